@@ -1,0 +1,76 @@
+package ocr
+
+import (
+	"errors"
+	"fmt"
+	"image"
+)
+
+// Reading is what a Reader saw on one tile crop.
+type Reading struct {
+	// Letter is "A".."Z", "Qu", an upper-case Cyrillic letter, or an
+	// action name ("skip", "reverse", "give2", "give3"); "" when the crop
+	// holds no tile (an empty board square, a printed premium label,
+	// table texture).
+	Letter string
+	// Conf is the reader's confidence in Letter, 0..1.
+	Conf float64
+	// Angle is the tile's rotation in degrees, counter-clockwise positive,
+	// in [0,360); 0 when the letter stands upright.
+	Angle float64
+}
+
+// NoTile reports whether the reading says the crop holds no tile.
+func (r Reading) NoTile() bool { return r.Letter == "" }
+
+// Reader reads one tile crop: roughly centred on one tile or one board
+// square, any size.
+type Reader interface {
+	Read(tile image.Image) (Reading, error)
+}
+
+// Action tile names (Scrabble Twists & Turns).
+const (
+	Skip    = "skip"
+	Reverse = "reverse"
+	Give2   = "give2"
+	Give3   = "give3"
+)
+
+// Alphabets Default accepts.
+const (
+	English = "en"  // A..Z, Qu, no tile
+	Russian = "ru"  // 33 Cyrillic letters, the four action icons, no tile
+	All     = "all" // every class the model knows
+)
+
+// Sentinel errors.
+var (
+	// ErrNoModel: the model for the alphabet is missing or unreadable.
+	ErrNoModel = errors.New("ocr: no usable model")
+	// ErrBadModel: the model file is corrupt (bad header, size, checksum).
+	ErrBadModel = errors.New("ocr: corrupt model")
+	// ErrEmptyImage: the crop is nil or has no pixels.
+	ErrEmptyImage = errors.New("ocr: empty image")
+	// ErrAlphabet: an alphabet Default does not know.
+	ErrAlphabet = errors.New("ocr: unknown alphabet")
+)
+
+// Default returns our own trained classifier for the alphabet: "en", "ru"
+// or "all". The model is embedded in the binary and loaded once.
+func Default(alphabet string) (Reader, error) {
+	switch alphabet {
+	case English, Russian, All:
+	default:
+		return nil, fmt.Errorf("%w %q (want en, ru or all)", ErrAlphabet, alphabet)
+	}
+	return nil, fmt.Errorf("%w: classifier not trained yet", ErrNoModel)
+}
+
+// checkImage returns ErrEmptyImage for a nil or empty crop.
+func checkImage(img image.Image) error {
+	if img == nil || img.Bounds().Empty() {
+		return ErrEmptyImage
+	}
+	return nil
+}
