@@ -48,7 +48,7 @@ var ErrCorrupt = errors.New("dict: corrupt automaton data")
 type automaton struct {
 	edges    []byte // 4 bytes per edge, little-endian
 	words    int
-	alphabet []rune           // ascending; symbol i is alphabet[i]
+	alphabet []rune          // ascending; symbol i is alphabet[i]
 	low      [lowRunes]uint8 // rune -> symbol for runes < lowRunes, both cases; noSym if absent
 }
 
