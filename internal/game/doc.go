@@ -1,0 +1,43 @@
+// Package game is the table's game session: the players and their seats, the
+// turn order, every turn's photo and what the camera read, the move the
+// scoring engine derived from it, and the table's own actions on it:
+// confirm, correct, challenge, undo, pass, exchange and the end of the game.
+//
+// # An append-only log, replayed
+//
+// A session is a log of records ("play", "correct", "challenge", "pass",
+// "exchange", "confirm", "undo", "end"), kept by a Store (internal/sqlite on
+// disk, MemStore in tests). Every action is written to the log and committed
+// before the new state is published, so nobody is ever told about a turn that
+// a crash could lose. The state shown to the table is never stored: it is
+// recomputed from the log by replay, on start-up and after every action.
+// Replay is cheap (a game has tens of turns; judging one is microseconds), and
+// it makes corrections simple and consistent: fixing a misread cell in an old
+// turn re-judges that turn and every turn after it, exactly as if the camera
+// had read it right the first time.
+//
+// Replay works in three steps:
+//
+//  1. "undo" removes the latest surviving action (a stack).
+//  2. corrections are applied to the camera's readings. A correction is
+//     sticky: it also fixes the same cell in the neighbouring turns that read
+//     the same misread stack, because a tile misread once is usually misread
+//     in every photo until it is covered.
+//  3. the remaining actions are played in order: each reading is judged by
+//     the Scorer against the board as it stood, accepted (the board advances,
+//     the player scores, the next seat plays) or rejected with the scorer's
+//     code (nothing changes, the same player is still to play).
+//
+// A successful challenge (a word not in the dictionary) withdraws the latest
+// play: its tiles come off, its points go, and the same player may play again
+// or pass (RULES.md). The verdict is stored in the log, so replay does not
+// depend on the dictionary in use later.
+//
+// # Dependencies as small interfaces
+//
+// The package does not import the vision, scoring or dictionary packages: it
+// defines what it needs (Scorer, Dictionary, FrameSource, BoardReader) and
+// cmd/tilescope wires the real implementations in. Tests use in-memory fakes
+// for the session logic; the end-to-end tests in cmd/tilescope use the real
+// parts.
+package game

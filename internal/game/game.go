@@ -1,0 +1,183 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// Sentinel errors. The web layer maps them to HTTP statuses.
+var (
+	// ErrNoGame: the store holds no game yet.
+	ErrNoGame = errors.New("game: no game")
+	// ErrNoTurn: the turn named does not exist.
+	ErrNoTurn = errors.New("game: no such turn")
+	// ErrConflict: the action does not fit the game as it stands (undo with
+	// nothing to undo, challenge of a turn that is not the latest play, a
+	// play after the end).
+	ErrConflict = errors.New("game: not now")
+	// ErrNoChange: the reading shows the board as it already stands; nothing
+	// is recorded.
+	ErrNoChange = errors.New("game: no change on the board")
+	// ErrBadInput: the request itself is wrong (a cell off the board, a
+	// negative rack).
+	ErrBadInput = errors.New("game: bad input")
+)
+
+func badInputf(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", ErrBadInput, fmt.Sprintf(format, a...))
+}
+
+func conflictf(format string, a ...any) error {
+	return fmt.Errorf("%w: %s", ErrConflict, fmt.Sprintf(format, a...))
+}
+
+// Placement is one tile a move put down.
+type Placement struct {
+	Row    int    `json:"row"`
+	Col    int    `json:"col"`
+	Letter string `json:"letter"`
+	Height int    `json:"height"`
+}
+
+// Word is one word a move formed or changed, with its points.
+type Word struct {
+	Word    string `json:"word"`
+	Score   int    `json:"score"`
+	Stacked bool   `json:"stacked"`
+}
+
+// Move is what the scoring engine derived from a turn's two boards.
+type Move struct {
+	Placed []Placement `json:"placed"`
+	Words  []Word      `json:"words"`
+	Bonus  int         `json:"bonus"`
+	Score  int         `json:"score"`
+}
+
+// Rejection is the scoring engine's "no": a rule the move breaks, with the
+// DESIGN.md code (gap, not_connected, ...).
+type Rejection struct {
+	Code string
+	Msg  string
+}
+
+func (r *Rejection) Error() string { return r.Msg }
+
+// Scorer judges a turn: the board before and the board the camera read
+// after. A move the rules refuse is a *Rejection; any other error is a bug.
+type Scorer interface {
+	Judge(before, after *grid.Board) (Move, error)
+}
+
+// Dictionary settles challenges.
+type Dictionary interface {
+	Contains(word string) bool
+}
+
+// Reading is what the camera saw: the whole board and, per cell, how sure the
+// reader was (0..1). Conf may be nil (every cell sure) or rows x cols.
+type Reading struct {
+	Board *grid.Board
+	Conf  [][]float64
+}
+
+// conf returns the confidence of the cell, 1 when unknown.
+func (r Reading) conf(p grid.Pos) float64 {
+	if p.Row < len(r.Conf) && p.Col < len(r.Conf[p.Row]) {
+		return r.Conf[p.Row][p.Col]
+	}
+	return 1
+}
+
+func (r Reading) clone() Reading {
+	c := Reading{Board: r.Board.Clone()}
+	if r.Conf != nil {
+		c.Conf = make([][]float64, len(r.Conf))
+		for i, row := range r.Conf {
+			c.Conf[i] = append([]float64(nil), row...)
+		}
+	}
+	return c
+}
+
+// Setup is what a game is started with.
+type Setup struct {
+	ID      int64     `json:"id"`
+	Kind    string    `json:"game"` // "upwords"
+	Players []string  `json:"players"`
+	Rows    int       `json:"rows"`
+	Cols    int       `json:"cols"`
+	Created time.Time `json:"created"`
+}
+
+// Record is one entry of a game's log. Data is the action's JSON.
+type Record struct {
+	Seq  int64           // assigned by the store; increases across games
+	At   time.Time       // when the action was taken
+	Kind string          // "start", "play", "correct", ...
+	Data json.RawMessage // the action's fields
+}
+
+// Record kinds.
+const (
+	KindStart     = "start"
+	KindPlay      = "play"
+	KindCorrect   = "correct"
+	KindChallenge = "challenge"
+	KindConfirm   = "confirm"
+	KindPass      = "pass"
+	KindExchange  = "exchange"
+	KindUndo      = "undo"
+	KindEnd       = "end"
+)
+
+// Store keeps games and their logs. Append must not return before the record
+// is durable: the session publishes a change only after Append returns.
+type Store interface {
+	// Current returns the latest game and its log, or ErrNoGame.
+	Current(ctx context.Context) (Setup, []Record, error)
+	// Create starts a new game and writes its "start" record, in one
+	// transaction; it returns the setup with its ID and the record.
+	Create(ctx context.Context, s Setup, start Record) (Setup, Record, error)
+	// Append adds a record to a game's log and returns it with its Seq.
+	Append(ctx context.Context, game int64, r Record) (Record, error)
+	// SavePhoto keeps a turn's photo (JPEG); it is durable on return.
+	SavePhoto(ctx context.Context, game int64, turn int, jpeg []byte) error
+	// Photo returns a turn's photo, or an error wrapping fs.ErrNotExist.
+	Photo(ctx context.Context, game int64, turn int) ([]byte, error)
+}
+
+// The records' payloads.
+type (
+	playData struct {
+		N       int         `json:"n"`
+		Frame   string      `json:"frame,omitempty"`
+		Photo   bool        `json:"photo,omitempty"`
+		Board   string      `json:"board"`
+		Conf    [][]float64 `json:"conf,omitempty"`
+		Elapsed float64     `json:"read_ms,omitempty"`
+	}
+	correctData struct {
+		N      int    `json:"n"`
+		Row    int    `json:"row"`
+		Col    int    `json:"col"`
+		Letter string `json:"letter"`
+		Height int    `json:"height"`
+	}
+	challengeData struct {
+		N     int    `json:"n"`
+		Word  string `json:"word"`
+		Valid bool   `json:"valid"`
+	}
+	turnData struct {
+		N int `json:"n"`
+	}
+	endData struct {
+		Racks []int `json:"racks"`
+	}
+)

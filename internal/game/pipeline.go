@@ -1,0 +1,107 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"time"
+)
+
+// FrameSource is a camera: each call returns the next photo of the table
+// worth reading (a new, steady board), blocking until there is one. io.EOF
+// means the source has no more frames (a recorded game ran out).
+type FrameSource interface {
+	Next(ctx context.Context) (Frame, error)
+}
+
+// BoardReader reads a photo of the table into a board with per-cell
+// confidence (vision.ScanUpwords behind an adapter).
+type BoardReader interface {
+	ReadBoard(ctx context.Context, f Frame) (Reading, error)
+}
+
+// Pipeline carries frames from a camera through the reader into the session.
+type Pipeline struct {
+	Reader  BoardReader
+	Session *Session
+	// Logf reports what happened to each frame; nil discards.
+	Logf func(format string, a ...any)
+	// Retry is how long Run waits after a camera error; default 1s.
+	Retry time.Duration
+	// OnTurn, when set, is called after a frame was recorded as a turn (a
+	// status LED blinks).
+	OnTurn func(Turn)
+}
+
+func (p *Pipeline) logf(format string, a ...any) {
+	if p.Logf != nil {
+		p.Logf(format, a...)
+	}
+}
+
+// Submit reads one frame and records it as a turn. ErrNoChange when the
+// board has not changed.
+func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
+	r, err := p.Reader.ReadBoard(ctx, f)
+	if err != nil {
+		return Turn{}, fmt.Errorf("reading %s: %w", f.ID, err)
+	}
+	t, err := p.Session.Play(ctx, f, r)
+	if err != nil {
+		return Turn{}, err
+	}
+	if p.OnTurn != nil {
+		p.OnTurn(t)
+	}
+	return t, nil
+}
+
+// Run reads frames from src until ctx is done or src runs out (io.EOF,
+// returned as nil). A frame that cannot be read is logged and skipped; a
+// camera error is logged and retried.
+func (p *Pipeline) Run(ctx context.Context, src FrameSource) error {
+	retry := p.Retry
+	if retry <= 0 {
+		retry = time.Second
+	}
+	for {
+		f, err := src.Next(ctx)
+		switch {
+		case ctx.Err() != nil:
+			return nil
+		case errors.Is(err, io.EOF):
+			p.logf("camera: no more frames")
+			return nil
+		case err != nil:
+			p.logf("camera: %v", err)
+			select {
+			case <-ctx.Done():
+				return nil
+			case <-time.After(retry):
+			}
+			continue
+		}
+		t, err := p.Submit(ctx, f)
+		switch {
+		case errors.Is(err, ErrNoChange):
+			p.logf("frame %s: no change", f.ID)
+		case err != nil && ctx.Err() != nil:
+			return nil
+		case err != nil:
+			p.logf("frame %s: %v", f.ID, err)
+		case t.Status == StatusAccepted:
+			p.logf("frame %s: turn %d, %s scores %d %v", f.ID, t.N, t.Name, t.Score, wordsOf(t))
+		default:
+			p.logf("frame %s: turn %d rejected: %s (%s)", f.ID, t.N, t.Error, t.Code)
+		}
+	}
+}
+
+func wordsOf(t Turn) []string {
+	var out []string
+	for _, w := range t.Words {
+		out = append(out, w.Word)
+	}
+	return out
+}

@@ -1,0 +1,439 @@
+package game
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// Config sets up a session.
+type Config struct {
+	Kind    string   // "upwords" (default)
+	Players []string // names for a new game; default "Player 1", "Player 2"
+	Rows    int      // board size for a new game; default 10x10
+	Cols    int
+	Scorer  Scorer
+	// Dict settles challenges; nil means every word is accepted.
+	Dict Dictionary
+	// Now is the clock; nil means time.Now.
+	Now func() time.Time
+}
+
+// Snapshot is one published version of the game: the state and its JSON.
+type Snapshot struct {
+	Version int64
+	State   *State
+	JSON    []byte
+	// next is closed when a newer snapshot is published.
+	next chan struct{}
+}
+
+// Next returns a channel closed when a newer snapshot exists.
+func (s *Snapshot) Next() <-chan struct{} { return s.next }
+
+// Session is one table's game. Its methods are safe for concurrent use;
+// actions are serialised.
+type Session struct {
+	cfg   Config
+	store Store
+
+	mu     sync.Mutex // serialises actions
+	setup  Setup
+	recs   []Record
+	rp     *replayed
+	snapMu sync.RWMutex
+	snap   *Snapshot
+	recent []*Snapshot // the latest snapshots, oldest first, for event streams
+}
+
+// keepSnapshots is how many recent versions event streams can catch up on.
+const keepSnapshots = 128
+
+// Open loads the store's current game, or starts one from cfg if there is
+// none, and replays it.
+func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
+	if cfg.Scorer == nil {
+		return nil, errors.New("game: no scorer")
+	}
+	if cfg.Kind == "" {
+		cfg.Kind = "upwords"
+	}
+	if cfg.Rows == 0 || cfg.Cols == 0 {
+		cfg.Rows, cfg.Cols = 10, 10
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if len(cfg.Players) == 0 {
+		cfg.Players = []string{"Player 1", "Player 2"}
+	}
+	if err := checkPlayers(cfg.Players); err != nil {
+		return nil, err
+	}
+	s := &Session{cfg: cfg, store: store}
+	setup, recs, err := store.Current(ctx)
+	switch {
+	case errors.Is(err, ErrNoGame):
+		if err := s.NewGame(ctx, cfg.Players); err != nil {
+			return nil, err
+		}
+		return s, nil
+	case err != nil:
+		return nil, err
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.load(setup, recs); err != nil {
+		return nil, err
+	}
+	return s, nil
+}
+
+func checkPlayers(names []string) error {
+	if len(names) < 1 || len(names) > 4 {
+		return badInputf("a game has 1 to 4 players, not %d", len(names))
+	}
+	for i, n := range names {
+		if strings.TrimSpace(n) == "" || len(n) > 40 {
+			return badInputf("player %d: a name is 1 to 40 characters", i+1)
+		}
+	}
+	return nil
+}
+
+// load replays a log and publishes the result. Called with mu held.
+func (s *Session) load(setup Setup, recs []Record) error {
+	rp, err := replay(setup, recs, s.cfg.Scorer)
+	if err != nil {
+		return err
+	}
+	s.setup, s.recs, s.rp = setup, recs, rp
+	s.publish(rp.state)
+	return nil
+}
+
+func (s *Session) publish(st *State) {
+	snap := &Snapshot{Version: st.Version, State: st, JSON: st.marshal(), next: make(chan struct{})}
+	s.snapMu.Lock()
+	old := s.snap
+	s.snap = snap
+	s.recent = append(s.recent, snap)
+	if len(s.recent) > keepSnapshots {
+		s.recent = s.recent[len(s.recent)-keepSnapshots:]
+	}
+	s.snapMu.Unlock()
+	if old != nil {
+		close(old.next)
+	}
+}
+
+// Snapshot returns the current version of the game.
+func (s *Session) Snapshot() *Snapshot {
+	s.snapMu.RLock()
+	defer s.snapMu.RUnlock()
+	return s.snap
+}
+
+// Since returns the snapshots newer than version, oldest first. When the
+// caller is further behind than the session remembers, it gets the oldest
+// remembered ones (each carries the whole game, so no turn is lost).
+func (s *Session) Since(version int64) []*Snapshot {
+	s.snapMu.RLock()
+	defer s.snapMu.RUnlock()
+	var out []*Snapshot
+	for _, sn := range s.recent {
+		if sn.Version > version {
+			out = append(out, sn)
+		}
+	}
+	return out
+}
+
+// State returns the current state (do not modify it).
+func (s *Session) State() *State { return s.Snapshot().State }
+
+// Setup returns the current game's setup.
+func (s *Session) Setup() Setup {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.setup
+}
+
+// Frames returns the frame ids of the plays that survive in the log, oldest
+// first: a camera source resumes after the last of them.
+func (s *Session) Frames() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []string
+	for _, t := range s.rp.state.History {
+		if t.Kind == KindPlay && t.Frame != "" {
+			out = append(out, t.Frame)
+		}
+	}
+	return out
+}
+
+// Board returns a copy of the board as it stands.
+func (s *Session) Board() *grid.Board {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.rp.board.Clone()
+}
+
+// apply writes one record and replays the log with it. On a replay error
+// (a scorer bug) the record stays written but the state is not updated; the
+// error is returned.
+func (s *Session) apply(ctx context.Context, kind string, data any) (*replayed, error) {
+	raw, err := json.Marshal(data)
+	if err != nil {
+		return nil, fmt.Errorf("game: %v", err)
+	}
+	rec, err := s.store.Append(ctx, s.setup.ID, Record{At: s.cfg.Now().UTC(), Kind: kind, Data: raw})
+	if err != nil {
+		return nil, fmt.Errorf("game: writing the %s: %w", kind, err)
+	}
+	recs := append(s.recs[:len(s.recs):len(s.recs)], rec)
+	if err := s.load(s.setup, recs); err != nil {
+		return nil, err
+	}
+	return s.rp, nil
+}
+
+// Frame is a photo of the table the pipeline read.
+type Frame struct {
+	ID    string      // the source's name for it ("demo/3", a file name, "upload")
+	JPEG  []byte      // the photo as kept with the turn; may be nil
+	Image image.Image // the decoded photo; may be nil when JPEG is set
+}
+
+// Play records a turn from the camera: the frame and what was read. It
+// returns the turn as judged (accepted or rejected). A reading that shows the
+// board as it stands is not a turn: ErrNoChange, nothing recorded.
+func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
+	if r.Board == nil {
+		return Turn{}, badInputf("no board in the reading")
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rp.state.Over {
+		return Turn{}, conflictf("the game is over")
+	}
+	if r.Board.Rows != s.setup.Rows || r.Board.Cols != s.setup.Cols {
+		return Turn{}, badInputf("the reading is %dx%d, the board is %dx%d", r.Board.Rows, r.Board.Cols, s.setup.Rows, s.setup.Cols)
+	}
+	if r.Board.Equal(s.rp.board) {
+		return Turn{}, ErrNoChange
+	}
+	n := s.rp.nextN
+	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf)}
+	if len(f.JPEG) > 0 {
+		// The photo is on disk before the turn that names it.
+		if err := s.store.SavePhoto(ctx, s.setup.ID, n, f.JPEG); err != nil {
+			return Turn{}, fmt.Errorf("game: keeping the photo of turn %d: %w", n, err)
+		}
+		d.Photo = true
+	}
+	rp, err := s.apply(ctx, KindPlay, d)
+	if err != nil {
+		return Turn{}, err
+	}
+	return *rp.turns[n], nil
+}
+
+func roundConf(c [][]float64) [][]float64 {
+	if c == nil {
+		return nil
+	}
+	out := make([][]float64, len(c))
+	for i, row := range c {
+		out[i] = make([]float64, len(row))
+		for j, v := range row {
+			out[i][j] = round2(v)
+		}
+	}
+	return out
+}
+
+// Correct fixes what the camera read on one square of turn n and re-judges
+// the game. A zero Stack (Height 0) means the square is empty.
+func (s *Session) Correct(ctx context.Context, n int, p grid.Pos, st grid.Stack) (*State, error) {
+	if st.Height < 0 || st.Height > 9 {
+		return nil, badInputf("height %d: want 0 (empty) to 9", st.Height)
+	}
+	if st.Height > 0 {
+		c, err := grid.ParseCell(st.Letter)
+		if err != nil || c.Height != 1 {
+			return nil, badInputf("letter %q: want A-Z or Qu", st.Letter)
+		}
+		st.Letter = c.Letter
+	} else {
+		st.Letter = ""
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	rd, ok := s.rp.readings[n]
+	if !ok {
+		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
+	}
+	if !rd.Board.In(p) {
+		return nil, badInputf("%v is off the %dx%d board", p, rd.Board.Rows, rd.Board.Cols)
+	}
+	if rd.Board.At(p) == st {
+		return s.rp.state, nil // nothing to correct
+	}
+	rp, err := s.apply(ctx, KindCorrect, correctData{N: n, Row: p.Row, Col: p.Col, Letter: st.Letter, Height: st.Height})
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
+// Challenge asks the dictionary about a word of the latest play. A word that
+// is not in it withdraws the play. It returns the verdict.
+func (s *Session) Challenge(ctx context.Context, n int, word string) (bool, *State, error) {
+	word = strings.ToUpper(strings.TrimSpace(word))
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.rp.turns[n]
+	if !ok || t.Kind != KindPlay {
+		return false, nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
+	}
+	if s.rp.state.Over {
+		return false, nil, conflictf("the game is over")
+	}
+	if t.Status != StatusAccepted || n != s.rp.lastPlay {
+		return false, nil, conflictf("only the latest accepted play can be challenged (turn %d)", s.rp.lastPlay)
+	}
+	found := false
+	for _, w := range t.Words {
+		if strings.EqualFold(w.Word, word) {
+			found = true
+		}
+	}
+	if !found {
+		return false, nil, badInputf("turn %d did not form %q", n, word)
+	}
+	valid := s.cfg.Dict == nil || s.cfg.Dict.Contains(word)
+	rp, err := s.apply(ctx, KindChallenge, challengeData{N: n, Word: word, Valid: valid})
+	if err != nil {
+		return false, nil, err
+	}
+	return valid, rp.state, nil
+}
+
+// Confirm marks turn n as agreed by the table.
+func (s *Session) Confirm(ctx context.Context, n int) (*State, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.rp.turns[n]
+	if !ok {
+		return nil, fmt.Errorf("%w: %d", ErrNoTurn, n)
+	}
+	if t.Status != StatusAccepted {
+		return nil, conflictf("turn %d is %s", n, t.Status)
+	}
+	if t.Confirmed {
+		return s.rp.state, nil
+	}
+	rp, err := s.apply(ctx, KindConfirm, turnData{N: n})
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
+// Pass records that the player to play passes.
+func (s *Session) Pass(ctx context.Context) (*State, error) { return s.turnAction(ctx, KindPass) }
+
+// Exchange records that the player to play exchanges a tile (no word).
+func (s *Session) Exchange(ctx context.Context) (*State, error) {
+	if s.State().Bag == 0 {
+		return nil, conflictf("the bag is empty: nothing to exchange with")
+	}
+	return s.turnAction(ctx, KindExchange)
+}
+
+func (s *Session) turnAction(ctx context.Context, kind string) (*State, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rp.state.Over {
+		return nil, conflictf("the game is over")
+	}
+	rp, err := s.apply(ctx, kind, turnData{N: s.rp.nextN})
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
+// Undo takes back the latest action (a play, a correction, a challenge, a
+// pass, the end...).
+func (s *Session) Undo(ctx context.Context) (*State, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rp.actions == 0 {
+		return nil, conflictf("nothing to undo")
+	}
+	rp, err := s.apply(ctx, KindUndo, struct{}{})
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
+// End ends the game with the number of tiles left on each rack, in seat
+// order, and returns the state with its tally.
+func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rp.state.Over {
+		return nil, conflictf("the game is already over")
+	}
+	if len(racks) != len(s.setup.Players) {
+		return nil, badInputf("%d racks for %d players", len(racks), len(s.setup.Players))
+	}
+	for i, r := range racks {
+		if r < 0 || r > RackSize {
+			return nil, badInputf("player %d: %d tiles left: want 0 to %d", i+1, r, RackSize)
+		}
+	}
+	rp, err := s.apply(ctx, KindEnd, endData{Racks: racks})
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
+// NewGame starts a new game with the given players; the old one stays in the
+// store.
+func (s *Session) NewGame(ctx context.Context, players []string) error {
+	if err := checkPlayers(players); err != nil {
+		return err
+	}
+	clean := make([]string, len(players))
+	for i, p := range players {
+		clean[i] = strings.TrimSpace(p)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	setup := Setup{Kind: s.cfg.Kind, Players: clean, Rows: s.cfg.Rows, Cols: s.cfg.Cols, Created: s.cfg.Now().UTC()}
+	raw, _ := json.Marshal(setup)
+	setup, rec, err := s.store.Create(ctx, setup, Record{At: setup.Created, Kind: KindStart, Data: raw})
+	if err != nil {
+		return fmt.Errorf("game: starting a game: %w", err)
+	}
+	return s.load(setup, []Record{rec})
+}
+
+// Photo returns the photo of turn n of the current game.
+func (s *Session) Photo(ctx context.Context, n int) ([]byte, error) {
+	id := s.Setup().ID
+	return s.store.Photo(ctx, id, n)
+}

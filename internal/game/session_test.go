@@ -1,0 +1,381 @@
+package game
+
+import (
+	"context"
+	"errors"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// lineScorer is a small stand-in for the Upwords engine: a move puts new or
+// higher stacks in one row or column; it scores 2 points per tile of the
+// word along that line (1 per tile height when stacked). It refuses a
+// removed tile and a move off one line.
+type lineScorer struct{}
+
+func (lineScorer) Judge(before, after *grid.Board) (Move, error) {
+	var placed []Placement
+	var bad error
+	after.Each(func(p grid.Pos, s grid.Stack) {
+		b := before.At(p)
+		switch {
+		case s == b:
+		case s.Empty() || s.Height < b.Height:
+			bad = &Rejection{Code: "removed_tile", Msg: "a tile was removed at " + p.String()}
+		default:
+			placed = append(placed, Placement{Row: p.Row, Col: p.Col, Letter: s.Letter, Height: s.Height})
+		}
+	})
+	if bad != nil {
+		return Move{}, bad
+	}
+	if len(placed) == 0 {
+		return Move{}, &Rejection{Code: "no_change", Msg: "nothing new"}
+	}
+	dir := grid.Across
+	for _, p := range placed[1:] {
+		if p.Row != placed[0].Row {
+			dir = grid.Down
+			if p.Col != placed[0].Col {
+				return Move{}, &Rejection{Code: "not_in_line", Msg: "not in one line"}
+			}
+		}
+	}
+	if len(placed) == 1 && !after.At(grid.Pos{Row: placed[0].Row, Col: placed[0].Col - 1}).Empty() {
+		dir = grid.Across
+	} else if len(placed) == 1 {
+		dir = grid.Down
+		if after.At(grid.Pos{Row: placed[0].Row - 1, Col: placed[0].Col}).Empty() && after.At(grid.Pos{Row: placed[0].Row + 1, Col: placed[0].Col}).Empty() {
+			dir = grid.Across
+		}
+	}
+	p := grid.Pos{Row: placed[0].Row, Col: placed[0].Col}
+	back := grid.Pos{Row: -dir.Row, Col: -dir.Col}
+	for !after.At(p.Add(back)).Empty() {
+		p = p.Add(back)
+	}
+	var word strings.Builder
+	heights, tiles, stacked := 0, 0, false
+	for ; !after.At(p).Empty(); p = p.Add(dir) {
+		s := after.At(p)
+		word.WriteString(s.Spelling())
+		heights += s.Height
+		tiles++
+		stacked = stacked || s.Height > 1
+	}
+	score := 2 * tiles
+	if stacked {
+		score = heights
+	}
+	return Move{Placed: placed, Words: []Word{{Word: word.String(), Score: score, Stacked: stacked}}, Score: score}, nil
+}
+
+type words map[string]bool
+
+func (w words) Contains(s string) bool { return w[strings.ToUpper(s)] }
+
+// boards of a short game on a 5x5 board.
+var (
+	turn1 = `
+. . . . .
+. . . . .
+C A T . .
+. . . . .
+. . . . .`
+	turn2 = `
+. . . . .
+. . . . .
+C A T . .
+. . O . .
+. . P . .`
+	turn3 = `
+. . . . .
+. . . . .
+C O2 T . .
+. . O . .
+. . P . .`
+)
+
+func reading(text string) Reading { return Reading{Board: grid.MustParse(text)} }
+
+func newSession(t *testing.T, store Store) *Session {
+	t.Helper()
+	s, err := Open(context.Background(), store, Config{
+		Players: []string{"Ann", "Ben"}, Rows: 5, Cols: 5, Scorer: lineScorer{},
+		Dict: words{"CAT": true, "TOP": true, "COT": true},
+		Now:  func() time.Time { return time.Date(2026, 11, 29, 12, 0, 0, 0, time.UTC) },
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func play(t *testing.T, s *Session, text string) Turn {
+	t.Helper()
+	turn, err := s.Play(context.Background(), Frame{ID: "test"}, reading(text))
+	if err != nil {
+		t.Fatalf("play: %v", err)
+	}
+	return turn
+}
+
+func scores(st *State) []int {
+	var out []int
+	for _, p := range st.Players {
+		out = append(out, p.Score)
+	}
+	return out
+}
+
+func TestPlaysScoreAndRotate(t *testing.T) {
+	s := newSession(t, NewMemStore())
+	t1 := play(t, s, turn1)
+	if t1.Status != StatusAccepted || t1.Score != 6 || t1.Player != 0 || t1.N != 1 {
+		t.Fatalf("turn 1 = %+v, want accepted, 6 points, Ann, n=1", t1)
+	}
+	t2 := play(t, s, turn2)
+	if t2.Status != StatusAccepted || t2.Words[0].Word != "TOP" || t2.Player != 1 {
+		t.Fatalf("turn 2 = %+v, want TOP by Ben", t2)
+	}
+	st := s.State()
+	if got := scores(st); !reflect.DeepEqual(got, []int{6, 6}) {
+		t.Errorf("scores %v, want [6 6]", got)
+	}
+	if st.ToPlay != 0 || st.Last != 2 || len(st.Turns) != 2 {
+		t.Errorf("to_play %d last %d turns %d, want 0 2 2", st.ToPlay, st.Last, len(st.Turns))
+	}
+	if c := st.Board[4][2]; c == nil || !c.Last || c.Letter != "P" {
+		t.Errorf("cell (4,2) = %+v, want P marked last", c)
+	}
+	if c := st.Board[2][0]; c == nil || c.Last {
+		t.Errorf("cell (2,0) = %+v, want C not last", c)
+	}
+	if st.Bag != UpwordsTiles-2*RackSize-5 {
+		t.Errorf("bag %d, want %d", st.Bag, UpwordsTiles-2*RackSize-5)
+	}
+	if _, err := s.Play(context.Background(), Frame{}, reading(turn2)); !errors.Is(err, ErrNoChange) {
+		t.Errorf("the same board again: %v, want ErrNoChange", err)
+	}
+}
+
+func TestRejectedReadingKeepsTheTurn(t *testing.T) {
+	s := newSession(t, NewMemStore())
+	play(t, s, turn1)
+	// The camera misses the C: a removed tile, refused.
+	bad := play(t, s, strings.Replace(turn2, "C A T", ". A T", 1))
+	if bad.Status != StatusRejected || bad.Code != "removed_tile" || bad.Player != 1 {
+		t.Fatalf("misread turn = %+v, want rejected removed_tile by Ben", bad)
+	}
+	st := s.State()
+	if st.ToPlay != 1 || len(st.Turns) != 1 || len(st.History) != 2 {
+		t.Fatalf("after a rejection: to_play %d, %d turns, %d history; want 1 1 2", st.ToPlay, len(st.Turns), len(st.History))
+	}
+	// The table puts the C back: the turn is re-judged and accepted.
+	st, err := s.Correct(context.Background(), bad.N, grid.Pos{Row: 2, Col: 0}, grid.Stack{Letter: "C", Height: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if h := st.History[1]; h.Status != StatusAccepted || h.Words[0].Word != "TOP" || !reflect.DeepEqual(h.Corrected, [][2]int{{2, 0}}) {
+		t.Fatalf("corrected turn = %+v, want TOP accepted, (2,0) corrected", h)
+	}
+	if st.ToPlay != 0 {
+		t.Errorf("to_play %d after the corrected turn, want 0", st.ToPlay)
+	}
+}
+
+func TestCorrectionIsSticky(t *testing.T) {
+	s := newSession(t, NewMemStore())
+	// The camera reads the A of CAT as R, in turn 1 and again in turn 2.
+	play(t, s, strings.Replace(turn1, "C A T", "C R T", 1))
+	t2 := play(t, s, strings.Replace(turn2, "C A T", "C R T", 1))
+	// A player taps the R on the board as it stands (turn 2) and fixes it.
+	st, err := s.Correct(context.Background(), t2.N, grid.Pos{Row: 2, Col: 1}, grid.Stack{Letter: "A", Height: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := st.Turns[0].Words[0].Word; w != "CAT" {
+		t.Errorf("turn 1 word %q after fixing turn 2, want CAT (the same misread)", w)
+	}
+	if !strings.Contains(st.BoardText, "C   A   T") {
+		t.Errorf("board %q, want CAT on it", st.BoardText)
+	}
+	// A correction to empty (a phantom tile) does not reach backward into
+	// turns where the square was really empty.
+	t3 := play(t, s, turn3)
+	if t3.Status != StatusAccepted {
+		t.Fatalf("turn 3 %+v", t3)
+	}
+}
+
+func TestChallenge(t *testing.T) {
+	tests := []struct {
+		name      string
+		word      string
+		wantValid bool
+		wantErr   error
+	}{
+		{"a word stays", "COT", true, nil},
+		{"not a word comes off", "CXT", false, nil},
+		{"a word the turn did not form", "DOG", false, ErrBadInput},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(t, NewMemStore())
+			play(t, s, turn1)
+			play(t, s, turn2)
+			board := strings.Replace(turn3, "C O2 T", "C X2 T", 1)
+			if tc.wantValid {
+				board = turn3
+			}
+			t3 := play(t, s, board)
+			word := tc.word
+			valid, st, err := s.Challenge(context.Background(), t3.N, word)
+			if !errors.Is(err, tc.wantErr) {
+				t.Fatalf("challenge %s: err %v, want %v", word, err, tc.wantErr)
+			}
+			if err != nil {
+				return
+			}
+			if valid != tc.wantValid {
+				t.Fatalf("challenge %s: valid %v, want %v", word, valid, tc.wantValid)
+			}
+			last := st.History[len(st.History)-1]
+			if tc.wantValid {
+				if last.Status != StatusAccepted || st.ToPlay != 1 || st.Players[0].Score != 6+4 {
+					t.Errorf("a valid word: %+v, to_play %d, scores %v", last, st.ToPlay, scores(st))
+				}
+				return
+			}
+			if last.Status != StatusWithdrawn || st.ToPlay != 0 || st.Players[0].Score != 6 {
+				t.Errorf("withdrawn: status %s, to_play %d, scores %v; want withdrawn, Ann again, 6", last.Status, st.ToPlay, scores(st))
+			}
+			if !strings.Contains(st.BoardText, "C   A   T") || st.Last != 2 {
+				t.Errorf("the tiles must come off: board\n%s last %d", st.BoardText, st.Last)
+			}
+			// Only the latest accepted play can be challenged.
+			if _, _, err := s.Challenge(context.Background(), 1, "CAT"); !errors.Is(err, ErrConflict) {
+				t.Errorf("challenging an old turn: %v, want ErrConflict", err)
+			}
+		})
+	}
+}
+
+func TestUndoPassExchangeEnd(t *testing.T) {
+	ctx := context.Background()
+	s := newSession(t, NewMemStore())
+	if _, err := s.Undo(ctx); !errors.Is(err, ErrConflict) {
+		t.Fatalf("undo of nothing: %v, want ErrConflict", err)
+	}
+	play(t, s, turn1)
+	st, err := s.Pass(ctx)
+	if err != nil || st.ToPlay != 0 || st.Turns[1].Kind != KindPass || st.Turns[1].Name != "Ben" {
+		t.Fatalf("pass: %v, to_play %d", err, st.ToPlay)
+	}
+	st, err = s.Undo(ctx)
+	if err != nil || st.ToPlay != 1 || len(st.Turns) != 1 {
+		t.Fatalf("undo pass: %v, to_play %d, %d turns", err, st.ToPlay, len(st.Turns))
+	}
+	st, _ = s.Exchange(ctx)
+	if st.Turns[1].Kind != KindExchange || st.ToPlay != 0 {
+		t.Fatalf("exchange: %+v", st.Turns[1])
+	}
+	if _, err := s.End(ctx, []int{1}); !errors.Is(err, ErrBadInput) {
+		t.Errorf("one rack for two players: %v, want ErrBadInput", err)
+	}
+	if _, err := s.End(ctx, []int{-1, 3}); !errors.Is(err, ErrBadInput) {
+		t.Errorf("negative rack: %v, want ErrBadInput", err)
+	}
+	st, err = s.End(ctx, []int{0, 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []TallyLine{
+		{Name: "Ann", Score: 6, Tiles: 0, Penalty: 0, Final: 6, Winner: true},
+		{Name: "Ben", Score: 0, Tiles: 3, Penalty: -15, Final: -15},
+	}
+	if !st.Over || !reflect.DeepEqual(st.Tally, want) {
+		t.Fatalf("tally %+v, want %+v", st.Tally, want)
+	}
+	if _, err := s.Play(ctx, Frame{}, reading(turn2)); !errors.Is(err, ErrConflict) {
+		t.Errorf("play after the end: %v, want ErrConflict", err)
+	}
+	st, _ = s.Undo(ctx)
+	if st.Over || st.Tally != nil {
+		t.Errorf("undo of the end: over %v", st.Over)
+	}
+}
+
+func TestReplayFromTheStore(t *testing.T) {
+	ctx := context.Background()
+	store := NewMemStore()
+	s := newSession(t, store)
+	play(t, s, turn1)
+	play(t, s, strings.Replace(turn2, "O", "D", 1)) // a misread D, fixed below
+	s.Correct(ctx, 2, grid.Pos{Row: 3, Col: 2}, grid.Stack{Letter: "O", Height: 1})
+	s.Pass(ctx)
+	s.Confirm(ctx, 2)
+	before := s.Snapshot()
+
+	again := newSession(t, store)
+	after := again.Snapshot()
+	if string(before.JSON) != string(after.JSON) {
+		t.Fatalf("a reopened session differs:\n%s\n%s", before.JSON, after.JSON)
+	}
+	if !after.State.Turns[1].Confirmed {
+		t.Errorf("confirm lost in replay")
+	}
+}
+
+func TestFailedWriteTellsNobody(t *testing.T) {
+	store := NewMemStore()
+	s := newSession(t, store)
+	play(t, s, turn1)
+	v := s.Snapshot().Version
+	store.Fail = errors.New("disk full")
+	if _, err := s.Play(context.Background(), Frame{}, reading(turn2)); err == nil {
+		t.Fatal("play with a failing store: no error")
+	}
+	if s.Snapshot().Version != v || len(s.State().Turns) != 1 {
+		t.Errorf("a turn that was not written was published")
+	}
+}
+
+func TestSnapshotsNotifyEveryChange(t *testing.T) {
+	s := newSession(t, NewMemStore())
+	first := s.Snapshot()
+	play(t, s, turn1)
+	select {
+	case <-first.Next():
+	default:
+		t.Fatal("the old snapshot's Next is not closed after a change")
+	}
+	play(t, s, turn2)
+	got := s.Since(first.Version)
+	if len(got) != 2 || got[0].Version >= got[1].Version {
+		t.Fatalf("Since: %d snapshots, want 2 in order", len(got))
+	}
+}
+
+func TestBadPlayers(t *testing.T) {
+	tests := []struct {
+		name    string
+		players []string
+	}{
+		{"none", []string{}},
+		{"five", []string{"a", "b", "c", "d", "e"}},
+		{"blank", []string{"Ann", " "}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			s := newSession(t, NewMemStore())
+			if err := s.NewGame(context.Background(), tc.players); !errors.Is(err, ErrBadInput) {
+				t.Errorf("NewGame(%q) = %v, want ErrBadInput", tc.players, err)
+			}
+		})
+	}
+}

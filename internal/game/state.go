@@ -1,0 +1,448 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math"
+	"strings"
+	"time"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// LowConf is the confidence below which a cell is shown as uncertain.
+const LowConf = 0.8
+
+// Turn statuses.
+const (
+	StatusAccepted  = "accepted"
+	StatusRejected  = "rejected"  // the rules said no to the reading
+	StatusWithdrawn = "withdrawn" // challenged off the board
+)
+
+// State is the game as the table sees it, recomputed from the log. It is
+// what GET /api/game returns.
+type State struct {
+	Game    string `json:"game"`
+	ID      int64  `json:"id"`
+	Version int64  `json:"version"`
+	Rows    int    `json:"rows"`
+	Cols    int    `json:"cols"`
+	// Players in seat order, with their running scores.
+	Players []Player `json:"players"`
+	// ToPlay is the seat whose turn it is.
+	ToPlay int `json:"to_play"`
+	// Turns are the accepted turns (plays, passes, exchanges), oldest first.
+	Turns []Turn `json:"turns"`
+	// History is every turn record, oldest first: accepted, rejected and
+	// withdrawn.
+	History []Turn `json:"history"`
+	// Board is the board as it stands: rows x cols, null for an empty square.
+	Board [][]*Cell `json:"board"`
+	// BoardText is the board in the grid text format.
+	BoardText string `json:"board_text"`
+	// Last is the number of the latest accepted play (0 if none): its cells
+	// are marked last on the board.
+	Last int `json:"last"`
+	// Bag is how many tiles are left to draw (Upwords: 100 less the racks
+	// less the tiles on the board).
+	Bag  int  `json:"bag"`
+	Over bool `json:"over"`
+	// Tally is the end-of-game score sheet, once the game is over.
+	Tally []TallyLine `json:"tally,omitempty"`
+	// Updated is when the latest record was written.
+	Updated time.Time `json:"updated"`
+}
+
+// Player is one seat.
+type Player struct {
+	Name  string `json:"name"`
+	Score int    `json:"score"`
+}
+
+// Cell is an occupied square as the page draws it.
+type Cell struct {
+	Letter    string  `json:"letter"`
+	Height    int     `json:"height"`
+	Conf      float64 `json:"conf"`
+	Last      bool    `json:"last,omitempty"`      // placed by the latest play
+	Uncertain bool    `json:"uncertain,omitempty"` // read with conf < LowConf
+	Corrected bool    `json:"corrected,omitempty"` // fixed by a player
+}
+
+// Turn is one turn record as the table sees it.
+type Turn struct {
+	N      int         `json:"n"`
+	Player int         `json:"player"`
+	Name   string      `json:"name"`
+	Kind   string      `json:"kind"` // play, pass, exchange
+	Status string      `json:"status"`
+	Code   string      `json:"code,omitempty"`
+	Error  string      `json:"error,omitempty"`
+	Placed []Placement `json:"placed,omitempty"`
+	Words  []Word      `json:"words,omitempty"`
+	Bonus  int         `json:"bonus,omitempty"`
+	Score  int         `json:"score"`
+	Photo  string      `json:"photo,omitempty"` // URL of the photo
+	Frame  string      `json:"frame,omitempty"` // the camera's frame id
+	Board  string      `json:"board,omitempty"` // the reading, grid text
+	// Uncertain and Corrected list cells as [row, col].
+	Uncertain  [][2]int    `json:"uncertain,omitempty"`
+	Corrected  [][2]int    `json:"corrected,omitempty"`
+	Challenges []Challenge `json:"challenges,omitempty"`
+	Confirmed  bool        `json:"confirmed,omitempty"`
+	At         time.Time   `json:"at"`
+}
+
+// Challenge is a dictionary verdict on a word of a turn.
+type Challenge struct {
+	Word  string `json:"word"`
+	Valid bool   `json:"valid"`
+}
+
+// TallyLine is one player's end-of-game line.
+type TallyLine struct {
+	Name    string `json:"name"`
+	Score   int    `json:"score"`
+	Tiles   int    `json:"tiles"`   // left on the rack
+	Penalty int    `json:"penalty"` // -5 per tile (Upwords)
+	Final   int    `json:"final"`
+	Winner  bool   `json:"winner"`
+}
+
+// Rules of the session that are not the scorer's.
+const (
+	RackSize       = 7
+	UpwordsTiles   = 100
+	PenaltyPerTile = 5
+)
+
+// replayed is the internal result of replay: the state and what the actions
+// need to check themselves against.
+type replayed struct {
+	state    *State
+	board    *grid.Board
+	readings map[int]Reading // corrected readings by turn number
+	befores  map[int]*grid.Board
+	turns    map[int]*Turn
+	lastPlay int // number of the latest accepted play, 0 if none
+	nextN    int // number for the next turn record
+	actions  int // surviving actions after undo (not counting start)
+}
+
+// replay recomputes the state from a game's log.
+func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
+	// 1. undo pops the latest surviving action.
+	var acts []Record
+	var version int64
+	var updated time.Time
+	for _, r := range recs {
+		version, updated = r.Seq, r.At
+		switch r.Kind {
+		case KindStart:
+			continue
+		case KindUndo:
+			if len(acts) > 0 {
+				acts = acts[:len(acts)-1]
+			}
+		default:
+			acts = append(acts, r)
+		}
+	}
+
+	rp := &replayed{
+		readings: map[int]Reading{},
+		befores:  map[int]*grid.Board{},
+		turns:    map[int]*Turn{},
+		actions:  len(acts),
+	}
+
+	// 2. the readings, then the corrections applied to them.
+	var plays []int // turn numbers of plays in order
+	corrected := map[int]map[grid.Pos]bool{}
+	for _, r := range acts {
+		switch r.Kind {
+		case KindPlay:
+			var d playData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			b, err := grid.Parse(strings.NewReader(d.Board), fmt.Sprintf("record %d", r.Seq))
+			if err != nil {
+				return nil, fmt.Errorf("game: %v", err)
+			}
+			rp.readings[d.N] = Reading{Board: b, Conf: d.Conf}
+			plays = append(plays, d.N)
+		case KindCorrect:
+			var d correctData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			applyCorrection(rp.readings, plays, corrected, d)
+		}
+	}
+
+	// 3. the game itself.
+	st := &State{
+		Game: setup.Kind, ID: setup.ID, Version: version, Rows: setup.Rows, Cols: setup.Cols,
+		Turns: []Turn{}, History: []Turn{}, Updated: updated,
+	}
+	for _, name := range setup.Players {
+		st.Players = append(st.Players, Player{Name: name})
+	}
+	n := len(st.Players)
+	board := grid.New(setup.Rows, setup.Cols)
+	toPlay := 0
+	var history []*Turn
+	var racks []int
+	for _, r := range acts {
+		switch r.Kind {
+		case KindPlay:
+			var d playData
+			_ = json.Unmarshal(r.Data, &d) // checked above
+			rd := rp.readings[d.N]
+			t := &Turn{N: d.N, Player: toPlay, Name: st.Players[toPlay].Name, Kind: KindPlay,
+				Frame: d.Frame, Board: rd.Board.String(), At: r.At}
+			if d.Photo {
+				t.Photo = fmt.Sprintf("/api/photos/%d", d.N)
+			}
+			for p := range corrected[d.N] {
+				t.Corrected = append(t.Corrected, [2]int{p.Row, p.Col})
+			}
+			sortCells(t.Corrected)
+			rd.Board.Each(func(p grid.Pos, s grid.Stack) {
+				if !s.Empty() && rd.conf(p) < LowConf && !corrected[d.N][p] {
+					t.Uncertain = append(t.Uncertain, [2]int{p.Row, p.Col})
+				}
+			})
+			rp.turns[d.N] = t
+			rp.befores[d.N] = board
+			history = append(history, t)
+			if st.Over {
+				t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
+				continue
+			}
+			if rd.Board.Rows != board.Rows || rd.Board.Cols != board.Cols {
+				t.Status, t.Code = StatusRejected, "wrong_size"
+				t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rd.Board.Rows, rd.Board.Cols, board.Rows, board.Cols)
+				continue
+			}
+			mv, err := sc.Judge(board, rd.Board)
+			if err != nil {
+				rej, ok := err.(*Rejection)
+				if !ok {
+					return nil, fmt.Errorf("game: judging turn %d: %w", d.N, err)
+				}
+				t.Status, t.Code, t.Error = StatusRejected, rej.Code, rej.Msg
+				continue
+			}
+			t.Status = StatusAccepted
+			t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
+			st.Players[toPlay].Score += mv.Score
+			board = rd.Board.Clone()
+			rp.lastPlay = d.N
+			toPlay = (toPlay + 1) % n
+		case KindPass, KindExchange:
+			var d turnData
+			_ = json.Unmarshal(r.Data, &d)
+			t := &Turn{N: d.N, Player: toPlay, Name: st.Players[toPlay].Name, Kind: r.Kind, Status: StatusAccepted, At: r.At}
+			if st.Over {
+				t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
+			} else {
+				toPlay = (toPlay + 1) % n
+			}
+			rp.turns[d.N] = t
+			history = append(history, t)
+		case KindConfirm:
+			var d turnData
+			_ = json.Unmarshal(r.Data, &d)
+			if t := rp.turns[d.N]; t != nil {
+				t.Confirmed = true
+			}
+		case KindChallenge:
+			var d challengeData
+			_ = json.Unmarshal(r.Data, &d)
+			t := rp.turns[d.N]
+			if t == nil || d.N != rp.lastPlay || t.Status != StatusAccepted || st.Over {
+				continue // stale after a correction: the challenged play is gone
+			}
+			t.Challenges = append(t.Challenges, Challenge{Word: d.Word, Valid: d.Valid})
+			if d.Valid {
+				continue
+			}
+			// The word is not a word: the tiles come off, the points go and
+			// the same player may play again or pass.
+			t.Status, t.Code = StatusWithdrawn, "not_a_word"
+			t.Error = fmt.Sprintf("%s is not in the dictionary", d.Word)
+			st.Players[t.Player].Score -= t.Score
+			board = rp.befores[d.N]
+			toPlay = t.Player
+			rp.lastPlay = 0
+			for i := len(history) - 1; i >= 0; i-- {
+				if h := history[i]; h.Kind == KindPlay && h.Status == StatusAccepted {
+					rp.lastPlay = h.N
+					break
+				}
+			}
+		case KindEnd:
+			var d endData
+			_ = json.Unmarshal(r.Data, &d)
+			st.Over = true
+			racks = d.Racks
+		}
+	}
+	for _, t := range history {
+		if t.N >= rp.nextN {
+			rp.nextN = t.N + 1
+		}
+	}
+	if rp.nextN == 0 {
+		rp.nextN = 1
+	}
+
+	// The board as it stands, with the latest play and the uncertain cells.
+	rp.board = board
+	st.ToPlay = toPlay
+	st.Last = rp.lastPlay
+	st.BoardText = board.String()
+	last := map[grid.Pos]bool{}
+	var conf Reading
+	var fixed map[grid.Pos]bool
+	if t := rp.turns[rp.lastPlay]; t != nil {
+		for _, p := range t.Placed {
+			last[grid.Pos{Row: p.Row, Col: p.Col}] = true
+		}
+	}
+	// The confidence shown is the latest reading's that still stands.
+	for i := len(history) - 1; i >= 0; i-- {
+		if h := history[i]; h.Kind == KindPlay && h.Status == StatusAccepted {
+			conf = rp.readings[h.N]
+			fixed = corrected[h.N]
+			break
+		}
+	}
+	st.Board = make([][]*Cell, board.Rows)
+	placed := 0
+	for r := range st.Board {
+		st.Board[r] = make([]*Cell, board.Cols)
+	}
+	board.Each(func(p grid.Pos, s grid.Stack) {
+		if s.Empty() {
+			return
+		}
+		placed += s.Height
+		c := &Cell{Letter: s.Letter, Height: s.Height, Conf: 1, Last: last[p], Corrected: fixed[p]}
+		if conf.Board != nil {
+			c.Conf = round2(conf.conf(p))
+		}
+		c.Uncertain = c.Conf < LowConf && !c.Corrected
+		st.Board[p.Row][p.Col] = c
+	})
+	st.Bag = UpwordsTiles - RackSize*n - placed
+	if st.Bag < 0 {
+		st.Bag = 0
+	}
+	for _, t := range history {
+		st.History = append(st.History, *t)
+		if t.Status == StatusAccepted {
+			st.Turns = append(st.Turns, *t)
+		}
+	}
+	if st.Over {
+		st.Tally = tally(st.Players, racks)
+	}
+	rp.state = st
+	return rp, nil
+}
+
+// applyCorrection sets the corrected stack in turn d.N's reading and in the
+// neighbouring readings that read the same stack on that square: forward
+// always, backward only when the misread stack was a tile (a tile the camera
+// missed was not there before it was played).
+func applyCorrection(readings map[int]Reading, plays []int, corrected map[int]map[grid.Pos]bool, d correctData) {
+	rd, ok := readings[d.N]
+	if !ok {
+		return
+	}
+	p := grid.Pos{Row: d.Row, Col: d.Col}
+	if !rd.Board.In(p) {
+		return
+	}
+	want := grid.Stack{Letter: d.Letter, Height: d.Height}
+	if d.Height == 0 {
+		want = grid.Stack{}
+	}
+	orig := rd.Board.At(p)
+	idx := -1
+	for i, n := range plays {
+		if n == d.N {
+			idx = i
+		}
+	}
+	set := func(n int) {
+		r := readings[n]
+		r.Board.Set(p, want)
+		if corrected[n] == nil {
+			corrected[n] = map[grid.Pos]bool{}
+		}
+		corrected[n][p] = true
+	}
+	set(d.N)
+	for i := idx + 1; i < len(plays); i++ {
+		r := readings[plays[i]]
+		if !r.Board.In(p) || r.Board.At(p) != orig {
+			break
+		}
+		set(plays[i])
+	}
+	if orig.Empty() {
+		return
+	}
+	for i := idx - 1; i >= 0; i-- {
+		r := readings[plays[i]]
+		if !r.Board.In(p) || r.Board.At(p) != orig {
+			break
+		}
+		set(plays[i])
+	}
+}
+
+// tally is the end-of-game score sheet: -5 per tile left on a rack.
+func tally(players []Player, racks []int) []TallyLine {
+	out := make([]TallyLine, len(players))
+	best := math.MinInt
+	for i, p := range players {
+		tiles := 0
+		if i < len(racks) {
+			tiles = racks[i]
+		}
+		out[i] = TallyLine{Name: p.Name, Score: p.Score, Tiles: tiles, Penalty: -PenaltyPerTile * tiles}
+		out[i].Final = out[i].Score + out[i].Penalty
+		best = max(best, out[i].Final)
+	}
+	for i := range out {
+		out[i].Winner = out[i].Final == best
+	}
+	return out
+}
+
+func round2(f float64) float64 { return math.Round(f*100) / 100 }
+
+func sortCells(cs [][2]int) {
+	for i := 1; i < len(cs); i++ {
+		for j := i; j > 0 && (cs[j][0] < cs[j-1][0] || cs[j][0] == cs[j-1][0] && cs[j][1] < cs[j-1][1]); j-- {
+			cs[j], cs[j-1] = cs[j-1], cs[j]
+		}
+	}
+}
+
+// marshal is the state's JSON, as served.
+func (st *State) marshal() []byte {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	if err := enc.Encode(st); err != nil {
+		panic("game: state does not encode: " + err.Error()) // plain structs: cannot happen
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n")
+}
