@@ -35,6 +35,9 @@ const (
 	lastBit     = 1 << 9
 	targetShift = 10
 	maxEdges    = 1 << (32 - targetShift)
+	// noEdge marks a missing entry in the tables of the first two letters;
+	// no edge has it, since its symbol is noSym.
+	noEdge = 0xFFFFFFFF
 	// lowRunes is the size of the direct rune-to-symbol table: it covers
 	// ASCII, Latin-1 and Cyrillic, so every built-in list looks letters
 	// up with one array index.
@@ -50,6 +53,9 @@ type automaton struct {
 	words    int
 	alphabet []rune          // ascending; symbol i is alphabet[i]
 	low      [lowRunes]uint8 // rune -> symbol for runes < lowRunes, both cases; noSym if absent
+	nsym     int
+	first    []uint32 // symbol -> edge from the start state, or noEdge
+	second   []uint32 // symbol*nsym + symbol -> edge of the second letter, or noEdge
 }
 
 func (a *automaton) edge(i uint32) uint32 {
@@ -82,43 +88,107 @@ func (a *automaton) symbol(r rune) uint8 {
 	return noSym
 }
 
+// next returns the symbol of the rune at word[i] and the index after it.
+// ASCII takes one table read; the rest go through nextSlow.
+func (a *automaton) next(word string, i int) (uint8, int) {
+	if c := word[i]; c < utf8.RuneSelf {
+		return a.low[c], i + 1
+	}
+	return a.nextSlow(word, i)
+}
+
+func (a *automaton) nextSlow(word string, i int) (uint8, int) {
+	// Two-byte sequences (Latin-1 to Cyrillic) decoded by hand: they are
+	// every letter of the Russian list.
+	if c := word[i]; c >= 0xC2 && c < 0xE0 && i+1 < len(word) {
+		if d := word[i+1]; d&0xC0 == 0x80 {
+			return a.low[rune(c&0x1F)<<6|rune(d&0x3F)], i + 2
+		}
+	}
+	r, n := utf8.DecodeRuneInString(word[i:])
+	return a.symbol(r), i + n
+}
+
+// initTables fills first and second: the edges of the first two letters
+// of every word, looked up directly. These are the widest states (26 or
+// 32 edges), where scanning would cost most.
+func (a *automaton) initTables() {
+	n := len(a.alphabet)
+	a.nsym = n
+	a.first = make([]uint32, n)
+	a.second = make([]uint32, n*n)
+	for i := range a.first {
+		a.first[i] = noEdge
+	}
+	for i := range a.second {
+		a.second[i] = noEdge
+	}
+	if len(a.edges) == 0 {
+		return
+	}
+	for j := uint32(0); ; j++ {
+		e := a.edge(j)
+		s1 := int(uint8(e))
+		a.first[s1] = e
+		if t := e >> targetShift; t != 0 {
+			for k := t; ; k++ {
+				e2 := a.edge(k)
+				a.second[s1*n+int(uint8(e2))] = e2
+				if e2&lastBit != 0 {
+					break
+				}
+			}
+		}
+		if e&lastBit != 0 {
+			break
+		}
+	}
+}
+
 // contains walks the automaton along word, folding case as it goes.
 func (a *automaton) contains(word string) bool {
 	if len(word) == 0 || len(a.edges) == 0 {
 		return false
 	}
-	var state uint32 // first edge of the current state
-	var final bool
-	for i := 0; i < len(word); {
-		if i > 0 && state == 0 {
-			return false // the previous edge led to a state with no edges
+	s1, i := a.next(word, 0)
+	if s1 == noSym {
+		return false
+	}
+	e := a.first[s1]
+	if e == noEdge {
+		return false
+	}
+	if i == len(word) {
+		return e&finalBit != 0
+	}
+	s2, i := a.next(word, i)
+	if s2 == noSym {
+		return false
+	}
+	e = a.second[int(s1)*a.nsym+int(s2)]
+	if e == noEdge {
+		return false
+	}
+	for i < len(word) {
+		state := e >> targetShift // first edge of the current state
+		if state == 0 {
+			return false // the last edge led to a state with no edges
 		}
 		var sym uint8
-		if c := word[i]; c < utf8.RuneSelf {
-			sym = a.low[c]
-			i++
-		} else {
-			r, n := utf8.DecodeRuneInString(word[i:])
-			sym = a.symbol(r)
-			i += n
-		}
+		sym, i = a.next(word, i)
 		if sym == noSym {
 			return false
 		}
 		for j := state; ; j++ {
-			e := a.edge(j)
-			s := uint8(e)
-			if s == sym {
-				state = e >> targetShift
-				final = e&finalBit != 0
+			e = a.edge(j)
+			if s := uint8(e); s == sym {
 				break
-			}
-			if s > sym || e&lastBit != 0 {
+			} else if s > sym || e&lastBit != 0 {
 				return false
 			}
 		}
 	}
-	return final
+	return e&finalBit != 0
 }
 
 // all yields every word, folded, in ascending order.
@@ -210,5 +280,6 @@ func load(data []byte) (*automaton, error) {
 		return nil, fmt.Errorf("%w: unterminated state", ErrCorrupt)
 	}
 	a.initSymbols()
+	a.initTables()
 	return a, nil
 }

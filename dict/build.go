@@ -96,6 +96,7 @@ func build(words []string) (*automaton, error) {
 		}
 	}
 	a.initSymbols()
+	a.initTables()
 	return a, nil
 }
 
