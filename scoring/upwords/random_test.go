@@ -3,8 +3,8 @@ package upwords
 import (
 	"math/rand/v2"
 	"slices"
-	"time"
 	"testing"
+	"time"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/tileset"
