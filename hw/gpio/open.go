@@ -1,0 +1,79 @@
+package gpio
+
+import (
+	"fmt"
+	"strings"
+	"sync"
+
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/host/v3"
+)
+
+var (
+	initOnce sync.Once
+	initErr  error
+)
+
+// hostInit loads periph's drivers once. On a PC it succeeds with no GPIO
+// driver, and every pin lookup then fails with ErrNoPin.
+func hostInit() error {
+	initOnce.Do(func() {
+		if _, err := host.Init(); err != nil {
+			initErr = fmt.Errorf("gpio: starting the GPIO drivers: %w", err)
+		}
+	})
+	return initErr
+}
+
+// Lookup finds a pin by name: "GPIO17" (the Broadcom number, as on the
+// Pi's pinout), "17", or a header position such as "P1_11".
+func Lookup(name string) (gpio.PinIO, error) {
+	if err := hostInit(); err != nil {
+		return nil, err
+	}
+	n := strings.TrimSpace(name)
+	p := gpioreg.ByName(n)
+	if p == nil && !strings.HasPrefix(strings.ToUpper(n), "GPIO") {
+		p = gpioreg.ByName("GPIO" + n)
+	}
+	if p == nil {
+		return nil, fmt.Errorf("%w: %q on this machine (%d GPIO pins found; on a Raspberry Pi use a name like GPIO17; run as a user in the gpio group; or leave the flag empty for none)",
+			ErrNoPin, name, len(gpioreg.All()))
+	}
+	return p, nil
+}
+
+// IsNone reports whether a --button or --led value means "no such part":
+// "" or "none".
+func IsNone(name string) bool {
+	n := strings.ToLower(strings.TrimSpace(name))
+	return n == "" || n == "none"
+}
+
+// OpenButton returns the shutter button on the named pin, or NoButton
+// when name is "" or "none". A pin the machine does not have is an error
+// wrapping ErrNoPin, never a nil button.
+func OpenButton(name string, opt ButtonOptions) (Button, error) {
+	if IsNone(name) {
+		return NoButton{}, nil
+	}
+	p, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return NewButton(p, opt)
+}
+
+// OpenLED returns the status LED on the named pin, or NoLED when name is
+// "" or "none".
+func OpenLED(name string) (LED, error) {
+	if IsNone(name) {
+		return NoLED{}, nil
+	}
+	p, err := Lookup(name)
+	if err != nil {
+		return nil, err
+	}
+	return NewLED(p, nil)
+}
