@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image/png"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+func init() {
+	register(command{name: "render", summary: "draw a photo-like scene of a game position, with its ground truth", run: runRender})
+	register(command{name: "render-set", summary: "write an evaluation set of rendered scenes of random positions", run: runRenderSet})
+}
+
+// sceneFlags are the condition flags render and render-set share.
+type sceneFlags struct {
+	difficulty    string
+	width, height int
+	tilt, yaw     float64
+	heightMM      float64
+	quality       int
+	clean         bool
+	hand          bool
+}
+
+func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
+	f := &sceneFlags{}
+	fs.StringVar(&f.difficulty, "difficulty", defDifficulty, "range of conditions drawn from the seed: easy, normal, hard or mixed")
+	fs.IntVar(&f.width, "width", 1640, "image width in pixels (Pi cameras: 1640x1232, 2028x1520, ...)")
+	fs.IntVar(&f.height, "height", 1232, "image height in pixels")
+	fs.Float64Var(&f.tilt, "tilt", -1, "camera tilt from straight down, degrees 0..60 (default: drawn from the seed)")
+	fs.Float64Var(&f.yaw, "yaw", 999, "board rotation in the image, degrees (default: drawn from the seed)")
+	fs.Float64Var(&f.heightMM, "camera-height", 0, "camera height over the table, mm (default: drawn from the seed)")
+	fs.IntVar(&f.quality, "quality", 0, "JPEG quality 1..100 (default: drawn from the seed)")
+	fs.BoolVar(&f.clean, "clean", false, "no noise, blur, lens distortion, glare or hand (for debugging)")
+	fs.BoolVar(&f.hand, "hand", false, "put a hand over part of the board")
+	return f
+}
+
+func (f *sceneFlags) options(seed int64) (render.Options, error) {
+	o, err := render.RandomOptions(seed, f.difficulty)
+	if err != nil {
+		return o, asBadInput(err)
+	}
+	o.Width, o.Height = f.width, f.height
+	if f.tilt >= 0 {
+		o.TiltDeg = f.tilt
+	}
+	if f.yaw != 999 {
+		o.YawDeg = f.yaw
+	}
+	if f.heightMM > 0 {
+		o.HeightMM = f.heightMM
+	}
+	if f.quality > 0 {
+		o.Quality = f.quality
+	}
+	if f.clean {
+		o.Noise, o.ShotNoise, o.Blur, o.MotionPx, o.K1, o.K2, o.Glare, o.Hand = 0, 0, 0, 0, 0, 0, 0, false
+	}
+	if f.hand {
+		o.Hand = true
+	}
+	return o, nil
+}
+
+func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("render", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "", "game: upwords, lexicon, twists or pyramids")
+	state := fs.String("state", "", "the position, in the game's text `FILE` format (see docs/render.md)")
+	out := fs.String("out", "", "the image to write, `IMAGE`.jpg (or .png); its ground truth goes beside it as IMAGE.json")
+	seed := fs.Int64("seed", 1, "seed of every random choice: the same seed gives the same bytes")
+	sf := addSceneFlags(fs, "normal")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return asBadInput(err)
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("render: unexpected argument %q", fs.Arg(0))
+	}
+	if *game == "" || *state == "" || *out == "" {
+		return usageErrorf("render: --game, --state and --out are required")
+	}
+	text, err := os.ReadFile(*state)
+	if err != nil {
+		return usageErrorf("render: reading state: %v", err)
+	}
+	o, err := sf.options(*seed)
+	if err != nil {
+		return err
+	}
+	o.Name = *state
+	return renderTo(*game, text, o, *out)
+}
+
+// renderTo renders and writes the image and its truth beside it.
+func renderTo(game string, state []byte, o render.Options, out string) error {
+	ext := strings.ToLower(filepath.Ext(out))
+	if ext != ".jpg" && ext != ".jpeg" && ext != ".png" {
+		return usageErrorf("render: --out %q: want a .jpg, .jpeg or .png file", out)
+	}
+	sc, err := render.Render(game, state, o)
+	if err != nil {
+		if errors.Is(err, render.ErrUnknownGame) || errors.Is(err, render.ErrBadState) || errors.Is(err, render.ErrBadOptions) {
+			return asBadInput(err)
+		}
+		return err
+	}
+	if ext == ".png" {
+		f, err := os.Create(out)
+		if err != nil {
+			return asBadInput(err)
+		}
+		if err := png.Encode(f, sc.Image); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	} else if err := os.WriteFile(out, sc.JPEG, 0o644); err != nil {
+		return asBadInput(err)
+	}
+	js, err := sc.Truth.MarshalIndent()
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(strings.TrimSuffix(out, filepath.Ext(out))+".json", js, 0o644)
+}
+
+func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("render-set", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "upwords", "game: upwords, lexicon, twists or pyramids")
+	n := fs.Int("n", 200, "number of scenes")
+	seed := fs.Int64("seed", 1, "seed of the set: scene i uses seed*100000+i")
+	out := fs.String("out", "", "`DIR` to write NNNN.jpg, NNNN.json (truth) and NNNN.txt (state) into")
+	sf := addSceneFlags(fs, "mixed")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return asBadInput(err)
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("render-set: unexpected argument %q", fs.Arg(0))
+	}
+	if *out == "" {
+		return usageErrorf("render-set: --out DIR is required")
+	}
+	if *n < 1 || *n > 100000 {
+		return usageErrorf("render-set: --n %d: want 1..100000", *n)
+	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return asBadInput(err)
+	}
+	for i := 0; i < *n; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s := *seed*100000 + int64(i)
+		state, err := render.RandomState(*game, s)
+		if err != nil {
+			return asBadInput(err)
+		}
+		o, err := sf.options(s)
+		if err != nil {
+			return err
+		}
+		base := filepath.Join(*out, fmt.Sprintf("%04d", i))
+		if err := os.WriteFile(base+".txt", state, 0o644); err != nil {
+			return asBadInput(err)
+		}
+		o.Name = base + ".txt"
+		if err := renderTo(*game, state, o, base+".jpg"); err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s.jpg\t%s\ttilt %.0f\tyaw %.0f\n", base, o.Difficulty, o.TiltDeg, o.YawDeg)
+	}
+	return nil
+}

@@ -1,0 +1,457 @@
+package render
+
+import (
+	"image"
+	"math"
+	"math/rand/v2"
+)
+
+// drawTable fills the whole canvas with the table top (the plane z=0) seen
+// through the camera, and the wall beyond the table's edge where rays miss
+// it.
+func (w *world) drawTable() {
+	kind := w.opt.Table
+	if kind == "" {
+		kind = []string{"wood", "felt", "cloth", "laminate"}[w.rng.IntN(4)]
+		w.opt.Table = kind
+		w.truth.Conditions.Table = kind
+	}
+	tex, base := tableTexture(kind)
+	w.table = tex
+	// Random placement of the pattern, and a tint around the kind's colour.
+	ang := w.rng.Float64() * 2 * math.Pi
+	span := 700.0 // mm per repeat of the texture
+	u := rotZ(vec3{span, 0, 0}, ang)
+	v := rotZ(vec3{0, span, 0}, ang)
+	o := vec3{w.rng.Float64() * span, w.rng.Float64() * span, 0}
+	tint := [3]float64{base[0] * (0.9 + 0.2*w.rng.Float64()), base[1] * (0.9 + 0.2*w.rng.Float64()), base[2] * (0.9 + 0.2*w.rng.Float64())}
+	sh := w.shade(vec3{0, 0, 1})
+	for i := range tint {
+		tint[i] *= sh[i]
+	}
+	h := w.cam.planeHomography(o, u, v, w.cv.ox, w.cv.oy)
+	hinv, ok := h.inv()
+	if !ok {
+		return
+	}
+	cv := w.cv
+	wallR, wallG, wallB := 120*sh[0], 118*sh[1], 112*sh[2]
+	for y := 0; y < cv.h; y++ {
+		yc := float64(y) + 0.5
+		xm := float64(cv.w) / 2
+		lv := tex.level(mipScale(hinv, []pt{{xm, yc}}, tex))
+		tw, th := float64(lv.w), float64(lv.h)
+		S := hinv[0]*0.5 + hinv[1]*yc + hinv[2]
+		T := hinv[3]*0.5 + hinv[4]*yc + hinv[5]
+		W := hinv[6]*0.5 + hinv[7]*yc + hinv[8]
+		row := cv.pix[4*y*cv.w : 4*(y+1)*cv.w]
+		for x := 0; x < cv.w; x, S, T, W = x+1, S+hinv[0], T+hinv[3], W+hinv[6] {
+			o := 4 * x
+			// W is the depth along the ray up to scale: the table is only
+			// seen where it is positive (the ray goes down to the table).
+			if W <= 0 {
+				row[o], row[o+1], row[o+2] = clamp255(wallR), clamp255(wallG), clamp255(wallB)
+				continue
+			}
+			iw := 1 / W
+			r, g, b, _ := lv.sample(S*iw*tw-0.5, T*iw*th-0.5, true)
+			row[o] = clamp255(r * tint[0])
+			row[o+1] = clamp255(g * tint[1])
+			row[o+2] = clamp255(b * tint[2])
+		}
+	}
+}
+
+// shadowCaster is a solid's outline points and the plane its shadow falls
+// on.
+type shadowCaster struct {
+	pts []vec3
+	z   float64
+}
+
+// drawShadowsOf darkens the canvas under the shadows the casters throw away
+// from the light, softened by ShadowSoft.
+func (w *world) drawShadowsOf(casters []shadowCaster) {
+	if len(casters) == 0 || w.opt.Shadow <= 0 || w.light.Z <= 0.05 {
+		return
+	}
+	cv := w.cv
+	if w.mask == nil {
+		w.mask = make([]float32, cv.w*cv.h)
+	}
+	mask := w.mask
+	minX, minY, maxX, maxY := cv.w, cv.h, -1, -1
+	for _, c := range casters {
+		flat := make([]pt, 0, len(c.pts))
+		for _, p := range c.pts {
+			k := (p.Z - c.z) / w.light.Z
+			flat = append(flat, pt{p.X - w.light.X*k, p.Y - w.light.Y*k})
+		}
+		hull := convexHull(flat)
+		ps := make([]pt, 0, len(hull))
+		ok := true
+		for _, q := range hull {
+			p, in := w.toCanvas(vec3{q.X, q.Y, c.z})
+			if !in {
+				ok = false
+				break
+			}
+			ps = append(ps, p)
+		}
+		if !ok || len(ps) < 3 || len(ps) > 8 {
+			continue
+		}
+		maskPoly(mask, cv.w, cv.h, ps, 1)
+		for _, p := range ps {
+			minX, minY = min(minX, int(p.X)), min(minY, int(p.Y))
+			maxX, maxY = max(maxX, int(p.X)+1), max(maxY, int(p.Y)+1)
+		}
+	}
+	if maxX < 0 {
+		return
+	}
+	// Soften: the penumbra's width in pixels at the board's distance.
+	r := int(w.opt.ShadowSoft*w.cam.Fx/w.cam.toCam(vec3{}).Z + 0.5)
+	pad := 2*r + 2
+	box := image.Rect(max(0, minX-pad), max(0, minY-pad), min(cv.w, maxX+pad), min(cv.h, maxY+pad))
+	if r > 0 {
+		boxBlurF32(mask, cv.w, box, r)
+		boxBlurF32(mask, cv.w, box, r)
+	}
+	k := float32(w.opt.Shadow)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		row := cv.pix[4*y*cv.w:]
+		mrow := mask[y*cv.w:]
+		for x := box.Min.X; x < box.Max.X; x++ {
+			m := mrow[x]
+			if m <= 0.002 {
+				continue
+			}
+			f := 1 - k*min(m, 1)
+			o := 4 * x
+			row[o] = uint8(float32(row[o]) * f)
+			row[o+1] = uint8(float32(row[o+1]) * f)
+			row[o+2] = uint8(float32(row[o+2]) * f)
+			mrow[x] = 0
+		}
+	}
+}
+
+// convexHull returns the hull of points, counter-clockwise (monotone chain).
+func convexHull(p []pt) []pt {
+	if len(p) < 3 {
+		return p
+	}
+	q := append([]pt(nil), p...)
+	// insertion sort: few points, deterministic
+	for i := 1; i < len(q); i++ {
+		for j := i; j > 0 && (q[j].X < q[j-1].X || (q[j].X == q[j-1].X && q[j].Y < q[j-1].Y)); j-- {
+			q[j], q[j-1] = q[j-1], q[j]
+		}
+	}
+	cross := func(o, a, b pt) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
+	h := make([]pt, 0, 2*len(q))
+	for _, v := range q {
+		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], v) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, v)
+	}
+	t := len(h) + 1
+	for i := len(q) - 2; i >= 0; i-- {
+		v := q[i]
+		for len(h) >= t && cross(h[len(h)-2], h[len(h)-1], v) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, v)
+	}
+	return h[:len(h)-1]
+}
+
+// boxBlurF32 blurs the mask inside box with a (2r+1) box, rows then
+// columns.
+func boxBlurF32(m []float32, stride int, box image.Rectangle, r int) {
+	n := max(box.Dx(), box.Dy())
+	tmp := make([]float32, n)
+	inv := 1 / float32(2*r+1)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		row := m[y*stride:]
+		blur1(row, box.Min.X, box.Max.X, 1, r, inv, tmp)
+	}
+	for x := box.Min.X; x < box.Max.X; x++ {
+		blur1(m[x:], box.Min.Y, box.Max.Y, stride, r, inv, tmp)
+	}
+}
+
+func blur1(a []float32, lo, hi, step, r int, inv float32, tmp []float32) {
+	n := hi - lo
+	for i := 0; i < n; i++ {
+		tmp[i] = a[(lo+i)*step]
+	}
+	var s float32
+	for i := -r; i <= r; i++ {
+		s += tmp[clampi(i, n)]
+	}
+	for i := 0; i < n; i++ {
+		a[(lo+i)*step] = s * inv
+		s += tmp[clampi(i+r+1, n)] - tmp[clampi(i-r, n)]
+	}
+}
+
+// develop turns the ideal canvas into the camera's picture: lens
+// distortion, uneven light and glare, defocus and motion blur, sensor
+// noise.
+func (w *world) develop() *image.RGBA {
+	o := w.opt
+	W, H := o.Width, o.Height
+	img := image.NewRGBA(image.Rect(0, 0, W, H))
+	cv := w.cv
+	cam := w.cam
+	distort := o.K1 != 0 || o.K2 != 0
+	// A coarse map from output pixel to canvas position, interpolated.
+	const step = 16
+	gw, gh := W/step+2, H/step+2
+	var gx, gy []float64
+	if distort {
+		gx, gy = make([]float64, gw*gh), make([]float64, gw*gh)
+		for j := 0; j < gh; j++ {
+			for i := 0; i < gw; i++ {
+				q := cam.undistort(pt{float64(i * step), float64(j * step)})
+				gx[j*gw+i], gy[j*gw+i] = q.X+cv.ox, q.Y+cv.oy
+			}
+		}
+	}
+	// Light field: a linear gradient and vignetting, plus a glare spot.
+	ga, gb := math.Sincos(o.GradientDeg * math.Pi / 180)
+	diag := math.Hypot(float64(W), float64(H)) / 2
+	glx, gly := o.GlareAt[0]*float64(W), o.GlareAt[1]*float64(H)
+	glr := 0.12 * float64(W)
+	for y := 0; y < H; y++ {
+		fy := float64(y) + 0.5
+		row := img.Pix[y*img.Stride:]
+		jy := y / step
+		ay := float64(y%step) / step
+		for x := 0; x < W; x++ {
+			fx := float64(x) + 0.5
+			var sx, sy float64
+			if distort {
+				ix := x / step
+				ax := float64(x%step) / step
+				k := jy*gw + ix
+				sx = (gx[k]*(1-ax)+gx[k+1]*ax)*(1-ay) + (gx[k+gw]*(1-ax)+gx[k+gw+1]*ax)*ay
+				sy = (gy[k]*(1-ax)+gy[k+1]*ax)*(1-ay) + (gy[k+gw]*(1-ax)+gy[k+gw+1]*ax)*ay
+				sx += 0.5
+				sy += 0.5
+			} else {
+				sx, sy = fx+cv.ox, fy+cv.oy
+			}
+			r, g, b := cv.sample(sx-0.5, sy-0.5)
+			dx, dy := (fx-float64(W)/2)/diag, (fy-float64(H)/2)/diag
+			gain := (1 - o.Gradient*0.5*(dx*gb+dy*ga+1)) * (1 - o.Vignette*(dx*dx+dy*dy))
+			add := 0.0
+			if o.Glare > 0 {
+				ex, ey := fx-glx, fy-gly
+				add = o.Glare * 255 * math.Exp(-(ex*ex+ey*ey)/(glr*glr))
+			}
+			p := 4 * x
+			row[p] = clamp255(r*gain + add)
+			row[p+1] = clamp255(g*gain + add)
+			row[p+2] = clamp255(b*gain + add)
+			row[p+3] = 255
+		}
+	}
+	if o.Blur > 0.05 {
+		gaussBlur(img, o.Blur)
+	}
+	if o.MotionPx > 0.5 {
+		motionBlur(img, o.MotionPx, o.MotionDeg)
+	}
+	if o.Noise > 0 || o.ShotNoise > 0 {
+		addNoise(img, o.Noise, o.ShotNoise, uint64(o.Seed))
+	}
+	return img
+}
+
+// sample reads the canvas bilinearly at (x, y), pixel i's centre at i.
+func (cv *canvas) sample(x, y float64) (r, g, b float64) {
+	fx, fy := math.Floor(x), math.Floor(y)
+	ax, ay := x-fx, y-fy
+	x0, y0 := clampi(int(fx), cv.w), clampi(int(fy), cv.h)
+	x1, y1 := clampi(int(fx)+1, cv.w), clampi(int(fy)+1, cv.h)
+	p := cv.pix
+	i00, i10, i01, i11 := 4*(y0*cv.w+x0), 4*(y0*cv.w+x1), 4*(y1*cv.w+x0), 4*(y1*cv.w+x1)
+	w00, w10, w01, w11 := (1-ax)*(1-ay), ax*(1-ay), (1-ax)*ay, ax*ay
+	r = float64(p[i00])*w00 + float64(p[i10])*w10 + float64(p[i01])*w01 + float64(p[i11])*w11
+	g = float64(p[i00+1])*w00 + float64(p[i10+1])*w10 + float64(p[i01+1])*w01 + float64(p[i11+1])*w11
+	b = float64(p[i00+2])*w00 + float64(p[i10+2])*w10 + float64(p[i01+2])*w01 + float64(p[i11+2])*w11
+	return
+}
+
+// gaussBlur approximates a Gaussian of the given sigma: a 3-tap kernel for
+// small sigmas, otherwise three box passes.
+func gaussBlur(img *image.RGBA, sigma float64) {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	if sigma < 0.8 {
+		a := float32(sigma * sigma / 2)
+		kern3(img.Pix, W, H, a)
+		return
+	}
+	// Box width for 3 passes: w = sqrt(12 s^2 / 3 + 1).
+	bw := math.Sqrt(4*sigma*sigma + 1)
+	r := int(math.Round((bw - 1) / 2))
+	if r < 1 {
+		r = 1
+	}
+	for i := 0; i < 3; i++ {
+		boxRGBA(img.Pix, W, H, r)
+	}
+}
+
+func kern3(p []uint8, W, H int, a float32) {
+	c := 1 - 2*a
+	tmp := make([]float32, 4*max(W, H))
+	for y := 0; y < H; y++ {
+		row := p[4*y*W : 4*(y+1)*W]
+		for i := range tmp[:4*W] {
+			tmp[i] = float32(row[i])
+		}
+		for x := 0; x < W; x++ {
+			l, r := max(x-1, 0), min(x+1, W-1)
+			for ch := 0; ch < 3; ch++ {
+				row[4*x+ch] = uint8(a*tmp[4*l+ch] + c*tmp[4*x+ch] + a*tmp[4*r+ch] + 0.5)
+			}
+		}
+	}
+	for x := 0; x < W; x++ {
+		for y := 0; y < H; y++ {
+			for ch := 0; ch < 3; ch++ {
+				tmp[4*y+ch] = float32(p[4*(y*W+x)+ch])
+			}
+		}
+		for y := 0; y < H; y++ {
+			u, d := max(y-1, 0), min(y+1, H-1)
+			for ch := 0; ch < 3; ch++ {
+				p[4*(y*W+x)+ch] = uint8(a*tmp[4*u+ch] + c*tmp[4*y+ch] + a*tmp[4*d+ch] + 0.5)
+			}
+		}
+	}
+}
+
+// boxRGBA is one (2r+1) box pass over rows and columns, on integer running
+// sums.
+func boxRGBA(p []uint8, W, H, r int) {
+	n := max(W, H)
+	tmp := make([]int32, 4*n)
+	div := int32(2*r + 1)
+	pass := func(base, stride, n int) {
+		for i := 0; i < n; i++ {
+			o := base + i*stride
+			tmp[4*i], tmp[4*i+1], tmp[4*i+2] = int32(p[o]), int32(p[o+1]), int32(p[o+2])
+		}
+		var s0, s1, s2 int32
+		for i := -r; i <= r; i++ {
+			k := 4 * clampi(i, n)
+			s0, s1, s2 = s0+tmp[k], s1+tmp[k+1], s2+tmp[k+2]
+		}
+		for i := 0; i < n; i++ {
+			o := base + i*stride
+			p[o], p[o+1], p[o+2] = uint8((s0+div/2)/div), uint8((s1+div/2)/div), uint8((s2+div/2)/div)
+			a, b := 4*clampi(i+r+1, n), 4*clampi(i-r, n)
+			s0 += tmp[a] - tmp[b]
+			s1 += tmp[a+1] - tmp[b+1]
+			s2 += tmp[a+2] - tmp[b+2]
+		}
+	}
+	for y := 0; y < H; y++ {
+		pass(4*y*W, 4, W)
+	}
+	for x := 0; x < W; x++ {
+		pass(4*x, 4*W, H)
+	}
+}
+
+// motionBlur averages the image along a line of length px at angle deg.
+func motionBlur(img *image.RGBA, px, deg float64) {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	src := append([]uint8(nil), img.Pix...)
+	n := int(math.Ceil(px)) + 1
+	s, c := math.Sincos(deg * math.Pi / 180)
+	type tap struct {
+		dx, dy int
+		fx, fy float32
+	}
+	taps := make([]tap, n)
+	for i := range taps {
+		t := (float64(i)/float64(n-1) - 0.5) * px
+		x, y := t*c, t*s
+		fx, fy := math.Floor(x), math.Floor(y)
+		taps[i] = tap{int(fx), int(fy), float32(x - fx), float32(y - fy)}
+	}
+	inv := 1 / float32(n)
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			var acc [3]float32
+			for _, t := range taps {
+				x0, y0 := clampi(x+t.dx, W), clampi(y+t.dy, H)
+				x1, y1 := clampi(x+t.dx+1, W), clampi(y+t.dy+1, H)
+				w00 := (1 - t.fx) * (1 - t.fy)
+				w10 := t.fx * (1 - t.fy)
+				w01 := (1 - t.fx) * t.fy
+				w11 := t.fx * t.fy
+				for ch := 0; ch < 3; ch++ {
+					acc[ch] += float32(src[4*(y0*W+x0)+ch])*w00 + float32(src[4*(y0*W+x1)+ch])*w10 +
+						float32(src[4*(y1*W+x0)+ch])*w01 + float32(src[4*(y1*W+x1)+ch])*w11
+				}
+			}
+			o := 4 * (y*W + x)
+			img.Pix[o] = uint8(acc[0]*inv + 0.5)
+			img.Pix[o+1] = uint8(acc[1]*inv + 0.5)
+			img.Pix[o+2] = uint8(acc[2]*inv + 0.5)
+		}
+	}
+}
+
+// gaussTable holds standard normal samples for the noise, drawn once from
+// a fixed seed so that the noise is the same on every run.
+var gaussTable = func() []float32 {
+	r := rand.New(rand.NewPCG(1, 2))
+	t := make([]float32, 1<<14)
+	for i := range t {
+		t[i] = float32(r.NormFloat64())
+	}
+	return t
+}()
+
+// addNoise adds sensor noise: Gaussian read noise of sigma levels and shot
+// noise whose variance grows with the signal; a luminance part shared by
+// the three channels and a smaller colour part.
+func addNoise(img *image.RGBA, sigma, shot float64, seed uint64) {
+	var sd [256]float32
+	for v := range sd {
+		sd[v] = float32(math.Sqrt(sigma*sigma + shot*shot*float64(v)))
+	}
+	s := seed*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+	next := func() uint64 {
+		s ^= s >> 12
+		s ^= s << 25
+		s ^= s >> 27
+		return s * 0x2545F4914F6CDD1D
+	}
+	const mask = 1<<14 - 1
+	p := img.Pix
+	for i := 0; i+3 < len(p); i += 4 {
+		rn := next()
+		l := gaussTable[rn&mask] * 0.8
+		for ch := 0; ch < 3; ch++ {
+			c := gaussTable[(rn>>(14+14*ch))&mask] * 0.6
+			v := float32(p[i+ch])
+			v += (l + c) * sd[p[i+ch]]
+			if v < 0 {
+				v = 0
+			} else if v > 255 {
+				v = 255
+			}
+			p[i+ch] = uint8(v + 0.5)
+		}
+	}
+}

@@ -1,0 +1,33 @@
+// Package render draws photo-like synthetic scenes of the four games, with
+// their ground truth, so that the vision can be tested honestly and the
+// tile reader trained without a camera.
+//
+// The scene is physical: the world is in millimetres (origin at the board's
+// centre on the table, X along the columns, Y towards row 0, Z up) and
+// holds real-size solids: the board slab, its raised walls, stacks of
+// tiles, loose tiles, pyramids. A pinhole camera (Camera) at a chosen
+// height, tilt, yaw and roll sees them; every solid is a set of planar
+// faces, each face's image under a pinhole camera is exactly a homography
+// of its plane, so faces are filled polygon by polygon (convex, with
+// coverage anti-aliasing from edge distances) in painter's order, far from
+// the camera's foot first, and textured through the inverse homography
+// (letters are per-tile face textures drawn once in a typeface and cached
+// with mipmaps). Faces turned away from the camera are culled, so tilted
+// views show the sides a real camera sees and stacks show parallax.
+//
+// Light is a distant source: faces are shaded by Lambert's law plus
+// ambient light, and solids cast shadows (their outline projected along
+// the light onto the surface below, blurred for a soft penumbra). The
+// picture is then "developed" like a camera's: radial lens distortion (the
+// ideal canvas is remapped through the OpenCV k1, k2 model), uneven light
+// (gradient, vignetting, glare), defocus (Gaussian) and motion blur, sensor
+// noise (read and shot noise), JPEG compression.
+//
+// Everything random comes from one seeded math/rand/v2 source, textures
+// are cached by content key only, and there is no concurrency, so the same
+// state, options and seed give the same bytes.
+//
+// The ground truth (Truth) gives every cell or tile's letter, height and
+// the pixel corners of its top face in the final, distorted image, with
+// the board's corners, the camera and the conditions.
+package render

@@ -1,0 +1,42 @@
+package render
+
+import (
+	"fmt"
+	"math/rand/v2"
+
+	"github.com/tilescope/tilescope/dict"
+	"github.com/tilescope/tilescope/scoring/upwords"
+)
+
+// RandomState returns a random position of game in its text format, the
+// same for the same seed: for Upwords a legal game of 1 to 30 turns played
+// by scoring/upwords' generator with ENABLE as the dictionary.
+func RandomState(game string, seed int64) ([]byte, error) {
+	rng := newRand(seed, 1)
+	switch game {
+	case "upwords":
+		turns := 1 + rng.IntN(30)
+		boards := upwords.RandomGame(rng, dict.English(), turns)
+		return []byte(boards[len(boards)-1].String()), nil
+	case "lexicon":
+		return randomLexicon(rng), nil
+	case "twists":
+		return randomTwists(rng), nil
+	case "pyramids":
+		return randomPyramids(rng), nil
+	}
+	return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids)", ErrUnknownGame, game)
+}
+
+// mix spreads a seed's bits (splitmix64), so that neighbouring seeds start
+// unrelated random streams.
+func mix(seed int64, salt uint64) uint64 {
+	z := uint64(seed) + salt*0x9e3779b97f4a7c15 + 0x9e3779b97f4a7c15
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
+	z = (z ^ (z >> 27)) * 0x94d049bb133111eb
+	return z ^ (z >> 31)
+}
+
+func newRand(seed int64, salt uint64) *rand.Rand {
+	return rand.New(rand.NewPCG(mix(seed, salt), mix(seed, salt+1)))
+}

@@ -1,0 +1,419 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"image"
+	"image/jpeg"
+	"math"
+	"math/rand/v2"
+	"sort"
+)
+
+// Sentinel errors.
+var (
+	// ErrUnknownGame: the game is not one the renderer knows.
+	ErrUnknownGame = errors.New("render: unknown game")
+	// ErrBadState: the state text cannot be read (wrapped with file:line).
+	ErrBadState = errors.New("render: bad state")
+	// ErrBadOptions: an option is out of range.
+	ErrBadOptions = errors.New("render: bad options")
+)
+
+// Games lists the games the renderer draws.
+var Games = []string{"upwords", "lexicon", "twists", "pyramids"}
+
+// Options are the camera, light and image conditions of one scene. Zero
+// values of Width, Height, HFOVDeg, HeightMM, Quality and LightElevDeg mean
+// the defaults; every other zero is taken as given (tilt 0 = straight down,
+// Noise 0 = no noise...). RandomOptions draws a full set.
+type Options struct {
+	Seed          int64 // seeds every random choice of the scene (tile jitter, fonts, noise)
+	Width, Height int   // default 1640x1232 (Pi camera v2, 2x2 binned)
+	Name          string
+
+	// Camera.
+	HFOVDeg  float64 // default 62.2 (Pi camera v2)
+	HeightMM float64 // camera height over the table; default 420
+	TiltDeg  float64 // 0 straight down .. 45
+	YawDeg   float64 // board rotation in the image
+	RollDeg  float64
+	ShiftX   float64 // where the camera aims, mm from the board centre
+	ShiftY   float64
+	K1, K2   float64 // radial lens distortion
+
+	// Light.
+	LightElevDeg float64    // sun-like light elevation; default 60
+	LightAzDeg   float64    // from where the light comes, degrees
+	Ambient      float64    // 0..1 share of light that is not directional
+	Exposure     float64    // overall gain; 0 means 1
+	Warmth       float64    // -1 cool .. +1 warm white balance
+	Gradient     float64    // 0..1 linear fall-off of light across the image
+	GradientDeg  float64    // its direction
+	Vignette     float64    // 0..1 darkening at the corners
+	ShadowSoft   float64    // shadow blur radius in mm; 0 hard
+	Shadow       float64    // 0..1 shadow darkness
+	Glare        float64    // 0..1 strength of a specular glare spot
+	GlareAt      [2]float64 // glare position, fraction of width/height
+
+	// Surroundings.
+	Table   string // "wood", "felt", "cloth", "laminate"; "" picks by seed
+	Clutter int    // objects beside the board
+	Hand    bool   // a hand and arm over part of the board
+
+	// Sensor and optics.
+	Noise        float64 // read-noise sigma in 8-bit levels
+	ShotNoise    float64 // signal-dependent noise factor
+	Blur         float64 // defocus blur radius in pixels
+	MotionPx     float64 // motion blur length in pixels
+	MotionDeg    float64 // its direction
+	Quality      int     // JPEG quality; default 90
+	Difficulty   string  // informative: the difficulty RandomOptions drew from
+	BoardSize    int     // Upwords: 10 (default) or 8; only for random states
+	TileJitterMM float64 // how far tiles sit off their square's centre
+}
+
+// Scene is one rendered picture and what is in it.
+type Scene struct {
+	Image image.Image // *image.RGBA: the picture before JPEG compression
+	JPEG  []byte      // the picture as the camera would store it
+	Truth Truth
+}
+
+// Difficulties are the condition ranges RandomOptions knows.
+var Difficulties = []string{"easy", "normal", "hard"}
+
+// RandomOptions draws the conditions of a scene for a difficulty: "easy"
+// (nearly overhead, even light, little noise), "normal", "hard" (tilt up to
+// 40 degrees, strong uneven light, noise, blur, low JPEG quality, hands), or
+// "mixed" (one of the three, by seed). The ranges are in docs/render.md.
+func RandomOptions(seed int64, difficulty string) (Options, error) {
+	r := newRand(seed, 3)
+	if difficulty == "" {
+		difficulty = "normal"
+	}
+	if difficulty == "mixed" {
+		difficulty = Difficulties[r.IntN(3)]
+	}
+	lvl := -1
+	for i, d := range Difficulties {
+		if d == difficulty {
+			lvl = i
+		}
+	}
+	if lvl < 0 {
+		return Options{}, fmt.Errorf("%w: difficulty %q (want easy, normal, hard or mixed)", ErrBadOptions, difficulty)
+	}
+	u := func(a, b float64) float64 { return a + (b-a)*r.Float64() }
+	pick := func(easy, normal, hard [2]float64) float64 {
+		v := [3][2]float64{easy, normal, hard}[lvl]
+		return u(v[0], v[1])
+	}
+	o := Options{Seed: seed, Difficulty: difficulty, Width: 1640, Height: 1232, HFOVDeg: 62.2}
+	// The camera's distance to the board sets the board's size in the
+	// picture; its height follows from the tilt.
+	dist := pick([2]float64{380, 440}, [2]float64{330, 480}, [2]float64{300, 520})
+	o.TiltDeg = pick([2]float64{0, 8}, [2]float64{0, 25}, [2]float64{10, 40})
+	o.HeightMM = math.Round(dist * math.Cos(o.TiltDeg*math.Pi/180))
+	o.YawDeg = pick([2]float64{-5, 5}, [2]float64{-25, 25}, [2]float64{-180, 180})
+	o.RollDeg = u(-2, 2)
+	o.ShiftX = pick([2]float64{-10, 10}, [2]float64{-25, 25}, [2]float64{-40, 40})
+	o.ShiftY = pick([2]float64{-10, 10}, [2]float64{-25, 25}, [2]float64{-40, 40})
+	o.K1 = pick([2]float64{-0.05, 0.02}, [2]float64{-0.12, 0.04}, [2]float64{-0.2, 0.06})
+	o.K2 = u(-0.01, 0.03)
+	o.LightElevDeg = pick([2]float64{55, 85}, [2]float64{35, 80}, [2]float64{20, 70})
+	o.LightAzDeg = u(0, 360)
+	o.Ambient = pick([2]float64{0.5, 0.65}, [2]float64{0.35, 0.6}, [2]float64{0.2, 0.5})
+	o.Exposure = pick([2]float64{0.95, 1.1}, [2]float64{0.8, 1.2}, [2]float64{0.7, 1.3})
+	o.Warmth = pick([2]float64{-0.1, 0.1}, [2]float64{-0.3, 0.3}, [2]float64{-0.5, 0.5})
+	o.Gradient = pick([2]float64{0, 0.1}, [2]float64{0, 0.3}, [2]float64{0.2, 0.6})
+	o.GradientDeg = u(0, 360)
+	o.Vignette = pick([2]float64{0, 0.15}, [2]float64{0.1, 0.35}, [2]float64{0.2, 0.5})
+	o.ShadowSoft = pick([2]float64{1, 3}, [2]float64{0.5, 5}, [2]float64{0.3, 8})
+	o.Shadow = pick([2]float64{0.2, 0.35}, [2]float64{0.25, 0.5}, [2]float64{0.35, 0.65})
+	o.Glare = pick([2]float64{0, 0}, [2]float64{0, 0.15}, [2]float64{0, 0.35})
+	o.GlareAt = [2]float64{u(0.2, 0.8), u(0.2, 0.8)}
+	o.Table = []string{"wood", "felt", "cloth", "laminate"}[r.IntN(4)]
+	o.Clutter = r.IntN([3]int{2, 4, 6}[lvl])
+	o.Hand = lvl == 2 && r.Float64() < 0.35
+	o.Noise = pick([2]float64{0.5, 2}, [2]float64{1, 4}, [2]float64{2, 8})
+	o.ShotNoise = pick([2]float64{0, 0.2}, [2]float64{0.1, 0.4}, [2]float64{0.2, 0.8})
+	o.Blur = pick([2]float64{0, 0.6}, [2]float64{0, 1.5}, [2]float64{0.5, 3})
+	if lvl == 2 && r.Float64() < 0.4 {
+		o.MotionPx = u(2, 7)
+		o.MotionDeg = u(0, 180)
+	}
+	o.Quality = int(pick([2]float64{88, 95}, [2]float64{75, 92}, [2]float64{55, 85}))
+	o.TileJitterMM = pick([2]float64{0.2, 0.4}, [2]float64{0.3, 0.6}, [2]float64{0.4, 0.8})
+	return o, nil
+}
+
+func (o *Options) defaults() error {
+	if o.Width == 0 && o.Height == 0 {
+		o.Width, o.Height = 1640, 1232
+	}
+	if o.Width < 64 || o.Height < 64 || o.Width > 8192 || o.Height > 8192 {
+		return fmt.Errorf("%w: image size %dx%d (want 64..8192 on each side)", ErrBadOptions, o.Width, o.Height)
+	}
+	if o.HFOVDeg == 0 {
+		o.HFOVDeg = 62.2
+	}
+	if o.HeightMM == 0 {
+		o.HeightMM = 420
+	}
+	if o.LightElevDeg == 0 {
+		o.LightElevDeg = 60
+	}
+	if o.Quality == 0 {
+		o.Quality = 90
+	}
+	if o.Exposure == 0 {
+		o.Exposure = 1
+	}
+	switch {
+	case o.HFOVDeg < 10 || o.HFOVDeg > 120:
+		return fmt.Errorf("%w: field of view %.1f degrees (want 10..120)", ErrBadOptions, o.HFOVDeg)
+	case o.HeightMM < 100 || o.HeightMM > 3000:
+		return fmt.Errorf("%w: camera height %.0f mm (want 100..3000)", ErrBadOptions, o.HeightMM)
+	case o.TiltDeg < 0 || o.TiltDeg > 60:
+		return fmt.Errorf("%w: tilt %.1f degrees (want 0..60)", ErrBadOptions, o.TiltDeg)
+	case o.Quality < 1 || o.Quality > 100:
+		return fmt.Errorf("%w: JPEG quality %d (want 1..100)", ErrBadOptions, o.Quality)
+	case math.Abs(o.K1) > 0.5 || math.Abs(o.K2) > 0.5:
+		return fmt.Errorf("%w: lens distortion k1=%g k2=%g (want |k| <= 0.5)", ErrBadOptions, o.K1, o.K2)
+	case o.Blur < 0 || o.Blur > 30 || o.MotionPx < 0 || o.MotionPx > 60:
+		return fmt.Errorf("%w: blur %g / motion %g px out of range", ErrBadOptions, o.Blur, o.MotionPx)
+	}
+	return nil
+}
+
+// Render draws a scene of game in the given state (the game's text format;
+// see docs/render.md) under the conditions opt. name is used in error
+// messages about the state ("state.txt:3: ...").
+func Render(game string, state []byte, opt Options) (*Scene, error) {
+	if err := opt.defaults(); err != nil {
+		return nil, err
+	}
+	name := opt.Name
+	if name == "" {
+		name = "state"
+	}
+	w := newWorld(opt)
+	var err error
+	switch game {
+	case "upwords":
+		err = w.buildUpwords(state, name)
+	case "lexicon":
+		err = w.buildLexicon(state, name)
+	case "twists":
+		err = w.buildTwists(state, name)
+	case "pyramids":
+		err = w.buildPyramids(state, name)
+	default:
+		return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids)", ErrUnknownGame, game)
+	}
+	if err != nil {
+		return nil, err
+	}
+	w.truth.Game = game
+	return w.finish()
+}
+
+// world is a scene under construction: the camera, the light, what stands
+// on the table, and the random source everything draws from.
+type world struct {
+	opt   Options
+	rng   *rand.Rand
+	cam   *Camera
+	cv    *canvas
+	light vec3 // unit vector towards the light
+	lcol  [3]float64
+	truth Truth
+
+	table        *texture
+	board        []face         // drawn first, in order (the board slab)
+	tableCasters []shadowCaster // shadows falling on the table (the board's)
+	solids       []solid
+	after        []func() // drawn last (hands)
+	mask         []float32
+	font         *Typeface // the set's typeface: one per scene, as in a real set
+}
+
+// typeface is the scene's typeface, or the first one that can write s when
+// the scene's cannot.
+func (w *world) typeface(s string) *Typeface {
+	if w.font == nil {
+		all := Typefaces()
+		w.font = all[w.rng.IntN(len(all))]
+	}
+	if w.font.has(s) {
+		return w.font
+	}
+	return fontsFor(s)[0]
+}
+
+// face is one planar polygon of a solid; tex (optional) maps o + s*u + t*v.
+type face struct {
+	pts     []vec3
+	n       vec3
+	tex     *texture
+	o, u, v vec3
+	col     [3]float64 // colour (flat) or tint (textured), 0..255 / 0..~1.5
+	alpha   float64
+	noShade bool
+}
+
+// solid is an object drawn in painter's order: far from the camera first.
+type solid struct {
+	key    float64
+	order  int // tie-break: lower first
+	faces  []face
+	shadow []vec3 // points whose shadow (with their base at shadowZ) darkens what is below
+	shZ    float64
+}
+
+func newWorld(opt Options) *world {
+	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
+	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,
+		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
+		Target: [2]float64{opt.ShiftX, opt.ShiftY}, K1: opt.K1, K2: opt.K2})
+	el, az := opt.LightElevDeg*math.Pi/180, opt.LightAzDeg*math.Pi/180
+	w.light = vec3{math.Cos(el) * math.Sin(az), math.Cos(el) * math.Cos(az), math.Sin(el)}
+	w.lcol = [3]float64{1 + 0.12*opt.Warmth, 1, 1 - 0.15*opt.Warmth}
+	// The canvas covers every ideal pixel that distortion pulls into the
+	// image.
+	minX, minY, maxX, maxY := 0.0, 0.0, float64(opt.Width), float64(opt.Height)
+	if opt.K1 != 0 || opt.K2 != 0 {
+		for i := 0; i <= 16; i++ {
+			f := float64(i) / 16
+			for _, p := range []pt{{f * maxX, 0}, {f * maxX, float64(opt.Height)}, {0, f * float64(opt.Height)}, {float64(opt.Width), f * float64(opt.Height)}} {
+				q := w.cam.undistort(p)
+				minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
+				maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
+			}
+		}
+	}
+	minX, minY = math.Floor(minX)-2, math.Floor(minY)-2
+	maxX, maxY = math.Ceil(maxX)+2, math.Ceil(maxY)+2
+	cw, ch := int(maxX-minX), int(maxY-minY)
+	if cw > 3*opt.Width {
+		cw = 3 * opt.Width
+	}
+	if ch > 3*opt.Height {
+		ch = 3 * opt.Height
+	}
+	w.cv = newCanvas(cw, ch, -minX, -minY)
+	w.truth.Seed = opt.Seed
+	w.truth.Width, w.truth.Height = opt.Width, opt.Height
+	w.truth.Camera = cameraTruth(w.cam)
+	w.truth.Conditions = conditionsOf(opt)
+	return w
+}
+
+// shade is the light falling on a face with normal n.
+func (w *world) shade(n vec3) [3]float64 {
+	d := n.dot(w.light)
+	if d < 0 {
+		d = 0
+	}
+	a := w.opt.Ambient
+	k := (a + (1-a)*d*1.15) * w.opt.Exposure
+	return [3]float64{k * w.lcol[0], k * w.lcol[1], k * w.lcol[2]}
+}
+
+// toCanvas projects a world point to canvas pixels (no distortion).
+func (w *world) toCanvas(p vec3) (pt, bool) {
+	q, ok := w.cam.ideal(p)
+	return pt{q.X + w.cv.ox, q.Y + w.cv.oy}, ok
+}
+
+// px projects a world point to the final image (with distortion), for the
+// ground truth.
+func (w *world) px(p vec3) [2]float64 {
+	q := w.cam.project(p)
+	return [2]float64{round3(q.X), round3(q.Y)}
+}
+
+func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+
+func (w *world) drawFace(f face) {
+	camPos := w.cam.pos
+	if f.n.dot(camPos.sub(f.pts[0])) <= 0 {
+		return // facing away
+	}
+	ps := make([]pt, len(f.pts))
+	for i, p := range f.pts {
+		q, ok := w.toCanvas(p)
+		if !ok {
+			return
+		}
+		ps[i] = q
+	}
+	sh := [3]float64{1, 1, 1}
+	if !f.noShade {
+		sh = w.shade(f.n)
+	}
+	alpha := f.alpha
+	if alpha == 0 {
+		alpha = 1
+	}
+	if f.tex == nil {
+		w.cv.fillFlat(ps, f.col[0]*sh[0], f.col[1]*sh[1], f.col[2]*sh[2], alpha)
+		return
+	}
+	h := w.cam.planeHomography(f.o, f.u, f.v, w.cv.ox, w.cv.oy)
+	hinv, ok := h.inv()
+	if !ok {
+		return
+	}
+	tint := [3]float64{f.col[0] * sh[0], f.col[1] * sh[1], f.col[2] * sh[2]}
+	w.cv.fillTextured(ps, f.tex, hinv, tint, alpha)
+}
+
+// addSolid queues a solid; key orders it far-to-near from the camera's
+// foot on the table.
+func (w *world) addSolid(s solid, centre vec3) {
+	foot := vec3{w.cam.pos.X, w.cam.pos.Y, 0}
+	c := vec3{centre.X, centre.Y, 0}
+	s.key = c.sub(foot).norm()
+	w.solids = append(w.solids, s)
+}
+
+// finish draws everything, applies the camera's optics and sensor, and
+// encodes the JPEG.
+func (w *world) finish() (*Scene, error) {
+	w.drawTable()
+	w.drawShadowsOf(w.tableCasters)
+	for _, f := range w.board {
+		w.drawFace(f)
+	}
+	var casters []shadowCaster
+	for _, s := range w.solids {
+		if len(s.shadow) > 0 {
+			casters = append(casters, shadowCaster{s.shadow, s.shZ})
+		}
+	}
+	w.drawShadowsOf(casters)
+	sort.SliceStable(w.solids, func(i, j int) bool {
+		a, b := w.solids[i], w.solids[j]
+		if a.order != b.order {
+			return a.order < b.order
+		}
+		return a.key > b.key
+	})
+	for _, s := range w.solids {
+		for _, f := range s.faces {
+			w.drawFace(f)
+		}
+	}
+	for _, f := range w.after {
+		f()
+	}
+	img := w.develop()
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: w.opt.Quality}); err != nil {
+		return nil, fmt.Errorf("render: encoding JPEG: %w", err)
+	}
+	return &Scene{Image: img, JPEG: buf.Bytes(), Truth: w.truth}, nil
+}

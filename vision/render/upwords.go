@@ -1,0 +1,137 @@
+package render
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// upwordsGeom is the physical size of an Upwords board and its tiles (mm).
+type upwordsGeom struct {
+	pitch   float64 // square to square
+	border  float64 // plastic around the playing grid
+	slab    float64 // board thickness up to the floor of the squares
+	wallW   float64 // raised wall between squares
+	wallH   float64 // its height above the floor
+	tile    float64 // tile side
+	level   float64 // one tile's thickness
+	jitter  float64 // how far a tile may sit off centre
+	angleJ  float64 // and turn (degrees)
+	stackJ  float64 // how far a tile sits off the one below
+	tileCol [3]float64
+}
+
+var upwordsDefault = upwordsGeom{pitch: 21, border: 14, slab: 6, wallW: 1.6, wallH: 2.4,
+	tile: 18.8, level: 3.8, jitter: 0.5, angleJ: 2.5, stackJ: 0.35}
+
+// buildUpwords lays out the board and the stacks of an Upwords position in
+// the grid text format.
+func (w *world) buildUpwords(state []byte, name string) error {
+	b, err := grid.Parse(bytes.NewReader(state), name)
+	if err != nil {
+		return fmt.Errorf("%w: %w", ErrBadState, err)
+	}
+	if b.Rows < 2 || b.Cols < 2 {
+		return fmt.Errorf("%w: %s: a board of %dx%d squares (want at least 2x2)", ErrBadState, name, b.Rows, b.Cols)
+	}
+	w.drawUpwords(b)
+	return nil
+}
+
+func (w *world) drawUpwords(b *grid.Board) {
+	g := upwordsDefault
+	if w.opt.TileJitterMM > 0 {
+		g.jitter = w.opt.TileJitterMM
+	}
+	rng := w.rng
+	gw, gh := float64(b.Cols)*g.pitch, float64(b.Rows)*g.pitch
+	bw, bh := gw+2*g.border, gh+2*g.border
+
+	// The board slab.
+	// Dark grey to dark brown plastic.
+	warm, bright := rng.Float64(), 0.8+0.4*rng.Float64()
+	tint := [3]float64{bright * (0.92 + 0.12*warm), bright * (0.95 + 0.03*warm), bright * (1.02 - 0.1*warm)}
+	slab := box{0, 0, 0, bw, bh, 0, g.slab}
+	tex := upwordsBoardTexture(b.Rows, b.Cols, g)
+	plastic := [3]float64{70 * tint[0], 62 * tint[1], 55 * tint[2]}
+	w.board = append(w.board, slab.sides(plastic, nil)...)
+	w.board = append(w.board, slab.top(tint, tex))
+	w.tableCasters = append(w.tableCasters, shadowCaster{slab.all8(), 0})
+
+	x0, y0 := -gw/2, gh/2 // top-left of the playing grid
+	floor := g.slab
+	w.truth.Board = &BoardInfo{Rows: b.Rows, Cols: b.Cols, Corners: [4][2]float64{
+		w.px(vec3{x0, y0, floor}), w.px(vec3{x0 + gw, y0, floor}),
+		w.px(vec3{x0 + gw, y0 - gh, floor}), w.px(vec3{x0, y0 - gh, floor})}}
+
+	// The raised walls, one short segment per square edge, so that they
+	// sort with the tiles.
+	wallCol := [3]float64{plastic[0] * 1.25, plastic[1] * 1.25, plastic[2] * 1.25}
+	for i := 0; i <= b.Rows; i++ {
+		for j := 0; j < b.Cols; j++ {
+			seg := box{x0 + (float64(j)+0.5)*g.pitch, y0 - float64(i)*g.pitch, 0,
+				g.pitch + g.wallW, g.wallW, floor, floor + g.wallH}
+			w.addSolid(solid{faces: append(seg.sides(plastic, nil), seg.top(wallCol, nil))}, vec3{seg.cx, seg.cy, 0})
+		}
+	}
+	for j := 0; j <= b.Cols; j++ {
+		for i := 0; i < b.Rows; i++ {
+			seg := box{x0 + float64(j)*g.pitch, y0 - (float64(i)+0.5)*g.pitch, 0,
+				g.wallW, g.pitch + g.wallW, floor, floor + g.wallH}
+			w.addSolid(solid{faces: append(seg.sides(plastic, nil), seg.top(wallCol, nil))}, vec3{seg.cx, seg.cy, 0})
+		}
+	}
+
+	// Tile colour: tan to light brown plastic.
+	base := [3]float64{0.96, 0.84, 0.64}
+	shift := 0.9 + 0.15*rng.Float64()
+	side := sideTexture()
+	for r := 0; r < b.Rows; r++ {
+		for c := 0; c < b.Cols; c++ {
+			s := b.At(grid.Pos{Row: r, Col: c})
+			cx := x0 + (float64(c)+0.5)*g.pitch
+			cy := y0 - (float64(r)+0.5)*g.pitch
+			cell := Cell{Row: r, Col: c, Letter: s.Letter, Height: s.Height}
+			if s.Empty() {
+				sq := box{cx, cy, 0, g.pitch, g.pitch, floor, floor}
+				cell.Corners = w.pxCorners(sq.corners(floor))
+				cell.Center = w.px(vec3{cx, cy, floor})
+				w.truth.Cells = append(w.truth.Cells, cell)
+				continue
+			}
+			var faces []face
+			var top box
+			ang := (rng.Float64()*2 - 1) * g.angleJ * math.Pi / 180
+			ox, oy := (rng.Float64()*2-1)*g.jitter, (rng.Float64()*2-1)*g.jitter
+			for k := 0; k < s.Height; k++ {
+				lv := box{cx + ox, cy + oy, ang, g.tile, g.tile,
+					floor + float64(k)*g.level, floor + float64(k+1)*g.level}
+				tc := [3]float64{base[0] * shift, base[1] * shift, base[2] * shift}
+				v := 0.95 + 0.1*rng.Float64()
+				for i := range tc {
+					tc[i] *= v
+				}
+				faces = append(faces, lv.sides(tc, side)...)
+				if k == s.Height-1 {
+					tf := w.typeface(s.Letter)
+					faces = append(faces, lv.top(tc, tileFaceTexture("upwords", s.Letter, tf, 0)))
+					top = lv
+				}
+				ox += (rng.Float64()*2 - 1) * g.stackJ
+				oy += (rng.Float64()*2 - 1) * g.stackJ
+				ang += (rng.Float64()*2 - 1) * 0.8 * math.Pi / 180
+			}
+			first := box{cx, cy, 0, g.tile, g.tile, floor, top.z1}
+			w.addSolid(solid{faces: faces, shadow: first.all8(), shZ: floor}, vec3{cx, cy, 0})
+			cell.Corners = w.pxCorners(top.corners(top.z1))
+			cell.Center = w.px(vec3{top.cx, top.cy, top.z1})
+			w.truth.Cells = append(w.truth.Cells, cell)
+		}
+	}
+}
+
+func (w *world) pxCorners(c [4]vec3) [4][2]float64 {
+	return [4][2]float64{w.px(c[0]), w.px(c[1]), w.px(c[2]), w.px(c[3])}
+}
