@@ -7,26 +7,36 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tilescope/tilescope/dict/wordnet"
 )
 
 func init() {
 	register(command{name: "challenge", summary: "settle a challenge: is each WORD in the dictionary?", run: runChallenge})
 }
 
-// runChallenge prints one line per word, WORD<TAB>valid|invalid, with a
-// third column holding a short definition where one is known. WORD is
-// echoed in upper case, as players write words on a score pad. Exit 0 when
-// every word is valid, 1 when any is not, 2 for usage errors.
+// runChallenge prints one line per word: WORD<TAB>valid|invalid, and for a
+// valid English word a third column with a short WordNet definition when
+// one is known. WORD is echoed upper-cased (as players write words on the
+// score pad; Ё stays Ё). Exit 0 when every word is valid, 1 when any is
+// not, 2 for usage errors or a bad --dict file. Without WordNet the words
+// are still checked, and one note on stderr says no definitions are
+// available.
 func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("challenge", flag.ContinueOnError)
-	fs.SetOutput(stderr)
-	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope challenge [--lang en|ru] [--dict FILE] WORD...")
-		fs.PrintDefaults()
-	}
+	// Parse errors are reported as one line (exit 2), not with the flag
+	// package's usage dump; -h prints the usage.
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
 	df := addDictFlags(fs, "en")
+	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions (default $WNSEARCHDIR or "+wordnet.DefaultDir+")")
+	noDef := fs.Bool("no-definitions", false, "check the words only")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "usage: tilescope challenge [--lang en|ru] [--dict FILE] [--wordnet DIR] WORD...")
+			fmt.Fprintln(stderr, "Prints WORD<TAB>valid|invalid[<TAB>definition] per word; exit 0 if all are valid, 1 if not.")
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
 			return nil
 		}
 		return usageErrorf("challenge: %v", err)
@@ -44,15 +54,40 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
+	lang, _ := dictLang(df.lang) // checked by open
+
+	// Definitions: English only, from WordNet when it is installed.
+	var wn *wordnet.WordNet
+	if lang == "en" && !*noDef {
+		wn, err = wordnet.Open(*wnDir)
+		if err != nil {
+			fmt.Fprintf(stderr, "tilescope: no definition available: %v\n", err)
+			wn = nil
+		}
+	}
+
 	allValid := true
 	for _, w := range words {
-		ok := d.Contains(w)
-		verdict := "valid"
-		if !ok {
-			verdict = "invalid"
-			allValid = false
+		if err := ctx.Err(); err != nil {
+			return err
 		}
-		fmt.Fprintf(stdout, "%s\t%s\n", strings.ToUpper(w), verdict)
+		word := strings.ToUpper(strings.TrimSpace(w))
+		if !d.Contains(strings.TrimSpace(w)) {
+			allValid = false
+			fmt.Fprintf(stdout, "%s\tinvalid\n", word)
+			continue
+		}
+		line := word + "\tvalid"
+		if wn != nil {
+			def, ok, err := wn.Define(w)
+			if err != nil {
+				// A damaged database costs the definition, not the verdict.
+				fmt.Fprintf(stderr, "tilescope: %s: %v\n", word, err)
+			} else if ok {
+				line += "\t" + oneLine(def.String())
+			}
+		}
+		fmt.Fprintln(stdout, line)
 	}
 	if !allValid {
 		return silentNo
