@@ -51,6 +51,18 @@ func DefaultSetup() Setup {
 	return s
 }
 
+// PlayerSet24 is one colour's set for stacks of 4 (24 pyramids), as in the
+// published game. Its letters are Tilescope's choice (the published set is
+// not available): the default 30 less one each of E, R, L, Y, K and W.
+var PlayerSet24 = func() tileset.Set {
+	s, err := ParseSet(strings.NewReader(
+		"A 2\nE 2\nI 2\nO 2\nU 1\nN 2\nR 1\nS 2\nT 2\nL 1\nD 1\nG 1\nB 1\nC 1\nM 1\nP 1\nH 1\n"), "pyramids-player-24")
+	if err != nil {
+		panic(err)
+	}
+	return s
+}()
+
 // Value is a pyramid's point value: from the house set for black pyramids,
 // the player set otherwise.
 func (s *Setup) Value(p Pyramid) int {

@@ -131,6 +131,7 @@ type judge struct {
 	dest    [Size * Size]bool
 	exposed [Size * Size]bool
 	letters [Size * Size]byte
+	colours [Size * Size]Colour // the colour each square's letter counts as
 }
 
 func idx(p Pos) int      { return p.Row*Size + p.Col }
@@ -215,6 +216,7 @@ func (j *judge) diff() *Rejection {
 		j.letters[i] = 0
 		if l := j.letterAt(posOf(i)); l != "" {
 			j.letters[i] = l[0]
+			j.colours[i] = j.square(posOf(i)).Colour
 		}
 	}
 	return nil
@@ -286,20 +288,20 @@ func (j *judge) find() (*Move, error) {
 	if len(paths) == 0 {
 		return nil, j.explainNone(dests, right, down, maxLen)
 	}
-	var best *Rejection
-	bestStage, bestLen := -1, 0
+	var bestPath []int
+	bestStage := -1
 	var legal []*Move
 	for _, path := range paths {
-		m, rej, stage := j.evaluate(path)
-		if rej == nil {
+		m, _, stage := j.evaluate(path, false)
+		if m != nil {
 			if j.word != "" {
 				return m, nil
 			}
 			legal = append(legal, m)
 			continue
 		}
-		if stage > bestStage || stage == bestStage && len(path) < bestLen {
-			best, bestStage, bestLen = rej, stage, len(path)
+		if stage > bestStage || stage == bestStage && len(path) < len(bestPath) {
+			bestPath, bestStage = path, stage
 		}
 	}
 	switch {
@@ -317,6 +319,7 @@ func (j *judge) find() (*Move, error) {
 		sort.Strings(words)
 		return nil, &Ambiguous{Words: words}
 	}
+	_, best, _ := j.evaluate(bestPath, true)
 	return nil, best
 }
 
@@ -350,38 +353,54 @@ func (j *judge) explainNone(dests []Pos, right, down Pos, maxLen int) error {
 	return reject(CodeNotFound, "%s cannot be read from %s through every moved pyramid: a word reads left to right or top to bottom and bends only on the runway", j.word, from)
 }
 
-// evaluate checks the rules on one path; stage is how far it got.
-func (j *judge) evaluate(path []int) (*Move, *Rejection, int) {
-	m := &Move{Player: j.t.Player, Side: j.side, Placed: j.placed}
-	var w strings.Builder
+// evaluate checks the rules on one path; stage is how far it got. The
+// checks run on the judge's per-square arrays, and a Move is built only for
+// a legal path.
+func (j *judge) evaluate(path []int, explain bool) (*Move, *Rejection, int) {
+	var buf [2 * Size * Size]byte
+	w := buf[:0]
 	own, black := false, false
 	for _, i := range path {
-		sq := j.square(posOf(i))
-		m.Squares = append(m.Squares, sq)
-		w.WriteString(sq.Letter)
-		own = own || sq.Colour == j.t.Player
-		black = black || sq.Colour == Black
+		w = append(w, j.letters[i])
+		own = own || j.colours[i] == j.t.Player
+		black = black || j.colours[i] == Black
 	}
-	m.Word = w.String()
-	for _, sq := range m.Squares {
-		if j.exposed[idx(sq.Pos)] {
+	for _, i := range path {
+		if j.exposed[i] {
+			if !explain {
+				return nil, nil, 0
+			}
+			sq := j.square(posOf(i))
 			what := "the " + sq.Colour.String() + " " + sq.Letter
 			if sq.Printed {
 				what = "the printed " + sq.Letter
 			}
-			return nil, reject(CodeExposedUsed, "%s: %s was exposed this turn and may not be used in %s", where(sq.Pos), what, m.Word), 0
+			return nil, reject(CodeExposedUsed, "%s: %s was exposed this turn and may not be used in %s", where(sq.Pos), what, w), 0
 		}
 	}
+	if !explain && !(own && black) {
+		if !own {
+			return nil, nil, 1
+		}
+		return nil, nil, 2
+	}
 	if !own {
-		return nil, reject(CodeNoOwnColour, "%s has no %s letter: a word uses at least one letter of the speller's colour", m.Word, j.t.Player), 1
+		return nil, reject(CodeNoOwnColour, "%s has no %s letter: a word uses at least one letter of the speller's colour", w, j.t.Player), 1
 	}
 	if !black {
-		return nil, reject(CodeNoBlack, "%s has no black letter: a word uses at least one house letter", m.Word), 2
+		return nil, reject(CodeNoBlack, "%s has no black letter: a word uses at least one house letter", w), 2
 	}
-	if j.dict != nil && !j.dict.Contains(m.Word) {
-		return nil, reject(CodeNotAWord, "%s is not in the dictionary", m.Word), 3
+	word := string(w)
+	if j.dict != nil && !j.dict.Contains(word) {
+		if !explain {
+			return nil, nil, 3
+		}
+		return nil, reject(CodeNotAWord, "%s is not in the dictionary", word), 3
 	}
-	for _, sq := range m.Squares {
+	m := &Move{Player: j.t.Player, Side: j.side, Placed: j.placed, Word: word}
+	for _, i := range path {
+		sq := j.square(posOf(i))
+		m.Squares = append(m.Squares, sq)
 		if !sq.Printed {
 			t, _ := j.t.Announced.At(sq.Pos).Top()
 			m.Taken = append(m.Taken, t)
@@ -409,7 +428,7 @@ type search struct {
 }
 
 // maxPaths bounds the candidate paths collected.
-const maxPaths = 256
+const maxPaths = 1024
 
 func (s *search) run() [][]int {
 	s.path = make([]int, 0, s.maxLen)
