@@ -101,6 +101,13 @@ func foldRune(r rune) rune {
 	return r
 }
 
+//go:embed data/README.md
+var notice string
+
+// Notice is the provenance and licences of the built-in lists (the
+// hunspell-ru licence asks that binary distributions reproduce it).
+func Notice() string { return notice }
+
 //go:embed data/en.tsd
 var englishData []byte
 

@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/dict/wordnet"
 )
 
@@ -31,6 +32,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	df := addDictFlags(fs, "en")
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions (default $WNSEARCHDIR or "+wordnet.DefaultDir+")")
 	noDef := fs.Bool("no-definitions", false, "check the words only")
+	licence := fs.Bool("licence", false, "print where the built-in word lists come from and their licences, and exit")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, "usage: tilescope challenge [--lang en|ru] [--dict FILE] [--wordnet DIR] WORD...")
@@ -40,6 +42,10 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return nil
 		}
 		return usageErrorf("challenge: %v", err)
+	}
+	if *licence {
+		fmt.Fprint(stdout, dict.Notice())
+		return nil
 	}
 	words := fs.Args()
 	if len(words) == 0 {

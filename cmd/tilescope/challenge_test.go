@@ -82,6 +82,19 @@ func TestChallenge(t *testing.T) {
 	}
 }
 
+func TestChallengeLicence(t *testing.T) {
+	var out, errb bytes.Buffer
+	err := run(context.Background(), []string{"challenge", "--licence"}, &out, &errb)
+	if code := exitCode(err, &errb); code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"ENABLE", "public domain", "modified version", "Alexander I. Lebedev", "Modified versions must be clearly marked"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("--licence output lacks %q", want)
+		}
+	}
+}
+
 // TestChallengeInstalledWordNet uses the real WordNet when it is there.
 func TestChallengeInstalledWordNet(t *testing.T) {
 	if _, err := os.Stat("/usr/share/wordnet/index.noun"); err != nil {
