@@ -1,0 +1,84 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+)
+
+func init() {
+	register(command{name: "eval-scan", summary: "measure the board reader on rendered scenes: board found, letters, heights, time", run: runEvalScan})
+}
+
+func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval-scan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	reader := fs.String("reader", "ours", "tile reader: ours (the built-in classifier) or none (heights and board only)")
+	intrinsics := fs.String("intrinsics", "auto", "auto (focal length from each photo, else the Pi camera's) or truth (as if calibrated)")
+	verbose := fs.Int("v", 0, "list up to N mistakes per scene that had any")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tilescope eval-scan [--reader ours|none] [--intrinsics auto|truth] [-v N] DIR...")
+		fmt.Fprintln(stderr, "DIR holds images with their ground truth JSON beside them (tilescope render-set).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(scanFlagsFirst(args, nil)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageErrorf("eval-scan: %v", err)
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("eval-scan: no DIR given")
+	}
+	var opt vision.EvalOptions
+	switch *intrinsics {
+	case "auto":
+	case "truth":
+		opt.TrueIntrinsics = true
+	default:
+		return usageErrorf("eval-scan: --intrinsics %q (want auto or truth)", *intrinsics)
+	}
+	var sum vision.EvalSummary
+	switch *reader {
+	case "none":
+	case "ours":
+		rd, err := ocr.Default(ocr.English)
+		if err != nil {
+			return fmt.Errorf("eval-scan: the tile reader: %w (try --reader none)", err)
+		}
+		opt.Scan.Reader = rd
+		sum.LettersRead = true
+	default:
+		return usageErrorf("eval-scan: --reader %q (want ours or none)", *reader)
+	}
+	for _, dir := range fs.Args() {
+		files, err := vision.SceneFiles(dir)
+		if err != nil {
+			return usageErrorf("eval-scan: %v", err)
+		}
+		if len(files) == 0 {
+			return usageErrorf("eval-scan: %s: no images with a ground truth JSON beside them", dir)
+		}
+		for _, f := range files {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			t, err := vision.LoadTruth(vision.TruthPath(f))
+			if err != nil {
+				return usageErrorf("eval-scan: %v", err)
+			}
+			sum.Add(vision.EvalScene(f, t, opt))
+		}
+	}
+	sum.Write(stdout)
+	if *verbose > 0 {
+		fmt.Fprintln(stdout)
+		sum.WriteFailures(stdout, *verbose)
+	}
+	return nil
+}

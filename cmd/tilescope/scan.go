@@ -1,0 +1,224 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	_ "image/jpeg" // photos
+	_ "image/png"
+	"io"
+	"os"
+	"sort"
+	"strings"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+)
+
+func init() {
+	register(command{name: "scan", summary: "read a board from a photo: the grid text format (or --json)", run: runScan})
+}
+
+// scanGame scans one game's photo. Upwords is built in; other games can add
+// theirs to scanGames from their own file.
+type scanGame func(ctx context.Context, img image.Image, name string, opt scanOpts, stdout io.Writer) error
+
+type scanOpts struct {
+	json   bool
+	size   int
+	calib  *vision.Calibration
+	reader vision.TileReader
+}
+
+var scanGames = map[string]scanGame{"upwords": scanUpwords}
+
+func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("scan", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	game := fs.String("game", "upwords", "the game on the board: "+strings.Join(scanGameNames(), ", "))
+	asJSON := fs.Bool("json", false, "print the reading as JSON (DESIGN.md) instead of the grid text format")
+	size := fs.Int("size", 10, "squares per side of the board (Upwords: 10, or 8 for the classic board)")
+	calibPath := fs.String("calib", "", "camera calibration JSON (from tilescope calibrate); default: DATA/"+vision.CalibrationFile+" when --data is given")
+	dataDir := fs.String("data", "", "data directory holding the camera calibration")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tilescope scan --game upwords [--json] [--size 10] [--calib FILE | --data DIR] IMAGE")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageErrorf("scan: %v", err)
+	}
+	if fs.NArg() != 1 {
+		return usageErrorf("scan: want one IMAGE, got %d", fs.NArg())
+	}
+	g, ok := scanGames[*game]
+	if !ok {
+		return usageErrorf("scan: game %q cannot be scanned (want one of: %s)", *game, strings.Join(scanGameNames(), ", "))
+	}
+	if *size < 2 || *size > 30 {
+		return usageErrorf("scan: --size %d (want 2..30)", *size)
+	}
+	path := fs.Arg(0)
+	img, err := scanReadImage(path)
+	if err != nil {
+		return err
+	}
+	opt := scanOpts{json: *asJSON, size: *size}
+	if opt.calib, err = scanCalibration(*calibPath, *dataDir); err != nil {
+		return err
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		return fmt.Errorf("scan: the tile reader: %w", err)
+	}
+	opt.reader = rd
+	return g(ctx, img, path, opt, stdout)
+}
+
+func scanGameNames() []string {
+	var n []string
+	for k := range scanGames {
+		n = append(n, k)
+	}
+	sort.Strings(n)
+	return n
+}
+
+// scanFlagsFirst lets flags follow the IMAGE argument (scan IMAGE --json):
+// the flag package stops at the first non-flag. boolFlags take no value.
+func scanFlagsFirst(args []string, boolFlags map[string]bool) []string {
+	var flags, rest []string
+	for i := 0; i < len(args); i++ {
+		a := args[i]
+		if a == "--" {
+			rest = append(rest, args[i+1:]...)
+			break
+		}
+		if strings.HasPrefix(a, "-") && len(a) > 1 {
+			flags = append(flags, a)
+			name := strings.TrimLeft(a, "-")
+			if !strings.Contains(name, "=") && !boolFlags[name] && i+1 < len(args) {
+				flags = append(flags, args[i+1])
+				i++
+			}
+			continue
+		}
+		rest = append(rest, a)
+	}
+	return append(flags, rest...)
+}
+
+// scanReadImage decodes a photo; a missing or corrupt file is bad input
+// naming it.
+func scanReadImage(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("scan: %v", err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return nil, usageErrorf("scan: %s: not a readable JPEG or PNG image: %v", path, err)
+	}
+	return img, nil
+}
+
+func scanCalibration(path, dir string) (*vision.Calibration, error) {
+	if path != "" {
+		b, err := os.ReadFile(path)
+		if err != nil {
+			return nil, usageErrorf("scan: %v", err)
+		}
+		var c vision.Calibration
+		if err := json.Unmarshal(b, &c); err != nil || c.Fx <= 0 || c.Width <= 0 {
+			return nil, usageErrorf("scan: %s: not a camera calibration (want JSON with width, height, fx, fy, cx, cy)", path)
+		}
+		return &c, nil
+	}
+	if dir == "" {
+		return nil, nil
+	}
+	c, err := vision.LoadCalibration(dir)
+	if err != nil {
+		return nil, usageErrorf("scan: %v", err)
+	}
+	return c, nil
+}
+
+// scanError turns the scan's findings a player can act on into bad input
+// naming the photo (exit 2).
+func scanError(path string, err error) error {
+	for _, e := range []error{vision.ErrNoBoard, vision.ErrOutOfView, vision.ErrTooDark, vision.ErrTooBlurred} {
+		if errors.Is(err, e) {
+			return usageErrorf("scan: %s: %s", path, strings.TrimPrefix(err.Error(), "vision: "))
+		}
+	}
+	return fmt.Errorf("scan: %s: %w", path, err)
+}
+
+// scanUpwordsJSON is DESIGN.md's scan JSON for Upwords.
+type scanUpwordsJSON struct {
+	Game    string           `json:"game"`
+	Rows    int              `json:"rows"`
+	Cols    int              `json:"cols"`
+	Cells   [][]*scanUpwordsCell `json:"cells"`
+	Corners [4][2]float64    `json:"corners"`
+}
+
+type scanUpwordsCell struct {
+	Letter string  `json:"letter"`
+	Height int     `json:"height"`
+	Conf   float64 `json:"conf"`
+}
+
+func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
+	r, err := vision.ScanUpwords(img, vision.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib})
+	if err != nil {
+		return scanError(path, err)
+	}
+	// A stack the reader could not name cannot be written in the text
+	// format: say where.
+	var unread []string
+	for _, c := range r.Cells {
+		if c.Letter == "?" {
+			unread = append(unread, fmt.Sprintf("row %d col %d", c.Pos.Row, c.Pos.Col))
+		}
+	}
+	if !opt.json {
+		if len(unread) > 0 {
+			return usageErrorf("scan: %s: could not read the letter on the stack at %s", path, strings.Join(unread, ", "))
+		}
+		_, err := io.WriteString(stdout, r.Board.String())
+		return err
+	}
+	out := scanUpwordsJSON{Game: "upwords", Rows: r.Board.Rows, Cols: r.Board.Cols}
+	for i, c := range r.Corners {
+		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
+	}
+	out.Cells = make([][]*scanUpwordsCell, r.Board.Rows)
+	for row := range out.Cells {
+		out.Cells[row] = make([]*scanUpwordsCell, r.Board.Cols)
+	}
+	for _, c := range r.Cells {
+		if c.Height == 0 {
+			continue
+		}
+		out.Cells[c.Pos.Row][c.Pos.Col] = &scanUpwordsCell{Letter: c.Letter, Height: c.Height, Conf: scanRound3(c.Conf)}
+	}
+	enc := json.NewEncoder(stdout)
+	return enc.Encode(out)
+}
+
+func scanRound1(v float64) float64 { return float64(int64(v*10+0.5*scanSign(v))) / 10 }
+func scanRound3(v float64) float64 { return float64(int64(v*1000+0.5*scanSign(v))) / 1000 }
+func scanSign(v float64) float64 {
+	if v < 0 {
+		return -1
+	}
+	return 1
+}

@@ -1,0 +1,282 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// workSide is the long side, in pixels, of the reduced picture the board is
+// first looked for in.
+const workSide = 800
+
+// boardFit is a board found in a picture.
+type boardFit struct {
+	// H maps board coordinates (squares; (0,0) the top-left corner of the
+	// playing grid, (n,n) the bottom-right) to full-resolution pixels.
+	H     Homography
+	N     int     // squares per side
+	Score float64 // grid evidence: line contrast, higher is better
+	// Clipped lists the image sides ("left", "top", "right", "bottom") the
+	// board's outline touched: a board partly out of view.
+	Clipped []string
+}
+
+// candidate is a quadrilateral that may be the board, in work coordinates.
+type candidate struct {
+	q       Quad
+	clipped []string
+}
+
+// findBoard looks for an n x n grid in the picture.
+func findBoard(p plane, n int) (boardFit, bool) {
+	scale := 1.0
+	if m := max(p.W, p.H); m > workSide {
+		scale = float64(workSide) / float64(m)
+	}
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
+	if err != nil {
+		return boardFit{}, false
+	}
+	defer src.Close()
+	small := gocv.NewMat()
+	defer small.Close()
+	ws := image.Pt(int(math.Round(float64(p.W)*scale)), int(math.Round(float64(p.H)*scale)))
+	gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
+	blur := gocv.NewMat()
+	defer blur.Close()
+	gocv.GaussianBlur(small, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	wp := matPlane(blur)
+
+	cands := quadCandidates(blur, ws)
+	best := boardFit{Score: -1}
+	tried := 0
+	for _, c := range cands {
+		fit, ok := fitGrid(wp, c.q, n)
+		tried++
+		if !ok {
+			continue
+		}
+		if fit.Score > best.Score {
+			best = fit
+			best.Clipped = c.clipped
+		}
+	}
+	if best.Score < 0 {
+		return boardFit{}, false
+	}
+	// Back to full resolution.
+	s := Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}
+	best.H = s.Mul(best.H)
+	// Refine on the full-resolution picture.
+	for it := 0; it < 2; it++ {
+		if h, ok := refineGrid(p, best.H, n); ok {
+			best.H = h
+		}
+	}
+	return best, true
+}
+
+// matPlane copies an 8-bit single-channel Mat into a plane.
+func matPlane(m gocv.Mat) plane {
+	b := m.ToBytes()
+	return plane{W: m.Cols(), H: m.Rows(), Pix: b}
+}
+
+// quadCandidates segments the work picture several ways and returns the
+// large, roughly convex four-sided outlines.
+func quadCandidates(blur gocv.Mat, ws image.Point) []candidate {
+	var out []candidate
+	area := float64(ws.X * ws.Y)
+	add := func(mask gocv.Mat) {
+		cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+		defer cs.Close()
+		for i := 0; i < cs.Size(); i++ {
+			pts := cs.At(i).ToPoints()
+			if len(pts) < 4 {
+				continue
+			}
+			hull := convexHull(pts)
+			if polyArea(hull) < 0.04*area {
+				continue
+			}
+			clipped := touches(hull, ws)
+			if len(clipped) >= 3 {
+				continue // the table around the board, not the board
+			}
+			for _, q := range hullQuads(hull) {
+				out = append(out, candidate{q: q, clipped: clipped})
+			}
+		}
+	}
+	k5 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
+	defer k5.Close()
+	// Threshold both ways (dark board on a light table and the reverse).
+	for _, inv := range []bool{false, true} {
+		bin := gocv.NewMat()
+		typ := gocv.ThresholdBinary | gocv.ThresholdOtsu
+		if inv {
+			typ = gocv.ThresholdBinaryInv | gocv.ThresholdOtsu
+		}
+		gocv.Threshold(blur, &bin, 0, 255, typ)
+		gocv.MorphologyEx(bin, &bin, gocv.MorphClose, k5)
+		gocv.MorphologyEx(bin, &bin, gocv.MorphOpen, k5)
+		add(bin)
+		bin.Close()
+	}
+	// Edges, closed into regions.
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(blur, &edges, 30, 90)
+	gocv.Dilate(edges, &edges, k5)
+	add(edges)
+	return out
+}
+
+// touches names the image sides the outline comes within 2 pixels of.
+func touches(pts []image.Point, ws image.Point) []string {
+	var l, t, r, b bool
+	for _, p := range pts {
+		l = l || p.X <= 2
+		t = t || p.Y <= 2
+		r = r || p.X >= ws.X-3
+		b = b || p.Y >= ws.Y-3
+	}
+	var out []string
+	for _, s := range []struct {
+		on   bool
+		name string
+	}{{l, "left"}, {t, "top"}, {r, "right"}, {b, "bottom"}} {
+		if s.on {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+// convexHull is Andrew's monotone chain; counter-clockwise in y-down pixels
+// means clockwise on screen.
+func convexHull(pts []image.Point) []image.Point {
+	ps := append([]image.Point(nil), pts...)
+	sort.Slice(ps, func(i, j int) bool {
+		if ps[i].X != ps[j].X {
+			return ps[i].X < ps[j].X
+		}
+		return ps[i].Y < ps[j].Y
+	})
+	cross := func(o, a, b image.Point) int {
+		return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X)
+	}
+	var h []image.Point
+	for _, p := range ps {
+		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], p) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, p)
+	}
+	lo := len(h) + 1
+	for i := len(ps) - 2; i >= 0; i-- {
+		p := ps[i]
+		for len(h) >= lo && cross(h[len(h)-2], h[len(h)-1], p) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, p)
+	}
+	return h[:len(h)-1]
+}
+
+func polyArea(pts []image.Point) float64 {
+	var a float64
+	for i := range pts {
+		j := (i + 1) % len(pts)
+		a += float64(pts[i].X*pts[j].Y - pts[j].X*pts[i].Y)
+	}
+	return math.Abs(a) / 2
+}
+
+// hullQuads returns quadrilaterals fitted to a convex hull: the
+// Douglas-Peucker simplification that leaves four corners, and the
+// largest-area quadrilateral on the simplified hull's vertices.
+func hullQuads(hull []image.Point) []Quad {
+	pv := gocv.NewPointVectorFromPoints(hull)
+	defer pv.Close()
+	peri := gocv.ArcLength(pv, true)
+	var out []Quad
+	var simple []image.Point
+	for _, eps := range []float64{0.01, 0.02, 0.04, 0.06, 0.08} {
+		ap := gocv.ApproxPolyDP(pv, eps*peri, true)
+		pts := ap.ToPoints()
+		ap.Close()
+		if eps == 0.01 {
+			simple = pts
+		}
+		if len(pts) == 4 {
+			out = append(out, orderQuad(pts))
+			break
+		}
+		if len(pts) < 4 {
+			break
+		}
+	}
+	if len(simple) > 4 && len(simple) <= 24 {
+		out = append(out, orderQuad(maxAreaQuad(simple)))
+	}
+	return out
+}
+
+// maxAreaQuad picks the four vertices spanning the largest area.
+func maxAreaQuad(p []image.Point) []image.Point {
+	n := len(p)
+	best := -1.0
+	var q []image.Point
+	for a := 0; a < n; a++ {
+		for b := a + 1; b < n; b++ {
+			for c := b + 1; c < n; c++ {
+				for d := c + 1; d < n; d++ {
+					s := []image.Point{p[a], p[b], p[c], p[d]}
+					if ar := polyArea(s); ar > best {
+						best, q = ar, s
+					}
+				}
+			}
+		}
+	}
+	return q
+}
+
+// orderQuad orders four corners clockwise on screen starting with the one
+// whose following side points most to the right: the board as the camera
+// sees it, row 0 at the top of the picture.
+func orderQuad(pts []image.Point) Quad {
+	var q Quad
+	var cx, cy float64
+	for i, p := range pts[:4] {
+		q[i] = Point{float64(p.X) + 0.5, float64(p.Y) + 0.5}
+		cx += q[i].X / 4
+		cy += q[i].Y / 4
+	}
+	sort.Slice(q[:], func(i, j int) bool {
+		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
+	})
+	return uprightQuad(q)
+}
+
+// uprightQuad rotates the corner order of a clockwise quad so that side
+// 0->1 (the top of the board) points most nearly rightwards.
+func uprightQuad(q Quad) Quad {
+	best, bk := -2.0, 0
+	for k := 0; k < 4; k++ {
+		a, b := q[k], q[(k+1)%4]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		if c := dx / math.Max(1e-9, math.Hypot(dx, dy)); c > best {
+			best, bk = c, k
+		}
+	}
+	var r Quad
+	for i := range r {
+		r[i] = q[(i+bk)%4]
+	}
+	return r
+}

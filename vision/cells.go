@@ -1,0 +1,367 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// faceQuad is where the top face of a stack h tiles high on square (r, c)
+// appears in the picture.
+func faceQuad(pose *Pose, r, c int, h float64, geo Geometry) Quad {
+	half := geo.TileMM / geo.SquareMM / 2
+	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
+	x0, x1 := float64(c)+0.5-half, float64(c)+0.5+half
+	y0, y1 := float64(r)+0.5-half, float64(r)+0.5+half
+	return Quad{pose.Project(x0, y0, z), pose.Project(x1, y0, z), pose.Project(x1, y1, z), pose.Project(x0, y1, z)}
+}
+
+// readCells decides for every square whether a tile stands on it and, if
+// so, how high the stack is. Squares are read nearest the camera first, so
+// that a tall stack in front, once found, masks what it hides of the
+// squares behind it.
+func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Geometry) []Cell {
+	cells := make([]Cell, n*n)
+	walls := sampleWalls(p, h, n)
+	// The camera centre in board coordinates: C = -R^T T.
+	var cam Vec3
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			cam[j] -= pose.R[i][j] * pose.T[i]
+		}
+	}
+	order := make([]int, n*n)
+	dist := make([]float64, n*n)
+	for i := range order {
+		order[i] = i
+		r, c := i/n, i%n
+		dist[i] = Vec3{float64(c) + 0.5 - cam[0], float64(r) + 0.5 - cam[1], -cam[2]}.norm()
+	}
+	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
+	var occ occluders
+	for _, i := range order {
+		r, c := i/n, i%n
+		cell := Cell{Pos: grid.Pos{Row: r, Col: c}}
+		cell.Tile = tileEvidence(p, pose, walls, &occ, r, c, geo)
+		if cell.Tile > 0 {
+			cell.Height, cell.HeightOK = stackHeight(p, pose, &occ, r, c, geo)
+			cell.Face = faceQuad(pose, r, c, float64(cell.Height), geo)
+			occ.add(pose, r, c, cell.Height, geo)
+		} else {
+			cell.Face = faceQuad(pose, r, c, 0, geo)
+		}
+		cells[i] = cell
+	}
+	return cells
+}
+
+// occluders are the picture regions of the stacks found so far.
+type occluders struct {
+	boxes []occluder
+}
+
+type occluder struct {
+	x0, y0, x1, y1 float64
+	faces          []Quad
+}
+
+// add records the stack on (r, c), h tiles high: its top and side faces.
+func (o *occluders) add(pose *Pose, r, c, h int, geo Geometry) {
+	b, t := faceQuad(pose, r, c, 0, geo), faceQuad(pose, r, c, float64(h), geo)
+	oc := occluder{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1)}
+	oc.faces = append(oc.faces, t)
+	for i := 0; i < 4; i++ {
+		j := (i + 1) % 4
+		oc.faces = append(oc.faces, Quad{b[i], b[j], t[j], t[i]})
+	}
+	for _, q := range []Quad{b, t} {
+		for _, v := range q {
+			oc.x0, oc.y0 = math.Min(oc.x0, v.X), math.Min(oc.y0, v.Y)
+			oc.x1, oc.y1 = math.Max(oc.x1, v.X), math.Max(oc.y1, v.Y)
+		}
+	}
+	o.boxes = append(o.boxes, oc)
+}
+
+// hides reports whether a stack found so far covers the picture point.
+func (o *occluders) hides(pt Point) bool {
+	if o == nil {
+		return false
+	}
+	for i := range o.boxes {
+		b := &o.boxes[i]
+		if pt.X < b.x0 || pt.X > b.x1 || pt.Y < b.y0 || pt.Y > b.y1 {
+			continue
+		}
+		for _, f := range b.faces {
+			if inQuad(f, pt) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inQuad reports whether p is inside the convex quad q.
+func inQuad(q Quad, p Point) bool {
+	pos, neg := false, false
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+		if c > 0 {
+			pos = true
+		} else if c < 0 {
+			neg = true
+		}
+	}
+	return !(pos && neg)
+}
+
+// meanIn is the mean grey over the part of quad q between fractions lo and
+// hi of its sides, sampled on a k x k lattice.
+func meanIn(p plane, q Quad, lo, hi float64, k int) float64 {
+	var s float64
+	cnt := 0
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			u := lo + (hi-lo)*(float64(i)+0.5)/float64(k)
+			v := lo + (hi-lo)*(float64(j)+0.5)/float64(k)
+			pt := bilerpQuad(q, u, v)
+			if g := p.at(pt.X, pt.Y); g >= 0 {
+				s += g
+				cnt++
+			}
+		}
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return s / float64(cnt)
+}
+
+// quantileIn is the given quantile of the grey over the part of quad q
+// between fractions lo and hi of its sides, sampled on a k x k lattice: a
+// high quantile sees a light tile face past its dark letter.
+func quantileIn(p plane, occ *occluders, q Quad, lo, hi float64, k int, quant float64) float64 {
+	v := make([]float64, 0, k*k)
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			u := lo + (hi-lo)*(float64(i)+0.5)/float64(k)
+			w := lo + (hi-lo)*(float64(j)+0.5)/float64(k)
+			pt := bilerpQuad(q, u, w)
+			if occ.hides(pt) {
+				continue
+			}
+			if g := p.at(pt.X, pt.Y); g >= 0 {
+				v = append(v, g)
+			}
+		}
+	}
+	if len(v) < k*k/4 {
+		return -1 // mostly hidden
+	}
+	sort.Float64s(v)
+	return v[int(quant*float64(len(v)-1))]
+}
+
+// bilerpQuad is the point at fractions (u, v) across quad q.
+func bilerpQuad(q Quad, u, v float64) Point {
+	top := Point{q[0].X + (q[1].X-q[0].X)*u, q[0].Y + (q[1].Y-q[0].Y)*u}
+	bot := Point{q[3].X + (q[2].X-q[3].X)*u, q[3].Y + (q[2].Y-q[3].Y)*u}
+	return Point{top.X + (bot.X-top.X)*v, top.Y + (bot.Y-top.Y)*v}
+}
+
+// wallSamples is the grey on the grid lines at every half square: the
+// board itself, the reference tiles are compared with.
+type wallSamples struct {
+	n int
+	v []float64 // (2n+1)² entries; -1 off the picture or mid-square
+}
+
+func sampleWalls(p plane, h Homography, n int) wallSamples {
+	m := 2*n + 1
+	w := wallSamples{n: n, v: make([]float64, m*m)}
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			w.v[i*m+j] = -1
+			if i%2 == 1 && j%2 == 1 {
+				continue // the middle of a square
+			}
+			pt := h.Apply(Point{float64(j) / 2, float64(i) / 2})
+			w.v[i*m+j] = p.at(pt.X, pt.Y)
+		}
+	}
+	return w
+}
+
+// near returns a low quantile of the wall samples within about two squares
+// of square (r, c): the board's local brightness, past any stacks that hide
+// some walls.
+func (w wallSamples) near(r, c int) float64 {
+	m := 2*w.n + 1
+	var v []float64
+	for i := max(0, 2*r-3); i <= min(m-1, 2*r+5); i++ {
+		for j := max(0, 2*c-3); j <= min(m-1, 2*c+5); j++ {
+			if g := w.v[i*m+j]; g >= 0 {
+				v = append(v, g)
+			}
+		}
+	}
+	if len(v) == 0 {
+		return 0
+	}
+	sort.Float64s(v)
+	return v[len(v)*3/10]
+}
+
+// tileEvidence compares the middle of the square (where any stack's top
+// face shows, whatever its height) with the board around the square. Tiles
+// are much lighter than the board. Positive means a tile.
+func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c int, geo Geometry) float64 {
+	// Every line of sight to the square's floor passes through a stack
+	// standing on it, so the floor shows the stack (its top or its sides);
+	// and the face shows light at one of the heights. An empty square
+	// shows the board at its floor (unless a tall stack in front hides it)
+	// and usually at the face positions too. A high quantile sees the
+	// light tile past its dark letter.
+	base := quantileIn(p, occ, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.6)
+	top := -1.0
+	for _, z := range []float64{1, 3, 5} {
+		top = math.Max(top, quantileIn(p, occ, faceQuad(pose, r, c, z, geo), 0.15, 0.85, 6, 0.6))
+	}
+	if base < 0 {
+		base = top // the floor is hidden by a stack in front
+	}
+	if top < 0 {
+		return -1 // hidden: no evidence of a tile
+	}
+	mid := math.Min(base, top)
+	ref := walls.near(r, c)
+	return (mid-ref)/math.Max(ref, 24) - 0.6
+}
+
+// stackHeight tests the heights 1..MaxStack: for each, where the top face
+// must appear, and how strongly the picture shows a light face edge there
+// (lighter inside than out along all four sides). It returns the best
+// height and its margin over the runner-up.
+func stackHeight(p plane, pose *Pose, occ *occluders, r, c int, geo Geometry) (int, float64) {
+	scores := make([]float64, geo.MaxStack+1)
+	best, second := 0, 0
+	for h := 1; h <= geo.MaxStack; h++ {
+		scores[h] = faceEdge(p, occ, faceQuad(pose, r, c, float64(h), geo))
+		if best == 0 || scores[h] > scores[best] {
+			best, second = h, best
+		} else if second == 0 || scores[h] > scores[second] {
+			second = h
+		}
+	}
+	margin := 1.0
+	if second > 0 && scores[best] > 0 {
+		margin = (scores[best] - scores[second]) / scores[best]
+	}
+	return best, margin
+}
+
+// faceEdge is the mean step from inside to outside across the sides of q.
+func faceEdge(p plane, occ *occluders, q Quad) float64 {
+	var cx, cy float64
+	for _, v := range q {
+		cx += v.X / 4
+		cy += v.Y / 4
+	}
+	var s float64
+	cnt := 0
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		if l < 1 {
+			continue
+		}
+		nx, ny := dy/l, -dx/l
+		// point the normal outwards
+		mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
+		if nx*(mx-cx)+ny*(my-cy) < 0 {
+			nx, ny = -nx, -ny
+		}
+		const d = 1.5
+		for t := 0.1; t < 0.91; t += 0.05 {
+			x, y := a.X+dx*t, a.Y+dy*t
+			if occ.hides(Point{x + nx*2, y + ny*2}) {
+				continue
+			}
+			in := p.at(x-nx*d, y-ny*d)
+			out := p.at(x+nx*d, y+ny*d)
+			if in < 0 || out < 0 {
+				continue
+			}
+			s += math.Max(0, in-out)
+			cnt++
+		}
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return s / float64(cnt)
+}
+
+// faceCrop cuts the top face q (with a 12% margin) out of the picture into
+// a size x size colour crop, upright as the board is read.
+func faceCrop(p plane, img image.Image, q Quad, size int) image.Image {
+	const m = 0.12
+	s := float64(size)
+	dst := []Point{{0, 0}, {s, 0}, {s, s}, {0, s}}
+	// crop pixel -> face fractions -> picture
+	src := make([]Point, 4)
+	for i, d := range dst {
+		u := d.X/s*(1+2*m) - m
+		v := d.Y/s*(1+2*m) - m
+		src[i] = bilerpQuadExt(q, u, v)
+	}
+	hm, err := FitHomography(dst, src)
+	out := image.NewRGBA(image.Rect(0, 0, size, size))
+	if err != nil {
+		return out
+	}
+	b := img.Bounds()
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			ix, iy := int(math.Floor(sp.X)), int(math.Floor(sp.Y))
+			o := out.PixOffset(x, y)
+			if ix < 0 || iy < 0 || ix >= p.W || iy >= p.H {
+				out.Pix[o+3] = 255
+				continue
+			}
+			var c color.RGBA
+			switch m := img.(type) {
+			case *image.RGBA:
+				io := m.PixOffset(b.Min.X+ix, b.Min.Y+iy)
+				c = color.RGBA{m.Pix[io], m.Pix[io+1], m.Pix[io+2], 255}
+			case *image.YCbCr:
+				yi := m.YOffset(b.Min.X+ix, b.Min.Y+iy)
+				ci := m.COffset(b.Min.X+ix, b.Min.Y+iy)
+				rr, gg, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+				c = color.RGBA{rr, gg, bb, 255}
+			default:
+				rr, gg, bb := colourAt(img, ix, iy)
+				c = color.RGBA{uint8(rr), uint8(gg), uint8(bb), 255}
+			}
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = c.R, c.G, c.B, 255
+		}
+	}
+	return out
+}
+
+// bilerpQuadExt is bilerpQuad through the quad's own homography, so that
+// fractions outside 0..1 extend the face in perspective.
+func bilerpQuadExt(q Quad, u, v float64) Point {
+	h, err := QuadHomography(1, 1, q)
+	if err != nil {
+		return bilerpQuad(q, u, v)
+	}
+	return h.Apply(Point{u, v})
+}

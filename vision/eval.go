@@ -1,0 +1,317 @@
+package vision
+
+import (
+	"encoding/json"
+	"fmt"
+	"image"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	_ "image/jpeg" // scenes and photos are JPEGs
+	_ "image/png"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// Truth is the part of a rendered scene's ground truth (the JSON the
+// renderer writes beside each image; see DESIGN.md) the evaluation uses.
+type Truth struct {
+	Game   string `json:"game"`
+	Width  int    `json:"width"`
+	Height int    `json:"height"`
+	Camera struct {
+		Fx, Fy, Cx, Cy float64
+		TiltDeg        float64 `json:"tilt_deg"`
+	} `json:"camera"`
+	Board *struct {
+		Rows    int           `json:"rows"`
+		Cols    int           `json:"cols"`
+		Corners [4][2]float64 `json:"corners"`
+	} `json:"board"`
+	Cells []struct {
+		Row    int    `json:"row"`
+		Col    int    `json:"col"`
+		Letter string `json:"letter"`
+		Height int    `json:"height"`
+	} `json:"cells"`
+	Conditions map[string]any `json:"conditions"`
+}
+
+// LoadTruth reads a ground-truth JSON file.
+func LoadTruth(path string) (*Truth, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var t Truth
+	if err := json.Unmarshal(b, &t); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	if t.Board == nil || t.Board.Rows <= 0 {
+		return nil, fmt.Errorf("%s: no board in the ground truth", path)
+	}
+	return &t, nil
+}
+
+// Board returns the true board.
+func (t *Truth) TrueBoard() *grid.Board {
+	b := grid.New(t.Board.Rows, t.Board.Cols)
+	for _, c := range t.Cells {
+		if c.Height > 0 && b.In(grid.Pos{Row: c.Row, Col: c.Col}) {
+			b.Set(grid.Pos{Row: c.Row, Col: c.Col}, grid.Stack{Letter: c.Letter, Height: c.Height})
+		}
+	}
+	return b
+}
+
+// SceneResult is how one scan compared with the truth.
+type SceneResult struct {
+	Name      string
+	Err       error
+	Found     bool    // the grid's corners within a quarter square of the truth
+	Turned    int     // quarter turns between the scan's orientation and the truth's
+	CornerErr float64 // largest corner error, pixels
+	Squares   int     // squares compared
+	Occupied  int     // squares the truth has a stack on
+	TileRight int     // squares whose empty/occupied the scan got right
+	Letters   int     // occupied squares whose letter the scan got right
+	Heights   int     // occupied squares whose height the scan got right
+	Elapsed   time.Duration
+	Mistakes  []string
+}
+
+// EvalOptions tune an evaluation.
+type EvalOptions struct {
+	Scan Options
+	// TrueIntrinsics uses the truth's focal length and principal point, as
+	// a calibrated camera would.
+	TrueIntrinsics bool
+}
+
+// EvalScene scans one image and compares it with its truth.
+func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
+	res := SceneResult{Name: filepath.Base(imgPath)}
+	f, err := os.Open(imgPath)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	img, _, err := image.Decode(f)
+	f.Close()
+	if err != nil {
+		res.Err = fmt.Errorf("%s: %w", imgPath, err)
+		return res
+	}
+	so := opt.Scan
+	so.Size = t.Board.Rows
+	if opt.TrueIntrinsics {
+		so.Calib = &Calibration{Width: t.Width, Height: t.Height, Fx: t.Camera.Fx, Fy: t.Camera.Fy, Cx: t.Camera.Cx, Cy: t.Camera.Cy}
+	}
+	start := time.Now()
+	r, err := ScanUpwords(img, so)
+	res.Elapsed = time.Since(start)
+	truth := t.TrueBoard()
+	res.Squares = truth.Rows * truth.Cols
+	res.Occupied = truth.Count()
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	// Which quarter turn of the truth's corner order matches ours?
+	var tq Quad
+	for i, c := range t.Board.Corners {
+		tq[i] = Point{c[0], c[1]}
+	}
+	best := math.Inf(1)
+	for k := 0; k < 4; k++ {
+		e := 0.0
+		for i := 0; i < 4; i++ {
+			q := tq[(i+k)%4]
+			e = math.Max(e, math.Hypot(q.X-r.Corners[i].X, q.Y-r.Corners[i].Y))
+		}
+		if e < best {
+			best, res.Turned = e, k
+		}
+	}
+	res.CornerErr = best
+	side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y) / float64(t.Board.Cols)
+	res.Found = best < side/4
+	if !res.Found {
+		return res
+	}
+	// Compare in the truth's orientation.
+	got := r.Board
+	for k := 0; k < res.Turned; k++ {
+		got = rotateBoard(got) // ours turned a quarter counter-clockwise
+	}
+	truth.Each(func(p grid.Pos, want grid.Stack) {
+		g := got.At(p)
+		occupied := !cellEmpty(r, res.Turned, p, truth.Rows)
+		if occupied == !want.Empty() {
+			res.TileRight++
+		} else {
+			res.Mistakes = append(res.Mistakes, fmt.Sprintf("%v: saw %s, is %s", p, cellText(occupied, g), want))
+		}
+		if want.Empty() || !occupied {
+			return
+		}
+		if g.Letter == want.Letter {
+			res.Letters++
+		}
+		gh := cellHeight(r, res.Turned, p, truth.Rows)
+		if gh == want.Height {
+			res.Heights++
+		} else {
+			res.Mistakes = append(res.Mistakes, fmt.Sprintf("%v: height %d, is %d", p, gh, want.Height))
+		}
+	})
+	return res
+}
+
+func cellText(occupied bool, s grid.Stack) string {
+	if !occupied {
+		return "empty"
+	}
+	if s.Empty() {
+		return "a tile"
+	}
+	return s.String()
+}
+
+// ourPos maps a square in the truth's orientation to ours, the truth's
+// corner order being ours turned by k quarter turns.
+func ourPos(p grid.Pos, k, n int) grid.Pos {
+	for i := 0; i < k; i++ {
+		// truth corner i == our corner i+k: undo one turn
+		p = grid.Pos{Row: n - 1 - p.Col, Col: p.Row}
+	}
+	return p
+}
+
+func cellEmpty(r *UpwordsReading, k int, p grid.Pos, n int) bool {
+	return r.Cell(ourPos(p, k, n)).Height == 0
+}
+
+func cellHeight(r *UpwordsReading, k int, p grid.Pos, n int) int {
+	return r.Cell(ourPos(p, k, n)).Height
+}
+
+// rotateBoard returns b as it reads after the corner order shifts by one
+// (our corner 1 becomes corner 0).
+func rotateBoard(b *grid.Board) *grid.Board {
+	n := b.Rows
+	out := grid.New(b.Cols, b.Rows)
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		// inverse of ourPos for one turn
+		out.Set(grid.Pos{Row: p.Col, Col: n - 1 - p.Row}, s)
+	})
+	return out
+}
+
+// EvalSummary is the evaluation over a set.
+type EvalSummary struct {
+	Scenes, Found, Upright       int
+	Squares, TileRight, Occupied int
+	Letters, Heights             int
+	Times                        []time.Duration
+	Failures                     []SceneResult
+	LettersRead                  bool
+}
+
+// Add counts one scene.
+func (s *EvalSummary) Add(r SceneResult) {
+	s.Scenes++
+	s.Times = append(s.Times, r.Elapsed)
+	s.Occupied += r.Occupied
+	s.Squares += r.Squares
+	if r.Found {
+		s.Found++
+		if r.Turned == 0 {
+			s.Upright++
+		}
+		s.TileRight += r.TileRight
+		s.Letters += r.Letters
+		s.Heights += r.Heights
+	}
+	if !r.Found || len(r.Mistakes) > 0 {
+		s.Failures = append(s.Failures, r)
+	}
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
+}
+
+// Write prints the figures: board found, letters right, heights right,
+// time per image.
+func (s *EvalSummary) Write(w io.Writer) {
+	fmt.Fprintf(w, "scenes:           %d\n", s.Scenes)
+	fmt.Fprintf(w, "board found:      %s\n", pct(s.Found, s.Scenes))
+	fmt.Fprintf(w, "orientation:      %s upright as the truth reads (row 0 at the top of the picture otherwise)\n", pct(s.Upright, s.Found))
+	fmt.Fprintf(w, "empty/occupied:   %s squares\n", pct(s.TileRight, s.Squares))
+	if s.LettersRead {
+		fmt.Fprintf(w, "letters right:    %s stacks\n", pct(s.Letters, s.Occupied))
+	} else {
+		fmt.Fprintf(w, "letters right:    n/a (no tile reader)\n")
+	}
+	fmt.Fprintf(w, "heights right:    %s stacks\n", pct(s.Heights, s.Occupied))
+	if len(s.Times) > 0 {
+		t := append([]time.Duration(nil), s.Times...)
+		sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
+		fmt.Fprintf(w, "time per image:   median %v, p90 %v (scan only, after decoding)\n",
+			t[len(t)/2].Round(time.Millisecond/10), t[len(t)*9/10].Round(time.Millisecond/10))
+	}
+}
+
+// WriteFailures lists what went wrong scene by scene.
+func (s *EvalSummary) WriteFailures(w io.Writer, limit int) {
+	for _, f := range s.Failures {
+		switch {
+		case f.Err != nil:
+			fmt.Fprintf(w, "%s: %v\n", f.Name, f.Err)
+		case !f.Found:
+			fmt.Fprintf(w, "%s: board missed (corner error %.1f px)\n", f.Name, f.CornerErr)
+		default:
+			m := f.Mistakes
+			more := ""
+			if len(m) > limit {
+				m, more = m[:limit], fmt.Sprintf(" (+%d more)", len(f.Mistakes)-limit)
+			}
+			fmt.Fprintf(w, "%s: %s%s\n", f.Name, strings.Join(m, "; "), more)
+		}
+	}
+}
+
+// SceneFiles lists the images in dir that have a truth JSON beside them.
+func SceneFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if e.IsDir() || (ext != ".jpg" && ext != ".jpeg" && ext != ".png") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if _, err := os.Stat(TruthPath(p)); err == nil {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// TruthPath is where an image's truth lives: beside it, .json.
+func TruthPath(img string) string {
+	return strings.TrimSuffix(img, filepath.Ext(img)) + ".json"
+}

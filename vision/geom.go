@@ -1,0 +1,293 @@
+package vision
+
+import (
+	"errors"
+	"math"
+)
+
+// Point is a position in an image (pixels) or on the board plane (board
+// units: one square = 1), depending on context.
+type Point struct{ X, Y float64 }
+
+// Quad is four corners: top-left, top-right, bottom-right, bottom-left of the
+// board as read (row 0 at the top).
+type Quad [4]Point
+
+// Homography is a 3x3 projective transform, row-major, mapping (x, y, 1).
+type Homography [9]float64
+
+// Apply maps p through h.
+func (h Homography) Apply(p Point) Point {
+	w := h[6]*p.X + h[7]*p.Y + h[8]
+	if w == 0 {
+		w = 1e-12
+	}
+	return Point{(h[0]*p.X + h[1]*p.Y + h[2]) / w, (h[3]*p.X + h[4]*p.Y + h[5]) / w}
+}
+
+// Mul returns h∘g (apply g first, then h).
+func (h Homography) Mul(g Homography) Homography {
+	var r Homography
+	for i := 0; i < 3; i++ {
+		for j := 0; j < 3; j++ {
+			var s float64
+			for k := 0; k < 3; k++ {
+				s += h[i*3+k] * g[k*3+j]
+			}
+			r[i*3+j] = s
+		}
+	}
+	return r
+}
+
+// Inverse returns h's inverse (the adjugate, scaled so that [8] is 1 when
+// possible).
+func (h Homography) Inverse() Homography {
+	a, b, c, d, e, f, g, hh, i := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
+	inv := Homography{
+		e*i - f*hh, c*hh - b*i, b*f - c*e,
+		f*g - d*i, a*i - c*g, c*d - a*f,
+		d*hh - e*g, b*g - a*hh, a*e - b*d,
+	}
+	return inv.normalised()
+}
+
+func (h Homography) normalised() Homography {
+	s := h[8]
+	if math.Abs(s) < 1e-12 {
+		var n float64
+		for _, v := range h {
+			n += v * v
+		}
+		s = math.Sqrt(n)
+	}
+	for k := range h {
+		h[k] /= s
+	}
+	return h
+}
+
+var errDegenerate = errors.New("vision: degenerate point set")
+
+// FitHomography returns the least-squares homography mapping src[i] to
+// dst[i] (at least 4 pairs, not collinear), with Hartley normalisation.
+func FitHomography(src, dst []Point) (Homography, error) {
+	if len(src) != len(dst) || len(src) < 4 {
+		return Homography{}, errDegenerate
+	}
+	ts, sn := normalise(src)
+	td, dn := normalise(dst)
+	// Unknowns h0..h7 with h8 = 1; two equations per pair, normal equations.
+	var ata [8][8]float64
+	var atb [8]float64
+	add := func(row [8]float64, rhs float64) {
+		for i := 0; i < 8; i++ {
+			if row[i] == 0 {
+				continue
+			}
+			for j := 0; j < 8; j++ {
+				ata[i][j] += row[i] * row[j]
+			}
+			atb[i] += row[i] * rhs
+		}
+	}
+	for k := range sn {
+		x, y := sn[k].X, sn[k].Y
+		u, v := dn[k].X, dn[k].Y
+		add([8]float64{x, y, 1, 0, 0, 0, -u * x, -u * y}, u)
+		add([8]float64{0, 0, 0, x, y, 1, -v * x, -v * y}, v)
+	}
+	sol, ok := solve8(ata, atb)
+	if !ok {
+		return Homography{}, errDegenerate
+	}
+	hn := Homography{sol[0], sol[1], sol[2], sol[3], sol[4], sol[5], sol[6], sol[7], 1}
+	// h = Td^-1 * hn * Ts
+	h := td.Inverse().Mul(hn).Mul(ts).normalised()
+	for _, v := range h {
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return Homography{}, errDegenerate
+		}
+	}
+	return h, nil
+}
+
+// normalise returns the similarity moving pts' centroid to the origin with
+// mean distance sqrt(2), and the moved points.
+func normalise(pts []Point) (Homography, []Point) {
+	var cx, cy float64
+	for _, p := range pts {
+		cx += p.X
+		cy += p.Y
+	}
+	n := float64(len(pts))
+	cx /= n
+	cy /= n
+	var d float64
+	for _, p := range pts {
+		d += math.Hypot(p.X-cx, p.Y-cy)
+	}
+	d /= n
+	s := math.Sqrt2
+	if d > 1e-12 {
+		s = math.Sqrt2 / d
+	}
+	t := Homography{s, 0, -s * cx, 0, s, -s * cy, 0, 0, 1}
+	out := make([]Point, len(pts))
+	for i, p := range pts {
+		out[i] = Point{s * (p.X - cx), s * (p.Y - cy)}
+	}
+	return t, out
+}
+
+// solve8 solves a x = b by Gaussian elimination with partial pivoting.
+func solve8(a [8][8]float64, b [8]float64) ([8]float64, bool) {
+	const n = 8
+	for col := 0; col < n; col++ {
+		piv := col
+		for r := col + 1; r < n; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[piv][col]) {
+				piv = r
+			}
+		}
+		if math.Abs(a[piv][col]) < 1e-12 {
+			return b, false
+		}
+		a[col], a[piv] = a[piv], a[col]
+		b[col], b[piv] = b[piv], b[col]
+		for r := col + 1; r < n; r++ {
+			f := a[r][col] / a[col][col]
+			if f == 0 {
+				continue
+			}
+			for c := col; c < n; c++ {
+				a[r][c] -= f * a[col][c]
+			}
+			b[r] -= f * b[col]
+		}
+	}
+	var x [8]float64
+	for r := n - 1; r >= 0; r-- {
+		s := b[r]
+		for c := r + 1; c < n; c++ {
+			s -= a[r][c] * x[c]
+		}
+		x[r] = s / a[r][r]
+	}
+	return x, true
+}
+
+// QuadHomography maps the rectangle [0,w]x[0,h] onto q (TL, TR, BR, BL).
+func QuadHomography(w, h float64, q Quad) (Homography, error) {
+	return FitHomography([]Point{{0, 0}, {w, 0}, {w, h}, {0, h}}, q[:])
+}
+
+// Vec3 is a 3-vector.
+type Vec3 [3]float64
+
+func (a Vec3) dot(b Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func (a Vec3) cross(b Vec3) Vec3 {
+	return Vec3{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
+}
+func (a Vec3) norm() float64        { return math.Sqrt(a.dot(a)) }
+func (a Vec3) scale(s float64) Vec3 { return Vec3{a[0] * s, a[1] * s, a[2] * s} }
+func (a Vec3) sub(b Vec3) Vec3      { return Vec3{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
+
+// Pose is the camera's pose over the board: board coordinates (X right along
+// a row, Y down along a column, both in squares; Z into the board, so a point
+// h squares above the board has Z = -h) to camera coordinates, x_cam = R x +
+// T, and the intrinsics that project camera coordinates to pixels.
+type Pose struct {
+	R  [3]Vec3 // rows of the rotation
+	T  Vec3
+	Fx float64
+	Fy float64
+	Cx float64
+	Cy float64
+}
+
+// Project maps a board point at height h (in squares) above the board to
+// pixels.
+func (p *Pose) Project(x, y, h float64) Point {
+	v := Vec3{x, y, -h}
+	c := Vec3{p.R[0].dot(v) + p.T[0], p.R[1].dot(v) + p.T[1], p.R[2].dot(v) + p.T[2]}
+	if c[2] < 1e-9 {
+		c[2] = 1e-9
+	}
+	return Point{p.Fx*c[0]/c[2] + p.Cx, p.Fy*c[1]/c[2] + p.Cy}
+}
+
+// TiltDegrees is the angle between the camera's optical axis and the board's
+// normal.
+func (p *Pose) TiltDegrees() float64 {
+	// The board normal in camera coordinates is R's third column.
+	nz := p.R[2][2]
+	return math.Acos(math.Min(1, math.Abs(nz))) * 180 / math.Pi
+}
+
+// PoseFromHomography recovers the camera pose from the board-to-image
+// homography h (board units to pixels) and the intrinsics.
+func PoseFromHomography(h Homography, fx, fy, cx, cy float64) (Pose, error) {
+	// M = K^-1 H
+	col := func(j int) Vec3 {
+		x, y, w := h[j], h[3+j], h[6+j]
+		return Vec3{(x - cx*w) / fx, (y - cy*w) / fy, w}
+	}
+	m1, m2, m3 := col(0), col(1), col(2)
+	n1, n2 := m1.norm(), m2.norm()
+	if n1 < 1e-12 || n2 < 1e-12 {
+		return Pose{}, errDegenerate
+	}
+	lambda := 2 / (n1 + n2)
+	if m3[2]*lambda < 0 { // the board must be in front of the camera
+		lambda = -lambda
+	}
+	r1 := m1.scale(lambda)
+	r2 := m2.scale(lambda)
+	t := m3.scale(lambda)
+	// Orthonormalise: split the difference between r1 and r2.
+	r1 = r1.scale(1 / r1.norm())
+	r2 = r2.sub(r1.scale(r1.dot(r2)))
+	r2 = r2.scale(1 / r2.norm())
+	r3 := r1.cross(r2)
+	return Pose{
+		R:  [3]Vec3{{r1[0], r2[0], r3[0]}, {r1[1], r2[1], r3[1]}, {r1[2], r2[2], r3[2]}},
+		T:  t,
+		Fx: fx, Fy: fy, Cx: cx, Cy: cy,
+	}, nil
+}
+
+// FocalFromHomography estimates the focal length in pixels (square pixels,
+// principal point (cx, cy)) from a board-to-image homography by Zhang's two
+// constraints on the rotation's first two columns. ok is false when the view
+// is too close to straight-down for the estimate to be meaningful.
+func FocalFromHomography(h Homography, cx, cy float64) (f float64, ok bool) {
+	c := func(j int) Vec3 {
+		x, y, w := h[j], h[3+j], h[6+j]
+		return Vec3{x - cx*w, y - cy*w, w}
+	}
+	a, b := c(0), c(1)
+	// r1.r2 = 0:   (ax bx + ay by) w + az bz = 0
+	// |r1|=|r2|:   (ax²+ay²-bx²-by²) w + az²-bz² = 0      with w = 1/f²
+	p1, q1 := a[0]*b[0]+a[1]*b[1], a[2]*b[2]
+	p2, q2 := a[0]*a[0]+a[1]*a[1]-b[0]*b[0]-b[1]*b[1], a[2]*a[2]-b[2]*b[2]
+	// Scale equations comparably: divide by the image-plane magnitude.
+	s := a[0]*a[0] + a[1]*a[1] + b[0]*b[0] + b[1]*b[1]
+	if s == 0 {
+		return 0, false
+	}
+	// The z terms measure perspective; relative to the in-plane terms they
+	// must not vanish.
+	zz := (math.Abs(q1) + math.Abs(q2)) * 1e6 / s // ~ (tilt/f)²
+	w := -(p1*q1 + p2*q2) / (p1*p1 + p2*p2)
+	if w <= 0 || math.IsNaN(w) {
+		return 0, false
+	}
+	f = 1 / math.Sqrt(w)
+	_ = zz
+	// Reject when the perspective terms are tiny: then w is noise.
+	if (math.Abs(q1)+math.Abs(q2))*f*f/s < 0.02 {
+		return f, false
+	}
+	return f, true
+}

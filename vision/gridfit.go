@@ -1,0 +1,258 @@
+package vision
+
+import (
+	"math"
+	"sort"
+)
+
+// rectSide is the side of the square picture a candidate outline is
+// rectified into to look for the grid's lines.
+const rectSide = 360
+
+// fitGrid rectifies the candidate outline q of the work picture and looks for
+// n+1 evenly spaced lines in each direction inside it (the grid may sit
+// inside a border). The returned fit's H maps board squares to work pixels.
+func fitGrid(wp plane, q Quad, n int) (boardFit, bool) {
+	const R = rectSide
+	m := 0.06 * R
+	hq, err := FitHomography([]Point{{m, m}, {R - m, m}, {R - m, R - m}, {m, R - m}}, q[:])
+	if err != nil {
+		return boardFit{}, false
+	}
+	rect := wp.warp(hq, R, R)
+	col := make([]float64, R)
+	row := make([]float64, R)
+	for y := 1; y < R-1; y++ {
+		for x := 1; x < R-1; x++ {
+			i := y*R + x
+			col[x] += math.Abs(float64(rect.Pix[i+1]) - float64(rect.Pix[i-1]))
+			row[y] += math.Abs(float64(rect.Pix[i+R]) - float64(rect.Pix[i-R]))
+		}
+	}
+	col = smooth(col, 2)
+	row = smooth(row, 2)
+	ox, px, sx := fitLines(col, n, m, R-m)
+	oy, py, sy := fitLines(row, n, m, R-m)
+	if px <= 0 || py <= 0 {
+		return boardFit{}, false
+	}
+	// Board squares -> rect pixels -> work pixels.
+	s := Homography{px, 0, ox + 0.5, 0, py, oy + 0.5, 0, 0, 1} // index -> coordinate: +0.5
+	return boardFit{H: hq.Mul(s), N: n, Score: math.Min(sx, sy)}, true
+}
+
+func smooth(v []float64, r int) []float64 {
+	out := make([]float64, len(v))
+	for i := range v {
+		var s float64
+		var c int
+		for j := i - r; j <= i+r; j++ {
+			if j >= 0 && j < len(v) {
+				s += v[j]
+				c++
+			}
+		}
+		out[i] = s / float64(c)
+	}
+	return out
+}
+
+// interp samples v at a fractional index, 0 outside.
+func interp(v []float64, x float64) float64 {
+	if x < 0 || x > float64(len(v)-1) {
+		return 0
+	}
+	i := int(x)
+	if i >= len(v)-1 {
+		return v[len(v)-1]
+	}
+	f := x - float64(i)
+	return v[i]*(1-f) + v[i+1]*f
+}
+
+// fitLines finds offset o and pitch p so that o + k p, k = 0..n, sit on the
+// profile's peaks and the midpoints between them in its valleys, preferring
+// a grid centred between lo and hi (the candidate outline). It returns the
+// contrast score: (mean at lines - mean at midpoints) / mean profile, less a
+// small penalty for being off-centre.
+func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
+	var mean float64
+	for _, v := range prof {
+		mean += v
+	}
+	mean /= float64(len(prof))
+	if mean <= 0 {
+		return 0, 0, -1
+	}
+	span := hi - lo
+	centre := (lo + hi) / 2
+	score = math.Inf(-1)
+	con := make([]float64, n+1)
+	for pp := 0.55 * span / float64(n); pp <= 1.08*span/float64(n); pp += 0.25 {
+		full := pp * float64(n)
+		for oo := centre - full/2 - 0.25*span; oo <= centre-full/2+0.25*span; oo += 0.5 {
+			if oo < 1 || oo+full > float64(len(prof)-2) {
+				continue
+			}
+			// Per-line contrast against the neighbouring midpoints; the
+			// score is a low quantile, so every line must be there (a few
+			// may be hidden).
+			for k := 0; k <= n; k++ {
+				v := interp(prof, oo+float64(k)*pp)
+				var mid float64
+				switch k {
+				case 0:
+					mid = interp(prof, oo+0.5*pp)
+				case n:
+					mid = interp(prof, oo+(float64(n)-0.5)*pp)
+				default:
+					mid = (interp(prof, oo+(float64(k)-0.5)*pp) + interp(prof, oo+(float64(k)+0.5)*pp)) / 2
+				}
+				con[k] = v - mid
+			}
+			sort.Float64s(con)
+			sc := (con[0]+con[1])/2/mean - 0.15*math.Abs(oo+full/2-centre)/pp
+			if sc > score {
+				o, p, score = oo, pp, sc
+			}
+		}
+	}
+	return o, p, score
+}
+
+// refineGrid re-fits the homography h (board squares -> pixels) from the
+// grid lines themselves: it rectifies the board, finds each line's position
+// in every row band, fits a straight line through them robustly, and fits
+// the homography to all (n+1)² intersections.
+func refineGrid(p plane, h Homography, n int) (Homography, bool) {
+	const c = 32.0 // canonical pixels per square
+	m := c / 2
+	size := int(float64(n)*c + 2*m)
+	// canonical pixel -> board squares -> image
+	toBoard := Homography{1 / c, 0, -m / c, 0, 1 / c, -m / c, 0, 0, 1}
+	canon := h.Mul(toBoard)
+	img := p.warp(canon, size, size)
+	at := func(x, y int) float64 { return float64(img.Pix[y*size+x]) }
+
+	type line struct{ a, b float64 } // position = a + b*t along the line
+	fit := func(vertical bool) ([]line, bool) {
+		lines := make([]line, n+1)
+		for k := 0; k <= n; k++ {
+			var ts, xs, ws []float64
+			for j := 0; j < n; j++ {
+				t0 := int(m + float64(j)*c + c/4)
+				t1 := int(m + float64(j+1)*c - c/4)
+				x0 := int(m + float64(k)*c - c/3)
+				x1 := int(m + float64(k)*c + c/3)
+				prof := make([]float64, x1-x0+1)
+				for x := x0; x <= x1; x++ {
+					if x < 1 || x >= size-1 {
+						continue
+					}
+					for t := t0; t <= t1; t++ {
+						if vertical {
+							prof[x-x0] += math.Abs(at(x+1, t) - at(x-1, t))
+						} else {
+							prof[x-x0] += math.Abs(at(t, x+1) - at(t, x-1))
+						}
+					}
+				}
+				prof = smooth(prof, 1)
+				bi := 0
+				for i := range prof {
+					if prof[i] > prof[bi] {
+						bi = i
+					}
+				}
+				if bi == 0 || bi == len(prof)-1 || prof[bi] <= 0 {
+					continue
+				}
+				// Parabolic sub-pixel peak.
+				a, b, cc := prof[bi-1], prof[bi], prof[bi+1]
+				d := 0.0
+				if den := a - 2*b + cc; den < 0 {
+					d = 0.5 * (a - cc) / den
+				}
+				ts = append(ts, m+(float64(j)+0.5)*c)
+				xs = append(xs, float64(x0+bi)+d+0.5)
+				ws = append(ws, b)
+			}
+			if len(ts) < 3 {
+				return nil, false
+			}
+			a, b := robustLine(ts, xs)
+			lines[k] = line{a, b}
+		}
+		return lines, true
+	}
+	vs, ok := fit(true)
+	if !ok {
+		return h, false
+	}
+	hs, ok := fit(false)
+	if !ok {
+		return h, false
+	}
+	var src, dst []Point
+	for k, v := range vs {
+		for l, hl := range hs {
+			// x = v.a + v.b*y ; y = hl.a + hl.b*x
+			den := 1 - v.b*hl.b
+			if math.Abs(den) < 1e-9 {
+				continue
+			}
+			x := (v.a + v.b*hl.a) / den
+			y := hl.a + hl.b*x
+			src = append(src, Point{float64(k), float64(l)})
+			dst = append(dst, canon.Apply(Point{x, y}))
+		}
+	}
+	nh, err := FitHomography(src, dst)
+	if err != nil {
+		return h, false
+	}
+	return nh, true
+}
+
+// robustLine fits x = a + b t by least squares, then again without the
+// points further than 2.5 pixels (or twice the median residual) from it.
+func robustLine(ts, xs []float64) (a, b float64) {
+	use := make([]bool, len(ts))
+	for i := range use {
+		use[i] = true
+	}
+	for it := 0; it < 3; it++ {
+		var n, st, sx, stt, stx float64
+		for i := range ts {
+			if !use[i] {
+				continue
+			}
+			n++
+			st += ts[i]
+			sx += xs[i]
+			stt += ts[i] * ts[i]
+			stx += ts[i] * xs[i]
+		}
+		if n < 2 {
+			break
+		}
+		den := n*stt - st*st
+		if math.Abs(den) < 1e-9 {
+			a, b = sx/n, 0
+		} else {
+			b = (n*stx - st*sx) / den
+			a = (sx - b*st) / n
+		}
+		res := make([]float64, 0, len(ts))
+		for i := range ts {
+			res = append(res, math.Abs(xs[i]-a-b*ts[i]))
+		}
+		sorted := append([]float64(nil), res...)
+		sort.Float64s(sorted)
+		lim := math.Max(1.5, 2.5*sorted[len(sorted)/2])
+		for i := range ts {
+			use[i] = res[i] <= lim
+		}
+	}
+	return a, b
+}

@@ -1,0 +1,387 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// TileReader reads one tile crop. ocr.Reader satisfies it.
+type TileReader interface {
+	Read(tile image.Image) (ocr.Reading, error)
+}
+
+// Geometry is the physical board and tiles, in millimetres.
+type Geometry struct {
+	SquareMM float64 // grid pitch
+	TileMM   float64 // side of a tile's top face
+	LevelMM  float64 // thickness of one tile
+	// WallMM is how far the grid's raised walls stand above the floor of
+	// the squares: the grid the scan fits is the walls' tops, so a stack's
+	// top face is h*LevelMM - WallMM above it.
+	WallMM   float64
+	MaxStack int // highest stack the scan considers
+}
+
+// UpwordsGeometry is the current 10x10 Upwords board and its tiles.
+var UpwordsGeometry = Geometry{SquareMM: 21, TileMM: 18.8, LevelMM: 3.8, WallMM: 2.4, MaxStack: 5}
+
+// Options tune a scan. The zero value reads a 10x10 board with the default
+// camera and no tile reader (letters are then left empty: see Reader).
+type Options struct {
+	Size     int        // squares per side; 0 means 10
+	Reader   TileReader // reads each stack's top face; nil: heights only
+	Calib    *Calibration
+	Geometry Geometry // zero: UpwordsGeometry
+	// CropSize is the side in pixels of the top-face crop handed to the
+	// reader; 0 means 64.
+	CropSize int
+}
+
+// Cell is what the scan saw on one square.
+type Cell struct {
+	Pos      grid.Pos
+	Letter   string  // "" when empty; "?" when occupied but no reader
+	Height   int     // 0 when empty
+	Conf     float64 // the reader's confidence in the letter
+	Tile     float64 // evidence that a tile stands here (>0: yes)
+	HeightOK float64 // margin of the chosen height over the next best, 0..1
+	Face     Quad    // the top face in the picture
+	Angle    float64 // the reader's estimate of the letter's rotation
+}
+
+// UpwordsReading is one photo of an Upwords board, read.
+type UpwordsReading struct {
+	Board   *grid.Board
+	Cells   []Cell // row by row
+	Corners Quad   // the playing grid's outer corners in the picture
+	Pose    Pose   // the camera over the board (board units: squares)
+	Focal   float64
+	// FocalSource says where the focal length came from: "calibration",
+	// "board" (estimated from this photo's perspective) or "default".
+	FocalSource string
+	Elapsed     time.Duration
+}
+
+// Cell returns the reading of one square.
+func (r *UpwordsReading) Cell(p grid.Pos) Cell { return r.Cells[p.Row*r.Board.Cols+p.Col] }
+
+// Thresholds of the picture checks.
+const (
+	darkLuma        = 28   // median grey below this: too dark
+	blurSharpness   = 2.0  // mean edge strength on the board below this: too blurred
+	minGridContrast = 0.25 // grid evidence below this: no board
+)
+
+// ScanUpwords reads an Upwords board from a photo: finds the board, the
+// camera's pose, which squares hold a stack, each stack's height and (with
+// a reader) the letter on top.
+func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
+	start := time.Now()
+	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
+		return nil, fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
+	}
+	n := opt.Size
+	if n == 0 {
+		n = 10
+	}
+	geo := opt.Geometry
+	if geo.SquareMM == 0 {
+		geo = UpwordsGeometry
+	}
+	p := luma(img)
+	if med := medianLuma(p); med < darkLuma {
+		return nil, fmt.Errorf("%w: median brightness %d of 255; add light", ErrTooDark, med)
+	}
+	fit, ok := findBoard(p, n)
+	if !ok || fit.Score < minGridContrast {
+		if s := sharpness(p, nil); s < blurSharpness {
+			return nil, fmt.Errorf("%w: edge strength %.1f (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
+		}
+		return nil, fmt.Errorf("%w: no %dx%d grid in the picture", ErrNoBoard, n, n)
+	}
+	if err := outOfView(p, fit, n); err != nil {
+		return nil, err
+	}
+	r := &UpwordsReading{Board: grid.New(n, n)}
+	for i := 0; i < 4; i++ {
+		r.Corners[i] = fit.H.Apply([]Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}}[i])
+	}
+	if s := sharpness(p, &r.Corners); s < blurSharpness {
+		return nil, fmt.Errorf("%w: edge strength %.1f on the board (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
+	}
+	f, src := focal(fit.H, p.W, p.H, opt.Calib)
+	cx, cy := float64(p.W)/2, float64(p.H)/2
+	if opt.Calib != nil && opt.Calib.Cx > 0 {
+		cx, cy = opt.Calib.Cx, opt.Calib.Cy
+	}
+	pose, err := PoseFromHomography(fit.H, f, f, cx, cy)
+	if err != nil {
+		return nil, fmt.Errorf("%w: the board's outline is degenerate", ErrNoBoard)
+	}
+	r.Pose, r.Focal, r.FocalSource = pose, f, src
+	// The corners on the floor of the squares, below the walls' tops.
+	floor := -geo.WallMM / geo.SquareMM
+	for i, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+		r.Corners[i] = pose.Project(c.X, c.Y, floor)
+	}
+
+	cells := readCells(p, img, &pose, fit.H, n, geo)
+	crop := opt.CropSize
+	if crop == 0 {
+		crop = 64
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Tile <= 0 {
+			continue
+		}
+		c.Letter = "?"
+		if opt.Reader != nil {
+			face := faceCrop(p, img, c.Face, crop)
+			rd, err := opt.Reader.Read(face)
+			if err != nil {
+				return nil, fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			if rd.Letter == "" {
+				// The reader sees no tile: trust it only against weak
+				// evidence of one.
+				if c.Tile < 0.5 && rd.Conf > 0.8 {
+					c.Tile, c.Height, c.Letter = 0, 0, ""
+					continue
+				}
+				c.Letter, c.Conf = "?", 0
+				continue
+			}
+			c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+		}
+	}
+	r.Cells = cells
+	for _, c := range cells {
+		if c.Height > 0 && c.Letter != "?" {
+			r.Board.Set(c.Pos, grid.Stack{Letter: c.Letter, Height: c.Height})
+		}
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// focal chooses the focal length: the calibration's, else an estimate from
+// the board's perspective when the view is tilted enough, else the Pi
+// camera's (62.2 degrees across).
+func focal(h Homography, w, hgt int, cal *Calibration) (float64, string) {
+	if cal != nil && cal.Fx > 0 {
+		s := 1.0
+		if cal.Width > 0 && cal.Width != w {
+			s = float64(w) / float64(cal.Width)
+		}
+		return cal.Fx * s, "calibration"
+	}
+	def := DefaultFocal(w)
+	if f, ok := FocalFromHomography(h, float64(w)/2, float64(hgt)/2); ok && f > 0.5*def && f < 2*def {
+		return f, "board"
+	}
+	return def, "default"
+}
+
+// DefaultFocal is the focal length in pixels of a camera 62.2 degrees
+// across (the Raspberry Pi camera v2) for a picture w pixels wide.
+func DefaultFocal(w int) float64 {
+	return float64(w) / 2 / math.Tan(62.2*math.Pi/360)
+}
+
+// medianLuma is the median grey of a sparse sample of the picture.
+func medianLuma(p plane) int {
+	var hist [256]int
+	n := 0
+	for y := 0; y < p.H; y += 8 {
+		for x := 0; x < p.W; x += 8 {
+			hist[p.Pix[y*p.W+x]]++
+			n++
+		}
+	}
+	acc := 0
+	for v, c := range hist {
+		acc += c
+		if acc*2 >= n {
+			return v
+		}
+	}
+	return 255
+}
+
+// sharpness is the mean of the largest absolute grey differences between
+// neighbouring pixels (the top 5%), over the whole picture or inside q: a
+// sharp picture of a board has crisp edges somewhere.
+func sharpness(p plane, q *Quad) float64 {
+	var hist [256]int
+	n := 0
+	x0, y0, x1, y1 := 1, 1, p.W-2, p.H-2
+	if q != nil {
+		bx0, by0, bx1, by1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, c := range q {
+			bx0, by0 = math.Min(bx0, c.X), math.Min(by0, c.Y)
+			bx1, by1 = math.Max(bx1, c.X), math.Max(by1, c.Y)
+		}
+		x0, y0 = max(x0, int(bx0)), max(y0, int(by0))
+		x1, y1 = min(x1, int(bx1)), min(y1, int(by1))
+	}
+	step := 2
+	for y := y0; y < y1; y += step {
+		row := p.Pix[y*p.W:]
+		for x := x0; x < x1; x += step {
+			d := int(row[x+1]) - int(row[x])
+			if d < 0 {
+				d = -d
+			}
+			hist[d]++
+			n++
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	want := n / 20
+	var sum, cnt int
+	for v := 255; v >= 0 && cnt < want; v-- {
+		take := min(hist[v], want-cnt)
+		sum += take * v
+		cnt += take
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return float64(sum) / float64(cnt)
+}
+
+// outOfView checks that the whole grid lies inside the picture and that the
+// board's outline was not cut by the picture's edge.
+func outOfView(p plane, fit boardFit, n int) error {
+	e := &OutOfViewError{}
+	inside := func(q Point) bool {
+		return q.X >= 0 && q.Y >= 0 && q.X <= float64(p.W) && q.Y <= float64(p.H)
+	}
+	rows := map[int]bool{}
+	cols := map[int]bool{}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			for _, d := range []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+				if !inside(fit.H.Apply(Point{float64(c) + d.X, float64(r) + d.Y})) {
+					rows[r], cols[c] = true, true
+				}
+			}
+		}
+	}
+	if len(rows) == 0 && len(fit.Clipped) == 0 {
+		return nil
+	}
+	if len(rows) == 0 {
+		// The outline touched the picture's edge but the fitted grid is
+		// inside: the grid fit may have squeezed a cut board into view.
+		// Trust the fit only if the outermost lines are strong.
+		if gridEdgesOK(p, fit.H, n) {
+			return nil
+		}
+		for _, s := range fit.Clipped {
+			switch s {
+			case "left":
+				cols[0] = true
+			case "right":
+				cols[n-1] = true
+			case "top":
+				rows[0] = true
+			case "bottom":
+				rows[n-1] = true
+			}
+		}
+	}
+	e.Sides = fit.Clipped
+	if len(e.Sides) == 0 {
+		e.Sides = sidesOut(p, fit.H, n)
+	}
+	for r := range rows {
+		if len(rows) < n {
+			e.Rows = append(e.Rows, r)
+		}
+	}
+	for c := range cols {
+		if len(cols) < n {
+			e.Cols = append(e.Cols, c)
+		}
+	}
+	sort.Ints(e.Rows)
+	sort.Ints(e.Cols)
+	return e
+}
+
+func sidesOut(p plane, h Homography, n int) []string {
+	var l, t, r, b bool
+	for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+		q := h.Apply(c)
+		l = l || q.X < 0
+		t = t || q.Y < 0
+		r = r || q.X > float64(p.W)
+		b = b || q.Y > float64(p.H)
+	}
+	var out []string
+	for _, s := range []struct {
+		on   bool
+		name string
+	}{{l, "left"}, {t, "top"}, {r, "right"}, {b, "bottom"}} {
+		if s.on {
+			out = append(out, s.name)
+		}
+	}
+	return out
+}
+
+// gridEdgesOK checks that the first and last grid lines in both directions
+// are about as strong as the inner lines: a board squeezed into a cut
+// outline has its outer "lines" on the picture's edge or in the border.
+func gridEdgesOK(p plane, h Homography, n int) bool {
+	strength := func(vertical bool, k int) float64 {
+		var s float64
+		cnt := 0
+		for t := 0.1; t < float64(n); t += 0.25 {
+			var a, b Point
+			if vertical {
+				a, b = h.Apply(Point{float64(k) - 0.15, t}), h.Apply(Point{float64(k) + 0.15, t})
+			} else {
+				a, b = h.Apply(Point{t, float64(k) - 0.15}), h.Apply(Point{t, float64(k) + 0.15})
+			}
+			// the largest difference across the line
+			best := 0.0
+			for f := 0.0; f <= 1; f += 0.1 {
+				x := a.X + (b.X-a.X)*f
+				y := a.Y + (b.Y-a.Y)*f
+				va, vb := p.at(x-1, y), p.at(x+1, y)
+				vc, vd := p.at(x, y-1), p.at(x, y+1)
+				if va < 0 || vb < 0 || vc < 0 || vd < 0 {
+					return 0
+				}
+				best = math.Max(best, math.Max(math.Abs(va-vb), math.Abs(vc-vd)))
+			}
+			s += best
+			cnt++
+		}
+		return s / float64(cnt)
+	}
+	var inner float64
+	for k := 1; k < n; k++ {
+		inner += strength(true, k) + strength(false, k)
+	}
+	inner /= float64(2 * (n - 1))
+	for _, v := range []bool{true, false} {
+		for _, k := range []int{0, n} {
+			if strength(v, k) < 0.5*inner {
+				return false
+			}
+		}
+	}
+	return true
+}
