@@ -56,5 +56,16 @@ fuzz: deps
 		done; \
 	done
 
+# dicts regenerates the built-in word lists (dict/data/*.tsd) from ENABLE
+# (../shared/data/enable1.txt) and Debian's hunspell-ru; the output is
+# reproducible and committed, so only run it when a source changes.
+.PHONY: dicts dict-bench
+dicts:
+	cd dict && $(GO) generate .
+
+# dict-bench shows the dictionary's targets: lookup, load time, heap.
+dict-bench:
+	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./dict/...
+
 clean:
 	rm -rf bin
