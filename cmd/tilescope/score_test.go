@@ -70,7 +70,7 @@ func TestScoreGolden(t *testing.T) {
 					t.Fatalf("output is not one JSON object: %v\n%s", err, stdout)
 				}
 			}
-			golden := filepath.Join(sd, "golden", tc.name+".out")
+			golden := filepath.Join(sd, "golden", tc.name+".golden")
 			got := "$ tilescope score " + strings.Join(tc.args, " ") + "\n" + stdout
 			if *updateScore {
 				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {

@@ -123,9 +123,18 @@ func (r Rules) Judge(before, after *grid.Board) (Move, error) {
 	}
 
 	// 13. A plural by S alone.
-	if plural, base := pluralOnly(before, words); plural {
+	if bases, ok := pluralOnly(before, words); ok {
 		w := words[0]
-		return Move{}, reject(PluralOnly, w.Squares()[w.Tiles-1], "%s only adds an S to %s; a turn may not just make a plural with S", w.Word, base)
+		var plurals []string
+		for _, x := range words {
+			plurals = append(plurals, x.Word)
+		}
+		verb := "only adds an S to"
+		if len(words) > 1 {
+			verb = "only add an S to"
+		}
+		return Move{}, reject(PluralOnly, w.Squares()[w.Tiles-1], "%s %s %s; a turn may not just make plurals with S",
+			strings.Join(plurals, " and "), verb, strings.Join(bases, " and "))
 	}
 
 	// 14. The dictionary.
@@ -316,20 +325,18 @@ func coveredWord(before, after *grid.Board, placed []Placement) (Word, bool) {
 }
 
 // pluralOnly reports whether every word is an existing word plus one S on
-// a square that was empty, the existing word not ending in S; base is the
-// first word's existing word.
-func pluralOnly(before *grid.Board, words []Word) (bool, string) {
-	base := ""
-	for i, w := range words {
+// a square that was empty, the existing word not ending in S, and returns
+// those existing words.
+func pluralOnly(before *grid.Board, words []Word) ([]string, bool) {
+	var bases []string
+	for _, w := range words {
 		b, ok := pluralOf(before, w)
 		if !ok {
-			return false, ""
+			return nil, false
 		}
-		if i == 0 {
-			base = b
-		}
+		bases = append(bases, b)
 	}
-	return true, base
+	return bases, true
 }
 
 func pluralOf(before *grid.Board, w Word) (string, bool) {
