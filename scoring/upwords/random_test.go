@@ -43,6 +43,7 @@ func TestRandomGameIsLegal(t *testing.T) {
 				if err != nil {
 					t.Fatalf("seed %d turn %d: %v\n%s\n%s", seed, i, err, boards[i-1], boards[i])
 				}
+				checkMove(t, boards[i-1], boards[i], m)
 				if m.Score != moves[i-1].Score || m.First != (i == 1) {
 					t.Fatalf("seed %d turn %d: score %d first %v, generator said %d", seed, i, m.Score, m.First, moves[i-1].Score)
 				}
