@@ -64,7 +64,46 @@ func Default(alphabet string) (Reader, error) {
 	default:
 		return nil, fmt.Errorf("%w %q (want en, ru or all)", ErrAlphabet, alphabet)
 	}
-	return nil, fmt.Errorf("%w: classifier not trained yet", ErrNoModel)
+	if alphabet == All {
+		en, err := classifierFor(English)
+		if err != nil {
+			return nil, err
+		}
+		ru, err := classifierFor(Russian)
+		if err != nil {
+			return nil, err
+		}
+		return either{en, ru}, nil
+	}
+	return classifierFor(alphabet)
+}
+
+// either reads with several readers and keeps the most confident letter;
+// "no tile" wins only when every reader says so.
+type either []Reader
+
+func (e either) Read(tile image.Image) (Reading, error) {
+	var best Reading
+	var empty Reading
+	for _, r := range e {
+		got, err := r.Read(tile)
+		if err != nil {
+			return Reading{}, err
+		}
+		if got.Letter == "" {
+			if got.Conf > empty.Conf {
+				empty = got
+			}
+			continue
+		}
+		if got.Conf > best.Conf {
+			best = got
+		}
+	}
+	if best.Letter == "" {
+		return empty, nil
+	}
+	return best, nil
 }
 
 // checkImage returns ErrEmptyImage for a nil or empty crop.

@@ -1,0 +1,72 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/tilescope/tilescope/ocr/dataset"
+	"github.com/tilescope/tilescope/ocr/eval"
+)
+
+func init() {
+	register(command{name: "eval-tiles", summary: "measure tile readers on labelled crops (accuracy, confusions, time)", run: runEvalTiles})
+}
+
+func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval-tiles", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	alphabet := fs.String("alphabet", "en", "en, ru or all")
+	backends := fs.String("backend", "ours", "comma-separated: ours, tesseract")
+	modelPath := fs.String("model", "", "model file for backend ours instead of the built-in one")
+	mode := fs.String("mode", "box", "how tiles are cut from labelled photos: box (as photographed, any rotation) or warp (rectified)")
+	top := fs.Int("confusions", 10, "how many confusions to list")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tilescope eval-tiles [--alphabet en|ru] [--backend ours,tesseract] [--mode box|warp] DIR...")
+		fmt.Fprintln(stderr, "DIR is a YOLO split (images/, labels/, data.yaml beside or above) or a folder with one sub-folder of crops per letter (\"empty\" for no tile).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageErrorf("eval-tiles: %v", err)
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("eval-tiles: no DIR given")
+	}
+	if *mode != string(dataset.ModeBox) && *mode != string(dataset.ModeWarp) {
+		return usageErrorf("eval-tiles: unknown --mode %q (want box or warp)", *mode)
+	}
+	var crops []dataset.Crop
+	for _, dir := range fs.Args() {
+		var cs []dataset.Crop
+		var err error
+		if dataset.IsPhotoSplit(dir) {
+			cs, err = dataset.PhotoCrops(dir, dataset.Mode(*mode))
+		} else {
+			cs, err = dataset.FolderCrops(dir)
+		}
+		if err != nil {
+			return asBadInput(fmt.Errorf("eval-tiles: %w", err))
+		}
+		crops = append(crops, cs...)
+	}
+	fmt.Fprintf(stdout, "%d crops from %s (mode %s)\n", len(crops), strings.Join(fs.Args(), ", "), *mode)
+	for _, b := range strings.Split(*backends, ",") {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		rd, closeFn, err := openReader(b, *alphabet, *modelPath)
+		if err != nil {
+			return err
+		}
+		res := eval.Run(b, rd, crops)
+		closeFn()
+		res.Print(stdout, *top)
+	}
+	return nil
+}

@@ -1,0 +1,257 @@
+package ocr
+
+import (
+	"embed"
+	"errors"
+	"fmt"
+	"image"
+	"io/fs"
+	"math"
+	"sync"
+)
+
+// NumFeatures is the length of the feature vector Features returns.
+const NumFeatures = numFeature
+
+//go:embed model
+var modelFS embed.FS
+
+// FeatureVector is a crop after normalisation and feature extraction.
+type FeatureVector struct {
+	Vec []float32
+	// Alpha is the rotation modulo 90 degrees the normaliser estimated.
+	Alpha float64
+}
+
+// Features normalises a crop and extracts its feature vector. It is what
+// the classifier sees; the training program uses it too.
+func Features(img image.Image) (FeatureVector, error) {
+	if err := checkImage(img); err != nil {
+		return FeatureVector{}, err
+	}
+	n := normalize(toRGB(img, workSide))
+	v := make([]float32, NumFeatures)
+	features(n, v)
+	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
+}
+
+// Classifier is our own tile reader: normalisation, features, and a Model.
+// It is safe for concurrent use.
+type Classifier struct {
+	m *Model
+	// standardisation folded into the first layer
+	w1, b1, w, b []float32
+	pool         sync.Pool
+}
+
+type scratch struct {
+	feat, hidden, out []float32
+}
+
+// NewClassifier wraps a model.
+func NewClassifier(m *Model) (*Classifier, error) {
+	if err := m.check(); err != nil {
+		return nil, err
+	}
+	c := &Classifier{m: m}
+	fold := func(w, b []float32, out int) ([]float32, []float32) {
+		nw := make([]float32, len(w))
+		nb := make([]float32, out)
+		for o := 0; o < out; o++ {
+			s := float64(b[o])
+			for f := 0; f < m.Features; f++ {
+				x := w[o*m.Features+f] * m.Scale[f]
+				nw[o*m.Features+f] = x
+				s -= float64(x * m.Mean[f])
+			}
+			nb[o] = float32(s)
+		}
+		return nw, nb
+	}
+	if m.Hidden > 0 {
+		c.w1, c.b1 = fold(m.W1, m.B1, m.Hidden)
+		c.w, c.b = m.W, m.B
+	} else {
+		c.w, c.b = fold(m.W, m.B, m.Outputs())
+	}
+	c.pool.New = func() any {
+		return &scratch{feat: make([]float32, NumFeatures), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
+	}
+	return c, nil
+}
+
+// Model returns the classifier's model.
+func (c *Classifier) Model() *Model { return c.m }
+
+// Glyphs lists the glyphs the classifier knows ("" is no tile).
+func (c *Classifier) Glyphs() []string { return c.m.Glyphs }
+
+// Read implements Reader.
+func (c *Classifier) Read(tile image.Image) (Reading, error) {
+	if err := checkImage(tile); err != nil {
+		return Reading{}, err
+	}
+	n := normalize(toRGB(tile, workSide))
+	s := c.pool.Get().(*scratch)
+	defer c.pool.Put(s)
+	features(n, s.feat)
+	return c.decide(s, n.alpha), nil
+}
+
+// GlyphScore is one glyph's probability.
+type GlyphScore struct {
+	Glyph string
+	Prob  float64
+	Turn  int
+}
+
+// Scores returns every glyph's probability (summed over quarter turns),
+// best first, and the estimated rotation modulo 90 degrees.
+func (c *Classifier) Scores(tile image.Image) ([]GlyphScore, float64, error) {
+	fv, err := Features(tile)
+	if err != nil {
+		return nil, 0, err
+	}
+	s := c.pool.Get().(*scratch)
+	defer c.pool.Put(s)
+	copy(s.feat, fv.Vec)
+	c.forward(s)
+	out := make([]GlyphScore, len(c.m.Glyphs))
+	T := c.m.Turns
+	for g := range c.m.Glyphs {
+		best := 0
+		var p float64
+		for k := 0; k < T; k++ {
+			p += float64(s.out[g*T+k])
+			if s.out[g*T+k] > s.out[g*T+best] {
+				best = k
+			}
+		}
+		out[g] = GlyphScore{Glyph: c.m.Glyphs[g], Prob: p, Turn: best}
+	}
+	sortScores(out)
+	return out, fv.Alpha, nil
+}
+
+func sortScores(s []GlyphScore) {
+	for i := 1; i < len(s); i++ {
+		for j := i; j > 0 && s[j].Prob > s[j-1].Prob; j-- {
+			s[j], s[j-1] = s[j-1], s[j]
+		}
+	}
+}
+
+// forward computes soft-max probabilities into s.out.
+func (c *Classifier) forward(s *scratch) {
+	m := c.m
+	x := s.feat
+	if m.Hidden > 0 {
+		for h := 0; h < m.Hidden; h++ {
+			s.hidden[h] = max(0, c.b1[h]+dot(c.w1[h*m.Features:(h+1)*m.Features], x))
+		}
+		x = s.hidden
+	}
+	in := len(x)
+	mx := float32(math.Inf(-1))
+	for o := range s.out {
+		v := c.b[o] + dot(c.w[o*in:(o+1)*in], x)
+		s.out[o] = v
+		mx = max(mx, v)
+	}
+	var sum float32
+	for o, v := range s.out {
+		e := float32(math.Exp(float64(v - mx)))
+		s.out[o] = e
+		sum += e
+	}
+	for o := range s.out {
+		s.out[o] /= sum
+	}
+}
+
+func (c *Classifier) decide(s *scratch, alpha float64) Reading {
+	c.forward(s)
+	T := c.m.Turns
+	bestG, bestP := 0, float32(-1)
+	for g := range c.m.Glyphs {
+		var p float32
+		for k := 0; k < T; k++ {
+			p += s.out[g*T+k]
+		}
+		if p > bestP {
+			bestG, bestP = g, p
+		}
+	}
+	letter := c.m.Glyphs[bestG]
+	if letter == "" {
+		return Reading{Conf: float64(bestP)}
+	}
+	bestK := 0
+	for k := 1; k < T; k++ {
+		if s.out[bestG*T+k] > s.out[bestG*T+bestK] {
+			bestK = k
+		}
+	}
+	angle := math.Mod(alpha+float64(bestK)*360/float64(T), 360)
+	return Reading{Letter: letter, Conf: float64(bestP), Angle: angle}
+}
+
+func dot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
+}
+
+// LoadModel returns the embedded model for an alphabet ("en" or "ru").
+func LoadModel(alphabet string) (*Model, error) {
+	data, err := fs.ReadFile(modelFS, "model/"+alphabet+".tsm")
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, fmt.Errorf("%w for alphabet %q (run make train)", ErrNoModel, alphabet)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", ErrNoModel, err)
+	}
+	return DecodeModel(data)
+}
+
+var (
+	defaultOnce sync.Map // alphabet -> *onceReader
+)
+
+type onceReader struct {
+	once sync.Once
+	c    *Classifier
+	err  error
+}
+
+func classifierFor(alphabet string) (*Classifier, error) {
+	v, _ := defaultOnce.LoadOrStore(alphabet, &onceReader{})
+	o := v.(*onceReader)
+	o.once.Do(func() {
+		m, err := LoadModel(alphabet)
+		if err != nil {
+			o.err = err
+			return
+		}
+		o.c, o.err = NewClassifier(m)
+	})
+	return o.c, o.err
+}
+
+// Outputs returns the soft-max probabilities of every (glyph, turn) output
+// for a feature vector from Features (index glyph*Turns + turn).
+func (c *Classifier) Outputs(feat []float32) []float32 {
+	s := &scratch{feat: feat, hidden: make([]float32, c.m.Hidden), out: make([]float32, c.m.Outputs())}
+	c.forward(s)
+	return s.out
+}

@@ -1,0 +1,119 @@
+package ocr
+
+import "math"
+
+// Features are histograms of oriented gradients (HOG) over the normalised
+// letter patch (signed orientations: ink is always dark after
+// normalisation), the patch itself at low resolution, HOG over the coarser
+// context patch (tile edges), and the colour statistics.
+
+const (
+	hogCells   = 4  // letter patch: hogCells x hogCells cells
+	hogBins    = 16 // signed orientations over 360 degrees
+	pixCells   = 8  // letter patch averaged to pixCells x pixCells
+	ctxCells   = 4  // context patch cells
+	ctxBins    = 8  // unsigned orientations over 180 degrees
+	numFeature = hogCells*hogCells*hogBins + pixCells*pixCells + ctxCells*ctxCells*ctxBins + numColour
+)
+
+// features writes the feature vector of n into dst (len numFeature).
+func features(n *normalized, dst []float32) {
+	off := 0
+	hog(n.patch[:], patchSide, hogCells, hogBins, true, dst[off:off+hogCells*hogCells*hogBins])
+	off += hogCells * hogCells * hogBins
+	// Low-resolution pixels.
+	step := patchSide / pixCells
+	for cy := 0; cy < pixCells; cy++ {
+		for cx := 0; cx < pixCells; cx++ {
+			var s float32
+			for y := cy * step; y < (cy+1)*step; y++ {
+				for x := cx * step; x < (cx+1)*step; x++ {
+					s += n.patch[y*patchSide+x]
+				}
+			}
+			dst[off] = s / float32(step*step)
+			off++
+		}
+	}
+	hog(n.ctx[:], ctxSide, ctxCells, ctxBins, false, dst[off:off+ctxCells*ctxCells*ctxBins])
+	off += ctxCells * ctxCells * ctxBins
+	copy(dst[off:], n.colour[:])
+}
+
+// hog computes a cells x cells x bins histogram of gradient orientations of
+// the size x size image p, with bilinear interpolation between cells and
+// between orientation bins, then L2-normalises it and takes square roots.
+func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
+	clear(dst)
+	cellW := float64(size) / float64(cells)
+	span := 2 * math.Pi
+	if !signed {
+		span = math.Pi
+	}
+	binW := span / float64(bins)
+	for y := 1; y < size-1; y++ {
+		for x := 1; x < size-1; x++ {
+			gx := float64(p[y*size+x+1] - p[y*size+x-1])
+			gy := float64(p[(y+1)*size+x] - p[(y-1)*size+x])
+			m := math.Sqrt(gx*gx + gy*gy)
+			if m < 1e-4 {
+				continue
+			}
+			a := math.Atan2(gy, gx)
+			if a < 0 {
+				a += 2 * math.Pi
+			}
+			if !signed && a >= math.Pi {
+				a -= math.Pi
+			}
+			fb := a/binW - 0.5
+			b0 := int(math.Floor(fb))
+			wb1 := fb - float64(b0)
+			b1 := b0 + 1
+			b0 = (b0 + bins) % bins
+			b1 = b1 % bins
+			// Cell coordinates of the pixel centre.
+			fx := (float64(x)+0.5)/cellW - 0.5
+			fy := (float64(y)+0.5)/cellW - 0.5
+			cx0 := int(math.Floor(fx))
+			cy0 := int(math.Floor(fy))
+			wx1 := fx - float64(cx0)
+			wy1 := fy - float64(cy0)
+			for dy := 0; dy < 2; dy++ {
+				cy := cy0 + dy
+				if cy < 0 || cy >= cells {
+					continue
+				}
+				wy := wy1
+				if dy == 0 {
+					wy = 1 - wy1
+				}
+				for dx := 0; dx < 2; dx++ {
+					cx := cx0 + dx
+					if cx < 0 || cx >= cells {
+						continue
+					}
+					wx := wx1
+					if dx == 0 {
+						wx = 1 - wx1
+					}
+					w := m * wx * wy
+					base := (cy*cells + cx) * bins
+					dst[base+b0] += float32(w * (1 - wb1))
+					dst[base+b1] += float32(w * wb1)
+				}
+			}
+		}
+	}
+	var ss float64
+	for _, v := range dst {
+		ss += float64(v) * float64(v)
+	}
+	if ss == 0 {
+		return
+	}
+	inv := 1 / math.Sqrt(ss)
+	for i, v := range dst {
+		dst[i] = float32(math.Sqrt(float64(v) * inv))
+	}
+}

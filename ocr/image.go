@@ -1,0 +1,153 @@
+package ocr
+
+import (
+	"image"
+	"image/color"
+)
+
+// rgbImage is a small float RGB image, values 0..1, row-major.
+type rgbImage struct {
+	W, H    int
+	R, G, B []float32
+}
+
+// grayImage is a small float grey image, values nominally 0..1.
+type grayImage struct {
+	W, H int
+	Pix  []float32
+}
+
+func (g *grayImage) at(x, y int) float32 { return g.Pix[y*g.W+x] }
+
+// bilinear samples g at (x, y) in pixel-centre coordinates; outside the
+// image it returns fill.
+func (g *grayImage) bilinear(x, y float64, fill float32) float32 {
+	x -= 0.5
+	y -= 0.5
+	if x < -0.5 || y < -0.5 || x > float64(g.W)-0.5 || y > float64(g.H)-0.5 {
+		return fill
+	}
+	x0 := int(x)
+	if x < 0 {
+		x0 = -1
+	}
+	y0 := int(y)
+	if y < 0 {
+		y0 = -1
+	}
+	fx := float32(x - float64(x0))
+	fy := float32(y - float64(y0))
+	p := func(xx, yy int) float32 {
+		if xx < 0 {
+			xx = 0
+		}
+		if yy < 0 {
+			yy = 0
+		}
+		if xx >= g.W {
+			xx = g.W - 1
+		}
+		if yy >= g.H {
+			yy = g.H - 1
+		}
+		return g.Pix[yy*g.W+xx]
+	}
+	a := p(x0, y0)*(1-fx) + p(x0+1, y0)*fx
+	b := p(x0, y0+1)*(1-fx) + p(x0+1, y0+1)*fx
+	return a*(1-fy) + b*fy
+}
+
+// toRGB converts img to a float RGB image whose longer side is at most
+// maxSide, averaging the source pixels that fall in each target pixel.
+// Small images are kept at their own size. Common concrete image types are
+// read directly; others go through the color.Model.
+func toRGB(img image.Image, maxSide int) *rgbImage {
+	b := img.Bounds()
+	sw, sh := b.Dx(), b.Dy()
+	tw, th := sw, sh
+	if sw > maxSide || sh > maxSide {
+		if sw >= sh {
+			tw = maxSide
+			th = max(1, (sh*maxSide+sw/2)/sw)
+		} else {
+			th = maxSide
+			tw = max(1, (sw*maxSide+sh/2)/sh)
+		}
+	}
+	n := tw * th
+	out := &rgbImage{W: tw, H: th, R: make([]float32, n), G: make([]float32, n), B: make([]float32, n)}
+	cnt := make([]float32, n)
+	// Column and row of the target pixel for each source column and row.
+	xmap := make([]int32, sw)
+	for x := range xmap {
+		xmap[x] = int32(x * tw / sw)
+	}
+	ymap := make([]int32, sh)
+	for y := range ymap {
+		ymap[y] = int32(y * th / sh)
+	}
+	add := func(x, y int, r, g, bl uint8) {
+		i := int(ymap[y])*tw + int(xmap[x])
+		out.R[i] += float32(r)
+		out.G[i] += float32(g)
+		out.B[i] += float32(bl)
+		cnt[i]++
+	}
+	switch m := img.(type) {
+	case *image.RGBA:
+		for y := 0; y < sh; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+			for x := 0; x < sw; x++ {
+				add(x, y, row[4*x], row[4*x+1], row[4*x+2])
+			}
+		}
+	case *image.NRGBA:
+		for y := 0; y < sh; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+			for x := 0; x < sw; x++ {
+				a := uint16(row[4*x+3])
+				add(x, y, uint8(uint16(row[4*x])*a/255), uint8(uint16(row[4*x+1])*a/255), uint8(uint16(row[4*x+2])*a/255))
+			}
+		}
+	case *image.Gray:
+		for y := 0; y < sh; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X):]
+			for x := 0; x < sw; x++ {
+				v := row[x]
+				add(x, y, v, v, v)
+			}
+		}
+	case *image.YCbCr:
+		for y := 0; y < sh; y++ {
+			for x := 0; x < sw; x++ {
+				yi := m.YOffset(x+b.Min.X, y+b.Min.Y)
+				ci := m.COffset(x+b.Min.X, y+b.Min.Y)
+				r, g, bl := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+				add(x, y, r, g, bl)
+			}
+		}
+	default:
+		for y := 0; y < sh; y++ {
+			for x := 0; x < sw; x++ {
+				r, g, bl, _ := img.At(x+b.Min.X, y+b.Min.Y).RGBA()
+				add(x, y, uint8(r>>8), uint8(g>>8), uint8(bl>>8))
+			}
+		}
+	}
+	for i := range cnt {
+		s := 1 / (255 * cnt[i])
+		out.R[i] *= s
+		out.G[i] *= s
+		out.B[i] *= s
+	}
+	return out
+}
+
+// gray returns the luma of the image.
+func (im *rgbImage) gray() *grayImage {
+	g := &grayImage{W: im.W, H: im.H, Pix: make([]float32, im.W*im.H)}
+	for i := range g.Pix {
+		g.Pix[i] = 0.299*im.R[i] + 0.587*im.G[i] + 0.114*im.B[i]
+	}
+	return g
+}

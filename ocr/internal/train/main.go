@@ -1,0 +1,642 @@
+// Command train trains the tile classifier's models (make train).
+//
+// It draws synthetic tiles from fonts (package synth), cuts real tiles out
+// of the Bananagrams photos' train split (package dataset), extracts the
+// classifier's features (ocr.Features) and fits a soft-max model by
+// stochastic gradient descent, with fixed seeds: the same inputs give the
+// same model file, byte for byte. With -compare it also fits a nearest-
+// centroid model and a soft-max with a hidden layer on a development split
+// of the train photos and prints their accuracies.
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/dataset"
+	"github.com/tilescope/tilescope/ocr/synth"
+)
+
+func main() {
+	if err := run(); err != nil {
+		fmt.Fprintln(os.Stderr, "train:", err)
+		os.Exit(1)
+	}
+}
+
+var (
+	outDir    = flag.String("out", "ocr/model", "directory for the model files")
+	photos    = flag.String("photos", "../shared/data/photos/bananagrams-fi", "Bananagrams photos with YOLO labels (train split used)")
+	alphabets = flag.String("alphabets", "en,ru", "models to train")
+	seed      = flag.Uint64("seed", 1, "random seed")
+	perGlyph  = flag.Int("synth", 260, "synthetic samples per glyph")
+	empties   = flag.Int("empty", 2500, "synthetic empty samples")
+	realAug   = flag.Int("real", 8, "crops per real tile")
+	epochs    = flag.Int("epochs", 30, "SGD epochs")
+	hidden    = flag.Int("hidden", 0, "hidden units (0: linear soft-max)")
+	compare   = flag.Bool("compare", false, "compare methods on a development split of the train photos")
+	workers   = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
+)
+
+// data is a feature matrix with labels.
+type data struct {
+	X     []float32
+	Y     []int32 // glyph*turns + turn
+	Real  []bool
+	Group []int32 // photo index for real samples, -1 synthetic
+}
+
+func (d *data) n() int { return len(d.Y) }
+
+func (d *data) add(o *data) {
+	d.X = append(d.X, o.X...)
+	d.Y = append(d.Y, o.Y...)
+	d.Real = append(d.Real, o.Real...)
+	d.Group = append(d.Group, o.Group...)
+}
+
+const turns = 4
+
+func turnOf(trueAngle, alpha float64) int32 {
+	k := int(math.Round((trueAngle - alpha) / 90))
+	return int32(((k % turns) + turns) % turns)
+}
+
+func run() error {
+	flag.Parse()
+	start := time.Now()
+	fonts, err := synth.LoadFonts()
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(fonts))
+	for i, f := range fonts {
+		names[i] = f.Name
+	}
+	fmt.Printf("fonts (%d): %s\n", len(fonts), strings.Join(names, ", "))
+
+	yaml := filepath.Join(*photos, "data.yaml")
+	classNames, err := dataset.Names(yaml)
+	if err != nil {
+		return err
+	}
+	trainPhotos, err := dataset.LoadSplit(filepath.Join(*photos, "train"), classNames)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("real photos: %d in train split\n", len(trainPhotos))
+
+	for _, alpha := range strings.Split(*alphabets, ",") {
+		glyphs, err := ocr.Glyphs(alpha)
+		if err != nil {
+			return err
+		}
+		index := map[string]int{}
+		for i, g := range glyphs {
+			index[g] = i
+		}
+		t0 := time.Now()
+		syn := synthData(fonts, glyphs, alpha)
+		fmt.Printf("[%s] synthetic samples: %d (%.1fs)\n", alpha, syn.n(), time.Since(t0).Seconds())
+
+		// Stage 1: a model from synthetic samples alone tells each real
+		// tile's orientation (the labels give the letter, not its turn).
+		boot := fit(syn, glyphs, alpha, 0, max(8, *epochs/3), *seed)
+		t0 = time.Now()
+		realD := realData(boot, trainPhotos, index, alpha)
+		fmt.Printf("[%s] real samples: %d (%.1fs)\n", alpha, realD.n(), time.Since(t0).Seconds())
+
+		all := &data{}
+		all.add(syn)
+		all.add(realD)
+
+		if *compare {
+			compareMethods(all, glyphs, alpha)
+		}
+
+		t0 = time.Now()
+		m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
+		fmt.Printf("[%s] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
+		var buf bytes.Buffer
+		if err := m.Encode(&buf); err != nil {
+			return err
+		}
+		path := filepath.Join(*outDir, alpha+".tsm")
+		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+			return err
+		}
+		fmt.Printf("[%s] wrote %s (%d bytes)\n", alpha, path, buf.Len())
+	}
+	fmt.Printf("total %.1fs\n", time.Since(start).Seconds())
+	return nil
+}
+
+func describe(h int) string {
+	if h == 0 {
+		return "linear soft-max"
+	}
+	return fmt.Sprintf("soft-max with %d hidden units", h)
+}
+
+// parallel runs f(i) for i in [0,n) on the workers, keeping results in order.
+func parallel(n int, f func(i int, g *synth.Generator) ([]float32, int32, bool), fonts []*synth.Font) *data {
+	type res struct {
+		x  []float32
+		y  int32
+		ok bool
+	}
+	out := make([]res, n)
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			g := &synth.Generator{Fonts: fonts}
+			for i := w; i < n; i += *workers {
+				x, y, ok := f(i, g)
+				out[i] = res{x, y, ok}
+			}
+		}(w)
+	}
+	wg.Wait()
+	d := &data{}
+	for _, r := range out {
+		if !r.ok {
+			continue
+		}
+		d.X = append(d.X, r.x...)
+		d.Y = append(d.Y, r.y)
+		d.Real = append(d.Real, false)
+		d.Group = append(d.Group, -1)
+	}
+	return d
+}
+
+func synthData(fonts []*synth.Font, glyphs []string, alpha string) *data {
+	letters := glyphs[1:]
+	n := len(letters)**perGlyph + *empties
+	salt := uint64(len(alpha)*1000 + int(alpha[0]))
+	return parallel(n, func(i int, g *synth.Generator) ([]float32, int32, bool) {
+		rng := rand.New(rand.NewPCG(*seed, salt<<32|uint64(i)))
+		glyph := ""
+		gi := 0
+		if i < len(letters)**perGlyph {
+			gi = 1 + i%len(letters)
+			glyph = glyphs[gi]
+		}
+		s := g.Tile(rng, glyph)
+		fv, err := ocr.Features(s.Image)
+		if err != nil {
+			return nil, 0, false
+		}
+		k := turnOf(s.Angle, fv.Alpha)
+		if glyph == "" {
+			k = 0
+		}
+		return fv.Vec, int32(gi*turns) + k, true
+	}, fonts)
+}
+
+// shared maps Bananagrams letters to Cyrillic letters of the same shape,
+// so the Russian model learns from real tiles too.
+var shared = map[string]string{"A": "А", "B": "В", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т"}
+
+func realData(boot *ocr.Model, photos []dataset.Photo, index map[string]int, alpha string) *data {
+	c, err := ocr.NewClassifier(boot)
+	if err != nil {
+		panic(err)
+	}
+	d := &data{}
+	for pi, p := range photos {
+		rng := rand.New(rand.NewPCG(*seed, uint64(1<<40+pi)))
+		var centres [][2]float64
+		var side float64
+		for _, t := range p.Tiles {
+			r := dataset.MinRect(t.Poly)
+			centres = append(centres, r.Center)
+			side += r.Side
+			l, ok := dataset.Letter(t.Class)
+			if !ok {
+				continue
+			}
+			if alpha == ocr.Russian {
+				if l, ok = shared[l]; !ok {
+					continue
+				}
+			}
+			gi, ok := index[l]
+			if !ok {
+				continue
+			}
+			// The tile's true rotation: the bootstrap model's best turn
+			// for the known letter.
+			crop := dataset.Box(p.Image, r, 1.3, 0)
+			fv, err := ocr.Features(crop)
+			if err != nil {
+				continue
+			}
+			probs := outputs(c, fv.Vec)
+			bestK := 0
+			for k := 1; k < turns; k++ {
+				if probs[gi*turns+k] > probs[gi*turns+bestK] {
+					bestK = k
+				}
+			}
+			trueAngle := fv.Alpha + 90*float64(bestK)
+			for a := 0; a < *realAug; a++ {
+				extra := rng.Float64() * 360
+				if a%2 == 1 {
+					// square to the crop, as a board reader hands it over
+					extra = -r.Angle + 90*float64(rng.IntN(4)) + rng.NormFloat64()*2
+				}
+				margin := 1.08 + rng.Float64()*0.5
+				crop := dataset.Box(p.Image, r, margin, extra)
+				fv, err := ocr.Features(crop)
+				if err != nil {
+					continue
+				}
+				d.X = append(d.X, fv.Vec...)
+				d.Y = append(d.Y, int32(gi*turns)+turnOf(trueAngle+extra, fv.Alpha))
+				d.Real = append(d.Real, true)
+				d.Group = append(d.Group, int32(pi))
+			}
+		}
+		// Table texture away from every tile: real "no tile" crops.
+		if len(centres) == 0 {
+			continue
+		}
+		side /= float64(len(centres))
+		b := p.Image.Bounds()
+		for want, tries := 12, 0; want > 0 && tries < 400; tries++ {
+			cx := float64(b.Min.X) + rng.Float64()*float64(b.Dx())
+			cy := float64(b.Min.Y) + rng.Float64()*float64(b.Dy())
+			far := true
+			for _, c := range centres {
+				if math.Hypot(c[0]-cx, c[1]-cy) < side*1.1 {
+					far = false
+					break
+				}
+			}
+			if !far || cx < side || cy < side || cx > float64(b.Max.X)-side || cy > float64(b.Max.Y)-side {
+				continue
+			}
+			h := side / 2
+			r := dataset.Rect{Center: [2]float64{cx, cy}, Side: side,
+				Corners: [4][2]float64{{cx - h, cy - h}, {cx + h, cy - h}, {cx + h, cy + h}, {cx - h, cy + h}}}
+			crop := dataset.Box(p.Image, r, 1.1+rng.Float64()*0.4, rng.Float64()*90)
+			fv, err := ocr.Features(crop)
+			if err != nil {
+				continue
+			}
+			d.X = append(d.X, fv.Vec...)
+			d.Y = append(d.Y, 0)
+			d.Real = append(d.Real, true)
+			d.Group = append(d.Group, int32(pi))
+			want--
+		}
+	}
+	return d
+}
+
+func outputs(c *ocr.Classifier, x []float32) []float32 {
+	return c.Outputs(x)
+}
+
+// predictor returns a function from features to output index.
+func predictor(m *ocr.Model) func([]float32) int {
+	c, err := ocr.NewClassifier(m)
+	if err != nil {
+		panic(err)
+	}
+	return func(x []float32) int {
+		p := c.Outputs(x)
+		best := 0
+		for i, v := range p {
+			if v > p[best] {
+				best = i
+			}
+		}
+		return best
+	}
+}
+
+// accuracy is the share of samples (where keep is nil or true) whose
+// glyph is right (any turn).
+func accuracy(pred func([]float32) int, d *data, keep func(i int) bool) float64 {
+	F := ocr.NumFeatures
+	right, total := 0, 0
+	for i := 0; i < d.n(); i++ {
+		if keep != nil && !keep(i) {
+			continue
+		}
+		total++
+		if pred(d.X[i*F:(i+1)*F])/turns == int(d.Y[i])/turns {
+			right++
+		}
+	}
+	if total == 0 {
+		return 0
+	}
+	return float64(right) / float64(total)
+}
+
+// fit trains a soft-max model (hidden > 0: one ReLU layer) by SGD with
+// momentum and weight decay, mini-batches of 32, a cosine learning rate.
+func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64) *ocr.Model {
+	F := ocr.NumFeatures
+	N := d.n()
+	O := len(glyphs) * turns
+	mean := make([]float32, F)
+	scale := make([]float32, F)
+	for i := 0; i < N; i++ {
+		for f := 0; f < F; f++ {
+			mean[f] += d.X[i*F+f]
+		}
+	}
+	for f := range mean {
+		mean[f] /= float32(N)
+	}
+	for i := 0; i < N; i++ {
+		for f := 0; f < F; f++ {
+			v := d.X[i*F+f] - mean[f]
+			scale[f] += v * v
+		}
+	}
+	for f := range scale {
+		sd := float32(math.Sqrt(float64(scale[f]) / float64(N)))
+		if sd < 1e-4 {
+			scale[f] = 0
+		} else {
+			scale[f] = 1 / sd
+		}
+	}
+	X := make([]float32, len(d.X))
+	for i := 0; i < N; i++ {
+		for f := 0; f < F; f++ {
+			X[i*F+f] = (d.X[i*F+f] - mean[f]) * scale[f]
+		}
+	}
+	rng := rand.New(rand.NewPCG(seed, 77))
+	In := F
+	var W1, B1, vW1, vB1 []float32
+	if hidden > 0 {
+		W1 = make([]float32, hidden*F)
+		B1 = make([]float32, hidden)
+		vW1 = make([]float32, len(W1))
+		vB1 = make([]float32, hidden)
+		s := math.Sqrt(2 / float64(F))
+		for i := range W1 {
+			W1[i] = float32(rng.NormFloat64() * s)
+		}
+		In = hidden
+	}
+	W := make([]float32, O*In)
+	B := make([]float32, O)
+	if hidden > 0 {
+		s := math.Sqrt(1 / float64(In))
+		for i := range W {
+			W[i] = float32(rng.NormFloat64() * s)
+		}
+	}
+	vW := make([]float32, len(W))
+	vB := make([]float32, O)
+	gW := make([]float32, len(W))
+	gB := make([]float32, O)
+	var gW1, gB1 []float32
+	if hidden > 0 {
+		gW1 = make([]float32, len(W1))
+		gB1 = make([]float32, hidden)
+	}
+	// Class weights: balance the no-tile class against the letters.
+	order := make([]int, N)
+	for i := range order {
+		order[i] = i
+	}
+	h := make([]float32, hidden)
+	dh := make([]float32, hidden)
+	p := make([]float32, O)
+	const batch = 32
+	const momentum = 0.9
+	const decay = 1e-4
+	lr0 := 0.02
+	if hidden > 0 {
+		lr0 = 0.01
+	}
+	steps := epochs * ((N + batch - 1) / batch)
+	step := 0
+	for ep := 0; ep < epochs; ep++ {
+		rng.Shuffle(N, func(i, j int) { order[i], order[j] = order[j], order[i] })
+		var loss float64
+		for b0 := 0; b0 < N; b0 += batch {
+			clear(gW)
+			clear(gB)
+			if hidden > 0 {
+				clear(gW1)
+				clear(gB1)
+			}
+			b1 := min(b0+batch, N)
+			for _, i := range order[b0:b1] {
+				x := X[i*F : (i+1)*F]
+				in := x
+				if hidden > 0 {
+					for j := 0; j < hidden; j++ {
+						h[j] = max(0, B1[j]+dot(W1[j*F:(j+1)*F], x))
+					}
+					in = h
+				}
+				mx := float32(math.Inf(-1))
+				for o := 0; o < O; o++ {
+					p[o] = B[o] + dot(W[o*In:(o+1)*In], in)
+					mx = max(mx, p[o])
+				}
+				var sum float32
+				for o := range p {
+					p[o] = float32(math.Exp(float64(p[o] - mx)))
+					sum += p[o]
+				}
+				y := int(d.Y[i])
+				for o := range p {
+					p[o] /= sum
+				}
+				loss -= math.Log(math.Max(float64(p[y]), 1e-12))
+				p[y]--
+				if hidden > 0 {
+					clear(dh)
+				}
+				for o := 0; o < O; o++ {
+					g := p[o]
+					if g > -1e-6 && g < 1e-6 {
+						continue
+					}
+					gB[o] += g
+					axpy(gW[o*In:(o+1)*In], in, g)
+					if hidden > 0 {
+						axpy(dh, W[o*In:(o+1)*In], g)
+					}
+				}
+				if hidden > 0 {
+					for j := 0; j < hidden; j++ {
+						if h[j] <= 0 {
+							continue
+						}
+						gB1[j] += dh[j]
+						axpy(gW1[j*F:(j+1)*F], x, dh[j])
+					}
+				}
+			}
+			lr := float32(lr0 * 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(steps))))
+			step++
+			inv := 1 / float32(b1-b0)
+			upd := func(w, v, g []float32, wd bool) {
+				for k := range w {
+					gr := g[k] * inv
+					if wd {
+						gr += decay * w[k]
+					}
+					v[k] = momentum*v[k] - lr*gr
+					w[k] += v[k]
+				}
+			}
+			upd(W, vW, gW, true)
+			upd(B, vB, gB, false)
+			if hidden > 0 {
+				upd(W1, vW1, gW1, true)
+				upd(B1, vB1, gB1, false)
+			}
+		}
+		if ep == 0 || ep == epochs-1 || (ep+1)%10 == 0 {
+			fmt.Printf("  epoch %d/%d loss %.4f\n", ep+1, epochs, loss/float64(N))
+		}
+	}
+	if W1 == nil {
+		W1, B1 = []float32{}, []float32{}
+	}
+	return &ocr.Model{
+		ModelHeader: ocr.ModelHeader{Alphabet: alpha, Glyphs: glyphs, Turns: turns, Features: F, Hidden: hidden,
+			Note: fmt.Sprintf("make train: seed %d, %d samples", seed, N)},
+		Mean: mean, Scale: scale, W1: W1, B1: B1, W: W, B: B,
+	}
+}
+
+func dot(a, b []float32) float32 {
+	var s float32
+	b = b[:len(a)]
+	for i := range a {
+		s += a[i] * b[i]
+	}
+	return s
+}
+
+func axpy(dst, x []float32, a float32) {
+	x = x[:len(dst)]
+	for i := range dst {
+		dst[i] += a * x[i]
+	}
+}
+
+// compareMethods fits each method on the samples outside a development
+// split (every fifth train photo; synthetic samples split the same way by
+// index) and prints the accuracies on the held-out part.
+func compareMethods(all *data, glyphs []string, alpha string) {
+	F := ocr.NumFeatures
+	tr, dev := &data{}, &data{}
+	for i := 0; i < all.n(); i++ {
+		isDev := (all.Group[i] >= 0 && all.Group[i]%5 == 0) || (all.Group[i] < 0 && i%5 == 0)
+		dst := tr
+		if isDev {
+			dst = dev
+		}
+		dst.X = append(dst.X, all.X[i*F:(i+1)*F]...)
+		dst.Y = append(dst.Y, all.Y[i])
+		dst.Real = append(dst.Real, all.Real[i])
+		dst.Group = append(dst.Group, all.Group[i])
+	}
+	realLetters := func(i int) bool { return dev.Real[i] && dev.Y[i] >= turns }
+	realEmpty := func(i int) bool { return dev.Real[i] && dev.Y[i] < turns }
+	synthOnly := func(i int) bool { return !dev.Real[i] }
+	report := func(name string, pred func([]float32) int, dt time.Duration) {
+		t0 := time.Now()
+		a1 := accuracy(pred, dev, realLetters)
+		a2 := accuracy(pred, dev, realEmpty)
+		a3 := accuracy(pred, dev, synthOnly)
+		per := time.Since(t0) / time.Duration(max(1, dev.n()))
+		fmt.Printf("[%s] compare %-28s real letters %6.2f%%  real no-tile %6.2f%%  synthetic %6.2f%%  fit %5.1fs  classify %v/crop\n",
+			alpha, name, 100*a1, 100*a2, 100*a3, dt.Seconds(), per)
+	}
+	t0 := time.Now()
+	report("nearest centroid", centroid(tr, len(glyphs)*turns), time.Since(t0))
+	t0 = time.Now()
+	m := fit(tr, glyphs, alpha, 0, *epochs, *seed)
+	report("linear soft-max", predictor(m), time.Since(t0))
+	t0 = time.Now()
+	m = fit(tr, glyphs, alpha, 128, *epochs, *seed)
+	report("soft-max, 128 hidden ReLU", predictor(m), time.Since(t0))
+}
+
+// centroid is a nearest-centroid classifier on standardised features.
+func centroid(d *data, outputs int) func([]float32) int {
+	F := ocr.NumFeatures
+	N := d.n()
+	mean := make([]float64, F)
+	sd := make([]float64, F)
+	for i := 0; i < N; i++ {
+		for f := 0; f < F; f++ {
+			mean[f] += float64(d.X[i*F+f])
+		}
+	}
+	for f := range mean {
+		mean[f] /= float64(N)
+	}
+	for i := 0; i < N; i++ {
+		for f := 0; f < F; f++ {
+			v := float64(d.X[i*F+f]) - mean[f]
+			sd[f] += v * v
+		}
+	}
+	for f := range sd {
+		sd[f] = math.Sqrt(sd[f]/float64(N)) + 1e-3
+	}
+	cent := make([]float64, outputs*F)
+	cnt := make([]float64, outputs)
+	for i := 0; i < N; i++ {
+		y := int(d.Y[i])
+		cnt[y]++
+		for f := 0; f < F; f++ {
+			cent[y*F+f] += (float64(d.X[i*F+f]) - mean[f]) / sd[f]
+		}
+	}
+	for o := 0; o < outputs; o++ {
+		for f := 0; f < F; f++ {
+			if cnt[o] > 0 {
+				cent[o*F+f] /= cnt[o]
+			}
+		}
+	}
+	return func(x []float32) int {
+		best, bd := 0, math.Inf(1)
+		for o := 0; o < outputs; o++ {
+			if cnt[o] == 0 {
+				continue
+			}
+			var dd float64
+			for f := 0; f < F; f++ {
+				v := (float64(x[f])-mean[f])/sd[f] - cent[o*F+f]
+				dd += v * v
+			}
+			if dd < bd {
+				best, bd = o, dd
+			}
+		}
+		return best
+	}
+}

@@ -1,0 +1,406 @@
+package ocr
+
+import (
+	"math"
+)
+
+// Normalisation turns a crop of any size into what the classifier sees:
+//
+//  1. the crop is reduced to a small working image (longer side workSide);
+//  2. the tile's rotation modulo 90 degrees is estimated from the gradient
+//     orientations (tile edges and letter strokes are both square to the
+//     tile: the fourth power of the gradient, as a complex number, averages
+//     them into one direction);
+//  3. Otsu's threshold over the centre of the crop splits ink from tile face;
+//     ink is the minority class there, so light-on-dark tiles work too;
+//  4. the letter is the ink component that is large and near the centre,
+//     together with the small pieces close to it (dots, breves, the u of
+//     Qu); components touching the crop border are background;
+//  5. a patchSide x patchSide patch is sampled around the letter, turned by
+//     the estimated angle and scaled to the letter's larger side, with ink
+//     mapped to 0 and face to 1; a coarser context patch around it shows
+//     the tile's edges (or their absence, on a board square).
+//
+// The quarter turn that remains is the classifier's job: its classes are
+// (glyph, quarter turn) pairs.
+
+const (
+	workSide   = 64 // longer side of the working image, pixels
+	patchSide  = 32 // letter patch, pixels
+	ctxSide    = 16 // context patch, pixels
+	letterPad  = 1.25
+	contextPad = 2.4
+)
+
+// normalized is a crop made ready for feature extraction.
+type normalized struct {
+	patch  [patchSide * patchSide]float32
+	ctx    [ctxSide * ctxSide]float32
+	colour [numColour]float32
+	// alpha is the estimated rotation modulo 90 degrees, in degrees,
+	// counter-clockwise positive, in [0, 90).
+	alpha float64
+	noInk bool
+}
+
+const numColour = 12
+
+// component is one 4-connected ink region of the working image.
+type component struct {
+	area                   int
+	x0, y0, x1, y1         int // inclusive bounding box
+	cx, cy                 float64
+	touches                bool
+	label                  int32
+	minU, minV, maxU, maxV float64
+}
+
+func normalize(rgb *rgbImage) *normalized {
+	g := rgb.gray()
+	n := &normalized{}
+	W, H := g.W, g.H
+	cxImg, cyImg := float64(W)/2, float64(H)/2
+
+	// 2. Rotation modulo 90 degrees.
+	{
+		sigma := 0.35 * float64(max(W, H))
+		inv := 1 / (2 * sigma * sigma)
+		wx := make([]float64, W)
+		for x := range wx {
+			d := float64(x) + 0.5 - cxImg
+			wx[x] = math.Exp(-d * d * inv)
+		}
+		var re, im float64
+		for y := 1; y < H-1; y++ {
+			d := float64(y) + 0.5 - cyImg
+			wy := math.Exp(-d * d * inv)
+			row := g.Pix[y*W : (y+1)*W]
+			up := g.Pix[(y-1)*W : y*W]
+			down := g.Pix[(y+1)*W : (y+2)*W]
+			var rre, rim float64
+			for x := 1; x < W-1; x++ {
+				gx := float64(row[x+1] - row[x-1])
+				gy := float64(down[x] - up[x])
+				m2 := gx*gx + gy*gy
+				if m2 < 1e-6 {
+					continue
+				}
+				// (gx + i gy)^4 / |g|^2
+				a := gx*gx - gy*gy
+				b := 2 * gx * gy
+				w := wx[x] / m2
+				rre += w * (a*a - b*b)
+				rim += w * (2 * a * b)
+			}
+			re += wy * rre
+			im += wy * rim
+		}
+		phi := math.Atan2(im, re) / 4 * 180 / math.Pi // gradient direction mod 90, image coords
+		n.alpha = math.Mod(-phi+360, 90)
+	}
+
+	// 3. Otsu over the central half.
+	var hist [64]float64
+	x0c, x1c := W/4, W-W/4
+	y0c, y1c := H/4, H-H/4
+	if x1c <= x0c {
+		x0c, x1c = 0, W
+	}
+	if y1c <= y0c {
+		y0c, y1c = 0, H
+	}
+	total := 0.0
+	for y := y0c; y < y1c; y++ {
+		for x := x0c; x < x1c; x++ {
+			v := g.Pix[y*W+x]
+			b := int(v * 63.999)
+			b = min(max(b, 0), 63)
+			hist[b]++
+			total++
+		}
+	}
+	var sumAll float64
+	for i, h := range hist {
+		sumAll += float64(i) * h
+	}
+	bestT, bestVar := 0, -1.0
+	var w0, s0 float64
+	for t := 0; t < 63; t++ {
+		w0 += hist[t]
+		s0 += float64(t) * hist[t]
+		w1 := total - w0
+		if w0 == 0 || w1 == 0 {
+			continue
+		}
+		m0, m1 := s0/w0, (sumAll-s0)/w1
+		v := w0 * w1 * (m0 - m1) * (m0 - m1)
+		if v > bestVar {
+			bestVar, bestT = v, t
+		}
+	}
+	thr := float32(bestT+1) / 64
+	var dSum, dN, lSum, lN float64
+	for y := y0c; y < y1c; y++ {
+		for x := x0c; x < x1c; x++ {
+			v := float64(g.Pix[y*W+x])
+			if float32(v) < thr {
+				dSum += v
+				dN++
+			} else {
+				lSum += v
+				lN++
+			}
+		}
+	}
+	muDark, muLight := 0.0, 1.0
+	if dN > 0 {
+		muDark = dSum / dN
+	}
+	if lN > 0 {
+		muLight = lSum / lN
+	}
+	if dN == 0 {
+		muDark = muLight
+	}
+	if lN == 0 {
+		muLight = muDark
+	}
+	darkInk := dN <= lN
+	muInk, muFace := muDark, muLight
+	inkFrac := dN / math.Max(total, 1)
+	if !darkInk {
+		muInk, muFace = muLight, muDark
+		inkFrac = lN / math.Max(total, 1)
+	}
+	ink := make([]bool, W*H)
+	for i, v := range g.Pix {
+		ink[i] = (v < thr) == darkInk
+	}
+
+	// 4. Components.
+	labels := make([]int32, W*H)
+	for i := range labels {
+		labels[i] = -1
+	}
+	var comps []component
+	stack := make([]int32, 0, 256)
+	for start := 0; start < W*H; start++ {
+		if labels[start] >= 0 || !ink[start] {
+			continue
+		}
+		id := int32(len(comps))
+		c := component{x0: W, y0: H, x1: -1, y1: -1, label: id}
+		labels[start] = id
+		stack = append(stack[:0], int32(start))
+		var sx, sy int
+		for len(stack) > 0 {
+			p := int(stack[len(stack)-1])
+			stack = stack[:len(stack)-1]
+			x, y := p%W, p/W
+			c.area++
+			sx += x
+			sy += y
+			c.x0, c.x1 = min(c.x0, x), max(c.x1, x)
+			c.y0, c.y1 = min(c.y0, y), max(c.y1, y)
+			if x == 0 || y == 0 || x == W-1 || y == H-1 {
+				c.touches = true
+			}
+			if x > 0 && labels[p-1] < 0 && ink[p-1] {
+				labels[p-1] = id
+				stack = append(stack, int32(p-1))
+			}
+			if x < W-1 && labels[p+1] < 0 && ink[p+1] {
+				labels[p+1] = id
+				stack = append(stack, int32(p+1))
+			}
+			if y > 0 && labels[p-W] < 0 && ink[p-W] {
+				labels[p-W] = id
+				stack = append(stack, int32(p-W))
+			}
+			if y < H-1 && labels[p+W] < 0 && ink[p+W] {
+				labels[p+W] = id
+				stack = append(stack, int32(p+W))
+			}
+		}
+		c.cx = float64(sx)/float64(c.area) + 0.5
+		c.cy = float64(sy)/float64(c.area) + 0.5
+		comps = append(comps, c)
+	}
+	minArea := max(3, W*H/500)
+	sigma := 0.22 * float64(max(W, H))
+	main, mainScore := -1, 0.0
+	for i, c := range comps {
+		if c.touches || c.area < minArea {
+			continue
+		}
+		dx, dy := c.cx-cxImg, c.cy-cyImg
+		s := float64(c.area) * math.Exp(-(dx*dx+dy*dy)/(2*sigma*sigma))
+		if s > mainScore {
+			main, mainScore = i, s
+		}
+	}
+	sel := make([]bool, len(comps))
+	nSel := 0
+	if main >= 0 {
+		m := comps[main]
+		pad := int(math.Ceil(0.12 * float64(max(m.x1-m.x0+1, m.y1-m.y0+1))))
+		ex0, ex1, ey0, ey1 := m.x0-pad, m.x1+pad, m.y0-pad, m.y1+pad
+		for i, c := range comps {
+			if c.touches || c.area*100 < m.area {
+				continue
+			}
+			if c.x1 < ex0 || c.x0 > ex1 || c.y1 < ey0 || c.y0 > ey1 {
+				continue
+			}
+			sel[i] = true
+			nSel++
+		}
+	}
+
+	rad := n.alpha * math.Pi / 180
+	cosA, sinA := math.Cos(rad), math.Sin(rad)
+	var uc, vc, side float64
+	if nSel == 0 {
+		n.noInk = true
+		side = 0.5 * float64(min(W, H))
+	} else {
+		minU, minV := math.Inf(1), math.Inf(1)
+		maxU, maxV := math.Inf(-1), math.Inf(-1)
+		bx0, by0, bx1, by1 := W, H, -1, -1
+		for i, c := range comps {
+			if sel[i] {
+				bx0, by0, bx1, by1 = min(bx0, c.x0), min(by0, c.y0), max(bx1, c.x1), max(by1, c.y1)
+			}
+		}
+		for y := by0; y <= by1; y++ {
+			for x := bx0; x <= bx1; x++ {
+				l := labels[y*W+x]
+				if l < 0 || !sel[l] {
+					continue
+				}
+				dx := float64(x) + 0.5 - cxImg
+				dy := float64(y) + 0.5 - cyImg
+				u := dx*cosA - dy*sinA
+				v := dx*sinA + dy*cosA
+				minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+				minV, maxV = math.Min(minV, v), math.Max(maxV, v)
+			}
+		}
+		uc, vc = (minU+maxU)/2, (minV+maxV)/2
+		side = math.Max(maxU-minU+1, maxV-minV+1)
+	}
+	side = math.Max(side, 4)
+
+	den := muFace - muInk
+	if math.Abs(den) < 0.15 {
+		if den < 0 {
+			den = -0.15
+		} else {
+			den = 0.15
+		}
+	}
+	var imgMean float64
+	for _, v := range g.Pix {
+		imgMean += float64(v)
+	}
+	imgMean /= float64(len(g.Pix))
+
+	sample := func(dst []float32, size int, span float64, fill float32) {
+		step := span / float64(size)
+		inv := 1 / den
+		// image position of patch pixel (i, j): origin + i*du + j*dv
+		dux, duy := step*cosA, -step*sinA
+		dvx, dvy := step*sinA, step*cosA
+		u0 := uc + (0.5-float64(size)/2)*step
+		v0 := vc + (0.5-float64(size)/2)*step
+		ox := cxImg + u0*cosA + v0*sinA - 0.5
+		oy := cyImg - u0*sinA + v0*cosA - 0.5
+		fW, fH := float64(W-1), float64(H-1)
+		for j := 0; j < size; j++ {
+			x := ox + float64(j)*dvx
+			y := oy + float64(j)*dvy
+			for i := 0; i < size; i++ {
+				var s float64
+				if x < 0 || y < 0 || x > fW || y > fH {
+					s = float64(fill)
+					if x > -1 && y > -1 && x < fW+1 && y < fH+1 {
+						s = float64(g.bilinear(x+0.5, y+0.5, fill))
+					}
+				} else {
+					x0, y0 := int(x), int(y)
+					fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+					x1, y1 := min(x0+1, W-1), min(y0+1, H-1)
+					r0 := g.Pix[y0*W:]
+					r1 := g.Pix[y1*W:]
+					a := r0[x0]*(1-fx) + r0[x1]*fx
+					b := r1[x0]*(1-fx) + r1[x1]*fx
+					s = float64(a*(1-fy) + b*fy)
+				}
+				t := (s - muInk) * inv
+				dst[j*size+i] = float32(math.Min(math.Max(t, -0.25), 1.25))
+				x += dux
+				y += duy
+			}
+		}
+	}
+	sample(n.patch[:], patchSide, side*letterPad, float32(muFace))
+	sample(n.ctx[:], ctxSide, side*contextPad, float32(imgMean))
+
+	// Colour and context statistics (rotation invariant).
+	var fr, fg, fb, fn float64
+	for y := y0c; y < y1c; y++ {
+		for x := x0c; x < x1c; x++ {
+			i := y*W + x
+			if ink[i] {
+				continue
+			}
+			fr += float64(rgb.R[i])
+			fg += float64(rgb.G[i])
+			fb += float64(rgb.B[i])
+			fn++
+		}
+	}
+	if fn > 0 {
+		fr, fg, fb = fr/fn, fg/fn, fb/fn
+	}
+	var bSum, bN float64
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			if x > 1 && y > 1 && x < W-2 && y < H-2 {
+				continue
+			}
+			bSum += float64(g.Pix[y*W+x])
+			bN++
+		}
+	}
+	border := bSum / math.Max(bN, 1)
+	var sd float64
+	for _, v := range g.Pix {
+		d := float64(v) - imgMean
+		sd += d * d
+	}
+	sd = math.Sqrt(sd / float64(len(g.Pix)))
+	mx := math.Max(fr, math.Max(fg, fb))
+	mn := math.Min(fr, math.Min(fg, fb))
+	pol := float32(1)
+	if !darkInk {
+		pol = -1
+	}
+	noInk := float32(0)
+	if n.noInk {
+		noInk = 1
+	}
+	n.colour = [numColour]float32{
+		float32(fr), float32(fg), float32(fb),
+		float32(mx - mn),
+		float32(math.Abs(muFace - muInk)),
+		float32(inkFrac),
+		pol,
+		float32(side / float64(min(W, H))),
+		float32(min(nSel, 4)) / 4,
+		noInk,
+		float32(muFace - border),
+		float32(sd),
+	}
+	return n
+}
