@@ -1,0 +1,240 @@
+package camera
+
+import (
+	"context"
+	"embed"
+	"fmt"
+	"io/fs"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/jonboulle/clockwork"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// The demo game and its pre-rendered photos. demodata/game.txt is the game;
+// demodata/frames/ holds, for every turn t, turn-TT.jpg (the board after
+// turn t, still) and, for t >= 1, turn-TT-placing.jpg (the board while the
+// player of turn t is putting tiles down: part of the tiles placed and a
+// hand over the board). `make demo-frames` renders them with vision/render.
+//
+//go:embed demodata/game.txt demodata/frames
+var demoFS embed.FS
+
+// DemoTurn is one turn of the demo game.
+type DemoTurn struct {
+	Board   *grid.Board // the board after the turn (turn 0: empty)
+	Note    string      // the turn's words and score, from the game file
+	Still   []byte      // JPEG of the board after the turn
+	Placing []byte      // JPEG of the turn being played (nil for turn 0)
+}
+
+// DemoGame returns the built-in demo game: the boards after each turn,
+// turn 0 being the empty board, with their photos.
+func DemoGame() ([]DemoTurn, error) {
+	text, err := demoFS.ReadFile("demodata/game.txt")
+	if err != nil {
+		return nil, err
+	}
+	boards, notes, err := ParseGame(text, "demodata/game.txt")
+	if err != nil {
+		return nil, err
+	}
+	turns := make([]DemoTurn, len(boards))
+	for t, b := range boards {
+		turns[t] = DemoTurn{Board: b, Note: notes[t]}
+		if turns[t].Still, err = fs.ReadFile(demoFS, fmt.Sprintf("demodata/frames/turn-%02d.jpg", t)); err != nil {
+			return nil, fmt.Errorf("camera: demo: %w (run make demo-frames)", err)
+		}
+		if t > 0 {
+			if turns[t].Placing, err = fs.ReadFile(demoFS, fmt.Sprintf("demodata/frames/turn-%02d-placing.jpg", t)); err != nil {
+				return nil, fmt.Errorf("camera: demo: %w (run make demo-frames)", err)
+			}
+		}
+	}
+	return turns, nil
+}
+
+// DemoBoards returns the boards of the demo game, turn 0 (empty) first,
+// without the photos.
+func DemoBoards() ([]*grid.Board, error) {
+	text, err := demoFS.ReadFile("demodata/game.txt")
+	if err != nil {
+		return nil, err
+	}
+	boards, _, err := ParseGame(text, "demodata/game.txt")
+	return boards, err
+}
+
+// ParseGame reads a recorded game: boards in the grid text format, one per
+// turn, separated by lines "---". The first comment line of a section is
+// the turn's note. A section with no cells (a header) is skipped. It
+// returns the empty board of the same size as turn 0 before them.
+func ParseGame(text []byte, name string) (boards []*grid.Board, notes []string, err error) {
+	lines := strings.SplitAfter(string(text), "\n")
+	var section strings.Builder
+	first := 1 // line number of the section's first line
+	flush := func(next int) error {
+		s := section.String()
+		section.Reset()
+		defer func() { first = next }()
+		note, cells := "", false
+		for _, l := range strings.Split(s, "\n") {
+			t := strings.TrimSpace(l)
+			switch {
+			case t == "":
+			case strings.HasPrefix(t, "#"):
+				if note == "" {
+					note = strings.TrimSpace(strings.TrimPrefix(t, "#"))
+				}
+			default:
+				cells = true
+			}
+		}
+		if !cells {
+			return nil
+		}
+		// Pad with blank lines so that errors name the line in the file.
+		b, err := grid.Parse(strings.NewReader(strings.Repeat("\n", first-1)+s), name)
+		if err != nil {
+			return err
+		}
+		if len(boards) > 0 && (b.Rows != boards[0].Rows || b.Cols != boards[0].Cols) {
+			return fmt.Errorf("camera: %s:%d: board is %dx%d, the game's first is %dx%d", name, first, b.Rows, b.Cols, boards[0].Rows, boards[0].Cols)
+		}
+		boards = append(boards, b)
+		notes = append(notes, note)
+		return nil
+	}
+	for i, l := range lines {
+		if strings.TrimSpace(l) == "---" {
+			if err := flush(i + 2); err != nil {
+				return nil, nil, err
+			}
+			continue
+		}
+		section.WriteString(l)
+	}
+	if err := flush(len(lines) + 1); err != nil {
+		return nil, nil, err
+	}
+	if len(boards) == 0 {
+		return nil, nil, fmt.Errorf("camera: %s: no boards in the game", name)
+	}
+	empty := grid.New(boards[0].Rows, boards[0].Cols)
+	return append([]*grid.Board{empty}, boards...), append([]string{"empty board"}, notes...), nil
+}
+
+// Demo replays a recorded game as a camera would see it: for every turn,
+// DemoHandFrames photos of the player placing tiles (a hand over the board)
+// and then DemoStillFrames photos of the still board, one every
+// FramePeriod. The game starts with the empty board; after the last turn
+// the final board is shown for ever. Seek resumes at any turn, so that a
+// service restarted after a crash carries on from where its log ends.
+type Demo struct {
+	turns []DemoTurn
+	opt   Options
+	clock clockwork.Clock
+
+	mu   sync.Mutex // held by Next and Seek
+	pos  int        // index into the frame sequence
+	next time.Time  // when the next frame is due
+
+	done      chan struct{}
+	closeOnce sync.Once
+}
+
+// NewDemo returns the demo source over the built-in game.
+func NewDemo(opt Options) (*Demo, error) {
+	turns, err := DemoGame()
+	if err != nil {
+		return nil, err
+	}
+	return NewReplay(turns, opt)
+}
+
+// NewReplay returns a demo source over any recorded game (tests use small
+// games). turns[0] is the board before the first turn.
+func NewReplay(turns []DemoTurn, opt Options) (*Demo, error) {
+	opt = opt.withDefaults()
+	if len(turns) == 0 {
+		return nil, fmt.Errorf("camera: demo: the game has no turns")
+	}
+	for t, tr := range turns {
+		if len(tr.Still) == 0 || (t > 0 && len(tr.Placing) == 0) {
+			return nil, fmt.Errorf("camera: demo: turn %d has no photo", t)
+		}
+	}
+	return &Demo{turns: turns, opt: opt, clock: opt.Clock, done: make(chan struct{})}, nil
+}
+
+// Turns is the number of turns of the game, not counting turn 0.
+func (d *Demo) Turns() int { return len(d.turns) - 1 }
+
+// frameAt says which turn and which kind of photo frame i of the sequence
+// is. The sequence: turn 0 still x S, then per turn t >= 1: placing x H,
+// still x S. Past the end it is the last still board.
+func (d *Demo) frameAt(i int) (turn int, placing bool) {
+	h, s := d.opt.DemoHandFrames, d.opt.DemoStillFrames
+	if i < s {
+		return 0, false
+	}
+	i -= s
+	turn = 1 + i/(h+s)
+	if turn > d.Turns() {
+		return d.Turns(), false
+	}
+	return turn, i%(h+s) < h
+}
+
+// Seek makes the next frame the still board after turn (0 for the empty
+// board), so the game carries on from there.
+func (d *Demo) Seek(turn int) error {
+	if turn < 0 || turn > d.Turns() {
+		return fmt.Errorf("camera: demo: no turn %d (the game has turns 0 to %d)", turn, d.Turns())
+	}
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if turn == 0 {
+		d.pos = 0
+	} else {
+		h, s := d.opt.DemoHandFrames, d.opt.DemoStillFrames
+		d.pos = s + (turn-1)*(h+s) + h
+	}
+	return nil
+}
+
+// Turn is the turn whose board the last frame showed (or is showing being
+// played).
+func (d *Demo) Turn() int {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	t, _ := d.frameAt(max(d.pos-1, 0))
+	return t
+}
+
+// Next waits for the next frame's time and returns it.
+func (d *Demo) Next(ctx context.Context) (Frame, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := sleepUntil(ctx, d.done, d.clock, d.next); err != nil {
+		return Frame{}, err
+	}
+	turn, placing := d.frameAt(d.pos)
+	d.pos++
+	now := d.clock.Now()
+	d.next = now.Add(d.opt.FramePeriod)
+	f := Frame{JPEG: d.turns[turn].Still, At: now, Name: fmt.Sprintf("demo turn %d", turn)}
+	if placing {
+		f.JPEG = d.turns[turn].Placing
+		f.Name += " (placing)"
+	}
+	return f, nil
+}
+
+// Close stops the source: Next then returns ErrClosed.
+func (d *Demo) Close() error {
+	d.closeOnce.Do(func() { close(d.done) })
+	return nil
+}

@@ -1,0 +1,103 @@
+// Command gendemo renders the photos of the built-in demo game
+// (hw/camera/demodata/frames) from its boards (hw/camera/demodata/game.txt)
+// with vision/render. Run it from the repository root: make demo-frames.
+//
+// Every photo is taken by the same fixed camera under the same light, as a
+// camera clamped over a table would: only the tiles change. For each turn t
+// it writes turn-TT.jpg, the board after the turn, and for t >= 1
+// turn-TT-placing.jpg, the board before the turn with the first half of
+// the turn's tiles put down and a hand over the board.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/tilescope/tilescope/hw/camera"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+func main() {
+	dir := flag.String("dir", "hw/camera/demodata", "the demo data folder")
+	seed := flag.Int64("seed", 7, "the scene seed (camera, light, table)")
+	flag.Parse()
+	if err := run(*dir, *seed); err != nil {
+		log.Fatal("gendemo: ", err)
+	}
+}
+
+// sceneOptions is the fixed camera and light of the demo: a Pi camera
+// module 420 mm over the board, slightly off-axis, daylight from a window.
+func sceneOptions(seed int64) render.Options {
+	return render.Options{
+		Seed: seed, Width: 1640, Height: 1232, Quality: 85,
+		HeightMM: 430, TiltDeg: 9, YawDeg: 3, RollDeg: 0.5, ShiftX: 8, ShiftY: -6, K1: -0.04,
+		LightElevDeg: 62, LightAzDeg: 135, Ambient: 0.5, Exposure: 1, Warmth: 0.1,
+		Gradient: 0.12, GradientDeg: 30, Vignette: 0.18, ShadowSoft: 2.5, Shadow: 0.3,
+		Table: "wood", Clutter: 2, Noise: 1.8, ShotNoise: 0.2, Blur: 0.4, TileJitterMM: 0.4,
+	}
+}
+
+func run(dir string, seed int64) error {
+	text, err := os.ReadFile(filepath.Join(dir, "game.txt"))
+	if err != nil {
+		return err
+	}
+	boards, _, err := camera.ParseGame(text, "game.txt")
+	if err != nil {
+		return err
+	}
+	out := filepath.Join(dir, "frames")
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return err
+	}
+	total := 0
+	for t, b := range boards {
+		n, err := shoot(b, false, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d.jpg", t)))
+		if err != nil {
+			return fmt.Errorf("turn %d: %w", t, err)
+		}
+		total += n
+		if t == 0 {
+			continue
+		}
+		placing := halfway(boards[t-1], b)
+		n, err = shoot(placing, true, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d-placing.jpg", t)))
+		if err != nil {
+			return fmt.Errorf("turn %d placing: %w", t, err)
+		}
+		total += n
+	}
+	fmt.Printf("gendemo: %d turns, %d photos, %d KB in %s\n", len(boards)-1, 2*len(boards)-1, total>>10, out)
+	return nil
+}
+
+// halfway is the board while a turn is being played: before, with the
+// first half (rounded up) of the squares that change put down.
+func halfway(before, after *grid.Board) *grid.Board {
+	var changed []grid.Pos
+	after.Each(func(p grid.Pos, s grid.Stack) {
+		if s != before.At(p) {
+			changed = append(changed, p)
+		}
+	})
+	b := before.Clone()
+	for _, p := range changed[:(len(changed)+1)/2] {
+		b.Set(p, after.At(p))
+	}
+	return b
+}
+
+func shoot(b *grid.Board, hand bool, opt render.Options, path string) (int, error) {
+	opt.Hand = hand
+	opt.Name = path
+	sc, err := render.Render("upwords", []byte(b.String()), opt)
+	if err != nil {
+		return 0, err
+	}
+	return len(sc.JPEG), os.WriteFile(path, sc.JPEG, 0o644)
+}

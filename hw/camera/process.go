@@ -1,0 +1,463 @@
+package camera
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+)
+
+// Stream is a camera program that writes a stream of JPEG images to its
+// standard output: rpicam-vid with --codec mjpeg, or gst-launch-1.0 ending
+// in jpegenc ! fdsink. A goroutine reads the stream, splits it into images
+// with JPEGReader and keeps only the newest few, so Next always returns a
+// recent photo of the table however slowly it is called. When the program
+// exits it is started again after RestartDelay (doubling up to 30s); after
+// MaxFailures starts in a row without a single frame, Next returns
+// ErrCameraDied with the program's last error output.
+type Stream struct {
+	name string
+	argv []string
+	opt  Options
+
+	frames chan Frame
+	cancel context.CancelFunc
+	done   chan struct{} // closed when the reading goroutine ends
+
+	mu      sync.Mutex
+	err     error // why the stream ended, for Next
+	count   int   // frames so far
+	closed  bool
+	stopped chan struct{} // closed by Close
+}
+
+// Program is the command line a stream source runs, for logs and tests.
+func (s *Stream) Program() []string { return append([]string(nil), s.argv...) }
+
+// rpicamVidArgs is the rpicam-vid command line for a video stream of JPEGs.
+func rpicamVidArgs(extra []string, opt Options) []string {
+	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush",
+		"--width", strconv.Itoa(opt.Width), "--height", strconv.Itoa(opt.Height),
+		"--framerate", strconv.Itoa(opt.FPS), "-q", strconv.Itoa(opt.Quality)}
+	return append(append(argv, extra...), "-o", "-")
+}
+
+// rpicamStillArgs is the rpicam-still command line for one photo.
+func rpicamStillArgs(extra []string, opt Options) []string {
+	argv := []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg",
+		"--width", strconv.Itoa(opt.Width), "--height", strconv.Itoa(opt.Height),
+		"-q", strconv.Itoa(opt.Quality)}
+	return append(append(argv, extra...), "-o", "-")
+}
+
+// gstArgs is the gst-launch-1.0 command line that runs the source pipeline
+// and writes JPEGs to standard output. A pipeline that already ends in
+// jpegenc or image/jpeg caps is not encoded again.
+func gstArgs(pipeline []string) []string {
+	argv := append([]string{"gst-launch-1.0", "-q", "-e"}, pipeline...)
+	last := ""
+	if n := len(pipeline); n > 0 {
+		last = pipeline[n-1]
+	}
+	if !strings.HasPrefix(last, "jpegenc") && !strings.HasPrefix(last, "image/jpeg") {
+		argv = append(argv, "!", "videoconvert", "!", "jpegenc", "quality=90")
+	}
+	return append(argv, "!", "fdsink", "fd=1")
+}
+
+func openRpicamVid(extra string, opt Options) (Source, error) {
+	args, err := splitArgs(extra)
+	if err != nil {
+		return nil, fmt.Errorf("%w: rpicam:%s: %v", ErrBadSpec, extra, err)
+	}
+	return StartStream(rpicamVidArgs(args, opt), opt)
+}
+
+func openGst(pipeline string, opt Options) (Source, error) {
+	args, err := splitArgs(pipeline)
+	if err != nil {
+		return nil, fmt.Errorf("%w: gst:%s: %v", ErrBadSpec, pipeline, err)
+	}
+	return StartStream(gstArgs(args), opt)
+}
+
+// openDevice opens /dev/videoN (device:N) or a device path
+// (device:/dev/video2) through GStreamer's v4l2src.
+func openDevice(arg string, opt Options) (Source, error) {
+	dev := arg
+	if n, err := strconv.Atoi(arg); err == nil && n >= 0 {
+		dev = "/dev/video" + arg
+	} else if !strings.HasPrefix(arg, "/dev/") {
+		return nil, fmt.Errorf("%w: device:%s: give a camera number (device:0) or a path (device:/dev/video0)", ErrBadSpec, arg)
+	}
+	return StartStream(gstArgs([]string{"v4l2src", "device=" + dev}), opt)
+}
+
+// StartStream starts argv (the program and its arguments) as a stream
+// source. It fails at once with ErrNoCamera if the program is not
+// installed.
+func StartStream(argv []string, opt Options) (*Stream, error) {
+	opt = opt.withDefaults()
+	if err := lookPath(argv[0], opt); err != nil {
+		return nil, err
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	s := &Stream{
+		name:    argv[0],
+		argv:    argv,
+		opt:     opt,
+		frames:  make(chan Frame, 2),
+		cancel:  cancel,
+		done:    make(chan struct{}),
+		stopped: make(chan struct{}),
+	}
+	go s.loop(ctx)
+	return s, nil
+}
+
+func lookPath(name string, opt Options) error {
+	if opt.Command != nil {
+		return nil
+	}
+	if _, err := exec.LookPath(name); err != nil {
+		hint := map[string]string{
+			"rpicam-vid":     "install rpicam-apps (sudo apt install rpicam-apps) on a Raspberry Pi",
+			"rpicam-still":   "install rpicam-apps (sudo apt install rpicam-apps) on a Raspberry Pi",
+			"gst-launch-1.0": "install gstreamer1.0-tools gstreamer1.0-plugins-good (and gstreamer1.0-libcamera for libcamerasrc)",
+		}[name]
+		return fmt.Errorf("%w: %s is not in PATH: %s; or use --camera demo, dir:PATH or upload", ErrNoCamera, name, hint)
+	}
+	return nil
+}
+
+func (s *Stream) command(ctx context.Context) *exec.Cmd {
+	var cmd *exec.Cmd
+	if s.opt.Command != nil {
+		cmd = s.opt.Command(ctx, s.argv[0], s.argv[1:]...)
+	} else {
+		cmd = exec.CommandContext(ctx, s.argv[0], s.argv[1:]...)
+	}
+	// Ask the camera program to stop cleanly (rpicam releases the camera
+	// on SIGTERM), then kill it if it has not gone within two seconds.
+	cmd.Cancel = func() error { return cmd.Process.Signal(syscall.SIGTERM) }
+	cmd.WaitDelay = 2 * time.Second
+	return cmd
+}
+
+// loop runs the program again and again until ctx is cancelled.
+func (s *Stream) loop(ctx context.Context) {
+	defer close(s.done)
+	delay := s.opt.RestartDelay
+	failures := 0
+	for {
+		n, err := s.runOnce(ctx)
+		if ctx.Err() != nil {
+			s.finish(ErrClosed)
+			return
+		}
+		if n > 0 {
+			failures, delay = 0, s.opt.RestartDelay
+		} else {
+			failures++
+		}
+		if failures >= s.opt.MaxFailures {
+			s.finish(fmt.Errorf("%w: %s started %d times without a frame: %v", ErrCameraDied, s.name, failures, err))
+			return
+		}
+		s.opt.Logf("camera: %s stopped after %d frames (%v); starting it again in %v", s.name, n, err, delay)
+		timer := s.opt.Clock.NewTimer(delay)
+		select {
+		case <-ctx.Done():
+			timer.Stop()
+			s.finish(ErrClosed)
+			return
+		case <-timer.Chan():
+		}
+		delay = min(2*delay, 30*time.Second)
+	}
+}
+
+// runOnce runs the program once and returns how many frames it gave and
+// why it stopped.
+func (s *Stream) runOnce(ctx context.Context) (int, error) {
+	cmd := s.command(ctx)
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return 0, err
+	}
+	var stderr tailBuffer
+	cmd.Stderr = &stderr
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	r := NewJPEGReader(stdout, s.opt.MaxBytes)
+	n := 0
+	var readErr error
+	for {
+		img, err := r.Next()
+		if errors.Is(err, ErrFrameTooLarge) {
+			s.opt.Logf("camera: %s: %v", s.name, err)
+			continue
+		}
+		if err != nil {
+			if !errors.Is(err, io.EOF) {
+				readErr = err
+			}
+			break
+		}
+		n++
+		s.deliver(img)
+	}
+	// Drain whatever is left so the program is not blocked on a full pipe.
+	io.Copy(io.Discard, stdout)
+	waitErr := cmd.Wait()
+	if r.Skipped() > 0 {
+		s.opt.Logf("camera: %s: skipped %d broken frames", s.name, r.Skipped())
+	}
+	msg := strings.TrimSpace(stderr.String())
+	switch {
+	case waitErr != nil && msg != "":
+		return n, fmt.Errorf("%v: %s", waitErr, lastLine(msg))
+	case waitErr != nil:
+		return n, waitErr
+	case readErr != nil:
+		return n, readErr
+	case msg != "":
+		return n, fmt.Errorf("exited: %s", lastLine(msg))
+	}
+	return n, errors.New("exited")
+}
+
+// deliver hands a frame to Next, dropping the oldest waiting frame when
+// Next is behind: a camera over a table should show the table now.
+func (s *Stream) deliver(img []byte) {
+	s.mu.Lock()
+	s.count++
+	f := Frame{JPEG: img, At: s.opt.Clock.Now(), Name: fmt.Sprintf("%s #%d", s.name, s.count)}
+	s.mu.Unlock()
+	for {
+		select {
+		case s.frames <- f:
+			return
+		default:
+		}
+		select {
+		case <-s.frames:
+		default:
+		}
+	}
+}
+
+func (s *Stream) finish(err error) {
+	s.mu.Lock()
+	s.err = err
+	s.mu.Unlock()
+}
+
+// Next returns the newest frame not yet returned, waiting for one.
+func (s *Stream) Next(ctx context.Context) (Frame, error) {
+	select {
+	case <-s.stopped:
+		return Frame{}, ErrClosed
+	default:
+	}
+	select {
+	case f := <-s.frames:
+		return f, nil
+	case <-ctx.Done():
+		return Frame{}, ctx.Err()
+	case <-s.stopped:
+		return Frame{}, ErrClosed
+	case <-s.done:
+		select {
+		case f := <-s.frames:
+			return f, nil
+		default:
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return Frame{}, s.err
+	}
+}
+
+// Close stops the camera program and waits for it to exit.
+func (s *Stream) Close() error {
+	s.mu.Lock()
+	if !s.closed {
+		s.closed = true
+		close(s.stopped)
+	}
+	s.mu.Unlock()
+	s.cancel()
+	<-s.done
+	return nil
+}
+
+// Still takes one photo per Next by running rpicam-still: the source for
+// the shutter button, where the camera sleeps between turns.
+type Still struct {
+	argv []string
+	opt  Options
+
+	mu     sync.Mutex
+	count  int
+	closed bool
+}
+
+func openRpicamStill(extra string, opt Options) (Source, error) {
+	args, err := splitArgs(extra)
+	if err != nil {
+		return nil, fmt.Errorf("%w: rpicam-still:%s: %v", ErrBadSpec, extra, err)
+	}
+	return NewStill(rpicamStillArgs(args, opt), opt)
+}
+
+// NewStill returns a source that runs argv for every photo and reads one
+// JPEG from its standard output.
+func NewStill(argv []string, opt Options) (*Still, error) {
+	opt = opt.withDefaults()
+	if err := lookPath(argv[0], opt); err != nil {
+		return nil, err
+	}
+	return &Still{argv: argv, opt: opt}, nil
+}
+
+// Program is the command line run for each photo.
+func (s *Still) Program() []string { return append([]string(nil), s.argv...) }
+
+// Next takes a photo. It gives up after 20 seconds.
+func (s *Still) Next(ctx context.Context) (Frame, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return Frame{}, ErrClosed
+	}
+	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
+	defer cancel()
+	var cmd *exec.Cmd
+	if s.opt.Command != nil {
+		cmd = s.opt.Command(ctx, s.argv[0], s.argv[1:]...)
+	} else {
+		cmd = exec.CommandContext(ctx, s.argv[0], s.argv[1:]...)
+	}
+	var stdout limitBuffer
+	stdout.max = s.opt.MaxBytes
+	var stderr tailBuffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		return Frame{}, fmt.Errorf("camera: %s: %w", s.argv[0], ctx.Err())
+	}
+	if err != nil {
+		if msg := strings.TrimSpace(stderr.String()); msg != "" {
+			err = fmt.Errorf("%v: %s", err, lastLine(msg))
+		}
+		return Frame{}, fmt.Errorf("camera: %s: %w", s.argv[0], err)
+	}
+	if stdout.over {
+		return Frame{}, fmt.Errorf("camera: %s: %w: over %d bytes", s.argv[0], ErrTooLarge, s.opt.MaxBytes)
+	}
+	data := stdout.Bytes()
+	if !IsJPEG(data) {
+		return Frame{}, fmt.Errorf("camera: %s: %w: wrote %d bytes that are not one whole JPEG", s.argv[0], ErrNotJPEG, len(data))
+	}
+	s.count++
+	return Frame{JPEG: data, At: s.opt.Clock.Now(), Name: fmt.Sprintf("%s #%d", s.argv[0], s.count)}, nil
+}
+
+// Close makes later calls of Next fail.
+func (s *Still) Close() error {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	return nil
+}
+
+// tailBuffer keeps the last 4 KB written to it: a program's error output.
+type tailBuffer struct {
+	mu  sync.Mutex
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > 4096 {
+		t.buf = append([]byte(nil), t.buf[len(t.buf)-4096:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
+
+// limitBuffer keeps up to max bytes and notes whether more came.
+type limitBuffer struct {
+	bytes.Buffer
+	max  int
+	over bool
+}
+
+func (l *limitBuffer) Write(p []byte) (int, error) {
+	if l.Len()+len(p) > l.max {
+		l.over = true
+		return len(p), nil
+	}
+	return l.Buffer.Write(p)
+}
+
+func lastLine(s string) string {
+	if i := strings.LastIndexByte(s, '\n'); i >= 0 {
+		return strings.TrimSpace(s[i+1:])
+	}
+	return s
+}
+
+// splitArgs splits a command line like a shell would for plain words and
+// quotes: `--awb daylight "--shutter 2000"`. It has no escapes or
+// variables.
+func splitArgs(s string) ([]string, error) {
+	var args []string
+	var cur strings.Builder
+	inWord := false
+	var quote rune
+	for _, r := range s {
+		switch {
+		case quote != 0:
+			if r == quote {
+				quote = 0
+			} else {
+				cur.WriteRune(r)
+			}
+		case r == '"' || r == '\'':
+			quote, inWord = r, true
+		case r == ' ' || r == '\t' || r == '\n':
+			if inWord {
+				args = append(args, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if quote != 0 {
+		return nil, fmt.Errorf("unclosed %c quote", quote)
+	}
+	if inWord {
+		args = append(args, cur.String())
+	}
+	return args, nil
+}
