@@ -105,7 +105,8 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 	if lvl < 0 {
 		return Options{}, fmt.Errorf("%w: difficulty %q (want easy, normal, hard or mixed)", ErrBadOptions, difficulty)
 	}
-	u := func(a, b float64) float64 { return a + (b-a)*r.Float64() }
+	// Values are rounded so that the truth file shows exactly what was used.
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*r.Float64())*1e4) / 1e4 }
 	pick := func(easy, normal, hard [2]float64) float64 {
 		v := [3][2]float64{easy, normal, hard}[lvl]
 		return u(v[0], v[1])

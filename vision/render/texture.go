@@ -73,8 +73,13 @@ func (l *texLevel) sample(x, y float64, wrap bool) (r, g, b, a float64) {
 	x0, y0 := int(fx), int(fy)
 	x1, y1 := x0+1, y0+1
 	if wrap {
-		x0, x1 = mod(x0, l.w), mod(x1, l.w)
-		y0, y1 = mod(y0, l.h), mod(y1, l.h)
+		if l.w&(l.w-1) == 0 && l.h&(l.h-1) == 0 {
+			mw, mh := l.w-1, l.h-1
+			x0, x1, y0, y1 = x0&mw, x1&mw, y0&mh, y1&mh
+		} else {
+			x0, x1 = mod(x0, l.w), mod(x1, l.w)
+			y0, y1 = mod(y0, l.h), mod(y1, l.h)
+		}
 	} else {
 		x0, x1 = clampi(x0, l.w), clampi(x1, l.w)
 		y0, y1 = clampi(y0, l.h), clampi(y1, l.h)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"math"
+	"regexp"
 )
 
 // Truth is what a scene shows, in image pixels of the final (distorted)
@@ -129,8 +130,19 @@ func (t *Truth) MarshalIndent() ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Keep number arrays (points, corner lists, matrix rows) on one line.
+	b = numArray.ReplaceAllFunc(b, squeeze)
+	b = pointArray.ReplaceAllFunc(b, squeeze)
 	return append(b, '\n'), nil
 }
+
+var (
+	numArray   = regexp.MustCompile(`\[[-0-9.e+,\s]*\]`)
+	pointArray = regexp.MustCompile(`\[\s*\[[-0-9.e+,]*\](?:,\s*\[[-0-9.e+,]*\])*\s*\]`)
+	spaces     = regexp.MustCompile(`\s+`)
+)
+
+func squeeze(b []byte) []byte { return spaces.ReplaceAll(b, nil) }
 
 // ReadTruth reads a ground-truth JSON file written by the renderer.
 func ReadTruth(r io.Reader, name string) (*Truth, error) {

@@ -1,0 +1,274 @@
+package render
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+const sampleBoard = `
+. . . . . . . . . .
+. . . . . . . . . .
+. . . . C . . . . .
+. . . . A . . . . .
+. . W O R D S . . .
+. . . . T2 . Qu . . .
+. . . . . . I3 . . .
+. . . . . . T5 . . .
+. . . . . . . . . .
+. . . . . . . . Z .
+`
+
+// calm returns options drawn from the seed with the light and the sensor
+// held steady, so that pixel colours can be checked.
+func calm(t *testing.T, seed int64, difficulty string) Options {
+	t.Helper()
+	o, err := RandomOptions(seed, difficulty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Noise, o.ShotNoise, o.Blur, o.MotionPx, o.Glare, o.Hand, o.Clutter = 0, 0, 0, 0, 0, false, 0
+	o.Exposure, o.Ambient, o.Gradient, o.Vignette, o.Warmth = 1, 0.5, 0, 0.1, 0
+	o.Table = "laminate"
+	return o
+}
+
+func TestSameSeedSameBytes(t *testing.T) {
+	o, _ := RandomOptions(11, "hard")
+	a, err := Render("upwords", []byte(sampleBoard), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Render("upwords", []byte(sampleBoard), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(a.JPEG, b.JPEG) {
+		t.Error("the same seed gave different JPEG bytes")
+	}
+	ja, _ := a.Truth.MarshalIndent()
+	jb, _ := b.Truth.MarshalIndent()
+	if !bytes.Equal(ja, jb) {
+		t.Error("the same seed gave a different truth")
+	}
+	o2, _ := RandomOptions(12, "hard")
+	c, err := Render("upwords", []byte(sampleBoard), o2)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(a.JPEG, c.JPEG) {
+		t.Error("different seeds gave the same picture")
+	}
+}
+
+func lum(img image.Image, x, y float64) float64 {
+	c := img.(*image.RGBA).RGBAAt(int(x), int(y))
+	return 0.299*float64(c.R) + 0.587*float64(c.G) + 0.114*float64(c.B)
+}
+
+func towards(a, b [2]float64, f float64) (float64, float64) {
+	return a[0] + (b[0]-a[0])*f, a[1] + (b[1]-a[1])*f
+}
+
+// TestTruthMatchesPicture checks, under several cameras, that the truth
+// says where things are drawn: the tile faces it names are light where it
+// says they are, empty squares show the dark board, the table lies outside
+// the board corners.
+func TestTruthMatchesPicture(t *testing.T) {
+	cases := []struct {
+		name       string
+		seed       int64
+		difficulty string
+		tilt, yaw  float64
+		k1         float64
+	}{
+		{"overhead", 1, "easy", 0, 0, 0},
+		{"turned", 2, "normal", 5, 37, -0.1},
+		{"tilted 30", 3, "normal", 30, -20, 0.05},
+		{"tilted 40 upside down", 4, "hard", 40, 170, -0.15},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := calm(t, tc.seed, tc.difficulty)
+			o.TiltDeg, o.YawDeg, o.K1 = tc.tilt, tc.yaw, tc.k1
+			o.HeightMM = 420 * math.Cos(tc.tilt*math.Pi/180)
+			o.ShiftX, o.ShiftY = 0, 0
+			sc, err := Render("upwords", []byte(sampleBoard), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			tr := sc.Truth
+			if tr.Board == nil || tr.Board.Rows != 10 || tr.Board.Cols != 10 || len(tr.Cells) != 100 {
+				t.Fatalf("truth board %+v with %d cells", tr.Board, len(tr.Cells))
+			}
+			// Tall stacks hide the squares behind them in tilted views:
+			// the dark-floor check skips the squares next to them, and the
+			// centre squares, which are marked in a lighter colour.
+			hidden := map[[2]int]bool{}
+			for _, c := range tr.Cells {
+				if c.Height >= 2 {
+					for dr := -1; dr <= 1; dr++ {
+						for dc := -1; dc <= 1; dc++ {
+							hidden[[2]int{c.Row + dr, c.Col + dc}] = true
+						}
+					}
+				}
+				if (c.Row == 4 || c.Row == 5) && (c.Col == 4 || c.Col == 5) {
+					hidden[[2]int{c.Row, c.Col}] = true
+				}
+			}
+			tiles := 0
+			for _, c := range tr.Cells {
+				for k, corner := range c.Corners {
+					// three quarters of the way to each corner: off the
+					// letter, on the face
+					x, y := towards(c.Center, corner, 0.72)
+					l := lum(sc.Image, x, y)
+					if c.Height > 0 && l < 120 {
+						t.Errorf("cell (%d,%d) %s%d: corner %d of its face is dark (%.0f) at (%.0f,%.0f)", c.Row, c.Col, c.Letter, c.Height, k, l, x, y)
+					}
+					if c.Height == 0 && !hidden[[2]int{c.Row, c.Col}] && l > 110 {
+						t.Errorf("empty cell (%d,%d): light (%.0f) at (%.0f,%.0f)", c.Row, c.Col, l, x, y)
+					}
+				}
+				if c.Height > 0 {
+					tiles++
+				}
+			}
+			if tiles != 12 {
+				t.Errorf("%d cells with tiles in the truth, want 12", tiles)
+			}
+			var mid [2]float64
+			for _, p := range tr.Board.Corners {
+				mid[0] += p[0] / 4
+				mid[1] += p[1] / 4
+			}
+			for k, p := range tr.Board.Corners {
+				x, y := towards(p, mid, -0.22)
+				if x < 0 || y < 0 || x >= float64(tr.Width) || y >= float64(tr.Height) {
+					continue
+				}
+				if l := lum(sc.Image, x, y); l < 120 {
+					t.Errorf("outside board corner %d at (%.0f,%.0f): dark (%.0f), want the light table", k, x, y, l)
+				}
+				x, y = towards(p, mid, 0.04)
+				if l := lum(sc.Image, x, y); l > 110 {
+					t.Errorf("inside board corner %d at (%.0f,%.0f): light (%.0f), want the dark board", k, x, y, l)
+				}
+			}
+		})
+	}
+}
+
+// TestStacksShowParallax: seen from above, the top of a higher stack is
+// nearer the camera, so it is drawn farther from the principal point, by
+// the ratio of the distances.
+func TestStacksShowParallax(t *testing.T) {
+	o := calm(t, 5, "easy")
+	o.TiltDeg, o.YawDeg, o.RollDeg, o.K1, o.K2, o.ShiftX, o.ShiftY, o.HeightMM = 0, 0, 0, 0, 0, 0, 0, 400
+	o.TileJitterMM = 1e-9
+	dist := func(state string, r, c int) float64 {
+		sc, err := Render("upwords", []byte(state), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, cell := range sc.Truth.Cells {
+			if cell.Row == r && cell.Col == c {
+				return math.Hypot(cell.Center[0]-sc.Truth.Camera.Cx, cell.Center[1]-sc.Truth.Camera.Cy)
+			}
+		}
+		t.Fatalf("no cell (%d,%d)", r, c)
+		return 0
+	}
+	low := dist(". . .\n. . .\n. . A\n", 2, 2)
+	high := dist(". . .\n. . .\n. . A5\n", 2, 2)
+	// A 3x3 board's corner square: level 1 top at 6+3.8 mm, level 5 top
+	// at 6+19 mm over the table, camera at 400 mm.
+	want := (400 - 9.8) / (400 - 25)
+	if got := high / low; math.Abs(got-want) > 0.01 {
+		t.Errorf("height-5 stack is %.4f times as far from the principal point as height 1, want %.4f", got, want)
+	}
+}
+
+func TestGoldenTruth(t *testing.T) {
+	o, err := RandomOptions(1, "normal")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Render("upwords", []byte(sampleBoard), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := sc.Truth.MarshalIndent()
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join("testdata", "upwords_seed1.json")
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("truth differs from %s (go test -update rewrites it after a deliberate change)", path)
+	}
+	back, err := ReadTruth(bytes.NewReader(want), path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if back.Game != "upwords" || len(back.Cells) != 100 || back.Board.Corners != sc.Truth.Board.Corners {
+		t.Errorf("reading the truth back: game %q, %d cells", back.Game, len(back.Cells))
+	}
+}
+
+func TestBadInput(t *testing.T) {
+	good, _ := RandomOptions(1, "easy")
+	cases := []struct {
+		name   string
+		game   string
+		state  string
+		opt    func(o *Options)
+		is     error
+		substr string
+	}{
+		{"unknown game", "chess", sampleBoard, nil, ErrUnknownGame, "chess"},
+		{"bad cell", "upwords", ". . .\n. X! .\n", nil, ErrBadState, "board.txt:2: cell 2"},
+		{"Q alone", "upwords", ". Q .\n", nil, ErrBadState, "board.txt:1"},
+		{"ragged rows", "upwords", ". . .\n. .\n", nil, ErrBadState, "board.txt:2"},
+		{"one square", "upwords", "A\n", nil, ErrBadState, "at least 2x2"},
+		{"tilt", "upwords", sampleBoard, func(o *Options) { o.TiltDeg = 80 }, ErrBadOptions, "tilt"},
+		{"tiny image", "upwords", sampleBoard, func(o *Options) { o.Width, o.Height = 10, 10 }, ErrBadOptions, "10x10"},
+		{"quality", "upwords", sampleBoard, func(o *Options) { o.Quality = 101 }, ErrBadOptions, "quality"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := good
+			o.Name = "board.txt"
+			if tc.opt != nil {
+				tc.opt(&o)
+			}
+			_, err := Render(tc.game, []byte(tc.state), o)
+			if !errors.Is(err, tc.is) {
+				t.Fatalf("err = %v, want %v", err, tc.is)
+			}
+			if !strings.Contains(err.Error(), tc.substr) {
+				t.Errorf("err = %q, want it to say %q", err, tc.substr)
+			}
+		})
+	}
+	if _, err := RandomOptions(1, "brutal"); !errors.Is(err, ErrBadOptions) {
+		t.Errorf("difficulty brutal: err = %v", err)
+	}
+}
