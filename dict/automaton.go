@@ -106,6 +106,9 @@ func (a *automaton) nextSlow(word string, i int) (uint8, int) {
 		}
 	}
 	r, n := utf8.DecodeRuneInString(word[i:])
+	if r == utf8.RuneError && n == 1 {
+		return noSym, i + 1 // invalid UTF-8 is never a letter
+	}
 	return a.symbol(r), i + n
 }
 

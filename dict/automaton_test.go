@@ -105,6 +105,18 @@ func TestAgainstMap(t *testing.T) {
 	}
 }
 
+func TestInvalidUTF8NeverMatches(t *testing.T) {
+	d := mustNew(t, "\uFFFD", "a\uFFFDb", "ёж")
+	for _, w := range []string{"\xff", "a\xffb", "\xd1", "\xd1\x91\xd0"} {
+		if d.Contains(w) {
+			t.Errorf("Contains(%q) = true", w)
+		}
+	}
+	if !d.Contains("\uFFFD") || !d.Contains("ЁЖ") {
+		t.Error("valid words not found")
+	}
+}
+
 func TestNewRejects(t *testing.T) {
 	tests := []struct {
 		name  string
