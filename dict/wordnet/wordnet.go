@@ -412,3 +412,21 @@ func readLine(r io.ReaderAt, off, size int64) (string, error) {
 	}
 	return strings.TrimSuffix(string(out), "\r"), nil
 }
+
+// Texts adapts a WordNet to callers that want only the text of a
+// definition, through the method Define(word string) (string, bool): the
+// table service's Definer, for example. The text is Definition.String().
+// A nil WordNet (not installed) and a read error both give no definition.
+type Texts struct{ WordNet *WordNet }
+
+// Define returns the short definition of word as one line of text.
+func (t Texts) Define(word string) (string, bool) {
+	if t.WordNet == nil {
+		return "", false
+	}
+	d, ok, err := t.WordNet.Define(word)
+	if err != nil || !ok {
+		return "", false
+	}
+	return strings.Join(strings.Fields(d.String()), " "), true
+}

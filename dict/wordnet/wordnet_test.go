@@ -224,3 +224,16 @@ func TestInstalled(t *testing.T) {
 }
 
 var _ io.ReaderAt = (*os.File)(nil)
+
+func TestTexts(t *testing.T) {
+	var definer interface{ Define(string) (string, bool) } = Texts{fake(t)}
+	if got, ok := definer.Define("geese"); !ok || got != "goose (noun): a test bird that honks" {
+		t.Errorf("Define(geese) = %q, %v", got, ok)
+	}
+	if got, ok := definer.Define("xyzzy"); ok {
+		t.Errorf("Define(xyzzy) = %q", got)
+	}
+	if got, ok := (Texts{}).Define("cat"); ok {
+		t.Errorf("nil WordNet defined cat: %q", got)
+	}
+}
