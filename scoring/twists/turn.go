@@ -32,7 +32,7 @@ const (
 	CodeMissingLetter  = "missing_letter"      // a letter of the word is on no tile
 	CodeNoPath         = "no_path"             // the word cannot be traced
 	CodeUnusedNewTile  = "unused_new_tile"     // a new tile is not in the word
-	CodeNoNewTile      = "no_new_tile"     // a word that places no tile
+	CodeNoNewTile      = "no_new_tile"         // a word that places no tile
 	CodeNotConnected   = "not_connected"       // the word uses no tile of an earlier word
 	CodeFirstNotCentre = "first_not_centre"
 	CodeNotAWord       = "not_a_word"
@@ -193,7 +193,6 @@ type tracer struct {
 	b     *Board
 	word  []rune // folded
 	cells []rune // folded letters, 0 for empty or action
-	nbrs  [][]int32
 	newID []int8 // index of a new tile, -1 otherwise
 	old   []bool // a letter that was on the table before
 	mid   []bool // a central cell (first word)
@@ -212,7 +211,7 @@ type tracer struct {
 func newTracer(a, before *Board, word []rune, newLetters []Pos, first bool) *tracer {
 	n := a.Rows * a.Cols
 	t := &tracer{b: a, first: first, nNew: len(newLetters),
-		cells: make([]rune, n), nbrs: make([][]int32, n), newID: make([]int8, n),
+		cells: make([]rune, n), newID: make([]int8, n),
 		old: make([]bool, n), mid: make([]bool, n), visited: make([]bool, n)}
 	for _, r := range word {
 		t.word = append(t.word, Fold(r))
@@ -234,20 +233,23 @@ func newTracer(a, before *Board, word []rune, newLetters []Pos, first bool) *tra
 		t.cells[i] = Fold(r)
 		t.old[i] = before.cells[i] != 0
 	}
-	for i := 0; i < n; i++ {
-		if t.cells[i] == 0 {
-			continue
-		}
-		p := Pos{Row: i / a.Cols, Col: i % a.Cols}
-		for _, d := range around {
-			q := p.Add(d)
-			if a.In(q) && t.cells[q.Row*a.Cols+q.Col] != 0 {
-				t.nbrs[i] = append(t.nbrs[i], int32(q.Row*a.Cols+q.Col))
-			}
-		}
-	}
 	t.path = make([]int32, 0, len(word))
 	return t
+}
+
+// neighbours lists the 8 cells around i; -1 off the board.
+func (t *tracer) neighbours(i int32) [8]int32 {
+	var out [8]int32
+	r, c := int(i)/t.b.Cols, int(i)%t.b.Cols
+	for k, d := range around {
+		rr, cc := r+d.Row, c+d.Col
+		if rr < 0 || rr >= t.b.Rows || cc < 0 || cc >= t.b.Cols {
+			out[k] = -1
+			continue
+		}
+		out[k] = int32(rr*t.b.Cols + cc)
+	}
+	return out
 }
 
 func (t *tracer) pos(i int32) Pos { return Pos{Row: int(i) / t.b.Cols, Col: int(i) % t.b.Cols} }
@@ -284,8 +286,9 @@ func (t *tracer) dfs(i int32, k int, covered uint64, hasOld, hasMid bool) bool {
 			return true
 		}
 	} else if t.nNew-popcount(covered) <= len(t.word)-1-k {
-		for _, n := range t.nbrs[i] {
-			if !t.visited[n] && t.cells[n] == t.word[k+1] && t.dfs(n, k+1, covered, hasOld, hasMid) {
+		want := t.word[k+1]
+		for _, n := range t.neighbours(i) {
+			if n >= 0 && !t.visited[n] && t.cells[n] == want && t.dfs(n, k+1, covered, hasOld, hasMid) {
 				return true
 			}
 		}
@@ -393,8 +396,8 @@ func (t *tracer) relaxed(i int32, k int, covered int, hasOld, hasMid bool) {
 		}
 		return
 	}
-	for _, n := range t.nbrs[i] {
-		if !t.visited[n] && t.cells[n] == t.word[k+1] {
+	for _, n := range t.neighbours(i) {
+		if n >= 0 && !t.visited[n] && t.cells[n] == t.word[k+1] {
 			t.relaxed(n, k+1, covered, hasOld, hasMid)
 		}
 	}
