@@ -59,7 +59,9 @@ func (r Rules) Judge(before, after *grid.Board) (Move, error) {
 		return Move{}, reject(NoChange, NoPos, "nothing was placed: the board is the same as before")
 	}
 	for _, pl := range placed {
-		if b := before.At(pl.Pos); pl.Height-b.Height >= 2 {
+		if b := before.At(pl.Pos); pl.Height-b.Height >= 2 && b.Empty() {
+			return Move{}, reject(TwoOnStack, pl.Pos, "a stack of %d on an empty square; only one tile may go on a square in a turn", pl.Height)
+		} else if pl.Height-b.Height >= 2 {
 			return Move{}, reject(TwoOnStack, pl.Pos, "the stack grew from %d to %d high; only one tile may go on a stack in a turn", b.Height, pl.Height)
 		}
 	}
