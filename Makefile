@@ -69,3 +69,60 @@ dict-bench:
 
 clean:
 	rm -rf bin
+
+# --- On the Raspberry Pi: the service (hw/systemd, docs/pi.md) ------------
+# install builds, copies the binary to $(PREFIX)/bin, makes the system user
+# tilescope (in the video and gpio groups, for the camera and the button),
+# installs hw/systemd/tilescope.service, enables it at boot and (re)starts
+# it. SERVICE_* change what the unit runs: e.g.
+#   make install SERVICE_CAMERA=upload SERVICE_BUTTON=none SERVICE_LED=none
+# With DESTDIR set it only stages the files under DESTDIR (no user, no
+# systemctl): make install DESTDIR=/tmp/stage.
+PREFIX ?= /usr/local
+UNITDIR ?= /etc/systemd/system
+SERVICE_USER := tilescope
+SERVICE_ADDR ?= :8080
+SERVICE_CAMERA ?= rpicam
+SERVICE_BUTTON ?= GPIO17
+SERVICE_LED ?= GPIO27
+
+.PHONY: uninstall demo-frames
+
+install: build
+	@if [ -z "$(DESTDIR)" ] && ! command -v systemctl >/dev/null; then \
+		echo "install: systemd is needed (Raspberry Pi OS and Debian have it)"; exit 1; fi
+	$(SUDO) install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tilescope
+	sed -e 's#/usr/local/bin/tilescope#$(PREFIX)/bin/tilescope#' \
+		-e 's#--addr :8080#--addr $(SERVICE_ADDR)#' \
+		-e 's#--camera rpicam#--camera $(SERVICE_CAMERA)#' \
+		-e 's#--button GPIO17#--button $(SERVICE_BUTTON)#' \
+		-e 's#--led GPIO27#--led $(SERVICE_LED)#' \
+		hw/systemd/tilescope.service > bin/tilescope.service
+	$(SUDO) install -D -m 0644 bin/tilescope.service $(DESTDIR)$(UNITDIR)/tilescope.service
+	@if [ -n "$(DESTDIR)" ]; then echo "install: staged in $(DESTDIR)"; exit 0; fi; \
+	set -e; \
+	id -u $(SERVICE_USER) >/dev/null 2>&1 || $(SUDO) useradd --system --no-create-home \
+		--home-dir /var/lib/tilescope --shell /usr/sbin/nologin $(SERVICE_USER); \
+	for g in video gpio render; do \
+		if getent group $$g >/dev/null; then $(SUDO) usermod -aG $$g $(SERVICE_USER); fi; done; \
+	case "$(SERVICE_CAMERA)" in rpicam*) command -v rpicam-vid >/dev/null || \
+		echo "install: warning: rpicam-vid is missing: sudo apt install rpicam-apps";; esac; \
+	$(SUDO) systemctl daemon-reload; \
+	$(SUDO) systemctl enable tilescope.service; \
+	$(SUDO) systemctl restart tilescope.service; \
+	sleep 2; systemctl --no-pager --lines=0 status tilescope.service || true; \
+	echo "install: tilescope runs at boot; its log, with the table PIN: journalctl -u tilescope"; \
+	echo "install: open http://$$(hostname -I 2>/dev/null | cut -d' ' -f1)$(SERVICE_ADDR) on a phone"
+
+# uninstall stops and removes the service and the binary; it keeps the game
+# data (/var/lib/tilescope) and the user.
+uninstall:
+	-$(SUDO) systemctl disable --now tilescope.service
+	$(SUDO) rm -f $(DESTDIR)$(UNITDIR)/tilescope.service $(DESTDIR)$(PREFIX)/bin/tilescope
+	-$(SUDO) systemctl daemon-reload
+	@echo "uninstall: kept /var/lib/tilescope and the user $(SERVICE_USER) (sudo rm -rf /var/lib/tilescope; sudo userdel $(SERVICE_USER))"
+
+# demo-frames renders the photos of the built-in demo game
+# (hw/camera/demodata) again, after the game or the renderer changed.
+demo-frames:
+	$(GO) run ./hw/camera/internal/gendemo
