@@ -67,6 +67,19 @@ dicts:
 dict-bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./dict/...
 
+# train retrains the tile classifier (ocr/model/*.tsm, committed) from fonts
+# and the Bananagrams photos' train split (../shared/data/photos); fixed
+# seeds, the same model bytes every run. eval-tiles measures our reader and
+# Tesseract on the held-out valid split (docs/ocr.md).
+PHOTOS ?= ../shared/data/photos/bananagrams-fi
+train:
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model
+
+.PHONY: eval-tiles
+eval-tiles: build
+	$(BIN) eval-tiles --backend ours,tesseract --mode box $(PHOTOS)/valid
+	$(BIN) eval-tiles --backend ours,tesseract4 --mode warp $(PHOTOS)/valid
+
 clean:
 	rm -rf bin
 

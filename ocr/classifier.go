@@ -255,3 +255,20 @@ func (c *Classifier) Outputs(feat []float32) []float32 {
 	c.forward(s)
 	return s.out
 }
+
+// Patches returns the normalised letter patch and context patch of a crop
+// as grey images (ink dark), for inspecting what the classifier sees.
+func Patches(img image.Image) (letter, context *image.Gray, err error) {
+	if err := checkImage(img); err != nil {
+		return nil, nil, err
+	}
+	n := normalize(toRGB(img, workSide))
+	conv := func(p []float32, side int) *image.Gray {
+		g := image.NewGray(image.Rect(0, 0, side, side))
+		for i, v := range p {
+			g.Pix[i] = uint8(math.Min(math.Max(float64(v), 0), 1) * 255)
+		}
+		return g
+	}
+	return conv(n.patch[:], patchSide), conv(n.ctx[:], ctxSide), nil
+}

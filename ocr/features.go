@@ -8,8 +8,8 @@ import "math"
 // context patch (tile edges), and the colour statistics.
 
 const (
-	hogCells   = 4  // letter patch: hogCells x hogCells cells
-	hogBins    = 16 // signed orientations over 360 degrees
+	hogCells   = 6  // letter patch: hogCells x hogCells cells
+	hogBins    = 12 // signed orientations over 360 degrees
 	pixCells   = 8  // letter patch averaged to pixCells x pixCells
 	ctxCells   = 4  // context patch cells
 	ctxBins    = 8  // unsigned orientations over 180 degrees

@@ -125,7 +125,7 @@ func DecodeModel(data []byte) (*Model, error) {
 	if err := json.Unmarshal(hdr, &m.ModelHeader); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrBadModel, err)
 	}
-	if m.Features != NumFeatures || m.Turns < 1 || m.Hidden < 0 || m.Hidden > 4096 || len(m.Glyphs) > 1000 {
+	if m.Features != NumFeatures || m.Turns < 1 || m.Turns > 8 || m.Hidden < 0 || m.Hidden > 4096 || len(m.Glyphs) > 1000 {
 		return nil, fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, NumFeatures)
 	}
 	var readErr error

@@ -25,7 +25,7 @@ import (
 // (glyph, quarter turn) pairs.
 
 const (
-	workSide   = 64 // longer side of the working image, pixels
+	workSide   = 56 // longer side of the working image, pixels
 	patchSide  = 32 // letter patch, pixels
 	ctxSide    = 16 // context patch, pixels
 	letterPad  = 1.25
@@ -60,44 +60,6 @@ func normalize(rgb *rgbImage) *normalized {
 	n := &normalized{}
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
-
-	// 2. Rotation modulo 90 degrees.
-	{
-		sigma := 0.35 * float64(max(W, H))
-		inv := 1 / (2 * sigma * sigma)
-		wx := make([]float64, W)
-		for x := range wx {
-			d := float64(x) + 0.5 - cxImg
-			wx[x] = math.Exp(-d * d * inv)
-		}
-		var re, im float64
-		for y := 1; y < H-1; y++ {
-			d := float64(y) + 0.5 - cyImg
-			wy := math.Exp(-d * d * inv)
-			row := g.Pix[y*W : (y+1)*W]
-			up := g.Pix[(y-1)*W : y*W]
-			down := g.Pix[(y+1)*W : (y+2)*W]
-			var rre, rim float64
-			for x := 1; x < W-1; x++ {
-				gx := float64(row[x+1] - row[x-1])
-				gy := float64(down[x] - up[x])
-				m2 := gx*gx + gy*gy
-				if m2 < 1e-6 {
-					continue
-				}
-				// (gx + i gy)^4 / |g|^2
-				a := gx*gx - gy*gy
-				b := 2 * gx * gy
-				w := wx[x] / m2
-				rre += w * (a*a - b*b)
-				rim += w * (2 * a * b)
-			}
-			re += wy * rre
-			im += wy * rim
-		}
-		phi := math.Atan2(im, re) / 4 * 180 / math.Pi // gradient direction mod 90, image coords
-		n.alpha = math.Mod(-phi+360, 90)
-	}
 
 	// 3. Otsu over the central half.
 	var hist [64]float64
@@ -175,6 +137,56 @@ func normalize(rgb *rgbImage) *normalized {
 	ink := make([]bool, W*H)
 	for i, v := range g.Pix {
 		ink[i] = (v < thr) == darkInk
+	}
+
+	// 2. Rotation modulo 90 degrees, from the image gradients (letter
+	// strokes and tile edges).
+	var gradAlpha float64
+	{
+		sigma := 0.35 * float64(max(W, H))
+		inv := 1 / (2 * sigma * sigma)
+		wx := make([]float64, W)
+		for x := range wx {
+			d := float64(x) + 0.5 - cxImg
+			wx[x] = math.Exp(-d * d * inv)
+		}
+		var re, im float64
+		for y := 1; y < H-1; y++ {
+			d := float64(y) + 0.5 - cyImg
+			wy := math.Exp(-d * d * inv)
+			row := g.Pix[y*W : (y+1)*W]
+			up := g.Pix[(y-1)*W : y*W]
+			down := g.Pix[(y+1)*W : (y+2)*W]
+			var rre, rim float64
+			for x := 1; x < W-1; x++ {
+				gx := float64(row[x+1] - row[x-1])
+				gy := float64(down[x] - up[x])
+				m2 := gx*gx + gy*gy
+				if m2 < 1e-6 {
+					continue
+				}
+				// (gx + i gy)^4 / |g|^2
+				a := gx*gx - gy*gy
+				b := 2 * gx * gy
+				w := wx[x] / m2
+				rre += w * (a*a - b*b)
+				rim += w * (2 * a * b)
+			}
+			re += wy * rre
+			im += wy * rim
+		}
+		phi := math.Atan2(im, re) / 4 * 180 / math.Pi // gradient direction mod 90, image coords
+		gradAlpha = math.Mod(-phi+360, 90)
+	}
+
+	// The tile's own outline gives the rotation more surely than the
+	// strokes of a letter like A or K: fill the face region around the
+	// centre (the ink inside it becomes face too) and average the
+	// orientation of its edges.
+	if a, ok := shapeAlpha(ink, W, H); ok {
+		n.alpha = a
+	} else {
+		n.alpha = gradAlpha
 	}
 
 	// 4. Components.
@@ -403,4 +415,120 @@ func normalize(rgb *rgbImage) *normalized {
 		float32(sd),
 	}
 	return n
+}
+
+// shapeAlpha estimates the rotation modulo 90 degrees from the outline of
+// the face region that holds the centre of the crop: the non-ink component
+// at the centre, with its holes (the letter) filled. It reports false when
+// too little outline is visible (the tile fills the crop).
+func shapeAlpha(ink []bool, W, H int) (float64, bool) {
+	face := make([]uint8, W*H) // 1: face component
+	// seed: the non-ink pixel nearest the centre
+	seed := -1
+	for r := 0; r < min(W, H)/4 && seed < 0; r++ {
+		for dy := -r; dy <= r && seed < 0; dy++ {
+			for dx := -r; dx <= r; dx++ {
+				x, y := W/2+dx, H/2+dy
+				if x >= 0 && y >= 0 && x < W && y < H && !ink[y*W+x] {
+					seed = y*W + x
+					break
+				}
+			}
+		}
+	}
+	if seed < 0 {
+		return 0, false
+	}
+	stack := []int32{int32(seed)}
+	face[seed] = 1
+	for len(stack) > 0 {
+		p := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		x, y := p%W, p/W
+		for _, q := range [4]int{p - 1, p + 1, p - W, p + W} {
+			switch {
+			case q == p-1 && x == 0, q == p+1 && x == W-1, q == p-W && y == 0, q == p+W && y == H-1:
+				continue
+			}
+			if face[q] == 0 && !ink[q] {
+				face[q] = 1
+				stack = append(stack, int32(q))
+			}
+		}
+	}
+	// Fill holes: everything not reachable from the border without
+	// crossing the face is part of the tile.
+	outside := make([]bool, W*H)
+	stack = stack[:0]
+	for x := 0; x < W; x++ {
+		for _, y := range [2]int{0, H - 1} {
+			if p := y*W + x; face[p] == 0 && !outside[p] {
+				outside[p] = true
+				stack = append(stack, int32(p))
+			}
+		}
+	}
+	for y := 0; y < H; y++ {
+		for _, x := range [2]int{0, W - 1} {
+			if p := y*W + x; face[p] == 0 && !outside[p] {
+				outside[p] = true
+				stack = append(stack, int32(p))
+			}
+		}
+	}
+	for len(stack) > 0 {
+		p := int(stack[len(stack)-1])
+		stack = stack[:len(stack)-1]
+		x, y := p%W, p/W
+		for _, q := range [4]int{p - 1, p + 1, p - W, p + W} {
+			switch {
+			case q == p-1 && x == 0, q == p+1 && x == W-1, q == p-W && y == 0, q == p+W && y == H-1:
+				continue
+			}
+			if face[q] == 0 && !outside[q] {
+				outside[q] = true
+				stack = append(stack, int32(q))
+			}
+		}
+	}
+	// Orientation of the filled shape's edges (3x3 Sobel on the 0/1 mask).
+	v := func(x, y int) float64 {
+		if outside[y*W+x] {
+			return 0
+		}
+		return 1
+	}
+	var re, im, total float64
+	area := 0
+	for y := 1; y < H-1; y++ {
+		for x := 1; x < W-1; x++ {
+			if !outside[y*W+x] {
+				area++
+			}
+			gx := (v(x+1, y-1) + 2*v(x+1, y) + v(x+1, y+1)) - (v(x-1, y-1) + 2*v(x-1, y) + v(x-1, y+1))
+			gy := (v(x-1, y+1) + 2*v(x, y+1) + v(x+1, y+1)) - (v(x-1, y-1) + 2*v(x, y-1) + v(x+1, y-1))
+			m2 := gx*gx + gy*gy
+			if m2 == 0 {
+				continue
+			}
+			m := math.Sqrt(m2)
+			a := gx*gx - gy*gy
+			b := 2 * gx * gy
+			// (gx+i gy)^4 / |g|^3: weight |g|
+			re += (a*a - b*b) / (m2 * m)
+			im += (2 * a * b) / (m2 * m)
+			total += m
+		}
+	}
+	// The outline of a square of this area is about 4*sqrt(area) pixels
+	// long (Sobel magnitude 4 per pixel of edge): want most of it, and a
+	// clear common direction.
+	if area < W*H/10 || area > W*H*9/10 || total < 0.6*4*4*math.Sqrt(float64(area)) {
+		return 0, false
+	}
+	if math.Hypot(re, im) < 0.3*total {
+		return 0, false
+	}
+	phi := math.Atan2(im, re) / 4 * 180 / math.Pi
+	return math.Mod(-phi+360, 90), true
 }

@@ -43,7 +43,7 @@ var (
 	empties   = flag.Int("empty", 2500, "synthetic empty samples")
 	realAug   = flag.Int("real", 8, "crops per real tile")
 	epochs    = flag.Int("epochs", 30, "SGD epochs")
-	hidden    = flag.Int("hidden", 0, "hidden units (0: linear soft-max)")
+	hidden    = flag.Int("hidden", 192, "hidden units (0: linear soft-max)")
 	compare   = flag.Bool("compare", false, "compare methods on a development split of the train photos")
 	workers   = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
 )
@@ -54,6 +54,10 @@ type data struct {
 	Y     []int32 // glyph*turns + turn
 	Real  []bool
 	Group []int32 // photo index for real samples, -1 synthetic
+	// Known: the turn is known (synthetic letters). Otherwise only the
+	// glyph is: the loss is then on the glyph's probability summed over
+	// its turns, so the real photos need no orientation labels.
+	Known []bool
 }
 
 func (d *data) n() int { return len(d.Y) }
@@ -63,6 +67,15 @@ func (d *data) add(o *data) {
 	d.Y = append(d.Y, o.Y...)
 	d.Real = append(d.Real, o.Real...)
 	d.Group = append(d.Group, o.Group...)
+	d.Known = append(d.Known, o.Known...)
+}
+
+func (d *data) push(x []float32, y int32, real bool, group int32, known bool) {
+	d.X = append(d.X, x...)
+	d.Y = append(d.Y, y)
+	d.Real = append(d.Real, real)
+	d.Group = append(d.Group, group)
+	d.Known = append(d.Known, known)
 }
 
 const turns = 4
@@ -109,11 +122,8 @@ func run() error {
 		syn := synthData(fonts, glyphs, alpha)
 		fmt.Printf("[%s] synthetic samples: %d (%.1fs)\n", alpha, syn.n(), time.Since(t0).Seconds())
 
-		// Stage 1: a model from synthetic samples alone tells each real
-		// tile's orientation (the labels give the letter, not its turn).
-		boot := fit(syn, glyphs, alpha, 0, max(8, *epochs/3), *seed)
 		t0 = time.Now()
-		realD := realData(boot, trainPhotos, index, alpha)
+		realD := realData(trainPhotos, index, alpha)
 		fmt.Printf("[%s] real samples: %d (%.1fs)\n", alpha, realD.n(), time.Since(t0).Seconds())
 
 		all := &data{}
@@ -174,10 +184,7 @@ func parallel(n int, f func(i int, g *synth.Generator) ([]float32, int32, bool),
 		if !r.ok {
 			continue
 		}
-		d.X = append(d.X, r.x...)
-		d.Y = append(d.Y, r.y)
-		d.Real = append(d.Real, false)
-		d.Group = append(d.Group, -1)
+		d.push(r.x, r.y, false, -1, r.y >= turns)
 	}
 	return d
 }
@@ -211,11 +218,7 @@ func synthData(fonts []*synth.Font, glyphs []string, alpha string) *data {
 // so the Russian model learns from real tiles too.
 var shared = map[string]string{"A": "А", "B": "В", "E": "Е", "H": "Н", "K": "К", "M": "М", "O": "О", "P": "Р", "T": "Т"}
 
-func realData(boot *ocr.Model, photos []dataset.Photo, index map[string]int, alpha string) *data {
-	c, err := ocr.NewClassifier(boot)
-	if err != nil {
-		panic(err)
-	}
+func realData(photos []dataset.Photo, index map[string]int, alpha string) *data {
 	d := &data{}
 	for pi, p := range photos {
 		rng := rand.New(rand.NewPCG(*seed, uint64(1<<40+pi)))
@@ -238,37 +241,19 @@ func realData(boot *ocr.Model, photos []dataset.Photo, index map[string]int, alp
 			if !ok {
 				continue
 			}
-			// The tile's true rotation: the bootstrap model's best turn
-			// for the known letter.
-			crop := dataset.Box(p.Image, r, 1.3, 0)
-			fv, err := ocr.Features(crop)
-			if err != nil {
-				continue
-			}
-			probs := outputs(c, fv.Vec)
-			bestK := 0
-			for k := 1; k < turns; k++ {
-				if probs[gi*turns+k] > probs[gi*turns+bestK] {
-					bestK = k
-				}
-			}
-			trueAngle := fv.Alpha + 90*float64(bestK)
 			for a := 0; a < *realAug; a++ {
 				extra := rng.Float64() * 360
 				if a%2 == 1 {
 					// square to the crop, as a board reader hands it over
 					extra = -r.Angle + 90*float64(rng.IntN(4)) + rng.NormFloat64()*2
 				}
-				margin := 1.08 + rng.Float64()*0.5
+				margin := 1.08 + rng.Float64()*0.4
 				crop := dataset.Box(p.Image, r, margin, extra)
 				fv, err := ocr.Features(crop)
 				if err != nil {
 					continue
 				}
-				d.X = append(d.X, fv.Vec...)
-				d.Y = append(d.Y, int32(gi*turns)+turnOf(trueAngle+extra, fv.Alpha))
-				d.Real = append(d.Real, true)
-				d.Group = append(d.Group, int32(pi))
+				d.push(fv.Vec, int32(gi*turns), true, int32(pi), false)
 			}
 		}
 		// Table texture away from every tile: real "no tile" crops.
@@ -298,18 +283,11 @@ func realData(boot *ocr.Model, photos []dataset.Photo, index map[string]int, alp
 			if err != nil {
 				continue
 			}
-			d.X = append(d.X, fv.Vec...)
-			d.Y = append(d.Y, 0)
-			d.Real = append(d.Real, true)
-			d.Group = append(d.Group, int32(pi))
+			d.push(fv.Vec, 0, true, int32(pi), false)
 			want--
 		}
 	}
 	return d
-}
-
-func outputs(c *ocr.Classifier, x []float32) []float32 {
-	return c.Outputs(x)
 }
 
 // predictor returns a function from features to output index.
@@ -468,8 +446,25 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 				for o := range p {
 					p[o] /= sum
 				}
-				loss -= math.Log(math.Max(float64(p[y]), 1e-12))
-				p[y]--
+				if d.Known[i] {
+					loss -= math.Log(math.Max(float64(p[y]), 1e-12))
+					p[y]--
+				} else {
+					// only the glyph is known: maximise its summed
+					// probability; the turns share the target in
+					// proportion to their probabilities
+					g0 := y / turns * turns
+					var z float32
+					for k := 0; k < turns; k++ {
+						z += p[g0+k]
+					}
+					loss -= math.Log(math.Max(float64(z), 1e-12))
+					if z > 0 {
+						for k := 0; k < turns; k++ {
+							p[g0+k] -= p[g0+k] / z
+						}
+					}
+				}
 				if hidden > 0 {
 					clear(dh)
 				}
@@ -556,10 +551,7 @@ func compareMethods(all *data, glyphs []string, alpha string) {
 		if isDev {
 			dst = dev
 		}
-		dst.X = append(dst.X, all.X[i*F:(i+1)*F]...)
-		dst.Y = append(dst.Y, all.Y[i])
-		dst.Real = append(dst.Real, all.Real[i])
-		dst.Group = append(dst.Group, all.Group[i])
+		dst.push(all.X[i*F:(i+1)*F], all.Y[i], all.Real[i], all.Group[i], all.Known[i])
 	}
 	realLetters := func(i int) bool { return dev.Real[i] && dev.Y[i] >= turns }
 	realEmpty := func(i int) bool { return dev.Real[i] && dev.Y[i] < turns }
@@ -579,8 +571,8 @@ func compareMethods(all *data, glyphs []string, alpha string) {
 	m := fit(tr, glyphs, alpha, 0, *epochs, *seed)
 	report("linear soft-max", predictor(m), time.Since(t0))
 	t0 = time.Now()
-	m = fit(tr, glyphs, alpha, 128, *epochs, *seed)
-	report("soft-max, 128 hidden ReLU", predictor(m), time.Since(t0))
+	m = fit(tr, glyphs, alpha, 192, *epochs, *seed)
+	report("soft-max, 192 hidden ReLU", predictor(m), time.Since(t0))
 }
 
 // centroid is a nearest-centroid classifier on standardised features.
