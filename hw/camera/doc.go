@@ -28,6 +28,10 @@
 // (a corrupt file in a folder, a cut-off frame in a stream) are skipped and
 // reported through Options.Logf, never returned.
 //
+// Shutter(src, button.Presses(ctx)) makes any source take photos only when
+// the shutter button (hw/gpio) is pressed: with rpicam-still the photo is
+// taken on the press, with a stream the first frame after it.
+//
 // Upload.Push(photo) takes a JPEG or PNG (re-encoded as JPEG) and fails at
 // once with ErrTooLarge, ErrNotJPEG, ErrQueueFull (the bounded queue,
 // QueueLen, is full: answer 503) or ErrClosed; it never blocks.

@@ -44,6 +44,7 @@ type JPEGReader struct {
 	max     int
 	skipped int   // images dropped as broken, truncated or too large
 	garbage int64 // bytes outside any image
+	last    int   // size of the last image, to size the next one's buffer
 }
 
 // NewJPEGReader returns a reader of the JPEG images in r. max bounds the
@@ -78,6 +79,7 @@ func (j *JPEGReader) Next() ([]byte, error) {
 		img, err := j.readImage()
 		switch {
 		case err == nil:
+			j.last = len(img)
 			return img, nil
 		case errors.Is(err, errBroken):
 			// Look again from just after this image's SOI.
@@ -125,7 +127,8 @@ func (j *JPEGReader) findSOI() error {
 // errBroken and io.ErrUnexpectedEOF it returns the bytes read so far (SOI
 // included, plus the bytes that broke it) with the error.
 func (j *JPEGReader) readImage() ([]byte, error) {
-	buf := make([]byte, 2, min(j.max, 4<<10))
+	// Frames of a stream are about the same size: start from the last one's.
+	buf := make([]byte, 2, min(j.max, max(4<<10, j.last+j.last/8)))
 	buf[0], buf[1] = 0xFF, markerSOI
 	var tooLarge bool
 	add := func(p ...byte) {

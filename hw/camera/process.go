@@ -42,19 +42,46 @@ type Stream struct {
 func (s *Stream) Program() []string { return append([]string(nil), s.argv...) }
 
 // rpicamVidArgs is the rpicam-vid command line for a video stream of JPEGs.
+// Size, frame rate and quality come from Options unless the extra
+// arguments give them (rpicam refuses an option given twice).
 func rpicamVidArgs(extra []string, opt Options) []string {
-	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush",
-		"--width", strconv.Itoa(opt.Width), "--height", strconv.Itoa(opt.Height),
-		"--framerate", strconv.Itoa(opt.FPS), "-q", strconv.Itoa(opt.Quality)}
+	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush"}
+	argv = append(argv, rpicamDefaults(extra, opt, true)...)
 	return append(append(argv, extra...), "-o", "-")
 }
 
 // rpicamStillArgs is the rpicam-still command line for one photo.
 func rpicamStillArgs(extra []string, opt Options) []string {
-	argv := []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg",
-		"--width", strconv.Itoa(opt.Width), "--height", strconv.Itoa(opt.Height),
-		"-q", strconv.Itoa(opt.Quality)}
+	argv := []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg"}
+	argv = append(argv, rpicamDefaults(extra, opt, false)...)
 	return append(append(argv, extra...), "-o", "-")
+}
+
+func rpicamDefaults(extra []string, opt Options, video bool) []string {
+	given := func(names ...string) bool {
+		for _, a := range extra {
+			for _, n := range names {
+				if a == n || strings.HasPrefix(a, n+"=") {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	var argv []string
+	if !given("--width") {
+		argv = append(argv, "--width", strconv.Itoa(opt.Width))
+	}
+	if !given("--height") {
+		argv = append(argv, "--height", strconv.Itoa(opt.Height))
+	}
+	if video && !given("--framerate") {
+		argv = append(argv, "--framerate", strconv.Itoa(opt.FPS))
+	}
+	if !given("-q", "--quality") {
+		argv = append(argv, "-q", strconv.Itoa(opt.Quality))
+	}
+	return argv
 }
 
 // gstArgs is the gst-launch-1.0 command line that runs the source pipeline

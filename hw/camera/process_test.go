@@ -213,6 +213,7 @@ func TestCommandLines(t *testing.T) {
 	}{
 		{"rpicam", []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush", "--width", "1640", "--height", "1232", "--framerate", "5", "-q", "90", "-o", "-"}},
 		{"rpicam:--rotation 180 --awb daylight", []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush", "--width", "1640", "--height", "1232", "--framerate", "5", "-q", "90", "--rotation", "180", "--awb", "daylight", "-o", "-"}},
+		{"rpicam:--width 2304 --height=1296 --quality 80", []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush", "--framerate", "5", "--width", "2304", "--height=1296", "--quality", "80", "-o", "-"}},
 		{"rpicam-still", []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg", "--width", "1640", "--height", "1232", "-q", "90", "-o", "-"}},
 		{"gst:libcamerasrc ! video/x-raw,width=1640,height=1232", []string{"gst-launch-1.0", "-q", "-e", "libcamerasrc", "!", "video/x-raw,width=1640,height=1232", "!", "videoconvert", "!", "jpegenc", "quality=90", "!", "fdsink", "fd=1"}},
 		{"gst:v4l2src ! image/jpeg", []string{"gst-launch-1.0", "-q", "-e", "v4l2src", "!", "image/jpeg", "!", "fdsink", "fd=1"}},
