@@ -31,7 +31,7 @@ type candidate struct {
 }
 
 // findBoard looks for an n x n grid in the picture.
-func findBoard(p plane, n int) (boardFit, bool) {
+func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -51,6 +51,9 @@ func findBoard(p plane, n int) (boardFit, bool) {
 	wp := matPlane(blur)
 
 	cands := quadCandidates(blur, ws)
+	if img != nil {
+		cands = append(cands, colourCandidates(img, scale)...)
+	}
 	best := boardFit{Score: -1}
 	tried := 0
 	for _, c := range cands {
@@ -67,13 +70,30 @@ func findBoard(p plane, n int) (boardFit, bool) {
 	if best.Score < 0 {
 		return boardFit{}, false
 	}
+	if debugf != nil {
+		debugf("fitGrid best: score %.2f", best.Score)
+	}
 	// Back to full resolution.
 	s := Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}
 	best.H = s.Mul(best.H)
 	// Refine on the full-resolution picture.
-	for it := 0; it < 2; it++ {
-		if h, ok := refineGrid(p, best.H, n); ok {
-			best.H = h
+	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
+		lim := []float64{10, 8, 6, 4, 3, 3}[it]
+		h, ok := refineGrid(p, best.H, n, win, lim)
+		if !ok {
+			break
+		}
+		moved := 0.0
+		for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+			a, b := h.Apply(c), best.H.Apply(c)
+			moved = math.Max(moved, math.Hypot(a.X-b.X, a.Y-b.Y))
+		}
+		best.H = h
+		if moved < 0.3 && it >= 3 {
+			break
+		}
+		if debugf != nil {
+			debugf("refine %d: %v %v", it, best.H.Apply(Point{0, 0}), best.H.Apply(Point{float64(n), float64(n)}))
 		}
 	}
 	return best, true
@@ -280,3 +300,6 @@ func uprightQuad(q Quad) Quad {
 	}
 	return r
 }
+
+// debugf, when set (by tests), traces the board finder.
+var debugf func(format string, a ...any)

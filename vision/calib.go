@@ -32,7 +32,7 @@ var ErrCalibration = errors.New("vision: cannot calibrate")
 // squares are square, which fixes the focal length from the perspective.
 func Calibrate(img image.Image, n int) (*Calibration, error) {
 	p := luma(img)
-	fit, ok := findBoard(p, n)
+	fit, ok := findBoard(p, img, n)
 	if !ok || fit.Score < minGridContrast {
 		return nil, fmt.Errorf("%w: %w", ErrCalibration, ErrNoBoard)
 	}

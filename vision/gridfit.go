@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"math"
 	"sort"
 )
@@ -124,7 +125,7 @@ func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
 // grid lines themselves: it rectifies the board, finds each line's position
 // in every row band, fits a straight line through them robustly, and fits
 // the homography to all (n+1)² intersections.
-func refineGrid(p plane, h Homography, n int) (Homography, bool) {
+func refineGrid(p plane, h Homography, n int, win, lim float64) (Homography, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	size := int(float64(n)*c + 2*m)
@@ -133,17 +134,48 @@ func refineGrid(p plane, h Homography, n int) (Homography, bool) {
 	canon := h.Mul(toBoard)
 	img := p.warp(canon, size, size)
 	at := func(x, y int) float64 { return float64(img.Pix[y*size+x]) }
+	// Squares much lighter than the board hold tiles: their edges and
+	// letters would pull the line fit, so bands beside them are skipped.
+	interior := make([]float64, n*n)
+	for r := 0; r < n; r++ {
+		for cc := 0; cc < n; cc++ {
+			var s float64
+			cnt := 0
+			for y := int(m + float64(r)*c + c/4); y < int(m+float64(r+1)*c-c/4); y += 2 {
+				for x := int(m + float64(cc)*c + c/4); x < int(m+float64(cc+1)*c-c/4); x += 2 {
+					s += at(x, y)
+					cnt++
+				}
+			}
+			interior[r*n+cc] = s / float64(max(cnt, 1))
+		}
+	}
+	sorted := append([]float64(nil), interior...)
+	sort.Float64s(sorted)
+	level := sorted[len(sorted)*3/10]
+	bright := func(r, cc int) bool {
+		if r < 0 || cc < 0 || r >= n || cc >= n {
+			return false
+		}
+		return interior[r*n+cc] > 1.35*level+10
+	}
 
-	type line struct{ a, b float64 } // position = a + b*t along the line
+	type line struct {
+		a, b float64 // position = a + b*t along the line
+		ok   bool    // measured in enough bands
+	}
 	fit := func(vertical bool) ([]line, bool) {
 		lines := make([]line, n+1)
 		for k := 0; k <= n; k++ {
 			var ts, xs, ws []float64
 			for j := 0; j < n; j++ {
+				if vertical && (bright(j, k-1) || bright(j, k)) || !vertical && (bright(k-1, j) || bright(k, j)) {
+					continue
+				}
 				t0 := int(m + float64(j)*c + c/4)
 				t1 := int(m + float64(j+1)*c - c/4)
-				x0 := int(m + float64(k)*c - c/3)
-				x1 := int(m + float64(k)*c + c/3)
+				x0 := int(m + float64(k)*c - win*c)
+				x1 := int(m + float64(k)*c + win*c)
 				prof := make([]float64, x1-x0+1)
 				for x := x0; x <= x1; x++ {
 					if x < 1 || x >= size-1 {
@@ -177,11 +209,19 @@ func refineGrid(p plane, h Homography, n int) (Homography, bool) {
 				xs = append(xs, float64(x0+bi)+d+0.5)
 				ws = append(ws, b)
 			}
-			if len(ts) < 3 {
-				return nil, false
+			prior := m + float64(k)*c
+			if len(ts) < 4 {
+				continue // mostly hidden by tiles: leave it out
 			}
-			a, b := robustLine(ts, xs)
-			lines[k] = line{a, b}
+			a, b := robustLine(ts, xs, prior, lim)
+			lines[k] = line{a, b, true}
+			if debugf != nil && win < 0.25 {
+				var off []string
+				for i := range xs {
+					off = append(off, fmt.Sprintf("%.1f", xs[i]-(m+float64(k)*c)))
+				}
+				debugf("line %d: offsets %v fit a=%.1f b=%.3f", k, off, a-(m+float64(k)*c), b)
+			}
 		}
 		return lines, true
 	}
@@ -195,7 +235,13 @@ func refineGrid(p plane, h Homography, n int) (Homography, bool) {
 	}
 	var src, dst []Point
 	for k, v := range vs {
+		if !v.ok {
+			continue
+		}
 		for l, hl := range hs {
+			if !hl.ok {
+				continue
+			}
 			// x = v.a + v.b*y ; y = hl.a + hl.b*x
 			den := 1 - v.b*hl.b
 			if math.Abs(den) < 1e-9 {
@@ -207,6 +253,9 @@ func refineGrid(p plane, h Homography, n int) (Homography, bool) {
 			dst = append(dst, canon.Apply(Point{x, y}))
 		}
 	}
+	if len(src) < 12 {
+		return h, false
+	}
 	nh, err := FitHomography(src, dst)
 	if err != nil {
 		return h, false
@@ -214,17 +263,14 @@ func refineGrid(p plane, h Homography, n int) (Homography, bool) {
 	return nh, true
 }
 
-// robustLine fits x = a + b t by least squares, then again without the
-// points further than 2.5 pixels (or twice the median residual) from it.
-func robustLine(ts, xs []float64) (a, b float64) {
-	use := make([]bool, len(ts))
-	for i := range use {
-		use[i] = true
-	}
-	for it := 0; it < 3; it++ {
+// robustLine fits x = a + b t to the points within a few pixels of the
+// line first guessed (x = prior), then refits to those near the fit.
+func robustLine(ts, xs []float64, prior, lim0 float64) (a, b float64) {
+	a, b = prior, 0
+	for it, lim := 0, lim0; it < 3; it, lim = it+1, 2.0 {
 		var n, st, sx, stt, stx float64
 		for i := range ts {
-			if !use[i] {
+			if math.Abs(xs[i]-a-b*ts[i]) > lim {
 				continue
 			}
 			n++
@@ -233,8 +279,12 @@ func robustLine(ts, xs []float64) (a, b float64) {
 			stt += ts[i] * ts[i]
 			stx += ts[i] * xs[i]
 		}
-		if n < 2 {
-			break
+		switch {
+		case n < 2:
+			return a, b
+		case n < 4:
+			a, b = sx/n, 0 // too few to trust a slope
+			continue
 		}
 		den := n*stt - st*st
 		if math.Abs(den) < 1e-9 {
@@ -242,16 +292,6 @@ func robustLine(ts, xs []float64) (a, b float64) {
 		} else {
 			b = (n*stx - st*sx) / den
 			a = (sx - b*st) / n
-		}
-		res := make([]float64, 0, len(ts))
-		for i := range ts {
-			res = append(res, math.Abs(xs[i]-a-b*ts[i]))
-		}
-		sorted := append([]float64(nil), res...)
-		sort.Float64s(sorted)
-		lim := math.Max(1.5, 2.5*sorted[len(sorted)/2])
-		for i := range ts {
-			use[i] = res[i] <= lim
 		}
 	}
 	return a, b

@@ -98,7 +98,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if med := medianLuma(p); med < darkLuma {
 		return nil, fmt.Errorf("%w: median brightness %d of 255; add light", ErrTooDark, med)
 	}
-	fit, ok := findBoard(p, n)
+	fit, ok := findBoard(p, img, n)
 	if !ok || fit.Score < minGridContrast {
 		if s := sharpness(p, nil); s < blurSharpness {
 			return nil, fmt.Errorf("%w: edge strength %.1f (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
@@ -128,7 +128,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	// The corners on the floor of the squares, below the walls' tops.
 	floor := -geo.WallMM / geo.SquareMM
 	for i, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
-		r.Corners[i] = pose.Project(c.X, c.Y, floor)
+		top, bottom := pose.Project(c.X, c.Y, 0), pose.Project(c.X, c.Y, floor)
+		h := fit.H.Apply(c)
+		r.Corners[i] = Point{h.X + bottom.X - top.X, h.Y + bottom.Y - top.Y}
 	}
 
 	cells := readCells(p, img, &pose, fit.H, n, geo)
@@ -277,8 +279,8 @@ func outOfView(p plane, fit boardFit, n int) error {
 			}
 		}
 	}
-	if len(rows) == 0 && len(fit.Clipped) == 0 {
-		return nil
+	if len(rows) == 0 {
+		return nil // the grid is in view (the border may not be)
 	}
 	if len(rows) == 0 {
 		// The outline touched the picture's edge but the fitted grid is
