@@ -107,7 +107,7 @@ install: build
 	$(SUDO) install -D -m 0755 $(BIN) $(DESTDIR)$(PREFIX)/bin/tilescope
 	sed -e 's#/usr/local/bin/tilescope#$(PREFIX)/bin/tilescope#' \
 		-e 's#--addr :8080#--addr $(SERVICE_ADDR)#' \
-		-e 's#--camera rpicam#--camera $(SERVICE_CAMERA)#' \
+		-e 's#--camera rpicam#--camera "$(SERVICE_CAMERA)"#' \
 		-e 's#--button GPIO17#--button $(SERVICE_BUTTON)#' \
 		-e 's#--led GPIO27#--led $(SERVICE_LED)#' \
 		hw/systemd/tilescope.service > bin/tilescope.service
