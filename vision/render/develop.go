@@ -122,7 +122,7 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 			}
 			ps = append(ps, p)
 		}
-		if !ok || len(ps) < 3 || len(ps) > 8 {
+		if !ok || len(ps) < 3 || len(ps) > 40 {
 			continue
 		}
 		maskPoly(mask, cv.w, cv.h, ps, 1)

@@ -129,6 +129,7 @@ func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
 		o.HeightMM *= f
 		*w = *newWorldKeep(w, o)
 	}
+	w.extent, w.surfaceZ = ext/2+g.pitch, 0
 	x0 := -float64(cols) * g.pitch / 2
 	y0 := float64(rows) * g.pitch / 2
 	side := sideTexture()
@@ -164,7 +165,7 @@ func newWorldKeep(old *world, o Options) *world {
 	n := newWorld(o)
 	n.rng = old.rng
 	n.font = old.font
-	n.board, n.solids, n.tableCasters, n.after = old.board, old.solids, old.tableCasters, old.after
+	n.board, n.solids, n.tableCasters = old.board, old.solids, old.tableCasters
 	n.truth.Board, n.truth.Cells, n.truth.Tiles = old.truth.Board, old.truth.Cells, old.truth.Tiles
 	return n
 }

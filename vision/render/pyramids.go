@@ -53,6 +53,7 @@ func (w *world) buildPyramids(state []byte, name string) error {
 	w.board = append(w.board, slab.sides([3]float64{200 * v, 190 * v, 170 * v}, nil)...)
 	w.board = append(w.board, slab.top([3]float64{v, v, v}, tex))
 	w.tableCasters = append(w.tableCasters, shadowCaster{slab.all8(), 0})
+	w.extent, w.surfaceZ = bw/2, g.slab
 	x0, y0 := -gw/2, gw/2
 	z := g.slab
 	w.truth.Board = &BoardInfo{Rows: n, Cols: n, Corners: [4][2]float64{

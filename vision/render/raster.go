@@ -21,13 +21,13 @@ func newCanvas(w, h int, ox, oy float64) *canvas {
 // at a point is its signed distance in pixels, positive inside.
 type edges struct {
 	n          int
-	nx, ny, c  [8]float64
+	nx, ny, c  [40]float64
 	minY, maxY float64
 }
 
 func makeEdges(p []pt) (edges, bool) {
 	var e edges
-	if len(p) < 3 || len(p) > 8 {
+	if len(p) < 3 || len(p) > 40 {
 		return e, false
 	}
 	area := 0.0

@@ -217,6 +217,12 @@ func Render(game string, state []byte, opt Options) (*Scene, error) {
 	if err != nil {
 		return nil, err
 	}
+	if opt.Clutter > 0 {
+		w.addClutter(min(opt.Clutter, 12))
+	}
+	if opt.Hand {
+		w.addHand()
+	}
 	w.truth.Game = game
 	return w.finish()
 }
@@ -236,9 +242,11 @@ type world struct {
 	board        []face         // drawn first, in order (the board slab)
 	tableCasters []shadowCaster // shadows falling on the table (the board's)
 	solids       []solid
-	after        []func() // drawn last (hands)
 	mask         []float32
 	font         *Typeface // the set's typeface: one per scene, as in a real set
+	extent       float64   // half the layout's size (mm), for hands and clutter
+	surfaceZ     float64   // height of the surface the pieces stand on
+	hand         []face
 }
 
 // typeface is the scene's typeface, or the first one that can write s when
@@ -343,13 +351,9 @@ func (w *world) drawFace(f face) {
 	if f.n.dot(camPos.sub(f.pts[0])) <= 0 {
 		return // facing away
 	}
-	ps := make([]pt, len(f.pts))
-	for i, p := range f.pts {
-		q, ok := w.toCanvas(p)
-		if !ok {
-			return
-		}
-		ps[i] = q
+	ps := w.project(f.pts)
+	if len(ps) < 3 {
+		return
 	}
 	sh := [3]float64{1, 1, 1}
 	if !f.noShade {
@@ -408,13 +412,49 @@ func (w *world) finish() (*Scene, error) {
 			w.drawFace(f)
 		}
 	}
-	for _, f := range w.after {
-		f()
-	}
+	w.drawHand()
 	img := w.develop()
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: w.opt.Quality}); err != nil {
 		return nil, fmt.Errorf("render: encoding JPEG: %w", err)
 	}
 	return &Scene{Image: img, JPEG: buf.Bytes(), Truth: w.truth}, nil
+}
+
+// nearMM is the camera's near plane: polygons are clipped to what lies at
+// least this far in front of it.
+const nearMM = 20
+
+// project returns a polygon's canvas points, clipped to the near plane
+// (Sutherland-Hodgman in camera space).
+func (w *world) project(poly []vec3) []pt {
+	depth := func(p vec3) float64 { return w.cam.toCam(p).Z }
+	in := true
+	for _, p := range poly {
+		if depth(p) < nearMM {
+			in = false
+			break
+		}
+	}
+	pts := poly
+	if !in {
+		pts = nil
+		for i, a := range poly {
+			b := poly[(i+1)%len(poly)]
+			da, db := depth(a)-nearMM, depth(b)-nearMM
+			if da >= 0 {
+				pts = append(pts, a)
+			}
+			if (da >= 0) != (db >= 0) {
+				t := da / (da - db)
+				pts = append(pts, a.add(b.sub(a).scale(t)))
+			}
+		}
+	}
+	out := make([]pt, 0, len(pts))
+	for _, p := range pts {
+		q, _ := w.toCanvas(p)
+		out = append(out, q)
+	}
+	return out
 }

@@ -60,6 +60,7 @@ func (w *world) drawUpwords(b *grid.Board) {
 	w.board = append(w.board, slab.top(tint, tex))
 	w.tableCasters = append(w.tableCasters, shadowCaster{slab.all8(), 0})
 
+	w.extent, w.surfaceZ = math.Max(bw, bh)/2, g.slab
 	x0, y0 := -gw/2, gh/2 // top-left of the playing grid
 	floor := g.slab
 	w.truth.Board = &BoardInfo{Rows: b.Rows, Cols: b.Cols, Corners: [4][2]float64{

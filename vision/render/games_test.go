@@ -1,0 +1,201 @@
+package render
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+func rgbAt(img image.Image, p [2]float64) (r, g, b float64) {
+	c := img.(*image.RGBA).RGBAAt(int(p[0]), int(p[1]))
+	return float64(c.R), float64(c.G), float64(c.B)
+}
+
+// TestLooseTilesTruth: every tile of the layout is in the truth once, with
+// its value, where a light tile face is drawn on the dark felt.
+func TestLooseTilesTruth(t *testing.T) {
+	cases := []struct {
+		name, game, state string
+		tiles             int
+	}{
+		{"lexicon seed example", "lexicon", "..C.....\n..A.....\nKEYBOARD\n..E..U..\n.....B..\n.....B..\n.....I..\n.....S..\n.....H..\n", 17},
+		{"twists russian with actions", "twists", "..Я\nДОМ!\n.@2\n3\n", 8},
+		{"twists english", "twists", "CAT\n.!O\n", 5},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			o := calm(t, 21, "normal")
+			o.Table = "felt"
+			sc, err := Render(tc.game, []byte(tc.state), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(sc.Truth.Tiles) != tc.tiles {
+				t.Fatalf("%d tiles in the truth, want %d", len(sc.Truth.Tiles), tc.tiles)
+			}
+			for _, tl := range sc.Truth.Tiles {
+				if tc.game == "lexicon" && tl.Letter == "K" && tl.Value != 5 {
+					t.Errorf("K's value %d, want 5", tl.Value)
+				}
+				for k, c := range tl.Corners {
+					if k == 2 && tl.Value > 0 {
+						continue // the value is printed in that corner
+					}
+					x, y := towards(tl.Center, c, 0.7)
+					if l := lum(sc.Image, x, y); l < 120 {
+						t.Errorf("tile %s at (%d,%d): corner %d dark (%.0f)", tl.Letter, tl.Row, tl.Col, k, l)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTwistsAnglesAreTheLetters: Twists tiles lie any way round; the truth
+// angle is the letter's, from its own top edge.
+func TestTwistsAnglesAreTheLetters(t *testing.T) {
+	o := calm(t, 8, "easy")
+	o.YawDeg, o.RollDeg, o.TiltDeg = 0, 0, 0
+	sc, err := Render("twists", []byte("АБВГ\nДЕЖЗ\nИЙКЛ\n"), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	quarters := map[int]bool{}
+	for _, tl := range sc.Truth.Tiles {
+		q := int(math.Round(tl.Angle/90)) & 3
+		quarters[q] = true
+		dx := tl.Corners[1][0] - tl.Corners[0][0]
+		dy := tl.Corners[1][1] - tl.Corners[0][1]
+		if d := math.Abs(math.Remainder(math.Atan2(-dy, dx)*180/math.Pi-tl.Angle, 360)); d > 0.01 {
+			t.Errorf("tile %s: angle %.1f does not match its corners", tl.Letter, tl.Angle)
+		}
+	}
+	if len(quarters) < 2 {
+		t.Errorf("12 tiles all face the same way (%v): they should lie any way round", quarters)
+	}
+}
+
+// TestPyramidsTruth: the truth names each top pyramid's colour and letter
+// as the state says, and the faces have that colour in the picture.
+func TestPyramidsTruth(t *testing.T) {
+	state := `
+.     .     .     .     .     .     .     .     .     .
+.     .     rA5   rE5   rT5   rS5   rO5   rN5   .     .
+.     yR5   kC    kA    kT    kS    kE    kR    bL5   .
+.     yI5   kD    kO    kG    kI    kN    kE    bA5   .
+.     yS5   kL    kU    kP    kM    kA    kT    bE5   .
+.     yE5   kB    kE    kA    kR    kS    kO    bI5   .
+.     yA5   kH    kI    kT    kE    kN    kD    bO5   .
+.     yN5   kW    kA    kY    kS    kO    kL    bU5   .
+.     .     gC5   gA5   gT5   gD5   gO5   .     rQ    .
+.     .     .     .     .     .     .     .     .     .
+`
+	o := calm(t, 9, "normal")
+	sc, err := Render("pyramids", []byte(state), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(sc.Truth.Cells) != 100 {
+		t.Fatalf("%d cells", len(sc.Truth.Cells))
+	}
+	for _, c := range sc.Truth.Cells {
+		switch {
+		case c.Row == 1 && c.Col == 2:
+			if c.Letter != "A" || c.Colour != "red" || c.Height != 5 || c.Value != 1 {
+				t.Errorf("(1,2) = %+v, want red A, 5 high, value 1", c)
+			}
+		case c.Row == 8 && c.Col == 8:
+			if c.Letter != "Q" || c.Colour != "red" || c.Height != 1 {
+				t.Errorf("(8,8) = %+v, want red Q on the runway... ring", c)
+			}
+		case c.Row == 8 && c.Col == 7:
+			if c.Height != 0 || c.Printed == "" {
+				t.Errorf("(8,7) = %+v, want empty with a printed letter", c)
+			}
+		case c.Row == 0:
+			if c.Height != 0 || c.Printed != "" {
+				t.Errorf("runway (0,%d) = %+v, want empty and blank", c.Col, c)
+			}
+		}
+		if c.Height == 0 {
+			continue
+		}
+		// a third of the way from the tip to a base corner: on a face
+		var r, g, b float64
+		for _, corner := range c.Corners {
+			x, y := towards(c.Center, corner, 0.35)
+			rr, gg, bb := rgbAt(sc.Image, [2]float64{x, y})
+			r, g, b = r+rr/4, g+gg/4, b+bb/4
+		}
+		ok := true
+		switch c.Colour {
+		case "red":
+			ok = r > g+40 && r > b+40
+		case "blue":
+			ok = b > r+40 && b > g+20
+		case "green":
+			ok = g > r+30 && g > b+20
+		case "yellow":
+			ok = r > b+60 && g > b+60
+		case "black":
+			ok = r < 110 && g < 110 && b < 110
+		}
+		if !ok {
+			t.Errorf("(%d,%d) %s %s: faces are (%.0f,%.0f,%.0f)", c.Row, c.Col, c.Colour, c.Letter, r, g, b)
+		}
+	}
+}
+
+// TestHandHidesCells: a hand over the board hides some squares, and the
+// truth says which; the picture there is not the board.
+func TestHandHidesCells(t *testing.T) {
+	hidden := 0
+	for seed := int64(1); seed <= 3; seed++ {
+		o := calm(t, seed, "normal")
+		o.Hand = true
+		sc, err := Render("upwords", []byte(sampleBoard), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range sc.Truth.Cells {
+			if !c.Occluded {
+				continue
+			}
+			hidden++
+			r, g, b := rgbAt(sc.Image, c.Center)
+			// skin or sleeve, not the dark grey board with a black letter
+			if math.Max(r, math.Max(g, b))-math.Min(r, math.Min(g, b)) < 12 && r < 90 {
+				t.Errorf("seed %d: cell (%d,%d) marked hidden but looks like the board (%.0f,%.0f,%.0f)", seed, c.Row, c.Col, r, g, b)
+			}
+		}
+	}
+	if hidden == 0 {
+		t.Error("three hands over the board hid no square")
+	}
+}
+
+func TestRandomStatesRender(t *testing.T) {
+	for _, g := range Games {
+		t.Run(g, func(t *testing.T) {
+			for seed := int64(1); seed <= 2; seed++ {
+				st, err := RandomState(g, seed)
+				if err != nil {
+					t.Fatal(err)
+				}
+				again, _ := RandomState(g, seed)
+				if string(st) != string(again) {
+					t.Fatal("RandomState is not deterministic")
+				}
+				o, _ := RandomOptions(seed, "mixed")
+				o.Width, o.Height = 410, 308
+				sc, err := Render(g, st, o)
+				if err != nil {
+					t.Fatalf("seed %d: %v\n%s", seed, err, st)
+				}
+				if len(sc.Truth.Cells)+len(sc.Truth.Tiles) == 0 {
+					t.Errorf("seed %d: empty truth", seed)
+				}
+			}
+		})
+	}
+}
