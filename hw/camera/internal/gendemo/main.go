@@ -38,7 +38,7 @@ func sceneOptions(seed int64) render.Options {
 		HeightMM: 430, TiltDeg: 9, YawDeg: 3, RollDeg: 0.5, ShiftX: 8, ShiftY: -6, K1: -0.04,
 		LightElevDeg: 62, LightAzDeg: 135, Ambient: 0.5, Exposure: 1, Warmth: 0.1,
 		Gradient: 0.12, GradientDeg: 30, Vignette: 0.18, ShadowSoft: 2.5, Shadow: 0.3,
-		Table: "wood", Clutter: 2, Noise: 1.8, ShotNoise: 0.2, Blur: 0.4, TileJitterMM: 0.4,
+		Table: "wood", Clutter: 0, Noise: 1.8, ShotNoise: 0.2, Blur: 0.4, TileJitterMM: 0.4,
 	}
 }
 
