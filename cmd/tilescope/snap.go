@@ -1,0 +1,101 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/tilescope/tilescope/hw/camera"
+	"github.com/tilescope/tilescope/hw/gpio"
+)
+
+func init() {
+	register(command{name: "snap", summary: "take photos from a camera (and try the shutter button and LED): set-up check for the Pi", run: runSnap})
+}
+
+// runSnap saves --count photos from --camera into --out, one line per
+// photo. With --button it waits for a press before each photo; with --led
+// the LED blinks "reading" while a photo is taken and shows "accepted"
+// when it is saved. It is how a Pi's camera, button and LED are checked
+// without the web service.
+func runSnap(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("snap", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	spec := fs.String("camera", "rpicam-still", "the camera `SPEC`: "+camera.Specs)
+	out := fs.String("out", ".", "the folder `DIR` to save the photos in")
+	count := fs.Int("count", 1, "how many photos to take")
+	button := fs.String("button", "", "the shutter button's `PIN` (e.g. GPIO17): wait for a press before each photo")
+	led := fs.String("led", "", "the status LED's `PIN` (e.g. GPIO27)")
+	timeout := fs.Duration("timeout", 30*time.Second, "give up waiting for one photo (or press) after this long")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "usage: tilescope snap [--camera SPEC] [--out DIR] [--count N] [--button PIN] [--led PIN]")
+			fmt.Fprintln(stderr, "Saves photos as DIR/snap-001.jpg...; prints PATH<TAB>SOURCE-NAME<TAB>BYTES per photo.")
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return nil
+		}
+		return usageErrorf("snap: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("snap: unexpected argument %q", fs.Arg(0))
+	}
+	if *count < 1 {
+		return usageErrorf("snap: --count %d: take at least one photo", *count)
+	}
+	if st, err := os.Stat(*out); err != nil || !st.IsDir() {
+		return usageErrorf("snap: --out %s: not a folder", *out)
+	}
+
+	logf := func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
+	src, err := camera.Open(*spec, camera.Options{Logf: logf})
+	if err != nil {
+		return asBadInput(fmt.Errorf("snap: --camera: %w", err))
+	}
+	defer src.Close()
+	btn, err := gpio.OpenButton(*button, gpio.ButtonOptions{})
+	if err != nil {
+		return asBadInput(fmt.Errorf("snap: --button: %w", err))
+	}
+	defer btn.Close()
+	light, err := gpio.OpenLED(*led)
+	if err != nil {
+		return asBadInput(fmt.Errorf("snap: --led: %w", err))
+	}
+	defer light.Close()
+	light.Set(gpio.Idle)
+	if !gpio.IsNone(*button) {
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		src = camera.Shutter(src, btn.Presses(ctx))
+		fmt.Fprintf(stderr, "snap: press the button on %s for each photo\n", *button)
+	}
+
+	for i := 1; i <= *count; i++ {
+		shot, cancel := context.WithTimeout(ctx, *timeout)
+		f, err := src.Next(shot)
+		cancel()
+		if err != nil {
+			light.Set(gpio.Error)
+			if errors.Is(err, context.Canceled) {
+				return err
+			}
+			return asBadInput(fmt.Errorf("snap: photo %d from %s: %w", i, *spec, err))
+		}
+		light.Set(gpio.Reading)
+		path := filepath.Join(*out, fmt.Sprintf("snap-%03d.jpg", i))
+		if err := os.WriteFile(path, f.JPEG, 0o644); err != nil {
+			light.Set(gpio.Error)
+			return asBadInput(fmt.Errorf("snap: %w", err))
+		}
+		light.Set(gpio.Accepted)
+		fmt.Fprintf(stdout, "%s\t%s\t%d\n", path, f.Name, len(f.JPEG))
+	}
+	return nil
+}
