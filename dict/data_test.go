@@ -145,6 +145,30 @@ func checkSame(t *testing.T, words []string, committed []byte) {
 	}
 }
 
+// TestEnglishIsExactlyEnable runs without the upstream file: ENABLE is
+// its words in order, one per line, LF, no final newline, so the words the
+// embedded automaton lists, joined the same way, must hash to the SHA-256
+// recorded for enable1.txt in data/SOURCES.
+func TestEnglishIsExactlyEnable(t *testing.T) {
+	rec, err := os.ReadFile("data/SOURCES")
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := sha256.New()
+	first := true
+	for w := range English().All() {
+		if !first {
+			h.Write([]byte("\n"))
+		}
+		first = false
+		h.Write([]byte(w))
+	}
+	got := "en.tsd " + hex.EncodeToString(h.Sum(nil))
+	if !strings.Contains(string(rec), got) {
+		t.Errorf("the embedded English words do not rebuild enable1.txt: %q not in data/SOURCES", got)
+	}
+}
+
 // TestEmbeddedListsAreConsistent needs no upstream file: every word the
 // automaton lists is found, in ascending order, and there are Len of them.
 func TestEmbeddedListsAreConsistent(t *testing.T) {
