@@ -33,7 +33,8 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions (default $WNSEARCHDIR or "+wordnet.DefaultDir+")")
 	noDef := fs.Bool("no-definitions", false, "check the words only")
 	licence := fs.Bool("licence", false, "print where the built-in word lists come from and their licences, and exit")
-	if err := fs.Parse(args); err != nil {
+	words, err := parseInterspersed(fs, args)
+	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, "usage: tilescope challenge [--lang en|ru] [--dict FILE] [--wordnet DIR] WORD...")
 			fmt.Fprintln(stderr, "Prints WORD<TAB>valid|invalid[<TAB>definition] per word; exit 0 if all are valid, 1 if not.")
@@ -47,7 +48,6 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprint(stdout, dict.Notice())
 		return nil
 	}
-	words := fs.Args()
 	if len(words) == 0 {
 		return usageErrorf("challenge: no words given (usage: tilescope challenge [--lang en|ru] [--dict FILE] WORD...)")
 	}
@@ -99,4 +99,25 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return silentNo
 	}
 	return nil
+}
+
+// parseInterspersed parses flags that may come before, between or after
+// the words (`challenge qi za --lang en`) and returns the words. After
+// "--" everything is a word.
+func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
+	var words []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		rest := fs.Args()
+		if used := len(args) - len(rest); used > 0 && args[used-1] == "--" {
+			return append(words, rest...), nil
+		}
+		if len(rest) == 0 {
+			return words, nil
+		}
+		words = append(words, rest[0])
+		args = rest[1:]
+	}
 }
