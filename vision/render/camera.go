@@ -63,6 +63,7 @@ type CameraSetup struct {
 	YawDeg        float64 // turns the board in the image
 	RollDeg       float64 // small twist about the optical axis
 	Target        [2]float64
+	TargetZ       float64 // height of the aim point over the table
 	K1, K2        float64
 }
 
@@ -78,8 +79,8 @@ func NewCamera(s CameraSetup) *Camera {
 	c.Cy = float64(s.Height) / 2
 	tilt := s.TiltDeg * math.Pi / 180
 	yaw := s.YawDeg * math.Pi / 180
-	target := vec3{s.Target[0], s.Target[1], 0}
-	dist := s.HeightMM / math.Cos(tilt)
+	target := vec3{s.Target[0], s.Target[1], s.TargetZ}
+	dist := (s.HeightMM - s.TargetZ) / math.Cos(tilt)
 	off := rotZ(vec3{0, -dist * math.Sin(tilt), dist * math.Cos(tilt)}, yaw)
 	c.pos = target.add(off)
 	f := target.sub(c.pos).unit()

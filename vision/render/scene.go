@@ -41,6 +41,7 @@ type Options struct {
 	RollDeg  float64
 	ShiftX   float64 // where the camera aims, mm from the board centre
 	ShiftY   float64
+	AimZ     float64 // height over the table of the point aimed at (mm)
 	K1, K2   float64 // radial lens distortion
 
 	// Light.
@@ -173,8 +174,8 @@ func (o *Options) defaults() error {
 		o.Exposure = 1
 	}
 	switch {
-	case o.HFOVDeg < 10 || o.HFOVDeg > 120:
-		return fmt.Errorf("%w: field of view %.1f degrees (want 10..120)", ErrBadOptions, o.HFOVDeg)
+	case o.HFOVDeg < 1 || o.HFOVDeg > 120:
+		return fmt.Errorf("%w: field of view %.1f degrees (want 1..120)", ErrBadOptions, o.HFOVDeg)
 	case o.HeightMM < 100 || o.HeightMM > 3000:
 		return fmt.Errorf("%w: camera height %.0f mm (want 100..3000)", ErrBadOptions, o.HeightMM)
 	case o.TiltDeg < 0 || o.TiltDeg > 60:
@@ -286,7 +287,7 @@ func newWorld(opt Options) *world {
 	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
 	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,
 		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
-		Target: [2]float64{opt.ShiftX, opt.ShiftY}, K1: opt.K1, K2: opt.K2})
+		Target: [2]float64{opt.ShiftX, opt.ShiftY}, TargetZ: opt.AimZ, K1: opt.K1, K2: opt.K2})
 	el, az := opt.LightElevDeg*math.Pi/180, opt.LightAzDeg*math.Pi/180
 	w.light = vec3{math.Cos(el) * math.Sin(az), math.Cos(el) * math.Cos(az), math.Sin(el)}
 	w.lcol = [3]float64{1 + 0.12*opt.Warmth, 1, 1 - 0.15*opt.Warmth}
