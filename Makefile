@@ -27,7 +27,7 @@ deps:
 	@missing=$$(for p in $(APT_PKGS); do \
 		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
 	if [ -n "$$missing" ]; then \
-		echo "deps: installing $$missing"; \
+		echo "deps: installing" $$missing; \
 		$(SUDO) apt-get update -q && \
 		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
 	fi
