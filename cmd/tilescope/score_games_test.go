@@ -51,6 +51,8 @@ func TestScoreGames(t *testing.T) {
 		{"twists-log-json", "twists", []string{"--log", "game3.txt", "--json"}, 0, ""},
 		{"twists-bad-letter", "twists", []string{"--before", "otkos.txt", "--after", "bad-letter.txt", "--word", "СОК"}, 2, `bad-letter.txt:4: cell 3 "C"`},
 		{"twists-no-word", "twists", []string{"--before", "otkos.txt", "--after", "sokol.txt"}, 2, "name the word"},
+		{"twists-scan-json", "twists", []string{"--before", "otkos.txt", "--after", "sokol-scan.json", "--word", "СОКОЛ"}, 0, ""},
+		{"twists-no-align", "twists", []string{"--before", "otkos.txt", "--after", "sokol-scan.json", "--word", "СОКОЛ", "--no-align"}, 2, "differ in size"},
 		{"twists-size", "twists", []string{"--before", "cat-en.txt", "--after", "sokol.txt", "--word", "СОК"}, 2, "cell"},
 	}
 	for _, tc := range tests {
@@ -58,7 +60,7 @@ func TestScoreGames(t *testing.T) {
 			dir := filepath.Join("testdata", tc.game)
 			args := append([]string{"score", "--game", tc.game}, tc.args...)
 			for i, a := range args {
-				if strings.HasSuffix(a, ".txt") {
+				if strings.HasSuffix(a, ".txt") || strings.HasSuffix(a, ".json") {
 					args[i] = filepath.Join(dir, a)
 				}
 			}
@@ -75,7 +77,7 @@ func TestScoreGames(t *testing.T) {
 				return
 			}
 			got := stdout.String()
-			if strings.HasSuffix(tc.name, "json") || strings.Contains(strings.Join(tc.args, " "), "--json") {
+			if strings.Contains(strings.Join(tc.args, " "), "--json") {
 				var v map[string]any
 				if err := json.Unmarshal(stdout.Bytes(), &v); err != nil {
 					t.Fatalf("not JSON: %v\n%s", err, got)

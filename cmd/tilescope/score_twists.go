@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bufio"
 	"context"
 	"errors"
 	"fmt"
@@ -19,6 +20,7 @@ const twistsUsage = `usage:
   tilescope score --game twists --log GAME.txt [--json]
 options: [--lang ru|en] [--dict FILE | --no-dict]
 --before is the table before the turn (leave it out for the first word: an empty table);
+a table is the text format or the JSON of 'tilescope scan --game twists --json';
 --word the word the player names (leave it out when only an action tile was placed).
 Formats: docs/twists.md.
 `
@@ -31,6 +33,7 @@ func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) err
 	logPath := fs.String("log", "", "replay a game log `FILE`: turns, tile counts and the winner")
 	asJSON := fs.Bool("json", false, "print JSON instead of text")
 	noDict := fs.Bool("no-dict", false, "accept every word (no dictionary check)")
+	noAlign := fs.Bool("no-align", false, "take --before and --after as on the same lattice (by default the before table is shifted onto the after table's lattice)")
 	df := addDictFlags(fs, "ru")
 	if help, err := parseGameFlags(fs, args, twistsUsage, stderr); help || err != nil {
 		return err
@@ -58,6 +61,14 @@ func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) err
 			return err
 		}
 	}
+	var aligned error
+	if *beforePath != "" && !*noAlign {
+		// Two photos' lattices are fitted separately: put before on after's.
+		var b *twists.Board
+		if b, _, _, aligned = twists.Align(before, after); aligned == nil {
+			before = b
+		}
+	}
 	d, err := gameDict(df, *noDict)
 	if err != nil {
 		return err
@@ -67,6 +78,9 @@ func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) err
 		dict = d
 	}
 	m, err := twists.Judge(twists.Turn{Word: *word, Before: before, After: after}, alpha, dict)
+	if aligned != nil {
+		m, err = nil, aligned
+	}
 	var rej *twists.Rejection
 	switch {
 	case errors.As(err, &rej):
@@ -95,7 +109,13 @@ func readTwists(path string, alpha twists.Alphabet) (*twists.Board, error) {
 		return nil, asBadInput(fmt.Errorf("score: %w", err))
 	}
 	defer f.Close()
-	b, err := twists.Parse(f, path, alpha)
+	// The scan command's JSON ({"tiles":[...]}) or the text format.
+	br := bufio.NewReader(f)
+	parse := twists.Parse
+	if first, err := br.Peek(1); err == nil && first[0] == '{' {
+		parse = twists.ParseScan
+	}
+	b, err := parse(br, path, alpha)
 	if err != nil {
 		return nil, asBadInput(err)
 	}
