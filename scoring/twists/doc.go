@@ -16,6 +16,10 @@
 // give 2, '3' give 3. '#' starts a comment. Rows may be ragged; short rows
 // are padded with empty cells.
 //
+// The scanner's tiles (ParseScan, FromTiles) come on a lattice fitted to one
+// photo; Align shifts the table before a turn onto the lattice of the table
+// after it.
+//
 // # A turn
 //
 // The camera sees the table before and after a turn, so a turn is a pair of
