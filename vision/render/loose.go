@@ -32,6 +32,7 @@ type looseGeom struct {
 	angle     float64    // how far it is turned off the lattice
 	quarter   bool       // letters face any of four ways (players all round)
 	colour    [3]float64 // tint of the face
+	gloss     float64
 	sideColor [3]float64
 }
 
@@ -56,7 +57,7 @@ func (w *world) buildLexicon(state []byte, name string) error {
 	// Wooden Scrabble tiles: light maple to honey.
 	honey := w.rng.Float64()
 	g := looseGeom{kind: "lexicon", size: 19, thick: 4, pitch: 19.6 + 0.8*w.rng.Float64(),
-		offset: 0.6 + 0.8*w.rng.Float64(), angle: 2 + 5*w.rng.Float64(),
+		offset: 0.6 + 0.8*w.rng.Float64(), angle: 2 + 5*w.rng.Float64(), gloss: 0.15,
 		colour:    [3]float64{1.0, 0.9 - 0.12*honey, 0.72 - 0.22*honey},
 		sideColor: [3]float64{200, 175 - 25*honey, 130 - 40*honey}}
 	w.drawLoose(tiles, l.Rows, l.Cols, g)
@@ -95,7 +96,7 @@ func (w *world) buildTwists(state []byte, name string) error {
 	}
 	// Ivory plastic tiles.
 	g := looseGeom{kind: "twists", size: 22, thick: 3.5, pitch: 22.2, offset: 0.4, angle: 1.5, quarter: true,
-		colour: [3]float64{1.0, 0.97, 0.88}, sideColor: [3]float64{215, 208, 185}}
+		gloss: 0.5, colour: [3]float64{1.0, 0.97, 0.88}, sideColor: [3]float64{215, 208, 185}}
 	w.drawLoose(tiles, b.Rows, b.Cols, g)
 	return nil
 }
@@ -149,7 +150,9 @@ func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
 		v := 0.94 + 0.12*rng.Float64()
 		tc := [3]float64{g.colour[0] * v, g.colour[1] * v, g.colour[2] * v}
 		sc := [3]float64{g.sideColor[0] / 200 * v, g.sideColor[1] / 200 * v, g.sideColor[2] / 200 * v}
-		faces := append(bx.sides(sc, side), bx.top(tc, tileFaceTexture(g.kind, t.letter, f, t.value)))
+		top := bx.top(tc, tileFaceTexture(g.kind, t.letter, f, t.value))
+		top.gloss = g.gloss
+		faces := append(bx.sides(sc, side), top)
 		w.addSolid(solid{faces: faces, shadow: bx.all8(), shZ: 0}, vec3{cx, cy, 0})
 		c := w.pxCorners(bx.corners(g.thick))
 		dx, dy := c[1][0]-c[0][0], c[1][1]-c[0][1]

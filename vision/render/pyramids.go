@@ -116,6 +116,7 @@ func (w *world) buildPyramids(state []byte, name string) error {
 					u := b2.sub(a)
 					m := a.add(b2).scale(0.5)
 					f.tex, f.o, f.u, f.v = ftex, ap.sub(u.scale(0.5)), u, m.sub(ap)
+					f.gloss = 0.5
 					faces = append(faces, f)
 				}
 				topBase, apex = cs, ap

@@ -272,6 +272,7 @@ type face struct {
 	col     [3]float64 // colour (flat) or tint (textured), 0..255 / 0..~1.5
 	alpha   float64
 	noShade bool
+	gloss   float64 // strength of the specular highlight (glossy plastic)
 }
 
 // solid is an object drawn in painter's order: far from the camera first.
@@ -359,6 +360,19 @@ func (w *world) drawFace(f face) {
 	sh := [3]float64{1, 1, 1}
 	if !f.noShade {
 		sh = w.shade(f.n)
+	}
+	if f.gloss > 0 && !f.noShade {
+		// Blinn-Phong highlight, constant over the (small) face.
+		var c vec3
+		for _, p := range f.pts {
+			c = c.add(p)
+		}
+		c = c.scale(1 / float64(len(f.pts)))
+		h := w.light.add(camPos.sub(c).unit()).unit()
+		if d := f.n.dot(h); d > 0 {
+			k := 1 + f.gloss*math.Pow(d, 150)*w.opt.Exposure
+			sh = [3]float64{sh[0] * k, sh[1] * k, sh[2] * k}
+		}
 	}
 	alpha := f.alpha
 	if alpha == 0 {

@@ -87,15 +87,19 @@ func tableTexture(kind string) (*texture, [3]float64) {
 				fx, fy := float64(x), float64(y)
 				switch kind {
 				case "wood":
+					// planks along x; grain lines that wander along them
 					plank := y / 128
-					warp := fbm(fx, fy, n, 4, 3, 11)
-					grain := math.Sin(2*math.Pi*(fy/n*40+6*warp+float64(plank)*0.37)) * 0.5
-					fine := fbm(fx, fy, n, 64, 2, 12) - 0.5
-					k := 1 + 0.12*grain + 0.15*fine + 0.1*(hash2(plank, 0, 5)-0.5)
+					phase := 10 * vnoise(fx/64, float64(plank)*3.1, 8, 11)
+					v := fy + phase + 40*hash2(plank, 1, 13)
+					ring := math.Mod(v/13, 1)
+					line := math.Exp(-ring * ring * 60) // a thin late-wood line
+					fibre := fbm(fx, fy, n, 64, 2, 12) - 0.5
+					tone := 0.85 + 0.3*hash2(plank, 0, 5)
+					k := tone * (1 - 0.1*line + 0.06*fibre + 0.05*(vnoise(fx/32, fy/4, 16, 14)-0.5))
 					if y%128 < 2 {
-						k *= 0.55 // seam between planks
+						k *= 0.5 // seam between planks
 					}
-					setRGB(img, x, y, 150*k, 102*k, 64*k)
+					setRGB(img, x, y, 158*k, 112*k, 74*k)
 				case "felt":
 					k := 1 + 0.25*(hash2(x, y, 21)-0.5) + 0.15*(fbm(fx, fy, n, 16, 3, 22)-0.5)
 					setRGB(img, x, y, 62*k, 62*k, 66*k)

@@ -117,7 +117,9 @@ func (w *world) drawUpwords(b *grid.Board) {
 				faces = append(faces, lv.sides(tc, side)...)
 				if k == s.Height-1 {
 					tf := w.typeface(s.Letter)
-					faces = append(faces, lv.top(tc, tileFaceTexture("upwords", s.Letter, tf, 0)))
+					face := lv.top(tc, tileFaceTexture("upwords", s.Letter, tf, 0))
+					face.gloss = 0.6
+					faces = append(faces, face)
 					top = lv
 				}
 				ox += (rng.Float64()*2 - 1) * g.stackJ
