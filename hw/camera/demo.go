@@ -5,6 +5,7 @@ import (
 	"embed"
 	"fmt"
 	"io/fs"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -15,9 +16,10 @@ import (
 
 // The demo game and its pre-rendered photos. demodata/game.txt is the game;
 // demodata/frames/ holds, for every turn t, turn-TT.jpg (the board after
-// turn t, still) and, for t >= 1, turn-TT-placing.jpg (the board while the
-// player of turn t is putting tiles down: part of the tiles placed and a
-// hand over the board). `make demo-frames` renders them with vision/render.
+// turn t, still) and, for t >= 1, turn-TT-placing-K.jpg (the board while
+// the player of turn t is putting tiles down, a hand over the board: K=1
+// with half the tiles down, K=2 with all of them). `make demo-frames`
+// renders them with vision/render.
 //
 //go:embed demodata/game.txt demodata/frames
 var demoFS embed.FS
@@ -27,7 +29,7 @@ type DemoTurn struct {
 	Board   *grid.Board // the board after the turn (turn 0: empty)
 	Note    string      // the turn's words and score, from the game file
 	Still   []byte      // JPEG of the board after the turn
-	Placing []byte      // JPEG of the turn being played (nil for turn 0)
+	Placing [][]byte    // JPEGs of the turn being played, in order (none for turn 0)
 }
 
 // DemoGame returns the built-in demo game: the boards after each turn,
@@ -47,10 +49,12 @@ func DemoGame() ([]DemoTurn, error) {
 		if turns[t].Still, err = fs.ReadFile(demoFS, fmt.Sprintf("demodata/frames/turn-%02d.jpg", t)); err != nil {
 			return nil, fmt.Errorf("camera: demo: %w (run make demo-frames)", err)
 		}
-		if t > 0 {
-			if turns[t].Placing, err = fs.ReadFile(demoFS, fmt.Sprintf("demodata/frames/turn-%02d-placing.jpg", t)); err != nil {
+		for k := 1; t > 0 && k <= 2; k++ {
+			data, err := fs.ReadFile(demoFS, fmt.Sprintf("demodata/frames/turn-%02d-placing-%d.jpg", t, k))
+			if err != nil {
 				return nil, fmt.Errorf("camera: demo: %w (run make demo-frames)", err)
 			}
+			turns[t].Placing = append(turns[t].Placing, data)
 		}
 	}
 	return turns, nil
@@ -162,7 +166,7 @@ func NewReplay(turns []DemoTurn, opt Options) (*Demo, error) {
 		return nil, fmt.Errorf("camera: demo: the game has no turns")
 	}
 	for t, tr := range turns {
-		if len(tr.Still) == 0 || (t > 0 && len(tr.Placing) == 0) {
+		if len(tr.Still) == 0 || (t > 0 && len(tr.Placing) == 0) || slices.ContainsFunc(tr.Placing, func(b []byte) bool { return len(b) == 0 }) {
 			return nil, fmt.Errorf("camera: demo: turn %d has no photo", t)
 		}
 	}
@@ -172,20 +176,26 @@ func NewReplay(turns []DemoTurn, opt Options) (*Demo, error) {
 // Turns is the number of turns of the game, not counting turn 0.
 func (d *Demo) Turns() int { return len(d.turns) - 1 }
 
-// frameAt says which turn and which kind of photo frame i of the sequence
-// is. The sequence: turn 0 still x S, then per turn t >= 1: placing x H,
-// still x S. Past the end it is the last still board.
-func (d *Demo) frameAt(i int) (turn int, placing bool) {
+// frameAt says which turn and which photo frame i of the sequence is:
+// placing is -1 for the still board, else the index of the placing photo.
+// The sequence: turn 0 still x S, then per turn t >= 1: placing x H
+// (spread over the turn's placing photos in order), still x S. Past the
+// end it is the last still board.
+func (d *Demo) frameAt(i int) (turn, placing int) {
 	h, s := d.opt.DemoHandFrames, d.opt.DemoStillFrames
 	if i < s {
-		return 0, false
+		return 0, -1
 	}
 	i -= s
 	turn = 1 + i/(h+s)
 	if turn > d.Turns() {
-		return d.Turns(), false
+		return d.Turns(), -1
 	}
-	return turn, i%(h+s) < h
+	k := i % (h + s)
+	if k >= h {
+		return turn, -1
+	}
+	return turn, k * len(d.turns[turn].Placing) / h
 }
 
 // Seek makes the next frame the still board after turn (0 for the empty
@@ -226,8 +236,8 @@ func (d *Demo) Next(ctx context.Context) (Frame, error) {
 	now := d.clock.Now()
 	d.next = now.Add(d.opt.FramePeriod)
 	f := Frame{JPEG: d.turns[turn].Still, At: now, Name: fmt.Sprintf("demo turn %d", turn)}
-	if placing {
-		f.JPEG = d.turns[turn].Placing
+	if placing >= 0 {
+		f.JPEG = d.turns[turn].Placing[placing]
 		f.Name += " (placing)"
 	}
 	return f, nil

@@ -57,8 +57,11 @@ func TestDemoFrames(t *testing.T) {
 	}
 	for i, tr := range turns {
 		photos := map[string][]byte{"still": tr.Still}
-		if i > 0 {
-			photos["placing"] = tr.Placing
+		if i > 0 && len(tr.Placing) != 2 {
+			t.Errorf("turn %d has %d placing photos, want 2", i, len(tr.Placing))
+		}
+		for k, p := range tr.Placing {
+			photos[fmt.Sprintf("placing %d", k+1)] = p
 		}
 		for kind, data := range photos {
 			cfg, err := jpeg.DecodeConfig(bytes.NewReader(data))
@@ -84,7 +87,7 @@ func replay(t *testing.T, n int) []DemoTurn {
 	for i := range turns {
 		turns[i] = DemoTurn{Board: grid.New(10, 10), Still: testJPEG(t, 16, 16, 2*i)}
 		if i > 0 {
-			turns[i].Placing = testJPEG(t, 16, 16, 2*i+1)
+			turns[i].Placing = [][]byte{testJPEG(t, 16, 16, 100+2*i), testJPEG(t, 16, 16, 101+2*i)}
 		}
 	}
 	return turns
@@ -96,8 +99,10 @@ func whichPhoto(turns []DemoTurn, f Frame) string {
 		if bytes.Equal(f.JPEG, tr.Still) {
 			return strconv.Itoa(i)
 		}
-		if bytes.Equal(f.JPEG, tr.Placing) {
-			return strconv.Itoa(i) + "p"
+		for k, p := range tr.Placing {
+			if bytes.Equal(f.JPEG, p) {
+				return strconv.Itoa(i) + "abc"[k:k+1]
+			}
 		}
 	}
 	return "?"
@@ -110,10 +115,10 @@ func TestDemoSequence(t *testing.T) {
 		frames int
 		want   string
 	}{
-		{"from the start", -1, 17, "0 0 0 1p 1p 1 1 1 2p 2p 2 2 2 3p 3p 3 3"},
-		{"holds the last board", -1, 22, "0 0 0 1p 1p 1 1 1 2p 2p 2 2 2 3p 3p 3 3 3 3 3 3 3"},
-		{"resume after turn 2", 2, 6, "2 2 2 3p 3p 3"},
-		{"resume at the start", 0, 4, "0 0 0 1p"},
+		{"from the start", -1, 17, "0 0 0 1a 1b 1 1 1 2a 2b 2 2 2 3a 3b 3 3"},
+		{"holds the last board", -1, 22, "0 0 0 1a 1b 1 1 1 2a 2b 2 2 2 3a 3b 3 3 3 3 3 3 3"},
+		{"resume after turn 2", 2, 6, "2 2 2 3a 3b 3"},
+		{"resume at the start", 0, 4, "0 0 0 1a"},
 		{"resume after the last turn", 3, 4, "3 3 3 3"},
 	}
 	for _, tc := range tests {

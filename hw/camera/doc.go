@@ -28,6 +28,15 @@
 // (a corrupt file in a folder, a cut-off frame in a stream) are skipped and
 // reported through Options.Logf, never returned.
 //
+// Steady(src, SteadyOptions{}) is the turn detector at the camera end: it
+// passes on a frame only when the table has been still for three frames
+// (no hand over the board) and looks different from the last frame it
+// passed on (something was played); frames are compared as small grey
+// images in 8x8 blocks, about 20 ms per 1640x1232 frame on amd64. Over the
+// demo it passes on each turn's still board exactly once (a test checks
+// this). It is what the service wants between a live camera and its
+// pipeline, whose FrameSource expects "a new, steady board".
+//
 // Shutter(src, button.Presses(ctx)) makes any source take photos only when
 // the shutter button (hw/gpio) is pressed: with rpicam-still the photo is
 // taken on the press, with a stream the first frame after it.
@@ -42,16 +51,18 @@
 // turns written by hand, each turn a legal move with real words; a test
 // judges every turn with scoring/upwords and the ENABLE list. Its photos
 // are rendered by vision/render ahead of time (`make demo-frames`, the
-// program in internal/gendemo) and embedded: 23 JPEGs of 1640x1232, about
-// 5 MB of the binary. Rendering them at start-up instead would cost a
+// program in internal/gendemo) and embedded: 34 JPEGs of 1640x1232 (per
+// turn the still board, and two photos of the turn being played with a
+// hand over the board: half the tiles down, then all of them), about
+// 5.4 MB of the binary. Rendering them at start-up instead would cost a
 // Raspberry Pi 4 several seconds of CPU at every boot and tie start-up to
 // the renderer; embedding costs only binary size and keeps the demo
 // byte-for-byte the same on every machine. Each turn shows DemoHandFrames
-// photos of the turn being played (half its tiles down, a hand over the
-// board) and then DemoStillFrames photos of the still board, one every
-// FramePeriod: with the defaults a turn every 5 seconds. After the last
-// turn the final board stays. Seek(n) resumes after turn n, so a service
-// restarted after a crash carries on from its log instead of starting over.
+// photos of the turn being played and then DemoStillFrames photos of the
+// still board, one every FramePeriod: with the defaults a turn every 5
+// seconds. After the last turn the final board stays. Seek(n) resumes
+// after turn n, so a service restarted after a crash carries on from its
+// log instead of starting over.
 //
 // # Camera programs
 //

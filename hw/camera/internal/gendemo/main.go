@@ -5,8 +5,9 @@
 // Every photo is taken by the same fixed camera under the same light, as a
 // camera clamped over a table would: only the tiles change. For each turn t
 // it writes turn-TT.jpg, the board after the turn, and for t >= 1
-// turn-TT-placing.jpg, the board before the turn with the first half of
-// the turn's tiles put down and a hand over the board.
+// turn-TT-placing-1.jpg, the board with the first half of the turn's tiles
+// put down and a hand over the board, and turn-TT-placing-2.jpg, all the
+// tiles down and the hand still there.
 package main
 
 import (
@@ -34,7 +35,7 @@ func main() {
 // module 420 mm over the board, slightly off-axis, daylight from a window.
 func sceneOptions(seed int64) render.Options {
 	return render.Options{
-		Seed: seed, Width: 1640, Height: 1232, Quality: 85,
+		Seed: seed, Width: 1640, Height: 1232, Quality: 80,
 		HeightMM: 430, TiltDeg: 9, YawDeg: 3, RollDeg: 0.5, ShiftX: 8, ShiftY: -6, K1: -0.04,
 		LightElevDeg: 62, LightAzDeg: 135, Ambient: 0.5, Exposure: 1, Warmth: 0.1,
 		Gradient: 0.12, GradientDeg: 30, Vignette: 0.18, ShadowSoft: 2.5, Shadow: 0.3,
@@ -65,14 +66,15 @@ func run(dir string, seed int64) error {
 		if t == 0 {
 			continue
 		}
-		placing := halfway(boards[t-1], b)
-		n, err = shoot(placing, true, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d-placing.jpg", t)))
-		if err != nil {
-			return fmt.Errorf("turn %d placing: %w", t, err)
+		for k, placing := range []*grid.Board{halfway(boards[t-1], b), b} {
+			n, err = shoot(placing, true, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d-placing-%d.jpg", t, k+1)))
+			if err != nil {
+				return fmt.Errorf("turn %d placing: %w", t, err)
+			}
+			total += n
 		}
-		total += n
 	}
-	fmt.Printf("gendemo: %d turns, %d photos, %d KB in %s\n", len(boards)-1, 2*len(boards)-1, total>>10, out)
+	fmt.Printf("gendemo: %d turns, %d photos, %d KB in %s\n", len(boards)-1, 3*len(boards)-2, total>>10, out)
 	return nil
 }
 
