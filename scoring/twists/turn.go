@@ -202,6 +202,8 @@ type tracer struct {
 	visited []bool
 	path    []int32
 
+	steps int // cells visited, bounded by maxSteps
+
 	// diagnosis
 	bestPrefix []int32
 	bestFull   []int32
@@ -254,6 +256,11 @@ func (t *tracer) neighbours(i int32) [8]int32 {
 
 func (t *tracer) pos(i int32) Pos { return Pos{Row: int(i) / t.b.Cols, Col: int(i) % t.b.Cols} }
 
+// maxSteps bounds each search (a table covered in one letter and a long
+// word of that letter could otherwise take exponential time). Real turns
+// visit a few hundred cells.
+const maxSteps = 1 << 20
+
 // find returns a legal path, or nil.
 func (t *tracer) find() []Pos {
 	for i, r := range t.cells {
@@ -274,6 +281,9 @@ func (t *tracer) find() []Pos {
 // dfs extends the path with cell i as letter k. covered is a bit set of the
 // new tiles on the path.
 func (t *tracer) dfs(i int32, k int, covered uint64, hasOld, hasMid bool) bool {
+	if t.steps++; t.steps > maxSteps {
+		return false
+	}
 	t.visited[i] = true
 	t.path = append(t.path, i)
 	if id := t.newID[i]; id >= 0 {
@@ -322,10 +332,14 @@ func (t *tracer) explain() *Rejection {
 		}
 	}
 	t.bestScore = -1
+	t.steps = 0
 	for i, r := range t.cells {
 		if r == t.word[0] {
 			t.relaxed(int32(i), 0, 0, false, false)
 		}
+	}
+	if t.steps > maxSteps {
+		return reject(CodeNoPath, "%s cannot be traced using every new tile: the search gave up after %d steps", w, maxSteps)
 	}
 	if t.bestFull == nil {
 		k := len(t.bestPrefix)
@@ -371,6 +385,9 @@ func centreNames(b *Board) string {
 // and keeps the longest prefix and the full tracing that comes closest to
 // legal (most new tiles, then an old tile or the middle).
 func (t *tracer) relaxed(i int32, k int, covered int, hasOld, hasMid bool) {
+	if t.steps++; t.steps > maxSteps {
+		return
+	}
 	t.visited[i] = true
 	t.path = append(t.path, i)
 	defer func() {
