@@ -102,6 +102,13 @@ type Game struct {
 // playing (any order; play goes clockwise: north, east, south, west); the
 // first player is chosen by FirstPlayer.
 func NewGame(setup *Setup, b *Board, players []Colour) (*Game, error) {
+	return NewGameFirst(setup, b, players, NoColour)
+}
+
+// NewGameFirst is NewGame with the first player given, for a tie the board
+// cannot break (the layers under the tops are not written out). A first
+// player the rule contradicts is an error.
+func NewGameFirst(setup *Setup, b *Board, players []Colour, first Colour) (*Game, error) {
 	if len(players) < 2 || len(players) > 4 {
 		return nil, fmt.Errorf("pyramids: %d players: the game is for 2 to 4", len(players))
 	}
@@ -118,8 +125,17 @@ func NewGame(setup *Setup, b *Board, players []Colour) (*Game, error) {
 	if n := setup.PlayerSet.Total(); n != 6*setup.StackSize {
 		return nil, fmt.Errorf("pyramids: the player set holds %d pyramids, but six stacks of %d need %d", n, setup.StackSize, 6*setup.StackSize)
 	}
-	first, err := FirstPlayer(setup, b, players)
-	if err != nil {
+	ruled, err := FirstPlayer(setup, b, players)
+	switch {
+	case first == NoColour && err != nil:
+		return nil, err
+	case first == NoColour:
+		first = ruled
+	case !seen[first]:
+		return nil, fmt.Errorf("pyramids: first player %s is not playing", first)
+	case err == nil && ruled != first:
+		return nil, fmt.Errorf("pyramids: %s cannot go first: the first-player rule says %s", first, ruled)
+	case err != nil && !errors.Is(err, ErrTie):
 		return nil, err
 	}
 	var order []Colour

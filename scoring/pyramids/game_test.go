@@ -167,6 +167,38 @@ func TestGameEnd(t *testing.T) {
 	}
 }
 
+func TestNewGameFirst(t *testing.T) {
+	setup := DefaultSetup()
+	tie := startBoard(t) // red, blue and yellow at 6, lower layers unknown
+	tests := []struct {
+		name    string
+		board   *Board
+		first   Colour
+		want    Colour
+		wantErr bool
+	}{
+		{"the rule cannot break the tie: the given player", tie, Yellow, Yellow, false},
+		{"no first player and a tie", tie, NoColour, NoColour, true},
+		{"the rule decides: the given player agrees", edit(t, tie, "1,7=rK5", "6,1=yK5"), Blue, Blue, false},
+		{"the rule decides: the given player contradicts it", edit(t, tie, "1,7=rK5", "6,1=yK5"), Red, NoColour, true},
+		{"the given player is not playing", tie, Green, NoColour, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := NewGameFirst(&setup, tc.board, []Colour{Red, Blue, Yellow}, tc.first)
+			if tc.wantErr {
+				if err == nil {
+					t.Fatalf("no error; first %s", g.ToPlay())
+				}
+				return
+			}
+			if err != nil || g.ToPlay() != tc.want {
+				t.Fatalf("got %v, want %s first", err, tc.want)
+			}
+		})
+	}
+}
+
 func TestNewGameChecks(t *testing.T) {
 	setup := DefaultSetup()
 	start := edit(t, startBoard(t), "1,7=rK5")

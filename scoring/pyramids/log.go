@@ -15,6 +15,7 @@ import (
 type Log struct {
 	Name      string
 	Players   []Colour
+	First     Colour // given by a "first" line, NoColour when the rule decides
 	Start     *Board
 	StartLine int
 	Entries   []Entry
@@ -34,6 +35,8 @@ type Entry struct {
 //
 //	# comments and blank lines are ignored
 //	players red green blue       the colours playing (default: all four)
+//	first blue                   optional: who goes first, when the board
+//	                             cannot break a tie (lower layers unknown)
 //	start                        the set-up board follows as | rows
 //	| .  .  rA5 ...
 //	turn green DOG               the board at the announcement follows;
@@ -118,6 +121,15 @@ func ReadLog(r io.Reader, name string) (*Log, error) {
 				}
 				l.Players = append(l.Players, c)
 			}
+		case "first":
+			if len(f) != 2 || l.First != NoColour || len(l.Entries) > 0 {
+				return nil, perr(line, "first COLOUR: once, before the turns")
+			}
+			c, ok := ParseColour(f[1])
+			if !ok || !c.IsPlayer() {
+				return nil, perr(line, "%q is not a player colour (red, blue, green, yellow)", f[1])
+			}
+			l.First = c
 		case "start":
 			if l.Start != nil {
 				return nil, perr(line, "start given twice")
@@ -152,7 +164,7 @@ func ReadLog(r io.Reader, name string) (*Log, error) {
 			}
 			expect(&l.Entries[len(l.Entries)-1].Taken, line)
 		default:
-			return nil, perr(line, "unknown line %q: want players, start, turn, taken, challenge, forfeit or a | board row", f[0])
+			return nil, perr(line, "unknown line %q: want players, first, start, turn, taken, challenge, forfeit or a | board row", f[0])
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -185,7 +197,7 @@ func (e *TurnError) Unwrap() error { return e.Err }
 // *TurnError only when an entry cannot be played at all: out of turn, after
 // the end, an ambiguous word, a taken board that does not match.
 func Replay(setup *Setup, l *Log, dict Dictionary) (*Game, error) {
-	g, err := NewGame(setup, l.Start, l.Players)
+	g, err := NewGameFirst(setup, l.Start, l.Players, l.First)
 	if err != nil {
 		return nil, &TurnError{File: l.Name, Line: l.StartLine, Err: err}
 	}
