@@ -27,11 +27,9 @@ func runSnap(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	fs := flag.NewFlagSet("snap", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	spec := fs.String("camera", "rpicam-still", "the camera `SPEC`: "+camera.Specs)
+	hf := addHardwareFlags(fs, "rpicam-still")
 	out := fs.String("out", ".", "the folder `DIR` to save the photos in")
 	count := fs.Int("count", 1, "how many photos to take")
-	button := fs.String("button", "", "the shutter button's `PIN` (e.g. GPIO17): wait for a press before each photo")
-	led := fs.String("led", "", "the status LED's `PIN` (e.g. GPIO27)")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up waiting for one photo (or press) after this long")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -53,28 +51,28 @@ func runSnap(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		return usageErrorf("snap: --out %s: not a folder", *out)
 	}
 
-	logf := func(format string, a ...any) { fmt.Fprintf(stderr, format+"\n", a...) }
-	src, err := camera.Open(*spec, camera.Options{Logf: logf})
+	var src camera.Source
+	src, err := hf.openCamera(stderr)
 	if err != nil {
-		return asBadInput(fmt.Errorf("snap: --camera: %w", err))
+		return fmt.Errorf("snap: %w", err)
 	}
 	defer src.Close()
-	btn, err := gpio.OpenButton(*button, gpio.ButtonOptions{})
+	btn, err := hf.openButton()
 	if err != nil {
-		return asBadInput(fmt.Errorf("snap: --button: %w", err))
+		return fmt.Errorf("snap: %w", err)
 	}
 	defer btn.Close()
-	light, err := gpio.OpenLED(*led)
+	light, err := hf.openLED()
 	if err != nil {
-		return asBadInput(fmt.Errorf("snap: --led: %w", err))
+		return fmt.Errorf("snap: %w", err)
 	}
 	defer light.Close()
 	light.Set(gpio.Idle)
-	if !gpio.IsNone(*button) {
+	if hf.hasButton() {
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		src = camera.Shutter(src, btn.Presses(ctx))
-		fmt.Fprintf(stderr, "snap: press the button on %s for each photo\n", *button)
+		fmt.Fprintf(stderr, "snap: press the button on %s for each photo\n", hf.button)
 	}
 
 	for i := 1; i <= *count; i++ {
@@ -86,7 +84,7 @@ func runSnap(ctx context.Context, args []string, stdout, stderr io.Writer) error
 			if errors.Is(err, context.Canceled) {
 				return err
 			}
-			return asBadInput(fmt.Errorf("snap: photo %d from %s: %w", i, *spec, err))
+			return asBadInput(fmt.Errorf("snap: photo %d from %s: %w", i, hf.camera, err))
 		}
 		light.Set(gpio.Reading)
 		path := filepath.Join(*out, fmt.Sprintf("snap-%03d.jpg", i))
