@@ -120,7 +120,6 @@ func TestOpenErrors(t *testing.T) {
 	}
 }
 
-
 func BenchmarkAppend(b *testing.B) {
 	ctx := context.Background()
 	s, err := Open(ctx, b.TempDir())

@@ -1,0 +1,654 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"crypto/subtle"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/gin-gonic/gin"
+	"github.com/skip2/go-qrcode"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+//go:embed static
+var staticFS embed.FS
+
+// Dictionary is what a challenge looks a word up in.
+type Dictionary interface {
+	Contains(word string) bool
+}
+
+// Definer gives a short definition of a word ("" and false when it has
+// none), e.g. from WordNet.
+type Definer interface {
+	Define(word string) (string, bool)
+}
+
+// Uploader reads a photo a phone sent and records it as a turn.
+type Uploader interface {
+	Upload(ctx context.Context, photo []byte) (game.Turn, error)
+}
+
+// Config is what the server needs.
+type Config struct {
+	Session *game.Session
+	// PIN gates every change; it must not be empty.
+	PIN string
+	// URL is the address phones open (shown as the QR code).
+	URL string
+	// Dicts returns the dictionary for a challenge's lang ("en", "ru"); an
+	// error for an unknown language.
+	Dicts func(lang string) (Dictionary, error)
+	// Definer gives definitions; nil means none.
+	Definer Definer
+	// Uploader takes photos from the page; nil disables /api/upload (503).
+	Uploader Uploader
+	// MaxUpload bounds an uploaded photo (default 10 MB).
+	MaxUpload int64
+	// Heartbeat is the interval of keep-alive comments on event streams
+	// (default 15s), so proxies and phones keep the stream open.
+	Heartbeat time.Duration
+	// Logf logs requests that failed; nil discards.
+	Logf func(format string, a ...any)
+	// Now is the clock of the PIN rate limit (time.Now when nil).
+	Now func() time.Time
+}
+
+// DefaultMaxUpload bounds an uploaded photo: a phone's full-size JPEG.
+const DefaultMaxUpload = 10 << 20
+
+// PINHeader is the request header that carries the table's PIN. A form
+// field "pin" works too (for plain HTML forms).
+const PINHeader = "X-Tilescope-PIN"
+
+// Server is the table service's HTTP side.
+type Server struct {
+	cfg     Config
+	engine  *gin.Engine
+	limiter *limiter
+
+	mu       sync.Mutex
+	shutdown chan struct{} // closed when the server shuts down: streams end
+	closed   bool
+}
+
+// New builds the server and its routes.
+func New(cfg Config) (*Server, error) {
+	if cfg.Session == nil {
+		return nil, errors.New("web: no session")
+	}
+	if len(cfg.PIN) < 4 {
+		return nil, errors.New("web: the PIN must have at least 4 digits")
+	}
+	if cfg.MaxUpload <= 0 {
+		cfg.MaxUpload = DefaultMaxUpload
+	}
+	if cfg.Heartbeat <= 0 {
+		cfg.Heartbeat = 15 * time.Second
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Dicts == nil {
+		cfg.Dicts = func(lang string) (Dictionary, error) { return nil, fmt.Errorf("no dictionary for %q", lang) }
+	}
+	gin.SetMode(gin.ReleaseMode)
+	s := &Server{cfg: cfg, limiter: newLimiter(cfg.Now), shutdown: make(chan struct{})}
+	s.engine = s.routes()
+	return s, nil
+}
+
+// Handler is the server's http.Handler.
+func (s *Server) Handler() http.Handler { return s.engine }
+
+func (s *Server) routes() *gin.Engine {
+	r := gin.New()
+	r.Use(gin.CustomRecovery(func(c *gin.Context, err any) {
+		s.logf("web: panic in %s %s: %v", c.Request.Method, c.Request.URL.Path, err)
+		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"error": "internal error"})
+	}))
+	r.HandleMethodNotAllowed = true
+	r.NoRoute(func(c *gin.Context) { jsonError(c, http.StatusNotFound, "no such page: %s", c.Request.URL.Path) })
+	r.NoMethod(func(c *gin.Context) {
+		jsonError(c, http.StatusMethodNotAllowed, "%s is not allowed on %s", c.Request.Method, c.Request.URL.Path)
+	})
+
+	static, _ := fs.Sub(staticFS, "static")
+	r.GET("/", func(c *gin.Context) {
+		page, _ := fs.ReadFile(static, "index.html")
+		c.Header("Cache-Control", "no-cache")
+		c.Data(http.StatusOK, "text/html; charset=utf-8", page)
+	})
+	r.StaticFS("/static", http.FS(static))
+	r.GET("/healthz", func(c *gin.Context) { c.String(http.StatusOK, "ok") })
+	r.GET("/qr.png", s.qr)
+
+	api := r.Group("/api")
+	api.GET("/game", s.getGame)
+	api.GET("/events", s.events)
+	api.GET("/challenge", s.lookup)
+	api.GET("/photos/:n", s.photo)
+	api.GET("/info", s.info)
+
+	w := api.Group("", s.requirePIN)
+	w.POST("/pin", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"ok": true}) })
+	w.POST("/challenge", s.challenge)
+	w.POST("/turns/:n/correct", s.correct)
+	w.POST("/turns/:n/confirm", s.confirm)
+	w.POST("/undo", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Undo(ctx) }))
+	w.POST("/pass", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Pass(ctx) }))
+	w.POST("/exchange", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Exchange(ctx) }))
+	w.POST("/end", s.end)
+	w.POST("/new", s.newGame)
+	w.POST("/upload", s.upload)
+	return r
+}
+
+func (s *Server) logf(format string, a ...any) {
+	if s.cfg.Logf != nil {
+		s.cfg.Logf(format, a...)
+	}
+}
+
+func jsonError(c *gin.Context, status int, format string, a ...any) {
+	c.AbortWithStatusJSON(status, gin.H{"error": fmt.Sprintf(format, a...)})
+}
+
+// gameError answers a session error with the status it deserves.
+func (s *Server) gameError(c *gin.Context, err error) {
+	switch {
+	case errors.Is(err, game.ErrBadInput), errors.Is(err, grid.ErrSyntax):
+		jsonError(c, http.StatusBadRequest, "%v", err)
+	case errors.Is(err, game.ErrNoTurn), errors.Is(err, fs.ErrNotExist):
+		jsonError(c, http.StatusNotFound, "%v", err)
+	case errors.Is(err, game.ErrConflict), errors.Is(err, game.ErrNoChange):
+		jsonError(c, http.StatusConflict, "%v", err)
+	case errors.Is(err, context.Canceled):
+		jsonError(c, http.StatusServiceUnavailable, "cancelled")
+	default:
+		s.logf("web: %s %s: %v", c.Request.Method, c.Request.URL.Path, err)
+		jsonError(c, http.StatusInternalServerError, "%v", err)
+	}
+}
+
+func (s *Server) getGame(c *gin.Context) {
+	snap := s.cfg.Session.Snapshot()
+	etag := `"` + strconv.FormatInt(snap.Version, 10) + `"`
+	c.Header("Cache-Control", "no-cache")
+	c.Header("ETag", etag)
+	if c.GetHeader("If-None-Match") == etag {
+		c.Status(http.StatusNotModified)
+		return
+	}
+	c.Data(http.StatusOK, "application/json; charset=utf-8", snap.JSON)
+}
+
+func (s *Server) info(c *gin.Context) {
+	c.JSON(http.StatusOK, gin.H{"url": s.cfg.URL, "upload": s.cfg.Uploader != nil, "max_upload": s.cfg.MaxUpload})
+}
+
+func (s *Server) qr(c *gin.Context) {
+	if s.cfg.URL == "" {
+		jsonError(c, http.StatusNotFound, "the service does not know its address")
+		return
+	}
+	png, err := qrcode.Encode(s.cfg.URL, qrcode.Medium, 320)
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	c.Header("Cache-Control", "max-age=3600")
+	c.Data(http.StatusOK, "image/png", png)
+}
+
+// events streams the game: one server-sent event ("game", id = version,
+// data = the game's JSON) per change, oldest first. A client that
+// reconnects with Last-Event-ID gets the versions it missed.
+func (s *Server) events(c *gin.Context) {
+	var last int64 = -1
+	if id := c.GetHeader("Last-Event-ID"); id != "" {
+		if v, err := strconv.ParseInt(id, 10, 64); err == nil {
+			last = v
+		}
+	}
+	c.Header("Content-Type", "text/event-stream")
+	c.Header("Cache-Control", "no-cache")
+	c.Header("Connection", "keep-alive")
+	c.Header("X-Accel-Buffering", "no")
+	c.Status(http.StatusOK)
+	ctx := c.Request.Context()
+	heartbeat := time.NewTicker(s.cfg.Heartbeat)
+	defer heartbeat.Stop()
+	s.mu.Lock()
+	shutdown := s.shutdown
+	s.mu.Unlock()
+
+	sess := s.cfg.Session
+	first := true
+	c.Stream(func(w io.Writer) bool {
+		var pending []*game.Snapshot
+		cur := sess.Snapshot()
+		switch {
+		case first && last < 0:
+			pending = []*game.Snapshot{cur}
+			fmt.Fprintf(w, "retry: 2000\n\n")
+		case cur.Version > last:
+			pending = sess.Since(last)
+			if len(pending) == 0 || pending[len(pending)-1].Version < cur.Version {
+				pending = append(pending, cur)
+			}
+		}
+		first = false
+		if len(pending) > 0 {
+			for _, snap := range pending {
+				if snap.Version <= last {
+					continue
+				}
+				writeEvent(w, snap)
+				last = snap.Version
+			}
+			return true
+		}
+		select {
+		case <-cur.Next():
+			return true
+		case <-heartbeat.C:
+			io.WriteString(w, ": keep-alive\n\n")
+			return true
+		case <-ctx.Done():
+			return false
+		case <-shutdown:
+			return false
+		}
+	})
+}
+
+func writeEvent(w io.Writer, snap *game.Snapshot) {
+	var b bytes.Buffer
+	fmt.Fprintf(&b, "id: %d\nevent: game\ndata: ", snap.Version)
+	b.Write(snap.JSON) // one line: encoding/json escapes newlines
+	b.WriteString("\n\n")
+	w.Write(b.Bytes())
+}
+
+// lookup answers GET /api/challenge?word=W&lang=en: the dictionary's
+// verdict, with a definition when one is known. It changes nothing.
+func (s *Server) lookup(c *gin.Context) {
+	word := strings.TrimSpace(c.Query("word"))
+	lang := c.DefaultQuery("lang", "en")
+	if err := checkWord(word); err != nil {
+		jsonError(c, http.StatusBadRequest, "word: %v", err)
+		return
+	}
+	d, err := s.cfg.Dicts(lang)
+	if err != nil {
+		jsonError(c, http.StatusBadRequest, "lang: %v", err)
+		return
+	}
+	c.JSON(http.StatusOK, s.verdict(word, d.Contains(word)))
+}
+
+func checkWord(word string) error {
+	switch {
+	case word == "":
+		return errors.New("missing: ask ?word=WORD")
+	case !utf8.ValidString(word) || utf8.RuneCountInString(word) > 40:
+		return errors.New("want a word of at most 40 letters")
+	}
+	for _, r := range word {
+		if !isLetter(r) {
+			return fmt.Errorf("%q is not a letter", r)
+		}
+	}
+	return nil
+}
+
+func isLetter(r rune) bool {
+	return r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= 0x400 && r <= 0x4FF
+}
+
+type verdict struct {
+	Word       string `json:"word"`
+	Valid      bool   `json:"valid"`
+	Definition string `json:"definition,omitempty"`
+}
+
+func (s *Server) verdict(word string, valid bool) verdict {
+	v := verdict{Word: strings.ToUpper(word), Valid: valid}
+	if valid && s.cfg.Definer != nil {
+		v.Definition, _ = s.cfg.Definer.Define(strings.ToLower(word))
+	}
+	return v
+}
+
+// challenge: POST /api/challenge {"turn":N,"word":"W"} challenges a word of
+// the latest play; when it is not a word the play is withdrawn.
+func (s *Server) challenge(c *gin.Context) {
+	var req struct {
+		Turn int    `json:"turn"`
+		Word string `json:"word"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if err := checkWord(req.Word); err != nil {
+		jsonError(c, http.StatusBadRequest, "word: %v", err)
+		return
+	}
+	if req.Turn == 0 {
+		req.Turn = s.cfg.Session.State().Last
+	}
+	valid, st, err := s.cfg.Session.Challenge(c.Request.Context(), req.Turn, req.Word)
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	v := s.verdict(req.Word, valid)
+	c.JSON(http.StatusOK, gin.H{"word": v.Word, "valid": v.Valid, "definition": v.Definition, "turn": req.Turn, "withdrawn": !valid, "version": st.Version})
+}
+
+func turnParam(c *gin.Context) (int, bool) {
+	n, err := strconv.Atoi(c.Param("n"))
+	if err != nil || n < 1 {
+		jsonError(c, http.StatusBadRequest, "turn %q: want a turn number from 1", c.Param("n"))
+		return 0, false
+	}
+	return n, true
+}
+
+// bindJSON reads a small JSON body strictly; it answers 400 itself.
+func bindJSON(c *gin.Context, v any) bool {
+	body := http.MaxBytesReader(c.Writer, c.Request.Body, 64<<10)
+	dec := json.NewDecoder(body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		jsonError(c, http.StatusBadRequest, "body: want JSON: %v", err)
+		return false
+	}
+	return true
+}
+
+// correct: POST /api/turns/:n/correct {"row":R,"col":C,"letter":"A","height":2}
+// fixes one square of what the camera read on turn n (height 0: empty).
+func (s *Server) correct(c *gin.Context) {
+	n, ok := turnParam(c)
+	if !ok {
+		return
+	}
+	var req struct {
+		Row    *int   `json:"row"`
+		Col    *int   `json:"col"`
+		Letter string `json:"letter"`
+		Height *int   `json:"height"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if req.Row == nil || req.Col == nil {
+		jsonError(c, http.StatusBadRequest, "body: want row and col")
+		return
+	}
+	h := 1
+	if req.Height != nil {
+		h = *req.Height
+	}
+	if req.Letter == "" {
+		h = 0
+	}
+	st, err := s.cfg.Session.Correct(c.Request.Context(), n, grid.Pos{Row: *req.Row, Col: *req.Col}, grid.Stack{Letter: req.Letter, Height: h})
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, st)
+}
+
+func (s *Server) confirm(c *gin.Context) {
+	n, ok := turnParam(c)
+	if !ok {
+		return
+	}
+	st, err := s.cfg.Session.Confirm(c.Request.Context(), n)
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, st)
+}
+
+func (s *Server) action(f func(context.Context) (*game.State, error)) gin.HandlerFunc {
+	return func(c *gin.Context) {
+		st, err := f(c.Request.Context())
+		if err != nil {
+			s.gameError(c, err)
+			return
+		}
+		s.state(c, st)
+	}
+}
+
+// state answers with the game as it now stands.
+func (s *Server) state(c *gin.Context, st *game.State) {
+	snap := s.cfg.Session.Snapshot()
+	if snap.State == st {
+		c.Data(http.StatusOK, "application/json; charset=utf-8", snap.JSON)
+		return
+	}
+	c.JSON(http.StatusOK, st)
+}
+
+// end: POST /api/end {"racks":[0,3]} ends the game with the tiles left on
+// each rack, in seat order.
+func (s *Server) end(c *gin.Context) {
+	var req struct {
+		Racks []int `json:"racks"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	st, err := s.cfg.Session.End(c.Request.Context(), req.Racks)
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, st)
+}
+
+// newGame: POST /api/new {"players":["Ann","Ben"]} starts a new game.
+func (s *Server) newGame(c *gin.Context) {
+	var req struct {
+		Players []string `json:"players"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if err := s.cfg.Session.NewGame(c.Request.Context(), req.Players); err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, s.cfg.Session.State())
+}
+
+func (s *Server) photo(c *gin.Context) {
+	n, ok := turnParam(c)
+	if !ok {
+		return
+	}
+	b, err := s.cfg.Session.Photo(c.Request.Context(), n)
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, "image/jpeg", b)
+}
+
+// upload: POST /api/upload, a photo from the phone's camera: the body is
+// the JPEG or PNG itself, or a multipart form with the file in "photo".
+func (s *Server) upload(c *gin.Context) {
+	if s.cfg.Uploader == nil {
+		jsonError(c, http.StatusServiceUnavailable, "this table takes no uploads")
+		return
+	}
+	limit := s.cfg.MaxUpload
+	if c.Request.ContentLength > limit+4096 {
+		jsonError(c, http.StatusRequestEntityTooLarge, "photo: %d bytes, over the limit of %d bytes", c.Request.ContentLength, limit)
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit+4096)
+	var photo []byte
+	var err error
+	ct := c.ContentType()
+	switch ct {
+	case "multipart/form-data":
+		fh, ferr := c.FormFile("photo")
+		if ferr != nil {
+			if isTooLarge(ferr) {
+				jsonError(c, http.StatusRequestEntityTooLarge, "photo: over the limit of %d bytes", limit)
+				return
+			}
+			jsonError(c, http.StatusBadRequest, "photo: want the file in the form field \"photo\": %v", ferr)
+			return
+		}
+		if fh.Size > limit {
+			jsonError(c, http.StatusRequestEntityTooLarge, "photo: %d bytes, over the limit of %d bytes", fh.Size, limit)
+			return
+		}
+		f, ferr := fh.Open()
+		if ferr != nil {
+			s.gameError(c, ferr)
+			return
+		}
+		photo, err = io.ReadAll(io.LimitReader(f, limit+1))
+		f.Close()
+	case "image/jpeg", "image/png":
+		photo, err = io.ReadAll(io.LimitReader(c.Request.Body, limit+1))
+	default:
+		jsonError(c, http.StatusUnsupportedMediaType, "photo: content type %q: send image/jpeg, image/png or a multipart form", ct)
+		return
+	}
+	if err != nil {
+		if isTooLarge(err) {
+			jsonError(c, http.StatusRequestEntityTooLarge, "photo: over the limit of %d bytes", limit)
+			return
+		}
+		jsonError(c, http.StatusBadRequest, "photo: %v", err)
+		return
+	}
+	if int64(len(photo)) > limit {
+		jsonError(c, http.StatusRequestEntityTooLarge, "photo: over the limit of %d bytes", limit)
+		return
+	}
+	if kind := sniffImage(photo); kind == "" {
+		jsonError(c, http.StatusUnsupportedMediaType, "photo: not a JPEG or PNG image (the first bytes say so)")
+		return
+	}
+	t, err := s.cfg.Uploader.Upload(c.Request.Context(), photo)
+	if err != nil {
+		if errors.Is(err, game.ErrNoChange) {
+			jsonError(c, http.StatusConflict, "the photo shows the board as it already stands: no turn")
+			return
+		}
+		var ue interface{ UserError() bool }
+		if errors.As(err, &ue) && ue.UserError() {
+			jsonError(c, http.StatusUnprocessableEntity, "photo: %v", err)
+			return
+		}
+		s.gameError(c, err)
+		return
+	}
+	c.JSON(http.StatusOK, t)
+}
+
+func isTooLarge(err error) bool {
+	var mbe *http.MaxBytesError
+	return errors.As(err, &mbe)
+}
+
+// sniffImage names the image format from the magic bytes: "jpeg", "png" or
+// "".
+func sniffImage(b []byte) string {
+	switch {
+	case len(b) > 3 && b[0] == 0xFF && b[1] == 0xD8 && b[2] == 0xFF:
+		return "jpeg"
+	case bytes.HasPrefix(b, []byte("\x89PNG\r\n\x1a\n")):
+		return "png"
+	}
+	return ""
+}
+
+// requirePIN lets a request through only with the table's PIN. Wrong PINs
+// from one address are limited (limiter), so the 4-6 digits cannot be
+// guessed by brute force.
+func (s *Server) requirePIN(c *gin.Context) {
+	ip := c.ClientIP()
+	if !s.limiter.allow(ip) {
+		jsonError(c, http.StatusTooManyRequests, "too many wrong PINs: wait a minute")
+		return
+	}
+	pin := c.GetHeader(PINHeader)
+	if pin == "" {
+		ct := c.ContentType()
+		if ct == "application/x-www-form-urlencoded" || ct == "multipart/form-data" {
+			pin = c.PostForm("pin")
+		}
+	}
+	if pin == "" {
+		jsonError(c, http.StatusUnauthorized, "this changes the game: send the table's PIN in the %s header", PINHeader)
+		return
+	}
+	if subtle.ConstantTimeCompare([]byte(pin), []byte(s.cfg.PIN)) != 1 {
+		s.limiter.fail(ip)
+		jsonError(c, http.StatusForbidden, "wrong PIN")
+		return
+	}
+	c.Next()
+}
+
+// Serve answers on ln until ctx is done, then shuts down gracefully: event
+// streams are ended, requests in flight get up to 5 seconds.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{Handler: s.engine, ReadHeaderTimeout: 10 * time.Second}
+	srv.RegisterOnShutdown(s.Close)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		srv.Close()
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// Close ends every event stream (the server calls it on shutdown).
+func (s *Server) Close() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if !s.closed {
+		s.closed = true
+		close(s.shutdown)
+	}
+}
