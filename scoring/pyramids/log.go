@@ -55,7 +55,7 @@ func ReadLog(r io.Reader, name string) (*Log, error) {
 	line := 0
 	var rows strings.Builder
 	var target **Board
-	targetLine, firstRow := 0, 0
+	targetLine, firstRow, written, boardRows := 0, 0, 0, 0
 	perr := func(ln int, format string, a ...any) error {
 		return &grid.ParseError{File: name, Line: ln, Msg: fmt.Sprintf(format, a...)}
 	}
@@ -80,7 +80,7 @@ func ReadLog(r io.Reader, name string) (*Log, error) {
 		return nil
 	}
 	expect := func(t **Board, ln int) {
-		target, targetLine, firstRow = t, ln, 0
+		target, targetLine, firstRow, written, boardRows = t, ln, 0, 0, 0
 	}
 	for sc.Scan() {
 		line++
@@ -92,11 +92,15 @@ func ReadLog(r io.Reader, name string) (*Log, error) {
 			if firstRow == 0 {
 				firstRow = line
 			}
+			if boardRows++; boardRows > Size {
+				return nil, perr(line, "more than %d rows in a board", Size)
+			}
 			// Keep line numbers: pad with the blank lines in between.
-			for n := strings.Count(rows.String(), "\n") + firstRow; n < line; n++ {
+			for ; written+firstRow < line; written++ {
 				rows.WriteByte('\n')
 			}
 			rows.WriteString(rest + "\n")
+			written++
 			continue
 		}
 		if i := strings.IndexByte(text, '#'); i >= 0 {

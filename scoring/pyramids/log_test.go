@@ -84,6 +84,7 @@ func TestReadLogErrors(t *testing.T) {
 		{"turn first", "turn red\n", "l.txt:1: turn before the start board"},
 		{"row nowhere", "players red blue\n" + row, "l.txt:2: a board row where no board is expected"},
 		{"short board", "start\n" + row + row, "l.txt:3: found 2 board rows, want 10"},
+		{"long board", "start\n" + strings.Repeat(row, 11), "l.txt:12: more than 10 rows in a board"},
 		{"bad cell on its line", "start\n" + row + "| . xA . . . . . . . .\n", `l.txt:3: cell 2 "xA"`},
 		{"missing board", "start\nturn red\n", "l.txt:1: the board is missing"},
 		{"taken alone", "start\n" + strings.Repeat(row, 10) + "taken\n", "l.txt:12: taken must follow"},
