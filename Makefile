@@ -139,3 +139,24 @@ uninstall:
 # (hw/camera/demodata) again, after the game or the renderer changed.
 demo-frames:
 	$(GO) run ./hw/camera/internal/gendemo
+
+# --- Rendered scenes (vision/render, docs/render.md) -----------------------
+# render-set writes an evaluation set of rendered scenes of random positions
+# (EVAL_N scenes of EVAL_GAME, conditions drawn from EVAL_DIFFICULTY) into
+# EVAL_DIR; render-docs draws the pictures of docs/render.md again (needs
+# ../shared/data/photos for the real photos beside them).
+EVAL_GAME ?= upwords
+EVAL_N ?= 200
+EVAL_SEED ?= 1
+EVAL_DIFFICULTY ?= mixed
+EVAL_DIR ?= /tmp/tilescope-eval/$(EVAL_GAME)
+.PHONY: render-set render-docs render-bench
+render-set: build
+	nice $(BIN) render-set --game $(EVAL_GAME) --n $(EVAL_N) --seed $(EVAL_SEED) \
+		--difficulty $(EVAL_DIFFICULTY) --out $(EVAL_DIR)
+
+render-docs:
+	$(GO) run ./vision/render/internal/docimg -out docs/img -photos ../shared/data/photos
+
+render-bench:
+	$(GO) test -run '^$$' -bench . -benchtime 20x ./vision/render/

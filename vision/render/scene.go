@@ -71,7 +71,6 @@ type Options struct {
 	MotionDeg    float64 // its direction
 	Quality      int     // JPEG quality; default 90
 	Difficulty   string  // informative: the difficulty RandomOptions drew from
-	BoardSize    int     // Upwords: 10 (default) or 8; only for random states
 	TileJitterMM float64 // how far tiles sit off their square's centre
 }
 
