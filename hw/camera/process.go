@@ -12,6 +12,8 @@ import (
 	"sync"
 	"syscall"
 	"time"
+	"unicode"
+	"unicode/utf8"
 )
 
 // Stream is a camera program that writes a stream of JPEG images to its
@@ -459,24 +461,27 @@ func splitArgs(s string) ([]string, error) {
 	var cur strings.Builder
 	inWord := false
 	var quote rune
-	for _, r := range s {
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		raw := s[i : i+size] // the bytes as given, even when not UTF-8
+		i += size
 		switch {
 		case quote != 0:
 			if r == quote {
 				quote = 0
 			} else {
-				cur.WriteRune(r)
+				cur.WriteString(raw)
 			}
 		case r == '"' || r == '\'':
 			quote, inWord = r, true
-		case r == ' ' || r == '\t' || r == '\n':
+		case unicode.IsSpace(r):
 			if inWord {
 				args = append(args, cur.String())
 				cur.Reset()
 				inWord = false
 			}
 		default:
-			cur.WriteRune(r)
+			cur.WriteString(raw)
 			inWord = true
 		}
 	}
