@@ -31,6 +31,12 @@ func (l *listSource) Close() error { return nil }
 // scene draws a 320x240 table photo: a board, tiles at the given squares,
 // optionally a hand (a large blob) and sensor noise.
 func scene(t *testing.T, tiles []image.Point, hand bool, noise int, seed uint64) []byte {
+	return sceneGlyph(t, tiles, hand, false, noise, seed)
+}
+
+// sceneGlyph can add a small dark mark (a letter's stroke changing when a
+// tile is stacked) that straddles the corners of the comparison blocks.
+func sceneGlyph(t *testing.T, tiles []image.Point, hand, glyph bool, noise int, seed uint64) []byte {
 	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, 320, 240))
 	rng := rand.New(rand.NewPCG(seed, 1))
@@ -44,6 +50,9 @@ func scene(t *testing.T, tiles []image.Point, hand bool, noise int, seed uint64)
 				if x >= 80+p.X*16+2 && x < 80+p.X*16+14 && y >= 40+p.Y*16+2 && y < 40+p.Y*16+14 {
 					v = 220
 				}
+			}
+			if glyph && x >= 169 && x < 172 && y >= 109 && y < 112 {
+				v = 40
 			}
 			if hand && (x-200)*(x-200)+(y-150)*(y-150) < 60*60 {
 				v = 180
@@ -85,6 +94,10 @@ func TestSteady(t *testing.T) {
 		{"two-5", scene(t, two, false, 2, 14)},
 		{"two-6", scene(t, two, false, 2, 15)},
 		{"two-7", scene(t, two, false, 2, 16)}, // still, but the same board as two-3
+		{"hand-4", sceneGlyph(t, two, true, true, 2, 17)},
+		{"stacked-1", sceneGlyph(t, two, false, true, 2, 18)},
+		{"stacked-2", sceneGlyph(t, two, false, true, 2, 19)},
+		{"stacked-3", sceneGlyph(t, two, false, true, 2, 20)}, // a small change: passed on
 	}
 	src := &listSource{}
 	for _, f := range frames {
@@ -103,8 +116,8 @@ func TestSteady(t *testing.T) {
 		}
 		got = append(got, f.Name)
 	}
-	if g := strings.Join(got, " "); g != "empty-3 two-3" {
-		t.Errorf("passed on %q, want %q", g, "empty-3 two-3")
+	if g, want := strings.Join(got, " "), "empty-3 two-3 stacked-3"; g != want {
+		t.Errorf("passed on %q, want %q", g, want)
 	}
 	if l := log.Lines(); len(l) != 1 || !strings.Contains(l[0], "broken") {
 		t.Errorf("log %q, want the broken frame named", l)
