@@ -62,9 +62,12 @@
 // byte-for-byte the same on every machine. Each turn shows DemoHandFrames
 // photos of the turn being played and then DemoStillFrames photos of the
 // still board, one every FramePeriod: with the defaults a turn every 5
-// seconds. After the last turn the final board stays. Seek(n) resumes
-// after turn n, so a service restarted after a crash carries on from its
-// log instead of starting over.
+// seconds. After the last turn the final board stays. Demo frames are
+// named "demo turn N" (the still board after turn N) or "demo turn N
+// (placing)"; the service finds the turn to resume at from the names it
+// logged, so keep that form. Seek(n) resumes after turn n, so a service
+// restarted after a crash carries on from its log instead of starting
+// over.
 //
 // # Camera programs
 //
