@@ -48,17 +48,26 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	blur := gocv.NewMat()
 	defer blur.Close()
 	gocv.GaussianBlur(small, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	wp := matPlane(blur)
 
-	cands := quadCandidates(blur, ws)
+	// The grid's own lines first: when they give a clear grid, the
+	// outlines need not be tried.
+	cands := lineCandidates(blur, n)
+	nLines := len(cands)
+	cands = append(cands, quadCandidates(blur, ws)...)
 	if img != nil {
 		cands = append(cands, colourCandidates(img, scale)...)
 	}
 	best := boardFit{Score: -1}
-	tried := 0
-	for _, c := range cands {
-		fit, ok := fitGrid(wp, c.q, n)
-		tried++
+	var tried []Quad
+	for i, c := range cands {
+		if i == nLines && best.Score > 0.6 {
+			break
+		}
+		if seen(tried, c.q, 0.01*float64(workSide)) {
+			continue
+		}
+		tried = append(tried, c.q)
+		fit, ok := fitGrid(blur, c.q, n)
 		if !ok {
 			continue
 		}
@@ -79,7 +88,7 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	// Refine on the full-resolution picture.
 	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
 		lim := []float64{10, 8, 6, 4, 3, 3}[it]
-		h, ok := refineGrid(p, best.H, n, win, lim)
+		h, ok := refineGrid(src, best.H, n, win, lim)
 		if !ok {
 			break
 		}
@@ -303,3 +312,20 @@ func uprightQuad(q Quad) Quad {
 
 // debugf, when set (by tests), traces the board finder.
 var debugf func(format string, a ...any)
+
+// seen reports whether a quad with all corners within tol of q was tried.
+func seen(tried []Quad, q Quad, tol float64) bool {
+	for _, t := range tried {
+		same := true
+		for i := range t {
+			if math.Hypot(t[i].X-q[i].X, t[i].Y-q[i].Y) > tol {
+				same = false
+				break
+			}
+		}
+		if same {
+			return true
+		}
+	}
+	return false
+}

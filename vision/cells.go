@@ -47,7 +47,7 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		cell := Cell{Pos: grid.Pos{Row: r, Col: c}}
 		cell.Tile = tileEvidence(p, pose, walls, &occ, r, c, geo)
 		if cell.Tile > 0 {
-			cell.Height, cell.HeightOK = stackHeight(p, pose, &occ, r, c, geo)
+			cell.Height, cell.HeightOK = stackHeight(p, pose, cam, &occ, r, c, geo)
 			cell.Face = faceQuad(pose, r, c, float64(cell.Height), geo)
 			occ.add(pose, r, c, cell.Height, geo)
 		} else {
@@ -243,15 +243,35 @@ func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c i
 	return (mid-ref)/math.Max(ref, 24) - 0.6
 }
 
-// stackHeight tests the heights 1..MaxStack: for each, where the top face
-// must appear, and how strongly the picture shows a light face edge there
-// (lighter inside than out along all four sides). It returns the best
-// height and its margin over the runner-up.
-func stackHeight(p plane, pose *Pose, occ *occluders, r, c int, geo Geometry) (int, float64) {
+// stackHeight tests the heights 1..MaxStack. For each, the model says
+// where the stack's top face must appear and where its bottom edge meets
+// the floor on the sides the camera sees; the picture must show edges
+// there. A tile may sit a little off the square's centre, so each height
+// is tried over small offsets and scored by its best one. Two cues work
+// together: the top face's position (parallax away from the principal
+// point, which grows with height) and the visible side faces' extent (the
+// gap between the top face's edge and the stack's foot). It returns the
+// best height and its margin over the runner-up.
+func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geometry) (int, float64) {
 	scores := make([]float64, geo.MaxStack+1)
 	best, second := 0, 0
+	// Which sides of the stack face the camera: -x, +x, -y, +y.
+	cx, cy := float64(c)+0.5, float64(r)+0.5
+	half := geo.TileMM / geo.SquareMM / 2
+	vis := [4]bool{cam[0] < cx-half, cam[0] > cx+half, cam[1] < cy-half, cam[1] > cy+half}
+	const j = 0.02 // offset step, squares (0.4 mm)
 	for h := 1; h <= geo.MaxStack; h++ {
-		scores[h] = faceEdge(p, occ, faceQuad(pose, r, c, float64(h), geo))
+		bestOff := math.Inf(-1)
+		for dy := -2; dy <= 2; dy++ {
+			for dx := -2; dx <= 2; dx++ {
+				d := Point{float64(dx) * j, float64(dy) * j}
+				top := shiftedFace(pose, r, c, float64(h), d, geo)
+				foot := shiftedFace(pose, r, c, 0, d, geo)
+				s := faceEdge(p, occ, top) + footEdge(p, occ, foot, vis)
+				bestOff = math.Max(bestOff, s)
+			}
+		}
+		scores[h] = bestOff
 		if best == 0 || scores[h] > scores[best] {
 			best, second = h, best
 		} else if second == 0 || scores[h] > scores[second] {
@@ -265,42 +285,82 @@ func stackHeight(p plane, pose *Pose, occ *occluders, r, c int, geo Geometry) (i
 	return best, margin
 }
 
-// faceEdge is the mean step from inside to outside across the sides of q.
-func faceEdge(p plane, occ *occluders, q Quad) float64 {
+// shiftedFace is faceQuad moved by d squares on the board.
+func shiftedFace(pose *Pose, r, c int, h float64, d Point, geo Geometry) Quad {
+	half := geo.TileMM / geo.SquareMM / 2
+	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
+	x0, x1 := float64(c)+0.5-half+d.X, float64(c)+0.5+half+d.X
+	y0, y1 := float64(r)+0.5-half+d.Y, float64(r)+0.5+half+d.Y
+	return Quad{pose.Project(x0, y0, z), pose.Project(x1, y0, z), pose.Project(x1, y1, z), pose.Project(x0, y1, z)}
+}
+
+// footEdge is the mean contrast across the stack's foot on the sides the
+// camera sees (vis: -x, +x, -y, +y), where its side faces meet the floor.
+func footEdge(p plane, occ *occluders, q Quad, vis [4]bool) float64 {
+	// Quad sides: 0 top (-y), 1 right (+x), 2 bottom (+y), 3 left (-x).
+	sides := [4]bool{vis[2], vis[1], vis[3], vis[0]}
+	var s float64
+	cnt := 0
+	for i := 0; i < 4; i++ {
+		if !sides[i] {
+			continue
+		}
+		v, n := edgeContrast(p, occ, q, i)
+		s += v
+		cnt += n
+	}
+	if cnt == 0 {
+		return 0
+	}
+	return s / float64(cnt) * 0.5
+}
+
+// edgeContrast sums |inside - outside| across side i of q (outwards from
+// q's centre); it returns the sum and the number of samples.
+func edgeContrast(p plane, occ *occluders, q Quad, i int) (float64, int) {
 	var cx, cy float64
 	for _, v := range q {
 		cx += v.X / 4
 		cy += v.Y / 4
 	}
+	a, b := q[i], q[(i+1)%4]
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	if l < 1 {
+		return 0, 0
+	}
+	nx, ny := dy/l, -dx/l
+	mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
+	if nx*(mx-cx)+ny*(my-cy) < 0 {
+		nx, ny = -nx, -ny
+	}
+	const d = 1.0
+	var s float64
+	cnt := 0
+	for t := 0.12; t < 0.9; t += 0.1 {
+		x, y := a.X+dx*t, a.Y+dy*t
+		if occ.hides(Point{x + nx*2, y + ny*2}) {
+			continue
+		}
+		in := p.at(x-nx*d, y-ny*d)
+		out := p.at(x+nx*d, y+ny*d)
+		if in < 0 || out < 0 {
+			continue
+		}
+		s += math.Abs(in - out)
+		cnt++
+	}
+	return s, cnt
+}
+
+// faceEdge is the mean contrast across the sides of q.
+func faceEdge(p plane, occ *occluders, q Quad) float64 {
 	var s float64
 	cnt := 0
 	for i := 0; i < 4; i++ {
-		a, b := q[i], q[(i+1)%4]
-		dx, dy := b.X-a.X, b.Y-a.Y
-		l := math.Hypot(dx, dy)
-		if l < 1 {
-			continue
-		}
-		nx, ny := dy/l, -dx/l
-		// point the normal outwards
-		mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
-		if nx*(mx-cx)+ny*(my-cy) < 0 {
-			nx, ny = -nx, -ny
-		}
-		const d = 1.5
-		for t := 0.1; t < 0.91; t += 0.05 {
-			x, y := a.X+dx*t, a.Y+dy*t
-			if occ.hides(Point{x + nx*2, y + ny*2}) {
-				continue
-			}
-			in := p.at(x-nx*d, y-ny*d)
-			out := p.at(x+nx*d, y+ny*d)
-			if in < 0 || out < 0 {
-				continue
-			}
-			s += math.Max(0, in-out)
-			cnt++
-		}
+		v, n := edgeContrast(p, occ, q, i)
+		s += v
+		cnt += n
 	}
 	if cnt == 0 {
 		return 0

@@ -2,25 +2,26 @@ package vision
 
 import (
 	"fmt"
+	"gocv.io/x/gocv"
 	"math"
 	"sort"
 )
 
 // rectSide is the side of the square picture a candidate outline is
 // rectified into to look for the grid's lines.
-const rectSide = 360
+const rectSide = 256
 
 // fitGrid rectifies the candidate outline q of the work picture and looks for
 // n+1 evenly spaced lines in each direction inside it (the grid may sit
 // inside a border). The returned fit's H maps board squares to work pixels.
-func fitGrid(wp plane, q Quad, n int) (boardFit, bool) {
+func fitGrid(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
 	const R = rectSide
 	m := 0.06 * R
 	hq, err := FitHomography([]Point{{m, m}, {R - m, m}, {R - m, R - m}, {m, R - m}}, q[:])
 	if err != nil {
 		return boardFit{}, false
 	}
-	rect := wp.warp(hq, R, R)
+	rect := warpMat(wm, hq, R, R)
 	col := make([]float64, R)
 	row := make([]float64, R)
 	for y := 1; y < R-1; y++ {
@@ -28,6 +29,7 @@ func fitGrid(wp plane, q Quad, n int) (boardFit, bool) {
 			i := y*R + x
 			col[x] += math.Abs(float64(rect.Pix[i+1]) - float64(rect.Pix[i-1]))
 			row[y] += math.Abs(float64(rect.Pix[i+R]) - float64(rect.Pix[i-R]))
+			_ = i
 		}
 	}
 	col = smooth(col, 2)
@@ -73,9 +75,10 @@ func interp(v []float64, x float64) float64 {
 
 // fitLines finds offset o and pitch p so that o + k p, k = 0..n, sit on the
 // profile's peaks and the midpoints between them in its valleys, preferring
-// a grid centred between lo and hi (the candidate outline). It returns the
-// contrast score: (mean at lines - mean at midpoints) / mean profile, less a
-// small penalty for being off-centre.
+// a grid centred between lo and hi (the candidate outline). Every line
+// must be there: the score is the mean of the two weakest lines' contrast
+// against their neighbouring midpoints, over the profile's mean, less a
+// small penalty for being off-centre. A coarse search is refined locally.
 func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
 	var mean float64
 	for _, v := range prof {
@@ -87,33 +90,54 @@ func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
 	}
 	span := hi - lo
 	centre := (lo + hi) / 2
-	score = math.Inf(-1)
-	con := make([]float64, n+1)
-	for pp := 0.55 * span / float64(n); pp <= 1.08*span/float64(n); pp += 0.25 {
+	eval := func(oo, pp float64) float64 {
 		full := pp * float64(n)
-		for oo := centre - full/2 - 0.25*span; oo <= centre-full/2+0.25*span; oo += 0.5 {
-			if oo < 1 || oo+full > float64(len(prof)-2) {
-				continue
+		if oo < 1 || oo+full > float64(len(prof)-2) {
+			return math.Inf(-1)
+		}
+		min1, min2 := math.Inf(1), math.Inf(1)
+		prevMid := interp(prof, oo+0.5*pp)
+		for k := 0; k <= n; k++ {
+			v := interp(prof, oo+float64(k)*pp)
+			var mid float64
+			next := 0.0
+			if k < n {
+				next = interp(prof, oo+(float64(k)+0.5)*pp)
 			}
-			// Per-line contrast against the neighbouring midpoints; the
-			// score is a low quantile, so every line must be there (a few
-			// may be hidden).
-			for k := 0; k <= n; k++ {
-				v := interp(prof, oo+float64(k)*pp)
-				var mid float64
-				switch k {
-				case 0:
-					mid = interp(prof, oo+0.5*pp)
-				case n:
-					mid = interp(prof, oo+(float64(n)-0.5)*pp)
-				default:
-					mid = (interp(prof, oo+(float64(k)-0.5)*pp) + interp(prof, oo+(float64(k)+0.5)*pp)) / 2
-				}
-				con[k] = v - mid
+			switch k {
+			case 0:
+				mid = next
+			case n:
+				mid = prevMid
+			default:
+				mid = (prevMid + next) / 2
 			}
-			sort.Float64s(con)
-			sc := (con[0]+con[1])/2/mean - 0.15*math.Abs(oo+full/2-centre)/pp
-			if sc > score {
+			if k < n {
+				prevMid = next
+			}
+			c := v - mid
+			if c < min1 {
+				min1, min2 = c, min1
+			} else if c < min2 {
+				min2 = c
+			}
+		}
+		return (min1+min2)/2/mean - 0.15*math.Abs(oo+full/2-centre)/pp
+	}
+	score = math.Inf(-1)
+	for pp := 0.55 * span / float64(n); pp <= 1.08*span/float64(n); pp += 0.4 {
+		full := pp * float64(n)
+		for oo := centre - full/2 - 0.25*span; oo <= centre-full/2+0.25*span; oo++ {
+			if sc := eval(oo, pp); sc > score {
+				o, p, score = oo, pp, sc
+			}
+		}
+	}
+	// Refine around the best.
+	bo, bp := o, p
+	for pp := bp - 0.5; pp <= bp+0.5; pp += 0.125 {
+		for oo := bo - 1; oo <= bo+1; oo += 0.25 {
+			if sc := eval(oo, pp); sc > score {
 				o, p, score = oo, pp, sc
 			}
 		}
@@ -125,14 +149,14 @@ func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
 // grid lines themselves: it rectifies the board, finds each line's position
 // in every row band, fits a straight line through them robustly, and fits
 // the homography to all (n+1)² intersections.
-func refineGrid(p plane, h Homography, n int, win, lim float64) (Homography, bool) {
+func refineGrid(full gocv.Mat, h Homography, n int, win, lim float64) (Homography, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	size := int(float64(n)*c + 2*m)
 	// canonical pixel -> board squares -> image
 	toBoard := Homography{1 / c, 0, -m / c, 0, 1 / c, -m / c, 0, 0, 1}
 	canon := h.Mul(toBoard)
-	img := p.warp(canon, size, size)
+	img := warpMat(full, canon, size, size)
 	at := func(x, y int) float64 { return float64(img.Pix[y*size+x]) }
 	// Squares much lighter than the board hold tiles: their edges and
 	// letters would pull the line fit, so bands beside them are skipped.

@@ -2,6 +2,8 @@ package vision
 
 import (
 	"image"
+
+	"gocv.io/x/gocv"
 	"image/color"
 	"math"
 )
@@ -128,3 +130,22 @@ func (p plane) gradAlong(x, y, nx, ny float64) float64 {
 }
 
 func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
+
+// warpMat is warp done by OpenCV on a grey Mat: hm maps output pixels to
+// source pixels (continuous coordinates, pixel centres at half-integers).
+func warpMat(src gocv.Mat, hm Homography, w, h int) plane {
+	// OpenCV's pixel centres are at integers: shift by half a pixel on
+	// both sides, then invert (OpenCV wants source -> destination).
+	half := Homography{1, 0, 0.5, 0, 1, 0.5, 0, 0, 1}
+	unhalf := Homography{1, 0, -0.5, 0, 1, -0.5, 0, 0, 1}
+	m := unhalf.Mul(hm).Mul(half).Inverse()
+	mat := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
+	defer mat.Close()
+	for i := 0; i < 9; i++ {
+		mat.SetDoubleAt(i/3, i%3, m[i])
+	}
+	dst := gocv.NewMat()
+	defer dst.Close()
+	gocv.WarpPerspectiveWithParams(src, &dst, mat, image.Pt(w, h), gocv.InterpolationLinear, gocv.BorderConstant, color.RGBA{})
+	return matPlane(dst)
+}

@@ -1,0 +1,337 @@
+package vision
+
+import (
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+)
+
+// Line candidates: the board's edges and its grid lines are the longest
+// straight lines in the picture, in two directions. Clutter that overlaps
+// the board (a pencil, a hand) breaks the board's outline as a region but
+// not its edges as lines. The lines are found with the probabilistic Hough
+// transform, grouped by direction, merged into long lines, and the
+// outermost long lines of each direction are intersected into quads.
+
+type seg struct {
+	a, b  Point
+	angle float64 // radians in [0, pi)
+	len   float64
+}
+
+// lineCandidates returns quads bounded by the outermost long lines of the
+// two dominant directions of the work picture's edges.
+func lineCandidates(blur gocv.Mat, n int) []candidate {
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(blur, &edges, 20, 60)
+	lines := gocv.NewMat()
+	defer lines.Close()
+	side := float64(max(blur.Cols(), blur.Rows()))
+	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/180, 40, float32(side*0.06), 6)
+	var segs []seg
+	for i := 0; i < lines.Rows(); i++ {
+		v := lines.GetVeciAt(i, 0)
+		a := Point{float64(v[0]) + 0.5, float64(v[1]) + 0.5}
+		b := Point{float64(v[2]) + 0.5, float64(v[3]) + 0.5}
+		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
+		if ang < 0 {
+			ang += math.Pi
+		}
+		if ang >= math.Pi {
+			ang -= math.Pi
+		}
+		segs = append(segs, seg{a, b, ang, math.Hypot(b.X-a.X, b.Y-a.Y)})
+	}
+	if len(segs) < 4 {
+		return nil
+	}
+	// Length-weighted direction histogram, 2-degree bins, smoothed.
+	const bins = 90
+	var hist [bins]float64
+	for _, s := range segs {
+		hist[int(s.angle/math.Pi*bins)%bins] += s.len
+	}
+	var sm [bins]float64
+	for i := range hist {
+		for d := -2; d <= 2; d++ {
+			sm[i] += hist[(i+d+bins)%bins]
+		}
+	}
+	p1 := 0
+	for i := range sm {
+		if sm[i] > sm[p1] {
+			p1 = i
+		}
+	}
+	p2 := -1
+	for i := range sm {
+		d := (i - p1 + bins) % bins
+		if d < 25 || d > 65 { // the other direction: 50..130 degrees away
+			continue
+		}
+		if p2 < 0 || sm[i] > sm[p2] {
+			p2 = i
+		}
+	}
+	if p2 < 0 || sm[p2] < 0.15*sm[p1] {
+		return nil
+	}
+	fa := family(segs, (float64(p1)+0.5)*math.Pi/bins, 3)
+	fb := family(segs, (float64(p2)+0.5)*math.Pi/bins, 3)
+	if len(fa) < 2 || len(fb) < 2 {
+		return nil
+	}
+	var out []candidate
+	// The grid: n+1 evenly spaced lines (in perspective) in each family.
+	ga := gridRuns(family(segs, (float64(p1)+0.5)*math.Pi/bins, 8), n)
+	gb := gridRuns(family(segs, (float64(p2)+0.5)*math.Pi/bins, 8), n)
+	for _, a := range ga {
+		for _, b := range gb {
+			var pts []Point
+			for _, pr := range [][2]fline{{a[0], b[0]}, {a[0], b[1]}, {a[1], b[1]}, {a[1], b[0]}} {
+				if p, ok := intersect(pr[0], pr[1]); ok {
+					pts = append(pts, p)
+				}
+			}
+			if len(pts) == 4 {
+				if q, ok := orderPoints(pts); ok && quadArea(q) > 0.01*side*side {
+					out = append(out, candidate{q: q})
+				}
+			}
+		}
+	}
+	for _, a0 := range fa.outer(true) {
+		for _, a1 := range fa.outer(false) {
+			for _, b0 := range fb.outer(true) {
+				for _, b1 := range fb.outer(false) {
+					var pts []Point
+					ok := true
+					for _, pr := range [][2]fline{{a0, b0}, {a0, b1}, {a1, b1}, {a1, b0}} {
+						p, good := intersect(pr[0], pr[1])
+						if !good {
+							ok = false
+							break
+						}
+						pts = append(pts, p)
+					}
+					if !ok {
+						continue
+					}
+					q, good := orderPoints(pts)
+					if !good || quadArea(q) < 0.02*side*side {
+						continue
+					}
+					out = append(out, candidate{q: q})
+				}
+			}
+		}
+	}
+	return out
+}
+
+// fline is a merged line: points p with n.p = rho, and its total length.
+type fline struct {
+	n      Point
+	rho    float64
+	length float64
+}
+
+type lineFamily []fline
+
+// family merges the segments within 12 degrees of angle into lines (same
+// offset within 4 pixels), keeping those at least 1/keep as long as the
+// longest.
+func family(segs []seg, angle float64, keepFrac float64) lineFamily {
+	n := Point{-math.Sin(angle), math.Cos(angle)}
+	type item struct {
+		s   seg
+		rho float64
+	}
+	var its []item
+	for _, s := range segs {
+		d := math.Abs(s.angle - angle)
+		d = math.Min(d, math.Pi-d)
+		if d > 12*math.Pi/180 {
+			continue
+		}
+		mx, my := (s.a.X+s.b.X)/2, (s.a.Y+s.b.Y)/2
+		its = append(its, item{s, n.X*mx + n.Y*my})
+	}
+	sort.Slice(its, func(i, j int) bool { return its[i].rho < its[j].rho })
+	var fam lineFamily
+	for i := 0; i < len(its); {
+		j := i
+		var pts []Point
+		var total float64
+		for j < len(its) && its[j].rho-its[i].rho < 4 {
+			pts = append(pts, its[j].s.a, its[j].s.b)
+			total += its[j].s.len
+			j++
+		}
+		// Fit the line through the segments' end points.
+		fam = append(fam, fitLine(pts, total))
+		i = j
+	}
+	longest := 0.0
+	for _, f := range fam {
+		longest = math.Max(longest, f.length)
+	}
+	var keep lineFamily
+	for _, f := range fam {
+		if f.length >= longest/keepFrac {
+			keep = append(keep, f)
+		}
+	}
+	// Orient all normals alike and sort by offset.
+	for i := range keep {
+		if keep[i].n.X*n.X+keep[i].n.Y*n.Y < 0 {
+			keep[i].n = Point{-keep[i].n.X, -keep[i].n.Y}
+			keep[i].rho = -keep[i].rho
+		}
+	}
+	sort.Slice(keep, func(i, j int) bool { return keep[i].rho < keep[j].rho })
+	return keep
+}
+
+// outer returns the two outermost lines on one side (low offsets or high).
+func (f lineFamily) outer(low bool) []fline {
+	k := min(2, len(f)-1)
+	if low {
+		return f[:k]
+	}
+	return f[len(f)-k:]
+}
+
+// fitLine fits a line to points by principal axis.
+func fitLine(pts []Point, length float64) fline {
+	var cx, cy float64
+	for _, p := range pts {
+		cx += p.X
+		cy += p.Y
+	}
+	cx /= float64(len(pts))
+	cy /= float64(len(pts))
+	var sxx, sxy, syy float64
+	for _, p := range pts {
+		dx, dy := p.X-cx, p.Y-cy
+		sxx += dx * dx
+		sxy += dx * dy
+		syy += dy * dy
+	}
+	th := 0.5 * math.Atan2(2*sxy, sxx-syy) // direction of the line
+	n := Point{-math.Sin(th), math.Cos(th)}
+	return fline{n: n, rho: n.X*cx + n.Y*cy, length: length}
+}
+
+func intersect(a, b fline) (Point, bool) {
+	det := a.n.X*b.n.Y - a.n.Y*b.n.X
+	if math.Abs(det) < 1e-6 {
+		return Point{}, false
+	}
+	return Point{(a.rho*b.n.Y - a.n.Y*b.rho) / det, (a.n.X*b.rho - a.rho*b.n.X) / det}, true
+}
+
+// orderPoints orders four points clockwise on screen, upright, if they
+// form a convex quadrilateral.
+func orderPoints(pts []Point) (Quad, bool) {
+	var cx, cy float64
+	for _, p := range pts {
+		cx += p.X / 4
+		cy += p.Y / 4
+	}
+	var q Quad
+	copy(q[:], pts)
+	sort.Slice(q[:], func(i, j int) bool {
+		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
+	})
+	for i := 0; i < 4; i++ {
+		a, b, c := q[i], q[(i+1)%4], q[(i+2)%4]
+		if (b.X-a.X)*(c.Y-b.Y)-(b.Y-a.Y)*(c.X-b.X) <= 0 {
+			return q, false
+		}
+	}
+	return uprightQuad(q), true
+}
+
+func quadArea(q Quad) float64 {
+	var a float64
+	for i := range q {
+		j := (i + 1) % 4
+		a += q[i].X*q[j].Y - q[j].X*q[i].Y
+	}
+	return math.Abs(a) / 2
+}
+
+// gridRuns finds, among a family's lines, the first and last lines of runs
+// of n+1 lines evenly spaced in perspective: for each pair taken as the
+// grid's outer lines, it counts the other lines found where the n-1 inner
+// ones must be (allowing for the spacing to change steadily, as it does in
+// perspective). It returns the best few pairs.
+func gridRuns(f lineFamily, n int) [][2]fline {
+	if len(f) < 4 {
+		return nil
+	}
+	// Positions along a transversal through the lines' middle.
+	var dir Point
+	for _, l := range f {
+		dir.X += l.n.X
+		dir.Y += l.n.Y
+	}
+	norm := math.Hypot(dir.X, dir.Y)
+	dir = Point{dir.X / norm, dir.Y / norm}
+	// A point on the middle line; the transversal runs along dir.
+	mid := f[len(f)/2]
+	o := Point{mid.n.X * mid.rho, mid.n.Y * mid.rho}
+	tr := fline{n: Point{-dir.Y, dir.X}, rho: -dir.Y*o.X + dir.X*o.Y}
+	t := make([]float64, len(f))
+	for i, l := range f {
+		p, ok := intersect(l, tr)
+		if !ok {
+			t[i] = math.NaN()
+			continue
+		}
+		t[i] = dir.X*p.X + dir.Y*p.Y
+	}
+	type run struct {
+		i, j  int
+		score float64
+	}
+	var runs []run
+	for i := range f {
+		for j := i + 1; j < len(f); j++ {
+			span := t[j] - t[i]
+			if math.IsNaN(span) || span < float64(n)*4 {
+				continue
+			}
+			tol := 0.18 * span / float64(n)
+			best := 0.0
+			for beta := -0.4; beta <= 0.41; beta += 0.1 {
+				var sc float64
+				for k := 1; k < n; k++ {
+					u := float64(k) / float64(n)
+					want := t[i] + span*u*(1+beta)/(1+beta*u)
+					// nearest line to want
+					near := math.Inf(1)
+					for m := i + 1; m < j; m++ {
+						near = math.Min(near, math.Abs(t[m]-want))
+					}
+					if near < tol {
+						sc += 1 - near/tol
+					}
+				}
+				best = math.Max(best, sc)
+			}
+			if best >= 0.45*float64(n-1) {
+				runs = append(runs, run{i, j, best})
+			}
+		}
+	}
+	sort.Slice(runs, func(a, b int) bool { return runs[a].score > runs[b].score })
+	var out [][2]fline
+	for k := 0; k < len(runs) && k < 3; k++ {
+		out = append(out, [2]fline{f[runs[k].i], f[runs[k].j]})
+	}
+	return out
+}
