@@ -266,7 +266,7 @@ func (w *world) develop() *image.RGBA {
 			fy := float64(y) + 0.5
 			row := img.Pix[y*img.Stride:]
 			jy := y / step
-			ay := float64(y%step) / step
+			ay := (float64(y%step) + 0.5) / step
 			glareY := 0.0
 			if o.Glare > 0 {
 				ey := fy - gly
@@ -285,11 +285,11 @@ func (w *world) develop() *image.RGBA {
 					r, g, b = float64(crow[4*x]), float64(crow[4*x+1]), float64(crow[4*x+2])
 				} else if distort {
 					ix := x / step
-					ax := float64(x%step) / step
+					ax := (float64(x%step) + 0.5) / step
 					k := jy*gw + ix
 					sx = (gx[k]*(1-ax)+gx[k+1]*ax)*(1-ay) + (gx[k+gw]*(1-ax)+gx[k+gw+1]*ax)*ay
 					sy = (gy[k]*(1-ax)+gy[k+1]*ax)*(1-ay) + (gy[k+gw]*(1-ax)+gy[k+gw+1]*ax)*ay
-					r, g, b = cv.sample(sx, sy)
+					r, g, b = cv.sample(sx-0.5, sy-0.5)
 				} else {
 					sx, sy = fx+cv.ox, fy+cv.oy
 					r, g, b = cv.sample(sx-0.5, sy-0.5)

@@ -152,6 +152,7 @@ func TestHandHidesCells(t *testing.T) {
 	hidden := 0
 	for seed := int64(1); seed <= 3; seed++ {
 		o := calm(t, seed, "normal")
+		o.Width, o.Height = 820, 616
 		o.Hand = true
 		sc, err := Render("upwords", []byte(sampleBoard), o)
 		if err != nil {

@@ -43,6 +43,7 @@ func calm(t *testing.T, seed int64, difficulty string) Options {
 
 func TestSameSeedSameBytes(t *testing.T) {
 	o, _ := RandomOptions(11, "hard")
+	o.Width, o.Height = 820, 616
 	a, err := Render("upwords", []byte(sampleBoard), o)
 	if err != nil {
 		t.Fatal(err)
@@ -60,6 +61,7 @@ func TestSameSeedSameBytes(t *testing.T) {
 		t.Error("the same seed gave a different truth")
 	}
 	o2, _ := RandomOptions(12, "hard")
+	o2.Width, o2.Height = 820, 616
 	c, err := Render("upwords", []byte(sampleBoard), o2)
 	if err != nil {
 		t.Fatal(err)

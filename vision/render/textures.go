@@ -133,7 +133,8 @@ func tableTexture(kind string) (*texture, [3]float64) {
 func upwordsBoardTexture(rows, cols int, g upwordsGeom) *texture {
 	key := fmt.Sprintf("upwords-board-%dx%d", rows, cols)
 	return cachedTexture(key, func() *texture {
-		const tpm = 4.0 // texels per mm
+		// 4 texels per mm, fewer on big boards (at most 1200 texels a side)
+		tpm := math.Min(4, 1200/(math.Max(float64(rows), float64(cols))*g.pitch+2*g.border))
 		W := int(math.Round((float64(cols)*g.pitch + 2*g.border) * tpm))
 		H := int(math.Round((float64(rows)*g.pitch + 2*g.border) * tpm))
 		img := image.NewRGBA(image.Rect(0, 0, W, H))

@@ -1,0 +1,45 @@
+package render
+
+import (
+	"math"
+	"testing"
+)
+
+// TestDistortionRemap: a point drawn on the ideal canvas lands in the
+// picture where the camera model (Camera.Project, which the truth uses)
+// puts it, to a tenth of a pixel.
+func TestDistortionRemap(t *testing.T) {
+	for _, k := range []struct{ k1, k2 float64 }{{0, 0}, {-0.15, 0.02}, {0.06, -0.01}} {
+		o := Options{Width: 320, Height: 240, K1: k.k1, K2: k.k2}
+		if err := o.defaults(); err != nil {
+			t.Fatal(err)
+		}
+		w := newWorld(o)
+		for _, at := range []pt{{30.5, 20.5}, {160, 120}, {300.25, 200.75}} {
+			// a small bright square on the black ideal canvas, centred on
+			// the ideal point that distorts to `at`
+			q := w.cam.undistort(at)
+			for i := range w.cv.pix {
+				w.cv.pix[i] = 0
+			}
+			cx, cy := q.X+w.cv.ox, q.Y+w.cv.oy
+			w.cv.fillFlat([]pt{{cx - 2, cy - 2}, {cx + 2, cy - 2}, {cx + 2, cy + 2}, {cx - 2, cy + 2}}, 255, 255, 255, 1)
+			img := w.develop()
+			var sx, sy, sw float64
+			for y := 0; y < o.Height; y++ {
+				for x := 0; x < o.Width; x++ {
+					v := float64(img.Pix[img.PixOffset(x, y)])
+					sx += v * (float64(x) + 0.5)
+					sy += v * (float64(y) + 0.5)
+					sw += v
+				}
+			}
+			if sw == 0 {
+				t.Fatalf("k1 %g: the point at %v vanished", k.k1, at)
+			}
+			if d := math.Hypot(sx/sw-at.X, sy/sw-at.Y); d > 0.1 {
+				t.Errorf("k1 %g: point drawn for (%.2f,%.2f) lands at (%.2f,%.2f), %.2f px off", k.k1, at.X, at.Y, sx/sw, sy/sw, d)
+			}
+		}
+	}
+}
