@@ -12,7 +12,7 @@ import (
 func (w *world) drawTable() {
 	kind := w.opt.Table
 	if kind == "" {
-		kind = []string{"wood", "felt", "cloth", "laminate"}[w.rng.IntN(4)]
+		kind = TableKinds[w.rng.IntN(len(TableKinds))]
 		w.opt.Table = kind
 		w.truth.Conditions.Table = kind
 	}
@@ -89,8 +89,10 @@ func (w *world) tableRow(y int, tex *texture, hinv mat3, tint, wall [3]float64) 
 // shadowCaster is a solid's outline points and the plane its shadow falls
 // on.
 type shadowCaster struct {
-	pts []vec3
-	z   float64
+	pts      []vec3
+	z        float64
+	strength float64 // 0 means 1
+	ambient  bool    // a contact shadow: the footprint itself, not cast along the light
 }
 
 // drawShadowsOf darkens the canvas under the shadows the casters throw away
@@ -108,6 +110,10 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 	for _, c := range casters {
 		flat := make([]pt, 0, len(c.pts))
 		for _, p := range c.pts {
+			if c.ambient {
+				flat = append(flat, pt{p.X, p.Y})
+				continue
+			}
 			k := (p.Z - c.z) / w.light.Z
 			flat = append(flat, pt{p.X - w.light.X*k, p.Y - w.light.Y*k})
 		}
@@ -125,7 +131,11 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 		if !ok || len(ps) < 3 || len(ps) > 40 {
 			continue
 		}
-		maskPoly(mask, cv.w, cv.h, ps, 1)
+		v := float32(1)
+		if c.strength > 0 {
+			v = float32(c.strength)
+		}
+		maskPoly(mask, cv.w, cv.h, ps, v)
 		for _, p := range ps {
 			minX, minY = min(minX, int(p.X)), min(minY, int(p.Y))
 			maxX, maxY = max(maxX, int(p.X)+1), max(maxY, int(p.Y)+1)
@@ -313,6 +323,9 @@ func (w *world) develop() *image.RGBA {
 	}
 	if o.MotionPx > 0.5 {
 		motionBlur(img, o.MotionPx, o.MotionDeg)
+	}
+	if o.Sharpen > 0 {
+		sharpen(img, o.Sharpen)
 	}
 	if o.Noise > 0 || o.ShotNoise > 0 {
 		addNoise(img, o.Noise, o.ShotNoise, uint64(o.Seed))
@@ -502,4 +515,28 @@ func addNoise(img *image.RGBA, sigma, shot float64, seed uint64) {
 			p[i+ch] = uint8(v + 0.5)
 		}
 	}
+}
+
+// sharpen is an unsharp mask: the picture plus amount times its
+// difference from a slightly blurred copy (the halos of phone cameras).
+func sharpen(img *image.RGBA, amount float64) {
+	W, H := img.Rect.Dx(), img.Rect.Dy()
+	soft := append([]uint8(nil), img.Pix...)
+	kern3(soft, W, H, 1.0/3)
+	a := float32(amount)
+	p := img.Pix
+	parRows(H, func(lo, hi int) {
+		for i := 4 * lo * W; i < 4*hi*W; i++ {
+			if i&3 == 3 {
+				continue
+			}
+			v := float32(p[i]) + a*(float32(p[i])-float32(soft[i]))
+			if v < 0 {
+				v = 0
+			} else if v > 255 {
+				v = 255
+			}
+			p[i] = uint8(v + 0.5)
+		}
+	})
 }

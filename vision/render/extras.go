@@ -73,7 +73,7 @@ func (w *world) drawHand() {
 	}
 	var casters []shadowCaster
 	for _, f := range w.hand {
-		casters = append(casters, shadowCaster{f.pts, w.surfaceZ})
+		casters = append(casters, shadowCaster{pts: f.pts, z: w.surfaceZ})
 	}
 	saved := w.opt.ShadowSoft
 	w.opt.ShadowSoft = math.Max(saved, 6) // a hand high up throws a soft shadow

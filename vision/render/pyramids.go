@@ -52,7 +52,7 @@ func (w *world) buildPyramids(state []byte, name string) error {
 	v := 0.9 + 0.2*rng.Float64()
 	w.board = append(w.board, slab.sides([3]float64{200 * v, 190 * v, 170 * v}, nil)...)
 	w.board = append(w.board, slab.top([3]float64{v, v, v}, tex))
-	w.tableCasters = append(w.tableCasters, shadowCaster{slab.all8(), 0})
+	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
 	w.extent, w.surfaceZ = bw/2, g.slab
 	x0, y0 := -gw/2, gw/2
 	z := g.slab

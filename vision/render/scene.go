@@ -59,7 +59,7 @@ type Options struct {
 	GlareAt      [2]float64 // glare position, fraction of width/height
 
 	// Surroundings.
-	Table   string // "wood", "felt", "cloth", "laminate"; "" picks by seed
+	Table   string // one of TableKinds; "" picks by seed
 	Clutter int    // objects beside the board
 	Hand    bool   // a hand and arm over part of the board
 
@@ -69,6 +69,7 @@ type Options struct {
 	Blur         float64 // defocus blur radius in pixels
 	MotionPx     float64 // motion blur length in pixels
 	MotionDeg    float64 // its direction
+	Sharpen      float64 // unsharp masking as phone cameras do, 0..2
 	Quality      int     // JPEG quality; default 90
 	Difficulty   string  // informative: the difficulty RandomOptions drew from
 	TileJitterMM float64 // how far tiles sit off their square's centre
@@ -80,6 +81,9 @@ type Scene struct {
 	JPEG  []byte      // the picture as the camera would store it
 	Truth Truth
 }
+
+// TableKinds are the table tops the renderer draws.
+var TableKinds = []string{"wood", "felt", "cloth", "laminate", "lace"}
 
 // Difficulties are the condition ranges RandomOptions knows.
 var Difficulties = []string{"easy", "normal", "hard"}
@@ -111,7 +115,9 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 		v := [3][2]float64{easy, normal, hard}[lvl]
 		return u(v[0], v[1])
 	}
-	o := Options{Seed: seed, Difficulty: difficulty, Width: 1640, Height: 1232, HFOVDeg: 62.2}
+	o := Options{Seed: seed, Difficulty: difficulty, Width: 1640, Height: 1232}
+	// The lens: Pi camera v2 (62.2 degrees across), v3 (66), a wider one.
+	o.HFOVDeg = [3][]float64{{62.2}, {62.2, 66}, {62.2, 66, 72}}[lvl][r.IntN(lvl+1)]
 	// The camera's distance to the board sets the board's size in the
 	// picture; its height follows from the tilt.
 	dist := pick([2]float64{380, 440}, [2]float64{330, 480}, [2]float64{300, 520})
@@ -135,7 +141,7 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 	o.Shadow = pick([2]float64{0.2, 0.35}, [2]float64{0.25, 0.5}, [2]float64{0.35, 0.65})
 	o.Glare = pick([2]float64{0, 0}, [2]float64{0, 0.15}, [2]float64{0, 0.35})
 	o.GlareAt = [2]float64{u(0.2, 0.8), u(0.2, 0.8)}
-	o.Table = []string{"wood", "felt", "cloth", "laminate"}[r.IntN(4)]
+	o.Table = TableKinds[r.IntN(len(TableKinds))]
 	o.Clutter = r.IntN([3]int{2, 4, 6}[lvl])
 	o.Hand = lvl == 2 && r.Float64() < 0.35
 	o.Noise = pick([2]float64{0.5, 2}, [2]float64{1, 4}, [2]float64{2, 8})
@@ -145,6 +151,7 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 		o.MotionPx = u(2, 7)
 		o.MotionDeg = u(0, 180)
 	}
+	o.Sharpen = pick([2]float64{0, 0.3}, [2]float64{0, 0.6}, [2]float64{0.3, 1})
 	o.Quality = int(pick([2]float64{88, 95}, [2]float64{75, 92}, [2]float64{55, 85}))
 	o.TileJitterMM = pick([2]float64{0.2, 0.4}, [2]float64{0.3, 0.6}, [2]float64{0.4, 0.8})
 	return o, nil
@@ -183,6 +190,8 @@ func (o *Options) defaults() error {
 		return fmt.Errorf("%w: JPEG quality %d (want 1..100)", ErrBadOptions, o.Quality)
 	case math.Abs(o.K1) > 0.5 || math.Abs(o.K2) > 0.5:
 		return fmt.Errorf("%w: lens distortion k1=%g k2=%g (want |k| <= 0.5)", ErrBadOptions, o.K1, o.K2)
+	case o.Sharpen < 0 || o.Sharpen > 2:
+		return fmt.Errorf("%w: sharpen %g (want 0..2)", ErrBadOptions, o.Sharpen)
 	case o.Blur < 0 || o.Blur > 30 || o.MotionPx < 0 || o.MotionPx > 60:
 		return fmt.Errorf("%w: blur %g / motion %g px out of range", ErrBadOptions, o.Blur, o.MotionPx)
 	}
@@ -410,7 +419,10 @@ func (w *world) finish() (*Scene, error) {
 	var casters []shadowCaster
 	for _, s := range w.solids {
 		if len(s.shadow) > 0 {
-			casters = append(casters, shadowCaster{s.shadow, s.shZ})
+			casters = append(casters, shadowCaster{pts: s.shadow, z: s.shZ})
+			if ao := footprint(s.shadow, s.shZ, 1.1); len(ao) >= 3 {
+				casters = append(casters, shadowCaster{pts: ao, z: s.shZ, strength: 0.5, ambient: true})
+			}
 		}
 	}
 	w.drawShadowsOf(casters)
@@ -471,4 +483,25 @@ func (w *world) project(poly []vec3) []pt {
 		out = append(out, q)
 	}
 	return out
+}
+
+// footprint is the points of a solid that stand on the surface z, spread
+// by k about their centre: where the contact shadow falls.
+func footprint(pts []vec3, z, k float64) []vec3 {
+	var base []vec3
+	var c vec3
+	for _, p := range pts {
+		if math.Abs(p.Z-z) < 0.01 {
+			base = append(base, p)
+			c = c.add(p)
+		}
+	}
+	if len(base) == 0 {
+		return nil
+	}
+	c = c.scale(1 / float64(len(base)))
+	for i, p := range base {
+		base[i] = c.add(p.sub(c).scale(k))
+	}
+	return base
 }

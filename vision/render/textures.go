@@ -114,6 +114,22 @@ func tableTexture(kind string) (*texture, [3]float64) {
 						k *= 0.93
 					}
 					setRGB(img, x, y, 226*k, 220*k, 204*k)
+				case "lace":
+					// a white tablecloth with embroidered rosettes and
+					// small cut-outs that show the dark table beneath
+					u, v := float64(x%128)-64, float64(y%128)-64
+					r, th := math.Hypot(u, v), math.Atan2(v, u)
+					l1 := math.Exp(-math.Pow(r-40-8*math.Cos(6*th), 2) / 5)
+					l2 := math.Exp(-math.Pow(r-18-4*math.Cos(6*th+math.Pi/6), 2) / 3)
+					l3 := math.Exp(-math.Pow(math.Abs(u)+math.Abs(v)-100, 2) / 4)
+					line := math.Min(1, l1+l2+0.7*l3)
+					k := 1 + 0.03*math.Sin(fx*math.Pi/1.5)*math.Sin(fy*math.Pi/1.5)
+					cr, cg, cb := 236*k, 232*k, 222*k
+					cr, cg, cb = cr+(196-cr)*line, cg+(176-cg)*line, cb+(146-cb)*line
+					if math.Abs(u)+math.Abs(v) > 116 || (r > 49 && r < 53 && math.Mod(th*6/math.Pi+12, 1) < 0.35) {
+						cr, cg, cb = 70, 62, 58 // a hole in the lace
+					}
+					setRGB(img, x, y, cr, cg, cb)
 				default: // laminate
 					k := 1 + 0.08*(fbm(fx, fy, n, 8, 4, 41)-0.5)
 					if hash2(x, y, 42) > 0.985 {

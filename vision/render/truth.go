@@ -101,6 +101,7 @@ type Conditions struct {
 	Blur         float64 `json:"blur_px"`
 	MotionPx     float64 `json:"motion_px"`
 	MotionDeg    float64 `json:"motion_deg"`
+	Sharpen      float64 `json:"sharpen"`
 	Quality      int     `json:"jpeg_quality"`
 }
 
@@ -121,7 +122,7 @@ func conditionsOf(o Options) Conditions {
 		Ambient: o.Ambient, Exposure: o.Exposure, Warmth: o.Warmth, Gradient: o.Gradient,
 		Vignette: o.Vignette, Shadow: o.Shadow, ShadowSoftMM: o.ShadowSoft, Glare: o.Glare,
 		Table: o.Table, Clutter: o.Clutter, Hand: o.Hand, Noise: o.Noise, ShotNoise: o.ShotNoise,
-		Blur: o.Blur, MotionPx: o.MotionPx, MotionDeg: o.MotionDeg, Quality: o.Quality}
+		Blur: o.Blur, MotionPx: o.MotionPx, MotionDeg: o.MotionDeg, Sharpen: o.Sharpen, Quality: o.Quality}
 }
 
 // MarshalIndent is the truth as the JSON file written beside the image.

@@ -58,7 +58,7 @@ func (w *world) drawUpwords(b *grid.Board) {
 	plastic := [3]float64{70 * tint[0], 62 * tint[1], 55 * tint[2]}
 	w.board = append(w.board, slab.sides(plastic, nil)...)
 	w.board = append(w.board, slab.top(tint, tex))
-	w.tableCasters = append(w.tableCasters, shadowCaster{slab.all8(), 0})
+	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
 
 	w.extent, w.surfaceZ = math.Max(bw, bh)/2, g.slab
 	x0, y0 := -gw/2, gh/2 // top-left of the playing grid
