@@ -6,7 +6,7 @@
 // camera clamped over a table would: only the tiles change. For each turn t
 // it writes turn-TT.jpg, the board after the turn, and for t >= 1
 // turn-TT-placing-1.jpg, the board with the first half of the turn's tiles
-// put down and a hand over the board, and turn-TT-placing-2.jpg, all the
+// (rounded down) put down and a hand over the board, and turn-TT-placing-2.jpg, all the
 // tiles down and the hand still there.
 package main
 
@@ -39,7 +39,7 @@ func sceneOptions(seed int64) render.Options {
 		HeightMM: 430, TiltDeg: 9, YawDeg: 3, RollDeg: 0.5, ShiftX: 8, ShiftY: -6, K1: -0.04,
 		LightElevDeg: 62, LightAzDeg: 135, Ambient: 0.5, Exposure: 1, Warmth: 0.1,
 		Gradient: 0.12, GradientDeg: 30, Vignette: 0.18, ShadowSoft: 2.5, Shadow: 0.3,
-		Table: "wood", Clutter: 0, Noise: 1.8, ShotNoise: 0.2, Blur: 0.4, TileJitterMM: 0.4,
+		Table: "wood", Clutter: 0, Noise: 0.8, ShotNoise: 0.1, Blur: 0.5, TileJitterMM: 0.4,
 	}
 }
 
@@ -67,7 +67,12 @@ func run(dir string, seed int64) error {
 			continue
 		}
 		for k, placing := range []*grid.Board{halfway(boards[t-1], b), b} {
-			n, err = shoot(placing, true, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d-placing-%d.jpg", t, k+1)))
+			// Photos with a hand are only there to be recognised as a turn
+			// in progress and skipped: a lower JPEG quality keeps the
+			// binary small.
+			opt := sceneOptions(seed)
+			opt.Quality = 60
+			n, err = shoot(placing, true, opt, filepath.Join(out, fmt.Sprintf("turn-%02d-placing-%d.jpg", t, k+1)))
 			if err != nil {
 				return fmt.Errorf("turn %d placing: %w", t, err)
 			}
@@ -79,7 +84,8 @@ func run(dir string, seed int64) error {
 }
 
 // halfway is the board while a turn is being played: before, with the
-// first half (rounded up) of the squares that change put down.
+// first half (rounded down: none of a one-tile turn) of the squares that
+// change put down.
 func halfway(before, after *grid.Board) *grid.Board {
 	var changed []grid.Pos
 	after.Each(func(p grid.Pos, s grid.Stack) {
@@ -88,7 +94,7 @@ func halfway(before, after *grid.Board) *grid.Board {
 		}
 	})
 	b := before.Clone()
-	for _, p := range changed[:(len(changed)+1)/2] {
+	for _, p := range changed[:len(changed)/2] {
 		b.Set(p, after.At(p))
 	}
 	return b
