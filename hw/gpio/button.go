@@ -47,6 +47,10 @@ type PinButton struct {
 	pressed gpio.Level
 	opt     ButtonOptions
 
+	// Polled is true when the driver could not watch edges and the button
+	// is read every Poll instead.
+	Polled bool
+
 	mu       sync.Mutex
 	watching bool
 }
@@ -71,10 +75,16 @@ func NewButton(pin gpio.PinIn, opt ButtonOptions) (*PinButton, error) {
 	if opt.ActiveHigh {
 		pull, pressed = gpio.PullDown, gpio.High
 	}
+	polled := false
 	if err := pin.In(pull, gpio.BothEdges); err != nil {
-		return nil, fmt.Errorf("gpio: button on %s: %w", pin, err)
+		// Some drivers cannot watch edges (sysfs edge files are gone on
+		// recent kernels): read the level every Poll instead.
+		if err2 := pin.In(pull, gpio.NoEdge); err2 != nil {
+			return nil, fmt.Errorf("gpio: button on %s: %w", pin, err)
+		}
+		polled = true
 	}
-	return &PinButton{pin: pin, pressed: pressed, opt: opt}, nil
+	return &PinButton{pin: pin, pressed: pressed, opt: opt, Polled: polled}, nil
 }
 
 // Presses watches the pin until ctx is done. Only one watcher at a time:
@@ -108,7 +118,20 @@ func (b *PinButton) Presses(ctx context.Context) <-chan time.Time {
 func (b *PinButton) watch(ctx context.Context, ch chan<- time.Time) {
 	state := !b.pressed // released
 	for ctx.Err() == nil {
-		b.pin.WaitForEdge(b.opt.Poll) // an edge or a timeout: look at the level either way
+		start := time.Now()
+		if !b.pin.WaitForEdge(b.opt.Poll) {
+			// A driver that does not wait (no edge detection, or an
+			// error) returns at once: wait out the poll in real time so
+			// the loop does not spin.
+			if rest := b.opt.Poll - time.Since(start); rest > b.opt.Poll/2 {
+				select {
+				case <-ctx.Done():
+					return
+				case <-time.After(rest):
+				}
+			}
+		}
+		// An edge or a timeout: look at the level either way.
 		lvl := b.pin.Read()
 		if lvl == state {
 			continue

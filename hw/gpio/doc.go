@@ -13,7 +13,11 @@
 // for Debounce (30 ms); a shorter blip is a bounce and is ignored. GPIO
 // drivers differ in how WaitForEdge times out (some never do, some miss
 // edges), so the loop waits for an edge at most Poll (100 ms) and then
-// reads the level itself whatever happened.
+// reads the level itself whatever happened. A driver that cannot watch
+// edges at all (on Raspberry Pi OS bookworm the old sysfs edge files may
+// be missing) makes NewButton fall back to reading the level every Poll
+// (PinButton.Polled); a WaitForEdge that returns at once is padded out to
+// Poll in real time so the loop never spins.
 //
 // The LED plays a blink pattern per State (Patterns): Idle a short blink
 // every 2 s, Reading fast blinking, Accepted on for 1.5 s then Idle, Error

@@ -294,3 +294,58 @@ func TestOpenNone(t *testing.T) {
 		l.Set(Idle) // must not panic
 	}
 }
+
+// noEdgePin is a pin whose driver cannot watch edges: In with an edge
+// fails and WaitForEdge returns false at once.
+type noEdgePin struct {
+	*gpiotest.Pin
+	mu    sync.Mutex
+	waits int
+}
+
+func (p *noEdgePin) In(pull gpio.Pull, edge gpio.Edge) error {
+	if edge != gpio.NoEdge {
+		return errors.New("sysfs not accessible")
+	}
+	return p.Pin.In(pull, edge)
+}
+
+func (p *noEdgePin) WaitForEdge(time.Duration) bool {
+	p.mu.Lock()
+	p.waits++
+	p.mu.Unlock()
+	return false
+}
+
+func TestButtonWithoutEdges(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	clk := clockwork.NewFakeClock()
+	pin := &noEdgePin{Pin: &gpiotest.Pin{N: "GPIO17"}}
+	b, err := NewButton(pin, ButtonOptions{Clock: clk, Poll: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !b.Polled {
+		t.Error("the button does not say it is polled")
+	}
+	presses := b.Presses(ctx)
+	time.Sleep(200 * time.Millisecond)
+	pin.mu.Lock()
+	waits := pin.waits
+	pin.mu.Unlock()
+	if waits > 20 {
+		t.Errorf("%d polls in 200 ms at a 20 ms poll: the loop spins", waits)
+	}
+	// A press is still seen, by polling.
+	pin.Out(gpio.Low)
+	if err := clk.BlockUntilContext(ctx, 1); err != nil {
+		t.Fatal(err)
+	}
+	clk.Advance(30 * time.Millisecond)
+	select {
+	case <-presses:
+	case <-time.After(2 * time.Second):
+		t.Fatal("no press without edge detection")
+	}
+}
