@@ -1,0 +1,716 @@
+package loose
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"sort"
+	"unsafe"
+
+	"gocv.io/x/gocv"
+)
+
+// detect finds the tiles' quadrilaterals (photo pixels) in img, searching
+// an image whose longer side is at most workSide; when the tiles turn out
+// small there (under minSide pixels), it searches again at a finer scale.
+func detect(img image.Image, workSide int) ([][4]Point, error) {
+	b := img.Bounds()
+	scale := 1.0
+	if m := max(b.Dx(), b.Dy()); m > workSide {
+		scale = float64(workSide) / float64(m)
+	}
+	q, side, err := detectAt(img, scale)
+	if err == nil && side < minSide && scale < 1 {
+		finer := math.Min(1, scale*minSide*1.25/side)
+		if q2, _, err2 := detectAt(img, finer); err2 == nil && len(q2) >= len(q) {
+			return q2, nil
+		}
+	}
+	return q, err
+}
+
+// minSide is the smallest tile side, in working pixels, that is searched
+// without going to a finer scale.
+const minSide = 28
+
+func detectAt(img image.Image, scale float64) ([][4]Point, float64, error) {
+	b := img.Bounds()
+	rgb := toRGB(img, scale)
+	w, h := rgb.w, rgb.h
+	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
+	if err != nil {
+		return nil, 0, fmt.Errorf("loose: image to matrix: %w", err)
+	}
+	defer src.Close()
+
+	gray := gocv.NewMat()
+	defer gray.Close()
+	gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
+	meanGray := gray.Mean().Val1
+	if meanGray < 25 {
+		return nil, 0, fmt.Errorf("%w: mean brightness %.0f of 255; turn on a light", ErrTooDark, meanGray)
+	}
+
+	m, ink, err := tileMask(src, gray, w, h)
+	if err != nil {
+		return nil, 0, err
+	}
+	if m == nil {
+		return nil, 0, noTiles(gray, meanGray, "no dark letters on light faces")
+	}
+
+	// The thin dark lines between touching tiles: a black-hat with a small
+	// kernel finds dark lines narrower than it (letter strokes are wider
+	// and stay).
+	k := max(3, int(math.Round(float64(max(w, h))/220))|1)
+	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
+	defer kern.Close()
+	bh := gocv.NewMat()
+	defer bh.Close()
+	gocv.MorphologyEx(gray, &bh, gocv.MorphBlackhat, kern)
+	bhb := bh.ToBytes()
+	// The letters' ink belongs to the tile; thin dark lines do not.
+	for i := range m {
+		if bhb[i] > 18 {
+			m[i] = 0
+		}
+	}
+	// Tile size: half the tiles' side is the distance transform's peak.
+	filled := fillHoles(m, w, h, func(area, bw, bh int) bool {
+		return area < w*h/100 && max(bw, bh) < max(w, h)/8
+	})
+	debugMask("mask", w, h, m)
+	side := estimateSide(filled, w, h)
+	if side < 6 {
+		return nil, 0, noTiles(gray, meanGray, "no light square patches")
+	}
+	filled = fillHoles(m, w, h, func(area, bw, bh int) bool {
+		return float64(area) < 0.4*side*side && float64(max(bw, bh)) < 0.9*side
+	})
+	debugMask("filled", w, h, filled)
+	comps, err := splitTiles(filled, w, h, side)
+	if err != nil {
+		return nil, 0, err
+	}
+	var quads [][4]Point
+	for _, c := range comps {
+		// One tile alone.
+		if q, ok := singleTile(c.pixels, side); ok {
+			quads = append(quads, q)
+			continue
+		}
+		// Tiles joined edge to edge on a lattice (a crossword).
+		if qs, ok := latticeFill(c.pixels, side); ok {
+			quads = append(quads, qs...)
+			continue
+		}
+		// Tiles touching at any angle: the watershed's pieces.
+		for _, r := range c.regions {
+			quads = append(quads, regionTiles(r, side)...)
+		}
+	}
+	// A tile carries a letter (or an action icon).
+	kept := quads[:0]
+	for _, q := range quads {
+		if hasLetter(q, ink, w, h) {
+			kept = append(kept, q)
+		}
+	}
+	quads = kept
+	if len(quads) == 0 {
+		return nil, 0, noTiles(gray, meanGray, fmt.Sprintf("light patches of about %.0f px, none square", side))
+	}
+	inv := 1 / scale
+	for i := range quads {
+		for j := range quads[i] {
+			// pixel centres: work (x+0.5)/scale - 0.5
+			quads[i][j].X = (quads[i][j].X+0.5)*inv - 0.5 + float64(b.Min.X)
+			quads[i][j].Y = (quads[i][j].Y+0.5)*inv - 0.5 + float64(b.Min.Y)
+		}
+	}
+	return quads, side, nil
+}
+
+// noTiles says why no tile was found: a dark or blurred picture, or none.
+func noTiles(gray gocv.Mat, meanGray float64, why string) error {
+	if meanGray < 45 {
+		return fmt.Errorf("%w: mean brightness %.0f of 255; more light", ErrTooDark, meanGray)
+	}
+	lap := gocv.NewMat()
+	defer lap.Close()
+	gocv.Laplacian(gray, &lap, gocv.MatTypeCV64F, 3, 1, 0, gocv.BorderDefault)
+	mean, std := gocv.NewMat(), gocv.NewMat()
+	defer mean.Close()
+	defer std.Close()
+	gocv.MeanStdDev(lap, &mean, &std)
+	if s := std.GetDoubleAt(0, 0); s*s < 8 {
+		return fmt.Errorf("%w: sharpness %.1f (want 8 or more); hold the camera still and focus", ErrTooBlurred, s*s)
+	}
+	return fmt.Errorf("%w: %s", ErrNoTiles, why)
+}
+
+// fillHoles fills the enclosed background components of mask for which
+// small(area, bboxW, bboxH) holds (letters on tiles); a component touching
+// the border is never a hole.
+func fillHoles(mask []byte, w, h int, small func(area, bw, bh int) bool) []byte {
+	out := make([]byte, len(mask))
+	copy(out, mask)
+	invb := make([]byte, len(mask))
+	for i, v := range mask {
+		if v == 0 {
+			invb[i] = 255
+		}
+	}
+	inv, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, invb)
+	if err != nil {
+		return out
+	}
+	defer inv.Close()
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(inv, &labels, &stats, &cents, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	fill := make([]bool, n)
+	for l := 1; l < n; l++ {
+		x, y := int(stats.GetIntAt(l, 0)), int(stats.GetIntAt(l, 1))
+		bw, bh := int(stats.GetIntAt(l, 2)), int(stats.GetIntAt(l, 3))
+		area := int(stats.GetIntAt(l, 4))
+		if x == 0 || y == 0 || x+bw >= w || y+bh >= h {
+			continue
+		}
+		fill[l] = small(area, bw, bh)
+	}
+	lab, err := int32s(&labels)
+	if err != nil {
+		return out
+	}
+	for i, l := range lab {
+		if l > 0 && fill[l] {
+			out[i] = 255
+		}
+	}
+	return out
+}
+
+// estimateSide is the typical tile side: twice the distance transform's
+// peak in each light component of a plausible size, the median over them.
+func estimateSide(mask []byte, w, h int) float64 {
+	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
+	if err != nil {
+		return 0
+	}
+	defer mm.Close()
+	dt, lab := gocv.NewMat(), gocv.NewMat()
+	defer dt.Close()
+	defer lab.Close()
+	gocv.DistanceTransform(mm, &dt, &lab, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	if n <= 1 {
+		return 0
+	}
+	d, err := dt.DataPtrFloat32()
+	if err != nil {
+		return 0
+	}
+	lb, err := int32s(&labels)
+	if err != nil {
+		return 0
+	}
+	peak := make([]float32, n)
+	for i, l := range lb {
+		if l > 0 && d[i] > peak[l] {
+			peak[l] = d[i]
+		}
+	}
+	minSide := float64(max(w, h)) / 80
+	var sides []float64
+	var weights []float64
+	for l := 1; l < n; l++ {
+		s := 2 * float64(peak[l])
+		area := float64(stats.GetIntAt(l, 4))
+		if s < minSide || area < 0.5*s*s {
+			continue
+		}
+		// A component as wide as the picture is the table, not a tile.
+		if s > float64(min(w, h))/3 {
+			continue
+		}
+		sides = append(sides, s)
+		weights = append(weights, area/(s*s))
+	}
+	if len(sides) == 0 {
+		return 0
+	}
+	// Weighted median: a cluster of n tiles counts n times.
+	idx := make([]int, len(sides))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return sides[idx[a]] < sides[idx[b]] })
+	var total float64
+	for _, wt := range weights {
+		total += wt
+	}
+	var acc float64
+	for _, i := range idx {
+		acc += weights[i]
+		if acc >= total/2 {
+			return sides[i]
+		}
+	}
+	return sides[idx[len(idx)-1]]
+}
+
+// component is one connected light patch: its pixels, and the pieces the
+// watershed cut it into.
+type component struct {
+	pixels  []image.Point
+	regions [][]image.Point
+}
+
+// splitTiles finds the light mask's connected patches and cuts each into
+// one region per tile: markers at the distance transform's peaks, grown
+// by a watershed over the inverted distance.
+func splitTiles(mask []byte, w, h int, side float64) ([]component, error) {
+	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
+	if err != nil {
+		return nil, fmt.Errorf("loose: mask matrix: %w", err)
+	}
+	defer mm.Close()
+	// Remove specks and thin bridges first.
+	ko := max(3, int(side/8)|1)
+	kern := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(ko, ko))
+	defer kern.Close()
+	op := gocv.NewMat()
+	defer op.Close()
+	gocv.MorphologyEx(mm, &op, gocv.MorphOpen, kern)
+
+	dt, lab := gocv.NewMat(), gocv.NewMat()
+	defer dt.Close()
+	defer lab.Close()
+	gocv.DistanceTransform(op, &dt, &lab, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
+	kd := max(3, int(side*0.45)|1)
+	dk := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(kd, kd))
+	defer dk.Close()
+	dil := gocv.NewMat()
+	defer dil.Close()
+	gocv.Dilate(dt, &dil, dk)
+	d, err := dt.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	dd, err := dil.DataPtrFloat32()
+	if err != nil {
+		return nil, err
+	}
+	peaks := make([]byte, w*h)
+	thr := float32(0.28 * side)
+	for i := range d {
+		if d[i] >= thr && d[i] >= dd[i]-1e-4 {
+			peaks[i] = 255
+		}
+	}
+	pm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, peaks)
+	if err != nil {
+		return nil, err
+	}
+	defer pm.Close()
+	markers := gocv.NewMat()
+	defer markers.Close()
+	n := gocv.ConnectedComponentsWithParams(pm, &markers, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	if n <= 1 {
+		return nil, nil
+	}
+	mk, err := int32s(&markers)
+	if err != nil {
+		return nil, err
+	}
+	opb := op.ToBytes()
+	bg := int32(n) // background label
+	for i := range mk {
+		if opb[i] == 0 {
+			mk[i] = bg
+		}
+	}
+	// The relief: 255 at the background, falling towards tile centres.
+	relief := make([]byte, 3*w*h)
+	for i, v := range d {
+		r := 255 - math.Min(255, float64(v)*255/side)
+		relief[3*i], relief[3*i+1], relief[3*i+2] = byte(r), byte(r), byte(r)
+	}
+	rm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, relief)
+	if err != nil {
+		return nil, err
+	}
+	defer rm.Close()
+	gocv.Watershed(rm, &markers)
+	mk, err = int32s(&markers)
+	if err != nil {
+		return nil, err
+	}
+	regions := make([][]image.Point, n)
+	for i, l := range mk {
+		if l >= 1 && l < bg && opb[i] != 0 {
+			regions[l] = append(regions[l], image.Pt(i%w, i/w))
+		}
+	}
+	cl := gocv.NewMat()
+	defer cl.Close()
+	nc := gocv.ConnectedComponentsWithParams(op, &cl, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	cb, err := int32s(&cl)
+	if err != nil {
+		return nil, err
+	}
+	comps := make([]component, nc)
+	for i, l := range cb {
+		if l > 0 {
+			comps[l].pixels = append(comps[l].pixels, image.Pt(i%w, i/w))
+		}
+	}
+	for _, r := range regions[1:] {
+		if len(r) > 0 {
+			p := r[0]
+			if l := cb[p.Y*w+p.X]; l > 0 {
+				comps[l].regions = append(comps[l].regions, r)
+			}
+		}
+	}
+	var out []component
+	for _, c := range comps[1:] {
+		if float64(len(c.pixels)) >= 0.35*side*side {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// singleTile reports whether the pixels are one tile: about a tile's
+// area, nearly filling a square.
+func singleTile(pts []image.Point, side float64) ([4]Point, bool) {
+	area := float64(len(pts))
+	A := side * side
+	if area < 0.4*A || area > 1.8*A {
+		return [4]Point{}, false
+	}
+	q, qa := minAreaQuad(pts)
+	if qa <= 0 || area/qa < 0.82 {
+		return q, false
+	}
+	ws, hs := dist(q[0], q[1]), dist(q[1], q[2])
+	long, short := math.Max(ws, hs), math.Min(ws, hs)
+	if short < 0.6*side || long/short > 1.3 {
+		return q, false
+	}
+	return q, true
+}
+
+// regionTiles makes tiles of one watershed region: one tile, a strip of
+// n tiles, or nothing.
+func regionTiles(pts []image.Point, side float64) [][4]Point {
+	area := float64(len(pts))
+	if area < 0.35*side*side {
+		return nil
+	}
+	q, qa := minAreaQuad(pts)
+	if qa <= 0 || area/qa < 0.6 {
+		return nil
+	}
+	ws, hs := dist(q[0], q[1]), dist(q[1], q[2])
+	long, short := math.Max(ws, hs), math.Min(ws, hs)
+	if short < 0.5*side || short > 1.6*side {
+		return nil
+	}
+	n := int(math.Round(long / short))
+	switch {
+	case n <= 1 && long/short > 1.45, n > 8:
+		return nil
+	case n <= 1:
+		return [][4]Point{q}
+	}
+	return splitQuad(q, n)
+}
+
+// splitQuad cuts a 1 x n strip of tiles into n quads along its long side.
+func splitQuad(q [4]Point, n int) [][4]Point {
+	// Make q[0]->q[1] the long side.
+	if dist(q[0], q[1]) < dist(q[1], q[2]) {
+		q = [4]Point{q[1], q[2], q[3], q[0]}
+	}
+	lerp := func(a, b Point, t float64) Point { return Point{a.X + (b.X-a.X)*t, a.Y + (b.Y-a.Y)*t} }
+	out := make([][4]Point, n)
+	for i := 0; i < n; i++ {
+		t0, t1 := float64(i)/float64(n), float64(i+1)/float64(n)
+		out[i] = [4]Point{lerp(q[0], q[1], t0), lerp(q[0], q[1], t1), lerp(q[3], q[2], t1), lerp(q[3], q[2], t0)}
+	}
+	return out
+}
+
+// rgbImage is a packed 8-bit RGB picture.
+type rgbImage struct {
+	w, h int
+	pix  []byte
+}
+
+// toRGB converts img to packed RGB, reduced by scale (<= 1) with box
+// averaging.
+func toRGB(img image.Image, scale float64) rgbImage {
+	b := img.Bounds()
+	W, H := b.Dx(), b.Dy()
+	w := max(1, int(math.Round(float64(W)*scale)))
+	h := max(1, int(math.Round(float64(H)*scale)))
+	full := make([]byte, 3*W*H)
+	switch m := img.(type) {
+	case *image.RGBA:
+		for y := 0; y < H; y++ {
+			row := m.Pix[y*m.Stride:]
+			for x := 0; x < W; x++ {
+				copy(full[3*(y*W+x):], row[4*x:4*x+3])
+			}
+		}
+	case *image.YCbCr:
+		for y := 0; y < H; y++ {
+			for x := 0; x < W; x++ {
+				yi := m.YOffset(x+b.Min.X, y+b.Min.Y)
+				ci := m.COffset(x+b.Min.X, y+b.Min.Y)
+				r, g, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+				o := 3 * (y*W + x)
+				full[o], full[o+1], full[o+2] = r, g, bb
+			}
+		}
+	default:
+		for y := 0; y < H; y++ {
+			for x := 0; x < W; x++ {
+				r, g, bb, _ := img.At(x+b.Min.X, y+b.Min.Y).RGBA()
+				o := 3 * (y*W + x)
+				full[o], full[o+1], full[o+2] = byte(r>>8), byte(g>>8), byte(bb>>8)
+			}
+		}
+	}
+	if w == W && h == H {
+		return rgbImage{W, H, full}
+	}
+	fm, err := gocv.NewMatFromBytes(H, W, gocv.MatTypeCV8UC3, full)
+	if err != nil {
+		return rgbImage{W, H, full}
+	}
+	defer fm.Close()
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(fm, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
+	return rgbImage{w, h, small.ToBytes()}
+}
+
+// int32s is a CV_32S matrix's data in place (gocv v0.31 has no
+// DataPtrInt32).
+func int32s(m *gocv.Mat) ([]int32, error) {
+	b, err := m.DataPtrUint8()
+	if err != nil {
+		return nil, err
+	}
+	if len(b) < 4 {
+		return nil, fmt.Errorf("loose: empty label matrix")
+	}
+	return unsafe.Slice((*int32)(unsafe.Pointer(&b[0])), len(b)/4), nil
+}
+
+// tileMask marks the pixels of the tiles' colour. The tile face's colour
+// is learnt from the picture itself: letters are dark thin strokes on the
+// face, so the pixels just beside strong dark strokes are mostly face.
+// Every pixel is then given to the nearer of two colours (Lab, lightness
+// weighted down so that shading matters less than hue): the face's, or the
+// table's (the median of the rest), refined by a few k-means rounds.
+// It returns nil when no letter-like strokes are found.
+func tileMask(src, gray gocv.Mat, w, h int) (mask, ink []byte, err error) {
+	lab := gocv.NewMat()
+	defer lab.Close()
+	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
+	lb := lab.ToBytes()
+
+	k := max(5, int(math.Round(float64(max(w, h))/40))|1)
+	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
+	defer kern.Close()
+	bh := gocv.NewMat()
+	defer bh.Close()
+	gocv.MorphologyEx(gray, &bh, gocv.MorphBlackhat, kern)
+	bhb := bh.ToBytes()
+	gb := gray.ToBytes()
+	ink = make([]byte, w*h)
+	var nInk int
+	for i := range ink {
+		// Dark, and much darker than its surroundings.
+		if bhb[i] > 60 && int(gb[i]) < 2*int(bhb[i]) {
+			ink[i] = 255
+			nInk++
+		}
+	}
+	if nInk < 20 {
+		return nil, nil, nil
+	}
+	// Letters are small: drop long dark things (table seams, sticks,
+	// shadows' edges).
+	ink, nInk = smallBlobs(ink, w, h, max(w, h)/8)
+	if nInk < 20 {
+		return nil, nil, nil
+	}
+	im, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer im.Close()
+	dk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	defer dk.Close()
+	ring := gocv.NewMat()
+	defer ring.Close()
+	gocv.Dilate(im, &ring, dk)
+	rb := ring.ToBytes()
+	var faceL, faceA, faceB, tabL, tabA, tabB []float64
+	step := max(1, w*h/60000)
+	for i := 0; i < w*h; i++ {
+		if rb[i] != 0 && ink[i] == 0 && bhb[i] < 25 {
+			faceL = append(faceL, float64(lb[3*i]))
+			faceA = append(faceA, float64(lb[3*i+1]))
+			faceB = append(faceB, float64(lb[3*i+2]))
+		} else if rb[i] == 0 && i%step == 0 {
+			tabL = append(tabL, float64(lb[3*i]))
+			tabA = append(tabA, float64(lb[3*i+1]))
+			tabB = append(tabB, float64(lb[3*i+2]))
+		}
+	}
+	if len(faceL) < 20 || len(tabL) < 20 {
+		return nil, nil, nil
+	}
+	face := [3]float64{median(faceL), median(faceA), median(faceB)}
+	table := [3]float64{median(tabL), median(tabA), median(tabB)}
+	// The face's chroma spread: the tolerance in a and b.
+	dc := make([]float64, len(faceL))
+	for i := range faceL {
+		dc[i] = math.Hypot(faceA[i]-face[1], faceB[i]-face[2])
+	}
+	tol := math.Max(4, math.Min(9, 2*quantile(dc, 0.75)))
+	tl := math.Max(25, 2.5*(quantile(faceL, 0.5)-quantile(faceL, 0.1)))
+	debugf("face %.0f table %.0f tol %.1f tl %.0f", face, table, tol, tl)
+	const wl = 0.35 // weight of lightness against hue
+	isFace := func(i int) bool {
+		l, a, b := float64(lb[3*i]), float64(lb[3*i+1]), float64(lb[3*i+2])
+		if math.Hypot(a-face[1], b-face[2]) > tol || l < face[0]-tl {
+			return false
+		}
+		df := sq((l-face[0])*wl) + sq(a-face[1]) + sq(b-face[2])
+		dt := sq((l-table[0])*wl) + sq(a-table[1]) + sq(b-table[2])
+		return df < dt
+	}
+	m := make([]byte, w*h)
+	for i := range m {
+		if isFace(i) {
+			m[i] = 255
+		}
+	}
+	return m, ink, nil
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
+// debugMask, when set (tests), sees the intermediate masks.
+var debugMask = func(name string, w, h int, m []byte) {}
+var debugf = func(format string, a ...any) {}
+
+func sq(x float64) float64 { return x * x }
+
+func quantile(v []float64, q float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return s[int(q*float64(len(s)-1))]
+}
+
+// smallBlobs keeps the 8-connected blobs of m whose bounding box is at
+// most maxSide on each side; it returns them and their pixel count.
+func smallBlobs(m []byte, w, h, maxSide int) ([]byte, int) {
+	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, m)
+	if err != nil {
+		return m, 0
+	}
+	defer mm.Close()
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	keep := make([]bool, n)
+	for l := 1; l < n; l++ {
+		bw, bh := int(stats.GetIntAt(l, 2)), int(stats.GetIntAt(l, 3))
+		keep[l] = bw <= maxSide && bh <= maxSide && stats.GetIntAt(l, 4) >= 4
+	}
+	lb, err := int32s(&labels)
+	if err != nil {
+		return m, 0
+	}
+	out := make([]byte, len(m))
+	var count int
+	for i, l := range lb {
+		if l > 0 && keep[l] {
+			out[i] = 255
+			count++
+		}
+	}
+	return out, count
+}
+
+// hasLetter reports whether the middle of the quad holds letter ink: at
+// least 2% of its area.
+func hasLetter(q [4]Point, ink []byte, w, h int) bool {
+	c := centroid(q)
+	var inner [4]Point
+	for i, p := range q {
+		inner[i] = Point{c.X + 0.75*(p.X-c.X), c.Y + 0.75*(p.Y-c.Y)}
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range inner {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	var n, total int
+	for y := max(0, int(minY)); y <= min(h-1, int(maxY)); y++ {
+		for x := max(0, int(minX)); x <= min(w-1, int(maxX)); x++ {
+			if !insideConvex(inner, Point{float64(x), float64(y)}) {
+				continue
+			}
+			total++
+			if ink[y*w+x] != 0 {
+				n++
+			}
+		}
+	}
+	return total > 0 && float64(n) >= 0.02*float64(total)
+}
+
+// insideConvex reports whether p is inside the convex quad (either
+// orientation).
+func insideConvex(q [4]Point, p Point) bool {
+	var pos, neg bool
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+		if c > 0 {
+			pos = true
+		} else if c < 0 {
+			neg = true
+		}
+	}
+	return !(pos && neg)
+}

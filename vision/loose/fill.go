@@ -1,0 +1,126 @@
+package loose
+
+import (
+	"image"
+	"math"
+)
+
+// latticeFill explains a patch of joined tiles as cells of a square
+// lattice: the lattice's direction from the patch's outline (edges of
+// tiles on a lattice all run one of two square directions), its pitch
+// from the tile side, its phase where the cells come out most clearly full
+// or empty. Each cell the patch mostly covers is a tile. It reports false
+// when the patch does not look like lattice cells (tiles joined at odd
+// angles), so that the caller can cut it otherwise.
+func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
+	if len(pts) < int(1.5*side*side) {
+		return nil, false
+	}
+	in := make(map[image.Point]bool, len(pts))
+	for _, p := range pts {
+		in[p] = true
+	}
+	// Direction: the outline's edge directions, modulo 90 degrees, as
+	// the mean of 4*angle on the unit circle.
+	var sc, ss float64
+	for _, p := range pts {
+		gx, gy := 0.0, 0.0
+		if !in[image.Pt(p.X+1, p.Y)] {
+			gx++
+		}
+		if !in[image.Pt(p.X-1, p.Y)] {
+			gx--
+		}
+		if !in[image.Pt(p.X, p.Y+1)] {
+			gy++
+		}
+		if !in[image.Pt(p.X, p.Y-1)] {
+			gy--
+		}
+		// Diagonal neighbours smooth the staircase of a slanted edge.
+		for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
+			if !in[image.Pt(p.X+d[0], p.Y+d[1])] {
+				gx += 0.5 * float64(d[0])
+				gy += 0.5 * float64(d[1])
+			}
+		}
+		if gx == 0 && gy == 0 {
+			continue
+		}
+		a := 4 * math.Atan2(gy, gx)
+		m := math.Hypot(gx, gy)
+		sc += m * math.Cos(a)
+		ss += m * math.Sin(a)
+	}
+	if sc == 0 && ss == 0 {
+		return nil, false
+	}
+	theta := math.Atan2(ss, sc) / 4
+	ux, uy := math.Cos(theta), math.Sin(theta)
+	vx, vy := -uy, ux
+	us := make([]float64, len(pts))
+	vs := make([]float64, len(pts))
+	minU, minV := math.Inf(1), math.Inf(1)
+	for i, p := range pts {
+		x, y := float64(p.X), float64(p.Y)
+		us[i], vs[i] = x*ux+y*uy, x*vx+y*vy
+		minU, minV = math.Min(minU, us[i]), math.Min(minV, vs[i])
+	}
+	// Pitch and phase: try pitches near the tile side and phases across
+	// a cell; keep the crispest.
+	type fit struct {
+		pitch, pu, pv, crisp float64
+		cells            map[[2]int]int
+	}
+	best := fit{crisp: -1}
+	for _, f := range []float64{0.96, 1.0, 1.04, 1.08} {
+		pitch := side * f
+		const steps = 6
+		for iu := 0; iu < steps; iu++ {
+			for iv := 0; iv < steps; iv++ {
+				pu := minU - 0.5 + pitch*float64(iu)/steps - pitch/2
+				pv := minV - 0.5 + pitch*float64(iv)/steps - pitch/2
+				cells := map[[2]int]int{}
+				for i := range us {
+					c := [2]int{int(math.Floor((us[i] - pu) / pitch)), int(math.Floor((vs[i] - pv) / pitch))}
+					cells[c]++
+				}
+				full := pitch * pitch
+				var crisp, wsum float64
+				for _, n := range cells {
+					cov := math.Min(1, float64(n)/full)
+					crisp += math.Abs(2*cov-1) * cov
+					wsum += cov
+				}
+				if wsum > 0 {
+					crisp /= wsum
+				}
+				if crisp > best.crisp {
+					best = fit{pitch, pu, pv, crisp, cells}
+				}
+			}
+		}
+	}
+	if best.crisp < 0.7 {
+		return nil, false
+	}
+	full := best.pitch * best.pitch
+	var quads [][4]Point
+	var covered float64
+	for c, n := range best.cells {
+		if float64(n) < 0.55*full {
+			continue
+		}
+		covered += float64(n)
+		u0 := best.pu + float64(c[0])*best.pitch
+		v0 := best.pv + float64(c[1])*best.pitch
+		at := func(u, v float64) Point { return Point{u*ux + v*vx, u*uy + v*vy} }
+		p := best.pitch
+		quads = append(quads, orderQuad([4]Point{at(u0, v0), at(u0+p, v0), at(u0+p, v0+p), at(u0, v0+p)}))
+	}
+	// The cells must account for most of the patch.
+	if len(quads) == 0 || covered < 0.85*float64(len(pts)) {
+		return nil, false
+	}
+	return quads, true
+}

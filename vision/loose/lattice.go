@@ -1,0 +1,3 @@
+package loose
+
+func fitLattice(r *Reading, upright bool) {}

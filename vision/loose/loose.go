@@ -1,0 +1,177 @@
+package loose
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// Sentinel errors a player can act on. Scan wraps them with the detail;
+// callers match them with errors.Is and add the photo's name.
+var (
+	// ErrNoTiles: nothing in the picture looks like a tile.
+	ErrNoTiles = errors.New("loose: no tiles found")
+	// ErrTooDark: the picture is too dark to find tiles in.
+	ErrTooDark = errors.New("loose: too dark")
+	// ErrTooBlurred: the picture is too blurred to find tiles in.
+	ErrTooBlurred = errors.New("loose: too blurred")
+	// ErrEmptyImage: the image is nil or has no pixels.
+	ErrEmptyImage = errors.New("loose: empty image")
+)
+
+// Reader reads one tile crop; ocr.Reader satisfies it. The crop handed to
+// it is the tile rectified square (its edges along the crop's edges) with
+// a margin of table around it; the reader names the letter and the quarter
+// turn it stands in.
+type Reader interface {
+	Read(tile image.Image) (ocr.Reading, error)
+}
+
+// Point is a position in the photo, in pixels.
+type Point struct{ X, Y float64 }
+
+// Tile is one tile found in the photo.
+type Tile struct {
+	// Letter is what the reader saw: "A".."Z", "Qu", a Cyrillic letter or
+	// an action name; "?" when there was no reader or it could not tell.
+	Letter string
+	Conf   float64 // the reader's confidence, 0..1 (0 without a reader)
+	// Angle is the tile's rotation in the photo, degrees counter-clockwise
+	// from upright, in [0, 360): the rotation of the letter when it was
+	// read, else of the tile's outline (modulo 90).
+	Angle float64
+	// Corners are the tile's top face: top-left, top-right, bottom-right,
+	// bottom-left as the letter is read (as the outline lies when the
+	// letter is unknown).
+	Corners [4]Point
+	Center  Point
+	// Row and Col are the tile's place on the fitted lattice (0-based, row
+	// 0 at the top of the layout); -1 when it is off the lattice.
+	Row, Col int
+	// Side is the tile's mean side length in pixels.
+	Side float64
+}
+
+// Reading is what one scan saw.
+type Reading struct {
+	Tiles []Tile
+	// Rows and Cols are the size of the fitted lattice (the layout's
+	// bounding box); 0 when no lattice was fitted.
+	Rows, Cols int
+	// Pitch is the lattice spacing in pixels near the layout's centre,
+	// Orientation the direction of its columns axis (degrees,
+	// counter-clockwise from the photo's x axis).
+	Pitch, Orientation float64
+	// OffLattice counts tiles that fit no lattice cell (or a taken one).
+	OffLattice int
+	Elapsed    time.Duration
+}
+
+// Options steer a scan. The zero value finds tiles and fits the lattice
+// without reading letters.
+type Options struct {
+	// Reader reads each tile; nil leaves letters as "?".
+	Reader Reader
+	// Lattice fits rows and columns (Lexicon, Twists); false leaves Row
+	// and Col at -1 (tiles scattered freely, as in Bananagrams).
+	Lattice bool
+	// UprightFromLetters turns the lattice so that most letters stand
+	// upright (Lexicon: the crossword is read one way up). Otherwise the
+	// lattice's rows run along the photo's nearest axis (Twists: letters
+	// face every player).
+	UprightFromLetters bool
+	// WorkSide is the longer side, in pixels, of the image the tiles are
+	// searched in; 0 means 800.
+	WorkSide int
+	// CropSide is the side of each tile's rectified crop handed to the
+	// reader; 0 means 64.
+	CropSide int
+	// KeepUnread keeps tiles the reader says are no tile (they are
+	// dropped by default: a light patch of table, a card, a hand).
+	KeepUnread bool
+	// Clock times the scan; nil means time.Now.
+	Clock func() time.Time
+}
+
+// Scan finds the loose tiles in a photo, reads them and, with
+// opt.Lattice, places them on the lattice.
+func Scan(img image.Image, opt Options) (*Reading, error) {
+	now := opt.Clock
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
+	if img == nil || img.Bounds().Empty() {
+		return nil, ErrEmptyImage
+	}
+	ws := opt.WorkSide
+	if ws <= 0 {
+		ws = 800
+	}
+	found, err := detect(img, ws)
+	if err != nil {
+		return nil, err
+	}
+	tiles := make([]Tile, 0, len(found))
+	for _, q := range found {
+		t := Tile{Letter: "?", Row: -1, Col: -1}
+		t.Corners = q
+		t.Center = centroid(q)
+		t.Side = meanSide(q)
+		t.Angle = outlineAngle(q)
+		tiles = append(tiles, t)
+	}
+	if opt.Reader != nil {
+		tiles, err = readTiles(img, tiles, opt)
+		if err != nil {
+			return nil, err
+		}
+		if len(tiles) == 0 {
+			return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, len(found))
+		}
+	}
+	r := &Reading{Tiles: tiles}
+	if opt.Lattice {
+		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
+	}
+	r.Elapsed = now().Sub(start)
+	return r, nil
+}
+
+func centroid(q [4]Point) Point {
+	var c Point
+	for _, p := range q {
+		c.X += p.X / 4
+		c.Y += p.Y / 4
+	}
+	return c
+}
+
+func meanSide(q [4]Point) float64 {
+	var s float64
+	for i := range q {
+		s += dist(q[i], q[(i+1)%4]) / 4
+	}
+	return s
+}
+
+func dist(a, b Point) float64 { return math.Hypot(a.X-b.X, a.Y-b.Y) }
+
+// outlineAngle is the direction of the quad's top edge, counter-clockwise
+// positive in the photo (y down), in [0, 360).
+func outlineAngle(q [4]Point) float64 {
+	a := math.Atan2(-(q[1].Y-q[0].Y), q[1].X-q[0].X) * 180 / math.Pi
+	return normDeg(a)
+}
+
+func normDeg(a float64) float64 {
+	a = math.Mod(a, 360)
+	if a < 0 {
+		a += 360
+	}
+	return a
+}

@@ -1,0 +1,5 @@
+package loose
+
+import "image"
+
+func readTiles(img image.Image, tiles []Tile, opt Options) ([]Tile, error) { return tiles, nil }
