@@ -13,14 +13,20 @@ import (
 var (
 	initOnce sync.Once
 	initErr  error
+	failed   []string // drivers that could not start, for error messages
 )
 
 // hostInit loads periph's drivers once. On a PC it succeeds with no GPIO
 // driver, and every pin lookup then fails with ErrNoPin.
 func hostInit() error {
 	initOnce.Do(func() {
-		if _, err := host.Init(); err != nil {
+		st, err := host.Init()
+		if err != nil {
 			initErr = fmt.Errorf("gpio: starting the GPIO drivers: %w", err)
+			return
+		}
+		for _, f := range st.Failed {
+			failed = append(failed, f.String())
 		}
 	})
 	return initErr
@@ -38,8 +44,12 @@ func Lookup(name string) (gpio.PinIO, error) {
 		p = gpioreg.ByName("GPIO" + n)
 	}
 	if p == nil {
-		return nil, fmt.Errorf("%w: %q on this machine (%d GPIO pins found; on a Raspberry Pi use a name like GPIO17; run as a user in the gpio group; or leave the flag empty for none)",
-			ErrNoPin, name, len(gpioreg.All()))
+		why := ""
+		if len(failed) > 0 {
+			why = "; drivers that failed: " + strings.Join(failed, "; ")
+		}
+		return nil, fmt.Errorf("%w: %q on this machine (%d GPIO pins found; on a Raspberry Pi use a name like GPIO17; run as a user in the gpio group; or give none for no part%s)",
+			ErrNoPin, name, len(gpioreg.All()), why)
 	}
 	return p, nil
 }
