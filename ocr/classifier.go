@@ -29,11 +29,15 @@ func Features(img image.Image) (FeatureVector, error) {
 	if err := checkImage(img); err != nil {
 		return FeatureVector{}, err
 	}
-	n := normalize(toRGB(img, workSide))
+	n := normalize(toRGB(img, workSide)).finish0()
 	v := make([]float32, NumFeatures)
 	features(n, v)
 	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
 }
+
+// sureEnough is the confidence at which Read stops trying further
+// candidate rotations.
+const sureEnough = 0.9
 
 // Classifier is our own tile reader: normalisation, features, and a Model.
 // It is safe for concurrent use.
@@ -91,11 +95,22 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	if err := checkImage(tile); err != nil {
 		return Reading{}, err
 	}
-	n := normalize(toRGB(tile, workSide))
+	a := normalize(toRGB(tile, workSide))
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
-	features(n, s.feat)
-	return c.decide(s, n.alpha), nil
+	// Each candidate rotation is tried; the most confident reading wins.
+	var best Reading
+	for i, alpha := range a.cands {
+		features(a.finish(alpha), s.feat)
+		r := c.decide(s, alpha)
+		if i == 0 || r.Conf > best.Conf {
+			best = r
+		}
+		if best.Conf >= sureEnough {
+			break
+		}
+	}
+	return best, nil
 }
 
 // GlyphScore is one glyph's probability.
@@ -262,7 +277,7 @@ func Patches(img image.Image) (letter, context *image.Gray, err error) {
 	if err := checkImage(img); err != nil {
 		return nil, nil, err
 	}
-	n := normalize(toRGB(img, workSide))
+	n := normalize(toRGB(img, workSide)).finish0()
 	conv := func(p []float32, side int) *image.Gray {
 		g := image.NewGray(image.Rect(0, 0, side, side))
 		for i, v := range p {
@@ -272,3 +287,6 @@ func Patches(img image.Image) (letter, context *image.Gray, err error) {
 	}
 	return conv(n.patch[:], patchSide), conv(n.ctx[:], ctxSide), nil
 }
+
+// finish0 normalises at the most likely rotation.
+func (a *analysis) finish0() *normalized { return a.finish(a.cands[0]) }

@@ -59,10 +59,7 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 			if m < 1e-4 {
 				continue
 			}
-			a := math.Atan2(gy, gx)
-			if a < 0 {
-				a += 2 * math.Pi
-			}
+			a := fastAtan2Deg(float32(gy), float32(gx)) * (math.Pi / 180)
 			if !signed && a >= math.Pi {
 				a -= math.Pi
 			}

@@ -55,9 +55,16 @@ type component struct {
 	minU, minV, maxU, maxV float64
 }
 
-func normalize(rgb *rgbImage) *normalized {
+// analysis is a crop analysed up to the rotation: candidate rotations
+// (modulo 90 degrees, the most likely first) and the rest of the
+// normalisation for a chosen one.
+type analysis struct {
+	cands  []float64
+	finish func(alpha float64) *normalized
+}
+
+func normalize(rgb *rgbImage) *analysis {
 	g := rgb.gray()
-	n := &normalized{}
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -139,9 +146,11 @@ func normalize(rgb *rgbImage) *normalized {
 		ink[i] = (v < thr) == darkInk
 	}
 
-	// 2. Rotation modulo 90 degrees, from the image gradients (letter
-	// strokes and tile edges).
-	var gradAlpha float64
+	// 2. Rotation modulo 90 degrees: candidates from the peaks of the
+	// histogram of gradient orientations (folded to 0..90: tile edges and
+	// upright strokes agree there, a diagonal stroke makes a lesser peak)
+	// and from the outline of the tile face.
+	var hist90 [90]float64
 	{
 		sigma := 0.35 * float64(max(W, H))
 		inv := 1 / (2 * sigma * sigma)
@@ -150,43 +159,67 @@ func normalize(rgb *rgbImage) *normalized {
 			d := float64(x) + 0.5 - cxImg
 			wx[x] = math.Exp(-d * d * inv)
 		}
-		var re, im float64
 		for y := 1; y < H-1; y++ {
 			d := float64(y) + 0.5 - cyImg
 			wy := math.Exp(-d * d * inv)
 			row := g.Pix[y*W : (y+1)*W]
 			up := g.Pix[(y-1)*W : y*W]
 			down := g.Pix[(y+1)*W : (y+2)*W]
-			var rre, rim float64
 			for x := 1; x < W-1; x++ {
-				gx := float64(row[x+1] - row[x-1])
-				gy := float64(down[x] - up[x])
+				gx := row[x+1] - row[x-1]
+				gy := down[x] - up[x]
 				m2 := gx*gx + gy*gy
-				if m2 < 1e-6 {
+				if m2 < 1e-4 {
 					continue
 				}
-				// (gx + i gy)^4 / |g|^2
-				a := gx*gx - gy*gy
-				b := 2 * gx * gy
-				w := wx[x] / m2
-				rre += w * (a*a - b*b)
-				rim += w * (2 * a * b)
+				// visual counter-clockwise angle of the gradient, mod 90
+				a := fastAtan2Deg(-gy, gx)
+				b := int(a) % 90
+				if b < 0 {
+					b += 90
+				}
+				hist90[b] += wy * wx[x] * math.Sqrt(float64(m2))
 			}
-			re += wy * rre
-			im += wy * rim
 		}
-		phi := math.Atan2(im, re) / 4 * 180 / math.Pi // gradient direction mod 90, image coords
-		gradAlpha = math.Mod(-phi+360, 90)
 	}
-
-	// The tile's own outline gives the rotation more surely than the
-	// strokes of a letter like A or K: fill the face region around the
-	// centre (the ink inside it becomes face too) and average the
-	// orientation of its edges.
-	if a, ok := shapeAlpha(ink, W, H); ok {
-		n.alpha = a
-	} else {
-		n.alpha = gradAlpha
+	var sm [90]float64
+	for b := range sm {
+		for d := -3; d <= 3; d++ {
+			sm[b] += hist90[(b+d+90)%90] * float64(4-abs(d))
+		}
+	}
+	p1 := 0
+	for b := range sm {
+		if sm[b] > sm[p1] {
+			p1 = b
+		}
+	}
+	p2 := -1
+	for b := range sm {
+		if circDist90(b, p1) < 12 {
+			continue
+		}
+		if p2 < 0 || sm[b] > sm[p2] {
+			p2 = b
+		}
+	}
+	// Candidates, most trusted first: the face outline, the histogram's
+	// peak, its runner-up. Close ones are merged.
+	var cands []float64
+	addCand := func(a float64) {
+		for _, c := range cands {
+			if circDistF(a, c) < 4 {
+				return
+			}
+		}
+		cands = append(cands, a)
+	}
+	if sa, ok := shapeAlpha(ink, W, H); ok {
+		addCand(sa)
+	}
+	addCand(float64(p1) + 0.5)
+	if p2 >= 0 && sm[p2] > 0.5*sm[p1] {
+		addCand(float64(p2) + 0.5)
 	}
 
 	// 4. Components.
@@ -269,152 +302,156 @@ func normalize(rgb *rgbImage) *normalized {
 		}
 	}
 
-	rad := n.alpha * math.Pi / 180
-	cosA, sinA := math.Cos(rad), math.Sin(rad)
-	var uc, vc, side float64
-	if nSel == 0 {
-		n.noInk = true
-		side = 0.5 * float64(min(W, H))
-	} else {
-		minU, minV := math.Inf(1), math.Inf(1)
-		maxU, maxV := math.Inf(-1), math.Inf(-1)
-		bx0, by0, bx1, by1 := W, H, -1, -1
-		for i, c := range comps {
-			if sel[i] {
-				bx0, by0, bx1, by1 = min(bx0, c.x0), min(by0, c.y0), max(bx1, c.x1), max(by1, c.y1)
+	finish := func(alpha float64) *normalized {
+		n := &normalized{alpha: alpha}
+		rad := n.alpha * math.Pi / 180
+		cosA, sinA := math.Cos(rad), math.Sin(rad)
+		var uc, vc, side float64
+		if nSel == 0 {
+			n.noInk = true
+			side = 0.5 * float64(min(W, H))
+		} else {
+			minU, minV := math.Inf(1), math.Inf(1)
+			maxU, maxV := math.Inf(-1), math.Inf(-1)
+			bx0, by0, bx1, by1 := W, H, -1, -1
+			for i, c := range comps {
+				if sel[i] {
+					bx0, by0, bx1, by1 = min(bx0, c.x0), min(by0, c.y0), max(bx1, c.x1), max(by1, c.y1)
+				}
+			}
+			for y := by0; y <= by1; y++ {
+				for x := bx0; x <= bx1; x++ {
+					l := labels[y*W+x]
+					if l < 0 || !sel[l] {
+						continue
+					}
+					dx := float64(x) + 0.5 - cxImg
+					dy := float64(y) + 0.5 - cyImg
+					u := dx*cosA - dy*sinA
+					v := dx*sinA + dy*cosA
+					minU, maxU = math.Min(minU, u), math.Max(maxU, u)
+					minV, maxV = math.Min(minV, v), math.Max(maxV, v)
+				}
+			}
+			uc, vc = (minU+maxU)/2, (minV+maxV)/2
+			side = math.Max(maxU-minU+1, maxV-minV+1)
+		}
+		side = math.Max(side, 4)
+
+		den := muFace - muInk
+		if math.Abs(den) < 0.15 {
+			if den < 0 {
+				den = -0.15
+			} else {
+				den = 0.15
 			}
 		}
-		for y := by0; y <= by1; y++ {
-			for x := bx0; x <= bx1; x++ {
-				l := labels[y*W+x]
-				if l < 0 || !sel[l] {
+		var imgMean float64
+		for _, v := range g.Pix {
+			imgMean += float64(v)
+		}
+		imgMean /= float64(len(g.Pix))
+
+		sample := func(dst []float32, size int, span float64, fill float32) {
+			step := span / float64(size)
+			inv := 1 / den
+			// image position of patch pixel (i, j): origin + i*du + j*dv
+			dux, duy := step*cosA, -step*sinA
+			dvx, dvy := step*sinA, step*cosA
+			u0 := uc + (0.5-float64(size)/2)*step
+			v0 := vc + (0.5-float64(size)/2)*step
+			ox := cxImg + u0*cosA + v0*sinA - 0.5
+			oy := cyImg - u0*sinA + v0*cosA - 0.5
+			fW, fH := float64(W-1), float64(H-1)
+			for j := 0; j < size; j++ {
+				x := ox + float64(j)*dvx
+				y := oy + float64(j)*dvy
+				for i := 0; i < size; i++ {
+					var s float64
+					if x < 0 || y < 0 || x > fW || y > fH {
+						s = float64(fill)
+						if x > -1 && y > -1 && x < fW+1 && y < fH+1 {
+							s = float64(g.bilinear(x+0.5, y+0.5, fill))
+						}
+					} else {
+						x0, y0 := int(x), int(y)
+						fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
+						x1, y1 := min(x0+1, W-1), min(y0+1, H-1)
+						r0 := g.Pix[y0*W:]
+						r1 := g.Pix[y1*W:]
+						a := r0[x0]*(1-fx) + r0[x1]*fx
+						b := r1[x0]*(1-fx) + r1[x1]*fx
+						s = float64(a*(1-fy) + b*fy)
+					}
+					t := (s - muInk) * inv
+					dst[j*size+i] = float32(math.Min(math.Max(t, -0.25), 1.25))
+					x += dux
+					y += duy
+				}
+			}
+		}
+		sample(n.patch[:], patchSide, side*letterPad, float32(muFace))
+		sample(n.ctx[:], ctxSide, side*contextPad, float32(imgMean))
+
+		// Colour and context statistics (rotation invariant).
+		var fr, fg, fb, fn float64
+		for y := y0c; y < y1c; y++ {
+			for x := x0c; x < x1c; x++ {
+				i := y*W + x
+				if ink[i] {
 					continue
 				}
-				dx := float64(x) + 0.5 - cxImg
-				dy := float64(y) + 0.5 - cyImg
-				u := dx*cosA - dy*sinA
-				v := dx*sinA + dy*cosA
-				minU, maxU = math.Min(minU, u), math.Max(maxU, u)
-				minV, maxV = math.Min(minV, v), math.Max(maxV, v)
+				fr += float64(rgb.R[i])
+				fg += float64(rgb.G[i])
+				fb += float64(rgb.B[i])
+				fn++
 			}
 		}
-		uc, vc = (minU+maxU)/2, (minV+maxV)/2
-		side = math.Max(maxU-minU+1, maxV-minV+1)
-	}
-	side = math.Max(side, 4)
-
-	den := muFace - muInk
-	if math.Abs(den) < 0.15 {
-		if den < 0 {
-			den = -0.15
-		} else {
-			den = 0.15
+		if fn > 0 {
+			fr, fg, fb = fr/fn, fg/fn, fb/fn
 		}
-	}
-	var imgMean float64
-	for _, v := range g.Pix {
-		imgMean += float64(v)
-	}
-	imgMean /= float64(len(g.Pix))
-
-	sample := func(dst []float32, size int, span float64, fill float32) {
-		step := span / float64(size)
-		inv := 1 / den
-		// image position of patch pixel (i, j): origin + i*du + j*dv
-		dux, duy := step*cosA, -step*sinA
-		dvx, dvy := step*sinA, step*cosA
-		u0 := uc + (0.5-float64(size)/2)*step
-		v0 := vc + (0.5-float64(size)/2)*step
-		ox := cxImg + u0*cosA + v0*sinA - 0.5
-		oy := cyImg - u0*sinA + v0*cosA - 0.5
-		fW, fH := float64(W-1), float64(H-1)
-		for j := 0; j < size; j++ {
-			x := ox + float64(j)*dvx
-			y := oy + float64(j)*dvy
-			for i := 0; i < size; i++ {
-				var s float64
-				if x < 0 || y < 0 || x > fW || y > fH {
-					s = float64(fill)
-					if x > -1 && y > -1 && x < fW+1 && y < fH+1 {
-						s = float64(g.bilinear(x+0.5, y+0.5, fill))
-					}
-				} else {
-					x0, y0 := int(x), int(y)
-					fx, fy := float32(x-float64(x0)), float32(y-float64(y0))
-					x1, y1 := min(x0+1, W-1), min(y0+1, H-1)
-					r0 := g.Pix[y0*W:]
-					r1 := g.Pix[y1*W:]
-					a := r0[x0]*(1-fx) + r0[x1]*fx
-					b := r1[x0]*(1-fx) + r1[x1]*fx
-					s = float64(a*(1-fy) + b*fy)
+		var bSum, bN float64
+		for y := 0; y < H; y++ {
+			for x := 0; x < W; x++ {
+				if x > 1 && y > 1 && x < W-2 && y < H-2 {
+					continue
 				}
-				t := (s - muInk) * inv
-				dst[j*size+i] = float32(math.Min(math.Max(t, -0.25), 1.25))
-				x += dux
-				y += duy
+				bSum += float64(g.Pix[y*W+x])
+				bN++
 			}
 		}
-	}
-	sample(n.patch[:], patchSide, side*letterPad, float32(muFace))
-	sample(n.ctx[:], ctxSide, side*contextPad, float32(imgMean))
-
-	// Colour and context statistics (rotation invariant).
-	var fr, fg, fb, fn float64
-	for y := y0c; y < y1c; y++ {
-		for x := x0c; x < x1c; x++ {
-			i := y*W + x
-			if ink[i] {
-				continue
-			}
-			fr += float64(rgb.R[i])
-			fg += float64(rgb.G[i])
-			fb += float64(rgb.B[i])
-			fn++
+		border := bSum / math.Max(bN, 1)
+		var sd float64
+		for _, v := range g.Pix {
+			d := float64(v) - imgMean
+			sd += d * d
 		}
-	}
-	if fn > 0 {
-		fr, fg, fb = fr/fn, fg/fn, fb/fn
-	}
-	var bSum, bN float64
-	for y := 0; y < H; y++ {
-		for x := 0; x < W; x++ {
-			if x > 1 && y > 1 && x < W-2 && y < H-2 {
-				continue
-			}
-			bSum += float64(g.Pix[y*W+x])
-			bN++
+		sd = math.Sqrt(sd / float64(len(g.Pix)))
+		mx := math.Max(fr, math.Max(fg, fb))
+		mn := math.Min(fr, math.Min(fg, fb))
+		pol := float32(1)
+		if !darkInk {
+			pol = -1
 		}
+		noInk := float32(0)
+		if n.noInk {
+			noInk = 1
+		}
+		n.colour = [numColour]float32{
+			float32(fr), float32(fg), float32(fb),
+			float32(mx - mn),
+			float32(math.Abs(muFace - muInk)),
+			float32(inkFrac),
+			pol,
+			float32(side / float64(min(W, H))),
+			float32(min(nSel, 4)) / 4,
+			noInk,
+			float32(muFace - border),
+			float32(sd),
+		}
+		return n
 	}
-	border := bSum / math.Max(bN, 1)
-	var sd float64
-	for _, v := range g.Pix {
-		d := float64(v) - imgMean
-		sd += d * d
-	}
-	sd = math.Sqrt(sd / float64(len(g.Pix)))
-	mx := math.Max(fr, math.Max(fg, fb))
-	mn := math.Min(fr, math.Min(fg, fb))
-	pol := float32(1)
-	if !darkInk {
-		pol = -1
-	}
-	noInk := float32(0)
-	if n.noInk {
-		noInk = 1
-	}
-	n.colour = [numColour]float32{
-		float32(fr), float32(fg), float32(fb),
-		float32(mx - mn),
-		float32(math.Abs(muFace - muInk)),
-		float32(inkFrac),
-		pol,
-		float32(side / float64(min(W, H))),
-		float32(min(nSel, 4)) / 4,
-		noInk,
-		float32(muFace - border),
-		float32(sd),
-	}
-	return n
+	return &analysis{cands: cands, finish: finish}
 }
 
 // shapeAlpha estimates the rotation modulo 90 degrees from the outline of
@@ -531,4 +568,62 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 	}
 	phi := math.Atan2(im, re) / 4 * 180 / math.Pi
 	return math.Mod(-phi+360, 90), true
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func circDist90(a, b int) int {
+	d := abs(a-b) % 90
+	return min(d, 90-d)
+}
+
+func circDistF(a, b float64) float64 {
+	d := math.Mod(math.Abs(a-b), 90)
+	return math.Min(d, 90-d)
+}
+
+// fastAtan2Deg is atan2(y, x) in degrees in [0, 360), to within about
+// 0.1 degree.
+func fastAtan2Deg(y, x float32) float64 {
+	ax, ay := x, y
+	if ax < 0 {
+		ax = -ax
+	}
+	if ay < 0 {
+		ay = -ay
+	}
+	if ax == 0 && ay == 0 {
+		return 0
+	}
+	var a float32
+	if ax >= ay {
+		t := ay / ax
+		a = atanPoly(t)
+	} else {
+		t := ax / ay
+		a = 90 - atanPoly(t)
+	}
+	if x < 0 {
+		a = 180 - a
+	}
+	if y < 0 {
+		a = 360 - a
+	}
+	if a >= 360 {
+		a -= 360
+	}
+	return float64(a)
+}
+
+// atanPoly approximates atan(t) in degrees for t in [0, 1].
+func atanPoly(t float32) float32 {
+	t2 := t * t
+	// minimax-style odd polynomial, error about 1e-3 rad
+	r := t * (0.99997726 + t2*(-0.33262347+t2*(0.19354346+t2*(-0.11643287+t2*(0.05265332+t2*(-0.01172120))))))
+	return r * (180 / math.Pi)
 }

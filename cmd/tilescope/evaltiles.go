@@ -24,6 +24,10 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	modelPath := fs.String("model", "", "model file for backend ours instead of the built-in one")
 	mode := fs.String("mode", "box", "how tiles are cut from labelled photos: box (as photographed, any rotation) or warp (rectified)")
 	top := fs.Int("confusions", 10, "how many confusions to list")
+	game := fs.String("render", "", "also evaluate on crops cut from scenes drawn by vision/render: upwords, lexicon or twists")
+	scenes := fs.Int("scenes", 10, "rendered scenes (with --render)")
+	seed0 := fs.Int64("seed", 100000, "seed of the first rendered scene (training uses seeds below 100000)")
+	difficulty := fs.String("difficulty", "mixed", "rendered conditions: easy, normal, hard or mixed")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope eval-tiles [--alphabet en|ru] [--backend ours,tesseract] [--mode box|warp] DIR...")
 		fmt.Fprintln(stderr, "DIR is a YOLO split (images/, labels/, data.yaml beside or above) or a folder with one sub-folder of crops per letter (\"empty\" for no tile).")
@@ -35,8 +39,8 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		return usageErrorf("eval-tiles: %v", err)
 	}
-	if fs.NArg() == 0 {
-		return usageErrorf("eval-tiles: no DIR given")
+	if fs.NArg() == 0 && *game == "" {
+		return usageErrorf("eval-tiles: no DIR and no --render given")
 	}
 	if *mode != string(dataset.ModeBox) && *mode != string(dataset.ModeWarp) {
 		return usageErrorf("eval-tiles: unknown --mode %q (want box or warp)", *mode)
@@ -55,7 +59,19 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		crops = append(crops, cs...)
 	}
-	fmt.Fprintf(stdout, "%d crops from %s (mode %s)\n", len(crops), strings.Join(fs.Args(), ", "), *mode)
+	from := strings.Join(fs.Args(), ", ")
+	if *game != "" {
+		cs, err := dataset.RenderedCrops(*game, *seed0, *scenes, *difficulty)
+		if err != nil {
+			return asBadInput(fmt.Errorf("eval-tiles: %w", err))
+		}
+		crops = append(crops, cs...)
+		if from != "" {
+			from += ", "
+		}
+		from += fmt.Sprintf("%d rendered %s scenes (seeds %d..%d, %s)", *scenes, *game, *seed0, *seed0+int64(*scenes)-1, *difficulty)
+	}
+	fmt.Fprintf(stdout, "%d crops from %s (mode %s)\n", len(crops), from, *mode)
 	for _, b := range strings.Split(*backends, ",") {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -14,6 +14,10 @@ type Crop struct {
 	Name   string // where it came from: file, or photo#tile
 	Image  image.Image
 	Letter string // "" for no tile
+	// Angle is the tile's true rotation (degrees, counter-clockwise) when
+	// HasAngle.
+	Angle    float64
+	HasAngle bool
 }
 
 // Mode is how tiles are cut out of a photo.

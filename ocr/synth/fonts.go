@@ -169,7 +169,7 @@ func IconMask(name string, size int) *image.Alpha {
 				d := math.Abs(math.Hypot(px-c, py-c)-r) - th/2
 				set(x, y, d)
 				k := r / math.Sqrt2
-				set(x, y, segDist(px, py, c-k, c-k, c+k, c+k)-th/2)
+				set(x, y, segDist(px, py, c+k, c-k, c-k, c+k)-th/2)
 			case "reverse":
 				// top arrow pointing right, bottom arrow pointing left
 				y1, y2 := 0.32*s, 0.68*s

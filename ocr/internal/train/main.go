@@ -42,9 +42,10 @@ var (
 	perGlyph  = flag.Int("synth", 260, "synthetic samples per glyph")
 	empties   = flag.Int("empty", 2500, "synthetic empty samples")
 	realAug   = flag.Int("real", 8, "crops per real tile")
-	epochs    = flag.Int("epochs", 30, "SGD epochs")
+	epochs    = flag.Int("epochs", 20, "SGD epochs")
 	hidden    = flag.Int("hidden", 192, "hidden units (0: linear soft-max)")
 	compare   = flag.Bool("compare", false, "compare methods on a development split of the train photos")
+	scenes    = flag.Int("scenes", 30, "rendered scenes per game (vision/render, seeds 1..N)")
 	workers   = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
 )
 
@@ -126,9 +127,17 @@ func run() error {
 		realD := realData(trainPhotos, index, alpha)
 		fmt.Printf("[%s] real samples: %d (%.1fs)\n", alpha, realD.n(), time.Since(t0).Seconds())
 
+		t0 = time.Now()
+		rend, err := renderedData(alpha, index)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("[%s] rendered samples: %d (%.1fs)\n", alpha, rend.n(), time.Since(t0).Seconds())
+
 		all := &data{}
 		all.add(syn)
 		all.add(realD)
+		all.add(rend)
 
 		if *compare {
 			compareMethods(all, glyphs, alpha)
@@ -245,10 +254,21 @@ func realData(photos []dataset.Photo, index map[string]int, alpha string) *data 
 				extra := rng.Float64() * 360
 				if a%2 == 1 {
 					// square to the crop, as a board reader hands it over
-					extra = -r.Angle + 90*float64(rng.IntN(4)) + rng.NormFloat64()*2
+					extra = r.Angle + 90*float64(rng.IntN(4)) + rng.NormFloat64()*2
 				}
 				margin := 1.08 + rng.Float64()*0.4
 				crop := dataset.Box(p.Image, r, margin, extra)
+				fv, err := ocr.Features(crop)
+				if err != nil {
+					continue
+				}
+				d.push(fv.Vec, int32(gi*turns), true, int32(pi), false)
+			}
+			// Rectified, as a reader of loose tiles hands them over once
+			// each tile's quadrilateral is found.
+			for a := 0; a < *realAug/2; a++ {
+				margin := 1.1 + rng.Float64()*0.3
+				crop := dataset.Warp(p.Image, r, margin, 40+rng.IntN(40))
 				fv, err := ocr.Features(crop)
 				if err != nil {
 					continue
@@ -555,15 +575,17 @@ func compareMethods(all *data, glyphs []string, alpha string) {
 	}
 	realLetters := func(i int) bool { return dev.Real[i] && dev.Y[i] >= turns }
 	realEmpty := func(i int) bool { return dev.Real[i] && dev.Y[i] < turns }
-	synthOnly := func(i int) bool { return !dev.Real[i] }
+	synthOnly := func(i int) bool { return dev.Group[i] == -1 }
+	rendered := func(i int) bool { return dev.Group[i] == -2 }
 	report := func(name string, pred func([]float32) int, dt time.Duration) {
 		t0 := time.Now()
 		a1 := accuracy(pred, dev, realLetters)
 		a2 := accuracy(pred, dev, realEmpty)
 		a3 := accuracy(pred, dev, synthOnly)
+		a4 := accuracy(pred, dev, rendered)
 		per := time.Since(t0) / time.Duration(max(1, dev.n()))
-		fmt.Printf("[%s] compare %-28s real letters %6.2f%%  real no-tile %6.2f%%  synthetic %6.2f%%  fit %5.1fs  classify %v/crop\n",
-			alpha, name, 100*a1, 100*a2, 100*a3, dt.Seconds(), per)
+		fmt.Printf("[%s] compare %-28s real letters %6.2f%%  real no-tile %6.2f%%  font-drawn %6.2f%%  rendered %6.2f%%  fit %5.1fs  classify %v/crop\n",
+			alpha, name, 100*a1, 100*a2, 100*a3, 100*a4, dt.Seconds(), per)
 	}
 	t0 := time.Now()
 	report("nearest centroid", centroid(tr, len(glyphs)*turns), time.Since(t0))
@@ -631,4 +653,46 @@ func centroid(d *data, outputs int) func([]float32) int {
 		}
 		return best
 	}
+}
+
+// renderedData cuts crops from scenes drawn by vision/render: Upwords
+// board cells (upright, with empty squares) and Lexicon Crossing tiles for
+// "en", Twists & Turns tiles and Upwords empty squares for "ru". The truth
+// gives each tile's angle, so the turn is known. Group -2 marks them.
+func renderedData(alpha string, index map[string]int) (*data, error) {
+	games := []string{"upwords", "lexicon"}
+	if alpha == ocr.Russian {
+		games = []string{"twists", "twists", "upwords"}
+	}
+	d := &data{}
+	for gi, game := range games {
+		crops, err := dataset.RenderedCrops(game, int64(1+gi*10000), *scenes, "mixed")
+		if err != nil {
+			return nil, err
+		}
+		rng := rand.New(rand.NewPCG(*seed, uint64(5000+gi)))
+		for _, c := range crops {
+			g, ok := index[c.Letter]
+			if !ok {
+				continue
+			}
+			if c.Letter == "" && rng.IntN(4) != 0 {
+				continue // plenty of empty squares
+			}
+			if c.Letter != "" && game == "upwords" && alpha == ocr.Russian {
+				continue
+			}
+			fv, err := ocr.Features(c.Image)
+			if err != nil {
+				continue
+			}
+			y := int32(g * turns)
+			known := c.Letter != ""
+			if known {
+				y += turnOf(c.Angle, fv.Alpha)
+			}
+			d.push(fv.Vec, y, false, -2, known)
+		}
+	}
+	return d, nil
 }
