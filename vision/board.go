@@ -105,6 +105,14 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 			debugf("refine %d: %v %v", it, best.H.Apply(Point{0, 0}), best.H.Apply(Point{float64(n), float64(n)}))
 		}
 	}
+	if h := fixOffByOne(src, best.H, n); h != best.H {
+		best.H = h
+		for _, win := range []float64{0.25, 0.2} {
+			if h, ok := refineGrid(src, best.H, n, win, 3); ok {
+				best.H = h
+			}
+		}
+	}
 	return best, true
 }
 
@@ -252,7 +260,47 @@ func hullQuads(hull []image.Point) []Quad {
 	if len(simple) > 4 && len(simple) <= 24 {
 		out = append(out, orderQuad(maxAreaQuad(simple)))
 	}
+	if q, ok := longestSidesQuad(simple); ok {
+		out = append(out, q)
+	}
 	return out
+}
+
+// longestSidesQuad intersects the lines of the simplified hull's four
+// longest sides: when something overlaps the board's edge, the hull grows
+// a bump there but keeps most of the board's four sides.
+func longestSidesQuad(h []image.Point) (Quad, bool) {
+	if len(h) < 5 {
+		return Quad{}, false
+	}
+	type side struct {
+		i   int
+		len float64
+	}
+	var s []side
+	for i := range h {
+		j := (i + 1) % len(h)
+		s = append(s, side{i, math.Hypot(float64(h[j].X-h[i].X), float64(h[j].Y-h[i].Y))})
+	}
+	sort.Slice(s, func(a, b int) bool { return s[a].len > s[b].len })
+	idx := []int{s[0].i, s[1].i, s[2].i, s[3].i}
+	sort.Ints(idx) // hull order
+	var ls []fline
+	for _, i := range idx {
+		j := (i + 1) % len(h)
+		a := Point{float64(h[i].X) + 0.5, float64(h[i].Y) + 0.5}
+		b := Point{float64(h[j].X) + 0.5, float64(h[j].Y) + 0.5}
+		ls = append(ls, fitLine([]Point{a, b}, 0))
+	}
+	var pts []Point
+	for k := 0; k < 4; k++ {
+		p, ok := intersect(ls[k], ls[(k+1)%4])
+		if !ok {
+			return Quad{}, false
+		}
+		pts = append(pts, p)
+	}
+	return orderPoints(pts)
 }
 
 // maxAreaQuad picks the four vertices spanning the largest area.

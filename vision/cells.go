@@ -46,6 +46,9 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		r, c := i/n, i%n
 		cell := Cell{Pos: grid.Pos{Row: r, Col: c}}
 		cell.Tile = tileEvidence(p, pose, walls, &occ, r, c, geo)
+		if cell.Tile > 0 && printedMark(img, pose, r, c, geo) {
+			cell.Tile = -1 // a light square with a red mark: the centre
+		}
 		if cell.Tile > 0 {
 			cell.Height, cell.HeightOK = stackHeight(p, pose, cam, &occ, r, c, geo)
 			cell.Face = faceQuad(pose, r, c, float64(cell.Height), geo)
@@ -424,4 +427,28 @@ func bilerpQuadExt(q Quad, u, v float64) Point {
 		return bilerpQuad(q, u, v)
 	}
 	return h.Apply(Point{u, v})
+}
+
+// printedMark reports whether the square's floor shows a strongly red
+// mark: the Upwords centre squares are printed light with a red diamond,
+// which a light tile would hide (tiles are tan with a black letter).
+func printedMark(img image.Image, pose *Pose, r, c int, geo Geometry) bool {
+	q := faceQuad(pose, r, c, 0, geo)
+	b := img.Bounds()
+	red, n := 0, 0
+	for i := 0; i < 7; i++ {
+		for j := 0; j < 7; j++ {
+			pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
+			x, y := int(pt.X), int(pt.Y)
+			if x < 0 || y < 0 || x >= b.Dx() || y >= b.Dy() {
+				continue
+			}
+			_, cb, cr := ycc(img, b.Min.X+x, b.Min.Y+y)
+			n++
+			if int(cr)-int(cb) > 60 && cr > 165 {
+				red++
+			}
+		}
+	}
+	return n > 0 && red*6 > n
 }

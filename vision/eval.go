@@ -2,6 +2,7 @@ package vision
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"image"
 	"io"
@@ -74,6 +75,8 @@ type SceneResult struct {
 	Name      string
 	Err       error
 	Found     bool    // the grid's corners within a quarter square of the truth
+	OutOfView bool    // the truth's grid is not all in the picture
+	ToldOut   bool    // and the scan said so (ErrOutOfView)
 	Turned    int     // quarter turns between the scan's orientation and the truth's
 	CornerErr float64 // largest corner error, pixels
 	Squares   int     // squares compared
@@ -118,6 +121,16 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 	truth := t.TrueBoard()
 	res.Squares = truth.Rows * truth.Cols
 	res.Occupied = truth.Count()
+	for _, c := range t.Board.Corners {
+		if c[0] < 0 || c[1] < 0 || c[0] > float64(t.Width) || c[1] > float64(t.Height) {
+			res.OutOfView = true
+		}
+	}
+	if res.OutOfView {
+		res.ToldOut = errors.Is(err, ErrOutOfView)
+		res.Err = err
+		return res
+	}
 	if err != nil {
 		res.Err = err
 		return res
@@ -216,6 +229,7 @@ func rotateBoard(b *grid.Board) *grid.Board {
 // EvalSummary is the evaluation over a set.
 type EvalSummary struct {
 	Scenes, Found, Upright       int
+	OutOfView, ToldOut           int
 	Squares, TileRight, Occupied int
 	Letters, Heights             int
 	Times                        []time.Duration
@@ -225,6 +239,15 @@ type EvalSummary struct {
 
 // Add counts one scene.
 func (s *EvalSummary) Add(r SceneResult) {
+	if r.OutOfView {
+		s.OutOfView++
+		if r.ToldOut {
+			s.ToldOut++
+		} else {
+			s.Failures = append(s.Failures, r)
+		}
+		return
+	}
 	s.Scenes++
 	s.Times = append(s.Times, r.Elapsed)
 	s.Occupied += r.Occupied
@@ -253,7 +276,10 @@ func pct(a, b int) string {
 // Write prints the figures: board found, letters right, heights right,
 // time per image.
 func (s *EvalSummary) Write(w io.Writer) {
-	fmt.Fprintf(w, "scenes:           %d\n", s.Scenes)
+	fmt.Fprintf(w, "scenes:           %d with the whole grid in view (+%d partly out of view)\n", s.Scenes, s.OutOfView)
+	if s.OutOfView > 0 {
+		fmt.Fprintf(w, "out of view told: %s\n", pct(s.ToldOut, s.OutOfView))
+	}
 	fmt.Fprintf(w, "board found:      %s\n", pct(s.Found, s.Scenes))
 	fmt.Fprintf(w, "orientation:      %s upright as the truth reads (row 0 at the top of the picture otherwise)\n", pct(s.Upright, s.Found))
 	fmt.Fprintf(w, "empty/occupied:   %s squares\n", pct(s.TileRight, s.Squares))
@@ -275,6 +301,8 @@ func (s *EvalSummary) Write(w io.Writer) {
 func (s *EvalSummary) WriteFailures(w io.Writer, limit int) {
 	for _, f := range s.Failures {
 		switch {
+		case f.OutOfView && !f.ToldOut:
+			fmt.Fprintf(w, "%s: partly out of view, but the scan said: %v\n", f.Name, f.Err)
 		case f.Err != nil:
 			fmt.Fprintf(w, "%s: %v\n", f.Name, f.Err)
 		case !f.Found:

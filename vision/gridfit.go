@@ -320,3 +320,80 @@ func robustLine(ts, xs []float64, prior, lim0 float64) (a, b float64) {
 	}
 	return a, b
 }
+
+// fixOffByOne moves the grid by a whole square when that makes it fit
+// better: a line printed in the board's border, or the border's edge, can
+// pass for the grid's outermost line, and then the real outermost line is
+// left just outside the fit. It compares the wall strength one square
+// beyond each end of the grid with the grid's own lines.
+func fixOffByOne(full gocv.Mat, h Homography, n int) Homography {
+	for it := 0; it < 2; it++ {
+		const c = 24.0
+		m := 1.5 * c
+		size := int(float64(n)*c + 2*m)
+		toBoard := Homography{1 / c, 0, -m / c, 0, 1 / c, -m / c, 0, 0, 1}
+		img := warpMat(full, h.Mul(toBoard), size, size)
+		at := func(x, y int) float64 {
+			if x < 0 || y < 0 || x >= size || y >= size {
+				return 0
+			}
+			return float64(img.Pix[y*size+x])
+		}
+		// strength of line k (in squares) across the grid, vertical or not
+		strength := func(vertical bool, k int) float64 {
+			var vals []float64
+			for j := 0; j < n; j++ {
+				best := 0.0
+				for t := int(m + (float64(j)+0.3)*c); t < int(m+(float64(j)+0.7)*c); t++ {
+					for d := -2; d <= 2; d++ {
+						x := int(m+float64(k)*c) + d
+						var g float64
+						if vertical {
+							g = math.Abs(at(x+1, t) - at(x-1, t))
+						} else {
+							g = math.Abs(at(t, x+1) - at(t, x-1))
+						}
+						best = math.Max(best, g)
+					}
+				}
+				vals = append(vals, best)
+			}
+			sort.Float64s(vals)
+			return vals[len(vals)/2]
+		}
+		shift := Point{}
+		for _, vertical := range []bool{true, false} {
+			var inner []float64
+			for k := 1; k < n; k++ {
+				inner = append(inner, strength(vertical, k))
+			}
+			sort.Float64s(inner)
+			med := inner[len(inner)/2]
+			before, after := strength(vertical, -1), strength(vertical, n+1)
+			first, last := strength(vertical, 0), strength(vertical, n)
+			if debugf != nil {
+				debugf("offbyone vertical=%v med %.1f before %.1f after %.1f first %.1f last %.1f", vertical, med, before, after, first, last)
+			}
+			d := 0.0
+			switch {
+			case first < 0.5*med && after > 1.5*first+2 && after > before:
+				d = 1 // our first line is weak, the one past our last is not
+			case last < 0.5*med && before > 1.5*last+2 && before > after:
+				d = -1
+			}
+			if vertical {
+				shift.X = d
+			} else {
+				shift.Y = d
+			}
+		}
+		if shift == (Point{}) {
+			return h
+		}
+		if debugf != nil {
+			debugf("off by one: shifting by %v", shift)
+		}
+		h = h.Mul(Homography{1, 0, shift.X, 0, 1, shift.Y, 0, 0, 1})
+	}
+	return h
+}

@@ -59,34 +59,42 @@ func lineCandidates(blur gocv.Mat, n int) []candidate {
 			sm[i] += hist[(i+d+bins)%bins]
 		}
 	}
-	p1 := 0
+	// The strongest directions (local maxima), strongest first; every
+	// pair of them 50..130 degrees apart may be the board's two.
+	var peaks []int
 	for i := range sm {
-		if sm[i] > sm[p1] {
-			p1 = i
+		if sm[i] > 0 && sm[i] >= sm[(i+1)%bins] && sm[i] > sm[(i+bins-1)%bins] {
+			peaks = append(peaks, i)
 		}
 	}
-	p2 := -1
-	for i := range sm {
-		d := (i - p1 + bins) % bins
-		if d < 25 || d > 65 { // the other direction: 50..130 degrees away
-			continue
-		}
-		if p2 < 0 || sm[i] > sm[p2] {
-			p2 = i
+	sort.Slice(peaks, func(a, b int) bool { return sm[peaks[a]] > sm[peaks[b]] })
+	if len(peaks) > 4 {
+		peaks = peaks[:4]
+	}
+	var out []candidate
+	for x := 0; x < len(peaks); x++ {
+		for y := x + 1; y < len(peaks); y++ {
+			d := (peaks[y] - peaks[x] + bins) % bins
+			if d < 25 || d > 65 || sm[peaks[y]] < 0.1*sm[peaks[0]] {
+				continue
+			}
+			out = append(out, linePairCandidates(segs, (float64(peaks[x])+0.5)*math.Pi/bins, (float64(peaks[y])+0.5)*math.Pi/bins, n, side)...)
 		}
 	}
-	if p2 < 0 || sm[p2] < 0.15*sm[p1] {
-		return nil
-	}
-	fa := family(segs, (float64(p1)+0.5)*math.Pi/bins, 3)
-	fb := family(segs, (float64(p2)+0.5)*math.Pi/bins, 3)
+	return out
+}
+
+// linePairCandidates builds quads from two directions of lines.
+func linePairCandidates(segs []seg, angA, angB float64, n int, side float64) []candidate {
+	fa := family(segs, angA, 3)
+	fb := family(segs, angB, 3)
 	if len(fa) < 2 || len(fb) < 2 {
 		return nil
 	}
 	var out []candidate
 	// The grid: n+1 evenly spaced lines (in perspective) in each family.
-	ga := gridRuns(family(segs, (float64(p1)+0.5)*math.Pi/bins, 8), n)
-	gb := gridRuns(family(segs, (float64(p2)+0.5)*math.Pi/bins, 8), n)
+	ga := gridRuns(family(segs, angA, 8), n)
+	gb := gridRuns(family(segs, angB, 8), n)
 	for _, a := range ga {
 		for _, b := range gb {
 			var pts []Point

@@ -95,11 +95,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		geo = UpwordsGeometry
 	}
 	p := luma(img)
-	if med := medianLuma(p); med < darkLuma {
-		return nil, fmt.Errorf("%w: median brightness %d of 255; add light", ErrTooDark, med)
-	}
 	fit, ok := findBoard(p, img, n)
 	if !ok || fit.Score < minGridContrast {
+		if med := medianLuma(p); med < darkLuma {
+			return nil, fmt.Errorf("%w: median brightness %d of 255; add light", ErrTooDark, med)
+		}
 		if s := sharpness(p, nil); s < blurSharpness {
 			return nil, fmt.Errorf("%w: edge strength %.1f (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
 		}
