@@ -349,7 +349,7 @@ func (cv *canvas) sample(x, y float64) (r, g, b float64) {
 }
 
 // gaussBlur approximates a Gaussian of the given sigma: a 3-tap kernel for
-// small sigmas, otherwise three box passes.
+// small sigmas, otherwise two box passes.
 func gaussBlur(img *image.RGBA, sigma float64) {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
 	if sigma < 0.8 {
@@ -357,78 +357,116 @@ func gaussBlur(img *image.RGBA, sigma float64) {
 		kern3(img.Pix, W, H, a)
 		return
 	}
-	// Box width for 3 passes: w = sqrt(12 s^2 / 3 + 1).
-	bw := math.Sqrt(4*sigma*sigma + 1)
+	// Two box passes (a triangle, close to a Gaussian): a box of width w
+	// has variance (w^2-1)/12, so w = sqrt(6 s^2 + 1).
+	bw := math.Sqrt(6*sigma*sigma + 1)
 	r := int(math.Round((bw - 1) / 2))
 	if r < 1 {
 		r = 1
 	}
-	for i := 0; i < 3; i++ {
+	for i := 0; i < 2; i++ {
 		boxRGBA(img.Pix, W, H, r)
 	}
 }
 
+// kern3 convolves with [a, 1-2a, a] along rows, then along columns. Both
+// passes walk memory in order and run in parallel row chunks.
 func kern3(p []uint8, W, H int, a float32) {
 	c := 1 - 2*a
-	tmp := make([]float32, 4*max(W, H))
-	for y := 0; y < H; y++ {
-		row := p[4*y*W : 4*(y+1)*W]
-		for i := range tmp[:4*W] {
-			tmp[i] = float32(row[i])
-		}
-		for x := 0; x < W; x++ {
-			l, r := max(x-1, 0), min(x+1, W-1)
-			for ch := 0; ch < 3; ch++ {
-				row[4*x+ch] = uint8(a*tmp[4*l+ch] + c*tmp[4*x+ch] + a*tmp[4*r+ch] + 0.5)
+	tmp := make([]uint8, len(p))
+	parRows(H, func(lo, hi int) {
+		for y := lo; y < hi; y++ {
+			row := p[4*y*W : 4*(y+1)*W]
+			out := tmp[4*y*W : 4*(y+1)*W]
+			for x := 0; x < W; x++ {
+				l, r := 4*max(x-1, 0), 4*min(x+1, W-1)
+				for ch := 0; ch < 3; ch++ {
+					out[4*x+ch] = uint8(a*float32(row[l+ch]) + c*float32(row[4*x+ch]) + a*float32(row[r+ch]) + 0.5)
+				}
 			}
 		}
-	}
-	for x := 0; x < W; x++ {
-		for y := 0; y < H; y++ {
-			for ch := 0; ch < 3; ch++ {
-				tmp[4*y+ch] = float32(p[4*(y*W+x)+ch])
+	})
+	parRows(H, func(lo, hi int) {
+		for y := lo; y < hi; y++ {
+			up := tmp[4*max(y-1, 0)*W:]
+			mid := tmp[4*y*W:]
+			down := tmp[4*min(y+1, H-1)*W:]
+			row := p[4*y*W : 4*(y+1)*W]
+			for i := range row {
+				if i&3 == 3 {
+					continue
+				}
+				row[i] = uint8(a*float32(up[i]) + c*float32(mid[i]) + a*float32(down[i]) + 0.5)
 			}
 		}
-		for y := 0; y < H; y++ {
-			u, d := max(y-1, 0), min(y+1, H-1)
-			for ch := 0; ch < 3; ch++ {
-				p[4*(y*W+x)+ch] = uint8(a*tmp[4*u+ch] + c*tmp[4*y+ch] + a*tmp[4*d+ch] + 0.5)
-			}
-		}
-	}
+	})
 }
 
-// boxRGBA is one (2r+1) box pass over rows and columns, on integer running
-// sums.
+// boxRGBA is one (2r+1) box pass over rows and then columns, on integer
+// running sums. The column pass keeps one running sum per column and walks
+// the rows in order; columns are split into bands that run in parallel.
 func boxRGBA(p []uint8, W, H, r int) {
-	n := max(W, H)
-	tmp := make([]int32, 4*n)
 	div := int32(2*r + 1)
-	pass := func(base, stride, n int) {
-		for i := 0; i < n; i++ {
-			o := base + i*stride
-			tmp[4*i], tmp[4*i+1], tmp[4*i+2] = int32(p[o]), int32(p[o+1]), int32(p[o+2])
+	// s/div rounded, by a multiply and a shift (integer division is slow)
+	mul := int64(1<<24) / int64(div)
+	parRows(H, func(lo, hi int) {
+		tmp := make([]int32, 4*W)
+		for y := lo; y < hi; y++ {
+			base := 4 * y * W
+			for i := 0; i < W; i++ {
+				o := base + 4*i
+				tmp[4*i], tmp[4*i+1], tmp[4*i+2] = int32(p[o]), int32(p[o+1]), int32(p[o+2])
+			}
+			var s0, s1, s2 int32
+			for i := -r; i <= r; i++ {
+				k := 4 * clampi(i, W)
+				s0, s1, s2 = s0+tmp[k], s1+tmp[k+1], s2+tmp[k+2]
+			}
+			for i := 0; i < W; i++ {
+				o := base + 4*i
+				p[o] = uint8((int64(s0)*mul + 1<<23) >> 24)
+				p[o+1] = uint8((int64(s1)*mul + 1<<23) >> 24)
+				p[o+2] = uint8((int64(s2)*mul + 1<<23) >> 24)
+				a, b := 4*clampi(i+r+1, W), 4*clampi(i-r, W)
+				s0 += tmp[a] - tmp[b]
+				s1 += tmp[a+1] - tmp[b+1]
+				s2 += tmp[a+2] - tmp[b+2]
+			}
 		}
-		var s0, s1, s2 int32
-		for i := -r; i <= r; i++ {
-			k := 4 * clampi(i, n)
-			s0, s1, s2 = s0+tmp[k], s1+tmp[k+1], s2+tmp[k+2]
+	})
+	// Columns: bands of 64 columns, each copied out (row by row, in
+	// order) and summed down with one running sum per column.
+	const band = 64
+	bands := (W + band - 1) / band
+	parRows(bands, func(lo, hi int) {
+		for bi := lo; bi < hi; bi++ {
+			x0, x1 := bi*band, min(W, (bi+1)*band)
+			n := 4 * (x1 - x0)
+			cp := make([]uint8, n*H)
+			for y := 0; y < H; y++ {
+				copy(cp[y*n:(y+1)*n], p[4*(y*W+x0):])
+			}
+			sums := make([]int32, n)
+			for i := -r; i <= r; i++ {
+				row := cp[clampi(i, H)*n:]
+				for k := 0; k < n; k++ {
+					sums[k] += int32(row[k])
+				}
+			}
+			for y := 0; y < H; y++ {
+				out := p[4*(y*W+x0) : 4*(y*W+x0)+n]
+				for k := 0; k < n; k++ {
+					if k&3 != 3 {
+						out[k] = uint8((int64(sums[k])*mul + 1<<23) >> 24)
+					}
+				}
+				add, drop := cp[clampi(y+r+1, H)*n:], cp[clampi(y-r, H)*n:]
+				for k := 0; k < n; k++ {
+					sums[k] += int32(add[k]) - int32(drop[k])
+				}
+			}
 		}
-		for i := 0; i < n; i++ {
-			o := base + i*stride
-			p[o], p[o+1], p[o+2] = uint8((s0+div/2)/div), uint8((s1+div/2)/div), uint8((s2+div/2)/div)
-			a, b := 4*clampi(i+r+1, n), 4*clampi(i-r, n)
-			s0 += tmp[a] - tmp[b]
-			s1 += tmp[a+1] - tmp[b+1]
-			s2 += tmp[a+2] - tmp[b+2]
-		}
-	}
-	for y := 0; y < H; y++ {
-		pass(4*y*W, 4, W)
-	}
-	for x := 0; x < W; x++ {
-		pass(4*x, 4*W, H)
-	}
+	})
 }
 
 // motionBlur averages the image along a line of length px at angle deg.
