@@ -3,6 +3,7 @@ package pyramids
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -290,14 +291,18 @@ func (j *judge) find() (*Move, error) {
 	}
 	var bestPath []int
 	bestStage := -1
-	var legal []*Move
+	var legal [][]int
+	var words []string
 	for _, path := range paths {
-		m, _, stage := j.evaluate(path, false)
-		if m != nil {
+		word, _, stage := j.evaluate(path, false)
+		if stage == stageLegal {
 			if j.word != "" {
-				return m, nil
+				return j.build(path, word), nil
 			}
-			legal = append(legal, m)
+			legal = append(legal, path)
+			if !slices.Contains(words, word) {
+				words = append(words, word)
+			}
 			continue
 		}
 		if stage > bestStage || stage == bestStage && len(path) < len(bestPath) {
@@ -306,20 +311,15 @@ func (j *judge) find() (*Move, error) {
 	}
 	switch {
 	case len(legal) == 1:
-		return legal[0], nil
+		return j.build(legal[0], words[0]), nil
 	case len(legal) > 1:
-		seen := map[string]bool{}
-		var words []string
-		for _, m := range legal {
-			if !seen[m.Word] {
-				seen[m.Word] = true
-				words = append(words, m.Word)
-			}
-		}
 		sort.Strings(words)
 		return nil, &Ambiguous{Words: words}
 	}
 	_, best, _ := j.evaluate(bestPath, true)
+	if best == nil { // cannot happen: the best path failed a rule
+		return nil, reject(CodeNotFound, "no legal word through the moved pyramids")
+	}
 	return nil, best
 }
 
@@ -353,10 +353,13 @@ func (j *judge) explainNone(dests []Pos, right, down Pos, maxLen int) error {
 	return reject(CodeNotFound, "%s cannot be read from %s through every moved pyramid: a word reads left to right or top to bottom and bends only on the runway", j.word, from)
 }
 
-// evaluate checks the rules on one path; stage is how far it got. The
-// checks run on the judge's per-square arrays, and a Move is built only for
-// a legal path.
-func (j *judge) evaluate(path []int, explain bool) (*Move, *Rejection, int) {
+// stageLegal is the stage evaluate reaches on a legal path.
+const stageLegal = 4
+
+// evaluate checks the rules on one path and returns its word; stage is how
+// far it got (stageLegal: every rule holds). The checks run on the judge's
+// per-square arrays; messages are written only when explain is set.
+func (j *judge) evaluate(path []int, explain bool) (string, *Rejection, int) {
 	var buf [2 * Size * Size]byte
 	w := buf[:0]
 	own, black := false, false
@@ -368,35 +371,40 @@ func (j *judge) evaluate(path []int, explain bool) (*Move, *Rejection, int) {
 	for _, i := range path {
 		if j.exposed[i] {
 			if !explain {
-				return nil, nil, 0
+				return "", nil, 0
 			}
 			sq := j.square(posOf(i))
 			what := "the " + sq.Colour.String() + " " + sq.Letter
 			if sq.Printed {
 				what = "the printed " + sq.Letter
 			}
-			return nil, reject(CodeExposedUsed, "%s: %s was exposed this turn and may not be used in %s", where(sq.Pos), what, w), 0
+			return "", reject(CodeExposedUsed, "%s: %s was exposed this turn and may not be used in %s", where(sq.Pos), what, w), 0
 		}
-	}
-	if !explain && !(own && black) {
-		if !own {
-			return nil, nil, 1
-		}
-		return nil, nil, 2
 	}
 	if !own {
-		return nil, reject(CodeNoOwnColour, "%s has no %s letter: a word uses at least one letter of the speller's colour", w, j.t.Player), 1
+		if !explain {
+			return "", nil, 1
+		}
+		return "", reject(CodeNoOwnColour, "%s has no %s letter: a word uses at least one letter of the speller's colour", w, j.t.Player), 1
 	}
 	if !black {
-		return nil, reject(CodeNoBlack, "%s has no black letter: a word uses at least one house letter", w), 2
+		if !explain {
+			return "", nil, 2
+		}
+		return "", reject(CodeNoBlack, "%s has no black letter: a word uses at least one house letter", w), 2
 	}
 	word := string(w)
 	if j.dict != nil && !j.dict.Contains(word) {
 		if !explain {
-			return nil, nil, 3
+			return "", nil, 3
 		}
-		return nil, reject(CodeNotAWord, "%s is not in the dictionary", word), 3
+		return "", reject(CodeNotAWord, "%s is not in the dictionary", word), 3
 	}
+	return word, nil, stageLegal
+}
+
+// build makes the Move of a legal path.
+func (j *judge) build(path []int, word string) *Move {
 	m := &Move{Player: j.t.Player, Side: j.side, Placed: j.placed, Word: word}
 	for _, i := range path {
 		sq := j.square(posOf(i))
@@ -407,7 +415,7 @@ func (j *judge) evaluate(path []int, explain bool) (*Move, *Rejection, int) {
 			m.Score += sq.Value
 		}
 	}
-	return m, nil, 4
+	return m
 }
 
 // search enumerates the word paths: squares in order, each next to the one
