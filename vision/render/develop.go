@@ -103,7 +103,7 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 	}
 	cv := w.cv
 	if w.mask == nil {
-		w.mask = make([]float32, cv.w*cv.h)
+		w.mask = getMask(cv.w * cv.h)
 	}
 	mask := w.mask
 	minX, minY, maxX, maxY := cv.w, cv.h, -1, -1
@@ -158,6 +158,7 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 		mrow := mask[y*cv.w:]
 		for x := box.Min.X; x < box.Max.X; x++ {
 			m := mrow[x]
+			mrow[x] = 0 // left clean for the next shadows (and the pool)
 			if m <= 0.002 {
 				continue
 			}
@@ -166,7 +167,6 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 			row[o] = uint8(float32(row[o]) * f)
 			row[o+1] = uint8(float32(row[o+1]) * f)
 			row[o+2] = uint8(float32(row[o+2]) * f)
-			mrow[x] = 0
 		}
 	}
 }

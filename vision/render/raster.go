@@ -2,6 +2,7 @@ package render
 
 import (
 	"math"
+	"sync"
 )
 
 // canvas is the ideal (undistorted) image being drawn: RGBA bytes, with an
@@ -14,7 +15,26 @@ type canvas struct {
 }
 
 func newCanvas(w, h int, ox, oy float64) *canvas {
-	return &canvas{w: w, h: h, pix: make([]uint8, 4*w*h), ox: ox, oy: oy}
+	return &canvas{w: w, h: h, pix: getPix(4 * w * h), ox: ox, oy: oy}
+}
+
+// The big scratch buffers are reused from scene to scene: a canvas is
+// wholly overwritten by the table before anything reads it, and a shadow
+// mask is returned all zero (drawShadowsOf clears what it used).
+var pixPool, maskPool sync.Pool
+
+func getPix(n int) []uint8 {
+	if v, ok := pixPool.Get().([]uint8); ok && cap(v) >= n {
+		return v[:n]
+	}
+	return make([]uint8, n)
+}
+
+func getMask(n int) []float32 {
+	if v, ok := maskPool.Get().([]float32); ok && cap(v) >= n {
+		return v[:n]
+	}
+	return make([]float32, n)
 }
 
 // edges holds a convex polygon's edge lines, normalised so that the value

@@ -440,6 +440,12 @@ func (w *world) finish() (*Scene, error) {
 	}
 	w.drawHand()
 	img := w.develop()
+	pixPool.Put(w.cv.pix)
+	w.cv.pix = nil
+	if w.mask != nil {
+		maskPool.Put(w.mask)
+		w.mask = nil
+	}
 	var buf bytes.Buffer
 	if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: w.opt.Quality}); err != nil {
 		return nil, fmt.Errorf("render: encoding JPEG: %w", err)
