@@ -43,7 +43,9 @@
 // south, west), turns lost to failed challenges, every player's taken
 // pyramids, the end (a playing colour has no pyramid left on the board) and
 // the final tally (values taken minus the values of one's own pyramids still
-// on the board). FirstPlayer applies the first-player rule.
+// on the board). FirstPlayer applies the first-player rule. ReadLog reads a
+// game log (players, the set-up board, turns with the boards the camera saw,
+// challenges, forfeits) and Replay plays it.
 //
 // The package is pure Go; it does not know any word list: Judge takes a
 // Dictionary, the one method it needs.
