@@ -145,6 +145,7 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	n := fs.Int("n", 200, "number of scenes")
 	seed := fs.Int64("seed", 1, "seed of the set: scene i uses seed*100000+i")
 	out := fs.String("out", "", "`DIR` to write NNNN.jpg, NNNN.json (truth) and NNNN.txt (state) into")
+	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -169,7 +170,13 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return err
 		}
 		s := *seed*100000 + int64(i)
-		state, err := render.RandomState(*game, s)
+		var state []byte
+		var err error
+		if *game == "upwords" {
+			state, err = render.RandomUpwords(s, *edition)
+		} else {
+			state, err = render.RandomState(*game, s)
+		}
 		if err != nil {
 			return asBadInput(err)
 		}

@@ -95,6 +95,7 @@ func TestRenderBadInput(t *testing.T) {
 		{"bad tilt", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--tilt", "75"}, "tilt"},
 		{"set without out", []string{"render-set", "--n", "2"}, "--out"},
 		{"set unknown game", []string{"render-set", "--game", "chess", "--n", "1", "--out", dir}, "chess"},
+		{"set bad edition", []string{"render-set", "--edition", "9", "--n", "1", "--out", dir}, "edition 9"},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

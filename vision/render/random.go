@@ -15,9 +15,8 @@ func RandomState(game string, seed int64) ([]byte, error) {
 	rng := newRand(seed, 1)
 	switch game {
 	case "upwords":
-		turns := 1 + rng.IntN(30)
-		boards := upwords.RandomGame(rng, dict.English(), turns)
-		return []byte(boards[len(boards)-1].String()), nil
+		return RandomUpwords(seed, 10)
+
 	case "lexicon":
 		return randomLexicon(rng), nil
 	case "twists":
@@ -26,6 +25,20 @@ func RandomState(game string, seed int64) ([]byte, error) {
 		return randomPyramids(rng), nil
 	}
 	return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids)", ErrUnknownGame, game)
+}
+
+// RandomUpwords is a random legal Upwords position of the 10x10 edition
+// or the classic 8x8 one (edition 8): a game of 1 to 30 turns played by
+// scoring/upwords' generator with ENABLE as the dictionary.
+func RandomUpwords(seed int64, edition int) ([]byte, error) {
+	if edition != 8 && edition != 10 {
+		return nil, fmt.Errorf("%w: Upwords edition %d (want 8 or 10)", ErrBadOptions, edition)
+	}
+	rng := newRand(seed, 1)
+	turns := 1 + rng.IntN(30)
+	r := upwords.Rules{Edition: upwords.Edition(edition), Dictionary: dict.English()}
+	boards, _ := r.RandomGame(rng, upwords.CommonWords(), turns)
+	return []byte(boards[len(boards)-1].String()), nil
 }
 
 // mix spreads a seed's bits (splitmix64), so that neighbouring seeds start
