@@ -116,15 +116,8 @@ func (c *Camera) project(p vec3) pt {
 	return pt{c.Fx*d*x + c.Cx, c.Fy*d*y + c.Cy}
 }
 
-// distort maps an ideal (pinhole) pixel to the pixel the lens puts it on.
-func (c *Camera) distort(p pt) pt {
-	x, y := (p.X-c.Cx)/c.Fx, (p.Y-c.Cy)/c.Fy
-	r2 := x*x + y*y
-	d := 1 + c.K1*r2 + c.K2*r2*r2
-	return pt{c.Fx*d*x + c.Cx, c.Fy*d*y + c.Cy}
-}
-
-// undistort is distort's inverse, by fixed-point iteration (converges for
+// undistort maps a pixel of the picture back to the ideal (pinhole)
+// pixel: the inverse of the lens distortion, by fixed-point iteration (converges for
 // the mild distortion of the cameras we model).
 func (c *Camera) undistort(p pt) pt {
 	xd, yd := (p.X-c.Cx)/c.Fx, (p.Y-c.Cy)/c.Fy

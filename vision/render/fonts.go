@@ -3,7 +3,6 @@ package render
 import (
 	"image"
 	"image/color"
-	"image/draw"
 	"os"
 	"sync"
 
@@ -127,25 +126,4 @@ func drawText(dst *image.RGBA, tf *Typeface, s string, sizePx, cx, cy float64, c
 	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face,
 		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
 	d.DrawString(s)
-}
-
-// textWidth is the ink width of s when its ink is sizePx tall.
-func textAspect(tf *Typeface, s string) float64 {
-	fontMu.Lock()
-	defer fontMu.Unlock()
-	face, err := opentype.NewFace(tf.font, &opentype.FaceOptions{Size: 100, DPI: 72, Hinting: font.HintingNone})
-	if err != nil {
-		return 1
-	}
-	defer face.Close()
-	b, _ := font.BoundString(face, s)
-	h := float64(b.Max.Y - b.Min.Y)
-	if h <= 0 {
-		return 1
-	}
-	return float64(b.Max.X-b.Min.X) / h
-}
-
-func fillRGBA(img *image.RGBA, c color.RGBA) {
-	draw.Draw(img, img.Bounds(), image.NewUniform(c), image.Point{}, draw.Src)
 }

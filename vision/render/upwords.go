@@ -87,7 +87,7 @@ func (w *world) drawUpwords(b *grid.Board) {
 
 	// Tile colour: tan to light brown plastic.
 	base := [3]float64{0.96, 0.84, 0.64}
-	shift := 0.9 + 0.15*rng.Float64()
+	shift := 0.78 + 0.27*rng.Float64() // light tan to brown
 	side := sideTexture()
 	for r := 0; r < b.Rows; r++ {
 		for c := 0; c < b.Cols; c++ {
