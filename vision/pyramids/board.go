@@ -1,0 +1,386 @@
+package pyramids
+
+import (
+	"image"
+	"image/draw"
+	"math"
+	"sort"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// workSide is the long side, in pixels, of the reduced picture the board's
+// outline is looked for in.
+const workSide = 800
+
+// picture is the photo as 8-bit RGBA in Go memory: cells and faces are
+// sampled from it with sub-pixel accuracy.
+type picture struct {
+	*image.RGBA
+	W, H int
+}
+
+func toPicture(img image.Image) picture {
+	b := img.Bounds()
+	m, ok := img.(*image.RGBA)
+	if !ok || b.Min != (image.Point{}) {
+		m = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+		draw.Draw(m, m.Rect, img, b.Min, draw.Src)
+	}
+	return picture{RGBA: m, W: b.Dx(), H: b.Dy()}
+}
+
+// at is the bilinear colour at (x, y); outside the picture it is black
+// and ok is false.
+func (p picture) at(x, y float64) (c [3]float64, ok bool) {
+	x -= 0.5
+	y -= 0.5
+	if x < 0 || y < 0 || x > float64(p.W-1) || y > float64(p.H-1) {
+		return c, false
+	}
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	for k := 0; k < 3; k++ {
+		a := float64(p.Pix[y0*p.Stride+4*x0+k])
+		b := float64(p.Pix[y0*p.Stride+4*x1+k])
+		cc := float64(p.Pix[y1*p.Stride+4*x0+k])
+		d := float64(p.Pix[y1*p.Stride+4*x1+k])
+		c[k] = (a*(1-fx)+b*fx)*(1-fy) + (cc*(1-fx)+d*fx)*fy
+	}
+	return c, true
+}
+
+func (p picture) luma(x, y float64) float64 {
+	c, _ := p.at(x, y)
+	return 0.299*c[0] + 0.587*c[1] + 0.114*c[2]
+}
+
+// outline is a candidate board: the outer edge of the light playing grid
+// (the runway's outer edge), full-resolution pixels, corners in picture
+// order (clockwise from the top-left-most), not yet oriented.
+type outline struct {
+	q       vision.Quad
+	area    float64
+	clipped bool // touches the picture's edge
+}
+
+// findOutlines looks for the board's light playing area inside its dark
+// border: the light, unsaturated regions of the picture whose outline is a
+// convex quadrilateral, largest first.
+func findOutlines(p picture) []outline {
+	scale := 1.0
+	if m := max(p.W, p.H); m > workSide {
+		scale = float64(workSide) / float64(m)
+	}
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC4, p.Pix[:p.H*p.Stride])
+	if err != nil || p.Stride != 4*p.W {
+		if err == nil {
+			src.Close()
+		}
+		return nil
+	}
+	defer src.Close()
+	ws := image.Pt(int(math.Round(float64(p.W)*scale)), int(math.Round(float64(p.H)*scale)))
+	small := gocv.NewMat()
+	defer small.Close()
+	gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
+	bgr := gocv.NewMat()
+	defer bgr.Close()
+	gocv.CvtColor(small, &bgr, gocv.ColorRGBAToBGR)
+	hsv := gocv.NewMat()
+	defer hsv.Close()
+	gocv.CvtColor(bgr, &hsv, gocv.ColorBGRToHSV)
+	v := gocv.NewMat()
+	defer v.Close()
+	gocv.ExtractChannel(hsv, &v, 2)
+	s := gocv.NewMat()
+	defer s.Close()
+	gocv.ExtractChannel(hsv, &s, 1)
+
+	// Light: brighter than a threshold, and not strongly coloured (the
+	// player spaces are tinted, the runway and house white). Uneven light
+	// can split the playing area at Otsu's threshold, so lower ones are
+	// tried too; Scan keeps the outline with the best border.
+	grey := gocv.NewMat()
+	defer grey.Close()
+	gocv.Threshold(s, &grey, 110, 255, gocv.ThresholdBinaryInv)
+	otsuMask := gocv.NewMat()
+	defer otsuMask.Close()
+	otsu := gocv.Threshold(v, &otsuMask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
+	defer k.Close()
+	minArea := 0.03 * float64(ws.X*ws.Y)
+	var outs []outline
+	for _, f := range []float32{1, 0.8, 0.62} {
+		light := gocv.NewMat()
+		gocv.Threshold(v, &light, otsu*f, 255, gocv.ThresholdBinary)
+		mask := gocv.NewMat()
+		gocv.BitwiseAnd(light, grey, &mask)
+		light.Close()
+		// Close the printed grid lines and letters.
+		closed := gocv.NewMat()
+		gocv.MorphologyEx(mask, &closed, gocv.MorphClose, k)
+		mask.Close()
+		cs := gocv.FindContours(closed, gocv.RetrievalList, gocv.ChainApproxSimple)
+		closed.Close()
+		outs = append(outs, contourQuads(cs, minArea, scale, ws)...)
+		cs.Close()
+	}
+	sort.Slice(outs, func(i, j int) bool { return outs[i].area > outs[j].area })
+	return outs
+}
+
+// contourQuads turns the large contours into quadrilaterals (their hulls'
+// largest inscribed quadrilateral) in full-resolution pixels.
+func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) []outline {
+	var outs []outline
+	for i := 0; i < cs.Size(); i++ {
+		c := cs.At(i)
+		if gocv.ContourArea(c) < minArea {
+			continue
+		}
+		hull := convexHull(c.ToPoints())
+		q, ok := hullQuad(hull)
+		if !ok {
+			continue
+		}
+		// The outline must fill its quadrilateral (a square ring or
+		// area, not a blob of table).
+		qa := quadArea(q)
+		if qa < minArea || polyArea(hull) > 1.08*qa {
+			continue
+		}
+		o := outline{area: qa / (scale * scale)}
+		for j, pt := range q {
+			o.q[j] = vision.Point{X: (pt.X + 0.5) / scale, Y: (pt.Y + 0.5) / scale}
+			if pt.X < 2 || pt.Y < 2 || pt.X > float64(ws.X-3) || pt.Y > float64(ws.Y-3) {
+				o.clipped = true
+			}
+		}
+		outs = append(outs, o)
+	}
+	return outs
+}
+
+// convexHull is Andrew's monotone chain, counter-clockwise in image
+// coordinates (y down: clockwise on screen).
+func convexHull(pts []image.Point) []vision.Point {
+	p := make([]vision.Point, len(pts))
+	for i, q := range pts {
+		p[i] = vision.Point{X: float64(q.X), Y: float64(q.Y)}
+	}
+	sort.Slice(p, func(i, j int) bool {
+		if p[i].X != p[j].X {
+			return p[i].X < p[j].X
+		}
+		return p[i].Y < p[j].Y
+	})
+	if len(p) < 3 {
+		return p
+	}
+	cross := func(o, a, b vision.Point) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
+	h := make([]vision.Point, 0, 2*len(p))
+	for _, q := range p {
+		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], q) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, q)
+	}
+	lo := len(h) + 1
+	for i := len(p) - 2; i >= 0; i-- {
+		q := p[i]
+		for len(h) >= lo && cross(h[len(h)-2], h[len(h)-1], q) <= 0 {
+			h = h[:len(h)-1]
+		}
+		h = append(h, q)
+	}
+	return h[:len(h)-1]
+}
+
+func polyArea(p []vision.Point) float64 {
+	a := 0.0
+	for i := range p {
+		j := (i + 1) % len(p)
+		a += p[i].X*p[j].Y - p[j].X*p[i].Y
+	}
+	return math.Abs(a) / 2
+}
+
+func quadArea(q vision.Quad) float64 { return polyArea(q[:]) }
+
+// hullQuad is the largest-area quadrilateral on the hull's vertices (the
+// hull is first thinned to at most 40 vertices), ordered clockwise on
+// screen starting at the vertex nearest the top-left.
+func hullQuad(h []vision.Point) (vision.Quad, bool) {
+	if len(h) < 4 {
+		return vision.Quad{}, false
+	}
+	for len(h) > 40 {
+		// drop the vertex whose removal loses the least area
+		best, bi := math.Inf(1), 0
+		for i := range h {
+			a, b, c := h[(i+len(h)-1)%len(h)], h[i], h[(i+1)%len(h)]
+			ar := math.Abs((b.X-a.X)*(c.Y-a.Y)-(b.Y-a.Y)*(c.X-a.X)) / 2
+			if ar < best {
+				best, bi = ar, i
+			}
+		}
+		h = append(h[:bi:bi], h[bi+1:]...)
+	}
+	n := len(h)
+	var best vision.Quad
+	bestA := -1.0
+	for i := 0; i < n; i++ {
+		for j := i + 1; j < n; j++ {
+			for k := j + 1; k < n; k++ {
+				for l := k + 1; l < n; l++ {
+					q := vision.Quad{h[i], h[j], h[k], h[l]}
+					if a := quadArea(q); a > bestA {
+						bestA, best = a, q
+					}
+				}
+			}
+		}
+	}
+	// clockwise on screen (y down): positive shoelace
+	s := 0.0
+	for i := 0; i < 4; i++ {
+		j := (i + 1) % 4
+		s += best[i].X*best[j].Y - best[j].X*best[i].Y
+	}
+	if s < 0 {
+		best[1], best[3] = best[3], best[1]
+	}
+	first, fd := 0, math.Inf(1)
+	for i, p := range best {
+		if d := p.X + p.Y; d < fd {
+			first, fd = i, d
+		}
+	}
+	var out vision.Quad
+	for i := 0; i < 4; i++ {
+		out[i] = best[(first+i)%4]
+	}
+	return out, true
+}
+
+// refineOutline moves each side of q onto the strongest light-to-dark
+// edge near it (the runway's outer edge against the dark border), by a
+// robust line fit through edge points found along the side.
+func refineOutline(p picture, q vision.Quad) vision.Quad {
+	// wide first (a corner cut off by a shadow), then narrow
+	for _, f := range []float64{0.05, 0.025, 0.012} {
+		q = refineOnce(p, q, f)
+	}
+	return q
+}
+
+func refineOnce(p picture, q vision.Quad, frac float64) vision.Quad {
+	side := math.Sqrt(quadArea(q))
+	reach := frac * side
+	var lines [4][3]float64 // a x + b y = c, unit normal
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		// outward normal (clockwise quad, y down): (dy, -dx)/l
+		nx, ny := dy/l, -dx/l
+		var xs, ys []float64
+		const samples = 60
+		for k := 3; k < samples-3; k++ {
+			t := float64(k) / samples
+			cx, cy := a.X+t*dx, a.Y+t*dy
+			bestG, bestD := 0.0, math.NaN()
+			for d := -reach; d <= reach; d += 0.5 {
+				in := p.luma(cx+(d-1.5)*nx, cy+(d-1.5)*ny)
+				out := p.luma(cx+(d+1.5)*nx, cy+(d+1.5)*ny)
+				if g := in - out; g > bestG {
+					bestG, bestD = g, d
+				}
+			}
+			if bestG > 20 {
+				xs = append(xs, cx+bestD*nx)
+				ys = append(ys, cy+bestD*ny)
+			}
+		}
+		lines[i] = fitLine(xs, ys, a, b)
+	}
+	var out vision.Quad
+	for i := 0; i < 4; i++ {
+		l1, l2 := lines[(i+3)%4], lines[i]
+		det := l1[0]*l2[1] - l1[1]*l2[0]
+		if math.Abs(det) < 1e-9 {
+			return q
+		}
+		out[i] = vision.Point{X: (l1[2]*l2[1] - l1[1]*l2[2]) / det, Y: (l1[0]*l2[2] - l1[2]*l2[0]) / det}
+		if math.Hypot(out[i].X-q[i].X, out[i].Y-q[i].Y) > 3*reach {
+			return q
+		}
+	}
+	return out
+}
+
+// fitLine fits a x + b y = c through the points by total least squares,
+// twice, dropping the points far from the first fit; too few points keep
+// the line through a and b.
+func fitLine(xs, ys []float64, a, b vision.Point) [3]float64 {
+	def := func() [3]float64 {
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		nx, ny := dy/l, -dx/l
+		return [3]float64{nx, ny, nx*a.X + ny*a.Y}
+	}
+	fit := func(keep []bool) ([3]float64, bool) {
+		var n, mx, my float64
+		for i := range xs {
+			if keep[i] {
+				n++
+				mx += xs[i]
+				my += ys[i]
+			}
+		}
+		if n < 8 {
+			return [3]float64{}, false
+		}
+		mx /= n
+		my /= n
+		var sxx, syy, sxy float64
+		for i := range xs {
+			if keep[i] {
+				dx, dy := xs[i]-mx, ys[i]-my
+				sxx += dx * dx
+				syy += dy * dy
+				sxy += dx * dy
+			}
+		}
+		// direction of the largest eigenvector; normal perpendicular
+		th := 0.5 * math.Atan2(2*sxy, sxx-syy)
+		nx, ny := -math.Sin(th), math.Cos(th)
+		return [3]float64{nx, ny, nx*mx + ny*my}, true
+	}
+	keep := make([]bool, len(xs))
+	for i := range keep {
+		keep[i] = true
+	}
+	l, ok := fit(keep)
+	if !ok {
+		return def()
+	}
+	res := make([]float64, len(xs))
+	for i := range xs {
+		res[i] = math.Abs(l[0]*xs[i] + l[1]*ys[i] - l[2])
+	}
+	sorted := append([]float64(nil), res...)
+	sort.Float64s(sorted)
+	lim := math.Max(1.5, 2.5*sorted[len(sorted)/2])
+	for i := range keep {
+		keep[i] = res[i] <= lim
+	}
+	if l2, ok := fit(keep); ok {
+		return l2
+	}
+	return l
+}

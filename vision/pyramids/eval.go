@@ -1,0 +1,223 @@
+package pyramids
+
+import (
+	"fmt"
+	"image"
+	_ "image/jpeg" // scenes
+	_ "image/png"
+	"io"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// SceneResult is one rendered scene read and compared with its truth.
+type SceneResult struct {
+	Path  string
+	Err   error // the scan failed (no board, too dark, ...)
+	Found bool  // the board's corners within a fifth of a square
+	// CornerErr is the largest distance, in pixels, between a found and a
+	// true corner.
+	CornerErr float64
+	Squares   int // squares compared (not hidden by a hand)
+	// ColourRight counts squares whose emptiness and top colour are
+	// right; Occupied the squares with a pyramid, of which LetterRight
+	// have the right letter and HeightRight the right count.
+	ColourRight, Occupied, LetterRight, HeightRight int
+	Misses                                          []string // "row 3 col 4: want rA5, got bA1"
+	Elapsed                                         time.Duration
+}
+
+// EvalScene scans one rendered scene and compares it with the truth
+// written beside it.
+func EvalScene(path string, opt Options) SceneResult {
+	res := SceneResult{Path: path}
+	t, err := loadTruth(path)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	img, err := loadImage(path)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	r, err := Scan(img, opt)
+	if err != nil {
+		res.Err = err
+		return res
+	}
+	res.Elapsed = r.Elapsed
+	for i := 0; i < 4; i++ {
+		c := t.Board.Corners[i]
+		res.CornerErr = math.Max(res.CornerErr, math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]))
+	}
+	side := math.Hypot(t.Board.Corners[1][0]-t.Board.Corners[0][0], t.Board.Corners[1][1]-t.Board.Corners[0][1]) / pyramids.Size
+	res.Found = res.CornerErr < 0.2*side
+	if !res.Found {
+		return res
+	}
+	for _, tc := range t.Cells {
+		if tc.Occluded {
+			continue
+		}
+		res.Squares++
+		sq := r.Square(pyramids.Pos{Row: tc.Row, Col: tc.Col})
+		want, _ := pyramids.ParseColour(tc.Colour)
+		if tc.Height == 0 {
+			want = pyramids.NoColour
+		}
+		ok := sq.Colour == want
+		if ok {
+			res.ColourRight++
+		}
+		if tc.Height > 0 {
+			res.Occupied++
+			lok := strings.EqualFold(sq.Letter, tc.Letter)
+			hok := sq.Height == tc.Height
+			if lok {
+				res.LetterRight++
+			}
+			if hok {
+				res.HeightRight++
+			}
+			ok = ok && lok && hok
+		}
+		if !ok {
+			res.Misses = append(res.Misses, fmt.Sprintf("row %d col %d: want %s, got %s", tc.Row, tc.Col, cellText(want, tc.Letter, tc.Height), cellText(sq.Colour, sq.Letter, sq.Height)))
+		}
+	}
+	return res
+}
+
+func cellText(c pyramids.Colour, letter string, h int) string {
+	if c == pyramids.NoColour {
+		return "."
+	}
+	return fmt.Sprintf("%c%s%d", c, letter, h)
+}
+
+func loadTruth(path string) (*render.Truth, error) {
+	tp := strings.TrimSuffix(path, filepath.Ext(path)) + ".json"
+	f, err := os.Open(tp)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	t, err := render.ReadTruth(f, tp)
+	if err != nil {
+		return nil, err
+	}
+	if t.Game != "pyramids" || t.Board == nil {
+		return nil, fmt.Errorf("pyramids: %s: not the truth of a Crossword Pyramids scene", tp)
+	}
+	return t, nil
+}
+
+func loadImage(path string) (image.Image, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		return nil, fmt.Errorf("pyramids: %s: not a readable JPEG or PNG image: %w", path, err)
+	}
+	return img, nil
+}
+
+// SceneFiles lists the scenes of a rendered set: every .jpg or .png with a
+// .json truth beside it, in name order.
+func SceneFiles(dir string) ([]string, error) {
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, e := range ents {
+		ext := strings.ToLower(filepath.Ext(e.Name()))
+		if e.IsDir() || (ext != ".jpg" && ext != ".jpeg" && ext != ".png") {
+			continue
+		}
+		p := filepath.Join(dir, e.Name())
+		if _, err := os.Stat(strings.TrimSuffix(p, filepath.Ext(p)) + ".json"); err == nil {
+			out = append(out, p)
+		}
+	}
+	sort.Strings(out)
+	return out, nil
+}
+
+// Summary adds up scene results.
+type Summary struct {
+	Scenes, Failed, Found                                    int
+	Squares, ColourRight, Occupied, LetterRight, HeightRight int
+	Times                                                    []time.Duration
+	Results                                                  []SceneResult
+}
+
+// Add counts one scene.
+func (s *Summary) Add(r SceneResult) {
+	s.Scenes++
+	s.Results = append(s.Results, r)
+	if r.Err != nil {
+		s.Failed++
+		return
+	}
+	s.Times = append(s.Times, r.Elapsed)
+	if !r.Found {
+		return
+	}
+	s.Found++
+	s.Squares += r.Squares
+	s.ColourRight += r.ColourRight
+	s.Occupied += r.Occupied
+	s.LetterRight += r.LetterRight
+	s.HeightRight += r.HeightRight
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
+}
+
+// Write prints the figures.
+func (s *Summary) Write(w io.Writer) {
+	fmt.Fprintf(w, "scenes            %d (scan failed: %d)\n", s.Scenes, s.Failed)
+	fmt.Fprintf(w, "board found       %s\n", pct(s.Found, s.Scenes))
+	fmt.Fprintf(w, "squares right     %s  (empty or the top pyramid's colour)\n", pct(s.ColourRight, s.Squares))
+	fmt.Fprintf(w, "letters right     %s  (of squares with a pyramid)\n", pct(s.LetterRight, s.Occupied))
+	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
+	if len(s.Times) > 0 {
+		t := append([]time.Duration(nil), s.Times...)
+		sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
+		fmt.Fprintf(w, "time per image    median %v, slowest %v\n", t[len(t)/2].Round(time.Millisecond), t[len(t)-1].Round(time.Millisecond))
+	}
+}
+
+// WriteFailures prints, per scene, why it failed or its first misses.
+func (s *Summary) WriteFailures(w io.Writer, limit int) {
+	for _, r := range s.Results {
+		switch {
+		case r.Err != nil:
+			fmt.Fprintf(w, "%s: %v\n", r.Path, r.Err)
+		case !r.Found:
+			fmt.Fprintf(w, "%s: board off by %.0f px\n", r.Path, r.CornerErr)
+		case len(r.Misses) > 0:
+			m := r.Misses
+			if len(m) > limit {
+				m = m[:limit]
+			}
+			fmt.Fprintf(w, "%s: %d misses: %s\n", r.Path, len(r.Misses), strings.Join(m, "; "))
+		}
+	}
+}

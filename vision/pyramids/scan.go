@@ -1,0 +1,357 @@
+package pyramids
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// TileReader reads one letter crop. ocr.Reader satisfies it.
+type TileReader interface {
+	Read(tile image.Image) (ocr.Reading, error)
+}
+
+// Geometry is the physical board and pyramids, in millimetres.
+type Geometry struct {
+	SquareMM float64 // grid pitch
+	BaseMM   float64 // side of a pyramid's base
+	TallMM   float64 // a pyramid's height, base to tip
+	NestMM   float64 // how much higher each pyramid of a stack stands
+	MaxStack int     // the highest stack considered
+}
+
+// DefaultGeometry is the board and pyramids vision/render draws (and the
+// sizes of the published game as far as they are known).
+var DefaultGeometry = Geometry{SquareMM: 22, BaseMM: 19, TallMM: 15, NestMM: 4, MaxStack: 6}
+
+// Options tune a scan. The zero value reads with the default seats and
+// geometry and no letter reader (letters are then "?").
+type Options struct {
+	Reader TileReader
+	// Seats is the colour at each side (north, east, south, west); the
+	// zero value means the default red, blue, green, yellow. The scan
+	// turns the board so that the player spaces match them.
+	Seats    [4]pyramids.Colour
+	Calib    *vision.Calibration
+	Geometry Geometry
+	// StackSize is the height of a full player stack (5 as the seed sets
+	// up, 4 in the published game); 0 means 5.
+	StackSize int
+	// CropSize is the side in pixels of each face crop handed to the
+	// reader; 0 means 48.
+	CropSize int
+}
+
+// Square is what the scan saw on one square.
+type Square struct {
+	Pos    grid.Pos
+	Colour pyramids.Colour // NoColour when no pyramid stands here
+	// ColourConf is the share of the pyramid's sampled pixels that had
+	// the chosen colour (0..1).
+	ColourConf float64
+	Letter     string  // the top pyramid's letter; "?" when unread
+	Conf       float64 // the reader's confidence in the letter
+	Height     int     // the stack count; 0 when empty
+	Apex       vision.Point
+}
+
+// Reading is one photo of a Crossword Pyramids board, read.
+type Reading struct {
+	Board   *pyramids.Board
+	Squares []Square    // row by row
+	Corners vision.Quad // the playing grid's outer corners, in board order
+	Pose    vision.Pose
+	Elapsed time.Duration
+}
+
+// Square returns the reading of one square.
+func (r *Reading) Square(p grid.Pos) Square { return r.Squares[p.Row*pyramids.Size+p.Col] }
+
+// Thresholds of the picture checks.
+const (
+	darkLuma      = 28  // median grey below this: too dark
+	blurSharpness = 2.0 // mean edge strength along the board's outline below this: too blurred
+)
+
+// Scan reads a Crossword Pyramids board from an overhead photo: finds the
+// board by its light playing area inside the dark border, turns it so the
+// player spaces match the seats, and reads on every square whether a
+// pyramid stands there, its colour, its letter (with a reader) and the
+// stack count.
+func Scan(img image.Image, opt Options) (*Reading, error) {
+	start := time.Now()
+	if img == nil || img.Bounds().Dx() < 64 || img.Bounds().Dy() < 64 {
+		return nil, fmt.Errorf("pyramids: %w: the picture is empty or tiny", vision.ErrNoBoard)
+	}
+	geo := opt.Geometry
+	if geo.SquareMM == 0 {
+		geo = DefaultGeometry
+	}
+	seats := opt.Seats
+	if seats == ([4]pyramids.Colour{}) {
+		seats = pyramids.DefaultSetup().Seats
+	}
+	stack := opt.StackSize
+	if stack <= 0 {
+		stack = 5
+	}
+	p := toPicture(img)
+	if med := medianLuma(p); med < darkLuma {
+		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
+	}
+	var best *frame
+	clipped := false
+	for _, o := range findOutlines(p) {
+		q := refineOutline(p, o.q)
+		f, ok := newFrame(p, q, geo, opt.Calib)
+		if ok && (best == nil || f.score > best.score) {
+			best, clipped = f, o.clipped
+		}
+	}
+	if best != nil && clipped {
+		return nil, fmt.Errorf("pyramids: %w: the board touches the edge of the picture", vision.ErrOutOfView)
+	}
+	if best == nil {
+		if s := sharpness(p); s < blurSharpness {
+			return nil, fmt.Errorf("pyramids: %w: edge strength %.1f (need %.1f); hold the camera still and focus", vision.ErrTooBlurred, s, blurSharpness)
+		}
+		return nil, fmt.Errorf("pyramids: %w: no light 10x10 playing area inside a dark border", vision.ErrNoBoard)
+	}
+	f := best
+	// Read every square in the picture's own order first, then choose
+	// which corner is the board's north-west by the seats.
+	var cells [pyramids.Size * pyramids.Size]cellLook
+	for r := 0; r < pyramids.Size; r++ {
+		for c := 0; c < pyramids.Size; c++ {
+			cells[r*pyramids.Size+c] = f.look(r, c)
+		}
+	}
+	rot := orient(cells, seats)
+	f.rotate(rot)
+	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose}
+	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
+	for row := 0; row < pyramids.Size; row++ {
+		for col := 0; col < pyramids.Size; col++ {
+			pr, pc := unrotate(row, col, rot)
+			cl := cells[pr*pyramids.Size+pc]
+			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf}
+			if cl.colour != pyramids.NoColour {
+				sq.Height = height(sq.Pos, cl.colour, seats, stack)
+				sq.Apex = f.apex(row, col, sq.Height)
+				sq.Letter = "?"
+				if opt.Reader != nil {
+					sq.Letter, sq.Conf = f.readLetter(row, col, sq.Height, opt.Reader, opt.CropSize)
+				}
+				if sq.Letter != "?" && sq.Letter != "" {
+					r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: cl.colour, Letter: sq.Letter}}, Height: sq.Height})
+				}
+			}
+			r.Squares[row*pyramids.Size+col] = sq
+		}
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// frame is a found board: the homography from board squares to pixels and
+// the camera pose over it.
+type frame struct {
+	p       picture
+	geo     Geometry
+	corners vision.Quad // board order once rotated
+	h       vision.Homography
+	pose    vision.Pose
+	white   [3]float64 // the runway's colour: the picture's white balance
+	score   float64    // the weakest side's contrast, runway over border
+}
+
+func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (*frame, bool) {
+	f := &frame{p: p, geo: geo, corners: q}
+	if !f.fit(cal) {
+		return nil, false
+	}
+	// The runway (ring 0) is blank board: its lighter half is the white.
+	var rs, gs, bs []float64
+	for i := 0; i < pyramids.Size; i++ {
+		for _, rc := range [][2]int{{0, i}, {pyramids.Size - 1, i}, {i, 0}, {i, pyramids.Size - 1}} {
+			for _, d := range [][2]float64{{0.3, 0.3}, {0.7, 0.3}, {0.3, 0.7}, {0.7, 0.7}, {0.5, 0.5}} {
+				pt := f.h.Apply(vision.Point{X: float64(rc[1]) + d[0], Y: float64(rc[0]) + d[1]})
+				c, ok := p.at(pt.X, pt.Y)
+				if !ok {
+					continue
+				}
+				rs, gs, bs = append(rs, c[0]), append(gs, c[1]), append(bs, c[2])
+			}
+		}
+	}
+	if len(rs) < 40 {
+		return nil, false
+	}
+	q75 := func(v []float64) float64 { sort.Float64s(v); return v[len(v)*3/4] }
+	f.white = [3]float64{q75(rs), q75(gs), q75(bs)}
+	for _, w := range f.white {
+		if w < 20 {
+			return nil, false
+		}
+	}
+	// The runway must be light, the border outside it darker, on every
+	// side.
+	wl := 0.299*f.white[0] + 0.587*f.white[1] + 0.114*f.white[2]
+	f.score = math.Inf(1)
+	for side := 0; side < 4; side++ {
+		var d []float64
+		for i := 0; i < 20; i++ {
+			t := (float64(i) + 0.5) / 20 * pyramids.Size
+			var in, out vision.Point
+			switch side {
+			case 0:
+				in, out = vision.Point{X: t, Y: 0.15}, vision.Point{X: t, Y: -0.3}
+			case 1:
+				in, out = vision.Point{X: pyramids.Size - 0.15, Y: t}, vision.Point{X: pyramids.Size + 0.3, Y: t}
+			case 2:
+				in, out = vision.Point{X: t, Y: pyramids.Size - 0.15}, vision.Point{X: t, Y: pyramids.Size + 0.3}
+			default:
+				in, out = vision.Point{X: 0.15, Y: t}, vision.Point{X: -0.3, Y: t}
+			}
+			a, b := f.h.Apply(in), f.h.Apply(out)
+			if _, ok := p.at(b.X, b.Y); !ok {
+				continue
+			}
+			d = append(d, (p.luma(a.X, a.Y)-p.luma(b.X, b.Y))/wl)
+		}
+		if len(d) < 5 {
+			return nil, false
+		}
+		sort.Float64s(d)
+		f.score = math.Min(f.score, d[len(d)/2])
+	}
+	if f.score < 0.12 {
+		return nil, false
+	}
+	return f, true
+}
+
+// fit computes the homography and pose from the corners.
+func (f *frame) fit(cal *vision.Calibration) bool {
+	n := float64(pyramids.Size)
+	h, err := vision.QuadHomography(n, n, f.corners)
+	if err != nil {
+		return false
+	}
+	f.h = h
+	fx := vision.DefaultFocal(f.p.W)
+	cx, cy := float64(f.p.W)/2, float64(f.p.H)/2
+	if cal != nil && cal.Fx > 0 {
+		s := 1.0
+		if cal.Width > 0 && cal.Width != f.p.W {
+			s = float64(f.p.W) / float64(cal.Width)
+		}
+		fx = cal.Fx * s
+		if cal.Cx > 0 {
+			cx, cy = cal.Cx*s, cal.Cy*s
+		}
+	} else if e, ok := vision.FocalFromHomography(h, cx, cy); ok && e > 0.5*fx && e < 2*fx {
+		fx = e
+	}
+	pose, err := vision.PoseFromHomography(h, fx, fx, cx, cy)
+	if err != nil {
+		return false
+	}
+	f.pose = pose
+	return true
+}
+
+// rotate turns the frame by rot quarter turns: the board's north-west
+// corner is the picture-order corner rot.
+func (f *frame) rotate(rot int) {
+	var q vision.Quad
+	for i := 0; i < 4; i++ {
+		q[i] = f.corners[(i+rot)%4]
+	}
+	f.corners = q
+	f.fit(nil) // same corners as before, only relabelled: cannot fail
+}
+
+// unrotate maps a square of the board turned by rot quarter turns back to
+// the picture-order frame it was read in.
+func unrotate(r, c, rot int) (int, int) {
+	n := pyramids.Size - 1
+	for i := 0; i < rot; i++ {
+		// one quarter turn: picture-order corner 1 becomes north-west
+		r, c = c, n-r
+	}
+	return r, c
+}
+
+// orient chooses the quarter turn whose player spaces best show the
+// seats' colours (the tint of an empty space or the pyramids on it).
+func orient(cells [pyramids.Size * pyramids.Size]cellLook, seats [4]pyramids.Colour) int {
+	best, bestScore := 0, -1.0
+	for rot := 0; rot < 4; rot++ {
+		score := 0.0
+		for _, side := range pyramids.Sides {
+			for _, sq := range pyramids.SpaceSquares(side) {
+				pr, pc := unrotate(sq.Row, sq.Col, rot)
+				score += cells[pr*pyramids.Size+pc].hues[seats[side]]
+			}
+		}
+		if score > bestScore {
+			best, bestScore = rot, score
+		}
+	}
+	return best
+}
+
+// medianLuma is the median grey of a sparse sample of the picture.
+func medianLuma(p picture) int {
+	var h [256]int
+	n := 0
+	for y := 0; y < p.H; y += 7 {
+		for x := 0; x < p.W; x += 7 {
+			o := y*p.Stride + 4*x
+			l := (299*int(p.Pix[o]) + 587*int(p.Pix[o+1]) + 114*int(p.Pix[o+2])) / 1000
+			h[l]++
+			n++
+		}
+	}
+	c := 0
+	for i, v := range h {
+		c += v
+		if 2*c >= n {
+			return i
+		}
+	}
+	return 255
+}
+
+// sharpness is the mean absolute luma difference between neighbours on a
+// sparse grid, over the strongest tenth: a blurred picture has no strong
+// edges.
+func sharpness(p picture) float64 {
+	var g []float64
+	for y := 1; y < p.H-1; y += 3 {
+		for x := 1; x < p.W-1; x += 3 {
+			l := p.luma(float64(x)+0.5, float64(y)+0.5)
+			gx := p.luma(float64(x)+1.5, float64(y)+0.5) - l
+			gy := p.luma(float64(x)+0.5, float64(y)+1.5) - l
+			g = append(g, math.Abs(gx)+math.Abs(gy))
+		}
+	}
+	if len(g) == 0 {
+		return 0
+	}
+	sort.Float64s(g)
+	top := g[len(g)*9/10:]
+	s := 0.0
+	for _, v := range top {
+		s += v
+	}
+	return s / float64(len(top))
+}
