@@ -166,7 +166,7 @@ func (p *recPin) events() []ledEvent {
 // waitEvents waits (in real time) until the pin has had n levels set.
 func (p *recPin) waitEvents(t *testing.T, n int) {
 	t.Helper()
-	deadline := time.Now().Add(2 * time.Second)
+	deadline := time.Now().Add(5 * time.Second)
 	for len(p.events()) < n {
 		if time.Now().After(deadline) {
 			t.Fatalf("LED set %d times, want %d: %v", len(p.events()), n, p.events())
