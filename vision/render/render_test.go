@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"errors"
 	"flag"
+	"fmt"
 	"image"
 	"math"
 	"os"
@@ -127,23 +128,35 @@ func TestTruthMatchesPicture(t *testing.T) {
 					hidden[[2]int{c.Row, c.Col}] = true
 				}
 			}
+			// Every sample on a tile face must be lighter than every sample
+			// on an empty square's floor.
 			tiles := 0
+			darkestTile, lightestFloor := 255.0, 0.0
+			var dark, light string
 			for _, c := range tr.Cells {
 				for k, corner := range c.Corners {
 					// three quarters of the way to each corner: off the
 					// letter, on the face
 					x, y := towards(c.Center, corner, 0.72)
 					l := lum(sc.Image, x, y)
-					if c.Height > 0 && l < 120 {
-						t.Errorf("cell (%d,%d) %s%d: corner %d of its face is dark (%.0f) at (%.0f,%.0f)", c.Row, c.Col, c.Letter, c.Height, k, l, x, y)
+					at := fmt.Sprintf("cell (%d,%d) %s%d corner %d at (%.0f,%.0f): %.0f", c.Row, c.Col, c.Letter, c.Height, k, x, y, l)
+					if c.Height > 0 && l < darkestTile {
+						darkestTile, dark = l, at
 					}
-					if c.Height == 0 && !hidden[[2]int{c.Row, c.Col}] && l > 110 {
-						t.Errorf("empty cell (%d,%d): light (%.0f) at (%.0f,%.0f)", c.Row, c.Col, l, x, y)
+					if c.Height == 0 && !hidden[[2]int{c.Row, c.Col}] && l > lightestFloor {
+						lightestFloor, light = l, at
 					}
 				}
 				if c.Height > 0 {
 					tiles++
 				}
+			}
+			if darkestTile < lightestFloor+15 {
+				t.Errorf("tiles and floor do not separate where the truth says: darkest tile sample %s; lightest floor sample %s", dark, light)
+			}
+			// The check has teeth: a truth one column off fails it.
+			if separates(sc.Image, shifted(tr.Cells), hidden) {
+				t.Error("a truth shifted by one column also separates tiles from floor")
 			}
 			if tiles != 12 {
 				t.Errorf("%d cells with tiles in the truth, want 12", tiles)
@@ -273,4 +286,38 @@ func TestBadInput(t *testing.T) {
 	if _, err := RandomOptions(1, "brutal"); !errors.Is(err, ErrBadOptions) {
 		t.Errorf("difficulty brutal: err = %v", err)
 	}
+}
+
+// shifted moves every cell's contents one column left (the picture's
+// positions stay), as a wrong truth would.
+func shifted(cells []Cell) []Cell {
+	at := map[[2]int]Cell{}
+	for _, c := range cells {
+		at[[2]int{c.Row, c.Col}] = c
+	}
+	out := make([]Cell, 0, len(cells))
+	for _, c := range cells {
+		n := at[[2]int{c.Row, c.Col + 1}]
+		c.Letter, c.Height = n.Letter, n.Height
+		out = append(out, c)
+	}
+	return out
+}
+
+// separates reports whether every tile sample is lighter than every floor
+// sample, as TestTruthMatchesPicture checks.
+func separates(img image.Image, cells []Cell, hidden map[[2]int]bool) bool {
+	darkest, lightest := 255.0, 0.0
+	for _, c := range cells {
+		for _, corner := range c.Corners {
+			x, y := towards(c.Center, corner, 0.72)
+			l := lum(img, x, y)
+			if c.Height > 0 {
+				darkest = math.Min(darkest, l)
+			} else if !hidden[[2]int{c.Row, c.Col}] {
+				lightest = math.Max(lightest, l)
+			}
+		}
+	}
+	return darkest >= lightest+15
 }
