@@ -78,30 +78,20 @@ func Default(alphabet string) (Reader, error) {
 	return classifierFor(alphabet)
 }
 
-// either reads with several readers and keeps the most confident letter;
-// "no tile" wins only when every reader says so.
+// either reads with several readers and keeps the most confident
+// reading (a letter, or no tile).
 type either []Reader
 
 func (e either) Read(tile image.Image) (Reading, error) {
 	var best Reading
-	var empty Reading
-	for _, r := range e {
+	for i, r := range e {
 		got, err := r.Read(tile)
 		if err != nil {
 			return Reading{}, err
 		}
-		if got.Letter == "" {
-			if got.Conf > empty.Conf {
-				empty = got
-			}
-			continue
-		}
-		if got.Conf > best.Conf {
+		if i == 0 || got.Conf > best.Conf {
 			best = got
 		}
-	}
-	if best.Letter == "" {
-		return empty, nil
 	}
 	return best, nil
 }

@@ -20,6 +20,9 @@ type Result struct {
 	PerLetter  map[string][2]int // letter -> right, total
 	Confusions map[[2]string]int // (truth, read) -> count
 	Errors     int               // crops the reader failed on
+	// SureWrong counts wrong readings with confidence >= 0.9: the ones a
+	// caller would not question.
+	SureWrong int
 	PerCrop    time.Duration
 }
 
@@ -50,6 +53,9 @@ func Run(name string, rd ocr.Reader, crops []dataset.Crop) Result {
 			res.Right++
 		} else {
 			res.Confusions[[2]string{c.Letter, read}]++
+			if err == nil && got.Conf >= 0.9 {
+				res.SureWrong++
+			}
 		}
 		res.PerLetter[c.Letter] = pl
 	}
@@ -70,6 +76,7 @@ func show(l string) string {
 // top confusions.
 func (r Result) Print(w io.Writer, topConfusions int) {
 	fmt.Fprintf(w, "%s: %d/%d right = %.2f%%, %v per crop", r.Backend, r.Right, r.Total, 100*r.Accuracy(), r.PerCrop.Round(time.Microsecond/10))
+	fmt.Fprintf(w, "; wrong with conf >= 0.9: %d", r.SureWrong)
 	if r.Errors > 0 {
 		fmt.Fprintf(w, ", %d errors", r.Errors)
 	}
