@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
 )
@@ -218,25 +219,41 @@ func (f *frame) faceCrop(r, c, k, i, size int) *image.RGBA {
 	return img
 }
 
+// glyphScorer is a reader that gives every letter's probability
+// (ocr.Classifier, what ocr.Default returns): the faces' probabilities are
+// summed, so a letter each face half sees still wins.
+type glyphScorer interface {
+	Scores(tile image.Image) ([]ocr.GlyphScore, float64, error)
+}
+
 // readLetter reads the top pyramid's letter on each of its four faces and
-// returns the letter with the most confidence summed over the faces.
+// returns the letter with the most probability (or confidence) summed
+// over the faces, and that sum over four.
 func (f *frame) readLetter(r, c, k int, rd TileReader, size int) (string, float64) {
 	if size <= 0 {
 		size = 48
 	}
 	votes := map[string]float64{}
+	gs, scores := rd.(glyphScorer)
 	for i := 0; i < 4; i++ {
-		rdg, err := rd.Read(f.faceCrop(r, c, k, i, size))
-		if err != nil || rdg.Letter == "" || len(rdg.Letter) > 2 {
+		crop := f.faceCrop(r, c, k, i, size)
+		if scores {
+			sc, _, err := gs.Scores(crop)
+			if err != nil {
+				continue
+			}
+			for _, g := range sc {
+				if isLetter(g.Glyph) {
+					votes[g.Glyph] += g.Prob
+				}
+			}
 			continue
 		}
-		w := rdg.Conf
-		// the crop is upright: a reading turned a quarter or more is
-		// less likely right
-		if a := math.Mod(rdg.Angle+360, 360); a > 45 && a < 315 {
-			w *= 0.5
+		rdg, err := rd.Read(crop)
+		if err != nil || !isLetter(rdg.Letter) {
+			continue
 		}
-		votes[rdg.Letter] += w
+		votes[rdg.Letter] += rdg.Conf
 	}
 	best, bw := "?", 0.0
 	for l, w := range votes {
@@ -244,7 +261,15 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) (string, float6
 			best, bw = l, w
 		}
 	}
+	if bw < 0.05 {
+		return "?", 0
+	}
 	return best, math.Min(1, bw/4)
+}
+
+// isLetter: A..Z or Qu (the pyramids' letters).
+func isLetter(s string) bool {
+	return s == "Qu" || (len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z')
 }
 
 // cropWindow is the side of the face crop in face-texture units (the

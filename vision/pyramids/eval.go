@@ -19,9 +19,12 @@ import (
 
 // SceneResult is one rendered scene read and compared with its truth.
 type SceneResult struct {
-	Path  string
-	Err   error // the scan failed (no board, too dark, ...)
-	Found bool  // the board's corners within a fifth of a square
+	Path string
+	Err  error // the scan failed (no board, too dark, ...)
+	// TruthErr: the truth beside the image is missing or not a Crossword
+	// Pyramids scene (the set is wrong, not the reader).
+	TruthErr error
+	Found    bool // the board's corners within a fifth of a square
 	// CornerErr is the largest distance, in pixels, between a found and a
 	// true corner.
 	CornerErr float64
@@ -40,7 +43,7 @@ func EvalScene(path string, opt Options) SceneResult {
 	res := SceneResult{Path: path}
 	t, err := loadTruth(path)
 	if err != nil {
-		res.Err = err
+		res.TruthErr = err
 		return res
 	}
 	img, err := loadImage(path)

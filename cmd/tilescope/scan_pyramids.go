@@ -1,0 +1,140 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"strings"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+)
+
+func init() {
+	scanGames["pyramids"] = scanPyramids
+	register(command{name: "eval-pyramids", summary: "measure the Crossword Pyramids reader on rendered scenes: board found, colours, letters, heights, time", run: runEvalPyramids})
+}
+
+// scanPyramidsJSON is the scan JSON for Crossword Pyramids: the Upwords
+// shape (DESIGN.md) with each pyramid's colour.
+type scanPyramidsJSON struct {
+	Game    string                `json:"game"`
+	Rows    int                   `json:"rows"`
+	Cols    int                   `json:"cols"`
+	Cells   [][]*scanPyramidsCell `json:"cells"`
+	Corners [4][2]float64         `json:"corners"`
+}
+
+type scanPyramidsCell struct {
+	Colour     string  `json:"colour"`
+	Letter     string  `json:"letter"` // "?" when the reader could not name it
+	Height     int     `json:"height"`
+	Conf       float64 `json:"conf"`
+	ColourConf float64 `json:"colour_conf"`
+}
+
+func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
+	if opt.size != 10 {
+		return usageErrorf("scan: the Crossword Pyramids board is 10x10 (got --size %d)", opt.size)
+	}
+	so := vpyr.Options{Calib: opt.calib}
+	if opt.reader != nil {
+		so.Reader = opt.reader
+	}
+	r, err := vpyr.Scan(img, so)
+	if err != nil {
+		return scanError(path, err)
+	}
+	if !opt.json {
+		var unread []string
+		for _, sq := range r.Squares {
+			if sq.Colour != pyramids.NoColour && sq.Letter == "?" {
+				unread = append(unread, fmt.Sprintf("row %d col %d (%s)", sq.Pos.Row, sq.Pos.Col, sq.Colour))
+			}
+		}
+		if len(unread) > 0 {
+			return usageErrorf("scan: %s: could not read the letter on the pyramid at %s (--json shows the rest)", path, strings.Join(unread, ", "))
+		}
+		_, err := io.WriteString(stdout, r.Board.String())
+		return err
+	}
+	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size}
+	for i, c := range r.Corners {
+		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
+	}
+	out.Cells = make([][]*scanPyramidsCell, pyramids.Size)
+	for row := range out.Cells {
+		out.Cells[row] = make([]*scanPyramidsCell, pyramids.Size)
+	}
+	for _, sq := range r.Squares {
+		if sq.Colour == pyramids.NoColour {
+			continue
+		}
+		out.Cells[sq.Pos.Row][sq.Pos.Col] = &scanPyramidsCell{Colour: sq.Colour.String(), Letter: sq.Letter,
+			Height: sq.Height, Conf: scanRound3(sq.Conf), ColourConf: scanRound3(sq.ColourConf)}
+	}
+	return json.NewEncoder(stdout).Encode(out)
+}
+
+func runEvalPyramids(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval-pyramids", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	reader := fs.String("reader", "ours", "letter reader: ours (the built-in classifier) or none (board and colours only)")
+	verbose := fs.Int("v", 0, "list up to N mistakes per scene that had any")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tilescope eval-pyramids [--reader ours|none] [-v N] DIR...")
+		fmt.Fprintln(stderr, "DIR holds Crossword Pyramids scenes with their ground truth JSON beside them (tilescope render-set --game pyramids).")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(scanFlagsFirst(args, nil)); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageErrorf("eval-pyramids: %v", err)
+	}
+	if fs.NArg() == 0 {
+		return usageErrorf("eval-pyramids: no DIR given")
+	}
+	var opt vpyr.Options
+	switch *reader {
+	case "none":
+	case "ours":
+		rd, err := ocr.Default(ocr.English)
+		if err != nil {
+			return fmt.Errorf("eval-pyramids: the tile reader: %w (try --reader none)", err)
+		}
+		opt.Reader = rd
+	default:
+		return usageErrorf("eval-pyramids: --reader %q (want ours or none)", *reader)
+	}
+	var sum vpyr.Summary
+	for _, dir := range fs.Args() {
+		files, err := vpyr.SceneFiles(dir)
+		if err != nil {
+			return usageErrorf("eval-pyramids: %v", err)
+		}
+		if len(files) == 0 {
+			return usageErrorf("eval-pyramids: %s: no images with a truth JSON beside them", dir)
+		}
+		for _, f := range files {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			r := vpyr.EvalScene(f, opt)
+			if r.TruthErr != nil {
+				return usageErrorf("eval-pyramids: %v", r.TruthErr)
+			}
+			sum.Add(r)
+		}
+	}
+	sum.Write(stdout)
+	if *verbose > 0 {
+		sum.WriteFailures(stdout, *verbose)
+	}
+	return nil
+}
