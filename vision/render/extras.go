@@ -108,13 +108,31 @@ func (w *world) addClutter(n int) {
 	if ext <= 0 {
 		ext = 120
 	}
+	type disc struct{ x, y, r float64 }
+	var placed []disc
+	radius := [5]float64{72, 50, 84, 97, 92} // half the longest side of each object
 	for i := 0; i < n; i++ {
-		// somewhere around the layout, clear of it
-		ang := rng.Float64() * 2 * math.Pi
-		r := ext*1.15 + 30 + 120*rng.Float64()
-		cx, cy := r*math.Cos(ang), r*math.Sin(ang)
+		// somewhere around the layout, clear of it and of the others
+		kind := rng.IntN(5)
+		var cx, cy float64
+		ok := false
+		for try := 0; try < 20 && !ok; try++ {
+			ang := rng.Float64() * 2 * math.Pi
+			r := ext*1.15 + radius[kind]*0.6 + 150*rng.Float64()
+			cx, cy = r*math.Cos(ang), r*math.Sin(ang)
+			ok = true
+			for _, d := range placed {
+				if math.Hypot(cx-d.x, cy-d.y) < d.r+radius[kind]+5 {
+					ok = false
+				}
+			}
+		}
+		if !ok {
+			continue
+		}
+		placed = append(placed, disc{cx, cy, radius[kind]})
 		turn := rng.Float64() * math.Pi
-		switch rng.IntN(5) {
+		switch kind {
 		case 0: // pen
 			col := [][3]float64{{30, 60, 160}, {20, 20, 20}, {180, 30, 30}, {230, 230, 225}}[rng.IntN(4)]
 			b := box{cx, cy, turn, 140, 9, 0, 9}
