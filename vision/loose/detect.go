@@ -14,10 +14,9 @@ import (
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
 // an image whose longer side is at most workSide; when the tiles turn out
 // small there (under minSide pixels), it searches again at a finer scale.
-func detect(img image.Image, workSide int) ([][4]Point, error) {
-	b := img.Bounds()
+func detect(img rgbImage, workSide int) ([][4]Point, error) {
 	scale := 1.0
-	if m := max(b.Dx(), b.Dy()); m > workSide {
+	if m := max(img.w, img.h); m > workSide {
 		scale = float64(workSide) / float64(m)
 	}
 	q, side, err := detectAt(img, scale)
@@ -34,9 +33,8 @@ func detect(img image.Image, workSide int) ([][4]Point, error) {
 // without going to a finer scale.
 const minSide = 28
 
-func detectAt(img image.Image, scale float64) ([][4]Point, float64, error) {
-	b := img.Bounds()
-	rgb := toRGB(img, scale)
+func detectAt(img rgbImage, scale float64) ([][4]Point, float64, error) {
+	rgb := img.scaled(scale)
 	w, h := rgb.w, rgb.h
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
 	if err != nil {
@@ -125,8 +123,8 @@ func detectAt(img image.Image, scale float64) ([][4]Point, float64, error) {
 	for i := range quads {
 		for j := range quads[i] {
 			// pixel centres: work (x+0.5)/scale - 0.5
-			quads[i][j].X = (quads[i][j].X+0.5)*inv - 0.5 + float64(b.Min.X)
-			quads[i][j].Y = (quads[i][j].Y+0.5)*inv - 0.5 + float64(b.Min.Y)
+			quads[i][j].X = (quads[i][j].X+0.5)*inv - 0.5
+			quads[i][j].Y = (quads[i][j].Y+0.5)*inv - 0.5
 		}
 	}
 	return quads, side, nil
@@ -457,13 +455,10 @@ type rgbImage struct {
 	pix  []byte
 }
 
-// toRGB converts img to packed RGB, reduced by scale (<= 1) with box
-// averaging.
-func toRGB(img image.Image, scale float64) rgbImage {
+// toRGB converts img to packed RGB (its bounds' origin becomes 0,0).
+func toRGB(img image.Image) rgbImage {
 	b := img.Bounds()
 	W, H := b.Dx(), b.Dy()
-	w := max(1, int(math.Round(float64(W)*scale)))
-	h := max(1, int(math.Round(float64(H)*scale)))
 	full := make([]byte, 3*W*H)
 	switch m := img.(type) {
 	case *image.RGBA:
@@ -492,12 +487,19 @@ func toRGB(img image.Image, scale float64) rgbImage {
 			}
 		}
 	}
-	if w == W && h == H {
-		return rgbImage{W, H, full}
+	return rgbImage{W, H, full}
+}
+
+// scaled is the picture reduced by scale (<= 1) with area averaging.
+func (m rgbImage) scaled(scale float64) rgbImage {
+	w := max(1, int(math.Round(float64(m.w)*scale)))
+	h := max(1, int(math.Round(float64(m.h)*scale)))
+	if scale >= 1 || (w == m.w && h == m.h) {
+		return m
 	}
-	fm, err := gocv.NewMatFromBytes(H, W, gocv.MatTypeCV8UC3, full)
+	fm, err := gocv.NewMatFromBytes(m.h, m.w, gocv.MatTypeCV8UC3, m.pix)
 	if err != nil {
-		return rgbImage{W, H, full}
+		return m
 	}
 	defer fm.Close()
 	small := gocv.NewMat()

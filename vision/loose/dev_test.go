@@ -105,7 +105,7 @@ func TestDevRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		img, _ := jpeg.Decode(bytes.NewReader(sc.JPEG))
-		truth := truthTiles(&sc.Truth)
+		truth := TruthFromRender(&sc.Truth)
 		debugf = func(format string, a ...any) { t.Logf(format, a...) }
 		debugMask = func(name string, w, h int, m []byte) {
 			g := &image.Gray{Pix: append([]byte(nil), m...), Stride: w, Rect: image.Rect(0, 0, w, h)}
@@ -124,7 +124,8 @@ func TestDevRender(t *testing.T) {
 		tp += len(m)
 		fp += len(tiles) - len(m)
 		fn += len(truth) - len(m)
-		t.Logf("%2d found %d truth %d matched %d", seed, len(tiles), len(truth), len(m))
+		ss := ScoreScan(tiles, truth, func(a, b string) bool { return a == b })
+		t.Logf("%2d found %d truth %d matched %d lattice %v turned %v corner %.1f", seed, len(tiles), len(truth), len(m), ss.Lattice, ss.LatticeTurned, ss.CornerErr/float64(max(1, ss.Matched)))
 		out := image.NewRGBA(img.Bounds())
 		draw.Draw(out, out.Bounds(), img, image.Point{}, draw.Src)
 		for _, tt := range truth {

@@ -148,8 +148,9 @@ func polyCentroid(p []Point) Point {
 	return c
 }
 
-// truthTiles converts a rendered scene's ground truth into labelled tiles.
-func truthTiles(t *render.Truth) []TruthTile {
+// TruthFromRender converts a rendered scene's ground truth into labelled
+// tiles.
+func TruthFromRender(t *render.Truth) []TruthTile {
 	var out []TruthTile
 	for _, tt := range t.Tiles {
 		var o []Point
@@ -159,4 +160,64 @@ func truthTiles(t *render.Truth) []TruthTile {
 		out = append(out, TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
 	}
 	return out
+}
+
+// Score is how one scan compares with the truth.
+type Score struct {
+	Truth, Found, Matched int
+	CornerErr             float64 // sum over matched tiles, pixels
+	// Letters counts matched tiles whose letter is right; Lettered the
+	// matched tiles whose true letter is known.
+	Letters, Lettered int
+	// Lattice: every labelled tile was found and all of them sit on the
+	// right cells (up to a shift of the whole layout); LatticeTurned the
+	// same up to a quarter turn of the whole layout as well.
+	Lattice, LatticeTurned bool
+}
+
+// ScoreScan compares a reading with the truth (IoU >= 0.5 pairs tiles).
+// same says whether a read letter counts as the labelled one.
+func ScoreScan(found []Tile, truth []TruthTile, same func(read, label string) bool) Score {
+	m := MatchTiles(found, truth, 0.5)
+	s := Score{Truth: len(truth), Found: len(found), Matched: len(m)}
+	for _, x := range m {
+		s.CornerErr += x.CornerErr
+		if lab := truth[x.Truth].Letter; lab != "" {
+			s.Lettered++
+			if same(found[x.Found].Letter, lab) {
+				s.Letters++
+			}
+		}
+	}
+	if len(m) != len(truth) || len(truth) == 0 || truth[0].Row < 0 {
+		return s
+	}
+	for turn := 0; turn < 4; turn++ {
+		ok := true
+		var dr, dc int
+		for i, x := range m {
+			f, t := found[x.Found], truth[x.Truth]
+			if f.Row < 0 {
+				ok = false
+				break
+			}
+			r, c := f.Row, f.Col
+			for k := 0; k < turn; k++ {
+				r, c = c, -r
+			}
+			if i == 0 {
+				dr, dc = t.Row-r, t.Col-c
+			} else if t.Row-r != dr || t.Col-c != dc {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			s.LatticeTurned = true
+			if turn == 0 {
+				s.Lattice = true
+			}
+		}
+	}
+	return s
 }

@@ -70,7 +70,7 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 	// a cell; keep the crispest.
 	type fit struct {
 		pitch, pu, pv, crisp float64
-		cells            map[[2]int]int
+		cells                map[[2]int]int
 	}
 	best := fit{crisp: -1}
 	for _, f := range []float64{0.96, 1.0, 1.04, 1.08} {

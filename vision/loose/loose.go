@@ -76,6 +76,10 @@ type Reading struct {
 type Options struct {
 	// Reader reads each tile; nil leaves letters as "?".
 	Reader Reader
+	// Alternatives are other readers (other alphabets): every tile is
+	// read by each, and the reader most confident over the whole photo
+	// names the letters (one table is one alphabet).
+	Alternatives []Reader
 	// Lattice fits rows and columns (Lexicon, Twists); false leaves Row
 	// and Col at -1 (tiles scattered freely, as in Bananagrams).
 	Lattice bool
@@ -112,7 +116,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if ws <= 0 {
 		ws = 800
 	}
-	found, err := detect(img, ws)
+	src := toRGB(img)
+	found, err := detect(src, ws)
 	if err != nil {
 		return nil, err
 	}
@@ -126,7 +131,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		tiles = append(tiles, t)
 	}
 	if opt.Reader != nil {
-		tiles, err = readTiles(img, tiles, opt)
+		tiles, err = readTiles(src, tiles, opt)
 		if err != nil {
 			return nil, err
 		}
@@ -137,6 +142,18 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
+	}
+	sortTiles(r.Tiles)
+	// Back to the image's own coordinates.
+	if b := img.Bounds(); b.Min != (image.Point{}) {
+		for i := range r.Tiles {
+			t := &r.Tiles[i]
+			for j := range t.Corners {
+				t.Corners[j].X += float64(b.Min.X)
+				t.Corners[j].Y += float64(b.Min.Y)
+			}
+			t.Center = centroid(t.Corners)
+		}
 	}
 	r.Elapsed = now().Sub(start)
 	return r, nil

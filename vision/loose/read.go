@@ -1,5 +1,151 @@
 package loose
 
-import "image"
+import (
+	"fmt"
+	"image"
+	"math"
 
-func readTiles(img image.Image, tiles []Tile, opt Options) ([]Tile, error) { return tiles, nil }
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// readTiles reads every tile through opt.Reader from a rectified crop,
+// turns its corners to the letter's own order and sets its angle. Tiles
+// the reader calls "no tile" are dropped unless opt.KeepUnread.
+func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
+	n := opt.CropSide
+	if n <= 0 {
+		n = 64
+	}
+	readers := append([]Reader{opt.Reader}, opt.Alternatives...)
+	reads := make([][]ocr.Reading, len(readers))
+	conf := make([]float64, len(readers))
+	for _, t := range tiles {
+		crop := rectify(src, t.Corners, n, 1.3)
+		for k, rd := range readers {
+			got, err := rd.Read(crop)
+			if err != nil {
+				return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+			}
+			reads[k] = append(reads[k], got)
+			if got.Letter != "" {
+				conf[k] += got.Conf
+			}
+		}
+	}
+	best := 0
+	for k := range conf {
+		if conf[k] > conf[best] {
+			best = k
+		}
+	}
+	out := tiles[:0]
+	for i, t := range tiles {
+		rd := reads[best][i]
+		if rd.Letter == "" {
+			if !opt.KeepUnread {
+				continue
+			}
+			t.Letter = "?"
+			out = append(out, t)
+			continue
+		}
+		t.Letter, t.Conf = rd.Letter, rd.Conf
+		k := int(math.Round(rd.Angle/90)) % 4
+		t.Corners = rotateCorners(t.Corners, -k)
+		t.Angle = normDeg(outlineAngle(t.Corners) + (rd.Angle - 90*math.Round(rd.Angle/90)))
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// rectify cuts the quad q (grown by grow around its centre) out of src
+// as an n x n picture, q[0] at the top-left: a perspective warp with
+// bilinear sampling.
+func rectify(src rgbImage, q [4]Point, n int, grow float64) *image.RGBA {
+	c := centroid(q)
+	var g [4]Point
+	for i, p := range q {
+		g[i] = Point{c.X + grow*(p.X-c.X), c.Y + grow*(p.Y-c.Y)}
+	}
+	fn := float64(n)
+	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+	img := image.NewRGBA(image.Rect(0, 0, n, n))
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p := h.apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			r, gg, b := src.bilinear(p.X, p.Y)
+			o := img.PixOffset(x, y)
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = r, gg, b, 255
+		}
+	}
+	return img
+}
+
+// bilinear samples the picture at pixel coordinates (centres at
+// integers), clamping at the border.
+func (m rgbImage) bilinear(x, y float64) (r, g, b uint8) {
+	x = math.Max(0, math.Min(float64(m.w-1), x))
+	y = math.Max(0, math.Min(float64(m.h-1), y))
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, m.w-1), min(y0+1, m.h-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	var v [3]float64
+	for ch := 0; ch < 3; ch++ {
+		a := float64(m.pix[3*(y0*m.w+x0)+ch])
+		bb := float64(m.pix[3*(y0*m.w+x1)+ch])
+		c := float64(m.pix[3*(y1*m.w+x0)+ch])
+		d := float64(m.pix[3*(y1*m.w+x1)+ch])
+		v[ch] = (a*(1-fx)+bb*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
+	}
+	return uint8(v[0] + 0.5), uint8(v[1] + 0.5), uint8(v[2] + 0.5)
+}
+
+// homog is a 3x3 projective transform, row-major.
+type homog [9]float64
+
+func (h homog) apply(p Point) Point {
+	w := h[6]*p.X + h[7]*p.Y + h[8]
+	if w == 0 {
+		w = 1e-12
+	}
+	return Point{(h[0]*p.X + h[1]*p.Y + h[2]) / w, (h[3]*p.X + h[4]*p.Y + h[5]) / w}
+}
+
+// homography maps the four points from onto to (direct linear solve with
+// h[8] = 1).
+func homography(from, to [4]Point) homog {
+	var a [8][9]float64
+	for i := 0; i < 4; i++ {
+		x, y, u, v := from[i].X, from[i].Y, to[i].X, to[i].Y
+		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -u * x, -u * y, u}
+		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -v * x, -v * y, v}
+	}
+	// Gaussian elimination with partial pivoting.
+	for col := 0; col < 8; col++ {
+		piv := col
+		for r := col + 1; r < 8; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[piv][col]) {
+				piv = r
+			}
+		}
+		a[col], a[piv] = a[piv], a[col]
+		if math.Abs(a[col][col]) < 1e-12 {
+			return homog{1, 0, 0, 0, 1, 0, 0, 0, 1}
+		}
+		for r := 0; r < 8; r++ {
+			if r == col {
+				continue
+			}
+			f := a[r][col] / a[col][col]
+			for k := col; k < 9; k++ {
+				a[r][k] -= f * a[col][k]
+			}
+		}
+	}
+	var h homog
+	for i := 0; i < 8; i++ {
+		h[i] = a[i][8] / a[i][i]
+	}
+	h[8] = 1
+	return h
+}

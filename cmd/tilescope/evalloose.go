@@ -1,0 +1,346 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision/loose"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+func init() {
+	register(command{name: "eval-loose", summary: "measure the loose-tile reader (Lexicon, Twists) on real or rendered photos: tiles found, corners, letters, lattice, time", run: runEvalLoose})
+}
+
+// looseSample is one photo with its labelled tiles.
+type looseSample struct {
+	name    string
+	img     image.Image
+	truth   []loose.TruthTile
+	lattice bool // the truth has rows and columns
+	twists  bool
+}
+
+func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval-loose", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	banana := fs.String("bananagrams", "", "a split of the ban-seg photos: DIR with images/ and labels/ (YOLO polygons), data.yaml in DIR or its parent")
+	set := fs.String("set", "", "rendered scenes: DIR of images with their ground truth JSON beside them (tilescope render-set)")
+	nRender := fs.Int("render", 0, "render N scenes of --game in memory and measure on them")
+	game := fs.String("game", "lexicon", "the game rendered with --render: lexicon or twists")
+	difficulty := fs.String("difficulty", "normal", "conditions of rendered scenes: easy, normal, hard or mixed")
+	seed := fs.Int64("seed", 1, "first seed of rendered scenes")
+	reader := fs.String("reader", "ours", "tile reader: ours (the built-in classifier) or none (tiles and lattice only)")
+	verbose := fs.Bool("v", false, "one line per photo")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tilescope eval-loose (--bananagrams DIR | --set DIR | --render N [--game lexicon|twists] [--difficulty D] [--seed S]) [--reader ours|none] [-v]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageErrorf("eval-loose: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("eval-loose: unexpected argument %q", fs.Arg(0))
+	}
+	given := 0
+	for _, b := range []bool{*banana != "", *set != "", *nRender > 0} {
+		if b {
+			given++
+		}
+	}
+	if given != 1 {
+		return usageErrorf("eval-loose: give one of --bananagrams DIR, --set DIR, --render N")
+	}
+	var readers map[bool]loose.Reader // twists? -> reader
+	var alt loose.Reader
+	switch *reader {
+	case "none":
+	case "ours":
+		en, err := ocr.Default(ocr.English)
+		if err != nil {
+			return fmt.Errorf("eval-loose: the tile reader: %w (try --reader none)", err)
+		}
+		ru, err := ocr.Default(ocr.Russian)
+		if err != nil {
+			return fmt.Errorf("eval-loose: the Russian tile reader: %w (try --reader none)", err)
+		}
+		readers = map[bool]loose.Reader{false: en, true: ru}
+		alt = en
+	default:
+		return usageErrorf("eval-loose: --reader %q (want ours or none)", *reader)
+	}
+
+	var samples func(yield func(looseSample) error) error
+	switch {
+	case *banana != "":
+		samples = func(yield func(looseSample) error) error { return bananaSamples(*banana, yield) }
+	case *set != "":
+		samples = func(yield func(looseSample) error) error { return sceneSetSamples(*set, yield) }
+	default:
+		if *game != "lexicon" && *game != "twists" {
+			return usageErrorf("eval-loose: --game %q (want lexicon or twists)", *game)
+		}
+		samples = func(yield func(looseSample) error) error {
+			return renderSamples(*game, *difficulty, *seed, *nRender, yield)
+		}
+	}
+
+	var sum looseSummary
+	sum.read = readers != nil
+	err := samples(func(s looseSample) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		opt := loose.Options{Lattice: s.lattice, UprightFromLetters: s.lattice && !s.twists}
+		if readers != nil {
+			opt.Reader = readers[s.twists]
+			if s.twists {
+				opt.Alternatives = []loose.Reader{alt}
+			}
+		}
+		start := time.Now()
+		r, err := loose.Scan(s.img, opt)
+		el := time.Since(start)
+		var tiles []loose.Tile
+		if err != nil {
+			if !errors.Is(err, loose.ErrNoTiles) && !errors.Is(err, loose.ErrTooDark) && !errors.Is(err, loose.ErrTooBlurred) {
+				return fmt.Errorf("eval-loose: %s: %w", s.name, err)
+			}
+		} else {
+			tiles = r.Tiles
+		}
+		sc := loose.ScoreScan(tiles, s.truth, sameLetter)
+		sum.add(s, sc, el)
+		if *verbose {
+			fmt.Fprintf(stdout, "%s\tlabelled %d\tfound %d\tmatched %d\tletters %d/%d\tlattice %v\t%.0f ms\n",
+				s.name, sc.Truth, sc.Found, sc.Matched, sc.Letters, sc.Lettered, sc.Lattice, el.Seconds()*1000)
+		}
+		return nil
+	})
+	if err != nil {
+		var bi badInput
+		if errors.As(err, &bi) || errors.Is(err, context.Canceled) {
+			return err
+		}
+		return err
+	}
+	if sum.images == 0 {
+		return usageErrorf("eval-loose: no photos found")
+	}
+	sum.write(stdout)
+	return nil
+}
+
+// sameLetter: the reader's letter against a label, ignoring case.
+func sameLetter(read, label string) bool { return strings.EqualFold(read, label) }
+
+type looseSummary struct {
+	images, truth, found, matched int
+	corner                        float64
+	letters, lettered             int
+	read                          bool
+	latticeScenes, lattice, turn  int
+	times                         []float64
+}
+
+func (s *looseSummary) add(x looseSample, sc loose.Score, el time.Duration) {
+	s.images++
+	s.truth += sc.Truth
+	s.found += sc.Found
+	s.matched += sc.Matched
+	s.corner += sc.CornerErr
+	s.letters += sc.Letters
+	s.lettered += sc.Lettered
+	if x.lattice {
+		s.latticeScenes++
+		if sc.Lattice {
+			s.lattice++
+		}
+		if sc.LatticeTurned {
+			s.turn++
+		}
+	}
+	s.times = append(s.times, el.Seconds()*1000)
+}
+
+func (s *looseSummary) write(w io.Writer) {
+	pct := func(a, b int) float64 {
+		if b == 0 {
+			return 0
+		}
+		return 100 * float64(a) / float64(b)
+	}
+	fmt.Fprintf(w, "photos            %d\n", s.images)
+	fmt.Fprintf(w, "tiles labelled    %d\n", s.truth)
+	fmt.Fprintf(w, "tiles found       %d\n", s.found)
+	fmt.Fprintf(w, "recall            %.1f%% (%d of %d labelled tiles found, IoU >= 0.5)\n", pct(s.matched, s.truth), s.matched, s.truth)
+	fmt.Fprintf(w, "precision         %.1f%% (%d of %d found tiles are labelled tiles)\n", pct(s.matched, s.found), s.matched, s.found)
+	if s.matched > 0 {
+		fmt.Fprintf(w, "corner error      %.1f px mean over found tiles\n", s.corner/float64(s.matched))
+	}
+	if s.read {
+		fmt.Fprintf(w, "letters right     %.1f%% (%d of %d found tiles with a known letter)\n", pct(s.letters, s.lettered), s.letters, s.lettered)
+	} else {
+		fmt.Fprintf(w, "letters right     not read (--reader none)\n")
+	}
+	if s.latticeScenes > 0 {
+		fmt.Fprintf(w, "lattice right     %.1f%% (%d of %d photos: every tile found, on its cell); %d up to a quarter turn\n",
+			pct(s.lattice, s.latticeScenes), s.lattice, s.latticeScenes, s.turn)
+	}
+	t := append([]float64(nil), s.times...)
+	sort.Float64s(t)
+	var mean float64
+	for _, v := range t {
+		mean += v / float64(len(t))
+	}
+	fmt.Fprintf(w, "time per photo    median %.0f ms, mean %.0f ms, max %.0f ms\n", t[len(t)/2], mean, t[len(t)-1])
+}
+
+// bananaSamples reads a split of the ban-seg photos (CC BY 4.0, "ban-seg"
+// by Zawaer, Roboflow Universe).
+func bananaSamples(dir string, yield func(looseSample) error) error {
+	names, err := yoloNames(dir)
+	if err != nil {
+		return usageErrorf("eval-loose: %v", err)
+	}
+	imgs, _ := filepath.Glob(filepath.Join(dir, "images", "*.jpg"))
+	if len(imgs) == 0 {
+		return usageErrorf("eval-loose: %s: no images/*.jpg", dir)
+	}
+	sort.Strings(imgs)
+	for _, f := range imgs {
+		img, err := scanReadImage(f)
+		if err != nil {
+			return err
+		}
+		lab := filepath.Join(dir, "labels", strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))+".txt")
+		lf, err := os.Open(lab)
+		if err != nil {
+			return usageErrorf("eval-loose: %v", err)
+		}
+		b := img.Bounds()
+		truth, err := loose.ReadYOLO(lf, lab, b.Dx(), b.Dy(), names)
+		lf.Close()
+		if err != nil {
+			return usageErrorf("eval-loose: %v", err)
+		}
+		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: truth}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// yoloNames reads the class names from data.yaml (in dir or its parent):
+// "a" -> "A"; the Finnish "a_dot" (Ä) and "o_dot" (Ö) become "" (our
+// readers do not know them, so they are left out of the letter figure).
+func yoloNames(dir string) ([]string, error) {
+	var data []byte
+	var err error
+	for _, p := range []string{filepath.Join(dir, "data.yaml"), filepath.Join(dir, "..", "data.yaml")} {
+		if data, err = os.ReadFile(p); err == nil {
+			break
+		}
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s: no data.yaml beside or above it", dir)
+	}
+	for _, line := range strings.Split(string(data), "\n") {
+		line = strings.TrimSpace(line)
+		if !strings.HasPrefix(line, "names:") {
+			continue
+		}
+		list := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "names:")), "[]")
+		var names []string
+		for _, n := range strings.Split(list, ",") {
+			n = strings.Trim(strings.TrimSpace(n), `'"`)
+			if strings.Contains(n, "_") {
+				n = ""
+			}
+			names = append(names, strings.ToUpper(n))
+		}
+		return names, nil
+	}
+	return nil, fmt.Errorf("%s: data.yaml has no names: line", dir)
+}
+
+// sceneSetSamples reads rendered scenes of loose-tile games from a
+// directory: each IMAGE with IMAGE-without-extension.json beside it.
+func sceneSetSamples(dir string, yield func(looseSample) error) error {
+	var files []string
+	for _, pat := range []string{"*.jpg", "*.png"} {
+		m, _ := filepath.Glob(filepath.Join(dir, pat))
+		files = append(files, m...)
+	}
+	sort.Strings(files)
+	n := 0
+	for _, f := range files {
+		tp := strings.TrimSuffix(f, filepath.Ext(f)) + ".json"
+		tf, err := os.Open(tp)
+		if err != nil {
+			continue
+		}
+		t, err := render.ReadTruth(tf, tp)
+		tf.Close()
+		if err != nil {
+			return usageErrorf("eval-loose: %v", err)
+		}
+		if t.Game != "lexicon" && t.Game != "twists" {
+			continue
+		}
+		img, err := scanReadImage(f)
+		if err != nil {
+			return err
+		}
+		n++
+		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: loose.TruthFromRender(t), lattice: true, twists: t.Game == "twists"}); err != nil {
+			return err
+		}
+	}
+	if n == 0 {
+		return usageErrorf("eval-loose: %s: no Lexicon or Twists images with a ground truth JSON beside them", dir)
+	}
+	return nil
+}
+
+// renderSamples renders n random scenes of game in memory.
+func renderSamples(game, difficulty string, seed int64, n int, yield func(looseSample) error) error {
+	for i := 0; i < n; i++ {
+		s := seed + int64(i)
+		state, err := render.RandomState(game, s)
+		if err != nil {
+			return fmt.Errorf("eval-loose: %w", err)
+		}
+		opt, err := render.RandomOptions(s, difficulty)
+		if err != nil {
+			return usageErrorf("eval-loose: %v", err)
+		}
+		sc, err := render.Render(game, state, opt)
+		if err != nil {
+			return fmt.Errorf("eval-loose: %w", err)
+		}
+		img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+		if err != nil {
+			return fmt.Errorf("eval-loose: rendered JPEG: %w", err)
+		}
+		if err := yield(looseSample{name: fmt.Sprintf("%s-%s-%d", game, difficulty, s), img: img,
+			truth: loose.TruthFromRender(&sc.Truth), lattice: true, twists: game == "twists"}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
