@@ -3,6 +3,7 @@ package vision
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 
 	"gocv.io/x/gocv"
@@ -22,6 +23,10 @@ type boardFit struct {
 	// Clipped lists the image sides ("left", "top", "right", "bottom") the
 	// board's outline touched: a board partly out of view.
 	Clipped []string
+	// Partial is set when no whole grid was found but a cut one was:
+	// Cols x Rows squares of it are in view, cut at the Clipped sides.
+	Partial    bool
+	Cols, Rows int
 }
 
 // candidate is a quadrilateral that may be the board, in work coordinates.
@@ -74,6 +79,11 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 		if fit.Score > best.Score {
 			best = fit
 			best.Clipped = c.clipped
+		}
+	}
+	if best.Score < minGridContrast {
+		if pf, ok := partialGrid(blur, cands, n); ok {
+			return pf, false
 		}
 	}
 	if best.Score < 0 {
@@ -376,4 +386,46 @@ func seen(tried []Quad, q Quad, tol float64) bool {
 		}
 	}
 	return false
+}
+
+// partialGrid looks, in the outlines cut by the picture's edge, for a grid
+// with fewer squares than the board's: the board is partly out of view.
+func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
+	type try struct {
+		fit    boardFit
+		nx, ny int
+		sides  []string
+	}
+	var tries []try
+	top := 1.6 * minGridContrast
+	for _, c := range cands {
+		if len(c.clipped) == 0 {
+			continue
+		}
+		cutX := slices.Contains(c.clipped, "left") || slices.Contains(c.clipped, "right")
+		cutY := slices.Contains(c.clipped, "top") || slices.Contains(c.clipped, "bottom")
+		for nx := 4; nx <= n; nx++ {
+			for ny := 4; ny <= n; ny++ {
+				if (nx < n) != cutX || (ny < n) != cutY {
+					continue // the cut sides are the short ones
+				}
+				fit, ok := fitGridNM(blur, c.q, nx, ny)
+				if ok && fit.Score > 1.6*minGridContrast {
+					tries = append(tries, try{fit, nx, ny, c.clipped})
+					top = math.Max(top, fit.Score)
+				}
+			}
+		}
+	}
+	// A grid of every other line scores nearly as well as the whole one:
+	// of the fits close to the best, take the one with the most squares.
+	var best boardFit
+	found := false
+	for _, t := range tries {
+		if t.fit.Score >= 0.85*top && (!found || t.nx+t.ny > best.Cols+best.Rows) {
+			best, found = t.fit, true
+			best.Partial, best.Cols, best.Rows, best.Clipped = true, t.nx, t.ny, t.sides
+		}
+	}
+	return best, found
 }

@@ -230,10 +230,10 @@ func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c i
 	// shows the board at its floor (unless a tall stack in front hides it)
 	// and usually at the face positions too. A high quantile sees the
 	// light tile past its dark letter.
-	base := quantileIn(p, occ, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.6)
+	base := quantileIn(p, occ, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.8)
 	top := -1.0
 	for _, z := range []float64{1, 3, 5} {
-		top = math.Max(top, quantileIn(p, occ, faceQuad(pose, r, c, z, geo), 0.15, 0.85, 6, 0.6))
+		top = math.Max(top, quantileIn(p, occ, faceQuad(pose, r, c, z, geo), 0.15, 0.85, 6, 0.8))
 	}
 	if base < 0 {
 		base = top // the floor is hidden by a stack in front

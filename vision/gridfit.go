@@ -15,6 +15,12 @@ const rectSide = 256
 // n+1 evenly spaced lines in each direction inside it (the grid may sit
 // inside a border). The returned fit's H maps board squares to work pixels.
 func fitGrid(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
+	return fitGridNM(wm, q, n, n)
+}
+
+// fitGridNM is fitGrid for nx columns and ny rows of squares.
+func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
+	n := nx
 	const R = rectSide
 	m := 0.06 * R
 	hq, err := FitHomography([]Point{{m, m}, {R - m, m}, {R - m, R - m}, {m, R - m}}, q[:])
@@ -34,8 +40,8 @@ func fitGrid(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
 	}
 	col = smooth(col, 2)
 	row = smooth(row, 2)
-	ox, px, sx := fitLines(col, n, m, R-m)
-	oy, py, sy := fitLines(row, n, m, R-m)
+	ox, px, sx := fitLines(col, nx, m, R-m)
+	oy, py, sy := fitLines(row, ny, m, R-m)
 	if px <= 0 || py <= 0 {
 		return boardFit{}, false
 	}

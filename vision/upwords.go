@@ -73,8 +73,8 @@ func (r *UpwordsReading) Cell(p grid.Pos) Cell { return r.Cells[p.Row*r.Board.Co
 
 // Thresholds of the picture checks.
 const (
-	darkLuma        = 28   // median grey below this: too dark
-	blurSharpness   = 2.0  // mean edge strength on the board below this: too blurred
+	darkLuma        = 40   // grey: a median (no board found) or the board's brightest 5% below this is too dark
+	blurSharpness   = 8.0  // mean of the strongest 5% of neighbour steps below this: too blurred
 	minGridContrast = 0.25 // grid evidence below this: no board
 )
 
@@ -96,6 +96,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	}
 	p := luma(img)
 	fit, ok := findBoard(p, img, n)
+	if !ok && fit.Partial {
+		return nil, partialError(fit, n)
+	}
 	if !ok || fit.Score < minGridContrast {
 		if med := medianLuma(p); med < darkLuma {
 			return nil, fmt.Errorf("%w: median brightness %d of 255; add light", ErrTooDark, med)
@@ -111,6 +114,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	r := &UpwordsReading{Board: grid.New(n, n)}
 	for i := 0; i < 4; i++ {
 		r.Corners[i] = fit.H.Apply([]Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}}[i])
+	}
+	if l := brightestOn(p, r.Corners); l < darkLuma {
+		return nil, fmt.Errorf("%w: the brightest parts of the board reach only %d of 255; add light", ErrTooDark, l)
 	}
 	if s := sharpness(p, &r.Corners); s < blurSharpness {
 		return nil, fmt.Errorf("%w: edge strength %.1f on the board (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
@@ -215,6 +221,34 @@ func medianLuma(p plane) int {
 		}
 	}
 	return 255
+}
+
+// brightestOn is the 95th percentile of the grey inside q: tiles, walls
+// and print on a well-lit board reach well above it.
+func brightestOn(p plane, q Quad) int {
+	h, err := QuadHomography(1, 1, q)
+	if err != nil {
+		return 255
+	}
+	var hist [256]int
+	n := 0
+	for i := 0; i < 40; i++ {
+		for j := 0; j < 40; j++ {
+			pt := h.Apply(Point{(float64(i) + 0.5) / 40, (float64(j) + 0.5) / 40})
+			if v := p.at(pt.X, pt.Y); v >= 0 {
+				hist[int(v)]++
+				n++
+			}
+		}
+	}
+	acc := 0
+	for v := 255; v >= 0; v-- {
+		acc += hist[v]
+		if acc*20 >= n {
+			return v
+		}
+	}
+	return 0
 }
 
 // sharpness is the mean of the largest absolute grey differences between
@@ -386,4 +420,31 @@ func gridEdgesOK(p plane, h Homography, n int) bool {
 		}
 	}
 	return true
+}
+
+// partialError names the rows and columns of a cut board that are out of
+// view, from how many of them the picture shows and where it is cut.
+func partialError(fit boardFit, n int) error {
+	e := &OutOfViewError{Sides: fit.Clipped}
+	for _, s := range fit.Clipped {
+		switch {
+		case s == "left" && fit.Cols < n:
+			for c := 0; c < n-fit.Cols; c++ {
+				e.Cols = append(e.Cols, c)
+			}
+		case s == "right" && fit.Cols < n:
+			for c := fit.Cols; c < n; c++ {
+				e.Cols = append(e.Cols, c)
+			}
+		case s == "top" && fit.Rows < n:
+			for r := 0; r < n-fit.Rows; r++ {
+				e.Rows = append(e.Rows, r)
+			}
+		case s == "bottom" && fit.Rows < n:
+			for r := fit.Rows; r < n; r++ {
+				e.Rows = append(e.Rows, r)
+			}
+		}
+	}
+	return e
 }

@@ -1,0 +1,200 @@
+package vision
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata")
+
+// letterA is a tile reader that names every tile A: the scan's geometry
+// (board, occupancy, heights) is what these tests check; the letters are
+// the ocr package's.
+type letterA struct{ calls int }
+
+func (l *letterA) Read(img image.Image) (ocr.Reading, error) {
+	l.calls++
+	if img == nil || img.Bounds().Empty() {
+		return ocr.Reading{}, errors.New("empty crop")
+	}
+	return ocr.Reading{Letter: "A", Conf: 0.9}, nil
+}
+
+func loadImage(t testing.TB, path string) image.Image {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// goldenText is the scan as the golden files keep it: the corners (to a
+// pixel) and the board in the grid text format.
+func goldenText(r *UpwordsReading) string {
+	var b strings.Builder
+	b.WriteString("# corners")
+	for _, c := range r.Corners {
+		fmt.Fprintf(&b, " %.0f,%.0f", c.X, c.Y)
+	}
+	b.WriteString("\n")
+	b.WriteString(r.Board.String())
+	return b.String()
+}
+
+func TestScanRenderedScenes(t *testing.T) {
+	files, err := SceneFiles("testdata/scenes")
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no scenes in testdata/scenes: %v", err)
+	}
+	for _, path := range files {
+		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+		t.Run(name, func(t *testing.T) {
+			truth, err := LoadTruth(TruthPath(path))
+			if err != nil {
+				t.Fatal(err)
+			}
+			rd := &letterA{}
+			r, err := ScanUpwords(loadImage(t, path), Options{Reader: rd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The grid's corners within a quarter square of the truth.
+			side := math.Hypot(truth.Board.Corners[1][0]-truth.Board.Corners[0][0], truth.Board.Corners[1][1]-truth.Board.Corners[0][1]) / 10
+			for i, c := range truth.Board.Corners {
+				if d := math.Hypot(c[0]-r.Corners[i].X, c[1]-r.Corners[i].Y); d > side/4 {
+					t.Errorf("corner %d at %.1f,%.1f, truth %.1f,%.1f", i, r.Corners[i].X, r.Corners[i].Y, c[0], c[1])
+				}
+			}
+			// Every square's empty/occupied right; the reader saw each tile.
+			want := truth.TrueBoard()
+			wrong := 0
+			want.Each(func(p grid.Pos, s grid.Stack) {
+				if s.Empty() != r.Board.At(p).Empty() {
+					wrong++
+					t.Errorf("%v: scan %q, truth %q", p, r.Board.At(p), s)
+				}
+			})
+			if rd.calls != r.Board.Count() {
+				t.Errorf("reader called %d times for %d stacks", rd.calls, r.Board.Count())
+			}
+			got := goldenText(r)
+			golden := filepath.Join("testdata", "scenes", name+".scan.txt")
+			if *update {
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			exp, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run go test -update to write it)", err)
+			}
+			if got != string(exp) {
+				t.Errorf("scan differs from %s (go test -update rewrites it):\n got:\n%s\nwant:\n%s", golden, got, exp)
+			}
+			// The board text chains into the grid parser.
+			if _, err := grid.Parse(strings.NewReader(r.Board.String()), "scan"); err != nil {
+				t.Errorf("scan output does not parse: %v", err)
+			}
+		})
+	}
+}
+
+// TestScrabblePhotos finds the 15x15 grid on real phone photos of a
+// Scrabble board (no ground truth: the quadrilateral must be plausible).
+func TestScrabblePhotos(t *testing.T) {
+	files, _ := filepath.Glob("/work/shared/data/photos/scrabble-board/*.jpg")
+	if len(files) == 0 {
+		t.Skip("the shared photos are not on this machine")
+	}
+	found := 0
+	for _, f := range files {
+		img := loadImage(t, f)
+		p := luma(img)
+		fit, ok := findBoard(p, img, 15)
+		if !ok || fit.Score < minGridContrast {
+			t.Logf("%s: no grid", filepath.Base(f))
+			continue
+		}
+		var q Quad
+		for i, c := range []Point{{0, 0}, {15, 0}, {15, 15}, {0, 15}} {
+			q[i] = fit.H.Apply(c)
+		}
+		area := quadArea(q) / float64(p.W*p.H)
+		_, convex := orderPoints(q[:])
+		var cx, cy float64
+		for _, c := range q {
+			cx += c.X / 4
+			cy += c.Y / 4
+		}
+		central := math.Abs(cx/float64(p.W)-0.5) < 0.25 && math.Abs(cy/float64(p.H)-0.5) < 0.25
+		if convex && area > 0.15 && area < 0.95 && central {
+			found++
+		} else {
+			t.Logf("%s: implausible grid %v (area %.2f)", filepath.Base(f), q, area)
+		}
+	}
+	if found < len(files)*3/4 {
+		t.Errorf("a plausible grid on %d of %d photos, want at least 3/4", found, len(files))
+	}
+}
+
+func TestScanErrors(t *testing.T) {
+	board := grid.MustParse(synthState)
+	base := synthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
+	dark, blurred, cut, none := base, base, base, base
+	none.NoBoard, none.Clutter = true, true
+	dark.Light = 0.08
+	blurred.Blur = 6
+	cut.ShiftX = 11
+	tests := []struct {
+		name string
+		img  image.Image
+		want error
+	}{
+		{"no board", draw(none), ErrNoBoard},
+		{"too dark", draw(dark), ErrTooDark},
+		{"too blurred", draw(blurred), ErrTooBlurred},
+		{"half out of view", draw(cut), ErrOutOfView},
+		{"tiny", image.NewRGBA(image.Rect(0, 0, 10, 10)), ErrNoBoard},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := ScanUpwords(tc.img, Options{})
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("error %v, want %v", err, tc.want)
+			}
+		})
+	}
+	// The out-of-view message names the missing columns.
+	_, err := ScanUpwords(draw(cut), Options{})
+	var ov *OutOfViewError
+	// The camera aims right of the board: its left-hand columns are cut.
+	if !errors.As(err, &ov) || len(ov.Cols) == 0 || len(ov.Sides) != 1 || ov.Sides[0] != "left" || ov.Cols[0] != 0 || len(ov.Rows) > 0 {
+		t.Errorf("want the left-hand columns named: %v", err)
+	}
+	t.Log(err)
+}
+
+func draw(s synthScene) image.Image {
+	img, _ := s.draw()
+	return img
+}
+
+var _ = color.RGBA{}
