@@ -5,11 +5,29 @@ import (
 	"image/draw"
 	"math"
 	"sort"
+	"sync/atomic"
 
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/vision"
 )
+
+// liveMats counts the gocv Mats this package holds: every Mat is made by
+// newMat (or counted with held) and closed by release, so a test can
+// check that a scan leaves none behind.
+var liveMats atomic.Int64
+
+func newMat() gocv.Mat { return held(gocv.NewMat()) }
+
+func held(m gocv.Mat) gocv.Mat {
+	liveMats.Add(1)
+	return m
+}
+
+func release(m *gocv.Mat) {
+	m.Close()
+	liveMats.Add(-1)
+}
 
 // workSide is the long side, in pixels, of the reduced picture the board's
 // outline is looked for in.
@@ -25,7 +43,7 @@ type picture struct {
 func toPicture(img image.Image) picture {
 	b := img.Bounds()
 	m, ok := img.(*image.RGBA)
-	if !ok || b.Min != (image.Point{}) {
+	if !ok || b.Min != (image.Point{}) || m.Stride != 4*b.Dx() {
 		m = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		draw.Draw(m, m.Rect, img, b.Min, draw.Src)
 	}
@@ -75,57 +93,58 @@ func findOutlines(p picture) []outline {
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
 	}
-	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC4, p.Pix[:p.H*p.Stride])
-	if err != nil || p.Stride != 4*p.W {
-		if err == nil {
-			src.Close()
-		}
+	if p.Stride != 4*p.W {
 		return nil
 	}
-	defer src.Close()
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC4, p.Pix[:p.H*p.Stride])
+	if err != nil {
+		return nil
+	}
+	src = held(src)
+	defer release(&src)
 	ws := image.Pt(int(math.Round(float64(p.W)*scale)), int(math.Round(float64(p.H)*scale)))
-	small := gocv.NewMat()
-	defer small.Close()
+	small := newMat()
+	defer release(&small)
 	gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
-	bgr := gocv.NewMat()
-	defer bgr.Close()
+	bgr := newMat()
+	defer release(&bgr)
 	gocv.CvtColor(small, &bgr, gocv.ColorRGBAToBGR)
-	hsv := gocv.NewMat()
-	defer hsv.Close()
+	hsv := newMat()
+	defer release(&hsv)
 	gocv.CvtColor(bgr, &hsv, gocv.ColorBGRToHSV)
-	v := gocv.NewMat()
-	defer v.Close()
+	v := newMat()
+	defer release(&v)
 	gocv.ExtractChannel(hsv, &v, 2)
-	s := gocv.NewMat()
-	defer s.Close()
+	s := newMat()
+	defer release(&s)
 	gocv.ExtractChannel(hsv, &s, 1)
 
 	// Light: brighter than a threshold, and not strongly coloured (the
 	// player spaces are tinted, the runway and house white). Uneven light
 	// can split the playing area at Otsu's threshold, so lower ones are
 	// tried too; Scan keeps the outline with the best border.
-	grey := gocv.NewMat()
-	defer grey.Close()
+	grey := newMat()
+	defer release(&grey)
 	gocv.Threshold(s, &grey, 110, 255, gocv.ThresholdBinaryInv)
-	otsuMask := gocv.NewMat()
-	defer otsuMask.Close()
+	otsuMask := newMat()
+	defer release(&otsuMask)
 	otsu := gocv.Threshold(v, &otsuMask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
-	k := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
-	defer k.Close()
+	k := held(gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5)))
+	defer release(&k)
 	minArea := 0.03 * float64(ws.X*ws.Y)
 	var outs []outline
 	for _, f := range []float32{1, 0.8, 0.62} {
-		light := gocv.NewMat()
+		light := newMat()
 		gocv.Threshold(v, &light, otsu*f, 255, gocv.ThresholdBinary)
-		mask := gocv.NewMat()
+		mask := newMat()
 		gocv.BitwiseAnd(light, grey, &mask)
-		light.Close()
+		release(&light)
 		// Close the printed grid lines and letters.
-		closed := gocv.NewMat()
+		closed := newMat()
 		gocv.MorphologyEx(mask, &closed, gocv.MorphClose, k)
-		mask.Close()
+		release(&mask)
 		cs := gocv.FindContours(closed, gocv.RetrievalList, gocv.ChainApproxSimple)
-		closed.Close()
+		release(&closed)
 		outs = append(outs, contourQuads(cs, minArea, scale, ws)...)
 		cs.Close()
 	}

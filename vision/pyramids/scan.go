@@ -77,7 +77,7 @@ func (r *Reading) Square(p grid.Pos) Square { return r.Squares[p.Row*pyramids.Si
 // Thresholds of the picture checks.
 const (
 	darkLuma      = 28  // median grey below this: too dark
-	blurSharpness = 2.0 // mean edge strength along the board's outline below this: too blurred
+	blurSharpness = 9.0 // mean of the strongest tenth of neighbour differences below this: too blurred
 )
 
 // Scan reads a Crossword Pyramids board from an overhead photo: finds the
@@ -107,22 +107,31 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
 	}
 	var best *frame
-	clipped := false
+	clipped, cut := false, false
 	for _, o := range findOutlines(p) {
 		q := refineOutline(p, o.q)
 		f, ok := newFrame(p, q, geo, opt.Calib)
-		if ok && (best == nil || f.score > best.score) {
+		if !ok {
+			// a light area cut by the picture's edge that is not the
+			// whole picture (a light table)
+			cut = cut || (o.clipped && o.area < 0.6*float64(p.W*p.H))
+			continue
+		}
+		if best == nil || f.score > best.score {
 			best, clipped = f, o.clipped
 		}
 	}
-	if best != nil && clipped {
-		return nil, fmt.Errorf("pyramids: %w: the board touches the edge of the picture", vision.ErrOutOfView)
+	if (best != nil && clipped) || (best == nil && cut) {
+		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
 	}
 	if best == nil {
-		if s := sharpness(p); s < blurSharpness {
+		if s := sharpness(p, nil); s < blurSharpness {
 			return nil, fmt.Errorf("pyramids: %w: edge strength %.1f (need %.1f); hold the camera still and focus", vision.ErrTooBlurred, s, blurSharpness)
 		}
 		return nil, fmt.Errorf("pyramids: %w: no light 10x10 playing area inside a dark border", vision.ErrNoBoard)
+	}
+	if s := sharpness(p, &best.corners); s < blurSharpness {
+		return nil, fmt.Errorf("pyramids: %w: edge strength %.1f on the board (need %.1f); hold the camera still and focus", vision.ErrTooBlurred, s, blurSharpness)
 	}
 	f := best
 	// Read every square in the picture's own order first, then choose
@@ -331,16 +340,27 @@ func medianLuma(p picture) int {
 	return 255
 }
 
-// sharpness is the mean absolute luma difference between neighbours on a
-// sparse grid, over the strongest tenth: a blurred picture has no strong
-// edges.
-func sharpness(p picture) float64 {
+// sharpness is the mean of the strongest tenth of luma differences
+// between neighbours on a sparse grid, over the picture or, given q, the
+// quadrilateral's bounding box: a blurred picture has no strong edges.
+func sharpness(p picture, q *vision.Quad) float64 {
+	x0, y0, x1, y1 := 1, 1, p.W-2, p.H-2
+	if q != nil {
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, c := range q {
+			minX, minY = math.Min(minX, c.X), math.Min(minY, c.Y)
+			maxX, maxY = math.Max(maxX, c.X), math.Max(maxY, c.Y)
+		}
+		x0, y0 = max(x0, int(minX)), max(y0, int(minY))
+		x1, y1 = min(x1, int(maxX)), min(y1, int(maxY))
+	}
 	var g []float64
-	for y := 1; y < p.H-1; y += 3 {
-		for x := 1; x < p.W-1; x += 3 {
-			l := p.luma(float64(x)+0.5, float64(y)+0.5)
-			gx := p.luma(float64(x)+1.5, float64(y)+0.5) - l
-			gy := p.luma(float64(x)+0.5, float64(y)+1.5) - l
+	for y := y0; y < y1; y += 3 {
+		for x := x0; x < x1; x += 3 {
+			o := y*p.Stride + 4*x
+			l := lumaAt(p.Pix, o)
+			gx := lumaAt(p.Pix, o+4) - l
+			gy := lumaAt(p.Pix, o+p.Stride) - l
 			g = append(g, math.Abs(gx)+math.Abs(gy))
 		}
 	}
@@ -354,4 +374,8 @@ func sharpness(p picture) float64 {
 		s += v
 	}
 	return s / float64(len(top))
+}
+
+func lumaAt(pix []uint8, o int) float64 {
+	return 0.299*float64(pix[o]) + 0.587*float64(pix[o+1]) + 0.114*float64(pix[o+2])
 }

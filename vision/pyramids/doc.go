@@ -1,0 +1,56 @@
+// Package pyramids reads a Crossword Pyramids board from an overhead
+// photo: for every square of the 10x10 board, whether a pyramid stands on
+// it, the top pyramid's colour (red, blue, green, yellow or black) and
+// letter, and the stack count.
+//
+// The ideas, in the order Scan applies them:
+//
+//   - The board is found by its playing area: a large light, unsaturated
+//     region (the blank runway ring, the house squares, the lightly tinted
+//     player spaces) inside the board's dark border. The picture is
+//     reduced to 800 pixels, thresholded at Otsu's level and two lower ones
+//     (uneven light can split the area at one level), the printed grid
+//     lines closed, and every large contour's convex hull turned into its
+//     largest inscribed quadrilateral. Each side is then moved onto the
+//     strongest light-to-dark edge near it by a robust line fit, three
+//     times from wide to narrow (a corner lost in a shadow comes back).
+//     Of the outlines, the one whose weakest side has the most contrast
+//     between the runway just inside and the border just outside wins.
+//   - The four corners give the board-to-picture homography, and through
+//     it (with the focal length from the homography, a calibration, or the
+//     Pi camera's) the camera's pose: a pyramid is a solid 15 mm tall, so
+//     its faces are projected in 3D, not read off the flat board.
+//   - White balance: the runway is blank board, so its lighter quarter is
+//     the picture's white; every colour is divided by it before it is
+//     classified.
+//   - Colour: on each square, 120 points spread over the four faces of a
+//     pyramid are classified (saturated: red, yellow, green or blue by hue;
+//     unsaturated and dark: black; else light board). A square whose
+//     points are mostly pyramid classes holds a pyramid of the commonest
+//     class.
+//   - Which corner is north: the picture's board is tried in its four
+//     quarter turns, and the one whose player spaces best show the seats'
+//     colours (the tint of an empty space, the pyramids on it) is chosen.
+//   - Letters: each face carries the letter, upright as seen from outside
+//     that side. Each face is sampled in 3D into an upright crop around its
+//     letter and handed to the tile reader; with ocr's classifier the
+//     probabilities of every letter are summed over the four faces.
+//   - Stack count: the camera hardly sees it. Each layer lifts the top
+//     pyramid 4 mm, which moves it in the picture only by parallax (a pixel
+//     or two on most squares of a near-overhead view, nothing below the
+//     camera), and the lower layers are hidden under the top one. A fit of
+//     the top pyramid's ridges over the counts chose worse than the game's
+//     prior, so the count is the prior: a player's own space holds a full
+//     stack (Options.StackSize), a coloured pyramid in the house area
+//     stands on a house pyramid (2), anything else stands alone (1). The
+//     referee (scoring/pyramids) needs heights only to tell which stack
+//     lost or gained a pyramid, which the colours and letters already show.
+//
+// gocv is used for the board outline only (resize, colour conversion,
+// thresholds, morphology, contours); every Mat is closed where it is made,
+// and liveMats counts them so the tests check that a scan leaves none.
+// The rest is plain Go on the picture's RGBA bytes.
+//
+// EvalScene and Summary measure the reader on scenes drawn by vision/render
+// with their ground truth (tilescope eval-pyramids).
+package pyramids

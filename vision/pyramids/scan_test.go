@@ -1,0 +1,358 @@
+package pyramids
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// dump writes a reading as the board text format, with "?" for a letter
+// not read: the golden form.
+func dump(r *Reading) string {
+	var b strings.Builder
+	for row := 0; row < pyramids.Size; row++ {
+		var line strings.Builder
+		for col := 0; col < pyramids.Size; col++ {
+			sq := r.Square(pyramids.Pos{Row: row, Col: col})
+			cell := "."
+			if sq.Colour != pyramids.NoColour {
+				cell = fmt.Sprintf("%c%s%d", sq.Colour, sq.Letter, sq.Height)
+			}
+			if col > 0 {
+				line.WriteByte(' ')
+			}
+			fmt.Fprintf(&line, "%-4s", cell)
+		}
+		b.WriteString(strings.TrimRight(line.String(), " ") + "\n")
+	}
+	return b.String()
+}
+
+func reader(t testing.TB) TileReader {
+	t.Helper()
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Fatalf("the tile reader: %v", err)
+	}
+	return rd
+}
+
+// TestScanScenes reads the two rendered scenes of testdata/scenes, checks
+// them against their truth (floors a regression would break) and against
+// the golden readings (any change shows; -update rewrites them).
+func TestScanScenes(t *testing.T) {
+	rd := reader(t)
+	before := liveMats.Load()
+	for _, tc := range []struct {
+		name                string
+		minColour, minLetter float64
+	}{
+		{"easy", 0.99, 0.7},
+		{"normal", 0.99, 0.7},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join("testdata", "scenes", tc.name+".jpg")
+			res := EvalScene(path, Options{Reader: rd})
+			if res.Err != nil || res.TruthErr != nil {
+				t.Fatalf("scan: %v %v", res.Err, res.TruthErr)
+			}
+			if !res.Found {
+				t.Fatalf("board off by %.1f px", res.CornerErr)
+			}
+			if f := float64(res.ColourRight) / float64(res.Squares); f < tc.minColour {
+				t.Errorf("colours right %.3f, want >= %.2f: %v", f, tc.minColour, res.Misses)
+			}
+			if f := float64(res.LetterRight) / float64(res.Occupied); f < tc.minLetter {
+				t.Errorf("letters right %.3f, want >= %.2f: %v", f, tc.minLetter, res.Misses)
+			}
+			img, err := loadImage(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Scan(img, Options{Reader: rd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := dump(r)
+			golden := filepath.Join("testdata", "golden", tc.name+".txt")
+			if *update {
+				if err := os.MkdirAll(filepath.Dir(golden), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(golden, []byte(got), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(golden)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if got != string(want) {
+				t.Errorf("reading changed from %s:\ngot:\n%s\nwant:\n%s", golden, got, want)
+			}
+		})
+	}
+	if n := liveMats.Load() - before; n != 0 {
+		t.Errorf("%d gocv Mats left open after the scans", n)
+	}
+}
+
+// TestScanRendered renders fresh scenes of random positions (not the
+// stored ones) and checks the board and colours on each.
+func TestScanRendered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	for _, tc := range []struct {
+		name       string
+		seed       int64
+		difficulty string
+	}{
+		{"easy 11", 11, "easy"},
+		{"normal 12", 12, "normal"},
+		{"normal 13", 13, "normal"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state, err := render.RandomState("pyramids", tc.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt, err := render.RandomOptions(tc.seed, tc.difficulty)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Width, opt.Height = 960, 720
+			opt.Clutter = 0 // a card over the board's edge hides it (a known limit)
+			sc, err := render.Render("pyramids", state, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Scan(sc.Image, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			side := math.Hypot(sc.Truth.Board.Corners[1][0]-sc.Truth.Board.Corners[0][0], sc.Truth.Board.Corners[1][1]-sc.Truth.Board.Corners[0][1]) / pyramids.Size
+			for i, c := range sc.Truth.Board.Corners {
+				if d := math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]); d > 0.2*side {
+					t.Fatalf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
+				}
+			}
+			wrong := 0
+			for _, tc := range sc.Truth.Cells {
+				want, _ := pyramids.ParseColour(tc.Colour)
+				if tc.Height == 0 {
+					want = pyramids.NoColour
+				}
+				if got := r.Square(pyramids.Pos{Row: tc.Row, Col: tc.Col}).Colour; got != want && !tc.Occluded {
+					wrong++
+					t.Logf("row %d col %d: want %v, got %v", tc.Row, tc.Col, want, got)
+				}
+			}
+			if wrong > 2 {
+				t.Errorf("%d squares with the wrong colour or emptiness", wrong)
+			}
+		})
+	}
+}
+
+func TestScanErrors(t *testing.T) {
+	easy, err := loadImage(filepath.Join("testdata", "scenes", "easy.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(easy)
+	dark := image.NewRGBA(p.Rect)
+	for i := range dark.Pix {
+		if i%4 == 3 {
+			dark.Pix[i] = 255
+		} else {
+			dark.Pix[i] = p.Pix[i] / 12
+		}
+	}
+	noise := image.NewRGBA(image.Rect(0, 0, 640, 480))
+	seed := uint32(7)
+	for i := range noise.Pix {
+		seed = seed*1664525 + 1013904223
+		noise.Pix[i] = uint8(seed >> 24)
+	}
+	tr, err := loadTruth(filepath.Join("testdata", "scenes", "easy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// cut the picture through the board's right-hand columns
+	cutX := int(0.5*(tr.Board.Corners[1][0]+tr.Board.Corners[0][0])+0.3*(tr.Board.Corners[1][0]-tr.Board.Corners[0][0])) + 1
+	cut := p.SubImage(image.Rect(0, 0, cutX, p.H))
+	for _, tc := range []struct {
+		name string
+		img  image.Image
+		want error
+	}{
+		{"tiny", image.NewRGBA(image.Rect(0, 0, 20, 20)), vision.ErrNoBoard},
+		{"nil", nil, vision.ErrNoBoard},
+		{"dark", dark, vision.ErrTooDark},
+		{"noise", noise, vision.ErrNoBoard},
+		{"plain table", uniform(640, 480, color.RGBA{150, 120, 90, 255}), vision.ErrTooBlurred},
+		{"out of focus", blurPicture(p, 10).RGBA, vision.ErrTooBlurred},
+		{"board cut", cut, vision.ErrOutOfView},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Scan(tc.img, Options{})
+			if !errors.Is(err, tc.want) {
+				t.Fatalf("got %v, want %v", err, tc.want)
+			}
+			if !strings.HasPrefix(err.Error(), "pyramids: ") {
+				t.Errorf("error %q lacks the package prefix", err)
+			}
+		})
+	}
+}
+
+func uniform(w, h int, c color.RGBA) *image.RGBA {
+	m := image.NewRGBA(image.Rect(0, 0, w, h))
+	for i := 0; i < len(m.Pix); i += 4 {
+		m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = c.R, c.G, c.B, c.A
+	}
+	return m
+}
+
+func TestClassify(t *testing.T) {
+	white := [3]float64{205, 200, 188} // the runway
+	for _, tc := range []struct {
+		name string
+		rgb  [3]float64
+		cls  int
+		tint int
+	}{
+		{"runway", [3]float64{205, 200, 188}, clsLight, -1},
+		{"house square", [3]float64{236, 232, 220}, clsLight, -1},
+		{"red pyramid", [3]float64{196, 40, 38}, clsRed, clsRed},
+		{"red pyramid in shade", [3]float64{70, 15, 14}, clsRed, clsRed},
+		{"blue pyramid", [3]float64{38, 78, 186}, clsBlue, clsBlue},
+		{"green pyramid", [3]float64{36, 146, 66}, clsGreen, clsGreen},
+		{"yellow pyramid", [3]float64{232, 196, 40}, clsYellow, clsYellow},
+		{"black pyramid", [3]float64{34, 32, 32}, clsDark, -1},
+		{"red-tinted space", [3]float64{220, 150, 149}, clsLight, clsRed},
+		{"blue-tinted space", [3]float64{149, 167, 216}, clsLight, clsBlue},
+		{"yellow-tinted space", [3]float64{236, 220, 150}, clsLight, clsYellow},
+		{"letter ink", [3]float64{250, 245, 235}, clsLight, -1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cls, tint := classify(tc.rgb, white)
+			if cls != tc.cls || tint != tc.tint {
+				t.Errorf("classify(%v) = %d, %d; want %d, %d", tc.rgb, cls, tint, tc.cls, tc.tint)
+			}
+		})
+	}
+	// A warm light (white balance) must not turn the runway yellow.
+	warm := [3]float64{230, 200, 150}
+	if cls, tint := classify(warm, warm); cls != clsLight || tint != -1 {
+		t.Errorf("the runway under warm light: %d, %d", cls, tint)
+	}
+}
+
+func TestUnrotate(t *testing.T) {
+	n := pyramids.Size - 1
+	for _, tc := range []struct {
+		name     string
+		rot      int
+		r, c     int
+		wantR, w int
+	}{
+		{"no turn", 0, 1, 2, 1, 2},
+		{"quarter: north-west is the picture's north-east", 1, 0, 0, 0, n},
+		{"quarter: a row runs down the picture", 1, 0, 3, 3, n},
+		{"half", 2, 1, 2, n - 1, n - 2},
+		{"three quarters", 3, 0, 0, n, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if r, c := unrotate(tc.r, tc.c, tc.rot); r != tc.wantR || c != tc.w {
+				t.Errorf("unrotate(%d,%d,%d) = %d,%d; want %d,%d", tc.r, tc.c, tc.rot, r, c, tc.wantR, tc.w)
+			}
+		})
+	}
+}
+
+// TestOrient turns a board whose player spaces show the seats' colours
+// and checks that orient finds each turn.
+func TestOrient(t *testing.T) {
+	seats := pyramids.DefaultSetup().Seats
+	for rot := 0; rot < 4; rot++ {
+		t.Run(fmt.Sprint(rot), func(t *testing.T) {
+			var cells [pyramids.Size * pyramids.Size]cellLook
+			for i := range cells {
+				cells[i].hues = map[pyramids.Colour]float64{}
+			}
+			for _, side := range pyramids.Sides {
+				for _, sq := range pyramids.SpaceSquares(side) {
+					pr, pc := unrotate(sq.Row, sq.Col, rot)
+					cells[pr*pyramids.Size+pc].hues[seats[side]] = 0.8
+				}
+			}
+			if got := orient(cells, seats); got != rot {
+				t.Errorf("orient = %d, want %d", got, rot)
+			}
+		})
+	}
+}
+
+// TestScanTurnedBoard reads the easy scene turned a quarter: the seats
+// must turn the board back (row 0 is north).
+func TestScanTurnedBoard(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "easy.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(img)
+	turned := image.NewRGBA(image.Rect(0, 0, p.H, p.W))
+	for y := 0; y < p.H; y++ {
+		for x := 0; x < p.W; x++ {
+			// picture's (x, y) goes to (H-1-y, x): a quarter turn clockwise
+			o := y*p.Stride + 4*x
+			copy(turned.Pix[x*turned.Stride+4*(p.H-1-y):], p.Pix[o:o+4])
+		}
+	}
+	a, err := Scan(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Scan(turned, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if da, db := dump(a), dump(b); da != db {
+		t.Errorf("turned picture read differently:\n%s\nvs\n%s", da, db)
+	}
+}
+
+func BenchmarkScan(b *testing.B) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, bc := range []struct {
+		name string
+		rd   TileReader
+	}{{"colours", nil}, {"letters", reader(b)}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				if _, err := Scan(img, Options{Reader: bc.rd}); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
