@@ -58,7 +58,7 @@ func TestScanScenes(t *testing.T) {
 	rd := reader(t)
 	before := liveMats.Load()
 	for _, tc := range []struct {
-		name                string
+		name                 string
 		minColour, minLetter float64
 	}{
 		{"easy", 0.99, 0.7},
