@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // FrameSource is a camera: each call returns the next photo of the table
@@ -32,6 +34,9 @@ type Pipeline struct {
 	// OnTurn, when set, is called after a frame was recorded as a turn (a
 	// status LED blinks).
 	OnTurn func(Turn)
+	// Reconcile, when set, corrects each reading with the board as it
+	// stands before it is judged (ReconcileUpwords).
+	Reconcile func(before *grid.Board, r Reading) (Reading, int)
 }
 
 func (p *Pipeline) logf(format string, a ...any) {
@@ -46,6 +51,12 @@ func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 	r, err := p.Reader.ReadBoard(ctx, f)
 	if err != nil {
 		return Turn{}, fmt.Errorf("reading %s: %w", f.ID, err)
+	}
+	if p.Reconcile != nil {
+		var n int
+		if r, n = p.Reconcile(p.Session.Board(), r); n > 0 {
+			p.logf("frame %s: %d cell(s) read against the board as it stands", f.ID, n)
+		}
 	}
 	t, err := p.Session.Play(ctx, f, r)
 	if err != nil {

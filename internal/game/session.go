@@ -228,8 +228,18 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	if r.Board.Rows != s.setup.Rows || r.Board.Cols != s.setup.Cols {
 		return Turn{}, badInputf("the reading is %dx%d, the board is %dx%d", r.Board.Rows, r.Board.Cols, s.setup.Rows, s.setup.Cols)
 	}
+	if err := checkReading(r.Board); err != nil {
+		return Turn{}, err
+	}
 	if r.Board.Equal(s.rp.board) {
 		return Turn{}, ErrNoChange
+	}
+	// The camera still shows a board the rules refused (a restarted
+	// service, a second photo of it): nothing new to judge.
+	if h := s.rp.state.History; len(h) > 0 {
+		if last := h[len(h)-1]; last.Kind == KindPlay && last.Status == StatusRejected && last.Board == r.Board.String() {
+			return Turn{}, ErrNoChange
+		}
 	}
 	n := s.rp.nextN
 	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf)}
@@ -245,6 +255,22 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 		return Turn{}, err
 	}
 	return *rp.turns[n], nil
+}
+
+// checkReading makes sure every cell can be written in the grid text format
+// the log keeps (a reader that could not tell a letter must not put "?" in
+// the log).
+func checkReading(b *grid.Board) error {
+	var bad error
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if bad != nil || s.Empty() {
+			return
+		}
+		if c, err := grid.ParseCell(s.String()); err != nil || c != s {
+			bad = badInputf("the reading at %v is %q, not a tile", p, s.Letter)
+		}
+	})
+	return bad
 }
 
 func roundConf(c [][]float64) [][]float64 {

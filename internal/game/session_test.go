@@ -171,6 +171,9 @@ func TestRejectedReadingKeepsTheTurn(t *testing.T) {
 	if bad.Status != StatusRejected || bad.Code != "removed_tile" || bad.Player != 1 {
 		t.Fatalf("misread turn = %+v, want rejected removed_tile by Ben", bad)
 	}
+	if _, err := s.Play(context.Background(), Frame{}, reading(strings.Replace(turn2, "C A T", ". A T", 1))); !errors.Is(err, ErrNoChange) {
+		t.Errorf("the same refused reading again: %v, want ErrNoChange", err)
+	}
 	st := s.State()
 	if st.ToPlay != 1 || len(st.Turns) != 1 || len(st.History) != 2 {
 		t.Fatalf("after a rejection: to_play %d, %d turns, %d history; want 1 1 2", st.ToPlay, len(st.Turns), len(st.History))

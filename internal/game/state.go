@@ -230,9 +230,13 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			}
 			mv, err := sc.Judge(board, rd.Board)
 			if err != nil {
+				// A scorer error that is not a rejection is a bug, but it
+				// must not make the whole log unreadable: the turn is
+				// refused with the error, and the table can correct or
+				// undo it.
 				rej, ok := err.(*Rejection)
 				if !ok {
-					return nil, fmt.Errorf("game: judging turn %d: %w", d.N, err)
+					rej = &Rejection{Code: "internal", Msg: err.Error()}
 				}
 				t.Status, t.Code, t.Error = StatusRejected, rej.Code, rej.Msg
 				continue

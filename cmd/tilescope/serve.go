@@ -1,0 +1,452 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/jpeg"
+	_ "image/png" // uploads
+	"io"
+	"net"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/skip2/go-qrcode"
+
+	"github.com/tilescope/tilescope/hw/camera"
+	"github.com/tilescope/tilescope/hw/gpio"
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/sqlite"
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/tesseract"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/upwords"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/web"
+)
+
+func init() {
+	register(command{name: "serve", summary: "the table service: camera -> vision -> scoring -> every phone (make run)", run: runServe})
+}
+
+func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("addr", ":8080", "listen on `HOST:PORT` (:0 picks a free port)")
+	data := fs.String("data", defaultDataDir(), "data `DIR`: the game log (tilescope.db), the turns' photos and the PIN")
+	hf := addHardwareFlags(fs, "demo")
+	df := addDictFlags(fs, "en")
+	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (2 to 4)")
+	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); default: the one kept in DIR/pin, made at random on first start")
+	publicURL := fs.String("url", "", "the address phones open, for the QR code (default: http://THIS-MACHINE'S-LAN-ADDRESS:PORT/)")
+	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
+	autoCheck := fs.Bool("auto-check", false, "check every word against the dictionary as it is played (default: only when challenged, as at a real table)")
+	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--camera SPEC] [--data DIR] [options]")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return nil
+		}
+		return usageErrorf("serve: %v", err)
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("serve: unexpected argument %q", fs.Arg(0))
+	}
+	if *size != 10 && *size != 8 {
+		return usageErrorf("serve: --size %d: want 10 or 8", *size)
+	}
+	if *period <= 0 {
+		return usageErrorf("serve: --frame-period %v: want a positive duration", *period)
+	}
+	names := splitPlayers(*players)
+	if len(names) < 1 || len(names) > 4 {
+		return usageErrorf("serve: --players %q: want 1 to 4 names separated by commas", *players)
+	}
+	if *pinFlag != "" {
+		if err := web.CheckPIN(*pinFlag); err != nil {
+			return usageErrorf("serve: --pin: %v", err)
+		}
+	}
+	if *data == "" {
+		return usageErrorf("serve: --data: no data directory (and $HOME is not set)")
+	}
+	words, err := df.open()
+	if err != nil {
+		return err
+	}
+	logf := func(format string, a ...any) {
+		fmt.Fprintf(stderr, "%s %s\n", time.Now().Format("15:04:05"), fmt.Sprintf(format, a...))
+	}
+
+	// Storage and the game.
+	store, err := sqlite.Open(ctx, *data)
+	if err != nil {
+		return asBadInput(fmt.Errorf("serve: --data %s: %w", *data, err))
+	}
+	defer store.Close()
+	pin := *pinFlag
+	if pin == "" {
+		if pin, err = web.LoadOrCreatePIN(*data); err != nil {
+			return asBadInput(fmt.Errorf("serve: %w", err))
+		}
+	}
+	rules := upwords.Rules{Edition: upwords.Edition(*size)}
+	if *autoCheck {
+		rules.Dictionary = words
+	}
+	sess, err := game.Open(ctx, store, game.Config{
+		Kind: "upwords", Players: names, Rows: *size, Cols: *size,
+		Scorer: upwordsScorer{rules}, Dict: words,
+	})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+
+	// The pipeline: camera -> vision -> session.
+	reader, closeReader, err := newBoardReader(*size, *data, logf)
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	defer closeReader()
+	led, err := hf.openLED()
+	if err != nil {
+		return err
+	}
+	defer func() { led.Set(gpio.Off); led.Close() }()
+	led.Set(gpio.Idle)
+	reader.board = sess.Board
+	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: logf, Reconcile: game.ReconcileUpwords, OnTurn: func(t game.Turn) {
+		if t.Status == game.StatusAccepted {
+			led.Set(gpio.Accepted)
+		} else {
+			led.Set(gpio.Error)
+		}
+	}}
+	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period})
+	if err != nil {
+		return asBadInput(fmt.Errorf("serve: --camera: %w", err))
+	}
+	defer src.Close()
+	if sk, ok := src.(camera.Seeker); ok {
+		// A recorded game carries on from the turn the log ends at.
+		if turn := lastDemoTurn(sess.Frames()); turn > 0 {
+			if err := sk.Seek(turn); err != nil {
+				logf("demo: cannot resume at turn %d: %v; starting over", turn, err)
+			} else {
+				logf("demo: resuming after turn %d", turn)
+			}
+		}
+	}
+	btn, err := hf.openButton()
+	if err != nil {
+		return err
+	}
+	defer btn.Close()
+
+	// The web side.
+	ln, err := net.Listen("tcp", *addr)
+	if err != nil {
+		return asBadInput(fmt.Errorf("serve: --addr %s: %w", *addr, err))
+	}
+	url := *publicURL
+	if url == "" {
+		url = lanURL(ln.Addr())
+	}
+	srv, err := web.New(web.Config{
+		Session: sess, PIN: pin, URL: url, Logf: logf,
+		Dicts: func(lang string) (web.Dictionary, error) {
+			l, err := dictLang(lang)
+			if err != nil {
+				return nil, err
+			}
+			if l == df.lang || (df.lang == "" && l == "en") {
+				return words, nil
+			}
+			return openDict(l, "")
+		},
+		Definer:  definer(),
+		Uploader: &uploader{pipe: pipe},
+	})
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	announce(stdout, sess, ln.Addr(), url, pin, hf.camera, *data)
+
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	if !isUpload(src) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if err := pipe.Run(ctx, cameraFrames{hf.turns(ctx, src, btn)}); err != nil {
+				logf("camera: %v", err)
+			}
+		}()
+	}
+	err = srv.Serve(ctx, ln)
+	cancel()
+	src.Close()
+	wg.Wait()
+	if err != nil {
+		return fmt.Errorf("serve: %w", err)
+	}
+	logf("stopped; the game is in %s", filepath.Join(*data, sqlite.FileName))
+	return nil
+}
+
+func defaultDataDir() string {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "tilescope")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "tilescope")
+	}
+	return ""
+}
+
+func splitPlayers(s string) []string {
+	var out []string
+	for _, p := range strings.Split(s, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			out = append(out, p)
+		}
+	}
+	return out
+}
+
+var demoFrame = regexp.MustCompile(`^demo turn (\d+)`)
+
+// lastDemoTurn is the latest demo turn the log recorded a play of, 0 when
+// none: the demo resumes there.
+func lastDemoTurn(frames []string) int {
+	last := 0
+	for _, f := range frames {
+		if m := demoFrame.FindStringSubmatch(f); m != nil {
+			if n, _ := strconv.Atoi(m[1]); n > last {
+				last = n
+			}
+		}
+	}
+	return last
+}
+
+// announce prints where the table is served, its QR code and its PIN.
+func announce(w io.Writer, sess *game.Session, ln net.Addr, url, pin, cam, data string) {
+	st := sess.State()
+	fmt.Fprintf(w, "Tilescope: game %d (%s, %d turns so far) with camera %q, data in %s\n", st.ID, st.Game, len(st.Turns), cam, data)
+	fmt.Fprintf(w, "listening on %s\n", ln.String())
+	fmt.Fprintf(w, "open on a phone: %s\n", url)
+	if qr, err := qrcode.New(url, qrcode.Low); err == nil {
+		fmt.Fprint(w, qr.ToSmallString(false))
+	}
+	fmt.Fprintf(w, "PIN: %s   (needed to change the game; everyone else can watch)\n", pin)
+}
+
+// lanURL is the address phones on the same network open: the machine's
+// first private IPv4 address when listening on all interfaces.
+func lanURL(a net.Addr) string {
+	tcp, ok := a.(*net.TCPAddr)
+	if !ok {
+		return "http://" + a.String() + "/"
+	}
+	host := tcp.IP.String()
+	if tcp.IP.IsUnspecified() {
+		host = "localhost"
+		if ip := lanIP(); ip != nil {
+			host = ip.String()
+		}
+	}
+	return "http://" + net.JoinHostPort(host, strconv.Itoa(tcp.Port)) + "/"
+}
+
+func lanIP() net.IP {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var fallback net.IP
+	for _, a := range addrs {
+		n, ok := a.(*net.IPNet)
+		if !ok || n.IP.IsLoopback() || n.IP.To4() == nil {
+			continue
+		}
+		if n.IP.IsPrivate() {
+			return n.IP
+		}
+		if fallback == nil {
+			fallback = n.IP
+		}
+	}
+	return fallback
+}
+
+// upwordsScorer adapts scoring/upwords to the session's Scorer.
+type upwordsScorer struct{ rules upwords.Rules }
+
+func (s upwordsScorer) Judge(before, after *grid.Board) (game.Move, error) {
+	mv, err := s.rules.Judge(before, after)
+	if err != nil {
+		var rej *upwords.Rejection
+		if errors.As(err, &rej) {
+			return game.Move{}, &game.Rejection{Code: string(rej.Code), Msg: rej.Msg}
+		}
+		return game.Move{}, &game.Rejection{Code: "bad_board", Msg: err.Error()}
+	}
+	out := game.Move{Bonus: mv.Bonus, Score: mv.Score}
+	for _, p := range mv.Placed {
+		out.Placed = append(out.Placed, game.Placement{Row: p.Pos.Row, Col: p.Pos.Col, Letter: p.Letter, Height: p.Height})
+	}
+	for _, w := range mv.Words {
+		out.Words = append(out.Words, game.Word{Word: w.Word, Score: w.Score, Stacked: w.Stacked})
+	}
+	return out, nil
+}
+
+// boardReader adapts vision.ScanUpwords (with our tile classifier) to the
+// session's BoardReader.
+type boardReader struct {
+	opt vision.Options
+	// board is the board as it stands (for placeholders); nil for none.
+	board func() *grid.Board
+	mu  sync.Mutex // the scan is CPU-bound: one at a time on a Pi
+}
+
+func newBoardReader(size int, data string, logf func(string, ...any)) (*boardReader, func(), error) {
+	var rd vision.TileReader
+	closer := func() {}
+	cls, err := ocr.Default(ocr.English)
+	if err == nil {
+		rd = cls
+	} else {
+		// Our classifier's model is missing (not trained in this build):
+		// Tesseract reads tiles worse, but the table still works.
+		t, terr := tesseract.New(ocr.English)
+		if terr != nil {
+			return nil, nil, fmt.Errorf("the tile reader: %v; and Tesseract: %w", err, terr)
+		}
+		logf("tile reader: %v; using Tesseract instead", err)
+		rd, closer = t, func() { t.Close() }
+	}
+	opt := vision.Options{Size: size, Reader: rd}
+	if cal, err := vision.LoadCalibration(data); err == nil {
+		opt.Calib = cal
+	}
+	return &boardReader{opt: opt, board: func() *grid.Board { return nil }}, closer, nil
+}
+
+func (r *boardReader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
+	img := f.Image
+	if img == nil {
+		var err error
+		if img, _, err = image.Decode(bytes.NewReader(f.JPEG)); err != nil {
+			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
+		}
+	}
+	r.mu.Lock()
+	scan, err := vision.ScanUpwords(img, r.opt)
+	r.mu.Unlock()
+	if err != nil {
+		return game.Reading{}, unreadable{err}
+	}
+	return readingOf(scan, r.board())
+}
+
+func isTileLetter(l string) bool {
+	c, err := grid.ParseCell(l)
+	return l != "" && err == nil && c.Height == 1
+}
+
+// placeholder is the letter put on an unreadable tile: A, or E where A
+// would stand on an A (the rules refuse a letter on the same letter).
+func placeholder(before *grid.Board, p grid.Pos) string {
+	if before == nil {
+		return "A"
+	}
+	if l := before.At(p).Letter; l == "A" {
+		return "E"
+	}
+	return "A"
+}
+
+// readingOf turns a scan into a reading: the board and, per cell, the
+// reader's confidence, lowered when the stack's height was a near thing.
+func readingOf(scan *vision.UpwordsReading, before *grid.Board) (game.Reading, error) {
+	b := scan.Board.Clone()
+	conf := make([][]float64, b.Rows)
+	for r := range conf {
+		conf[r] = make([]float64, b.Cols)
+		for c := range conf[r] {
+			cell := scan.Cell(grid.Pos{Row: r, Col: c})
+			if cell.Height == 0 {
+				conf[r][c] = 1
+				continue
+			}
+			p := grid.Pos{Row: r, Col: c}
+			if s := b.At(p); !isTileLetter(s.Letter) {
+				// A tile whose letter the reader could not tell: a
+				// placeholder with confidence 0, shown as unsure on every
+				// phone for the table to fix with a tap.
+				b.Set(p, grid.Stack{Letter: placeholder(before, p), Height: s.Height})
+				conf[r][c] = 0
+				continue
+			}
+			conf[r][c] = min(cell.Conf, 0.5+cell.HeightOK)
+		}
+	}
+	return game.Reading{Board: b, Conf: conf}, nil
+}
+
+// unreadable is a photo the vision could not read: the user's problem
+// (light, angle, hand over the board), not a bug.
+type unreadable struct{ err error }
+
+func (u unreadable) Error() string   { return u.err.Error() }
+func (u unreadable) Unwrap() error   { return u.err }
+func (u unreadable) UserError() bool { return true }
+
+// cameraFrames adapts a camera.Source to the pipeline's FrameSource.
+type cameraFrames struct{ src camera.Source }
+
+func (c cameraFrames) Next(ctx context.Context) (game.Frame, error) {
+	f, err := c.src.Next(ctx)
+	if err != nil {
+		return game.Frame{}, err
+	}
+	return game.Frame{ID: f.Name, JPEG: f.JPEG}, nil
+}
+
+// uploader takes a phone's photo through the pipeline.
+type uploader struct{ pipe *game.Pipeline }
+
+func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) {
+	img, format, err := image.Decode(bytes.NewReader(photo))
+	if err != nil {
+		return game.Turn{}, unreadable{fmt.Errorf("the image does not decode: %w", err)}
+	}
+	if format != "jpeg" {
+		var b bytes.Buffer
+		if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 90}); err != nil {
+			return game.Turn{}, err
+		}
+		photo = b.Bytes()
+	}
+	return u.pipe.Submit(ctx, game.Frame{ID: "upload " + time.Now().UTC().Format("15:04:05"), JPEG: photo, Image: img})
+}
+
+// definer looks words up in WordNet when the dictionary package can.
+func definer() web.Definer {
+	return nil
+}
+

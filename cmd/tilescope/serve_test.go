@@ -1,0 +1,293 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"os/exec"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/upwords"
+)
+
+// The serve tests run the real command in a child process (this test
+// binary, re-run with TILESCOPE_SERVE_ARGS set), so that it can be killed
+// with SIGKILL like a pulled plug.
+
+const childArgsEnv = "TILESCOPE_SERVE_ARGS"
+
+func TestServeChild(t *testing.T) {
+	args := os.Getenv(childArgsEnv)
+	if args == "" {
+		t.Skip("only run as the child of a serve test")
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	err := run(ctx, strings.Split(args, "\x1f"), os.Stdout, os.Stderr)
+	os.Exit(exitCode(err, os.Stderr))
+}
+
+type child struct {
+	cmd    *exec.Cmd
+	url    string
+	stderr *strings.Builder
+	done   chan struct{} // closed when the process has exited
+	err    error         // its exit error, once done
+}
+
+// startServe starts `tilescope serve args...` in a child process and waits
+// until it listens.
+func startServe(t *testing.T, args ...string) *child {
+	t.Helper()
+	cmd := exec.Command(os.Args[0], "-test.run=^TestServeChild$", "-test.v=false")
+	cmd.Env = append(os.Environ(), childArgsEnv+"="+strings.Join(append([]string{"serve"}, args...), "\x1f"))
+	out, err := cmd.StdoutPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stderr strings.Builder
+	cmd.Stderr = &lockedWriter{w: &stderr}
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	c := &child{cmd: cmd, stderr: &stderr, done: make(chan struct{})}
+	addr := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(out)
+		for sc.Scan() {
+			if a, ok := strings.CutPrefix(sc.Text(), "listening on "); ok {
+				addr <- a
+			}
+		}
+	}()
+	go func() { c.err = cmd.Wait(); close(c.done) }()
+	t.Cleanup(func() { cmd.Process.Kill(); <-c.done })
+	select {
+	case a := <-addr:
+		c.url = "http://" + a
+	case <-c.done:
+		t.Fatalf("serve exited before listening: %v\n%s", c.err, stderr.String())
+	case <-time.After(60 * time.Second):
+		t.Fatalf("serve did not listen within 60s\n%s", stderr.String())
+	}
+	return c
+}
+
+type lockedWriter struct {
+	mu chan struct{}
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(p []byte) (int, error) {
+	if l.mu == nil {
+		l.mu = make(chan struct{}, 1)
+	}
+	l.mu <- struct{}{}
+	defer func() { <-l.mu }()
+	return l.w.Write(p)
+}
+
+func (c *child) game(t *testing.T) game.State {
+	t.Helper()
+	resp, err := http.Get(c.url + "/api/game")
+	if err != nil {
+		t.Fatalf("GET /api/game: %v", err)
+	}
+	defer resp.Body.Close()
+	var st game.State
+	if err := json.NewDecoder(resp.Body).Decode(&st); err != nil {
+		t.Fatalf("GET /api/game: %v", err)
+	}
+	return st
+}
+
+// waitFor polls the game until ok says yes.
+func (c *child) waitFor(t *testing.T, what string, limit time.Duration, ok func(game.State) bool) game.State {
+	t.Helper()
+	deadline := time.Now().Add(limit)
+	for {
+		st := c.game(t)
+		if ok(st) {
+			return st
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no %s within %v; the game: %d turns, %d records\n%s", what, limit, len(st.Turns), len(st.History), c.stderr.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+}
+
+func maxDemoTurn(st game.State) int {
+	var frames []string
+	for _, h := range st.History {
+		frames = append(frames, h.Frame)
+	}
+	return lastDemoTurn(frames)
+}
+
+// TestServeSurvivesKill9 plays the demo, kills the service with SIGKILL
+// mid-game, starts it again on the same data directory, and checks that
+// every turn it had told the phones about is still there, unchanged, and
+// that the demo carries on after the last recorded turn instead of
+// starting over.
+func TestServeSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the service for tens of seconds")
+	}
+	data := t.TempDir()
+	args := []string{"--addr", "127.0.0.1:0", "--data", data, "--camera", "demo", "--frame-period", "150ms", "--pin", "2468"}
+	first := startServe(t, args...)
+	before := first.waitFor(t, "third demo turn", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) >= 3 })
+	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-first.done
+	// Whatever the phones last saw is the least the log must hold: the
+	// service may have committed a turn after our last look, never fewer.
+	second := startServe(t, args...)
+	after := second.game(t)
+	if after.ID != before.ID {
+		t.Fatalf("restarted into game %d, want the same game %d", after.ID, before.ID)
+	}
+	if len(after.History) < len(before.History) {
+		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
+	}
+	for i, b := range before.History {
+		a := after.History[i]
+		if a.N != b.N || a.Status != b.Status || a.Score != b.Score || a.Frame != b.Frame || a.Board != b.Board {
+			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
+		}
+	}
+	for i, p := range before.Players {
+		if after.Players[i].Score != p.Score && len(after.Turns) == len(before.Turns) {
+			t.Errorf("%s scored %d before the crash and %d after", p.Name, p.Score, after.Players[i].Score)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(data, "photos", fmt.Sprint(before.ID), fmt.Sprintf("%d.jpg", before.History[0].N))); err != nil {
+		t.Errorf("the first turn's photo is not beside the database: %v", err)
+	}
+	// The demo resumes: a later demo turn arrives, and no demo turn already
+	// recorded is played again.
+	resumedFrom := maxDemoTurn(after)
+	carried := second.waitFor(t, "a demo turn after the restart", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) > resumedFrom })
+	seen := map[string]int{}
+	for _, h := range carried.History {
+		if strings.HasPrefix(h.Frame, "demo turn") {
+			seen[h.Frame]++
+		}
+	}
+	for f, n := range seen {
+		if n > 1 {
+			t.Errorf("%s was recorded %d times: the demo started over", f, n)
+		}
+	}
+	if t.Failed() {
+		for _, h := range carried.History {
+			t.Logf("turn %d %s %s %s %s", h.N, h.Frame, h.Status, h.Code, h.Error)
+		}
+		t.Logf("the service's log:\n%s", second.stderr.String())
+	}
+	t.Logf("before the kill: %d records up to demo turn %d; after the restart: resumed from %d, reached %d",
+		len(before.History), maxDemoTurn(before), resumedFrom, maxDemoTurn(carried))
+}
+
+// TestServeStopsOnSIGTERM: a clean stop ends the event streams and exits 0.
+func TestServeStopsOnSIGTERM(t *testing.T) {
+	data := t.TempDir()
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", data, "--camera", "upload", "--pin", "1357")
+	resp, err := http.Get(c.url + "/api/events")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	br := bufio.NewReader(resp.Body)
+	if _, err := br.ReadString('\n'); err != nil {
+		t.Fatal(err)
+	}
+	c.cmd.Process.Signal(syscall.SIGTERM)
+	select {
+	case <-c.done:
+		if c.err != nil {
+			t.Fatalf("serve after SIGTERM: %v\n%s", c.err, c.stderr.String())
+		}
+	case <-time.After(15 * time.Second):
+		t.Fatal("serve did not stop within 15s of SIGTERM")
+	}
+	if pin, _ := os.ReadFile(filepath.Join(data, "pin")); len(pin) != 0 {
+		t.Errorf("--pin given, yet a PIN file was written: %q", pin)
+	}
+}
+
+func TestServeBadFlags(t *testing.T) {
+	file := filepath.Join(t.TempDir(), "file")
+	os.WriteFile(file, []byte("x"), 0o644)
+	tests := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"bad camera", []string{"--camera", "webcam9"}, "--camera"},
+		{"bad size", []string{"--size", "9"}, "--size"},
+		{"bad pin", []string{"--pin", "12ab"}, "--pin"},
+		{"no players", []string{"--players", " , "}, "--players"},
+		{"data is a file", []string{"--data", file}, "--data"},
+		{"stray argument", []string{"now"}, "unexpected argument"},
+		{"bad lang", []string{"--lang", "fr"}, "--lang"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir()}, tc.args...)
+			var out, errb strings.Builder
+			err := run(context.Background(), args, &out, &errb)
+			if code := exitCode(err, &errb); code != 2 || !strings.Contains(errb.String(), tc.want) {
+				t.Errorf("serve %v: exit %d, %q; want 2 naming %s", tc.args, code, errb.String(), tc.want)
+			}
+		})
+	}
+}
+
+func TestUpwordsScorerAdapter(t *testing.T) {
+	s := upwordsScorer{upwords.Rules{}}
+	empty := grid.New(10, 10)
+	after := grid.New(10, 10)
+	for i, l := range []string{"C", "A", "T"} {
+		after.Set(grid.Pos{Row: 4, Col: 3 + i}, grid.Stack{Letter: l, Height: 1})
+	}
+	mv, err := s.Judge(empty, after)
+	if err != nil || mv.Score != 6 || len(mv.Placed) != 3 || mv.Words[0].Word != "CAT" {
+		t.Fatalf("CAT: %+v, %v", mv, err)
+	}
+	_, err = s.Judge(after, empty)
+	rej, ok := err.(*game.Rejection)
+	if !ok || rej.Code != string(upwords.RemovedTile) {
+		t.Fatalf("removing CAT: %v, want a removed_tile rejection", err)
+	}
+}
+
+func TestLastDemoTurn(t *testing.T) {
+	tests := []struct {
+		frames []string
+		want   int
+	}{
+		{nil, 0},
+		{[]string{"upload 12:00:00"}, 0},
+		{[]string{"demo turn 1", "demo turn 3", "demo turn 2 (placing)"}, 3},
+		{[]string{"demo turn 12"}, 12},
+	}
+	for _, tc := range tests {
+		if got := lastDemoTurn(tc.frames); got != tc.want {
+			t.Errorf("lastDemoTurn(%q) = %d, want %d", tc.frames, got, tc.want)
+		}
+	}
+}
