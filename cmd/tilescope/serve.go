@@ -320,7 +320,7 @@ type boardReader struct {
 	opt vision.Options
 	// board is the board as it stands (for placeholders); nil for none.
 	board func() *grid.Board
-	mu  sync.Mutex // the scan is CPU-bound: one at a time on a Pi
+	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
 }
 
 func newBoardReader(size int, data string, logf func(string, ...any)) (*boardReader, func(), error) {
@@ -449,4 +449,3 @@ func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) 
 func definer() web.Definer {
 	return nil
 }
-
