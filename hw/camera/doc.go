@@ -56,8 +56,9 @@
 // program in internal/gendemo) and embedded: 34 JPEGs of 1640x1232 (per
 // turn the still board, and two photos of the turn being played with a
 // hand over the board: half the tiles down, then all of them), about
-// 2.9 MB of the binary (the stills at JPEG quality 80, the photos with a
-// hand at 60). Rendering them at start-up instead would cost a
+// 3 MB of the binary (the stills at JPEG quality 80, the photos with a
+// hand at 60), every photo over the same table top (see internal/gendemo).
+// Rendering them at start-up instead would cost a
 // Raspberry Pi 4 several seconds of CPU at every boot and tie start-up to
 // the renderer; embedding costs only binary size and keeps the demo
 // byte-for-byte the same on every machine. Each turn shows DemoHandFrames

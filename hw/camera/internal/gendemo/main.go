@@ -11,8 +11,12 @@
 package main
 
 import (
+	"bytes"
 	"flag"
 	"fmt"
+	"image"
+	"image/draw"
+	"image/jpeg"
 	"log"
 	"os"
 	"path/filepath"
@@ -56,9 +60,16 @@ func run(dir string, seed int64) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
+	// The table as the camera sees it in every photo: the one around the
+	// empty board.
+	ref, err := render.Render("upwords", []byte(boards[0].String()), sceneOptions(seed))
+	if err != nil {
+		return err
+	}
+	g := &shooter{table: ref.Image}
 	total := 0
 	for t, b := range boards {
-		n, err := shoot(b, false, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d.jpg", t)))
+		n, err := g.shoot(b, false, sceneOptions(seed), filepath.Join(out, fmt.Sprintf("turn-%02d.jpg", t)))
 		if err != nil {
 			return fmt.Errorf("turn %d: %w", t, err)
 		}
@@ -72,7 +83,7 @@ func run(dir string, seed int64) error {
 			// binary small.
 			opt := sceneOptions(seed)
 			opt.Quality = 60
-			n, err = shoot(placing, true, opt, filepath.Join(out, fmt.Sprintf("turn-%02d-placing-%d.jpg", t, k+1)))
+			n, err = g.shoot(placing, true, opt, filepath.Join(out, fmt.Sprintf("turn-%02d-placing-%d.jpg", t, k+1)))
 			if err != nil {
 				return fmt.Errorf("turn %d placing: %w", t, err)
 			}
@@ -100,12 +111,62 @@ func halfway(before, after *grid.Board) *grid.Board {
 	return b
 }
 
-func shoot(b *grid.Board, hand bool, opt render.Options, path string) (int, error) {
+// shooter renders the photos over one fixed table top.
+//
+// The renderer draws the table from the same random stream as the tiles,
+// so the table's grain and tint change with what is on the board; a camera
+// clamped over a real table sees the same table in every photo. So each
+// photo is rendered three times, on wood, felt and cloth, with the same
+// seed: the three differ only where the table shows (same camera, light,
+// tiles, hand and noise), which gives the table's mask, and there the
+// pixels of the reference table are put instead. A hand's shadow on the
+// table outside the board is lost that way; inside the board it stays.
+type shooter struct {
+	table image.Image // the reference photo whose table every photo shows
+}
+
+func (g *shooter) shoot(b *grid.Board, hand bool, opt render.Options, path string) (int, error) {
 	opt.Hand = hand
 	opt.Name = path
-	sc, err := render.Render("upwords", []byte(b.String()), opt)
-	if err != nil {
+	state := []byte(b.String())
+	var imgs [3]*image.RGBA
+	for i, kind := range []string{"wood", "felt", "cloth"} {
+		o := opt
+		o.Table = kind
+		sc, err := render.Render("upwords", state, o)
+		if err != nil {
+			return 0, err
+		}
+		rgba, ok := sc.Image.(*image.RGBA)
+		if !ok {
+			return 0, fmt.Errorf("render gave a %T, want *image.RGBA", sc.Image)
+		}
+		imgs[i] = rgba
+	}
+	out := image.NewRGBA(imgs[0].Rect)
+	draw.Draw(out, out.Rect, imgs[0], imgs[0].Rect.Min, draw.Src)
+	const thr = 10 // grey levels: the tables differ by far more, noise by none
+	for y := out.Rect.Min.Y; y < out.Rect.Max.Y; y++ {
+		for x := out.Rect.Min.X; x < out.Rect.Max.X; x++ {
+			i := out.PixOffset(x, y)
+			table := false
+			for _, pair := range [][2]int{{0, 1}, {0, 2}, {1, 2}} {
+				a, c := imgs[pair[0]].Pix[i:i+3], imgs[pair[1]].Pix[i:i+3]
+				for ch := 0; ch < 3; ch++ {
+					if d := int(a[ch]) - int(c[ch]); d > thr || d < -thr {
+						table = true
+					}
+				}
+			}
+			if table {
+				r, gg, bb, _ := g.table.At(x, y).RGBA()
+				out.Pix[i], out.Pix[i+1], out.Pix[i+2] = uint8(r>>8), uint8(gg>>8), uint8(bb>>8)
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: opt.Quality}); err != nil {
 		return 0, err
 	}
-	return len(sc.JPEG), os.WriteFile(path, sc.JPEG, 0o644)
+	return buf.Len(), os.WriteFile(path, buf.Bytes(), 0o644)
 }
