@@ -48,7 +48,9 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 	}
 	r, err := vpyr.Scan(img, so)
 	if err != nil {
-		return scanError(path, err)
+		// scanError names the photo; the message reads better without
+		// the package prefixes.
+		return scanError(path, trimPrefixErr{err, "pyramids: "})
 	}
 	if !opt.json {
 		var unread []string
@@ -138,3 +140,13 @@ func runEvalPyramids(ctx context.Context, args []string, stdout, stderr io.Write
 	}
 	return nil
 }
+
+// trimPrefixErr is err with a prefix cut from its message; errors.Is
+// still sees the sentinels it wraps.
+type trimPrefixErr struct {
+	err    error
+	prefix string
+}
+
+func (e trimPrefixErr) Error() string { return strings.TrimPrefix(e.err.Error(), e.prefix) }
+func (e trimPrefixErr) Unwrap() error { return e.err }
