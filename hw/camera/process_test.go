@@ -8,6 +8,7 @@ import (
 	"image/jpeg"
 	"os"
 	"os/exec"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -126,7 +127,18 @@ func TestStreamFrames(t *testing.T) {
 func TestStreamCloseStopsProgram(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
+	goroutines := runtime.NumGoroutine()
 	opt, _ := quietOptions("forever")
+	var mu sync.Mutex
+	var started []*exec.Cmd
+	fake := opt.Command
+	opt.Command = func(ctx context.Context, name string, args ...string) *exec.Cmd {
+		cmd := fake(ctx, name, args...)
+		mu.Lock()
+		started = append(started, cmd)
+		mu.Unlock()
+		return cmd
+	}
 	s, err := StartStream([]string{"rpicam-vid"}, opt)
 	if err != nil {
 		t.Fatal(err)
@@ -143,6 +155,21 @@ func TestStreamCloseStopsProgram(t *testing.T) {
 	}
 	if _, err := s.Next(ctx); !errors.Is(err, ErrClosed) {
 		t.Errorf("Next after Close = %v, want ErrClosed", err)
+	}
+	// The camera program was stopped and reaped, and no goroutine is left.
+	mu.Lock()
+	for i, cmd := range started {
+		if cmd.ProcessState == nil {
+			t.Errorf("camera program %d still running after Close", i)
+		}
+	}
+	mu.Unlock()
+	deadline := time.Now().Add(5 * time.Second)
+	for runtime.NumGoroutine() > goroutines && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if n := runtime.NumGoroutine(); n > goroutines {
+		t.Errorf("%d goroutines after Close, %d before", n, goroutines)
 	}
 }
 
