@@ -150,9 +150,8 @@ func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
 		v := 0.94 + 0.12*rng.Float64()
 		tc := [3]float64{g.colour[0] * v, g.colour[1] * v, g.colour[2] * v}
 		sc := [3]float64{g.sideColor[0] / 200 * v, g.sideColor[1] / 200 * v, g.sideColor[2] / 200 * v}
-		top := bx.top(tc, tileFaceTexture(g.kind, t.letter, f, t.value))
-		top.gloss = g.gloss
-		faces := append(bx.sides(sc, side), top)
+		faces := bx.bevelled(0.6, tc, sc, tileFaceTexture(g.kind, t.letter, f, t.value), side)
+		faces[len(faces)-1].gloss = g.gloss
 		w.addSolid(solid{faces: faces, shadow: bx.all8(), shZ: 0}, vec3{cx, cy, 0})
 		c := w.pxCorners(bx.corners(g.thick))
 		dx, dy := c[1][0]-c[0][0], c[1][1]-c[0][1]

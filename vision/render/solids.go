@@ -66,3 +66,24 @@ func (b box) all8() []vec3 {
 	t, u := b.corners(b.z1), b.corners(b.z0)
 	return []vec3{t[0], t[1], t[2], t[3], u[0], u[1], u[2], u[3]}
 }
+
+// bevelled returns the faces of a block whose top edges are chamfered by
+// b: the four sides up to z1-b, four sloping strips that catch the light
+// (or turn from it) like a real tile's rounded edge, and the top face
+// inset by b, textured with tex.
+func (b box) bevelled(bev float64, col, sideCol [3]float64, tex, sideTex *texture) []face {
+	lower := b
+	lower.z1 = b.z1 - bev
+	faces := lower.sides(sideCol, sideTex)
+	inner := b
+	inner.w, inner.d = b.w-2*bev, b.d-2*bev
+	in := inner.corners(b.z1)
+	out := lower.corners(lower.z1)
+	centre := vec3{b.cx, b.cy, b.z0}
+	for i := 0; i < 4; i++ {
+		j := (i + 1) % 4
+		f := quad(in[i], in[j], out[j], out[i], centre, [3]float64{col[0] * 235, col[1] * 235, col[2] * 235})
+		faces = append(faces, f)
+	}
+	return append(faces, inner.top(col, tex))
+}

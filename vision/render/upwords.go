@@ -16,6 +16,7 @@ type upwordsGeom struct {
 	wallW   float64 // raised wall between squares
 	wallH   float64 // its height above the floor
 	tile    float64 // tile side
+	bevel   float64 // the rounded top edge of a tile
 	level   float64 // one tile's thickness
 	jitter  float64 // how far a tile may sit off centre
 	angleJ  float64 // and turn (degrees)
@@ -24,7 +25,7 @@ type upwordsGeom struct {
 }
 
 var upwordsDefault = upwordsGeom{pitch: 21, border: 14, slab: 6, wallW: 1.6, wallH: 2.4,
-	tile: 18.8, level: 3.8, jitter: 0.5, angleJ: 2.5, stackJ: 0.35}
+	tile: 18.8, bevel: 0.7, level: 3.8, jitter: 0.5, angleJ: 2.5, stackJ: 0.35}
 
 // buildUpwords lays out the board and the stacks of an Upwords position in
 // the grid text format.
@@ -114,12 +115,13 @@ func (w *world) drawUpwords(b *grid.Board) {
 				for i := range tc {
 					tc[i] *= v
 				}
-				faces = append(faces, lv.sides(tc, side)...)
-				if k == s.Height-1 {
+				if k < s.Height-1 {
+					faces = append(faces, lv.sides(tc, side)...)
+				} else {
 					tf := w.typeface(s.Letter)
-					face := lv.top(tc, tileFaceTexture("upwords", s.Letter, tf, 0))
-					face.gloss = 0.6
-					faces = append(faces, face)
+					bf := lv.bevelled(g.bevel, tc, tc, tileFaceTexture("upwords", s.Letter, tf, 0), side)
+					bf[len(bf)-1].gloss = 0.6
+					faces = append(faces, bf...)
 					top = lv
 				}
 				ox += (rng.Float64()*2 - 1) * g.stackJ
