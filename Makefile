@@ -38,6 +38,8 @@ deps:
 build: deps
 	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/tilescope
 
+# run starts the table service with the demo camera; it prints the address,
+# the QR code phones scan and the PIN (kept in $(DATA)/pin).
 run: build
 	$(BIN) serve --addr $(ADDR) --data $(DATA) --camera demo
 
@@ -161,3 +163,10 @@ render-docs:
 
 render-bench:
 	$(GO) test -run '^$$' -bench . -benchtime 20x ./vision/render/
+
+# load: 20 phones on the event stream and a turn every second for a minute,
+# on loopback only; prints turns lost and GET /api/game latency (docs/service.md).
+.PHONY: load
+LOAD_TIME ?= 1m
+load: deps
+	$(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./web/ -args -load.duration=$(LOAD_TIME)
