@@ -96,6 +96,9 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 		return Reading{}, err
 	}
 	a := normalize(toRGB(tile, workSide))
+	if a.flat {
+		return Reading{Conf: 1}, nil
+	}
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	// Each candidate rotation is tried; the most confident reading wins.

@@ -45,6 +45,9 @@ type normalized struct {
 
 const numColour = 12
 
+// flatSD is the grey-level standard deviation below which a crop is flat.
+const flatSD = 0.015
+
 // component is one 4-connected ink region of the working image.
 type component struct {
 	area                   int
@@ -59,6 +62,7 @@ type component struct {
 // (modulo 90 degrees, the most likely first) and the rest of the
 // normalisation for a chosen one.
 type analysis struct {
+	flat   bool // too little contrast to hold a tile
 	cands  []float64
 	finish func(alpha float64) *normalized
 }
@@ -451,7 +455,18 @@ func normalize(rgb *rgbImage) *analysis {
 		}
 		return n
 	}
-	return &analysis{cands: cands, finish: finish}
+	// A flat crop (no visible edge or ink at all) holds no tile.
+	var gsd, gmean float64
+	for _, v := range g.Pix {
+		gmean += float64(v)
+	}
+	gmean /= float64(len(g.Pix))
+	for _, v := range g.Pix {
+		d := float64(v) - gmean
+		gsd += d * d
+	}
+	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
+	return &analysis{cands: cands, finish: finish, flat: gsd < flatSD}
 }
 
 // shapeAlpha estimates the rotation modulo 90 degrees from the outline of

@@ -1,5 +1,5 @@
 // Command mkfixtures writes the test fixtures under ocr/testdata: real tile
-// crops cut from the held-out (valid) split of the Bananagrams photos
+// crops cut from the held-out (valid) split (rectified) of the Bananagrams photos
 // ("ban-seg" by Zawaer, CC BY 4.0), real table crops, and synthetic crops
 // drawn from fonts at known angles. Run from the repository root:
 //
@@ -61,7 +61,9 @@ func run(photos, out string) error {
 			}
 			want[l]--
 			r := dataset.MinRect(t.Poly)
-			img := dataset.Box(p.Image, r, 1.25, 0)
+			// rectified, as a reader is handed a tile once its corners
+			// are known (eval-tiles --mode warp)
+			img := dataset.Warp(p.Image, r, 1.25, max(16, int(r.Side*1.25+0.5)))
 			if err := save(filepath.Join(out, "real", fmt.Sprintf("%s_%d_%d.png", l, pi, ti)), img); err != nil {
 				return err
 			}
