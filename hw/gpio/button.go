@@ -119,7 +119,15 @@ func (b *PinButton) watch(ctx context.Context, ch chan<- time.Time) {
 	state := !b.pressed // released
 	for ctx.Err() == nil {
 		start := time.Now()
-		if !b.pin.WaitForEdge(b.opt.Poll) {
+		if b.Polled {
+			// No edge detection: asking for an edge would only fail (and
+			// some drivers log each time); just wait.
+			select {
+			case <-ctx.Done():
+				return
+			case <-time.After(b.opt.Poll):
+			}
+		} else if !b.pin.WaitForEdge(b.opt.Poll) {
 			// A driver that does not wait (no edge detection, or an
 			// error) returns at once: wait out the poll in real time so
 			// the loop does not spin.

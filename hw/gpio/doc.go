@@ -5,7 +5,10 @@
 // and LED (Set a State), with a GPIO implementation (PinButton, PinLED)
 // and a do-nothing one (NoButton, NoLED) for machines without them.
 // OpenButton and OpenLED take a pin name from the command line ("GPIO17";
-// "" or "none" for no part). periph's host.Init succeeds on a PC with no
+// "" or "none" for no part). Lookup prefers the line of that name on the
+// Linux GPIO character devices (/dev/gpiochip*), which drive both the
+// Pi 4 and the Pi 5 (RP1) and report edges on bookworm kernels, and falls
+// back to periph's registry (the BCM283x driver). periph's host.Init succeeds on a PC with no
 // GPIO driver, and a pin lookup then finds nothing: that is an error
 // wrapping ErrNoPin that names the pin, never a nil pin.
 //

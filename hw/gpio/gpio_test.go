@@ -301,16 +301,18 @@ func TestOpenNone(t *testing.T) {
 	}
 }
 
-// noEdgePin is a pin whose driver cannot watch edges: In with an edge
-// fails and WaitForEdge returns false at once.
+// noEdgePin is a pin whose WaitForEdge returns false at once; with
+// refuseEdges, In with an edge fails too (a driver that cannot watch
+// edges).
 type noEdgePin struct {
 	*gpiotest.Pin
-	mu    sync.Mutex
-	waits int
+	refuseEdges bool
+	mu          sync.Mutex
+	waits       int
 }
 
 func (p *noEdgePin) In(pull gpio.Pull, edge gpio.Edge) error {
-	if edge != gpio.NoEdge {
+	if edge != gpio.NoEdge && p.refuseEdges {
 		return errors.New("sysfs not accessible")
 	}
 	return p.Pin.In(pull, edge)
@@ -324,34 +326,47 @@ func (p *noEdgePin) WaitForEdge(time.Duration) bool {
 }
 
 func TestButtonWithoutEdges(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
-	defer cancel()
-	clk := clockwork.NewFakeClock()
-	pin := &noEdgePin{Pin: &gpiotest.Pin{N: "GPIO17"}}
-	b, err := NewButton(pin, ButtonOptions{Clock: clk, Poll: 20 * time.Millisecond})
-	if err != nil {
-		t.Fatal(err)
+	tests := []struct {
+		name       string
+		refuse     bool
+		wantPolled bool
+		maxWaits   int // WaitForEdge calls in 200 ms at a 20 ms poll
+	}{
+		{"driver cannot watch edges: polled", true, true, 0},
+		{"WaitForEdge returns at once: no spinning", false, false, 20},
 	}
-	if !b.Polled {
-		t.Error("the button does not say it is polled")
-	}
-	presses := b.Presses(ctx)
-	time.Sleep(200 * time.Millisecond)
-	pin.mu.Lock()
-	waits := pin.waits
-	pin.mu.Unlock()
-	if waits > 20 {
-		t.Errorf("%d polls in 200 ms at a 20 ms poll: the loop spins", waits)
-	}
-	// A press is still seen, by polling.
-	pin.Out(gpio.Low)
-	if err := clk.BlockUntilContext(ctx, 1); err != nil {
-		t.Fatal(err)
-	}
-	clk.Advance(30 * time.Millisecond)
-	select {
-	case <-presses:
-	case <-time.After(2 * time.Second):
-		t.Fatal("no press without edge detection")
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+			defer cancel()
+			clk := clockwork.NewFakeClock()
+			pin := &noEdgePin{Pin: &gpiotest.Pin{N: "GPIO17", EdgesChan: make(chan gpio.Level)}, refuseEdges: tc.refuse}
+			b, err := NewButton(pin, ButtonOptions{Clock: clk, Poll: 20 * time.Millisecond})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b.Polled != tc.wantPolled {
+				t.Errorf("Polled = %v, want %v", b.Polled, tc.wantPolled)
+			}
+			presses := b.Presses(ctx)
+			time.Sleep(200 * time.Millisecond)
+			pin.mu.Lock()
+			waits := pin.waits
+			pin.mu.Unlock()
+			if waits > tc.maxWaits {
+				t.Errorf("%d WaitForEdge calls in 200 ms, want at most %d", waits, tc.maxWaits)
+			}
+			// A press is still seen, by reading the level.
+			pin.Out(gpio.Low)
+			if err := clk.BlockUntilContext(ctx, 1); err != nil {
+				t.Fatal(err)
+			}
+			clk.Advance(30 * time.Millisecond)
+			select {
+			case <-presses:
+			case <-time.After(5 * time.Second):
+				t.Fatal("no press")
+			}
+		})
 	}
 }

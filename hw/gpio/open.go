@@ -8,6 +8,7 @@ import (
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/host/v3"
+	"periph.io/x/host/v3/gpioioctl"
 )
 
 var (
@@ -39,10 +40,13 @@ func Lookup(name string) (gpio.PinIO, error) {
 		return nil, err
 	}
 	n := strings.TrimSpace(name)
-	p := gpioreg.ByName(n)
-	if p == nil && !strings.HasPrefix(strings.ToUpper(n), "GPIO") {
-		p = gpioreg.ByName("GPIO" + n)
+	if !strings.HasPrefix(strings.ToUpper(n), "GPIO") && !strings.HasPrefix(strings.ToUpper(n), "P1_") {
+		n = "GPIO" + n
 	}
+	if p := chardevLine(n); p != nil {
+		return p, nil
+	}
+	p := gpioreg.ByName(n)
 	if p == nil {
 		why := ""
 		if len(failed) > 0 {
@@ -52,6 +56,23 @@ func Lookup(name string) (gpio.PinIO, error) {
 			ErrNoPin, name, len(gpioreg.All()), why)
 	}
 	return p, nil
+}
+
+// chardevLine finds the named line on the Linux GPIO character devices
+// (/dev/gpiochip*). It is preferred to the memory-mapped BCM283x driver:
+// on a Pi 5 that driver still registers "GPIO17" although the pins sit on
+// the RP1 chip it cannot drive (periph then registers the working line as
+// "gpiochipN-GPIO17"), and on bookworm kernels only the character device
+// reports edges reliably.
+func chardevLine(name string) gpio.PinIO {
+	for _, chip := range gpioioctl.Chips {
+		for _, line := range chip.Lines() {
+			if ln := line.Name(); ln == name || ln == chip.Name()+"-"+name {
+				return line
+			}
+		}
+	}
+	return nil
 }
 
 // IsNone reports whether a --button or --led value means "no such part":
