@@ -120,7 +120,6 @@ func isLatin(b []byte) bool {
 }
 
 func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
-	rng := w.rng
 	// The layout is centred on the table's origin. The camera backs off
 	// when the layout is larger than an Upwords board, so that it fits.
 	ext := math.Max(float64(rows), float64(cols)) * g.pitch
@@ -136,18 +135,19 @@ func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
 	side := sideTexture()
 	tf := w.typeface("A")
 	for _, t := range tiles {
-		cx := x0 + (float64(t.col)+0.5)*g.pitch + (rng.Float64()*2-1)*g.offset
-		cy := y0 - (float64(t.row)+0.5)*g.pitch + (rng.Float64()*2-1)*g.offset
-		ang := (rng.Float64()*2 - 1) * g.angle * math.Pi / 180
+		pr := w.pieceRand(t.row, t.col, 0)
+		cx := x0 + (float64(t.col)+0.5)*g.pitch + (pr.Float64()*2-1)*g.offset
+		cy := y0 - (float64(t.row)+0.5)*g.pitch + (pr.Float64()*2-1)*g.offset
+		ang := (pr.Float64()*2 - 1) * g.angle * math.Pi / 180
 		if g.quarter {
-			ang += float64(rng.IntN(4)) * math.Pi / 2
+			ang += float64(pr.IntN(4)) * math.Pi / 2
 		}
 		bx := box{cx, cy, ang, g.size, g.size, 0, g.thick}
 		f := tf
 		if !f.has(t.letter) && len([]rune(t.letter)) == 1 {
 			f = w.typeface(t.letter)
 		}
-		v := 0.94 + 0.12*rng.Float64()
+		v := 0.94 + 0.12*pr.Float64()
 		tc := [3]float64{g.colour[0] * v, g.colour[1] * v, g.colour[2] * v}
 		sc := [3]float64{g.sideColor[0] / 200 * v, g.sideColor[1] / 200 * v, g.sideColor[2] / 200 * v}
 		faces := bx.bevelled(0.6, tc, sc, tileFaceTexture(g.kind, t.letter, f, t.value), side)

@@ -91,8 +91,9 @@ func (w *world) buildPyramids(state []byte, name string) error {
 				layers[k] = pyramids.Pyramid{Colour: col, Letter: "E"}
 			}
 			var faces []face
-			ang := (rng.Float64()*2 - 1) * 4 * math.Pi / 180
-			ox, oy := (rng.Float64()*2-1)*0.8, (rng.Float64()*2-1)*0.8
+			pr := w.pieceRand(r, c, 0)
+			ang := (pr.Float64()*2 - 1) * 4 * math.Pi / 180
+			ox, oy := (pr.Float64()*2-1)*0.8, (pr.Float64()*2-1)*0.8
 			var topBase [4]vec3
 			var apex vec3
 			for k, py := range layers {
@@ -120,8 +121,9 @@ func (w *world) buildPyramids(state []byte, name string) error {
 					faces = append(faces, f)
 				}
 				topBase, apex = cs, ap
-				ox += (rng.Float64()*2 - 1) * 0.3
-				oy += (rng.Float64()*2 - 1) * 0.3
+				lr := w.pieceRand(r, c, k+1)
+				ox += (lr.Float64()*2 - 1) * 0.3
+				oy += (lr.Float64()*2 - 1) * 0.3
 			}
 			top := layers[len(layers)-1]
 			cell.Letter, cell.Colour = top.Letter, top.Colour.String()

@@ -321,3 +321,50 @@ func separates(img image.Image, cells []Cell, hidden map[[2]int]bool) bool {
 	}
 	return darkest >= lightest+15
 }
+
+// TestTilesStayPut: two pictures of the same game (same seed) before and
+// after a turn show the tiles that did not move exactly where they were,
+// and the rest of the picture unchanged away from the new tile, as a
+// camera over a real table would.
+func TestTilesStayPut(t *testing.T) {
+	before := sampleBoard
+	after := strings.Replace(sampleBoard, ". . W O R D S . . .", ". . W O R D S . . B", 1)
+	o := calm(t, 17, "normal")
+	o.Noise, o.ShotNoise = 2, 0.3 // the same noise in both
+	a, err := Render("upwords", []byte(before), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Render("upwords", []byte(after), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	moved := 0
+	for i, ca := range a.Truth.Cells {
+		cb := b.Truth.Cells[i]
+		if ca.Row == 4 && ca.Col == 9 {
+			if cb.Letter != "B" || cb.Corners == ca.Corners {
+				t.Errorf("the new tile: %+v", cb)
+			}
+			continue
+		}
+		if ca.Corners != cb.Corners {
+			moved++
+		}
+	}
+	if moved > 0 {
+		t.Errorf("%d tiles or squares moved between the pictures", moved)
+	}
+	// Far from the new tile (row 4, column 9), the pictures are the same.
+	for _, c := range a.Truth.Cells {
+		if c.Height == 0 || c.Col > 6 {
+			continue
+		}
+		x, y := int(c.Center[0]), int(c.Center[1])
+		pa := a.Image.(*image.RGBA).RGBAAt(x, y)
+		pb := b.Image.(*image.RGBA).RGBAAt(x, y)
+		if pa != pb {
+			t.Errorf("cell (%d,%d) looks different: %v vs %v", c.Row, c.Col, pa, pb)
+		}
+	}
+}

@@ -261,10 +261,6 @@ type world struct {
 // typeface is the scene's typeface, or the first one that can write s when
 // the scene's cannot.
 func (w *world) typeface(s string) *Typeface {
-	if w.font == nil {
-		all := Typefaces()
-		w.font = all[w.rng.IntN(len(all))]
-	}
 	if w.font.has(s) {
 		return w.font
 	}
@@ -294,6 +290,8 @@ type solid struct {
 
 func newWorld(opt Options) *world {
 	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
+	all := Typefaces()
+	w.font = all[w.rng.IntN(len(all))]
 	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,
 		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
 		Target: [2]float64{opt.ShiftX, opt.ShiftY}, TargetZ: opt.AimZ, K1: opt.K1, K2: opt.K2})
@@ -510,4 +508,13 @@ func footprint(pts []vec3, z, k float64) []vec3 {
 		base[i] = c.add(p.sub(c).scale(k))
 	}
 	return base
+}
+
+// pieceRand is the random source of one piece of the layout: level k of
+// the stack on (r, c), or a loose tile there. It depends on the seed and
+// the place only, so a tile that stays put between two pictures of the
+// same game (same seed) lies exactly the same way in both.
+func (w *world) pieceRand(r, c, k int) *rand.Rand {
+	salt := uint64(r&0xffff)<<32 | uint64(c&0xffff)<<16 | uint64(k&0xffff)
+	return newRand(w.opt.Seed, 1<<50+2*salt)
 }

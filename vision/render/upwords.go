@@ -105,13 +105,23 @@ func (w *world) drawUpwords(b *grid.Board) {
 			}
 			var faces []face
 			var top box
-			ang := (rng.Float64()*2 - 1) * g.angleJ * math.Pi / 180
-			ox, oy := (rng.Float64()*2-1)*g.jitter, (rng.Float64()*2-1)*g.jitter
+			var ang, ox, oy float64
 			for k := 0; k < s.Height; k++ {
+				// Each level lies a little off the one below; its own
+				// random source keeps it so when more tiles come.
+				pr := w.pieceRand(r, c, k)
+				if k == 0 {
+					ang = (pr.Float64()*2 - 1) * g.angleJ * math.Pi / 180
+					ox, oy = (pr.Float64()*2-1)*g.jitter, (pr.Float64()*2-1)*g.jitter
+				} else {
+					ox += (pr.Float64()*2 - 1) * g.stackJ
+					oy += (pr.Float64()*2 - 1) * g.stackJ
+					ang += (pr.Float64()*2 - 1) * 0.8 * math.Pi / 180
+				}
 				lv := box{cx + ox, cy + oy, ang, g.tile, g.tile,
 					floor + float64(k)*g.level, floor + float64(k+1)*g.level}
 				tc := [3]float64{base[0] * shift, base[1] * shift, base[2] * shift}
-				v := 0.95 + 0.1*rng.Float64()
+				v := 0.95 + 0.1*pr.Float64()
 				for i := range tc {
 					tc[i] *= v
 				}
@@ -124,9 +134,6 @@ func (w *world) drawUpwords(b *grid.Board) {
 					faces = append(faces, bf...)
 					top = lv
 				}
-				ox += (rng.Float64()*2 - 1) * g.stackJ
-				oy += (rng.Float64()*2 - 1) * g.stackJ
-				ang += (rng.Float64()*2 - 1) * 0.8 * math.Pi / 180
 			}
 			first := box{cx, cy, 0, g.tile, g.tile, floor, top.z1}
 			w.addSolid(solid{faces: faces, shadow: first.all8(), shZ: floor}, vec3{cx, cy, 0})
