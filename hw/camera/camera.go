@@ -93,8 +93,9 @@ type Options struct {
 	QueueLen int
 
 	// Command makes the camera program's process (exec.CommandContext
-	// when nil). Tests put a fake camera program here. When it is set, the
-	// program is not looked up in PATH first.
+	// when nil). Tests put a fake camera program here; it must build the
+	// command with exec.CommandContext(ctx, ...) so that Close can stop
+	// it. When it is set, the program is not looked up in PATH first.
 	Command func(ctx context.Context, name string, args ...string) *exec.Cmd
 	// RestartDelay is the first wait before a camera program that exited
 	// is started again; it doubles up to 30s (default 1s).
