@@ -170,3 +170,16 @@ render-bench:
 LOAD_TIME ?= 1m
 load: deps
 	$(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./web/ -args -load.duration=$(LOAD_TIME)
+
+# eval-loose: the loose-tile reader (Lexicon, Twists) on the real ban-seg
+# photos (valid split) and on rendered scenes; leak-loose: no gocv Mat left
+# open by a scan (docs/loose-tiles.md).
+.PHONY: eval-loose leak-loose
+LOOSE_N ?= 20
+eval-loose: build
+	$(BIN) eval-loose --bananagrams $(PHOTOS)/valid
+	$(BIN) eval-loose --render $(LOOSE_N) --game lexicon --difficulty normal
+	$(BIN) eval-loose --render $(LOOSE_N) --game twists --difficulty normal
+
+leak-loose: deps
+	$(GO) test -count=1 -tags matprofile -run TestNoMatLeak ./vision/loose/

@@ -19,21 +19,25 @@ func detect(img rgbImage, workSide int) ([][4]Point, error) {
 	if m := max(img.w, img.h); m > workSide {
 		scale = float64(workSide) / float64(m)
 	}
-	q, side, err := detectAt(img, scale)
-	if err == nil && side < minSide && scale < 1 {
-		finer := math.Min(1, scale*minSide*1.25/side)
-		if q2, _, err2 := detectAt(img, finer); err2 == nil && len(q2) >= len(q) {
-			return q2, nil
-		}
+	// A first look at the coarse scale measures the tiles; small tiles
+	// are then searched at a finer scale, so that they are about
+	// minSide pixels across.
+	q, side, err := detectAt(img, scale, true)
+	if err != nil || q != nil {
+		return q, err
 	}
+	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false)
 	return q, err
 }
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
-const minSide = 28
+const minSide = 30
 
-func detectAt(img rgbImage, scale float64) ([][4]Point, float64, error) {
+// detectAt searches img reduced by scale. With probe, it stops (nil
+// quads, no error) once it finds the tiles too small to search at this
+// scale.
+func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, error) {
 	rgb := img.scaled(scale)
 	w, h := rgb.w, rgb.h
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
@@ -83,6 +87,9 @@ func detectAt(img rgbImage, scale float64) ([][4]Point, float64, error) {
 	if side < 6 {
 		return nil, 0, noTiles(gray, meanGray, "no light square patches")
 	}
+	if probe && side < minSide && scale < 1 {
+		return nil, side, nil
+	}
 	filled = fillHoles(m, w, h, func(area, bw, bh int) bool {
 		return float64(area) < 0.4*side*side && float64(max(bw, bh)) < 0.9*side
 	})
@@ -130,20 +137,46 @@ func detectAt(img rgbImage, scale float64) ([][4]Point, float64, error) {
 	return quads, side, nil
 }
 
-// noTiles says why no tile was found: a dark or blurred picture, or none.
+// noTiles says why no tile was found: a dark, featureless or blurred
+// picture, or none.
 func noTiles(gray gocv.Mat, meanGray float64, why string) error {
 	if meanGray < 45 {
 		return fmt.Errorf("%w: mean brightness %.0f of 255; more light", ErrTooDark, meanGray)
 	}
-	lap := gocv.NewMat()
-	defer lap.Close()
-	gocv.Laplacian(gray, &lap, gocv.MatTypeCV64F, 3, 1, 0, gocv.BorderDefault)
 	mean, std := gocv.NewMat(), gocv.NewMat()
 	defer mean.Close()
 	defer std.Close()
-	gocv.MeanStdDev(lap, &mean, &std)
-	if s := std.GetDoubleAt(0, 0); s*s < 8 {
-		return fmt.Errorf("%w: sharpness %.1f (want 8 or more); hold the camera still and focus", ErrTooBlurred, s*s)
+	gocv.MeanStdDev(gray, &mean, &std)
+	if std.GetDoubleAt(0, 0) < 6 {
+		return fmt.Errorf("%w: the picture is nearly uniform", ErrNoTiles)
+	}
+	// Sharpness: the strongest edges (the 99.5th percentile of the Sobel
+	// gradient); a sharp photo of tiles has letter edges far above it.
+	gx, gy := gocv.NewMat(), gocv.NewMat()
+	defer gx.Close()
+	defer gy.Close()
+	gocv.Sobel(gray, &gx, gocv.MatTypeCV16S, 1, 0, 3, 1, 0, gocv.BorderDefault)
+	gocv.Sobel(gray, &gy, gocv.MatTypeCV16S, 0, 1, 3, 1, 0, gocv.BorderDefault)
+	ax, ay := gocv.NewMat(), gocv.NewMat()
+	defer ax.Close()
+	defer ay.Close()
+	gocv.ConvertScaleAbs(gx, &ax, 0.25, 0)
+	gocv.ConvertScaleAbs(gy, &ay, 0.25, 0)
+	bx, by := ax.ToBytes(), ay.ToBytes()
+	var hist [512]int
+	for i := range bx {
+		hist[int(bx[i])+int(by[i])]++
+	}
+	var acc, edge int
+	for v := len(hist) - 1; v >= 0; v-- {
+		acc += hist[v]
+		if acc >= len(bx)/200 {
+			edge = v
+			break
+		}
+	}
+	if edge < 12 {
+		return fmt.Errorf("%w: the sharpest edges change by %d levels a pixel (want 12 or more); hold the camera still and focus", ErrTooBlurred, edge)
 	}
 	return fmt.Errorf("%w: %s", ErrNoTiles, why)
 }

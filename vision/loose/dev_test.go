@@ -105,7 +105,7 @@ func TestDevRender(t *testing.T) {
 			t.Fatal(err)
 		}
 		img, _ := jpeg.Decode(bytes.NewReader(sc.JPEG))
-		truth := TruthFromRender(&sc.Truth)
+		truth := truthFromRender(&sc.Truth)
 		debugf = func(format string, a ...any) { t.Logf(format, a...) }
 		debugMask = func(name string, w, h int, m []byte) {
 			g := &image.Gray{Pix: append([]byte(nil), m...), Stride: w, Rect: image.Rect(0, 0, w, h)}

@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strconv"
 	"strings"
-
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TruthTile is one tile as labelled: its outline (a polygon, 4 or more
@@ -146,20 +144,6 @@ func polyCentroid(p []Point) Point {
 		c.Y /= float64(len(p))
 	}
 	return c
-}
-
-// TruthFromRender converts a rendered scene's ground truth into labelled
-// tiles.
-func TruthFromRender(t *render.Truth) []TruthTile {
-	var out []TruthTile
-	for _, tt := range t.Tiles {
-		var o []Point
-		for _, c := range tt.Corners {
-			o = append(o, Point{c[0], c[1]})
-		}
-		out = append(out, TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
-	}
-	return out
 }
 
 // Score is how one scan compares with the truth.

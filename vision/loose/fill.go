@@ -13,33 +13,39 @@ import (
 // when the patch does not look like lattice cells (tiles joined at odd
 // angles), so that the caller can cut it otherwise.
 func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
-	if len(pts) < int(1.5*side*side) {
+	if len(pts) < int(1.5*side*side) || len(pts) > int(400*side*side) {
 		return nil, false
 	}
-	in := make(map[image.Point]bool, len(pts))
+	x0, y0, x1, y1 := pts[0].X, pts[0].Y, pts[0].X, pts[0].Y
 	for _, p := range pts {
-		in[p] = true
+		x0, y0, x1, y1 = min(x0, p.X), min(y0, p.Y), max(x1, p.X), max(y1, p.Y)
 	}
+	bw, bh := x1-x0+3, y1-y0+3
+	bits := make([]bool, bw*bh)
+	for _, p := range pts {
+		bits[(p.Y-y0+1)*bw+p.X-x0+1] = true
+	}
+	in := func(p image.Point) bool { return bits[(p.Y-y0+1)*bw+p.X-x0+1] }
 	// Direction: the outline's edge directions, modulo 90 degrees, as
 	// the mean of 4*angle on the unit circle.
 	var sc, ss float64
 	for _, p := range pts {
 		gx, gy := 0.0, 0.0
-		if !in[image.Pt(p.X+1, p.Y)] {
+		if !in(image.Pt(p.X+1, p.Y)) {
 			gx++
 		}
-		if !in[image.Pt(p.X-1, p.Y)] {
+		if !in(image.Pt(p.X-1, p.Y)) {
 			gx--
 		}
-		if !in[image.Pt(p.X, p.Y+1)] {
+		if !in(image.Pt(p.X, p.Y+1)) {
 			gy++
 		}
-		if !in[image.Pt(p.X, p.Y-1)] {
+		if !in(image.Pt(p.X, p.Y-1)) {
 			gy--
 		}
 		// Diagonal neighbours smooth the staircase of a slanted edge.
 		for _, d := range [4][2]int{{1, 1}, {1, -1}, {-1, 1}, {-1, -1}} {
-			if !in[image.Pt(p.X+d[0], p.Y+d[1])] {
+			if !in(image.Pt(p.X+d[0], p.Y+d[1])) {
 				gx += 0.5 * float64(d[0])
 				gy += 0.5 * float64(d[1])
 			}
@@ -61,10 +67,12 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 	us := make([]float64, len(pts))
 	vs := make([]float64, len(pts))
 	minU, minV := math.Inf(1), math.Inf(1)
+	maxU, maxV := math.Inf(-1), math.Inf(-1)
 	for i, p := range pts {
 		x, y := float64(p.X), float64(p.Y)
 		us[i], vs[i] = x*ux+y*uy, x*vx+y*vy
 		minU, minV = math.Min(minU, us[i]), math.Min(minV, vs[i])
+		maxU, maxV = math.Max(maxU, us[i]), math.Max(maxV, vs[i])
 	}
 	// Pitch and phase: try pitches near the tile side and phases across
 	// a cell; keep the crispest.
@@ -78,16 +86,21 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 		const steps = 6
 		for iu := 0; iu < steps; iu++ {
 			for iv := 0; iv < steps; iv++ {
-				pu := minU - 0.5 + pitch*float64(iu)/steps - pitch/2
-				pv := minV - 0.5 + pitch*float64(iv)/steps - pitch/2
-				cells := map[[2]int]int{}
+				pu := minU - 0.5 - pitch*float64(iu)/steps
+				pv := minV - 0.5 - pitch*float64(iv)/steps
+				nu := int((maxU-pu)/pitch) + 2
+				nv := int((maxV-pv)/pitch) + 2
+				dense := make([]int, nu*nv)
 				for i := range us {
-					c := [2]int{int(math.Floor((us[i] - pu) / pitch)), int(math.Floor((vs[i] - pv) / pitch))}
-					cells[c]++
+					cu, cv := int((us[i]-pu)/pitch), int((vs[i]-pv)/pitch)
+					dense[cv*nu+cu]++
 				}
 				full := pitch * pitch
 				var crisp, wsum float64
-				for _, n := range cells {
+				for _, n := range dense {
+					if n == 0 {
+						continue
+					}
 					cov := math.Min(1, float64(n)/full)
 					crisp += math.Abs(2*cov-1) * cov
 					wsum += cov
@@ -96,6 +109,12 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 					crisp /= wsum
 				}
 				if crisp > best.crisp {
+					cells := map[[2]int]int{}
+					for i, n := range dense {
+						if n > 0 {
+							cells[[2]int{i % nu, i / nu}] = n
+						}
+					}
 					best = fit{pitch, pu, pv, crisp, cells}
 				}
 			}

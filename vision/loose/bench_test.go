@@ -1,0 +1,87 @@
+package loose
+
+import (
+	"bytes"
+	"image"
+	"image/jpeg"
+	"os"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// benchScene renders one 1640x1232 scene of game (seed 6, normal
+// conditions) and decodes its JPEG, as a camera photo would arrive.
+func benchScene(b *testing.B, game string, seed int64) image.Image {
+	b.Helper()
+	state, err := render.RandomState(game, seed)
+	if err != nil {
+		b.Fatal(err)
+	}
+	opt, err := render.RandomOptions(seed, "normal")
+	if err != nil {
+		b.Fatal(err)
+	}
+	sc, err := render.Render(game, state, opt)
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		b.Fatal(err)
+	}
+	return img
+}
+
+// BenchmarkScanLoose: finding the tiles of a Lexicon crossword in a
+// 1640x1232 photo and fitting the lattice (no letter reading: the
+// reader's own cost is ocr's benchmark). Target: 150 ms.
+func BenchmarkScanLoose(b *testing.B) {
+	img := benchScene(b, "lexicon", 6)
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		r, err := Scan(img, Options{Lattice: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(r.Tiles) == 0 {
+			b.Fatal("no tiles")
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
+
+// cpuTime is the process's user+system CPU time: on a loaded machine it
+// shows the work done, where wall time shows the wait as well.
+func cpuTime() time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// BenchmarkScanBananagrams: one real 640x640 photo of scattered tiles.
+func BenchmarkScanBananagrams(b *testing.B) {
+	f, err := os.Open(filepath.Join("testdata", "bananagrams", "images", "b1.jpg"))
+	if err != nil {
+		b.Skip(err)
+	}
+	img, err := jpeg.Decode(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := Scan(img, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}

@@ -1,0 +1,140 @@
+package loose
+
+import (
+	"image"
+	"math"
+	"strings"
+	"testing"
+)
+
+// square is a quad of side s centred at c, turned by deg (counter-
+// clockwise on screen), corners clockwise on screen from the top-left.
+func square(c Point, s, deg float64) [4]Point {
+	a := deg * math.Pi / 180
+	ux, uy := math.Cos(a), -math.Sin(a) // along the top edge
+	vx, vy := math.Sin(a), math.Cos(a)  // down the left edge
+	h := s / 2
+	at := func(u, v float64) Point { return Point{c.X + u*ux + v*vx, c.Y + u*uy + v*vy} }
+	return [4]Point{at(-h, -h), at(h, -h), at(h, h), at(-h, h)}
+}
+
+func TestIoU(t *testing.T) {
+	a := square(Point{10, 10}, 10, 0)
+	cases := []struct {
+		name string
+		poly []Point
+		want float64
+	}{
+		{"same", a[:], 1},
+		{"half over", []Point{{10, 5}, {20, 5}, {20, 15}, {10, 15}}, 50.0 / 150},
+		{"apart", []Point{{30, 30}, {40, 30}, {40, 40}, {30, 40}}, 0},
+		{"inside", []Point{{8, 8}, {12, 8}, {12, 12}, {8, 12}}, 16.0 / 100},
+		{"counter-clockwise", []Point{{5, 15}, {15, 15}, {15, 5}, {5, 5}}, 1},
+		{"concave outline", []Point{{5, 5}, {15, 5}, {15, 15}, {10, 10}, {5, 15}}, 75.0 / 100},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := IoU(a, c.poly); math.Abs(got-c.want) > 1e-9 {
+				t.Errorf("IoU = %.4f, want %.4f", got, c.want)
+			}
+		})
+	}
+}
+
+func TestMinAreaQuad(t *testing.T) {
+	for _, deg := range []float64{0, 10, 30, 45, 80} {
+		q := square(Point{50, 40}, 24, deg)
+		var pts []image.Point
+		for y := 0; y < 100; y++ {
+			for x := 0; x < 100; x++ {
+				if insideConvex(q, Point{float64(x), float64(y)}) {
+					pts = append(pts, image.Pt(x, y))
+				}
+			}
+		}
+		got, area := minAreaQuad(pts)
+		if math.Abs(area-24*24) > 0.12*24*24 {
+			t.Errorf("%.0f degrees: area %.0f, want about %d", deg, area, 24*24)
+		}
+		if e := cornerError(got, q[:]); e > 1.5 {
+			t.Errorf("%.0f degrees: corners %v off by %.2f px from %v", deg, got, e, q)
+		}
+		// The first edge points most nearly to the right.
+		if dx := got[1].X - got[0].X; dx < math.Abs(got[1].Y-got[0].Y) {
+			t.Errorf("%.0f degrees: first edge %v -> %v is not the one nearest the x axis", deg, got[0], got[1])
+		}
+	}
+}
+
+func TestHomography(t *testing.T) {
+	from := [4]Point{{0, 0}, {64, 0}, {64, 64}, {0, 64}}
+	to := [4]Point{{10, 12}, {80, 20}, {70, 90}, {5, 70}}
+	h := homography(from, to)
+	for i := range from {
+		if p := h.apply(from[i]); dist(p, to[i]) > 1e-6 {
+			t.Errorf("corner %d maps to %v, want %v", i, p, to[i])
+		}
+	}
+}
+
+func TestReadYOLO(t *testing.T) {
+	names := []string{"A", "B"}
+	cases := []struct {
+		name, text string
+		want       int    // tiles
+		err        string // part of the error
+		letter     string
+	}{
+		{"one tile", "1 0.1 0.1 0.2 0.1 0.2 0.2 0.1 0.2\n", 1, "", "B"},
+		{"closed polygon", "0 0.1 0.1 0.2 0.1 0.2 0.2 0.1 0.1\n", 1, "", "A"},
+		{"blank lines", "\n0 0.1 0.1 0.2 0.1 0.2 0.2\n\n", 1, "", "A"},
+		{"unknown class", "7 0.1 0.1 0.2 0.1 0.2 0.2\n", 1, "", ""},
+		{"bad class", "x 0.1 0.1 0.2 0.1 0.2 0.2\n", 0, "labels.txt:1: class", ""},
+		{"odd coordinates", "0 0.1 0.1 0.2 0.1 0.2\n", 0, "labels.txt:1: want CLASS", ""},
+		{"not a number", "0\n0 0.1 0.1 0.2 zz 0.2 0.2\n", 0, "labels.txt:1:", ""},
+		{"out of range", "0 0.1 0.1 0.2 0.1 0.2 9\n", 0, "point 3", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, err := ReadYOLO(strings.NewReader(c.text), "labels.txt", 640, 480, names)
+			if c.err != "" {
+				if err == nil || !strings.Contains(err.Error(), c.err) {
+					t.Fatalf("err = %v, want one containing %q", err, c.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != c.want {
+				t.Fatalf("%d tiles, want %d", len(got), c.want)
+			}
+			if got[0].Letter != c.letter {
+				t.Errorf("letter %q, want %q", got[0].Letter, c.letter)
+			}
+			if p := got[0].Outline[0]; math.Abs(p.X-(0.1*640-0.5)) > 1e-9 || math.Abs(p.Y-(0.1*480-0.5)) > 1e-9 {
+				t.Errorf("first point %v, want pixel coordinates", p)
+			}
+		})
+	}
+}
+
+func FuzzReadYOLO(f *testing.F) {
+	f.Add("1 0.1 0.1 0.2 0.1 0.2 0.2 0.1 0.2\n")
+	f.Add("0 0.5 0.5 0.6 0.5 0.6 0.6\n\n3 1 1 0 0 1 0\n")
+	f.Add("x\n")
+	f.Fuzz(func(t *testing.T, text string) {
+		tiles, err := ReadYOLO(strings.NewReader(text), "f.txt", 100, 100, []string{"A"})
+		if err != nil {
+			return
+		}
+		for _, tt := range tiles {
+			if len(tt.Outline) < 3 {
+				t.Fatalf("outline of %d points", len(tt.Outline))
+			}
+			// Matching a tile against itself never panics.
+			q := [4]Point{tt.Outline[0], tt.Outline[1], tt.Outline[2], tt.Outline[len(tt.Outline)-1]}
+			_ = IoU(q, tt.Outline)
+		}
+	})
+}

@@ -1,0 +1,318 @@
+package loose
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/jpeg"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
+
+// renderScene renders a random state of game under the difficulty's
+// conditions and decodes the JPEG, as a camera photo arrives.
+func renderScene(t testing.TB, game, difficulty string, seed int64) (image.Image, *render.Truth) {
+	t.Helper()
+	state, err := render.RandomState(game, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := render.RandomOptions(seed, difficulty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := render.Render(game, state, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, &sc.Truth
+}
+
+func TestScanRendered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	cases := []struct {
+		name, game, difficulty string
+		seeds                  []int64
+		recall, precision      float64 // floors over the scenes
+		lattice                int     // scenes with every tile on its cell, at least
+	}{
+		{"lexicon easy", "lexicon", "easy", []int64{11, 12, 13}, 0.95, 0.97, 2},
+		{"lexicon normal", "lexicon", "normal", []int64{1, 2, 3, 5, 6}, 0.9, 0.95, 3},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var truth, found, matched, lattice int
+			for _, seed := range c.seeds {
+				img, tr := renderScene(t, c.game, c.difficulty, seed)
+				r, err := Scan(img, Options{Lattice: true})
+				if err != nil {
+					t.Errorf("seed %d: %v", seed, err)
+					continue
+				}
+				s := ScoreScan(r.Tiles, truthFromRender(tr), func(a, b string) bool { return true })
+				truth += s.Truth
+				found += s.Found
+				matched += s.Matched
+				if s.LatticeTurned {
+					lattice++
+				}
+				t.Logf("seed %d: %d tiles, found %d, matched %d, lattice %v", seed, s.Truth, s.Found, s.Matched, s.LatticeTurned)
+			}
+			if rec := float64(matched) / float64(truth); rec < c.recall {
+				t.Errorf("recall %.3f (%d of %d), want >= %.2f", rec, matched, truth, c.recall)
+			}
+			if prec := float64(matched) / float64(max(1, found)); prec < c.precision {
+				t.Errorf("precision %.3f (%d of %d), want >= %.2f", prec, matched, found, c.precision)
+			}
+			if lattice < c.lattice {
+				t.Errorf("lattice right in %d scenes, want >= %d", lattice, c.lattice)
+			}
+		})
+	}
+}
+
+func TestScanErrors(t *testing.T) {
+	uniform := func(v uint8) image.Image {
+		img := image.NewRGBA(image.Rect(0, 0, 320, 240))
+		for i := range img.Pix {
+			img.Pix[i] = v
+			if i%4 == 3 {
+				img.Pix[i] = 255
+			}
+		}
+		return img
+	}
+	blurred := func() image.Image {
+		// Soft blobs: contrast, but nothing sharp anywhere.
+		img := image.NewRGBA(image.Rect(0, 0, 320, 240))
+		for y := 0; y < 240; y++ {
+			for x := 0; x < 320; x++ {
+				v := 128 + 60*math.Sin(float64(x)/40)*math.Cos(float64(y)/35)
+				img.Set(x, y, color.RGBA{uint8(v), uint8(v), uint8(v), 255})
+			}
+		}
+		return img
+	}
+	cases := []struct {
+		name string
+		img  image.Image
+		want error
+	}{
+		{"nil", nil, ErrEmptyImage},
+		{"no pixels", image.NewRGBA(image.Rect(0, 0, 0, 0)), ErrEmptyImage},
+		{"black", uniform(5), ErrTooDark},
+		{"grey", uniform(150), ErrNoTiles},
+		{"soft", blurred(), ErrTooBlurred},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Scan(c.img, Options{})
+			if !errors.Is(err, c.want) {
+				t.Fatalf("err = %v, want %v", err, c.want)
+			}
+		})
+	}
+}
+
+// The real photos in testdata/bananagrams (from "ban-seg" by Zawaer,
+// Roboflow Universe, CC BY 4.0; see testdata/README.md): the tiles found
+// must match the labels well enough, and the reading is kept as a golden
+// file so that a change in behaviour shows.
+func TestBananagramsGolden(t *testing.T) {
+	dir := filepath.Join("testdata", "bananagrams")
+	files, err := filepath.Glob(filepath.Join(dir, "images", "*.jpg"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no test photos in %s", dir)
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".jpg")
+		t.Run(name, func(t *testing.T) {
+			fh, err := os.Open(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := jpeg.Decode(fh)
+			fh.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			lf, err := os.Open(filepath.Join(dir, "labels", name+".txt"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			truth, err := ReadYOLO(lf, name+".txt", img.Bounds().Dx(), img.Bounds().Dy(), nil)
+			lf.Close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Scan(img, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreScan(r.Tiles, truth, func(a, b string) bool { return true })
+			rec := float64(s.Matched) / float64(s.Truth)
+			prec := float64(s.Matched) / float64(max(1, s.Found))
+			t.Logf("%d labelled, %d found, %d matched, corner error %.1f px", s.Truth, s.Found, s.Matched, s.CornerErr/float64(max(1, s.Matched)))
+			if rec < 0.6 || prec < 0.9 {
+				t.Errorf("recall %.2f, precision %.2f; want at least 0.6 and 0.9", rec, prec)
+			}
+			got := goldenJSON(r)
+			gp := filepath.Join("testdata", "golden", name+".json")
+			if *update {
+				os.MkdirAll(filepath.Dir(gp), 0o755)
+				if err := os.WriteFile(gp, got, 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			want, err := os.ReadFile(gp)
+			if err != nil {
+				t.Fatalf("%v (run with -update)", err)
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("reading differs from %s (run with -update if the change is meant):\n%s", gp, got)
+			}
+		})
+	}
+}
+
+// goldenJSON writes a reading compactly, coordinates to whole pixels (so
+// that float noise across machines does not matter).
+func goldenJSON(r *Reading) []byte {
+	type tile struct {
+		Center  [2]int    `json:"center"`
+		Corners [4][2]int `json:"corners"`
+	}
+	var ts []tile
+	for _, t := range r.Tiles {
+		var j tile
+		j.Center = [2]int{int(math.Round(t.Center.X)), int(math.Round(t.Center.Y))}
+		for i, c := range t.Corners {
+			j.Corners[i] = [2]int{int(math.Round(c.X)), int(math.Round(c.Y))}
+		}
+		ts = append(ts, j)
+	}
+	var b bytes.Buffer
+	b.WriteString("[\n")
+	for i, t := range ts {
+		line, _ := json.Marshal(t)
+		b.Write(line)
+		if i < len(ts)-1 {
+			b.WriteByte(',')
+		}
+		b.WriteByte('\n')
+	}
+	b.WriteString("]\n")
+	return b.Bytes()
+}
+
+// fakeReader names every crop with a fixed reading; it counts calls.
+type fakeReader struct {
+	reading ocr.Reading
+	calls   int
+}
+
+func (f *fakeReader) Read(img image.Image) (ocr.Reading, error) {
+	f.calls++
+	if img.Bounds().Dx() != 64 || img.Bounds().Dy() != 64 {
+		return ocr.Reading{}, fmt.Errorf("crop %v, want 64x64", img.Bounds())
+	}
+	return f.reading, nil
+}
+
+func TestScanWithReader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene")
+	}
+	img, tr := renderScene(t, "lexicon", "easy", 12)
+	bare, err := Scan(img, Options{Lattice: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name      string
+		reading   ocr.Reading
+		alt       *fakeReader
+		wantTiles int
+		letter    string
+	}{
+		{"upright", ocr.Reading{Letter: "E", Conf: 0.9}, nil, len(bare.Tiles), "E"},
+		{"quarter turn", ocr.Reading{Letter: "E", Conf: 0.9, Angle: 90}, nil, len(bare.Tiles), "E"},
+		{"no tiles", ocr.Reading{Letter: "", Conf: 0.9}, nil, 0, ""},
+		{"surer alternative", ocr.Reading{Letter: "Е", Conf: 0.3}, &fakeReader{reading: ocr.Reading{Letter: "E", Conf: 0.8}}, len(bare.Tiles), "E"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			fr := &fakeReader{reading: c.reading}
+			opt := Options{Reader: fr, Lattice: true, UprightFromLetters: true}
+			if c.alt != nil {
+				opt.Alternatives = []Reader{c.alt}
+			}
+			r, err := Scan(img, opt)
+			if c.wantTiles == 0 {
+				if !errors.Is(err, ErrNoTiles) {
+					t.Fatalf("err = %v, want ErrNoTiles", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fr.calls != len(bare.Tiles) {
+				t.Errorf("reader called %d times, want %d", fr.calls, len(bare.Tiles))
+			}
+			if len(r.Tiles) != c.wantTiles {
+				t.Fatalf("%d tiles, want %d", len(r.Tiles), c.wantTiles)
+			}
+			for _, tl := range r.Tiles {
+				if tl.Letter != c.letter {
+					t.Fatalf("letter %q, want %q", tl.Letter, c.letter)
+				}
+			}
+			// The letters' angle is the outline's plus the reading's, so
+			// a quarter turn of every letter turns the lattice with it:
+			// the layout's rows become columns.
+			s := ScoreScan(r.Tiles, truthFromRender(tr), func(a, b string) bool { return true })
+			if !s.LatticeTurned {
+				t.Errorf("lattice not right even up to a turn")
+			}
+			if c.reading.Angle == 0 && c.alt == nil && !s.Lattice {
+				t.Errorf("upright letters: lattice not right")
+			}
+			if c.reading.Angle == 90 && s.Lattice {
+				t.Errorf("letters read a quarter turn round, yet the lattice was not turned")
+			}
+		})
+	}
+}
+
+// truthFromRender converts a rendered scene's ground truth into labelled
+// tiles.
+func truthFromRender(t *render.Truth) []TruthTile {
+	var out []TruthTile
+	for _, tt := range t.Tiles {
+		var o []Point
+		for _, c := range tt.Corners {
+			o = append(o, Point{c[0], c[1]})
+		}
+		out = append(out, TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
+	}
+	return out
+}
