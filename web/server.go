@@ -54,8 +54,11 @@ type Config struct {
 	// Dicts returns the dictionary for a challenge's lang ("en", "ru"); an
 	// error for an unknown language.
 	Dicts func(lang string) (Dictionary, error)
-	// Definer gives definitions; nil means none.
+	// Definer gives definitions of English words; nil means none.
 	Definer Definer
+	// Lang is the language of the table's dictionary ("en" when empty):
+	// a challenge of a play gets a definition only in English.
+	Lang string
 	// Uploader takes photos from the page; nil disables /api/upload (503).
 	Uploader Uploader
 	// MaxUpload bounds an uploaded photo (default 10 MB).
@@ -300,7 +303,7 @@ func (s *Server) lookup(c *gin.Context) {
 		jsonError(c, http.StatusBadRequest, "lang: %v", err)
 		return
 	}
-	c.JSON(http.StatusOK, s.verdict(word, d.Contains(word)))
+	c.JSON(http.StatusOK, s.verdict(word, d.Contains(word), lang))
 }
 
 func checkWord(word string) error {
@@ -328,9 +331,9 @@ type verdict struct {
 	Definition string `json:"definition,omitempty"`
 }
 
-func (s *Server) verdict(word string, valid bool) verdict {
+func (s *Server) verdict(word string, valid bool, lang string) verdict {
 	v := verdict{Word: strings.ToUpper(word), Valid: valid}
-	if valid && s.cfg.Definer != nil {
+	if valid && s.cfg.Definer != nil && (lang == "" || lang == "en") {
 		v.Definition, _ = s.cfg.Definer.Define(strings.ToLower(word))
 	}
 	return v
@@ -358,7 +361,7 @@ func (s *Server) challenge(c *gin.Context) {
 		s.gameError(c, err)
 		return
 	}
-	v := s.verdict(req.Word, valid)
+	v := s.verdict(req.Word, valid, s.cfg.Lang)
 	c.JSON(http.StatusOK, gin.H{"word": v.Word, "valid": v.Valid, "definition": v.Definition, "turn": req.Turn, "withdrawn": !valid, "version": st.Version})
 }
 

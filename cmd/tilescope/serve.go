@@ -21,6 +21,7 @@ import (
 
 	"github.com/skip2/go-qrcode"
 
+	"github.com/tilescope/tilescope/dict/wordnet"
 	"github.com/tilescope/tilescope/hw/camera"
 	"github.com/tilescope/tilescope/hw/gpio"
 	"github.com/tilescope/tilescope/internal/game"
@@ -49,6 +50,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	publicURL := fs.String("url", "", "the address phones open, for the QR code (default: http://THIS-MACHINE'S-LAN-ADDRESS:PORT/)")
 	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
 	autoCheck := fs.Bool("auto-check", false, "check every word against the dictionary as it is played (default: only when challenged, as at a real table)")
+	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions in challenges (default $WNSEARCHDIR or "+wordnet.DefaultDir+"); none: no definitions")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--camera SPEC] [--data DIR] [options]")
@@ -175,7 +177,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			return openDict(l, "")
 		},
-		Definer:  definer(),
+		Definer:  definer(*wnDir, logf),
+		Lang:     df.lang,
 		Uploader: &uploader{pipe: pipe},
 	})
 	if err != nil {
@@ -445,7 +448,16 @@ func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) 
 	return u.pipe.Submit(ctx, game.Frame{ID: "upload " + time.Now().UTC().Format("15:04:05"), JPEG: photo, Image: img})
 }
 
-// definer looks words up in WordNet when the dictionary package can.
-func definer() web.Definer {
-	return nil
+// definer looks English words up in WordNet when it is installed; without
+// it challenges have no definitions, and nothing else changes.
+func definer(dir string, logf func(string, ...any)) web.Definer {
+	if dir == "none" {
+		return nil
+	}
+	wn, err := wordnet.Open(dir)
+	if err != nil {
+		logf("definitions: %v", err)
+		return nil
+	}
+	return wordnet.Texts{WordNet: wn}
 }

@@ -206,6 +206,25 @@ func TestServeSurvivesKill9(t *testing.T) {
 func TestServeStopsOnSIGTERM(t *testing.T) {
 	data := t.TempDir()
 	c := startServe(t, "--addr", "127.0.0.1:0", "--data", data, "--camera", "upload", "--pin", "1357")
+
+	// The dictionary and WordNet behind the challenge route.
+	var v struct {
+		Word       string
+		Valid      bool
+		Definition string
+	}
+	get(t, c.url+"/api/challenge?word=heart&lang=en", &v)
+	if !v.Valid || v.Word != "HEART" {
+		t.Errorf("challenge HEART: %+v", v)
+	}
+	if _, err := os.Stat("/usr/share/wordnet/index.noun"); err == nil && v.Definition == "" {
+		t.Errorf("WordNet is installed, yet HEART has no definition")
+	}
+	get(t, c.url+"/api/challenge?word=hearq&lang=en", &v)
+	if v.Valid {
+		t.Errorf("HEARQ is a word?")
+	}
+
 	resp, err := http.Get(c.url + "/api/events")
 	if err != nil {
 		t.Fatal(err)
@@ -226,6 +245,21 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	}
 	if pin, _ := os.ReadFile(filepath.Join(data, "pin")); len(pin) != 0 {
 		t.Errorf("--pin given, yet a PIN file was written: %q", pin)
+	}
+}
+
+func get(t *testing.T, url string, v any) {
+	t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != 200 {
+		t.Fatalf("GET %s: %s", url, resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(v); err != nil {
+		t.Fatalf("GET %s: %v", url, err)
 	}
 }
 
