@@ -79,25 +79,57 @@ func (w *world) drawHand() {
 	w.opt.ShadowSoft = math.Max(saved, 6) // a hand high up throws a soft shadow
 	w.drawShadowsOf(casters)
 	w.opt.ShadowSoft = saved
+	// A cell or tile is hidden when the hand is drawn over its centre:
+	// look at those canvas pixels before and after drawing it.
 	cv := w.cv
-	mask := make([]float32, cv.w*cv.h)
-	for _, f := range w.hand {
-		w.drawFace(f)
-		if ps := w.project(f.pts); len(ps) >= 3 {
-			maskPoly(mask, cv.w, cv.h, ps, 1)
-		}
-	}
-	hidden := func(c [2]float64) bool {
+	at := func(c [2]float64) int {
 		q := w.cam.undistort(pt{c[0], c[1]})
 		x, y := int(q.X+cv.ox), int(q.Y+cv.oy)
-		return x >= 0 && y >= 0 && x < cv.w && y < cv.h && mask[y*cv.w+x] > 0.5
+		if x < 0 || y < 0 || x >= cv.w || y >= cv.h {
+			return -1
+		}
+		return 4 * (y*cv.w + x)
+	}
+	var spots []int
+	for _, c := range w.truth.Cells {
+		spots = append(spots, at(c.Center))
+	}
+	for _, t := range w.truth.Tiles {
+		spots = append(spots, at(t.Center))
+	}
+	seen := make([][3]uint8, len(spots))
+	for i, o := range spots {
+		if o >= 0 {
+			seen[i] = [3]uint8{cv.pix[o], cv.pix[o+1], cv.pix[o+2]}
+		}
+	}
+	for _, f := range w.hand {
+		w.drawFace(f)
+	}
+	changed := func(i int) bool {
+		o := spots[i]
+		if o < 0 {
+			return false
+		}
+		d := 0
+		for ch := 0; ch < 3; ch++ {
+			d += absInt(int(cv.pix[o+ch]) - int(seen[i][ch]))
+		}
+		return d > 6
 	}
 	for i := range w.truth.Cells {
-		w.truth.Cells[i].Occluded = hidden(w.truth.Cells[i].Center)
+		w.truth.Cells[i].Occluded = changed(i)
 	}
 	for i := range w.truth.Tiles {
-		w.truth.Tiles[i].Occluded = hidden(w.truth.Tiles[i].Center)
+		w.truth.Tiles[i].Occluded = changed(len(w.truth.Cells) + i)
 	}
+}
+
+func absInt(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
 }
 
 // addClutter puts everyday objects on the table beside the layout: a pen,
