@@ -9,6 +9,10 @@ import (
 	"gocv.io/x/gocv"
 )
 
+// clearGrid is grid evidence (see fitLines) that no other candidate is
+// likely to beat: the search stops there.
+const clearGrid = 0.5
+
 // workSide is the long side, in pixels, of the reduced picture the board is
 // first looked for in.
 const workSide = 800
@@ -54,31 +58,41 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	defer blur.Close()
 	gocv.GaussianBlur(small, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
 
-	// The grid's own lines first: when they give a clear grid, the
-	// outlines need not be tried.
-	cands := lineCandidates(blur, n)
-	nLines := len(cands)
-	cands = append(cands, quadCandidates(blur, ws)...)
-	if img != nil {
-		cands = append(cands, colourCandidates(img, scale)...)
-	}
+	// Candidates in stages, cheapest and most telling first: the grid's
+	// own lines, then outlines from brightness, then from colour. A clear
+	// grid ends the search.
 	best := boardFit{Score: -1}
 	var tried []Quad
-	for i, c := range cands {
-		if i == nLines && best.Score > 0.6 {
+	var cands []candidate
+	stages := []func() []candidate{
+		func() []candidate { return lineCandidates(blur, n) },
+		func() []candidate { return quadCandidates(blur, ws) },
+		func() []candidate {
+			if img == nil {
+				return nil
+			}
+			return colourCandidates(img, scale)
+		},
+	}
+	for _, stage := range stages {
+		if best.Score >= clearGrid {
 			break
 		}
-		if seen(tried, c.q, 0.01*float64(workSide)) {
-			continue
-		}
-		tried = append(tried, c.q)
-		fit, ok := fitGrid(blur, c.q, n)
-		if !ok {
-			continue
-		}
-		if fit.Score > best.Score {
-			best = fit
-			best.Clipped = c.clipped
+		more := stage()
+		cands = append(cands, more...)
+		for _, c := range more {
+			if seen(tried, c.q, 0.01*float64(workSide)) {
+				continue
+			}
+			tried = append(tried, c.q)
+			fit, ok := fitGrid(blur, c.q, n)
+			if !ok {
+				continue
+			}
+			if fit.Score > best.Score {
+				best = fit
+				best.Clipped = c.clipped
+			}
 		}
 	}
 	if best.Score < minGridContrast {

@@ -27,8 +27,14 @@ type synthScene struct {
 	NoBoard bool // only the table and the clutter
 }
 
-func (s synthScene) pose() Pose {
-	n := float64(s.Board.Rows)
+func (s synthScene) pose() Pose { return s.poseOnly() }
+
+// poseOnly is the camera over a 10x10 board (or the scene's board).
+func (s synthScene) poseOnly() Pose {
+	n := 10.0
+	if s.Board != nil {
+		n = float64(s.Board.Rows)
+	}
 	f := float64(s.W) / 2 / math.Tan(s.HFOV*math.Pi/360)
 	t, y := s.Tilt*math.Pi/180, s.Yaw*math.Pi/180
 	centre := Vec3{n/2 + s.ShiftX, n / 2, 0}
@@ -226,4 +232,12 @@ func TestSynthGeometry(t *testing.T) {
 			}
 		})
 	}
+}
+
+// withBoard gives the scene the test board when it has none.
+func (s synthScene) withBoard() synthScene {
+	if s.Board == nil {
+		s.Board = grid.MustParse(synthState)
+	}
+	return s
 }

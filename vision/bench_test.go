@@ -1,0 +1,50 @@
+package vision
+
+import (
+	"image"
+	"runtime"
+	"sort"
+	"syscall"
+	"testing"
+	"time"
+)
+
+// BenchmarkScanUpwords scans the committed 1640x1232 rendered scenes in
+// turn. Besides ns/op it reports the median and 90th percentile wall time
+// per scan, the CPU time per scan (the machine is shared, so wall time
+// alone overstates it), the peak resident set of the process and the live
+// heap after the scans.
+func BenchmarkScanUpwords(b *testing.B) {
+	files, err := SceneFiles("testdata/scenes")
+	if err != nil || len(files) == 0 {
+		b.Fatal("no scenes in testdata/scenes")
+	}
+	var imgs []image.Image
+	for _, f := range files {
+		imgs = append(imgs, loadImage(b, f))
+	}
+	opt := Options{Reader: &letterA{}}
+	times := make([]time.Duration, 0, b.N)
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if _, err := ScanUpwords(imgs[i%len(imgs)], opt); err != nil {
+			b.Fatal(err)
+		}
+		times = append(times, time.Since(t0))
+	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	sort.Slice(times, func(i, j int) bool { return times[i] < times[j] })
+	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
+	b.ReportMetric(ms(times[len(times)/2]), "median-ms")
+	b.ReportMetric(ms(times[len(times)*9/10]), "p90-ms")
+	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(b.N)
+	b.ReportMetric(ms(cpu), "cpu-ms/op")
+	b.ReportMetric(float64(ru1.Maxrss)/1024, "maxrss-MB")
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapInuse)/(1<<20), "heap-MB")
+}
