@@ -56,7 +56,7 @@ func scanLexicon(_ context.Context, img image.Image, path string, opt scanOpts, 
 // the JSON. Every tile is read in Russian and in English; the alphabet
 // the reader is surer of over the whole table names the letters.
 func scanTwists(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
-	ru, err := ocr.Default(ocr.Russian)
+	ru, err := looseRussianReader()
 	if err != nil {
 		return fmt.Errorf("scan: the Russian tile reader: %w", err)
 	}
@@ -70,6 +70,10 @@ func scanTwists(_ context.Context, img image.Image, path string, opt scanOpts, s
 	}
 	return scanLooseWrite("twists", r, path, opt.json, twistsSymbol, stdout)
 }
+
+// looseRussianReader is the Twists reader's first alphabet (a variable
+// so that tests can give a fake).
+var looseRussianReader = func() (loose.Reader, error) { return ocr.Default(ocr.Russian) }
 
 // twistsSymbol is a reading's character in the Twists table format.
 func twistsSymbol(letter string) (rune, bool) {
