@@ -46,6 +46,7 @@ run: build
 test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
+	$(GO) test -count=1 -tags matprofile -run '^TestMatLeak$$' ./vision/
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./...
@@ -183,3 +184,13 @@ eval-loose: build
 
 leak-loose: deps
 	$(GO) test -count=1 -tags matprofile -run TestNoMatLeak ./vision/loose/
+
+# eval: the Upwords board reader (docs/vision.md) on a rendered evaluation
+# set (EVAL_DIR, written by render-set when missing): board found, letters
+# right, heights right, time per image. EVAL_READER=none measures the
+# board and heights alone; EVAL_INTRINSICS=truth as if calibrated.
+EVAL_READER ?= ours
+EVAL_INTRINSICS ?= auto
+eval: build
+	@[ -d $(EVAL_DIR) ] || $(MAKE) render-set EVAL_GAME=upwords
+	$(BIN) eval-scan --reader $(EVAL_READER) --intrinsics $(EVAL_INTRINSICS) $(EVAL_DIR)
