@@ -368,3 +368,29 @@ func TestTilesStayPut(t *testing.T) {
 		}
 	}
 }
+
+// TestConcurrentRenders: scenes may be rendered from several goroutines
+// (the caches and pools are shared) and still come out the same.
+func TestConcurrentRenders(t *testing.T) {
+	o, _ := RandomOptions(5, "normal")
+	o.Width, o.Height = 410, 308
+	want, err := Render("upwords", []byte(sampleBoard), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	errs := make(chan error, 4)
+	for i := 0; i < 4; i++ {
+		go func() {
+			sc, err := Render("upwords", []byte(sampleBoard), o)
+			if err == nil && !bytes.Equal(sc.JPEG, want.JPEG) {
+				err = errors.New("a concurrent render differs")
+			}
+			errs <- err
+		}()
+	}
+	for i := 0; i < 4; i++ {
+		if err := <-errs; err != nil {
+			t.Error(err)
+		}
+	}
+}
