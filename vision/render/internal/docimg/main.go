@@ -44,8 +44,8 @@ var scenes = []scene{
 	{name: "render-lexicon", game: "lexicon", seed: 5, difficulty: "normal", set: func(o *render.Options) {
 		o.Table, o.TiltDeg, o.YawDeg, o.HeightMM, o.Clutter, o.Warmth = "felt", 25, 20, 170, 0, 0.1
 	}},
-	{name: "render-twists", game: "twists", seed: 6, difficulty: "normal", set: func(o *render.Options) { o.TiltDeg = 15 }},
-	{name: "render-pyramids", game: "pyramids", seed: 7, difficulty: "normal", set: func(o *render.Options) { o.TiltDeg = 28 }},
+	{name: "render-twists", game: "twists", seed: 6, difficulty: "normal", set: func(o *render.Options) { o.TiltDeg, o.HeightMM, o.Clutter = 15, 250, 0 }},
+	{name: "render-pyramids", game: "pyramids", seed: 7, difficulty: "normal", set: func(o *render.Options) { o.TiltDeg, o.HeightMM = 28, 330 }},
 }
 
 var realPhotos = []struct{ src, name string }{
