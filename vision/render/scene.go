@@ -275,14 +275,12 @@ type face struct {
 	o, u, v vec3
 	col     [3]float64 // colour (flat) or tint (textured), 0..255 / 0..~1.5
 	alpha   float64
-	noShade bool
 	gloss   float64 // strength of the specular highlight (glossy plastic)
 }
 
 // solid is an object drawn in painter's order: far from the camera first.
 type solid struct {
 	key    float64
-	order  int // tie-break: lower first
 	faces  []face
 	shadow []vec3 // points whose shadow (with their base at shadowZ) darkens what is below
 	shZ    float64
@@ -363,11 +361,8 @@ func (w *world) drawFace(f face) {
 	if len(ps) < 3 {
 		return
 	}
-	sh := [3]float64{1, 1, 1}
-	if !f.noShade {
-		sh = w.shade(f.n)
-	}
-	if f.gloss > 0 && !f.noShade {
+	sh := w.shade(f.n)
+	if f.gloss > 0 {
 		// Blinn-Phong highlight, constant over the (small) face.
 		var c vec3
 		for _, p := range f.pts {
@@ -426,9 +421,6 @@ func (w *world) finish() (*Scene, error) {
 	w.drawShadowsOf(casters)
 	sort.SliceStable(w.solids, func(i, j int) bool {
 		a, b := w.solids[i], w.solids[j]
-		if a.order != b.order {
-			return a.order < b.order
-		}
 		return a.key > b.key
 	})
 	for _, s := range w.solids {
