@@ -16,16 +16,21 @@
 // views show the sides a real camera sees and stacks show parallax.
 //
 // Light is a distant source: faces are shaded by Lambert's law plus
-// ambient light, and solids cast shadows (their outline projected along
-// the light onto the surface below, blurred for a soft penumbra). The
-// picture is then "developed" like a camera's: radial lens distortion (the
-// ideal canvas is remapped through the OpenCV k1, k2 model), uneven light
-// (gradient, vignetting, glare), defocus (Gaussian) and motion blur, sensor
-// noise (read and shot noise), JPEG compression.
+// ambient light (and a highlight on glossy plastic), and solids cast
+// shadows (their outline projected along the light onto the surface below,
+// blurred for a soft penumbra, with a faint contact shadow round each
+// footprint). The picture is then "developed" like a camera's: radial
+// lens distortion (the ideal canvas is remapped through the OpenCV k1, k2
+// model), uneven light (gradient, vignetting, glare), defocus (Gaussian)
+// and motion blur, sharpening, sensor noise (read and shot noise), JPEG
+// compression.
 //
-// Everything random comes from one seeded math/rand/v2 source, textures
-// are cached by content key only, and there is no concurrency, so the same
-// state, options and seed give the same bytes.
+// Everything random comes from seeded math/rand/v2 sources: one for the
+// scene, and one per piece keyed by the seed and the piece's square (so a
+// tile that stays put between two pictures of a game is drawn the same).
+// Textures are cached by content key only, and the passes that run in
+// parallel split the rows into fixed chunks that each write their own rows,
+// so the same state, options and seed give the same bytes.
 //
 // The ground truth (Truth) gives every cell or tile's letter, height and
 // the pixel corners of its top face in the final, distorted image, with
