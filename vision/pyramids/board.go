@@ -131,6 +131,10 @@ func findOutlines(p picture) []outline {
 	otsu := gocv.Threshold(v, &otsuMask, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
 	k := held(gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5)))
 	defer release(&k)
+	ek := held(gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(11, 11)))
+	defer release(&ek)
+	wk := held(gocv.GetStructuringElement(gocv.MorphRect, image.Pt(23, 23)))
+	defer release(&wk)
 	minArea := 0.03 * float64(ws.X*ws.Y)
 	var outs []outline
 	for _, f := range []float32{1, 0.8, 0.62} {
@@ -144,7 +148,23 @@ func findOutlines(p picture) []outline {
 		gocv.MorphologyEx(mask, &closed, gocv.MorphClose, k)
 		release(&mask)
 		cs := gocv.FindContours(closed, gocv.RetrievalList, gocv.ChainApproxSimple)
+		outs = append(outs, contourQuads(cs, minArea, scale, ws)...)
+		cs.Close()
+		// Closed wide, a runway ring cut twice by pyramids is one
+		// area again (the border is checked afterwards).
+		wide := newMat()
+		gocv.MorphologyEx(closed, &wide, gocv.MorphClose, wk)
+		cs = gocv.FindContours(wide, gocv.RetrievalList, gocv.ChainApproxSimple)
+		release(&wide)
+		outs = append(outs, contourQuads(cs, minArea, scale, ws)...)
+		cs.Close()
+		// Eroded, a light object touching the playing area (a card
+		// over the border) comes apart from it.
+		eroded := newMat()
+		gocv.Erode(closed, &eroded, ek)
 		release(&closed)
+		cs = gocv.FindContours(eroded, gocv.RetrievalList, gocv.ChainApproxSimple)
+		release(&eroded)
 		outs = append(outs, contourQuads(cs, minArea, scale, ws)...)
 		cs.Close()
 	}
@@ -153,24 +173,37 @@ func findOutlines(p picture) []outline {
 }
 
 // contourQuads turns the large contours into quadrilaterals (their hulls'
-// largest inscribed quadrilateral) in full-resolution pixels.
+// largest inscribed quadrilateral) in full-resolution pixels. Each large
+// contour also gives the hull of the light pieces inside it (pyramids on
+// the runway cut the light ring into pieces; the hole the board leaves in
+// a light table holds them all).
 func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) []outline {
-	var outs []outline
+	type piece struct {
+		pts  []image.Point
+		hull []vision.Point
+		area float64
+	}
+	var pieces []piece
 	for i := 0; i < cs.Size(); i++ {
 		c := cs.At(i)
-		if gocv.ContourArea(c) < minArea {
+		a := gocv.ContourArea(c)
+		if a < minArea/40 {
 			continue
 		}
-		hull := convexHull(c.ToPoints())
+		pts := c.ToPoints()
+		pieces = append(pieces, piece{pts, convexHull(pts), a})
+	}
+	var outs []outline
+	add := func(hull []vision.Point) {
 		q, ok := hullQuad(hull)
 		if !ok {
-			continue
+			return
 		}
 		// The outline must fill its quadrilateral (a square ring or
 		// area, not a blob of table).
 		qa := quadArea(q)
 		if qa < minArea || polyArea(hull) > 1.08*qa {
-			continue
+			return
 		}
 		o := outline{area: qa / (scale * scale)}
 		for j, pt := range q {
@@ -181,7 +214,44 @@ func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) 
 		}
 		outs = append(outs, o)
 	}
+	for i, pc := range pieces {
+		if pc.area < minArea {
+			continue
+		}
+		add(pc.hull)
+		var inside []image.Point
+		n := 0
+		for j, o := range pieces {
+			if j == i || o.area >= pc.area || !inHull(pc.hull, o.hull[0]) {
+				continue
+			}
+			inside = append(inside, o.pts...)
+			n++
+		}
+		if n > 0 {
+			add(convexHull(inside))
+		}
+	}
 	return outs
+}
+
+// inHull reports whether p lies inside the convex polygon h (either
+// winding).
+func inHull(h []vision.Point, p vision.Point) bool {
+	sign := 0.0
+	for i := range h {
+		a, b := h[i], h[(i+1)%len(h)]
+		c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+		if c == 0 {
+			continue
+		}
+		if sign == 0 {
+			sign = c
+		} else if (c > 0) != (sign > 0) {
+			return false
+		}
+	}
+	return true
 }
 
 // convexHull is Andrew's monotone chain, counter-clockwise in image

@@ -261,7 +261,7 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) (string, float6
 			best, bw = l, w
 		}
 	}
-	if bw < 0.05 {
+	if bw <= 0 {
 		return "?", 0
 	}
 	return best, math.Min(1, bw/4)

@@ -1,6 +1,7 @@
 package pyramids
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	_ "image/jpeg" // scenes
@@ -14,13 +15,17 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/render"
 )
 
 // SceneResult is one rendered scene read and compared with its truth.
 type SceneResult struct {
 	Path string
-	Err  error // the scan failed (no board, too dark, ...)
+	// OutOfView: the truth's playing grid runs off the picture, so the
+	// right answer is ErrOutOfView.
+	OutOfView bool
+	Err       error // the scan failed (no board, too dark, ...)
 	// TruthErr: the truth beside the image is missing or not a Crossword
 	// Pyramids scene (the set is wrong, not the reader).
 	TruthErr error
@@ -50,6 +55,11 @@ func EvalScene(path string, opt Options) SceneResult {
 	if err != nil {
 		res.Err = err
 		return res
+	}
+	for _, c := range t.Board.Corners {
+		if c[0] < 0 || c[1] < 0 || c[0] > float64(img.Bounds().Dx()) || c[1] > float64(img.Bounds().Dy()) {
+			res.OutOfView = true
+		}
 	}
 	r, err := Scan(img, opt)
 	if err != nil {
@@ -161,6 +171,7 @@ func SceneFiles(dir string) ([]string, error) {
 // Summary adds up scene results.
 type Summary struct {
 	Scenes, Failed, Found                                    int
+	OutOfView, Refused                                       int // grid off the picture; of them, refused as out of view
 	Squares, ColourRight, Occupied, LetterRight, HeightRight int
 	Times                                                    []time.Duration
 	Results                                                  []SceneResult
@@ -170,6 +181,13 @@ type Summary struct {
 func (s *Summary) Add(r SceneResult) {
 	s.Scenes++
 	s.Results = append(s.Results, r)
+	if r.OutOfView {
+		s.OutOfView++
+		if errors.Is(r.Err, vision.ErrOutOfView) {
+			s.Refused++
+		}
+		return
+	}
 	if r.Err != nil {
 		s.Failed++
 		return
@@ -195,8 +213,8 @@ func pct(a, b int) string {
 
 // Write prints the figures.
 func (s *Summary) Write(w io.Writer) {
-	fmt.Fprintf(w, "scenes            %d (scan failed: %d)\n", s.Scenes, s.Failed)
-	fmt.Fprintf(w, "board found       %s\n", pct(s.Found, s.Scenes))
+	fmt.Fprintf(w, "scenes            %d; board partly out of the picture in %d, refused as out of view: %s\n", s.Scenes, s.OutOfView, pct(s.Refused, s.OutOfView))
+	fmt.Fprintf(w, "board found       %s  (of the scenes with the board in view; scan failed: %d)\n", pct(s.Found, s.Scenes-s.OutOfView), s.Failed)
 	fmt.Fprintf(w, "squares right     %s  (empty or the top pyramid's colour)\n", pct(s.ColourRight, s.Squares))
 	fmt.Fprintf(w, "letters right     %s  (of squares with a pyramid)\n", pct(s.LetterRight, s.Occupied))
 	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
@@ -211,6 +229,9 @@ func (s *Summary) Write(w io.Writer) {
 func (s *Summary) WriteFailures(w io.Writer, limit int) {
 	for _, r := range s.Results {
 		switch {
+		case r.OutOfView && errors.Is(r.Err, vision.ErrOutOfView):
+		case r.OutOfView:
+			fmt.Fprintf(w, "%s: the board is partly out of the picture, but the scan said: %v\n", r.Path, r.Err)
 		case r.Err != nil:
 			fmt.Fprintf(w, "%s: %v\n", r.Path, r.Err)
 		case !r.Found:
