@@ -165,6 +165,12 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return asBadInput(err)
 	}
+	// index.tsv lists the scenes with their main conditions, for picking
+	// subsets (only the hard ones, only those with a hand...).
+	index := []string{"image\tgame\tseed\tdifficulty\ttilt_deg\tyaw_deg\thand\tblur_px\tjpeg_quality"}
+	writeIndex := func() error {
+		return os.WriteFile(filepath.Join(*out, "index.tsv"), []byte(strings.Join(index, "\n")+"\n"), 0o644)
+	}
 	for i := 0; i < *n; i++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -193,6 +199,11 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return err
 		}
 		fmt.Fprintf(stdout, "%s.jpg\t%s\ttilt %.0f\tyaw %.0f\n", base, o.Difficulty, o.TiltDeg, o.YawDeg)
+		index = append(index, fmt.Sprintf("%04d.jpg\t%s\t%d\t%s\t%.1f\t%.1f\t%t\t%.2f\t%d",
+			i, *game, s, o.Difficulty, o.TiltDeg, o.YawDeg, o.Hand, o.Blur, o.Quality))
+	}
+	if err := writeIndex(); err != nil {
+		return asBadInput(err)
 	}
 	return nil
 }

@@ -118,6 +118,13 @@ func TestRenderSet(t *testing.T) {
 	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
 		t.Fatalf("render-set: %v (%s)", err, stderr.String())
 	}
+	index, err := os.ReadFile(filepath.Join(dir, "index.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if lines := strings.Split(strings.TrimSpace(string(index)), "\n"); len(lines) != 3 || !strings.HasPrefix(lines[1], "0000.jpg\tlexicon\t400000\t") {
+		t.Errorf("index.tsv:\n%s", index)
+	}
 	for _, name := range []string{"0000.jpg", "0000.json", "0000.txt", "0001.jpg", "0001.json", "0001.txt"} {
 		if _, err := os.Stat(filepath.Join(dir, name)); err != nil {
 			t.Error(err)
