@@ -31,6 +31,42 @@ type boardFit struct {
 	// Cols x Rows squares of it are in view, cut at the Clipped sides.
 	Partial    bool
 	Cols, Rows int
+	// Resid is, per grid intersection, the measured position less H's
+	// (NaN where unmeasured): the lens distortion H leaves.
+	Resid []Point
+}
+
+// correction returns a smooth pixel offset at board position (x, y): the
+// mean residual of the nearest measured intersections. Offsets larger than
+// a fifth of a square are distrusted.
+func (f boardFit) correction(n int) func(x, y float64) Point {
+	if f.Resid == nil {
+		return nil
+	}
+	pitch := math.Hypot(f.H.Apply(Point{1, 0}).X-f.H.Apply(Point{0, 0}).X, f.H.Apply(Point{1, 0}).Y-f.H.Apply(Point{0, 0}).Y)
+	return func(x, y float64) Point {
+		var sx, sy, sw float64
+		cx, cy := int(math.Floor(x)), int(math.Floor(y))
+		for j := cy - 1; j <= cy+2; j++ {
+			for i := cx - 1; i <= cx+2; i++ {
+				if i < 0 || j < 0 || i > n || j > n {
+					continue
+				}
+				r := f.Resid[j*(n+1)+i]
+				if math.IsNaN(r.X) || math.Hypot(r.X, r.Y) > pitch/5 {
+					continue
+				}
+				w := 1 / (0.5 + math.Hypot(float64(i)-x, float64(j)-y))
+				sx += w * r.X
+				sy += w * r.Y
+				sw += w
+			}
+		}
+		if sw == 0 {
+			return Point{}
+		}
+		return Point{sx / sw, sy / sw}
+	}
 }
 
 // candidate is a quadrilateral that may be the board, in work coordinates.
@@ -131,11 +167,12 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	}
 	if h := fixOffByOne(src, best.H, n); h != best.H {
 		best.H = h
-		for _, win := range []float64{0.25, 0.2} {
-			if h, ok := refineGrid(src, best.H, n, win, 3); ok {
-				best.H = h
-			}
+		if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
+			best.H = h
 		}
+	}
+	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
+		best.H, best.Resid = h, resid
 	}
 	return best, true
 }

@@ -246,46 +246,70 @@ func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c i
 	return (mid-ref)/math.Max(ref, 24) - 0.6
 }
 
-// stackHeight tests the heights 1..MaxStack. For each, the model says
-// where the stack's top face must appear and where its bottom edge meets
-// the floor on the sides the camera sees; the picture must show edges
-// there. A tile may sit a little off the square's centre, so each height
-// is tried over small offsets and scored by its best one. Two cues work
-// together: the top face's position (parallax away from the principal
-// point, which grows with height) and the visible side faces' extent (the
-// gap between the top face's edge and the stack's foot). It returns the
-// best height and its margin over the runner-up.
+// stackHeight finds the stack's top face and reads its height from where
+// it is. As a stack grows, its top face moves along one line in the
+// picture (away from the point straight below the camera, or towards the
+// top of the picture in a tilted view) by a known amount per tile; a tile
+// sitting a little off its square's centre moves it by a pixel or two.
+// So the face is looked for along that line, at every tenth of a tile's
+// thickness from half a tile to MaxStack and a half, and a pixel or two
+// either side of it, scored by the contrast across its outline; the
+// height is the best position, rounded. The margin is how much better the
+// best whole height scores than the runner-up.
 func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geometry) (int, float64) {
-	scores := make([]float64, geo.MaxStack+1)
-	best, second := 0, 0
-	// Which sides of the stack face the camera: -x, +x, -y, +y.
-	cx, cy := float64(c)+0.5, float64(r)+0.5
-	half := geo.TileMM / geo.SquareMM / 2
-	vis := [4]bool{cam[0] < cx-half, cam[0] > cx+half, cam[1] < cy-half, cam[1] > cy+half}
-	const j = 0.02 // offset step, squares (0.4 mm)
-	for h := 1; h <= geo.MaxStack; h++ {
-		bestOff := math.Inf(-1)
-		for dy := -2; dy <= 2; dy++ {
-			for dx := -2; dx <= 2; dx++ {
-				d := Point{float64(dx) * j, float64(dy) * j}
-				top := shiftedFace(pose, r, c, float64(h), d, geo)
-				foot := shiftedFace(pose, r, c, 0, d, geo)
-				s := faceEdge(p, occ, top) + footEdge(p, occ, foot, vis)
-				bestOff = math.Max(bestOff, s)
+	lo, hi := 0.6, float64(geo.MaxStack)+0.4
+	// The line's direction in the picture: from height lo to hi.
+	a := faceCentre(pose, r, c, lo, geo)
+	b := faceCentre(pose, r, c, hi, geo)
+	dx, dy := b.X-a.X, b.Y-a.Y
+	l := math.Hypot(dx, dy)
+	var px, py float64 // unit perpendicular
+	if l > 1e-6 {
+		px, py = -dy/l, dx/l
+	}
+	bestH, bestS := 1.0, math.Inf(-1)
+	perLevel := make([]float64, geo.MaxStack+2)
+	for i := range perLevel {
+		perLevel[i] = math.Inf(-1)
+	}
+	for h := lo; h <= hi+1e-9; h += 0.1 {
+		q := faceQuad(pose, r, c, h, geo)
+		for off := -2.0; off <= 2.0; off++ {
+			var s Quad
+			for i, v := range q {
+				s[i] = Point{v.X + px*off, v.Y + py*off}
+			}
+			sc := faceEdge(p, occ, s)
+			if sc > bestS {
+				bestH, bestS = h, sc
+			}
+			if k := int(math.Round(h)); sc > perLevel[k] {
+				perLevel[k] = sc
 			}
 		}
-		scores[h] = bestOff
-		if best == 0 || scores[h] > scores[best] {
-			best, second = h, best
-		} else if second == 0 || scores[h] > scores[second] {
-			second = h
+	}
+	if debugHeight != nil {
+		debugHeight(r, c, bestH)
+	}
+	best := int(math.Round(bestH))
+	best = max(1, min(geo.MaxStack, best))
+	second := math.Inf(-1)
+	for k := 1; k <= geo.MaxStack; k++ {
+		if k != best {
+			second = math.Max(second, perLevel[k])
 		}
 	}
 	margin := 1.0
-	if second > 0 && scores[best] > 0 {
-		margin = (scores[best] - scores[second]) / scores[best]
+	if bestS > 0 && !math.IsInf(second, -1) {
+		margin = (bestS - second) / bestS
 	}
 	return best, margin
+}
+
+// faceCentre is where the middle of the top face of a stack h high shows.
+func faceCentre(pose *Pose, r, c int, h float64, geo Geometry) Point {
+	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
+	return pose.Project(float64(c)+0.5, float64(r)+0.5, z)
 }
 
 // shiftedFace is faceQuad moved by d squares on the board.
@@ -452,3 +476,6 @@ func printedMark(img image.Image, pose *Pose, r, c int, geo Geometry) bool {
 	}
 	return n > 0 && red*6 > n
 }
+
+// debugHeight, when set by tests, sees every stack's continuous height.
+var debugHeight func(r, c int, h float64)

@@ -204,6 +204,10 @@ type Pose struct {
 	Fy float64
 	Cx float64
 	Cy float64
+	// Correct, when set, adds a smooth pixel offset at board position
+	// (x, y): the lens distortion the plane model leaves, measured on the
+	// grid.
+	Correct func(x, y float64) Point
 }
 
 // Project maps a board point at height h (in squares) above the board to
@@ -214,7 +218,13 @@ func (p *Pose) Project(x, y, h float64) Point {
 	if c[2] < 1e-9 {
 		c[2] = 1e-9
 	}
-	return Point{p.Fx*c[0]/c[2] + p.Cx, p.Fy*c[1]/c[2] + p.Cy}
+	q := Point{p.Fx*c[0]/c[2] + p.Cx, p.Fy*c[1]/c[2] + p.Cy}
+	if p.Correct != nil {
+		d := p.Correct(x, y)
+		q.X += d.X
+		q.Y += d.Y
+	}
+	return q
 }
 
 // TiltDegrees is the angle between the camera's optical axis and the board's

@@ -156,6 +156,15 @@ func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
 // in every row band, fits a straight line through them robustly, and fits
 // the homography to all (n+1)² intersections.
 func refineGrid(full gocv.Mat, h Homography, n int, win, lim float64) (Homography, bool) {
+	nh, _, ok := refineGridResid(full, h, n, win, lim)
+	return nh, ok
+}
+
+// refineGridResid is refineGrid that also returns, for every grid
+// intersection ((n+1)² of them, row by row), how far the measured
+// intersection lies from the fitted homography's: what a straight-line
+// model leaves of the lens distortion. Unmeasured ones are NaN.
+func refineGridResid(full gocv.Mat, h Homography, n int, win, lim float64) (Homography, []Point, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	size := int(float64(n)*c + 2*m)
@@ -257,11 +266,11 @@ func refineGrid(full gocv.Mat, h Homography, n int, win, lim float64) (Homograph
 	}
 	vs, ok := fit(true)
 	if !ok {
-		return h, false
+		return h, nil, false
 	}
 	hs, ok := fit(false)
 	if !ok {
-		return h, false
+		return h, nil, false
 	}
 	var src, dst []Point
 	for k, v := range vs {
@@ -284,13 +293,21 @@ func refineGrid(full gocv.Mat, h Homography, n int, win, lim float64) (Homograph
 		}
 	}
 	if len(src) < 12 {
-		return h, false
+		return h, nil, false
 	}
 	nh, err := FitHomography(src, dst)
 	if err != nil {
-		return h, false
+		return h, nil, false
 	}
-	return nh, true
+	resid := make([]Point, (n+1)*(n+1))
+	for i := range resid {
+		resid[i] = Point{math.NaN(), math.NaN()}
+	}
+	for i, s := range src {
+		q := nh.Apply(s)
+		resid[int(s.Y)*(n+1)+int(s.X)] = Point{dst[i].X - q.X, dst[i].Y - q.Y}
+	}
+	return nh, resid, true
 }
 
 // robustLine fits x = a + b t to the points within a few pixels of the

@@ -29,7 +29,7 @@ type Geometry struct {
 }
 
 // UpwordsGeometry is the current 10x10 Upwords board and its tiles.
-var UpwordsGeometry = Geometry{SquareMM: 21, TileMM: 18.8, LevelMM: 3.8, WallMM: 2.4, MaxStack: 5}
+var UpwordsGeometry = Geometry{SquareMM: 21, TileMM: 18.8, LevelMM: 3.8, WallMM: 0.5, MaxStack: 5}
 
 // Options tune a scan. The zero value reads a 10x10 board with the default
 // camera and no tile reader (letters are then left empty: see Reader).
@@ -130,6 +130,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: the board's outline is degenerate", ErrNoBoard)
 	}
+	pose.Correct = fit.correction(n)
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops.
 	floor := -geo.WallMM / geo.SquareMM
