@@ -7,21 +7,29 @@ import "github.com/tilescope/tilescope/scoring/grid"
 const Guessed = 0.5
 
 // ReconcileUpwords corrects a camera reading with what an Upwords turn can
-// physically do to the board as it stands, before the rules judge it:
+// physically do to the board as it stands, before the rules judge it. A
+// turn only adds tiles, at most one per square, and never a letter on the
+// same letter. So, square by square:
 //
-//   - a turn never takes a tile away: a stack read lower than it stood (or a
-//     square read empty) is the stack as it stood, marked unsure;
-//   - a turn adds at most one tile to a square: a stack read more than one
-//     higher is one higher, marked unsure;
-//   - a stack read at the height it stood is the same stack: its letter is
-//     the letter it had (the camera misread an unchanged tile), and it is
-//     as sure as the history;
-//   - a stack read one higher with the letter it had is the same stack (no
-//     tile goes on the same letter: the height was misread), marked unsure.
+//   - a stack read lower than it stood (or a square read empty) is the stack
+//     as it stood: tiles are not taken away (after a successful challenge
+//     the board as it stands is already the board before the withdrawn
+//     play);
+//   - a stack read more than one higher is one higher;
+//   - a new square read more than one high is one high;
+//   - a stack read with a new letter at its old height, or with its old
+//     letter one higher, is ambiguous: either an unchanged stack misread, or
+//     a new tile whose height or letter was misread. When the reading shows
+//     other, plain new tiles, the play is those and the ambiguous stack is
+//     taken as unchanged. When the ambiguous stacks are the only change,
+//     they are the play: a new letter counts as a tile put on the stack
+//     (and an old letter one higher beside it as unchanged); an old letter
+//     one higher alone is left as read, for the rules to refuse and the
+//     table to fix (the new letter is unknown). Taking them as unchanged
+//     would lose the play without a word.
 //
-// Tiles taken off after a successful challenge are no exception: the board
-// as it stands is then the board before the withdrawn play. It returns a new
-// reading and the number of cells it changed.
+// Every guessed square is marked unsure (Guessed). It returns a new reading
+// and the number of squares it changed.
 func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 	if before == nil || r.Board == nil || before.Rows != r.Board.Rows || before.Cols != r.Board.Cols {
 		return r, 0
@@ -46,20 +54,36 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 			out.Conf[p.Row][p.Col] = conf
 		}
 	}
+	newLetter := func(b, s grid.Stack) bool { // at the old height
+		return !b.Empty() && s.Height == b.Height && s.Letter != b.Letter
+	}
+	oldLetter := func(b, s grid.Stack) bool { // one higher
+		return !b.Empty() && s.Height == b.Height+1 && s.Letter == b.Letter
+	}
+	ambiguous := func(b, s grid.Stack) bool { return newLetter(b, s) || oldLetter(b, s) }
+	plain, anyNew := false, false // a new tile that is not ambiguous; a new letter
 	before.Each(func(p grid.Pos, b grid.Stack) {
 		s := r.Board.At(p)
+		plain = plain || s.Height > b.Height && !ambiguous(b, s)
+		anyNew = anyNew || newLetter(b, s)
+	})
+	before.Each(func(p grid.Pos, b grid.Stack) {
+		s := r.Board.At(p)
+		guess := min(r.conf(p), Guessed)
 		switch {
 		case b.Empty() && s.Height > 1:
-			set(p, grid.Stack{Letter: s.Letter, Height: 1}, min(r.conf(p), Guessed))
+			set(p, grid.Stack{Letter: s.Letter, Height: 1}, guess)
 		case b.Empty():
 		case s.Height < b.Height:
 			set(p, b, Guessed)
-		case s.Height == b.Height:
-			set(p, b, 1)
-		case s.Height == b.Height+1 && s.Letter == b.Letter:
+		case ambiguous(b, s) && plain, oldLetter(b, s) && anyNew:
 			set(p, b, Guessed)
+		case newLetter(b, s):
+			set(p, grid.Stack{Letter: s.Letter, Height: b.Height + 1}, guess)
+		case oldLetter(b, s):
+			set(p, s, guess)
 		case s.Height > b.Height+1:
-			set(p, grid.Stack{Letter: s.Letter, Height: b.Height + 1}, min(r.conf(p), Guessed))
+			set(p, grid.Stack{Letter: s.Letter, Height: b.Height + 1}, guess)
 		}
 	})
 	return out, changed

@@ -25,13 +25,34 @@ C A T S
 . . . .
 C A T S
 . . . .`, 0, nil},
-		{"a misread unchanged tile keeps its letter", `
+		{"a misread unchanged tile beside a play keeps its letter", `
 . . . .
 C R T S
 . . . .`, `
 . . . .
 C A T S
-. . . .`, 1, nil},
+. . . .`, 1, []grid.Pos{{Row: 1, Col: 1}}},
+		{"a new letter alone is a tile stacked on it", `
+. . . .
+C O T .
+. . . .`, `
+. . . .
+C O2 T .
+. . . .`, 1, []grid.Pos{{Row: 1, Col: 1}}},
+		{"a new letter beats an old letter one higher", `
+. . . .
+C O T2 .
+. . . .`, `
+. . . .
+C O2 T .
+. . . .`, 2, []grid.Pos{{Row: 1, Col: 1}, {Row: 1, Col: 2}}},
+		{"two new letters alone are two stacked tiles", `
+. . . .
+C O B .
+. . . .`, `
+. . . .
+C O2 B2 .
+. . . .`, 2, []grid.Pos{{Row: 1, Col: 1}, {Row: 1, Col: 2}}},
 		{"a missed tile is put back, unsure", `
 . . . .
 C . T S
@@ -53,12 +74,19 @@ C O3 T .
 . . . .
 C O2 T .
 . . . .`, 1, []grid.Pos{{Row: 1, Col: 1}}},
-		{"one higher with the same letter is the same stack", `
+		{"one higher with the same letter is left for the table, unsure", `
 . . . .
 C A2 T .
 . . . .`, `
 . . . .
-C A T .
+C A2 T .
+. . . .`, 0, []grid.Pos{{Row: 1, Col: 1}}},
+		{"one higher with the same letter beside a play is unchanged", `
+. . . .
+C A2 T S
+. . . .`, `
+. . . .
+C A T S
 . . . .`, 1, []grid.Pos{{Row: 1, Col: 1}}},
 		{"a stack grown by 1 is a play", `
 . . . .
