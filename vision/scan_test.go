@@ -198,3 +198,39 @@ func draw(s synthScene) image.Image {
 }
 
 var _ = color.RGBA{}
+
+// turnedLetters reads every tile as an A lying a quarter turn
+// counter-clockwise: the board is read from its left-hand side.
+type turnedLetters struct{}
+
+func (turnedLetters) Read(img image.Image) (ocr.Reading, error) {
+	return ocr.Reading{Letter: "A", Conf: 0.9, Angle: 90}, nil
+}
+
+func TestOrientationFromLetters(t *testing.T) {
+	img := loadImage(t, "testdata/scenes/upwords-0002.jpg")
+	upright, err := ScanUpwords(img, Options{Reader: &letterA{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	turned, err := ScanUpwords(img, Options{Reader: turnedLetters{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turned.Turned != 1 {
+		t.Fatalf("turned %d quarter turns, want 1", turned.Turned)
+	}
+	if turned.Corners[0] != upright.Corners[3] || turned.Corners[1] != upright.Corners[0] {
+		t.Errorf("corners %v, want %v turned once", turned.Corners, upright.Corners)
+	}
+	n := upright.Board.Rows
+	upright.Board.Each(func(p grid.Pos, s grid.Stack) {
+		if got := turned.Board.At(grid.Pos{Row: p.Col, Col: n - 1 - p.Row}); got != s {
+			t.Errorf("%v: %v upright, %v turned", p, s, got)
+		}
+	})
+	kept, _ := ScanUpwords(img, Options{Reader: turnedLetters{}, CameraOrientation: true})
+	if kept.Turned != 0 || !kept.Board.Equal(upright.Board) {
+		t.Errorf("CameraOrientation: turned %d", kept.Turned)
+	}
+}

@@ -41,6 +41,9 @@ type Options struct {
 	// CropSize is the side in pixels of the top-face crop handed to the
 	// reader; 0 means 64.
 	CropSize int
+	// CameraOrientation keeps row 0 at the top of the picture even when
+	// the letters say the board is read from another side.
+	CameraOrientation bool
 }
 
 // Cell is what the scan saw on one square.
@@ -66,6 +69,10 @@ type UpwordsReading struct {
 	// "board" (estimated from this photo's perspective) or "default".
 	FocalSource string
 	Elapsed     time.Duration
+	// Turned is how many quarter turns (counter-clockwise) the letters
+	// stood at in the picture: the reading was turned so that they read
+	// upright (0 when the camera's own orientation was kept).
+	Turned int
 }
 
 // Cell returns the reading of one square.
@@ -171,7 +178,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 	}
 	r.Cells = cells
-	for _, c := range cells {
+	if k := letterTurn(cells); k != 0 && !opt.CameraOrientation {
+		r.Cells, r.Corners = turnReading(cells, r.Corners, n, k)
+		r.Turned = k
+	}
+	for _, c := range r.Cells {
 		if c.Height > 0 && c.Letter != "?" {
 			r.Board.Set(c.Pos, grid.Stack{Letter: c.Letter, Height: c.Height})
 		}
@@ -448,4 +459,56 @@ func partialError(fit boardFit, n int) error {
 		}
 	}
 	return e
+}
+
+// letterTurn is the quarter turn most letters stand at (counter-clockwise,
+// as the reader reports their angle), when at least three confident
+// letters and two thirds of them agree; else 0.
+func letterTurn(cells []Cell) int {
+	var votes [4]int
+	n := 0
+	for _, c := range cells {
+		if c.Height == 0 || c.Letter == "" || c.Letter == "?" || c.Conf < 0.5 {
+			continue
+		}
+		k := int(math.Round(c.Angle/90)) % 4
+		if k < 0 {
+			k += 4
+		}
+		votes[k]++
+		n++
+	}
+	best := 0
+	for k := range votes {
+		if votes[k] > votes[best] {
+			best = k
+		}
+	}
+	if n < 3 || votes[best]*3 < n*2 {
+		return 0
+	}
+	return best
+}
+
+// turnReading re-labels the squares and corners for letters standing k
+// quarter turns counter-clockwise: "up" as read is then k quarter turns
+// counter-clockwise from the picture's up.
+func turnReading(cells []Cell, q Quad, n, k int) ([]Cell, Quad) {
+	out := make([]Cell, len(cells))
+	copy(out, cells)
+	for t := 0; t < k; t++ {
+		next := make([]Cell, len(out))
+		for _, c := range out {
+			// new (i, j) = old (n-1-j, i)  <=>  old (r, c) -> new (c, n-1-r)
+			p := grid.Pos{Row: c.Pos.Col, Col: n - 1 - c.Pos.Row}
+			c.Pos = p
+			next[p.Row*n+p.Col] = c
+		}
+		out = next
+		q = Quad{q[3], q[0], q[1], q[2]}
+	}
+	for i := range out {
+		out[i].Angle = math.Mod(out[i].Angle-float64(90*k)+360, 360)
+	}
+	return out, q
 }

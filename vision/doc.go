@@ -1,0 +1,71 @@
+// Package vision reads a board game from a photo: for Upwords, where the
+// board is, which squares hold a stack, how high each stack is and (through
+// a tile reader) the letter on top; and, from a stream of frames, when a
+// turn is over.
+//
+// # Finding the board
+//
+// The picture is reduced to about 800 pixels across and candidate
+// quadrilaterals are gathered in stages, cheapest and most telling first:
+//
+//   - lines: Canny edges and the probabilistic Hough transform give line
+//     segments; the strongest two directions 50-130 degrees apart are the
+//     board's; in each, merged lines are searched for a run of n+1 lines
+//     evenly spaced in perspective (the grid), and the outermost long lines
+//     are paired too (the board's edges);
+//   - outlines: Otsu thresholds (both ways) and closed Canny edges give
+//     regions whose convex hulls are cut to four corners (Douglas-Peucker,
+//     the largest inscribed quad, and the hull's four longest sides, which
+//     survive a hand or a pencil over the board's edge);
+//   - colours: the block colours (YCbCr) clustered with k-means; every
+//     cluster and pair of clusters (board plus tiles) is a region.
+//
+// Each candidate is rectified and scored by the grid it holds: n+1 lines in
+// each direction whose weakest two still stand above the midpoints between
+// them (fitLines). The best grid is then refined on the full picture: each
+// of the 2(n+1) lines is measured band by band (bands beside light squares,
+// that is tiles, are skipped), fitted robustly, and the homography refitted
+// to all their intersections, a few times with narrowing windows. A last
+// check moves the grid by a whole square when a line printed in the border
+// passed for its edge. What the homography leaves (lens distortion) is kept
+// per intersection and added back when projecting (Pose.Correct).
+//
+// Orientation: the board is symmetric, so the scan reads it as the camera
+// sees it: row 0 is the side nearest the top of the picture (the corner
+// order whose top side points most nearly to the right). A board turned
+// more than 45 degrees in the picture comes out turned; DESIGN.md's rule
+// ("row 0 at the top of the image as the board is read").
+//
+// # Heights
+//
+// The camera's pose follows from the homography and the focal length
+// (a calibration, else an estimate from the board's perspective when the
+// view is tilted 10 degrees or more, else the Pi camera's 62.2 degrees
+// across). A stack's top face then moves along a known line in the picture
+// as the stack grows: the face is looked for along that line at every tenth
+// of a tile's thickness, a pixel or two either side, scored by the contrast
+// across its outline, and the best position is rounded to a height.
+// Squares are read nearest the camera first, and the picture regions of
+// the stacks found so far are masked, so a tall stack in front does not
+// pass for the one behind. Straight down, the parallax is a pixel or two
+// per tile near the picture's middle: heights there are the weak point;
+// through a game, Reconcile knows them from the history.
+//
+// # Occupied or empty
+//
+// A square holds a tile when both its floor (every line of sight to it
+// passes through a stack standing there) and the face at some height are
+// much lighter than the board's walls nearby (a low quantile of the wall
+// samples within two squares, which ignores stacks). The centre squares are
+// printed light with a red mark, which a tile would hide.
+//
+// # Frames and turns
+//
+// TurnDetector keeps a small rectified thumbnail of the board and its rim;
+// a turn is over when the board has been still for a while, the rim (where
+// tiles never go, so a change there is a hand or an arm) matches the last
+// accepted state, and some square differs from it.
+//
+// gocv Mats live only here; every one is closed where it is made (checked
+// by TestMatLeak under the matprofile build tag).
+package vision
