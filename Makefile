@@ -170,7 +170,7 @@ render-bench:
 .PHONY: load
 LOAD_TIME ?= 1m
 load: deps
-	$(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./web/ -args -load.duration=$(LOAD_TIME)
+	$(GO) test -count=1 -run '^TestLoad$$' -v -timeout 10m ./web/ -args -load.duration=$(LOAD_TIME) -load.latency
 
 # eval-loose: the loose-tile reader (Lexicon, Twists) on the real ban-seg
 # photos (valid split) and on rendered scenes; leak-loose: no gocv Mat left

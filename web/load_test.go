@@ -22,13 +22,16 @@ var (
 	loadDuration = flag.Duration("load.duration", 5*time.Second, "how long TestLoad plays (make load: 1m)")
 	loadPhones   = flag.Int("load.phones", 20, "phones on the event stream in TestLoad")
 	loadEvery    = flag.Duration("load.every", time.Second, "time between turns in TestLoad")
+	loadLatency  = flag.Bool("load.latency", false, "TestLoad fails when GET /api/game is over 20 ms at p99 (make load sets it; the short run in make test only prints the figure, since other tests share the CPU)")
 )
 
 // TestLoad is the table under load, on loopback only: phones on the event
 // stream (each also polling GET /api/game four times a second) while a turn
 // is played every second, committed to a real SQLite store. Every phone
-// must see every turn, and GET /api/game must stay within 20 ms at the
-// 99th percentile. `make load` runs it for a minute and prints the figures.
+// must see every turn. `make load` runs it for a minute, prints the figures
+// and fails if GET /api/game is over 20 ms at the 99th percentile; the
+// short run in `make test` prints the latency without judging it (the CPU
+// is shared with every other test then).
 func TestLoad(t *testing.T) {
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, t.TempDir())
@@ -236,7 +239,7 @@ func TestLoad(t *testing.T) {
 	t.Logf("load: turns lost: %d of %d (%d phones x %d turns)", lost, len(phones)*turns, len(phones), turns)
 	t.Logf("load: GET /api/game latency: p50 %v, p99 %v, max %v (target: p99 <= 20ms)", p50, p99, pmax)
 	t.Logf("load: turn committed -> event on a phone: p50 %v, p99 %v, max %v", e50, e99, emax)
-	if p99 > 20*time.Millisecond {
+	if *loadLatency && p99 > 20*time.Millisecond {
 		t.Errorf("GET /api/game p99 %v, want <= 20ms", p99)
 	}
 }
