@@ -9,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"github.com/tilescope/tilescope/vision/render"
@@ -23,7 +24,7 @@ func init() {
 type sceneFlags struct {
 	difficulty    string
 	width, height int
-	tilt, yaw     float64
+	tilt, yaw     optFloat
 	heightMM      float64
 	quality       int
 	clean         bool
@@ -35,8 +36,8 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.StringVar(&f.difficulty, "difficulty", defDifficulty, "range of conditions drawn from the seed: easy, normal, hard or mixed")
 	fs.IntVar(&f.width, "width", 1640, "image width in pixels (Pi cameras: 1640x1232, 2028x1520, ...)")
 	fs.IntVar(&f.height, "height", 1232, "image height in pixels")
-	fs.Float64Var(&f.tilt, "tilt", -1, "camera tilt from straight down, degrees 0..60 (default: drawn from the seed)")
-	fs.Float64Var(&f.yaw, "yaw", 999, "board rotation in the image, degrees (default: drawn from the seed)")
+	fs.Var(&f.tilt, "tilt", "camera tilt from straight down, `degrees` 0..60 (default: drawn from the seed)")
+	fs.Var(&f.yaw, "yaw", "board rotation in the image, `degrees` (default: drawn from the seed)")
 	fs.Float64Var(&f.heightMM, "camera-height", 0, "camera height over the table, mm (default: drawn from the seed)")
 	fs.IntVar(&f.quality, "quality", 0, "JPEG quality 1..100 (default: drawn from the seed)")
 	fs.BoolVar(&f.clean, "clean", false, "no noise, blur, lens distortion, glare or hand (for debugging)")
@@ -50,11 +51,11 @@ func (f *sceneFlags) options(seed int64) (render.Options, error) {
 		return o, asBadInput(err)
 	}
 	o.Width, o.Height = f.width, f.height
-	if f.tilt >= 0 {
-		o.TiltDeg = f.tilt
+	if f.tilt.set {
+		o.TiltDeg = f.tilt.v
 	}
-	if f.yaw != 999 {
-		o.YawDeg = f.yaw
+	if f.yaw.set {
+		o.YawDeg = f.yaw.v
 	}
 	if f.heightMM > 0 {
 		o.HeightMM = f.heightMM
@@ -73,17 +74,13 @@ func (f *sceneFlags) options(seed int64) (render.Options, error) {
 
 func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	game := fs.String("game", "", "game: upwords, lexicon, twists or pyramids")
 	state := fs.String("state", "", "the position, in the game's text `FILE` format (see docs/render.md)")
 	out := fs.String("out", "", "the image to write, `IMAGE`.jpg (or .png); its ground truth goes beside it as IMAGE.json")
 	seed := fs.Int64("seed", 1, "seed of every random choice: the same seed gives the same bytes")
 	sf := addSceneFlags(fs, "normal")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return asBadInput(err)
+	if done, err := parseQuiet(fs, args, stderr, "tilescope render --game G --state FILE --out IMAGE [--seed N] [options]"); done || err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageErrorf("render: unexpected argument %q", fs.Arg(0))
@@ -140,18 +137,14 @@ func renderTo(game string, state []byte, o render.Options, out string) error {
 
 func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("render-set", flag.ContinueOnError)
-	fs.SetOutput(stderr)
 	game := fs.String("game", "upwords", "game: upwords, lexicon, twists or pyramids")
 	n := fs.Int("n", 200, "number of scenes")
 	seed := fs.Int64("seed", 1, "seed of the set: scene i uses seed*100000+i")
 	out := fs.String("out", "", "`DIR` to write NNNN.jpg, NNNN.json (truth) and NNNN.txt (state) into")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			return nil
-		}
-		return asBadInput(err)
+	if done, err := parseQuiet(fs, args, stderr, "tilescope render-set --game G --n N --seed S --out DIR [options]"); done || err != nil {
+		return err
 	}
 	if fs.NArg() > 0 {
 		return usageErrorf("render-set: unexpected argument %q", fs.Arg(0))
@@ -206,4 +199,43 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return asBadInput(err)
 	}
 	return nil
+}
+
+// optFloat is a float flag that remembers whether it was given.
+type optFloat struct {
+	v   float64
+	set bool
+}
+
+func (f *optFloat) String() string {
+	if f == nil || !f.set {
+		return ""
+	}
+	return strconv.FormatFloat(f.v, 'g', -1, 64)
+}
+
+func (f *optFloat) Set(s string) error {
+	v, err := strconv.ParseFloat(s, 64)
+	if err != nil {
+		return fmt.Errorf("not a number: %q", s)
+	}
+	f.v, f.set = v, true
+	return nil
+}
+
+// parseQuiet parses the flags; a bad flag is one line of bad input (exit
+// 2), and -h prints the usage and the flags (done, exit 0).
+func parseQuiet(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) (done bool, err error) {
+	fs.SetOutput(io.Discard)
+	fs.Usage = func() {}
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stderr, "usage:", usage)
+			fs.SetOutput(stderr)
+			fs.PrintDefaults()
+			return true, nil
+		}
+		return true, usageErrorf("%s: %v", fs.Name(), err)
+	}
+	return false, nil
 }

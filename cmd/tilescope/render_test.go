@@ -93,6 +93,8 @@ func TestRenderBadInput(t *testing.T) {
 		{"bad extension", []string{"render", "--game", "upwords", "--state", good, "--out", filepath.Join(dir, "x.gif")}, ".gif"},
 		{"bad difficulty", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--difficulty", "insane"}, "insane"},
 		{"bad tilt", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--tilt", "75"}, "tilt"},
+		{"tilt not a number", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--tilt", "steep"}, "steep"},
+		{"unknown flag", []string{"render", "--colour", "red"}, "colour"},
 		{"set without out", []string{"render-set", "--n", "2"}, "--out"},
 		{"set unknown game", []string{"render-set", "--game", "chess", "--n", "1", "--out", dir}, "chess"},
 		{"set bad edition", []string{"render-set", "--edition", "9", "--n", "1", "--out", dir}, "edition 9"},
@@ -106,6 +108,9 @@ func TestRenderBadInput(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), tc.want) {
 				t.Errorf("stderr %q does not say %q", stderr.String(), tc.want)
+			}
+			if n := strings.Count(stderr.String(), "\n"); n != 1 {
+				t.Errorf("stderr has %d lines, want one:\n%s", n, stderr.String())
 			}
 		})
 	}
