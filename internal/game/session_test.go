@@ -382,3 +382,30 @@ func TestBadPlayers(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkAction is one action on a game of 60 turns: the record is
+// written (in memory) and the whole log replayed and encoded, as after
+// every action at a real table.
+func BenchmarkAction(b *testing.B) {
+	ctx := context.Background()
+	s, err := Open(ctx, NewMemStore(), Config{Players: []string{"Ann", "Ben"}, Scorer: lineScorer{}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	board := grid.New(10, 10)
+	for i := 0; i < 60; i++ {
+		board = board.Clone()
+		board.Set(grid.Pos{Row: i / 10, Col: i % 10}, grid.Stack{Letter: "E", Height: 1})
+		if _, err := s.Play(ctx, Frame{}, Reading{Board: board}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	for b.Loop() {
+		if _, err := s.Confirm(ctx, 60); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := s.Undo(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
