@@ -31,6 +31,8 @@ type scanOpts struct {
 	size   int
 	calib  *vision.Calibration
 	reader vision.TileReader
+	// readerErr is why there is no reader (its model is missing).
+	readerErr error
 }
 
 var scanGames = map[string]scanGame{"upwords": scanUpwords}
@@ -72,11 +74,14 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if opt.calib, err = scanCalibration(*calibPath, *dataDir); err != nil {
 		return err
 	}
+	// Without a usable reader the board and the heights are still read
+	// (and a photo's problems still reported); the letters then are not.
 	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		return fmt.Errorf("scan: the tile reader: %w", err)
+	if err == nil {
+		opt.reader = rd
+	} else {
+		opt.readerErr = err
 	}
-	opt.reader = rd
 	return g(ctx, img, path, opt, stdout)
 }
 
@@ -163,11 +168,11 @@ func scanError(path string, err error) error {
 
 // scanUpwordsJSON is DESIGN.md's scan JSON for Upwords.
 type scanUpwordsJSON struct {
-	Game    string           `json:"game"`
-	Rows    int              `json:"rows"`
-	Cols    int              `json:"cols"`
+	Game    string               `json:"game"`
+	Rows    int                  `json:"rows"`
+	Cols    int                  `json:"cols"`
 	Cells   [][]*scanUpwordsCell `json:"cells"`
-	Corners [4][2]float64    `json:"corners"`
+	Corners [4][2]float64        `json:"corners"`
 }
 
 type scanUpwordsCell struct {
@@ -190,6 +195,9 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 		}
 	}
 	if !opt.json {
+		if opt.reader == nil && len(unread) > 0 {
+			return fmt.Errorf("scan: %s: the board was found but the letters cannot be read: %w", path, opt.readerErr)
+		}
 		if len(unread) > 0 {
 			return usageErrorf("scan: %s: could not read the letter on the stack at %s", path, strings.Join(unread, ", "))
 		}
