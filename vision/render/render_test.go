@@ -394,3 +394,32 @@ func TestConcurrentRenders(t *testing.T) {
 		}
 	}
 }
+
+// TestTallStackShadesItsNeighbour: with a low light from the west, a stack
+// of five throws its shadow east across the lower tile beside it; with the
+// light from the east, that tile is in the light.
+func TestTallStackShadesItsNeighbour(t *testing.T) {
+	faceLum := func(az float64) float64 {
+		o := calm(t, 3, "easy")
+		o.TiltDeg, o.YawDeg, o.RollDeg, o.K1, o.K2, o.ShiftX, o.ShiftY = 0, 0, 0, 0, 0, 0, 0
+		o.LightElevDeg, o.LightAzDeg, o.Shadow, o.Glare = 30, az, 0.6, 0
+		sc, err := Render("upwords", []byte(". . .\n. A5 B\n. . .\n"), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var sum float64
+		for _, c := range sc.Truth.Cells {
+			if c.Row == 1 && c.Col == 2 {
+				for _, corner := range c.Corners {
+					x, y := towards(c.Center, corner, 0.72)
+					sum += lum(sc.Image, x, y) / 4
+				}
+			}
+		}
+		return sum
+	}
+	shaded, lit := faceLum(270), faceLum(90)
+	if shaded > 0.85*lit {
+		t.Errorf("the tile east of the stack: %.0f with the light from the west, %.0f from the east; want it clearly darker in the stack's shadow", shaded, lit)
+	}
+}

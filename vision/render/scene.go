@@ -284,6 +284,7 @@ type solid struct {
 	faces  []face
 	shadow []vec3 // points whose shadow (with their base at shadowZ) darkens what is below
 	shZ    float64
+	top    box // a stack's top tile, for the shadows taller neighbours cast on it
 }
 
 func newWorld(opt Options) *world {
@@ -423,9 +424,12 @@ func (w *world) finish() (*Scene, error) {
 		a, b := w.solids[i], w.solids[j]
 		return a.key > b.key
 	})
-	for _, s := range w.solids {
+	for i, s := range w.solids {
 		for _, f := range s.faces {
 			w.drawFace(f)
+		}
+		if s.top.z1 > 0 {
+			w.shadeTop(i)
 		}
 	}
 	w.drawHand()
@@ -509,4 +513,84 @@ func footprint(pts []vec3, z, k float64) []vec3 {
 func (w *world) pieceRand(r, c, k int) *rand.Rand {
 	salt := uint64(r&0xffff)<<32 | uint64(c&0xffff)<<16 | uint64(k&0xffff)
 	return newRand(w.opt.Seed, 1<<50+2*salt)
+}
+
+// shadeTop darkens the top face of stack i where taller stacks nearby
+// shade it. It runs right after the stack is drawn, so only its own pixels
+// are touched; anything nearer is drawn over it afterwards.
+func (w *world) shadeTop(i int) {
+	if w.opt.Shadow <= 0 || w.light.Z <= 0.05 {
+		return
+	}
+	n := w.solids[i].top
+	topPoly := n.corners(n.z1)
+	var polyXY []pt
+	for _, p := range topPoly {
+		polyXY = append(polyXY, pt{p.X, p.Y})
+	}
+	for j, o := range w.solids {
+		t := o.top
+		if j == i || t.z1 <= n.z1+0.01 || math.Hypot(t.cx-n.cx, t.cy-n.cy) > 3*t.w {
+			continue
+		}
+		// The part of the taller stack above this top casts onto its plane.
+		var flat []pt
+		for _, z := range []float64{math.Max(t.z0, n.z1), t.z1} {
+			for _, p := range t.corners(z) {
+				k := (p.Z - n.z1) / w.light.Z
+				flat = append(flat, pt{p.X - w.light.X*k, p.Y - w.light.Y*k})
+			}
+		}
+		shadow := clipConvex(convexHull(flat), polyXY)
+		if len(shadow) < 3 {
+			continue
+		}
+		pts := make([]vec3, len(shadow))
+		for k, q := range shadow {
+			pts[k] = vec3{q.X, q.Y, n.z1 + 0.01}
+		}
+		if ps := w.project(pts); len(ps) >= 3 {
+			w.cv.fillFlat(ps, 0, 0, 0, w.opt.Shadow*0.8)
+		}
+	}
+}
+
+// clipConvex clips polygon p to the convex polygon c (Sutherland-Hodgman;
+// both counter-clockwise or both clockwise).
+func clipConvex(p, c []pt) []pt {
+	if len(p) < 3 {
+		return nil
+	}
+	// orientation of c
+	area := 0.0
+	for i := range c {
+		j := (i + 1) % len(c)
+		area += c[i].X*c[j].Y - c[j].X*c[i].Y
+	}
+	sign := 1.0
+	if area < 0 {
+		sign = -1
+	}
+	out := p
+	for i := range c {
+		a, b := c[i], c[(i+1)%len(c)]
+		inside := func(q pt) float64 { return sign * ((b.X-a.X)*(q.Y-a.Y) - (b.Y-a.Y)*(q.X-a.X)) }
+		in := out
+		out = nil
+		for k := range in {
+			s, e := in[k], in[(k+1)%len(in)]
+			ds, de := inside(s), inside(e)
+			if ds >= 0 {
+				out = append(out, s)
+			}
+			if (ds >= 0) != (de >= 0) {
+				t := ds / (ds - de)
+				out = append(out, pt{s.X + (e.X-s.X)*t, s.Y + (e.Y-s.Y)*t})
+			}
+		}
+		if len(out) < 3 {
+			return nil
+		}
+	}
+	return out
 }

@@ -136,7 +136,7 @@ func (w *world) drawUpwords(b *grid.Board) {
 				}
 			}
 			first := box{cx, cy, 0, g.tile, g.tile, floor, top.z1}
-			w.addSolid(solid{faces: faces, shadow: first.all8(), shZ: floor}, vec3{cx, cy, 0})
+			w.addSolid(solid{faces: faces, shadow: first.all8(), shZ: floor, top: top}, vec3{cx, cy, 0})
 			cell.Corners = w.pxCorners(top.corners(top.z1))
 			cell.Center = w.px(vec3{top.cx, top.cy, top.z1})
 			w.truth.Cells = append(w.truth.Cells, cell)
