@@ -169,7 +169,26 @@ func findOutlines(p picture) []outline {
 		cs.Close()
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].area > outs[j].area })
-	return outs
+	// The thresholds and masks often agree: refine each outline once.
+	tol := 0.002 * float64(max(p.W, p.H))
+	var uniq []outline
+next:
+	for _, o := range outs {
+		for _, u := range uniq {
+			same := true
+			for i := range o.q {
+				if math.Hypot(o.q[i].X-u.q[i].X, o.q[i].Y-u.q[i].Y) > tol {
+					same = false
+					break
+				}
+			}
+			if same {
+				continue next
+			}
+		}
+		uniq = append(uniq, o)
+	}
+	return uniq
 }
 
 // contourQuads turns the large contours into quadrilaterals (their hulls'

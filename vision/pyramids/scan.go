@@ -118,7 +118,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			continue
 		}
 		if best == nil || f.score > best.score {
-			best, clipped = f, o.clipped
+			best = f
+		}
+	}
+	if best != nil {
+		for _, c := range best.corners {
+			clipped = clipped || c.X < 0 || c.Y < 0 || c.X > float64(p.W) || c.Y > float64(p.H)
 		}
 	}
 	if (best != nil && clipped) || (best == nil && cut) {
