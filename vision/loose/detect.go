@@ -84,6 +84,15 @@ func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, err
 	})
 	debugMask("mask", w, h, m)
 	side := estimateSide(filled, w, h)
+	// Tiles joined in a block fool the distance transform (the block's
+	// middle is far from its edge); the letters' spacing does not.
+	// Letters are about half a tile high: a side more than three letters
+	// long is a block's.
+	blobs, ls := letterBlobs(ink, w, h)
+	if lp := letterPitch(blobs); lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
+		debugf("side %.1f from the patches, %.1f from the letters (%.1f high)", side, lp, ls)
+		side = lp
+	}
 	if side < 6 {
 		return nil, 0, noTiles(gray, meanGray, "no light square patches")
 	}
@@ -94,7 +103,7 @@ func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, err
 		return float64(area) < 0.4*side*side && float64(max(bw, bh)) < 0.9*side
 	})
 	debugMask("filled", w, h, filled)
-	comps, err := splitTiles(filled, w, h, side)
+	comps, err := splitTiles(filled, w, h, side, mergeLetters(blobs, side))
 	if err != nil {
 		return nil, 0, err
 	}
@@ -107,6 +116,12 @@ func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, err
 		}
 		// Tiles joined edge to edge on a lattice (a crossword).
 		if qs, ok := latticeFill(c.pixels, side); ok {
+			quads = append(quads, qs...)
+			continue
+		}
+		// Tiles joined on a lattice that perspective bends: one tile
+		// round each letter.
+		if qs, ok := letterTiles(c, side); ok {
 			quads = append(quads, qs...)
 			continue
 		}
@@ -303,12 +318,13 @@ func estimateSide(mask []byte, w, h int) float64 {
 type component struct {
 	pixels  []image.Point
 	regions [][]image.Point
+	letters []blob // the letters whose centre lies in it
 }
 
 // splitTiles finds the light mask's connected patches and cuts each into
 // one region per tile: markers at the distance transform's peaks, grown
 // by a watershed over the inverted distance.
-func splitTiles(mask []byte, w, h int, side float64) ([]component, error) {
+func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]component, error) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
 	if err != nil {
 		return nil, fmt.Errorf("loose: mask matrix: %w", err)
@@ -409,6 +425,14 @@ func splitTiles(mask []byte, w, h int, side float64) ([]component, error) {
 			p := r[0]
 			if l := cb[p.Y*w+p.X]; l > 0 {
 				comps[l].regions = append(comps[l].regions, r)
+			}
+		}
+	}
+	for _, lt := range letters {
+		x, y := int(lt.x), int(lt.y)
+		if x >= 0 && y >= 0 && x < w && y < h {
+			if l := cb[y*w+x]; l > 0 {
+				comps[l].letters = append(comps[l].letters, lt)
 			}
 		}
 	}
@@ -748,4 +772,104 @@ func insideConvex(q [4]Point, p Point) bool {
 		}
 	}
 	return !(pos && neg)
+}
+
+// blob is a letter's ink: its bounding box's centre and larger side.
+type blob struct{ x, y, size float64 }
+
+// letterBlobs are the ink blobs at least 0.7 times as large as the
+// typical one (so that the value digits of Scrabble tiles and the dots of
+// Ё do not count), and the typical size.
+func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
+	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
+	if err != nil {
+		return nil, 0
+	}
+	defer mm.Close()
+	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
+	defer labels.Close()
+	defer stats.Close()
+	defer cents.Close()
+	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	var blobs []blob
+	var sizes []float64
+	for l := 1; l < n; l++ {
+		if stats.GetIntAt(l, 4) < 8 {
+			continue
+		}
+		x, y := float64(stats.GetIntAt(l, 0)), float64(stats.GetIntAt(l, 1))
+		bw, bh := float64(stats.GetIntAt(l, 2)), float64(stats.GetIntAt(l, 3))
+		b := blob{x + bw/2, y + bh/2, math.Max(bw, bh)}
+		// A stroke is at least a tenth of the glyph thick; the dark lines
+		// between joined tiles are thinner.
+		if float64(stats.GetIntAt(l, 4)) < 0.1*b.size*b.size {
+			continue
+		}
+		blobs = append(blobs, b)
+		sizes = append(sizes, b.size)
+	}
+	if len(blobs) == 0 {
+		return nil, 0
+	}
+	typical := quantile(sizes, 0.75)
+	var letters []blob
+	for _, b := range blobs {
+		if b.size >= 0.7*typical && b.size <= 1.6*typical {
+			letters = append(letters, b)
+		}
+	}
+	return letters, typical
+}
+
+// letterPitch is the median distance from each letter to the nearest
+// other letter: the tile pitch where tiles are joined; 0 with fewer than
+// 4 letters.
+func letterPitch(letters []blob) float64 {
+	if len(letters) < 4 {
+		return 0
+	}
+	var nn []float64
+	for i, a := range letters {
+		best := math.Inf(1)
+		for j, b := range letters {
+			if i != j {
+				best = math.Min(best, math.Hypot(a.x-b.x, a.y-b.y))
+			}
+		}
+		// Two pieces of one letter are closer than a letter's size.
+		if best > 0.9*a.size {
+			nn = append(nn, best)
+		}
+	}
+	if len(nn) < 4 {
+		return 0
+	}
+	debugf("letters %d, nn q25 %.1f q50 %.1f q75 %.1f sizes %.1f %.1f", len(letters), quantile(nn, 0.25), median(nn), quantile(nn, 0.75), letters[0].size, letters[len(letters)/2].size)
+	return median(nn)
+}
+
+// mergeLetters joins the pieces of one glyph (Ы, "+3") closer than half a
+// tile into one blob.
+func mergeLetters(bs []blob, side float64) []blob {
+	out := append([]blob(nil), bs...)
+	for merged := true; merged; {
+		merged = false
+		for i := 0; i < len(out) && !merged; i++ {
+			for j := i + 1; j < len(out); j++ {
+				a, b := out[i], out[j]
+				if math.Hypot(a.x-b.x, a.y-b.y) >= 0.5*side {
+					continue
+				}
+				x0 := math.Min(a.x-a.size/2, b.x-b.size/2)
+				x1 := math.Max(a.x+a.size/2, b.x+b.size/2)
+				y0 := math.Min(a.y-a.size/2, b.y-b.size/2)
+				y1 := math.Max(a.y+a.size/2, b.y+b.size/2)
+				out[i] = blob{(x0 + x1) / 2, (y0 + y1) / 2, math.Max(x1-x0, y1-y0)}
+				out = append(out[:j], out[j+1:]...)
+				merged = true
+				break
+			}
+		}
+	}
+	return out
 }

@@ -120,6 +120,7 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 			}
 		}
 	}
+	debugf("lattice fill: %d px, side %.1f, crisp %.2f pitch %.1f", len(pts), side, best.crisp, best.pitch)
 	if best.crisp < 0.7 {
 		return nil, false
 	}
@@ -138,7 +139,63 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 		quads = append(quads, orderQuad([4]Point{at(u0, v0), at(u0+p, v0), at(u0+p, v0+p), at(u0, v0+p)}))
 	}
 	// The cells must account for most of the patch.
+	debugf("  %d cells, covered %.2f", len(quads), covered/float64(len(pts)))
 	if len(quads) == 0 || covered < 0.85*float64(len(pts)) {
+		return nil, false
+	}
+	return quads, true
+}
+
+// letterTiles puts one tile round each letter of a patch whose letters
+// stand on a lattice: the directions from each letter to its nearest
+// neighbours agree modulo 90 degrees. Each tile is a square of the local
+// spacing (the median distance to its lattice neighbours), turned to the
+// lattice. It reports false when the letters do not line up.
+func letterTiles(c component, side float64) ([][4]Point, bool) {
+	ls := c.letters
+	if len(ls) < 2 {
+		return nil, false
+	}
+	var sc, ss, wsum float64
+	local := make([][]float64, len(ls))
+	type link struct {
+		i int
+		a float64
+	}
+	for i, a := range ls {
+		for j, b := range ls {
+			if i == j {
+				continue
+			}
+			d := math.Hypot(b.x-a.x, b.y-a.y)
+			if d < 0.75*side || d > 1.3*side {
+				continue
+			}
+			ang := 4 * math.Atan2(b.y-a.y, b.x-a.x)
+			sc += math.Cos(ang)
+			ss += math.Sin(ang)
+			wsum++
+			local[i] = append(local[i], d)
+		}
+	}
+	if wsum < 2 || math.Hypot(sc, ss)/wsum < 0.85 {
+		return nil, false
+	}
+	theta := math.Atan2(ss, sc) / 4
+	ux, uy := math.Cos(theta), math.Sin(theta)
+	vx, vy := -uy, ux
+	var quads [][4]Point
+	for i, l := range ls {
+		p := side
+		if len(local[i]) > 0 {
+			p = median(local[i])
+		}
+		h := p / 2
+		at := func(u, v float64) Point { return Point{l.x + u*ux + v*vx, l.y + u*uy + v*vy} }
+		quads = append(quads, orderQuad([4]Point{at(-h, -h), at(h, -h), at(h, h), at(-h, h)}))
+	}
+	// The tiles must account for most of the patch.
+	if float64(len(quads))*side*side < 0.7*float64(len(c.pixels)) {
 		return nil, false
 	}
 	return quads, true
