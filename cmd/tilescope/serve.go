@@ -51,6 +51,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
 	autoCheck := fs.Bool("auto-check", false, "check every word against the dictionary as it is played (default: only when challenged, as at a real table)")
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions in challenges (default $WNSEARCHDIR or "+wordnet.DefaultDir+"); none: no definitions")
+	demoRestart := fs.Duration("demo-restart", time.Minute, "with --camera demo: this long after the recorded game's last turn, end the game (the tally), and as long again later start it over; 0 stays on the last turn")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--camera SPEC] [--data DIR] [options]")
@@ -198,6 +199,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 		}()
 	}
+	if demo, ok := src.(*camera.Demo); ok && *demoRestart > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			loopDemo(ctx, sess, demo, *demoRestart, logf)
+		}()
+	}
 	err = srv.Serve(ctx, ln)
 	cancel()
 	src.Close()
@@ -243,6 +251,46 @@ func lastDemoTurn(frames []string) int {
 		}
 	}
 	return last
+}
+
+// loopDemo keeps the demo going: once the log holds the recorded game's
+// last turn and nothing has happened for wait, it ends the game (no tiles
+// left on the racks) so the tally shows; wait later it starts a new game
+// with the same players and puts the demo back to its first turn.
+func loopDemo(ctx context.Context, sess *game.Session, demo *camera.Demo, wait time.Duration, logf func(string, ...any)) {
+	tick := time.NewTicker(min(wait/4, time.Second))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		st := sess.State()
+		if lastDemoTurn(sess.Frames()) < demo.Turns() || time.Since(st.Updated) < wait {
+			continue
+		}
+		if !st.Over {
+			if _, err := sess.End(ctx, make([]int, len(st.Players))); err != nil {
+				logf("demo: ending the game: %v", err)
+			} else {
+				logf("demo: the recorded game is over; a new one starts in %v", wait)
+			}
+			continue
+		}
+		names := make([]string, len(st.Players))
+		for i, p := range st.Players {
+			names[i] = p.Name
+		}
+		if err := sess.NewGame(ctx, names); err != nil {
+			logf("demo: new game: %v", err)
+			continue
+		}
+		if err := demo.Seek(0); err != nil {
+			logf("demo: %v", err)
+		}
+		logf("demo: game %d starts", sess.State().ID)
+	}
 }
 
 // announce prints where the table is served, its QR code and its PIN.

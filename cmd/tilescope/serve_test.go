@@ -146,7 +146,7 @@ func TestServeSurvivesKill9(t *testing.T) {
 		t.Skip("runs the service for tens of seconds")
 	}
 	data := t.TempDir()
-	args := []string{"--addr", "127.0.0.1:0", "--data", data, "--camera", "demo", "--frame-period", "150ms", "--pin", "2468"}
+	args := []string{"--addr", "127.0.0.1:0", "--data", data, "--camera", "demo", "--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
 	first := startServe(t, args...)
 	before := first.waitFor(t, "third demo turn", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) >= 3 })
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
@@ -246,6 +246,25 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	if pin, _ := os.ReadFile(filepath.Join(data, "pin")); len(pin) != 0 {
 		t.Errorf("--pin given, yet a PIN file was written: %q", pin)
 	}
+}
+
+// TestServeDemoLoops: after the recorded game's last turn the demo ends
+// the game (the tally shows) and starts a new one from the first turn.
+func TestServeDemoLoops(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays the whole demo game")
+	}
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "20ms", "--demo-restart", "1s", "--pin", "1234")
+	over := c.waitFor(t, "the end of the demo game", 120*time.Second, func(st game.State) bool { return st.Over })
+	if len(over.Tally) != 2 || over.ID != 1 || maxDemoTurn(over) != 11 {
+		t.Fatalf("the demo's end: game %d, tally %+v, last demo turn %d", over.ID, over.Tally, maxDemoTurn(over))
+	}
+	again := c.waitFor(t, "a new demo game with a turn", 60*time.Second, func(st game.State) bool { return st.ID == 2 && len(st.Turns) > 0 })
+	if again.Over || again.Turns[0].Frame != "demo turn 1" {
+		t.Fatalf("the new game: over %v, first turn %+v", again.Over, again.Turns[0])
+	}
+	t.Logf("demo game 1 ended %d-%d after %d turns; game 2 started", over.Players[0].Score, over.Players[1].Score, len(over.Turns))
 }
 
 func get(t *testing.T, url string, v any) {
