@@ -50,6 +50,10 @@ func (f *sceneFlags) options(seed int64) (render.Options, error) {
 	if err != nil {
 		return o, asBadInput(err)
 	}
+	// Blur is drawn in pixels of a 1640-wide picture: scale it to ours.
+	k := float64(f.width) / 1640
+	o.Blur *= k
+	o.MotionPx *= k
 	o.Width, o.Height = f.width, f.height
 	if f.tilt.set {
 		o.TiltDeg = f.tilt.v

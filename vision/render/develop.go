@@ -258,15 +258,15 @@ func (w *world) develop() *image.RGBA {
 	// Light field: a linear gradient and vignetting, plus a glare spot.
 	ga, gb := math.Sincos(o.GradientDeg * math.Pi / 180)
 	diag := math.Hypot(float64(W), float64(H)) / 2
-	glx, gly := o.GlareAt[0]*float64(W), o.GlareAt[1]*float64(H)
+	glx, gly, glare := w.glareSpot()
 	glr := 0.12 * float64(W)
 	// The glare spot is a separable Gaussian: one table per axis.
 	var glareX []float64
-	if o.Glare > 0 {
+	if glare > 0 {
 		glareX = make([]float64, W)
 		for x := range glareX {
 			ex := float64(x) + 0.5 - glx
-			glareX[x] = o.Glare * 255 * math.Exp(-ex*ex/(glr*glr))
+			glareX[x] = glare * 255 * math.Exp(-ex*ex/(glr*glr))
 		}
 	}
 	ix0, iy0 := int(math.Round(cv.ox)), int(math.Round(cv.oy))
@@ -278,7 +278,7 @@ func (w *world) develop() *image.RGBA {
 			jy := y / step
 			ay := (float64(y%step) + 0.5) / step
 			glareY := 0.0
-			if o.Glare > 0 {
+			if glare > 0 {
 				ey := fy - gly
 				glareY = math.Exp(-ey * ey / (glr * glr))
 			}
@@ -577,4 +577,35 @@ func sharpen(img *image.RGBA, amount float64) {
 			p[i] = uint8(v + 0.5)
 		}
 	})
+}
+
+// tableGloss is how shiny each table top is (it scales the glare).
+var tableGloss = map[string]float64{"wood": 0.6, "felt": 0.15, "cloth": 0.3, "laminate": 1, "lace": 0.8}
+
+// glareSpot is where the light's mirror image on the table appears in the
+// picture, and how strong it is there: the point P of the table from which
+// the camera sees the light reflected (P = C + C.z (lx, ly)/lz for a
+// distant light l). GlareAt, when set, places it instead.
+func (w *world) glareSpot() (x, y, strength float64) {
+	o := w.opt
+	if o.Glare <= 0 {
+		return 0, 0, 0
+	}
+	if o.GlareAt != [2]float64{} {
+		return o.GlareAt[0] * float64(o.Width), o.GlareAt[1] * float64(o.Height), o.Glare
+	}
+	if w.light.Z <= 0.05 {
+		return 0, 0, 0
+	}
+	c := w.cam.pos
+	p := vec3{c.X + c.Z*w.light.X/w.light.Z, c.Y + c.Z*w.light.Y/w.light.Z, 0}
+	if w.cam.toCam(p).Z <= 0 {
+		return 0, 0, 0
+	}
+	q := w.cam.project(p)
+	g := tableGloss[o.Table]
+	if g == 0 {
+		g = 0.5
+	}
+	return q.X, q.Y, o.Glare * g
 }

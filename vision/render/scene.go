@@ -56,7 +56,7 @@ type Options struct {
 	ShadowSoft   float64    // shadow blur radius in mm; 0 hard
 	Shadow       float64    // 0..1 shadow darkness
 	Glare        float64    // 0..1 strength of a specular glare spot
-	GlareAt      [2]float64 // glare position, fraction of width/height
+	GlareAt      [2]float64 // glare position, fraction of width/height; zero: where the light's mirror image falls
 
 	// Surroundings.
 	Table   string // one of TableKinds; "" picks by seed
@@ -139,8 +139,7 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 	o.Vignette = pick([2]float64{0, 0.15}, [2]float64{0.1, 0.35}, [2]float64{0.2, 0.5})
 	o.ShadowSoft = pick([2]float64{1, 3}, [2]float64{0.5, 5}, [2]float64{0.3, 8})
 	o.Shadow = pick([2]float64{0.2, 0.35}, [2]float64{0.25, 0.5}, [2]float64{0.35, 0.65})
-	o.Glare = pick([2]float64{0, 0}, [2]float64{0, 0.15}, [2]float64{0, 0.35})
-	o.GlareAt = [2]float64{u(0.2, 0.8), u(0.2, 0.8)}
+	o.Glare = pick([2]float64{0, 0.1}, [2]float64{0, 0.25}, [2]float64{0, 0.45})
 	o.Table = TableKinds[r.IntN(len(TableKinds))]
 	o.Clutter = r.IntN([3]int{2, 4, 6}[lvl])
 	o.Hand = lvl == 2 && r.Float64() < 0.35
