@@ -71,6 +71,13 @@ func lineCandidates(blur gocv.Mat, n int) []candidate {
 	if len(peaks) > 4 {
 		peaks = peaks[:4]
 	}
+	if debugf != nil {
+		var ds []int
+		for _, p := range peaks {
+			ds = append(ds, p*2)
+		}
+		debugf("line directions (deg): %v of %d segments", ds, len(segs))
+	}
 	var out []candidate
 	for x := 0; x < len(peaks); x++ {
 		for y := x + 1; y < len(peaks); y++ {
@@ -95,6 +102,9 @@ func linePairCandidates(segs []seg, angA, angB float64, n int, side float64) []c
 	// The grid: n+1 evenly spaced lines (in perspective) in each family.
 	ga := gridRuns(family(segs, angA, 8), n)
 	gb := gridRuns(family(segs, angB, 8), n)
+	if debugf != nil {
+		debugf("pair %.0f/%.0f: %d and %d lines, grid runs %d and %d", angA*180/math.Pi, angB*180/math.Pi, len(family(segs, angA, 8)), len(family(segs, angB, 8)), len(ga), len(gb))
+	}
 	for _, a := range ga {
 		for _, b := range gb {
 			var pts []Point

@@ -119,6 +119,10 @@ func colourCandidates(img image.Image, scale float64) []candidate {
 	var out []candidate
 	k3 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(3, 3))
 	defer k3.Close()
+	// A wide opening cuts off thin things lying across the board's edge
+	// (pencils, sticks, an arm's outline) that would bend its hull.
+	k7 := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(7, 7))
+	defer k7.Close()
 	mask := make([]byte, w*h)
 	toWork := float64(step) * scale
 	ws := image.Pt(int(float64(b.Dx())*scale), int(float64(b.Dy())*scale))
@@ -136,28 +140,33 @@ func colourCandidates(img image.Image, scale float64) []candidate {
 			}
 			gocv.MorphologyEx(m, &m, gocv.MorphClose, k3)
 			gocv.MorphologyEx(m, &m, gocv.MorphOpen, k3)
-			cs := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
-			for i := 0; i < cs.Size(); i++ {
-				pts := cs.At(i).ToPoints()
-				if len(pts) < 4 {
-					continue
-				}
-				hull := convexHull(pts)
-				if polyArea(hull) < 0.04*float64(w*h) || polyArea(hull) > 0.9*float64(w*h) {
-					continue
-				}
-				clipped := touches(hull, image.Pt(w, h))
-				if len(clipped) >= 3 {
-					continue
-				}
-				for _, q := range hullQuads(hull) {
-					for j := range q {
-						q[j] = Point{q[j].X * toWork, q[j].Y * toWork}
+			opened := gocv.NewMat()
+			gocv.MorphologyEx(m, &opened, gocv.MorphOpen, k7)
+			for _, mm := range []gocv.Mat{m, opened} {
+				cs := gocv.FindContours(mm, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+				for i := 0; i < cs.Size(); i++ {
+					pts := cs.At(i).ToPoints()
+					if len(pts) < 4 {
+						continue
 					}
-					out = append(out, candidate{q: q, clipped: clipped})
+					hull := convexHull(pts)
+					if polyArea(hull) < 0.04*float64(w*h) || polyArea(hull) > 0.9*float64(w*h) {
+						continue
+					}
+					clipped := touches(hull, image.Pt(w, h))
+					if len(clipped) >= 3 {
+						continue
+					}
+					for _, q := range hullQuads(hull) {
+						for j := range q {
+							q[j] = Point{q[j].X * toWork, q[j].Y * toWork}
+						}
+						out = append(out, candidate{q: q, clipped: clipped})
+					}
 				}
+				cs.Close()
 			}
-			cs.Close()
+			opened.Close()
 			m.Close()
 		}
 	}
