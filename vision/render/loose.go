@@ -152,6 +152,7 @@ func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
 		sc := [3]float64{g.sideColor[0] / 200 * v, g.sideColor[1] / 200 * v, g.sideColor[2] / 200 * v}
 		faces := bx.bevelled(0.6, tc, sc, tileFaceTexture(g.kind, t.letter, f, t.value), side)
 		faces[len(faces)-1].gloss = g.gloss
+		printOffset(&faces[len(faces)-1], pr)
 		w.addSolid(solid{faces: faces, shadow: bx.all8(), shZ: 0}, vec3{cx, cy, 0})
 		c := w.pxCorners(bx.corners(g.thick))
 		dx, dy := c[1][0]-c[0][0], c[1][1]-c[0][1]

@@ -87,3 +87,10 @@ func (b box) bevelled(bev float64, col, sideCol [3]float64, tex, sideTex *textur
 	}
 	return append(faces, inner.top(col, tex))
 }
+
+// printOffset moves a face's print a little (up to 3% of the face each
+// way), as the print on real tiles is never exactly centred.
+func printOffset(f *face, rng interface{ Float64() float64 }) {
+	dx, dy := (rng.Float64()*2-1)*0.03, (rng.Float64()*2-1)*0.03
+	f.o = f.o.add(f.u.scale(dx)).add(f.v.scale(dy))
+}

@@ -131,6 +131,7 @@ func (w *world) drawUpwords(b *grid.Board) {
 					tf := w.typeface(s.Letter)
 					bf := lv.bevelled(g.bevel, tc, tc, tileFaceTexture("upwords", s.Letter, tf, 0), side)
 					bf[len(bf)-1].gloss = 0.6
+					printOffset(&bf[len(bf)-1], pr)
 					faces = append(faces, bf...)
 					top = lv
 				}
