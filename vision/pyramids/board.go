@@ -137,9 +137,15 @@ func findOutlines(p picture) []outline {
 	defer release(&wk)
 	minArea := 0.03 * float64(ws.X*ws.Y)
 	var outs []outline
-	for _, f := range []float32{1, 0.8, 0.62} {
+	for _, f := range []float32{1, 0.8, 0.62, 0} {
 		light := newMat()
-		gocv.Threshold(v, &light, otsu*f, 255, gocv.ThresholdBinary)
+		if f > 0 {
+			gocv.Threshold(v, &light, otsu*f, 255, gocv.ThresholdBinary)
+		} else {
+			// lighter than the neighbourhood: a shadow across the
+			// board leaves the runway lighter than the border beside it
+			gocv.AdaptiveThreshold(v, &light, 255, gocv.AdaptiveThresholdMean, gocv.ThresholdBinary, 61, -3)
+		}
 		mask := newMat()
 		gocv.BitwiseAnd(light, grey, &mask)
 		release(&light)

@@ -8,14 +8,20 @@
 //   - The board is found by its playing area: a large light, unsaturated
 //     region (the blank runway ring, the house squares, the lightly tinted
 //     player spaces) inside the board's dark border. The picture is
-//     reduced to 800 pixels, thresholded at Otsu's level and two lower ones
-//     (uneven light can split the area at one level), the printed grid
-//     lines closed, and every large contour's convex hull turned into its
-//     largest inscribed quadrilateral. Each side is then moved onto the
+//     reduced to 800 pixels, thresholded at Otsu's level, two lower ones
+//     and against the local mean (uneven light and shadows split the area
+//     at any one level), the printed grid lines closed, and every large
+//     contour's convex hull turned into its largest inscribed
+//     quadrilateral; so is the hull of the light pieces inside each large
+//     contour (pyramids moved onto the runway cut the light ring into
+//     pieces), and each mask is tried eroded too (a light card lying over
+//     the border joins the table to the playing area). Each side is then moved onto the
 //     strongest light-to-dark edge near it by a robust line fit, three
 //     times from wide to narrow (a corner lost in a shadow comes back).
-//     Of the outlines, the one whose weakest side has the most contrast
-//     between the runway just inside and the border just outside wins.
+//     An outline is a board when the runway just inside is lighter than
+//     the border just outside on every side and the printed lines between
+//     runway squares show; of those, the one whose weakest side has the
+//     most contrast wins.
 //   - The four corners give the board-to-picture homography, and through
 //     it (with the focal length from the homography, a calibration, or the
 //     Pi camera's) the camera's pose: a pyramid is a solid 15 mm tall, so

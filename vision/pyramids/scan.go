@@ -246,10 +246,40 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 		sort.Float64s(d)
 		f.score = math.Min(f.score, d[len(d)/2])
 	}
-	if f.score < 0.12 {
+	if f.score < 0.12 || f.gridLines(wl) < 0.35 {
 		return nil, false
 	}
 	return f, true
+}
+
+// gridLines is the share of the printed lines between neighbouring runway
+// squares (and across the runway to the next ring) that show darker than
+// the squares beside them: a 10x10 grid, not just a light quadrilateral.
+func (f *frame) gridLines(wl float64) float64 {
+	lum := func(x, y float64) float64 {
+		pt := f.h.Apply(vision.Point{X: x, Y: y})
+		return f.p.luma(pt.X, pt.Y)
+	}
+	n, dark := 0, 0
+	for i := 1; i < pyramids.Size; i++ {
+		t := float64(i)
+		for _, l := range [][6]float64{
+			// the line between runway squares i-1 and i along each side
+			// (point on the line, then the two square centres)
+			{t, 0.5, t - 0.45, 0.5, t + 0.45, 0.5},
+			{t, pyramids.Size - 0.5, t - 0.45, pyramids.Size - 0.5, t + 0.45, pyramids.Size - 0.5},
+			{0.5, t, 0.5, t - 0.45, 0.5, t + 0.45},
+			{pyramids.Size - 0.5, t, pyramids.Size - 0.5, t - 0.45, pyramids.Size - 0.5, t + 0.45},
+		} {
+			line := lum(l[0], l[1])
+			a, b := lum(l[2], l[3]), lum(l[4], l[5])
+			n++
+			if line < math.Min(a, b)-0.04*wl {
+				dark++
+			}
+		}
+	}
+	return float64(dark) / float64(n)
 }
 
 // fit computes the homography and pose from the corners.
