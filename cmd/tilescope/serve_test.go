@@ -58,6 +58,9 @@ func startServe(t *testing.T, args ...string) *child {
 	}
 	var stderr strings.Builder
 	cmd.Stderr = &lockedWriter{w: &stderr}
+	// A grandchild that inherited stderr must not keep Wait (and so the
+	// test's cleanup) from returning once the child is killed.
+	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
