@@ -163,6 +163,34 @@ func TestPlaysScoreAndRotate(t *testing.T) {
 	}
 }
 
+func TestConfidenceIsTheBestReadingOfAStack(t *testing.T) {
+	s := newSession(t, NewMemStore())
+	ctx := context.Background()
+	r1 := reading(turn1)
+	r1.Conf = [][]float64{{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {0.95, 0.6, 1, 1, 1}, {1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}}
+	s.Play(ctx, Frame{}, r1)
+	r2 := reading(turn2)
+	r2.Conf = [][]float64{{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, {0.5, 0.7, 1, 1, 1}, {1, 1, 0.4, 1, 1}, {1, 1, 1, 1, 1}}
+	s.Play(ctx, Frame{}, r2)
+	st := s.State()
+	tests := []struct {
+		name      string
+		row, col  int
+		want      float64
+		uncertain bool
+	}{
+		{"sure once, sure now", 2, 0, 0.95, false},
+		{"unsure twice: the better", 2, 1, 0.7, true},
+		{"new and unsure", 3, 2, 0.4, true},
+	}
+	for _, tc := range tests {
+		c := st.Board[tc.row][tc.col]
+		if c.Conf != tc.want || c.Uncertain != tc.uncertain {
+			t.Errorf("%s: (%d,%d) conf %v uncertain %v, want %v %v", tc.name, tc.row, tc.col, c.Conf, c.Uncertain, tc.want, tc.uncertain)
+		}
+	}
+}
+
 func TestRejectedReadingKeepsTheTurn(t *testing.T) {
 	s := newSession(t, NewMemStore())
 	play(t, s, turn1)

@@ -318,13 +318,28 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			last[grid.Pos{Row: p.Row, Col: p.Col}] = true
 		}
 	}
-	// The confidence shown is the latest reading's that still stands.
+	// The confidence shown for a stack is the best of the accepted readings
+	// that saw it as it stands now, newest back to where it changed: a tile
+	// read surely once and less surely later is as sure as it ever was.
+	var stood []Reading // accepted readings, newest first
 	for i := len(history) - 1; i >= 0; i-- {
 		if h := history[i]; h.Kind == KindPlay && h.Status == StatusAccepted {
-			conf = rp.readings[h.N]
-			fixed = corrected[h.N]
-			break
+			if conf.Board == nil {
+				conf = rp.readings[h.N]
+				fixed = corrected[h.N]
+			}
+			stood = append(stood, rp.readings[h.N])
 		}
+	}
+	bestConf := func(p grid.Pos, s grid.Stack) float64 {
+		best := 0.0
+		for _, rd := range stood {
+			if rd.Board.At(p) != s {
+				break
+			}
+			best = max(best, rd.conf(p))
+		}
+		return best
 	}
 	st.Board = make([][]*Cell, board.Rows)
 	placed := 0
@@ -338,7 +353,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 		placed += s.Height
 		c := &Cell{Letter: s.Letter, Height: s.Height, Conf: 1, Last: last[p], Corrected: fixed[p]}
 		if conf.Board != nil {
-			c.Conf = round2(conf.conf(p))
+			c.Conf = round2(bestConf(p, s))
 		}
 		c.Uncertain = c.Conf < LowConf && !c.Corrected
 		st.Board[p.Row][p.Col] = c

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tilescope/tilescope/internal/game"
+)
+
+var demoShot = flag.Bool("demo-screenshot", false, "TestServeDemoInChromium also writes docs/img/demo-phone.png")
+
+// TestServeDemoInChromium is the whole product end to end: the real
+// service with the demo camera (rendered photos -> vision -> rules ->
+// SQLite) and the page in Debian's Chromium on a phone-size screen, which
+// must show the scores and turns the service reports.
+func TestServeDemoInChromium(t *testing.T) {
+	const chromium = "/usr/bin/chromium"
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s (in CI this test must run)", chromium)
+		}
+		t.Fatalf("CI without %s", chromium)
+	}
+	if testing.Short() {
+		t.Skip("plays part of the demo game")
+	}
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "100ms", "--demo-restart", "0", "--pin", "1234")
+	st := c.waitFor(t, "six demo turns", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) >= 6 })
+
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	bctx, cancel = context.WithTimeout(bctx, 60*time.Second)
+	defer cancel()
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(c.url+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatalf("the page: %v", err)
+	}
+	// The page follows the game: wait until it shows at least the turns
+	// seen above, then compare its scoreboard with the service's.
+	deadline := time.Now().Add(20 * time.Second)
+	for {
+		n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll("#history li").length`))
+		if err == nil && n >= len(st.History) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the page shows %d turns (%v), the service had %d", n, err, len(st.History))
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	scores, err := chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#scores .score")].map(e => e.textContent)`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := c.game(t)
+	if want := []string{fmt.Sprint(now.Players[0].Score), fmt.Sprint(now.Players[1].Score)}; len(scores) != 2 || scores[0] != want[0] || scores[1] != want[1] {
+		// A turn may have landed between the two looks: look once more.
+		time.Sleep(time.Second)
+		scores, _ = chromedp.Run(bctx, chromedp.Evaluate[[]string](`[...document.querySelectorAll("#scores .score")].map(e => e.textContent)`))
+		now = c.game(t)
+		if want = []string{fmt.Sprint(now.Players[0].Score), fmt.Sprint(now.Players[1].Score)}; scores[0] != want[0] || scores[1] != want[1] {
+			t.Fatalf("the page's scores %v, the service's %v", scores, want)
+		}
+	}
+	photo, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("#history img"); return !!i && i.complete && i.naturalWidth > 0; })()`))
+	if err != nil || !photo {
+		t.Errorf("the history shows no turn photo (%v)", err)
+	}
+	t.Logf("the page shows %v after demo turn %d", scores, maxDemoTurn(now))
+	if *demoShot {
+		shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join("..", "..", "docs", "img", "demo-phone.png"), shot, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
