@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -205,7 +206,10 @@ func TestServeSurvivesKill9(t *testing.T) {
 		len(before.History), maxDemoTurn(before), resumedFrom, maxDemoTurn(carried))
 }
 
-// TestServeStopsOnSIGTERM: a clean stop ends the event streams and exits 0.
+// TestServeStopsOnSIGTERM runs the service with phones as the only camera:
+// the challenge route with the real dictionary and WordNet, uploads through
+// the real vision and rules, and a clean stop on SIGTERM that ends the
+// event streams and exits 0.
 func TestServeStopsOnSIGTERM(t *testing.T) {
 	data := t.TempDir()
 	c := startServe(t, "--addr", "127.0.0.1:0", "--data", data, "--camera", "upload", "--pin", "1357")
@@ -226,6 +230,48 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	get(t, c.url+"/api/challenge?word=hearq&lang=en", &v)
 	if v.Valid {
 		t.Errorf("HEARQ is a word?")
+	}
+
+	// A phone's photo goes through the vision and the rules: the demo's
+	// first turn, HEART for 10.
+	photo, err := os.ReadFile("../../hw/camera/demodata/frames/turn-01.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	uploads := []struct {
+		name   string
+		pin    string
+		ctype  string
+		body   []byte
+		status int
+	}{
+		{"no PIN", "", "image/jpeg", photo, 401},
+		{"not an image", "1357", "image/jpeg", []byte("GIF89a not a jpeg"), 415},
+		{"the first turn", "1357", "image/jpeg", photo, 200},
+		{"the same board again", "1357", "image/jpeg", photo, 409},
+	}
+	for _, u := range uploads {
+		req, _ := http.NewRequest("POST", c.url+"/api/upload", bytes.NewReader(u.body))
+		req.Header.Set("Content-Type", u.ctype)
+		if u.pin != "" {
+			req.Header.Set("X-Tilescope-PIN", u.pin)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var turn game.Turn
+		json.NewDecoder(resp.Body).Decode(&turn)
+		resp.Body.Close()
+		if resp.StatusCode != u.status {
+			t.Errorf("upload, %s: %s, want %d", u.name, resp.Status, u.status)
+		}
+		if u.status == 200 && (turn.Status != game.StatusAccepted || turn.Score != 10 || len(turn.Words) != 1 || turn.Words[0].Word != "HEART") {
+			t.Errorf("upload of the demo's first turn: %+v, want HEART for 10", turn)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(data, "photos", "1", "1.jpg")); err != nil {
+		t.Errorf("the uploaded photo is not kept: %v", err)
 	}
 
 	resp, err := http.Get(c.url + "/api/events")
