@@ -247,8 +247,11 @@ func (s *Server) events(c *gin.Context) {
 		var pending []*game.Snapshot
 		cur := sess.Snapshot()
 		switch {
-		case first && last < 0:
-			pending = []*game.Snapshot{cur}
+		case first && (last < 0 || last > cur.Version):
+			// A new phone, or one that remembers a version this table never
+			// reached (another table, a reset data directory): the game as
+			// it stands.
+			pending, last = []*game.Snapshot{cur}, -1
 			fmt.Fprintf(w, "retry: 2000\n\n")
 		case cur.Version > last:
 			pending = sess.Since(last)

@@ -401,6 +401,12 @@ func TestEventStream(t *testing.T) {
 	if r2.Version != s2.Version || len(r3.Turns) != 1 {
 		t.Fatalf("after reconnect: versions %d, %d; want %d and the undo", r2.Version, r3.Version, s2.Version)
 	}
+
+	// A phone that remembers a version from another table gets this one.
+	other := openEvents(t, ts.URL, "999999")
+	if st := other.nextState(t); st.Version != r3.Version {
+		t.Fatalf("a version from elsewhere: got %d, want the current %d", st.Version, r3.Version)
+	}
 }
 
 func TestShutdownEndsStreams(t *testing.T) {
