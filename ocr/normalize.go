@@ -173,7 +173,7 @@ func normalize(rgb *rgbImage) *analysis {
 				gx := row[x+1] - row[x-1]
 				gy := down[x] - up[x]
 				m2 := gx*gx + gy*gy
-				if m2 < 1e-4 {
+				if m2 < 4e-4 {
 					continue
 				}
 				// visual counter-clockwise angle of the gradient, mod 90
@@ -306,6 +306,10 @@ func normalize(rgb *rgbImage) *analysis {
 		}
 	}
 
+	// Colour and context statistics do not depend on the rotation: they
+	// are computed once, on the first call of finish.
+	var statsDone bool
+	var imgMean, fr, fg, fb, border, sd float64
 	finish := func(alpha float64) *normalized {
 		n := &normalized{alpha: alpha}
 		rad := n.alpha * math.Pi / 180
@@ -350,11 +354,14 @@ func normalize(rgb *rgbImage) *analysis {
 				den = 0.15
 			}
 		}
-		var imgMean float64
-		for _, v := range g.Pix {
-			imgMean += float64(v)
+		if !statsDone {
+			statsDone = true
+			for _, v := range g.Pix {
+				imgMean += float64(v)
+			}
+			imgMean /= float64(len(g.Pix))
+			fr, fg, fb, border, sd = faceStats(rgb, g, ink, x0c, x1c, y0c, y1c, imgMean)
 		}
-		imgMean /= float64(len(g.Pix))
 
 		sample := func(dst []float32, size int, span float64, fill float32) {
 			step := span / float64(size)
@@ -397,40 +404,6 @@ func normalize(rgb *rgbImage) *analysis {
 		sample(n.patch[:], patchSide, side*letterPad, float32(muFace))
 		sample(n.ctx[:], ctxSide, side*contextPad, float32(imgMean))
 
-		// Colour and context statistics (rotation invariant).
-		var fr, fg, fb, fn float64
-		for y := y0c; y < y1c; y++ {
-			for x := x0c; x < x1c; x++ {
-				i := y*W + x
-				if ink[i] {
-					continue
-				}
-				fr += float64(rgb.R[i])
-				fg += float64(rgb.G[i])
-				fb += float64(rgb.B[i])
-				fn++
-			}
-		}
-		if fn > 0 {
-			fr, fg, fb = fr/fn, fg/fn, fb/fn
-		}
-		var bSum, bN float64
-		for y := 0; y < H; y++ {
-			for x := 0; x < W; x++ {
-				if x > 1 && y > 1 && x < W-2 && y < H-2 {
-					continue
-				}
-				bSum += float64(g.Pix[y*W+x])
-				bN++
-			}
-		}
-		border := bSum / math.Max(bN, 1)
-		var sd float64
-		for _, v := range g.Pix {
-			d := float64(v) - imgMean
-			sd += d * d
-		}
-		sd = math.Sqrt(sd / float64(len(g.Pix)))
 		mx := math.Max(fr, math.Max(fg, fb))
 		mn := math.Min(fr, math.Min(fg, fb))
 		pol := float32(1)
@@ -544,21 +517,22 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 		}
 	}
 	// Orientation of the filled shape's edges (3x3 Sobel on the 0/1 mask).
-	v := func(x, y int) float64 {
-		if outside[y*W+x] {
-			return 0
+	mask := make([]float64, W*H)
+	area := 0
+	for i, o := range outside {
+		if !o {
+			mask[i] = 1
 		}
-		return 1
 	}
 	var re, im, total float64
-	area := 0
 	for y := 1; y < H-1; y++ {
+		up, row, down := mask[(y-1)*W:y*W], mask[y*W:(y+1)*W], mask[(y+1)*W:(y+2)*W]
 		for x := 1; x < W-1; x++ {
-			if !outside[y*W+x] {
+			if row[x] != 0 {
 				area++
 			}
-			gx := (v(x+1, y-1) + 2*v(x+1, y) + v(x+1, y+1)) - (v(x-1, y-1) + 2*v(x-1, y) + v(x-1, y+1))
-			gy := (v(x-1, y+1) + 2*v(x, y+1) + v(x+1, y+1)) - (v(x-1, y-1) + 2*v(x, y-1) + v(x+1, y-1))
+			gx := (up[x+1] + 2*row[x+1] + down[x+1]) - (up[x-1] + 2*row[x-1] + down[x-1])
+			gy := (down[x-1] + 2*down[x] + down[x+1]) - (up[x-1] + 2*up[x] + up[x+1])
 			m2 := gx*gx + gy*gy
 			if m2 == 0 {
 				continue
@@ -641,4 +615,44 @@ func atanPoly(t float32) float32 {
 	// minimax-style odd polynomial, error about 1e-3 rad
 	r := t * (0.99997726 + t2*(-0.33262347+t2*(0.19354346+t2*(-0.11643287+t2*(0.05265332+t2*(-0.01172120))))))
 	return r * (180 / math.Pi)
+}
+
+// faceStats returns the mean colour of the face (non-ink pixels of the
+// centre), the mean grey of the crop's outer two-pixel frame, and the grey
+// standard deviation of the crop.
+func faceStats(rgb *rgbImage, g *grayImage, ink []bool, x0c, x1c, y0c, y1c int, mean float64) (fr, fg, fb, border, sd float64) {
+	W, H := g.W, g.H
+	var fn float64
+	for y := y0c; y < y1c; y++ {
+		for x := x0c; x < x1c; x++ {
+			i := y*W + x
+			if ink[i] {
+				continue
+			}
+			fr += float64(rgb.R[i])
+			fg += float64(rgb.G[i])
+			fb += float64(rgb.B[i])
+			fn++
+		}
+	}
+	if fn > 0 {
+		fr, fg, fb = fr/fn, fg/fn, fb/fn
+	}
+	var bSum, bN float64
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			if x > 1 && y > 1 && x < W-2 && y < H-2 {
+				continue
+			}
+			bSum += float64(g.Pix[y*W+x])
+			bN++
+		}
+	}
+	border = bSum / math.Max(bN, 1)
+	for _, v := range g.Pix {
+		d := float64(v) - mean
+		sd += d * d
+	}
+	sd = math.Sqrt(sd / float64(len(g.Pix)))
+	return
 }

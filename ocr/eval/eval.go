@@ -23,7 +23,7 @@ type Result struct {
 	// SureWrong counts wrong readings with confidence >= 0.9: the ones a
 	// caller would not question.
 	SureWrong int
-	PerCrop    time.Duration
+	PerCrop   time.Duration
 }
 
 // Accuracy is Right/Total.
