@@ -41,6 +41,11 @@ func TileCrop(o CropOptions) (*image.RGBA, Tile, error) {
 	if o.Difficulty == "" {
 		o.Difficulty = "normal"
 	}
+	if n := len([]rune(o.Letter)); n > 1 && o.Letter != "Qu" {
+		if _, action := actionIcons[o.Letter]; !action || o.Game != "twists" {
+			return nil, Tile{}, fmt.Errorf("%w: tile %q: want one letter (or Qu, or a Twists action name)", ErrBadOptions, o.Letter)
+		}
+	}
 	if o.Size < 8 || o.Size > 1024 {
 		return nil, Tile{}, fmt.Errorf("%w: crop size %d (want 8..1024)", ErrBadOptions, o.Size)
 	}

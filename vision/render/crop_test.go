@@ -54,6 +54,11 @@ func TestTileCrop(t *testing.T) {
 	if _, _, err := TileCrop(CropOptions{Game: "pyramids", Letter: "A"}); !errors.Is(err, ErrUnknownGame) {
 		t.Errorf("pyramids crop: err = %v, want ErrUnknownGame", err)
 	}
+	for _, bad := range []CropOptions{{Letter: "AB"}, {Game: "lexicon", Letter: "skip"}, {Letter: "☃"}} {
+		if _, _, err := TileCrop(bad); err == nil {
+			t.Errorf("%+v: no error", bad)
+		}
+	}
 	if _, _, err := TileCrop(CropOptions{Letter: "A", Size: 3}); !errors.Is(err, ErrBadOptions) {
 		t.Errorf("size 3: err = %v, want ErrBadOptions", err)
 	}

@@ -263,7 +263,10 @@ func (w *world) typeface(s string) *Typeface {
 	if w.font.has(s) {
 		return w.font
 	}
-	return fontsFor(s)[0]
+	if fs := fontsFor(s); len(fs) > 0 {
+		return fs[0]
+	}
+	return w.font // no typeface has it: drawn as the font's missing glyph
 }
 
 // face is one planar polygon of a solid; tex (optional) maps o + s*u + t*v.
