@@ -20,3 +20,19 @@ func FuzzRender(f *testing.F) {
 		}
 	})
 }
+
+// FuzzTileCrop: any letter for any game gives a crop or an error, never a
+// panic.
+func FuzzTileCrop(f *testing.F) {
+	f.Add(uint8(0), "A", uint8(1))
+	f.Add(uint8(1), "Qu", uint8(3))
+	f.Add(uint8(2), "Ж", uint8(1))
+	f.Add(uint8(2), "give2", uint8(1))
+	f.Fuzz(func(t *testing.T, g uint8, letter string, h uint8) {
+		games := []string{"upwords", "lexicon", "twists", "pyramids"}
+		img, _, err := TileCrop(CropOptions{Game: games[int(g)%4], Letter: letter, Height: int(h % 12), Size: 32, Seed: int64(g)})
+		if err == nil && img.Bounds().Dx() != 32 {
+			t.Fatalf("crop %v", img.Bounds())
+		}
+	})
+}
