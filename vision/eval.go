@@ -86,6 +86,7 @@ type SceneResult struct {
 	Heights   int     // occupied squares whose height the scan got right
 	Elapsed   time.Duration
 	Mistakes  []string
+	Group     string // the scene's difficulty, from its truth
 }
 
 // EvalOptions tune an evaluation.
@@ -99,6 +100,9 @@ type EvalOptions struct {
 // EvalScene scans one image and compares it with its truth.
 func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 	res := SceneResult{Name: filepath.Base(imgPath)}
+	if d, ok := t.Conditions["difficulty"].(string); ok {
+		res.Group = d
+	}
 	f, err := os.Open(imgPath)
 	if err != nil {
 		res.Err = err
@@ -233,12 +237,25 @@ type EvalSummary struct {
 	Squares, TileRight, Occupied int
 	Letters, Heights             int
 	Times                        []time.Duration
+	Groups                       map[string]*EvalSummary // by difficulty
 	Failures                     []SceneResult
 	LettersRead                  bool
 }
 
 // Add counts one scene.
 func (s *EvalSummary) Add(r SceneResult) {
+	if r.Group != "" {
+		if s.Groups == nil {
+			s.Groups = map[string]*EvalSummary{}
+		}
+		g := s.Groups[r.Group]
+		if g == nil {
+			g = &EvalSummary{}
+			s.Groups[r.Group] = g
+		}
+		g.Add(SceneResult{Found: r.Found, Turned: r.Turned, OutOfView: r.OutOfView, ToldOut: r.ToldOut,
+			Squares: r.Squares, Occupied: r.Occupied, TileRight: r.TileRight, Letters: r.Letters, Heights: r.Heights, Elapsed: r.Elapsed})
+	}
 	if r.OutOfView {
 		s.OutOfView++
 		if r.ToldOut {
@@ -250,9 +267,9 @@ func (s *EvalSummary) Add(r SceneResult) {
 	}
 	s.Scenes++
 	s.Times = append(s.Times, r.Elapsed)
-	s.Occupied += r.Occupied
-	s.Squares += r.Squares
 	if r.Found {
+		s.Occupied += r.Occupied
+		s.Squares += r.Squares
 		s.Found++
 		if r.Turned == 0 {
 			s.Upright++
@@ -282,13 +299,28 @@ func (s *EvalSummary) Write(w io.Writer) {
 	}
 	fmt.Fprintf(w, "board found:      %s\n", pct(s.Found, s.Scenes))
 	fmt.Fprintf(w, "orientation:      %s upright as the truth reads (row 0 at the top of the picture otherwise)\n", pct(s.Upright, s.Found))
-	fmt.Fprintf(w, "empty/occupied:   %s squares\n", pct(s.TileRight, s.Squares))
+	fmt.Fprintf(w, "empty/occupied:   %s squares of the boards found\n", pct(s.TileRight, s.Squares))
 	if s.LettersRead {
-		fmt.Fprintf(w, "letters right:    %s stacks\n", pct(s.Letters, s.Occupied))
+		fmt.Fprintf(w, "letters right:    %s stacks on the boards found\n", pct(s.Letters, s.Occupied))
 	} else {
 		fmt.Fprintf(w, "letters right:    n/a (no tile reader)\n")
 	}
-	fmt.Fprintf(w, "heights right:    %s stacks\n", pct(s.Heights, s.Occupied))
+	fmt.Fprintf(w, "heights right:    %s stacks on the boards found\n", pct(s.Heights, s.Occupied))
+	if len(s.Groups) > 1 {
+		var names []string
+		for k := range s.Groups {
+			names = append(names, k)
+		}
+		sort.Strings(names)
+		for _, k := range names {
+			g := s.Groups[k]
+			fmt.Fprintf(w, "  %-8s board %s, heights %s", k+":", pct(g.Found, g.Scenes), pct(g.Heights, g.Occupied))
+			if s.LettersRead {
+				fmt.Fprintf(w, ", letters %s", pct(g.Letters, g.Occupied))
+			}
+			fmt.Fprintln(w)
+		}
+	}
 	if len(s.Times) > 0 {
 		t := append([]time.Duration(nil), s.Times...)
 		sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })
