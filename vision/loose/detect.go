@@ -14,7 +14,7 @@ import (
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
 // an image whose longer side is at most workSide; when the tiles turn out
 // small there (under minSide pixels), it searches again at a finer scale.
-func detect(img rgbImage, workSide int) ([][4]Point, error) {
+func detect(img rgbImage, workSide int, lattice bool) ([][4]Point, error) {
 	scale := 1.0
 	if m := max(img.w, img.h); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -22,11 +22,11 @@ func detect(img rgbImage, workSide int) ([][4]Point, error) {
 	// A first look at the coarse scale measures the tiles; small tiles
 	// are then searched at a finer scale, so that they are about
 	// minSide pixels across.
-	q, side, err := detectAt(img, scale, true)
+	q, side, err := detectAt(img, scale, true, lattice)
 	if err != nil || q != nil {
 		return q, err
 	}
-	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false)
+	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, lattice)
 	return q, err
 }
 
@@ -37,7 +37,7 @@ const minSide = 30
 // detectAt searches img reduced by scale. With probe, it stops (nil
 // quads, no error) once it finds the tiles too small to search at this
 // scale.
-func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, error) {
+func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, float64, error) {
 	rgb := img.scaled(scale)
 	w, h := rgb.w, rgb.h
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
@@ -54,14 +54,57 @@ func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, err
 		return nil, 0, fmt.Errorf("%w: mean brightness %.0f of 255; turn on a light", ErrTooDark, meanGray)
 	}
 
-	m, ink, err := tileMask(src, gray, w, h)
+	masks, ink, err := tileMask(src, gray, w, h)
 	if err != nil {
 		return nil, 0, err
 	}
-	if m == nil {
+	if len(masks) == 0 {
 		return nil, 0, noTiles(gray, meanGray, "no dark letters on light faces")
 	}
+	// Each face colour the letters suggest is tried; the one that finds
+	// the most tiles wins.
+	var best [][4]Point
+	var bestSide float64
+	var firstErr error
+	for _, m := range masks {
+		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, lattice)
+		if err != nil {
+			if firstErr == nil {
+				firstErr = err
+			}
+			continue
+		}
+		if q == nil && probe {
+			// Too small here: search again finer.
+			return nil, side, nil
+		}
+		if len(q) > len(best) {
+			// The best first; others add the tiles it missed.
+			q, best = best, q
+			bestSide = side
+		}
+		for _, a := range q {
+			dup := false
+			for _, b := range best {
+				if dist(centroid(a), centroid(b)) < 0.5*meanSide(b) {
+					dup = true
+					break
+				}
+			}
+			if !dup && len(best) > 0 {
+				best = append(best, a)
+			}
+		}
+	}
+	if best == nil {
+		return nil, 0, firstErr
+	}
+	return best, bestSide, nil
+}
 
+// fromMask finds the tiles in a mask of face-coloured pixels: the tile
+// size, the patches, one quad per tile.
+func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe, lattice bool) ([][4]Point, float64, error) {
 	// The thin dark lines between touching tiles: a black-hat with a small
 	// kernel finds dark lines narrower than it (letter strokes are wider
 	// and stay).
@@ -114,16 +157,18 @@ func detectAt(img rgbImage, scale float64, probe bool) ([][4]Point, float64, err
 			quads = append(quads, q)
 			continue
 		}
-		// Tiles joined edge to edge on a lattice (a crossword).
-		if qs, ok := latticeFill(c.pixels, side); ok {
-			quads = append(quads, qs...)
-			continue
-		}
-		// Tiles joined on a lattice that perspective bends: one tile
-		// round each letter.
-		if qs, ok := letterTiles(c, side); ok {
-			quads = append(quads, qs...)
-			continue
+		if lattice {
+			// Tiles joined edge to edge on a lattice (a crossword).
+			if qs, ok := latticeFill(c.pixels, side); ok {
+				quads = append(quads, qs...)
+				continue
+			}
+			// Tiles joined on a lattice that perspective bends: one
+			// tile round each letter.
+			if qs, ok := letterTiles(c, side); ok {
+				quads = append(quads, qs...)
+				continue
+			}
 		}
 		// Tiles touching at any angle: the watershed's pieces.
 		for _, r := range c.regions {
@@ -585,7 +630,7 @@ func int32s(m *gocv.Mat) ([]int32, error) {
 // weighted down so that shading matters less than hue): the face's, or the
 // table's (the median of the rest), refined by a few k-means rounds.
 // It returns nil when no letter-like strokes are found.
-func tileMask(src, gray gocv.Mat, w, h int) (mask, ink []byte, err error) {
+func tileMask(src, gray gocv.Mat, w, h int) (masks [][]byte, ink []byte, err error) {
 	lab := gocv.NewMat()
 	defer lab.Close()
 	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
@@ -644,33 +689,102 @@ func tileMask(src, gray gocv.Mat, w, h int) (mask, ink []byte, err error) {
 	if len(faceL) < 20 || len(tabL) < 20 {
 		return nil, nil, nil
 	}
-	face := [3]float64{median(faceL), median(faceA), median(faceB)}
 	table := [3]float64{median(tabL), median(tabA), median(tabB)}
-	// The face's chroma spread: the tolerance in a and b.
-	dc := make([]float64, len(faceL))
-	for i := range faceL {
-		dc[i] = math.Hypot(faceA[i]-face[1], faceB[i]-face[2])
-	}
-	tol := math.Max(4, math.Min(9, 2*quantile(dc, 0.75)))
-	tl := math.Max(25, 2.5*(quantile(faceL, 0.5)-quantile(faceL, 0.1)))
-	debugf("face %.0f table %.0f tol %.1f tl %.0f", face, table, tol, tl)
 	const wl = 0.35 // weight of lightness against hue
-	isFace := func(i int) bool {
-		l, a, b := float64(lb[3*i]), float64(lb[3*i+1]), float64(lb[3*i+2])
-		if math.Hypot(a-face[1], b-face[2]) > tol || l < face[0]-tl {
-			return false
+	// The ring pixels may hold two colours: tile faces round letters, and
+	// a patterned table round its marks. Two means split them.
+	groups := splitColours(faceL, faceA, faceB, wl)
+	for _, g := range groups {
+		fl, fa, fb := g[0], g[1], g[2]
+		face := [3]float64{median(fl), median(fa), median(fb)}
+		// The face's chroma spread: the tolerance in a and b.
+		dc := make([]float64, len(fl))
+		for i := range fl {
+			dc[i] = math.Hypot(fa[i]-face[1], fb[i]-face[2])
 		}
-		df := sq((l-face[0])*wl) + sq(a-face[1]) + sq(b-face[2])
-		dt := sq((l-table[0])*wl) + sq(a-table[1]) + sq(b-table[2])
-		return df < dt
+		tol := math.Max(4, math.Min(9, 2*quantile(dc, 0.75)))
+		tl := math.Max(25, 2.5*(quantile(fl, 0.5)-quantile(fl, 0.1)))
+		debugf("face %.0f table %.0f tol %.1f tl %.0f", face, table, tol, tl)
+		isFace := func(i int) bool {
+			l, a, b := float64(lb[3*i]), float64(lb[3*i+1]), float64(lb[3*i+2])
+			if math.Hypot(a-face[1], b-face[2]) > tol || l < face[0]-tl {
+				return false
+			}
+			df := sq((l-face[0])*wl) + sq(a-face[1]) + sq(b-face[2])
+			dt := sq((l-table[0])*wl) + sq(a-table[1]) + sq(b-table[2])
+			return df < dt
+		}
+		m := make([]byte, w*h)
+		for i := range m {
+			if isFace(i) {
+				m[i] = 255
+			}
+		}
+		masks = append(masks, m)
 	}
-	m := make([]byte, w*h)
-	for i := range m {
-		if isFace(i) {
-			m[i] = 255
+	return masks, ink, nil
+}
+
+// splitColours splits colour samples (L, a, b) into two groups by two
+// means (lightness weighted by wl) when the groups are distinct and the
+// smaller holds at least a sixth of them; else it returns one group.
+func splitColours(L, A, B []float64, wl float64) [][3][]float64 {
+	all := [][3][]float64{{L, A, B}}
+	n := len(L)
+	if n < 40 {
+		return all
+	}
+	// Seeds: the darkest and lightest tenth's means... simply two
+	// samples at the lightness quartiles.
+	idx := make([]int, n)
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return L[idx[a]] < L[idx[b]] })
+	c := [2][3]float64{}
+	for k, q := range []float64{0.25, 0.75} {
+		j := idx[int(q*float64(n-1))]
+		c[k] = [3]float64{L[j], A[j], B[j]}
+	}
+	which := make([]int, n)
+	for it := 0; it < 6; it++ {
+		var sum [2][3]float64
+		var cnt [2]float64
+		for i := 0; i < n; i++ {
+			d0 := sq((L[i]-c[0][0])*wl) + sq(A[i]-c[0][1]) + sq(B[i]-c[0][2])
+			d1 := sq((L[i]-c[1][0])*wl) + sq(A[i]-c[1][1]) + sq(B[i]-c[1][2])
+			which[i] = 0
+			if d1 < d0 {
+				which[i] = 1
+			}
+			k := which[i]
+			sum[k][0] += L[i]
+			sum[k][1] += A[i]
+			sum[k][2] += B[i]
+			cnt[k]++
+		}
+		for k := range c {
+			if cnt[k] > 0 {
+				c[k] = [3]float64{sum[k][0] / cnt[k], sum[k][1] / cnt[k], sum[k][2] / cnt[k]}
+			}
 		}
 	}
-	return m, ink, nil
+	var cnt [2]int
+	for _, k := range which {
+		cnt[k]++
+	}
+	sep := math.Sqrt(sq((c[0][0]-c[1][0])*wl) + sq(c[0][1]-c[1][1]) + sq(c[0][2]-c[1][2]))
+	if sep < 8 || min(cnt[0], cnt[1]) < n/6 {
+		return all
+	}
+	out := make([][3][]float64, 2)
+	for i, k := range which {
+		out[k][0] = append(out[k][0], L[i])
+		out[k][1] = append(out[k][1], A[i])
+		out[k][2] = append(out[k][2], B[i])
+	}
+	debugf("two face colours: %.0f (%d) and %.0f (%d)", c[0], cnt[0], c[1], cnt[1])
+	return out
 }
 
 func median(v []float64) float64 {

@@ -80,8 +80,10 @@ type Options struct {
 	// read by each, and the reader most confident over the whole photo
 	// names the letters (one table is one alphabet).
 	Alternatives []Reader
-	// Lattice fits rows and columns (Lexicon, Twists); false leaves Row
-	// and Col at -1 (tiles scattered freely, as in Bananagrams).
+	// Lattice says the tiles lie on a square lattice (Lexicon, Twists):
+	// tiles joined in blocks are cut along it, and every tile gets its
+	// row and column. False: tiles lie anyhow (Bananagrams), Row and Col
+	// stay -1.
 	Lattice bool
 	// UprightFromLetters turns the lattice so that most letters stand
 	// upright (Lexicon: the crossword is read one way up). Otherwise the
@@ -117,7 +119,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		ws = 800
 	}
 	src := toRGB(img)
-	found, err := detect(src, ws)
+	found, err := detect(src, ws, opt.Lattice)
 	if err != nil {
 		return nil, err
 	}
