@@ -529,30 +529,32 @@ func addNoise(img *image.RGBA, sigma, shot float64, seed uint64) {
 	for v := range sd {
 		sd[v] = float32(math.Sqrt(sigma*sigma + shot*shot*float64(v)))
 	}
-	s := seed*0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
-	next := func() uint64 {
-		s ^= s >> 12
-		s ^= s << 25
-		s ^= s >> 27
-		return s * 0x2545F4914F6CDD1D
-	}
+	W := img.Rect.Dx()
 	const mask = 1<<14 - 1
 	p := img.Pix
-	for i := 0; i+3 < len(p); i += 4 {
-		rn := next()
-		l := gaussTable[rn&mask] * 0.8
-		for ch := 0; ch < 3; ch++ {
-			c := gaussTable[(rn>>(14+14*ch))&mask] * 0.6
-			v := float32(p[i+ch])
-			v += (l + c) * sd[p[i+ch]]
-			if v < 0 {
-				v = 0
-			} else if v > 255 {
-				v = 255
+	// Each chunk of rows has its own generator, seeded by the scene and the
+	// chunk, so the noise is the same however the chunks are scheduled.
+	parRows(img.Rect.Dy(), func(lo, hi int) {
+		s := mix(int64(seed), uint64(lo)+7) | 1
+		for i := 4 * lo * W; i < 4*hi*W; i += 4 {
+			s ^= s >> 12
+			s ^= s << 25
+			s ^= s >> 27
+			rn := s * 0x2545F4914F6CDD1D
+			l := gaussTable[rn&mask] * 0.8
+			for ch := 0; ch < 3; ch++ {
+				c := gaussTable[(rn>>(14+14*ch))&mask] * 0.6
+				v := float32(p[i+ch])
+				v += (l + c) * sd[p[i+ch]]
+				if v < 0 {
+					v = 0
+				} else if v > 255 {
+					v = 255
+				}
+				p[i+ch] = uint8(v + 0.5)
 			}
-			p[i+ch] = uint8(v + 0.5)
 		}
-	}
+	})
 }
 
 // sharpen is an unsharp mask: the picture plus amount times its

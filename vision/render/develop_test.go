@@ -1,6 +1,8 @@
 package render
 
 import (
+	"bytes"
+	"image"
 	"math"
 	"testing"
 )
@@ -41,5 +43,36 @@ func TestDistortionRemap(t *testing.T) {
 				t.Errorf("k1 %g: point drawn for (%.2f,%.2f) lands at (%.2f,%.2f), %.2f px off", k.k1, at.X, at.Y, sx/sw, sy/sw, d)
 			}
 		}
+	}
+}
+
+// TestNoiseLevel: read noise of sigma levels gives that standard deviation
+// per channel around an unchanged mean, the same every time.
+func TestNoiseLevel(t *testing.T) {
+	mk := func() *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, 300, 200))
+		for i := range img.Pix {
+			img.Pix[i] = 128
+		}
+		addNoise(img, 4, 0, 9)
+		return img
+	}
+	img := mk()
+	var sum, sq, n float64
+	for i, v := range img.Pix {
+		if i&3 == 3 {
+			continue
+		}
+		d := float64(v) - 128
+		sum += d
+		sq += d * d
+		n++
+	}
+	mean, sd := sum/n, math.Sqrt(sq/n-(sum/n)*(sum/n))
+	if math.Abs(mean) > 0.2 || sd < 3.7 || sd > 4.3 {
+		t.Errorf("noise mean %.2f, sd %.2f; want 0 and 4", mean, sd)
+	}
+	if again := mk(); !bytes.Equal(again.Pix, img.Pix) {
+		t.Error("the same seed gave different noise")
 	}
 }
