@@ -206,15 +206,21 @@ func convexHull(p []pt) []pt {
 // columns.
 func boxBlurF32(m []float32, stride int, box image.Rectangle, r int) {
 	n := max(box.Dx(), box.Dy())
-	tmp := make([]float32, n)
 	inv := 1 / float32(2*r+1)
-	for y := box.Min.Y; y < box.Max.Y; y++ {
-		row := m[y*stride:]
-		blur1(row, box.Min.X, box.Max.X, 1, r, inv, tmp)
-	}
-	for x := box.Min.X; x < box.Max.X; x++ {
-		blur1(m[x:], box.Min.Y, box.Max.Y, stride, r, inv, tmp)
-	}
+	// rows, in parallel chunks
+	parRows(box.Dy(), func(lo, hi int) {
+		tmp := make([]float32, n)
+		for y := box.Min.Y + lo; y < box.Min.Y+hi; y++ {
+			blur1(m[y*stride:], box.Min.X, box.Max.X, 1, r, inv, tmp)
+		}
+	})
+	// columns, in parallel chunks of columns
+	parRows(box.Dx(), func(lo, hi int) {
+		tmp := make([]float32, n)
+		for x := box.Min.X + lo; x < box.Min.X+hi; x++ {
+			blur1(m[x:], box.Min.Y, box.Max.Y, stride, r, inv, tmp)
+		}
+	})
 }
 
 func blur1(a []float32, lo, hi, step, r int, inv float32, tmp []float32) {
