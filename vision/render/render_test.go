@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -421,5 +422,26 @@ func TestTallStackShadesItsNeighbour(t *testing.T) {
 	shaded, lit := faceLum(270), faceLum(90)
 	if shaded > 0.85*lit {
 		t.Errorf("the tile east of the stack: %.0f with the light from the west, %.0f from the east; want it clearly darker in the stack's shadow", shaded, lit)
+	}
+}
+
+// TestSameBytesOnAnyNumberOfCores: the parallel passes split the work the
+// same way whatever the number of cores.
+func TestSameBytesOnAnyNumberOfCores(t *testing.T) {
+	o, _ := RandomOptions(23, "hard")
+	o.Width, o.Height, o.Hand, o.Blur = 820, 616, true, 2
+	prev := runtime.GOMAXPROCS(8)
+	defer runtime.GOMAXPROCS(prev)
+	many, err := Render("upwords", []byte(sampleBoard), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	runtime.GOMAXPROCS(1)
+	one, err := Render("upwords", []byte(sampleBoard), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(one.JPEG, many.JPEG) {
+		t.Error("one core and eight drew different pictures")
 	}
 }
