@@ -73,16 +73,20 @@ dict-bench:
 
 # train retrains the tile classifier (ocr/model/*.tsm, committed) from fonts
 # and the Bananagrams photos' train split (../shared/data/photos); fixed
-# seeds, the same model bytes every run. eval-tiles measures our reader and
-# Tesseract on the held-out valid split (docs/ocr.md).
+# seeds, the same model bytes every run (about 20 minutes on a busy 2-core
+# machine). eval-tiles measures our reader and Tesseract on the held-out
+# valid split and on rendered scenes not used in training (docs/ocr.md).
 PHOTOS ?= ../shared/data/photos/bananagrams-fi
 train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model
 
 .PHONY: eval-tiles
 eval-tiles: build
+	$(BIN) eval-tiles --backend ours,tesseract,tesseract4 --mode warp $(PHOTOS)/valid
 	$(BIN) eval-tiles --backend ours,tesseract --mode box $(PHOTOS)/valid
-	$(BIN) eval-tiles --backend ours,tesseract4 --mode warp $(PHOTOS)/valid
+	$(BIN) eval-tiles --backend ours,tesseract --render upwords --scenes 10
+	$(BIN) eval-tiles --backend ours --render lexicon --scenes 10
+	$(BIN) eval-tiles --backend ours --alphabet ru --render twists --scenes 10
 
 clean:
 	rm -rf bin

@@ -35,18 +35,19 @@ func main() {
 }
 
 var (
-	outDir    = flag.String("out", "ocr/model", "directory for the model files")
-	photos    = flag.String("photos", "../shared/data/photos/bananagrams-fi", "Bananagrams photos with YOLO labels (train split used)")
-	alphabets = flag.String("alphabets", "en,ru", "models to train")
-	seed      = flag.Uint64("seed", 1, "random seed")
-	perGlyph  = flag.Int("synth", 260, "synthetic samples per glyph")
-	empties   = flag.Int("empty", 2500, "synthetic empty samples")
-	realAug   = flag.Int("real", 8, "crops per real tile")
-	epochs    = flag.Int("epochs", 20, "SGD epochs")
-	hidden    = flag.Int("hidden", 192, "hidden units (0: linear soft-max)")
-	compare   = flag.Bool("compare", false, "compare methods on a development split of the train photos")
-	scenes    = flag.Int("scenes", 30, "rendered scenes per game (vision/render, seeds 1..N)")
-	workers   = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
+	outDir      = flag.String("out", "ocr/model", "directory for the model files")
+	photos      = flag.String("photos", "../shared/data/photos/bananagrams-fi", "Bananagrams photos with YOLO labels (train split used)")
+	alphabets   = flag.String("alphabets", "en,ru", "models to train")
+	seed        = flag.Uint64("seed", 1, "random seed")
+	perGlyph    = flag.Int("synth", 260, "synthetic samples per glyph")
+	empties     = flag.Int("empty", 2500, "synthetic empty samples")
+	realAug     = flag.Int("real", 8, "crops per real tile")
+	epochs      = flag.Int("epochs", 20, "SGD epochs")
+	hidden      = flag.Int("hidden", 192, "hidden units (0: linear soft-max)")
+	compare     = flag.Bool("compare", false, "compare methods on a development split of the train photos")
+	compareOnly = flag.Bool("compare-only", false, "with -compare: do not train and write the final models")
+	scenes      = flag.Int("scenes", 30, "rendered scenes per game (vision/render, seeds 1..N)")
+	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
 )
 
 // data is a feature matrix with labels.
@@ -141,6 +142,9 @@ func run() error {
 
 		if *compare {
 			compareMethods(all, glyphs, alpha)
+			if *compareOnly {
+				continue
+			}
 		}
 
 		t0 = time.Now()
