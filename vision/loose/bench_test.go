@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision/render"
 )
 
@@ -81,6 +82,28 @@ func BenchmarkScanBananagrams(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		if _, err := Scan(img, Options{}); err != nil {
 			b.Fatal(err)
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
+
+// BenchmarkScanLooseRead: the same photo with our English reader naming
+// every tile (what `tilescope scan --game lexicon` does).
+func BenchmarkScanLooseRead(b *testing.B) {
+	img := benchScene(b, "lexicon", 6)
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		b.Skip(err)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		if len(r.Tiles) == 0 {
+			b.Fatal("no tiles")
 		}
 	}
 	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
