@@ -2,7 +2,27 @@
 // letter (or "no tile"), a confidence and the tile's rotation out.
 //
 // Reader is the one interface; Default returns our own classifier, trained
-// from fonts and real photos and embedded in the binary. The Tesseract
-// backend (package ocr/tesseract) implements the same interface as a second
-// opinion.
+// by `make train` from fonts, real photos and rendered scenes and embedded
+// in the binary (ocr/model). The Tesseract backend (package ocr/tesseract)
+// implements the same interface as a second opinion.
+//
+// The classifier is built for a known, small set of glyphs:
+//
+//   - normalise: reduce the crop to a small working image; split ink from
+//     tile face with Otsu's threshold (ink is the minority in the centre);
+//     take the letter as the central ink components, leaving out the crop
+//     border's and small far pieces such as a point value; estimate the
+//     rotation modulo 90 degrees from the tile face's outline and from the
+//     histogram of gradient orientations (a few candidates);
+//   - sample a letter patch turned upright modulo 90 degrees and scaled to
+//     the letter, and a coarser context patch showing the tile's edges;
+//   - describe them with HOG features, low-resolution pixels and colour
+//     statistics;
+//   - classify with a small soft-max network over (glyph, quarter turn)
+//     pairs: a letter's probability is the sum over its turns, so a crop
+//     that is an N one way up and a Z the other gets a lowered confidence
+//     rather than a guess; the best turn gives the angle.
+//
+// Candidate rotations are tried until one reading is sure. Measurements,
+// the choice of method and known limits are in docs/ocr.md.
 package ocr
