@@ -205,7 +205,7 @@ func (f *frame) apex(r, c, k int) vision.Point {
 func (f *frame) faceCrop(r, c, k, i, size int) *image.RGBA {
 	base, tip := f.model(r, c, k)
 	const w = cropWindow
-	s0, t0 := 0.5-w/2, 0.68-w/2
+	s0, t0 := 0.5-w/2, letterT-w/2
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
@@ -235,8 +235,13 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) (string, float6
 	}
 	votes := map[string]float64{}
 	gs, scores := rd.(glyphScorer)
+	tc, turns := rd.(turnClassifier)
 	for i := 0; i < 4; i++ {
 		crop := f.faceCrop(r, c, k, i, size)
+		if turns {
+			uprightVotes(tc, crop, votes)
+			continue
+		}
 		if scores {
 			sc, _, err := gs.Scores(crop)
 			if err != nil {
@@ -267,6 +272,39 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) (string, float6
 	return best, math.Min(1, bw/4)
 }
 
+// turnClassifier is ocr's classifier seen closer: the probability of
+// every glyph at every quarter turn. The face crops are upright, so only
+// the upright turn counts: an A upside down is not a V here.
+type turnClassifier interface {
+	Model() *ocr.Model
+	Outputs(feat []float32) []float32
+}
+
+// uprightTurnSign chooses which output turn is upright given the
+// normaliser's rotation estimate (see uprightVotes).
+const uprightTurnSign = -1
+
+// uprightVotes adds each letter's upright probability for one crop.
+func uprightVotes(tc turnClassifier, crop image.Image, votes map[string]float64) {
+	fv, err := ocr.Features(crop)
+	if err != nil {
+		return
+	}
+	m := tc.Model()
+	out := tc.Outputs(fv.Vec)
+	T := m.Turns
+	u := 0
+	if T == 4 {
+		u = ((uprightTurnSign*int(math.Round(fv.Alpha/90)))%4 + 4) % 4
+	}
+	for g, name := range m.Glyphs {
+		if !isLetter(name) || (g+1)*T > len(out) {
+			continue
+		}
+		votes[name] += float64(out[g*T+u])
+	}
+}
+
 // isLetter: A..Z or Qu (the pyramids' letters).
 func isLetter(s string) bool {
 	return s == "Qu" || (len(s) == 1 && s[0] >= 'A' && s[0] <= 'Z')
@@ -274,4 +312,8 @@ func isLetter(s string) bool {
 
 // cropWindow is the side of the face crop in face-texture units (the
 // face's slant height is 1; the letter is about 0.3 tall).
-const cropWindow = 0.7
+const cropWindow = 0.85
+
+// letterT is where the letter's centre is on a face, from the tip (0) to
+// the base (1).
+const letterT = 0.68
