@@ -104,6 +104,9 @@ func TestLayoutText(t *testing.T) {
 		{"plain", func(r *Reading) {}, nil, "AB\n.C\n", ""},
 		{"unread", func(r *Reading) { r.Tiles[0].Letter = "?" }, nil, "", "could not be read"},
 		{"off lattice", func(r *Reading) { r.Tiles[1].Row = -1 }, nil, "", "off the lattice"},
+		{"stray far away", func(r *Reading) {
+			r.Tiles = append(r.Tiles, Tile{Letter: "Z", Row: -1, Col: -1, Center: Point{2000, 2000}, Side: 40})
+		}, nil, "AB\n.C\n", ""},
 		{"two letters", func(r *Reading) { r.Tiles[2].Letter = "Qu" }, nil, "", `reads "Qu"`},
 		{"symbols", func(r *Reading) { r.Tiles[0].Letter = "skip" }, func(s string) (rune, bool) {
 			if s == "skip" {

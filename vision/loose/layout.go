@@ -2,6 +2,7 @@ package loose
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"unicode/utf8"
 )
@@ -11,7 +12,10 @@ import (
 // layout and the Twists & Turns table formats). symbol turns a reading's
 // letter into its one character (an action tile's name into '!', say);
 // nil takes letters as they are. It fails, naming the tiles, when a tile
-// is unread ("?"), off the lattice, or has no one-character form.
+// is unread ("?"), off the lattice next to the layout, or has no
+// one-character form. Tiles off the lattice and far from the layout (more
+// than two pitches from every placed tile: another player's tiles, a
+// light object) are left out.
 func LayoutText(r *Reading, symbol func(letter string) (rune, bool)) (string, error) {
 	if symbol == nil {
 		symbol = func(l string) (rune, bool) {
@@ -28,7 +32,9 @@ func LayoutText(r *Reading, symbol func(letter string) (rune, bool)) (string, er
 		at := fmt.Sprintf("the tile at pixel (%.0f, %.0f)", t.Center.X, t.Center.Y)
 		switch {
 		case t.Row < 0:
-			bad = append(bad, at+" is off the lattice")
+			if nearLayout(r, t) {
+				bad = append(bad, at+" is off the lattice")
+			}
 			continue
 		case t.Letter == "?" || t.Letter == "":
 			bad = append(bad, fmt.Sprintf("%s (row %d, column %d) could not be read", at, t.Row, t.Col))
@@ -50,4 +56,15 @@ func LayoutText(r *Reading, symbol func(letter string) (rune, bool)) (string, er
 		b.WriteByte('\n')
 	}
 	return b.String(), nil
+}
+
+// nearLayout reports whether t lies within two pitches of a tile on the
+// lattice.
+func nearLayout(r *Reading, t Tile) bool {
+	for _, o := range r.Tiles {
+		if o.Row >= 0 && dist(o.Center, t.Center) <= 2*math.Max(r.Pitch, o.Side) {
+			return true
+		}
+	}
+	return false
 }
