@@ -470,15 +470,23 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 		p := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
 		x, y := p%W, p/W
-		for _, q := range [4]int{p - 1, p + 1, p - W, p + W} {
-			switch {
-			case q == p-1 && x == 0, q == p+1 && x == W-1, q == p-W && y == 0, q == p+W && y == H-1:
-				continue
-			}
+		visit := func(q int) {
 			if face[q] == 0 && !ink[q] {
 				face[q] = 1
 				stack = append(stack, int32(q))
 			}
+		}
+		if x > 0 {
+			visit(p - 1)
+		}
+		if x < W-1 {
+			visit(p + 1)
+		}
+		if y > 0 {
+			visit(p - W)
+		}
+		if y < H-1 {
+			visit(p + W)
 		}
 	}
 	// Fill holes: everything not reachable from the border without
@@ -505,15 +513,23 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 		p := int(stack[len(stack)-1])
 		stack = stack[:len(stack)-1]
 		x, y := p%W, p/W
-		for _, q := range [4]int{p - 1, p + 1, p - W, p + W} {
-			switch {
-			case q == p-1 && x == 0, q == p+1 && x == W-1, q == p-W && y == 0, q == p+W && y == H-1:
-				continue
-			}
+		visit := func(q int) {
 			if face[q] == 0 && !outside[q] {
 				outside[q] = true
 				stack = append(stack, int32(q))
 			}
+		}
+		if x > 0 {
+			visit(p - 1)
+		}
+		if x < W-1 {
+			visit(p + 1)
+		}
+		if y > 0 {
+			visit(p - W)
+		}
+		if y < H-1 {
+			visit(p + W)
 		}
 	}
 	// Orientation of the filled shape's edges (3x3 Sobel on the 0/1 mask).
