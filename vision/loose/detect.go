@@ -175,6 +175,11 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 			quads = append(quads, regionTiles(r, side)...)
 		}
 	}
+	// Tiles lying anyhow: a letter no tile was found round gets a square
+	// of its own, turned as its strokes are.
+	if !lattice {
+		quads = append(quads, letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h)...)
+	}
 	// A tile carries a letter (or an action icon).
 	kept := quads[:0]
 	for _, q := range quads {
@@ -983,6 +988,70 @@ func mergeLetters(bs []blob, side float64) []blob {
 				merged = true
 				break
 			}
+		}
+	}
+	return out
+}
+
+// letterSquares puts a tile round each letter that lies in no quad yet:
+// a square centred on the letter, turned as its strokes run (the
+// gradient directions modulo 90 degrees), as large relative to the letter
+// as the tiles already found are to theirs (1.6 when none are).
+func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4]Point {
+	var ratios []float64
+	var lonely []blob
+	for _, l := range letters {
+		c := Point{l.x, l.y}
+		inside := false
+		for _, q := range quads {
+			if insideConvex(q, c) {
+				inside = true
+				ratios = append(ratios, meanSide(q)/l.size)
+				break
+			}
+		}
+		if !inside {
+			lonely = append(lonely, l)
+		}
+	}
+	ratio := 1.6
+	if len(ratios) >= 3 {
+		ratio = median(ratios)
+	}
+	var out [][4]Point
+	for _, l := range lonely {
+		r := int(l.size * 0.6)
+		var sc, ss float64
+		for y := max(1, int(l.y)-r); y < min(h-1, int(l.y)+r); y++ {
+			for x := max(1, int(l.x)-r); x < min(w-1, int(l.x)+r); x++ {
+				gx := float64(gray[y*w+x+1]) - float64(gray[y*w+x-1])
+				gy := float64(gray[(y+1)*w+x]) - float64(gray[(y-1)*w+x])
+				m := gx*gx + gy*gy
+				if m < 100 {
+					continue
+				}
+				a := 4 * math.Atan2(gy, gx)
+				sc += m * math.Cos(a)
+				ss += m * math.Sin(a)
+			}
+		}
+		theta := math.Atan2(ss, sc) / 4
+		s := l.size * ratio
+		ux, uy := math.Cos(theta), math.Sin(theta)
+		vx, vy := -uy, ux
+		hs := s / 2
+		at := func(u, v float64) Point { return Point{l.x + u*ux + v*vx, l.y + u*uy + v*vy} }
+		q := orderQuad([4]Point{at(-hs, -hs), at(hs, -hs), at(hs, hs), at(-hs, hs)})
+		// Not over a tile already found.
+		clash := false
+		for _, o := range quads {
+			if dist(centroid(o), centroid(q)) < 0.6*meanSide(o) {
+				clash = true
+				break
+			}
+		}
+		if !clash {
+			out = append(out, q)
 		}
 	}
 	return out

@@ -172,8 +172,10 @@ func TestBananagramsGolden(t *testing.T) {
 			rec := float64(s.Matched) / float64(s.Truth)
 			prec := float64(s.Matched) / float64(max(1, s.Found))
 			t.Logf("%d labelled, %d found, %d matched, corner error %.1f px", s.Truth, s.Found, s.Matched, s.CornerErr/float64(max(1, s.Matched)))
-			if rec < 0.6 || prec < 0.9 {
-				t.Errorf("recall %.2f, precision %.2f; want at least 0.6 and 0.9", rec, prec)
+			// Without a reader nothing weeds out letter-like marks, so the
+			// precision floor is lower than the recall's.
+			if rec < 0.85 || prec < 0.65 {
+				t.Errorf("recall %.2f, precision %.2f; want at least 0.85 and 0.65", rec, prec)
 			}
 			got := goldenJSON(r)
 			gp := filepath.Join("testdata", "golden", name+".json")
