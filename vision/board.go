@@ -73,6 +73,7 @@ func (f boardFit) correction(n int) func(x, y float64) Point {
 type candidate struct {
 	q       Quad
 	clipped []string
+	grid    bool // the quad is the grid's own outer lines, not an outline
 }
 
 // findBoard looks for an n x n grid in the picture.
@@ -100,8 +101,27 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	best := boardFit{Score: -1}
 	var tried []Quad
 	var cands []candidate
+	var lineCands []candidate
 	stages := []func() []candidate{
-		func() []candidate { return lineCandidates(blur, n) },
+		func() []candidate { // the grid's own lines
+			lineCands = lineCandidates(blur, n)
+			var g []candidate
+			for _, c := range lineCands {
+				if c.grid {
+					g = append(g, c)
+				}
+			}
+			return g
+		},
+		func() []candidate { // the board's edges
+			var o []candidate
+			for _, c := range lineCands {
+				if !c.grid {
+					o = append(o, c)
+				}
+			}
+			return o
+		},
 		func() []candidate { return quadCandidates(blur, ws) },
 		func() []candidate {
 			if img == nil {
@@ -121,7 +141,7 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 				continue
 			}
 			tried = append(tried, c.q)
-			fit, ok := fitGrid(blur, c.q, n)
+			fit, ok := fitGridTight(blur, c.q, n, c.grid)
 			if !ok {
 				continue
 			}

@@ -18,8 +18,23 @@ func fitGrid(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
 	return fitGridNM(wm, q, n, n)
 }
 
+// fitGridTight is fitGrid that, for a quad already on the grid's outer
+// lines (tight), searches only near it.
+func fitGridTight(wm gocv.Mat, q Quad, n int, tight bool) (boardFit, bool) {
+	if !tight {
+		return fitGridNM(wm, q, n, n)
+	}
+	return fitGridRange(wm, q, n, n, 0.9, 1.06, 0.06)
+}
+
 // fitGridNM is fitGrid for nx columns and ny rows of squares.
 func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
+	return fitGridRange(wm, q, nx, ny, 0.55, 1.08, 0.25)
+}
+
+// fitGridRange looks for grids spanning pmin..pmax of the outline, their
+// centre within shift (a fraction of the outline) of its centre.
+func fitGridRange(wm gocv.Mat, q Quad, nx, ny int, pmin, pmax, shift float64) (boardFit, bool) {
 	n := nx
 	const R = rectSide
 	m := 0.06 * R
@@ -40,8 +55,8 @@ func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
 	}
 	col = smooth(col, 2)
 	row = smooth(row, 2)
-	ox, px, sx := fitLines(col, nx, m, R-m)
-	oy, py, sy := fitLines(row, ny, m, R-m)
+	ox, px, sx := fitLines(col, nx, m, R-m, pmin, pmax, shift)
+	oy, py, sy := fitLines(row, ny, m, R-m, pmin, pmax, shift)
 	if px <= 0 || py <= 0 {
 		return boardFit{}, false
 	}
@@ -85,7 +100,7 @@ func interp(v []float64, x float64) float64 {
 // must be there: the score is the mean of the two weakest lines' contrast
 // against their neighbouring midpoints, over the profile's mean, less a
 // small penalty for being off-centre. A coarse search is refined locally.
-func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
+func fitLines(prof []float64, n int, lo, hi, pmin, pmax, shift float64) (o, p, score float64) {
 	var mean float64
 	for _, v := range prof {
 		mean += v
@@ -131,9 +146,9 @@ func fitLines(prof []float64, n int, lo, hi float64) (o, p, score float64) {
 		return (min1+min2)/2/mean - 0.15*math.Abs(oo+full/2-centre)/pp
 	}
 	score = math.Inf(-1)
-	for pp := 0.55 * span / float64(n); pp <= 1.08*span/float64(n); pp += 0.4 {
+	for pp := pmin * span / float64(n); pp <= pmax*span/float64(n); pp += 0.4 {
 		full := pp * float64(n)
-		for oo := centre - full/2 - 0.25*span; oo <= centre-full/2+0.25*span; oo++ {
+		for oo := centre - full/2 - shift*span; oo <= centre-full/2+shift*span; oo++ {
 			if sc := eval(oo, pp); sc > score {
 				o, p, score = oo, pp, sc
 			}
@@ -399,9 +414,9 @@ func fixOffByOne(full gocv.Mat, h Homography, n int) Homography {
 			}
 			d := 0.0
 			switch {
-			case first < 0.5*med && after > 1.5*first+2 && after > before:
+			case first < 0.6*med && after > 1.5*first+2 && after > before:
 				d = 1 // our first line is weak, the one past our last is not
-			case last < 0.5*med && before > 1.5*last+2 && before > after:
+			case last < 0.6*med && before > 1.5*last+2 && before > after:
 				d = -1
 			}
 			if vertical {

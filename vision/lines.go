@@ -115,7 +115,7 @@ func linePairCandidates(segs []seg, angA, angB float64, n int, side float64) []c
 			}
 			if len(pts) == 4 {
 				if q, ok := orderPoints(pts); ok && quadArea(q) > 0.01*side*side {
-					out = append(out, candidate{q: q})
+					out = append(out, candidate{q: q, grid: true})
 				}
 			}
 		}
