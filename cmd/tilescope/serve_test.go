@@ -6,13 +6,13 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"os"
 	"os/exec"
 	"os/signal"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -42,7 +42,7 @@ func TestServeChild(t *testing.T) {
 type child struct {
 	cmd    *exec.Cmd
 	url    string
-	stderr *strings.Builder
+	stderr *lockedWriter
 	done   chan struct{} // closed when the process has exited
 	err    error         // its exit error, once done
 }
@@ -57,15 +57,15 @@ func startServe(t *testing.T, args ...string) *child {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr strings.Builder
-	cmd.Stderr = &lockedWriter{w: &stderr}
+	stderr := &lockedWriter{}
+	cmd.Stderr = stderr
 	// A grandchild that inherited stderr must not keep Wait (and so the
 	// test's cleanup) from returning once the child is killed.
 	cmd.WaitDelay = 5 * time.Second
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	c := &child{cmd: cmd, stderr: &stderr, done: make(chan struct{})}
+	c := &child{cmd: cmd, stderr: stderr, done: make(chan struct{})}
 	addr := make(chan string, 1)
 	go func() {
 		sc := bufio.NewScanner(out)
@@ -88,18 +88,23 @@ func startServe(t *testing.T, args ...string) *child {
 	return c
 }
 
+// lockedWriter is the child's stderr, read by the test while the child
+// writes it.
 type lockedWriter struct {
-	mu chan struct{}
-	w  io.Writer
+	mu sync.Mutex
+	b  strings.Builder
 }
 
 func (l *lockedWriter) Write(p []byte) (int, error) {
-	if l.mu == nil {
-		l.mu = make(chan struct{}, 1)
-	}
-	l.mu <- struct{}{}
-	defer func() { <-l.mu }()
-	return l.w.Write(p)
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.Write(p)
+}
+
+func (l *lockedWriter) String() string {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.b.String()
 }
 
 func (c *child) game(t *testing.T) game.State {
