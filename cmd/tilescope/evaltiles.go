@@ -22,7 +22,7 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	alphabet := fs.String("alphabet", "en", "en, ru or all")
 	backends := fs.String("backend", "ours", "comma-separated: ours, tesseract")
 	modelPath := fs.String("model", "", "model file for backend ours instead of the built-in one")
-	mode := fs.String("mode", "box", "how tiles are cut from labelled photos: box (as photographed, any rotation) or warp (rectified)")
+	mode := fs.String("mode", "box", "how tiles are cut from labelled photos and rendered loose tiles: box (as photographed, any rotation) or warp (rectified)")
 	top := fs.Int("confusions", 10, "how many confusions to list")
 	game := fs.String("render", "", "also evaluate on crops cut from scenes drawn by vision/render: upwords, lexicon or twists")
 	scenes := fs.Int("scenes", 10, "rendered scenes (with --render)")
@@ -61,7 +61,7 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	}
 	from := strings.Join(fs.Args(), ", ")
 	if *game != "" {
-		cs, err := dataset.RenderedCrops(*game, *seed0, *scenes, *difficulty)
+		cs, err := dataset.RenderedCrops(*game, *seed0, *scenes, *difficulty, dataset.Mode(*mode))
 		if err != nil {
 			return asBadInput(fmt.Errorf("eval-tiles: %w", err))
 		}

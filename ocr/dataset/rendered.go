@@ -18,10 +18,12 @@ import (
 //     top face (or the empty square's floor) with a 12% margin, rectified,
 //     upright (angle 0); empty squares have Letter "";
 //   - lexicon, twists: every loose tile, the axis-aligned box around its
-//     top face with a margin, as photographed (the truth angle).
+//     top face with a margin, as photographed (the truth angle); with
+//     ModeWarp, rectified from its corners (margin 30%) a random quarter
+//     turn off, as a loose-tile reader hands it over.
 //
 // The JPEG the camera would store is what is cut from.
-func RenderedCrops(game string, seed0 int64, n int, difficulty string) ([]Crop, error) {
+func RenderedCrops(game string, seed0 int64, n int, difficulty string, mode Mode) ([]Crop, error) {
 	var out []Crop
 	for s := seed0; s < seed0+int64(n); s++ {
 		state, err := render.RandomState(game, s)
@@ -55,6 +57,18 @@ func RenderedCrops(game string, seed0 int64, n int, difficulty string) ([]Crop, 
 				continue
 			}
 			r := rectOf(t.Corners)
+			if mode == ModeWarp {
+				// rectified from the tile's corners, a random quarter
+				// turn off, as a loose-tile reader hands it over
+				k := rng.IntN(4)
+				var c [4][2]float64
+				for j := range c {
+					c[j] = t.Corners[(j+k)%4]
+				}
+				r = rectOf(c)
+				out = append(out, Crop{Name: fmt.Sprintf("%s#%d", name, i), Image: Warp(img, r, 1.3, 64), Letter: t.Letter})
+				continue
+			}
 			out = append(out, Crop{Name: fmt.Sprintf("%s#%d", name, i), Image: Box(img, r, 1.1+0.3*rng.Float64(), 0),
 				Letter: t.Letter, Angle: math.Mod(t.Angle+360, 360), HasAngle: true})
 		}

@@ -46,7 +46,8 @@ var (
 	hidden      = flag.Int("hidden", 192, "hidden units (0: linear soft-max)")
 	compare     = flag.Bool("compare", false, "compare methods on a development split of the train photos")
 	compareOnly = flag.Bool("compare-only", false, "with -compare: do not train and write the final models")
-	scenes      = flag.Int("scenes", 30, "rendered scenes per game (vision/render, seeds 1..N)")
+	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
+	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
 )
 
@@ -668,9 +669,13 @@ func renderedData(alpha string, index map[string]int) (*data, error) {
 	if alpha == ocr.Russian {
 		games = []string{"twists", "twists", "upwords"}
 	}
+	n := *scenes
+	if alpha == ocr.Russian {
+		n = *ruScenes
+	}
 	d := &data{}
 	for gi, game := range games {
-		crops, err := dataset.RenderedCrops(game, int64(1+gi*10000), *scenes, "mixed")
+		crops, err := dataset.RenderedCrops(game, int64(1+gi*10000), n, "mixed", dataset.ModeBox)
 		if err != nil {
 			return nil, err
 		}
