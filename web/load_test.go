@@ -10,6 +10,7 @@ import (
 	"net/http"
 	"sort"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -71,6 +72,7 @@ func TestLoad(t *testing.T) {
 		last     game.State
 		lags     []time.Duration
 		err      error
+		latest   atomic.Int64 // the newest version seen, read while the phone runs
 	}
 	phones := make([]*phone, *loadPhones)
 	var played sync.Map // turn number -> time the turn was committed
@@ -112,6 +114,7 @@ func TestLoad(t *testing.T) {
 					first = false
 				}
 				p.versions = append(p.versions, st.Version)
+				p.latest.Store(st.Version)
 				for _, tr := range st.Turns {
 					if !p.seen[tr.N] {
 						p.seen[tr.N] = true
@@ -186,7 +189,7 @@ func TestLoad(t *testing.T) {
 	for {
 		all := true
 		for _, p := range phones {
-			if len(p.versions) == 0 || p.versions[len(p.versions)-1] != want {
+			if p.latest.Load() != want {
 				all = false
 			}
 		}
