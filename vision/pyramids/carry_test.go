@@ -1,0 +1,151 @@
+package pyramids
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// readingOf is what a camera would read from a board: the top pyramid of
+// every square (letters as given; "?" written as a lower-case letter's
+// place is not needed here).
+func readingOf(b *pyramids.Board) *Reading {
+	r := &Reading{Board: pyramids.NewBoard(), Squares: make([]Square, pyramids.Size*pyramids.Size)}
+	for row := 0; row < pyramids.Size; row++ {
+		for col := 0; col < pyramids.Size; col++ {
+			p := pyramids.Pos{Row: row, Col: col}
+			sq := Square{Pos: p}
+			if top, ok := b.At(p).Top(); ok {
+				sq.Colour, sq.Letter, sq.Height, sq.Conf = top.Colour, top.Letter, 1, 0.9
+			}
+			r.Squares[row*pyramids.Size+col] = sq
+		}
+	}
+	return r
+}
+
+// board10 pads the given rows (top-left corner of the board) with empty
+// squares to the full 10x10.
+func board10(rows ...string) *pyramids.Board {
+	var b strings.Builder
+	for i := 0; i < pyramids.Size; i++ {
+		cells := []string{}
+		if i < len(rows) {
+			cells = strings.Fields(rows[i])
+		}
+		for len(cells) < pyramids.Size {
+			cells = append(cells, ".")
+		}
+		b.WriteString(strings.Join(cells, " ") + "\n")
+	}
+	return pyramids.MustParse(b.String())
+}
+
+func TestCarryHeights(t *testing.T) {
+	for _, tc := range []struct {
+		name         string
+		before, seen *pyramids.Board
+		want         *pyramids.Board
+		unreadAt     []pyramids.Pos // letters the camera could not read
+		lowConf      []pyramids.Pos // letters read with little confidence
+	}{
+		{"unchanged", board10(". . rA5", ". . kT"), board10(". . rA", ". . kT"), board10(". . rA5", ". . kT"), nil, nil},
+		{"top taken, second known", board10(". . rA/rE/rT"), board10(". . rE"), board10(". . rE/rT"), nil, nil},
+		{"top taken from a player space, second unknown", board10("", ". . rA5"), board10("", ". . rE"), board10("", ". . rE4"), nil, nil},
+		{"put on an empty square", board10("", "", ". . ."), board10("", "", ". . gO"), board10("", "", ". . gO"), nil, nil},
+		{"put on a house pyramid", board10("", "", ". . kD"), board10("", "", ". . gO"), board10("", "", ". . gO/kD"), nil, nil},
+		{"put on a stack, second unknown, not the square's colour", board10("", ". . rA5"), board10("", ". . gO"), board10("", ". . gO/rA6"), nil, nil},
+		{"same colour, another letter, doubtful: a misread", board10("", ". . rA/rE5"), board10("", ". . rO"), board10("", ". . rA/rE5"), nil, []pyramids.Pos{{Row: 1, Col: 2}}},
+		{"doubtful, but its top was put elsewhere: moved", board10("", ". . gA/gE/gT", ". . kD"), board10("", ". . gE", ". . gA"), board10("", ". . gE/gT", ". . gA/kD"), nil, []pyramids.Pos{{Row: 1, Col: 2}}},
+		{"a black letter misread", board10("", "", ". . kD"), board10("", "", ". . kO"), board10("", "", ". . kD"), nil, nil},
+		{"house pyramid taken", board10("", "", ". . kD"), board10(), board10(), nil, nil},
+		{"letter unread, same colour on top", board10("", ". . rA5"), board10("", ". . rZ"), board10("", ". . rA5"), []pyramids.Pos{{Row: 1, Col: 2}}, nil},
+		{"letter unread, another colour on top", board10("", ". . rA5"), board10("", ". . gZ"), board10(), []pyramids.Pos{{Row: 1, Col: 2}}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := readingOf(tc.seen)
+			for _, p := range tc.unreadAt {
+				r.Squares[p.Row*pyramids.Size+p.Col].Letter = "?"
+			}
+			for _, p := range tc.lowConf {
+				r.Squares[p.Row*pyramids.Size+p.Col].Conf = 0.2
+			}
+			got, unread, _ := CarryHeights(tc.before, r, [4]pyramids.Colour{})
+			if !got.Equal(tc.want) {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			if len(unread) != len(tc.unreadAt) {
+				t.Errorf("unread %v, want %v", unread, tc.unreadAt)
+			}
+		})
+	}
+}
+
+// words is a small in-memory dictionary.
+type words map[string]bool
+
+func (w words) Contains(s string) bool { return w[strings.ToUpper(s)] }
+
+// TestScanChainsIntoJudge renders a board before and after a turn (green
+// moves its E onto row 6 beside a black H to spell HE), reads both photos,
+// completes the heights from the board before, and has the referee judge
+// the turn.
+func TestScanChainsIntoJudge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	state, err := os.ReadFile(filepath.Join("testdata", "scenes", "normal.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	before, err := pyramids.Parse(bytes.NewReader(state), "normal.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before.Clone()
+	from, to := pyramids.Pos{Row: 8, Col: 7}, pyramids.Pos{Row: 6, Col: 5}
+	e, _ := after.At(from).Top()
+	after.Set(from, after.At(from).Under())
+	after.Set(to, after.At(to).Put(e))
+	opt, err := render.RandomOptions(21, "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Width, opt.Height, opt.Clutter = 1280, 960, 0
+	rd := reader(t)
+	read := func(b *pyramids.Board) *Reading {
+		sc, err := render.Render("pyramids", []byte(b.String()), opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := Scan(sc.Image, Options{Reader: rd})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return r
+	}
+	seen := read(after)
+	announced, unread, doubtful := CarryHeights(before, seen, [4]pyramids.Colour{})
+	t.Logf("letters taken for misreads at %v", doubtful)
+	if len(unread) > 0 {
+		t.Fatalf("letters not read at %v", unread)
+	}
+	for _, p := range []pyramids.Pos{from, to} {
+		if !announced.At(p).SameTop(after.At(p)) {
+			t.Errorf("%v: read %v, was %v", p, announced.At(p), after.At(p))
+		}
+	}
+	setup := pyramids.DefaultSetup()
+	mv, err := pyramids.Judge(&setup, pyramids.Turn{Player: pyramids.Green, Word: "HE", Before: before, Announced: announced}, words{"HE": true})
+	if err != nil {
+		t.Fatalf("judge: %v\nannounced:\n%s", err, announced)
+	}
+	if want := setup.HouseSet.Value("H") + setup.PlayerSet.Value("E"); mv.Score != want {
+		t.Errorf("score %d, want %d", mv.Score, want)
+	}
+}
