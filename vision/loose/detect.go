@@ -32,7 +32,7 @@ func detect(img rgbImage, workSide int, lattice bool) ([][4]Point, error) {
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
-const minSide = 30
+const minSide = 24
 
 // detectAt searches img reduced by scale. With probe, it stops (nil
 // quads, no error) once it finds the tiles too small to search at this
