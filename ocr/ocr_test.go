@@ -271,3 +271,22 @@ func FuzzDecodeModel(f *testing.F) {
 		}
 	})
 }
+
+// TestReadAll: the "all" reader keeps the more confident model's reading.
+func TestReadAll(t *testing.T) {
+	rd := defaultReader(t, All)
+	for _, c := range []struct{ file, want string }{
+		{"testdata/real/K_0_9.png", "K"},
+		{"testdata/synth/Ж_099.png", "Ж"},
+		{"testdata/real/empty_0.png", ""},
+	} {
+		img := loadPNGs(t, c.file)[0]
+		got, err := rd.Read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Letter != c.want {
+			t.Errorf("%s: read %q (conf %.2f), want %q", c.file, got.Letter, got.Conf, c.want)
+		}
+	}
+}
