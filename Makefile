@@ -213,3 +213,9 @@ eval-pyramids: build
 			--difficulty $$d --out $(PYR_DIR)/$$name >/dev/null; \
 		echo "== $$name ($$d)"; nice $(BIN) eval-pyramids $(PYR_DIR)/$$name; \
 	done
+
+# leak-pyramids: no gocv Mat left open by a Crossword Pyramids scan, by
+# gocv's own count (make test checks the package's count of its Mats).
+.PHONY: leak-pyramids
+leak-pyramids: deps
+	$(GO) test -count=1 -tags matprofile -run '^TestMatLeak$$' ./vision/pyramids/
