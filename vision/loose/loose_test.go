@@ -259,7 +259,10 @@ func TestScanWithReader(t *testing.T) {
 		{"upright", ocr.Reading{Letter: "E", Conf: 0.9}, nil, len(bare.Tiles), "E"},
 		{"quarter turn", ocr.Reading{Letter: "E", Conf: 0.9, Angle: 90}, nil, len(bare.Tiles), "E"},
 		{"no tiles", ocr.Reading{Letter: "", Conf: 0.9}, nil, 0, ""},
-		{"surer alternative", ocr.Reading{Letter: "Е", Conf: 0.3}, &fakeReader{reading: ocr.Reading{Letter: "E", Conf: 0.8}}, len(bare.Tiles), "E"},
+		{"surer alternative", ocr.Reading{Letter: "Ж", Conf: 0.3}, &fakeReader{reading: ocr.Reading{Letter: "E", Conf: 0.8}}, len(bare.Tiles), "E"},
+		// Letters of one shape in both alphabets say nothing: the first
+		// reader (the default alphabet) keeps the table.
+		{"lookalikes", ocr.Reading{Letter: "Е", Conf: 0.3}, &fakeReader{reading: ocr.Reading{Letter: "E", Conf: 0.8}}, len(bare.Tiles), "Е"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

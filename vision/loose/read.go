@@ -18,7 +18,6 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	readers := append([]Reader{opt.Reader}, opt.Alternatives...)
 	reads := make([][]ocr.Reading, len(readers))
-	conf := make([]float64, len(readers))
 	for _, t := range tiles {
 		crop := rectify(src, t.Corners, n, 1.3)
 		for k, rd := range readers {
@@ -27,17 +26,9 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 				return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
 			}
 			reads[k] = append(reads[k], got)
-			if got.Letter != "" {
-				conf[k] += got.Conf
-			}
 		}
 	}
-	best := 0
-	for k := range conf {
-		if conf[k] > conf[best] {
-			best = k
-		}
-	}
+	best := chooseReader(reads)
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
@@ -148,4 +139,52 @@ func homography(from, to [4]Point) homog {
 	}
 	h[8] = 1
 	return h
+}
+
+// chooseReader picks the reader (alphabet) that names the table's
+// letters. Only tiles the readers tell apart count: Cyrillic and Latin
+// share many shapes (А/A, В/B, Н/H, Р/P...), and a tile both read as the
+// same shape says nothing about the alphabet. The first reader (the
+// default alphabet) keeps the table unless another is surer by at least
+// half a tile's confidence in all.
+func chooseReader(reads [][]ocr.Reading) int {
+	if len(reads) < 2 {
+		return 0
+	}
+	conf := make([]float64, len(reads))
+	for i := range reads[0] {
+		shapes := map[string]bool{}
+		for k := range reads {
+			shapes[lookalike(reads[k][i].Letter)] = true
+		}
+		if len(shapes) < 2 {
+			continue
+		}
+		for k := range reads {
+			if r := reads[k][i]; r.Letter != "" {
+				conf[k] += r.Conf
+			}
+		}
+	}
+	best := 0
+	for k := range conf {
+		if conf[k] > conf[best]+0.5 {
+			best = k
+		}
+	}
+	return best
+}
+
+// lookalike folds a Cyrillic letter onto the Latin one of the same shape
+// (upper case), so that "Р" and "P" compare equal.
+func lookalike(s string) string {
+	if l, ok := cyrillicLatin[s]; ok {
+		return l
+	}
+	return s
+}
+
+var cyrillicLatin = map[string]string{
+	"А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H",
+	"О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X", "У": "Y", "З": "3",
 }
