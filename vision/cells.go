@@ -58,7 +58,50 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		}
 		cells[i] = cell
 	}
+	// Second look at the heights: a taller stack just behind shows its top
+	// face where a higher guess for this one would put it. Mask the top
+	// faces of the stacks behind that stand at least as high, and read the
+	// height again.
+	for k, i := range order {
+		cell := &cells[i]
+		if cell.Height == 0 {
+			continue
+		}
+		var more occluders
+		more.boxes = append(more.boxes, occ.boxesOf(order[:k], cells, pose, geo, 0)...)
+		more.boxes = append(more.boxes, occ.boxesOf(order[k+1:], cells, pose, geo, cell.Height)...)
+		h, ok := stackHeight(p, pose, cam, &more, cell.Pos.Row, cell.Pos.Col, geo)
+		if h != cell.Height {
+			cell.Height, cell.HeightOK = h, ok
+			cell.Face = faceQuad(pose, cell.Pos.Row, cell.Pos.Col, float64(h), geo)
+		}
+	}
 	return cells
+}
+
+// boxesOf returns occluders for the stacks of the given squares: whole
+// stacks when minHeight is 0 (they stand in front), else only the top
+// faces of those at least minHeight high (they stand behind).
+func (o *occluders) boxesOf(idx []int, cells []Cell, pose *Pose, geo Geometry, minHeight int) []occluder {
+	var out occluders
+	for _, i := range idx {
+		c := cells[i]
+		if c.Height == 0 || c.Height < minHeight {
+			continue
+		}
+		if minHeight == 0 {
+			out.add(pose, c.Pos.Row, c.Pos.Col, c.Height, geo)
+			continue
+		}
+		t := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
+		oc := occluder{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1), faces: []Quad{t}}
+		for _, v := range t {
+			oc.x0, oc.y0 = math.Min(oc.x0, v.X), math.Min(oc.y0, v.Y)
+			oc.x1, oc.y1 = math.Max(oc.x1, v.X), math.Max(oc.y1, v.Y)
+		}
+		out.boxes = append(out.boxes, oc)
+	}
+	return out.boxes
 }
 
 // occluders are the picture regions of the stacks found so far.
@@ -279,7 +322,7 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 			for i, v := range q {
 				s[i] = Point{v.X + px*off, v.Y + py*off}
 			}
-			sc := faceEdge(p, occ, s)
+			sc := faceEdge(p, occ, s) * faceFill(p, occ, s)
 			if sc > bestS {
 				bestH, bestS = h, sc
 			}
@@ -479,3 +522,47 @@ func printedMark(img image.Image, pose *Pose, r, c int, geo Geometry) bool {
 
 // debugHeight, when set by tests, sees every stack's continuous height.
 var debugHeight func(r, c int, h float64)
+
+// faceFill is how evenly light a band just inside q's outline is (where a
+// tile's face has no letter): the 20th over the 80th percentile of its
+// grey, 0..1. A guess that straddles two tiles and the dark gap between
+// them, or a tile and the floor, scores low.
+func faceFill(p plane, occ *occluders, q Quad) float64 {
+	var v [40]float64
+	n := 0
+	for i := 0; i < 4; i++ {
+		for _, t := range []float64{0.2, 0.35, 0.5, 0.65, 0.8} {
+			for _, in := range []float64{0.12, 0.2} {
+				var u, w float64
+				switch i {
+				case 0:
+					u, w = t, in
+				case 1:
+					u, w = 1-in, t
+				case 2:
+					u, w = t, 1-in
+				default:
+					u, w = in, t
+				}
+				pt := bilerpQuad(q, u, w)
+				if occ.hides(pt) {
+					continue
+				}
+				if g := p.at(pt.X, pt.Y); g >= 0 && n < len(v) {
+					v[n] = g
+					n++
+				}
+			}
+		}
+	}
+	if n < 8 {
+		return 0.5
+	}
+	s := v[:n]
+	sort.Float64s(s)
+	lo, hi := s[n/5], s[n*4/5]
+	if hi <= 0 {
+		return 0
+	}
+	return math.Max(0, lo/hi)
+}
