@@ -63,17 +63,22 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 			if !signed && a >= math.Pi {
 				a -= math.Pi
 			}
-			fb := a/binW - 0.5
-			b0 := int(math.Floor(fb))
+			fb := a/binW + 0.5 // shifted by one bin so that it is >= 0
+			b0 := int(fb)
 			wb1 := fb - float64(b0)
+			b0--
 			b1 := b0 + 1
 			b0 = (b0 + bins) % bins
 			b1 = b1 % bins
-			// Cell coordinates of the pixel centre.
-			fx := (float64(x)+0.5)/cellW - 0.5
-			fy := (float64(y)+0.5)/cellW - 0.5
-			cx0 := int(math.Floor(fx))
-			cy0 := int(math.Floor(fy))
+			// Cell coordinates of the pixel centre (shifted by one cell).
+			fx := (float64(x)+0.5)/cellW + 0.5
+			fy := (float64(y)+0.5)/cellW + 0.5
+			cx0 := int(fx)
+			cy0 := int(fy)
+			fx -= 1
+			fy -= 1
+			cx0--
+			cy0--
 			wx1 := fx - float64(cx0)
 			wy1 := fy - float64(cy0)
 			for dy := 0; dy < 2; dy++ {

@@ -95,10 +95,18 @@ func toRGB(img image.Image, maxSide int) *rgbImage {
 	}
 	switch m := img.(type) {
 	case *image.RGBA:
+		// the common case, without the per-pixel call
 		for y := 0; y < sh; y++ {
 			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+			row = row[:4*sw]
+			base := int(ymap[y]) * tw
+			R, G, B, C := out.R[base:base+tw], out.G[base:base+tw], out.B[base:base+tw], cnt[base:base+tw]
 			for x := 0; x < sw; x++ {
-				add(x, y, row[4*x], row[4*x+1], row[4*x+2])
+				i := xmap[x]
+				R[i] += float32(row[4*x])
+				G[i] += float32(row[4*x+1])
+				B[i] += float32(row[4*x+2])
+				C[i]++
 			}
 		}
 	case *image.NRGBA:
