@@ -356,3 +356,33 @@ func BenchmarkScan(b *testing.B) {
 		})
 	}
 }
+
+// TestScanSeats reads the easy scene with the seats turned half round
+// (green north): the board must come out turned half round.
+func TestScanSeats(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "easy.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := Scan(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := Scan(img, Options{Seats: [4]pyramids.Colour{pyramids.Green, pyramids.Yellow, pyramids.Red, pyramids.Blue}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := pyramids.Size - 1
+	for row := 0; row <= n; row++ {
+		for col := 0; col <= n; col++ {
+			sa := a.Square(pyramids.Pos{Row: row, Col: col})
+			sb := b.Square(pyramids.Pos{Row: n - row, Col: n - col})
+			if sa.Colour != sb.Colour {
+				t.Errorf("row %d col %d: %v with the default seats, %v at the turned square", row, col, sa.Colour, sb.Colour)
+			}
+		}
+	}
+	if d := math.Hypot(a.Corners[0].X-b.Corners[2].X, a.Corners[0].Y-b.Corners[2].Y); d > 1 {
+		t.Errorf("north-west corner %v should be the turned board's south-east %v", a.Corners[0], b.Corners[2])
+	}
+}
