@@ -801,9 +801,12 @@ func median(v []float64) float64 {
 	return s[len(s)/2]
 }
 
-// debugMask, when set (tests), sees the intermediate masks.
-var debugMask = func(name string, w, h int, m []byte) {}
-var debugf = func(format string, a ...any) {}
+// debugMask and debugf are hooks for development: a test may set them to
+// see the intermediate masks and figures. They do nothing by default.
+var (
+	debugMask = func(name string, w, h int, m []byte) {}
+	debugf    = func(format string, a ...any) {}
+)
 
 func sq(x float64) float64 { return x * x }
 
