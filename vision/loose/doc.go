@@ -1,5 +1,44 @@
 // Package loose finds loose tiles on a table in a photo, reads them and
 // places them on a lattice: the camera side of Lexicon Crossing (each
 // player's free-form crossword of Scrabble tiles) and Scrabble Twists &
-// Turns (notched tiles joined edge to edge).
+// Turns (notched tiles joined edge to edge), and of tiles lying anyhow
+// (the real Bananagrams photos it is measured on).
+//
+// The ideas, in the order Scan uses them:
+//
+//   - The tile face's colour is learnt from the photo, not fixed: letters
+//     are dark thin strokes on the face, so the pixels just beside strong
+//     dark strokes (a morphological black-hat) are mostly face. When those
+//     pixels fall in two distinct colour groups (a patterned table has
+//     dark marks too) both are tried and the tiles of both merged.
+//   - A pixel is face when its chroma is within the face's spread and it
+//     is nearer the face's colour than the table's, lightness weighted
+//     down so that shading matters less than hue. Thin dark lines (the
+//     gaps between touching tiles) are cut out, letter holes filled.
+//   - The tile size is twice the distance transform's peak per patch, or,
+//     where tiles are joined in blocks, the letters' spacing. Small tiles
+//     are searched again at a finer scale.
+//   - Each patch becomes tiles by the first rule that fits: one square
+//     tile; cells of a lattice fitted to the patch (direction from the
+//     outline modulo 90 degrees, pitch and phase chosen so that cells are
+//     clearly full or empty); one square round each letter when the
+//     letters line up; the pieces of a watershed; and, for tiles lying
+//     anyhow, a square round every letter left over, turned as its strokes
+//     run. Every tile must have ink in its middle.
+//   - Each tile is warped upright and read through the Reader interface
+//     (ocr.Reader satisfies it). The reading's quarter turn orders the
+//     corners from the letter's top-left; a crop read as "no tile" is
+//     dropped. With several readers (alphabets), the one surer on the tiles
+//     they tell apart names the whole table.
+//   - The lattice: the tiles' common direction modulo 90 degrees, "up"
+//     from the letters (Lexicon) or the photo (Twists); cells handed out
+//     from the middle tile outwards through neighbours measured in their
+//     own size and direction (perspective does not accumulate), the rest
+//     by an affine fit.
+//
+// gocv Mats stay inside the package; each is closed by a defer beside its
+// creation, and a test under the matprofile build tag checks that a scan
+// leaves none open. Evaluation helpers (YOLO labels, IoU matching,
+// ScoreScan) serve `tilescope eval-loose`. docs/loose-tiles.md has the
+// formats, figures and limits.
 package loose
