@@ -290,3 +290,31 @@ func TestReadAll(t *testing.T) {
 		}
 	}
 }
+
+// FuzzRead: any small image reads without a panic, and the reading is in
+// range.
+func FuzzRead(f *testing.F) {
+	f.Add(uint8(3), uint8(2), []byte{0, 255, 0, 255, 128, 7})
+	f.Add(uint8(1), uint8(1), []byte{9})
+	f.Add(uint8(20), uint8(1), []byte("a tile that is one pixel high"))
+	rd, err := Default(English)
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, w, h uint8, pix []byte) {
+		if w == 0 || h == 0 || len(pix) == 0 {
+			return
+		}
+		img := image.NewGray(image.Rect(0, 0, int(w)%90+1, int(h)%90+1))
+		for i := range img.Pix {
+			img.Pix[i] = pix[i%len(pix)]
+		}
+		got, err := rd.Read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Conf < 0 || got.Conf > 1.0001 || got.Angle < 0 || got.Angle >= 360 || math.IsNaN(got.Conf) {
+			t.Fatalf("reading out of range: %+v", got)
+		}
+	})
+}
