@@ -43,10 +43,12 @@ build: deps
 run: build
 	$(BIN) serve --addr $(ADDR) --data $(DATA) --camera demo
 
+# test: vet, every test, then gocv's own count of open Mats (build tag
+# matprofile) after the leak tests of every vision package.
 test: deps
 	$(GO) vet ./...
 	$(GO) test -count=1 -timeout 40m ./...
-	$(GO) test -count=1 -tags matprofile -run '^TestMatLeak$$' ./vision/
+	$(GO) test -count=1 -tags matprofile -run 'MatLeak' ./vision/...
 
 bench: deps
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./...
