@@ -85,3 +85,84 @@ func BenchmarkJPEG(b *testing.B) {
 		}
 	}
 }
+
+func TestKern3MatchesPlainFilter(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for _, size := range [][2]int{{1, 1}, {2, 3}, {37, 21}} {
+		W, H := size[0], size[1]
+		p := make([]uint8, 4*W*H)
+		for i := range p {
+			p[i] = uint8(r.IntN(256))
+			if i&3 == 3 {
+				p[i] = 255
+			}
+		}
+		const a = float32(0.25)
+		wa, wc := int32(64), int32(128)
+		at := func(q []uint8, x, y, ch int) int32 { return int32(q[4*(clampi(y, H)*W+clampi(x, W))+ch]) }
+		mid := make([]uint8, len(p))
+		for y := 0; y < H; y++ {
+			for x := 0; x < W; x++ {
+				for ch := 0; ch < 4; ch++ {
+					mid[4*(y*W+x)+ch] = uint8((wa*(at(p, x-1, y, ch)+at(p, x+1, y, ch)) + wc*at(p, x, y, ch) + 128) >> 8)
+				}
+			}
+		}
+		want := make([]uint8, len(p))
+		for y := 0; y < H; y++ {
+			for x := 0; x < W; x++ {
+				for ch := 0; ch < 4; ch++ {
+					want[4*(y*W+x)+ch] = uint8((wa*(at(mid, x, y-1, ch)+at(mid, x, y+1, ch)) + wc*at(mid, x, y, ch) + 128) >> 8)
+				}
+			}
+		}
+		kern3(p, W, H, a)
+		for i := range want {
+			if p[i] != want[i] {
+				t.Fatalf("%dx%d: byte %d = %d, want %d", W, H, i, p[i], want[i])
+			}
+		}
+	}
+}
+
+func TestShadowBlurMatchesPlainFilter(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	const stride, rows = 300, 200
+	m := make([]float32, stride*rows)
+	for i := range m {
+		m[i] = r.Float32()
+	}
+	box := image.Rect(20, 10, 290, 190)
+	const rad = 4
+	want := append([]float32(nil), m...)
+	get := func(q []float32, x, y int) float32 {
+		x = box.Min.X + clampi(x-box.Min.X, box.Dx())
+		y = box.Min.Y + clampi(y-box.Min.Y, box.Dy())
+		return q[y*stride+x]
+	}
+	mid := append([]float32(nil), m...)
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			var s float32
+			for i := -rad; i <= rad; i++ {
+				s += get(m, x+i, y)
+			}
+			mid[y*stride+x] = s / (2*rad + 1)
+		}
+	}
+	for y := box.Min.Y; y < box.Max.Y; y++ {
+		for x := box.Min.X; x < box.Max.X; x++ {
+			var s float32
+			for i := -rad; i <= rad; i++ {
+				s += get(mid, x, y+i)
+			}
+			want[y*stride+x] = s / (2*rad + 1)
+		}
+	}
+	boxBlurF32(m, stride, box, rad)
+	for i := range want {
+		if d := m[i] - want[i]; d > 1e-4 || d < -1e-4 {
+			t.Fatalf("value %d = %g, want %g", i, m[i], want[i])
+		}
+	}
+}

@@ -214,11 +214,33 @@ func boxBlurF32(m []float32, stride int, box image.Rectangle, r int) {
 			blur1(m[y*stride:], box.Min.X, box.Max.X, 1, r, inv, tmp)
 		}
 	})
-	// columns, in parallel chunks of columns
-	parRows(box.Dx(), func(lo, hi int) {
-		tmp := make([]float32, n)
-		for x := box.Min.X + lo; x < box.Min.X+hi; x++ {
-			blur1(m[x:], box.Min.Y, box.Max.Y, stride, r, inv, tmp)
+	// columns: bands of columns copied out, then summed down row by row
+	// with one running sum per column (memory in order)
+	W, H := box.Dx(), box.Dy()
+	const band = 128
+	parRows((W+band-1)/band, func(lo, hi int) {
+		for bi := lo; bi < hi; bi++ {
+			x0, x1 := box.Min.X+bi*band, min(box.Max.X, box.Min.X+(bi+1)*band)
+			bw := x1 - x0
+			cp := make([]float32, bw*H)
+			for y := 0; y < H; y++ {
+				copy(cp[y*bw:(y+1)*bw], m[(box.Min.Y+y)*stride+x0:])
+			}
+			sums := make([]float32, bw)
+			for i := -r; i <= r; i++ {
+				row := cp[clampi(i, H)*bw:]
+				for k := 0; k < bw; k++ {
+					sums[k] += row[k]
+				}
+			}
+			for y := 0; y < H; y++ {
+				out := m[(box.Min.Y+y)*stride+x0 : (box.Min.Y+y)*stride+x1]
+				add, drop := cp[clampi(y+r+1, H)*bw:], cp[clampi(y-r, H)*bw:]
+				for k := 0; k < bw; k++ {
+					out[k] = sums[k] * inv
+					sums[k] += add[k] - drop[k]
+				}
+			}
 		}
 	})
 }
@@ -277,18 +299,39 @@ func (w *world) develop() *image.RGBA {
 	}
 	ix0, iy0 := int(math.Round(cv.ox)), int(math.Round(cv.oy))
 	intShift := !distort && float64(ix0) == cv.ox && float64(iy0) == cv.oy
+	// Per column: the light field's terms that depend on x.
+	bx, vx := make([]float64, W), make([]float64, W)
+	for x := range bx {
+		dx := (float64(x) + 0.5 - float64(W)/2) / diag
+		bx[x] = o.Gradient * 0.5 * dx * gb
+		vx[x] = o.Vignette * dx * dx
+	}
 	parRows(H, func(ylo, yhi int) {
+		// the distortion map along this row, at the coarse grid's columns
+		var rx, ry []float64
+		if distort {
+			rx, ry = make([]float64, gw), make([]float64, gw)
+		}
 		for y := ylo; y < yhi; y++ {
 			fy := float64(y) + 0.5
 			row := img.Pix[y*img.Stride:]
 			jy := y / step
 			ay := (float64(y%step) + 0.5) / step
+			if distort {
+				for i := 0; i < gw; i++ {
+					k := jy*gw + i
+					rx[i] = gx[k]*(1-ay) + gx[k+gw]*ay
+					ry[i] = gy[k]*(1-ay) + gy[k+gw]*ay
+				}
+			}
 			glareY := 0.0
 			if glare > 0 {
 				ey := fy - gly
 				glareY = math.Exp(-ey * ey / (glr * glr))
 			}
 			dy := (fy - float64(H)/2) / diag
+			rowA := 1 - o.Gradient*0.5*(dy*ga+1)
+			rowC := 1 - o.Vignette*dy*dy
 			var crow []uint8
 			if intShift {
 				crow = cv.pix[4*((y+iy0)*cv.w+ix0):]
@@ -302,16 +345,14 @@ func (w *world) develop() *image.RGBA {
 				} else if distort {
 					ix := x / step
 					ax := (float64(x%step) + 0.5) / step
-					k := jy*gw + ix
-					sx = (gx[k]*(1-ax)+gx[k+1]*ax)*(1-ay) + (gx[k+gw]*(1-ax)+gx[k+gw+1]*ax)*ay
-					sy = (gy[k]*(1-ax)+gy[k+1]*ax)*(1-ay) + (gy[k+gw]*(1-ax)+gy[k+gw+1]*ax)*ay
+					sx = rx[ix] + (rx[ix+1]-rx[ix])*ax
+					sy = ry[ix] + (ry[ix+1]-ry[ix])*ax
 					r, g, b = cv.sample(sx-0.5, sy-0.5)
 				} else {
 					sx, sy = fx+cv.ox, fy+cv.oy
 					r, g, b = cv.sample(sx-0.5, sy-0.5)
 				}
-				dx := (fx - float64(W)/2) / diag
-				gain := (1 - o.Gradient*0.5*(dx*gb+dy*ga+1)) * (1 - o.Vignette*(dx*dx+dy*dy))
+				gain := (rowA - bx[x]) * (rowC - vx[x])
 				add := 0.0
 				if glareX != nil {
 					add = glareX[x] * glareY
@@ -375,34 +416,43 @@ func gaussBlur(img *image.RGBA, sigma float64) {
 	}
 }
 
-// kern3 convolves with [a, 1-2a, a] along rows, then along columns. Both
-// passes walk memory in order and run in parallel row chunks.
+// kern3 convolves with [a, 1-2a, a] along rows, then along columns, in
+// 8-bit fixed point. Both passes walk memory in order and run in parallel
+// row chunks. The weights sum to exactly 256, so an opaque alpha stays 255.
 func kern3(p []uint8, W, H int, a float32) {
-	c := 1 - 2*a
+	wa := int32(a*256 + 0.5)
+	wc := 256 - 2*wa
 	tmp := make([]uint8, len(p))
 	parRows(H, func(lo, hi int) {
 		for y := lo; y < hi; y++ {
 			row := p[4*y*W : 4*(y+1)*W]
 			out := tmp[4*y*W : 4*(y+1)*W]
-			for x := 0; x < W; x++ {
-				l, r := 4*max(x-1, 0), 4*min(x+1, W-1)
-				for ch := 0; ch < 3; ch++ {
-					out[4*x+ch] = uint8(a*float32(row[l+ch]) + c*float32(row[4*x+ch]) + a*float32(row[r+ch]) + 0.5)
-				}
+			if W == 1 {
+				copy(out, row)
+				continue
+			}
+			for i := 0; i < 4; i++ { // the first and last pixels: clamped
+				out[i] = uint8((wa*(int32(row[i])+int32(row[4+i])) + wc*int32(row[i]) + 128) >> 8)
+				j := 4*(W-1) + i
+				out[j] = uint8((wa*(int32(row[j-4])+int32(row[j])) + wc*int32(row[j]) + 128) >> 8)
+			}
+			// the inner pixels, on equal-length views (no bounds checks)
+			n := 4 * (W - 2)
+			left, mid, right, dst := row[:n], row[4:4+n], row[8:8+n], out[4:4+n]
+			for i := range dst {
+				dst[i] = uint8((wa*(int32(left[i])+int32(right[i])) + wc*int32(mid[i]) + 128) >> 8)
 			}
 		}
 	})
 	parRows(H, func(lo, hi int) {
 		for y := lo; y < hi; y++ {
-			up := tmp[4*max(y-1, 0)*W:]
-			mid := tmp[4*y*W:]
-			down := tmp[4*min(y+1, H-1)*W:]
+			up := tmp[4*max(y-1, 0)*W : 4*(max(y-1, 0)+1)*W]
+			mid := tmp[4*y*W : 4*(y+1)*W]
+			down := tmp[4*min(y+1, H-1)*W : 4*(min(y+1, H-1)+1)*W]
 			row := p[4*y*W : 4*(y+1)*W]
+			up, mid, down = up[:len(row)], mid[:len(row)], down[:len(row)]
 			for i := range row {
-				if i&3 == 3 {
-					continue
-				}
-				row[i] = uint8(a*float32(up[i]) + c*float32(mid[i]) + a*float32(down[i]) + 0.5)
+				row[i] = uint8((wa*(int32(up[i])+int32(down[i])) + wc*int32(mid[i]) + 128) >> 8)
 			}
 		}
 	})
@@ -569,20 +619,18 @@ func sharpen(img *image.RGBA, amount float64) {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
 	soft := append([]uint8(nil), img.Pix...)
 	kern3(soft, W, H, 1.0/3)
-	a := float32(amount)
+	k := int32(amount*256 + 0.5)
 	p := img.Pix
 	parRows(H, func(lo, hi int) {
 		for i := 4 * lo * W; i < 4*hi*W; i++ {
-			if i&3 == 3 {
-				continue
-			}
-			v := float32(p[i]) + a*(float32(p[i])-float32(soft[i]))
+			v := int32(p[i])
+			v += ((v - int32(soft[i])) * k) >> 8
 			if v < 0 {
 				v = 0
 			} else if v > 255 {
 				v = 255
 			}
-			p[i] = uint8(v + 0.5)
+			p[i] = uint8(v)
 		}
 	})
 }

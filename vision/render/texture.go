@@ -16,34 +16,28 @@ type texture struct {
 
 type texLevel struct {
 	w, h int
-	pix  []float32 // RGBA, 0..255 (alpha 0..1)
+	pix  []uint8 // RGBA, 8 bits each (small: the big board texture stays in cache better)
 }
 
 // newTexture builds a texture from an *image.RGBA (non-premultiplied
 // colours are fine: our textures are opaque or use alpha for cut-outs).
 func newTexture(img *image.RGBA, wrap bool) *texture {
 	b := img.Bounds()
-	l := &texLevel{w: b.Dx(), h: b.Dy(), pix: make([]float32, 4*b.Dx()*b.Dy())}
+	l := &texLevel{w: b.Dx(), h: b.Dy(), pix: make([]uint8, 4*b.Dx()*b.Dy())}
 	for y := 0; y < l.h; y++ {
-		for x := 0; x < l.w; x++ {
-			o := img.PixOffset(b.Min.X+x, b.Min.Y+y)
-			i := 4 * (y*l.w + x)
-			l.pix[i] = float32(img.Pix[o])
-			l.pix[i+1] = float32(img.Pix[o+1])
-			l.pix[i+2] = float32(img.Pix[o+2])
-			l.pix[i+3] = float32(img.Pix[o+3]) / 255
-		}
+		o := img.PixOffset(b.Min.X, b.Min.Y+y)
+		copy(l.pix[4*y*l.w:4*(y+1)*l.w], img.Pix[o:o+4*l.w])
 	}
 	t := &texture{w: l.w, h: l.h, wrap: wrap, levels: []*texLevel{l}}
 	for l.w > 4 && l.h > 4 {
 		n := &texLevel{w: l.w / 2, h: l.h / 2}
-		n.pix = make([]float32, 4*n.w*n.h)
+		n.pix = make([]uint8, 4*n.w*n.h)
 		for y := 0; y < n.h; y++ {
 			for x := 0; x < n.w; x++ {
 				for c := 0; c < 4; c++ {
-					s := l.pix[4*((2*y)*l.w+2*x)+c] + l.pix[4*((2*y)*l.w+2*x+1)+c] +
-						l.pix[4*((2*y+1)*l.w+2*x)+c] + l.pix[4*((2*y+1)*l.w+2*x+1)+c]
-					n.pix[4*(y*n.w+x)+c] = s / 4
+					s := int(l.pix[4*((2*y)*l.w+2*x)+c]) + int(l.pix[4*((2*y)*l.w+2*x+1)+c]) +
+						int(l.pix[4*((2*y+1)*l.w+2*x)+c]) + int(l.pix[4*((2*y+1)*l.w+2*x+1)+c])
+					n.pix[4*(y*n.w+x)+c] = uint8((s + 2) / 4)
 				}
 			}
 		}
@@ -91,10 +85,10 @@ func (l *texLevel) sample(x, y float64, wrap bool) (r, g, b, a float64) {
 	w10 := ax * (1 - ay)
 	w01 := (1 - ax) * ay
 	w11 := ax * ay
-	r = float64(p[i00]*w00 + p[i10]*w10 + p[i01]*w01 + p[i11]*w11)
-	g = float64(p[i00+1]*w00 + p[i10+1]*w10 + p[i01+1]*w01 + p[i11+1]*w11)
-	b = float64(p[i00+2]*w00 + p[i10+2]*w10 + p[i01+2]*w01 + p[i11+2]*w11)
-	a = float64(p[i00+3]*w00 + p[i10+3]*w10 + p[i01+3]*w01 + p[i11+3]*w11)
+	r = float64(float32(p[i00])*w00 + float32(p[i10])*w10 + float32(p[i01])*w01 + float32(p[i11])*w11)
+	g = float64(float32(p[i00+1])*w00 + float32(p[i10+1])*w10 + float32(p[i01+1])*w01 + float32(p[i11+1])*w11)
+	b = float64(float32(p[i00+2])*w00 + float32(p[i10+2])*w10 + float32(p[i01+2])*w01 + float32(p[i11+2])*w11)
+	a = float64(float32(p[i00+3])*w00+float32(p[i10+3])*w10+float32(p[i01+3])*w01+float32(p[i11+3])*w11) / 255
 	return
 }
 
