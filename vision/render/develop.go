@@ -383,15 +383,17 @@ func (w *world) develop() *image.RGBA {
 // sample reads the canvas bilinearly at (x, y), pixel i's centre at i.
 func (cv *canvas) sample(x, y float64) (r, g, b float64) {
 	fx, fy := math.Floor(x), math.Floor(y)
-	ax, ay := x-fx, y-fy
+	// weights in 8-bit fixed point: integer arithmetic is quicker here
+	ax, ay := int32((x-fx)*256+0.5), int32((y-fy)*256+0.5)
 	x0, y0 := clampi(int(fx), cv.w), clampi(int(fy), cv.h)
 	x1, y1 := clampi(int(fx)+1, cv.w), clampi(int(fy)+1, cv.h)
 	p := cv.pix
 	i00, i10, i01, i11 := 4*(y0*cv.w+x0), 4*(y0*cv.w+x1), 4*(y1*cv.w+x0), 4*(y1*cv.w+x1)
-	w00, w10, w01, w11 := (1-ax)*(1-ay), ax*(1-ay), (1-ax)*ay, ax*ay
-	r = float64(p[i00])*w00 + float64(p[i10])*w10 + float64(p[i01])*w01 + float64(p[i11])*w11
-	g = float64(p[i00+1])*w00 + float64(p[i10+1])*w10 + float64(p[i01+1])*w01 + float64(p[i11+1])*w11
-	b = float64(p[i00+2])*w00 + float64(p[i10+2])*w10 + float64(p[i01+2])*w01 + float64(p[i11+2])*w11
+	w00, w10, w01, w11 := (256-ax)*(256-ay), ax*(256-ay), (256-ax)*ay, ax*ay
+	const k = 1.0 / 65536
+	r = float64(int32(p[i00])*w00+int32(p[i10])*w10+int32(p[i01])*w01+int32(p[i11])*w11) * k
+	g = float64(int32(p[i00+1])*w00+int32(p[i10+1])*w10+int32(p[i01+1])*w01+int32(p[i11+1])*w11) * k
+	b = float64(int32(p[i00+2])*w00+int32(p[i10+2])*w10+int32(p[i01+2])*w01+int32(p[i11+2])*w11) * k
 	return
 }
 
