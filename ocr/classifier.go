@@ -29,7 +29,7 @@ func Features(img image.Image) (FeatureVector, error) {
 	if err := checkImage(img); err != nil {
 		return FeatureVector{}, err
 	}
-	n := normalize(toRGB(img, workSide)).finish0()
+	n := normalize(toRGB(img, workSide, nil), nil).finish0()
 	v := make([]float32, NumFeatures)
 	features(n, v)
 	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
@@ -95,7 +95,9 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	if err := checkImage(tile); err != nil {
 		return Reading{}, err
 	}
-	a := normalize(toRGB(tile, workSide))
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	a := normalize(toRGB(tile, workSide, ar), ar)
 	if a.flat {
 		return Reading{Conf: 1}, nil
 	}
@@ -280,7 +282,7 @@ func Patches(img image.Image) (letter, context *image.Gray, err error) {
 	if err := checkImage(img); err != nil {
 		return nil, nil, err
 	}
-	n := normalize(toRGB(img, workSide)).finish0()
+	n := normalize(toRGB(img, workSide, nil), nil).finish0()
 	conv := func(p []float32, side int) *image.Gray {
 		g := image.NewGray(image.Rect(0, 0, side, side))
 		for i, v := range p {

@@ -61,7 +61,7 @@ func (g *grayImage) bilinear(x, y float64, fill float32) float32 {
 // maxSide, averaging the source pixels that fall in each target pixel.
 // Small images are kept at their own size. Common concrete image types are
 // read directly; others go through the color.Model.
-func toRGB(img image.Image, maxSide int) *rgbImage {
+func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	b := img.Bounds()
 	sw, sh := b.Dx(), b.Dy()
 	tw, th := sw, sh
@@ -75,14 +75,14 @@ func toRGB(img image.Image, maxSide int) *rgbImage {
 		}
 	}
 	n := tw * th
-	out := &rgbImage{W: tw, H: th, R: make([]float32, n), G: make([]float32, n), B: make([]float32, n)}
-	cnt := make([]float32, n)
+	out := &rgbImage{W: tw, H: th, R: ar.floats(n), G: ar.floats(n), B: ar.floats(n)}
+	cnt := ar.floats(n)
 	// Column and row of the target pixel for each source column and row.
-	xmap := make([]int32, sw)
+	xmap := ar.ints(sw)
 	for x := range xmap {
 		xmap[x] = int32(x * tw / sw)
 	}
-	ymap := make([]int32, sh)
+	ymap := ar.ints(sh)
 	for y := range ymap {
 		ymap[y] = int32(y * th / sh)
 	}
@@ -152,8 +152,8 @@ func toRGB(img image.Image, maxSide int) *rgbImage {
 }
 
 // gray returns the luma of the image.
-func (im *rgbImage) gray() *grayImage {
-	g := &grayImage{W: im.W, H: im.H, Pix: make([]float32, im.W*im.H)}
+func (im *rgbImage) gray(ar *arena) *grayImage {
+	g := &grayImage{W: im.W, H: im.H, Pix: ar.floats(im.W * im.H)}
 	for i := range g.Pix {
 		g.Pix[i] = 0.299*im.R[i] + 0.587*im.G[i] + 0.114*im.B[i]
 	}

@@ -67,8 +67,8 @@ type analysis struct {
 	finish func(alpha float64) *normalized
 }
 
-func normalize(rgb *rgbImage) *analysis {
-	g := rgb.gray()
+func normalize(rgb *rgbImage, ar *arena) *analysis {
+	g := rgb.gray(ar)
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -145,7 +145,7 @@ func normalize(rgb *rgbImage) *analysis {
 		muInk, muFace = muLight, muDark
 		inkFrac = lN / math.Max(total, 1)
 	}
-	ink := make([]bool, W*H)
+	ink := ar.bools(W * H)
 	for i, v := range g.Pix {
 		ink[i] = (v < thr) == darkInk
 	}
@@ -218,7 +218,7 @@ func normalize(rgb *rgbImage) *analysis {
 		}
 		cands = append(cands, a)
 	}
-	if sa, ok := shapeAlpha(ink, W, H); ok {
+	if sa, ok := shapeAlpha(ink, W, H, ar); ok {
 		addCand(sa)
 	}
 	addCand(float64(p1) + 0.5)
@@ -227,7 +227,7 @@ func normalize(rgb *rgbImage) *analysis {
 	}
 
 	// 4. Components.
-	labels := make([]int32, W*H)
+	labels := ar.ints(W * H)
 	for i := range labels {
 		labels[i] = -1
 	}
@@ -446,8 +446,8 @@ func normalize(rgb *rgbImage) *analysis {
 // the face region that holds the centre of the crop: the non-ink component
 // at the centre, with its holes (the letter) filled. It reports false when
 // too little outline is visible (the tile fills the crop).
-func shapeAlpha(ink []bool, W, H int) (float64, bool) {
-	face := make([]uint8, W*H) // 1: face component
+func shapeAlpha(ink []bool, W, H int, ar *arena) (float64, bool) {
+	face := ar.bytes(W * H) // 1: face component
 	// seed: the non-ink pixel nearest the centre
 	seed := -1
 	for r := 0; r < min(W, H)/4 && seed < 0; r++ {
@@ -491,7 +491,7 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 	}
 	// Fill holes: everything not reachable from the border without
 	// crossing the face is part of the tile.
-	outside := make([]bool, W*H)
+	outside := ar.bools(W * H)
 	stack = stack[:0]
 	for x := 0; x < W; x++ {
 		for _, y := range [2]int{0, H - 1} {
@@ -533,7 +533,7 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 		}
 	}
 	// Orientation of the filled shape's edges (3x3 Sobel on the 0/1 mask).
-	mask := make([]float64, W*H)
+	mask := ar.floats(W * H)
 	area := 0
 	for i, o := range outside {
 		if !o {
@@ -547,8 +547,8 @@ func shapeAlpha(ink []bool, W, H int) (float64, bool) {
 			if row[x] != 0 {
 				area++
 			}
-			gx := (up[x+1] + 2*row[x+1] + down[x+1]) - (up[x-1] + 2*row[x-1] + down[x-1])
-			gy := (down[x-1] + 2*down[x] + down[x+1]) - (up[x-1] + 2*up[x] + up[x+1])
+			gx := float64((up[x+1] + 2*row[x+1] + down[x+1]) - (up[x-1] + 2*row[x-1] + down[x-1]))
+			gy := float64((down[x-1] + 2*down[x] + down[x+1]) - (up[x-1] + 2*up[x] + up[x+1]))
 			m2 := gx*gx + gy*gy
 			if m2 == 0 {
 				continue

@@ -318,3 +318,35 @@ func FuzzRead(f *testing.F) {
 		}
 	})
 }
+
+// TestConcurrentReads: readers share the model and scratch pools; readings
+// in parallel equal the sequential ones.
+func TestConcurrentReads(t *testing.T) {
+	rd := defaultReader(t, English)
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	want := make([]Reading, len(imgs))
+	for i, img := range imgs {
+		want[i], _ = rd.Read(img)
+	}
+	errs := make(chan string, 4*len(imgs))
+	done := make(chan struct{})
+	for w := 0; w < 4; w++ {
+		go func(w int) {
+			defer func() { done <- struct{}{} }()
+			for k := range imgs {
+				i := (k + w*5) % len(imgs)
+				got, err := rd.Read(imgs[i])
+				if err != nil || got != want[i] {
+					errs <- fmt.Sprintf("crop %d: %+v, %v; want %+v", i, got, err, want[i])
+				}
+			}
+		}(w)
+	}
+	for w := 0; w < 4; w++ {
+		<-done
+	}
+	close(errs)
+	for e := range errs {
+		t.Error(e)
+	}
+}
