@@ -105,7 +105,8 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	defer c.pool.Put(s)
 	// Each candidate rotation is tried; the most confident reading wins.
 	var best Reading
-	for i, alpha := range a.cands {
+	for i := 0; i < len(a.cands); i++ {
+		alpha := a.cands[i]
 		features(a.finish(alpha), s.feat)
 		r := c.decide(s, alpha)
 		if i == 0 || r.Conf > best.Conf {
@@ -113,6 +114,9 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 		}
 		if best.Conf >= sureEnough {
 			break
+		}
+		if i == len(a.cands)-1 && a.more != nil {
+			a.cands, a.more = a.more(), nil
 		}
 	}
 	return best, nil

@@ -62,8 +62,11 @@ type component struct {
 // (modulo 90 degrees, the most likely first) and the rest of the
 // normalisation for a chosen one.
 type analysis struct {
-	flat   bool // too little contrast to hold a tile
-	cands  []float64
+	flat  bool // too little contrast to hold a tile
+	cands []float64
+	// more, when not nil, computes the remaining candidates and returns
+	// the whole list.
+	more   func() []float64
 	finish func(alpha float64) *normalized
 }
 
@@ -154,59 +157,65 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 	// histogram of gradient orientations (folded to 0..90: tile edges and
 	// upright strokes agree there, a diagonal stroke makes a lesser peak)
 	// and from the outline of the tile face.
-	var hist90 [90]float64
-	{
-		sigma := 0.35 * float64(max(W, H))
-		inv := 1 / (2 * sigma * sigma)
-		wx := make([]float64, W)
-		for x := range wx {
-			d := float64(x) + 0.5 - cxImg
-			wx[x] = math.Exp(-d * d * inv)
-		}
-		for y := 1; y < H-1; y++ {
-			d := float64(y) + 0.5 - cyImg
-			wy := math.Exp(-d * d * inv)
-			row := g.Pix[y*W : (y+1)*W]
-			up := g.Pix[(y-1)*W : y*W]
-			down := g.Pix[(y+1)*W : (y+2)*W]
-			for x := 1; x < W-1; x++ {
-				gx := row[x+1] - row[x-1]
-				gy := down[x] - up[x]
-				m2 := gx*gx + gy*gy
-				if m2 < 4e-4 {
-					continue
+	// The histogram is only computed when needed: when the outline gives
+	// no estimate, or when the reading at the outline's angle is not sure.
+	histPeaks := func() (p1, p2 int, strong2 bool) {
+		var hist90 [90]float64
+		{
+			sigma := 0.35 * float64(max(W, H))
+			inv := 1 / (2 * sigma * sigma)
+			wx := make([]float64, W)
+			for x := range wx {
+				d := float64(x) + 0.5 - cxImg
+				wx[x] = math.Exp(-d * d * inv)
+			}
+			for y := 1; y < H-1; y++ {
+				d := float64(y) + 0.5 - cyImg
+				wy := math.Exp(-d * d * inv)
+				row := g.Pix[y*W : (y+1)*W]
+				up := g.Pix[(y-1)*W : y*W]
+				down := g.Pix[(y+1)*W : (y+2)*W]
+				for x := 1; x < W-1; x++ {
+					gx := row[x+1] - row[x-1]
+					gy := down[x] - up[x]
+					m2 := gx*gx + gy*gy
+					if m2 < 4e-4 {
+						continue
+					}
+					// visual counter-clockwise angle of the gradient, mod 90
+					a := fastAtan2Deg(-gy, gx)
+					b := int(a) % 90
+					if b < 0 {
+						b += 90
+					}
+					hist90[b] += wy * wx[x] * math.Sqrt(float64(m2))
 				}
-				// visual counter-clockwise angle of the gradient, mod 90
-				a := fastAtan2Deg(-gy, gx)
-				b := int(a) % 90
-				if b < 0 {
-					b += 90
-				}
-				hist90[b] += wy * wx[x] * math.Sqrt(float64(m2))
 			}
 		}
-	}
-	var sm [90]float64
-	for b := range sm {
-		for d := -3; d <= 3; d++ {
-			sm[b] += hist90[(b+d+90)%90] * float64(4-abs(d))
+		var sm [90]float64
+		for b := range sm {
+			for d := -3; d <= 3; d++ {
+				sm[b] += hist90[(b+d+90)%90] * float64(4-abs(d))
+			}
 		}
-	}
-	p1 := 0
-	for b := range sm {
-		if sm[b] > sm[p1] {
-			p1 = b
+		p1 = 0
+		for b := range sm {
+			if sm[b] > sm[p1] {
+				p1 = b
+			}
 		}
-	}
-	p2 := -1
-	for b := range sm {
-		if circDist90(b, p1) < 12 {
-			continue
+		p2 = -1
+		for b := range sm {
+			if circDist90(b, p1) < 12 {
+				continue
+			}
+			if p2 < 0 || sm[b] > sm[p2] {
+				p2 = b
+			}
 		}
-		if p2 < 0 || sm[b] > sm[p2] {
-			p2 = b
-		}
+		return p1, p2, p2 >= 0 && sm[p2] > 0.5*sm[p1]
 	}
+
 	// Candidates, most trusted first: the face outline, the histogram's
 	// peak, its runner-up. Close ones are merged.
 	var cands []float64
@@ -218,12 +227,19 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 		}
 		cands = append(cands, a)
 	}
+	addHist := func() {
+		p1, p2, strong2 := histPeaks()
+		addCand(float64(p1) + 0.5)
+		if strong2 {
+			addCand(float64(p2) + 0.5)
+		}
+	}
+	lazy := false
 	if sa, ok := shapeAlpha(ink, W, H, ar); ok {
 		addCand(sa)
-	}
-	addCand(float64(p1) + 0.5)
-	if p2 >= 0 && sm[p2] > 0.5*sm[p1] {
-		addCand(float64(p2) + 0.5)
+		lazy = true
+	} else {
+		addHist()
 	}
 
 	// 4. Components.
@@ -439,7 +455,14 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 		gsd += d * d
 	}
 	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
-	return &analysis{cands: cands, finish: finish, flat: gsd < flatSD}
+	a := &analysis{cands: cands, finish: finish, flat: gsd < flatSD}
+	if lazy {
+		a.more = func() []float64 {
+			addHist()
+			return cands
+		}
+	}
+	return a
 }
 
 // shapeAlpha estimates the rotation modulo 90 degrees from the outline of
