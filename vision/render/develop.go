@@ -35,9 +35,32 @@ func (w *world) drawTable() {
 		return
 	}
 	wallR, wallG, wallB := 120*sh[0], 118*sh[1], 112*sh[2]
-	parRows(w.cv.h, func(ylo, yhi int) {
+	wall := [3]float64{wallR, wallG, wallB}
+	cv := w.cv
+	// The table is smooth at this scale: draw the even rows, then make each
+	// odd row the mean of its neighbours where all three rows see only the
+	// table (near a horizon, draw it too).
+	seesWall := func(y int) bool {
+		if y < 0 || y >= cv.h {
+			return true
+		}
+		yc := float64(y) + 0.5
+		return hinv[7]*yc+hinv[8]+hinv[6]*0.5 <= 0 || hinv[7]*yc+hinv[8]+hinv[6]*(float64(cv.w)-0.5) <= 0
+	}
+	parRows(cv.h, func(ylo, yhi int) {
 		for y := ylo; y < yhi; y++ {
-			w.tableRow(y, tex, hinv, tint, [3]float64{wallR, wallG, wallB})
+			if y%2 == 0 || y+1 >= yhi || seesWall(y-1) || seesWall(y) || seesWall(y+1) {
+				w.tableRow(y, tex, hinv, tint, wall)
+			}
+		}
+		for y := ylo + 1; y+1 < yhi; y += 2 {
+			if y%2 == 0 || seesWall(y-1) || seesWall(y) || seesWall(y+1) {
+				continue
+			}
+			up, mid, down := cv.pix[4*(y-1)*cv.w:4*y*cv.w], cv.pix[4*y*cv.w:4*(y+1)*cv.w], cv.pix[4*(y+1)*cv.w:4*(y+2)*cv.w]
+			for i := range mid {
+				mid[i] = uint8((uint16(up[i]) + uint16(down[i]) + 1) / 2)
+			}
 		}
 	})
 }
@@ -617,22 +640,44 @@ func addNoise(img *image.RGBA, sigma, shot float64, seed uint64) {
 
 // sharpen is an unsharp mask: the picture plus amount times its
 // difference from a slightly blurred copy (the halos of phone cameras).
+// The blur is kern3's [1/3 1/3 1/3] in both directions, its column pass
+// fused with the sharpening so that the picture is read and written once.
 func sharpen(img *image.RGBA, amount float64) {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
-	soft := append([]uint8(nil), img.Pix...)
-	kern3(soft, W, H, 1.0/3)
-	k := int32(amount*256 + 0.5)
 	p := img.Pix
+	const wa, wc = 85, 86 // [1/3 1/3 1/3] in 8-bit fixed point, summing to 256
+	tmp := make([]uint8, len(p))
 	parRows(H, func(lo, hi int) {
-		for i := 4 * lo * W; i < 4*hi*W; i++ {
-			v := int32(p[i])
-			v += ((v - int32(soft[i])) * k) >> 8
-			if v < 0 {
-				v = 0
-			} else if v > 255 {
-				v = 255
+		for y := lo; y < hi; y++ {
+			row := p[4*y*W : 4*(y+1)*W]
+			out := tmp[4*y*W : 4*(y+1)*W]
+			for x := 0; x < W; x++ {
+				l, r := 4*max(x-1, 0), 4*min(x+1, W-1)
+				for ch := 0; ch < 4; ch++ {
+					out[4*x+ch] = uint8((wa*(int32(row[l+ch])+int32(row[r+ch])) + wc*int32(row[4*x+ch]) + 128) >> 8)
+				}
 			}
-			p[i] = uint8(v)
+		}
+	})
+	k := int32(amount*256 + 0.5)
+	parRows(H, func(lo, hi int) {
+		for y := lo; y < hi; y++ {
+			up := tmp[4*max(y-1, 0)*W:]
+			mid := tmp[4*y*W:]
+			down := tmp[4*min(y+1, H-1)*W:]
+			row := p[4*y*W : 4*(y+1)*W]
+			up, mid, down = up[:len(row)], mid[:len(row)], down[:len(row)]
+			for i := range row {
+				soft := (wa*(int32(up[i])+int32(down[i])) + wc*int32(mid[i]) + 128) >> 8
+				v := int32(row[i])
+				v += ((v - soft) * k) >> 8
+				if v < 0 {
+					v = 0
+				} else if v > 255 {
+					v = 255
+				}
+				row[i] = uint8(v)
+			}
 		}
 	})
 }

@@ -76,3 +76,30 @@ func TestNoiseLevel(t *testing.T) {
 		t.Error("the same seed gave different noise")
 	}
 }
+
+// TestSharpenOvershoots: an unsharp mask leaves flat areas alone and
+// overshoots on both sides of an edge, as phone pictures do.
+func TestSharpenOvershoots(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 20, 6))
+	for y := 0; y < 6; y++ {
+		for x := 0; x < 20; x++ {
+			v := uint8(100)
+			if x >= 10 {
+				v = 150
+			}
+			o := img.PixOffset(x, y)
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = v, v, v, 255
+		}
+	}
+	sharpen(img, 1)
+	at := func(x int) uint8 { return img.Pix[img.PixOffset(x, 3)] }
+	if at(2) != 100 || at(17) != 150 {
+		t.Errorf("flat areas changed: %d, %d", at(2), at(17))
+	}
+	if at(9) >= 100 || at(10) <= 150 {
+		t.Errorf("no overshoot at the edge: %d | %d", at(9), at(10))
+	}
+	if img.Pix[img.PixOffset(9, 3)+3] != 255 {
+		t.Error("alpha changed")
+	}
+}
