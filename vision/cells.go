@@ -64,7 +64,7 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 	// height again.
 	for k, i := range order {
 		cell := &cells[i]
-		if cell.Height == 0 {
+		if cell.Height == 0 || !tallerBehind(cells, order[k+1:], *cell) {
 			continue
 		}
 		var more occluders
@@ -315,20 +315,30 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 	for i := range perLevel {
 		perLevel[i] = math.Inf(-1)
 	}
-	for h := lo; h <= hi+1e-9; h += 0.1 {
+	try := func(h, off float64) {
 		q := faceQuad(pose, r, c, h, geo)
+		var s Quad
+		for i, v := range q {
+			s[i] = Point{v.X + px*off, v.Y + py*off}
+		}
+		sc := faceEdge(p, occ, s) * faceFill(p, occ, s)
+		if sc > bestS {
+			bestH, bestS = h, sc
+		}
+		if k := int(math.Round(h)); sc > perLevel[k] {
+			perLevel[k] = sc
+		}
+	}
+	// Coarse, then fine around the best.
+	for h := lo; h <= hi+1e-9; h += 0.1 {
+		for off := -2.0; off <= 2.0; off += 2 {
+			try(h, off)
+		}
+	}
+	h0 := bestH
+	for h := math.Max(lo, h0-0.1); h <= math.Min(hi, h0+0.1)+1e-9; h += 0.05 {
 		for off := -2.0; off <= 2.0; off++ {
-			var s Quad
-			for i, v := range q {
-				s[i] = Point{v.X + px*off, v.Y + py*off}
-			}
-			sc := faceEdge(p, occ, s) * faceFill(p, occ, s)
-			if sc > bestS {
-				bestH, bestS = h, sc
-			}
-			if k := int(math.Round(h)); sc > perLevel[k] {
-				perLevel[k] = sc
-			}
+			try(h, off)
 		}
 	}
 	if debugHeight != nil {
@@ -565,4 +575,18 @@ func faceFill(p plane, occ *occluders, q Quad) float64 {
 		return 0
 	}
 	return math.Max(0, lo/hi)
+}
+
+// tallerBehind reports whether a stack at least as high as cell stands
+// within two squares of it among the squares further from the camera.
+func tallerBehind(cells []Cell, behind []int, cell Cell) bool {
+	for _, i := range behind {
+		o := cells[i]
+		if o.Height >= cell.Height && o.Height > 0 &&
+			max(o.Pos.Row-cell.Pos.Row, cell.Pos.Row-o.Pos.Row) <= 2 &&
+			max(o.Pos.Col-cell.Pos.Col, cell.Pos.Col-o.Pos.Col) <= 2 {
+			return true
+		}
+	}
+	return false
 }
