@@ -30,11 +30,14 @@
 // passed for its edge. What the homography leaves (lens distortion) is kept
 // per intersection and added back when projecting (Pose.Correct).
 //
-// Orientation: the board is symmetric, so the scan reads it as the camera
-// sees it: row 0 is the side nearest the top of the picture (the corner
-// order whose top side points most nearly to the right). A board turned
-// more than 45 degrees in the picture comes out turned; DESIGN.md's rule
-// ("row 0 at the top of the image as the board is read").
+// Orientation: the board is symmetric, so the scan first reads it as the
+// camera sees it: row 0 is the side nearest the top of the picture (the
+// corner order whose top side points most nearly to the right). Then the
+// letters decide: when the reader reports at least three confident letters
+// and two thirds of them stand at the same quarter turn, the reading is
+// turned so they read upright, row 0 at the top "as the board is read"
+// (Upwords tiles all face one side). Options.CameraOrientation keeps the
+// camera's.
 //
 // # Heights
 //
