@@ -102,6 +102,18 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	var tried []Quad
 	var cands []candidate
 	var lineCands []candidate
+	// The last resort sees the picture with its local contrast raised
+	// (CLAHE): dim, unevenly lit boards keep faint walls.
+	eqBlur := gocv.NewMat()
+	defer eqBlur.Close()
+	equalised := func() {
+		clahe := gocv.NewCLAHEWithParams(2, image.Pt(8, 8))
+		defer clahe.Close()
+		eq := gocv.NewMat()
+		defer eq.Close()
+		clahe.Apply(small, &eq)
+		gocv.GaussianBlur(eq, &eqBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	}
 	stages := []func() []candidate{
 		func() []candidate { // the grid's own lines
 			lineCands = lineCandidates(blur, n)
@@ -129,19 +141,27 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 			}
 			return colourCandidates(img, scale)
 		},
+		func() []candidate {
+			equalised()
+			return append(lineCandidates(eqBlur, n), quadCandidates(eqBlur, ws)...)
+		},
 	}
-	for _, stage := range stages {
+	for si, stage := range stages {
 		if best.Score >= clearGrid {
 			break
 		}
 		more := stage()
 		cands = append(cands, more...)
+		scoreOn := blur
+		if si == len(stages)-1 {
+			scoreOn = eqBlur
+		}
 		for _, c := range more {
 			if seen(tried, c.q, 0.01*float64(workSide)) {
 				continue
 			}
 			tried = append(tried, c.q)
-			fit, ok := fitGridTight(blur, c.q, n, c.grid)
+			fit, ok := fitGridTight(scoreOn, c.q, n, c.grid)
 			if !ok {
 				continue
 			}
