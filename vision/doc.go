@@ -18,8 +18,12 @@
 //     the largest inscribed quad, and the hull's four longest sides, which
 //     survive a hand or a pencil over the board's edge);
 //   - colours: the block colours (YCbCr) clustered with k-means; every
-//     cluster and pair of clusters (board plus tiles) is a region.
+//     cluster and pair of clusters (board plus tiles) is a region, also
+//     after a wide opening that cuts off pencils lying across its edge;
+//   - last resort: lines and outlines again on the picture with its local
+//     contrast raised (CLAHE), for dim and unevenly lit boards.
 //
+// A stage is reached only when the previous ones found no clear grid.
 // Each candidate is rectified and scored by the grid it holds: n+1 lines in
 // each direction whose weakest two still stand above the midpoints between
 // them (fitLines). The best grid is then refined on the full picture: each
