@@ -470,26 +470,23 @@ func faceCrop(p plane, img image.Image, q Quad, size int) image.Image {
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
 			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
-			ix, iy := int(math.Floor(sp.X)), int(math.Floor(sp.Y))
+			// Bilinear between the four nearest pixel centres.
+			fx, fy := sp.X-0.5, sp.Y-0.5
+			ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
 			o := out.PixOffset(x, y)
-			if ix < 0 || iy < 0 || ix >= p.W || iy >= p.H {
+			if ix < 0 || iy < 0 || ix+1 >= p.W || iy+1 >= p.H {
 				out.Pix[o+3] = 255
 				continue
 			}
-			var c color.RGBA
-			switch m := img.(type) {
-			case *image.RGBA:
-				io := m.PixOffset(b.Min.X+ix, b.Min.Y+iy)
-				c = color.RGBA{m.Pix[io], m.Pix[io+1], m.Pix[io+2], 255}
-			case *image.YCbCr:
-				yi := m.YOffset(b.Min.X+ix, b.Min.Y+iy)
-				ci := m.COffset(b.Min.X+ix, b.Min.Y+iy)
-				rr, gg, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
-				c = color.RGBA{rr, gg, bb, 255}
-			default:
-				rr, gg, bb := colourAt(img, ix, iy)
-				c = color.RGBA{uint8(rr), uint8(gg), uint8(bb), 255}
+			ax, ay := fx-float64(ix), fy-float64(iy)
+			var acc [3]float64
+			for k, w := range [4]float64{(1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay} {
+				r, g, bb := rgbAt(img, b, ix+k%2, iy+k/2)
+				acc[0] += w * r
+				acc[1] += w * g
+				acc[2] += w * bb
 			}
+			c := color.RGBA{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5), 255}
 			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = c.R, c.G, c.B, 255
 		}
 	}
@@ -589,4 +586,21 @@ func tallerBehind(cells []Cell, behind []int, cell Cell) bool {
 		}
 	}
 	return false
+}
+
+// rgbAt is the colour of pixel (x, y) of img (relative to its bounds b),
+// with fast paths for what image/jpeg and the renderer make.
+func rgbAt(img image.Image, b image.Rectangle, x, y int) (float64, float64, float64) {
+	switch m := img.(type) {
+	case *image.RGBA:
+		io := m.PixOffset(b.Min.X+x, b.Min.Y+y)
+		return float64(m.Pix[io]), float64(m.Pix[io+1]), float64(m.Pix[io+2])
+	case *image.YCbCr:
+		yi := m.YOffset(b.Min.X+x, b.Min.Y+y)
+		ci := m.COffset(b.Min.X+x, b.Min.Y+y)
+		r, g, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+		return float64(r), float64(g), float64(bb)
+	default:
+		return colourAt(img, x, y)
+	}
 }
