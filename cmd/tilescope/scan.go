@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -33,6 +34,15 @@ type scanOpts struct {
 	reader vision.TileReader
 	// readerErr is why there is no reader (its model is missing).
 	readerErr error
+	// before is the board file of the last accepted state (--before): a
+	// scan through a game takes stack heights from the game's history and
+	// reports where the photo disagrees with it.
+	before string
+	// seats and stack are Crossword Pyramids settings (--seats, --stack).
+	seats string
+	stack int
+	// stderr receives notes that are not the reading: disagreements.
+	stderr io.Writer
 }
 
 var scanGames = map[string]scanGame{"upwords": scanUpwords}
@@ -45,8 +55,11 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	size := fs.Int("size", 10, "squares per side of the board (Upwords: 10, or 8 for the classic board)")
 	calibPath := fs.String("calib", "", "camera calibration JSON (from tilescope calibrate); default: DATA/"+vision.CalibrationFile+" when --data is given")
 	dataDir := fs.String("data", "", "data directory holding the camera calibration")
+	before := fs.String("before", "", "the board before this photo (a file in the game's text format): heights follow the game's history, and disagreements with the photo are listed on stderr (upwords, pyramids)")
+	seats := fs.String("seats", "", "Crossword Pyramids: the colours at the north, east, south and west sides as four letters (default rbgy: red, blue, green, yellow)")
+	stack := fs.Int("stack", 0, "Crossword Pyramids: pyramids in a full player stack (5 by default, 4 in the published game)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope scan --game upwords [--json] [--size 10] [--calib FILE | --data DIR] IMAGE")
+		fmt.Fprintln(stderr, "usage: tilescope scan --game "+strings.Join(scanGameNames(), "|")+" [--json] [--size 10] [--calib FILE | --data DIR] [--before FILE] IMAGE")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
@@ -70,7 +83,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	opt := scanOpts{json: *asJSON, size: *size}
+	opt := scanOpts{json: *asJSON, size: *size, before: *before, seats: *seats, stack: *stack, stderr: stderr}
 	if opt.calib, err = scanCalibration(*calibPath, *dataDir); err != nil {
 		return err
 	}
@@ -173,6 +186,35 @@ type scanUpwordsJSON struct {
 	Cols    int                  `json:"cols"`
 	Cells   [][]*scanUpwordsCell `json:"cells"`
 	Corners [4][2]float64        `json:"corners"`
+	// Disagreements (with --before): squares where the photo and the
+	// game's history cannot both be right.
+	Disagreements []scanDisagreement `json:"disagreements,omitempty"`
+}
+
+type scanDisagreement struct {
+	Row      int    `json:"row"`
+	Col      int    `json:"col"`
+	Before   string `json:"before"`
+	Seen     string `json:"seen"`
+	Expected int    `json:"expected_height"`
+	Reason   string `json:"reason"`
+}
+
+// scanBeforeUpwords reads --before as an Upwords board of the photo's size.
+func scanBeforeUpwords(path string, size int) (*grid.Board, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("scan: --before: %v", err)
+	}
+	defer f.Close()
+	b, err := grid.Parse(f, path)
+	if err != nil {
+		return nil, usageErrorf("scan: --before: %v", err)
+	}
+	if b.Rows != size || b.Cols != size {
+		return nil, usageErrorf("scan: --before: %s is %dx%d, the board is %dx%d (--size)", path, b.Rows, b.Cols, size, size)
+	}
+	return b, nil
 }
 
 type scanUpwordsCell struct {
@@ -182,9 +224,28 @@ type scanUpwordsCell struct {
 }
 
 func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
+	var prev *grid.Board
+	if opt.before != "" {
+		var err error
+		if prev, err = scanBeforeUpwords(opt.before, opt.size); err != nil {
+			return err
+		}
+	}
 	r, err := vision.ScanUpwords(img, vision.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib})
 	if err != nil {
 		return scanError(path, err)
+	}
+	board := r.Board
+	var dis []vision.Disagreement
+	if prev != nil {
+		if board, dis, err = vision.Reconcile(prev, r); err != nil {
+			return usageErrorf("scan: %s: %v", path, err)
+		}
+		if !opt.json && opt.stderr != nil {
+			for _, d := range dis {
+				fmt.Fprintf(opt.stderr, "scan: %s: %s\n", path, d)
+			}
+		}
 	}
 	// A stack the reader could not name cannot be written in the text
 	// format: say where.
@@ -201,10 +262,14 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 		if len(unread) > 0 {
 			return usageErrorf("scan: %s: could not read the letter on the stack at %s", path, strings.Join(unread, ", "))
 		}
-		_, err := io.WriteString(stdout, r.Board.String())
+		_, err := io.WriteString(stdout, board.String())
 		return err
 	}
-	out := scanUpwordsJSON{Game: "upwords", Rows: r.Board.Rows, Cols: r.Board.Cols}
+	out := scanUpwordsJSON{Game: "upwords", Rows: board.Rows, Cols: board.Cols}
+	for _, d := range dis {
+		out.Disagreements = append(out.Disagreements, scanDisagreement{Row: d.Pos.Row, Col: d.Pos.Col,
+			Before: d.Before.String(), Seen: d.Seen.String(), Expected: d.Expected, Reason: d.Reason})
+	}
 	for i, c := range r.Corners {
 		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
 	}
@@ -213,10 +278,11 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 		out.Cells[row] = make([]*scanUpwordsCell, r.Board.Cols)
 	}
 	for _, c := range r.Cells {
-		if c.Height == 0 {
+		st := board.At(c.Pos)
+		if st.Empty() {
 			continue
 		}
-		out.Cells[c.Pos.Row][c.Pos.Col] = &scanUpwordsCell{Letter: c.Letter, Height: c.Height, Conf: scanRound3(c.Conf)}
+		out.Cells[c.Pos.Row][c.Pos.Col] = &scanUpwordsCell{Letter: st.Letter, Height: st.Height, Conf: scanRound3(c.Conf)}
 	}
 	enc := json.NewEncoder(stdout)
 	return enc.Encode(out)

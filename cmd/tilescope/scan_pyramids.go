@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"image"
 	"io"
+	"os"
 	"strings"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -42,9 +43,27 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 	if opt.size != 10 {
 		return usageErrorf("scan: the Crossword Pyramids board is 10x10 (got --size %d)", opt.size)
 	}
-	so := vpyr.Options{Calib: opt.calib}
+	so := vpyr.Options{Calib: opt.calib, StackSize: opt.stack}
 	if opt.reader != nil {
 		so.Reader = opt.reader
+	}
+	if opt.seats != "" {
+		seats, err := pyramids.ParseSeats(opt.seats)
+		if err != nil {
+			return usageErrorf("scan: --seats: %v", err)
+		}
+		so.Seats = seats
+	}
+	if opt.stack != 0 && opt.stack != 4 && opt.stack != 5 {
+		return usageErrorf("scan: --stack %d (want 4 or 5)", opt.stack)
+	}
+	var before *pyramids.Board
+	if opt.before != "" {
+		b, err := scanReadPyramids(opt.before)
+		if err != nil {
+			return err
+		}
+		before = b
 	}
 	r, err := vpyr.Scan(img, so)
 	if err != nil {
@@ -52,10 +71,24 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 		// the package prefixes.
 		return scanError(path, trimPrefixErr{err, "pyramids: "})
 	}
+	if before != nil {
+		// Through a game, stack heights come from the history (the camera
+		// cannot count pyramids under the top one).
+		after, unread, doubtful := vpyr.CarryHeights(before, r, so.Seats)
+		r.Board = after
+		if opt.stderr != nil {
+			for _, p := range doubtful {
+				fmt.Fprintf(opt.stderr, "scan: %s: row %d, column %d: the stack height is a guess (check it)\n", path, p.Row, p.Col)
+			}
+			for _, p := range unread {
+				fmt.Fprintf(opt.stderr, "scan: %s: row %d, column %d: letter not read\n", path, p.Row, p.Col)
+			}
+		}
+	}
 	if !opt.json {
 		var unread []string
 		for _, sq := range r.Squares {
-			if sq.Colour != pyramids.NoColour && sq.Letter == "?" {
+			if before == nil && sq.Colour != pyramids.NoColour && sq.Letter == "?" {
 				unread = append(unread, fmt.Sprintf("row %d col %d (%s)", sq.Pos.Row, sq.Pos.Col, sq.Colour))
 			}
 		}
@@ -150,3 +183,17 @@ type trimPrefixErr struct {
 
 func (e trimPrefixErr) Error() string { return strings.TrimPrefix(e.err.Error(), e.prefix) }
 func (e trimPrefixErr) Unwrap() error { return e.err }
+
+// scanReadPyramids reads --before as a Crossword Pyramids board.
+func scanReadPyramids(path string) (*pyramids.Board, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, usageErrorf("scan: --before: %v", err)
+	}
+	defer f.Close()
+	b, err := pyramids.Parse(f, path)
+	if err != nil {
+		return nil, usageErrorf("scan: --before: %v", err)
+	}
+	return b, nil
+}
