@@ -487,82 +487,81 @@ func shapeAlpha(ink []bool, W, H int, ar *arena) (float64, bool) {
 	if seed < 0 {
 		return 0, false
 	}
-	stack := []int32{int32(seed)}
+	// Flood fills keep (x, y) packed as y<<16 | x on an explicit stack:
+	// no division per pixel, no closure. The order of the fill does not
+	// change the region it finds.
+	stack := ar.ints(W * H)[:0]
 	face[seed] = 1
+	stack = append(stack, int32(seed/W)<<16|int32(seed%W))
 	for len(stack) > 0 {
-		p := int(stack[len(stack)-1])
+		xy := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		x, y := p%W, p/W
-		visit := func(q int) {
-			if face[q] == 0 && !ink[q] {
-				face[q] = 1
-				stack = append(stack, int32(q))
-			}
+		x, y := int(xy&0xffff), int(xy>>16)
+		p := y*W + x
+		if x > 0 && face[p-1] == 0 && !ink[p-1] {
+			face[p-1] = 1
+			stack = append(stack, xy-1)
 		}
-		if x > 0 {
-			visit(p - 1)
+		if x < W-1 && face[p+1] == 0 && !ink[p+1] {
+			face[p+1] = 1
+			stack = append(stack, xy+1)
 		}
-		if x < W-1 {
-			visit(p + 1)
+		if y > 0 && face[p-W] == 0 && !ink[p-W] {
+			face[p-W] = 1
+			stack = append(stack, xy-1<<16)
 		}
-		if y > 0 {
-			visit(p - W)
-		}
-		if y < H-1 {
-			visit(p + W)
+		if y < H-1 && face[p+W] == 0 && !ink[p+W] {
+			face[p+W] = 1
+			stack = append(stack, xy+1<<16)
 		}
 	}
 	// Fill holes: everything not reachable from the border without
-	// crossing the face is part of the tile.
-	outside := ar.bools(W * H)
-	stack = stack[:0]
-	for x := 0; x < W; x++ {
-		for _, y := range [2]int{0, H - 1} {
-			if p := y*W + x; face[p] == 0 && !outside[p] {
-				outside[p] = true
-				stack = append(stack, int32(p))
-			}
+	// crossing the face is part of the tile. mask is 1 on the filled
+	// shape, 0 outside it.
+	mask := ar.bytes(W * H)
+	for i := range mask {
+		mask[i] = 1
+	}
+	push := func(x, y int) {
+		if p := y*W + x; face[p] == 0 && mask[p] == 1 {
+			mask[p] = 0
+			stack = append(stack, int32(y)<<16|int32(x))
 		}
+	}
+	for x := 0; x < W; x++ {
+		push(x, 0)
+		push(x, H-1)
 	}
 	for y := 0; y < H; y++ {
-		for _, x := range [2]int{0, W - 1} {
-			if p := y*W + x; face[p] == 0 && !outside[p] {
-				outside[p] = true
-				stack = append(stack, int32(p))
-			}
-		}
+		push(0, y)
+		push(W-1, y)
 	}
 	for len(stack) > 0 {
-		p := int(stack[len(stack)-1])
+		xy := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
-		x, y := p%W, p/W
-		visit := func(q int) {
-			if face[q] == 0 && !outside[q] {
-				outside[q] = true
-				stack = append(stack, int32(q))
-			}
+		x, y := int(xy&0xffff), int(xy>>16)
+		p := y*W + x
+		if x > 0 && face[p-1] == 0 && mask[p-1] == 1 {
+			mask[p-1] = 0
+			stack = append(stack, xy-1)
 		}
-		if x > 0 {
-			visit(p - 1)
+		if x < W-1 && face[p+1] == 0 && mask[p+1] == 1 {
+			mask[p+1] = 0
+			stack = append(stack, xy+1)
 		}
-		if x < W-1 {
-			visit(p + 1)
+		if y > 0 && face[p-W] == 0 && mask[p-W] == 1 {
+			mask[p-W] = 0
+			stack = append(stack, xy-1<<16)
 		}
-		if y > 0 {
-			visit(p - W)
-		}
-		if y < H-1 {
-			visit(p + W)
+		if y < H-1 && face[p+W] == 0 && mask[p+W] == 1 {
+			mask[p+W] = 0
+			stack = append(stack, xy+1<<16)
 		}
 	}
 	// Orientation of the filled shape's edges (3x3 Sobel on the 0/1 mask).
-	mask := ar.floats(W * H)
+	// On a 0/1 mask both Sobel components are integers in -4..4, so each
+	// pixel's terms come from a table (sobelTerms).
 	area := 0
-	for i, o := range outside {
-		if !o {
-			mask[i] = 1
-		}
-	}
 	var re, im, total float64
 	for y := 1; y < H-1; y++ {
 		up, row, down := mask[(y-1)*W:y*W], mask[y*W:(y+1)*W], mask[(y+1)*W:(y+2)*W]
@@ -570,19 +569,15 @@ func shapeAlpha(ink []bool, W, H int, ar *arena) (float64, bool) {
 			if row[x] != 0 {
 				area++
 			}
-			gx := float64((up[x+1] + 2*row[x+1] + down[x+1]) - (up[x-1] + 2*row[x-1] + down[x-1]))
-			gy := float64((down[x-1] + 2*down[x] + down[x+1]) - (up[x-1] + 2*up[x] + up[x+1]))
-			m2 := gx*gx + gy*gy
-			if m2 == 0 {
+			gx := (int(up[x+1]) + 2*int(row[x+1]) + int(down[x+1])) - (int(up[x-1]) + 2*int(row[x-1]) + int(down[x-1]))
+			gy := (int(down[x-1]) + 2*int(down[x]) + int(down[x+1])) - (int(up[x-1]) + 2*int(up[x]) + int(up[x+1]))
+			if gx == 0 && gy == 0 {
 				continue
 			}
-			m := math.Sqrt(m2)
-			a := gx*gx - gy*gy
-			b := 2 * gx * gy
-			// (gx+i gy)^4 / |g|^3: weight |g|
-			re += (a*a - b*b) / (m2 * m)
-			im += (2 * a * b) / (m2 * m)
-			total += m
+			t := &sobelTerms[(gx+4)*9+gy+4]
+			re += t.re
+			im += t.im
+			total += t.m
 		}
 	}
 	// The outline of a square of this area is about 4*sqrt(area) pixels
@@ -597,6 +592,28 @@ func shapeAlpha(ink []bool, W, H int, ar *arena) (float64, bool) {
 	phi := math.Atan2(im, re) / 4 * 180 / math.Pi
 	return math.Mod(-phi+360, 90), true
 }
+
+// sobelTerms[(gx+4)*9+gy+4] holds, for a Sobel gradient (gx, gy) of a 0/1
+// mask, the terms shapeAlpha sums: (gx+i gy)^4/|g|^3 and |g|.
+var sobelTerms = func() (t [81]struct{ re, im, m float64 }) {
+	for ix := -4; ix <= 4; ix++ {
+		for iy := -4; iy <= 4; iy++ {
+			gx, gy := float64(ix), float64(iy)
+			m2 := gx*gx + gy*gy
+			if m2 == 0 {
+				continue
+			}
+			m := math.Sqrt(m2)
+			a := gx*gx - gy*gy
+			b := 2 * gx * gy
+			e := &t[(ix+4)*9+iy+4]
+			e.re = (a*a - b*b) / (m2 * m)
+			e.im = (2 * a * b) / (m2 * m)
+			e.m = m
+		}
+	}
+	return
+}()
 
 func abs(x int) int {
 	if x < 0 {

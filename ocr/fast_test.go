@@ -1,0 +1,191 @@
+package ocr
+
+import (
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr/synth"
+)
+
+// equivalenceCrops is a varied set of crops for comparing the fast path
+// with the reference computation: every fixture as decoded (*image.RGBA)
+// and converted to the other concrete image types the reader has fast
+// paths for, as a sub-image, enlarged (so that it is reduced to the
+// working size by a non-integer factor), shrunk, turned, plus drawn tiles
+// of both alphabets, noise and flat crops.
+func equivalenceCrops(t testing.TB) (names []string, crops []image.Image) {
+	t.Helper()
+	add := func(name string, img image.Image) {
+		names = append(names, name)
+		crops = append(crops, img)
+	}
+	fixtures := append(loadPNGs(t, "testdata/real/*.png"), loadPNGs(t, "testdata/synth/*.png")...)
+	for i, img := range fixtures {
+		b := img.Bounds()
+		add(fmt.Sprintf("fixture %d", i), img)
+		nrgba := image.NewNRGBA(b)
+		draw.Draw(nrgba, b, img, b.Min, draw.Src)
+		add(fmt.Sprintf("fixture %d NRGBA", i), nrgba)
+		gray := image.NewGray(b)
+		draw.Draw(gray, b, img, b.Min, draw.Src)
+		add(fmt.Sprintf("fixture %d Gray", i), gray)
+		add(fmt.Sprintf("fixture %d YCbCr", i), toYCbCr(img))
+		big := image.NewRGBA(image.Rect(0, 0, 5+b.Dx()*8/3, b.Dy()*8/3))
+		add(fmt.Sprintf("fixture %d enlarged", i), resample(big, img, 0))
+		small := image.NewRGBA(image.Rect(0, 0, max(1, b.Dx()*2/5), max(1, b.Dy()*2/5)))
+		add(fmt.Sprintf("fixture %d shrunk", i), resample(small, img, 0))
+		turned := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+		add(fmt.Sprintf("fixture %d turned", i), resample(turned, img, 23+float64(i*37%90)))
+		// a sub-image whose bounds do not start at the origin
+		framed := image.NewRGBA(image.Rect(-7, 3, b.Dx()+13, b.Dy()+9))
+		draw.Draw(framed, framed.Bounds(), image.NewUniform(color.RGBA{90, 60, 40, 255}), image.Point{}, draw.Src)
+		draw.Draw(framed, b.Add(image.Pt(-2, 6)), img, b.Min, draw.Src)
+		add(fmt.Sprintf("fixture %d sub-image", i), framed.SubImage(b.Add(image.Pt(-2, 6))))
+	}
+	g, err := synth.NewGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	glyphs := []string{"A", "M", "W", "N", "Z", "Qu", "", "Ж", "Ш", "Е", "Ё", "skip", "give3", ""}
+	for i := 0; i < 2*len(glyphs); i++ {
+		s := g.Tile(rand.New(rand.NewPCG(77, uint64(i))), glyphs[i%len(glyphs)])
+		add(fmt.Sprintf("drawn %d %q", i, s.Glyph), s.Image)
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for i := 0; i < 8; i++ {
+		img := image.NewRGBA(image.Rect(0, 0, 10+rng.IntN(80), 10+rng.IntN(80)))
+		for k := range img.Pix {
+			img.Pix[k] = uint8(rng.IntN(256))
+		}
+		add(fmt.Sprintf("noise %d", i), img)
+	}
+	flat := image.NewRGBA(image.Rect(0, 0, 40, 40))
+	draw.Draw(flat, flat.Bounds(), image.NewUniform(color.RGBA{30, 120, 60, 255}), image.Point{}, draw.Src)
+	add("flat green", flat)
+	add("one pixel", image.NewGray(image.Rect(0, 0, 1, 1)))
+	return names, crops
+}
+
+// resample draws src into dst scaled to fit and turned by deg degrees
+// about the centre (nearest neighbour; outside src a table colour).
+func resample(dst *image.RGBA, src image.Image, deg float64) *image.RGBA {
+	sb, db := src.Bounds(), dst.Bounds()
+	sx := float64(sb.Dx()) / float64(db.Dx())
+	sy := float64(sb.Dy()) / float64(db.Dy())
+	c, s := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
+	for y := db.Min.Y; y < db.Max.Y; y++ {
+		for x := db.Min.X; x < db.Max.X; x++ {
+			dx := float64(x-db.Min.X) + 0.5 - float64(db.Dx())/2
+			dy := float64(y-db.Min.Y) + 0.5 - float64(db.Dy())/2
+			u := (dx*c-dy*s)*sx + float64(sb.Dx())/2
+			v := (dx*s+dy*c)*sy + float64(sb.Dy())/2
+			p := image.Pt(sb.Min.X+int(math.Floor(u)), sb.Min.Y+int(math.Floor(v)))
+			if p.In(sb) {
+				dst.Set(x, y, src.At(p.X, p.Y))
+			} else {
+				dst.Set(x, y, color.RGBA{70, 50, 35, 255})
+			}
+		}
+	}
+	return dst
+}
+
+func toYCbCr(img image.Image) *image.YCbCr {
+	b := img.Bounds()
+	out := image.NewYCbCr(b, image.YCbCrSubsampleRatio420)
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			r, g, bl, _ := img.At(x, y).RGBA()
+			yy, cb, cr := color.RGBToYCbCr(uint8(r>>8), uint8(g>>8), uint8(bl>>8))
+			out.Y[out.YOffset(x, y)] = yy
+			ci := out.COffset(x, y)
+			out.Cb[ci], out.Cr[ci] = cb, cr
+		}
+	}
+	return out
+}
+
+// TestOptimisedMatchesReference proves that the tuned reader computes
+// what the straightforward one (ref_test.go) does: the same working
+// image, the same feature vectors bit for bit, and the same readings
+// (letter, angle and confidence) with both alphabets' models.
+func TestOptimisedMatchesReference(t *testing.T) {
+	names, crops := equivalenceCrops(t)
+	var classifiers []*Classifier
+	for _, a := range []string{English, Russian} {
+		c, err := classifierFor(a)
+		if err != nil {
+			t.Fatal(err)
+		}
+		classifiers = append(classifiers, c)
+	}
+	for i, img := range crops {
+		name := names[i]
+		got := toRGB(img, workSide, nil)
+		want := refToRGB(img, workSide, nil)
+		if got.W != want.W || got.H != want.H || !sameFloats(got.R, want.R) || !sameFloats(got.G, want.G) || !sameFloats(got.B, want.B) {
+			t.Errorf("%s: working image differs from the reference", name)
+			continue
+		}
+		fv, err := Features(img)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		rn := refNormalize(refToRGB(img, workSide, nil), nil)
+		wantVec := make([]float32, NumFeatures)
+		refFeatures(rn.finish(rn.cands[0]), wantVec)
+		if fv.Alpha != rn.cands[0] || !sameFloats(fv.Vec, wantVec) {
+			t.Errorf("%s: features differ from the reference (alpha %v, want %v)", name, fv.Alpha, rn.cands[0])
+		}
+		for _, c := range classifiers {
+			got, err := c.Read(img)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			want, err := c.refRead(img)
+			if err != nil {
+				t.Fatalf("%s: reference: %v", name, err)
+			}
+			if got != want {
+				t.Errorf("%s (%s model): read %+v, reference %+v", name, c.m.Alphabet, got, want)
+			}
+		}
+	}
+	t.Logf("%d crops compared", len(crops))
+}
+
+func sameFloats(a, b []float32) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// BenchmarkReadReference is the reference computation on the same crops
+// as BenchmarkRead, for the before/after comparison.
+func BenchmarkReadReference(b *testing.B) {
+	c, err := classifierFor(English)
+	if err != nil {
+		b.Skip(err)
+	}
+	crops := loadPNGs(b, "testdata/real/*.png")
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := c.refRead(crops[i%len(crops)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
