@@ -211,6 +211,12 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 			best.H = h
 		}
 	}
+	if h := fixByMarks(img, best.H, n); h != best.H {
+		best.H = h
+		if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
+			best.H = h
+		}
+	}
 	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
 		best.H, best.Resid = h, resid
 	}

@@ -1,0 +1,153 @@
+package vision
+
+import (
+	"image"
+	"math"
+	"sort"
+)
+
+// The four centre squares of an Upwords board are printed light with a red
+// mark. Where they show, they pin the grid: a grid fitted a whole square
+// off (its outermost line taken from a line printed in the border, or the
+// border's edge) has the marks off its centre block. fixByMarks moves it.
+
+// squareColour measures the middle of square (r, c) of the fit over a
+// lattice of samples: red is the upper quartile of how much red stands
+// above green and blue (0..1, as a fraction of red), light the upper
+// quartile of brightness (0..255; the
+// upper quartile sees past a letter's strokes on a tile and the board
+// around a mark). NaN when the square is not all in the picture.
+func squareColour(img image.Image, h Homography, r, c int) (red, light float64) {
+	const k = 7
+	reds := make([]float64, 0, k*k)
+	lights := make([]float64, 0, k*k)
+	b := img.Bounds()
+	for j := 0; j < k; j++ {
+		for i := 0; i < k; i++ {
+			q := h.Apply(Point{float64(c) + 0.2 + 0.1*float64(i), float64(r) + 0.2 + 0.1*float64(j)})
+			x, y := int(q.X), int(q.Y)
+			if x < b.Min.X || y < b.Min.Y || x >= b.Max.X || y >= b.Max.Y {
+				return math.NaN(), math.NaN()
+			}
+			rr, gg, bb, _ := img.At(x, y).RGBA()
+			rf := float64(rr) / 257
+			reds = append(reds, (rf-math.Max(float64(gg), float64(bb))/257)/math.Max(rf, 24))
+			lights = append(lights, (0.299*float64(rr)+0.587*float64(gg)+0.114*float64(bb))/257)
+		}
+	}
+	sort.Float64s(reds)
+	sort.Float64s(lights)
+	return reds[len(reds)*3/4], lights[len(lights)*3/4]
+}
+
+// fixByMarks returns h moved by a whole square (or two) in either
+// direction when the red centre marks seen lie off the fit's centre block
+// but inside a neighbouring block. Only boards with an even number of
+// squares per side (a 2x2 centre block) are checked; with no mark in view
+// (all covered by tiles) h is returned as it is.
+func fixByMarks(img image.Image, h Homography, n int) Homography {
+	if img == nil || n%2 != 0 || n < 6 {
+		return h
+	}
+	lo := n/2 - 1 // first row/column of the centre block
+	// Redness of every square, for the board's own level.
+	var all, lights []float64
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			if v, l := squareColour(img, h, r, c); !math.IsNaN(v) {
+				all = append(all, v)
+				lights = append(lights, l)
+			}
+		}
+	}
+	if len(all) < n*n/2 {
+		return h
+	}
+	sort.Float64s(all)
+	sort.Float64s(lights)
+	// An empty board square is dark; a centre square is light (printed
+	// light, or a tile on it).
+	darkBelow := (lights[len(lights)/4] + lights[len(lights)*97/100]) / 2
+	base := all[len(all)/2]
+	spread := all[len(all)*3/4] - all[len(all)/4]
+	thr := math.Max(0.45, base+math.Max(0.2, 4*spread))
+	if debugf != nil {
+		debugf("marks: redness median %.2f iqr %.2f threshold %.2f", base, spread, thr)
+	}
+	// Red squares within two of the centre block.
+	type rc struct{ r, c int }
+	var red []rc
+	for r := lo - 2; r <= lo+3; r++ {
+		for c := lo - 2; c <= lo+3; c++ {
+			if v, _ := squareColour(img, h, r, c); !math.IsNaN(v) && v > thr {
+				red = append(red, rc{r, c})
+				if debugf != nil {
+					debugf("marks: red square %d,%d redness %.2f", r, c, v)
+				}
+			}
+		}
+	}
+	if len(red) == 0 || len(red) > 4 {
+		return h
+	}
+	// Of the shifts that put every red square in the centre block, the
+	// one whose block has the fewest dark (empty board) squares, then the
+	// smallest.
+	dark := func(r, c int) bool {
+		v, l := squareColour(img, h, r, c)
+		return !math.IsNaN(l) && l < darkBelow && v <= thr
+	}
+	bestD, best := math.MaxInt, Point{}
+	curD := -1 // the fit's own block: -1 when the red squares rule it out
+	for dy := -2; dy <= 2; dy++ {
+		for dx := -2; dx <= 2; dx++ {
+			ok := true
+			for _, q := range red {
+				if q.r < lo+dy || q.r > lo+1+dy || q.c < lo+dx || q.c > lo+1+dx {
+					ok = false
+					break
+				}
+			}
+			if !ok {
+				continue
+			}
+			nd := 0
+			for r := lo + dy; r <= lo+1+dy; r++ {
+				for c := lo + dx; c <= lo+1+dx; c++ {
+					if dark(r, c) {
+						nd++
+					}
+				}
+			}
+			if debugf != nil {
+				debugf("marks: shift %d,%d: %d dark (below %.0f)", dx, dy, nd, darkBelow)
+			}
+			if dx == 0 && dy == 0 {
+				curD = nd
+			}
+			if d := 10*nd + absInt(dx) + absInt(dy); d < bestD {
+				bestD, best = d, Point{float64(dx), float64(dy)}
+			}
+		}
+	}
+	if best == (Point{}) || bestD == math.MaxInt {
+		return h
+	}
+	// When the marks alone allow the fit as it is, move only if the new
+	// block is all light and the fit's own is not: a tall stack leaning
+	// over a square can darken or lighten it in a steep view.
+	if curD >= 0 && bestD >= 10 {
+		return h
+	}
+	if debugf != nil {
+		debugf("marks: shifting by %v", best)
+	}
+	return h.Mul(Homography{1, 0, best.X, 0, 1, best.Y, 0, 0, 1})
+}
+
+func absInt(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
+}
