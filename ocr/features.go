@@ -45,16 +45,18 @@ func features(n *normalized, dst []float32) {
 // between orientation bins, then L2-normalises it and takes square roots.
 func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 	clear(dst)
-	cellW := float64(size) / float64(cells)
 	span := 2 * math.Pi
 	if !signed {
 		span = math.Pi
 	}
 	binW := span / float64(bins)
+	geo := hogGeometryFor(size, cells)
 	for y := 1; y < size-1; y++ {
+		cy0, wy1 := geo.c0[y], geo.w1[y]
+		row, up, down := p[y*size:(y+1)*size], p[(y-1)*size:y*size], p[(y+1)*size:(y+2)*size]
 		for x := 1; x < size-1; x++ {
-			gx := float64(p[y*size+x+1] - p[y*size+x-1])
-			gy := float64(p[(y+1)*size+x] - p[(y-1)*size+x])
+			gx := float64(row[x+1] - row[x-1])
+			gy := float64(down[x] - up[x])
 			m := math.Sqrt(gx*gx + gy*gy)
 			if m < 1e-4 {
 				continue
@@ -68,19 +70,13 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 			wb1 := fb - float64(b0)
 			b0--
 			b1 := b0 + 1
-			b0 = (b0 + bins) % bins
-			b1 = b1 % bins
-			// Cell coordinates of the pixel centre (shifted by one cell).
-			fx := (float64(x)+0.5)/cellW + 0.5
-			fy := (float64(y)+0.5)/cellW + 0.5
-			cx0 := int(fx)
-			cy0 := int(fy)
-			fx -= 1
-			fy -= 1
-			cx0--
-			cy0--
-			wx1 := fx - float64(cx0)
-			wy1 := fy - float64(cy0)
+			if b0 < 0 {
+				b0 += bins
+			}
+			if b1 >= bins {
+				b1 -= bins
+			}
+			cx0, wx1 := geo.c0[x], geo.w1[x]
 			for dy := 0; dy < 2; dy++ {
 				cy := cy0 + dy
 				if cy < 0 || cy >= cells {
@@ -118,4 +114,37 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 	for i, v := range dst {
 		dst[i] = float32(math.Sqrt(float64(v) * inv))
 	}
+}
+
+// hogGeometry holds, for each pixel coordinate of a HOG image, the first
+// of the two cells it is shared between (shifted by one cell: -1 is
+// before the first) and its weight in the second.
+type hogGeometry struct {
+	c0 []int
+	w1 []float64
+}
+
+var hogGeometries = map[[2]int]*hogGeometry{
+	{patchSide, hogCells}: newHogGeometry(patchSide, hogCells),
+	{ctxSide, ctxCells}:   newHogGeometry(ctxSide, ctxCells),
+}
+
+func hogGeometryFor(size, cells int) *hogGeometry {
+	if g := hogGeometries[[2]int{size, cells}]; g != nil {
+		return g
+	}
+	return newHogGeometry(size, cells)
+}
+
+func newHogGeometry(size, cells int) *hogGeometry {
+	g := &hogGeometry{c0: make([]int, size), w1: make([]float64, size)}
+	cellW := float64(size) / float64(cells)
+	for i := range size {
+		f := (float64(i)+0.5)/cellW + 0.5
+		c0 := int(f)
+		f -= 1
+		c0--
+		g.c0[i], g.w1[i] = c0, f-float64(c0)
+	}
+	return g
 }

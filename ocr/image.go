@@ -95,7 +95,43 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	}
 	switch m := img.(type) {
 	case *image.RGBA:
-		// the common case, without the per-pixel call
+		// The common case, without the per-pixel call: integer sums (exact,
+		// as the float sums of whole numbers are) and the pixel counts from
+		// the row and column maps.
+		if sw*sh <= 1<<16 {
+			sums := ar.ints(3 * n)
+			for y := 0; y < sh; y++ {
+				row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+				row = row[:4*sw]
+				base := int(ymap[y]) * tw
+				S := sums[3*base : 3*(base+tw)]
+				for x := 0; x < sw; x++ {
+					i := 3 * int(xmap[x])
+					px := row[4*x : 4*x+3 : 4*x+3]
+					S[i] += int32(px[0])
+					S[i+1] += int32(px[1])
+					S[i+2] += int32(px[2])
+				}
+			}
+			colN := ar.ints(tw)
+			for x := range xmap {
+				colN[xmap[x]]++
+			}
+			rowN := ar.ints(th)
+			for y := range ymap {
+				rowN[ymap[y]]++
+			}
+			for y := 0; y < th; y++ {
+				for x := 0; x < tw; x++ {
+					i := y*tw + x
+					out.R[i] = float32(sums[3*i])
+					out.G[i] = float32(sums[3*i+1])
+					out.B[i] = float32(sums[3*i+2])
+					cnt[i] = float32(colN[x] * rowN[y])
+				}
+			}
+			break
+		}
 		for y := 0; y < sh; y++ {
 			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
 			row = row[:4*sw]

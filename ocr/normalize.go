@@ -411,7 +411,12 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 						s = float64(a*(1-fy) + b*fy)
 					}
 					t := (s - muInk) * inv
-					dst[j*size+i] = float32(math.Min(math.Max(t, -0.25), 1.25))
+					if t < -0.25 {
+						t = -0.25
+					} else if t > 1.25 {
+						t = 1.25
+					}
+					dst[j*size+i] = float32(t)
 					x += dux
 					y += duy
 				}
