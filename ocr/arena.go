@@ -14,6 +14,8 @@ type arena struct {
 	nb  int
 	u8  []uint8
 	nu  int
+	// norm is the normalised crop of the reading in progress.
+	norm normalized
 }
 
 var arenas = sync.Pool{New: func() any { return &arena{} }}

@@ -248,7 +248,7 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 		labels[i] = -1
 	}
 	var comps []component
-	stack := make([]int32, 0, 256)
+	stack := ar.ints(W * H)[:0]
 	for start := 0; start < W*H; start++ {
 		if labels[start] >= 0 || !ink[start] {
 			continue
@@ -256,12 +256,14 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 		id := int32(len(comps))
 		c := component{x0: W, y0: H, x1: -1, y1: -1, label: id}
 		labels[start] = id
-		stack = append(stack[:0], int32(start))
+		// (x, y) packed as y<<16 | x: no division per pixel
+		stack = append(stack[:0], int32(start/W)<<16|int32(start%W))
 		var sx, sy int
 		for len(stack) > 0 {
-			p := int(stack[len(stack)-1])
+			xy := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			x, y := p%W, p/W
+			x, y := int(xy&0xffff), int(xy>>16)
+			p := y*W + x
 			c.area++
 			sx += x
 			sy += y
@@ -272,19 +274,19 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 			}
 			if x > 0 && labels[p-1] < 0 && ink[p-1] {
 				labels[p-1] = id
-				stack = append(stack, int32(p-1))
+				stack = append(stack, xy-1)
 			}
 			if x < W-1 && labels[p+1] < 0 && ink[p+1] {
 				labels[p+1] = id
-				stack = append(stack, int32(p+1))
+				stack = append(stack, xy+1)
 			}
 			if y > 0 && labels[p-W] < 0 && ink[p-W] {
 				labels[p-W] = id
-				stack = append(stack, int32(p-W))
+				stack = append(stack, xy-1<<16)
 			}
 			if y < H-1 && labels[p+W] < 0 && ink[p+W] {
 				labels[p+W] = id
-				stack = append(stack, int32(p+W))
+				stack = append(stack, xy+1<<16)
 			}
 		}
 		c.cx = float64(sx)/float64(c.area) + 0.5
@@ -327,7 +329,15 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 	var statsDone bool
 	var imgMean, fr, fg, fb, border, sd float64
 	finish := func(alpha float64) *normalized {
-		n := &normalized{alpha: alpha}
+		// With an arena, the result lives there: finish's result is only
+		// valid until the next call (Read consumes each one at once).
+		var n *normalized
+		if ar != nil {
+			n = &ar.norm
+			*n = normalized{alpha: alpha}
+		} else {
+			n = &normalized{alpha: alpha}
+		}
 		rad := n.alpha * math.Pi / 180
 		cosA, sinA := math.Cos(rad), math.Sin(rad)
 		var uc, vc, side float64
