@@ -97,10 +97,13 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	}
 	ar := arenas.Get().(*arena)
 	defer func() { ar.reset(); arenas.Put(ar) }()
-	a := normalize(toRGB(tile, workSide, ar), ar)
-	if a.flat {
+	rgb := toRGB(tile, workSide, ar)
+	g := rgb.gray(ar)
+	// A flat crop holds no tile: no need to analyse it further.
+	if flatGray(g) {
 		return Reading{Conf: 1}, nil
 	}
+	a := normalizeGray(rgb, g, ar)
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	// Each candidate rotation is tried; the most confident reading wins.

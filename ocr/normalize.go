@@ -71,7 +71,27 @@ type analysis struct {
 }
 
 func normalize(rgb *rgbImage, ar *arena) *analysis {
-	g := rgb.gray(ar)
+	return normalizeGray(rgb, rgb.gray(ar), ar)
+}
+
+// flatGray reports whether a grey working image is flat: its standard
+// deviation is below flatSD, too little contrast to hold a tile.
+func flatGray(g *grayImage) bool {
+	var gsd, gmean float64
+	for _, v := range g.Pix {
+		gmean += float64(v)
+	}
+	gmean /= float64(len(g.Pix))
+	for _, v := range g.Pix {
+		d := float64(v) - gmean
+		gsd += d * d
+	}
+	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
+	return gsd < flatSD
+}
+
+// normalizeGray is normalize given the working image's luma g.
+func normalizeGray(rgb *rgbImage, g *grayImage, ar *arena) *analysis {
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -460,17 +480,7 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 		return n
 	}
 	// A flat crop (no visible edge or ink at all) holds no tile.
-	var gsd, gmean float64
-	for _, v := range g.Pix {
-		gmean += float64(v)
-	}
-	gmean /= float64(len(g.Pix))
-	for _, v := range g.Pix {
-		d := float64(v) - gmean
-		gsd += d * d
-	}
-	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
-	a := &analysis{cands: cands, finish: finish, flat: gsd < flatSD}
+	a := &analysis{cands: cands, finish: finish, flat: flatGray(g)}
 	if lazy {
 		a.more = func() []float64 {
 			addHist()
