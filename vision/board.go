@@ -13,6 +13,10 @@ import (
 // likely to beat: the search stops there.
 const clearGrid = 0.5
 
+// minPinnedContrast is the least grid evidence (see fitLines) accepted for
+// a grid the centre marks pin (fixByMarks).
+const minPinnedContrast = 0.12
+
 // workSide is the long side, in pixels, of the reduced picture the board is
 // first looked for in.
 const workSide = 800
@@ -211,7 +215,8 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 			best.H = h
 		}
 	}
-	if h := fixByMarks(img, best.H, n); h != best.H {
+	h, pinned := fixByMarks(img, best.H, n)
+	if h != best.H {
 		best.H = h
 		if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
 			best.H = h
@@ -219,6 +224,25 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	}
 	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
 		best.H, best.Resid = h, resid
+	}
+	// A grid the centre marks pin, whose lines stand out once refined
+	// (scored again on the refined grid's own outline), is the board even
+	// when the first candidate's evidence was weak: steep views with tall
+	// stacks hiding the lines, where a candidate only near the board sees
+	// them blurred by its misfit.
+	if pinned && best.Score >= minPinnedContrast && best.Score < minGridContrast {
+		var q Quad
+		for i, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+			p := best.H.Apply(c)
+			q[i] = Point{p.X * scale, p.Y * scale}
+		}
+		fit, ok := fitGridTight(blur, q, n, true)
+		if debugf != nil {
+			debugf("pinned by the marks, rescored: %.2f", fit.Score)
+		}
+		if ok && fit.Score >= minGridContrast {
+			best.Score = minGridContrast
+		}
 	}
 	return best, true
 }

@@ -4,6 +4,8 @@ import (
 	"image"
 	_ "image/jpeg"
 	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -27,4 +29,13 @@ func TestBoardDebug(t *testing.T) {
 	defer func() { debugf = nil }()
 	fit, ok := findBoard(luma(img), img, 10)
 	t.Logf("found %v score %.2f corners %v %v", ok, fit.Score, fit.H.Apply(Point{0, 0}), fit.H.Apply(Point{10, 10}))
+	// With the renderer's truth beside the photo: where its corners fall
+	// on the fitted grid, in squares.
+	if tr, err := LoadTruth(strings.TrimSuffix(name, filepath.Ext(name)) + ".json"); err == nil && ok {
+		inv := fit.H.Inverse()
+		for _, c := range tr.Board.Corners {
+			p := inv.Apply(Point{c[0], c[1]})
+			t.Logf("truth corner at %.2f, %.2f squares", p.X, p.Y)
+		}
+	}
 }

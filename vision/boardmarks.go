@@ -45,9 +45,13 @@ func squareColour(img image.Image, h Homography, r, c int) (red, light float64) 
 // but inside a neighbouring block. Only boards with an even number of
 // squares per side (a 2x2 centre block) are checked; with no mark in view
 // (all covered by tiles) h is returned as it is.
-func fixByMarks(img image.Image, h Homography, n int) Homography {
+//
+// pinned reports that the marks seen allow one centre block only (every
+// other block consistent with them holds an empty board square): the grid
+// returned is then placed by the marks, whatever its lines' contrast.
+func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool) {
 	if img == nil || n%2 != 0 || n < 6 {
-		return h
+		return h, false
 	}
 	lo := n/2 - 1 // first row/column of the centre block
 	// Redness of every square, for the board's own level.
@@ -61,7 +65,7 @@ func fixByMarks(img image.Image, h Homography, n int) Homography {
 		}
 	}
 	if len(all) < n*n/2 {
-		return h
+		return h, false
 	}
 	sort.Float64s(all)
 	sort.Float64s(lights)
@@ -88,7 +92,7 @@ func fixByMarks(img image.Image, h Homography, n int) Homography {
 		}
 	}
 	if len(red) == 0 || len(red) > 4 {
-		return h
+		return h, false
 	}
 	// Of the shifts that put every red square in the centre block, the
 	// one whose block has the fewest dark (empty board) squares, then the
@@ -98,7 +102,8 @@ func fixByMarks(img image.Image, h Homography, n int) Homography {
 		return !math.IsNaN(l) && l < darkBelow && v <= thr
 	}
 	bestD, best := math.MaxInt, Point{}
-	curD := -1 // the fit's own block: -1 when the red squares rule it out
+	minDark, atMin := math.MaxInt, 0 // the fewest empty squares in a block, and how many blocks have so few
+	curD := -1                       // the fit's own block: -1 when the red squares rule it out
 	for dy := -2; dy <= 2; dy++ {
 		for dx := -2; dx <= 2; dx++ {
 			ok := true
@@ -122,6 +127,12 @@ func fixByMarks(img image.Image, h Homography, n int) Homography {
 			if debugf != nil {
 				debugf("marks: shift %d,%d: %d dark (below %.0f)", dx, dy, nd, darkBelow)
 			}
+			switch {
+			case nd < minDark:
+				minDark, atMin = nd, 1
+			case nd == minDark:
+				atMin++
+			}
 			if dx == 0 && dy == 0 {
 				curD = nd
 			}
@@ -130,19 +141,23 @@ func fixByMarks(img image.Image, h Homography, n int) Homography {
 			}
 		}
 	}
-	if best == (Point{}) || bestD == math.MaxInt {
-		return h
+	if bestD == math.MaxInt {
+		return h, false
+	}
+	pinned = minDark == 0 && atMin == 1
+	if best == (Point{}) {
+		return h, pinned
 	}
 	// When the marks alone allow the fit as it is, move only if the new
 	// block is all light and the fit's own is not: a tall stack leaning
 	// over a square can darken or lighten it in a steep view.
 	if curD >= 0 && bestD >= 10 {
-		return h
+		return h, false
 	}
 	if debugf != nil {
 		debugf("marks: shifting by %v", best)
 	}
-	return h.Mul(Homography{1, 0, best.X, 0, 1, best.Y, 0, 0, 1})
+	return h.Mul(Homography{1, 0, best.X, 0, 1, best.Y, 0, 0, 1}), pinned
 }
 
 func absInt(v int) int {

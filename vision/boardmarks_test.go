@@ -76,7 +76,7 @@ func TestFixByMarks(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, h := marksBoard(tc.covered, tc.tiles)
 			given := h.Mul(Homography{1, 0, tc.shift.X, 0, 1, tc.shift.Y, 0, 0, 1})
-			got := fixByMarks(img, given, tc.n)
+			got, _ := fixByMarks(img, given, tc.n)
 			// where board square (0,0) of the returned fit lies, in squares
 			// of the truth
 			p := got.Apply(Point{0, 0})
