@@ -174,13 +174,7 @@ func (c *Classifier) forward(s *scratch) {
 	x := s.feat
 	if m.Hidden > 0 {
 		F := m.Features
-		h := 0
-		for ; h+2 <= m.Hidden; h += 2 {
-			d0, d1 := dot2(c.w1[h*F:(h+1)*F], c.w1[(h+1)*F:(h+2)*F], x)
-			s.hidden[h] = max(0, c.b1[h]+d0)
-			s.hidden[h+1] = max(0, c.b1[h+1]+d1)
-		}
-		for ; h < m.Hidden; h++ {
+		for h := 0; h < m.Hidden; h++ {
 			s.hidden[h] = max(0, c.b1[h]+dot(c.w1[h*F:(h+1)*F], x))
 		}
 		x = s.hidden
@@ -244,31 +238,6 @@ func dot(a, b []float32) float32 {
 		s0 += a[i] * b[i]
 	}
 	return s0 + s1 + s2 + s3
-}
-
-// dot2 is dot(a, x) and dot(b, x) in one pass over x, each summed in
-// exactly the order dot sums it (so the results are the same bits).
-func dot2(a, b, x []float32) (float32, float32) {
-	n := len(a)
-	b, x = b[:n], x[:n]
-	var a0, a1, a2, a3, b0, b1, b2, b3 float32
-	i := 0
-	for ; i+4 <= n; i += 4 {
-		x0, x1, x2, x3 := x[i], x[i+1], x[i+2], x[i+3]
-		a0 += a[i] * x0
-		a1 += a[i+1] * x1
-		a2 += a[i+2] * x2
-		a3 += a[i+3] * x3
-		b0 += b[i] * x0
-		b1 += b[i+1] * x1
-		b2 += b[i+2] * x2
-		b3 += b[i+3] * x3
-	}
-	for ; i < n; i++ {
-		a0 += a[i] * x[i]
-		b0 += b[i] * x[i]
-	}
-	return a0 + a1 + a2 + a3, b0 + b1 + b2 + b3
 }
 
 // LoadModel returns the embedded model for an alphabet ("en" or "ru").
