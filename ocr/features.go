@@ -76,29 +76,27 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 			if b1 >= bins {
 				b1 -= bins
 			}
-			cx0, wx1 := geo.c0[x], geo.w1[x]
-			for dy := 0; dy < 2; dy++ {
-				cy := cy0 + dy
-				if cy < 0 || cy >= cells {
+			// Spread over the (up to) 2 x 2 cells around the pixel: each
+			// cell and bin gets one addition per pixel, so the order of the
+			// cells does not change the sums.
+			wb0 := 1 - wb1
+			cx0 := geo.c0[x]
+			mx0, mx1 := m*geo.w0[x], m*geo.w1[x]
+			for cy, wy := range [2]float64{geo.w0[y], wy1} {
+				cy += cy0
+				if uint(cy) >= uint(cells) {
 					continue
 				}
-				wy := wy1
-				if dy == 0 {
-					wy = 1 - wy1
+				cellRow := dst[cy*cells*bins : (cy+1)*cells*bins]
+				if c := cx0; uint(c) < uint(cells) {
+					w := mx0 * wy
+					cellRow[c*bins+b0] += float32(w * wb0)
+					cellRow[c*bins+b1] += float32(w * wb1)
 				}
-				for dx := 0; dx < 2; dx++ {
-					cx := cx0 + dx
-					if cx < 0 || cx >= cells {
-						continue
-					}
-					wx := wx1
-					if dx == 0 {
-						wx = 1 - wx1
-					}
-					w := m * wx * wy
-					base := (cy*cells + cx) * bins
-					dst[base+b0] += float32(w * (1 - wb1))
-					dst[base+b1] += float32(w * wb1)
+				if c := cx0 + 1; uint(c) < uint(cells) {
+					w := mx1 * wy
+					cellRow[c*bins+b0] += float32(w * wb0)
+					cellRow[c*bins+b1] += float32(w * wb1)
 				}
 			}
 		}
@@ -120,8 +118,8 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 // of the two cells it is shared between (shifted by one cell: -1 is
 // before the first) and its weight in the second.
 type hogGeometry struct {
-	c0 []int
-	w1 []float64
+	c0     []int
+	w0, w1 []float64 // w0 = 1 - w1
 }
 
 var hogGeometries = map[[2]int]*hogGeometry{
@@ -137,7 +135,7 @@ func hogGeometryFor(size, cells int) *hogGeometry {
 }
 
 func newHogGeometry(size, cells int) *hogGeometry {
-	g := &hogGeometry{c0: make([]int, size), w1: make([]float64, size)}
+	g := &hogGeometry{c0: make([]int, size), w0: make([]float64, size), w1: make([]float64, size)}
 	cellW := float64(size) / float64(cells)
 	for i := range size {
 		f := (float64(i)+0.5)/cellW + 0.5
@@ -145,6 +143,7 @@ func newHogGeometry(size, cells int) *hogGeometry {
 		f -= 1
 		c0--
 		g.c0[i], g.w1[i] = c0, f-float64(c0)
+		g.w0[i] = 1 - g.w1[i]
 	}
 	return g
 }

@@ -178,8 +178,11 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 			}
 		}
 	}
+	lastC, s := float32(0), float32(0)
 	for i := range cnt {
-		s := 1 / (255 * cnt[i])
+		if cnt[i] != lastC { // few distinct counts: divide once for each run
+			lastC, s = cnt[i], 1/(255*cnt[i])
+		}
 		out.R[i] *= s
 		out.G[i] *= s
 		out.B[i] *= s
