@@ -344,7 +344,7 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 	if debugHeight != nil {
 		debugHeight(r, c, bestH)
 	}
-	best := int(math.Round(bestH))
+	best := int(math.Round(bestH + heightBias))
 	best = max(1, min(geo.MaxStack, best))
 	second := math.Inf(-1)
 	for k := 1; k <= geo.MaxStack; k++ {
@@ -526,6 +526,14 @@ func printedMark(img image.Image, pose *Pose, r, c int, geo Geometry) bool {
 	}
 	return n > 0 && red*6 > n
 }
+
+// heightBias is added to the continuous height before rounding: the best
+// outline sits a little low on average (on 67 rendered scenes, where the
+// face moves over 2 px per level, by 0.12 to 0.28 of a level: the face's
+// bevel and the walls, 2.4 mm high on the rendered board against the
+// 0.5 mm of Geometry.WallMM). Measured with TestHeightDiagnosis: 0.15 gains
+// 0.8 points of heights right, 0.3 loses 2.
+const heightBias = 0.15
 
 // debugHeight, when set by tests, sees every stack's continuous height.
 var debugHeight func(r, c int, h float64)
