@@ -792,14 +792,14 @@ func (c *Classifier) refForward(s *scratch) {
 	x := s.feat
 	if m.Hidden > 0 {
 		for h := 0; h < m.Hidden; h++ {
-			s.hidden[h] = max(0, c.b1[h]+dot(c.w1[h*m.Features:(h+1)*m.Features], x))
+			s.hidden[h] = max(0, c.b1[h]+refDot(c.w1[h*m.Features:(h+1)*m.Features], x))
 		}
 		x = s.hidden
 	}
 	in := len(x)
 	mx := float32(math.Inf(-1))
 	for o := range s.out {
-		v := c.b[o] + dot(c.w[o*in:(o+1)*in], x)
+		v := c.b[o] + refDot(c.w[o*in:(o+1)*in], x)
 		s.out[o] = v
 		mx = max(mx, v)
 	}
@@ -871,4 +871,20 @@ func (c *Classifier) refRead(tile image.Image) (Reading, error) {
 		}
 	}
 	return best, nil
+}
+
+func refDot(a, b []float32) float32 {
+	b = b[:len(a)]
+	var s0, s1, s2, s3 float32
+	i := 0
+	for ; i+4 <= len(a); i += 4 {
+		s0 += a[i] * b[i]
+		s1 += a[i+1] * b[i+1]
+		s2 += a[i+2] * b[i+2]
+		s3 += a[i+3] * b[i+3]
+	}
+	for ; i < len(a); i++ {
+		s0 += a[i] * b[i]
+	}
+	return s0 + s1 + s2 + s3
 }
