@@ -229,6 +229,17 @@ func dot(a, b []float32) float32 {
 	var s0, s1, s2, s3 float32
 	// Re-slicing by four lets the compiler drop the bounds checks; the
 	// sums are taken in the same order as with indices.
+	for len(a) >= 8 && len(b) >= 8 {
+		s0 += a[0] * b[0]
+		s1 += a[1] * b[1]
+		s2 += a[2] * b[2]
+		s3 += a[3] * b[3]
+		s0 += a[4] * b[4]
+		s1 += a[5] * b[5]
+		s2 += a[6] * b[6]
+		s3 += a[7] * b[7]
+		a, b = a[8:], b[8:]
+	}
 	for len(a) >= 4 && len(b) >= 4 {
 		s0 += a[0] * b[0]
 		s1 += a[1] * b[1]
