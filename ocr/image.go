@@ -100,17 +100,30 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 		// the row and column maps.
 		if sw*sh <= 1<<16 {
 			sums := ar.ints(3 * n)
+			// xs[t] is the first source column of target column t (every
+			// target column has at least one: tw <= sw).
+			xs := ar.ints(tw + 1)
+			for x := sw - 1; x >= 0; x-- {
+				xs[xmap[x]] = int32(x)
+			}
+			xs[tw] = int32(sw)
 			for y := 0; y < sh; y++ {
 				row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
 				row = row[:4*sw]
 				base := int(ymap[y]) * tw
 				S := sums[3*base : 3*(base+tw)]
-				for x := 0; x < sw; x++ {
-					i := 3 * int(xmap[x])
-					px := row[4*x : 4*x+3 : 4*x+3]
-					S[i] += int32(px[0])
-					S[i+1] += int32(px[1])
-					S[i+2] += int32(px[2])
+				for t := 0; t < tw; t++ {
+					var r, g, bl int32
+					run := row[4*xs[t] : 4*xs[t+1]]
+					for len(run) >= 4 {
+						r += int32(run[0])
+						g += int32(run[1])
+						bl += int32(run[2])
+						run = run[4:]
+					}
+					S[3*t] += r
+					S[3*t+1] += g
+					S[3*t+2] += bl
 				}
 			}
 			colN := ar.ints(tw)
