@@ -174,14 +174,30 @@ func (c *Classifier) forward(s *scratch) {
 	x := s.feat
 	if m.Hidden > 0 {
 		F := m.Features
-		for h := 0; h < m.Hidden; h++ {
+		h := 0
+		for ; h+4 <= m.Hidden; h += 4 {
+			d := dot4(c.w1[h*F:(h+1)*F], c.w1[(h+1)*F:(h+2)*F], c.w1[(h+2)*F:(h+3)*F], c.w1[(h+3)*F:(h+4)*F], x)
+			for k, v := range d {
+				s.hidden[h+k] = max(0, c.b1[h+k]+v)
+			}
+		}
+		for ; h < m.Hidden; h++ {
 			s.hidden[h] = max(0, c.b1[h]+dot(c.w1[h*F:(h+1)*F], x))
 		}
 		x = s.hidden
 	}
 	in := len(x)
 	mx := float32(math.Inf(-1))
-	for o := range s.out {
+	o := 0
+	for ; o+4 <= len(s.out); o += 4 {
+		d := dot4(c.w[o*in:(o+1)*in], c.w[(o+1)*in:(o+2)*in], c.w[(o+2)*in:(o+3)*in], c.w[(o+3)*in:(o+4)*in], x)
+		for k, dv := range d {
+			v := c.b[o+k] + dv
+			s.out[o+k] = v
+			mx = max(mx, v)
+		}
+	}
+	for ; o < len(s.out); o++ {
 		v := c.b[o] + dot(c.w[o*in:(o+1)*in], x)
 		s.out[o] = v
 		mx = max(mx, v)

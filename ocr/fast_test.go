@@ -189,3 +189,26 @@ func BenchmarkReadReference(b *testing.B) {
 	}
 	reportCPU(b, start)
 }
+
+// TestDot4: the four-row dot product has the bits of four calls of the
+// reference dot, for lengths with and without a tail.
+func TestDot4(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	vec := func(n int) []float32 {
+		v := make([]float32, n)
+		for i := range v {
+			v[i] = float32(rng.NormFloat64())
+		}
+		return v
+	}
+	for _, n := range []int{0, 1, 3, 4, 5, 8, 13, 192, 636, 637} {
+		x := vec(n)
+		rows := [4][]float32{vec(n), vec(n), vec(n), vec(n)}
+		got := dot4(rows[0], rows[1], rows[2], rows[3], x)
+		for k := range rows {
+			if want := refDot(rows[k], x); math.Float32bits(got[k]) != math.Float32bits(want) {
+				t.Errorf("n=%d row %d: %v, reference %v", n, k, got[k], want)
+			}
+		}
+	}
+}

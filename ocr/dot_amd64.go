@@ -1,0 +1,25 @@
+package ocr
+
+//go:noescape
+func dot4Lanes(a0, a1, a2, a3, x *float32, n int, lanes *[16]float32)
+
+// dot4 is dot(a0, x) .. dot(a3, x), the four rows in one pass over x with
+// SSE (see dot_amd64.s); the results have the same bits as dot's.
+func dot4(a0, a1, a2, a3, x []float32) (d [4]float32) {
+	n := len(x)
+	a0, a1, a2, a3 = a0[:n], a1[:n], a2[:n], a3[:n]
+	if n == 0 {
+		return d
+	}
+	var l [16]float32
+	dot4Lanes(&a0[0], &a1[0], &a2[0], &a3[0], &x[0], n, &l)
+	rows := [4][]float32{a0, a1, a2, a3}
+	for k, a := range rows {
+		s0, s1, s2, s3 := l[4*k], l[4*k+1], l[4*k+2], l[4*k+3]
+		for i := n &^ 3; i < n; i++ {
+			s0 += a[i] * x[i]
+		}
+		d[k] = s0 + s1 + s2 + s3
+	}
+	return d
+}

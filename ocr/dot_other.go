@@ -1,0 +1,8 @@
+//go:build !amd64
+
+package ocr
+
+// dot4 is dot(a0, x) .. dot(a3, x).
+func dot4(a0, a1, a2, a3, x []float32) [4]float32 {
+	return [4]float32{dot(a0, x), dot(a1, x), dot(a2, x), dot(a3, x)}
+}
