@@ -74,7 +74,7 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 	darkBelow := (lights[len(lights)/4] + lights[len(lights)*97/100]) / 2
 	base := all[len(all)/2]
 	spread := all[len(all)*3/4] - all[len(all)/4]
-	thr := math.Max(0.45, base+math.Max(0.2, 4*spread))
+	thr := math.Max(0.45, base+math.Max(0.25, 1.5*spread))
 	if debugf != nil {
 		debugf("marks: redness median %.2f iqr %.2f threshold %.2f", base, spread, thr)
 	}
