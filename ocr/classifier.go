@@ -29,7 +29,9 @@ func Features(img image.Image) (FeatureVector, error) {
 	if err := checkImage(img); err != nil {
 		return FeatureVector{}, err
 	}
-	n := normalize(toRGB(img, workSide, nil), nil).finish0()
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	n := normalize(toRGB(img, workSide, ar), ar).finish0()
 	v := make([]float32, NumFeatures)
 	features(n, v)
 	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
