@@ -23,6 +23,12 @@
 //     that is an N one way up and a Z the other gets a lowered confidence
 //     rather than a guess; the best turn gives the angle.
 //
-// Candidate rotations are tried until one reading is sure. Measurements,
-// the choice of method and known limits are in docs/ocr.md.
+// Candidate rotations are tried until one reading is sure.
+//
+// Speed: a reading allocates almost nothing (scratch space comes from a
+// pool of arenas), flat crops stop early, and the dense layers run four
+// weight rows at a time (SSE on amd64, dot_amd64.s). The tuned code must
+// compute the same bits as the straightforward one kept in ref_test.go:
+// TestOptimisedMatchesReference checks features and readings on 350 crops.
+// Measurements, the choice of method and known limits are in docs/ocr.md.
 package ocr
