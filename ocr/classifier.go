@@ -105,7 +105,7 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	if flatGray(g) {
 		return Reading{Conf: 1}, nil
 	}
-	a := normalizeGray(rgb, g, ar)
+	a := normalizeGray(rgb, g, false, ar)
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	// Each candidate rotation is tried; the most confident reading wins.

@@ -71,7 +71,8 @@ type analysis struct {
 }
 
 func normalize(rgb *rgbImage, ar *arena) *analysis {
-	return normalizeGray(rgb, rgb.gray(ar), ar)
+	g := rgb.gray(ar)
+	return normalizeGray(rgb, g, flatGray(g), ar)
 }
 
 // flatGray reports whether a grey working image is flat: its standard
@@ -90,8 +91,9 @@ func flatGray(g *grayImage) bool {
 	return gsd < flatSD
 }
 
-// normalizeGray is normalize given the working image's luma g.
-func normalizeGray(rgb *rgbImage, g *grayImage, ar *arena) *analysis {
+// normalizeGray is normalize given the working image's luma g and
+// whether it is flat (flatGray).
+func normalizeGray(rgb *rgbImage, g *grayImage, flat bool, ar *arena) *analysis {
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -480,7 +482,7 @@ func normalizeGray(rgb *rgbImage, g *grayImage, ar *arena) *analysis {
 		return n
 	}
 	// A flat crop (no visible edge or ink at all) holds no tile.
-	a := &analysis{cands: cands, finish: finish, flat: flatGray(g)}
+	a := &analysis{cands: cands, finish: finish, flat: flat}
 	if lazy {
 		a.more = func() []float64 {
 			addHist()
