@@ -70,8 +70,11 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 	sort.Float64s(all)
 	sort.Float64s(lights)
 	// An empty board square is dark; a centre square is light (printed
-	// light, or a tile on it).
-	darkBelow := (lights[len(lights)/4] + lights[len(lights)*97/100]) / 2
+	// light, or a tile on it). Only squares close to the board's own level
+	// count as dark: a mark in a stack's shadow, or a tall stack's side
+	// over a square, is in between.
+	q25, q97 := lights[len(lights)/4], lights[len(lights)*97/100]
+	darkBelow := q25 + 0.3*(q97-q25)
 	base := all[len(all)/2]
 	spread := all[len(all)*3/4] - all[len(all)/4]
 	thr := math.Max(0.45, base+math.Max(0.25, 1.5*spread))
@@ -99,6 +102,9 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 	// smallest.
 	dark := func(r, c int) bool {
 		v, l := squareColour(img, h, r, c)
+		if debugf != nil {
+			debugf("marks: square %d,%d light %.0f (q25 %.0f q97 %.0f)", r, c, l, q25, q97)
+		}
 		return !math.IsNaN(l) && l < darkBelow && v <= thr
 	}
 	bestD, best := math.MaxInt, Point{}
