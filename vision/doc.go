@@ -29,10 +29,17 @@
 // them (fitLines). The best grid is then refined on the full picture: each
 // of the 2(n+1) lines is measured band by band (bands beside light squares,
 // that is tiles, are skipped), fitted robustly, and the homography refitted
-// to all their intersections, a few times with narrowing windows. A last
+// to all their intersections, a few times with narrowing windows. A
 // check moves the grid by a whole square when a line printed in the border
-// passed for its edge. What the homography leaves (lens distortion) is kept
-// per intersection and added back when projecting (Pose.Correct).
+// passed for its edge. Then the centre marks pin it (fixByMarks): the four
+// centre squares are printed light with a red mark; the red squares seen
+// must lie in the grid's centre block, and the block's other squares must
+// be light (a tile or a mark) rather than empty board. A grid off by a
+// square or two is moved; a grid the marks place in one way only is
+// accepted at weaker line evidence (steep views with tall stacks hiding the
+// lines) once its refined outline scores as a grid again. What the
+// homography leaves (lens distortion) is kept per intersection and added
+// back when projecting (Pose.Correct).
 //
 // Orientation: the board is symmetric, so the scan first reads it as the
 // camera sees it: row 0 is the side nearest the top of the picture (the
