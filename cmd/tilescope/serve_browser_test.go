@@ -80,9 +80,20 @@ func TestServeDemoInChromium(t *testing.T) {
 			t.Fatalf("the page's scores %v, the service's %v", scores, want)
 		}
 	}
-	photo, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("#history img"); return !!i && i.complete && i.naturalWidth > 0; })()`))
+	// The history's photos load lazily, as a player scrolls down to them:
+	// scroll there, then give the photo time to arrive.
+	if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("#history img"); if (i) i.scrollIntoView(); return !!i; })()`)); err != nil {
+		t.Fatal(err)
+	}
+	var photo bool
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		photo, err = chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("#history img"); return !!i && i.complete && i.naturalWidth > 0; })()`))
+		if (err == nil && photo) || time.Now().After(deadline) {
+			break
+		}
+	}
 	if err != nil || !photo {
-		t.Errorf("the history shows no turn photo (%v)", err)
+		t.Errorf("the history shows no turn photo within 15s (%v)", err)
 	}
 	t.Logf("the page shows %v after demo turn %d", scores, maxDemoTurn(now))
 	if *demoShot {
