@@ -50,21 +50,6 @@ func parseGameFlags(fs *flag.FlagSet, args []string, usage string, stderr io.Wri
 	return false, nil
 }
 
-// gameDict opens the dictionary of --lang/--dict, or none for --no-dict.
-func gameDict(df *dictFlags, noDict bool) (interface{ Contains(string) bool }, error) {
-	if noDict {
-		if df.path != "" {
-			return nil, usageErrorf("score: --dict and --no-dict together: choose one")
-		}
-		return nil, nil
-	}
-	d, err := df.open()
-	if err != nil {
-		return nil, err
-	}
-	return d, nil
-}
-
 func scorePyramids(_ context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := gameFlagSet("pyramids")
 	player := fs.String("player", "", "the speller's `colour`: red, blue, green or yellow")
@@ -95,7 +80,7 @@ func scorePyramids(_ context.Context, args []string, stdout, stderr io.Writer) e
 		if *beforePath != "" || *afterPath != "" || *first {
 			return usageErrorf("score: --log replays a whole game: give it without --before, --after or --first-player")
 		}
-		d, err := gameDict(df, *noDict)
+		d, err := scoreDict(df, *noDict)
 		if err != nil {
 			return err
 		}
@@ -127,7 +112,7 @@ func scorePyramids(_ context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 	}
-	d, err := gameDict(df, *noDict)
+	d, err := scoreDict(df, *noDict)
 	if err != nil {
 		return err
 	}

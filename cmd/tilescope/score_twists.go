@@ -69,7 +69,7 @@ func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) err
 			before = b
 		}
 	}
-	d, err := gameDict(df, *noDict)
+	d, err := scoreDict(df, *noDict)
 	if err != nil {
 		return err
 	}
@@ -251,7 +251,7 @@ func twistsLog(path string, df *dictFlags, noDict, asJSON bool, stdout io.Writer
 	if df.lang == "ru" && l.Alphabet == twists.English && df.path == "" {
 		df.lang = "en" // the log says it is an English game
 	}
-	d, err := gameDict(df, noDict)
+	d, err := scoreDict(df, noDict)
 	if err != nil {
 		return err
 	}
