@@ -98,10 +98,11 @@ func scoreFlags(game string) *flag.FlagSet {
 	return fs
 }
 
-func parseScoreFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (help bool, err error) {
+// parseScoreFlags parses one game's flags; -h prints usage and the flags.
+func parseScoreFlags(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) (help bool, err error) {
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, scoreUsage())
+			fmt.Fprint(stderr, usage)
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
 			return true, nil
@@ -109,7 +110,7 @@ func parseScoreFlags(fs *flag.FlagSet, args []string, stderr io.Writer) (help bo
 		return false, usageErrorf("score: %v", err)
 	}
 	if fs.NArg() > 0 {
-		return false, usageErrorf("score: unexpected argument %q (files go after --before, --after or --layout)", fs.Arg(0))
+		return false, usageErrorf("score: unexpected argument %q (files go after their flags: --before, --after, --layout, --log, ...)", fs.Arg(0))
 	}
 	return false, nil
 }
@@ -149,7 +150,7 @@ func scoreUpwords(_ context.Context, args []string, stdout, stderr io.Writer) er
 	maxHeight := fs.Int("max-height", upwords.DefaultMaxHeight, "highest stack allowed")
 	rackLeft := fs.Int("rack-left", -1, "end of game: print the rack penalty for `N` tiles left (-5 each) instead of judging a turn")
 	df := addDictFlags(fs, "en")
-	if help, err := parseScoreFlags(fs, args, stderr); help || err != nil {
+	if help, err := parseScoreFlags(fs, args, scoreUsage(), stderr); help || err != nil {
 		return err
 	}
 	if *rackLeft >= 0 {
@@ -335,7 +336,7 @@ func scoreLexicon(_ context.Context, args []string, stdout, stderr io.Writer) er
 	asJSON := fs.Bool("json", false, "print JSON (DESIGN.md) instead of text")
 	noDict := fs.Bool("no-dict", false, "accept every word (no dictionary check)")
 	df := addDictFlags(fs, "en")
-	if help, err := parseScoreFlags(fs, args, stderr); help || err != nil {
+	if help, err := parseScoreFlags(fs, args, scoreUsage(), stderr); help || err != nil {
 		return err
 	}
 	if len(layouts) == 0 {

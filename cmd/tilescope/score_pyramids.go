@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
@@ -25,33 +24,8 @@ options shared by all: [--stack 5|4] [--seats rbgy] [--printed FILE] [--player-s
 Formats: docs/pyramids.md.
 `
 
-// gameFlagSet is a flag set for one of the games here: usage errors are one
-// line (from main); -h prints the usage and the options.
-func gameFlagSet(game string) *flag.FlagSet {
-	fs := flag.NewFlagSet("score --game "+game, flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	fs.Usage = func() {}
-	return fs
-}
-
-func parseGameFlags(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) (help bool, err error) {
-	if err := fs.Parse(args); err != nil {
-		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprint(stderr, usage)
-			fs.SetOutput(stderr)
-			fs.PrintDefaults()
-			return true, nil
-		}
-		return false, usageErrorf("score: %v", err)
-	}
-	if fs.NArg() > 0 {
-		return false, usageErrorf("score: unexpected argument %q (files go after their flags: --before, --after, --log, ...)", fs.Arg(0))
-	}
-	return false, nil
-}
-
 func scorePyramids(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := gameFlagSet("pyramids")
+	fs := scoreFlags("pyramids")
 	player := fs.String("player", "", "the speller's `colour`: red, blue, green or yellow")
 	beforePath := fs.String("before", "", "the board when the turn began (with --first-player: the set-up), pyramids text `FILE`")
 	afterPath := fs.String("after", "", "the board when the word is announced, pyramids text `FILE`")
@@ -68,7 +42,7 @@ func scorePyramids(_ context.Context, args []string, stdout, stderr io.Writer) e
 	playerSetPath := fs.String("player-set", "", "one colour's pyramids, a set `FILE` (LETTER COUNT [VALUE] per line)")
 	houseSetPath := fs.String("house-set", "", "the black house pyramids, a set `FILE`")
 	df := addDictFlags(fs, "en")
-	if help, err := parseGameFlags(fs, args, pyramidsUsage, stderr); help || err != nil {
+	if help, err := parseScoreFlags(fs, args, pyramidsUsage, stderr); help || err != nil {
 		return err
 	}
 	setup, err := pyramidsSetup(*stack, *seats, *printedPath, *playerSetPath, *houseSetPath)

@@ -26,7 +26,7 @@ Formats: docs/twists.md.
 `
 
 func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := gameFlagSet("twists")
+	fs := scoreFlags("twists")
 	beforePath := fs.String("before", "", "the table before the turn, twists text `FILE` (default: empty, the first word)")
 	afterPath := fs.String("after", "", "the table after the turn, twists text `FILE`")
 	word := fs.String("word", "", "the word the player names")
@@ -35,7 +35,7 @@ func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) err
 	noDict := fs.Bool("no-dict", false, "accept every word (no dictionary check)")
 	noAlign := fs.Bool("no-align", false, "take --before and --after as on the same lattice (by default the before table is shifted onto the after table's lattice)")
 	df := addDictFlags(fs, "ru")
-	if help, err := parseGameFlags(fs, args, twistsUsage, stderr); help || err != nil {
+	if help, err := parseScoreFlags(fs, args, twistsUsage, stderr); help || err != nil {
 		return err
 	}
 	if *logPath != "" {
