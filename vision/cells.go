@@ -105,8 +105,61 @@ func (o *occluders) boxesOf(idx []int, cells []Cell, pose *Pose, geo Geometry, m
 }
 
 // occluders are the picture regions of the stacks found so far.
+//
+// hides is asked for many sampled points, so it looks up a coarse bucket
+// grid over the picture instead of testing every box: the index is built
+// lazily, covering boxes appended since the last call (callers append to
+// boxes directly). Boxes too large or not finite stay on a list that is
+// always tested, and a point that cannot be bucketed falls back to the
+// plain scan, so the answer is exactly that of testing every box.
 type occluders struct {
-	boxes []occluder
+	boxes   []occluder
+	indexed int                // boxes[:indexed] are in buckets or always
+	buckets map[uint64][]int32 // bucket key -> indices into boxes
+	always  []int32            // boxes tested for every point
+}
+
+// occBucket is the side of a bucket in picture pixels; occMaxSpan bounds
+// the buckets one box may cover before it goes on the always list.
+const (
+	occBucket  = 64
+	occMaxSpan = 16
+	occLimit   = 1 << 20 // bucket coordinates beyond this are not indexed
+)
+
+func occCoord(v float64) (int, bool) {
+	f := math.Floor(v / occBucket)
+	if !(f > -occLimit && f < occLimit) { // also false for NaN
+		return 0, false
+	}
+	return int(f), true
+}
+
+func occKey(bx, by int) uint64 { return uint64(uint32(int32(bx)))<<32 | uint64(uint32(int32(by))) }
+
+// index adds the boxes appended since the last call to the bucket grid.
+func (o *occluders) index() {
+	if o.buckets == nil {
+		o.buckets = make(map[uint64][]int32)
+	}
+	for ; o.indexed < len(o.boxes); o.indexed++ {
+		b := &o.boxes[o.indexed]
+		i := int32(o.indexed)
+		bx0, ok0 := occCoord(b.x0)
+		by0, ok1 := occCoord(b.y0)
+		bx1, ok2 := occCoord(b.x1)
+		by1, ok3 := occCoord(b.y1)
+		if !(ok0 && ok1 && ok2 && ok3) || bx1 < bx0 || by1 < by0 || bx1-bx0 > occMaxSpan || by1-by0 > occMaxSpan {
+			o.always = append(o.always, i)
+			continue
+		}
+		for by := by0; by <= by1; by++ {
+			for bx := bx0; bx <= bx1; bx++ {
+				k := occKey(bx, by)
+				o.buckets[k] = append(o.buckets[k], i)
+			}
+		}
+	}
 }
 
 type occluder struct {
@@ -134,18 +187,46 @@ func (o *occluders) add(pose *Pose, r, c, h int, geo Geometry) {
 
 // hides reports whether a stack found so far covers the picture point.
 func (o *occluders) hides(pt Point) bool {
-	if o == nil {
+	if o == nil || len(o.boxes) == 0 {
 		return false
 	}
-	for i := range o.boxes {
-		b := &o.boxes[i]
-		if pt.X < b.x0 || pt.X > b.x1 || pt.Y < b.y0 || pt.Y > b.y1 {
-			continue
-		}
-		for _, f := range b.faces {
-			if inQuad(f, pt) {
+	if o.indexed > len(o.boxes) { // boxes was reset: index afresh
+		o.indexed, o.buckets, o.always = 0, nil, nil
+	}
+	bx, okx := occCoord(pt.X)
+	by, oky := occCoord(pt.Y)
+	if !okx || !oky {
+		for i := range o.boxes {
+			if o.boxes[i].covers(pt) {
 				return true
 			}
+		}
+		return false
+	}
+	if o.indexed < len(o.boxes) {
+		o.index()
+	}
+	for _, i := range o.buckets[occKey(bx, by)] {
+		if o.boxes[i].covers(pt) {
+			return true
+		}
+	}
+	for _, i := range o.always {
+		if o.boxes[i].covers(pt) {
+			return true
+		}
+	}
+	return false
+}
+
+// covers reports whether one of the box's faces holds pt.
+func (b *occluder) covers(pt Point) bool {
+	if pt.X < b.x0 || pt.X > b.x1 || pt.Y < b.y0 || pt.Y > b.y1 {
+		return false
+	}
+	for _, f := range b.faces {
+		if inQuad(f, pt) {
+			return true
 		}
 	}
 	return false
