@@ -114,17 +114,22 @@ func (o *occluders) boxesOf(idx []int, cells []Cell, pose *Pose, geo Geometry, m
 // plain scan, so the answer is exactly that of testing every box.
 type occluders struct {
 	boxes   []occluder
-	indexed int                // boxes[:indexed] are in buckets or always
-	buckets map[uint64][]int32 // bucket key -> indices into boxes
-	always  []int32            // boxes tested for every point
+	indexed int // boxes[:indexed] are in buckets or always
+	// buckets is a dense gw x gh grid of bucket cells from bucket (gx, gy):
+	// the indices of the boxes whose bounds meet each cell.
+	buckets [][]int32
+	gx, gy  int
+	gw, gh  int
+	always  []int32 // boxes tested for every point
 }
 
 // occBucket is the side of a bucket in picture pixels; occMaxSpan bounds
 // the buckets one box may cover before it goes on the always list.
 const (
-	occBucket  = 64
-	occMaxSpan = 16
+	occBucket  = 32
+	occMaxSpan = 32
 	occLimit   = 1 << 20 // bucket coordinates beyond this are not indexed
+	occMaxGrid = 1 << 16 // most cells in the grid before boxes go on always
 )
 
 func occCoord(v float64) (int, bool) {
@@ -135,13 +140,9 @@ func occCoord(v float64) (int, bool) {
 	return int(f), true
 }
 
-func occKey(bx, by int) uint64 { return uint64(uint32(int32(bx)))<<32 | uint64(uint32(int32(by))) }
-
-// index adds the boxes appended since the last call to the bucket grid.
+// index adds the boxes appended since the last call to the bucket grid,
+// growing (and refilling) the grid when a box falls outside it.
 func (o *occluders) index() {
-	if o.buckets == nil {
-		o.buckets = make(map[uint64][]int32)
-	}
 	for ; o.indexed < len(o.boxes); o.indexed++ {
 		b := &o.boxes[o.indexed]
 		i := int32(o.indexed)
@@ -153,13 +154,43 @@ func (o *occluders) index() {
 			o.always = append(o.always, i)
 			continue
 		}
+		if bx0 < o.gx || by0 < o.gy || bx1 >= o.gx+o.gw || by1 >= o.gy+o.gh {
+			if !o.grow(bx0, by0, bx1, by1) {
+				o.always = append(o.always, i)
+				continue
+			}
+		}
 		for by := by0; by <= by1; by++ {
+			row := (by - o.gy) * o.gw
 			for bx := bx0; bx <= bx1; bx++ {
-				k := occKey(bx, by)
-				o.buckets[k] = append(o.buckets[k], i)
+				o.buckets[row+bx-o.gx] = append(o.buckets[row+bx-o.gx], i)
 			}
 		}
 	}
+}
+
+// grow widens the grid to take in buckets (bx0, by0)-(bx1, by1), with a
+// margin, and refills it from the boxes indexed so far; it reports false
+// (leaving the grid as it was) when the grid would grow too large.
+func (o *occluders) grow(bx0, by0, bx1, by1 int) bool {
+	const margin = 8
+	x0, y0, x1, y1 := bx0-margin, by0-margin, bx1+margin, by1+margin
+	if o.gw > 0 {
+		x0, y0 = min(x0, o.gx), min(y0, o.gy)
+		x1, y1 = max(x1, o.gx+o.gw-1), max(y1, o.gy+o.gh-1)
+	}
+	w, h := x1-x0+1, y1-y0+1
+	if w*h > occMaxGrid {
+		return false
+	}
+	old, ow, oh, ox, oy := o.buckets, o.gw, o.gh, o.gx, o.gy
+	o.buckets, o.gx, o.gy, o.gw, o.gh = make([][]int32, w*h), x0, y0, w, h
+	for y := 0; y < oh; y++ {
+		for x := 0; x < ow; x++ {
+			o.buckets[(y+oy-y0)*w+x+ox-x0] = old[y*ow+x]
+		}
+	}
+	return true
 }
 
 type occluder struct {
@@ -191,7 +222,7 @@ func (o *occluders) hides(pt Point) bool {
 		return false
 	}
 	if o.indexed > len(o.boxes) { // boxes was reset: index afresh
-		o.indexed, o.buckets, o.always = 0, nil, nil
+		*o = occluders{boxes: o.boxes}
 	}
 	bx, okx := occCoord(pt.X)
 	by, oky := occCoord(pt.Y)
@@ -206,9 +237,11 @@ func (o *occluders) hides(pt Point) bool {
 	if o.indexed < len(o.boxes) {
 		o.index()
 	}
-	for _, i := range o.buckets[occKey(bx, by)] {
-		if o.boxes[i].covers(pt) {
-			return true
+	if bx >= o.gx && by >= o.gy && bx < o.gx+o.gw && by < o.gy+o.gh {
+		for _, i := range o.buckets[(by-o.gy)*o.gw+bx-o.gx] {
+			if o.boxes[i].covers(pt) {
+				return true
+			}
 		}
 	}
 	for _, i := range o.always {
