@@ -688,8 +688,7 @@ func faceFill(p plane, occ *occluders, q Quad) float64 {
 		return 0.5
 	}
 	s := v[:n]
-	sort.Float64s(s)
-	lo, hi := s[n/5], s[n*4/5]
+	lo, hi := nthSmallest(s, n/5), nthSmallest(s, n*4/5)
 	if hi <= 0 {
 		return 0
 	}
@@ -725,4 +724,47 @@ func rgbAt(img image.Image, b image.Rectangle, x, y int) (float64, float64, floa
 	default:
 		return colourAt(img, x, y)
 	}
+}
+
+// nthSmallest returns the k-th smallest (from 0) of the finite values in
+// s, reordering s: what sort.Float64s(s) would leave at s[k], in linear
+// expected time (quickselect with a median-of-three pivot).
+func nthSmallest(s []float64, k int) float64 {
+	lo, hi := 0, len(s)-1
+	for lo < hi {
+		mid := lo + (hi-lo)/2
+		if s[mid] < s[lo] {
+			s[mid], s[lo] = s[lo], s[mid]
+		}
+		if s[hi] < s[lo] {
+			s[hi], s[lo] = s[lo], s[hi]
+		}
+		if s[hi] < s[mid] {
+			s[hi], s[mid] = s[mid], s[hi]
+		}
+		pivot := s[mid]
+		i, j := lo, hi
+		for i <= j {
+			for s[i] < pivot {
+				i++
+			}
+			for s[j] > pivot {
+				j--
+			}
+			if i <= j {
+				s[i], s[j] = s[j], s[i]
+				i++
+				j--
+			}
+		}
+		switch {
+		case k <= j:
+			hi = j
+		case k >= i:
+			lo = i
+		default:
+			return s[k] // between the two parts: equal to the pivot
+		}
+	}
+	return s[k]
 }
