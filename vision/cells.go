@@ -429,8 +429,14 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 	for i := range perLevel {
 		perLevel[i] = math.Inf(-1)
 	}
+	// try is called for a few offsets at each height in turn: the face at
+	// that height is projected once.
+	lastH, lastQ := math.NaN(), Quad{}
 	try := func(h, off float64) {
-		q := faceQuad(pose, r, c, h, geo)
+		if h != lastH {
+			lastH, lastQ = h, faceQuad(pose, r, c, h, geo)
+		}
+		q := lastQ
 		var s Quad
 		for i, v := range q {
 			s[i] = Point{v.X + px*off, v.Y + py*off}
