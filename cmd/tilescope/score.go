@@ -138,6 +138,28 @@ func writeJSON(w io.Writer, v any) error {
 	return enc.Encode(v)
 }
 
+// report prints a result as JSON (v) or as text for a player (human), and
+// maps a refusal (an illegal turn, an invalid game) to exit status 1 with
+// nothing more on stderr: the explanation is already on stdout.
+func report(stdout io.Writer, asJSON bool, v any, human func() string, refused bool) error {
+	if asJSON {
+		if err := writeJSON(stdout, v); err != nil {
+			return err
+		}
+	} else {
+		fmt.Fprint(stdout, human())
+	}
+	if refused {
+		return silentNo
+	}
+	return nil
+}
+
+// illegalTurn is the text of a rejected turn, the same for every game.
+func illegalTurn(code, msg string) func() string {
+	return func() string { return fmt.Sprintf("illegal turn (%s): %s\n", code, msg) }
+}
+
 // ---- Upwords ----
 
 func scoreUpwords(_ context.Context, args []string, stdout, stderr io.Writer) error {
@@ -196,16 +218,9 @@ func scoreUpwords(_ context.Context, args []string, stdout, stderr io.Writer) er
 	var rej *upwords.Rejection
 	switch {
 	case errors.As(err, &rej):
-		if *asJSON {
-			out := rejectionJSON{Game: "upwords", Valid: false, Code: string(rej.Code), Error: rej.Msg}
-			out.Row, out.Col = posJSON(rej.Pos, upwords.NoPos)
-			if err := writeJSON(stdout, out); err != nil {
-				return err
-			}
-			return silentNo
-		}
-		fmt.Fprintf(stdout, "illegal turn (%s): %s\n", rej.Code, rej.Msg)
-		return silentNo
+		out := rejectionJSON{Game: "upwords", Valid: false, Code: string(rej.Code), Error: rej.Msg}
+		out.Row, out.Col = posJSON(rej.Pos, upwords.NoPos)
+		return report(stdout, *asJSON, out, illegalTurn(string(rej.Code), rej.Msg), true)
 	case err != nil:
 		return asBadInput(fmt.Errorf("score: %w", err))
 	}

@@ -101,14 +101,7 @@ func scorePyramids(_ context.Context, args []string, stdout, stderr io.Writer) e
 	var rej *pyramids.Rejection
 	switch {
 	case errors.As(err, &rej):
-		if *asJSON {
-			if err := writeJSON(stdout, gameRejectionJSON{Game: "pyramids", Code: rej.Code, Error: rej.Msg}); err != nil {
-				return err
-			}
-			return silentNo
-		}
-		fmt.Fprintf(stdout, "illegal turn (%s): %s\n", rej.Code, rej.Msg)
-		return silentNo
+		return report(stdout, *asJSON, gameRejectionJSON{Game: "pyramids", Code: rej.Code, Error: rej.Msg}, illegalTurn(rej.Code, rej.Msg), true)
 	case err != nil:
 		return asBadInput(fmt.Errorf("score: %w", err))
 	}
@@ -347,17 +340,7 @@ func pyramidsLog(setup *pyramids.Setup, path string, d interface{ Contains(strin
 	for _, r := range g.Tally() {
 		out.Tally = append(out.Tally, pyramidsTallyJSON{Player: r.Player.String(), Taken: r.Taken, Left: r.Left, Score: r.Score})
 	}
-	if asJSON {
-		if werr := writeJSON(stdout, out); werr != nil {
-			return werr
-		}
-	} else {
-		fmt.Fprint(stdout, describePyramidsGame(out))
-	}
-	if err != nil {
-		return silentNo
-	}
-	return nil
+	return report(stdout, asJSON, out, func() string { return describePyramidsGame(out) }, err != nil)
 }
 
 func describePyramidsGame(g pyramidsGameJSON) string {

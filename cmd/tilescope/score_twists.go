@@ -84,14 +84,7 @@ func scoreTwists(_ context.Context, args []string, stdout, stderr io.Writer) err
 	var rej *twists.Rejection
 	switch {
 	case errors.As(err, &rej):
-		if *asJSON {
-			if err := writeJSON(stdout, gameRejectionJSON{Game: "twists", Code: rej.Code, Error: rej.Msg}); err != nil {
-				return err
-			}
-			return silentNo
-		}
-		fmt.Fprintf(stdout, "illegal turn (%s): %s\n", rej.Code, rej.Msg)
-		return silentNo
+		return report(stdout, *asJSON, gameRejectionJSON{Game: "twists", Code: rej.Code, Error: rej.Msg}, illegalTurn(rej.Code, rej.Msg), true)
 	case err != nil:
 		return asBadInput(fmt.Errorf("score: %w", err))
 	}
@@ -291,17 +284,7 @@ func twistsLog(path string, df *dictFlags, noDict, asJSON bool, stdout io.Writer
 	if !g.Over() {
 		out.ToPlay = g.ToPlay()
 	}
-	if asJSON {
-		if werr := writeJSON(stdout, out); werr != nil {
-			return werr
-		}
-	} else {
-		fmt.Fprint(stdout, describeTwistsGame(out))
-	}
-	if err != nil {
-		return silentNo
-	}
-	return nil
+	return report(stdout, asJSON, out, func() string { return describeTwistsGame(out) }, err != nil)
 }
 
 func describeTwistsGame(g twistsGameJSON) string {
