@@ -22,58 +22,44 @@ var arenas = sync.Pool{New: func() any { return &arena{} }}
 
 func (a *arena) reset() { a.n32, a.ni, a.nb, a.nu = 0, 0, 0, 0 }
 
+// take hands out the next n zeroed elements of buf, starting a larger
+// buffer (at least least elements) when the current one is used up; the
+// slices handed out before stay valid, as they keep the old buffer.
+func take[T any](buf *[]T, used *int, n, least int) []T {
+	if *used+n > len(*buf) {
+		*buf = make([]T, max(2*len(*buf), *used+n, least))
+		*used = 0
+	}
+	s := (*buf)[*used : *used+n : *used+n]
+	*used += n
+	clear(s)
+	return s
+}
+
 func (a *arena) floats(n int) []float32 {
 	if a == nil {
 		return make([]float32, n)
 	}
-	if a.n32+n > len(a.f32) {
-		a.f32 = make([]float32, max(2*len(a.f32), a.n32+n, 1<<15))
-		a.n32 = 0
-	}
-	s := a.f32[a.n32 : a.n32+n : a.n32+n]
-	a.n32 += n
-	clear(s)
-	return s
+	return take(&a.f32, &a.n32, n, 1<<15)
 }
 
 func (a *arena) ints(n int) []int32 {
 	if a == nil {
 		return make([]int32, n)
 	}
-	if a.ni+n > len(a.i32) {
-		a.i32 = make([]int32, max(2*len(a.i32), a.ni+n, 1<<13))
-		a.ni = 0
-	}
-	s := a.i32[a.ni : a.ni+n : a.ni+n]
-	a.ni += n
-	clear(s)
-	return s
+	return take(&a.i32, &a.ni, n, 1<<13)
 }
 
 func (a *arena) bools(n int) []bool {
 	if a == nil {
 		return make([]bool, n)
 	}
-	if a.nb+n > len(a.b) {
-		a.b = make([]bool, max(2*len(a.b), a.nb+n, 1<<13))
-		a.nb = 0
-	}
-	s := a.b[a.nb : a.nb+n : a.nb+n]
-	a.nb += n
-	clear(s)
-	return s
+	return take(&a.b, &a.nb, n, 1<<13)
 }
 
 func (a *arena) bytes(n int) []uint8 {
 	if a == nil {
 		return make([]uint8, n)
 	}
-	if a.nu+n > len(a.u8) {
-		a.u8 = make([]uint8, max(2*len(a.u8), a.nu+n, 1<<13))
-		a.nu = 0
-	}
-	s := a.u8[a.nu : a.nu+n : a.nu+n]
-	a.nu += n
-	clear(s)
-	return s
+	return take(&a.u8, &a.nu, n, 1<<13)
 }
