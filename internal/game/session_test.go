@@ -243,6 +243,33 @@ func TestCorrectionIsSticky(t *testing.T) {
 	}
 }
 
+func TestCorrectingAMissedStackedTile(t *testing.T) {
+	s := newSession(t, NewMemStore())
+	play(t, s, turn1)
+	play(t, s, turn2)
+	// Turn 3 puts O on the A of CAT, but the camera still reads the A one
+	// high, and the T beside it as I (a second misread, so that the turn
+	// is not just "no change").
+	t3 := play(t, s, strings.Replace(turn3, "C O2 T", "C A I", 1))
+	st, err := s.Correct(context.Background(), t3.N, grid.Pos{Row: 2, Col: 1}, grid.Stack{Letter: "O", Height: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, err = s.Correct(context.Background(), t3.N, grid.Pos{Row: 2, Col: 2}, grid.Stack{Letter: "T", Height: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// The A of turns 1 and 2 was read right and must stay an A: the O
+	// went on it in turn 3.
+	for i, w := range []string{"CAT", "TOP"} {
+		if got := st.Turns[i].Words[0].Word; got != w {
+			t.Errorf("turn %d word %q after the correction, want %s", i+1, got, w)
+		}
+	}
+	if last := st.History[len(st.History)-1]; last.Status != StatusAccepted || last.Score != 4 {
+		t.Errorf("corrected turn 3 = %s %s %q score %d, want accepted, COT scoring 1+2+1", last.Status, last.Code, last.Error, last.Score)
+	}
+}
+
 func TestChallenge(t *testing.T) {
 	tests := []struct {
 		name      string

@@ -377,8 +377,9 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 
 // applyCorrection sets the corrected stack in turn d.N's reading and in the
 // neighbouring readings that read the same stack on that square: forward
-// always, backward only when the misread stack was a tile (a tile the camera
-// missed was not there before it was played).
+// always, backward only when the camera saw a tile there and the correction
+// is not a taller stack (a tile the camera missed, on an empty square or on
+// a stack, was not there before it was played).
 func applyCorrection(readings map[int]Reading, plays []int, corrected map[int]map[grid.Pos]bool, d correctData) {
 	rd, ok := readings[d.N]
 	if !ok {
@@ -415,7 +416,11 @@ func applyCorrection(readings map[int]Reading, plays []int, corrected map[int]ma
 		}
 		set(plays[i])
 	}
-	if orig.Empty() {
+	if orig.Empty() || want.Height > orig.Height {
+		// The camera missed a tile: it was not there before this turn
+		// (read empty), or it went on the stack this turn (the stack read
+		// as it stood before): the earlier readings of the square were
+		// right.
 		return
 	}
 	for i := idx - 1; i >= 0; i-- {
