@@ -129,7 +129,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer func() { led.Set(gpio.Off); led.Close() }()
 	led.Set(gpio.Idle)
 	reader.board = sess.Board
-	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: logf, Reconcile: game.ReconcileUpwords, OnTurn: func(t game.Turn) {
+	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules}), OnTurn: func(t game.Turn) {
 		if t.Status == game.StatusAccepted {
 			led.Set(gpio.Accepted)
 		} else {

@@ -35,7 +35,7 @@ type Pipeline struct {
 	// status LED blinks).
 	OnTurn func(Turn)
 	// Reconcile, when set, corrects each reading with the board as it
-	// stands before it is judged (ReconcileUpwords).
+	// stands before it is judged (ReconcileUpwords, ReconcileUpwordsJudged).
 	Reconcile func(before *grid.Board, r Reading) (Reading, int)
 }
 

@@ -1,6 +1,10 @@
 package game
 
-import "github.com/tilescope/tilescope/scoring/grid"
+import (
+	"math/bits"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
 
 // Guessed is the confidence given to a cell that ReconcileUpwords had to
 // guess: it is shown as unsure.
@@ -9,30 +13,79 @@ const Guessed = 0.5
 // ReconcileUpwords corrects a camera reading with what an Upwords turn can
 // physically do to the board as it stands, before the rules judge it. A
 // turn only adds tiles, at most one per square, and never a letter on the
-// same letter. So, square by square:
+// same letter. The camera reads letters far more reliably than heights (a
+// stack's height from one photo is a matter of a pixel or two), so the
+// letter decides, square by square:
 //
-//   - a stack read lower than it stood (or a square read empty) is the stack
-//     as it stood: tiles are not taken away (after a successful challenge
-//     the board as it stands is already the board before the withdrawn
-//     play);
-//   - a stack read more than one higher is one higher;
 //   - a new square read more than one high is one high;
-//   - a stack read with a new letter at its old height, or with its old
-//     letter one higher, is ambiguous: either an unchanged stack misread, or
-//     a new tile whose height or letter was misread. When the reading shows
-//     other, plain new tiles, the play is those and the ambiguous stack is
-//     taken as unchanged. When the ambiguous stacks are the only change,
-//     they are the play: a new letter counts as a tile put on the stack
-//     (and an old letter one higher beside it as unchanged); an old letter
-//     one higher alone is left as read, for the rules to refuse and the
-//     table to fix (the new letter is unknown). Taking them as unchanged
-//     would lose the play without a word.
+//   - a stack read with another letter is one tile higher than it stood,
+//     whatever height the photo suggests (a tile was put on it);
+//   - a stack read with its own letter is the stack as it stood, whatever
+//     height the photo suggests (a tile never goes on the same letter), and
+//     so is a square read empty that held a stack (tiles are not taken
+//     away; after a successful challenge the board as it stands is already
+//     the board before the withdrawn play);
+//   - except: when the only change in the whole reading is a stack read one
+//     higher with its own letter, it is left as read, for the rules to
+//     refuse and the table to fix (a tile went on it and its letter was
+//     misread; taking it as unchanged would lose the play without a word).
 //
-// Every guessed square is marked unsure (Guessed). It returns a new reading
-// and the number of squares it changed.
+// Every square whose stack is not the photo's own reading is marked unsure
+// (Guessed), for the table to glance at. It returns a new reading and the
+// number of squares it changed.
 func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
+	out, n, _ := reconcile(before, r)
+	return out, n
+}
+
+// ReconcileUpwordsJudged is ReconcileUpwords that asks the rules about the
+// stacks read with a new letter but not higher than they stood: either a
+// tile went on each (what ReconcileUpwords assumes) or the camera misread
+// the letter. When the play with the new tiles is refused and the play
+// with some of those stacks as they stood is accepted, the accepted one is
+// taken, those stacks marked unsure.
+func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, r Reading) (Reading, int) {
+	return func(before *grid.Board, r Reading) (Reading, int) {
+		out, n, doubt := reconcile(before, r)
+		if sc == nil || len(doubt) == 0 || len(doubt) > 4 {
+			return out, n
+		}
+		if _, err := sc.Judge(before, out.Board); err == nil {
+			return out, n
+		}
+		// Every subset of the doubtful stacks taken as they stood, fewest
+		// first: the first the rules accept wins.
+		for k := 1; k <= len(doubt); k++ {
+			for mask := 1; mask < 1<<len(doubt); mask++ {
+				if bits.OnesCount(uint(mask)) != k {
+					continue
+				}
+				alt := out.clone()
+				for i, p := range doubt {
+					if mask&(1<<i) != 0 {
+						alt.Board.Set(p, before.At(p))
+						if p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
+							alt.Conf[p.Row][p.Col] = Guessed
+						}
+					}
+				}
+				if alt.Board.Equal(before) {
+					continue
+				}
+				if _, err := sc.Judge(before, alt.Board); err == nil {
+					return alt, n + k
+				}
+			}
+		}
+		return out, n
+	}
+}
+
+// reconcile is ReconcileUpwords; doubt lists the stacks read with a new
+// letter at or below the height they stood at.
+func reconcile(before *grid.Board, r Reading) (Reading, int, []grid.Pos) {
 	if before == nil || r.Board == nil || before.Rows != r.Board.Rows || before.Cols != r.Board.Cols {
-		return r, 0
+		return r, 0, nil
 	}
 	out := r.clone()
 	if out.Conf == nil {
@@ -54,19 +107,20 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 			out.Conf[p.Row][p.Col] = conf
 		}
 	}
-	newLetter := func(b, s grid.Stack) bool { // at the old height
-		return !b.Empty() && s.Height == b.Height && s.Letter != b.Letter
-	}
-	oldLetter := func(b, s grid.Stack) bool { // one higher
-		return !b.Empty() && s.Height == b.Height+1 && s.Letter == b.Letter
-	}
-	ambiguous := func(b, s grid.Stack) bool { return newLetter(b, s) || oldLetter(b, s) }
-	plain, anyNew := false, false // a new tile that is not ambiguous; a new letter
+	// Is the only change a stack one higher with its own letter?
+	others, oneHigher := false, 0
 	before.Each(func(p grid.Pos, b grid.Stack) {
 		s := r.Board.At(p)
-		plain = plain || s.Height > b.Height && !ambiguous(b, s)
-		anyNew = anyNew || newLetter(b, s)
+		switch {
+		case s == b:
+		case !b.Empty() && s.Letter == b.Letter && s.Height == b.Height+1:
+			oneHigher++
+		default:
+			others = true
+		}
 	})
+	leaveOneHigher := !others && oneHigher > 0
+	var doubt []grid.Pos
 	before.Each(func(p grid.Pos, b grid.Stack) {
 		s := r.Board.At(p)
 		guess := min(r.conf(p), Guessed)
@@ -74,17 +128,22 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 		case b.Empty() && s.Height > 1:
 			set(p, grid.Stack{Letter: s.Letter, Height: 1}, guess)
 		case b.Empty():
-		case s.Height < b.Height:
+		case s.Empty():
 			set(p, b, Guessed)
-		case ambiguous(b, s) && plain, oldLetter(b, s) && anyNew:
-			set(p, b, Guessed)
-		case newLetter(b, s):
-			set(p, grid.Stack{Letter: s.Letter, Height: b.Height + 1}, guess)
-		case oldLetter(b, s):
+		case s.Letter != b.Letter:
+			if s.Height <= b.Height {
+				doubt = append(doubt, p)
+			}
+			conf := r.conf(p)
+			if s.Height != b.Height+1 {
+				conf = guess // the height is the history's, not the photo's
+			}
+			set(p, grid.Stack{Letter: s.Letter, Height: b.Height + 1}, conf)
+		case s.Height == b.Height+1 && leaveOneHigher:
 			set(p, s, guess)
-		case s.Height > b.Height+1:
-			set(p, grid.Stack{Letter: s.Letter, Height: b.Height + 1}, guess)
+		case s.Height != b.Height:
+			set(p, b, guess)
 		}
 	})
-	return out, changed
+	return out, changed, doubt
 }

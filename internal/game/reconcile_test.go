@@ -25,9 +25,23 @@ C A T S
 . . . .
 C A T S
 . . . .`, 0, nil},
-		{"a misread unchanged tile beside a play keeps its letter", `
+		{"a new letter beside a play is a tile stacked on it too", `
 . . . .
 C R T S
+. . . .`, `
+. . . .
+C R2 T S
+. . . .`, 1, []grid.Pos{{Row: 1, Col: 1}}},
+		{"a new letter read lower than the stack is one higher", `
+. . . .
+C O . .
+. . . .`, `
+. . . .
+C O2 T .
+. . . .`, 2, []grid.Pos{{Row: 1, Col: 1}, {Row: 1, Col: 2}}},
+		{"the same letter read two higher is unchanged", `
+. . . .
+C A3 T S
 . . . .`, `
 . . . .
 C A T S
@@ -114,5 +128,83 @@ C O2 T .
 	}
 	if _, n := ReconcileUpwords(grid.New(3, 3), Reading{Board: before}); n != 0 {
 		t.Errorf("a board of another size was changed")
+	}
+}
+
+// rowWords accepts a move when every run of two or more letters across
+// the board is one of its words: enough of the rules to tell a misread
+// letter from a stacked tile.
+type rowWords map[string]bool
+
+func (w rowWords) Judge(before, after *grid.Board) (Move, error) {
+	for r := 0; r < after.Rows; r++ {
+		run := ""
+		for c := 0; c <= after.Cols; c++ {
+			if c < after.Cols {
+				if s := after.At(grid.Pos{Row: r, Col: c}); !s.Empty() {
+					run += s.Letter
+					continue
+				}
+			}
+			if len(run) >= 2 && !w[run] {
+				return Move{}, &Rejection{Code: "not_a_word", Msg: run + " is not a word"}
+			}
+			run = ""
+		}
+	}
+	return Move{}, nil
+}
+
+func TestReconcileUpwordsJudged(t *testing.T) {
+	before := grid.MustParse(`
+. . . . .
+C A T . .
+. . . . .`)
+	sc := rowWords{"CAT": true, "CATS": true, "COT": true, "COTS": true, "CAB": true}
+	tests := []struct {
+		name, read, want string
+		unsure           []grid.Pos
+	}{
+		{"a misread letter beside a play is taken as it stood", `
+. . . . .
+C R T S .
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`, []grid.Pos{{Row: 1, Col: 1}}},
+		{"a tile stacked beside a play stays", `
+. . . . .
+C O T S .
+. . . . .`, `
+. . . . .
+C O2 T S .
+. . . . .`, nil},
+		{"of two new letters, the misread one goes", `
+. . . . .
+C O D S .
+. . . . .`, `
+. . . . .
+C O2 T S .
+. . . . .`, []grid.Pos{{Row: 1, Col: 2}}},
+		{"a stacked tile alone stays", `
+. . . . .
+C A B . .
+. . . . .`, `
+. . . . .
+C A B2 . .
+. . . . .`, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := ReconcileUpwordsJudged(sc)(before, Reading{Board: grid.MustParse(tc.read)})
+			if want := grid.MustParse(tc.want); !got.Board.Equal(want) {
+				t.Errorf("board\n%s want\n%s", got.Board, want)
+			}
+			for _, p := range tc.unsure {
+				if c := got.conf(p); c >= LowConf {
+					t.Errorf("%v has conf %v, want it unsure", p, c)
+				}
+			}
+		})
 	}
 }
