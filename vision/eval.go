@@ -39,6 +39,8 @@ type Truth struct {
 		Col    int    `json:"col"`
 		Letter string `json:"letter"`
 		Height int    `json:"height"`
+		// Corners is the stack's top face in the picture.
+		Corners [4][2]float64 `json:"corners"`
 	} `json:"cells"`
 	Conditions map[string]any `json:"conditions"`
 }
