@@ -201,6 +201,18 @@ eval: build
 	@[ -d $(EVAL_DIR) ] || $(MAKE) render-set EVAL_GAME=upwords
 	$(BIN) eval-scan --reader $(EVAL_READER) --intrinsics $(EVAL_INTRINSICS) $(EVAL_DIR)
 
+# eval-game: the table service's pipeline (vision, the reading checked
+# against the game so far, the rules) on GAME_N rendered Upwords games of
+# GAME_TURNS turns, a fixed camera per game; every misread square is
+# corrected as a player would. Prints turns right with no tap, taps per
+# turn, heights and letters as the game holds them, scores right.
+GAME_N ?= 20
+GAME_TURNS ?= 25
+GAME_SEED ?= 1
+.PHONY: eval-game
+eval-game: build
+	nice $(BIN) eval-game --games $(GAME_N) --turns $(GAME_TURNS) --seed $(GAME_SEED) --difficulty $(EVAL_DIFFICULTY)
+
 # eval-pyramids: the Crossword Pyramids reader (docs/pyramids-vision.md) on
 # rendered scenes, written into PYR_DIR by render-set when missing: 20 easy
 # (seed 2000), 40 normal (seed 1000), 20 hard (seed 3000), and 20 normal

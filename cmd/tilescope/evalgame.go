@@ -1,0 +1,297 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tilescope/tilescope/dict"
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/upwords"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+func init() {
+	register(command{name: "eval-game", summary: "measure the table service on rendered Upwords games: turns read right, taps needed, heights through the history", run: runEvalGame})
+}
+
+// runEvalGame plays random legal Upwords games in front of a rendered
+// camera, turn by turn, through the same pipeline as `tilescope serve`
+// (vision, then the reading reconciled with the board as it stands, then the
+// rules, into a game session), and corrects every wrongly read square as a
+// player would on the phone page. It prints how many turns were read right
+// with no tap, the taps needed, and the heights and letters as the session
+// holds them (per photo plus the game's history), against the truth.
+func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("eval-game", flag.ContinueOnError)
+	games := fs.Int("games", 10, "number of games")
+	turns := fs.Int("turns", 20, "turns per game (a game may end sooner when no legal play is found)")
+	seed := fs.Int64("seed", 1, "seed: game g draws its plays and its camera from seed*1000+g")
+	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
+	sf := addSceneFlags(fs, "mixed")
+	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--games N] [--turns T] [--seed S] [--difficulty D] [-v N]"); done || err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return usageErrorf("eval-game: unexpected argument %q", fs.Arg(0))
+	}
+	if *games < 1 || *games > 10000 {
+		return usageErrorf("eval-game: --games %d: want 1..10000", *games)
+	}
+	if *turns < 1 || *turns > 200 {
+		return usageErrorf("eval-game: --turns %d: want 1..200", *turns)
+	}
+	reader, closeReader, err := newBoardReader(10, "", func(string, ...any) {})
+	if err != nil {
+		return fmt.Errorf("eval-game: %w", err)
+	}
+	defer closeReader()
+	var sum gameEval
+	for g := 0; g < *games; g++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s := *seed*1000 + int64(g)
+		o, err := sf.options(s)
+		if err != nil {
+			return err
+		}
+		// The camera is mounted: one pose and one lamp for the whole game.
+		// The photo of a finished turn is taken once the hands are gone
+		// (the turn detector waits for that), so there is no hand in it.
+		o.Hand = false
+		rng := rand.New(rand.NewPCG(uint64(s), 0x7475726e))
+		boards := upwords.RandomGame(rng, dict.English(), *turns)
+		if err := sum.play(ctx, reader, boards, o, fmt.Sprintf("game %d", g), *verbose, stdout); err != nil {
+			return fmt.Errorf("eval-game: game %d: %w", g, err)
+		}
+	}
+	sum.write(stdout)
+	return nil
+}
+
+// gameEval adds up the games, per difficulty and overall.
+type gameEval struct {
+	groups map[string]*gameTally
+	all    gameTally
+}
+
+type gameTally struct {
+	games, turns      int
+	refused           int // photos the vision refused (no board, too dark...)
+	unseen            int // photos read as the board as it stood (the new tiles missed)
+	right             int // turns whose reading was right with no tap
+	taps              int // squares corrected
+	stacks            int // stacks on the boards, summed over turns
+	heights, letters  int // of those, as the session held them before any tap
+	scores, scoresAll int // turns scored as the truth, after the taps
+	elapsed           []time.Duration
+}
+
+func (t *gameTally) add(o gameTally) {
+	t.games += o.games
+	t.turns += o.turns
+	t.refused += o.refused
+	t.unseen += o.unseen
+	t.right += o.right
+	t.taps += o.taps
+	t.stacks += o.stacks
+	t.heights += o.heights
+	t.letters += o.letters
+	t.scores += o.scores
+	t.scoresAll += o.scoresAll
+	t.elapsed = append(t.elapsed, o.elapsed...)
+}
+
+// play runs one game: boards[0] is the empty board, boards[i] the board
+// after turn i.
+func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid.Board, o render.Options, name string, verbose int, out io.Writer) error {
+	rules := upwords.Rules{Edition: upwords.Edition10, Dictionary: dict.English()}
+	sess, err := game.Open(ctx, game.NewMemStore(), game.Config{
+		Kind: "upwords", Rows: 10, Cols: 10, Scorer: upwordsScorer{rules}, Dict: dict.English(),
+	})
+	if err != nil {
+		return err
+	}
+	reader.board = sess.Board
+	seen := &lastReading{r: reader}
+	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+	t := gameTally{games: 1}
+	for i := 1; i < len(boards); i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		want := boards[i]
+		sc, err := render.Render("upwords", []byte(want.String()), o)
+		if err != nil {
+			return fmt.Errorf("rendering turn %d: %w", i, err)
+		}
+		t.turns++
+		frame := game.Frame{ID: fmt.Sprintf("%s turn %d", name, i), JPEG: sc.JPEG}
+		start := time.Now()
+		turn, err := pipe.Submit(ctx, frame)
+		t.elapsed = append(t.elapsed, time.Since(start))
+		switch {
+		case errors.Is(err, game.ErrNoChange):
+			// Nothing new seen: the player enters the turn by hand.
+			t.unseen++
+			if turn, err = sess.Play(ctx, game.Frame{ID: frame.ID}, game.Reading{Board: want.Clone()}); err != nil {
+				return fmt.Errorf("turn %d entered by hand: %w", i, err)
+			}
+			t.taps += diffCount(boards[i-1], want)
+		case err != nil:
+			var u unreadable
+			if !errors.As(err, &u) {
+				return fmt.Errorf("turn %d: %w", i, err)
+			}
+			// The vision refused the photo (no board, too blurred...):
+			// the player enters the turn by hand.
+			t.refused++
+			if turn, err = sess.Play(ctx, game.Frame{ID: frame.ID}, game.Reading{Board: want.Clone()}); err != nil {
+				return fmt.Errorf("turn %d entered by hand: %w", i, err)
+			}
+			t.taps += diffCount(boards[i-1], want)
+		default:
+			got, perr := grid.Parse(strings.NewReader(turn.Board), frame.ID)
+			if perr != nil {
+				return fmt.Errorf("turn %d: the session's reading: %w", i, perr)
+			}
+			wrong, shown := 0, 0
+			var cerr error
+			want.Each(func(p grid.Pos, w grid.Stack) {
+				g := got.At(p)
+				if !w.Empty() {
+					t.stacks++
+					if g.Height == w.Height {
+						t.heights++
+					}
+					if g.Letter == w.Letter {
+						t.letters++
+					}
+				}
+				if g == w {
+					return
+				}
+				wrong++
+				if shown < verbose {
+					shown++
+					fmt.Fprintf(out, "%s turn %d: row %d, column %d: read %s (the photo alone: %s; before: %s), is %s\n",
+						name, i, p.Row, p.Col, stackText(g), stackText(seen.last.Board.At(p)), stackText(boards[i-1].At(p)), stackText(w))
+				}
+				if _, err := sess.Correct(ctx, turn.N, p, w); err != nil && cerr == nil {
+					cerr = fmt.Errorf("turn %d: correcting %v: %w", i, p, err)
+				}
+			})
+			if cerr != nil {
+				return cerr
+			}
+			if wrong == 0 {
+				t.right++
+			}
+			t.taps += wrong
+		}
+		// After the taps the turn must stand as the truth's.
+		wantMove, jerr := rules.Judge(boards[i-1], want)
+		st := sess.State()
+		if jerr == nil && len(st.History) > 0 {
+			last := st.History[len(st.History)-1]
+			t.scoresAll++
+			if last.Status == game.StatusAccepted && last.Score == wantMove.Score {
+				t.scores++
+			}
+		}
+		if !sess.Board().Equal(want) {
+			st := sess.State()
+			last := st.History[len(st.History)-1]
+			return fmt.Errorf("turn %d: after the corrections the session's board is not the truth's: turn %d %s %s %s\n%s\nwant\n%s", i, last.N, last.Status, last.Code, last.Error, sess.Board(), want)
+		}
+	}
+	if e.groups == nil {
+		e.groups = map[string]*gameTally{}
+	}
+	gt := e.groups[o.Difficulty]
+	if gt == nil {
+		gt = &gameTally{}
+		e.groups[o.Difficulty] = gt
+	}
+	gt.add(t)
+	e.all.add(t)
+	return nil
+}
+
+// lastReading keeps the reading of the latest photo, before the history
+// corrected it.
+type lastReading struct {
+	r    game.BoardReader
+	last game.Reading
+}
+
+func (l *lastReading) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
+	r, err := l.r.ReadBoard(ctx, f)
+	if err == nil {
+		l.last = game.Reading{Board: r.Board.Clone(), Conf: r.Conf}
+	}
+	return r, err
+}
+
+// diffCount is how many squares differ between two boards: the taps to
+// enter a turn by hand.
+func diffCount(a, b *grid.Board) int {
+	n := 0
+	a.Each(func(p grid.Pos, s grid.Stack) {
+		if b.At(p) != s {
+			n++
+		}
+	})
+	return n
+}
+
+func stackText(s grid.Stack) string {
+	if s.Empty() {
+		return "empty"
+	}
+	return fmt.Sprintf("%s%d", s.Letter, s.Height)
+}
+
+func pct(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
+}
+
+func (t *gameTally) write(w io.Writer, indent string) {
+	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, new tiles missed %d)\n", indent, pct(t.turns-t.refused-t.unseen, t.turns), t.refused, t.unseen)
+	fmt.Fprintf(w, "%sturns right:       %s with no tap\n", indent, pct(t.right, t.turns))
+	fmt.Fprintf(w, "%staps:              %d (%.2f per turn)\n", indent, t.taps, float64(t.taps)/float64(max(1, t.turns)))
+	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
+	fmt.Fprintf(w, "%sletters right:     %s stacks\n", indent, pct(t.letters, t.stacks))
+	fmt.Fprintf(w, "%sscores right:      %s turns, after the taps\n", indent, pct(t.scores, t.scoresAll))
+}
+
+func (e *gameEval) write(w io.Writer) {
+	fmt.Fprintf(w, "games:             %d, %d turns\n", e.all.games, e.all.turns)
+	e.all.write(w, "")
+	if len(e.all.elapsed) > 0 {
+		d := append([]time.Duration(nil), e.all.elapsed...)
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		fmt.Fprintf(w, "time per turn:     median %.1fms (decode, scan, reconcile, judge, record)\n", float64(d[len(d)/2].Microseconds())/1000)
+	}
+	var names []string
+	for k := range e.groups {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		g := e.groups[k]
+		fmt.Fprintf(w, "  %s: %d games, %d turns\n", k, g.games, g.turns)
+		g.write(w, "    ")
+	}
+}
