@@ -225,6 +225,34 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
 		best.H, best.Resid = h, resid
 	}
+	// The board's outer edge, as far out on each side (its border), moves
+	// a grid that sits a whole square off where the marks did not pin it:
+	// in blurred steep views the border's edge or the line printed in it
+	// passes for the grid's outermost line, and the tiles hide the marks.
+	if !pinned {
+		dx := edgeShift(boardMargins(p, best.H, n, true))
+		dy := edgeShift(boardMargins(p, best.H, n, false))
+		if debugf != nil {
+			debugf("board edges: shift %d, %d", dx, dy)
+		}
+		if dx != 0 || dy != 0 {
+			best.H = best.H.Mul(Homography{1, 0, float64(dx), 0, 1, float64(dy), 0, 0, 1})
+			if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
+				best.H = h
+			}
+			if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
+				best.H, best.Resid = h, resid
+			}
+		}
+	}
+	// A grid with weak line evidence whose board edge shows all round, as
+	// far out on each side, is centred on the board: accepted.
+	if best.Score >= minPinnedContrast && best.Score < minGridContrast && edgesCentred(p, best.H, n) {
+		if debugf != nil {
+			debugf("weak grid centred on the board's edges: accepted")
+		}
+		best.Score = minGridContrast
+	}
 	// A grid the centre marks pin, whose lines stand out once refined
 	// (scored again on the refined grid's own outline), is the board even
 	// when the first candidate's evidence was weak: steep views with tall
@@ -549,4 +577,197 @@ func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
 		}
 	}
 	return best, found
+}
+
+// gridRidges measures, on the full-resolution picture, how well each of the
+// grid h's 2(n+1) lines stands out as a wall: the board's walls are
+// lighter than the squares' floors on both sides of them, where the
+// board's outer edge or a line printed in its border is a step (lighter on
+// one side only). Each line is cut into n bands (one per square along it);
+// a band's ridge is the grey on the line less the lighter of the two
+// floors half a square either side; bands beside a square much lighter
+// than the board (a tile) are skipped. A line's ridge is the median of its
+// bands' (NaN with fewer than three). Returned: vertical lines (x = k),
+// then horizontal ones (y = k).
+func gridRidges(p plane, h Homography, n int) (vs, hs []float64) {
+	// Interior brightness of every square, to skip tiles.
+	interior := make([]float64, n*n)
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			var s float64
+			cnt := 0
+			for j := 0; j < 3; j++ {
+				for i := 0; i < 3; i++ {
+					q := h.Apply(Point{float64(c) + 0.3 + 0.2*float64(i), float64(r) + 0.3 + 0.2*float64(j)})
+					if v := p.at(q.X, q.Y); v >= 0 {
+						s += v
+						cnt++
+					}
+				}
+			}
+			interior[r*n+c] = math.NaN()
+			if cnt > 0 {
+				interior[r*n+c] = s / float64(cnt)
+			}
+		}
+	}
+	sorted := make([]float64, 0, n*n)
+	for _, v := range interior {
+		if !math.IsNaN(v) {
+			sorted = append(sorted, v)
+		}
+	}
+	if len(sorted) < n*n/2 {
+		return nil, nil
+	}
+	sort.Float64s(sorted)
+	level := sorted[len(sorted)*3/10]
+	bright := func(r, c int) bool {
+		if r < 0 || c < 0 || r >= n || c >= n {
+			return false
+		}
+		v := interior[r*n+c]
+		return math.IsNaN(v) || v > 1.35*level+10
+	}
+	// mean grey along board segment (a, t0..t1) of a vertical (x = a) or
+	// horizontal line, -1 if any sample is outside the picture.
+	along := func(vertical bool, a, t0, t1 float64) float64 {
+		var s float64
+		const k = 6
+		for i := 0; i < k; i++ {
+			t := t0 + (t1-t0)*(float64(i)+0.5)/k
+			pt := Point{a, t}
+			if !vertical {
+				pt = Point{t, a}
+			}
+			q := h.Apply(pt)
+			v := p.at(q.X, q.Y)
+			if v < 0 {
+				return -1
+			}
+			s += v
+		}
+		return s / k
+	}
+	line := func(vertical bool, k int) float64 {
+		var bands []float64
+		for j := 0; j < n; j++ {
+			if vertical && (bright(j, k-1) || bright(j, k)) || !vertical && (bright(k-1, j) || bright(k, j)) {
+				continue
+			}
+			t0, t1 := float64(j)+0.2, float64(j)+0.8
+			on := along(vertical, float64(k), t0, t1)
+			lo := along(vertical, float64(k)-0.5, t0, t1)
+			hi := along(vertical, float64(k)+0.5, t0, t1)
+			if on < 0 || lo < 0 || hi < 0 {
+				continue
+			}
+			bands = append(bands, on-math.Max(lo, hi))
+		}
+		if len(bands) < 3 {
+			return math.NaN()
+		}
+		sort.Float64s(bands)
+		return bands[len(bands)/2]
+	}
+	for k := 0; k <= n; k++ {
+		vs = append(vs, line(true, k))
+		hs = append(hs, line(false, k))
+	}
+	return vs, hs
+}
+
+// boardMargins looks, on both sides of the grid h along one axis (x when
+// vertical), for the board's outer edge: the strongest step in the
+// median grey of the lines parallel to the grid's, between 2.4 squares out
+// and 0.8 squares in from the grid's outermost line. It returns how far
+// out of the grid (in squares) the edge lies on the low side and the high
+// side, and the edges' strength over the typical step inside the grid.
+func boardMargins(p plane, h Homography, n int, vertical bool) (lo, hi, strength float64) {
+	const step = 1.0 / 16
+	const from, to = -2.5, 2.5
+	cnt := int(math.Round((float64(n) + to - from) / step))
+	prof := make([]float64, cnt)
+	vals := make([]float64, 0, 10*n)
+	for i := range prof {
+		u := from + float64(i)*step
+		vals = vals[:0]
+		for t := 1.0; t <= float64(n)-1; t += 0.1 {
+			pt := Point{t, u}
+			if vertical {
+				pt = Point{u, t}
+			}
+			q := h.Apply(pt)
+			if v := p.at(q.X, q.Y); v >= 0 {
+				vals = append(vals, v)
+			}
+		}
+		if len(vals) < 4*n {
+			prof[i] = math.NaN()
+			continue
+		}
+		sort.Float64s(vals)
+		prof[i] = vals[len(vals)/2]
+	}
+	const d = 2 // steps either side
+	grad := func(i int) float64 {
+		if i-d < 0 || i+d >= cnt || math.IsNaN(prof[i-d]) || math.IsNaN(prof[i+d]) {
+			return 0
+		}
+		return math.Abs(prof[i+d] - prof[i-d])
+	}
+	at := func(u float64) int { return int(math.Round((u - from) / step)) }
+	peak := func(a, b float64) (float64, float64) {
+		bu, bv := math.NaN(), 0.0
+		for i := at(a); i <= at(b); i++ {
+			if g := grad(i); g > bv {
+				bu, bv = from+float64(i)*step, g
+			}
+		}
+		return bu, bv
+	}
+	var inner []float64
+	for i := at(1); i <= at(float64(n)-1); i++ {
+		inner = append(inner, grad(i))
+	}
+	sort.Float64s(inner)
+	typ := math.Max(1, inner[len(inner)*3/4])
+	lu, lv := peak(-2.4, 0.8)
+	hu, hv := peak(float64(n)-0.8, float64(n)+2.4)
+	return -lu, hu - float64(n), math.Min(lv, hv) / typ
+}
+
+// edgeShift tells, from where the board's outer edge lies on both sides
+// of the grid h along one axis (boardMargins), whether the grid sits a
+// whole square off: a board's border is as wide on one side as on the
+// other, so when the edge shows about one square and a border's width out
+// on one side and about a border's width less one square (that is, inside
+// or on the outermost line) on the other, the grid belongs a square
+// towards the wide side. It returns -1, 0 or +1 squares.
+func edgeShift(lo, hi, strength float64) int {
+	if strength < 1.5 {
+		return 0
+	}
+	wide := func(m float64) bool { return m > 1.3 && m < 2.1 }
+	narrow := func(m float64) bool { return m > -0.6 && m < 0.15 }
+	switch {
+	case wide(lo) && narrow(hi):
+		return -1
+	case wide(hi) && narrow(lo):
+		return 1
+	}
+	return 0
+}
+
+// edgesCentred reports that the board's outer edge shows on both sides of
+// the grid, along both axes, as far out on one side as on the other (a
+// border's width, 0.3 to 1.3 squares): the grid is centred on the board.
+func edgesCentred(p plane, h Homography, n int) bool {
+	for _, vertical := range []bool{true, false} {
+		lo, hi, s := boardMargins(p, h, n, vertical)
+		if s < 1.5 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 || math.Abs(lo-hi) > 0.3 {
+			return false
+		}
+	}
+	return true
 }

@@ -1,8 +1,11 @@
 package vision
 
 import (
+	"fmt"
 	"image"
-	_ "image/jpeg"
+	"image/color"
+	"image/jpeg"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -31,6 +34,10 @@ func TestBoardDebug(t *testing.T) {
 	defer func() { debugf = nil }()
 	fit, ok := findBoard(luma(img), img, 10)
 	t.Logf("found %v score %.2f corners %v %v", ok, fit.Score, fit.H.Apply(Point{0, 0}), fit.H.Apply(Point{10, 10}))
+	// TILESCOPE_DEBUG_OUT names a JPEG to draw the fitted grid on.
+	if out := os.Getenv("TILESCOPE_DEBUG_OUT"); out != "" && ok {
+		drawGrid(t, img, fit.H, 10, out)
+	}
 	// With the renderer's truth beside the photo: where its corners fall
 	// on the fitted grid, in squares.
 	if tr, err := LoadTruth(strings.TrimSuffix(name, filepath.Ext(name)) + ".json"); err == nil && ok {
@@ -93,5 +100,96 @@ func TestPictureChecks(t *testing.T) {
 			q[i] = Point{c[0], c[1]}
 		}
 		t.Logf("%s %v: median %d brightest %d sharpness %.1f / %.1f width %.3f", filepath.Base(name), tr.Conditions["difficulty"], medianLuma(p), brightestOn(p, q), sharpness(p, nil), sharpness(p, &q), edgeSpread(p, q, 10))
+	}
+}
+
+// drawGrid writes the picture with the grid h (n squares a side) drawn
+// over it in green, reduced to half size.
+func drawGrid(t *testing.T, img image.Image, h Homography, n int, out string) {
+	b := img.Bounds()
+	dst := image.NewRGBA(image.Rect(0, 0, b.Dx()/2, b.Dy()/2))
+	for y := 0; y < b.Dy()/2; y++ {
+		for x := 0; x < b.Dx()/2; x++ {
+			dst.Set(x, y, img.At(b.Min.X+2*x, b.Min.Y+2*y))
+		}
+	}
+	green := color.RGBA{0, 255, 0, 255}
+	for k := 0; k <= n; k++ {
+		for s := 0.0; s <= float64(n); s += 0.005 {
+			for _, p := range []Point{h.Apply(Point{float64(k), s}), h.Apply(Point{s, float64(k)})} {
+				dst.Set(int(p.X/2), int(p.Y/2), green)
+			}
+		}
+	}
+	f, err := os.Create(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := jpeg.Encode(f, dst, &jpeg.Options{Quality: 85}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRidgeDiagnosis prints, for every scene of TILESCOPE_RIDGE_DIR
+// (skipped without it), the walls' ridges (gridRidges) of the grid found,
+// of that grid moved by a square each way, and whether the grid found is
+// the truth's.
+func TestRidgeDiagnosis(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_RIDGE_DIR")
+	if dir == "" {
+		t.Skip("set TILESCOPE_RIDGE_DIR to a rendered set")
+	}
+	files, err := SceneFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		tr, err := LoadTruth(strings.TrimSuffix(name, filepath.Ext(name)) + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		f, err := os.Open(name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := image.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := luma(img)
+		fit, ok := findBoard(p, img, 10)
+		if !ok {
+			t.Logf("%s: no fit", filepath.Base(name))
+			continue
+		}
+		inv := fit.H.Inverse()
+		maxErr := 0.0
+		for _, c := range tr.Board.Corners {
+			q := inv.Apply(Point{c[0], c[1]})
+			d := math.Min(math.Min(math.Hypot(q.X, q.Y), math.Hypot(q.X-10, q.Y)), math.Min(math.Hypot(q.X-10, q.Y-10), math.Hypot(q.X, q.Y-10)))
+			maxErr = math.Max(maxErr, d)
+		}
+		summ := func(h Homography) string {
+			vs, hs := gridRidges(p, h, 10)
+			all := append(append([]float64(nil), vs...), hs...)
+			var s []string
+			for _, v := range all {
+				s = append(s, fmt.Sprintf("%.0f", v))
+			}
+			return strings.Join(s, " ")
+		}
+		_ = summ
+		// the true offset of the grid in our coordinates
+		var tx, ty float64
+		for _, c := range tr.Board.Corners {
+			q := inv.Apply(Point{c[0], c[1]})
+			tx += math.Min(q.X, 10-q.X) / 4
+			ty += math.Min(q.Y, 10-q.Y) / 4
+		}
+		l1, h1, s1 := boardMargins(p, fit.H, 10, true)
+		l2, h2, s2 := boardMargins(p, fit.H, 10, false)
+		t.Logf("%s %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Score, maxErr, l1, h1, s1, l2, h2, s2, edgeShift(l1, h1, s1), edgeShift(l2, h2, s2), edgesCentred(p, fit.H, 10))
 	}
 }

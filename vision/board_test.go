@@ -49,3 +49,45 @@ func TestBoardChecks(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgeShift places grids on a synthetic board (border 0.7 squares
+// wide) right and a square off each way: the board's edges tell the
+// offset back, and only the right grid is centred on them.
+func TestEdgeShift(t *testing.T) {
+	board := grid.MustParse(synthState)
+	sc := synthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 30, Yaw: 20, Board: board, Clutter: true}
+	img, pose := sc.draw()
+	p := luma(img)
+	var q Quad
+	for i, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}} {
+		q[i] = pose.Project(c.X, c.Y, 0)
+	}
+	truth, err := QuadHomography(10, 10, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		dx, dy int // the grid tried, in squares from the truth
+	}{
+		{"right", 0, 0},
+		{"a column right", 1, 0},
+		{"a column left", -1, 0},
+		{"a row down", 0, 1},
+		{"a row up", 0, -1},
+		{"a row and a column off", 1, -1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			h := truth.Mul(Homography{1, 0, float64(tc.dx), 0, 1, float64(tc.dy), 0, 0, 1})
+			gx := edgeShift(boardMargins(p, h, 10, true))
+			gy := edgeShift(boardMargins(p, h, 10, false))
+			if gx != -tc.dx || gy != -tc.dy {
+				t.Errorf("edges say move by %d, %d; want %d, %d", gx, gy, -tc.dx, -tc.dy)
+			}
+			if c := edgesCentred(p, h, 10); c != (tc.dx == 0 && tc.dy == 0) {
+				t.Errorf("centred on the edges: %v", c)
+			}
+		})
+	}
+}
