@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"time"
@@ -35,6 +37,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	turns := fs.Int("turns", 20, "turns per game (a game may end sooner when no legal play is found)")
 	seed := fs.Int64("seed", 1, "seed: game g draws its plays and its camera from seed*1000+g")
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
+	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
 	sf := addSceneFlags(fs, "mixed")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--games N] [--turns T] [--seed S] [--difficulty D] [-v N]"); done || err != nil {
 		return err
@@ -48,12 +51,17 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *turns < 1 || *turns > 200 {
 		return usageErrorf("eval-game: --turns %d: want 1..200", *turns)
 	}
+	if *keep != "" {
+		if err := os.MkdirAll(*keep, 0o755); err != nil {
+			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
+		}
+	}
 	reader, closeReader, err := newBoardReader(10, "", func(string, ...any) {})
 	if err != nil {
 		return fmt.Errorf("eval-game: %w", err)
 	}
 	defer closeReader()
-	var sum gameEval
+	sum := gameEval{keep: *keep}
 	for g := 0; g < *games; g++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -81,6 +89,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 type gameEval struct {
 	groups map[string]*gameTally
 	all    gameTally
+	keep   string // a directory for the photos of turns that needed a tap
 }
 
 type gameTally struct {
@@ -134,6 +143,7 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 			return fmt.Errorf("rendering turn %d: %w", i, err)
 		}
 		t.turns++
+		tapsBefore := t.taps
 		frame := game.Frame{ID: fmt.Sprintf("%s turn %d", name, i), JPEG: sc.JPEG}
 		start := time.Now()
 		turn, err := pipe.Submit(ctx, frame)
@@ -196,6 +206,15 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 				t.right++
 			}
 			t.taps += wrong
+		}
+		if e.keep != "" && t.taps > tapsBefore {
+			base := filepath.Join(e.keep, strings.ReplaceAll(frame.ID, " ", "-"))
+			if err := os.WriteFile(base+".jpg", sc.JPEG, 0o644); err != nil {
+				return err
+			}
+			if err := os.WriteFile(base+".txt", []byte(want.String()), 0o644); err != nil {
+				return err
+			}
 		}
 		// After the taps the turn must stand as the truth's.
 		wantMove, jerr := rules.Judge(boards[i-1], want)

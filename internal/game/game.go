@@ -84,6 +84,12 @@ type Dictionary interface {
 type Reading struct {
 	Board *grid.Board
 	Conf  [][]float64
+	// Seen is what the photo itself showed, before the reading was
+	// reconciled with the game (nil: the same as Board, or entered by
+	// hand). The session keeps it with the turn: the next photo is
+	// compared with it (a misread the table corrected, seen again, is the
+	// same stack).
+	Seen *grid.Board
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -96,6 +102,9 @@ func (r Reading) conf(p grid.Pos) float64 {
 
 func (r Reading) clone() Reading {
 	c := Reading{Board: r.Board.Clone()}
+	if r.Seen != nil {
+		c.Seen = r.Seen.Clone()
+	}
 	if r.Conf != nil {
 		c.Conf = make([][]float64, len(r.Conf))
 		for i, row := range r.Conf {
@@ -161,6 +170,9 @@ type (
 		Board   string      `json:"board"`
 		Conf    [][]float64 `json:"conf,omitempty"`
 		Elapsed float64     `json:"read_ms,omitempty"`
+		// Seen is the photo's own reading before it was reconciled with
+		// the game (grid text); empty for a turn entered by hand.
+		Seen string `json:"seen,omitempty"`
 	}
 	correctData struct {
 		N      int    `json:"n"`

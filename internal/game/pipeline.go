@@ -35,8 +35,9 @@ type Pipeline struct {
 	// status LED blinks).
 	OnTurn func(Turn)
 	// Reconcile, when set, corrects each reading with the board as it
-	// stands before it is judged (ReconcileUpwords, ReconcileUpwordsJudged).
-	Reconcile func(before *grid.Board, r Reading) (Reading, int)
+	// stands and with what the earlier photos showed (Session.Sightings)
+	// before it is judged (ReconcileUpwordsJudged).
+	Reconcile func(before *grid.Board, past []Sighting, r Reading) (Reading, int)
 }
 
 func (p *Pipeline) logf(format string, a ...any) {
@@ -54,7 +55,10 @@ func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 	}
 	if p.Reconcile != nil {
 		var n int
-		if r, n = p.Reconcile(p.Session.Board(), r); n > 0 {
+		seen := r.Board.Clone()
+		r, n = p.Reconcile(p.Session.Board(), p.Session.Sightings(), r)
+		r.Seen = seen
+		if n > 0 {
 			p.logf("frame %s: %d cell(s) read against the board as it stands", f.ID, n)
 		}
 	}

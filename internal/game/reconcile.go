@@ -34,7 +34,7 @@ const Guessed = 0.5
 // (Guessed), for the table to glance at. It returns a new reading and the
 // number of squares it changed.
 func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
-	out, n, _ := reconcile(before, r)
+	out, n, _ := reconcile(before, nil, r)
 	return out, n
 }
 
@@ -44,9 +44,16 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 // the letter. When the play with the new tiles is refused and the play
 // with some of those stacks as they stood is accepted, the accepted one is
 // taken, those stacks marked unsure.
-func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, r Reading) (Reading, int) {
-	return func(before *grid.Board, r Reading) (Reading, int) {
-		out, n, doubt := reconcile(before, r)
+//
+// past is what earlier photos of the game showed (Session.Sightings). A
+// square the camera reads with a letter it read there before, while the
+// stack stood as it stands now, when that letter is not the stack's (the
+// table corrected it), is the same misread of the same stack: the stack as
+// it stands. A tile the table took away as a phantom, seen again, is not
+// there either.
+func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, past []Sighting, r Reading) (Reading, int) {
+	return func(before *grid.Board, past []Sighting, r Reading) (Reading, int) {
+		out, n, doubt := reconcile(before, past, r)
 		if sc == nil || len(doubt) == 0 || len(doubt) > 4 {
 			return out, n
 		}
@@ -81,9 +88,10 @@ func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, r Reading) (Read
 	}
 }
 
-// reconcile is ReconcileUpwords; doubt lists the stacks read with a new
-// letter at or below the height they stood at.
-func reconcile(before *grid.Board, r Reading) (Reading, int, []grid.Pos) {
+// reconcile is ReconcileUpwords, with past as in ReconcileUpwordsJudged;
+// doubt lists the stacks read with a new letter at or below the height
+// they stood at.
+func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []grid.Pos) {
 	if before == nil || r.Board == nil || before.Rows != r.Board.Rows || before.Cols != r.Board.Cols {
 		return r, 0, nil
 	}
@@ -107,10 +115,17 @@ func reconcile(before *grid.Board, r Reading) (Reading, int, []grid.Pos) {
 			out.Conf[p.Row][p.Col] = conf
 		}
 	}
+	// A misread the table corrected, read the same way again.
+	before.Each(func(p grid.Pos, b grid.Stack) {
+		if s := r.Board.At(p); !s.Empty() && s.Letter != b.Letter && misreadBefore(past, p, b, s.Letter) {
+			set(p, b, r.conf(p))
+		}
+	})
+	read := out.Board.Clone()
 	// Is the only change a stack one higher with its own letter?
 	others, oneHigher := false, 0
 	before.Each(func(p grid.Pos, b grid.Stack) {
-		s := r.Board.At(p)
+		s := read.At(p)
 		switch {
 		case s == b:
 		case !b.Empty() && s.Letter == b.Letter && s.Height == b.Height+1:
@@ -122,7 +137,7 @@ func reconcile(before *grid.Board, r Reading) (Reading, int, []grid.Pos) {
 	leaveOneHigher := !others && oneHigher > 0
 	var doubt []grid.Pos
 	before.Each(func(p grid.Pos, b grid.Stack) {
-		s := r.Board.At(p)
+		s := read.At(p)
 		guess := min(r.conf(p), Guessed)
 		switch {
 		case b.Empty() && s.Height > 1:
@@ -146,4 +161,24 @@ func reconcile(before *grid.Board, r Reading) (Reading, int, []grid.Pos) {
 		}
 	})
 	return out, changed, doubt
+}
+
+// Sighting is one earlier photo of the game: what it showed (before it was
+// reconciled) and the board as the game held it after that turn.
+type Sighting struct {
+	Seen, After *grid.Board
+}
+
+// misreadBefore reports whether an earlier photo showed letter on square p
+// while the game held stack b there.
+func misreadBefore(past []Sighting, p grid.Pos, b grid.Stack, letter string) bool {
+	for _, s := range past {
+		if s.Seen == nil || s.After == nil || !s.Seen.In(p) || !s.After.In(p) {
+			continue
+		}
+		if s.After.At(p) == b && s.Seen.At(p).Letter == letter {
+			return true
+		}
+	}
+	return false
 }

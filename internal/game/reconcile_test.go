@@ -196,7 +196,7 @@ C A B2 . .
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, _ := ReconcileUpwordsJudged(sc)(before, Reading{Board: grid.MustParse(tc.read)})
+			got, _ := ReconcileUpwordsJudged(sc)(before, nil, Reading{Board: grid.MustParse(tc.read)})
 			if want := grid.MustParse(tc.want); !got.Board.Equal(want) {
 				t.Errorf("board\n%s want\n%s", got.Board, want)
 			}
@@ -206,5 +206,78 @@ C A B2 . .
 				}
 			}
 		})
+	}
+}
+
+func TestReconcileSeenAgain(t *testing.T) {
+	// The table corrected the camera's I to T last turn; the camera sees
+	// the same I again.
+	before := grid.MustParse(`
+. . . . .
+C A T . .
+. . . . .`)
+	lastSeen := grid.MustParse(`
+. . . . .
+C A I . .
+. . . . .`)
+	sc := rowWords{"CAT": true, "CATS": true, "CAB": true, "CAI": true, "CAIS": true}
+	tests := []struct {
+		name, read, want string
+	}{
+		{"the same misread beside a play is the stack as it stands", `
+. . . . .
+C A I S .
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`},
+		{"the same misread, read one higher, is the stack as it stands", `
+. . . . .
+C A I2 S .
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`},
+		{"another letter on it is a tile put on it", `
+. . . . .
+C A B . .
+. . . . .`, `
+. . . . .
+C A B2 . .
+. . . . .`},
+		{"a phantom tile the table removed, seen again, is not there", `
+. . . . .
+C A I S X
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`},
+	}
+	seen := lastSeen.Clone()
+	seen.Set(grid.Pos{Row: 1, Col: 4}, grid.Stack{Letter: "X", Height: 1})
+	// Two photos ago the camera read the T right; last time as I.
+	past := []Sighting{{Seen: before, After: before}, {Seen: seen, After: before}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := ReconcileUpwordsJudged(sc)(before, past, Reading{Board: grid.MustParse(tc.read)})
+			if want := grid.MustParse(tc.want); !got.Board.Equal(want) {
+				t.Errorf("board\n%s want\n%s", got.Board, want)
+			}
+		})
+	}
+	// A misread seen while the stack was another (before a tile went on
+	// it) says nothing about the stack now.
+	older := []Sighting{{Seen: seen, After: grid.MustParse(`
+. . . . .
+C A . . .
+. . . . .`)}}
+	got, _ := ReconcileUpwordsJudged(sc)(before, older, Reading{Board: grid.MustParse(tests[0].read)})
+	if s := got.Board.At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "I", Height: 2}) {
+		t.Errorf("with an I seen when the square was empty, (1,2) = %v, want I2 (CAIS is a word here)", s)
+	}
+	// Without the earlier photos, the same reading is a tile put on the T.
+	got, _ = ReconcileUpwordsJudged(nil)(before, nil, Reading{Board: grid.MustParse(tests[0].read)})
+	if s := got.Board.At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "I", Height: 2}) {
+		t.Errorf("without the last photo (1,2) = %v, want I2", s)
 	}
 }

@@ -187,6 +187,19 @@ func (s *Session) Board() *grid.Board {
 	return s.rp.board.Clone()
 }
 
+// Sightings are the game's photos recorded as plays, oldest first: what
+// each showed before it was reconciled, and the board after that turn.
+// Turns entered by hand have none.
+func (s *Session) Sightings() []Sighting {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]Sighting, len(s.rp.sightings))
+	for i, v := range s.rp.sightings {
+		out[i] = Sighting{Seen: v.Seen.Clone(), After: v.After.Clone()}
+	}
+	return out
+}
+
 // apply writes one record and replays the log with it. On a replay error
 // (a scorer bug) the record stays written but the state is not updated; the
 // error is returned.
@@ -243,6 +256,9 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	}
 	n := s.rp.nextN
 	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf)}
+	if r.Seen != nil {
+		d.Seen = r.Seen.String()
+	}
 	if len(f.JPEG) > 0 {
 		// The photo is on disk before the turn that names it.
 		if err := s.store.SavePhoto(ctx, s.setup.ID, n, f.JPEG); err != nil {

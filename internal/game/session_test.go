@@ -464,3 +464,52 @@ func BenchmarkAction(b *testing.B) {
 		}
 	}
 }
+
+// fixedReader is a camera that always reads the same board.
+type fixedReader struct{ board string }
+
+func (f fixedReader) ReadBoard(ctx context.Context, fr Frame) (Reading, error) {
+	return reading(f.board), nil
+}
+
+func TestPipelineKeepsWhatThePhotoShowed(t *testing.T) {
+	ctx := context.Background()
+	store := NewMemStore()
+	s := newSession(t, store)
+	if len(s.Sightings()) != 0 {
+		t.Fatal("sightings before any photo")
+	}
+	// The camera reads CAT as CAI; the rules (lineScorer) accept it; the
+	// table corrects the I.
+	misread := strings.Replace(turn1, "C A T", "C A I", 1)
+	p := &Pipeline{Reader: fixedReader{misread}, Session: s, Reconcile: ReconcileUpwordsJudged(lineScorer{})}
+	t1, err := p.Submit(ctx, Frame{ID: "one"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Correct(ctx, t1.N, grid.Pos{Row: 2, Col: 2}, grid.Stack{Letter: "T", Height: 1}); err != nil {
+		t.Fatal(err)
+	}
+	// After a restart the session still knows what the photo showed.
+	s2 := newSession(t, store)
+	if got := s2.Sightings(); len(got) != 1 || !got[0].Seen.Equal(grid.MustParse(misread)) || !got[0].After.Equal(grid.MustParse(turn1)) {
+		t.Fatalf("sightings after reopening = %+v, want the misread board beside the corrected one", got)
+	}
+	// The next photo shows turn 2 with the same misread: the T stands.
+	p.Session = s2
+	p.Reader = fixedReader{strings.Replace(turn2, "C A T", "C A I", 1)}
+	t2, err := p.Submit(ctx, Frame{ID: "two"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if t2.Status != StatusAccepted || !strings.Contains(t2.Board, "C   A   T") {
+		t.Errorf("turn 2 = %s, board\n%s\nwant accepted with CAT", t2.Status, t2.Board)
+	}
+	// A turn entered by hand has no photo to remember.
+	if _, err := s2.Play(ctx, Frame{ID: "hand"}, reading(turn3)); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s2.Sightings()); n != 2 {
+		t.Errorf("%d sightings after a turn entered by hand, want 2 (the photos)", n)
+	}
+}

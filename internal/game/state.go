@@ -127,6 +127,8 @@ type replayed struct {
 	befores  map[int]*grid.Board
 	turns    map[int]*Turn
 	lastPlay int // number of the latest accepted play, 0 if none
+	seen      map[int]*grid.Board // each play's photo as seen, before reconciling
+	sightings []Sighting
 	nextN    int // number for the next turn record
 	actions  int // surviving actions after undo (not counting start)
 }
@@ -153,6 +155,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 
 	rp := &replayed{
 		readings: map[int]Reading{},
+		seen:     map[int]*grid.Board{},
 		befores:  map[int]*grid.Board{},
 		turns:    map[int]*Turn{},
 		actions:  len(acts),
@@ -174,12 +177,27 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			}
 			rp.readings[d.N] = Reading{Board: b, Conf: d.Conf}
 			plays = append(plays, d.N)
+			if d.Seen != "" {
+				sb, err := grid.Parse(strings.NewReader(d.Seen), fmt.Sprintf("record %d (seen)", r.Seq))
+				if err != nil {
+					return nil, fmt.Errorf("game: %v", err)
+				}
+				rp.seen[d.N] = sb
+			}
 		case KindCorrect:
 			var d correctData
 			if err := json.Unmarshal(r.Data, &d); err != nil {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
 			applyCorrection(rp.readings, plays, corrected, d)
+		}
+	}
+
+	// What each photo showed, beside what the table had (the reading as
+	// corrected).
+	for _, n := range plays {
+		if sb := rp.seen[n]; sb != nil {
+			rp.sightings = append(rp.sightings, Sighting{Seen: sb, After: rp.readings[n].Board})
 		}
 	}
 
