@@ -121,16 +121,16 @@ const (
 // replayed is the internal result of replay: the state and what the actions
 // need to check themselves against.
 type replayed struct {
-	state    *State
-	board    *grid.Board
-	readings map[int]Reading // corrected readings by turn number
-	befores  map[int]*grid.Board
-	turns    map[int]*Turn
-	lastPlay int // number of the latest accepted play, 0 if none
+	state     *State
+	board     *grid.Board
+	readings  map[int]Reading // corrected readings by turn number
+	befores   map[int]*grid.Board
+	turns     map[int]*Turn
+	lastPlay  int                 // number of the latest accepted play, 0 if none
 	seen      map[int]*grid.Board // each play's photo as seen, before reconciling
 	sightings []Sighting
-	nextN    int // number for the next turn record
-	actions  int // surviving actions after undo (not counting start)
+	nextN     int // number for the next turn record
+	actions   int // surviving actions after undo (not counting start)
 }
 
 // replay recomputes the state from a game's log.
