@@ -112,6 +112,7 @@ func TestHeightCues(t *testing.T) {
 	type acc struct{ n, posOK, sizeOK int }
 	stats := make([]acc, len(buckets))
 	var sizeRes, posRes, fitRes, measErr []float64
+	var pairs [][3]float64 // px per level, position and size residuals
 	unmeasured := 0
 	for i, path := range imgs {
 		if i%2 != 0 {
@@ -200,6 +201,7 @@ func TestHeightCues(t *testing.T) {
 				stats[k].sizeOK++
 			}
 			sizeRes = append(sizeRes, size)
+			pairs = append(pairs, [3]float64{ppl, pos, size})
 			fitRows = append(fitRows, [4]float64{float64(op.Col), float64(op.Row), size * ds, ds})
 			posRes = append(posRes, pos)
 		}
@@ -211,6 +213,31 @@ func TestHeightCues(t *testing.T) {
 		fmt.Printf("px/level %.1f-%.1f: %d stacks, position within half a level %.1f%%, size within half a level %.1f%%\n",
 			lo, buckets[k], s.n, 100*float64(s.posOK)/math.Max(1, float64(s.n)), 100*float64(s.sizeOK)/math.Max(1, float64(s.n)))
 		lo = buckets[k]
+	}
+	// Both cues from the true face, weighted by their spread in each
+	// bucket: the best a top-face detector could do.
+	lo2 := 0.0
+	for _, hi := range buckets {
+		var vp, vs float64
+		var n int
+		for _, q := range pairs {
+			if q[0] > lo2 && q[0] <= hi {
+				vp += q[1] * q[1]
+				vs += q[2] * q[2]
+				n++
+			}
+		}
+		if n > 0 {
+			wp, ws := 1/(vp/float64(n)), 1/(vs/float64(n))
+			ok := 0
+			for _, q := range pairs {
+				if q[0] > lo2 && q[0] <= hi && math.Abs((wp*q[1]+ws*q[2])/(wp+ws)) < 0.5 {
+					ok++
+				}
+			}
+			fmt.Printf("px/level %.1f-%.1f: both cues from the true face within half a level %.1f%% (%d)\n", lo2, hi, 100*float64(ok)/float64(n), n)
+		}
+		lo2 = hi
 	}
 	sort.Float64s(measErr)
 	if len(measErr) > 0 {
