@@ -106,6 +106,7 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	var tried []Quad
 	var cands []candidate
 	var lineCands []candidate
+	wideGrids := func() []candidate { return nil }
 	// The last resort sees the picture with its local contrast raised
 	// (CLAHE): dim, unevenly lit boards keep faint walls.
 	eqBlur := gocv.NewMat()
@@ -120,7 +121,7 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	}
 	stages := []func() []candidate{
 		func() []candidate { // the grid's own lines
-			lineCands = lineCandidates(blur, n)
+			lineCands, wideGrids = lineCandidates(blur, n)
 			var g []candidate
 			for _, c := range lineCands {
 				if c.grid {
@@ -138,6 +139,8 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 			}
 			return o
 		},
+		// grids of lines converging steeply (a steep view)
+		func() []candidate { return wideGrids() },
 		func() []candidate { return quadCandidates(blur, ws) },
 		func() []candidate {
 			if img == nil {
@@ -147,7 +150,8 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 		},
 		func() []candidate {
 			equalised()
-			return append(lineCandidates(eqBlur, n), quadCandidates(eqBlur, ws)...)
+			lc, wide := lineCandidates(eqBlur, n)
+			return append(append(lc, wide()...), quadCandidates(eqBlur, ws)...)
 		},
 	}
 	for si, stage := range stages {
@@ -230,8 +234,8 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	// in blurred steep views the border's edge or the line printed in it
 	// passes for the grid's outermost line, and the tiles hide the marks.
 	if !pinned {
-		dx := edgeShift(boardMargins(p, best.H, n, true))
-		dy := edgeShift(boardMargins(p, best.H, n, false))
+		dx := edgeShift(boardMargins(p, best.H, n, true, 0.8))
+		dy := edgeShift(boardMargins(p, best.H, n, false, 0.8))
 		if debugf != nil {
 			debugf("board edges: shift %d, %d", dx, dy)
 		}
@@ -680,10 +684,11 @@ func gridRidges(p plane, h Homography, n int) (vs, hs []float64) {
 // boardMargins looks, on both sides of the grid h along one axis (x when
 // vertical), for the board's outer edge: the strongest step in the
 // median grey of the lines parallel to the grid's, between 2.4 squares out
-// and 0.8 squares in from the grid's outermost line. It returns how far
-// out of the grid (in squares) the edge lies on the low side and the high
-// side, and the edges' strength over the typical step inside the grid.
-func boardMargins(p plane, h Homography, n int, vertical bool) (lo, hi, strength float64) {
+// and `in` squares in from the grid's outermost line (negative: out). It
+// returns how far out of the grid (in squares) the edge lies on the low
+// side and the high side, and the edges' strength over the typical step
+// inside the grid.
+func boardMargins(p plane, h Homography, n int, vertical bool, in float64) (lo, hi, strength float64) {
 	const step = 1.0 / 16
 	const from, to = -2.5, 2.5
 	cnt := int(math.Round((float64(n) + to - from) / step))
@@ -732,8 +737,8 @@ func boardMargins(p plane, h Homography, n int, vertical bool) (lo, hi, strength
 	}
 	sort.Float64s(inner)
 	typ := math.Max(1, inner[len(inner)*3/4])
-	lu, lv := peak(-2.4, 0.8)
-	hu, hv := peak(float64(n)-0.8, float64(n)+2.4)
+	lu, lv := peak(-2.4, in)
+	hu, hv := peak(float64(n)-in, float64(n)+2.4)
 	return -lu, hu - float64(n), math.Min(lv, hv) / typ
 }
 
@@ -762,9 +767,11 @@ func edgeShift(lo, hi, strength float64) int {
 // edgesCentred reports that the board's outer edge shows on both sides of
 // the grid, along both axes, as far out on one side as on the other (a
 // border's width, 0.3 to 1.3 squares): the grid is centred on the board.
+// The edge is looked for from 0.2 squares out, past the outermost wall
+// and the tiles beside it.
 func edgesCentred(p plane, h Homography, n int) bool {
 	for _, vertical := range []bool{true, false} {
-		lo, hi, s := boardMargins(p, h, n, vertical)
+		lo, hi, s := boardMargins(p, h, n, vertical, -0.2)
 		if s < 1.5 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 || math.Abs(lo-hi) > 0.3 {
 			return false
 		}

@@ -21,8 +21,12 @@ type seg struct {
 }
 
 // lineCandidates returns quads bounded by the outermost long lines of the
-// two dominant directions of the work picture's edges.
-func lineCandidates(blur gocv.Mat, n int) []candidate {
+// two dominant directions of the work picture's edges, and grids of lines
+// within 12 degrees of each direction. wide, called later if need be,
+// returns the grids whose lines stray up to gridSpread degrees from their
+// direction (steep views, where the lines converge).
+func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide func() []candidate) {
+	none := func() []candidate { return nil }
 	edges := gocv.NewMat()
 	defer edges.Close()
 	gocv.Canny(blur, &edges, 20, 60)
@@ -45,7 +49,7 @@ func lineCandidates(blur gocv.Mat, n int) []candidate {
 		segs = append(segs, seg{a, b, ang, math.Hypot(b.X-a.X, b.Y-a.Y)})
 	}
 	if len(segs) < 4 {
-		return nil
+		return nil, none
 	}
 	// Length-weighted direction histogram, 2-degree bins, smoothed.
 	const bins = 90
@@ -78,48 +82,34 @@ func lineCandidates(blur gocv.Mat, n int) []candidate {
 		}
 		debugf("line directions (deg): %v of %d segments", ds, len(segs))
 	}
-	var out []candidate
-	for x := 0; x < len(peaks); x++ {
-		for y := x + 1; y < len(peaks); y++ {
-			d := (peaks[y] - peaks[x] + bins) % bins
-			if d < 25 || d > 65 || sm[peaks[y]] < 0.1*sm[peaks[0]] {
-				continue
+	pairs := func(f func(angA, angB float64) []candidate) []candidate {
+		var out []candidate
+		for x := 0; x < len(peaks); x++ {
+			for y := x + 1; y < len(peaks); y++ {
+				d := (peaks[y] - peaks[x] + bins) % bins
+				if d < 25 || d > 65 || sm[peaks[y]] < 0.1*sm[peaks[0]] {
+					continue
+				}
+				out = append(out, f((float64(peaks[x])+0.5)*math.Pi/bins, (float64(peaks[y])+0.5)*math.Pi/bins)...)
 			}
-			out = append(out, linePairCandidates(segs, (float64(peaks[x])+0.5)*math.Pi/bins, (float64(peaks[y])+0.5)*math.Pi/bins, n, side)...)
 		}
+		return out
 	}
-	return out
+	cands = pairs(func(a, b float64) []candidate { return linePairCandidates(segs, a, b, n, side) })
+	wide = func() []candidate {
+		return pairs(func(a, b float64) []candidate { return gridCandidates(segs, a, b, gridSpread, n, side) })
+	}
+	return cands, wide
 }
 
 // linePairCandidates builds quads from two directions of lines.
 func linePairCandidates(segs []seg, angA, angB float64, n int, side float64) []candidate {
-	fa := family(segs, angA, 3)
-	fb := family(segs, angB, 3)
+	fa := family(segs, angA, 12, 3)
+	fb := family(segs, angB, 12, 3)
 	if len(fa) < 2 || len(fb) < 2 {
 		return nil
 	}
-	var out []candidate
-	// The grid: n+1 evenly spaced lines (in perspective) in each family.
-	ga := gridRuns(family(segs, angA, 8), n)
-	gb := gridRuns(family(segs, angB, 8), n)
-	if debugf != nil {
-		debugf("pair %.0f/%.0f: %d and %d lines, grid runs %d and %d", angA*180/math.Pi, angB*180/math.Pi, len(family(segs, angA, 8)), len(family(segs, angB, 8)), len(ga), len(gb))
-	}
-	for _, a := range ga {
-		for _, b := range gb {
-			var pts []Point
-			for _, pr := range [][2]fline{{a[0], b[0]}, {a[0], b[1]}, {a[1], b[1]}, {a[1], b[0]}} {
-				if p, ok := intersect(pr[0], pr[1]); ok {
-					pts = append(pts, p)
-				}
-			}
-			if len(pts) == 4 {
-				if q, ok := orderPoints(pts); ok && quadArea(q) > 0.01*side*side {
-					out = append(out, candidate{q: q, grid: true})
-				}
-			}
-		}
-	}
+	out := gridCandidates(segs, angA, angB, 12, n, side)
 	for _, a0 := range fa.outer(true) {
 		for _, a1 := range fa.outer(false) {
 			for _, b0 := range fb.outer(true) {
@@ -149,6 +139,34 @@ func linePairCandidates(segs []seg, angA, angB float64, n int, side float64) []c
 	return out
 }
 
+// gridCandidates returns the quads of grids found in two directions of
+// lines: in each, n+1 lines evenly spaced in perspective, their directions
+// within spread degrees of the family's.
+func gridCandidates(segs []seg, angA, angB, spread float64, n int, side float64) []candidate {
+	ga := gridRuns(family(segs, angA, spread, 8), n)
+	gb := gridRuns(family(segs, angB, spread, 8), n)
+	if debugf != nil {
+		debugf("pair %.0f/%.0f, within %.0f deg: grid runs %d and %d", angA*180/math.Pi, angB*180/math.Pi, spread, len(ga), len(gb))
+	}
+	var out []candidate
+	for _, a := range ga {
+		for _, b := range gb {
+			var pts []Point
+			for _, pr := range [][2]fline{{a[0], b[0]}, {a[0], b[1]}, {a[1], b[1]}, {a[1], b[0]}} {
+				if p, ok := intersect(pr[0], pr[1]); ok {
+					pts = append(pts, p)
+				}
+			}
+			if len(pts) == 4 {
+				if q, ok := orderPoints(pts); ok && quadArea(q) > 0.01*side*side {
+					out = append(out, candidate{q: q, grid: true})
+				}
+			}
+		}
+	}
+	return out
+}
+
 // fline is a merged line: points p with n.p = rho, and its total length.
 type fline struct {
 	n      Point
@@ -158,10 +176,15 @@ type fline struct {
 
 type lineFamily []fline
 
-// family merges the segments within 12 degrees of angle into lines (same
+// gridSpread is how far, in degrees, a grid line's direction may stray
+// from its family's: in a steep view the lines of one direction converge
+// on a vanishing point, fanning out over 30 degrees and more.
+const gridSpread = 20
+
+// family merges the segments within tol degrees of angle into lines (same
 // offset within 4 pixels), keeping those at least 1/keep as long as the
 // longest.
-func family(segs []seg, angle float64, keepFrac float64) lineFamily {
+func family(segs []seg, angle, tol float64, keepFrac float64) lineFamily {
 	n := Point{-math.Sin(angle), math.Cos(angle)}
 	type item struct {
 		s   seg
@@ -171,7 +194,7 @@ func family(segs []seg, angle float64, keepFrac float64) lineFamily {
 	for _, s := range segs {
 		d := math.Abs(s.angle - angle)
 		d = math.Min(d, math.Pi-d)
-		if d > 12*math.Pi/180 {
+		if d > tol*math.Pi/180 {
 			continue
 		}
 		mx, my := (s.a.X+s.b.X)/2, (s.a.Y+s.b.Y)/2
