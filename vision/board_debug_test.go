@@ -188,8 +188,8 @@ func TestRidgeDiagnosis(t *testing.T) {
 			tx += math.Min(q.X, 10-q.X) / 4
 			ty += math.Min(q.Y, 10-q.Y) / 4
 		}
-		l1, h1, s1 := boardMargins(p, fit.H, 10, true)
-		l2, h2, s2 := boardMargins(p, fit.H, 10, false)
+		l1, h1, s1 := boardMargins(p, fit.H, 10, true, -0.2)
+		l2, h2, s2 := boardMargins(p, fit.H, 10, false, -0.2)
 		t.Logf("%s %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Score, maxErr, l1, h1, s1, l2, h2, s2, edgeShift(l1, h1, s1), edgeShift(l2, h2, s2), edgesCentred(p, fit.H, 10))
 	}
 }

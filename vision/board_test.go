@@ -80,8 +80,8 @@ func TestEdgeShift(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			h := truth.Mul(Homography{1, 0, float64(tc.dx), 0, 1, float64(tc.dy), 0, 0, 1})
-			gx := edgeShift(boardMargins(p, h, 10, true))
-			gy := edgeShift(boardMargins(p, h, 10, false))
+			gx := edgeShift(boardMargins(p, h, 10, true, 0.8))
+			gy := edgeShift(boardMargins(p, h, 10, false, 0.8))
 			if gx != -tc.dx || gy != -tc.dy {
 				t.Errorf("edges say move by %d, %d; want %d, %d", gx, gy, -tc.dx, -tc.dy)
 			}
