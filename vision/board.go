@@ -178,6 +178,9 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 				best.Clipped = c.clipped
 			}
 		}
+		if debugf != nil {
+			debugf("stage %d: %d candidates, best score so far %.2f", si, len(more), best.Score)
+		}
 	}
 	if best.Score < minGridContrast {
 		if pf, ok := partialGrid(blur, cands, n); ok {
@@ -772,7 +775,7 @@ func edgeShift(lo, hi, strength float64) int {
 func edgesCentred(p plane, h Homography, n int) bool {
 	for _, vertical := range []bool{true, false} {
 		lo, hi, s := boardMargins(p, h, n, vertical, -0.2)
-		if s < 1.5 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 || math.Abs(lo-hi) > 0.3 {
+		if s < 1 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 || math.Abs(lo-hi) > 0.3 {
 			return false
 		}
 	}
