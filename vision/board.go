@@ -771,11 +771,34 @@ func edgeShift(lo, hi, strength float64) int {
 // the grid, along both axes, as far out on one side as on the other (a
 // border's width, 0.3 to 1.3 squares): the grid is centred on the board.
 // The edge is looked for from 0.2 squares out, past the outermost wall
-// and the tiles beside it.
+// and the tiles beside it. In a tilted view the board's own side shows
+// below its edge on the side nearer the camera (where the squares look
+// larger), so the edge seen there may lie up to half a square further out.
 func edgesCentred(p plane, h Homography, n int) bool {
+	side := func(a, b Point) float64 {
+		pa, pb := h.Apply(a), h.Apply(b)
+		return math.Hypot(pa.X-pb.X, pa.Y-pb.Y)
+	}
+	mid, fn := float64(n)/2, float64(n)
 	for _, vertical := range []bool{true, false} {
 		lo, hi, s := boardMargins(p, h, n, vertical, -0.2)
-		if s < 1 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 || math.Abs(lo-hi) > 0.3 {
+		if s < 1 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 {
+			return false
+		}
+		// square sizes at the low and the high end of this axis
+		var near float64
+		if vertical {
+			near = side(Point{fn - 1, mid}, Point{fn, mid}) / side(Point{0, mid}, Point{1, mid})
+		} else {
+			near = side(Point{mid, fn - 1}, Point{mid, fn}) / side(Point{mid, 0}, Point{mid, 1})
+		}
+		d := hi - lo // positive: the edge further out on the high side
+		switch {
+		case near > 1.1 && (d < -0.3 || d > 0.55):
+			return false
+		case near < 1/1.1 && (d > 0.3 || d < -0.55):
+			return false
+		case near >= 1/1.1 && near <= 1.1 && math.Abs(d) > 0.3:
 			return false
 		}
 	}
