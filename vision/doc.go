@@ -13,6 +13,9 @@
 //     board's; in each, merged lines are searched for a run of n+1 lines
 //     evenly spaced in perspective (the grid), and the outermost long lines
 //     are paired too (the board's edges);
+//   - steep grids: the line search again, now taking lines up to 20
+//     degrees off each direction (in a steep view one direction's lines
+//     converge, fanning out over 30 degrees and more);
 //   - outlines: Otsu thresholds (both ways) and closed Canny edges give
 //     regions whose convex hulls are cut to four corners (Douglas-Peucker,
 //     the largest inscribed quad, and the hull's four longest sides, which
@@ -37,9 +40,25 @@
 // be light (a tile or a mark) rather than empty board. A grid off by a
 // square or two is moved; a grid the marks place in one way only is
 // accepted at weaker line evidence (steep views with tall stacks hiding the
-// lines) once its refined outline scores as a grid again. What the
-// homography leaves (lens distortion) is kept per intersection and added
-// back when projecting (Pose.Correct).
+// lines) once its refined outline scores as a grid again. Where the marks
+// do not pin it, the board's outer edge does: the border is as wide on
+// every side, so the edge is looked for on both sides of the grid (the
+// strongest step in the median grey of the lines parallel to the grid's,
+// rectified); an edge about a border and a square out on one side and
+// about a border less a square on the other moves the grid by a square
+// (edgeShift), and a grid of weak line evidence whose edges stand out all
+// round, as far out on each side (up to half a square more on the side
+// nearer the camera, where the board's own side shows), is accepted
+// (edgesCentred). What the homography leaves (lens distortion) is kept per
+// intersection and added back when projecting (Pose.Correct).
+//
+// A picture is refused as too dark when the board's brightest 5% (or, with
+// no board found, the picture's median) is below 24 of 255, and as too
+// blurred when the board's sharpest edges spread over more than 0.3 of a
+// square (the board's contrast over its steepest neighbour steps, in
+// squares: independent of the light and of the board's size in the
+// picture); the renderer's whole range, the hardest included, stays inside
+// both.
 //
 // Orientation: the board is symmetric, so the scan first reads it as the
 // camera sees it: row 0 is the side nearest the top of the picture (the
