@@ -17,6 +17,11 @@ const clearGrid = 0.5
 // a grid the centre marks pin (fixByMarks).
 const minPinnedContrast = 0.12
 
+// minCentredContrast is the least grid evidence (see fitLines) accepted for
+// a grid centred on the board's outer edges (edgesCentred): the lines must
+// still stand out, if barely (blur and tiles hide most of them).
+const minCentredContrast = 0.05
+
 // workSide is the long side, in pixels, of the reduced picture the board is
 // first looked for in.
 const workSide = 800
@@ -254,7 +259,7 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	}
 	// A grid with weak line evidence whose board edge shows all round, as
 	// far out on each side, is centred on the board: accepted.
-	if best.Score >= minPinnedContrast && best.Score < minGridContrast && edgesCentred(p, best.H, n) {
+	if best.Score >= minCentredContrast && best.Score < minGridContrast && edgesCentred(p, best.H, n) {
 		if debugf != nil {
 			debugf("weak grid centred on the board's edges: accepted")
 		}
