@@ -113,6 +113,12 @@ func TestBrowser(t *testing.T) {
 	}
 	waitJS(t, bctx, `document.getElementById("conn").classList.contains("live")`, "the event stream to connect")
 
+	// The camera cannot read a photo: the table is told what to do.
+	if err := sess.CameraTrouble(ctx, "browser test", "too_dark", "vision: too dark: median brightness 12 of 255; add light"); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(t, bctx, `!document.getElementById("camera").hidden && document.getElementById("camera").textContent.includes("add light")`, "the camera notice")
+
 	// A turn arrives: HEART across the centre, the R read as B, unsure.
 	read := grid.MustParse(strings.Repeat(". . . . . . . . . .\n", 4) +
 		". . . H E A B T . .\n" + strings.Repeat(". . . . . . . . . .\n", 5))
@@ -126,6 +132,7 @@ func TestBrowser(t *testing.T) {
 		t.Fatalf("the turn: %+v, %v", turn, err)
 	}
 	waitJS(t, bctx, `document.querySelectorAll("#board .cell.tile").length === 5`, "the turn's five tiles on the board")
+	waitJS(t, bctx, `document.getElementById("camera").hidden`, "the camera notice gone once a photo was read")
 	waitJS(t, bctx, `document.querySelector('#board .cell[data-row="4"][data-col="6"]').classList.contains("uncertain")`, "the misread square marked unsure")
 	waitJS(t, bctx, `document.querySelector("#scores .player .score").textContent === "10"`, "Ann's 10 points on the scoreboard")
 

@@ -467,6 +467,22 @@ func (u unreadable) Error() string   { return u.err.Error() }
 func (u unreadable) Unwrap() error   { return u.err }
 func (u unreadable) UserError() bool { return true }
 
+// Code names the trouble for the page (game.CameraNotice).
+func (u unreadable) Code() string {
+	var ov *vision.OutOfViewError
+	switch {
+	case errors.As(u.err, &ov), errors.Is(u.err, vision.ErrOutOfView):
+		return "out_of_view"
+	case errors.Is(u.err, vision.ErrTooDark):
+		return "too_dark"
+	case errors.Is(u.err, vision.ErrTooBlurred):
+		return "too_blurred"
+	case errors.Is(u.err, vision.ErrNoBoard):
+		return "no_board"
+	}
+	return "unreadable"
+}
+
 // cameraFrames adapts a camera.Source to the pipeline's FrameSource.
 type cameraFrames struct{ src camera.Source }
 

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -20,6 +21,7 @@ import (
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/upwords"
+	"github.com/tilescope/tilescope/vision"
 )
 
 // The serve tests run the real command in a child process (this test
@@ -396,5 +398,26 @@ func TestLastDemoTurn(t *testing.T) {
 		if got := lastDemoTurn(tc.frames); got != tc.want {
 			t.Errorf("lastDemoTurn(%q) = %d, want %d", tc.frames, got, tc.want)
 		}
+	}
+}
+
+func TestUnreadableCodes(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"no board", fmt.Errorf("%w: no 10x10 grid in the picture", vision.ErrNoBoard), "no_board"},
+		{"out of view", &vision.OutOfViewError{Sides: []string{"left"}}, "out_of_view"},
+		{"too dark", fmt.Errorf("%w: add light", vision.ErrTooDark), "too_dark"},
+		{"too blurred", fmt.Errorf("%w: hold still", vision.ErrTooBlurred), "too_blurred"},
+		{"a broken file", errors.New("the photo does not decode: unexpected EOF"), "unreadable"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := (unreadable{tc.err}).Code(); got != tc.want {
+				t.Errorf("code %q, want %q", got, tc.want)
+			}
+		})
 	}
 }

@@ -143,6 +143,10 @@ const (
 	KindExchange  = "exchange"
 	KindUndo      = "undo"
 	KindEnd       = "end"
+	// KindCamera is a photo the vision could not read (too dark, no board
+	// in view...): shown to the table until a photo is read again. Not a
+	// turn: undo passes over it.
+	KindCamera = "camera"
 )
 
 // Store keeps games and their logs. Append must not return before the record
@@ -173,6 +177,11 @@ type (
 		// Seen is the photo's own reading before it was reconciled with
 		// the game (grid text); empty for a turn entered by hand.
 		Seen string `json:"seen,omitempty"`
+	}
+	cameraData struct {
+		Frame string `json:"frame,omitempty"`
+		Code  string `json:"code"`
+		Msg   string `json:"error"`
 	}
 	correctData struct {
 		N      int    `json:"n"`

@@ -51,7 +51,20 @@ func (p *Pipeline) logf(format string, a ...any) {
 func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 	r, err := p.Reader.ReadBoard(ctx, f)
 	if err != nil {
+		if ctx.Err() == nil {
+			code := "unreadable"
+			var c interface{ Code() string }
+			if errors.As(err, &c) {
+				code = c.Code()
+			}
+			if terr := p.Session.CameraTrouble(ctx, f.ID, code, err.Error()); terr != nil {
+				p.logf("frame %s: telling the table: %v", f.ID, terr)
+			}
+		}
 		return Turn{}, fmt.Errorf("reading %s: %w", f.ID, err)
+	}
+	if err := p.Session.CameraOK(ctx); err != nil {
+		p.logf("frame %s: %v", f.ID, err)
 	}
 	if p.Reconcile != nil {
 		var n int

@@ -200,6 +200,33 @@ func (s *Session) Sightings() []Sighting {
 	return out
 }
 
+// CameraTrouble tells the table why a photo could not be read (code:
+// no_board, out_of_view, too_dark, too_blurred or unreadable; msg what to
+// do), unless it already shows the same.
+func (s *Session) CameraTrouble(ctx context.Context, frame, code, msg string) error {
+	if code == "" {
+		code = "unreadable"
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.rp.state.Camera; c != nil && c.Code == code && c.Error == msg {
+		return nil
+	}
+	_, err := s.apply(ctx, KindCamera, cameraData{Frame: frame, Code: code, Msg: msg})
+	return err
+}
+
+// CameraOK takes the camera notice down: a photo was read again.
+func (s *Session) CameraOK(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.rp.state.Camera == nil {
+		return nil
+	}
+	_, err := s.apply(ctx, KindCamera, cameraData{})
+	return err
+}
+
 // apply writes one record and replays the log with it. On a replay error
 // (a scorer bug) the record stays written but the state is not updated; the
 // error is returned.

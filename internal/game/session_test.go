@@ -513,3 +513,74 @@ func TestPipelineKeepsWhatThePhotoShowed(t *testing.T) {
 		t.Errorf("%d sightings after a turn entered by hand, want 2 (the photos)", n)
 	}
 }
+
+// troubleReader is a camera whose photos cannot be read until fixed.
+type troubleReader struct {
+	err   error
+	board string
+}
+
+type codedErr struct{ code, msg string }
+
+func (e codedErr) Error() string { return e.msg }
+func (e codedErr) Code() string  { return e.code }
+
+func (r *troubleReader) ReadBoard(ctx context.Context, f Frame) (Reading, error) {
+	if r.err != nil {
+		return Reading{}, r.err
+	}
+	return reading(r.board), nil
+}
+
+func TestCameraNotice(t *testing.T) {
+	ctx := context.Background()
+	store := NewMemStore()
+	s := newSession(t, store)
+	rd := &troubleReader{err: codedErr{"too_dark", "vision: too dark: add light"}}
+	p := &Pipeline{Reader: rd, Session: s}
+	if _, err := p.Submit(ctx, Frame{ID: "dim"}); err == nil {
+		t.Fatal("an unreadable photo gave no error")
+	}
+	st := s.State()
+	if st.Camera == nil || st.Camera.Code != "too_dark" || st.Camera.Frame != "dim" || !strings.Contains(st.Camera.Error, "add light") {
+		t.Fatalf("camera notice = %+v, want too_dark from frame dim", st.Camera)
+	}
+	// The same trouble again is not written again; another one is.
+	v := st.Version
+	p.Submit(ctx, Frame{ID: "dim again"})
+	if s.State().Version != v {
+		t.Error("the same notice was written twice")
+	}
+	rd.err = errors.New("the photo does not decode")
+	p.Submit(ctx, Frame{ID: "broken"})
+	if c := s.State().Camera; c == nil || c.Code != "unreadable" {
+		t.Errorf("camera notice = %+v, want unreadable", c)
+	}
+	// It survives a restart, and undo passes over it.
+	if c := newSession(t, store).State().Camera; c == nil || c.Code != "unreadable" {
+		t.Errorf("after reopening: camera notice = %+v", c)
+	}
+	if _, err := s.Undo(ctx); err == nil {
+		t.Error("undo with no turn: want an error, the notice is not a turn")
+	}
+	// A photo read again takes it down, even one showing no change.
+	rd.err, rd.board = nil, turn1
+	if _, err := p.Submit(ctx, Frame{ID: "lit"}); err != nil {
+		t.Fatal(err)
+	}
+	if c := s.State().Camera; c != nil {
+		t.Errorf("camera notice after a photo was read = %+v, want none", c)
+	}
+	rd.err = codedErr{"no_board", "vision: no board found"}
+	p.Submit(ctx, Frame{ID: "away"})
+	rd.err = nil
+	if _, err := p.Submit(ctx, Frame{ID: "back"}); !errors.Is(err, ErrNoChange) {
+		t.Fatalf("the same board again: %v, want ErrNoChange", err)
+	}
+	if c := s.State().Camera; c != nil {
+		t.Errorf("camera notice after an unchanged photo was read = %+v, want none", c)
+	}
+	if n := len(s.State().Turns); n != 1 {
+		t.Errorf("%d turns, want 1: notices are not turns", n)
+	}
+}

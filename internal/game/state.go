@@ -53,6 +53,18 @@ type State struct {
 	Tally []TallyLine `json:"tally,omitempty"`
 	// Updated is when the latest record was written.
 	Updated time.Time `json:"updated"`
+	// Camera, when set, is why the latest photo could not be read (no
+	// board in view, too dark, too blurred...): the table can act on it.
+	// It goes when a photo is read again.
+	Camera *CameraNotice `json:"camera,omitempty"`
+}
+
+// CameraNotice is a photo the vision could not read.
+type CameraNotice struct {
+	Frame string    `json:"frame,omitempty"`
+	Code  string    `json:"code"`  // no_board, out_of_view, too_dark, too_blurred, unreadable
+	Error string    `json:"error"` // what to do, for the table
+	At    time.Time `json:"at"`
 }
 
 // Player is one seat.
@@ -139,15 +151,29 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 	var acts []Record
 	var version int64
 	var updated time.Time
+	var camera *CameraNotice
 	for _, r := range recs {
 		version, updated = r.Seq, r.At
 		switch r.Kind {
 		case KindStart:
 			continue
+		case KindCamera:
+			var d cameraData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			camera = &CameraNotice{Frame: d.Frame, Code: d.Code, Error: d.Msg, At: r.At}
+			if d.Code == "" {
+				camera = nil // read again
+			}
+			continue
 		case KindUndo:
 			if len(acts) > 0 {
 				acts = acts[:len(acts)-1]
 			}
+		case KindPlay:
+			camera = nil // a photo was read
+			acts = append(acts, r)
 		default:
 			acts = append(acts, r)
 		}
@@ -204,7 +230,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 	// 3. the game itself.
 	st := &State{
 		Game: setup.Kind, ID: setup.ID, Version: version, Rows: setup.Rows, Cols: setup.Cols,
-		Turns: []Turn{}, History: []Turn{}, Updated: updated,
+		Turns: []Turn{}, History: []Turn{}, Updated: updated, Camera: camera,
 	}
 	for _, name := range setup.Players {
 		st.Players = append(st.Players, Player{Name: name})

@@ -119,6 +119,7 @@ function render(g) {
     (lp.uncertain || []).forEach(([r, c]) => unsure.add(r + "," + c));
     (lp.corrected || []).forEach(([r, c]) => fixed.add(r + "," + c));
   }
+  renderCamera(g);
   const banner = $("#banner");
   if (rejected) {
     banner.hidden = false;
@@ -161,6 +162,26 @@ function render(g) {
   renderTally(g);
   renderHistory(g);
   $("#undo").disabled = g.history.length === 0 && g.version === 0;
+}
+
+// What the table can do about a photo the camera could not read.
+const CAMERA_HELP = {
+  no_board: "The camera cannot see the board. Is it in view, and nothing lying over it?",
+  out_of_view: "Part of the board is out of the camera's view. Move the board or the camera.",
+  too_dark: "Too dark for the camera: add light.",
+  too_blurred: "The camera's photo is blurred: keep the camera steady and in focus.",
+  unreadable: "The camera's photo could not be read.",
+};
+
+function renderCamera(g) {
+  const box = $("#camera");
+  const c = g.camera;
+  if (!c) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(
+    el("strong", {}, CAMERA_HELP[c.code] || CAMERA_HELP.unreadable),
+    el("div", { class: "muted" }, c.error),
+    el("div", {}, "No turn is lost: once the camera sees the board again it reads the turn; or send a photo with Photo."));
 }
 
 function describe(t) {
