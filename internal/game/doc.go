@@ -6,7 +6,8 @@
 // # An append-only log, replayed
 //
 // A session is a log of records ("play", "correct", "challenge", "pass",
-// "exchange", "confirm", "undo", "end"), kept by a Store (internal/sqlite on
+// "exchange", "confirm", "undo", "end", and "camera" for a photo the vision
+// could not read), kept by a Store (internal/sqlite on
 // disk, MemStore in tests). Every action is written to the log and committed
 // before the new state is published, so nobody is ever told about a turn that
 // a crash could lose. The state shown to the table is never stored: it is
@@ -18,15 +19,24 @@
 //
 // Replay works in three steps:
 //
-//  1. "undo" removes the latest surviving action (a stack).
+//  1. "undo" removes the latest surviving action (a stack); "camera"
+//     notices are not actions: the latest stands until a photo is read.
 //  2. corrections are applied to the camera's readings. A correction is
 //     sticky: it also fixes the same cell in the neighbouring turns that read
 //     the same misread stack, because a tile misread once is usually misread
-//     in every photo until it is covered.
+//     in every photo until it is covered (backwards only while the stack
+//     stood as it was read: a tile the camera missed was not there before).
 //  3. the remaining actions are played in order: each reading is judged by
 //     the Scorer against the board as it stood, accepted (the board advances,
 //     the player scores, the next seat plays) or rejected with the scorer's
 //     code (nothing changes, the same player is still to play).
+//
+// Before a reading is judged, the pipeline reconciles it with the game
+// (ReconcileUpwordsJudged): the letter read decides whether a tile went on a
+// stack, since one photo tells letters far better than heights; the rules
+// settle a new letter read no higher than its stack; and what earlier photos
+// showed (each play keeps its photo's own reading) recognises a misread the
+// table already corrected.
 //
 // A successful challenge (a word not in the dictionary) withdraws the latest
 // play: its tiles come off, its points go, and the same player may play again
