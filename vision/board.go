@@ -591,104 +591,6 @@ func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
 	return best, found
 }
 
-// gridRidges measures, on the full-resolution picture, how well each of the
-// grid h's 2(n+1) lines stands out as a wall: the board's walls are
-// lighter than the squares' floors on both sides of them, where the
-// board's outer edge or a line printed in its border is a step (lighter on
-// one side only). Each line is cut into n bands (one per square along it);
-// a band's ridge is the grey on the line less the lighter of the two
-// floors half a square either side; bands beside a square much lighter
-// than the board (a tile) are skipped. A line's ridge is the median of its
-// bands' (NaN with fewer than three). Returned: vertical lines (x = k),
-// then horizontal ones (y = k).
-func gridRidges(p plane, h Homography, n int) (vs, hs []float64) {
-	// Interior brightness of every square, to skip tiles.
-	interior := make([]float64, n*n)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			var s float64
-			cnt := 0
-			for j := 0; j < 3; j++ {
-				for i := 0; i < 3; i++ {
-					q := h.Apply(Point{float64(c) + 0.3 + 0.2*float64(i), float64(r) + 0.3 + 0.2*float64(j)})
-					if v := p.at(q.X, q.Y); v >= 0 {
-						s += v
-						cnt++
-					}
-				}
-			}
-			interior[r*n+c] = math.NaN()
-			if cnt > 0 {
-				interior[r*n+c] = s / float64(cnt)
-			}
-		}
-	}
-	sorted := make([]float64, 0, n*n)
-	for _, v := range interior {
-		if !math.IsNaN(v) {
-			sorted = append(sorted, v)
-		}
-	}
-	if len(sorted) < n*n/2 {
-		return nil, nil
-	}
-	sort.Float64s(sorted)
-	level := sorted[len(sorted)*3/10]
-	bright := func(r, c int) bool {
-		if r < 0 || c < 0 || r >= n || c >= n {
-			return false
-		}
-		v := interior[r*n+c]
-		return math.IsNaN(v) || v > 1.35*level+10
-	}
-	// mean grey along board segment (a, t0..t1) of a vertical (x = a) or
-	// horizontal line, -1 if any sample is outside the picture.
-	along := func(vertical bool, a, t0, t1 float64) float64 {
-		var s float64
-		const k = 6
-		for i := 0; i < k; i++ {
-			t := t0 + (t1-t0)*(float64(i)+0.5)/k
-			pt := Point{a, t}
-			if !vertical {
-				pt = Point{t, a}
-			}
-			q := h.Apply(pt)
-			v := p.at(q.X, q.Y)
-			if v < 0 {
-				return -1
-			}
-			s += v
-		}
-		return s / k
-	}
-	line := func(vertical bool, k int) float64 {
-		var bands []float64
-		for j := 0; j < n; j++ {
-			if vertical && (bright(j, k-1) || bright(j, k)) || !vertical && (bright(k-1, j) || bright(k, j)) {
-				continue
-			}
-			t0, t1 := float64(j)+0.2, float64(j)+0.8
-			on := along(vertical, float64(k), t0, t1)
-			lo := along(vertical, float64(k)-0.5, t0, t1)
-			hi := along(vertical, float64(k)+0.5, t0, t1)
-			if on < 0 || lo < 0 || hi < 0 {
-				continue
-			}
-			bands = append(bands, on-math.Max(lo, hi))
-		}
-		if len(bands) < 3 {
-			return math.NaN()
-		}
-		sort.Float64s(bands)
-		return bands[len(bands)/2]
-	}
-	for k := 0; k <= n; k++ {
-		vs = append(vs, line(true, k))
-		hs = append(hs, line(false, k))
-	}
-	return vs, hs
-}
-
 // boardMargins looks, on both sides of the grid h along one axis (x when
 // vertical), for the board's outer edge: the strongest step in the
 // median grey of the lines parallel to the grid's, between 2.4 squares out
@@ -787,7 +689,7 @@ func edgesCentred(p plane, h Homography, n int) bool {
 	mid, fn := float64(n)/2, float64(n)
 	for _, vertical := range []bool{true, false} {
 		lo, hi, s := boardMargins(p, h, n, vertical, -0.2)
-		if s < 1 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 {
+		if math.IsNaN(lo) || math.IsNaN(hi) || s < 1 || lo < 0.3 || hi < 0.3 || lo > 1.3 || hi > 1.3 {
 			return false
 		}
 		// square sizes at the low and the high end of this axis

@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"fmt"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -131,14 +130,16 @@ func drawGrid(t *testing.T, img image.Image, h Homography, n int, out string) {
 	}
 }
 
-// TestRidgeDiagnosis prints, for every scene of TILESCOPE_RIDGE_DIR
-// (skipped without it), the walls' ridges (gridRidges) of the grid found,
-// of that grid moved by a square each way, and whether the grid found is
-// the truth's.
-func TestRidgeDiagnosis(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_RIDGE_DIR")
+// TestEdgeDiagnosis prints, for every scene of TILESCOPE_EDGE_DIR
+// (skipped without it), the grid found (its evidence, its largest corner
+// error in squares against the renderer's truth) and where the board's
+// outer edge lies on each side of it (boardMargins: low and high side, in
+// squares out of the grid, and the edges' strength), with what edgeShift
+// and edgesCentred make of them.
+func TestEdgeDiagnosis(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_EDGE_DIR")
 	if dir == "" {
-		t.Skip("set TILESCOPE_RIDGE_DIR to a rendered set")
+		t.Skip("set TILESCOPE_EDGE_DIR to a rendered set")
 	}
 	files, err := SceneFiles(dir)
 	if err != nil {
@@ -171,25 +172,10 @@ func TestRidgeDiagnosis(t *testing.T) {
 			d := math.Min(math.Min(math.Hypot(q.X, q.Y), math.Hypot(q.X-10, q.Y)), math.Min(math.Hypot(q.X-10, q.Y-10), math.Hypot(q.X, q.Y-10)))
 			maxErr = math.Max(maxErr, d)
 		}
-		summ := func(h Homography) string {
-			vs, hs := gridRidges(p, h, 10)
-			all := append(append([]float64(nil), vs...), hs...)
-			var s []string
-			for _, v := range all {
-				s = append(s, fmt.Sprintf("%.0f", v))
-			}
-			return strings.Join(s, " ")
-		}
-		_ = summ
-		// the true offset of the grid in our coordinates
-		var tx, ty float64
-		for _, c := range tr.Board.Corners {
-			q := inv.Apply(Point{c[0], c[1]})
-			tx += math.Min(q.X, 10-q.X) / 4
-			ty += math.Min(q.Y, 10-q.Y) / 4
-		}
 		l1, h1, s1 := boardMargins(p, fit.H, 10, true, -0.2)
 		l2, h2, s2 := boardMargins(p, fit.H, 10, false, -0.2)
-		t.Logf("%s %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Score, maxErr, l1, h1, s1, l2, h2, s2, edgeShift(l1, h1, s1), edgeShift(l2, h2, s2), edgesCentred(p, fit.H, 10))
+		dx := edgeShift(boardMargins(p, fit.H, 10, true, 0.8))
+		dy := edgeShift(boardMargins(p, fit.H, 10, false, 0.8))
+		t.Logf("%s %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Score, maxErr, l1, h1, s1, l2, h2, s2, dx, dy, edgesCentred(p, fit.H, 10))
 	}
 }
