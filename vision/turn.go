@@ -101,6 +101,15 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 	if d.accepted != nil {
 		st.Hand = d.rimChanged(th) > d.opt.HandFraction
 		st.Changed = d.squaresChanged(th) >= d.opt.Change
+		if st.Hand && motion <= d.opt.Motion && d.moved(p, frame) {
+			// Not necessarily a hand: the board itself was bumped. The
+			// detector follows it; the thumbnails are in board squares,
+			// so the accepted state compares as before.
+			th = d.thumb(p)
+			d.prev = th
+			st.Hand = d.rimChanged(th) > d.opt.HandFraction
+			st.Changed = d.squaresChanged(th) >= d.opt.Change
+		}
 		if st.Hand && !st.Changed {
 			// Something over the rim while nothing changed inside: the
 			// board itself may have moved; look for it again if it stays.
@@ -126,6 +135,36 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 		d.accepted = th
 	}
 	return st
+}
+
+// moved looks for the board again and reports whether it now lies
+// elsewhere (a corner more than a quarter of a square away); if so, the
+// detector follows it. A hand resting over the rim leaves the grid where
+// it was.
+func (d *TurnDetector) moved(p plane, frame image.Image) bool {
+	fit, ok := findBoard(p, frame, d.opt.Size)
+	if !ok || fit.Score < minGridContrast {
+		return false
+	}
+	n := float64(d.opt.Size)
+	pitch := math.Hypot(d.h.Apply(Point{1, 0}).X-d.h.Apply(Point{0, 0}).X, d.h.Apply(Point{1, 0}).Y-d.h.Apply(Point{0, 0}).Y)
+	far := 0.0
+	for _, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
+		// The grid is symmetric: compare each new corner with the nearest
+		// old one.
+		a := fit.H.Apply(c)
+		near := math.Inf(1)
+		for _, e := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
+			b := d.h.Apply(e)
+			near = math.Min(near, math.Hypot(a.X-b.X, a.Y-b.Y))
+		}
+		far = math.Max(far, near)
+	}
+	if far < 0.25*pitch {
+		return false
+	}
+	d.h = fit.H
+	return true
 }
 
 // Reset forgets the accepted state and the board's position.

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"math"
+	"strings"
 	"testing"
 	"time"
 
@@ -83,6 +84,62 @@ func TestTurnDetector(t *testing.T) {
 		}
 	}
 	_ = math.Abs
+}
+
+func TestTurnDetectorFollowsABumpedBoard(t *testing.T) {
+	cat := ". . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5)
+	scene := func(shift float64, hand bool) image.Image {
+		s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: shift, Board: grid.MustParse(cat)}
+		img, _ := s.draw()
+		if hand {
+			return withHand(img)
+		}
+		return img
+	}
+	d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3})
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	offer := func(img image.Image, n int) TurnState {
+		var st TurnState
+		for i := 0; i < n; i++ {
+			clock = clock.Add(400 * time.Millisecond)
+			st = d.Offer(img, clock)
+		}
+		return st
+	}
+	if st := offer(scene(0, false), 4); !st.Ready {
+		t.Fatalf("the opening state: %+v", st)
+	}
+	// A hand resting still over the rim is a hand, whatever how long.
+	if st := offer(scene(0, true), 8); st.Ready || !st.Hand {
+		t.Errorf("a still hand: %+v, want not ready, hand", st)
+	}
+	offer(scene(0, false), 4)
+	// The board knocked a square and a half sideways: once still, not a
+	// hand, and no turn either (nothing was played).
+	bumped := func(state string) image.Image {
+		s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: 1.5, Board: grid.MustParse(state)}
+		img, _ := s.draw()
+		return img
+	}
+	offer(bumped(cat), 1) // moving
+	for i := 0; i < 6; i++ {
+		if st := offer(bumped(cat), 1); st.Hand || st.Ready {
+			t.Errorf("frame %d after the bump: %+v, want no hand, not ready", i+1, st)
+		}
+	}
+	// A tile played on the board in its new place is a turn.
+	cats := strings.Replace(cat, ". . . . C A T . . .", ". . . . C A T S . .", 1)
+	ready := false
+	for i := 0; i < 4; i++ {
+		ready = offer(bumped(cats), 1).Ready || ready
+	}
+	if !ready {
+		t.Error("CATS on the bumped board: never ready")
+	}
+	// And a hand over it is a hand again.
+	if st := offer(withHand(bumped(cats).(*image.RGBA)), 4); st.Ready || !st.Hand {
+		t.Errorf("a hand over the bumped board: %+v", st)
+	}
 }
 
 func repeat(s string, n int) string {
