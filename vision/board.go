@@ -87,6 +87,16 @@ type candidate struct {
 
 // findBoard looks for an n x n grid in the picture.
 func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
+	return findBoardNear(p, img, n, nil)
+}
+
+// findBoardNear is findBoard told where the grid was in an earlier photo
+// from the same camera (its outer corners in pixels; nil: unknown). That
+// place is tried first, and a grid found there, within a quarter of a
+// square of it, is accepted on weaker line evidence (a blurred or dim
+// frame, a hand over part of the board): a camera over a table does not
+// move between turns, so the earlier photo vouches for it.
+func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool) {
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -125,6 +135,16 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 		gocv.GaussianBlur(eq, &eqBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
 	}
 	stages := []func() []candidate{
+		func() []candidate { // where the grid was in an earlier photo
+			if hint == nil {
+				return nil
+			}
+			var q Quad
+			for i, v := range hint {
+				q[i] = Point{v.X * scale, v.Y * scale}
+			}
+			return []candidate{{q: q, grid: true}}
+		},
 		func() []candidate { // the grid's own lines
 			lineCands, wideGrids = lineCandidates(blur, n)
 			var g []candidate
@@ -262,6 +282,13 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 	if best.Score >= minCentredContrast && best.Score < minGridContrast && edgesCentred(p, best.H, n) {
 		if debugf != nil {
 			debugf("weak grid centred on the board's edges: accepted")
+		}
+		best.Score = minGridContrast
+	}
+	// A grid where an earlier photo had it.
+	if hint != nil && best.Score >= minPinnedContrast && best.Score < minGridContrast && nearQuad(best.H, *hint, n, 0.25) {
+		if debugf != nil {
+			debugf("weak grid where the earlier photo had it: accepted")
 		}
 		best.Score = minGridContrast
 	}
@@ -706,6 +733,24 @@ func edgesCentred(p plane, h Homography, n int) bool {
 		case near < 1/1.1 && (d > 0.3 || d < -0.55):
 			return false
 		case near >= 1/1.1 && near <= 1.1 && math.Abs(d) > 0.3:
+			return false
+		}
+	}
+	return true
+}
+
+// nearQuad reports whether the grid h's outer corners lie within tol
+// squares of q's (in any corner order: the grid is symmetric).
+func nearQuad(h Homography, q Quad, n int, tol float64) bool {
+	nf := float64(n)
+	pitch := math.Hypot(h.Apply(Point{1, 0}).X-h.Apply(Point{0, 0}).X, h.Apply(Point{1, 0}).Y-h.Apply(Point{0, 0}).Y)
+	for _, c := range []Point{{0, 0}, {nf, 0}, {nf, nf}, {0, nf}} {
+		a := h.Apply(c)
+		near := math.Inf(1)
+		for _, b := range q {
+			near = math.Min(near, math.Hypot(a.X-b.X, a.Y-b.Y))
+		}
+		if near > tol*pitch {
 			return false
 		}
 	}

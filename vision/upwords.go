@@ -44,6 +44,11 @@ type Options struct {
 	// CameraOrientation keeps row 0 at the top of the picture even when
 	// the letters say the board is read from another side.
 	CameraOrientation bool
+	// Hint is where the grid was in an earlier photo from the same camera
+	// (an earlier reading's Grid), or nil. It is tried first, and a grid
+	// found there is accepted on weaker evidence (a blurred or dim frame,
+	// a hand over part of the board). A moved board is still found anew.
+	Hint *Quad
 }
 
 // Cell is what the scan saw on one square.
@@ -63,6 +68,10 @@ type UpwordsReading struct {
 	Board   *grid.Board
 	Cells   []Cell // row by row
 	Corners Quad   // the playing grid's outer corners in the picture
+	// Grid is the playing grid's outer corners at the walls' tops, in the
+	// camera's own order (not turned with the reading): the Options.Hint
+	// for the next photo from the same camera.
+	Grid Quad
 	Pose    Pose   // the camera over the board (board units: squares)
 	Focal   float64
 	// FocalSource says where the focal length came from: "calibration",
@@ -112,7 +121,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		geo = UpwordsGeometry
 	}
 	p := luma(img)
-	fit, ok := findBoard(p, img, n)
+	fit, ok := findBoardNear(p, img, n, opt.Hint)
 	if !ok && fit.Partial {
 		return nil, partialError(fit, n)
 	}
@@ -132,6 +141,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	for i := 0; i < 4; i++ {
 		r.Corners[i] = fit.H.Apply([]Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}}[i])
 	}
+	r.Grid = r.Corners
 	if l := brightestOn(p, r.Corners); l < darkLuma {
 		return nil, fmt.Errorf("%w: the brightest parts of the board reach only %d of 255; add light", ErrTooDark, l)
 	}

@@ -130,6 +130,7 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 		return err
 	}
 	reader.board = sess.Board
+	reader.grid = nil // another table, another camera
 	seen := &lastReading{r: reader}
 	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
 	t := gameTally{games: 1}
@@ -164,6 +165,9 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 			// The vision refused the photo (no board, too blurred...):
 			// the player enters the turn by hand.
 			t.refused++
+			if verbose > 0 {
+				fmt.Fprintf(out, "%s turn %d: %v\n", name, i, u.err)
+			}
 			if turn, err = sess.Play(ctx, game.Frame{ID: frame.ID}, game.Reading{Board: want.Clone()}); err != nil {
 				return fmt.Errorf("turn %d entered by hand: %w", i, err)
 			}

@@ -372,6 +372,9 @@ type boardReader struct {
 	// board is the board as it stands (for placeholders); nil for none.
 	board func() *grid.Board
 	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
+	// grid is where the board was in the latest photo read (the camera
+	// does not move between turns): the next scan's hint.
+	grid *vision.Quad
 }
 
 func newBoardReader(size int, data string, logf func(string, ...any)) (*boardReader, func(), error) {
@@ -406,7 +409,13 @@ func (r *boardReader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading
 		}
 	}
 	r.mu.Lock()
-	scan, err := vision.ScanUpwords(img, r.opt)
+	opt := r.opt
+	opt.Hint = r.grid
+	scan, err := vision.ScanUpwords(img, opt)
+	if err == nil {
+		g := scan.Grid
+		r.grid = &g
+	}
 	r.mu.Unlock()
 	if err != nil {
 		return game.Reading{}, unreadable{err}
