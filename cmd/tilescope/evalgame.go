@@ -17,6 +17,7 @@ import (
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/upwords"
+	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/render"
 )
 
@@ -90,6 +91,10 @@ type gameEval struct {
 	groups map[string]*gameTally
 	all    gameTally
 	keep   string // a directory for the photos of turns that needed a tap
+	// Games whose camera does not show the whole grid are not played:
+	// the table must move the camera. told counts those whose first photo
+	// the vision refused as out of view, saying so.
+	outOfView, told int
 }
 
 type gameTally struct {
@@ -142,6 +147,16 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 		sc, err := render.Render("upwords", []byte(want.String()), o)
 		if err != nil {
 			return fmt.Errorf("rendering turn %d: %w", i, err)
+		}
+		if i == 1 && !gridInView(sc.Truth) {
+			e.outOfView++
+			if _, err := reader.ReadBoard(ctx, game.Frame{ID: name, JPEG: sc.JPEG}); errors.Is(err, vision.ErrOutOfView) {
+				e.told++
+			}
+			if verbose > 0 {
+				fmt.Fprintf(out, "%s: the camera does not show the whole board (not played)\n", name)
+			}
+			return nil
 		}
 		t.turns++
 		tapsBefore := t.taps
@@ -264,6 +279,20 @@ func (l *lastReading) ReadBoard(ctx context.Context, f game.Frame) (game.Reading
 	return r, err
 }
 
+// gridInView reports whether the playing grid's corners are all in the
+// picture.
+func gridInView(t render.Truth) bool {
+	if t.Board == nil {
+		return false
+	}
+	for _, c := range t.Board.Corners {
+		if c[0] < 0 || c[1] < 0 || c[0] > float64(t.Width) || c[1] > float64(t.Height) {
+			return false
+		}
+	}
+	return true
+}
+
 // diffCount is how many squares differ between two boards: the taps to
 // enter a turn by hand.
 func diffCount(a, b *grid.Board) int {
@@ -300,7 +329,7 @@ func (t *gameTally) write(w io.Writer, indent string) {
 }
 
 func (e *gameEval) write(w io.Writer) {
-	fmt.Fprintf(w, "games:             %d, %d turns\n", e.all.games, e.all.turns)
+	fmt.Fprintf(w, "games:             %d, %d turns (+%d with the board partly out of the camera's view, not played; told so: %d)\n", e.all.games, e.all.turns, e.outOfView, e.told)
 	e.all.write(w, "")
 	if len(e.all.elapsed) > 0 {
 		d := append([]time.Duration(nil), e.all.elapsed...)
