@@ -147,20 +147,11 @@ func (d *TurnDetector) moved(p plane, frame image.Image) bool {
 		return false
 	}
 	n := float64(d.opt.Size)
-	pitch := math.Hypot(d.h.Apply(Point{1, 0}).X-d.h.Apply(Point{0, 0}).X, d.h.Apply(Point{1, 0}).Y-d.h.Apply(Point{0, 0}).Y)
-	far := 0.0
-	for _, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
-		// The grid is symmetric: compare each new corner with the nearest
-		// old one.
-		a := fit.H.Apply(c)
-		near := math.Inf(1)
-		for _, e := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
-			b := d.h.Apply(e)
-			near = math.Min(near, math.Hypot(a.X-b.X, a.Y-b.Y))
-		}
-		far = math.Max(far, near)
+	var was Quad
+	for i, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
+		was[i] = d.h.Apply(c)
 	}
-	if far < 0.25*pitch {
+	if nearQuad(fit.H, was, d.opt.Size, 0.25) {
 		return false
 	}
 	d.h = fit.H
