@@ -80,7 +80,8 @@ dict-bench:
 # valid split and on rendered scenes not used in training (docs/ocr.md).
 PHOTOS ?= ../shared/data/photos/bananagrams-fi
 train:
-	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets en -real 12 -real-warp 6 -epochs 25 -seed 3
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 
 .PHONY: eval-tiles
 eval-tiles: build

@@ -94,6 +94,19 @@ func (c *Classifier) Glyphs() []string { return c.m.Glyphs }
 
 // Read implements Reader.
 func (c *Classifier) Read(tile image.Image) (Reading, error) {
+	return c.read(tile, false)
+}
+
+// ReadLetter reads a crop that the caller knows holds a tile (a board
+// reader that sees a stack there, though the letter is faint): the most
+// probable letter, never "no tile". Conf is still the model's probability
+// of that letter, so it is low when the model took the crop for an empty
+// square.
+func (c *Classifier) ReadLetter(tile image.Image) (Reading, error) {
+	return c.read(tile, true)
+}
+
+func (c *Classifier) read(tile image.Image, letterOnly bool) (Reading, error) {
 	if err := checkImage(tile); err != nil {
 		return Reading{}, err
 	}
@@ -101,10 +114,12 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	defer func() { ar.reset(); arenas.Put(ar) }()
 	rgb := toRGB(tile, workSide, ar)
 	g := rgb.gray(ar)
-	// A flat crop holds no tile: no need to analyse it further.
-	if flatGray(g) {
+	// A flat crop holds no tile: no need to analyse it further (unless
+	// the caller knows better).
+	if !letterOnly && flatGray(g) {
 		return Reading{Conf: 1}, nil
 	}
+	expose(rgb, g)
 	a := normalizeGray(rgb, g, false, ar)
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
@@ -113,7 +128,7 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 	for i := 0; i < len(a.cands); i++ {
 		alpha := a.cands[i]
 		features(a.finish(alpha), s.feat)
-		r := c.decide(s, alpha)
+		r := c.decide(s, alpha, letterOnly)
 		if i == 0 || r.Conf > best.Conf {
 			best = r
 		}
@@ -215,11 +230,14 @@ func (c *Classifier) forward(s *scratch) {
 	}
 }
 
-func (c *Classifier) decide(s *scratch, alpha float64) Reading {
+func (c *Classifier) decide(s *scratch, alpha float64, letterOnly bool) Reading {
 	c.forward(s)
 	T := c.m.Turns
 	bestG, bestP := 0, float32(-1)
 	for g := range c.m.Glyphs {
+		if letterOnly && c.m.Glyphs[g] == "" {
+			continue
+		}
 		var p float32
 		for k := 0; k < T; k++ {
 			p += s.out[g*T+k]

@@ -211,3 +211,42 @@ func (im *rgbImage) gray(ar *arena) *grayImage {
 	}
 	return g
 }
+
+// Exposure: a crop whose bright parts stay below darkTop (the grey level
+// that 5% of its pixels reach) was taken in dim light; it is brightened
+// so that they reach exposeTo, by at most maxGain.
+const (
+	darkTop  = 0.45
+	exposeTo = 0.6
+	maxGain  = 4
+)
+
+// expose brightens a dim crop (the working image and its luma, in place)
+// as a camera's exposure would: every channel times one gain, so the
+// letter's contrast grows with the face's brightness. Dim, unevenly lit
+// boards otherwise give letters so faint that they pass for an empty
+// square. Crops in ordinary light are left as they are.
+func expose(im *rgbImage, g *grayImage) {
+	var hist [64]int
+	for _, v := range g.Pix {
+		hist[min(max(int(v*64), 0), 63)]++
+	}
+	want, acc, p := len(g.Pix)/20, 0, 63
+	for ; p > 0; p-- {
+		acc += hist[p]
+		if acc >= want {
+			break
+		}
+	}
+	top := (float32(p) + 0.5) / 64
+	if top >= darkTop {
+		return
+	}
+	gain := min(exposeTo/top, maxGain)
+	for i := range g.Pix {
+		g.Pix[i] = min(g.Pix[i]*gain, 1)
+		im.R[i] = min(im.R[i]*gain, 1)
+		im.G[i] = min(im.G[i]*gain, 1)
+		im.B[i] = min(im.B[i]*gain, 1)
+	}
+}

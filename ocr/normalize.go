@@ -72,7 +72,9 @@ type analysis struct {
 
 func normalize(rgb *rgbImage, ar *arena) *analysis {
 	g := rgb.gray(ar)
-	return normalizeGray(rgb, g, flatGray(g), ar)
+	flat := flatGray(g)
+	expose(rgb, g)
+	return normalizeGray(rgb, g, flat, ar)
 }
 
 // flatGray reports whether a grey working image is flat: its standard

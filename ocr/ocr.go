@@ -29,6 +29,15 @@ type Reader interface {
 	Read(tile image.Image) (Reading, error)
 }
 
+// LetterReader is a Reader that can also be told that a crop holds a
+// tile: ReadLetter answers the most probable letter, never "no tile",
+// with Conf the reader's probability of it. A board reader that sees a stack where
+// the letter is too faint for Read asks it.
+type LetterReader interface {
+	Reader
+	ReadLetter(tile image.Image) (Reading, error)
+}
+
 // Action tile names (Scrabble Twists & Turns).
 const (
 	Skip    = "skip"
@@ -90,6 +99,26 @@ func (e either) Read(tile image.Image) (Reading, error) {
 			return Reading{}, err
 		}
 		if i == 0 || got.Conf > best.Conf {
+			best = got
+		}
+	}
+	return best, nil
+}
+
+// ReadLetter reads with every reader that can be told the crop holds a
+// tile and keeps the most confident letter.
+func (e either) ReadLetter(tile image.Image) (Reading, error) {
+	var best Reading
+	for _, r := range e {
+		lr, ok := r.(LetterReader)
+		if !ok {
+			continue
+		}
+		got, err := lr.ReadLetter(tile)
+		if err != nil {
+			return Reading{}, err
+		}
+		if best.Letter == "" || (got.Letter != "" && got.Conf > best.Conf) {
 			best = got
 		}
 	}

@@ -1,7 +1,8 @@
 package ocr
 
 // The reference computation: the reader as it was before it was tuned for
-// speed (commit 03b4157), kept here verbatim apart from the names, so that
+// speed (commit 03b4157), kept here verbatim apart from the names and the
+// exposure step added later (expose, shared with the fast path), so that
 // TestOptimisedMatchesReference can prove that the fast path reads every
 // crop the same way.
 
@@ -116,6 +117,17 @@ func refGray(im *rgbImage, ar *arena) *grayImage {
 
 func refNormalize(rgb *rgbImage, ar *arena) *analysis {
 	g := refGray(rgb, ar)
+	var gsd, gmean float64
+	for _, v := range g.Pix {
+		gmean += float64(v)
+	}
+	gmean /= float64(len(g.Pix))
+	for _, v := range g.Pix {
+		d := float64(v) - gmean
+		gsd += d * d
+	}
+	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
+	expose(rgb, g) // added after tuning: after the flatness, which stays absolute
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -489,16 +501,6 @@ func refNormalize(rgb *rgbImage, ar *arena) *analysis {
 		return n
 	}
 	// A flat crop (no visible edge or ink at all) holds no tile.
-	var gsd, gmean float64
-	for _, v := range g.Pix {
-		gmean += float64(v)
-	}
-	gmean /= float64(len(g.Pix))
-	for _, v := range g.Pix {
-		d := float64(v) - gmean
-		gsd += d * d
-	}
-	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
 	a := &analysis{cands: cands, finish: finish, flat: gsd < flatSD}
 	if lazy {
 		a.more = func() []float64 {

@@ -63,11 +63,21 @@
 // Orientation: the board is symmetric, so the scan first reads it as the
 // camera sees it: row 0 is the side nearest the top of the picture (the
 // corner order whose top side points most nearly to the right). Then the
-// letters decide: when the reader reports at least three confident letters
-// and two thirds of them stand at the same quarter turn, the reading is
-// turned so they read upright, row 0 at the top "as the board is read"
-// (Upwords tiles all face one side). Options.CameraOrientation keeps the
-// camera's.
+// letters decide, when the reader reports at least three confident ones:
+// the axis (upright or upside down, against lying on a side) by two thirds
+// of them, O and X left out, and the end it is read from by two thirds of
+// the letters that differ from themselves turned half way round (not H, I,
+// N, O, S, X, Z: the reader's angle for those is a coin toss between two
+// ends). The reading is turned so they read upright, row 0 at the top "as
+// the board is read" (Upwords tiles all face one side).
+// Options.CameraOrientation keeps the camera's.
+//
+// Letters: each stack's top face, cut at its height (64x64, upright as the
+// camera sees the board), goes to the reader. When the reader takes it for
+// an empty square though the board shows a stack there (a faint letter in
+// dim light or blur), a reader that can be told so (ocr.LetterReader)
+// gives its likeliest letter, reported with its own low confidence, rather
+// than none.
 //
 // # Heights
 //

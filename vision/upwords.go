@@ -191,7 +191,19 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 					c.Tile, c.Height, c.Letter = 0, 0, ""
 					continue
 				}
+				// A stack stands here, its letter too faint (dim light,
+				// blur): the likeliest letter, with the reader's own
+				// (low) confidence in it, rather than none.
 				c.Letter, c.Conf = "?", 0
+				if lr, ok := opt.Reader.(ocr.LetterReader); ok {
+					l, err := lr.ReadLetter(face)
+					if err != nil {
+						return nil, fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+					}
+					if l.Letter != "" {
+						c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
+					}
+				}
 				continue
 			}
 			c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
@@ -527,11 +539,26 @@ func partialError(fit boardFit, n int) error {
 	return e
 }
 
-// letterTurn is the quarter turn most letters stand at (counter-clockwise,
-// as the reader reports their angle), when at least three confident
-// letters and two thirds of them agree; else 0.
+// Letters that look the same turned half way round (in the tiles' sans
+// serif) tell along which axis the board is read but not from which end;
+// O and X do not even tell the axis.
+var (
+	halfTurnSymmetric    = map[string]bool{"H": true, "I": true, "N": true, "O": true, "S": true, "X": true, "Z": true}
+	quarterTurnSymmetric = map[string]bool{"O": true, "X": true}
+)
+
+// letterTurn is the quarter turn the letters stand at (counter-clockwise,
+// as the reader reports their angle), else 0. At least three confident
+// letters are needed. The axis (upright or upside down, against lying on
+// a side) is voted by every letter but O and X, and needs two thirds of
+// the votes; the end it is read from is then voted only by the letters
+// that differ from themselves turned half way round (an N or an S reads
+// the same from both ends: the reader's angle for one is a coin toss), and
+// needs two thirds of those. When every letter on the board is of the
+// symmetric kind, all of them vote on the end, as they would otherwise.
 func letterTurn(cells []Cell) int {
-	var votes [4]int
+	var axis [2]int
+	var end, all [4]int
 	n := 0
 	for _, c := range cells {
 		if c.Height == 0 || c.Letter == "" || c.Letter == "?" || c.Conf < 0.5 {
@@ -541,19 +568,35 @@ func letterTurn(cells []Cell) int {
 		if k < 0 {
 			k += 4
 		}
-		votes[k]++
 		n++
-	}
-	best := 0
-	for k := range votes {
-		if votes[k] > votes[best] {
-			best = k
+		all[k]++
+		if quarterTurnSymmetric[c.Letter] {
+			continue
+		}
+		axis[k%2]++
+		if !halfTurnSymmetric[c.Letter] {
+			end[k]++
 		}
 	}
-	if n < 3 || votes[best]*3 < n*2 {
+	a := 0
+	if axis[1] > axis[0] {
+		a = 1
+	}
+	if n < 3 || axis[a]*3 < (axis[0]+axis[1])*2 {
 		return 0
 	}
-	return best
+	votes := end
+	if votes[a]+votes[a+2] == 0 {
+		votes = all
+	}
+	k := a
+	if votes[a+2] > votes[a] {
+		k = a + 2
+	}
+	if votes[k]*3 < (votes[a]+votes[a+2])*2 {
+		return 0
+	}
+	return k
 }
 
 // turnReading re-labels the squares and corners for letters standing k

@@ -27,10 +27,11 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	game := fs.String("render", "", "also evaluate on crops cut from scenes drawn by vision/render: upwords, lexicon or twists")
 	scenes := fs.Int("scenes", 10, "rendered scenes (with --render)")
 	seed0 := fs.Int64("seed", 100000, "seed of the first rendered scene (training uses seeds below 100000)")
-	difficulty := fs.String("difficulty", "mixed", "rendered conditions: easy, normal, hard or mixed")
+	difficulty := fs.String("difficulty", "mixed", "rendered conditions: easy, normal, hard or mixed (with a DIR of rendered scenes: which of them)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope eval-tiles [--alphabet en|ru] [--backend ours,tesseract] [--mode box|warp] DIR...")
-		fmt.Fprintln(stderr, "DIR is a YOLO split (images/, labels/, data.yaml beside or above) or a folder with one sub-folder of crops per letter (\"empty\" for no tile).")
+		fmt.Fprintln(stderr, "DIR is a YOLO split (images/, labels/, data.yaml beside or above), a folder with one sub-folder of crops per letter (\"empty\" for no tile),")
+		fmt.Fprintln(stderr, "or a folder of rendered Upwords scenes with their truth JSON (tilescope render-set): every square cut at its true corners, --difficulty picks the scenes.")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -49,9 +50,12 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	for _, dir := range fs.Args() {
 		var cs []dataset.Crop
 		var err error
-		if dataset.IsPhotoSplit(dir) {
+		switch {
+		case dataset.IsPhotoSplit(dir):
 			cs, err = dataset.PhotoCrops(dir, dataset.Mode(*mode))
-		} else {
+		case dataset.IsSceneDir(dir):
+			cs, err = dataset.SceneCrops(dir, *difficulty, dataset.Mode(*mode))
+		default:
 			cs, err = dataset.FolderCrops(dir)
 		}
 		if err != nil {

@@ -2,10 +2,16 @@ package dataset
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
+	"image"
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/tilescope/tilescope/vision/render"
 )
@@ -16,7 +22,10 @@ import (
 //
 //   - upwords: every square, as vision's board reader cuts it: the stack's
 //     top face (or the empty square's floor) with a 12% margin, rectified,
-//     upright (angle 0); empty squares have Letter "";
+//     upright (angle 0); empty squares have Letter "". With ModeWarp the
+//     square is turned a random quarter turn (Angle 90, 180 or 270), as
+//     the board reader hands it over when the camera looks at the board
+//     from another side than the one it is read from;
 //   - lexicon, twists: every loose tile, the axis-aligned box around its
 //     top face with a margin, as photographed (the truth angle); with
 //     ModeWarp, rectified from its corners (margin 30%) a random quarter
@@ -24,6 +33,23 @@ import (
 //
 // The JPEG the camera would store is what is cut from.
 func RenderedCrops(game string, seed0 int64, n int, difficulty string, mode Mode) ([]Crop, error) {
+	return RenderedCropsWith(game, seed0, n, RenderOptions{Difficulty: difficulty, Mode: mode})
+}
+
+// RenderOptions tune RenderedCropsWith.
+type RenderOptions struct {
+	Difficulty string // conditions: easy, normal, hard or mixed
+	Mode       Mode
+	// Jitter moves each Upwords square's crop by up to this fraction of
+	// the square's side in x and y, and scales it by up to half of it, as
+	// the board reader's crop lands when a stack's height or the grid is a
+	// little off. 0: cut at the true corners.
+	Jitter float64
+}
+
+// RenderedCropsWith is RenderedCrops with more options.
+func RenderedCropsWith(game string, seed0 int64, n int, o RenderOptions) ([]Crop, error) {
+	difficulty, mode := o.Difficulty, o.Mode
 	var out []Crop
 	for s := seed0; s < seed0+int64(n); s++ {
 		state, err := render.RandomState(game, s)
@@ -44,14 +70,7 @@ func RenderedCrops(game string, seed0 int64, n int, difficulty string, mode Mode
 		}
 		rng := rand.New(rand.NewPCG(uint64(s), 99))
 		name := fmt.Sprintf("%s-%d", game, s)
-		for _, c := range sc.Truth.Cells {
-			if c.Occluded {
-				continue
-			}
-			r := rectOf(c.Corners)
-			out = append(out, Crop{Name: fmt.Sprintf("%s#%d,%d", name, c.Row, c.Col), Image: Warp(img, r, 1.24, 64),
-				Letter: c.Letter, Angle: 0, HasAngle: true})
-		}
+		out = append(out, boardCrops(img, &sc.Truth, name, mode, o.Jitter, rng)...)
 		for i, t := range sc.Truth.Tiles {
 			if t.Occluded {
 				continue
@@ -74,6 +93,109 @@ func RenderedCrops(game string, seed0 int64, n int, difficulty string, mode Mode
 		}
 	}
 	return out, nil
+}
+
+// boardCrops cuts every square of a board scene that no hand hides, as
+// the board reader cuts it (see RenderedCrops).
+func boardCrops(img image.Image, t *render.Truth, name string, mode Mode, jit float64, rng *rand.Rand) []Crop {
+	var out []Crop
+	for _, c := range t.Cells {
+		if c.Occluded {
+			continue
+		}
+		corners, angle := c.Corners, 0.0
+		if mode == ModeWarp {
+			// Corner k first: the letter then stands k quarter turns
+			// counter-clockwise in the crop.
+			k := rng.IntN(4)
+			for j := range corners {
+				corners[j] = c.Corners[(j+k)%4]
+			}
+			angle = float64(90 * k)
+		}
+		if jit > 0 {
+			corners = jitter(corners, jit, rng)
+		}
+		out = append(out, Crop{Name: fmt.Sprintf("%s#%d,%d", name, c.Row, c.Col), Image: Warp(img, rectOf(corners), 1.24, 64),
+			Letter: c.Letter, Angle: angle, HasAngle: true})
+	}
+	return out
+}
+
+// SceneCrops cuts the squares of the rendered Upwords scenes in dir (the
+// images tilescope render-set writes, each with its truth JSON beside it)
+// at the true corners of each stack's top face, as RenderedCrops does:
+// the reader's own accuracy on those scenes, apart from where the board
+// reader places its crops. difficulty "" or "mixed" takes every scene,
+// else only those drawn at that difficulty. The quarter turns of ModeWarp
+// are drawn from a fixed seed.
+func SceneCrops(dir, difficulty string, mode Mode) ([]Crop, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.json"))
+	if err != nil {
+		return nil, fmt.Errorf("dataset: %w", err)
+	}
+	sort.Strings(files)
+	rng := rand.New(rand.NewPCG(7, 99))
+	var out []Crop
+	scenes := 0
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return nil, fmt.Errorf("dataset: %w", err)
+		}
+		var t render.Truth
+		if err := json.Unmarshal(b, &t); err != nil {
+			return nil, fmt.Errorf("dataset: %s: %w", f, err)
+		}
+		if t.Game != "upwords" || (difficulty != "" && difficulty != "mixed" && t.Conditions.Difficulty != difficulty) {
+			continue
+		}
+		base := strings.TrimSuffix(f, ".json")
+		var img image.Image
+		for _, ext := range []string{".jpg", ".png", ".jpeg"} {
+			if img, err = readImage(base + ext); err == nil {
+				break
+			}
+		}
+		if img == nil {
+			return nil, fmt.Errorf("dataset: %s: no image beside the truth (%v)", f, err)
+		}
+		scenes++
+		out = append(out, boardCrops(img, &t, filepath.Base(base), mode, 0, rng)...)
+	}
+	if scenes == 0 {
+		return nil, fmt.Errorf("dataset: %s: no Upwords scenes with a truth JSON (difficulty %q)", dir, difficulty)
+	}
+	return out, nil
+}
+
+// IsSceneDir reports whether dir holds rendered scenes: an image with a
+// truth JSON beside it.
+func IsSceneDir(dir string) bool {
+	files, _ := filepath.Glob(filepath.Join(dir, "*.json"))
+	for _, f := range files {
+		base := strings.TrimSuffix(f, ".json")
+		for _, ext := range []string{".jpg", ".png", ".jpeg"} {
+			if _, err := os.Stat(base + ext); err == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// jitter moves a quadrilateral by up to j of its side in x and y and
+// scales it about its centre by up to j/2.
+func jitter(c [4][2]float64, j float64, rng *rand.Rand) [4][2]float64 {
+	r := rectOf(c)
+	dx := (2*rng.Float64() - 1) * j * r.Side
+	dy := (2*rng.Float64() - 1) * j * r.Side
+	s := 1 + (2*rng.Float64()-1)*j/2
+	for i := range c {
+		c[i][0] = r.Center[0] + (c[i][0]-r.Center[0])*s + dx
+		c[i][1] = r.Center[1] + (c[i][1]-r.Center[1])*s + dy
+	}
+	return c
 }
 
 // rectOf makes a Rect of four corners in order.

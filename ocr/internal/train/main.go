@@ -41,13 +41,15 @@ var (
 	seed        = flag.Uint64("seed", 1, "random seed")
 	perGlyph    = flag.Int("synth", 260, "synthetic samples per glyph")
 	empties     = flag.Int("empty", 2500, "synthetic empty samples")
-	realAug     = flag.Int("real", 8, "crops per real tile")
+	realAug     = flag.Int("real", 8, "crops per real tile as photographed (axis-aligned box)")
+	realWarp    = flag.Int("real-warp", 4, "rectified crops per real tile")
 	epochs      = flag.Int("epochs", 20, "SGD epochs")
 	hidden      = flag.Int("hidden", 192, "hidden units (0: linear soft-max)")
 	compare     = flag.Bool("compare", false, "compare methods on a development split of the train photos")
 	compareOnly = flag.Bool("compare-only", false, "with -compare: do not train and write the final models")
 	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
 	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
+	hardScenes  = flag.Int("hard-scenes", 60, "extra hard rendered Upwords scenes for the English model (seeds 20001..20000+N), crops turned and jittered as the board reader cuts them")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
 )
 
@@ -271,7 +273,7 @@ func realData(photos []dataset.Photo, index map[string]int, alpha string) *data 
 			}
 			// Rectified, as a reader of loose tiles hands them over once
 			// each tile's quadrilateral is found.
-			for a := 0; a < *realAug/2; a++ {
+			for a := 0; a < *realWarp; a++ {
 				margin := 1.1 + rng.Float64()*0.3
 				crop := dataset.Warp(p.Image, r, margin, 40+rng.IntN(40))
 				fv, err := ocr.Features(crop)
@@ -661,21 +663,39 @@ func centroid(d *data, outputs int) func([]float32) int {
 }
 
 // renderedData cuts crops from scenes drawn by vision/render: Upwords
-// board cells (upright, with empty squares) and Lexicon Crossing tiles for
-// "en", Twists & Turns tiles and Upwords empty squares for "ru". The truth
-// gives each tile's angle, so the turn is known. Group -2 marks them.
+// board cells (with empty squares) and Lexicon Crossing tiles for "en",
+// Twists & Turns tiles and Upwords empty squares for "ru". The English
+// model's Upwords squares come turned a random quarter turn, as the board
+// reader hands them over in the camera's orientation, and a further set of
+// hard scenes (dim and uneven light, blur, motion blur, noise, JPEG) is cut
+// with the crop moved and scaled a little, as it lands when a stack's
+// height is misjudged. The truth gives each tile's angle, so the turn is
+// known. Group -2 marks them.
 func renderedData(alpha string, index map[string]int) (*data, error) {
-	games := []string{"upwords", "lexicon"}
-	if alpha == ocr.Russian {
-		games = []string{"twists", "twists", "upwords"}
+	type set struct {
+		game  string
+		seed0 int64
+		n     int
+		opt   dataset.RenderOptions
 	}
-	n := *scenes
+	var sets []set
 	if alpha == ocr.Russian {
-		n = *ruScenes
+		for gi, game := range []string{"twists", "twists", "upwords"} {
+			sets = append(sets, set{game, int64(1 + gi*10000), *ruScenes, dataset.RenderOptions{Difficulty: "mixed", Mode: dataset.ModeBox}})
+		}
+	} else {
+		sets = []set{
+			{"upwords", 1, *scenes, dataset.RenderOptions{Difficulty: "mixed", Mode: dataset.ModeWarp}},
+			{"lexicon", 10001, *scenes, dataset.RenderOptions{Difficulty: "mixed", Mode: dataset.ModeBox}},
+			{"upwords", 20001, *hardScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06}},
+		}
 	}
 	d := &data{}
-	for gi, game := range games {
-		crops, err := dataset.RenderedCrops(game, int64(1+gi*10000), n, "mixed", dataset.ModeBox)
+	for gi, st := range sets {
+		if st.n == 0 {
+			continue
+		}
+		crops, err := dataset.RenderedCropsWith(st.game, st.seed0, st.n, st.opt)
 		if err != nil {
 			return nil, err
 		}
@@ -688,7 +708,7 @@ func renderedData(alpha string, index map[string]int) (*data, error) {
 			if c.Letter == "" && rng.IntN(4) != 0 {
 				continue // plenty of empty squares
 			}
-			if c.Letter != "" && game == "upwords" && alpha == ocr.Russian {
+			if c.Letter != "" && st.game == "upwords" && alpha == ocr.Russian {
 				continue
 			}
 			fv, err := ocr.Features(c.Image)
