@@ -94,7 +94,7 @@ func (c *Classifier) Glyphs() []string { return c.m.Glyphs }
 
 // Read implements Reader.
 func (c *Classifier) Read(tile image.Image) (Reading, error) {
-	return c.read(tile, false)
+	return c.ReadKnown(tile, Known{})
 }
 
 // ReadLetter reads a crop that the caller knows holds a tile (a board
@@ -103,10 +103,11 @@ func (c *Classifier) Read(tile image.Image) (Reading, error) {
 // of that letter, so it is low when the model took the crop for an empty
 // square.
 func (c *Classifier) ReadLetter(tile image.Image) (Reading, error) {
-	return c.read(tile, true)
+	return c.ReadKnown(tile, Known{Tile: true})
 }
 
-func (c *Classifier) read(tile image.Image, letterOnly bool) (Reading, error) {
+// ReadKnown reads a crop with what the caller knows of it (see Known).
+func (c *Classifier) ReadKnown(tile image.Image, k Known) (Reading, error) {
 	if err := checkImage(tile); err != nil {
 		return Reading{}, err
 	}
@@ -116,7 +117,7 @@ func (c *Classifier) read(tile image.Image, letterOnly bool) (Reading, error) {
 	g := rgb.gray(ar)
 	// A flat crop holds no tile: no need to analyse it further (unless
 	// the caller knows better).
-	if !letterOnly && flatGray(g) {
+	if !k.Tile && flatGray(g) {
 		return Reading{Conf: 1}, nil
 	}
 	expose(rgb, g)
@@ -128,7 +129,7 @@ func (c *Classifier) read(tile image.Image, letterOnly bool) (Reading, error) {
 	for i := 0; i < len(a.cands); i++ {
 		alpha := a.cands[i]
 		features(a.finish(alpha), s.feat)
-		r := c.decide(s, alpha, letterOnly)
+		r := c.decide(s, alpha, k)
 		if i == 0 || r.Conf > best.Conf {
 			best = r
 		}
@@ -230,17 +231,36 @@ func (c *Classifier) forward(s *scratch) {
 	}
 }
 
-func (c *Classifier) decide(s *scratch, alpha float64, letterOnly bool) Reading {
+func (c *Classifier) decide(s *scratch, alpha float64, known Known) Reading {
 	c.forward(s)
 	T := c.m.Turns
+	// With a known angle, only the turn that stands the letter there
+	// counts (and the turns a symmetric letter looks the same at).
+	at := -1
+	if known.HasAngle {
+		at = int(math.Round((known.Angle-alpha)/(360/float64(T)))) % T
+		if at < 0 {
+			at += T
+		}
+	}
 	bestG, bestP := 0, float32(-1)
 	for g := range c.m.Glyphs {
-		if letterOnly && c.m.Glyphs[g] == "" {
+		glyph := c.m.Glyphs[g]
+		if known.Tile && glyph == "" {
 			continue
 		}
 		var p float32
-		for k := 0; k < T; k++ {
-			p += s.out[g*T+k]
+		if at < 0 || glyph == "" {
+			for k := 0; k < T; k++ {
+				p += s.out[g*T+k]
+			}
+		} else {
+			p = s.out[g*T+at]
+			for k := 1; k < T; k++ {
+				if sameTurned(glyph, k*360/T) {
+					p += s.out[g*T+(at+k)%T]
+				}
+			}
 		}
 		if p > bestP {
 			bestG, bestP = g, p
@@ -250,10 +270,13 @@ func (c *Classifier) decide(s *scratch, alpha float64, letterOnly bool) Reading 
 	if letter == "" {
 		return Reading{Conf: float64(bestP)}
 	}
-	bestK := 0
-	for k := 1; k < T; k++ {
-		if s.out[bestG*T+k] > s.out[bestG*T+bestK] {
-			bestK = k
+	bestK := at
+	if at < 0 {
+		bestK = 0
+		for k := 1; k < T; k++ {
+			if s.out[bestG*T+k] > s.out[bestG*T+bestK] {
+				bestK = k
+			}
 		}
 	}
 	angle := math.Mod(alpha+float64(bestK)*360/float64(T), 360)

@@ -6,6 +6,8 @@ import (
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
+
+	"github.com/tilescope/tilescope/ocr/synth"
 )
 
 // dim scales every channel of img by f and adds the sensor's noise (the
@@ -137,5 +139,46 @@ func TestReadLetter(t *testing.T) {
 	t.Logf("%d faint tiles read as no tile, %d of them right with ReadLetter", faint, faintRight)
 	if faintRight*2 < faint {
 		t.Errorf("ReadLetter right on %d of %d faint tiles", faintRight, faint)
+	}
+}
+
+// TestReadKnownAngle: told the angle a letter stands at, the reader keeps
+// to it. M and W (one is nearly the other upside down) drawn at random
+// angles read right at their own angle, and mostly as each other when
+// told the opposite angle; a letter that looks the same upside down (N,
+// S) reads the same either way.
+func TestReadKnownAngle(t *testing.T) {
+	rd := defaultReader(t, English).(KnownReader)
+	g, err := synth.NewGenerator()
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := map[string]string{"M": "W", "W": "M", "N": "N", "S": "S"}
+	letters := []string{"M", "W", "N", "S"}
+	right, swapped, n := 0, 0, 0
+	for i := 0; i < 80; i++ {
+		l := letters[i%len(letters)]
+		s := g.Tile(rand.New(rand.NewPCG(77, uint64(i))), l)
+		got, err := rd.ReadKnown(s.Image, Known{Tile: true, HasAngle: true, Angle: s.Angle})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.Letter == l {
+			right++
+		} else {
+			t.Logf("%d %s at %.0f: read %q", i, l, s.Angle, got.Letter)
+		}
+		flip, _ := rd.ReadKnown(s.Image, Known{Tile: true, HasAngle: true, Angle: s.Angle + 180})
+		if flip.Letter == other[l] {
+			swapped++
+		}
+		n++
+	}
+	t.Logf("right %d/%d at the true angle, read as the other %d/%d upside down", right, n, swapped, n)
+	if right < n*9/10 {
+		t.Errorf("only %d of %d right at their own angle", right, n)
+	}
+	if swapped < n*2/3 {
+		t.Errorf("only %d of %d read as the other letter told the opposite angle", swapped, n)
 	}
 }

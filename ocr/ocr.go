@@ -38,6 +38,39 @@ type LetterReader interface {
 	ReadLetter(tile image.Image) (Reading, error)
 }
 
+// Known is what a caller knows of a crop before reading it.
+type Known struct {
+	// Tile: the crop holds a tile, so the answer is never "no tile".
+	Tile bool
+	// HasAngle: the letter stands at about Angle degrees (counter-
+	// clockwise, as Reading.Angle) in the crop, as on a board whose reading
+	// direction is known. Only readings at that angle count, so a W is not
+	// taken for an M upside down; a letter that looks the same turned half
+	// way round (H I N O S X Z) or a quarter (O X) counts at those angles
+	// too.
+	HasAngle bool
+	Angle    float64
+}
+
+// KnownReader is a Reader that can be told what is known of a crop.
+type KnownReader interface {
+	Reader
+	ReadKnown(tile image.Image, k Known) (Reading, error)
+}
+
+// sameTurned reports whether a glyph looks the same turned by deg
+// degrees (a multiple of 90) in the tiles' sans-serif letters. Only the
+// Latin letters are listed.
+func sameTurned(glyph string, deg int) bool {
+	switch glyph {
+	case "O", "X":
+		return true
+	case "H", "I", "N", "S", "Z":
+		return deg%360 == 180
+	}
+	return false
+}
+
 // Action tile names (Scrabble Twists & Turns).
 const (
 	Skip    = "skip"
@@ -121,6 +154,28 @@ func (e either) ReadLetter(tile image.Image) (Reading, error) {
 		if best.Letter == "" || (got.Letter != "" && got.Conf > best.Conf) {
 			best = got
 		}
+	}
+	return best, nil
+}
+
+// ReadKnown reads with every reader that can be told what is known of the
+// crop and keeps the most confident reading.
+func (e either) ReadKnown(tile image.Image, k Known) (Reading, error) {
+	var best Reading
+	n := 0
+	for _, r := range e {
+		kr, ok := r.(KnownReader)
+		if !ok {
+			continue
+		}
+		got, err := kr.ReadKnown(tile, k)
+		if err != nil {
+			return Reading{}, err
+		}
+		if n == 0 || got.Conf > best.Conf {
+			best = got
+		}
+		n++
 	}
 	return best, nil
 }

@@ -77,7 +77,10 @@
 // an empty square though the board shows a stack there (a faint letter in
 // dim light or blur), a reader that can be told so (ocr.LetterReader)
 // gives its likeliest letter, reported with its own low confidence, rather
-// than none.
+// than none. Once the letters have decided the board's reading direction,
+// the squares whose letter stands another way (a W read as an M upside
+// down) or was read with confidence under 0.5 are read again, the reader
+// told the angle every letter stands at (ocr.KnownReader).
 //
 // # Heights
 //

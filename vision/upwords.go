@@ -172,6 +172,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if crop == 0 {
 		crop = 64
 	}
+	faces := make([]image.Image, len(cells))
 	for i := range cells {
 		c := &cells[i]
 		if c.Tile <= 0 {
@@ -180,6 +181,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		c.Letter = "?"
 		if opt.Reader != nil {
 			face := faceCrop(p, img, c.Face, crop)
+			faces[i] = face
 			rd, err := opt.Reader.Read(face)
 			if err != nil {
 				return nil, fmt.Errorf("vision: reading %v: %w", c.Pos, err)
@@ -209,8 +211,14 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
 		}
 	}
+	k, known := letterTurn(cells)
+	if kr, ok := opt.Reader.(ocr.KnownReader); ok && known {
+		if err := rereadTurned(cells, faces, kr, k); err != nil {
+			return nil, err
+		}
+	}
 	r.Cells = cells
-	if k := letterTurn(cells); k != 0 && !opt.CameraOrientation {
+	if k != 0 && !opt.CameraOrientation {
 		r.Cells, r.Corners = turnReading(cells, r.Corners, n, k)
 		r.Turned = k
 	}
@@ -556,7 +564,8 @@ var (
 // the same from both ends: the reader's angle for one is a coin toss), and
 // needs two thirds of those. When every letter on the board is of the
 // symmetric kind, all of them vote on the end, as they would otherwise.
-func letterTurn(cells []Cell) int {
+// known is false (and the turn 0) when the letters do not decide.
+func letterTurn(cells []Cell) (turn int, known bool) {
 	var axis [2]int
 	var end, all [4]int
 	n := 0
@@ -582,22 +591,61 @@ func letterTurn(cells []Cell) int {
 	if axis[1] > axis[0] {
 		a = 1
 	}
-	if n < 3 || axis[a]*3 < (axis[0]+axis[1])*2 {
-		return 0
+	if n < 3 || axis[0]+axis[1] == 0 || axis[a]*3 < (axis[0]+axis[1])*2 {
+		return 0, false
 	}
 	votes := end
 	if votes[a]+votes[a+2] == 0 {
 		votes = all
+	}
+	if votes[a]+votes[a+2] == 0 {
+		return 0, false
 	}
 	k := a
 	if votes[a+2] > votes[a] {
 		k = a + 2
 	}
 	if votes[k]*3 < (votes[a]+votes[a+2])*2 {
-		return 0
+		return 0, false
 	}
-	return k
+	return k, true
 }
+
+// rereadTurned reads again, knowing the board's reading direction (the
+// letters stand k quarter turns counter-clockwise in the crops), the
+// squares whose letter stands otherwise or was read unsure: a W the
+// reader took for an M upside down, a faint letter. A letter that looks
+// the same turned half way round (N, S...) or a quarter (O, X) stands
+// "otherwise" only at the turns it does not look the same.
+func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) error {
+	for i := range cells {
+		c := &cells[i]
+		if faces[i] == nil || c.Height == 0 || c.Letter == "" || c.Letter == "?" {
+			continue
+		}
+		q := int(math.Round(c.Angle/90)) % 4
+		if q < 0 {
+			q += 4
+		}
+		d := (q - k + 4) % 4
+		upright := d == 0 || quarterTurnSymmetric[c.Letter] || (d == 2 && halfTurnSymmetric[c.Letter])
+		if upright && c.Conf >= rereadBelow {
+			continue
+		}
+		rd, err := kr.ReadKnown(faces[i], ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * k)})
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if rd.Letter != "" {
+			c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+		}
+	}
+	return nil
+}
+
+// rereadBelow is the reader's confidence under which a letter is read
+// again once the board's reading direction is known.
+const rereadBelow = 0.5
 
 // turnReading re-labels the squares and corners for letters standing k
 // quarter turns counter-clockwise: "up" as read is then k quarter turns
