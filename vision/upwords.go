@@ -71,9 +71,9 @@ type UpwordsReading struct {
 	// Grid is the playing grid's outer corners at the walls' tops, in the
 	// camera's own order (not turned with the reading): the Options.Hint
 	// for the next photo from the same camera.
-	Grid Quad
-	Pose    Pose   // the camera over the board (board units: squares)
-	Focal   float64
+	Grid  Quad
+	Pose  Pose // the camera over the board (board units: squares)
+	Focal float64
 	// FocalSource says where the focal length came from: "calibration",
 	// "board" (estimated from this photo's perspective) or "default".
 	FocalSource string
