@@ -217,6 +217,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			return nil, err
 		}
 	}
+	if opt.Reader != nil {
+		if err := rereadAtOtherHeights(p, img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
+			return nil, err
+		}
+	}
 	r.Cells = cells
 	if k != 0 && !opt.CameraOrientation {
 		r.Cells, r.Corners = turnReading(cells, r.Corners, n, k)
@@ -642,6 +647,55 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 	}
 	return nil
 }
+
+// rereadAtOtherHeights reads the stacks whose letter is unsure again from
+// crops cut as if they stood one tile lower and one higher: a height read
+// wrong by one puts the crop a few pixels off the face (more in tilted
+// views), and a letter cut off at the crop's edge reads badly. A clearly
+// surer reading wins. The height stays the geometry's: taking the height
+// whose crop reads best was measured worse for heights (75.10% -> 74.18%
+// on the mixed set) for no gain in letters. Only unsure stacks are read
+// again, a few per board.
+func rereadAtOtherHeights(p plane, img image.Image, cells []Cell, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+	kr, hasKnown := rd.(ocr.KnownReader)
+	for i := range cells {
+		c := &cells[i]
+		if c.Height == 0 || c.Letter == "" || c.Conf >= rereadHeightsBelow {
+			continue
+		}
+		best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
+		for _, h := range []int{c.Height - 1, c.Height + 1} {
+			if h < 1 || h > geo.MaxStack {
+				continue
+			}
+			q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
+			face := faceCrop(p, img, q, crop)
+			var got ocr.Reading
+			var err error
+			if hasKnown && known {
+				got, err = kr.ReadKnown(face, ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * k)})
+			} else {
+				got, err = rd.Read(face)
+			}
+			if err != nil {
+				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			if got.Letter != "" && got.Conf > best.Conf+rereadHeightsMargin {
+				best = got
+			}
+		}
+		c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
+	}
+	return nil
+}
+
+// rereadHeightsBelow and rereadHeightsMargin: a letter read with less
+// confidence than this is read again at the neighbouring heights, and a
+// reading there replaces it when surer by the margin.
+const (
+	rereadHeightsBelow  = 0.8
+	rereadHeightsMargin = 0.15
+)
 
 // rereadBelow is the reader's confidence under which a letter is read
 // again once the board's reading direction is known.
