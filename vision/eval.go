@@ -181,6 +181,8 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 		}
 		if g.Letter == want.Letter {
 			res.Letters++
+		} else {
+			res.Mistakes = append(res.Mistakes, fmt.Sprintf("%v: letter %s, is %s", p, cellText(true, grid.Stack{Letter: g.Letter, Height: 1}), want.Letter))
 		}
 		gh := cellHeight(r, res.Turned, p, truth.Rows)
 		if gh == want.Height {
