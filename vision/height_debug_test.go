@@ -17,42 +17,19 @@ import (
 // and prints the heights' accuracy by the parallax per level (pixels a
 // stack's top face moves per tile) and the errors' sizes.
 func TestHeightDiagnosis(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_HEIGHT_DIAG")
-	if dir == "" {
-		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
-	}
-	imgs, _ := filepath.Glob(filepath.Join(dir, "*.jpg"))
-	sort.Strings(imgs)
 	buckets := []float64{0.5, 1, 1.5, 2, 3, 4, 1e9}
 	right := make([]int, len(buckets))
 	all := make([]int, len(buckets))
 	diffs := map[int]int{}
 	var bias [8]float64
 	var nb [8]int
-	for i, path := range imgs {
-		if i%3 != 0 {
-			continue
-		}
-		tr, err := LoadTruth(path[:len(path)-4] + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := EvalScene(path, tr, EvalOptions{})
-		if !res.Found {
-			continue
-		}
-		f, _ := os.Open(path)
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+	diagScenes(t, 3, func(path string, tr *Truth, res SceneResult, img image.Image) {
 		cont := map[grid.Pos]float64{}
 		debugHeight = func(r, c int, h float64) { cont[grid.Pos{Row: r, Col: c}] = h }
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows})
 		debugHeight = nil
 		if err != nil {
-			continue
+			return
 		}
 		geo := UpwordsGeometry
 		n := tr.Board.Rows
@@ -83,7 +60,7 @@ func TestHeightDiagnosis(t *testing.T) {
 				}
 			}
 		})
-	}
+	})
 	lo := 0.0
 	for k := range buckets {
 		fmt.Printf("px/level %.1f-%.1f: %d/%d = %.1f%%\n", lo, buckets[k], right[k], all[k], 100*float64(right[k])/math.Max(1, float64(all[k])))
@@ -102,43 +79,20 @@ func TestHeightDiagnosis(t *testing.T) {
 // moves on as the stack grows (pose error plus the tiles' offsets in their
 // squares) and its size (pose error only).
 func TestHeightCues(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_HEIGHT_DIAG")
-	if dir == "" {
-		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
-	}
-	imgs, _ := filepath.Glob(filepath.Join(dir, "*.jpg"))
-	sort.Strings(imgs)
 	buckets := []float64{0.5, 1, 2, 4, 1e9}
 	type acc struct{ n, posOK, sizeOK int }
 	stats := make([]acc, len(buckets))
 	var sizeRes, posRes, fitRes, measErr []float64
 	var pairs [][3]float64 // px per level, position and size residuals
 	unmeasured := 0
-	for i, path := range imgs {
-		if i%2 != 0 {
-			continue
-		}
-		tr, err := LoadTruth(path[:len(path)-4] + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
-		res := EvalScene(path, tr, EvalOptions{})
-		if !res.Found {
-			continue
-		}
-		f, _ := os.Open(path)
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+	diagScenes(t, 2, func(path string, tr *Truth, res SceneResult, img image.Image) {
 		so := Options{Size: tr.Board.Rows, CameraOrientation: true}
 		if os.Getenv("TILESCOPE_TRUE_INTRINSICS") != "" {
 			so.Calib = &Calibration{Width: tr.Width, Height: tr.Height, Fx: tr.Camera.Fx, Fy: tr.Camera.Fy, Cx: tr.Camera.Cx, Cy: tr.Camera.Cy}
 		}
 		r, err := ScanUpwords(img, so)
 		if err != nil {
-			continue
+			return
 		}
 		pl := luma(img)
 		geo := UpwordsGeometry
@@ -206,7 +160,7 @@ func TestHeightCues(t *testing.T) {
 			posRes = append(posRes, pos)
 		}
 		fitRes = append(fitRes, planeResiduals(fitRows)...)
-	}
+	})
 	lo := 0.0
 	for k := range buckets {
 		s := stats[k]
@@ -394,4 +348,40 @@ func faceSides(p plane, occ *occluders, q Quad, reach float64) (off, strength [4
 		off[i], strength[i], ok[i] = o[m/2], s[m/2], s[m/2] > 4
 	}
 	return off, strength, ok
+}
+
+// diagScenes calls fn for every every-th scene of the render-set directory
+// named by TILESCOPE_HEIGHT_DIAG whose board the scan finds, with its
+// truth, the evaluation's result and the decoded photo; it skips the test
+// when the variable is not set.
+func diagScenes(t *testing.T, every int, fn func(path string, tr *Truth, res SceneResult, img image.Image)) {
+	dir := os.Getenv("TILESCOPE_HEIGHT_DIAG")
+	if dir == "" {
+		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
+	}
+	imgs, _ := filepath.Glob(filepath.Join(dir, "*.jpg"))
+	sort.Strings(imgs)
+	for i, path := range imgs {
+		if i%every != 0 {
+			continue
+		}
+		tr, err := LoadTruth(path[:len(path)-4] + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := EvalScene(path, tr, EvalOptions{})
+		if !res.Found {
+			continue
+		}
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := image.Decode(f)
+		f.Close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(path, tr, res, img)
+	}
 }
