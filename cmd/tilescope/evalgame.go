@@ -136,8 +136,7 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 	}
 	reader.board = sess.Board
 	reader.grid = nil // another table, another camera
-	seen := &lastReading{r: reader}
-	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+	pipe := &game.Pipeline{Reader: reader, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
 	t := gameTally{games: 1}
 	for i := 1; i < len(boards); i++ {
 		if err := ctx.Err(); err != nil {
@@ -192,6 +191,11 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 			if perr != nil {
 				return fmt.Errorf("turn %d: the session's reading: %w", i, perr)
 			}
+			// What the photo itself showed, before the game reconciled it.
+			photo := got
+			if sg := sess.Sightings(); len(sg) > 0 {
+				photo = sg[len(sg)-1].Seen
+			}
 			wrong, shown := 0, 0
 			var cerr error
 			want.Each(func(p grid.Pos, w grid.Stack) {
@@ -212,7 +216,7 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 				if shown < verbose {
 					shown++
 					fmt.Fprintf(out, "%s turn %d: row %d, column %d: read %s (the photo alone: %s; before: %s), is %s\n",
-						name, i, p.Row, p.Col, stackText(g), stackText(seen.last.Board.At(p)), stackText(boards[i-1].At(p)), stackText(w))
+						name, i, p.Row, p.Col, stackText(g), stackText(photo.At(p)), stackText(boards[i-1].At(p)), stackText(w))
 				}
 				if _, err := sess.Correct(ctx, turn.N, p, w); err != nil && cerr == nil {
 					cerr = fmt.Errorf("turn %d: correcting %v: %w", i, p, err)
@@ -262,21 +266,6 @@ func (e *gameEval) play(ctx context.Context, reader *boardReader, boards []*grid
 	gt.add(t)
 	e.all.add(t)
 	return nil
-}
-
-// lastReading keeps the reading of the latest photo, before the history
-// corrected it.
-type lastReading struct {
-	r    game.BoardReader
-	last game.Reading
-}
-
-func (l *lastReading) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
-	r, err := l.r.ReadBoard(ctx, f)
-	if err == nil {
-		l.last = game.Reading{Board: r.Board.Clone(), Conf: r.Conf}
-	}
-	return r, err
 }
 
 // gridInView reports whether the playing grid's corners are all in the
