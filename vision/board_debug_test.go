@@ -20,15 +20,7 @@ func TestBoardDebug(t *testing.T) {
 	if name == "" {
 		t.Skip("set TILESCOPE_DEBUG_IMAGE to a photo to trace the board finder")
 	}
-	f, err := os.Open(name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := loadImage(t, name)
 	debugf = func(format string, a ...any) { t.Logf(format, a...) }
 	defer func() { debugf = nil }()
 	fit, ok := findBoard(luma(img), img, 10)
@@ -84,15 +76,7 @@ func TestPictureChecks(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := loadImage(t, name)
 		p := luma(img)
 		var q Quad
 		for i, c := range tr.Board.Corners {
@@ -150,15 +134,7 @@ func TestEdgeDiagnosis(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		f, err := os.Open(name)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := loadImage(t, name)
 		p := luma(img)
 		fit, ok := findBoard(p, img, 10)
 		if !ok {

@@ -373,15 +373,6 @@ func diagScenes(t *testing.T, every int, fn func(path string, tr *Truth, res Sce
 		if !res.Found {
 			continue
 		}
-		f, err := os.Open(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, _, err := image.Decode(f)
-		f.Close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		fn(path, tr, res, img)
+		fn(path, tr, res, loadImage(t, path))
 	}
 }
