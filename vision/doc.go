@@ -99,8 +99,8 @@
 // and the face's size changes by well under a pixel per level, so even the
 // true top face puts only 86-89% of the stacks within half a level
 // (TestHeightCues measures it on rendered scenes). Through a game the
-// history knows the heights (Reconcile here for `scan --before`,
-// game.ReconcileUpwords in the table service: the letter read decides).
+// history knows the heights (game.ReconcileUpwords, for `scan --before`
+// and the table service alike: the letter read decides).
 //
 // # Occupied or empty
 //

@@ -14,6 +14,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
@@ -236,11 +237,13 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 		return scanError(path, err)
 	}
 	board := r.Board
-	var dis []vision.Disagreement
+	var dis []game.Disagreement
 	if prev != nil {
-		if board, dis, err = vision.Reconcile(prev, r); err != nil {
-			return usageErrorf("scan: %s: %v", path, err)
-		}
+		// The same reconciling the table service does: the letter decides
+		// each stack's height from its history (internal/game).
+		rec, _ := game.ReconcileUpwords(prev, game.Reading{Board: r.Board})
+		board = rec.Board
+		dis = game.Disagreements(prev, r.Board, board)
 		if !opt.json && opt.stderr != nil {
 			for _, d := range dis {
 				fmt.Fprintf(opt.stderr, "scan: %s: %s\n", path, d)
@@ -268,7 +271,7 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 	out := scanUpwordsJSON{Game: "upwords", Rows: board.Rows, Cols: board.Cols}
 	for _, d := range dis {
 		out.Disagreements = append(out.Disagreements, scanDisagreement{Row: d.Pos.Row, Col: d.Pos.Col,
-			Before: d.Before.String(), Seen: d.Seen.String(), Expected: d.Expected, Reason: d.Reason})
+			Before: d.Before.String(), Seen: d.Seen.String(), Expected: d.Now.Height, Reason: d.Reason})
 	}
 	for i, c := range r.Corners {
 		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}

@@ -36,7 +36,10 @@
 // stack, since one photo tells letters far better than heights; the rules
 // settle a new letter read no higher than its stack; and what earlier photos
 // showed (each play keeps its photo's own reading) recognises a misread the
-// table already corrected.
+// table already corrected. Disagreements lists every square where the
+// reconciled board departs from the photo's own reading, with the reason;
+// `tilescope scan --before` prints them, so the one-shot command and the
+// service reconcile alike.
 //
 // A successful challenge (a word not in the dictionary) withdraws the latest
 // play: its tiles come off, its points go, and the same player may play again
