@@ -112,10 +112,14 @@
 //
 // # Frames and turns
 //
-// TurnDetector keeps a small rectified thumbnail of the board and its rim;
-// a turn is over when the board has been still for a while, the rim (where
-// tiles never go, so a change there is a hand or an arm) matches the last
-// accepted state, and some square differs from it.
+// TurnDetector keeps a small rectified thumbnail of the board, its rim and
+// the table around it; a turn is over when all of it has been still for a
+// while (a hand near the board is motion), the rim (where tiles never go,
+// so a change there is a hand or an arm) matches the last accepted state
+// up to the light's overall gain, and some square differs from it.
+// Whatever stays still on the rim long enough (a pencil, a cup; far longer
+// for something reaching into the grid, as an arm does) becomes part of
+// the rim, so it holds turns back once, not for ever.
 //
 // gocv Mats live only here; every one is closed where it is made (checked
 // by TestMatLeak under the matprofile build tag).

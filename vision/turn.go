@@ -11,42 +11,85 @@ type TurnOptions struct {
 	Size         int           // squares per side; default 10
 	StillFor     time.Duration // the board must be still this long; default 1.5 s
 	StillFrames  int           // and for at least this many frames; default 3
-	Motion       float64       // mean grey change between frames still counted as still; default 4
+	Motion       float64       // largest mean grey change of any half-square patch on and around the board between frames still counted as still; default 6
 	Change       float64       // share of squares that must differ from the last accepted state; default one square
-	HandFraction float64       // share of the board's rim that, changed, means an arm over it; default 0.04
+	HandFraction float64       // share of the board's rim that, changed, means something lies over it; default 0.04
+	// HoldFor is how long something may lie still over the rim without
+	// reaching into the grid (a pencil, a cup, a lamp lighting one side)
+	// before the rim as it now looks is taken as part of the table and
+	// turns are read again; default 10 s.
+	HoldFor time.Duration
+	// HoldReachingFor is the same for a change that runs from the rim on
+	// into the grid, as a hand or an arm does; default 3 HoldFor.
+	HoldReachingFor time.Duration
 }
 
 // TurnState is what the detector concluded from one frame.
 type TurnState struct {
-	Ready   bool          // read this frame: the turn is over
-	Board   bool          // the board was found
-	Still   time.Duration // how long the board has been still
-	Hand    bool          // something (a hand, an arm) is over the board's rim
-	Changed bool          // the board differs from the last accepted state
-	Reason  string        // why not ready, for the status line
+	// Ready: read this frame. With Board, the turn is over; without, the
+	// board is not in view and the picture has been still and new for
+	// StillFor: reading it lets the vision say why (too dark, out of view).
+	Ready    bool
+	Board    bool          // the board was found
+	Still    time.Duration // how long the board and its surroundings have been still
+	Hand     bool          // something (a hand, an arm) is over the board's rim
+	Reaching bool          // what is over the rim runs on into the grid, as an arm does
+	Held     time.Duration // how long a still picture has been held back by something over the rim
+	RimTaken bool          // what lay over the rim was taken, this frame, as part of the table
+	Changed  bool          // the board differs from the last accepted state
+	Reason   string        // why not ready, for the status line
 }
 
 // TurnDetector watches a stream of frames and says when a turn is over: the
-// board has been still for a while, nothing reaches over its rim (tiles
-// are only ever placed inside the grid, so a change on the rim is a hand or
-// an arm), and it differs from the last accepted state. Time comes from the
-// caller (Offer's at), so tests drive it with a fake clock.
+// board and the table around it have been still for a while (a hand moving
+// near the board is motion), nothing lies over the board's rim (tiles are
+// only ever placed inside the grid, so a change on the rim is a hand or an
+// arm), and the board differs from the last accepted state. Brightness is
+// compared after a gain fitted to the whole board, so a lamp switched on or
+// the camera's exposure drifting is not taken for a hand or a turn.
+//
+// Something that stays still over the rim does not hold turns back for
+// ever: after HoldFor (HoldReachingFor when it runs on into the grid, as an
+// arm does) the rim as it now looks becomes the reference, and turns flow
+// again. A pencil left across the border or a cup put down on it costs one
+// wait; a hand resting over the board is held far longer.
+//
+// Time comes from the caller (Offer's at), so tests drive it with a fake
+// clock. Per frame it samples a small thumbnail of the board through the
+// homography found once (about 30,000 bilinear samples); the full board
+// search runs only on the first frame, when the rim first looks covered in
+// a still spell (the board may have been bumped), and every StillFor while
+// no board is in view.
 type TurnDetector struct {
 	opt        TurnOptions
 	h          Homography // board squares -> pixels; zero until found
 	found      bool
 	size       image.Point
-	prev       []float64 // last frame's board thumbnail
+	prev       []float64 // last frame's thumbnail
+	spare      []float64 // the buffer the next thumbnail is drawn into
 	accepted   []float64 // thumbnail of the last accepted state
+	bare       []float64 // its rim before something lying there was taken as the table's
 	stillSince time.Time
 	stillN     int
-	misses     int
+	handOn     bool      // the rim looked covered in the last frame
+	handSince  time.Time // since when
+	// While no board is in view: a coarse picture of the whole frame.
+	coarse, lastUnseen []float64
+	searched           time.Time // the last board search
 }
 
-// thumbnail geometry: board squares from -rim to n+rim, cells pixels each.
+// Thumbnail geometry: board squares from -thumbMargin to n+thumbMargin,
+// thumbCell pixels each. The rim (the board's frame, where tiles never go)
+// is the band thumbRim squares wide around the grid; the margin beyond it
+// is watched for motion only (a hand on its way to the board).
 const (
-	thumbCell = 6
-	thumbRim  = 0.5
+	thumbCell   = 6
+	thumbRim    = 0.5
+	thumbMargin = 2
+	// rimDiff is the grey difference that makes a rim pixel changed;
+	// squareDiff the mean difference that makes a square changed.
+	rimDiff    = 30
+	squareDiff = 18
 )
 
 // NewTurnDetector returns a detector with the options' defaults filled in.
@@ -61,7 +104,7 @@ func NewTurnDetector(opt TurnOptions) *TurnDetector {
 		opt.StillFrames = 3
 	}
 	if opt.Motion == 0 {
-		opt.Motion = 4
+		opt.Motion = 6
 	}
 	if opt.Change == 0 {
 		opt.Change = 1 / float64(opt.Size*opt.Size)
@@ -69,59 +112,77 @@ func NewTurnDetector(opt TurnOptions) *TurnDetector {
 	if opt.HandFraction == 0 {
 		opt.HandFraction = 0.04
 	}
+	if opt.HoldFor == 0 {
+		opt.HoldFor = 10 * time.Second
+	}
+	if opt.HoldReachingFor == 0 {
+		opt.HoldReachingFor = 3 * opt.HoldFor
+	}
 	return &TurnDetector{opt: opt}
 }
 
+// Options returns the detector's options with the defaults filled in.
+func (d *TurnDetector) Options() TurnOptions { return d.opt }
+
 // Offer looks at one frame taken at the given time.
 func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
-	p := luma(frame)
+	p := lumaView(frame)
 	if d.found && (p.W != d.size.X || p.H != d.size.Y) {
-		d.found = false
+		d.found, d.prev, d.accepted, d.bare = false, nil, nil, nil
 	}
 	if !d.found {
-		fit, ok := findBoard(p, frame, d.opt.Size)
-		if !ok || fit.Score < minGridContrast {
-			d.prev = nil
-			return TurnState{Reason: "no board in view"}
+		if st, found := d.search(p, frame, at); !found {
+			return st
 		}
-		d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
 	}
 	th := d.thumb(p)
 	st := TurnState{Board: true}
 	motion := math.Inf(1)
 	if d.prev != nil {
-		motion = meanAbsDiff(d.prev, th, nil)
+		motion = blockMotion(d.prev, th, d.side())
 	}
-	d.prev = th
-	if motion > d.opt.Motion {
-		d.stillSince, d.stillN = at, 0
-	}
-	d.stillN++
+	d.spare, d.prev = d.prev, th
+	d.track(motion, at)
 	st.Still = at.Sub(d.stillSince)
+	var cmp rimCompare
 	if d.accepted != nil {
-		st.Hand = d.rimChanged(th) > d.opt.HandFraction
-		st.Changed = d.squaresChanged(th) >= d.opt.Change
-		if st.Hand && motion <= d.opt.Motion && d.moved(p, frame) {
+		cmp = d.compare(th)
+		if cmp.hand && d.stillN == 2 && d.moved(p, frame) {
 			// Not necessarily a hand: the board itself was bumped. The
 			// detector follows it; the thumbnails are in board squares,
-			// so the accepted state compares as before.
+			// so the accepted state compares as before. Looked for once
+			// per still spell: the full search is the costly part.
+			old := th
 			th = d.thumb(p)
-			d.prev = th
-			st.Hand = d.rimChanged(th) > d.opt.HandFraction
-			st.Changed = d.squaresChanged(th) >= d.opt.Change
+			d.prev, d.spare = th, old
+			cmp = d.compare(th)
 		}
-		if st.Hand && !st.Changed {
-			// Something over the rim while nothing changed inside: the
-			// board itself may have moved; look for it again if it stays.
-			d.misses++
-			if d.misses > 10 {
-				d.found, d.misses = false, 0
-			}
-		} else {
-			d.misses = 0
-		}
+		st.Hand, st.Reaching, st.Changed = cmp.hand, cmp.reaching, cmp.changed
 	} else {
 		st.Changed = true // the first state of the game
+	}
+	if st.Hand {
+		if !d.handOn {
+			d.handOn, d.handSince = true, at
+		}
+		since := d.handSince
+		if d.stillSince.After(since) {
+			since = d.stillSince
+		}
+		st.Held = at.Sub(since)
+		limit := d.opt.HoldFor
+		if st.Reaching {
+			limit = d.opt.HoldReachingFor
+		}
+		if st.Held >= limit && d.stillN >= d.opt.StillFrames {
+			// Still over the rim for so long that it is part of the
+			// table now: the rim as it looks becomes the reference.
+			d.takeRim(th, cmp.gain)
+			st.RimTaken, st.Hand, st.Reaching = true, false, false
+			d.handOn = false
+		}
+	} else {
+		d.handOn = false
 	}
 	switch {
 	case st.Still < d.opt.StillFor || d.stillN < d.opt.StillFrames:
@@ -132,17 +193,57 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 		st.Reason = "no change since the last turn"
 	default:
 		st.Ready = true
-		d.accepted = th
+		d.accepted = append(d.accepted[:0], th...)
 	}
 	return st
+}
+
+// track counts a still spell: motion above the threshold starts it again.
+func (d *TurnDetector) track(motion float64, at time.Time) {
+	if motion > d.opt.Motion {
+		d.stillSince, d.stillN = at, 0
+	}
+	d.stillN++
+}
+
+// search looks for the board while none is in view. It watches a coarse
+// picture of the whole frame for stillness, looks for the board on the
+// first frame and then at most every StillFor while the picture is still,
+// and reports a still, new picture as Ready (Board false) once, so that
+// the caller's scan can tell the table why the board cannot be seen.
+func (d *TurnDetector) search(p greyView, frame image.Image, at time.Time) (TurnState, bool) {
+	c := coarsePicture(p)
+	motion := math.Inf(1)
+	first := d.coarse == nil
+	if !first {
+		motion = maxAbsDiff(d.coarse, c)
+	}
+	d.coarse = c
+	d.track(motion, at)
+	if first || (motion <= d.opt.Motion && at.Sub(d.searched) >= d.opt.StillFor) {
+		d.searched = at
+		fit, ok := findBoard(p.plane(frame), frame, d.opt.Size)
+		if ok && fit.Score >= minGridContrast {
+			d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
+			d.prev, d.coarse, d.lastUnseen = nil, nil, nil
+			return TurnState{}, true
+		}
+	}
+	st := TurnState{Still: at.Sub(d.stillSince), Reason: "no board in view"}
+	if st.Still >= d.opt.StillFor && d.stillN >= d.opt.StillFrames &&
+		(d.lastUnseen == nil || maxAbsDiff(d.lastUnseen, c) > 2*d.opt.Motion) {
+		st.Ready = true
+		d.lastUnseen = append(d.lastUnseen[:0], c...)
+	}
+	return st, false
 }
 
 // moved looks for the board again and reports whether it now lies
 // elsewhere (a corner more than a quarter of a square away); if so, the
 // detector follows it. A hand resting over the rim leaves the grid where
 // it was.
-func (d *TurnDetector) moved(p plane, frame image.Image) bool {
-	fit, ok := findBoard(p, frame, d.opt.Size)
+func (d *TurnDetector) moved(p greyView, frame image.Image) bool {
+	fit, ok := findBoard(p.plane(frame), frame, d.opt.Size)
 	if !ok || fit.Score < minGridContrast {
 		return false
 	}
@@ -161,73 +262,271 @@ func (d *TurnDetector) moved(p plane, frame image.Image) bool {
 // Reset forgets the accepted state and the board's position.
 func (d *TurnDetector) Reset() { *d = TurnDetector{opt: d.opt} }
 
-func (d *TurnDetector) thumb(p plane) []float64 {
-	n := float64(d.opt.Size)
-	side := int((n + 2*thumbRim) * thumbCell)
-	out := make([]float64, side*side)
+// side is the thumbnail's width and height in pixels.
+func (d *TurnDetector) side() int { return (d.opt.Size + 2*thumbMargin) * thumbCell }
+
+// thumb samples the board and its surroundings into a thumbnail, each
+// pixel the mean of four bilinear samples (sensor noise averages out);
+// outside the picture it is -1.
+func (d *TurnDetector) thumb(p greyView) []float64 {
+	side := d.side()
+	out := d.spare
+	if len(out) != side*side {
+		out = make([]float64, side*side)
+	}
 	for y := 0; y < side; y++ {
 		for x := 0; x < side; x++ {
-			b := Point{(float64(x)+0.5)/thumbCell - thumbRim, (float64(y)+0.5)/thumbCell - thumbRim}
-			q := d.h.Apply(b)
-			v := p.at(q.X, q.Y)
-			out[y*side+x] = v
+			var s float64
+			n := 0
+			for _, o := range [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}} {
+				b := Point{(float64(x)+o[0])/thumbCell - thumbMargin, (float64(y)+o[1])/thumbCell - thumbMargin}
+				q := d.h.Apply(b)
+				if v := p.at(q.X, q.Y); v >= 0 {
+					s += v
+					n++
+				}
+			}
+			out[y*side+x] = -1
+			if n > 0 {
+				out[y*side+x] = s / float64(n)
+			}
 		}
 	}
 	return out
 }
 
-// rimChanged is the share of the thumbnail's rim (outside the grid) that
-// differs clearly from the accepted state.
-func (d *TurnDetector) rimChanged(th []float64) float64 {
-	n := float64(d.opt.Size)
-	side := int((n + 2*thumbRim) * thumbCell)
-	lo, hi := thumbRim*thumbCell, (n+thumbRim)*thumbCell
-	changed, total := 0, 0
-	for y := 0; y < side; y++ {
-		for x := 0; x < side; x++ {
-			fx, fy := float64(x)+0.5, float64(y)+0.5
-			if fx > lo && fx < hi && fy > lo && fy < hi {
-				continue
-			}
-			total++
-			if math.Abs(th[y*side+x]-d.accepted[y*side+x]) > 30 {
-				changed++
-			}
-		}
-	}
-	return float64(changed) / float64(max(total, 1))
+// rimCompare is a thumbnail compared with the accepted state.
+type rimCompare struct {
+	gain     float64 // brightness now over brightness then, fitted on the board
+	hand     bool    // enough of the rim changed
+	reaching bool    // the change crosses the grid's edge
+	changed  bool    // enough squares changed
 }
 
-// squaresChanged is the share of squares whose thumbnail differs from the
-// accepted state.
-func (d *TurnDetector) squaresChanged(th []float64) float64 {
+// compare sets the thumbnail against the accepted state, after fitting
+// the overall gain between them (the median ratio over the board and its
+// rim: tiles played or a hand cover far less than half of it).
+func (d *TurnDetector) compare(th []float64) rimCompare {
 	n := d.opt.Size
-	side := int((float64(n) + 2*thumbRim) * thumbCell)
-	off := int(thumbRim * thumbCell)
-	changed := 0
+	side := d.side()
+	off := thumbMargin * thumbCell   // first grid pixel
+	end := off + n*thumbCell         // one past the last
+	rim := int(thumbRim * thumbCell) // rim width in pixels
+	lo, hi := off-rim, end+rim       // the board with its rim
+	var hist [400]int                // ratios 0..4 in steps of 0.01
+	total := 0
+	for y := lo; y < hi; y++ {
+		for x := lo; x < hi; x++ {
+			a, b := d.accepted[y*side+x], th[y*side+x]
+			if a < 16 || b < 0 {
+				continue
+			}
+			hist[min(int(b/a*100), len(hist)-1)]++
+			total++
+		}
+	}
+	c := rimCompare{gain: 1}
+	for i, k := 0, 0; i < len(hist) && total > 0; i++ {
+		if k += hist[i]; 2*k >= total {
+			c.gain = (float64(i) + 0.5) / 100
+			break
+		}
+	}
+	diff := func(x, y int) float64 {
+		a, b := d.accepted[y*side+x], th[y*side+x]
+		if a < 0 || b < 0 {
+			return 0
+		}
+		return math.Abs(b - c.gain*a)
+	}
+	c.hand = d.rimChanged(th, d.accepted, c.gain) > d.opt.HandFraction
+	if c.hand && d.bare != nil && d.rimChanged(th, d.bare, c.gain) <= d.opt.HandFraction {
+		// The rim is back as it was before something lying on it was
+		// taken as the table's (the pencil picked up again): no wait.
+		d.putRim(d.bare, 1)
+		d.bare, c.hand = nil, false
+	}
+	if c.hand {
+		crossing := 0
+		for k := off; k < end; k++ {
+			for _, e := range [4][4]int{{k, off - 1, k, off}, {k, end, k, end - 1}, {off - 1, k, off, k}, {end, k, end - 1, k}} {
+				if diff(e[0], e[1]) > rimDiff && diff(e[2], e[3]) > rimDiff {
+					crossing++
+				}
+			}
+		}
+		c.reaching = crossing >= thumbCell/2
+	}
+	// The squares, each without its walls.
+	sq := 0
 	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
+		for col := 0; col < n; col++ {
 			var s float64
 			cnt := 0
-			for y := r*thumbCell + 1; y < (r+1)*thumbCell-1; y++ {
-				for x := c*thumbCell + 1; x < (c+1)*thumbCell-1; x++ {
-					i := (y+off)*side + x + off
-					s += math.Abs(th[i] - d.accepted[i])
+			for y := off + r*thumbCell + 1; y < off+(r+1)*thumbCell-1; y++ {
+				for x := off + col*thumbCell + 1; x < off+(col+1)*thumbCell-1; x++ {
+					s += diff(x, y)
 					cnt++
 				}
 			}
-			if s/float64(cnt) > 18 {
-				changed++
+			if s/float64(cnt) > squareDiff {
+				sq++
 			}
 		}
 	}
-	return float64(changed) / float64(n*n)
+	c.changed = float64(sq)/float64(n*n) >= d.opt.Change
+	return c
 }
 
-func meanAbsDiff(a, b []float64, _ []bool) float64 {
-	var s float64
-	for i := range a {
-		s += math.Abs(a[i] - b[i])
+// rimChanged is the share of the rim's pixels that differ clearly between
+// the thumbnail and a reference (brightness scaled by gain).
+func (d *TurnDetector) rimChanged(th, ref []float64, gain float64) float64 {
+	changed, cells := 0, 0
+	d.eachRim(func(i int) {
+		cells++
+		if th[i] >= 0 && ref[i] >= 0 && math.Abs(th[i]-gain*ref[i]) > rimDiff {
+			changed++
+		}
+	})
+	return float64(changed) / float64(max(cells, 1))
+}
+
+// eachRim calls f with the thumbnail index of every rim pixel.
+func (d *TurnDetector) eachRim(f func(i int)) {
+	side := d.side()
+	off := thumbMargin * thumbCell
+	end := off + d.opt.Size*thumbCell
+	rim := int(thumbRim * thumbCell)
+	for y := off - rim; y < end+rim; y++ {
+		for x := off - rim; x < end+rim; x++ {
+			if x < off || x >= end || y < off || y >= end {
+				f(y*side + x)
+			}
+		}
 	}
-	return s / float64(len(a))
+}
+
+// takeRim makes the rim as it looks now part of the accepted state (in the
+// accepted state's brightness), keeping the rim it replaces as the bare
+// one; the squares stay as they were accepted, so a turn played meanwhile
+// still shows as a change.
+func (d *TurnDetector) takeRim(th []float64, gain float64) {
+	if d.bare == nil {
+		d.bare = append([]float64(nil), d.accepted...)
+	}
+	d.putRim(th, gain)
+}
+
+// putRim copies src's rim, divided by gain, into the accepted state.
+func (d *TurnDetector) putRim(src []float64, gain float64) {
+	d.eachRim(func(i int) {
+		if v := src[i]; v >= 0 && gain > 0 {
+			d.accepted[i] = v / gain
+		}
+	})
+}
+
+// blockMotion is the largest mean absolute change of any half-square
+// block (thumbCell/2 pixels a side) between two thumbnails.
+func blockMotion(a, b []float64, side int) float64 {
+	const k = thumbCell / 2
+	worst := 0.0
+	for by := 0; by+k <= side; by += k {
+		for bx := 0; bx+k <= side; bx += k {
+			var s float64
+			for y := by; y < by+k; y++ {
+				for x := bx; x < bx+k; x++ {
+					s += math.Abs(a[y*side+x] - b[y*side+x])
+				}
+			}
+			worst = max(worst, s/(k*k))
+		}
+	}
+	return worst
+}
+
+// coarse picture of a whole frame while no board is in view: the mean of
+// each block of a coarseW x coarseH grid.
+const coarseW, coarseH = 48, 36
+
+func coarsePicture(p greyView) []float64 {
+	out := make([]float64, coarseW*coarseH)
+	cnt := make([]int, coarseW*coarseH)
+	for y := 0; y < p.H; y++ {
+		row := y * coarseH / max(p.H, 1) * coarseW
+		for x, v := range p.Pix[y*p.Stride : y*p.Stride+p.W] {
+			i := row + x*coarseW/p.W
+			out[i] += float64(v)
+			cnt[i]++
+		}
+	}
+	for i := range out {
+		if cnt[i] > 0 {
+			out[i] /= float64(cnt[i])
+		}
+	}
+	return out
+}
+
+func maxAbsDiff(a, b []float64) float64 {
+	worst := 0.0
+	for i := range a {
+		worst = max(worst, math.Abs(a[i]-b[i]))
+	}
+	return worst
+}
+
+// greyView is a picture's grey plane read in place: the decoder's own luma
+// (JPEG's YCbCr, whose rows are padded to whole blocks, or Gray) when it
+// has one, so a frame costs the detector no copy; the detector only reads
+// it.
+type greyView struct {
+	W, H, Stride int
+	Pix          []uint8
+}
+
+func lumaView(img image.Image) greyView {
+	switch m := img.(type) {
+	case *image.YCbCr:
+		w, h := m.Rect.Dx(), m.Rect.Dy()
+		if w > 0 && h > 0 && m.YStride >= w {
+			o := m.YOffset(m.Rect.Min.X, m.Rect.Min.Y)
+			return greyView{W: w, H: h, Stride: m.YStride, Pix: m.Y[o : o+(h-1)*m.YStride+w]}
+		}
+	case *image.Gray:
+		w, h := m.Rect.Dx(), m.Rect.Dy()
+		if w > 0 && h > 0 && m.Stride >= w {
+			o := m.PixOffset(m.Rect.Min.X, m.Rect.Min.Y)
+			return greyView{W: w, H: h, Stride: m.Stride, Pix: m.Pix[o : o+(h-1)*m.Stride+w]}
+		}
+	}
+	p := luma(img)
+	return greyView{W: p.W, H: p.H, Stride: p.W, Pix: p.Pix}
+}
+
+// plane is the view as the board search wants it: the same bytes when the
+// rows are not padded, else a copy (the search runs seldom).
+func (g greyView) plane(img image.Image) plane {
+	if g.Stride == g.W {
+		return plane{W: g.W, H: g.H, Pix: g.Pix[:g.W*g.H]}
+	}
+	return luma(img)
+}
+
+// at is plane.at on the view: the bilinear grey value at (x, y), pixel
+// centres at half-integers; -1 outside.
+func (g greyView) at(x, y float64) float64 {
+	x -= 0.5
+	y -= 0.5
+	if x < 0 || y < 0 || x > float64(g.W-1) || y > float64(g.H-1) {
+		return -1
+	}
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, g.W-1), min(y0+1, g.H-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	a := float64(g.Pix[y0*g.Stride+x0])
+	b := float64(g.Pix[y0*g.Stride+x1])
+	c := float64(g.Pix[y1*g.Stride+x0])
+	e := float64(g.Pix[y1*g.Stride+x1])
+	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+e*fx)*fy
 }

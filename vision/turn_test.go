@@ -142,6 +142,233 @@ func TestTurnDetectorFollowsABumpedBoard(t *testing.T) {
 	}
 }
 
+// turnScene is a synthetic table for the turn detector's sequences: the
+// board with the given tiles, a camera 12 degrees off vertical, and what
+// lies on or around the board.
+type turnScene struct {
+	state string
+	shift float64                    // the board knocked sideways, squares
+	paint []turnPaint                // things over the board or beside it
+	light func(x, y float64) float64 // brightness factor at (x, y) in the picture, 0..1 each; nil: 1
+}
+
+// turnPaint is a flat thing drawn in board coordinates (squares; the grid
+// is 0..10, the board's frame reaches 0.7 beyond it): a quad, or a disc
+// when r > 0 (centre q[0]).
+type turnPaint struct {
+	q   Quad
+	r   float64
+	col color.RGBA
+}
+
+var (
+	skin = color.RGBA{224, 172, 140, 255}
+	// armOver comes in from the picture's bottom edge, over the rim and
+	// three rows into the grid: a hand reaching in.
+	armOver = turnPaint{q: Quad{{4, 6.5}, {5.5, 6.5}, {6, 20}, {3.5, 20}}, col: skin}
+	// armBeside lies on the table right of the board, clear of its frame.
+	armBeside = turnPaint{q: Quad{{11.3, 4}, {12.6, 4}, {13, 20}, {11.6, 20}}, col: skin}
+	// pencil lies along the top of the board's frame, over the rim.
+	pencil = turnPaint{q: Quad{{2, -0.45}, {8, -0.45}, {8, -0.1}, {2, -0.1}}, col: color.RGBA{235, 190, 40, 255}}
+	// cup stands on the table left of the board, its foot over the frame.
+	cup = turnPaint{q: Quad{{-2.05, 5}}, r: 2, col: color.RGBA{240, 240, 235, 255}}
+)
+
+func (s turnScene) draw() image.Image {
+	sc := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: s.shift, Board: grid.MustParse(s.state)}
+	img, pose := sc.draw()
+	for _, p := range s.paint {
+		q := p.q
+		if p.r > 0 {
+			c := p.q[0]
+			q = Quad{{c.X - p.r, c.Y - p.r}, {c.X + p.r, c.Y - p.r}, {c.X + p.r, c.Y + p.r}, {c.X - p.r, c.Y + p.r}}
+		}
+		var pix Quad
+		for i, v := range q {
+			pix[i] = pose.Project(v.X+s.shift, v.Y, 0)
+		}
+		inv := homographyFromQuads(pix)
+		for y := 0; y < sc.H; y++ {
+			for x := 0; x < sc.W; x++ {
+				pt := Point{float64(x) + 0.5, float64(y) + 0.5}
+				if !inQuad(pix, pt) {
+					continue
+				}
+				if p.r > 0 {
+					b := inv.Apply(pt) // 0..1 across the disc's square
+					if math.Hypot(b.X-0.5, b.Y-0.5) > 0.5 {
+						continue
+					}
+				}
+				img.Set(x, y, p.col)
+			}
+		}
+	}
+	if s.light != nil {
+		for y := 0; y < sc.H; y++ {
+			for x := 0; x < sc.W; x++ {
+				f := s.light(float64(x)/float64(sc.W), float64(y)/float64(sc.H))
+				o := img.PixOffset(x, y)
+				for c := 0; c < 3; c++ {
+					img.Pix[o+c] = uint8(math.Min(255, float64(img.Pix[o+c])*f))
+				}
+			}
+		}
+	}
+	return img
+}
+
+// homographyFromQuads maps picture points into the unit square whose
+// corners q are (top-left first, clockwise).
+func homographyFromQuads(q Quad) Homography {
+	h, err := QuadHomography(1, 1, q)
+	if err != nil {
+		return Homography{1, 0, 0, 0, 1, 0, 0, 0, 1}
+	}
+	return h.Inverse()
+}
+
+// TestTurnSequences drives the detector with a fake clock (a frame every
+// 400 ms) through what happens at a table: each step is a picture shown
+// for some frames, with how many of them must be read as a turn and what
+// the last of them must show.
+func TestTurnSequences(t *testing.T) {
+	const (
+		cat  = ". . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . C A T . . .\n"
+		rest = ". . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n"
+	)
+	catB := cat + rest
+	catsB := strings.Replace(catB, "C A T . . .", "C A T S . .", 1)
+	cartsB := strings.Replace(catsB, "C A T S . .", "C A R T S .", 1)
+	emptyB := rest + rest
+	lamp := func(x, y float64) float64 { return 1.3 + 0.1*x }
+	type step struct {
+		name     string
+		scene    turnScene
+		noBoard  bool // draw only the table
+		frames   int
+		ready    int  // frames of the step read as a turn
+		hand     bool // the last frame sees something over the rim
+		reaching bool
+		rimTaken bool // some frame of the step took the rim as the table's
+	}
+	opening := step{name: "the opening state", scene: turnScene{state: catB}, frames: 4, ready: 1}
+	tests := []struct {
+		name  string
+		steps []step
+	}{
+		{"a hand rests over the board, then leaves", []step{
+			opening,
+			{name: "hand puts S down and stays, still, 8 s", scene: turnScene{state: catsB, paint: []turnPaint{armOver}}, frames: 20, hand: true, reaching: true},
+			{name: "hand gone", scene: turnScene{state: catsB}, frames: 4, ready: 1},
+			{name: "nothing new", scene: turnScene{state: catsB}, frames: 4},
+		}},
+		{"a hand resting past the reaching hold", []step{
+			opening,
+			{name: "hand over CATS, still, 9.6 s", scene: turnScene{state: catsB, paint: []turnPaint{armOver}}, frames: 24, hand: true, reaching: true},
+			{name: "still there: taken, the turn read", scene: turnScene{state: catsB, paint: []turnPaint{armOver}}, frames: 10, ready: 1, rimTaken: true},
+			{name: "the hand leaves: no second wait, the squares it hid read again", scene: turnScene{state: catsB}, frames: 4, ready: 1},
+			{name: "R played", scene: turnScene{state: cartsB}, frames: 4, ready: 1},
+		}},
+		{"a hand on the table beside the board", []step{
+			opening,
+			{name: "arm beside, S played", scene: turnScene{state: catsB, paint: []turnPaint{armBeside}}, frames: 4, ready: 1},
+			{name: "arm moves away", scene: turnScene{state: catsB}, frames: 4},
+		}},
+		{"a hand moving near the board is not still", []step{
+			opening,
+			{name: "arm over", scene: turnScene{state: catsB, paint: []turnPaint{armOver}}, frames: 1, hand: true, reaching: true},
+			{name: "arm beside", scene: turnScene{state: catsB, paint: []turnPaint{armBeside}}, frames: 1},
+			{name: "arm over", scene: turnScene{state: catsB, paint: []turnPaint{armOver}}, frames: 1, hand: true, reaching: true},
+			{name: "arm beside", scene: turnScene{state: catsB, paint: []turnPaint{armBeside}}, frames: 1},
+			{name: "gone", scene: turnScene{state: catsB}, frames: 4, ready: 1},
+		}},
+		{"a pencil left on the rim", []step{
+			opening,
+			{name: "pencil put down, nothing played", scene: turnScene{state: catB, paint: []turnPaint{pencil}}, frames: 9, hand: true},
+			{name: "held 4 s: the pencil is part of the table", scene: turnScene{state: catB, paint: []turnPaint{pencil}}, frames: 2, rimTaken: true},
+			{name: "S played beside the pencil", scene: turnScene{state: catsB, paint: []turnPaint{pencil}}, frames: 4, ready: 1},
+			{name: "pencil picked up: the rim is bare again, no wait", scene: turnScene{state: catsB}, frames: 4},
+			{name: "R played", scene: turnScene{state: cartsB}, frames: 4, ready: 1},
+		}},
+		{"a pencil dropped while playing", []step{
+			opening,
+			{name: "S played, pencil on the rim", scene: turnScene{state: catsB, paint: []turnPaint{pencil}}, frames: 10, hand: true},
+			{name: "held 4 s, then read", scene: turnScene{state: catsB, paint: []turnPaint{pencil}}, frames: 2, ready: 1, rimTaken: true},
+		}},
+		{"a cup put down on the rim", []step{
+			opening,
+			{name: "cup, S played", scene: turnScene{state: catsB, paint: []turnPaint{cup}}, frames: 10, hand: true},
+			{name: "held 4 s, then read", scene: turnScene{state: catsB, paint: []turnPaint{cup}}, frames: 2, ready: 1, rimTaken: true},
+			{name: "R played, the cup still there", scene: turnScene{state: cartsB, paint: []turnPaint{cup}}, frames: 4, ready: 1},
+		}},
+		{"a lamp goes on", []step{
+			opening,
+			{name: "lamp on, nothing played", scene: turnScene{state: catB, light: lamp}, frames: 6},
+			{name: "S played under the lamp", scene: turnScene{state: catsB, light: lamp}, frames: 4, ready: 1},
+			{name: "lamp off", scene: turnScene{state: catsB}, frames: 4},
+		}},
+		{"a bumped board", []step{
+			opening,
+			{name: "knocked 1.5 squares sideways", scene: turnScene{state: catB, shift: 1.5}, frames: 6},
+			{name: "S played where it now lies", scene: turnScene{state: catsB, shift: 1.5}, frames: 4, ready: 1},
+			{name: "a hand over it is a hand", scene: turnScene{state: catsB, shift: 1.5, paint: []turnPaint{armOver}}, frames: 4, hand: true, reaching: true},
+		}},
+		{"no board in view, then the board", []step{
+			{name: "only the table: read once so the scan can say why", noBoard: true, frames: 6, ready: 1},
+			{name: "the board put down: found once still", scene: turnScene{state: emptyB}, frames: 6, ready: 1},
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3, HoldFor: 4 * time.Second, HoldReachingFor: 12 * time.Second})
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			for _, st := range tc.steps {
+				var img image.Image
+				if st.noBoard {
+					img, _ = synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, NoBoard: true}.draw()
+				} else {
+					img = st.scene.draw()
+				}
+				ready, taken := 0, false
+				var last TurnState
+				for i := 0; i < st.frames; i++ {
+					clock = clock.Add(400 * time.Millisecond)
+					last = d.Offer(img, clock)
+					if last.Ready {
+						ready++
+					}
+					taken = taken || last.RimTaken
+				}
+				if last.Board == st.noBoard {
+					t.Fatalf("%s: board found %v", st.name, last.Board)
+				}
+				if ready != st.ready || last.Hand != st.hand || last.Reaching != st.reaching || taken != st.rimTaken {
+					t.Errorf("%s: %d frames read, hand %v, reaching %v, rim taken %v; want %d, %v, %v, %v (last: %+v)",
+						st.name, ready, last.Hand, last.Reaching, taken, st.ready, st.hand, st.reaching, st.rimTaken, last)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkTurnOffer is the detector's cost per camera frame once the
+// board is found (a 1640x1232 photo as JPEG decodes it; decoding is the
+// caller's): it runs on every frame on a Pi.
+func BenchmarkTurnOffer(b *testing.B) {
+	img := loadImage(b, "../hw/camera/demodata/frames/turn-05.jpg")
+	d := NewTurnDetector(TurnOptions{})
+	at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	if st := d.Offer(img, at); !st.Board {
+		b.Fatalf("no board: %s", st.Reason)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		at = at.Add(200 * time.Millisecond)
+		d.Offer(img, at)
+	}
+}
+
 func repeat(s string, n int) string {
 	out := ""
 	for i := 0; i < n; i++ {

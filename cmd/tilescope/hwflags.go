@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"flag"
 	"fmt"
 	"io"
@@ -18,7 +17,7 @@ import (
 //	src, err := hf.openCamera(stderr)  // camera.Source; a bad --camera is exit 2
 //	btn, err := hf.openButton()        // gpio.Button; gpio.NoButton when not given
 //	led, err := hf.openLED()           // gpio.LED; gpio.NoLED when not given
-//	frames := hf.turns(ctx, src, btn)  // a still, changed board per Next: Steady, or Shutter with a button
+//	hf.hasButton()                     // photos on a press (camera.Shutter), not watched for turns
 //
 // The systemd unit (hw/systemd/tilescope.service) runs
 // `serve --camera rpicam --button GPIO17 --led GPIO27`; a test checks that
@@ -68,21 +67,6 @@ func (h *hwFlags) openLED() (gpio.LED, error) {
 
 // hasButton reports whether --button names a pin.
 func (h *hwFlags) hasButton() bool { return !gpio.IsNone(h.button) }
-
-// turns wraps src so that each Next is a photo worth reading: with a
-// button, the photo taken when it is pressed (camera.Shutter); without,
-// the next still board that differs from the last (camera.Steady). The
-// upload camera is passed through: each upload is a deliberate photo.
-func (h *hwFlags) turns(ctx context.Context, src camera.Source, btn gpio.Button) camera.Source {
-	switch {
-	case h.hasButton():
-		return camera.Shutter(src, btn.Presses(ctx))
-	case isUpload(src):
-		return src
-	default:
-		return camera.Steady(src, camera.SteadyOptions{})
-	}
-}
 
 func isUpload(src camera.Source) bool {
 	_, ok := src.(*camera.Upload)

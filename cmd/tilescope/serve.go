@@ -53,6 +53,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions in challenges (default $WNSEARCHDIR or "+wordnet.DefaultDir+"); none: no definitions")
 	demoRestart := fs.Duration("demo-restart", time.Minute, "with --camera demo: this long after the recorded game's last turn, end the game (the tally), and as long again later start it over; 0 stays on the last turn")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
+	hold := fs.Duration("hold", 10*time.Second, "with a camera watched for turns (no --button): how long something may lie still on the board's edge (a pencil, a cup) before it is taken as part of the table and turns are read again; a hand or an arm reaching into the grid is waited for three times as long")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--camera SPEC] [--data DIR] [options]")
 		fs.PrintDefaults()
@@ -71,6 +72,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *period <= 0 {
 		return usageErrorf("serve: --frame-period %v: want a positive duration", *period)
+	}
+	if *hold <= 0 {
+		return usageErrorf("serve: --hold %v: want a positive duration", *hold)
 	}
 	names := splitPlayers(*players)
 	if len(names) < 1 || len(names) > 4 {
@@ -194,7 +198,8 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			if err := pipe.Run(ctx, cameraFrames{hf.turns(ctx, src, btn)}); err != nil {
+			watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
+			if err := pipe.Run(ctx, turnSource(ctx, hf, src, btn, watch)); err != nil {
 				logf("camera: %v", err)
 			}
 		}()

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -104,5 +106,90 @@ func TestServeDemoInChromium(t *testing.T) {
 		if err := os.WriteFile(filepath.Join("..", "..", "docs", "img", "demo-phone.png"), shot, 0o644); err != nil {
 			t.Fatal(err)
 		}
+	}
+}
+
+// TestServeHeldInChromium: the real service watching a camera (a dir:
+// folder replayed at 100 ms a photo: the empty board, then a hand resting
+// over the board for seconds, then the board without it) and the page in
+// Chromium, which must tell the table that the turn waits for the hand
+// and then show the turn once the hand is gone.
+func TestServeHeldInChromium(t *testing.T) {
+	const chromium = "/usr/bin/chromium"
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s (in CI this test must run)", chromium)
+		}
+		t.Fatalf("CI without %s", chromium)
+	}
+	if testing.Short() {
+		t.Skip("replays 15 s of camera frames")
+	}
+	dir := t.TempDir()
+	shots := []struct {
+		photo []byte
+		n     int
+	}{{demoPhoto(t, "turn-00.jpg"), 5}, {withArm(t, demoPhoto(t, "turn-01.jpg")), 100}, {demoPhoto(t, "turn-01.jpg"), 10}}
+	k := 0
+	for _, s := range shots {
+		first := filepath.Join(dir, fmt.Sprintf("%03d.jpg", k))
+		for i := 0; i < s.n; i++ {
+			name := filepath.Join(dir, fmt.Sprintf("%03d.jpg", k))
+			var err error
+			if i == 0 {
+				err = os.WriteFile(name, s.photo, 0o644)
+			} else {
+				err = os.Symlink(first, name)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			k++
+		}
+	}
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "dir:"+dir,
+		"--frame-period", "100ms", "--pin", "1234")
+
+	actx, cancel := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+	defer cancel()
+	bctx, cancel := chromedp.NewContext(actx)
+	defer cancel()
+	bctx, cancel = context.WithTimeout(bctx, 90*time.Second)
+	defer cancel()
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(c.url+"/"),
+	); err != nil {
+		t.Fatalf("the page: %v", err)
+	}
+	wait := func(what, js string) {
+		t.Helper()
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+js+`); } catch (e) { return false; } })()`))
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+				t.Fatalf("waited 60s for the %s (%v); the page says:\n%s\nthe service's log:\n%s", what, err, page, c.stderr.String())
+			}
+		}
+	}
+	wait("notice that the turn waits for the hand", `!document.getElementById("camera").hidden && document.getElementById("camera").textContent.includes("something is over the board")`)
+	if st := c.game(t); len(st.Turns) != 0 {
+		t.Errorf("while the hand rests: %d turns, want none", len(st.Turns))
+	}
+	wait("turn once the hand is gone", `document.querySelectorAll("#history li").length === 1 && document.getElementById("camera").hidden`)
+	st := c.game(t)
+	if len(st.Turns) != 1 || st.Turns[0].Score != 10 || !strings.HasSuffix(st.Turns[0].Frame, ".jpg") {
+		t.Fatalf("turns %+v, want HEART for 10", st.Turns)
+	}
+	if n, _ := strconv.Atoi(strings.TrimSuffix(filepath.Base(st.Turns[0].Frame), ".jpg")); n < 105 {
+		t.Errorf("the turn was read from %s, a photo with the hand", st.Turns[0].Frame)
 	}
 }

@@ -3,18 +3,12 @@ package main
 import (
 	"bytes"
 	"context"
-	"flag"
 	"image"
 	"image/jpeg"
-	"io"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
-
-	"github.com/tilescope/tilescope/hw/camera"
-	"github.com/tilescope/tilescope/hw/gpio"
 )
 
 func TestSnap(t *testing.T) {
@@ -73,36 +67,4 @@ func TestSnap(t *testing.T) {
 			}
 		})
 	}
-}
-
-func TestHardwareFlagsTurns(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	fs := flag.NewFlagSet("x", flag.ContinueOnError)
-	hf := addHardwareFlags(fs, "demo")
-	if err := fs.Parse([]string{"--camera", "upload"}); err != nil {
-		t.Fatal(err)
-	}
-	src, err := hf.openCamera(io.Discard)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer src.Close()
-	if got := hf.turns(ctx, src, gpio.NoButton{}); got != src {
-		t.Error("uploads are not passed through as they are")
-	}
-	demo, err := camera.Open("demo", camera.Options{FramePeriod: time.Nanosecond})
-	if err != nil {
-		t.Fatal(err)
-	}
-	// Without a button the demo goes through the turn detector: the first
-	// photo passed on is the still empty board, the second turn 1's board.
-	turns := hf.turns(ctx, demo, gpio.NoButton{})
-	for _, want := range []string{"demo turn 0", "demo turn 1"} {
-		f, err := turns.Next(ctx)
-		if err != nil || f.Name != want {
-			t.Fatalf("Next = %q, %v; want %s", f.Name, err, want)
-		}
-	}
-	turns.Close()
 }

@@ -28,16 +28,10 @@
 // (a corrupt file in a folder, a cut-off frame in a stream) are skipped and
 // reported through Options.Logf, never returned.
 //
-// Steady(src, SteadyOptions{}) is the turn detector at the camera end: it
-// passes on a frame only when the table has been still for three frames
-// (no hand over the board) and looks different from the last frame it
-// passed on (something was played); frames are compared as small grey
-// images (256 wide) in overlapping 8x8 windows, so even a letter changing
-// on a stack shows; about 20-40 ms per 1640x1232 frame on amd64, nearly
-// all of it JPEG decoding. Over the
-// demo it passes on each turn's still board exactly once (a test checks
-// this). It is what the service wants between a live camera and its
-// pipeline, whose FrameSource expects "a new, steady board".
+// Deciding when a turn is over (the board still, no hand over it,
+// something new) is not done here but by vision.TurnDetector, which the
+// service runs on every frame (cmd/tilescope, serve); a source only
+// delivers frames.
 //
 // Shutter(src, button.Presses(ctx)) makes any source take photos only when
 // the shutter button (hw/gpio) is pressed: with rpicam-still the photo is

@@ -202,7 +202,8 @@ func (s *Session) Sightings() []Sighting {
 
 // CameraTrouble tells the table why a photo could not be read (code:
 // no_board, out_of_view, too_dark, too_blurred or unreadable; msg what to
-// do), unless it already shows the same.
+// do), or why a turn is being held back (held: something lies over the
+// board), unless it already shows the same.
 func (s *Session) CameraTrouble(ctx context.Context, frame, code, msg string) error {
 	if code == "" {
 		code = "unreadable"
@@ -221,6 +222,20 @@ func (s *Session) CameraOK(ctx context.Context) error {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.rp.state.Camera == nil {
+		return nil
+	}
+	_, err := s.apply(ctx, KindCamera, cameraData{})
+	return err
+}
+
+// ClearCameraNotice takes the camera notice down if it has this code (the
+// turn detector's "held", once nothing lies over the board any more),
+// leaving any other notice up: a photo the vision could not read is told
+// until a photo is read again.
+func (s *Session) ClearCameraNotice(ctx context.Context, code string) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if c := s.rp.state.Camera; c == nil || c.Code != code {
 		return nil
 	}
 	_, err := s.apply(ctx, KindCamera, cameraData{})

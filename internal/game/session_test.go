@@ -584,3 +584,38 @@ func TestCameraNotice(t *testing.T) {
 		t.Errorf("%d turns, want 1: notices are not turns", n)
 	}
 }
+
+// TestClearCameraNotice: the turn detector's "held" notice comes down when
+// the hold ends, and only that notice: a photo the vision could not read
+// stays told.
+func TestClearCameraNotice(t *testing.T) {
+	ctx := context.Background()
+	s := newSession(t, NewMemStore())
+	steps := []struct {
+		name  string
+		do    func() error
+		want  string // the notice's code after, "" none
+		wrote bool   // a record was written
+	}{
+		{"nothing up: nothing to clear", func() error { return s.ClearCameraNotice(ctx, "held") }, "", false},
+		{"a turn held", func() error { return s.CameraTrouble(ctx, "f1", "held", "something is over the board") }, "held", true},
+		{"held again: not written twice", func() error { return s.CameraTrouble(ctx, "f2", "held", "something is over the board") }, "held", false},
+		{"another code is not cleared", func() error { return s.ClearCameraNotice(ctx, "too_dark") }, "held", false},
+		{"the hold ends", func() error { return s.ClearCameraNotice(ctx, "held") }, "", true},
+		{"a dark photo", func() error { return s.CameraTrouble(ctx, "f3", "too_dark", "add light") }, "too_dark", true},
+		{"the end of a hold leaves it up", func() error { return s.ClearCameraNotice(ctx, "held") }, "too_dark", false},
+	}
+	for _, st := range steps {
+		v := s.State().Version
+		if err := st.do(); err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		got := ""
+		if c := s.State().Camera; c != nil {
+			got = c.Code
+		}
+		if got != st.want || (s.State().Version != v) != st.wrote {
+			t.Errorf("%s: notice %q, wrote %v; want %q, %v", st.name, got, s.State().Version != v, st.want, st.wrote)
+		}
+	}
+}

@@ -62,7 +62,7 @@ type State struct {
 // CameraNotice is a photo the vision could not read.
 type CameraNotice struct {
 	Frame string    `json:"frame,omitempty"`
-	Code  string    `json:"code"`  // no_board, out_of_view, too_dark, too_blurred, unreadable
+	Code  string    `json:"code"`  // no_board, out_of_view, too_dark, too_blurred, unreadable; held (a turn waits: something over the board)
 	Error string    `json:"error"` // what to do, for the table
 	At    time.Time `json:"at"`
 }

@@ -171,6 +171,7 @@ const CAMERA_HELP = {
   too_dark: "Too dark for the camera: add light.",
   too_blurred: "The camera's photo is blurred: keep the camera steady and in focus.",
   unreadable: "The camera's photo could not be read.",
+  held: "A turn is waiting: something is over the board.",
 };
 
 function renderCamera(g) {
@@ -181,7 +182,9 @@ function renderCamera(g) {
   box.replaceChildren(
     el("strong", {}, CAMERA_HELP[c.code] || CAMERA_HELP.unreadable),
     el("div", { class: "muted" }, c.error),
-    el("div", {}, "No turn is lost: once the camera sees the board again it reads the turn; or send a photo with Photo."));
+    el("div", {}, c.code === "held"
+      ? "Take your hand off the board (or whatever lies on its edge): the camera then reads the turn."
+      : "No turn is lost: once the camera sees the board again it reads the turn; or send a photo with Photo."));
 }
 
 function describe(t) {

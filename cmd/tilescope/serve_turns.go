@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/tilescope/tilescope/hw/camera"
+	"github.com/tilescope/tilescope/hw/gpio"
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// heldCode is the camera notice the table gets while a turn is held back
+// because something lies over the board (game.CameraNotice.Code).
+const heldCode = "held"
+
+// tableNotices is where the watcher tells the table why a turn waits
+// (*game.Session).
+type tableNotices interface {
+	CameraTrouble(ctx context.Context, frame, code, msg string) error
+	ClearCameraNotice(ctx context.Context, code string) error
+}
+
+// turnSource is what the service's pipeline reads turns from when a camera
+// (not the phones) takes the photos: with a shutter button, the photo
+// taken at each press (a deliberate photo, as an upload is: no turn
+// detection); otherwise every frame goes through a turnWatcher, which
+// passes on the frames that end a turn.
+func turnSource(ctx context.Context, hf *hwFlags, src camera.Source, btn gpio.Button, w *turnWatcher) game.FrameSource {
+	if hf.hasButton() {
+		return cameraFrames{camera.Shutter(src, btn.Presses(ctx))}
+	}
+	w.src = src
+	return w
+}
+
+// turnOptions are the detector's options for a camera: a live camera's
+// time is the wall clock (still for 1.5 s and 3 frames ends a turn); a
+// replayed one (the demo, a dir: folder) shows one frame every period, so
+// its turns end after three identical frames whatever the pace.
+func turnOptions(src camera.Source, size int, period, hold time.Duration) vision.TurnOptions {
+	opt := vision.TurnOptions{Size: size, HoldFor: hold}
+	switch src.(type) {
+	case *camera.Demo, *camera.Dir:
+		opt.StillFor = 2 * period
+	}
+	return opt
+}
+
+// turnWatcher decides when a turn is over: it decodes each camera frame,
+// offers it to a vision.TurnDetector (the board still, nothing over its
+// rim, and different from the last state read) and returns only the frames
+// that end a turn, with the decoded picture so the reader does not decode
+// it again. It is the service's one place for "is the turn over?".
+//
+// When a still board has been held back by something over its rim for
+// twice StillFor, the table is told once (a "held" camera notice: on every
+// phone, in the log, not repeated); the notice comes down once the hold is
+// over and the board has settled: the reading of the turn takes it down,
+// or the watcher does when there is nothing new to read.
+type turnWatcher struct {
+	src    camera.Source
+	det    *vision.TurnDetector
+	table  tableNotices // nil: tell no one
+	logf   func(format string, a ...any)
+	notice time.Duration    // a hold this long is told: twice StillFor
+	now    func() time.Time // for frames with no time stamp
+	told   bool             // a held notice is up
+}
+
+func newTurnWatcher(opt vision.TurnOptions, table tableNotices, logf func(string, ...any)) *turnWatcher {
+	det := vision.NewTurnDetector(opt)
+	if logf == nil {
+		logf = func(string, ...any) {}
+	}
+	return &turnWatcher{det: det, table: table, logf: logf, notice: 2 * det.Options().StillFor, now: time.Now}
+}
+
+// Next returns the next frame that ends a turn.
+func (w *turnWatcher) Next(ctx context.Context) (game.Frame, error) {
+	for {
+		f, err := w.src.Next(ctx)
+		if err != nil {
+			return game.Frame{}, err
+		}
+		img, err := f.Image()
+		if err != nil {
+			w.logf("camera: skipping a frame: %v", err)
+			continue
+		}
+		at := f.At
+		if at.IsZero() {
+			at = w.now()
+		}
+		st := w.det.Offer(img, at)
+		w.tell(ctx, f.Name, st)
+		if st.Ready {
+			return game.Frame{ID: f.Name, JPEG: f.JPEG, Image: img}, nil
+		}
+	}
+}
+
+// tell keeps the table's held notice in step with the detector.
+func (w *turnWatcher) tell(ctx context.Context, frame string, st vision.TurnState) {
+	if st.RimTaken {
+		w.logf("camera: %s: what lay still over the board's rim is taken as part of the table", frame)
+	}
+	switch {
+	case st.Hand && !w.told && st.Held >= w.notice:
+		w.told = true
+		opt := w.det.Options()
+		msg := fmt.Sprintf("Something lies on the board's edge: the turn is read once it is gone (or, left there, in %v).", opt.HoldFor.Round(time.Second))
+		if st.Reaching {
+			msg = "A hand or an arm is over the board: the turn is read once it is gone."
+		}
+		w.logf("camera: %s: turn held: %s", frame, st.Reason)
+		if w.table != nil {
+			if err := w.table.CameraTrouble(ctx, frame, heldCode, msg); err != nil {
+				w.logf("camera: telling the table: %v", err)
+			}
+		}
+	case !st.Hand && w.told && (st.Ready || (!st.Changed && st.Still >= w.det.Options().StillFor)):
+		// The hold is over and the board has settled.
+		w.told = false
+		if st.Ready {
+			return // reading the frame takes the notice down (or replaces it)
+		}
+		if w.table != nil {
+			if err := w.table.ClearCameraNotice(ctx, heldCode); err != nil {
+				w.logf("camera: telling the table: %v", err)
+			}
+		}
+	}
+}

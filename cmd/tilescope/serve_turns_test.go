@@ -1,0 +1,327 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"image/color"
+	"image/draw"
+	"image/jpeg"
+	"io"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tilescope/tilescope/hw/camera"
+	"github.com/tilescope/tilescope/hw/gpio"
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/upwords"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// frameList is a camera that plays a fixed list of frames, then io.EOF;
+// before frame i it calls at(i), if set (the test looks at the game then).
+type frameList struct {
+	frames []camera.Frame
+	i      int
+	at     func(i int)
+}
+
+func (l *frameList) Next(ctx context.Context) (camera.Frame, error) {
+	if l.at != nil {
+		l.at(l.i)
+	}
+	if l.i >= len(l.frames) {
+		return camera.Frame{}, io.EOF
+	}
+	l.i++
+	return l.frames[l.i-1], nil
+}
+func (l *frameList) Close() error { return nil }
+
+func demoPhoto(t testing.TB, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile("../../hw/camera/demodata/frames/" + name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// withArm paints a forearm and hand over a demo photo: in from the
+// picture's bottom edge, across the board's rim and three rows into the
+// grid, as a player resting a hand over the board.
+func withArm(t testing.TB, photo []byte) []byte {
+	t.Helper()
+	img, err := jpeg.Decode(bytes.NewReader(photo))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := image.NewRGBA(img.Bounds())
+	draw.Draw(out, out.Rect, img, img.Bounds().Min, draw.Src)
+	w, h := out.Rect.Dx(), out.Rect.Dy()
+	skin := color.RGBA{205, 145, 110, 255}
+	for y := h * 55 / 100; y < h; y++ {
+		// from 0.44-0.52 of the width at the fingertips to 0.40-0.56 at the edge
+		f := float64(y-h*55/100) / float64(h-h*55/100)
+		x0, x1 := int((0.44-0.04*f)*float64(w)), int((0.52+0.04*f)*float64(w))
+		for x := x0; x < x1; x++ {
+			out.Set(x, y, skin)
+		}
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, out, &jpeg.Options{Quality: 90}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// notices records what the watcher told the table.
+type notices struct {
+	mu   sync.Mutex
+	log  []string
+	code string
+}
+
+func (n *notices) CameraTrouble(ctx context.Context, frame, code, msg string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	n.log = append(n.log, "trouble "+code)
+	n.code = code
+	return nil
+}
+
+func (n *notices) ClearCameraNotice(ctx context.Context, code string) error {
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	if n.code == code {
+		n.log = append(n.log, "clear "+code)
+		n.code = ""
+	}
+	return nil
+}
+
+// TestTurnWatcher runs the watcher over sequences of real demo photos with
+// frame times 400 ms apart (the detector's clock) and the live camera's
+// options: which frames it passes on, and what the table is told.
+func TestTurnWatcher(t *testing.T) {
+	empty, heart := demoPhoto(t, "turn-00.jpg"), demoPhoto(t, "turn-01.jpg")
+	hand := withArm(t, heart)
+	type shown struct {
+		name   string
+		photo  []byte
+		frames int
+	}
+	tests := []struct {
+		name    string
+		hold    time.Duration
+		shows   []shown
+		want    string // the frames passed on
+		notices string
+	}{
+		{"a hand resting 6 s over the board, then gone", 10 * time.Second, []shown{
+			{"empty", empty, 5}, {"hand", hand, 15}, {"heart", heart, 5},
+		}, "empty-5 heart-5", "trouble held"},
+		{"a hand that comes and goes without playing", 10 * time.Second, []shown{
+			{"heart", heart, 5}, {"hand", hand, 15}, {"heart again", heart, 5},
+		}, "heart-5", "trouble held, clear held"},
+		{"a hand resting beyond the hold for a hand", 2 * time.Second, []shown{
+			{"empty", empty, 5}, {"hand", hand, 20},
+		}, "empty-5 hand-16", "trouble held"},
+		{"a quick turn: no notice", 10 * time.Second, []shown{
+			{"empty", empty, 5}, {"hand", hand, 2}, {"heart", heart, 5},
+		}, "empty-5 heart-5", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			src := &frameList{}
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			for _, s := range tc.shows {
+				for i := 1; i <= s.frames; i++ {
+					clock = clock.Add(400 * time.Millisecond)
+					src.frames = append(src.frames, camera.Frame{JPEG: s.photo, At: clock, Name: fmt.Sprintf("%s-%d", s.name, i)})
+				}
+			}
+			table := &notices{}
+			w := newTurnWatcher(vision.TurnOptions{HoldFor: tc.hold}, table, t.Logf)
+			w.src = src
+			var got []string
+			for {
+				f, err := w.Next(context.Background())
+				if errors.Is(err, io.EOF) {
+					break
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if f.Image == nil || len(f.JPEG) == 0 {
+					t.Errorf("%s passed on without its picture", f.ID)
+				}
+				got = append(got, f.ID)
+			}
+			if g := strings.Join(got, " "); g != tc.want {
+				t.Errorf("passed on %q, want %q", g, tc.want)
+			}
+			if g := strings.Join(table.log, ", "); g != tc.notices {
+				t.Errorf("told the table %q, want %q", g, tc.notices)
+			}
+		})
+	}
+}
+
+// TestServePipelineHoldsAHand is the service's camera path end to end: the
+// watcher, the real vision and tile reader, the rules and a session. A
+// hand resting over the board while the board is still is not taken as a
+// turn (the phones are told why the turn waits); the still board after it
+// is, and the notice comes down.
+func TestServePipelineHoldsAHand(t *testing.T) {
+	ctx := context.Background()
+	rules := upwords.Rules{Edition: upwords.Edition(10)}
+	sess, err := game.Open(ctx, game.NewMemStore(), game.Config{
+		Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsScorer{rules},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reader, closeReader, err := newBoardReader(10, t.TempDir(), t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeReader()
+	reader.board = sess.Board
+	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: t.Logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+
+	empty, heart := demoPhoto(t, "turn-00.jpg"), demoPhoto(t, "turn-01.jpg")
+	hand := withArm(t, heart)
+	src := &frameList{}
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	add := func(name string, photo []byte, n int) {
+		for i := 1; i <= n; i++ {
+			clock = clock.Add(400 * time.Millisecond)
+			src.frames = append(src.frames, camera.Frame{JPEG: photo, At: clock, Name: fmt.Sprintf("%s %d", name, i)})
+		}
+	}
+	add("empty board", empty, 5)
+	handFrom := len(src.frames)
+	add("HEART under a resting hand", hand, 20) // 8 s, still
+	handTo := len(src.frames)
+	add("HEART", heart, 5)
+	var during *game.State
+	src.at = func(i int) {
+		if i == handTo { // every hand frame seen
+			during = sess.State()
+		}
+	}
+	w := newTurnWatcher(vision.TurnOptions{Size: 10}, sess, t.Logf)
+	w.src = src
+	if err := pipe.Run(ctx, w); err != nil {
+		t.Fatal(err)
+	}
+	if during == nil || len(during.Turns) != 0 {
+		t.Fatalf("while the hand rested (frames %d-%d): %+v, want no turn", handFrom+1, handTo, during)
+	}
+	if during.Camera == nil || during.Camera.Code != heldCode {
+		t.Errorf("while the hand rested the table was told %+v, want a %q notice", during.Camera, heldCode)
+	}
+	st := sess.State()
+	if len(st.Turns) != 1 || st.Turns[0].Frame != "HEART 5" || st.Turns[0].Score != 10 {
+		t.Fatalf("turns %+v, want one: HEART for 10 from the still board's fifth frame", st.Turns)
+	}
+	if st.Camera != nil {
+		t.Errorf("after the turn was read the notice is still up: %+v", st.Camera)
+	}
+}
+
+// TestTurnWatcherDemo runs the service's turn detection over the real
+// demo game (frames as fast as they decode): it must pass on every turn's
+// still board exactly once, in order, and never a photo with a hand.
+func TestTurnWatcherDemo(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes 58 camera-sized photos")
+	}
+	d, err := camera.NewDemo(camera.Options{FramePeriod: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
+	w.src = d
+	for turn := 0; turn <= d.Turns(); turn++ {
+		f, err := w.Next(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fmt.Sprintf("demo turn %d", turn); f.ID != want {
+			t.Fatalf("passed on %q, want %q", f.ID, want)
+		}
+	}
+	// After the last turn the board stays: nothing more is passed on.
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	if f, err := w.Next(ctx); err == nil {
+		t.Errorf("passed on %q after the game ended", f.ID)
+	}
+}
+
+// TestTurnSource: a shutter button's photos are deliberate and bypass the
+// turn detection; without a button the camera is watched.
+func TestTurnSource(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	for _, tc := range []struct {
+		name    string
+		args    []string
+		watched bool
+	}{
+		{"no button", nil, true},
+		{"a button", []string{"--button", "GPIO17"}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("x", flag.ContinueOnError)
+			hf := addHardwareFlags(fs, "demo")
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			src := &frameList{}
+			w := newTurnWatcher(vision.TurnOptions{}, nil, nil)
+			_, watched := turnSource(ctx, hf, src, gpio.NoButton{}, w).(*turnWatcher)
+			if watched != tc.watched {
+				t.Errorf("watched %v, want %v", watched, tc.watched)
+			}
+		})
+	}
+}
+
+// BenchmarkTurnWatcherFrame is the service's cost per camera frame while
+// it waits for a turn (a 1640x1232 JPEG: decode, then the turn detector):
+// it bounds the frame rate a Pi can watch.
+func BenchmarkTurnWatcherFrame(b *testing.B) {
+	photo := demoPhoto(b, "turn-05.jpg")
+	w := newTurnWatcher(vision.TurnOptions{}, nil, nil)
+	at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	frames := func(n int) *frameList {
+		l := &frameList{}
+		for i := 0; i < n; i++ {
+			at = at.Add(200 * time.Millisecond)
+			l.frames = append(l.frames, camera.Frame{JPEG: photo, At: at, Name: "turn 5"})
+		}
+		return l
+	}
+	// The first frames find the board and accept its state: every later
+	// frame is a still board with nothing new.
+	w.src = frames(20)
+	if _, err := w.Next(context.Background()); err != nil {
+		b.Fatal(err)
+	}
+	w.src = frames(b.N)
+	b.ReportAllocs()
+	b.ResetTimer()
+	if f, err := w.Next(context.Background()); !errors.Is(err, io.EOF) {
+		b.Fatalf("passed on %q (%v)", f.ID, err)
+	}
+}
