@@ -2,6 +2,7 @@ package vision
 
 import (
 	"image"
+	"math"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -23,11 +24,10 @@ func (s *scriptedReader) Read(image.Image) (ocr.Reading, error) {
 func TestRereadAtOtherHeights(t *testing.T) {
 	sc := synthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
 	img, pose := sc.draw()
-	p := luma(img)
 	tests := []struct {
 		name      string
 		cell      Cell
-		script    []ocr.Reading // the readings one lower, then one higher
+		script    []ocr.Reading // the readings at the other heights, lowest first
 		wantCalls int
 		want      string
 		wantConf  float64
@@ -35,13 +35,15 @@ func TestRereadAtOtherHeights(t *testing.T) {
 		{"sure: not read again", Cell{Letter: "C", Conf: 0.95, Height: 2},
 			[]ocr.Reading{{Letter: "B", Conf: 0.99}}, 0, "C", 0.95},
 		{"unsure, one higher reads clearly better", Cell{Letter: "C", Conf: 0.5, Height: 2},
-			[]ocr.Reading{{Letter: "A", Conf: 0.3}, {Letter: "B", Conf: 0.9}}, 2, "B", 0.9},
+			[]ocr.Reading{{Letter: "A", Conf: 0.3}, {Letter: "B", Conf: 0.9}, {Letter: "A", Conf: 0.3}, {Letter: "A", Conf: 0.2}}, 4, "B", 0.9},
 		{"unsure, only a little better elsewhere", Cell{Letter: "C", Conf: 0.5, Height: 2},
-			[]ocr.Reading{{Letter: "A", Conf: 0.6}, {Letter: "B", Conf: 0.55}}, 2, "C", 0.5},
-		{"one high: only one higher is tried", Cell{Letter: "C", Conf: 0.4, Height: 1},
-			[]ocr.Reading{{Letter: "O", Conf: 0.97}}, 1, "O", 0.97},
+			[]ocr.Reading{{Letter: "A", Conf: 0.6}, {Letter: "B", Conf: 0.55}, {Letter: "A", Conf: 0.6}, {Letter: "A", Conf: 0.55}}, 4, "C", 0.5},
+		{"one high: every higher is tried", Cell{Letter: "C", Conf: 0.4, Height: 1},
+			[]ocr.Reading{{Letter: "O", Conf: 0.3}, {Letter: "O", Conf: 0.97}, {Letter: "O", Conf: 0.3}, {Letter: "O", Conf: 0.3}}, 4, "O", 0.97},
+		{"five high, the face is one high's (a height four levels off)", Cell{Letter: "B", Conf: 0.3, Height: 5},
+			[]ocr.Reading{{Letter: "R", Conf: 0.99}, {Letter: "B", Conf: 0.4}, {Letter: "B", Conf: 0.35}, {Letter: "I", Conf: 0.3}}, 4, "R", 0.99},
 		{"no tile seen elsewhere: kept", Cell{Letter: "C", Conf: 0.4, Height: 3},
-			[]ocr.Reading{{Letter: "", Conf: 0.99}}, 2, "C", 0.4},
+			[]ocr.Reading{{Letter: "", Conf: 0.99}}, 4, "C", 0.4},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -49,7 +51,7 @@ func TestRereadAtOtherHeights(t *testing.T) {
 			c.Pos = grid.Pos{Row: 4, Col: 5}
 			cells := []Cell{c}
 			rd := &scriptedReader{script: tc.script}
-			if err := rereadAtOtherHeights(p, img, cells, &pose, UpwordsGeometry, 48, rd, 0, false); err != nil {
+			if err := rereadAtOtherHeights(img, cells, &pose, UpwordsGeometry, 48, rd, 0, false); err != nil {
 				t.Fatal(err)
 			}
 			got := cells[0]
@@ -58,5 +60,102 @@ func TestRereadAtOtherHeights(t *testing.T) {
 					rd.calls, got.Letter, got.Conf, got.Height, tc.wantCalls, tc.want, tc.wantConf, tc.cell.Height)
 			}
 		})
+	}
+}
+
+// scriptedVoter is a scriptedReader that can also be told what is known
+// and pool crops; it records what the vote was given.
+type scriptedVoter struct {
+	scriptedReader
+	vote      ocr.Reading
+	votes     int
+	voteCrops int
+	known     ocr.Known
+}
+
+func (s *scriptedVoter) ReadKnown(img image.Image, _ ocr.Known) (ocr.Reading, error) {
+	return s.Read(img)
+}
+
+func (s *scriptedVoter) ReadVote(crops []image.Image, k ocr.Known) (ocr.Reading, error) {
+	s.votes++
+	s.voteCrops = len(crops)
+	s.known = k
+	return s.vote, nil
+}
+
+// TestVoteAfterHeights: a letter still unsure after the other heights were
+// tried is read from several crops of its face pooled (ocr.VoteReader),
+// told what is known (a tile, and the board's angle when the letters gave
+// it); a letter one of the heights read surely is not.
+func TestVoteAfterHeights(t *testing.T) {
+	sc := synthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
+	img, pose := sc.draw()
+	unsure := []ocr.Reading{{Letter: "A", Conf: 0.3}}
+	tests := []struct {
+		name      string
+		script    []ocr.Reading
+		known     bool
+		wantVotes int
+		want      string
+	}{
+		{"still unsure: voted", unsure, true, 1, "W"},
+		{"still unsure, the board's angle unknown: voted all the same", unsure, false, 1, "W"},
+		{"a height read it surely: no vote", []ocr.Reading{{Letter: "M", Conf: 0.95}}, true, 0, "M"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := []Cell{{Pos: grid.Pos{Row: 4, Col: 5}, Letter: "M", Conf: 0.4, Height: 2}}
+			rd := &scriptedVoter{scriptedReader: scriptedReader{script: tc.script}, vote: ocr.Reading{Letter: "W", Conf: 0.6, Angle: 180}}
+			if err := rereadAtOtherHeights(img, cells, &pose, UpwordsGeometry, 48, rd, 2, tc.known); err != nil {
+				t.Fatal(err)
+			}
+			if rd.votes != tc.wantVotes || cells[0].Letter != tc.want {
+				t.Fatalf("%d votes, letter %s; want %d, %s", rd.votes, cells[0].Letter, tc.wantVotes, tc.want)
+			}
+			if rd.votes == 0 {
+				return
+			}
+			if rd.voteCrops != len(faceJitters) || !rd.known.Tile || rd.known.HasAngle != tc.known || (tc.known && rd.known.Angle != 180) {
+				t.Errorf("vote given %d crops, known %+v; want %d crops, a tile, angle 180 known: %v", rd.voteCrops, rd.known, len(faceJitters), tc.known)
+			}
+		})
+	}
+}
+
+// TestJitterQuad: the pooled crops' faces are the face itself, moved
+// along its own axes by a fraction of its side, and scaled about its
+// centre.
+func TestJitterQuad(t *testing.T) {
+	q := Quad{{100, 50}, {140, 50}, {140, 90}, {100, 90}} // 40 px square
+	tests := []struct {
+		name      string
+		du, dv, s float64
+		want      Quad
+	}{
+		{"as placed", 0, 0, 1, q},
+		{"a tenth along x", 0.1, 0, 1, Quad{{104, 50}, {144, 50}, {144, 90}, {104, 90}}},
+		{"a quarter back along y", 0, -0.25, 1, Quad{{100, 40}, {140, 40}, {140, 80}, {100, 80}}},
+		{"half the size", 0, 0, 0.5, Quad{{110, 60}, {130, 60}, {130, 80}, {110, 80}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got := jitterQuad(q, tc.du, tc.dv, tc.s)
+			for i := range got {
+				if math.Hypot(got[i].X-tc.want[i].X, got[i].Y-tc.want[i].Y) > 1e-6 {
+					t.Fatalf("corners %v, want %v", got, tc.want)
+				}
+			}
+		})
+	}
+	// In perspective the move follows the face's own sides: moved half a
+	// side along y, the first corner lies on the left side, between its
+	// ends, and not at their midpoint (the far half looks shorter).
+	p := Quad{{100, 50}, {130, 50}, {150, 90}, {80, 90}}
+	got := jitterQuad(p, 0, 0.5, 1)[0]
+	ex, ey := p[3].X-p[0].X, p[3].Y-p[0].Y
+	along := ((got.X-p[0].X)*ex + (got.Y-p[0].Y)*ey) / (ex*ex + ey*ey)
+	if cross := (got.X-p[0].X)*ey - (got.Y-p[0].Y)*ex; math.Abs(cross) > 1e-6 || along <= 0 || along >= 1 || math.Abs(along-0.5) < 0.01 {
+		t.Errorf("moved half a side along y, the first corner is %v (%.3f of the left side, off it by %.3g)", got, along, cross)
 	}
 }

@@ -180,7 +180,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 		c.Letter = "?"
 		if opt.Reader != nil {
-			face := faceCrop(p, img, c.Face, crop)
+			face := letterCrop(img, c.Face, crop)
 			faces[i] = face
 			rd, err := opt.Reader.Read(face)
 			if err != nil {
@@ -218,7 +218,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 	}
 	if opt.Reader != nil {
-		if err := rereadAtOtherHeights(p, img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
+		if err := rereadAtOtherHeights(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
 	}
@@ -649,31 +649,38 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 }
 
 // rereadAtOtherHeights reads the stacks whose letter is unsure again from
-// crops cut as if they stood one tile lower and one higher: a height read
-// wrong by one puts the crop a few pixels off the face (more in tilted
-// views), and a letter cut off at the crop's edge reads badly. A clearly
-// surer reading wins. The height stays the geometry's: taking the height
-// whose crop reads best was measured worse for heights (75.10% -> 74.18%
-// on the mixed set) for no gain in letters. Only unsure stacks are read
-// again, a few per board.
-func rereadAtOtherHeights(p plane, img image.Image, cells []Cell, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+// crops cut as if they stood at every other height: a height read wrong
+// puts the crop off the face (by a few pixels per level, more in tilted
+// views; a steep view with tall stacks in front can misjudge it by four),
+// and a letter cut off at the crop's edge reads badly. A clearly surer
+// reading wins. The height stays the geometry's: taking the height whose
+// crop reads best was measured worse for heights (75.10% -> 74.18% on the
+// mixed set) for no gain in letters. A letter still unsure then is read
+// from several crops of its face pooled (voteFace). Only unsure stacks are
+// read again, a few per board.
+func rereadAtOtherHeights(img image.Image, cells []Cell, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kr, hasKnown := rd.(ocr.KnownReader)
+	kn := ocr.Known{Tile: true}
+	if known {
+		kn.HasAngle, kn.Angle = true, float64(90*k)
+	}
 	for i := range cells {
 		c := &cells[i]
 		if c.Height == 0 || c.Letter == "" || c.Conf >= rereadHeightsBelow {
 			continue
 		}
 		best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
-		for _, h := range []int{c.Height - 1, c.Height + 1} {
-			if h < 1 || h > geo.MaxStack {
+		bestH := c.Height
+		for h := 1; h <= geo.MaxStack; h++ {
+			if h == c.Height {
 				continue
 			}
 			q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
-			face := faceCrop(p, img, q, crop)
+			face := letterCrop(img, q, crop)
 			var got ocr.Reading
 			var err error
 			if hasKnown && known {
-				got, err = kr.ReadKnown(face, ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * k)})
+				got, err = kr.ReadKnown(face, kn)
 			} else {
 				got, err = rd.Read(face)
 			}
@@ -681,6 +688,15 @@ func rereadAtOtherHeights(p plane, img image.Image, cells []Cell, pose *Pose, ge
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
 			if got.Letter != "" && got.Conf > best.Conf+rereadHeightsMargin {
+				best, bestH = got, h
+			}
+		}
+		if best.Conf < voteBelow {
+			got, ok, err := voteFace(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(bestH), geo), crop, rd, kn)
+			if err != nil {
+				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			if ok && got.Letter != "" {
 				best = got
 			}
 		}

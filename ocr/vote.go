@@ -1,0 +1,146 @@
+package ocr
+
+import (
+	"fmt"
+	"image"
+	"math"
+)
+
+// VoteReader is a KnownReader that can pool several crops of one tile:
+// the same face cut a little shifted or scaled (a board reader unsure
+// where the face's edges lie). Each crop's probability of every letter is
+// averaged, so a letter that one crop reads weakly but the others read
+// well still wins, and one crop's confident mistake is outvoted.
+type VoteReader interface {
+	KnownReader
+	ReadVote(tiles []image.Image, k Known) (Reading, error)
+}
+
+// ReadVote reads several crops of the same tile with what is known of it
+// (see Known) and returns the letter with the highest probability averaged
+// over the crops; Conf is that average, Angle the angle of the crop that
+// gave the winner its highest probability. Each crop is read at its most
+// confident candidate rotation, as ReadKnown reads it.
+func (c *Classifier) ReadVote(tiles []image.Image, k Known) (Reading, error) {
+	if len(tiles) == 0 {
+		return Reading{}, fmt.Errorf("%w: no crops to read", ErrEmptyImage)
+	}
+	G := len(c.m.Glyphs)
+	sum := make([]float64, G)
+	one := make([]float64, G)
+	bestP := make([]float64, G)
+	bestAngle := make([]float64, G)
+	for _, t := range tiles {
+		if err := c.glyphProbs(t, k, one, bestP, bestAngle); err != nil {
+			return Reading{}, err
+		}
+		for g := range sum {
+			sum[g] += one[g]
+		}
+	}
+	win := -1
+	for g := range sum {
+		if k.Tile && c.m.Glyphs[g] == "" {
+			continue
+		}
+		if win < 0 || sum[g] > sum[win] {
+			win = g
+		}
+	}
+	conf := sum[win] / float64(len(tiles))
+	if c.m.Glyphs[win] == "" {
+		return Reading{Conf: conf}, nil
+	}
+	return Reading{Letter: c.m.Glyphs[win], Conf: conf, Angle: bestAngle[win]}, nil
+}
+
+// glyphProbs puts into dst every glyph's probability for one crop, read at
+// the candidate rotation whose best letter is most probable (as ReadKnown
+// chooses), counting only the turn the known angle allows. For every
+// glyph whose probability in this crop beats bestP, bestP and bestAngle
+// are updated.
+func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle []float64) error {
+	if err := checkImage(tile); err != nil {
+		return err
+	}
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	rgb := toRGB(tile, workSide, ar)
+	g := rgb.gray(ar)
+	if !k.Tile && flatGray(g) {
+		for i := range dst {
+			dst[i] = 0
+			if c.m.Glyphs[i] == "" {
+				dst[i] = 1
+			}
+		}
+		return nil
+	}
+	expose(rgb, g)
+	a := normalizeGray(rgb, g, false, ar)
+	s := c.pool.Get().(*scratch)
+	defer c.pool.Put(s)
+	T := c.m.Turns
+	G := len(c.m.Glyphs)
+	cur := make([]float64, G)
+	turn := make([]int, G)
+	bestTurn := make([]int, G)
+	top := -1.0
+	var alphaTop float64
+	for i := 0; i < len(a.cands); i++ {
+		alpha := a.cands[i]
+		features(a.finish(alpha), s.feat)
+		c.forward(s)
+		at := -1
+		if k.HasAngle {
+			at = int(math.Round((k.Angle-alpha)/(360/float64(T)))) % T
+			if at < 0 {
+				at += T
+			}
+		}
+		m := 0.0
+		for gl := 0; gl < G; gl++ {
+			glyph := c.m.Glyphs[gl]
+			var p float32
+			bt := at
+			if at < 0 || glyph == "" {
+				bt = 0
+				for t := 0; t < T; t++ {
+					p += s.out[gl*T+t]
+					if s.out[gl*T+t] > s.out[gl*T+bt] {
+						bt = t
+					}
+				}
+			} else {
+				p = s.out[gl*T+at]
+				for t := 1; t < T; t++ {
+					if sameTurned(glyph, t*360/T) {
+						p += s.out[gl*T+(at+t)%T]
+					}
+				}
+			}
+			cur[gl], turn[gl] = float64(p), bt
+			if (!k.Tile || glyph != "") && float64(p) > m {
+				m = float64(p)
+			}
+		}
+		if m > top {
+			top, alphaTop = m, alpha
+			copy(dst, cur)
+			copy(bestTurn, turn)
+		}
+		if top >= sureEnough {
+			break
+		}
+		if i == len(a.cands)-1 && a.more != nil {
+			a.cands, a.more = a.more(), nil
+		}
+	}
+	for gl := range dst {
+		if dst[gl] > bestP[gl] {
+			bestP[gl] = dst[gl]
+			bestAngle[gl] = math.Mod(alphaTop+float64(bestTurn[gl])*360/float64(T), 360)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,80 @@
+package ocr
+
+import (
+	"errors"
+	"image"
+	"math"
+	"path/filepath"
+	"testing"
+)
+
+// TestReadVote: one crop votes as ReadKnown reads it; several crops of one
+// tile pool their probabilities, so the letter most of them read wins
+// with about its share; no crop, or an empty one, is an error.
+func TestReadVote(t *testing.T) {
+	c := defaultReader(t, English).(*Classifier)
+	files, _ := filepath.Glob("testdata/real/*.png")
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	knowns := []struct {
+		name string
+		k    Known
+	}{
+		{"nothing known", Known{}},
+		{"a tile", Known{Tile: true}},
+		{"a tile, upright", Known{Tile: true, HasAngle: true, Angle: 0}},
+		{"a tile, a quarter turn", Known{Tile: true, HasAngle: true, Angle: 90}},
+	}
+	for _, kc := range knowns {
+		t.Run("one crop, "+kc.name, func(t *testing.T) {
+			for i, img := range imgs {
+				want, err := c.ReadKnown(img, kc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := c.ReadVote([]image.Image{img}, kc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Letter != want.Letter || math.Abs(got.Conf-want.Conf) > 1e-6 || (got.Letter != "" && angleDiff(got.Angle, want.Angle) > 1e-6) {
+					t.Errorf("%s: voted %+v, ReadKnown %+v", filepath.Base(files[i]), got, want)
+				}
+			}
+		})
+	}
+	byName := map[string]image.Image{}
+	for i, f := range files {
+		byName[filepath.Base(f)] = imgs[i]
+	}
+	k1, k2, m := byName["K_0_9.png"], byName["K_1_4.png"], byName["M_0_20.png"]
+	empty := byName["empty_0.png"]
+	if k1 == nil || k2 == nil || m == nil || empty == nil {
+		t.Fatal("fixtures K_0_9, K_1_4, M_0_20, empty_0 missing")
+	}
+	tests := []struct {
+		name     string
+		crops    []image.Image
+		k        Known
+		want     string
+		min, max float64 // the pooled confidence
+	}{
+		{"two Ks outvote an M", []image.Image{k1, m, k2}, Known{Tile: true}, "K", 0.55, 0.7},
+		{"two empty squares outvote an M", []image.Image{empty, m, empty}, Known{}, "", 0.6, 0.7},
+		{"told a tile, an empty square does not vote for no tile", []image.Image{empty, m, empty}, Known{Tile: true}, "M", 0.33, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := c.ReadVote(tc.crops, tc.k)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Letter != tc.want || got.Conf < tc.min || got.Conf > tc.max {
+				t.Errorf("voted %q (conf %.3f), want %q with conf in [%.2f, %.2f]", got.Letter, got.Conf, tc.want, tc.min, tc.max)
+			}
+		})
+	}
+	for _, bad := range [][]image.Image{nil, {k1, nil}, {image.NewRGBA(image.Rect(0, 0, 0, 0))}} {
+		if _, err := c.ReadVote(bad, Known{}); !errors.Is(err, ErrEmptyImage) {
+			t.Errorf("ReadVote(%d crops, one empty or none): %v, want ErrEmptyImage", len(bad), err)
+		}
+	}
+}

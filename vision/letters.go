@@ -1,0 +1,161 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// voteBelow: a letter still read with less confidence than this after the
+// re-reads is read once more from several crops of its face, each a little
+// shifted or scaled, pooled by the reader (ocr.VoteReader).
+const voteBelow = 0.8
+
+// voteShift and voteScale: how far the pooled crops are moved (a fraction
+// of the tile's side, along each of the face's axes) and scaled.
+const (
+	voteShift = 0.1
+	voteScale = 0.08
+)
+
+// voteFace reads an unsure stack's letter from several crops of its face
+// (q) at once: the face as placed, moved by voteShift along each axis both
+// ways and scaled by voteScale both ways. The face's corners in the
+// picture are known to a few pixels only (the height, the grid, the tile's
+// offset in its square), and the reader's answer on a dim, blurred face
+// can turn on a pixel; the probabilities averaged over the crops are
+// steadier than any one of them. ok is false when the reader cannot pool
+// crops (ocr.VoteReader).
+func voteFace(img image.Image, q Quad, crop int, rd TileReader, kn ocr.Known) (ocr.Reading, bool, error) {
+	vr, ok := rd.(ocr.VoteReader)
+	if !ok {
+		return ocr.Reading{}, false, nil
+	}
+	crops := make([]image.Image, len(faceJitters))
+	for i, j := range faceJitters {
+		crops[i] = letterCrop(img, jitterQuad(q, j.du, j.dv, j.s), crop)
+	}
+	got, err := vr.ReadVote(crops, kn)
+	return got, err == nil, err
+}
+
+// faceJitters are the crops voteUnsure pools: moves along the face's two
+// axes and scales about its centre.
+var faceJitters = []struct{ du, dv, s float64 }{
+	{0, 0, 1},
+	{-voteShift, 0, 1}, {voteShift, 0, 1}, {0, -voteShift, 1}, {0, voteShift, 1},
+	{0, 0, 1 - voteScale}, {0, 0, 1 + voteScale},
+}
+
+// jitterQuad is the face q moved by (du, dv) of its side along its own
+// axes and scaled by s about its centre, in the face's perspective.
+func jitterQuad(q Quad, du, dv, s float64) Quad {
+	h, err := QuadHomography(1, 1, q)
+	if err != nil {
+		return q
+	}
+	var out Quad
+	for i, c := range []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		out[i] = h.Apply(Point{0.5 + (c.X-0.5)*s + du, 0.5 + (c.Y-0.5)*s + dv})
+	}
+	return out
+}
+
+// letterMargin is how much of the board around a face the letter crop
+// shows, as a fraction of the face's side on each side: the tile's edges
+// are part of what the reader sees (its context patch).
+const letterMargin = 0.12
+
+// letterCrop cuts the top face q (a little more: letterMargin) out of the
+// picture as a size x size RGBA crop, upright as the camera sees the
+// board, sampling bilinearly between pixel centres; points outside the
+// picture are black. It is what the reader is handed for every stack.
+// The picture's pixels under the face are converted to RGB once into a
+// small window, rather than four times per crop pixel: for a JPEG
+// (*image.YCbCr) that conversion was most of a crop's cost.
+func letterCrop(img image.Image, q Quad, size int) *image.RGBA {
+	s := float64(size)
+	dst := []Point{{0, 0}, {s, 0}, {s, s}, {0, s}}
+	// crop pixel -> face fractions -> picture
+	src := make([]Point, 4)
+	for i, d := range dst {
+		u := d.X/s*(1+2*letterMargin) - letterMargin
+		v := d.Y/s*(1+2*letterMargin) - letterMargin
+		src[i] = bilerpQuadExt(q, u, v)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, size, size))
+	hm, err := FitHomography(dst, src)
+	if err != nil {
+		return out
+	}
+	b := img.Bounds()
+	W, H := b.Dx(), b.Dy()
+	// The window: every pixel the samples' bilinear neighbourhoods reach
+	// (the crop's corners map to the window's corners' hull).
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, d := range []Point{{0.5, 0.5}, {s - 0.5, 0.5}, {s - 0.5, s - 0.5}, {0.5, s - 0.5}} {
+		sp := hm.Apply(d)
+		x0, y0 = math.Min(x0, sp.X-0.5), math.Min(y0, sp.Y-0.5)
+		x1, y1 = math.Max(x1, sp.X-0.5), math.Max(y1, sp.Y-0.5)
+	}
+	wx0, wy0 := max(0, int(math.Floor(x0))-1), max(0, int(math.Floor(y0))-1)
+	wx1, wy1 := min(W-1, int(math.Floor(x1))+2), min(H-1, int(math.Floor(y1))+2)
+	if math.IsNaN(x0+y0+x1+y1) || wx1 < wx0 || wy1 < wy0 || (wx1-wx0+1)*(wy1-wy0+1) > 16*size*size {
+		// Degenerate, off the picture or seen from very close: sample
+		// the picture directly.
+		wx0, wy0, wx1, wy1 = 0, 0, -1, -1
+	}
+	ww := wx1 - wx0 + 1
+	win := make([]uint8, 3*max(0, ww*(wy1-wy0+1)))
+	for y := wy0; y <= wy1; y++ {
+		row := win[3*(y-wy0)*ww:]
+		switch m := img.(type) {
+		case *image.YCbCr:
+			for x := wx0; x <= wx1; x++ {
+				yi := m.YOffset(b.Min.X+x, b.Min.Y+y)
+				ci := m.COffset(b.Min.X+x, b.Min.Y+y)
+				o := 3 * (x - wx0)
+				row[o], row[o+1], row[o+2] = color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+			}
+		default:
+			for x := wx0; x <= wx1; x++ {
+				r, g, bb := rgbAt(img, b, x, y)
+				o := 3 * (x - wx0)
+				row[o], row[o+1], row[o+2] = uint8(r), uint8(g), uint8(bb)
+			}
+		}
+	}
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			fx, fy := sp.X-0.5, sp.Y-0.5
+			ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
+			o := out.PixOffset(x, y)
+			if ix < 0 || iy < 0 || ix+1 >= W || iy+1 >= H {
+				out.Pix[o+3] = 255
+				continue
+			}
+			ax, ay := fx-float64(ix), fy-float64(iy)
+			w0, w1, w2, w3 := (1-ax)*(1-ay), ax*(1-ay), (1-ax)*ay, ax*ay
+			var n [12]uint8 // the four neighbours' RGB
+			if ix >= wx0 && ix+1 <= wx1 && iy >= wy0 && iy+1 <= wy1 {
+				i := 3 * ((iy-wy0)*ww + ix - wx0)
+				copy(n[0:6], win[i:i+6])
+				i += 3 * ww
+				copy(n[6:12], win[i:i+6])
+			} else {
+				for k := 0; k < 4; k++ {
+					r, g, bb := rgbAt(img, b, ix+k%2, iy+k/2)
+					n[3*k], n[3*k+1], n[3*k+2] = uint8(r), uint8(g), uint8(bb)
+				}
+			}
+			r := w0*float64(n[0]) + w1*float64(n[3]) + w2*float64(n[6]) + w3*float64(n[9])
+			g := w0*float64(n[1]) + w1*float64(n[4]) + w2*float64(n[7]) + w3*float64(n[10])
+			bl := w0*float64(n[2]) + w1*float64(n[5]) + w2*float64(n[8]) + w3*float64(n[11])
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = uint8(r+0.5), uint8(g+0.5), uint8(bl+0.5), 255
+		}
+	}
+	return out
+}

@@ -1,0 +1,160 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"image/png"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// TestLetterDiagnosis is a diagnostic, not a check: with
+// TILESCOPE_LETTER_DIAG=DIR (a render-set directory) it scans every scene
+// and, for every stack whose letter the scan got wrong, reads the crop cut
+// at the stack's true top face (the render's truth) too, and prints both
+// readings, how far the scan's face was from the true one (in tile sides)
+// and the scene's conditions. That separates the reader's mistakes from
+// the crop's. With TILESCOPE_LETTER_DIAG_CROPS=DIR it also writes the
+// scan's and the true crops of the misread stacks there.
+func TestLetterDiagnosis(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_LETTER_DIAG")
+	if dir == "" {
+		t.Skip("set TILESCOPE_LETTER_DIAG to a render-set directory")
+	}
+	out := os.Getenv("TILESCOPE_LETTER_DIAG_CROPS")
+	rd, err := ocr.Default("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kr := rd.(ocr.KnownReader)
+	imgs, _ := filepath.Glob(filepath.Join(dir, "*.jpg"))
+	sort.Strings(imgs)
+	var kinds = map[string]int{}
+	stacks, wrong := 0, 0
+	// Confidence of the scan's letters, right and wrong, by band.
+	bands := []float64{0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01}
+	rightBy := make([]int, len(bands))
+	wrongBy := make([]int, len(bands))
+	for _, path := range imgs {
+		tr, err := LoadTruth(path[:len(path)-4] + ".json")
+		if err != nil {
+			t.Fatal(err)
+		}
+		img := loadImage(t, path)
+		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
+		if err != nil {
+			continue
+		}
+		var tq Quad
+		for i, c := range tr.Board.Corners {
+			tq[i] = Point{c[0], c[1]}
+		}
+		turned, best := 0, math.Inf(1)
+		for k := 0; k < 4; k++ {
+			e := 0.0
+			for i := 0; i < 4; i++ {
+				q := tq[(i+k)%4]
+				e = math.Max(e, math.Hypot(q.X-r.Corners[i].X, q.Y-r.Corners[i].Y))
+			}
+			if e < best {
+				best, turned = e, k
+			}
+		}
+		n := tr.Board.Rows
+		side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y) / float64(n)
+		if best > side/4 {
+			continue
+		}
+		p := luma(img)
+		cond := tr.Conditions
+		name := filepath.Base(path)
+		for _, tc := range tr.Cells {
+			if tc.Height == 0 {
+				continue
+			}
+			op := ourPos(grid.Pos{Row: tc.Row, Col: tc.Col}, turned, n)
+			c := r.Cell(op)
+			if c.Height == 0 {
+				continue // taken for empty: the cells' part
+			}
+			stacks++
+			b := sort.SearchFloat64s(bands, c.Conf)
+			if b >= len(bands) {
+				b = len(bands) - 1
+			}
+			if c.Letter == tc.Letter {
+				rightBy[b]++
+				continue
+			}
+			wrongBy[b]++
+			wrong++
+			// The true face, its corners in the order of the scan's face.
+			var q Quad
+			for i, cc := range tc.Corners {
+				q[i] = Point{cc[0], cc[1]}
+			}
+			sh, bd := 0, math.Inf(1)
+			for k := 0; k < 4; k++ {
+				d := 0.0
+				for i := 0; i < 4; i++ {
+					d += math.Hypot(q[(i+k)%4].X-c.Face[i].X, q[(i+k)%4].Y-c.Face[i].Y)
+				}
+				if d < bd {
+					bd, sh = d, k
+				}
+			}
+			var tf Quad
+			for i := range tf {
+				tf[i] = q[(i+sh)%4]
+			}
+			tside := math.Hypot(tf[1].X-tf[0].X, tf[1].Y-tf[0].Y)
+			cs, ct := quadCentre(c.Face), quadCentre(tf)
+			off := math.Hypot(cs.X-ct.X, cs.Y-ct.Y) / tside
+			face := faceCrop(p, img, tf, 64)
+			plain, _ := rd.Read(face)
+			known, _ := kr.ReadKnown(face, ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * r.Turned)})
+			kind := "reader"
+			if known.Letter == tc.Letter {
+				kind = "crop"
+			}
+			kinds[kind]++
+			fmt.Printf("%s %v %s: read %s %.2f (h %d, is %d, off %.2f) | true crop %s %.2f known %s %.2f | %s blur %.1f motion %.1f exp %.2f amb %.2f jpeg %v tilt %.0f side %.0fpx\n",
+				name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Letter, c.Conf, c.Height, tc.Height, off,
+				plain.Letter, plain.Conf, known.Letter, known.Conf, kind,
+				num(cond["blur_px"]), num(cond["motion_px"]), num(cond["exposure"]), num(cond["ambient"]), cond["jpeg_quality"], tr.Camera.TiltDeg, tside)
+			if out != "" {
+				base := fmt.Sprintf("%s_r%dc%d_%s_as_%s", strings.TrimSuffix(name, ".jpg"), tc.Row, tc.Col, tc.Letter, c.Letter)
+				writePNG(t, filepath.Join(out, base+"_true.png"), face)
+				writePNG(t, filepath.Join(out, base+"_scan.png"), faceCrop(p, img, c.Face, 64))
+			}
+		}
+	}
+	fmt.Printf("stacks read %d, letters wrong %d: %v\n", stacks, wrong, kinds)
+	for i, b := range bands {
+		fmt.Printf("conf < %.2f: right %d wrong %d\n", b, rightBy[i], wrongBy[i])
+	}
+}
+
+func num(v any) float64 {
+	f, _ := v.(float64)
+	return f
+}
+
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, img); err != nil {
+		t.Fatal(err)
+	}
+}

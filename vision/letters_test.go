@@ -1,0 +1,129 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"math/rand/v2"
+	"syscall"
+	"testing"
+)
+
+// refLetterCrop is letterCrop written the plain way: every crop pixel
+// samples its four picture neighbours through colourAt. letterCrop must
+// give the same bytes.
+func refLetterCrop(img image.Image, q Quad, size int) *image.RGBA {
+	s := float64(size)
+	dst := []Point{{0, 0}, {s, 0}, {s, s}, {0, s}}
+	src := make([]Point, 4)
+	for i, d := range dst {
+		src[i] = bilerpQuadExt(q, d.X/s*(1+2*letterMargin)-letterMargin, d.Y/s*(1+2*letterMargin)-letterMargin)
+	}
+	out := image.NewRGBA(image.Rect(0, 0, size, size))
+	hm, err := FitHomography(dst, src)
+	if err != nil {
+		return out
+	}
+	W, H := img.Bounds().Dx(), img.Bounds().Dy()
+	for y := 0; y < size; y++ {
+		for x := 0; x < size; x++ {
+			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			fx, fy := sp.X-0.5, sp.Y-0.5
+			ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
+			o := out.PixOffset(x, y)
+			out.Pix[o+3] = 255
+			if ix < 0 || iy < 0 || ix+1 >= W || iy+1 >= H {
+				continue
+			}
+			ax, ay := fx-float64(ix), fy-float64(iy)
+			var acc [3]float64
+			for k, w := range [4]float64{(1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay} {
+				r, g, b := colourAt(img, ix+k%2, iy+k/2)
+				acc[0] += w * r
+				acc[1] += w * g
+				acc[2] += w * b
+			}
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2] = uint8(acc[0]+0.5), uint8(acc[1]+0.5), uint8(acc[2]+0.5)
+		}
+	}
+	return out
+}
+
+// TestLetterCrop: the letter crop (which converts the picture under the
+// face once) is byte for byte the plain bilinear crop, for a JPEG's
+// YCbCr picture, RGBA, grey and a sub-image, with faces inside the
+// picture, across its edge, off it, tiny and degenerate.
+func TestLetterCrop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 9))
+	const W, H = 160, 120
+	ycc := image.NewYCbCr(image.Rect(0, 0, W, H), image.YCbCrSubsampleRatio420)
+	for i := range ycc.Y {
+		ycc.Y[i] = uint8(rng.IntN(256))
+	}
+	for i := range ycc.Cb {
+		ycc.Cb[i], ycc.Cr[i] = uint8(rng.IntN(256)), uint8(rng.IntN(256))
+	}
+	rgba := image.NewRGBA(image.Rect(0, 0, W, H))
+	gray := image.NewGray(image.Rect(0, 0, W, H))
+	for y := 0; y < H; y++ {
+		for x := 0; x < W; x++ {
+			rgba.Set(x, y, ycc.At(x, y))
+			gray.SetGray(x, y, color.Gray{Y: uint8(rng.IntN(256))})
+		}
+	}
+	pics := []struct {
+		name string
+		img  image.Image
+	}{
+		{"YCbCr", ycc}, {"RGBA", rgba}, {"grey", gray},
+		{"YCbCr sub-image", ycc.SubImage(image.Rect(10, 7, 150, 113))},
+		{"RGBA sub-image", rgba.SubImage(image.Rect(3, 4, 140, 100))},
+	}
+	faces := []struct {
+		name string
+		q    Quad
+	}{
+		{"inside, in perspective", Quad{{50, 40}, {90, 42}, {95, 80}, {47, 78}}},
+		{"turned", Quad{{80, 20}, {110, 50}, {80, 80}, {50, 50}}},
+		{"across the left edge", Quad{{-10, 30}, {25, 30}, {25, 65}, {-10, 65}}},
+		{"across the bottom right corner", Quad{{140, 100}, {175, 100}, {175, 135}, {140, 135}}},
+		{"off the picture", Quad{{300, 300}, {340, 300}, {340, 340}, {300, 340}}},
+		{"tiny", Quad{{70, 60}, {71, 60}, {71, 61}, {70, 61}}},
+		{"degenerate", Quad{{70, 60}, {70, 60}, {70, 60}, {70, 60}}},
+		{"huge", Quad{{-400, -400}, {600, -400}, {600, 600}, {-400, 600}}},
+	}
+	for _, pc := range pics {
+		for _, f := range faces {
+			t.Run(pc.name+", "+f.name, func(t *testing.T) {
+				for _, size := range []int{64, 33} {
+					got, want := letterCrop(pc.img, f.q, size), refLetterCrop(pc.img, f.q, size)
+					if got.Rect != want.Rect {
+						t.Fatalf("size %d: %v, want %v", size, got.Rect, want.Rect)
+					}
+					for i := range got.Pix {
+						if got.Pix[i] != want.Pix[i] {
+							t.Fatalf("size %d: byte %d (pixel %d, %d) is %d, want %d", size, i, i/4%size, i/4/size, got.Pix[i], want.Pix[i])
+						}
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkLetterCrop: one 64-pixel letter crop of a JPEG picture. It
+// reports the CPU time per crop too (the machine is shared).
+func BenchmarkLetterCrop(b *testing.B) {
+	img := image.NewYCbCr(image.Rect(0, 0, 1640, 1232), image.YCbCrSubsampleRatio420)
+	q := Quad{{800, 600}, {860, 604}, {866, 660}, {796, 656}}
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		letterCrop(img, q, 64)
+	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := ru1.Utime.Nano() + ru1.Stime.Nano() - ru0.Utime.Nano() - ru0.Stime.Nano()
+	b.ReportMetric(float64(cpu)/1e3/float64(b.N), "cpu-us/op")
+}
