@@ -23,6 +23,15 @@ func faceQuad(pose *Pose, r, c int, h float64, geo Geometry) Quad {
 // so, how high the stack is. Squares are read nearest the camera first, so
 // that a tall stack in front, once found, masks what it hides of the
 // squares behind it.
+//
+// A square is taken for a stack when both its floor and the face at some
+// height are light (tileEvidence), or, when only a face is light, when the
+// best top face found there is lit all round its outline (litFace): a
+// tall stack whose side towards the camera is in shadow shows that side,
+// as dark as the board, where its floor is. A square whose floor stacks in
+// front hide is judged by its face alone, and is taken for empty when that
+// face is where a stack on the next square further away, whose own floor
+// shows light, has its top (seenBehind).
 func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Geometry) []Cell {
 	cells := make([]Cell, n*n)
 	walls := sampleWalls(p, h, n)
@@ -45,12 +54,42 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 	for _, i := range order {
 		r, c := i/n, i%n
 		cell := Cell{Pos: grid.Pos{Row: r, Col: c}}
-		cell.Tile = tileEvidence(p, pose, walls, &occ, r, c, geo)
+		ts := tileEvidence(p, pose, walls, &occ, r, c, geo)
+		cell.Tile = ts.ev
+		var fit faceFit
+		searched := false
+		if cell.Tile <= 0 && ts.topEv > litFaceMore {
+			// Light at some height but not at the floor: a tall stack
+			// whose side facing the camera is in shadow (as dark as the
+			// board), or an empty square with a stack behind it showing
+			// through. A top face lit all round its outline tells them
+			// apart; a face no lighter than that cannot pass.
+			fit, searched = faceSearch(p, pose, cam, &occ, r, c, geo), true
+			if e := litFace(p, &occ, fit.quad, ts.ref); e > 0 {
+				cell.Tile = e
+			}
+		}
+		var d cellDiag
+		d.tileSeen = ts
 		if cell.Tile > 0 && printedMark(img, pose, r, c, geo) {
 			cell.Tile = -1 // a light square with a red mark: the centre
+			d.marked = true
+		}
+		if debugCell != nil {
+			if ts.topEv > 0 || ts.ev > 0 {
+				f := faceSearch(p, pose, cam, &occ, r, c, geo)
+				d.searched, d.h, d.score, d.height, d.quad = true, f.h, f.score, f.height, f.quad
+			}
+			debugCell(r, c, d, p, &occ)
+		}
+		if cell.Tile > 0 && !searched {
+			fit = faceSearch(p, pose, cam, &occ, r, c, geo)
+		}
+		if cell.Tile > 0 && ts.floorHidden && seenBehind(p, pose, cam, walls, &occ, fit.quad, r, c, n, dist, geo) {
+			cell.Tile = 0 // hidden: what shows there is a stack behind
 		}
 		if cell.Tile > 0 {
-			cell.Height, cell.HeightOK = stackHeight(p, pose, cam, &occ, r, c, geo)
+			cell.Height, cell.HeightOK = fit.height, fit.margin
 			cell.Face = faceQuad(pose, r, c, float64(cell.Height), geo)
 			occ.add(pose, r, c, cell.Height, geo)
 		} else {
@@ -77,6 +116,48 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		}
 	}
 	return cells
+}
+
+// seenBehind reports whether face q, found for square (r, c) whose floor
+// a stack in front hides, is where the top face of a stack on a square
+// further from the camera shows: that square's own floor (as far as the
+// stacks found so far leave it in view) is light, so a stack stands
+// there, and the best top face found for it is where q is. In steep
+// views the squares far from the camera are a few levels apart, so a
+// tile on the next square looks like a tall stack on this one.
+func seenBehind(p plane, pose *Pose, cam Vec3, walls wallSamples, occ *occluders, q Quad, r, c, n int, dist []float64, geo Geometry) bool {
+	qc := quadCentre(q)
+	size := math.Hypot(q[2].X-q[0].X, q[2].Y-q[0].Y)
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			r2, c2 := r+dr, c+dc
+			if (dr == 0 && dc == 0) || r2 < 0 || c2 < 0 || r2 >= n || c2 >= n || dist[r2*n+c2] <= dist[r*n+c] {
+				continue
+			}
+			for h := 1; h <= geo.MaxStack; h++ {
+				f := faceCentre(pose, r2, c2, float64(h), geo)
+				if math.Hypot(f.X-qc.X, f.Y-qc.Y) > 0.25*size {
+					continue
+				}
+				base := quantileIn(p, occ, faceQuad(pose, r2, c2, 0, geo), 0.2, 0.8, 6, 0.8)
+				ref := walls.near(r2, c2)
+				if base < 0 || (base-ref)/math.Max(ref, 24)-0.6 <= 0 {
+					break // no stack there, as far as can be seen
+				}
+				// A stack there: is its top where this square's face is?
+				b := quadCentre(faceSearch(p, pose, cam, occ, r2, c2, geo).quad)
+				if math.Hypot(b.X-qc.X, b.Y-qc.Y) <= 0.25*size {
+					return true
+				}
+				break
+			}
+		}
+	}
+	return false
+}
+
+func quadCentre(q Quad) Point {
+	return Point{(q[0].X + q[1].X + q[2].X + q[3].X) / 4, (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
 }
 
 // boxesOf returns occluders for the stacks of the given squares: whole
@@ -379,8 +460,8 @@ func (w wallSamples) near(r, c int) float64 {
 
 // tileEvidence compares the middle of the square (where any stack's top
 // face shows, whatever its height) with the board around the square. Tiles
-// are much lighter than the board. Positive means a tile.
-func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c int, geo Geometry) float64 {
+// are much lighter than the board. Its ev is positive for a tile.
+func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c int, geo Geometry) tileSeen {
 	// Every line of sight to the square's floor passes through a stack
 	// standing on it, so the floor shows the stack (its top or its sides);
 	// and the face shows light at one of the heights. An empty square
@@ -392,16 +473,45 @@ func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c i
 	for _, z := range []float64{1, 3, 5} {
 		top = math.Max(top, quantileIn(p, occ, faceQuad(pose, r, c, z, geo), 0.15, 0.85, 6, 0.8))
 	}
-	if base < 0 {
+	hidden := base < 0
+	if hidden {
 		base = top // the floor is hidden by a stack in front
 	}
+	ref := walls.near(r, c)
 	if top < 0 {
-		return -1 // hidden: no evidence of a tile
+		return tileSeen{base: base, top: top, ref: ref, ev: -1, baseEv: -1, topEv: -1, floorHidden: hidden} // hidden: no evidence of a tile
 	}
 	mid := math.Min(base, top)
-	ref := walls.near(r, c)
-	return (mid-ref)/math.Max(ref, 24) - 0.6
+	ev := (mid-ref)/math.Max(ref, 24) - 0.6
+	return tileSeen{base: base, top: top, ref: ref, ev: ev,
+		baseEv: (base-ref)/math.Max(ref, 24) - 0.6, topEv: (top-ref)/math.Max(ref, 24) - 0.6, floorHidden: hidden}
 }
+
+// tileSeen is what tileEvidence saw of a square: the grey of its floor
+// and of the lightest of the faces at heights 1, 3 and 5 (base, top), the
+// walls nearby (ref), and each as evidence of a tile (positive: light
+// enough), ev being the lesser of the two; floorHidden when stacks in
+// front hide the floor (base is then top).
+type tileSeen struct {
+	base, top, ref, ev float64
+	baseEv, topEv      float64
+	floorHidden        bool
+}
+
+// cellDiag is what the diagnostics see of one square: its tile evidence
+// and, where a top face was looked for, the best one.
+type cellDiag struct {
+	tileSeen
+	searched bool
+	h, score float64
+	height   int
+	marked   bool
+	quad     Quad
+}
+
+// debugCell, when set by tests, sees every square's evidence, with the
+// picture and the stacks found so far.
+var debugCell func(r, c int, d cellDiag, p plane, occ *occluders)
 
 // stackHeight finds the stack's top face and reads its height from where
 // it is. As a stack grows, its top face moves along one line in the
@@ -414,6 +524,21 @@ func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c i
 // height is the best position, rounded. The margin is how much better the
 // best whole height scores than the runner-up.
 func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geometry) (int, float64) {
+	f := faceSearch(p, pose, cam, occ, r, c, geo)
+	return f.height, f.margin
+}
+
+// faceFit is the best top face faceSearch found.
+type faceFit struct {
+	height int
+	margin float64
+	h      float64 // continuous
+	score  float64
+	quad   Quad
+}
+
+// faceSearch is stackHeight's search, with the face it found.
+func faceSearch(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geometry) faceFit {
 	lo, hi := 0.6, float64(geo.MaxStack)+0.4
 	// The line's direction in the picture: from height lo to hi.
 	a := faceCentre(pose, r, c, lo, geo)
@@ -425,6 +550,7 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 		px, py = -dy/l, dx/l
 	}
 	bestH, bestS := 1.0, math.Inf(-1)
+	var bestQ Quad
 	perLevel := make([]float64, geo.MaxStack+2)
 	for i := range perLevel {
 		perLevel[i] = math.Inf(-1)
@@ -443,7 +569,7 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 		}
 		sc := faceEdge(p, occ, s) * faceFill(p, occ, s)
 		if sc > bestS {
-			bestH, bestS = h, sc
+			bestH, bestS, bestQ = h, sc, s
 		}
 		if k := int(math.Round(h)); sc > perLevel[k] {
 			perLevel[k] = sc
@@ -476,7 +602,7 @@ func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Ge
 	if bestS > 0 && !math.IsInf(second, -1) {
 		margin = (bestS - second) / bestS
 	}
-	return best, margin
+	return faceFit{height: best, margin: margin, h: bestH, score: bestS, quad: bestQ}
 }
 
 // faceCentre is where the middle of the top face of a stack h high shows.
@@ -663,6 +789,19 @@ var debugHeight func(r, c int, h float64)
 // grey, 0..1. A guess that straddles two tiles and the dark gap between
 // them, or a tile and the floor, scores low.
 func faceFill(p plane, occ *occluders, q Quad) float64 {
+	lo, hi, ok := faceRing(p, occ, q)
+	if !ok {
+		return 0.5
+	}
+	if hi <= 0 {
+		return 0
+	}
+	return math.Max(0, lo/hi)
+}
+
+// faceRing is the 20th and 80th percentiles of the grey in the band just
+// inside q's outline; ok is false when too little of it is in view.
+func faceRing(p plane, occ *occluders, q Quad) (lo, hi float64, ok bool) {
 	var v [40]float64
 	n := 0
 	for i := 0; i < 4; i++ {
@@ -691,15 +830,50 @@ func faceFill(p plane, occ *occluders, q Quad) float64 {
 		}
 	}
 	if n < 8 {
-		return 0.5
+		return 0, 0, false
 	}
 	s := v[:n]
-	lo, hi := nthSmallest(s, n/5), nthSmallest(s, n*4/5)
-	if hi <= 0 {
-		return 0
-	}
-	return math.Max(0, lo/hi)
+	return nthSmallest(s, n/5), nthSmallest(s, n*4/5), true
 }
+
+// litFace is the evidence that q is a tile's top face, lit all round its
+// outline and with a letter on it: the band just inside the outline evenly
+// light (its 20th percentile at least 0.8 of its 80th), that 20th
+// percentile well above the board's walls nearby (ref: more than 2.2
+// times as light, where tileEvidence asks 1.6 times), and the face's
+// middle holding something dark (its 15th percentile under 0.85 of the
+// band's 80th: a letter, where a finger hovering over the square or a
+// card lying on it is even). An empty square with a stack behind it shows
+// the stack in part of the band and its own dark floor in the rest.
+// Positive means a tile.
+func litFace(p plane, occ *occluders, q Quad, ref float64) float64 {
+	lo, hi, ok := faceRing(p, occ, q)
+	if !ok || hi <= 0 || lo < 0.8*hi {
+		return -1
+	}
+	var v [49]float64
+	n := 0
+	for i := 0; i < 7; i++ {
+		for j := 0; j < 7; j++ {
+			pt := bilerpQuad(q, 0.25+0.5*float64(i)/6, 0.25+0.5*float64(j)/6)
+			if occ.hides(pt) {
+				continue
+			}
+			if g := p.at(pt.X, pt.Y); g >= 0 {
+				v[n] = g
+				n++
+			}
+		}
+	}
+	if n < 10 || nthSmallest(v[:n], n*15/100) > 0.85*hi {
+		return -1
+	}
+	return (lo-ref)/math.Max(ref, 24) - 0.6 - litFaceMore
+}
+
+// litFaceMore is how much more light than tileEvidence asks of a face
+// litFace asks of its outline (a tile face past its letter).
+const litFaceMore = 0.6
 
 // tallerBehind reports whether a stack at least as high as cell stands
 // within two squares of it among the squares further from the camera.

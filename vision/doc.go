@@ -112,7 +112,17 @@
 // passes through a stack standing there) and the face at some height are
 // much lighter than the board's walls nearby (a low quantile of the wall
 // samples within two squares, which ignores stacks). The centre squares are
-// printed light with a red mark, which a tile would hide.
+// printed light with a red mark, which a tile would hide. A tall stack in
+// a steep view shows its side where its floor is, and that side, in
+// shadow, can be as dark as the board: a square light only at some height
+// is a stack when the best top face found there is lit all round its
+// outline (more so than a floor must be) and has something dark in its
+// middle (the letter; a finger hovering over the square has not). A square
+// whose floor stacks in front hide is judged by its face alone, and taken
+// for empty when that face is where the top of a stack on the next square
+// further away shows (that square's floor being light): in steep views the
+// far squares are only a few levels apart, so a tile there looks like a
+// tall stack here.
 //
 // # Frames and turns
 //
@@ -120,7 +130,9 @@
 // the table around it; a turn is over when all of it has been still for a
 // while (a hand near the board is motion), the rim (where tiles never go,
 // so a change there is a hand or an arm) matches the last accepted state
-// up to the light's overall gain, and some square differs from it.
+// in grey up to the light's overall gain and in colour up to its overall
+// tint (skin is redder than a board, however dark), and some square
+// differs from it.
 // Whatever stays still on the rim long enough (a pencil, a cup; far longer
 // for something reaching into the grid, as an arm does) becomes part of
 // the rim, so it holds turns back once, not for ever.

@@ -221,10 +221,6 @@ func TestHeightCues(t *testing.T) {
 	}
 }
 
-func quadCentre(q Quad) Point {
-	return Point{(q[0].X + q[1].X + q[2].X + q[3].X) / 4, (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
-}
-
 // quadSize is the mean length of q's sides.
 func quadSize(q Quad) float64 {
 	var s float64

@@ -1,0 +1,156 @@
+package vision
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// TestOccupancyDiagnosis is a diagnostic, not a check: with
+// TILESCOPE_HEIGHT_DIAG=DIR it scans every scene with the built-in reader
+// and writes one line per square (to TILESCOPE_OCC_OUT, else stdout):
+// the truth, the scan's verdict and what the tile evidence was made of.
+func TestOccupancyDiagnosis(t *testing.T) {
+	if os.Getenv("TILESCOPE_HEIGHT_DIAG") == "" {
+		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	out := os.Stdout
+	if o := os.Getenv("TILESCOPE_OCC_OUT"); o != "" {
+		f, err := os.Create(o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		out = f
+	}
+	fmt.Fprintln(out, "scene\trow\tcol\twant\twanth\tgoth\tletter\tconf\tev\tbaseEv\ttopEv\tref\tsearched\th\tscore\tedge\tfill\tink\tringLum\tinkLum\tmarked\tgroup\tquad")
+	diagScenes(t, 1, func(path string, tr *Truth, res SceneResult, img image.Image) {
+		type feat struct {
+			cellDiag
+			edge, fill, ink, ringLum, inkLum float64
+		}
+		seen := map[grid.Pos]feat{}
+		debugCell = func(r, c int, d cellDiag, p plane, occ *occluders) {
+			f := feat{cellDiag: d}
+			if d.searched {
+				f.edge, f.fill = faceEdge(p, occ, d.quad), faceFill(p, occ, d.quad)
+				f.ink, f.ringLum, f.inkLum = inkIn(p, occ, d.quad)
+			}
+			seen[grid.Pos{Row: r, Col: c}] = f
+		}
+		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
+		debugCell = nil
+		if err != nil {
+			return
+		}
+		n := tr.Board.Rows
+		truth := tr.TrueBoard()
+		turned := truthTurn(r, tr)
+		truth.Each(func(p grid.Pos, want grid.Stack) {
+			op := ourPos(p, turned, n)
+			c := r.Cell(op)
+			cp := op // the square as the camera sees it (before the reading was turned)
+			for i := 0; i < r.Turned; i++ {
+				cp = grid.Pos{Row: n - 1 - cp.Col, Col: cp.Row}
+			}
+			k := seen[cp]
+			w := "."
+			if !want.Empty() {
+				w = want.Letter
+			}
+			l := c.Letter
+			if l == "" {
+				l = "."
+			}
+			fmt.Fprintf(out, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t%.2f\t%.3f\t%.3f\t%.3f\t%.1f\t%v\t%.2f\t%.1f\t%.1f\t%.3f\t%.3f\t%.1f\t%.1f\t%v\t%s\t%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
+				filepath.Base(path), p.Row, p.Col, w, want.Height, c.Height, l, c.Conf, k.ev, k.baseEv, k.topEv, k.ref,
+				k.searched, k.h, k.score, k.edge, k.fill, k.ink, k.ringLum, k.inkLum, k.marked, res.Group, k.quad[0].X, k.quad[0].Y, k.quad[1].X, k.quad[1].Y, k.quad[2].X, k.quad[2].Y, k.quad[3].X, k.quad[3].Y)
+		})
+	})
+}
+
+// truthTurn is the quarter turn between the truth's corner order and the
+// reading's (as EvalScene finds it).
+func truthTurn(r *UpwordsReading, tr *Truth) int {
+	best, turned := math.Inf(1), 0
+	for k := 0; k < 4; k++ {
+		e := 0.0
+		for i := 0; i < 4; i++ {
+			c := tr.Board.Corners[(i+k)%4]
+			e = math.Max(e, math.Hypot(c[0]-r.Corners[i].X, c[1]-r.Corners[i].Y))
+		}
+		if e < best {
+			best, turned = e, k
+		}
+	}
+	return turned
+}
+
+// inkIn is the letter's darkness inside face q: the 15th percentile of
+// the grey in the face's middle over the 80th of the band just inside
+// its outline.
+func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
+	var v [49]float64
+	n := 0
+	for i := 0; i < 7; i++ {
+		for j := 0; j < 7; j++ {
+			pt := bilerpQuad(q, 0.25+0.5*float64(i)/6, 0.25+0.5*float64(j)/6)
+			if occ.hides(pt) {
+				continue
+			}
+			if g := p.at(pt.X, pt.Y); g >= 0 {
+				v[n] = g
+				n++
+			}
+		}
+	}
+	if n < 10 {
+		return 0, 0, 0
+	}
+	lo := nthSmallest(v[:n], n*15/100)
+	var w [40]float64
+	m := 0
+	for i := 0; i < 4; i++ {
+		for _, t := range []float64{0.2, 0.35, 0.5, 0.65, 0.8} {
+			for _, in := range []float64{0.12, 0.2} {
+				var u, x float64
+				switch i {
+				case 0:
+					u, x = t, in
+				case 1:
+					u, x = 1-in, t
+				case 2:
+					u, x = t, 1-in
+				default:
+					u, x = in, t
+				}
+				pt := bilerpQuad(q, u, x)
+				if occ.hides(pt) {
+					continue
+				}
+				if g := p.at(pt.X, pt.Y); g >= 0 {
+					w[m] = g
+					m++
+				}
+			}
+		}
+	}
+	if m < 8 {
+		return 0, 0, lo
+	}
+	hi := nthSmallest(w[:m], m*8/10)
+	if hi <= 0 {
+		return 0, hi, lo
+	}
+	return 1 - lo/hi, hi, lo
+}
