@@ -46,7 +46,9 @@ type TurnState struct {
 // only ever placed inside the grid, so a change on the rim is a hand or an
 // arm), and the board differs from the last accepted state. Brightness is
 // compared after a gain fitted to the whole board, so a lamp switched on or
-// the camera's exposure drifting is not taken for a hand or a turn.
+// the camera's exposure drifting is not taken for a hand or a turn; on the
+// rim colour is compared too, after the overall tint's shift, since a dark
+// hand over a dark board is as grey as the board but redder.
 //
 // Something that stays still over the rim does not hold turns back for
 // ever: after HoldFor (HoldReachingFor when it runs on into the grid, as an
@@ -56,23 +58,28 @@ type TurnState struct {
 //
 // Time comes from the caller (Offer's at), so tests drive it with a fake
 // clock. Per frame it samples a small thumbnail of the board through the
-// homography found once (about 30,000 bilinear samples); the full board
+// homography found once (about 30,000 bilinear samples, and the colour of
+// about 1,000 rim pixels); the full board
 // search runs only on the first frame, when the rim first looks covered in
 // a still spell (the board may have been bumped), and every StillFor while
 // no board is in view.
 type TurnDetector struct {
-	opt        TurnOptions
-	h          Homography // board squares -> pixels; zero until found
-	found      bool
-	size       image.Point
-	prev       []float64 // last frame's thumbnail
-	spare      []float64 // the buffer the next thumbnail is drawn into
-	accepted   []float64 // thumbnail of the last accepted state
-	bare       []float64 // its rim before something lying there was taken as the table's
-	stillSince time.Time
-	stillN     int
-	handOn     bool      // the rim looked covered in the last frame
-	handSince  time.Time // since when
+	opt      TurnOptions
+	h        Homography // board squares -> pixels; zero until found
+	found    bool
+	size     image.Point
+	prev     []float64 // last frame's thumbnail
+	spare    []float64 // the buffer the next thumbnail is drawn into
+	accepted []float64 // thumbnail of the last accepted state
+	bare     []float64 // its rim before something lying there was taken as the table's
+	// Colour (Cb, Cr interleaved) on the band where a hand is looked for:
+	// the rim and the grid's outermost ring of pixels.
+	colour, accColour, bareColour []float64
+	mask                          []bool // the band's pixels changed, this frame
+	stillSince                    time.Time
+	stillN                        int
+	handOn                        bool      // the rim looked covered in the last frame
+	handSince                     time.Time // since when
 	// While no board is in view: a coarse picture of the whole frame.
 	coarse, lastUnseen []float64
 	searched           time.Time // the last board search
@@ -90,6 +97,9 @@ const (
 	// squareDiff the mean difference that makes a square changed.
 	rimDiff    = 30
 	squareDiff = 18
+	// colourDiff is the change of |Cb|+|Cr| that makes a rim pixel
+	// changed: skin against a grey board differs by 30 or more.
+	colourDiff = 14
 )
 
 // NewTurnDetector returns a detector with the options' defaults filled in.
@@ -128,7 +138,7 @@ func (d *TurnDetector) Options() TurnOptions { return d.opt }
 func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 	p := lumaView(frame)
 	if d.found && (p.W != d.size.X || p.H != d.size.Y) {
-		d.found, d.prev, d.accepted, d.bare = false, nil, nil, nil
+		d.found, d.prev, d.accepted, d.bare, d.bareColour = false, nil, nil, nil, nil
 	}
 	if !d.found {
 		if st, found := d.search(p, frame, at); !found {
@@ -145,6 +155,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 	d.track(motion, at)
 	st.Still = at.Sub(d.stillSince)
 	var cmp rimCompare
+	d.colour = d.bandColour(frame, d.colour)
 	if d.accepted != nil {
 		cmp = d.compare(th)
 		if cmp.hand && d.stillN == 2 && d.moved(p, frame) {
@@ -155,6 +166,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 			old := th
 			th = d.thumb(p)
 			d.prev, d.spare = th, old
+			d.colour = d.bandColour(frame, d.colour)
 			cmp = d.compare(th)
 		}
 		st.Hand, st.Reaching, st.Changed = cmp.hand, cmp.reaching, cmp.changed
@@ -194,6 +206,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 	default:
 		st.Ready = true
 		d.accepted = append(d.accepted[:0], th...)
+		d.accColour = append(d.accColour[:0], d.colour...)
 	}
 	return st
 }
@@ -339,18 +352,22 @@ func (d *TurnDetector) compare(th []float64) rimCompare {
 		}
 		return math.Abs(b - c.gain*a)
 	}
-	c.hand = d.rimChanged(th, d.accepted, c.gain) > d.opt.HandFraction
-	if c.hand && d.bare != nil && d.rimChanged(th, d.bare, c.gain) <= d.opt.HandFraction {
-		// The rim is back as it was before something lying on it was
-		// taken as the table's (the pencil picked up again): no wait.
-		d.putRim(d.bare, 1)
-		d.bare, c.hand = nil, false
+	c.hand = d.rimChanged(th, d.accepted, d.accColour, c.gain) > d.opt.HandFraction
+	if c.hand && d.bare != nil {
+		if d.rimChanged(th, d.bare, d.bareColour, c.gain) <= d.opt.HandFraction {
+			// The rim is back as it was before something lying on it
+			// was taken as the table's (the pencil picked up): no wait.
+			d.putRim(d.bare, d.bareColour, 1)
+			d.bare, d.bareColour = nil, nil
+		}
+		c.hand = d.rimChanged(th, d.accepted, d.accColour, c.gain) > d.opt.HandFraction
 	}
 	if c.hand {
+		// rimChanged left the band's changed pixels in d.mask.
 		crossing := 0
 		for k := off; k < end; k++ {
 			for _, e := range [4][4]int{{k, off - 1, k, off}, {k, end, k, end - 1}, {off - 1, k, off, k}, {end, k, end - 1, k}} {
-				if diff(e[0], e[1]) > rimDiff && diff(e[2], e[3]) > rimDiff {
+				if d.mask[e[1]*side+e[0]] && d.mask[e[3]*side+e[2]] {
 					crossing++
 				}
 			}
@@ -379,12 +396,45 @@ func (d *TurnDetector) compare(th []float64) rimCompare {
 }
 
 // rimChanged is the share of the rim's pixels that differ clearly between
-// the thumbnail and a reference (brightness scaled by gain).
-func (d *TurnDetector) rimChanged(th, ref []float64, gain float64) float64 {
+// the thumbnail and a reference: in brightness (the reference scaled by
+// gain) or in colour, after the median colour shift over the rim (a warm
+// lamp, the camera's white balance): a dark hand over a dark board differs
+// little in grey but clearly in colour, skin being redder than any board.
+// It leaves every band pixel's verdict in d.mask.
+func (d *TurnDetector) rimChanged(th, ref, refColour []float64, gain float64) float64 {
+	side := d.side()
+	if len(d.mask) != side*side {
+		d.mask = make([]bool, side*side)
+	}
+	var hb, hr [512]int // colour shifts -256..255
+	n := 0
+	d.eachRim(func(i int) {
+		if !math.IsNaN(d.colour[2*i]) && !math.IsNaN(refColour[2*i]) {
+			hb[int(d.colour[2*i]-refColour[2*i])+256]++
+			hr[int(d.colour[2*i+1]-refColour[2*i+1])+256]++
+			n++
+		}
+	})
+	median := func(h *[512]int) float64 {
+		for i, k := 0, 0; i < len(h); i++ {
+			if k += h[i]; 2*k >= n {
+				return float64(i - 256)
+			}
+		}
+		return 0
+	}
+	sb, sr := median(&hb), median(&hr)
+	d.eachBand(func(i int, _ bool) {
+		changed := th[i] >= 0 && ref[i] >= 0 && math.Abs(th[i]-gain*ref[i]) > rimDiff
+		if !changed && !math.IsNaN(d.colour[2*i]) && !math.IsNaN(refColour[2*i]) {
+			changed = math.Abs(d.colour[2*i]-refColour[2*i]-sb)+math.Abs(d.colour[2*i+1]-refColour[2*i+1]-sr) > colourDiff
+		}
+		d.mask[i] = changed
+	})
 	changed, cells := 0, 0
 	d.eachRim(func(i int) {
 		cells++
-		if th[i] >= 0 && ref[i] >= 0 && math.Abs(th[i]-gain*ref[i]) > rimDiff {
+		if d.mask[i] {
 			changed++
 		}
 	})
@@ -393,17 +443,88 @@ func (d *TurnDetector) rimChanged(th, ref []float64, gain float64) float64 {
 
 // eachRim calls f with the thumbnail index of every rim pixel.
 func (d *TurnDetector) eachRim(f func(i int)) {
+	d.eachBand(func(i int, rim bool) {
+		if rim {
+			f(i)
+		}
+	})
+}
+
+// eachBand calls f with the thumbnail index of every pixel of the band
+// where a hand is looked for: the rim, and the grid's outermost ring of
+// pixels (where an arm crossing the rim goes on).
+func (d *TurnDetector) eachBand(f func(i int, rim bool)) {
 	side := d.side()
 	off := thumbMargin * thumbCell
 	end := off + d.opt.Size*thumbCell
 	rim := int(thumbRim * thumbCell)
 	for y := off - rim; y < end+rim; y++ {
 		for x := off - rim; x < end+rim; x++ {
-			if x < off || x >= end || y < off || y >= end {
-				f(y*side + x)
+			switch {
+			case x < off || x >= end || y < off || y >= end:
+				f(y*side+x, true)
+			case x == off || x == end-1 || y == off || y == end-1:
+				f(y*side+x, false)
 			}
 		}
 	}
+}
+
+// bandColour samples the picture's colour (Cb, Cr) on the band, each
+// pixel the mean of the same four points as the thumbnail; NaN outside
+// the picture and off the band.
+func (d *TurnDetector) bandColour(frame image.Image, buf []float64) []float64 {
+	side := d.side()
+	if len(buf) != 2*side*side {
+		buf = make([]float64, 2*side*side)
+		for i := range buf {
+			buf[i] = math.NaN()
+		}
+	}
+	d.eachBand(func(i int, _ bool) {
+		x, y := i%side, i/side
+		var sb, sr float64
+		n := 0
+		for _, o := range [4][2]float64{{0.25, 0.25}, {0.75, 0.25}, {0.25, 0.75}, {0.75, 0.75}} {
+			q := d.h.Apply(Point{(float64(x)+o[0])/thumbCell - thumbMargin, (float64(y)+o[1])/thumbCell - thumbMargin})
+			if cb, cr, ok := chromaAt(frame, q.X, q.Y); ok {
+				sb += cb
+				sr += cr
+				n++
+			}
+		}
+		buf[2*i], buf[2*i+1] = math.NaN(), math.NaN()
+		if n > 0 {
+			buf[2*i], buf[2*i+1] = sb/float64(n), sr/float64(n)
+		}
+	})
+	return buf
+}
+
+// chromaAt is the colour difference (Cb, Cr as JPEG defines them) of the
+// pixel at the continuous position (x, y) from the picture's top-left.
+func chromaAt(img image.Image, x, y float64) (cb, cr float64, ok bool) {
+	b := img.Bounds()
+	if x < 0 || y < 0 {
+		return 0, 0, false
+	}
+	px, py := b.Min.X+int(x), b.Min.Y+int(y)
+	if px >= b.Max.X || py >= b.Max.Y {
+		return 0, 0, false
+	}
+	var r, g, bl float64
+	switch m := img.(type) {
+	case *image.YCbCr:
+		o := m.COffset(px, py)
+		return float64(m.Cb[o]), float64(m.Cr[o]), true
+	case *image.RGBA:
+		o := m.PixOffset(px, py)
+		r, g, bl = float64(m.Pix[o]), float64(m.Pix[o+1]), float64(m.Pix[o+2])
+	default:
+		cr, cg, cb, _ := img.At(px, py).RGBA()
+		r, g, bl = float64(cr>>8), float64(cg>>8), float64(cb>>8)
+	}
+	return 128 - 0.168736*r - 0.331264*g + 0.5*bl, 128 + 0.5*r - 0.418688*g - 0.081312*bl, true
 }
 
 // takeRim makes the rim as it looks now part of the accepted state (in the
@@ -413,16 +534,19 @@ func (d *TurnDetector) eachRim(f func(i int)) {
 func (d *TurnDetector) takeRim(th []float64, gain float64) {
 	if d.bare == nil {
 		d.bare = append([]float64(nil), d.accepted...)
+		d.bareColour = append([]float64(nil), d.accColour...)
 	}
-	d.putRim(th, gain)
+	d.putRim(th, d.colour, gain)
 }
 
-// putRim copies src's rim, divided by gain, into the accepted state.
-func (d *TurnDetector) putRim(src []float64, gain float64) {
+// putRim copies src's rim (brightness divided by gain, and colour) into
+// the accepted state.
+func (d *TurnDetector) putRim(src, colour []float64, gain float64) {
 	d.eachRim(func(i int) {
 		if v := src[i]; v >= 0 && gain > 0 {
 			d.accepted[i] = v / gain
 		}
+		d.accColour[2*i], d.accColour[2*i+1] = colour[2*i], colour[2*i+1]
 	})
 }
 

@@ -1,14 +1,20 @@
 package vision
 
 import (
+	"bytes"
 	"image"
 	"image/color"
+	"image/jpeg"
 	"math"
+	"math/rand/v2"
+	"os"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // withHand draws a skin-coloured arm from the picture's bottom edge over
@@ -166,6 +172,9 @@ var (
 	// armOver comes in from the picture's bottom edge, over the rim and
 	// three rows into the grid: a hand reaching in.
 	armOver = turnPaint{q: Quad{{4, 6.5}, {5.5, 6.5}, {6, 20}, {3.5, 20}}, col: skin}
+	// darkArm is armOver in a skin as dark as the board's frame: the
+	// same grey, told apart by its colour only.
+	darkArm = turnPaint{q: armOver.q, col: color.RGBA{100, 30, 20, 255}}
 	// armBeside lies on the table right of the board, clear of its frame.
 	armBeside = turnPaint{q: Quad{{11.3, 4}, {12.6, 4}, {13, 20}, {11.6, 20}}, col: skin}
 	// pencil lies along the top of the board's frame, over the rim.
@@ -263,6 +272,11 @@ func TestTurnSequences(t *testing.T) {
 			{name: "hand gone", scene: turnScene{state: catsB}, frames: 4, ready: 1},
 			{name: "nothing new", scene: turnScene{state: catsB}, frames: 4},
 		}},
+		{"a dark hand, as grey as the board's frame, rests over it", []step{
+			opening,
+			{name: "dark hand puts S down and stays", scene: turnScene{state: catsB, paint: []turnPaint{darkArm}}, frames: 20, hand: true, reaching: true},
+			{name: "hand gone", scene: turnScene{state: catsB}, frames: 4, ready: 1},
+		}},
 		{"a hand resting past the reaching hold", []step{
 			opening,
 			{name: "hand over CATS, still, 9.6 s", scene: turnScene{state: catsB, paint: []turnPaint{armOver}}, frames: 24, hand: true, reaching: true},
@@ -349,6 +363,130 @@ func TestTurnSequences(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTurnHandsRendered (opt-in: TILESCOPE_TURN_HANDS=N scenes) measures
+// the hand check on the renderer's hands: for each of N random positions
+// under mixed conditions, the photo without a hand is accepted, then the
+// same photo with a hand (random place, skin, sleeve, height; the truth
+// says which squares it hides) rests still for 5 s at the live camera's
+// pace (200 ms a frame, default options). A hand that hides a square and
+// is read as a turn is a miss; one that hides nothing and holds the board
+// is a needless wait.
+func TestTurnHandsRendered(t *testing.T) {
+	n, _ := strconv.Atoi(os.Getenv("TILESCOPE_TURN_HANDS"))
+	if n <= 0 {
+		t.Skip("set TILESCOPE_TURN_HANDS to a number of scenes (TILESCOPE_TURN_HANDS_FROM: the first seed, default 1)")
+	}
+	from, _ := strconv.ParseInt(os.Getenv("TILESCOPE_TURN_HANDS_FROM"), 10, 64)
+	from = max(from, 1)
+	type tally struct{ scenes, hiding, read, held, clearHeld, noBoard, noiseHeld int }
+	by := map[string]*tally{}
+	for seed := from; seed < from+int64(n); seed++ {
+		state, err := render.RandomUpwords(seed, 10)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt, err := render.RandomOptions(seed, "mixed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		photo := func(hand bool) (image.Image, *render.Scene) {
+			o := opt
+			o.Hand = hand
+			sc, err := render.Render("upwords", state, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			return img, sc
+		}
+		before, bsc := photo(false)
+		with, sc := photo(true)
+		// The photo without a hand again, twice, with fresh sensor noise
+		// (a camera's frames of a still table are never identical).
+		var again [2]image.Image
+		for k := range again {
+			src := bsc.Image.(*image.RGBA)
+			noisy := image.NewRGBA(src.Rect)
+			rng := rand.New(rand.NewPCG(uint64(seed), uint64(k)))
+			sigma := 2 + opt.Noise
+			for i := range src.Pix {
+				if i%4 == 3 {
+					noisy.Pix[i] = 255
+					continue
+				}
+				noisy.Pix[i] = uint8(max(0, min(255, float64(src.Pix[i])+rng.NormFloat64()*sigma+0.5)))
+			}
+			var b bytes.Buffer
+			if err := jpeg.Encode(&b, noisy, &jpeg.Options{Quality: max(opt.Quality, 50)}); err != nil {
+				t.Fatal(err)
+			}
+			again[k], _ = jpeg.Decode(&b)
+		}
+		ty := by[opt.Difficulty]
+		if ty == nil {
+			ty = &tally{}
+			by[opt.Difficulty] = ty
+		}
+		ty.scenes++
+		d := NewTurnDetector(TurnOptions{})
+		at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+		ready := 0
+		for i := 0; i < 10; i++ {
+			at = at.Add(200 * time.Millisecond)
+			if d.Offer(before, at).Ready {
+				ready++
+			}
+		}
+		if ready != 1 {
+			ty.noBoard++
+			continue
+		}
+		for i := 0; i < 10; i++ {
+			at = at.Add(200 * time.Millisecond)
+			if st := d.Offer(again[i%2], at); st.Hand || st.Ready {
+				ty.noiseHeld++
+				t.Logf("seed %d (%s): the still table, with fresh noise: %+v", seed, opt.Difficulty, st)
+				break
+			}
+		}
+		hides := 0
+		for _, c := range sc.Truth.Cells {
+			if c.Occluded {
+				hides++
+			}
+		}
+		read, held := false, false
+		for i := 0; i < 25; i++ {
+			at = at.Add(200 * time.Millisecond)
+			st := d.Offer(with, at)
+			read = read || st.Ready
+			held = held || st.Hand
+		}
+		switch {
+		case hides > 0:
+			ty.hiding++
+			if read {
+				ty.read++
+				t.Logf("seed %d (%s): a hand hiding %d squares was read as a turn", seed, opt.Difficulty, hides)
+			}
+			if held {
+				ty.held++
+			}
+		case held:
+			ty.clearHeld++
+		}
+	}
+	for _, k := range []string{"easy", "normal", "hard"} {
+		if ty := by[k]; ty != nil {
+			t.Logf("%-6s %3d scenes (%d board not found): %3d hands hide squares: %d read as a turn, %d held; %d hands hiding nothing held; no hand, fresh noise: %d held or read",
+				k, ty.scenes, ty.noBoard, ty.hiding, ty.read, ty.held, ty.clearHeld, ty.noiseHeld)
+		}
 	}
 }
 

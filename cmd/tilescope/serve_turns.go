@@ -110,7 +110,7 @@ func (w *turnWatcher) tell(ctx context.Context, frame string, st vision.TurnStat
 	case st.Hand && !w.told && st.Held >= w.notice:
 		w.told = true
 		opt := w.det.Options()
-		msg := fmt.Sprintf("Something lies on the board's edge: the turn is read once it is gone (or, left there, in %v).", opt.HoldFor.Round(time.Second))
+		msg := fmt.Sprintf("Something lies on the board's edge: the turn is read once it is gone, or once it has lain there %v.", opt.HoldFor.Round(time.Second))
 		if st.Reaching {
 			msg = "A hand or an arm is over the board: the turn is read once it is gone."
 		}
