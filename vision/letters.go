@@ -2,7 +2,6 @@ package vision
 
 import (
 	"image"
-	"image/color"
 	"math"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -113,11 +112,19 @@ func letterCrop(img image.Image, q Quad, size int) *image.RGBA {
 		row := win[3*(y-wy0)*ww:]
 		switch m := img.(type) {
 		case *image.YCbCr:
+			yi := m.YOffset(b.Min.X+wx0, b.Min.Y+y)
+			lastC := -1
+			var rc, gc, bc int32
 			for x := wx0; x <= wx1; x++ {
-				yi := m.YOffset(b.Min.X+x, b.Min.Y+y)
-				ci := m.COffset(b.Min.X+x, b.Min.Y+y)
+				// A chroma sample serves two pixels or more (4:2:0):
+				// its terms are computed once.
+				if ci := m.COffset(b.Min.X+x, b.Min.Y+y); ci != lastC {
+					lastC = ci
+					cb1, cr1 := int32(m.Cb[ci])-128, int32(m.Cr[ci])-128
+					rc, gc, bc = 91881*cr1, -22554*cb1-46802*cr1, 116130*cb1
+				}
 				o := 3 * (x - wx0)
-				row[o], row[o+1], row[o+2] = color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
+				row[o], row[o+1], row[o+2] = ycbcrRGB(int32(m.Y[yi+x-wx0])*0x10101, rc, gc, bc)
 			}
 		default:
 			for x := wx0; x <= wx1; x++ {
@@ -158,4 +165,16 @@ func letterCrop(img image.Image, q Quad, size int) *image.RGBA {
 		}
 	}
 	return out
+}
+
+// ycbcrRGB is color.YCbCrToRGB with the chroma terms given (the same
+// integer arithmetic, so the same bytes): yy is the luma times 0x10101.
+func ycbcrRGB(yy, rc, gc, bc int32) (uint8, uint8, uint8) {
+	clamp := func(v int32) uint8 {
+		if uint32(v)&0xff000000 == 0 {
+			return uint8(v >> 16)
+		}
+		return uint8(^(v >> 31))
+	}
+	return clamp(yy + rc), clamp(yy + gc), clamp(yy + bc)
 }

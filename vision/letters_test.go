@@ -50,9 +50,9 @@ func refLetterCrop(img image.Image, q Quad, size int) *image.RGBA {
 }
 
 // TestLetterCrop: the letter crop (which converts the picture under the
-// face once) is byte for byte the plain bilinear crop, for a JPEG's
-// YCbCr picture, RGBA, grey and a sub-image, with faces inside the
-// picture, across its edge, off it, tiny and degenerate.
+// face once) is byte for byte the plain bilinear crop, for a JPEG's YCbCr
+// picture (three chroma layouts), RGBA, grey and sub-images, with faces
+// inside the picture, across its edge, off it, tiny and degenerate.
 func TestLetterCrop(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 9))
 	const W, H = 160, 120
@@ -62,6 +62,14 @@ func TestLetterCrop(t *testing.T) {
 	}
 	for i := range ycc.Cb {
 		ycc.Cb[i], ycc.Cr[i] = uint8(rng.IntN(256)), uint8(rng.IntN(256))
+	}
+	ycc444 := image.NewYCbCr(image.Rect(0, 0, W, H), image.YCbCrSubsampleRatio444)
+	ycc422 := image.NewYCbCr(image.Rect(0, 0, W, H), image.YCbCrSubsampleRatio422)
+	for _, m := range []*image.YCbCr{ycc444, ycc422} {
+		copy(m.Y, ycc.Y)
+		for i := range m.Cb {
+			m.Cb[i], m.Cr[i] = uint8(rng.IntN(256)), uint8(rng.IntN(256))
+		}
 	}
 	rgba := image.NewRGBA(image.Rect(0, 0, W, H))
 	gray := image.NewGray(image.Rect(0, 0, W, H))
@@ -75,7 +83,8 @@ func TestLetterCrop(t *testing.T) {
 		name string
 		img  image.Image
 	}{
-		{"YCbCr", ycc}, {"RGBA", rgba}, {"grey", gray},
+		{"YCbCr 4:2:0", ycc}, {"YCbCr 4:4:4", ycc444}, {"YCbCr 4:2:2", ycc422},
+		{"RGBA", rgba}, {"grey", gray},
 		{"YCbCr sub-image", ycc.SubImage(image.Rect(10, 7, 150, 113))},
 		{"RGBA sub-image", rgba.SubImage(image.Rect(3, 4, 140, 100))},
 	}
