@@ -418,13 +418,14 @@ func bilerpQuad(q Quad, u, v float64) Point {
 // wallSamples is the grey on the grid lines at every half square: the
 // board itself, the reference tiles are compared with.
 type wallSamples struct {
-	n int
-	v []float64 // (2n+1)² entries; -1 off the picture or mid-square
+	n   int
+	v   []float64 // (2n+1)² entries; -1 off the picture or mid-square
+	pts []Point   // where each was sampled
 }
 
 func sampleWalls(p plane, h Homography, n int) wallSamples {
 	m := 2*n + 1
-	w := wallSamples{n: n, v: make([]float64, m*m)}
+	w := wallSamples{n: n, v: make([]float64, m*m), pts: make([]Point, m*m)}
 	for i := 0; i < m; i++ {
 		for j := 0; j < m; j++ {
 			w.v[i*m+j] = -1
@@ -432,6 +433,7 @@ func sampleWalls(p plane, h Homography, n int) wallSamples {
 				continue // the middle of a square
 			}
 			pt := h.Apply(Point{float64(j) / 2, float64(i) / 2})
+			w.pts[i*m+j] = pt
 			w.v[i*m+j] = p.at(pt.X, pt.Y)
 		}
 	}
@@ -442,11 +444,17 @@ func sampleWalls(p plane, h Homography, n int) wallSamples {
 // of square (r, c): the board's local brightness, past any stacks that hide
 // some walls.
 func (w wallSamples) near(r, c int) float64 {
+	return w.nearSeen(r, c, nil)
+}
+
+// nearSeen is near, leaving out the samples the stacks found so far
+// hide (they show the stacks, not the walls).
+func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 	m := 2*w.n + 1
 	var v []float64
 	for i := max(0, 2*r-3); i <= min(m-1, 2*r+5); i++ {
 		for j := max(0, 2*c-3); j <= min(m-1, 2*c+5); j++ {
-			if g := w.v[i*m+j]; g >= 0 {
+			if g := w.v[i*m+j]; g >= 0 && !occ.hides(w.pts[i*m+j]) {
 				v = append(v, g)
 			}
 		}
@@ -483,6 +491,11 @@ func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c i
 	}
 	mid := math.Min(base, top)
 	ev := (mid-ref)/math.Max(ref, 24) - 0.6
+	if ev <= 0 && mid > ref {
+		// Stacks in front may hide most walls nearby: the walls in view.
+		ref = walls.nearSeen(r, c, occ)
+		ev = (mid-ref)/math.Max(ref, 24) - 0.6
+	}
 	return tileSeen{base: base, top: top, ref: ref, ev: ev,
 		baseEv: (base-ref)/math.Max(ref, 24) - 0.6, topEv: (top-ref)/math.Max(ref, 24) - 0.6, floorHidden: hidden}
 }

@@ -111,7 +111,9 @@
 // A square holds a tile when both its floor (every line of sight to it
 // passes through a stack standing there) and the face at some height are
 // much lighter than the board's walls nearby (a low quantile of the wall
-// samples within two squares, which ignores stacks). The centre squares are
+// samples within two squares, which ignores stacks; where stacks crowd and
+// hide most walls, as in tilted views of a busy board, of those the stacks
+// found so far leave in view). The centre squares are
 // printed light with a red mark, which a tile would hide. A tall stack in
 // a steep view shows its side where its floor is, and that side, in
 // shadow, can be as dark as the board: a square light only at some height

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -153,4 +154,44 @@ func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
 		return 0, hi, lo
 	}
 	return 1 - lo/hi, hi, lo
+}
+
+// TestMarkDiagnosis is a diagnostic, not a check: with
+// TILESCOPE_HEIGHT_DIAG=DIR it prints, for the four centre squares of
+// every scene found, whether a tile stands there and how red their floor
+// is (the share of samples past a few red thresholds).
+func TestMarkDiagnosis(t *testing.T) {
+	diagScenes(t, 1, func(path string, tr *Truth, res SceneResult, img image.Image) {
+		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, CameraOrientation: true})
+		if err != nil {
+			return
+		}
+		n := tr.Board.Rows
+		truth := tr.TrueBoard()
+		turned := truthTurn(r, tr)
+		for _, p := range []grid.Pos{{Row: n/2 - 1, Col: n/2 - 1}, {Row: n/2 - 1, Col: n / 2}, {Row: n / 2, Col: n/2 - 1}, {Row: n / 2, Col: n / 2}} {
+			op := ourPos(p, turned, n)
+			q := faceQuad(&r.Pose, op.Row, op.Col, 0, UpwordsGeometry)
+			b := img.Bounds()
+			var cnt [4]int
+			tot := 0
+			var crcb []float64
+			for i := 0; i < 7; i++ {
+				for j := 0; j < 7; j++ {
+					pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
+					_, cb, cr := ycc(img, b.Min.X+int(pt.X), b.Min.Y+int(pt.Y))
+					tot++
+					d := int(cr) - int(cb)
+					crcb = append(crcb, float64(d))
+					for k, th := range []int{60, 45, 30, 20} {
+						if d > th && int(cr) > 165-(60-th) {
+							cnt[k]++
+						}
+					}
+				}
+			}
+			sort.Float64s(crcb)
+			fmt.Printf("%s %v tile=%v red60 %d red45 %d red30 %d red20 %d of %d; cr-cb q50 %.0f q90 %.0f\n", filepath.Base(path), p, !truth.At(p).Empty(), cnt[0], cnt[1], cnt[2], cnt[3], tot, crcb[len(crcb)/2], crcb[len(crcb)*9/10])
+		}
+	})
 }
