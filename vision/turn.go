@@ -1,9 +1,13 @@
 package vision
 
 import (
+	"errors"
+	"fmt"
 	"image"
 	"math"
 	"time"
+
+	"gocv.io/x/gocv"
 )
 
 // TurnOptions tune a TurnDetector. Zero fields take the defaults.
@@ -653,4 +657,39 @@ func (g greyView) at(x, y float64) float64 {
 	c := float64(g.Pix[y1*g.Stride+x0])
 	e := float64(g.Pix[y1*g.Stride+x1])
 	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+e*fx)*fy
+}
+
+// DecodeForTurns decodes a JPEG camera frame at half its width and height,
+// for the turn detector. libjpeg scales while it decodes, so this costs a
+// fraction of a full decode, which only the frames that end a turn need
+// (for the scan); the detector's thumbnail has 6 pixels a square and its
+// board search works at 800 pixels across anyway. The picture comes back
+// as a 4:4:4 *image.YCbCr, which the detector reads in place. All the
+// frames one detector is offered must be decoded alike: it keeps the
+// board's place in the frame's pixels.
+func DecodeForTurns(data []byte) (*image.YCbCr, error) {
+	if len(data) == 0 {
+		return nil, errors.New("vision: decoding a frame: no bytes")
+	}
+	bgr, err := gocv.IMDecode(data, gocv.IMReadReducedColor2)
+	if err != nil {
+		return nil, fmt.Errorf("vision: decoding a frame: %w", err)
+	}
+	defer bgr.Close()
+	if bgr.Empty() || bgr.Channels() != 3 {
+		return nil, errors.New("vision: decoding a frame: not a JPEG or PNG picture")
+	}
+	ycc := gocv.NewMat()
+	defer ycc.Close()
+	gocv.CvtColor(bgr, &ycc, gocv.ColorBGRToYCrCb)
+	px, err := ycc.DataPtrUint8()
+	if err != nil {
+		return nil, fmt.Errorf("vision: decoding a frame: %w", err)
+	}
+	w, h := ycc.Cols(), ycc.Rows()
+	img := image.NewYCbCr(image.Rect(0, 0, w, h), image.YCbCrSubsampleRatio444)
+	for i := range img.Y {
+		img.Y[i], img.Cr[i], img.Cb[i] = px[3*i], px[3*i+1], px[3*i+2]
+	}
+	return img, nil
 }

@@ -371,7 +371,8 @@ func TestTurnSequences(t *testing.T) {
 // under mixed conditions, the photo without a hand is accepted, then the
 // same photo with a hand (random place, skin, sleeve, height; the truth
 // says which squares it hides) rests still for 5 s at the live camera's
-// pace (200 ms a frame, default options). A hand that hides a square and
+// pace (200 ms a frame, default options, frames decoded as the service
+// does: DecodeForTurns). A hand that hides a square and
 // is read as a turn is a miss; one that hides nothing and holds the board
 // is a needless wait.
 func TestTurnHandsRendered(t *testing.T) {
@@ -399,7 +400,7 @@ func TestTurnHandsRendered(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+			img, err := DecodeForTurns(sc.JPEG) // as the service does
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -426,7 +427,9 @@ func TestTurnHandsRendered(t *testing.T) {
 			if err := jpeg.Encode(&b, noisy, &jpeg.Options{Quality: max(opt.Quality, 50)}); err != nil {
 				t.Fatal(err)
 			}
-			again[k], _ = jpeg.Decode(&b)
+			if again[k], err = DecodeForTurns(b.Bytes()); err != nil {
+				t.Fatal(err)
+			}
 		}
 		ty := by[opt.Difficulty]
 		if ty == nil {
@@ -490,11 +493,78 @@ func TestTurnHandsRendered(t *testing.T) {
 	}
 }
 
+// TestDecodeForTurns: a camera frame comes back at half size, its grey and
+// colour those of the whole picture averaged 2x2 (within JPEG's rounding);
+// bytes that are no picture are an error, not a panic.
+func TestDecodeForTurns(t *testing.T) {
+	photo, err := os.ReadFile("../hw/camera/demodata/frames/turn-03.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name string
+		data []byte
+		ok   bool
+	}{
+		{"a demo photo", photo, true},
+		{"text", []byte("not a picture"), false},
+		{"nothing", nil, false},
+		{"a cut-off JPEG header", photo[:20], false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			img, err := DecodeForTurns(tc.data)
+			if (err == nil) != tc.ok {
+				t.Fatalf("error %v, want ok %v", err, tc.ok)
+			}
+			if !tc.ok {
+				return
+			}
+			full, err := jpeg.Decode(bytes.NewReader(tc.data))
+			if err != nil {
+				t.Fatal(err)
+			}
+			fb := full.Bounds()
+			if img.Rect.Dx() != fb.Dx()/2 || img.Rect.Dy() != fb.Dy()/2 {
+				t.Fatalf("size %v, want half of %v", img.Rect.Size(), fb.Size())
+			}
+			f := full.(*image.YCbCr)
+			var dy, dc float64
+			n := 0
+			for y := 0; y < img.Rect.Dy(); y += 7 {
+				for x := 0; x < img.Rect.Dx(); x += 7 {
+					var sy, sb, sr float64
+					for _, o := range [4][2]int{{0, 0}, {1, 0}, {0, 1}, {1, 1}} {
+						px, py := 2*x+o[0], 2*y+o[1]
+						sy += float64(f.Y[f.YOffset(px, py)])
+						sb += float64(f.Cb[f.COffset(px, py)])
+						sr += float64(f.Cr[f.COffset(px, py)])
+					}
+					i := img.YOffset(x, y)
+					dy += math.Abs(float64(img.Y[i]) - sy/4)
+					dc += math.Abs(float64(img.Cb[i])-sb/4) + math.Abs(float64(img.Cr[i])-sr/4)
+					n++
+				}
+			}
+			if dy/float64(n) > 3 || dc/float64(n) > 4 {
+				t.Errorf("mean difference from the whole picture 2x2: grey %.2f, colour %.2f", dy/float64(n), dc/float64(n))
+			}
+		})
+	}
+}
+
 // BenchmarkTurnOffer is the detector's cost per camera frame once the
-// board is found (a 1640x1232 photo as JPEG decodes it; decoding is the
-// caller's): it runs on every frame on a Pi.
+// board is found (a 1640x1232 photo as DecodeForTurns gives it; decoding
+// is the caller's, BenchmarkTurnDecode): it runs on every frame on a Pi.
 func BenchmarkTurnOffer(b *testing.B) {
-	img := loadImage(b, "../hw/camera/demodata/frames/turn-05.jpg")
+	data, err := os.ReadFile("../hw/camera/demodata/frames/turn-05.jpg")
+	if err != nil {
+		b.Fatal(err)
+	}
+	img, err := DecodeForTurns(data)
+	if err != nil {
+		b.Fatal(err)
+	}
 	d := NewTurnDetector(TurnOptions{})
 	at := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
 	if st := d.Offer(img, at); !st.Board {
@@ -513,4 +583,30 @@ func repeat(s string, n int) string {
 		out += s
 	}
 	return out
+}
+
+// BenchmarkTurnDecode is what a camera frame costs before the detector
+// sees it (1640x1232 JPEG): DecodeForTurns (half size, colour), against
+// Go's image/jpeg, which decodes the whole picture.
+func BenchmarkTurnDecode(b *testing.B) {
+	data, err := os.ReadFile("../hw/camera/demodata/frames/turn-05.jpg")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("DecodeForTurns", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := DecodeForTurns(data); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("image/jpeg", func(b *testing.B) {
+		b.ReportAllocs()
+		for b.Loop() {
+			if _, err := jpeg.Decode(bytes.NewReader(data)); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
 }
