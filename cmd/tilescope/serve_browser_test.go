@@ -147,9 +147,8 @@ func TestServeHeldInChromium(t *testing.T) {
 			k++
 		}
 	}
-	c := startServe(t, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "dir:"+dir,
-		"--frame-period", "100ms", "--pin", "1234")
-
+	// Chromium first (it can take seconds to start on a loaded machine),
+	// then the service, whose camera starts at once.
 	actx, cancel := chromedp.NewExecAllocator(context.Background(),
 		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
@@ -163,8 +162,13 @@ func TestServeHeldInChromium(t *testing.T) {
 	defer cancel()
 	if err := chromedp.Do(bctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(c.url+"/"),
+		chromedp.Navigate("about:blank"),
 	); err != nil {
+		t.Fatalf("Chromium: %v", err)
+	}
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "dir:"+dir,
+		"--frame-period", "100ms", "--pin", "1234")
+	if err := chromedp.Do(bctx, chromedp.Navigate(c.url+"/")); err != nil {
 		t.Fatalf("the page: %v", err)
 	}
 	wait := func(what, js string) {
