@@ -353,6 +353,7 @@ func TestServeBadFlags(t *testing.T) {
 		{"data is a file", []string{"--data", file}, "--data"},
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"bad lang", []string{"--lang", "fr"}, "--lang"},
+		{"no hold", []string{"--hold", "0s"}, "--hold"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
