@@ -40,6 +40,9 @@ type boardFit struct {
 	// Cols x Rows squares of it are in view, cut at the Clipped sides.
 	Partial    bool
 	Cols, Rows int
+	// Rim is set when the grid was found inside the board's rim
+	// (rimQuads) rather than from its own lines or an outline.
+	Rim bool
 	// Resid is, per grid intersection, the measured position less H's
 	// (NaN where unmeasured): the lens distortion H leaves.
 	Resid []Point
@@ -83,6 +86,7 @@ type candidate struct {
 	q       Quad
 	clipped []string
 	grid    bool // the quad is the grid's own outer lines, not an outline
+	rim     bool // the grid inside the board's rim (insetGrid): searched nearer still
 }
 
 // findBoard looks for an n x n grid in the picture.
@@ -134,6 +138,19 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 		clahe.Apply(small, &eq)
 		gocv.GaussianBlur(eq, &eqBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
 	}
+	// Grids inside the board's rim are kept for the last stage.
+	var rims []candidate
+	keepRims := func(cs []candidate) []candidate {
+		out := cs[:0]
+		for _, c := range cs {
+			if c.rim {
+				rims = append(rims, c)
+			} else {
+				out = append(out, c)
+			}
+		}
+		return out
+	}
 	stages := []func() []candidate{
 		func() []candidate { // where the grid was in an earlier photo
 			if hint == nil {
@@ -166,17 +183,17 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 		},
 		// grids of lines converging steeply (a steep view)
 		func() []candidate { return wideGrids() },
-		func() []candidate { return quadCandidates(blur, ws) },
+		func() []candidate { return keepRims(quadCandidates(blur, ws, n)) },
 		func() []candidate {
 			if img == nil {
 				return nil
 			}
-			return colourCandidates(img, scale)
+			return keepRims(colourCandidates(img, scale, n))
 		},
 		func() []candidate {
 			equalised()
 			lc, wide := lineCandidates(eqBlur, n)
-			return append(append(lc, wide()...), quadCandidates(eqBlur, ws)...)
+			return append(append(lc, wide()...), keepRims(quadCandidates(eqBlur, ws, n))...)
 		},
 	}
 	for si, stage := range stages {
@@ -212,9 +229,46 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 			return pf, false
 		}
 	}
+	if best.Score >= 0 {
+		best = finishBoard(p, img, src, blur, best, n, scale, hint)
+		if best.Score >= minGridContrast || len(rims) == 0 {
+			return best, true
+		}
+	}
+	// Last, the grids inside the board's rim (rimQuads): a board covered
+	// with tiles or blurred, whose outline stays plain. Only when nothing
+	// else is accepted as a grid (where the lines show, the grid found
+	// from them is the more exact), and only one whose own lines stand
+	// out as a grid's.
+	rim := boardFit{Score: -1}
+	for _, c := range rims {
+		if seen(tried, c.q, 0.01*float64(workSide)) {
+			continue
+		}
+		tried = append(tried, c.q)
+		if fit, ok := fitGridRim(blur, c.q, n); ok && fit.Score > rim.Score {
+			rim = fit
+		}
+	}
+	if debugf != nil {
+		debugf("rim stage: %d candidates, best score %.2f", len(rims), rim.Score)
+	}
+	if rim.Score >= minGridContrast {
+		rim.Rim = true
+		return finishBoard(p, img, src, blur, rim, n, scale, hint), true
+	}
 	if best.Score < 0 {
 		return boardFit{}, false
 	}
+	return best, true
+}
+
+// finishBoard takes the best candidate grid (in work pixels) to the full
+// picture and refines it there, moves it by whole squares where the
+// border's lines or the centre marks say so, and accepts a grid of weak
+// line evidence that the marks, the board's edges or an earlier photo
+// vouch for (its Score raised to minGridContrast).
+func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n int, scale float64, hint *Quad) boardFit {
 	if debugf != nil {
 		debugf("fitGrid best: score %.2f", best.Score)
 	}
@@ -222,9 +276,13 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 	s := Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}
 	best.H = s.Mul(best.H)
 	// Refine on the full-resolution picture.
+	outer := 1.0 // how far out the outermost lines are searched: no limit
+	if best.Rim {
+		outer = rimOuterWindow
+	}
 	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
 		lim := []float64{10, 8, 6, 4, 3, 3}[it]
-		h, ok := refineGrid(src, best.H, n, win, lim)
+		h, ok := refineGrid(src, best.H, n, win, lim, outer)
 		if !ok {
 			break
 		}
@@ -243,18 +301,18 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 	}
 	if h := fixOffByOne(src, best.H, n); h != best.H {
 		best.H = h
-		if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
+		if h, ok := refineGrid(src, best.H, n, 0.25, 3, outer); ok {
 			best.H = h
 		}
 	}
 	h, pinned := fixByMarks(img, best.H, n)
 	if h != best.H {
 		best.H = h
-		if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
+		if h, ok := refineGrid(src, best.H, n, 0.25, 3, outer); ok {
 			best.H = h
 		}
 	}
-	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
+	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3, outer); ok {
 		best.H, best.Resid = h, resid
 	}
 	// The board's outer edge, as far out on each side (its border), moves
@@ -269,10 +327,10 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 		}
 		if dx != 0 || dy != 0 {
 			best.H = best.H.Mul(Homography{1, 0, float64(dx), 0, 1, float64(dy), 0, 0, 1})
-			if h, ok := refineGrid(src, best.H, n, 0.25, 3); ok {
+			if h, ok := refineGrid(src, best.H, n, 0.25, 3, outer); ok {
 				best.H = h
 			}
-			if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3); ok {
+			if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3, outer); ok {
 				best.H, best.Resid = h, resid
 			}
 		}
@@ -311,7 +369,7 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 			best.Score = minGridContrast
 		}
 	}
-	return best, true
+	return best
 }
 
 // matPlane copies an 8-bit single-channel Mat into a plane.
@@ -322,7 +380,7 @@ func matPlane(m gocv.Mat) plane {
 
 // quadCandidates segments the work picture several ways and returns the
 // large, roughly convex four-sided outlines.
-func quadCandidates(blur gocv.Mat, ws image.Point) []candidate {
+func quadCandidates(blur gocv.Mat, ws image.Point, n int) []candidate {
 	var out []candidate
 	area := float64(ws.X * ws.Y)
 	add := func(mask gocv.Mat) {
@@ -343,6 +401,14 @@ func quadCandidates(blur gocv.Mat, ws image.Point) []candidate {
 			}
 			for _, q := range hullQuads(hull) {
 				out = append(out, candidate{q: q, clipped: clipped})
+			}
+			// The straight runs of the outline itself: the board's rim
+			// where something overlaps it, and the grid inside it (a
+			// rim wholly in view: not one for partialGrid).
+			for _, q := range rimQuads(pts, ws, 3) {
+				if g, ok := insetGrid(q, n, ws); ok {
+					out = append(out, candidate{q: g, grid: true, rim: true})
+				}
 			}
 		}
 	}

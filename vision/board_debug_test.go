@@ -152,6 +152,30 @@ func TestEdgeDiagnosis(t *testing.T) {
 		l2, h2, s2 := boardMargins(p, fit.H, 10, false, -0.2)
 		dx := edgeShift(boardMargins(p, fit.H, 10, true, 0.8))
 		dy := edgeShift(boardMargins(p, fit.H, 10, false, 0.8))
-		t.Logf("%s %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Score, maxErr, l1, h1, s1, l2, h2, s2, dx, dy, edgesCentred(p, fit.H, 10))
+		t.Logf("%s %v rim %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Rim, fit.Score, maxErr, l1, h1, s1, l2, h2, s2, dx, dy, edgesCentred(p, fit.H, 10))
+	}
+}
+
+// TestCornerMargins prints, per scene of TILESCOPE_CORNER_DIR (skipped
+// without it), the scan's corner error over the quarter square eval-scan
+// allows: how near each found board is to counting as missed.
+func TestCornerMargins(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_CORNER_DIR")
+	if dir == "" {
+		t.Skip("set TILESCOPE_CORNER_DIR to a rendered set")
+	}
+	files, err := SceneFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		tr, err := LoadTruth(TruthPath(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := EvalScene(name, tr, EvalOptions{})
+		c := tr.Board.Corners
+		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
+		t.Logf("corner %s %.3f", filepath.Base(name), r.CornerErr/(side/4))
 	}
 }

@@ -27,6 +27,14 @@ func fitGridTight(wm gocv.Mat, q Quad, n int, tight bool) (boardFit, bool) {
 	return fitGridRange(wm, q, n, n, 0.9, 1.06, 0.06)
 }
 
+// fitGridRim is fitGrid for a quad inset from the board's rim
+// (insetGrid): the grid's size and place are known to within a few
+// hundredths of the quad's, and a wider search there can lock on the
+// rows of tiles or the border's printed line at a smaller pitch.
+func fitGridRim(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
+	return fitGridRange(wm, q, n, n, 0.96, 1.04, 0.03)
+}
+
 // fitGridNM is fitGrid for nx columns and ny rows of squares.
 func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
 	return fitGridRange(wm, q, nx, ny, 0.55, 1.08, 0.25)
@@ -166,12 +174,23 @@ func fitLines(prof []float64, n int, lo, hi, pmin, pmax, shift float64) (o, p, s
 	return o, p, score
 }
 
+// rimOuterWindow is how far, in squares, the outermost lines of a grid
+// found inside the board's rim are looked for outside it: short of the
+// line printed in the board's border, 4-5 mm (a fifth of a square) out.
+// Such a grid's own lines barely show (that is why the rim found it), and
+// the border's line, the strongest one near, would take the outermost
+// line's place and pull a corner out (0077 of the mixed set: 0.6 of a
+// square at one corner, 0.1 with the limit).
+const rimOuterWindow = 0.15
+
 // refineGrid re-fits the homography h (board squares -> pixels) from the
 // grid lines themselves: it rectifies the board, finds each line's position
 // in every row band, fits a straight line through them robustly, and fits
-// the homography to all (n+1)² intersections.
-func refineGrid(full gocv.Mat, h Homography, n int, win, lim float64) (Homography, bool) {
-	nh, _, ok := refineGridResid(full, h, n, win, lim)
+// the homography to all (n+1)² intersections. Each line is looked for
+// within win squares of where h puts it, the outermost ones no further
+// than outer squares outside the grid.
+func refineGrid(full gocv.Mat, h Homography, n int, win, lim, outer float64) (Homography, bool) {
+	nh, _, ok := refineGridResid(full, h, n, win, lim, outer)
 	return nh, ok
 }
 
@@ -179,7 +198,7 @@ func refineGrid(full gocv.Mat, h Homography, n int, win, lim float64) (Homograph
 // intersection ((n+1)² of them, row by row), how far the measured
 // intersection lies from the fitted homography's: what a straight-line
 // model leaves of the lens distortion. Unmeasured ones are NaN.
-func refineGridResid(full gocv.Mat, h Homography, n int, win, lim float64) (Homography, []Point, bool) {
+func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64) (Homography, []Point, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	size := int(float64(n)*c + 2*m)
@@ -230,6 +249,13 @@ func refineGridResid(full gocv.Mat, h Homography, n int, win, lim float64) (Homo
 				t1 := int(m + float64(j+1)*c - c/4)
 				x0 := int(m + float64(k)*c - win*c)
 				x1 := int(m + float64(k)*c + win*c)
+				// Outside the outermost lines, only as far as outer.
+				if k == 0 {
+					x0 = max(x0, int(m-outer*c))
+				}
+				if k == n {
+					x1 = min(x1, int(m+float64(n)*c+outer*c))
+				}
 				prof := make([]float64, x1-x0+1)
 				for x := x0; x <= x1; x++ {
 					if x < 1 || x >= size-1 {

@@ -108,7 +108,7 @@ func kmeans(px [][3]float32, k, iters int) []uint8 {
 
 // colourCandidates returns board outlines from the colour clusters, in
 // work-picture coordinates (scale: work pixels per full pixel).
-func colourCandidates(img image.Image, scale float64) []candidate {
+func colourCandidates(img image.Image, scale float64, n int) []candidate {
 	b := img.Bounds()
 	step := max(4, max(b.Dx(), b.Dy())/200)
 	w, h, px := blockColours(img, step)
@@ -163,6 +163,16 @@ func colourCandidates(img image.Image, scale float64) []candidate {
 						}
 						out = append(out, candidate{q: q, clipped: clipped})
 					}
+					// The board's rim where something overlaps it, and
+					// the grid inside it (see rimQuads).
+					for _, q := range rimQuads(pts, image.Pt(w, h), 2) {
+						for j := range q {
+							q[j] = Point{q[j].X * toWork, q[j].Y * toWork}
+						}
+						if g, ok := insetGrid(q, n, ws); ok {
+							out = append(out, candidate{q: g, grid: true, rim: true})
+						}
+					}
 				}
 				cs.Close()
 			}
@@ -170,6 +180,5 @@ func colourCandidates(img image.Image, scale float64) []candidate {
 			m.Close()
 		}
 	}
-	_ = ws
 	return out
 }

@@ -1,0 +1,106 @@
+package vision
+
+import (
+	"image"
+	"image/color"
+	"math"
+	"testing"
+
+	"gocv.io/x/gocv"
+)
+
+var rimWhite = color.RGBA{255, 255, 255, 255}
+
+// TestRimQuads draws a board's region with things overlapping its outline
+// (a cup over a corner, an arm across a side) and checks that the rim's
+// quad is found from the straight runs left, while a region with no four
+// straight sides gives none.
+func TestRimQuads(t *testing.T) {
+	ws := image.Pt(800, 600)
+	board := []image.Point{{250, 150}, {560, 190}, {600, 480}, {220, 450}}
+	tests := []struct {
+		name   string
+		board  bool
+		extras func(m *gocv.Mat)
+	}{
+		{"plain board", true, func(m *gocv.Mat) {}},
+		{"cup over a corner", true, func(m *gocv.Mat) {
+			gocv.Circle(m, image.Pt(250, 150), 60, rimWhite, -1)
+		}},
+		{"arm across a side", true, func(m *gocv.Mat) {
+			pv := gocv.NewPointsVectorFromPoints([][]image.Point{{{0, 250}, {260, 280}, {255, 340}, {0, 330}}})
+			defer pv.Close()
+			gocv.FillPoly(m, pv, rimWhite)
+		}},
+		{"cup and hand", true, func(m *gocv.Mat) {
+			gocv.Circle(m, image.Pt(600, 480), 70, rimWhite, -1)
+			pv := gocv.NewPointsVectorFromPoints([][]image.Point{{{300, 0}, {340, 0}, {420, 200}, {360, 210}}})
+			defer pv.Close()
+			gocv.FillPoly(m, pv, rimWhite)
+		}},
+		{"a round region", false, func(m *gocv.Mat) {
+			gocv.Circle(m, image.Pt(400, 300), 200, rimWhite, -1)
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := gocv.NewMatWithSize(ws.Y, ws.X, gocv.MatTypeCV8UC1)
+			defer m.Close()
+			if tc.board {
+				pv := gocv.NewPointsVectorFromPoints([][]image.Point{board})
+				defer pv.Close()
+				gocv.FillPoly(&m, pv, rimWhite)
+			}
+			tc.extras(&m)
+			cs := gocv.FindContours(m, gocv.RetrievalExternal, gocv.ChainApproxSimple)
+			defer cs.Close()
+			var quads []Quad
+			for i := 0; i < cs.Size(); i++ {
+				quads = append(quads, rimQuads(cs.At(i).ToPoints(), ws, 3)...)
+			}
+			if !tc.board {
+				if len(quads) != 0 {
+					t.Fatalf("got %d quads from a region with no straight sides", len(quads))
+				}
+				return
+			}
+			if len(quads) == 0 {
+				t.Fatal("no rim quad found")
+			}
+			// The best supported quad is the board's outline.
+			for _, b := range board {
+				near := math.Inf(1)
+				for _, c := range quads[0] {
+					near = math.Min(near, math.Hypot(c.X-float64(b.X), c.Y-float64(b.Y)))
+				}
+				if near > 4 {
+					t.Errorf("board corner %v is %.1f px from the quad %v", b, near, quads[0])
+				}
+			}
+		})
+	}
+}
+
+// TestInsetGrid checks that the grid inside a board's outline is the
+// outline shrunk by the printed border, and that a grid reaching out of
+// the picture is refused.
+func TestInsetGrid(t *testing.T) {
+	const n = 10
+	side := float64(n) + 2*borderSquares // the board, in squares
+	px := 30.0                           // pixels per square
+	outline := Quad{{100, 100}, {100 + side*px, 100}, {100 + side*px, 100 + side*px}, {100, 100 + side*px}}
+	g, ok := insetGrid(outline, n, image.Pt(800, 600))
+	if !ok {
+		t.Fatal("grid refused")
+	}
+	off := 100 + borderSquares*px
+	want := Quad{{off, off}, {off + n*px, off}, {off + n*px, off + n*px}, {off, off + n*px}}
+	for i := range want {
+		if math.Hypot(g[i].X-want[i].X, g[i].Y-want[i].Y) > 1e-6 {
+			t.Errorf("corner %d: got %v, want %v", i, g[i], want[i])
+		}
+	}
+	if _, ok := insetGrid(outline, n, image.Pt(300, 300)); ok {
+		t.Error("a grid reaching out of a 300x300 picture was accepted")
+	}
+}
