@@ -78,7 +78,7 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		if debugCell != nil {
 			if ts.topEv > 0 || ts.ev > 0 {
 				f := faceSearch(p, pose, cam, &occ, r, c, geo)
-				d.searched, d.h, d.score, d.height, d.quad = true, f.h, f.score, f.height, f.quad
+				d.searched, d.h, d.score, d.height, d.quad, d.floor = true, f.h, f.score, f.height, f.quad, faceQuad(pose, r, c, 0, geo)
 			}
 			debugCell(r, c, d, p, &occ)
 		}
@@ -520,6 +520,7 @@ type cellDiag struct {
 	height   int
 	marked   bool
 	quad     Quad
+	floor    Quad
 }
 
 // debugCell, when set by tests, sees every square's evidence, with the
@@ -853,22 +854,29 @@ func faceRing(p plane, occ *occluders, q Quad) (lo, hi float64, ok bool) {
 // outline and with a letter on it: the band just inside the outline evenly
 // light (its 20th percentile at least 0.8 of its 80th), that 20th
 // percentile well above the board's walls nearby (ref: more than 2.2
-// times as light, where tileEvidence asks 1.6 times), and the face's
-// middle holding something dark (its 15th percentile under 0.85 of the
-// band's 80th: a letter, where a finger hovering over the square or a
-// card lying on it is even). An empty square with a stack behind it shows
-// the stack in part of the band and its own dark floor in the rest.
-// Positive means a tile.
+// times as light, where tileEvidence asks 1.6 times), and ink in its
+// middle (faceInk: a finger hovering over the square is even). An empty
+// square with a stack behind it shows the stack in part of the band and
+// its own dark floor in the rest. Positive means a tile.
 func litFace(p plane, occ *occluders, q Quad, ref float64) float64 {
 	lo, hi, ok := faceRing(p, occ, q)
-	if !ok || hi <= 0 || lo < 0.8*hi {
+	if !ok || hi <= 0 || lo < 0.8*hi || !faceInk(p, occ, q, hi) {
 		return -1
 	}
-	var v [49]float64
+	return (lo-ref)/math.Max(ref, 24) - 0.6 - litFaceMore
+}
+
+// faceInk reports whether the middle of face q holds something dark, as a
+// tile's letter is: the 5th percentile of its grey (a 9x9 lattice over the
+// middle 60%, fine enough to catch the stroke of an I) under 0.8 of ring,
+// the light of the band just inside the outline. It reports true when too
+// little of the face is in view to tell.
+func faceInk(p plane, occ *occluders, q Quad, ring float64) bool {
+	var v [81]float64
 	n := 0
-	for i := 0; i < 7; i++ {
-		for j := 0; j < 7; j++ {
-			pt := bilerpQuad(q, 0.25+0.5*float64(i)/6, 0.25+0.5*float64(j)/6)
+	for i := 0; i < 9; i++ {
+		for j := 0; j < 9; j++ {
+			pt := bilerpQuad(q, 0.2+0.6*float64(i)/8, 0.2+0.6*float64(j)/8)
 			if occ.hides(pt) {
 				continue
 			}
@@ -878,10 +886,10 @@ func litFace(p plane, occ *occluders, q Quad, ref float64) float64 {
 			}
 		}
 	}
-	if n < 10 || nthSmallest(v[:n], n*15/100) > 0.85*hi {
-		return -1
+	if n < 20 || ring <= 0 {
+		return true
 	}
-	return (lo-ref)/math.Max(ref, 24) - 0.6 - litFaceMore
+	return nthSmallest(v[:n], n*5/100) < 0.8*ring
 }
 
 // litFaceMore is how much more light than tileEvidence asks of a face

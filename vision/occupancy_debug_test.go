@@ -34,11 +34,12 @@ func TestOccupancyDiagnosis(t *testing.T) {
 		defer f.Close()
 		out = f
 	}
-	fmt.Fprintln(out, "scene\trow\tcol\twant\twanth\tgoth\tletter\tconf\tev\tbaseEv\ttopEv\tref\tsearched\th\tscore\tedge\tfill\tink\tringLum\tinkLum\tmarked\tgroup\tquad")
+	fmt.Fprintln(out, "scene\trow\tcol\twant\twanth\tgoth\tletter\tconf\tev\tbaseEv\ttopEv\tref\tsearched\th\tscore\tedge\tfill\tink\tringLum\tinkLum\tmarked\tgroup\tquad\tfloorInk")
 	diagScenes(t, 1, func(path string, tr *Truth, res SceneResult, img image.Image) {
 		type feat struct {
 			cellDiag
 			edge, fill, ink, ringLum, inkLum float64
+			floorInk                         float64
 		}
 		seen := map[grid.Pos]feat{}
 		debugCell = func(r, c int, d cellDiag, p plane, occ *occluders) {
@@ -46,6 +47,7 @@ func TestOccupancyDiagnosis(t *testing.T) {
 			if d.searched {
 				f.edge, f.fill = faceEdge(p, occ, d.quad), faceFill(p, occ, d.quad)
 				f.ink, f.ringLum, f.inkLum = inkIn(p, occ, d.quad)
+				f.floorInk, _, _ = inkIn(p, occ, d.floor)
 			}
 			seen[grid.Pos{Row: r, Col: c}] = f
 		}
@@ -73,9 +75,9 @@ func TestOccupancyDiagnosis(t *testing.T) {
 			if l == "" {
 				l = "."
 			}
-			fmt.Fprintf(out, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t%.2f\t%.3f\t%.3f\t%.3f\t%.1f\t%v\t%.2f\t%.1f\t%.1f\t%.3f\t%.3f\t%.1f\t%.1f\t%v\t%s\t%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\n",
+			fmt.Fprintf(out, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t%.2f\t%.3f\t%.3f\t%.3f\t%.1f\t%v\t%.2f\t%.1f\t%.1f\t%.3f\t%.3f\t%.1f\t%.1f\t%v\t%s\t%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\t%.3f\n",
 				filepath.Base(path), p.Row, p.Col, w, want.Height, c.Height, l, c.Conf, k.ev, k.baseEv, k.topEv, k.ref,
-				k.searched, k.h, k.score, k.edge, k.fill, k.ink, k.ringLum, k.inkLum, k.marked, res.Group, k.quad[0].X, k.quad[0].Y, k.quad[1].X, k.quad[1].Y, k.quad[2].X, k.quad[2].Y, k.quad[3].X, k.quad[3].Y)
+				k.searched, k.h, k.score, k.edge, k.fill, k.ink, k.ringLum, k.inkLum, k.marked, res.Group, k.quad[0].X, k.quad[0].Y, k.quad[1].X, k.quad[1].Y, k.quad[2].X, k.quad[2].Y, k.quad[3].X, k.quad[3].Y, k.floorInk)
 		})
 	})
 }
@@ -101,11 +103,11 @@ func truthTurn(r *UpwordsReading, tr *Truth) int {
 // the grey in the face's middle over the 80th of the band just inside
 // its outline.
 func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
-	var v [49]float64
+	var v [81]float64
 	n := 0
-	for i := 0; i < 7; i++ {
-		for j := 0; j < 7; j++ {
-			pt := bilerpQuad(q, 0.25+0.5*float64(i)/6, 0.25+0.5*float64(j)/6)
+	for i := 0; i < 9; i++ {
+		for j := 0; j < 9; j++ {
+			pt := bilerpQuad(q, 0.2+0.6*float64(i)/8, 0.2+0.6*float64(j)/8)
 			if occ.hides(pt) {
 				continue
 			}
@@ -118,39 +120,9 @@ func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
 	if n < 10 {
 		return 0, 0, 0
 	}
-	lo := nthSmallest(v[:n], n*15/100)
-	var w [40]float64
-	m := 0
-	for i := 0; i < 4; i++ {
-		for _, t := range []float64{0.2, 0.35, 0.5, 0.65, 0.8} {
-			for _, in := range []float64{0.12, 0.2} {
-				var u, x float64
-				switch i {
-				case 0:
-					u, x = t, in
-				case 1:
-					u, x = 1-in, t
-				case 2:
-					u, x = t, 1-in
-				default:
-					u, x = in, t
-				}
-				pt := bilerpQuad(q, u, x)
-				if occ.hides(pt) {
-					continue
-				}
-				if g := p.at(pt.X, pt.Y); g >= 0 {
-					w[m] = g
-					m++
-				}
-			}
-		}
-	}
-	if m < 8 {
-		return 0, 0, lo
-	}
-	hi := nthSmallest(w[:m], m*8/10)
-	if hi <= 0 {
+	lo := nthSmallest(v[:n], n*5/100)
+	_, hi, ok := faceRing(p, occ, q)
+	if !ok || hi <= 0 {
 		return 0, hi, lo
 	}
 	return 1 - lo/hi, hi, lo
