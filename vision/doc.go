@@ -24,7 +24,20 @@
 //     cluster and pair of clusters (board plus tiles) is a region, also
 //     after a wide opening that cuts off pencils lying across its edge;
 //   - last resort: lines and outlines again on the picture with its local
-//     contrast raised (CLAHE), for dim and unevenly lit boards.
+//     contrast raised (CLAHE), for dim and unevenly lit boards;
+//   - the board's rim, when none of the above gave a grid that is
+//     accepted (below): a board covered with tiles or blurred shows few
+//     grid lines, but its outline against the table stays plain. The
+//     straight runs of the outlines' own contours (not their hulls), from
+//     the brightness and colour regions, are merged when on one line and
+//     intersected in pairs of directions into quads that the contour
+//     follows for at least half their perimeter: the board's outline even
+//     where a cup, a hand or a phone touching it joined it to the region
+//     (rimQuads). The grid is then a printed border (14 mm on the 21 mm
+//     pitch) inside (insetGrid), searched within 4% of that (fitGridRim:
+//     a wider search locks on the rows of tiles or the border's line), and
+//     taken only when its own lines score as a grid (0.25), since its
+//     outline vouches only for where the board is, not for the lines.
 //
 // A stage is reached only when the previous ones found no clear grid.
 // Each candidate is rectified and scored by the grid it holds: n+1 lines in
@@ -32,7 +45,10 @@
 // them (fitLines). The best grid is then refined on the full picture: each
 // of the 2(n+1) lines is measured band by band (bands beside light squares,
 // that is tiles, are skipped), fitted robustly, and the homography refitted
-// to all their intersections, a few times with narrowing windows. A
+// to all their intersections, a few times with narrowing windows (for a
+// grid found from the rim, the outermost lines are looked for no further
+// than 0.15 of a square out: the line printed in the border, a fifth of a
+// square out, would otherwise take their place). A
 // check moves the grid by a whole square when a line printed in the border
 // passed for its edge. Then the centre marks pin it (fixByMarks): the four
 // centre squares are printed light with a red mark; the red squares seen
