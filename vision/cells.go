@@ -30,8 +30,9 @@ func faceQuad(pose *Pose, r, c int, h float64, geo Geometry) Quad {
 // tall stack whose side towards the camera is in shadow shows that side,
 // as dark as the board, where its floor is. A square whose floor stacks in
 // front hide is judged by its face alone, and is taken for empty when that
-// face is where a stack on the next square further away, whose own floor
-// shows light, has its top (seenBehind).
+// face is not evenly light (faceShows) or is where a stack on the next
+// square further away, whose own floor shows light, has its top
+// (seenBehind).
 func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Geometry) []Cell {
 	cells := make([]Cell, n*n)
 	walls := sampleWalls(p, h, n)
@@ -85,8 +86,8 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		if cell.Tile > 0 && !searched {
 			fit = faceSearch(p, pose, cam, &occ, r, c, geo)
 		}
-		if cell.Tile > 0 && ts.floorHidden && seenBehind(p, pose, cam, walls, &occ, fit.quad, r, c, n, dist, geo) {
-			cell.Tile = 0 // hidden: what shows there is a stack behind
+		if cell.Tile > 0 && ts.floorHidden && (!faceShows(p, &occ, fit.quad, ts.ref) || seenBehind(p, pose, cam, walls, &occ, fit.quad, r, c, n, dist, geo)) {
+			cell.Tile = 0 // hidden: what shows there is no face of its own
 		}
 		if cell.Tile > 0 {
 			cell.Height, cell.HeightOK = fit.height, fit.margin
@@ -890,6 +891,20 @@ func faceInk(p plane, occ *occluders, q Quad, ring float64) bool {
 		return true
 	}
 	return nthSmallest(v[:n], n*5/100) < 0.8*ring
+}
+
+// faceShows reports whether the face found for a square whose floor is
+// hidden looks like a tile's top: the band inside its outline fairly even
+// (20th percentile at least 0.6 of the 80th) and as light as a floor must
+// be (tileEvidence). The face's light may otherwise come from a stack
+// further away seen past this square's edge. A band mostly out of view is
+// not judged.
+func faceShows(p plane, occ *occluders, q Quad, ref float64) bool {
+	lo, hi, ok := faceRing(p, occ, q)
+	if !ok {
+		return true
+	}
+	return lo >= 0.6*hi && (lo-ref)/math.Max(ref, 24)-0.6 > 0
 }
 
 // litFaceMore is how much more light than tileEvidence asks of a face

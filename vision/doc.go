@@ -137,8 +137,9 @@
 // outline (more so than a floor must be) and has something dark in its
 // middle (the letter; a finger hovering over the square has not). A square
 // whose floor stacks in front hide is judged by its face alone, and taken
-// for empty when that face is where the top of a stack on the next square
-// further away shows (that square's floor being light): in steep views the
+// for empty when that face is not evenly light or is where the top of a
+// stack on the next square further away shows (that square's floor being
+// light): in steep views the
 // far squares are only a few levels apart, so a tile there looks like a
 // tall stack here.
 //
