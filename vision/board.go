@@ -231,7 +231,23 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 	}
 	if best.Score >= 0 {
 		best = finishBoard(p, img, src, blur, best, n, scale, hint)
-		if best.Score >= minGridContrast || len(rims) == 0 {
+		if best.Score >= minGridContrast {
+			// A grid a whole square off crosses the board's rim.
+			if d, ok := rimShift(best.H, rims, n, scale); ok {
+				if debugf != nil {
+					debugf("rim: shifting the grid by %v", d)
+				}
+				best.H = best.H.Mul(Homography{1, 0, d.X, 0, 1, d.Y, 0, 0, 1})
+				if h, ok := refineGrid(src, best.H, n, 0.25, 3, 1); ok {
+					best.H = h
+				}
+				if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3, 1); ok {
+					best.H, best.Resid = h, resid
+				}
+			}
+			return best, true
+		}
+		if len(rims) == 0 {
 			return best, true
 		}
 	}

@@ -211,3 +211,67 @@ func insetGrid(q Quad, n int, ws image.Point) (Quad, bool) {
 	}
 	return g, true
 }
+
+// rimShift tells whether the grid h (board squares to full pixels) sits a
+// whole square off the board its rim shows: some rim's grid (rims, in
+// work pixels, scale work pixels per full pixel) has all four corners
+// within a third of a square of h's corners moved by the same whole
+// square (one at most along each axis), and no rim's grid lies where h
+// is. Such a grid crosses the board's outline on one side, which a board
+// cannot do (its border is two thirds of a square wide): in steep views
+// a row of tiles or the border's printed line passes for the outermost
+// line, and tall stacks hide the centre marks. It returns the move.
+func rimShift(h Homography, rims []candidate, n int, scale float64) (Point, bool) {
+	const tol = 0.33
+	inv := h.Inverse()
+	nf := float64(n)
+	corners := []Point{{0, 0}, {nf, 0}, {nf, nf}, {0, nf}}
+	var shift Point
+	found := false
+	for _, c := range rims {
+		var off Point
+		used := [4]bool{}
+		ok := true
+		var offs [4]Point
+		for i, q := range c.q {
+			b := inv.Apply(Point{q.X / scale, q.Y / scale})
+			bj, bd := -1, math.Inf(1)
+			for j, k := range corners {
+				if d := math.Hypot(b.X-k.X, b.Y-k.Y); d < bd {
+					bj, bd = j, d
+				}
+			}
+			if used[bj] {
+				ok = false
+				break
+			}
+			used[bj] = true
+			offs[i] = Point{b.X - corners[bj].X, b.Y - corners[bj].Y}
+			off.X += offs[i].X / 4
+			off.Y += offs[i].Y / 4
+		}
+		if !ok {
+			continue
+		}
+		d := Point{math.Round(off.X), math.Round(off.Y)}
+		if math.Abs(d.X) > 1 || math.Abs(d.Y) > 1 {
+			continue
+		}
+		for _, o := range offs {
+			if math.Abs(o.X-d.X) > tol || math.Abs(o.Y-d.Y) > tol {
+				ok = false
+			}
+		}
+		if !ok {
+			continue
+		}
+		if d == (Point{}) {
+			return Point{}, false // a rim agrees with the grid as it is
+		}
+		if found && d != shift {
+			return Point{}, false // rims that disagree
+		}
+		shift, found = d, true
+	}
+	return shift, found
+}

@@ -104,3 +104,42 @@ func TestInsetGrid(t *testing.T) {
 		t.Error("a grid reaching out of a 300x300 picture was accepted")
 	}
 }
+
+// TestRimShift checks when the board's rim moves a grid by a whole
+// square: only when a rim's grid lies a square off the grid at all four
+// corners and no rim's grid lies where the grid is.
+func TestRimShift(t *testing.T) {
+	const n = 10
+	h := Homography{30, 0, 100, 0, 30, 80, 0, 0, 1} // 30 px squares
+	rimAt := func(dx, dy float64) candidate {
+		var q Quad
+		for i, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
+			q[i] = h.Apply(Point{c.X + dx, c.Y + dy})
+			q[i] = Point{q[i].X / 2, q[i].Y / 2} // work pixels at scale 0.5
+		}
+		return candidate{q: q, grid: true, rim: true}
+	}
+	tests := []struct {
+		name  string
+		rims  []candidate
+		shift Point
+		ok    bool
+	}{
+		{"no rims", nil, Point{}, false},
+		{"rim where the grid is", []candidate{rimAt(0.1, -0.1)}, Point{}, false},
+		{"rim a column right", []candidate{rimAt(1.05, 0.1)}, Point{1, 0}, true},
+		{"rim a row up and a column left", []candidate{rimAt(-0.9, -1.1)}, Point{-1, -1}, true},
+		{"one rim off, one where the grid is", []candidate{rimAt(1, 0), rimAt(0, 0)}, Point{}, false},
+		{"rims off different ways", []candidate{rimAt(1, 0), rimAt(0, 1)}, Point{}, false},
+		{"rim two squares off", []candidate{rimAt(2, 0)}, Point{}, false},
+		{"rim half a square off", []candidate{rimAt(0.5, 0)}, Point{}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d, ok := rimShift(h, tc.rims, n, 0.5)
+			if ok != tc.ok || d != tc.shift {
+				t.Errorf("got %v, %v; want %v, %v", d, ok, tc.shift, tc.ok)
+			}
+		})
+	}
+}
