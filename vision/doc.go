@@ -38,6 +38,10 @@
 //     a wider search locks on the rows of tiles or the border's line), and
 //     taken only when its own lines score as a grid (0.25), since its
 //     outline vouches only for where the board is, not for the lines.
+//     Where the rims were gathered, they also check a grid found from
+//     its lines: one that some rim puts a whole square off at all four
+//     corners, while no rim agrees with it, crosses the board's outline
+//     and is moved back (rimShift).
 //
 // A stage is reached only when the previous ones found no clear grid.
 // Each candidate is rectified and scored by the grid it holds: n+1 lines in
