@@ -43,6 +43,11 @@ type boardFit struct {
 	// Rim is set when the grid was found inside the board's rim
 	// (rimQuads) rather than from its own lines or an outline.
 	Rim bool
+	// Pinned is set when the centre marks placed the grid (fixByMarks).
+	Pinned bool
+	// Overhangs is set when the board's outer edge shows inside the
+	// grid's outermost line on some side (overhangs).
+	Overhangs bool
 	// Resid is, per grid intersection, the measured position less H's
 	// (NaN where unmeasured): the lens distortion H leaves.
 	Resid []Point
@@ -140,7 +145,9 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 	}
 	// Grids inside the board's rim are kept for the last stage.
 	var rims []candidate
+	rimsGathered := false
 	keepRims := func(cs []candidate) []candidate {
+		rimsGathered = true
 		out := cs[:0]
 		for _, c := range cs {
 			if c.rim {
@@ -232,7 +239,15 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 	if best.Score >= 0 {
 		best = finishBoard(p, img, src, blur, best, n, scale, hint)
 		if best.Score >= minGridContrast {
-			// A grid a whole square off crosses the board's rim.
+			// A grid a whole square off crosses the board's rim. Where
+			// the grid was accepted before the outline stages gathered
+			// any rims, the centre marks did not place it and the
+			// board's edge shows inside it, the rims are gathered now
+			// (the outlines of the work picture: about ten milliseconds,
+			// on the few scenes that need them).
+			if !rimsGathered && !best.Pinned && best.Overhangs && hint == nil {
+				keepRims(quadCandidates(blur, ws, n))
+			}
 			if d, ok := rimShift(best.H, rims, n, scale); ok {
 				if debugf != nil {
 					debugf("rim: shifting the grid by %v", d)
@@ -322,6 +337,7 @@ func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 		}
 	}
 	h, pinned := fixByMarks(img, best.H, n)
+	best.Pinned = pinned
 	if h != best.H {
 		best.H = h
 		if h, ok := refineGrid(src, best.H, n, 0.25, 3, outer); ok {
@@ -336,10 +352,12 @@ func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 	// in blurred steep views the border's edge or the line printed in it
 	// passes for the grid's outermost line, and the tiles hide the marks.
 	if !pinned {
-		dx := edgeShift(boardMargins(p, best.H, n, true, 0.8))
-		dy := edgeShift(boardMargins(p, best.H, n, false, 0.8))
+		xlo, xhi, xs := boardMargins(p, best.H, n, true, 0.8)
+		ylo, yhi, ys := boardMargins(p, best.H, n, false, 0.8)
+		dx, dy := edgeShift(xlo, xhi, xs), edgeShift(ylo, yhi, ys)
+		best.Overhangs = overhangs(xlo, xhi, xs) || overhangs(ylo, yhi, ys)
 		if debugf != nil {
-			debugf("board edges: shift %d, %d", dx, dy)
+			debugf("board edges: margins x %.2f %.2f (%.2f) y %.2f %.2f (%.2f), shift %d, %d, overhangs %v", xlo, xhi, xs, ylo, yhi, ys, dx, dy, best.Overhangs)
 		}
 		if dx != 0 || dy != 0 {
 			best.H = best.H.Mul(Homography{1, 0, float64(dx), 0, 1, float64(dy), 0, 0, 1})
@@ -781,6 +799,18 @@ func edgeShift(lo, hi, strength float64) int {
 		return 1
 	}
 	return 0
+}
+
+// overhangs reports that the board's outer edge, found plainly on both
+// sides of the grid along one axis (boardMargins; strength 1.5, as
+// edgeShift asks), lies inside the grid's outermost line on one side (by
+// more than a tenth of a square): the grid runs past the board there,
+// which a grid on the board cannot (its border lies two thirds of a
+// square out; a tilted view only pushes the near edge further out). The
+// edge found may be a row of tiles rather than the board's, so this only
+// asks for a closer look (rimShift), it moves nothing.
+func overhangs(lo, hi, strength float64) bool {
+	return strength >= 1.5 && (lo < -0.1 || hi < -0.1)
 }
 
 // edgesCentred reports that the board's outer edge shows on both sides of

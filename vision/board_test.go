@@ -88,6 +88,13 @@ func TestEdgeShift(t *testing.T) {
 			if c := edgesCentred(p, h, 10); c != (tc.dx == 0 && tc.dy == 0) {
 				t.Errorf("centred on the edges: %v", c)
 			}
+			// A grid a square off runs past the board's edge on the
+			// side it moved to; the right grid does not.
+			ox := overhangs(boardMargins(p, h, 10, true, 0.8))
+			oy := overhangs(boardMargins(p, h, 10, false, 0.8))
+			if ox != (tc.dx != 0) || oy != (tc.dy != 0) {
+				t.Errorf("overhangs across %v, down %v; want %v, %v", ox, oy, tc.dx != 0, tc.dy != 0)
+			}
 		})
 	}
 }

@@ -119,6 +119,16 @@ func TestRimShift(t *testing.T) {
 		}
 		return candidate{q: q, grid: true, rim: true}
 	}
+	// rimOff is a rim whose four corners lie off the grid's by offs (in
+	// squares): a rim seen in a tilted view, its near side further out.
+	rimOff := func(offs [4]Point) candidate {
+		var q Quad
+		for i, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
+			q[i] = h.Apply(Point{c.X + offs[i].X, c.Y + offs[i].Y})
+			q[i] = Point{q[i].X / 2, q[i].Y / 2}
+		}
+		return candidate{q: q, grid: true, rim: true}
+	}
 	tests := []struct {
 		name  string
 		rims  []candidate
@@ -133,6 +143,10 @@ func TestRimShift(t *testing.T) {
 		{"rims off different ways", []candidate{rimAt(1, 0), rimAt(0, 1)}, Point{}, false},
 		{"rim two squares off", []candidate{rimAt(2, 0)}, Point{}, false},
 		{"rim half a square off", []candidate{rimAt(0.5, 0)}, Point{}, false},
+		{"rim a row up, its corners scattered", []candidate{rimOff([4]Point{{0.04, -0.45}, {0.19, -0.74}, {0.1, -0.71}, {0.26, -0.8}})}, Point{0, -1}, true},
+		{"rim a row up, one corner far out", []candidate{rimOff([4]Point{{0, -1}, {0, -1}, {0, -1}, {0, -1.7}})}, Point{}, false},
+		{"rim on average under two thirds of a row up", []candidate{rimOff([4]Point{{0, -0.5}, {0, -0.5}, {0, -0.6}, {0, -0.6}})}, Point{}, false},
+		{"rim loosely where the grid is, one a row up", []candidate{rimOff([4]Point{{0, 0.3}, {0, 0.5}, {0, 0.2}, {0, 0.3}}), rimAt(0, -1)}, Point{}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
