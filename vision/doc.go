@@ -38,10 +38,14 @@
 //     a wider search locks on the rows of tiles or the border's line), and
 //     taken only when its own lines score as a grid (0.25), since its
 //     outline vouches only for where the board is, not for the lines.
-//     Where the rims were gathered, they also check a grid found from
-//     its lines: one that some rim puts a whole square off at all four
-//     corners, while no rim agrees with it, crosses the board's outline
-//     and is moved back (rimShift).
+//     The rims also check a grid found from its lines: one that some rim
+//     puts a whole square off (its corners within 0.4 square of that on
+//     average, each within 0.6: the outline takes in the board's near
+//     side), while no rim agrees with it, crosses the board's outline and
+//     is moved back (rimShift). Where the grid was accepted before the
+//     outline stages, the rims are gathered afterwards only when the
+//     marks did not place it and the board's edge shows inside it
+//     (overhangs).
 //
 // A stage is reached only when the previous ones found no clear grid.
 // Each candidate is rectified and scored by the grid it holds: n+1 lines in
