@@ -143,10 +143,11 @@ func TestRimShift(t *testing.T) {
 		{"rims off different ways", []candidate{rimAt(1, 0), rimAt(0, 1)}, Point{}, false},
 		{"rim two squares off", []candidate{rimAt(2, 0)}, Point{}, false},
 		{"rim half a square off", []candidate{rimAt(0.5, 0)}, Point{}, false},
-		{"rim a row up, its corners scattered", []candidate{rimOff([4]Point{{0.04, -0.45}, {0.19, -0.74}, {0.1, -0.71}, {0.26, -0.8}})}, Point{0, -1}, true},
+		{"rim a row up, its corners scattered", []candidate{rimOff([4]Point{{0.04, -0.45}, {0.19, -0.84}, {0.1, -0.81}, {0.26, -0.9}})}, Point{0, -1}, true},
+		{"rim two thirds of a row up", []candidate{rimOff([4]Point{{0, -0.56}, {-0.24, -0.48}, {-0.48, -0.73}, {0.51, -0.71}})}, Point{}, false},
 		{"rim a row up, one corner far out", []candidate{rimOff([4]Point{{0, -1}, {0, -1}, {0, -1}, {0, -1.7}})}, Point{}, false},
 		{"rim on average under two thirds of a row up", []candidate{rimOff([4]Point{{0, -0.5}, {0, -0.5}, {0, -0.6}, {0, -0.6}})}, Point{}, false},
-		{"rim loosely where the grid is, one a row up", []candidate{rimOff([4]Point{{0, 0.3}, {0, 0.5}, {0, 0.2}, {0, 0.3}}), rimAt(0, -1)}, Point{}, false},
+		{"rim loosely where the grid is, one a row up", []candidate{rimOff([4]Point{{0, 0.2}, {0, 0.5}, {0, 0.1}, {0, 0.2}}), rimAt(0, -1)}, Point{}, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
