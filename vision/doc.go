@@ -39,7 +39,7 @@
 //     taken only when its own lines score as a grid (0.25), since its
 //     outline vouches only for where the board is, not for the lines.
 //     The rims also check a grid found from its lines: one that some rim
-//     puts a whole square off (its corners within 0.4 square of that on
+//     puts a whole square off (its corners within 0.3 square of that on
 //     average, each within 0.6: the outline takes in the board's near
 //     side), while no rim agrees with it, crosses the board's outline and
 //     is moved back (rimShift). Where the grid was accepted before the
