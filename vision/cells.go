@@ -709,51 +709,6 @@ func faceEdge(p plane, occ *occluders, q Quad) float64 {
 	return s / float64(cnt)
 }
 
-// faceCrop cuts the top face q (with a 12% margin) out of the picture into
-// a size x size colour crop, upright as the board is read.
-func faceCrop(p plane, img image.Image, q Quad, size int) image.Image {
-	const m = 0.12
-	s := float64(size)
-	dst := []Point{{0, 0}, {s, 0}, {s, s}, {0, s}}
-	// crop pixel -> face fractions -> picture
-	src := make([]Point, 4)
-	for i, d := range dst {
-		u := d.X/s*(1+2*m) - m
-		v := d.Y/s*(1+2*m) - m
-		src[i] = bilerpQuadExt(q, u, v)
-	}
-	hm, err := FitHomography(dst, src)
-	out := image.NewRGBA(image.Rect(0, 0, size, size))
-	if err != nil {
-		return out
-	}
-	b := img.Bounds()
-	for y := 0; y < size; y++ {
-		for x := 0; x < size; x++ {
-			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
-			// Bilinear between the four nearest pixel centres.
-			fx, fy := sp.X-0.5, sp.Y-0.5
-			ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
-			o := out.PixOffset(x, y)
-			if ix < 0 || iy < 0 || ix+1 >= p.W || iy+1 >= p.H {
-				out.Pix[o+3] = 255
-				continue
-			}
-			ax, ay := fx-float64(ix), fy-float64(iy)
-			var acc [3]float64
-			for k, w := range [4]float64{(1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay} {
-				r, g, bb := rgbAt(img, b, ix+k%2, iy+k/2)
-				acc[0] += w * r
-				acc[1] += w * g
-				acc[2] += w * bb
-			}
-			c := color.RGBA{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5), 255}
-			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = c.R, c.G, c.B, 255
-		}
-	}
-	return out
-}
-
 // bilerpQuadExt is bilerpQuad through the quad's own homography, so that
 // fractions outside 0..1 extend the face in perspective.
 func bilerpQuadExt(q Quad, u, v float64) Point {
@@ -874,6 +829,16 @@ func litFace(p plane, occ *occluders, q Quad, ref float64) float64 {
 // little of the face is in view to tell.
 func faceInk(p plane, occ *occluders, q Quad, ring float64) bool {
 	var v [81]float64
+	n := middleGreys(p, occ, q, &v)
+	if n < 20 || ring <= 0 {
+		return true
+	}
+	return nthSmallest(v[:n], n*5/100) < 0.8*ring
+}
+
+// middleGreys samples the grey of face q's middle (a 9x9 lattice over the
+// middle 60%) where it is in view, into v; it returns how many it took.
+func middleGreys(p plane, occ *occluders, q Quad, v *[81]float64) int {
 	n := 0
 	for i := 0; i < 9; i++ {
 		for j := 0; j < 9; j++ {
@@ -887,10 +852,7 @@ func faceInk(p plane, occ *occluders, q Quad, ring float64) bool {
 			}
 		}
 	}
-	if n < 20 || ring <= 0 {
-		return true
-	}
-	return nthSmallest(v[:n], n*5/100) < 0.8*ring
+	return n
 }
 
 // faceShows reports whether the face found for a square whose floor is

@@ -72,7 +72,6 @@ func TestLetterDiagnosis(t *testing.T) {
 		if best > side/4 {
 			continue
 		}
-		p := luma(img)
 		cond := tr.Conditions
 		name := filepath.Base(path)
 		for _, tc := range tr.Cells {
@@ -117,7 +116,7 @@ func TestLetterDiagnosis(t *testing.T) {
 			tside := math.Hypot(tf[1].X-tf[0].X, tf[1].Y-tf[0].Y)
 			cs, ct := quadCentre(c.Face), quadCentre(tf)
 			off := math.Hypot(cs.X-ct.X, cs.Y-ct.Y) / tside
-			face := faceCrop(p, img, tf, 64)
+			face := letterCrop(img, tf, 64)
 			plain, _ := rd.Read(face)
 			known, _ := kr.ReadKnown(face, ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * r.Turned)})
 			kind := "reader"
@@ -132,7 +131,7 @@ func TestLetterDiagnosis(t *testing.T) {
 			if out != "" {
 				base := fmt.Sprintf("%s_r%dc%d_%s_as_%s", strings.TrimSuffix(name, ".jpg"), tc.Row, tc.Col, tc.Letter, c.Letter)
 				writePNG(t, filepath.Join(out, base+"_true.png"), face)
-				writePNG(t, filepath.Join(out, base+"_scan.png"), faceCrop(p, img, c.Face, 64))
+				writePNG(t, filepath.Join(out, base+"_scan.png"), letterCrop(img, c.Face, 64))
 			}
 		}
 	}

@@ -99,24 +99,12 @@ func truthTurn(r *UpwordsReading, tr *Truth) int {
 	return turned
 }
 
-// inkIn is the letter's darkness inside face q: the 15th percentile of
+// inkIn is the letter's darkness inside face q: the 5th percentile of
 // the grey in the face's middle over the 80th of the band just inside
 // its outline.
 func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
 	var v [81]float64
-	n := 0
-	for i := 0; i < 9; i++ {
-		for j := 0; j < 9; j++ {
-			pt := bilerpQuad(q, 0.2+0.6*float64(i)/8, 0.2+0.6*float64(j)/8)
-			if occ.hides(pt) {
-				continue
-			}
-			if g := p.at(pt.X, pt.Y); g >= 0 {
-				v[n] = g
-				n++
-			}
-		}
-	}
+	n := middleGreys(p, occ, q, &v)
 	if n < 10 {
 		return 0, 0, 0
 	}
