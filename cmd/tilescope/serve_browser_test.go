@@ -23,13 +23,7 @@ var demoShot = flag.Bool("demo-screenshot", false, "TestServeDemoInChromium also
 // SQLite) and the page in Debian's Chromium on a phone-size screen, which
 // must show the scores and turns the service reports.
 func TestServeDemoInChromium(t *testing.T) {
-	const chromium = "/usr/bin/chromium"
-	if _, err := os.Stat(chromium); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (in CI this test must run)", chromium)
-		}
-		t.Fatalf("CI without %s", chromium)
-	}
+	needChromium(t)
 	if testing.Short() {
 		t.Skip("plays part of the demo game")
 	}
@@ -37,19 +31,8 @@ func TestServeDemoInChromium(t *testing.T) {
 		"--frame-period", "100ms", "--demo-restart", "0", "--pin", "1234")
 	st := c.waitFor(t, "six demo turns", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) >= 6 })
 
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	bctx, cancel = context.WithTimeout(bctx, 60*time.Second)
-	defer cancel()
+	bctx := phoneBrowser(t, 60*time.Second)
 	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
 		chromedp.Navigate(c.url+"/"),
 		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
 	); err != nil {
@@ -115,13 +98,7 @@ func TestServeDemoInChromium(t *testing.T) {
 // Chromium, which must tell the table that the turn waits for the hand
 // and then show the turn once the hand is gone.
 func TestServeHeldInChromium(t *testing.T) {
-	const chromium = "/usr/bin/chromium"
-	if _, err := os.Stat(chromium); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (in CI this test must run)", chromium)
-		}
-		t.Fatalf("CI without %s", chromium)
-	}
+	needChromium(t)
 	if testing.Short() {
 		t.Skip("replays 15 s of camera frames")
 	}
@@ -149,19 +126,8 @@ func TestServeHeldInChromium(t *testing.T) {
 	}
 	// Chromium first (it can take seconds to start on a loaded machine),
 	// then the service, whose camera starts at once.
-	actx, cancel := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
-	defer cancel()
-	bctx, cancel := chromedp.NewContext(actx)
-	defer cancel()
-	bctx, cancel = context.WithTimeout(bctx, 90*time.Second)
-	defer cancel()
+	bctx := phoneBrowser(t, 90*time.Second)
 	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
 		chromedp.Navigate("about:blank"),
 	); err != nil {
 		t.Fatalf("Chromium: %v", err)
@@ -196,4 +162,44 @@ func TestServeHeldInChromium(t *testing.T) {
 	if n, _ := strconv.Atoi(strings.TrimSuffix(filepath.Base(st.Turns[0].Frame), ".jpg")); n < 105 {
 		t.Errorf("the turn was read from %s, a photo with the hand", st.Turns[0].Frame)
 	}
+}
+
+// chromium is Debian's Chromium, which the page tests drive.
+const chromium = "/usr/bin/chromium"
+
+// needChromium skips the test where Chromium is missing, except in CI,
+// where the page tests must run.
+func needChromium(t *testing.T) {
+	t.Helper()
+	if _, err := os.Stat(chromium); err != nil {
+		if os.Getenv("CI") == "" {
+			t.Skipf("no %s (in CI this test must run)", chromium)
+		}
+		t.Fatalf("CI without %s", chromium)
+	}
+}
+
+// phoneBrowser starts a headless Chromium showing a phone-size screen
+// (390x844, touch, scale 2), closed when the test ends; its context times
+// out after timeout.
+func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
+	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
+		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	bctx, cancelTimeout := context.WithTimeout(bctx, timeout)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelBrowser()
+		cancelAlloc()
+	})
+	// Starting it here also sizes the screen before the first page loads.
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))); err != nil {
+		t.Fatalf("Chromium: %v", err)
+	}
+	return bctx
 }
