@@ -67,15 +67,7 @@ func TestPictureChecks(t *testing.T) {
 		}
 		t.Logf("%s: median %d brightest %d sharpness %.1f / %.1f width %.3f", s.name, medianLuma(p), brightestOn(p, q), sharpness(p, nil), sharpness(p, &q), edgeSpread(p, q, 10))
 	}
-	files, err := SceneFiles(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		tr, err := LoadTruth(strings.TrimSuffix(name, filepath.Ext(name)) + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachScene(t, dir, func(name string, tr *Truth) {
 		img := loadImage(t, name)
 		p := luma(img)
 		var q Quad
@@ -83,7 +75,7 @@ func TestPictureChecks(t *testing.T) {
 			q[i] = Point{c[0], c[1]}
 		}
 		t.Logf("%s %v: median %d brightest %d sharpness %.1f / %.1f width %.3f", filepath.Base(name), tr.Conditions["difficulty"], medianLuma(p), brightestOn(p, q), sharpness(p, nil), sharpness(p, &q), edgeSpread(p, q, 10))
-	}
+	})
 }
 
 // drawGrid writes the picture with the grid h (n squares a side) drawn
@@ -125,21 +117,13 @@ func TestEdgeDiagnosis(t *testing.T) {
 	if dir == "" {
 		t.Skip("set TILESCOPE_EDGE_DIR to a rendered set")
 	}
-	files, err := SceneFiles(dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range files {
-		tr, err := LoadTruth(strings.TrimSuffix(name, filepath.Ext(name)) + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachScene(t, dir, func(name string, tr *Truth) {
 		img := loadImage(t, name)
 		p := luma(img)
 		fit, ok := findBoard(p, img, 10)
 		if !ok {
 			t.Logf("%s: no fit", filepath.Base(name))
-			continue
+			return
 		}
 		inv := fit.H.Inverse()
 		maxErr := 0.0
@@ -153,7 +137,7 @@ func TestEdgeDiagnosis(t *testing.T) {
 		dx := edgeShift(boardMargins(p, fit.H, 10, true, 0.8))
 		dy := edgeShift(boardMargins(p, fit.H, 10, false, 0.8))
 		t.Logf("%s %v rim %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Rim, fit.Score, maxErr, l1, h1, s1, l2, h2, s2, dx, dy, edgesCentred(p, fit.H, 10))
-	}
+	})
 }
 
 // TestCornerMargins prints, per scene of TILESCOPE_CORNER_DIR (skipped
@@ -164,6 +148,18 @@ func TestCornerMargins(t *testing.T) {
 	if dir == "" {
 		t.Skip("set TILESCOPE_CORNER_DIR to a rendered set")
 	}
+	eachScene(t, dir, func(name string, tr *Truth) {
+		r := EvalScene(name, tr, EvalOptions{})
+		c := tr.Board.Corners
+		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
+		t.Logf("corner %s %.3f", filepath.Base(name), r.CornerErr/(side/4))
+	})
+}
+
+// eachScene calls fn for every image of a render-set directory, in name
+// order, with its truth.
+func eachScene(t *testing.T, dir string, fn func(name string, tr *Truth)) {
+	t.Helper()
 	files, err := SceneFiles(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -173,9 +169,6 @@ func TestCornerMargins(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		r := EvalScene(name, tr, EvalOptions{})
-		c := tr.Board.Corners
-		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
-		t.Logf("corner %s %.3f", filepath.Base(name), r.CornerErr/(side/4))
+		fn(name, tr)
 	}
 }

@@ -141,25 +141,7 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 		res.Err = err
 		return res
 	}
-	// Which quarter turn of the truth's corner order matches ours?
-	var tq Quad
-	for i, c := range t.Board.Corners {
-		tq[i] = Point{c[0], c[1]}
-	}
-	best := math.Inf(1)
-	for k := 0; k < 4; k++ {
-		e := 0.0
-		for i := 0; i < 4; i++ {
-			q := tq[(i+k)%4]
-			e = math.Max(e, math.Hypot(q.X-r.Corners[i].X, q.Y-r.Corners[i].Y))
-		}
-		if e < best {
-			best, res.Turned = e, k
-		}
-	}
-	res.CornerErr = best
-	side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y) / float64(t.Board.Cols)
-	res.Found = best < side/4
+	res.Turned, res.CornerErr, res.Found = t.matchGrid(r.Corners)
 	if !res.Found {
 		return res
 	}
@@ -192,6 +174,30 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 		}
 	})
 	return res
+}
+
+// matchGrid compares a scan's grid corners with the truth's: the quarter
+// turn of the truth's corner order that matches them best, the largest
+// corner error then (pixels), and whether that is within a quarter of a
+// square (the board counts as found).
+func (t *Truth) matchGrid(corners Quad) (turned int, cornerErr float64, found bool) {
+	var tq Quad
+	for i, c := range t.Board.Corners {
+		tq[i] = Point{c[0], c[1]}
+	}
+	cornerErr = math.Inf(1)
+	for k := 0; k < 4; k++ {
+		e := 0.0
+		for i := 0; i < 4; i++ {
+			q := tq[(i+k)%4]
+			e = math.Max(e, math.Hypot(q.X-corners[i].X, q.Y-corners[i].Y))
+		}
+		if e < cornerErr {
+			cornerErr, turned = e, k
+		}
+	}
+	side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y) / float64(t.Board.Cols)
+	return turned, cornerErr, cornerErr < side/4
 }
 
 func cellText(occupied bool, s grid.Stack) string {

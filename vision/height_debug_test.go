@@ -355,20 +355,13 @@ func diagScenes(t *testing.T, every int, fn func(path string, tr *Truth, res Sce
 	if dir == "" {
 		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
 	}
-	imgs, _ := filepath.Glob(filepath.Join(dir, "*.jpg"))
-	sort.Strings(imgs)
-	for i, path := range imgs {
-		if i%every != 0 {
-			continue
+	i := -1
+	eachScene(t, dir, func(path string, tr *Truth) {
+		if i++; i%every != 0 {
+			return
 		}
-		tr, err := LoadTruth(path[:len(path)-4] + ".json")
-		if err != nil {
-			t.Fatal(err)
+		if res := EvalScene(path, tr, EvalOptions{}); res.Found {
+			fn(path, tr, res, loadImage(t, path))
 		}
-		res := EvalScene(path, tr, EvalOptions{})
-		if !res.Found {
-			continue
-		}
-		fn(path, tr, res, loadImage(t, path))
-	}
+	})
 }

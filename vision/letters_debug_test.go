@@ -34,44 +34,23 @@ func TestLetterDiagnosis(t *testing.T) {
 		t.Fatal(err)
 	}
 	kr := rd.(ocr.KnownReader)
-	imgs, _ := filepath.Glob(filepath.Join(dir, "*.jpg"))
-	sort.Strings(imgs)
 	var kinds = map[string]int{}
 	stacks, wrong := 0, 0
 	// Confidence of the scan's letters, right and wrong, by band.
 	bands := []float64{0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01}
 	rightBy := make([]int, len(bands))
 	wrongBy := make([]int, len(bands))
-	for _, path := range imgs {
-		tr, err := LoadTruth(path[:len(path)-4] + ".json")
-		if err != nil {
-			t.Fatal(err)
-		}
+	eachScene(t, dir, func(path string, tr *Truth) {
 		img := loadImage(t, path)
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
 		if err != nil {
-			continue
+			return
 		}
-		var tq Quad
-		for i, c := range tr.Board.Corners {
-			tq[i] = Point{c[0], c[1]}
-		}
-		turned, best := 0, math.Inf(1)
-		for k := 0; k < 4; k++ {
-			e := 0.0
-			for i := 0; i < 4; i++ {
-				q := tq[(i+k)%4]
-				e = math.Max(e, math.Hypot(q.X-r.Corners[i].X, q.Y-r.Corners[i].Y))
-			}
-			if e < best {
-				best, turned = e, k
-			}
+		turned, _, found := tr.matchGrid(r.Corners)
+		if !found {
+			return
 		}
 		n := tr.Board.Rows
-		side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y) / float64(n)
-		if best > side/4 {
-			continue
-		}
 		cond := tr.Conditions
 		name := filepath.Base(path)
 		for _, tc := range tr.Cells {
@@ -134,7 +113,7 @@ func TestLetterDiagnosis(t *testing.T) {
 				writePNG(t, filepath.Join(out, base+"_scan.png"), letterCrop(img, c.Face, 64))
 			}
 		}
-	}
+	})
 	fmt.Printf("stacks read %d, letters wrong %d: %v\n", stacks, wrong, kinds)
 	for i, b := range bands {
 		fmt.Printf("conf < %.2f: right %d wrong %d\n", b, rightBy[i], wrongBy[i])
