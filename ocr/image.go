@@ -17,8 +17,6 @@ type grayImage struct {
 	Pix  []float32
 }
 
-func (g *grayImage) at(x, y int) float32 { return g.Pix[y*g.W+x] }
-
 // bilinear samples g at (x, y) in pixel-centre coordinates; outside the
 // image it returns fill.
 func (g *grayImage) bilinear(x, y float64, fill float32) float32 {

@@ -362,28 +362,6 @@ func inQuad(q Quad, p Point) bool {
 	return !(pos && neg)
 }
 
-// meanIn is the mean grey over the part of quad q between fractions lo and
-// hi of its sides, sampled on a k x k lattice.
-func meanIn(p plane, q Quad, lo, hi float64, k int) float64 {
-	var s float64
-	cnt := 0
-	for i := 0; i < k; i++ {
-		for j := 0; j < k; j++ {
-			u := lo + (hi-lo)*(float64(i)+0.5)/float64(k)
-			v := lo + (hi-lo)*(float64(j)+0.5)/float64(k)
-			pt := bilerpQuad(q, u, v)
-			if g := p.at(pt.X, pt.Y); g >= 0 {
-				s += g
-				cnt++
-			}
-		}
-	}
-	if cnt == 0 {
-		return 0
-	}
-	return s / float64(cnt)
-}
-
 // quantileIn is the given quantile of the grey over the part of quad q
 // between fractions lo and hi of its sides, sampled on a k x k lattice: a
 // high quantile sees a light tile face past its dark letter.
@@ -624,36 +602,6 @@ func faceSearch(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geo
 func faceCentre(pose *Pose, r, c int, h float64, geo Geometry) Point {
 	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
 	return pose.Project(float64(c)+0.5, float64(r)+0.5, z)
-}
-
-// shiftedFace is faceQuad moved by d squares on the board.
-func shiftedFace(pose *Pose, r, c int, h float64, d Point, geo Geometry) Quad {
-	half := geo.TileMM / geo.SquareMM / 2
-	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
-	x0, x1 := float64(c)+0.5-half+d.X, float64(c)+0.5+half+d.X
-	y0, y1 := float64(r)+0.5-half+d.Y, float64(r)+0.5+half+d.Y
-	return Quad{pose.Project(x0, y0, z), pose.Project(x1, y0, z), pose.Project(x1, y1, z), pose.Project(x0, y1, z)}
-}
-
-// footEdge is the mean contrast across the stack's foot on the sides the
-// camera sees (vis: -x, +x, -y, +y), where its side faces meet the floor.
-func footEdge(p plane, occ *occluders, q Quad, vis [4]bool) float64 {
-	// Quad sides: 0 top (-y), 1 right (+x), 2 bottom (+y), 3 left (-x).
-	sides := [4]bool{vis[2], vis[1], vis[3], vis[0]}
-	var s float64
-	cnt := 0
-	for i := 0; i < 4; i++ {
-		if !sides[i] {
-			continue
-		}
-		v, n := edgeContrast(p, occ, q, i)
-		s += v
-		cnt += n
-	}
-	if cnt == 0 {
-		return 0
-	}
-	return s / float64(cnt) * 0.5
 }
 
 // edgeContrast sums |inside - outside| across side i of q (outwards from

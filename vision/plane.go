@@ -5,7 +5,6 @@ import (
 
 	"gocv.io/x/gocv"
 	"image/color"
-	"math"
 )
 
 // plane is an 8-bit grey image in Go memory: the full-resolution picture the
@@ -82,23 +81,6 @@ func (p plane) at(x, y float64) float64 {
 	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
 }
 
-// warp samples the quadrilateral region that h maps [0,w]x[0,h] onto into a
-// new w x h grey image (h: output pixel -> source pixel).
-func (p plane) warp(hm Homography, w, h int) *image.Gray {
-	out := image.NewGray(image.Rect(0, 0, w, h))
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			s := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
-			v := p.at(s.X, s.Y)
-			if v < 0 {
-				v = 0
-			}
-			out.Pix[y*out.Stride+x] = uint8(v + 0.5)
-		}
-	}
-	return out
-}
-
 // colourAt returns the colour of img at (x, y) in the full-resolution pixel
 // frame (relative to img.Bounds().Min).
 func colourAt(img image.Image, x, y int) (r, g, b float64) {
@@ -118,20 +100,8 @@ func colourAt(img image.Image, x, y int) (r, g, b float64) {
 	}
 }
 
-// sobelMag returns |gradient| along the unit normal (nx, ny) at (x, y) by
-// central differences of the bilinear image, or 0 outside.
-func (p plane) gradAlong(x, y, nx, ny float64) float64 {
-	a := p.at(x+nx, y+ny)
-	b := p.at(x-nx, y-ny)
-	if a < 0 || b < 0 {
-		return 0
-	}
-	return (a - b) / 2
-}
-
-func clamp(v, lo, hi float64) float64 { return math.Max(lo, math.Min(hi, v)) }
-
-// warpMat is warp done by OpenCV on a grey Mat: hm maps output pixels to
+// warpMat samples the region that hm maps [0,w]x[0,h] onto into a new w x h
+// grey plane, by OpenCV on a grey Mat: hm maps output pixels to
 // source pixels (continuous coordinates, pixel centres at half-integers).
 func warpMat(src gocv.Mat, hm Homography, w, h int) plane {
 	// OpenCV's pixel centres are at integers: shift by half a pixel on
