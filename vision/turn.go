@@ -279,6 +279,29 @@ func (d *TurnDetector) moved(p greyView, frame image.Image) bool {
 // Reset forgets the accepted state and the board's position.
 func (d *TurnDetector) Reset() { *d = TurnDetector{opt: d.opt} }
 
+// Resume starts the detector from an accepted state it did not see: the
+// photo of the last turn read, kept on disk, when the service restarts.
+// The board is looked for in that photo and it becomes the accepted state,
+// so the first still frame after a restart is ready only if it differs
+// from that turn and nothing lies over the rim, as it would have been
+// without the restart; without it the first still frame is read as it is,
+// a hand resting over the board included. The photo must be decoded as the
+// frames are (DecodeForTurns): a photo of another size is forgotten at the
+// first frame. Resume reports whether the board was found in the photo;
+// if not, the detector starts afresh.
+func (d *TurnDetector) Resume(photo image.Image) bool {
+	d.Reset()
+	p := lumaView(photo)
+	fit, ok := findBoard(p.plane(photo), photo, d.opt.Size)
+	if !ok || fit.Score < minGridContrast {
+		return false
+	}
+	d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
+	d.accepted = d.thumb(p)
+	d.accColour = d.bandColour(photo, nil)
+	return true
+}
+
 // side is the thumbnail's width and height in pixels.
 func (d *TurnDetector) side() int { return (d.opt.Size + 2*thumbMargin) * thumbCell }
 

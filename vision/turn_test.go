@@ -610,3 +610,55 @@ func BenchmarkTurnDecode(b *testing.B) {
 		}
 	})
 }
+
+// After a restart the detector is resumed from the last turn's photo: the
+// same board is not a turn again, a hand resting over it is seen as one,
+// and the next turn is read as usual.
+func TestTurnDetectorResume(t *testing.T) {
+	sceneAt := func(w, h int, state string) *image.RGBA {
+		s := synthScene{W: w, H: h, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
+		img, _ := s.draw()
+		return img
+	}
+	blank := repeat(". . . . . . . . . .\n", 4)
+	catText := blank + ". . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5)
+	cat := sceneAt(640, 480, catText)
+	cats := sceneAt(640, 480, blank+". . . . C A T S . .\n"+repeat(". . . . . . . . . .\n", 5))
+
+	tests := []struct {
+		name   string
+		resume image.Image // the last turn's photo; nil: no resume
+		found  bool        // Resume finds the board in it
+		frames []image.Image
+		ready  []bool
+		hand   bool // a hand is reported on the still frames
+	}{
+		{"unchanged board is not read again", cat, true, []image.Image{cat, cat, cat, cat, cat}, []bool{false, false, false, false, false}, false},
+		{"a hand over the board waits", cat, true, []image.Image{withHand(cats), withHand(cats), withHand(cats), withHand(cats)}, []bool{false, false, false, false}, true},
+		{"the next turn is read once", cat, true, []image.Image{cats, cats, cats, cats, cats}, []bool{false, false, false, true, false}, false},
+		{"without a resume a hand is read as is", nil, false, []image.Image{withHand(cats), withHand(cats), withHand(cats), withHand(cats)}, []bool{false, false, false, true}, false},
+		{"a photo of another size is forgotten", sceneAt(1280, 960, catText), true, []image.Image{withHand(cats), withHand(cats), withHand(cats), withHand(cats)}, []bool{false, false, false, true}, false},
+		{"a photo without the board is no help", image.NewRGBA(image.Rect(0, 0, 320, 240)), false, []image.Image{cats, cats, cats, cats}, []bool{false, false, false, true}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3})
+			if tc.resume != nil {
+				if found := d.Resume(tc.resume); found != tc.found {
+					t.Fatalf("Resume found the board %v, want %v", found, tc.found)
+				}
+			}
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			for i, f := range tc.frames {
+				clock = clock.Add(400 * time.Millisecond)
+				got := d.Offer(f, clock)
+				if got.Ready != tc.ready[i] {
+					t.Errorf("frame %d: ready %v, want %v (%s)", i, got.Ready, tc.ready[i], got.Reason)
+				}
+				if i >= 3 && got.Hand != tc.hand {
+					t.Errorf("frame %d: hand %v, want %v (%s)", i, got.Hand, tc.hand, got.Reason)
+				}
+			}
+		})
+	}
+}

@@ -199,6 +199,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		go func() {
 			defer wg.Done()
 			watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
+			watch.resume(ctx, sess)
 			if err := pipe.Run(ctx, turnSource(ctx, hf, src, btn, watch)); err != nil {
 				logf("camera: %v", err)
 			}

@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
+	"image"
 	"time"
 
 	"github.com/tilescope/tilescope/hw/camera"
@@ -76,6 +78,42 @@ func newTurnWatcher(opt vision.TurnOptions, table tableNotices, logf func(string
 		logf = func(string, ...any) {}
 	}
 	return &turnWatcher{det: det, table: table, logf: logf, notice: 2 * det.Options().StillFor, now: time.Now}
+}
+
+// turnPhotos is where the watcher finds the photos of the turns read
+// before a restart (*game.Session).
+type turnPhotos interface {
+	State() *game.State
+	Photo(ctx context.Context, n int) ([]byte, error)
+}
+
+// resume starts the detector from the photo of the last turn read, if the
+// game has one: after a restart (a crash, a pulled plug) the board on the
+// table is compared with that turn, as it would have been without the
+// restart, instead of the first still frame being read as it is, a hand
+// resting over the board included. Without a usable photo the watcher
+// starts afresh and says so.
+func (w *turnWatcher) resume(ctx context.Context, photos turnPhotos) {
+	h := photos.State().History
+	for i := len(h) - 1; i >= 0; i-- {
+		if h[i].Photo == "" {
+			continue
+		}
+		n := h[i].N
+		jpg, err := photos.Photo(ctx, n)
+		if err == nil {
+			var img image.Image
+			if img, err = vision.DecodeForTurns(jpg); err == nil {
+				if w.det.Resume(img) {
+					w.logf("camera: resuming from the photo of turn %d", n)
+					return
+				}
+				err = errors.New("no board in it")
+			}
+		}
+		w.logf("camera: the photo of turn %d: %v; the first still frame is read as it is", n, err)
+		return
+	}
 }
 
 // Next returns the next frame that ends a turn.

@@ -325,3 +325,85 @@ func BenchmarkTurnWatcherFrame(b *testing.B) {
 		b.Fatalf("passed on %q (%v)", f.ID, err)
 	}
 }
+
+// TestServeResumesAfterARestart: after a restart the watcher starts from
+// the last turn's photo on disk, so a hand resting over the board is held
+// as it would have been without the restart, and the next turn is read
+// once the hand is gone. Without resume the first still frame is passed
+// on, hand and all.
+func TestServeResumesAfterARestart(t *testing.T) {
+	ctx := context.Background()
+	rules := upwords.Rules{Edition: upwords.Edition(10)}
+	store := game.NewMemStore()
+	open := func() *game.Session {
+		sess, err := game.Open(ctx, store, game.Config{
+			Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsScorer{rules},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return sess
+	}
+	reader, closeReader, err := newBoardReader(10, t.TempDir(), t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeReader()
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	frames := func(src *frameList, name string, photo []byte, n int) {
+		for i := 1; i <= n; i++ {
+			clock = clock.Add(400 * time.Millisecond)
+			src.frames = append(src.frames, camera.Frame{JPEG: photo, At: clock, Name: fmt.Sprintf("%s %d", name, i)})
+		}
+	}
+	run := func(sess *game.Session, w *turnWatcher, src *frameList) {
+		t.Helper()
+		reader.board = sess.Board
+		pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: t.Logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+		w.src = src
+		if err := pipe.Run(ctx, w); err != nil {
+			t.Fatal(err)
+		}
+	}
+
+	// Before the restart: the opening board and HEART are read.
+	first := open()
+	src := &frameList{}
+	frames(src, "empty board", demoPhoto(t, "turn-00.jpg"), 5)
+	frames(src, "HEART", demoPhoto(t, "turn-01.jpg"), 5)
+	run(first, newTurnWatcher(vision.TurnOptions{Size: 10}, first, t.Logf), src)
+	if n := len(first.State().Turns); n != 1 {
+		t.Fatalf("before the restart: %d turns, want 1", n)
+	}
+
+	// After it: the next turn's tiles are down, a hand still resting over
+	// them, then the hand goes.
+	next := demoPhoto(t, "turn-02.jpg")
+	after := func() *frameList {
+		src := &frameList{}
+		frames(src, "hand", withArm(t, next), 8)
+		frames(src, "turn 2", next, 5)
+		return src
+	}
+
+	// Without resume, the hand's still frame is taken for the turn.
+	w := newTurnWatcher(vision.TurnOptions{Size: 10}, nil, t.Logf)
+	w.src = after()
+	f, err := w.Next(ctx)
+	if err != nil || !strings.HasPrefix(f.ID, "hand") {
+		t.Fatalf("without resume the watcher passed on %q (%v), want a hand frame", f.ID, err)
+	}
+
+	second := open()
+	w = newTurnWatcher(vision.TurnOptions{Size: 10}, second, t.Logf)
+	w.resume(ctx, second)
+	run(second, w, after())
+	st := second.State()
+	if len(st.Turns) != 2 || st.Turns[1].Frame != "turn 2 5" {
+		var got []string
+		for _, tu := range st.Turns {
+			got = append(got, tu.Frame)
+		}
+		t.Fatalf("after the restart the turns came from %q, want the first and %q", got, "turn 2 5")
+	}
+}
