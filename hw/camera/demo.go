@@ -60,17 +60,6 @@ func DemoGame() ([]DemoTurn, error) {
 	return turns, nil
 }
 
-// DemoBoards returns the boards of the demo game, turn 0 (empty) first,
-// without the photos.
-func DemoBoards() ([]*grid.Board, error) {
-	text, err := demoFS.ReadFile("demodata/game.txt")
-	if err != nil {
-		return nil, err
-	}
-	boards, _, err := ParseGame(text, "demodata/game.txt")
-	return boards, err
-}
-
 // ParseGame reads a recorded game: boards in the grid text format, one per
 // turn, separated by lines "---". The first comment line of a section is
 // the turn's note. A section with no cells (a header) is skipped. It
