@@ -59,15 +59,23 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		cell.Tile = ts.ev
 		var fit faceFit
 		searched := false
-		if cell.Tile <= 0 && ts.topEv > litFaceMore {
+		nearly := cell.Tile <= 0 && ts.ev > -nearlyLight && ts.topEv > 0
+		if cell.Tile <= 0 && (ts.topEv > litFaceMore || nearly) {
 			// Light at some height but not at the floor: a tall stack
 			// whose side facing the camera is in shadow (as dark as the
 			// board), or an empty square with a stack behind it showing
 			// through. A top face lit all round its outline tells them
-			// apart; a face no lighter than that cannot pass.
+			// apart; a face no lighter than that cannot pass. A square
+			// only a little short of the light a tile needs (blur spreads
+			// the walls' dark over a small board's squares) passes with a
+			// face lit more faintly, if it holds a letter (inkedFace).
 			fit, searched = faceSearch(p, pose, cam, &occ, r, c, geo), true
 			if e := litFace(p, &occ, fit.quad, ts.ref); e > 0 {
 				cell.Tile = e
+			} else if nearly {
+				if e := inkedFace(p, &occ, fit.quad, ts.ref); e > 0 {
+					cell.Tile = e
+				}
 			}
 		}
 		var d cellDiag
@@ -76,18 +84,23 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 			cell.Tile = -1 // a light square with a red mark: the centre
 			d.marked = true
 		}
+		if cell.Tile > 0 && !searched {
+			fit = faceSearch(p, pose, cam, &occ, r, c, geo)
+		}
+		if cell.Tile > 0 && ts.floorHidden {
+			if !faceShows(p, &occ, fit.quad, ts.ref) {
+				cell.Tile, d.dropped = 0, "faceShows" // hidden: what shows there is no face of its own
+			} else if seenBehind(p, pose, cam, walls, &occ, fit.quad, r, c, n, dist, geo) {
+				cell.Tile, d.dropped = 0, "seenBehind"
+			}
+		}
 		if debugCell != nil {
 			if ts.topEv > 0 || ts.ev > 0 {
 				f := faceSearch(p, pose, cam, &occ, r, c, geo)
 				d.searched, d.h, d.score, d.height, d.quad, d.floor = true, f.h, f.score, f.height, f.quad, faceQuad(pose, r, c, 0, geo)
 			}
+			d.final = cell.Tile
 			debugCell(r, c, d, p, &occ)
-		}
-		if cell.Tile > 0 && !searched {
-			fit = faceSearch(p, pose, cam, &occ, r, c, geo)
-		}
-		if cell.Tile > 0 && ts.floorHidden && (!faceShows(p, &occ, fit.quad, ts.ref) || seenBehind(p, pose, cam, walls, &occ, fit.quad, r, c, n, dist, geo)) {
-			cell.Tile = 0 // hidden: what shows there is no face of its own
 		}
 		if cell.Tile > 0 {
 			cell.Height, cell.HeightOK = fit.height, fit.margin
@@ -500,6 +513,8 @@ type cellDiag struct {
 	marked   bool
 	quad     Quad
 	floor    Quad
+	dropped  string  // why a square with tile evidence was taken for empty
+	final    float64 // the tile evidence readCells settled on
 }
 
 // debugCell, when set by tests, sees every square's evidence, with the
@@ -768,6 +783,30 @@ func litFace(p plane, occ *occluders, q Quad, ref float64) float64 {
 		return -1
 	}
 	return (lo-ref)/math.Max(ref, 24) - 0.6 - litFaceMore
+}
+
+// nearlyLight is how far short of tileEvidence's light a square may be
+// and still be judged by the face found there (inkedFace).
+const nearlyLight = 0.3
+
+// inkedFace is the evidence that q is a tile's face when the square is a
+// little short of the light tileEvidence asks: the band just inside the
+// outline fairly even (its 20th percentile at least 0.7 of its 80th), its
+// 80th percentile lighter than the walls nearby (ref) by 0.85 of them, and
+// a letter's ink in its middle, darker than 0.55 of that band (an empty
+// square's floor, its walls or a stack beside it seen past its edge show
+// no such stroke inside an even band). Positive means a tile.
+func inkedFace(p plane, occ *occluders, q Quad, ref float64) float64 {
+	lo, hi, ok := faceRing(p, occ, q)
+	if !ok || hi <= 0 || lo < 0.7*hi {
+		return -1
+	}
+	var v [81]float64
+	n := middleGreys(p, occ, q, &v)
+	if n < 20 || nthSmallest(v[:n], n*5/100) > 0.55*hi {
+		return -1
+	}
+	return (hi-ref)/math.Max(ref, 24) - 0.85
 }
 
 // faceInk reports whether the middle of face q holds something dark, as a

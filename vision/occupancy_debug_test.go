@@ -14,9 +14,13 @@ import (
 )
 
 // TestOccupancyDiagnosis is a diagnostic, not a check: with
-// TILESCOPE_HEIGHT_DIAG=DIR it scans every scene with the built-in reader
-// and writes one line per square (to TILESCOPE_OCC_OUT, else stdout):
-// the truth, the scan's verdict and what the tile evidence was made of.
+// TILESCOPE_HEIGHT_DIAG=DIR it scans every scene eval-scan counts (found
+// with the built-in reader) and writes one line per square (to
+// TILESCOPE_OCC_OUT, else stdout): the truth, the scan's verdict, what the
+// tile evidence was made of, whether stacks in front hide the floor, which
+// check dropped a light square whose floor they hide (faceShows,
+// seenBehind) and the evidence readCells settled on (the reader may still
+// overrule it).
 func TestOccupancyDiagnosis(t *testing.T) {
 	if os.Getenv("TILESCOPE_HEIGHT_DIAG") == "" {
 		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
@@ -34,8 +38,15 @@ func TestOccupancyDiagnosis(t *testing.T) {
 		defer f.Close()
 		out = f
 	}
-	fmt.Fprintln(out, "scene\trow\tcol\twant\twanth\tgoth\tletter\tconf\tev\tbaseEv\ttopEv\tref\tsearched\th\tscore\tedge\tfill\tink\tringLum\tinkLum\tmarked\tgroup\tquad\tfloorInk")
-	diagScenes(t, 1, func(path string, tr *Truth, res SceneResult, img image.Image) {
+	fmt.Fprintln(out, "scene\trow\tcol\twant\twanth\tgoth\tletter\tconf\tev\tbaseEv\ttopEv\tref\tsearched\th\tscore\tedge\tfill\tink\tringLum\tinkLum\tmarked\tgroup\tquad\tfloorInk\thidden\tdropped\tfinal")
+	eachScene(t, os.Getenv("TILESCOPE_HEIGHT_DIAG"), func(path string, tr *Truth) {
+		// The scenes eval-scan counts: found with the same reader.
+		res := EvalScene(path, tr, EvalOptions{Scan: Options{Reader: rd}})
+		if !res.Found {
+			t.Logf("%s: not found (%v)", path, res.Err)
+			return
+		}
+		img := loadImage(t, path)
 		type feat struct {
 			cellDiag
 			edge, fill, ink, ringLum, inkLum float64
@@ -75,9 +86,13 @@ func TestOccupancyDiagnosis(t *testing.T) {
 			if l == "" {
 				l = "."
 			}
-			fmt.Fprintf(out, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t%.2f\t%.3f\t%.3f\t%.3f\t%.1f\t%v\t%.2f\t%.1f\t%.1f\t%.3f\t%.3f\t%.1f\t%.1f\t%v\t%s\t%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\t%.3f\n",
+			dropped := k.dropped
+			if dropped == "" {
+				dropped = "-"
+			}
+			fmt.Fprintf(out, "%s\t%d\t%d\t%s\t%d\t%d\t%s\t%.2f\t%.3f\t%.3f\t%.3f\t%.1f\t%v\t%.2f\t%.1f\t%.1f\t%.3f\t%.3f\t%.1f\t%.1f\t%v\t%s\t%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f\t%.3f\t%v\t%s\t%.3f\n",
 				filepath.Base(path), p.Row, p.Col, w, want.Height, c.Height, l, c.Conf, k.ev, k.baseEv, k.topEv, k.ref,
-				k.searched, k.h, k.score, k.edge, k.fill, k.ink, k.ringLum, k.inkLum, k.marked, res.Group, k.quad[0].X, k.quad[0].Y, k.quad[1].X, k.quad[1].Y, k.quad[2].X, k.quad[2].Y, k.quad[3].X, k.quad[3].Y, k.floorInk)
+				k.searched, k.h, k.score, k.edge, k.fill, k.ink, k.ringLum, k.inkLum, k.marked, res.Group, k.quad[0].X, k.quad[0].Y, k.quad[1].X, k.quad[1].Y, k.quad[2].X, k.quad[2].Y, k.quad[3].X, k.quad[3].Y, k.floorInk, k.floorHidden, dropped, k.final)
 		})
 	})
 }
