@@ -144,6 +144,10 @@
 // is a stack when the best top face found there is lit all round its
 // outline (more so than a floor must be) and has something dark in its
 // middle (the letter; a finger hovering over the square has not). A square
+// a little short of the light a tile needs at floor or face (blur spreads
+// the walls' dark over a small board's squares) is a stack when the best
+// top face found there is evenly lit round its outline, plainly lighter
+// than the walls, and holds a letter's stroke (inkedFace). A square
 // whose floor stacks in front hide is judged by its face alone, and taken
 // for empty when that face is not evenly light or is where the top of a
 // stack on the next square further away shows (that square's floor being
