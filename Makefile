@@ -82,6 +82,7 @@ PHOTOS ?= ../shared/data/photos/bananagrams-fi
 train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets en -real 12 -real-warp 6 -epochs 25 -seed 3
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
 
 .PHONY: eval-tiles
 eval-tiles: build

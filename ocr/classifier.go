@@ -48,6 +48,9 @@ type Classifier struct {
 	// standardisation folded into the first layer
 	w1, b1, w, b []float32
 	pool         sync.Pool
+	// blur is the specialist for blurred crops (ReadBlurred), nil when
+	// there is none: only the default English classifier has one.
+	blur *Classifier
 }
 
 type scratch struct {
@@ -312,7 +315,8 @@ func dot(a, b []float32) float32 {
 	return s0 + s1 + s2 + s3
 }
 
-// LoadModel returns the embedded model for an alphabet ("en" or "ru").
+// LoadModel returns the embedded model for an alphabet ("en" or "ru"), or
+// the specialist SpecialistBlur ("en-blur").
 func LoadModel(alphabet string) (*Model, error) {
 	data, err := fs.ReadFile(modelFS, "model/"+alphabet+".tsm")
 	if errors.Is(err, fs.ErrNotExist) {
@@ -344,6 +348,20 @@ func classifierFor(alphabet string) (*Classifier, error) {
 			return
 		}
 		o.c, o.err = NewClassifier(m)
+		if o.err != nil || alphabet != English {
+			return
+		}
+		// The specialist for blurred crops, when the binary has it.
+		sm, err := LoadModel(SpecialistBlur)
+		if errors.Is(err, ErrNoModel) {
+			return
+		}
+		if err == nil {
+			o.c.blur, err = NewClassifier(sm)
+		}
+		if err != nil {
+			o.c, o.err = nil, fmt.Errorf("%s: %w", SpecialistBlur, err)
+		}
 	})
 	return o.c, o.err
 }

@@ -25,6 +25,14 @@
 //
 // Candidate rotations are tried until one reading is sure.
 //
+// The default English classifier carries a second model, a specialist for
+// blurred crops (ocr/model/en-blur.tsm), trained on blurred, shaken and
+// compressed rendered faces. It is never used by Read itself: a caller
+// that knows it reads a blurred face asks for it through BlurReader
+// (SpecialistFor hands it over only when the crop's own EdgeSpread says it
+// is blurred), as the Upwords board reader does; Cascade applies the
+// board reader's rule to single crops, for the evaluation commands.
+//
 // Speed: a reading allocates almost nothing (scratch space comes from a
 // pool of arenas), flat crops stop early, and the dense layers run four
 // weight rows at a time (SSE on amd64, dot_amd64.s). The tuned code must

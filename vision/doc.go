@@ -109,6 +109,13 @@
 // other height (a misjudged height puts the crop off the face), a clearly
 // surer reading winning; still unsure, from seven crops of its face
 // moved and scaled a little, their probabilities pooled (ocr.VoteReader).
+// A reader with a specialist for blurred crops (ocr.BlurReader: the
+// default English one) is consulted on faces whose crop is itself blurred
+// (ocr.EdgeSpread at least ocr.BlurSpread; no sharp crop ever reaches
+// it): an unsure stack's re-reads (its height, every other height, the
+// pooled crops) are all the specialist's, and a sure reading under 0.99
+// is read once more by the specialist, which replaces it when it reads
+// another letter at 0.9 or more.
 //
 // # Heights
 //

@@ -1,6 +1,7 @@
 package vision
 
 import (
+	"fmt"
 	"image"
 	"math"
 
@@ -32,12 +33,18 @@ func voteFace(img image.Image, q Quad, crop int, rd TileReader, kn ocr.Known) (o
 	if !ok {
 		return ocr.Reading{}, false, nil
 	}
+	got, err := vr.ReadVote(faceCrops(img, q, crop), kn)
+	return got, err == nil, err
+}
+
+// faceCrops cuts the face q as voteFace pools it: as placed first, then
+// moved and scaled (faceJitters).
+func faceCrops(img image.Image, q Quad, crop int) []image.Image {
 	crops := make([]image.Image, len(faceJitters))
 	for i, j := range faceJitters {
 		crops[i] = letterCrop(img, jitterQuad(q, j.du, j.dv, j.s), crop)
 	}
-	got, err := vr.ReadVote(crops, kn)
-	return got, err == nil, err
+	return crops
 }
 
 // faceJitters are the crops voteUnsure pools: moves along the face's two
@@ -177,4 +184,51 @@ func ycbcrRGB(yy, rc, gc, bc int32) (uint8, uint8, uint8) {
 		return uint8(^(v >> 31))
 	}
 	return clamp(yy + rc), clamp(yy + gc), clamp(yy + bc)
+}
+
+// recheckBelow: only stacks read under this are read again by the
+// specialist in recheckBlurred (the main model's mistakes on blurred
+// faces are rarely surer; reading every sure stack's face for blur would
+// cost a sharp board about a millisecond).
+const recheckBelow = 0.99
+
+// recheckBlurred reads again with the reader's specialist for blurred
+// crops (ocr.BlurReader) the stacks read sure (at least
+// ocr.CascadeUnsure, under recheckBelow) whose face's crop is blurred:
+// the specialist's letter replaces the main model's when it reads another
+// letter with at least ocr.CascadeOverrule (the main model is sure of some of its mistakes on
+// faces blurred into blobs: G for O, M for H). faces are the crops the
+// stacks were first read from. The unsure stacks are left to
+// rereadAtOtherHeights, which reads a blurred one with the specialist
+// throughout.
+func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, known bool) error {
+	br, ok := rd.(ocr.BlurReader)
+	if !ok {
+		return nil
+	}
+	kn := ocr.Known{Tile: true}
+	if known {
+		kn.HasAngle, kn.Angle = true, float64(90*k)
+	}
+	for i := range cells {
+		c := &cells[i]
+		if faces[i] == nil || c.Height == 0 || c.Letter == "" || c.Letter == "?" || c.Conf < ocr.CascadeUnsure || c.Conf >= recheckBelow {
+			continue
+		}
+		sp, blurred, err := br.SpecialistFor(faces[i])
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if !blurred {
+			continue
+		}
+		got, err := sp.ReadKnown(faces[i], kn)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if got.Letter != "" && got.Letter != c.Letter && got.Conf >= ocr.CascadeOverrule {
+			c.Letter, c.Conf, c.Angle = got.Letter, got.Conf, got.Angle
+		}
+	}
+	return nil
 }

@@ -218,7 +218,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 	}
 	if opt.Reader != nil {
-		if err := rereadAtOtherHeights(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
+		if err := recheckBlurred(cells, faces, opt.Reader, k, known); err != nil {
+			return nil, err
+		}
+		if err := rereadAtOtherHeights(img, cells, faces, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
 	}
@@ -657,8 +660,11 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 // crop reads best was measured worse for heights (75.10% -> 74.18% on the
 // mixed set) for no gain in letters. A letter still unsure then is read
 // from several crops of its face pooled (voteFace). Only unsure stacks are
-// read again, a few per board.
-func rereadAtOtherHeights(img image.Image, cells []Cell, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+// read again, a few per board. A stack whose face's crop is blurred
+// (faces[i], the crop it was first read from, or cut again when there is
+// none) is read by the reader's specialist for blurred crops
+// (ocr.BlurReader) throughout: at its height, at the others, pooled.
+func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kr, hasKnown := rd.(ocr.KnownReader)
 	kn := ocr.Known{Tile: true}
 	if known {
@@ -671,6 +677,29 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, pose *Pose, geo Geometr
 		}
 		best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
 		bestH := c.Height
+		// A blurred face is read by the specialist throughout: at the
+		// height the geometry gave, at the others, and pooled.
+		rd, kr, hasKnown := rd, kr, hasKnown
+		if br, ok := rd.(ocr.BlurReader); ok {
+			var face image.Image
+			if i < len(faces) && faces[i] != nil {
+				face = faces[i]
+			} else {
+				face = letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo), crop)
+			}
+			sp, blurred, err := br.SpecialistFor(face)
+			if err != nil {
+				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			if blurred {
+				rd, kr, hasKnown = sp, sp, true
+				got, err := sp.ReadKnown(face, kn)
+				if err != nil {
+					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+				}
+				best = got
+			}
+		}
 		for h := 1; h <= geo.MaxStack; h++ {
 			if h == c.Height {
 				continue

@@ -24,11 +24,11 @@ func runReadTile(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	fs := flag.NewFlagSet("read-tile", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	alphabet := fs.String("alphabet", "en", "en (A-Z, Qu) or ru (Cyrillic and the action tiles) or all")
-	backend := fs.String("backend", "ours", "ours (our classifier), tesseract, or tesseract4 (Tesseract trying the four quarter turns)")
-	modelPath := fs.String("model", "", "read with this model file instead of the built-in one (backend ours)")
+	backend := fs.String("backend", "ours", "ours (our classifier), cascade (ours with its specialist for blurred crops, English), tesseract, or tesseract4 (Tesseract trying the four quarter turns)")
+	modelPath := fs.String("model", "", "read with this model file instead of the built-in one (backend ours; backend cascade: the specialist)")
 	angle := fs.Bool("angle", false, "add a fourth column: the tile's rotation in degrees, counter-clockwise")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope read-tile [--alphabet en|ru|all] [--backend ours|tesseract] IMAGE...")
+		fmt.Fprintln(stderr, "usage: tilescope read-tile [--alphabet en|ru|all] [--backend ours|cascade|tesseract] IMAGE...")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -81,6 +81,32 @@ func openReader(backend, alphabet, modelPath string) (ocr.Reader, func(), error)
 		return nil, nil, usageErrorf("unknown --alphabet %q (want en, ru or all)", alphabet)
 	}
 	switch backend {
+	case "cascade":
+		// our classifier with its specialist for blurred crops, as the
+		// Upwords board reader consults it (ocr.Cascade)
+		if alphabet != ocr.English {
+			return nil, nil, usageErrorf("--backend cascade reads English only (no specialist for --alphabet %s)", alphabet)
+		}
+		if modelPath != "" {
+			main, err := ocr.LoadModel(ocr.English)
+			if err != nil {
+				return nil, nil, err
+			}
+			spec, err := readModelFile(modelPath)
+			if err != nil {
+				return nil, nil, err
+			}
+			c, err := ocr.NewBlurCascade(main, spec)
+			if err != nil {
+				return nil, nil, usageErrorf("--model %s: %v", modelPath, err)
+			}
+			return ocr.Cascade{Classifier: c}, func() {}, nil
+		}
+		rd, err := ocr.Default(ocr.English)
+		if err != nil {
+			return nil, nil, err
+		}
+		return ocr.Cascade{Classifier: rd.(*ocr.Classifier)}, func() {}, nil
 	case "ours":
 		if modelPath != "" {
 			data, err := os.ReadFile(modelPath)
@@ -110,7 +136,20 @@ func openReader(backend, alphabet, modelPath string) (ocr.Reader, func(), error)
 		t.Turns = backend == "tesseract4"
 		return t, func() { t.Close() }, nil
 	}
-	return nil, nil, usageErrorf("unknown --backend %q (want ours, tesseract or tesseract4)", backend)
+	return nil, nil, usageErrorf("unknown --backend %q (want ours, cascade, tesseract or tesseract4)", backend)
+}
+
+// readModelFile reads a model file; a missing or corrupt one is bad input.
+func readModelFile(path string) (*ocr.Model, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, usageErrorf("--model: %v", err)
+	}
+	m, err := ocr.DecodeModel(data)
+	if err != nil {
+		return nil, usageErrorf("--model %s: %v", path, err)
+	}
+	return m, nil
 }
 
 // readImageFile decodes an image file; a missing or corrupt file is bad

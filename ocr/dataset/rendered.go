@@ -45,6 +45,27 @@ type RenderOptions struct {
 	// the board reader's crop lands when a stack's height or the grid is a
 	// little off. 0: cut at the true corners.
 	Jitter float64
+	// Degrade redraws each scene's blur, motion blur and JPEG quality
+	// harsher than its difficulty would (defocus 1.5-3.5 px, a motion blur
+	// of 2-6 px in three scenes of five, JPEG quality 50-70): the faces a
+	// specialist reader for blurred photos learns from.
+	Degrade bool
+	// Cuts is how many times each Upwords square is cut (each with its
+	// own quarter turn and jitter); 0 or 1: once.
+	Cuts int
+}
+
+// degrade makes o's blur, motion blur and compression harsher (see
+// RenderOptions.Degrade), drawn from the scene's seed.
+func degrade(o *render.Options, seed int64) {
+	rng := rand.New(rand.NewPCG(uint64(seed), 4242))
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
+	o.Blur = u(1.5, 3.5)
+	o.MotionPx, o.MotionDeg = 0, 0
+	if rng.IntN(5) < 3 {
+		o.MotionPx, o.MotionDeg = u(2, 6), u(0, 180)
+	}
+	o.Quality = int(u(50, 70))
 }
 
 // RenderedCropsWith is RenderedCrops with more options.
@@ -60,6 +81,9 @@ func RenderedCropsWith(game string, seed0 int64, n int, o RenderOptions) ([]Crop
 		if err != nil {
 			return nil, fmt.Errorf("dataset: %w", err)
 		}
+		if o.Degrade {
+			degrade(&opt, s)
+		}
 		sc, err := render.Render(game, state, opt)
 		if err != nil {
 			return nil, fmt.Errorf("dataset: render %s seed %d: %w", game, s, err)
@@ -70,7 +94,9 @@ func RenderedCropsWith(game string, seed0 int64, n int, o RenderOptions) ([]Crop
 		}
 		rng := rand.New(rand.NewPCG(uint64(s), 99))
 		name := fmt.Sprintf("%s-%d", game, s)
-		out = append(out, boardCrops(img, &sc.Truth, name, mode, o.Jitter, rng)...)
+		for k := 0; k < max(1, o.Cuts); k++ {
+			out = append(out, boardCrops(img, &sc.Truth, name, mode, o.Jitter, rng)...)
+		}
 		for i, t := range sc.Truth.Tiles {
 			if t.Occluded {
 				continue

@@ -50,6 +50,9 @@ var (
 	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
 	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
 	hardScenes  = flag.Int("hard-scenes", 60, "extra hard rendered Upwords scenes for the English model (seeds 20001..20000+N), crops turned and jittered as the board reader cuts them")
+	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos)")
+	blurScenes  = flag.Int("blur-scenes", 150, "with -specialist blur: degraded hard Upwords scenes (seeds 30001..30000+N)")
+	blurCuts    = flag.Int("blur-cuts", 3, "with -specialist blur: crops cut from each square of a degraded scene")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
 )
 
@@ -114,6 +117,9 @@ func run() error {
 	}
 	fmt.Printf("real photos: %d in train split\n", len(trainPhotos))
 
+	if *specialist != "" {
+		return trainSpecialist(fonts, start)
+	}
 	for _, alpha := range strings.Split(*alphabets, ",") {
 		glyphs, err := ocr.Glyphs(alpha)
 		if err != nil {
@@ -724,4 +730,123 @@ func renderedData(alpha string, index map[string]int) (*data, error) {
 		}
 	}
 	return d, nil
+}
+
+// trainSpecialist trains the English reader for blurred photos
+// (-specialist blur, written as en-blur.tsm): the board reader consults it
+// only for a stack whose letter the main model reads unsure in a crop that
+// is itself blurred, so it learns from what those crops look like:
+// Upwords squares of hard rendered scenes whose blur, motion blur and JPEG
+// compression are redrawn harsher (dataset.RenderOptions.Degrade; seeds
+// 30001 on, each square cut -blur-cuts times, turned and jittered as the
+// board reader cuts it), the hard scenes the main model trains on (seeds
+// 20001 on) as they are, and a few font-drawn tiles so that it keeps
+// some notion of other typefaces. No real photos: they are sharp, and
+// never reach the specialist.
+func trainSpecialist(fonts []*synth.Font, start time.Time) error {
+	if *specialist != "blur" {
+		return fmt.Errorf("-specialist %q: want blur", *specialist)
+	}
+	const alpha = ocr.English
+	glyphs, err := ocr.Glyphs(alpha)
+	if err != nil {
+		return err
+	}
+	index := map[string]int{}
+	for i, g := range glyphs {
+		index[g] = i
+	}
+	t0 := time.Now()
+	syn := synthData(fonts, glyphs, alpha)
+	fmt.Printf("[%s-blur] synthetic samples: %d (%.1fs)\n", alpha, syn.n(), time.Since(t0).Seconds())
+	t0 = time.Now()
+	all := &data{}
+	all.add(syn)
+	sets := []struct {
+		seed0 int64
+		n     int
+		opt   dataset.RenderOptions
+	}{
+		{30001, *blurScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts}},
+		{20001, *hardScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06}},
+	}
+	for si, st := range sets {
+		crops, err := renderParallel(st.seed0, st.n, st.opt)
+		if err != nil {
+			return err
+		}
+		rng := rand.New(rand.NewPCG(*seed, uint64(7000+si)))
+		feats := make([]*ocr.FeatureVector, len(crops))
+		var wg sync.WaitGroup
+		for w := 0; w < *workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := w; i < len(crops); i += *workers {
+					if fv, err := ocr.Features(crops[i].Image); err == nil {
+						feats[i] = &fv
+					}
+				}
+			}(w)
+		}
+		wg.Wait()
+		for i, c := range crops {
+			g, ok := index[c.Letter]
+			if !ok || feats[i] == nil {
+				continue
+			}
+			if c.Letter == "" && rng.IntN(4) != 0 {
+				continue // plenty of empty squares
+			}
+			fv := feats[i]
+			y := int32(g * turns)
+			known := c.Letter != ""
+			if known {
+				y += turnOf(c.Angle, fv.Alpha)
+			}
+			all.push(fv.Vec, y, false, -2, known)
+		}
+	}
+	fmt.Printf("[%s-blur] samples: %d (rendered %.1fs)\n", alpha, all.n(), time.Since(t0).Seconds())
+	t0 = time.Now()
+	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
+	m.Note = fmt.Sprintf("make train (-specialist blur): seed %d, %d samples", *seed, all.n())
+	fmt.Printf("[%s-blur] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
+	var buf bytes.Buffer
+	if err := m.Encode(&buf); err != nil {
+		return err
+	}
+	path := filepath.Join(*outDir, alpha+"-blur.tsm")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("[%s-blur] wrote %s (%d bytes); total %.1fs\n", alpha, path, buf.Len(), time.Since(start).Seconds())
+	return nil
+}
+
+// renderParallel is dataset.RenderedCropsWith for Upwords over seeds
+// seed0..seed0+n-1, the seeds split between the workers, the crops kept in
+// seed order (the same crops as one call would give).
+func renderParallel(seed0 int64, n int, o dataset.RenderOptions) ([]dataset.Crop, error) {
+	parts := make([][]dataset.Crop, n)
+	errs := make([]error, n)
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += *workers {
+				parts[i], errs[i] = dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+			}
+		}(w)
+	}
+	wg.Wait()
+	var out []dataset.Crop
+	for i := range parts {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		out = append(out, parts[i]...)
+	}
+	return out, nil
 }
