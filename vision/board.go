@@ -51,6 +51,36 @@ type boardFit struct {
 	// Resid is, per grid intersection, the measured position less H's
 	// (NaN where unmeasured): the lens distortion H leaves.
 	Resid []Point
+	// Lens, when its K is not 0, is the lens distortion the grid's lines
+	// show (fitLens), and HU the grid without it: board squares to the
+	// pixels a pinhole camera would give, which Lens.Distort takes to the
+	// picture. The scan reports the corners through them; H stays the
+	// straight-line grid the pose and the cells are worked out on.
+	Lens Lens
+	HU   Homography
+	// samples are the line positions measured by the last refinement
+	// (refineGridSamples), for fitLens.
+	samples []lineSample
+}
+
+// at maps a board point to pixels, through the lens when one was fitted.
+func (f boardFit) at(c Point) Point {
+	if f.Lens.K != 0 {
+		return f.Lens.Distort(f.HU.Apply(c))
+	}
+	return f.H.Apply(c)
+}
+
+// withLens fits a lens to the grid's lines (fitLens) and keeps it when it
+// straightens them clearly.
+func (f boardFit) withLens(n, w, h int) boardFit {
+	if noLens {
+		return f
+	}
+	if l, hu, ok := fitLens(f.samples, f.H, n, w, h); ok {
+		f.Lens, f.HU = l, hu
+	}
+	return f
 }
 
 // correction returns a smooth pixel offset at board position (x, y): the
@@ -256,11 +286,11 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 				if h, ok := refineGrid(src, best.H, n, 0.25, 3, 1); ok {
 					best.H = h
 				}
-				if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3, 1); ok {
-					best.H, best.Resid = h, resid
+				if h, resid, smp, ok := refineGridSamples(src, best.H, n, 0.2, 3, 1); ok {
+					best.H, best.Resid, best.samples = h, resid, smp
 				}
 			}
-			return best, true
+			return best.withLens(n, p.W, p.H), true
 		}
 		if len(rims) == 0 {
 			return best, true
@@ -286,7 +316,7 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 	}
 	if rim.Score >= minGridContrast {
 		rim.Rim = true
-		return finishBoard(p, img, src, blur, rim, n, scale, hint), true
+		return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
 	}
 	if best.Score < 0 {
 		return boardFit{}, false
@@ -344,8 +374,8 @@ func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 			best.H = h
 		}
 	}
-	if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3, outer); ok {
-		best.H, best.Resid = h, resid
+	if h, resid, smp, ok := refineGridSamples(src, best.H, n, 0.2, 3, outer); ok {
+		best.H, best.Resid, best.samples = h, resid, smp
 	}
 	// The board's outer edge, as far out on each side (its border), moves
 	// a grid that sits a whole square off where the marks did not pin it:
@@ -364,8 +394,8 @@ func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 			if h, ok := refineGrid(src, best.H, n, 0.25, 3, outer); ok {
 				best.H = h
 			}
-			if h, resid, ok := refineGridResid(src, best.H, n, 0.2, 3, outer); ok {
-				best.H, best.Resid = h, resid
+			if h, resid, smp, ok := refineGridSamples(src, best.H, n, 0.2, 3, outer); ok {
+				best.H, best.Resid, best.samples = h, resid, smp
 			}
 		}
 	}
@@ -655,6 +685,9 @@ func uprightQuad(q Quad) Quad {
 	}
 	return r
 }
+
+// noLens, set by diagnostics, leaves the lens out (withLens).
+var noLens bool
 
 // debugf, when set (by tests), traces the board finder.
 var debugf func(format string, a ...any)

@@ -199,6 +199,23 @@ func refineGrid(full gocv.Mat, h Homography, n int, win, lim, outer float64) (Ho
 // intersection lies from the fitted homography's: what a straight-line
 // model leaves of the lens distortion. Unmeasured ones are NaN.
 func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64) (Homography, []Point, bool) {
+	nh, resid, _, ok := refineGridSamples(full, h, n, win, lim, outer)
+	return nh, resid, ok
+}
+
+// lineSample is where one grid line was seen crossing one band of the
+// board (refineGridSamples): the line's direction (vertical: a line of
+// constant x on the board, x = K), its index K and the point in pixels.
+type lineSample struct {
+	Vertical bool
+	K        int
+	P        Point
+}
+
+// refineGridSamples is refineGridResid that also returns every line
+// position measured, band by band, before the straight lines were fitted
+// through them: the raw evidence a lens model (fitLens) is fitted to.
+func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float64) (Homography, []Point, []lineSample, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	size := int(float64(n)*c + 2*m)
@@ -237,6 +254,7 @@ func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64
 		a, b float64 // position = a + b*t along the line
 		ok   bool    // measured in enough bands
 	}
+	var samples []lineSample
 	fit := func(vertical bool) ([]line, bool) {
 		lines := make([]line, n+1)
 		for k := 0; k <= n; k++ {
@@ -289,6 +307,13 @@ func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64
 				xs = append(xs, float64(x0+bi)+d+0.5)
 				ws = append(ws, b)
 			}
+			for i := range ts {
+				q := Point{xs[i], ts[i]}
+				if !vertical {
+					q = Point{ts[i], xs[i]}
+				}
+				samples = append(samples, lineSample{vertical, k, canon.Apply(q)})
+			}
 			prior := m + float64(k)*c
 			if len(ts) < 4 {
 				continue // mostly hidden by tiles: leave it out
@@ -307,11 +332,11 @@ func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64
 	}
 	vs, ok := fit(true)
 	if !ok {
-		return h, nil, false
+		return h, nil, nil, false
 	}
 	hs, ok := fit(false)
 	if !ok {
-		return h, nil, false
+		return h, nil, nil, false
 	}
 	var src, dst []Point
 	for k, v := range vs {
@@ -334,11 +359,11 @@ func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64
 		}
 	}
 	if len(src) < 12 {
-		return h, nil, false
+		return h, nil, nil, false
 	}
 	nh, err := FitHomography(src, dst)
 	if err != nil {
-		return h, nil, false
+		return h, nil, nil, false
 	}
 	resid := make([]Point, (n+1)*(n+1))
 	for i := range resid {
@@ -348,7 +373,7 @@ func refineGridResid(full gocv.Mat, h Homography, n int, win, lim, outer float64
 		q := nh.Apply(s)
 		resid[int(s.Y)*(n+1)+int(s.X)] = Point{dst[i].X - q.X, dst[i].Y - q.Y}
 	}
-	return nh, resid, true
+	return nh, resid, samples, true
 }
 
 // robustLine fits x = a + b t to the points within a few pixels of the

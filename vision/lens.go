@@ -1,0 +1,391 @@
+package vision
+
+import "math"
+
+// Lens is a radial lens distortion about the picture's centre C: the
+// pixel x a pinhole camera would give appears at C + (x-C)(1 + K r²),
+// r = |x-C|/S. A negative K (barrel distortion, the common case with wide
+// lenses) pulls the picture's outer parts in. The zero Lens changes
+// nothing.
+type Lens struct {
+	K float64 // distortion at r = 1
+	C Point   // centre, pixels
+	S float64 // radius r = 1, pixels
+}
+
+// Distort maps an ideal (pinhole) pixel to where the lens shows it.
+func (l Lens) Distort(p Point) Point {
+	if l.K == 0 || l.S == 0 {
+		return p
+	}
+	dx, dy := p.X-l.C.X, p.Y-l.C.Y
+	f := 1 + l.K*(dx*dx+dy*dy)/(l.S*l.S)
+	return Point{l.C.X + dx*f, l.C.Y + dy*f}
+}
+
+// Undistort maps a pixel of the picture back to the ideal pixel (Newton's
+// method on the radius; the distortions fitted here are mild enough for
+// it to converge in a few steps).
+func (l Lens) Undistort(p Point) Point {
+	if l.K == 0 || l.S == 0 {
+		return p
+	}
+	dx, dy := (p.X-l.C.X)/l.S, (p.Y-l.C.Y)/l.S
+	rd := math.Hypot(dx, dy)
+	if rd == 0 {
+		return p
+	}
+	r := rd
+	for i := 0; i < 4; i++ {
+		d := 1 + 3*l.K*r*r
+		if d <= 0.1 {
+			break // past the fold of a strong distortion: keep the last
+		}
+		r -= (r + l.K*r*r*r - rd) / d
+	}
+	s := r / rd
+	return Point{l.C.X + (p.X-l.C.X)*s, l.C.Y + (p.Y-l.C.Y)*s}
+}
+
+// lensMinGain is how much better (misfit over misfit, lensCost) the
+// grid's line points must fit a grid under the fitted lens than under
+// none for the lens to be kept: a lens that only explains noise (blurred
+// lines, a few bands measured) is left out. Measured on hard rendered
+// scenes, the lenses that gained less than a fifth were as often wrong
+// (even of the wrong sign) as right.
+const lensMinGain = 0.8
+
+// lensMinMove is how far, in squares, the fitted lens must move some
+// corner of the grid from where the straight-line grid has it for the
+// lens to be kept: below that the straight grid is as good and the scan
+// stays as it was.
+const lensMinMove = 0.04
+
+// fitLens fits a radial distortion about the picture's centre to the
+// grid's lines as measured band by band (refineGridSamples, under the
+// straight-line grid h). A homography cannot follow a lens: the lines
+// bow and the outer squares come out squeezed (barrel) or stretched, so
+// the straight grid that fits the middle misses the corners, by a third
+// of a square under the renderer's strongest lenses. The distortion is
+// the one that makes the lines straightest (the plumb-line method: each
+// line's points, undistorted, are fitted a straight line and the squared
+// distances to it summed), searched on the points near the straight
+// grid's lines (0.15 square), then again on those near the grid under
+// that lens (0.08 square: a tile's edge or a letter caught in a band is
+// further). It is kept when the points then fit a grid clearly better
+// (lensCost, lensMinGain) and it moves some corner by lensMinMove squares
+// or more, and by less than half a square (more is a misfit, not a
+// lens). It returns the lens and hu, the grid without it (board squares
+// to the pixels a pinhole camera would give).
+func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Homography, ok bool) {
+	pitch := math.Hypot(h.Apply(Point{float64(n), 0}).X-h.Apply(Point{0, 0}).X, h.Apply(Point{float64(n), 0}).Y-h.Apply(Point{0, 0}).Y) / float64(n)
+	if pitch <= 0 || len(samples) < 20 {
+		return Lens{}, h, false
+	}
+	base := Lens{C: Point{float64(w) / 2, float64(ht) / 2}, S: float64(max(w, ht)) / 2}
+	all := groupLines(samples, n)
+	// The points near the straight grid's lines first, then those near
+	// the grid under the lens fitted to them.
+	lines := nearLines(all, base, h, 0.15)
+	var bk, bc, c0 float64
+	for it := 0; it < 2; it++ {
+		if len(lines) < 8 {
+			if debugf != nil {
+				debugf("lens: %d lines only", len(lines))
+			}
+			return Lens{}, h, false
+		}
+		if it == 0 {
+			bk = searchLens(lines, base, -0.3, 0.1, 0.1)
+		} else {
+			bk = searchLens(lines, base, bk-0.03, bk+0.03, 0)
+			l := base
+			l.K = bk
+			c0, _ = lensCost(lines, base, pitch, nil)
+			bc, _ = lensCost(lines, l, pitch, nil)
+			break
+		}
+		l := base
+		l.K = bk
+		ul, _ := undistortLines(lines, l, nil)
+		g, ok := lensGrid(ul)
+		if !ok {
+			return Lens{}, h, false
+		}
+		lines = nearLines(all, l, g, 0.08)
+	}
+	if debugf != nil {
+		debugf("lens: K %.3f, misfit %.3f -> %.3f square² over %d lines", bk, c0, bc, len(lines))
+	}
+	if bk == 0 || bc > lensMinGain*c0 {
+		return Lens{}, h, false
+	}
+	lens = base
+	lens.K = bk
+	ul, _ := undistortLines(lines, lens, nil)
+	hk, ok := lensGrid(ul)
+	if !ok {
+		return Lens{}, h, false
+	}
+	h0, ok := lensGrid(lines)
+	if !ok {
+		return Lens{}, h, false
+	}
+	// What the lens changes is the distorted grid less the straight one
+	// fitted the same way to the same points; the straight grid h (fitted
+	// otherwise, line by line) is moved by that much, and the grid
+	// without the lens is the homography fitted to where h so moved
+	// comes out undistorted.
+	var src, dst []Point
+	move := 0.0
+	for j := 0; j <= n; j++ {
+		for i := 0; i <= n; i++ {
+			c := Point{float64(i), float64(j)}
+			a, b, p := lens.Distort(hk.Apply(c)), h0.Apply(c), h.Apply(c)
+			d := Point{a.X - b.X, a.Y - b.Y}
+			if (i == 0 || i == n) && (j == 0 || j == n) {
+				move = math.Max(move, math.Hypot(d.X, d.Y)/pitch)
+			}
+			src = append(src, c)
+			dst = append(dst, lens.Undistort(Point{p.X + d.X, p.Y + d.Y}))
+		}
+	}
+	if debugf != nil {
+		debugf("lens: corners move up to %.2f square", move)
+	}
+	if move < lensMinMove || move > 0.5 {
+		return Lens{}, h, false
+	}
+	hu, err := FitHomography(src, dst)
+	if err != nil {
+		return Lens{}, h, false
+	}
+	return lens, hu, true
+}
+
+// lensLine is one grid line's trusted points, in pixels.
+type lensLine struct {
+	vertical bool
+	k        int
+	pts      []Point
+}
+
+// straightness is the sum of squared distances of the points from the
+// straight line that fits them best (total least squares: the smaller
+// eigenvalue of their scatter).
+func straightness(pts []Point) float64 {
+	var sx, sy, sxx, syy, sxy float64
+	for _, q := range pts {
+		sx += q.X
+		sy += q.Y
+		sxx += q.X * q.X
+		syy += q.Y * q.Y
+		sxy += q.X * q.Y
+	}
+	k := float64(len(pts))
+	a, b, c := sxx-sx*sx/k, syy-sy*sy/k, sxy-sx*sy/k
+	return (a + b - math.Sqrt((a-b)*(a-b)+4*c*c)) / 2
+}
+
+// undistortLines returns the lines with their points undistorted by l,
+// into buf's storage when it is large enough.
+func undistortLines(lines []lensLine, l Lens, buf []Point) ([]lensLine, []Point) {
+	out := make([]lensLine, len(lines))
+	buf = buf[:0]
+	for i, ln := range lines {
+		start := len(buf)
+		for _, p := range ln.pts {
+			buf = append(buf, l.Undistort(p))
+		}
+		out[i] = lensLine{ln.vertical, ln.k, buf[start:len(buf):len(buf)]}
+	}
+	return out, buf
+}
+
+// lensGrid fits the homography (board squares to ideal pixels) to the
+// intersections of the grid's lines, each the straight line that fits its
+// (undistorted) points best.
+func lensGrid(lines []lensLine) (Homography, bool) {
+	type tls struct {
+		p   Point // a point on the line
+		d   Point // its direction
+		k   int
+		set bool
+	}
+	fitOne := func(pts []Point) tls {
+		var sx, sy, sxx, syy, sxy float64
+		for _, q := range pts {
+			sx += q.X
+			sy += q.Y
+			sxx += q.X * q.X
+			syy += q.Y * q.Y
+			sxy += q.X * q.Y
+		}
+		k := float64(len(pts))
+		mx, my := sx/k, sy/k
+		a, b, c := sxx/k-mx*mx, syy/k-my*my, sxy/k-mx*my
+		th := 0.5 * math.Atan2(2*c, a-b) // direction of largest spread
+		return tls{p: Point{mx, my}, d: Point{math.Cos(th), math.Sin(th)}, set: true}
+	}
+	var vs, hs []tls
+	for _, ln := range lines {
+		t := fitOne(ln.pts)
+		t.k = ln.k
+		if ln.vertical {
+			vs = append(vs, t)
+		} else {
+			hs = append(hs, t)
+		}
+	}
+	var src, dst []Point
+	for _, v := range vs {
+		for _, hl := range hs {
+			den := v.d.X*hl.d.Y - v.d.Y*hl.d.X
+			if math.Abs(den) < 1e-6 {
+				continue
+			}
+			wx, wy := hl.p.X-v.p.X, hl.p.Y-v.p.Y
+			s := (wx*hl.d.Y - wy*hl.d.X) / den
+			src = append(src, Point{float64(v.k), float64(hl.k)})
+			dst = append(dst, Point{v.p.X + s*v.d.X, v.p.Y + s*v.d.Y})
+		}
+	}
+	if len(src) < 12 {
+		return Homography{}, false
+	}
+	hu, err := FitHomography(src, dst)
+	return hu, err == nil
+}
+
+// lensMisfitCap is the largest misfit, in squares, one point adds to
+// gridMisfit (squared): a point the grid misses by more is an outlier.
+const lensMisfitCap = 0.1
+
+// gridMisfit is how far the grid's line points (undistorted) lie from the
+// lines of the grid fitted to them (lensGrid): the sum over the points of
+// the squared distance across their line, in squares, each capped at
+// lensMisfitCap. Under the right lens the lines are straight and also
+// spaced as a plane's grid in perspective, which the outer squares,
+// squeezed by a barrel distortion, are not.
+func gridMisfit(lines []lensLine) float64 {
+	h, ok := lensGrid(lines)
+	if !ok {
+		return math.Inf(1)
+	}
+	inv := h.Inverse()
+	var s float64
+	for _, ln := range lines {
+		for _, p := range ln.pts {
+			b := inv.Apply(p)
+			r := b.X - float64(ln.k)
+			if !ln.vertical {
+				r = b.Y - float64(ln.k)
+			}
+			s += math.Min(r*r, lensMisfitCap*lensMisfitCap)
+		}
+	}
+	return s
+}
+
+// searchLens finds the distortion under which the lines' points are
+// straightest (straightness) between lo and hi: a scan at step (none
+// when 0), then a golden-section search around the best.
+func searchLens(lines []lensLine, base Lens, lo, hi, step float64) float64 {
+	var buf []Point
+	cost := func(k float64) float64 {
+		l := base
+		l.K = k
+		var ul []lensLine
+		ul, buf = undistortLines(lines, l, buf)
+		var st float64
+		for _, ln := range ul {
+			st += straightness(ln.pts)
+		}
+		return st
+	}
+	bk, bc := 0.0, cost(0)
+	a, b := lo, hi
+	if step > 0 {
+		for k := lo; k <= hi+step/100; k += step {
+			if c := cost(k); c < bc {
+				bk, bc = k, c
+			}
+		}
+		a, b = bk-step, bk+step
+	}
+	g := (math.Sqrt(5) - 1) / 2
+	x1, x2 := b-g*(b-a), a+g*(b-a)
+	f1, f2 := cost(x1), cost(x2)
+	for i := 0; i < 9; i++ {
+		if f1 < f2 {
+			b, x2, f2 = x2, x1, f1
+			x1 = b - g*(b-a)
+			f1 = cost(x1)
+		} else {
+			a, x1, f1 = x1, x2, f2
+			x2 = a + g*(b-a)
+			f2 = cost(x2)
+		}
+	}
+	if k := (a + b) / 2; cost(k) < bc {
+		bk = k
+	}
+	return bk
+}
+
+// lensCost is how badly the lines' points, undistorted by l, fit a grid:
+// their distances from each line's own straight fit (straightness, in
+// squares) plus their distances across the grid's lines (gridMisfit).
+// buf is storage for the undistorted points, returned for reuse.
+func lensCost(lines []lensLine, l Lens, pitch float64, buf []Point) (float64, []Point) {
+	ul, buf := undistortLines(lines, l, buf)
+	var st float64
+	for _, ln := range ul {
+		st += straightness(ln.pts)
+	}
+	return st/(pitch*pitch) + gridMisfit(ul), buf
+}
+
+// groupLines gathers the samples by grid line.
+func groupLines(samples []lineSample, n int) []lensLine {
+	var out []lensLine
+	for _, vertical := range []bool{true, false} {
+		for k := 0; k <= n; k++ {
+			var pts []Point
+			for _, s := range samples {
+				if s.Vertical == vertical && s.K == k {
+					pts = append(pts, s.P)
+				}
+			}
+			if len(pts) >= 4 {
+				out = append(out, lensLine{vertical, k, pts})
+			}
+		}
+	}
+	return out
+}
+
+// nearLines keeps, of each line's points, those that the grid g under the
+// lens l puts within tol squares of that line (a tile's edge or a letter
+// caught in a band is further), and the lines with four or more left.
+func nearLines(all []lensLine, l Lens, g Homography, tol float64) []lensLine {
+	inv := g.Inverse()
+	var out []lensLine
+	for _, ln := range all {
+		var keep []Point
+		for _, p := range ln.pts {
+			b := inv.Apply(l.Undistort(p))
+			r := b.X - float64(ln.k)
+			if !ln.vertical {
+				r = b.Y - float64(ln.k)
+			}
+			if math.Abs(r) <= tol {
+				keep = append(keep, p)
+			}
+		}
+		if len(keep) >= 4 {
+			out = append(out, lensLine{ln.vertical, ln.k, keep})
+		}
+	}
+	return out
+}

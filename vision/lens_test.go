@@ -1,0 +1,135 @@
+package vision
+
+import (
+	"math"
+	"testing"
+)
+
+func TestLensRoundTrip(t *testing.T) {
+	for _, k := range []float64{0, -0.15, -0.05, 0.04} {
+		l := Lens{K: k, C: Point{820, 616}, S: 820}
+		for _, p := range []Point{{820, 616}, {100, 80}, {1600, 1200}, {900, 300}} {
+			d := l.Distort(p)
+			if k == 0 && d != p {
+				t.Errorf("K 0: %v moved to %v", p, d)
+			}
+			if u := l.Undistort(d); math.Hypot(u.X-p.X, u.Y-p.Y) > 0.01 {
+				t.Errorf("K %g: %v -> %v -> %v", k, p, d, u)
+			}
+		}
+	}
+	// Barrel distortion pulls the picture's outer parts in.
+	l := Lens{K: -0.1, C: Point{820, 616}, S: 820}
+	if d := l.Distort(Point{1620, 616}); d.X >= 1620 {
+		t.Errorf("K -0.1 moved the right edge out: %v", d)
+	}
+}
+
+// lensScene draws, for a 10x10 grid seen through the homography g and the
+// lens l, what refineGridSamples measures: each line's position in the
+// middle of every band, in pixels (wobbled by up to a third of a pixel),
+// with a few points off the lines (a tile's edge caught in a band). It
+// returns them with the straight-line grid fitted to the intersections,
+// as the refinement does.
+func lensScene(t *testing.T, g Homography, l Lens, outliers bool) ([]lineSample, Homography) {
+	t.Helper()
+	const n = 10
+	var s []lineSample
+	i := 0
+	for _, vertical := range []bool{true, false} {
+		for k := 0; k <= n; k++ {
+			for j := 0; j < n; j++ {
+				i++
+				b := Point{float64(k), float64(j) + 0.5}
+				if !vertical {
+					b = Point{float64(j) + 0.5, float64(k)}
+				}
+				p := l.Distort(g.Apply(b))
+				p.X += 0.33 * math.Sin(float64(i)*1.7)
+				p.Y += 0.33 * math.Cos(float64(i)*2.3)
+				if outliers && i%23 == 0 {
+					p.X += 12 // a tile's edge
+				}
+				s = append(s, lineSample{vertical, k, p})
+			}
+		}
+	}
+	var src, dst []Point
+	for y := 0; y <= n; y++ {
+		for x := 0; x <= n; x++ {
+			c := Point{float64(x), float64(y)}
+			src = append(src, c)
+			dst = append(dst, l.Distort(g.Apply(c)))
+		}
+	}
+	h, err := FitHomography(src, dst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s, h
+}
+
+func TestFitLens(t *testing.T) {
+	// A board 10 squares across, tilted (its far side shorter), filling
+	// most of a 1640x1232 picture.
+	g, err := FitHomography([]Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}},
+		[]Point{{420, 160}, {1230, 190}, {1420, 1120}, {230, 1080}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name     string
+		k        float64
+		outliers bool
+		want     bool // a lens is fitted
+	}{
+		{"no lens", 0, false, false},
+		{"no lens, outliers", 0, true, false},
+		{"barrel", -0.08, false, true},
+		{"strong barrel, outliers", -0.1, true, true},
+		{"pincushion", 0.05, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			l := Lens{K: tc.k, C: Point{820, 616}, S: 820}
+			s, h := lensScene(t, g, l, tc.outliers)
+			fl, hu, ok := fitLens(s, h, 10, 1640, 1232)
+			if ok != tc.want {
+				t.Fatalf("fitted %v (K %.3f), want %v", ok, fl.K, tc.want)
+			}
+			if !ok {
+				return
+			}
+			if math.Abs(fl.K-tc.k) > 0.01 {
+				t.Errorf("K %.3f, want %.3f", fl.K, tc.k)
+			}
+			// The corners through the fitted lens lie where the lens put
+			// them, within a fifth of the straight grid's error (about
+			// 25 pixels here).
+			for _, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}} {
+				want := l.Distort(g.Apply(c))
+				got := fl.Distort(hu.Apply(c))
+				straight := h.Apply(c)
+				if e := math.Hypot(got.X-want.X, got.Y-want.Y); e > 0.2*math.Hypot(straight.X-want.X, straight.Y-want.Y) {
+					t.Errorf("corner %v at %v, want %v (straight grid: %v)", c, got, want, straight)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkFitLens fits the lens to the lines measured on a committed
+// rendered scene (what every scan whose grid is accepted pays for).
+func BenchmarkFitLens(b *testing.B) {
+	img := loadImage(b, "testdata/scenes/upwords-0000.jpg")
+	p := luma(img)
+	noLens = true
+	fit, ok := findBoard(p, img, 10)
+	noLens = false
+	if !ok || len(fit.samples) == 0 {
+		b.Fatal("no board")
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		fitLens(fit.samples, fit.H, 10, p.W, p.H)
+	}
+}
