@@ -89,7 +89,9 @@ func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Ho
 	lines := nearLines(all, base, h, 0.15)
 	var bk, bc, c0 float64
 	for it := 0; it < 2; it++ {
-		if len(lines) < 8 {
+		// Six lines (of 22) with four points or more: fewer do not pin
+		// a lens down.
+		if len(lines) < 6 {
 			if debugf != nil {
 				debugf("lens: %d lines only", len(lines))
 			}
