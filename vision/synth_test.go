@@ -234,10 +234,3 @@ func TestSynthGeometry(t *testing.T) {
 	}
 }
 
-// withBoard gives the scene the test board when it has none.
-func (s synthScene) withBoard() synthScene {
-	if s.Board == nil {
-		s.Board = grid.MustParse(synthState)
-	}
-	return s
-}
