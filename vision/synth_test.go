@@ -233,4 +233,3 @@ func TestSynthGeometry(t *testing.T) {
 		})
 	}
 }
-
