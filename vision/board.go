@@ -261,8 +261,42 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 			debugf("stage %d: %d candidates, best score so far %.2f", si, len(more), best.Score)
 		}
 	}
+	// The grids inside the board's rim (rimQuads), tried last: a board
+	// covered with tiles or blurred, whose outline stays plain. Only when
+	// nothing else is accepted as a grid (where the lines show, the grid
+	// found from them is the more exact), and only one whose own lines
+	// stand out as a grid's. It returns the grid and whether one was
+	// accepted. It is called once at most.
+	rimGrid := func() (boardFit, bool) {
+		rim := boardFit{Score: -1}
+		for _, c := range rims {
+			if seen(tried, c.q, 0.01*float64(workSide)) {
+				continue
+			}
+			tried = append(tried, c.q)
+			if fit, ok := fitGridRim(blur, c.q, n); ok && fit.Score > rim.Score {
+				rim = fit
+			}
+		}
+		if debugf != nil {
+			debugf("rim stage: %d candidates, best score %.2f", len(rims), rim.Score)
+		}
+		if rim.Score >= minGridContrast {
+			rim.Rim = true
+			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
+		}
+		return boardFit{}, false
+	}
 	if best.Score < minGridContrast {
 		if pf, ok := partialGrid(blur, cands, n); ok {
+			// A board whose rim shows whole inside the picture, with a
+			// grid there, is in view: an outline the picture's edge cuts
+			// (a cup or a hand joined to it) does not say otherwise.
+			if len(rims) > 0 {
+				if rf, ok := rimGrid(); ok {
+					return rf, true
+				}
+			}
 			return pf, false
 		}
 	}
@@ -296,27 +330,9 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 			return best, true
 		}
 	}
-	// Last, the grids inside the board's rim (rimQuads): a board covered
-	// with tiles or blurred, whose outline stays plain. Only when nothing
-	// else is accepted as a grid (where the lines show, the grid found
-	// from them is the more exact), and only one whose own lines stand
-	// out as a grid's.
-	rim := boardFit{Score: -1}
-	for _, c := range rims {
-		if seen(tried, c.q, 0.01*float64(workSide)) {
-			continue
-		}
-		tried = append(tried, c.q)
-		if fit, ok := fitGridRim(blur, c.q, n); ok && fit.Score > rim.Score {
-			rim = fit
-		}
-	}
-	if debugf != nil {
-		debugf("rim stage: %d candidates, best score %.2f", len(rims), rim.Score)
-	}
-	if rim.Score >= minGridContrast {
-		rim.Rim = true
-		return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
+	// Last, the grids inside the board's rim.
+	if rf, ok := rimGrid(); ok {
+		return rf, true
 	}
 	if best.Score < 0 {
 		return boardFit{}, false

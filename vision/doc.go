@@ -38,6 +38,11 @@
 //     a wider search locks on the rows of tiles or the border's line), and
 //     taken only when its own lines score as a grid (0.25), since its
 //     outline vouches only for where the board is, not for the lines.
+//     It is tried too before a board is called partly out of view: when
+//     no whole grid is accepted but an outline cut by the picture's edge
+//     holds a smaller grid (partialGrid), a rim whole inside the picture
+//     whose grid is accepted wins (a hand or a cup reaching out of the
+//     picture joins the board's region to the edge).
 //     The rims also check a grid found from its lines: one that some rim
 //     puts a whole square off (its corners within 0.3 square of that on
 //     average, each within 0.6: the outline takes in the board's near
@@ -82,7 +87,9 @@
 // straightest (the plumb-line method), on the points near the grid's
 // lines, and kept when the points then fit a grid clearly better and it
 // moves a corner by 0.04 to 0.5 of a square; the board's corners are then
-// reported through it. The camera's pose and the squares stay on the
+// reported through it, and the grid is checked to lie in the picture
+// through it (the straight grid overshoots a corner near the picture's
+// edge). The camera's pose and the squares stay on the
 // straight grid, and what the homography leaves is kept per intersection
 // and added back when projecting (Pose.Correct).
 //

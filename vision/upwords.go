@@ -406,7 +406,11 @@ func edgeSpread(p plane, q Quad, n int) float64 {
 }
 
 // outOfView checks that the whole grid lies inside the picture and that the
-// board's outline was not cut by the picture's edge.
+// board's outline was not cut by the picture's edge. The grid's points are
+// taken through the lens where one was fitted (fitLens): under a strong
+// barrel lens the straight grid overshoots the board's corners, by a
+// third of a square, and a corner near the picture's edge falls outside
+// it though the board is whole in view.
 func outOfView(p plane, fit boardFit, n int) error {
 	e := &OutOfViewError{}
 	inside := func(q Point) bool {
@@ -417,7 +421,7 @@ func outOfView(p plane, fit boardFit, n int) error {
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			for _, d := range []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
-				if !inside(fit.H.Apply(Point{float64(c) + d.X, float64(r) + d.Y})) {
+				if !inside(fit.at(Point{float64(c) + d.X, float64(r) + d.Y})) {
 					rows[r], cols[c] = true, true
 				}
 			}
