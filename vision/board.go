@@ -285,6 +285,22 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 			rim.Rim = true
 			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
 		}
+		// None: a wider search about each rim's grid (fitGridRimWide).
+		// In a tilted view the outline takes in the board's near side and
+		// the grid inset from it lies half a square or more off the lines.
+		// Found so, the grid is refined as one found from its lines (no
+		// limit on its outermost lines: they, not the inset, placed it).
+		for _, c := range rims {
+			if fit, ok := fitGridRimWide(blur, c.q, n); ok && fit.Score > rim.Score {
+				rim = fit
+			}
+		}
+		if debugf != nil {
+			debugf("rim stage, wide: best score %.2f", rim.Score)
+		}
+		if rim.Score >= minGridContrast {
+			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
+		}
 		return boardFit{}, false
 	}
 	if best.Score < minGridContrast {

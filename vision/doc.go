@@ -38,6 +38,10 @@
 //     a wider search locks on the rows of tiles or the border's line), and
 //     taken only when its own lines score as a grid (0.25), since its
 //     outline vouches only for where the board is, not for the lines.
+//     When no rim holds such a grid there, each is searched again a
+//     tenth of its size either way (fitGridRimWide): in tilted views the
+//     outline takes in the board's near side and the inset grid lies half
+//     a square or more off.
 //     It is tried too before a board is called partly out of view: when
 //     no whole grid is accepted but an outline cut by the picture's edge
 //     holds a smaller grid (partialGrid), a rim whole inside the picture

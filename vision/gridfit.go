@@ -35,6 +35,18 @@ func fitGridRim(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
 	return fitGridRange(wm, q, n, n, 0.96, 1.04, 0.03)
 }
 
+// fitGridRimWide is fitGridRim searched wider (a tenth of the quad's
+// size either way, its centre within 8% of the quad's): the last try on
+// the rims when none holds a grid where its inset says. In tilted views
+// the outline takes in the board's near side, so the inset grid lies
+// half a square or more off the lines; blurred or dim, their lines are
+// also too faint for the line stages. It asks the same grid evidence
+// (0.25) as fitGridRim, which the rows of tiles a wider search can lock
+// on fell short of on the hard check sets (no new wrong grid).
+func fitGridRimWide(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
+	return fitGridRange(wm, q, n, n, 0.9, 1.1, 0.08)
+}
+
 // fitGridNM is fitGrid for nx columns and ny rows of squares.
 func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
 	return fitGridRange(wm, q, nx, ny, 0.55, 1.08, 0.25)
