@@ -232,3 +232,119 @@ func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, kno
 	}
 	return nil
 }
+
+// tallFrom: a stack read this high or higher has its letter checked at
+// the heights next to its own (rereadTall). Steep views misjudge a low
+// stack as tall (its face searched up the line its top moves along finds
+// the edges of the tiles behind it) far more often than the other way
+// round, and a crop cut two to four levels too high lies on the next
+// square's tile: the reader reads that tile's letter, often surely.
+const tallFrom = 3
+
+// tallSupport and tallOther: a tall stack's letter is taken as read when
+// it also reads at tallSupport or more from a crop cut a level higher or
+// lower (the face is a level thick in the picture's terms: the true
+// face's crop a level off still shows its letter); otherwise another
+// letter that reads at tallOther or more at two neighbouring heights,
+// neither of them the stack's own, replaces it.
+const (
+	tallSupport = 0.5
+	tallOther   = 0.9
+)
+
+// tallShift: a tall stack's letter is checked only when its face lies at
+// least this far (a fraction of the tile's side) from where a stack one
+// high would show it. Nearer, as in views from nearly overhead, even a
+// height wrong by four leaves the crop on the face, and the reads would
+// be wasted (most of a board's tall stacks, about 2.5 ms a scan on the
+// benchmark's scenes).
+const tallShift = 0.2
+
+// rereadTall checks the letters of the stacks read tallFrom or more high,
+// sure ones included (rereadAtOtherHeights reads only unsure ones): a
+// stack whose letter no crop a level higher or lower supports is read at
+// every other height, and a letter that two neighbouring heights both
+// read surely (at least tallOther) replaces its own. The true face read a
+// level off still shows its letter; a crop cut off the face onto the tile
+// behind shows that tile's letter at one height only. The height stays
+// the geometry's (as in rereadAtOtherHeights). Only once the letters have
+// given the board's reading direction, with a reader that can be told it
+// (ocr.KnownReader): every crop is then read at the angle the letters
+// stand at, so a letter on its side cannot pass for another one upright.
+// Costs one or two crops per tall stack in a view steep enough
+// (tallShift), four more for the few that no neighbouring height
+// supports.
+func rereadTall(img image.Image, cells []Cell, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+	kr, ok := rd.(ocr.KnownReader)
+	if !ok || !known {
+		return nil
+	}
+	kn := ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * k)}
+	read := func(c *Cell, h int) (ocr.Reading, error) {
+		return kr.ReadKnown(letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo), crop), kn)
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Height < tallFrom || c.Letter == "" || c.Letter == "?" {
+			continue
+		}
+		// Where a stack one high would show its face: near enough to
+		// the face as read, no misjudged height puts the crop off it.
+		low := quadCentre(faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo))
+		at := quadCentre(c.Face)
+		side := math.Hypot(c.Face[1].X-c.Face[0].X, c.Face[1].Y-c.Face[0].Y)
+		if math.Hypot(at.X-low.X, at.Y-low.Y) < tallShift*side {
+			continue
+		}
+		reads := make([]ocr.Reading, geo.MaxStack+2) // by height; [0] and [MaxStack+1] unread
+		done := make([]bool, geo.MaxStack+2)
+		supported := false
+		for _, h := range []int{c.Height - 1, c.Height + 1} {
+			if h < 1 || h > geo.MaxStack {
+				continue
+			}
+			got, err := read(c, h)
+			if err != nil {
+				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			reads[h], done[h] = got, true
+			if got.Letter == c.Letter && got.Conf >= tallSupport {
+				supported = true
+				break
+			}
+		}
+		if supported {
+			continue
+		}
+		for h := 1; h <= geo.MaxStack; h++ {
+			if h == c.Height || done[h] {
+				continue
+			}
+			got, err := read(c, h)
+			if err != nil {
+				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			reads[h], done[h] = got, true
+		}
+		var best ocr.Reading
+		for h := 1; h < geo.MaxStack; h++ {
+			a, b := reads[h], reads[h+1]
+			if h == c.Height || h+1 == c.Height || a.Letter == "" || a.Letter != b.Letter || a.Letter == c.Letter {
+				continue
+			}
+			if a.Conf < tallOther || b.Conf < tallOther {
+				continue
+			}
+			if b.Conf > a.Conf {
+				a = b
+			}
+			if a.Conf > best.Conf {
+				best = a
+			}
+		}
+		if best.Letter != "" {
+			c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
+		}
+	}
+	return nil
+}

@@ -136,3 +136,72 @@ func writePNG(t *testing.T, path string, img image.Image) {
 		t.Fatal(err)
 	}
 }
+
+// TestFaceOverlapDiagnosis is a diagnostic, not a check: with
+// TILESCOPE_OVERLAP_DIAG=DIR (a render-set directory) it scans every scene
+// in the camera's orientation and prints, for every stack found, the
+// truth, the scan's reading, its height margin and the nearest other
+// stack's face (centre distance in tile sides, its letter), and what the
+// reader reads at every height (the main model, at the board's angle).
+func TestFaceOverlapDiagnosis(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_OVERLAP_DIAG")
+	if dir == "" {
+		t.Skip("set TILESCOPE_OVERLAP_DIAG to a render-set directory")
+	}
+	rd, err := ocr.Default("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	kr := rd.(ocr.KnownReader)
+	eachScene(t, dir, func(path string, tr *Truth) {
+		img := loadImage(t, path)
+		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd, CameraOrientation: true})
+		if err != nil {
+			return
+		}
+		turned, _, found := tr.matchGrid(r.Corners)
+		if !found {
+			return
+		}
+		k, known := letterTurn(r.Cells)
+		n := tr.Board.Rows
+		name := filepath.Base(path)
+		for _, tc := range tr.Cells {
+			if tc.Height == 0 {
+				continue
+			}
+			op := ourPos(grid.Pos{Row: tc.Row, Col: tc.Col}, turned, n)
+			c := r.Cell(op)
+			if c.Height == 0 {
+				continue
+			}
+			side := math.Hypot(c.Face[1].X-c.Face[0].X, c.Face[1].Y-c.Face[0].Y)
+			cc := quadCentre(c.Face)
+			nd, nl, nh, nconf := math.Inf(1), "", 0, 0.0
+			for _, o := range r.Cells {
+				if o.Pos == c.Pos || o.Height == 0 {
+					continue
+				}
+				oc := quadCentre(o.Face)
+				if d := math.Hypot(oc.X-cc.X, oc.Y-cc.Y) / side; d < nd {
+					nd, nl, nh, nconf = d, o.Letter, o.Height, o.Conf
+				}
+			}
+			var hs []string
+			for h := 1; h <= UpwordsGeometry.MaxStack; h++ {
+				face := letterCrop(img, faceQuad(&r.Pose, op.Row, op.Col, float64(h), UpwordsGeometry), 64)
+				got, _ := kr.ReadKnown(face, ocr.Known{Tile: true, HasAngle: known, Angle: float64(90 * k)})
+				hs = append(hs, fmt.Sprintf("%s%.2f", got.Letter, got.Conf))
+			}
+			f1 := quadCentre(faceQuad(&r.Pose, op.Row, op.Col, 1, UpwordsGeometry))
+			shift := math.Hypot(cc.X-f1.X, cc.Y-f1.Y) / side
+			ok := "ok"
+			if c.Letter != tc.Letter {
+				ok = "WRONG"
+			}
+			fmt.Printf("OV %s %d,%d %s is %s%d read %s%d %.2f margin %.2f shift %.2f tilt %.0f | near %.2f %s%d %.2f | %s\n",
+				ok, op.Row, op.Col, name, tc.Letter, tc.Height, c.Letter, c.Height, c.Conf, c.HeightOK, shift, tr.Camera.TiltDeg,
+				nd, nl, nh, nconf, strings.Join(hs, " "))
+		}
+	})
+}

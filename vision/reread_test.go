@@ -159,3 +159,74 @@ func TestJitterQuad(t *testing.T) {
 		t.Errorf("moved half a side along y, the first corner is %v (%.3f of the left side, off it by %.3g)", got, along, cross)
 	}
 }
+
+// TestRereadTall: a tall stack's letter is checked at the heights next to
+// its own, and read at every height when neither supports it; another
+// letter replaces it only when two neighbouring heights (neither its own)
+// both read that letter surely. The height is never changed, and views
+// where the face at the stack's height is near where a one-high stack's
+// would be are not read again at all.
+func TestRereadTall(t *testing.T) {
+	steep := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 40, Board: grid.New(10, 10)}
+	steepImg, steepPose := steep.draw()
+	overhead := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 0, Board: grid.New(10, 10)}
+	overImg, overPose := overhead.draw()
+	sure := func(l string, c float64) ocr.Reading { return ocr.Reading{Letter: l, Conf: c} }
+	tests := []struct {
+		name      string
+		overhead  bool
+		unknown   bool // the board's reading direction not known
+		cell      Cell
+		script    []ocr.Reading // in the order read: one lower, one higher, then the others lowest first
+		wantCalls int
+		want      string
+	}{
+		{"five high, the board's reading direction unknown: not checked", false, true, Cell{Letter: "B", Conf: 1, Height: 5},
+			[]ocr.Reading{sure("R", 1)}, 0, "B"},
+		{"two high: not checked", false, false, Cell{Letter: "B", Conf: 1, Height: 2},
+			[]ocr.Reading{sure("R", 1)}, 0, "B"},
+		{"five high, seen from overhead: not checked", true, false, Cell{Letter: "B", Conf: 1, Height: 5},
+			[]ocr.Reading{sure("R", 1)}, 0, "B"},
+		{"five high, a level lower reads it too: kept", false, false, Cell{Letter: "B", Conf: 1, Height: 5},
+			[]ocr.Reading{sure("B", 0.6)}, 1, "B"},
+		{"three high, a level higher reads it: kept", false, false, Cell{Letter: "B", Conf: 0.9, Height: 3},
+			[]ocr.Reading{sure("X", 0.2), sure("B", 0.55)}, 2, "B"},
+		{"five high, one and two high read another letter surely: replaced", false, false, Cell{Letter: "B", Conf: 1, Height: 5},
+			[]ocr.Reading{sure("S", 0.03), sure("R", 1), sure("R", 0.99), sure("R", 0.6)}, 4, "R"},
+		{"five high, other letters sure at one height each: kept", false, false, Cell{Letter: "B", Conf: 1, Height: 5},
+			[]ocr.Reading{sure("I", 0.3), sure("R", 0.99), sure("A", 0.99), sure("O", 0.95)}, 4, "B"},
+		{"five high, another letter at two heights but one unsure: kept", false, false, Cell{Letter: "B", Conf: 1, Height: 5},
+			[]ocr.Reading{sure("I", 0.3), sure("R", 0.99), sure("R", 0.8), sure("O", 0.2)}, 4, "B"},
+		{"three high, the same letter either side of its own height: kept", false, false, Cell{Letter: "B", Conf: 1, Height: 3},
+			[]ocr.Reading{sure("R", 0.99), sure("R", 0.99), sure("A", 0.2), sure("R", 0.3)}, 4, "B"},
+		{"no tile seen at the other heights: kept", false, false, Cell{Letter: "B", Conf: 1, Height: 4},
+			[]ocr.Reading{sure("", 0.99)}, 4, "B"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			img, pose := steepImg, steepPose
+			if tc.overhead {
+				img, pose = overImg, overPose
+			}
+			c := tc.cell
+			c.Pos = grid.Pos{Row: 4, Col: 5}
+			c.Face = faceQuad(&pose, 4, 5, float64(c.Height), UpwordsGeometry)
+			cells := []Cell{c}
+			rd := &scriptedVoter{scriptedReader: scriptedReader{script: tc.script}}
+			if err := rereadTall(img, cells, &pose, UpwordsGeometry, 48, rd, 0, !tc.unknown); err != nil {
+				t.Fatal(err)
+			}
+			got := cells[0]
+			if rd.calls != tc.wantCalls || got.Letter != tc.want || got.Height != tc.cell.Height {
+				t.Errorf("read %d times, letter %s height %d; want %d times, %s, height %d",
+					rd.calls, got.Letter, got.Height, tc.wantCalls, tc.want, tc.cell.Height)
+			}
+		})
+	}
+	// A reader that cannot be told the angle is not asked.
+	cells := []Cell{{Pos: grid.Pos{Row: 4, Col: 5}, Letter: "B", Conf: 1, Height: 5, Face: faceQuad(&steepPose, 4, 5, 5, UpwordsGeometry)}}
+	plain := &scriptedReader{script: []ocr.Reading{sure("R", 1)}}
+	if err := rereadTall(steepImg, cells, &steepPose, UpwordsGeometry, 48, plain, 0, true); err != nil || plain.calls != 0 || cells[0].Letter != "B" {
+		t.Errorf("a reader without ReadKnown: read %d times, letter %s (err %v); want no read, B", plain.calls, cells[0].Letter, err)
+	}
+}

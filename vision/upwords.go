@@ -228,6 +228,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := rereadAtOtherHeights(img, cells, faces, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
+		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
+			return nil, err
+		}
 	}
 	r.Cells = cells
 	if k != 0 && !opt.CameraOrientation {
