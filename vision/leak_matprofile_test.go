@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/scoring/grid"
 	"gocv.io/x/gocv"
 )
 
@@ -22,7 +23,7 @@ func TestMatLeak(t *testing.T) {
 		t.Fatal(err)
 	}
 	ScanUpwords(blank, Options{})
-	ScanUpwords(draw(synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 10, Board: nil, ShiftX: 11}.withBoard()), Options{})
+	ScanUpwords(draw(synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 10, Board: grid.MustParse(synthState), ShiftX: 11}), Options{})
 	d := NewTurnDetector(TurnOptions{})
 	for i := 0; i < 3; i++ {
 		d.Offer(img, time.Unix(int64(i), 0))
