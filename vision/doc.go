@@ -136,7 +136,15 @@
 // it): an unsure stack's re-reads (its height, every other height, the
 // pooled crops) are all the specialist's, and a sure reading under 0.99
 // is read once more by the specialist, which replaces it when it reads
-// another letter at 0.9 or more.
+// another letter at 0.9 or more. Last, a stack read three high or more in
+// a view steep enough that its face lies a fifth of a tile or more from
+// where a one-high stack's would, sure or not, has its letter checked at
+// the heights next to its own (rereadTall): steep views take low stacks
+// for tall ones, and the crop then lies on the tile behind, whose letter
+// the reader reads surely. The true face read a level off still shows its
+// letter; when neither neighbouring height reads it, every height is
+// read, and another letter that two neighbouring heights (neither the
+// stack's own) both read at 0.9 or more replaces it. The height is kept.
 //
 // # Heights
 //
