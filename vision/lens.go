@@ -176,6 +176,13 @@ type lensLine struct {
 // straight line that fits them best (total least squares: the smaller
 // eigenvalue of their scatter).
 func straightness(pts []Point) float64 {
+	_, a, b, c := scatter(pts)
+	return (a + b - math.Sqrt((a-b)*(a-b)+4*c*c)) / 2
+}
+
+// scatter returns the points' mean and their scatter about it: the sums
+// of squared x and y offsets (a, b) and of their products (c).
+func scatter(pts []Point) (mean Point, a, b, c float64) {
 	var sx, sy, sxx, syy, sxy float64
 	for _, q := range pts {
 		sx += q.X
@@ -185,8 +192,7 @@ func straightness(pts []Point) float64 {
 		sxy += q.X * q.Y
 	}
 	k := float64(len(pts))
-	a, b, c := sxx-sx*sx/k, syy-sy*sy/k, sxy-sx*sy/k
-	return (a + b - math.Sqrt((a-b)*(a-b)+4*c*c)) / 2
+	return Point{sx / k, sy / k}, sxx - sx*sx/k, syy - sy*sy/k, sxy - sx*sy/k
 }
 
 // undistortLines returns the lines with their points undistorted by l,
@@ -215,19 +221,9 @@ func lensGrid(lines []lensLine) (Homography, bool) {
 		set bool
 	}
 	fitOne := func(pts []Point) tls {
-		var sx, sy, sxx, syy, sxy float64
-		for _, q := range pts {
-			sx += q.X
-			sy += q.Y
-			sxx += q.X * q.X
-			syy += q.Y * q.Y
-			sxy += q.X * q.Y
-		}
-		k := float64(len(pts))
-		mx, my := sx/k, sy/k
-		a, b, c := sxx/k-mx*mx, syy/k-my*my, sxy/k-mx*my
+		m, a, b, c := scatter(pts)
 		th := 0.5 * math.Atan2(2*c, a-b) // direction of largest spread
-		return tls{p: Point{mx, my}, d: Point{math.Cos(th), math.Sin(th)}, set: true}
+		return tls{p: m, d: Point{math.Cos(th), math.Sin(th)}, set: true}
 	}
 	var vs, hs []tls
 	for _, ln := range lines {
