@@ -459,7 +459,9 @@ func TestTurnWatcherLocksTheCamera(t *testing.T) {
 	if cam.calls != 1 || cam.lockedAfter != passed[0] {
 		t.Errorf("Lock called %d times, last after %q; want once, after %q, the frame passed on", cam.calls, cam.lockedAfter, passed[0])
 	}
-	if !slices.ContainsFunc(log, func(l string) bool { return strings.Contains(l, "focus and exposure held (lens at 2.40 dioptres, shutter 12000 us") }) {
+	if !slices.ContainsFunc(log, func(l string) bool {
+		return strings.Contains(l, "focus and exposure held (lens at 2.40 dioptres, shutter 12000 us")
+	}) {
 		t.Errorf("log %q does not say what was held", log)
 	}
 }
