@@ -25,13 +25,14 @@ func sq(x float64) float64 { return x * x }
 func lookAt(f *frame, r, c int) look { return lookK(f, r, c, 8) }
 
 func lookK(f *frame, r, c, k int) look {
+	h := f.squareH(r, c)
 	var s [3]float64
 	var ls []float64
 	for j := 0; j < k; j++ {
 		for i := 0; i < k; i++ {
 			x := float64(c) + 0.2 + 0.6*(float64(i)+0.5)/float64(k)
 			y := float64(r) + 0.2 + 0.6*(float64(j)+0.5)/float64(k)
-			col := f.p.at(f.at(x, y))
+			col := f.p.at(h.Apply(pointXY(x-float64(c), y-float64(r))))
 			o := opponent(col)
 			for q := 0; q < 3; q++ {
 				s[q] += o[q]
@@ -134,7 +135,8 @@ const (
 	standFactor = 4.0
 )
 
-var debugOcc = func(looks [Size][Size]look, med [numPremiums][3]float64, spread [numPremiums]float64, tile [3]float64) {}
+var debugOcc = func(looks [Size][Size]look, med [numPremiums][3]float64, spread [numPremiums]float64, tile [3]float64) {
+}
 
 func median(v []float64) float64 {
 	if len(v) == 0 {
@@ -157,12 +159,25 @@ func median(v []float64) float64 {
 // squares) over their spread about the whole board's median: small when
 // every print's squares look alike and unlike the others.
 func align(f *frame) {
+	const w = Size + 2*maxShift
+	var ext [w][w]look
+	for r := 0; r < w; r++ {
+		for c := 0; c < w; c++ {
+			ext[r][c] = lookK(f, r-maxShift, c-maxShift, 3)
+		}
+	}
 	best, bestFit := vision.Point{}, math.Inf(1)
 	for dy := -maxShift; dy <= maxShift; dy++ {
 		for dx := -maxShift; dx <= maxShift; dx++ {
-			f.off = vision.Point{X: float64(dx), Y: float64(dy)}
-			if fit := layoutFit(f); fit < bestFit-1e-9 || (fit < bestFit+1e-9 && dx == 0 && dy == 0) {
-				best, bestFit = f.off, fit
+			var looks [Size][Size]look
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					looks[r][c] = ext[r+dy+maxShift][c+dx+maxShift]
+				}
+			}
+			fit := layoutFit(&looks)
+			if fit < bestFit-1e-9 || (fit < bestFit+1e-9 && dx == 0 && dy == 0) {
+				best, bestFit = vision.Point{X: float64(dx), Y: float64(dy)}, fit
 			}
 		}
 	}
@@ -172,12 +187,10 @@ func align(f *frame) {
 // maxShift is how far, in squares, align looks.
 const maxShift = 2
 
-func layoutFit(f *frame) float64 {
-	var looks [Size][Size]look
+func layoutFit(looks *[Size][Size]look) float64 {
 	var all [3][]float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			looks[r][c] = lookK(f, r, c, 3)
 			for q := 0; q < 3; q++ {
 				all[q] = append(all[q], looks[r][c].v[q])
 			}
@@ -187,10 +200,10 @@ func layoutFit(f *frame) float64 {
 	for q := 0; q < 3; q++ {
 		gm[q] = median(all[q])
 	}
-	var total []float64
+	var total float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			total = append(total, looks[r][c].dist(gm))
+			total += looks[r][c].dist(gm)
 		}
 	}
 	var within float64
@@ -219,7 +232,7 @@ func layoutFit(f *frame) float64 {
 		}
 		within += float64(len(ds)) * median(ds)
 	}
-	return within / Size / Size / math.Max(mean(total), 1)
+	return within / math.Max(total, 1)
 }
 
 func mean(v []float64) float64 {

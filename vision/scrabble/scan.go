@@ -112,16 +112,36 @@ func (f *frame) at(x, y float64) vision.Point {
 	return f.g.At(vision.Point{X: x + f.off.X, Y: y + f.off.Y})
 }
 
+// squareH maps the unit square onto square (r, c) of the picture-order
+// grid (moved by off) in pixels: within one square the lens bends the
+// lines too little to matter, so its four corners place it.
+func (f *frame) squareH(r, c int) vision.Homography {
+	x, y := float64(c), float64(r)
+	q := vision.Quad{f.at(x, y), f.at(x+1, y), f.at(x+1, y+1), f.at(x, y+1)}
+	h, err := vision.QuadHomography(1, 1, q)
+	if err != nil {
+		return vision.Homography{1, 0, q[0].X, 0, 1, q[0].Y, 0, 0, 1}
+	}
+	return h
+}
+
 // crop samples square (row, col) with a margin (a fraction of the square
 // on every side) into a size x size upright crop.
 func (f *frame) crop(row, col int, margin float64, size int) *image.RGBA {
 	m := image.NewRGBA(image.Rect(0, 0, size, size))
 	span := 1 + 2*margin
+	// The board square's corners in the picture, as read.
+	x0, y0 := float64(col), float64(row)
+	q := vision.Quad{f.px(x0, y0), f.px(x0+1, y0), f.px(x0+1, y0+1), f.px(x0, y0+1)}
+	h, err := vision.QuadHomography(1, 1, q)
+	if err != nil {
+		return m
+	}
 	for v := 0; v < size; v++ {
-		y := float64(row) - margin + (float64(v)+0.5)/float64(size)*span
+		y := -margin + (float64(v)+0.5)/float64(size)*span
 		for u := 0; u < size; u++ {
-			x := float64(col) - margin + (float64(u)+0.5)/float64(size)*span
-			c := f.p.at(f.px(x, y))
+			x := -margin + (float64(u)+0.5)/float64(size)*span
+			c := f.p.at(h.Apply(vision.Point{X: x, Y: y}))
 			o := v*m.Stride + 4*u
 			m.Pix[o], m.Pix[o+1], m.Pix[o+2], m.Pix[o+3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
 		}
