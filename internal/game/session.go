@@ -334,6 +334,7 @@ type Frame struct {
 	ID    string      // the source's name for it ("demo/3", a file name, "upload")
 	JPEG  []byte      // the photo as kept with the turn; may be nil
 	Image image.Image // the decoded photo; may be nil when JPEG is set
+	At    time.Time   // when the camera took it; zero when not known
 }
 
 // Play records a turn from the camera: the frame and what was read. It
