@@ -22,7 +22,9 @@ import (
 var ErrLabel = errors.New("scrabble: bad label")
 
 // Label is a photo's hand label: the board as it stands (the grid text
-// format: "." empty, a letter, a blank tile in lower case) and, when
+// format: "." empty, a letter, a blank tile in lower case, "*" a blank
+// whose letter the photo cannot tell, "?" a tile the labeller could not
+// read) and, when
 // given, the playing grid's outer corners in the photo's pixels as the
 // board is read.
 type Label struct {
@@ -78,10 +80,12 @@ func ParseLabel(r io.Reader, name string) (*Label, error) {
 			case c == ".":
 			case len(c) == 1 && c[0] >= 'A' && c[0] <= 'Z', len(c) == 1 && c[0] >= 'a' && c[0] <= 'z':
 				l.Cells[row][col] = c
-			case c == "?":
-				l.Cells[row][col] = c // a blank whose letter the labeller did not know
+			case c == "*", c == "?":
+				// "*" a blank tile whose named letter the photo cannot
+				// tell; "?" a tile the labeller could not read
+				l.Cells[row][col] = c
 			default:
-				return nil, fmt.Errorf("%w: %s:%d: column %d: %q is not a square (want ., A-Z or a-z)", ErrLabel, name, line, col+1, c)
+				return nil, fmt.Errorf("%w: %s:%d: column %d: %q is not a square (want ., A-Z, a-z, * or ?)", ErrLabel, name, line, col+1, c)
 			}
 		}
 		row++
@@ -105,7 +109,7 @@ func LoadLabel(path string) (*Label, error) {
 	return ParseLabel(f, path)
 }
 
-func isBlank(s string) bool { return s == "?" || (len(s) == 1 && s[0] >= 'a' && s[0] <= 'z') }
+func isBlank(s string) bool { return s == "*" || (len(s) == 1 && s[0] >= 'a' && s[0] <= 'z') }
 
 // PhotoResult is one labelled photo read and compared with its label.
 type PhotoResult struct {
@@ -217,6 +221,9 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 const unsureConf = 0.9
 
 func sameTile(want string, got *Cell) bool {
+	if want == "?" {
+		return true // the label does not know the letter either
+	}
 	if isBlank(want) {
 		return got.Blank
 	}

@@ -196,3 +196,32 @@ func BenchmarkScanScrabble(b *testing.B) {
 	runtime.ReadMemStats(&m)
 	b.ReportMetric(float64(m.HeapInuse)/(1<<20), "heap-MB")
 }
+
+// TestScanMatchesLabels reads the committed photos and compares each with
+// its hand label (testdata/real): the board where the label puts it and
+// every square right.
+func TestScanMatchesLabels(t *testing.T) {
+	files, _ := filepath.Glob("testdata/photos/*.jpg")
+	rd := reader(t)
+	n := 0
+	for _, f := range files {
+		label := filepath.Join("testdata", "real", strings.TrimSuffix(filepath.Base(f), ".jpg")+".txt")
+		if _, err := os.Stat(label); err != nil {
+			continue // a derived photo (turned, resized): no label of its own
+		}
+		n++
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			l, err := LoadLabel(label)
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := EvalPhoto(f, loadImage(t, f), l, Options{Reader: rd})
+			if !res.Found || res.SquaresRight != Size*Size {
+				t.Errorf("found %v (corners off by %.2f square), %d/225 squares right: %v", res.Found, res.CornerErr, res.SquaresRight, res.Mistakes)
+			}
+		})
+	}
+	if n == 0 {
+		t.Fatal("no committed photo has a label")
+	}
+}

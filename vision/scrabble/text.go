@@ -27,7 +27,7 @@ func cellText(c *Cell) string {
 	case c == nil:
 		return "."
 	case c.Blank && c.Letter == "":
-		return "?"
+		return "*"
 	case c.Blank:
 		return strings.ToLower(c.Letter)
 	}
