@@ -79,7 +79,7 @@ func (g *Game) Play(after *Board) (Move, error) {
 	if g.Over {
 		return Move{}, ErrGameOver
 	}
-	r := Rules{}
+	r := Rules{Names: g.Dictionary}
 	if g.Refuse {
 		r.Dictionary = g.Dictionary
 	}

@@ -10,6 +10,10 @@ type Rules struct {
 	// Dictionary checks the words a turn forms; nil accepts every word
 	// (the words then stand until challenged: see Game).
 	Dictionary Dictionary
+	// Names, when Dictionary is nil, names the blanks placed as "*" where
+	// some letters make every word a word, and refuses nothing: a blank
+	// no letter fits stays "*" until a challenge.
+	Names Dictionary
 }
 
 // Placement is one tile placed this turn.
@@ -171,7 +175,11 @@ func (r Rules) Judge(before, after *Board) (Move, error) {
 	// Blanks placed with no letter named: the letters that make every
 	// word a word.
 	named := false
-	if r.Dictionary != nil {
+	namer := r.Dictionary
+	if namer == nil {
+		namer = r.Names
+	}
+	if namer != nil {
 		var unknown []Pos
 		seen := map[Pos]bool{}
 		for _, run := range runs {
@@ -183,10 +191,12 @@ func (r Rules) Judge(before, after *Board) (Move, error) {
 			}
 		}
 		if len(unknown) > 0 {
-			if !nameBlanks(&board, unknown, runs, r.Dictionary) {
+			switch {
+			case nameBlanks(&board, unknown, runs, namer):
+				named = true
+			case r.Dictionary != nil:
 				return Move{}, reject(NotAWord, unknown[0], "no letter for the blank makes a word of %s", runs[0].Text(&board))
 			}
-			named = true
 		}
 	}
 

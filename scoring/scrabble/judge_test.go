@@ -188,6 +188,16 @@ func TestJudgeBlanks(t *testing.T) {
 	if err != nil || m.Words[0].Word != "CAT" {
 		t.Errorf("through an unknown blank: %+v, %v", m, err)
 	}
+	// Names only: the blank is named, and a blank no letter fits is left
+	// for a challenge.
+	m, err = Rules{Names: testWords}.Judge(empty, play(empty, "7,6 across *A"))
+	if err != nil || !m.Named || m.Words[0].Word != "BA" {
+		t.Errorf("names only: %+v, %v", m, err)
+	}
+	m, err = Rules{Names: testWords}.Judge(empty, play(empty, "7,7 across *Q"))
+	if err != nil || m.Named || m.Words[0].Word != "*Q" {
+		t.Errorf("names only, no fit: %+v, %v", m, err)
+	}
 	// No dictionary: the word keeps its unknown letter and scores.
 	m, err = Rules{}.Judge(empty, play(empty, "7,6 across *A"))
 	if err != nil || m.Words[0].Word != "*A" || m.Score != 2 || m.Named {
