@@ -174,3 +174,12 @@ func russianForms(word string) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// russianFormsDefiner gives the table service a Russian word's lemma and
+// part of speech (web.Config.Forms).
+type russianFormsDefiner struct{}
+
+func (russianFormsDefiner) Define(word string) (string, bool) {
+	s := russianForms(word)
+	return s, s != ""
+}
