@@ -22,15 +22,11 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"github.com/tilescope/tilescope/dict/wordnet"
+	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/hw/camera"
 	"github.com/tilescope/tilescope/hw/gpio"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/sqlite"
-	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/ocr/tesseract"
-	"github.com/tilescope/tilescope/scoring/grid"
-	"github.com/tilescope/tilescope/scoring/upwords"
-	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/web"
 )
 
@@ -108,32 +104,34 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return asBadInput(fmt.Errorf("serve: %w", err))
 		}
 	}
-	rules := upwords.Rules{Edition: upwords.Edition(*size)}
-	if *autoCheck {
-		rules.Dictionary = words
+	kind := "upwords"
+	g, err := game.Lookup(kind)
+	if err != nil {
+		return usageErrorf("serve: --game: %v", err)
+	}
+	rules, err := g.New(game.Options{"size": strconv.Itoa(*size), game.OptRefuse: strconv.FormatBool(*autoCheck)},
+		game.Env{Dict: words, DataDir: *data, Logf: logf})
+	if err != nil {
+		return asBadInput(fmt.Errorf("serve: %w", err))
+	}
+	if c, ok := rules.(io.Closer); ok {
+		defer c.Close()
 	}
 	sess, err := game.Open(ctx, store, game.Config{
-		Kind: "upwords", Players: names, Rows: *size, Cols: *size,
-		Scorer: upwordsScorer{rules}, Dict: words,
+		Kind: kind, Players: names, Rows: *size, Cols: *size, Rules: rules, Dict: words,
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 
-	// The pipeline: camera -> vision -> session.
-	reader, closeReader, err := newBoardReader(*size, *data, logf)
-	if err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
-	defer closeReader()
+	// The pipeline: camera -> vision (the game's reader) -> session.
 	led, err := hf.openLED()
 	if err != nil {
 		return err
 	}
 	defer func() { led.Set(gpio.Off); led.Close() }()
 	led.Set(gpio.Idle)
-	reader.board = sess.Board
-	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules}), OnTurn: func(t game.Turn) {
+	pipe := &game.Pipeline{Session: sess, Logf: logf, OnTurn: func(t game.Turn) {
 		if t.Status == game.StatusAccepted {
 			led.Set(gpio.Accepted)
 		} else {
@@ -349,154 +347,8 @@ func lanIP() net.IP {
 	return fallback
 }
 
-// upwordsScorer adapts scoring/upwords to the session's Scorer.
-type upwordsScorer struct{ rules upwords.Rules }
-
-func (s upwordsScorer) Judge(before, after *grid.Board) (game.Move, error) {
-	mv, err := s.rules.Judge(before, after)
-	if err != nil {
-		var rej *upwords.Rejection
-		if errors.As(err, &rej) {
-			return game.Move{}, &game.Rejection{Code: string(rej.Code), Msg: rej.Msg}
-		}
-		return game.Move{}, &game.Rejection{Code: "bad_board", Msg: err.Error()}
-	}
-	out := game.Move{Bonus: mv.Bonus, Score: mv.Score}
-	for _, p := range mv.Placed {
-		out.Placed = append(out.Placed, game.Placement{Row: p.Pos.Row, Col: p.Pos.Col, Letter: p.Letter, Height: p.Height})
-	}
-	for _, w := range mv.Words {
-		out.Words = append(out.Words, game.Word{Word: w.Word, Score: w.Score, Stacked: w.Stacked})
-	}
-	return out, nil
-}
-
-// boardReader adapts vision.ScanUpwords (with our tile classifier) to the
-// session's BoardReader.
-type boardReader struct {
-	opt vision.Options
-	// board is the board as it stands (for placeholders); nil for none.
-	board func() *grid.Board
-	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
-	// grid is where the board was in the latest photo read (the camera
-	// does not move between turns): the next scan's hint.
-	grid *vision.Quad
-}
-
-func newBoardReader(size int, data string, logf func(string, ...any)) (*boardReader, func(), error) {
-	var rd vision.TileReader
-	closer := func() {}
-	cls, err := ocr.Default(ocr.English)
-	if err == nil {
-		rd = cls
-	} else {
-		// Our classifier's model is missing (not trained in this build):
-		// Tesseract reads tiles worse, but the table still works.
-		t, terr := tesseract.New(ocr.English)
-		if terr != nil {
-			return nil, nil, fmt.Errorf("the tile reader: %v; and Tesseract: %w", err, terr)
-		}
-		logf("tile reader: %v; using Tesseract instead", err)
-		rd, closer = t, func() { t.Close() }
-	}
-	opt := vision.Options{Size: size, Reader: rd}
-	if cal, err := vision.LoadCalibration(data); err == nil {
-		opt.Calib = cal
-	}
-	return &boardReader{opt: opt, board: func() *grid.Board { return nil }}, closer, nil
-}
-
-func (r *boardReader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
-	img := f.Image
-	if img == nil {
-		var err error
-		if img, _, err = image.Decode(bytes.NewReader(f.JPEG)); err != nil {
-			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
-		}
-	}
-	r.mu.Lock()
-	opt := r.opt
-	opt.Hint = r.grid
-	scan, err := vision.ScanUpwords(img, opt)
-	if err == nil {
-		g := scan.Grid
-		r.grid = &g
-	}
-	r.mu.Unlock()
-	if err != nil {
-		return game.Reading{}, unreadable{err}
-	}
-	return readingOf(scan, r.board())
-}
-
-func isTileLetter(l string) bool {
-	c, err := grid.ParseCell(l)
-	return l != "" && err == nil && c.Height == 1
-}
-
-// placeholder is the letter put on an unreadable tile: A, or E where A
-// would stand on an A (the rules refuse a letter on the same letter).
-func placeholder(before *grid.Board, p grid.Pos) string {
-	if before == nil {
-		return "A"
-	}
-	if l := before.At(p).Letter; l == "A" {
-		return "E"
-	}
-	return "A"
-}
-
-// readingOf turns a scan into a reading: the board and, per cell, the
-// reader's confidence, lowered when the stack's height was a near thing.
-func readingOf(scan *vision.UpwordsReading, before *grid.Board) (game.Reading, error) {
-	b := scan.Board.Clone()
-	conf := make([][]float64, b.Rows)
-	for r := range conf {
-		conf[r] = make([]float64, b.Cols)
-		for c := range conf[r] {
-			cell := scan.Cell(grid.Pos{Row: r, Col: c})
-			if cell.Height == 0 {
-				conf[r][c] = 1
-				continue
-			}
-			p := grid.Pos{Row: r, Col: c}
-			if s := b.At(p); !isTileLetter(s.Letter) {
-				// A tile whose letter the reader could not tell: a
-				// placeholder with confidence 0, shown as unsure on every
-				// phone for the table to fix with a tap.
-				b.Set(p, grid.Stack{Letter: placeholder(before, p), Height: s.Height})
-				conf[r][c] = 0
-				continue
-			}
-			conf[r][c] = min(cell.Conf, 0.5+cell.HeightOK)
-		}
-	}
-	return game.Reading{Board: b, Conf: conf}, nil
-}
-
-// unreadable is a photo the vision could not read: the user's problem
-// (light, angle, hand over the board), not a bug.
-type unreadable struct{ err error }
-
-func (u unreadable) Error() string   { return u.err.Error() }
-func (u unreadable) Unwrap() error   { return u.err }
-func (u unreadable) UserError() bool { return true }
-
-// Code names the trouble for the page (game.CameraNotice).
-func (u unreadable) Code() string {
-	var ov *vision.OutOfViewError
-	switch {
-	case errors.As(u.err, &ov), errors.Is(u.err, vision.ErrOutOfView):
-		return "out_of_view"
-	case errors.Is(u.err, vision.ErrTooDark):
-		return "too_dark"
-	case errors.Is(u.err, vision.ErrTooBlurred):
-		return "too_blurred"
-	case errors.Is(u.err, vision.ErrNoBoard):
-		return "no_board"
-	}
-	return "unreadable"
-}
+// unreadable is a photo that does not decode: the user's problem.
+type unreadable = upwordsgame.Unreadable
 
 // cameraFrames adapts a camera.Source to the pipeline's FrameSource.
 type cameraFrames struct{ src camera.Source }
@@ -515,7 +367,7 @@ type uploader struct{ pipe *game.Pipeline }
 func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) {
 	img, format, err := image.Decode(bytes.NewReader(photo))
 	if err != nil {
-		return game.Turn{}, unreadable{fmt.Errorf("the image does not decode: %w", err)}
+		return game.Turn{}, unreadable{Err: fmt.Errorf("the image does not decode: %w", err)}
 	}
 	if format != "jpeg" {
 		var b bytes.Buffer

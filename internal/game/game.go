@@ -68,8 +68,9 @@ type Rejection struct {
 
 func (r *Rejection) Error() string { return r.Msg }
 
-// Scorer judges a turn: the board before and the board the camera read
-// after. A move the rules refuse is a *Rejection; any other error is a bug.
+// Scorer judges a turn of a grid game (GridRules): the board before and the
+// board the camera read after. A move the rules refuse is a *Rejection; any
+// other error is a bug.
 type Scorer interface {
 	Judge(before, after *grid.Board) (Move, error)
 }
@@ -79,31 +80,36 @@ type Dictionary interface {
 	Contains(word string) bool
 }
 
-// Reading is what the camera saw: the whole board and, per cell, how sure the
-// reader was (0..1). Conf may be nil (every cell sure) or rows x cols.
+// Reading is what the camera saw: the whole position (the game's own: a
+// *grid.Board for the grid games) and, per cell, how sure the reader was
+// (0..1). Conf may be nil (every cell sure) or rows x cols.
 type Reading struct {
-	Board *grid.Board
+	Board Position
 	Conf  [][]float64
 	// Seen is what the photo itself showed, before the reading was
 	// reconciled with the game (nil: the same as Board, or entered by
 	// hand). The session keeps it with the turn: the next photo is
 	// compared with it (a misread the table corrected, seen again, is the
 	// same stack).
-	Seen *grid.Board
+	Seen Position
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
-func (r Reading) conf(p grid.Pos) float64 {
-	if p.Row < len(r.Conf) && p.Col < len(r.Conf[p.Row]) {
-		return r.Conf[p.Row][p.Col]
+func (r Reading) conf(p grid.Pos) float64 { return r.confAt(cellPos{p.Row, p.Col}) }
+
+func (r Reading) confAt(p cellPos) float64 {
+	if p.row < len(r.Conf) && p.col < len(r.Conf[p.row]) {
+		return r.Conf[p.row][p.col]
 	}
 	return 1
 }
 
+// clone copies the conf table; a grid board is copied too (the Upwords
+// reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board.Clone()}
-	if r.Seen != nil {
-		c.Seen = r.Seen.Clone()
+	c := Reading{Board: r.Board, Seen: r.Seen}
+	if b := gridOf(r.Board); b != nil {
+		c.Board = b.Clone()
 	}
 	if r.Conf != nil {
 		c.Conf = make([][]float64, len(r.Conf))
@@ -189,6 +195,9 @@ type (
 		Col    int    `json:"col"`
 		Letter string `json:"letter"`
 		Height int    `json:"height"`
+		// Cell is the game's text for the cell (Rules.SetCell); empty
+		// in the grid games' records, which say Letter and Height.
+		Cell string `json:"cell,omitempty"`
 	}
 	challengeData struct {
 		N     int    `json:"n"`
@@ -202,3 +211,12 @@ type (
 		Racks []int `json:"racks"`
 	}
 )
+
+// cell is the correction's cell text: Cell, or Letter and Height in the
+// grid text format ("" for an empty square).
+func (d correctData) cell() string {
+	if d.Cell != "" || d.Height == 0 {
+		return d.Cell
+	}
+	return grid.Stack{Letter: d.Letter, Height: d.Height}.String()
+}

@@ -17,9 +17,12 @@ import (
 type Config struct {
 	Kind    string   // "upwords" (default)
 	Players []string // names for a new game; default "Player 1", "Player 2"
-	Rows    int      // board size for a new game; default 10x10
+	Rows    int      // board size for a new game; default 10x10, or the Rules' empty position
 	Cols    int
-	Scorer  Scorer
+	// Rules is the game (Game.New); nil: grid rules with the Upwords set
+	// around Scorer (UpwordsGridRules).
+	Rules  Rules
+	Scorer Scorer
 	// Dict settles challenges; nil means every word is accepted.
 	Dict Dictionary
 	// Now is the clock; nil means time.Now.
@@ -59,14 +62,20 @@ const keepSnapshots = 128
 // Open loads the store's current game, or starts one from cfg if there is
 // none, and replays it.
 func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
-	if cfg.Scorer == nil {
-		return nil, errors.New("game: no scorer")
+	if cfg.Rules == nil && cfg.Scorer == nil {
+		return nil, errors.New("game: no rules")
 	}
 	if cfg.Kind == "" {
 		cfg.Kind = "upwords"
 	}
 	if cfg.Rows == 0 || cfg.Cols == 0 {
 		cfg.Rows, cfg.Cols = 10, 10
+		if cfg.Rules != nil {
+			cfg.Rows, cfg.Cols = cfg.Rules.Empty().Size()
+		}
+	}
+	if cfg.Rules == nil {
+		cfg.Rules = UpwordsGridRules(cfg.Rows, cfg.Cols, cfg.Scorer)
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -110,7 +119,7 @@ func checkPlayers(names []string) error {
 
 // load replays a log and publishes the result. Called with mu held.
 func (s *Session) load(setup Setup, recs []Record) error {
-	rp, err := replay(setup, recs, s.cfg.Scorer)
+	rp, err := replay(setup, recs, s.cfg.Rules)
 	if err != nil {
 		return err
 	}
@@ -180,11 +189,24 @@ func (s *Session) Frames() []string {
 	return out
 }
 
-// Board returns a copy of the board as it stands.
-func (s *Session) Board() *grid.Board {
+// Board returns the board as it stands (a copy: the caller may change a
+// grid board).
+func (s *Session) Board() Position {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.rp.board.Clone()
+	return clonePos(s.rp.board)
+}
+
+// Rules returns the game's rules.
+func (s *Session) Rules() Rules { return s.cfg.Rules }
+
+// clonePos copies a grid board (whose methods change it in place); other
+// positions are never changed and are shared.
+func clonePos(p Position) Position {
+	if b := gridOf(p); b != nil {
+		return b.Clone()
+	}
+	return p
 }
 
 // Sightings are the game's photos recorded as plays, oldest first: what
@@ -195,7 +217,7 @@ func (s *Session) Sightings() []Sighting {
 	defer s.mu.Unlock()
 	out := make([]Sighting, len(s.rp.sightings))
 	for i, v := range s.rp.sightings {
-		out[i] = Sighting{Seen: v.Seen.Clone(), After: v.After.Clone()}
+		out[i] = Sighting{Seen: clonePos(v.Seen), After: clonePos(v.After)}
 	}
 	return out
 }
@@ -280,13 +302,13 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	if s.rp.state.Over {
 		return Turn{}, conflictf("the game is over")
 	}
-	if r.Board.Rows != s.setup.Rows || r.Board.Cols != s.setup.Cols {
-		return Turn{}, badInputf("the reading is %dx%d, the board is %dx%d", r.Board.Rows, r.Board.Cols, s.setup.Rows, s.setup.Cols)
+	if rows, cols := r.Board.Size(); rows != s.setup.Rows || cols != s.setup.Cols {
+		return Turn{}, badInputf("the reading is %dx%d, the board is %dx%d", rows, cols, s.setup.Rows, s.setup.Cols)
 	}
-	if err := checkReading(r.Board); err != nil {
+	if err := s.checkReading(r.Board); err != nil {
 		return Turn{}, err
 	}
-	if r.Board.Equal(s.rp.board) {
+	if SamePosition(r.Board, s.rp.board) {
 		return Turn{}, ErrNoChange
 	}
 	// The camera still shows a board the rules refused (a restarted
@@ -315,20 +337,30 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	return *rp.turns[n], nil
 }
 
-// checkReading makes sure every cell can be written in the grid text format
-// the log keeps (a reader that could not tell a letter must not put "?" in
-// the log).
-func checkReading(b *grid.Board) error {
-	var bad error
-	b.Each(func(p grid.Pos, s grid.Stack) {
-		if bad != nil || s.Empty() {
-			return
+// checkReading makes sure the reading can be written in the text form the
+// log keeps and read back the same (a reader that could not tell a letter
+// must not put "?" in the log).
+func (s *Session) checkReading(b Position) error {
+	back, err := s.cfg.Rules.Parse(b.String(), "the reading")
+	if err == nil && SamePosition(back, b) {
+		return nil
+	}
+	rows, cols := b.Size()
+	for r := range rows {
+		for c := range cols {
+			cell := b.Cell(r, c)
+			if cell == "" {
+				continue
+			}
+			if back == nil || back.Cell(r, c) != cell {
+				return badInputf("the reading at %v is %q, not a piece of the game", grid.Pos{Row: r, Col: c}, cell)
+			}
 		}
-		if c, err := grid.ParseCell(s.String()); err != nil || c != s {
-			bad = badInputf("the reading at %v is %q, not a tile", p, s.Letter)
-		}
-	})
-	return bad
+	}
+	if err != nil {
+		return badInputf("the reading: %v", err)
+	}
+	return badInputf("the reading does not read back the same")
 }
 
 func roundConf(c [][]float64) [][]float64 {
@@ -360,19 +392,46 @@ func (s *Session) Correct(ctx context.Context, n int, p grid.Pos, st grid.Stack)
 	} else {
 		st.Letter = ""
 	}
+	return s.correct(ctx, correctData{N: n, Row: p.Row, Col: p.Col, Letter: st.Letter, Height: st.Height})
+}
+
+// CorrectCell fixes what the camera read in one cell of turn n, in the
+// game's own cell text (Rules.SetCell: "" empty), and re-judges the game.
+func (s *Session) CorrectCell(ctx context.Context, n, row, col int, cell string) (*State, error) {
+	cell = strings.TrimSpace(cell)
+	if g := gridOf(s.cfg.Rules.Empty()); g != nil {
+		// The grid games keep their records as letter and height.
+		st := grid.Stack{}
+		if cell != "" && cell != "." {
+			var err error
+			if st, err = grid.ParseCell(cell); err != nil {
+				return nil, badInputf("%q: %v", cell, err)
+			}
+		}
+		return s.Correct(ctx, n, grid.Pos{Row: row, Col: col}, st)
+	}
+	return s.correct(ctx, correctData{N: n, Row: row, Col: col, Cell: cell})
+}
+
+func (s *Session) correct(ctx context.Context, d correctData) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rd, ok := s.rp.readings[n]
+	rd, ok := s.rp.readings[d.N]
 	if !ok {
-		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
+		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, d.N)
 	}
-	if !rd.Board.In(p) {
-		return nil, badInputf("%v is off the %dx%d board", p, rd.Board.Rows, rd.Board.Cols)
+	p := cellPos{d.Row, d.Col}
+	if !inside(rd.Board, p) {
+		rows, cols := rd.Board.Size()
+		return nil, badInputf("%v is off the %dx%d board", grid.Pos{Row: d.Row, Col: d.Col}, rows, cols)
 	}
-	if rd.Board.At(p) == st {
+	if _, err := s.cfg.Rules.SetCell(rd.Board, d.Row, d.Col, d.cell()); err != nil {
+		return nil, err
+	}
+	if rd.Board.Cell(d.Row, d.Col) == d.cell() {
 		return s.rp.state, nil // nothing to correct
 	}
-	rp, err := s.apply(ctx, KindCorrect, correctData{N: n, Row: p.Row, Col: p.Col, Letter: st.Letter, Height: st.Height})
+	rp, err := s.apply(ctx, KindCorrect, d)
 	if err != nil {
 		return nil, err
 	}
@@ -484,8 +543,8 @@ func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 		return nil, badInputf("%d racks for %d players", len(racks), len(s.setup.Players))
 	}
 	for i, r := range racks {
-		if r < 0 || r > RackSize {
-			return nil, badInputf("player %d: %d tiles left: want 0 to %d", i+1, r, RackSize)
+		if m := s.cfg.Rules.MaxLeft(); r < 0 || r > m {
+			return nil, badInputf("player %d: %d tiles left: want 0 to %d", i+1, r, m)
 		}
 	}
 	rp, err := s.apply(ctx, KindEnd, endData{Racks: racks})

@@ -492,7 +492,7 @@ func TestPipelineKeepsWhatThePhotoShowed(t *testing.T) {
 	}
 	// After a restart the session still knows what the photo showed.
 	s2 := newSession(t, store)
-	if got := s2.Sightings(); len(got) != 1 || !got[0].Seen.Equal(grid.MustParse(misread)) || !got[0].After.Equal(grid.MustParse(turn1)) {
+	if got := s2.Sightings(); len(got) != 1 || !SamePosition(got[0].Seen, grid.MustParse(misread)) || !SamePosition(got[0].After, grid.MustParse(turn1)) {
 		t.Fatalf("sightings after reopening = %+v, want the misread board beside the corrected one", got)
 	}
 	// The next photo shows turn 2 with the same misread: the T stands.

@@ -5,10 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
-	"strings"
 	"time"
-
-	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // LowConf is the confidence below which a cell is shown as uncertain.
@@ -73,10 +70,10 @@ type Player struct {
 	Score int    `json:"score"`
 }
 
-// Cell is an occupied square as the page draws it.
+// Cell is an occupied square as the page draws it: the game's piece
+// (Rules.Piece), how sure the camera was and the marks.
 type Cell struct {
-	Letter    string  `json:"letter"`
-	Height    int     `json:"height"`
+	Piece
 	Conf      float64 `json:"conf"`
 	Last      bool    `json:"last,omitempty"`      // placed by the latest play
 	Uncertain bool    `json:"uncertain,omitempty"` // read with conf < LowConf
@@ -134,19 +131,19 @@ const (
 // need to check themselves against.
 type replayed struct {
 	state     *State
-	board     *grid.Board
+	board     Position
 	readings  map[int]Reading // corrected readings by turn number
-	befores   map[int]*grid.Board
+	befores   map[int]Position
 	turns     map[int]*Turn
-	lastPlay  int                 // number of the latest accepted play, 0 if none
-	seen      map[int]*grid.Board // each play's photo as seen, before reconciling
+	lastPlay  int              // number of the latest accepted play, 0 if none
+	seen      map[int]Position // each play's photo as seen, before reconciling
 	sightings []Sighting
 	nextN     int // number for the next turn record
 	actions   int // surviving actions after undo (not counting start)
 }
 
 // replay recomputes the state from a game's log.
-func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
+func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 	// 1. undo pops the latest surviving action.
 	var acts []Record
 	var version int64
@@ -181,15 +178,15 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 
 	rp := &replayed{
 		readings: map[int]Reading{},
-		seen:     map[int]*grid.Board{},
-		befores:  map[int]*grid.Board{},
+		seen:     map[int]Position{},
+		befores:  map[int]Position{},
 		turns:    map[int]*Turn{},
 		actions:  len(acts),
 	}
 
 	// 2. the readings, then the corrections applied to them.
 	var plays []int // turn numbers of plays in order
-	corrected := map[int]map[grid.Pos]bool{}
+	corrected := map[int]map[cellPos]bool{}
 	for _, r := range acts {
 		switch r.Kind {
 		case KindPlay:
@@ -197,14 +194,14 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			if err := json.Unmarshal(r.Data, &d); err != nil {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
-			b, err := grid.Parse(strings.NewReader(d.Board), fmt.Sprintf("record %d", r.Seq))
+			b, err := rules.Parse(d.Board, fmt.Sprintf("record %d", r.Seq))
 			if err != nil {
 				return nil, fmt.Errorf("game: %v", err)
 			}
 			rp.readings[d.N] = Reading{Board: b, Conf: d.Conf}
 			plays = append(plays, d.N)
 			if d.Seen != "" {
-				sb, err := grid.Parse(strings.NewReader(d.Seen), fmt.Sprintf("record %d (seen)", r.Seq))
+				sb, err := rules.Parse(d.Seen, fmt.Sprintf("record %d (seen)", r.Seq))
 				if err != nil {
 					return nil, fmt.Errorf("game: %v", err)
 				}
@@ -215,7 +212,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			if err := json.Unmarshal(r.Data, &d); err != nil {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
-			applyCorrection(rp.readings, plays, corrected, d)
+			applyCorrection(rules, rp.readings, plays, corrected, d)
 		}
 	}
 
@@ -236,7 +233,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 		st.Players = append(st.Players, Player{Name: name})
 	}
 	n := len(st.Players)
-	board := grid.New(setup.Rows, setup.Cols)
+	board := rules.Empty()
 	toPlay := 0
 	var history []*Turn
 	var racks []int
@@ -252,12 +249,12 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 				t.Photo = fmt.Sprintf("/api/photos/%d", d.N)
 			}
 			for p := range corrected[d.N] {
-				t.Corrected = append(t.Corrected, [2]int{p.Row, p.Col})
+				t.Corrected = append(t.Corrected, [2]int{p.row, p.col})
 			}
 			sortCells(t.Corrected)
-			rd.Board.Each(func(p grid.Pos, s grid.Stack) {
-				if !s.Empty() && rd.conf(p) < LowConf && !corrected[d.N][p] {
-					t.Uncertain = append(t.Uncertain, [2]int{p.Row, p.Col})
+			eachCell(rd.Board, func(p cellPos, _ string) {
+				if rd.confAt(p) < LowConf && !corrected[d.N][p] {
+					t.Uncertain = append(t.Uncertain, [2]int{p.row, p.col})
 				}
 			})
 			rp.turns[d.N] = t
@@ -267,12 +264,13 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 				t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 				continue
 			}
-			if rd.Board.Rows != board.Rows || rd.Board.Cols != board.Cols {
+			if rr, rc := rd.Board.Size(); !sameSize(rd.Board, board) {
+				br, bc := board.Size()
 				t.Status, t.Code = StatusRejected, "wrong_size"
-				t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rd.Board.Rows, rd.Board.Cols, board.Rows, board.Cols)
+				t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rr, rc, br, bc)
 				continue
 			}
-			mv, err := sc.Judge(board, rd.Board)
+			mv, err := rules.Judge(board, rd.Board)
 			if err != nil {
 				// A scorer error that is not a rejection is a bug, but it
 				// must not make the whole log unreadable: the turn is
@@ -288,7 +286,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			t.Status = StatusAccepted
 			t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
 			st.Players[toPlay].Score += mv.Score
-			board = rd.Board.Clone()
+			board = rd.Board
 			rp.lastPlay = d.N
 			toPlay = (toPlay + 1) % n
 		case KindPass, KindExchange:
@@ -354,12 +352,12 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 	st.ToPlay = toPlay
 	st.Last = rp.lastPlay
 	st.BoardText = board.String()
-	last := map[grid.Pos]bool{}
+	last := map[cellPos]bool{}
 	var conf Reading
-	var fixed map[grid.Pos]bool
+	var fixed map[cellPos]bool
 	if t := rp.turns[rp.lastPlay]; t != nil {
 		for _, p := range t.Placed {
-			last[grid.Pos{Row: p.Row, Col: p.Col}] = true
+			last[cellPos{p.Row, p.Col}] = true
 		}
 	}
 	// The confidence shown for a stack is the best of the accepted readings
@@ -375,37 +373,30 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			stood = append(stood, rp.readings[h.N])
 		}
 	}
-	bestConf := func(p grid.Pos, s grid.Stack) float64 {
+	bestConf := func(p cellPos, s string) float64 {
 		best := 0.0
 		for _, rd := range stood {
-			if rd.Board.At(p) != s {
+			if rd.Board.Cell(p.row, p.col) != s {
 				break
 			}
-			best = max(best, rd.conf(p))
+			best = max(best, rd.confAt(p))
 		}
 		return best
 	}
-	st.Board = make([][]*Cell, board.Rows)
-	placed := 0
+	rows, cols := board.Size()
+	st.Board = make([][]*Cell, rows)
 	for r := range st.Board {
-		st.Board[r] = make([]*Cell, board.Cols)
+		st.Board[r] = make([]*Cell, cols)
 	}
-	board.Each(func(p grid.Pos, s grid.Stack) {
-		if s.Empty() {
-			return
-		}
-		placed += s.Height
-		c := &Cell{Letter: s.Letter, Height: s.Height, Conf: 1, Last: last[p], Corrected: fixed[p]}
+	eachCell(board, func(p cellPos, s string) {
+		c := &Cell{Piece: rules.Piece(s), Conf: 1, Last: last[p], Corrected: fixed[p]}
 		if conf.Board != nil {
 			c.Conf = round2(bestConf(p, s))
 		}
 		c.Uncertain = c.Conf < LowConf && !c.Corrected
-		st.Board[p.Row][p.Col] = c
+		st.Board[p.row][p.col] = c
 	})
-	st.Bag = UpwordsTiles - RackSize*n - placed
-	if st.Bag < 0 {
-		st.Bag = 0
-	}
+	st.Bag = rules.Bag(board, n)
 	for _, t := range history {
 		st.History = append(st.History, *t)
 		if t.Status == StatusAccepted {
@@ -413,86 +404,96 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 		}
 	}
 	if st.Over {
-		st.Tally = tally(st.Players, racks)
+		st.Tally = rules.Tally(st.Players, racks)
 	}
 	rp.state = st
 	return rp, nil
 }
 
-// applyCorrection sets the corrected stack in turn d.N's reading and in the
-// neighbouring readings that read the same stack on that square: forward
-// always, backward only when the camera saw a tile there and the correction
-// is not a taller stack (a tile the camera missed, on an empty square or on
-// a stack, was not there before it was played).
-func applyCorrection(readings map[int]Reading, plays []int, corrected map[int]map[grid.Pos]bool, d correctData) {
+// applyCorrection sets the corrected cell in turn d.N's reading and in the
+// neighbouring readings that read the same cell on that square: forward
+// always, backward only when the rules say the earlier photos misread it
+// too (Backfiller; by default when the camera saw something there).
+func applyCorrection(rules Rules, readings map[int]Reading, plays []int, corrected map[int]map[cellPos]bool, d correctData) {
 	rd, ok := readings[d.N]
 	if !ok {
 		return
 	}
-	p := grid.Pos{Row: d.Row, Col: d.Col}
-	if !rd.Board.In(p) {
+	p := cellPos{d.Row, d.Col}
+	if !inside(rd.Board, p) {
 		return
 	}
-	want := grid.Stack{Letter: d.Letter, Height: d.Height}
-	if d.Height == 0 {
-		want = grid.Stack{}
-	}
-	orig := rd.Board.At(p)
+	want := d.cell()
+	orig := rd.Board.Cell(p.row, p.col)
 	idx := -1
 	for i, n := range plays {
 		if n == d.N {
 			idx = i
 		}
 	}
-	set := func(n int) {
+	set := func(n int) bool {
 		r := readings[n]
-		r.Board.Set(p, want)
+		nb, err := rules.SetCell(r.Board, p.row, p.col, want)
+		if err != nil {
+			return false // a cell this reading cannot hold: the correction stops here
+		}
+		r.Board = nb
+		readings[n] = r
 		if corrected[n] == nil {
-			corrected[n] = map[grid.Pos]bool{}
+			corrected[n] = map[cellPos]bool{}
 		}
 		corrected[n][p] = true
+		return true
 	}
-	set(d.N)
+	if !set(d.N) {
+		return
+	}
 	for i := idx + 1; i < len(plays); i++ {
 		r := readings[plays[i]]
-		if !r.Board.In(p) || r.Board.At(p) != orig {
+		if !inside(r.Board, p) || r.Board.Cell(p.row, p.col) != orig || !set(plays[i]) {
 			break
 		}
-		set(plays[i])
 	}
-	if orig.Empty() || want.Height > orig.Height {
-		// The camera missed a tile: it was not there before this turn
-		// (read empty), or it went on the stack this turn (the stack read
-		// as it stood before): the earlier readings of the square were
-		// right.
+	back := orig != ""
+	if bf, ok := rules.(Backfiller); ok {
+		back = bf.Backfill(orig, want)
+	}
+	if !back {
+		// The camera missed a piece: it was not there before this turn.
 		return
 	}
 	for i := idx - 1; i >= 0; i-- {
 		r := readings[plays[i]]
-		if !r.Board.In(p) || r.Board.At(p) != orig {
+		if !inside(r.Board, p) || r.Board.Cell(p.row, p.col) != orig || !set(plays[i]) {
 			break
 		}
-		set(plays[i])
 	}
 }
 
-// tally is the end-of-game score sheet: -5 per tile left on a rack.
-func tally(players []Player, racks []int) []TallyLine {
-	out := make([]TallyLine, len(players))
-	best := math.MinInt
-	for i, p := range players {
-		tiles := 0
-		if i < len(racks) {
-			tiles = racks[i]
+// cellPos is a cell of a position's lattice.
+type cellPos struct{ row, col int }
+
+func inside(b Position, p cellPos) bool {
+	r, c := b.Size()
+	return p.row >= 0 && p.row < r && p.col >= 0 && p.col < c
+}
+
+// eachCell calls f for every cell that is not empty, row by row.
+func eachCell(b Position, f func(p cellPos, cell string)) {
+	rows, cols := b.Size()
+	for r := range rows {
+		for c := range cols {
+			if s := b.Cell(r, c); s != "" {
+				f(cellPos{r, c}, s)
+			}
 		}
-		out[i] = TallyLine{Name: p.Name, Score: p.Score, Tiles: tiles, Penalty: -PenaltyPerTile * tiles}
-		out[i].Final = out[i].Score + out[i].Penalty
-		best = max(best, out[i].Final)
 	}
-	for i := range out {
-		out[i].Winner = out[i].Final == best
-	}
-	return out
+}
+
+func sameSize(a, b Position) bool {
+	ar, ac := a.Size()
+	br, bc := b.Size()
+	return ar == br && ac == bc
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }
