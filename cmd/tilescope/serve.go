@@ -39,19 +39,29 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", ":8080", "listen on `HOST:PORT` (:0 picks a free port)")
 	data := fs.String("data", defaultDataDir(), "data `DIR`: the game log (tilescope.db), the turns' photos and the PIN")
+	kind := fs.String("game", "upwords", "the game of a new table: "+strings.Join(game.Kinds(), ", ")+" (the page's \"new game\" can choose another)")
+	opts := game.Options{}
+	fs.Func("set", "a setting of the game, `NAME=VALUE` (repeatable; docs/games.md; e.g. refuse=true)", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return fmt.Errorf("%q: want NAME=VALUE", v)
+		}
+		opts[strings.TrimSpace(name)] = strings.TrimSpace(value)
+		return nil
+	})
 	hf := addHardwareFlags(fs, "demo")
 	df := addDictFlags(fs, "en")
-	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (2 to 4)")
+	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4)")
 	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); default: the one kept in DIR/pin, made at random on first start")
 	publicURL := fs.String("url", "", "the address phones open, for the QR code (default: http://THIS-MACHINE'S-LAN-ADDRESS:PORT/)")
 	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
-	autoCheck := fs.Bool("auto-check", false, "check every word against the dictionary as it is played (default: only when challenged, as at a real table)")
+	autoCheck := fs.Bool("auto-check", false, "the referee refuses non-words at once: every word is checked against the dictionary as it is played (default: a word stands unless challenged, as at a real table; the same as --set refuse=true)")
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions in challenges (default $WNSEARCHDIR or "+wordnet.DefaultDir+"); none: no definitions")
 	demoRestart := fs.Duration("demo-restart", time.Minute, "with --camera demo: this long after the recorded game's last turn, end the game (the tally), and as long again later start it over; 0 stays on the last turn")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
 	hold := fs.Duration("hold", 10*time.Second, "with a camera watched for turns (no --button): how long something may lie still on the board's edge (a pencil, a cup) before it is taken as part of the table and turns are read again; a hand or an arm reaching into the grid is waited for three times as long")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--camera SPEC] [--data DIR] [options]")
+		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--game G] [--camera SPEC] [--data DIR] [options]")
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -104,21 +114,27 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return asBadInput(fmt.Errorf("serve: %w", err))
 		}
 	}
-	kind := "upwords"
-	g, err := game.Lookup(kind)
+	g, err := game.Lookup(*kind)
 	if err != nil {
 		return usageErrorf("serve: --game: %v", err)
 	}
-	rules, err := g.New(game.Options{"size": strconv.Itoa(*size), game.OptRefuse: strconv.FormatBool(*autoCheck)},
-		game.Env{Dict: words, DataDir: *data, Logf: logf})
+	if *kind == upwordsgame.Kind {
+		opts[upwordsgame.OptSize] = strconv.Itoa(*size)
+	}
+	if *autoCheck {
+		opts[game.OptRefuse] = "true"
+	}
+	env := game.Env{Dict: words, DataDir: *data, Logf: logf}
+	rules, err := g.New(opts, env)
 	if err != nil {
-		return asBadInput(fmt.Errorf("serve: %w", err))
+		return usageErrorf("serve: --game %s: %v", *kind, err)
 	}
 	if c, ok := rules.(io.Closer); ok {
 		defer c.Close()
 	}
 	sess, err := game.Open(ctx, store, game.Config{
-		Kind: kind, Players: names, Rows: *size, Cols: *size, Rules: rules, Dict: words,
+		Kind: *kind, Players: names, Rules: rules, Options: opts, Dict: words,
+		NewRules: game.RulesFrom(env),
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

@@ -350,6 +350,10 @@ func TestServeBadFlags(t *testing.T) {
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"bad lang", []string{"--lang", "fr"}, "--lang"},
 		{"no hold", []string{"--hold", "0s"}, "--hold"},
+		{"unknown game", []string{"--game", "chess"}, "--game"},
+		{"unknown setting", []string{"--set", "colour=red"}, "colour"},
+		{"bad setting", []string{"--set", "refuse=maybe"}, "refuse"},
+		{"setting without a value", []string{"--set", "refuse"}, "NAME=VALUE"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

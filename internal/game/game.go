@@ -122,11 +122,13 @@ func (r Reading) clone() Reading {
 
 // Setup is what a game is started with.
 type Setup struct {
-	ID      int64     `json:"id"`
-	Kind    string    `json:"game"` // "upwords"
-	Players []string  `json:"players"`
-	Rows    int       `json:"rows"`
-	Cols    int       `json:"cols"`
+	ID      int64    `json:"id"`
+	Kind    string   `json:"game"` // "upwords"
+	Players []string `json:"players"`
+	Rows    int      `json:"rows"`
+	Cols    int      `json:"cols"`
+	// Options are the game's settings (kept in the start record).
+	Options Options   `json:"options,omitempty"`
 	Created time.Time `json:"created"`
 }
 

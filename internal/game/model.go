@@ -301,3 +301,15 @@ func Games() []Info {
 	}
 	return out
 }
+
+// RulesFrom makes rules from the registry with env: a Session's
+// Config.NewRules.
+func RulesFrom(env Env) func(kind string, opt Options) (Rules, error) {
+	return func(kind string, opt Options) (Rules, error) {
+		g, err := Lookup(kind)
+		if err != nil {
+			return nil, fmt.Errorf("%w: %v", ErrBadInput, err)
+		}
+		return g.New(opt, env)
+	}
+}

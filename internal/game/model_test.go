@@ -4,8 +4,11 @@ import (
 	"context"
 	"errors"
 	"strings"
+	"sync"
 	"testing"
 )
+
+var registerRow = sync.OnceFunc(func() { Register(rowGame{}) })
 
 // rowPos is a game that is not a grid game: one row of cells, each a
 // colour letter (r, g, b) and a digit, written "r1 . g2".
@@ -115,7 +118,7 @@ func (rowGame) New(opt Options, _ Env) (Rules, error) {
 // store.
 func TestSessionOnAnotherGame(t *testing.T) {
 	ctx := context.Background()
-	Register(rowGame{})
+	registerRow()
 	g, err := Lookup("rowtest")
 	if err != nil {
 		t.Fatal(err)
@@ -216,3 +219,65 @@ func TestSessionOnAnotherGame(t *testing.T) {
 type wordSet map[string]bool
 
 func (w wordSet) Contains(s string) bool { return w[s] }
+
+// TestSessionSwitchesGames: a table set up for one game starts a game of
+// another kind (the page's game picker), keeps it across a restart and
+// goes back; a game that is not registered is refused.
+func TestSessionSwitchesGames(t *testing.T) {
+	ctx := context.Background()
+	registerRow()
+	store := NewMemStore()
+	cfg := Config{Players: []string{"Ann", "Ben"}, Rows: 5, Cols: 5, Scorer: lineScorer{}, NewRules: RulesFrom(Env{})}
+	s, err := Open(ctx, store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.Start(ctx, NewGame{Kind: "nosuchgame", Players: []string{"A", "B"}}); !errors.Is(err, ErrBadInput) {
+		t.Errorf("an unknown game: %v, want bad input", err)
+	}
+	if err := s.Start(ctx, NewGame{Kind: "rowtest", Players: []string{"A", "B"}, Options: Options{"n": "9"}}); !errors.Is(err, ErrBadInput) {
+		t.Errorf("a bad setting: %v, want bad input", err)
+	}
+	if err := s.Start(ctx, NewGame{Kind: "rowtest", Players: []string{"Cy", "Di"}, Options: Options{"n": "6"}}); err != nil {
+		t.Fatal(err)
+	}
+	rowRead := func(text string) Reading {
+		p, err := s.Rules().Parse(text, "test")
+		if err != nil {
+			t.Fatal(err)
+		}
+		return Reading{Board: p}
+	}
+	if tn, err := s.Play(ctx, Frame{ID: "1"}, rowRead(". . r5 . . .")); err != nil || tn.Score != 5 {
+		t.Fatalf("a row turn: %+v, %v", tn, err)
+	}
+	// A restart: the table's configuration is still the grid game's, the
+	// stored game the row game with its settings.
+	s2, err := Open(ctx, store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	st := s2.State()
+	if st.Game != "rowtest" || st.Cols != 6 || st.Players[0].Score != 5 || s2.Setup().Options["n"] != "6" {
+		t.Fatalf("after a restart: %s %dx%d, Cy %d, options %v", st.Game, st.Rows, st.Cols, st.Players[0].Score, s2.Setup().Options)
+	}
+	// A new game with the same players is the same game again.
+	if err := s2.NewGame(ctx, []string{"Cy", "Di"}); err != nil || s2.State().Game != "rowtest" || s2.State().Cols != 6 {
+		t.Fatalf("NewGame: %v, %s", err, s2.State().Game)
+	}
+	// Back to the table's own game.
+	if err := s2.Start(ctx, NewGame{Players: []string{"Ann", "Ben"}}); err != nil {
+		t.Fatal(err)
+	}
+	if st := s2.State(); st.Game != "upwords" || st.Rows != 5 {
+		t.Fatalf("back: %s %dx%d", st.Game, st.Rows, st.Cols)
+	}
+	// Without NewRules, the table plays its own game only.
+	s3, err := Open(ctx, NewMemStore(), Config{Scorer: lineScorer{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s3.Start(ctx, NewGame{Kind: "rowtest", Players: []string{"A", "B"}}); !errors.Is(err, ErrBadInput) {
+		t.Errorf("another game on a single-game table: %v, want bad input", err)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"strings"
 	"sync"
 	"time"
@@ -23,6 +24,13 @@ type Config struct {
 	// around Scorer (UpwordsGridRules).
 	Rules  Rules
 	Scorer Scorer
+	// Options are the settings Rules were made with, recorded with every
+	// new game of Kind.
+	Options Options
+	// NewRules makes the rules of another game, or of Kind with other
+	// settings, for a new game the table asks for (RulesFrom: from the
+	// registry); nil: the table plays only Kind with Rules.
+	NewRules func(kind string, opt Options) (Rules, error)
 	// Dict settles challenges; nil means every word is accepted.
 	Dict Dictionary
 	// Now is the clock; nil means time.Now.
@@ -48,6 +56,7 @@ type Session struct {
 	store Store
 
 	mu     sync.Mutex // serialises actions
+	rules  Rules      // the current game's; written under mu and snapMu
 	setup  Setup
 	recs   []Record
 	rp     *replayed
@@ -86,7 +95,10 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	if err := checkPlayers(cfg.Players); err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, store: store}
+	if cfg.Options == nil {
+		cfg.Options = Options{}
+	}
+	s := &Session{cfg: cfg, store: store, rules: cfg.Rules}
 	setup, recs, err := store.Current(ctx)
 	switch {
 	case errors.Is(err, ErrNoGame):
@@ -99,6 +111,21 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if setup.Options == nil && len(recs) > 0 && recs[0].Kind == KindStart {
+		// The settings are kept in the start record (games from before
+		// settings were kept have none: the table's are theirs).
+		var st struct {
+			Options Options `json:"options"`
+		}
+		if json.Unmarshal(recs[0].Data, &st) == nil {
+			setup.Options = st.Options
+		}
+	}
+	rules, err := s.rulesFor(setup.Kind, setup.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", setup.ID, err)
+	}
+	s.setRules(rules)
 	if err := s.load(setup, recs); err != nil {
 		return nil, err
 	}
@@ -119,13 +146,57 @@ func checkPlayers(names []string) error {
 
 // load replays a log and publishes the result. Called with mu held.
 func (s *Session) load(setup Setup, recs []Record) error {
-	rp, err := replay(setup, recs, s.cfg.Rules)
+	rp, err := replay(setup, recs, s.rules)
 	if err != nil {
 		return err
 	}
 	s.setup, s.recs, s.rp = setup, recs, rp
 	s.publish(rp.state)
 	return nil
+}
+
+// rulesFor returns the rules of a game: the configured ones for Kind with
+// the configured settings (or none recorded), else NewRules'.
+func (s *Session) rulesFor(kind string, opt Options) (Rules, error) {
+	if kind == "" {
+		kind = s.cfg.Kind
+	}
+	if kind == s.cfg.Kind && (opt == nil || sameOptions(opt, s.cfg.Options)) {
+		return s.cfg.Rules, nil
+	}
+	if s.cfg.NewRules == nil && kind != s.cfg.Kind {
+		return nil, badInputf("this table plays only %s, not %s", s.cfg.Kind, kind)
+	}
+	if s.cfg.NewRules == nil {
+		return nil, badInputf("this table plays %s with its own settings only", s.cfg.Kind)
+	}
+	return s.cfg.NewRules(kind, opt)
+}
+
+// setRules makes rules the current game's, letting go of the previous
+// ones made for another game. Called with mu held.
+func (s *Session) setRules(rules Rules) {
+	s.snapMu.Lock()
+	old := s.rules
+	s.rules = rules
+	s.snapMu.Unlock()
+	if old != nil && old != rules && old != s.cfg.Rules {
+		if c, ok := old.(io.Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+func sameOptions(a, b Options) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 func (s *Session) publish(st *State) {
@@ -198,7 +269,11 @@ func (s *Session) Board() Position {
 }
 
 // Rules returns the game's rules.
-func (s *Session) Rules() Rules { return s.cfg.Rules }
+func (s *Session) Rules() Rules {
+	s.snapMu.RLock()
+	defer s.snapMu.RUnlock()
+	return s.rules
+}
 
 // clonePos copies a grid board (whose methods change it in place); other
 // positions are never changed and are shared.
@@ -341,7 +416,7 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 // log keeps and read back the same (a reader that could not tell a letter
 // must not put "?" in the log).
 func (s *Session) checkReading(b Position) error {
-	back, err := s.cfg.Rules.Parse(b.String(), "the reading")
+	back, err := s.rules.Parse(b.String(), "the reading")
 	if err == nil && SamePosition(back, b) {
 		return nil
 	}
@@ -399,7 +474,7 @@ func (s *Session) Correct(ctx context.Context, n int, p grid.Pos, st grid.Stack)
 // game's own cell text (Rules.SetCell: "" empty), and re-judges the game.
 func (s *Session) CorrectCell(ctx context.Context, n, row, col int, cell string) (*State, error) {
 	cell = strings.TrimSpace(cell)
-	if g := gridOf(s.cfg.Rules.Empty()); g != nil {
+	if g := gridOf(s.Rules().Empty()); g != nil {
 		// The grid games keep their records as letter and height.
 		st := grid.Stack{}
 		if cell != "" && cell != "." {
@@ -425,7 +500,7 @@ func (s *Session) correct(ctx context.Context, d correctData) (*State, error) {
 		rows, cols := rd.Board.Size()
 		return nil, badInputf("%v is off the %dx%d board", grid.Pos{Row: d.Row, Col: d.Col}, rows, cols)
 	}
-	if _, err := s.cfg.Rules.SetCell(rd.Board, d.Row, d.Col, d.cell()); err != nil {
+	if _, err := s.rules.SetCell(rd.Board, d.Row, d.Col, d.cell()); err != nil {
 		return nil, err
 	}
 	if rd.Board.Cell(d.Row, d.Col) == d.cell() {
@@ -543,7 +618,7 @@ func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 		return nil, badInputf("%d racks for %d players", len(racks), len(s.setup.Players))
 	}
 	for i, r := range racks {
-		if m := s.cfg.Rules.MaxLeft(); r < 0 || r > m {
+		if m := s.rules.MaxLeft(); r < 0 || r > m {
 			return nil, badInputf("player %d: %d tiles left: want 0 to %d", i+1, r, m)
 		}
 	}
@@ -554,24 +629,55 @@ func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 	return rp.state, nil
 }
 
-// NewGame starts a new game with the given players; the old one stays in the
-// store.
+// NewGame starts a new game of the same kind and settings with the given
+// players; the old one stays in the store.
 func (s *Session) NewGame(ctx context.Context, players []string) error {
-	if err := checkPlayers(players); err != nil {
+	setup := s.Setup()
+	return s.Start(ctx, NewGame{Kind: setup.Kind, Players: players, Options: setup.Options})
+}
+
+// NewGame is what a new game is started with.
+type NewGame struct {
+	// Kind is the game ("" the table's own).
+	Kind    string   `json:"game"`
+	Players []string `json:"players"`
+	// Options are its settings (nil: the table's for its own game, the
+	// game's defaults for another).
+	Options Options `json:"options,omitempty"`
+}
+
+// Start starts a new game; the old one stays in the store.
+func (s *Session) Start(ctx context.Context, ng NewGame) error {
+	if err := checkPlayers(ng.Players); err != nil {
 		return err
 	}
-	clean := make([]string, len(players))
-	for i, p := range players {
+	if ng.Kind == "" {
+		ng.Kind = s.cfg.Kind
+	}
+	if ng.Options == nil && ng.Kind == s.cfg.Kind {
+		ng.Options = s.cfg.Options
+	}
+	if ng.Options == nil {
+		ng.Options = Options{}
+	}
+	clean := make([]string, len(ng.Players))
+	for i, p := range ng.Players {
 		clean[i] = strings.TrimSpace(p)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	setup := Setup{Kind: s.cfg.Kind, Players: clean, Rows: s.cfg.Rows, Cols: s.cfg.Cols, Created: s.cfg.Now().UTC()}
+	rules, err := s.rulesFor(ng.Kind, ng.Options)
+	if err != nil {
+		return err
+	}
+	rows, cols := rules.Empty().Size()
+	setup := Setup{Kind: ng.Kind, Players: clean, Rows: rows, Cols: cols, Options: ng.Options, Created: s.cfg.Now().UTC()}
 	raw, _ := json.Marshal(setup)
 	setup, rec, err := s.store.Create(ctx, setup, Record{At: setup.Created, Kind: KindStart, Data: raw})
 	if err != nil {
 		return fmt.Errorf("game: starting a game: %w", err)
 	}
+	s.setRules(rules)
 	return s.load(setup, []Record{rec})
 }
 
