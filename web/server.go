@@ -411,8 +411,8 @@ func (s *Server) correct(c *gin.Context) {
 		return
 	}
 	var req struct {
-		Row    *int   `json:"row"`
-		Col    *int   `json:"col"`
+		Row    *int    `json:"row"`
+		Col    *int    `json:"col"`
 		Letter string  `json:"letter"`
 		Height *int    `json:"height"`
 		Cell   *string `json:"cell"`
