@@ -110,7 +110,7 @@ func TestRules(t *testing.T) {
 	if err != nil || !game.SamePosition(back, cat) {
 		t.Fatalf("Parse(String()) = %v, %v; want the same position", back, err)
 	}
-	mv, err := r.Judge(empty, cat)
+	mv, err := r.Judge(empty, cat, game.Table{})
 	if err != nil || mv.Score != 6 {
 		t.Fatalf("CAT: %+v, %v; want 6 points", mv, err)
 	}
@@ -118,7 +118,7 @@ func TestRules(t *testing.T) {
 	cot, _ = r.SetCell(cot, 3, 3, "O")
 	cot, _ = r.SetCell(cot, 3, 4, "T")
 	var rej *game.Rejection
-	if _, err := r.Judge(empty, cot); !errors.As(err, &rej) || rej.Code != "not_a_word" {
+	if _, err := r.Judge(empty, cot, game.Table{}); !errors.As(err, &rej) || rej.Code != "not_a_word" {
 		t.Errorf("COT with refuse=true: %v, want not_a_word", err)
 	}
 	for _, bad := range []string{"Q", "A0", "1", "AB"} {

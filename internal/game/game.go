@@ -51,12 +51,22 @@ type Word struct {
 	Stacked bool   `json:"stacked"`
 }
 
-// Move is what the scoring engine derived from a turn's two boards.
+// Move is what the referee derived from a turn's two positions.
 type Move struct {
 	Placed []Placement `json:"placed"`
 	Words  []Word      `json:"words"`
 	Bonus  int         `json:"bonus"`
 	Score  int         `json:"score"`
+	// Detail is the game's own account of the turn, shown with it
+	// (Pyramids: the pyramids taken; Twists: the tiles given); nil none.
+	Detail any `json:"detail,omitempty"`
+	// Again: the turn is not over, the same seat goes on (Pyramids: the
+	// word is announced, the pyramids are not yet taken).
+	Again bool `json:"-"`
+	// Skip is how many seats after the next lose their turn (Twists'
+	// skip tile: 1); Reverse turns the order of play round.
+	Skip    int  `json:"-"`
+	Reverse bool `json:"-"`
 }
 
 // Rejection is the scoring engine's "no": a rule the move breaks, with the

@@ -98,7 +98,7 @@ func (g *GridRules) Piece(cell string) Piece {
 }
 
 // Judge asks the Scorer.
-func (g *GridRules) Judge(before, after Position) (Move, error) {
+func (g *GridRules) Judge(before, after Position, _ Table) (Move, error) {
 	b, ok1 := before.(*grid.Board)
 	a, ok2 := after.(*grid.Board)
 	if !ok1 || !ok2 {

@@ -85,7 +85,7 @@ type Rules interface {
 	// Judge is the referee on a turn: the position before and the one the
 	// camera read after. A change the rules refuse is a *Rejection; any
 	// other error is a bug.
-	Judge(before, after Position) (Move, error)
+	Judge(before, after Position, t Table) (Move, error)
 	// Read reads a photo into the position it shows, with how sure the
 	// reader was of each cell (through the game's vision package).
 	// standing is the game as it stands (a hint; may be used for
@@ -100,6 +100,15 @@ type Rules interface {
 	Tally(players []Player, left []int) []TallyLine
 	// MaxLeft is the most tiles a seat can have left at the end.
 	MaxLeft() int
+}
+
+// Table is who is playing when a turn is judged.
+type Table struct {
+	// Seat is the seat to play (0-based, in the order the players were
+	// given) and Seats how many play.
+	Seat, Seats int
+	// Reversed: play goes round the other way (Twists' reverse tile).
+	Reversed bool
 }
 
 // Reconciler is a Rules that corrects a reading with what a turn can

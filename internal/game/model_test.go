@@ -69,7 +69,7 @@ func (g rowRules) SetCell(p Position, row, col int, cell string) (Position, erro
 func (g rowRules) Piece(cell string) Piece {
 	return Piece{Letter: cell[1:], Colour: map[byte]string{'r': "red", 'g': "green", 'b': "blue"}[cell[0]], Height: 1}
 }
-func (g rowRules) Judge(before, after Position) (Move, error) {
+func (g rowRules) Judge(before, after Position, _ Table) (Move, error) {
 	b, a := before.(rowPos), after.(rowPos)
 	var mv Move
 	for i := range a {
@@ -80,6 +80,16 @@ func (g rowRules) Judge(before, after Position) (Move, error) {
 		default:
 			mv.Placed = append(mv.Placed, Placement{Col: i, Letter: a[i], Height: 1})
 			mv.Score += int(a[i][1] - '0')
+			// Order tiles: a red 7 reverses the play, a red 8 skips
+			// the next seat, a red 9 lets the same seat go on.
+			switch a[i] {
+			case "r7":
+				mv.Reverse = true
+			case "r8":
+				mv.Skip = 1
+			case "r9":
+				mv.Again = true
+			}
 		}
 	}
 	mv.Words = []Word{{Word: "ROW", Score: mv.Score}}
@@ -279,5 +289,53 @@ func TestSessionSwitchesGames(t *testing.T) {
 	}
 	if err := s3.Start(ctx, NewGame{Kind: "rowtest", Players: []string{"A", "B"}}); !errors.Is(err, ErrBadInput) {
 		t.Errorf("another game on a single-game table: %v, want bad input", err)
+	}
+}
+
+// TestSessionTurnOrder: a move's order effects (reverse, skip, again) and
+// their undoing by a successful challenge.
+func TestSessionTurnOrder(t *testing.T) {
+	ctx := context.Background()
+	rules := rowRules{8}
+	s, err := Open(ctx, NewMemStore(), Config{Kind: "rowtest", Players: []string{"A", "B", "C", "D"}, Rules: rules, Dict: wordSet{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name  string
+		row   string
+		after int // the seat to play after it
+	}{
+		{"plain: next seat", "g1 . . . . . . .", 1},
+		{"reverse: back to A", "g1 r7 . . . . . .", 0},
+		{"reversed: D", "g1 r7 g1 . . . . .", 3},
+		{"skip: C is skipped, B", "g1 r7 g1 r8 . . . .", 1},
+		{"again: B goes on", "g1 r7 g1 r8 r9 . . .", 1},
+		{"reversed, plain: A", "g1 r7 g1 r8 r9 g2 . .", 0},
+	}
+	for _, tc := range tests {
+		p, err := rules.Parse(tc.row, tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if tn, err := s.Play(ctx, Frame{ID: tc.name}, Reading{Board: p}); err != nil || tn.Status != StatusAccepted {
+			t.Fatalf("%s: %+v, %v", tc.name, tn, err)
+		}
+		if got := s.State().ToPlay; got != tc.after {
+			t.Errorf("%s: seat %d to play, want %d", tc.name, got, tc.after)
+		}
+	}
+	// A plays a reverse tile; the word is challenged off: A again, and
+	// the order as it was (anticlockwise: D after A).
+	p, _ := rules.Parse("g1 r7 g1 r8 r9 g2 r7 .", "reverse")
+	tn, err := s.Play(ctx, Frame{ID: "reverse"}, Reading{Board: p})
+	if err != nil || s.State().ToPlay != 1 {
+		t.Fatalf("A's reverse: %+v, %v; seat %d to play, want 1", tn, err, s.State().ToPlay)
+	}
+	if _, st, err := s.Challenge(ctx, tn.N, "ROW"); err != nil || st.ToPlay != 0 {
+		t.Fatalf("the challenge: %v; seat %d to play, want 0", err, st.ToPlay)
+	}
+	if _, err := s.Pass(ctx); err != nil || s.State().ToPlay != 3 {
+		t.Fatalf("A passes: %v; seat %d to play, want 3 (still anticlockwise)", err, s.State().ToPlay)
 	}
 }

@@ -93,9 +93,11 @@ type Turn struct {
 	Words  []Word      `json:"words,omitempty"`
 	Bonus  int         `json:"bonus,omitempty"`
 	Score  int         `json:"score"`
-	Photo  string      `json:"photo,omitempty"` // URL of the photo
-	Frame  string      `json:"frame,omitempty"` // the camera's frame id
-	Board  string      `json:"board,omitempty"` // the reading, grid text
+	// Detail is the game's own account of the turn (Move.Detail).
+	Detail any    `json:"detail,omitempty"`
+	Photo  string `json:"photo,omitempty"` // URL of the photo
+	Frame  string `json:"frame,omitempty"` // the camera's frame id
+	Board  string `json:"board,omitempty"` // the reading, grid text
 	// Uncertain and Corrected list cells as [row, col].
 	Uncertain  [][2]int    `json:"uncertain,omitempty"`
 	Corrected  [][2]int    `json:"corrected,omitempty"`
@@ -234,7 +236,9 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 	}
 	n := len(st.Players)
 	board := rules.Empty()
-	toPlay := 0
+	toPlay, dir := 0, 1   // dir -1: play goes the other way round
+	dirs := map[int]int{} // the direction before each accepted play
+	step := func(k int) { toPlay = ((toPlay+dir*k)%n + n) % n }
 	var history []*Turn
 	var racks []int
 	for _, r := range acts {
@@ -270,7 +274,7 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 				t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rr, rc, br, bc)
 				continue
 			}
-			mv, err := rules.Judge(board, rd.Board)
+			mv, err := rules.Judge(board, rd.Board, Table{Seat: toPlay, Seats: n, Reversed: dir < 0})
 			if err != nil {
 				// A scorer error that is not a rejection is a bug, but it
 				// must not make the whole log unreadable: the turn is
@@ -284,11 +288,17 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 				continue
 			}
 			t.Status = StatusAccepted
-			t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
+			t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
 			st.Players[toPlay].Score += mv.Score
 			board = rd.Board
 			rp.lastPlay = d.N
-			toPlay = (toPlay + 1) % n
+			dirs[d.N] = dir
+			if mv.Reverse {
+				dir = -dir
+			}
+			if !mv.Again {
+				step(1 + mv.Skip)
+			}
 		case KindPass, KindExchange:
 			var d turnData
 			_ = json.Unmarshal(r.Data, &d)
@@ -296,7 +306,7 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 			if st.Over {
 				t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 			} else {
-				toPlay = (toPlay + 1) % n
+				step(1)
 			}
 			rp.turns[d.N] = t
 			history = append(history, t)
@@ -323,7 +333,7 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 			t.Error = fmt.Sprintf("%s is not in the dictionary", d.Word)
 			st.Players[t.Player].Score -= t.Score
 			board = rp.befores[d.N]
-			toPlay = t.Player
+			toPlay, dir = t.Player, dirs[d.N]
 			rp.lastPlay = 0
 			for i := len(history) - 1; i >= 0; i-- {
 				if h := history[i]; h.Kind == KindPlay && h.Status == StatusAccepted {
