@@ -124,7 +124,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *autoCheck {
 		opts[game.OptRefuse] = "true"
 	}
-	env := game.Env{Dict: words, DataDir: *data, Logf: logf}
+	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
 	if err != nil {
 		return usageErrorf("serve: --game %s: %v", *kind, err)

@@ -37,8 +37,9 @@ func (Game) Info() game.Info {
 	}
 }
 
-// New sets Upwords up for a table. The camera reader is made on first use
-// (it loads the tile classifier). Close the rules when done with them.
+// New sets Upwords up for a table. The camera reader (it loads the tile
+// classifier) is made now with env.Camera, else on first use. Close the
+// rules when done with them.
 func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err := game.CheckOptions(Game{}.Info(), opt); err != nil {
 		return nil, err
@@ -65,6 +66,16 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	r := &Rules{Rules: rules, size: size, dataDir: env.DataDir, logf: logf}
 	r.GridRules = game.UpwordsGridRules(size, size, Scorer{Rules: rules})
 	r.GridRules.Reader = r.read
+	if env.Camera {
+		// The table's camera reads the first photo without waiting for the
+		// classifier to load.
+		r.mu.Lock()
+		r.reader, r.closer, r.err = NewReader(size, env.DataDir, logf)
+		r.mu.Unlock()
+		if r.err != nil {
+			return nil, r.err
+		}
+	}
 	return r, nil
 }
 

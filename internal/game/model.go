@@ -198,6 +198,9 @@ type Env struct {
 	DataDir string
 	// Logf reports; nil discards.
 	Logf func(format string, a ...any)
+	// Camera: photos will be read (make the reader now, and say so if it
+	// cannot be made); false: on first use.
+	Camera bool
 }
 
 // Game is one kind of game the table can play. Each game implements it in
