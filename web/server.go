@@ -154,6 +154,7 @@ func (s *Server) routes() *gin.Engine {
 	w.POST("/challenge", s.challenge)
 	w.POST("/turns/:n/correct", s.correct)
 	w.POST("/turns/:n/confirm", s.confirm)
+	w.POST("/turns/:n/word", s.nameWord)
 	w.POST("/undo", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Undo(ctx) }))
 	w.POST("/pass", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Pass(ctx) }))
 	w.POST("/exchange", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Exchange(ctx) }))
@@ -441,6 +442,32 @@ func (s *Server) correct(c *gin.Context) {
 		h = 0
 	}
 	st, err := s.cfg.Session.Correct(c.Request.Context(), n, grid.Pos{Row: *req.Row, Col: *req.Col}, grid.Stack{Letter: req.Letter, Height: h})
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, st)
+}
+
+// nameWord: POST /api/turns/:n/word {"word":"EAT"} names the word turn n
+// spelled (the camera does not hear it announced): the turn is judged again
+// with it ("" takes the naming back).
+func (s *Server) nameWord(c *gin.Context) {
+	n, ok := turnParam(c)
+	if !ok {
+		return
+	}
+	var req struct {
+		Word *string `json:"word"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if req.Word == nil {
+		jsonError(c, http.StatusBadRequest, "body: want word")
+		return
+	}
+	st, err := s.cfg.Session.NameWord(c.Request.Context(), n, *req.Word)
 	if err != nil {
 		s.gameError(c, err)
 		return

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/tilescope/tilescope/games/pyramids"
 	"github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/internal/game"
 )
@@ -8,4 +9,5 @@ import (
 // The games the table service plays: one line per game (docs/games.md).
 func init() {
 	game.Register(upwords.Game{})
+	game.Register(pyramids.Game{})
 }

@@ -124,6 +124,24 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if *autoCheck {
 		opts[game.OptRefuse] = "true"
 	}
+	var demoTurns []camera.DemoTurn
+	var demoWords []string // the word announced with each demo photo
+	if dm, ok := g.(game.Demoer); ok && strings.TrimSpace(hf.camera) == "demo" {
+		// The game's own recorded game, with its settings unless given.
+		d, err := dm.Demo()
+		if err != nil {
+			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
+		}
+		for k, v := range d.Options {
+			if _, set := opts[k]; !set {
+				opts[k] = v
+			}
+		}
+		for _, ph := range d.Photos {
+			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})
+			demoWords = append(demoWords, ph.Word)
+		}
+	}
 	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
 	if err != nil {
@@ -148,13 +166,21 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer func() { led.Set(gpio.Off); led.Close() }()
 	led.Set(gpio.Idle)
 	pipe := &game.Pipeline{Session: sess, Logf: logf, OnTurn: func(t game.Turn) {
+		if w := demoWord(demoWords, t); w != "" {
+			// The demo's players announce their word: the table names it.
+			if _, err := sess.NameWord(ctx, t.N, w); err != nil {
+				logf("demo: naming %s: %v", w, err)
+			} else {
+				logf("demo: the word announced is %s", w)
+			}
+		}
 		if t.Status == game.StatusAccepted {
 			led.Set(gpio.Accepted)
 		} else {
 			led.Set(gpio.Error)
 		}
 	}}
-	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period})
+	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period, Demo: demoTurns})
 	if err != nil {
 		return asBadInput(fmt.Errorf("serve: --camera: %w", err))
 	}
@@ -212,9 +238,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
-			watch.resume(ctx, sess)
-			if err := pipe.Run(ctx, turnSource(ctx, hf, src, btn, watch)); err != nil {
+			var frames game.FrameSource = cameraFrames{src}
+			if *kind == upwordsgame.Kind {
+				// The turn detector knows the Upwords board; the other
+				// games read every frame (an unchanged table is no turn).
+				watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
+				watch.resume(ctx, sess)
+				frames = turnSource(ctx, hf, src, btn, watch)
+			} else if hf.hasButton() {
+				frames = cameraFrames{camera.Shutter(src, btn.Presses(ctx))}
+			}
+			if err := pipe.Run(ctx, frames); err != nil {
 				logf("camera: %v", err)
 			}
 		}()
@@ -258,6 +292,25 @@ func splitPlayers(s string) []string {
 }
 
 var demoFrame = regexp.MustCompile(`^demo turn (\d+)`)
+
+// demoWord is the word the demo's player announced with the photo of turn
+// t, when the referee took another ("" when none or the same).
+func demoWord(words []string, t game.Turn) string {
+	m := demoFrame.FindStringSubmatch(t.Frame)
+	if m == nil || t.Status != game.StatusAccepted {
+		return ""
+	}
+	n, _ := strconv.Atoi(m[1])
+	if n >= len(words) || words[n] == "" {
+		return ""
+	}
+	for _, w := range t.Words {
+		if strings.EqualFold(w.Word, words[n]) {
+			return ""
+		}
+	}
+	return words[n]
+}
 
 // lastDemoTurn is the latest demo turn the log recorded a play of, 0 when
 // none: the demo resumes there.

@@ -135,7 +135,7 @@ func TestRules(t *testing.T) {
 	if got, want := r.Bag(cat, 2), 100-14-3; got != want {
 		t.Errorf("bag %d, want %d", got, want)
 	}
-	tally := r.Tally([]game.Player{{Name: "Ann", Score: 20}, {Name: "Ben", Score: 12}}, []int{3, 0})
+	tally := r.Tally(r.Empty(), []game.Player{{Name: "Ann", Score: 20}, {Name: "Ben", Score: 12}}, []int{3, 0})
 	if tally[0].Final != 5 || tally[1].Final != 12 || tally[0].Winner || !tally[1].Winner {
 		t.Errorf("tally %+v: want Ann 20-15=5, Ben 12 the winner", tally)
 	}

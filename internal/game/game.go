@@ -67,6 +67,10 @@ type Move struct {
 	// skip tile: 1); Reverse turns the order of play round.
 	Skip    int  `json:"-"`
 	Reverse bool `json:"-"`
+	// Position, when set, is the position the turn leaves, when it is
+	// not the reading itself (Pyramids: the board with the announced
+	// word waiting to be taken; a take whose heights are the game's).
+	Position Position `json:"-"`
 }
 
 // Rejection is the scoring engine's "no": a rule the move breaks, with the
@@ -155,6 +159,9 @@ const (
 	KindStart     = "start"
 	KindPlay      = "play"
 	KindCorrect   = "correct"
+	// KindWord names the word of a turn (the camera does not hear it):
+	// the turn is judged again with it.
+	KindWord = "word"
 	KindChallenge = "challenge"
 	KindConfirm   = "confirm"
 	KindPass      = "pass"
@@ -210,6 +217,10 @@ type (
 		// Cell is the game's text for the cell (Rules.SetCell); empty
 		// in the grid games' records, which say Letter and Height.
 		Cell string `json:"cell,omitempty"`
+	}
+	wordData struct {
+		N    int    `json:"n"`
+		Word string `json:"word"`
 	}
 	challengeData struct {
 		N     int    `json:"n"`

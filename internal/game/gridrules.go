@@ -131,7 +131,7 @@ func (g *GridRules) Bag(p Position, seats int) int {
 func (g *GridRules) MaxLeft() int { return g.Rack }
 
 // Tally takes Penalty points off per tile left on a rack.
-func (g *GridRules) Tally(players []Player, left []int) []TallyLine {
+func (g *GridRules) Tally(_ Position, players []Player, left []int) []TallyLine {
 	out := make([]TallyLine, len(players))
 	best := math.MinInt
 	for i, p := range players {

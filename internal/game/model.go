@@ -97,7 +97,7 @@ type Rules interface {
 	Bag(p Position, seats int) int
 	// Tally is the end-of-game score sheet from the running scores and
 	// what each seat had left (tiles on the rack), in seat order.
-	Tally(players []Player, left []int) []TallyLine
+	Tally(final Position, players []Player, left []int) []TallyLine
 	// MaxLeft is the most tiles a seat can have left at the end.
 	MaxLeft() int
 }
@@ -109,6 +109,10 @@ type Table struct {
 	Seat, Seats int
 	// Reversed: play goes round the other way (Twists' reverse tile).
 	Reversed bool
+	// Word is the word the table named for this turn ("" none): the
+	// camera does not hear the word announced, and some changes fit
+	// several (Pyramids, Twists).
+	Word string
 }
 
 // Reconciler is a Rules that corrects a reading with what a turn can
@@ -127,6 +131,33 @@ type Reconciler interface {
 // holds backwards whenever orig is not empty.
 type Backfiller interface {
 	Backfill(orig, want string) bool
+}
+
+// Demoer is a Game with a recorded game of its own for `serve --camera
+// demo`: the photos of the table, one still per turn (the first before the
+// first turn), each after photos of the turn being played.
+type Demoer interface {
+	Demo() (*Demo, error)
+}
+
+// Demo is a recorded game: its photos and the settings it was played with
+// (the players' colours...), used unless the table sets them.
+type Demo struct {
+	Photos  []DemoPhoto
+	Options Options
+}
+
+// DemoPhoto is one turn of a recorded game: the still table after it
+// (JPEG) and the photos while it is played (a hand over the table; none
+// for the first).
+type DemoPhoto struct {
+	Still   []byte
+	Placing [][]byte
+	Note    string
+	// Word is the word announced with this photo, as the players said it
+	// (the camera does not hear it: the demo names it, POST
+	// /api/turns/N/word); "" none.
+	Word string
 }
 
 // Info describes a game: what `serve --game`, the page's "new game" and

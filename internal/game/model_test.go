@@ -99,7 +99,7 @@ func (g rowRules) Read(context.Context, Frame, Position) (Reading, error) {
 	return Reading{}, errors.New("no camera")
 }
 func (g rowRules) Bag(p Position, seats int) int { return 10 }
-func (g rowRules) Tally(players []Player, left []int) []TallyLine {
+func (g rowRules) Tally(_ Position, players []Player, left []int) []TallyLine {
 	out := make([]TallyLine, len(players))
 	for i, p := range players {
 		out[i] = TallyLine{Name: p.Name, Score: p.Score, Final: p.Score - left[i]}

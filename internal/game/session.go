@@ -513,6 +513,27 @@ func (s *Session) correct(ctx context.Context, d correctData) (*State, error) {
 	return rp.state, nil
 }
 
+// NameWord says which word turn n spelled, when the camera's reading fits
+// several (or the game needs it named): the turn and every later one are
+// judged again with it. An empty word takes the naming back.
+func (s *Session) NameWord(ctx context.Context, n int, word string) (*State, error) {
+	word = strings.ToUpper(strings.TrimSpace(word))
+	if len(word) > 40 || strings.ContainsAny(word, " \t\n") {
+		return nil, badInputf("word %q: want one word", word)
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, ok := s.rp.turns[n]
+	if !ok || t.Kind != KindPlay {
+		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
+	}
+	rp, err := s.apply(ctx, KindWord, wordData{N: n, Word: word})
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
 // Challenge asks the dictionary about a word of the latest play. A word that
 // is not in it withdraws the play. It returns the verdict.
 func (s *Session) Challenge(ctx context.Context, n int, word string) (bool, *State, error) {

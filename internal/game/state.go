@@ -189,6 +189,7 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 	// 2. the readings, then the corrections applied to them.
 	var plays []int // turn numbers of plays in order
 	corrected := map[int]map[cellPos]bool{}
+	named := map[int]string{} // the word the table named, by turn
 	for _, r := range acts {
 		switch r.Kind {
 		case KindPlay:
@@ -215,6 +216,12 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
 			applyCorrection(rules, rp.readings, plays, corrected, d)
+		case KindWord:
+			var d wordData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			named[d.N] = d.Word
 		}
 	}
 
@@ -274,7 +281,7 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 				t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rr, rc, br, bc)
 				continue
 			}
-			mv, err := rules.Judge(board, rd.Board, Table{Seat: toPlay, Seats: n, Reversed: dir < 0})
+			mv, err := rules.Judge(board, rd.Board, Table{Seat: toPlay, Seats: n, Reversed: dir < 0, Word: named[d.N]})
 			if err != nil {
 				// A scorer error that is not a rejection is a bug, but it
 				// must not make the whole log unreadable: the turn is
@@ -291,6 +298,9 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 			t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
 			st.Players[toPlay].Score += mv.Score
 			board = rd.Board
+			if mv.Position != nil {
+				board = mv.Position
+			}
 			rp.lastPlay = d.N
 			dirs[d.N] = dir
 			if mv.Reverse {
@@ -414,7 +424,7 @@ func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
 		}
 	}
 	if st.Over {
-		st.Tally = rules.Tally(st.Players, racks)
+		st.Tally = rules.Tally(board, st.Players, racks)
 	}
 	rp.state = st
 	return rp, nil
