@@ -156,12 +156,12 @@ type Record struct {
 
 // Record kinds.
 const (
-	KindStart     = "start"
-	KindPlay      = "play"
-	KindCorrect   = "correct"
+	KindStart   = "start"
+	KindPlay    = "play"
+	KindCorrect = "correct"
 	// KindWord names the word of a turn (the camera does not hear it):
 	// the turn is judged again with it.
-	KindWord = "word"
+	KindWord      = "word"
 	KindChallenge = "challenge"
 	KindConfirm   = "confirm"
 	KindPass      = "pass"
