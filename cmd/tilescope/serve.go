@@ -296,10 +296,11 @@ func splitPlayers(s string) []string {
 var demoFrame = regexp.MustCompile(`^demo turn (\d+)`)
 
 // demoWord is the word the demo's player announced with the photo of turn
-// t, when the referee took another ("" when none or the same).
+// t, when the referee took another or could not choose ("" when none or the
+// same).
 func demoWord(words []string, t game.Turn) string {
 	m := demoFrame.FindStringSubmatch(t.Frame)
-	if m == nil || t.Status != game.StatusAccepted {
+	if m == nil || (t.Status != game.StatusAccepted && t.Code != "ambiguous") {
 		return ""
 	}
 	n, _ := strconv.Atoi(m[1])

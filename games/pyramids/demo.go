@@ -21,7 +21,8 @@ var demoOnce = sync.OnceValues(renderDemo)
 
 // Demo is the recorded game `serve --game pyramids --camera demo` replays:
 // demodata/game.txt (blue spells HOLD, red EAT, each announced and then
-// taken), its boards drawn by vision/render as photos (the first time it
+// taken; green announces AOG, not a word, for the table to challenge), its
+// boards drawn by vision/render as photos (the first time it
 // is asked for: about a second a photo).
 func (Game) Demo() (*game.Demo, error) { return demoOnce() }
 
@@ -34,12 +35,17 @@ func renderDemo() (*game.Demo, error) {
 	notes := []string{"the empty board", "set up"}
 	said := []string{"", ""}
 	for _, e := range l.Entries {
-		if e.Kind != "turn" || e.Taken == nil {
+		if e.Kind != "turn" {
 			continue
 		}
-		boards = append(boards, e.Announced, e.Taken)
-		notes = append(notes, e.Player.String()+" announces "+e.Word, e.Player.String()+" takes "+e.Word)
-		said = append(said, e.Word, "")
+		boards = append(boards, e.Announced)
+		notes = append(notes, e.Player.String()+" announces "+e.Word)
+		said = append(said, e.Word)
+		if e.Taken != nil {
+			boards = append(boards, e.Taken)
+			notes = append(notes, e.Player.String()+" takes "+e.Word)
+			said = append(said, "")
+		}
 	}
 	var colours []string
 	for _, c := range l.Players {

@@ -100,7 +100,9 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			sq := scan.Square(q)
 			conf[row][col] = 1
 			if sq.Colour != pyramids.NoColour {
-				conf[row][col] = min(sq.Conf, sq.ColourConf)
+				// ColourConf is the share of the pyramid's sampled points
+				// that had its colour: half of them is a clear majority.
+				conf[row][col] = min(sq.Conf, 0.5+sq.ColourConf)
 			}
 		}
 	}

@@ -457,9 +457,10 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 		return Turn{}, ErrNoChange
 	}
 	// The camera still shows a board the rules refused (a restarted
-	// service, a second photo of it): nothing new to judge.
+	// service, a second photo of it), or a play the table withdrew after a
+	// challenge whose tiles are not taken back yet: nothing new to judge.
 	if h := s.rp.state.History; len(h) > 0 {
-		if last := h[len(h)-1]; last.Kind == KindPlay && last.Status == StatusRejected && last.Board == r.Board.String() {
+		if last := h[len(h)-1]; last.Kind == KindPlay && (last.Status == StatusRejected || last.Status == StatusWithdrawn) && last.Board == r.Board.String() {
 			return Turn{}, ErrNoChange
 		}
 	}

@@ -319,6 +319,12 @@ func TestChallenge(t *testing.T) {
 			if _, _, err := s.Challenge(context.Background(), 1, "CAT"); !errors.Is(err, ErrConflict) {
 				t.Errorf("challenging an old turn: %v, want ErrConflict", err)
 			}
+			// The camera still sees the withdrawn tiles (not taken back
+			// yet): not a new turn.
+			r, _ := grid.Parse(strings.NewReader(board), "again")
+			if _, err := s.Play(context.Background(), Frame{ID: "again"}, Reading{Board: r}); !errors.Is(err, ErrNoChange) {
+				t.Errorf("the withdrawn board seen again: %v, want ErrNoChange", err)
+			}
 		})
 	}
 }

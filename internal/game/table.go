@@ -7,7 +7,6 @@ import (
 	"slices"
 	"sort"
 	"time"
-
 )
 
 // replayed is the game as it stands, kept up to date one record at a time:
@@ -30,7 +29,7 @@ type replayed struct {
 	dir      int // 1, or -1 when play goes round the other way
 	over     bool
 	racks    []int
-	board    Position // never modified once set: a new board replaces it
+	board    Position    // never modified once set: a new board replaces it
 	best     [][]float64 // best confidence of each square's stack; replaced, never modified
 	stood    bool        // an accepted reading stands (the board is not the empty start)
 	lastPlay int         // number of the latest accepted play, 0 if none
