@@ -58,8 +58,11 @@ type Reading struct {
 	// an empty board keeps the photo's own (the corner nearest the
 	// photo's top left first).
 	Oriented bool
-	Elapsed  time.Duration
-	rot      int
+	// Blurred is set when the tiles' letters are blurred (motion, focus):
+	// every letter's Conf is then at most 0.5.
+	Blurred bool
+	Elapsed time.Duration
+	rot     int
 }
 
 // Tiles lists the tiles on the board, row by row.
@@ -174,6 +177,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		r, c int
 		rd   ocr.Reading
 		ink  float64 // the letter's contrast on the face (inkContrast)
+		blur float64 // how far the crop's edges spread (ocr.EdgeSpread)
 	}
 	var tiles []seen
 	var votes [4]float64
@@ -184,11 +188,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			}
 			crop := f.crop(r, c, cropMargin, size)
 			ink, face := inkContrast(crop)
-			rd, err := readTile(opt.Reader, whiten(crop), ocr.Known{Tile: true})
+			wc := whiten(crop)
+			rd, err := readTile(opt.Reader, wc, ocr.Known{Tile: true})
 			if err != nil {
 				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 			}
-			tiles = append(tiles, seen{r, c, rd, (face - ink) / math.Max(face, 1)})
+			spread, _ := ocr.EdgeSpread(wc)
+			tiles = append(tiles, seen{r, c, rd, (face - ink) / math.Max(face, 1), spread})
 			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
 				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
 			}
@@ -201,7 +207,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			best = k
 		}
 	}
-	if votes[best] > 0 {
+	debugVotes(votes)
+	others := votes[0] + votes[1] + votes[2] + votes[3] - votes[best]
+	if votes[best] >= minVote && votes[best] >= voteMargin*others {
 		// A letter turned a quarter counter-clockwise in the crop is
 		// read with the board turned the same way.
 		f.rot = rotForAngle(best)
@@ -215,6 +223,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		inks = append(inks, t.ink)
 	}
 	blankBelow := blankContrast * median(inks)
+	// A photo whose tiles' edges spread as the reader's blurred crops do
+	// (ocr.BlurSpread, at the median tile) is read, but no letter of it is
+	// called sure: motion blur turns one letter into another.
+	var spreads []float64
+	for _, t := range tiles {
+		spreads = append(spreads, t.blur)
+	}
+	out.Blurred = len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
 	for _, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
 		cell := &Cell{Center: f.px(float64(c)+0.5, float64(r)+0.5)}
@@ -228,6 +244,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 		}
 		cell.Letter, cell.Conf = rd.Letter, rd.Conf
+		if out.Blurred {
+			cell.Conf = min(cell.Conf, blurredConf)
+		}
 	}
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
@@ -240,6 +259,18 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 // the crops handed to the reader: the reader was trained on tiles cut
 // with a little of their surroundings.
 const cropMargin = 0.1
+
+// The letters turn the board when their votes (the readers' confidence
+// summed per quarter turn) give one turn at least minVote, and voteMargin
+// times the other turns' together: letters too blurred to read vote all
+// ways, and then the photo's own order is kept.
+const (
+	minVote    = 1.0
+	voteMargin = 2.0
+)
+
+// blurredConf is the most a letter of a blurred photo is trusted.
+const blurredConf = 0.5
 
 // blankContrast: a tile whose letter's contrast (inkContrast) is under
 // this share of the board's tiles' median is a blank.
@@ -286,3 +317,4 @@ func boardPos(r, c, rot int) (int, int) {
 }
 
 var _ = sort.Float64s
+var debugVotes = func([4]float64) {}
