@@ -176,6 +176,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	type seen struct {
 		r, c int
 		rd   ocr.Reading
+		crop *image.RGBA // whitened, in the picture's order
 		ink  float64 // the letter's contrast on the face (inkContrast)
 		blur float64 // how far the crop's edges spread (ocr.EdgeSpread)
 	}
@@ -194,7 +195,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 			}
 			spread, _ := ocr.EdgeSpread(wc)
-			tiles = append(tiles, seen{r, c, rd, (face - ink) / math.Max(face, 1), spread})
+			tiles = append(tiles, seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread})
 			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
 				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
 			}
@@ -239,7 +240,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Blank, cell.Conf = true, 1-t.ink/blankBelow
 			continue
 		}
-		rd, err := readTile(opt.Reader, whiten(f.crop(r, c, cropMargin, size)), ocr.Known{Tile: true, HasAngle: out.Oriented})
+		rd, err := readTile(opt.Reader, turnCrop(t.crop, f.rot), ocr.Known{Tile: true, HasAngle: out.Oriented})
 		if err != nil {
 			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 		}
@@ -253,6 +254,33 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	out.Elapsed = time.Since(start)
 	return out, nil
+}
+
+// turnCrop is a picture-order crop as frame.crop cuts it from the board
+// turned by rot (frame.grid): the same samples, moved.
+func turnCrop(m *image.RGBA, rot int) *image.RGBA {
+	if rot == 0 {
+		return m
+	}
+	s := m.Rect.Dx()
+	out := image.NewRGBA(m.Rect)
+	for v := 0; v < s; v++ {
+		for u := 0; u < s; u++ {
+			// frame.grid on the unit square: the board crop's pixel
+			// (u, v) is the picture-order crop's (gu, gv).
+			gu, gv := u, v
+			switch rot {
+			case 1:
+				gu, gv = v, s-1-u
+			case 2:
+				gu, gv = s-1-u, s-1-v
+			case 3:
+				gu, gv = s-1-v, u
+			}
+			copy(out.Pix[v*out.Stride+4*u:v*out.Stride+4*u+4], m.Pix[gv*m.Stride+4*gu:gv*m.Stride+4*gu+4])
+		}
+	}
+	return out
 }
 
 // cropMargin is the margin, a fraction of the square on each side, of

@@ -225,3 +225,31 @@ func TestScanMatchesLabels(t *testing.T) {
 		t.Fatal("no committed photo has a label")
 	}
 }
+
+// TestTurnCrop: a crop cut in the picture's order and turned is the crop
+// cut from the board turned.
+func TestTurnCrop(t *testing.T) {
+	img := loadImage(t, "testdata/photos/IMG_20141025_164052.jpg")
+	g, err := vision.FindGrid(img, Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for rot := 0; rot < 4; rot++ {
+		t.Run(fmt.Sprint("turn ", rot), func(t *testing.T) {
+			f := &frame{p: toPicture(img), g: g}
+			base := f.crop(7, 11, cropMargin, 32)
+			f.rot = rot
+			br, bc := boardPos(7, 11, rot)
+			want := f.crop(br, bc, cropMargin, 32)
+			got := turnCrop(base, rot)
+			var worst int
+			for i := range got.Pix {
+				d := int(got.Pix[i]) - int(want.Pix[i])
+				worst = max(worst, d, -d)
+			}
+			if worst > 2 {
+				t.Errorf("turned crop differs by up to %d grey levels", worst)
+			}
+		})
+	}
+}
