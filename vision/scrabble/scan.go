@@ -27,7 +27,7 @@ type Options struct {
 	// Reader names the letters; required.
 	Reader TileReader
 	// CropSize is the side in pixels of each square's crop handed to the
-	// reader; 0 means 48.
+	// reader; 0 means 64.
 	CropSize int
 }
 
@@ -170,15 +170,15 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	occ := occupancy(f)
 	size := opt.CropSize
 	if size <= 0 {
-		size = 48
+		size = 64
 	}
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int
 		rd   ocr.Reading
 		crop *image.RGBA // whitened, in the picture's order
-		ink  float64 // the letter's contrast on the face (inkContrast)
-		blur float64 // how far the crop's edges spread (ocr.EdgeSpread)
+		ink  float64     // the letter's contrast on the face (inkContrast)
+		blur float64     // how far the crop's edges spread (ocr.EdgeSpread)
 	}
 	var tiles []seen
 	var votes [4]float64
