@@ -18,17 +18,17 @@
       b.append(cell.letter);
       if (cell.height > 1) b.append(el("span", { class: "h" }, String(cell.height)));
     },
-    describe(cell) { return `${cell.colour} ${cell.letter}, ${cell.height} high`; },
+    describe(cell) { return t("cell.pyramid", { colour: t("colour." + cell.colour), letter: cell.letter, height: cell.height }); },
     fix(sheet, cur) {
       let colour = cur ? cur.colour : "red";
-      const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 1, spellcheck: "false", placeholder: "empty", value: cur ? cur.letter : "" });
+      const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 1, spellcheck: "false", placeholder: t("cell.empty"), value: cur ? cur.letter : "" });
       const height = el("input", { id: "cellheight", type: "number", min: 1, max: 9, inputmode: "numeric", value: cur ? cur.height : 1 });
       const cs = el("div", { class: "colours", id: "cellcolours" });
       const drawColours = () => cs.replaceChildren(...Object.entries(COLOURS).map(([k, name]) =>
         el("button", { type: "button", class: "col-" + name + (name === colour ? " on" : ""), "data-colour": name,
-          onclick: () => { colour = name; drawColours(); } }, name)));
+          onclick: () => { colour = name; drawColours(); } }, t("colour." + name))));
       drawColours();
-      sheet.append(cs, el("label", {}, "Letter ", letter), el("label", {}, "Height ", height));
+      sheet.append(cs, el("label", {}, t("cell.letter") + " ", letter), el("label", {}, t("cell.height") + " ", height));
       return () => {
         const l = letter.value.trim().toUpperCase();
         if (!l) return { cell: "" };
@@ -37,7 +37,7 @@
         return { cell: code + l + (h > 1 ? String(h) : "") };
       };
     },
-    endNote: "The tally counts what is left on the board.",
+    endNote: "end.pyramids",
     rackMax: 0,
     centre: false,
   });

@@ -15,24 +15,24 @@ registerGame("upwords", {
     b.append(cell.letter);
     if (cell.height > 1) b.append(el("span", { class: "h" }, String(cell.height)));
   },
-  describe(cell) { return `${cell.letter}, ${cell.height} high`; },
+  describe(cell) { return t("fix.cell", { letter: cell.letter, height: cell.height }); },
   // fix is the form that corrects a square: it returns the request body.
   fix(sheet, cur) {
-    const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 2, spellcheck: "false", placeholder: "empty", value: cur ? cur.letter : "" });
+    const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 2, spellcheck: "false", placeholder: t("cell.empty"), value: cur ? cur.letter : "" });
     let height = cur ? cur.height : 1;
     const hs = el("div", { class: "heights", id: "cellheights" });
     const drawHeights = () => hs.replaceChildren(...[1, 2, 3, 4, 5].map((h) =>
       el("button", { type: "button", class: h === height ? "on" : "", "data-height": h,
         onclick: () => { height = h; drawHeights(); } }, String(h))));
     drawHeights();
-    sheet.append(el("label", {}, "Letter ", letter), hs);
+    sheet.append(el("label", {}, t("cell.letter") + " ", letter), hs);
     setTimeout(() => { letter.focus(); letter.select(); }, 0);
     return () => {
       const l = letter.value.trim();
       return { letter: l, height: l ? height : 0 };
     };
   },
-  endNote: "Tiles left on each rack (−5 points each):",
+  endNote: "end.help", // the end sheet's line (i18n.js)
   rackMax: 7,
   centre: true,
 });
