@@ -142,6 +142,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
 
+	js("AOG flagged (not in the dictionary, standing until challenged)", `document.querySelector('#lastturn .word[data-word="AOG"]').classList.contains("flagged")`)
 	// Challenge AOG with a tap; the page asks for the PIN.
 	if err := chromedp.Do(bctx,
 		chromedp.Click(chromedp.CSS(`#lastturn .word[data-word="AOG"]`)),

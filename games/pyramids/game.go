@@ -90,7 +90,10 @@ type Rules struct {
 	rd      reader
 }
 
-var _ game.Rules = (*Rules)(nil)
+var (
+	_ game.Rules      = (*Rules)(nil)
+	_ game.Reconciler = (*Rules)(nil)
+)
 
 // Position is the board and, between a word's announcement and its
 // taking, the word announced.

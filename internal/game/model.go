@@ -172,6 +172,17 @@ type Info struct {
 	MaxPlayers int `json:"max_players"`
 	// Options are the set options the "new game" form asks.
 	Options []Option `json:"options,omitempty"`
+	// Page: the game has its own module for the phone page (Pager);
+	// false: the page draws it as a grid of letter stacks. Set by Games.
+	Page bool `json:"page,omitempty"`
+}
+
+// Pager is a Game with its own module for the phone page: JavaScript that
+// calls registerGame(kind, {parse, draw, describe, fix, ...}) with how its
+// cells are read from a turn's reading, drawn, described and corrected
+// (docs/games.md). The web server serves it at /games/KIND.js.
+type Pager interface {
+	Page() []byte
 }
 
 // Option is one setting of a game: a name, the values it takes (the first
@@ -340,7 +351,9 @@ func Games() []Info {
 	var out []Info
 	for _, k := range Kinds() {
 		g, _ := Lookup(k)
-		out = append(out, g.Info())
+		info := g.Info()
+		_, info.Page = g.(Pager)
+		out = append(out, info)
 	}
 	return out
 }
