@@ -238,7 +238,11 @@ func align(f *frame) {
 		}
 	}
 	f.off = best
+	f.fit = bestFit
+	debugFit(bestFit)
 }
+
+var debugFit = func(float64) {}
 
 // maxShift is how far, in squares, align looks.
 const maxShift = 2
