@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -115,10 +118,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	var best *frame
 	clipped, cut := false, false
-	for _, o := range findOutlines(p) {
-		q := refineOutline(p, o.q)
-		f, ok := newFrame(p, q, geo, opt.Calib)
-		if !ok {
+	outs := findOutlines(p)
+	frames := make([]*frame, len(outs))
+	parallel(len(outs), func(i int) {
+		if f, ok := newFrame(p, refineOutline(p, outs[i].q), geo, opt.Calib); ok {
+			frames[i] = f
+		}
+	})
+	for i, o := range outs {
+		f := frames[i]
+		if f == nil {
 			// a light area cut by the picture's edge that is not the
 			// whole picture (a light table)
 			cut = cut || (o.clipped && o.area < 0.6*float64(p.W*p.H))
@@ -158,30 +167,80 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	f.rotate(rot)
 	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose}
 	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
+	var toRead []int
 	for row := 0; row < pyramids.Size; row++ {
 		for col := 0; col < pyramids.Size; col++ {
 			pr, pc := unrotate(row, col, rot)
 			cl := cells[pr*pyramids.Size+pc]
-			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf}
+			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
 			if cl.colour != pyramids.NoColour {
 				sq.Height = height(sq.Pos, cl.colour, seats, stack)
 				sq.Apex = f.apex(row, col, sq.Height)
 				sq.Letter = "?"
-				if opt.Reader != nil {
-					sq.read = f.readLetter(row, col, sq.Height, opt.Reader, opt.CropSize)
-					sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
-				}
-				if sq.Letter != "?" && sq.Letter != "" {
-					r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: cl.colour, Letter: sq.Letter}}, Height: sq.Height})
-				}
+				toRead = append(toRead, row*pyramids.Size+col)
 			}
-			sq.look = cl
-			sq.Sure = sureSquare(sq)
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
+	if opt.Reader != nil {
+		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize)
+	}
+	for i := range r.Squares {
+		sq := &r.Squares[i]
+		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
+			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
+		}
+		sq.Sure = sureSquare(*sq)
+	}
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// readLetters reads the letters of the squares listed. ocr's classifier
+// is safe for concurrent use, so with it the squares are shared among as
+// many goroutines as there are processors (two on the Pi 4's budget
+// here); any other reader reads them one after another.
+func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int) {
+	read := func(i int) {
+		sq := &sqs[i]
+		sq.read = f.readLetter(sq.Pos.Row, sq.Pos.Col, sq.Height, rd, size)
+		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
+	}
+	if _, ok := rd.(*ocr.Classifier); !ok {
+		for _, i := range idx {
+			read(i)
+		}
+		return
+	}
+	parallel(len(idx), func(k int) { read(idx[k]) })
+}
+
+// parallel calls do(0..n-1), shared among as many goroutines as there
+// are processors (at most 4).
+func parallel(n int, do func(int)) {
+	workers := min(runtime.GOMAXPROCS(0), 4, n)
+	if workers < 2 {
+		for i := 0; i < n; i++ {
+			do(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= n {
+					return
+				}
+				do(k)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // frame is a found board: the homography from board squares to pixels and
