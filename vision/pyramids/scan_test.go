@@ -10,8 +10,8 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"syscall"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
