@@ -204,6 +204,29 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int) {
 	read := func(i int) {
 		sq := &sqs[i]
 		sq.read = f.readLetter(sq.Pos.Row, sq.Pos.Col, sq.Height, rd, size)
+		if !sureSquare(*sq) {
+			// The stack's count is the game's guess: a stack of
+			// another height shows its faces higher or lower. The
+			// face the camera sees best is read at every height; at
+			// the height where it reads a letter most surely, all
+			// faces are read, and the likelier reading counts.
+			r, c := sq.Pos.Row, sq.Pos.Col
+			i := f.bestFace(r, c, sq.Height)
+			bestK, bestP := sq.Height, f.faceLetterProb(r, c, sq.Height, i, rd, size)
+			for k := 1; k <= f.geo.MaxStack; k++ {
+				if k == sq.Height {
+					continue
+				}
+				if p := f.faceLetterProb(r, c, k, i, rd, size); p > bestP {
+					bestK, bestP = k, p
+				}
+			}
+			if bestK != sq.Height {
+				if lr := f.readLetter(r, c, bestK, rd, size); lr.conf > sq.read.conf {
+					sq.read = lr
+				}
+			}
+		}
 		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
 	}
 	if _, ok := rd.(*ocr.Classifier); !ok {
