@@ -137,6 +137,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			best = f
 		}
 	}
+	if best == nil && !cut {
+		best = completeCorner(p, outs, geo, opt.Calib)
+	}
 	if best != nil {
 		for _, c := range best.corners {
 			clipped = clipped || c.X < 0 || c.Y < 0 || c.X > float64(p.W) || c.Y > float64(p.H)
@@ -264,6 +267,46 @@ func parallel(n int, do func(int)) {
 		}()
 	}
 	wg.Wait()
+}
+
+// completeCorner is the last try when no outline is a board: a hand or
+// an object over one corner of the playing area cuts that corner off the
+// light region, so its outline's corner lies short of the true one, on
+// one of the two sides that meet there (the light area still runs along
+// it up to the hand). Each corner of the larger outlines in view is moved
+// outwards along each of its sides, up to 0.8 of the side again, and
+// every quadrilateral is checked as a board (the runway lighter than the
+// border on every side, the printed lines showing); the best is refined.
+func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibration) *frame {
+	var best *frame
+	tried := 0
+	for _, o := range outs {
+		if o.clipped {
+			continue
+		}
+		if tried++; tried > 6 {
+			break
+		}
+		q := refineOutline(p, o.q)
+		for i := 0; i < 4; i++ {
+			for _, j := range []int{(i + 1) % 4, (i + 3) % 4} {
+				for t := 1.025; t <= 1.8; t += 0.025 {
+					c := q
+					c[i] = vision.Point{X: q[j].X + t*(q[i].X-q[j].X), Y: q[j].Y + t*(q[i].Y-q[j].Y)}
+					if f, ok := newFrame(p, c, geo, cal); ok && (best == nil || f.score > best.score) {
+						best = f
+					}
+				}
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	if f, ok := newFrame(p, refineOutline(p, best.corners), geo, cal); ok {
+		return f
+	}
+	return best
 }
 
 // frame is a found board: the homography from board squares to pixels and

@@ -444,3 +444,40 @@ func cpuTime() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// TestScanHandOverCorner: a hand over one corner of the playing area cuts
+// that corner off the light region (hard seed 3000's scene 15); the board
+// is still found, by moving the cut corner out along its sides
+// (completeCorner).
+func TestScanHandOverCorner(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene")
+	}
+	const seed = 3000*100000 + 15
+	state, err := render.RandomState("pyramids", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := render.RandomOptions(seed, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Width, opt.Height = 1640, 1232
+	if !opt.Hand {
+		t.Fatalf("seed %d: the scene has no hand (the renderer changed): choose another", seed)
+	}
+	sc, err := render.Render("pyramids", state, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Scan(sc.Image, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := math.Hypot(sc.Truth.Board.Corners[1][0]-sc.Truth.Board.Corners[0][0], sc.Truth.Board.Corners[1][1]-sc.Truth.Board.Corners[0][1]) / pyramids.Size
+	for i, c := range sc.Truth.Board.Corners {
+		if d := math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]); d > 0.2*side {
+			t.Errorf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
+		}
+	}
+}
