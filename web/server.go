@@ -56,8 +56,13 @@ type Config struct {
 	Dicts func(lang string) (Dictionary, error)
 	// Definer gives definitions of English words; nil means none.
 	Definer Definer
+	// Forms tells what a valid Russian word is a form of (its lemma and
+	// part of speech: there is no free Russian definitions source); nil
+	// means nothing.
+	Forms Definer
 	// Lang is the language of the table's dictionary ("en" when empty):
-	// a challenge of a play gets a definition only in English.
+	// the page's challenge box starts on it (GET /api/info), and a
+	// challenge of a play is explained in it.
 	Lang string
 	// Uploader takes photos from the page; nil disables /api/upload (503).
 	Uploader Uploader
@@ -202,7 +207,11 @@ func (s *Server) getGame(c *gin.Context) {
 }
 
 func (s *Server) info(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"url": s.cfg.URL, "upload": s.cfg.Uploader != nil, "max_upload": s.cfg.MaxUpload})
+	lang := s.cfg.Lang
+	if lang == "" {
+		lang = "en"
+	}
+	c.JSON(http.StatusOK, gin.H{"url": s.cfg.URL, "upload": s.cfg.Uploader != nil, "max_upload": s.cfg.MaxUpload, "lang": lang})
 }
 
 func (s *Server) qr(c *gin.Context) {
@@ -294,19 +303,37 @@ func writeEvent(w io.Writer, snap *game.Snapshot) {
 
 // lookup answers GET /api/challenge?word=W&lang=en: the dictionary's
 // verdict, with a definition when one is known. It changes nothing.
+// Without lang the word's letters decide: Cyrillic is Russian, the rest
+// English.
 func (s *Server) lookup(c *gin.Context) {
 	word := strings.TrimSpace(c.Query("word"))
-	lang := c.DefaultQuery("lang", "en")
+	lang := c.Query("lang")
 	if err := checkWord(word); err != nil {
 		jsonError(c, http.StatusBadRequest, "word: %v", err)
 		return
+	}
+	if lang == "" {
+		lang = scriptLang(word)
 	}
 	d, err := s.cfg.Dicts(lang)
 	if err != nil {
 		jsonError(c, http.StatusBadRequest, "lang: %v", err)
 		return
 	}
-	c.JSON(http.StatusOK, s.verdict(word, d.Contains(word), lang))
+	v := s.verdict(word, d.Contains(word), lang)
+	v.Lang = lang
+	c.JSON(http.StatusOK, v)
+}
+
+// scriptLang is the language a word's letters say: "ru" when it has a
+// Cyrillic letter, else "en".
+func scriptLang(word string) string {
+	for _, r := range word {
+		if r >= 0x400 && r <= 0x4FF {
+			return "ru"
+		}
+	}
+	return "en"
 }
 
 func checkWord(word string) error {
@@ -332,11 +359,18 @@ type verdict struct {
 	Word       string `json:"word"`
 	Valid      bool   `json:"valid"`
 	Definition string `json:"definition,omitempty"`
+	Lang       string `json:"lang,omitempty"` // the list asked (GET /api/challenge)
 }
 
 func (s *Server) verdict(word string, valid bool, lang string) verdict {
 	v := verdict{Word: strings.ToUpper(word), Valid: valid}
-	if valid && s.cfg.Definer != nil && (lang == "" || lang == "en") {
+	switch {
+	case !valid:
+	case lang == "ru":
+		if s.cfg.Forms != nil {
+			v.Definition, _ = s.cfg.Forms.Define(strings.ToLower(word))
+		}
+	case s.cfg.Definer != nil:
 		v.Definition, _ = s.cfg.Definer.Define(strings.ToLower(word))
 	}
 	return v

@@ -185,6 +185,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return openDict(l, "")
 		},
 		Definer:  definer(*wnDir, logf),
+		Forms:    russianFormsDefiner{},
 		Lang:     df.lang,
 		Uploader: &uploader{pipe: pipe},
 	})

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -237,6 +238,16 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	get(t, c.url+"/api/challenge?word=hearq&lang=en", &v)
 	if v.Valid {
 		t.Errorf("HEARQ is a word?")
+	}
+	// A Cyrillic word without lang is Russian, every form, with its lemma.
+	v = struct {
+		Word       string
+		Valid      bool
+		Definition string
+	}{}
+	get(t, c.url+"/api/challenge?word="+neturl.QueryEscape("коты"), &v)
+	if !v.Valid || v.Word != "КОТЫ" || v.Definition != "кот (noun)" {
+		t.Errorf("challenge КОТЫ: %+v", v)
 	}
 
 	// A phone's photo goes through the vision and the rules: the demo's

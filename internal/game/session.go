@@ -9,6 +9,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 )
@@ -105,7 +106,8 @@ func checkPlayers(names []string) error {
 		return badInputf("a game has 1 to 4 players, not %d", len(names))
 	}
 	for i, n := range names {
-		if strings.TrimSpace(n) == "" || len(n) > 40 {
+		// Names may be in any script: 40 letters, not bytes (Марина is 12 bytes).
+		if strings.TrimSpace(n) == "" || !utf8.ValidString(n) || utf8.RuneCountInString(n) > 40 {
 			return badInputf("player %d: a name is 1 to 40 characters", i+1)
 		}
 	}

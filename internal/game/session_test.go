@@ -427,6 +427,8 @@ func TestBadPlayers(t *testing.T) {
 		{"none", []string{}},
 		{"five", []string{"a", "b", "c", "d", "e"}},
 		{"blank", []string{"Ann", " "}},
+		{"41 letters", []string{"Ann", strings.Repeat("ж", 41)}},
+		{"not UTF-8", []string{"Ann", "\xff"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -435,6 +437,21 @@ func TestBadPlayers(t *testing.T) {
 				t.Errorf("NewGame(%q) = %v, want ErrBadInput", tc.players, err)
 			}
 		})
+	}
+}
+
+// TestPlayersInAnyScript: names are counted in letters, so a long name in
+// Cyrillic (two bytes a letter) or with emoji is fine.
+func TestPlayersInAnyScript(t *testing.T) {
+	names := []string{"Марина Александровна Кузнецова-Петрова", "Ёжик 🦔", "李小龍", "Ann"}
+	s := newSession(t, NewMemStore())
+	if err := s.NewGame(context.Background(), names); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range s.State().Players {
+		if p.Name != names[i] {
+			t.Errorf("player %d is %q, want %q", i, p.Name, names[i])
+		}
 	}
 }
 

@@ -2,7 +2,6 @@ package scrabble
 
 import (
 	"image"
-	"sort"
 )
 
 // whiten turns a tile's crop into a grey one whose face is near white and
@@ -17,9 +16,7 @@ func whiten(m *image.RGBA) *image.RGBA {
 		o := 4 * i
 		g[i] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
 	}
-	s := append([]float64(nil), g...)
-	sort.Float64s(s)
-	lo, face := s[n*inkPercent/100], s[n/2]
+	lo, face := percentile(g, inkPercent), percentile(g, 50)
 	out := image.NewRGBA(m.Rect)
 	if face-lo < 1 {
 		copy(out.Pix, m.Pix)
@@ -50,6 +47,23 @@ func inkContrast(m *image.RGBA) (ink, face float64) {
 			g = append(g, 0.299*float64(m.Pix[o])+0.587*float64(m.Pix[o+1])+0.114*float64(m.Pix[o+2]))
 		}
 	}
-	sort.Float64s(g)
-	return g[len(g)*inkPercent/100], g[len(g)/2]
+	return percentile(g, inkPercent), percentile(g, 50)
+}
+
+// percentile is the k-th percentile of grey levels (0..255), from their
+// histogram, to the nearest level.
+func percentile(g []float64, k int) float64 {
+	var h [256]int
+	for _, v := range g {
+		h[min(max(int(v+0.5), 0), 255)]++
+	}
+	want := len(g) * k / 100
+	n := 0
+	for i, c := range h {
+		n += c
+		if n > want {
+			return float64(i)
+		}
+	}
+	return 255
 }

@@ -70,13 +70,14 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		}
 	}
 	evenLight(&looks)
+	localLight(&looks)
 	var med [numPremiums][3]float64
 	var spread [numPremiums]float64
 	for k := Premium(0); k < numPremiums; k++ {
 		var vs [3][]float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k {
+				if premiumAt[r][c] == k && !isStar(r, c) {
 					for q := 0; q < 3; q++ {
 						vs[q] = append(vs[q], looks[r][c].v[q])
 					}
@@ -89,7 +90,7 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		var ds []float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k {
+				if premiumAt[r][c] == k && !isStar(r, c) {
 					ds = append(ds, looks[r][c].dist(med[k]))
 				}
 			}
@@ -101,7 +102,7 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
-			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
+			if !isStar(r, c) && looks[r][c].dist(med[k]) > seedFactor*spread[k] {
 				for q := 0; q < 3; q++ {
 					tv[q] = append(tv[q], looks[r][c].v[q])
 				}
@@ -114,7 +115,7 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 	}
 	debugOcc(looks, med, spread, tile)
 	if len(tv[0]) == 0 {
-		return occ
+		return occ // no tile: the star square too is empty
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -124,7 +125,62 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 			occ[r][c] = dOwn > standFactor*spread[k] && dTile < dOwn
 		}
 	}
+	// The centre star's print (a black star on the double word colour)
+	// is unlike the other double word squares': it seeds no tile look
+	// (above), and with no other tile on the board it is empty (a lone
+	// tile on the centre is no word; the first word covers it). Else it
+	// holds a tile when it looks more like the board's tiles than like
+	// the double word squares.
+	st := looks[centre][centre]
+	occ[centre][centre] = st.dist(tile) < st.dist(med[DoubleWord])
 	return occ
+}
+
+const centre = Size / 2
+
+func isStar(r, c int) bool { return r == centre && c == centre }
+
+// localLight takes out what evenLight's smooth surface leaves of the
+// light's change (a shadow over a corner, a vignette): each square's look
+// is moved by how far the plain squares around it (two squares either
+// way, itself left out; their median, so a word's tiles among them do
+// not count) lie from all plain squares' median.
+func localLight(looks *[Size][Size]look) {
+	orig := *looks
+	var all [3][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain {
+				for q := 0; q < 3; q++ {
+					all[q] = append(all[q], orig[r][c].v[q])
+				}
+			}
+		}
+	}
+	var m [3]float64
+	for q := 0; q < 3; q++ {
+		m[q] = median(all[q])
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			var near [3][]float64
+			for rr := max(r-2, 0); rr <= min(r+2, Size-1); rr++ {
+				for cc := max(c-2, 0); cc <= min(c+2, Size-1); cc++ {
+					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain {
+						for q := 0; q < 3; q++ {
+							near[q] = append(near[q], orig[rr][cc].v[q])
+						}
+					}
+				}
+			}
+			if len(near[0]) < 4 {
+				continue
+			}
+			for q := 0; q < 3; q++ {
+				looks[r][c].v[q] -= median(near[q]) - m[q]
+			}
+		}
+	}
 }
 
 // Occupancy thresholds, in units of a print's spread (the median distance
