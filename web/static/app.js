@@ -8,6 +8,12 @@ const PIN_KEY = "tilescope.pin";
 let game = null;     // the latest game JSON
 let live = false;
 
+// Each game's module (static/games/G.js) registers how its cells are read
+// from a turn's reading, drawn, described and corrected.
+const GAMES = {};
+function registerGame(kind, g) { GAMES[kind] = g; }
+function gameOf(g) { return GAMES[g && g.game] || GAMES.upwords; }
+
 // ---------- talking to the table ----------
 
 function pin() { return localStorage.getItem(PIN_KEY) || ""; }
@@ -85,15 +91,13 @@ function latestPlay(g) {
 }
 
 function parseBoard(text, rows, cols) {
+  const mod = gameOf(game);
   const cells = [];
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   for (let r = 0; r < rows; r++) {
     cells.push([]);
     const f = (lines[r] || "").trim().split(/\s+/);
-    for (let c = 0; c < cols; c++) {
-      const m = /^(Qu|[A-Z])(\d?)$/i.exec(f[c] || ".");
-      cells[r].push(m ? { letter: m[1], height: m[2] ? +m[2] : 1 } : null);
-    }
+    for (let c = 0; c < cols; c++) cells[r].push(mod.parse(f[c] || "."));
   }
   return cells;
 }
@@ -133,6 +137,8 @@ function render(g) {
     banner.hidden = true;
   }
   const board = $("#board");
+  const mod = gameOf(g);
+  board.dataset.game = g.game;
   board.style.gridTemplateColumns = `repeat(${g.cols}, 1fr)`;
   const h = g.rows / 2;
   const kids = [];
@@ -141,17 +147,15 @@ function render(g) {
       const cell = cells[r][c];
       const key = r + "," + c;
       let cls = "cell";
-      if ((r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
+      if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
         "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height }) : t("cell.ariaEmpty", { row: r, col: c }),
         onclick: () => tapCell(r, c) });
       if (cell) {
-        b.classList.add("tile", "h" + Math.min(cell.height, 5));
+        mod.draw(b, cell);
         if (cell.last && !rejected) b.classList.add("last");
         if ((cell.uncertain && !rejected) || unsure.has(key)) b.classList.add("uncertain");
         if ((cell.corrected && !rejected) || fixed.has(key)) b.classList.add("corrected");
-        b.append(cell.letter);
-        if (cell.height > 1) b.append(el("span", { class: "h" }, String(cell.height)));
       }
       kids.push(b);
     }
@@ -181,6 +185,9 @@ function renderCamera(g) {
 function describe(t) {
   if (t.kind === "pass") return tr("turn.passed", { name: t.name });
   if (t.kind === "exchange") return tr("turn.swapped", { name: t.name });
+  const d = t.detail || {};
+  if (t.status === "accepted" && d.phase === "set-up") return tr("turn.setup");
+  if (t.status === "accepted" && d.phase === "taken") return tr("turn.took", { name: t.name, word: d.word });
   const words = (t.words || []).map((w) => `${w.word} ${num(w.score)}`).join(" + ");
   const error = ruleText(t.code, t.error);
   if (t.status === "accepted") return tr("turn.accepted", { name: t.name, words, bonus: t.bonus ? tr("turn.bonus", { bonus: num(t.bonus) }) : "", score: num(t.score) });
@@ -200,10 +207,16 @@ function renderLastTurn(g) {
   });
   const checked = (t.challenges || []).map((c) => el("div", { class: c.valid ? "yes" : "no" },
     tr(c.valid ? "last.stands" : "last.notWord", { word: c.word })));
+  // The other words the move fits (the camera does not hear the word
+  // announced): a tap names the right one.
+  const others = ((t.detail && t.detail.others) || []).filter((w) => !(t.words || []).some((x) => x.word === w));
+  const naming = others.length ? [el("p", { class: "muted" }, tr("last.others")),
+    el("div", { class: "others" }, others.slice(0, 12).map((w) => el("button", { class: "btn", type: "button", "data-name": w,
+      onclick: () => change(tr("last.named", { word: w }), () => api("POST", `/api/turns/${t.n}/word`, { word: w })) }, w)))] : [];
   box.replaceChildren(
     el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: num(t.score), points: t.score })),
     el("p", { class: "muted" }, tr("last.tap")),
-    el("div", { class: "words" }, words), ...checked,
+    el("div", { class: "words" }, words), ...checked, ...naming,
     t.confirmed ? el("p", { class: "muted" }, tr("last.confirmed")) :
       el("button", { class: "btn wide", type: "button", id: "confirm",
         onclick: () => change(tr("last.confirmDone"), () => api("POST", `/api/turns/${t.n}/confirm`)) }, tr("last.confirm")));
@@ -282,27 +295,19 @@ function tapCell(r, c) {
   if (!game) return;
   const t = latestPlay(game);
   if (!t) { toast(tr("fix.none")); return; }
+  const mod = gameOf(game);
   const cur = parseBoard(t.board, game.rows, game.cols)[r][c];
   const sheet = openSheet("#tpl-cell");
   sheet.querySelector("#celltitle").textContent = tr("fix.title", { row: r + 1, col: c + 1, n: t.n });
-  sheet.querySelector("#cellwas").textContent = tr("fix.was") + (cur ? tr("fix.cell", { letter: cur.letter, height: cur.height }) : tr("cell.empty"));
-  const letter = sheet.querySelector("#cellletter");
-  letter.value = cur ? cur.letter : "";
-  let height = cur ? cur.height : 1;
-  const hs = sheet.querySelector("#cellheights");
-  const drawHeights = () => hs.replaceChildren(...[1, 2, 3, 4, 5].map((h) =>
-    el("button", { type: "button", class: h === height ? "on" : "", "data-height": h,
-      onclick: () => { height = h; drawHeights(); } }, String(h))));
-  drawHeights();
+  sheet.querySelector("#cellwas").textContent = tr("fix.was") + (cur ? mod.describe(cur) : tr("cell.empty"));
+  const fields = sheet.querySelector("#cellfields");
+  const body = mod.fix(fields, cur);
   sheet.querySelector("#cellform").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const l = letter.value.trim();
-    const body = { row: r, col: c, letter: l, height: l ? height : 0 };
-    const ok = await change(tr("fix.done"), () => api("POST", `/api/turns/${t.n}/correct`, body));
+    const req = Object.assign({ row: r, col: c }, body());
+    const ok = await change(tr("fix.done"), () => api("POST", `/api/turns/${t.n}/correct`, req));
     if (ok) closeSheet();
   });
-  letter.focus();
-  letter.select();
 }
 
 async function challenge(n, word) {
@@ -359,29 +364,53 @@ $("#more").addEventListener("click", async () => {
 
 function endGame() {
   const c = $("#sheetcontent");
+  const mod = gameOf(game);
   const form = el("form", { class: "racks", id: "endform" },
-    el("h2", {}, t("end.title")), el("p", { class: "muted" }, t("end.help")),
-    game.players.map((p, i) => el("label", {}, p.name,
-      el("input", { type: "number", min: 0, max: 7, value: 0, inputmode: "numeric", "data-seat": i }))),
+    el("h2", {}, t("end.title")), el("p", { class: "muted" }, t(mod.endNote)),
+    mod.rackMax ? game.players.map((p, i) => el("label", {}, p.name,
+      el("input", { type: "number", min: 0, max: mod.rackMax, value: 0, inputmode: "numeric", "data-seat": i }))) : null,
     el("button", { class: "btn wide danger", type: "submit", id: "endsave" }, t("end.save")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const racks = [...form.querySelectorAll("input")].map((i) => +i.value);
+    const racks = mod.rackMax ? [...form.querySelectorAll("input")].map((i) => +i.value) : game.players.map(() => 0);
     if (await change(t("end.done"), () => api("POST", "/api/end", { racks }))) closeSheet();
   });
   c.replaceChildren(form);
 }
 
-function newGame() {
+async function newGame() {
   const c = $("#sheetcontent");
   const names = game ? game.players.map((p) => p.name).join(", ") : t("new.default");
   const input = el("input", { id: "players", value: names });
-  const form = el("form", {}, el("h2", {}, t("new.title")), el("label", {}, t("new.players"), input),
+  // The game picker and each game's settings (GET /api/games).
+  let list = { games: [], current: game && game.game };
+  try { list = await (await fetch("/api/games")).json(); } catch (e) { /* the same game */ }
+  const pick = el("select", { id: "gamepick", "aria-label": t("new.game") },
+    list.games.map((g) => el("option", { value: g.game, selected: g.game === list.current ? "selected" : null }, g.title)));
+  const opts = el("div", { id: "gameoptions" });
+  const drawOptions = () => {
+    const g = list.games.find((x) => x.game === pick.value);
+    opts.replaceChildren(...((g && g.options) || []).map((o) => el("label", {}, o.title + " ",
+      o.values && o.values.length
+        ? el("select", { "data-option": o.name }, o.values.map((v) => el("option", { value: v }, v)))
+        : el("input", { "data-option": o.name, placeholder: t("new.optionDefault") }))));
+  };
+  pick.addEventListener("change", drawOptions);
+  drawOptions();
+  const form = el("form", {}, el("h2", {}, t("new.title")),
+    list.games.length > 1 ? el("label", {}, t("new.game") + " ", pick) : null, opts,
+    el("label", {}, t("new.players"), input),
     el("button", { class: "btn wide primary", type: "submit" }, t("new.start")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const players = input.value.split(",").map((s) => s.trim()).filter(Boolean);
-    if (await change(t("new.done"), () => api("POST", "/api/new", { players }))) closeSheet();
+    const body = { players };
+    if (list.games.length) {
+      body.game = pick.value;
+      body.options = {};
+      for (const o of opts.querySelectorAll("[data-option]")) if (o.value.trim()) body.options[o.dataset.option] = o.value.trim();
+    }
+    if (await change(t("new.done"), () => api("POST", "/api/new", body))) closeSheet();
   });
   c.replaceChildren(form);
 }
@@ -404,6 +433,9 @@ $("#word").addEventListener("input", () => {
   else if (/[A-Za-z]/.test(w)) $("#lang").value = "en";
 });
 
-// First paint from /api/game, then live.
-fetch("/api/game").then((r) => r.json()).then(render).catch(() => {});
-connect();
+// start paints from /api/game, then goes live; index.html calls it once
+// the games' modules are loaded.
+function start() {
+  fetch("/api/game").then((r) => r.json()).then(render).catch(() => {});
+  connect();
+}
