@@ -153,8 +153,8 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Fatalf("challenging AOG: %v", err)
 	}
 	js("AOG withdrawn", `document.getElementById("verdict").textContent.includes("AOG is not a word") && document.getElementById("history").textContent.includes("withdrawn")`)
-	if st := c.game(t); st.Players[2].Score != 0 || st.ToPlay != 2 {
-		t.Errorf("after the challenge: Gil %d, seat %d to play; want 0 and Gil still", st.Players[2].Score, st.ToPlay)
+	if st := c.game(t); st.Players[2].Score != 0 || st.ToPlay != 0 {
+		t.Errorf("after the challenge: Gil %d, seat %d to play; want 0, and Bo (Gil loses the turn)", st.Players[2].Score, st.ToPlay)
 	}
 
 	// The latest reading is EAT's take. A pyramid the camera misread (its

@@ -135,6 +135,9 @@ func TestPlayThrough(t *testing.T) {
 	if err != nil || valid || st.Players[0].Score != 0 || st.BoardText != l.Start.String() {
 		t.Fatalf("challenge: %v %v, blue %d, board\n%s", valid, err, st.Players[0].Score, st.BoardText)
 	}
+	if st.ToPlay != 1 {
+		t.Errorf("after the withdrawal seat %d is to play; want green (the speller loses the turn)", st.ToPlay)
+	}
 	// Blue spells it again (the table's dictionary now knows it) and takes it.
 	s2, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Bo", "Gil", "Ro"}, Rules: rules})
 	if err != nil {

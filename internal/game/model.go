@@ -124,6 +124,13 @@ type Reconciler interface {
 	Reconcile(standing Position, past []Sighting, r Reading) (Reading, int)
 }
 
+// TurnLoser is a Rules whose rulebook has the speller of a word withdrawn
+// after a challenge lose the turn (Crossword Pyramids), where by default
+// (Upwords) the same player may play again or pass.
+type TurnLoser interface {
+	WithdrawnLosesTurn() bool
+}
+
 // Backfiller is a Rules that says whether a correction of a cell from
 // orig to want also holds in the earlier photos that read orig there (a
 // tile misread is usually misread in every photo until it is covered; a

@@ -373,6 +373,10 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 			aux := rp.plays[d.N]
 			rp.board, rp.best, rp.stood, rp.lastPlay = aux.before, aux.best, aux.stood, aux.lastPlay
 			rp.toPlay, rp.dir = t.Player, aux.dir
+			if lt, ok := rp.rules.(TurnLoser); ok && lt.WithdrawnLosesTurn() {
+				// This game's rulebook: the speller loses the turn.
+				rp.step(1)
+			}
 		}
 		rp.changeTurn(i, t)
 	case KindEnd:
