@@ -175,10 +175,16 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 			quads = append(quads, regionTiles(r, side)...)
 		}
 	}
-	// Tiles lying anyhow: a letter no tile was found round gets a square
-	// of its own, turned as its strokes are.
-	if !lattice {
-		quads = append(quads, letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h)...)
+	// A letter no tile was found round gets a square of its own, turned
+	// as its strokes are.
+	// Tiles on a lattice too: a crossword's tiles may lie apart, and a
+	// word laid loose on the table is read as it lies. The square's border
+	// must be partly face-coloured (a dark mark on a patterned cloth has
+	// cloth round it).
+	for _, q := range letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h) {
+		if faceShare(q, filled, w, h) >= 0.15 {
+			quads = append(quads, q)
+		}
 	}
 	// A tile carries a letter (or an action icon).
 	kept := quads[:0]
@@ -897,11 +903,18 @@ func insideConvex(q [4]Point, p Point) bool {
 }
 
 // blob is a letter's ink: its bounding box's centre and larger side.
-type blob struct{ x, y, size float64 }
+type blob struct {
+	x, y, size float64
+	// solid: the blob is a solid dark patch (a bar or block filling
+	// most of its box, not thin like an I), no glyph: a mark on a cloth.
+	solid bool
+}
 
-// letterBlobs are the ink blobs at least 0.7 times as large as the
-// typical one (so that the value digits of Scrabble tiles and the dots of
-// Ё do not count), and the typical size.
+// letterBlobs are the ink blobs at least 0.7 and at most 1.6 times as
+// large as the typical one (so that the value digits of Scrabble tiles,
+// the dots of Ё and the specks of a table do not count), and the typical
+// size: the median of the blobs' sizes weighted by their ink, so that
+// many specks of wood grain do not outvote a few large letters.
 func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
@@ -914,26 +927,28 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 	var blobs []blob
-	var sizes []float64
+	var weights []float64
 	for l := 1; l < n; l++ {
-		if stats.GetIntAt(l, 4) < 8 {
+		area := stats.GetIntAt(l, 4)
+		if area < 8 {
 			continue
 		}
-		x, y := float64(stats.GetIntAt(l, 0)), float64(stats.GetIntAt(l, 1))
-		bw, bh := float64(stats.GetIntAt(l, 2)), float64(stats.GetIntAt(l, 3))
-		b := blob{x + bw/2, y + bh/2, math.Max(bw, bh)}
+		x, y := int(stats.GetIntAt(l, 0)), int(stats.GetIntAt(l, 1))
+		bw, bh := int(stats.GetIntAt(l, 2)), int(stats.GetIntAt(l, 3))
+		b := blob{x: float64(x) + float64(bw)/2, y: float64(y) + float64(bh)/2, size: float64(max(bw, bh))}
+		b.solid = float64(area) > 0.8*float64(bw*bh) && 4*min(bw, bh) > max(bw, bh)
 		// A stroke is at least a tenth of the glyph thick; the dark lines
 		// between joined tiles are thinner.
-		if float64(stats.GetIntAt(l, 4)) < 0.1*b.size*b.size {
+		if float64(area) < 0.1*b.size*b.size {
 			continue
 		}
 		blobs = append(blobs, b)
-		sizes = append(sizes, b.size)
+		weights = append(weights, float64(area))
 	}
 	if len(blobs) == 0 {
 		return nil, 0
 	}
-	typical := quantile(sizes, 0.75)
+	typical := weightedMedian(blobs, weights)
 	var letters []blob
 	for _, b := range blobs {
 		if b.size >= 0.7*typical && b.size <= 1.6*typical {
@@ -941,6 +956,26 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 		}
 	}
 	return letters, typical
+}
+
+// weightedMedian is the median of the blobs' sizes, each counted by its
+// weight.
+func weightedMedian(bs []blob, wt []float64) float64 {
+	idx := make([]int, len(bs))
+	var tot float64
+	for i := range idx {
+		idx[i] = i
+		tot += wt[i]
+	}
+	sort.Slice(idx, func(a, b int) bool { return bs[idx[a]].size < bs[idx[b]].size })
+	var acc float64
+	for _, i := range idx {
+		acc += wt[i]
+		if acc >= tot/2 {
+			return bs[i].size
+		}
+	}
+	return bs[idx[len(idx)-1]].size
 }
 
 // letterPitch is the median distance from each letter to the nearest
@@ -986,7 +1021,7 @@ func mergeLetters(bs []blob, side float64) []blob {
 				x1 := math.Max(a.x+a.size/2, b.x+b.size/2)
 				y0 := math.Min(a.y-a.size/2, b.y-b.size/2)
 				y1 := math.Max(a.y+a.size/2, b.y+b.size/2)
-				out[i] = blob{(x0 + x1) / 2, (y0 + y1) / 2, math.Max(x1-x0, y1-y0)}
+				out[i] = blob{x: (x0 + x1) / 2, y: (y0 + y1) / 2, size: math.Max(x1-x0, y1-y0)}
 				out = append(out[:j], out[j+1:]...)
 				merged = true
 				break
@@ -1023,6 +1058,9 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 	}
 	var out [][4]Point
 	for _, l := range lonely {
+		if l.solid {
+			continue
+		}
 		r := int(l.size * 0.6)
 		var sc, ss float64
 		for y := max(1, int(l.y)-r); y < min(h-1, int(l.y)+r); y++ {
@@ -1058,4 +1096,38 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		}
 	}
 	return out
+}
+
+// faceShare is the share of the quad's border band (outside the middle
+// 0.6 of it, where the letter is) that the face mask covers: a tile's
+// face is the colour of the other tiles' faces; a dark mark on a cloth
+// has cloth round it.
+func faceShare(q [4]Point, mask []byte, w, h int) float64 {
+	c := centroid(q)
+	var inner [4]Point
+	for i, p := range q {
+		inner[i] = Point{c.X + 0.6*(p.X-c.X), c.Y + 0.6*(p.Y-c.Y)}
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	var n, in int
+	for y := max(0, int(minY)); y <= min(h-1, int(maxY)); y++ {
+		for x := max(0, int(minX)); x <= min(w-1, int(maxX)); x++ {
+			p := Point{float64(x), float64(y)}
+			if !insideConvex(q, p) || insideConvex(inner, p) {
+				continue
+			}
+			n++
+			if mask[y*w+x] != 0 {
+				in++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(in) / float64(n)
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -141,6 +142,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, len(found))
 		}
 	}
+	tiles = dropDoubles(tiles)
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
@@ -193,4 +195,38 @@ func normDeg(a float64) float64 {
 		a += 360
 	}
 	return a
+}
+
+// dropDoubles keeps one tile of any two whose centres lie closer than
+// half the smaller one's side (one tile found twice, by its outline and
+// by its letter): the more confident reading, else the first found.
+func dropDoubles(tiles []Tile) []Tile {
+	order := make([]int, len(tiles))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return tiles[order[a]].Conf > tiles[order[b]].Conf })
+	keep := make([]bool, len(tiles))
+	var kept []int
+	for _, i := range order {
+		t := tiles[i]
+		dup := false
+		for _, j := range kept {
+			if dist(t.Center, tiles[j].Center) < 0.5*math.Min(t.Side, tiles[j].Side) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			keep[i] = true
+			kept = append(kept, i)
+		}
+	}
+	out := tiles[:0]
+	for i, t := range tiles {
+		if keep[i] {
+			out = append(out, t)
+		}
+	}
+	return out
 }
