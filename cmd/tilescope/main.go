@@ -41,8 +41,15 @@ func register(c command) {
 	commands[c.name] = c
 }
 
+// delegate, when set (the lean build, lean.go), runs by another program
+// the commands this build leaves out, and the help that lists them all.
+var delegate func(args []string) error
+
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		if delegate != nil {
+			return delegate(args)
+		}
 		fmt.Fprint(stdout, usage())
 		if len(args) == 0 {
 			return usageErrorf("no command given")
@@ -55,6 +62,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	c, ok := commands[args[0]]
 	if !ok {
+		if delegate != nil {
+			return delegate(args)
+		}
 		return usageErrorf("unknown command %q (try: tilescope help)", args[0])
 	}
 	return c.run(ctx, args[1:], stdout, stderr)

@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -506,7 +508,7 @@ func (c cameraFrames) Next(ctx context.Context) (game.Frame, error) {
 	if err != nil {
 		return game.Frame{}, err
 	}
-	return game.Frame{ID: f.Name, JPEG: f.JPEG}, nil
+	return game.Frame{ID: f.Name, JPEG: f.JPEG, At: f.At}, nil
 }
 
 // uploader takes a phone's photo through the pipeline.

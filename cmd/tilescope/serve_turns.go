@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -135,7 +137,7 @@ func (w *turnWatcher) Next(ctx context.Context) (game.Frame, error) {
 		st := w.det.Offer(img, at)
 		w.tell(ctx, f.Name, st)
 		if st.Ready {
-			return game.Frame{ID: f.Name, JPEG: f.JPEG}, nil
+			return game.Frame{ID: f.Name, JPEG: f.JPEG, At: at}, nil
 		}
 	}
 }

@@ -2,13 +2,13 @@ package gpio
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/host/v3"
-	"periph.io/x/host/v3/gpioioctl"
 )
 
 var (
@@ -34,17 +34,21 @@ func hostInit() error {
 }
 
 // Lookup finds a pin by name: "GPIO17" (the Broadcom number, as on the
-// Pi's pinout), "17", or a header position such as "P1_11".
+// Pi's pinout; also "17" or "BCM17"), a header position such as "P1_11"
+// (physical pin 11, which is GPIO17), or a line's own name. A header GPIO
+// is taken as that line of the header's chip, the RP1 on a Pi 5 and the
+// BCM2711 on a Pi 4 (header.go); then by name on the GPIO character
+// devices; then from periph's registry (the BCM283x driver).
 func Lookup(name string) (gpio.PinIO, error) {
 	if err := hostInit(); err != nil {
 		return nil, err
 	}
-	n := strings.TrimSpace(name)
-	if !strings.HasPrefix(strings.ToUpper(n), "GPIO") && !strings.HasPrefix(strings.ToUpper(n), "P1_") {
-		n = "GPIO" + n
-	}
-	if p := chardevLine(n); p != nil {
+	if p, _ := findLine(systemChips(), name); p != nil {
 		return p, nil
+	}
+	n := strings.TrimSpace(name)
+	if num, ok := gpioNumber(n); ok && !strings.HasPrefix(strings.ToUpper(n), "P1_") {
+		n = "GPIO" + strconv.Itoa(num)
 	}
 	p := gpioreg.ByName(n)
 	if p == nil {
@@ -56,23 +60,6 @@ func Lookup(name string) (gpio.PinIO, error) {
 			ErrNoPin, name, len(gpioreg.All()), why)
 	}
 	return p, nil
-}
-
-// chardevLine finds the named line on the Linux GPIO character devices
-// (/dev/gpiochip*). It is preferred to the memory-mapped BCM283x driver:
-// on a Pi 5 that driver still registers "GPIO17" although the pins sit on
-// the RP1 chip it cannot drive (periph then registers the working line as
-// "gpiochipN-GPIO17"), and on bookworm kernels only the character device
-// reports edges reliably.
-func chardevLine(name string) gpio.PinIO {
-	for _, chip := range gpioioctl.Chips {
-		for _, line := range chip.Lines() {
-			if ln := line.Name(); ln == name || ln == chip.Name()+"-"+name {
-				return line
-			}
-		}
-	}
-	return nil
 }
 
 // IsNone reports whether a --button or --led value means "no such part":

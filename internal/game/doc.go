@@ -3,7 +3,7 @@
 // scoring engine derived from it, and the table's own actions on it:
 // confirm, correct, challenge, undo, pass, exchange and the end of the game.
 //
-// # An append-only log, replayed
+// # An append-only log, and the game as it stands
 //
 // A session is a log of records ("play", "correct", "challenge", "pass",
 // "exchange", "confirm", "undo", "end", and "camera" for a photo the vision
@@ -11,11 +11,27 @@
 // disk, MemStore in tests). Every action is written to the log and committed
 // before the new state is published, so nobody is ever told about a turn that
 // a crash could lose. The state shown to the table is never stored: it is
-// recomputed from the log by replay, on start-up and after every action.
-// Replay is cheap (a game has tens of turns; judging one is microseconds), and
-// it makes corrections simple and consistent: fixing a misread cell in an old
-// turn re-judges that turn and every turn after it, exactly as if the camera
-// had read it right the first time.
+// what the log adds up to. The session keeps it in memory (table.go) and
+// brings it up to date one record at a time: a play is judged against the
+// board as it stands, a pass moves the seat, a confirm or a challenge
+// changes one turn record. Each action keeps a small note of what it
+// replaced (the seat, the scores, the board, the one turn record it
+// changed), and undo puts that back, so an action costs the same however
+// long the game: at 10,000 actions about a millisecond of CPU, most of it
+// the game's JSON (2.5 MB), and 32 MB of heap (BenchmarkLongGame; before,
+// every action replayed the whole log and 128 snapshots each held the whole
+// history: 64 ms an action at 2,000 actions). The turn lists are shared by
+// the published states and never changed in place (a changed turn copies
+// the list, not the turns), and each turn's JSON is kept, so the state's
+// JSON is spliced together, not encoded again.
+//
+// The whole log is replayed on start-up, and after a correction (and the
+// undo of one): fixing a misread cell in an old turn re-judges that turn
+// and every turn after it, exactly as if the camera had read it right the
+// first time (at 10,000 actions a few hundred milliseconds). TestStepEqualsReplay
+// checks, after every one of thousands of random actions, that the game
+// kept up to date is exactly the whole log replayed, by this code and by
+// the session's earlier replay-everything code.
 //
 // Replay works in three steps:
 //

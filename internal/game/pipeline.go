@@ -38,6 +38,9 @@ type Pipeline struct {
 	// stands and with what the earlier photos showed (Session.Sightings)
 	// before it is judged (ReconcileUpwordsJudged).
 	Reconcile func(before *grid.Board, past []Sighting, r Reading) (Reading, int)
+	// Now is Run's clock for the time from a frame to its event on the
+	// phones, which the log line of each turn gives (time.Now when nil).
+	Now func() time.Time
 }
 
 func (p *Pipeline) logf(format string, a ...any) {
@@ -110,7 +113,9 @@ func (p *Pipeline) Run(ctx context.Context, src FrameSource) error {
 			}
 			continue
 		}
+		got := p.now()
 		t, err := p.Submit(ctx, f)
+		took := p.took(f, got)
 		switch {
 		case errors.Is(err, ErrNoChange):
 			p.logf("frame %s: no change", f.ID)
@@ -119,11 +124,32 @@ func (p *Pipeline) Run(ctx context.Context, src FrameSource) error {
 		case err != nil:
 			p.logf("frame %s: %v", f.ID, err)
 		case t.Status == StatusAccepted:
-			p.logf("frame %s: turn %d, %s scores %d %v", f.ID, t.N, t.Name, t.Score, wordsOf(t))
+			p.logf("frame %s: turn %d, %s scores %d %v%s", f.ID, t.N, t.Name, t.Score, wordsOf(t), took)
 		default:
-			p.logf("frame %s: turn %d rejected: %s (%s)", f.ID, t.N, t.Error, t.Code)
+			p.logf("frame %s: turn %d rejected: %s (%s)%s", f.ID, t.N, t.Error, t.Code, took)
 		}
 	}
+}
+
+func (p *Pipeline) now() time.Time {
+	if p.Now != nil {
+		return p.Now()
+	}
+	return time.Now()
+}
+
+// took says how long the turn took to reach the phones: from when the
+// camera took the frame (f.At, when known) to the turn's event, which
+// Submit has published when it returns, and of that the time from the
+// frame's arrival here (got: the turn detector has passed it on) to the
+// event, the reading and judging.
+func (p *Pipeline) took(f Frame, got time.Time) string {
+	now := p.now()
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	if f.At.IsZero() || f.At.After(got) {
+		return fmt.Sprintf(" in %.0f ms (read to event)", ms(now.Sub(got)))
+	}
+	return fmt.Sprintf(" in %.0f ms (frame to event; read to event %.0f ms)", ms(now.Sub(f.At)), ms(now.Sub(got)))
 }
 
 func wordsOf(t Turn) []string {

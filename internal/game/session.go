@@ -46,15 +46,19 @@ type Session struct {
 
 	mu     sync.Mutex // serialises actions
 	setup  Setup
-	recs   []Record
 	rp     *replayed
 	snapMu sync.RWMutex
 	snap   *Snapshot
 	recent []*Snapshot // the latest snapshots, oldest first, for event streams
 }
 
-// keepSnapshots is how many recent versions event streams can catch up on.
-const keepSnapshots = 128
+// Event streams can catch up on the latest keepSnapshots versions, as long
+// as their JSON adds up to no more than keepBytes (each carries the whole
+// game: a long game keeps fewer).
+const (
+	keepSnapshots = 128
+	keepBytes     = 8 << 20
+)
 
 // Open loads the store's current game, or starts one from cfg if there is
 // none, and replays it.
@@ -114,19 +118,41 @@ func (s *Session) load(setup Setup, recs []Record) error {
 	if err != nil {
 		return err
 	}
-	s.setup, s.recs, s.rp = setup, recs, rp
-	s.publish(rp.state)
+	s.setup, s.rp = setup, rp
+	s.publish()
 	return nil
 }
 
-func (s *Session) publish(st *State) {
-	snap := &Snapshot{Version: st.Version, State: st, JSON: st.marshal(), next: make(chan struct{})}
+// reload replays the current game's log from the store. Called with mu
+// held.
+func (s *Session) reload(ctx context.Context) error {
+	setup, recs, err := s.store.Current(ctx)
+	if err != nil {
+		return fmt.Errorf("game: reading the log: %w", err)
+	}
+	if setup.ID != s.setup.ID {
+		return fmt.Errorf("game: the store's current game is %d, not %d", setup.ID, s.setup.ID)
+	}
+	return s.load(setup, recs)
+}
+
+func (s *Session) publish() {
+	st := s.rp.state
+	snap := &Snapshot{Version: st.Version, State: st, JSON: s.rp.json, next: make(chan struct{})}
 	s.snapMu.Lock()
 	old := s.snap
 	s.snap = snap
 	s.recent = append(s.recent, snap)
-	if len(s.recent) > keepSnapshots {
-		s.recent = s.recent[len(s.recent)-keepSnapshots:]
+	keep, size := 0, 0
+	for i := len(s.recent) - 1; i >= 0 && keep < keepSnapshots; i-- {
+		size += len(s.recent[i].JSON)
+		if keep > 0 && size > keepBytes {
+			break
+		}
+		keep++
+	}
+	if keep < len(s.recent) {
+		s.recent = append([]*Snapshot(nil), s.recent[len(s.recent)-keep:]...)
 	}
 	s.snapMu.Unlock()
 	if old != nil {
@@ -172,7 +198,7 @@ func (s *Session) Frames() []string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	var out []string
-	for _, t := range s.rp.state.History {
+	for _, t := range s.rp.hist {
 		if t.Kind == KindPlay && t.Frame != "" {
 			out = append(out, t.Frame)
 		}
@@ -189,15 +215,12 @@ func (s *Session) Board() *grid.Board {
 
 // Sightings are the game's photos recorded as plays, oldest first: what
 // each showed before it was reconciled, and the board after that turn.
-// Turns entered by hand have none.
+// Turns entered by hand have none. The boards are shared: do not modify
+// them.
 func (s *Session) Sightings() []Sighting {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	out := make([]Sighting, len(s.rp.sightings))
-	for i, v := range s.rp.sightings {
-		out[i] = Sighting{Seen: v.Seen.Clone(), After: v.After.Clone()}
-	}
-	return out
+	return s.rp.sights[:len(s.rp.sights):len(s.rp.sights)]
 }
 
 // CameraTrouble tells the table why a photo could not be read (code:
@@ -242,9 +265,11 @@ func (s *Session) ClearCameraNotice(ctx context.Context, code string) error {
 	return err
 }
 
-// apply writes one record and replays the log with it. On a replay error
-// (a scorer bug) the record stays written but the state is not updated; the
-// error is returned.
+// apply writes one record and brings the game up to date with it: the
+// record alone is applied to the game as it stands, except a correction
+// (and the undo of one), which re-judges the game from the log. On an
+// error after the write (a broken log) the record stays written but the
+// state is not updated; the error is returned.
 func (s *Session) apply(ctx context.Context, kind string, data any) (*replayed, error) {
 	raw, err := json.Marshal(data)
 	if err != nil {
@@ -254,11 +279,54 @@ func (s *Session) apply(ctx context.Context, kind string, data any) (*replayed, 
 	if err != nil {
 		return nil, fmt.Errorf("game: writing the %s: %w", kind, err)
 	}
-	recs := append(s.recs[:len(s.recs):len(s.recs)], rec)
-	if err := s.load(s.setup, recs); err != nil {
+	if err := s.step(ctx, rec); err != nil {
+		// The game in memory may be half way through the record: read it
+		// again from the log.
+		if rerr := s.reload(ctx); rerr != nil {
+			return nil, fmt.Errorf("%v (and %v)", err, rerr)
+		}
 		return nil, err
 	}
 	return s.rp, nil
+}
+
+// step applies one record just written to the game as it stands and
+// publishes the result. Called with mu held.
+func (s *Session) step(ctx context.Context, rec Record) error {
+	rp := s.rp
+	switch rec.Kind {
+	case KindCorrect:
+		return s.reload(ctx)
+	case KindUndo:
+		if !rp.pop() {
+			return s.reload(ctx)
+		}
+	case KindCamera:
+		if err := rp.setCamera(rec); err != nil {
+			return err
+		}
+	case KindPlay:
+		var d playData
+		if err := json.Unmarshal(rec.Data, &d); err != nil {
+			return fmt.Errorf("game: record %d: %v", rec.Seq, err)
+		}
+		rd, err := d.reading(rec.Seq)
+		if err != nil {
+			return err
+		}
+		rp.camera = nil // a photo was read
+		if err := rp.act(rec, rd, nil); err != nil {
+			return err
+		}
+	default:
+		if err := rp.act(rec, Reading{}, nil); err != nil {
+			return err
+		}
+	}
+	rp.version, rp.updated = rec.Seq, rec.At
+	rp.publish()
+	s.publish()
+	return nil
 }
 
 // Frame is a photo of the table the pipeline read.
@@ -266,6 +334,7 @@ type Frame struct {
 	ID    string      // the source's name for it ("demo/3", a file name, "upload")
 	JPEG  []byte      // the photo as kept with the turn; may be nil
 	Image image.Image // the decoded photo; may be nil when JPEG is set
+	At    time.Time   // when the camera took it; zero when not known
 }
 
 // Play records a turn from the camera: the frame and what was read. It
@@ -312,7 +381,8 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	if err != nil {
 		return Turn{}, err
 	}
-	return *rp.turns[n], nil
+	t, _, _ := rp.turn(n)
+	return t, nil
 }
 
 // checkReading makes sure every cell can be written in the grid text format
@@ -362,9 +432,13 @@ func (s *Session) Correct(ctx context.Context, n int, p grid.Pos, st grid.Stack)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	rd, ok := s.rp.readings[n]
-	if !ok {
+	t, _, ok := s.rp.turn(n)
+	if !ok || t.Kind != KindPlay {
 		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
+	}
+	rd, err := (playData{Board: t.Board}).reading(0)
+	if err != nil {
+		return nil, err
 	}
 	if !rd.Board.In(p) {
 		return nil, badInputf("%v is off the %dx%d board", p, rd.Board.Rows, rd.Board.Cols)
@@ -385,7 +459,7 @@ func (s *Session) Challenge(ctx context.Context, n int, word string) (bool, *Sta
 	word = strings.ToUpper(strings.TrimSpace(word))
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, ok := s.rp.turns[n]
+	t, _, ok := s.rp.turn(n)
 	if !ok || t.Kind != KindPlay {
 		return false, nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
 	}
@@ -416,7 +490,7 @@ func (s *Session) Challenge(ctx context.Context, n int, word string) (bool, *Sta
 func (s *Session) Confirm(ctx context.Context, n int) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	t, ok := s.rp.turns[n]
+	t, _, ok := s.rp.turn(n)
 	if !ok {
 		return nil, fmt.Errorf("%w: %d", ErrNoTurn, n)
 	}
@@ -462,7 +536,7 @@ func (s *Session) turnAction(ctx context.Context, kind string) (*State, error) {
 func (s *Session) Undo(ctx context.Context) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rp.actions == 0 {
+	if len(s.rp.undo) == 0 {
 		return nil, conflictf("nothing to undo")
 	}
 	rp, err := s.apply(ctx, KindUndo, struct{}{})

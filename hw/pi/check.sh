@@ -1,0 +1,239 @@
+#!/usr/bin/env bash
+# pi-check: build Tilescope for arm64 and run its whole test suite in a
+# Debian 12 (bookworm) arm64 root, the system Raspberry Pi OS bookworm is
+# built on, under qemu-user emulation; then compare the arm64 program's
+# readings with this machine's on the golden scans. docs/pi.md, "Tested
+# for arm64 under emulation", says what it shows and what it cannot.
+#
+# Run it through the Makefile (make pi-check), which passes APT_PKGS. It
+# needs root (debootstrap, chroot, binfmt_misc) and Debian's packages. It
+# is idempotent: the root, the arm64 Go and the arm64 build cache stay in
+# PI_CACHE (default /var/cache/tilescope-pi) and are reused; the sources
+# are copied in fresh every run (the files git tracks, as they are in the
+# working tree). Everything is logged to PI_LOG.
+#
+# Variables: PI_CACHE, PI_LOG, PI_MIRROR (a Debian mirror), PI_GO (the
+# arm64 Go toolchain module), PI_STEPS (which steps to run: any of
+# root deps go src build test compare; default all), PI_TEST_TIMEOUT
+# (go test -timeout per package; emulation is 10-40 times slower).
+set -euo pipefail
+
+repo=$(cd "$(dirname "$0")/../.." && pwd)
+cache=${PI_CACHE:-/var/cache/tilescope-pi}
+root=$cache/root
+log=${PI_LOG:-$cache/pi-check.log}
+mirror=${PI_MIRROR:-http://deb.debian.org/debian}
+gomod=${PI_GO:-golang.org/toolchain@v0.0.1-go1.26.8.linux-arm64}
+steps=${PI_STEPS:-root deps go src build test compare}
+test_timeout=${PI_TEST_TIMEOUT:-6h}
+apt_pkgs=${APT_PKGS:?"pi-check: APT_PKGS is not set (run it as make pi-check)"}
+host_go=${GO:-go}
+
+if [ "$(id -u)" != 0 ]; then
+	echo "pi-check: needs root (debootstrap, chroot, binfmt_misc): sudo make pi-check" >&2
+	exit 2
+fi
+mkdir -p "$cache"
+exec > >(tee -a "$log") 2>&1
+
+start=$(date +%s)
+laststep=$start
+say() { echo "pi-check: [$(date -u +%H:%M:%S) +$(($(date +%s) - start))s] $*"; }
+done_step() {
+	local now
+	now=$(date +%s)
+	say "step $1 took $((now - laststep)) s"
+	laststep=$now
+}
+want() { [[ " $steps " == *" $1 "* ]]; }
+
+say "start: repo $repo, root $root, steps: $steps"
+
+# --- the host: debootstrap, qemu-user-static, binfmt_misc ----------------
+missing=
+for p in debootstrap qemu-user-static binfmt-support unzip; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+	say "host: installing$missing"
+	apt-get update -q
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -q -o DPkg::Lock::Timeout=600 --no-install-recommends $missing
+fi
+if [ ! -e /proc/sys/fs/binfmt_misc/register ]; then
+	say "host: mounting binfmt_misc"
+	mount -t binfmt_misc binfmt_misc /proc/sys/fs/binfmt_misc
+fi
+if [ ! -e /proc/sys/fs/binfmt_misc/qemu-aarch64 ]; then
+	say "host: registering qemu-aarch64"
+	update-binfmts --enable qemu-aarch64 || update-binfmts --import qemu-aarch64
+fi
+grep -q enabled /proc/sys/fs/binfmt_misc/qemu-aarch64 || {
+	echo "pi-check: qemu-aarch64 is not registered with binfmt_misc" >&2
+	exit 1
+}
+
+# --- the arm64 root --------------------------------------------------------
+mounted=()
+unmount_all() {
+	local i
+	for ((i = ${#mounted[@]} - 1; i >= 0; i--)); do
+		umount -l "${mounted[$i]}" 2>/dev/null || true
+	done
+}
+trap unmount_all EXIT
+mount_in() { # mount_in TYPE|--bind SRC DEST
+	local dest=$root$3
+	mkdir -p "$dest"
+	mountpoint -q "$dest" && return 0
+	if [ "$1" = --bind ]; then mount --bind "$2" "$dest"; else mount -t "$1" "$2" "$dest"; fi
+	mounted+=("$dest")
+}
+in_root() { # runs a shell command inside the root, niced, with a clean environment
+	nice -n 19 chroot "$root" /usr/bin/env -i HOME=/root LANG=C.UTF-8 TERM=dumb \
+		PATH=/usr/local/go/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		GOTOOLCHAIN=local GOPATH=/root/go GOCACHE=/root/.cache/go-build GOFLAGS=-mod=readonly \
+		SSL_CERT_FILE=/etc/ssl/certs/ca-certificates.crt DEBIAN_FRONTEND=noninteractive \
+		/bin/bash -c "$1"
+}
+
+if want root; then
+	if [ ! -e "$root/.tilescope-debootstrap" ]; then
+		say "root: debootstrap --arch=arm64 --variant=minbase bookworm ($mirror)"
+		rm -rf "$root"
+		nice -n 19 debootstrap --arch=arm64 --variant=minbase bookworm "$root" "$mirror"
+		touch "$root/.tilescope-debootstrap"
+	else
+		say "root: reusing $root"
+	fi
+	cat >"$root/etc/apt/sources.list" <<EOF
+deb $mirror bookworm main
+deb $mirror bookworm-updates main
+deb http://deb.debian.org/debian-security bookworm-security main
+EOF
+	done_step root
+fi
+[ -e "$root/.tilescope-debootstrap" ] || { echo "pi-check: no root at $root (run the root step)" >&2; exit 1; }
+cp /etc/resolv.conf "$root/etc/resolv.conf"
+mount_in proc proc /proc
+mount_in sysfs sysfs /sys
+mount_in --bind /dev /dev
+mount_in devpts devpts /dev/pts
+mount_in tmpfs tmpfs /tmp
+mount_in tmpfs tmpfs /dev/shm
+say "root: $(in_root 'uname -m; . /etc/os-release; echo $PRETTY_NAME' | tr '\n' ' ')"
+
+# --- the same Debian packages as make deps, and make ------------------------
+if want deps; then
+	stamp="$root/.tilescope-apt-$(echo "$apt_pkgs make" | tr -s ' \n' '  ' | md5sum | cut -c1-12)"
+	if [ ! -e "$stamp" ]; then
+		say "deps: apt-get install $apt_pkgs make"
+		in_root "apt-get update -q && apt-get install -y -q --no-install-recommends $apt_pkgs make"
+		touch "$stamp"
+	else
+		say "deps: installed already"
+	fi
+	in_root "dpkg-query -W -f='\${Package} \${Version} \${Architecture}\n' libopencv-dev libtesseract-dev chromium" | sed 's/^/pi-check: deps: /'
+	done_step deps
+fi
+# The host's CA bundle, so that the Go module proxy is reached from inside
+# (after apt, which may write its own).
+mkdir -p "$root/etc/ssl/certs"
+cp /etc/ssl/certs/ca-certificates.crt "$root/etc/ssl/certs/ca-certificates.crt"
+
+# --- an arm64 Go from the Go module proxy -----------------------------------
+if want go; then
+	want_version=${gomod##*-go}
+	want_version=go${want_version%.linux-arm64}
+	have=$(in_root 'go env GOVERSION 2>/dev/null' || true)
+	if [ "$have" != "$want_version" ]; then
+		say "go: $host_go mod download $gomod"
+		zip=$(cd "$cache" && GOFLAGS=-mod=mod "$host_go" mod download -json "$gomod" | sed -n 's/^[[:space:]]*"Zip": "\(.*\)",*$/\1/p')
+		[ -f "$zip" ] || { echo "pi-check: go mod download gave no zip for $gomod" >&2; exit 1; }
+		rm -rf "$cache/go-unpack" "$root/usr/local/go"
+		mkdir -p "$cache/go-unpack"
+		unzip -q "$zip" -d "$cache/go-unpack"
+		mv "$cache/go-unpack/${gomod}" "$root/usr/local/go"
+		rm -rf "$cache/go-unpack"
+		chmod -R a+x "$root/usr/local/go/bin" "$root/usr/local/go/pkg/tool"
+		have=$(in_root 'go env GOVERSION')
+	fi
+	say "go: $(in_root 'go version')"
+	[ "$have" = "$want_version" ] || { echo "pi-check: Go in the root is $have, want $want_version" >&2; exit 1; }
+	done_step go
+fi
+
+# --- the sources, fresh ------------------------------------------------------
+if want src; then
+	rm -rf "$root/src/tilescope"
+	mkdir -p "$root/src/tilescope"
+	(cd "$repo" && git ls-files -z | xargs -0 -I{} sh -c '[ -e "{}" ] && printf "%s\0" "{}"' | tar --null -T - -cf -) |
+		tar -xf - -C "$root/src/tilescope"
+	say "src: $(cd "$repo" && git describe --always --dirty) copied ($(du -sh "$root/src/tilescope" | cut -f1))"
+	done_step src
+fi
+
+# --- build and test inside the root -------------------------------------------
+if want build; then
+	say "build: make build (arm64, emulated)"
+	in_root "cd /src/tilescope && make build && file bin/tilescope 2>/dev/null; ls -l bin/tilescope"
+	done_step build
+fi
+if want test; then
+	say "test: make test TEST_TIMEOUT=$test_timeout (arm64, emulated; go vet, every test, the Mat leak check)"
+	set +e
+	in_root "cd /src/tilescope && make test TEST_TIMEOUT=$test_timeout"
+	rc=$?
+	set -e
+	done_step test
+	if [ $rc != 0 ]; then
+		say "FAIL: make test exited $rc inside the arm64 root"
+		exit 1
+	fi
+	say "test: every test passed on arm64"
+fi
+
+# --- the arm64 reader against amd64's on the golden scans --------------------
+if want compare; then
+	say "compare: building the amd64 program from the same sources"
+	(cd "$root/src/tilescope" && "$host_go" build -trimpath -o "$cache/tilescope-amd64" ./cmd/tilescope)
+	mkdir -p "$root/tmp/cmp"
+	cp "$cache/tilescope-amd64" "$root/tmp/cmp/"
+	# game:image pairs: every golden scan's photo, and the tile crops.
+	list=$(cd "$root/src/tilescope" && {
+		for f in vision/testdata/scenes/*.jpg; do echo "upwords $f"; done
+		for f in vision/pyramids/testdata/scenes/*.jpg; do echo "pyramids $f"; done
+		for f in vision/loose/testdata/bananagrams/images/*; do echo "lexicon $f"; done
+	})
+	echo "$list" >"$root/tmp/cmp/list"
+	same=0 differ=0
+	while read -r game img; do
+		in_root "cd /src/tilescope && bin/tilescope scan --game $game --json $img" >"$root/tmp/cmp/arm64.json" 2>&1 || true
+		(cd "$root/src/tilescope" && "$cache/tilescope-amd64" scan --game "$game" --json "$img") >"$root/tmp/cmp/amd64.json" 2>&1 || true
+		if cmp -s "$root/tmp/cmp/arm64.json" "$root/tmp/cmp/amd64.json"; then
+			same=$((same + 1))
+			say "compare: same   $game $img"
+		else
+			differ=$((differ + 1))
+			say "compare: DIFFER $game $img"
+			diff "$root/tmp/cmp/amd64.json" "$root/tmp/cmp/arm64.json" | head -20 || true
+		fi
+	done <<<"$list"
+	crops=$(cd "$root/src/tilescope" && ls ocr/testdata/real/*.* ocr/testdata/synth/*.* 2>/dev/null | grep -Ei '\.(jpg|png)$' | tr '\n' ' ')
+	in_root "cd /src/tilescope && bin/tilescope read-tile $crops" >"$root/tmp/cmp/arm64.tiles" 2>&1 || true
+	(cd "$root/src/tilescope" && "$cache/tilescope-amd64" read-tile $crops) >"$root/tmp/cmp/amd64.tiles" 2>&1 || true
+	if cmp -s "$root/tmp/cmp/arm64.tiles" "$root/tmp/cmp/amd64.tiles"; then
+		same=$((same + 1))
+		say "compare: same   read-tile on $(echo $crops | wc -w) tile crops (letters and confidences)"
+	else
+		differ=$((differ + 1))
+		say "compare: DIFFER read-tile on the tile crops"
+		diff "$root/tmp/cmp/amd64.tiles" "$root/tmp/cmp/arm64.tiles" | head -40 || true
+	fi
+	done_step compare
+	if [ $differ != 0 ]; then
+		say "FAIL: $differ of $((same + differ)) readings differ between arm64 and amd64"
+		exit 1
+	fi
+	say "compare: all $same readings are the same on arm64 and amd64"
+fi
+say "PASS in $(($(date +%s) - start)) s"

@@ -1,0 +1,517 @@
+package game
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// replayed is the game as it stands, kept up to date one record at a time:
+// the state the table sees and what the actions check themselves against.
+// The log on disk is the truth; this is what it adds up to. An action
+// costs the same however long the game (a play, a pass, a confirm, a
+// challenge, the end, and the undo of any of them); only a correction, and
+// the undo of one, re-judges the game from the log, as a fix of an old
+// reading must.
+//
+// The turn lists are shared with the published states: they are only
+// appended to, and a change to a turn already published copies the list
+// first (copy on write), so a published State never changes.
+type replayed struct {
+	setup Setup
+	sc    Scorer
+
+	players  []Player
+	toPlay   int
+	over     bool
+	racks    []int
+	board    *grid.Board // never modified once set: a new board replaces it
+	best     [][]float64 // best confidence of each square's stack; replaced, never modified
+	stood    bool        // an accepted reading stands (the board is not the empty start)
+	lastPlay int         // number of the latest accepted play, 0 if none
+	nextN    int         // number for the next turn record
+	camera   *CameraNotice
+	version  int64
+	updated  time.Time
+
+	hist     []Turn   // every turn record, oldest first
+	histJSON [][]byte // each one's JSON
+	acc      []Turn   // the accepted ones
+	accJSON  [][]byte
+	index    map[int]int      // turn number -> its place in hist
+	plays    map[int]*playAux // accepted plays: what undoing them needs
+	sights   []Sighting
+	undo     []head // one per surviving action (not "start" or "camera"), oldest first
+
+	state *State
+	json  []byte
+	// building: replay is making the game from its log and has published
+	// nothing yet, so the lists may be changed in place.
+	building bool
+}
+
+// playAux is what an accepted play replaced, for a challenge that
+// withdraws it.
+type playAux struct {
+	before   *grid.Board
+	best     [][]float64
+	stood    bool
+	lastPlay int
+}
+
+// head is the table as it stood before an action: undoing the action puts
+// it back. It is small: the lengths of the lists, and the one turn record
+// the action changed (a confirm, a challenge) as it was.
+type head struct {
+	kind                    string
+	players                 []Player
+	toPlay, lastPlay, nextN int
+	over                    bool
+	racks                   []int
+	board                   *grid.Board
+	best                    [][]float64
+	stood                   bool
+	hist, acc, sights       int
+	changed                 int // the place in hist of the turn changed, -1 none
+	turn                    Turn
+	turnJSON                []byte
+}
+
+func newReplayed(setup Setup, sc Scorer) *replayed {
+	rp := &replayed{
+		setup: setup, sc: sc, board: grid.New(setup.Rows, setup.Cols), nextN: 1,
+		index: map[int]int{}, plays: map[int]*playAux{},
+	}
+	for _, name := range setup.Players {
+		rp.players = append(rp.players, Player{Name: name})
+	}
+	return rp
+}
+
+// replay recomputes the game from its whole log: on start-up, and after a
+// correction (or its undo), which re-judges every turn from the one fixed.
+func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
+	rp := newReplayed(setup, sc)
+	rp.building = true
+	defer func() { rp.building = false }()
+	// 1. undo pops the latest surviving action; camera notices are not
+	// actions: the latest stands until a photo is read.
+	var acts []Record
+	for _, r := range recs {
+		rp.version, rp.updated = r.Seq, r.At
+		switch r.Kind {
+		case KindStart:
+			continue
+		case KindCamera:
+			if err := rp.setCamera(r); err != nil {
+				return nil, err
+			}
+			continue
+		case KindUndo:
+			if len(acts) > 0 {
+				acts = acts[:len(acts)-1]
+			}
+		case KindPlay:
+			rp.camera = nil // a photo was read
+			acts = append(acts, r)
+		default:
+			acts = append(acts, r)
+		}
+	}
+
+	// 2. the readings, then the corrections applied to them.
+	readings := map[int]Reading{}
+	var plays []int // turn numbers of plays in order
+	corrected := map[int]map[grid.Pos]bool{}
+	for _, r := range acts {
+		switch r.Kind {
+		case KindPlay:
+			var d playData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			rd, err := d.reading(r.Seq)
+			if err != nil {
+				return nil, err
+			}
+			readings[d.N] = rd
+			plays = append(plays, d.N)
+		case KindCorrect:
+			var d correctData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			applyCorrection(readings, plays, corrected, d)
+		}
+	}
+
+	// 3. the game itself.
+	for _, r := range acts {
+		var rd Reading
+		var fixed map[grid.Pos]bool
+		if r.Kind == KindPlay {
+			var d playData
+			_ = json.Unmarshal(r.Data, &d) // checked above
+			rd, fixed = readings[d.N], corrected[d.N]
+		}
+		if err := rp.act(r, rd, fixed); err != nil {
+			return nil, err
+		}
+	}
+	rp.publish()
+	return rp, nil
+}
+
+// reading parses a play's record.
+func (d playData) reading(seq int64) (Reading, error) {
+	b, err := grid.Parse(strings.NewReader(d.Board), fmt.Sprintf("record %d", seq))
+	if err != nil {
+		return Reading{}, fmt.Errorf("game: %v", err)
+	}
+	rd := Reading{Board: b, Conf: d.Conf}
+	if d.Seen != "" {
+		sb, err := grid.Parse(strings.NewReader(d.Seen), fmt.Sprintf("record %d (seen)", seq))
+		if err != nil {
+			return Reading{}, fmt.Errorf("game: %v", err)
+		}
+		rd.Seen = sb
+	}
+	return rd, nil
+}
+
+func (rp *replayed) setCamera(r Record) error {
+	var d cameraData
+	if err := json.Unmarshal(r.Data, &d); err != nil {
+		return fmt.Errorf("game: record %d: %v", r.Seq, err)
+	}
+	rp.camera = &CameraNotice{Frame: d.Frame, Code: d.Code, Error: d.Msg, At: r.At}
+	if d.Code == "" {
+		rp.camera = nil // read again
+	}
+	return nil
+}
+
+func (rp *replayed) save(kind string) head {
+	return head{
+		kind: kind, players: append([]Player(nil), rp.players...),
+		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, over: rp.over, racks: rp.racks,
+		board: rp.board, best: rp.best, stood: rp.stood,
+		hist: len(rp.hist), acc: len(rp.acc), sights: len(rp.sights), changed: -1,
+	}
+}
+
+// pop undoes the latest surviving action. It reports false when that
+// action was a correction: the caller replays the log instead.
+func (rp *replayed) pop() bool {
+	if len(rp.undo) == 0 {
+		return true // nothing to undo: the record changes nothing
+	}
+	h := rp.undo[len(rp.undo)-1]
+	if h.kind == KindCorrect {
+		return false
+	}
+	rp.undo = rp.undo[:len(rp.undo)-1]
+	for _, t := range rp.hist[h.hist:] {
+		delete(rp.index, t.N)
+		delete(rp.plays, t.N)
+	}
+	rp.players, rp.toPlay, rp.lastPlay, rp.nextN = h.players, h.toPlay, h.lastPlay, h.nextN
+	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
+	// The lists are cut to their length, with no room after it: the
+	// published states share the arrays, and the next turn must not be
+	// written over one they show.
+	rp.hist, rp.histJSON = rp.hist[:h.hist:h.hist], rp.histJSON[:h.hist:h.hist]
+	rp.sights = rp.sights[:h.sights:h.sights]
+	if h.changed >= 0 {
+		rp.setTurn(h.changed, h.turn, h.turnJSON)
+	} else {
+		rp.acc, rp.accJSON = rp.acc[:h.acc:h.acc], rp.accJSON[:h.acc:h.acc]
+	}
+	return true
+}
+
+// appendTurn adds a turn record.
+func (rp *replayed) appendTurn(t Turn) {
+	raw := mustJSON(t)
+	rp.index[t.N] = len(rp.hist)
+	rp.hist = append(rp.hist, t)
+	rp.histJSON = append(rp.histJSON, raw)
+	if t.Status == StatusAccepted {
+		rp.acc = append(rp.acc, t)
+		rp.accJSON = append(rp.accJSON, raw)
+	}
+	if t.N >= rp.nextN {
+		rp.nextN = t.N + 1
+	}
+}
+
+// turn returns turn n and its place in hist.
+func (rp *replayed) turn(n int) (Turn, int, bool) {
+	i, ok := rp.index[n]
+	if !ok {
+		return Turn{}, -1, false
+	}
+	return rp.hist[i], i, true
+}
+
+// changeTurn replaces turn record i, keeping the record as it was for
+// undo.
+func (rp *replayed) changeTurn(i int, t Turn) {
+	h := &rp.undo[len(rp.undo)-1]
+	h.changed, h.turn, h.turnJSON = i, rp.hist[i], rp.histJSON[i]
+	rp.setTurn(i, t, mustJSON(t))
+}
+
+// setTurn replaces turn record i: the lists are copied first, since the
+// published states share them (a copy of the list, not of the turns'
+// contents: a long game's confirm costs a millisecond or two).
+func (rp *replayed) setTurn(i int, t Turn, raw []byte) {
+	if !rp.building {
+		rp.hist = append(make([]Turn, 0, len(rp.hist)+16), rp.hist...)
+		rp.histJSON = append(make([][]byte, 0, len(rp.histJSON)+16), rp.histJSON...)
+		rp.acc = append(make([]Turn, 0, len(rp.acc)+16), rp.acc...)
+		rp.accJSON = append(make([][]byte, 0, len(rp.accJSON)+16), rp.accJSON...)
+	}
+	rp.hist[i], rp.histJSON[i] = t, raw
+	// Turn numbers grow along the log: the accepted list is in order.
+	k := sort.Search(len(rp.acc), func(k int) bool { return rp.acc[k].N >= t.N })
+	was := k < len(rp.acc) && rp.acc[k].N == t.N
+	is := t.Status == StatusAccepted
+	switch {
+	case was && is:
+		rp.acc[k], rp.accJSON[k] = t, raw
+	case was:
+		rp.acc, rp.accJSON = slices.Delete(rp.acc, k, k+1), slices.Delete(rp.accJSON, k, k+1)
+	case is:
+		rp.acc, rp.accJSON = slices.Insert(rp.acc, k, t), slices.Insert(rp.accJSON, k, raw)
+	}
+}
+
+// act applies one surviving action. A play comes with its reading as
+// corrected and the squares corrected in it.
+func (rp *replayed) act(r Record, rd Reading, fixed map[grid.Pos]bool) error {
+	rp.undo = append(rp.undo, rp.save(r.Kind))
+	n := len(rp.players)
+	switch r.Kind {
+	case KindPlay:
+		var d playData
+		if err := json.Unmarshal(r.Data, &d); err != nil {
+			return fmt.Errorf("game: record %d: %v", r.Seq, err)
+		}
+		t := Turn{N: d.N, Player: rp.toPlay, Name: rp.players[rp.toPlay].Name, Kind: KindPlay,
+			Frame: d.Frame, Board: rd.Board.String(), At: r.At}
+		if d.Photo {
+			t.Photo = fmt.Sprintf("/api/photos/%d", d.N)
+		}
+		for p := range fixed {
+			t.Corrected = append(t.Corrected, [2]int{p.Row, p.Col})
+		}
+		sortCells(t.Corrected)
+		rd.Board.Each(func(p grid.Pos, s grid.Stack) {
+			if !s.Empty() && rd.conf(p) < LowConf && !fixed[p] {
+				t.Uncertain = append(t.Uncertain, [2]int{p.Row, p.Col})
+			}
+		})
+		if rd.Seen != nil {
+			rp.sights = append(rp.sights, Sighting{Seen: rd.Seen, After: rd.Board})
+		}
+		rp.judge(&t, rd)
+		rp.appendTurn(t)
+	case KindPass, KindExchange:
+		var d turnData
+		_ = json.Unmarshal(r.Data, &d)
+		t := Turn{N: d.N, Player: rp.toPlay, Name: rp.players[rp.toPlay].Name, Kind: r.Kind, Status: StatusAccepted, At: r.At}
+		if rp.over {
+			t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
+		} else {
+			rp.toPlay = (rp.toPlay + 1) % n
+		}
+		rp.appendTurn(t)
+	case KindConfirm:
+		var d turnData
+		_ = json.Unmarshal(r.Data, &d)
+		if t, i, ok := rp.turn(d.N); ok && !t.Confirmed {
+			t.Confirmed = true
+			rp.changeTurn(i, t)
+		}
+	case KindChallenge:
+		var d challengeData
+		_ = json.Unmarshal(r.Data, &d)
+		t, i, ok := rp.turn(d.N)
+		if !ok || d.N != rp.lastPlay || t.Status != StatusAccepted || rp.over {
+			return nil // stale after a correction: the challenged play is gone
+		}
+		t.Challenges = append(t.Challenges[:len(t.Challenges):len(t.Challenges)], Challenge{Word: d.Word, Valid: d.Valid})
+		if !d.Valid {
+			// The word is not a word: the tiles come off, the points go
+			// and the same player may play again or pass.
+			t.Status, t.Code = StatusWithdrawn, "not_a_word"
+			t.Error = fmt.Sprintf("%s is not in the dictionary", d.Word)
+			rp.players[t.Player].Score -= t.Score
+			aux := rp.plays[d.N]
+			rp.board, rp.best, rp.stood, rp.lastPlay = aux.before, aux.best, aux.stood, aux.lastPlay
+			rp.toPlay = t.Player
+		}
+		rp.changeTurn(i, t)
+	case KindEnd:
+		var d endData
+		_ = json.Unmarshal(r.Data, &d)
+		rp.over, rp.racks = true, d.Racks
+	}
+	return nil
+}
+
+// judge decides a play: accepted (the board advances, the player scores,
+// the next seat plays) or rejected with the rule it breaks.
+func (rp *replayed) judge(t *Turn, rd Reading) {
+	if rp.over {
+		t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
+		return
+	}
+	board := rp.board
+	if rd.Board.Rows != board.Rows || rd.Board.Cols != board.Cols {
+		t.Status, t.Code = StatusRejected, "wrong_size"
+		t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rd.Board.Rows, rd.Board.Cols, board.Rows, board.Cols)
+		return
+	}
+	mv, err := rp.sc.Judge(board, rd.Board)
+	if err != nil {
+		// A scorer error that is not a rejection is a bug, but it must
+		// not make the whole log unreadable: the turn is refused with the
+		// error, and the table can correct or undo it.
+		rej, ok := err.(*Rejection)
+		if !ok {
+			rej = &Rejection{Code: "internal", Msg: err.Error()}
+		}
+		t.Status, t.Code, t.Error = StatusRejected, rej.Code, rej.Msg
+		return
+	}
+	t.Status = StatusAccepted
+	t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
+	rp.plays[t.N] = &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay}
+	// The confidence shown for a stack is the best of the accepted
+	// readings that saw it as it stands now, newest back to where it
+	// changed: a tile read surely once and less surely later is as sure as
+	// it ever was.
+	best := make([][]float64, board.Rows)
+	for r := range best {
+		best[r] = make([]float64, board.Cols)
+	}
+	rd.Board.Each(func(p grid.Pos, s grid.Stack) {
+		c := rd.conf(p)
+		if rp.stood && board.At(p) == s {
+			c = max(c, rp.best[p.Row][p.Col])
+		}
+		best[p.Row][p.Col] = c
+	})
+	rp.players = append([]Player(nil), rp.players...)
+	rp.players[rp.toPlay].Score += mv.Score
+	rp.board, rp.best, rp.stood = rd.Board.Clone(), best, true
+	rp.lastPlay = t.N
+	rp.toPlay = (rp.toPlay + 1) % len(rp.players)
+}
+
+// publish makes the state the table sees, and its JSON, from the game as
+// it stands. Its cost is the board's and the JSON's size, not the log's.
+func (rp *replayed) publish() {
+	board := rp.board
+	st := &State{
+		Game: rp.setup.Kind, ID: rp.setup.ID, Version: rp.version, Rows: rp.setup.Rows, Cols: rp.setup.Cols,
+		Players: append([]Player(nil), rp.players...), ToPlay: rp.toPlay,
+		Turns: rp.acc[:len(rp.acc):len(rp.acc)], History: rp.hist[:len(rp.hist):len(rp.hist)],
+		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, Updated: rp.updated, Camera: rp.camera,
+	}
+	if st.Turns == nil {
+		st.Turns = []Turn{}
+	}
+	if st.History == nil {
+		st.History = []Turn{}
+	}
+	last := map[grid.Pos]bool{}
+	fixed := map[grid.Pos]bool{}
+	if t, _, ok := rp.turn(rp.lastPlay); ok {
+		for _, p := range t.Placed {
+			last[grid.Pos{Row: p.Row, Col: p.Col}] = true
+		}
+		for _, c := range t.Corrected {
+			fixed[grid.Pos{Row: c[0], Col: c[1]}] = true
+		}
+	}
+	st.Board = make([][]*Cell, board.Rows)
+	for r := range st.Board {
+		st.Board[r] = make([]*Cell, board.Cols)
+	}
+	placed := 0
+	board.Each(func(p grid.Pos, s grid.Stack) {
+		if s.Empty() {
+			return
+		}
+		placed += s.Height
+		c := &Cell{Letter: s.Letter, Height: s.Height, Conf: 1, Last: last[p], Corrected: fixed[p]}
+		if rp.stood {
+			c.Conf = round2(rp.best[p.Row][p.Col])
+		}
+		c.Uncertain = c.Conf < LowConf && !c.Corrected
+		st.Board[p.Row][p.Col] = c
+	})
+	st.Bag = max(UpwordsTiles-RackSize*len(rp.players)-placed, 0)
+	if st.Over {
+		st.Tally = tally(st.Players, rp.racks)
+	}
+	rp.state = st
+	rp.json = st.marshalWith(rp.accJSON, rp.histJSON)
+}
+
+// marshalWith is the state's JSON with its turn lists spliced in from each
+// turn's own JSON, kept since the turn was written: encoding a long game
+// costs a copy, not an encoding of every turn again.
+func (st *State) marshalWith(acc, hist [][]byte) []byte {
+	short := *st
+	short.Turns, short.History = nil, nil
+	head := short.marshal()
+	// The field names cannot occur unescaped inside a string value, and
+	// the lists come before any other field that could hold them.
+	i := bytes.Index(head, []byte(`"turns":null`))
+	j := bytes.Index(head, []byte(`"history":null`))
+	if i < 0 || j < i {
+		panic("game: the state's JSON has no turns and history") // the State struct changed
+	}
+	size := len(head)
+	for _, items := range [][][]byte{acc, hist} {
+		size += 2 + len(items)
+		for _, it := range items {
+			size += len(it)
+		}
+	}
+	out := make([]byte, 0, size)
+	out = append(out, head[:i]...)
+	out = appendList(append(out, `"turns":`...), acc)
+	out = append(out, head[i+len(`"turns":null`):j]...)
+	out = appendList(append(out, `"history":`...), hist)
+	return append(out, head[j+len(`"history":null`):]...)
+}
+
+func appendList(b []byte, items [][]byte) []byte {
+	b = append(b, '[')
+	for i, it := range items {
+		if i > 0 {
+			b = append(b, ',')
+		}
+		b = append(b, it...)
+	}
+	return append(b, ']')
+}
+
+func mustJSON(t Turn) []byte {
+	var buf bytes.Buffer
+	if err := json.NewEncoder(&buf).Encode(t); err != nil {
+		panic("game: a turn does not encode: " + err.Error()) // plain structs: cannot happen
+	}
+	return bytes.TrimRight(buf.Bytes(), "\n")
+}
