@@ -14,7 +14,7 @@ import (
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
 // an image whose longer side is at most workSide; when the tiles turn out
 // small there (under minSide pixels), it searches again at a finer scale.
-func detect(img rgbImage, workSide int, lattice bool) ([][4]Point, error) {
+func detect(img rgbImage, workSide int, lattice, byLetter bool) ([]found, error) {
 	scale := 1.0
 	if m := max(img.w, img.h); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -22,11 +22,11 @@ func detect(img rgbImage, workSide int, lattice bool) ([][4]Point, error) {
 	// A first look at the coarse scale measures the tiles; small tiles
 	// are then searched at a finer scale, so that they are about
 	// minSide pixels across.
-	q, side, err := detectAt(img, scale, true, lattice)
+	q, side, err := detectAt(img, scale, true, lattice, byLetter)
 	if err != nil || q != nil {
 		return q, err
 	}
-	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, lattice)
+	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, lattice, byLetter)
 	return q, err
 }
 
@@ -37,7 +37,7 @@ const minSide = 24
 // detectAt searches img reduced by scale. With probe, it stops (nil
 // quads, no error) once it finds the tiles too small to search at this
 // scale.
-func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, float64, error) {
+func detectAt(img rgbImage, scale float64, probe, lattice, byLetter bool) ([]found, float64, error) {
 	rgb := img.scaled(scale)
 	w, h := rgb.w, rgb.h
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
@@ -63,11 +63,11 @@ func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, flo
 	}
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins.
-	var best [][4]Point
+	var best []found
 	var bestSide float64
 	var firstErr error
 	for _, m := range masks {
-		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, lattice)
+		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, lattice, byLetter)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -86,7 +86,7 @@ func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, flo
 		for _, a := range q {
 			dup := false
 			for _, b := range best {
-				if dist(centroid(a), centroid(b)) < 0.5*meanSide(b) {
+				if dist(centroid(a.q), centroid(b.q)) < 0.5*meanSide(b.q) {
 					dup = true
 					break
 				}
@@ -104,7 +104,7 @@ func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, flo
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
 // size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe, lattice bool) ([][4]Point, float64, error) {
+func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe, lattice, byLetter bool) ([]found, float64, error) {
 	// The thin dark lines between touching tiles: a black-hat with a small
 	// kernel finds dark lines narrower than it (letter strokes are wider
 	// and stay).
@@ -132,9 +132,20 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	// Letters are about half a tile high: a side more than three letters
 	// long is a block's.
 	blobs, ls := letterBlobs(ink, w, h)
-	if lp := letterPitch(blobs); lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
+	lp := letterPitch(blobs)
+	if lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
 		debugf("side %.1f from the patches, %.1f from the letters (%.1f high)", side, lp, ls)
 		side = lp
+	}
+	// A tile is larger than its letter: patches smaller than the letters
+	// are pieces of faces (a mask broken by texture or glare).
+	if ls > 0 && len(blobs) >= 3 && side < 1.1*ls {
+		ns := 1.6 * ls
+		if lp > 1.1*ls && lp < 2.5*ls {
+			ns = lp
+		}
+		debugf("side %.1f from the patches is under the letters' %.1f: %.1f", side, ls, ns)
+		side = ns
 	}
 	if side < 6 {
 		return nil, 0, noTiles(gray, meanGray, "no light square patches")
@@ -177,35 +188,46 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	}
 	// A letter no tile was found round gets a square of its own, turned
 	// as its strokes are.
-	// Tiles on a lattice too: a crossword's tiles may lie apart, and a
-	// word laid loose on the table is read as it lies. The square's border
-	// must be partly face-coloured (a dark mark on a patterned cloth has
-	// cloth round it).
-	for _, q := range letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h) {
-		if faceShare(q, filled, w, h) >= 0.15 {
-			quads = append(quads, q)
+	// With byLetter (tiles lying anyhow; on a lattice too when a reader
+	// will confirm them: a crossword's tiles may lie apart, and a word laid
+	// loose on the table is read as it lies). The square's border must be
+	// partly face-coloured (a dark mark on a patterned cloth has cloth
+	// round it).
+	nShape := len(quads)
+	if byLetter {
+		for _, q := range letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h) {
+			if faceShare(q, filled, w, h) >= 0.15 {
+				quads = append(quads, q)
+			}
 		}
 	}
 	// A tile carries a letter (or an action icon).
-	kept := quads[:0]
-	for _, q := range quads {
+	var kept []found
+	for i, q := range quads {
 		if hasLetter(q, ink, w, h) {
-			kept = append(kept, q)
+			kept = append(kept, found{q: q, byLetter: i >= nShape})
 		}
 	}
-	quads = kept
-	if len(quads) == 0 {
+	if len(kept) == 0 {
 		return nil, 0, noTiles(gray, meanGray, fmt.Sprintf("light patches of about %.0f px, none square", side))
 	}
 	inv := 1 / scale
-	for i := range quads {
-		for j := range quads[i] {
+	for i := range kept {
+		for j := range kept[i].q {
 			// pixel centres: work (x+0.5)/scale - 0.5
-			quads[i][j].X = (quads[i][j].X+0.5)*inv - 0.5
-			quads[i][j].Y = (quads[i][j].Y+0.5)*inv - 0.5
+			kept[i].q[j].X = (kept[i].q[j].X+0.5)*inv - 0.5
+			kept[i].q[j].Y = (kept[i].q[j].Y+0.5)*inv - 0.5
 		}
 	}
-	return quads, side, nil
+	return kept, side, nil
+}
+
+// found is one tile the search found: its quad, and whether it is only a
+// square put round a letter (no face outline backs it: the reader must
+// confirm it).
+type found struct {
+	q        [4]Point
+	byLetter bool
 }
 
 // noTiles says why no tile was found: a dark, featureless or blurred
@@ -1053,8 +1075,18 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		}
 	}
 	ratio := 1.6
+	var sides []float64
+	for _, q := range quads {
+		sides = append(sides, meanSide(q))
+	}
 	if len(ratios) >= 3 {
 		ratio = median(ratios)
+	}
+	// A piece of a letter (an outlined or broken glyph) is no letter's
+	// size: no square is smaller than most of the tiles found.
+	minSq := 0.0
+	if len(sides) >= 3 {
+		minSq = 0.8 * median(sides)
 	}
 	var out [][4]Point
 	for _, l := range lonely {
@@ -1077,7 +1109,7 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 			}
 		}
 		theta := math.Atan2(ss, sc) / 4
-		s := l.size * ratio
+		s := math.Max(l.size*ratio, minSq)
 		ux, uy := math.Cos(theta), math.Sin(theta)
 		vx, vy := -uy, ux
 		hs := s / 2

@@ -55,6 +55,9 @@ type Tile struct {
 	Row, Col int
 	// Side is the tile's mean side length in pixels.
 	Side float64
+	// byLetter: found only as a square round a letter (no face outline
+	// backs it); the reader must be sure of it.
+	byLetter bool
 }
 
 // Reading is what one scan saw.
@@ -120,13 +123,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		ws = 800
 	}
 	src := toRGB(img)
-	found, err := detect(src, ws, opt.Lattice)
+	// Squares round letters no face outline backs: always for tiles lying
+	// anyhow; on a lattice only when a reader will confirm them.
+	found, err := detect(src, ws, opt.Lattice, !opt.Lattice || opt.Reader != nil)
 	if err != nil {
 		return nil, err
 	}
 	tiles := make([]Tile, 0, len(found))
-	for _, q := range found {
-		t := Tile{Letter: "?", Row: -1, Col: -1}
+	for _, f := range found {
+		q := f.q
+		t := Tile{Letter: "?", Row: -1, Col: -1, byLetter: f.byLetter}
 		t.Corners = q
 		t.Center = centroid(q)
 		t.Side = meanSide(q)
@@ -198,7 +204,8 @@ func normDeg(a float64) float64 {
 }
 
 // dropDoubles keeps one tile of any two whose centres lie closer than
-// half the smaller one's side (one tile found twice, by its outline and
+// 0.7 of the smaller one's side (touching tiles' centres are a side
+// apart) (one tile found twice, by its outline and
 // by its letter): the more confident reading, else the first found.
 func dropDoubles(tiles []Tile) []Tile {
 	order := make([]int, len(tiles))
@@ -212,7 +219,7 @@ func dropDoubles(tiles []Tile) []Tile {
 		t := tiles[i]
 		dup := false
 		for _, j := range kept {
-			if dist(t.Center, tiles[j].Center) < 0.5*math.Min(t.Side, tiles[j].Side) {
+			if dist(t.Center, tiles[j].Center) < 0.7*math.Min(t.Side, tiles[j].Side) {
 				dup = true
 				break
 			}

@@ -32,6 +32,9 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
+		if rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
+			rd.Letter = ""
+		}
 		if rd.Letter == "" {
 			if !opt.KeepUnread {
 				continue
@@ -48,6 +51,10 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	return out, nil
 }
+
+// minLetterConf is the reader's confidence a tile found only round its
+// letter needs.
+const minLetterConf = 0.9
 
 // rectify cuts the quad q (grown by grow around its centre) out of src
 // as an n x n picture, q[0] at the top-left: a perspective warp with
