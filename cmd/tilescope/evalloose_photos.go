@@ -1,3 +1,5 @@
+//go:build !lean
+
 package main
 
 import (
@@ -198,6 +200,10 @@ func evalPhotos(ctx context.Context, set photoSet, game string, readers map[bool
 			answered++
 		case errors.Is(err, loose.ErrNoTiles), errors.Is(err, loose.ErrTooDark), errors.Is(err, loose.ErrTooBlurred):
 			status = strings.TrimPrefix(err.Error(), "loose: ")
+			if len(truth) == 0 {
+				// Right: there is nothing to read.
+				answered++
+			}
 		default:
 			return fmt.Errorf("eval-loose: %s: %w", f, err)
 		}
@@ -226,7 +232,7 @@ func evalPhotos(ctx context.Context, set photoSet, game string, readers map[bool
 		}
 		return 100 * float64(a) / float64(b)
 	}
-	fmt.Fprintf(stdout, "photos            %d (%d answered)\n", len(imgs), answered)
+	fmt.Fprintf(stdout, "photos            %d (%d answered: a reading, or no tiles where none are labelled)\n", len(imgs), answered)
 	fmt.Fprintf(stdout, "tiles labelled    %d\n", tot.Truth)
 	fmt.Fprintf(stdout, "tiles found       %.1f%% (%d of %d: a reported centre inside the label)\n", pct(tot.Found, tot.Truth), tot.Found, tot.Truth)
 	if readers != nil {

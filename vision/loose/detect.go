@@ -191,12 +191,13 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	// With byLetter (tiles lying anyhow; on a lattice too when a reader
 	// will confirm them: a crossword's tiles may lie apart, and a word laid
 	// loose on the table is read as it lies). The square's border must be
-	// partly face-coloured (a dark mark on a patterned cloth has cloth
-	// round it).
+	// partly face-coloured and two of its sides must lie on an edge in the
+	// photo (a dark mark on a patterned cloth has cloth round it).
 	nShape := len(quads)
 	if byLetter {
-		for _, q := range letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h) {
-			if faceShare(q, filled, w, h) >= 0.15 {
+		gb := gray.ToBytes()
+		for _, q := range letterSquares(mergeLetters(blobs, side), quads, gb, w, h) {
+			if faceShare(q, filled, w, h) >= 0.15 && edgeSides(q, gb, w, h) >= 2 {
 				quads = append(quads, q)
 			}
 		}
@@ -1083,10 +1084,11 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		ratio = median(ratios)
 	}
 	// A piece of a letter (an outlined or broken glyph) is no letter's
-	// size: no square is smaller than most of the tiles found.
-	minSq := 0.0
+	// size, nor is an action tile's icon (the skip sign fills most of its
+	// face): no square is smaller or larger than most of the tiles found.
+	minSq, maxSq := 0.0, math.Inf(1)
 	if len(sides) >= 3 {
-		minSq = 0.8 * median(sides)
+		minSq, maxSq = 0.8*median(sides), 1.2*median(sides)
 	}
 	var out [][4]Point
 	for _, l := range lonely {
@@ -1109,7 +1111,7 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 			}
 		}
 		theta := math.Atan2(ss, sc) / 4
-		s := math.Max(l.size*ratio, minSq)
+		s := math.Min(math.Max(l.size*ratio, minSq), maxSq)
 		ux, uy := math.Cos(theta), math.Sin(theta)
 		vx, vy := -uy, ux
 		hs := s / 2
@@ -1162,4 +1164,58 @@ func faceShare(q [4]Point, mask []byte, w, h int) float64 {
 		return 0
 	}
 	return float64(in) / float64(n)
+}
+
+// edgeSides counts the quad's sides along which the photo has an edge: a
+// tile's outline (against the table, or the dark gap to a neighbour)
+// lies near each side of the square put round its letter; a dark mark on
+// a cloth has cloth round it. Along the middle of each side, at 9 points,
+// the steepest step in gray (over two pixels) across the side within
+// 0.15 of a side of it; the side has an edge when the median step is at
+// least 12 levels.
+func edgeSides(q [4]Point, gray []byte, w, h int) int {
+	at := func(x, y float64) float64 {
+		xi, yi := int(math.Round(x)), int(math.Round(y))
+		if xi < 0 || yi < 0 || xi >= w || yi >= h {
+			return -1
+		}
+		return float64(gray[yi*w+xi])
+	}
+	c := centroid(q)
+	n := 0
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		L := dist(a, b)
+		if L < 4 {
+			continue
+		}
+		// Unit normal pointing out of the quad.
+		nx, ny := (b.Y-a.Y)/L, -(b.X-a.X)/L
+		m := Point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
+		if (m.X-c.X)*nx+(m.Y-c.Y)*ny < 0 {
+			nx, ny = -nx, -ny
+		}
+		reach := math.Max(3, 0.15*L)
+		var steps []float64
+		for k := 1; k <= 9; k++ {
+			t := 0.1 + 0.8*float64(k)/10
+			p := Point{a.X + t*(b.X-a.X), a.Y + t*(b.Y-a.Y)}
+			best := -1.0
+			for d := -reach; d <= reach; d++ {
+				v0 := at(p.X+(d-1)*nx, p.Y+(d-1)*ny)
+				v1 := at(p.X+(d+1)*nx, p.Y+(d+1)*ny)
+				if v0 < 0 || v1 < 0 {
+					continue
+				}
+				best = math.Max(best, math.Abs(v1-v0))
+			}
+			if best >= 0 {
+				steps = append(steps, best)
+			}
+		}
+		if len(steps) >= 5 && median(steps) >= 12 {
+			n++
+		}
+	}
+	return n
 }

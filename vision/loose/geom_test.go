@@ -190,3 +190,41 @@ func TestDropDoubles(t *testing.T) {
 		t.Errorf("kept %+v, want B (the surer of two on one place) and C", got)
 	}
 }
+
+func TestEdgeSides(t *testing.T) {
+	const w, h = 120, 120
+	plain := func(v byte) []byte {
+		g := make([]byte, w*h)
+		for i := range g {
+			g[i] = v
+		}
+		return g
+	}
+	paint := func(g []byte, x0, y0, x1, y1 int, v byte) []byte {
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				g[y*w+x] = v
+			}
+		}
+		return g
+	}
+	sq := [4]Point{{40, 40}, {80, 40}, {80, 80}, {40, 80}}
+	cases := []struct {
+		name string
+		gray []byte
+		want int
+	}{
+		{"tile on a dark table", paint(plain(60), 40, 40, 80, 80, 220), 4},
+		{"tile a little off the square", paint(plain(60), 43, 37, 83, 77, 220), 4},
+		{"a dark mark on a plain cloth", paint(plain(220), 56, 50, 64, 70, 40), 0},
+		{"a cloth stripe through it", paint(plain(220), 0, 56, 120, 64, 40), 0},
+		{"tiles in a row: two free sides", paint(plain(60), 0, 40, 120, 80, 220), 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := edgeSides(sq, c.gray, w, h); got != c.want {
+				t.Errorf("%d sides on an edge, want %d", got, c.want)
+			}
+		})
+	}
+}

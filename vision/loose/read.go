@@ -28,7 +28,22 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 			reads[k] = append(reads[k], got)
 		}
 	}
+	// The alphabet is told by the tiles whose face outline was found
+	// when there are a few (a square round a dark mark is no evidence).
+	var solid [][]ocr.Reading
+	for k := range reads {
+		var rs []ocr.Reading
+		for i, t := range tiles {
+			if !t.byLetter {
+				rs = append(rs, reads[k][i])
+			}
+		}
+		solid = append(solid, rs)
+	}
 	best := chooseReader(reads)
+	if len(solid[0]) >= 3 {
+		best = chooseReader(solid)
+	}
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
