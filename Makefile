@@ -83,6 +83,23 @@ fuzz: deps
 dicts:
 	cd dict && $(GO) generate .
 
+# dict-agree measures the Russian expansion (dict/internal/affix) against
+# hunspell's own verdict: every form we make through hunspell -l, and
+# AGREE_N sampled forms with their endings changed through hunspell -G
+# (what hunspell accepts must be ours), and unmunch's output. It needs the
+# hunspell and unmunch commands (installed here when missing).
+AGREE_N ?= 60000
+DICT_TOOLS := hunspell hunspell-tools hunspell-ru
+.PHONY: dict-agree
+dict-agree:
+	@missing=$$(for p in $(DICT_TOOLS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	cd dict && nice $(GO) run ./internal/gen -hunspell /usr/share/hunspell/ru_RU.dic -agree $(AGREE_N)
+
 # dict-bench shows the dictionary's targets: lookup, load time, heap.
 dict-bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./dict/...

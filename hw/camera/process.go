@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -38,25 +39,91 @@ type Stream struct {
 	count   int   // frames so far
 	closed  bool
 	stopped chan struct{} // closed by Close
+
+	// rpicam-vid only (lock.go): the command line without the held
+	// settings and the user's options; the settings rpicam reported
+	// last; the running program's stop, for a restart with new options.
+	rpicam   *rpicamLine
+	settings Settings
+	settled  bool
+	stopRun  context.CancelFunc
+	restart  bool // the program was stopped to start again at once
+}
+
+// rpicamLine is an rpicam-vid command line in parts: prefix, then the
+// options that hold focus and exposure (held), then "-o -".
+type rpicamLine struct {
+	prefix, extra, held []string
+}
+
+func (l *rpicamLine) argv() []string {
+	a := append(append([]string(nil), l.prefix...), l.held...)
+	return append(a, "-o", "-")
 }
 
 // Program is the command line a stream source runs, for logs and tests.
-func (s *Stream) Program() []string { return append([]string(nil), s.argv...) }
+func (s *Stream) Program() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.argv...)
+}
 
 // rpicamVidArgs is the rpicam-vid command line for a video stream of JPEGs.
 // Size, frame rate and quality come from Options unless the extra
 // arguments give them (rpicam refuses an option given twice).
+// It asks for the frames' metadata on file descriptor 3 (lock.go).
 func rpicamVidArgs(extra []string, opt Options) []string {
-	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush"}
-	argv = append(argv, rpicamDefaults(extra, opt, true)...)
-	return append(append(argv, extra...), "-o", "-")
+	return rpicamVidLine(extra, opt).argv()
 }
 
-// rpicamStillArgs is the rpicam-still command line for one photo.
-func rpicamStillArgs(extra []string, opt Options) []string {
-	argv := []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg"}
+func rpicamVidLine(extra []string, opt Options) *rpicamLine {
+	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush"}
+	argv = append(argv, rpicamDefaults(extra, opt, true)...)
+	argv = append(argv, metadataArgs()...)
+	return &rpicamLine{prefix: append(argv, extra...), extra: extra}
+}
+
+// rpicamStillArgs is the rpicam-still command line for one photo that
+// lets the camera settle first (held: nil), or one taken at once with the
+// held focus and exposure (lock.go). Both ask for the photo's metadata on
+// file descriptor 3. A -t/--timeout or --immediate among the user's
+// options replaces the timing.
+func rpicamStillArgs(extra []string, opt Options, held []string) []string {
+	argv := []string{"rpicam-still", "-n"}
+	if !givenIn(extra, "-t", "--timeout", "--immediate") {
+		if held == nil {
+			argv = append(argv, "-t", strconv.Itoa(int(stillSettle/time.Millisecond)))
+		} else {
+			argv = append(argv, "-t", "1", "--immediate")
+		}
+	}
+	argv = append(argv, "--encoding", "jpg")
 	argv = append(argv, rpicamDefaults(extra, opt, false)...)
-	return append(append(argv, extra...), "-o", "-")
+	argv = append(argv, metadataArgs()...)
+	argv = append(append(argv, extra...), held...)
+	return append(argv, "-o", "-")
+}
+
+// stillSettle is how long rpicam-still runs its automatic controls before
+// a photo when nothing is held: long enough for exposure, white balance
+// and the Camera Module 3's autofocus to settle. stillHoldFor is how long
+// what they settled on is held for the photos after it (the light at a
+// table changes over an evening).
+const (
+	stillSettle  = 1500 * time.Millisecond
+	stillHoldFor = 10 * time.Minute
+)
+
+// givenIn reports whether any of names is among args (as "--x" or "--x=v").
+func givenIn(args []string, names ...string) bool {
+	for _, a := range args {
+		for _, n := range names {
+			if a == n || strings.HasPrefix(a, n+"=") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func rpicamDefaults(extra []string, opt Options, video bool) []string {
@@ -106,7 +173,8 @@ func openRpicamVid(extra string, opt Options) (Source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: rpicam:%s: %v", ErrBadSpec, extra, err)
 	}
-	return StartStream(rpicamVidArgs(args, opt), opt)
+	line := rpicamVidLine(args, opt)
+	return startStream(line.argv(), opt, line)
 }
 
 func openGst(pipeline string, opt Options) (Source, error) {
@@ -133,6 +201,10 @@ func openDevice(arg string, opt Options) (Source, error) {
 // source. It fails at once with ErrNoCamera if the program is not
 // installed.
 func StartStream(argv []string, opt Options) (*Stream, error) {
+	return startStream(argv, opt, nil)
+}
+
+func startStream(argv []string, opt Options, rpicam *rpicamLine) (*Stream, error) {
 	opt = opt.withDefaults()
 	if err := lookPath(argv[0], opt); err != nil {
 		return nil, err
@@ -146,6 +218,7 @@ func StartStream(argv []string, opt Options) (*Stream, error) {
 		cancel:  cancel,
 		done:    make(chan struct{}),
 		stopped: make(chan struct{}),
+		rpicam:  rpicam,
 	}
 	go s.loop(ctx)
 	return s, nil
@@ -167,11 +240,12 @@ func lookPath(name string, opt Options) error {
 }
 
 func (s *Stream) command(ctx context.Context) *exec.Cmd {
+	argv := s.Program()
 	var cmd *exec.Cmd
 	if s.opt.Command != nil {
-		cmd = s.opt.Command(ctx, s.argv[0], s.argv[1:]...)
+		cmd = s.opt.Command(ctx, argv[0], argv[1:]...)
 	} else {
-		cmd = exec.CommandContext(ctx, s.argv[0], s.argv[1:]...)
+		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
 	}
 	// Ask the camera program to stop cleanly (rpicam releases the camera
 	// on SIGTERM), then kill it if it has not gone within two seconds.
@@ -186,10 +260,24 @@ func (s *Stream) loop(ctx context.Context) {
 	delay := s.opt.RestartDelay
 	failures := 0
 	for {
-		n, err := s.runOnce(ctx)
+		runCtx, stopRun := context.WithCancel(ctx)
+		s.mu.Lock()
+		s.stopRun = stopRun
+		s.mu.Unlock()
+		n, err := s.runOnce(runCtx)
+		stopRun()
 		if ctx.Err() != nil {
 			s.finish(ErrClosed)
 			return
+		}
+		s.mu.Lock()
+		restart := s.restart
+		s.restart = false
+		s.mu.Unlock()
+		if restart {
+			// Stopped to start again with other options (Lock, Unlock).
+			failures, delay = 0, s.opt.RestartDelay
+			continue
 		}
 		if n > 0 {
 			failures, delay = 0, s.opt.RestartDelay
@@ -223,8 +311,23 @@ func (s *Stream) runOnce(ctx context.Context) (int, error) {
 	}
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+	var metaR, metaW *os.File
+	if s.rpicam != nil {
+		if metaR, metaW, err = os.Pipe(); err != nil {
+			return 0, err
+		}
+		defer metaR.Close()
+		cmd.ExtraFiles = []*os.File{metaW} // file descriptor 3 (metadataFD)
+	}
+	err = cmd.Start()
+	if metaW != nil {
+		metaW.Close()
+	}
+	if err != nil {
 		return 0, err
+	}
+	if metaR != nil {
+		go readMetadata(metaR, s.setSettings)
 	}
 	r := NewJPEGReader(stdout, s.opt.MaxBytes)
 	n := 0
@@ -284,6 +387,56 @@ func (s *Stream) deliver(img []byte) {
 	}
 }
 
+func (s *Stream) setSettings(st Settings) {
+	s.mu.Lock()
+	s.settings, s.settled = st, true
+	s.mu.Unlock()
+}
+
+// Lock holds focus, exposure and white balance at what rpicam-vid chose
+// for its latest frame: the program starts again with them fixed
+// (lock.go). Only an rpicam source can.
+func (s *Stream) Lock(ctx context.Context) (Settings, error) {
+	s.mu.Lock()
+	if s.rpicam == nil {
+		s.mu.Unlock()
+		return Settings{}, fmt.Errorf("camera: %s cannot hold focus and exposure", s.name)
+	}
+	if !s.settled {
+		s.mu.Unlock()
+		return Settings{}, ErrNotSettled
+	}
+	st := s.settings
+	s.rpicam.held = lockArgs(st, s.rpicam.extra)
+	s.restartWith()
+	return st, nil
+}
+
+// Unlock starts rpicam-vid again with its automatic controls.
+func (s *Stream) Unlock(ctx context.Context) error {
+	s.mu.Lock()
+	if s.rpicam == nil || len(s.rpicam.held) == 0 {
+		s.mu.Unlock()
+		return nil
+	}
+	s.rpicam.held = nil
+	s.restartWith()
+	return nil
+}
+
+// restartWith stops the running program so that the loop starts it again
+// at once with s.rpicam's command line. s.mu is held; it unlocks it.
+func (s *Stream) restartWith() {
+	s.argv = s.rpicam.argv()
+	s.settled = false // the next report comes from the new program
+	s.restart = true
+	stop := s.stopRun
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
+	}
+}
+
 func (s *Stream) finish(err error) {
 	s.mu.Lock()
 	s.err = err
@@ -338,6 +491,13 @@ type Still struct {
 	mu     sync.Mutex
 	count  int
 	closed bool
+
+	// rpicam-still only: the user's options, and the focus and exposure
+	// held from the last photo that settled (lock.go), until heldUntil.
+	rpicam    bool
+	extra     []string
+	held      []string
+	heldUntil time.Time
 }
 
 func openRpicamStill(extra string, opt Options) (Source, error) {
@@ -345,7 +505,12 @@ func openRpicamStill(extra string, opt Options) (Source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: rpicam-still:%s: %v", ErrBadSpec, extra, err)
 	}
-	return NewStill(rpicamStillArgs(args, opt), opt)
+	st, err := NewStill(rpicamStillArgs(args, opt, nil), opt)
+	if err != nil {
+		return nil, err
+	}
+	st.rpicam, st.extra = true, args
+	return st, nil
 }
 
 // NewStill returns a source that runs argv for every photo and reads one
@@ -358,10 +523,30 @@ func NewStill(argv []string, opt Options) (*Still, error) {
 	return &Still{argv: argv, opt: opt}, nil
 }
 
-// Program is the command line run for each photo.
-func (s *Still) Program() []string { return append([]string(nil), s.argv...) }
+// Program is the command line the next photo runs.
+func (s *Still) Program() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.nextArgv()...)
+}
 
-// Next takes a photo. It gives up after 20 seconds.
+// nextArgv is the command line of the next photo: with rpicam-still, one
+// that settles (and reports what it settled on) when nothing is held or
+// the hold is over, else one taken at once with the held values.
+func (s *Still) nextArgv() []string {
+	if !s.rpicam {
+		return s.argv
+	}
+	if s.held != nil && s.opt.Clock.Now().Before(s.heldUntil) {
+		return rpicamStillArgs(s.extra, s.opt, s.held)
+	}
+	return rpicamStillArgs(s.extra, s.opt, nil)
+}
+
+// Next takes a photo. It gives up after 20 seconds. With rpicam-still,
+// a photo taken after the camera settled sets what the photos of the
+// next 10 minutes hold (focus, exposure, white balance): they are taken
+// at once and alike.
 func (s *Still) Next(ctx context.Context) (Frame, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -370,17 +555,41 @@ func (s *Still) Next(ctx context.Context) (Frame, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
+	argv := s.nextArgv()
+	settling := s.rpicam && (s.held == nil || !s.opt.Clock.Now().Before(s.heldUntil))
 	var cmd *exec.Cmd
 	if s.opt.Command != nil {
-		cmd = s.opt.Command(ctx, s.argv[0], s.argv[1:]...)
+		cmd = s.opt.Command(ctx, argv[0], argv[1:]...)
 	} else {
-		cmd = exec.CommandContext(ctx, s.argv[0], s.argv[1:]...)
+		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
 	}
 	var stdout limitBuffer
 	stdout.max = s.opt.MaxBytes
 	var stderr tailBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	var metaDone chan Settings
+	if s.rpicam {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return Frame{}, fmt.Errorf("camera: %s: %w", argv[0], err)
+		}
+		defer r.Close()
+		cmd.ExtraFiles = []*os.File{w} // file descriptor 3 (metadataFD)
+		metaDone = make(chan Settings, 1)
+		go func() {
+			var last Settings
+			readMetadata(r, func(st Settings) { last = st })
+			metaDone <- last
+		}()
+		defer w.Close()
+		if err := cmd.Start(); err != nil {
+			return Frame{}, fmt.Errorf("camera: %s: %w", argv[0], err)
+		}
+		w.Close()
+	} else if err := cmd.Start(); err != nil {
+		return Frame{}, fmt.Errorf("camera: %s: %w", argv[0], err)
+	}
+	err := cmd.Wait()
 	if ctx.Err() != nil {
 		return Frame{}, fmt.Errorf("camera: %s: %w", s.argv[0], ctx.Err())
 	}
@@ -396,6 +605,17 @@ func (s *Still) Next(ctx context.Context) (Frame, error) {
 	data := stdout.Bytes()
 	if !IsJPEG(data) {
 		return Frame{}, fmt.Errorf("camera: %s: %w: wrote %d bytes that are not one whole JPEG", s.argv[0], ErrNotJPEG, len(data))
+	}
+	if metaDone != nil && settling {
+		select {
+		case st := <-metaDone:
+			if st.ExposureTime > 0 {
+				s.held = lockArgs(st, s.extra)
+				s.heldUntil = s.opt.Clock.Now().Add(stillHoldFor)
+				s.opt.Logf("camera: %s settled: the next photos hold %s", argv[0], strings.Join(s.held, " "))
+			}
+		case <-time.After(time.Second):
+		}
 	}
 	s.count++
 	return Frame{JPEG: data, At: s.opt.Clock.Now(), Name: fmt.Sprintf("%s #%d", s.argv[0], s.count)}, nil
