@@ -41,6 +41,8 @@
     endNote: "end.pyramids",
     rackMax: 0,
     centre: false,
+    // A challenger whose word stands loses a turn: the page asks who.
+    askChallenger: true,
     strings: {
       en: {
         "cell.pyramid": (p) => `${p.colour} ${p.letter}, ${p.height} high`,
