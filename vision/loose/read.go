@@ -28,10 +28,28 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 			reads[k] = append(reads[k], got)
 		}
 	}
+	// The alphabet is told by the tiles whose face outline was found
+	// when there are a few (a square round a dark mark is no evidence).
+	var solid [][]ocr.Reading
+	for k := range reads {
+		var rs []ocr.Reading
+		for i, t := range tiles {
+			if !t.byLetter {
+				rs = append(rs, reads[k][i])
+			}
+		}
+		solid = append(solid, rs)
+	}
 	best := chooseReader(reads)
+	if len(solid[0]) >= 3 {
+		best = chooseReader(solid)
+	}
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
+		if rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
+			rd.Letter = ""
+		}
 		if rd.Letter == "" {
 			if !opt.KeepUnread {
 				continue
@@ -48,6 +66,10 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	return out, nil
 }
+
+// minLetterConf is the reader's confidence a tile found only round its
+// letter needs.
+const minLetterConf = 0.9
 
 // rectify cuts the quad q (grown by grow around its centre) out of src
 // as an n x n picture, q[0] at the top-left: a perspective warp with

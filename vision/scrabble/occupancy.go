@@ -97,25 +97,40 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		}
 		spread[k] = math.Max(median(ds), minSpread)
 	}
-	// Seeds: squares far from their print's look.
-	var tv [3][]float64
+	// Seeds: squares far from their print's look. They are the tiles
+	// when there are at least two and they look alike: their median
+	// distance from their median look is small against that look's
+	// distance from every print's (a shadow, a glare or a wrongly placed
+	// grid makes outliers of squares of different prints, which do not).
+	var seeds []look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
-			if !isStar(r, c) && looks[r][c].dist(med[k]) > seedFactor*spread[k] {
-				for q := 0; q < 3; q++ {
-					tv[q] = append(tv[q], looks[r][c].v[q])
-				}
+			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
+				seeds = append(seeds, looks[r][c])
 			}
 		}
 	}
 	var tile [3]float64
 	for q := 0; q < 3; q++ {
-		tile[q] = median(tv[q])
+		var v []float64
+		for _, l := range seeds {
+			v = append(v, l.v[q])
+		}
+		tile[q] = median(v)
+	}
+	var sd []float64
+	for _, l := range seeds {
+		sd = append(sd, l.dist(tile))
+	}
+	sep := math.Inf(1)
+	for k := Premium(0); k < numPremiums; k++ {
+		sep = math.Min(sep, dist3(tile, med[k]))
 	}
 	debugOcc(looks, med, spread, tile)
-	if len(tv[0]) == 0 {
-		return occ // no tile: the star square too is empty
+	debugSeeds(len(seeds), median(sd), sep)
+	if len(seeds) < minSeeds || sep < seedsApart*median(sd) {
+		return occ // no tile
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -126,11 +141,10 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		}
 	}
 	// The centre star's print (a black star on the double word colour)
-	// is unlike the other double word squares': it seeds no tile look
-	// (above), and with no other tile on the board it is empty (a lone
-	// tile on the centre is no word; the first word covers it). Else it
-	// holds a tile when it looks more like the board's tiles than like
-	// the double word squares.
+	// is unlike the other double word squares': alone, it seeds no tiles
+	// (minSeeds; a lone tile on the centre is no word), and it holds a
+	// tile when it looks more like the board's tiles than like the double
+	// word squares.
 	st := looks[centre][centre]
 	occ[centre][centre] = st.dist(tile) < st.dist(med[DoubleWord])
 	return occ
@@ -189,6 +203,12 @@ const (
 	minSpread   = 3.0 // grey levels: the least spread assumed
 	seedFactor  = 6.0
 	standFactor = 4.0
+	// minSeeds: a word is two tiles or more.
+	minSeeds = 2
+	// seedsApart: the seeds' look lies this many times their own spread
+	// from every print's look (on the 16 photos: tiles 3.2-22, outliers
+	// that are no tiles 0.16-0.9).
+	seedsApart = 2.0
 )
 
 var debugOcc = func(looks [Size][Size]look, med [numPremiums][3]float64, spread [numPremiums]float64, tile [3]float64) {
@@ -238,7 +258,11 @@ func align(f *frame) {
 		}
 	}
 	f.off = best
+	f.fit = bestFit
+	debugFit(bestFit)
 }
+
+var debugFit = func(float64) {}
 
 // maxShift is how far, in squares, align looks.
 const maxShift = 2
@@ -402,4 +426,10 @@ func fitQuadratic(rs, cs, vs []float64, keep []bool) (k [6]float64, ok bool) {
 		k[p] = a[p][6] / a[p][p]
 	}
 	return k, true
+}
+
+var debugSeeds = func(n int, seedSpread, sep float64) {}
+
+func dist3(a, b [3]float64) float64 {
+	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
 }

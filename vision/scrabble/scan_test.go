@@ -263,3 +263,37 @@ func TestTurnCrop(t *testing.T) {
 		})
 	}
 }
+
+func TestDropValue(t *testing.T) {
+	const s = 64
+	m := image.NewRGBA(image.Rect(0, 0, s, s))
+	for i := range m.Pix {
+		m.Pix[i] = 225
+	}
+	ink := func(x0, y0, x1, y1 int) {
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				o := y*m.Stride + 4*x
+				m.Pix[o], m.Pix[o+1], m.Pix[o+2] = 20, 20, 20
+			}
+		}
+	}
+	ink(16, 12, 40, 52) // the letter
+	ink(46, 44, 52, 56) // a value number in the bottom-right corner
+	ink(8, 4, 12, 8)    // a speck at the top left: not where values are
+	got := dropValue(m)
+	dark := func(x, y int) bool { return got.Pix[y*got.Stride+4*x] < inkLevel }
+	for _, tc := range []struct {
+		name string
+		x, y int
+		want bool
+	}{
+		{"letter kept", 28, 30, true},
+		{"value dropped", 48, 50, false},
+		{"speck kept", 10, 6, true},
+	} {
+		if dark(tc.x, tc.y) != tc.want {
+			t.Errorf("%s: dark at %d,%d = %v", tc.name, tc.x, tc.y, !tc.want)
+		}
+	}
+}
