@@ -16,7 +16,17 @@ var (
 	demoBends []byte
 )
 
-var _ game.Demoer = Game{}
+var (
+	_ game.Demoer = Game{}
+	_ game.Pager  = Game{}
+)
+
+//go:embed page.js
+var page []byte
+
+// Page is Scrabble's module for the phone page (page.js): the premium
+// squares, blanks, and the correction of a tile's letter and blank.
+func (Game) Page() []byte { return page }
 
 // Demo is the recorded game `serve --game scrabble --camera demo` replays:
 // a real board, empty, then its first turn (BENDS, 22 points: the B on a

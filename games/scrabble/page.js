@@ -1,7 +1,8 @@
-// Scrabble on the phone page: one tile a square on the 15x15 board with its
-// premium squares (the grid text: "A" a tile, "a" a blank named A, "*" a
-// blank whose letter the camera cannot see). A tap corrects a tile's letter
-// and whether it is a blank.
+// Scrabble on the phone page (served at /games/scrabble.js): one tile a
+// square on the 15x15 board with its premium squares (the grid text: "A" a
+// tile, "a" a blank named A, "*" a blank whose letter the camera cannot
+// see). A tap corrects a tile's letter and whether it is a blank. Its
+// strings join the page's table (i18n.js).
 "use strict";
 (() => {
   // The standard layout (RULES.md): the named squares and their mirror images.
@@ -54,5 +55,19 @@
     endNote: "end.scrabble", // the end sheet's line (i18n.js)
     rackMax: 49, // the most a rack can be worth: Q Z J X K and two 4s
     centre: false,
+    strings: {
+      en: {
+        "end.scrabble": "Points left on each rack (the tiles' values; 0 for a player who went out):",
+        "cell.blank": (p) => `blank ${p.letter}`,
+        "cell.blankUnknown": "a blank",
+        "cell.isBlank": "blank tile",
+      },
+      ru: {
+        "end.scrabble": "Очки на подставке у каждого (сумма фишек; 0 у того, кто выложил все):",
+        "cell.blank": (p) => `пустышка ${p.letter}`,
+        "cell.blankUnknown": "пустышка",
+        "cell.isBlank": "пустая фишка",
+      },
+    },
   });
 })();
