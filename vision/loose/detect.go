@@ -194,9 +194,10 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	// partly face-coloured and two of its sides must lie on an edge in the
 	// photo (a dark mark on a patterned cloth has cloth round it).
 	nShape := len(quads)
+	merged := mergeLetters(blobs, side)
 	if byLetter {
 		gb := gray.ToBytes()
-		for _, q := range letterSquares(mergeLetters(blobs, side), quads, gb, w, h) {
+		for _, q := range letterSquares(merged, quads, gb, w, h) {
 			if faceShare(q, filled, w, h) >= 0.15 && edgeSides(q, gb, w, h) >= 2 {
 				quads = append(quads, q)
 			}
@@ -206,7 +207,16 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	var kept []found
 	for i, q := range quads {
 		if hasLetter(q, ink, w, h) {
-			kept = append(kept, found{q: q, byLetter: i >= nShape})
+			f := found{q: q, byLetter: i >= nShape}
+			// The letter inside, nearest the quad's centre.
+			c := centroid(q)
+			best := math.Inf(1)
+			for _, l := range merged {
+				if p := (Point{l.x, l.y}); insideConvex(q, p) && dist(p, c) < best {
+					best, f.glyph, f.hasGlyph = dist(p, c), p, true
+				}
+			}
+			kept = append(kept, f)
 		}
 	}
 	if len(kept) == 0 {
@@ -219,6 +229,7 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 			kept[i].q[j].X = (kept[i].q[j].X+0.5)*inv - 0.5
 			kept[i].q[j].Y = (kept[i].q[j].Y+0.5)*inv - 0.5
 		}
+		kept[i].glyph = Point{(kept[i].glyph.X+0.5)*inv - 0.5, (kept[i].glyph.Y+0.5)*inv - 0.5}
 	}
 	return kept, side, nil
 }
@@ -229,6 +240,10 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 type found struct {
 	q        [4]Point
 	byLetter bool
+	// glyph is the centre of the letter inside the quad nearest its
+	// centre (hasGlyph).
+	glyph    Point
+	hasGlyph bool
 }
 
 // noTiles says why no tile was found: a dark, featureless or blurred
