@@ -15,6 +15,13 @@ let live = false;
 const GAMES = {};
 function registerGame(kind, g) {
   GAMES[kind] = g;
+  if (g.css) {
+    // The game's own look (its pieces' colours...), kept with its module.
+    const st = document.createElement("style");
+    st.dataset.game = kind;
+    st.textContent = g.css;
+    document.head.append(st);
+  }
   for (const [l, strings] of Object.entries(g.strings || {})) if (STRINGS[l]) Object.assign(STRINGS[l], strings);
 }
 function gameOf(g) { return GAMES[g && g.game] || GAMES.grid; }
