@@ -219,6 +219,8 @@ load: deps
 .PHONY: eval-loose leak-loose
 LOOSE_N ?= 20
 eval-loose: build
+	$(BIN) eval-loose --photos $(PHOTOS)/valid
+	$(BIN) eval-loose --images $(PHOTOS)/../scrabble-board --labels vision/loose/testdata/scrabble-real/labels --classes vision/loose/testdata/scrabble-real/classes.txt
 	$(BIN) eval-loose --bananagrams $(PHOTOS)/valid
 	$(BIN) eval-loose --render $(LOOSE_N) --game lexicon --difficulty normal
 	$(BIN) eval-loose --render $(LOOSE_N) --game twists --difficulty normal

@@ -87,6 +87,9 @@ type frame struct {
 	// off moves the found grid by whole squares (align): the lines of a
 	// board's printed border can pass for a row or column of squares.
 	off vision.Point
+	// fit is how well the squares' colours follow the premium layout
+	// there (layoutFit: smaller is better).
+	fit float64
 }
 
 // grid maps a board point (x along the columns, y down the rows, in
@@ -240,7 +243,11 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Blank, cell.Conf = true, 1-t.ink/blankBelow
 			continue
 		}
-		rd, err := readTile(opt.Reader, turnCrop(t.crop, f.rot), ocr.Known{Tile: true, HasAngle: out.Oriented})
+		crop := turnCrop(t.crop, f.rot)
+		if out.Oriented {
+			crop = dropValue(crop)
+		}
+		rd, err := readTile(opt.Reader, crop, ocr.Known{Tile: true, HasAngle: out.Oriented})
 		if err != nil {
 			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 		}
