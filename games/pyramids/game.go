@@ -90,7 +90,11 @@ type Rules struct {
 	rd      reader
 }
 
-var _ game.Rules = (*Rules)(nil)
+var (
+	_ game.Rules      = (*Rules)(nil)
+	_ game.Reconciler = (*Rules)(nil)
+	_ game.TurnLoser  = (*Rules)(nil)
+)
 
 // Position is the board and, between a word's announcement and its
 // taking, the word announced.
@@ -453,6 +457,10 @@ func (r *Rules) Tally(final game.Position, players []game.Player, _ []int) []gam
 	}
 	return out
 }
+
+// WithdrawnLosesTurn: a word found not to be a word goes back and its
+// speller loses the turn (the rulebook's "Challenging").
+func (r *Rules) WithdrawnLosesTurn() bool { return true }
 
 // Colours are the players' colours in seat order.
 func (r *Rules) Colours() []string {
