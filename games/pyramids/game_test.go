@@ -108,6 +108,9 @@ func TestPlayThrough(t *testing.T) {
 	if tn := play("set-up", l.Start); tn.Status != game.StatusAccepted || tn.Score != 0 || s.State().ToPlay != 0 {
 		t.Fatalf("set-up: %+v, seat %d", tn, s.State().ToPlay)
 	}
+	if d := s.State().Turns[0].Detail.(Detail); d.First != "blue" {
+		t.Errorf("set-up: %q goes first, want blue (the tops add up to the least: red 10, blue 9, green 10)", d.First)
+	}
 	ann := play("HOLD", hold.Announced)
 	if ann.Status != game.StatusAccepted || len(ann.Words) != 1 || ann.Words[0].Word != "HOLD" || ann.Score == 0 {
 		t.Fatalf("HOLD announced: %+v", ann)
@@ -210,6 +213,39 @@ func TestReconcileRepeatedMisread(t *testing.T) {
 			top, _ := got.Board.(Position).Board.At(q).Top()
 			if top.String() != tc.want || n != tc.n {
 				t.Errorf("top %s, %d changed; want %s, %d", top, n, tc.want, tc.n)
+			}
+		})
+	}
+}
+
+// TestFirstPlayer: the set-up photo hands the turn to the player whose
+// tops add up to the least, whatever seat they sit in.
+func TestFirstPlayer(t *testing.T) {
+	l := readLog(t)
+	ctx := context.Background()
+	tests := []struct {
+		colours string
+		want    int // the seat to play after the set-up
+	}{
+		{"blue,green,red", 0},
+		{"red,blue,green", 1},
+		{"green,red,blue", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.colours, func(t *testing.T) {
+			rules, err := Game{}.New(game.Options{OptColours: tc.colours}, game.Env{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"A", "B", "C"}, Rules: rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Play(ctx, game.Frame{ID: "set-up"}, game.Reading{Board: Position{Board: l.Start}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.State().ToPlay; got != tc.want {
+				t.Errorf("seat %d to play, want %d (blue)", got, tc.want)
 			}
 		})
 	}
