@@ -45,7 +45,7 @@
 //     ocr's specialist for blurred crops, their upright probabilities
 //     averaged; the faces' probabilities are summed, each weighted by how
 //     much of it the camera sees. A square not sure at the game's stack
-//     height is read again at the height (within two) where its best face
+//     height is read again at the height (within three) where its best face
 //     reads a letter most surely.
 //   - Sure: a square is sure when its colour samples agree and its faces
 //     agree on the letter with a margin (sureSquare); a square whose
