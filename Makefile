@@ -46,8 +46,13 @@ build: deps
 
 # run starts the table service with the demo camera; it prints the address,
 # the QR code phones scan and the PIN (kept in $(DATA)/pin).
+# GAME picks the game (upwords, pyramids: `serve -h` lists them); each game
+# other than Upwords keeps its own data directory, so a table's game goes
+# on as it was.
+GAME ?= upwords
+RUN_DATA = $(if $(filter upwords,$(GAME)),$(DATA),$(DATA)/$(GAME))
 run: build
-	$(BIN) serve --addr $(ADDR) --data $(DATA) --camera demo
+	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME)
 
 # test: vet, every test, then gocv's own count of open Mats (build tag
 # matprofile) after the leak tests of every vision package.

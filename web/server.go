@@ -144,6 +144,7 @@ func (s *Server) routes() *gin.Engine {
 	})
 	r.StaticFS("/static", http.FS(static))
 	r.GET("/healthz", func(c *gin.Context) { c.String(http.StatusOK, "ok") })
+	r.GET("/games/:file", s.gamePage)
 	r.GET("/qr.png", s.qr)
 
 	api := r.Group("/api")
@@ -225,6 +226,24 @@ func (s *Server) games(c *gin.Context) {
 		list = []game.Info{}
 	}
 	c.JSON(http.StatusOK, gin.H{"games": list, "current": s.cfg.Session.Setup().Kind})
+}
+
+// gamePage: GET /games/KIND.js -> the game's own module for the page
+// (game.Pager), 404 for a game without one.
+func (s *Server) gamePage(c *gin.Context) {
+	kind, ok := strings.CutSuffix(c.Param("file"), ".js")
+	g, err := game.Lookup(kind)
+	if !ok || err != nil {
+		jsonError(c, http.StatusNotFound, "no such game: %s", c.Param("file"))
+		return
+	}
+	p, ok := g.(game.Pager)
+	if !ok {
+		jsonError(c, http.StatusNotFound, "%s has no page module: the page draws it as a grid", kind)
+		return
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", p.Page())
 }
 
 func (s *Server) qr(c *gin.Context) {

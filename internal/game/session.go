@@ -152,7 +152,7 @@ func checkPlayers(names []string) error {
 
 // load replays a log and publishes the result. Called with mu held.
 func (s *Session) load(setup Setup, recs []Record) error {
-	rp, err := replay(setup, recs, s.rules)
+	rp, err := replayWith(setup, recs, s.rules, s.cfg.Dict)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -23,6 +24,7 @@ import (
 type replayed struct {
 	setup Setup
 	rules Rules
+	dict  Dictionary // flags the words it does not know; nil flags none
 
 	players  []Player
 	toPlay   int
@@ -97,7 +99,14 @@ func newReplayed(setup Setup, rules Rules) *replayed {
 // replay recomputes the game from its whole log: on start-up, and after a
 // correction (or its undo), which re-judges every turn from the one fixed.
 func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
+	return replayWith(setup, recs, rules, nil)
+}
+
+// replayWith is replay with a dictionary that flags the words of each play
+// it does not know (they stand unless challenged).
+func replayWith(setup Setup, recs []Record, rules Rules, dict Dictionary) (*replayed, error) {
 	rp := newReplayed(setup, rules)
+	rp.dict = dict
 	rp.building = true
 	defer func() { rp.building = false }()
 	// 1. undo pops the latest surviving action; camera notices are not
@@ -364,6 +373,10 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 			aux := rp.plays[d.N]
 			rp.board, rp.best, rp.stood, rp.lastPlay = aux.before, aux.best, aux.stood, aux.lastPlay
 			rp.toPlay, rp.dir = t.Player, aux.dir
+			if lt, ok := rp.rules.(TurnLoser); ok && lt.WithdrawnLosesTurn() {
+				// This game's rulebook: the speller loses the turn.
+				rp.step(1)
+			}
 		}
 		rp.changeTurn(i, t)
 	case KindEnd:
@@ -403,6 +416,14 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	}
 	t.Status = StatusAccepted
 	t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
+	if rp.dict != nil && len(t.Words) > 0 {
+		// A word the dictionary does not know stands until it is
+		// challenged: the table sees it flagged, one tap from a challenge.
+		t.Words = append([]Word(nil), t.Words...)
+		for i, w := range t.Words {
+			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
+		}
+	}
 	rp.plays[t.N] = &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir}
 	after := clonePos(rd.Board)
 	if mv.Position != nil {

@@ -1,6 +1,7 @@
-// Crossword Pyramids on the phone page: stacks of coloured pyramids on the
-// 10x10 board ("rA5": a red A on top of a stack of 5; "rA/bE": a red A on
-// a blue E). A tap corrects a pyramid's colour, letter and height.
+// Crossword Pyramids on the phone page (served at /games/pyramids.js): stacks
+// of coloured pyramids on the 10x10 board ("rA5": a red A on top of a stack
+// of 5; "rA/bE": a red A on a blue E). A tap corrects a pyramid's colour,
+// letter and height. Its strings join the page's table (i18n.js).
 "use strict";
 (() => {
   const COLOURS = { r: "red", b: "blue", g: "green", y: "yellow", k: "black" };
@@ -40,5 +41,17 @@
     endNote: "end.pyramids",
     rackMax: 0,
     centre: false,
+    strings: {
+      en: {
+        "cell.pyramid": (p) => `${p.colour} ${p.letter}, ${p.height} high`,
+        "colour.red": "red", "colour.blue": "blue", "colour.green": "green", "colour.yellow": "yellow", "colour.black": "black",
+        "end.pyramids": "The tally counts the pyramids left on the board.",
+      },
+      ru: {
+        "cell.pyramid": (p) => `${p.colour} ${p.letter}, высота ${p.height}`,
+        "colour.red": "красная", "colour.blue": "синяя", "colour.green": "зелёная", "colour.yellow": "жёлтая", "colour.black": "чёрная",
+        "end.pyramids": "Итог считает пирамиды, оставшиеся на доске.",
+      },
+    },
   });
 })();
