@@ -153,6 +153,7 @@ function render(g) {
       const key = r + "," + c;
       let cls = "cell";
       if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
+      if (mod.square && !cell) cls += mod.square(r, c);
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
         "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height }) : t("cell.ariaEmpty", { row: r, col: c }),
         onclick: () => tapCell(r, c) });
