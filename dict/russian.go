@@ -4,6 +4,7 @@ import (
 	"bytes"
 	_ "embed"
 	"fmt"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -19,7 +20,7 @@ var russianAff []byte
 
 // Lemma is a dictionary entry a word form comes from.
 type Lemma struct {
-	Word string // the entry (folded: lower case, Ё as Е)
+	Word string // the entry, lower case, with ё where hunspell-ru writes it
 	POS  string // "noun", "adjective", "verb", or "" when hunspell-ru's flags do not say
 }
 
@@ -60,24 +61,47 @@ func RussianLemmas(word string) []Lemma {
 	}
 	an := russianAnalyser()
 	var out []Lemma
-	seen := map[Lemma]bool{}
-	add := func(stem, flags string) {
-		// The entries are stored folded, their flags in lower case.
-		l := Lemma{Word: stem, POS: source.POS(strings.ToUpper(flags))}
-		if !seen[l] {
-			seen[l] = true
-			out = append(out, l)
+	seen := map[Lemma]int{} // folded lemma -> index in out
+	add := func(stem, rest string) {
+		// The entries are stored folded, their flags in lower case, then
+		// the positions of ё when the entry is spelt with it.
+		flags, yo, _ := strings.Cut(rest, "/")
+		key := Lemma{Word: stem, POS: source.POS(strings.ToUpper(flags))}
+		l := Lemma{Word: withYo(stem, yo), POS: key.POS}
+		if i, ok := seen[key]; ok {
+			if yo != "" {
+				out[i] = l // the spelling with ё, when both are entries
+			}
+			return
 		}
+		seen[key] = len(out)
+		out = append(out, l)
 	}
 	for e := range an.entries.a.withPrefix(w + "/") {
 		add(w, e[len(w)+1:])
 	}
 	an.rules.Analyse(w, func(root string, flag byte) {
 		for e := range an.entries.a.withPrefix(root + "/") {
-			if flags := e[len(root)+1:]; strings.IndexRune(flags, foldRune(rune(flag))) >= 0 {
-				add(root, flags)
+			rest := e[len(root)+1:]
+			flags, _, _ := strings.Cut(rest, "/")
+			if strings.IndexRune(flags, foldRune(rune(flag))) >= 0 {
+				add(root, rest)
 			}
 		}
 	})
 	return out
+}
+
+// withYo puts ё back at the letter positions marks lists ("0,3").
+func withYo(word, marks string) string {
+	if marks == "" {
+		return word
+	}
+	r := []rune(word)
+	for _, p := range strings.Split(marks, ",") {
+		if i, err := strconv.Atoi(p); err == nil && i >= 0 && i < len(r) && r[i] == 'е' {
+			r[i] = 'ё'
+		}
+	}
+	return string(r)
 }

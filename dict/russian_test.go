@@ -165,6 +165,8 @@ func TestRussianLemmas(t *testing.T) {
 		{"живёт", []string{"жить (verb)"}},
 		{"стали", []string{"сталь (noun)", "стать (verb)"}},
 		{"кофе", []string{"кофе"}},
+		{"ежика", []string{"ёжик (noun)"}},
+		{"РЕБЕНКА", []string{"ребёнок (noun)"}},
 		{"кот", []string{"кот (noun)"}},
 		{"xyz", nil},
 		{"котыы", nil},

@@ -144,6 +144,7 @@ func (s *Server) routes() *gin.Engine {
 	})
 	r.StaticFS("/static", http.FS(static))
 	r.GET("/healthz", func(c *gin.Context) { c.String(http.StatusOK, "ok") })
+	r.GET("/games/:file", s.gamePage)
 	r.GET("/qr.png", s.qr)
 
 	api := r.Group("/api")
@@ -152,12 +153,14 @@ func (s *Server) routes() *gin.Engine {
 	api.GET("/challenge", s.lookup)
 	api.GET("/photos/:n", s.photo)
 	api.GET("/info", s.info)
+	api.GET("/games", s.games)
 
 	w := api.Group("", s.requirePIN)
 	w.POST("/pin", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"ok": true}) })
 	w.POST("/challenge", s.challenge)
 	w.POST("/turns/:n/correct", s.correct)
 	w.POST("/turns/:n/confirm", s.confirm)
+	w.POST("/turns/:n/word", s.nameWord)
 	w.POST("/undo", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Undo(ctx) }))
 	w.POST("/pass", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Pass(ctx) }))
 	w.POST("/exchange", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Exchange(ctx) }))
@@ -212,6 +215,35 @@ func (s *Server) info(c *gin.Context) {
 		lang = "en"
 	}
 	c.JSON(http.StatusOK, gin.H{"url": s.cfg.URL, "upload": s.cfg.Uploader != nil, "max_upload": s.cfg.MaxUpload, "lang": lang})
+}
+
+// games: GET /api/games -> the games the table can start, with their
+// settings, and the one being played: {"games":[{"game":"upwords",...}],
+// "current":"upwords"}.
+func (s *Server) games(c *gin.Context) {
+	list := game.Games()
+	if list == nil {
+		list = []game.Info{}
+	}
+	c.JSON(http.StatusOK, gin.H{"games": list, "current": s.cfg.Session.Setup().Kind})
+}
+
+// gamePage: GET /games/KIND.js -> the game's own module for the page
+// (game.Pager), 404 for a game without one.
+func (s *Server) gamePage(c *gin.Context) {
+	kind, ok := strings.CutSuffix(c.Param("file"), ".js")
+	g, err := game.Lookup(kind)
+	if !ok || err != nil {
+		jsonError(c, http.StatusNotFound, "no such game: %s", c.Param("file"))
+		return
+	}
+	p, ok := g.(game.Pager)
+	if !ok {
+		jsonError(c, http.StatusNotFound, "%s has no page module: the page draws it as a grid", kind)
+		return
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", p.Page())
 }
 
 func (s *Server) qr(c *gin.Context) {
@@ -382,9 +414,14 @@ func (s *Server) challenge(c *gin.Context) {
 	var req struct {
 		Turn int    `json:"turn"`
 		Word string `json:"word"`
+		By   *int   `json:"by"` // the challenger's seat, 0-based (optional)
 	}
 	if !bindJSON(c, &req) {
 		return
+	}
+	by := -1
+	if req.By != nil {
+		by = *req.By
 	}
 	if err := checkWord(req.Word); err != nil {
 		jsonError(c, http.StatusBadRequest, "word: %v", err)
@@ -393,7 +430,7 @@ func (s *Server) challenge(c *gin.Context) {
 	if req.Turn == 0 {
 		req.Turn = s.cfg.Session.State().Last
 	}
-	valid, st, err := s.cfg.Session.Challenge(c.Request.Context(), req.Turn, req.Word)
+	valid, st, err := s.cfg.Session.ChallengeBy(c.Request.Context(), req.Turn, req.Word, by)
 	if err != nil {
 		s.gameError(c, err)
 		return
@@ -424,23 +461,35 @@ func bindJSON(c *gin.Context, v any) bool {
 }
 
 // correct: POST /api/turns/:n/correct {"row":R,"col":C,"letter":"A","height":2}
-// fixes one square of what the camera read on turn n (height 0: empty).
+// fixes one square of what the camera read on turn n (height 0: empty);
+// {"row":R,"col":C,"cell":"rA"} says the cell in the game's own text
+// (docs/games.md; "" with "cell" present: empty).
 func (s *Server) correct(c *gin.Context) {
 	n, ok := turnParam(c)
 	if !ok {
 		return
 	}
 	var req struct {
-		Row    *int   `json:"row"`
-		Col    *int   `json:"col"`
-		Letter string `json:"letter"`
-		Height *int   `json:"height"`
+		Row    *int    `json:"row"`
+		Col    *int    `json:"col"`
+		Letter string  `json:"letter"`
+		Height *int    `json:"height"`
+		Cell   *string `json:"cell"`
 	}
 	if !bindJSON(c, &req) {
 		return
 	}
 	if req.Row == nil || req.Col == nil {
 		jsonError(c, http.StatusBadRequest, "body: want row and col")
+		return
+	}
+	if req.Cell != nil {
+		st, err := s.cfg.Session.CorrectCell(c.Request.Context(), n, *req.Row, *req.Col, *req.Cell)
+		if err != nil {
+			s.gameError(c, err)
+			return
+		}
+		s.state(c, st)
 		return
 	}
 	h := 1
@@ -451,6 +500,32 @@ func (s *Server) correct(c *gin.Context) {
 		h = 0
 	}
 	st, err := s.cfg.Session.Correct(c.Request.Context(), n, grid.Pos{Row: *req.Row, Col: *req.Col}, grid.Stack{Letter: req.Letter, Height: h})
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, st)
+}
+
+// nameWord: POST /api/turns/:n/word {"word":"EAT"} names the word turn n
+// spelled (the camera does not hear it announced): the turn is judged again
+// with it ("" takes the naming back).
+func (s *Server) nameWord(c *gin.Context) {
+	n, ok := turnParam(c)
+	if !ok {
+		return
+	}
+	var req struct {
+		Word *string `json:"word"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if req.Word == nil {
+		jsonError(c, http.StatusBadRequest, "body: want word")
+		return
+	}
+	st, err := s.cfg.Session.NameWord(c.Request.Context(), n, *req.Word)
 	if err != nil {
 		s.gameError(c, err)
 		return
@@ -509,15 +584,20 @@ func (s *Server) end(c *gin.Context) {
 	s.state(c, st)
 }
 
-// newGame: POST /api/new {"players":["Ann","Ben"]} starts a new game.
+// newGame: POST /api/new {"players":["Ann","Ben"]} starts a new game of
+// the same kind; {"game":"pyramids","players":[...],"options":{...}} one
+// of another (GET /api/games lists them with their settings).
 func (s *Server) newGame(c *gin.Context) {
-	var req struct {
-		Players []string `json:"players"`
-	}
+	var req game.NewGame
 	if !bindJSON(c, &req) {
 		return
 	}
-	if err := s.cfg.Session.NewGame(c.Request.Context(), req.Players); err != nil {
+	if req.Kind == "" && req.Options == nil {
+		// The same game as now, with its settings.
+		setup := s.cfg.Session.Setup()
+		req.Kind, req.Options = setup.Kind, setup.Options
+	}
+	if err := s.cfg.Session.Start(c.Request.Context(), req); err != nil {
 		s.gameError(c, err)
 		return
 	}

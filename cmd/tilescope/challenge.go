@@ -167,7 +167,7 @@ func russianForms(word string) string {
 	w := dict.Fold(strings.TrimSpace(word))
 	var parts []string
 	for _, l := range dict.RussianLemmas(w) {
-		if l.Word == w && l.POS == "" {
+		if dict.Fold(l.Word) == w && l.POS == "" {
 			continue
 		}
 		parts = append(parts, l.String())

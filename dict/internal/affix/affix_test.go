@@ -117,7 +117,7 @@ func TestFolded(t *testing.T) {
 
 func TestParseErrors(t *testing.T) {
 	tests := []struct {
-		name, aff string
+		name, aff   string
 		unsupported bool
 	}{
 		{"prefix", "PFX A Y 1\nPFX A 0 не .\n", true},

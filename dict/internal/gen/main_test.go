@@ -51,7 +51,7 @@ func TestRun(t *testing.T) {
 	en1 := check("en.tsd", []string{"aa", "cat", "cats", "qi"}, []string{"ca", "dog"})
 	ru1 := check("ru.tsd", []string{"кошка", "кошки", "кошек", "ёж", "еж", "писать", "пишу", "ПИШЕТ"}, []string{"москва", "москвы", "кг", "кошкы"})
 	check("ru-nouns.tsd", []string{"кошка"}, []string{"кошки", "писать", "еж"})
-	check("ru-entries.tsd", []string{"кошка/h", "еж/", "писать/y"}, []string{"кошка", "москва/j"})
+	check("ru-entries.tsd", []string{"кошка/h", "еж//0", "писать/y"}, []string{"кошка", "москва/j"})
 	rec, _ := os.ReadFile(filepath.Join(out, "SOURCES"))
 	if lines := strings.Split(strings.TrimSpace(string(rec)), "\n"); len(lines) != 5 ||
 		!strings.HasPrefix(lines[0], "en.tsd ") || !strings.HasPrefix(lines[4], "ru.tsd ") {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
@@ -23,7 +24,9 @@ type Russian struct {
 	Nouns []string
 	// Entries is every kept entry as "stem/FLAGS" (flags sorted; "stem/"
 	// without flags), folded, sorted, unique: what the lemma of a form is
-	// looked up in.
+	// looked up in. An entry spelt with ё has "/" and the letter positions
+	// of its ё after the flags ("еж/O/0" is ёж), so the lemma can be shown
+	// as written.
 	Entries []string
 	// Dropped counts the entries each rule of russianStem dropped.
 	Dropped map[string]int
@@ -111,7 +114,7 @@ func HunspellRaw(dic, aff io.Reader, raw func(form string)) (*Russian, error) {
 			}
 		}
 		folded := fold(stem)
-		entries[folded+"/"+string(fl)] = struct{}{}
+		entries[folded+"/"+string(fl)+yoMarks(stem)] = struct{}{}
 		if POS(string(fl)) == "noun" {
 			nouns[folded] = struct{}{}
 		}
@@ -129,6 +132,21 @@ func HunspellRaw(dic, aff io.Reader, raw func(form string)) (*Russian, error) {
 	out.Nouns = sorted(nouns)
 	out.Entries = sorted(entries)
 	return out, nil
+}
+
+// yoMarks is "" for a word without ё, else "/" and the positions (in
+// letters, from 0) of its ё, comma-separated.
+func yoMarks(word string) string {
+	var pos []string
+	for i, r := range []rune(strings.ToLower(word)) {
+		if r == 'ё' {
+			pos = append(pos, strconv.Itoa(i))
+		}
+	}
+	if len(pos) == 0 {
+		return ""
+	}
+	return "/" + strings.Join(pos, ",")
 }
 
 func fold(s string) string {
