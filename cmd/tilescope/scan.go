@@ -136,18 +136,7 @@ func scanFlagsFirst(args []string, boolFlags map[string]bool) []string {
 
 // scanReadImage decodes a photo; a missing or corrupt file is bad input
 // naming it.
-func scanReadImage(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageErrorf("scan: %v", err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return nil, usageErrorf("scan: %s: not a readable JPEG or PNG image: %v", path, err)
-	}
-	return img, nil
-}
+func scanReadImage(path string) (image.Image, error) { return readPhotoFile("scan", path) }
 
 func scanCalibration(path, dir string) (*vision.Calibration, error) {
 	if path != "" {

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"image"
 	"image/jpeg"
 	_ "image/png" // uploads
 	"io"
@@ -27,6 +26,7 @@ import (
 	"github.com/tilescope/tilescope/hw/camera"
 	"github.com/tilescope/tilescope/hw/gpio"
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/ocr/tesseract"
@@ -412,7 +412,7 @@ func (r *boardReader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading
 	img := f.Image
 	if img == nil {
 		var err error
-		if img, _, err = image.Decode(bytes.NewReader(f.JPEG)); err != nil {
+		if img, err = decodePhotoBytes(f.JPEG); err != nil {
 			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
 		}
 	}
@@ -515,7 +515,11 @@ func (c cameraFrames) Next(ctx context.Context) (game.Frame, error) {
 type uploader struct{ pipe *game.Pipeline }
 
 func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) {
-	img, format, err := image.Decode(bytes.NewReader(photo))
+	_, format, err := imagesize.CheckBytes(photo)
+	if err != nil {
+		return game.Turn{}, unreadable{fmt.Errorf("the image: %w", err)}
+	}
+	img, err := decodePhotoBytes(photo)
 	if err != nil {
 		return game.Turn{}, unreadable{fmt.Errorf("the image does not decode: %w", err)}
 	}
