@@ -299,4 +299,3 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 	rp.state = st
 	return rp, nil
 }
-
