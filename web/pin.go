@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"math/big"
+	"net"
 	"os"
 	"path/filepath"
 	"sort"
@@ -85,6 +86,21 @@ func ReadPINFile(path string) (string, error) {
 		return "", fmt.Errorf("web: %s: %w", path, err)
 	}
 	return pin, nil
+}
+
+// CheckProxies accepts IP addresses and networks (CIDR), as trusted
+// proxies are named.
+func CheckProxies(proxies []string) error {
+	for _, p := range proxies {
+		if strings.Contains(p, "/") {
+			if _, _, err := net.ParseCIDR(p); err != nil {
+				return fmt.Errorf("%q is not an address or a network (CIDR)", p)
+			}
+		} else if net.ParseIP(p) == nil {
+			return fmt.Errorf("%q is not an address or a network (CIDR)", p)
+		}
+	}
+	return nil
 }
 
 // samePIN compares two PINs in time that depends on neither's content nor

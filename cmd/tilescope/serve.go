@@ -48,7 +48,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	hf := addHardwareFlags(fs, "demo")
 	df := addDictFlags(fs, "en")
 	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (2 to 4)")
-	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); default: the one kept in DIR/pin, made at random on first start")
+	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); discouraged: anyone on the machine sees it in ps (use --pin-file or $"+pinEnv+"); default: the one kept in DIR/pin, made at random on first start")
+	pinFile := fs.String("pin-file", "", "read the table's PIN (4-6 digits) from `FILE`")
+	var proxies stringList
+	fs.Var(&proxies, "trusted-proxy", "`ADDR` or network (CIDR) of a reverse proxy whose X-Forwarded-For names the client (repeat or separate with commas); default none: forwarding headers are ignored")
 	publicURL := fs.String("url", "", "the address phones open, for the QR code (default: http://THIS-MACHINE'S-LAN-ADDRESS:PORT/)")
 	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
 	autoCheck := fs.Bool("auto-check", false, "check every word against the dictionary as it is played (default: only when challenged, as at a real table)")
@@ -82,13 +85,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(names) < 1 || len(names) > 4 {
 		return usageErrorf("serve: --players %q: want 1 to 4 names separated by commas", *players)
 	}
-	if *pinFlag != "" {
-		if err := web.CheckPIN(*pinFlag); err != nil {
-			return usageErrorf("serve: --pin: %v", err)
-		}
+	pin, err := tablePIN(*pinFlag, *pinFile)
+	if err != nil {
+		return err
 	}
 	if *data == "" {
 		return usageErrorf("serve: --data: no data directory (and $HOME is not set)")
+	}
+	if err := web.CheckProxies(proxies); err != nil {
+		return usageErrorf("serve: --trusted-proxy: %v", err)
 	}
 	words, err := df.open()
 	if err != nil {
@@ -104,7 +109,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return asBadInput(fmt.Errorf("serve: --data %s: %w", *data, err))
 	}
 	defer store.Close()
-	pin := *pinFlag
 	if pin == "" {
 		if pin, err = web.LoadOrCreatePIN(*data); err != nil {
 			return asBadInput(fmt.Errorf("serve: %w", err))
@@ -173,7 +177,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		url = lanURL(ln.Addr())
 	}
 	srv, err := web.New(web.Config{
-		Session: sess, PIN: pin, URL: url, Logf: logf,
+		Session: sess, PIN: pin, URL: url, Logf: logf, TrustedProxies: proxies,
 		Dicts: func(lang string) (web.Dictionary, error) {
 			l, err := dictLang(lang)
 			if err != nil {
@@ -222,6 +226,53 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("serve: %w", err)
 	}
 	logf("stopped; the game is in %s", filepath.Join(*data, sqlite.FileName))
+	return nil
+}
+
+// pinEnv is the environment variable that may hold the table's PIN.
+const pinEnv = "TILESCOPE_PIN"
+
+// tablePIN is the PIN given by --pin-file, $TILESCOPE_PIN or --pin (at most
+// one of the flags), checked; "" when none is given (the data directory's
+// is used).
+func tablePIN(flagPIN, file string) (string, error) {
+	switch {
+	case flagPIN != "" && file != "":
+		return "", usageErrorf("serve: --pin and --pin-file: give one")
+	case file != "":
+		pin, err := web.ReadPINFile(file)
+		if err != nil {
+			return "", usageErrorf("serve: --pin-file: %v", err)
+		}
+		return pin, nil
+	case flagPIN != "":
+		if err := web.CheckPIN(flagPIN); err != nil {
+			return "", usageErrorf("serve: --pin: %v", err)
+		}
+		return flagPIN, nil
+	}
+	if pin, ok := os.LookupEnv(pinEnv); ok {
+		pin = strings.TrimSpace(pin)
+		if err := web.CheckPIN(pin); err != nil {
+			return "", usageErrorf("serve: $%s: %v", pinEnv, err)
+		}
+		return pin, nil
+	}
+	return "", nil
+}
+
+// stringList is a flag that may be repeated, each value also split at
+// commas.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
 	return nil
 }
 

@@ -120,6 +120,7 @@ function render(g) {
     (lp.corrected || []).forEach(([r, c]) => fixed.add(r + "," + c));
   }
   renderCamera(g);
+  renderStorage(g);
   const banner = $("#banner");
   if (rejected) {
     banner.hidden = false;
@@ -185,6 +186,17 @@ function renderCamera(g) {
     el("div", {}, c.code === "held"
       ? "Take your hand off the board (or whatever lies on its edge): the camera then reads the turn."
       : "No turn is lost: once the camera sees the board again it reads the turn; or send a photo with Photo."));
+}
+
+// The game could not be saved (a full disk): nothing was recorded.
+function renderStorage(g) {
+  const box = $("#storage");
+  const s = g.storage;
+  if (!s) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(
+    el("strong", {}, "The game is not being saved."),
+    el("div", {}, s.error + ". The last change was not recorded: do it again once this notice is gone."));
 }
 
 function describe(t) {
