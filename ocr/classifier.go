@@ -290,27 +290,31 @@ func dot(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
 	// Re-slicing by four lets the compiler drop the bounds checks; the
-	// sums are taken in the same order as with indices.
+	// sums are taken in the same order as with indices. Each product is
+	// rounded to float32 before it is added (the conversion): without it
+	// the compiler fuses multiply and add on arm64 (one rounding, FMADD),
+	// and a Pi's readings would differ in the last bits from amd64's, whose
+	// SSE dot4 rounds each product (TestDotRoundsEachProduct).
 	for len(a) >= 8 && len(b) >= 8 {
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
-		s0 += a[4] * b[4]
-		s1 += a[5] * b[5]
-		s2 += a[6] * b[6]
-		s3 += a[7] * b[7]
+		s0 += float32(a[0] * b[0])
+		s1 += float32(a[1] * b[1])
+		s2 += float32(a[2] * b[2])
+		s3 += float32(a[3] * b[3])
+		s0 += float32(a[4] * b[4])
+		s1 += float32(a[5] * b[5])
+		s2 += float32(a[6] * b[6])
+		s3 += float32(a[7] * b[7])
 		a, b = a[8:], b[8:]
 	}
 	for len(a) >= 4 && len(b) >= 4 {
-		s0 += a[0] * b[0]
-		s1 += a[1] * b[1]
-		s2 += a[2] * b[2]
-		s3 += a[3] * b[3]
+		s0 += float32(a[0] * b[0])
+		s1 += float32(a[1] * b[1])
+		s2 += float32(a[2] * b[2])
+		s3 += float32(a[3] * b[3])
 		a, b = a[4:], b[4:]
 	}
 	for i := range a {
-		s0 += a[i] * b[i]
+		s0 += float32(a[i] * b[i])
 	}
 	return s0 + s1 + s2 + s3
 }

@@ -190,6 +190,36 @@ func BenchmarkReadReference(b *testing.B) {
 	reportCPU(b, start)
 }
 
+// TestDotRoundsEachProduct: dot and dot4 round each product to float32
+// before adding it, on every architecture, so that a Pi (arm64, where the
+// compiler would fuse a multiply and an add into one FMADD with one
+// rounding) reads tiles with the same bits as amd64 (SSE: mulps, then
+// addps). x*x = 1 + 2^-11 + 2^-24 rounds to 1 + 2^-11, so x*x - x*x is 0
+// with the products rounded, -2^-24 with the second one fused.
+func TestDotRoundsEachProduct(t *testing.T) {
+	x := float32(1 + 1.0/4096)
+	for _, n := range []int{2, 5, 8, 9} {
+		a, b := make([]float32, n), make([]float32, n)
+		// Two products into the same partial sum: 0 and 4 (unrolled by 8),
+		// or 0 and 4 (by 4), or the tail's.
+		i, j := 0, 4
+		if n < 5 {
+			i, j = 0, 1
+		}
+		a[i], b[i], a[j], b[j] = x, x, x, -x
+		if got := dot(a, b); got != 0 {
+			t.Errorf("n=%d: dot = %g, want 0 (each product rounded)", n, got)
+		}
+		if got := refDot(a, b); got != 0 {
+			t.Errorf("n=%d: refDot = %g, want 0 (each product rounded)", n, got)
+		}
+		zero := make([]float32, n)
+		if got := dot4(a, zero, a, zero, b); got[0] != 0 || got[2] != 0 {
+			t.Errorf("n=%d: dot4 = %v, want 0 in rows 0 and 2", n, got)
+		}
+	}
+}
+
 // TestDot4: the four-row dot product has the bits of four calls of the
 // reference dot, for lengths with and without a tail.
 func TestDot4(t *testing.T) {

@@ -875,18 +875,20 @@ func (c *Classifier) refRead(tile image.Image) (Reading, error) {
 	return best, nil
 }
 
+// refDot rounds each product before adding it, as SSE's mulps/addps do
+// (the conversions keep arm64's compiler from fusing them).
 func refDot(a, b []float32) float32 {
 	b = b[:len(a)]
 	var s0, s1, s2, s3 float32
 	i := 0
 	for ; i+4 <= len(a); i += 4 {
-		s0 += a[i] * b[i]
-		s1 += a[i+1] * b[i+1]
-		s2 += a[i+2] * b[i+2]
-		s3 += a[i+3] * b[i+3]
+		s0 += float32(a[i] * b[i])
+		s1 += float32(a[i+1] * b[i+1])
+		s2 += float32(a[i+2] * b[i+2])
+		s3 += float32(a[i+3] * b[i+3])
 	}
 	for ; i < len(a); i++ {
-		s0 += a[i] * b[i]
+		s0 += float32(a[i] * b[i])
 	}
 	return s0 + s1 + s2 + s3
 }

@@ -23,8 +23,12 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	reader := fs.String("reader", "ours", "tile reader: ours (the built-in classifier) or none (heights and board only)")
 	intrinsics := fs.String("intrinsics", "auto", "auto (focal length from each photo, else the Pi camera's) or truth (as if calibrated)")
 	verbose := fs.Int("v", 0, "list up to N mistakes per scene that had any")
+	gameName := fs.String("game", "upwords", "the game: upwords (rendered scenes in DIR...) or scrabble (labelled photos in --photos)")
+	photos := fs.String("photos", "", "scrabble: the folder of photos")
+	labels := fs.String("labels", "vision/scrabble/testdata/real", "scrabble: the folder of the photos' labels (<photo>.txt, grid text with a # corners: line)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope eval-scan [--reader ours|none] [--intrinsics auto|truth] [-v N] DIR...")
+		fmt.Fprintln(stderr, "       tilescope eval-scan --game scrabble --photos DIR [--labels DIR] [-v N]")
 		fmt.Fprintln(stderr, "DIR holds images with their ground truth JSON beside them (tilescope render-set).")
 		fs.PrintDefaults()
 	}
@@ -33,6 +37,16 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return nil
 		}
 		return usageErrorf("eval-scan: %v", err)
+	}
+	switch *gameName {
+	case "upwords":
+	case "scrabble":
+		if *photos == "" || fs.NArg() > 0 {
+			return usageErrorf("eval-scan: --game scrabble wants --photos DIR and no other arguments")
+		}
+		return evalScanScrabble(ctx, *photos, *labels, *verbose, stdout)
+	default:
+		return usageErrorf("eval-scan: --game %q (want upwords or scrabble)", *gameName)
 	}
 	if fs.NArg() == 0 {
 		return usageErrorf("eval-scan: no DIR given")

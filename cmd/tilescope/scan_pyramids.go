@@ -31,6 +31,9 @@ type scanPyramidsJSON struct {
 	Cols    int                   `json:"cols"`
 	Cells   [][]*scanPyramidsCell `json:"cells"`
 	Corners [4][2]float64         `json:"corners"`
+	// UnsureEmpty lists the squares read as empty that are not sure
+	// (a pyramid in deep shadow or glare may stand there), [row, col].
+	UnsureEmpty [][2]int `json:"unsure_empty"`
 }
 
 type scanPyramidsCell struct {
@@ -39,6 +42,9 @@ type scanPyramidsCell struct {
 	Height     int     `json:"height"`
 	Conf       float64 `json:"conf"`
 	ColourConf float64 `json:"colour_conf"`
+	// Sure: colour and letter both sure (the faces agree); the height
+	// is the game's.
+	Sure bool `json:"sure"`
 }
 
 func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
@@ -100,7 +106,7 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 		_, err := io.WriteString(stdout, r.Board.String())
 		return err
 	}
-	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size}
+	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size, UnsureEmpty: [][2]int{}}
 	for i, c := range r.Corners {
 		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
 	}
@@ -110,10 +116,13 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 	}
 	for _, sq := range r.Squares {
 		if sq.Colour == pyramids.NoColour {
+			if !sq.Sure {
+				out.UnsureEmpty = append(out.UnsureEmpty, [2]int{sq.Pos.Row, sq.Pos.Col})
+			}
 			continue
 		}
 		out.Cells[sq.Pos.Row][sq.Pos.Col] = &scanPyramidsCell{Colour: sq.Colour.String(), Letter: sq.Letter,
-			Height: sq.Height, Conf: scanRound3(sq.Conf), ColourConf: scanRound3(sq.ColourConf)}
+			Height: sq.Height, Conf: scanRound3(sq.Conf), ColourConf: scanRound3(sq.ColourConf), Sure: sq.Sure}
 	}
 	return json.NewEncoder(stdout).Encode(out)
 }

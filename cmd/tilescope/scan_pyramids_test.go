@@ -52,16 +52,32 @@ func TestScanPyramidsJSON(t *testing.T) {
 	if out.Game != "pyramids" || out.Rows != 10 || out.Cols != 10 || len(out.Cells) != 10 {
 		t.Fatalf("shape: %+v", out)
 	}
+	// every pyramid carries "sure"; the empty squares not sure are listed
+	if !strings.Contains(stdout.String(), `"sure":`) || !strings.Contains(stdout.String(), `"unsure_empty":`) {
+		t.Errorf("no sure flags in %s", stdout.String())
+	}
 	colours := map[string]int{}
+	sure, unsure := 0, 0
 	for _, row := range out.Cells {
 		for _, c := range row {
 			if c != nil {
+				if c.Sure {
+					sure++
+					if c.Conf < 0.5 || c.Letter == "?" {
+						t.Errorf("a sure cell with a doubtful letter: %+v", *c)
+					}
+				} else {
+					unsure++
+				}
 				colours[c.Colour]++
 				if c.Height < 1 || c.ColourConf <= 0 || c.ColourConf > 1 || c.Letter == "" {
 					t.Errorf("cell %+v", *c)
 				}
 			}
 		}
+	}
+	if sure == 0 {
+		t.Errorf("no pyramid read sure (%d unsure)", unsure)
 	}
 	for _, c := range []string{"red", "blue", "green", "yellow", "black"} {
 		if colours[c] == 0 {

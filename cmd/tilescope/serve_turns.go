@@ -72,6 +72,7 @@ type turnWatcher struct {
 	notice time.Duration    // a hold this long is told: twice StillFor
 	now    func() time.Time // for frames with no time stamp
 	told   bool             // a held notice is up
+	locked bool             // the camera's focus and exposure are held (or cannot be)
 }
 
 func newTurnWatcher(opt vision.TurnOptions, table tableNotices, logf func(string, ...any)) *turnWatcher {
@@ -136,10 +137,42 @@ func (w *turnWatcher) Next(ctx context.Context) (game.Frame, error) {
 		}
 		st := w.det.Offer(img, at)
 		w.tell(ctx, f.Name, st)
+		w.lock(ctx, st)
 		if st.Ready {
 			return game.Frame{ID: f.Name, JPEG: f.JPEG, At: at}, nil
 		}
 	}
+}
+
+// lock holds the camera's focus and exposure (camera.Locker: rpicam) the
+// first time the detector passes on a frame with the board in it (still
+// for StillFor, nothing over its rim), so that a hand over the board later
+// does not pull them away (hw/camera/lock.go).
+func (w *turnWatcher) lock(ctx context.Context, st vision.TurnState) {
+	if w.locked || !st.Ready || !st.Board {
+		return
+	}
+	lk, ok := w.src.(camera.Locker)
+	if !ok {
+		w.locked = true
+		return
+	}
+	set, err := lk.Lock(ctx)
+	switch {
+	case errors.Is(err, camera.ErrNotSettled):
+		return // try again with the next still frame
+	case err != nil:
+		w.locked = true
+		w.logf("camera: holding focus and exposure: %v", err)
+		return
+	}
+	w.locked = true
+	lens := "fixed focus"
+	if set.HasLens {
+		lens = fmt.Sprintf("lens at %.2f dioptres", set.LensPosition)
+	}
+	w.logf("camera: board found: focus and exposure held (%s, shutter %d us, gain %.2f, colour gains %.2f,%.2f)",
+		lens, set.ExposureTime, set.AnalogueGain, set.ColourGains[0], set.ColourGains[1])
 }
 
 // tell keeps the table's held notice in step with the detector.

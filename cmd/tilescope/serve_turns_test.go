@@ -12,6 +12,7 @@ import (
 	"image/jpeg"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -405,5 +406,62 @@ func TestServeResumesAfterARestart(t *testing.T) {
 			got = append(got, tu.Frame)
 		}
 		t.Fatalf("after the restart the turns came from %q, want the first and %q", got, "turn 2 5")
+	}
+}
+
+// lockingCamera is a frame list that can hold its focus and exposure; it
+// notes which frame it was asked to after.
+type lockingCamera struct {
+	frameList
+	lockedAfter string
+	calls       int
+}
+
+func (c *lockingCamera) Lock(ctx context.Context) (camera.Settings, error) {
+	c.calls++
+	c.lockedAfter = c.frames[c.i-1].Name
+	return camera.Settings{ExposureTime: 12000, AnalogueGain: 1.5, LensPosition: 2.4, HasLens: true}, nil
+}
+func (c *lockingCamera) Unlock(ctx context.Context) error { return nil }
+
+// TestTurnWatcherLocksTheCamera: the watcher holds the camera's focus and
+// exposure once, at the first frame it passes on with the board in it
+// (still, nothing over the rim), not while a hand moves over the board.
+func TestTurnWatcherLocksTheCamera(t *testing.T) {
+	heart := demoPhoto(t, "turn-01.jpg")
+	hand := withArm(t, heart)
+	cam := &lockingCamera{}
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	add := func(name string, photo []byte, n int) {
+		for i := 1; i <= n; i++ {
+			clock = clock.Add(400 * time.Millisecond)
+			cam.frames = append(cam.frames, camera.Frame{JPEG: photo, At: clock, Name: fmt.Sprintf("%s %d", name, i)})
+		}
+	}
+	add("hand", hand, 1)
+	add("HEART", heart, 1)
+	add("hand", hand, 1)
+	add("HEART", heart, 8)
+	var log []string
+	w := newTurnWatcher(vision.TurnOptions{Size: 10}, nil, func(f string, a ...any) { log = append(log, fmt.Sprintf(f, a...)) })
+	w.src = cam
+	var passed []string
+	for {
+		f, err := w.Next(context.Background())
+		if err != nil {
+			break
+		}
+		passed = append(passed, f.ID)
+	}
+	if len(passed) != 1 || !strings.HasPrefix(passed[0], "HEART") {
+		t.Fatalf("passed on %q, want one still HEART frame", passed)
+	}
+	if cam.calls != 1 || cam.lockedAfter != passed[0] {
+		t.Errorf("Lock called %d times, last after %q; want once, after %q, the frame passed on", cam.calls, cam.lockedAfter, passed[0])
+	}
+	if !slices.ContainsFunc(log, func(l string) bool {
+		return strings.Contains(l, "focus and exposure held (lens at 2.40 dioptres, shutter 12000 us")
+	}) {
+		t.Errorf("log %q does not say what was held", log)
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 	"os/exec"
 	"strconv"
 	"strings"
@@ -38,18 +39,48 @@ type Stream struct {
 	count   int   // frames so far
 	closed  bool
 	stopped chan struct{} // closed by Close
+
+	// rpicam-vid only (lock.go): the command line without the held
+	// settings and the user's options; the settings rpicam reported
+	// last; the running program's stop, for a restart with new options.
+	rpicam   *rpicamLine
+	settings Settings
+	settled  bool
+	stopRun  context.CancelFunc
+	restart  bool // the program was stopped to start again at once
+}
+
+// rpicamLine is an rpicam-vid command line in parts: prefix, then the
+// options that hold focus and exposure (held), then "-o -".
+type rpicamLine struct {
+	prefix, extra, held []string
+}
+
+func (l *rpicamLine) argv() []string {
+	a := append(append([]string(nil), l.prefix...), l.held...)
+	return append(a, "-o", "-")
 }
 
 // Program is the command line a stream source runs, for logs and tests.
-func (s *Stream) Program() []string { return append([]string(nil), s.argv...) }
+func (s *Stream) Program() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.argv...)
+}
 
 // rpicamVidArgs is the rpicam-vid command line for a video stream of JPEGs.
 // Size, frame rate and quality come from Options unless the extra
 // arguments give them (rpicam refuses an option given twice).
+// It asks for the frames' metadata on file descriptor 3 (lock.go).
 func rpicamVidArgs(extra []string, opt Options) []string {
+	return rpicamVidLine(extra, opt).argv()
+}
+
+func rpicamVidLine(extra []string, opt Options) *rpicamLine {
 	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush"}
 	argv = append(argv, rpicamDefaults(extra, opt, true)...)
-	return append(append(argv, extra...), "-o", "-")
+	argv = append(argv, metadataArgs()...)
+	return &rpicamLine{prefix: append(argv, extra...), extra: extra}
 }
 
 // rpicamStillArgs is the rpicam-still command line for one photo.
@@ -106,7 +137,8 @@ func openRpicamVid(extra string, opt Options) (Source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: rpicam:%s: %v", ErrBadSpec, extra, err)
 	}
-	return StartStream(rpicamVidArgs(args, opt), opt)
+	line := rpicamVidLine(args, opt)
+	return startStream(line.argv(), opt, line)
 }
 
 func openGst(pipeline string, opt Options) (Source, error) {
@@ -133,6 +165,10 @@ func openDevice(arg string, opt Options) (Source, error) {
 // source. It fails at once with ErrNoCamera if the program is not
 // installed.
 func StartStream(argv []string, opt Options) (*Stream, error) {
+	return startStream(argv, opt, nil)
+}
+
+func startStream(argv []string, opt Options, rpicam *rpicamLine) (*Stream, error) {
 	opt = opt.withDefaults()
 	if err := lookPath(argv[0], opt); err != nil {
 		return nil, err
@@ -146,6 +182,7 @@ func StartStream(argv []string, opt Options) (*Stream, error) {
 		cancel:  cancel,
 		done:    make(chan struct{}),
 		stopped: make(chan struct{}),
+		rpicam:  rpicam,
 	}
 	go s.loop(ctx)
 	return s, nil
@@ -167,11 +204,12 @@ func lookPath(name string, opt Options) error {
 }
 
 func (s *Stream) command(ctx context.Context) *exec.Cmd {
+	argv := s.Program()
 	var cmd *exec.Cmd
 	if s.opt.Command != nil {
-		cmd = s.opt.Command(ctx, s.argv[0], s.argv[1:]...)
+		cmd = s.opt.Command(ctx, argv[0], argv[1:]...)
 	} else {
-		cmd = exec.CommandContext(ctx, s.argv[0], s.argv[1:]...)
+		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
 	}
 	// Ask the camera program to stop cleanly (rpicam releases the camera
 	// on SIGTERM), then kill it if it has not gone within two seconds.
@@ -186,10 +224,24 @@ func (s *Stream) loop(ctx context.Context) {
 	delay := s.opt.RestartDelay
 	failures := 0
 	for {
-		n, err := s.runOnce(ctx)
+		runCtx, stopRun := context.WithCancel(ctx)
+		s.mu.Lock()
+		s.stopRun = stopRun
+		s.mu.Unlock()
+		n, err := s.runOnce(runCtx)
+		stopRun()
 		if ctx.Err() != nil {
 			s.finish(ErrClosed)
 			return
+		}
+		s.mu.Lock()
+		restart := s.restart
+		s.restart = false
+		s.mu.Unlock()
+		if restart {
+			// Stopped to start again with other options (Lock, Unlock).
+			failures, delay = 0, s.opt.RestartDelay
+			continue
 		}
 		if n > 0 {
 			failures, delay = 0, s.opt.RestartDelay
@@ -223,8 +275,23 @@ func (s *Stream) runOnce(ctx context.Context) (int, error) {
 	}
 	var stderr tailBuffer
 	cmd.Stderr = &stderr
-	if err := cmd.Start(); err != nil {
+	var metaR, metaW *os.File
+	if s.rpicam != nil {
+		if metaR, metaW, err = os.Pipe(); err != nil {
+			return 0, err
+		}
+		defer metaR.Close()
+		cmd.ExtraFiles = []*os.File{metaW} // file descriptor 3 (metadataFD)
+	}
+	err = cmd.Start()
+	if metaW != nil {
+		metaW.Close()
+	}
+	if err != nil {
 		return 0, err
+	}
+	if metaR != nil {
+		go readMetadata(metaR, s.setSettings)
 	}
 	r := NewJPEGReader(stdout, s.opt.MaxBytes)
 	n := 0
@@ -281,6 +348,56 @@ func (s *Stream) deliver(img []byte) {
 		case <-s.frames:
 		default:
 		}
+	}
+}
+
+func (s *Stream) setSettings(st Settings) {
+	s.mu.Lock()
+	s.settings, s.settled = st, true
+	s.mu.Unlock()
+}
+
+// Lock holds focus, exposure and white balance at what rpicam-vid chose
+// for its latest frame: the program starts again with them fixed
+// (lock.go). Only an rpicam source can.
+func (s *Stream) Lock(ctx context.Context) (Settings, error) {
+	s.mu.Lock()
+	if s.rpicam == nil {
+		s.mu.Unlock()
+		return Settings{}, fmt.Errorf("camera: %s cannot hold focus and exposure", s.name)
+	}
+	if !s.settled {
+		s.mu.Unlock()
+		return Settings{}, ErrNotSettled
+	}
+	st := s.settings
+	s.rpicam.held = lockArgs(st, s.rpicam.extra)
+	s.restartWith()
+	return st, nil
+}
+
+// Unlock starts rpicam-vid again with its automatic controls.
+func (s *Stream) Unlock(ctx context.Context) error {
+	s.mu.Lock()
+	if s.rpicam == nil || len(s.rpicam.held) == 0 {
+		s.mu.Unlock()
+		return nil
+	}
+	s.rpicam.held = nil
+	s.restartWith()
+	return nil
+}
+
+// restartWith stops the running program so that the loop starts it again
+// at once with s.rpicam's command line. s.mu is held; it unlocks it.
+func (s *Stream) restartWith() {
+	s.argv = s.rpicam.argv()
+	s.settled = false // the next report comes from the new program
+	s.restart = true
+	stop := s.stopRun
+	s.mu.Unlock()
+	if stop != nil {
+		stop()
 	}
 }
 

@@ -14,7 +14,7 @@
 #
 # Variables: PI_CACHE, PI_LOG, PI_MIRROR (a Debian mirror), PI_GO (the
 # arm64 Go toolchain module), PI_STEPS (which steps to run: any of
-# root deps go src build test compare; default all), PI_TEST_TIMEOUT
+# root deps go src build compare test; default all, in that order), PI_TEST_TIMEOUT
 # (go test -timeout per package; emulation is 10-40 times slower).
 set -euo pipefail
 
@@ -24,7 +24,7 @@ root=$cache/root
 log=${PI_LOG:-$cache/pi-check.log}
 mirror=${PI_MIRROR:-http://deb.debian.org/debian}
 gomod=${PI_GO:-golang.org/toolchain@v0.0.1-go1.26.8.linux-arm64}
-steps=${PI_STEPS:-root deps go src build test compare}
+steps=${PI_STEPS:-root deps go src build compare test}
 test_timeout=${PI_TEST_TIMEOUT:-6h}
 apt_pkgs=${APT_PKGS:?"pi-check: APT_PKGS is not set (run it as make pi-check)"}
 host_go=${GO:-go}
@@ -38,6 +38,7 @@ exec > >(tee -a "$log") 2>&1
 
 start=$(date +%s)
 laststep=$start
+failed=
 say() { echo "pi-check: [$(date -u +%H:%M:%S) +$(($(date +%s) - start))s] $*"; }
 done_step() {
 	local now
@@ -174,24 +175,11 @@ fi
 
 # --- build and test inside the root -------------------------------------------
 if want build; then
-	say "build: make build (arm64, emulated)"
-	in_root "cd /src/tilescope && make build && file bin/tilescope 2>/dev/null; ls -l bin/tilescope"
+	say "build: make install DESTDIR=/tmp/stage (make build, then the files of make install staged; arm64, emulated)"
+	in_root "cd /src/tilescope && make install DESTDIR=/tmp/stage && ls -l bin/tilescope bin/tilescope-full && find /tmp/stage -type f"
+	in_root "/tmp/stage/usr/local/bin/tilescope challenge --no-definitions qi && /tmp/stage/usr/local/bin/tilescope version" | sed 's/^/pi-check: build: staged program: /'
 	done_step build
 fi
-if want test; then
-	say "test: make test TEST_TIMEOUT=$test_timeout (arm64, emulated; go vet, every test, the Mat leak check)"
-	set +e
-	in_root "cd /src/tilescope && make test TEST_TIMEOUT=$test_timeout"
-	rc=$?
-	set -e
-	done_step test
-	if [ $rc != 0 ]; then
-		say "FAIL: make test exited $rc inside the arm64 root"
-		exit 1
-	fi
-	say "test: every test passed on arm64"
-fi
-
 # --- the arm64 reader against amd64's on the golden scans --------------------
 if want compare; then
 	say "compare: building the amd64 program from the same sources"
@@ -231,9 +219,24 @@ if want compare; then
 	fi
 	done_step compare
 	if [ $differ != 0 ]; then
-		say "FAIL: $differ of $((same + differ)) readings differ between arm64 and amd64"
+		say "compare: FAIL: $differ of $((same + differ)) readings differ between arm64 and amd64"
+		failed="$failed compare"
+	else
+		say "compare: all $same readings are the same on arm64 and amd64"
+	fi
+fi
+if want test; then
+	say "test: make test TEST_TIMEOUT=$test_timeout (arm64, emulated; go vet, every test, the Mat leak check)"
+	set +e
+	in_root "cd /src/tilescope && make test TEST_TIMEOUT=$test_timeout"
+	rc=$?
+	set -e
+	done_step test
+	if [ $rc != 0 ]; then
+		say "FAIL: make test exited $rc inside the arm64 root"
 		exit 1
 	fi
-	say "compare: all $same readings are the same on arm64 and amd64"
+	say "test: every test passed on arm64"
 fi
+
 say "PASS in $(($(date +%s) - start)) s"

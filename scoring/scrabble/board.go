@@ -184,7 +184,7 @@ func Parse(r io.Reader, name string) (*Board, error) {
 			return nil, &ParseError{File: name, Line: line, Msg: fmt.Sprintf("more than %d rows: a Scrabble board is %dx%d", Size, Size, Size)}
 		}
 		if len(fields) != Size {
-			return nil, &ParseError{File: name, Line: line, Msg: fmt.Sprintf("row %d has %d cells, a Scrabble row has %d", rows, len(fields), Size)}
+			return nil, &ParseError{File: name, Line: line, Msg: fmt.Sprintf("row %d has %d %s, a Scrabble row has %d", rows, len(fields), plural(len(fields), "cell"), Size)}
 		}
 		for c, f := range fields {
 			t, err := ParseCell(f)
@@ -286,4 +286,11 @@ func (b *Board) Runs() []Run {
 		}
 	}
 	return out
+}
+
+func plural(n int, s string) string {
+	if n == 1 {
+		return s
+	}
+	return s + "s"
 }

@@ -1,9 +1,11 @@
 package pyramids
 
 import (
+	"cmp"
 	"image"
 	"image/draw"
 	"math"
+	"slices"
 	"sort"
 	"sync/atomic"
 
@@ -55,18 +57,23 @@ func toPicture(img image.Image) picture {
 func (p picture) at(x, y float64) (c [3]float64, ok bool) {
 	x -= 0.5
 	y -= 0.5
-	if x < 0 || y < 0 || x > float64(p.W-1) || y > float64(p.H-1) {
+	if !(x >= 0 && y >= 0 && x <= float64(p.W-1) && y <= float64(p.H-1)) {
 		return c, false
 	}
 	x0, y0 := int(x), int(y)
-	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
+	dx, dy := 4, p.Stride
+	if x0 >= p.W-1 {
+		dx = 0
+	}
+	if y0 >= p.H-1 {
+		dy = 0
+	}
 	fx, fy := x-float64(x0), y-float64(y0)
+	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	o := y0*p.Stride + 4*x0
+	px := p.Pix[o : o+dy+dx+3 : o+dy+dx+3]
 	for k := 0; k < 3; k++ {
-		a := float64(p.Pix[y0*p.Stride+4*x0+k])
-		b := float64(p.Pix[y0*p.Stride+4*x1+k])
-		cc := float64(p.Pix[y1*p.Stride+4*x0+k])
-		d := float64(p.Pix[y1*p.Stride+4*x1+k])
-		c[k] = (a*(1-fx)+b*fx)*(1-fy) + (cc*(1-fx)+d*fx)*fy
+		c[k] = float64(px[k])*w00 + float64(px[k+dx])*w01 + float64(px[k+dy])*w10 + float64(px[k+dy+dx])*w11
 	}
 	return c, true
 }
@@ -204,7 +211,6 @@ next:
 // a light table holds them all).
 func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) []outline {
 	type piece struct {
-		pts  []image.Point
 		hull []vision.Point
 		area float64
 	}
@@ -216,7 +222,7 @@ func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) 
 			continue
 		}
 		pts := c.ToPoints()
-		pieces = append(pieces, piece{pts, convexHull(pts), a})
+		pieces = append(pieces, piece{convexHull(pts), a})
 	}
 	var outs []outline
 	add := func(hull []vision.Point) {
@@ -244,13 +250,16 @@ func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) 
 			continue
 		}
 		add(pc.hull)
+		// the hull of the pieces is the hull of their hulls
 		var inside []image.Point
 		n := 0
 		for j, o := range pieces {
 			if j == i || o.area >= pc.area || !inHull(pc.hull, o.hull[0]) {
 				continue
 			}
-			inside = append(inside, o.pts...)
+			for _, h := range o.hull {
+				inside = append(inside, image.Pt(int(h.X), int(h.Y)))
+			}
 			n++
 		}
 		if n > 0 {
@@ -286,11 +295,11 @@ func convexHull(pts []image.Point) []vision.Point {
 	for i, q := range pts {
 		p[i] = vision.Point{X: float64(q.X), Y: float64(q.Y)}
 	}
-	sort.Slice(p, func(i, j int) bool {
-		if p[i].X != p[j].X {
-			return p[i].X < p[j].X
+	slices.SortFunc(p, func(a, b vision.Point) int {
+		if c := cmp.Compare(a.X, b.X); c != 0 {
+			return c
 		}
-		return p[i].Y < p[j].Y
+		return cmp.Compare(a.Y, b.Y)
 	})
 	if len(p) < 3 {
 		return p
@@ -396,6 +405,7 @@ func refineOnce(p picture, q vision.Quad, frac float64) vision.Quad {
 	side := math.Sqrt(quadArea(q))
 	reach := frac * side
 	var lines [4][3]float64 // a x + b y = c, unit normal
+	var prof []float64
 	for i := 0; i < 4; i++ {
 		a, b := q[i], q[(i+1)%4]
 		dx, dy := b.X-a.X, b.Y-a.Y
@@ -408,11 +418,17 @@ func refineOnce(p picture, q vision.Quad, frac float64) vision.Quad {
 			t := float64(k) / samples
 			cx, cy := a.X+t*dx, a.Y+t*dy
 			bestG, bestD := 0.0, math.NaN()
-			for d := -reach; d <= reach; d += 0.5 {
-				in := p.luma(cx+(d-1.5)*nx, cy+(d-1.5)*ny)
-				out := p.luma(cx+(d+1.5)*nx, cy+(d+1.5)*ny)
-				if g := in - out; g > bestG {
-					bestG, bestD = g, d
+			// the luma along the normal every half pixel, from -reach-1.5
+			// to reach+1.5: the edge strength at d is prof(d-1.5)-prof(d+1.5)
+			nd := int(4*reach) + 1
+			prof = prof[:0]
+			for j := 0; j < nd+6; j++ {
+				d := -reach - 1.5 + 0.5*float64(j)
+				prof = append(prof, p.luma(cx+d*nx, cy+d*ny))
+			}
+			for j := 0; j < nd; j++ {
+				if g := prof[j] - prof[j+6]; g > bestG {
+					bestG, bestD = g, -reach+0.5*float64(j)
 				}
 			}
 			if bestG > 20 {

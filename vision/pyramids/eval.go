@@ -39,8 +39,13 @@ type SceneResult struct {
 	// right; Occupied the squares with a pyramid, of which LetterRight
 	// have the right letter and HeightRight the right count.
 	ColourRight, Occupied, LetterRight, HeightRight int
-	Misses                                          []string // "row 3 col 4: want rA5, got bA1"
-	Elapsed                                         time.Duration
+	// Sure counts the squares read as sure, SureRight those of them whose
+	// emptiness, colour and letter are right (the height comes from the
+	// game, not the photo).
+	Sure, SureRight int
+	readRight       int      // squares whose emptiness, colour and letter are right
+	Misses          []string // "row 3 col 4: want rA5, got bA1"
+	Elapsed         time.Duration
 }
 
 // EvalScene scans one rendered scene and compares it with the truth
@@ -91,6 +96,7 @@ func EvalScene(path string, opt Options) SceneResult {
 		if ok {
 			res.ColourRight++
 		}
+		read := ok
 		if tc.Height > 0 {
 			res.Occupied++
 			lok := strings.EqualFold(sq.Letter, tc.Letter)
@@ -102,6 +108,16 @@ func EvalScene(path string, opt Options) SceneResult {
 				res.HeightRight++
 			}
 			ok = ok && lok && hok
+			read = read && lok
+		}
+		if read {
+			res.readRight++
+		}
+		if sq.Sure {
+			res.Sure++
+			if read {
+				res.SureRight++
+			}
 		}
 		if !ok {
 			res.Misses = append(res.Misses, fmt.Sprintf("row %d col %d: want %s, got %s", tc.Row, tc.Col, cellText(want, tc.Letter, tc.Height), cellText(sq.Colour, sq.Letter, sq.Height)))
@@ -174,6 +190,7 @@ type Summary struct {
 	Scenes, Failed, Found                                    int
 	OutOfView, Refused                                       int // grid off the picture; of them, refused as out of view
 	Squares, ColourRight, Occupied, LetterRight, HeightRight int
+	Sure, SureRight                                          int
 	Times                                                    []time.Duration
 	Results                                                  []SceneResult
 }
@@ -203,6 +220,8 @@ func (s *Summary) Add(r SceneResult) {
 	s.Occupied += r.Occupied
 	s.LetterRight += r.LetterRight
 	s.HeightRight += r.HeightRight
+	s.Sure += r.Sure
+	s.SureRight += r.SureRight
 }
 
 func pct(a, b int) string {
@@ -212,6 +231,25 @@ func pct(a, b int) string {
 	return fmt.Sprintf("%.1f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
 }
 
+// rightSquares counts the squares whose emptiness, colour and letter
+// are right.
+func (s *Summary) rightSquares() int {
+	n := 0
+	for _, r := range s.Results {
+		if r.Found && r.Err == nil && !r.OutOfView {
+			n += r.readRight
+		}
+	}
+	return n
+}
+
+func pctFine(a, b int) string {
+	if b == 0 {
+		return "-"
+	}
+	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
+}
+
 // Write prints the figures.
 func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintf(w, "scenes            %d; board partly out of the picture in %d, refused as out of view: %s\n", s.Scenes, s.OutOfView, pct(s.Refused, s.OutOfView))
@@ -219,6 +257,9 @@ func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintf(w, "squares right     %s  (empty or the top pyramid's colour)\n", pct(s.ColourRight, s.Squares))
 	fmt.Fprintf(w, "letters right     %s  (of squares with a pyramid)\n", pct(s.LetterRight, s.Occupied))
 	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
+	fmt.Fprintf(w, "sure squares      %s  (of squares; colour and letter sure)\n", pct(s.Sure, s.Squares))
+	fmt.Fprintf(w, "sure squares right %s  (emptiness, colour and letter)\n", pctFine(s.SureRight, s.Sure))
+	fmt.Fprintf(w, "unsure squares    %d, of them wrong %d\n", s.Squares-s.Sure, (s.Squares-s.Sure)-(s.rightSquares()-s.SureRight))
 	if len(s.Times) > 0 {
 		t := append([]time.Duration(nil), s.Times...)
 		sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })

@@ -60,6 +60,13 @@ type Square struct {
 	Conf       float64 // the reader's confidence in the letter
 	Height     int     // the stack count; 0 when empty
 	Apex       vision.Point
+	// Sure: the colour (or emptiness) and the letter are both sure: the
+	// colour's samples agree, and the faces read agree on the letter
+	// with a clear margin over any other (see sureSquare). The stack
+	// count is not part of it: it comes from the game.
+	Sure bool
+	look cellLook   // the colour evidence
+	read letterRead // the letter evidence
 }
 
 // Reading is one photo of a Crossword Pyramids board, read.
@@ -161,12 +168,15 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 				sq.Apex = f.apex(row, col, sq.Height)
 				sq.Letter = "?"
 				if opt.Reader != nil {
-					sq.Letter, sq.Conf = f.readLetter(row, col, sq.Height, opt.Reader, opt.CropSize)
+					sq.read = f.readLetter(row, col, sq.Height, opt.Reader, opt.CropSize)
+					sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
 				}
 				if sq.Letter != "?" && sq.Letter != "" {
 					r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: cl.colour, Letter: sq.Letter}}, Height: sq.Height})
 				}
 			}
+			sq.look = cl
+			sq.Sure = sureSquare(sq)
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
@@ -389,26 +399,44 @@ func sharpness(p picture, q *vision.Quad) float64 {
 		x0, y0 = max(x0, int(minX)), max(y0, int(minY))
 		x1, y1 = min(x1, int(maxX)), min(y1, int(maxY))
 	}
-	var g []float64
+	// a histogram (quarter levels) with each bin's sum: the strongest
+	// tenth without sorting
+	const bins = 4 * 512
+	var cnt [bins]int32
+	var sum [bins]float64
+	n := 0
 	for y := y0; y < y1; y += 3 {
 		for x := x0; x < x1; x += 3 {
 			o := y*p.Stride + 4*x
 			l := lumaAt(p.Pix, o)
 			gx := lumaAt(p.Pix, o+4) - l
 			gy := lumaAt(p.Pix, o+p.Stride) - l
-			g = append(g, math.Abs(gx)+math.Abs(gy))
+			v := math.Abs(gx) + math.Abs(gy)
+			b := min(int(4*v), bins-1)
+			cnt[b]++
+			sum[b] += v
+			n++
 		}
 	}
-	if len(g) == 0 {
+	if n == 0 {
 		return 0
 	}
-	sort.Float64s(g)
-	top := g[len(g)*9/10:]
-	s := 0.0
-	for _, v := range top {
-		s += v
+	top := n - n*9/10
+	left, s := top, 0.0
+	for b := bins - 1; b >= 0 && left > 0; b-- {
+		c := int(cnt[b])
+		if c == 0 {
+			continue
+		}
+		if c <= left {
+			s += sum[b]
+			left -= c
+			continue
+		}
+		s += sum[b] * float64(left) / float64(c)
+		left = 0
 	}
-	return s / float64(len(top))
+	return s / float64(top)
 }
 
 func lumaAt(pix []uint8, o int) float64 {

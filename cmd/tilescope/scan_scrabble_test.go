@@ -1,0 +1,122 @@
+//go:build !lean
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"image"
+	"image/png"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+var scrabblePhotos = filepath.Join("..", "..", "vision", "scrabble", "testdata", "photos")
+
+func TestScanScrabbleText(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"scan", "--game", "scrabble", filepath.Join(scrabblePhotos, "IMG_20141025_163920.jpg")}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("scan: %v (%s)", err, stderr.String())
+	}
+	lines := strings.Split(strings.TrimSpace(stdout.String()), "\n")
+	if len(lines) != 15 {
+		t.Fatalf("%d lines, want 15:\n%s", len(lines), stdout.String())
+	}
+	for i, l := range lines {
+		if f := strings.Fields(l); len(f) != 15 {
+			t.Errorf("line %d: %d cells", i, len(f))
+		}
+	}
+	// The photo: RIEA across row 7 from column 4, and down from its R.
+	if !strings.HasPrefix(lines[7], ". . . . R I E A .") {
+		t.Errorf("row 7 %q\n%s", lines[7], stdout.String())
+	}
+}
+
+func TestScanScrabbleJSON(t *testing.T) {
+	var stdout, stderr bytes.Buffer
+	err := run(context.Background(), []string{"scan", filepath.Join(scrabblePhotos, "IMG_20141025_164052.jpg"), "--game", "scrabble", "--json"}, &stdout, &stderr)
+	if err != nil {
+		t.Fatalf("scan: %v (%s)", err, stderr.String())
+	}
+	var out scanScrabbleJSON
+	if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+		t.Fatalf("%v: %s", err, stdout.String())
+	}
+	if out.Game != "scrabble" || out.Rows != 15 || out.Cols != 15 || len(out.Cells) != 15 || len(out.Cells[0]) != 15 {
+		t.Fatalf("shape: %+v", out)
+	}
+	n := 0
+	for _, row := range out.Cells {
+		for _, c := range row {
+			if c != nil {
+				n++
+				if c.Conf < 0 || c.Conf > 1 || (c.Letter == "") != c.Blank {
+					t.Errorf("cell %+v", *c)
+				}
+			}
+		}
+	}
+	if n != len(out.Tiles) || n < 15 {
+		t.Errorf("%d cells with a tile, %d tiles listed", n, len(out.Tiles))
+	}
+	for _, tl := range out.Tiles {
+		if out.Cells[tl.Row][tl.Col] == nil || out.Cells[tl.Row][tl.Col].Letter != tl.Letter {
+			t.Errorf("tile %+v not in cells", tl)
+		}
+		if tl.Center[0] <= 0 || tl.Center[1] <= 0 || tl.Center[0] > 1200 || tl.Center[1] > 1600 {
+			t.Errorf("tile centre %v outside the photo", tl.Center)
+		}
+	}
+}
+
+func TestScanScrabbleBadInput(t *testing.T) {
+	dir := t.TempDir()
+	table := filepath.Join(dir, "table.png")
+	m := image.NewRGBA(image.Rect(0, 0, 320, 240))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(i * 7 % 251) // a busy pattern, no board
+	}
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(table, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	badLabel := filepath.Join(dir, "labels")
+	if err := os.MkdirAll(badLabel, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(badLabel, "IMG_20141025_163920.txt"), []byte(". . .\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"missing image", []string{"scan", "--game", "scrabble", filepath.Join(dir, "nope.jpg")}, "nope.jpg"},
+		{"no board", []string{"scan", "--game", "scrabble", table}, "table.png: "},
+		{"size", []string{"scan", "--game", "scrabble", "--size", "8", table}, "15x15"},
+		{"eval no photos flag", []string{"eval-scan", "--game", "scrabble"}, "--photos"},
+		{"eval no labels", []string{"eval-scan", "--game", "scrabble", "--photos", scrabblePhotos, "--labels", dir}, "no photos with a label"},
+		{"eval bad label", []string{"eval-scan", "--game", "scrabble", "--photos", scrabblePhotos, "--labels", badLabel}, "IMG_20141025_163920.txt"},
+		{"eval bad game", []string{"eval-scan", "--game", "chess", dir}, "--game"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			err := run(context.Background(), tc.args, &stdout, &stderr)
+			if code := exitCode(err, &stderr); code != 2 {
+				t.Fatalf("exit %d, want 2 (%v)", code, err)
+			}
+			if !strings.Contains(stderr.String(), tc.want) || strings.Count(strings.TrimSpace(stderr.String()), "\n") > 0 {
+				t.Errorf("message %q: want one line naming %q", stderr.String(), tc.want)
+			}
+		})
+	}
+}

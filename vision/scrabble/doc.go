@@ -1,0 +1,44 @@
+// Package scrabble reads a Scrabble board from a real photo: which of the
+// 225 squares hold a tile, each tile's letter (a blank tile as a blank),
+// and where the board lies in the photo.
+//
+// The ideas, in the order Scan applies them:
+//
+//   - The grid: the 15x15 playing grid is found by its own lines (or,
+//     failing them, the board's outline) with the Upwords board finder,
+//     exported for other boards as vision.FindGrid. Its corners come
+//     through the lens distortion the lines show.
+//   - Whole squares: a board's printed border can hold a line a square
+//     outside the grid that passes for its outermost one. The premium
+//     layout (the same on every edition) places the grid: of the grid
+//     moved by up to two squares either way, the placement whose squares'
+//     colours fall into the layout's five prints most cleanly wins.
+//   - Empty or tile: every square's look (the mean colour of its inner
+//     part, in an opponent space) is compared with the board's own
+//     squares of the same print, after the light's slow change across the
+//     board (a quadratic fitted to the plain squares) is taken out. The
+//     squares far from their print's look are pooled into the tiles'
+//     look; a square holds a tile when it looks more like the tiles than
+//     like its print, and stands well apart from the print. No colour of a
+//     tile or a board is assumed, so dark and light woods, and any
+//     edition's colours, are told the same way; an empty premium square
+//     ("DOUBLE LETTER SCORE", the star) is compared with its own kind.
+//   - Letters: each tile is cut from the photo square to the grid (a
+//     tenth of a square's margin), whitened (grey, the face near white,
+//     the letter dark: the tile reader learned from light tiles and takes
+//     a dark wood's letter for an empty square) and read by the ocr
+//     package's classifier told the crop holds a tile. A tile whose
+//     letter shows less than 0.4 of the board's tiles' median contrast is
+//     a blank (nothing printed on it).
+//   - Which side is up: the letters' angles (the reader's) vote, weighted
+//     by confidence and leaving out letters that look alike turned (H I N
+//     O S X Z); the board is turned so they stand upright and the tiles
+//     read again, the reader told so. With no tile, the photo's own
+//     orientation is kept (Reading.Oriented is false).
+//
+// gocv is used only inside vision.FindGrid; the rest is plain Go on the
+// photo's RGBA bytes.
+//
+// EvalPhoto and Summary compare readings with hand labels (grid text with
+// a "# corners:" line); tilescope eval-scan --game scrabble prints them.
+package scrabble

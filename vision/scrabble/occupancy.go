@@ -1,0 +1,349 @@
+package scrabble
+
+import (
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// look is what a square shows: the mean colour of its inner part in an
+// opponent space (lightness, red-green, yellow-blue) and the spread of its
+// lightness.
+type look struct {
+	v  [3]float64
+	sd float64
+}
+
+func (l look) dist(m [3]float64) float64 {
+	return math.Sqrt(sq(l.v[0]-m[0]) + sq(l.v[1]-m[1]) + sq(l.v[2]-m[2]))
+}
+
+func sq(x float64) float64 { return x * x }
+
+// lookAt samples the inner part of square (r, c) of the picture-order grid.
+func lookAt(f *frame, r, c int) look { return lookK(f, r, c, 8) }
+
+func lookK(f *frame, r, c, k int) look {
+	h := f.squareH(r, c)
+	var s [3]float64
+	var ls []float64
+	for j := 0; j < k; j++ {
+		for i := 0; i < k; i++ {
+			x := float64(c) + 0.2 + 0.6*(float64(i)+0.5)/float64(k)
+			y := float64(r) + 0.2 + 0.6*(float64(j)+0.5)/float64(k)
+			col := f.p.at(h.Apply(pointXY(x-float64(c), y-float64(r))))
+			o := opponent(col)
+			for q := 0; q < 3; q++ {
+				s[q] += o[q]
+			}
+			ls = append(ls, o[0])
+		}
+	}
+	var l look
+	for q := 0; q < 3; q++ {
+		l.v[q] = s[q] / float64(k*k)
+	}
+	var v float64
+	for _, x := range ls {
+		v += sq(x - l.v[0])
+	}
+	l.sd = math.Sqrt(v / float64(len(ls)))
+	return l
+}
+
+func opponent(c [3]float64) [3]float64 {
+	return [3]float64{(c[0] + c[1] + c[2]) / 3, c[0] - c[1], (c[0]+c[1])/2 - c[2]}
+}
+
+// occupancy decides which squares of the picture-order grid hold a tile.
+// The board's own squares are the reference: every square is compared
+// with the median look of the squares of its print (most squares of each
+// print are empty), and the squares that stand out are pooled into a tile
+// look. A square holds a tile when it looks more like the tiles than like
+// its own print's squares, and stands out from those clearly.
+func occupancy(f *frame) (occ [Size][Size]bool) {
+	var looks [Size][Size]look
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			looks[r][c] = lookAt(f, r, c)
+		}
+	}
+	evenLight(&looks)
+	var med [numPremiums][3]float64
+	var spread [numPremiums]float64
+	for k := Premium(0); k < numPremiums; k++ {
+		var vs [3][]float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k {
+					for q := 0; q < 3; q++ {
+						vs[q] = append(vs[q], looks[r][c].v[q])
+					}
+				}
+			}
+		}
+		for q := 0; q < 3; q++ {
+			med[k][q] = median(vs[q])
+		}
+		var ds []float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k {
+					ds = append(ds, looks[r][c].dist(med[k]))
+				}
+			}
+		}
+		spread[k] = math.Max(median(ds), minSpread)
+	}
+	// Seeds: squares far from their print's look.
+	var tv [3][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			k := premiumAt[r][c]
+			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
+				for q := 0; q < 3; q++ {
+					tv[q] = append(tv[q], looks[r][c].v[q])
+				}
+			}
+		}
+	}
+	var tile [3]float64
+	for q := 0; q < 3; q++ {
+		tile[q] = median(tv[q])
+	}
+	debugOcc(looks, med, spread, tile)
+	if len(tv[0]) == 0 {
+		return occ
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			k := premiumAt[r][c]
+			dOwn := looks[r][c].dist(med[k])
+			dTile := looks[r][c].dist(tile)
+			occ[r][c] = dOwn > standFactor*spread[k] && dTile < dOwn
+		}
+	}
+	return occ
+}
+
+// Occupancy thresholds, in units of a print's spread (the median distance
+// of its squares from their median look).
+const (
+	minSpread   = 3.0 // grey levels: the least spread assumed
+	seedFactor  = 6.0
+	standFactor = 4.0
+)
+
+var debugOcc = func(looks [Size][Size]look, med [numPremiums][3]float64, spread [numPremiums]float64, tile [3]float64) {
+}
+
+func median(v []float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	n := len(s)
+	if n%2 == 1 {
+		return s[n/2]
+	}
+	return (s[n/2-1] + s[n/2]) / 2
+}
+
+// align moves the grid by whole squares to where the squares' colours
+// follow the premium layout best: the found grid can take the line
+// printed around the playing area, a square out, for its outermost line.
+// The fit of a placement is the squares' spread within each print (the
+// median distance from the print's median look, weighted by the print's
+// squares) over their spread about the whole board's median: small when
+// every print's squares look alike and unlike the others.
+func align(f *frame) {
+	const w = Size + 2*maxShift
+	var ext [w][w]look
+	for r := 0; r < w; r++ {
+		for c := 0; c < w; c++ {
+			ext[r][c] = lookK(f, r-maxShift, c-maxShift, 3)
+		}
+	}
+	best, bestFit := vision.Point{}, math.Inf(1)
+	for dy := -maxShift; dy <= maxShift; dy++ {
+		for dx := -maxShift; dx <= maxShift; dx++ {
+			var looks [Size][Size]look
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					looks[r][c] = ext[r+dy+maxShift][c+dx+maxShift]
+				}
+			}
+			fit := layoutFit(&looks)
+			if fit < bestFit-1e-9 || (fit < bestFit+1e-9 && dx == 0 && dy == 0) {
+				best, bestFit = vision.Point{X: float64(dx), Y: float64(dy)}, fit
+			}
+		}
+	}
+	f.off = best
+}
+
+// maxShift is how far, in squares, align looks.
+const maxShift = 2
+
+func layoutFit(looks *[Size][Size]look) float64 {
+	var all [3][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			for q := 0; q < 3; q++ {
+				all[q] = append(all[q], looks[r][c].v[q])
+			}
+		}
+	}
+	var gm [3]float64
+	for q := 0; q < 3; q++ {
+		gm[q] = median(all[q])
+	}
+	var total float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			total += looks[r][c].dist(gm)
+		}
+	}
+	var within float64
+	for k := Premium(0); k < numPremiums; k++ {
+		var vs [3][]float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k {
+					for q := 0; q < 3; q++ {
+						vs[q] = append(vs[q], looks[r][c].v[q])
+					}
+				}
+			}
+		}
+		var m [3]float64
+		for q := 0; q < 3; q++ {
+			m[q] = median(vs[q])
+		}
+		var ds []float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k {
+					ds = append(ds, looks[r][c].dist(m))
+				}
+			}
+		}
+		within += float64(len(ds)) * median(ds)
+	}
+	return within / math.Max(total, 1)
+}
+
+func mean(v []float64) float64 {
+	var s float64
+	for _, x := range v {
+		s += x
+	}
+	return s / math.Max(float64(len(v)), 1)
+}
+
+// evenLight takes out the light's slow change across the board: a smooth
+// surface (a quadratic in row and column) fitted to the plain squares'
+// looks, robustly (squares far off it, tiles, are left out and it is
+// fitted again), is subtracted from every square's look, less its mean.
+func evenLight(looks *[Size][Size]look) {
+	for q := 0; q < 3; q++ {
+		var rs, cs, vs []float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == Plain {
+					rs = append(rs, float64(r))
+					cs = append(cs, float64(c))
+					vs = append(vs, looks[r][c].v[q])
+				}
+			}
+		}
+		keep := make([]bool, len(vs))
+		for i := range keep {
+			keep[i] = true
+		}
+		var coef [6]float64
+		for it := 0; it < 3; it++ {
+			var ok bool
+			coef, ok = fitQuadratic(rs, cs, vs, keep)
+			if !ok {
+				return
+			}
+			res := make([]float64, 0, len(vs))
+			for i := range vs {
+				res = append(res, math.Abs(vs[i]-quad(coef, rs[i], cs[i])))
+			}
+			lim := 2.5 * math.Max(median(res), 1)
+			for i := range vs {
+				keep[i] = res[i] <= lim
+			}
+		}
+		var m float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				m += quad(coef, float64(r), float64(c))
+			}
+		}
+		m /= Size * Size
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				looks[r][c].v[q] -= quad(coef, float64(r), float64(c)) - m
+			}
+		}
+	}
+}
+
+func quad(k [6]float64, r, c float64) float64 {
+	r, c = r/Size-0.5, c/Size-0.5
+	return k[0] + k[1]*r + k[2]*c + k[3]*r*r + k[4]*r*c + k[5]*c*c
+}
+
+// fitQuadratic is the least-squares quad through the kept points.
+func fitQuadratic(rs, cs, vs []float64, keep []bool) (k [6]float64, ok bool) {
+	var a [6][7]float64
+	n := 0
+	for i := range vs {
+		if !keep[i] {
+			continue
+		}
+		n++
+		r, c := rs[i]/Size-0.5, cs[i]/Size-0.5
+		x := [6]float64{1, r, c, r * r, r * c, c * c}
+		for p := 0; p < 6; p++ {
+			for q := 0; q < 6; q++ {
+				a[p][q] += x[p] * x[q]
+			}
+			a[p][6] += x[p] * vs[i]
+		}
+	}
+	if n < 12 {
+		return k, false
+	}
+	// Gaussian elimination with partial pivoting.
+	for col := 0; col < 6; col++ {
+		piv := col
+		for r := col + 1; r < 6; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[piv][col]) {
+				piv = r
+			}
+		}
+		if math.Abs(a[piv][col]) < 1e-12 {
+			return k, false
+		}
+		a[col], a[piv] = a[piv], a[col]
+		for r := 0; r < 6; r++ {
+			if r == col {
+				continue
+			}
+			m := a[r][col] / a[col][col]
+			for q := col; q < 7; q++ {
+				a[r][q] -= m * a[col][q]
+			}
+		}
+	}
+	for p := 0; p < 6; p++ {
+		k[p] = a[p][6] / a[p][p]
+	}
+	return k, true
+}

@@ -1,0 +1,288 @@
+package scrabble
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"math"
+	"sort"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// TileReader reads one square's crop. ocr.Reader satisfies it; a reader
+// that is also an ocr.KnownReader is told that the crop holds a tile and
+// which way up its letter stands.
+type TileReader interface {
+	Read(tile image.Image) (ocr.Reading, error)
+}
+
+// ErrNoReader: Scan was given no tile reader.
+var ErrNoReader = errors.New("scrabble: no tile reader")
+
+// Options tune a scan.
+type Options struct {
+	// Reader names the letters; required.
+	Reader TileReader
+	// CropSize is the side in pixels of each square's crop handed to the
+	// reader; 0 means 48.
+	CropSize int
+}
+
+// Cell is one square holding a tile.
+type Cell struct {
+	Letter string // "A".."Z"; "" for a blank tile
+	Blank  bool   // a blank tile (no letter printed on it)
+	Conf   float64
+	// Center is the tile's centre in the photo's pixels.
+	Center vision.Point
+}
+
+// Tile is one tile on the board, with its place.
+type Tile struct {
+	Cell
+	Row, Col int
+}
+
+// Reading is one photo of a Scrabble board, read.
+type Reading struct {
+	// Cells is the board as read: nil where the square is empty.
+	Cells [Size][Size]*Cell
+	// Corners are the playing grid's outer corners in the photo's pixels:
+	// top-left, top-right, bottom-right, bottom-left as the board is read
+	// (the tiles' letters stand upright).
+	Corners vision.Quad
+	// Oriented is set when the tiles' letters decided which side is up;
+	// an empty board keeps the photo's own (the corner nearest the
+	// photo's top left first).
+	Oriented bool
+	Elapsed  time.Duration
+	rot      int
+}
+
+// Tiles lists the tiles on the board, row by row.
+func (r *Reading) Tiles() []Tile {
+	var out []Tile
+	for row := 0; row < Size; row++ {
+		for col := 0; col < Size; col++ {
+			if c := r.Cells[row][col]; c != nil {
+				out = append(out, Tile{Cell: *c, Row: row, Col: col})
+			}
+		}
+	}
+	return out
+}
+
+// frame is a found board: the grid in the picture and which quarter turn
+// of it stands the letters upright.
+type frame struct {
+	p   picture
+	g   vision.Grid
+	rot int
+	// off moves the found grid by whole squares (align): the lines of a
+	// board's printed border can pass for a row or column of squares.
+	off vision.Point
+}
+
+// grid maps a board point (x along the columns, y down the rows, in
+// squares, as the board is read) to the grid as found in the picture.
+func (f *frame) grid(x, y float64) vision.Point {
+	const n = Size
+	switch f.rot {
+	case 1:
+		return vision.Point{X: y, Y: n - x}
+	case 2:
+		return vision.Point{X: n - x, Y: n - y}
+	case 3:
+		return vision.Point{X: n - y, Y: x}
+	}
+	return vision.Point{X: x, Y: y}
+}
+
+// px maps a board point to the photo's pixels.
+func (f *frame) px(x, y float64) vision.Point {
+	q := f.grid(x, y)
+	return f.g.At(vision.Point{X: q.X + f.off.X, Y: q.Y + f.off.Y})
+}
+
+// at maps a point of the picture-order grid (moved by off) to pixels.
+func (f *frame) at(x, y float64) vision.Point {
+	return f.g.At(vision.Point{X: x + f.off.X, Y: y + f.off.Y})
+}
+
+// squareH maps the unit square onto square (r, c) of the picture-order
+// grid (moved by off) in pixels: within one square the lens bends the
+// lines too little to matter, so its four corners place it.
+func (f *frame) squareH(r, c int) vision.Homography {
+	x, y := float64(c), float64(r)
+	q := vision.Quad{f.at(x, y), f.at(x+1, y), f.at(x+1, y+1), f.at(x, y+1)}
+	h, err := vision.QuadHomography(1, 1, q)
+	if err != nil {
+		return vision.Homography{1, 0, q[0].X, 0, 1, q[0].Y, 0, 0, 1}
+	}
+	return h
+}
+
+// crop samples square (row, col) with a margin (a fraction of the square
+// on every side) into a size x size upright crop.
+func (f *frame) crop(row, col int, margin float64, size int) *image.RGBA {
+	m := image.NewRGBA(image.Rect(0, 0, size, size))
+	span := 1 + 2*margin
+	// The board square's corners in the picture, as read.
+	x0, y0 := float64(col), float64(row)
+	q := vision.Quad{f.px(x0, y0), f.px(x0+1, y0), f.px(x0+1, y0+1), f.px(x0, y0+1)}
+	h, err := vision.QuadHomography(1, 1, q)
+	if err != nil {
+		return m
+	}
+	for v := 0; v < size; v++ {
+		y := -margin + (float64(v)+0.5)/float64(size)*span
+		for u := 0; u < size; u++ {
+			x := -margin + (float64(u)+0.5)/float64(size)*span
+			c := f.p.at(h.Apply(vision.Point{X: x, Y: y}))
+			o := v*m.Stride + 4*u
+			m.Pix[o], m.Pix[o+1], m.Pix[o+2], m.Pix[o+3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
+		}
+	}
+	return m
+}
+
+// Scan reads a Scrabble board from a photo: finds the 15x15 grid by its
+// lines, tells the squares holding a tile from the board's own empty
+// squares (each compared with the other squares of its print), reads
+// each tile's letter, and turns the board so the letters stand upright.
+func Scan(img image.Image, opt Options) (*Reading, error) {
+	start := time.Now()
+	if opt.Reader == nil {
+		return nil, ErrNoReader
+	}
+	g, err := vision.FindGrid(img, Size)
+	if err != nil {
+		return nil, err
+	}
+	f := &frame{p: toPicture(img), g: g}
+	align(f)
+	occ := occupancy(f)
+	size := opt.CropSize
+	if size <= 0 {
+		size = 48
+	}
+	// First read: in the picture's own order, for the letters' angle.
+	type seen struct {
+		r, c int
+		rd   ocr.Reading
+		ink  float64 // the letter's contrast on the face (inkContrast)
+	}
+	var tiles []seen
+	var votes [4]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if !occ[r][c] {
+				continue
+			}
+			crop := f.crop(r, c, cropMargin, size)
+			ink, face := inkContrast(crop)
+			rd, err := readTile(opt.Reader, whiten(crop), ocr.Known{Tile: true})
+			if err != nil {
+				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
+			}
+			tiles = append(tiles, seen{r, c, rd, (face - ink) / math.Max(face, 1)})
+			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
+				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
+			}
+		}
+	}
+	out := &Reading{}
+	best := 0
+	for k := 1; k < 4; k++ {
+		if votes[k] > votes[best] {
+			best = k
+		}
+	}
+	if votes[best] > 0 {
+		// A letter turned a quarter counter-clockwise in the crop is
+		// read with the board turned the same way.
+		f.rot = rotForAngle(best)
+		out.Oriented = true
+	}
+	out.rot = f.rot
+	// A blank tile: its face shows no letter, where the board's other
+	// tiles show theirs clearly.
+	var inks []float64
+	for _, t := range tiles {
+		inks = append(inks, t.ink)
+	}
+	blankBelow := blankContrast * median(inks)
+	for _, t := range tiles {
+		r, c := boardPos(t.r, t.c, f.rot)
+		cell := &Cell{Center: f.px(float64(c)+0.5, float64(r)+0.5)}
+		out.Cells[r][c] = cell
+		if t.ink < blankBelow {
+			cell.Blank, cell.Conf = true, 1-t.ink/blankBelow
+			continue
+		}
+		rd, err := readTile(opt.Reader, whiten(f.crop(r, c, cropMargin, size)), ocr.Known{Tile: true, HasAngle: out.Oriented})
+		if err != nil {
+			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
+		}
+		cell.Letter, cell.Conf = rd.Letter, rd.Conf
+	}
+	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+		out.Corners[i] = f.px(pt[0], pt[1])
+	}
+	out.Elapsed = time.Since(start)
+	return out, nil
+}
+
+// cropMargin is the margin, a fraction of the square on each side, of
+// the crops handed to the reader: the reader was trained on tiles cut
+// with a little of their surroundings.
+const cropMargin = 0.1
+
+// blankContrast: a tile whose letter's contrast (inkContrast) is under
+// this share of the board's tiles' median is a blank.
+const blankContrast = 0.4
+
+func readTile(rd TileReader, crop image.Image, k ocr.Known) (ocr.Reading, error) {
+	if kr, ok := rd.(ocr.KnownReader); ok {
+		return kr.ReadKnown(crop, k)
+	}
+	if lr, ok := rd.(ocr.LetterReader); ok && k.Tile {
+		return lr.ReadLetter(crop)
+	}
+	return rd.Read(crop)
+}
+
+// symmetricLetter: letters that look alike turned, which say nothing of
+// the board's direction.
+func symmetricLetter(s string) bool {
+	switch s {
+	case "H", "I", "N", "O", "S", "X", "Z":
+		return true
+	}
+	return false
+}
+
+// rotForAngle is the board's quarter turn (frame.rot) for letters read
+// at k quarter turns counter-clockwise in the picture-order crops.
+func rotForAngle(k int) int { return k }
+
+// boardPos maps a square in the picture's order to the board's for the
+// quarter turn rot (the inverse of frame.grid on squares).
+func boardPos(r, c, rot int) (int, int) {
+	const n = Size - 1
+	switch rot {
+	case 1:
+		// grid (x=c', y=r') = (row, n-col) of the board
+		return c, n - r
+	case 2:
+		return n - r, n - c
+	case 3:
+		return n - c, r
+	}
+	return r, c
+}
+
+var _ = sort.Float64s

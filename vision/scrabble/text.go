@@ -1,0 +1,35 @@
+package scrabble
+
+import (
+	"strings"
+)
+
+// Text is the board in the grid text format (DESIGN.md): one line per
+// row, squares separated by spaces, "." for an empty square, a tile's
+// letter in upper case, a blank tile in lower case. A blank whose letter
+// the photo cannot show (nothing is printed on it) is "?".
+func (r *Reading) Text() string {
+	var b strings.Builder
+	for row := 0; row < Size; row++ {
+		for col := 0; col < Size; col++ {
+			if col > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteString(cellText(r.Cells[row][col]))
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+func cellText(c *Cell) string {
+	switch {
+	case c == nil:
+		return "."
+	case c.Blank && c.Letter == "":
+		return "*"
+	case c.Blank:
+		return strings.ToLower(c.Letter)
+	}
+	return c.Letter
+}
