@@ -49,7 +49,7 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "usage: tilescope eval-loose (--bananagrams DIR | --set DIR | --render N [--game lexicon|twists] [--difficulty D] [--seed S]) [--reader ours|none] [-v]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

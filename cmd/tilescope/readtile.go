@@ -33,7 +33,7 @@ func runReadTile(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintln(stderr, "usage: tilescope read-tile [--alphabet en|ru|all] [--backend ours|cascade|tesseract] IMAGE...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

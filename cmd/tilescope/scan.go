@@ -65,7 +65,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stderr, "usage: tilescope scan --game "+strings.Join(scanGameNames(), "|")+" [--json] [--size 10] [--calib FILE | --data DIR] [--before FILE] IMAGE")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -152,6 +152,9 @@ func scanCalibration(path, dir string) (*vision.Calibration, error) {
 	}
 	if dir == "" {
 		return nil, nil
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, usageErrorf("scan: --data %s: no such directory", dir)
 	}
 	c, err := vision.LoadCalibration(dir)
 	if err != nil {
