@@ -459,15 +459,17 @@ func TestFullDisk(t *testing.T) {
 	resp.Body.Close()
 }
 
-// TestSlowAndIdleClientsDropped: with short limits, a client that sends
+// TestSlowAndIdleClientsDropped: with short limits (1-1.5 s), a client that sends
 // its header slowly, one that sends its body slowly and an idle keep-alive
 // connection are all dropped, while 200 event streams stay connected past
 // every timeout and still get the game's changes. Issue 19: 100 slow-body clients and 200 idle
 // connections were all still open after 65 s.
 func TestSlowAndIdleClientsDropped(t *testing.T) {
 	f := newFixture(t)
-	limits := Limits{ReadHeaderTimeout: 300 * time.Millisecond, ReadTimeout: 500 * time.Millisecond,
-		WriteTimeout: 400 * time.Millisecond, IdleTimeout: 300 * time.Millisecond}
+	// Short limits, but not so short that a busy machine's scheduling
+	// delays cut a stream before its handler has set its deadlines.
+	limits := Limits{ReadHeaderTimeout: time.Second, ReadTimeout: 1500 * time.Millisecond,
+		WriteTimeout: 1500 * time.Millisecond, IdleTimeout: time.Second}
 	srv, err := New(Config{Session: f.sess, PIN: testPIN, URL: "http://192.0.2.1:8080/", Heartbeat: 100 * time.Millisecond, Limits: limits})
 	if err != nil {
 		t.Fatal(err)

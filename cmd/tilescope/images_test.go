@@ -5,6 +5,9 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
+	"io"
+	"net/http"
 	"image"
 	"image/color"
 	"image/jpeg"
@@ -17,6 +20,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/imagesize/imagesizetest"
+	"github.com/tilescope/tilescope/web"
 )
 
 // The commands are run in a child process (this test binary, re-run with
@@ -149,4 +153,82 @@ func TestImageInputsBounded(t *testing.T) {
 			}
 		})
 	}
+}
+
+// smoothPhoto is a JPEG of w x h pixels of gradients with a little noise:
+// a large photo that still fits an upload's 10 MB.
+func smoothPhoto(t *testing.T, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	r := rand.New(rand.NewSource(2))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			n := uint8(r.Intn(8))
+			img.SetRGBA(x, y, color.RGBA{uint8(x*255/w) + n, uint8(y*255/h) + n, uint8((x+y)%256) / 2, 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, img, &jpeg.Options{Quality: 60}); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// TestServeImageUploadsBounded: the table service, taking photos from
+// phones, stays under 300 MB whatever it is sent: size bombs are refused
+// from their header (422), and a real 49-megapixel photo is read at half
+// size. Issue 19: a 1.1 KB JPEG claiming 30000x30000 took the service to
+// 1.47 GB, a 3.5 MB PNG to 8.2 GB. Also checks --pin-file end to end.
+func TestServeImageUploadsBounded(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a 49-megapixel photo")
+	}
+	dir := t.TempDir()
+	pinFile := filepath.Join(dir, "pin.txt")
+	os.WriteFile(pinFile, []byte("2468\n"), 0o600)
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", filepath.Join(dir, "data"), "--camera", "upload", "--pin-file", pinFile)
+	big := smoothPhoto(t, 7000, 7000)
+	if len(big) > web.DefaultMaxUpload {
+		t.Fatalf("the test photo is %d bytes, over an upload's limit", len(big))
+	}
+	uploads := []struct {
+		name   string
+		ctype  string
+		body   []byte
+		status int
+	}{
+		{"jpeg bomb", "image/jpeg", imagesizetest.JPEG(30000, 30000), http.StatusUnprocessableEntity},
+		{"png bomb", "image/png", imagesizetest.PNG(30000, 30000), http.StatusUnprocessableEntity},
+		{"png 25 MP", "image/png", imagesizetest.PNG(5000, 5000), http.StatusUnprocessableEntity},
+		{"49 MP photo (no board in it)", "image/jpeg", big, http.StatusUnprocessableEntity},
+	}
+	for _, u := range uploads {
+		req, _ := http.NewRequest("POST", c.url+"/api/upload", bytes.NewReader(u.body))
+		req.Header.Set("Content-Type", u.ctype)
+		req.Header.Set(web.PINHeader, "2468")
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != u.status {
+			t.Errorf("%s: %d %s, want %d", u.name, resp.StatusCode, body, u.status)
+		}
+	}
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", c.cmd.Process.Pid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(string(status), "\n") {
+		if v, ok := strings.CutPrefix(line, "VmHWM:"); ok {
+			kb, _ := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(v), "kB")))
+			t.Logf("the service's peak memory: %d MB (the photo: %.1f MB)", kb>>10, float64(len(big))/(1<<20))
+			if kb>>10 > 300 {
+				t.Errorf("the service peaked at %d MB, over 300 MB", kb>>10)
+			}
+			return
+		}
+	}
+	t.Fatal("no VmHWM in /proc/PID/status")
 }

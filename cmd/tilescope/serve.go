@@ -177,7 +177,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		url = lanURL(ln.Addr())
 	}
 	srv, err := web.New(web.Config{
-		Session: sess, PIN: pin, URL: url, Logf: logf, TrustedProxies: proxies,
+		Session: sess, PIN: pin, URL: url, Logf: logf, TrustedProxies: proxies, Hosts: ownNames(),
 		Dicts: func(lang string) (web.Dictionary, error) {
 			l, err := dictLang(lang)
 			if err != nil {
@@ -227,6 +227,16 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	logf("stopped; the game is in %s", filepath.Join(*data, sqlite.FileName))
 	return nil
+}
+
+// ownNames are this machine's own names (raspberrypi, raspberrypi.local):
+// the service answers to them as well as to its --url's host.
+func ownNames() []string {
+	h, err := os.Hostname()
+	if err != nil || h == "" {
+		return nil
+	}
+	return []string{h, h + ".local"}
 }
 
 // pinEnv is the environment variable that may hold the table's PIN.
