@@ -46,8 +46,13 @@ build: deps
 
 # run starts the table service with the demo camera; it prints the address,
 # the QR code phones scan and the PIN (kept in $(DATA)/pin).
+# GAME picks the game (upwords, pyramids: `serve -h` lists them); each game
+# other than Upwords keeps its own data directory, so a table's game goes
+# on as it was.
+GAME ?= upwords
+RUN_DATA = $(if $(filter upwords,$(GAME)),$(DATA),$(DATA)/$(GAME))
 run: build
-	$(BIN) serve --addr $(ADDR) --data $(DATA) --camera demo
+	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME)
 
 # test: vet, every test, then gocv's own count of open Mats (build tag
 # matprofile) after the leak tests of every vision package.
@@ -82,6 +87,23 @@ fuzz: deps
 .PHONY: dicts dict-bench
 dicts:
 	cd dict && $(GO) generate .
+
+# dict-agree measures the Russian expansion (dict/internal/affix) against
+# hunspell's own verdict: every form we make through hunspell -l, and
+# AGREE_N sampled forms with their endings changed through hunspell -G
+# (what hunspell accepts must be ours), and unmunch's output. It needs the
+# hunspell and unmunch commands (installed here when missing).
+AGREE_N ?= 60000
+DICT_TOOLS := hunspell hunspell-tools hunspell-ru
+.PHONY: dict-agree
+dict-agree:
+	@missing=$$(for p in $(DICT_TOOLS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+	cd dict && nice $(GO) run ./internal/gen -hunspell /usr/share/hunspell/ru_RU.dic -agree $(AGREE_N)
 
 # dict-bench shows the dictionary's targets: lookup, load time, heap.
 dict-bench:
@@ -202,6 +224,8 @@ load: deps
 .PHONY: eval-loose leak-loose
 LOOSE_N ?= 20
 eval-loose: build
+	$(BIN) eval-loose --photos $(PHOTOS)/valid
+	$(BIN) eval-loose --images $(PHOTOS)/../scrabble-board --labels vision/loose/testdata/scrabble-real/labels --classes vision/loose/testdata/scrabble-real/classes.txt
 	$(BIN) eval-loose --bananagrams $(PHOTOS)/valid
 	$(BIN) eval-loose --render $(LOOSE_N) --game lexicon --difficulty normal
 	$(BIN) eval-loose --render $(LOOSE_N) --game twists --difficulty normal

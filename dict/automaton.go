@@ -196,11 +196,64 @@ func (a *automaton) contains(word string) bool {
 
 // all yields every word, folded, in ascending order.
 func (a *automaton) all() iter.Seq[string] {
+	return a.from(0, nil)
+}
+
+// withPrefix yields every word that starts with prefix (already folded),
+// in ascending order.
+func (a *automaton) withPrefix(prefix string) iter.Seq[string] {
+	none := func(func(string) bool) {}
+	if prefix == "" {
+		return a.all()
+	}
+	if len(a.edges) == 0 {
+		return none
+	}
+	state := uint32(0)
+	var e uint32
+	for i := 0; i < len(prefix); {
+		if i > 0 {
+			state = e >> targetShift
+			if state == 0 {
+				return none
+			}
+		}
+		var sym uint8
+		sym, i = a.next(prefix, i)
+		if sym == noSym {
+			return none
+		}
+		found := false
+		for j := state; ; j++ {
+			e = a.edge(j)
+			if s := uint8(e); s == sym {
+				found = true
+				break
+			} else if s > sym || e&lastBit != 0 {
+				break
+			}
+		}
+		if !found {
+			return none
+		}
+	}
+	return func(yield func(string) bool) {
+		if e&finalBit != 0 && !yield(prefix) {
+			return
+		}
+		if t := e >> targetShift; t != 0 {
+			a.from(t, []byte(prefix))(yield)
+		}
+	}
+}
+
+// from yields the words reached from state, each after prefix.
+func (a *automaton) from(start uint32, prefix []byte) iter.Seq[string] {
 	return func(yield func(string) bool) {
 		if len(a.edges) == 0 {
 			return
 		}
-		buf := make([]byte, 0, 64)
+		buf := append(make([]byte, 0, 64), prefix...)
 		var walk func(state uint32) bool
 		walk = func(state uint32) bool {
 			for j := state; ; j++ {
@@ -219,7 +272,7 @@ func (a *automaton) all() iter.Seq[string] {
 				}
 			}
 		}
-		walk(0)
+		walk(start)
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/tilescope/tilescope/dict/internal/source"
@@ -90,22 +91,54 @@ func TestEveryEnableWord(t *testing.T) {
 	}
 }
 
-// TestEveryRussianStem: the embedded Russian list is exactly what the
-// rules in dict/internal/source keep from hunspell-ru.
-func TestEveryRussianStem(t *testing.T) {
-	raw := upstream(t, hunspellPath, "ru.tsd")
-	words, _, err := source.HunspellStems(bytes.NewReader(raw))
+// russianUpstream reads hunspell-ru's .dic and .aff when they are the files
+// the committed automata were generated from, and applies the rules of
+// dict/internal/source to them.
+func russianUpstream(t *testing.T) *source.Russian {
+	t.Helper()
+	russianOnce.Lock()
+	defer russianOnce.Unlock()
+	if russianCache != nil {
+		return russianCache
+	}
+	dic := upstream(t, hunspellPath, "ru.tsd")
+	aff := upstream(t, strings.TrimSuffix(hunspellPath, ".dic")+".aff", "ru.aff")
+	if !bytes.Equal(aff, russianAff) {
+		t.Fatal("data/ru.aff differs from the upstream .aff recorded in data/SOURCES")
+	}
+	ru, err := source.Hunspell(bytes.NewReader(dic), bytes.NewReader(aff))
 	if err != nil {
 		t.Fatal(err)
 	}
-	d := Russian()
-	for _, w := range words {
-		if !d.Contains(w) {
-			t.Fatalf("stem %q not found", w)
-		}
+	russianCache = ru
+	return ru
+}
+
+var (
+	russianOnce  sync.Mutex
+	russianCache *source.Russian
+)
+
+// TestEveryRussianForm: the embedded Russian lists are exactly what the
+// rules in dict/internal/source make of hunspell-ru: every form, the
+// nouns, the entries.
+func TestEveryRussianForm(t *testing.T) {
+	if testing.Short() {
+		t.Skip("expands hunspell-ru")
 	}
-	if d.Len() != len(words) {
-		t.Errorf("Len() = %d, the rules keep %d stems", d.Len(), len(words))
+	ru := russianUpstream(t)
+	for _, c := range []struct {
+		d     *Dict
+		words []string
+	}{{Russian(), ru.Forms}, {RussianNouns(), ru.Nouns}, {russianAnalyser().entries, ru.Entries}} {
+		for _, w := range c.words {
+			if !c.d.Contains(w) {
+				t.Fatalf("%s: %q not found", c.d.Name(), w)
+			}
+		}
+		if c.d.Len() != len(c.words) {
+			t.Errorf("%s: Len() = %d, the rules make %d", c.d.Name(), c.d.Len(), len(c.words))
+		}
 	}
 }
 
@@ -124,12 +157,10 @@ func TestGeneratedIsReproducible(t *testing.T) {
 		checkSame(t, words, englishData)
 	})
 	t.Run("ru", func(t *testing.T) {
-		raw := upstream(t, hunspellPath, "ru.tsd")
-		words, _, err := source.HunspellStems(bytes.NewReader(raw))
-		if err != nil {
-			t.Fatal(err)
-		}
-		checkSame(t, words, russianData)
+		ru := russianUpstream(t)
+		checkSame(t, ru.Forms, russianData)
+		checkSame(t, ru.Nouns, russianNounsData)
+		checkSame(t, ru.Entries, russianEntriesData)
 	})
 }
 
@@ -172,7 +203,7 @@ func TestEnglishIsExactlyEnable(t *testing.T) {
 // TestEmbeddedListsAreConsistent needs no upstream file: every word the
 // automaton lists is found, in ascending order, and there are Len of them.
 func TestEmbeddedListsAreConsistent(t *testing.T) {
-	for _, d := range []*Dict{English(), Russian()} {
+	for _, d := range []*Dict{English(), Russian(), RussianNouns(), russianAnalyser().entries} {
 		t.Run(d.Name(), func(t *testing.T) {
 			n, prev := 0, ""
 			for w := range d.All() {

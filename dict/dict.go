@@ -114,9 +114,15 @@ var englishData []byte
 //go:embed data/ru.tsd
 var russianData []byte
 
+//go:embed data/ru-nouns.tsd
+var russianNounsData []byte
+
 var (
-	english = sync.OnceValue(func() *Dict { return mustLoad(englishData, "ENABLE (English)") })
-	russian = sync.OnceValue(func() *Dict { return mustLoad(russianData, "hunspell-ru stems, modified (Russian)") })
+	english      = sync.OnceValue(func() *Dict { return mustLoad(englishData, "ENABLE (English)") })
+	russian      = sync.OnceValue(func() *Dict { return mustLoad(russianData, "hunspell-ru, every form, modified (Russian)") })
+	russianNouns = sync.OnceValue(func() *Dict {
+		return mustLoad(russianNounsData, "hunspell-ru nouns, dictionary form only, modified (Russian)")
+	})
 )
 
 // English is the built-in English list: ENABLE (public domain), 172,823
@@ -124,9 +130,17 @@ var (
 // the binary.
 func English() *Dict { return english() }
 
-// Russian is the built-in Russian list, derived from the stems of Debian's
-// hunspell-ru (see data/README.md for what was changed and the licence).
+// Russian is the built-in Russian list: every form of every entry of
+// Debian's hunspell-ru, its suffix rules applied (1,350,245 forms; see
+// data/README.md for what was changed and the licence).
 func Russian() *Dict { return russian() }
+
+// RussianNouns is the house list for the Russian-Scrabble convention
+// "nouns in the nominative singular only": the entries of hunspell-ru
+// whose affix flags decline them as nouns, in their dictionary form
+// (43,094 words). Indeclinable nouns (кофе, метро) carry no flags in
+// hunspell-ru and are not in it; see docs/dictionary.md.
+func RussianNouns() *Dict { return russianNouns() }
 
 func mustLoad(data []byte, name string) *Dict {
 	d, err := Load(data, name)

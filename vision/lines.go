@@ -305,6 +305,20 @@ func quadArea(q Quad) float64 {
 	return math.Abs(a) / 2
 }
 
+// nearestIn is the distance from want to the nearest value of sorted
+// (ascending; +Inf when it is empty).
+func nearestIn(sorted []float64, want float64) float64 {
+	near := math.Inf(1)
+	k := sort.SearchFloat64s(sorted, want)
+	if k < len(sorted) {
+		near = sorted[k] - want
+	}
+	if k > 0 {
+		near = math.Min(near, want-sorted[k-1])
+	}
+	return near
+}
+
 // gridRuns finds, among a family's lines, the first and last lines of runs
 // of n+1 lines evenly spaced in perspective: for each pair taken as the
 // grid's outer lines, it counts the other lines found where the n-1 inner
@@ -340,8 +354,25 @@ func gridRuns(f lineFamily, n int) [][2]fline {
 		score float64
 	}
 	var runs []run
+	// The lines strictly between i and j (by index), their places kept
+	// sorted as j grows, so the nearest to a wanted place is found by
+	// bisection; a line with no place (NaN) between them spoils every
+	// distance, as math.Min would.
+	between := make([]float64, 0, len(f))
 	for i := range f {
+		between = between[:0]
+		hasNaN := false
 		for j := i + 1; j < len(f); j++ {
+			if m := j - 1; m > i {
+				if math.IsNaN(t[m]) {
+					hasNaN = true
+				} else {
+					k := sort.SearchFloat64s(between, t[m])
+					between = append(between, 0)
+					copy(between[k+1:], between[k:])
+					between[k] = t[m]
+				}
+			}
 			span := t[j] - t[i]
 			if math.IsNaN(span) || span < float64(n)*4 {
 				continue
@@ -354,9 +385,9 @@ func gridRuns(f lineFamily, n int) [][2]fline {
 					u := float64(k) / float64(n)
 					want := t[i] + span*u*(1+beta)/(1+beta*u)
 					// nearest line to want
-					near := math.Inf(1)
-					for m := i + 1; m < j; m++ {
-						near = math.Min(near, math.Abs(t[m]-want))
+					near := nearestIn(between, want)
+					if hasNaN {
+						near = math.NaN()
 					}
 					if near < tol {
 						sc += 1 - near/tol

@@ -59,8 +59,13 @@ type Config struct {
 	Dicts func(lang string) (Dictionary, error)
 	// Definer gives definitions of English words; nil means none.
 	Definer Definer
+	// Forms tells what a valid Russian word is a form of (its lemma and
+	// part of speech: there is no free Russian definitions source); nil
+	// means nothing.
+	Forms Definer
 	// Lang is the language of the table's dictionary ("en" when empty):
-	// a challenge of a play gets a definition only in English.
+	// the page's challenge box starts on it (GET /api/info), and a
+	// challenge of a play is explained in it.
 	Lang string
 	// Uploader takes photos from the page; nil disables /api/upload (503).
 	Uploader Uploader
@@ -221,6 +226,7 @@ func (s *Server) routes() *gin.Engine {
 	})
 	r.StaticFS("/static", http.FS(static))
 	r.GET("/healthz", s.healthz)
+	r.GET("/games/:file", s.gamePage)
 	r.GET("/qr.png", s.qr)
 
 	api := r.Group("/api")
@@ -229,12 +235,14 @@ func (s *Server) routes() *gin.Engine {
 	api.GET("/challenge", s.lookup)
 	api.GET("/photos/:n", s.photo)
 	api.GET("/info", s.info)
+	api.GET("/games", s.games)
 
 	w := api.Group("", s.requirePIN)
 	w.POST("/pin", func(c *gin.Context) { c.JSON(http.StatusOK, gin.H{"ok": true}) })
 	w.POST("/challenge", s.challenge)
 	w.POST("/turns/:n/correct", s.correct)
 	w.POST("/turns/:n/confirm", s.confirm)
+	w.POST("/turns/:n/word", s.nameWord)
 	w.POST("/undo", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Undo(ctx) }))
 	w.POST("/pass", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Pass(ctx) }))
 	w.POST("/exchange", s.action(func(ctx context.Context) (*game.State, error) { return s.cfg.Session.Exchange(ctx) }))
@@ -340,7 +348,40 @@ func (s *Server) getGame(c *gin.Context) {
 }
 
 func (s *Server) info(c *gin.Context) {
-	c.JSON(http.StatusOK, gin.H{"url": s.cfg.URL, "upload": s.cfg.Uploader != nil, "max_upload": s.cfg.MaxUpload})
+	lang := s.cfg.Lang
+	if lang == "" {
+		lang = "en"
+	}
+	c.JSON(http.StatusOK, gin.H{"url": s.cfg.URL, "upload": s.cfg.Uploader != nil, "max_upload": s.cfg.MaxUpload, "lang": lang})
+}
+
+// games: GET /api/games -> the games the table can start, with their
+// settings, and the one being played: {"games":[{"game":"upwords",...}],
+// "current":"upwords"}.
+func (s *Server) games(c *gin.Context) {
+	list := game.Games()
+	if list == nil {
+		list = []game.Info{}
+	}
+	c.JSON(http.StatusOK, gin.H{"games": list, "current": s.cfg.Session.Setup().Kind})
+}
+
+// gamePage: GET /games/KIND.js -> the game's own module for the page
+// (game.Pager), 404 for a game without one.
+func (s *Server) gamePage(c *gin.Context) {
+	kind, ok := strings.CutSuffix(c.Param("file"), ".js")
+	g, err := game.Lookup(kind)
+	if !ok || err != nil {
+		jsonError(c, http.StatusNotFound, "no such game: %s", c.Param("file"))
+		return
+	}
+	p, ok := g.(game.Pager)
+	if !ok {
+		jsonError(c, http.StatusNotFound, "%s has no page module: the page draws it as a grid", kind)
+		return
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", p.Page())
 }
 
 func (s *Server) qr(c *gin.Context) {
@@ -448,19 +489,37 @@ func writeEvent(w io.Writer, snap *game.Snapshot) {
 
 // lookup answers GET /api/challenge?word=W&lang=en: the dictionary's
 // verdict, with a definition when one is known. It changes nothing.
+// Without lang the word's letters decide: Cyrillic is Russian, the rest
+// English.
 func (s *Server) lookup(c *gin.Context) {
 	word := strings.TrimSpace(c.Query("word"))
-	lang := c.DefaultQuery("lang", "en")
+	lang := c.Query("lang")
 	if err := checkWord(word); err != nil {
 		jsonError(c, http.StatusBadRequest, "word: %v", err)
 		return
+	}
+	if lang == "" {
+		lang = scriptLang(word)
 	}
 	d, err := s.cfg.Dicts(lang)
 	if err != nil {
 		jsonError(c, http.StatusBadRequest, "lang: %v", err)
 		return
 	}
-	c.JSON(http.StatusOK, s.verdict(word, d.Contains(word), lang))
+	v := s.verdict(word, d.Contains(word), lang)
+	v.Lang = lang
+	c.JSON(http.StatusOK, v)
+}
+
+// scriptLang is the language a word's letters say: "ru" when it has a
+// Cyrillic letter, else "en".
+func scriptLang(word string) string {
+	for _, r := range word {
+		if r >= 0x400 && r <= 0x4FF {
+			return "ru"
+		}
+	}
+	return "en"
 }
 
 func checkWord(word string) error {
@@ -486,11 +545,18 @@ type verdict struct {
 	Word       string `json:"word"`
 	Valid      bool   `json:"valid"`
 	Definition string `json:"definition,omitempty"`
+	Lang       string `json:"lang,omitempty"` // the list asked (GET /api/challenge)
 }
 
 func (s *Server) verdict(word string, valid bool, lang string) verdict {
 	v := verdict{Word: strings.ToUpper(word), Valid: valid}
-	if valid && s.cfg.Definer != nil && (lang == "" || lang == "en") {
+	switch {
+	case !valid:
+	case lang == "ru":
+		if s.cfg.Forms != nil {
+			v.Definition, _ = s.cfg.Forms.Define(strings.ToLower(word))
+		}
+	case s.cfg.Definer != nil:
 		v.Definition, _ = s.cfg.Definer.Define(strings.ToLower(word))
 	}
 	return v
@@ -544,23 +610,35 @@ func bindJSON(c *gin.Context, v any) bool {
 }
 
 // correct: POST /api/turns/:n/correct {"row":R,"col":C,"letter":"A","height":2}
-// fixes one square of what the camera read on turn n (height 0: empty).
+// fixes one square of what the camera read on turn n (height 0: empty);
+// {"row":R,"col":C,"cell":"rA"} says the cell in the game's own text
+// (docs/games.md; "" with "cell" present: empty).
 func (s *Server) correct(c *gin.Context) {
 	n, ok := turnParam(c)
 	if !ok {
 		return
 	}
 	var req struct {
-		Row    *int   `json:"row"`
-		Col    *int   `json:"col"`
-		Letter string `json:"letter"`
-		Height *int   `json:"height"`
+		Row    *int    `json:"row"`
+		Col    *int    `json:"col"`
+		Letter string  `json:"letter"`
+		Height *int    `json:"height"`
+		Cell   *string `json:"cell"`
 	}
 	if !bindJSON(c, &req) {
 		return
 	}
 	if req.Row == nil || req.Col == nil {
 		jsonError(c, http.StatusBadRequest, "body: want row and col")
+		return
+	}
+	if req.Cell != nil {
+		st, err := s.cfg.Session.CorrectCell(c.Request.Context(), n, *req.Row, *req.Col, *req.Cell)
+		if err != nil {
+			s.gameError(c, err)
+			return
+		}
+		s.state(c, st)
 		return
 	}
 	h := 1
@@ -571,6 +649,32 @@ func (s *Server) correct(c *gin.Context) {
 		h = 0
 	}
 	st, err := s.cfg.Session.Correct(c.Request.Context(), n, grid.Pos{Row: *req.Row, Col: *req.Col}, grid.Stack{Letter: req.Letter, Height: h})
+	if err != nil {
+		s.gameError(c, err)
+		return
+	}
+	s.state(c, st)
+}
+
+// nameWord: POST /api/turns/:n/word {"word":"EAT"} names the word turn n
+// spelled (the camera does not hear it announced): the turn is judged again
+// with it ("" takes the naming back).
+func (s *Server) nameWord(c *gin.Context) {
+	n, ok := turnParam(c)
+	if !ok {
+		return
+	}
+	var req struct {
+		Word *string `json:"word"`
+	}
+	if !bindJSON(c, &req) {
+		return
+	}
+	if req.Word == nil {
+		jsonError(c, http.StatusBadRequest, "body: want word")
+		return
+	}
+	st, err := s.cfg.Session.NameWord(c.Request.Context(), n, *req.Word)
 	if err != nil {
 		s.gameError(c, err)
 		return
@@ -629,15 +733,20 @@ func (s *Server) end(c *gin.Context) {
 	s.state(c, st)
 }
 
-// newGame: POST /api/new {"players":["Ann","Ben"]} starts a new game.
+// newGame: POST /api/new {"players":["Ann","Ben"]} starts a new game of
+// the same kind; {"game":"pyramids","players":[...],"options":{...}} one
+// of another (GET /api/games lists them with their settings).
 func (s *Server) newGame(c *gin.Context) {
-	var req struct {
-		Players []string `json:"players"`
-	}
+	var req game.NewGame
 	if !bindJSON(c, &req) {
 		return
 	}
-	if err := s.cfg.Session.NewGame(c.Request.Context(), req.Players); err != nil {
+	if req.Kind == "" && req.Options == nil {
+		// The same game as now, with its settings.
+		setup := s.cfg.Session.Setup()
+		req.Kind, req.Options = setup.Kind, setup.Options
+	}
+	if err := s.cfg.Session.Start(c.Request.Context(), req); err != nil {
 		s.gameError(c, err)
 		return
 	}

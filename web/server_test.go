@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -89,7 +90,22 @@ type fixture struct {
 	up   *fakeUploader
 }
 
+// pagedGame is a registered game with its own page module (and no camera):
+// /games/pagedtest.js serves it.
+type pagedGame struct{}
+
+func (pagedGame) Info() game.Info {
+	return game.Info{Kind: "pagedtest", Title: "Paged", MinPlayers: 1, MaxPlayers: 4}
+}
+func (pagedGame) New(game.Options, game.Env) (game.Rules, error) {
+	return game.UpwordsGridRules(4, 4, rowScorer{}), nil
+}
+func (pagedGame) Page() []byte { return []byte(`registerGame("pagedtest", {});`) }
+
+var registerPaged = sync.OnceFunc(func() { game.Register(pagedGame{}) })
+
 func newFixture(t testing.TB) *fixture {
+	registerPaged()
 	t.Helper()
 	sess, err := game.Open(context.Background(), game.NewMemStore(), game.Config{
 		Players: []string{"Ann", "Ben"}, Rows: 4, Cols: 4, Scorer: rowScorer{},
@@ -111,6 +127,7 @@ func newFixture(t testing.TB) *fixture {
 			return nil, fmt.Errorf("unknown language %q", lang)
 		},
 		Definer:   definer{"cat": "a small domesticated feline"},
+		Forms:     definer{"кот": "кот (noun)"},
 		Uploader:  up,
 		MaxUpload: 1 << 10,
 		Heartbeat: 50 * time.Millisecond,
@@ -165,12 +182,16 @@ func TestRoutes(t *testing.T) {
 		{"game has players and turns", "GET", "/api/game", "", "", "", 200, `"players":[{"name":"Ann","score":6},{"name":"Ben","score":0}]`},
 		{"qr code", "GET", "/qr.png", "", "", "", 200, "PNG"},
 		{"info", "GET", "/api/info", "", "", "", 200, `"url":"http://192.0.2.1:8080/"`},
+		{"info says the table's language", "GET", "/api/info", "", "", "", 200, `"lang":"en"`},
 		{"photo", "GET", "/api/photos/1", "", "", "", 200, "photo"},
 		{"photo of no turn", "GET", "/api/photos/9", "", "", "", 404, "error"},
 		{"photo, bad number", "GET", "/api/photos/x", "", "", "", 400, "turn"},
-		{"lookup a word", "GET", "/api/challenge?word=cat&lang=en", "", "", "", 200, `{"word":"CAT","valid":true,"definition":"a small domesticated feline"}`},
+		{"lookup a word", "GET", "/api/challenge?word=cat&lang=en", "", "", "", 200, `{"word":"CAT","valid":true,"definition":"a small domesticated feline","lang":"en"}`},
 		{"lookup default lang", "GET", "/api/challenge?word=QI", "", "", "", 200, `"valid":true`},
-		{"lookup not a word", "GET", "/api/challenge?word=catz&lang=en", "", "", "", 200, `{"word":"CATZ","valid":false}`},
+		{"lookup cyrillic without lang", "GET", "/api/challenge?word=%D0%BA%D0%BE%D1%82", "", "", "", 200, `{"word":"КОТ","valid":true,"definition":"кот (noun)","lang":"ru"}`},
+		{"lookup latin look-alike", "GET", "/api/challenge?word=KOT", "", "", "", 200, `{"word":"KOT","valid":false,"lang":"en"}`},
+		{"lookup cyrillic in english", "GET", "/api/challenge?word=%D0%BA%D0%BE%D1%82&lang=en", "", "", "", 200, `{"word":"КОТ","valid":false,"lang":"en"}`},
+		{"lookup not a word", "GET", "/api/challenge?word=catz&lang=en", "", "", "", 200, `{"word":"CATZ","valid":false,"lang":"en"}`},
 		{"lookup russian", "GET", "/api/challenge?word=%D0%BA%D0%BE%D1%82&lang=ru", "", "", "", 200, `"valid":true`},
 		{"lookup no word", "GET", "/api/challenge", "", "", "", 400, "missing"},
 		{"lookup not letters", "GET", "/api/challenge?word=c4t", "", "", "", 400, "not a letter"},
@@ -204,6 +225,20 @@ func TestRoutes(t *testing.T) {
 		{"end wrong racks", "POST", "/api/end", testPIN, jsonType, `{"racks":[0]}`, 400, "2 players"},
 		{"new game", "POST", "/api/new", testPIN, jsonType, `{"players":["Cy","Di","Ed"]}`, 200, `"id":2`},
 		{"new game no players", "POST", "/api/new", testPIN, jsonType, `{"players":[]}`, 400, "1 to 4 players"},
+		{"new game of the same kind", "POST", "/api/new", testPIN, jsonType, `{"game":"upwords","players":["Cy","Di"]}`, 200, `"game":"upwords"`},
+		{"new game of a game not played here", "POST", "/api/new", testPIN, jsonType, `{"game":"nosuchgame","players":["Cy","Di"]}`, 400, "nosuchgame"},
+		{"games", "GET", "/api/games", "", "", "", 200, `"current":"upwords"`},
+		{"games with a page module", "GET", "/api/games", "", "", "", 200, `{"game":"pagedtest","title":"Paged","min_players":1,"max_players":4,"page":true}`},
+		{"a game's page module", "GET", "/games/pagedtest.js", "", "", "", 200, `registerGame("pagedtest"`},
+		{"no such game's module", "GET", "/games/nosuch.js", "", "", "", 404, "no such game"},
+		{"a module not .js", "GET", "/games/pagedtest.css", "", "", "", 404, "no such game"},
+		{"name the word", "POST", "/api/turns/1/word", testPIN, jsonType, `{"word":"cat"}`, 200, `"words":[{"word":"CAT"`},
+		{"name the word of no play", "POST", "/api/turns/4/word", testPIN, jsonType, `{"word":"cat"}`, 404, "not a play"},
+		{"name no word", "POST", "/api/turns/1/word", testPIN, jsonType, `{}`, 400, "want word"},
+		{"name two words", "POST", "/api/turns/1/word", testPIN, jsonType, `{"word":"a cat"}`, 400, "one word"},
+		{"correct by the cell's text", "POST", "/api/turns/1/correct", testPIN, jsonType, `{"row":1,"col":1,"cell":"B"}`, 200, `"words":[{"word":"BAT"`},
+		{"correct by the cell's text to empty", "POST", "/api/turns/1/correct", testPIN, jsonType, `{"row":1,"col":1,"cell":""}`, 200, `"word":"AT"`},
+		{"correct by a cell the game cannot hold", "POST", "/api/turns/1/correct", testPIN, jsonType, `{"row":1,"col":1,"cell":"B0"}`, 400, "height"},
 		{"upload a JPEG", "POST", "/api/upload", testPIN, "image/jpeg", string(jpeg), 200, `"status":"accepted"`},
 		{"upload a multipart form", "POST", "/api/upload", testPIN, "multipart", string(jpeg), 200, `"status":"accepted"`},
 		{"upload not an image", "POST", "/api/upload", testPIN, "image/jpeg", "GIF89a....", 415, "not a JPEG"},

@@ -20,7 +20,10 @@ func init() {
 
 // runChallenge prints one line per word: WORD<TAB>valid|invalid, and for a
 // valid English word a third column with a short WordNet definition when
-// one is known. WORD is echoed upper-cased (as players write words on the
+// one is known; for a valid Russian word, the entries it is a form of and
+// their parts of speech (Debian has no free Russian definitions). Without
+// --lang each word's letters choose the list: Cyrillic Russian, else
+// English. WORD is echoed upper-cased (as players write words on the
 // score pad; Ё stays Ё). Exit 0 when every word is valid, 1 when any is
 // not, 2 for usage errors or a bad --dict file. Without WordNet the words
 // are still checked, and one note on stderr says no definitions are
@@ -31,14 +34,14 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	// package's usage dump; -h prints the usage.
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	df := addDictFlags(fs, "en")
+	df := addDictFlags(fs, "")
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions (default $WNSEARCHDIR or "+wordnet.DefaultDir+")")
 	noDef := fs.Bool("no-definitions", false, "check the words only")
 	licence := fs.Bool("licence", false, "print where the built-in word lists come from and their licences, and exit")
 	words, err := parseInterspersed(fs, args)
 	if err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			fmt.Fprintln(stderr, "usage: tilescope challenge [--lang en|ru] [--dict FILE] [--wordnet DIR] WORD...")
+			fmt.Fprintln(stderr, "usage: tilescope challenge [--lang en|ru] [--nouns] [--dict FILE] [--wordnet DIR] WORD...")
 			fmt.Fprintln(stderr, "Prints WORD<TAB>valid|invalid[<TAB>definition] per word; exit 0 if all are valid, 1 if not.")
 			fs.SetOutput(stderr)
 			fs.PrintDefaults()
@@ -58,35 +61,68 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return usageErrorf("challenge: word %d %v", i+1, err)
 		}
 	}
-	d, err := df.open()
-	if err != nil {
-		return err
-	}
-	lang, _ := dictLang(df.lang) // checked by open
-
-	// Definitions: English only, from WordNet when it is installed.
-	var wn *wordnet.WordNet
-	if lang == "en" && !*noDef {
-		wn, err = wordnet.Open(*wnDir)
-		if err != nil {
-			fmt.Fprintf(stderr, "tilescope: no definition available: %v\n", err)
-			wn = nil
+	if df.lang != "" {
+		if _, err := dictLang(df.lang); err != nil {
+			return err
 		}
 	}
+	// The lists, per language: one user list for every word, or the
+	// built-in list of each word's language.
+	dicts := map[string]*dict.Dict{}
+	if df.path != "" {
+		d, err := df.open()
+		if err != nil {
+			return err
+		}
+		dicts["en"], dicts["ru"] = d, d
+	} else {
+		for _, w := range words {
+			l := df.langFor(w)
+			if dicts[l] == nil {
+				d, err := openDictRules(l, "", df.nouns)
+				if err != nil {
+					return err
+				}
+				dicts[l] = d
+			}
+		}
+	}
+
+	// Definitions: English from WordNet when it is installed (opened at the
+	// first valid English word); Russian: the lemma and part of speech.
+	var wn *wordnet.WordNet
+	wnTried := false
 
 	allValid := true
 	for _, w := range words {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
+		lang := df.langFor(w)
 		word := strings.ToUpper(strings.TrimSpace(w))
-		if !d.Contains(strings.TrimSpace(w)) {
+		if !dicts[lang].Contains(strings.TrimSpace(w)) {
 			allValid = false
 			fmt.Fprintf(stdout, "%s\tinvalid\n", word)
 			continue
 		}
 		line := word + "\tvalid"
-		if wn != nil {
+		switch {
+		case *noDef:
+		case lang == "ru":
+			if forms := russianForms(w); forms != "" {
+				line += "\t" + forms
+			}
+		default:
+			if !wnTried {
+				wnTried = true
+				if wn, err = wordnet.Open(*wnDir); err != nil {
+					fmt.Fprintf(stderr, "tilescope: no definition available: %v\n", err)
+					wn = nil
+				}
+			}
+			if wn == nil {
+				break
+			}
 			def, ok, err := wn.Define(w)
 			if err != nil {
 				// A damaged database costs the definition, not the verdict.
@@ -122,6 +158,32 @@ func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 		words = append(words, rest[0])
 		args = rest[1:]
 	}
+}
+
+// russianForms is what a challenge shows of a Russian word instead of a
+// definition: the hunspell-ru entries it is a form of, with their parts of
+// speech ("кот (noun)"; "стать (verb); сталь (noun)"). An entry that is
+// the word itself with no known part of speech says nothing and is left
+// out.
+func russianForms(word string) string {
+	w := dict.Fold(strings.TrimSpace(word))
+	var parts []string
+	for _, l := range dict.RussianLemmas(w) {
+		if dict.Fold(l.Word) == w && l.POS == "" {
+			continue
+		}
+		parts = append(parts, l.String())
+	}
+	return strings.Join(parts, "; ")
+}
+
+// russianFormsDefiner gives the table service a Russian word's lemma and
+// part of speech (web.Config.Forms).
+type russianFormsDefiner struct{}
+
+func (russianFormsDefiner) Define(word string) (string, bool) {
+	s := russianForms(word)
+	return s, s != ""
 }
 
 // checkChallengeWord refuses a word that could not be echoed on one output

@@ -45,8 +45,13 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	seed := fs.Int64("seed", 1, "first seed of rendered scenes")
 	reader := fs.String("reader", "ours", "tile reader: ours (the built-in classifier) or none (tiles and lattice only)")
 	verbose := fs.Bool("v", false, "one line per photo")
+	photos := fs.String("photos", "", "real photos: DIR with images/ and labels/ (YOLO boxes or polygons) and a class list (data.yaml, classes.txt or obj.names) in DIR or its parent; scanned as `scan --game` (lexicon by default) does")
+	imagesDir := fs.String("images", "", "with --labels and --classes (or to override --photos): the photos' folder")
+	labelsDir := fs.String("labels", "", "the YOLO label files' folder (IMAGE-BASENAME.txt)")
+	classes := fs.String("classes", "", "the class list: data.yaml, or one name a line")
+	drawDir := fs.String("draw", "", "write each photo with its labels (red) and the tiles found (green) to DIR/NAME.png")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope eval-loose (--bananagrams DIR | --set DIR | --render N [--game lexicon|twists] [--difficulty D] [--seed S]) [--reader ours|none] [-v]")
+		fmt.Fprintln(stderr, "usage: tilescope eval-loose (--photos DIR | --images DIR --labels DIR --classes FILE | --bananagrams DIR | --set DIR | --render N [--difficulty D] [--seed S]) [--game lexicon|twists] [--reader ours|none] [-v]")
 		fs.PrintDefaults()
 	}
 	if err := parseArgs(fs, args); err != nil {
@@ -59,13 +64,21 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return usageErrorf("eval-loose: unexpected argument %q", fs.Arg(0))
 	}
 	given := 0
-	for _, b := range []bool{*banana != "", *set != "", *nRender > 0} {
+	withPhotos := *photos != "" || *imagesDir != "" || *labelsDir != "" || *classes != ""
+	for _, b := range []bool{*banana != "", *set != "", *nRender > 0, withPhotos} {
 		if b {
 			given++
 		}
 	}
 	if given != 1 {
-		return usageErrorf("eval-loose: give one of --bananagrams DIR, --set DIR, --render N")
+		return usageErrorf("eval-loose: give one of --photos DIR, --bananagrams DIR, --set DIR, --render N")
+	}
+	var pset photoSet
+	if withPhotos {
+		var err error
+		if pset, err = resolvePhotoSet(*photos, *imagesDir, *labelsDir, *classes); err != nil {
+			return usageErrorf("eval-loose: %v", err)
+		}
 	}
 	var readers map[bool]loose.Reader // twists? -> reader
 	var alt loose.Reader
@@ -86,6 +99,12 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return usageErrorf("eval-loose: --reader %q (want ours or none)", *reader)
 	}
 
+	if withPhotos {
+		if *game != "lexicon" && *game != "twists" {
+			return usageErrorf("eval-loose: --game %q (want lexicon or twists)", *game)
+		}
+		return evalPhotos(ctx, pset, *game, readers, alt, *verbose, *drawDir, stdout)
+	}
 	var samples func(yield func(looseSample) error) error
 	switch {
 	case *banana != "":
@@ -126,6 +145,11 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			tiles = r.Tiles
 		}
 		sc := loose.ScoreScan(tiles, s.truth, sameLetter)
+		if *drawDir != "" {
+			if err := drawEval(filepath.Join(*drawDir, s.name+".png"), s.img, tiles, s.truth); err != nil {
+				return fmt.Errorf("eval-loose: %w", err)
+			}
+		}
 		sum.add(s, sc, el)
 		if *verbose {
 			fmt.Fprintf(stdout, "%s\tlabelled %d\tfound %d\tmatched %d\tletters %d/%d\tlattice %v\t%.0f ms\n",

@@ -3,7 +3,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"image"
@@ -54,7 +53,7 @@ func decodePhoto(r io.ReadSeeker) (image.Image, error) {
 }
 
 // decodePhotoBytes is decodePhoto on a photo in memory.
-func decodePhotoBytes(b []byte) (image.Image, error) { return decodePhoto(bytes.NewReader(b)) }
+func decodePhotoBytes(b []byte) (image.Image, error) { return vision.DecodePhoto(b) }
 
 // readPhotoFile decodes a photo file for the vision (decodePhoto); errors
 // are bad input naming the file and the command.

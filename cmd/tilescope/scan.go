@@ -236,7 +236,7 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 		// The same reconciling the table service does: the letter decides
 		// each stack's height from its history (internal/game).
 		rec, _ := game.ReconcileUpwords(prev, game.Reading{Board: r.Board})
-		board = rec.Board
+		board = rec.Board.(*grid.Board)
 		dis = game.Disagreements(prev, r.Board, board)
 		if !opt.json && opt.stderr != nil {
 			for _, d := range dis {

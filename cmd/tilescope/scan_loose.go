@@ -48,7 +48,7 @@ type scanLooseTile struct {
 func scanLexicon(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
 	r, err := loose.Scan(img, loose.Options{Reader: opt.reader, Lattice: true, UprightFromLetters: true})
 	if err != nil {
-		return scanLooseError(path, err)
+		return scanLooseNone("lexicon", path, err, opt.json, stdout)
 	}
 	return scanLooseWrite("lexicon", r, path, opt.json, nil, stdout)
 }
@@ -68,7 +68,7 @@ func scanTwists(_ context.Context, img image.Image, path string, opt scanOpts, s
 	}
 	r, err := loose.Scan(img, loose.Options{Reader: ru, Alternatives: alt, Lattice: true})
 	if err != nil {
-		return scanLooseError(path, err)
+		return scanLooseNone("twists", path, err, opt.json, stdout)
 	}
 	return scanLooseWrite("twists", r, path, opt.json, twistsSymbol, stdout)
 }
@@ -105,6 +105,18 @@ func scanLooseWrite(game string, r *loose.Reading, path string, asJSON bool, sym
 		out.Tiles = append(out.Tiles, j)
 	}
 	return json.NewEncoder(stdout).Encode(out)
+}
+
+// scanLooseNone answers a scan that found no tile: with --json an empty
+// "tiles" list on stdout; the one line saying why (no tiles, too dark,
+// too blurred) goes to stderr, exit 2, as scanLooseError.
+func scanLooseNone(game, path string, err error, asJSON bool, stdout io.Writer) error {
+	if asJSON && (errors.Is(err, loose.ErrNoTiles) || errors.Is(err, loose.ErrTooDark) || errors.Is(err, loose.ErrTooBlurred)) {
+		if werr := json.NewEncoder(stdout).Encode(scanLooseJSON{Game: game, Tiles: []scanLooseTile{}}); werr != nil {
+			return werr
+		}
+	}
+	return scanLooseError(path, err)
 }
 
 // scanLooseError turns what a player can act on into bad input naming the

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"image"
+	"image/color"
 	"image/jpeg"
 	"os"
 	"path/filepath"
@@ -166,6 +167,7 @@ func TestScanLooseBadInput(t *testing.T) {
 		want string
 	}{
 		{"dark", dark, "too dark"},
+		{"no tiles", plainTable(), "no tiles found"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -176,8 +178,18 @@ func TestScanLooseBadInput(t *testing.T) {
 				if code := exitCode(err, &stderr); code != 2 {
 					t.Fatalf("exit %d (%v), want 2", code, err)
 				}
-				if msg := stderr.String(); !strings.Contains(msg, "photo.jpg") || !strings.Contains(msg, c.want) {
-					t.Errorf("message %q should name the photo and say %q", msg, c.want)
+				if msg := stderr.String(); !strings.Contains(msg, "photo.jpg") || !strings.Contains(msg, c.want) || strings.Count(strings.TrimSpace(msg), "\n") > 0 {
+					t.Errorf("message %q should be one line naming the photo and saying %q", msg, c.want)
+				}
+				// With --json: the same line, and an empty tiles list.
+				out.Reset()
+				err = g(context.Background(), c.img, "photo.jpg", scanOpts{reader: looseFake{"E"}, json: true}, &out)
+				if code := exitCode(err, &bytes.Buffer{}); code != 2 {
+					t.Fatalf("--json: exit %d (%v), want 2", code, err)
+				}
+				var got scanLooseJSON
+				if err := json.Unmarshal(out.Bytes(), &got); err != nil || got.Tiles == nil || len(got.Tiles) != 0 {
+					t.Errorf("--json: stdout %q, want an empty tiles list (%v)", out.String(), err)
 				}
 			}
 		})
@@ -207,6 +219,12 @@ func TestEvalLoose(t *testing.T) {
 		{"bad reader", []string{"--render", "1", "--reader", "tea"}, 2, "--reader"},
 		{"empty set", []string{"--set", "testdata", "--reader", "none"}, 2, "no Lexicon or Twists"},
 		{"banana photos", []string{"--bananagrams", "../../vision/loose/testdata/bananagrams", "--reader", "none"}, 0, "recall"},
+		{"photos", []string{"--photos", "../../vision/loose/testdata/bananagrams", "--reader", "none", "-v"}, 0, "tiles found       "},
+		{"photos per photo", []string{"--photos", "../../vision/loose/testdata/bananagrams", "--reader", "none", "-v"}, 0, "b1.jpg\tlabelled 25"},
+		{"images labels classes", []string{"--images", "../../vision/loose/testdata/bananagrams/images", "--labels", "../../vision/loose/testdata/bananagrams/labels",
+			"--classes", "../../vision/loose/testdata/bananagrams/data.yaml", "--reader", "none"}, 0, "false tiles"},
+		{"labels without classes", []string{"--images", "x", "--labels", "y", "--reader", "none"}, 2, "--classes"},
+		{"photos no class list", []string{"--photos", "testdata", "--reader", "none"}, 2, "no class list"},
 	}
 	if !testing.Short() {
 		cases = append(cases, struct {
@@ -228,5 +246,50 @@ func TestEvalLoose(t *testing.T) {
 				t.Errorf("output %q does not contain %q", all, c.want)
 			}
 		})
+	}
+}
+
+// plainTable is a lit, textured table with no tile on it.
+func plainTable() image.Image {
+	img := image.NewRGBA(image.Rect(0, 0, 320, 240))
+	for y := 0; y < 240; y++ {
+		for x := 0; x < 320; x++ {
+			v := uint8(120 + (x*7+y*13)%9)
+			img.Set(x, y, color.RGBA{v, v - 20, v - 40, 255})
+		}
+	}
+	return img
+}
+
+func TestReadClassList(t *testing.T) {
+	dir := t.TempDir()
+	cases := []struct {
+		name, file, text string
+		want             []string
+	}{
+		{"yaml inline", "data.yaml", "nc: 3\nnames: ['a', 'a_dot', \"b\"]\n", []string{"A", "", "B"}},
+		{"yaml list", "data.yaml", "names:\n  - a\n  - blank\nnc: 2\n", []string{"A", ""}},
+		{"yaml map", "data.yaml", "names:\n  0: e\n  1: skip\n", []string{"E", "skip"}},
+		{"plain", "classes.txt", "A\nb\n\nблэнк\nж\nQu\n", []string{"A", "B", "", "Ж", "Qu"}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			p := filepath.Join(dir, c.name+"-"+c.file)
+			if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			got, err := readClassList(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if strings.Join(got, ",") != strings.Join(c.want, ",") {
+				t.Errorf("names %q, want %q", got, c.want)
+			}
+		})
+	}
+	p := filepath.Join(dir, "none.yaml")
+	os.WriteFile(p, []byte("nc: 0\n"), 0o644)
+	if _, err := readClassList(p); err == nil || !strings.Contains(err.Error(), "no names") {
+		t.Errorf("a data.yaml without names: err %v", err)
 	}
 }

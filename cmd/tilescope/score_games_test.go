@@ -46,6 +46,8 @@ func TestScoreGames(t *testing.T) {
 		{"twists-not-connected", "twists", []string{"--before", "otkos.txt", "--after", "dom.txt", "--word", "ДОМ", "--json"}, 1, ""},
 		{"twists-missing-letter", "twists", []string{"--before", "otkos.txt", "--after", "sokol.txt", "--word", "СОКОЛЬ"}, 1, ""},
 		{"twists-not-a-word", "twists", []string{"--before", "otkos.txt", "--after", "sokol.txt", "--word", "ОКОЛ"}, 1, ""},
+		{"twists-plural", "twists", []string{"--before", "otkos.txt", "--after", "sokoly.txt", "--word", "соколы"}, 0, ""},
+		{"twists-plural-nouns-rule", "twists", []string{"--before", "otkos.txt", "--after", "sokoly.txt", "--word", "соколы", "--nouns"}, 1, ""},
 		{"twists-english", "twists", []string{"--after", "cat-en.txt", "--word", "cat", "--lang", "en"}, 0, ""},
 		{"twists-log", "twists", []string{"--log", "game3.txt"}, 0, ""},
 		{"twists-log-json", "twists", []string{"--log", "game3.txt", "--json"}, 0, ""},

@@ -23,16 +23,12 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"github.com/tilescope/tilescope/dict/wordnet"
+	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/hw/camera"
 	"github.com/tilescope/tilescope/hw/gpio"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/internal/sqlite"
-	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/ocr/tesseract"
-	"github.com/tilescope/tilescope/scoring/grid"
-	"github.com/tilescope/tilescope/scoring/upwords"
-	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/web"
 )
 
@@ -45,22 +41,32 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	fs.SetOutput(stderr)
 	addr := fs.String("addr", ":8080", "listen on `HOST:PORT` (:0 picks a free port)")
 	data := fs.String("data", defaultDataDir(), "data `DIR`: the game log (tilescope.db), the turns' photos and the PIN")
+	kind := fs.String("game", "upwords", "the game of a new table: "+strings.Join(game.Kinds(), ", ")+" (the page's \"new game\" can choose another)")
+	opts := game.Options{}
+	fs.Func("set", "a setting of the game, `NAME=VALUE` (repeatable; docs/games.md; e.g. refuse=true)", func(v string) error {
+		name, value, ok := strings.Cut(v, "=")
+		if !ok || strings.TrimSpace(name) == "" {
+			return fmt.Errorf("%q: want NAME=VALUE", v)
+		}
+		opts[strings.TrimSpace(name)] = strings.TrimSpace(value)
+		return nil
+	})
 	hf := addHardwareFlags(fs, "demo")
 	df := addDictFlags(fs, "en")
-	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (2 to 4)")
+	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4)")
 	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); discouraged: anyone on the machine sees it in ps (use --pin-file or $"+pinEnv+"); default: the one kept in DIR/pin, made at random on first start")
 	pinFile := fs.String("pin-file", "", "read the table's PIN (4-6 digits) from `FILE`")
 	var proxies stringList
 	fs.Var(&proxies, "trusted-proxy", "`ADDR` or network (CIDR) of a reverse proxy whose X-Forwarded-For names the client (repeat or separate with commas); default none: forwarding headers are ignored")
 	publicURL := fs.String("url", "", "the address phones open, for the QR code (default: http://THIS-MACHINE'S-LAN-ADDRESS:PORT/)")
 	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
-	autoCheck := fs.Bool("auto-check", false, "check every word against the dictionary as it is played (default: only when challenged, as at a real table)")
+	autoCheck := fs.Bool("auto-check", false, "the referee refuses non-words at once: every word is checked against the dictionary as it is played (default: a word stands unless challenged, as at a real table; the same as --set refuse=true)")
 	wnDir := fs.String("wordnet", "", "WordNet database `DIR` for definitions in challenges (default $WNSEARCHDIR or "+wordnet.DefaultDir+"); none: no definitions")
 	demoRestart := fs.Duration("demo-restart", time.Minute, "with --camera demo: this long after the recorded game's last turn, end the game (the tally), and as long again later start it over; 0 stays on the last turn")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
 	hold := fs.Duration("hold", 10*time.Second, "with a camera watched for turns (no --button): how long something may lie still on the board's edge (a pencil, a cup) before it is taken as part of the table and turns are read again; a hand or an arm reaching into the grid is waited for three times as long")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--camera SPEC] [--data DIR] [options]")
+		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--game G] [--camera SPEC] [--data DIR] [options]")
 		fs.PrintDefaults()
 	}
 	if err := parseArgs(fs, args); err != nil {
@@ -114,39 +120,73 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return asBadInput(fmt.Errorf("serve: %w", err))
 		}
 	}
-	rules := upwords.Rules{Edition: upwords.Edition(*size)}
+	g, err := game.Lookup(*kind)
+	if err != nil {
+		return usageErrorf("serve: --game: %v", err)
+	}
+	if *kind == upwordsgame.Kind {
+		opts[upwordsgame.OptSize] = strconv.Itoa(*size)
+	}
 	if *autoCheck {
-		rules.Dictionary = words
+		opts[game.OptRefuse] = "true"
+	}
+	var demoTurns []camera.DemoTurn
+	var demoWords []string // the word announced with each demo photo
+	if dm, ok := g.(game.Demoer); ok && strings.TrimSpace(hf.camera) == "demo" {
+		// The game's own recorded game, with its settings unless given.
+		d, err := dm.Demo()
+		if err != nil {
+			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
+		}
+		for k, v := range d.Options {
+			if _, set := opts[k]; !set {
+				opts[k] = v
+			}
+		}
+		for _, ph := range d.Photos {
+			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})
+			demoWords = append(demoWords, ph.Word)
+		}
+	}
+	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
+	rules, err := g.New(opts, env)
+	if err != nil {
+		return usageErrorf("serve: --game %s: %v", *kind, err)
+	}
+	if c, ok := rules.(io.Closer); ok {
+		defer c.Close()
 	}
 	sess, err := game.Open(ctx, store, game.Config{
-		Kind: "upwords", Players: names, Rows: *size, Cols: *size,
-		Scorer: upwordsScorer{rules}, Dict: words,
+		Kind: *kind, Players: names, Rules: rules, Options: opts, Dict: words,
+		NewRules: game.RulesFrom(env),
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)
 	}
 
-	// The pipeline: camera -> vision -> session.
-	reader, closeReader, err := newBoardReader(*size, *data, logf)
-	if err != nil {
-		return fmt.Errorf("serve: %w", err)
-	}
-	defer closeReader()
+	// The pipeline: camera -> vision (the game's reader) -> session.
 	led, err := hf.openLED()
 	if err != nil {
 		return err
 	}
 	defer func() { led.Set(gpio.Off); led.Close() }()
 	led.Set(gpio.Idle)
-	reader.board = sess.Board
-	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules}), OnTurn: func(t game.Turn) {
+	pipe := &game.Pipeline{Session: sess, Logf: logf, OnTurn: func(t game.Turn) {
+		if w := demoWord(demoWords, t); w != "" {
+			// The demo's players announce their word: the table names it.
+			if _, err := sess.NameWord(ctx, t.N, w); err != nil {
+				logf("demo: naming %s: %v", w, err)
+			} else {
+				logf("demo: the word announced is %s", w)
+			}
+		}
 		if t.Status == game.StatusAccepted {
 			led.Set(gpio.Accepted)
 		} else {
 			led.Set(gpio.Error)
 		}
 	}}
-	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period})
+	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period, Demo: demoTurns})
 	if err != nil {
 		return asBadInput(fmt.Errorf("serve: --camera: %w", err))
 	}
@@ -189,6 +229,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return openDict(l, "")
 		},
 		Definer:  definer(*wnDir, logf),
+		Forms:    russianFormsDefiner{},
 		Lang:     df.lang,
 		Uploader: &uploader{pipe: pipe},
 	})
@@ -204,9 +245,17 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
-			watch.resume(ctx, sess)
-			if err := pipe.Run(ctx, turnSource(ctx, hf, src, btn, watch)); err != nil {
+			var frames game.FrameSource = cameraFrames{src}
+			if *kind == upwordsgame.Kind {
+				// The turn detector knows the Upwords board; the other
+				// games read every frame (an unchanged table is no turn).
+				watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
+				watch.resume(ctx, sess)
+				frames = turnSource(ctx, hf, src, btn, watch)
+			} else if hf.hasButton() {
+				frames = cameraFrames{camera.Shutter(src, btn.Presses(ctx))}
+			}
+			if err := pipe.Run(ctx, frames); err != nil {
 				logf("camera: %v", err)
 			}
 		}()
@@ -307,6 +356,26 @@ func splitPlayers(s string) []string {
 }
 
 var demoFrame = regexp.MustCompile(`^demo turn (\d+)`)
+
+// demoWord is the word the demo's player announced with the photo of turn
+// t, when the referee took another or could not choose ("" when none or the
+// same).
+func demoWord(words []string, t game.Turn) string {
+	m := demoFrame.FindStringSubmatch(t.Frame)
+	if m == nil || (t.Status != game.StatusAccepted && t.Code != "ambiguous") {
+		return ""
+	}
+	n, _ := strconv.Atoi(m[1])
+	if n >= len(words) || words[n] == "" {
+		return ""
+	}
+	for _, w := range t.Words {
+		if strings.EqualFold(w.Word, words[n]) {
+			return ""
+		}
+	}
+	return words[n]
+}
 
 // lastDemoTurn is the latest demo turn the log recorded a play of, 0 when
 // none: the demo resumes there.
@@ -412,154 +481,8 @@ func lanIP() net.IP {
 	return fallback
 }
 
-// upwordsScorer adapts scoring/upwords to the session's Scorer.
-type upwordsScorer struct{ rules upwords.Rules }
-
-func (s upwordsScorer) Judge(before, after *grid.Board) (game.Move, error) {
-	mv, err := s.rules.Judge(before, after)
-	if err != nil {
-		var rej *upwords.Rejection
-		if errors.As(err, &rej) {
-			return game.Move{}, &game.Rejection{Code: string(rej.Code), Msg: rej.Msg}
-		}
-		return game.Move{}, &game.Rejection{Code: "bad_board", Msg: err.Error()}
-	}
-	out := game.Move{Bonus: mv.Bonus, Score: mv.Score}
-	for _, p := range mv.Placed {
-		out.Placed = append(out.Placed, game.Placement{Row: p.Pos.Row, Col: p.Pos.Col, Letter: p.Letter, Height: p.Height})
-	}
-	for _, w := range mv.Words {
-		out.Words = append(out.Words, game.Word{Word: w.Word, Score: w.Score, Stacked: w.Stacked})
-	}
-	return out, nil
-}
-
-// boardReader adapts vision.ScanUpwords (with our tile classifier) to the
-// session's BoardReader.
-type boardReader struct {
-	opt vision.Options
-	// board is the board as it stands (for placeholders); nil for none.
-	board func() *grid.Board
-	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
-	// grid is where the board was in the latest photo read (the camera
-	// does not move between turns): the next scan's hint.
-	grid *vision.Quad
-}
-
-func newBoardReader(size int, data string, logf func(string, ...any)) (*boardReader, func(), error) {
-	var rd vision.TileReader
-	closer := func() {}
-	cls, err := ocr.Default(ocr.English)
-	if err == nil {
-		rd = cls
-	} else {
-		// Our classifier's model is missing (not trained in this build):
-		// Tesseract reads tiles worse, but the table still works.
-		t, terr := tesseract.New(ocr.English)
-		if terr != nil {
-			return nil, nil, fmt.Errorf("the tile reader: %v; and Tesseract: %w", err, terr)
-		}
-		logf("tile reader: %v; using Tesseract instead", err)
-		rd, closer = t, func() { t.Close() }
-	}
-	opt := vision.Options{Size: size, Reader: rd}
-	if cal, err := vision.LoadCalibration(data); err == nil {
-		opt.Calib = cal
-	}
-	return &boardReader{opt: opt, board: func() *grid.Board { return nil }}, closer, nil
-}
-
-func (r *boardReader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
-	img := f.Image
-	if img == nil {
-		var err error
-		if img, err = decodePhotoBytes(f.JPEG); err != nil {
-			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
-		}
-	}
-	r.mu.Lock()
-	opt := r.opt
-	opt.Hint = r.grid
-	scan, err := vision.ScanUpwords(img, opt)
-	if err == nil {
-		g := scan.Grid
-		r.grid = &g
-	}
-	r.mu.Unlock()
-	if err != nil {
-		return game.Reading{}, unreadable{err}
-	}
-	return readingOf(scan, r.board())
-}
-
-func isTileLetter(l string) bool {
-	c, err := grid.ParseCell(l)
-	return l != "" && err == nil && c.Height == 1
-}
-
-// placeholder is the letter put on an unreadable tile: A, or E where A
-// would stand on an A (the rules refuse a letter on the same letter).
-func placeholder(before *grid.Board, p grid.Pos) string {
-	if before == nil {
-		return "A"
-	}
-	if l := before.At(p).Letter; l == "A" {
-		return "E"
-	}
-	return "A"
-}
-
-// readingOf turns a scan into a reading: the board and, per cell, the
-// reader's confidence, lowered when the stack's height was a near thing.
-func readingOf(scan *vision.UpwordsReading, before *grid.Board) (game.Reading, error) {
-	b := scan.Board.Clone()
-	conf := make([][]float64, b.Rows)
-	for r := range conf {
-		conf[r] = make([]float64, b.Cols)
-		for c := range conf[r] {
-			cell := scan.Cell(grid.Pos{Row: r, Col: c})
-			if cell.Height == 0 {
-				conf[r][c] = 1
-				continue
-			}
-			p := grid.Pos{Row: r, Col: c}
-			if s := b.At(p); !isTileLetter(s.Letter) {
-				// A tile whose letter the reader could not tell: a
-				// placeholder with confidence 0, shown as unsure on every
-				// phone for the table to fix with a tap.
-				b.Set(p, grid.Stack{Letter: placeholder(before, p), Height: s.Height})
-				conf[r][c] = 0
-				continue
-			}
-			conf[r][c] = min(cell.Conf, 0.5+cell.HeightOK)
-		}
-	}
-	return game.Reading{Board: b, Conf: conf}, nil
-}
-
-// unreadable is a photo the vision could not read: the user's problem
-// (light, angle, hand over the board), not a bug.
-type unreadable struct{ err error }
-
-func (u unreadable) Error() string   { return u.err.Error() }
-func (u unreadable) Unwrap() error   { return u.err }
-func (u unreadable) UserError() bool { return true }
-
-// Code names the trouble for the page (game.CameraNotice).
-func (u unreadable) Code() string {
-	var ov *vision.OutOfViewError
-	switch {
-	case errors.As(u.err, &ov), errors.Is(u.err, vision.ErrOutOfView):
-		return "out_of_view"
-	case errors.Is(u.err, vision.ErrTooDark):
-		return "too_dark"
-	case errors.Is(u.err, vision.ErrTooBlurred):
-		return "too_blurred"
-	case errors.Is(u.err, vision.ErrNoBoard):
-		return "no_board"
-	}
-	return "unreadable"
-}
+// unreadable is a photo that does not decode: the user's problem.
+type unreadable = upwordsgame.Unreadable
 
 // cameraFrames adapts a camera.Source to the pipeline's FrameSource.
 type cameraFrames struct{ src camera.Source }
@@ -578,11 +501,11 @@ type uploader struct{ pipe *game.Pipeline }
 func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) {
 	_, format, err := imagesize.CheckBytes(photo)
 	if err != nil {
-		return game.Turn{}, unreadable{fmt.Errorf("the image: %w", err)}
+		return game.Turn{}, unreadable{Err: fmt.Errorf("the image: %w", err)}
 	}
 	img, err := decodePhotoBytes(photo)
 	if err != nil {
-		return game.Turn{}, unreadable{fmt.Errorf("the image does not decode: %w", err)}
+		return game.Turn{}, unreadable{Err: fmt.Errorf("the image does not decode: %w", err)}
 	}
 	if format != "jpeg" {
 		var b bytes.Buffer

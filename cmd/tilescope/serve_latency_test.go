@@ -7,6 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
@@ -59,17 +60,17 @@ func newTable(tb testing.TB, opt vision.TurnOptions) *table {
 	}
 	rules := upwords.Rules{Edition: upwords.Edition(10)}
 	sess, err := game.Open(ctx, store, game.Config{
-		Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsScorer{rules},
+		Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsgame.Scorer{Rules: rules},
 	})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	reader, closeReader, err := newBoardReader(10, dir, func(string, ...any) {})
+	reader, closeReader, err := upwordsgame.NewReader(10, dir, func(string, ...any) {})
 	if err != nil {
 		tb.Fatal(err)
 	}
-	reader.board = sess.Board
-	pipe := &game.Pipeline{Reader: reader, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+	reader.Board = sess.Board
+	pipe := &game.Pipeline{Reader: reader, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
 	w, err := web.New(web.Config{Session: sess, PIN: "1234", URL: "http://table"})
 	if err != nil {
 		tb.Fatal(err)

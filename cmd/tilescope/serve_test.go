@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	neturl "net/url"
 	"os"
 	"os/exec"
 	"os/signal"
@@ -19,9 +20,6 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/internal/game"
-	"github.com/tilescope/tilescope/scoring/grid"
-	"github.com/tilescope/tilescope/scoring/upwords"
-	"github.com/tilescope/tilescope/vision"
 )
 
 // The serve tests run the real command in a child process (this test
@@ -238,6 +236,16 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 	if v.Valid {
 		t.Errorf("HEARQ is a word?")
 	}
+	// A Cyrillic word without lang is Russian, every form, with its lemma.
+	v = struct {
+		Word       string
+		Valid      bool
+		Definition string
+	}{}
+	get(t, c.url+"/api/challenge?word="+neturl.QueryEscape("коты"), &v)
+	if !v.Valid || v.Word != "КОТЫ" || v.Definition != "кот (noun)" {
+		t.Errorf("challenge КОТЫ: %+v", v)
+	}
 
 	// A phone's photo goes through the vision and the rules: the demo's
 	// first turn, HEART for 10.
@@ -359,6 +367,10 @@ func TestServeBadFlags(t *testing.T) {
 		{"pin and pin file", []string{"--pin", "1234", "--pin-file", file}, "give one"},
 		{"bad trusted proxy", []string{"--trusted-proxy", "proxy.lan"}, "--trusted-proxy"},
 		{"bad trusted network", []string{"--trusted-proxy", "10.0.0.1,10.0.0.0/33"}, "--trusted-proxy"},
+		{"unknown game", []string{"--game", "chess"}, "--game"},
+		{"unknown setting", []string{"--set", "colour=red"}, "colour"},
+		{"bad setting", []string{"--set", "refuse=maybe"}, "refuse"},
+		{"setting without a value", []string{"--set", "refuse"}, "NAME=VALUE"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -369,24 +381,6 @@ func TestServeBadFlags(t *testing.T) {
 				t.Errorf("serve %v: exit %d, %q; want 2 naming %s", tc.args, code, errb.String(), tc.want)
 			}
 		})
-	}
-}
-
-func TestUpwordsScorerAdapter(t *testing.T) {
-	s := upwordsScorer{upwords.Rules{}}
-	empty := grid.New(10, 10)
-	after := grid.New(10, 10)
-	for i, l := range []string{"C", "A", "T"} {
-		after.Set(grid.Pos{Row: 4, Col: 3 + i}, grid.Stack{Letter: l, Height: 1})
-	}
-	mv, err := s.Judge(empty, after)
-	if err != nil || mv.Score != 6 || len(mv.Placed) != 3 || mv.Words[0].Word != "CAT" {
-		t.Fatalf("CAT: %+v, %v", mv, err)
-	}
-	_, err = s.Judge(after, empty)
-	rej, ok := err.(*game.Rejection)
-	if !ok || rej.Code != string(upwords.RemovedTile) {
-		t.Fatalf("removing CAT: %v, want a removed_tile rejection", err)
 	}
 }
 
@@ -404,27 +398,6 @@ func TestLastDemoTurn(t *testing.T) {
 		if got := lastDemoTurn(tc.frames); got != tc.want {
 			t.Errorf("lastDemoTurn(%q) = %d, want %d", tc.frames, got, tc.want)
 		}
-	}
-}
-
-func TestUnreadableCodes(t *testing.T) {
-	tests := []struct {
-		name string
-		err  error
-		want string
-	}{
-		{"no board", fmt.Errorf("%w: no 10x10 grid in the picture", vision.ErrNoBoard), "no_board"},
-		{"out of view", &vision.OutOfViewError{Sides: []string{"left"}}, "out_of_view"},
-		{"too dark", fmt.Errorf("%w: add light", vision.ErrTooDark), "too_dark"},
-		{"too blurred", fmt.Errorf("%w: hold still", vision.ErrTooBlurred), "too_blurred"},
-		{"a broken file", errors.New("the photo does not decode: unexpected EOF"), "unreadable"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := (unreadable{tc.err}).Code(); got != tc.want {
-				t.Errorf("code %q, want %q", got, tc.want)
-			}
-		})
 	}
 }
 

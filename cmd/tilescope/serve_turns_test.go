@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"image"
 	"image/color"
 	"image/draw"
@@ -184,18 +185,18 @@ func TestServePipelineHoldsAHand(t *testing.T) {
 	ctx := context.Background()
 	rules := upwords.Rules{Edition: upwords.Edition(10)}
 	sess, err := game.Open(ctx, game.NewMemStore(), game.Config{
-		Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsScorer{rules},
+		Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsgame.Scorer{Rules: rules},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	reader, closeReader, err := newBoardReader(10, t.TempDir(), t.Logf)
+	reader, closeReader, err := upwordsgame.NewReader(10, t.TempDir(), t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer closeReader()
-	reader.board = sess.Board
-	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: t.Logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+	reader.Board = sess.Board
+	pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: t.Logf, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
 
 	empty, heart := demoPhoto(t, "turn-00.jpg"), demoPhoto(t, "turn-01.jpg")
 	hand := withArm(t, heart)
@@ -338,14 +339,14 @@ func TestServeResumesAfterARestart(t *testing.T) {
 	store := game.NewMemStore()
 	open := func() *game.Session {
 		sess, err := game.Open(ctx, store, game.Config{
-			Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsScorer{rules},
+			Kind: "upwords", Players: []string{"Ann", "Ben"}, Rows: 10, Cols: 10, Scorer: upwordsgame.Scorer{Rules: rules},
 		})
 		if err != nil {
 			t.Fatal(err)
 		}
 		return sess
 	}
-	reader, closeReader, err := newBoardReader(10, t.TempDir(), t.Logf)
+	reader, closeReader, err := upwordsgame.NewReader(10, t.TempDir(), t.Logf)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -359,8 +360,8 @@ func TestServeResumesAfterARestart(t *testing.T) {
 	}
 	run := func(sess *game.Session, w *turnWatcher, src *frameList) {
 		t.Helper()
-		reader.board = sess.Board
-		pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: t.Logf, Reconcile: game.ReconcileUpwordsJudged(upwordsScorer{rules})}
+		reader.Board = sess.Board
+		pipe := &game.Pipeline{Reader: reader, Session: sess, Logf: t.Logf, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
 		w.src = src
 		if err := pipe.Run(ctx, w); err != nil {
 			t.Fatal(err)

@@ -76,6 +76,10 @@ type Options struct {
 	// turn show a hand placing tiles and then the still board (2 and 3).
 	DemoHandFrames, DemoStillFrames int
 
+	// Demo is the recorded game the demo source replays; nil: the
+	// built-in Upwords game (DemoGame).
+	Demo []DemoTurn
+
 	// Loop makes a dir: source start again after its last photo instead of
 	// returning io.EOF.
 	Loop bool
@@ -169,6 +173,9 @@ func Open(spec string, opt Options) (Source, error) {
 	case "demo":
 		if hasArg {
 			break
+		}
+		if opt.Demo != nil {
+			return NewReplay(opt.Demo, opt)
 		}
 		return NewDemo(opt)
 	case "upload":

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/jonboulle/clockwork"
 )
 
 // fakeRpicamMeta plays rpicam-vid asked for its metadata: it appends its
@@ -191,5 +193,95 @@ func waitStarts(ctx context.Context, t *testing.T, src Source, argsLog string, n
 		if len(lines) >= n {
 			return lines
 		}
+	}
+}
+
+// fakeRpicamStillMeta plays rpicam-still asked for its metadata: it notes
+// its command line in $FAKE_ARGS, writes one photo and that photo's
+// metadata (a Camera Module 3's) and exits.
+func fakeRpicamStillMeta(args []string, frame func(int) []byte) int {
+	if p := os.Getenv("FAKE_ARGS"); p != "" {
+		f, err := os.OpenFile(p, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+		if err != nil {
+			return 4
+		}
+		fmt.Fprintln(f, strings.Join(args, " "))
+		f.Close()
+	}
+	i := slices.Index(args, "--metadata")
+	if i < 0 || i+1 >= len(args) {
+		return 5
+	}
+	meta, err := os.OpenFile(args[i+1], os.O_WRONLY, 0)
+	if err != nil {
+		return 6
+	}
+	os.Stdout.Write(frame(1))
+	fmt.Fprintf(meta, "ExposureTime=11998\nAnalogueGain=1.828571\nColourGains=[ 1.864329, 1.623474 ]\nLensPosition=2.450000\n\n")
+	return 0
+}
+
+// TestStillSettlesThenHolds: the first rpicam-still photo lets the camera
+// settle (-t 1500); the photos of the next 10 minutes are taken at once
+// (-t 1 --immediate) with what it settled on held; after that it settles
+// again. A timing the user gave is left alone.
+func TestStillSettlesThenHolds(t *testing.T) {
+	held := "--shutter 11998 --gain 1.829 --awbgains 1.864,1.623 --autofocus-mode manual --lens-position 2.450 -o -"
+	cases := []struct {
+		name, spec string
+		advance    []time.Duration // before each photo
+		want       []string        // a part of each photo's command line
+		notWant    []string
+	}{
+		{"settle, hold, settle again", "rpicam-still",
+			[]time.Duration{0, time.Minute, 5 * time.Minute, 5 * time.Minute},
+			[]string{"rpicam-still -n -t 1500 --encoding", "-t 1 --immediate --encoding", "-t 1 --immediate --encoding", "rpicam-still -n -t 1500 --encoding"},
+			[]string{"--shutter", "", "", "--shutter"}},
+		{"the user's timing", "rpicam-still:-t 200",
+			[]time.Duration{0, time.Minute},
+			[]string{"-q 90 --metadata /dev/fd/3 --metadata-format txt -t 200 -o -", "-t 200 " + held},
+			[]string{"--immediate", "--immediate"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			argsLog := filepath.Join(t.TempDir(), "args")
+			clock := clockwork.NewFakeClock()
+			opt, _ := quietOptions("still-meta")
+			opt.Clock = clock
+			fake := opt.Command
+			opt.Command = func(ctx context.Context, name string, args ...string) *exec.Cmd {
+				cmd := fake(ctx, name, args...)
+				cmd.Env = append(cmd.Env, "FAKE_ARGS="+argsLog)
+				return cmd
+			}
+			src, err := Open(tc.spec, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer src.Close()
+			for i, d := range tc.advance {
+				clock.Advance(d)
+				if _, err := src.Next(context.Background()); err != nil {
+					t.Fatalf("photo %d: %v", i+1, err)
+				}
+			}
+			b, _ := os.ReadFile(argsLog)
+			lines := strings.Split(strings.TrimSpace(string(b)), "\n")
+			if len(lines) != len(tc.want) {
+				t.Fatalf("%d photos taken, want %d", len(lines), len(tc.want))
+			}
+			for i, l := range lines {
+				l = "rpicam-still " + l
+				if !strings.Contains(l, tc.want[i]) {
+					t.Errorf("photo %d: %s\nwant it to contain %s", i+1, l, tc.want[i])
+				}
+				if tc.notWant[i] != "" && strings.Contains(l, tc.notWant[i]) {
+					t.Errorf("photo %d: %s\nwant no %s", i+1, l, tc.notWant[i])
+				}
+				if strings.Contains(l, "--immediate") && !strings.HasSuffix(l, held) {
+					t.Errorf("photo %d taken at once without the held values: %s", i+1, l)
+				}
+			}
+		})
 	}
 }

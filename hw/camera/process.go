@@ -83,11 +83,47 @@ func rpicamVidLine(extra []string, opt Options) *rpicamLine {
 	return &rpicamLine{prefix: append(argv, extra...), extra: extra}
 }
 
-// rpicamStillArgs is the rpicam-still command line for one photo.
-func rpicamStillArgs(extra []string, opt Options) []string {
-	argv := []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg"}
+// rpicamStillArgs is the rpicam-still command line for one photo that
+// lets the camera settle first (held: nil), or one taken at once with the
+// held focus and exposure (lock.go). Both ask for the photo's metadata on
+// file descriptor 3. A -t/--timeout or --immediate among the user's
+// options replaces the timing.
+func rpicamStillArgs(extra []string, opt Options, held []string) []string {
+	argv := []string{"rpicam-still", "-n"}
+	if !givenIn(extra, "-t", "--timeout", "--immediate") {
+		if held == nil {
+			argv = append(argv, "-t", strconv.Itoa(int(stillSettle/time.Millisecond)))
+		} else {
+			argv = append(argv, "-t", "1", "--immediate")
+		}
+	}
+	argv = append(argv, "--encoding", "jpg")
 	argv = append(argv, rpicamDefaults(extra, opt, false)...)
-	return append(append(argv, extra...), "-o", "-")
+	argv = append(argv, metadataArgs()...)
+	argv = append(append(argv, extra...), held...)
+	return append(argv, "-o", "-")
+}
+
+// stillSettle is how long rpicam-still runs its automatic controls before
+// a photo when nothing is held: long enough for exposure, white balance
+// and the Camera Module 3's autofocus to settle. stillHoldFor is how long
+// what they settled on is held for the photos after it (the light at a
+// table changes over an evening).
+const (
+	stillSettle  = 1500 * time.Millisecond
+	stillHoldFor = 10 * time.Minute
+)
+
+// givenIn reports whether any of names is among args (as "--x" or "--x=v").
+func givenIn(args []string, names ...string) bool {
+	for _, a := range args {
+		for _, n := range names {
+			if a == n || strings.HasPrefix(a, n+"=") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func rpicamDefaults(extra []string, opt Options, video bool) []string {
@@ -455,6 +491,13 @@ type Still struct {
 	mu     sync.Mutex
 	count  int
 	closed bool
+
+	// rpicam-still only: the user's options, and the focus and exposure
+	// held from the last photo that settled (lock.go), until heldUntil.
+	rpicam    bool
+	extra     []string
+	held      []string
+	heldUntil time.Time
 }
 
 func openRpicamStill(extra string, opt Options) (Source, error) {
@@ -462,7 +505,12 @@ func openRpicamStill(extra string, opt Options) (Source, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%w: rpicam-still:%s: %v", ErrBadSpec, extra, err)
 	}
-	return NewStill(rpicamStillArgs(args, opt), opt)
+	st, err := NewStill(rpicamStillArgs(args, opt, nil), opt)
+	if err != nil {
+		return nil, err
+	}
+	st.rpicam, st.extra = true, args
+	return st, nil
 }
 
 // NewStill returns a source that runs argv for every photo and reads one
@@ -475,10 +523,30 @@ func NewStill(argv []string, opt Options) (*Still, error) {
 	return &Still{argv: argv, opt: opt}, nil
 }
 
-// Program is the command line run for each photo.
-func (s *Still) Program() []string { return append([]string(nil), s.argv...) }
+// Program is the command line the next photo runs.
+func (s *Still) Program() []string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]string(nil), s.nextArgv()...)
+}
 
-// Next takes a photo. It gives up after 20 seconds.
+// nextArgv is the command line of the next photo: with rpicam-still, one
+// that settles (and reports what it settled on) when nothing is held or
+// the hold is over, else one taken at once with the held values.
+func (s *Still) nextArgv() []string {
+	if !s.rpicam {
+		return s.argv
+	}
+	if s.held != nil && s.opt.Clock.Now().Before(s.heldUntil) {
+		return rpicamStillArgs(s.extra, s.opt, s.held)
+	}
+	return rpicamStillArgs(s.extra, s.opt, nil)
+}
+
+// Next takes a photo. It gives up after 20 seconds. With rpicam-still,
+// a photo taken after the camera settled sets what the photos of the
+// next 10 minutes hold (focus, exposure, white balance): they are taken
+// at once and alike.
 func (s *Still) Next(ctx context.Context) (Frame, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
@@ -487,17 +555,41 @@ func (s *Still) Next(ctx context.Context) (Frame, error) {
 	}
 	ctx, cancel := context.WithTimeout(ctx, 20*time.Second)
 	defer cancel()
+	argv := s.nextArgv()
+	settling := s.rpicam && (s.held == nil || !s.opt.Clock.Now().Before(s.heldUntil))
 	var cmd *exec.Cmd
 	if s.opt.Command != nil {
-		cmd = s.opt.Command(ctx, s.argv[0], s.argv[1:]...)
+		cmd = s.opt.Command(ctx, argv[0], argv[1:]...)
 	} else {
-		cmd = exec.CommandContext(ctx, s.argv[0], s.argv[1:]...)
+		cmd = exec.CommandContext(ctx, argv[0], argv[1:]...)
 	}
 	var stdout limitBuffer
 	stdout.max = s.opt.MaxBytes
 	var stderr tailBuffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	err := cmd.Run()
+	var metaDone chan Settings
+	if s.rpicam {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return Frame{}, fmt.Errorf("camera: %s: %w", argv[0], err)
+		}
+		defer r.Close()
+		cmd.ExtraFiles = []*os.File{w} // file descriptor 3 (metadataFD)
+		metaDone = make(chan Settings, 1)
+		go func() {
+			var last Settings
+			readMetadata(r, func(st Settings) { last = st })
+			metaDone <- last
+		}()
+		defer w.Close()
+		if err := cmd.Start(); err != nil {
+			return Frame{}, fmt.Errorf("camera: %s: %w", argv[0], err)
+		}
+		w.Close()
+	} else if err := cmd.Start(); err != nil {
+		return Frame{}, fmt.Errorf("camera: %s: %w", argv[0], err)
+	}
+	err := cmd.Wait()
 	if ctx.Err() != nil {
 		return Frame{}, fmt.Errorf("camera: %s: %w", s.argv[0], ctx.Err())
 	}
@@ -513,6 +605,17 @@ func (s *Still) Next(ctx context.Context) (Frame, error) {
 	data := stdout.Bytes()
 	if !IsJPEG(data) {
 		return Frame{}, fmt.Errorf("camera: %s: %w: wrote %d bytes that are not one whole JPEG", s.argv[0], ErrNotJPEG, len(data))
+	}
+	if metaDone != nil && settling {
+		select {
+		case st := <-metaDone:
+			if st.ExposureTime > 0 {
+				s.held = lockArgs(st, s.extra)
+				s.heldUntil = s.opt.Clock.Now().Add(stillHoldFor)
+				s.opt.Logf("camera: %s settled: the next photos hold %s", argv[0], strings.Join(s.held, " "))
+			}
+		case <-time.After(time.Second):
+		}
 	}
 	s.count++
 	return Frame{JPEG: data, At: s.opt.Clock.Now(), Name: fmt.Sprintf("%s #%d", s.argv[0], s.count)}, nil

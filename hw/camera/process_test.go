@@ -61,6 +61,8 @@ func fakeCamera(mode string, args []string) int {
 	case "args":
 		fmt.Fprintln(os.Stderr, strings.Join(args, " "))
 		return 3
+	case "still-meta": // rpicam-still with --metadata: one photo and its metadata
+		return fakeRpicamStillMeta(args, frame)
 	case "meta", "meta-hq": // rpicam-vid with --metadata /dev/fd/3: a frame and its metadata every 10 ms
 		return fakeRpicamMeta(mode, args, frame)
 	}
@@ -243,7 +245,8 @@ func TestCommandLines(t *testing.T) {
 		{"rpicam", []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush", "--width", "1640", "--height", "1232", "--framerate", "5", "-q", "90", "--metadata", "/dev/fd/3", "--metadata-format", "txt", "-o", "-"}},
 		{"rpicam:--rotation 180 --awb daylight", []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush", "--width", "1640", "--height", "1232", "--framerate", "5", "-q", "90", "--metadata", "/dev/fd/3", "--metadata-format", "txt", "--rotation", "180", "--awb", "daylight", "-o", "-"}},
 		{"rpicam:--width 2304 --height=1296 --quality 80", []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush", "--framerate", "5", "--metadata", "/dev/fd/3", "--metadata-format", "txt", "--width", "2304", "--height=1296", "--quality", "80", "-o", "-"}},
-		{"rpicam-still", []string{"rpicam-still", "-n", "-t", "1", "--immediate", "--encoding", "jpg", "--width", "1640", "--height", "1232", "-q", "90", "-o", "-"}},
+		{"rpicam-still", []string{"rpicam-still", "-n", "-t", "1500", "--encoding", "jpg", "--width", "1640", "--height", "1232", "-q", "90", "--metadata", "/dev/fd/3", "--metadata-format", "txt", "-o", "-"}},
+		{"rpicam-still:--timeout 300 --hflip", []string{"rpicam-still", "-n", "--encoding", "jpg", "--width", "1640", "--height", "1232", "-q", "90", "--metadata", "/dev/fd/3", "--metadata-format", "txt", "--timeout", "300", "--hflip", "-o", "-"}},
 		{"gst:libcamerasrc ! video/x-raw,width=1640,height=1232", []string{"gst-launch-1.0", "-q", "-e", "libcamerasrc", "!", "video/x-raw,width=1640,height=1232", "!", "videoconvert", "!", "jpegenc", "quality=90", "!", "fdsink", "fd=1"}},
 		{"gst:v4l2src ! image/jpeg", []string{"gst-launch-1.0", "-q", "-e", "v4l2src", "!", "image/jpeg", "!", "fdsink", "fd=1"}},
 		{"device:2", []string{"gst-launch-1.0", "-q", "-e", "v4l2src", "device=/dev/video2", "!", "videoconvert", "!", "jpegenc", "quality=90", "!", "fdsink", "fd=1"}},

@@ -18,8 +18,15 @@
 # (go test -timeout per package; emulation is 10-40 times slower).
 set -euo pipefail
 
-repo=$(cd "$(dirname "$0")/../.." && pwd)
+repo=${PI_REPO:-$(cd "$(dirname "$0")/../.." && pwd)}
 cache=${PI_CACHE:-/var/cache/tilescope-pi}
+# Run from a copy: bash reads a script as it goes, and the run takes
+# hours, during which the file in the working tree may change.
+if [ -z "${PI_CHECK_COPY:-}" ] && [ "$(id -u)" = 0 ]; then
+	mkdir -p "$cache"
+	cp "$0" "$cache/check.sh"
+	PI_REPO=$repo PI_CHECK_COPY=1 exec bash "$cache/check.sh" "$@"
+fi
 root=$cache/root
 log=${PI_LOG:-$cache/pi-check.log}
 mirror=${PI_MIRROR:-http://deb.debian.org/debian}

@@ -64,9 +64,21 @@
 //
 // # Dependencies as small interfaces
 //
+// # One game model
+//
+// Everything that depends on the game goes through Rules (model.go): the
+// empty table, a Position's text form and its cells, reading a photo,
+// judging a turn, a tap correction, what the page draws, the bag and the
+// end-of-game tally. Each game implements Game in its own package
+// (games/upwords) and registers it once (Register, from cmd/tilescope);
+// docs/games.md says how to add one. GridRules is Rules for the grid games
+// (a Scorer on *grid.Board positions); a Config with only a Scorer gets
+// Upwords' numbers around it.
+//
 // The package does not import the vision, scoring or dictionary packages: it
-// defines what it needs (Scorer, Dictionary, FrameSource, BoardReader) and
-// cmd/tilescope wires the real implementations in. Tests use in-memory fakes
+// defines what it needs (Rules, Scorer, Dictionary, FrameSource,
+// BoardReader) and the games' packages and cmd/tilescope wire the real
+// implementations in. Tests use in-memory fakes
 // for the session logic; the end-to-end tests in cmd/tilescope use the real
 // parts.
 package game

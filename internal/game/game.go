@@ -66,14 +66,32 @@ type Word struct {
 	Word    string `json:"word"`
 	Score   int    `json:"score"`
 	Stacked bool   `json:"stacked"`
+	// NotInDictionary: the table's dictionary does not know the word; it
+	// stands unless challenged (the house rule "refuse non-words at once"
+	// refuses it instead).
+	NotInDictionary bool `json:"not_in_dictionary,omitempty"`
 }
 
-// Move is what the scoring engine derived from a turn's two boards.
+// Move is what the referee derived from a turn's two positions.
 type Move struct {
 	Placed []Placement `json:"placed"`
 	Words  []Word      `json:"words"`
 	Bonus  int         `json:"bonus"`
 	Score  int         `json:"score"`
+	// Detail is the game's own account of the turn, shown with it
+	// (Pyramids: the pyramids taken; Twists: the tiles given); nil none.
+	Detail any `json:"detail,omitempty"`
+	// Again: the turn is not over, the same seat goes on (Pyramids: the
+	// word is announced, the pyramids are not yet taken).
+	Again bool `json:"-"`
+	// Skip is how many seats after the next lose their turn (Twists'
+	// skip tile: 1); Reverse turns the order of play round.
+	Skip    int  `json:"-"`
+	Reverse bool `json:"-"`
+	// Position, when set, is the position the turn leaves, when it is
+	// not the reading itself (Pyramids: the board with the announced
+	// word waiting to be taken; a take whose heights are the game's).
+	Position Position `json:"-"`
 }
 
 // Rejection is the scoring engine's "no": a rule the move breaks, with the
@@ -85,8 +103,9 @@ type Rejection struct {
 
 func (r *Rejection) Error() string { return r.Msg }
 
-// Scorer judges a turn: the board before and the board the camera read
-// after. A move the rules refuse is a *Rejection; any other error is a bug.
+// Scorer judges a turn of a grid game (GridRules): the board before and the
+// board the camera read after. A move the rules refuse is a *Rejection; any
+// other error is a bug.
 type Scorer interface {
 	Judge(before, after *grid.Board) (Move, error)
 }
@@ -96,31 +115,36 @@ type Dictionary interface {
 	Contains(word string) bool
 }
 
-// Reading is what the camera saw: the whole board and, per cell, how sure the
-// reader was (0..1). Conf may be nil (every cell sure) or rows x cols.
+// Reading is what the camera saw: the whole position (the game's own: a
+// *grid.Board for the grid games) and, per cell, how sure the reader was
+// (0..1). Conf may be nil (every cell sure) or rows x cols.
 type Reading struct {
-	Board *grid.Board
+	Board Position
 	Conf  [][]float64
 	// Seen is what the photo itself showed, before the reading was
 	// reconciled with the game (nil: the same as Board, or entered by
 	// hand). The session keeps it with the turn: the next photo is
 	// compared with it (a misread the table corrected, seen again, is the
 	// same stack).
-	Seen *grid.Board
+	Seen Position
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
-func (r Reading) conf(p grid.Pos) float64 {
-	if p.Row < len(r.Conf) && p.Col < len(r.Conf[p.Row]) {
-		return r.Conf[p.Row][p.Col]
+func (r Reading) conf(p grid.Pos) float64 { return r.confAt(cellPos{p.Row, p.Col}) }
+
+func (r Reading) confAt(p cellPos) float64 {
+	if p.row < len(r.Conf) && p.col < len(r.Conf[p.row]) {
+		return r.Conf[p.row][p.col]
 	}
 	return 1
 }
 
+// clone copies the conf table; a grid board is copied too (the Upwords
+// reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board.Clone()}
-	if r.Seen != nil {
-		c.Seen = r.Seen.Clone()
+	c := Reading{Board: r.Board, Seen: r.Seen}
+	if b := gridOf(r.Board); b != nil {
+		c.Board = b.Clone()
 	}
 	if r.Conf != nil {
 		c.Conf = make([][]float64, len(r.Conf))
@@ -133,11 +157,13 @@ func (r Reading) clone() Reading {
 
 // Setup is what a game is started with.
 type Setup struct {
-	ID      int64     `json:"id"`
-	Kind    string    `json:"game"` // "upwords"
-	Players []string  `json:"players"`
-	Rows    int       `json:"rows"`
-	Cols    int       `json:"cols"`
+	ID      int64    `json:"id"`
+	Kind    string   `json:"game"` // "upwords"
+	Players []string `json:"players"`
+	Rows    int      `json:"rows"`
+	Cols    int      `json:"cols"`
+	// Options are the game's settings (kept in the start record).
+	Options Options   `json:"options,omitempty"`
 	Created time.Time `json:"created"`
 }
 
@@ -151,9 +177,12 @@ type Record struct {
 
 // Record kinds.
 const (
-	KindStart     = "start"
-	KindPlay      = "play"
-	KindCorrect   = "correct"
+	KindStart   = "start"
+	KindPlay    = "play"
+	KindCorrect = "correct"
+	// KindWord names the word of a turn (the camera does not hear it):
+	// the turn is judged again with it.
+	KindWord      = "word"
 	KindChallenge = "challenge"
 	KindConfirm   = "confirm"
 	KindPass      = "pass"
@@ -206,6 +235,13 @@ type (
 		Col    int    `json:"col"`
 		Letter string `json:"letter"`
 		Height int    `json:"height"`
+		// Cell is the game's text for the cell (Rules.SetCell); empty
+		// in the grid games' records, which say Letter and Height.
+		Cell string `json:"cell,omitempty"`
+	}
+	wordData struct {
+		N    int    `json:"n"`
+		Word string `json:"word"`
 	}
 	challengeData struct {
 		N     int    `json:"n"`
@@ -219,3 +255,12 @@ type (
 		Racks []int `json:"racks"`
 	}
 )
+
+// cell is the correction's cell text: Cell, or Letter and Height in the
+// grid text format ("" for an empty square).
+func (d correctData) cell() string {
+	if d.Cell != "" || d.Height == 0 {
+		return d.Cell
+	}
+	return grid.Stack{Letter: d.Letter, Height: d.Height}.String()
+}

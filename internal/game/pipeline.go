@@ -6,8 +6,6 @@ import (
 	"fmt"
 	"io"
 	"time"
-
-	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // FrameSource is a camera: each call returns the next photo of the table
@@ -17,8 +15,8 @@ type FrameSource interface {
 	Next(ctx context.Context) (Frame, error)
 }
 
-// BoardReader reads a photo of the table into a board with per-cell
-// confidence (vision.ScanUpwords behind an adapter).
+// BoardReader reads a photo of the table into a position with per-cell
+// confidence. A Pipeline without one uses the session's Rules.Read.
 type BoardReader interface {
 	ReadBoard(ctx context.Context, f Frame) (Reading, error)
 }
@@ -37,7 +35,8 @@ type Pipeline struct {
 	// Reconcile, when set, corrects each reading with the board as it
 	// stands and with what the earlier photos showed (Session.Sightings)
 	// before it is judged (ReconcileUpwordsJudged).
-	Reconcile func(before *grid.Board, past []Sighting, r Reading) (Reading, int)
+	// Nil: the rules' own (Reconciler), if they have one.
+	Reconcile func(standing Position, past []Sighting, r Reading) (Reading, int)
 	// Now is Run's clock for the time from a frame to its event on the
 	// phones, which the log line of each turn gives (time.Now when nil).
 	Now func() time.Time
@@ -52,7 +51,13 @@ func (p *Pipeline) logf(format string, a ...any) {
 // Submit reads one frame and records it as a turn. ErrNoChange when the
 // board has not changed.
 func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
-	r, err := p.Reader.ReadBoard(ctx, f)
+	var r Reading
+	var err error
+	if p.Reader != nil {
+		r, err = p.Reader.ReadBoard(ctx, f)
+	} else {
+		r, err = p.Session.Rules().Read(ctx, f, p.Session.Board())
+	}
 	if err != nil {
 		if ctx.Err() == nil {
 			code := "unreadable"
@@ -69,10 +74,14 @@ func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 	if err := p.Session.CameraOK(ctx); err != nil {
 		p.logf("frame %s: %v", f.ID, err)
 	}
-	if p.Reconcile != nil {
+	reconcile := p.Reconcile
+	if rc, ok := p.Session.Rules().(Reconciler); ok && reconcile == nil {
+		reconcile = rc.Reconcile
+	}
+	if reconcile != nil && r.Board != nil {
 		var n int
-		seen := r.Board.Clone()
-		r, n = p.Reconcile(p.Session.Board(), p.Session.Sightings(), r)
+		seen := clonePos(r.Board)
+		r, n = reconcile(p.Session.Board(), p.Session.Sightings(), r)
 		r.Seen = seen
 		if n > 0 {
 			p.logf("frame %s: %d cell(s) read against the board as it stands", f.ID, n)

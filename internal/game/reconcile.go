@@ -51,13 +51,14 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 // table corrected it), is the same misread of the same stack: the stack as
 // it stands. A tile the table took away as a phantom, seen again, is not
 // there either.
-func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, past []Sighting, r Reading) (Reading, int) {
-	return func(before *grid.Board, past []Sighting, r Reading) (Reading, int) {
+func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, r Reading) (Reading, int) {
+	return func(standing Position, past []Sighting, r Reading) (Reading, int) {
+		before := gridOf(standing)
 		out, n, doubt := reconcile(before, past, r)
 		if sc == nil || len(doubt) == 0 || len(doubt) > 4 {
 			return out, n
 		}
-		if _, err := sc.Judge(before, out.Board); err == nil {
+		if _, err := sc.Judge(before, gridOf(out.Board)); err == nil {
 			return out, n
 		}
 		// Every subset of the doubtful stacks taken as they stood, fewest
@@ -68,18 +69,19 @@ func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, past []Sighting,
 					continue
 				}
 				alt := out.clone()
+				ab := gridOf(alt.Board)
 				for i, p := range doubt {
 					if mask&(1<<i) != 0 {
-						alt.Board.Set(p, before.At(p))
+						ab.Set(p, before.At(p))
 						if p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
 							alt.Conf[p.Row][p.Col] = Guessed
 						}
 					}
 				}
-				if alt.Board.Equal(before) {
+				if ab.Equal(before) {
 					continue
 				}
-				if _, err := sc.Judge(before, alt.Board); err == nil {
+				if _, err := sc.Judge(before, ab); err == nil {
 					return alt, n + k
 				}
 			}
@@ -92,14 +94,16 @@ func ReconcileUpwordsJudged(sc Scorer) func(before *grid.Board, past []Sighting,
 // doubt lists the stacks read with a new letter at or below the height
 // they stood at.
 func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []grid.Pos) {
-	if before == nil || r.Board == nil || before.Rows != r.Board.Rows || before.Cols != r.Board.Cols {
+	rb := gridOf(r.Board)
+	if before == nil || rb == nil || before.Rows != rb.Rows || before.Cols != rb.Cols {
 		return r, 0, nil
 	}
 	out := r.clone()
+	ob := gridOf(out.Board)
 	if out.Conf == nil {
-		out.Conf = make([][]float64, out.Board.Rows)
+		out.Conf = make([][]float64, ob.Rows)
 		for i := range out.Conf {
-			out.Conf[i] = make([]float64, out.Board.Cols)
+			out.Conf[i] = make([]float64, ob.Cols)
 			for j := range out.Conf[i] {
 				out.Conf[i][j] = 1
 			}
@@ -107,21 +111,21 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 	}
 	changed := 0
 	set := func(p grid.Pos, s grid.Stack, conf float64) {
-		if out.Board.At(p) != s {
+		if ob.At(p) != s {
 			changed++
 		}
-		out.Board.Set(p, s)
+		ob.Set(p, s)
 		if p.Row < len(out.Conf) && p.Col < len(out.Conf[p.Row]) {
 			out.Conf[p.Row][p.Col] = conf
 		}
 	}
 	// A misread the table corrected, read the same way again.
 	before.Each(func(p grid.Pos, b grid.Stack) {
-		if s := r.Board.At(p); !s.Empty() && s.Letter != b.Letter && misreadBefore(past, p, b, s.Letter) {
+		if s := rb.At(p); !s.Empty() && s.Letter != b.Letter && misreadBefore(past, p, b, s.Letter) {
 			set(p, b, r.conf(p))
 		}
 	})
-	read := out.Board.Clone()
+	read := ob.Clone()
 	// Is the only change a stack one higher with its own letter?
 	others, oneHigher := false, 0
 	before.Each(func(p grid.Pos, b grid.Stack) {
@@ -166,17 +170,18 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 // Sighting is one earlier photo of the game: what it showed (before it was
 // reconciled) and the board as the game held it after that turn.
 type Sighting struct {
-	Seen, After *grid.Board
+	Seen, After Position
 }
 
 // misreadBefore reports whether an earlier photo showed letter on square p
 // while the game held stack b there.
 func misreadBefore(past []Sighting, p grid.Pos, b grid.Stack, letter string) bool {
 	for _, s := range past {
-		if s.Seen == nil || s.After == nil || !s.Seen.In(p) || !s.After.In(p) {
+		seen, after := gridOf(s.Seen), gridOf(s.After)
+		if seen == nil || after == nil || !seen.In(p) || !after.In(p) {
 			continue
 		}
-		if s.After.At(p) == b && s.Seen.At(p).Letter == letter {
+		if after.At(p) == b && seen.At(p).Letter == letter {
 			return true
 		}
 	}

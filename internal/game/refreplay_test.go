@@ -16,7 +16,7 @@ import (
 type refReplayed struct {
 	state     *State
 	board     *grid.Board
-	readings  map[int]Reading // corrected readings by turn number
+	readings  map[int]refReading // corrected readings by turn number
 	befores   map[int]*grid.Board
 	turns     map[int]*Turn
 	lastPlay  int                 // number of the latest accepted play, 0 if none
@@ -27,7 +27,7 @@ type refReplayed struct {
 }
 
 // replay recomputes the state from a game's log.
-func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
+func refReplay(setup Setup, recs []Record, sc Scorer, dict Dictionary) (*refReplayed, error) {
 	// 1. undo pops the latest surviving action.
 	var acts []Record
 	var version int64
@@ -61,7 +61,7 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 	}
 
 	rp := &refReplayed{
-		readings: map[int]Reading{},
+		readings: map[int]refReading{},
 		seen:     map[int]*grid.Board{},
 		befores:  map[int]*grid.Board{},
 		turns:    map[int]*Turn{},
@@ -82,7 +82,7 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 			if err != nil {
 				return nil, fmt.Errorf("game: %v", err)
 			}
-			rp.readings[d.N] = Reading{Board: b, Conf: d.Conf}
+			rp.readings[d.N] = refReading{Board: b, Conf: d.Conf}
 			plays = append(plays, d.N)
 			if d.Seen != "" {
 				sb, err := grid.Parse(strings.NewReader(d.Seen), fmt.Sprintf("record %d (seen)", r.Seq))
@@ -96,7 +96,7 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 			if err := json.Unmarshal(r.Data, &d); err != nil {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
-			applyCorrection(rp.readings, plays, corrected, d)
+			refApplyCorrection(rp.readings, plays, corrected, d)
 		}
 	}
 
@@ -168,6 +168,9 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 			}
 			t.Status = StatusAccepted
 			t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
+			for i := range t.Words {
+				t.Words[i].NotInDictionary = dict != nil && !dict.Contains(strings.ToUpper(t.Words[i].Word))
+			}
 			st.Players[toPlay].Score += mv.Score
 			board = rd.Board.Clone()
 			rp.lastPlay = d.N
@@ -236,7 +239,7 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 	st.Last = rp.lastPlay
 	st.BoardText = board.String()
 	last := map[grid.Pos]bool{}
-	var conf Reading
+	var conf refReading
 	var fixed map[grid.Pos]bool
 	if t := rp.turns[rp.lastPlay]; t != nil {
 		for _, p := range t.Placed {
@@ -246,7 +249,7 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 	// The confidence shown for a stack is the best of the accepted readings
 	// that saw it as it stands now, newest back to where it changed: a tile
 	// read surely once and less surely later is as sure as it ever was.
-	var stood []Reading // accepted readings, newest first
+	var stood []refReading // accepted readings, newest first
 	for i := len(history) - 1; i >= 0; i-- {
 		if h := history[i]; h.Kind == KindPlay && h.Status == StatusAccepted {
 			if conf.Board == nil {
@@ -276,7 +279,7 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 			return
 		}
 		placed += s.Height
-		c := &Cell{Letter: s.Letter, Height: s.Height, Conf: 1, Last: last[p], Corrected: fixed[p]}
+		c := &Cell{Piece: Piece{Letter: s.Letter, Height: s.Height}, Conf: 1, Last: last[p], Corrected: fixed[p]}
 		if conf.Board != nil {
 			c.Conf = round2(bestConf(p, s))
 		}
@@ -294,8 +297,79 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 		}
 	}
 	if st.Over {
-		st.Tally = tally(st.Players, racks)
+		st.Tally = UpwordsGridRules(0, 0, nil).Tally(nil, st.Players, racks)
 	}
 	rp.state = st
 	return rp, nil
+}
+
+// refApplyCorrection is the grid-only applyCorrection the reference replay was written with: it sets the corrected stack in turn d.N's reading and in the
+// neighbouring readings that read the same stack on that square: forward
+// always, backward only when the camera saw a tile there and the correction
+// is not a taller stack (a tile the camera missed, on an empty square or on
+// a stack, was not there before it was played).
+func refApplyCorrection(readings map[int]refReading, plays []int, corrected map[int]map[grid.Pos]bool, d correctData) {
+	rd, ok := readings[d.N]
+	if !ok {
+		return
+	}
+	p := grid.Pos{Row: d.Row, Col: d.Col}
+	if !rd.Board.In(p) {
+		return
+	}
+	want := grid.Stack{Letter: d.Letter, Height: d.Height}
+	if d.Height == 0 {
+		want = grid.Stack{}
+	}
+	orig := rd.Board.At(p)
+	idx := -1
+	for i, n := range plays {
+		if n == d.N {
+			idx = i
+		}
+	}
+	set := func(n int) {
+		r := readings[n]
+		r.Board.Set(p, want)
+		if corrected[n] == nil {
+			corrected[n] = map[grid.Pos]bool{}
+		}
+		corrected[n][p] = true
+	}
+	set(d.N)
+	for i := idx + 1; i < len(plays); i++ {
+		r := readings[plays[i]]
+		if !r.Board.In(p) || r.Board.At(p) != orig {
+			break
+		}
+		set(plays[i])
+	}
+	if orig.Empty() || want.Height > orig.Height {
+		// The camera missed a tile: it was not there before this turn
+		// (read empty), or it went on the stack this turn (the stack read
+		// as it stood before): the earlier readings of the square were
+		// right.
+		return
+	}
+	for i := idx - 1; i >= 0; i-- {
+		r := readings[plays[i]]
+		if !r.Board.In(p) || r.Board.At(p) != orig {
+			break
+		}
+		set(plays[i])
+	}
+}
+
+// refReading is a reading of a grid board, as the reference replay keeps
+// it.
+type refReading struct {
+	Board *grid.Board
+	Conf  [][]float64
+}
+
+func (r refReading) conf(p grid.Pos) float64 {
+	if p.Row < len(r.Conf) && p.Col < len(r.Conf[p.Row]) {
+		return r.Conf[p.Row][p.Col]
+	}
+	return 1
 }

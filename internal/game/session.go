@@ -6,9 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"io"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 )
@@ -17,9 +19,19 @@ import (
 type Config struct {
 	Kind    string   // "upwords" (default)
 	Players []string // names for a new game; default "Player 1", "Player 2"
-	Rows    int      // board size for a new game; default 10x10
+	Rows    int      // board size for a new game; default 10x10, or the Rules' empty position
 	Cols    int
-	Scorer  Scorer
+	// Rules is the game (Game.New); nil: grid rules with the Upwords set
+	// around Scorer (UpwordsGridRules).
+	Rules  Rules
+	Scorer Scorer
+	// Options are the settings Rules were made with, recorded with every
+	// new game of Kind.
+	Options Options
+	// NewRules makes the rules of another game, or of Kind with other
+	// settings, for a new game the table asks for (RulesFrom: from the
+	// registry); nil: the table plays only Kind with Rules.
+	NewRules func(kind string, opt Options) (Rules, error)
 	// Dict settles challenges; nil means every word is accepted.
 	Dict Dictionary
 	// Now is the clock; nil means time.Now.
@@ -45,6 +57,7 @@ type Session struct {
 	store Store
 
 	mu     sync.Mutex // serialises actions
+	rules  Rules      // the current game's; written under mu and snapMu
 	setup  Setup
 	rp     *replayed
 	snapMu sync.RWMutex
@@ -66,14 +79,20 @@ const (
 // Open loads the store's current game, or starts one from cfg if there is
 // none, and replays it.
 func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
-	if cfg.Scorer == nil {
-		return nil, errors.New("game: no scorer")
+	if cfg.Rules == nil && cfg.Scorer == nil {
+		return nil, errors.New("game: no rules")
 	}
 	if cfg.Kind == "" {
 		cfg.Kind = "upwords"
 	}
 	if cfg.Rows == 0 || cfg.Cols == 0 {
 		cfg.Rows, cfg.Cols = 10, 10
+		if cfg.Rules != nil {
+			cfg.Rows, cfg.Cols = cfg.Rules.Empty().Size()
+		}
+	}
+	if cfg.Rules == nil {
+		cfg.Rules = UpwordsGridRules(cfg.Rows, cfg.Cols, cfg.Scorer)
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now
@@ -84,7 +103,10 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	if err := checkPlayers(cfg.Players); err != nil {
 		return nil, err
 	}
-	s := &Session{cfg: cfg, store: store}
+	if cfg.Options == nil {
+		cfg.Options = Options{}
+	}
+	s := &Session{cfg: cfg, store: store, rules: cfg.Rules}
 	setup, recs, err := store.Current(ctx)
 	switch {
 	case errors.Is(err, ErrNoGame):
@@ -97,6 +119,21 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if setup.Options == nil && len(recs) > 0 && recs[0].Kind == KindStart {
+		// The settings are kept in the start record (games from before
+		// settings were kept have none: the table's are theirs).
+		var st struct {
+			Options Options `json:"options"`
+		}
+		if json.Unmarshal(recs[0].Data, &st) == nil {
+			setup.Options = st.Options
+		}
+	}
+	rules, err := s.rulesFor(setup.Kind, setup.Options)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", setup.ID, err)
+	}
+	s.setRules(rules)
 	if err := s.load(setup, recs); err != nil {
 		return nil, err
 	}
@@ -108,7 +145,8 @@ func checkPlayers(names []string) error {
 		return badInputf("a game has 1 to 4 players, not %d", len(names))
 	}
 	for i, n := range names {
-		if strings.TrimSpace(n) == "" || len(n) > 40 {
+		// Names may be in any script: 40 letters, not bytes (Марина is 12 bytes).
+		if strings.TrimSpace(n) == "" || !utf8.ValidString(n) || utf8.RuneCountInString(n) > 40 {
 			return badInputf("player %d: a name is 1 to 40 characters", i+1)
 		}
 	}
@@ -117,13 +155,57 @@ func checkPlayers(names []string) error {
 
 // load replays a log and publishes the result. Called with mu held.
 func (s *Session) load(setup Setup, recs []Record) error {
-	rp, err := replay(setup, recs, s.cfg.Scorer)
+	rp, err := replayWith(setup, recs, s.rules, s.cfg.Dict)
 	if err != nil {
 		return err
 	}
 	s.setup, s.rp = setup, rp
 	s.publish()
 	return nil
+}
+
+// rulesFor returns the rules of a game: the configured ones for Kind with
+// the configured settings (or none recorded), else NewRules'.
+func (s *Session) rulesFor(kind string, opt Options) (Rules, error) {
+	if kind == "" {
+		kind = s.cfg.Kind
+	}
+	if kind == s.cfg.Kind && (opt == nil || sameOptions(opt, s.cfg.Options)) {
+		return s.cfg.Rules, nil
+	}
+	if s.cfg.NewRules == nil && kind != s.cfg.Kind {
+		return nil, badInputf("this table plays only %s, not %s", s.cfg.Kind, kind)
+	}
+	if s.cfg.NewRules == nil {
+		return nil, badInputf("this table plays %s with its own settings only", s.cfg.Kind)
+	}
+	return s.cfg.NewRules(kind, opt)
+}
+
+// setRules makes rules the current game's, letting go of the previous
+// ones made for another game. Called with mu held.
+func (s *Session) setRules(rules Rules) {
+	s.snapMu.Lock()
+	old := s.rules
+	s.rules = rules
+	s.snapMu.Unlock()
+	if old != nil && old != rules && old != s.cfg.Rules {
+		if c, ok := old.(io.Closer); ok {
+			c.Close()
+		}
+	}
+}
+
+func sameOptions(a, b Options) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for k, v := range a {
+		if w, ok := b[k]; !ok || w != v {
+			return false
+		}
+	}
+	return true
 }
 
 // reload replays the current game's log from the store. Called with mu
@@ -238,11 +320,28 @@ func (s *Session) Frames() []string {
 	return out
 }
 
-// Board returns a copy of the board as it stands.
-func (s *Session) Board() *grid.Board {
+// Board returns the board as it stands (a copy: the caller may change a
+// grid board).
+func (s *Session) Board() Position {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.rp.board.Clone()
+	return clonePos(s.rp.board)
+}
+
+// Rules returns the game's rules.
+func (s *Session) Rules() Rules {
+	s.snapMu.RLock()
+	defer s.snapMu.RUnlock()
+	return s.rules
+}
+
+// clonePos copies a grid board (whose methods change it in place); other
+// positions are never changed and are shared.
+func clonePos(p Position) Position {
+	if b := gridOf(p); b != nil {
+		return b.Clone()
+	}
+	return p
 }
 
 // Sightings are the game's photos recorded as plays, oldest first: what
@@ -327,7 +426,8 @@ func (s *Session) apply(ctx context.Context, kind string, data any) (*replayed, 
 func (s *Session) step(ctx context.Context, rec Record) error {
 	rp := s.rp
 	switch rec.Kind {
-	case KindCorrect:
+	case KindCorrect, KindWord:
+		// A fix of an old turn re-judges the game from it.
 		return s.reload(ctx)
 	case KindUndo:
 		if !rp.pop() {
@@ -342,16 +442,16 @@ func (s *Session) step(ctx context.Context, rec Record) error {
 		if err := json.Unmarshal(rec.Data, &d); err != nil {
 			return fmt.Errorf("game: record %d: %v", rec.Seq, err)
 		}
-		rd, err := d.reading(rec.Seq)
+		rd, err := rp.reading(d, rec.Seq)
 		if err != nil {
 			return err
 		}
 		rp.camera = nil // a photo was read
-		if err := rp.act(rec, rd, nil); err != nil {
+		if err := rp.act(rec, rd, nil, ""); err != nil {
 			return err
 		}
 	default:
-		if err := rp.act(rec, Reading{}, nil); err != nil {
+		if err := rp.act(rec, Reading{}, nil, ""); err != nil {
 			return err
 		}
 	}
@@ -381,19 +481,20 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	if s.rp.state.Over {
 		return Turn{}, conflictf("the game is over")
 	}
-	if r.Board.Rows != s.setup.Rows || r.Board.Cols != s.setup.Cols {
-		return Turn{}, badInputf("the reading is %dx%d, the board is %dx%d", r.Board.Rows, r.Board.Cols, s.setup.Rows, s.setup.Cols)
+	if rows, cols := r.Board.Size(); rows != s.setup.Rows || cols != s.setup.Cols {
+		return Turn{}, badInputf("the reading is %dx%d, the board is %dx%d", rows, cols, s.setup.Rows, s.setup.Cols)
 	}
-	if err := checkReading(r.Board); err != nil {
+	if err := s.checkReading(r.Board); err != nil {
 		return Turn{}, err
 	}
-	if r.Board.Equal(s.rp.board) {
+	if SamePosition(r.Board, s.rp.board) {
 		return Turn{}, ErrNoChange
 	}
 	// The camera still shows a board the rules refused (a restarted
-	// service, a second photo of it): nothing new to judge.
+	// service, a second photo of it), or a play the table withdrew after a
+	// challenge whose tiles are not taken back yet: nothing new to judge.
 	if h := s.rp.state.History; len(h) > 0 {
-		if last := h[len(h)-1]; last.Kind == KindPlay && last.Status == StatusRejected && last.Board == r.Board.String() {
+		if last := h[len(h)-1]; last.Kind == KindPlay && (last.Status == StatusRejected || last.Status == StatusWithdrawn) && last.Board == r.Board.String() {
 			return Turn{}, ErrNoChange
 		}
 	}
@@ -417,20 +518,30 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	return t, nil
 }
 
-// checkReading makes sure every cell can be written in the grid text format
-// the log keeps (a reader that could not tell a letter must not put "?" in
-// the log).
-func checkReading(b *grid.Board) error {
-	var bad error
-	b.Each(func(p grid.Pos, s grid.Stack) {
-		if bad != nil || s.Empty() {
-			return
+// checkReading makes sure the reading can be written in the text form the
+// log keeps and read back the same (a reader that could not tell a letter
+// must not put "?" in the log).
+func (s *Session) checkReading(b Position) error {
+	back, err := s.rules.Parse(b.String(), "the reading")
+	if err == nil && SamePosition(back, b) {
+		return nil
+	}
+	rows, cols := b.Size()
+	for r := range rows {
+		for c := range cols {
+			cell := b.Cell(r, c)
+			if cell == "" {
+				continue
+			}
+			if back == nil || back.Cell(r, c) != cell {
+				return badInputf("the reading at %v is %q, not a piece of the game", grid.Pos{Row: r, Col: c}, cell)
+			}
 		}
-		if c, err := grid.ParseCell(s.String()); err != nil || c != s {
-			bad = badInputf("the reading at %v is %q, not a tile", p, s.Letter)
-		}
-	})
-	return bad
+	}
+	if err != nil {
+		return badInputf("the reading: %v", err)
+	}
+	return badInputf("the reading does not read back the same")
 }
 
 func roundConf(c [][]float64) [][]float64 {
@@ -462,23 +573,71 @@ func (s *Session) Correct(ctx context.Context, n int, p grid.Pos, st grid.Stack)
 	} else {
 		st.Letter = ""
 	}
+	return s.correct(ctx, correctData{N: n, Row: p.Row, Col: p.Col, Letter: st.Letter, Height: st.Height})
+}
+
+// CorrectCell fixes what the camera read in one cell of turn n, in the
+// game's own cell text (Rules.SetCell: "" empty), and re-judges the game.
+func (s *Session) CorrectCell(ctx context.Context, n, row, col int, cell string) (*State, error) {
+	cell = strings.TrimSpace(cell)
+	if g := gridOf(s.Rules().Empty()); g != nil {
+		// The grid games keep their records as letter and height.
+		st := grid.Stack{}
+		if cell != "" && cell != "." {
+			var err error
+			if st, err = grid.ParseCell(cell); err != nil {
+				return nil, badInputf("%q: %v", cell, err)
+			}
+		}
+		return s.Correct(ctx, n, grid.Pos{Row: row, Col: col}, st)
+	}
+	return s.correct(ctx, correctData{N: n, Row: row, Col: col, Cell: cell})
+}
+
+func (s *Session) correct(ctx context.Context, d correctData) (*State, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, _, ok := s.rp.turn(d.N)
+	if !ok || t.Kind != KindPlay {
+		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, d.N)
+	}
+	rd, err := s.rp.reading(playData{Board: t.Board}, 0)
+	if err != nil {
+		return nil, err
+	}
+	p := cellPos{d.Row, d.Col}
+	if !inside(rd.Board, p) {
+		rows, cols := rd.Board.Size()
+		return nil, badInputf("%v is off the %dx%d board", grid.Pos{Row: d.Row, Col: d.Col}, rows, cols)
+	}
+	if _, err := s.rules.SetCell(rd.Board, d.Row, d.Col, d.cell()); err != nil {
+		return nil, err
+	}
+	if rd.Board.Cell(d.Row, d.Col) == d.cell() {
+		return s.rp.state, nil // nothing to correct
+	}
+	rp, err := s.apply(ctx, KindCorrect, d)
+	if err != nil {
+		return nil, err
+	}
+	return rp.state, nil
+}
+
+// NameWord says which word turn n spelled, when the camera's reading fits
+// several (or the game needs it named): the turn and every later one are
+// judged again with it. An empty word takes the naming back.
+func (s *Session) NameWord(ctx context.Context, n int, word string) (*State, error) {
+	word = strings.ToUpper(strings.TrimSpace(word))
+	if len(word) > 40 || strings.ContainsAny(word, " \t\n") {
+		return nil, badInputf("word %q: want one word", word)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t, _, ok := s.rp.turn(n)
 	if !ok || t.Kind != KindPlay {
 		return nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
 	}
-	rd, err := (playData{Board: t.Board}).reading(0)
-	if err != nil {
-		return nil, err
-	}
-	if !rd.Board.In(p) {
-		return nil, badInputf("%v is off the %dx%d board", p, rd.Board.Rows, rd.Board.Cols)
-	}
-	if rd.Board.At(p) == st {
-		return s.rp.state, nil // nothing to correct
-	}
-	rp, err := s.apply(ctx, KindCorrect, correctData{N: n, Row: p.Row, Col: p.Col, Letter: st.Letter, Height: st.Height})
+	rp, err := s.apply(ctx, KindWord, wordData{N: n, Word: word})
 	if err != nil {
 		return nil, err
 	}
@@ -590,8 +749,8 @@ func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 		return nil, badInputf("%d racks for %d players", len(racks), len(s.setup.Players))
 	}
 	for i, r := range racks {
-		if r < 0 || r > RackSize {
-			return nil, badInputf("player %d: %d tiles left: want 0 to %d", i+1, r, RackSize)
+		if m := s.rules.MaxLeft(); r < 0 || r > m {
+			return nil, badInputf("player %d: %d tiles left: want 0 to %d", i+1, r, m)
 		}
 	}
 	rp, err := s.apply(ctx, KindEnd, endData{Racks: racks})
@@ -601,19 +760,49 @@ func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 	return rp.state, nil
 }
 
-// NewGame starts a new game with the given players; the old one stays in the
-// store.
+// NewGame starts a new game of the same kind and settings with the given
+// players; the old one stays in the store.
 func (s *Session) NewGame(ctx context.Context, players []string) error {
-	if err := checkPlayers(players); err != nil {
+	setup := s.Setup()
+	return s.Start(ctx, NewGame{Kind: setup.Kind, Players: players, Options: setup.Options})
+}
+
+// NewGame is what a new game is started with.
+type NewGame struct {
+	// Kind is the game ("" the table's own).
+	Kind    string   `json:"game"`
+	Players []string `json:"players"`
+	// Options are its settings (nil: the table's for its own game, the
+	// game's defaults for another).
+	Options Options `json:"options,omitempty"`
+}
+
+// Start starts a new game; the old one stays in the store.
+func (s *Session) Start(ctx context.Context, ng NewGame) error {
+	if err := checkPlayers(ng.Players); err != nil {
 		return err
 	}
-	clean := make([]string, len(players))
-	for i, p := range players {
+	if ng.Kind == "" {
+		ng.Kind = s.cfg.Kind
+	}
+	if ng.Options == nil && ng.Kind == s.cfg.Kind {
+		ng.Options = s.cfg.Options
+	}
+	if ng.Options == nil {
+		ng.Options = Options{}
+	}
+	clean := make([]string, len(ng.Players))
+	for i, p := range ng.Players {
 		clean[i] = strings.TrimSpace(p)
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	setup := Setup{Kind: s.cfg.Kind, Players: clean, Rows: s.cfg.Rows, Cols: s.cfg.Cols, Created: s.cfg.Now().UTC()}
+	rules, err := s.rulesFor(ng.Kind, ng.Options)
+	if err != nil {
+		return err
+	}
+	rows, cols := rules.Empty().Size()
+	setup := Setup{Kind: ng.Kind, Players: clean, Rows: rows, Cols: cols, Options: ng.Options, Created: s.cfg.Now().UTC()}
 	raw, _ := json.Marshal(setup)
 	setup, rec, err := s.store.Create(ctx, setup, Record{At: setup.Created, Kind: KindStart, Data: raw})
 	if err != nil {
@@ -623,6 +812,7 @@ func (s *Session) NewGame(ctx context.Context, players []string) error {
 		}
 		return s.storageFailed(err)
 	}
+	s.setRules(rules)
 	return s.load(setup, []Record{rec})
 }
 

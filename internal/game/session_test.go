@@ -319,6 +319,12 @@ func TestChallenge(t *testing.T) {
 			if _, _, err := s.Challenge(context.Background(), 1, "CAT"); !errors.Is(err, ErrConflict) {
 				t.Errorf("challenging an old turn: %v, want ErrConflict", err)
 			}
+			// The camera still sees the withdrawn tiles (not taken back
+			// yet): not a new turn.
+			r, _ := grid.Parse(strings.NewReader(board), "again")
+			if _, err := s.Play(context.Background(), Frame{ID: "again"}, Reading{Board: r}); !errors.Is(err, ErrNoChange) {
+				t.Errorf("the withdrawn board seen again: %v, want ErrNoChange", err)
+			}
 		})
 	}
 }
@@ -427,6 +433,8 @@ func TestBadPlayers(t *testing.T) {
 		{"none", []string{}},
 		{"five", []string{"a", "b", "c", "d", "e"}},
 		{"blank", []string{"Ann", " "}},
+		{"41 letters", []string{"Ann", strings.Repeat("ж", 41)}},
+		{"not UTF-8", []string{"Ann", "\xff"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -435,6 +443,21 @@ func TestBadPlayers(t *testing.T) {
 				t.Errorf("NewGame(%q) = %v, want ErrBadInput", tc.players, err)
 			}
 		})
+	}
+}
+
+// TestPlayersInAnyScript: names are counted in letters, so a long name in
+// Cyrillic (two bytes a letter) or with emoji is fine.
+func TestPlayersInAnyScript(t *testing.T) {
+	names := []string{"Марина Александровна Кузнецова-Петрова", "Ёжик 🦔", "李小龍", "Ann"}
+	s := newSession(t, NewMemStore())
+	if err := s.NewGame(context.Background(), names); err != nil {
+		t.Fatal(err)
+	}
+	for i, p := range s.State().Players {
+		if p.Name != names[i] {
+			t.Errorf("player %d is %q, want %q", i, p.Name, names[i])
+		}
 	}
 }
 
@@ -492,7 +515,7 @@ func TestPipelineKeepsWhatThePhotoShowed(t *testing.T) {
 	}
 	// After a restart the session still knows what the photo showed.
 	s2 := newSession(t, store)
-	if got := s2.Sightings(); len(got) != 1 || !got[0].Seen.Equal(grid.MustParse(misread)) || !got[0].After.Equal(grid.MustParse(turn1)) {
+	if got := s2.Sightings(); len(got) != 1 || !SamePosition(got[0].Seen, grid.MustParse(misread)) || !SamePosition(got[0].After, grid.MustParse(turn1)) {
 		t.Fatalf("sightings after reopening = %+v, want the misread board beside the corrected one", got)
 	}
 	// The next photo shows turn 2 with the same misread: the T stands.

@@ -5,8 +5,6 @@ import (
 	"encoding/json"
 	"math"
 	"time"
-
-	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // LowConf is the confidence below which a cell is shown as uncertain.
@@ -81,10 +79,10 @@ type Player struct {
 	Score int    `json:"score"`
 }
 
-// Cell is an occupied square as the page draws it.
+// Cell is an occupied square as the page draws it: the game's piece
+// (Rules.Piece), how sure the camera was and the marks.
 type Cell struct {
-	Letter    string  `json:"letter"`
-	Height    int     `json:"height"`
+	Piece
 	Conf      float64 `json:"conf"`
 	Last      bool    `json:"last,omitempty"`      // placed by the latest play
 	Uncertain bool    `json:"uncertain,omitempty"` // read with conf < LowConf
@@ -104,9 +102,11 @@ type Turn struct {
 	Words  []Word      `json:"words,omitempty"`
 	Bonus  int         `json:"bonus,omitempty"`
 	Score  int         `json:"score"`
-	Photo  string      `json:"photo,omitempty"` // URL of the photo
-	Frame  string      `json:"frame,omitempty"` // the camera's frame id
-	Board  string      `json:"board,omitempty"` // the reading, grid text
+	// Detail is the game's own account of the turn (Move.Detail).
+	Detail any    `json:"detail,omitempty"`
+	Photo  string `json:"photo,omitempty"` // URL of the photo
+	Frame  string `json:"frame,omitempty"` // the camera's frame id
+	Board  string `json:"board,omitempty"` // the reading, grid text
 	// Uncertain and Corrected list cells as [row, col].
 	Uncertain  [][2]int    `json:"uncertain,omitempty"`
 	Corrected  [][2]int    `json:"corrected,omitempty"`
@@ -138,80 +138,90 @@ const (
 	PenaltyPerTile = 5
 )
 
-// applyCorrection sets the corrected stack in turn d.N's reading and in the
-// neighbouring readings that read the same stack on that square: forward
-// always, backward only when the camera saw a tile there and the correction
-// is not a taller stack (a tile the camera missed, on an empty square or on
-// a stack, was not there before it was played).
-func applyCorrection(readings map[int]Reading, plays []int, corrected map[int]map[grid.Pos]bool, d correctData) {
+// applyCorrection sets the corrected cell in turn d.N's reading and in the
+// neighbouring readings that read the same cell on that square: forward
+// always, backward only when the rules say the earlier photos misread it
+// too (Backfiller; by default when the camera saw something there).
+func applyCorrection(rules Rules, readings map[int]Reading, plays []int, corrected map[int]map[cellPos]bool, d correctData) {
 	rd, ok := readings[d.N]
 	if !ok {
 		return
 	}
-	p := grid.Pos{Row: d.Row, Col: d.Col}
-	if !rd.Board.In(p) {
+	p := cellPos{d.Row, d.Col}
+	if !inside(rd.Board, p) {
 		return
 	}
-	want := grid.Stack{Letter: d.Letter, Height: d.Height}
-	if d.Height == 0 {
-		want = grid.Stack{}
-	}
-	orig := rd.Board.At(p)
+	want := d.cell()
+	orig := rd.Board.Cell(p.row, p.col)
 	idx := -1
 	for i, n := range plays {
 		if n == d.N {
 			idx = i
 		}
 	}
-	set := func(n int) {
+	set := func(n int) bool {
 		r := readings[n]
-		r.Board.Set(p, want)
+		nb, err := rules.SetCell(r.Board, p.row, p.col, want)
+		if err != nil {
+			return false // a cell this reading cannot hold: the correction stops here
+		}
+		r.Board = nb
+		readings[n] = r
 		if corrected[n] == nil {
-			corrected[n] = map[grid.Pos]bool{}
+			corrected[n] = map[cellPos]bool{}
 		}
 		corrected[n][p] = true
+		return true
 	}
-	set(d.N)
+	if !set(d.N) {
+		return
+	}
 	for i := idx + 1; i < len(plays); i++ {
 		r := readings[plays[i]]
-		if !r.Board.In(p) || r.Board.At(p) != orig {
+		if !inside(r.Board, p) || r.Board.Cell(p.row, p.col) != orig || !set(plays[i]) {
 			break
 		}
-		set(plays[i])
 	}
-	if orig.Empty() || want.Height > orig.Height {
-		// The camera missed a tile: it was not there before this turn
-		// (read empty), or it went on the stack this turn (the stack read
-		// as it stood before): the earlier readings of the square were
-		// right.
+	back := orig != ""
+	if bf, ok := rules.(Backfiller); ok {
+		back = bf.Backfill(orig, want)
+	}
+	if !back {
+		// The camera missed a piece: it was not there before this turn.
 		return
 	}
 	for i := idx - 1; i >= 0; i-- {
 		r := readings[plays[i]]
-		if !r.Board.In(p) || r.Board.At(p) != orig {
+		if !inside(r.Board, p) || r.Board.Cell(p.row, p.col) != orig || !set(plays[i]) {
 			break
 		}
-		set(plays[i])
 	}
 }
 
-// tally is the end-of-game score sheet: -5 per tile left on a rack.
-func tally(players []Player, racks []int) []TallyLine {
-	out := make([]TallyLine, len(players))
-	best := math.MinInt
-	for i, p := range players {
-		tiles := 0
-		if i < len(racks) {
-			tiles = racks[i]
+// cellPos is a cell of a position's lattice.
+type cellPos struct{ row, col int }
+
+func inside(b Position, p cellPos) bool {
+	r, c := b.Size()
+	return p.row >= 0 && p.row < r && p.col >= 0 && p.col < c
+}
+
+// eachCell calls f for every cell that is not empty, row by row.
+func eachCell(b Position, f func(p cellPos, cell string)) {
+	rows, cols := b.Size()
+	for r := range rows {
+		for c := range cols {
+			if s := b.Cell(r, c); s != "" {
+				f(cellPos{r, c}, s)
+			}
 		}
-		out[i] = TallyLine{Name: p.Name, Score: p.Score, Tiles: tiles, Penalty: -PenaltyPerTile * tiles}
-		out[i].Final = out[i].Score + out[i].Penalty
-		best = max(best, out[i].Final)
 	}
-	for i := range out {
-		out[i].Winner = out[i].Final == best
-	}
-	return out
+}
+
+func sameSize(a, b Position) bool {
+	ar, ac := a.Size()
+	br, bc := b.Size()
+	return ar == br && ac == bc
 }
 
 func round2(f float64) float64 { return math.Round(f*100) / 100 }

@@ -8,8 +8,6 @@ import (
 	"sort"
 	"strings"
 	"time"
-
-	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // replayed is the game as it stands, kept up to date one record at a time:
@@ -25,13 +23,15 @@ import (
 // first (copy on write), so a published State never changes.
 type replayed struct {
 	setup Setup
-	sc    Scorer
+	rules Rules
+	dict  Dictionary // flags the words it does not know; nil flags none
 
 	players  []Player
 	toPlay   int
+	dir      int // 1, or -1 when play goes round the other way
 	over     bool
 	racks    []int
-	board    *grid.Board // never modified once set: a new board replaces it
+	board    Position    // never modified once set: a new board replaces it
 	best     [][]float64 // best confidence of each square's stack; replaced, never modified
 	stood    bool        // an accepted reading stands (the board is not the empty start)
 	lastPlay int         // number of the latest accepted play, 0 if none
@@ -59,10 +59,11 @@ type replayed struct {
 // playAux is what an accepted play replaced, for a challenge that
 // withdraws it.
 type playAux struct {
-	before   *grid.Board
+	before   Position
 	best     [][]float64
 	stood    bool
 	lastPlay int
+	dir      int
 }
 
 // head is the table as it stood before an action: undoing the action puts
@@ -72,9 +73,10 @@ type head struct {
 	kind                    string
 	players                 []Player
 	toPlay, lastPlay, nextN int
+	dir                     int
 	over                    bool
 	racks                   []int
-	board                   *grid.Board
+	board                   Position
 	best                    [][]float64
 	stood                   bool
 	hist, acc, sights       int
@@ -83,9 +85,9 @@ type head struct {
 	turnJSON                []byte
 }
 
-func newReplayed(setup Setup, sc Scorer) *replayed {
+func newReplayed(setup Setup, rules Rules) *replayed {
 	rp := &replayed{
-		setup: setup, sc: sc, board: grid.New(setup.Rows, setup.Cols), nextN: 1,
+		setup: setup, rules: rules, board: rules.Empty(), nextN: 1, dir: 1,
 		index: map[int]int{}, plays: map[int]*playAux{},
 	}
 	for _, name := range setup.Players {
@@ -96,8 +98,15 @@ func newReplayed(setup Setup, sc Scorer) *replayed {
 
 // replay recomputes the game from its whole log: on start-up, and after a
 // correction (or its undo), which re-judges every turn from the one fixed.
-func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
-	rp := newReplayed(setup, sc)
+func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
+	return replayWith(setup, recs, rules, nil)
+}
+
+// replayWith is replay with a dictionary that flags the words of each play
+// it does not know (they stand unless challenged).
+func replayWith(setup Setup, recs []Record, rules Rules, dict Dictionary) (*replayed, error) {
+	rp := newReplayed(setup, rules)
+	rp.dict = dict
 	rp.building = true
 	defer func() { rp.building = false }()
 	// 1. undo pops the latest surviving action; camera notices are not
@@ -128,7 +137,8 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 	// 2. the readings, then the corrections applied to them.
 	readings := map[int]Reading{}
 	var plays []int // turn numbers of plays in order
-	corrected := map[int]map[grid.Pos]bool{}
+	corrected := map[int]map[cellPos]bool{}
+	named := map[int]string{} // the word the table named, by turn
 	for _, r := range acts {
 		switch r.Kind {
 		case KindPlay:
@@ -136,7 +146,7 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			if err := json.Unmarshal(r.Data, &d); err != nil {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
-			rd, err := d.reading(r.Seq)
+			rd, err := rp.reading(d, r.Seq)
 			if err != nil {
 				return nil, err
 			}
@@ -147,20 +157,27 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 			if err := json.Unmarshal(r.Data, &d); err != nil {
 				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
 			}
-			applyCorrection(readings, plays, corrected, d)
+			applyCorrection(rules, readings, plays, corrected, d)
+		case KindWord:
+			var d wordData
+			if err := json.Unmarshal(r.Data, &d); err != nil {
+				return nil, fmt.Errorf("game: record %d: %v", r.Seq, err)
+			}
+			named[d.N] = d.Word
 		}
 	}
 
 	// 3. the game itself.
 	for _, r := range acts {
 		var rd Reading
-		var fixed map[grid.Pos]bool
+		var fixed map[cellPos]bool
+		var word string
 		if r.Kind == KindPlay {
 			var d playData
 			_ = json.Unmarshal(r.Data, &d) // checked above
-			rd, fixed = readings[d.N], corrected[d.N]
+			rd, fixed, word = readings[d.N], corrected[d.N], named[d.N]
 		}
-		if err := rp.act(r, rd, fixed); err != nil {
+		if err := rp.act(r, rd, fixed, word); err != nil {
 			return nil, err
 		}
 	}
@@ -168,15 +185,15 @@ func replay(setup Setup, recs []Record, sc Scorer) (*replayed, error) {
 	return rp, nil
 }
 
-// reading parses a play's record.
-func (d playData) reading(seq int64) (Reading, error) {
-	b, err := grid.Parse(strings.NewReader(d.Board), fmt.Sprintf("record %d", seq))
+// reading parses a play's record with the game's rules.
+func (rp *replayed) reading(d playData, seq int64) (Reading, error) {
+	b, err := rp.rules.Parse(d.Board, fmt.Sprintf("record %d", seq))
 	if err != nil {
 		return Reading{}, fmt.Errorf("game: %v", err)
 	}
 	rd := Reading{Board: b, Conf: d.Conf}
 	if d.Seen != "" {
-		sb, err := grid.Parse(strings.NewReader(d.Seen), fmt.Sprintf("record %d (seen)", seq))
+		sb, err := rp.rules.Parse(d.Seen, fmt.Sprintf("record %d (seen)", seq))
 		if err != nil {
 			return Reading{}, fmt.Errorf("game: %v", err)
 		}
@@ -200,7 +217,7 @@ func (rp *replayed) setCamera(r Record) error {
 func (rp *replayed) save(kind string) head {
 	return head{
 		kind: kind, players: append([]Player(nil), rp.players...),
-		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, over: rp.over, racks: rp.racks,
+		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, over: rp.over, racks: rp.racks,
 		board: rp.board, best: rp.best, stood: rp.stood,
 		hist: len(rp.hist), acc: len(rp.acc), sights: len(rp.sights), changed: -1,
 	}
@@ -213,7 +230,7 @@ func (rp *replayed) pop() bool {
 		return true // nothing to undo: the record changes nothing
 	}
 	h := rp.undo[len(rp.undo)-1]
-	if h.kind == KindCorrect {
+	if h.kind == KindCorrect || h.kind == KindWord {
 		return false
 	}
 	rp.undo = rp.undo[:len(rp.undo)-1]
@@ -221,7 +238,7 @@ func (rp *replayed) pop() bool {
 		delete(rp.index, t.N)
 		delete(rp.plays, t.N)
 	}
-	rp.players, rp.toPlay, rp.lastPlay, rp.nextN = h.players, h.toPlay, h.lastPlay, h.nextN
+	rp.players, rp.toPlay, rp.lastPlay, rp.nextN, rp.dir = h.players, h.toPlay, h.lastPlay, h.nextN, h.dir
 	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
 	// The lists are cut to their length, with no room after it: the
 	// published states share the arrays, and the next turn must not be
@@ -295,9 +312,8 @@ func (rp *replayed) setTurn(i int, t Turn, raw []byte) {
 
 // act applies one surviving action. A play comes with its reading as
 // corrected and the squares corrected in it.
-func (rp *replayed) act(r Record, rd Reading, fixed map[grid.Pos]bool) error {
+func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word string) error {
 	rp.undo = append(rp.undo, rp.save(r.Kind))
-	n := len(rp.players)
 	switch r.Kind {
 	case KindPlay:
 		var d playData
@@ -310,18 +326,18 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[grid.Pos]bool) error {
 			t.Photo = fmt.Sprintf("/api/photos/%d", d.N)
 		}
 		for p := range fixed {
-			t.Corrected = append(t.Corrected, [2]int{p.Row, p.Col})
+			t.Corrected = append(t.Corrected, [2]int{p.row, p.col})
 		}
 		sortCells(t.Corrected)
-		rd.Board.Each(func(p grid.Pos, s grid.Stack) {
-			if !s.Empty() && rd.conf(p) < LowConf && !fixed[p] {
-				t.Uncertain = append(t.Uncertain, [2]int{p.Row, p.Col})
+		eachCell(rd.Board, func(p cellPos, _ string) {
+			if rd.confAt(p) < LowConf && !fixed[p] {
+				t.Uncertain = append(t.Uncertain, [2]int{p.row, p.col})
 			}
 		})
 		if rd.Seen != nil {
 			rp.sights = append(rp.sights, Sighting{Seen: rd.Seen, After: rd.Board})
 		}
-		rp.judge(&t, rd)
+		rp.judge(&t, rd, word)
 		rp.appendTurn(t)
 	case KindPass, KindExchange:
 		var d turnData
@@ -330,7 +346,7 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[grid.Pos]bool) error {
 		if rp.over {
 			t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 		} else {
-			rp.toPlay = (rp.toPlay + 1) % n
+			rp.step(1)
 		}
 		rp.appendTurn(t)
 	case KindConfirm:
@@ -356,7 +372,11 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[grid.Pos]bool) error {
 			rp.players[t.Player].Score -= t.Score
 			aux := rp.plays[d.N]
 			rp.board, rp.best, rp.stood, rp.lastPlay = aux.before, aux.best, aux.stood, aux.lastPlay
-			rp.toPlay = t.Player
+			rp.toPlay, rp.dir = t.Player, aux.dir
+			if lt, ok := rp.rules.(TurnLoser); ok && lt.WithdrawnLosesTurn() {
+				// This game's rulebook: the speller loses the turn.
+				rp.step(1)
+			}
 		}
 		rp.changeTurn(i, t)
 	case KindEnd:
@@ -369,18 +389,20 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[grid.Pos]bool) error {
 
 // judge decides a play: accepted (the board advances, the player scores,
 // the next seat plays) or rejected with the rule it breaks.
-func (rp *replayed) judge(t *Turn, rd Reading) {
+func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	if rp.over {
 		t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 		return
 	}
 	board := rp.board
-	if rd.Board.Rows != board.Rows || rd.Board.Cols != board.Cols {
+	if !sameSize(rd.Board, board) {
+		rr, rc := rd.Board.Size()
+		br, bc := board.Size()
 		t.Status, t.Code = StatusRejected, "wrong_size"
-		t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rd.Board.Rows, rd.Board.Cols, board.Rows, board.Cols)
+		t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rr, rc, br, bc)
 		return
 	}
-	mv, err := rp.sc.Judge(board, rd.Board)
+	mv, err := rp.rules.Judge(board, rd.Board, Table{Seat: rp.toPlay, Seats: len(rp.players), Reversed: rp.dir < 0, Word: word})
 	if err != nil {
 		// A scorer error that is not a rejection is a bug, but it must
 		// not make the whole log unreadable: the turn is refused with the
@@ -393,28 +415,52 @@ func (rp *replayed) judge(t *Turn, rd Reading) {
 		return
 	}
 	t.Status = StatusAccepted
-	t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
-	rp.plays[t.N] = &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay}
+	t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
+	if rp.dict != nil && len(t.Words) > 0 {
+		// A word the dictionary does not know stands until it is
+		// challenged: the table sees it flagged, one tap from a challenge.
+		t.Words = append([]Word(nil), t.Words...)
+		for i, w := range t.Words {
+			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
+		}
+	}
+	rp.plays[t.N] = &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir}
+	after := clonePos(rd.Board)
+	if mv.Position != nil {
+		after = mv.Position
+	}
 	// The confidence shown for a stack is the best of the accepted
 	// readings that saw it as it stands now, newest back to where it
 	// changed: a tile read surely once and less surely later is as sure as
 	// it ever was.
-	best := make([][]float64, board.Rows)
+	rows, cols := after.Size()
+	best := make([][]float64, rows)
 	for r := range best {
-		best[r] = make([]float64, board.Cols)
+		best[r] = make([]float64, cols)
 	}
-	rd.Board.Each(func(p grid.Pos, s grid.Stack) {
-		c := rd.conf(p)
-		if rp.stood && board.At(p) == s {
-			c = max(c, rp.best[p.Row][p.Col])
+	eachCell(after, func(p cellPos, s string) {
+		c := rd.confAt(p)
+		if rp.stood && board.Cell(p.row, p.col) == s && p.row < len(rp.best) && p.col < len(rp.best[p.row]) {
+			c = max(c, rp.best[p.row][p.col])
 		}
-		best[p.Row][p.Col] = c
+		best[p.row][p.col] = c
 	})
 	rp.players = append([]Player(nil), rp.players...)
 	rp.players[rp.toPlay].Score += mv.Score
-	rp.board, rp.best, rp.stood = rd.Board.Clone(), best, true
+	rp.board, rp.best, rp.stood = after, best, true
 	rp.lastPlay = t.N
-	rp.toPlay = (rp.toPlay + 1) % len(rp.players)
+	if mv.Reverse {
+		rp.dir = -rp.dir
+	}
+	if !mv.Again {
+		rp.step(1 + mv.Skip)
+	}
+}
+
+// step passes the turn k seats on, the way play goes.
+func (rp *replayed) step(k int) {
+	n := len(rp.players)
+	rp.toPlay = ((rp.toPlay+rp.dir*k)%n + n) % n
 }
 
 // publish makes the state the table sees, and its JSON, from the game as
@@ -433,36 +479,32 @@ func (rp *replayed) publish() {
 	if st.History == nil {
 		st.History = []Turn{}
 	}
-	last := map[grid.Pos]bool{}
-	fixed := map[grid.Pos]bool{}
+	last := map[cellPos]bool{}
+	fixed := map[cellPos]bool{}
 	if t, _, ok := rp.turn(rp.lastPlay); ok {
 		for _, p := range t.Placed {
-			last[grid.Pos{Row: p.Row, Col: p.Col}] = true
+			last[cellPos{p.Row, p.Col}] = true
 		}
 		for _, c := range t.Corrected {
-			fixed[grid.Pos{Row: c[0], Col: c[1]}] = true
+			fixed[cellPos{c[0], c[1]}] = true
 		}
 	}
-	st.Board = make([][]*Cell, board.Rows)
+	rows, cols := board.Size()
+	st.Board = make([][]*Cell, rows)
 	for r := range st.Board {
-		st.Board[r] = make([]*Cell, board.Cols)
+		st.Board[r] = make([]*Cell, cols)
 	}
-	placed := 0
-	board.Each(func(p grid.Pos, s grid.Stack) {
-		if s.Empty() {
-			return
-		}
-		placed += s.Height
-		c := &Cell{Letter: s.Letter, Height: s.Height, Conf: 1, Last: last[p], Corrected: fixed[p]}
-		if rp.stood {
-			c.Conf = round2(rp.best[p.Row][p.Col])
+	eachCell(board, func(p cellPos, s string) {
+		c := &Cell{Piece: rp.rules.Piece(s), Conf: 1, Last: last[p], Corrected: fixed[p]}
+		if rp.stood && p.row < len(rp.best) && p.col < len(rp.best[p.row]) {
+			c.Conf = round2(rp.best[p.row][p.col])
 		}
 		c.Uncertain = c.Conf < LowConf && !c.Corrected
-		st.Board[p.Row][p.Col] = c
+		st.Board[p.row][p.col] = c
 	})
-	st.Bag = max(UpwordsTiles-RackSize*len(rp.players)-placed, 0)
+	st.Bag = rp.rules.Bag(board, len(rp.players))
 	if st.Over {
-		st.Tally = tally(st.Players, rp.racks)
+		st.Tally = rp.rules.Tally(board, st.Players, rp.racks)
 	}
 	rp.state = st
 	rp.json = st.marshalWith(rp.accJSON, rp.histJSON)

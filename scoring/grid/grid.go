@@ -112,6 +112,19 @@ func (b *Board) Equal(o *Board) bool {
 	return true
 }
 
+// Size is the board's rows and columns (the game session's Position).
+func (b *Board) Size() (rows, cols int) { return b.Rows, b.Cols }
+
+// Cell is the square's stack in the text format, "" when it is empty or
+// off the board (the game session's Position).
+func (b *Board) Cell(row, col int) string {
+	s := b.At(Pos{row, col})
+	if s.Empty() {
+		return ""
+	}
+	return s.String()
+}
+
 // Count returns the number of occupied squares.
 func (b *Board) Count() int {
 	n := 0

@@ -3,6 +3,8 @@ package loose
 import (
 	"bytes"
 	"image"
+	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"os"
 	"path/filepath"
@@ -107,4 +109,54 @@ func BenchmarkScanLooseRead(b *testing.B) {
 		}
 	}
 	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
+
+// mosaic100 is a 1640x1232 photo of about 100 real tiles: the three
+// ban-seg test photos and the first again, each 640x616 of it (tiles cut
+// at the crop edge included), on a plain table.
+func mosaic100(b *testing.B) image.Image {
+	b.Helper()
+	out := image.NewRGBA(image.Rect(0, 0, 1640, 1232))
+	draw.Draw(out, out.Bounds(), &image.Uniform{color.RGBA{128, 96, 70, 255}}, image.Point{}, draw.Src)
+	for k, name := range []string{"b1", "b2", "b3", "b1"} {
+		f, err := os.Open(filepath.Join("testdata", "bananagrams", "images", name+".jpg"))
+		if err != nil {
+			b.Skip(err)
+		}
+		img, err := jpeg.Decode(f)
+		f.Close()
+		if err != nil {
+			b.Fatal(err)
+		}
+		at := image.Pt(90+(k%2)*820, (k/2)*616)
+		draw.Draw(out, image.Rect(at.X, at.Y, at.X+640, at.Y+616), img, image.Pt(0, 12), draw.Src)
+	}
+	return out
+}
+
+// BenchmarkScanLoose100: `scan --game lexicon` on a 1640x1232 photo of
+// about 100 real tiles lying anyhow, with our English reader. Targets:
+// 300 ms median, 200 MB peak memory (reported as peak-rss-MB).
+func BenchmarkScanLoose100(b *testing.B) {
+	img := mosaic100(b)
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		b.Skip(err)
+	}
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	var n int
+	for i := 0; i < b.N; i++ {
+		r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		n = len(r.Tiles)
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+	b.ReportMetric(float64(n), "tiles")
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
+		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-rss-MB")
+	}
 }

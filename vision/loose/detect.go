@@ -14,7 +14,7 @@ import (
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
 // an image whose longer side is at most workSide; when the tiles turn out
 // small there (under minSide pixels), it searches again at a finer scale.
-func detect(img rgbImage, workSide int, lattice bool) ([][4]Point, error) {
+func detect(img rgbImage, workSide int, lattice, byLetter bool) ([]found, error) {
 	scale := 1.0
 	if m := max(img.w, img.h); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -22,11 +22,11 @@ func detect(img rgbImage, workSide int, lattice bool) ([][4]Point, error) {
 	// A first look at the coarse scale measures the tiles; small tiles
 	// are then searched at a finer scale, so that they are about
 	// minSide pixels across.
-	q, side, err := detectAt(img, scale, true, lattice)
+	q, side, err := detectAt(img, scale, true, lattice, byLetter)
 	if err != nil || q != nil {
 		return q, err
 	}
-	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, lattice)
+	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, lattice, byLetter)
 	return q, err
 }
 
@@ -37,7 +37,7 @@ const minSide = 24
 // detectAt searches img reduced by scale. With probe, it stops (nil
 // quads, no error) once it finds the tiles too small to search at this
 // scale.
-func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, float64, error) {
+func detectAt(img rgbImage, scale float64, probe, lattice, byLetter bool) ([]found, float64, error) {
 	rgb := img.scaled(scale)
 	w, h := rgb.w, rgb.h
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
@@ -63,11 +63,11 @@ func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, flo
 	}
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins.
-	var best [][4]Point
+	var best []found
 	var bestSide float64
 	var firstErr error
 	for _, m := range masks {
-		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, lattice)
+		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, lattice, byLetter)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -86,7 +86,7 @@ func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, flo
 		for _, a := range q {
 			dup := false
 			for _, b := range best {
-				if dist(centroid(a), centroid(b)) < 0.5*meanSide(b) {
+				if dist(centroid(a.q), centroid(b.q)) < 0.5*meanSide(b.q) {
 					dup = true
 					break
 				}
@@ -104,7 +104,7 @@ func detectAt(img rgbImage, scale float64, probe, lattice bool) ([][4]Point, flo
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
 // size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe, lattice bool) ([][4]Point, float64, error) {
+func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe, lattice, byLetter bool) ([]found, float64, error) {
 	// The thin dark lines between touching tiles: a black-hat with a small
 	// kernel finds dark lines narrower than it (letter strokes are wider
 	// and stay).
@@ -132,9 +132,20 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	// Letters are about half a tile high: a side more than three letters
 	// long is a block's.
 	blobs, ls := letterBlobs(ink, w, h)
-	if lp := letterPitch(blobs); lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
+	lp := letterPitch(blobs)
+	if lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
 		debugf("side %.1f from the patches, %.1f from the letters (%.1f high)", side, lp, ls)
 		side = lp
+	}
+	// A tile is larger than its letter: patches smaller than the letters
+	// are pieces of faces (a mask broken by texture or glare).
+	if ls > 0 && len(blobs) >= 3 && side < 1.1*ls {
+		ns := 1.6 * ls
+		if lp > 1.1*ls && lp < 2.5*ls {
+			ns = lp
+		}
+		debugf("side %.1f from the patches is under the letters' %.1f: %.1f", side, ls, ns)
+		side = ns
 	}
 	if side < 6 {
 		return nil, 0, noTiles(gray, meanGray, "no light square patches")
@@ -175,31 +186,64 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 			quads = append(quads, regionTiles(r, side)...)
 		}
 	}
-	// Tiles lying anyhow: a letter no tile was found round gets a square
-	// of its own, turned as its strokes are.
-	if !lattice {
-		quads = append(quads, letterSquares(mergeLetters(blobs, side), quads, gray.ToBytes(), w, h)...)
-	}
-	// A tile carries a letter (or an action icon).
-	kept := quads[:0]
-	for _, q := range quads {
-		if hasLetter(q, ink, w, h) {
-			kept = append(kept, q)
+	// A letter no tile was found round gets a square of its own, turned
+	// as its strokes are.
+	// With byLetter (tiles lying anyhow; on a lattice too when a reader
+	// will confirm them: a crossword's tiles may lie apart, and a word laid
+	// loose on the table is read as it lies). The square's border must be
+	// partly face-coloured and two of its sides must lie on an edge in the
+	// photo (a dark mark on a patterned cloth has cloth round it).
+	nShape := len(quads)
+	merged := mergeLetters(blobs, side)
+	if byLetter {
+		gb := gray.ToBytes()
+		for _, q := range letterSquares(merged, quads, gb, w, h) {
+			if faceShare(q, filled, w, h) >= 0.15 && edgeSides(q, gb, w, h) >= 2 {
+				quads = append(quads, q)
+			}
 		}
 	}
-	quads = kept
-	if len(quads) == 0 {
+	// A tile carries a letter (or an action icon).
+	var kept []found
+	for i, q := range quads {
+		if hasLetter(q, ink, w, h) {
+			f := found{q: q, byLetter: i >= nShape}
+			// The letter inside, nearest the quad's centre.
+			c := centroid(q)
+			best := math.Inf(1)
+			for _, l := range merged {
+				if p := (Point{l.x, l.y}); insideConvex(q, p) && dist(p, c) < best {
+					best, f.glyph, f.hasGlyph = dist(p, c), p, true
+				}
+			}
+			kept = append(kept, f)
+		}
+	}
+	if len(kept) == 0 {
 		return nil, 0, noTiles(gray, meanGray, fmt.Sprintf("light patches of about %.0f px, none square", side))
 	}
 	inv := 1 / scale
-	for i := range quads {
-		for j := range quads[i] {
+	for i := range kept {
+		for j := range kept[i].q {
 			// pixel centres: work (x+0.5)/scale - 0.5
-			quads[i][j].X = (quads[i][j].X+0.5)*inv - 0.5
-			quads[i][j].Y = (quads[i][j].Y+0.5)*inv - 0.5
+			kept[i].q[j].X = (kept[i].q[j].X+0.5)*inv - 0.5
+			kept[i].q[j].Y = (kept[i].q[j].Y+0.5)*inv - 0.5
 		}
+		kept[i].glyph = Point{(kept[i].glyph.X+0.5)*inv - 0.5, (kept[i].glyph.Y+0.5)*inv - 0.5}
 	}
-	return quads, side, nil
+	return kept, side, nil
+}
+
+// found is one tile the search found: its quad, and whether it is only a
+// square put round a letter (no face outline backs it: the reader must
+// confirm it).
+type found struct {
+	q        [4]Point
+	byLetter bool
+	// glyph is the centre of the letter inside the quad nearest its
+	// centre (hasGlyph).
+	glyph    Point
+	hasGlyph bool
 }
 
 // noTiles says why no tile was found: a dark, featureless or blurred
@@ -897,11 +941,18 @@ func insideConvex(q [4]Point, p Point) bool {
 }
 
 // blob is a letter's ink: its bounding box's centre and larger side.
-type blob struct{ x, y, size float64 }
+type blob struct {
+	x, y, size float64
+	// solid: the blob is a solid dark patch (a bar or block filling
+	// most of its box, not thin like an I), no glyph: a mark on a cloth.
+	solid bool
+}
 
-// letterBlobs are the ink blobs at least 0.7 times as large as the
-// typical one (so that the value digits of Scrabble tiles and the dots of
-// Ё do not count), and the typical size.
+// letterBlobs are the ink blobs at least 0.7 and at most 1.6 times as
+// large as the typical one (so that the value digits of Scrabble tiles,
+// the dots of Ё and the specks of a table do not count), and the typical
+// size: the median of the blobs' sizes weighted by their ink, so that
+// many specks of wood grain do not outvote a few large letters.
 func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
@@ -914,26 +965,28 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 	var blobs []blob
-	var sizes []float64
+	var weights []float64
 	for l := 1; l < n; l++ {
-		if stats.GetIntAt(l, 4) < 8 {
+		area := stats.GetIntAt(l, 4)
+		if area < 8 {
 			continue
 		}
-		x, y := float64(stats.GetIntAt(l, 0)), float64(stats.GetIntAt(l, 1))
-		bw, bh := float64(stats.GetIntAt(l, 2)), float64(stats.GetIntAt(l, 3))
-		b := blob{x + bw/2, y + bh/2, math.Max(bw, bh)}
+		x, y := int(stats.GetIntAt(l, 0)), int(stats.GetIntAt(l, 1))
+		bw, bh := int(stats.GetIntAt(l, 2)), int(stats.GetIntAt(l, 3))
+		b := blob{x: float64(x) + float64(bw)/2, y: float64(y) + float64(bh)/2, size: float64(max(bw, bh))}
+		b.solid = float64(area) > 0.8*float64(bw*bh) && 4*min(bw, bh) > max(bw, bh)
 		// A stroke is at least a tenth of the glyph thick; the dark lines
 		// between joined tiles are thinner.
-		if float64(stats.GetIntAt(l, 4)) < 0.1*b.size*b.size {
+		if float64(area) < 0.1*b.size*b.size {
 			continue
 		}
 		blobs = append(blobs, b)
-		sizes = append(sizes, b.size)
+		weights = append(weights, float64(area))
 	}
 	if len(blobs) == 0 {
 		return nil, 0
 	}
-	typical := quantile(sizes, 0.75)
+	typical := weightedMedian(blobs, weights)
 	var letters []blob
 	for _, b := range blobs {
 		if b.size >= 0.7*typical && b.size <= 1.6*typical {
@@ -941,6 +994,26 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 		}
 	}
 	return letters, typical
+}
+
+// weightedMedian is the median of the blobs' sizes, each counted by its
+// weight.
+func weightedMedian(bs []blob, wt []float64) float64 {
+	idx := make([]int, len(bs))
+	var tot float64
+	for i := range idx {
+		idx[i] = i
+		tot += wt[i]
+	}
+	sort.Slice(idx, func(a, b int) bool { return bs[idx[a]].size < bs[idx[b]].size })
+	var acc float64
+	for _, i := range idx {
+		acc += wt[i]
+		if acc >= tot/2 {
+			return bs[i].size
+		}
+	}
+	return bs[idx[len(idx)-1]].size
 }
 
 // letterPitch is the median distance from each letter to the nearest
@@ -986,7 +1059,7 @@ func mergeLetters(bs []blob, side float64) []blob {
 				x1 := math.Max(a.x+a.size/2, b.x+b.size/2)
 				y0 := math.Min(a.y-a.size/2, b.y-b.size/2)
 				y1 := math.Max(a.y+a.size/2, b.y+b.size/2)
-				out[i] = blob{(x0 + x1) / 2, (y0 + y1) / 2, math.Max(x1-x0, y1-y0)}
+				out[i] = blob{x: (x0 + x1) / 2, y: (y0 + y1) / 2, size: math.Max(x1-x0, y1-y0)}
 				out = append(out[:j], out[j+1:]...)
 				merged = true
 				break
@@ -1018,11 +1091,25 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		}
 	}
 	ratio := 1.6
+	var sides []float64
+	for _, q := range quads {
+		sides = append(sides, meanSide(q))
+	}
 	if len(ratios) >= 3 {
 		ratio = median(ratios)
 	}
+	// A piece of a letter (an outlined or broken glyph) is no letter's
+	// size, nor is an action tile's icon (the skip sign fills most of its
+	// face): no square is smaller or larger than most of the tiles found.
+	minSq, maxSq := 0.0, math.Inf(1)
+	if len(sides) >= 3 {
+		minSq, maxSq = 0.8*median(sides), 1.2*median(sides)
+	}
 	var out [][4]Point
 	for _, l := range lonely {
+		if l.solid {
+			continue
+		}
 		r := int(l.size * 0.6)
 		var sc, ss float64
 		for y := max(1, int(l.y)-r); y < min(h-1, int(l.y)+r); y++ {
@@ -1039,7 +1126,7 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 			}
 		}
 		theta := math.Atan2(ss, sc) / 4
-		s := l.size * ratio
+		s := math.Min(math.Max(l.size*ratio, minSq), maxSq)
 		ux, uy := math.Cos(theta), math.Sin(theta)
 		vx, vy := -uy, ux
 		hs := s / 2
@@ -1058,4 +1145,92 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		}
 	}
 	return out
+}
+
+// faceShare is the share of the quad's border band (outside the middle
+// 0.6 of it, where the letter is) that the face mask covers: a tile's
+// face is the colour of the other tiles' faces; a dark mark on a cloth
+// has cloth round it.
+func faceShare(q [4]Point, mask []byte, w, h int) float64 {
+	c := centroid(q)
+	var inner [4]Point
+	for i, p := range q {
+		inner[i] = Point{c.X + 0.6*(p.X-c.X), c.Y + 0.6*(p.Y-c.Y)}
+	}
+	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	var n, in int
+	for y := max(0, int(minY)); y <= min(h-1, int(maxY)); y++ {
+		for x := max(0, int(minX)); x <= min(w-1, int(maxX)); x++ {
+			p := Point{float64(x), float64(y)}
+			if !insideConvex(q, p) || insideConvex(inner, p) {
+				continue
+			}
+			n++
+			if mask[y*w+x] != 0 {
+				in++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(in) / float64(n)
+}
+
+// edgeSides counts the quad's sides along which the photo has an edge: a
+// tile's outline (against the table, or the dark gap to a neighbour)
+// lies near each side of the square put round its letter; a dark mark on
+// a cloth has cloth round it. Along the middle of each side, at 9 points,
+// the steepest step in gray (over two pixels) across the side within
+// 0.15 of a side of it; the side has an edge when the median step is at
+// least 12 levels.
+func edgeSides(q [4]Point, gray []byte, w, h int) int {
+	at := func(x, y float64) float64 {
+		xi, yi := int(math.Round(x)), int(math.Round(y))
+		if xi < 0 || yi < 0 || xi >= w || yi >= h {
+			return -1
+		}
+		return float64(gray[yi*w+xi])
+	}
+	c := centroid(q)
+	n := 0
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		L := dist(a, b)
+		if L < 4 {
+			continue
+		}
+		// Unit normal pointing out of the quad.
+		nx, ny := (b.Y-a.Y)/L, -(b.X-a.X)/L
+		m := Point{(a.X + b.X) / 2, (a.Y + b.Y) / 2}
+		if (m.X-c.X)*nx+(m.Y-c.Y)*ny < 0 {
+			nx, ny = -nx, -ny
+		}
+		reach := math.Max(3, 0.15*L)
+		var steps []float64
+		for k := 1; k <= 9; k++ {
+			t := 0.1 + 0.8*float64(k)/10
+			p := Point{a.X + t*(b.X-a.X), a.Y + t*(b.Y-a.Y)}
+			best := -1.0
+			for d := -reach; d <= reach; d++ {
+				v0 := at(p.X+(d-1)*nx, p.Y+(d-1)*ny)
+				v1 := at(p.X+(d+1)*nx, p.Y+(d+1)*ny)
+				if v0 < 0 || v1 < 0 {
+					continue
+				}
+				best = math.Max(best, math.Abs(v1-v0))
+			}
+			if best >= 0 {
+				steps = append(steps, best)
+			}
+		}
+		if len(steps) >= 5 && median(steps) >= 12 {
+			n++
+		}
+	}
+	return n
 }

@@ -19,9 +19,10 @@ type TruthTile struct {
 	Row, Col int
 }
 
-// ReadYOLO reads a YOLO segmentation label file (one tile per line:
-// "CLASS x1 y1 x2 y2 ...", coordinates normalised to 0..1) for a w x h
-// photo. names maps the class number to a letter; a class outside it
+// ReadYOLO reads a YOLO label file for a w x h photo, one tile per line,
+// coordinates normalised to 0..1: a polygon ("CLASS x1 y1 x2 y2 ...", 3
+// points or more) or a box ("CLASS cx cy bw bh", which becomes its four
+// corners). names maps the class number to a letter; a class outside it
 // gives letter "". name is used in errors ("file:line").
 func ReadYOLO(r io.Reader, name string, w, h int, names []string) ([]TruthTile, error) {
 	var out []TruthTile
@@ -34,8 +35,9 @@ func ReadYOLO(r io.Reader, name string, w, h int, names []string) ([]TruthTile, 
 		if len(f) == 0 {
 			continue
 		}
-		if len(f) < 7 || len(f)%2 == 0 {
-			return nil, fmt.Errorf("%s:%d: want CLASS and at least 3 x y pairs, got %d fields", name, line, len(f))
+		box := len(f) == 5
+		if !box && (len(f) < 7 || len(f)%2 == 0) {
+			return nil, fmt.Errorf("%s:%d: want CLASS cx cy w h or CLASS and at least 3 x y pairs, got %d fields", name, line, len(f))
 		}
 		cls, err := strconv.Atoi(f[0])
 		if err != nil || cls < 0 {
@@ -52,6 +54,14 @@ func ReadYOLO(r io.Reader, name string, w, h int, names []string) ([]TruthTile, 
 				return nil, fmt.Errorf("%s:%d: point %d (%q %q) is not a pair of coordinates in 0..1", name, line, (i+1)/2, f[i], f[i+1])
 			}
 			t.Outline = append(t.Outline, Point{x*float64(w) - 0.5, y*float64(h) - 0.5})
+		}
+		if box {
+			c, d := t.Outline[0], t.Outline[1]
+			bw, bh := d.X+0.5, d.Y+0.5 // sizes: undo the pixel-centre shift
+			if bw <= 0 || bh <= 0 {
+				return nil, fmt.Errorf("%s:%d: box of size %s x %s is empty", name, line, f[3], f[4])
+			}
+			t.Outline = []Point{{c.X - bw/2, c.Y - bh/2}, {c.X + bw/2, c.Y - bh/2}, {c.X + bw/2, c.Y + bh/2}, {c.X - bw/2, c.Y + bh/2}}
 		}
 		// Drop a repeated closing point.
 		if n := len(t.Outline); n > 3 && t.Outline[0] == t.Outline[n-1] {
@@ -204,4 +214,108 @@ func ScoreScan(found []Tile, truth []TruthTile, same func(read, label string) bo
 		}
 	}
 	return s
+}
+
+// CentreScore is the measure of a scan against labelled tiles: a
+// labelled tile is found when a reported tile's centre lies inside its
+// outline (each reported tile finds at most one label, each label is
+// found at most once, nearest centres first).
+type CentreScore struct {
+	// Truth labelled tiles, Reported tiles, Found labels, False reported
+	// tiles whose centre lies in no label (or in one another tile found).
+	Truth, Reported, Found, False int
+	// Doubles counts the false tiles whose centre lies in a label another
+	// reported tile found (a tile reported twice).
+	Doubles int
+	// AZ counts labelled tiles whose letter is A..Z; AZRight those of
+	// them found and read as labelled.
+	AZ, AZRight int
+	// Lettered counts found tiles whose label has a letter; Right those
+	// read as labelled.
+	Lettered, Right int
+	// Missed are the outlines' centres of the labels not found, in order.
+	Missed []Point
+}
+
+// ScoreCentres compares a reading with the truth by centres: see
+// CentreScore. same says whether a read letter counts as the labelled one.
+func ScoreCentres(found []Tile, truth []TruthTile, same func(read, label string) bool) CentreScore {
+	s := CentreScore{Truth: len(truth), Reported: len(found)}
+	type cand struct {
+		f, t int
+		d    float64
+	}
+	var cs []cand
+	cents := make([]Point, len(truth))
+	for j, t := range truth {
+		cents[j] = polyCentroid(t.Outline)
+	}
+	for i, f := range found {
+		for j, t := range truth {
+			if insidePolygon(t.Outline, f.Center) {
+				cs = append(cs, cand{i, j, dist(f.Center, cents[j])})
+			}
+		}
+	}
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].d < cs[b].d })
+	matchF := make([]int, len(found))
+	for i := range matchF {
+		matchF[i] = -1
+	}
+	matchT := make([]int, len(truth))
+	for i := range matchT {
+		matchT[i] = -1
+	}
+	for _, c := range cs {
+		if matchF[c.f] >= 0 || matchT[c.t] >= 0 {
+			continue
+		}
+		matchF[c.f], matchT[c.t] = c.t, c.f
+	}
+	for i, m := range matchF {
+		if m < 0 {
+			s.False++
+			for _, c := range cs {
+				if c.f == i {
+					s.Doubles++
+					break
+				}
+			}
+		}
+	}
+	for j, t := range truth {
+		az := len(t.Letter) == 1 && t.Letter[0] >= 'A' && t.Letter[0] <= 'Z'
+		if az {
+			s.AZ++
+		}
+		f := matchT[j]
+		if f < 0 {
+			s.Missed = append(s.Missed, cents[j])
+			continue
+		}
+		s.Found++
+		if t.Letter == "" {
+			continue
+		}
+		s.Lettered++
+		if same(found[f].Letter, t.Letter) {
+			s.Right++
+			if az {
+				s.AZRight++
+			}
+		}
+	}
+	return s
+}
+
+// insidePolygon: p inside the polygon (even-odd rule).
+func insidePolygon(poly []Point, p Point) bool {
+	in := false
+	for i, j := 0, len(poly)-1; i < len(poly); j, i = i, i+1 {
+		a, b := poly[i], poly[j]
+		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+			in = !in
+		}
+	}
+	return in
 }

@@ -93,6 +93,9 @@ func TestReadYOLO(t *testing.T) {
 		{"odd coordinates", "0 0.1 0.1 0.2 0.1 0.2\n", 0, "labels.txt:1: want CLASS", ""},
 		{"not a number", "0\n0 0.1 0.1 0.2 zz 0.2 0.2\n", 0, "labels.txt:1:", ""},
 		{"out of range", "0 0.1 0.1 0.2 0.1 0.2 9\n", 0, "point 3", ""},
+		{"box", "1 0.2 0.2 0.2 0.2\n", 1, "", "B"},
+		{"empty box", "1 0.2 0.2 0 0.2\n", 0, "is empty", ""},
+		{"four fields", "1 0.2 0.2 0.2\n", 0, "want CLASS cx cy w h", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -137,4 +140,91 @@ func FuzzReadYOLO(f *testing.F) {
 			_ = IoU(q, tt.Outline)
 		}
 	})
+}
+
+func TestScoreCentres(t *testing.T) {
+	box := func(x, y float64, letter string) TruthTile {
+		return TruthTile{Letter: letter, Outline: []Point{{x - 10, y - 10}, {x + 10, y - 10}, {x + 10, y + 10}, {x - 10, y + 10}}, Row: -1, Col: -1}
+	}
+	tile := func(x, y float64, letter string) Tile {
+		return Tile{Letter: letter, Center: Point{x, y}, Side: 20, Corners: square(Point{x, y}, 20, 0)}
+	}
+	truth := []TruthTile{box(50, 50, "A"), box(100, 50, "B"), box(150, 50, ""), box(200, 50, "Ä")}
+	cases := []struct {
+		name                                    string
+		found                                   []Tile
+		foundN, falseN, doubles, azRight, right int
+	}{
+		{"none", nil, 0, 0, 0, 0, 0},
+		{"all right", []Tile{tile(50, 50, "A"), tile(101, 52, "b"), tile(150, 50, "C"), tile(200, 50, "A")}, 4, 0, 0, 2, 2},
+		{"centre off the label", []Tile{tile(50, 65, "A")}, 0, 1, 0, 0, 0},
+		{"misread", []Tile{tile(50, 50, "R")}, 1, 0, 0, 0, 0},
+		{"twice", []Tile{tile(52, 50, "A"), tile(45, 45, "A")}, 1, 1, 1, 1, 1},
+		{"nearest wins", []Tile{tile(56, 50, "R"), tile(51, 50, "A")}, 1, 1, 1, 1, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			s := ScoreCentres(c.found, truth, strings.EqualFold)
+			if s.Truth != 4 || s.AZ != 2 || s.Reported != len(c.found) {
+				t.Errorf("truth %d, A-Z %d, reported %d; want 4, 2, %d", s.Truth, s.AZ, s.Reported, len(c.found))
+			}
+			if s.Found != c.foundN || s.False != c.falseN || s.Doubles != c.doubles || s.AZRight != c.azRight || s.Right != c.right {
+				t.Errorf("found %d, false %d (doubles %d), A-Z right %d, right %d; want %d, %d (%d), %d, %d",
+					s.Found, s.False, s.Doubles, s.AZRight, s.Right, c.foundN, c.falseN, c.doubles, c.azRight, c.right)
+			}
+			if len(s.Missed) != 4-s.Found {
+				t.Errorf("%d missed centres, want %d", len(s.Missed), 4-s.Found)
+			}
+		})
+	}
+}
+
+func TestDropDoubles(t *testing.T) {
+	tiles := []Tile{
+		{Letter: "A", Conf: 0.5, Center: Point{0, 0}, Side: 20},
+		{Letter: "B", Conf: 0.9, Center: Point{5, 0}, Side: 20},
+		{Letter: "C", Conf: 0.1, Center: Point{25, 0}, Side: 20},
+	}
+	got := dropDoubles(tiles)
+	if len(got) != 2 || got[0].Letter != "B" || got[1].Letter != "C" {
+		t.Errorf("kept %+v, want B (the surer of two on one place) and C", got)
+	}
+}
+
+func TestEdgeSides(t *testing.T) {
+	const w, h = 120, 120
+	plain := func(v byte) []byte {
+		g := make([]byte, w*h)
+		for i := range g {
+			g[i] = v
+		}
+		return g
+	}
+	paint := func(g []byte, x0, y0, x1, y1 int, v byte) []byte {
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				g[y*w+x] = v
+			}
+		}
+		return g
+	}
+	sq := [4]Point{{40, 40}, {80, 40}, {80, 80}, {40, 80}}
+	cases := []struct {
+		name string
+		gray []byte
+		want int
+	}{
+		{"tile on a dark table", paint(plain(60), 40, 40, 80, 80, 220), 4},
+		{"tile a little off the square", paint(plain(60), 43, 37, 83, 77, 220), 4},
+		{"a dark mark on a plain cloth", paint(plain(220), 56, 50, 64, 70, 40), 0},
+		{"a cloth stripe through it", paint(plain(220), 0, 56, 120, 64, 40), 0},
+		{"tiles in a row: two free sides", paint(plain(60), 0, 40, 120, 80, 220), 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := edgeSides(sq, c.gray, w, h); got != c.want {
+				t.Errorf("%d sides on an edge, want %d", got, c.want)
+			}
+		})
+	}
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -54,6 +55,12 @@ type Tile struct {
 	Row, Col int
 	// Side is the tile's mean side length in pixels.
 	Side float64
+	// byLetter: found only as a square round a letter (no face outline
+	// backs it); the reader must be sure of it.
+	byLetter bool
+	// glyph: the centre of the letter found inside it (hasGlyph).
+	glyph    Point
+	hasGlyph bool
 }
 
 // Reading is what one scan saw.
@@ -119,13 +126,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		ws = 800
 	}
 	src := toRGB(img)
-	found, err := detect(src, ws, opt.Lattice)
+	// Squares round letters no face outline backs: always for tiles lying
+	// anyhow; on a lattice only when a reader will confirm them.
+	found, err := detect(src, ws, opt.Lattice, !opt.Lattice || opt.Reader != nil)
 	if err != nil {
 		return nil, err
 	}
 	tiles := make([]Tile, 0, len(found))
-	for _, q := range found {
-		t := Tile{Letter: "?", Row: -1, Col: -1}
+	for _, f := range found {
+		q := f.q
+		t := Tile{Letter: "?", Row: -1, Col: -1, byLetter: f.byLetter, glyph: f.glyph, hasGlyph: f.hasGlyph}
 		t.Corners = q
 		t.Center = centroid(q)
 		t.Side = meanSide(q)
@@ -141,6 +151,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, len(found))
 		}
 	}
+	tiles = dropDoubles(tiles)
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
@@ -193,4 +204,39 @@ func normDeg(a float64) float64 {
 		a += 360
 	}
 	return a
+}
+
+// dropDoubles keeps one tile of any two whose centres lie closer than
+// 0.7 of the smaller one's side (touching tiles' centres are a side
+// apart) (one tile found twice, by its outline and
+// by its letter): the more confident reading, else the first found.
+func dropDoubles(tiles []Tile) []Tile {
+	order := make([]int, len(tiles))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return tiles[order[a]].Conf > tiles[order[b]].Conf })
+	keep := make([]bool, len(tiles))
+	var kept []int
+	for _, i := range order {
+		t := tiles[i]
+		dup := false
+		for _, j := range kept {
+			if dist(t.Center, tiles[j].Center) < 0.7*math.Min(t.Side, tiles[j].Side) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			keep[i] = true
+			kept = append(kept, i)
+		}
+	}
+	out := tiles[:0]
+	for i, t := range tiles {
+		if keep[i] {
+			out = append(out, t)
+		}
+	}
+	return out
 }

@@ -322,3 +322,52 @@ func truthFromRender(t *render.Truth) []TruthTile {
 	}
 	return out
 }
+
+// TestActionTilesFound: the Twists action tiles (skip's sign fills most
+// of its face) are found and read on rendered tables, with the real
+// readers, as `scan --game twists` runs them.
+func TestActionTilesFound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes and reads them")
+	}
+	ru, err := ocr.Default(ocr.Russian)
+	if err != nil {
+		t.Skip(err)
+	}
+	en, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	found := map[string]int{}
+	total := map[string]int{}
+	for _, seed := range []int64{1, 8, 9, 12, 15, 19, 20} {
+		img, truth := renderScene(t, "twists", "normal", seed)
+		r, err := Scan(img, Options{Reader: ru, Alternatives: []Reader{en}, Lattice: true})
+		if err != nil {
+			t.Fatalf("seed %d: %v", seed, err)
+		}
+		for _, x := range truthFromRender(truth) {
+			switch x.Letter {
+			case "skip", "reverse", "give2", "give3":
+			default:
+				continue
+			}
+			total[x.Letter]++
+			for _, f := range r.Tiles {
+				if insidePolygon(x.Outline, f.Center) && f.Letter == x.Letter {
+					found[x.Letter]++
+					break
+				}
+			}
+		}
+	}
+	for a, n := range total {
+		t.Logf("%s: %d of %d found and read", a, found[a], n)
+		if float64(found[a]) < 0.6*float64(n) {
+			t.Errorf("%s: %d of %d found and read, want at least 60%%", a, found[a], n)
+		}
+	}
+	if total["skip"] == 0 {
+		t.Fatal("no skip tile in the scenes: pick other seeds")
+	}
+}

@@ -18,20 +18,58 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	readers := append([]Reader{opt.Reader}, opt.Alternatives...)
 	reads := make([][]ocr.Reading, len(readers))
-	for _, t := range tiles {
+	for i := range tiles {
+		t := tiles[i]
 		crop := rectify(src, t.Corners, n, 1.3)
 		for k, rd := range readers {
 			got, err := rd.Read(crop)
 			if err != nil {
 				return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
 			}
+			// A quad off its tile (a watershed piece, a patch cut
+			// askew) shows part of the letter; when the reading is not
+			// sure and the letter lies off the quad's centre, the same
+			// square centred on the letter is read as well, and the
+			// surer reading kept.
+			if got.Conf < 0.9 && t.hasGlyph && !t.byLetter && dist(t.glyph, t.Center) > 0.12*t.Side {
+				dx, dy := t.glyph.X-t.Center.X, t.glyph.Y-t.Center.Y
+				var q [4]Point
+				for j, p := range t.Corners {
+					q[j] = Point{p.X + dx, p.Y + dy}
+				}
+				if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" && again.Conf > got.Conf {
+					got = again
+					if k == 0 {
+						// The tile lies round its letter.
+						tiles[i].Corners, tiles[i].Center = q, centroid(q)
+					}
+				}
+			}
 			reads[k] = append(reads[k], got)
 		}
 	}
+	// The alphabet is told by the tiles whose face outline was found
+	// when there are a few (a square round a dark mark is no evidence).
+	var solid [][]ocr.Reading
+	for k := range reads {
+		var rs []ocr.Reading
+		for i, t := range tiles {
+			if !t.byLetter {
+				rs = append(rs, reads[k][i])
+			}
+		}
+		solid = append(solid, rs)
+	}
 	best := chooseReader(reads)
+	if len(solid[0]) >= 3 {
+		best = chooseReader(solid)
+	}
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
+		if rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
+			rd.Letter = ""
+		}
 		if rd.Letter == "" {
 			if !opt.KeepUnread {
 				continue
@@ -48,6 +86,10 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	return out, nil
 }
+
+// minLetterConf is the reader's confidence a tile found only round its
+// letter needs.
+const minLetterConf = 0.9
 
 // rectify cuts the quad q (grown by grow around its centre) out of src
 // as an n x n picture, q[0] at the top-left: a perspective warp with

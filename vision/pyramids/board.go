@@ -143,8 +143,13 @@ func findOutlines(p picture) []outline {
 	wk := held(gocv.GetStructuringElement(gocv.MorphRect, image.Pt(23, 23)))
 	defer release(&wk)
 	minArea := 0.03 * float64(ws.X*ws.Y)
-	var outs []outline
-	for _, f := range []float32{1, 0.8, 0.62, 0} {
+	// each threshold on its own goroutine (the Mats read are shared,
+	// read only)
+	levels := []float32{1, 0.8, 0.62, 0}
+	found := make([][]outline, len(levels))
+	parallel(len(levels), func(li int) {
+		f := levels[li]
+		var outs []outline
 		light := newMat()
 		if f > 0 {
 			gocv.Threshold(v, &light, otsu*f, 255, gocv.ThresholdBinary)
@@ -180,6 +185,11 @@ func findOutlines(p picture) []outline {
 		release(&eroded)
 		outs = append(outs, contourQuads(cs, minArea, scale, ws)...)
 		cs.Close()
+		found[li] = outs
+	})
+	var outs []outline
+	for _, o := range found {
+		outs = append(outs, o...)
 	}
 	sort.Slice(outs, func(i, j int) bool { return outs[i].area > outs[j].area })
 	// The thresholds and masks often agree: refine each outline once.

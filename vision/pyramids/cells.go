@@ -262,6 +262,51 @@ func (f *frame) camera(p [3]float64) [3]float64 {
 	}
 }
 
+// faceAreas is the area in the picture of each face of the top pyramid
+// of a stack of k on (r, c).
+func (f *frame) faceAreas(r, c, k int) (area [4]float64, maxA float64) {
+	base, tip := f.model(r, c, k)
+	t := f.project(tip)
+	for i := 0; i < 4; i++ {
+		a, b := f.project(base[i]), f.project(base[(i+1)%4])
+		area[i] = math.Abs((b.X-a.X)*(t.Y-a.Y)-(b.Y-a.Y)*(t.X-a.X)) / 2
+		maxA = math.Max(maxA, area[i])
+	}
+	return area, maxA
+}
+
+// bestFace is the face of the top pyramid the camera sees largest.
+func (f *frame) bestFace(r, c, k int) int {
+	area, _ := f.faceAreas(r, c, k)
+	best := 0
+	for i := 1; i < 4; i++ {
+		if area[i] > area[best] {
+			best = i
+		}
+	}
+	return best
+}
+
+// faceLetterProb is the probability of the likeliest letter on face i of
+// the top pyramid of a stack of k on (r, c), read alone.
+func (f *frame) faceLetterProb(r, c, k, i int, rd TileReader, size int) float64 {
+	if size <= 0 {
+		size = 48
+	}
+	crop := f.faceCrop(r, c, k, i, size)
+	one := map[string]float64{}
+	if heads := faceHeads(rd); len(heads) > 0 {
+		uprightVotes(heads, crop, one)
+	} else if rdg, err := rd.Read(crop); err == nil && isLetter(rdg.Letter) {
+		one[rdg.Letter] = rdg.Conf
+	}
+	best := 0.0
+	for _, v := range one {
+		best = math.Max(best, v)
+	}
+	return best
+}
+
 // letterRead is the letter of one pyramid as its faces show it.
 type letterRead struct {
 	letter string  // "?" when no face gave any letter
@@ -288,14 +333,7 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) letterRead {
 	// A face turned away from the camera shows its letter squashed (an
 	// L or an O looks like an I): each face counts by its area in the
 	// picture, relative to the largest.
-	base, tip := f.model(r, c, k)
-	var area [4]float64
-	maxA := 0.0
-	for i := 0; i < 4; i++ {
-		a, b, t := f.project(base[i]), f.project(base[(i+1)%4]), f.project(tip)
-		area[i] = math.Abs((b.X-a.X)*(t.Y-a.Y)-(b.Y-a.Y)*(t.X-a.X)) / 2
-		maxA = math.Max(maxA, area[i])
-	}
+	area, maxA := f.faceAreas(r, c, k)
 	votes := map[string]float64{}
 	var faceBest [4]string
 	var faceW [4]float64

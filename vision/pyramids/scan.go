@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"runtime"
 	"sort"
+	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -115,10 +118,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	var best *frame
 	clipped, cut := false, false
-	for _, o := range findOutlines(p) {
-		q := refineOutline(p, o.q)
-		f, ok := newFrame(p, q, geo, opt.Calib)
-		if !ok {
+	outs := findOutlines(p)
+	frames := make([]*frame, len(outs))
+	parallel(len(outs), func(i int) {
+		if f, ok := newFrame(p, refineOutline(p, outs[i].q), geo, opt.Calib); ok {
+			frames[i] = f
+		}
+	})
+	for i, o := range outs {
+		f := frames[i]
+		if f == nil {
 			// a light area cut by the picture's edge that is not the
 			// whole picture (a light table)
 			cut = cut || (o.clipped && o.area < 0.6*float64(p.W*p.H))
@@ -127,6 +136,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if best == nil || f.score > best.score {
 			best = f
 		}
+	}
+	if best == nil && !cut {
+		best = completeCorner(p, outs, geo, opt.Calib)
 	}
 	if best != nil {
 		for _, c := range best.corners {
@@ -158,30 +170,143 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	f.rotate(rot)
 	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose}
 	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
+	var toRead []int
 	for row := 0; row < pyramids.Size; row++ {
 		for col := 0; col < pyramids.Size; col++ {
 			pr, pc := unrotate(row, col, rot)
 			cl := cells[pr*pyramids.Size+pc]
-			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf}
+			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
 			if cl.colour != pyramids.NoColour {
 				sq.Height = height(sq.Pos, cl.colour, seats, stack)
 				sq.Apex = f.apex(row, col, sq.Height)
 				sq.Letter = "?"
-				if opt.Reader != nil {
-					sq.read = f.readLetter(row, col, sq.Height, opt.Reader, opt.CropSize)
-					sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
-				}
-				if sq.Letter != "?" && sq.Letter != "" {
-					r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: cl.colour, Letter: sq.Letter}}, Height: sq.Height})
-				}
+				toRead = append(toRead, row*pyramids.Size+col)
 			}
-			sq.look = cl
-			sq.Sure = sureSquare(sq)
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
+	if opt.Reader != nil {
+		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize)
+	}
+	for i := range r.Squares {
+		sq := &r.Squares[i]
+		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
+			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
+		}
+		sq.Sure = sureSquare(*sq)
+	}
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// readLetters reads the letters of the squares listed. ocr's classifier
+// is safe for concurrent use, so with it the squares are shared among as
+// many goroutines as there are processors (two on the Pi 4's budget
+// here); any other reader reads them one after another.
+func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int) {
+	read := func(i int) {
+		sq := &sqs[i]
+		sq.read = f.readLetter(sq.Pos.Row, sq.Pos.Col, sq.Height, rd, size)
+		if !sureSquare(*sq) {
+			// The stack's count is the game's guess: a stack of
+			// another height shows its faces higher or lower. The
+			// face the camera sees best is read at every height; at
+			// the height where it reads a letter most surely, all
+			// faces are read, and the likelier reading counts.
+			r, c := sq.Pos.Row, sq.Pos.Col
+			i := f.bestFace(r, c, sq.Height)
+			bestK, bestP := sq.Height, f.faceLetterProb(r, c, sq.Height, i, rd, size)
+			for k := 1; k <= f.geo.MaxStack; k++ {
+				if k == sq.Height {
+					continue
+				}
+				if p := f.faceLetterProb(r, c, k, i, rd, size); p > bestP {
+					bestK, bestP = k, p
+				}
+			}
+			if bestK != sq.Height {
+				if lr := f.readLetter(r, c, bestK, rd, size); lr.conf > sq.read.conf {
+					sq.read = lr
+				}
+			}
+		}
+		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
+	}
+	if _, ok := rd.(*ocr.Classifier); !ok {
+		for _, i := range idx {
+			read(i)
+		}
+		return
+	}
+	parallel(len(idx), func(k int) { read(idx[k]) })
+}
+
+// parallel calls do(0..n-1), shared among as many goroutines as there
+// are processors (at most 4).
+func parallel(n int, do func(int)) {
+	workers := min(runtime.GOMAXPROCS(0), 4, n)
+	if workers < 2 {
+		for i := 0; i < n; i++ {
+			do(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for w := 0; w < workers; w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				k := int(next.Add(1)) - 1
+				if k >= n {
+					return
+				}
+				do(k)
+			}
+		}()
+	}
+	wg.Wait()
+}
+
+// completeCorner is the last try when no outline is a board: a hand or
+// an object over one corner of the playing area cuts that corner off the
+// light region, so its outline's corner lies short of the true one, on
+// one of the two sides that meet there (the light area still runs along
+// it up to the hand). Each corner of the larger outlines in view is moved
+// outwards along each of its sides, up to 0.8 of the side again, and
+// every quadrilateral is checked as a board (the runway lighter than the
+// border on every side, the printed lines showing); the best is refined.
+func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibration) *frame {
+	var best *frame
+	tried := 0
+	for _, o := range outs {
+		if o.clipped {
+			continue
+		}
+		if tried++; tried > 6 {
+			break
+		}
+		q := refineOutline(p, o.q)
+		for i := 0; i < 4; i++ {
+			for _, j := range []int{(i + 1) % 4, (i + 3) % 4} {
+				for t := 1.025; t <= 1.8; t += 0.025 {
+					c := q
+					c[i] = vision.Point{X: q[j].X + t*(q[i].X-q[j].X), Y: q[j].Y + t*(q[i].Y-q[j].Y)}
+					if f, ok := newFrame(p, c, geo, cal); ok && (best == nil || f.score > best.score) {
+						best = f
+					}
+				}
+			}
+		}
+	}
+	if best == nil {
+		return nil
+	}
+	if f, ok := newFrame(p, refineOutline(p, best.corners), geo, cal); ok {
+		return f
+	}
+	return best
 }
 
 // frame is a found board: the homography from board squares to pixels and

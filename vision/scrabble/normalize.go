@@ -2,7 +2,6 @@ package scrabble
 
 import (
 	"image"
-	"sort"
 )
 
 // whiten turns a tile's crop into a grey one whose face is near white and
@@ -17,9 +16,7 @@ func whiten(m *image.RGBA) *image.RGBA {
 		o := 4 * i
 		g[i] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
 	}
-	s := append([]float64(nil), g...)
-	sort.Float64s(s)
-	lo, face := s[n*inkPercent/100], s[n/2]
+	lo, face := percentile(g, inkPercent), percentile(g, 50)
 	out := image.NewRGBA(m.Rect)
 	if face-lo < 1 {
 		copy(out.Pix, m.Pix)
@@ -50,6 +47,97 @@ func inkContrast(m *image.RGBA) (ink, face float64) {
 			g = append(g, 0.299*float64(m.Pix[o])+0.587*float64(m.Pix[o+1])+0.114*float64(m.Pix[o+2]))
 		}
 	}
-	sort.Float64s(g)
-	return g[len(g)*inkPercent/100], g[len(g)/2]
+	return percentile(g, inkPercent), percentile(g, 50)
 }
+
+// percentile is the k-th percentile of grey levels (0..255), from their
+// histogram, to the nearest level.
+func percentile(g []float64, k int) float64 {
+	var h [256]int
+	for _, v := range g {
+		h[min(max(int(v+0.5), 0), 255)]++
+	}
+	want := len(g) * k / 100
+	n := 0
+	for i, c := range h {
+		n += c
+		if n > want {
+			return float64(i)
+		}
+	}
+	return 255
+}
+
+// dropValue paints out a tile's value number: on an upright whitened crop
+// (whiten), the dark components other than the largest (the letter) that
+// lie wholly in the bottom-right part of the tile, where Scrabble tiles
+// print it. The reader is meant to leave it out by itself, but a value
+// close to its letter joins it (V and its 4 read as K). It returns a new
+// crop; the letter is untouched (its strokes are one component).
+func dropValue(m *image.RGBA) *image.RGBA {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	dark := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			dark[y*w+x] = m.Pix[y*m.Stride+4*x] < inkLevel
+		}
+	}
+	label := make([]int32, w*h)
+	type comp struct{ n, x0, y0, x1, y1 int }
+	comps := []comp{{}}
+	stack := make([]int, 0, 256)
+	for i := range dark {
+		if !dark[i] || label[i] != 0 {
+			continue
+		}
+		id := int32(len(comps))
+		c := comp{x0: w, y0: h, x1: -1, y1: -1}
+		label[i] = id
+		stack = append(stack[:0], i)
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%w, p/w
+			c.n++
+			c.x0, c.y0, c.x1, c.y1 = min(c.x0, x), min(c.y0, y), max(c.x1, x), max(c.y1, y)
+			for _, q := range [4]int{p - 1, p + 1, p - w, p + w} {
+				if q < 0 || q >= w*h || (q == p-1 && x == 0) || (q == p+1 && x == w-1) {
+					continue
+				}
+				if dark[q] && label[q] == 0 {
+					label[q] = id
+					stack = append(stack, q)
+				}
+			}
+		}
+		comps = append(comps, c)
+	}
+	biggest := 0
+	for i := 1; i < len(comps); i++ {
+		if comps[i].n > comps[biggest].n {
+			biggest = i
+		}
+	}
+	out := image.NewRGBA(m.Rect)
+	copy(out.Pix, m.Pix)
+	for i := 1; i < len(comps); i++ {
+		c := comps[i]
+		if i == biggest || float64(c.x0) < valueFrom*float64(w) || float64(c.y0) < valueFrom*float64(h) {
+			continue
+		}
+		for y := c.y0; y <= c.y1; y++ {
+			for x := c.x0; x <= c.x1; x++ {
+				if label[y*w+x] == int32(i) {
+					o := y*out.Stride + 4*x
+					out.Pix[o], out.Pix[o+1], out.Pix[o+2] = faceGrey, faceGrey, faceGrey
+				}
+			}
+		}
+	}
+	return out
+}
+
+const (
+	inkLevel  = 110 // grey: darker is ink, on a whitened crop
+	valueFrom = 0.6 // a value number lies right of and below this share of the crop
+)

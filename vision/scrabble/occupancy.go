@@ -62,7 +62,11 @@ func opponent(c [3]float64) [3]float64 {
 // print are empty), and the squares that stand out are pooled into a tile
 // look. A square holds a tile when it looks more like the tiles than like
 // its own print's squares, and stands out from those clearly.
-func occupancy(f *frame) (occ [Size][Size]bool) {
+//
+// The empty squares' looks are learned a second time without the squares
+// the first pass took for tiles: on a crowded board the tiles would
+// otherwise weigh in the prints' looks and the light around them.
+func occupancy(f *frame) [Size][Size]bool {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -70,13 +74,56 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		}
 	}
 	evenLight(&looks)
+	var none [Size][Size]bool
+	occ, like := decide(looks, &none)
+	if occ == none {
+		return occ
+	}
+	for pass := 1; pass < passes; pass++ {
+		next, nextLike := decide(looks, &like)
+		if next == occ && nextLike == like {
+			break
+		}
+		occ, like = next, nextLike
+	}
+	return occ
+}
+
+// passes is how many times at most occupancy learns the empty squares'
+// looks (stopping when a pass changes nothing).
+const passes = 3
+
+// decide is one pass of occupancy, the squares in skip left out of the
+// empty squares' looks. like holds the squares that look more like the
+// tiles than like their print, whether or not they stand out clearly:
+// those the next pass leaves out.
+func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Size]bool) {
+	localLight(&looks, skip)
+	// A print whose squares are all skipped is learned from all of them.
+	var skipOf [numPremiums]bool
+	{
+		var left [numPremiums]int
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if !skip[r][c] && !isStar(r, c) {
+					left[premiumAt[r][c]]++
+				}
+			}
+		}
+		for k := range left {
+			skipOf[k] = left[k] >= 2
+		}
+	}
+	learn := func(r, c int, k Premium) bool {
+		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c])
+	}
 	var med [numPremiums][3]float64
 	var spread [numPremiums]float64
 	for k := Premium(0); k < numPremiums; k++ {
 		var vs [3][]float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k {
+				if learn(r, c, k) {
 					for q := 0; q < 3; q++ {
 						vs[q] = append(vs[q], looks[r][c].v[q])
 					}
@@ -89,42 +136,114 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		var ds []float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k {
+				if learn(r, c, k) {
 					ds = append(ds, looks[r][c].dist(med[k]))
 				}
 			}
 		}
 		spread[k] = math.Max(median(ds), minSpread)
 	}
-	// Seeds: squares far from their print's look.
-	var tv [3][]float64
+	// Seeds: squares far from their print's look. They are the tiles
+	// when there are at least two and they look alike: their median
+	// distance from their median look is small against that look's
+	// distance from every print's (a shadow, a glare or a wrongly placed
+	// grid makes outliers of squares of different prints, which do not).
+	var seeds []look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
 			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
-				for q := 0; q < 3; q++ {
-					tv[q] = append(tv[q], looks[r][c].v[q])
-				}
+				seeds = append(seeds, looks[r][c])
 			}
 		}
 	}
 	var tile [3]float64
 	for q := 0; q < 3; q++ {
-		tile[q] = median(tv[q])
+		var v []float64
+		for _, l := range seeds {
+			v = append(v, l.v[q])
+		}
+		tile[q] = median(v)
+	}
+	var sd []float64
+	for _, l := range seeds {
+		sd = append(sd, l.dist(tile))
+	}
+	sep := math.Inf(1)
+	for k := Premium(0); k < numPremiums; k++ {
+		sep = math.Min(sep, dist3(tile, med[k]))
 	}
 	debugOcc(looks, med, spread, tile)
-	if len(tv[0]) == 0 {
-		return occ
+	debugSeeds(len(seeds), median(sd), sep)
+	if len(seeds) < minSeeds || sep < seedsApart*median(sd) {
+		return occ, like // no tile
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
 			dOwn := looks[r][c].dist(med[k])
 			dTile := looks[r][c].dist(tile)
+			like[r][c] = dTile < dOwn
 			occ[r][c] = dOwn > standFactor*spread[k] && dTile < dOwn
 		}
 	}
-	return occ
+	// The centre star's print (a black star on the double word colour)
+	// is unlike the other double word squares': alone, it seeds no tiles
+	// (minSeeds; a lone tile on the centre is no word), and it holds a
+	// tile when it looks more like the board's tiles than like the double
+	// word squares.
+	st := looks[centre][centre]
+	occ[centre][centre] = st.dist(tile) < st.dist(med[DoubleWord])
+	like[centre][centre] = occ[centre][centre]
+	return occ, like
+}
+
+const centre = Size / 2
+
+func isStar(r, c int) bool { return r == centre && c == centre }
+
+// localLight takes out what evenLight's smooth surface leaves of the
+// light's change (a shadow over a corner, a vignette): each square's look
+// is moved by how far the plain squares around it (two squares either
+// way, itself and the squares in skip left out; their median, so a
+// word's tiles among them do not count) lie from all plain squares'
+// median.
+func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
+	orig := *looks
+	var all [3][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain && !skip[r][c] {
+				for q := 0; q < 3; q++ {
+					all[q] = append(all[q], orig[r][c].v[q])
+				}
+			}
+		}
+	}
+	var m [3]float64
+	for q := 0; q < 3; q++ {
+		m[q] = median(all[q])
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			var near [3][]float64
+			for rr := max(r-2, 0); rr <= min(r+2, Size-1); rr++ {
+				for cc := max(c-2, 0); cc <= min(c+2, Size-1); cc++ {
+					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain && !skip[rr][cc] {
+						for q := 0; q < 3; q++ {
+							near[q] = append(near[q], orig[rr][cc].v[q])
+						}
+					}
+				}
+			}
+			if len(near[0]) < 4 {
+				continue
+			}
+			for q := 0; q < 3; q++ {
+				looks[r][c].v[q] -= median(near[q]) - m[q]
+			}
+		}
+	}
 }
 
 // Occupancy thresholds, in units of a print's spread (the median distance
@@ -133,6 +252,12 @@ const (
 	minSpread   = 3.0 // grey levels: the least spread assumed
 	seedFactor  = 6.0
 	standFactor = 4.0
+	// minSeeds: a word is two tiles or more.
+	minSeeds = 2
+	// seedsApart: the seeds' look lies this many times their own spread
+	// from every print's look (on the 16 photos: tiles 3.2-22, outliers
+	// that are no tiles 0.16-0.9).
+	seedsApart = 2.0
 )
 
 var debugOcc = func(looks [Size][Size]look, med [numPremiums][3]float64, spread [numPremiums]float64, tile [3]float64) {
@@ -182,7 +307,11 @@ func align(f *frame) {
 		}
 	}
 	f.off = best
+	f.fit = bestFit
+	debugFit(bestFit)
 }
+
+var debugFit = func(float64) {}
 
 // maxShift is how far, in squares, align looks.
 const maxShift = 2
@@ -346,4 +475,10 @@ func fitQuadratic(rs, cs, vs []float64, keep []bool) (k [6]float64, ok bool) {
 		k[p] = a[p][6] / a[p][p]
 	}
 	return k, true
+}
+
+var debugSeeds = func(n int, seedSpread, sep float64) {}
+
+func dist3(a, b [3]float64) float64 {
+	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
 }

@@ -2,26 +2,52 @@ package scrabble
 
 import (
 	"image"
+	"image/color"
 	"image/draw"
 
 	"github.com/tilescope/tilescope/vision"
 )
 
-// picture is the photo as 8-bit RGBA in Go memory, sampled with sub-pixel
-// accuracy.
+// picture is the photo, sampled with sub-pixel accuracy. A JPEG's
+// *image.YCbCr is sampled as it is (the scan reads a few tens of
+// thousands of points; converting the whole photo costs more); anything
+// else is converted to RGBA once.
 type picture struct {
-	*image.RGBA
-	W, H int
+	rgba  *image.RGBA
+	ycc   *image.YCbCr
+	W, H  int
+	minPt image.Point
 }
 
 func toPicture(img image.Image) picture {
 	b := img.Bounds()
-	m, ok := img.(*image.RGBA)
-	if !ok || b.Min != (image.Point{}) || m.Stride != 4*b.Dx() {
-		m = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-		draw.Draw(m, m.Rect, img, b.Min, draw.Src)
+	p := picture{W: b.Dx(), H: b.Dy(), minPt: b.Min}
+	switch m := img.(type) {
+	case *image.YCbCr:
+		p.ycc = m
+		return p
+	case *image.RGBA:
+		p.rgba = m
+		return p
 	}
-	return picture{RGBA: m, W: b.Dx(), H: b.Dy()}
+	m := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+	draw.Draw(m, m.Rect, img, b.Min, draw.Src)
+	p.rgba, p.minPt = m, image.Point{}
+	return p
+}
+
+// pixel is the colour of pixel (x, y), counted from the picture's corner.
+func (p picture) pixel(x, y int) (r, g, b float64) {
+	x += p.minPt.X
+	y += p.minPt.Y
+	if p.ycc != nil {
+		yi := p.ycc.YOffset(x, y)
+		ci := p.ycc.COffset(x, y)
+		rr, gg, bb := color.YCbCrToRGB(p.ycc.Y[yi], p.ycc.Cb[ci], p.ycc.Cr[ci])
+		return float64(rr), float64(gg), float64(bb)
+	}
+	o := p.rgba.PixOffset(x, y)
+	return float64(p.rgba.Pix[o]), float64(p.rgba.Pix[o+1]), float64(p.rgba.Pix[o+2])
 }
 
 // at is the bilinear colour at pixel position pt (pixel centres at +0.5);
@@ -33,13 +59,14 @@ func (p picture) at(pt vision.Point) (c [3]float64) {
 	x0, y0 := int(x), int(y)
 	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
 	fx, fy := x-float64(x0), y-float64(y0)
-	o00, o01 := y0*p.Stride+4*x0, y0*p.Stride+4*x1
-	o10, o11 := y1*p.Stride+4*x0, y1*p.Stride+4*x1
-	for k := 0; k < 3; k++ {
-		a, b := float64(p.Pix[o00+k]), float64(p.Pix[o01+k])
-		cc, d := float64(p.Pix[o10+k]), float64(p.Pix[o11+k])
-		c[k] = (a*(1-fx)+b*fx)*(1-fy) + (cc*(1-fx)+d*fx)*fy
-	}
+	r00, g00, b00 := p.pixel(x0, y0)
+	r01, g01, b01 := p.pixel(x1, y0)
+	r10, g10, b10 := p.pixel(x0, y1)
+	r11, g11, b11 := p.pixel(x1, y1)
+	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	c[0] = r00*w00 + r01*w01 + r10*w10 + r11*w11
+	c[1] = g00*w00 + g01*w01 + g10*w10 + g11*w11
+	c[2] = b00*w00 + b01*w01 + b10*w10 + b11*w11
 	return c
 }
 

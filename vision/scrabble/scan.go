@@ -27,7 +27,7 @@ type Options struct {
 	// Reader names the letters; required.
 	Reader TileReader
 	// CropSize is the side in pixels of each square's crop handed to the
-	// reader; 0 means 48.
+	// reader; 0 means 64.
 	CropSize int
 }
 
@@ -58,8 +58,11 @@ type Reading struct {
 	// an empty board keeps the photo's own (the corner nearest the
 	// photo's top left first).
 	Oriented bool
-	Elapsed  time.Duration
-	rot      int
+	// Blurred is set when the tiles' letters are blurred (motion, focus):
+	// every letter's Conf is then at most 0.5.
+	Blurred bool
+	Elapsed time.Duration
+	rot     int
 }
 
 // Tiles lists the tiles on the board, row by row.
@@ -84,6 +87,9 @@ type frame struct {
 	// off moves the found grid by whole squares (align): the lines of a
 	// board's printed border can pass for a row or column of squares.
 	off vision.Point
+	// fit is how well the squares' colours follow the premium layout
+	// there (layoutFit: smaller is better).
+	fit float64
 }
 
 // grid maps a board point (x along the columns, y down the rows, in
@@ -167,13 +173,15 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	occ := occupancy(f)
 	size := opt.CropSize
 	if size <= 0 {
-		size = 48
+		size = 64
 	}
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int
 		rd   ocr.Reading
-		ink  float64 // the letter's contrast on the face (inkContrast)
+		crop *image.RGBA // whitened, in the picture's order
+		ink  float64     // the letter's contrast on the face (inkContrast)
+		blur float64     // how far the crop's edges spread (ocr.EdgeSpread)
 	}
 	var tiles []seen
 	var votes [4]float64
@@ -184,11 +192,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			}
 			crop := f.crop(r, c, cropMargin, size)
 			ink, face := inkContrast(crop)
-			rd, err := readTile(opt.Reader, whiten(crop), ocr.Known{Tile: true})
+			wc := whiten(crop)
+			rd, err := readTile(opt.Reader, wc, ocr.Known{Tile: true})
 			if err != nil {
 				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 			}
-			tiles = append(tiles, seen{r, c, rd, (face - ink) / math.Max(face, 1)})
+			spread, _ := ocr.EdgeSpread(wc)
+			tiles = append(tiles, seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread})
 			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
 				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
 			}
@@ -201,7 +211,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			best = k
 		}
 	}
-	if votes[best] > 0 {
+	debugVotes(votes)
+	others := votes[0] + votes[1] + votes[2] + votes[3] - votes[best]
+	if votes[best] >= minVote && votes[best] >= voteMargin*others {
 		// A letter turned a quarter counter-clockwise in the crop is
 		// read with the board turned the same way.
 		f.rot = rotForAngle(best)
@@ -215,6 +227,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		inks = append(inks, t.ink)
 	}
 	blankBelow := blankContrast * median(inks)
+	// A photo whose tiles' edges spread as the reader's blurred crops do
+	// (ocr.BlurSpread, at the median tile) is read, but no letter of it is
+	// called sure: motion blur turns one letter into another.
+	var spreads []float64
+	for _, t := range tiles {
+		spreads = append(spreads, t.blur)
+	}
+	out.Blurred = len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
 	for _, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
 		cell := &Cell{Center: f.px(float64(c)+0.5, float64(r)+0.5)}
@@ -223,11 +243,18 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Blank, cell.Conf = true, 1-t.ink/blankBelow
 			continue
 		}
-		rd, err := readTile(opt.Reader, whiten(f.crop(r, c, cropMargin, size)), ocr.Known{Tile: true, HasAngle: out.Oriented})
+		crop := turnCrop(t.crop, f.rot)
+		if out.Oriented {
+			crop = dropValue(crop)
+		}
+		rd, err := readTile(opt.Reader, crop, ocr.Known{Tile: true, HasAngle: out.Oriented})
 		if err != nil {
 			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 		}
 		cell.Letter, cell.Conf = rd.Letter, rd.Conf
+		if out.Blurred {
+			cell.Conf = min(cell.Conf, blurredConf)
+		}
 	}
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
@@ -236,10 +263,49 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	return out, nil
 }
 
+// turnCrop is a picture-order crop as frame.crop cuts it from the board
+// turned by rot (frame.grid): the same samples, moved.
+func turnCrop(m *image.RGBA, rot int) *image.RGBA {
+	if rot == 0 {
+		return m
+	}
+	s := m.Rect.Dx()
+	out := image.NewRGBA(m.Rect)
+	for v := 0; v < s; v++ {
+		for u := 0; u < s; u++ {
+			// frame.grid on the unit square: the board crop's pixel
+			// (u, v) is the picture-order crop's (gu, gv).
+			gu, gv := u, v
+			switch rot {
+			case 1:
+				gu, gv = v, s-1-u
+			case 2:
+				gu, gv = s-1-u, s-1-v
+			case 3:
+				gu, gv = s-1-v, u
+			}
+			copy(out.Pix[v*out.Stride+4*u:v*out.Stride+4*u+4], m.Pix[gv*m.Stride+4*gu:gv*m.Stride+4*gu+4])
+		}
+	}
+	return out
+}
+
 // cropMargin is the margin, a fraction of the square on each side, of
 // the crops handed to the reader: the reader was trained on tiles cut
 // with a little of their surroundings.
 const cropMargin = 0.1
+
+// The letters turn the board when their votes (the readers' confidence
+// summed per quarter turn) give one turn at least minVote, and voteMargin
+// times the other turns' together: letters too blurred to read vote all
+// ways, and then the photo's own order is kept.
+const (
+	minVote    = 1.0
+	voteMargin = 2.0
+)
+
+// blurredConf is the most a letter of a blurred photo is trusted.
+const blurredConf = 0.5
 
 // blankContrast: a tile whose letter's contrast (inkContrast) is under
 // this share of the board's tiles' median is a blank.
@@ -286,3 +352,4 @@ func boardPos(r, c, rot int) (int, int) {
 }
 
 var _ = sort.Float64s
+var debugVotes = func([4]float64) {}

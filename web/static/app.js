@@ -8,6 +8,17 @@ const PIN_KEY = "tilescope.pin";
 let game = null;     // the latest game JSON
 let live = false;
 
+// Each game's module registers how its cells are read from a turn's
+// reading, drawn, described and corrected, and its own strings: grid.js
+// (the grid games) is the page's own, the others come from the games'
+// packages (/games/G.js, loaded by start).
+const GAMES = {};
+function registerGame(kind, g) {
+  GAMES[kind] = g;
+  for (const [l, strings] of Object.entries(g.strings || {})) if (STRINGS[l]) Object.assign(STRINGS[l], strings);
+}
+function gameOf(g) { return GAMES[g && g.game] || GAMES.grid; }
+
 // ---------- talking to the table ----------
 
 function pin() { return localStorage.getItem(PIN_KEY) || ""; }
@@ -23,11 +34,11 @@ async function api(method, path, body, raw) {
   try { data = await res.json(); } catch (e) { /* not JSON */ }
   if (res.status === 401 || res.status === 403) {
     if (res.status === 403) localStorage.removeItem(PIN_KEY);
-    const ok = await askPIN(res.status === 403 ? "Wrong PIN." : "");
+    const ok = await askPIN(res.status === 403 ? t("pin.wrong") : "");
     if (ok) return api(method, path, body, raw);
-    throw new Error("no PIN: you can watch, not change");
+    throw new Error(t("pin.none"));
   }
-  if (!res.ok) throw new Error((data && data.error) || res.statusText);
+  if (!res.ok) throw new Error(httpError(res.status, (data && data.error) || res.statusText));
   if (data && data.players && data.version !== undefined) render(data);
   return data;
 }
@@ -70,8 +81,8 @@ function el(tag, attrs, ...kids) {
 function status() {
   $("#conn").classList.toggle("live", live);
   if (!game) return;
-  const info = `${game.game} · game ${game.id} · ${game.turns.length} turns · bag ${game.bag}`;
-  $("#gameinfo").textContent = info + (live ? "" : " · reconnecting…");
+  const info = t("status.info", { game: game.game, id: num(game.id), turns: num(game.turns.length), n: game.turns.length, bag: num(game.bag) });
+  $("#gameinfo").textContent = info + (live ? "" : t("status.reconnecting"));
 }
 
 // latestPlay is the newest play record (accepted or rejected), the one a
@@ -85,15 +96,13 @@ function latestPlay(g) {
 }
 
 function parseBoard(text, rows, cols) {
+  const mod = gameOf(game);
   const cells = [];
   const lines = text.split("\n").filter((l) => l.trim() !== "");
   for (let r = 0; r < rows; r++) {
     cells.push([]);
     const f = (lines[r] || "").trim().split(/\s+/);
-    for (let c = 0; c < cols; c++) {
-      const m = /^(Qu|[A-Z])(\d?)$/i.exec(f[c] || ".");
-      cells[r].push(m ? { letter: m[1], height: m[2] ? +m[2] : 1 } : null);
-    }
+    for (let c = 0; c < cols; c++) cells[r].push(mod.parse(f[c] || "."));
   }
   return cells;
 }
@@ -106,7 +115,7 @@ function render(g) {
   const scores = $("#scores");
   scores.replaceChildren(...g.players.map((p, i) =>
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
-      el("div", { class: "name" }, p.name), el("div", { class: "score" }, String(p.score)))));
+      el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)))));
 
   // The board: the standing board, or the newest reading when the rules
   // refused it (so the misread square can be tapped and fixed).
@@ -125,15 +134,17 @@ function render(g) {
   if (rejected) {
     banner.hidden = false;
     banner.className = "";
-    banner.textContent = `Turn ${lp.n} (${lp.name}) was not accepted: ${lp.error}. The board below is what the camera read: tap a square to fix it, or take the tiles back.`;
+    banner.textContent = t("banner.rejected", { n: num(lp.n), name: lp.name, error: ruleText(lp.code, lp.error) });
   } else if (g.over) {
     banner.hidden = false;
     banner.className = "ok";
-    banner.textContent = "The game is over.";
+    banner.textContent = t("banner.over");
   } else {
     banner.hidden = true;
   }
   const board = $("#board");
+  const mod = gameOf(g);
+  board.dataset.game = g.game;
   board.style.gridTemplateColumns = `repeat(${g.cols}, 1fr)`;
   const h = g.rows / 2;
   const kids = [];
@@ -142,17 +153,15 @@ function render(g) {
       const cell = cells[r][c];
       const key = r + "," + c;
       let cls = "cell";
-      if ((r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
+      if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
-        "aria-label": `row ${r} column ${c}: ${cell ? cell.letter + " " + cell.height + " high" : "empty"}`,
+        "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height }) : t("cell.ariaEmpty", { row: r, col: c }),
         onclick: () => tapCell(r, c) });
       if (cell) {
-        b.classList.add("tile", "h" + Math.min(cell.height, 5));
+        mod.draw(b, cell);
         if (cell.last && !rejected) b.classList.add("last");
         if ((cell.uncertain && !rejected) || unsure.has(key)) b.classList.add("uncertain");
         if ((cell.corrected && !rejected) || fixed.has(key)) b.classList.add("corrected");
-        b.append(cell.letter);
-        if (cell.height > 1) b.append(el("span", { class: "h" }, String(cell.height)));
       }
       kids.push(b);
     }
@@ -166,14 +175,7 @@ function render(g) {
 }
 
 // What the table can do about a photo the camera could not read.
-const CAMERA_HELP = {
-  no_board: "The camera cannot see the board. Is it in view, and nothing lying over it?",
-  out_of_view: "Part of the board is out of the camera's view. Move the board or the camera.",
-  too_dark: "Too dark for the camera: add light.",
-  too_blurred: "The camera's photo is blurred: keep the camera steady and in focus.",
-  unreadable: "The camera's photo could not be read.",
-  held: "A turn is waiting: something is over the board.",
-};
+const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held"];
 
 function renderCamera(g) {
   const box = $("#camera");
@@ -181,11 +183,9 @@ function renderCamera(g) {
   if (!c) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
   box.replaceChildren(
-    el("strong", {}, CAMERA_HELP[c.code] || CAMERA_HELP.unreadable),
+    el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
     el("div", { class: "muted" }, c.error),
-    el("div", {}, c.code === "held"
-      ? "Take your hand off the board (or whatever lies on its edge): the camera then reads the turn."
-      : "No turn is lost: once the camera sees the board again it reads the turn; or send a photo with Photo."));
+    el("div", {}, c.code === "held" ? t("camera.heldHelp") : t("camera.lostHelp")));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.
@@ -200,12 +200,16 @@ function renderStorage(g) {
 }
 
 function describe(t) {
-  if (t.kind === "pass") return `${t.name} passed`;
-  if (t.kind === "exchange") return `${t.name} swapped a tile`;
-  const words = (t.words || []).map((w) => `${w.word} ${w.score}`).join(" + ");
-  if (t.status === "accepted") return `${t.name}: ${words}${t.bonus ? " + bonus " + t.bonus : ""} = ${t.score}`;
-  if (t.status === "withdrawn") return `${t.name}: ${words} — withdrawn (${t.error})`;
-  return `${t.name}: not accepted — ${t.error}`;
+  if (t.kind === "pass") return tr("turn.passed", { name: t.name });
+  if (t.kind === "exchange") return tr("turn.swapped", { name: t.name });
+  const d = t.detail || {};
+  if (t.status === "accepted" && d.phase === "set-up") return tr("turn.setup");
+  if (t.status === "accepted" && d.phase === "taken") return tr("turn.took", { name: t.name, word: d.word });
+  const words = (t.words || []).map((w) => `${w.word} ${num(w.score)}`).join(" + ");
+  const error = ruleText(t.code, t.error);
+  if (t.status === "accepted") return tr("turn.accepted", { name: t.name, words, bonus: t.bonus ? tr("turn.bonus", { bonus: num(t.bonus) }) : "", score: num(t.score) });
+  if (t.status === "withdrawn") return tr("turn.withdrawn", { name: t.name, words, error });
+  return tr("turn.rejected", { name: t.name, error });
 }
 
 function renderLastTurn(g) {
@@ -215,40 +219,52 @@ function renderLastTurn(g) {
   box.hidden = false;
   const words = (t.words || []).map((w) => {
     const bad = (t.challenges || []).some((c) => c.word === w.word && !c.valid);
-    return el("button", { class: "word" + (bad ? " bad" : ""), type: "button", "data-word": w.word,
-      onclick: () => challenge(t.n, w.word) }, `${w.word} · ${w.score}`);
+    // A word the dictionary does not know stands until challenged: it
+    // is flagged, one tap from the challenge.
+    return el("button", { class: "word" + (bad ? " bad" : "") + (w.not_in_dictionary && !bad ? " flagged" : ""), type: "button", "data-word": w.word,
+      title: w.not_in_dictionary ? tr("last.flagged") : null,
+      onclick: () => challenge(t.n, w.word) }, `${w.word} · ${num(w.score)}`);
   });
+  const flagged = (t.words || []).some((w) => w.not_in_dictionary) && !(t.challenges || []).length
+    ? el("p", { class: "flagnote" }, tr("last.flagged")) : null;
   const checked = (t.challenges || []).map((c) => el("div", { class: c.valid ? "yes" : "no" },
-    `${c.word}: ${c.valid ? "challenged, stands" : "not a word"}`));
+    tr(c.valid ? "last.stands" : "last.notWord", { word: c.word })));
+  // The other words the move fits (the camera does not hear the word
+  // announced): a tap names the right one.
+  const others = ((t.detail && t.detail.others) || []).filter((w) => !(t.words || []).some((x) => x.word === w));
+  const naming = others.length ? [el("p", { class: "muted" }, tr("last.others")),
+    el("div", { class: "others" }, others.slice(0, 12).map((w) => el("button", { class: "btn", type: "button", "data-name": w,
+      onclick: () => change(tr("last.named", { word: w }), () => api("POST", `/api/turns/${t.n}/word`, { word: w })) }, w)))] : [];
   box.replaceChildren(
-    el("h2", {}, `Turn ${t.n}: ${t.name} scores ${t.score}`),
-    el("p", { class: "muted" }, "Tap a word to challenge it."),
-    el("div", { class: "words" }, words), ...checked,
-    t.confirmed ? el("p", { class: "muted" }, "Confirmed by the table.") :
+    el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: num(t.score), points: t.score })),
+    el("p", { class: "muted" }, tr("last.tap")),
+    el("div", { class: "words" }, words), flagged, ...checked, ...naming,
+    t.confirmed ? el("p", { class: "muted" }, tr("last.confirmed")) :
       el("button", { class: "btn wide", type: "button", id: "confirm",
-        onclick: () => change("Turn confirmed", () => api("POST", `/api/turns/${t.n}/confirm`)) }, "Confirm the turn"));
+        onclick: () => change(tr("last.confirmDone"), () => api("POST", `/api/turns/${t.n}/confirm`)) }, tr("last.confirm")));
 }
 
 function renderTally(g) {
   const box = $("#tally");
   if (!g.over || !g.tally) { box.hidden = true; return; }
   box.hidden = false;
-  box.replaceChildren(el("h2", {}, "Final score"),
+  box.replaceChildren(el("h2", {}, t("tally.title")),
     el("table", { class: "tally" },
-      el("tr", {}, el("th", {}, "Player"), el("th", {}, "Score"), el("th", {}, "Rack"), el("th", {}, "Final")),
+      el("tr", {}, el("th", {}, t("tally.player")), el("th", {}, t("tally.score")), el("th", {}, t("tally.rack")), el("th", {}, t("tally.final"))),
       g.tally.map((l) => el("tr", { class: l.winner ? "winner" : "" },
-        el("td", {}, (l.winner ? "🏆 " : "") + l.name), el("td", {}, String(l.score)),
-        el("td", {}, `${l.tiles} → ${l.penalty}`), el("td", {}, String(l.final))))));
+        el("td", {}, (l.winner ? "🏆 " : "") + l.name), el("td", {}, num(l.score)),
+        el("td", {}, `${num(l.tiles)} → ${num(l.penalty)}`), el("td", {}, num(l.final))))));
 }
 
 function renderHistory(g) {
   const list = $("#history");
   const items = g.history.slice().reverse().map((t) => el("li", { "data-turn": t.n },
-    t.photo ? el("a", { href: t.photo, target: "_blank" }, el("img", { src: t.photo + "?v=" + g.id, loading: "lazy", alt: `photo of turn ${t.n}` })) : null,
+    t.photo ? el("a", { href: t.photo, target: "_blank" }, el("img", { src: t.photo + "?v=" + g.id, loading: "lazy", alt: tr("history.photoAlt", { n: t.n }) })) : null,
     el("div", { class: "what" },
-      el("div", {}, el("b", {}, `${t.n}. `), describe(t)),
-      el("span", { class: "badge " + t.status }, t.status),
-      t.corrected && t.corrected.length ? el("span", { class: "muted" }, ` · ${t.corrected.length} fixed`) : null)));
+      el("div", {}, el("b", {}, `${num(t.n)}. `), describe(t)),
+      el("span", { class: "badge " + t.status }, tr("status." + t.status)),
+      t.at && clock(t.at) ? el("time", { class: "muted", datetime: t.at }, " " + clock(t.at)) : null,
+      t.corrected && t.corrected.length ? el("span", { class: "muted" }, tr("history.fixed", { n: num(t.corrected.length) })) : null)));
   list.replaceChildren(...items);
 }
 
@@ -267,6 +283,7 @@ function toast(msg, err) {
 function openSheet(tplID) {
   const content = $("#sheetcontent");
   content.replaceChildren($(tplID).content.cloneNode(true));
+  translatePage(content);
   $("#sheet").hidden = false;
   return content;
 }
@@ -290,7 +307,7 @@ function askPIN(msg) {
         resolve(true);
       } else {
         input.value = "";
-        input.placeholder = res.status === 429 ? "too many tries: wait" : "wrong PIN";
+        input.placeholder = res.status === 429 ? t("pin.wait") : t("pin.wrongShort");
       }
     });
   });
@@ -299,40 +316,31 @@ function askPIN(msg) {
 function tapCell(r, c) {
   if (!game) return;
   const t = latestPlay(game);
-  if (!t) { toast("No turn to fix yet."); return; }
+  if (!t) { toast(tr("fix.none")); return; }
+  const mod = gameOf(game);
   const cur = parseBoard(t.board, game.rows, game.cols)[r][c];
   const sheet = openSheet("#tpl-cell");
-  sheet.querySelector("#celltitle").textContent = `Fix row ${r + 1}, column ${c + 1} (turn ${t.n})`;
-  sheet.querySelector("#cellwas").textContent = "The camera read: " + (cur ? `${cur.letter}, ${cur.height} high` : "empty");
-  const letter = sheet.querySelector("#cellletter");
-  letter.value = cur ? cur.letter : "";
-  let height = cur ? cur.height : 1;
-  const hs = sheet.querySelector("#cellheights");
-  const drawHeights = () => hs.replaceChildren(...[1, 2, 3, 4, 5].map((h) =>
-    el("button", { type: "button", class: h === height ? "on" : "", "data-height": h,
-      onclick: () => { height = h; drawHeights(); } }, String(h))));
-  drawHeights();
+  sheet.querySelector("#celltitle").textContent = tr("fix.title", { row: r + 1, col: c + 1, n: t.n });
+  sheet.querySelector("#cellwas").textContent = tr("fix.was") + (cur ? mod.describe(cur) : tr("cell.empty"));
+  const fields = sheet.querySelector("#cellfields");
+  const body = mod.fix(fields, cur);
   sheet.querySelector("#cellform").addEventListener("submit", async (e) => {
     e.preventDefault();
-    const l = letter.value.trim();
-    const body = { row: r, col: c, letter: l, height: l ? height : 0 };
-    const ok = await change("Fixed: turn re-judged", () => api("POST", `/api/turns/${t.n}/correct`, body));
+    const req = Object.assign({ row: r, col: c }, body());
+    const ok = await change(tr("fix.done"), () => api("POST", `/api/turns/${t.n}/correct`, req));
     if (ok) closeSheet();
   });
-  letter.focus();
-  letter.select();
 }
 
 async function challenge(n, word) {
-  const v = await change(`Challenged ${word}`, () => api("POST", "/api/challenge", { turn: n, word }));
+  const v = await change(t("challenge.done", { word }), () => api("POST", "/api/challenge", { turn: n, word }));
   if (v) showVerdict(v, true);
 }
 
 function showVerdict(v, challenged) {
   const out = $("#verdict");
   out.replaceChildren(
-    el("div", { class: v.valid ? "yes" : "no" }, `${v.word} is ${v.valid ? "" : "not "}a word` +
-      (challenged ? (v.valid ? ": the play stands." : ": the tiles come off.") : ".")),
+    el("div", { class: v.valid ? "yes" : "no" }, t("verdict", { word: v.word, valid: v.valid, challenged })),
     v.definition ? el("div", { class: "muted" }, v.definition) : null);
 }
 
@@ -342,7 +350,7 @@ $("#lookup").addEventListener("submit", async (e) => {
   try {
     const res = await fetch(`/api/challenge?word=${encodeURIComponent(w)}&lang=${$("#lang").value}`);
     const v = await res.json();
-    if (!res.ok) throw new Error(v.error);
+    if (!res.ok) throw new Error(httpError(res.status, v.error));
     showVerdict(v, false);
   } catch (err) { toast(err.message, true); }
 });
@@ -350,8 +358,8 @@ $("#lookup").addEventListener("submit", async (e) => {
 for (const b of document.querySelectorAll("[data-action]")) {
   const a = b.dataset.action;
   b.addEventListener("click", () => {
-    const done = { undo: "Undone", pass: "Passed", exchange: "Tile swapped" }[a];
-    if (a === "undo" && !confirm("Take back the last action?")) return;
+    const done = t("done." + a);
+    if (a === "undo" && !confirm(t("undo.confirm"))) return;
     change(done, () => api("POST", "/api/" + a));
   });
 }
@@ -360,8 +368,8 @@ $("#photoinput").addEventListener("change", async (e) => {
   const f = e.target.files[0];
   e.target.value = "";
   if (!f) return;
-  toast("Reading the photo…");
-  await change("Photo read", () => api("POST", "/api/upload", undefined, f));
+  toast(t("photo.reading"));
+  await change(t("photo.read"), () => api("POST", "/api/upload", undefined, f));
 });
 
 $("#more").addEventListener("click", async () => {
@@ -373,34 +381,58 @@ $("#more").addEventListener("click", async () => {
   } catch (e) { /* the page's own address will do */ }
   c.querySelector("#endgame").addEventListener("click", endGame);
   c.querySelector("#newgame").addEventListener("click", newGame);
-  c.querySelector("#forgetpin").addEventListener("click", () => { localStorage.removeItem(PIN_KEY); toast("PIN forgotten"); closeSheet(); });
+  c.querySelector("#forgetpin").addEventListener("click", () => { localStorage.removeItem(PIN_KEY); toast(t("pin.forgotten")); closeSheet(); });
 });
 
 function endGame() {
   const c = $("#sheetcontent");
+  const mod = gameOf(game);
   const form = el("form", { class: "racks", id: "endform" },
-    el("h2", {}, "End the game"), el("p", { class: "muted" }, "Tiles left on each rack (−5 points each):"),
-    game.players.map((p, i) => el("label", {}, p.name,
-      el("input", { type: "number", min: 0, max: 7, value: 0, inputmode: "numeric", "data-seat": i }))),
-    el("button", { class: "btn wide danger", type: "submit", id: "endsave" }, "End and tally"));
+    el("h2", {}, t("end.title")), el("p", { class: "muted" }, t(mod.endNote)),
+    mod.rackMax ? game.players.map((p, i) => el("label", {}, p.name,
+      el("input", { type: "number", min: 0, max: mod.rackMax, value: 0, inputmode: "numeric", "data-seat": i }))) : null,
+    el("button", { class: "btn wide danger", type: "submit", id: "endsave" }, t("end.save")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
-    const racks = [...form.querySelectorAll("input")].map((i) => +i.value);
-    if (await change("Game over", () => api("POST", "/api/end", { racks }))) closeSheet();
+    const racks = mod.rackMax ? [...form.querySelectorAll("input")].map((i) => +i.value) : game.players.map(() => 0);
+    if (await change(t("end.done"), () => api("POST", "/api/end", { racks }))) closeSheet();
   });
   c.replaceChildren(form);
 }
 
-function newGame() {
+async function newGame() {
   const c = $("#sheetcontent");
-  const names = game ? game.players.map((p) => p.name).join(", ") : "Player 1, Player 2";
+  const names = game ? game.players.map((p) => p.name).join(", ") : t("new.default");
   const input = el("input", { id: "players", value: names });
-  const form = el("form", {}, el("h2", {}, "New game"), el("label", {}, "Players, in seat order, with commas", input),
-    el("button", { class: "btn wide primary", type: "submit" }, "Start"));
+  // The game picker and each game's settings (GET /api/games).
+  let list = { games: [], current: game && game.game };
+  try { list = await (await fetch("/api/games")).json(); } catch (e) { /* the same game */ }
+  const pick = el("select", { id: "gamepick", "aria-label": t("new.game") },
+    list.games.map((g) => el("option", { value: g.game, selected: g.game === list.current ? "selected" : null }, g.title)));
+  const opts = el("div", { id: "gameoptions" });
+  const drawOptions = () => {
+    const g = list.games.find((x) => x.game === pick.value);
+    opts.replaceChildren(...((g && g.options) || []).map((o) => el("label", {}, o.title + " ",
+      o.values && o.values.length
+        ? el("select", { "data-option": o.name }, o.values.map((v) => el("option", { value: v }, v)))
+        : el("input", { "data-option": o.name, placeholder: t("new.optionDefault") }))));
+  };
+  pick.addEventListener("change", drawOptions);
+  drawOptions();
+  const form = el("form", {}, el("h2", {}, t("new.title")),
+    list.games.length > 1 ? el("label", {}, t("new.game") + " ", pick) : null, opts,
+    el("label", {}, t("new.players"), input),
+    el("button", { class: "btn wide primary", type: "submit" }, t("new.start")));
   form.addEventListener("submit", async (e) => {
     e.preventDefault();
     const players = input.value.split(",").map((s) => s.trim()).filter(Boolean);
-    if (await change("New game", () => api("POST", "/api/new", { players }))) closeSheet();
+    const body = { players };
+    if (list.games.length) {
+      body.game = pick.value;
+      body.options = {};
+      for (const o of opts.querySelectorAll("[data-option]")) if (o.value.trim()) body.options[o.dataset.option] = o.value.trim();
+    }
+    if (await change(t("new.done"), () => api("POST", "/api/new", body))) closeSheet();
   });
   c.replaceChildren(form);
 }
@@ -410,6 +442,32 @@ $("#sheetclose").addEventListener("click", () => {
   if (pinWaiter) { const w = pinWaiter; pinWaiter = null; w(false); }
 });
 
-// First paint from /api/game, then live.
-fetch("/api/game").then((r) => r.json()).then(render).catch(() => {});
-connect();
+// The language: the page's strings now, the switch, and the challenge
+// box on the table's language (/api/info) until the player types in the
+// other script.
+translatePage(document);
+$("#langswitch").addEventListener("click", () => setLang(uiLang === "ru" ? "en" : "ru"));
+onLang.push(() => { if (game) render(game); });
+fetch("/api/info").then((r) => r.json()).then((info) => { if (info.lang) $("#lang").value = info.lang; }).catch(() => {});
+$("#word").addEventListener("input", () => {
+  const w = $("#word").value;
+  if (/[\u0400-\u04FF]/.test(w)) $("#lang").value = "ru";
+  else if (/[A-Za-z]/.test(w)) $("#lang").value = "en";
+});
+
+// start loads the games' own modules (GET /api/games says which games the
+// table has; a game without one is drawn as a grid), then paints from
+// /api/game and goes live.
+async function start() {
+  let kinds = [];
+  try { kinds = (await (await fetch("/api/games")).json()).games.filter((g) => g.page).map((g) => g.game); } catch (e) { /* the grid will do */ }
+  await Promise.all(kinds.map((k) => new Promise((done) => {
+    const s = document.createElement("script");
+    s.src = `/games/${encodeURIComponent(k)}.js`;
+    s.onload = s.onerror = done;
+    document.head.append(s);
+  })));
+  if (game) render(game);
+  fetch("/api/game").then((r) => r.json()).then(render).catch(() => {});
+  connect();
+}

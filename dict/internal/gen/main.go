@@ -4,6 +4,11 @@
 // `make dicts`); the output is reproducible byte for byte.
 //
 //	go run ./dict/internal/gen -enable ENABLE.txt -hunspell ru_RU.dic -out dict/data
+//
+// The Russian lists need the .aff file beside the .dic (ru_RU.aff): every
+// entry is expanded through its suffix rules (dict/internal/affix). With
+// -agree, gen instead measures how far that expansion agrees with
+// hunspell's own verdict (`hunspell -d ru_RU -l`) and prints the figures.
 package main
 
 import (
@@ -26,7 +31,15 @@ func main() {
 	enable := flag.String("enable", "", "the ENABLE word list (enable1.txt)")
 	hunspell := flag.String("hunspell", "", "hunspell-ru's ru_RU.dic")
 	out := flag.String("out", "data", "output directory")
+	agree := flag.Int("agree", 0, "measure agreement with hunspell -l: sample this many forms for candidate forms (needs the hunspell command)")
 	flag.Parse()
+	if *agree > 0 {
+		if err := measureAgreement(*hunspell, *agree, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, "gen:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *enable == "" && *hunspell == "" {
 		fmt.Fprintln(os.Stderr, "gen: give -enable and/or -hunspell")
 		os.Exit(2)
@@ -56,19 +69,39 @@ func run(enable, hunspell, out string, log io.Writer) error {
 		if err != nil {
 			return err
 		}
-		words, dropped, err := source.HunspellStems(bytes.NewReader(raw))
+		affPath := affFor(hunspell)
+		aff, err := os.ReadFile(affPath)
 		if err != nil {
 			return err
 		}
-		reasons := make([]string, 0, len(dropped))
-		for k := range dropped {
+		ru, err := source.Hunspell(bytes.NewReader(raw), bytes.NewReader(aff))
+		if err != nil {
+			return err
+		}
+		reasons := make([]string, 0, len(ru.Dropped))
+		for k := range ru.Dropped {
 			reasons = append(reasons, k)
 		}
 		sort.Strings(reasons)
 		for _, k := range reasons {
-			fmt.Fprintf(log, "ru: dropped %6d: %s\n", dropped[k], k)
+			fmt.Fprintf(log, "ru: dropped %6d entries: %s\n", ru.Dropped[k], k)
 		}
-		if err := write(out, "ru.tsd", words, raw, log); err != nil {
+		fmt.Fprintf(log, "ru: %d suffix rules, %d entries kept, %d nouns\n", ru.Rules, len(ru.Entries), len(ru.Nouns))
+		if err := write(out, "ru.tsd", ru.Forms, raw, log); err != nil {
+			return err
+		}
+		if err := write(out, "ru-nouns.tsd", ru.Nouns, raw, log); err != nil {
+			return err
+		}
+		if err := write(out, "ru-entries.tsd", ru.Entries, raw, log); err != nil {
+			return err
+		}
+		// The rules themselves, for finding a form's lemma at run time.
+		if err := os.WriteFile(filepath.Join(out, "ru.aff"), aff, 0o644); err != nil {
+			return err
+		}
+		sum := sha256.Sum256(aff)
+		if err := recordSource(out, "ru.aff", hex.EncodeToString(sum[:])); err != nil {
 			return err
 		}
 	}
@@ -111,4 +144,9 @@ func recordSource(dir, name, sum string) error {
 	lines = append(lines, name+" "+sum)
 	sort.Strings(lines)
 	return os.WriteFile(path, []byte(strings.Join(lines, "\n")+"\n"), 0o644)
+}
+
+// affFor is the .aff file beside a .dic file.
+func affFor(dic string) string {
+	return strings.TrimSuffix(dic, ".dic") + ".aff"
 }

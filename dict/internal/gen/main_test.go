@@ -17,7 +17,9 @@ func TestRun(t *testing.T) {
 	enable := filepath.Join(dir, "enable.txt")
 	os.WriteFile(enable, []byte("aa\ncat\ncats\nqi\n"), 0o644)
 	dic := filepath.Join(dir, "ru.dic")
-	os.WriteFile(dic, []byte("4\nкошка/H\nМосква/J\nёж\nкг\n"), 0o644)
+	os.WriteFile(dic, []byte("5\nкошка/H\nМосква/J\nёж\nкг\nписать/Y\n"), 0o644)
+	aff := "SET UTF-8\nSFX H Y 2\nSFX H а и а\nSFX H ка ек ка\nSFX J Y 1\nSFX J а ы а\nSFX Y Y 2\nSFX Y сать шу сать\nSFX Y сать шет сать\n"
+	os.WriteFile(filepath.Join(dir, "ru.aff"), []byte(aff), 0o644)
 	out := filepath.Join(dir, "out")
 	os.Mkdir(out, 0o755)
 
@@ -47,13 +49,15 @@ func TestRun(t *testing.T) {
 		return data
 	}
 	en1 := check("en.tsd", []string{"aa", "cat", "cats", "qi"}, []string{"ca", "dog"})
-	ru1 := check("ru.tsd", []string{"кошка", "ёж", "еж"}, []string{"москва", "кг"})
+	ru1 := check("ru.tsd", []string{"кошка", "кошки", "кошек", "ёж", "еж", "писать", "пишу", "ПИШЕТ"}, []string{"москва", "москвы", "кг", "кошкы"})
+	check("ru-nouns.tsd", []string{"кошка"}, []string{"кошки", "писать", "еж"})
+	check("ru-entries.tsd", []string{"кошка/h", "еж//0", "писать/y"}, []string{"кошка", "москва/j"})
 	rec, _ := os.ReadFile(filepath.Join(out, "SOURCES"))
-	if lines := strings.Split(strings.TrimSpace(string(rec)), "\n"); len(lines) != 2 ||
-		!strings.HasPrefix(lines[0], "en.tsd ") || !strings.HasPrefix(lines[1], "ru.tsd ") {
+	if lines := strings.Split(strings.TrimSpace(string(rec)), "\n"); len(lines) != 5 ||
+		!strings.HasPrefix(lines[0], "en.tsd ") || !strings.HasPrefix(lines[4], "ru.tsd ") {
 		t.Errorf("SOURCES = %q", rec)
 	}
-	if !strings.Contains(log.String(), "ru.tsd: 2 words") {
+	if !strings.Contains(log.String(), "ru.tsd: 7 words") {
 		t.Errorf("log %q", log.String())
 	}
 

@@ -43,7 +43,7 @@ func Enable(r io.Reader) ([]string, error) {
 const russianLetters = "абвгдежзийклмнопрстуфхцчшщъыьэюя"
 const russianVowels = "аеиоуыэюя"
 
-// Rejection reasons, counted by HunspellStems.
+// Rejection reasons, counted by Hunspell.
 const (
 	Capitalised = "capitalised (names, abbreviations)"
 	Punctuated  = "hyphen, apostrophe or dot"
@@ -52,55 +52,13 @@ const (
 	Duplicate   = "duplicate after folding"
 )
 
-// HunspellStems reads a hunspell .dic file (UTF-8; the first line is the
-// entry count) and returns its Russian stems as the built-in list keeps
-// them: the affix flags after '/' are dropped; entries with any upper-case
-// letter (names, abbreviations, units like кВт) are dropped, as are
-// entries with a hyphen, apostrophe or dot, entries with letters outside
-// the 33-letter Russian alphabet, and lower-case abbreviations, recognised
-// as entries of two or more letters without a vowel (кг, млн, стр; this
-// also drops the interjections хм, тсс). Words are lower case with ё
-// written е. The counts say how many entries each rule dropped.
-func HunspellStems(r io.Reader) (words []string, dropped map[string]int, err error) {
-	dropped = map[string]int{}
-	seen := map[string]bool{}
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 0, 4096), 1<<20)
-	line := 0
-	for sc.Scan() {
-		line++
-		s := strings.TrimRight(sc.Text(), "\r")
-		if line == 1 {
-			continue // the entry count
-		}
-		if !utf8.ValidString(s) {
-			return nil, nil, fmt.Errorf("hunspell: line %d: not valid UTF-8", line)
-		}
-		if i := strings.IndexAny(s, "/\t "); i >= 0 {
-			s = s[:i]
-		}
-		if s == "" {
-			continue
-		}
-		w, why := russianStem(s)
-		if why == "" && seen[w] {
-			why = Duplicate
-		}
-		if why != "" {
-			dropped[why]++
-			continue
-		}
-		seen[w] = true
-		words = append(words, w)
-	}
-	if err := sc.Err(); err != nil {
-		return nil, nil, fmt.Errorf("hunspell: %w", err)
-	}
-	return words, dropped, nil
-}
-
-// russianStem applies the rules of HunspellStems to one entry: the word
-// to keep, or why it is dropped.
+// russianStem says whether an entry of hunspell-ru is a word of the game:
+// entries with any upper-case letter (names, abbreviations, units like
+// кВт) are dropped, as are entries with a hyphen, apostrophe or dot,
+// entries with letters outside the 33-letter Russian alphabet, and
+// lower-case abbreviations, recognised as entries of two or more letters
+// without a vowel (кг, млн, стр; this also drops the interjections хм,
+// тсс). It returns the entry folded (ё as е), or why it is dropped.
 func russianStem(s string) (string, string) {
 	if strings.ContainsAny(s, "-'’.") {
 		return "", Punctuated

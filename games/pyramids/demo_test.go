@@ -1,0 +1,59 @@
+package pyramids
+
+import (
+	"context"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+)
+
+// TestDemoThroughTheReader reads the demo's still photos with the real
+// reader and plays them through a session: the set-up, HOLD and EAT with
+// their scores (AOG, the last, is for the table to name and challenge).
+func TestDemoThroughTheReader(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads 6 photos")
+	}
+	d, err := Game{}.Demo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(d.Photos) != 7 || d.Photos[6].Word != "AOG" {
+		t.Fatalf("%d photos, want 7 (empty, set-up, two words announced and taken, AOG announced)", len(d.Photos))
+	}
+	ctx := context.Background()
+	rules, err := Game{}.New(d.Options, game.Env{Dict: words{"HOLD": true, "OLD": true, "WHO": true, "EAT": true, "AT": true, "TEA": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Bo", "Ro", "Gil"}, Rules: rules, Options: d.Options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := &game.Pipeline{Session: s, Logf: t.Logf}
+	for i, ph := range d.Photos[:6] {
+		_, err := p.Submit(ctx, game.Frame{ID: ph.Note, JPEG: ph.Still})
+		if i == 0 {
+			continue // the empty board: no change, or no board to read
+		}
+		if err != nil {
+			t.Fatalf("photo %d (%s): %v", i, ph.Note, err)
+		}
+	}
+	st := s.State()
+	var words []string
+	for _, tn := range st.Turns {
+		for _, w := range tn.Words {
+			words = append(words, w.Word)
+		}
+	}
+	if len(st.Turns) != 5 || len(words) != 2 || words[0] != "HOLD" || words[1] != "EAT" {
+		for _, h := range st.History {
+			t.Logf("turn %d: %s %s %s %v", h.N, h.Status, h.Code, h.Error, h.Words)
+		}
+		t.Fatalf("%d turns, words %v; want 5 turns, HOLD and EAT", len(st.Turns), words)
+	}
+	if st.Players[0].Score == 0 || st.Players[1].Score == 0 || st.ToPlay != 2 {
+		t.Errorf("scores %+v, seat %d to play; want blue and red with points, green to play", st.Players, st.ToPlay)
+	}
+}

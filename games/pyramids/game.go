@@ -1,0 +1,489 @@
+package pyramids
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+)
+
+// Kind is the game's name in commands, JSON and the store.
+const Kind = "pyramids"
+
+// The game's settings.
+const (
+	OptColours = "colours" // the players' colours in seat order: "red,blue"
+	OptStack   = "stack"   // a full player stack: "5" or "4"
+)
+
+// Game is Crossword Pyramids; register it with game.Register(pyramids.Game{}).
+type Game struct{}
+
+var _ game.Game = Game{}
+
+// Info describes Crossword Pyramids.
+func (Game) Info() game.Info {
+	return game.Info{
+		Kind: Kind, Title: "Crossword Pyramids", MinPlayers: 2, MaxPlayers: 4,
+		Options: []game.Option{
+			{Name: OptColours, Title: "the players' colours, in seat order (red, blue, green, yellow)"},
+			{Name: OptStack, Title: "pyramids in a full stack", Values: []string{"5", "4"}},
+			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+		},
+	}
+}
+
+// New sets the game up for a table.
+func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
+	if err := game.CheckOptions(Game{}.Info(), opt); err != nil {
+		return nil, err
+	}
+	setup := pyramids.DefaultSetup()
+	stack, err := opt.Int(OptStack, 5)
+	if err != nil {
+		return nil, err
+	}
+	setup.StackSize = stack
+	if stack == 4 {
+		setup.PlayerSet = pyramids.PlayerSet24
+	}
+	colours := []pyramids.Colour{pyramids.Red, pyramids.Blue, pyramids.Green, pyramids.Yellow}
+	if v := opt.Get(OptColours, ""); v != "" {
+		colours = nil
+		seen := map[pyramids.Colour]bool{}
+		for _, f := range strings.Split(v, ",") {
+			c, ok := pyramids.ParseColour(strings.TrimSpace(f))
+			if !ok || !c.IsPlayer() || seen[c] {
+				return nil, fmt.Errorf("%w: colours %q: want up to four different colours of red, blue, green, yellow", game.ErrBadInput, v)
+			}
+			seen[c] = true
+			colours = append(colours, c)
+		}
+	}
+	refuse, err := opt.Bool(game.OptRefuse, false)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rules{setup: &setup, colours: colours, env: env}
+	if refuse {
+		r.dict = env.Dict
+	}
+	if env.Camera {
+		if err := r.makeReader(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Rules is one table's Crossword Pyramids.
+type Rules struct {
+	setup   *pyramids.Setup
+	colours []pyramids.Colour // by seat
+	dict    game.Dictionary   // set: non-words are refused at once
+	env     game.Env
+	rd      reader
+}
+
+var (
+	_ game.Rules      = (*Rules)(nil)
+	_ game.Reconciler = (*Rules)(nil)
+	_ game.TurnLoser  = (*Rules)(nil)
+)
+
+// Position is the board and, between a word's announcement and its
+// taking, the word announced.
+type Position struct {
+	Board *pyramids.Board
+	// Word is the announced word waiting to be taken (nil: none).
+	Word *Announced
+}
+
+// Announced is a word spelled and announced, not yet taken.
+type Announced struct {
+	Word string
+	Seat int
+	// Squares are the word's squares that hold a pyramid (the ones the
+	// taking empties by one), in reading order.
+	Squares []grid.Pos
+}
+
+// announcedPrefix starts the text form's line for an announced word.
+const announcedPrefix = "announced "
+
+// Size is 10x10.
+func (p Position) Size() (int, int) { return pyramids.Size, pyramids.Size }
+
+// Cell is the stack in the board's text format, "" when empty.
+func (p Position) Cell(row, col int) string {
+	s := p.Board.At(grid.Pos{Row: row, Col: col})
+	if s.Empty() {
+		return ""
+	}
+	return s.String()
+}
+
+// String is the board's text format and, while a word waits to be taken, a
+// line "announced WORD SEAT r,c r,c ...".
+func (p Position) String() string {
+	s := p.Board.String()
+	if w := p.Word; w != nil {
+		var sq []string
+		for _, q := range w.Squares {
+			sq = append(sq, fmt.Sprintf("%d,%d", q.Row, q.Col))
+		}
+		s += fmt.Sprintf("%s%s %d %s\n", announcedPrefix, w.Word, w.Seat, strings.Join(sq, " "))
+	}
+	return s
+}
+
+func pos(p game.Position) (Position, error) {
+	switch v := p.(type) {
+	case Position:
+		return v, nil
+	case *Position:
+		return *v, nil
+	}
+	return Position{}, fmt.Errorf("%w: not a Crossword Pyramids position", game.ErrBadInput)
+}
+
+// Empty is the board before the set-up photo.
+func (r *Rules) Empty() game.Position { return Position{Board: pyramids.NewBoard()} }
+
+// Parse reads the text form.
+func (r *Rules) Parse(text, name string) (game.Position, error) {
+	var board strings.Builder
+	var ann *Announced
+	sc := bufio.NewScanner(strings.NewReader(text))
+	for sc.Scan() {
+		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, announcedPrefix); ok {
+			a, err := parseAnnounced(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: %v", game.ErrBadInput, name, err)
+			}
+			ann = a
+			continue
+		}
+		board.WriteString(line + "\n")
+	}
+	b, err := pyramids.Parse(strings.NewReader(board.String()), name)
+	if err != nil {
+		return nil, err
+	}
+	return Position{Board: b, Word: ann}, nil
+}
+
+func parseAnnounced(s string) (*Announced, error) {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return nil, errors.New("announced: want WORD SEAT and the squares")
+	}
+	seat, err := strconv.Atoi(f[1])
+	if err != nil || seat < 0 || seat > 3 {
+		return nil, fmt.Errorf("announced: seat %q", f[1])
+	}
+	a := &Announced{Word: f[0], Seat: seat}
+	for _, q := range f[2:] {
+		var row, col int
+		if _, err := fmt.Sscanf(q, "%d,%d", &row, &col); err != nil || !pyramids.In(grid.Pos{Row: row, Col: col}) {
+			return nil, fmt.Errorf("announced: square %q", q)
+		}
+		a.Squares = append(a.Squares, grid.Pos{Row: row, Col: col})
+	}
+	return a, nil
+}
+
+// SetCell puts a stack ("rA", "kE2", "rA/bE", "" empty) on a square.
+func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Position, error) {
+	v, err := pos(p)
+	if err != nil {
+		return nil, err
+	}
+	q := grid.Pos{Row: row, Col: col}
+	if !pyramids.In(q) {
+		return nil, fmt.Errorf("%w: %v is off the 10x10 board", game.ErrBadInput, q)
+	}
+	if cell == "" {
+		cell = "."
+	}
+	s, err := pyramids.ParseCell(cell)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %q: %v", game.ErrBadInput, cell, err)
+	}
+	b := v.Board.Clone()
+	b.Set(q, s)
+	return Position{Board: b, Word: v.Word}, nil
+}
+
+// Piece is the top pyramid's colour and letter, the layers under it that
+// are known, and the stack's height.
+func (r *Rules) Piece(cell string) game.Piece {
+	s, err := pyramids.ParseCell(cell)
+	if err != nil {
+		return game.Piece{Letter: cell, Height: 1}
+	}
+	out := game.Piece{Height: s.Height}
+	if t, ok := s.Top(); ok {
+		out.Letter, out.Colour = t.Letter, t.Colour.String()
+	}
+	for _, l := range s.Layers[min(1, len(s.Layers)):] {
+		out.Layers = append(out.Layers, l.String())
+	}
+	return out
+}
+
+// Detail is a Pyramids turn's own account.
+type Detail struct {
+	Phase string `json:"phase"` // "set-up", "announced", "taken"
+	// First is the colour that goes first, after the set-up.
+	First string   `json:"first,omitempty"`
+	Word  string   `json:"word,omitempty"`
+	Taken []string `json:"taken,omitempty"` // the pyramids taken, "rA"
+	// Others are the other words the moved pyramids fit, when the
+	// referee had to choose (the longest the dictionary knows): the
+	// table names the word announced if it was another.
+	Others []string `json:"others,omitempty"`
+	// NotInDictionary: the word is not in the dictionary; it stands
+	// unless challenged.
+	NotInDictionary bool `json:"not_in_dictionary,omitempty"`
+}
+
+// Judge is the referee: the set-up photo, a word announced, or its taking.
+func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, error) {
+	b, err := pos(before)
+	if err != nil {
+		return game.Move{}, err
+	}
+	a, err := pos(after)
+	if err != nil {
+		return game.Move{}, err
+	}
+	if w := b.Word; w != nil {
+		return r.judgeTake(b, a, w)
+	}
+	if a.Word != nil {
+		return game.Move{}, &game.Rejection{Code: "bad_change", Msg: "a word is announced on a board with none waiting"}
+	}
+	if countPyramids(b.Board) == 0 {
+		if countPyramids(a.Board) == 0 {
+			return game.Move{}, &game.Rejection{Code: "no_change", Msg: "no pyramids on the board: set it up"}
+		}
+		// The set-up: nothing to score. The player whose six pyramids
+		// showing add up to the least goes first (the rulebook); on a tie
+		// the board cannot break (the layers under are not seen), the
+		// first seat.
+		mv := game.Move{Again: true, Detail: Detail{Phase: "set-up"}}
+		players := r.colours[:min(len(r.colours), t.Seats)]
+		if first, err := pyramids.FirstPlayer(r.setup, a.Board, players); err == nil {
+			for i, c := range players {
+				if c == first && i != t.Seat {
+					// From the seat to play, i seats on (play has not
+					// gone round yet: Reversed is never set here).
+					mv.Again, mv.Skip = false, (i-t.Seat+len(players))%len(players)-1
+				}
+			}
+			mv.Detail = Detail{Phase: "set-up", First: first.String()}
+		}
+		return mv, nil
+	}
+	if t.Seat >= len(r.colours) {
+		return game.Move{}, &game.Rejection{Code: "no_colour", Msg: fmt.Sprintf("seat %d has no colour: set the players' colours", t.Seat+1)}
+	}
+	colour := r.colours[t.Seat]
+	turn := pyramids.Turn{Player: colour, Before: b.Board, Announced: a.Board, Word: t.Word}
+	m, err := pyramids.Judge(r.setup, turn, r.dict)
+	var rej *pyramids.Rejection
+	var amb *pyramids.Ambiguous
+	if errors.As(err, &amb) && r.env.Dict != nil && t.Word == "" {
+		// The camera does not hear the word announced: of the words the
+		// moved pyramids can be part of, the longest the dictionary
+		// knows, when there is one.
+		best, n := "", 0
+		for _, w := range amb.Words {
+			switch {
+			case !r.env.Dict.Contains(w):
+			case len(w) > len(best):
+				best, n = w, 1
+			case len(w) == len(best):
+				n++
+			}
+		}
+		if n == 1 {
+			turn.Word = best
+			m, err = pyramids.Judge(r.setup, turn, r.dict)
+		}
+	}
+	switch {
+	case errors.As(err, &rej):
+		return game.Move{}, &game.Rejection{Code: rej.Code, Msg: rej.Msg}
+	case errors.As(err, &amb):
+		return game.Move{}, &game.Rejection{Code: "ambiguous", Msg: amb.Error()}
+	case err != nil:
+		return game.Move{}, &game.Rejection{Code: "bad_change", Msg: err.Error()}
+	}
+	d := Detail{Phase: "announced", Word: m.Word}
+	if amb != nil && t.Word == "" {
+		d.Others = amb.Words // the table can name the word (POST /api/turns/N/word)
+	}
+	for _, p := range m.Taken {
+		d.Taken = append(d.Taken, p.String())
+	}
+	if r.env.Dict != nil && !r.env.Dict.Contains(m.Word) {
+		d.NotInDictionary = true
+	}
+	ann := &Announced{Word: m.Word, Seat: t.Seat}
+	for _, sq := range m.Squares {
+		if !sq.Printed {
+			ann.Squares = append(ann.Squares, sq.Pos)
+		}
+	}
+	mv := game.Move{Score: m.Score, Again: true, Detail: d,
+		Words:    []game.Word{{Word: m.Word, Score: m.Score}},
+		Position: Position{Board: a.Board, Word: ann}}
+	for _, pl := range m.Placed {
+		mv.Placed = append(mv.Placed, game.Placement{Row: pl.To.Row, Col: pl.To.Col, Letter: pl.Pyramid.Letter, Height: a.Board.At(pl.To).Height})
+	}
+	return mv, nil
+}
+
+func (r *Rules) judgeTake(b, a Position, w *Announced) (game.Move, error) {
+	if a.Word != nil {
+		return game.Move{}, &game.Rejection{Code: "bad_take", Msg: fmt.Sprintf("%s is still waiting to be taken", w.Word)}
+	}
+	// What the board must be: the word's squares one pyramid lower. The
+	// camera sees the tops; the heights are the game's, so a height the
+	// photo misjudges does not break the game.
+	want := b.Board.Clone()
+	inWord := map[grid.Pos]bool{}
+	for _, q := range w.Squares {
+		want.Set(q, b.Board.At(q).Under())
+		inWord[q] = true
+	}
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			exp, got := want.At(q), a.Board.At(q)
+			et, eok := exp.Top()
+			gt, gok := got.Top()
+			switch {
+			case eok == gok && (!eok || et == gt):
+			case !eok && exp.Height > 0 && gok:
+				// The layer under the taken pyramid was not known: the
+				// photo shows it now.
+				want.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{gt}, Height: exp.Height})
+			case inWord[q] && !eok:
+				return game.Move{}, &game.Rejection{Code: pyramids.CodeBadTake, Msg: fmt.Sprintf("%v: the pyramid of %s must be taken: the square should be empty, the photo shows %s", q, w.Word, got)}
+			case inWord[q]:
+				return game.Move{}, &game.Rejection{Code: pyramids.CodeBadTake, Msg: fmt.Sprintf("%v: after the top pyramid of %s is taken the %s under it should show, not %s", q, w.Word, et.Name(), got)}
+			default:
+				return game.Move{}, &game.Rejection{Code: pyramids.CodeBadTake, Msg: fmt.Sprintf("%v: this square is not in %s and must not change (it showed %s, now %s)", q, w.Word, b.Board.At(q), got)}
+			}
+		}
+	}
+	d := Detail{Phase: "taken", Word: w.Word}
+	for _, q := range w.Squares {
+		if t, ok := b.Board.At(q).Top(); ok {
+			d.Taken = append(d.Taken, t.String())
+		}
+	}
+	return game.Move{Detail: d, Position: Position{Board: want}}, nil
+}
+
+func countPyramids(b *pyramids.Board) int {
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			n += b.At(grid.Pos{Row: row, Col: col}).Height
+		}
+	}
+	return n
+}
+
+// Bag: Crossword Pyramids has no bag; it is the players' pyramids still on
+// the board.
+func (r *Rules) Bag(p game.Position, seats int) int {
+	v, err := pos(p)
+	if err != nil {
+		return 0
+	}
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			s := v.Board.At(grid.Pos{Row: row, Col: col})
+			if t, ok := s.Top(); ok && t.Colour.IsPlayer() {
+				n += s.Height
+			}
+		}
+	}
+	return n
+}
+
+// MaxLeft: the tally counts what is on the board, nothing is typed in.
+func (r *Rules) MaxLeft() int { return 0 }
+
+// Tally: each player's points taken less the values of their own colour's
+// pyramids still on the board (the tops the camera saw; the layers under
+// them as far as they are known, else the colour's average).
+func (r *Rules) Tally(final game.Position, players []game.Player, _ []int) []game.TallyLine {
+	v, _ := pos(final)
+	left := map[pyramids.Colour]int{}
+	if v.Board != nil {
+		avg := 0
+		if n := r.setup.PlayerSet.Total(); n > 0 {
+			for _, t := range r.setup.PlayerSet.Tiles {
+				avg += t.Count * t.Value
+			}
+			avg = (avg + n/2) / n
+		}
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				s := v.Board.At(grid.Pos{Row: row, Col: col})
+				for i := range s.Height {
+					if i < len(s.Layers) {
+						if l := s.Layers[i]; l.Colour.IsPlayer() {
+							left[l.Colour] += r.setup.Value(l)
+						}
+						continue
+					}
+					// An unknown layer: on a player's space, theirs.
+					if side, ok := pyramids.SpaceSide(grid.Pos{Row: row, Col: col}); ok {
+						left[r.setup.Seats[side]] += avg
+					}
+				}
+			}
+		}
+	}
+	out := make([]game.TallyLine, len(players))
+	best := -1 << 31
+	for i, p := range players {
+		out[i] = game.TallyLine{Name: p.Name, Score: p.Score}
+		if i < len(r.colours) {
+			out[i].Penalty = -left[r.colours[i]]
+		}
+		out[i].Final = out[i].Score + out[i].Penalty
+		best = max(best, out[i].Final)
+	}
+	for i := range out {
+		out[i].Winner = out[i].Final == best
+	}
+	return out
+}
+
+// WithdrawnLosesTurn: a word found not to be a word goes back and its
+// speller loses the turn (the rulebook's "Challenging").
+func (r *Rules) WithdrawnLosesTurn() bool { return true }
+
+// Colours are the players' colours in seat order.
+func (r *Rules) Colours() []string {
+	var out []string
+	for _, c := range r.colours {
+		out = append(out, c.String())
+	}
+	return out
+}

@@ -1,0 +1,252 @@
+package pyramids
+
+import (
+	"context"
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+)
+
+type words map[string]bool
+
+func (w words) Contains(s string) bool { return w[strings.ToUpper(s)] }
+
+func readLog(t *testing.T) *pyramids.Log {
+	t.Helper()
+	f, err := os.Open("../../scoring/pyramids/testdata/game3.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	l, err := pyramids.ReadLog(f, "game3.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+func TestNewOptions(t *testing.T) {
+	tests := []struct {
+		name    string
+		opt     game.Options
+		wantErr string
+	}{
+		{"default", nil, ""},
+		{"colours", game.Options{OptColours: "blue, green,red"}, ""},
+		{"stack of 4", game.Options{OptStack: "4"}, ""},
+		{"black is no player", game.Options{OptColours: "black,red"}, "colours"},
+		{"a colour twice", game.Options{OptColours: "red,red"}, "colours"},
+		{"bad stack", game.Options{OptStack: "6"}, "stack"},
+		{"unknown", game.Options{"size": "8"}, "size"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := Game{}.New(tc.opt, game.Env{})
+			if tc.wantErr == "" && err != nil {
+				t.Fatal(err)
+			}
+			if tc.wantErr != "" && (!errors.Is(err, game.ErrBadInput) || !strings.Contains(err.Error(), tc.wantErr)) {
+				t.Fatalf("%v, want bad input naming %s", err, tc.wantErr)
+			}
+		})
+	}
+}
+
+func TestPositionText(t *testing.T) {
+	l := readLog(t)
+	r, _ := Game{}.New(nil, game.Env{})
+	p := Position{Board: l.Start, Word: &Announced{Word: "HOLD", Seat: 2, Squares: []grid.Pos{{Row: 3, Col: 2}, {Row: 5, Col: 2}}}}
+	back, err := r.Parse(p.String(), "p")
+	if err != nil || !game.SamePosition(back, p) || back.String() != p.String() {
+		t.Fatalf("Parse(String()) = %v, %v\nwant\n%s", back, err, p)
+	}
+	if _, err := r.Parse(p.String()+"announced X 9 1,1\n", "p"); !errors.Is(err, game.ErrBadInput) {
+		t.Errorf("a bad announced line: %v", err)
+	}
+	if c := p.Cell(1, 2); c != "rA5" {
+		t.Errorf("Cell(1,2) = %q", c)
+	}
+	if pc := r.Piece("rA/bE3"); pc.Colour != "red" || pc.Letter != "A" || pc.Height != 3 || len(pc.Layers) != 1 || pc.Layers[0] != "bE" {
+		t.Errorf("Piece = %+v", pc)
+	}
+	if _, err := r.SetCell(p, 0, 0, "xQ"); !errors.Is(err, game.ErrBadInput) {
+		t.Errorf("SetCell xQ: %v", err)
+	}
+}
+
+// TestPlayThrough plays the set-up, a word announced then challenged off,
+// the word announced again and taken (with heights the photo misjudged),
+// and a take that breaks the rules, through the session.
+func TestPlayThrough(t *testing.T) {
+	ctx := context.Background()
+	l := readLog(t)
+	hold := l.Entries[0]
+	// The referee finds the word among those the moved pyramids can be
+	// part of with its word list; challenges go to the table's dictionary
+	// (here one that does not know HOLD).
+	rules, err := Game{}.New(game.Options{OptColours: "blue,green,red"}, game.Env{Dict: words{"HOLD": true, "OLD": true, "WHO": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Bo", "Gil", "Ro"}, Rules: rules, Dict: words{"EAT": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(name string, b *pyramids.Board) game.Turn {
+		t.Helper()
+		tn, err := s.Play(ctx, game.Frame{ID: name}, game.Reading{Board: Position{Board: b}})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return tn
+	}
+	if tn := play("set-up", l.Start); tn.Status != game.StatusAccepted || tn.Score != 0 || s.State().ToPlay != 0 {
+		t.Fatalf("set-up: %+v, seat %d", tn, s.State().ToPlay)
+	}
+	if d := s.State().Turns[0].Detail.(Detail); d.First != "blue" {
+		t.Errorf("set-up: %q goes first, want blue (the tops add up to the least: red 10, blue 9, green 10)", d.First)
+	}
+	ann := play("HOLD", hold.Announced)
+	if ann.Status != game.StatusAccepted || len(ann.Words) != 1 || ann.Words[0].Word != "HOLD" || ann.Score == 0 {
+		t.Fatalf("HOLD announced: %+v", ann)
+	}
+	if d, ok := ann.Detail.(Detail); !ok || d.Phase != "announced" || d.Word != "HOLD" || len(d.Taken) != 4 {
+		t.Errorf("HOLD's detail %+v: want announced, four pyramids to take", ann.Detail)
+	}
+	if d := ann.Detail.(Detail); len(d.Others) < 2 {
+		t.Errorf("HOLD's detail lists %v as the other words, want the words the move also fits", d.Others)
+	}
+	// The table names the word: OLD (a shorter word through the same
+	// pyramid), then HOLD again.
+	st, err := s.NameWord(ctx, ann.N, "old")
+	if err != nil || st.Turns[1].Words[0].Word != "OLD" || st.Turns[1].Score >= ann.Score {
+		t.Fatalf("named OLD: %v, %+v", err, st.Turns[1])
+	}
+	if st, err = s.NameWord(ctx, ann.N, "HOLD"); err != nil || st.Turns[1].Words[0].Word != "HOLD" || st.Turns[1].Score != ann.Score {
+		t.Fatalf("named HOLD: %v, %+v", err, st.Turns[1])
+	}
+	if st := s.State(); st.ToPlay != 0 || st.Players[0].Score != ann.Score {
+		t.Errorf("after the announcement seat %d to play with %d points, want blue still, with the word's", st.ToPlay, st.Players[0].Score)
+	}
+	// Green challenges: HOLD is not in this table's dictionary.
+	valid, st, err := s.Challenge(ctx, ann.N, "HOLD")
+	if err != nil || valid || st.Players[0].Score != 0 || st.BoardText != l.Start.String() {
+		t.Fatalf("challenge: %v %v, blue %d, board\n%s", valid, err, st.Players[0].Score, st.BoardText)
+	}
+	if st.ToPlay != 1 {
+		t.Errorf("after the withdrawal seat %d is to play; want green (the speller loses the turn)", st.ToPlay)
+	}
+	// Blue spells it again (the table's dictionary now knows it) and takes it.
+	s2, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Bo", "Gil", "Ro"}, Rules: rules})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s = s2
+	play("set-up", l.Start)
+	ann = play("HOLD", hold.Announced)
+	// A take that also moves another pyramid.
+	bad := hold.Taken.Clone()
+	bad.Set(grid.Pos{Row: 1, Col: 2}, pyramids.Stack{})
+	if tn := play("bad take", bad); tn.Status != game.StatusRejected || tn.Code != pyramids.CodeBadTake {
+		t.Errorf("a take that empties another square: %+v, want bad_take", tn)
+	}
+	// The take, with the camera misjudging a stack's height.
+	taken := hold.Taken.Clone()
+	taken.Set(grid.Pos{Row: 2, Col: 8}, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "H"}}, Height: 2})
+	tn := play("taken", taken)
+	if tn.Status != game.StatusAccepted || tn.Score != 0 {
+		t.Fatalf("taken: %+v", tn)
+	}
+	st = s.State()
+	if st.ToPlay != 1 || st.Players[0].Score != ann.Score {
+		t.Errorf("after the take: seat %d to play, blue %d; want green, %d", st.ToPlay, st.Players[0].Score, ann.Score)
+	}
+	if st.BoardText != hold.Taken.String() {
+		t.Errorf("the board after the take\n%s\nwant (heights from the game)\n%s", st.BoardText, hold.Taken)
+	}
+	if c := st.Board[2][8]; c == nil || c.Colour != "blue" || c.Height != 5 {
+		t.Errorf("cell (2,8) = %+v, want the blue stack of 5", c)
+	}
+	// The word can no longer be challenged.
+	if _, _, err := s.Challenge(ctx, ann.N, "HOLD"); err == nil {
+		t.Error("a challenge after the take was accepted")
+	}
+	// The end: blue's points less its pyramids on the board.
+	st, err = s.End(ctx, []int{0, 0, 0})
+	if err != nil || len(st.Tally) != 3 || st.Tally[0].Score != ann.Score || st.Tally[0].Penalty >= 0 {
+		t.Fatalf("end: %+v, %v", st.Tally, err)
+	}
+}
+
+// TestReconcileRepeatedMisread: a pyramid read the same wrong way as in a
+// photo the table corrected is the stack that stands; a new reading of it
+// is left for the referee.
+func TestReconcileRepeatedMisread(t *testing.T) {
+	l := readLog(t)
+	r, _ := Game{}.New(nil, game.Env{})
+	rules := r.(*Rules)
+	q := grid.Pos{Row: 1, Col: 3}
+	misread := l.Start.Clone()
+	misread.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Black, Letter: "D"}}, Height: 1})
+	other := l.Start.Clone()
+	other.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "D"}}, Height: 6})
+	past := []game.Sighting{{Seen: Position{Board: misread}, After: Position{Board: l.Start}}}
+	tests := []struct {
+		name string
+		read *pyramids.Board
+		past []game.Sighting
+		want string // the top at q after
+		n    int
+	}{
+		{"the corrected misread again", misread, past, "rE", 1},
+		{"a misread never corrected", misread, nil, "kD", 0},
+		{"another reading", other, past, "bD", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n := rules.Reconcile(Position{Board: l.Start}, tc.past, game.Reading{Board: Position{Board: tc.read}})
+			top, _ := got.Board.(Position).Board.At(q).Top()
+			if top.String() != tc.want || n != tc.n {
+				t.Errorf("top %s, %d changed; want %s, %d", top, n, tc.want, tc.n)
+			}
+		})
+	}
+}
+
+// TestFirstPlayer: the set-up photo hands the turn to the player whose
+// tops add up to the least, whatever seat they sit in.
+func TestFirstPlayer(t *testing.T) {
+	l := readLog(t)
+	ctx := context.Background()
+	tests := []struct {
+		colours string
+		want    int // the seat to play after the set-up
+	}{
+		{"blue,green,red", 0},
+		{"red,blue,green", 1},
+		{"green,red,blue", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.colours, func(t *testing.T) {
+			rules, err := Game{}.New(game.Options{OptColours: tc.colours}, game.Env{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"A", "B", "C"}, Rules: rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Play(ctx, game.Frame{ID: "set-up"}, game.Reading{Board: Position{Board: l.Start}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.State().ToPlay; got != tc.want {
+				t.Errorf("seat %d to play, want %d (blue)", got, tc.want)
+			}
+		})
+	}
+}

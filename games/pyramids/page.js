@@ -1,0 +1,57 @@
+// Crossword Pyramids on the phone page (served at /games/pyramids.js): stacks
+// of coloured pyramids on the 10x10 board ("rA5": a red A on top of a stack
+// of 5; "rA/bE": a red A on a blue E). A tap corrects a pyramid's colour,
+// letter and height. Its strings join the page's table (i18n.js).
+"use strict";
+(() => {
+  const COLOURS = { r: "red", b: "blue", g: "green", y: "yellow", k: "black" };
+  registerGame("pyramids", {
+    parse(text) {
+      if (!text || text === ".") return null;
+      const m = /^([rbgyk])([A-Z])((?:\/[rbgyk][A-Z])*)(\d*)$/i.exec(text);
+      if (!m) return null;
+      const layers = m[3] ? m[3].slice(1).split("/") : [];
+      return { colour: COLOURS[m[1].toLowerCase()], letter: m[2].toUpperCase(), layers,
+        height: m[4] ? +m[4] : 1 + layers.length };
+    },
+    draw(b, cell) {
+      b.classList.add("tile", "pyramid", "col-" + (cell.colour || "black"));
+      b.append(cell.letter);
+      if (cell.height > 1) b.append(el("span", { class: "h" }, String(cell.height)));
+    },
+    describe(cell) { return t("cell.pyramid", { colour: t("colour." + cell.colour), letter: cell.letter, height: cell.height }); },
+    fix(sheet, cur) {
+      let colour = cur ? cur.colour : "red";
+      const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 1, spellcheck: "false", placeholder: t("cell.empty"), value: cur ? cur.letter : "" });
+      const height = el("input", { id: "cellheight", type: "number", min: 1, max: 9, inputmode: "numeric", value: cur ? cur.height : 1 });
+      const cs = el("div", { class: "colours", id: "cellcolours" });
+      const drawColours = () => cs.replaceChildren(...Object.entries(COLOURS).map(([k, name]) =>
+        el("button", { type: "button", class: "col-" + name + (name === colour ? " on" : ""), "data-colour": name,
+          onclick: () => { colour = name; drawColours(); } }, t("colour." + name))));
+      drawColours();
+      sheet.append(cs, el("label", {}, t("cell.letter") + " ", letter), el("label", {}, t("cell.height") + " ", height));
+      return () => {
+        const l = letter.value.trim().toUpperCase();
+        if (!l) return { cell: "" };
+        const code = Object.keys(COLOURS).find((k) => COLOURS[k] === colour);
+        const h = Math.max(1, +height.value || 1);
+        return { cell: code + l + (h > 1 ? String(h) : "") };
+      };
+    },
+    endNote: "end.pyramids",
+    rackMax: 0,
+    centre: false,
+    strings: {
+      en: {
+        "cell.pyramid": (p) => `${p.colour} ${p.letter}, ${p.height} high`,
+        "colour.red": "red", "colour.blue": "blue", "colour.green": "green", "colour.yellow": "yellow", "colour.black": "black",
+        "end.pyramids": "The tally counts the pyramids left on the board.",
+      },
+      ru: {
+        "cell.pyramid": (p) => `${p.colour} ${p.letter}, высота ${p.height}`,
+        "colour.red": "красная", "colour.blue": "синяя", "colour.green": "зелёная", "colour.yellow": "жёлтая", "colour.black": "чёрная",
+        "end.pyramids": "Итог считает пирамиды, оставшиеся на доске.",
+      },
+    },
+  });
+})();

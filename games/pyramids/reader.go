@@ -1,0 +1,195 @@
+package pyramids
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	_ "image/jpeg" // photos
+	_ "image/png"  // uploads
+	"sync"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+)
+
+// reader reads photos of the board (vision/pyramids with the project's tile
+// classifier).
+type reader struct {
+	mu  sync.Mutex // one scan at a time; guards opt's making
+	opt *vpyr.Options
+	err error
+}
+
+func (r *Rules) makeReader() error {
+	r.rd.mu.Lock()
+	defer r.rd.mu.Unlock()
+	if r.rd.opt != nil || r.rd.err != nil {
+		return r.rd.err
+	}
+	cls, err := ocr.Default(ocr.English)
+	if err != nil {
+		r.rd.err = fmt.Errorf("the tile reader: %w", err)
+		return r.rd.err
+	}
+	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize}
+	if r.env.DataDir != "" {
+		if cal, err := vision.LoadCalibration(r.env.DataDir); err == nil {
+			opt.Calib = cal
+		}
+	}
+	r.rd.opt = opt
+	return nil
+}
+
+// Read reads a photo: the tops the camera sees, the heights carried from
+// the board as it stands (vision/pyramids.CarryHeights). A letter the reader
+// could not tell keeps the stack as it stood when its colour agrees; a new
+// pyramid whose letter is unread is left for the table to tap, with
+// confidence 0.
+func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
+	if err := r.makeReader(); err != nil {
+		return game.Reading{}, err
+	}
+	img := f.Image
+	if img == nil {
+		var err error
+		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
+			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
+		}
+	}
+	r.rd.mu.Lock()
+	scan, err := vpyr.Scan(img, *r.rd.opt)
+	r.rd.mu.Unlock()
+	if err != nil {
+		return game.Reading{}, unreadable{err}
+	}
+	before := pyramids.NewBoard()
+	if s, err := pos(standing); err == nil && s.Board != nil {
+		before = s.Board
+	}
+	var board *pyramids.Board
+	var unread, doubtful []pyramids.Pos
+	if countPyramids(before) == 0 {
+		// The set-up: nothing to carry; the heights are the reader's
+		// (the game's prior: full stacks on the players' spaces).
+		board = pyramids.NewBoard()
+		for _, sq := range scan.Squares {
+			if sq.Colour == pyramids.NoColour {
+				continue
+			}
+			if sq.Letter == "?" || sq.Letter == "" {
+				unread = append(unread, sq.Pos)
+				continue
+			}
+			board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: max(1, sq.Height)})
+		}
+	} else {
+		board, unread, doubtful = vpyr.CarryHeights(before, scan, r.setup.Seats)
+	}
+	conf := make([][]float64, pyramids.Size)
+	for row := range conf {
+		conf[row] = make([]float64, pyramids.Size)
+		for col := range conf[row] {
+			q := grid.Pos{Row: row, Col: col}
+			sq := scan.Square(q)
+			conf[row][col] = 1
+			if sq.Colour != pyramids.NoColour {
+				// ColourConf is the share of the pyramid's sampled points
+				// that had its colour: half of them is a clear majority.
+				conf[row][col] = min(sq.Conf, 0.5+sq.ColourConf)
+			}
+		}
+	}
+	for _, q := range doubtful {
+		conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
+	}
+	for _, q := range unread {
+		conf[q.Row][q.Col] = 0
+		if board.At(q).Empty() {
+			// A pyramid whose letter was not read, on a square that had
+			// none: an A of the colour read, for the table to fix.
+			board.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: scan.Square(q).Colour, Letter: "A"}}, Height: 1})
+		}
+	}
+	return game.Reading{Board: Position{Board: board}, Conf: conf}, nil
+}
+
+// unreadable is a photo the vision could not read.
+type unreadable struct{ err error }
+
+func (u unreadable) Error() string   { return u.err.Error() }
+func (u unreadable) Unwrap() error   { return u.err }
+func (u unreadable) UserError() bool { return true }
+
+// Code names the trouble for the page.
+func (u unreadable) Code() string {
+	switch {
+	case errors.Is(u.err, vision.ErrTooDark):
+		return "too_dark"
+	case errors.Is(u.err, vision.ErrTooBlurred):
+		return "too_blurred"
+	case errors.Is(u.err, vision.ErrNoBoard):
+		return "no_board"
+	case errors.Is(u.err, vision.ErrOutOfView):
+		return "out_of_view"
+	}
+	return "unreadable"
+}
+
+// Reconcile takes a pyramid the camera reads the same wrong way as in an
+// earlier photo that the table corrected (that photo showed this top while
+// the game held the one that stands now) as the stack that stands: a misread
+// is usually repeated in every photo until the pyramid moves, and without
+// this every later photo would be a new turn.
+func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.Reading) (game.Reading, int) {
+	b, err1 := pos(standing)
+	a, err2 := pos(rd.Board)
+	if err1 != nil || err2 != nil {
+		return rd, 0
+	}
+	var out *pyramids.Board
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			now, read := b.Board.At(q), a.Board.At(q)
+			nt, nok := now.Top()
+			rt, rok := read.Top()
+			if !nok || !rok || nt == rt || !seenBefore(past, q, rt, nt) {
+				continue
+			}
+			if out == nil {
+				out = a.Board.Clone()
+			}
+			out.Set(q, now)
+			n++
+		}
+	}
+	if out == nil {
+		return rd, 0
+	}
+	rd.Board = Position{Board: out, Word: a.Word}
+	return rd, n
+}
+
+// seenBefore reports whether an earlier photo showed top read on q while the
+// game held top held there.
+func seenBefore(past []game.Sighting, q grid.Pos, read, held pyramids.Pyramid) bool {
+	for _, s := range past {
+		seen, err1 := pos(s.Seen)
+		after, err2 := pos(s.After)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		st, sok := seen.Board.At(q).Top()
+		at, aok := after.Board.At(q).Top()
+		if sok && aok && st == read && at == held {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,169 @@
+package upwords
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	_ "image/jpeg" // photos
+	_ "image/png"  // uploads
+	"sync"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/tesseract"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// Reader reads photos of an Upwords board (vision.ScanUpwords with the
+// project's tile classifier, or Tesseract when its model is missing).
+type Reader struct {
+	opt vision.Options
+	// Board is the board as it stands (for placeholders on unreadable
+	// tiles); nil for none.
+	Board func() game.Position
+	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
+	// grid is where the board was in the latest photo read (the camera
+	// does not move between turns): the next scan's hint.
+	grid *vision.Quad
+}
+
+var _ game.BoardReader = (*Reader)(nil)
+
+// NewReader makes a reader for a size x size board; data is the service's
+// data directory (its camera calibration, if any; "" for none). The
+// returned func lets the tile reader go.
+func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(), error) {
+	var rd vision.TileReader
+	closer := func() {}
+	cls, err := ocr.Default(ocr.English)
+	if err == nil {
+		rd = cls
+	} else {
+		// Our classifier's model is missing (not trained in this build):
+		// Tesseract reads tiles worse, but the table still works.
+		t, terr := tesseract.New(ocr.English)
+		if terr != nil {
+			return nil, nil, fmt.Errorf("the tile reader: %v; and Tesseract: %w", err, terr)
+		}
+		logf("tile reader: %v; using Tesseract instead", err)
+		rd, closer = t, func() { t.Close() }
+	}
+	opt := vision.Options{Size: size, Reader: rd}
+	if data != "" {
+		if cal, err := vision.LoadCalibration(data); err == nil {
+			opt.Calib = cal
+		}
+	}
+	return &Reader{opt: opt}, closer, nil
+}
+
+// Forget drops where the board was in the latest photo (another table,
+// another camera).
+func (r *Reader) Forget() {
+	r.mu.Lock()
+	r.grid = nil
+	r.mu.Unlock()
+}
+
+// ReadBoard reads one photo (the pipeline's BoardReader).
+func (r *Reader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
+	var before *grid.Board
+	if r.Board != nil {
+		before, _ = r.Board().(*grid.Board)
+	}
+	return r.read(ctx, f, before)
+}
+
+func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game.Reading, error) {
+	img := f.Image
+	if img == nil {
+		var err error
+		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
+			return game.Reading{}, Unreadable{fmt.Errorf("the photo does not decode: %w", err)}
+		}
+	}
+	r.mu.Lock()
+	opt := r.opt
+	opt.Hint = r.grid
+	scan, err := vision.ScanUpwords(img, opt)
+	if err == nil {
+		g := scan.Grid
+		r.grid = &g
+	}
+	r.mu.Unlock()
+	if err != nil {
+		return game.Reading{}, Unreadable{err}
+	}
+	return ReadingOf(scan, before), nil
+}
+
+func isTileLetter(l string) bool {
+	c, err := grid.ParseCell(l)
+	return l != "" && err == nil && c.Height == 1
+}
+
+// placeholder is the letter put on an unreadable tile: A, or E where A
+// would stand on an A (the rules refuse a letter on the same letter).
+func placeholder(before *grid.Board, p grid.Pos) string {
+	if before == nil {
+		return "A"
+	}
+	if l := before.At(p).Letter; l == "A" {
+		return "E"
+	}
+	return "A"
+}
+
+// ReadingOf turns a scan into a reading: the board and, per cell, the
+// reader's confidence, lowered when the stack's height was a near thing.
+// before is the board as it stands (nil: none).
+func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
+	b := scan.Board.Clone()
+	conf := make([][]float64, b.Rows)
+	for r := range conf {
+		conf[r] = make([]float64, b.Cols)
+		for c := range conf[r] {
+			cell := scan.Cell(grid.Pos{Row: r, Col: c})
+			if cell.Height == 0 {
+				conf[r][c] = 1
+				continue
+			}
+			p := grid.Pos{Row: r, Col: c}
+			if s := b.At(p); !isTileLetter(s.Letter) {
+				// A tile whose letter the reader could not tell: a
+				// placeholder with confidence 0, shown as unsure on every
+				// phone for the table to fix with a tap.
+				b.Set(p, grid.Stack{Letter: placeholder(before, p), Height: s.Height})
+				conf[r][c] = 0
+				continue
+			}
+			conf[r][c] = min(cell.Conf, 0.5+cell.HeightOK)
+		}
+	}
+	return game.Reading{Board: b, Conf: conf}
+}
+
+// Unreadable is a photo the vision could not read: the user's problem
+// (light, angle, hand over the board), not a bug.
+type Unreadable struct{ Err error }
+
+func (u Unreadable) Error() string   { return u.Err.Error() }
+func (u Unreadable) Unwrap() error   { return u.Err }
+func (u Unreadable) UserError() bool { return true }
+
+// Code names the trouble for the page (game.CameraNotice).
+func (u Unreadable) Code() string {
+	var ov *vision.OutOfViewError
+	switch {
+	case errors.As(u.Err, &ov), errors.Is(u.Err, vision.ErrOutOfView):
+		return "out_of_view"
+	case errors.Is(u.Err, vision.ErrTooDark):
+		return "too_dark"
+	case errors.Is(u.Err, vision.ErrTooBlurred):
+		return "too_blurred"
+	case errors.Is(u.Err, vision.ErrNoBoard):
+		return "no_board"
+	}
+	return "unreadable"
+}

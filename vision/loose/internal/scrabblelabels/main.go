@@ -1,0 +1,225 @@
+package main
+
+import (
+	"bufio"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	_ "image/jpeg"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// grow is how much each square is grown about its centre.
+const grow = 1.1
+
+type pt struct{ x, y float64 }
+
+func main() {
+	boards := flag.String("boards", "vision/scrabble/testdata/real", "the hand-labelled board files")
+	photos := flag.String("photos", sharedPhotos(), "the photos (for their sizes)")
+	out := flag.String("out", "vision/loose/testdata/scrabble-real", "where labels/ and classes.txt go")
+	flag.Parse()
+	if err := run(*boards, *photos, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "scrabblelabels:", err)
+		os.Exit(2)
+	}
+}
+
+// sharedPhotos is the photos' folder: under $TILESCOPE_SHARED, else
+// ../shared or ../../shared (a worktree's) from the repository's root.
+func sharedPhotos() string {
+	rel := filepath.Join("data", "photos", "scrabble-board")
+	if d := os.Getenv("TILESCOPE_SHARED"); d != "" {
+		return filepath.Join(d, rel)
+	}
+	for _, up := range []string{"..", filepath.Join("..", "..")} {
+		p := filepath.Join(up, "shared", rel)
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	return filepath.Join("..", "shared", rel)
+}
+
+func run(boards, photos, out string) error {
+	files, _ := filepath.Glob(filepath.Join(boards, "*.txt"))
+	sort.Strings(files)
+	if len(files) == 0 {
+		return fmt.Errorf("%s: no board files", boards)
+	}
+	if err := os.MkdirAll(filepath.Join(out, "labels"), 0o755); err != nil {
+		return err
+	}
+	var classes strings.Builder
+	for c := 'A'; c <= 'Z'; c++ {
+		classes.WriteString(string(c) + "\n")
+	}
+	classes.WriteString("blank\n")
+	if err := os.WriteFile(filepath.Join(out, "classes.txt"), []byte(classes.String()), 0o644); err != nil {
+		return err
+	}
+	for _, f := range files {
+		name := strings.TrimSuffix(filepath.Base(f), ".txt")
+		corners, grid, err := readBoard(f)
+		if err != nil {
+			return err
+		}
+		pf, err := os.Open(filepath.Join(photos, name+".jpg"))
+		if err != nil {
+			return err
+		}
+		cfg, _, err := image.DecodeConfig(pf)
+		pf.Close()
+		if err != nil {
+			return fmt.Errorf("%s.jpg: %w", name, err)
+		}
+		text, err := labels(corners, grid, cfg.Width, cfg.Height)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		if err := os.WriteFile(filepath.Join(out, "labels", name+".txt"), []byte(text), 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// readBoard reads a board file: its corners and its 15 rows of cells.
+func readBoard(path string) ([4]pt, [][]string, error) {
+	var corners [4]pt
+	var grid [][]string
+	seen := false
+	f, err := os.Open(path)
+	if err != nil {
+		return corners, nil, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	line := 0
+	for sc.Scan() {
+		line++
+		t := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(t, "# corners:"); ok {
+			fs := strings.Fields(rest)
+			if len(fs) != 4 {
+				return corners, nil, fmt.Errorf("%s:%d: want 4 corners x,y", path, line)
+			}
+			for i, p := range fs {
+				xs, ys, ok := strings.Cut(p, ",")
+				x, err1 := strconv.ParseFloat(xs, 64)
+				y, err2 := strconv.ParseFloat(ys, 64)
+				if !ok || err1 != nil || err2 != nil {
+					return corners, nil, fmt.Errorf("%s:%d: corner %q is not x,y", path, line, p)
+				}
+				corners[i] = pt{x, y}
+			}
+			seen = true
+			continue
+		}
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		cells := strings.Fields(t)
+		if len(cells) != 15 {
+			return corners, nil, fmt.Errorf("%s:%d: want 15 cells, got %d", path, line, len(cells))
+		}
+		grid = append(grid, cells)
+	}
+	if err := sc.Err(); err != nil {
+		return corners, nil, err
+	}
+	if !seen {
+		return corners, nil, fmt.Errorf("%s: no # corners: line", path)
+	}
+	if len(grid) != 15 {
+		return corners, nil, fmt.Errorf("%s: want 15 rows, got %d", path, len(grid))
+	}
+	return corners, grid, nil
+}
+
+// labels is the YOLO box label text of a board in a w x h photo.
+func labels(corners [4]pt, grid [][]string, w, h int) (string, error) {
+	H, err := homography([4]pt{{0, 0}, {15, 0}, {15, 15}, {0, 15}}, corners)
+	if err != nil {
+		return "", err
+	}
+	var b strings.Builder
+	for r, row := range grid {
+		for c, cell := range row {
+			cls := -1
+			switch {
+			case cell == ".":
+				continue
+			case len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z':
+				cls = int(cell[0] - 'A')
+			case cell == "*" || (len(cell) == 1 && cell[0] >= 'a' && cell[0] <= 'z'):
+				cls = 26
+			default:
+				return "", fmt.Errorf("row %d, column %d: cell %q is no tile this generator knows", r, c, cell)
+			}
+			sq := [4]pt{H.apply(pt{float64(c), float64(r)}), H.apply(pt{float64(c + 1), float64(r)}),
+				H.apply(pt{float64(c + 1), float64(r + 1)}), H.apply(pt{float64(c), float64(r + 1)})}
+			mid := H.apply(pt{float64(c) + 0.5, float64(r) + 0.5})
+			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			for _, p := range sq {
+				p = pt{mid.x + grow*(p.x-mid.x), mid.y + grow*(p.y-mid.y)}
+				x0, y0 = math.Min(x0, p.x), math.Min(y0, p.y)
+				x1, y1 = math.Max(x1, p.x), math.Max(y1, p.y)
+			}
+			fmt.Fprintf(&b, "%d %.6f %.6f %.6f %.6f\n", cls,
+				(x0+x1)/2/float64(w), (y0+y1)/2/float64(h), (x1-x0)/float64(w), (y1-y0)/float64(h))
+		}
+	}
+	return b.String(), nil
+}
+
+type homog [9]float64
+
+func (m homog) apply(p pt) pt {
+	d := m[6]*p.x + m[7]*p.y + m[8]
+	return pt{(m[0]*p.x + m[1]*p.y + m[2]) / d, (m[3]*p.x + m[4]*p.y + m[5]) / d}
+}
+
+// homography is the projective map taking from[i] to to[i] (h33 = 1),
+// solved by Gaussian elimination with partial pivoting.
+func homography(from, to [4]pt) (homog, error) {
+	var a [8][9]float64
+	for i := 0; i < 4; i++ {
+		x, y, u, v := from[i].x, from[i].y, to[i].x, to[i].y
+		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -u * x, -u * y, u}
+		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -v * x, -v * y, v}
+	}
+	for col := 0; col < 8; col++ {
+		p := col
+		for r := col + 1; r < 8; r++ {
+			if math.Abs(a[r][col]) > math.Abs(a[p][col]) {
+				p = r
+			}
+		}
+		if math.Abs(a[p][col]) < 1e-12 {
+			return homog{}, errors.New("the corners do not make a quadrilateral")
+		}
+		a[col], a[p] = a[p], a[col]
+		for r := 0; r < 8; r++ {
+			if r == col {
+				continue
+			}
+			f := a[r][col] / a[col][col]
+			for k := col; k < 9; k++ {
+				a[r][k] -= f * a[col][k]
+			}
+		}
+	}
+	var m homog
+	for i := 0; i < 8; i++ {
+		m[i] = a[i][8] / a[i][i]
+	}
+	m[8] = 1
+	return m, nil
+}

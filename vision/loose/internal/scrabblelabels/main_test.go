@@ -1,0 +1,83 @@
+package main
+
+import (
+	"bytes"
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+)
+
+func TestHomography(t *testing.T) {
+	from := [4]pt{{0, 0}, {15, 0}, {15, 15}, {0, 15}}
+	to := [4]pt{{243, 397}, {1025, 385}, {1137, 1247}, {193, 1279}}
+	H, err := homography(from, to)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range from {
+		if p := H.apply(from[i]); math.Hypot(p.x-to[i].x, p.y-to[i].y) > 1e-6 {
+			t.Errorf("corner %d goes to %v, want %v", i, p, to[i])
+		}
+	}
+	if _, err := homography(from, [4]pt{{1, 1}, {1, 1}, {1, 1}, {1, 1}}); err == nil {
+		t.Error("four equal corners: want an error")
+	}
+}
+
+func TestLabels(t *testing.T) {
+	grid := make([][]string, 15)
+	for r := range grid {
+		grid[r] = make([]string, 15)
+		for c := range grid[r] {
+			grid[r][c] = "."
+		}
+	}
+	grid[7][7], grid[0][14] = "Q", "e"
+	// The board fills a 1500 x 1500 photo square on: each square is 100 px.
+	got, err := labels([4]pt{{0, 0}, {1500, 0}, {1500, 1500}, {0, 1500}}, grid, 1500, 1500)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "26 0.966667 0.033333 0.073333 0.073333\n16 0.500000 0.500000 0.073333 0.073333\n"
+	if got != want {
+		t.Errorf("labels\n%s want\n%s", got, want)
+	}
+	grid[3][3] = "%"
+	if _, err := labels([4]pt{{0, 0}, {1500, 0}, {1500, 1500}, {0, 1500}}, grid, 1500, 1500); err == nil {
+		t.Error("an unknown cell: want an error")
+	}
+}
+
+// TestCommittedLabels regenerates the labels from the board files and
+// checks they are the committed ones (when the photos are there).
+func TestCommittedLabels(t *testing.T) {
+	root := filepath.Join("..", "..", "..", "..")
+	photos := filepath.Join(root, "..", "shared", "data", "photos", "scrabble-board")
+	if d := os.Getenv("TILESCOPE_SHARED"); d != "" {
+		photos = filepath.Join(d, "data", "photos", "scrabble-board")
+	} else if _, err := os.Stat(photos); err != nil {
+		photos = filepath.Join(root, "..", "..", "shared", "data", "photos", "scrabble-board")
+	}
+	if _, err := os.Stat(photos); err != nil {
+		t.Skip("the Scrabble photos are not here:", photos)
+	}
+	out := t.TempDir()
+	if err := run(filepath.Join(root, "vision", "scrabble", "testdata", "real"), photos, out); err != nil {
+		t.Fatal(err)
+	}
+	committed := filepath.Join(root, "vision", "loose", "testdata", "scrabble-real")
+	files, _ := filepath.Glob(filepath.Join(out, "labels", "*.txt"))
+	files = append(files, filepath.Join(out, "classes.txt"))
+	if len(files) < 2 {
+		t.Fatal("no labels written")
+	}
+	for _, f := range files {
+		rel, _ := filepath.Rel(out, f)
+		a, _ := os.ReadFile(f)
+		b, err := os.ReadFile(filepath.Join(committed, rel))
+		if err != nil || !bytes.Equal(a, b) {
+			t.Errorf("%s differs from the committed one (%v): run go run ./vision/loose/internal/scrabblelabels", rel, err)
+		}
+	}
+}
