@@ -70,6 +70,11 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		if rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
 			rd.Letter = ""
 		}
+		// Any dark bar reads as I; a square round a bar needs an I's
+		// thin stroke (a blot or a short bar on a cloth is no tile).
+		if rd.Letter == "I" && t.byLetter && t.elong < minIElong {
+			rd.Letter = ""
+		}
 		if rd.Letter == "" {
 			if !opt.KeepUnread {
 				continue
@@ -90,6 +95,10 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 // minLetterConf is the reader's confidence a tile found only round its
 // letter needs.
 const minLetterConf = 0.9
+
+// minIElong is the elongation of the ink a square round a letter read as
+// I needs (an I's stroke is 5 or more times as long as it is thick).
+const minIElong = 3.5
 
 // rectify cuts the quad q (grown by grow around its centre) out of src
 // as an n x n picture, q[0] at the top-left: a perspective warp with

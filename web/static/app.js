@@ -154,6 +154,7 @@ function render(g) {
       const key = r + "," + c;
       let cls = "cell";
       if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
+      if (mod.square && !cell) cls += mod.square(r, c);
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
         "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height }) : t("cell.ariaEmpty", { row: r, col: c }),
         onclick: () => tapCell(r, c) });
@@ -238,7 +239,7 @@ function renderLastTurn(g) {
   box.replaceChildren(
     el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: num(t.score), points: t.score })),
     el("p", { class: "muted" }, tr("last.tap")),
-    el("div", { class: "words" }, words), flagged, ...checked, ...naming,
+    el("div", { class: "words" }, words), ...(flagged ? [flagged] : []), ...checked, ...naming,
     t.confirmed ? el("p", { class: "muted" }, tr("last.confirmed")) :
       el("button", { class: "btn wide", type: "button", id: "confirm",
         onclick: () => change(tr("last.confirmDone"), () => api("POST", `/api/turns/${t.n}/confirm`)) }, tr("last.confirm")));
