@@ -568,9 +568,14 @@ func (s *Server) challenge(c *gin.Context) {
 	var req struct {
 		Turn int    `json:"turn"`
 		Word string `json:"word"`
+		By   *int   `json:"by"` // the challenger's seat, 0-based (optional)
 	}
 	if !bindJSON(c, &req) {
 		return
+	}
+	by := -1
+	if req.By != nil {
+		by = *req.By
 	}
 	if err := checkWord(req.Word); err != nil {
 		jsonError(c, http.StatusBadRequest, "word: %v", err)
@@ -579,7 +584,7 @@ func (s *Server) challenge(c *gin.Context) {
 	if req.Turn == 0 {
 		req.Turn = s.cfg.Session.State().Last
 	}
-	valid, st, err := s.cfg.Session.Challenge(c.Request.Context(), req.Turn, req.Word)
+	valid, st, err := s.cfg.Session.ChallengeBy(c.Request.Context(), req.Turn, req.Word, by)
 	if err != nil {
 		s.gameError(c, err)
 		return

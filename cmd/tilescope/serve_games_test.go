@@ -143,9 +143,12 @@ func TestServePyramidsInChromium(t *testing.T) {
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
 
 	js("AOG flagged (not in the dictionary, standing until challenged)", `document.querySelector('#lastturn .word[data-word="AOG"]').classList.contains("flagged")`)
-	// Challenge AOG with a tap; the page asks for the PIN.
+	// Bo challenges AOG with two taps (the word, then who challenges: the
+	// rulebook costs a failed challenger a turn); the page asks for the PIN.
 	if err := chromedp.Do(bctx,
 		chromedp.Click(chromedp.CSS(`#lastturn .word[data-word="AOG"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#sheetcontent button[data-by="0"]`)),
+		chromedp.Click(chromedp.CSS(`#sheetcontent button[data-by="0"]`)),
 		chromedp.WaitVisible(chromedp.ID("pininput")),
 		chromedp.SendKeys(chromedp.ID("pininput"), "1234"),
 		chromedp.Click(chromedp.ID("pinsave")),

@@ -479,6 +479,10 @@ func (r *Rules) Tally(final game.Position, players []game.Player, _ []int) []gam
 // speller loses the turn (the rulebook's "Challenging").
 func (r *Rules) WithdrawnLosesTurn() bool { return true }
 
+// FailedChallengeLosesTurn: a challenger whose word stands loses their next
+// turn.
+func (r *Rules) FailedChallengeLosesTurn() bool { return true }
+
 // Colours are the players' colours in seat order.
 func (r *Rules) Colours() []string {
 	var out []string

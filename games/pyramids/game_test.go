@@ -149,6 +149,12 @@ func TestPlayThrough(t *testing.T) {
 	s = s2
 	play("set-up", l.Start)
 	ann = play("HOLD", hold.Announced)
+	if _, _, err := s.ChallengeBy(ctx, ann.N, "HOLD", 0); !errors.Is(err, game.ErrBadInput) {
+		t.Errorf("blue challenging its own word: %v, want bad input", err)
+	}
+	if valid, _, err := s.ChallengeBy(ctx, ann.N, "HOLD", 2); err != nil || !valid {
+		t.Fatalf("red challenges HOLD: %v, %v; want it to stand", valid, err)
+	}
 	// A take that also moves another pyramid.
 	bad := hold.Taken.Clone()
 	bad.Set(grid.Pos{Row: 1, Col: 2}, pyramids.Stack{})
@@ -165,6 +171,14 @@ func TestPlayThrough(t *testing.T) {
 	st = s.State()
 	if st.ToPlay != 1 || st.Players[0].Score != ann.Score {
 		t.Errorf("after the take: seat %d to play, blue %d; want green, %d", st.ToPlay, st.Players[0].Score, ann.Score)
+	}
+	// Red challenged HOLD before the take (above) and it stands: red
+	// misses its next turn; green passes and blue plays again.
+	if st.Players[2].Misses != 1 {
+		t.Errorf("red misses %d turns, want 1", st.Players[2].Misses)
+	}
+	if st, err := s.Pass(ctx); err != nil || st.ToPlay != 0 || st.Players[2].Misses != 0 {
+		t.Errorf("green passes: %v, seat %d to play (want blue: red's turn is lost), red misses %d", err, st.ToPlay, st.Players[2].Misses)
 	}
 	if st.BoardText != hold.Taken.String() {
 		t.Errorf("the board after the take\n%s\nwant (heights from the game)\n%s", st.BoardText, hold.Taken)

@@ -247,6 +247,8 @@ type (
 		N     int    `json:"n"`
 		Word  string `json:"word"`
 		Valid bool   `json:"valid"`
+		// By is the challenger's seat, when the table said.
+		By *int `json:"by,omitempty"`
 	}
 	turnData struct {
 		N int `json:"n"`

@@ -124,11 +124,14 @@ type Reconciler interface {
 	Reconcile(standing Position, past []Sighting, r Reading) (Reading, int)
 }
 
-// TurnLoser is a Rules whose rulebook has the speller of a word withdrawn
-// after a challenge lose the turn (Crossword Pyramids), where by default
-// (Upwords) the same player may play again or pass.
+// TurnLoser is a Rules whose rulebook costs turns for challenges (Crossword
+// Pyramids): WithdrawnLosesTurn, the speller of a word withdrawn loses the
+// turn (by default, Upwords, the same player may play again or pass);
+// FailedChallengeLosesTurn, a challenger whose word stands loses their next
+// turn (when the table says who challenged).
 type TurnLoser interface {
 	WithdrawnLosesTurn() bool
+	FailedChallengeLosesTurn() bool
 }
 
 // Backfiller is a Rules that says whether a correction of a cell from

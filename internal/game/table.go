@@ -28,7 +28,8 @@ type replayed struct {
 
 	players  []Player
 	toPlay   int
-	dir      int // 1, or -1 when play goes round the other way
+	dir      int   // 1, or -1 when play goes round the other way
+	lost     []int // turns each seat is still to miss (nil: none); replaced, never modified
 	over     bool
 	racks    []int
 	board    Position    // never modified once set: a new board replaces it
@@ -74,6 +75,7 @@ type head struct {
 	players                 []Player
 	toPlay, lastPlay, nextN int
 	dir                     int
+	lost                    []int
 	over                    bool
 	racks                   []int
 	board                   Position
@@ -217,7 +219,7 @@ func (rp *replayed) setCamera(r Record) error {
 func (rp *replayed) save(kind string) head {
 	return head{
 		kind: kind, players: append([]Player(nil), rp.players...),
-		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, over: rp.over, racks: rp.racks,
+		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, lost: rp.lost, over: rp.over, racks: rp.racks,
 		board: rp.board, best: rp.best, stood: rp.stood,
 		hist: len(rp.hist), acc: len(rp.acc), sights: len(rp.sights), changed: -1,
 	}
@@ -240,6 +242,7 @@ func (rp *replayed) pop() bool {
 	}
 	rp.players, rp.toPlay, rp.lastPlay, rp.nextN, rp.dir = h.players, h.toPlay, h.lastPlay, h.nextN, h.dir
 	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
+	rp.lost = h.lost
 	// The lists are cut to their length, with no room after it: the
 	// published states share the arrays, and the next turn must not be
 	// written over one they show.
@@ -377,6 +380,14 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				// This game's rulebook: the speller loses the turn.
 				rp.step(1)
 			}
+		} else if lt, ok := rp.rules.(TurnLoser); ok && d.By != nil && lt.FailedChallengeLosesTurn() {
+			// The word stands: the challenger loses their next turn.
+			if by := *d.By; by >= 0 && by < len(rp.players) && by != t.Player {
+				lost := make([]int, len(rp.players))
+				copy(lost, rp.lost)
+				lost[by]++
+				rp.lost = lost
+			}
 		}
 		rp.changeTurn(i, t)
 	case KindEnd:
@@ -461,6 +472,13 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 func (rp *replayed) step(k int) {
 	n := len(rp.players)
 	rp.toPlay = ((rp.toPlay+rp.dir*k)%n + n) % n
+	// A seat that is to miss a turn (a failed challenge) is passed over.
+	for guard := 0; guard < n && rp.toPlay < len(rp.lost) && rp.lost[rp.toPlay] > 0; guard++ {
+		lost := append([]int(nil), rp.lost...)
+		lost[rp.toPlay]--
+		rp.lost = lost
+		rp.toPlay = ((rp.toPlay+rp.dir)%n + n) % n
+	}
 }
 
 // publish makes the state the table sees, and its JSON, from the game as
@@ -469,7 +487,7 @@ func (rp *replayed) publish() {
 	board := rp.board
 	st := &State{
 		Game: rp.setup.Kind, ID: rp.setup.ID, Version: rp.version, Rows: rp.setup.Rows, Cols: rp.setup.Cols,
-		Players: append([]Player(nil), rp.players...), ToPlay: rp.toPlay,
+		Players: rp.playersShown(), ToPlay: rp.toPlay,
 		Turns: rp.acc[:len(rp.acc):len(rp.acc)], History: rp.hist[:len(rp.hist):len(rp.hist)],
 		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, Updated: rp.updated, Camera: rp.camera,
 	}
@@ -556,4 +574,15 @@ func mustJSON(t Turn) []byte {
 		panic("game: a turn does not encode: " + err.Error()) // plain structs: cannot happen
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n")
+}
+
+// playersShown are the players with the turns each is still to miss.
+func (rp *replayed) playersShown() []Player {
+	out := append([]Player(nil), rp.players...)
+	for i := range out {
+		if i < len(rp.lost) {
+			out[i].Misses = rp.lost[i]
+		}
+	}
+	return out
 }

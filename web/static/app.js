@@ -15,6 +15,13 @@ let live = false;
 const GAMES = {};
 function registerGame(kind, g) {
   GAMES[kind] = g;
+  if (g.css) {
+    // The game's own look (its pieces' colours...), kept with its module.
+    const st = document.createElement("style");
+    st.dataset.game = kind;
+    st.textContent = g.css;
+    document.head.append(st);
+  }
   for (const [l, strings] of Object.entries(g.strings || {})) if (STRINGS[l]) Object.assign(STRINGS[l], strings);
 }
 function gameOf(g) { return GAMES[g && g.game] || GAMES.grid; }
@@ -115,7 +122,8 @@ function render(g) {
   const scores = $("#scores");
   scores.replaceChildren(...g.players.map((p, i) =>
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
-      el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)))));
+      el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)),
+      p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null)));
 
   // The board: the standing board, or the newest reading when the rules
   // refused it (so the misread square can be tapped and fixed).
@@ -334,6 +342,20 @@ function tapCell(r, c) {
 }
 
 async function challenge(n, word) {
+  const mod = gameOf(game);
+  const turn = game && game.history.find((x) => x.n === n);
+  if (mod.askChallenger && turn) {
+    // This game's rulebook costs a failed challenger a turn: who is it?
+    const c = openSheet("#tpl-empty");
+    c.append(el("h2", {}, tr("challenge.who", { word })),
+      el("div", { class: "others" }, game.players.map((p, i) => i === turn.player ? null :
+        el("button", { class: "btn", type: "button", "data-by": i, onclick: async () => {
+          closeSheet();
+          const v = await change(t("challenge.done", { word }), () => api("POST", "/api/challenge", { turn: n, word, by: i }));
+          if (v) showVerdict(v, true);
+        } }, p.name))));
+    return;
+  }
   const v = await change(t("challenge.done", { word }), () => api("POST", "/api/challenge", { turn: n, word }));
   if (v) showVerdict(v, true);
 }
