@@ -46,8 +46,13 @@ build: deps
 
 # run starts the table service with the demo camera; it prints the address,
 # the QR code phones scan and the PIN (kept in $(DATA)/pin).
+# GAME picks the game (upwords, pyramids: `serve -h` lists them); each game
+# other than Upwords keeps its own data directory, so a table's game goes
+# on as it was.
+GAME ?= upwords
+RUN_DATA = $(if $(filter upwords,$(GAME)),$(DATA),$(DATA)/$(GAME))
 run: build
-	$(BIN) serve --addr $(ADDR) --data $(DATA) --camera demo
+	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME)
 
 # test: vet, every test, then gocv's own count of open Mats (build tag
 # matprofile) after the leak tests of every vision package.
@@ -252,13 +257,14 @@ eval-game: build
 
 # eval-pyramids: the Crossword Pyramids reader (docs/pyramids-vision.md) on
 # rendered scenes, written into PYR_DIR by render-set when missing: 20 easy
-# (seed 2000), 40 normal (seed 1000), 20 hard (seed 3000), and 20 normal
-# (seed 5000) held out from all tuning. Prints board found, squares
-# (colour) right, letters right, heights right, time.
+# (seed 2000), 40 normal (seed 1000), 20 hard (seed 3000), and held out
+# from all tuning 20 normal (seed 5000) and 30 hard (seed 7000). Prints
+# board found, squares (colour) right, letters right, heights right, sure
+# squares and how many of them are right, time.
 PYR_DIR ?= /tmp/tilescope-pyramids
 .PHONY: eval-pyramids
 eval-pyramids: build
-	@set -e; for spec in easy:easy:20:2000 normal:normal:40:1000 hard:hard:20:3000 heldout:normal:20:5000; do \
+	@set -e; for spec in easy:easy:20:2000 normal:normal:40:1000 hard:hard:20:3000 heldout:normal:20:5000 heldout-hard:hard:30:7000; do \
 		IFS=: read name d n s <<< "$$spec"; \
 		[ -d $(PYR_DIR)/$$name ] || nice $(BIN) render-set --game pyramids --n $$n --seed $$s \
 			--difficulty $$d --out $(PYR_DIR)/$$name >/dev/null; \

@@ -144,6 +144,7 @@ func (s *Server) routes() *gin.Engine {
 	})
 	r.StaticFS("/static", http.FS(static))
 	r.GET("/healthz", func(c *gin.Context) { c.String(http.StatusOK, "ok") })
+	r.GET("/games/:file", s.gamePage)
 	r.GET("/qr.png", s.qr)
 
 	api := r.Group("/api")
@@ -225,6 +226,24 @@ func (s *Server) games(c *gin.Context) {
 		list = []game.Info{}
 	}
 	c.JSON(http.StatusOK, gin.H{"games": list, "current": s.cfg.Session.Setup().Kind})
+}
+
+// gamePage: GET /games/KIND.js -> the game's own module for the page
+// (game.Pager), 404 for a game without one.
+func (s *Server) gamePage(c *gin.Context) {
+	kind, ok := strings.CutSuffix(c.Param("file"), ".js")
+	g, err := game.Lookup(kind)
+	if !ok || err != nil {
+		jsonError(c, http.StatusNotFound, "no such game: %s", c.Param("file"))
+		return
+	}
+	p, ok := g.(game.Pager)
+	if !ok {
+		jsonError(c, http.StatusNotFound, "%s has no page module: the page draws it as a grid", kind)
+		return
+	}
+	c.Header("Cache-Control", "no-cache")
+	c.Data(http.StatusOK, "text/javascript; charset=utf-8", p.Page())
 }
 
 func (s *Server) qr(c *gin.Context) {
@@ -395,9 +414,14 @@ func (s *Server) challenge(c *gin.Context) {
 	var req struct {
 		Turn int    `json:"turn"`
 		Word string `json:"word"`
+		By   *int   `json:"by"` // the challenger's seat, 0-based (optional)
 	}
 	if !bindJSON(c, &req) {
 		return
+	}
+	by := -1
+	if req.By != nil {
+		by = *req.By
 	}
 	if err := checkWord(req.Word); err != nil {
 		jsonError(c, http.StatusBadRequest, "word: %v", err)
@@ -406,7 +430,7 @@ func (s *Server) challenge(c *gin.Context) {
 	if req.Turn == 0 {
 		req.Turn = s.cfg.Session.State().Last
 	}
-	valid, st, err := s.cfg.Session.Challenge(c.Request.Context(), req.Turn, req.Word)
+	valid, st, err := s.cfg.Session.ChallengeBy(c.Request.Context(), req.Turn, req.Word, by)
 	if err != nil {
 		s.gameError(c, err)
 		return

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -89,7 +90,22 @@ type fixture struct {
 	up   *fakeUploader
 }
 
+// pagedGame is a registered game with its own page module (and no camera):
+// /games/pagedtest.js serves it.
+type pagedGame struct{}
+
+func (pagedGame) Info() game.Info {
+	return game.Info{Kind: "pagedtest", Title: "Paged", MinPlayers: 1, MaxPlayers: 4}
+}
+func (pagedGame) New(game.Options, game.Env) (game.Rules, error) {
+	return game.UpwordsGridRules(4, 4, rowScorer{}), nil
+}
+func (pagedGame) Page() []byte { return []byte(`registerGame("pagedtest", {});`) }
+
+var registerPaged = sync.OnceFunc(func() { game.Register(pagedGame{}) })
+
 func newFixture(t testing.TB) *fixture {
+	registerPaged()
 	t.Helper()
 	sess, err := game.Open(context.Background(), game.NewMemStore(), game.Config{
 		Players: []string{"Ann", "Ben"}, Rows: 4, Cols: 4, Scorer: rowScorer{},
@@ -203,6 +219,9 @@ func TestRoutes(t *testing.T) {
 		{"challenge stands", "POST", "/api/challenge", testPIN, jsonType, `{"turn":1,"word":"CAT"}`, 200, `"valid":true`},
 		{"challenge latest by default", "POST", "/api/challenge", testPIN, jsonType, `{"word":"cat"}`, 200, `"turn":1`},
 		{"challenge a word not played", "POST", "/api/challenge", testPIN, jsonType, `{"turn":1,"word":"DOG"}`, 400, "did not form"},
+		{"challenge by a seat", "POST", "/api/challenge", testPIN, jsonType, `{"turn":1,"word":"CAT","by":1}`, 200, `"valid":true`},
+		{"challenge one's own word", "POST", "/api/challenge", testPIN, jsonType, `{"turn":1,"word":"CAT","by":0}`, 400, "own word"},
+		{"challenge by no seat", "POST", "/api/challenge", testPIN, jsonType, `{"turn":1,"word":"CAT","by":7}`, 400, "seat 7"},
 		{"challenge no word", "POST", "/api/challenge", testPIN, jsonType, `{"turn":1}`, 400, "word"},
 		{"end", "POST", "/api/end", testPIN, jsonType, `{"racks":[0,2]}`, 200, `"tally":[{"name":"Ann","score":6,"tiles":0,"penalty":0,"final":6,"winner":true}`},
 		{"end wrong racks", "POST", "/api/end", testPIN, jsonType, `{"racks":[0]}`, 400, "2 players"},
@@ -211,6 +230,10 @@ func TestRoutes(t *testing.T) {
 		{"new game of the same kind", "POST", "/api/new", testPIN, jsonType, `{"game":"upwords","players":["Cy","Di"]}`, 200, `"game":"upwords"`},
 		{"new game of a game not played here", "POST", "/api/new", testPIN, jsonType, `{"game":"nosuchgame","players":["Cy","Di"]}`, 400, "nosuchgame"},
 		{"games", "GET", "/api/games", "", "", "", 200, `"current":"upwords"`},
+		{"games with a page module", "GET", "/api/games", "", "", "", 200, `{"game":"pagedtest","title":"Paged","min_players":1,"max_players":4,"page":true}`},
+		{"a game's page module", "GET", "/games/pagedtest.js", "", "", "", 200, `registerGame("pagedtest"`},
+		{"no such game's module", "GET", "/games/nosuch.js", "", "", "", 404, "no such game"},
+		{"a module not .js", "GET", "/games/pagedtest.css", "", "", "", 404, "no such game"},
 		{"name the word", "POST", "/api/turns/1/word", testPIN, jsonType, `{"word":"cat"}`, 200, `"words":[{"word":"CAT"`},
 		{"name the word of no play", "POST", "/api/turns/4/word", testPIN, jsonType, `{"word":"cat"}`, 404, "not a play"},
 		{"name no word", "POST", "/api/turns/1/word", testPIN, jsonType, `{}`, 400, "want word"},

@@ -4,6 +4,7 @@ package main
 
 import (
 	"github.com/tilescope/tilescope/games/pyramids"
+	"github.com/tilescope/tilescope/games/scrabble"
 	"github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/internal/game"
 )
@@ -12,4 +13,5 @@ import (
 func init() {
 	game.Register(upwords.Game{})
 	game.Register(pyramids.Game{})
+	game.Register(scrabble.Game{})
 }

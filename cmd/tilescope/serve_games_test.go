@@ -142,9 +142,13 @@ func TestServePyramidsInChromium(t *testing.T) {
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
 
-	// Challenge AOG with a tap; the page asks for the PIN.
+	js("AOG flagged (not in the dictionary, standing until challenged)", `document.querySelector('#lastturn .word[data-word="AOG"]').classList.contains("flagged")`)
+	// Bo challenges AOG with two taps (the word, then who challenges: the
+	// rulebook costs a failed challenger a turn); the page asks for the PIN.
 	if err := chromedp.Do(bctx,
 		chromedp.Click(chromedp.CSS(`#lastturn .word[data-word="AOG"]`)),
+		chromedp.WaitVisible(chromedp.CSS(`#sheetcontent button[data-by="0"]`)),
+		chromedp.Click(chromedp.CSS(`#sheetcontent button[data-by="0"]`)),
 		chromedp.WaitVisible(chromedp.ID("pininput")),
 		chromedp.SendKeys(chromedp.ID("pininput"), "1234"),
 		chromedp.Click(chromedp.ID("pinsave")),
@@ -152,8 +156,8 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Fatalf("challenging AOG: %v", err)
 	}
 	js("AOG withdrawn", `document.getElementById("verdict").textContent.includes("AOG is not a word") && document.getElementById("history").textContent.includes("withdrawn")`)
-	if st := c.game(t); st.Players[2].Score != 0 || st.ToPlay != 2 {
-		t.Errorf("after the challenge: Gil %d, seat %d to play; want 0 and Gil still", st.Players[2].Score, st.ToPlay)
+	if st := c.game(t); st.Players[2].Score != 0 || st.ToPlay != 0 {
+		t.Errorf("after the challenge: Gil %d, seat %d to play; want 0, and Bo (Gil loses the turn)", st.Players[2].Score, st.ToPlay)
 	}
 
 	// The latest reading is EAT's take. A pyramid the camera misread (its

@@ -14,6 +14,13 @@ import (
 //go:embed demodata/game.txt
 var demoLog string
 
+//go:embed page.js
+var page []byte
+
+// Page is the game's module for the phone page (page.js): pyramids in
+// their colours, corrected by colour, letter and height.
+func (Game) Page() []byte { return page }
+
 // demoSeed fixes the demo's scenes (the table, the light, the camera).
 const demoSeed = 20261201
 

@@ -90,7 +90,11 @@ type Rules struct {
 	rd      reader
 }
 
-var _ game.Rules = (*Rules)(nil)
+var (
+	_ game.Rules      = (*Rules)(nil)
+	_ game.Reconciler = (*Rules)(nil)
+	_ game.TurnLoser  = (*Rules)(nil)
+)
 
 // Position is the board and, between a word's announcement and its
 // taking, the word announced.
@@ -236,7 +240,9 @@ func (r *Rules) Piece(cell string) game.Piece {
 
 // Detail is a Pyramids turn's own account.
 type Detail struct {
-	Phase string   `json:"phase"` // "set-up", "announced", "taken"
+	Phase string `json:"phase"` // "set-up", "announced", "taken"
+	// First is the colour that goes first, after the set-up.
+	First string   `json:"first,omitempty"`
 	Word  string   `json:"word,omitempty"`
 	Taken []string `json:"taken,omitempty"` // the pyramids taken, "rA"
 	// Others are the other words the moved pyramids fit, when the
@@ -268,8 +274,23 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 		if countPyramids(a.Board) == 0 {
 			return game.Move{}, &game.Rejection{Code: "no_change", Msg: "no pyramids on the board: set it up"}
 		}
-		// The set-up: nothing to judge, the first seat plays.
-		return game.Move{Again: true, Detail: Detail{Phase: "set-up"}}, nil
+		// The set-up: nothing to score. The player whose six pyramids
+		// showing add up to the least goes first (the rulebook); on a tie
+		// the board cannot break (the layers under are not seen), the
+		// first seat.
+		mv := game.Move{Again: true, Detail: Detail{Phase: "set-up"}}
+		players := r.colours[:min(len(r.colours), t.Seats)]
+		if first, err := pyramids.FirstPlayer(r.setup, a.Board, players); err == nil {
+			for i, c := range players {
+				if c == first && i != t.Seat {
+					// From the seat to play, i seats on (play has not
+					// gone round yet: Reversed is never set here).
+					mv.Again, mv.Skip = false, (i-t.Seat+len(players))%len(players)-1
+				}
+			}
+			mv.Detail = Detail{Phase: "set-up", First: first.String()}
+		}
+		return mv, nil
 	}
 	if t.Seat >= len(r.colours) {
 		return game.Move{}, &game.Rejection{Code: "no_colour", Msg: fmt.Sprintf("seat %d has no colour: set the players' colours", t.Seat+1)}
@@ -453,6 +474,14 @@ func (r *Rules) Tally(final game.Position, players []game.Player, _ []int) []gam
 	}
 	return out
 }
+
+// WithdrawnLosesTurn: a word found not to be a word goes back and its
+// speller loses the turn (the rulebook's "Challenging").
+func (r *Rules) WithdrawnLosesTurn() bool { return true }
+
+// FailedChallengeLosesTurn: a challenger whose word stands loses their next
+// turn.
+func (r *Rules) FailedChallengeLosesTurn() bool { return true }
 
 // Colours are the players' colours in seat order.
 func (r *Rules) Colours() []string {

@@ -108,6 +108,9 @@ func TestPlayThrough(t *testing.T) {
 	if tn := play("set-up", l.Start); tn.Status != game.StatusAccepted || tn.Score != 0 || s.State().ToPlay != 0 {
 		t.Fatalf("set-up: %+v, seat %d", tn, s.State().ToPlay)
 	}
+	if d := s.State().Turns[0].Detail.(Detail); d.First != "blue" {
+		t.Errorf("set-up: %q goes first, want blue (the tops add up to the least: red 10, blue 9, green 10)", d.First)
+	}
 	ann := play("HOLD", hold.Announced)
 	if ann.Status != game.StatusAccepted || len(ann.Words) != 1 || ann.Words[0].Word != "HOLD" || ann.Score == 0 {
 		t.Fatalf("HOLD announced: %+v", ann)
@@ -135,6 +138,9 @@ func TestPlayThrough(t *testing.T) {
 	if err != nil || valid || st.Players[0].Score != 0 || st.BoardText != l.Start.String() {
 		t.Fatalf("challenge: %v %v, blue %d, board\n%s", valid, err, st.Players[0].Score, st.BoardText)
 	}
+	if st.ToPlay != 1 {
+		t.Errorf("after the withdrawal seat %d is to play; want green (the speller loses the turn)", st.ToPlay)
+	}
 	// Blue spells it again (the table's dictionary now knows it) and takes it.
 	s2, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Bo", "Gil", "Ro"}, Rules: rules})
 	if err != nil {
@@ -143,6 +149,12 @@ func TestPlayThrough(t *testing.T) {
 	s = s2
 	play("set-up", l.Start)
 	ann = play("HOLD", hold.Announced)
+	if _, _, err := s.ChallengeBy(ctx, ann.N, "HOLD", 0); !errors.Is(err, game.ErrBadInput) {
+		t.Errorf("blue challenging its own word: %v, want bad input", err)
+	}
+	if valid, _, err := s.ChallengeBy(ctx, ann.N, "HOLD", 2); err != nil || !valid {
+		t.Fatalf("red challenges HOLD: %v, %v; want it to stand", valid, err)
+	}
 	// A take that also moves another pyramid.
 	bad := hold.Taken.Clone()
 	bad.Set(grid.Pos{Row: 1, Col: 2}, pyramids.Stack{})
@@ -160,6 +172,14 @@ func TestPlayThrough(t *testing.T) {
 	if st.ToPlay != 1 || st.Players[0].Score != ann.Score {
 		t.Errorf("after the take: seat %d to play, blue %d; want green, %d", st.ToPlay, st.Players[0].Score, ann.Score)
 	}
+	// Red challenged HOLD before the take (above) and it stands: red
+	// misses its next turn; green passes and blue plays again.
+	if st.Players[2].Misses != 1 {
+		t.Errorf("red misses %d turns, want 1", st.Players[2].Misses)
+	}
+	if st, err := s.Pass(ctx); err != nil || st.ToPlay != 0 || st.Players[2].Misses != 0 {
+		t.Errorf("green passes: %v, seat %d to play (want blue: red's turn is lost), red misses %d", err, st.ToPlay, st.Players[2].Misses)
+	}
 	if st.BoardText != hold.Taken.String() {
 		t.Errorf("the board after the take\n%s\nwant (heights from the game)\n%s", st.BoardText, hold.Taken)
 	}
@@ -174,5 +194,73 @@ func TestPlayThrough(t *testing.T) {
 	st, err = s.End(ctx, []int{0, 0, 0})
 	if err != nil || len(st.Tally) != 3 || st.Tally[0].Score != ann.Score || st.Tally[0].Penalty >= 0 {
 		t.Fatalf("end: %+v, %v", st.Tally, err)
+	}
+}
+
+// TestReconcileRepeatedMisread: a pyramid read the same wrong way as in a
+// photo the table corrected is the stack that stands; a new reading of it
+// is left for the referee.
+func TestReconcileRepeatedMisread(t *testing.T) {
+	l := readLog(t)
+	r, _ := Game{}.New(nil, game.Env{})
+	rules := r.(*Rules)
+	q := grid.Pos{Row: 1, Col: 3}
+	misread := l.Start.Clone()
+	misread.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Black, Letter: "D"}}, Height: 1})
+	other := l.Start.Clone()
+	other.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "D"}}, Height: 6})
+	past := []game.Sighting{{Seen: Position{Board: misread}, After: Position{Board: l.Start}}}
+	tests := []struct {
+		name string
+		read *pyramids.Board
+		past []game.Sighting
+		want string // the top at q after
+		n    int
+	}{
+		{"the corrected misread again", misread, past, "rE", 1},
+		{"a misread never corrected", misread, nil, "kD", 0},
+		{"another reading", other, past, "bD", 0},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n := rules.Reconcile(Position{Board: l.Start}, tc.past, game.Reading{Board: Position{Board: tc.read}})
+			top, _ := got.Board.(Position).Board.At(q).Top()
+			if top.String() != tc.want || n != tc.n {
+				t.Errorf("top %s, %d changed; want %s, %d", top, n, tc.want, tc.n)
+			}
+		})
+	}
+}
+
+// TestFirstPlayer: the set-up photo hands the turn to the player whose
+// tops add up to the least, whatever seat they sit in.
+func TestFirstPlayer(t *testing.T) {
+	l := readLog(t)
+	ctx := context.Background()
+	tests := []struct {
+		colours string
+		want    int // the seat to play after the set-up
+	}{
+		{"blue,green,red", 0},
+		{"red,blue,green", 1},
+		{"green,red,blue", 2},
+	}
+	for _, tc := range tests {
+		t.Run(tc.colours, func(t *testing.T) {
+			rules, err := Game{}.New(game.Options{OptColours: tc.colours}, game.Env{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"A", "B", "C"}, Rules: rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := s.Play(ctx, game.Frame{ID: "set-up"}, game.Reading{Board: Position{Board: l.Start}}); err != nil {
+				t.Fatal(err)
+			}
+			if got := s.State().ToPlay; got != tc.want {
+				t.Errorf("seat %d to play, want %d (blue)", got, tc.want)
+			}
+		})
 	}
 }

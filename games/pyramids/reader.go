@@ -141,3 +141,57 @@ func (u unreadable) Code() string {
 	}
 	return "unreadable"
 }
+
+// Reconcile takes a pyramid the camera reads the same wrong way as in an
+// earlier photo that the table corrected (that photo showed this top while
+// the game held the one that stands now) as the stack that stands: a misread
+// is usually repeated in every photo until the pyramid moves, and without
+// this every later photo would be a new turn.
+func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.Reading) (game.Reading, int) {
+	b, err1 := pos(standing)
+	a, err2 := pos(rd.Board)
+	if err1 != nil || err2 != nil {
+		return rd, 0
+	}
+	var out *pyramids.Board
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			now, read := b.Board.At(q), a.Board.At(q)
+			nt, nok := now.Top()
+			rt, rok := read.Top()
+			if !nok || !rok || nt == rt || !seenBefore(past, q, rt, nt) {
+				continue
+			}
+			if out == nil {
+				out = a.Board.Clone()
+			}
+			out.Set(q, now)
+			n++
+		}
+	}
+	if out == nil {
+		return rd, 0
+	}
+	rd.Board = Position{Board: out, Word: a.Word}
+	return rd, n
+}
+
+// seenBefore reports whether an earlier photo showed top read on q while the
+// game held top held there.
+func seenBefore(past []game.Sighting, q grid.Pos, read, held pyramids.Pyramid) bool {
+	for _, s := range past {
+		seen, err1 := pos(s.Seen)
+		after, err2 := pos(s.After)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		st, sok := seen.Board.At(q).Top()
+		at, aok := after.Board.At(q).Top()
+		if sok && aok && st == read && at == held {
+			return true
+		}
+	}
+	return false
+}

@@ -49,6 +49,10 @@ type Word struct {
 	Word    string `json:"word"`
 	Score   int    `json:"score"`
 	Stacked bool   `json:"stacked"`
+	// NotInDictionary: the table's dictionary does not know the word; it
+	// stands unless challenged (the house rule "refuse non-words at once"
+	// refuses it instead).
+	NotInDictionary bool `json:"not_in_dictionary,omitempty"`
 }
 
 // Move is what the referee derived from a turn's two positions.
@@ -226,6 +230,8 @@ type (
 		N     int    `json:"n"`
 		Word  string `json:"word"`
 		Valid bool   `json:"valid"`
+		// By is the challenger's seat, when the table said.
+		By *int `json:"by,omitempty"`
 	}
 	turnData struct {
 		N int `json:"n"`

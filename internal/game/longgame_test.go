@@ -191,12 +191,12 @@ func TestStepEqualsReplay(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				want, err := replay(setup, recs, UpwordsGridRules(setup.Rows, setup.Cols, lineScorer{}))
+				want, err := replayWith(setup, recs, UpwordsGridRules(setup.Rows, setup.Cols, lineScorer{}), s.cfg.Dict)
 				if err != nil {
 					t.Fatal(err)
 				}
 				snap := s.Snapshot()
-				ref, err := refReplay(setup, recs, lineScorer{})
+				ref, err := refReplay(setup, recs, lineScorer{}, s.cfg.Dict)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -124,6 +124,16 @@ type Reconciler interface {
 	Reconcile(standing Position, past []Sighting, r Reading) (Reading, int)
 }
 
+// TurnLoser is a Rules whose rulebook costs turns for challenges (Crossword
+// Pyramids): WithdrawnLosesTurn, the speller of a word withdrawn loses the
+// turn (by default, Upwords, the same player may play again or pass);
+// FailedChallengeLosesTurn, a challenger whose word stands loses their next
+// turn (when the table says who challenged).
+type TurnLoser interface {
+	WithdrawnLosesTurn() bool
+	FailedChallengeLosesTurn() bool
+}
+
 // Backfiller is a Rules that says whether a correction of a cell from
 // orig to want also holds in the earlier photos that read orig there (a
 // tile misread is usually misread in every photo until it is covered; a
@@ -172,6 +182,17 @@ type Info struct {
 	MaxPlayers int `json:"max_players"`
 	// Options are the set options the "new game" form asks.
 	Options []Option `json:"options,omitempty"`
+	// Page: the game has its own module for the phone page (Pager);
+	// false: the page draws it as a grid of letter stacks. Set by Games.
+	Page bool `json:"page,omitempty"`
+}
+
+// Pager is a Game with its own module for the phone page: JavaScript that
+// calls registerGame(kind, {parse, draw, describe, fix, ...}) with how its
+// cells are read from a turn's reading, drawn, described and corrected
+// (docs/games.md). The web server serves it at /games/KIND.js.
+type Pager interface {
+	Page() []byte
 }
 
 // Option is one setting of a game: a name, the values it takes (the first
@@ -340,7 +361,9 @@ func Games() []Info {
 	var out []Info
 	for _, k := range Kinds() {
 		g, _ := Lookup(k)
-		out = append(out, g.Info())
+		info := g.Info()
+		_, info.Page = g.(Pager)
+		out = append(out, info)
 	}
 	return out
 }

@@ -27,7 +27,7 @@ type refReplayed struct {
 }
 
 // replay recomputes the state from a game's log.
-func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
+func refReplay(setup Setup, recs []Record, sc Scorer, dict Dictionary) (*refReplayed, error) {
 	// 1. undo pops the latest surviving action.
 	var acts []Record
 	var version int64
@@ -168,6 +168,9 @@ func refReplay(setup Setup, recs []Record, sc Scorer) (*refReplayed, error) {
 			}
 			t.Status = StatusAccepted
 			t.Placed, t.Words, t.Bonus, t.Score = mv.Placed, mv.Words, mv.Bonus, mv.Score
+			for i := range t.Words {
+				t.Words[i].NotInDictionary = dict != nil && !dict.Contains(strings.ToUpper(t.Words[i].Word))
+			}
 			st.Players[toPlay].Score += mv.Score
 			board = rd.Board.Clone()
 			rp.lastPlay = d.N

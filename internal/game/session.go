@@ -152,7 +152,7 @@ func checkPlayers(names []string) error {
 
 // load replays a log and publishes the result. Called with mu held.
 func (s *Session) load(setup Setup, recs []Record) error {
-	rp, err := replay(setup, recs, s.rules)
+	rp, err := replayWith(setup, recs, s.rules, s.cfg.Dict)
 	if err != nil {
 		return err
 	}
@@ -615,7 +615,17 @@ func (s *Session) NameWord(ctx context.Context, n int, word string) (*State, err
 // Challenge asks the dictionary about a word of the latest play. A word that
 // is not in it withdraws the play. It returns the verdict.
 func (s *Session) Challenge(ctx context.Context, n int, word string) (bool, *State, error) {
+	return s.ChallengeBy(ctx, n, word, -1)
+}
+
+// ChallengeBy is Challenge with the challenger's seat (-1: not said): in
+// games whose rulebook says so, a challenger whose word stands loses their
+// next turn (TurnLoser).
+func (s *Session) ChallengeBy(ctx context.Context, n int, word string, by int) (bool, *State, error) {
 	word = strings.ToUpper(strings.TrimSpace(word))
+	if by < -1 || by >= len(s.Setup().Players) {
+		return false, nil, badInputf("seat %d: want 0 to %d", by, len(s.Setup().Players)-1)
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	t, _, ok := s.rp.turn(n)
@@ -638,7 +648,14 @@ func (s *Session) Challenge(ctx context.Context, n int, word string) (bool, *Sta
 		return false, nil, badInputf("turn %d did not form %q", n, word)
 	}
 	valid := s.cfg.Dict == nil || s.cfg.Dict.Contains(word)
-	rp, err := s.apply(ctx, KindChallenge, challengeData{N: n, Word: word, Valid: valid})
+	d := challengeData{N: n, Word: word, Valid: valid}
+	if by >= 0 {
+		if by == t.Player {
+			return false, nil, badInputf("%s cannot challenge their own word", t.Name)
+		}
+		d.By = &by
+	}
+	rp, err := s.apply(ctx, KindChallenge, d)
 	if err != nil {
 		return false, nil, err
 	}

@@ -67,6 +67,9 @@ type CameraNotice struct {
 type Player struct {
 	Name  string `json:"name"`
 	Score int    `json:"score"`
+	// Misses is how many turns the player is still to miss (a failed
+	// challenge, in games whose rulebook says so).
+	Misses int `json:"misses,omitempty"`
 }
 
 // Cell is an occupied square as the page draws it: the game's piece

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strings"
 	"time"
 )
 
@@ -23,10 +24,12 @@ import (
 type replayed struct {
 	setup Setup
 	rules Rules
+	dict  Dictionary // flags the words it does not know; nil flags none
 
 	players  []Player
 	toPlay   int
-	dir      int // 1, or -1 when play goes round the other way
+	dir      int   // 1, or -1 when play goes round the other way
+	lost     []int // turns each seat is still to miss (nil: none); replaced, never modified
 	over     bool
 	racks    []int
 	board    Position    // never modified once set: a new board replaces it
@@ -72,6 +75,7 @@ type head struct {
 	players                 []Player
 	toPlay, lastPlay, nextN int
 	dir                     int
+	lost                    []int
 	over                    bool
 	racks                   []int
 	board                   Position
@@ -97,7 +101,14 @@ func newReplayed(setup Setup, rules Rules) *replayed {
 // replay recomputes the game from its whole log: on start-up, and after a
 // correction (or its undo), which re-judges every turn from the one fixed.
 func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
+	return replayWith(setup, recs, rules, nil)
+}
+
+// replayWith is replay with a dictionary that flags the words of each play
+// it does not know (they stand unless challenged).
+func replayWith(setup Setup, recs []Record, rules Rules, dict Dictionary) (*replayed, error) {
 	rp := newReplayed(setup, rules)
+	rp.dict = dict
 	rp.building = true
 	defer func() { rp.building = false }()
 	// 1. undo pops the latest surviving action; camera notices are not
@@ -208,7 +219,7 @@ func (rp *replayed) setCamera(r Record) error {
 func (rp *replayed) save(kind string) head {
 	return head{
 		kind: kind, players: append([]Player(nil), rp.players...),
-		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, over: rp.over, racks: rp.racks,
+		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, lost: rp.lost, over: rp.over, racks: rp.racks,
 		board: rp.board, best: rp.best, stood: rp.stood,
 		hist: len(rp.hist), acc: len(rp.acc), sights: len(rp.sights), changed: -1,
 	}
@@ -231,6 +242,7 @@ func (rp *replayed) pop() bool {
 	}
 	rp.players, rp.toPlay, rp.lastPlay, rp.nextN, rp.dir = h.players, h.toPlay, h.lastPlay, h.nextN, h.dir
 	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
+	rp.lost = h.lost
 	// The lists are cut to their length, with no room after it: the
 	// published states share the arrays, and the next turn must not be
 	// written over one they show.
@@ -364,6 +376,18 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 			aux := rp.plays[d.N]
 			rp.board, rp.best, rp.stood, rp.lastPlay = aux.before, aux.best, aux.stood, aux.lastPlay
 			rp.toPlay, rp.dir = t.Player, aux.dir
+			if lt, ok := rp.rules.(TurnLoser); ok && lt.WithdrawnLosesTurn() {
+				// This game's rulebook: the speller loses the turn.
+				rp.step(1)
+			}
+		} else if lt, ok := rp.rules.(TurnLoser); ok && d.By != nil && lt.FailedChallengeLosesTurn() {
+			// The word stands: the challenger loses their next turn.
+			if by := *d.By; by >= 0 && by < len(rp.players) && by != t.Player {
+				lost := make([]int, len(rp.players))
+				copy(lost, rp.lost)
+				lost[by]++
+				rp.lost = lost
+			}
 		}
 		rp.changeTurn(i, t)
 	case KindEnd:
@@ -403,6 +427,14 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	}
 	t.Status = StatusAccepted
 	t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
+	if rp.dict != nil && len(t.Words) > 0 {
+		// A word the dictionary does not know stands until it is
+		// challenged: the table sees it flagged, one tap from a challenge.
+		t.Words = append([]Word(nil), t.Words...)
+		for i, w := range t.Words {
+			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
+		}
+	}
 	rp.plays[t.N] = &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir}
 	after := clonePos(rd.Board)
 	if mv.Position != nil {
@@ -440,6 +472,13 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 func (rp *replayed) step(k int) {
 	n := len(rp.players)
 	rp.toPlay = ((rp.toPlay+rp.dir*k)%n + n) % n
+	// A seat that is to miss a turn (a failed challenge) is passed over.
+	for guard := 0; guard < n && rp.toPlay < len(rp.lost) && rp.lost[rp.toPlay] > 0; guard++ {
+		lost := append([]int(nil), rp.lost...)
+		lost[rp.toPlay]--
+		rp.lost = lost
+		rp.toPlay = ((rp.toPlay+rp.dir)%n + n) % n
+	}
 }
 
 // publish makes the state the table sees, and its JSON, from the game as
@@ -448,7 +487,7 @@ func (rp *replayed) publish() {
 	board := rp.board
 	st := &State{
 		Game: rp.setup.Kind, ID: rp.setup.ID, Version: rp.version, Rows: rp.setup.Rows, Cols: rp.setup.Cols,
-		Players: append([]Player(nil), rp.players...), ToPlay: rp.toPlay,
+		Players: rp.playersShown(), ToPlay: rp.toPlay,
 		Turns: rp.acc[:len(rp.acc):len(rp.acc)], History: rp.hist[:len(rp.hist):len(rp.hist)],
 		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, Updated: rp.updated, Camera: rp.camera,
 	}
@@ -535,4 +574,15 @@ func mustJSON(t Turn) []byte {
 		panic("game: a turn does not encode: " + err.Error()) // plain structs: cannot happen
 	}
 	return bytes.TrimRight(buf.Bytes(), "\n")
+}
+
+// playersShown are the players with the turns each is still to miss.
+func (rp *replayed) playersShown() []Player {
+	out := append([]Player(nil), rp.players...)
+	for i := range out {
+		if i < len(rp.lost) {
+			out[i].Misses = rp.lost[i]
+		}
+	}
+	return out
 }

@@ -194,11 +194,15 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	// partly face-coloured and two of its sides must lie on an edge in the
 	// photo (a dark mark on a patterned cloth has cloth round it).
 	nShape := len(quads)
+	var sqElong []float64 // the letter squares' glyphs' elongation
+	merged := mergeLetters(blobs, side)
 	if byLetter {
 		gb := gray.ToBytes()
-		for _, q := range letterSquares(mergeLetters(blobs, side), quads, gb, w, h) {
+		sqs, elongs := letterSquares(merged, quads, gb, w, h)
+		for i, q := range sqs {
 			if faceShare(q, filled, w, h) >= 0.15 && edgeSides(q, gb, w, h) >= 2 {
 				quads = append(quads, q)
+				sqElong = append(sqElong, elongs[i])
 			}
 		}
 	}
@@ -206,7 +210,19 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	var kept []found
 	for i, q := range quads {
 		if hasLetter(q, ink, w, h) {
-			kept = append(kept, found{q: q, byLetter: i >= nShape})
+			f := found{q: q, byLetter: i >= nShape}
+			if f.byLetter {
+				f.elong = sqElong[i-nShape]
+			}
+			// The letter inside, nearest the quad's centre.
+			c := centroid(q)
+			best := math.Inf(1)
+			for _, l := range merged {
+				if p := (Point{l.x, l.y}); insideConvex(q, p) && dist(p, c) < best {
+					best, f.glyph, f.hasGlyph = dist(p, c), p, true
+				}
+			}
+			kept = append(kept, f)
 		}
 	}
 	if len(kept) == 0 {
@@ -219,6 +235,7 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 			kept[i].q[j].X = (kept[i].q[j].X+0.5)*inv - 0.5
 			kept[i].q[j].Y = (kept[i].q[j].Y+0.5)*inv - 0.5
 		}
+		kept[i].glyph = Point{(kept[i].glyph.X+0.5)*inv - 0.5, (kept[i].glyph.Y+0.5)*inv - 0.5}
 	}
 	return kept, side, nil
 }
@@ -229,6 +246,12 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 type found struct {
 	q        [4]Point
 	byLetter bool
+	// glyph is the centre of the letter inside the quad nearest its
+	// centre (hasGlyph).
+	glyph    Point
+	hasGlyph bool
+	// elong: the elongation of a letter square's glyph.
+	elong float64
 }
 
 // noTiles says why no tile was found: a dark, featureless or blurred
@@ -931,6 +954,10 @@ type blob struct {
 	// solid: the blob is a solid dark patch (a bar or block filling
 	// most of its box, not thin like an I), no glyph: a mark on a cloth.
 	solid bool
+	// elong is the ink's elongation (the square root of its second
+	// moments' ratio): about 5 or more for an I, 2-3 for a blot or a
+	// short bar; 0 when not known (a glyph of several pieces).
+	elong float64
 }
 
 // letterBlobs are the ink blobs at least 0.7 and at most 1.6 times as
@@ -949,6 +976,22 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 	defer stats.Close()
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
+	// Second moments of each blob's pixels.
+	mom := make([][6]float64, n)
+	if lb, err := int32s(&labels); err == nil {
+		for i, l := range lb {
+			if l > 0 {
+				x, y := float64(i%w), float64(i/w)
+				m := &mom[l]
+				m[0]++
+				m[1] += x
+				m[2] += y
+				m[3] += x * x
+				m[4] += y * y
+				m[5] += x * y
+			}
+		}
+	}
 	var blobs []blob
 	var weights []float64
 	for l := 1; l < n; l++ {
@@ -960,6 +1003,7 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 		bw, bh := int(stats.GetIntAt(l, 2)), int(stats.GetIntAt(l, 3))
 		b := blob{x: float64(x) + float64(bw)/2, y: float64(y) + float64(bh)/2, size: float64(max(bw, bh))}
 		b.solid = float64(area) > 0.8*float64(bw*bh) && 4*min(bw, bh) > max(bw, bh)
+		b.elong = elongation(mom[l])
 		// A stroke is at least a tenth of the glyph thick; the dark lines
 		// between joined tiles are thinner.
 		if float64(area) < 0.1*b.size*b.size {
@@ -1058,7 +1102,7 @@ func mergeLetters(bs []blob, side float64) []blob {
 // a square centred on the letter, turned as its strokes run (the
 // gradient directions modulo 90 degrees), as large relative to the letter
 // as the tiles already found are to theirs (1.6 when none are).
-func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4]Point {
+func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) ([][4]Point, []float64) {
 	var ratios []float64
 	var lonely []blob
 	for _, l := range letters {
@@ -1091,6 +1135,7 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		minSq, maxSq = 0.8*median(sides), 1.2*median(sides)
 	}
 	var out [][4]Point
+	var elongs []float64
 	for _, l := range lonely {
 		if l.solid {
 			continue
@@ -1127,9 +1172,10 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) [][4
 		}
 		if !clash {
 			out = append(out, q)
+			elongs = append(elongs, l.elong)
 		}
 	}
-	return out
+	return out, elongs
 }
 
 // faceShare is the share of the quad's border band (outside the middle
@@ -1218,4 +1264,21 @@ func edgeSides(q [4]Point, gray []byte, w, h int) int {
 		}
 	}
 	return n
+}
+
+// elongation is the square root of the ratio of the larger to the smaller
+// second central moment of a blob (m: count, sums of x, y, xx, yy, xy).
+func elongation(m [6]float64) float64 {
+	if m[0] < 2 {
+		return 0
+	}
+	mx, my := m[1]/m[0], m[2]/m[0]
+	a, b, c := m[3]/m[0]-mx*mx, m[4]/m[0]-my*my, m[5]/m[0]-mx*my
+	tr, det := a+b, a*b-c*c
+	d := math.Sqrt(math.Max(0, tr*tr/4-det))
+	l1, l2 := tr/2+d, tr/2-d
+	if l2 <= 1e-9 {
+		return math.Inf(1)
+	}
+	return math.Sqrt(l1 / l2)
 }

@@ -228,3 +228,41 @@ func TestEdgeSides(t *testing.T) {
 		})
 	}
 }
+
+func TestElongation(t *testing.T) {
+	// The second moments of a w x h block of pixels, turned by deg.
+	block := func(w, h int, deg float64) [6]float64 {
+		var m [6]float64
+		s, c := math.Sincos(deg * math.Pi / 180)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				px, py := float64(x)*c-float64(y)*s, float64(x)*s+float64(y)*c
+				m[0]++
+				m[1] += px
+				m[2] += py
+				m[3] += px * px
+				m[4] += py * py
+				m[5] += px * py
+			}
+		}
+		return m
+	}
+	cases := []struct {
+		name     string
+		m        [6]float64
+		min, max float64
+	}{
+		{"square", block(10, 10, 0), 0.99, 1.01},
+		{"an I's stroke", block(4, 24, 0), 6.1, 6.3},
+		{"an I's stroke turned", block(4, 24, 37), 6.1, 6.3},
+		{"a short bar", block(8, 20, 60), 2.4, 2.6},
+		{"one pixel", block(1, 1, 0), 0, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if e := elongation(c.m); e < c.min || e > c.max {
+				t.Errorf("elongation %.2f, want %.2f..%.2f", e, c.min, c.max)
+			}
+		})
+	}
+}

@@ -58,6 +58,11 @@ type Tile struct {
 	// byLetter: found only as a square round a letter (no face outline
 	// backs it); the reader must be sure of it.
 	byLetter bool
+	// glyph: the centre of the letter found inside it (hasGlyph).
+	glyph    Point
+	hasGlyph bool
+	// elong: the elongation of a letter square's glyph (see blob).
+	elong float64
 }
 
 // Reading is what one scan saw.
@@ -132,7 +137,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	tiles := make([]Tile, 0, len(found))
 	for _, f := range found {
 		q := f.q
-		t := Tile{Letter: "?", Row: -1, Col: -1, byLetter: f.byLetter}
+		t := Tile{Letter: "?", Row: -1, Col: -1, byLetter: f.byLetter, glyph: f.glyph, hasGlyph: f.hasGlyph, elong: f.elong}
 		t.Corners = q
 		t.Center = centroid(q)
 		t.Side = meanSide(q)

@@ -18,12 +18,32 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	readers := append([]Reader{opt.Reader}, opt.Alternatives...)
 	reads := make([][]ocr.Reading, len(readers))
-	for _, t := range tiles {
+	for i := range tiles {
+		t := tiles[i]
 		crop := rectify(src, t.Corners, n, 1.3)
 		for k, rd := range readers {
 			got, err := rd.Read(crop)
 			if err != nil {
 				return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+			}
+			// A quad off its tile (a watershed piece, a patch cut
+			// askew) shows part of the letter; when the reading is not
+			// sure and the letter lies off the quad's centre, the same
+			// square centred on the letter is read as well, and the
+			// surer reading kept.
+			if got.Conf < 0.9 && t.hasGlyph && !t.byLetter && dist(t.glyph, t.Center) > 0.12*t.Side {
+				dx, dy := t.glyph.X-t.Center.X, t.glyph.Y-t.Center.Y
+				var q [4]Point
+				for j, p := range t.Corners {
+					q[j] = Point{p.X + dx, p.Y + dy}
+				}
+				if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" && again.Conf > got.Conf {
+					got = again
+					if k == 0 {
+						// The tile lies round its letter.
+						tiles[i].Corners, tiles[i].Center = q, centroid(q)
+					}
+				}
 			}
 			reads[k] = append(reads[k], got)
 		}
@@ -50,6 +70,11 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		if rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
 			rd.Letter = ""
 		}
+		// Any dark bar reads as I; a square round a bar needs an I's
+		// thin stroke (a blot or a short bar on a cloth is no tile).
+		if rd.Letter == "I" && t.byLetter && t.elong < minIElong {
+			rd.Letter = ""
+		}
 		if rd.Letter == "" {
 			if !opt.KeepUnread {
 				continue
@@ -70,6 +95,10 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 // minLetterConf is the reader's confidence a tile found only round its
 // letter needs.
 const minLetterConf = 0.9
+
+// minIElong is the elongation of the ink a square round a letter read as
+// I needs (an I's stroke is 5 or more times as long as it is thick).
+const minIElong = 3.5
 
 // rectify cuts the quad q (grown by grow around its centre) out of src
 // as an n x n picture, q[0] at the top-left: a perspective warp with

@@ -497,10 +497,10 @@ const letterT = 0.68
 // the time there.
 const (
 	sureColour = 0.7 // the commonest class's share of a pyramid's samples
-	sureEmpty  = 0.9 // the light share of an empty square's samples
-	// an empty square's median brightness over the white: darker is a
-	// shadow or a pyramid under glare, lighter is glare
-	sureEmptyMin, sureEmptyMax = 0.75, 1.1
+	sureEmpty  = 0.8 // the light share of an empty square's samples
+	// an empty square's median brightness over the white (the runway's):
+	// darker is a shadow or a pyramid under glare, far lighter is glare
+	sureEmptyMin, sureEmptyMax = 0.75, 1.3
 	sureLetter                 = 0.7 // the letter's weighted probability over the faces
 	sureMargin                 = 0.4 // over the runner-up's
 	sureFaces                  = 2   // faces whose own best letter it is (or all read, if fewer)

@@ -22,6 +22,8 @@
 //     the border just outside on every side and the printed lines between
 //     runway squares show; of those, the one whose weakest side has the
 //     most contrast wins.
+//     When no outline is a board, a corner cut off by a hand is
+//     completed (completeCorner).
 //   - The four corners give the board-to-picture homography, and through
 //     it (with the focal length from the homography, a calibration, or the
 //     Pi camera's) the camera's pose: a pyramid is a solid 15 mm tall, so
@@ -38,9 +40,16 @@
 //     quarter turns, and the one whose player spaces best show the seats'
 //     colours (the tint of an empty space, the pyramids on it) is chosen.
 //   - Letters: each face carries the letter, upright as seen from outside
-//     that side. Each face is sampled in 3D into an upright crop around its
-//     letter and handed to the tile reader; with ocr's classifier the
-//     probabilities of every letter are summed over the four faces.
+//     that side. Each face is rectified on its own (its plane mapped into
+//     an upright crop around its letter) and read by the tile reader and
+//     ocr's specialist for blurred crops, their upright probabilities
+//     averaged; the faces' probabilities are summed, each weighted by how
+//     much of it the camera sees. A square not sure at the game's stack
+//     height is read again at the height (within three) where its best face
+//     reads a letter most surely.
+//   - Sure: a square is sure when its colour samples agree and its faces
+//     agree on the letter with a margin (sureSquare); a square whose
+//     faces read different letters never is.
 //   - Stack count: the camera hardly sees it. Each layer lifts the top
 //     pyramid 4 mm, which moves it in the picture only by parallax (a pixel
 //     or two on most squares of a near-overhead view, nothing below the

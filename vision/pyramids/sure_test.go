@@ -15,8 +15,8 @@ func TestSureSquare(t *testing.T) {
 	}{
 		{"empty in the light", Square{ColourConf: 0.98, look: cellLook{value: 0.95}}, true},
 		{"empty in deep shadow", Square{ColourConf: 0.98, look: cellLook{value: 0.5}}, false},
-		{"empty under glare", Square{ColourConf: 0.98, look: cellLook{value: 1.3}}, false},
-		{"empty with pyramid colours among the samples", Square{ColourConf: 0.75, look: cellLook{value: 0.95}}, false},
+		{"empty under glare", Square{ColourConf: 0.98, look: cellLook{value: 1.4}}, false},
+		{"empty with pyramid colours among the samples", Square{ColourConf: 0.7, look: cellLook{value: 0.95}}, false},
 		{"pyramid, faces agree", Square{Colour: pyramids.Red, ColourConf: 0.9, read: agreed}, true},
 		{"pyramid, colour mixed", Square{Colour: pyramids.Red, ColourConf: 0.5, read: agreed}, false},
 		{"pyramid, a face reads another letter", Square{Colour: pyramids.Red, ColourConf: 0.9,

@@ -217,9 +217,6 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 	return res
 }
 
-// unsureConf: a reading under this confidence counts as not sure.
-const unsureConf = 0.9
-
 func sameTile(want string, got *Cell) bool {
 	if want == "?" {
 		return true // the label does not know the letter either

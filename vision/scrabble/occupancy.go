@@ -62,7 +62,11 @@ func opponent(c [3]float64) [3]float64 {
 // print are empty), and the squares that stand out are pooled into a tile
 // look. A square holds a tile when it looks more like the tiles than like
 // its own print's squares, and stands out from those clearly.
-func occupancy(f *frame) (occ [Size][Size]bool) {
+//
+// The empty squares' looks are learned a second time without the squares
+// the first pass took for tiles: on a crowded board the tiles would
+// otherwise weigh in the prints' looks and the light around them.
+func occupancy(f *frame) [Size][Size]bool {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -70,14 +74,56 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		}
 	}
 	evenLight(&looks)
-	localLight(&looks)
+	var none [Size][Size]bool
+	occ, like := decide(looks, &none)
+	if occ == none {
+		return occ
+	}
+	for pass := 1; pass < passes; pass++ {
+		next, nextLike := decide(looks, &like)
+		if next == occ && nextLike == like {
+			break
+		}
+		occ, like = next, nextLike
+	}
+	return occ
+}
+
+// passes is how many times at most occupancy learns the empty squares'
+// looks (stopping when a pass changes nothing).
+const passes = 3
+
+// decide is one pass of occupancy, the squares in skip left out of the
+// empty squares' looks. like holds the squares that look more like the
+// tiles than like their print, whether or not they stand out clearly:
+// those the next pass leaves out.
+func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Size]bool) {
+	localLight(&looks, skip)
+	// A print whose squares are all skipped is learned from all of them.
+	var skipOf [numPremiums]bool
+	{
+		var left [numPremiums]int
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if !skip[r][c] && !isStar(r, c) {
+					left[premiumAt[r][c]]++
+				}
+			}
+		}
+		for k := range left {
+			skipOf[k] = left[k] >= 2
+		}
+	}
+	learn := func(r, c int, k Premium) bool {
+		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c])
+	}
 	var med [numPremiums][3]float64
 	var spread [numPremiums]float64
 	for k := Premium(0); k < numPremiums; k++ {
 		var vs [3][]float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !isStar(r, c) {
+				if learn(r, c, k) {
 					for q := 0; q < 3; q++ {
 						vs[q] = append(vs[q], looks[r][c].v[q])
 					}
@@ -90,7 +136,7 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 		var ds []float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !isStar(r, c) {
+				if learn(r, c, k) {
 					ds = append(ds, looks[r][c].dist(med[k]))
 				}
 			}
@@ -130,13 +176,14 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 	debugOcc(looks, med, spread, tile)
 	debugSeeds(len(seeds), median(sd), sep)
 	if len(seeds) < minSeeds || sep < seedsApart*median(sd) {
-		return occ // no tile
+		return occ, like // no tile
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
 			dOwn := looks[r][c].dist(med[k])
 			dTile := looks[r][c].dist(tile)
+			like[r][c] = dTile < dOwn
 			occ[r][c] = dOwn > standFactor*spread[k] && dTile < dOwn
 		}
 	}
@@ -147,7 +194,8 @@ func occupancy(f *frame) (occ [Size][Size]bool) {
 	// word squares.
 	st := looks[centre][centre]
 	occ[centre][centre] = st.dist(tile) < st.dist(med[DoubleWord])
-	return occ
+	like[centre][centre] = occ[centre][centre]
+	return occ, like
 }
 
 const centre = Size / 2
@@ -157,14 +205,15 @@ func isStar(r, c int) bool { return r == centre && c == centre }
 // localLight takes out what evenLight's smooth surface leaves of the
 // light's change (a shadow over a corner, a vignette): each square's look
 // is moved by how far the plain squares around it (two squares either
-// way, itself left out; their median, so a word's tiles among them do
-// not count) lie from all plain squares' median.
-func localLight(looks *[Size][Size]look) {
+// way, itself and the squares in skip left out; their median, so a
+// word's tiles among them do not count) lie from all plain squares'
+// median.
+func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 	orig := *looks
 	var all [3][]float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			if premiumAt[r][c] == Plain {
+			if premiumAt[r][c] == Plain && !skip[r][c] {
 				for q := 0; q < 3; q++ {
 					all[q] = append(all[q], orig[r][c].v[q])
 				}
@@ -180,7 +229,7 @@ func localLight(looks *[Size][Size]look) {
 			var near [3][]float64
 			for rr := max(r-2, 0); rr <= min(r+2, Size-1); rr++ {
 				for cc := max(c-2, 0); cc <= min(c+2, Size-1); cc++ {
-					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain {
+					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain && !skip[rr][cc] {
 						for q := 0; q < 3; q++ {
 							near[q] = append(near[q], orig[rr][cc].v[q])
 						}

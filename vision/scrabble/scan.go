@@ -134,10 +134,15 @@ func (f *frame) squareH(r, c int) vision.Homography {
 // crop samples square (row, col) with a margin (a fraction of the square
 // on every side) into a size x size upright crop.
 func (f *frame) crop(row, col int, margin float64, size int) *image.RGBA {
+	return f.cropAt(row, col, margin, size, 0, 0)
+}
+
+// cropAt is crop moved by (dx, dy) squares.
+func (f *frame) cropAt(row, col int, margin float64, size int, dx, dy float64) *image.RGBA {
 	m := image.NewRGBA(image.Rect(0, 0, size, size))
 	span := 1 + 2*margin
 	// The board square's corners in the picture, as read.
-	x0, y0 := float64(col), float64(row)
+	x0, y0 := float64(col)+dx, float64(row)+dy
 	q := vision.Quad{f.px(x0, y0), f.px(x0+1, y0), f.px(x0+1, y0+1), f.px(x0, y0+1)}
 	h, err := vision.QuadHomography(1, 1, q)
 	if err != nil {
@@ -251,6 +256,24 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 		}
+		// An unsure reading is read again from several crops, cut a
+		// little shifted and wider or narrower, their probabilities
+		// averaged (ocr.VoteReader): where a tile lies a little off its
+		// square, or its value number crowds the letter, one crop
+		// misleads the reader.
+		if vr, ok := opt.Reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
+			crops := []image.Image{crop}
+			for _, v := range voteCrops {
+				m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))
+				if out.Oriented {
+					m = dropValue(m)
+				}
+				crops = append(crops, m)
+			}
+			if vote, err := vr.ReadVote(crops, ocr.Known{Tile: true, HasAngle: out.Oriented}); err == nil {
+				rd = vote
+			}
+		}
 		cell.Letter, cell.Conf = rd.Letter, rd.Conf
 		if out.Blurred {
 			cell.Conf = min(cell.Conf, blurredConf)
@@ -288,6 +311,16 @@ func turnCrop(m *image.RGBA, rot int) *image.RGBA {
 		}
 	}
 	return out
+}
+
+// unsureConf: a reading under this confidence is not sure.
+const unsureConf = 0.9
+
+// voteCrops are the crops an unsure tile is read again from: margin, and
+// shift right and down, in squares.
+var voteCrops = [][3]float64{
+	{0.05, 0, 0}, {0.18, 0, 0},
+	{cropMargin, 0.06, 0}, {cropMargin, -0.06, 0}, {cropMargin, 0, 0.06}, {cropMargin, 0, -0.06},
 }
 
 // cropMargin is the margin, a fraction of the square on each side, of

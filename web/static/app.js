@@ -8,11 +8,23 @@ const PIN_KEY = "tilescope.pin";
 let game = null;     // the latest game JSON
 let live = false;
 
-// Each game's module (static/games/G.js) registers how its cells are read
-// from a turn's reading, drawn, described and corrected.
+// Each game's module registers how its cells are read from a turn's
+// reading, drawn, described and corrected, and its own strings: grid.js
+// (the grid games) is the page's own, the others come from the games'
+// packages (/games/G.js, loaded by start).
 const GAMES = {};
-function registerGame(kind, g) { GAMES[kind] = g; }
-function gameOf(g) { return GAMES[g && g.game] || GAMES.upwords; }
+function registerGame(kind, g) {
+  GAMES[kind] = g;
+  if (g.css) {
+    // The game's own look (its pieces' colours...), kept with its module.
+    const st = document.createElement("style");
+    st.dataset.game = kind;
+    st.textContent = g.css;
+    document.head.append(st);
+  }
+  for (const [l, strings] of Object.entries(g.strings || {})) if (STRINGS[l]) Object.assign(STRINGS[l], strings);
+}
+function gameOf(g) { return GAMES[g && g.game] || GAMES.grid; }
 
 // ---------- talking to the table ----------
 
@@ -110,7 +122,8 @@ function render(g) {
   const scores = $("#scores");
   scores.replaceChildren(...g.players.map((p, i) =>
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
-      el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)))));
+      el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)),
+      p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null)));
 
   // The board: the standing board, or the newest reading when the rules
   // refused it (so the misread square can be tapped and fixed).
@@ -148,6 +161,7 @@ function render(g) {
       const key = r + "," + c;
       let cls = "cell";
       if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
+      if (mod.square && !cell) cls += mod.square(r, c);
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
         "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height }) : t("cell.ariaEmpty", { row: r, col: c }),
         onclick: () => tapCell(r, c) });
@@ -202,9 +216,14 @@ function renderLastTurn(g) {
   box.hidden = false;
   const words = (t.words || []).map((w) => {
     const bad = (t.challenges || []).some((c) => c.word === w.word && !c.valid);
-    return el("button", { class: "word" + (bad ? " bad" : ""), type: "button", "data-word": w.word,
+    // A word the dictionary does not know stands until challenged: it
+    // is flagged, one tap from the challenge.
+    return el("button", { class: "word" + (bad ? " bad" : "") + (w.not_in_dictionary && !bad ? " flagged" : ""), type: "button", "data-word": w.word,
+      title: w.not_in_dictionary ? tr("last.flagged") : null,
       onclick: () => challenge(t.n, w.word) }, `${w.word} · ${num(w.score)}`);
   });
+  const flagged = (t.words || []).some((w) => w.not_in_dictionary) && !(t.challenges || []).length
+    ? el("p", { class: "flagnote" }, tr("last.flagged")) : null;
   const checked = (t.challenges || []).map((c) => el("div", { class: c.valid ? "yes" : "no" },
     tr(c.valid ? "last.stands" : "last.notWord", { word: c.word })));
   // The other words the move fits (the camera does not hear the word
@@ -216,7 +235,7 @@ function renderLastTurn(g) {
   box.replaceChildren(
     el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: num(t.score), points: t.score })),
     el("p", { class: "muted" }, tr("last.tap")),
-    el("div", { class: "words" }, words), ...checked, ...naming,
+    el("div", { class: "words" }, words), ...(flagged ? [flagged] : []), ...checked, ...naming,
     t.confirmed ? el("p", { class: "muted" }, tr("last.confirmed")) :
       el("button", { class: "btn wide", type: "button", id: "confirm",
         onclick: () => change(tr("last.confirmDone"), () => api("POST", `/api/turns/${t.n}/confirm`)) }, tr("last.confirm")));
@@ -311,6 +330,20 @@ function tapCell(r, c) {
 }
 
 async function challenge(n, word) {
+  const mod = gameOf(game);
+  const turn = game && game.history.find((x) => x.n === n);
+  if (mod.askChallenger && turn) {
+    // This game's rulebook costs a failed challenger a turn: who is it?
+    const c = openSheet("#tpl-empty");
+    c.append(el("h2", {}, tr("challenge.who", { word })),
+      el("div", { class: "others" }, game.players.map((p, i) => i === turn.player ? null :
+        el("button", { class: "btn", type: "button", "data-by": i, onclick: async () => {
+          closeSheet();
+          const v = await change(t("challenge.done", { word }), () => api("POST", "/api/challenge", { turn: n, word, by: i }));
+          if (v) showVerdict(v, true);
+        } }, p.name))));
+    return;
+  }
   const v = await change(t("challenge.done", { word }), () => api("POST", "/api/challenge", { turn: n, word }));
   if (v) showVerdict(v, true);
 }
@@ -433,9 +466,19 @@ $("#word").addEventListener("input", () => {
   else if (/[A-Za-z]/.test(w)) $("#lang").value = "en";
 });
 
-// start paints from /api/game, then goes live; index.html calls it once
-// the games' modules are loaded.
-function start() {
+// start loads the games' own modules (GET /api/games says which games the
+// table has; a game without one is drawn as a grid), then paints from
+// /api/game and goes live.
+async function start() {
+  let kinds = [];
+  try { kinds = (await (await fetch("/api/games")).json()).games.filter((g) => g.page).map((g) => g.game); } catch (e) { /* the grid will do */ }
+  await Promise.all(kinds.map((k) => new Promise((done) => {
+    const s = document.createElement("script");
+    s.src = `/games/${encodeURIComponent(k)}.js`;
+    s.onload = s.onerror = done;
+    document.head.append(s);
+  })));
+  if (game) render(game);
   fetch("/api/game").then((r) => r.json()).then(render).catch(() => {});
   connect();
 }

@@ -1,8 +1,9 @@
-// Upwords on the phone page: letter stacks on a square grid (the grid text
-// format). Each game's module registers how its cells are read, drawn and
-// corrected (docs/games.md).
+// The page's own drawing, for the grid games (Upwords; any game without a
+// module of its own): letter stacks on a square grid, in the grid text
+// format. A game's module (served at /games/G.js from its package, see
+// docs/games.md) registers the same hooks for its own pieces.
 "use strict";
-registerGame("upwords", {
+registerGame("grid", {
   // parse reads one cell of a turn's reading ("A", "O2", "Qu3", "."): null
   // for an empty square.
   parse(text) {

@@ -1,6 +1,7 @@
-// Crossword Pyramids on the phone page: stacks of coloured pyramids on the
-// 10x10 board ("rA5": a red A on top of a stack of 5; "rA/bE": a red A on
-// a blue E). A tap corrects a pyramid's colour, letter and height.
+// Crossword Pyramids on the phone page (served at /games/pyramids.js): stacks
+// of coloured pyramids on the 10x10 board ("rA5": a red A on top of a stack
+// of 5; "rA/bE": a red A on a blue E). A tap corrects a pyramid's colour,
+// letter and height. Its strings join the page's table (i18n.js).
 "use strict";
 (() => {
   const COLOURS = { r: "red", b: "blue", g: "green", y: "yellow", k: "black" };
@@ -40,5 +41,32 @@
     endNote: "end.pyramids",
     rackMax: 0,
     centre: false,
+    // A challenger whose word stands loses a turn: the page asks who.
+    askChallenger: true,
+    // A pyramid's colour, on the board and in the correction sheet.
+    css: `
+.cell.pyramid { color: #fff; border-radius: 40% 40% 4px 4px; }
+.cell.pyramid.col-red { background: #c4282a; } .cell.pyramid.col-blue { background: #264eba; }
+.cell.pyramid.col-green { background: #249242; } .cell.pyramid.col-yellow { background: #e8c428; color: #1e1914; }
+.cell.pyramid.col-black { background: #222020; }
+.colours { display: flex; gap: 6px; flex-wrap: wrap; margin: 8px 0; }
+.colours button { flex: 1; min-height: 44px; border: 2px solid transparent; border-radius: 8px; color: #fff; }
+.colours button.on { border-color: #fff; outline: 3px solid var(--last); }
+.colours .col-red { background: #c4282a; } .colours .col-blue { background: #264eba; }
+.colours .col-green { background: #249242; } .colours .col-yellow { background: #e8c428; color: #1e1914; }
+.colours .col-black { background: #222020; }
+`,
+    strings: {
+      en: {
+        "cell.pyramid": (p) => `${p.colour} ${p.letter}, ${p.height} high`,
+        "colour.red": "red", "colour.blue": "blue", "colour.green": "green", "colour.yellow": "yellow", "colour.black": "black",
+        "end.pyramids": "The tally counts the pyramids left on the board.",
+      },
+      ru: {
+        "cell.pyramid": (p) => `${p.colour} ${p.letter}, высота ${p.height}`,
+        "colour.red": "красная", "colour.blue": "синяя", "colour.green": "зелёная", "colour.yellow": "жёлтая", "colour.black": "чёрная",
+        "end.pyramids": "Итог считает пирамиды, оставшиеся на доске.",
+      },
+    },
   });
 })();

@@ -1,0 +1,218 @@
+package scrabble
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/scrabble"
+)
+
+// Kind is the game's name in commands, JSON and the store.
+const Kind = "scrabble"
+
+// MaxRackValue is the most a rack can be worth at the end: Q, Z, J, X, K
+// and two 4-point tiles.
+const MaxRackValue = 10 + 10 + 8 + 8 + 5 + 4 + 4
+
+// Game is Scrabble; register it with game.Register(scrabble.Game{}).
+type Game struct{}
+
+var _ game.Game = Game{}
+
+// Info describes Scrabble.
+func (Game) Info() game.Info {
+	return game.Info{
+		Kind: Kind, Title: "Scrabble", MinPlayers: 1, MaxPlayers: 4,
+		Options: []game.Option{
+			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+		},
+	}
+}
+
+// New sets Scrabble up for a table. With env.Camera the board reader (it
+// loads the tile classifier) is made now, else on first use.
+func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
+	if err := game.CheckOptions(Game{}.Info(), opt); err != nil {
+		return nil, err
+	}
+	refuse, err := opt.Bool(game.OptRefuse, false)
+	if err != nil {
+		return nil, err
+	}
+	r := &Rules{env: env}
+	if env.Dict != nil {
+		r.rules.Names = env.Dict
+		if refuse {
+			r.rules.Dictionary = env.Dict
+		}
+	}
+	if env.Camera {
+		if err := r.makeReader(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// Rules is one table's Scrabble.
+type Rules struct {
+	rules scrabble.Rules
+	env   game.Env
+	rd    reader
+}
+
+var _ game.Rules = (*Rules)(nil)
+
+// Position is the board as the session keeps it. Its cells are the grid
+// text's: "A", "a" (a blank named A), "*" (a blank of unknown letter).
+type Position struct{ Board scrabble.Board }
+
+var _ game.Position = Position{}
+
+// Size is 15x15.
+func (Position) Size() (int, int) { return scrabble.Size, scrabble.Size }
+
+// Cell is the square's grid text, "" when empty or off the board.
+func (p Position) Cell(row, col int) string {
+	t := p.Board.At(scrabble.Pos{Row: row, Col: col})
+	if t.Empty() {
+		return ""
+	}
+	return t.String()
+}
+
+// String is the board in the grid text.
+func (p Position) String() string { return p.Board.String() }
+
+func board(p game.Position) (*scrabble.Board, error) {
+	switch q := p.(type) {
+	case Position:
+		return &q.Board, nil
+	case *Position:
+		return &q.Board, nil
+	}
+	return nil, fmt.Errorf("%w: not a Scrabble board (%T)", game.ErrBadInput, p)
+}
+
+// Empty is the empty board.
+func (*Rules) Empty() game.Position { return Position{} }
+
+// Parse reads the grid text.
+func (*Rules) Parse(text, name string) (game.Position, error) {
+	b, err := scrabble.Parse(strings.NewReader(text), name)
+	if err != nil {
+		return nil, fmt.Errorf("%w: %v", game.ErrBadInput, err)
+	}
+	return Position{Board: *b}, nil
+}
+
+// SetCell puts a tile on a square: cell is its grid text ("E", "e" a blank
+// named E, "*"), "" to empty it.
+func (*Rules) SetCell(p game.Position, row, col int, cell string) (game.Position, error) {
+	b, err := board(p)
+	if err != nil {
+		return nil, err
+	}
+	if !(scrabble.Pos{Row: row, Col: col}).In() {
+		return nil, fmt.Errorf("%w: row %d, column %d is off the 15x15 board", game.ErrBadInput, row, col)
+	}
+	var t scrabble.Tile
+	if cell != "" && cell != "." {
+		if t, err = scrabble.ParseCell(cell); err != nil {
+			return nil, fmt.Errorf("%w: %q: %v", game.ErrBadInput, cell, err)
+		}
+	}
+	out := *b
+	out[row][col] = t
+	return Position{Board: out}, nil
+}
+
+// Piece is what the page draws: the letter (a blank's in lower case, "*"
+// when its letter is not known), one high.
+func (*Rules) Piece(cell string) game.Piece { return game.Piece{Letter: cell, Height: 1} }
+
+// Judge asks scoring/scrabble. A blank placed as "*" is named from the
+// table's dictionary when some letter makes every word a word; the position
+// the turn leaves then holds the name.
+func (r *Rules) Judge(before, after game.Position, _ game.Table) (game.Move, error) {
+	b, err := board(before)
+	if err != nil {
+		return game.Move{}, err
+	}
+	a, err := board(after)
+	if err != nil {
+		return game.Move{}, err
+	}
+	m, err := r.rules.Judge(b, a)
+	if err != nil {
+		var rej *scrabble.Rejection
+		if errors.As(err, &rej) {
+			return game.Move{}, &game.Rejection{Code: string(rej.Code), Msg: rej.Msg}
+		}
+		return game.Move{}, err
+	}
+	out := game.Move{Bonus: m.Bonus, Score: m.Score, Placed: []game.Placement{}}
+	left := *a
+	for _, p := range m.Placed {
+		t := scrabble.Tile{Letter: p.Letter[0], Blank: p.Blank}
+		left[p.Row][p.Col] = t
+		out.Placed = append(out.Placed, game.Placement{Row: p.Row, Col: p.Col, Letter: t.String(), Height: 1})
+	}
+	for _, w := range m.Words {
+		out.Words = append(out.Words, game.Word{Word: w.Word, Score: w.Score})
+	}
+	if m.Named || left != *a {
+		out.Position = Position{Board: left}
+	}
+	return out, nil
+}
+
+// Bag is the tiles neither on the board nor on the racks (seven a seat
+// while the bag lasts).
+func (*Rules) Bag(p game.Position, seats int) int {
+	b, err := board(p)
+	if err != nil {
+		return 0
+	}
+	return max(0, scrabble.TotalTiles-b.Count()-max(seats, 0)*scrabble.RackSize)
+}
+
+// MaxLeft is the most a rack can be worth at the end: the end-of-game
+// sheet takes each seat's rack value (the sum of its tiles' values), not
+// its number of tiles.
+func (*Rules) MaxLeft() int { return MaxRackValue }
+
+// Tally is RULES.md's end: each seat loses the value of its rack (left, in
+// points); when the bag is empty the seat left with nothing went out and
+// gains the sum of the others'. After six scoreless turns (tiles still in
+// the bag) nobody gains.
+func (r *Rules) Tally(final game.Position, players []game.Player, left []int) []game.TallyLine {
+	values := make([]int, len(players))
+	for i := range values {
+		if i < len(left) {
+			values[i] = max(left[i], 0)
+		}
+	}
+	out := -1
+	if r.Bag(final, len(players)) == 0 {
+		for i, v := range values {
+			if v == 0 {
+				out = i
+				break
+			}
+		}
+	}
+	adj := scrabble.Adjust(values, out)
+	lines := make([]game.TallyLine, len(players))
+	best := -1 << 31
+	for i, p := range players {
+		lines[i] = game.TallyLine{Name: p.Name, Score: p.Score, Penalty: adj[i], Final: p.Score + adj[i]}
+		best = max(best, lines[i].Final)
+	}
+	for i := range lines {
+		lines[i].Winner = lines[i].Final == best
+	}
+	return lines
+}

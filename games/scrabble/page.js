@@ -1,0 +1,73 @@
+// Scrabble on the phone page (served at /games/scrabble.js): one tile a
+// square on the 15x15 board with its premium squares (the grid text: "A" a
+// tile, "a" a blank named A, "*" a blank whose letter the camera cannot
+// see). A tap corrects a tile's letter and whether it is a blank. Its
+// strings join the page's table (i18n.js).
+"use strict";
+(() => {
+  // The standard layout (RULES.md): the named squares and their mirror images.
+  const NAMED = {
+    tw: [[0, 0], [0, 7]],
+    dw: [[1, 1], [2, 2], [3, 3], [4, 4]],
+    tl: [[1, 5], [1, 9], [5, 1], [5, 5]],
+    dl: [[0, 3], [2, 6], [3, 7], [6, 2], [6, 6]],
+  };
+  const PREMIUM = {};
+  for (const [kind, squares] of Object.entries(NAMED)) {
+    for (const [r, c] of squares) {
+      for (const [a, b] of [[r, c], [c, r]]) {
+        for (const [x, y] of [[a, b], [14 - a, b], [a, 14 - b], [14 - a, 14 - b]]) PREMIUM[x + "," + y] = kind;
+      }
+    }
+  }
+  PREMIUM["7,7"] = "star";
+  const isBlank = (l) => l === "*" || l !== l.toUpperCase();
+  registerGame("scrabble", {
+    parse(text) {
+      const m = /^([A-Za-z*])$/.exec(text || ".");
+      return m ? { letter: m[1], height: 1 } : null;
+    },
+    draw(b, cell) {
+      b.classList.add("tile");
+      if (isBlank(cell.letter)) b.classList.add("blank");
+      b.append(cell.letter === "*" ? "?" : cell.letter.toUpperCase());
+    },
+    describe(cell) {
+      if (cell.letter === "*") return t("cell.blankUnknown");
+      return isBlank(cell.letter) ? t("cell.blank", { letter: cell.letter.toUpperCase() }) : cell.letter;
+    },
+    // square is the class of a square's premium ("prem-tw", ...), drawn
+    // under an empty square.
+    square(r, c) { return PREMIUM[r + "," + c] ? " prem-" + PREMIUM[r + "," + c] : ""; },
+    fix(sheet, cur) {
+      const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 1, spellcheck: "false", placeholder: t("cell.empty"),
+        value: cur && cur.letter !== "*" ? cur.letter.toUpperCase() : "" });
+      const blank = el("input", { id: "cellblank", type: "checkbox" });
+      blank.checked = !!(cur && isBlank(cur.letter));
+      sheet.append(el("label", {}, t("cell.letter") + " ", letter), el("label", {}, blank, " " + t("cell.isBlank")));
+      setTimeout(() => { letter.focus(); letter.select(); }, 0);
+      return () => {
+        const l = letter.value.trim();
+        if (!l) return { cell: blank.checked ? "*" : "" };
+        return { cell: blank.checked ? l.toLowerCase() : l.toUpperCase() };
+      };
+    },
+    endNote: "end.scrabble", // the end sheet's line (i18n.js)
+    rackMax: 49, // the most a rack can be worth: Q Z J X K and two 4s
+    centre: false,
+    strings: {
+      en: {
+        "end.scrabble": "Points left on each rack (the tiles' values; 0 for a player who went out):",
+        "cell.blank": (p) => `blank ${p.letter}`,
+        "cell.blankUnknown": "a blank",
+        "cell.isBlank": "blank tile",
+      },
+      ru: {
+        "end.scrabble": "Очки на подставке у каждого (сумма фишек; 0 у того, кто выложил все):",
+        "cell.blank": (p) => `пустышка ${p.letter}`,
+        "cell.blankUnknown": "пустышка",
+        "cell.isBlank": "пустая фишка",
+      },
+    },
+  });
+})();
