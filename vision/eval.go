@@ -4,7 +4,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"image"
 	"io"
 	"math"
 	"os"
@@ -16,6 +15,7 @@ import (
 	_ "image/jpeg" // scenes and photos are JPEGs
 	_ "image/png"
 
+	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
@@ -123,7 +123,7 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 		res.Err = err
 		return res
 	}
-	img, _, err := image.Decode(f)
+	img, _, err := imagesize.DecodeReader(f)
 	f.Close()
 	if err != nil {
 		res.Err = fmt.Errorf("%s: %w", imgPath, err)

@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/internal/imagesize"
 )
 
 // TurnOptions tune a TurnDetector. Zero fields take the defaults.
@@ -693,6 +695,11 @@ func (g greyView) at(x, y float64) float64 {
 func DecodeForTurns(data []byte) (*image.YCbCr, error) {
 	if len(data) == 0 {
 		return nil, errors.New("vision: decoding a frame: no bytes")
+	}
+	// OpenCV makes room for every pixel the header claims: the header
+	// is checked first.
+	if _, _, err := imagesize.CheckBytes(data); err != nil {
+		return nil, fmt.Errorf("vision: decoding a frame: %w", err)
 	}
 	bgr, err := gocv.IMDecode(data, gocv.IMReadReducedColor2)
 	if err != nil {

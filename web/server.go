@@ -3,18 +3,20 @@ package web
 import (
 	"bytes"
 	"context"
-	"crypto/subtle"
 	"embed"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
+	"log"
 	"net"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -22,6 +24,7 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
@@ -75,7 +78,64 @@ type Config struct {
 	Logf func(format string, a ...any)
 	// Now is the clock of the PIN rate limit (time.Now when nil).
 	Now func() time.Time
+	// TrustedProxies are the addresses or networks (CIDR) of reverse
+	// proxies whose X-Forwarded-For / X-Real-IP headers name the client.
+	// None by default: a client address is its connection's, and the
+	// headers are ignored (anyone can write them).
+	TrustedProxies []string
+	// Hosts are the names the service answers to besides the host of URL,
+	// localhost and IP addresses: a request for any other Host is refused
+	// (a web page elsewhere cannot reach the table through DNS rebinding).
+	Hosts []string
+	// Limits of the HTTP server (Serve); zero means the default.
+	Limits Limits
 }
+
+// Limits bound what a client can hold of the server. Event streams are not
+// cut by WriteTimeout or ReadTimeout: each write on a stream extends its
+// own deadline.
+type Limits struct {
+	ReadHeaderTimeout time.Duration // a request's header (default 10s)
+	ReadTimeout       time.Duration // a whole request, body included (default 30s)
+	WriteTimeout      time.Duration // writing a response; on a stream, each write (default 30s)
+	IdleTimeout       time.Duration // a keep-alive connection between requests (default 30s)
+	MaxConns          int           // open connections; more are closed at once (default 512)
+}
+
+// DefaultLimits are the limits when none are set.
+var DefaultLimits = Limits{
+	ReadHeaderTimeout: 10 * time.Second,
+	ReadTimeout:       30 * time.Second,
+	WriteTimeout:      30 * time.Second,
+	IdleTimeout:       30 * time.Second,
+	MaxConns:          512,
+}
+
+func (l Limits) withDefaults() Limits {
+	d := DefaultLimits
+	if l.ReadHeaderTimeout > 0 {
+		d.ReadHeaderTimeout = l.ReadHeaderTimeout
+	}
+	if l.ReadTimeout > 0 {
+		d.ReadTimeout = l.ReadTimeout
+	}
+	if l.WriteTimeout > 0 {
+		d.WriteTimeout = l.WriteTimeout
+	}
+	if l.IdleTimeout > 0 {
+		d.IdleTimeout = l.IdleTimeout
+	}
+	if l.MaxConns > 0 {
+		d.MaxConns = l.MaxConns
+	}
+	return d
+}
+
+// maxBody bounds every request body but an upload's, before it is read.
+const maxBody = 64 << 10
+
+// maxFormBody bounds a form that carries the PIN as a field.
+const maxFormBody = 4 << 10
 
 // DefaultMaxUpload bounds an uploaded photo: a phone's full-size JPEG.
 const DefaultMaxUpload = 10 << 20
@@ -89,6 +149,11 @@ type Server struct {
 	cfg     Config
 	engine  *gin.Engine
 	limiter *limiter
+	hosts   map[string]bool
+	// known is the value of the cookie given to a phone that sent the
+	// right PIN: it may still try its PIN while strangers' wrong PINs
+	// have closed the table's window.
+	known string
 
 	mu       sync.Mutex
 	shutdown chan struct{} // closed when the server shuts down: streams end
@@ -116,8 +181,23 @@ func New(cfg Config) (*Server, error) {
 		cfg.Dicts = func(lang string) (Dictionary, error) { return nil, fmt.Errorf("no dictionary for %q", lang) }
 	}
 	gin.SetMode(gin.ReleaseMode)
-	s := &Server{cfg: cfg, limiter: newLimiter(cfg.Now), shutdown: make(chan struct{})}
+	cfg.Limits = cfg.Limits.withDefaults()
+	known, err := NewPIN(32)
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{cfg: cfg, limiter: newLimiter(cfg.Now), shutdown: make(chan struct{}), known: known,
+		hosts: map[string]bool{"localhost": true}}
+	if u, err := url.Parse(cfg.URL); err == nil && u.Hostname() != "" {
+		s.hosts[strings.ToLower(u.Hostname())] = true
+	}
+	for _, h := range cfg.Hosts {
+		s.hosts[strings.ToLower(h)] = true
+	}
 	s.engine = s.routes()
+	if err := s.engine.SetTrustedProxies(cfg.TrustedProxies); err != nil {
+		return nil, fmt.Errorf("web: trusted proxies: %w", err)
+	}
 	return s, nil
 }
 
@@ -131,6 +211,8 @@ func (s *Server) routes() *gin.Engine {
 		c.AbortWithStatusJSON(http.StatusInternalServerError, gin.H{"error": "internal error"})
 	}))
 	r.HandleMethodNotAllowed = true
+	r.MaxMultipartMemory = s.cfg.MaxUpload + 4096 // an upload's body is capped below that: never on disk
+	r.Use(s.guard)
 	r.NoRoute(func(c *gin.Context) { jsonError(c, http.StatusNotFound, "no such page: %s", c.Request.URL.Path) })
 	r.NoMethod(func(c *gin.Context) {
 		jsonError(c, http.StatusMethodNotAllowed, "%s is not allowed on %s", c.Request.Method, c.Request.URL.Path)
@@ -143,7 +225,7 @@ func (s *Server) routes() *gin.Engine {
 		c.Data(http.StatusOK, "text/html; charset=utf-8", page)
 	})
 	r.StaticFS("/static", http.FS(static))
-	r.GET("/healthz", func(c *gin.Context) { c.String(http.StatusOK, "ok") })
+	r.GET("/healthz", s.healthz)
 	r.GET("/games/:file", s.gamePage)
 	r.GET("/qr.png", s.qr)
 
@@ -185,16 +267,72 @@ func (s *Server) gameError(c *gin.Context, err error) {
 	switch {
 	case errors.Is(err, game.ErrBadInput), errors.Is(err, grid.ErrSyntax):
 		jsonError(c, http.StatusBadRequest, "%v", err)
-	case errors.Is(err, game.ErrNoTurn), errors.Is(err, fs.ErrNotExist):
+	case errors.Is(err, game.ErrStorage):
+		// What the table can act on, without the store's file names.
+		s.logf("web: %s %s: %v", c.Request.Method, c.Request.URL.Path, err)
+		jsonError(c, http.StatusServiceUnavailable, "%s", game.StorageMessage(err))
+	case errors.Is(err, game.ErrNoTurn):
 		jsonError(c, http.StatusNotFound, "%v", err)
+	case errors.Is(err, fs.ErrNotExist):
+		jsonError(c, http.StatusNotFound, "not found")
 	case errors.Is(err, game.ErrConflict), errors.Is(err, game.ErrNoChange):
 		jsonError(c, http.StatusConflict, "%v", err)
 	case errors.Is(err, context.Canceled):
 		jsonError(c, http.StatusServiceUnavailable, "cancelled")
 	default:
 		s.logf("web: %s %s: %v", c.Request.Method, c.Request.URL.Path, err)
-		jsonError(c, http.StatusInternalServerError, "%v", err)
+		jsonError(c, http.StatusInternalServerError, "internal error: the service's log says more")
 	}
+}
+
+// guard comes before every route: the Host must be the table's (DNS
+// rebinding), no page may frame ours, and the body is capped before
+// anything reads it.
+func (s *Server) guard(c *gin.Context) {
+	h := c.Writer.Header()
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+	h.Set("X-Content-Type-Options", "nosniff")
+	if !s.hostAllowed(c.Request.Host) {
+		jsonError(c, http.StatusMisdirectedRequest, "this table answers to %s, not to the host %q", s.cfg.URL, c.Request.Host)
+		return
+	}
+	limit := int64(maxBody)
+	if c.Request.URL.Path == "/api/upload" {
+		limit = s.cfg.MaxUpload + 4096
+	}
+	if c.Request.ContentLength > limit {
+		c.Header("Connection", "close")
+		jsonError(c, http.StatusRequestEntityTooLarge, "body: %d bytes, over the limit of %d bytes", c.Request.ContentLength, limit)
+		return
+	}
+	c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, limit)
+	c.Next()
+}
+
+// hostAllowed: the host of the table's URL, localhost, an IP address, or
+// one of Config.Hosts.
+func (s *Server) hostAllowed(host string) bool {
+	if h, _, err := net.SplitHostPort(host); err == nil {
+		host = h
+	}
+	host = strings.ToLower(strings.TrimSuffix(strings.Trim(host, "[]"), "."))
+	if host == "" {
+		return false
+	}
+	if net.ParseIP(host) != nil {
+		return true
+	}
+	return s.hosts[host] || strings.HasSuffix(host, ".localhost")
+}
+
+// healthz: 200 "ok", or 503 with the reason the game cannot be saved.
+func (s *Server) healthz(c *gin.Context) {
+	if err := s.cfg.Session.StorageTrouble(); err != nil {
+		c.String(http.StatusServiceUnavailable, "storage: %s", game.StorageMessage(err))
+		return
+	}
+	c.String(http.StatusOK, "ok")
 }
 
 func (s *Server) getGame(c *gin.Context) {
@@ -275,6 +413,13 @@ func (s *Server) events(c *gin.Context) {
 	c.Header("Connection", "keep-alive")
 	c.Header("X-Accel-Buffering", "no")
 	c.Status(http.StatusOK)
+	// A stream outlives the server's read and write timeouts: it reads
+	// nothing, and each write gets its own deadline (a phone that stops
+	// reading is dropped after WriteTimeout).
+	rc := http.NewResponseController(c.Writer)
+	rc.SetReadDeadline(time.Time{})
+	extend := func() { rc.SetWriteDeadline(time.Now().Add(s.cfg.Limits.WriteTimeout)) }
+	extend()
 	ctx := c.Request.Context()
 	heartbeat := time.NewTicker(s.cfg.Heartbeat)
 	defer heartbeat.Stop()
@@ -284,10 +429,16 @@ func (s *Server) events(c *gin.Context) {
 
 	sess := s.cfg.Session
 	first := true
+	var sent *game.Snapshot // the latest snapshot written
 	c.Stream(func(w io.Writer) bool {
+		extend()
 		var pending []*game.Snapshot
 		cur := sess.Snapshot()
 		switch {
+		case cur.Version == last && cur != sent && (!first || cur.State.Storage != nil):
+			// The same version published again with a notice (a storage
+			// failure, or its end).
+			pending = []*game.Snapshot{cur}
 		case first && (last < 0 || last > cur.Version):
 			// A new phone, or one that remembers a version this table never
 			// reached (another table, a reset data directory): the game as
@@ -300,14 +451,17 @@ func (s *Server) events(c *gin.Context) {
 				pending = append(pending, cur)
 			}
 		}
+		if first && len(pending) == 0 {
+			sent = cur // the phone has it already
+		}
 		first = false
 		if len(pending) > 0 {
 			for _, snap := range pending {
-				if snap.Version <= last {
+				if snap.Version < last || snap.Version == last && snap == sent {
 					continue
 				}
 				writeEvent(w, snap)
-				last = snap.Version
+				last, sent = snap.Version, snap
 			}
 			return true
 		}
@@ -678,6 +832,10 @@ func (s *Server) upload(c *gin.Context) {
 		jsonError(c, http.StatusUnsupportedMediaType, "photo: not a JPEG or PNG image (the first bytes say so)")
 		return
 	}
+	if _, _, err := imagesize.CheckBytes(photo); errors.Is(err, imagesize.ErrTooLarge) {
+		jsonError(c, http.StatusUnprocessableEntity, "photo: %v", err)
+		return
+	}
 	t, err := s.cfg.Uploader.Upload(c.Request.Context(), photo)
 	if err != nil {
 		if errors.Is(err, game.ErrNoChange) {
@@ -712,41 +870,65 @@ func sniffImage(b []byte) string {
 	return ""
 }
 
-// requirePIN lets a request through only with the table's PIN. Wrong PINs
-// from one address are limited (limiter), so the 4-6 digits cannot be
-// guessed by brute force.
+// knownCookie names the cookie a phone gets with the right PIN.
+const knownCookie = "tilescope_known"
+
+// requirePIN lets a request through only with the table's PIN, read from
+// the header before any of the body (a small form with a "pin" field
+// works too: its body is capped at 4 KB). Tries are limited per table and
+// per client address (limiter), so the 4-6 digits cannot be searched; a
+// phone that sent the right PIN before (its cookie) is not held back by
+// strangers' wrong PINs.
 func (s *Server) requirePIN(c *gin.Context) {
-	ip := c.ClientIP()
-	if !s.limiter.allow(ip) {
-		jsonError(c, http.StatusTooManyRequests, "too many wrong PINs: wait a minute")
-		return
-	}
 	pin := c.GetHeader(PINHeader)
-	if pin == "" {
-		ct := c.ContentType()
-		if ct == "application/x-www-form-urlencoded" || ct == "multipart/form-data" {
-			pin = c.PostForm("pin")
-		}
+	if pin == "" && c.ContentType() == "application/x-www-form-urlencoded" {
+		c.Request.Body = http.MaxBytesReader(c.Writer, c.Request.Body, maxFormBody)
+		pin = c.PostForm("pin")
 	}
 	if pin == "" {
 		jsonError(c, http.StatusUnauthorized, "this changes the game: send the table's PIN in the %s header", PINHeader)
 		return
 	}
-	if subtle.ConstantTimeCompare([]byte(pin), []byte(s.cfg.PIN)) != 1 {
-		s.limiter.fail(ip)
+	ip := c.ClientIP()
+	known := false
+	if v, err := c.Cookie(knownCookie); err == nil && samePIN(v, s.known) {
+		known = true
+	}
+	if !known {
+		if ok, wait := s.limiter.try(ip); !ok {
+			secs := int(wait/time.Second) + 1
+			c.Header("Retry-After", strconv.Itoa(secs))
+			jsonError(c, http.StatusTooManyRequests, "too many wrong PINs: try again in %d s", secs)
+			return
+		}
+	}
+	right := samePIN(pin, s.cfg.PIN)
+	if !known || !right {
+		s.limiter.done(ip, right)
+	}
+	if !right {
 		jsonError(c, http.StatusForbidden, "wrong PIN")
 		return
+	}
+	if !known {
+		http.SetCookie(c.Writer, &http.Cookie{Name: knownCookie, Value: s.known, Path: "/",
+			MaxAge: 30 * 24 * 3600, HttpOnly: true, SameSite: http.SameSiteStrictMode})
 	}
 	c.Next()
 }
 
 // Serve answers on ln until ctx is done, then shuts down gracefully: event
-// streams are ended, requests in flight get up to 5 seconds.
+// streams are ended, requests in flight get up to 5 seconds. Slow and idle
+// clients are dropped (Config.Limits), and connections over MaxConns are
+// closed as they come.
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
-	srv := &http.Server{Handler: s.engine, ReadHeaderTimeout: 10 * time.Second}
+	l := s.cfg.Limits
+	srv := &http.Server{Handler: s.engine, ReadHeaderTimeout: l.ReadHeaderTimeout, ReadTimeout: l.ReadTimeout,
+		WriteTimeout: l.WriteTimeout, IdleTimeout: l.IdleTimeout, MaxHeaderBytes: 32 << 10,
+		ErrorLog: log.New(io.Discard, "", 0)}
 	srv.RegisterOnShutdown(s.Close)
 	errc := make(chan error, 1)
-	go func() { errc <- srv.Serve(ln) }()
+	go func() { errc <- srv.Serve(&capListener{Listener: ln, max: int64(l.MaxConns)}) }()
 	select {
 	case err := <-errc:
 		return err
@@ -761,6 +943,41 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		return err
 	}
 	return nil
+}
+
+// capListener closes connections over max at once: a flood of
+// connections cannot take every file descriptor, and the ones served are
+// freed by the timeouts.
+type capListener struct {
+	net.Listener
+	max  int64
+	open atomic.Int64
+}
+
+func (l *capListener) Accept() (net.Conn, error) {
+	for {
+		c, err := l.Listener.Accept()
+		if err != nil {
+			return nil, err
+		}
+		if l.open.Add(1) > l.max {
+			l.open.Add(-1)
+			c.Close()
+			continue
+		}
+		return &countedConn{Conn: c, l: l}, nil
+	}
+}
+
+type countedConn struct {
+	net.Conn
+	l    *capListener
+	once sync.Once
+}
+
+func (c *countedConn) Close() error {
+	c.once.Do(func() { c.l.open.Add(-1) })
+	return c.Conn.Close()
 }
 
 // Close ends every event stream (the server calls it on shutdown).

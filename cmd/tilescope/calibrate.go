@@ -27,7 +27,7 @@ func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "IMAGE: the board (empty or not) photographed 20-40 degrees from straight down.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(scanFlagsFirst(args, nil)); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, nil)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

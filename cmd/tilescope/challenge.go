@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/dict/wordnet"
@@ -55,8 +57,8 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return usageErrorf("challenge: no words given (usage: tilescope challenge [--lang en|ru] [--dict FILE] WORD...)")
 	}
 	for i, w := range words {
-		if strings.TrimSpace(w) == "" {
-			return usageErrorf("challenge: word %d is empty", i+1)
+		if err := checkChallengeWord(w); err != nil {
+			return usageErrorf("challenge: word %d %v", i+1, err)
 		}
 	}
 	if df.lang != "" {
@@ -143,7 +145,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 func parseInterspersed(fs *flag.FlagSet, args []string) ([]string, error) {
 	var words []string
 	for {
-		if err := fs.Parse(args); err != nil {
+		if err := parseArgs(fs, args); err != nil {
 			return nil, err
 		}
 		rest := fs.Args()
@@ -182,4 +184,22 @@ type russianFormsDefiner struct{}
 func (russianFormsDefiner) Define(word string) (string, bool) {
 	s := russianForms(word)
 	return s, s != ""
+}
+
+// checkChallengeWord refuses a word that could not be echoed on one output
+// line as one field: empty, not UTF-8, or holding a tab, a line break or
+// another control character (which would forge a column or a line).
+func checkChallengeWord(w string) error {
+	switch {
+	case strings.TrimSpace(w) == "":
+		return errors.New("is empty")
+	case !utf8.ValidString(w):
+		return fmt.Errorf("%q is not valid UTF-8", w)
+	}
+	for i, r := range w {
+		if unicode.IsControl(r) {
+			return fmt.Errorf("%q has a control character (%U) at byte %d: want letters", w, r, i)
+		}
+	}
+	return nil
 }

@@ -54,7 +54,7 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "usage: tilescope eval-loose (--photos DIR | --images DIR --labels DIR --classes FILE | --bananagrams DIR | --set DIR | --render N [--difficulty D] [--seed S]) [--game lexicon|twists] [--reader ours|none] [-v]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

@@ -33,7 +33,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintln(stderr, "DIR holds images with their ground truth JSON beside them (tilescope render-set).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(scanFlagsFirst(args, nil)); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, nil)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

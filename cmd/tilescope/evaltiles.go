@@ -36,7 +36,7 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stderr, "or a folder of rendered Upwords scenes with their truth JSON (tilescope render-set): every square cut at its true corners, --difficulty picks the scenes.")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

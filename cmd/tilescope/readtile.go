@@ -33,7 +33,7 @@ func runReadTile(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		fmt.Fprintln(stderr, "usage: tilescope read-tile [--alphabet en|ru|all] [--backend ours|cascade|tesseract] IMAGE...")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -157,14 +157,9 @@ func readModelFile(path string) (*ocr.Model, error) {
 // readImageFile decodes an image file; a missing or corrupt file is bad
 // input naming the file.
 func readImageFile(path string) (image.Image, error) {
-	f, err := os.Open(path)
+	img, err := readPhotoFile("read-tile", path)
 	if err != nil {
-		return nil, usageErrorf("read-tile: %v", err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return nil, usageErrorf("read-tile: %s: not a readable image: %v", path, err)
+		return nil, err
 	}
 	if img.Bounds().Empty() {
 		return nil, usageErrorf("read-tile: %s: empty image", path)

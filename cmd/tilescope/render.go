@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"image/png"
 	"io"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -220,8 +221,13 @@ func (f *optFloat) String() string {
 	return strconv.FormatFloat(f.v, 'g', -1, 64)
 }
 
+func (f *optFloat) Get() any { return f.v }
+
 func (f *optFloat) Set(s string) error {
 	v, err := strconv.ParseFloat(s, 64)
+	if err == nil && (math.IsNaN(v) || math.IsInf(v, 0)) {
+		return fmt.Errorf("want a finite number, not %q", s)
+	}
 	if err != nil {
 		return fmt.Errorf("not a number: %q", s)
 	}
@@ -234,7 +240,7 @@ func (f *optFloat) Set(s string) error {
 func parseQuiet(fs *flag.FlagSet, args []string, stderr io.Writer, usage string) (done bool, err error) {
 	fs.SetOutput(io.Discard)
 	fs.Usage = func() {}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, "usage:", usage)
 			fs.SetOutput(stderr)

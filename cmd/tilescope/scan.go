@@ -66,7 +66,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 		fmt.Fprintln(stderr, "usage: tilescope scan --game "+strings.Join(scanGameNames(), "|")+" [--json] [--size 10] [--calib FILE | --data DIR] [--before FILE] IMAGE")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -137,18 +137,7 @@ func scanFlagsFirst(args []string, boolFlags map[string]bool) []string {
 
 // scanReadImage decodes a photo; a missing or corrupt file is bad input
 // naming it.
-func scanReadImage(path string) (image.Image, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, usageErrorf("scan: %v", err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		return nil, usageErrorf("scan: %s: not a readable JPEG or PNG image: %v", path, err)
-	}
-	return img, nil
-}
+func scanReadImage(path string) (image.Image, error) { return readPhotoFile("scan", path) }
 
 func scanCalibration(path, dir string) (*vision.Calibration, error) {
 	if path != "" {
@@ -164,6 +153,9 @@ func scanCalibration(path, dir string) (*vision.Calibration, error) {
 	}
 	if dir == "" {
 		return nil, nil
+	}
+	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
+		return nil, usageErrorf("scan: --data %s: no such directory", dir)
 	}
 	c, err := vision.LoadCalibration(dir)
 	if err != nil {

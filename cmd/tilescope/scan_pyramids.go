@@ -137,7 +137,7 @@ func runEvalPyramids(ctx context.Context, args []string, stdout, stderr io.Write
 		fmt.Fprintln(stderr, "DIR holds Crossword Pyramids scenes with their ground truth JSON beside them (tilescope render-set --game pyramids).")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(scanFlagsFirst(args, nil)); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, nil)); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}

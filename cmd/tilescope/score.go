@@ -100,7 +100,7 @@ func scoreFlags(game string) *flag.FlagSet {
 
 // parseScoreFlags parses one game's flags; -h prints usage and the flags.
 func parseScoreFlags(fs *flag.FlagSet, args []string, usage string, stderr io.Writer) (help bool, err error) {
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprint(stderr, usage)
 			fs.SetOutput(stderr)
@@ -175,7 +175,12 @@ func scoreUpwords(_ context.Context, args []string, stdout, stderr io.Writer) er
 	if help, err := parseScoreFlags(fs, args, scoreUsage(), stderr); help || err != nil {
 		return err
 	}
-	if *rackLeft >= 0 {
+	rackSet := false
+	fs.Visit(func(f *flag.Flag) { rackSet = rackSet || f.Name == "rack-left" })
+	if rackSet && *rackLeft < 0 {
+		return usageErrorf("score: --rack-left %d: want the number of tiles left on the rack, 0 to %d", *rackLeft, upwords.MaxTiles)
+	}
+	if rackSet {
 		if *beforePath != "" || *afterPath != "" {
 			return usageErrorf("score: --rack-left scores the end of the game: give it without --before/--after")
 		}

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	"image"
 	"image/jpeg"
 	_ "image/png" // uploads
 	"io"
@@ -28,6 +27,7 @@ import (
 	"github.com/tilescope/tilescope/hw/camera"
 	"github.com/tilescope/tilescope/hw/gpio"
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/web"
 )
@@ -54,7 +54,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	hf := addHardwareFlags(fs, "demo")
 	df := addDictFlags(fs, "en")
 	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4)")
-	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); default: the one kept in DIR/pin, made at random on first start")
+	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); discouraged: anyone on the machine sees it in ps (use --pin-file or $"+pinEnv+"); default: the one kept in DIR/pin, made at random on first start")
+	pinFile := fs.String("pin-file", "", "read the table's PIN (4-6 digits) from `FILE`")
+	var proxies stringList
+	fs.Var(&proxies, "trusted-proxy", "`ADDR` or network (CIDR) of a reverse proxy whose X-Forwarded-For names the client (repeat or separate with commas); default none: forwarding headers are ignored")
 	publicURL := fs.String("url", "", "the address phones open, for the QR code (default: http://THIS-MACHINE'S-LAN-ADDRESS:PORT/)")
 	size := fs.Int("size", 10, "Upwords board: 10 (current) or 8 (classic)")
 	autoCheck := fs.Bool("auto-check", false, "the referee refuses non-words at once: every word is checked against the dictionary as it is played (default: a word stands unless challenged, as at a real table; the same as --set refuse=true)")
@@ -66,7 +69,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--game G] [--camera SPEC] [--data DIR] [options]")
 		fs.PrintDefaults()
 	}
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -88,13 +91,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if len(names) < 1 || len(names) > 4 {
 		return usageErrorf("serve: --players %q: want 1 to 4 names separated by commas", *players)
 	}
-	if *pinFlag != "" {
-		if err := web.CheckPIN(*pinFlag); err != nil {
-			return usageErrorf("serve: --pin: %v", err)
-		}
+	pin, err := tablePIN(*pinFlag, *pinFile)
+	if err != nil {
+		return err
 	}
 	if *data == "" {
 		return usageErrorf("serve: --data: no data directory (and $HOME is not set)")
+	}
+	if err := web.CheckProxies(proxies); err != nil {
+		return usageErrorf("serve: --trusted-proxy: %v", err)
 	}
 	words, err := df.open()
 	if err != nil {
@@ -110,7 +115,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return asBadInput(fmt.Errorf("serve: --data %s: %w", *data, err))
 	}
 	defer store.Close()
-	pin := *pinFlag
 	if pin == "" {
 		if pin, err = web.LoadOrCreatePIN(*data); err != nil {
 			return asBadInput(fmt.Errorf("serve: %w", err))
@@ -213,7 +217,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		url = lanURL(ln.Addr())
 	}
 	srv, err := web.New(web.Config{
-		Session: sess, PIN: pin, URL: url, Logf: logf,
+		Session: sess, PIN: pin, URL: url, Logf: logf, TrustedProxies: proxies, Hosts: ownNames(),
 		Dicts: func(lang string) (web.Dictionary, error) {
 			l, err := dictLang(lang)
 			if err != nil {
@@ -271,6 +275,63 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return fmt.Errorf("serve: %w", err)
 	}
 	logf("stopped; the game is in %s", filepath.Join(*data, sqlite.FileName))
+	return nil
+}
+
+// ownNames are this machine's own names (raspberrypi, raspberrypi.local):
+// the service answers to them as well as to its --url's host.
+func ownNames() []string {
+	h, err := os.Hostname()
+	if err != nil || h == "" {
+		return nil
+	}
+	return []string{h, h + ".local"}
+}
+
+// pinEnv is the environment variable that may hold the table's PIN.
+const pinEnv = "TILESCOPE_PIN"
+
+// tablePIN is the PIN given by --pin-file, $TILESCOPE_PIN or --pin (at most
+// one of the flags), checked; "" when none is given (the data directory's
+// is used).
+func tablePIN(flagPIN, file string) (string, error) {
+	switch {
+	case flagPIN != "" && file != "":
+		return "", usageErrorf("serve: --pin and --pin-file: give one")
+	case file != "":
+		pin, err := web.ReadPINFile(file)
+		if err != nil {
+			return "", usageErrorf("serve: --pin-file: %v", err)
+		}
+		return pin, nil
+	case flagPIN != "":
+		if err := web.CheckPIN(flagPIN); err != nil {
+			return "", usageErrorf("serve: --pin: %v", err)
+		}
+		return flagPIN, nil
+	}
+	if pin, ok := os.LookupEnv(pinEnv); ok {
+		pin = strings.TrimSpace(pin)
+		if err := web.CheckPIN(pin); err != nil {
+			return "", usageErrorf("serve: $%s: %v", pinEnv, err)
+		}
+		return pin, nil
+	}
+	return "", nil
+}
+
+// stringList is a flag that may be repeated, each value also split at
+// commas.
+type stringList []string
+
+func (l *stringList) String() string { return strings.Join(*l, ",") }
+
+func (l *stringList) Set(v string) error {
+	for _, s := range strings.Split(v, ",") {
+		if s = strings.TrimSpace(s); s != "" {
+			*l = append(*l, s)
+		}
+	}
 	return nil
 }
 
@@ -438,7 +499,11 @@ func (c cameraFrames) Next(ctx context.Context) (game.Frame, error) {
 type uploader struct{ pipe *game.Pipeline }
 
 func (u *uploader) Upload(ctx context.Context, photo []byte) (game.Turn, error) {
-	img, format, err := image.Decode(bytes.NewReader(photo))
+	_, format, err := imagesize.CheckBytes(photo)
+	if err != nil {
+		return game.Turn{}, unreadable{Err: fmt.Errorf("the image: %w", err)}
+	}
+	img, err := decodePhotoBytes(photo)
 	if err != nil {
 		return game.Turn{}, unreadable{Err: fmt.Errorf("the image does not decode: %w", err)}
 	}

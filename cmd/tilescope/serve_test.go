@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	neturl "net/url"
@@ -361,6 +362,11 @@ func TestServeBadFlags(t *testing.T) {
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"bad lang", []string{"--lang", "fr"}, "--lang"},
 		{"no hold", []string{"--hold", "0s"}, "--hold"},
+		{"no pin file", []string{"--pin-file", filepath.Join(file, "nope")}, "--pin-file"},
+		{"bad pin file", []string{"--pin-file", file}, "--pin-file"},
+		{"pin and pin file", []string{"--pin", "1234", "--pin-file", file}, "give one"},
+		{"bad trusted proxy", []string{"--trusted-proxy", "proxy.lan"}, "--trusted-proxy"},
+		{"bad trusted network", []string{"--trusted-proxy", "10.0.0.1,10.0.0.0/33"}, "--trusted-proxy"},
 		{"unknown game", []string{"--game", "chess"}, "--game"},
 		{"unknown setting", []string{"--set", "colour=red"}, "colour"},
 		{"bad setting", []string{"--set", "refuse=maybe"}, "refuse"},
@@ -392,5 +398,53 @@ func TestLastDemoTurn(t *testing.T) {
 		if got := lastDemoTurn(tc.frames); got != tc.want {
 			t.Errorf("lastDemoTurn(%q) = %d, want %d", tc.frames, got, tc.want)
 		}
+	}
+}
+
+// TestTablePIN: the PIN comes from --pin-file, $TILESCOPE_PIN or --pin (which
+// shows in ps: kept for compatibility), in that order; none means the data
+// directory's.
+func TestTablePIN(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "pin")
+	os.WriteFile(good, []byte("  482913\n"), 0o600)
+	bad := filepath.Join(dir, "bad")
+	os.WriteFile(bad, []byte("48 29 13\n"), 0o600)
+	tests := []struct {
+		name          string
+		flag, file    string
+		env           string // "-" unset
+		want, wantErr string
+	}{
+		{"nothing", "", "", "-", "", ""},
+		{"flag", "1234", "", "-", "1234", ""},
+		{"file", "", good, "-", "482913", ""},
+		{"environment", "", "", " 5678 ", "5678", ""},
+		{"file before environment", "", good, "5678", "482913", ""},
+		{"flag before environment", "1234", "", "5678", "1234", ""},
+		{"bad file", "", bad, "-", "", "--pin-file"},
+		{"bad environment", "", "", "12", "", "TILESCOPE_PIN"},
+		{"both flags", "1234", good, "-", "", "give one"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.env == "-" {
+				t.Setenv(pinEnv, "")
+				os.Unsetenv(pinEnv)
+			} else {
+				t.Setenv(pinEnv, tc.env)
+			}
+			got, err := tablePIN(tc.flag, tc.file)
+			if tc.wantErr != "" {
+				var bi badInput
+				if !errors.As(err, &bi) || !strings.Contains(err.Error(), tc.wantErr) || strings.Contains(err.Error(), "\n") {
+					t.Fatalf("tablePIN: %q, %v; want bad input naming %s", got, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || got != tc.want {
+				t.Fatalf("tablePIN: %q, %v; want %q", got, err, tc.want)
+			}
+		})
 	}
 }

@@ -33,7 +33,7 @@ func runSnap(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	out := fs.String("out", ".", "the folder `DIR` to save the photos in")
 	count := fs.Int("count", 1, "how many photos to take")
 	timeout := fs.Duration("timeout", 30*time.Second, "give up waiting for one photo (or press) after this long")
-	if err := fs.Parse(args); err != nil {
+	if err := parseArgs(fs, args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			fmt.Fprintln(stderr, "usage: tilescope snap [--camera SPEC] [--out DIR] [--count N] [--button PIN] [--led PIN]")
 			fmt.Fprintln(stderr, "Saves photos as DIR/snap-001.jpg...; prints PATH<TAB>SOURCE-NAME<TAB>BYTES per photo.")

@@ -1,11 +1,9 @@
 package scrabble
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"sync"
@@ -48,7 +46,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.R
 	img := f.Image
 	if img == nil {
 		var err error
-		if img, _, err = image.Decode(bytes.NewReader(f.JPEG)); err != nil {
+		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
 			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
 		}
 	}

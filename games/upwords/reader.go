@@ -1,11 +1,9 @@
 package upwords
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"sync"
@@ -81,7 +79,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	img := f.Image
 	if img == nil {
 		var err error
-		if img, _, err = image.Decode(bytes.NewReader(f.JPEG)); err != nil {
+		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
 			return game.Reading{}, Unreadable{fmt.Errorf("the photo does not decode: %w", err)}
 		}
 	}

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"syscall"
 	"time"
 
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -26,7 +27,23 @@ var (
 	// ErrBadInput: the request itself is wrong (a cell off the board, a
 	// negative rack).
 	ErrBadInput = errors.New("game: bad input")
+	// ErrStorage: the store could not keep an action (the disk is full,
+	// the database file is gone): nothing was recorded. StorageMessage
+	// says it for the table.
+	ErrStorage = errors.New("game: cannot save the game")
 )
+
+// StorageMessage is what the table is told about a storage failure: what
+// happened and what to do, without the store's file names.
+func StorageMessage(err error) string {
+	if errors.Is(err, syscall.ENOSPC) || errors.Is(err, syscall.EDQUOT) {
+		return "the disk is full: the game cannot be saved until some space is freed on the table's computer"
+	}
+	if errors.Is(err, syscall.EROFS) || errors.Is(err, syscall.EACCES) || errors.Is(err, syscall.EPERM) {
+		return "the game cannot be saved: its data directory cannot be written"
+	}
+	return "the game cannot be saved: the disk refused the write"
+}
 
 func badInputf(format string, a ...any) error {
 	return fmt.Errorf("%w: %s", ErrBadInput, fmt.Sprintf(format, a...))

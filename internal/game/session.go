@@ -63,6 +63,9 @@ type Session struct {
 	snapMu sync.RWMutex
 	snap   *Snapshot
 	recent []*Snapshot // the latest snapshots, oldest first, for event streams
+	// storage is the latest failure to save, until an action is saved
+	// again (under snapMu).
+	storage error
 }
 
 // Event streams can catch up on the latest keepSnapshots versions, as long
@@ -218,9 +221,38 @@ func (s *Session) reload(ctx context.Context) error {
 	return s.load(setup, recs)
 }
 
+// storageFailed tells the table that an action could not be saved: the
+// game as it stands is published again with a storage notice (same
+// version: nothing changed but the notice). It returns err marked
+// ErrStorage. Called with mu held.
+func (s *Session) storageFailed(err error) error {
+	err = fmt.Errorf("%w: %w", ErrStorage, err)
+	st := *s.rp.state
+	st.Storage = &StorageNotice{Error: StorageMessage(err), At: s.cfg.Now().UTC()}
+	s.snapMu.Lock()
+	s.storage = err
+	s.snapMu.Unlock()
+	s.publishState(&st, st.marshalWith(s.rp.accJSON, s.rp.histJSON))
+	return err
+}
+
+// StorageTrouble is the latest failure to save the game (wrapping
+// ErrStorage), or nil once an action was saved since.
+func (s *Session) StorageTrouble() error {
+	s.snapMu.RLock()
+	defer s.snapMu.RUnlock()
+	return s.storage
+}
+
 func (s *Session) publish() {
-	st := s.rp.state
-	snap := &Snapshot{Version: st.Version, State: st, JSON: s.rp.json, next: make(chan struct{})}
+	s.snapMu.Lock()
+	s.storage = nil
+	s.snapMu.Unlock()
+	s.publishState(s.rp.state, s.rp.json)
+}
+
+func (s *Session) publishState(st *State, raw []byte) {
+	snap := &Snapshot{Version: st.Version, State: st, JSON: raw, next: make(chan struct{})}
 	s.snapMu.Lock()
 	old := s.snap
 	s.snap = snap
@@ -376,7 +408,7 @@ func (s *Session) apply(ctx context.Context, kind string, data any) (*replayed, 
 	}
 	rec, err := s.store.Append(ctx, s.setup.ID, Record{At: s.cfg.Now().UTC(), Kind: kind, Data: raw})
 	if err != nil {
-		return nil, fmt.Errorf("game: writing the %s: %w", kind, err)
+		return nil, s.storageFailed(fmt.Errorf("game: writing the %s: %w", kind, err))
 	}
 	if err := s.step(ctx, rec); err != nil {
 		// The game in memory may be half way through the record: read it
@@ -474,7 +506,7 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	if len(f.JPEG) > 0 {
 		// The photo is on disk before the turn that names it.
 		if err := s.store.SavePhoto(ctx, s.setup.ID, n, f.JPEG); err != nil {
-			return Turn{}, fmt.Errorf("game: keeping the photo of turn %d: %w", n, err)
+			return Turn{}, s.storageFailed(fmt.Errorf("game: keeping the photo of turn %d: %w", n, err))
 		}
 		d.Photo = true
 	}
@@ -791,7 +823,11 @@ func (s *Session) Start(ctx context.Context, ng NewGame) error {
 	raw, _ := json.Marshal(setup)
 	setup, rec, err := s.store.Create(ctx, setup, Record{At: setup.Created, Kind: KindStart, Data: raw})
 	if err != nil {
-		return fmt.Errorf("game: starting a game: %w", err)
+		err = fmt.Errorf("game: starting a game: %w", err)
+		if s.rp == nil { // no game yet to tell it to
+			return fmt.Errorf("%w: %w", ErrStorage, err)
+		}
+		return s.storageFailed(err)
 	}
 	s.setRules(rules)
 	return s.load(setup, []Record{rec})

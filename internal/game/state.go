@@ -53,6 +53,16 @@ type State struct {
 	// board in view, too dark, too blurred...): the table can act on it.
 	// It goes when a photo is read again.
 	Camera *CameraNotice `json:"camera,omitempty"`
+	// Storage, when set, is why the latest action could not be saved (the
+	// disk is full): nothing was recorded, and the table should know. It
+	// goes with the next action saved.
+	Storage *StorageNotice `json:"storage,omitempty"`
+}
+
+// StorageNotice is a failure to save the game.
+type StorageNotice struct {
+	Error string    `json:"error"`
+	At    time.Time `json:"at"`
 }
 
 // CameraNotice is a photo the vision could not read.

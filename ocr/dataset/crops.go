@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/tilescope/tilescope/internal/imagesize"
 )
 
 // Crop is one labelled tile crop.
@@ -118,7 +120,7 @@ func readImage(path string) (image.Image, error) {
 		return nil, fmt.Errorf("dataset: %w", err)
 	}
 	defer f.Close()
-	img, _, err := image.Decode(f)
+	img, _, err := imagesize.DecodeReader(f)
 	if err != nil {
 		return nil, fmt.Errorf("dataset: %s: %w", path, err)
 	}

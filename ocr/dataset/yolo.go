@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tilescope/tilescope/internal/imagesize"
 )
 
 // Tile is one labelled tile in a photo.
@@ -78,7 +80,7 @@ func LoadSplit(dir string, names []string) ([]Photo, error) {
 		if err != nil {
 			return nil, fmt.Errorf("dataset: %w", err)
 		}
-		img, _, err := image.Decode(f)
+		img, _, err := imagesize.DecodeReader(f)
 		f.Close()
 		if err != nil {
 			return nil, fmt.Errorf("dataset: %s: %w", p, err)

@@ -73,12 +73,24 @@ func ParseCell(s string) (Stack, error) {
 	return Stack{Letter: letter, Height: h}, nil
 }
 
+// MaxLine is the longest line the text formats read (1 MiB).
+const MaxLine = 1 << 20
+
+// LineError says what a line scanner's error means: a line over MaxLine
+// is named with the limit (bufio's own "token too long" does not say it).
+func LineError(err error) string {
+	if errors.Is(err, bufio.ErrTooLong) {
+		return fmt.Sprintf("line longer than the limit of %d bytes", MaxLine)
+	}
+	return err.Error()
+}
+
 // Parse reads a board in the grid text format. name is used in errors (a
 // file name); it may be "". Every row must have the same number of cells.
 func Parse(r io.Reader, name string) (*Board, error) {
 	var rows [][]Stack
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	sc.Buffer(make([]byte, 4096), MaxLine)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -111,7 +123,7 @@ func Parse(r io.Reader, name string) (*Board, error) {
 		rows = append(rows, row)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: line + 1, Msg: err.Error()}
+		return nil, &ParseError{File: name, Line: line + 1, Msg: LineError(err)}
 	}
 	if len(rows) == 0 {
 		return nil, &ParseError{File: name, Line: line, Msg: "no board rows found"}

@@ -131,7 +131,7 @@ func Parse(r io.Reader, name string) (*Layout, error) {
 	var rows []string
 	cols := 0
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	sc.Buffer(make([]byte, 4096), grid.MaxLine)
 	line := 0
 	for sc.Scan() {
 		line++
@@ -169,7 +169,7 @@ func Parse(r io.Reader, name string) (*Layout, error) {
 		rows = append(rows, string(row))
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &ParseError{File: name, Line: line + 1, Msg: err.Error()}
+		return nil, &ParseError{File: name, Line: line + 1, Msg: grid.LineError(err)}
 	}
 	l := NewLayout(len(rows), cols)
 	for r, row := range rows {

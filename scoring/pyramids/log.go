@@ -51,7 +51,7 @@ type Entry struct {
 func ReadLog(r io.Reader, name string) (*Log, error) {
 	l := &Log{Name: name}
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	sc.Buffer(make([]byte, 4096), grid.MaxLine)
 	line := 0
 	var rows strings.Builder
 	var target **Board
@@ -172,7 +172,7 @@ func ReadLog(r io.Reader, name string) (*Log, error) {
 		}
 	}
 	if err := sc.Err(); err != nil {
-		return nil, perr(line+1, "%v", err)
+		return nil, perr(line+1, "%s", grid.LineError(err))
 	}
 	if err := flush(); err != nil {
 		return nil, err

@@ -182,7 +182,7 @@ var ErrSyntax = grid.ErrSyntax
 // errors (a file name). Errors are *grid.ParseError: file:line: cell N.
 func Parse(r io.Reader, name string, alpha Alphabet) (*Board, error) {
 	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 4096), 1<<20)
+	sc.Buffer(make([]byte, 4096), grid.MaxLine)
 	var rows [][]rune
 	line := 0
 	for sc.Scan() {
@@ -201,7 +201,7 @@ func Parse(r io.Reader, name string, alpha Alphabet) (*Board, error) {
 		rows = append(rows, row)
 	}
 	if err := sc.Err(); err != nil {
-		return nil, &grid.ParseError{File: name, Line: line + 1, Msg: err.Error()}
+		return nil, &grid.ParseError{File: name, Line: line + 1, Msg: grid.LineError(err)}
 	}
 	b, err := fromRows(rows)
 	if err != nil {

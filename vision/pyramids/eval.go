@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/render"
@@ -155,7 +156,7 @@ func loadImage(path string) (image.Image, error) {
 		return nil, err
 	}
 	defer f.Close()
-	img, _, err := image.Decode(f)
+	img, _, err := imagesize.DecodeReader(f)
 	if err != nil {
 		return nil, fmt.Errorf("pyramids: %s: not a readable JPEG or PNG image: %w", path, err)
 	}

@@ -137,6 +137,7 @@ function render(g) {
     (lp.corrected || []).forEach(([r, c]) => fixed.add(r + "," + c));
   }
   renderCamera(g);
+  renderStorage(g);
   const banner = $("#banner");
   if (rejected) {
     banner.hidden = false;
@@ -194,6 +195,17 @@ function renderCamera(g) {
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
     el("div", { class: "muted" }, c.error),
     el("div", {}, c.code === "held" ? t("camera.heldHelp") : t("camera.lostHelp")));
+}
+
+// The game could not be saved (a full disk): nothing was recorded.
+function renderStorage(g) {
+  const box = $("#storage");
+  const s = g.storage;
+  if (!s) { box.hidden = true; box.replaceChildren(); return; }
+  box.hidden = false;
+  box.replaceChildren(
+    el("strong", {}, "The game is not being saved."),
+    el("div", {}, s.error + ". The last change was not recorded: do it again once this notice is gone."));
 }
 
 function describe(t) {
