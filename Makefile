@@ -283,8 +283,11 @@ leak-pyramids: deps
 # the whole test suite there (make test) and compares the arm64 reader's
 # readings with this machine's on the golden scans. Slow (hours); needs
 # root; keeps the root in PI_CACHE and its log in PI_LOG. Not part of test.
+# PI_STEPS picks steps (hw/pi/check.sh); PI_STEPS='src xtest' runs the
+# tests compiled on the host, run in the root (much faster).
 PI_CACHE ?= /var/cache/tilescope-pi
 PI_LOG ?= $(PI_CACHE)/pi-check.log
+PI_STEPS ?=
 .PHONY: pi-check
 pi-check:
-	APT_PKGS='$(APT_PKGS)' PI_CACHE='$(PI_CACHE)' PI_LOG='$(PI_LOG)' GO='$(GO)' hw/pi/check.sh
+	APT_PKGS='$(APT_PKGS)' PI_CACHE='$(PI_CACHE)' PI_LOG='$(PI_LOG)' PI_STEPS='$(PI_STEPS)' GO='$(GO)' hw/pi/check.sh

@@ -14,8 +14,15 @@
 #
 # Variables: PI_CACHE, PI_LOG, PI_MIRROR (a Debian mirror), PI_GO (the
 # arm64 Go toolchain module), PI_STEPS (which steps to run: any of
-# root deps go src build compare test; default all, in that order), PI_TEST_TIMEOUT
-# (go test -timeout per package; emulation is 10-40 times slower).
+# root deps go src build compare test xtest; default all but xtest, in
+# that order), PI_TEST_TIMEOUT (go test -timeout per package; emulation
+# is 10-40 times slower).
+#
+# xtest is a faster way to the same tests: each package's test binary is
+# compiled on the host (Go for arm64, cgo through Debian's
+# aarch64-linux-gnu-g++ with the root as sysroot, against the root's own
+# OpenCV and Tesseract) and run inside the root under emulation. Compiling
+# under emulation is most of make test's time there.
 set -euo pipefail
 
 repo=${PI_REPO:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -24,9 +31,10 @@ cache=${PI_CACHE:-/var/cache/tilescope-pi}
 # hours, during which the file in the working tree may change.
 if [ -z "${PI_CHECK_COPY:-}" ] && [ "$(id -u)" = 0 ]; then
 	mkdir -p "$cache"
-	cp "$0" "$cache/check.sh"
-	PI_REPO=$repo PI_CHECK_COPY=1 exec bash "$cache/check.sh" "$@"
+	cp "$0" "$cache/check-$$.sh"
+	PI_REPO=$repo PI_CHECK_COPY=1 exec bash "$cache/check-$$.sh" "$@"
 fi
+[ -n "${PI_CHECK_COPY:-}" ] && rm -f "$0" # bash keeps reading the open file
 root=$cache/root
 log=${PI_LOG:-$cache/pi-check.log}
 mirror=${PI_MIRROR:-http://deb.debian.org/debian}
@@ -41,6 +49,12 @@ if [ "$(id -u)" != 0 ]; then
 	exit 2
 fi
 mkdir -p "$cache"
+# One run at a time: runs share the root and its mounts.
+exec 9>"$cache/lock"
+if ! flock -n 9; then
+	echo "pi-check: another run holds $cache/lock" >&2
+	exit 1
+fi
 exec > >(tee -a "$log") 2>&1
 
 start=$(date +%s)
@@ -59,7 +73,9 @@ say "start: repo $repo, root $root, steps: $steps"
 
 # --- the host: debootstrap, qemu-user-static, binfmt_misc ----------------
 missing=
-for p in debootstrap qemu-user-static binfmt-support unzip; do
+host_pkgs="debootstrap qemu-user-static binfmt-support unzip"
+[[ " ${PI_STEPS:-} " == *" xtest "* ]] && host_pkgs="$host_pkgs g++-aarch64-linux-gnu pkg-config"
+for p in $host_pkgs; do
 	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q 'ok installed' || missing="$missing $p"
 done
 if [ -n "$missing" ]; then
