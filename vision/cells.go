@@ -51,6 +51,7 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		dist[i] = Vec3{float64(c) + 0.5 - cam[0], float64(r) + 0.5 - cam[1], -cam[2]}.norm()
 	}
 	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
+	wallMed := walls.median()
 	var occ occluders
 	for _, i := range order {
 		r, c := i/n, i%n
@@ -108,6 +109,10 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 			occ.add(pose, r, c, cell.Height, geo)
 		} else {
 			cell.Face = faceQuad(pose, r, c, 0, geo)
+			if wallMed > 0 {
+				cell.walls = ts.ref / wallMed
+			}
+			cell.Covered = !d.marked && (ts.top < 0 || ts.ev < coverDark || cell.walls > coverLight || (cell.walls > 0 && cell.walls < 1/coverLight))
 		}
 		cells[i] = cell
 	}
@@ -130,6 +135,33 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 		}
 	}
 	return cells
+}
+
+// coverDark is the tile evidence below which a square read empty is
+// Covered: far darker than the walls around it (a hand, a deep shadow),
+// not a bare square (an empty square sits near -0.6). Chosen on the mixed
+// set of seed 1 (docs/vision.md, "Sure").
+const coverDark = -1.1
+
+// coverLight is how many times lighter (or darker) than the board's walls
+// at large the walls around a square read empty may be before the square
+// is Covered: something lies over it (a hand's skin, a sleeve, a deep
+// shadow). Chosen on the mixed set of seed 1 (docs/vision.md, "Sure").
+var coverLight = 1.6
+
+// median returns the median of the wall samples in the picture.
+func (w wallSamples) median() float64 {
+	v := make([]float64, 0, len(w.v))
+	for _, g := range w.v {
+		if g >= 0 {
+			v = append(v, g)
+		}
+	}
+	if len(v) == 0 {
+		return 0
+	}
+	sort.Float64s(v)
+	return v[len(v)/2]
 }
 
 // seenBehind reports whether face q, found for square (r, c) whose floor

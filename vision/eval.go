@@ -41,6 +41,8 @@ type Truth struct {
 		Height int    `json:"height"`
 		// Corners is the stack's top face in the picture.
 		Corners [4][2]float64 `json:"corners"`
+		// Occluded: a hand or an object hides the stack's centre.
+		Occluded bool `json:"occluded"`
 	} `json:"cells"`
 	Conditions map[string]any `json:"conditions"`
 }
@@ -89,6 +91,17 @@ type SceneResult struct {
 	Elapsed   time.Duration
 	Mistakes  []string
 	Group     string // the scene's difficulty, from its truth
+	// Cells is every square of a board found, as read and as the truth
+	// has it: what the sure figures and the threshold sweep need.
+	Cells []EvalCell
+}
+
+// EvalCell is one square of a found board in an evaluation.
+type EvalCell struct {
+	Cell           // as read
+	Right     bool // empty/occupied, letter and height all as the truth
+	TrueStack bool // the truth has a stack here
+	Occluded  bool // the truth's stack is hidden by a hand or an object
 }
 
 // EvalOptions tune an evaluation.
@@ -150,9 +163,18 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 	for k := 0; k < res.Turned; k++ {
 		got = rotateBoard(got) // ours turned a quarter counter-clockwise
 	}
+	hidden := map[grid.Pos]bool{}
+	for _, c := range t.Cells {
+		if c.Occluded {
+			hidden[grid.Pos{Row: c.Row, Col: c.Col}] = true
+		}
+	}
 	truth.Each(func(p grid.Pos, want grid.Stack) {
 		g := got.At(p)
 		occupied := !cellEmpty(r, res.Turned, p, truth.Rows)
+		rc := r.Cell(ourPos(p, res.Turned, truth.Rows))
+		res.Cells = append(res.Cells, EvalCell{Cell: rc, TrueStack: !want.Empty(), Occluded: hidden[p],
+			Right: occupied == !want.Empty() && (!occupied || (g.Letter == want.Letter && rc.Height == want.Height))})
 		if occupied == !want.Empty() {
 			res.TileRight++
 		} else {
@@ -250,6 +272,19 @@ type EvalSummary struct {
 	Groups                       map[string]*EvalSummary // by difficulty
 	Failures                     []SceneResult
 	LettersRead                  bool
+	// Sure figures over the squares of the boards found: squares read
+	// sure and of them right; stacks read sure and of them right; squares
+	// read Covered, and of them truly empty.
+	Sure, SureRight          int
+	SureStacks, SureStacksOK int
+	Covered, CoveredEmpty    int
+	StacksRead               int // squares read as a stack
+	// Stacks a hand or an object hides: how many, and of them read
+	// empty and not Covered (the page would show an empty square).
+	Hidden, HiddenLost int
+	// Cells keeps every square (for the threshold sweep) when KeepCells.
+	Cells     []EvalCell
+	KeepCells bool
 }
 
 // Add counts one scene.
@@ -277,6 +312,39 @@ func (s *EvalSummary) Add(r SceneResult) {
 	}
 	s.Scenes++
 	s.Times = append(s.Times, r.Elapsed)
+	for _, c := range r.Cells {
+		if c.Height > 0 {
+			s.StacksRead++
+		}
+		if c.Occluded && c.TrueStack {
+			s.Hidden++
+			if c.Height == 0 && !c.Covered {
+				s.HiddenLost++
+			}
+		}
+		if c.Covered {
+			s.Covered++
+			if !c.TrueStack {
+				s.CoveredEmpty++
+			}
+		}
+		if !c.Sure {
+			continue
+		}
+		s.Sure++
+		if c.Right {
+			s.SureRight++
+		}
+		if c.Height > 0 {
+			s.SureStacks++
+			if c.Right {
+				s.SureStacksOK++
+			}
+		}
+	}
+	if s.KeepCells {
+		s.Cells = append(s.Cells, r.Cells...)
+	}
 	if r.Found {
 		s.Occupied += r.Occupied
 		s.Squares += r.Squares
@@ -316,6 +384,11 @@ func (s *EvalSummary) Write(w io.Writer) {
 		fmt.Fprintf(w, "letters right:    n/a (no tile reader)\n")
 	}
 	fmt.Fprintf(w, "heights right:    %s stacks on the boards found\n", pct(s.Heights, s.Occupied))
+	fmt.Fprintf(w, "sure right:       %s squares read sure (empty, or letter and height); unsure %d of %d\n",
+		pctFine(s.SureRight, s.Sure), s.Squares-s.Sure, s.Squares)
+	fmt.Fprintf(w, "sure stacks right: %s stacks read sure; unsure stacks %d\n", pctFine(s.SureStacksOK, s.SureStacks), s.StacksRead-s.SureStacks)
+	fmt.Fprintf(w, "covered:          %d squares (%d of them truly empty); stacks under a hand or object %d, of them shown empty %d\n",
+		s.Covered, s.CoveredEmpty, s.Hidden, s.HiddenLost)
 	if len(s.Groups) > 1 {
 		var names []string
 		for k := range s.Groups {
@@ -337,6 +410,80 @@ func (s *EvalSummary) Write(w io.Writer) {
 		fmt.Fprintf(w, "time per image:   median %v, p90 %v (scan only, after decoding)\n",
 			t[len(t)/2].Round(time.Millisecond/10), t[len(t)*9/10].Round(time.Millisecond/10))
 	}
+}
+
+func pctFine(a, b int) string {
+	if b == 0 {
+		return "n/a"
+	}
+	return fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
+}
+
+// WriteSureSweep prints, for a range of the Sure thresholds, how many
+// stacks would be read sure and the share of them right, and for the
+// cover threshold how many squares read empty would be covered and of
+// them truly holding a stack (needs KeepCells).
+func (s *EvalSummary) WriteSureSweep(w io.Writer) {
+	fmt.Fprintln(w, "conf  tile  height   sure stacks       right")
+	for _, cf := range []float64{0.5, 0.8, 0.9, 0.98} {
+		for _, tl := range []float64{0, 0.2, 0.5} {
+			for _, hm := range []float64{0, 0.2, 0.3, 0.4, 0.5, 0.55, 0.6, 0.65, 0.7} {
+				n, ok := 0, 0
+				for _, c := range s.Cells {
+					if c.Height == 0 || c.Letter == "?" || c.Conf < cf || c.Tile < tl || c.HeightOK < hm {
+						continue
+					}
+					n++
+					if c.Right {
+						ok++
+					}
+				}
+				fmt.Fprintf(w, "%.2f  %.1f   %.1f     %6d   %s\n", cf, tl, hm, n, pctFine(ok, n))
+			}
+		}
+	}
+	fmt.Fprintln(w, "empty squares by tile evidence: below  read-empty  of them holding a stack")
+	for _, t := range []float64{-1.4, -1.2, -1.1, -1.0, -0.9, -0.8, -0.7} {
+		n, st := 0, 0
+		for _, c := range s.Cells {
+			if c.Height == 0 && c.Tile < t {
+				n++
+				if c.TrueStack {
+					st++
+				}
+			}
+		}
+		fmt.Fprintf(w, "  %.1f  %6d  %d\n", t, n, st)
+	}
+	fmt.Fprintln(w, "squares read empty by the walls around them against the board's: over  truly empty  stacks  of them under a hand")
+	for _, t := range []float64{1.2, 1.3, 1.4, 1.5, 1.6, 1.8, 2.0, 2.5} {
+		e, st, hid := 0, 0, 0
+		for _, c := range s.Cells {
+			if c.Height != 0 || c.walls == 0 || (c.walls < t && c.walls > 1/t) {
+				continue
+			}
+			switch {
+			case !c.TrueStack:
+				e++
+			case c.Occluded:
+				hid++
+				st++
+			default:
+				st++
+			}
+		}
+		fmt.Fprintf(w, "  %.1f  %6d  %d  %d\n", t, e, st, hid)
+	}
+	n, st := 0, 0
+	for _, c := range s.Cells {
+		if c.Height == 0 && !c.TrueStack {
+			n++
+		}
+		if c.Height == 0 && c.TrueStack {
+			st++
+		}
+	}
+	fmt.Fprintf(w, "read empty: %d truly empty, %d holding a stack\n", n, st)
 }
 
 // WriteFailures lists what went wrong scene by scene.

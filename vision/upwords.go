@@ -61,6 +61,38 @@ type Cell struct {
 	HeightOK float64 // margin of the chosen height over the next best, 0..1
 	Face     Quad    // the top face in the picture
 	Angle    float64 // the reader's estimate of the letter's rotation
+	// Sure: for a stack, its letter and its height are both sure (the
+	// reader's confidence, the tile evidence and the height's margin all
+	// clear the Sure thresholds); for a square read empty, it is not
+	// Covered. A reading that is not sure says so.
+	Sure bool
+	// walls is how light the walls around the square are against the
+	// board's walls at large (the median): far from 1, something lies
+	// over the square.
+	walls float64
+	// Covered: read empty, but the square may hide a stack: its faces are
+	// all hidden by stacks in front, or it is far darker than the walls
+	// around it (a hand, a deep shadow) rather than a bare square.
+	Covered bool
+}
+
+// Sure thresholds: a stack is Sure when the reader's confidence in its
+// letter is at least SureConf, its tile evidence at least SureTile and
+// its height's margin over the runner-up at least SureHeight. Chosen by
+// `tilescope eval-scan --sure-sweep` on the mixed set of seed 1 (docs/vision.md,
+// "Sure").
+const (
+	SureConf   = 0.9
+	SureTile   = 0.2
+	SureHeight = 0.65
+)
+
+// sureCell reports whether a cell's reading is sure (Cell.Sure).
+func sureCell(c Cell) bool {
+	if c.Height == 0 {
+		return !c.Covered
+	}
+	return c.Letter != "?" && c.Letter != "" && c.Conf >= SureConf && c.Tile >= SureTile && c.HeightOK >= SureHeight
 }
 
 // UpwordsReading is one photo of an Upwords board, read.
@@ -194,7 +226,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 				// The reader sees no tile: trust it only against weak
 				// evidence of one.
 				if c.Tile < 0.5 && rd.Conf > 0.8 {
+					// Something light without a letter: a bare square
+					// in a bright spot, or a hand over a stack: it may
+					// hide one.
 					c.Tile, c.Height, c.Letter = 0, 0, ""
+					c.Covered = true
 					continue
 				}
 				// A stack stands here, its letter too faint (dim light,
@@ -231,6 +267,12 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
+	}
+	for i := range cells {
+		if cells[i].Height > 0 {
+			cells[i].Covered = false
+		}
+		cells[i].Sure = sureCell(cells[i])
 	}
 	r.Cells = cells
 	if k != 0 && !opt.CameraOrientation {

@@ -109,7 +109,11 @@ type gameTally struct {
 	stacks            int // stacks on the boards, summed over turns
 	heights, letters  int // of those, as the session held them before any tap
 	scores, scoresAll int // turns scored as the truth, after the taps
-	elapsed           []time.Duration
+	// Of the stacks the session showed after each photo (before any tap):
+	// those shown sure (not marked unsure) and of them right, and those
+	// shown unsure.
+	sure, sureRight, unsure int
+	elapsed                 []time.Duration
 }
 
 func (t *gameTally) add(o gameTally) {
@@ -124,6 +128,9 @@ func (t *gameTally) add(o gameTally) {
 	t.letters += o.letters
 	t.scores += o.scores
 	t.scoresAll += o.scoresAll
+	t.sure += o.sure
+	t.sureRight += o.sureRight
+	t.unsure += o.unsure
 	t.elapsed = append(t.elapsed, o.elapsed...)
 }
 
@@ -201,8 +208,22 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, boards 
 			}
 			wrong, shown := 0, 0
 			var cerr error
+			unsure := map[grid.Pos]bool{}
+			for _, u := range turn.Uncertain {
+				unsure[grid.Pos{Row: u[0], Col: u[1]}] = true
+			}
 			want.Each(func(p grid.Pos, w grid.Stack) {
 				g := got.At(p)
+				switch {
+				case g.Empty():
+				case unsure[p]:
+					t.unsure++
+				default:
+					t.sure++
+					if g == w {
+						t.sureRight++
+					}
+				}
 				if !w.Empty() {
 					t.stacks++
 					if g.Height == w.Height {
@@ -318,6 +339,11 @@ func (t *gameTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sletters right:     %s stacks\n", indent, pct(t.letters, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s turns, after the taps\n", indent, pct(t.scores, t.scoresAll))
+	sure := "-"
+	if t.sure > 0 {
+		sure = fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(t.sureRight)/float64(t.sure), t.sureRight, t.sure)
+	}
+	fmt.Fprintf(w, "%ssure right:        %s stacks shown sure; %d shown unsure\n", indent, sure, t.unsure)
 }
 
 func (e *gameEval) write(w io.Writer) {

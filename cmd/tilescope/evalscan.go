@@ -23,6 +23,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	reader := fs.String("reader", "ours", "tile reader: ours (the built-in classifier) or none (heights and board only)")
 	intrinsics := fs.String("intrinsics", "auto", "auto (focal length from each photo, else the Pi camera's) or truth (as if calibrated)")
 	verbose := fs.Int("v", 0, "list up to N mistakes per scene that had any")
+	sweep := fs.Bool("sure-sweep", false, "also print how many stacks each choice of the sure thresholds reads sure, and the share of them right")
 	gameName := fs.String("game", "upwords", "the game: upwords (rendered scenes in DIR...) or scrabble (labelled photos in --photos)")
 	photos := fs.String("photos", "", "scrabble: the folder of photos")
 	labels := fs.String("labels", "vision/scrabble/testdata/real", "scrabble: the folder of the photos' labels (<photo>.txt, grid text with a # corners: line)")
@@ -59,7 +60,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	default:
 		return usageErrorf("eval-scan: --intrinsics %q (want auto or truth)", *intrinsics)
 	}
-	var sum vision.EvalSummary
+	sum := vision.EvalSummary{KeepCells: *sweep}
 	switch *reader {
 	case "none":
 	case "ours":
@@ -92,6 +93,10 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		}
 	}
 	sum.Write(stdout)
+	if *sweep {
+		fmt.Fprintln(stdout)
+		sum.WriteSureSweep(stdout)
+	}
 	if *verbose > 0 {
 		fmt.Fprintln(stdout)
 		sum.WriteFailures(stdout, *verbose)

@@ -16,6 +16,7 @@ import (
 	"sort"
 	"strings"
 
+	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -216,6 +217,21 @@ type scanUpwordsCell struct {
 	Letter string  `json:"letter"`
 	Height int     `json:"height"`
 	Conf   float64 `json:"conf"`
+	// Sure: letter and height both sure (vision.Cell.Sure; with --before,
+	// the letter sure and the history's height not contradicted by the
+	// photo, as the table service shows it).
+	Sure bool `json:"sure"`
+	// Covered: a square read empty that may hide a stack (a hand over it,
+	// a deep shadow); written as {"covered":true,"sure":false}.
+	Covered bool `json:"-"`
+}
+
+func (c scanUpwordsCell) MarshalJSON() ([]byte, error) {
+	if c.Covered {
+		return []byte(`{"covered":true,"sure":false}`), nil
+	}
+	type plain scanUpwordsCell
+	return json.Marshal(plain(c))
 }
 
 func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
@@ -232,12 +248,21 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 	}
 	board := r.Board
 	var dis []game.Disagreement
+	sure := func(p grid.Pos) bool { return r.Cell(p).Sure }
 	if prev != nil {
 		// The same reconciling the table service does: the letter decides
 		// each stack's height from its history (internal/game).
 		rec, _ := game.ReconcileUpwords(prev, game.Reading{Board: r.Board})
 		board = rec.Board.(*grid.Board)
 		dis = game.Disagreements(prev, r.Board, board)
+		// How sure each square is, as the service shows it: the photo
+		// read as the service reads it (the history's height where the
+		// photo agrees or has no firm say), reconciled.
+		svc, _ := game.ReconcileUpwords(prev, upwordsgame.ReadingOf(r, prev))
+		sb := svc.Board.(*grid.Board)
+		sure = func(p grid.Pos) bool {
+			return sb.At(p) == board.At(p) && svc.Conf[p.Row][p.Col] >= game.LowConf
+		}
 		if !opt.json && opt.stderr != nil {
 			for _, d := range dis {
 				fmt.Fprintf(opt.stderr, "scan: %s: %s\n", path, d)
@@ -277,9 +302,12 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 	for _, c := range r.Cells {
 		st := board.At(c.Pos)
 		if st.Empty() {
+			if c.Covered {
+				out.Cells[c.Pos.Row][c.Pos.Col] = &scanUpwordsCell{Covered: true}
+			}
 			continue
 		}
-		out.Cells[c.Pos.Row][c.Pos.Col] = &scanUpwordsCell{Letter: st.Letter, Height: st.Height, Conf: scanRound3(c.Conf)}
+		out.Cells[c.Pos.Row][c.Pos.Col] = &scanUpwordsCell{Letter: st.Letter, Height: st.Height, Conf: scanRound3(c.Conf), Sure: sure(c.Pos)}
 	}
 	enc := json.NewEncoder(stdout)
 	return enc.Encode(out)

@@ -115,9 +115,16 @@ func placeholder(before *grid.Board, p grid.Pos) string {
 	return "A"
 }
 
+// firmHeight is the margin of a photo's height over the runner-up
+// (vision.Cell.HeightOK) from which the photo's height stands against the
+// game's history: under it the history's height is taken without doubt.
+// Chosen with eval-game on seed 1 (docs/vision.md, "Sure").
+const firmHeight = 0.3
+
 // ReadingOf turns a scan into a reading: the board and, per cell, the
-// reader's confidence, lowered when the stack's height was a near thing.
-// before is the board as it stands (nil: none).
+// reader's confidence, lowered when the stack's height was a near thing
+// and the game's history does not give it. before is the board as it
+// stands (nil: none).
 func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
 	b := scan.Board.Clone()
 	conf := make([][]float64, b.Rows)
@@ -139,6 +146,34 @@ func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
 				continue
 			}
 			conf[r][c] = min(cell.Conf, 0.5+cell.HeightOK)
+			if before == nil || before.Rows != b.Rows || before.Cols != b.Cols {
+				continue
+			}
+			// Through a game the history gives the height: a new stack
+			// is one high, a stack under its own letter stands as it
+			// stood, a new letter is one tile more. The letter alone
+			// then decides how sure the square is when the photo agrees
+			// with that height, or has no firm say against it (its
+			// height's margin under firmHeight): the history's
+			// height is taken. A stack read one higher under its own
+			// letter is left as read, for game.ReconcileUpwords to
+			// weigh (a tile on it whose letter was misread).
+			s, was := b.At(p), before.At(p)
+			want := 1
+			switch {
+			case was.Empty():
+			case was.Letter == s.Letter:
+				want = was.Height
+			default:
+				want = was.Height + 1
+			}
+			switch {
+			case s.Height == want:
+				conf[r][c] = cell.Conf
+			case cell.HeightOK < firmHeight && !(was.Letter == s.Letter && s.Height == was.Height+1):
+				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
+				conf[r][c] = cell.Conf
+			}
 		}
 	}
 	return game.Reading{Board: b, Conf: conf}
