@@ -6,6 +6,7 @@ import (
 	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
+	"math"
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -87,6 +88,10 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	opt := r.opt
 	opt.Hint = r.grid
 	scan, err := vision.ScanUpwords(img, opt)
+	if err == nil && r.grid != nil && misregistered(*r.grid, scan.Grid, scan.Board, before) {
+		// The last good grid stays: the camera has not moved.
+		err = ErrRegistration
+	}
 	if err == nil {
 		g := scan.Grid
 		r.grid = &g
@@ -96,6 +101,48 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		return game.Reading{}, Unreadable{err}
 	}
 	return ReadingOf(scan, before), nil
+}
+
+// ErrRegistration is a photo whose grid was found half a square or more
+// from the last good one while its reading changes most of the board: a
+// grid found a row or a column off (every letter read from the square
+// beside it), not a turn. A board that really moved still reads as it
+// stood, so its new place is taken.
+var ErrRegistration = errors.New("upwords: the board's grid was found a row or a column off where it stood; the photo is not read as a turn (take it again)")
+
+// misregistered reports whether a reading on grid now, the last good grid
+// being last (the camera's own corner order, vision.UpwordsReading.Grid),
+// is a registration error: a corner moved half a square or more and more
+// than half of the stacks standing (at least four) read otherwise.
+func misregistered(last, now vision.Quad, read, before *grid.Board) bool {
+	if read == nil || before == nil || read.Rows != before.Rows || read.Cols != before.Cols {
+		return false
+	}
+	n := float64(read.Cols)
+	pitch := math.Hypot(last[1].X-last[0].X, last[1].Y-last[0].Y) / n
+	if pitch <= 0 {
+		return false
+	}
+	moved := 0.0
+	for i := range last {
+		moved = math.Max(moved, math.Hypot(now[i].X-last[i].X, now[i].Y-last[i].Y))
+	}
+	if moved < pitch/2 {
+		return false
+	}
+	standing, changed := 0, 0
+	before.Each(func(p grid.Pos, b grid.Stack) {
+		if b.Empty() {
+			return
+		}
+		standing++
+		// The reading is turned to the board's reading direction like
+		// the board before: compare square by square.
+		if read.At(p).Letter != b.Letter {
+			changed++
+		}
+	})
+	return standing >= 4 && 2*changed > standing
 }
 
 func isTileLetter(l string) bool {
