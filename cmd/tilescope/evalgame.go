@@ -7,7 +7,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	upwordsgame "github.com/tilescope/tilescope/games/upwords"
+	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"io"
 	"math/rand/v2"
 	"os"

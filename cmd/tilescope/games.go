@@ -3,10 +3,10 @@
 package main
 
 import (
-	"github.com/tilescope/tilescope/games/pyramids"
-	"github.com/tilescope/tilescope/games/scrabble"
-	"github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/pyramids"
+	"github.com/tilescope/tilescope/internal/games/scrabble"
+	"github.com/tilescope/tilescope/internal/games/upwords"
 )
 
 // The games the table service plays: one line per game (docs/games.md).

@@ -16,8 +16,8 @@ import (
 	"sort"
 	"strings"
 
-	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/internal/game"
+	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"

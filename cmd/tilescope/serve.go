@@ -23,10 +23,10 @@ import (
 	"github.com/skip2/go-qrcode"
 
 	"github.com/tilescope/tilescope/dict/wordnet"
-	upwordsgame "github.com/tilescope/tilescope/games/upwords"
 	"github.com/tilescope/tilescope/hw/camera"
 	"github.com/tilescope/tilescope/hw/gpio"
 	"github.com/tilescope/tilescope/internal/game"
+	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/web"

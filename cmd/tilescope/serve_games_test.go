@@ -13,8 +13,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	pyrgame "github.com/tilescope/tilescope/games/pyramids"
 	"github.com/tilescope/tilescope/internal/game"
+	pyrgame "github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 )
@@ -24,7 +24,7 @@ import (
 // photos aside.
 func pyramidsDemoScores(t *testing.T) map[string]int {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "games", "pyramids", "demodata", "game.txt"))
+	f, err := os.Open(filepath.Join("..", "..", "internal", "games", "pyramids", "demodata", "game.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +53,7 @@ func pyramidsDemoScores(t *testing.T) map[string]int {
 // pyramidsDemoTaken is the recorded board after word's take.
 func pyramidsDemoTaken(t *testing.T, word string) *pyramids.Board {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "games", "pyramids", "demodata", "game.txt"))
+	f, err := os.Open(filepath.Join("..", "..", "internal", "games", "pyramids", "demodata", "game.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}

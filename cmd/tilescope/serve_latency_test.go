@@ -7,7 +7,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	upwordsgame "github.com/tilescope/tilescope/games/upwords"
+	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"

@@ -6,7 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
-	upwordsgame "github.com/tilescope/tilescope/games/upwords"
+	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"image"
 	"image/color"
 	"image/draw"

@@ -70,7 +70,7 @@
 // empty table, a Position's text form and its cells, reading a photo,
 // judging a turn, a tap correction, what the page draws, the bag and the
 // end-of-game tally. Each game implements Game in its own package
-// (games/upwords) and registers it once (Register, from cmd/tilescope);
+// (internal/games/upwords) and registers it once (Register, from cmd/tilescope);
 // docs/games.md says how to add one. GridRules is Rules for the grid games
 // (a Scorer on *grid.Board positions); a Config with only a Scorer gets
 // Upwords' numbers around it.

@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // Size is the board's side: 15 squares.
@@ -113,33 +115,13 @@ func (b *Board) String() string {
 	return s.String()
 }
 
-// ErrSyntax is wrapped by every *ParseError.
-var ErrSyntax = errors.New("scrabble: syntax error")
+// ErrSyntax is wrapped by every *ParseError: the grid text format's own
+// (scoring/grid), which this board's text is.
+var ErrSyntax = grid.ErrSyntax
 
-// ParseError says where a board text is wrong and what was expected there.
-type ParseError struct {
-	File string // the file's name, or ""
-	Line int    // 1-based line
-	Cell int    // 1-based cell in the row; 0 when the whole line is wrong
-	Text string // the offending cell
-	Msg  string
-}
-
-func (e *ParseError) Error() string {
-	var s strings.Builder
-	if e.File != "" {
-		s.WriteString(e.File)
-		s.WriteByte(':')
-	}
-	fmt.Fprintf(&s, "%d: ", e.Line)
-	if e.Cell > 0 {
-		fmt.Fprintf(&s, "cell %d %q: ", e.Cell, e.Text)
-	}
-	s.WriteString(e.Msg)
-	return s.String()
-}
-
-func (e *ParseError) Unwrap() error { return ErrSyntax }
+// ParseError says where a board text is wrong and what was expected there
+// (file, line, cell): the grid text format's error.
+type ParseError = grid.ParseError
 
 // ParseCell reads one cell of the grid text: "." empty, "A".."Z" a tile,
 // "a".."z" a blank named that letter, "*" a blank whose letter is unknown.

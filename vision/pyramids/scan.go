@@ -571,5 +571,5 @@ func lumaAt(pix []uint8, o int) float64 {
 // heightReach is how far from the game's stack count the letter is
 // looked for: 3 reads as many letters as every height (1..6) on the
 // tuning sets at 169 ms of processor time a scan instead of 185; 2 (147
-// ms) read one black house letter of games/pyramids' demo wrong.
+// ms) read one black house letter of internal/games/pyramids' demo wrong.
 const heightReach = 3

@@ -202,9 +202,12 @@ func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
 			// then decides how sure the square is when the photo agrees
 			// with that height, or has no firm say against it (its
 			// height's margin under firmHeight): the history's
-			// height is taken. A stack read one higher under its own
-			// letter is left as read, for game.ReconcileUpwords to
-			// weigh (a tile on it whose letter was misread).
+			// height is taken, for a new stack or one under its own
+			// letter (the board game.ReconcileUpwords makes of it is
+			// the same). A stack read one higher under its own letter
+			// (a tile on it whose letter was misread?) and a new letter
+			// (read no higher than the stack stood, the rules weigh a
+			// misread: ReconcileUpwordsJudged) are left as read.
 			s, was := b.At(p), before.At(p)
 			want := 1
 			switch {
@@ -217,7 +220,7 @@ func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
 			switch {
 			case s.Height == want:
 				conf[r][c] = cell.Conf
-			case cell.HeightOK < firmHeight && !(was.Letter == s.Letter && s.Height == was.Height+1):
+			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && s.Height != was.Height+1):
 				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
 				conf[r][c] = cell.Conf
 			}

@@ -18,7 +18,7 @@ func (w words) Contains(s string) bool { return w[strings.ToUpper(s)] }
 
 func readLog(t *testing.T) *pyramids.Log {
 	t.Helper()
-	f, err := os.Open("../../scoring/pyramids/testdata/game3.txt")
+	f, err := os.Open("../../../scoring/pyramids/testdata/game3.txt")
 	if err != nil {
 		t.Fatal(err)
 	}
