@@ -136,6 +136,15 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 // frame, a hand over part of the board): a camera over a table does not
 // move between turns, so the earlier photo vouches for it.
 func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool) {
+	return findBoardStages(p, img, n, hint, false)
+}
+
+// findBoardStages is findBoardNear; linesOnly stops after the stages that
+// see the grid's own lines and the board's straight edges (no outlines
+// from brightness or colour, no contrast raising, no rims): a quick look
+// for a board that shows its lines plainly, for a caller that has other
+// evidence to fall back on.
+func findBoardStages(p plane, img image.Image, n int, hint *Quad, linesOnly bool) (boardFit, bool) {
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -233,6 +242,10 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 			return append(append(lc, wide()...), keepRims(quadCandidates(eqBlur, ws, n))...)
 		},
 	}
+	eqStage := len(stages) - 1 // the last stage scores on the equalised picture
+	if linesOnly {
+		stages = stages[:4]
+	}
 	for si, stage := range stages {
 		if best.Score >= clearGrid {
 			break
@@ -240,7 +253,7 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 		more := stage()
 		cands = append(cands, more...)
 		scoreOn := blur
-		if si == len(stages)-1 {
+		if si == eqStage {
 			scoreOn = eqBlur
 		}
 		for _, c := range more {
@@ -301,6 +314,9 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 		if rim.Score >= minGridContrast {
 			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
 		}
+		return boardFit{}, false
+	}
+	if linesOnly && best.Score < minGridContrast {
 		return boardFit{}, false
 	}
 	if best.Score < minGridContrast {

@@ -36,6 +36,18 @@ func (g Grid) Corners() Quad {
 // this package's sentinels: ErrNoBoard, ErrOutOfView (an
 // *OutOfViewError), ErrTooDark, ErrTooBlurred.
 func FindGrid(img image.Image, n int) (Grid, error) {
+	return findGrid(img, n, false)
+}
+
+// FindGridLines is FindGrid that looks only for a grid whose own lines or
+// straight edges show (the first stages of the search): tens of
+// milliseconds where FindGrid's later stages can take seconds on a photo
+// with no board in it. A board it misses may still be found by FindGrid.
+func FindGridLines(img image.Image, n int) (Grid, error) {
+	return findGrid(img, n, true)
+}
+
+func findGrid(img image.Image, n int, linesOnly bool) (Grid, error) {
 	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
 		return Grid{}, fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
 	}
@@ -43,7 +55,7 @@ func FindGrid(img image.Image, n int) (Grid, error) {
 		return Grid{}, fmt.Errorf("%w: a grid of %d squares", ErrNoBoard, n)
 	}
 	p := luma(img)
-	fit, ok := findBoard(p, img, n)
+	fit, ok := findBoardStages(p, img, n, nil, linesOnly)
 	if !ok && fit.Partial {
 		return Grid{}, partialError(fit, n)
 	}

@@ -46,7 +46,7 @@ type scanLooseTile struct {
 // row per line, '.' empty) that `score --game lexicon --layout` reads, or
 // the JSON.
 func scanLexicon(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
-	r, err := loose.Scan(img, loose.Options{Reader: opt.reader, Lattice: true, UprightFromLetters: true})
+	r, err := loose.Scan(img, loose.Options{Reader: opt.reader, Lattice: true, UprightFromLetters: true, OnBoard: true})
 	if err != nil {
 		return scanLooseNone("lexicon", path, err, opt.json, stdout)
 	}

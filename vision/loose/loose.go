@@ -108,6 +108,13 @@ type Options struct {
 	// KeepUnread keeps tiles the reader says are no tile (they are
 	// dropped by default: a light patch of table, a card, a hand).
 	KeepUnread bool
+	// OnBoard says the tiles may lie on a printed 15x15 board (a Scrabble
+	// board used as the table): with a Reader and Lattice, the board is
+	// looked for too (by its lines alone, vision.FindGridLines), and where
+	// one is found holding lettered tiles, its squares are the reading
+	// (onBoard): on a board the search for loose tiles takes the print for
+	// tiles and misses the tiles sunk in their squares.
+	OnBoard bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
 }
@@ -115,6 +122,25 @@ type Options struct {
 // Scan finds the loose tiles in a photo, reads them and, with
 // opt.Lattice, places them on the lattice.
 func Scan(img image.Image, opt Options) (*Reading, error) {
+	now := opt.Clock
+	if now == nil {
+		now = time.Now
+	}
+	start := now()
+	r, err := scanLoose(img, opt)
+	if !opt.OnBoard || !opt.Lattice || opt.Reader == nil || img == nil || img.Bounds().Empty() {
+		return r, err
+	}
+	if br, ok := onBoard(img, opt.Reader); ok {
+		sortTiles(br.Tiles)
+		br.Elapsed = now().Sub(start)
+		return br, nil
+	}
+	return r, err
+}
+
+// scanLoose finds tiles lying anyhow (Scan without the board).
+func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	now := opt.Clock
 	if now == nil {
 		now = time.Now

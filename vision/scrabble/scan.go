@@ -29,6 +29,10 @@ type Options struct {
 	// CropSize is the side in pixels of each square's crop handed to the
 	// reader; 0 means 64.
 	CropSize int
+	// LinesOnly looks for the board only by its lines and straight edges
+	// (vision.FindGridLines): quick, for a caller that reads the photo
+	// another way when no board is found.
+	LinesOnly bool
 }
 
 // Cell is one square holding a tile.
@@ -169,7 +173,11 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if opt.Reader == nil {
 		return nil, ErrNoReader
 	}
-	g, err := vision.FindGrid(img, Size)
+	find := vision.FindGrid
+	if opt.LinesOnly {
+		find = vision.FindGridLines
+	}
+	g, err := find(img, Size)
 	if err != nil {
 		return nil, err
 	}

@@ -1,0 +1,149 @@
+package loose
+
+import (
+	"bufio"
+	"image"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// photosDir is ../shared/data/photos beside the checkout (as on CI), or
+// under $TILESCOPE_SHARED; the test skips when neither is there.
+func photosDir(t *testing.T) string {
+	t.Helper()
+	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../../shared"} {
+		if d == "" {
+			continue
+		}
+		p := filepath.Join(d, "data", "photos")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	t.Skip("../shared (or $TILESCOPE_SHARED) is not here: no real photos")
+	return ""
+}
+
+func classList(t *testing.T, path string) []string {
+	t.Helper()
+	f, err := os.Open(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var names []string
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		if s := strings.TrimSpace(sc.Text()); s != "" {
+			names = append(names, s)
+		}
+	}
+	return names
+}
+
+func realPhoto(t *testing.T, path, labels string, names []string) (image.Image, []TruthTile) {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := vision.DecodePhoto(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf, err := os.Open(labels)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lf.Close()
+	truth, err := ReadYOLO(lf, labels, img.Bounds().Dx(), img.Bounds().Dy(), names)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, truth
+}
+
+// TestScanOnBoard: wooden tiles lying on a printed Scrabble board are read
+// through the board (OnBoard), where the search for loose tiles takes the
+// print for tiles; photos of loose tiles on a table read the same with or
+// without OnBoard. The labels are the hand labels of the boards carried to
+// tile boxes (testdata/scrabble-real), and ban-seg's own.
+func TestScanOnBoard(t *testing.T) {
+	photos := photosDir(t)
+	if testing.Short() {
+		t.Skip("reads real photos")
+	}
+	cls, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	same := func(read, label string) bool { return strings.EqualFold(read, label) }
+	scr := classList(t, "testdata/scrabble-real/classes.txt")
+	for _, name := range []string{"IMG_20141025_163933", "IMG_20141025_164052"} {
+		t.Run("printed board "+name, func(t *testing.T) {
+			img, truth := realPhoto(t, filepath.Join(photos, "scrabble-board", name+".jpg"),
+				filepath.Join("testdata/scrabble-real/labels", name+".txt"), scr)
+			on, err := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if err != nil {
+				t.Fatalf("OnBoard: %v", err)
+			}
+			s := ScoreCentres(on.Tiles, truth, same)
+			// Every lettered tile found (a blank shows no letter, and
+			// Lexicon's set has none: the board route leaves it out, as
+			// the reader drops a letterless square), none invented.
+			if s.Found < s.AZ || s.False != 0 || s.AZRight < s.AZ*9/10 {
+				t.Errorf("OnBoard: found %d of %d, %d false, read %d of %d", s.Found, s.Truth, s.False, s.AZRight, s.AZ)
+			}
+			for _, tile := range on.Tiles {
+				if tile.Row < 0 || tile.Row >= on.Rows || tile.Col < 0 || tile.Col >= on.Cols {
+					t.Errorf("tile %s at (%d,%d) off the %dx%d lattice", tile.Letter, tile.Row, tile.Col, on.Rows, on.Cols)
+				}
+			}
+			// The contrast: the loose search alone finds few of them.
+			off, err := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true})
+			if err == nil {
+				if o := ScoreCentres(off.Tiles, truth, same); o.Found >= s.Found {
+					t.Logf("the loose search alone found %d of %d too: the board route is no longer needed here", o.Found, o.Truth)
+				}
+			}
+		})
+	}
+	ban := filepath.Join(photos, "bananagrams-fi", "valid")
+	imgs, _ := filepath.Glob(filepath.Join(ban, "images", "*.jpg"))
+	if len(imgs) > 4 {
+		imgs = imgs[:4]
+	}
+	for _, p := range imgs {
+		t.Run("loose tiles "+filepath.Base(p)[:13], func(t *testing.T) {
+			b, err := os.ReadFile(p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := vision.DecodePhoto(b)
+			if err != nil {
+				t.Fatal(err)
+			}
+			on, err1 := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			off, err2 := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true})
+			if (err1 == nil) != (err2 == nil) {
+				t.Fatalf("errors differ: %v / %v", err1, err2)
+			}
+			if err1 != nil {
+				return
+			}
+			if len(on.Tiles) != len(off.Tiles) {
+				t.Fatalf("OnBoard changed a table with no board: %d tiles, %d without", len(on.Tiles), len(off.Tiles))
+			}
+			for i := range on.Tiles {
+				if on.Tiles[i].Letter != off.Tiles[i].Letter || on.Tiles[i].Center != off.Tiles[i].Center {
+					t.Errorf("tile %d: %s at %v, without OnBoard %s at %v", i, on.Tiles[i].Letter, on.Tiles[i].Center, off.Tiles[i].Letter, off.Tiles[i].Center)
+				}
+			}
+		})
+	}
+}
