@@ -39,6 +39,14 @@
     // square is the class of a square's premium ("prem-tw", ...), drawn
     // under an empty square.
     square(r, c) { return PREMIUM[r + "," + c] ? " prem-" + PREMIUM[r + "," + c] : ""; },
+    // The premium squares' colours (an empty square only: a tile covers
+    // its premium) and the blanks, in the page's style sheet after its own.
+    css: `
+.cell.prem-tw:not(.tile) { background: #b5483c; }
+.cell.prem-dw:not(.tile), .cell.prem-star:not(.tile) { background: #c98a8a; }
+.cell.prem-tl:not(.tile) { background: #3f78a8; } .cell.prem-dl:not(.tile) { background: #8fb6cf; }
+.cell.tile.blank { color: #8a6d3b; font-style: italic; }
+`,
     fix(sheet, cur) {
       const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 1, spellcheck: "false", placeholder: t("cell.empty"),
         value: cur && cur.letter !== "*" ? cur.letter.toUpperCase() : "" });
