@@ -2,13 +2,13 @@ package pyramids
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -54,18 +54,15 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	if err := r.makeReader(); err != nil {
 		return game.Reading{}, err
 	}
-	img := f.Image
-	if img == nil {
-		var err error
-		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
-			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
-		}
+	img, err := photo.Image(f)
+	if err != nil {
+		return game.Reading{}, err
 	}
 	r.rd.mu.Lock()
 	scan, err := vpyr.Scan(img, *r.rd.opt)
 	r.rd.mu.Unlock()
 	if err != nil {
-		return game.Reading{}, unreadable{err}
+		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	before := pyramids.NewBoard()
 	if s, err := pos(standing); err == nil && s.Board != nil {
@@ -116,28 +113,6 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		}
 	}
 	return game.Reading{Board: Position{Board: board}, Conf: conf}, nil
-}
-
-// unreadable is a photo the vision could not read.
-type unreadable struct{ err error }
-
-func (u unreadable) Error() string   { return u.err.Error() }
-func (u unreadable) Unwrap() error   { return u.err }
-func (u unreadable) UserError() bool { return true }
-
-// Code names the trouble for the page.
-func (u unreadable) Code() string {
-	switch {
-	case errors.Is(u.err, vision.ErrTooDark):
-		return "too_dark"
-	case errors.Is(u.err, vision.ErrTooBlurred):
-		return "too_blurred"
-	case errors.Is(u.err, vision.ErrNoBoard):
-		return "no_board"
-	case errors.Is(u.err, vision.ErrOutOfView):
-		return "out_of_view"
-	}
-	return "unreadable"
 }
 
 // Reconcile takes a pyramid the camera reads the same wrong way as in an

@@ -2,16 +2,15 @@ package scrabble
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/scrabble"
-	"github.com/tilescope/tilescope/vision"
 	vscr "github.com/tilescope/tilescope/vision/scrabble"
 )
 
@@ -43,18 +42,15 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.R
 	if err := r.makeReader(); err != nil {
 		return game.Reading{}, err
 	}
-	img := f.Image
-	if img == nil {
-		var err error
-		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
-			return game.Reading{}, unreadable{fmt.Errorf("the photo does not decode: %w", err)}
-		}
+	img, err := photo.Image(f)
+	if err != nil {
+		return game.Reading{}, err
 	}
 	r.rd.mu.Lock()
 	scan, err := vscr.Scan(img, *r.rd.opt)
 	r.rd.mu.Unlock()
 	if err != nil {
-		return game.Reading{}, unreadable{err}
+		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	return readingOf(scan), nil
 }
@@ -87,26 +83,4 @@ func readingOf(scan *vscr.Reading) game.Reading {
 		}
 	}
 	return game.Reading{Board: Position{Board: b}, Conf: conf}
-}
-
-// unreadable is a photo the vision could not read.
-type unreadable struct{ err error }
-
-func (u unreadable) Error() string   { return u.err.Error() }
-func (u unreadable) Unwrap() error   { return u.err }
-func (u unreadable) UserError() bool { return true }
-
-// Code names the trouble for the page.
-func (u unreadable) Code() string {
-	switch {
-	case errors.Is(u.err, vision.ErrTooDark):
-		return "too_dark"
-	case errors.Is(u.err, vision.ErrTooBlurred):
-		return "too_blurred"
-	case errors.Is(u.err, vision.ErrNoBoard):
-		return "no_board"
-	case errors.Is(u.err, vision.ErrOutOfView):
-		return "out_of_view"
-	}
-	return "unreadable"
 }

@@ -2,14 +2,12 @@ package upwords
 
 import (
 	"errors"
-	"fmt"
 	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/upwords"
-	"github.com/tilescope/tilescope/vision"
 )
 
 func TestScorerAdapter(t *testing.T) {
@@ -27,27 +25,6 @@ func TestScorerAdapter(t *testing.T) {
 	rej, ok := err.(*game.Rejection)
 	if !ok || rej.Code != string(upwords.RemovedTile) {
 		t.Fatalf("removing CAT: %v, want a removed_tile rejection", err)
-	}
-}
-
-func TestUnreadableCodes(t *testing.T) {
-	tests := []struct {
-		name string
-		err  error
-		want string
-	}{
-		{"no board", fmt.Errorf("%w: no 10x10 grid in the picture", vision.ErrNoBoard), "no_board"},
-		{"out of view", &vision.OutOfViewError{Sides: []string{"left"}}, "out_of_view"},
-		{"too dark", fmt.Errorf("%w: add light", vision.ErrTooDark), "too_dark"},
-		{"too blurred", fmt.Errorf("%w: hold still", vision.ErrTooBlurred), "too_blurred"},
-		{"a broken file", errors.New("the photo does not decode: unexpected EOF"), "unreadable"},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := (Unreadable{tc.err}).Code(); got != tc.want {
-				t.Errorf("code %q, want %q", got, tc.want)
-			}
-		})
 	}
 }
 

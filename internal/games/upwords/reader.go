@@ -10,6 +10,7 @@ import (
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/ocr/tesseract"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -77,12 +78,9 @@ func (r *Reader) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, err
 }
 
 func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game.Reading, error) {
-	img := f.Image
-	if img == nil {
-		var err error
-		if img, err = vision.DecodePhoto(f.JPEG); err != nil {
-			return game.Reading{}, Unreadable{fmt.Errorf("the photo does not decode: %w", err)}
-		}
+	img, err := photo.Image(f)
+	if err != nil {
+		return game.Reading{}, err
 	}
 	r.mu.Lock()
 	opt := r.opt
@@ -98,7 +96,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	}
 	r.mu.Unlock()
 	if err != nil {
-		return game.Reading{}, Unreadable{err}
+		return game.Reading{}, Unreadable{Err: err}
 	}
 	return ReadingOf(scan, before), nil
 }
@@ -229,26 +227,5 @@ func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
 	return game.Reading{Board: b, Conf: conf}
 }
 
-// Unreadable is a photo the vision could not read: the user's problem
-// (light, angle, hand over the board), not a bug.
-type Unreadable struct{ Err error }
-
-func (u Unreadable) Error() string   { return u.Err.Error() }
-func (u Unreadable) Unwrap() error   { return u.Err }
-func (u Unreadable) UserError() bool { return true }
-
-// Code names the trouble for the page (game.CameraNotice).
-func (u Unreadable) Code() string {
-	var ov *vision.OutOfViewError
-	switch {
-	case errors.As(u.Err, &ov), errors.Is(u.Err, vision.ErrOutOfView):
-		return "out_of_view"
-	case errors.Is(u.Err, vision.ErrTooDark):
-		return "too_dark"
-	case errors.Is(u.Err, vision.ErrTooBlurred):
-		return "too_blurred"
-	case errors.Is(u.Err, vision.ErrNoBoard):
-		return "no_board"
-	}
-	return "unreadable"
-}
+// Unreadable is a photo the vision could not read (internal/games/photo).
+type Unreadable = photo.Unreadable
