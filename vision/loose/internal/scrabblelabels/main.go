@@ -2,7 +2,6 @@ package main
 
 import (
 	"bufio"
-	"errors"
 	"flag"
 	"fmt"
 	"image"
@@ -13,6 +12,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // grow is how much each square is grown about its centre.
@@ -145,10 +146,15 @@ func readBoard(path string) ([4]pt, [][]string, error) {
 
 // labels is the YOLO box label text of a board in a w x h photo.
 func labels(corners [4]pt, grid [][]string, w, h int) (string, error) {
-	H, err := homography([4]pt{{0, 0}, {15, 0}, {15, 15}, {0, 15}}, corners)
-	if err != nil {
-		return "", err
+	q := vision.Quad{}
+	for i, c := range corners {
+		q[i] = vision.Point{X: c.x, Y: c.y}
 	}
+	vh, err := vision.QuadHomography(15, 15, q)
+	if err != nil {
+		return "", fmt.Errorf("the corners do not make a quadrilateral: %w", err)
+	}
+	H := homog{vh}
 	var b strings.Builder
 	for r, row := range grid {
 		for c, cell := range row {
@@ -179,47 +185,10 @@ func labels(corners [4]pt, grid [][]string, w, h int) (string, error) {
 	return b.String(), nil
 }
 
-type homog [9]float64
+// homog is the board's squares to the photo's pixels.
+type homog struct{ h vision.Homography }
 
 func (m homog) apply(p pt) pt {
-	d := m[6]*p.x + m[7]*p.y + m[8]
-	return pt{(m[0]*p.x + m[1]*p.y + m[2]) / d, (m[3]*p.x + m[4]*p.y + m[5]) / d}
-}
-
-// homography is the projective map taking from[i] to to[i] (h33 = 1),
-// solved by Gaussian elimination with partial pivoting.
-func homography(from, to [4]pt) (homog, error) {
-	var a [8][9]float64
-	for i := 0; i < 4; i++ {
-		x, y, u, v := from[i].x, from[i].y, to[i].x, to[i].y
-		a[2*i] = [9]float64{x, y, 1, 0, 0, 0, -u * x, -u * y, u}
-		a[2*i+1] = [9]float64{0, 0, 0, x, y, 1, -v * x, -v * y, v}
-	}
-	for col := 0; col < 8; col++ {
-		p := col
-		for r := col + 1; r < 8; r++ {
-			if math.Abs(a[r][col]) > math.Abs(a[p][col]) {
-				p = r
-			}
-		}
-		if math.Abs(a[p][col]) < 1e-12 {
-			return homog{}, errors.New("the corners do not make a quadrilateral")
-		}
-		a[col], a[p] = a[p], a[col]
-		for r := 0; r < 8; r++ {
-			if r == col {
-				continue
-			}
-			f := a[r][col] / a[col][col]
-			for k := col; k < 9; k++ {
-				a[r][k] -= f * a[col][k]
-			}
-		}
-	}
-	var m homog
-	for i := 0; i < 8; i++ {
-		m[i] = a[i][8] / a[i][i]
-	}
-	m[8] = 1
-	return m, nil
+	q := m.h.Apply(vision.Point{X: p.x, Y: p.y})
+	return pt{q.X, q.Y}
 }
