@@ -230,23 +230,25 @@ func scoreUpwords(_ context.Context, args []string, stdout, stderr io.Writer) er
 		return asBadInput(fmt.Errorf("score: %w", err))
 	}
 	if *asJSON {
-		return writeJSON(stdout, upwordsJSON{Game: "upwords", Valid: true, Placed: move.Placed,
+		return writeJSON(stdout, turnJSON[upwords.Placement, upwords.Word]{Game: "upwords", Valid: true, Placed: move.Placed,
 			Words: move.Words, Bonus: move.Bonus, Score: move.Score, First: move.First})
 	}
 	fmt.Fprint(stdout, drawUpwords(after, move))
 	return nil
 }
 
-// upwordsJSON is DESIGN.md's JSON of a legal turn; placed entries add
-// "height", words add "row", "col", "dir", and the turn adds "first".
-type upwordsJSON struct {
-	Game   string              `json:"game"`
-	Valid  bool                `json:"valid"`
-	Placed []upwords.Placement `json:"placed"`
-	Words  []upwords.Word      `json:"words"`
-	Bonus  int                 `json:"bonus"`
-	Score  int                 `json:"score"`
-	First  bool                `json:"first"`
+// turnJSON is DESIGN.md's JSON of a legal turn on a grid (Upwords,
+// Scrabble): each game's placements and words carry their own fields
+// (Upwords' "height", Scrabble's "blank"; words' "row", "col", "dir"), and
+// the turn adds "first".
+type turnJSON[P, W any] struct {
+	Game   string `json:"game"`
+	Valid  bool   `json:"valid"`
+	Placed []P    `json:"placed"`
+	Words  []W    `json:"words"`
+	Bonus  int    `json:"bonus"`
+	Score  int    `json:"score"`
+	First  bool   `json:"first"`
 }
 
 // rejectionJSON is DESIGN.md's JSON of an illegal turn or an invalid

@@ -82,23 +82,11 @@ func scoreScrabble(_ context.Context, args []string, stdout, stderr io.Writer) e
 		if placed == nil {
 			placed = []scrabble.Placement{}
 		}
-		return writeJSON(stdout, scrabbleJSON{Game: "scrabble", Valid: true, Placed: placed,
+		return writeJSON(stdout, turnJSON[scrabble.Placement, scrabble.Word]{Game: "scrabble", Valid: true, Placed: placed,
 			Words: move.Words, Bonus: move.Bonus, Score: move.Score, First: move.First})
 	}
 	fmt.Fprint(stdout, drawScrabble(after, move))
 	return nil
-}
-
-// scrabbleJSON is DESIGN.md's JSON of a legal turn (as Upwords'): placed
-// entries carry "blank", words "row", "col", "dir" and "how".
-type scrabbleJSON struct {
-	Game   string               `json:"game"`
-	Valid  bool                 `json:"valid"`
-	Placed []scrabble.Placement `json:"placed"`
-	Words  []scrabble.Word      `json:"words"`
-	Bonus  int                  `json:"bonus"`
-	Score  int                  `json:"score"`
-	First  bool                 `json:"first"`
 }
 
 func readScrabbleBoard(path string) (*scrabble.Board, error) {
