@@ -81,27 +81,8 @@ func TestBrowser(t *testing.T) {
 	defer ts.Close()
 	defer srv.Close()
 
-	profile := t.TempDir()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(profile),
-	}
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	defer cancelAlloc()
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	defer cancelBrowser()
-	bctx, cancelTimeout := context.WithTimeout(bctx, 90*time.Second)
-	defer cancelTimeout()
+	bctx, closePhone := openPhone(t, ctx)
+	defer closePhone()
 
 	// A phone: 390x844 CSS pixels (an iPhone 12-14), touch, mobile.
 	if err := chromedp.Do(bctx,
@@ -206,4 +187,31 @@ func tinyJPEG(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// openPhone starts Debian's Chromium as DESIGN.md has it for browser tests
+// (headless, no sandbox, no GPU, no QUIC, no first run, no background
+// networking, component updates or sync, a fresh profile), with extra
+// flags (a language), and gives the browser's context, 90 seconds long,
+// and what closes it.
+func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
+	t.Helper()
+	opts := append([]chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath),
+		chromedp.Headless,
+		chromedp.NoSandbox,
+		chromedp.DisableGPU,
+		chromedp.NoFirstRun,
+		chromedp.NoDefaultBrowserCheck,
+		chromedp.Flag("disable-quic", true),
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.Flag("disable-dev-shm-usage", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}, extra...)
+	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
+	bctx, cancelBrowser := chromedp.NewContext(actx)
+	bctx, cancelTimeout := context.WithTimeout(bctx, 90*time.Second)
+	return bctx, func() { cancelTimeout(); cancelBrowser(); cancelAlloc() }
 }
