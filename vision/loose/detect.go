@@ -907,16 +907,8 @@ func smallBlobs(m []byte, w, h, maxSide int) ([]byte, int) {
 // hasLetter reports whether the middle of the quad holds letter ink: at
 // least 2% of its area.
 func hasLetter(q [4]Point, ink []byte, w, h int) bool {
-	c := centroid(q)
-	var inner [4]Point
-	for i, p := range q {
-		inner[i] = Point{c.X + 0.75*(p.X-c.X), c.Y + 0.75*(p.Y-c.Y)}
-	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range inner {
-		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
-	}
+	inner := shrinkQuad(q, 0.75)
+	minX, minY, maxX, maxY := quadBounds(inner)
 	var n, total int
 	for y := max(0, int(minY)); y <= min(h-1, int(maxY)); y++ {
 		for x := max(0, int(minX)); x <= min(w-1, int(maxX)); x++ {
@@ -1183,16 +1175,8 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) ([][
 // face is the colour of the other tiles' faces; a dark mark on a cloth
 // has cloth round it.
 func faceShare(q [4]Point, mask []byte, w, h int) float64 {
-	c := centroid(q)
-	var inner [4]Point
-	for i, p := range q {
-		inner[i] = Point{c.X + 0.6*(p.X-c.X), c.Y + 0.6*(p.Y-c.Y)}
-	}
-	minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, p := range q {
-		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
-		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
-	}
+	inner := shrinkQuad(q, 0.6)
+	minX, minY, maxX, maxY := quadBounds(q)
 	var n, in int
 	for y := max(0, int(minY)); y <= min(h-1, int(maxY)); y++ {
 		for x := max(0, int(minX)); x <= min(w-1, int(maxX)); x++ {
@@ -1281,4 +1265,24 @@ func elongation(m [6]float64) float64 {
 		return math.Inf(1)
 	}
 	return math.Sqrt(l1 / l2)
+}
+
+// shrinkQuad is q scaled by f about its centroid (its middle part).
+func shrinkQuad(q [4]Point, f float64) [4]Point {
+	c := centroid(q)
+	var out [4]Point
+	for i, p := range q {
+		out[i] = Point{c.X + f*(p.X-c.X), c.Y + f*(p.Y-c.Y)}
+	}
+	return out
+}
+
+// quadBounds is q's bounding box.
+func quadBounds(q [4]Point) (minX, minY, maxX, maxY float64) {
+	minX, minY, maxX, maxY = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range q {
+		minX, minY = math.Min(minX, p.X), math.Min(minY, p.Y)
+		maxX, maxY = math.Max(maxX, p.X), math.Max(maxY, p.Y)
+	}
+	return minX, minY, maxX, maxY
 }
