@@ -412,3 +412,71 @@ func TestMoveSetsScores(t *testing.T) {
 		t.Errorf("replayed from the store:\n%s\nwant\n%s", got, want)
 	}
 }
+
+// heldRules is rowRules with a word list of its own (Worder) and tiles
+// counted per seat (Holder): seat i holds 5+i, the first seat one less for
+// every cell on the table.
+type heldRules struct {
+	rowRules
+	words wordSet
+}
+
+func (g *heldRules) Words() Dictionary { return g.words }
+func (g *heldRules) Held(p Position, seats int) []int {
+	out := make([]int, seats)
+	for i := range out {
+		out[i] = 5 + i
+	}
+	for _, c := range p.(rowPos) {
+		if c != "" {
+			out[0]--
+		}
+	}
+	return out
+}
+
+// TestSessionWordsAndHeld: a game's own word list decides its flags and
+// challenges (not the table's), and the tiles each seat holds are shown
+// with the players; the direction of play is in the state.
+func TestSessionWordsAndHeld(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name      string
+		own       wordSet
+		flagged   bool
+		challenge bool // the challenge's verdict
+	}{
+		{"the game's list knows ROW", wordSet{"ROW": true}, false, true},
+		{"the game's list does not", wordSet{"COL": true}, true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rules := &heldRules{rowRules{4}, tc.own}
+			// The table's dictionary says the opposite of the game's.
+			table := wordSet{"ROW": !tc.own["ROW"]}
+			s, err := Open(ctx, NewMemStore(), Config{Kind: "rowtest", Players: []string{"A", "B"}, Rules: rules, Dict: table})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := rules.Parse("g1 r7 . .", "row")
+			tn, err := s.Play(ctx, Frame{ID: "1"}, Reading{Board: p})
+			if err != nil || tn.Status != StatusAccepted {
+				t.Fatalf("%+v, %v", tn, err)
+			}
+			st := s.State()
+			if got := st.Turns[0].Words[0].NotInDictionary; got != tc.flagged {
+				t.Errorf("flagged %v, want %v", got, tc.flagged)
+			}
+			if st.Players[0].Held == nil || *st.Players[0].Held != 3 || *st.Players[1].Held != 6 {
+				t.Errorf("held %+v, want 3 and 6", st.Players)
+			}
+			if !st.Reversed {
+				t.Errorf("a reverse tile was played: want reversed")
+			}
+			valid, _, err := s.Challenge(ctx, tn.N, "ROW")
+			if err != nil || valid != tc.challenge {
+				t.Errorf("challenge: %v, %v; want %v", valid, err, tc.challenge)
+			}
+		})
+	}
+}

@@ -547,6 +547,16 @@ func (rp *replayed) publish() {
 		c.Uncertain = c.Conf < LowConf && !c.Corrected
 		st.Board[p.row][p.col] = c
 	})
+	st.Reversed = rp.dir < 0
+	if h, ok := rp.rules.(Holder); ok {
+		held := h.Held(board, len(rp.players))
+		for i := range st.Players {
+			if i < len(held) {
+				n := held[i]
+				st.Players[i].Held = &n
+			}
+		}
+	}
 	st.Bag = rp.rules.Bag(board, len(rp.players))
 	if st.Over {
 		st.Tally = rp.rules.Tally(board, st.Players, rp.racks)
