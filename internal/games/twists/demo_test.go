@@ -8,6 +8,7 @@ import (
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/twists"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestDemoThroughTheReader reads every photo of the demo (rendered from the
@@ -102,4 +103,57 @@ func cellOf(ch rune) string {
 		return ""
 	}
 	return string(ch)
+}
+
+// TestEnglishTableStaysLatin: an English table read by an English game is
+// read in Latin letters (CAT, not the Cyrillic САТ that the same shapes
+// are in the Russian set), action tiles included; the same photo read by a
+// Russian game gives Cyrillic letters only.
+func TestEnglishTableStaysLatin(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads a photo")
+	}
+	state := "........\n...CAT..\n....R...\n...!E...\n........\n"
+	sc, err := render.Render("twists", []byte(state), render.Options{Seed: 7, Width: 1640, Height: 1232, Table: "wood", HeightMM: 360})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		set  string
+		want string // the letters read, row by row; "." any letter of the set
+	}{
+		{"en", "CATR!E"},
+		{"ru", "САТ.!Е"}, // R is no Russian letter: read as one
+	} {
+		t.Run(tc.set, func(t *testing.T) {
+			rules, err := Game{}.New(game.Options{OptSet: tc.set}, game.Env{Camera: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := rules.(*Rules)
+			rd, err := r.Read(context.Background(), game.Frame{JPEG: sc.JPEG}, r.Empty())
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := ""
+			rows, cols := rd.Board.Size()
+			for row := range rows {
+				for col := range cols {
+					got += rd.Board.Cell(row, col)
+				}
+			}
+			if len([]rune(got)) == len([]rune(tc.want)) {
+				g, w := []rune(got), []rune(tc.want)
+				for i := range w {
+					if w[i] == '.' && r.alpha.Letter(g[i]) {
+						w[i] = g[i]
+					}
+				}
+				tc.want = string(w)
+			}
+			if got != tc.want {
+				t.Errorf("read %q, want %q:\n%s", got, tc.want, rd.Board)
+			}
+		})
+	}
 }
