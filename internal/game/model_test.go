@@ -340,6 +340,79 @@ func TestSessionTurnOrder(t *testing.T) {
 	}
 }
 
+// tableRules is rowRules scored on the table as it stands, with everyone
+// playing at once (Lexicon's shape): the even cells are seat 1's, the odd
+// ones seat 2's; each seat scores 100 a cell it has; the turn is the seat's
+// whose cell came first.
+type tableRules struct{ rowRules }
+
+func (g tableRules) Judge(before, after Position, t Table) (Move, error) {
+	mv, err := g.rowRules.Judge(before, after, t)
+	if err != nil {
+		return mv, err
+	}
+	mv.Again, mv.Scores = true, make([]int, 2)
+	for i, c := range after.(rowPos) {
+		if c != "" {
+			mv.Scores[i%2] += 100
+		}
+	}
+	mv.Seat = mv.Placed[0].Col%2 + 1
+	mv.Score = mv.Scores[mv.Seat-1]
+	return mv, nil
+}
+
+// TestMoveSetsScores: a move that says every seat's score (Move.Scores)
+// replaces the running scores, credits the seat it names (Move.Seat), and a
+// challenge that withdraws it puts the scores and the seat to play back.
+func TestMoveSetsScores(t *testing.T) {
+	ctx := context.Background()
+	rules := tableRules{rowRules{6}}
+	store := NewMemStore()
+	s, err := Open(ctx, store, Config{Kind: "rowtest", Players: []string{"A", "B"}, Rules: rules, Dict: wordSet{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		row    string
+		player int
+		scores [2]int
+	}{
+		{"A's first", "g1 . . . . .", 0, [2]int{100, 0}},
+		{"B's first", "g1 g2 . . . .", 1, [2]int{100, 100}},
+		{"B again", "g1 g2 . g3 . .", 1, [2]int{100, 200}},
+		{"A then B in one photo", "g1 g2 g1 g3 . g4", 0, [2]int{200, 300}},
+	}
+	var last Turn
+	for _, tc := range tests {
+		p, err := rules.Parse(tc.row, tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, err = s.Play(ctx, Frame{ID: tc.name}, Reading{Board: p})
+		if err != nil || last.Status != StatusAccepted {
+			t.Fatalf("%s: %+v, %v", tc.name, last, err)
+		}
+		st := s.State()
+		if last.Player != tc.player || last.Name != st.Players[tc.player].Name || st.Players[0].Score != tc.scores[0] || st.Players[1].Score != tc.scores[1] || st.ToPlay != 0 {
+			t.Errorf("%s: turn of seat %d (%s), scores %d %d, seat %d to play; want seat %d, scores %v, seat 0", tc.name,
+				last.Player, last.Name, st.Players[0].Score, st.Players[1].Score, st.ToPlay, tc.player, tc.scores)
+		}
+	}
+	_, st, err := s.Challenge(ctx, last.N, "ROW")
+	if err != nil || st.Players[0].Score != 100 || st.Players[1].Score != 200 || st.ToPlay != 0 {
+		t.Fatalf("the challenge: %v; scores %+v, seat %d to play; want 100, 200 and seat 0", err, st.Players, st.ToPlay)
+	}
+	re, err := Open(ctx, store, Config{Kind: "rowtest", Rules: rules, Dict: wordSet{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(re.Snapshot().JSON), string(s.Snapshot().JSON); got != want {
+		t.Errorf("replayed from the store:\n%s\nwant\n%s", got, want)
+	}
+}
+
 // heldRules is rowRules with a word list of its own (Worder) and tiles
 // counted per seat (Holder): seat i holds 5+i, the first seat one less for
 // every cell on the table.

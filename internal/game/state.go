@@ -137,6 +137,9 @@ type TallyLine struct {
 	Penalty int    `json:"penalty"` // -5 per tile (Upwords)
 	Final   int    `json:"final"`
 	Winner  bool   `json:"winner"`
+	// Rank is the place in the ranking (1 the best; equal finals share
+	// one), for games that rank their players; 0 not given.
+	Rank int `json:"rank,omitempty"`
 }
 
 // Rules of the session that are not the scorer's.
