@@ -7,6 +7,7 @@ import (
 	"github.com/tilescope/tilescope/internal/games/lexicon"
 	"github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/internal/games/scrabble"
+	"github.com/tilescope/tilescope/internal/games/twists"
 	"github.com/tilescope/tilescope/internal/games/upwords"
 )
 
@@ -16,4 +17,5 @@ func init() {
 	game.Register(pyramids.Game{})
 	game.Register(scrabble.Game{})
 	game.Register(lexicon.Game{})
+	game.Register(twists.Game{})
 }
