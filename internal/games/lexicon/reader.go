@@ -116,6 +116,11 @@ func (r *Rules) readAgain(img image.Image, group []loose.Tile) []Seen {
 			rect = rect.Union(tb)
 		}
 	}
+	if len(group) == 1 {
+		// A tile alone lies apart whatever its square: its first reading.
+		t := group[0]
+		return []Seen{{Letter: t.Letter, Conf: t.Conf, X: t.Center.X, Y: t.Center.Y, Row: -1, Col: -1}}
+	}
 	m := int(math.Ceil(side * 1.5))
 	rect = image.Rect(rect.Min.X-m, rect.Min.Y-m, rect.Max.X+m, rect.Max.Y+m).Intersect(img.Bounds())
 	again, err := loose.Scan(crop(img, rect), loose.Options{Reader: r.rd.cls, Lattice: true})
@@ -140,7 +145,9 @@ func (r *Rules) readAgain(img image.Image, group []loose.Tile) []Seen {
 				t.Letter, t.Conf = g.Letter, g.Conf
 			}
 		}
-		out = append(out, t)
+		if !dup(out, t, side/2) {
+			out = append(out, t)
+		}
 	}
 	return out
 }

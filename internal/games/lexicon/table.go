@@ -232,7 +232,7 @@ func TableReading(sides []Side, tiles []Seen, by []int, standing Position) (Posi
 // camera reads differently from one photo to the next, or one the table
 // corrected, would otherwise make every photo a new turn. A tile read as
 // unread where a tile lay takes its letter too. The tiles lying apart move
-// about and are left as read.
+// about: while there are as many as before, they are the ones before.
 func (r *Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Reading) (game.Reading, int) {
 	b, err1 := r.pos(standing)
 	a, err2 := r.pos(rd.Board)
@@ -242,6 +242,13 @@ func (r *Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Rea
 	out := Position{seats: a.seats, cells: append([]byte(nil), a.cells...)}
 	n := 0
 	for s := range a.seats {
+		if ab, aa := apartOf(b, s), apartOf(a, s); len(ab) == len(aa) && ab != aa {
+			// As many tiles apart as before: the same tiles, however read
+			// and in whatever order the photo found them.
+			lo, hi := (s*AreaRows+CrossRows)*Cols, (s+1)*AreaRows*Cols
+			copy(out.cells[lo:hi], b.cells[lo:hi])
+			n++
+		}
 		for row := s * AreaRows; row < s*AreaRows+CrossRows; row++ {
 			for col := range Cols {
 				was, now := b.at(row, col), a.at(row, col)
@@ -257,4 +264,17 @@ func (r *Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Rea
 	}
 	rd.Board = out
 	return rd, n
+}
+
+// apartOf is seat s's tiles lying apart, in the order of its loose rows.
+func apartOf(p Position, s int) string {
+	var b []byte
+	for row := s*AreaRows + CrossRows; row < (s+1)*AreaRows; row++ {
+		for col := range Cols {
+			if ch := p.at(row, col); ch != 0 {
+				b = append(b, ch)
+			}
+		}
+	}
+	return string(b)
 }
