@@ -3,6 +3,7 @@ package vision
 import (
 	"fmt"
 	"image"
+	"math"
 )
 
 // Grid is an n x n grid of squares found in a photo from its own lines
@@ -125,4 +126,36 @@ func CheckLight(p Plane, q Quad, n int) error {
 		return fmt.Errorf("%w: edges on the board spread over %.2f of a square (at most %.2f); hold the camera still and focus", ErrTooBlurred, s, maxEdgeSpread)
 	}
 	return nil
+}
+
+// Shift is the grid moved by dc columns and dr rows (whole squares,
+// along the grid's own lines, in the picture's order): where the grid
+// stands when a board search found it a row or a column off. The lens
+// fitted to the grid's lines moves with it, and so do the residuals
+// measured at the intersections (Correction), each staying where it was
+// measured in the picture; the intersections the grid gains on the side
+// it moves to have none.
+func (g Grid) Shift(dc, dr int) Grid {
+	t := Homography{1, 0, float64(dc), 0, 1, float64(dr), 0, 0, 1}
+	f := g.fit
+	f.H = f.H.Mul(t)
+	if f.Lens.K != 0 {
+		f.HU = f.HU.Mul(t)
+	}
+	if n := g.N; len(f.Resid) == (n+1)*(n+1) {
+		resid := make([]Point, len(f.Resid))
+		for j := 0; j <= n; j++ {
+			for i := 0; i <= n; i++ {
+				si, sj := i+dc, j+dr
+				if si < 0 || sj < 0 || si > n || sj > n {
+					resid[j*(n+1)+i] = Point{X: math.NaN(), Y: math.NaN()}
+					continue
+				}
+				resid[j*(n+1)+i] = f.Resid[sj*(n+1)+si]
+			}
+		}
+		f.Resid = resid
+	}
+	f.samples = nil
+	return Grid{N: g.N, Score: g.Score, H: f.H, fit: f}
 }

@@ -115,3 +115,35 @@ func TestScrabblePhotos(t *testing.T) {
 		t.Errorf("a plausible grid on %d of %d photos, want at least 3/4", found, len(files))
 	}
 }
+
+// TestGridShift: a grid moved by whole squares maps each board point
+// where the unmoved grid maps the point that many squares on, through
+// the lens too, and its residual correction moves with it.
+func TestGridShift(t *testing.T) {
+	img := loadImage(t, "upwords/testdata/scenes/upwords-0002.jpg")
+	g, err := FindGrid(img, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range [][2]int{{1, 0}, {0, -1}, {-2, 1}} {
+		s := g.Shift(d[0], d[1])
+		for _, p := range []Point{{X: 2, Y: 3}, {X: 5.5, Y: 5.5}, {X: 4, Y: 7}} {
+			want := g.At(Point{X: p.X + float64(d[0]), Y: p.Y + float64(d[1])})
+			if got := s.At(p); math.Hypot(got.X-want.X, got.Y-want.Y) > 1e-6 {
+				t.Errorf("shift %v: %v maps to %v, want %v", d, p, got, want)
+			}
+			if c, sc := g.Correction(), s.Correction(); c != nil && sc != nil {
+				want, got := c(p.X+float64(d[0]), p.Y+float64(d[1])), sc(p.X, p.Y)
+				if math.Hypot(got.X-want.X, got.Y-want.Y) > 0.5 {
+					t.Errorf("shift %v: correction at %v is %v, want about %v", d, p, got, want)
+				}
+			}
+		}
+		back := s.Shift(-d[0], -d[1])
+		for i := range back.H {
+			if math.Abs(back.H[i]-g.H[i]) > 1e-9*math.Max(1, math.Abs(g.H[i])) {
+				t.Fatalf("shift %v and back: H %v, want %v", d, back.H, g.H)
+			}
+		}
+	}
+}

@@ -108,11 +108,14 @@ func TestBrowser(t *testing.T) {
 		conf[r] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 	}
 	conf[4][6] = 0.41
-	turn, err := sess.Play(ctx, game.Frame{ID: "browser test", JPEG: tinyJPEG(t)}, game.Reading{Board: read, Conf: conf})
+	// A hand over one square: the photo may not have seen it.
+	covered := [][2]int{{6, 2}}
+	turn, err := sess.Play(ctx, game.Frame{ID: "browser test", JPEG: tinyJPEG(t)}, game.Reading{Board: read, Conf: conf, Covered: covered})
 	if err != nil || turn.Status != game.StatusAccepted {
 		t.Fatalf("the turn: %+v, %v", turn, err)
 	}
 	waitJS(t, bctx, `document.querySelectorAll("#board .cell.tile").length === 5`, "the turn's five tiles on the board")
+	waitJS(t, bctx, `document.querySelector('#board .cell[data-row="6"][data-col="2"]').classList.contains("covered") && document.querySelector('#board .cell[data-row="6"][data-col="2"]').textContent === "covered" && document.querySelectorAll("#board .cell.covered").length === 1`, "the covered square saying so")
 	waitJS(t, bctx, `document.getElementById("camera").hidden`, "the camera notice gone once a photo was read")
 	waitJS(t, bctx, `document.querySelector('#board .cell[data-row="4"][data-col="6"]').classList.contains("uncertain")`, "the misread square marked unsure")
 	waitJS(t, bctx, `document.querySelector("#scores .player .score").textContent === "10"`, "Ann's 10 points on the scoreboard")

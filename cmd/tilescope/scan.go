@@ -243,7 +243,10 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 			return err
 		}
 	}
-	r, err := vupw.ScanUpwords(img, vupw.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib})
+	// With --before, a grid found a row or a column off (a reading that
+	// changes most of the board) is read again a square each way, as the
+	// table service does (upwordsgame.Scan).
+	r, err := upwordsgame.Scan(img, vupw.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib}, nil, prev)
 	if err != nil {
 		return scanError(path, err)
 	}

@@ -137,6 +137,10 @@ type Reading struct {
 	// compared with it (a misread the table corrected, seen again, is the
 	// same stack).
 	Seen Position
+	// Covered lists the squares ([row, col]) the photo read empty though
+	// they may hide a piece (a hand over them, a deep shadow, stacks in
+	// front): the page says so rather than showing them bare.
+	Covered [][2]int
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -152,7 +156,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...)}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}
@@ -233,6 +237,8 @@ type (
 		// Seen is the photo's own reading before it was reconciled with
 		// the game (grid text); empty for a turn entered by hand.
 		Seen string `json:"seen,omitempty"`
+		// Covered is Reading.Covered.
+		Covered [][2]int `json:"covered,omitempty"`
 	}
 	cameraData struct {
 		Frame string `json:"frame,omitempty"`

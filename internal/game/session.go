@@ -510,7 +510,7 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 		}
 	}
 	n := s.rp.nextN
-	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf)}
+	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf), Covered: r.Covered}
 	if r.Seen != nil {
 		d.Seen = r.Seen.String()
 	}

@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
 	"strings"
 	"testing"
@@ -640,5 +641,29 @@ func TestClearCameraNotice(t *testing.T) {
 		if got != st.want || (s.State().Version != v) != st.wrote {
 			t.Errorf("%s: notice %q, wrote %v; want %q, %v", st.name, got, s.State().Version != v, st.want, st.wrote)
 		}
+	}
+}
+
+// TestCoveredSquares: the squares a photo read empty but may not have
+// seen (Reading.Covered) are kept with the turn, left out where the
+// reading has a piece, and come back when the session is opened again
+// from its store.
+func TestCoveredSquares(t *testing.T) {
+	store := NewMemStore()
+	s := newSession(t, store)
+	r := reading(turn1)
+	r.Covered = [][2]int{{0, 4}, {2, 0}, {4, 4}} // (2,0) holds the C
+	turn, err := s.Play(context.Background(), Frame{ID: "covered"}, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][2]int{{0, 4}, {4, 4}}
+	if fmt.Sprint(turn.Covered) != fmt.Sprint(want) {
+		t.Errorf("turn covered %v, want %v", turn.Covered, want)
+	}
+	again := newSession(t, store)
+	h := again.State().History
+	if len(h) != 1 || fmt.Sprint(h[0].Covered) != fmt.Sprint(want) {
+		t.Errorf("reopened: history %+v, want one turn covered at %v", h, want)
 	}
 }

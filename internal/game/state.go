@@ -116,8 +116,11 @@ type Turn struct {
 	Frame  string `json:"frame,omitempty"` // the camera's frame id
 	Board  string `json:"board,omitempty"` // the reading, grid text
 	// Uncertain and Corrected list cells as [row, col].
-	Uncertain  [][2]int    `json:"uncertain,omitempty"`
-	Corrected  [][2]int    `json:"corrected,omitempty"`
+	Uncertain [][2]int `json:"uncertain,omitempty"`
+	Corrected [][2]int `json:"corrected,omitempty"`
+	// Covered lists the squares read empty that the photo may not have
+	// seen (a hand over them, a deep shadow): the page says "covered".
+	Covered    [][2]int    `json:"covered,omitempty"`
 	Challenges []Challenge `json:"challenges,omitempty"`
 	Confirmed  bool        `json:"confirmed,omitempty"`
 	At         time.Time   `json:"at"`

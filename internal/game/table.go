@@ -197,7 +197,7 @@ func (rp *replayed) reading(d playData, seq int64) (Reading, error) {
 	if err != nil {
 		return Reading{}, fmt.Errorf("game: %v", err)
 	}
-	rd := Reading{Board: b, Conf: d.Conf}
+	rd := Reading{Board: b, Conf: d.Conf, Covered: d.Covered}
 	if d.Seen != "" {
 		sb, err := rp.rules.Parse(d.Seen, fmt.Sprintf("record %d (seen)", seq))
 		if err != nil {
@@ -341,6 +341,15 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				t.Uncertain = append(t.Uncertain, [2]int{p.row, p.col})
 			}
 		})
+		// Squares the photo may not have seen (Reading.Covered) that the
+		// reading leaves empty.
+		occupied := map[cellPos]bool{}
+		eachCell(rd.Board, func(p cellPos, _ string) { occupied[p] = true })
+		for _, c := range rd.Covered {
+			if p := (cellPos{c[0], c[1]}); !occupied[p] && !fixed[p] {
+				t.Covered = append(t.Covered, c)
+			}
+		}
 		if rd.Seen != nil {
 			rp.sights = append(rp.sights, Sighting{Seen: rd.Seen, After: rd.Board})
 		}

@@ -50,6 +50,12 @@ type Options struct {
 	// found there is accepted on weaker evidence (a blurred or dim frame,
 	// a hand over part of the board). A moved board is still found anew.
 	Hint *vision.Quad
+	// On, when not nil, is the grid to read the board on (an earlier
+	// reading's Found from the same fixed camera, or one moved by a
+	// square: vision.Grid.Shift), instead of looking for the board: a
+	// frame whose grid was found a row off is read again where the board
+	// stood.
+	On *vision.Grid
 }
 
 // Cell is what the scan saw on one square.
@@ -104,7 +110,10 @@ type UpwordsReading struct {
 	// Grid is the playing grid's outer corners at the walls' tops, in the
 	// camera's own order (not turned with the reading): the Options.Hint
 	// for the next photo from the same camera.
-	Grid  vision.Quad
+	Grid vision.Quad
+	// Found is the grid the board was read on (Options.On for another
+	// photo from the same camera).
+	Found vision.Grid
 	Pose  vision.Pose // the camera over the board (board units: squares)
 	Focal float64
 	// FocalSource says where the focal length came from: "calibration",
@@ -137,11 +146,16 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		geo = UpwordsGeometry
 	}
 	p := vision.Luma(img)
-	fit, err := vision.FindGridNear(p, img, n, opt.Hint)
-	if err != nil {
-		return nil, err
+	var fit vision.Grid
+	if opt.On != nil && opt.On.N == n {
+		fit = *opt.On
+	} else {
+		var err error
+		if fit, err = vision.FindGridNear(p, img, n, opt.Hint); err != nil {
+			return nil, err
+		}
 	}
-	r := &UpwordsReading{Board: grid.New(n, n)}
+	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
 		r.Corners[i] = fit.H.Apply([]vision.Point{{X: 0, Y: 0}, {X: float64(n), Y: 0}, {X: float64(n), Y: float64(n)}, {X: 0, Y: float64(n)}}[i])
 	}

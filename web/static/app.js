@@ -136,7 +136,10 @@ function render(g) {
   const lp = latestPlay(g);
   const rejected = lp && lp.status === "rejected" && lp === g.history[g.history.length - 1];
   let cells = g.board;
-  const unsure = new Set(), fixed = new Set();
+  const unsure = new Set(), fixed = new Set(), covered = new Set();
+  // Squares the latest photo read empty but may not have seen (a hand
+  // over them, a deep shadow): "covered", not bare.
+  (lp && lp.covered || []).forEach(([r, c]) => covered.add(r + "," + c));
   if (rejected) {
     cells = parseBoard(lp.board, g.rows, g.cols);
     (lp.uncertain || []).forEach(([r, c]) => unsure.add(r + "," + c));
@@ -169,9 +172,15 @@ function render(g) {
       let cls = "cell";
       if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
       if (mod.square && !cell) cls += mod.square(r, c);
+      const hidden = !cell && covered.has(key);
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
-        "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height }) : t("cell.ariaEmpty", { row: r, col: c }),
+        "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height })
+          : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r, col: c }),
         onclick: () => tapCell(r, c) });
+      if (hidden) {
+        b.classList.add("covered");
+        b.textContent = t("cell.covered");
+      }
       if (cell) {
         mod.draw(b, cell);
         if (cell.last && !rejected) b.classList.add("last");

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"math"
@@ -26,9 +27,10 @@ type Reader struct {
 	// tiles); nil for none.
 	Board func() game.Position
 	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
-	// grid is where the board was in the latest photo read (the camera
-	// does not move between turns): the next scan's hint.
-	grid *vision.Quad
+	// grid is the grid of the latest photo read (the camera does not
+	// move between turns): the next scan's hint, and where a photo whose
+	// grid is found a row off is read again.
+	grid *vision.Grid
 }
 
 var _ game.BoardReader = (*Reader)(nil)
@@ -84,15 +86,9 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		return game.Reading{}, err
 	}
 	r.mu.Lock()
-	opt := r.opt
-	opt.Hint = r.grid
-	scan, err := vupw.ScanUpwords(img, opt)
-	if err == nil && r.grid != nil && misregistered(*r.grid, scan.Grid, scan.Board, before) {
-		// The last good grid stays: the camera has not moved.
-		err = ErrRegistration
-	}
+	scan, err := Scan(img, r.opt, r.grid, before)
 	if err == nil {
-		g := scan.Grid
+		g := scan.Found
 		r.grid = &g
 	}
 	r.mu.Unlock()
@@ -102,11 +98,72 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	return ReadingOf(scan, before), nil
 }
 
+// Scan reads a photo of a game in progress: vupw.ScanUpwords, tried
+// first where the grid was in the last good photo from the same camera
+// (last, nil for none), and checked against the board as it stands
+// (before, nil for none). A reading that changes most of the board on
+// a grid found a row or a column off is a registration error, not a
+// turn: it is read again on the last good grid (the camera has not
+// moved) and, with no last grid (scan --before, a service restarted),
+// on the found grid moved a square each way, the reading that changes
+// the fewest stacks winning when it no longer changes most of them.
+// A photo still misregistered on the last good grid is ErrRegistration.
+func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Board) (*vupw.UpwordsReading, error) {
+	if last != nil {
+		q := straightCorners(*last)
+		opt.Hint = &q
+	}
+	scan, err := vupw.ScanUpwords(img, opt)
+	if err != nil || before == nil {
+		return scan, err
+	}
+	if last != nil {
+		if !misregistered(straightCorners(*last), scan.Grid, scan.Board, before) {
+			return scan, nil
+		}
+		o := opt
+		o.On = last
+		again, err := vupw.ScanUpwords(img, o)
+		if err == nil && !changesMost(again.Board, before) {
+			return again, nil
+		}
+		return nil, ErrRegistration
+	}
+	if !changesMost(scan.Board, before) {
+		return scan, nil
+	}
+	best, fewest := scan, changedStacks(scan.Board, before)
+	for _, d := range [][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
+		g := scan.Found.Shift(d[0], d[1])
+		o := opt
+		o.On = &g
+		again, err := vupw.ScanUpwords(img, o)
+		if err != nil {
+			continue
+		}
+		if c := changedStacks(again.Board, before); c < fewest {
+			best, fewest = again, c
+		}
+	}
+	if changesMost(best.Board, before) {
+		return scan, nil
+	}
+	return best, nil
+}
+
+// straightCorners are the grid's outer corners on its straight lines
+// (vupw.UpwordsReading.Grid's kind), in the camera's order.
+func straightCorners(g vision.Grid) vision.Quad {
+	n := float64(g.N)
+	return vision.Quad{g.H.Apply(vision.Point{X: 0, Y: 0}), g.H.Apply(vision.Point{X: n, Y: 0}), g.H.Apply(vision.Point{X: n, Y: n}), g.H.Apply(vision.Point{X: 0, Y: n})}
+}
+
 // ErrRegistration is a photo whose grid was found half a square or more
-// from the last good one while its reading changes most of the board: a
-// grid found a row or a column off (every letter read from the square
-// beside it), not a turn. A board that really moved still reads as it
-// stood, so its new place is taken.
+// from the last good one while its reading changes most of the board (a
+// grid found a row or a column off: every letter read from the square
+// beside it), and whose reading on the last good grid changes most of it
+// too. A board that really moved still reads as it stood, so its new
+// place is taken.
 var ErrRegistration = errors.New("upwords: the board's grid was found a row or a column off where it stood; the photo is not read as a turn (take it again)")
 
 // misregistered reports whether a reading on grid now, the last good grid
@@ -129,19 +186,35 @@ func misregistered(last, now vision.Quad, read, before *grid.Board) bool {
 	if moved < pitch/2 {
 		return false
 	}
-	standing, changed := 0, 0
-	before.Each(func(p grid.Pos, b grid.Stack) {
-		if b.Empty() {
-			return
+	return changesMost(read, before)
+}
+
+// changesMost reports whether a reading changes the letter on more than
+// half of the stacks standing before (at least four): no turn does.
+func changesMost(read, before *grid.Board) bool {
+	standing := 0
+	before.Each(func(_ grid.Pos, b grid.Stack) {
+		if !b.Empty() {
+			standing++
 		}
-		standing++
-		// The reading is turned to the board's reading direction like
-		// the board before: compare square by square.
-		if read.At(p).Letter != b.Letter {
+	})
+	return standing >= 4 && 2*changedStacks(read, before) > standing
+}
+
+// changedStacks counts the stacks standing before whose letter the
+// reading (turned to the board's reading direction like before) reads
+// otherwise.
+func changedStacks(read, before *grid.Board) int {
+	if read == nil || before == nil || read.Rows != before.Rows || read.Cols != before.Cols {
+		return 0
+	}
+	changed := 0
+	before.Each(func(p grid.Pos, b grid.Stack) {
+		if !b.Empty() && read.At(p).Letter != b.Letter {
 			changed++
 		}
 	})
-	return standing >= 4 && 2*changed > standing
+	return changed
 }
 
 func isTileLetter(l string) bool {
@@ -225,7 +298,15 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			}
 		}
 	}
-	return game.Reading{Board: b, Conf: conf}
+	// Squares read empty that may hide a stack (a hand, a deep shadow,
+	// stacks in front): the page says "covered" rather than empty.
+	var covered [][2]int
+	for _, c := range scan.Cells {
+		if c.Covered && b.At(c.Pos).Empty() {
+			covered = append(covered, [2]int{c.Pos.Row, c.Pos.Col})
+		}
+	}
+	return game.Reading{Board: b, Conf: conf, Covered: covered}
 }
 
 // Unreadable is a photo the vision could not read (internal/games/photo).

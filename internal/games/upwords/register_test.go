@@ -1,11 +1,16 @@
 package upwords
 
 import (
+	"fmt"
+	"image"
+	"os"
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
 // TestMisregistered: a grid found a row off the last good one, whose
@@ -70,5 +75,86 @@ func TestMisregistered(t *testing.T) {
 				t.Errorf("misregistered = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// TestScanReregisters reads a committed scene on a grid one row or one
+// column off (as a board search that locked on the wrong lines would
+// find it): through a game it is read again where the board stands, on
+// the last good grid (the service) or, with none, by trying the grid a
+// square each way (scan --before), and comes out as read on the right
+// grid. Without a board before, nothing is known to check it against.
+func TestScanReregisters(t *testing.T) {
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skipf("no tile reader: %v", err)
+	}
+	f, err := os.Open("../../../vision/upwords/testdata/scenes/upwords-0002.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := vupw.Options{Reader: rd}
+	good, err := vupw.ScanUpwords(img, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := good.Board
+	for _, d := range [][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
+		off := good.Found.Shift(d[0], d[1])
+		o := opt
+		o.On = &off
+		t.Run(fmt.Sprintf("off by %d,%d", d[0], d[1]), func(t *testing.T) {
+			plain, err := vupw.ScanUpwords(img, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !changesMost(plain.Board, before) {
+				t.Fatalf("the grid a square off reads %d of the stacks otherwise: not enough to tell", changedStacks(plain.Board, before))
+			}
+			for _, tc := range []struct {
+				name string
+				last *vision.Grid
+			}{{"last good grid", &good.Found}, {"no last grid", nil}} {
+				got, err := Scan(img, o, tc.last, before)
+				if err != nil {
+					t.Fatalf("%s: %v", tc.name, err)
+				}
+				if !got.Board.Equal(before) {
+					t.Errorf("%s: read\n%s\nwant\n%s", tc.name, got.Board, before)
+				}
+			}
+			if got, err := Scan(img, o, nil, nil); err != nil || !got.Board.Equal(plain.Board) {
+				t.Errorf("no board before: %v, the reading changed", err)
+			}
+		})
+	}
+}
+
+// TestReadingOfCovered: a square the scan read empty but covered is a
+// covered square of the reading; one the scan read with a stack is not.
+func TestReadingOfCovered(t *testing.T) {
+	b := grid.New(3, 3)
+	b.Set(grid.Pos{Row: 1, Col: 1}, grid.Stack{Letter: "A", Height: 1})
+	scan := &vupw.UpwordsReading{Board: b}
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			cell := vupw.Cell{Pos: grid.Pos{Row: r, Col: c}, Sure: true}
+			if r == 1 && c == 1 {
+				cell.Letter, cell.Height, cell.Conf, cell.HeightOK = "A", 1, 0.99, 1
+			}
+			if r == 0 && c == 2 {
+				cell.Covered, cell.Sure = true, false
+			}
+			scan.Cells = append(scan.Cells, cell)
+		}
+	}
+	got := ReadingOf(scan, nil)
+	if fmt.Sprint(got.Covered) != "[[0 2]]" {
+		t.Errorf("covered %v, want [[0 2]]", got.Covered)
 	}
 }
