@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -113,31 +114,8 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Fatalf("AOG was not announced: %v", got)
 	}
 
-	bctx := phoneBrowser(t, 90*time.Second)
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(c.url+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
-	); err != nil {
-		t.Fatalf("the page: %v", err)
-	}
-	js := func(what, cond string) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				for _, h := range c.game(t).History {
-					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
-				}
-				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
-			}
-		}
-	}
+	bctx := openGamePage(t, c, 90*time.Second)
+	js := pageWaiter(t, bctx, c)
 	js("the pyramids drawn in their colours", `document.querySelectorAll("#board .cell.pyramid.col-black").length > 20 && document.querySelectorAll("#board .cell.pyramid.col-green").length >= 6`)
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
@@ -218,6 +196,68 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Errorf("after the fix: %+v", st.Players)
 	}
 
+	keepScreenshot(t, bctx, "pyramids-phone.png")
+}
+
+// TestServePyramidsSurvivesKill9: the Pyramids demo killed with SIGKILL
+// after its second word's announcement comes back as the same game with
+// every turn, and carries on.
+func TestServePyramidsSurvivesKill9(t *testing.T) {
+	survivesKill9(t, []string{"--game", "pyramids"},
+		"EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 },
+		"EAT taken after the restart", func(st game.State) bool {
+			for _, tn := range st.Turns {
+				if d, ok := tn.Detail.(map[string]any); ok && d["phase"] == "taken" && d["word"] == "EAT" {
+					return true
+				}
+			}
+			return false
+		})
+	_ = pyrgame.Kind
+}
+
+// openGamePage opens the service's page in Chromium on a phone (390x844,
+// touch) once it shows a turn in its history.
+func openGamePage(t *testing.T, c *child, timeout time.Duration) context.Context {
+	t.Helper()
+	bctx := phoneBrowser(t, timeout)
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(c.url+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatalf("the page: %v", err)
+	}
+	return bctx
+}
+
+// pageWaiter returns a function that waits (30 s at most) until the
+// JavaScript condition holds on the page, and otherwise fails the test
+// with the turns, the page's last message and its text.
+func pageWaiter(t *testing.T, bctx context.Context, c *child) func(what, cond string) {
+	return func(what, cond string) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				for _, h := range c.game(t).History {
+					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
+				}
+				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
+				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
+			}
+		}
+	}
+}
+
+// keepScreenshot saves the page as testdata/artefacts/name, the test's
+// artefact.
+func keepScreenshot(t *testing.T, bctx context.Context, name string) {
+	t.Helper()
 	shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
@@ -226,33 +266,35 @@ func TestServePyramidsInChromium(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "pyramids-phone.png")
+	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	t.Logf("screenshot: %s (%d bytes)", path, len(shot))
 }
 
-// TestServePyramidsSurvivesKill9: the Pyramids demo killed with SIGKILL
-// after its second word's announcement comes back as the same game with
-// every turn, and carries on.
-func TestServePyramidsSurvivesKill9(t *testing.T) {
+// survivesKill9 runs a game's demo (game flags first), kills the service
+// with SIGKILL once killAt holds, starts it again on the same data and
+// checks it is the same game with every turn record as it was, then that
+// the demo carries on (resumed holds) without recording a demo turn twice.
+func survivesKill9(t *testing.T, gameArgs []string, killWhat string, killAt func(game.State) bool, resumedWhat string, resumed func(game.State) bool) {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs the service twice")
 	}
 	data := t.TempDir()
-	args := []string{"--game", "pyramids", "--addr", "127.0.0.1:0", "--data", data, "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
+	args := append(append([]string(nil), gameArgs...), "--addr", "127.0.0.1:0", "--data", data, "--camera", "demo",
+		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0")
 	first := startServe(t, args...)
-	before := first.waitFor(t, "EAT announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
+	before := first.waitFor(t, killWhat, 180*time.Second, killAt)
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	<-first.done
 	second := startServe(t, args...)
 	after := second.game(t)
-	if after.ID != before.ID || after.Game != "pyramids" {
-		t.Fatalf("restarted into game %d (%s), want %d (pyramids)", after.ID, after.Game, before.ID)
+	if after.ID != before.ID || after.Game != before.Game {
+		t.Fatalf("restarted into game %d (%s), want %d (%s)", after.ID, after.Game, before.ID, before.Game)
 	}
 	if len(after.History) < len(before.History) {
 		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
@@ -263,15 +305,7 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
 		}
 	}
-	// EAT's take arrives after the restart, once.
-	done := second.waitFor(t, "EAT taken after the restart", 180*time.Second, func(st game.State) bool {
-		for _, tn := range st.Turns {
-			if d, ok := tn.Detail.(map[string]any); ok && d["phase"] == "taken" && d["word"] == "EAT" {
-				return true
-			}
-		}
-		return false
-	})
+	done := second.waitFor(t, resumedWhat, 180*time.Second, resumed)
 	seen := map[string]int{}
 	for _, h := range done.History {
 		seen[h.Frame]++
@@ -281,5 +315,4 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 			t.Errorf("%s was recorded %d times: the demo started over", f, n)
 		}
 	}
-	_ = pyrgame.Kind
 }

@@ -415,3 +415,29 @@ func TestSession(t *testing.T) {
 		t.Errorf("after the challenge: seat %d, reversed %v, Аня holds %d", st.ToPlay, st.Reversed, *st.Players[0].Held)
 	}
 }
+
+// TestReconcileSameView: a photo read exactly as an earlier one is taken
+// as the table corrected that one; a photo that differs is not.
+func TestReconcileSameView(t *testing.T) {
+	r := newRules(t, nil, nil)
+	standing := table(t, r, 7, []int{31, 36, 36}, "...ОТКОС")
+	seen := table(t, r, 7, nil, "...ОТКОС", "....Ж", "......")
+	fixed := table(t, r, 7, nil, "...ОТКОС", "....Ж", "....Ь")
+	past := []game.Sighting{{Seen: seen, After: fixed}}
+	for _, tc := range []struct {
+		name string
+		read Position
+		want Position
+	}{
+		{"the same view: the correction holds", seen, fixed},
+		{"the tiles taken back: the photo's", table(t, r, 7, nil, "...ОТКОС"), table(t, r, 7, nil, "...ОТКОС")},
+		{"another view", table(t, r, 7, nil, "...ОТКОС", "....Ж", ".....Н"), table(t, r, 7, nil, "...ОТКОС", "....Ж", ".....Н")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rd, _ := r.Reconcile(standing, past, game.Reading{Board: tc.read})
+			if !game.SamePosition(rd.Board, tc.want) {
+				t.Errorf("got\n%swant\n%s", rd.Board, tc.want)
+			}
+		})
+	}
+}
