@@ -114,8 +114,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Fatalf("AOG was not announced: %v", got)
 	}
 
-	bctx := openGamePage(t, c, 90*time.Second)
-	js := pageWaiter(t, bctx, c)
+	bctx, js := openDemoPage(t, c)
 	js("the pyramids drawn in their colours", `document.querySelectorAll("#board .cell.pyramid.col-black").length > 20 && document.querySelectorAll("#board .cell.pyramid.col-green").length >= 6`)
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
@@ -196,31 +195,16 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Errorf("after the fix: %+v", st.Players)
 	}
 
-	keepScreenshot(t, bctx, "pyramids-phone.png")
+	savePhoneShot(t, bctx, "pyramids-phone.png")
 }
 
-// TestServePyramidsSurvivesKill9: the Pyramids demo killed with SIGKILL
-// after its second word's announcement comes back as the same game with
-// every turn, and carries on.
-func TestServePyramidsSurvivesKill9(t *testing.T) {
-	survivesKill9(t, []string{"--game", "pyramids"},
-		"EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 },
-		"EAT taken after the restart", func(st game.State) bool {
-			for _, tn := range st.Turns {
-				if d, ok := tn.Detail.(map[string]any); ok && d["phase"] == "taken" && d["word"] == "EAT" {
-					return true
-				}
-			}
-			return false
-		})
-	_ = pyrgame.Kind
-}
-
-// openGamePage opens the service's page in Chromium on a phone (390x844,
-// touch) once it shows a turn in its history.
-func openGamePage(t *testing.T, c *child, timeout time.Duration) context.Context {
+// openDemoPage opens the table's page in Chromium as a phone (390x844),
+// waits for the history, and returns the browser and a wait for a
+// JavaScript condition on the page (30 s; on failure it logs the game's
+// history and fails with the page's text and its last message).
+func openDemoPage(t *testing.T, c *child) (context.Context, func(what, cond string)) {
 	t.Helper()
-	bctx := phoneBrowser(t, timeout)
+	bctx := phoneBrowser(t, 90*time.Second)
 	if err := chromedp.Do(bctx,
 		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
 		chromedp.Navigate(c.url+"/"),
@@ -228,14 +212,7 @@ func openGamePage(t *testing.T, c *child, timeout time.Duration) context.Context
 	); err != nil {
 		t.Fatalf("the page: %v", err)
 	}
-	return bctx
-}
-
-// pageWaiter returns a function that waits (30 s at most) until the
-// JavaScript condition holds on the page, and otherwise fails the test
-// with the turns, the page's last message and its text.
-func pageWaiter(t *testing.T, bctx context.Context, c *child) func(what, cond string) {
-	return func(what, cond string) {
+	return bctx, func(what, cond string) {
 		t.Helper()
 		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
 			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
@@ -254,9 +231,9 @@ func pageWaiter(t *testing.T, bctx context.Context, c *child) func(what, cond st
 	}
 }
 
-// keepScreenshot saves the page as testdata/artefacts/name, the test's
-// artefact.
-func keepScreenshot(t *testing.T, bctx context.Context, name string) {
+// savePhoneShot keeps a screenshot of the page as the test's artefact,
+// testdata/artefacts/name.
+func savePhoneShot(t *testing.T, bctx context.Context, name string) {
 	t.Helper()
 	shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
 	if err != nil {
@@ -273,28 +250,46 @@ func keepScreenshot(t *testing.T, bctx context.Context, name string) {
 	t.Logf("screenshot: %s (%d bytes)", path, len(shot))
 }
 
-// survivesKill9 runs a game's demo (game flags first), kills the service
-// with SIGKILL once killAt holds, starts it again on the same data and
-// checks it is the same game with every turn record as it was, then that
-// the demo carries on (resumed holds) without recording a demo turn twice.
-func survivesKill9(t *testing.T, gameArgs []string, killWhat string, killAt func(game.State) bool, resumedWhat string, resumed func(game.State) bool) {
-	t.Helper()
+// TestServePyramidsSurvivesKill9: the Pyramids demo killed with SIGKILL
+// after its second word's announcement comes back as the same game with
+// every turn, and carries on.
+func TestServePyramidsSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the service twice")
 	}
-	data := t.TempDir()
-	args := append(append([]string(nil), gameArgs...), "--addr", "127.0.0.1:0", "--data", data, "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0")
+	second := killMidDemo(t, "pyramids", "EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
+	// EAT's take arrives after the restart, once.
+	done := second.waitFor(t, "EAT taken after the restart", 180*time.Second, func(st game.State) bool {
+		for _, tn := range st.Turns {
+			if d, ok := tn.Detail.(map[string]any); ok && d["phase"] == "taken" && d["word"] == "EAT" {
+				return true
+			}
+		}
+		return false
+	})
+	demoNotRepeated(t, done)
+	_ = pyrgame.Kind
+}
+
+// killMidDemo plays game's demo (a fresh data directory; more serve flags
+// in extra, such as the players), kills the service with SIGKILL once
+// until says yes, starts it again on the same data and checks that it came
+// back as the same game with every turn record unchanged; it returns the
+// restarted service.
+func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool, extra ...string) *child {
+	t.Helper()
+	args := append([]string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}, extra...)
 	first := startServe(t, args...)
-	before := first.waitFor(t, killWhat, 180*time.Second, killAt)
+	before := first.waitFor(t, what, 180*time.Second, until)
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	<-first.done
 	second := startServe(t, args...)
 	after := second.game(t)
-	if after.ID != before.ID || after.Game != before.Game {
-		t.Fatalf("restarted into game %d (%s), want %d (%s)", after.ID, after.Game, before.ID, before.Game)
+	if after.ID != before.ID || after.Game != kind {
+		t.Fatalf("restarted into game %d (%s), want %d (%s)", after.ID, after.Game, before.ID, kind)
 	}
 	if len(after.History) < len(before.History) {
 		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
@@ -305,9 +300,15 @@ func survivesKill9(t *testing.T, gameArgs []string, killWhat string, killAt func
 			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
 		}
 	}
-	done := second.waitFor(t, resumedWhat, 180*time.Second, resumed)
+	return second
+}
+
+// demoNotRepeated fails when a demo photo was recorded twice (the demo
+// started over after a restart instead of carrying on).
+func demoNotRepeated(t *testing.T, st game.State) {
+	t.Helper()
 	seen := map[string]int{}
-	for _, h := range done.History {
+	for _, h := range st.History {
 		seen[h.Frame]++
 	}
 	for f, n := range seen {

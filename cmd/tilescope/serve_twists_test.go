@@ -105,8 +105,7 @@ func TestServeTwistsInChromium(t *testing.T) {
 		t.Errorf("played by %v, seat %d to play, reversed %v; want %v, Борис, reversed", who, st.ToPlay, st.Reversed, want)
 	}
 
-	bctx := openGamePage(t, c, 120*time.Second)
-	js := pageWaiter(t, bctx, c)
+	bctx, js := openDemoPage(t, c)
 	js("the tiles and the action tiles on the lattice", `document.querySelectorAll("#board .cell.twtile").length >= 17 && document.querySelectorAll("#board .cell.twtile.act-skip").length === 1 && document.querySelectorAll("#board .cell.twtile.act-give2").length === 1`)
 	js("the words drawn along their paths", `document.querySelectorAll("#board svg.twpaths polyline").length === 4`)
 	js("the tiles each player holds", `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+ints(ref.held["СОН"])+`"`)
@@ -236,7 +235,7 @@ func TestServeTwistsInChromium(t *testing.T) {
 	if held := heldOf(st); st.ToPlay != 1 || !slices.Equal(held, ref.held["СОН"]) {
 		t.Errorf("after the challenge: seat %d to play, tiles held %v; want Борис and %v", st.ToPlay, held, ref.held["СОН"])
 	}
-	keepScreenshot(t, bctx, "twists-phone.png")
+	savePhoneShot(t, bctx, "twists-phone.png")
 }
 
 func ints(v []int) string {
@@ -249,12 +248,19 @@ func ints(v []int) string {
 
 // TestServeTwistsSurvivesKill9: the Twists demo killed with SIGKILL after
 // its second word comes back as the same game with every turn and the
-// tiles each holds, and carries on to СОН.
+// tiles each holds, and carries on to СОН, each demo photo recorded once.
 func TestServeTwistsSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the service twice")
+	}
 	ref := twistsDemoRef(t)
-	survivesKill9(t, []string{"--game", "twists", "--players", "Аня,Борис,Вера"},
-		"СОКОЛ accepted", func(st game.State) bool { return playedWords(st)["СОКОЛ"] != 0 },
-		"СОН accepted after the restart", func(st game.State) bool {
-			return playedWords(st)["СОН"] != 0 && slices.Equal(heldOf(st), ref.held["СОН"])
-		})
+	second := killMidDemo(t, "twists", "СОКОЛ accepted", func(st game.State) bool { return playedWords(st)["СОКОЛ"] != 0 },
+		"--players", "Аня,Борис,Вера")
+	done := second.waitFor(t, "СОН accepted after the restart", 180*time.Second, func(st game.State) bool {
+		return playedWords(st)["СОН"] != 0
+	})
+	if held := heldOf(done); !slices.Equal(held, ref.held["СОН"]) {
+		t.Errorf("after the restart, tiles held %v after СОН; the referee %v", held, ref.held["СОН"])
+	}
+	demoNotRepeated(t, done)
 }
