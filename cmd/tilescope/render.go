@@ -12,6 +12,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -32,6 +33,7 @@ type sceneFlags struct {
 	quality       int
 	clean         bool
 	hand          bool
+	centres       string
 }
 
 func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
@@ -45,6 +47,7 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.IntVar(&f.quality, "quality", 0, "JPEG quality 1..100 (default: drawn from the seed)")
 	fs.BoolVar(&f.clean, "clean", false, "no noise, blur, lens distortion, glare or hand (for debugging)")
 	fs.BoolVar(&f.hand, "hand", false, "put a hand over part of the board")
+	fs.StringVar(&f.centres, "centres", "classic", "upwords: the print of the four centre squares, one of "+strings.Join(render.UpwordsCentres, ", ")+", or varied (one per scene, drawn from the seed)")
 	return f
 }
 
@@ -76,6 +79,17 @@ func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 	}
 	if f.hand {
 		o.Hand = true
+	}
+	switch {
+	case f.centres == "varied":
+		// From the seed, but not from RandomOptions' draws: a set
+		// rendered with varied centres differs from the classic one only
+		// there.
+		o.UpwordsCentre = render.UpwordsCentres[int(uint64(seed)*0x9e3779b97f4a7c15>>59)%len(render.UpwordsCentres)]
+	case slices.Contains(render.UpwordsCentres, f.centres):
+		o.UpwordsCentre = f.centres
+	default:
+		return o, usageErrorf("--centres: %q is none of %s, varied", f.centres, strings.Join(render.UpwordsCentres, ", "))
 	}
 	return o, nil
 }

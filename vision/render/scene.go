@@ -61,8 +61,11 @@ type Options struct {
 	// Surroundings.
 	Table   string // one of TableKinds; "" picks by seed
 	Edition string // Scrabble: one of ScrabbleEditions; "" picks by seed
-	Clutter int    // objects beside the board
-	Hand    bool   // a hand and arm over part of the board
+	// UpwordsCentre is how the four centre squares of an Upwords board
+	// are printed: one of UpwordsCentres; "" is "classic".
+	UpwordsCentre string
+	Clutter       int  // objects beside the board
+	Hand          bool // a hand and arm over part of the board
 
 	// Sensor and optics.
 	Noise        float64 // read-noise sigma in 8-bit levels
@@ -85,6 +88,12 @@ type Scene struct {
 
 // TableKinds are the table tops the renderer draws.
 var TableKinds = []string{"wood", "felt", "cloth", "laminate", "lace"}
+
+// UpwordsCentres are the prints of the four centre squares the renderer
+// draws on an Upwords board (editions and makers differ): "classic" light
+// tan with a red diamond, "plain" cream, "blue" and "green" with a light
+// star, "white" with a grey diamond.
+var UpwordsCentres = []string{"classic", "plain", "blue", "green", "white"}
 
 // Difficulties are the condition ranges RandomOptions knows.
 var Difficulties = []string{"easy", "normal", "hard"}

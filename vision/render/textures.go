@@ -146,8 +146,24 @@ func tableTexture(kind string) (*texture, [3]float64) {
 
 // upwordsBoardTexture is the board's top: the dark plastic, the floors of
 // the squares, the marked centre squares and the border, 4 texels per mm.
-func upwordsBoardTexture(rows, cols int, g upwordsGeom) *texture {
+func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture {
 	key := fmt.Sprintf("upwords-board-%dx%d", rows, cols)
+	if centre != "" && centre != "classic" {
+		key += "-" + centre
+	}
+	// The centre squares' ground and their mark (drawn within the
+	// diamond or the star), per print (UpwordsCentres).
+	ground, mark, star := [3]float64{150, 128, 86}, [3]float64{178, 60, 48}, false
+	switch centre {
+	case "plain":
+		ground, mark = [3]float64{196, 182, 150}, [3]float64{196, 182, 150}
+	case "blue":
+		ground, mark, star = [3]float64{58, 96, 160}, [3]float64{205, 210, 220}, true
+	case "green":
+		ground, mark, star = [3]float64{56, 122, 78}, [3]float64{200, 210, 190}, true
+	case "white":
+		ground, mark = [3]float64{226, 222, 210}, [3]float64{128, 126, 122}
+	}
 	return cachedTexture(key, func() *texture {
 		// 4 texels per mm, fewer on big boards (at most 1200 texels a side)
 		tpm := math.Min(4, 1200/(math.Max(float64(rows), float64(cols))*g.pitch+2*g.border))
@@ -174,10 +190,16 @@ func upwordsBoardTexture(rows, cols int, g upwordsGeom) *texture {
 						k *= 0.85
 					}
 					if (row == cr0 || row == cr1) && (col == cc0 || col == cc1) {
-						// centre squares: lighter, with a diamond
-						r, gg, b = 150, 128, 86
-						if math.Abs(lx)+math.Abs(ly) < g.pitch*0.36 {
-							r, gg, b = 178, 60, 48
+						// centre squares: their own ground, with a
+						// diamond (or a four-pointed star) in the middle
+						r, gg, b = ground[0], ground[1], ground[2]
+						ax, ay := math.Abs(lx), math.Abs(ly)
+						in := ax+ay < g.pitch*0.36
+						if star {
+							in = math.Sqrt(ax)+math.Sqrt(ay) < math.Sqrt(g.pitch*0.38)
+						}
+						if in {
+							r, gg, b = mark[0], mark[1], mark[2]
 						}
 					}
 				} else {

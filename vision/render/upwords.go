@@ -55,7 +55,7 @@ func (w *world) drawUpwords(b *grid.Board) {
 	warm, bright := rng.Float64(), 0.8+0.4*rng.Float64()
 	tint := [3]float64{bright * (0.92 + 0.12*warm), bright * (0.95 + 0.03*warm), bright * (1.02 - 0.1*warm)}
 	slab := box{0, 0, 0, bw, bh, 0, g.slab}
-	tex := upwordsBoardTexture(b.Rows, b.Cols, g)
+	tex := upwordsBoardTexture(b.Rows, b.Cols, g, w.opt.UpwordsCentre)
 	plastic := [3]float64{70 * tint[0], 62 * tint[1], 55 * tint[2]}
 	w.board = append(w.board, slab.sides(plastic, nil)...)
 	w.board = append(w.board, slab.top(tint, tex))

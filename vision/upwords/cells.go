@@ -952,3 +952,93 @@ func nthSmallest(s []float64, k int) float64 {
 	}
 	return s[k]
 }
+
+// Centre print thresholds (dropCentrePrint): a stack read on a centre
+// square is the board's print when its letter is not read surely and its
+// face's mean chroma lies further than centreChroma (Cb, Cr levels) from
+// the board's tiles' (sure empty), or when its letter is read with a
+// confidence under centreConf (empty, not sure). A print's letter read
+// under 0.3 on the set measured; a tile's face can lie 14 levels from the
+// tiles' median under a warm lamp, its letter read surely.
+const (
+	centreChroma = 14.0
+	centreConf   = 0.5
+)
+
+// dropCentrePrint empties the stacks read on the four centre squares of
+// an even board that are the board's print rather than a tile: editions
+// print those squares in a colour of their own (blue, green, cream,
+// white, with a star or a diamond), which a light square's evidence takes
+// for a tile. A tile there shows a tile's top face and a letter: the
+// reader reads its letter surely, or its face has the colour of the
+// board's other tiles (the median chroma of the stacks elsewhere whose
+// letter was read surely, when there are three) and the reader reads a
+// letter at least faintly. A print is neither; it is
+// empty and not covered (the square is in plain view).
+func dropCentrePrint(img image.Image, cells []Cell, n int) {
+	if n%2 != 0 || n < 4 {
+		return
+	}
+	centre := func(p grid.Pos) bool {
+		return (p.Row == n/2-1 || p.Row == n/2) && (p.Col == n/2-1 || p.Col == n/2)
+	}
+	var cbs, crs []float64
+	for _, c := range cells {
+		if c.Height > 0 && !centre(c.Pos) && c.Conf >= SureConf {
+			cb, cr, ok := faceChroma(img, c.Face)
+			if ok {
+				cbs, crs = append(cbs, cb), append(crs, cr)
+			}
+		}
+	}
+	refOK := len(cbs) >= 3
+	var refCb, refCr float64
+	if refOK {
+		sort.Float64s(cbs)
+		sort.Float64s(crs)
+		refCb, refCr = cbs[len(cbs)/2], crs[len(crs)/2]
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Height == 0 || !centre(c.Pos) {
+			continue
+		}
+		faint := c.Letter == "?" || c.Conf < centreConf
+		coloured := false
+		if cb, cr, ok := faceChroma(img, c.Face); refOK && ok && c.Conf < SureConf && math.Hypot(cb-refCb, cr-refCr) > centreChroma {
+			coloured = true
+		}
+		if faint || coloured {
+			c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = 0, 0, "", 0, 0
+			c.Covered = false
+			// Unlike the tiles' colour it is surely empty; a faint
+			// letter on a tile's colour may be a tile in dim light.
+			c.unsureEmpty = !coloured
+		}
+	}
+}
+
+// faceChroma is the mean chroma (Cb, Cr) of the middle of a top face in
+// the picture (the inner 60%: the letter's ink is grey and moves it
+// little).
+func faceChroma(img image.Image, q vision.Quad) (cb, cr float64, ok bool) {
+	b := img.Bounds()
+	n := 0
+	for i := 0; i < 7; i++ {
+		for j := 0; j < 7; j++ {
+			pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
+			x, y := int(pt.X), int(pt.Y)
+			if x < 0 || y < 0 || x >= b.Dx() || y >= b.Dy() {
+				continue
+			}
+			_, u, v := vision.YCC(img, b.Min.X+x, b.Min.Y+y)
+			cb += float64(u)
+			cr += float64(v)
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0, false
+	}
+	return cb / float64(n), cr / float64(n), true
+}

@@ -81,6 +81,9 @@ type Cell struct {
 	// all hidden by stacks in front, or it is far darker than the walls
 	// around it (a hand, a deep shadow) rather than a bare square.
 	Covered bool
+	// unsureEmpty: read empty on a guess (a centre square's print taken
+	// for no tile on its faint letter alone): not Sure.
+	unsureEmpty bool
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -97,7 +100,7 @@ const (
 // sureCell reports whether a cell's reading is sure (Cell.Sure).
 func sureCell(c Cell) bool {
 	if c.Height == 0 {
-		return !c.Covered
+		return !c.Covered && !c.unsureEmpty
 	}
 	return c.Letter != "?" && c.Letter != "" && c.Conf >= SureConf && c.Tile >= SureTile && c.HeightOK >= SureHeight
 }
@@ -233,6 +236,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			}
 			c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
 		}
+	}
+	if opt.Reader != nil {
+		dropCentrePrint(img, cells, n)
 	}
 	k, known := letterTurn(cells)
 	if kr, ok := opt.Reader.(ocr.KnownReader); ok && known {

@@ -1,0 +1,70 @@
+package upwords
+
+import (
+	"image"
+	"image/color"
+	"testing"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// TestDropCentrePrint: on the four centre squares, a "stack" whose letter
+// is not sure and whose face is not the tiles' colour is the board's
+// print (empty, sure), one whose letter is faint is empty but not sure,
+// and a letter read surely stays (a warm lamp moves a tile's colour);
+// stacks elsewhere are never touched.
+func TestDropCentrePrint(t *testing.T) {
+	// Four 20x20 patches: cream tiles, a blue print, a cream print, green.
+	img := image.NewRGBA(image.Rect(0, 0, 80, 20))
+	paint := func(x0 int, c color.RGBA) {
+		for y := 0; y < 20; y++ {
+			for x := x0; x < x0+20; x++ {
+				img.Set(x, y, c)
+			}
+		}
+	}
+	cream := color.RGBA{230, 220, 190, 255}
+	paint(0, cream)
+	paint(20, color.RGBA{58, 96, 160, 255})
+	paint(40, cream)
+	paint(60, color.RGBA{56, 122, 78, 255})
+	face := func(x0 int) vision.Quad {
+		x := float64(x0)
+		return vision.Quad{{X: x + 2, Y: 2}, {X: x + 18, Y: 2}, {X: x + 18, Y: 18}, {X: x + 2, Y: 18}}
+	}
+	stack := func(r, c, patch int, letter string, conf float64) Cell {
+		return Cell{Pos: grid.Pos{Row: r, Col: c}, Letter: letter, Height: 1, Conf: conf, Tile: 1, HeightOK: 1, Face: face(20 * patch)}
+	}
+	tests := []struct {
+		name      string
+		cell      Cell
+		wantEmpty bool
+		wantSure  bool
+	}{
+		{"a tile on a centre square", stack(4, 4, 0, "E", 0.97), false, true},
+		{"a blue print read as X", stack(4, 5, 1, "X", 0.7), true, true},
+		{"a cream print read faintly", stack(5, 4, 2, "O", 0.3), true, false},
+		{"a green print read as N", stack(5, 5, 3, "N", 0.6), true, true},
+		{"a faint letter off the centre", stack(2, 2, 2, "O", 0.3), false, false},
+		{"a letter read surely, the face off the tiles' colour", stack(4, 5, 3, "A", 0.99), false, true},
+	}
+	cells := []Cell{stack(0, 0, 0, "A", 0.99), stack(0, 1, 0, "B", 0.99), stack(9, 9, 0, "C", 0.99)}
+	for _, tc := range tests {
+		cells = append(cells, tc.cell)
+	}
+	dropCentrePrint(img, cells, 10)
+	for i, tc := range tests {
+		c := cells[3+i]
+		c.Sure = sureCell(c)
+		if (c.Height == 0) != tc.wantEmpty || (tc.wantEmpty && c.Sure != tc.wantSure) || c.Covered {
+			t.Errorf("%s: height %d letter %q sure %v covered %v; want empty %v (sure %v)", tc.name, c.Height, c.Letter, c.Sure, c.Covered, tc.wantEmpty, tc.wantSure)
+		}
+	}
+	// Odd boards have no centre block.
+	odd := []Cell{stack(4, 4, 1, "X", 0.95)}
+	dropCentrePrint(img, odd, 9)
+	if odd[0].Height != 1 {
+		t.Errorf("9x9 board: the square (4,4) was emptied")
+	}
+}
