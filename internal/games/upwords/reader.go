@@ -277,9 +277,15 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			// height is taken, for a new stack or one under its own
 			// letter (the board game.ReconcileUpwords makes of it is
 			// the same). A stack read one higher under its own letter
-			// (a tile on it whose letter was misread?) and a new letter
-			// (read no higher than the stack stood, the rules weigh a
-			// misread: ReconcileUpwordsJudged) are left as read.
+			// is a tile on it whose letter was misread, or a height
+			// misjudged: with its letter read surely (vupw.SureConf; the
+			// same letter on itself is no legal play) and no firm say of
+			// the photo, the height was misjudged and the history's
+			// stands; else it is left as read, as is a new letter (read
+			// no higher than the stack stood, the rules weigh a misread:
+			// ReconcileUpwordsJudged). On the demo game's frames: 10
+			// marks on squares read right through its 11 turns, now 1
+			// (a new letter read at another height, with no margin).
 			s, was := b.At(p), before.At(p)
 			want := 1
 			switch {
@@ -292,7 +298,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			switch {
 			case s.Height == want:
 				conf[r][c] = cell.Conf
-			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && s.Height != was.Height+1):
+			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && (s.Height != was.Height+1 || cell.Conf >= vupw.SureConf)):
 				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
 				conf[r][c] = cell.Conf
 			}

@@ -1,0 +1,75 @@
+package upwords
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+)
+
+// TestDemoUnsureMarks reads the demo game's frames (hw/camera/demodata)
+// through the service's reader turn by turn, each with the board as it
+// stood: every turn comes out right, and at most one square read right
+// is marked unsure over the whole game (10 were, before a stack read one
+// higher under its own letter, read surely, kept the history's height).
+func TestDemoUnsureMarks(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads 11 photos")
+	}
+	data, err := os.ReadFile("../../../hw/camera/demodata/game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var boards []*grid.Board
+	for _, sec := range strings.Split(string(data), "\n---\n")[1:] {
+		var lines []string
+		for _, l := range strings.Split(sec, "\n") {
+			if !strings.HasPrefix(l, "#") && strings.TrimSpace(l) != "" {
+				lines = append(lines, l)
+			}
+		}
+		b, err := grid.Parse(strings.NewReader(strings.Join(lines, "\n")+"\n"), "demo")
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards = append(boards, b)
+	}
+	rd, closeReader, err := NewReader(10, "", func(string, ...any) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closeReader()
+	before := grid.New(10, 10)
+	total := 0
+	for i, want := range boards {
+		jpg, err := os.ReadFile(fmt.Sprintf("../../../hw/camera/demodata/frames/turn-%02d.jpg", i+1))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r, err := rd.read(context.Background(), game.Frame{JPEG: jpg}, before)
+		if err != nil {
+			t.Fatalf("turn %d: %v", i+1, err)
+		}
+		rec, _ := game.ReconcileUpwords(before, r)
+		got := rec.Board.(*grid.Board)
+		n := 0
+		want.Each(func(p grid.Pos, s grid.Stack) {
+			if rec.Conf[p.Row][p.Col] < game.LowConf {
+				n++
+				t.Logf("turn %d: %v unsure (%.2f), read %v, is %v", i+1, p, rec.Conf[p.Row][p.Col], got.At(p), s)
+			}
+		})
+		total += n
+		if !got.Equal(want) {
+			t.Errorf("turn %d: read\n%s\nwant\n%s", i+1, got, want)
+		}
+		before = want
+	}
+	if total > 1 {
+		t.Errorf("%d squares read right marked unsure through the demo, want at most 1", total)
+	}
+}
