@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -51,6 +52,37 @@ func TestImage(t *testing.T) {
 			var u Unreadable
 			if !errors.As(err, &u) || !u.UserError() || u.Code() != "unreadable" {
 				t.Errorf("err = %v, want Unreadable with code unreadable", err)
+			}
+		})
+	}
+}
+
+// TestReader: the reader is made once, its failure kept, and scans run
+// with it.
+func TestReader(t *testing.T) {
+	tests := []struct {
+		name    string
+		fail    error
+		wantErr bool
+	}{
+		{"made", nil, false},
+		{"no model", errors.New("no model file"), true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var r Reader[int]
+			made := 0
+			mk := func() (int, error) { made++; return 42, tc.fail }
+			if err := r.Ready(mk); (err != nil) != tc.wantErr {
+				t.Fatalf("Ready: %v", err)
+			}
+			got := 0
+			err := r.Scan(mk, func(v int) error { got = v; return nil })
+			if (err != nil) != tc.wantErr || made != 1 || !tc.wantErr && got != 42 {
+				t.Errorf("Scan: %v, made %d times, scanned with %d", err, made, got)
+			}
+			if tc.wantErr && (!errors.Is(err, tc.fail) || !strings.Contains(err.Error(), "tile reader")) {
+				t.Errorf("the failure: %v", err)
 			}
 		})
 	}

@@ -8,8 +8,10 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
 // Kind is the game's name in commands, JSON and the store.
@@ -74,7 +76,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		r.dict = env.Dict
 	}
 	if env.Camera {
-		if err := r.makeReader(); err != nil {
+		if err := r.rd.Ready(r.newReader); err != nil {
 			return nil, err
 		}
 	}
@@ -87,7 +89,7 @@ type Rules struct {
 	colours []pyramids.Colour // by seat
 	dict    game.Dictionary   // set: non-words are refused at once
 	env     game.Env
-	rd      reader
+	rd      photo.Reader[*vpyr.Options]
 }
 
 var (

@@ -2,10 +2,8 @@ package scrabble
 
 import (
 	"context"
-	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
-	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -14,43 +12,29 @@ import (
 	vscr "github.com/tilescope/tilescope/vision/scrabble"
 )
 
-// reader reads photos of the board: vision/scrabble with the project's
-// tile classifier.
-type reader struct {
-	mu  sync.Mutex // one scan at a time; guards opt's making
-	opt *vscr.Options
-	err error
-}
-
-func (r *Rules) makeReader() error {
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	if r.rd.opt != nil || r.rd.err != nil {
-		return r.rd.err
-	}
+// newReader is vision/scrabble's options with the project's tile
+// classifier.
+func newReader() (*vscr.Options, error) {
 	cls, err := ocr.Default(ocr.English)
 	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
+		return nil, err
 	}
-	r.rd.opt = &vscr.Options{Reader: cls}
-	return nil
+	return &vscr.Options{Reader: cls}, nil
 }
 
 // Read reads a photo into the board it shows, with each tile's confidence.
 func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.Reading, error) {
-	if err := r.makeReader(); err != nil {
-		return game.Reading{}, err
-	}
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
 	}
-	r.rd.mu.Lock()
-	scan, err := vscr.Scan(img, *r.rd.opt)
-	r.rd.mu.Unlock()
-	if err != nil {
-		return game.Reading{}, photo.Unreadable{Err: err}
+	var scan *vscr.Reading
+	var serr error
+	if err := r.rd.Scan(newReader, func(opt *vscr.Options) error { scan, serr = vscr.Scan(img, *opt); return nil }); err != nil {
+		return game.Reading{}, err
+	}
+	if serr != nil {
+		return game.Reading{}, photo.Unreadable{Err: serr}
 	}
 	return readingOf(scan), nil
 }
