@@ -94,7 +94,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		r.dict = env.Dict
 	}
 	if env.Camera {
-		if err := r.rd.Ready(newReader); err != nil {
+		if err := r.rd.Make(newReader); err != nil {
 			return nil, err
 		}
 	}
@@ -106,7 +106,7 @@ type Rules struct {
 	sides []Side          // by seat
 	dict  game.Dictionary // set: non-words are refused at once
 	env   game.Env
-	rd    photo.Reader[loose.Reader]
+	rd    photo.Tool[loose.Reader]
 }
 
 var (

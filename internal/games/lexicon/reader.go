@@ -36,7 +36,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		st = NewPosition(len(r.sides))
 	}
 	var rd game.Reading
-	err = r.rd.Scan(newReader, func(cls loose.Reader) error {
+	err = r.rd.Use(newReader, func(cls loose.Reader) error {
 		var err error
 		rd, err = r.read(img, cls, st)
 		return err

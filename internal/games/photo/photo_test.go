@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"image"
-	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -57,32 +56,43 @@ func TestImage(t *testing.T) {
 	}
 }
 
-// TestReader: the reader is made once, its failure kept, and scans run
-// with it.
-func TestReader(t *testing.T) {
+// TestTool: the tool is made once, on first use; a failure is kept and
+// told every time, naming the tile reader.
+func TestTool(t *testing.T) {
 	tests := []struct {
 		name    string
-		fail    error
-		wantErr bool
+		fail    bool
+		wantErr string
 	}{
-		{"made", nil, false},
-		{"no model", errors.New("no model file"), true},
+		{"made once", false, ""},
+		{"a failure is kept", true, "the tile reader: no model"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			var r Reader[int]
-			made := 0
-			mk := func() (int, error) { made++; return 42, tc.fail }
-			if err := r.Ready(mk); (err != nil) != tc.wantErr {
-				t.Fatalf("Ready: %v", err)
+			var tool Tool[int]
+			makes := 0
+			mk := func() (int, error) {
+				makes++
+				if tc.fail {
+					return 0, errors.New("no model")
+				}
+				return 42, nil
 			}
-			got := 0
-			err := r.Scan(mk, func(v int) error { got = v; return nil })
-			if (err != nil) != tc.wantErr || made != 1 || !tc.wantErr && got != 42 {
-				t.Errorf("Scan: %v, made %d times, scanned with %d", err, made, got)
+			for range 3 {
+				got := 0
+				err := tool.Use(mk, func(v int) error { got = v; return nil })
+				if tc.wantErr != "" {
+					if err == nil || err.Error() != tc.wantErr {
+						t.Fatalf("Use: %v, want %q", err, tc.wantErr)
+					}
+					continue
+				}
+				if err != nil || got != 42 {
+					t.Fatalf("Use: %d, %v", got, err)
+				}
 			}
-			if tc.wantErr && (!errors.Is(err, tc.fail) || !strings.Contains(err.Error(), "tile reader")) {
-				t.Errorf("the failure: %v", err)
+			if err := tool.Make(mk); (err != nil) != tc.fail || makes != 1 {
+				t.Errorf("Make: %v; made %d times, want once", err, makes)
 			}
 		})
 	}

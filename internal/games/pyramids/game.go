@@ -8,10 +8,8 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/game"
-	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
-	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
 // Kind is the game's name in commands, JSON and the store.
@@ -76,7 +74,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		r.dict = env.Dict
 	}
 	if env.Camera {
-		if err := r.rd.Ready(r.newReader); err != nil {
+		if err := r.makeReader(); err != nil {
 			return nil, err
 		}
 	}
@@ -89,7 +87,7 @@ type Rules struct {
 	colours []pyramids.Colour // by seat
 	dict    game.Dictionary   // set: non-words are refused at once
 	env     game.Env
-	rd      photo.Reader[*vpyr.Options]
+	rd      reader
 }
 
 var (

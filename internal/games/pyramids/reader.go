@@ -14,8 +14,10 @@ import (
 	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
-// newReader is vision/pyramids' options with the project's tile
-// classifier, the table's seats and stack size and the camera's calibration.
+// reader reads photos of the board (vision/pyramids with the project's
+// tile classifier).
+type reader = photo.Tool[*vpyr.Options]
+
 func (r *Rules) newReader() (*vpyr.Options, error) {
 	cls, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -30,6 +32,8 @@ func (r *Rules) newReader() (*vpyr.Options, error) {
 	return opt, nil
 }
 
+func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
+
 // Read reads a photo: the tops the camera sees, the heights carried from
 // the board as it stands (vision/pyramids.CarryHeights). A letter the reader
 // could not tell keeps the stack as it stood when its colour agrees; a new
@@ -42,11 +46,14 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	}
 	var scan *vpyr.Reading
 	var serr error
-	if err := r.rd.Scan(r.newReader, func(opt *vpyr.Options) error { scan, serr = vpyr.Scan(img, *opt); return nil }); err != nil {
+	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
+		scan, serr = vpyr.Scan(img, *opt)
+		return nil
+	}); err != nil {
 		return game.Reading{}, err
 	}
-	if serr != nil {
-		return game.Reading{}, photo.Unreadable{Err: serr}
+	if err := serr; err != nil {
+		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	before := pyramids.NewBoard()
 	if s, err := pos(standing); err == nil && s.Board != nil {

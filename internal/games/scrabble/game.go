@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/game"
-	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/scoring/scrabble"
-	vscr "github.com/tilescope/tilescope/vision/scrabble"
 )
 
 // Kind is the game's name in commands, JSON and the store.
@@ -51,7 +49,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		}
 	}
 	if env.Camera {
-		if err := r.rd.Ready(newReader); err != nil {
+		if err := r.makeReader(); err != nil {
 			return nil, err
 		}
 	}
@@ -62,7 +60,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 type Rules struct {
 	rules scrabble.Rules
 	env   game.Env
-	rd    photo.Reader[*vscr.Options]
+	rd    reader
 }
 
 var _ game.Rules = (*Rules)(nil)

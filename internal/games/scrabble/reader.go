@@ -12,15 +12,19 @@ import (
 	vscr "github.com/tilescope/tilescope/vision/scrabble"
 )
 
-// newReader is vision/scrabble's options with the project's tile
-// classifier.
-func newReader() (*vscr.Options, error) {
+// reader reads photos of the board: vision/scrabble with the project's
+// tile classifier.
+type reader = photo.Tool[*vscr.Options]
+
+func (r *Rules) newReader() (*vscr.Options, error) {
 	cls, err := ocr.Default(ocr.English)
 	if err != nil {
 		return nil, err
 	}
 	return &vscr.Options{Reader: cls}, nil
 }
+
+func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // Read reads a photo into the board it shows, with each tile's confidence.
 func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.Reading, error) {
@@ -30,11 +34,14 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.R
 	}
 	var scan *vscr.Reading
 	var serr error
-	if err := r.rd.Scan(newReader, func(opt *vscr.Options) error { scan, serr = vscr.Scan(img, *opt); return nil }); err != nil {
+	if err := r.rd.Use(r.newReader, func(opt *vscr.Options) error {
+		scan, serr = vscr.Scan(img, *opt)
+		return nil
+	}); err != nil {
 		return game.Reading{}, err
 	}
-	if serr != nil {
-		return game.Reading{}, photo.Unreadable{Err: serr}
+	if err := serr; err != nil {
+		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	return readingOf(scan), nil
 }
