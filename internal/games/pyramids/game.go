@@ -94,6 +94,7 @@ var (
 	_ game.Rules      = (*Rules)(nil)
 	_ game.Reconciler = (*Rules)(nil)
 	_ game.TurnLoser  = (*Rules)(nil)
+	_ game.Backfiller = (*Rules)(nil)
 )
 
 // Position is the board and, between a word's announcement and its
@@ -219,6 +220,30 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 	b := v.Board.Clone()
 	b.Set(q, s)
 	return Position{Board: b, Word: v.Word}, nil
+}
+
+// Backfill: a correction of the top pyramid (its colour or letter) holds
+// in the earlier photos that read the same there (a misread pyramid is
+// misread until it moves); one of the stack's count does not: the count
+// comes from the history, and a count the history got wrong this turn (a
+// pyramid moved off a stack whose next layer looks the same) was right
+// before it.
+func (r *Rules) Backfill(orig, want string) bool {
+	o, err1 := pyramids.ParseCell(orig)
+	w, err2 := pyramids.ParseCell(cellOrDot(want))
+	if err1 != nil || err2 != nil || o.Height == 0 || w.Height != o.Height {
+		return false
+	}
+	ot, _ := o.Top()
+	wt, _ := w.Top()
+	return ot != wt
+}
+
+func cellOrDot(s string) string {
+	if s == "" {
+		return "."
+	}
+	return s
 }
 
 // Piece is the top pyramid's colour and letter, the layers under it that

@@ -264,3 +264,28 @@ func TestFirstPlayer(t *testing.T) {
 		})
 	}
 }
+
+// TestBackfill: a correction of a pyramid's colour or letter holds in the
+// earlier photos that read the same; one of a stack's count does not (the
+// history's count was right before this turn).
+func TestBackfill(t *testing.T) {
+	r := &Rules{}
+	for _, tc := range []struct {
+		name, orig, want string
+		back             bool
+	}{
+		{"letter misread", "rA5", "rE5", true},
+		{"colour misread", "kD", "rD", true},
+		{"count only", "yS5", "yS4", false},
+		{"top gone and count", "yS5", "yE4", false},
+		{"read where nothing stands", "rA", "", false},
+		{"missed", "", "rA", false},
+		{"not a cell", "zz", "rA", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := r.Backfill(tc.orig, tc.want); got != tc.back {
+				t.Errorf("Backfill(%q, %q) = %v, want %v", tc.orig, tc.want, got, tc.back)
+			}
+		})
+	}
+}
