@@ -4,8 +4,10 @@ package main
 
 import (
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/lexicon"
 	"github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/internal/games/scrabble"
+	"github.com/tilescope/tilescope/internal/games/twists"
 	"github.com/tilescope/tilescope/internal/games/upwords"
 )
 
@@ -14,4 +16,6 @@ func init() {
 	game.Register(upwords.Game{})
 	game.Register(pyramids.Game{})
 	game.Register(scrabble.Game{})
+	game.Register(lexicon.Game{})
+	game.Register(twists.Game{})
 }
