@@ -352,7 +352,7 @@ func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *
 			return err
 		}
 		s := seed*1000 + int64(g)
-		o, err := sf.options(s)
+		o, err := sf.options(s, pyrgame.Kind)
 		if err != nil {
 			return err
 		}
