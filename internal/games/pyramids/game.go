@@ -222,21 +222,31 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 	return Position{Board: b, Word: v.Word}, nil
 }
 
-// Backfill: a correction of the top pyramid (its colour or letter) holds
-// in the earlier photos that read the same there (a misread pyramid is
-// misread until it moves); one of the stack's count does not: the count
-// comes from the history, and a count the history got wrong this turn (a
-// pyramid moved off a stack whose next layer looks the same) was right
-// before it.
+// Backfill says whether a correction of a square from orig to want also
+// holds in the earlier photos that read orig there. A misread pyramid is
+// misread until it moves: a correction of its colour (the count, which
+// came from the colour, with it), of its letter alone, or to an empty
+// square holds backwards. One of the count alone does not, nor one to
+// another letter of the same colour one or more higher or lower: a
+// pyramid went or came this turn, and the earlier photos were right.
 func (r *Rules) Backfill(orig, want string) bool {
 	o, err1 := pyramids.ParseCell(orig)
 	w, err2 := pyramids.ParseCell(cellOrDot(want))
-	if err1 != nil || err2 != nil || o.Height == 0 || w.Height != o.Height {
+	if err1 != nil || err2 != nil || o.Height == 0 {
 		return false
+	}
+	if w.Height == 0 {
+		return true
 	}
 	ot, _ := o.Top()
 	wt, _ := w.Top()
-	return ot != wt
+	switch {
+	case ot == wt:
+		return false
+	case ot.Colour != wt.Colour:
+		return true
+	}
+	return o.Height == w.Height
 }
 
 func cellOrDot(s string) string {

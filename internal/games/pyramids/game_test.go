@@ -266,8 +266,8 @@ func TestFirstPlayer(t *testing.T) {
 }
 
 // TestBackfill: a correction of a pyramid's colour or letter holds in the
-// earlier photos that read the same; one of a stack's count does not (the
-// history's count was right before this turn).
+// earlier photos that read the same; one of a stack's count, or of the
+// letter with the count (a pyramid went or came), does not.
 func TestBackfill(t *testing.T) {
 	r := &Rules{}
 	for _, tc := range []struct {
@@ -276,9 +276,11 @@ func TestBackfill(t *testing.T) {
 	}{
 		{"letter misread", "rA5", "rE5", true},
 		{"colour misread", "kD", "rD", true},
+		{"colour misread, the count with it", "kE", "rE5", true},
 		{"count only", "yS5", "yS4", false},
 		{"top gone and count", "yS5", "yE4", false},
-		{"read where nothing stands", "rA", "", false},
+		{"one put on and count", "yO5", "yS6", false},
+		{"read where nothing stands", "rA", "", true},
 		{"missed", "", "rA", false},
 		{"not a cell", "zz", "rA", false},
 	} {
