@@ -223,30 +223,23 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 }
 
 // Backfill says whether a correction of a square from orig to want also
-// holds in the earlier photos that read orig there. A misread pyramid is
-// misread until it moves: a correction of its colour (the count, which
-// came from the colour, with it), of its letter alone, or to an empty
-// square holds backwards. One of the count alone does not, nor one to
-// another letter of the same colour one or more higher or lower: a
-// pyramid went or came this turn, and the earlier photos were right.
+// holds in the earlier photos that read orig there. A stack gains or loses
+// at most one pyramid a turn: a correction of the count by one (with the
+// top or not) is a pyramid that came or went this turn, which the earlier
+// photos rightly did not show. A correction of the top alone is a
+// misread, repeated until the pyramid moves; one of the count by two or
+// more was wrong before too (the count came from a misread colour: a
+// black E read on a red stack of five).
 func (r *Rules) Backfill(orig, want string) bool {
 	o, err1 := pyramids.ParseCell(orig)
 	w, err2 := pyramids.ParseCell(cellOrDot(want))
 	if err1 != nil || err2 != nil || o.Height == 0 {
 		return false
 	}
-	if w.Height == 0 {
-		return true
-	}
 	ot, _ := o.Top()
 	wt, _ := w.Top()
-	switch {
-	case ot == wt:
-		return false
-	case ot.Colour != wt.Colour:
-		return true
-	}
-	return o.Height == w.Height
+	d := w.Height - o.Height
+	return d >= 2 || d <= -2 || (d == 0 && ot != wt)
 }
 
 func cellOrDot(s string) string {

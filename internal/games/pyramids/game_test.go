@@ -266,8 +266,9 @@ func TestFirstPlayer(t *testing.T) {
 }
 
 // TestBackfill: a correction of a pyramid's colour or letter holds in the
-// earlier photos that read the same; one of a stack's count, or of the
-// letter with the count (a pyramid went or came), does not.
+// earlier photos that read the same, and so does one of the count by two or
+// more; one of the count by one (a pyramid went or came this turn) does
+// not.
 func TestBackfill(t *testing.T) {
 	r := &Rules{}
 	for _, tc := range []struct {
@@ -280,7 +281,10 @@ func TestBackfill(t *testing.T) {
 		{"count only", "yS5", "yS4", false},
 		{"top gone and count", "yS5", "yE4", false},
 		{"one put on and count", "yO5", "yS6", false},
-		{"read where nothing stands", "rA", "", true},
+		{"one of another colour put on, missed", "yE5", "rR6", false},
+		{"one put on a house pyramid, missed", "kE", "rE2", false},
+		{"read where a one-high stack went", "rA", "", false},
+		{"read where nothing stood", "rA5", "", true},
 		{"missed", "", "rA", false},
 		{"not a cell", "zz", "rA", false},
 	} {
