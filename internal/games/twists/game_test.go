@@ -187,8 +187,8 @@ func TestJudge(t *testing.T) {
 	}{
 		{name: "the first word, found from the dictionary", rules: r, before: empty, after: table(t, r, 7, nil, "....ОТКОС"),
 			tab: game.Table{Seats: 3}, word: "ОТКОС", held: []int{31, 36, 36}, score: 5},
-		{name: "the first word off the middle", rules: r, before: empty, after: table(t, r, 1, nil, "ОТКОС"),
-			tab: game.Table{Seats: 3, Word: "ОТКОС"}, code: twists.CodeFirstNotCentre},
+		{name: "the first word off the lattice's middle: shifted there", rules: r, before: empty, after: table(t, r, 1, nil, "ОТКОС"),
+			tab: game.Table{Seats: 3, Word: "ОТКОС"}, word: "ОТКОС", held: []int{31, 36, 36}, score: 5},
 		{name: "two players are dealt 54", rules: r, before: empty, after: table(t, r, 7, nil, "......КОТ"),
 			tab: game.Table{Seats: 2, Seat: 1, Word: "КОТ"}, word: "КОТ", held: []int{54, 51}, score: 3},
 		{name: "a bent word and a skip tile", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....О", "...Л", "..!"),
@@ -260,6 +260,9 @@ func TestJudge(t *testing.T) {
 			}
 			if held := mv.Position.(Position).Held; !slices.Equal(held, tc.held) {
 				t.Errorf("the position holds %v", held)
+			}
+			if d.First && !slices.ContainsFunc(d.Path, func(p [2]int) bool { return p == [2]int{7, 7} }) {
+				t.Errorf("the first word's path %v misses the middle (7,7)", d.Path)
 			}
 			if d.Word != "" && (len(mv.Words) != 1 || mv.Words[0].Word != d.Word || len(d.Path) != len([]rune(d.Word))) {
 				t.Errorf("words %v path %v", mv.Words, d.Path)
