@@ -69,8 +69,7 @@ func TestServeLexiconInChromium(t *testing.T) {
 		t.Skip("plays the Lexicon demo game")
 	}
 	rec := lexiconDemoRecord(t)
-	c := startServe(t, "--game", "lexicon", "--players", "Ann,Ben", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "lexicon", "Ann,Ben")
 	st := c.waitFor(t, "OXE played", 180*time.Second, func(st game.State) bool {
 		return len(st.Turns) > 0 && hasWord(st.Turns[len(st.Turns)-1], "OXE") || maxDemoTurn(st) >= len(rec)-1 && len(st.Turns) >= len(rec)
 	})

@@ -415,3 +415,39 @@ func TestOwnArea(t *testing.T) {
 		})
 	}
 }
+
+// FuzzParse: any text either parses to a table whose text form reads back
+// the same, or is refused as bad input; a tapped cell's text likewise.
+func FuzzParse(f *testing.F) {
+	p := NewPosition(2).with(2, 3, 'K').with(AreaRows+CrossRows, 0, 'Q')
+	f.Add(p.String(), "A")
+	f.Add("# seat 1\n"+strings.Repeat(".", Cols)+"\n", "")
+	f.Add(strings.Repeat("abc\n", 40), "?")
+	r, err := Game{}.New(nil, game.Env{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text, cell string) {
+		q, err := r.Parse(text, "fuzz")
+		if err != nil {
+			if !errors.Is(err, game.ErrBadInput) {
+				t.Fatalf("Parse: %v, not bad input", err)
+			}
+			q = r.Empty()
+		}
+		back, err := r.Parse(q.String(), "again")
+		if err != nil || back.String() != q.String() {
+			t.Fatalf("the text form does not read back: %v\n%s", err, q)
+		}
+		s, err := r.SetCell(q, 0, 0, cell)
+		if err != nil {
+			if !errors.Is(err, game.ErrBadInput) {
+				t.Fatalf("SetCell(%q): %v, not bad input", cell, err)
+			}
+			return
+		}
+		if got := s.Cell(0, 0); got != strings.ToUpper(cell) && !(got == "" && (cell == "" || cell == ".")) {
+			t.Fatalf("SetCell(%q) put %q", cell, got)
+		}
+	})
+}
