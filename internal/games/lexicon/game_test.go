@@ -347,6 +347,13 @@ func TestPlayThrough(t *testing.T) {
 	if err != nil || valid || st.Players[0].Score != 225 || st.Players[1].Score != 367 {
 		t.Errorf("OXE challenged: %v %v, scores %+v; want withdrawn, 2.25 and 3.67", valid, err, st.Players)
 	}
+	// Undo takes the challenge back: OXE stands again, and Ann's score.
+	if st, err := s.Undo(ctx); err != nil || st.Players[0].Score != rec[len(rec)-1].Seats[0].Score() {
+		t.Errorf("undo of the challenge: %v, Ann %d, want %d", err, st.Players[0].Score, rec[len(rec)-1].Seats[0].Score())
+	}
+	if _, st, err := s.Challenge(ctx, last.N, "OXE"); err != nil || st.Players[0].Score != 225 {
+		t.Fatalf("OXE challenged again: %v", err)
+	}
 	st, err = s.End(ctx, []int{0, 2})
 	if err != nil || st.Tally[0].Rank != 1 || st.Tally[1].Final != 220 {
 		t.Errorf("the end: %+v, %v; want Ann first, Ben 11 / 5 = 2.20", st.Tally, err)
