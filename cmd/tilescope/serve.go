@@ -139,9 +139,13 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
 		}
 		for k, v := range d.Options {
-			if _, set := opts[k]; !set {
-				opts[k] = v
+			if given, set := opts[k]; set && given != v {
+				// The demo's photos are of a table set up its way: read
+				// with another setting (an English reader on Russian
+				// tiles) they would be nonsense.
+				return usageErrorf("serve: --set %s=%s: the %s demo is a game with %s=%s (drop --set %s or use another --camera)", k, given, *kind, k, v, k)
 			}
+			opts[k] = v
 		}
 		for _, ph := range d.Photos {
 			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})

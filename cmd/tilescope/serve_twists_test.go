@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"fmt"
 	"slices"
 	"strconv"
@@ -262,4 +263,16 @@ func TestServeTwistsSurvivesKill9(t *testing.T) {
 		t.Errorf("after the restart, tiles held %v after СОН; the referee %v", held, ref.held["СОН"])
 	}
 	demoNotRepeated(t, done)
+}
+
+// TestServeTwistsDemoOfAnotherSet: the demo's photos are of Russian
+// tiles; asked to read them as an English set, serve says so at once
+// (exit 2, naming the setting) instead of reading Cyrillic as English.
+func TestServeTwistsDemoOfAnotherSet(t *testing.T) {
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--game", "twists", "--camera", "demo", "--set", "set=en"}
+	var out, errb strings.Builder
+	err := run(context.Background(), args, &out, &errb)
+	if code := exitCode(err, &errb); code != 2 || !strings.Contains(errb.String(), "--set set=en") || !strings.Contains(errb.String(), "set=ru") {
+		t.Errorf("serve %v: exit %d, %q; want 2 naming --set set=en and the demo's set=ru", args[1:], code, errb.String())
+	}
 }
