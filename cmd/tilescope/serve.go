@@ -152,7 +152,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			demoWords = append(demoWords, ph.Word)
 		}
 	}
-	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
+	env := game.Env{Dict: words, Lang: tableLang(fs, df), DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
 	if err != nil {
 		return usageErrorf("serve: --game %s: %v", *kind, err)
@@ -533,4 +533,17 @@ func definer(dir string, logf func(string, ...any)) web.Definer {
 		return nil
 	}
 	return wordnet.Texts{WordNet: wn}
+}
+
+// tableLang is the language of the table's word list: --lang's for a
+// built-in list or when given; "" (not known) for a list of one's own
+// (--dict) without --lang.
+func tableLang(fs *flag.FlagSet, df *dictFlags) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lang" })
+	if df.path != "" && !given {
+		return ""
+	}
+	l, _ := dictLang(df.lang)
+	return l
 }

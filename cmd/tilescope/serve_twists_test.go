@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"flag"
 	"fmt"
 	"slices"
 	"strconv"
@@ -274,5 +275,31 @@ func TestServeTwistsDemoOfAnotherSet(t *testing.T) {
 	err := run(context.Background(), args, &out, &errb)
 	if code := exitCode(err, &errb); code != 2 || !strings.Contains(errb.String(), "--set set=en") || !strings.Contains(errb.String(), "set=ru") {
 		t.Errorf("serve %v: exit %d, %q; want 2 naming --set set=en and the demo's set=ru", args[1:], code, errb.String())
+	}
+}
+
+// TestTwistsTableLang: the language serve tells the games its word list
+// is in (Env.Lang), which Twists picks its words by.
+func TestTwistsTableLang(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"the built-in list by default", nil, "en"},
+		{"the built-in Russian list", []string{"--lang", "ru"}, "ru"},
+		{"a list of one's own: not known", []string{"--dict", "words.txt"}, ""},
+		{"a list of one's own in Russian", []string{"--dict", "words.txt", "--lang", "ru"}, "ru"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+			df := addDictFlags(fs, "en")
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			if got := tableLang(fs, df); got != tc.want {
+				t.Errorf("tableLang(%v) = %q, want %q", tc.args, got, tc.want)
+			}
+		})
 	}
 }
