@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/lexicon"
 	"github.com/tilescope/tilescope/scoring/tileset"
+	"github.com/tilescope/tilescope/vision/loose"
 )
 
 // Kind is the game's name in commands, JSON and the store.
@@ -92,7 +94,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		r.dict = env.Dict
 	}
 	if env.Camera {
-		if err := r.makeReader(); err != nil {
+		if err := r.rd.Make(newReader); err != nil {
 			return nil, err
 		}
 	}
@@ -104,7 +106,7 @@ type Rules struct {
 	sides []Side          // by seat
 	dict  game.Dictionary // set: non-words are refused at once
 	env   game.Env
-	rd    reader
+	rd    photo.Tool[loose.Reader]
 }
 
 var (
@@ -199,7 +201,10 @@ func hundredths(res lexicon.Result) int { return int(math.Round(res.Score() * 10
 // Judge scores every seat's crossword as the photo shows it. The turn is
 // the first seat's whose area changed; its new words are flagged when the
 // dictionary does not know them, or refused with "refuse".
-func (r *Rules) Judge(before, after game.Position, _ game.Table) (game.Move, error) {
+func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, error) {
+	if t.Seats > len(r.sides) {
+		return game.Move{}, &game.Rejection{Code: "no_side", Msg: fmt.Sprintf("%d players, but the table knows the sides of %d: start the game with the setting sides (say sides=south,west,north,east)", t.Seats, len(r.sides))}
+	}
 	b, err := r.pos(before)
 	if err != nil {
 		return game.Move{}, err

@@ -148,6 +148,7 @@ func TestJudge(t *testing.T) {
 		{"both at once: the first seat's turn", false, table(t, cake, jump), table(t, bed, pix), 1, []int{267, 367}, []string{"BED", "PIX"}, ""},
 		{"OXE stands, flagged", false, table(t, rubbish, pix), table(t, oxe, pix), 1, nil, []string{"EX", "DE", "OXE"}, ""},
 		{"OXE refused", true, table(t, rubbish, pix), table(t, oxe, pix), 0, nil, nil, "not_a_word"},
+		{"three players, two sides", false, table(t, cake, jump), table(t, bed, jump), 0, nil, nil, "no_side"},
 		{"a tile unread", false, table(t, cake, jump), table(t, []string{"C.......", "?.......", "KEYBOARD", "E......."}, jump), 0, nil, nil, "unread"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,7 +157,11 @@ func TestJudge(t *testing.T) {
 				opt[game.OptRefuse] = "true"
 			}
 			r := newRules(t, opt, testWords)
-			mv, err := r.Judge(tc.before, tc.after, game.Table{Seats: 2})
+			seats := 2
+			if tc.code == "no_side" {
+				seats = 3
+			}
+			mv, err := r.Judge(tc.before, tc.after, game.Table{Seats: seats})
 			if tc.code != "" {
 				var rej *game.Rejection
 				if !errors.As(err, &rej) || rej.Code != tc.code {
@@ -347,6 +352,13 @@ func TestPlayThrough(t *testing.T) {
 	if err != nil || valid || st.Players[0].Score != 225 || st.Players[1].Score != 367 {
 		t.Errorf("OXE challenged: %v %v, scores %+v; want withdrawn, 2.25 and 3.67", valid, err, st.Players)
 	}
+	// Undo takes the challenge back: OXE stands again, and Ann's score.
+	if st, err := s.Undo(ctx); err != nil || st.Players[0].Score != rec[len(rec)-1].Seats[0].Score() {
+		t.Errorf("undo of the challenge: %v, Ann %d, want %d", err, st.Players[0].Score, rec[len(rec)-1].Seats[0].Score())
+	}
+	if _, st, err := s.Challenge(ctx, last.N, "OXE"); err != nil || st.Players[0].Score != 225 {
+		t.Fatalf("OXE challenged again: %v", err)
+	}
 	st, err = s.End(ctx, []int{0, 2})
 	if err != nil || st.Tally[0].Rank != 1 || st.Tally[1].Final != 220 {
 		t.Errorf("the end: %+v, %v; want Ann first, Ben 11 / 5 = 2.20", st.Tally, err)
@@ -414,4 +426,40 @@ func TestOwnArea(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParse: any text either parses to a table whose text form reads back
+// the same, or is refused as bad input; a tapped cell's text likewise.
+func FuzzParse(f *testing.F) {
+	p := NewPosition(2).with(2, 3, 'K').with(AreaRows+CrossRows, 0, 'Q')
+	f.Add(p.String(), "A")
+	f.Add("# seat 1\n"+strings.Repeat(".", Cols)+"\n", "")
+	f.Add(strings.Repeat("abc\n", 40), "?")
+	r, err := Game{}.New(nil, game.Env{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text, cell string) {
+		q, err := r.Parse(text, "fuzz")
+		if err != nil {
+			if !errors.Is(err, game.ErrBadInput) {
+				t.Fatalf("Parse: %v, not bad input", err)
+			}
+			q = r.Empty()
+		}
+		back, err := r.Parse(q.String(), "again")
+		if err != nil || back.String() != q.String() {
+			t.Fatalf("the text form does not read back: %v\n%s", err, q)
+		}
+		s, err := r.SetCell(q, 0, 0, cell)
+		if err != nil {
+			if !errors.Is(err, game.ErrBadInput) {
+				t.Fatalf("SetCell(%q): %v, not bad input", cell, err)
+			}
+			return
+		}
+		if got := s.Cell(0, 0); got != strings.ToUpper(cell) && !(got == "" && (cell == "" || cell == ".")) {
+			t.Fatalf("SetCell(%q) put %q", cell, got)
+		}
+	})
 }

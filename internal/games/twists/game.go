@@ -63,7 +63,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{alpha: alpha, size: size, env: env, words: wordsFor(alpha, env.Dict)}
+	r := &Rules{alpha: alpha, size: size, env: env, words: wordsFor(alpha, env)}
 	if refuse && r.words != nil {
 		r.refuse = r.words
 	}
@@ -75,21 +75,21 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	return r, nil
 }
 
-// wordsFor is the word list of a set: the table's when it knows the set's
-// language (a list of the player's own, --dict), else the built-in list
-// of that language; nil (every word a word) when the table has none.
-func wordsFor(alpha twists.Alphabet, table game.Dictionary) game.Dictionary {
-	if table == nil {
+// wordsFor is the word list of a set: the table's when it is in the
+// set's language or its language is not known (a list of the players'
+// own, --dict), else the built-in list of the set's language; nil (every
+// word a word) when the table has none.
+func wordsFor(alpha twists.Alphabet, env game.Env) game.Dictionary {
+	if env.Dict == nil {
 		return nil
 	}
-	probe, builtin := "THE", dict.English
+	if env.Lang == "" || env.Lang == alpha.String() {
+		return env.Dict
+	}
 	if alpha == twists.Russian {
-		probe, builtin = "КОТ", dict.Russian
+		return dict.Russian()
 	}
-	if table.Contains(probe) {
-		return table
-	}
-	return builtin()
+	return dict.English()
 }
 
 // Rules is one table's Twists & Turns.
@@ -383,6 +383,14 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	}
 	m, err := twists.Judge(twists.Turn{Word: word, Before: b.Board, After: a.Board}, r.alpha, r.refuse)
 	var rej *twists.Rejection
+	if errors.As(err, &rej) && rej.Code == twists.CodeFirstNotCentre {
+		// The lattice is the camera's: the first word is where the
+		// players put it, the middle of their table. Shifted so that one
+		// of its tiles is on the lattice's middle, it is judged there.
+		if shifted, m2 := r.recentre(word, b.Board, a.Board); m2 != nil {
+			a, m, err = Position{Board: shifted}, m2, nil
+		}
+	}
 	switch {
 	case errors.As(err, &rej):
 		return game.Move{}, &game.Rejection{Code: rej.Code, Msg: rej.Msg}
@@ -459,6 +467,44 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	mv.Detail = d
 	mv.Position = Position{Board: a.Board, Held: held}
 	return mv, nil
+}
+
+// recentre is the first word's table shifted so that one of its tiles
+// (the first, row by row, for which the word then traces) is on the
+// lattice's middle, and the referee's move there; nil when no shift works.
+func (r *Rules) recentre(word string, before, after *twists.Board) (*twists.Board, *twists.Move) {
+	mid := twists.Pos{Row: after.Rows / 2, Col: after.Cols / 2}
+	for row := 0; row < after.Rows; row++ {
+		for col := 0; col < after.Cols; col++ {
+			if after.At(twists.Pos{Row: row, Col: col}) == 0 {
+				continue
+			}
+			dr, dc := mid.Row-row, mid.Col-col
+			shifted := twists.NewBoard(after.Rows, after.Cols)
+			fits := true
+			for r0 := 0; r0 < after.Rows && fits; r0++ {
+				for c0 := 0; c0 < after.Cols; c0++ {
+					ch := after.At(twists.Pos{Row: r0, Col: c0})
+					if ch == 0 {
+						continue
+					}
+					q := twists.Pos{Row: r0 + dr, Col: c0 + dc}
+					if !shifted.In(q) {
+						fits = false
+						break
+					}
+					shifted.Set(q, ch)
+				}
+			}
+			if !fits {
+				continue
+			}
+			if m, err := twists.Judge(twists.Turn{Word: word, Before: before, After: shifted}, r.alpha, r.refuse); err == nil {
+				return shifted, m
+			}
+		}
+	}
+	return nil, nil
 }
 
 // Bag: every tile is dealt at the start; there is nothing to draw.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -158,8 +159,16 @@ func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading,
 	}
 	var dr, dc int
 	if standing.Letters() == 0 && !hasTiles(standing) {
-		// The first word: its middle tile on the lattice's middle.
-		mr, mc := float64(r0+r1)/2, float64(c0+c1)/2
+		// The first word: its middle tile on the lattice's middle (the
+		// middle by the median, so that a stray tile read far off does
+		// not pull it).
+		var rs, cs []int
+		for _, t := range ts {
+			rs, cs = append(rs, t.row), append(cs, t.col)
+		}
+		slices.Sort(rs)
+		slices.Sort(cs)
+		mr, mc := float64(rs[(len(rs)-1)/2]+rs[len(rs)/2])/2, float64(cs[(len(cs)-1)/2]+cs[len(cs)/2])/2
 		best := -1.0
 		for _, t := range ts {
 			d := (float64(t.row)-mr)*(float64(t.row)-mr) + (float64(t.col)-mc)*(float64(t.col)-mc)
