@@ -28,6 +28,14 @@ type TurnOptions struct {
 	// HoldReachingFor is the same for a change that runs from the rim on
 	// into the grid, as a hand or an arm does; default 3 HoldFor.
 	HoldReachingFor time.Duration
+	// Locate finds the board in a frame (decoded as the detector's frames
+	// are): the outer corners of its Size x Size lattice of squares in the
+	// frame's pixels, in the order of the board points (0,0), (Size,0),
+	// (Size,Size), (0,Size); ok false when it is not in view. Each game
+	// gives its own (the Scrabble board's printed border, the Pyramids
+	// board's outline); nil: the square grid of lines that LocateGrid
+	// finds (Upwords).
+	Locate func(frame image.Image) (corners Quad, ok bool)
 }
 
 // TurnState is what the detector concluded from one frame.
@@ -241,9 +249,8 @@ func (d *TurnDetector) search(p greyView, frame image.Image, at time.Time) (Turn
 	d.track(motion, at)
 	if first || (motion <= d.opt.Motion && at.Sub(d.searched) >= d.opt.StillFor) {
 		d.searched = at
-		fit, ok := findBoard(p.plane(frame), frame, d.opt.Size)
-		if ok && fit.Score >= minGridContrast {
-			d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
+		if h, ok := d.locate(p, frame); ok {
+			d.h, d.found, d.size = h, true, image.Pt(p.W, p.H)
 			d.prev, d.coarse, d.lastUnseen = nil, nil, nil
 			return TurnState{}, true
 		}
@@ -262,8 +269,8 @@ func (d *TurnDetector) search(p greyView, frame image.Image, at time.Time) (Turn
 // detector follows it. A hand resting over the rim leaves the grid where
 // it was.
 func (d *TurnDetector) moved(p greyView, frame image.Image) bool {
-	fit, ok := findBoard(p.plane(frame), frame, d.opt.Size)
-	if !ok || fit.Score < minGridContrast {
+	h, ok := d.locate(p, frame)
+	if !ok {
 		return false
 	}
 	n := float64(d.opt.Size)
@@ -271,11 +278,45 @@ func (d *TurnDetector) moved(p greyView, frame image.Image) bool {
 	for i, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
 		was[i] = d.h.Apply(c)
 	}
-	if nearQuad(fit.H, was, d.opt.Size, 0.25) {
+	if nearQuad(h, was, d.opt.Size, 0.25) {
 		return false
 	}
-	d.h = fit.H
+	d.h = h
 	return true
+}
+
+// locate finds the board in a frame: the map from board squares to the
+// frame's pixels.
+func (d *TurnDetector) locate(p greyView, frame image.Image) (Homography, bool) {
+	n := d.opt.Size
+	if d.opt.Locate == nil {
+		fit, ok := findBoard(p.plane(frame), frame, n)
+		return fit.H, ok && fit.Score >= minGridContrast
+	}
+	q, ok := d.opt.Locate(frame)
+	if !ok {
+		return Homography{}, false
+	}
+	h, err := QuadHomography(float64(n), float64(n), q)
+	return h, err == nil
+}
+
+// LocateGrid finds a square grid of n x n squares in a picture by its
+// lines, as the turn detector does by default: its outer corners in the
+// picture's pixels, the corner nearest the picture's top left first, then
+// clockwise (TurnOptions.Locate). It is the quick part of FindGrid: no
+// reasons are given when no grid is found.
+func LocateGrid(img image.Image, n int) (Quad, bool) {
+	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 || n < 2 {
+		return Quad{}, false
+	}
+	p := lumaView(img)
+	fit, ok := findBoard(p.plane(img), img, n)
+	if !ok || fit.Score < minGridContrast {
+		return Quad{}, false
+	}
+	nf := float64(n)
+	return Quad{fit.H.Apply(Point{0, 0}), fit.H.Apply(Point{nf, 0}), fit.H.Apply(Point{nf, nf}), fit.H.Apply(Point{0, nf})}, true
 }
 
 // Reset forgets the accepted state and the board's position.
@@ -294,11 +335,11 @@ func (d *TurnDetector) Reset() { *d = TurnDetector{opt: d.opt} }
 func (d *TurnDetector) Resume(photo image.Image) bool {
 	d.Reset()
 	p := lumaView(photo)
-	fit, ok := findBoard(p.plane(photo), photo, d.opt.Size)
-	if !ok || fit.Score < minGridContrast {
+	h, ok := d.locate(p, photo)
+	if !ok {
 		return false
 	}
-	d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
+	d.h, d.found, d.size = h, true, image.Pt(p.W, p.H)
 	d.accepted = d.thumb(p)
 	d.accColour = d.bandColour(photo, nil)
 	return true

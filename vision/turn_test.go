@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -660,5 +661,63 @@ func TestTurnDetectorResume(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestTurnDetectorLocate: the detector watches the board a game's Locate
+// finds (TurnOptions.Locate) as it watches the grid it finds itself: the
+// same turns over, the hand seen; a Locate that finds nothing leaves the
+// detector without a board, whatever the frames show.
+func TestTurnDetectorLocate(t *testing.T) {
+	scene := func(state string) *image.RGBA {
+		s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
+		img, _ := s.draw()
+		return img
+	}
+	empty := scene(repeat(". . . . . . . . . .\n", 10))
+	cat := scene(repeat(". . . . . . . . . .\n", 4) + ". . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5))
+	frames := []image.Image{empty, empty, empty, empty, withHand(cat), withHand(cat), withHand(cat), cat, cat, cat, cat, cat}
+	calls := 0
+	cases := []struct {
+		name   string
+		locate func(image.Image) (Quad, bool)
+		board  bool
+		ready  []int // the frames that end a turn
+	}{
+		{"the grid finder (nil)", nil, true, []int{3, 10}},
+		{"the game's own", func(img image.Image) (Quad, bool) { calls++; return LocateGrid(img, 10) }, true, []int{3, 10}},
+		{"the game's, turned a quarter", func(img image.Image) (Quad, bool) {
+			q, ok := LocateGrid(img, 10)
+			return Quad{q[1], q[2], q[3], q[0]}, ok
+		}, true, []int{3, 10}},
+		{"nothing in view", func(image.Image) (Quad, bool) { return Quad{}, false }, false, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3, Locate: c.locate})
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			var ready []int
+			hand := false
+			for i, f := range frames {
+				clock = clock.Add(400 * time.Millisecond)
+				st := d.Offer(f, clock)
+				if st.Board != c.board {
+					t.Fatalf("frame %d: board %v, want %v (%s)", i, st.Board, c.board, st.Reason)
+				}
+				if st.Ready && st.Board {
+					ready = append(ready, i)
+				}
+				hand = hand || st.Hand
+			}
+			if c.board && !hand {
+				t.Errorf("the hand over the board was not seen")
+			}
+			if !slices.Equal(ready, c.ready) {
+				t.Errorf("turns over at frames %v, want %v", ready, c.ready)
+			}
+		})
+	}
+	if calls == 0 {
+		t.Errorf("the game's Locate was never asked")
 	}
 }

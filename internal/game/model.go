@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"sort"
 	"strconv"
 	"strings"
@@ -132,6 +133,21 @@ type Reconciler interface {
 type TurnLoser interface {
 	WithdrawnLosesTurn() bool
 	FailedChallengeLosesTurn() bool
+}
+
+// Watcher is a Rules whose board the camera's turn detector can watch, so
+// that a frame is read once a turn is over (the table still, no hand over
+// the board, the board changed) instead of every frame being read. Locate
+// finds the board in a frame decoded as the detector decodes them (at half
+// size): the outer corners of the position's lattice (Size: rows x cols
+// cells; the detector watches square lattices) in the frame's pixels, in
+// the order of the lattice points (0,0), (cols,0), (cols,rows), (0,rows);
+// ok false when no board is in view. It is called on the first frame, when
+// the board may have been bumped, and now and then while no board is in
+// view: a few hundred milliseconds is fine. A game without it has every
+// frame read (an unchanged table is no turn).
+type Watcher interface {
+	Locate(frame image.Image) (corners [4][2]float64, ok bool)
 }
 
 // Backfiller is a Rules that says whether a correction of a cell from
