@@ -150,6 +150,13 @@ type Watcher interface {
 	Locate(frame image.Image) (corners [4][2]float64, ok bool)
 }
 
+// Exchanger is a Rules whose rulebook allows an exchange only while the
+// bag holds enough tiles: ExchangeMin is the fewest (Scrabble: seven). By
+// default one is enough.
+type Exchanger interface {
+	ExchangeMin() int
+}
+
 // Backfiller is a Rules that says whether a correction of a cell from
 // orig to want also holds in the earlier photos that read orig there (a
 // tile misread is usually misread in every photo until it is covered; a
