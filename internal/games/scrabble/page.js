@@ -64,6 +64,9 @@
     // game (RULES.md): the history says so, and the table ends it with
     // what the others hold.
     turnNote(t) { return t.detail && t.detail.out ? tr("scrabble.out", { name: t.name }) : ""; },
+    // A failed challenge costs the challenger a turn (RULES.md): the page
+    // asks who challenges.
+    askChallenger: true,
     endNote: "end.scrabble", // the end sheet's line (i18n.js)
     rackMax: 49, // the most a rack can be worth: Q Z J X K and two 4s
     centre: false,
