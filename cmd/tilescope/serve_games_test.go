@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -123,20 +122,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 	}
 	js := func(what, cond string) {
 		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				for _, h := range c.game(t).History {
-					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
-				}
-				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
-			}
-		}
+		onPage(t, bctx, c, what, cond)
 	}
 	js("the pyramids drawn in their colours", `document.querySelectorAll("#board .cell.pyramid.col-black").length > 20 && document.querySelectorAll("#board .cell.pyramid.col-green").length >= 6`)
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
@@ -218,19 +204,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Errorf("after the fix: %+v", st.Players)
 	}
 
-	shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	dir := filepath.Join("testdata", "artefacts")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, "pyramids-phone.png")
-	if err := os.WriteFile(path, shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s (%d bytes)", path, len(shot))
+	keepScreenshot(t, bctx, "pyramids-phone")
 }
 
 // TestServePyramidsSurvivesKill9: the Pyramids demo killed with SIGKILL
@@ -240,29 +214,9 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the service twice")
 	}
-	data := t.TempDir()
-	args := []string{"--game", "pyramids", "--addr", "127.0.0.1:0", "--data", data, "--camera", "demo",
+	args := []string{"--game", "pyramids", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
 		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
-	first := startServe(t, args...)
-	before := first.waitFor(t, "EAT announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
-	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	<-first.done
-	second := startServe(t, args...)
-	after := second.game(t)
-	if after.ID != before.ID || after.Game != "pyramids" {
-		t.Fatalf("restarted into game %d (%s), want %d (pyramids)", after.ID, after.Game, before.ID)
-	}
-	if len(after.History) < len(before.History) {
-		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
-	}
-	for i, b := range before.History {
-		a := after.History[i]
-		if a.N != b.N || a.Status != b.Status || a.Score != b.Score || a.Frame != b.Frame || a.Board != b.Board {
-			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
-		}
-	}
+	second, _ := demoSurvivesKill9(t, args, "EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
 	// EAT's take arrives after the restart, once.
 	done := second.waitFor(t, "EAT taken after the restart", 180*time.Second, func(st game.State) bool {
 		for _, tn := range st.Turns {
@@ -272,14 +226,6 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 		}
 		return false
 	})
-	seen := map[string]int{}
-	for _, h := range done.History {
-		seen[h.Frame]++
-	}
-	for f, n := range seen {
-		if strings.HasPrefix(f, "demo turn") && n > 1 {
-			t.Errorf("%s was recorded %d times: the demo started over", f, n)
-		}
-	}
+	noDemoTurnTwice(t, done)
 	_ = pyrgame.Kind
 }

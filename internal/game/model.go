@@ -206,6 +206,11 @@ type DemoPhoto struct {
 	// (the camera does not hear it: the demo names it, POST
 	// /api/turns/N/word); "" none.
 	Word string
+	// Board is the position the still photo shows, as recorded, in the
+	// game's text form (Rules.Parse): the truth the tests judge the
+	// recorded game from, to check what the camera made of it; "" not
+	// known.
+	Board string
 }
 
 // Info describes a game: what `serve --game`, the page's "new game" and

@@ -4,6 +4,7 @@ import (
 	_ "embed"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/scrabble"
 )
 
 // The demo's photos: two real photos of ../shared/data/photos/scrabble-board
@@ -32,9 +33,13 @@ func (Game) Page() []byte { return page }
 // a real board, empty, then its first turn (BENDS, 22 points: the B on a
 // double letter, the S on the centre star), read by the board reader.
 func (Game) Demo() (*game.Demo, error) {
+	var bends scrabble.Board
+	for i, l := range []byte("BENDS") {
+		bends[7][3+i] = scrabble.Tile{Letter: l}
+	}
 	return &game.Demo{Photos: []game.DemoPhoto{
-		{Still: demoEmpty, Note: "the empty board"},
+		{Still: demoEmpty, Note: "the empty board", Board: (&scrabble.Board{}).String()},
 		// The turn is shown done (no photo of the hand placing it).
-		{Still: demoBends, Placing: [][]byte{demoBends}, Note: "the first player plays BENDS through the centre"},
+		{Still: demoBends, Placing: [][]byte{demoBends}, Note: "the first player plays BENDS through the centre", Board: bends.String()},
 	}}, nil
 }

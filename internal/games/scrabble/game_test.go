@@ -254,6 +254,11 @@ func TestDemo(t *testing.T) {
 		}
 		read = append(read, rd.Board)
 	}
+	for i, ph := range d.Photos {
+		if ph.Board != read[i].String() {
+			t.Errorf("photo %d (%s): recorded as\n%s\nread as\n%s", i, ph.Note, ph.Board, read[i])
+		}
+	}
 	if got := read[0].String(); got != (Position{}).String() {
 		t.Errorf("the empty board read as\n%s", got)
 	}
