@@ -136,10 +136,10 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 // frame, a hand over part of the board): a camera over a table does not
 // move between turns, so the earlier photo vouches for it.
 func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool) {
-	return findBoardStages(p, img, n, hint, false)
+	return findBoardStages(p, img, n, hint, findAll)
 }
 
-// findBoardStages is findBoardNear; linesOnly stops after the stages that
+// findBoardStages is findBoardNear; findLinesOnly stops after the stages that
 // see the grid's own lines, the board's straight edges and its outlines
 // from brightness (no outlines from colour, no contrast raising, no rims,
 // no partial grids): a quick look for a board that shows plainly, for a
@@ -147,7 +147,8 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 // brightness cost 10-45 ms more on a 640x640 photo with no board and find
 // 5 of the 6 real Scrabble boards whose lines alone did not; the later
 // stages cost 0.1-1.5 s there, and the partial grids seconds more.)
-func findBoardStages(p plane, img image.Image, n int, hint *Quad, linesOnly bool) (boardFit, bool) {
+func findBoardStages(p plane, img image.Image, n int, hint *Quad, how findHow) (boardFit, bool) {
+	linesOnly := how == findLinesOnly
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -248,6 +249,10 @@ func findBoardStages(p plane, img image.Image, n int, hint *Quad, linesOnly bool
 	eqStage := len(stages) - 1 // the last stage scores on the equalised picture
 	if linesOnly {
 		stages = stages[:5]
+	}
+	if how == findOutlineEarly {
+		// the outline from brightness right after the grid's own lines
+		stages = []func() []candidate{stages[0], stages[1], stages[4], stages[2], stages[3], stages[5], stages[6]}
 	}
 	for si, stage := range stages {
 		if best.Score >= clearGrid {

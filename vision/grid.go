@@ -36,7 +36,7 @@ func (g Grid) Corners() Quad {
 // this package's sentinels: ErrNoBoard, ErrOutOfView (an
 // *OutOfViewError), ErrTooDark, ErrTooBlurred.
 func FindGrid(img image.Image, n int) (Grid, error) {
-	return findGrid(img, n, false)
+	return findGrid(img, n, findAll)
 }
 
 // FindGridLines is FindGrid that looks only for a grid whose own lines,
@@ -45,10 +45,31 @@ func FindGrid(img image.Image, n int) (Grid, error) {
 // seconds on a photo with no board in it. A board it misses may still be
 // found by FindGrid.
 func FindGridLines(img image.Image, n int) (Grid, error) {
-	return findGrid(img, n, true)
+	return findGrid(img, n, findLinesOnly)
 }
 
-func findGrid(img image.Image, n int, linesOnly bool) (Grid, error) {
+// FindGridOutlineFirst is FindGrid that, when the grid's own lines do not
+// show it clearly, looks at the board's outline (from brightness) next,
+// before the board's straight edges and the grids of steeply converging
+// lines: for a board whose outline stands plain against the table (a
+// Scrabble board, flat and square, its rim unlike its squares). Where the
+// lines fail on a patterned table, the outline is found in a few
+// milliseconds, where the edges and steep grids cost hundreds.
+func FindGridOutlineFirst(img image.Image, n int) (Grid, error) {
+	return findGrid(img, n, findOutlineEarly)
+}
+
+// findHow is which stages of the search findBoardStages runs, in which
+// order.
+type findHow int
+
+const (
+	findAll          findHow = iota // every stage, cheapest and most telling first
+	findLinesOnly                   // the stages that see lines, edges and outlines from brightness
+	findOutlineEarly                // every stage, the outline from brightness right after the grid's lines
+)
+
+func findGrid(img image.Image, n int, how findHow) (Grid, error) {
 	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
 		return Grid{}, fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
 	}
@@ -56,7 +77,7 @@ func findGrid(img image.Image, n int, linesOnly bool) (Grid, error) {
 		return Grid{}, fmt.Errorf("%w: a grid of %d squares", ErrNoBoard, n)
 	}
 	p := luma(img)
-	fit, ok := findBoardStages(p, img, n, nil, linesOnly)
+	fit, ok := findBoardStages(p, img, n, nil, how)
 	if !ok && fit.Partial {
 		return Grid{}, partialError(fit, n)
 	}

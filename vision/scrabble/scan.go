@@ -173,7 +173,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if opt.Reader == nil {
 		return nil, ErrNoReader
 	}
-	find := vision.FindGrid
+	// A Scrabble board's outline is plain: it is looked for right after
+	// the grid's own lines (the red board on a patterned carpet: 250 ->
+	// 130 ms of CPU).
+	find := vision.FindGridOutlineFirst
 	if opt.LinesOnly {
 		find = vision.FindGridLines
 	}
