@@ -254,6 +254,14 @@ func TestTurnWatcherDemo(t *testing.T) {
 	defer d.Close()
 	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
 	w.src = d
+	passesEveryTurnOnce(t, w, d, 300*time.Millisecond)
+}
+
+// passesEveryTurnOnce: the watcher passes on every demo turn's still board
+// exactly once, in order, and then, the board staying as it is, nothing
+// more for wait.
+func passesEveryTurnOnce(t *testing.T, w *turnWatcher, d *camera.Demo, wait time.Duration) {
+	t.Helper()
 	for turn := 0; turn <= d.Turns(); turn++ {
 		f, err := w.Next(context.Background())
 		if err != nil {
@@ -263,8 +271,7 @@ func TestTurnWatcherDemo(t *testing.T) {
 			t.Fatalf("passed on %q, want %q", f.ID, want)
 		}
 	}
-	// After the last turn the board stays: nothing more is passed on.
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	if f, err := w.Next(ctx); err == nil {
 		t.Errorf("passed on %q after the game ended", f.ID)
@@ -501,20 +508,7 @@ func TestTurnWatcherFollowsTheGame(t *testing.T) {
 	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
 	w.src = d
 	w.follow(func() game.Rules { return cur })
-	for turn := 0; turn <= d.Turns(); turn++ {
-		f, err := w.Next(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if want := fmt.Sprintf("demo turn %d", turn); f.ID != want {
-			t.Fatalf("passed on %q, want %q", f.ID, want)
-		}
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-	defer cancel()
-	if f, err := w.Next(ctx); err == nil {
-		t.Errorf("passed on %q after the last turn", f.ID)
-	}
+	passesEveryTurnOnce(t, w, d, 2*time.Second)
 	// A game the detector cannot watch: every frame.
 	cur = game.UpwordsGridRules(9, 7, nil)
 	w.src = &frameList{frames: []camera.Frame{{Name: "a"}, {Name: "b"}}}

@@ -218,15 +218,7 @@ func TestPlayThrough(t *testing.T) {
 	if bad.Status != game.StatusAccepted {
 		t.Fatalf("QI above B: %+v", bad)
 	}
-	var qb string
-	for _, w := range bad.Words {
-		if !testWords[w.Word] {
-			qb = w.Word
-		}
-	}
-	if qb == "" {
-		t.Fatalf("QI above B formed only words: %+v", bad.Words)
-	}
+	qb := nonWord(t, bad)
 	valid, st, err := s.Challenge(ctx, bad.N, qb)
 	if err != nil || valid || st.Players[0].Score != 22 || st.BoardText != boardWith("7:3:BENDS", "8:4:HA").String() {
 		t.Errorf("challenge of %s: %v %v, scores %+v, board\n%s", qb, valid, err, st.Players, st.BoardText)
@@ -264,6 +256,18 @@ func TestRealPhotos(t *testing.T) {
 	if err != nil || m.Score != 22 || len(m.Words) != 1 || m.Words[0].Word != "BENDS" {
 		t.Errorf("the turn: %+v, %v\n%s", m, err, read[1])
 	}
+}
+
+// nonWord is a word of the play that testWords does not hold.
+func nonWord(t *testing.T, play game.Turn) string {
+	t.Helper()
+	for _, w := range play.Words {
+		if !testWords[w.Word] {
+			return w.Word
+		}
+	}
+	t.Fatalf("turn %d formed only words: %+v", play.N, play.Words)
+	return ""
 }
 
 // TestRacks: the racks are counted turn by turn (the camera does not see
@@ -365,15 +369,7 @@ func TestScrabbleAtTheTable(t *testing.T) {
 	if bad.Status != game.StatusAccepted || bad.Player != 2 {
 		t.Fatalf("Cy's play: %+v", bad)
 	}
-	var non string
-	for _, w := range bad.Words {
-		if !testWords[w.Word] {
-			non = w.Word
-		}
-	}
-	if non == "" {
-		t.Fatalf("Cy's play formed only words: %+v", bad.Words)
-	}
+	non := nonWord(t, bad)
 	if got := held(s.State()); !slices.Equal(got, []int{7, 7, 7}) {
 		t.Errorf("racks after two plays %v, want 7 each (drawn from the bag)", got)
 	}
