@@ -89,6 +89,11 @@ type TurnDetector struct {
 	// Colour (Cb, Cr interleaved) on the band where a hand is looked for:
 	// the rim and the grid's outermost ring of pixels.
 	colour, accColour, bareColour []float64
+	// Colour (Cb, Cr interleaved) of each square's middle, now and in the
+	// accepted state: a piece put on a square of about its brightness in
+	// another colour (a red pyramid on a black one) changes it in colour
+	// only.
+	sqColour, accSqColour []float64
 	mask                          []bool // the band's pixels changed, this frame
 	stillSince                    time.Time
 	stillN                        int
@@ -114,6 +119,10 @@ const (
 	// colourDiff is the change of |Cb|+|Cr| that makes a rim pixel
 	// changed: skin against a grey board differs by 30 or more.
 	colourDiff = 14
+	// squareColourDiff is the change of |Cb|+|Cr| in a square's middle
+	// that makes it changed (a red pyramid where a black one stood: 40
+	// and more; the same tile under another lamp, after the shift: a few).
+	squareColourDiff = 24
 )
 
 // NewTurnDetector returns a detector with the options' defaults filled in.
@@ -170,6 +179,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 	st.Still = at.Sub(d.stillSince)
 	var cmp rimCompare
 	d.colour = d.bandColour(frame, d.colour)
+	d.sqColour = d.squareColour(frame, d.sqColour)
 	if d.accepted != nil {
 		cmp = d.compare(th)
 		if cmp.hand && d.stillN == 2 && d.moved(p, frame) {
@@ -181,6 +191,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 			th = d.thumb(p)
 			d.prev, d.spare = th, old
 			d.colour = d.bandColour(frame, d.colour)
+			d.sqColour = d.squareColour(frame, d.sqColour)
 			cmp = d.compare(th)
 		}
 		st.Hand, st.Reaching, st.Changed = cmp.hand, cmp.reaching, cmp.changed
@@ -221,6 +232,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 		st.Ready = true
 		d.accepted = append(d.accepted[:0], th...)
 		d.accColour = append(d.accColour[:0], d.colour...)
+		d.accSqColour = append(d.accSqColour[:0], d.sqColour...)
 	}
 	return st
 }
@@ -342,6 +354,7 @@ func (d *TurnDetector) Resume(photo image.Image) bool {
 	d.h, d.found, d.size = h, true, image.Pt(p.W, p.H)
 	d.accepted = d.thumb(p)
 	d.accColour = d.bandColour(photo, nil)
+	d.accSqColour = d.squareColour(photo, nil)
 	return true
 }
 
@@ -444,7 +457,9 @@ func (d *TurnDetector) compare(th []float64) rimCompare {
 		}
 		c.reaching = crossing >= thumbCell/2
 	}
-	// The squares, each without its walls.
+	// The squares, each without its walls; in colour, after the median
+	// shift over the squares (a warm lamp, the camera's white balance).
+	sb, sr := d.squareShift()
 	sq := 0
 	for r := 0; r < n; r++ {
 		for col := 0; col < n; col++ {
@@ -456,13 +471,70 @@ func (d *TurnDetector) compare(th []float64) rimCompare {
 					cnt++
 				}
 			}
-			if s/float64(cnt) > squareDiff {
+			i := 2 * (r*n + col)
+			db, dr := d.sqColour[i]-d.accSqColour[i]-sb, d.sqColour[i+1]-d.accSqColour[i+1]-sr
+			if s/float64(cnt) > squareDiff || math.Abs(db)+math.Abs(dr) > squareColourDiff {
 				sq++
 			}
 		}
 	}
 	c.changed = float64(sq)/float64(n*n) >= d.opt.Change
 	return c
+}
+
+// squareColour samples the colour (Cb, Cr) of each square's middle (the
+// mean of four points inside it); NaN outside the picture.
+func (d *TurnDetector) squareColour(frame image.Image, buf []float64) []float64 {
+	n := d.opt.Size
+	if len(buf) != 2*n*n {
+		buf = make([]float64, 2*n*n)
+	}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			var sb, sr float64
+			k := 0
+			for _, o := range [4][2]float64{{0.35, 0.35}, {0.65, 0.35}, {0.35, 0.65}, {0.65, 0.65}} {
+				q := d.h.Apply(Point{float64(c) + o[0], float64(r) + o[1]})
+				if cb, cr, ok := chromaAt(frame, q.X, q.Y); ok {
+					sb += cb
+					sr += cr
+					k++
+				}
+			}
+			i := 2 * (r*n + c)
+			buf[i], buf[i+1] = math.NaN(), math.NaN()
+			if k > 0 {
+				buf[i], buf[i+1] = sb/float64(k), sr/float64(k)
+			}
+		}
+	}
+	return buf
+}
+
+// squareShift is the median colour change over the squares since the
+// accepted state: the light's, which a turn (a few squares) does not move.
+func (d *TurnDetector) squareShift() (sb, sr float64) {
+	var hb, hr [512]int
+	k := 0
+	for i := 0; i+1 < len(d.sqColour) && i+1 < len(d.accSqColour); i += 2 {
+		if !math.IsNaN(d.sqColour[i]) && !math.IsNaN(d.accSqColour[i]) {
+			hb[int(d.sqColour[i]-d.accSqColour[i])+256]++
+			hr[int(d.sqColour[i+1]-d.accSqColour[i+1])+256]++
+			k++
+		}
+	}
+	median := func(h *[512]int) float64 {
+		for i, c := 0, 0; i < len(h); i++ {
+			if c += h[i]; 2*c >= k {
+				return float64(i - 256)
+			}
+		}
+		return 0
+	}
+	if k == 0 {
+		return 0, 0
+	}
+	return median(&hb), median(&hr)
 }
 
 // rimChanged is the share of the rim's pixels that differ clearly between

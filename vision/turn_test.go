@@ -721,3 +721,69 @@ func TestTurnDetectorLocate(t *testing.T) {
 		t.Errorf("the game's Locate was never asked")
 	}
 }
+
+// TestTurnDetectorColourOnly: a piece put on a square in another colour of
+// about the same brightness (a red pyramid on a black one) ends a turn;
+// the whole picture turning warmer (a lamp, the white balance) does not.
+func TestTurnDetectorColourOnly(t *testing.T) {
+	s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12,
+		Board: grid.MustParse(repeat(". . . . . . . . . .\n", 4) + ". . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5))}
+	base, _ := s.draw()
+	q, ok := LocateGrid(base, 10)
+	if !ok {
+		t.Fatal("no grid in the scene")
+	}
+	h, err := QuadHomography(10, 10, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// recolour shifts Cr (and Cb) of the pixels inside the board squares
+	// keep says, the brightness (Y) kept.
+	recolour := func(dcb, dcr float64, keep func(p Point) bool) *image.RGBA {
+		inv := h.Inverse()
+		out := image.NewRGBA(base.Rect)
+		copy(out.Pix, base.Pix)
+		for y := 0; y < out.Rect.Dy(); y++ {
+			for x := 0; x < out.Rect.Dx(); x++ {
+				if !keep(inv.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})) {
+					continue
+				}
+				o := out.PixOffset(x, y)
+				yy, cb, cr := color.RGBToYCbCr(out.Pix[o], out.Pix[o+1], out.Pix[o+2])
+				r, g, b := color.YCbCrToRGB(yy, uint8(math.Max(0, math.Min(255, float64(cb)+dcb))), uint8(math.Max(0, math.Min(255, float64(cr)+dcr))))
+				out.Pix[o], out.Pix[o+1], out.Pix[o+2] = r, g, b
+			}
+		}
+		return out
+	}
+	square := func(p Point) bool { return p.X > 5.1 && p.X < 5.9 && p.Y > 4.1 && p.Y < 4.9 } // the A
+	cases := []struct {
+		name  string
+		after image.Image
+		turn  bool
+	}{
+		{"the A's square redder", recolour(-20, 45, square), true},
+		{"the whole picture warmer", recolour(-12, 14, func(Point) bool { return true }), false},
+		{"nothing", base, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3})
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			turns := 0
+			for i := 0; i < 12; i++ {
+				f := image.Image(base)
+				if i >= 5 {
+					f = c.after
+				}
+				clock = clock.Add(400 * time.Millisecond)
+				if st := d.Offer(f, clock); st.Ready {
+					turns++
+				}
+			}
+			if want := map[bool]int{true: 2, false: 1}[c.turn]; turns != want {
+				t.Errorf("%d frames read, want %d (the opening state and %v)", turns, want, c.turn)
+			}
+		})
+	}
+}
