@@ -76,8 +76,20 @@ func findGrid(img image.Image, n int, how findHow) (Grid, error) {
 	if n < 2 {
 		return Grid{}, fmt.Errorf("%w: a grid of %d squares", ErrNoBoard, n)
 	}
-	p := luma(img)
-	fit, ok := findBoardStages(p, img, n, nil, how)
+	return findGridIn(Luma(img), img, n, nil, how)
+}
+
+// FindGridNear is FindGrid on the picture's grey plane p (Luma(img)),
+// trying first where the grid was in an earlier photo from the same
+// camera (hint, nil for none): a grid found there is accepted on weaker
+// evidence (a blurred or dim frame, a hand over part of the board). A
+// moved board is still found anew.
+func FindGridNear(p Plane, img image.Image, n int, hint *Quad) (Grid, error) {
+	return findGridIn(p, img, n, hint, findAll)
+}
+
+func findGridIn(p Plane, img image.Image, n int, hint *Quad, how findHow) (Grid, error) {
+	fit, ok := findBoardStages(p, img, n, hint, how)
 	if !ok && fit.Partial {
 		return Grid{}, partialError(fit, n)
 	}
@@ -94,4 +106,23 @@ func findGrid(img image.Image, n int, how findHow) (Grid, error) {
 		return Grid{}, err
 	}
 	return Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}, nil
+}
+
+// Correction is what the straight grid H leaves of the lines as measured:
+// a smooth pixel offset at board position (x, y), from the nearest
+// intersections (nil when none were measured). Pose.Correct takes it.
+func (g Grid) Correction() func(x, y float64) Point { return g.fit.correction(g.N) }
+
+// CheckLight refuses a picture whose board (its corners q, n squares a
+// side) is too dark (ErrTooDark: its brightest 5% under darkLuma) or too
+// blurred (ErrTooBlurred: its sharpest edges spread over more than
+// maxEdgeSpread of a square).
+func CheckLight(p Plane, q Quad, n int) error {
+	if l := brightestOn(p, q); l < darkLuma {
+		return fmt.Errorf("%w: the brightest parts of the board reach only %d of 255; add light", ErrTooDark, l)
+	}
+	if s := edgeSpread(p, q, n); s > maxEdgeSpread {
+		return fmt.Errorf("%w: edges on the board spread over %.2f of a square (at most %.2f); hold the camera still and focus", ErrTooBlurred, s, maxEdgeSpread)
+	}
+	return nil
 }

@@ -3,13 +3,9 @@
 package main
 
 import (
-	"context"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -140,45 +136,6 @@ func checkDemoScores(t *testing.T, st game.State, rec []recordedTurn) {
 	}
 }
 
-// onPage waits (up to 30 s) until the JavaScript condition holds on the
-// page, and fails the test with the page's text when it does not.
-func onPage(t *testing.T, bctx context.Context, c *child, what, cond string) {
-	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-		ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			for _, h := range c.game(t).History {
-				t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
-			}
-			page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-			note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-			t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
-		}
-	}
-}
-
-// keepScreenshot saves the page as testdata/artefacts/NAME.png, the
-// test's artefact.
-func keepScreenshot(t *testing.T, bctx context.Context, name string) {
-	t.Helper()
-	shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	dir := filepath.Join("testdata", "artefacts")
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(dir, name+".png")
-	if err := os.WriteFile(path, shot, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	t.Logf("screenshot: %s (%d bytes)", path, len(shot))
-}
-
 // scoresOnPage is the condition that the page's scoreboard shows the
 // players' scores.
 func scoresOnPage(st game.State) string {
@@ -219,10 +176,7 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 		t.FailNow()
 	}
 
-	bctx := phoneBrowser(t, 120*time.Second)
-	if err := chromedp.Do(bctx, chromedp.Navigate(c.url+"/"), chromedp.WaitVisible(chromedp.CSS(`#history li`))); err != nil {
-		t.Fatalf("the page: %v", err)
-	}
+	bctx, js := openDemoPage(t, c)
 	tiles := 0
 	rows, cols := rec[last].board.Size()
 	for r := range rows {
@@ -232,9 +186,9 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 			}
 		}
 	}
-	onPage(t, bctx, c, "the scores", scoresOnPage(st))
-	onPage(t, bctx, c, "the board's tiles", fmt.Sprintf(`document.querySelectorAll("#board .cell.tile").length === %d`, tiles))
-	onPage(t, bctx, c, "every turn in the history", fmt.Sprintf(`document.querySelectorAll("#history li").length === %d`, len(st.History)))
+	js("the scores", scoresOnPage(st))
+	js("the board's tiles", fmt.Sprintf(`document.querySelectorAll("#board .cell.tile").length === %d`, tiles))
+	js("every turn in the history", fmt.Sprintf(`document.querySelectorAll("#history li").length === %d`, len(st.History)))
 
 	// The challenge: the latest play's first word, a word of the recorded
 	// game, stands.
@@ -250,7 +204,7 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 	if err := chromedp.Do(bctx, taps...); err != nil {
 		t.Fatalf("challenging %s: %v", word, err)
 	}
-	onPage(t, bctx, c, word+" standing", `document.getElementById("verdict").textContent.includes("`+word+` is a word") && document.getElementById("lastturn").textContent.includes("`+word+`: challenged, stands")`)
+	js(word+" standing", `document.getElementById("verdict").textContent.includes("`+word+` is a word") && document.getElementById("lastturn").textContent.includes("`+word+`: challenged, stands")`)
 	st = c.game(t)
 	if ch := st.Turns[len(st.Turns)-1].Challenges; len(ch) != 1 || ch[0].Word != word || !ch[0].Valid {
 		t.Errorf("the challenge recorded as %+v", ch)
@@ -290,7 +244,7 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 		want := strings.TrimRight(truth.Cell(mr, mc), "0123456789")
 		t.Logf("the camera read row %d, column %d as %s; the recorded position has %s", mr, mc, st.Board[mr][mc].Letter, want)
 		fix(mr, mc, want)
-		onPage(t, bctx, c, "the misread square fixed", cellShows(mr, mc, want))
+		js("the misread square fixed", cellShows(mr, mc, want))
 	} else {
 		p := play.Placed[0]
 		wrong := "Z"
@@ -299,17 +253,17 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 		}
 		t.Logf("no misread: %s at row %d, column %d made %s and then %s again", p.Letter, p.Row, p.Col, wrong, p.Letter)
 		fix(p.Row, p.Col, wrong)
-		onPage(t, bctx, c, "the square made "+wrong, cellShows(p.Row, p.Col, wrong)+` && document.getElementById("history").textContent.includes("fixed")`)
+		js("the square made "+wrong, cellShows(p.Row, p.Col, wrong)+` && document.getElementById("history").textContent.includes("fixed")`)
 		if got := c.game(t).Turns; got[len(got)-1].Words[0].Word == word {
 			t.Errorf("the play still reads %s after its %s was made %s", word, p.Letter, wrong)
 		}
 		fix(p.Row, p.Col, p.Letter)
-		onPage(t, bctx, c, "the square right again", cellShows(p.Row, p.Col, p.Letter))
+		js("the square right again", cellShows(p.Row, p.Col, p.Letter))
 	}
 	st = c.game(t)
 	checkDemoScores(t, st, rec)
-	onPage(t, bctx, c, "the scores after the fix", scoresOnPage(st))
-	keepScreenshot(t, bctx, kind+"-phone")
+	js("the scores after the fix", scoresOnPage(st))
+	savePhoneShot(t, bctx, kind+"-phone.png")
 }
 
 // TestServeUpwordsInChromium is Upwords on the game model end to end: the
@@ -339,55 +293,6 @@ func TestServeScrabbleInChromium(t *testing.T) {
 	demoInChromium(t, "scrabble", rec, true)
 }
 
-// demoSurvivesKill9 runs the service (args), kills it with SIGKILL once
-// killAt holds, starts it again on the same data directory and checks
-// that it is the same game with every turn record the first had shown,
-// unchanged. It returns the restarted service and the game before the
-// kill.
-func demoSurvivesKill9(t *testing.T, args []string, what string, killAt func(game.State) bool) (*child, game.State) {
-	t.Helper()
-	first := startServe(t, args...)
-	before := first.waitFor(t, what, 180*time.Second, killAt)
-	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
-		t.Fatal(err)
-	}
-	<-first.done
-	// Whatever the phones last saw is the least the log must hold: the
-	// service may have committed a turn after our last look, never fewer.
-	second := startServe(t, args...)
-	after := second.game(t)
-	if after.ID != before.ID || after.Game != before.Game {
-		t.Fatalf("restarted into game %d (%s), want %d (%s)", after.ID, after.Game, before.ID, before.Game)
-	}
-	if len(after.History) < len(before.History) {
-		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
-	}
-	for i, b := range before.History {
-		a := after.History[i]
-		if a.N != b.N || a.Status != b.Status || a.Score != b.Score || a.Frame != b.Frame || a.Board != b.Board {
-			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
-		}
-	}
-	return second, before
-}
-
-// noDemoTurnTwice: the demo resumed after a restart rather than starting
-// over.
-func noDemoTurnTwice(t *testing.T, st game.State) {
-	t.Helper()
-	seen := map[string]int{}
-	for _, h := range st.History {
-		if strings.HasPrefix(h.Frame, "demo turn") {
-			seen[h.Frame]++
-		}
-	}
-	for f, n := range seen {
-		if n > 1 {
-			t.Errorf("%s was recorded %d times: the demo started over", f, n)
-		}
-	}
-}
-
 // TestServeScrabbleSurvivesKill9: the Scrabble demo killed with SIGKILL in
 // the middle of its recorded game (after its first turn when it has only
 // one) comes back as the same game with every accepted turn and its
@@ -399,9 +304,7 @@ func TestServeScrabbleSurvivesKill9(t *testing.T) {
 	rec := recordedGame(t, "scrabble", nil, gameDemoBoards(t, scrabblegame.Game{}), 2)
 	last := len(rec) - 1
 	mid := max(1, last/2)
-	args := []string{"--game", "scrabble", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
-	second, before := demoSurvivesKill9(t, args, fmt.Sprintf("demo turn %d", mid), func(st game.State) bool {
+	second := killMidDemo(t, "scrabble", fmt.Sprintf("demo turn %d", mid), func(st game.State) bool {
 		for _, h := range st.Turns {
 			if demoTurnOf(h) >= mid {
 				return true
@@ -409,9 +312,6 @@ func TestServeScrabbleSurvivesKill9(t *testing.T) {
 		}
 		return false
 	})
-	if len(before.Turns) == 0 {
-		t.Fatal("no turn before the kill")
-	}
 	done := second.waitFor(t, "the demo's last turn after the restart", 180*time.Second, func(st game.State) bool {
 		for _, h := range st.History {
 			if demoTurnOf(h) == last {
@@ -420,6 +320,6 @@ func TestServeScrabbleSurvivesKill9(t *testing.T) {
 		}
 		return false
 	})
-	noDemoTurnTwice(t, done)
+	demoNotRepeated(t, done)
 	checkDemoScores(t, done, rec)
 }

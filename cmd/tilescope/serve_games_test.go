@@ -3,10 +3,12 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -112,18 +114,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Fatalf("AOG was not announced: %v", got)
 	}
 
-	bctx := phoneBrowser(t, 90*time.Second)
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(c.url+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
-	); err != nil {
-		t.Fatalf("the page: %v", err)
-	}
-	js := func(what, cond string) {
-		t.Helper()
-		onPage(t, bctx, c, what, cond)
-	}
+	bctx, js := openDemoPage(t, c)
 	js("the pyramids drawn in their colours", `document.querySelectorAll("#board .cell.pyramid.col-black").length > 20 && document.querySelectorAll("#board .cell.pyramid.col-green").length >= 6`)
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
@@ -204,7 +195,59 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Errorf("after the fix: %+v", st.Players)
 	}
 
-	keepScreenshot(t, bctx, "pyramids-phone")
+	savePhoneShot(t, bctx, "pyramids-phone.png")
+}
+
+// openDemoPage opens the table's page in Chromium as a phone (390x844),
+// waits for the history, and returns the browser and a wait for a
+// JavaScript condition on the page (30 s; on failure it logs the game's
+// history and fails with the page's text and its last message).
+func openDemoPage(t *testing.T, c *child) (context.Context, func(what, cond string)) {
+	t.Helper()
+	bctx := phoneBrowser(t, 90*time.Second)
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(c.url+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatalf("the page: %v", err)
+	}
+	return bctx, func(what, cond string) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				for _, h := range c.game(t).History {
+					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
+				}
+				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
+				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
+			}
+		}
+	}
+}
+
+// savePhoneShot keeps a screenshot of the page as the test's artefact,
+// testdata/artefacts/name.
+func savePhoneShot(t *testing.T, bctx context.Context, name string) {
+	t.Helper()
+	shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatalf("screenshot: %v", err)
+	}
+	dir := filepath.Join("testdata", "artefacts")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("screenshot: %s (%d bytes)", path, len(shot))
 }
 
 // TestServePyramidsSurvivesKill9: the Pyramids demo killed with SIGKILL
@@ -214,9 +257,7 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the service twice")
 	}
-	args := []string{"--game", "pyramids", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
-	second, _ := demoSurvivesKill9(t, args, "EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
+	second := killMidDemo(t, "pyramids", "EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
 	// EAT's take arrives after the restart, once.
 	done := second.waitFor(t, "EAT taken after the restart", 180*time.Second, func(st game.State) bool {
 		for _, tn := range st.Turns {
@@ -226,6 +267,52 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 		}
 		return false
 	})
-	noDemoTurnTwice(t, done)
+	demoNotRepeated(t, done)
 	_ = pyrgame.Kind
+}
+
+// killMidDemo plays game's demo (a fresh data directory), kills the service
+// with SIGKILL once until says yes, starts it again on the same data and
+// checks that it came back as the same game with every turn record
+// unchanged; it returns the restarted service.
+func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool) *child {
+	t.Helper()
+	args := []string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
+	first := startServe(t, args...)
+	before := first.waitFor(t, what, 180*time.Second, until)
+	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-first.done
+	second := startServe(t, args...)
+	after := second.game(t)
+	if after.ID != before.ID || after.Game != kind {
+		t.Fatalf("restarted into game %d (%s), want %d (%s)", after.ID, after.Game, before.ID, kind)
+	}
+	if len(after.History) < len(before.History) {
+		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
+	}
+	for i, b := range before.History {
+		a := after.History[i]
+		if a.N != b.N || a.Status != b.Status || a.Score != b.Score || a.Frame != b.Frame || a.Board != b.Board {
+			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
+		}
+	}
+	return second
+}
+
+// demoNotRepeated fails when a demo photo was recorded twice (the demo
+// started over after a restart instead of carrying on).
+func demoNotRepeated(t *testing.T, st game.State) {
+	t.Helper()
+	seen := map[string]int{}
+	for _, h := range st.History {
+		seen[h.Frame]++
+	}
+	for f, n := range seen {
+		if strings.HasPrefix(f, "demo turn") && n > 1 {
+			t.Errorf("%s was recorded %d times: the demo started over", f, n)
+		}
+	}
 }

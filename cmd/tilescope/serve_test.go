@@ -156,8 +156,28 @@ func TestServeSurvivesKill9(t *testing.T) {
 	}
 	data := t.TempDir()
 	args := []string{"--addr", "127.0.0.1:0", "--data", data, "--camera", "demo", "--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
-	second, before := demoSurvivesKill9(t, args, "third demo turn", func(st game.State) bool { return maxDemoTurn(st) >= 3 })
+	first := startServe(t, args...)
+	before := first.waitFor(t, "third demo turn", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) >= 3 })
+	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	<-first.done
+	// Whatever the phones last saw is the least the log must hold: the
+	// service may have committed a turn after our last look, never fewer.
+	second := startServe(t, args...)
 	after := second.game(t)
+	if after.ID != before.ID {
+		t.Fatalf("restarted into game %d, want the same game %d", after.ID, before.ID)
+	}
+	if len(after.History) < len(before.History) {
+		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
+	}
+	for i, b := range before.History {
+		a := after.History[i]
+		if a.N != b.N || a.Status != b.Status || a.Score != b.Score || a.Frame != b.Frame || a.Board != b.Board {
+			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
+		}
+	}
 	for i, p := range before.Players {
 		if after.Players[i].Score != p.Score && len(after.Turns) == len(before.Turns) {
 			t.Errorf("%s scored %d before the crash and %d after", p.Name, p.Score, after.Players[i].Score)
@@ -170,7 +190,17 @@ func TestServeSurvivesKill9(t *testing.T) {
 	// recorded is played again.
 	resumedFrom := maxDemoTurn(after)
 	carried := second.waitFor(t, "a demo turn after the restart", 120*time.Second, func(st game.State) bool { return maxDemoTurn(st) > resumedFrom })
-	noDemoTurnTwice(t, carried)
+	seen := map[string]int{}
+	for _, h := range carried.History {
+		if strings.HasPrefix(h.Frame, "demo turn") {
+			seen[h.Frame]++
+		}
+	}
+	for f, n := range seen {
+		if n > 1 {
+			t.Errorf("%s was recorded %d times: the demo started over", f, n)
+		}
+	}
 	if t.Failed() {
 		for _, h := range carried.History {
 			t.Logf("turn %d %s %s %s %s", h.N, h.Frame, h.Status, h.Code, h.Error)

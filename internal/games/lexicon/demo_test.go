@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestDemoThroughTheReader reads the demo's photos with the real reader
@@ -76,5 +77,31 @@ func TestReconcile(t *testing.T) {
 				t.Errorf("%d changed, got\n%swant\n%s", n, got.Board, tc.want)
 			}
 		})
+	}
+}
+
+// TestPhoneOwnArea: a phone photo of Ben's area alone, taken from his seat
+// (rendered: his crossword upright in the middle of the photo), changes his
+// crossword only.
+func TestPhoneOwnArea(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads a photo")
+	}
+	sc, err := render.Render("lexicon", []byte("JUMP\nA..I\nW..X\n"), demoScene(demoSeed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := newRules(t, game.Options{OptSides: "south,north"}, testWords)
+	standing := table(t, bed, jump)
+	rd, err := r.Read(context.Background(), game.Frame{JPEG: sc.JPEG}, standing)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rd.Board.(Position)
+	if got := Trimmed(p.Area(1).Cross); got != "JUMP\nA..I\nW..X\n" {
+		t.Errorf("Ben's crossword read\n%s", got)
+	}
+	if !sameArea(p, standing, 0) {
+		t.Errorf("Ann's area changed:\n%s", p)
 	}
 }

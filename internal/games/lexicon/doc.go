@@ -9,7 +9,10 @@
 // from it (the leftover tiles the photo shows). Which crossword is whose is
 // found by where it lies: the setting "sides" names the side of the table
 // each seat sits at (default south, north: the photo's bottom and top);
-// the tiles nearest a seat's side of the photo are its own. A crossword is
+// the tiles nearest a seat's side of the photo are its own. A player's
+// phone photo of their own area (OwnArea: its tiles in one seat's part
+// while another crossword that stands is missing from it) changes that
+// area only. A crossword is
 // kept where it stood between photos (aligned on the tiles it shares with
 // the crossword as it stood), so a tile misread and corrected stays
 // corrected.

@@ -309,13 +309,7 @@ func (r *Rules) Bag(p game.Position, seats int) int {
 	if err != nil {
 		return 0
 	}
-	on := 0
-	for _, ch := range v.cells {
-		if ch != 0 {
-			on++
-		}
-	}
-	return max(0, SetSize-max(on, seats*Deal(seats)))
+	return max(0, SetSize-max(v.tiles(), seats*Deal(seats)))
 }
 
 // MaxLeft is the most tiles a player can still hold off the table.

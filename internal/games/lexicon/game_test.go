@@ -352,3 +352,66 @@ func TestPlayThrough(t *testing.T) {
 		t.Errorf("the end: %+v, %v; want Ann first, Ben 11 / 5 = 2.20", st.Tally, err)
 	}
 }
+
+// TestOwnArea: a phone photo of one player's area, taken from their seat,
+// changes that area only, whichever side of the photo its tiles lay.
+func TestOwnArea(t *testing.T) {
+	// seen lays a crossword's rows out as tiles of a photo, its way up.
+	seen := func(rows ...string) []Seen {
+		var out []Seen
+		for r, row := range rows {
+			for c := range len(row) {
+				if row[c] != '.' {
+					out = append(out, Seen{Letter: row[c : c+1], Conf: 0.9, Row: r + 3, Col: c + 2})
+				}
+			}
+		}
+		return out
+	}
+	sides := []Side{South, North}
+	all := func(n, seat int) []int {
+		by := make([]int, n)
+		for i := range by {
+			by[i] = seat
+		}
+		return by
+	}
+	pixTiles, bedTiles := seen(pix...), seen(bed...)
+	for _, tc := range []struct {
+		name     string
+		standing Position
+		tiles    []Seen
+		by       []int
+		own      bool
+		seat     int
+		want     Position
+	}{
+		{"Ben's photo, lying low in it", table(t, cake, jump), pixTiles, all(len(pixTiles), 0), true, 1, table(t, cake, pix)},
+		{"Ann's photo, lying high in it", table(t, cake, jump), bedTiles, all(len(bedTiles), 1), true, 0, table(t, bed, jump)},
+		{"the whole table", table(t, cake, jump), append(seen(pix...), bedTiles...), append(all(len(pixTiles), 1), all(len(bedTiles), 0)...), false, 0, Position{}},
+		{"Ben's first, Ann's standing: kept", table(t, cake, nothing), pixTiles, all(len(pixTiles), 1), true, 1, table(t, cake, pix)},
+		{"nothing standing: the whole table", table(t, nothing, nothing), pixTiles, all(len(pixTiles), 1), false, 0, Position{}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s, own := OwnArea(sides, tc.tiles, tc.by, tc.standing)
+			if own != tc.own || own && s != tc.seat {
+				t.Fatalf("OwnArea = seat %d, %v; want seat %d, %v", s, own, tc.seat, tc.own)
+			}
+			if !own {
+				return
+			}
+			p, _, err := AreaReading(sides, s, tc.tiles, tc.standing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for seat := range 2 {
+				if got, want := Trimmed(p.Area(seat).Cross), Trimmed(tc.want.Area(seat).Cross); got != want {
+					t.Errorf("seat %d: crossword\n%swant\n%s", seat+1, got, want)
+				}
+			}
+			if !sameArea(p, tc.standing, 1-s) {
+				t.Errorf("the other seat's area changed")
+			}
+		})
+	}
+}

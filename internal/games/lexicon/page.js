@@ -35,31 +35,37 @@
       setTimeout(() => { letter.focus(); letter.select(); }, 0);
       return () => ({ cell: letter.value.trim().toUpperCase() });
     },
-    // Scores in hundredths: two decimals, and the x50 scale for the
-    // players' running scores and the end sheet; a word has no score.
+    // Scores in hundredths: two decimals, and the x50 scale (smaller) for
+    // the players' running scores and the end sheet; a word has no score.
     score(n, what) {
       if (what === "word") return "";
       if (what === "turn") return fixed2(n);
-      return `${fixed2(n)} · ×50 ${(n / 2).toFixed(1).replace(/\.0$/, "")}`;
+      const x50 = ` · ×50 ${(n / 2).toFixed(1).replace(/\.0$/, "")}`;
+      return what === "player" ? [fixed2(n), el("span", { class: "lx-x50" }, x50)] : fixed2(n) + x50;
     },
     endNote: "lx.end",
     rackMax: 30,
     centre: false,
     css: `
 #board[data-game="lexicon"] { gap: 1px; }
+#scores .lx-x50 { font-size: 13px; font-weight: 400; opacity: 0.8; white-space: nowrap; }
 #board[data-game="lexicon"] .cell.lx { min-height: 22px; font-size: 14px; }
 #board[data-game="lexicon"] .cell.lx-top { margin-top: 10px; }
 #board[data-game="lexicon"] .cell.lx-seat0:not(.tile) { background: #2f5a41; }
+#board[data-game="lexicon"] .cell.lx-seat0.tile { box-shadow: inset 0 -3px 0 #6fd39a; }
+#board[data-game="lexicon"] .cell.lx-seat1.tile { box-shadow: inset 0 -3px 0 #4f86a8; }
+#board[data-game="lexicon"] .cell.lx-seat2.tile { box-shadow: inset 0 -3px 0 #a8864f; }
+#board[data-game="lexicon"] .cell.lx-seat3.tile { box-shadow: inset 0 -3px 0 #8f4fa8; }
 #board[data-game="lexicon"] .cell.lx-seat1:not(.tile) { background: #2f4a5a; }
 #board[data-game="lexicon"] .cell.lx-seat2:not(.tile) { background: #5a4a2f; }
 #board[data-game="lexicon"] .cell.lx-seat3:not(.tile) { background: #4f2f5a; }
 #board[data-game="lexicon"] .cell.lx-apart:not(.tile) { background: #1e2b24; }
 #board[data-game="lexicon"] .cell.tile.lx-apart { opacity: 0.8; }
-body:has(#board[data-game="lexicon"]) #scores .player[data-seat="0"] { border-bottom: 4px solid #4f9a71; }
+body:has(#board[data-game="lexicon"]) #scores .player[data-seat="0"] { border-bottom: 4px solid #6fd39a; }
 body:has(#board[data-game="lexicon"]) #scores .player[data-seat="1"] { border-bottom: 4px solid #4f86a8; }
 body:has(#board[data-game="lexicon"]) #scores .player[data-seat="2"] { border-bottom: 4px solid #a8864f; }
 body:has(#board[data-game="lexicon"]) #scores .player[data-seat="3"] { border-bottom: 4px solid #8f4fa8; }
-body:has(#board[data-game="lexicon"]) #scores .player.toplay { border-color: transparent; }
+body:has(#board[data-game="lexicon"]) #scores .player.toplay { border-top-color: transparent; border-left-color: transparent; border-right-color: transparent; }
 `,
     strings: {
       en: {

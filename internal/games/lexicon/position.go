@@ -224,3 +224,14 @@ func sameArea(a, b Position, s int) bool {
 	lo, hi := s*AreaRows*Cols, (s+1)*AreaRows*Cols
 	return string(a.cells[lo:hi]) == string(b.cells[lo:hi])
 }
+
+// tiles counts the tiles on the table.
+func (p Position) tiles() int {
+	n := 0
+	for _, ch := range p.cells {
+		if ch != 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -44,7 +44,9 @@ func (r *Rules) makeReader() error {
 // to the seat whose side they lie nearest (a group of tiles lying close
 // together goes whole); each seat's part of the photo is then read again
 // on its own (its tiles larger, its lattice its own) and turned to the
-// seat's side. A table with no tiles is the empty table.
+// seat's side. A photo of one player's area alone, taken from their seat
+// (OwnArea), changes that area only. A table with no tiles is the empty
+// table.
 func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
 	if err := r.makeReader(); err != nil {
 		return game.Reading{}, err
@@ -61,6 +63,11 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	defer r.rd.mu.Unlock()
 	whole, err := loose.Scan(img, loose.Options{Reader: r.rd.cls})
 	if errors.Is(err, loose.ErrNoTiles) || err == nil && len(whole.Tiles) == 0 {
+		if st.tiles() > 0 {
+			// Crosswords stood: a photo of none is a photo of something
+			// else (a phone pointed away), not a cleared table.
+			return game.Reading{}, photo.Unreadable{Err: fmt.Errorf("%w: the photo shows no tile of the table", loose.ErrNoTiles)}
+		}
 		return game.Reading{Board: NewPosition(len(r.sides))}, nil
 	}
 	if err != nil {
@@ -86,7 +93,14 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			by = append(by, seat)
 		}
 	}
-	p, conf, err := TableReading(r.sides, tiles, by, st)
+	var p Position
+	var conf [][]float64
+	if s, own := OwnArea(r.sides, tiles, by, st); own {
+		// A player's phone photo of their own area.
+		p, conf, err = AreaReading(r.sides, s, tiles, st)
+	} else {
+		p, conf, err = TableReading(r.sides, tiles, by, st)
+	}
 	if err != nil {
 		return game.Reading{}, photo.Unreadable{Err: err}
 	}

@@ -74,8 +74,9 @@ func (e *ErrTooBig) Error() string {
 // into conf): the largest piece of tiles joined edge to edge, turned to
 // the seat's side, is the crossword, put where it shares the most letters
 // with the crossword as it stood (centred when it shares none); the other
-// tiles go to the loose rows in the player's reading order.
-func placeArea(p Position, conf [][]float64, s int, side Side, tiles []Seen, standing Position) error {
+// tiles go to the loose rows in the player's reading order. It returns
+// how many of the crossword's letters matched the one that stood.
+func placeArea(p Position, conf [][]float64, s int, side Side, tiles []Seen, standing Position) (int, error) {
 	type sq struct {
 		pos    grid.Pos
 		letter byte
@@ -138,6 +139,7 @@ func placeArea(p Position, conf [][]float64, s int, side Side, tiles []Seen, sta
 		}
 	}
 	top := s * AreaRows
+	matched := 0
 	if len(piece) > 0 {
 		minR, minC, maxR, maxC := piece[0].Row, piece[0].Col, piece[0].Row, piece[0].Col
 		for _, q := range piece {
@@ -146,7 +148,7 @@ func placeArea(p Position, conf [][]float64, s int, side Side, tiles []Seen, sta
 		}
 		h, w := maxR-minR+1, maxC-minC+1
 		if h > CrossRows || w > Cols {
-			return &ErrTooBig{Seat: s, Rows: h, Cols: w}
+			return 0, &ErrTooBig{Seat: s, Rows: h, Cols: w}
 		}
 		// Where it stood: the shift that matches the most letters, the
 		// nearest the centre among equals.
@@ -166,6 +168,7 @@ func placeArea(p Position, conf [][]float64, s int, side Side, tiles []Seen, sta
 				}
 			}
 		}
+		matched = bestN
 		for _, q := range piece {
 			row, col := top+q.Row+bestR, q.Col+bestC
 			p.cells[row*Cols+col] = at[q].letter
@@ -180,7 +183,7 @@ func placeArea(p Position, conf [][]float64, s int, side Side, tiles []Seen, sta
 		p.cells[row*Cols+col] = t.letter
 		conf[row][col] = t.conf
 	}
-	return nil
+	return matched, nil
 }
 
 func sortedKeys[V any](m map[grid.Pos]V) []grid.Pos {
@@ -204,6 +207,23 @@ func abs(x int) int {
 // sees them (placeArea). conf is the reading's confidence, rows x cols.
 func TableReading(sides []Side, tiles []Seen, by []int, standing Position) (Position, [][]float64, error) {
 	p := NewPosition(len(sides))
+	conf := newConf(p)
+	perSeat := make([][]Seen, len(sides))
+	for i, t := range tiles {
+		if s := by[i]; s >= 0 && s < len(sides) {
+			perSeat[s] = append(perSeat[s], t)
+		}
+	}
+	for s, side := range sides {
+		if _, err := placeArea(p, conf, s, side, perSeat[s], standing); err != nil {
+			return Position{}, nil, err
+		}
+	}
+	return p, conf, nil
+}
+
+// newConf is a table's confidence, every cell sure.
+func newConf(p Position) [][]float64 {
 	rows, _ := p.Size()
 	conf := make([][]float64, rows)
 	for r := range conf {
@@ -212,16 +232,62 @@ func TableReading(sides []Side, tiles []Seen, by []int, standing Position) (Posi
 			conf[r][c] = 1
 		}
 	}
-	perSeat := make([][]Seen, len(sides))
-	for i, t := range tiles {
-		if s := by[i]; s >= 0 && s < len(sides) {
-			perSeat[s] = append(perSeat[s], t)
+	return conf
+}
+
+// OwnArea says whether a photo is a player's phone photo of their own area
+// rather than of the whole table, and whose: its tiles all went to one
+// seat while another seat's crossword, standing on the table, is not in
+// it. The player took it from their seat, so it reads the photo's way up;
+// it is the seat whose standing crossword it shares the most letters with,
+// at least half of them (else the seat its tiles lay nearest).
+func OwnArea(sides []Side, tiles []Seen, by []int, standing Position) (int, bool) {
+	if len(tiles) == 0 || standing.seats != len(sides) {
+		return 0, false
+	}
+	s0 := by[0]
+	for _, s := range by {
+		if s != s0 {
+			return 0, false
 		}
 	}
-	for s, side := range sides {
-		if err := placeArea(p, conf, s, side, perSeat[s], standing); err != nil {
-			return Position{}, nil, err
+	missing := false
+	for s := range sides {
+		missing = missing || s != s0 && standing.Area(s).Cross != nil
+	}
+	if !missing {
+		return 0, false
+	}
+	best, bestN := s0, 0
+	for s := range sides {
+		cross := standing.Area(s).Cross
+		if cross == nil {
+			continue
 		}
+		scratch := NewPosition(len(sides))
+		n, err := placeArea(scratch, newConf(scratch), s, South, tiles, standing)
+		// At least half the standing crossword: a few letters in common
+		// are chance.
+		if err == nil && n > bestN && 2*n >= cross.Tiles() {
+			best, bestN = s, n
+		}
+	}
+	return best, true
+}
+
+// AreaReading is the table as it stands with seat s's area as a photo of
+// it alone shows it (taken from the seat: the photo's way up is the
+// player's). The other areas are as they stand, sure.
+func AreaReading(sides []Side, s int, tiles []Seen, standing Position) (Position, [][]float64, error) {
+	p := NewPosition(len(sides))
+	if standing.seats == len(sides) {
+		copy(p.cells, standing.cells)
+	}
+	lo, hi := s*AreaRows*Cols, (s+1)*AreaRows*Cols
+	clear(p.cells[lo:hi])
+	conf := newConf(p)
+	if _, err := placeArea(p, conf, s, South, tiles, standing); err != nil {
+		return Position{}, nil, err
 	}
 	return p, conf, nil
 }
