@@ -271,14 +271,15 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 	_ = pyrgame.Kind
 }
 
-// killMidDemo plays game's demo (a fresh data directory), kills the service
-// with SIGKILL once until says yes, starts it again on the same data and
-// checks that it came back as the same game with every turn record
-// unchanged; it returns the restarted service.
-func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool) *child {
+// killMidDemo plays game's demo (a fresh data directory; more serve flags
+// in extra, such as the players), kills the service with SIGKILL once
+// until says yes, starts it again on the same data and checks that it came
+// back as the same game with every turn record unchanged; it returns the
+// restarted service.
+func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool, extra ...string) *child {
 	t.Helper()
-	args := []string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
+	args := append([]string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}, extra...)
 	first := startServe(t, args...)
 	before := first.waitFor(t, what, 180*time.Second, until)
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
