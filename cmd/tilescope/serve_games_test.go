@@ -95,8 +95,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Skip("plays the Pyramids demo game")
 	}
 	want := pyramidsDemoScores(t)
-	c := startServe(t, "--game", "pyramids", "--players", "Bo,Ro,Gil", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "pyramids", "Bo,Ro,Gil")
 	st := c.waitFor(t, "AOG announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["AOG"] != 0 || maxDemoTurn(st) >= 7 })
 	got := playedWords(st)
 	for w, pts := range want {
@@ -196,6 +195,15 @@ func TestServePyramidsInChromium(t *testing.T) {
 	}
 
 	savePhoneShot(t, bctx, "pyramids-phone.png")
+}
+
+// serveDemo starts the service on kind's demo game (a fresh data
+// directory, a frame every 150 ms, staying on the last photo) with the
+// players named and PIN 1234.
+func serveDemo(t *testing.T, kind, players string) *child {
+	t.Helper()
+	return startServe(t, "--game", kind, "--players", players, "--addr", "127.0.0.1:0", "--data", t.TempDir(),
+		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
 }
 
 // openDemoPage opens the table's page in Chromium as a phone (390x844),

@@ -186,11 +186,13 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 	// distance from every print's (a shadow, a glare or a wrongly placed
 	// grid makes outliers of squares of different prints, which do not).
 	var seeds []look
+	var seedPrint []Premium
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
 			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
 				seeds = append(seeds, looks[r][c])
+				seedPrint = append(seedPrint, k)
 			}
 		}
 	}
@@ -202,9 +204,14 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 		}
 		tile[q] = median(v)
 	}
+	// The seeds' spread about their look, of those nearer it than their
+	// print's: a premium square whose print the samples caught unevenly
+	// stands out from its print too, but looks like no tile.
 	var sd []float64
-	for _, l := range seeds {
-		sd = append(sd, l.dist(tile))
+	for i, l := range seeds {
+		if d := l.dist(tile); d < l.dist(med[seedPrint[i]]) {
+			sd = append(sd, d)
+		}
 	}
 	sep := math.Inf(1)
 	for k := Premium(0); k < numPremiums; k++ {

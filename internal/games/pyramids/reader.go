@@ -36,7 +36,8 @@ func (r *Rules) newReader() (*vpyr.Options, error) {
 func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // Read reads a photo: the tops the camera sees, the heights carried from
-// the board as it stands (vision/pyramids.CarryHeights). A letter the reader
+// the board as it stands (vision/pyramids.CarryHeights; CarryTaking while a
+// word waits to be taken, whose squares go one lower). A letter the reader
 // could not tell keeps the stack as it stood when its colour agrees; a new
 // pyramid whose letter is unread is left for the table to tap, with
 // confidence 0.
@@ -57,8 +58,12 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	before := pyramids.NewBoard()
+	var taking []pyramids.Pos // the squares of a word waiting to be taken
 	if s, err := pos(standing); err == nil && s.Board != nil {
 		before = s.Board
+		if s.Word != nil {
+			taking = s.Word.Squares
+		}
 	}
 	var board *pyramids.Board
 	var unread, doubtful []pyramids.Pos
@@ -77,7 +82,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: max(1, sq.Height)})
 		}
 	} else {
-		board, unread, doubtful = vpyr.CarryHeights(before, scan, r.setup.Seats)
+		board, unread, doubtful = vpyr.CarryTaking(before, scan, r.setup.Seats, taking)
 	}
 	conf := make([][]float64, pyramids.Size)
 	for row := range conf {
