@@ -81,8 +81,7 @@ func TestServeTwistsInChromium(t *testing.T) {
 		t.Skip("plays the Twists demo game")
 	}
 	ref := twistsDemoRef(t)
-	c := startServe(t, "--game", "twists", "--players", "Аня,Борис,Вера", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "twists", "Аня,Борис,Вера")
 	st := c.waitFor(t, "the last demo turn read", 180*time.Second, func(st game.State) bool {
 		return maxDemoTurn(st) >= len(ref.order)-1 && playedWords(st)["СОН"] != 0
 	})

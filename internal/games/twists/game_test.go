@@ -429,6 +429,12 @@ func TestSession(t *testing.T) {
 	if st.ToPlay != 0 || st.Reversed || *st.Players[0].Held != 31 {
 		t.Errorf("after the challenge: seat %d, reversed %v, Аня holds %d", st.ToPlay, st.Reversed, *st.Players[0].Held)
 	}
+	// Undo takes the challenge back: СЖЖ stands, play reversed, Вера to
+	// play, Аня's tiles down again.
+	st, err = s.Undo(ctx)
+	if err != nil || st.ToPlay != 2 || !st.Reversed || *st.Players[0].Held != 28 {
+		t.Errorf("after the undo: %v; seat %d, reversed %v, Аня holds %d", err, st.ToPlay, st.Reversed, *st.Players[0].Held)
+	}
 }
 
 // TestReconcileSameView: a photo read exactly as an earlier one is taken
