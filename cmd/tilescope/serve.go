@@ -139,16 +139,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
 		}
 		for k, v := range d.Options {
-			if _, set := opts[k]; !set {
-				opts[k] = v
+			if given, set := opts[k]; set && given != v {
+				// The demo's photos are of a table set up its way: read
+				// with another setting (an English reader on Russian
+				// tiles) they would be nonsense.
+				return usageErrorf("serve: --set %s=%s: the %s demo is a game with %s=%s (drop --set %s or use another --camera)", k, given, *kind, k, v, k)
 			}
+			opts[k] = v
 		}
 		for _, ph := range d.Photos {
 			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})
 			demoWords = append(demoWords, ph.Word)
 		}
 	}
-	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
+	env := game.Env{Dict: words, Lang: tableLang(fs, df), DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
 	if err != nil {
 		return usageErrorf("serve: --game %s: %v", *kind, err)
@@ -528,4 +532,17 @@ func definer(dir string, logf func(string, ...any)) web.Definer {
 		return nil
 	}
 	return wordnet.Texts{WordNet: wn}
+}
+
+// tableLang is the language of the table's word list: --lang's for a
+// built-in list or when given; "" (not known) for a list of one's own
+// (--dict) without --lang.
+func tableLang(fs *flag.FlagSet, df *dictFlags) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lang" })
+	if df.path != "" && !given {
+		return ""
+	}
+	l, _ := dictLang(df.lang)
+	return l
 }

@@ -285,10 +285,15 @@ func (o Options) Bool(name string, def bool) (bool, error) {
 }
 
 // Env is what a game's rules may need from the table service: the word
-// list, the data directory (the camera's calibration) and a log.
+// list and its language, the data directory (the camera's calibration)
+// and a log.
 type Env struct {
 	// Dict is the table's dictionary (nil: every word is a word).
 	Dict Dictionary
+	// Lang is Dict's language ("en", "ru"; "" not known: a list of the
+	// players' own). A game whose sets come in languages uses Dict for a
+	// set of Lang and its own list for a set of another.
+	Lang string
 	// DataDir is the service's data directory; "" for none.
 	DataDir string
 	// Logf reports; nil discards.

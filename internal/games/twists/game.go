@@ -63,7 +63,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{alpha: alpha, size: size, env: env, words: wordsFor(alpha, env.Dict)}
+	r := &Rules{alpha: alpha, size: size, env: env, words: wordsFor(alpha, env)}
 	if refuse && r.words != nil {
 		r.refuse = r.words
 	}
@@ -75,21 +75,21 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	return r, nil
 }
 
-// wordsFor is the word list of a set: the table's when it knows the set's
-// language (a list of the player's own, --dict), else the built-in list
-// of that language; nil (every word a word) when the table has none.
-func wordsFor(alpha twists.Alphabet, table game.Dictionary) game.Dictionary {
-	if table == nil {
+// wordsFor is the word list of a set: the table's when it is in the
+// set's language or its language is not known (a list of the players'
+// own, --dict), else the built-in list of the set's language; nil (every
+// word a word) when the table has none.
+func wordsFor(alpha twists.Alphabet, env game.Env) game.Dictionary {
+	if env.Dict == nil {
 		return nil
 	}
-	probe, builtin := "THE", dict.English
+	if env.Lang == "" || env.Lang == alpha.String() {
+		return env.Dict
+	}
 	if alpha == twists.Russian {
-		probe, builtin = "КОТ", dict.Russian
+		return dict.Russian()
 	}
-	if table.Contains(probe) {
-		return table
-	}
-	return builtin()
+	return dict.English()
 }
 
 // Rules is one table's Twists & Turns.

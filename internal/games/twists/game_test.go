@@ -76,24 +76,38 @@ func TestNewOptions(t *testing.T) {
 	}
 }
 
-// TestWordsOfTheSet: the referee's words are the set's language, the
-// table's list when it speaks it.
+// TestWordsOfTheSet: the referee's words are the set's language: the
+// table's list when the table says it is in that language or does not
+// say (a list of the players' own), else the built-in list of the set's
+// language, whatever words the table's list happens to hold.
 func TestWordsOfTheSet(t *testing.T) {
 	english := words{"THE": true, "CAT": true}
+	// An English list that holds a Russian loan word: its words do not
+	// make it a Russian list.
+	loans := words{"THE": true, "CAT": true, "КОТ": true}
+	// A Russian list of the players' own without КОТ.
+	own := words{"ОТКОС": true, "СОКОЛ": true}
 	for _, tc := range []struct {
-		name  string
-		set   string
-		table game.Dictionary
-		knows string
+		name         string
+		set, lang    string
+		table        game.Dictionary
+		knows, wrong string
 	}{
-		{"Russian set on an English table: the built-in Russian list", "ru", english, "КОТ"},
-		{"English set on an English table: the table's list", "en", english, "CAT"},
-		{"Russian set on a Russian list: the table's", "ru", ruWords, "ОТКОС"},
+		{"Russian set on an English table: the built-in Russian list", "ru", "en", english, "ОКОННЫЙ", "CAT"},
+		{"Russian set on an English table that knows КОТ: the built-in Russian list", "ru", "en", loans, "ОКОННЫЙ", "CAT"},
+		{"English set on an English table: the table's list", "en", "en", english, "CAT", "DOG"},
+		{"English set on a Russian table: the built-in English list", "en", "ru", ruWords, "DOG", "ОТКОС"},
+		{"Russian set on a Russian list: the table's", "ru", "ru", ruWords, "ОТКОС", "ДОМ"},
+		{"Russian set on a list of the players' own without КОТ: theirs", "ru", "", own, "СОКОЛ", "ДОМ"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRules(t, game.Options{OptSet: tc.set}, tc.table)
-			if r.Words() == nil || !r.Words().Contains(tc.knows) {
-				t.Errorf("the game's words do not know %s", tc.knows)
+			r, err := Game{}.New(game.Options{OptSet: tc.set}, game.Env{Dict: tc.table, Lang: tc.lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := r.(*Rules).Words()
+			if w == nil || !w.Contains(tc.knows) || w.Contains(tc.wrong) {
+				t.Errorf("the game's words: %s known %v, %s known %v; want the first only", tc.knows, w != nil && w.Contains(tc.knows), tc.wrong, w != nil && w.Contains(tc.wrong))
 			}
 		})
 	}
@@ -374,7 +388,11 @@ func TestReconcile(t *testing.T) {
 // each seat holds.
 func TestSession(t *testing.T) {
 	ctx := context.Background()
-	rules := newRules(t, nil, words{"THE": true})
+	ri, err := Game{}.New(nil, game.Env{Dict: words{"THE": true}, Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := ri.(*Rules)
 	r := rules
 	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис", "Вера"}, Rules: rules, Dict: words{"THE": true}})
 	if err != nil {
