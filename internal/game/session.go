@@ -627,6 +627,11 @@ func (s *Session) correct(ctx context.Context, d correctData) (*State, error) {
 	if rd.Board.Cell(d.Row, d.Col) == d.cell() {
 		return s.rp.state, nil // nothing to correct
 	}
+	if aux := s.rp.plays[d.N]; aux != nil {
+		// The turn is shown where the rules judged it (Move.Shift): the
+		// cell tapped is the reading's cell under it.
+		d.Row, d.Col = d.Row-aux.shift[0], d.Col-aux.shift[1]
+	}
 	rp, err := s.apply(ctx, KindCorrect, d)
 	if err != nil {
 		return nil, err

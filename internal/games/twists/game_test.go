@@ -480,3 +480,64 @@ func TestReconcileSameView(t *testing.T) {
 		})
 	}
 }
+
+// TestTapOnAMovedFirstWord: a first word read off the lattice's middle is
+// judged moved there; the turn is shown there, and a tap on it, while it
+// is the latest, corrects the cell tapped (the reading's cell under it),
+// not the cell of the photo's own lattice with the same number.
+func TestTapOnAMovedFirstWord(t *testing.T) {
+	ctx := context.Background()
+	d := words{"ОТКОС": true, "ОТКОЛ": true}
+	r := newRules(t, nil, d)
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис"}, Rules: r, Dict: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ОТКОС read at row 2, columns 2 to 6: judged with its О on the
+	// middle (7, 7), the word along row 7, columns 7 to 11.
+	conf := make([][]float64, r.size)
+	for i := range conf {
+		conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	}
+	conf[2][4] = 0.2 // the К unsure
+	tn, err := s.Play(ctx, game.Frame{ID: "first"}, game.Reading{Board: table(t, r, 2, nil, "..ОТКОС"), Conf: conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn.Status != game.StatusAccepted || tn.Words[0].Word != "ОТКОС" {
+		t.Fatalf("the first word: %s %s %s", tn.Status, tn.Code, tn.Error)
+	}
+	moved := table(t, r, 7, nil, ".......ОТКОС")
+	if st := s.State(); st.BoardText != table(t, r, 7, []int{49, 54}, ".......ОТКОС").String() {
+		t.Fatalf("the table as judged:\n%s\nwant\n%s", st.BoardText, moved)
+	}
+	st := s.State()
+	if got := st.History[0].Board; got != moved.String() {
+		t.Errorf("the turn's reading is shown\n%s\nwant it where it was judged\n%s", got, moved)
+	}
+	if c := st.Board[7][9]; c == nil || !c.Uncertain {
+		t.Errorf("the unsure К is not shown unsure where it lies (7, 9): %+v", c)
+	}
+	// The С the page shows at (7, 11) is tapped as Л: ОТКОЛ.
+	if _, err := s.CorrectCell(ctx, tn.N, 7, 11, "Л"); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	last := st.History[len(st.History)-1]
+	if last.Status != game.StatusAccepted || last.Words[0].Word != "ОТКОЛ" {
+		t.Fatalf("after the tap: %s %s %s (%v)", last.Status, last.Code, last.Error, last.Words)
+	}
+	if want := table(t, r, 7, []int{49, 54}, ".......ОТКОЛ"); st.BoardText != want.String() {
+		t.Errorf("after the tap the table is\n%s\nwant\n%s", st.BoardText, want)
+	}
+	if c := st.Board[7][11]; c == nil || !c.Corrected {
+		t.Errorf("the tapped cell (7, 11) is not shown corrected: %+v", c)
+	}
+	// The same tap again is nothing to correct.
+	if _, err := s.CorrectCell(ctx, tn.N, 7, 11, "Л"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.State().History); n != 1 {
+		t.Errorf("%d turns after the same tap again, want 1", n)
+	}
+}
