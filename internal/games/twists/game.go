@@ -100,6 +100,7 @@ type Rules struct {
 	words  game.Dictionary // the set's language; nil: every word a word
 	refuse game.Dictionary // set: non-words are refused at once
 	rd     reader
+	found  foundWords // the words the tables' changes spelled (candidates)
 }
 
 var (

@@ -541,3 +541,68 @@ func TestTapOnAMovedFirstWord(t *testing.T) {
 		t.Errorf("%d turns after the same tap again, want 1", n)
 	}
 }
+
+// counted is a word list that keeps the words it is asked about.
+type counted struct {
+	words
+	asked *[]string
+}
+
+func (c counted) Contains(s string) bool {
+	*c.asked = append(*c.asked, s)
+	return c.words.Contains(s)
+}
+
+// TestReplayDoesNotSearchAgain: a replay of the log (here, the word of a
+// later turn named) judges every turn again; the word of a turn nobody
+// named, found once, is not searched for again, and the turns come out
+// the same.
+func TestReplayDoesNotSearchAgain(t *testing.T) {
+	ctx := context.Background()
+	var asked []string
+	ri, err := Game{}.New(nil, game.Env{Dict: counted{ruWords, &asked}, Lang: "ru"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ri.(*Rules)
+	// The table's challenges use a list of their own: only the referee's
+	// search asks the counted one.
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис"}, Rules: r, Dict: ruWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Play(ctx, game.Frame{ID: "1"}, game.Reading{Board: table(t, r, 7, nil, ".....ОТКОС")})
+	if err != nil || first.Status != game.StatusAccepted || first.Words[0].Word != "ОТКОС" {
+		t.Fatalf("ОТКОС: %v %+v", err, first)
+	}
+	if len(asked) < 2 {
+		t.Fatalf("the first word was not searched for (asked %v)", asked)
+	}
+	second, err := s.Play(ctx, game.Frame{ID: "2"}, game.Reading{Board: table(t, r, 7, nil, ".....ОТКОС", "......О", ".....Л")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.State().History[0]
+	asked = nil
+	if _, err := s.NameWord(ctx, second.N, "СОКОЛ"); err != nil {
+		t.Fatal(err)
+	}
+	// The table flags the turns' words with the referee's list (asking
+	// about ОТКОС and СОКОЛ); a search asks about other paths too.
+	var searched []string
+	for _, w := range asked {
+		if w != "ОТКОС" && w != "СОКОЛ" {
+			searched = append(searched, w)
+		}
+	}
+	if len(searched) != 0 {
+		t.Errorf("the replay searched for the first word again, asking about %d paths (%v)", len(searched), searched[:min(len(searched), 5)])
+	}
+	st := s.State()
+	if got := st.History[0]; got.Status != before.Status || got.Words[0].Word != before.Words[0].Word || got.Score != before.Score {
+		t.Errorf("the first turn after the replay: %s %v %d, before %s %v %d", got.Status, got.Words, got.Score, before.Status, before.Words, before.Score)
+	}
+	if got := st.History[1]; got.Status != game.StatusAccepted || got.Words[0].Word != "СОКОЛ" {
+		t.Errorf("the named turn: %s %s %v", got.Status, got.Error, got.Words)
+	}
+}
