@@ -5,6 +5,7 @@ import (
 	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
+	"slices"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -46,17 +47,6 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	if err != nil {
 		return game.Reading{}, err
 	}
-	var scan *vpyr.Reading
-	var serr error
-	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
-		scan, serr = vpyr.Scan(img, *opt)
-		return nil
-	}); err != nil {
-		return game.Reading{}, err
-	}
-	if err := serr; err != nil {
-		return game.Reading{}, photo.Unreadable{Err: err}
-	}
 	before := pyramids.NewBoard()
 	var taking []pyramids.Pos // the squares of a word waiting to be taken
 	if s, err := pos(standing); err == nil && s.Board != nil {
@@ -64,6 +54,29 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		if s.Word != nil {
 			taking = s.Word.Squares
 		}
+	}
+	var scan *vpyr.Reading
+	var serr error
+	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
+		o := *opt
+		if countPyramids(before) > 0 {
+			// The letters are read first at the counts the game holds
+			// (one lower on the squares of a word being taken).
+			o.Heights = func(q grid.Pos) int {
+				h := before.At(q).Height
+				if slices.Contains(taking, q) {
+					h--
+				}
+				return h
+			}
+		}
+		scan, serr = vpyr.Scan(img, o)
+		return nil
+	}); err != nil {
+		return game.Reading{}, err
+	}
+	if err := serr; err != nil {
+		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	var board *pyramids.Board
 	var unread, doubtful []pyramids.Pos
