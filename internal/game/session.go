@@ -735,10 +735,16 @@ func (s *Session) Confirm(ctx context.Context, n int) (*State, error) {
 // Pass records that the player to play passes.
 func (s *Session) Pass(ctx context.Context) (*State, error) { return s.turnAction(ctx, KindPass) }
 
-// Exchange records that the player to play exchanges a tile (no word).
+// Exchange records that the player to play exchanges tiles (no word):
+// only while the bag holds a tile, or as many as the rules want
+// (Exchanger).
 func (s *Session) Exchange(ctx context.Context) (*State, error) {
-	if s.State().Bag == 0 {
+	bag := s.State().Bag
+	if bag == 0 {
 		return nil, conflictf("the bag is empty: nothing to exchange with")
+	}
+	if ex, ok := s.Rules().(Exchanger); ok && bag < ex.ExchangeMin() {
+		return nil, conflictf("the bag holds %d tiles: an exchange needs at least %d", bag, ex.ExchangeMin())
 	}
 	return s.turnAction(ctx, KindExchange)
 }

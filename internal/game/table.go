@@ -400,6 +400,10 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				copy(lost, rp.lost)
 				lost[by]++
 				rp.lost = lost
+				if rp.toPlay == by {
+					// The challenger is to play: that is the turn lost.
+					rp.step(0)
+				}
 			}
 		}
 		rp.changeTurn(i, t)

@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"context"
+	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"slices"
@@ -176,4 +177,20 @@ func seenBefore(past []game.Sighting, q grid.Pos, read, held pyramids.Pyramid) b
 		}
 	}
 	return false
+}
+
+var _ game.Watcher = (*Rules)(nil)
+
+// Locate finds the board for the turn detector: vision/pyramids' board
+// outline, no letters read.
+func (r *Rules) Locate(frame image.Image) ([4][2]float64, bool) {
+	var c [4][2]float64
+	scan, err := vpyr.Scan(frame, vpyr.Options{Seats: r.setup.Seats, StackSize: r.setup.StackSize})
+	if err != nil {
+		return c, false
+	}
+	for i, p := range scan.Corners {
+		c[i] = [2]float64{p.X, p.Y}
+	}
+	return c, true
 }
