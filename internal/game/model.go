@@ -388,6 +388,21 @@ func Lookup(kind string) (Game, error) {
 	return g, nil
 }
 
+// CheckSeats refuses a table of n players for a registered game whose
+// Info bounds the seats otherwise (Scrabble: 2 to 4), with a one-line
+// error wrapping ErrBadInput. A kind not registered is not its business.
+func CheckSeats(kind string, n int) error {
+	g, err := Lookup(kind)
+	if err != nil {
+		return nil
+	}
+	in := g.Info()
+	if (in.MinPlayers > 0 && n < in.MinPlayers) || (in.MaxPlayers > 0 && n > in.MaxPlayers) {
+		return badInputf("%s is for %d to %d players, not %d", in.Title, in.MinPlayers, in.MaxPlayers, n)
+	}
+	return nil
+}
+
 // Kinds lists the registered games' names, sorted.
 func Kinds() []string {
 	registry.RLock()

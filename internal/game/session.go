@@ -103,6 +103,9 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	if err := checkPlayers(cfg.Players); err != nil {
 		return nil, err
 	}
+	if err := CheckSeats(cfg.Kind, len(cfg.Players)); err != nil {
+		return nil, err
+	}
 	if cfg.Options == nil {
 		cfg.Options = Options{}
 	}
@@ -824,6 +827,9 @@ func (s *Session) Start(ctx context.Context, ng NewGame) error {
 	}
 	if ng.Kind == "" {
 		ng.Kind = s.cfg.Kind
+	}
+	if err := CheckSeats(ng.Kind, len(ng.Players)); err != nil {
+		return err
 	}
 	if ng.Options == nil && ng.Kind == s.cfg.Kind {
 		ng.Options = s.cfg.Options

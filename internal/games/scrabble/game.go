@@ -24,7 +24,7 @@ var _ game.Game = Game{}
 // Info describes Scrabble.
 func (Game) Info() game.Info {
 	return game.Info{
-		Kind: Kind, Title: "Scrabble", MinPlayers: 1, MaxPlayers: 4,
+		Kind: Kind, Title: "Scrabble", MinPlayers: 2, MaxPlayers: 4,
 		Options: []game.Option{
 			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
 		},

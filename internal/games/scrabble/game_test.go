@@ -451,3 +451,51 @@ func TestExchangeNeedsSeven(t *testing.T) {
 		})
 	}
 }
+
+// TestSeats: Scrabble is for 2 to 4 players (the published game): a table
+// of one is refused when it opens and when a new game starts, with a
+// one-line error that says so.
+func TestSeats(t *testing.T) {
+	if in := (Game{}).Info(); in.MinPlayers != 2 || in.MaxPlayers != 4 {
+		t.Fatalf("Info seats %d to %d, want 2 to 4", in.MinPlayers, in.MaxPlayers)
+	}
+	if _, err := game.Lookup(Kind); err != nil {
+		game.Register(Game{})
+	}
+	ctx := context.Background()
+	open := func(players ...string) (*game.Session, error) {
+		rules, err := Game{}.New(nil, game.Env{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: players, Rules: rules})
+	}
+	for _, c := range []struct {
+		name    string
+		players []string
+		ok      bool
+	}{
+		{"one", []string{"Ann"}, false},
+		{"two", []string{"Ann", "Bo"}, true},
+		{"four", []string{"Ann", "Bo", "Cy", "Di"}, true},
+		{"five", []string{"Ann", "Bo", "Cy", "Di", "Ed"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := open(c.players...)
+			if c.ok != (err == nil) {
+				t.Fatalf("open with %d: %v", len(c.players), err)
+			}
+			if err != nil && (!errors.Is(err, game.ErrBadInput) || strings.Contains(err.Error(), "\n")) {
+				t.Errorf("open with %d: %v, want one line of bad input", len(c.players), err)
+			}
+		})
+	}
+	s, err := open("Ann", "Bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Start(ctx, game.NewGame{Kind: Kind, Players: []string{"Ann"}})
+	if !errors.Is(err, game.ErrBadInput) || !strings.Contains(err.Error(), "Scrabble is for 2 to 4 players, not 1") {
+		t.Errorf("a new game of one: %v", err)
+	}
+}
