@@ -128,7 +128,7 @@ function render(g) {
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
       el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(p.score, "player")),
       p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
-      p.held !== undefined ? el("div", { class: "held" }, tr("player.held", { n: p.held })) : null)));
+      p.held !== undefined ? el("div", { class: "held" }, tr(gameOf(g).heldKey || "player.held", { n: p.held })) : null)));
   scores.classList.toggle("reversed", !!g.reversed);
 
   // The board: the standing board, or the newest reading when the rules
