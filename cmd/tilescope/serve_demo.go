@@ -43,10 +43,9 @@ func loadDemo(ctx context.Context, kind string, dm game.Demoer, rec game.DemoRec
 		}
 		return drawDemo(dm)
 	}, logf)
-	if drew {
-		if err := sess.ClearCameraNotice(ctx, preparingCode); err != nil {
-			logf("demo: %v", err)
-		}
+	// Down in any case: a service killed while drawing left it up.
+	if err := sess.ClearCameraNotice(ctx, preparingCode); err != nil {
+		logf("demo: %v", err)
 	}
 	if err != nil {
 		logf("demo: the %s demo: %v", kind, err)
