@@ -260,16 +260,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var frames game.FrameSource = cameraFrames{src}
-			if *kind == upwordsgame.Kind {
-				// The turn detector knows the Upwords board; the other
-				// games read every frame (an unchanged table is no turn).
-				watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
-				watch.resume(ctx, sess)
-				frames = turnSource(ctx, hf, src, btn, watch)
-			} else if hf.hasButton() {
-				frames = cameraFrames{camera.Shutter(src, btn.Presses(ctx))}
-			}
+			// The turn detector watches the board of the game being
+			// played (its Locate, game.Watcher), made again when a new
+			// game of another kind starts; a game without one has every
+			// frame read (an unchanged table is no turn).
+			rows, _ := sess.Rules().Empty().Size()
+			watch := newTurnWatcher(turnOptions(src, rows, *period, *hold), sess, logf)
+			watch.follow(sess.Rules)
+			watch.resume(ctx, sess)
+			frames := turnSource(ctx, hf, src, btn, watch)
 			if err := pipe.Run(ctx, frames); err != nil {
 				logf("camera: %v", err)
 			}

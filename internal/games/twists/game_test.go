@@ -480,3 +480,129 @@ func TestReconcileSameView(t *testing.T) {
 		})
 	}
 }
+
+// TestTapOnAMovedFirstWord: a first word read off the lattice's middle is
+// judged moved there; the turn is shown there, and a tap on it, while it
+// is the latest, corrects the cell tapped (the reading's cell under it),
+// not the cell of the photo's own lattice with the same number.
+func TestTapOnAMovedFirstWord(t *testing.T) {
+	ctx := context.Background()
+	d := words{"ОТКОС": true, "ОТКОЛ": true}
+	r := newRules(t, nil, d)
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис"}, Rules: r, Dict: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ОТКОС read at row 2, columns 2 to 6: judged with its О on the
+	// middle (7, 7), the word along row 7, columns 7 to 11.
+	conf := make([][]float64, r.size)
+	for i := range conf {
+		conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	}
+	conf[2][4] = 0.2 // the К unsure
+	tn, err := s.Play(ctx, game.Frame{ID: "first"}, game.Reading{Board: table(t, r, 2, nil, "..ОТКОС"), Conf: conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn.Status != game.StatusAccepted || tn.Words[0].Word != "ОТКОС" {
+		t.Fatalf("the first word: %s %s %s", tn.Status, tn.Code, tn.Error)
+	}
+	moved := table(t, r, 7, nil, ".......ОТКОС")
+	if st := s.State(); st.BoardText != table(t, r, 7, []int{49, 54}, ".......ОТКОС").String() {
+		t.Fatalf("the table as judged:\n%s\nwant\n%s", st.BoardText, moved)
+	}
+	st := s.State()
+	if got := st.History[0].Board; got != moved.String() {
+		t.Errorf("the turn's reading is shown\n%s\nwant it where it was judged\n%s", got, moved)
+	}
+	if c := st.Board[7][9]; c == nil || !c.Uncertain {
+		t.Errorf("the unsure К is not shown unsure where it lies (7, 9): %+v", c)
+	}
+	// The С the page shows at (7, 11) is tapped as Л: ОТКОЛ.
+	if _, err := s.CorrectCell(ctx, tn.N, 7, 11, "Л"); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	last := st.History[len(st.History)-1]
+	if last.Status != game.StatusAccepted || last.Words[0].Word != "ОТКОЛ" {
+		t.Fatalf("after the tap: %s %s %s (%v)", last.Status, last.Code, last.Error, last.Words)
+	}
+	if want := table(t, r, 7, []int{49, 54}, ".......ОТКОЛ"); st.BoardText != want.String() {
+		t.Errorf("after the tap the table is\n%s\nwant\n%s", st.BoardText, want)
+	}
+	if c := st.Board[7][11]; c == nil || !c.Corrected {
+		t.Errorf("the tapped cell (7, 11) is not shown corrected: %+v", c)
+	}
+	// The same tap again is nothing to correct.
+	if _, err := s.CorrectCell(ctx, tn.N, 7, 11, "Л"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.State().History); n != 1 {
+		t.Errorf("%d turns after the same tap again, want 1", n)
+	}
+}
+
+// counted is a word list that keeps the words it is asked about.
+type counted struct {
+	words
+	asked *[]string
+}
+
+func (c counted) Contains(s string) bool {
+	*c.asked = append(*c.asked, s)
+	return c.words.Contains(s)
+}
+
+// TestReplayDoesNotSearchAgain: a replay of the log (here, the word of a
+// later turn named) judges every turn again; the word of a turn nobody
+// named, found once, is not searched for again, and the turns come out
+// the same.
+func TestReplayDoesNotSearchAgain(t *testing.T) {
+	ctx := context.Background()
+	var asked []string
+	ri, err := Game{}.New(nil, game.Env{Dict: counted{ruWords, &asked}, Lang: "ru"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ri.(*Rules)
+	// The table's challenges use a list of their own: only the referee's
+	// search asks the counted one.
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис"}, Rules: r, Dict: ruWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Play(ctx, game.Frame{ID: "1"}, game.Reading{Board: table(t, r, 7, nil, ".....ОТКОС")})
+	if err != nil || first.Status != game.StatusAccepted || first.Words[0].Word != "ОТКОС" {
+		t.Fatalf("ОТКОС: %v %+v", err, first)
+	}
+	if len(asked) < 2 {
+		t.Fatalf("the first word was not searched for (asked %v)", asked)
+	}
+	second, err := s.Play(ctx, game.Frame{ID: "2"}, game.Reading{Board: table(t, r, 7, nil, ".....ОТКОС", "......О", ".....Л")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.State().History[0]
+	asked = nil
+	if _, err := s.NameWord(ctx, second.N, "СОКОЛ"); err != nil {
+		t.Fatal(err)
+	}
+	// The table flags the turns' words with the referee's list (asking
+	// about ОТКОС and СОКОЛ); a search asks about other paths too.
+	var searched []string
+	for _, w := range asked {
+		if w != "ОТКОС" && w != "СОКОЛ" {
+			searched = append(searched, w)
+		}
+	}
+	if len(searched) != 0 {
+		t.Errorf("the replay searched for the first word again, asking about %d paths (%v)", len(searched), searched[:min(len(searched), 5)])
+	}
+	st := s.State()
+	if got := st.History[0]; got.Status != before.Status || got.Words[0].Word != before.Words[0].Word || got.Score != before.Score {
+		t.Errorf("the first turn after the replay: %s %v %d, before %s %v %d", got.Status, got.Words, got.Score, before.Status, before.Words, before.Score)
+	}
+	if got := st.History[1]; got.Status != game.StatusAccepted || got.Words[0].Word != "СОКОЛ" {
+		t.Errorf("the named turn: %s %s %v", got.Status, got.Error, got.Words)
+	}
+}
