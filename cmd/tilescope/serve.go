@@ -124,6 +124,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageErrorf("serve: --game: %v", err)
 	}
+	if err := game.CheckSeats(*kind, len(names)); err != nil {
+		return usageErrorf("serve: --players %q: %s", *players, strings.TrimPrefix(err.Error(), game.ErrBadInput.Error()+": "))
+	}
 	if *kind == upwordsgame.Kind {
 		opts[upwordsgame.OptSize] = strconv.Itoa(*size)
 	}

@@ -135,6 +135,15 @@ type TurnLoser interface {
 	FailedChallengeLosesTurn() bool
 }
 
+// ScorelessEnder is a Rules whose game ends after ScorelessEnd scoreless
+// turns in a row (Scrabble: six): passes, exchanges, plays withdrawn on a
+// challenge and plays that scored 0 count, a play that scored resets the
+// count. The session ends the game at the last of them (State.Over, with
+// RacksDue: the table then tells what is left on the racks with End).
+type ScorelessEnder interface {
+	ScorelessEnd() int
+}
+
 // Watcher is a Rules whose board the camera's turn detector can watch, so
 // that a frame is read once a turn is over (the table still, no hand over
 // the board, the board changed) instead of every frame being read. Locate
@@ -404,6 +413,21 @@ func Lookup(kind string) (Game, error) {
 		return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknownGame, kind, strings.Join(kindsLocked(), ", "))
 	}
 	return g, nil
+}
+
+// CheckSeats refuses a table of n players for a registered game whose
+// Info bounds the seats otherwise (Scrabble: 2 to 4), with a one-line
+// error wrapping ErrBadInput. A kind not registered is not its business.
+func CheckSeats(kind string, n int) error {
+	g, err := Lookup(kind)
+	if err != nil {
+		return nil
+	}
+	in := g.Info()
+	if (in.MinPlayers > 0 && n < in.MinPlayers) || (in.MaxPlayers > 0 && n > in.MaxPlayers) {
+		return badInputf("%s is for %d to %d players, not %d", in.Title, in.MinPlayers, in.MaxPlayers, n)
+	}
+	return nil
 }
 
 // Kinds lists the registered games' names, sorted.

@@ -103,6 +103,9 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	if err := checkPlayers(cfg.Players); err != nil {
 		return nil, err
 	}
+	if err := CheckSeats(cfg.Kind, len(cfg.Players)); err != nil {
+		return nil, err
+	}
 	if cfg.Options == nil {
 		cfg.Options = Options{}
 	}
@@ -782,7 +785,7 @@ func (s *Session) Undo(ctx context.Context) (*State, error) {
 func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rp.state.Over {
+	if s.rp.state.Over && !s.rp.state.RacksDue {
 		return nil, conflictf("the game is already over")
 	}
 	if len(racks) != len(s.setup.Players) {
@@ -824,6 +827,9 @@ func (s *Session) Start(ctx context.Context, ng NewGame) error {
 	}
 	if ng.Kind == "" {
 		ng.Kind = s.cfg.Kind
+	}
+	if err := CheckSeats(ng.Kind, len(ng.Players)); err != nil {
+		return err
 	}
 	if ng.Options == nil && ng.Kind == s.cfg.Kind {
 		ng.Options = s.cfg.Options
