@@ -39,10 +39,11 @@ func FindGrid(img image.Image, n int) (Grid, error) {
 	return findGrid(img, n, false)
 }
 
-// FindGridLines is FindGrid that looks only for a grid whose own lines or
-// straight edges show (the first stages of the search): tens of
-// milliseconds where FindGrid's later stages can take seconds on a photo
-// with no board in it. A board it misses may still be found by FindGrid.
+// FindGridLines is FindGrid that looks only for a grid whose own lines,
+// straight edges or outline (from brightness) show (the first stages of
+// the search): tens of milliseconds where FindGrid's later stages can take
+// seconds on a photo with no board in it. A board it misses may still be
+// found by FindGrid.
 func FindGridLines(img image.Image, n int) (Grid, error) {
 	return findGrid(img, n, true)
 }

@@ -71,7 +71,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 		s := *seed*1000 + int64(g)
-		o, err := sf.options(s)
+		o, err := sf.options(s, "upwords")
 		if err != nil {
 			return err
 		}

@@ -6,6 +6,7 @@ import (
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/internal/games/scrabble"
+	"github.com/tilescope/tilescope/internal/games/twists"
 	"github.com/tilescope/tilescope/internal/games/upwords"
 )
 
@@ -14,4 +15,5 @@ func init() {
 	game.Register(upwords.Game{})
 	game.Register(pyramids.Game{})
 	game.Register(scrabble.Game{})
+	game.Register(twists.Game{})
 }

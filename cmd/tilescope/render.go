@@ -48,11 +48,12 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	return f
 }
 
-func (f *sceneFlags) options(seed int64) (render.Options, error) {
+func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 	o, err := render.RandomOptions(seed, f.difficulty)
 	if err != nil {
 		return o, asBadInput(err)
 	}
+	o.FitGame(game)
 	// Blur is drawn in pixels of a 1640-wide picture: scale it to ours.
 	k := float64(f.width) / 1640
 	o.Blur *= k
@@ -81,10 +82,11 @@ func (f *sceneFlags) options(seed int64) (render.Options, error) {
 
 func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("render", flag.ContinueOnError)
-	game := fs.String("game", "", "game: upwords, lexicon, twists or pyramids")
+	game := fs.String("game", "", "game: upwords, lexicon, twists, pyramids or scrabble")
 	state := fs.String("state", "", "the position, in the game's text `FILE` format (see docs/render.md)")
 	out := fs.String("out", "", "the image to write, `IMAGE`.jpg (or .png); its ground truth goes beside it as IMAGE.json")
 	seed := fs.Int64("seed", 1, "seed of every random choice: the same seed gives the same bytes")
+	edition := fs.String("board", "", "scrabble: the board's edition, "+strings.Join(render.ScrabbleEditions, ", ")+" (default: drawn from the seed)")
 	sf := addSceneFlags(fs, "normal")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope render --game G --state FILE --out IMAGE [--seed N] [options]"); done || err != nil {
 		return err
@@ -99,11 +101,15 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return usageErrorf("render: reading state: %v", err)
 	}
-	o, err := sf.options(*seed)
+	o, err := sf.options(*seed, *game)
 	if err != nil {
 		return err
 	}
 	o.Name = *state
+	o.Edition = *edition
+	if *game == "scrabble" && sameFile(*state, strings.TrimSuffix(*out, filepath.Ext(*out))+".txt") {
+		return usageErrorf("render: --out %q would write its label over --state %q (a Scrabble scene's label is IMAGE.txt)", *out, *state)
+	}
 	return renderTo(*game, text, o, *out)
 }
 
@@ -139,16 +145,30 @@ func renderTo(game string, state []byte, o render.Options, out string) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(strings.TrimSuffix(out, filepath.Ext(out))+".json", js, 0o644)
+	stem := strings.TrimSuffix(out, filepath.Ext(out))
+	if err := os.WriteFile(stem+".json", js, 0o644); err != nil {
+		return err
+	}
+	if game != "scrabble" {
+		return nil
+	}
+	// Scrabble's truth also as a hand label of a photo is written (grid
+	// text and corners), for eval-scan --game scrabble --photos DIR.
+	label, err := render.ScrabbleLabel(&sc.Truth)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(stem+".txt", label, 0o644)
 }
 
 func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("render-set", flag.ContinueOnError)
-	game := fs.String("game", "upwords", "game: upwords, lexicon, twists or pyramids")
+	game := fs.String("game", "upwords", "game: upwords, lexicon, twists, pyramids or scrabble")
 	n := fs.Int("n", 200, "number of scenes")
 	seed := fs.Int64("seed", 1, "seed of the set: scene i uses seed*100000+i")
 	out := fs.String("out", "", "`DIR` to write NNNN.jpg, NNNN.json (truth) and NNNN.txt (state) into")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
+	board := fs.String("board", "", "scrabble: the board's edition, "+strings.Join(render.ScrabbleEditions, ", ")+" (default: drawn from each scene's seed)")
 	sf := addSceneFlags(fs, "mixed")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope render-set --game G --n N --seed S --out DIR [options]"); done || err != nil {
 		return err
@@ -186,7 +206,7 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if err != nil {
 			return asBadInput(err)
 		}
-		o, err := sf.options(s)
+		o, err := sf.options(s, *game)
 		if err != nil {
 			return err
 		}
@@ -195,6 +215,7 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			return asBadInput(err)
 		}
 		o.Name = base + ".txt"
+		o.Edition = *board
 		if err := renderTo(*game, state, o, base+".jpg"); err != nil {
 			return err
 		}
@@ -250,4 +271,15 @@ func parseQuiet(fs *flag.FlagSet, args []string, stderr io.Writer, usage string)
 		return true, usageErrorf("%s: %v", fs.Name(), err)
 	}
 	return false, nil
+}
+
+// sameFile: a and b name the same file (or the same path, when neither
+// exists yet).
+func sameFile(a, b string) bool {
+	sa, errA := os.Stat(a)
+	sb, errB := os.Stat(b)
+	if errA == nil && errB == nil {
+		return os.SameFile(sa, sb)
+	}
+	return filepath.Clean(a) == filepath.Clean(b)
 }

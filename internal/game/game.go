@@ -88,6 +88,16 @@ type Move struct {
 	// skip tile: 1); Reverse turns the order of play round.
 	Skip    int  `json:"-"`
 	Reverse bool `json:"-"`
+	// Scores, when set, are every seat's score after the turn, in seat
+	// order, replacing the running scores (a game scored on the table as
+	// it stands, such as Lexicon Crossing, not on a sum of turns); Score
+	// is then the turn's own figure to show. A challenge that withdraws
+	// the turn puts the scores back.
+	Scores []int `json:"-"`
+	// Seat is the seat whose play the turn is, 1-based, when it is not
+	// the seat to play (Lexicon: everyone plays at once); 0 the seat to
+	// play.
+	Seat int `json:"-"`
 	// Position, when set, is the position the turn leaves, when it is
 	// not the reading itself (Pyramids: the board with the announced
 	// word waiting to be taken; a take whose heights are the game's).

@@ -143,6 +143,21 @@ type Backfiller interface {
 	Backfill(orig, want string) bool
 }
 
+// Worder is a Rules that plays with a word list of its own rather than
+// the table's dictionary (Twists & Turns: the language of its set, Russian
+// or English): the session flags and settles challenges against Words.
+// A nil Words is the table's dictionary.
+type Worder interface {
+	Words() Dictionary
+}
+
+// Holder is a Rules whose players hold tiles the position counts
+// (Twists & Turns: the tiles left of each player's deal, the first out
+// wins): the session shows each seat's count with the player (Held).
+type Holder interface {
+	Held(p Position, seats int) []int
+}
+
 // Demoer is a Game with a recorded game of its own for `serve --camera
 // demo`: the photos of the table, one still per turn (the first before the
 // first turn), each after photos of the turn being played.

@@ -339,3 +339,144 @@ func TestSessionTurnOrder(t *testing.T) {
 		t.Fatalf("A passes: %v; seat %d to play, want 3 (still anticlockwise)", err, s.State().ToPlay)
 	}
 }
+
+// tableRules is rowRules scored on the table as it stands, with everyone
+// playing at once (Lexicon's shape): the even cells are seat 1's, the odd
+// ones seat 2's; each seat scores 100 a cell it has; the turn is the seat's
+// whose cell came first.
+type tableRules struct{ rowRules }
+
+func (g tableRules) Judge(before, after Position, t Table) (Move, error) {
+	mv, err := g.rowRules.Judge(before, after, t)
+	if err != nil {
+		return mv, err
+	}
+	mv.Again, mv.Scores = true, make([]int, 2)
+	for i, c := range after.(rowPos) {
+		if c != "" {
+			mv.Scores[i%2] += 100
+		}
+	}
+	mv.Seat = mv.Placed[0].Col%2 + 1
+	mv.Score = mv.Scores[mv.Seat-1]
+	return mv, nil
+}
+
+// TestMoveSetsScores: a move that says every seat's score (Move.Scores)
+// replaces the running scores, credits the seat it names (Move.Seat), and a
+// challenge that withdraws it puts the scores and the seat to play back.
+func TestMoveSetsScores(t *testing.T) {
+	ctx := context.Background()
+	rules := tableRules{rowRules{6}}
+	store := NewMemStore()
+	s, err := Open(ctx, store, Config{Kind: "rowtest", Players: []string{"A", "B"}, Rules: rules, Dict: wordSet{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		row    string
+		player int
+		scores [2]int
+	}{
+		{"A's first", "g1 . . . . .", 0, [2]int{100, 0}},
+		{"B's first", "g1 g2 . . . .", 1, [2]int{100, 100}},
+		{"B again", "g1 g2 . g3 . .", 1, [2]int{100, 200}},
+		{"A then B in one photo", "g1 g2 g1 g3 . g4", 0, [2]int{200, 300}},
+	}
+	var last Turn
+	for _, tc := range tests {
+		p, err := rules.Parse(tc.row, tc.name)
+		if err != nil {
+			t.Fatal(err)
+		}
+		last, err = s.Play(ctx, Frame{ID: tc.name}, Reading{Board: p})
+		if err != nil || last.Status != StatusAccepted {
+			t.Fatalf("%s: %+v, %v", tc.name, last, err)
+		}
+		st := s.State()
+		if last.Player != tc.player || last.Name != st.Players[tc.player].Name || st.Players[0].Score != tc.scores[0] || st.Players[1].Score != tc.scores[1] || st.ToPlay != 0 {
+			t.Errorf("%s: turn of seat %d (%s), scores %d %d, seat %d to play; want seat %d, scores %v, seat 0", tc.name,
+				last.Player, last.Name, st.Players[0].Score, st.Players[1].Score, st.ToPlay, tc.player, tc.scores)
+		}
+	}
+	_, st, err := s.Challenge(ctx, last.N, "ROW")
+	if err != nil || st.Players[0].Score != 100 || st.Players[1].Score != 200 || st.ToPlay != 0 {
+		t.Fatalf("the challenge: %v; scores %+v, seat %d to play; want 100, 200 and seat 0", err, st.Players, st.ToPlay)
+	}
+	re, err := Open(ctx, store, Config{Kind: "rowtest", Rules: rules, Dict: wordSet{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(re.Snapshot().JSON), string(s.Snapshot().JSON); got != want {
+		t.Errorf("replayed from the store:\n%s\nwant\n%s", got, want)
+	}
+}
+
+// heldRules is rowRules with a word list of its own (Worder) and tiles
+// counted per seat (Holder): seat i holds 5+i, the first seat one less for
+// every cell on the table.
+type heldRules struct {
+	rowRules
+	words wordSet
+}
+
+func (g *heldRules) Words() Dictionary { return g.words }
+func (g *heldRules) Held(p Position, seats int) []int {
+	out := make([]int, seats)
+	for i := range out {
+		out[i] = 5 + i
+	}
+	for _, c := range p.(rowPos) {
+		if c != "" {
+			out[0]--
+		}
+	}
+	return out
+}
+
+// TestSessionWordsAndHeld: a game's own word list decides its flags and
+// challenges (not the table's), and the tiles each seat holds are shown
+// with the players; the direction of play is in the state.
+func TestSessionWordsAndHeld(t *testing.T) {
+	ctx := context.Background()
+	tests := []struct {
+		name      string
+		own       wordSet
+		flagged   bool
+		challenge bool // the challenge's verdict
+	}{
+		{"the game's list knows ROW", wordSet{"ROW": true}, false, true},
+		{"the game's list does not", wordSet{"COL": true}, true, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rules := &heldRules{rowRules{4}, tc.own}
+			// The table's dictionary says the opposite of the game's.
+			table := wordSet{"ROW": !tc.own["ROW"]}
+			s, err := Open(ctx, NewMemStore(), Config{Kind: "rowtest", Players: []string{"A", "B"}, Rules: rules, Dict: table})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p, _ := rules.Parse("g1 r7 . .", "row")
+			tn, err := s.Play(ctx, Frame{ID: "1"}, Reading{Board: p})
+			if err != nil || tn.Status != StatusAccepted {
+				t.Fatalf("%+v, %v", tn, err)
+			}
+			st := s.State()
+			if got := st.Turns[0].Words[0].NotInDictionary; got != tc.flagged {
+				t.Errorf("flagged %v, want %v", got, tc.flagged)
+			}
+			if st.Players[0].Held == nil || *st.Players[0].Held != 3 || *st.Players[1].Held != 6 {
+				t.Errorf("held %+v, want 3 and 6", st.Players)
+			}
+			if !st.Reversed {
+				t.Errorf("a reverse tile was played: want reversed")
+			}
+			valid, _, err := s.Challenge(ctx, tn.N, "ROW")
+			if err != nil || valid != tc.challenge {
+				t.Errorf("challenge: %v, %v; want %v", valid, err, tc.challenge)
+			}
+		})
+	}
+}

@@ -155,13 +155,24 @@ func checkPlayers(names []string) error {
 
 // load replays a log and publishes the result. Called with mu held.
 func (s *Session) load(setup Setup, recs []Record) error {
-	rp, err := replayWith(setup, recs, s.rules, s.cfg.Dict)
+	rp, err := replayWith(setup, recs, s.rules, s.words())
 	if err != nil {
 		return err
 	}
 	s.setup, s.rp = setup, rp
 	s.publish()
 	return nil
+}
+
+// words is the dictionary the current game's words are flagged and
+// challenged against: the game's own (Worder), else the table's.
+func (s *Session) words() Dictionary {
+	if w, ok := s.rules.(Worder); ok {
+		if d := w.Words(); d != nil {
+			return d
+		}
+	}
+	return s.cfg.Dict
 }
 
 // rulesFor returns the rules of a game: the configured ones for Kind with
@@ -679,7 +690,8 @@ func (s *Session) ChallengeBy(ctx context.Context, n int, word string, by int) (
 	if !found {
 		return false, nil, badInputf("turn %d did not form %q", n, word)
 	}
-	valid := s.cfg.Dict == nil || s.cfg.Dict.Contains(word)
+	words := s.words()
+	valid := words == nil || words.Contains(word)
 	d := challengeData{N: n, Word: word, Valid: valid}
 	if by >= 0 {
 		if by == t.Player {

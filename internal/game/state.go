@@ -29,6 +29,8 @@ type State struct {
 	Players []Player `json:"players"`
 	// ToPlay is the seat whose turn it is.
 	ToPlay int `json:"to_play"`
+	// Reversed: play goes round the other way (a reverse tile).
+	Reversed bool `json:"reversed,omitempty"`
 	// Turns are the accepted turns (plays, passes, exchanges), oldest first.
 	Turns []Turn `json:"turns"`
 	// History is every turn record, oldest first: accepted, rejected and
@@ -80,6 +82,9 @@ type Player struct {
 	// Misses is how many turns the player is still to miss (a failed
 	// challenge, in games whose rulebook says so).
 	Misses int `json:"misses,omitempty"`
+	// Held is how many tiles the player still holds, in games that count
+	// them on the table (Holder); nil in the others.
+	Held *int `json:"held,omitempty"`
 }
 
 // Cell is an occupied square as the page draws it: the game's piece
@@ -132,6 +137,9 @@ type TallyLine struct {
 	Penalty int    `json:"penalty"` // -5 per tile (Upwords)
 	Final   int    `json:"final"`
 	Winner  bool   `json:"winner"`
+	// Rank is the place in the ranking (1 the best; equal finals share
+	// one), for games that rank their players; 0 not given.
+	Rank int `json:"rank,omitempty"`
 }
 
 // Rules of the session that are not the scorer's.

@@ -65,6 +65,10 @@ type playAux struct {
 	stood    bool
 	lastPlay int
 	dir      int
+	toPlay   int
+	// scores are the seats' scores before the play, when the move set
+	// them all (Move.Scores); nil: the play added its score to its seat's.
+	scores []int
 }
 
 // head is the table as it stood before an action: undoing the action puts
@@ -372,10 +376,16 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 			// and the same player may play again or pass.
 			t.Status, t.Code = StatusWithdrawn, "not_a_word"
 			t.Error = fmt.Sprintf("%s is not in the dictionary", d.Word)
-			rp.players[t.Player].Score -= t.Score
 			aux := rp.plays[d.N]
+			if aux.scores != nil {
+				for i := range rp.players {
+					rp.players[i].Score = aux.scores[i]
+				}
+			} else {
+				rp.players[t.Player].Score -= t.Score
+			}
 			rp.board, rp.best, rp.stood, rp.lastPlay = aux.before, aux.best, aux.stood, aux.lastPlay
-			rp.toPlay, rp.dir = t.Player, aux.dir
+			rp.toPlay, rp.dir = aux.toPlay, aux.dir
 			if lt, ok := rp.rules.(TurnLoser); ok && lt.WithdrawnLosesTurn() {
 				// This game's rulebook: the speller loses the turn.
 				rp.step(1)
@@ -426,6 +436,11 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 		return
 	}
 	t.Status = StatusAccepted
+	if mv.Seat > 0 && mv.Seat <= len(rp.players) {
+		// Everyone plays at once (Lexicon): the turn is the seat's whose
+		// play the photo shows.
+		t.Player, t.Name = mv.Seat-1, rp.players[mv.Seat-1].Name
+	}
 	t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
 	if rp.dict != nil && len(t.Words) > 0 {
 		// A word the dictionary does not know stands until it is
@@ -435,7 +450,8 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
 		}
 	}
-	rp.plays[t.N] = &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir}
+	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay}
+	rp.plays[t.N] = aux
 	after := clonePos(rd.Board)
 	if mv.Position != nil {
 		after = mv.Position
@@ -457,7 +473,18 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 		best[p.row][p.col] = c
 	})
 	rp.players = append([]Player(nil), rp.players...)
-	rp.players[rp.toPlay].Score += mv.Score
+	if mv.Scores != nil {
+		// A game scored on the table as it stands (Lexicon): the move
+		// says every seat's score.
+		for i := range rp.players {
+			aux.scores = append(aux.scores, rp.players[i].Score)
+			if i < len(mv.Scores) {
+				rp.players[i].Score = mv.Scores[i]
+			}
+		}
+	} else {
+		rp.players[rp.toPlay].Score += mv.Score
+	}
 	rp.board, rp.best, rp.stood = after, best, true
 	rp.lastPlay = t.N
 	if mv.Reverse {
@@ -520,6 +547,16 @@ func (rp *replayed) publish() {
 		c.Uncertain = c.Conf < LowConf && !c.Corrected
 		st.Board[p.row][p.col] = c
 	})
+	st.Reversed = rp.dir < 0
+	if h, ok := rp.rules.(Holder); ok {
+		held := h.Held(board, len(rp.players))
+		for i := range st.Players {
+			if i < len(held) {
+				n := held[i]
+				st.Players[i].Held = &n
+			}
+		}
+	}
 	st.Bag = rp.rules.Bag(board, len(rp.players))
 	if st.Over {
 		st.Tally = rp.rules.Tally(board, st.Players, rp.racks)

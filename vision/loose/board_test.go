@@ -84,7 +84,9 @@ func TestScanOnBoard(t *testing.T) {
 	}
 	same := func(read, label string) bool { return strings.EqualFold(read, label) }
 	scr := classList(t, "testdata/scrabble-real/classes.txt")
-	for _, name := range []string{"IMG_20141025_163933", "IMG_20141025_164052"} {
+	// 164035's grid lines are too faint for the lines alone: its
+	// outline from brightness finds it (vision.FindGridLines).
+	for _, name := range []string{"IMG_20141025_163933", "IMG_20141025_164052", "IMG_20141025_164035"} {
 		t.Run("printed board "+name, func(t *testing.T) {
 			img, truth := realPhoto(t, filepath.Join(photos, "scrabble-board", name+".jpg"),
 				filepath.Join("testdata/scrabble-real/labels", name+".txt"), scr)

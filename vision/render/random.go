@@ -23,8 +23,10 @@ func RandomState(game string, seed int64) ([]byte, error) {
 		return randomTwists(rng), nil
 	case "pyramids":
 		return randomPyramids(rng), nil
+	case "scrabble":
+		return randomScrabble(seed), nil
 	}
-	return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids)", ErrUnknownGame, game)
+	return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids, scrabble)", ErrUnknownGame, game)
 }
 
 // RandomUpwords is a random legal Upwords position of the 10x10 edition

@@ -22,7 +22,7 @@ var (
 )
 
 // Games lists the games the renderer draws.
-var Games = []string{"upwords", "lexicon", "twists", "pyramids"}
+var Games = []string{"upwords", "lexicon", "twists", "pyramids", "scrabble"}
 
 // Options are the camera, light and image conditions of one scene. Zero
 // values of Width, Height, HFOVDeg, HeightMM, Quality and LightElevDeg mean
@@ -60,6 +60,7 @@ type Options struct {
 
 	// Surroundings.
 	Table   string // one of TableKinds; "" picks by seed
+	Edition string // Scrabble: one of ScrabbleEditions; "" picks by seed
 	Clutter int    // objects beside the board
 	Hand    bool   // a hand and arm over part of the board
 
@@ -156,6 +157,19 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 	return o, nil
 }
 
+// FitGame moves the camera of options drawn by RandomOptions (whose
+// distances suit a 10x10 Upwords board, about 240 mm across) back in
+// proportion to a bigger game's board, so that it shows as much of the
+// picture: a Scrabble board is about 330 mm across.
+func (o *Options) FitGame(game string) {
+	if game != "scrabble" {
+		return
+	}
+	const k = 1.38
+	o.HeightMM = math.Round(o.HeightMM * k)
+	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
+}
+
 func (o *Options) defaults() error {
 	if o.Width == 0 && o.Height == 0 {
 		o.Width, o.Height = 1640, 1232
@@ -219,8 +233,10 @@ func Render(game string, state []byte, opt Options) (*Scene, error) {
 		err = w.buildTwists(state, name)
 	case "pyramids":
 		err = w.buildPyramids(state, name)
+	case "scrabble":
+		err = w.buildScrabble(state, name)
 	default:
-		return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids)", ErrUnknownGame, game)
+		return nil, fmt.Errorf("%w %q (want one of upwords, lexicon, twists, pyramids, scrabble)", ErrUnknownGame, game)
 	}
 	if err != nil {
 		return nil, err

@@ -241,6 +241,17 @@ func tileFaceTexture(kind, letter string, tf *Typeface, value int) *texture {
 			if value > 0 {
 				drawText(img, tf, fmt.Sprint(value), n*0.17, n*0.8, n*0.8, ink)
 			}
+		case "scrabble":
+			// the letter a little up and left of the middle, its value
+			// small in the bottom right corner
+			if letter != "" {
+				drawText(img, tf, letter, n*0.5, n*0.45, n*0.46, ink)
+			}
+			if value > 0 {
+				drawText(img, tf, fmt.Sprint(value), n*0.15, n*0.8, n*0.8, ink)
+			}
+		case "scrabble-back":
+			// a tile face down: the bare face
 		case "twists":
 			if icon, ok := actionIcons[letter]; ok {
 				icon(img, n)

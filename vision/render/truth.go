@@ -94,6 +94,7 @@ type Conditions struct {
 	ShadowSoftMM float64 `json:"shadow_soft_mm"`
 	Glare        float64 `json:"glare"`
 	Table        string  `json:"table"`
+	Edition      string  `json:"edition,omitempty"` // Scrabble: the board's edition
 	Clutter      int     `json:"clutter"`
 	Hand         bool    `json:"hand"`
 	Noise        float64 `json:"noise"`

@@ -123,7 +123,9 @@ function render(g) {
   scores.replaceChildren(...g.players.map((p, i) =>
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
       el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)),
-      p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null)));
+      p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
+      p.held !== undefined ? el("div", { class: "held" }, tr("player.held", { n: p.held })) : null)));
+  scores.classList.toggle("reversed", !!g.reversed);
 
   // The board: the standing board, or the newest reading when the rules
   // refused it (so the misread square can be tapped and fixed).
@@ -214,7 +216,10 @@ function describe(t) {
   const d = t.detail || {};
   if (t.status === "accepted" && d.phase === "set-up") return tr("turn.setup");
   if (t.status === "accepted" && d.phase === "taken") return tr("turn.took", { name: t.name, word: d.word });
-  const words = (t.words || []).map((w) => `${w.word} ${num(w.score)}`).join(" + ");
+  let words = (t.words || []).map((w) => `${w.word} ${num(w.score)}`).join(" + ");
+  // A game's own account of a turn (Twists: the action tile placed).
+  const mod = gameOf(game);
+  if (mod.turnNote && t.status === "accepted") words = [words, mod.turnNote(t)].filter(Boolean).join(" ");
   const error = ruleText(t.code, t.error);
   if (t.status === "accepted") return tr("turn.accepted", { name: t.name, words, bonus: t.bonus ? tr("turn.bonus", { bonus: num(t.bonus) }) : "", score: num(t.score) });
   if (t.status === "withdrawn") return tr("turn.withdrawn", { name: t.name, words, error });

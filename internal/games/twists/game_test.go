@@ -1,0 +1,417 @@
+package twists
+
+import (
+	"context"
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/twists"
+	"github.com/tilescope/tilescope/vision/loose"
+)
+
+type words map[string]bool
+
+func (w words) Contains(s string) bool { return w[strings.ToUpper(s)] }
+
+var ruWords = words{"ОТКОС": true, "СОКОЛ": true, "СОН": true, "КОТ": true, "ТОК": true, "КОС": true, "ОКОННЫЙ": true}
+
+func newRules(t *testing.T, opt game.Options, d game.Dictionary) *Rules {
+	t.Helper()
+	r, err := Game{}.New(opt, game.Env{Dict: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r.(*Rules)
+}
+
+// table is a 15x15 position with the rows given placed from row top,
+// column 0 (one character a cell, '.' empty), and the seats' tiles.
+func table(t *testing.T, r *Rules, top int, held []int, rows ...string) Position {
+	t.Helper()
+	b := twists.NewBoard(r.size, r.size)
+	for i, row := range rows {
+		for j, ch := range []rune(row) {
+			if ch != '.' {
+				b.Set(twists.Pos{Row: top + i, Col: j}, ch)
+			}
+		}
+	}
+	return Position{Board: b, Held: held}
+}
+
+func TestNewOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		opt     game.Options
+		wantErr string
+		alpha   twists.Alphabet
+		size    int
+	}{
+		{"default: Russian, 15", nil, "", twists.Russian, 15},
+		{"English", game.Options{OptSet: "en"}, "", twists.English, 15},
+		{"size 21", game.Options{OptSize: "21"}, "", twists.Russian, 21},
+		{"refuse", game.Options{game.OptRefuse: "true"}, "", twists.Russian, 15},
+		{"unknown setting", game.Options{"colours": "red"}, "colours", 0, 0},
+		{"bad set", game.Options{OptSet: "de"}, "set", 0, 0},
+		{"bad size", game.Options{OptSize: "16"}, "size", 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Game{}.New(tc.opt, game.Env{})
+			if tc.wantErr != "" {
+				if err == nil || !errors.Is(err, game.ErrBadInput) || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Errorf("New(%v) = %v, want error %q", tc.opt, err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.(*Rules); got.alpha != tc.alpha || got.size != tc.size {
+				t.Errorf("alphabet %v size %d, want %v %d", got.alpha, got.size, tc.alpha, tc.size)
+			}
+		})
+	}
+}
+
+// TestWordsOfTheSet: the referee's words are the set's language, the
+// table's list when it speaks it.
+func TestWordsOfTheSet(t *testing.T) {
+	english := words{"THE": true, "CAT": true}
+	for _, tc := range []struct {
+		name  string
+		set   string
+		table game.Dictionary
+		knows string
+	}{
+		{"Russian set on an English table: the built-in Russian list", "ru", english, "КОТ"},
+		{"English set on an English table: the table's list", "en", english, "CAT"},
+		{"Russian set on a Russian list: the table's", "ru", ruWords, "ОТКОС"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := newRules(t, game.Options{OptSet: tc.set}, tc.table)
+			if r.Words() == nil || !r.Words().Contains(tc.knows) {
+				t.Errorf("the game's words do not know %s", tc.knows)
+			}
+		})
+	}
+	if r := newRules(t, nil, nil); r.Words() != nil {
+		t.Errorf("no table dictionary: want none")
+	}
+}
+
+func TestPositionText(t *testing.T) {
+	r := newRules(t, nil, nil)
+	p := table(t, r, 7, []int{31, 36, 36}, "...ОТКОС", "....О!@23")
+	q, err := r.Parse(p.String(), "p")
+	if err != nil || !game.SamePosition(p, q) || q.String() != p.String() || !slices.Equal(q.(Position).Held, p.Held) {
+		t.Fatalf("round trip: %v\n%s", err, q)
+	}
+	if p.Cell(7, 3) != "О" || p.Cell(8, 5) != "!" || p.Cell(0, 0) != "" || p.Cell(15, 0) != "" {
+		t.Errorf("cells %q %q", p.Cell(7, 3), p.Cell(8, 5))
+	}
+	if got := r.Piece("@"); got.Action != "reverse" || got.Letter != "" {
+		t.Errorf("Piece(@) = %+v", got)
+	}
+	if got := r.Piece("Ж"); got.Letter != "Ж" || got.Action != "" {
+		t.Errorf("Piece(Ж) = %+v", got)
+	}
+	for _, tc := range []struct{ name, text, want string }{
+		{"a Latin letter in the Russian set", strings.Replace(p.String(), "О", "O", 1), "Russian letter"},
+		{"two characters in a cell", strings.Replace(p.String(), "О", "ОО", 1), "one character"},
+		{"a bad count", p.String() + "held x\n", "held"},
+		{"a short lattice", ". . .\n", "lattice"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := r.Parse(tc.text, "bad.txt"); !errors.Is(err, game.ErrBadInput) || !strings.Contains(err.Error(), tc.want) {
+				t.Errorf("Parse: %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+func TestSetCell(t *testing.T) {
+	r := newRules(t, nil, nil)
+	p := table(t, r, 7, nil, "...ОТКОС")
+	for _, tc := range []struct {
+		name, cell string
+		want       string // the cell after; "" with wantErr
+		wantErr    bool
+	}{
+		{"a letter", "ж", "Ж", false},
+		{"Ё", "Ё", "Ё", false},
+		{"skip by name", "skip", "!", false},
+		{"give 3 by character", "3", "3", false},
+		{"empty", "", "", false},
+		{"a Latin letter", "C", "", true},
+		{"two letters", "ЖЖ", "", true},
+		{"a digit that is no action", "4", "", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			q, err := r.SetCell(p, 7, 4, tc.cell)
+			if tc.wantErr {
+				if !errors.Is(err, game.ErrBadInput) {
+					t.Errorf("SetCell(%q) = %v, want bad input", tc.cell, err)
+				}
+				return
+			}
+			if err != nil || q.Cell(7, 4) != tc.want || p.Cell(7, 4) != "Т" {
+				t.Errorf("SetCell(%q): %v, %q (the old position %q)", tc.cell, err, q.Cell(7, 4), p.Cell(7, 4))
+			}
+		})
+	}
+	if _, err := r.SetCell(p, 15, 0, "Ж"); !errors.Is(err, game.ErrBadInput) {
+		t.Errorf("off the lattice: %v", err)
+	}
+}
+
+func TestJudge(t *testing.T) {
+	r := newRules(t, nil, ruWords)
+	refuse := newRules(t, game.Options{game.OptRefuse: "true"}, ruWords)
+	empty := table(t, r, 0, nil)
+	otkos := table(t, r, 7, []int{31, 36, 36}, "...ОТКОС")
+	for _, tc := range []struct {
+		name          string
+		rules         *Rules
+		before, after Position
+		tab           game.Table
+		code          string // a rejection's
+		word          string
+		held          []int
+		score         int
+		skip          int
+		reverse       bool
+		others        []string
+	}{
+		{name: "the first word, found from the dictionary", rules: r, before: empty, after: table(t, r, 7, nil, "....ОТКОС"),
+			tab: game.Table{Seats: 3}, word: "ОТКОС", held: []int{31, 36, 36}, score: 5},
+		{name: "the first word off the middle", rules: r, before: empty, after: table(t, r, 1, nil, "ОТКОС"),
+			tab: game.Table{Seats: 3, Word: "ОТКОС"}, code: twists.CodeFirstNotCentre},
+		{name: "two players are dealt 54", rules: r, before: empty, after: table(t, r, 7, nil, "......КОТ"),
+			tab: game.Table{Seats: 2, Seat: 1, Word: "КОТ"}, word: "КОТ", held: []int{54, 51}, score: 3},
+		{name: "a bent word and a skip tile", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....О", "...Л", "..!"),
+			tab: game.Table{Seat: 1, Seats: 3}, word: "СОКОЛ", held: []int{31, 33, 36}, score: 3, skip: 1},
+		{name: "a reverse tile", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....@"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН"}, word: "ТОН", held: []int{31, 33, 36}, score: 3, reverse: true},
+		{name: "give 2 goes to the next player, anticlockwise", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....2"),
+			tab: game.Table{Seat: 1, Seats: 3, Reversed: true, Word: "ТОН"}, word: "ТОН", held: []int{33, 31, 36}, score: 5},
+		{name: "a word the dictionary does not know, named: it stands", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ЖЖ"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТЖЖ"}, word: "ТЖЖ", held: []int{31, 34, 36}, score: 2},
+		{name: "the house setting refuses it", rules: refuse, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ЖЖ"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТЖЖ"}, code: twists.CodeNotAWord},
+		{name: "no word fits: the table names it", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ЖЖ"),
+			tab: game.Table{Seat: 1, Seats: 3}, code: "ambiguous"},
+		{name: "two words of one length fit", rules: r, before: table(t, r, 7, []int{31, 36, 36}, "...К"), after: table(t, r, 7, nil, "...КОТ"),
+			tab: game.Table{Seat: 1, Seats: 3}, code: "ambiguous"},
+		{name: "the longest word, the others listed", rules: r, before: table(t, r, 7, []int{31, 36, 36}, "ОТК.С"), after: table(t, r, 7, nil, "ОТКОС"),
+			tab: game.Table{Seat: 1, Seats: 3}, word: "ОТКОС", code: "ambiguous"},
+		{name: "an action tile alone", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "..@"),
+			tab: game.Table{Seat: 2, Seats: 3}, held: []int{31, 36, 35}, score: 1, reverse: true},
+		{name: "more tiles than the player has", rules: r, before: table(t, r, 7, []int{31, 2, 36}, "...ОТКОС"), after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....@"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН"}, code: twists.CodeTooFewTiles},
+		{name: "the last tiles: out, the winner", rules: r, before: table(t, r, 7, []int{31, 2, 36}, "...ОТКОС"), after: table(t, r, 7, nil, "...ОТКОС", "....ОН"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН"}, word: "ТОН", held: []int{31, 0, 36}, score: 2},
+		{name: "after the winner: over", rules: r, before: table(t, r, 7, []int{31, 0, 36}, "...ОТКОС"), after: table(t, r, 7, nil, "...ОТКОС", "....ОН"),
+			tab: game.Table{Seat: 2, Seats: 3, Word: "СОН"}, code: twists.CodeGameOver},
+		{name: "a tile moved", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОТ", "....ОН"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "СОН"}, code: twists.CodeMovedTile},
+		{name: "one player", rules: r, before: empty, after: otkos, tab: game.Table{Seats: 1}, code: "players"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			mv, err := tc.rules.Judge(tc.before, tc.after, tc.tab)
+			var rej *game.Rejection
+			if tc.code != "" && tc.word == "" {
+				if !errors.As(err, &rej) || rej.Code != tc.code {
+					t.Fatalf("Judge = %+v, %v; want %s", mv, err, tc.code)
+				}
+				return
+			}
+			if tc.code == "ambiguous" {
+				// The longest word wins, the shorter ones are listed.
+				if err != nil {
+					t.Fatalf("Judge: %v", err)
+				}
+				d := mv.Detail.(Detail)
+				if d.Word != tc.word || len(d.Others) == 0 {
+					t.Errorf("word %s, others %v; want %s and others", d.Word, d.Others, tc.word)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatalf("Judge: %v", err)
+			}
+			d := mv.Detail.(Detail)
+			if d.Word != tc.word || !slices.Equal(d.Held, tc.held) || mv.Score != tc.score || mv.Skip != tc.skip || mv.Reverse != tc.reverse {
+				t.Errorf("word %q held %v score %d skip %d reverse %v; want %q %v %d %d %v", d.Word, d.Held, mv.Score, mv.Skip, mv.Reverse, tc.word, tc.held, tc.score, tc.skip, tc.reverse)
+			}
+			if held := mv.Position.(Position).Held; !slices.Equal(held, tc.held) {
+				t.Errorf("the position holds %v", held)
+			}
+			if d.Word != "" && (len(mv.Words) != 1 || mv.Words[0].Word != d.Word || len(d.Path) != len([]rune(d.Word))) {
+				t.Errorf("words %v path %v", mv.Words, d.Path)
+			}
+			if d.Winner != (tc.held[tc.tab.Seat] == 0) {
+				t.Errorf("winner %v", d.Winner)
+			}
+		})
+	}
+}
+
+func TestTally(t *testing.T) {
+	r := newRules(t, nil, nil)
+	players := []game.Player{{Name: "Аня", Score: 27}, {Name: "Борис", Score: 10}, {Name: "Вера", Score: 3}}
+	for _, tc := range []struct {
+		name   string
+		held   []int
+		winner []bool
+	}{
+		{"the first out wins", []int{0, 26, 33}, []bool{true, false, false}},
+		{"ended early: the fewest tiles", []int{4, 26, 4}, []bool{true, false, true}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lines := r.Tally(table(t, r, 7, tc.held, "ОТКОС"), players, nil)
+			for i, l := range lines {
+				if l.Winner != tc.winner[i] || l.Tiles != tc.held[i] || l.Final != players[i].Score {
+					t.Errorf("%s: %+v", l.Name, l)
+				}
+			}
+		})
+	}
+	if got := r.Held(table(t, r, 7, nil), 4); !slices.Equal(got, []int{27, 27, 27, 27}) {
+		t.Errorf("the deal for four: %v", got)
+	}
+}
+
+// TestPlace puts a photo's tiles on the lattice: the first word's middle
+// on the middle; later photos where they cover the table as it stands,
+// whatever the photo's own lattice.
+func TestPlace(t *testing.T) {
+	r := newRules(t, nil, nil)
+	tile := func(row, col int, l string) loose.Tile { return loose.Tile{Row: row, Col: col, Letter: l, Conf: 0.9} }
+	first, err := r.place([]loose.Tile{tile(0, 0, "О"), tile(0, 1, "Т"), tile(0, 2, "К"), tile(0, 3, "О"), tile(0, 4, "С")}, twists.NewBoard(15, 15))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := table(t, r, 7, nil, ".....ОТКОС")
+	if !game.SamePosition(first.Board, want) {
+		t.Fatalf("the first word:\n%s", first.Board)
+	}
+	standing := first.Board.(Position).Board
+	for _, tc := range []struct {
+		name  string
+		tiles []loose.Tile
+		want  Position
+	}{
+		{"the same tiles on another lattice, and a new one", []loose.Tile{tile(3, 2, "О"), tile(3, 3, "Т"), tile(3, 4, "К"), tile(3, 5, "О"), tile(3, 6, "С"), tile(4, 5, "Н"), tile(5, 6, "skip")},
+			table(t, r, 7, nil, ".....ОТКОС", "........Н", ".........!")},
+		{"a misread tile still places them", []loose.Tile{tile(0, 0, "О"), tile(0, 1, "Г"), tile(0, 2, "К"), tile(0, 3, "О"), tile(0, 4, "С"), tile(1, 0, "Л")},
+			table(t, r, 7, nil, ".....ОГКОС", ".....Л")},
+		{"an unread tile: the placeholder", []loose.Tile{tile(0, 0, "О"), tile(0, 1, "Т"), tile(0, 2, "К"), tile(0, 3, "О"), tile(0, 4, "С"), tile(1, 4, "?")},
+			table(t, r, 7, nil, ".....ОТКОС", ".........А")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rd, err := r.place(tc.tiles, standing)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !game.SamePosition(rd.Board, tc.want) {
+				t.Errorf("got\n%swant\n%s", rd.Board, tc.want)
+			}
+		})
+	}
+	var wide []loose.Tile
+	for c := range 16 {
+		wide = append(wide, tile(0, c, "О"))
+	}
+	var off OffLattice
+	if _, err := r.place(wide, standing); !errors.As(err, &off) || off.Code() != "out_of_view" {
+		t.Errorf("16 tiles in a row on a 15 lattice: %v", err)
+	}
+	// An English set never takes a Cyrillic reading: the tile is the
+	// table's to tap.
+	en := newRules(t, game.Options{OptSet: "en"}, nil)
+	rd, err := en.place([]loose.Tile{tile(0, 0, "C"), tile(0, 1, "A"), tile(0, 2, "Т")}, twists.NewBoard(15, 15))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := rd.Board.Cell(7, 6) + rd.Board.Cell(7, 7) + rd.Board.Cell(7, 8); got != "CAA" || rd.Conf[7][8] != 0 {
+		t.Errorf("CA and a Cyrillic Т in an English set: %q, conf %v", got, rd.Conf[7][8])
+	}
+}
+
+// TestReconcile: the tiles of the table as it stands are taken as they
+// stand; only empty cells are the photo's.
+func TestReconcile(t *testing.T) {
+	r := newRules(t, nil, nil)
+	standing := table(t, r, 7, []int{31, 36, 36}, "...ОТКОС")
+	read := table(t, r, 7, nil, "...ОГК.С", "....О")
+	rd, n := r.Reconcile(standing, nil, game.Reading{Board: read})
+	if want := table(t, r, 7, nil, "...ОТКОС", "....О"); n != 2 || !game.SamePosition(rd.Board, want) {
+		t.Errorf("%d changed:\n%s", n, rd.Board)
+	}
+}
+
+// TestSession plays the game through the session: the table's dictionary
+// is English, the set Russian; the word flagged and challenged against the
+// Russian list; the order as skip and reverse tiles change it; the tiles
+// each seat holds.
+func TestSession(t *testing.T) {
+	ctx := context.Background()
+	rules := newRules(t, nil, words{"THE": true})
+	r := rules
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис", "Вера"}, Rules: rules, Dict: words{"THE": true}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name   string
+		word   string
+		rows   []string
+		toPlay int
+		held   []int
+		flag   bool
+	}{
+		{"Аня: ОТКОС", "", []string{".....ОТКОС"}, 1, []int{31, 36, 36}, false},
+		{"Борис: СОКОЛ and skip: Вера misses", "СОКОЛ", []string{".....ОТКОС", "......О", ".....Л", "....!"}, 0, []int{31, 33, 36}, false},
+		{"Аня: СЖЖ, named, not a word; reverse: Вера", "СЖЖ", []string{".....ОТКОС", "......О..Ж", ".....Л...Ж@", "....!"}, 2, []int{28, 33, 36}, true},
+	}
+	for _, st := range steps {
+		p := table(t, r, 7, nil, st.rows...)
+		tn, err := s.Play(ctx, game.Frame{ID: st.name}, game.Reading{Board: p})
+		if err != nil {
+			t.Fatalf("%s: %v", st.name, err)
+		}
+		if st.word != "" && (tn.Status != game.StatusAccepted || tn.Words[0].Word != st.word) {
+			if _, err := s.NameWord(ctx, tn.N, st.word); err != nil {
+				t.Fatalf("%s: naming %s: %v", st.name, st.word, err)
+			}
+		}
+		g := s.State()
+		last := g.History[len(g.History)-1]
+		if last.Status != game.StatusAccepted {
+			t.Fatalf("%s: %s %s", st.name, last.Code, last.Error)
+		}
+		var held []int
+		for _, pl := range g.Players {
+			held = append(held, *pl.Held)
+		}
+		if g.ToPlay != st.toPlay || !slices.Equal(held, st.held) || last.Words[0].NotInDictionary != st.flag {
+			t.Errorf("%s: %s to play, held %v, flagged %v; want seat %d, %v, %v", st.name, g.Players[g.ToPlay].Name, held, last.Words[0].NotInDictionary, st.toPlay, st.held, st.flag)
+		}
+	}
+	if !s.State().Reversed {
+		t.Errorf("a reverse tile was played: want play reversed")
+	}
+	// СЖЖ is challenged: not a Russian word. The tiles go back, Аня plays
+	// again, the order as it was.
+	last := s.State().Turns[len(s.State().Turns)-1]
+	valid, st, err := s.Challenge(ctx, last.N, "СЖЖ")
+	if err != nil || valid {
+		t.Fatalf("challenge: %v, %v", valid, err)
+	}
+	if st.ToPlay != 0 || st.Reversed || *st.Players[0].Held != 31 {
+		t.Errorf("after the challenge: seat %d, reversed %v, Аня holds %d", st.ToPlay, st.Reversed, *st.Players[0].Held)
+	}
+}

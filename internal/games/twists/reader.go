@@ -1,0 +1,265 @@
+package twists
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"image"
+	"strings"
+	"sync"
+	"unicode/utf8"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/twists"
+	"github.com/tilescope/tilescope/vision/loose"
+)
+
+// reader reads photos of the table: vision/loose on a lattice, with the
+// tile classifier of the set's language only (an English table is never
+// read as Cyrillic: CAT stays CAT, not САТ).
+type reader struct {
+	mu  sync.Mutex // one scan at a time; guards rd's making
+	rd  loose.Reader
+	err error
+}
+
+func (r *Rules) makeReader() error {
+	r.rd.mu.Lock()
+	defer r.rd.mu.Unlock()
+	if r.rd.rd != nil || r.rd.err != nil {
+		return r.rd.err
+	}
+	// The Russian model knows the four action tiles; the English one
+	// does not, so an English table asks the Russian model about actions
+	// only.
+	ru, err := ocr.Default(ocr.Russian)
+	if err != nil {
+		r.rd.err = fmt.Errorf("the tile reader: %w", err)
+		return r.rd.err
+	}
+	if r.alpha == twists.Russian {
+		r.rd.rd = ru
+		return nil
+	}
+	en, err := ocr.Default(ocr.English)
+	if err != nil {
+		r.rd.err = fmt.Errorf("the tile reader: %w", err)
+		return r.rd.err
+	}
+	r.rd.rd = actionsToo{letters: en, actions: ru}
+	return nil
+}
+
+// actionsToo reads a tile as a letter of one alphabet, or as an action
+// tile when the reader of actions is surer that it is one.
+type actionsToo struct{ letters, actions loose.Reader }
+
+func (a actionsToo) Read(tile image.Image) (ocr.Reading, error) {
+	l, err := a.letters.Read(tile)
+	if err != nil {
+		return l, err
+	}
+	x, err := a.actions.Read(tile)
+	if err != nil {
+		return l, nil
+	}
+	if _, ok := twists.ActionByName(x.Letter); ok && x.Conf > l.Conf {
+		return x, nil
+	}
+	return l, nil
+}
+
+// OffLattice is a photo whose tiles do not fit the game's lattice: the
+// structure has grown past it (or the camera sees another table).
+type OffLattice struct{ Rows, Cols, Size int }
+
+func (e OffLattice) Error() string {
+	return fmt.Sprintf("the tiles span %d rows and %d columns, more than the %dx%d lattice: start a game with a larger lattice (size 21)", e.Rows, e.Cols, e.Size, e.Size)
+}
+
+// Code: the table is out of the game's view.
+func (OffLattice) Code() string { return "out_of_view" }
+
+// Read reads a photo: the loose tiles on their fitted lattice, put on the
+// game's lattice where they best cover the table as it stands (the first
+// word's middle tile on the lattice's middle). A tile the reader could not
+// read is left for the table to tap (the set's first letter, sure 0).
+// A photo with no tiles is the empty table.
+func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
+	if err := r.makeReader(); err != nil {
+		return game.Reading{}, err
+	}
+	img, err := photo.Image(f)
+	if err != nil {
+		return game.Reading{}, err
+	}
+	r.rd.mu.Lock()
+	scan, err := loose.Scan(img, loose.Options{Reader: r.rd.rd, Lattice: true})
+	r.rd.mu.Unlock()
+	st, serr := pos(standing)
+	if serr != nil {
+		st = r.Empty().(Position)
+	}
+	if errors.Is(err, loose.ErrNoTiles) {
+		return game.Reading{Board: Position{Board: twists.NewBoard(r.size, r.size)}}, nil
+	}
+	if err != nil {
+		return game.Reading{}, photo.Unreadable{Err: err}
+	}
+	return r.place(scan.Tiles, st.Board)
+}
+
+// seen is one tile of a photo on its own lattice.
+type seen struct {
+	row, col int
+	ch       rune
+	conf     float64
+}
+
+// symbol is a reading's tile in the table's text: an action tile's
+// character, a letter of the set; ok false for what the set has not.
+func (r *Rules) symbol(letter string) (rune, bool) {
+	if a, ok := twists.ActionByName(letter); ok {
+		return rune(a), true
+	}
+	up := strings.ToUpper(letter)
+	if up == "QU" {
+		up = "Q"
+	}
+	ch, n := utf8.DecodeRuneInString(up)
+	return ch, n == len(up) && r.alpha.Letter(ch)
+}
+
+// place puts a photo's tiles on the game's lattice: shifted to where
+// they best cover the tiles of the table as it stands (twice for each
+// tile read the same, once for a tile read otherwise); on an empty table
+// the tile nearest the layout's middle goes on the lattice's middle.
+func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading, error) {
+	var ts []seen
+	r0, c0, r1, c1 := 1<<30, 1<<30, -1<<30, -1<<30
+	for _, t := range tiles {
+		if t.Row < 0 || t.Col < 0 {
+			continue
+		}
+		ch, ok := r.symbol(t.Letter)
+		conf := t.Conf
+		if !ok {
+			// Not read: a tile is there; its letter is the table's to tap.
+			ch, conf = r.placeholder(), 0
+		}
+		ts = append(ts, seen{t.Row, t.Col, ch, conf})
+		r0, c0, r1, c1 = min(r0, t.Row), min(c0, t.Col), max(r1, t.Row), max(c1, t.Col)
+	}
+	size := r.size
+	out := twists.NewBoard(size, size)
+	conf := make([][]float64, size)
+	for i := range conf {
+		conf[i] = make([]float64, size)
+		for j := range conf[i] {
+			conf[i][j] = 1
+		}
+	}
+	if len(ts) == 0 {
+		return game.Reading{Board: Position{Board: out}, Conf: conf}, nil
+	}
+	if r1-r0 >= size || c1-c0 >= size {
+		return game.Reading{}, OffLattice{Rows: r1 - r0 + 1, Cols: c1 - c0 + 1, Size: size}
+	}
+	var dr, dc int
+	if standing.Letters() == 0 && !hasTiles(standing) {
+		// The first word: its middle tile on the lattice's middle.
+		mr, mc := float64(r0+r1)/2, float64(c0+c1)/2
+		best := -1.0
+		for _, t := range ts {
+			d := (float64(t.row)-mr)*(float64(t.row)-mr) + (float64(t.col)-mc)*(float64(t.col)-mc)
+			if best < 0 || d < best {
+				best, dr, dc = d, size/2-t.row, size/2-t.col
+			}
+		}
+		// Keep the layout on the lattice.
+		dr = min(max(dr, -r0), size-1-r1)
+		dc = min(max(dc, -c0), size-1-c1)
+	} else {
+		best, bestDist := -1, 0
+		for sr := -r0; sr <= size-1-r1; sr++ {
+			for sc := -c0; sc <= size-1-c1; sc++ {
+				n := 0
+				for _, t := range ts {
+					was := standing.At(twists.Pos{Row: t.row + sr, Col: t.col + sc})
+					switch {
+					case was == t.ch:
+						n += 2
+					case was != 0:
+						n++
+					}
+				}
+				d := abs(sr+(r0+r1)/2-size/2) + abs(sc+(c0+c1)/2-size/2)
+				if n > best || n == best && d < bestDist {
+					best, bestDist, dr, dc = n, d, sr, sc
+				}
+			}
+		}
+	}
+	for _, t := range ts {
+		p := twists.Pos{Row: t.row + dr, Col: t.col + dc}
+		out.Set(p, t.ch)
+		conf[p.Row][p.Col] = t.conf
+	}
+	return game.Reading{Board: Position{Board: out}, Conf: conf}, nil
+}
+
+func hasTiles(b *twists.Board) bool {
+	for r := 0; r < b.Rows; r++ {
+		for c := 0; c < b.Cols; c++ {
+			if b.At(twists.Pos{Row: r, Col: c}) != 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// placeholder is the letter an unread tile is shown as until it is
+// tapped.
+func (r *Rules) placeholder() rune {
+	if r.alpha == twists.English {
+		return 'A'
+	}
+	return 'А'
+}
+
+// Reconcile: tiles on the table never move or go (the rulebook: a tile is
+// joined "without changing the position of other tiles"), so every tile
+// of the table as it stands is taken as it stands, whatever the photo
+// made of it (a misread, a tile under a hand); only the cells that were
+// empty are the photo's.
+func (r *Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Reading) (game.Reading, int) {
+	s, err1 := pos(standing)
+	a, err2 := pos(rd.Board)
+	if err1 != nil || err2 != nil || s.Board.Rows != a.Board.Rows || s.Board.Cols != a.Board.Cols {
+		return rd, 0
+	}
+	var out *twists.Board
+	n := 0
+	for row := 0; row < s.Board.Rows; row++ {
+		for col := 0; col < s.Board.Cols; col++ {
+			p := twists.Pos{Row: row, Col: col}
+			was := s.Board.At(p)
+			if was == 0 || a.Board.At(p) == was {
+				continue
+			}
+			if out == nil {
+				out = a.Board.Clone()
+			}
+			out.Set(p, was)
+			n++
+		}
+	}
+	if out == nil {
+		return rd, 0
+	}
+	rd.Board = Position{Board: out}
+	return rd, n
+}
