@@ -362,6 +362,7 @@ func TestServeBadFlags(t *testing.T) {
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"bad lang", []string{"--lang", "fr"}, "--lang"},
 		{"no hold", []string{"--hold", "0s"}, "--hold"},
+		{"no still", []string{"--still", "0s"}, "--still"},
 		{"no pin file", []string{"--pin-file", filepath.Join(file, "nope")}, "--pin-file"},
 		{"bad pin file", []string{"--pin-file", file}, "--pin-file"},
 		{"pin and pin file", []string{"--pin", "1234", "--pin-file", file}, "give one"},
