@@ -6,6 +6,7 @@ import (
 	"os"
 	"runtime"
 	"strings"
+	"time"
 )
 
 // Env names the variable that says, when set, under what the program is
@@ -53,4 +54,19 @@ func fromCPUInfo(goarch string, cpuinfo io.Reader) string {
 		return "qemu-user (" + goarch + " on an Arm processor)"
 	}
 	return ""
+}
+
+// SlowFactor is how many times longer a test waits under emulation:
+// qemu-user runs this program's Go about 14 times slower than the
+// machine under it (docs/pi.md), more on a loaded machine.
+const SlowFactor = 10
+
+// Patient is how long a test should wait for what takes d natively: d,
+// or SlowFactor times d under emulation. For a test's own deadlines
+// only; the program's own timeouts are a Pi's and stay.
+func Patient(d time.Duration) time.Duration {
+	if Reason() != "" {
+		return SlowFactor * d
+	}
+	return d
 }

@@ -3,6 +3,7 @@ package emulation
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 const (
@@ -45,5 +46,15 @@ func TestReasonEnv(t *testing.T) {
 	// unless the test itself runs under qemu.
 	if got := Reason(); got != "" {
 		t.Logf("running emulated: %s", got)
+	}
+}
+
+func TestPatient(t *testing.T) {
+	t.Setenv(Env, "qemu-user")
+	if got := Patient(time.Minute); got != SlowFactor*time.Minute {
+		t.Errorf("emulated: Patient(1m) = %v, want %v", got, SlowFactor*time.Minute)
+	}
+	if Reason() == "" {
+		t.Fatal("the variable did not count")
 	}
 }
