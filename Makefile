@@ -49,10 +49,13 @@ build: deps
 # GAME picks the game (upwords, pyramids: `serve -h` lists them); each game
 # other than Upwords keeps its own data directory, so a table's game goes
 # on as it was.
+# PLAYERS names the seats of a new game (comma-separated; the demo of
+# Twists & Turns was played by three: PLAYERS=Аня,Борис,Вера).
 GAME ?= upwords
+PLAYERS ?=
 RUN_DATA = $(if $(filter upwords,$(GAME)),$(DATA),$(DATA)/$(GAME))
 run: build
-	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME)
+	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME) $(if $(PLAYERS),--players $(PLAYERS))
 
 # test: vet, every test, then gocv's own count of open Mats (build tag
 # matprofile) after the leak tests of every vision package.
@@ -110,7 +113,8 @@ dict-bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./dict/...
 
 # train retrains the tile classifier (ocr/model/*.tsm, committed) from fonts
-# and the Bananagrams photos' train split (../shared/data/photos); fixed
+# and the Bananagrams photos' train split (../shared/data/photos), then the
+# loose tiles' verifier (vision/loose/verifier.txt) on that split; fixed
 # seeds, the same model bytes every run (about 20 minutes on a busy 2-core
 # machine). eval-tiles measures our reader and Tesseract on the held-out
 # valid split and on rendered scenes not used in training (docs/ocr.md).
@@ -119,6 +123,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets en -real 12 -real-warp 6 -epochs 25 -seed 3
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
+	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -out vision/loose/verifier.txt
 
 .PHONY: eval-tiles
 eval-tiles: build
@@ -269,6 +274,20 @@ eval-pyramids: build
 		[ -d $(PYR_DIR)/$$name ] || nice $(BIN) render-set --game pyramids --n $$n --seed $$s \
 			--difficulty $$d --out $(PYR_DIR)/$$name >/dev/null; \
 		echo "== $$name ($$d)"; nice $(BIN) eval-pyramids $(PYR_DIR)/$$name; \
+	done
+
+# eval-game-pyramids: the table service on rendered Crossword Pyramids
+# games (eval-game --game pyramids, docs/pyramids-vision.md): PYR_GAME_N
+# games of PYR_GAME_TURNS turns on the seed the history rules were written
+# against (1) and on one held out from them (5).
+PYR_GAME_N ?= 5
+PYR_GAME_TURNS ?= 10
+.PHONY: eval-game-pyramids
+eval-game-pyramids: build
+	@set -e; for spec in tuned:1 heldout:5; do \
+		IFS=: read name s <<< "$$spec"; \
+		echo "== $$name (seed $$s, $(EVAL_DIFFICULTY))"; \
+		nice $(BIN) eval-game --game pyramids --games $(PYR_GAME_N) --turns $(PYR_GAME_TURNS) --seed $$s --difficulty $(EVAL_DIFFICULTY); \
 	done
 
 # leak-pyramids: no gocv Mat left open by a Crossword Pyramids scan, by

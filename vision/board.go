@@ -125,7 +125,7 @@ type candidate struct {
 }
 
 // findBoard looks for an n x n grid in the picture.
-func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
+func findBoard(p Plane, img image.Image, n int) (boardFit, bool) {
 	return findBoardNear(p, img, n, nil)
 }
 
@@ -135,11 +135,11 @@ func findBoard(p plane, img image.Image, n int) (boardFit, bool) {
 // square of it, is accepted on weaker line evidence (a blurred or dim
 // frame, a hand over part of the board): a camera over a table does not
 // move between turns, so the earlier photo vouches for it.
-func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool) {
-	return findBoardStages(p, img, n, hint, false)
+func findBoardNear(p Plane, img image.Image, n int, hint *Quad) (boardFit, bool) {
+	return findBoardStages(p, img, n, hint, findAll)
 }
 
-// findBoardStages is findBoardNear; linesOnly stops after the stages that
+// findBoardStages is findBoardNear; findLinesOnly stops after the stages that
 // see the grid's own lines, the board's straight edges and its outlines
 // from brightness (no outlines from colour, no contrast raising, no rims,
 // no partial grids): a quick look for a board that shows plainly, for a
@@ -147,7 +147,8 @@ func findBoardNear(p plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 // brightness cost 10-45 ms more on a 640x640 photo with no board and find
 // 5 of the 6 real Scrabble boards whose lines alone did not; the later
 // stages cost 0.1-1.5 s there, and the partial grids seconds more.)
-func findBoardStages(p plane, img image.Image, n int, hint *Quad, linesOnly bool) (boardFit, bool) {
+func findBoardStages(p Plane, img image.Image, n int, hint *Quad, how findHow) (boardFit, bool) {
+	linesOnly := how == findLinesOnly
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -248,6 +249,10 @@ func findBoardStages(p plane, img image.Image, n int, hint *Quad, linesOnly bool
 	eqStage := len(stages) - 1 // the last stage scores on the equalised picture
 	if linesOnly {
 		stages = stages[:5]
+	}
+	if how == findOutlineEarly {
+		// the outline from brightness first (after an earlier photo's place)
+		stages = []func() []candidate{stages[0], stages[4], stages[1], stages[2], stages[3], stages[5], stages[6]}
 	}
 	for si, stage := range stages {
 		if best.Score >= clearGrid {
@@ -380,7 +385,7 @@ func findBoardStages(p plane, img image.Image, n int, hint *Quad, linesOnly bool
 // border's lines or the centre marks say so, and accepts a grid of weak
 // line evidence that the marks, the board's edges or an earlier photo
 // vouch for (its Score raised to minGridContrast).
-func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n int, scale float64, hint *Quad) boardFit {
+func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n int, scale float64, hint *Quad) boardFit {
 	if debugf != nil {
 		debugf("fitGrid best: score %.2f", best.Score)
 	}
@@ -488,9 +493,9 @@ func finishBoard(p plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 }
 
 // matPlane copies an 8-bit single-channel Mat into a plane.
-func matPlane(m gocv.Mat) plane {
+func matPlane(m gocv.Mat) Plane {
 	b := m.ToBytes()
-	return plane{W: m.Cols(), H: m.Rows(), Pix: b}
+	return Plane{W: m.Cols(), H: m.Rows(), Pix: b}
 }
 
 // quadCandidates segments the work picture several ways and returns the
@@ -716,12 +721,12 @@ func orderQuad(pts []image.Point) Quad {
 	sort.Slice(q[:], func(i, j int) bool {
 		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
 	})
-	return uprightQuad(q)
+	return UprightQuad(q)
 }
 
-// uprightQuad rotates the corner order of a clockwise quad so that side
+// UprightQuad rotates the corner order of a clockwise quad so that side
 // 0->1 (the top of the board) points most nearly rightwards.
-func uprightQuad(q Quad) Quad {
+func UprightQuad(q Quad) Quad {
 	best, bk := -2.0, 0
 	for k := 0; k < 4; k++ {
 		a, b := q[k], q[(k+1)%4]
@@ -809,7 +814,7 @@ func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
 // returns how far out of the grid (in squares) the edge lies on the low
 // side and the high side, and the edges' strength over the typical step
 // inside the grid.
-func boardMargins(p plane, h Homography, n int, vertical bool, in float64) (lo, hi, strength float64) {
+func boardMargins(p Plane, h Homography, n int, vertical bool, in float64) (lo, hi, strength float64) {
 	const step = 1.0 / 16
 	const from, to = -2.5, 2.5
 	cnt := int(math.Round((float64(n) + to - from) / step))
@@ -824,7 +829,7 @@ func boardMargins(p plane, h Homography, n int, vertical bool, in float64) (lo, 
 				pt = Point{u, t}
 			}
 			q := h.Apply(pt)
-			if v := p.at(q.X, q.Y); v >= 0 {
+			if v := p.At(q.X, q.Y); v >= 0 {
 				vals = append(vals, v)
 			}
 		}
@@ -904,7 +909,7 @@ func overhangs(lo, hi, strength float64) bool {
 // and the tiles beside it. In a tilted view the board's own side shows
 // below its edge on the side nearer the camera (where the squares look
 // larger), so the edge seen there may lie up to half a square further out.
-func edgesCentred(p plane, h Homography, n int) bool {
+func edgesCentred(p Plane, h Homography, n int) bool {
 	side := func(a, b Point) float64 {
 		pa, pb := h.Apply(a), h.Apply(b)
 		return math.Hypot(pa.X-pb.X, pa.Y-pb.Y)

@@ -23,7 +23,7 @@ func TestBoardDebug(t *testing.T) {
 	img := loadImage(t, name)
 	debugf = func(format string, a ...any) { t.Logf(format, a...) }
 	defer func() { debugf = nil }()
-	fit, ok := findBoard(luma(img), img, 10)
+	fit, ok := findBoard(Luma(img), img, 10)
 	t.Logf("found %v score %.2f corners %v %v", ok, fit.Score, fit.H.Apply(Point{0, 0}), fit.H.Apply(Point{10, 10}))
 	// TILESCOPE_DEBUG_OUT names a JPEG to draw the fitted grid on.
 	if out := os.Getenv("TILESCOPE_DEBUG_OUT"); out != "" && ok {
@@ -50,8 +50,8 @@ func TestPictureChecks(t *testing.T) {
 	if dir == "" {
 		t.Skip("set TILESCOPE_CHECK_DIR to a rendered set to measure the picture checks")
 	}
-	board := grid.MustParse(synthState)
-	base := synthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
+	board := grid.MustParse(SynthState)
+	base := SynthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
 	for _, s := range []struct {
 		name  string
 		light float64
@@ -59,8 +59,8 @@ func TestPictureChecks(t *testing.T) {
 	}{{"synthetic", 1, 0}, {"synthetic dark", 0.08, 0}, {"synthetic blurred", 1, 6}} {
 		sc := base
 		sc.Light, sc.Blur = s.light, s.blur
-		img, pose := sc.draw()
-		p := luma(img)
+		img, pose := sc.Draw()
+		p := Luma(img)
 		var q Quad
 		for i, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}} {
 			q[i] = pose.Project(c.X, c.Y, 0)
@@ -69,7 +69,7 @@ func TestPictureChecks(t *testing.T) {
 	}
 	eachScene(t, dir, func(name string, tr *Truth) {
 		img := loadImage(t, name)
-		p := luma(img)
+		p := Luma(img)
 		var q Quad
 		for i, c := range tr.Board.Corners {
 			q[i] = Point{c[0], c[1]}
@@ -119,7 +119,7 @@ func TestEdgeDiagnosis(t *testing.T) {
 	}
 	eachScene(t, dir, func(name string, tr *Truth) {
 		img := loadImage(t, name)
-		p := luma(img)
+		p := Luma(img)
 		fit, ok := findBoard(p, img, 10)
 		if !ok {
 			t.Logf("%s: no fit", filepath.Base(name))
@@ -137,22 +137,6 @@ func TestEdgeDiagnosis(t *testing.T) {
 		dx := edgeShift(boardMargins(p, fit.H, 10, true, 0.8))
 		dy := edgeShift(boardMargins(p, fit.H, 10, false, 0.8))
 		t.Logf("%s %v rim %v score %.2f err %.2f sq | x: %.2f %.2f (%.1f) y: %.2f %.2f (%.1f) shift %d %d centred %v", filepath.Base(name), tr.Conditions["difficulty"], fit.Rim, fit.Score, maxErr, l1, h1, s1, l2, h2, s2, dx, dy, edgesCentred(p, fit.H, 10))
-	})
-}
-
-// TestCornerMargins prints, per scene of TILESCOPE_CORNER_DIR (skipped
-// without it), the scan's corner error over the quarter square eval-scan
-// allows: how near each found board is to counting as missed.
-func TestCornerMargins(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_CORNER_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_CORNER_DIR to a rendered set")
-	}
-	eachScene(t, dir, func(name string, tr *Truth) {
-		r := EvalScene(name, tr, EvalOptions{})
-		c := tr.Board.Corners
-		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
-		t.Logf("corner %s %.3f", filepath.Base(name), r.CornerErr/(side/4))
 	})
 }
 

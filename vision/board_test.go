@@ -11,8 +11,8 @@ import (
 // sharp one passes both, a dim one and a blurred one (edges spread over
 // half a square) are refused, whatever the other check says.
 func TestBoardChecks(t *testing.T) {
-	board := grid.MustParse(synthState)
-	base := synthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
+	board := grid.MustParse(SynthState)
+	base := SynthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
 	tests := []struct {
 		name            string
 		light           float64
@@ -33,8 +33,8 @@ func TestBoardChecks(t *testing.T) {
 			if tc.dist > 0 {
 				sc.Tilt, sc.Yaw, sc.Dist = tc.tilt, tc.yaw, tc.dist
 			}
-			img, pose := sc.draw()
-			p := luma(img)
+			img, pose := sc.Draw()
+			p := Luma(img)
 			var q Quad
 			for i, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}} {
 				q[i] = pose.Project(c.X, c.Y, 0)
@@ -54,10 +54,10 @@ func TestBoardChecks(t *testing.T) {
 // wide) right and a square off each way: the board's edges tell the
 // offset back, and only the right grid is centred on them.
 func TestEdgeShift(t *testing.T) {
-	board := grid.MustParse(synthState)
-	sc := synthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 30, Yaw: 20, Board: board, Clutter: true}
-	img, pose := sc.draw()
-	p := luma(img)
+	board := grid.MustParse(SynthState)
+	sc := SynthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 30, Yaw: 20, Board: board, Clutter: true}
+	img, pose := sc.Draw()
+	p := Luma(img)
 	var q Quad
 	for i, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}} {
 		q[i] = pose.Project(c.X, c.Y, 0)

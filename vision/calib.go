@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"path/filepath"
 )
@@ -31,7 +32,7 @@ var ErrCalibration = errors.New("vision: cannot calibrate")
 // a tilt (at least about 15 degrees from straight down): the board's
 // squares are square, which fixes the focal length from the perspective.
 func Calibrate(img image.Image, n int) (*Calibration, error) {
-	p := luma(img)
+	p := Luma(img)
 	fit, ok := findBoard(p, img, n)
 	if !ok || fit.Score < minGridContrast {
 		return nil, fmt.Errorf("%w: %w", ErrCalibration, ErrNoBoard)
@@ -70,4 +71,10 @@ func (c *Calibration) Save(dir string) error {
 	}
 	b, _ := json.MarshalIndent(c, "", "  ")
 	return os.WriteFile(filepath.Join(dir, CalibrationFile), append(b, '\n'), 0o644)
+}
+
+// DefaultFocal is the focal length in pixels of a camera 62.2 degrees
+// across (the Raspberry Pi camera v2) for a picture w pixels wide.
+func DefaultFocal(w int) float64 {
+	return float64(w) / 2 / math.Tan(62.2*math.Pi/360)
 }

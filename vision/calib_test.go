@@ -26,8 +26,8 @@ func TestCalibrationRoundTrip(t *testing.T) {
 }
 
 func TestCalibrateFromTiltedPhoto(t *testing.T) {
-	img := loadImage(t, "testdata/scenes/upwords-0005.jpg") // 21 degrees of tilt
-	truth, _ := LoadTruth("testdata/scenes/upwords-0005.json")
+	img := loadImage(t, "upwords/testdata/scenes/upwords-0005.jpg") // 21 degrees of tilt
+	truth, _ := LoadTruth("upwords/testdata/scenes/upwords-0005.json")
 	c, err := Calibrate(img, 10)
 	if err != nil {
 		t.Fatal(err)

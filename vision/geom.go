@@ -185,13 +185,13 @@ func QuadHomography(w, h float64, q Quad) (Homography, error) {
 // Vec3 is a 3-vector.
 type Vec3 [3]float64
 
-func (a Vec3) dot(b Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
-func (a Vec3) cross(b Vec3) Vec3 {
+func (a Vec3) Dot(b Vec3) float64 { return a[0]*b[0] + a[1]*b[1] + a[2]*b[2] }
+func (a Vec3) Cross(b Vec3) Vec3 {
 	return Vec3{a[1]*b[2] - a[2]*b[1], a[2]*b[0] - a[0]*b[2], a[0]*b[1] - a[1]*b[0]}
 }
-func (a Vec3) norm() float64        { return math.Sqrt(a.dot(a)) }
-func (a Vec3) scale(s float64) Vec3 { return Vec3{a[0] * s, a[1] * s, a[2] * s} }
-func (a Vec3) sub(b Vec3) Vec3      { return Vec3{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
+func (a Vec3) Norm() float64        { return math.Sqrt(a.Dot(a)) }
+func (a Vec3) Scale(s float64) Vec3 { return Vec3{a[0] * s, a[1] * s, a[2] * s} }
+func (a Vec3) Sub(b Vec3) Vec3      { return Vec3{a[0] - b[0], a[1] - b[1], a[2] - b[2]} }
 
 // Pose is the camera's pose over the board: board coordinates (X right along
 // a row, Y down along a column, both in squares; Z into the board, so a point
@@ -214,7 +214,7 @@ type Pose struct {
 // pixels.
 func (p *Pose) Project(x, y, h float64) Point {
 	v := Vec3{x, y, -h}
-	c := Vec3{p.R[0].dot(v) + p.T[0], p.R[1].dot(v) + p.T[1], p.R[2].dot(v) + p.T[2]}
+	c := Vec3{p.R[0].Dot(v) + p.T[0], p.R[1].Dot(v) + p.T[1], p.R[2].Dot(v) + p.T[2]}
 	if c[2] < 1e-9 {
 		c[2] = 1e-9
 	}
@@ -244,7 +244,7 @@ func PoseFromHomography(h Homography, fx, fy, cx, cy float64) (Pose, error) {
 		return Vec3{(x - cx*w) / fx, (y - cy*w) / fy, w}
 	}
 	m1, m2, m3 := col(0), col(1), col(2)
-	n1, n2 := m1.norm(), m2.norm()
+	n1, n2 := m1.Norm(), m2.Norm()
 	if n1 < 1e-12 || n2 < 1e-12 {
 		return Pose{}, errDegenerate
 	}
@@ -252,14 +252,14 @@ func PoseFromHomography(h Homography, fx, fy, cx, cy float64) (Pose, error) {
 	if m3[2]*lambda < 0 { // the board must be in front of the camera
 		lambda = -lambda
 	}
-	r1 := m1.scale(lambda)
-	r2 := m2.scale(lambda)
-	t := m3.scale(lambda)
+	r1 := m1.Scale(lambda)
+	r2 := m2.Scale(lambda)
+	t := m3.Scale(lambda)
 	// Orthonormalise: split the difference between r1 and r2.
-	r1 = r1.scale(1 / r1.norm())
-	r2 = r2.sub(r1.scale(r1.dot(r2)))
-	r2 = r2.scale(1 / r2.norm())
-	r3 := r1.cross(r2)
+	r1 = r1.Scale(1 / r1.Norm())
+	r2 = r2.Sub(r1.Scale(r1.Dot(r2)))
+	r2 = r2.Scale(1 / r2.Norm())
+	r3 := r1.Cross(r2)
 	return Pose{
 		R:  [3]Vec3{{r1[0], r2[0], r3[0]}, {r1[1], r2[1], r3[1]}, {r1[2], r2[2], r3[2]}},
 		T:  t,
@@ -300,4 +300,19 @@ func FocalFromHomography(h Homography, cx, cy float64) (f float64, ok bool) {
 		return f, false
 	}
 	return f, true
+}
+
+// InQuad reports whether p is inside the convex quad q.
+func InQuad(q Quad, p Point) bool {
+	pos, neg := false, false
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+		if c > 0 {
+			pos = true
+		} else if c < 0 {
+			neg = true
+		}
+	}
+	return !(pos && neg)
 }

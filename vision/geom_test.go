@@ -52,9 +52,9 @@ func TestFitHomography(t *testing.T) {
 
 func TestPoseFromHomography(t *testing.T) {
 	for _, tilt := range []float64{0, 20, 40} {
-		s := synthScene{W: 1640, H: 1232, HFOV: 62.2, Dist: 25, Tilt: tilt, Yaw: 30}
+		s := SynthScene{W: 1640, H: 1232, HFOV: 62.2, Dist: 25, Tilt: tilt, Yaw: 30}
 		s.Board = nil
-		pose := s.poseOnly()
+		pose := s.Pose()
 		var src, dst []Point
 		for _, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}, {5, 5}} {
 			src = append(src, c)

@@ -36,7 +36,7 @@ func (g Grid) Corners() Quad {
 // this package's sentinels: ErrNoBoard, ErrOutOfView (an
 // *OutOfViewError), ErrTooDark, ErrTooBlurred.
 func FindGrid(img image.Image, n int) (Grid, error) {
-	return findGrid(img, n, false)
+	return findGrid(img, n, findAll)
 }
 
 // FindGridLines is FindGrid that looks only for a grid whose own lines,
@@ -45,18 +45,52 @@ func FindGrid(img image.Image, n int) (Grid, error) {
 // seconds on a photo with no board in it. A board it misses may still be
 // found by FindGrid.
 func FindGridLines(img image.Image, n int) (Grid, error) {
-	return findGrid(img, n, true)
+	return findGrid(img, n, findLinesOnly)
 }
 
-func findGrid(img image.Image, n int, linesOnly bool) (Grid, error) {
+// FindGridOutlineFirst is FindGrid that looks at the board's outline
+// (from brightness) first, before the grid's own lines, the board's
+// straight edges and the grids of steeply converging lines: for a board
+// whose outline stands plain against the table (a Scrabble board, flat
+// and square). Where the outline gives a clear grid, the lines are never
+// looked for: on a patterned table their search costs hundreds of
+// milliseconds (Hough segments by the hundred), the outline a few. Where
+// it does not, the search goes on as FindGrid's.
+func FindGridOutlineFirst(img image.Image, n int) (Grid, error) {
+	return findGrid(img, n, findOutlineEarly)
+}
+
+// findHow is which stages of the search findBoardStages runs, in which
+// order.
+type findHow int
+
+const (
+	findAll          findHow = iota // every stage, cheapest and most telling first
+	findLinesOnly                   // the stages that see lines, edges and outlines from brightness
+	findOutlineEarly                // every stage, the outline from brightness first
+)
+
+func findGrid(img image.Image, n int, how findHow) (Grid, error) {
 	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
 		return Grid{}, fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
 	}
 	if n < 2 {
 		return Grid{}, fmt.Errorf("%w: a grid of %d squares", ErrNoBoard, n)
 	}
-	p := luma(img)
-	fit, ok := findBoardStages(p, img, n, nil, linesOnly)
+	return findGridIn(Luma(img), img, n, nil, how)
+}
+
+// FindGridNear is FindGrid on the picture's grey plane p (Luma(img)),
+// trying first where the grid was in an earlier photo from the same
+// camera (hint, nil for none): a grid found there is accepted on weaker
+// evidence (a blurred or dim frame, a hand over part of the board). A
+// moved board is still found anew.
+func FindGridNear(p Plane, img image.Image, n int, hint *Quad) (Grid, error) {
+	return findGridIn(p, img, n, hint, findAll)
+}
+
+func findGridIn(p Plane, img image.Image, n int, hint *Quad, how findHow) (Grid, error) {
+	fit, ok := findBoardStages(p, img, n, hint, how)
 	if !ok && fit.Partial {
 		return Grid{}, partialError(fit, n)
 	}
@@ -73,4 +107,23 @@ func findGrid(img image.Image, n int, linesOnly bool) (Grid, error) {
 		return Grid{}, err
 	}
 	return Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}, nil
+}
+
+// Correction is what the straight grid H leaves of the lines as measured:
+// a smooth pixel offset at board position (x, y), from the nearest
+// intersections (nil when none were measured). Pose.Correct takes it.
+func (g Grid) Correction() func(x, y float64) Point { return g.fit.correction(g.N) }
+
+// CheckLight refuses a picture whose board (its corners q, n squares a
+// side) is too dark (ErrTooDark: its brightest 5% under darkLuma) or too
+// blurred (ErrTooBlurred: its sharpest edges spread over more than
+// maxEdgeSpread of a square).
+func CheckLight(p Plane, q Quad, n int) error {
+	if l := brightestOn(p, q); l < darkLuma {
+		return fmt.Errorf("%w: the brightest parts of the board reach only %d of 255; add light", ErrTooDark, l)
+	}
+	if s := edgeSpread(p, q, n); s > maxEdgeSpread {
+		return fmt.Errorf("%w: edges on the board spread over %.2f of a square (at most %.2f); hold the camera still and focus", ErrTooBlurred, s, maxEdgeSpread)
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"image"
 	"image/color"
+	"math"
 	"os"
 	"path/filepath"
 	"testing"
@@ -74,4 +75,43 @@ func TestFindGridLines(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestScrabblePhotos finds the 15x15 grid on real phone photos of a
+// Scrabble board (no ground truth: the quadrilateral must be plausible).
+func TestScrabblePhotos(t *testing.T) {
+	files, _ := filepath.Glob("/work/shared/data/photos/scrabble-board/*.jpg")
+	if len(files) == 0 {
+		t.Skip("the shared photos are not on this machine")
+	}
+	found := 0
+	for _, f := range files {
+		img := loadImage(t, f)
+		p := Luma(img)
+		fit, ok := findBoard(p, img, 15)
+		if !ok || fit.Score < minGridContrast {
+			t.Logf("%s: no grid", filepath.Base(f))
+			continue
+		}
+		var q Quad
+		for i, c := range []Point{{0, 0}, {15, 0}, {15, 15}, {0, 15}} {
+			q[i] = fit.H.Apply(c)
+		}
+		area := quadArea(q) / float64(p.W*p.H)
+		_, convex := orderPoints(q[:])
+		var cx, cy float64
+		for _, c := range q {
+			cx += c.X / 4
+			cy += c.Y / 4
+		}
+		central := math.Abs(cx/float64(p.W)-0.5) < 0.25 && math.Abs(cy/float64(p.H)-0.5) < 0.25
+		if convex && area > 0.15 && area < 0.95 && central {
+			found++
+		} else {
+			t.Logf("%s: implausible grid %v (area %.2f)", filepath.Base(f), q, area)
+		}
+	}
+	if found < len(files)*3/4 {
+		t.Errorf("a plausible grid on %d of %d photos, want at least 3/4", found, len(files))
+	}
 }

@@ -120,8 +120,8 @@ func TestFitLens(t *testing.T) {
 // BenchmarkFitLens fits the lens to the lines measured on a committed
 // rendered scene (what every scan whose grid is accepted pays for).
 func BenchmarkFitLens(b *testing.B) {
-	img := loadImage(b, "testdata/scenes/upwords-0000.jpg")
-	p := luma(img)
+	img := loadImage(b, "upwords/testdata/scenes/upwords-0000.jpg")
+	p := Luma(img)
 	noLens = true
 	fit, ok := findBoard(p, img, 10)
 	noLens = false

@@ -293,7 +293,7 @@ func orderPoints(pts []Point) (Quad, bool) {
 			return q, false
 		}
 	}
-	return uprightQuad(q), true
+	return UprightQuad(q), true
 }
 
 func quadArea(q Quad) float64 {

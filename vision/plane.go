@@ -7,19 +7,19 @@ import (
 	"image/color"
 )
 
-// plane is an 8-bit grey image in Go memory: the full-resolution picture the
+// Plane is an 8-bit grey image in Go memory: the full-resolution picture the
 // scan samples with sub-pixel accuracy, and the bytes gocv Mats wrap.
-type plane struct {
+type Plane struct {
 	W, H int
 	Pix  []uint8 // row-major, stride W
 }
 
-// luma converts any image to its grey plane. *image.YCbCr (what image/jpeg
+// Luma converts any image to its grey plane. *image.YCbCr (what image/jpeg
 // decodes) and *image.RGBA/*image.NRGBA/*image.Gray take fast paths.
-func luma(img image.Image) plane {
+func Luma(img image.Image) Plane {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	p := plane{W: w, H: h, Pix: make([]uint8, w*h)}
+	p := Plane{W: w, H: h, Pix: make([]uint8, w*h)}
 	switch m := img.(type) {
 	case *image.YCbCr:
 		for y := 0; y < h; y++ {
@@ -46,7 +46,7 @@ func luma(img image.Image) plane {
 	return p
 }
 
-func rgbLuma(p plane, pix []uint8, stride, start int) {
+func rgbLuma(p Plane, pix []uint8, stride, start int) {
 	for y := 0; y < p.H; y++ {
 		src := pix[start+y*stride : start+y*stride+4*p.W]
 		dst := p.Pix[y*p.W : (y+1)*p.W]
@@ -57,9 +57,9 @@ func rgbLuma(p plane, pix []uint8, stride, start int) {
 	}
 }
 
-// at returns the bilinear-interpolated grey value at the continuous image
+// At returns the bilinear-interpolated grey value at the continuous image
 // position (x, y), pixel centres at half-integers; outside it returns -1.
-func (p plane) at(x, y float64) float64 {
+func (p Plane) At(x, y float64) float64 {
 	x -= 0.5 // pixel (i, j) has its centre at (i+0.5, j+0.5)
 	y -= 0.5
 	if x < 0 || y < 0 || x > float64(p.W-1) || y > float64(p.H-1) {
@@ -81,9 +81,9 @@ func (p plane) at(x, y float64) float64 {
 	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
 }
 
-// colourAt returns the colour of img at (x, y) in the full-resolution pixel
+// ColourAt returns the colour of img at (x, y) in the full-resolution pixel
 // frame (relative to img.Bounds().Min).
-func colourAt(img image.Image, x, y int) (r, g, b float64) {
+func ColourAt(img image.Image, x, y int) (r, g, b float64) {
 	bd := img.Bounds()
 	x += bd.Min.X
 	y += bd.Min.Y
@@ -103,7 +103,7 @@ func colourAt(img image.Image, x, y int) (r, g, b float64) {
 // warpMat samples the region that hm maps [0,w]x[0,h] onto into a new w x h
 // grey plane, by OpenCV on a grey Mat: hm maps output pixels to
 // source pixels (continuous coordinates, pixel centres at half-integers).
-func warpMat(src gocv.Mat, hm Homography, w, h int) plane {
+func warpMat(src gocv.Mat, hm Homography, w, h int) Plane {
 	// OpenCV's pixel centres are at integers: shift by half a pixel on
 	// both sides, then invert (OpenCV wants source -> destination).
 	half := Homography{1, 0, 0.5, 0, 1, 0.5, 0, 0, 1}

@@ -27,7 +27,7 @@ func blockColours(img image.Image, step int) (w, h int, px [][3]float32) {
 			n := 0
 			for y := by * step; y < (by+1)*step; y += 2 {
 				for x := bx * step; x < (bx+1)*step; x += 2 {
-					yy, cb, cr := ycc(img, b.Min.X+x, b.Min.Y+y)
+					yy, cb, cr := YCC(img, b.Min.X+x, b.Min.Y+y)
 					sy += float32(yy)
 					scb += float32(cb)
 					scr += float32(cr)
@@ -40,7 +40,7 @@ func blockColours(img image.Image, step int) (w, h int, px [][3]float32) {
 	return w, h, px
 }
 
-func ycc(img image.Image, x, y int) (uint8, uint8, uint8) {
+func YCC(img image.Image, x, y int) (uint8, uint8, uint8) {
 	switch m := img.(type) {
 	case *image.YCbCr:
 		return m.Y[m.YOffset(x, y)], m.Cb[m.COffset(x, y)], m.Cr[m.COffset(x, y)]

@@ -657,17 +657,17 @@ func lumaView(img image.Image) greyView {
 			return greyView{W: w, H: h, Stride: m.Stride, Pix: m.Pix[o : o+(h-1)*m.Stride+w]}
 		}
 	}
-	p := luma(img)
+	p := Luma(img)
 	return greyView{W: p.W, H: p.H, Stride: p.W, Pix: p.Pix}
 }
 
 // plane is the view as the board search wants it: the same bytes when the
 // rows are not padded, else a copy (the search runs seldom).
-func (g greyView) plane(img image.Image) plane {
+func (g greyView) plane(img image.Image) Plane {
 	if g.Stride == g.W {
-		return plane{W: g.W, H: g.H, Pix: g.Pix[:g.W*g.H]}
+		return Plane{W: g.W, H: g.H, Pix: g.Pix[:g.W*g.H]}
 	}
-	return luma(img)
+	return Luma(img)
 }
 
 // at is plane.at on the view: the bilinear grey value at (x, y), pixel

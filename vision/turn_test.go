@@ -26,7 +26,7 @@ func withHand(img *image.RGBA) *image.RGBA {
 	arm := Quad{{0.45 * w, 0.45 * h}, {0.6 * w, 0.45 * h}, {0.62 * w, h}, {0.4 * w, h}}
 	for y := 0; y < img.Rect.Dy(); y++ {
 		for x := 0; x < img.Rect.Dx(); x++ {
-			if inQuad(arm, Point{float64(x) + 0.5, float64(y) + 0.5}) {
+			if InQuad(arm, Point{float64(x) + 0.5, float64(y) + 0.5}) {
 				out.Set(x, y, color.RGBA{224, 172, 140, 255})
 			}
 		}
@@ -36,8 +36,8 @@ func withHand(img *image.RGBA) *image.RGBA {
 
 func TestTurnDetector(t *testing.T) {
 	scene := func(state string) *image.RGBA {
-		s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
-		img, _ := s.draw()
+		s := SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
+		img, _ := s.Draw()
 		return img
 	}
 	empty := scene(". . . . . . . . . .\n" + repeat(". . . . . . . . . .\n", 9))
@@ -95,8 +95,8 @@ func TestTurnDetector(t *testing.T) {
 func TestTurnDetectorFollowsABumpedBoard(t *testing.T) {
 	cat := ". . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . . . . . . .\n. . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5)
 	scene := func(shift float64, hand bool) image.Image {
-		s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: shift, Board: grid.MustParse(cat)}
-		img, _ := s.draw()
+		s := SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: shift, Board: grid.MustParse(cat)}
+		img, _ := s.Draw()
 		if hand {
 			return withHand(img)
 		}
@@ -123,8 +123,8 @@ func TestTurnDetectorFollowsABumpedBoard(t *testing.T) {
 	// The board knocked a square and a half sideways: once still, not a
 	// hand, and no turn either (nothing was played).
 	bumped := func(state string) image.Image {
-		s := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: 1.5, Board: grid.MustParse(state)}
-		img, _ := s.draw()
+		s := SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: 1.5, Board: grid.MustParse(state)}
+		img, _ := s.Draw()
 		return img
 	}
 	offer(bumped(cat), 1) // moving
@@ -184,8 +184,8 @@ var (
 )
 
 func (s turnScene) draw() image.Image {
-	sc := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: s.shift, Board: grid.MustParse(s.state)}
-	img, pose := sc.draw()
+	sc := SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, ShiftX: s.shift, Board: grid.MustParse(s.state)}
+	img, pose := sc.Draw()
 	for _, p := range s.paint {
 		q := p.q
 		if p.r > 0 {
@@ -200,7 +200,7 @@ func (s turnScene) draw() image.Image {
 		for y := 0; y < sc.H; y++ {
 			for x := 0; x < sc.W; x++ {
 				pt := Point{float64(x) + 0.5, float64(y) + 0.5}
-				if !inQuad(pix, pt) {
+				if !InQuad(pix, pt) {
 					continue
 				}
 				if p.r > 0 {
@@ -340,7 +340,7 @@ func TestTurnSequences(t *testing.T) {
 			for _, st := range tc.steps {
 				var img image.Image
 				if st.noBoard {
-					img, _ = synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, NoBoard: true}.draw()
+					img, _ = SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, NoBoard: true}.Draw()
 				} else {
 					img = st.scene.draw()
 				}
@@ -616,8 +616,8 @@ func BenchmarkTurnDecode(b *testing.B) {
 // and the next turn is read as usual.
 func TestTurnDetectorResume(t *testing.T) {
 	sceneAt := func(w, h int, state string) *image.RGBA {
-		s := synthScene{W: w, H: h, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
-		img, _ := s.draw()
+		s := SynthScene{W: w, H: h, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
+		img, _ := s.Draw()
 		return img
 	}
 	blank := repeat(". . . . . . . . . .\n", 4)

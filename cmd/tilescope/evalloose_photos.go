@@ -220,10 +220,18 @@ func evalPhotos(ctx context.Context, set photoSet, game string, readers map[bool
 		tot.Doubles += sc.Doubles
 		tot.AZ += sc.AZ
 		tot.AZRight += sc.AZRight
+		tot.Lettered += sc.Lettered
+		tot.Right += sc.Right
+		tot.WrongSure += sc.WrongSure
+		tot.UnsureRight += sc.UnsureRight
+		tot.FalseSure += sc.FalseSure
 		times = append(times, el.Seconds()*1000)
 		if verbose {
 			fmt.Fprintf(stdout, "%s\tlabelled %d\tfound %d\tread right %d/%d\tfalse %d (%d doubles)\t%.0f ms\t%s\n",
 				filepath.Base(f), sc.Truth, sc.Found, sc.AZRight, sc.AZ, sc.False, sc.Doubles, el.Seconds()*1000, status)
+			for _, m := range sc.Misread {
+				fmt.Fprintf(stdout, "\tmisread %s as %s (conf %.2f) at (%.0f, %.0f)\n", m.Label, m.Read, m.Conf, m.At.X, m.At.Y)
+			}
 		}
 	}
 	pct := func(a, b int) float64 {
@@ -241,6 +249,10 @@ func evalPhotos(ctx context.Context, set photoSet, game string, readers map[bool
 		fmt.Fprintf(stdout, "read right        not read (--reader none)\n")
 	}
 	fmt.Fprintf(stdout, "false tiles       %.1f%% (%d reported tiles in no label or a label found already (%d), of %d labelled)\n", pct(tot.False, tot.Truth), tot.False, tot.Doubles, tot.Truth)
+	if readers != nil {
+		fmt.Fprintf(stdout, "sure (conf>=%.1f)  %d of %d found tiles read wrong, %d of %d false tiles, %d of %d read right\n",
+			loose.SureConf, tot.WrongSure, tot.Lettered-tot.Right, tot.FalseSure, tot.False, tot.Right-tot.UnsureRight, tot.Right)
+	}
 	sort.Float64s(times)
 	fmt.Fprintf(stdout, "time per photo    median %.0f ms, max %.0f ms\n", times[len(times)/2], times[len(times)-1])
 	return nil

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
 func init() {
@@ -52,7 +53,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if fs.NArg() == 0 {
 		return usageErrorf("eval-scan: no DIR given")
 	}
-	var opt vision.EvalOptions
+	var opt vupw.EvalOptions
 	switch *intrinsics {
 	case "auto":
 	case "truth":
@@ -60,7 +61,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	default:
 		return usageErrorf("eval-scan: --intrinsics %q (want auto or truth)", *intrinsics)
 	}
-	sum := vision.EvalSummary{KeepCells: *sweep}
+	sum := vupw.EvalSummary{KeepCells: *sweep}
 	switch *reader {
 	case "none":
 	case "ours":
@@ -89,7 +90,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			if err != nil {
 				return usageErrorf("eval-scan: %v", err)
 			}
-			sum.Add(vision.EvalScene(f, t, opt))
+			sum.Add(vupw.EvalScene(f, t, opt))
 		}
 	}
 	sum.Write(stdout)

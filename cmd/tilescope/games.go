@@ -4,6 +4,7 @@ package main
 
 import (
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/lexicon"
 	"github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/internal/games/scrabble"
 	"github.com/tilescope/tilescope/internal/games/twists"
@@ -15,5 +16,6 @@ func init() {
 	game.Register(upwords.Game{})
 	game.Register(pyramids.Game{})
 	game.Register(scrabble.Game{})
+	game.Register(lexicon.Game{})
 	game.Register(twists.Game{})
 }

@@ -21,6 +21,7 @@ import (
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
 func init() {
@@ -35,7 +36,7 @@ type scanOpts struct {
 	json   bool
 	size   int
 	calib  *vision.Calibration
-	reader vision.TileReader
+	reader vupw.TileReader
 	// readerErr is why there is no reader (its model is missing).
 	readerErr error
 	// before is the board file of the last accepted state (--before): a
@@ -217,7 +218,7 @@ type scanUpwordsCell struct {
 	Letter string  `json:"letter"`
 	Height int     `json:"height"`
 	Conf   float64 `json:"conf"`
-	// Sure: letter and height both sure (vision.Cell.Sure; with --before,
+	// Sure: letter and height both sure (vupw.Cell.Sure; with --before,
 	// the letter sure and the history's height not contradicted by the
 	// photo, as the table service shows it).
 	Sure bool `json:"sure"`
@@ -242,7 +243,7 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 			return err
 		}
 	}
-	r, err := vision.ScanUpwords(img, vision.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib})
+	r, err := vupw.ScanUpwords(img, vupw.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib})
 	if err != nil {
 		return scanError(path, err)
 	}

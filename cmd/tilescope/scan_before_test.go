@@ -16,7 +16,7 @@ import (
 // alone suggests, and every square where the two disagree is listed on
 // stderr rather than hidden.
 func TestScanBeforeTakesHeightsFromHistory(t *testing.T) {
-	const scene = "../../vision/testdata/scenes/upwords-0000"
+	const scene = "../../vision/upwords/testdata/scenes/upwords-0000"
 	truthText, err := os.ReadFile(scene + ".state.txt")
 	if err != nil {
 		t.Fatal(err)
@@ -58,7 +58,7 @@ func TestScanBeforeBadInput(t *testing.T) {
 	os.WriteFile(small, []byte(". .\n. .\n"), 0o644)
 	bad := filepath.Join(dir, "bad.txt")
 	os.WriteFile(bad, []byte(". A0\n"), 0o644)
-	const img = "../../vision/testdata/scenes/upwords-0000.jpg"
+	const img = "../../vision/upwords/testdata/scenes/upwords-0000.jpg"
 	tests := []struct {
 		name string
 		args []string

@@ -56,7 +56,7 @@ func TestScanBadInput(t *testing.T) {
 }
 
 func TestScanJSON(t *testing.T) {
-	path := "../../vision/testdata/scenes/upwords-0002.jpg"
+	path := "../../vision/upwords/testdata/scenes/upwords-0002.jpg"
 	var out, errb bytes.Buffer
 	err := run(context.Background(), []string{"scan", path, "--json"}, &out, &errb)
 	if code := exitCode(err, &errb); code != 0 {
@@ -79,7 +79,7 @@ func TestScanJSON(t *testing.T) {
 		t.Fatalf("%v: %s", err, out.String())
 	}
 	truthBoard := func() *grid.Board {
-		f, err := os.Open("../../vision/testdata/scenes/upwords-0002.state.txt")
+		f, err := os.Open("../../vision/upwords/testdata/scenes/upwords-0002.state.txt")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -131,7 +131,7 @@ func TestScanJSON(t *testing.T) {
 			}
 		}
 	}
-	truth, _ := os.ReadFile("../../vision/testdata/scenes/upwords-0002.state.txt")
+	truth, _ := os.ReadFile("../../vision/upwords/testdata/scenes/upwords-0002.state.txt")
 	want := 0
 	for _, f := range strings.Fields(string(truth)) {
 		if f != "." {
@@ -176,7 +176,7 @@ func TestScanJSONCoveredCell(t *testing.T) {
 // the photo firmly says another height, so at least as many stacks are
 // sure as from the photo alone, and every sure one is right.
 func TestScanJSONBeforeSure(t *testing.T) {
-	const scene = "../../vision/testdata/scenes/upwords-0002"
+	const scene = "../../vision/upwords/testdata/scenes/upwords-0002"
 	type cell struct {
 		Letter string
 		Height int

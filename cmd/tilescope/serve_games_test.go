@@ -3,6 +3,7 @@
 package main
 
 import (
+	"context"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -94,8 +95,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Skip("plays the Pyramids demo game")
 	}
 	want := pyramidsDemoScores(t)
-	c := startServe(t, "--game", "pyramids", "--players", "Bo,Ro,Gil", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "pyramids", "Bo,Ro,Gil")
 	st := c.waitFor(t, "AOG announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["AOG"] != 0 || maxDemoTurn(st) >= 7 })
 	got := playedWords(st)
 	for w, pts := range want {
@@ -113,31 +113,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Fatalf("AOG was not announced: %v", got)
 	}
 
-	bctx := phoneBrowser(t, 90*time.Second)
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(c.url+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
-	); err != nil {
-		t.Fatalf("the page: %v", err)
-	}
-	js := func(what, cond string) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				for _, h := range c.game(t).History {
-					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
-				}
-				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
-			}
-		}
-	}
+	bctx, js := openDemoPage(t, c)
 	js("the pyramids drawn in their colours", `document.querySelectorAll("#board .cell.pyramid.col-black").length > 20 && document.querySelectorAll("#board .cell.pyramid.col-green").length >= 6`)
 	js("the scores", `[...document.querySelectorAll("#scores .score")].map(e => e.textContent).join(",") === "`+strings.Join([]string{strconv.Itoa(want["HOLD"]), strconv.Itoa(want["EAT"]), strconv.Itoa(got["AOG"])}, ",")+`"`)
 	js("HOLD and EAT taken in the history", `document.getElementById("history").textContent.includes("took HOLD") && document.getElementById("history").textContent.includes("took EAT")`)
@@ -218,6 +194,55 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Errorf("after the fix: %+v", st.Players)
 	}
 
+	savePhoneShot(t, bctx, "pyramids-phone.png")
+}
+
+// serveDemo starts the service on kind's demo game (a fresh data
+// directory, a frame every 150 ms, staying on the last photo) with the
+// players named and PIN 1234.
+func serveDemo(t *testing.T, kind, players string) *child {
+	t.Helper()
+	return startServe(t, "--game", kind, "--players", players, "--addr", "127.0.0.1:0", "--data", t.TempDir(),
+		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+}
+
+// openDemoPage opens the table's page in Chromium as a phone (390x844),
+// waits for the history, and returns the browser and a wait for a
+// JavaScript condition on the page (30 s; on failure it logs the game's
+// history and fails with the page's text and its last message).
+func openDemoPage(t *testing.T, c *child) (context.Context, func(what, cond string)) {
+	t.Helper()
+	bctx := phoneBrowser(t, 90*time.Second)
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(c.url+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatalf("the page: %v", err)
+	}
+	return bctx, func(what, cond string) {
+		t.Helper()
+		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
+			if err == nil && ok {
+				return
+			}
+			if time.Now().After(deadline) {
+				for _, h := range c.game(t).History {
+					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
+				}
+				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
+				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
+			}
+		}
+	}
+}
+
+// savePhoneShot keeps a screenshot of the page as the test's artefact,
+// testdata/artefacts/name.
+func savePhoneShot(t *testing.T, bctx context.Context, name string) {
+	t.Helper()
 	shot, err := chromedp.Run(bctx, chromedp.CaptureScreenshot())
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
@@ -226,7 +251,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, "pyramids-phone.png")
+	path := filepath.Join(dir, name)
 	if err := os.WriteFile(path, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
@@ -240,19 +265,39 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs the service twice")
 	}
-	data := t.TempDir()
-	args := []string{"--game", "pyramids", "--addr", "127.0.0.1:0", "--data", data, "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
+	second := killMidDemo(t, "pyramids", "EAT announced", func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
+	// EAT's take arrives after the restart, once.
+	done := second.waitFor(t, "EAT taken after the restart", 180*time.Second, func(st game.State) bool {
+		for _, tn := range st.Turns {
+			if d, ok := tn.Detail.(map[string]any); ok && d["phase"] == "taken" && d["word"] == "EAT" {
+				return true
+			}
+		}
+		return false
+	})
+	demoNotRepeated(t, done)
+	_ = pyrgame.Kind
+}
+
+// killMidDemo plays game's demo (a fresh data directory; more serve flags
+// in extra, such as the players), kills the service with SIGKILL once
+// until says yes, starts it again on the same data and checks that it came
+// back as the same game with every turn record unchanged; it returns the
+// restarted service.
+func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool, extra ...string) *child {
+	t.Helper()
+	args := append([]string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}, extra...)
 	first := startServe(t, args...)
-	before := first.waitFor(t, "EAT announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["EAT"] != 0 })
+	before := first.waitFor(t, what, 180*time.Second, until)
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {
 		t.Fatal(err)
 	}
 	<-first.done
 	second := startServe(t, args...)
 	after := second.game(t)
-	if after.ID != before.ID || after.Game != "pyramids" {
-		t.Fatalf("restarted into game %d (%s), want %d (pyramids)", after.ID, after.Game, before.ID)
+	if after.ID != before.ID || after.Game != kind {
+		t.Fatalf("restarted into game %d (%s), want %d (%s)", after.ID, after.Game, before.ID, kind)
 	}
 	if len(after.History) < len(before.History) {
 		t.Fatalf("after kill -9: %d turn records, had %d", len(after.History), len(before.History))
@@ -263,17 +308,15 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 			t.Errorf("turn %d changed across the crash:\nbefore %+v\nafter  %+v", b.N, b, a)
 		}
 	}
-	// EAT's take arrives after the restart, once.
-	done := second.waitFor(t, "EAT taken after the restart", 180*time.Second, func(st game.State) bool {
-		for _, tn := range st.Turns {
-			if d, ok := tn.Detail.(map[string]any); ok && d["phase"] == "taken" && d["word"] == "EAT" {
-				return true
-			}
-		}
-		return false
-	})
+	return second
+}
+
+// demoNotRepeated fails when a demo photo was recorded twice (the demo
+// started over after a restart instead of carrying on).
+func demoNotRepeated(t *testing.T, st game.State) {
+	t.Helper()
 	seen := map[string]int{}
-	for _, h := range done.History {
+	for _, h := range st.History {
 		seen[h.Frame]++
 	}
 	for f, n := range seen {
@@ -281,5 +324,4 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 			t.Errorf("%s was recorded %d times: the demo started over", f, n)
 		}
 	}
-	_ = pyrgame.Kind
 }

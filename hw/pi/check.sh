@@ -235,7 +235,7 @@ if want compare; then
 	cp "$cache/tilescope-amd64" "$root/tmp/cmp/"
 	# game:image pairs: every golden scan's photo, and the tile crops.
 	list=$(cd "$root/src/tilescope" && {
-		for f in vision/testdata/scenes/*.jpg; do echo "upwords $f"; done
+		for f in vision/upwords/testdata/scenes/*.jpg; do echo "upwords $f"; done
 		for f in vision/pyramids/testdata/scenes/*.jpg; do echo "pyramids $f"; done
 		for f in vision/loose/testdata/bananagrams/images/*; do echo "lexicon $f"; done
 	})

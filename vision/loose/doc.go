@@ -30,6 +30,11 @@
 //     corners from the letter's top-left; a crop read as "no tile" is
 //     dropped. With several readers (alphabets), the one surer on the tiles
 //     they tell apart names the whole table.
+//   - A learned verifier (verify.go, verifier.txt: two logistic
+//     regressions over cues of how each tile was found and read, trained
+//     by `make train`) drops what is likely no tile and sets each tile's
+//     Conf to the probability that its letter is read right, so that a
+//     misread letter comes out unsure.
 //   - The lattice: the tiles' common direction modulo 90 degrees, "up"
 //     from the letters (Lexicon) or the photo (Twists); cells handed out
 //     from the middle tile outwards through neighbours measured in their

@@ -3,6 +3,7 @@ package loose
 import (
 	"bufio"
 	"fmt"
+	"image"
 	"io"
 	"math"
 	"sort"
@@ -216,6 +217,18 @@ func ScoreScan(found []Tile, truth []TruthTile, same func(read, label string) bo
 	return s
 }
 
+// Misread is a found tile read as another letter than its label's.
+type Misread struct {
+	Label, Read string
+	Conf        float64
+	At          Point // the reported tile's centre
+}
+
+// SureConf is the confidence from which a reading counts as sure in the
+// evaluation (CentreScore's WrongSure): the readers' own line (ocr,
+// vision/scrabble) between a letter to trust and one to look at again.
+const SureConf = 0.9
+
 // CentreScore is the measure of a scan against labelled tiles: a
 // labelled tile is found when a reported tile's centre lies inside its
 // outline (each reported tile finds at most one label, each label is
@@ -233,6 +246,14 @@ type CentreScore struct {
 	// Lettered counts found tiles whose label has a letter; Right those
 	// read as labelled.
 	Lettered, Right int
+	// WrongSure counts the found lettered tiles read wrong with a
+	// confidence of SureConf or more (a wrong letter should come out
+	// unsure); UnsureRight those read right under it.
+	WrongSure, UnsureRight int
+	// FalseSure counts the false tiles reported at SureConf or more.
+	FalseSure int
+	// Misread are the found lettered tiles read wrong, in label order.
+	Misread []Misread
 	// Missed are the outlines' centres of the labels not found, in order.
 	Missed []Point
 }
@@ -241,45 +262,27 @@ type CentreScore struct {
 // CentreScore. same says whether a read letter counts as the labelled one.
 func ScoreCentres(found []Tile, truth []TruthTile, same func(read, label string) bool) CentreScore {
 	s := CentreScore{Truth: len(truth), Reported: len(found)}
-	type cand struct {
-		f, t int
-		d    float64
-	}
-	var cs []cand
+	matchF, matchT := matchCentres(found, truth)
 	cents := make([]Point, len(truth))
 	for j, t := range truth {
 		cents[j] = polyCentroid(t.Outline)
 	}
-	for i, f := range found {
-		for j, t := range truth {
-			if insidePolygon(t.Outline, f.Center) {
-				cs = append(cs, cand{i, j, dist(f.Center, cents[j])})
+	inLabel := func(i int) bool {
+		for _, t := range truth {
+			if insidePolygon(t.Outline, found[i].Center) {
+				return true
 			}
 		}
-	}
-	sort.SliceStable(cs, func(a, b int) bool { return cs[a].d < cs[b].d })
-	matchF := make([]int, len(found))
-	for i := range matchF {
-		matchF[i] = -1
-	}
-	matchT := make([]int, len(truth))
-	for i := range matchT {
-		matchT[i] = -1
-	}
-	for _, c := range cs {
-		if matchF[c.f] >= 0 || matchT[c.t] >= 0 {
-			continue
-		}
-		matchF[c.f], matchT[c.t] = c.t, c.f
+		return false
 	}
 	for i, m := range matchF {
 		if m < 0 {
 			s.False++
-			for _, c := range cs {
-				if c.f == i {
-					s.Doubles++
-					break
-				}
+			if found[i].Conf >= SureConf {
+				s.FalseSure++
+			}
+			if inLabel(i) {
+				s.Doubles++
 			}
 		}
 	}
@@ -298,11 +301,20 @@ func ScoreCentres(found []Tile, truth []TruthTile, same func(read, label string)
 			continue
 		}
 		s.Lettered++
+		sure := found[f].Conf >= SureConf
 		if same(found[f].Letter, t.Letter) {
 			s.Right++
 			if az {
 				s.AZRight++
 			}
+			if !sure {
+				s.UnsureRight++
+			}
+		} else {
+			if sure {
+				s.WrongSure++
+			}
+			s.Misread = append(s.Misread, Misread{Label: t.Letter, Read: found[f].Letter, Conf: found[f].Conf, At: found[f].Center})
 		}
 	}
 	return s
@@ -318,4 +330,76 @@ func insidePolygon(poly []Point, p Point) bool {
 		}
 	}
 	return in
+}
+
+// VerifySample is one tile a scan reported, for training the verifier:
+// its cues; whether it found a label (Tile, not a false tile or a
+// double), whether that label has a letter to read (Lettered) and
+// whether it reads as that letter (Right).
+type VerifySample struct {
+	Cues                  [nCues]float64
+	Tile, Lettered, Right bool
+}
+
+// VerifySamples scans img as Scan does but without the verifier and
+// pairs each reported tile with the labels (centres, as ScoreCentres).
+func VerifySamples(img image.Image, truth []TruthTile, opt Options, same func(read, label string) bool) ([]VerifySample, error) {
+	opt.NoVerify = true
+	r, err := scanLoose(img, opt)
+	if err != nil {
+		return nil, err
+	}
+	matchF, _ := matchCentres(r.Tiles, truth)
+	var out []VerifySample
+	for i, t := range r.Tiles {
+		if !t.hasCues {
+			continue
+		}
+		m := matchF[i]
+		s := VerifySample{Cues: t.cues, Tile: m >= 0}
+		if m >= 0 && truth[m].Letter != "" {
+			s.Lettered = true
+			s.Right = same(t.Letter, truth[m].Letter)
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// matchCentres pairs reported tiles with labels: a tile's centre inside a
+// label, nearest centres first, each once. matchF[i] is the label tile i
+// found (-1: none), matchT[j] the tile that found label j.
+func matchCentres(found []Tile, truth []TruthTile) (matchF, matchT []int) {
+	type cand struct {
+		f, t int
+		d    float64
+	}
+	var cs []cand
+	cents := make([]Point, len(truth))
+	for j, t := range truth {
+		cents[j] = polyCentroid(t.Outline)
+	}
+	for i, f := range found {
+		for j, t := range truth {
+			if insidePolygon(t.Outline, f.Center) {
+				cs = append(cs, cand{i, j, dist(f.Center, cents[j])})
+			}
+		}
+	}
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].d < cs[b].d })
+	matchF = make([]int, len(found))
+	for i := range matchF {
+		matchF[i] = -1
+	}
+	matchT = make([]int, len(truth))
+	for i := range matchT {
+		matchT[i] = -1
+	}
+	for _, c := range cs {
+		if matchF[c.f] >= 0 || matchT[c.t] >= 0 {
+			continue
+		}
+		matchF[c.f], matchT[c.t] = c.t, c.f
+	}
+	return matchF, matchT
 }

@@ -22,6 +22,8 @@ var (
 	ErrTooBlurred = errors.New("loose: too blurred")
 	// ErrEmptyImage: the image is nil or has no pixels.
 	ErrEmptyImage = errors.New("loose: empty image")
+	// ErrBadVerifier: a verifier text (verifier.txt) that does not parse.
+	ErrBadVerifier = errors.New("loose: bad verifier")
 )
 
 // Reader reads one tile crop; ocr.Reader satisfies it. The crop handed to
@@ -63,6 +65,9 @@ type Tile struct {
 	hasGlyph bool
 	// elong: the elongation of a letter square's glyph (see blob).
 	elong float64
+	// cues: what the verifier weighs (verify.go), set when read.
+	cues    [nCues]float64
+	hasCues bool
 }
 
 // Reading is what one scan saw.
@@ -115,6 +120,10 @@ type Options struct {
 	// (onBoard): on a board the search for loose tiles takes the print for
 	// tiles and misses the tiles sunk in their squares.
 	OnBoard bool
+	// NoVerify skips the learned verifier (verify.go): Conf stays the
+	// reader's own and no tile is dropped by it (for training it, and
+	// measuring without it).
+	NoVerify bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
 }
@@ -175,11 +184,17 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 		if err != nil {
 			return nil, err
 		}
+	}
+	// One tile found twice: the reader's surer reading stays.
+	tiles = dropDoubles(tiles)
+	if opt.Reader != nil {
+		if verifier != nil && !opt.NoVerify {
+			tiles = verifyTiles(tiles, verifier, opt.KeepUnread)
+		}
 		if len(tiles) == 0 {
 			return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, len(found))
 		}
 	}
-	tiles = dropDoubles(tiles)
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)

@@ -86,8 +86,30 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		t.Letter, t.Conf = rd.Letter, rd.Conf
 		k := int(math.Round(rd.Angle/90)) % 4
 		t.Corners = rotateCorners(t.Corners, -k)
-		t.Angle = normDeg(outlineAngle(t.Corners) + (rd.Angle - 90*math.Round(rd.Angle/90)))
+		off := rd.Angle - 90*math.Round(rd.Angle/90)
+		t.Angle = normDeg(outlineAngle(t.Corners) + off)
+		t.cues[8] = off // kept here until the cues are made below
 		out = append(out, t)
+	}
+	// The verifier's cues: a second reading of a tighter crop (a wrong
+	// letter seldom reads the same from both), the tile's size against
+	// the others'.
+	var sides []float64
+	for _, t := range out {
+		sides = append(sides, t.Side)
+	}
+	med := median(sides)
+	for i := range out {
+		t := &out[i]
+		if t.Letter == "?" {
+			continue
+		}
+		again, err := readers[best].Read(rectify(src, t.Corners, n, 1.15))
+		if err != nil {
+			return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+		}
+		t.cues = tileCues(*t, t.Letter, t.Conf, again.Letter, again.Conf, med, t.cues[8])
+		t.hasCues = true
 	}
 	return out, nil
 }

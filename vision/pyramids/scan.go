@@ -206,26 +206,27 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int) {
 	read := func(i int) {
 		sq := &sqs[i]
-		sq.read = f.readLetter(sq.Pos.Row, sq.Pos.Col, sq.Height, rd, size)
+		r, c := sq.Pos.Row, sq.Pos.Col
+		fr := f.faceReads(r, c, rd, size)
+		sq.read = fr.readLetter(sq.Height)
 		if !sureSquare(*sq) {
 			// The stack's count is the game's guess: a stack of
 			// another height shows its faces higher or lower. The
 			// face the camera sees best is read at every height; at
 			// the height where it reads a letter most surely, all
 			// faces are read, and the likelier reading counts.
-			r, c := sq.Pos.Row, sq.Pos.Col
 			i := f.bestFace(r, c, sq.Height)
-			bestK, bestP := sq.Height, f.faceLetterProb(r, c, sq.Height, i, rd, size)
+			bestK, bestP := sq.Height, fr.letterProb(sq.Height, i)
 			for k := max(1, sq.Height-heightReach); k <= min(f.geo.MaxStack, sq.Height+heightReach); k++ {
 				if k == sq.Height {
 					continue
 				}
-				if p := f.faceLetterProb(r, c, k, i, rd, size); p > bestP {
+				if p := fr.letterProb(k, i); p > bestP {
 					bestK, bestP = k, p
 				}
 			}
 			if bestK != sq.Height {
-				if lr := f.readLetter(r, c, bestK, rd, size); lr.conf > sq.read.conf {
+				if lr := fr.readLetter(bestK); lr.conf > sq.read.conf {
 					sq.read = lr
 				}
 			}

@@ -25,6 +25,10 @@ function registerGame(kind, g) {
   for (const [l, strings] of Object.entries(g.strings || {})) if (STRINGS[l]) Object.assign(STRINGS[l], strings);
 }
 function gameOf(g) { return GAMES[g && g.game] || GAMES.grid; }
+// score is a score as the game shows it (what: "player", "turn", "word" or
+// "tally"): its module's score(n, what) (Lexicon keeps hundredths), else
+// the number.
+function score(n, what) { const f = gameOf(game).score; return f ? f(n, what) : num(n); }
 
 // ---------- talking to the table ----------
 
@@ -122,7 +126,7 @@ function render(g) {
   const scores = $("#scores");
   scores.replaceChildren(...g.players.map((p, i) =>
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
-      el("div", { class: "name" }, p.name), el("div", { class: "score" }, num(p.score)),
+      el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(p.score, "player")),
       p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
       p.held !== undefined ? el("div", { class: "held" }, tr("player.held", { n: p.held })) : null)));
   scores.classList.toggle("reversed", !!g.reversed);
@@ -216,12 +220,12 @@ function describe(t) {
   const d = t.detail || {};
   if (t.status === "accepted" && d.phase === "set-up") return tr("turn.setup");
   if (t.status === "accepted" && d.phase === "taken") return tr("turn.took", { name: t.name, word: d.word });
-  let words = (t.words || []).map((w) => `${w.word} ${num(w.score)}`).join(" + ");
+  let words = (t.words || []).map((w) => [w.word, score(w.score, "word")].filter(Boolean).join(" ")).join(" + ");
   // A game's own account of a turn (Twists: the action tile placed).
   const mod = gameOf(game);
   if (mod.turnNote && t.status === "accepted") words = [words, mod.turnNote(t)].filter(Boolean).join(" ");
   const error = ruleText(t.code, t.error);
-  if (t.status === "accepted") return tr("turn.accepted", { name: t.name, words, bonus: t.bonus ? tr("turn.bonus", { bonus: num(t.bonus) }) : "", score: num(t.score) });
+  if (t.status === "accepted") return tr("turn.accepted", { name: t.name, words, bonus: t.bonus ? tr("turn.bonus", { bonus: num(t.bonus) }) : "", score: score(t.score, "turn") });
   if (t.status === "withdrawn") return tr("turn.withdrawn", { name: t.name, words, error });
   return tr("turn.rejected", { name: t.name, error });
 }
@@ -237,7 +241,7 @@ function renderLastTurn(g) {
     // is flagged, one tap from the challenge.
     return el("button", { class: "word" + (bad ? " bad" : "") + (w.not_in_dictionary && !bad ? " flagged" : ""), type: "button", "data-word": w.word,
       title: w.not_in_dictionary ? tr("last.flagged") : null,
-      onclick: () => challenge(t.n, w.word) }, `${w.word} · ${num(w.score)}`);
+      onclick: () => challenge(t.n, w.word) }, [w.word, score(w.score, "word")].filter(Boolean).join(" · "));
   });
   const flagged = (t.words || []).some((w) => w.not_in_dictionary) && !(t.challenges || []).length
     ? el("p", { class: "flagnote" }, tr("last.flagged")) : null;
@@ -250,9 +254,10 @@ function renderLastTurn(g) {
     el("div", { class: "others" }, others.slice(0, 12).map((w) => el("button", { class: "btn", type: "button", "data-name": w,
       onclick: () => change(tr("last.named", { word: w }), () => api("POST", `/api/turns/${t.n}/word`, { word: w })) }, w)))] : [];
   box.replaceChildren(
-    el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: num(t.score), points: t.score })),
+    el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: score(t.score, "turn"), points: t.score })),
     el("p", { class: "muted" }, tr("last.tap")),
     el("div", { class: "words" }, words), ...(flagged ? [flagged] : []), ...checked, ...naming,
+    ...((gameOf(g).lastTurn && gameOf(g).lastTurn(t)) || []),
     t.confirmed ? el("p", { class: "muted" }, tr("last.confirmed")) :
       el("button", { class: "btn wide", type: "button", id: "confirm",
         onclick: () => change(tr("last.confirmDone"), () => api("POST", `/api/turns/${t.n}/confirm`)) }, tr("last.confirm")));
@@ -266,8 +271,8 @@ function renderTally(g) {
     el("table", { class: "tally" },
       el("tr", {}, el("th", {}, t("tally.player")), el("th", {}, t("tally.score")), el("th", {}, t("tally.rack")), el("th", {}, t("tally.final"))),
       g.tally.map((l) => el("tr", { class: l.winner ? "winner" : "" },
-        el("td", {}, (l.winner ? "🏆 " : "") + l.name), el("td", {}, num(l.score)),
-        el("td", {}, `${num(l.tiles)} → ${num(l.penalty)}`), el("td", {}, num(l.final))))));
+        el("td", {}, (l.winner ? "🏆 " : "") + (l.rank ? l.rank + ". " : "") + l.name), el("td", {}, score(l.score, "tally")),
+        el("td", {}, `${num(l.tiles)} → ${score(l.penalty, "tally")}`), el("td", {}, score(l.final, "tally"))))));
 }
 
 function renderHistory(g) {

@@ -2,10 +2,8 @@ package pyramids
 
 import (
 	"context"
-	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
-	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -16,24 +14,14 @@ import (
 	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
-// reader reads photos of the board (vision/pyramids with the project's tile
-// classifier).
-type reader struct {
-	mu  sync.Mutex // one scan at a time; guards opt's making
-	opt *vpyr.Options
-	err error
-}
+// reader reads photos of the board (vision/pyramids with the project's
+// tile classifier).
+type reader = photo.Tool[*vpyr.Options]
 
-func (r *Rules) makeReader() error {
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	if r.rd.opt != nil || r.rd.err != nil {
-		return r.rd.err
-	}
+func (r *Rules) newReader() (*vpyr.Options, error) {
 	cls, err := ocr.Default(ocr.English)
 	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
+		return nil, err
 	}
 	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize}
 	if r.env.DataDir != "" {
@@ -41,32 +29,40 @@ func (r *Rules) makeReader() error {
 			opt.Calib = cal
 		}
 	}
-	r.rd.opt = opt
-	return nil
+	return opt, nil
 }
 
+func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
+
 // Read reads a photo: the tops the camera sees, the heights carried from
-// the board as it stands (vision/pyramids.CarryHeights). A letter the reader
+// the board as it stands (vision/pyramids.CarryHeights; CarryTaking while a
+// word waits to be taken, whose squares go one lower). A letter the reader
 // could not tell keeps the stack as it stood when its colour agrees; a new
 // pyramid whose letter is unread is left for the table to tap, with
 // confidence 0.
 func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
-	if err := r.makeReader(); err != nil {
-		return game.Reading{}, err
-	}
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
 	}
-	r.rd.mu.Lock()
-	scan, err := vpyr.Scan(img, *r.rd.opt)
-	r.rd.mu.Unlock()
-	if err != nil {
+	var scan *vpyr.Reading
+	var serr error
+	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
+		scan, serr = vpyr.Scan(img, *opt)
+		return nil
+	}); err != nil {
+		return game.Reading{}, err
+	}
+	if err := serr; err != nil {
 		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	before := pyramids.NewBoard()
+	var taking []pyramids.Pos // the squares of a word waiting to be taken
 	if s, err := pos(standing); err == nil && s.Board != nil {
 		before = s.Board
+		if s.Word != nil {
+			taking = s.Word.Squares
+		}
 	}
 	var board *pyramids.Board
 	var unread, doubtful []pyramids.Pos
@@ -85,7 +81,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: max(1, sq.Height)})
 		}
 	} else {
-		board, unread, doubtful = vpyr.CarryHeights(before, scan, r.setup.Seats)
+		board, unread, doubtful = vpyr.CarryTaking(before, scan, r.setup.Seats, taking)
 	}
 	conf := make([][]float64, pyramids.Size)
 	for row := range conf {

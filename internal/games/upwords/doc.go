@@ -1,6 +1,6 @@
 // Package upwords is Upwords at the table (internal/game's Game): the
 // 10x10 (or classic 8x8) board of letter stacks in the grid text format,
-// read from a photo by vision.ScanUpwords with the project's tile reader,
+// read from a photo by vision/upwords.ScanUpwords with the project's tile reader,
 // reconciled with the game as it stands (game.ReconcileUpwordsJudged),
 // judged by scoring/upwords, and tallied with 5 points off per tile left on
 // a rack.

@@ -15,12 +15,13 @@ import (
 	"github.com/tilescope/tilescope/ocr/tesseract"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
-// Reader reads photos of an Upwords board (vision.ScanUpwords with the
+// Reader reads photos of an Upwords board (vupw.ScanUpwords with the
 // project's tile classifier, or Tesseract when its model is missing).
 type Reader struct {
-	opt vision.Options
+	opt vupw.Options
 	// Board is the board as it stands (for placeholders on unreadable
 	// tiles); nil for none.
 	Board func() game.Position
@@ -36,7 +37,7 @@ var _ game.BoardReader = (*Reader)(nil)
 // data directory (its camera calibration, if any; "" for none). The
 // returned func lets the tile reader go.
 func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(), error) {
-	var rd vision.TileReader
+	var rd vupw.TileReader
 	closer := func() {}
 	cls, err := ocr.Default(ocr.English)
 	if err == nil {
@@ -51,7 +52,7 @@ func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(
 		logf("tile reader: %v; using Tesseract instead", err)
 		rd, closer = t, func() { t.Close() }
 	}
-	opt := vision.Options{Size: size, Reader: rd}
+	opt := vupw.Options{Size: size, Reader: rd}
 	if data != "" {
 		if cal, err := vision.LoadCalibration(data); err == nil {
 			opt.Calib = cal
@@ -85,7 +86,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	r.mu.Lock()
 	opt := r.opt
 	opt.Hint = r.grid
-	scan, err := vision.ScanUpwords(img, opt)
+	scan, err := vupw.ScanUpwords(img, opt)
 	if err == nil && r.grid != nil && misregistered(*r.grid, scan.Grid, scan.Board, before) {
 		// The last good grid stays: the camera has not moved.
 		err = ErrRegistration
@@ -109,7 +110,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 var ErrRegistration = errors.New("upwords: the board's grid was found a row or a column off where it stood; the photo is not read as a turn (take it again)")
 
 // misregistered reports whether a reading on grid now, the last good grid
-// being last (the camera's own corner order, vision.UpwordsReading.Grid),
+// being last (the camera's own corner order, vupw.UpwordsReading.Grid),
 // is a registration error: a corner moved half a square or more and more
 // than half of the stacks standing (at least four) read otherwise.
 func misregistered(last, now vision.Quad, read, before *grid.Board) bool {
@@ -161,7 +162,7 @@ func placeholder(before *grid.Board, p grid.Pos) string {
 }
 
 // firmHeight is the margin of a photo's height over the runner-up
-// (vision.Cell.HeightOK) from which the photo's height stands against the
+// (vupw.Cell.HeightOK) from which the photo's height stands against the
 // game's history: under it the history's height is taken without doubt.
 // Chosen with eval-game on seed 1 (docs/vision.md, "Sure").
 const firmHeight = 0.3
@@ -170,7 +171,7 @@ const firmHeight = 0.3
 // reader's confidence, lowered when the stack's height was a near thing
 // and the game's history does not give it. before is the board as it
 // stands (nil: none).
-func ReadingOf(scan *vision.UpwordsReading, before *grid.Board) game.Reading {
+func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 	b := scan.Board.Clone()
 	conf := make([][]float64, b.Rows)
 	for r := range conf {

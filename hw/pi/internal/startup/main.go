@@ -26,7 +26,7 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/vision"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
 // run is one command to time.
@@ -41,7 +41,7 @@ type run struct {
 func main() {
 	bin := flag.String("bin", "bin/tilescope", "the program to time")
 	n := flag.Int("n", 20, "runs per command")
-	photo := flag.String("photo", "vision/testdata/scenes/upwords-0000.jpg", "the photo scan reads")
+	photo := flag.String("photo", "vision/upwords/testdata/scenes/upwords-0000.jpg", "the photo scan reads")
 	flag.Parse()
 	if _, err := os.Stat("/usr/bin/time"); err != nil {
 		fatalf("startup: /usr/bin/time is missing (sudo apt install time): %v", err)
@@ -190,7 +190,7 @@ func scanItself(photo string, n int) (float64, float64, error) {
 		if err != nil {
 			return err
 		}
-		_, err = vision.ScanUpwords(img, vision.Options{Size: 10, Reader: rd})
+		_, err = vupw.ScanUpwords(img, vupw.Options{Size: 10, Reader: rd})
 		return err
 	}
 	t0, c0 = time.Now(), selfCPU()

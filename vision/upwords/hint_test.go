@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"bytes"
@@ -7,6 +7,8 @@ import (
 	"image/jpeg"
 	"math"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/vision/render"
 )
@@ -53,7 +55,7 @@ func TestHintFromAnEarlierPhoto(t *testing.T) {
 				t.Fatalf("the sharp photo: %v", err)
 			}
 			blurred, sc := photo(opt)
-			if _, err := ScanUpwords(blurred, Options{}); !errors.Is(err, ErrNoBoard) {
+			if _, err := ScanUpwords(blurred, Options{}); !errors.Is(err, vision.ErrNoBoard) {
 				t.Skipf("the blurred photo alone: %v (this renderer finds it: nothing to test)", err)
 			}
 			r, err := ScanUpwords(blurred, Options{Hint: &first.Grid})
@@ -62,17 +64,17 @@ func TestHintFromAnEarlierPhoto(t *testing.T) {
 			}
 			// The grid found is the board's (within a fifth of a square of
 			// the truth's corners, in any order).
-			var truth Quad
+			var truth vision.Quad
 			for i, c := range sc.Truth.Board.Corners {
-				truth[i] = Point{c[0], c[1]}
+				truth[i] = vision.Point{X: c[0], Y: c[1]}
 			}
 			nearTruth(t, r.Corners, truth)
 			// A hint two squares off (the board was moved since) does not
 			// hold the grid there: the sharp photo is read where it is.
-			var off Quad
+			var off vision.Quad
 			dx, dy := (first.Grid[1].X-first.Grid[0].X)/5, (first.Grid[1].Y-first.Grid[0].Y)/5
 			for i, c := range first.Grid {
-				off[i] = Point{c.X + dx, c.Y + dy}
+				off[i] = vision.Point{X: c.X + dx, Y: c.Y + dy}
 			}
 			moved, err := ScanUpwords(img, Options{Hint: &off})
 			if err != nil {
@@ -85,7 +87,7 @@ func TestHintFromAnEarlierPhoto(t *testing.T) {
 
 // nearTruth checks that every corner lies within a fifth of a square of
 // one of the truth's (the grid is symmetric: any order).
-func nearTruth(t *testing.T, got, truth Quad) {
+func nearTruth(t *testing.T, got, truth vision.Quad) {
 	t.Helper()
 	pitch := math.Hypot(truth[1].X-truth[0].X, truth[1].Y-truth[0].Y) / 10
 	for _, c := range got {

@@ -1,11 +1,12 @@
-package vision
+package upwords
 
 import (
 	"fmt"
 	"image"
 	"math"
-	"sort"
 	"time"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -36,7 +37,7 @@ var UpwordsGeometry = Geometry{SquareMM: 21, TileMM: 18.8, LevelMM: 3.8, WallMM:
 type Options struct {
 	Size     int        // squares per side; 0 means 10
 	Reader   TileReader // reads each stack's top face; nil: heights only
-	Calib    *Calibration
+	Calib    *vision.Calibration
 	Geometry Geometry // zero: UpwordsGeometry
 	// CropSize is the side in pixels of the top-face crop handed to the
 	// reader; 0 means 64.
@@ -48,19 +49,19 @@ type Options struct {
 	// (an earlier reading's Grid), or nil. It is tried first, and a grid
 	// found there is accepted on weaker evidence (a blurred or dim frame,
 	// a hand over part of the board). A moved board is still found anew.
-	Hint *Quad
+	Hint *vision.Quad
 }
 
 // Cell is what the scan saw on one square.
 type Cell struct {
 	Pos      grid.Pos
-	Letter   string  // "" when empty; "?" when occupied but no reader
-	Height   int     // 0 when empty
-	Conf     float64 // the reader's confidence in the letter
-	Tile     float64 // evidence that a tile stands here (>0: yes)
-	HeightOK float64 // margin of the chosen height over the next best, 0..1
-	Face     Quad    // the top face in the picture
-	Angle    float64 // the reader's estimate of the letter's rotation
+	Letter   string      // "" when empty; "?" when occupied but no reader
+	Height   int         // 0 when empty
+	Conf     float64     // the reader's confidence in the letter
+	Tile     float64     // evidence that a tile stands here (>0: yes)
+	HeightOK float64     // margin of the chosen height over the next best, 0..1
+	Face     vision.Quad // the top face in the picture
+	Angle    float64     // the reader's estimate of the letter's rotation
 	// Sure: for a stack, its letter and its height are both sure (the
 	// reader's confidence, the tile evidence and the height's margin all
 	// clear the Sure thresholds); for a square read empty, it is not
@@ -98,13 +99,13 @@ func sureCell(c Cell) bool {
 // UpwordsReading is one photo of an Upwords board, read.
 type UpwordsReading struct {
 	Board   *grid.Board
-	Cells   []Cell // row by row
-	Corners Quad   // the playing grid's outer corners in the picture
+	Cells   []Cell      // row by row
+	Corners vision.Quad // the playing grid's outer corners in the picture
 	// Grid is the playing grid's outer corners at the walls' tops, in the
 	// camera's own order (not turned with the reading): the Options.Hint
 	// for the next photo from the same camera.
-	Grid  Quad
-	Pose  Pose // the camera over the board (board units: squares)
+	Grid  vision.Quad
+	Pose  vision.Pose // the camera over the board (board units: squares)
 	Focal float64
 	// FocalSource says where the focal length came from: "calibration",
 	// "board" (estimated from this photo's perspective) or "default".
@@ -119,30 +120,13 @@ type UpwordsReading struct {
 // Cell returns the reading of one square.
 func (r *UpwordsReading) Cell(p grid.Pos) Cell { return r.Cells[p.Row*r.Board.Cols+p.Col] }
 
-// Thresholds of the picture checks.
-//
-// They sit outside the renderer's range (vision/render RandomOptions, up
-// to hard: exposure 0.7, ambient 0.2, blur 3 px plus motion 7 px), as
-// measured by TestPictureChecks over 350 rendered scenes (the mixed set of
-// seed 1 and 150 hard ones of seed 4242), and inside what the error tests
-// draw: a median grey of 27 at the darkest rendered, the board's brightest
-// 5% at 37 (a dark board with three tiles), against 13 and 15 for a board
-// lit at 8%; edges spread over at most 0.20 of a square rendered, 0.11 on
-// a sharp drawing, 0.38 under a 13-pixel box blur (half a square).
-const (
-	darkLuma        = 24   // grey: a median (no board found) or the board's brightest 5% below this is too dark
-	blurSharpness   = 8.0  // no board found: mean of the strongest 5% of neighbour steps below this is too blurred
-	maxEdgeSpread   = 0.3  // board found: edges spread over more than this fraction of a square is too blurred
-	minGridContrast = 0.25 // grid evidence below this: no board
-)
-
 // ScanUpwords reads an Upwords board from a photo: finds the board, the
 // camera's pose, which squares hold a stack, each stack's height and (with
 // a reader) the letter on top.
 func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	start := time.Now()
 	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
-		return nil, fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
+		return nil, fmt.Errorf("%w: the picture is empty or tiny", vision.ErrNoBoard)
 	}
 	n := opt.Size
 	if n == 0 {
@@ -152,44 +136,29 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if geo.SquareMM == 0 {
 		geo = UpwordsGeometry
 	}
-	p := luma(img)
-	fit, ok := findBoardNear(p, img, n, opt.Hint)
-	if !ok && fit.Partial {
-		return nil, partialError(fit, n)
-	}
-	if !ok || fit.Score < minGridContrast {
-		if med := medianLuma(p); med < darkLuma {
-			return nil, fmt.Errorf("%w: median brightness %d of 255; add light", ErrTooDark, med)
-		}
-		if s := sharpness(p, nil); s < blurSharpness {
-			return nil, fmt.Errorf("%w: edge strength %.1f (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
-		}
-		return nil, fmt.Errorf("%w: no %dx%d grid in the picture", ErrNoBoard, n, n)
-	}
-	if err := outOfView(p, fit, n); err != nil {
+	p := vision.Luma(img)
+	fit, err := vision.FindGridNear(p, img, n, opt.Hint)
+	if err != nil {
 		return nil, err
 	}
 	r := &UpwordsReading{Board: grid.New(n, n)}
 	for i := 0; i < 4; i++ {
-		r.Corners[i] = fit.H.Apply([]Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}}[i])
+		r.Corners[i] = fit.H.Apply([]vision.Point{{X: 0, Y: 0}, {X: float64(n), Y: 0}, {X: float64(n), Y: float64(n)}, {X: 0, Y: float64(n)}}[i])
 	}
 	r.Grid = r.Corners
-	if l := brightestOn(p, r.Corners); l < darkLuma {
-		return nil, fmt.Errorf("%w: the brightest parts of the board reach only %d of 255; add light", ErrTooDark, l)
-	}
-	if s := edgeSpread(p, r.Corners, n); s > maxEdgeSpread {
-		return nil, fmt.Errorf("%w: edges on the board spread over %.2f of a square (at most %.2f); hold the camera still and focus", ErrTooBlurred, s, maxEdgeSpread)
+	if err := vision.CheckLight(p, r.Corners, n); err != nil {
+		return nil, err
 	}
 	f, src := focal(fit.H, p.W, p.H, opt.Calib)
 	cx, cy := float64(p.W)/2, float64(p.H)/2
 	if opt.Calib != nil && opt.Calib.Cx > 0 {
 		cx, cy = opt.Calib.Cx, opt.Calib.Cy
 	}
-	pose, err := PoseFromHomography(fit.H, f, f, cx, cy)
+	pose, err := vision.PoseFromHomography(fit.H, f, f, cx, cy)
 	if err != nil {
-		return nil, fmt.Errorf("%w: the board's outline is degenerate", ErrNoBoard)
+		return nil, fmt.Errorf("%w: the board's outline is degenerate", vision.ErrNoBoard)
 	}
-	pose.Correct = fit.correction(n)
+	pose.Correct = fit.Correction()
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops;
 	// through the lens where the grid's lines showed one (fitLens: the
@@ -197,10 +166,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	// the straight grid as before: through the lens their letters read
 	// worse on the mixed set (-5 of 5521) though the heights read better.
 	floor := -geo.WallMM / geo.SquareMM
-	for i, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+	for i, c := range []vision.Point{{X: 0, Y: 0}, {X: float64(n), Y: 0}, {X: float64(n), Y: float64(n)}, {X: 0, Y: float64(n)}} {
 		top, bottom := pose.Project(c.X, c.Y, 0), pose.Project(c.X, c.Y, floor)
-		h := fit.at(c)
-		r.Corners[i] = Point{h.X + bottom.X - top.X, h.Y + bottom.Y - top.Y}
+		h := fit.At(c)
+		r.Corners[i] = vision.Point{X: h.X + bottom.X - top.X, Y: h.Y + bottom.Y - top.Y}
 	}
 
 	cells := readCells(p, img, &pose, fit.H, n, geo)
@@ -291,7 +260,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 // focal chooses the focal length: the calibration's, else an estimate from
 // the board's perspective when the view is tilted enough, else the Pi
 // camera's (62.2 degrees across).
-func focal(h Homography, w, hgt int, cal *Calibration) (float64, string) {
+func focal(h vision.Homography, w, hgt int, cal *vision.Calibration) (float64, string) {
 	if cal != nil && cal.Fx > 0 {
 		s := 1.0
 		if cal.Width > 0 && cal.Width != w {
@@ -299,313 +268,11 @@ func focal(h Homography, w, hgt int, cal *Calibration) (float64, string) {
 		}
 		return cal.Fx * s, "calibration"
 	}
-	def := DefaultFocal(w)
-	if f, ok := FocalFromHomography(h, float64(w)/2, float64(hgt)/2); ok && f > 0.5*def && f < 2*def {
+	def := vision.DefaultFocal(w)
+	if f, ok := vision.FocalFromHomography(h, float64(w)/2, float64(hgt)/2); ok && f > 0.5*def && f < 2*def {
 		return f, "board"
 	}
 	return def, "default"
-}
-
-// DefaultFocal is the focal length in pixels of a camera 62.2 degrees
-// across (the Raspberry Pi camera v2) for a picture w pixels wide.
-func DefaultFocal(w int) float64 {
-	return float64(w) / 2 / math.Tan(62.2*math.Pi/360)
-}
-
-// medianLuma is the median grey of a sparse sample of the picture.
-func medianLuma(p plane) int {
-	var hist [256]int
-	n := 0
-	for y := 0; y < p.H; y += 8 {
-		for x := 0; x < p.W; x += 8 {
-			hist[p.Pix[y*p.W+x]]++
-			n++
-		}
-	}
-	acc := 0
-	for v, c := range hist {
-		acc += c
-		if acc*2 >= n {
-			return v
-		}
-	}
-	return 255
-}
-
-// brightestOn is the 95th percentile of the grey inside q: tiles, walls
-// and print on a well-lit board reach well above it.
-func brightestOn(p plane, q Quad) int {
-	h, err := QuadHomography(1, 1, q)
-	if err != nil {
-		return 255
-	}
-	var hist [256]int
-	n := 0
-	for i := 0; i < 40; i++ {
-		for j := 0; j < 40; j++ {
-			pt := h.Apply(Point{(float64(i) + 0.5) / 40, (float64(j) + 0.5) / 40})
-			if v := p.at(pt.X, pt.Y); v >= 0 {
-				hist[int(v)]++
-				n++
-			}
-		}
-	}
-	acc := 0
-	for v := 255; v >= 0; v-- {
-		acc += hist[v]
-		if acc*20 >= n {
-			return v
-		}
-	}
-	return 0
-}
-
-// sharpness is the mean of the largest absolute grey differences between
-// neighbouring pixels (the top 5%), over the whole picture or inside q: a
-// sharp picture of a board has crisp edges somewhere.
-func sharpness(p plane, q *Quad) float64 {
-	var hist [256]int
-	n := 0
-	x0, y0, x1, y1 := 1, 1, p.W-2, p.H-2
-	if q != nil {
-		bx0, by0, bx1, by1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-		for _, c := range q {
-			bx0, by0 = math.Min(bx0, c.X), math.Min(by0, c.Y)
-			bx1, by1 = math.Max(bx1, c.X), math.Max(by1, c.Y)
-		}
-		x0, y0 = max(x0, int(bx0)), max(y0, int(by0))
-		x1, y1 = min(x1, int(bx1)), min(y1, int(by1))
-	}
-	step := 2
-	for y := y0; y < y1; y += step {
-		row := p.Pix[y*p.W:]
-		for x := x0; x < x1; x += step {
-			d := int(row[x+1]) - int(row[x])
-			if d < 0 {
-				d = -d
-			}
-			hist[d]++
-			n++
-		}
-	}
-	if n == 0 {
-		return 0
-	}
-	want := n / 20
-	var sum, cnt int
-	for v := 255; v >= 0 && cnt < want; v-- {
-		take := min(hist[v], want-cnt)
-		sum += take * v
-		cnt += take
-	}
-	if cnt == 0 {
-		return 0
-	}
-	return float64(sum) / float64(cnt)
-}
-
-// edgeSpread is how far, as a fraction of a square, the sharpest edges on
-// the board q (n squares a side) are spread: the board's contrast (its
-// 95th less its 5th percentile of grey) over the steepest neighbour steps
-// (sharpness), which for an edge blurred over w pixels is about its
-// contrast over w, divided by the square's side in pixels. Unlike the
-// steepness alone it does not depend on the light (a dim sharp board has
-// gentle steps) nor on the board's size in the picture (what blurs a
-// letter is blur measured in squares).
-func edgeSpread(p plane, q Quad, n int) float64 {
-	h, err := QuadHomography(1, 1, q)
-	if err != nil {
-		return 0
-	}
-	var hist [256]int
-	cnt := 0
-	for i := 0; i < 40; i++ {
-		for j := 0; j < 40; j++ {
-			pt := h.Apply(Point{(float64(i) + 0.5) / 40, (float64(j) + 0.5) / 40})
-			if v := p.at(pt.X, pt.Y); v >= 0 {
-				hist[int(v)]++
-				cnt++
-			}
-		}
-	}
-	lo, hi, acc := -1, -1, 0
-	for v := range hist {
-		acc += hist[v]
-		if lo < 0 && acc*20 >= cnt {
-			lo = v
-		}
-		if hi < 0 && acc*20 >= 19*cnt {
-			hi = v
-		}
-	}
-	var per float64
-	for i := range q {
-		j := (i + 1) % 4
-		per += math.Hypot(q[j].X-q[i].X, q[j].Y-q[i].Y)
-	}
-	s := sharpness(p, &q)
-	if cnt == 0 || s <= 0 || per <= 0 {
-		return math.Inf(1)
-	}
-	return float64(hi-lo) / s / (per / float64(4*n))
-}
-
-// outOfView checks that the whole grid lies inside the picture and that the
-// board's outline was not cut by the picture's edge. The grid's points are
-// taken through the lens where one was fitted (fitLens): under a strong
-// barrel lens the straight grid overshoots the board's corners, by a
-// third of a square, and a corner near the picture's edge falls outside
-// it though the board is whole in view.
-func outOfView(p plane, fit boardFit, n int) error {
-	e := &OutOfViewError{}
-	inside := func(q Point) bool {
-		return q.X >= 0 && q.Y >= 0 && q.X <= float64(p.W) && q.Y <= float64(p.H)
-	}
-	rows := map[int]bool{}
-	cols := map[int]bool{}
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			for _, d := range []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
-				if !inside(fit.at(Point{float64(c) + d.X, float64(r) + d.Y})) {
-					rows[r], cols[c] = true, true
-				}
-			}
-		}
-	}
-	if len(rows) == 0 {
-		return nil // the grid is in view (the border may not be)
-	}
-	if len(rows) == 0 {
-		// The outline touched the picture's edge but the fitted grid is
-		// inside: the grid fit may have squeezed a cut board into view.
-		// Trust the fit only if the outermost lines are strong.
-		if gridEdgesOK(p, fit.H, n) {
-			return nil
-		}
-		for _, s := range fit.Clipped {
-			switch s {
-			case "left":
-				cols[0] = true
-			case "right":
-				cols[n-1] = true
-			case "top":
-				rows[0] = true
-			case "bottom":
-				rows[n-1] = true
-			}
-		}
-	}
-	e.Sides = fit.Clipped
-	if len(e.Sides) == 0 {
-		e.Sides = sidesOut(p, fit.H, n)
-	}
-	for r := range rows {
-		if len(rows) < n {
-			e.Rows = append(e.Rows, r)
-		}
-	}
-	for c := range cols {
-		if len(cols) < n {
-			e.Cols = append(e.Cols, c)
-		}
-	}
-	sort.Ints(e.Rows)
-	sort.Ints(e.Cols)
-	return e
-}
-
-func sidesOut(p plane, h Homography, n int) []string {
-	var l, t, r, b bool
-	for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
-		q := h.Apply(c)
-		l = l || q.X < 0
-		t = t || q.Y < 0
-		r = r || q.X > float64(p.W)
-		b = b || q.Y > float64(p.H)
-	}
-	var out []string
-	for _, s := range []struct {
-		on   bool
-		name string
-	}{{l, "left"}, {t, "top"}, {r, "right"}, {b, "bottom"}} {
-		if s.on {
-			out = append(out, s.name)
-		}
-	}
-	return out
-}
-
-// gridEdgesOK checks that the first and last grid lines in both directions
-// are about as strong as the inner lines: a board squeezed into a cut
-// outline has its outer "lines" on the picture's edge or in the border.
-func gridEdgesOK(p plane, h Homography, n int) bool {
-	strength := func(vertical bool, k int) float64 {
-		var s float64
-		cnt := 0
-		for t := 0.1; t < float64(n); t += 0.25 {
-			var a, b Point
-			if vertical {
-				a, b = h.Apply(Point{float64(k) - 0.15, t}), h.Apply(Point{float64(k) + 0.15, t})
-			} else {
-				a, b = h.Apply(Point{t, float64(k) - 0.15}), h.Apply(Point{t, float64(k) + 0.15})
-			}
-			// the largest difference across the line
-			best := 0.0
-			for f := 0.0; f <= 1; f += 0.1 {
-				x := a.X + (b.X-a.X)*f
-				y := a.Y + (b.Y-a.Y)*f
-				va, vb := p.at(x-1, y), p.at(x+1, y)
-				vc, vd := p.at(x, y-1), p.at(x, y+1)
-				if va < 0 || vb < 0 || vc < 0 || vd < 0 {
-					return 0
-				}
-				best = math.Max(best, math.Max(math.Abs(va-vb), math.Abs(vc-vd)))
-			}
-			s += best
-			cnt++
-		}
-		return s / float64(cnt)
-	}
-	var inner float64
-	for k := 1; k < n; k++ {
-		inner += strength(true, k) + strength(false, k)
-	}
-	inner /= float64(2 * (n - 1))
-	for _, v := range []bool{true, false} {
-		for _, k := range []int{0, n} {
-			if strength(v, k) < 0.5*inner {
-				return false
-			}
-		}
-	}
-	return true
-}
-
-// partialError names the rows and columns of a cut board that are out of
-// view, from how many of them the picture shows and where it is cut.
-func partialError(fit boardFit, n int) error {
-	e := &OutOfViewError{Sides: fit.Clipped}
-	for _, s := range fit.Clipped {
-		switch {
-		case s == "left" && fit.Cols < n:
-			for c := 0; c < n-fit.Cols; c++ {
-				e.Cols = append(e.Cols, c)
-			}
-		case s == "right" && fit.Cols < n:
-			for c := fit.Cols; c < n; c++ {
-				e.Cols = append(e.Cols, c)
-			}
-		case s == "top" && fit.Rows < n:
-			for r := 0; r < n-fit.Rows; r++ {
-				e.Rows = append(e.Rows, r)
-			}
-		case s == "bottom" && fit.Rows < n:
-			for r := fit.Rows; r < n; r++ {
-				e.Rows = append(e.Rows, r)
-			}
-		}
-	}
-	return e
 }
 
 // Letters that look the same turned half way round (in the tiles' sans
@@ -717,7 +384,7 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 // (faces[i], the crop it was first read from, or cut again when there is
 // none) is read by the reader's specialist for blurred crops
 // (ocr.BlurReader) throughout: at its height, at the others, pooled.
-func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kr, hasKnown := rd.(ocr.KnownReader)
 	kn := ocr.Known{Tile: true}
 	if known {
@@ -802,7 +469,7 @@ const rereadBelow = 0.5
 // turnReading re-labels the squares and corners for letters standing k
 // quarter turns counter-clockwise: "up" as read is then k quarter turns
 // counter-clockwise from the picture's up.
-func turnReading(cells []Cell, q Quad, n, k int) ([]Cell, Quad) {
+func turnReading(cells []Cell, q vision.Quad, n, k int) ([]Cell, vision.Quad) {
 	out := make([]Cell, len(cells))
 	copy(out, cells)
 	for t := 0; t < k; t++ {
@@ -814,7 +481,7 @@ func turnReading(cells []Cell, q Quad, n, k int) ([]Cell, Quad) {
 			next[p.Row*n+p.Col] = c
 		}
 		out = next
-		q = Quad{q[3], q[0], q[1], q[2]}
+		q = vision.Quad{q[3], q[0], q[1], q[2]}
 	}
 	for i := range out {
 		out[i].Angle = math.Mod(out[i].Angle-float64(90*k)+360, 360)

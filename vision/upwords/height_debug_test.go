@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 )
@@ -23,7 +25,7 @@ func TestHeightDiagnosis(t *testing.T) {
 	diffs := map[int]int{}
 	var bias [8]float64
 	var nb [8]int
-	diagScenes(t, 3, func(path string, tr *Truth, res SceneResult, img image.Image) {
+	diagScenes(t, 3, func(path string, tr *vision.Truth, res SceneResult, img image.Image) {
 		cont := map[grid.Pos]float64{}
 		debugHeight = func(r, c int, h float64) { cont[grid.Pos{Row: r, Col: c}] = h }
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows})
@@ -85,16 +87,16 @@ func TestHeightCues(t *testing.T) {
 	var sizeRes, posRes, fitRes, measErr []float64
 	var pairs [][3]float64 // px per level, position and size residuals
 	unmeasured := 0
-	diagScenes(t, 2, func(path string, tr *Truth, res SceneResult, img image.Image) {
+	diagScenes(t, 2, func(path string, tr *vision.Truth, res SceneResult, img image.Image) {
 		so := Options{Size: tr.Board.Rows, CameraOrientation: true}
 		if os.Getenv("TILESCOPE_TRUE_INTRINSICS") != "" {
-			so.Calib = &Calibration{Width: tr.Width, Height: tr.Height, Fx: tr.Camera.Fx, Fy: tr.Camera.Fy, Cx: tr.Camera.Cx, Cy: tr.Camera.Cy}
+			so.Calib = &vision.Calibration{Width: tr.Width, Height: tr.Height, Fx: tr.Camera.Fx, Fy: tr.Camera.Fy, Cx: tr.Camera.Cx, Cy: tr.Camera.Cy}
 		}
 		r, err := ScanUpwords(img, so)
 		if err != nil {
 			return
 		}
-		pl := luma(img)
+		pl := vision.Luma(img)
 		geo := UpwordsGeometry
 		if w := os.Getenv("TILESCOPE_WALL_MM"); w != "" {
 			fmt.Sscan(w, &geo.WallMM)
@@ -109,9 +111,9 @@ func TestHeightCues(t *testing.T) {
 			h := float64(tc.Height)
 			pq := faceQuad(&r.Pose, op.Row, op.Col, h, geo)
 			pq1 := faceQuad(&r.Pose, op.Row, op.Col, h+1, geo)
-			var tq Quad
+			var tq vision.Quad
 			for k, v := range tc.Corners {
-				tq[k] = Point{v[0], v[1]}
+				tq[k] = vision.Point{X: v[0], Y: v[1]}
 			}
 			pc, pc1, tcen := quadCentre(pq), quadCentre(pq1), quadCentre(tq)
 			ux, uy := pc1.X-pc.X, pc1.Y-pc.Y
@@ -122,11 +124,11 @@ func TestHeightCues(t *testing.T) {
 			if os.Getenv("TILESCOPE_LOCAL_SIZE") != "" {
 				// The face's size from the square's own outline at the
 				// wall tops, scaled by depth.
-				cq := Quad{r.Pose.Project(float64(op.Col), float64(op.Row), 0), r.Pose.Project(float64(op.Col+1), float64(op.Row), 0),
+				cq := vision.Quad{r.Pose.Project(float64(op.Col), float64(op.Row), 0), r.Pose.Project(float64(op.Col+1), float64(op.Row), 0),
 					r.Pose.Project(float64(op.Col+1), float64(op.Row+1), 0), r.Pose.Project(float64(op.Col), float64(op.Row+1), 0)}
 				depth := func(z float64) float64 {
-					v := Vec3{float64(op.Col) + 0.5, float64(op.Row) + 0.5, -z}
-					return r.Pose.R[2].dot(v) + r.Pose.T[2]
+					v := vision.Vec3{float64(op.Col) + 0.5, float64(op.Row) + 0.5, -z}
+					return r.Pose.R[2].Dot(v) + r.Pose.T[2]
 				}
 				zh := func(h float64) float64 { return (h*geo.LevelMM - geo.WallMM) / geo.SquareMM }
 				s0 := quadSize(cq) * geo.TileMM / geo.SquareMM
@@ -222,7 +224,7 @@ func TestHeightCues(t *testing.T) {
 }
 
 // quadSize is the mean length of q's sides.
-func quadSize(q Quad) float64 {
+func quadSize(q vision.Quad) float64 {
 	var s float64
 	for i := range q {
 		s += math.Hypot(q[(i+1)%4].X-q[i].X, q[(i+1)%4].Y-q[i].Y) / 4
@@ -277,7 +279,7 @@ func planeResiduals(rows [][4]float64) []float64 {
 // bevels' shading there) and the median taken. strength is the median
 // step (grey levels per pixel); ok is false for a side whose points are
 // mostly hidden or show no clear step.
-func faceSides(p plane, occ *occluders, q Quad, reach float64) (off, strength [4]float64, ok [4]bool) {
+func faceSides(p vision.Plane, occ *occluders, q vision.Quad, reach float64) (off, strength [4]float64, ok [4]bool) {
 	var cx, cy float64
 	for _, v := range q {
 		cx += v.X / 4
@@ -303,12 +305,12 @@ func faceSides(p plane, occ *occluders, q Quad, reach float64) (off, strength [4
 		for k := 0; k < 9; k++ {
 			t := 0.15 + 0.7*float64(k)/8
 			x0, y0 := a.X+dx*t, a.Y+dy*t
-			if occ.hides(Point{x0 + nx*2, y0 + ny*2}) {
+			if occ.hides(vision.Point{X: x0 + nx*2, Y: y0 + ny*2}) {
 				continue
 			}
 			for j := range prof {
 				s := (float64(j) - 1 - float64(n/2)) * step
-				g := p.at(x0+nx*s, y0+ny*s)
+				g := p.At(x0+nx*s, y0+ny*s)
 				if g < 0 {
 					continue points
 				}
@@ -350,13 +352,13 @@ func faceSides(p plane, occ *occluders, q Quad, reach float64) (off, strength [4
 // named by TILESCOPE_HEIGHT_DIAG whose board the scan finds, with its
 // truth, the evaluation's result and the decoded photo; it skips the test
 // when the variable is not set.
-func diagScenes(t *testing.T, every int, fn func(path string, tr *Truth, res SceneResult, img image.Image)) {
+func diagScenes(t *testing.T, every int, fn func(path string, tr *vision.Truth, res SceneResult, img image.Image)) {
 	dir := os.Getenv("TILESCOPE_HEIGHT_DIAG")
 	if dir == "" {
 		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
 	}
 	i := -1
-	eachScene(t, dir, func(path string, tr *Truth) {
+	eachScene(t, dir, func(path string, tr *vision.Truth) {
 		if i++; i%every != 0 {
 			return
 		}

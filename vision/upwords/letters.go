@@ -1,9 +1,11 @@
-package vision
+package upwords
 
 import (
 	"fmt"
 	"image"
 	"math"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 )
@@ -28,7 +30,7 @@ const (
 // can turn on a pixel; the probabilities averaged over the crops are
 // steadier than any one of them. ok is false when the reader cannot pool
 // crops (ocr.VoteReader).
-func voteFace(img image.Image, q Quad, crop int, rd TileReader, kn ocr.Known) (ocr.Reading, bool, error) {
+func voteFace(img image.Image, q vision.Quad, crop int, rd TileReader, kn ocr.Known) (ocr.Reading, bool, error) {
 	vr, ok := rd.(ocr.VoteReader)
 	if !ok {
 		return ocr.Reading{}, false, nil
@@ -39,7 +41,7 @@ func voteFace(img image.Image, q Quad, crop int, rd TileReader, kn ocr.Known) (o
 
 // faceCrops cuts the face q as voteFace pools it: as placed first, then
 // moved and scaled (faceJitters).
-func faceCrops(img image.Image, q Quad, crop int) []image.Image {
+func faceCrops(img image.Image, q vision.Quad, crop int) []image.Image {
 	crops := make([]image.Image, len(faceJitters))
 	for i, j := range faceJitters {
 		crops[i] = letterCrop(img, jitterQuad(q, j.du, j.dv, j.s), crop)
@@ -57,14 +59,14 @@ var faceJitters = []struct{ du, dv, s float64 }{
 
 // jitterQuad is the face q moved by (du, dv) of its side along its own
 // axes and scaled by s about its centre, in the face's perspective.
-func jitterQuad(q Quad, du, dv, s float64) Quad {
-	h, err := QuadHomography(1, 1, q)
+func jitterQuad(q vision.Quad, du, dv, s float64) vision.Quad {
+	h, err := vision.QuadHomography(1, 1, q)
 	if err != nil {
 		return q
 	}
-	var out Quad
-	for i, c := range []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
-		out[i] = h.Apply(Point{0.5 + (c.X-0.5)*s + du, 0.5 + (c.Y-0.5)*s + dv})
+	var out vision.Quad
+	for i, c := range []vision.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}} {
+		out[i] = h.Apply(vision.Point{X: 0.5 + (c.X-0.5)*s + du, Y: 0.5 + (c.Y-0.5)*s + dv})
 	}
 	return out
 }
@@ -81,18 +83,18 @@ const letterMargin = 0.12
 // The picture's pixels under the face are converted to RGB once into a
 // small window, rather than four times per crop pixel: for a JPEG
 // (*image.YCbCr) that conversion was most of a crop's cost.
-func letterCrop(img image.Image, q Quad, size int) *image.RGBA {
+func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 	s := float64(size)
-	dst := []Point{{0, 0}, {s, 0}, {s, s}, {0, s}}
+	dst := []vision.Point{{X: 0, Y: 0}, {X: s, Y: 0}, {X: s, Y: s}, {X: 0, Y: s}}
 	// crop pixel -> face fractions -> picture
-	src := make([]Point, 4)
+	src := make([]vision.Point, 4)
 	for i, d := range dst {
 		u := d.X/s*(1+2*letterMargin) - letterMargin
 		v := d.Y/s*(1+2*letterMargin) - letterMargin
 		src[i] = bilerpQuadExt(q, u, v)
 	}
 	out := image.NewRGBA(image.Rect(0, 0, size, size))
-	hm, err := FitHomography(dst, src)
+	hm, err := vision.FitHomography(dst, src)
 	if err != nil {
 		return out
 	}
@@ -101,7 +103,7 @@ func letterCrop(img image.Image, q Quad, size int) *image.RGBA {
 	// The window: every pixel the samples' bilinear neighbourhoods reach
 	// (the crop's corners map to the window's corners' hull).
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-	for _, d := range []Point{{0.5, 0.5}, {s - 0.5, 0.5}, {s - 0.5, s - 0.5}, {0.5, s - 0.5}} {
+	for _, d := range []vision.Point{{X: 0.5, Y: 0.5}, {X: s - 0.5, Y: 0.5}, {X: s - 0.5, Y: s - 0.5}, {X: 0.5, Y: s - 0.5}} {
 		sp := hm.Apply(d)
 		x0, y0 = math.Min(x0, sp.X-0.5), math.Min(y0, sp.Y-0.5)
 		x1, y1 = math.Max(x1, sp.X-0.5), math.Max(y1, sp.Y-0.5)
@@ -143,7 +145,7 @@ func letterCrop(img image.Image, q Quad, size int) *image.RGBA {
 	}
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
-			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			sp := hm.Apply(vision.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5})
 			fx, fy := sp.X-0.5, sp.Y-0.5
 			ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
 			o := out.PixOffset(x, y)
@@ -274,7 +276,7 @@ const tallShift = 0.2
 // Costs one or two crops per tall stack in a view steep enough
 // (tallShift), four more for the few that no neighbouring height
 // supports.
-func rereadTall(img image.Image, cells []Cell, pose *Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kr, ok := rd.(ocr.KnownReader)
 	if !ok || !known {
 		return nil

@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"errors"
@@ -12,6 +12,8 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -148,14 +150,14 @@ func TestGoldenWithin(t *testing.T) {
 }
 
 func TestScanRenderedScenes(t *testing.T) {
-	files, err := SceneFiles("testdata/scenes")
+	files, err := vision.SceneFiles("testdata/scenes")
 	if err != nil || len(files) == 0 {
 		t.Fatalf("no scenes in testdata/scenes: %v", err)
 	}
 	for _, path := range files {
 		name := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
 		t.Run(name, func(t *testing.T) {
-			truth, err := LoadTruth(TruthPath(path))
+			truth, err := vision.LoadTruth(vision.TruthPath(path))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -210,48 +212,9 @@ func TestScanRenderedScenes(t *testing.T) {
 	}
 }
 
-// TestScrabblePhotos finds the 15x15 grid on real phone photos of a
-// Scrabble board (no ground truth: the quadrilateral must be plausible).
-func TestScrabblePhotos(t *testing.T) {
-	files, _ := filepath.Glob("/work/shared/data/photos/scrabble-board/*.jpg")
-	if len(files) == 0 {
-		t.Skip("the shared photos are not on this machine")
-	}
-	found := 0
-	for _, f := range files {
-		img := loadImage(t, f)
-		p := luma(img)
-		fit, ok := findBoard(p, img, 15)
-		if !ok || fit.Score < minGridContrast {
-			t.Logf("%s: no grid", filepath.Base(f))
-			continue
-		}
-		var q Quad
-		for i, c := range []Point{{0, 0}, {15, 0}, {15, 15}, {0, 15}} {
-			q[i] = fit.H.Apply(c)
-		}
-		area := quadArea(q) / float64(p.W*p.H)
-		_, convex := orderPoints(q[:])
-		var cx, cy float64
-		for _, c := range q {
-			cx += c.X / 4
-			cy += c.Y / 4
-		}
-		central := math.Abs(cx/float64(p.W)-0.5) < 0.25 && math.Abs(cy/float64(p.H)-0.5) < 0.25
-		if convex && area > 0.15 && area < 0.95 && central {
-			found++
-		} else {
-			t.Logf("%s: implausible grid %v (area %.2f)", filepath.Base(f), q, area)
-		}
-	}
-	if found < len(files)*3/4 {
-		t.Errorf("a plausible grid on %d of %d photos, want at least 3/4", found, len(files))
-	}
-}
-
 func TestScanErrors(t *testing.T) {
-	board := grid.MustParse(synthState)
-	base := synthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
+	board := grid.MustParse(vision.SynthState)
+	base := vision.SynthScene{W: 800, H: 600, HFOV: 62.2, Dist: 24, Tilt: 10, Board: board}
 	dark, blurred, cut, none := base, base, base, base
 	none.NoBoard, none.Clutter = true, true
 	dark.Light = 0.08
@@ -262,11 +225,11 @@ func TestScanErrors(t *testing.T) {
 		img  image.Image
 		want error
 	}{
-		{"no board", draw(none), ErrNoBoard},
-		{"too dark", draw(dark), ErrTooDark},
-		{"too blurred", draw(blurred), ErrTooBlurred},
-		{"half out of view", draw(cut), ErrOutOfView},
-		{"tiny", image.NewRGBA(image.Rect(0, 0, 10, 10)), ErrNoBoard},
+		{"no board", draw(none), vision.ErrNoBoard},
+		{"too dark", draw(dark), vision.ErrTooDark},
+		{"too blurred", draw(blurred), vision.ErrTooBlurred},
+		{"half out of view", draw(cut), vision.ErrOutOfView},
+		{"tiny", image.NewRGBA(image.Rect(0, 0, 10, 10)), vision.ErrNoBoard},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -278,7 +241,7 @@ func TestScanErrors(t *testing.T) {
 	}
 	// The out-of-view message names the missing columns.
 	_, err := ScanUpwords(draw(cut), Options{})
-	var ov *OutOfViewError
+	var ov *vision.OutOfViewError
 	// The camera aims right of the board: its left-hand columns are cut.
 	if !errors.As(err, &ov) || len(ov.Cols) == 0 || len(ov.Sides) != 1 || ov.Sides[0] != "left" || ov.Cols[0] != 0 || len(ov.Rows) > 0 {
 		t.Errorf("want the left-hand columns named: %v", err)
@@ -286,8 +249,8 @@ func TestScanErrors(t *testing.T) {
 	t.Log(err)
 }
 
-func draw(s synthScene) image.Image {
-	img, _ := s.draw()
+func draw(s vision.SynthScene) image.Image {
+	img, _ := s.Draw()
 	return img
 }
 

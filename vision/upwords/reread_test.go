@@ -1,9 +1,11 @@
-package vision
+package upwords
 
 import (
 	"image"
 	"math"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -22,8 +24,8 @@ func (s *scriptedReader) Read(image.Image) (ocr.Reading, error) {
 }
 
 func TestRereadAtOtherHeights(t *testing.T) {
-	sc := synthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
-	img, pose := sc.draw()
+	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
+	img, pose := sc.Draw()
 	tests := []struct {
 		name      string
 		cell      Cell
@@ -89,8 +91,8 @@ func (s *scriptedVoter) ReadVote(crops []image.Image, k ocr.Known) (ocr.Reading,
 // told what is known (a tile, and the board's angle when the letters gave
 // it); a letter one of the heights read surely is not.
 func TestVoteAfterHeights(t *testing.T) {
-	sc := synthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
-	img, pose := sc.draw()
+	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
+	img, pose := sc.Draw()
 	unsure := []ocr.Reading{{Letter: "A", Conf: 0.3}}
 	tests := []struct {
 		name      string
@@ -127,16 +129,16 @@ func TestVoteAfterHeights(t *testing.T) {
 // along its own axes by a fraction of its side, and scaled about its
 // centre.
 func TestJitterQuad(t *testing.T) {
-	q := Quad{{100, 50}, {140, 50}, {140, 90}, {100, 90}} // 40 px square
+	q := vision.Quad{{X: 100, Y: 50}, {X: 140, Y: 50}, {X: 140, Y: 90}, {X: 100, Y: 90}} // 40 px square
 	tests := []struct {
 		name      string
 		du, dv, s float64
-		want      Quad
+		want      vision.Quad
 	}{
 		{"as placed", 0, 0, 1, q},
-		{"a tenth along x", 0.1, 0, 1, Quad{{104, 50}, {144, 50}, {144, 90}, {104, 90}}},
-		{"a quarter back along y", 0, -0.25, 1, Quad{{100, 40}, {140, 40}, {140, 80}, {100, 80}}},
-		{"half the size", 0, 0, 0.5, Quad{{110, 60}, {130, 60}, {130, 80}, {110, 80}}},
+		{"a tenth along x", 0.1, 0, 1, vision.Quad{{X: 104, Y: 50}, {X: 144, Y: 50}, {X: 144, Y: 90}, {X: 104, Y: 90}}},
+		{"a quarter back along y", 0, -0.25, 1, vision.Quad{{X: 100, Y: 40}, {X: 140, Y: 40}, {X: 140, Y: 80}, {X: 100, Y: 80}}},
+		{"half the size", 0, 0, 0.5, vision.Quad{{X: 110, Y: 60}, {X: 130, Y: 60}, {X: 130, Y: 80}, {X: 110, Y: 80}}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -151,7 +153,7 @@ func TestJitterQuad(t *testing.T) {
 	// In perspective the move follows the face's own sides: moved half a
 	// side along y, the first corner lies on the left side, between its
 	// ends, and not at their midpoint (the far half looks shorter).
-	p := Quad{{100, 50}, {130, 50}, {150, 90}, {80, 90}}
+	p := vision.Quad{{X: 100, Y: 50}, {X: 130, Y: 50}, {X: 150, Y: 90}, {X: 80, Y: 90}}
 	got := jitterQuad(p, 0, 0.5, 1)[0]
 	ex, ey := p[3].X-p[0].X, p[3].Y-p[0].Y
 	along := ((got.X-p[0].X)*ex + (got.Y-p[0].Y)*ey) / (ex*ex + ey*ey)
@@ -167,10 +169,10 @@ func TestJitterQuad(t *testing.T) {
 // where the face at the stack's height is near where a one-high stack's
 // would be are not read again at all.
 func TestRereadTall(t *testing.T) {
-	steep := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 40, Board: grid.New(10, 10)}
-	steepImg, steepPose := steep.draw()
-	overhead := synthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 0, Board: grid.New(10, 10)}
-	overImg, overPose := overhead.draw()
+	steep := vision.SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 40, Board: grid.New(10, 10)}
+	steepImg, steepPose := steep.Draw()
+	overhead := vision.SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 0, Board: grid.New(10, 10)}
+	overImg, overPose := overhead.Draw()
 	sure := func(l string, c float64) ocr.Reading { return ocr.Reading{Letter: l, Conf: c} }
 	tests := []struct {
 		name      string

@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"encoding/json"
@@ -12,6 +12,8 @@ import (
 	"syscall"
 	"testing"
 
+	"github.com/tilescope/tilescope/vision"
+
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision/render"
 )
@@ -19,22 +21,22 @@ import (
 // refLetterCrop is letterCrop written the plain way: every crop pixel
 // samples its four picture neighbours through colourAt. letterCrop must
 // give the same bytes.
-func refLetterCrop(img image.Image, q Quad, size int) *image.RGBA {
+func refLetterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 	s := float64(size)
-	dst := []Point{{0, 0}, {s, 0}, {s, s}, {0, s}}
-	src := make([]Point, 4)
+	dst := []vision.Point{{X: 0, Y: 0}, {X: s, Y: 0}, {X: s, Y: s}, {X: 0, Y: s}}
+	src := make([]vision.Point, 4)
 	for i, d := range dst {
 		src[i] = bilerpQuadExt(q, d.X/s*(1+2*letterMargin)-letterMargin, d.Y/s*(1+2*letterMargin)-letterMargin)
 	}
 	out := image.NewRGBA(image.Rect(0, 0, size, size))
-	hm, err := FitHomography(dst, src)
+	hm, err := vision.FitHomography(dst, src)
 	if err != nil {
 		return out
 	}
 	W, H := img.Bounds().Dx(), img.Bounds().Dy()
 	for y := 0; y < size; y++ {
 		for x := 0; x < size; x++ {
-			sp := hm.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			sp := hm.Apply(vision.Point{X: float64(x) + 0.5, Y: float64(y) + 0.5})
 			fx, fy := sp.X-0.5, sp.Y-0.5
 			ix, iy := int(math.Floor(fx)), int(math.Floor(fy))
 			o := out.PixOffset(x, y)
@@ -45,7 +47,7 @@ func refLetterCrop(img image.Image, q Quad, size int) *image.RGBA {
 			ax, ay := fx-float64(ix), fy-float64(iy)
 			var acc [3]float64
 			for k, w := range [4]float64{(1 - ax) * (1 - ay), ax * (1 - ay), (1 - ax) * ay, ax * ay} {
-				r, g, b := colourAt(img, ix+k%2, iy+k/2)
+				r, g, b := vision.ColourAt(img, ix+k%2, iy+k/2)
 				acc[0] += w * r
 				acc[1] += w * g
 				acc[2] += w * b
@@ -97,16 +99,16 @@ func TestLetterCrop(t *testing.T) {
 	}
 	faces := []struct {
 		name string
-		q    Quad
+		q    vision.Quad
 	}{
-		{"inside, in perspective", Quad{{50, 40}, {90, 42}, {95, 80}, {47, 78}}},
-		{"turned", Quad{{80, 20}, {110, 50}, {80, 80}, {50, 50}}},
-		{"across the left edge", Quad{{-10, 30}, {25, 30}, {25, 65}, {-10, 65}}},
-		{"across the bottom right corner", Quad{{140, 100}, {175, 100}, {175, 135}, {140, 135}}},
-		{"off the picture", Quad{{300, 300}, {340, 300}, {340, 340}, {300, 340}}},
-		{"tiny", Quad{{70, 60}, {71, 60}, {71, 61}, {70, 61}}},
-		{"degenerate", Quad{{70, 60}, {70, 60}, {70, 60}, {70, 60}}},
-		{"huge", Quad{{-400, -400}, {600, -400}, {600, 600}, {-400, 600}}},
+		{"inside, in perspective", vision.Quad{{X: 50, Y: 40}, {X: 90, Y: 42}, {X: 95, Y: 80}, {X: 47, Y: 78}}},
+		{"turned", vision.Quad{{X: 80, Y: 20}, {X: 110, Y: 50}, {X: 80, Y: 80}, {X: 50, Y: 50}}},
+		{"across the left edge", vision.Quad{{X: -10, Y: 30}, {X: 25, Y: 30}, {X: 25, Y: 65}, {X: -10, Y: 65}}},
+		{"across the bottom right corner", vision.Quad{{X: 140, Y: 100}, {X: 175, Y: 100}, {X: 175, Y: 135}, {X: 140, Y: 135}}},
+		{"off the picture", vision.Quad{{X: 300, Y: 300}, {X: 340, Y: 300}, {X: 340, Y: 340}, {X: 300, Y: 340}}},
+		{"tiny", vision.Quad{{X: 70, Y: 60}, {X: 71, Y: 60}, {X: 71, Y: 61}, {X: 70, Y: 61}}},
+		{"degenerate", vision.Quad{{X: 70, Y: 60}, {X: 70, Y: 60}, {X: 70, Y: 60}, {X: 70, Y: 60}}},
+		{"huge", vision.Quad{{X: -400, Y: -400}, {X: 600, Y: -400}, {X: 600, Y: 600}, {X: -400, Y: 600}}},
 	}
 	for _, pc := range pics {
 		for _, f := range faces {
@@ -131,7 +133,7 @@ func TestLetterCrop(t *testing.T) {
 // reports the CPU time per crop too (the machine is shared).
 func BenchmarkLetterCrop(b *testing.B) {
 	img := image.NewYCbCr(image.Rect(0, 0, 1640, 1232), image.YCbCrSubsampleRatio420)
-	q := Quad{{800, 600}, {860, 604}, {866, 660}, {796, 656}}
+	q := vision.Quad{{X: 800, Y: 600}, {X: 860, Y: 604}, {X: 866, Y: 660}, {X: 796, Y: 656}}
 	var ru0, ru1 syscall.Rusage
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	b.ResetTimer()
@@ -218,7 +220,7 @@ func TestBlurSpecialistOnlyWhereMeant(t *testing.T) {
 			if err := os.WriteFile(path+".json", js, 0o644); err != nil {
 				t.Fatal(err)
 			}
-			tr, err := LoadTruth(path + ".json")
+			tr, err := vision.LoadTruth(path + ".json")
 			if err != nil {
 				t.Fatal(err)
 			}

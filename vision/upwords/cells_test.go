@@ -1,11 +1,15 @@
-package vision
+package upwords
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/tilescope/tilescope/vision"
+)
 
 // facePlane draws a 60x60 picture of board grey `board` with a 40x40 face
 // at (10, 10) filled by face(x, y) (coordinates inside the face, 0..39).
-func facePlane(board uint8, face func(x, y int) uint8) (plane, Quad) {
-	p := plane{W: 60, H: 60, Pix: make([]uint8, 60*60)}
+func facePlane(board uint8, face func(x, y int) uint8) (vision.Plane, vision.Quad) {
+	p := vision.Plane{W: 60, H: 60, Pix: make([]uint8, 60*60)}
 	for i := range p.Pix {
 		p.Pix[i] = board
 	}
@@ -14,7 +18,7 @@ func facePlane(board uint8, face func(x, y int) uint8) (plane, Quad) {
 			p.Pix[(y+10)*60+x+10] = face(x, y)
 		}
 	}
-	return p, Quad{{10, 10}, {50, 10}, {50, 50}, {10, 50}}
+	return p, vision.Quad{{X: 10, Y: 10}, {X: 50, Y: 10}, {X: 50, Y: 50}, {X: 10, Y: 50}}
 }
 
 // TestInkedFace: a face a little lighter than the walls passes only when

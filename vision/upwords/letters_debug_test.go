@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"fmt"
@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strings"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -40,13 +42,13 @@ func TestLetterDiagnosis(t *testing.T) {
 	bands := []float64{0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01}
 	rightBy := make([]int, len(bands))
 	wrongBy := make([]int, len(bands))
-	eachScene(t, dir, func(path string, tr *Truth) {
+	eachScene(t, dir, func(path string, tr *vision.Truth) {
 		img := loadImage(t, path)
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
 		if err != nil {
 			return
 		}
-		turned, _, found := tr.matchGrid(r.Corners)
+		turned, _, found := matchGrid(tr, r.Corners)
 		if !found {
 			return
 		}
@@ -74,9 +76,9 @@ func TestLetterDiagnosis(t *testing.T) {
 			wrongBy[b]++
 			wrong++
 			// The true face, its corners in the order of the scan's face.
-			var q Quad
+			var q vision.Quad
 			for i, cc := range tc.Corners {
-				q[i] = Point{cc[0], cc[1]}
+				q[i] = vision.Point{X: cc[0], Y: cc[1]}
 			}
 			sh, bd := 0, math.Inf(1)
 			for k := 0; k < 4; k++ {
@@ -88,7 +90,7 @@ func TestLetterDiagnosis(t *testing.T) {
 					bd, sh = d, k
 				}
 			}
-			var tf Quad
+			var tf vision.Quad
 			for i := range tf {
 				tf[i] = q[(i+sh)%4]
 			}
@@ -153,13 +155,13 @@ func TestFaceOverlapDiagnosis(t *testing.T) {
 		t.Fatal(err)
 	}
 	kr := rd.(ocr.KnownReader)
-	eachScene(t, dir, func(path string, tr *Truth) {
+	eachScene(t, dir, func(path string, tr *vision.Truth) {
 		img := loadImage(t, path)
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd, CameraOrientation: true})
 		if err != nil {
 			return
 		}
-		turned, _, found := tr.matchGrid(r.Corners)
+		turned, _, found := matchGrid(tr, r.Corners)
 		if !found {
 			return
 		}

@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"fmt"
@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -39,7 +41,7 @@ func TestOccupancyDiagnosis(t *testing.T) {
 		out = f
 	}
 	fmt.Fprintln(out, "scene\trow\tcol\twant\twanth\tgoth\tletter\tconf\tev\tbaseEv\ttopEv\tref\tsearched\th\tscore\tedge\tfill\tink\tringLum\tinkLum\tmarked\tgroup\tquad\tfloorInk\thidden\tdropped\tfinal")
-	eachScene(t, os.Getenv("TILESCOPE_HEIGHT_DIAG"), func(path string, tr *Truth) {
+	eachScene(t, os.Getenv("TILESCOPE_HEIGHT_DIAG"), func(path string, tr *vision.Truth) {
 		// The scenes eval-scan counts: found with the same reader.
 		res := EvalScene(path, tr, EvalOptions{Scan: Options{Reader: rd}})
 		if !res.Found {
@@ -53,7 +55,7 @@ func TestOccupancyDiagnosis(t *testing.T) {
 			floorInk                         float64
 		}
 		seen := map[grid.Pos]feat{}
-		debugCell = func(r, c int, d cellDiag, p plane, occ *occluders) {
+		debugCell = func(r, c int, d cellDiag, p vision.Plane, occ *occluders) {
 			f := feat{cellDiag: d}
 			if d.searched {
 				f.edge, f.fill = faceEdge(p, occ, d.quad), faceFill(p, occ, d.quad)
@@ -99,7 +101,7 @@ func TestOccupancyDiagnosis(t *testing.T) {
 
 // truthTurn is the quarter turn between the truth's corner order and the
 // reading's (as EvalScene finds it).
-func truthTurn(r *UpwordsReading, tr *Truth) int {
+func truthTurn(r *UpwordsReading, tr *vision.Truth) int {
 	best, turned := math.Inf(1), 0
 	for k := 0; k < 4; k++ {
 		e := 0.0
@@ -117,7 +119,7 @@ func truthTurn(r *UpwordsReading, tr *Truth) int {
 // inkIn is the letter's darkness inside face q: the 5th percentile of
 // the grey in the face's middle over the 80th of the band just inside
 // its outline.
-func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
+func inkIn(p vision.Plane, occ *occluders, q vision.Quad) (ink, ringLum, inkLum float64) {
 	var v [81]float64
 	n := middleGreys(p, occ, q, &v)
 	if n < 10 {
@@ -136,7 +138,7 @@ func inkIn(p plane, occ *occluders, q Quad) (ink, ringLum, inkLum float64) {
 // every scene found, whether a tile stands there and how red their floor
 // is (the share of samples past a few red thresholds).
 func TestMarkDiagnosis(t *testing.T) {
-	diagScenes(t, 1, func(path string, tr *Truth, res SceneResult, img image.Image) {
+	diagScenes(t, 1, func(path string, tr *vision.Truth, res SceneResult, img image.Image) {
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, CameraOrientation: true})
 		if err != nil {
 			return
@@ -154,7 +156,7 @@ func TestMarkDiagnosis(t *testing.T) {
 			for i := 0; i < 7; i++ {
 				for j := 0; j < 7; j++ {
 					pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
-					_, cb, cr := ycc(img, b.Min.X+int(pt.X), b.Min.Y+int(pt.Y))
+					_, cb, cr := vision.YCC(img, b.Min.X+int(pt.X), b.Min.Y+int(pt.Y))
 					tot++
 					d := int(cr) - int(cb)
 					crcb = append(crcb, float64(d))

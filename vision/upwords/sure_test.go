@@ -1,9 +1,11 @@
-package vision
+package upwords
 
 import (
 	"bytes"
 	"image/jpeg"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -62,9 +64,9 @@ func TestSureAndCovered(t *testing.T) {
 				}
 				// Compare in the truth's orientation: the grid's corner
 				// order against the truth's.
-				var tq Quad
+				var tq vision.Quad
 				for i, c := range sc.Truth.Board.Corners {
-					tq[i] = Point{c[0], c[1]}
+					tq[i] = vision.Point{X: c[0], Y: c[1]}
 				}
 				k := 0
 				best := -1.0

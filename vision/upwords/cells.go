@@ -1,4 +1,4 @@
-package vision
+package upwords
 
 import (
 	"image"
@@ -6,17 +6,19 @@ import (
 	"math"
 	"sort"
 
+	"github.com/tilescope/tilescope/vision"
+
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
 // faceQuad is where the top face of a stack h tiles high on square (r, c)
 // appears in the picture.
-func faceQuad(pose *Pose, r, c int, h float64, geo Geometry) Quad {
+func faceQuad(pose *vision.Pose, r, c int, h float64, geo Geometry) vision.Quad {
 	half := geo.TileMM / geo.SquareMM / 2
 	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
 	x0, x1 := float64(c)+0.5-half, float64(c)+0.5+half
 	y0, y1 := float64(r)+0.5-half, float64(r)+0.5+half
-	return Quad{pose.Project(x0, y0, z), pose.Project(x1, y0, z), pose.Project(x1, y1, z), pose.Project(x0, y1, z)}
+	return vision.Quad{pose.Project(x0, y0, z), pose.Project(x1, y0, z), pose.Project(x1, y1, z), pose.Project(x0, y1, z)}
 }
 
 // readCells decides for every square whether a tile stands on it and, if
@@ -33,11 +35,11 @@ func faceQuad(pose *Pose, r, c int, h float64, geo Geometry) Quad {
 // face is not evenly light (faceShows) or is where a stack on the next
 // square further away, whose own floor shows light, has its top
 // (seenBehind).
-func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Geometry) []Cell {
+func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homography, n int, geo Geometry) []Cell {
 	cells := make([]Cell, n*n)
 	walls := sampleWalls(p, h, n)
 	// The camera centre in board coordinates: C = -R^T T.
-	var cam Vec3
+	var cam vision.Vec3
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
 			cam[j] -= pose.R[i][j] * pose.T[i]
@@ -48,7 +50,7 @@ func readCells(p plane, img image.Image, pose *Pose, h Homography, n int, geo Ge
 	for i := range order {
 		order[i] = i
 		r, c := i/n, i%n
-		dist[i] = Vec3{float64(c) + 0.5 - cam[0], float64(r) + 0.5 - cam[1], -cam[2]}.norm()
+		dist[i] = vision.Vec3{float64(c) + 0.5 - cam[0], float64(r) + 0.5 - cam[1], -cam[2]}.Norm()
 	}
 	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
 	wallMed := walls.median()
@@ -171,7 +173,7 @@ func (w wallSamples) median() float64 {
 // there, and the best top face found for it is where q is. In steep
 // views the squares far from the camera are a few levels apart, so a
 // tile on the next square looks like a tall stack on this one.
-func seenBehind(p plane, pose *Pose, cam Vec3, walls wallSamples, occ *occluders, q Quad, r, c, n int, dist []float64, geo Geometry) bool {
+func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSamples, occ *occluders, q vision.Quad, r, c, n int, dist []float64, geo Geometry) bool {
 	qc := quadCentre(q)
 	size := math.Hypot(q[2].X-q[0].X, q[2].Y-q[0].Y)
 	for dr := -1; dr <= 1; dr++ {
@@ -202,14 +204,14 @@ func seenBehind(p plane, pose *Pose, cam Vec3, walls wallSamples, occ *occluders
 	return false
 }
 
-func quadCentre(q Quad) Point {
-	return Point{(q[0].X + q[1].X + q[2].X + q[3].X) / 4, (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
+func quadCentre(q vision.Quad) vision.Point {
+	return vision.Point{X: (q[0].X + q[1].X + q[2].X + q[3].X) / 4, Y: (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
 }
 
 // boxesOf returns occluders for the stacks of the given squares: whole
 // stacks when minHeight is 0 (they stand in front), else only the top
 // faces of those at least minHeight high (they stand behind).
-func (o *occluders) boxesOf(idx []int, cells []Cell, pose *Pose, geo Geometry, minHeight int) []occluder {
+func (o *occluders) boxesOf(idx []int, cells []Cell, pose *vision.Pose, geo Geometry, minHeight int) []occluder {
 	var out occluders
 	for _, i := range idx {
 		c := cells[i]
@@ -221,7 +223,7 @@ func (o *occluders) boxesOf(idx []int, cells []Cell, pose *Pose, geo Geometry, m
 			continue
 		}
 		t := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
-		oc := occluder{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1), faces: []Quad{t}}
+		oc := occluder{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1), faces: []vision.Quad{t}}
 		for _, v := range t {
 			oc.x0, oc.y0 = math.Min(oc.x0, v.X), math.Min(oc.y0, v.Y)
 			oc.x1, oc.y1 = math.Max(oc.x1, v.X), math.Max(oc.y1, v.Y)
@@ -322,19 +324,19 @@ func (o *occluders) grow(bx0, by0, bx1, by1 int) bool {
 
 type occluder struct {
 	x0, y0, x1, y1 float64
-	faces          []Quad
+	faces          []vision.Quad
 }
 
 // add records the stack on (r, c), h tiles high: its top and side faces.
-func (o *occluders) add(pose *Pose, r, c, h int, geo Geometry) {
+func (o *occluders) add(pose *vision.Pose, r, c, h int, geo Geometry) {
 	b, t := faceQuad(pose, r, c, 0, geo), faceQuad(pose, r, c, float64(h), geo)
 	oc := occluder{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1)}
 	oc.faces = append(oc.faces, t)
 	for i := 0; i < 4; i++ {
 		j := (i + 1) % 4
-		oc.faces = append(oc.faces, Quad{b[i], b[j], t[j], t[i]})
+		oc.faces = append(oc.faces, vision.Quad{b[i], b[j], t[j], t[i]})
 	}
-	for _, q := range []Quad{b, t} {
+	for _, q := range []vision.Quad{b, t} {
 		for _, v := range q {
 			oc.x0, oc.y0 = math.Min(oc.x0, v.X), math.Min(oc.y0, v.Y)
 			oc.x1, oc.y1 = math.Max(oc.x1, v.X), math.Max(oc.y1, v.Y)
@@ -344,7 +346,7 @@ func (o *occluders) add(pose *Pose, r, c, h int, geo Geometry) {
 }
 
 // hides reports whether a stack found so far covers the picture point.
-func (o *occluders) hides(pt Point) bool {
+func (o *occluders) hides(pt vision.Point) bool {
 	if o == nil || len(o.boxes) == 0 {
 		return false
 	}
@@ -380,37 +382,22 @@ func (o *occluders) hides(pt Point) bool {
 }
 
 // covers reports whether one of the box's faces holds pt.
-func (b *occluder) covers(pt Point) bool {
+func (b *occluder) covers(pt vision.Point) bool {
 	if pt.X < b.x0 || pt.X > b.x1 || pt.Y < b.y0 || pt.Y > b.y1 {
 		return false
 	}
 	for _, f := range b.faces {
-		if inQuad(f, pt) {
+		if vision.InQuad(f, pt) {
 			return true
 		}
 	}
 	return false
 }
 
-// inQuad reports whether p is inside the convex quad q.
-func inQuad(q Quad, p Point) bool {
-	pos, neg := false, false
-	for i := 0; i < 4; i++ {
-		a, b := q[i], q[(i+1)%4]
-		c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
-		if c > 0 {
-			pos = true
-		} else if c < 0 {
-			neg = true
-		}
-	}
-	return !(pos && neg)
-}
-
 // quantileIn is the given quantile of the grey over the part of quad q
 // between fractions lo and hi of its sides, sampled on a k x k lattice: a
 // high quantile sees a light tile face past its dark letter.
-func quantileIn(p plane, occ *occluders, q Quad, lo, hi float64, k int, quant float64) float64 {
+func quantileIn(p vision.Plane, occ *occluders, q vision.Quad, lo, hi float64, k int, quant float64) float64 {
 	v := make([]float64, 0, k*k)
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
@@ -420,7 +407,7 @@ func quantileIn(p plane, occ *occluders, q Quad, lo, hi float64, k int, quant fl
 			if occ.hides(pt) {
 				continue
 			}
-			if g := p.at(pt.X, pt.Y); g >= 0 {
+			if g := p.At(pt.X, pt.Y); g >= 0 {
 				v = append(v, g)
 			}
 		}
@@ -433,32 +420,32 @@ func quantileIn(p plane, occ *occluders, q Quad, lo, hi float64, k int, quant fl
 }
 
 // bilerpQuad is the point at fractions (u, v) across quad q.
-func bilerpQuad(q Quad, u, v float64) Point {
-	top := Point{q[0].X + (q[1].X-q[0].X)*u, q[0].Y + (q[1].Y-q[0].Y)*u}
-	bot := Point{q[3].X + (q[2].X-q[3].X)*u, q[3].Y + (q[2].Y-q[3].Y)*u}
-	return Point{top.X + (bot.X-top.X)*v, top.Y + (bot.Y-top.Y)*v}
+func bilerpQuad(q vision.Quad, u, v float64) vision.Point {
+	top := vision.Point{X: q[0].X + (q[1].X-q[0].X)*u, Y: q[0].Y + (q[1].Y-q[0].Y)*u}
+	bot := vision.Point{X: q[3].X + (q[2].X-q[3].X)*u, Y: q[3].Y + (q[2].Y-q[3].Y)*u}
+	return vision.Point{X: top.X + (bot.X-top.X)*v, Y: top.Y + (bot.Y-top.Y)*v}
 }
 
 // wallSamples is the grey on the grid lines at every half square: the
 // board itself, the reference tiles are compared with.
 type wallSamples struct {
 	n   int
-	v   []float64 // (2n+1)² entries; -1 off the picture or mid-square
-	pts []Point   // where each was sampled
+	v   []float64      // (2n+1)² entries; -1 off the picture or mid-square
+	pts []vision.Point // where each was sampled
 }
 
-func sampleWalls(p plane, h Homography, n int) wallSamples {
+func sampleWalls(p vision.Plane, h vision.Homography, n int) wallSamples {
 	m := 2*n + 1
-	w := wallSamples{n: n, v: make([]float64, m*m), pts: make([]Point, m*m)}
+	w := wallSamples{n: n, v: make([]float64, m*m), pts: make([]vision.Point, m*m)}
 	for i := 0; i < m; i++ {
 		for j := 0; j < m; j++ {
 			w.v[i*m+j] = -1
 			if i%2 == 1 && j%2 == 1 {
 				continue // the middle of a square
 			}
-			pt := h.Apply(Point{float64(j) / 2, float64(i) / 2})
+			pt := h.Apply(vision.Point{X: float64(j) / 2, Y: float64(i) / 2})
 			w.pts[i*m+j] = pt
-			w.v[i*m+j] = p.at(pt.X, pt.Y)
+			w.v[i*m+j] = p.At(pt.X, pt.Y)
 		}
 	}
 	return w
@@ -493,7 +480,7 @@ func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 // tileEvidence compares the middle of the square (where any stack's top
 // face shows, whatever its height) with the board around the square. Tiles
 // are much lighter than the board. Its ev is positive for a tile.
-func tileEvidence(p plane, pose *Pose, walls wallSamples, occ *occluders, r, c int, geo Geometry) tileSeen {
+func tileEvidence(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occluders, r, c int, geo Geometry) tileSeen {
 	// Every line of sight to the square's floor passes through a stack
 	// standing on it, so the floor shows the stack (its top or its sides);
 	// and the face shows light at one of the heights. An empty square
@@ -543,15 +530,15 @@ type cellDiag struct {
 	h, score float64
 	height   int
 	marked   bool
-	quad     Quad
-	floor    Quad
+	quad     vision.Quad
+	floor    vision.Quad
 	dropped  string  // why a square with tile evidence was taken for empty
 	final    float64 // the tile evidence readCells settled on
 }
 
 // debugCell, when set by tests, sees every square's evidence, with the
 // picture and the stacks found so far.
-var debugCell func(r, c int, d cellDiag, p plane, occ *occluders)
+var debugCell func(r, c int, d cellDiag, p vision.Plane, occ *occluders)
 
 // stackHeight finds the stack's top face and reads its height from where
 // it is. As a stack grows, its top face moves along one line in the
@@ -563,7 +550,7 @@ var debugCell func(r, c int, d cellDiag, p plane, occ *occluders)
 // either side of it, scored by the contrast across its outline; the
 // height is the best position, rounded. The margin is how much better the
 // best whole height scores than the runner-up.
-func stackHeight(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geometry) (int, float64) {
+func stackHeight(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occluders, r, c int, geo Geometry) (int, float64) {
 	f := faceSearch(p, pose, cam, occ, r, c, geo)
 	return f.height, f.margin
 }
@@ -574,11 +561,11 @@ type faceFit struct {
 	margin float64
 	h      float64 // continuous
 	score  float64
-	quad   Quad
+	quad   vision.Quad
 }
 
 // faceSearch is stackHeight's search, with the face it found.
-func faceSearch(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geometry) faceFit {
+func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occluders, r, c int, geo Geometry) faceFit {
 	lo, hi := 0.6, float64(geo.MaxStack)+0.4
 	// The line's direction in the picture: from height lo to hi.
 	a := faceCentre(pose, r, c, lo, geo)
@@ -590,22 +577,22 @@ func faceSearch(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geo
 		px, py = -dy/l, dx/l
 	}
 	bestH, bestS := 1.0, math.Inf(-1)
-	var bestQ Quad
+	var bestQ vision.Quad
 	perLevel := make([]float64, geo.MaxStack+2)
 	for i := range perLevel {
 		perLevel[i] = math.Inf(-1)
 	}
 	// try is called for a few offsets at each height in turn: the face at
 	// that height is projected once.
-	lastH, lastQ := math.NaN(), Quad{}
+	lastH, lastQ := math.NaN(), vision.Quad{}
 	try := func(h, off float64) {
 		if h != lastH {
 			lastH, lastQ = h, faceQuad(pose, r, c, h, geo)
 		}
 		q := lastQ
-		var s Quad
+		var s vision.Quad
 		for i, v := range q {
-			s[i] = Point{v.X + px*off, v.Y + py*off}
+			s[i] = vision.Point{X: v.X + px*off, Y: v.Y + py*off}
 		}
 		sc := faceEdge(p, occ, s) * faceFill(p, occ, s)
 		if sc > bestS {
@@ -646,14 +633,14 @@ func faceSearch(p plane, pose *Pose, cam Vec3, occ *occluders, r, c int, geo Geo
 }
 
 // faceCentre is where the middle of the top face of a stack h high shows.
-func faceCentre(pose *Pose, r, c int, h float64, geo Geometry) Point {
+func faceCentre(pose *vision.Pose, r, c int, h float64, geo Geometry) vision.Point {
 	z := (h*geo.LevelMM - geo.WallMM) / geo.SquareMM
 	return pose.Project(float64(c)+0.5, float64(r)+0.5, z)
 }
 
 // edgeContrast sums |inside - outside| across side i of q (outwards from
 // q's centre); it returns the sum and the number of samples.
-func edgeContrast(p plane, occ *occluders, q Quad, i int) (float64, int) {
+func edgeContrast(p vision.Plane, occ *occluders, q vision.Quad, i int) (float64, int) {
 	var cx, cy float64
 	for _, v := range q {
 		cx += v.X / 4
@@ -675,11 +662,11 @@ func edgeContrast(p plane, occ *occluders, q Quad, i int) (float64, int) {
 	cnt := 0
 	for t := 0.12; t < 0.9; t += 0.1 {
 		x, y := a.X+dx*t, a.Y+dy*t
-		if occ.hides(Point{x + nx*2, y + ny*2}) {
+		if occ.hides(vision.Point{X: x + nx*2, Y: y + ny*2}) {
 			continue
 		}
-		in := p.at(x-nx*d, y-ny*d)
-		out := p.at(x+nx*d, y+ny*d)
+		in := p.At(x-nx*d, y-ny*d)
+		out := p.At(x+nx*d, y+ny*d)
 		if in < 0 || out < 0 {
 			continue
 		}
@@ -690,7 +677,7 @@ func edgeContrast(p plane, occ *occluders, q Quad, i int) (float64, int) {
 }
 
 // faceEdge is the mean contrast across the sides of q.
-func faceEdge(p plane, occ *occluders, q Quad) float64 {
+func faceEdge(p vision.Plane, occ *occluders, q vision.Quad) float64 {
 	var s float64
 	cnt := 0
 	for i := 0; i < 4; i++ {
@@ -706,18 +693,18 @@ func faceEdge(p plane, occ *occluders, q Quad) float64 {
 
 // bilerpQuadExt is bilerpQuad through the quad's own homography, so that
 // fractions outside 0..1 extend the face in perspective.
-func bilerpQuadExt(q Quad, u, v float64) Point {
-	h, err := QuadHomography(1, 1, q)
+func bilerpQuadExt(q vision.Quad, u, v float64) vision.Point {
+	h, err := vision.QuadHomography(1, 1, q)
 	if err != nil {
 		return bilerpQuad(q, u, v)
 	}
-	return h.Apply(Point{u, v})
+	return h.Apply(vision.Point{X: u, Y: v})
 }
 
 // printedMark reports whether the square's floor shows a strongly red
 // mark: the Upwords centre squares are printed light with a red diamond,
 // which a light tile would hide (tiles are tan with a black letter).
-func printedMark(img image.Image, pose *Pose, r, c int, geo Geometry) bool {
+func printedMark(img image.Image, pose *vision.Pose, r, c int, geo Geometry) bool {
 	q := faceQuad(pose, r, c, 0, geo)
 	b := img.Bounds()
 	red, n := 0, 0
@@ -728,7 +715,7 @@ func printedMark(img image.Image, pose *Pose, r, c int, geo Geometry) bool {
 			if x < 0 || y < 0 || x >= b.Dx() || y >= b.Dy() {
 				continue
 			}
-			_, cb, cr := ycc(img, b.Min.X+x, b.Min.Y+y)
+			_, cb, cr := vision.YCC(img, b.Min.X+x, b.Min.Y+y)
 			n++
 			if int(cr)-int(cb) > 60 && cr > 165 {
 				red++
@@ -753,7 +740,7 @@ var debugHeight func(r, c int, h float64)
 // tile's face has no letter): the 20th over the 80th percentile of its
 // grey, 0..1. A guess that straddles two tiles and the dark gap between
 // them, or a tile and the floor, scores low.
-func faceFill(p plane, occ *occluders, q Quad) float64 {
+func faceFill(p vision.Plane, occ *occluders, q vision.Quad) float64 {
 	lo, hi, ok := faceRing(p, occ, q)
 	if !ok {
 		return 0.5
@@ -766,7 +753,7 @@ func faceFill(p plane, occ *occluders, q Quad) float64 {
 
 // faceRing is the 20th and 80th percentiles of the grey in the band just
 // inside q's outline; ok is false when too little of it is in view.
-func faceRing(p plane, occ *occluders, q Quad) (lo, hi float64, ok bool) {
+func faceRing(p vision.Plane, occ *occluders, q vision.Quad) (lo, hi float64, ok bool) {
 	var v [40]float64
 	n := 0
 	for i := 0; i < 4; i++ {
@@ -787,7 +774,7 @@ func faceRing(p plane, occ *occluders, q Quad) (lo, hi float64, ok bool) {
 				if occ.hides(pt) {
 					continue
 				}
-				if g := p.at(pt.X, pt.Y); g >= 0 && n < len(v) {
+				if g := p.At(pt.X, pt.Y); g >= 0 && n < len(v) {
 					v[n] = g
 					n++
 				}
@@ -809,7 +796,7 @@ func faceRing(p plane, occ *occluders, q Quad) (lo, hi float64, ok bool) {
 // middle (faceInk: a finger hovering over the square is even). An empty
 // square with a stack behind it shows the stack in part of the band and
 // its own dark floor in the rest. Positive means a tile.
-func litFace(p plane, occ *occluders, q Quad, ref float64) float64 {
+func litFace(p vision.Plane, occ *occluders, q vision.Quad, ref float64) float64 {
 	lo, hi, ok := faceRing(p, occ, q)
 	if !ok || hi <= 0 || lo < 0.8*hi || !faceInk(p, occ, q, hi) {
 		return -1
@@ -828,7 +815,7 @@ const nearlyLight = 0.3
 // a letter's ink in its middle, darker than 0.55 of that band (an empty
 // square's floor, its walls or a stack beside it seen past its edge show
 // no such stroke inside an even band). Positive means a tile.
-func inkedFace(p plane, occ *occluders, q Quad, ref float64) float64 {
+func inkedFace(p vision.Plane, occ *occluders, q vision.Quad, ref float64) float64 {
 	lo, hi, ok := faceRing(p, occ, q)
 	if !ok || hi <= 0 || lo < 0.7*hi {
 		return -1
@@ -846,7 +833,7 @@ func inkedFace(p plane, occ *occluders, q Quad, ref float64) float64 {
 // middle 60%, fine enough to catch the stroke of an I) under 0.8 of ring,
 // the light of the band just inside the outline. It reports true when too
 // little of the face is in view to tell.
-func faceInk(p plane, occ *occluders, q Quad, ring float64) bool {
+func faceInk(p vision.Plane, occ *occluders, q vision.Quad, ring float64) bool {
 	var v [81]float64
 	n := middleGreys(p, occ, q, &v)
 	if n < 20 || ring <= 0 {
@@ -857,7 +844,7 @@ func faceInk(p plane, occ *occluders, q Quad, ring float64) bool {
 
 // middleGreys samples the grey of face q's middle (a 9x9 lattice over the
 // middle 60%) where it is in view, into v; it returns how many it took.
-func middleGreys(p plane, occ *occluders, q Quad, v *[81]float64) int {
+func middleGreys(p vision.Plane, occ *occluders, q vision.Quad, v *[81]float64) int {
 	n := 0
 	for i := 0; i < 9; i++ {
 		for j := 0; j < 9; j++ {
@@ -865,7 +852,7 @@ func middleGreys(p plane, occ *occluders, q Quad, v *[81]float64) int {
 			if occ.hides(pt) {
 				continue
 			}
-			if g := p.at(pt.X, pt.Y); g >= 0 {
+			if g := p.At(pt.X, pt.Y); g >= 0 {
 				v[n] = g
 				n++
 			}
@@ -880,7 +867,7 @@ func middleGreys(p plane, occ *occluders, q Quad, v *[81]float64) int {
 // be (tileEvidence). The face's light may otherwise come from a stack
 // further away seen past this square's edge. A band mostly out of view is
 // not judged.
-func faceShows(p plane, occ *occluders, q Quad, ref float64) bool {
+func faceShows(p vision.Plane, occ *occluders, q vision.Quad, ref float64) bool {
 	lo, hi, ok := faceRing(p, occ, q)
 	if !ok {
 		return true
@@ -919,7 +906,7 @@ func rgbAt(img image.Image, b image.Rectangle, x, y int) (float64, float64, floa
 		r, g, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
 		return float64(r), float64(g), float64(bb)
 	default:
-		return colourAt(img, x, y)
+		return vision.ColourAt(img, x, y)
 	}
 }
 

@@ -1,7 +1,6 @@
-package vision
+package upwords
 
 import (
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -12,67 +11,14 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tilescope/tilescope/vision"
+
 	_ "image/jpeg" // scenes and photos are JPEGs
 	_ "image/png"
 
 	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/scoring/grid"
 )
-
-// Truth is the part of a rendered scene's ground truth (the JSON the
-// renderer writes beside each image; see DESIGN.md) the evaluation uses.
-type Truth struct {
-	Game   string `json:"game"`
-	Width  int    `json:"width"`
-	Height int    `json:"height"`
-	Camera struct {
-		Fx, Fy, Cx, Cy float64
-		TiltDeg        float64 `json:"tilt_deg"`
-	} `json:"camera"`
-	Board *struct {
-		Rows    int           `json:"rows"`
-		Cols    int           `json:"cols"`
-		Corners [4][2]float64 `json:"corners"`
-	} `json:"board"`
-	Cells []struct {
-		Row    int    `json:"row"`
-		Col    int    `json:"col"`
-		Letter string `json:"letter"`
-		Height int    `json:"height"`
-		// Corners is the stack's top face in the picture.
-		Corners [4][2]float64 `json:"corners"`
-		// Occluded: a hand or an object hides the stack's centre.
-		Occluded bool `json:"occluded"`
-	} `json:"cells"`
-	Conditions map[string]any `json:"conditions"`
-}
-
-// LoadTruth reads a ground-truth JSON file.
-func LoadTruth(path string) (*Truth, error) {
-	b, err := os.ReadFile(path)
-	if err != nil {
-		return nil, err
-	}
-	var t Truth
-	if err := json.Unmarshal(b, &t); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
-	}
-	if t.Board == nil || t.Board.Rows <= 0 {
-		return nil, fmt.Errorf("%s: no board in the ground truth", path)
-	}
-	return &t, nil
-}
-
-// Board returns the true board.
-func (t *Truth) TrueBoard() *grid.Board {
-	b := grid.New(t.Board.Rows, t.Board.Cols)
-	for _, c := range t.Cells {
-		if c.Height > 0 && b.In(grid.Pos{Row: c.Row, Col: c.Col}) {
-			b.Set(grid.Pos{Row: c.Row, Col: c.Col}, grid.Stack{Letter: c.Letter, Height: c.Height})
-		}
-	}
-	return b
-}
 
 // SceneResult is how one scan compared with the truth.
 type SceneResult struct {
@@ -113,7 +59,7 @@ type EvalOptions struct {
 }
 
 // EvalScene scans one image and compares it with its truth.
-func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
+func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 	res := SceneResult{Name: filepath.Base(imgPath)}
 	if d, ok := t.Conditions["difficulty"].(string); ok {
 		res.Group = d
@@ -132,7 +78,7 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 	so := opt.Scan
 	so.Size = t.Board.Rows
 	if opt.TrueIntrinsics {
-		so.Calib = &Calibration{Width: t.Width, Height: t.Height, Fx: t.Camera.Fx, Fy: t.Camera.Fy, Cx: t.Camera.Cx, Cy: t.Camera.Cy}
+		so.Calib = &vision.Calibration{Width: t.Width, Height: t.Height, Fx: t.Camera.Fx, Fy: t.Camera.Fy, Cx: t.Camera.Cx, Cy: t.Camera.Cy}
 	}
 	start := time.Now()
 	r, err := ScanUpwords(img, so)
@@ -146,7 +92,7 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 		}
 	}
 	if res.OutOfView {
-		res.ToldOut = errors.Is(err, ErrOutOfView)
+		res.ToldOut = errors.Is(err, vision.ErrOutOfView)
 		res.Err = err
 		return res
 	}
@@ -154,7 +100,7 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 		res.Err = err
 		return res
 	}
-	res.Turned, res.CornerErr, res.Found = t.matchGrid(r.Corners)
+	res.Turned, res.CornerErr, res.Found = matchGrid(t, r.Corners)
 	if !res.Found {
 		return res
 	}
@@ -202,10 +148,10 @@ func EvalScene(imgPath string, t *Truth, opt EvalOptions) SceneResult {
 // turn of the truth's corner order that matches them best, the largest
 // corner error then (pixels), and whether that is within a quarter of a
 // square (the board counts as found).
-func (t *Truth) matchGrid(corners Quad) (turned int, cornerErr float64, found bool) {
-	var tq Quad
+func matchGrid(t *vision.Truth, corners vision.Quad) (turned int, cornerErr float64, found bool) {
+	var tq vision.Quad
 	for i, c := range t.Board.Corners {
-		tq[i] = Point{c[0], c[1]}
+		tq[i] = vision.Point{X: c[0], Y: c[1]}
 	}
 	cornerErr = math.Inf(1)
 	for k := 0; k < 4; k++ {
@@ -505,30 +451,4 @@ func (s *EvalSummary) WriteFailures(w io.Writer, limit int) {
 			fmt.Fprintf(w, "%s: %s%s\n", f.Name, strings.Join(m, "; "), more)
 		}
 	}
-}
-
-// SceneFiles lists the images in dir that have a truth JSON beside them.
-func SceneFiles(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, e := range ents {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if e.IsDir() || (ext != ".jpg" && ext != ".jpeg" && ext != ".png") {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		if _, err := os.Stat(TruthPath(p)); err == nil {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
-}
-
-// TruthPath is where an image's truth lives: beside it, .json.
-func TruthPath(img string) string {
-	return strings.TrimSuffix(img, filepath.Ext(img)) + ".json"
 }

@@ -5,15 +5,15 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
-	"testing"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
-// synthScene is a simple test picture drawn with a known camera: a table,
+// SynthScene is a simple test picture drawn with a known camera: a table,
 // the board (dark, lighter grid walls), tiles as light boxes with a dark
-// mark. It exercises geometry independently of vision/render.
-type synthScene struct {
+// mark. It exercises geometry independently of vision/render: the tests
+// of this package and of the game readers built on it draw with it.
+type SynthScene struct {
 	W, H    int
 	Tilt    float64 // degrees
 	Yaw     float64 // degrees
@@ -27,10 +27,8 @@ type synthScene struct {
 	NoBoard bool // only the table and the clutter
 }
 
-func (s synthScene) pose() Pose { return s.poseOnly() }
-
-// poseOnly is the camera over a 10x10 board (or the scene's board).
-func (s synthScene) poseOnly() Pose {
+// Pose is the camera over a 10x10 board (or the scene's board).
+func (s SynthScene) Pose() Pose {
 	n := 10.0
 	if s.Board != nil {
 		n = float64(s.Board.Rows)
@@ -42,20 +40,21 @@ func (s synthScene) poseOnly() Pose {
 	off := Vec3{0, s.Dist * math.Sin(t), -s.Dist * math.Cos(t)}
 	off = Vec3{math.Cos(y)*off[0] - math.Sin(y)*off[1], math.Sin(y)*off[0] + math.Cos(y)*off[1], off[2]}
 	c := Vec3{centre[0] + off[0], centre[1] + off[1], off[2]}
-	fw := centre.sub(c)
-	fw = fw.scale(1 / fw.norm())
+	fw := centre.Sub(c)
+	fw = fw.Scale(1 / fw.Norm())
 	x := Vec3{math.Cos(y), math.Sin(y), 0}
-	x = x.sub(fw.scale(fw.dot(x)))
-	x = x.scale(1 / x.norm())
-	yy := fw.cross(x)
+	x = x.Sub(fw.Scale(fw.Dot(x)))
+	x = x.Scale(1 / x.Norm())
+	yy := fw.Cross(x)
 	R := [3]Vec3{x, yy, fw}
-	T := Vec3{-R[0].dot(c), -R[1].dot(c), -R[2].dot(c)}
+	T := Vec3{-R[0].Dot(c), -R[1].Dot(c), -R[2].Dot(c)}
 	return Pose{R: R, T: T, Fx: f, Fy: f, Cx: float64(s.W) / 2, Cy: float64(s.H) / 2}
 }
 
-func (s synthScene) draw() (*image.RGBA, Pose) {
+// Draw draws the scene and returns it with the camera it was seen from.
+func (s SynthScene) Draw() (*image.RGBA, Pose) {
 	img := image.NewRGBA(image.Rect(0, 0, s.W, s.H))
-	pose := s.pose()
+	pose := s.Pose()
 	rng := rand.New(rand.NewPCG(1, 2))
 	light := s.Light
 	if light == 0 {
@@ -68,7 +67,7 @@ func (s synthScene) draw() (*image.RGBA, Pose) {
 		}
 		for y := max(0, int(y0)); y <= min(s.H-1, int(y1)); y++ {
 			for x := max(0, int(x0)); x <= min(s.W-1, int(x1)); x++ {
-				if inQuad(q, Point{float64(x) + 0.5, float64(y) + 0.5}) {
+				if InQuad(q, Point{float64(x) + 0.5, float64(y) + 0.5}) {
 					o := img.PixOffset(x, y)
 					img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = c.R, c.G, c.B, 255
 				}
@@ -95,10 +94,12 @@ func (s synthScene) draw() (*image.RGBA, Pose) {
 		fill(pq(k-0.04, 0, k+0.04, n, 0), color.RGBA{85, 68, 55, 255})
 		fill(pq(0, k-0.04, n, k+0.04, 0), color.RGBA{85, 68, 55, 255})
 	}
-	geo := UpwordsGeometry
-	geo.WallMM = 0
-	half := geo.TileMM / geo.SquareMM / 2
-	lv := geo.LevelMM / geo.SquareMM
+	// The tiles of the 10x10 Upwords board (the upwords reader's
+	// UpwordsGeometry): 18.8 mm on a 21 mm pitch, 3.8 mm thick; the
+	// walls are flat.
+	squareMM, tileMM, levelMM := 21.0, 18.8, 3.8
+	half := tileMM / squareMM / 2
+	lv := levelMM / squareMM
 	// far to near: sort by distance from the camera
 	type st struct {
 		p grid.Pos
@@ -111,8 +112,8 @@ func (s synthScene) draw() (*image.RGBA, Pose) {
 			return
 		}
 		c := Vec3{float64(p.Col) + 0.5, float64(p.Row) + 0.5, 0}
-		cc := Vec3{pose.R[0].dot(c) + pose.T[0], pose.R[1].dot(c) + pose.T[1], pose.R[2].dot(c) + pose.T[2]}
-		stacks = append(stacks, st{p, k.Height, cc.norm()})
+		cc := Vec3{pose.R[0].Dot(c) + pose.T[0], pose.R[1].Dot(c) + pose.T[1], pose.R[2].Dot(c) + pose.T[2]}
+		stacks = append(stacks, st{p, k.Height, cc.Norm()})
 	})
 	for i := range stacks {
 		for j := i + 1; j < len(stacks); j++ {
@@ -169,7 +170,8 @@ func (s synthScene) draw() (*image.RGBA, Pose) {
 	return img, pose
 }
 
-const synthState = `
+// SynthState is the Upwords position the tests draw most often.
+const SynthState = `
 . . . . . . . . . .
 . . . . . . . . . .
 . . C A T . . . . .
@@ -181,55 +183,3 @@ const synthState = `
 . . . . . . . . . .
 B . . . . . . . . .
 `
-
-func TestSynthGeometry(t *testing.T) {
-	board := grid.MustParse(synthState)
-	tests := []struct {
-		name string
-		s    synthScene
-	}{
-		{"straight down", synthScene{Tilt: 0, Yaw: 0}},
-		{"tilted 25 turned 20", synthScene{Tilt: 25, Yaw: 20}},
-		{"tilted 40 turned -35 clutter", synthScene{Tilt: 40, Yaw: -35, Clutter: true}},
-		{"tilted 15 turned 80", synthScene{Tilt: 15, Yaw: 80}},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := tc.s
-			s.W, s.H, s.HFOV, s.Dist, s.Board = 1640, 1232, 62.2, 28, board
-			img, pose := s.draw()
-			geo := UpwordsGeometry
-			geo.WallMM = 0 // the synthetic walls are flat
-			r, err := ScanUpwords(img, Options{Geometry: geo, Calib: &Calibration{Width: s.W, Height: s.H, Fx: pose.Fx, Fy: pose.Fy, Cx: pose.Cx, Cy: pose.Cy}})
-			if err != nil {
-				t.Fatal(err)
-			}
-			// corners within 3 px of the truth (after choosing the same
-			// orientation as the scan).
-			var want Quad
-			for i, c := range []Point{{0, 0}, {10, 0}, {10, 10}, {0, 10}} {
-				want[i] = pose.Project(c.X, c.Y, 0)
-			}
-			want = uprightQuad(want)
-			for i := range want {
-				if d := math.Hypot(r.Corners[i].X-want[i].X, r.Corners[i].Y-want[i].Y); d > 3 {
-					t.Errorf("corner %d at %.1f,%.1f, want %.1f,%.1f (%.1f px off)", i, r.Corners[i].X, r.Corners[i].Y, want[i].X, want[i].Y, d)
-				}
-			}
-			if s.Yaw > -45 && s.Yaw < 45 {
-				for _, c := range r.Cells {
-					w := board.At(c.Pos)
-					if w.Empty() != (c.Height == 0) {
-						t.Errorf("%v: height %d, want %d (tile %.2f)", c.Pos, c.Height, w.Height, c.Tile)
-					}
-					// Straight down, a stack's height shows only in a
-					// parallax of a pixel or two near the picture's
-					// middle: heights are checked on tilted views.
-					if s.Tilt >= 15 && w.Height != c.Height {
-						t.Errorf("%v: height %d, want %d (tile %.2f, margin %.2f)", c.Pos, c.Height, w.Height, c.Tile, c.HeightOK)
-					}
-				}
-			}
-		})
-	}
-}

@@ -1,14 +1,17 @@
-package vision
+package upwords
 
 import (
 	"image"
 
-	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+
 	"runtime"
 	"sort"
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/tilescope/tilescope/ocr"
 )
 
 // BenchmarkScanUpwords scans the committed 1640x1232 rendered scenes in
@@ -17,7 +20,7 @@ import (
 // alone overstates it), the peak resident set of the process and the live
 // heap after the scans.
 func BenchmarkScanUpwords(b *testing.B) {
-	files, err := SceneFiles("testdata/scenes")
+	files, err := vision.SceneFiles("testdata/scenes")
 	if err != nil || len(files) == 0 {
 		b.Fatal("no scenes in testdata/scenes")
 	}

@@ -1,0 +1,182 @@
+// Command trainverify trains vision/loose's tile verifier (verify.go): it
+// scans the photos of a labelled split (YOLO labels, data.yaml's class
+// names) and rendered Lexicon scenes without the verifier, pairs each
+// tile read with the labels (a tile read right, or a false or misread
+// tile), fits the logistic regression and writes verifier.txt. The same
+// photos and seeds give the same file. `make train` runs it on the ban-seg
+// train split; the valid split is never used here.
+package main
+
+import (
+	"bytes"
+	"errors"
+	"flag"
+	"fmt"
+	"image"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"unicode/utf8"
+
+	_ "image/jpeg"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/loose"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+func main() {
+	photos := flag.String("photos", "", "a labelled split: DIR/images/*.jpg, DIR/labels/*.txt, data.yaml in DIR or its parent")
+	renders := flag.Int("render", 40, "rendered Lexicon scenes (normal difficulty) to add")
+	seed := flag.Int64("seed", 1000, "the first render seed (eval-loose --render uses 1-20: keep clear of them)")
+	l2 := flag.Float64("l2", 1, "L2 penalty on the weights")
+	wrong := flag.Float64("false-weight", 1, "what a false tile kept costs against a tile kept, choosing the cut")
+	out := flag.String("out", "vision/loose/verifier.txt", "the verifier file to write")
+	flag.Parse()
+	if err := run(*photos, *renders, *seed, *l2, *wrong, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "trainverify:", err)
+		os.Exit(1)
+	}
+}
+
+func same(read, label string) bool { return strings.EqualFold(read, label) }
+
+func run(photos string, renders int, seed int64, l2, wrong float64, out string) error {
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		return err
+	}
+	opt := loose.Options{Reader: rd, Lattice: true, UprightFromLetters: true}
+	var samples []loose.VerifySample
+	add := func(name string, img image.Image, truth []loose.TruthTile) error {
+		s, err := loose.VerifySamples(img, truth, opt, same)
+		if errors.Is(err, loose.ErrNoTiles) || errors.Is(err, loose.ErrTooBlurred) || errors.Is(err, loose.ErrTooDark) {
+			return nil // no tile to learn from
+		}
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		samples = append(samples, s...)
+		return nil
+	}
+	if photos != "" {
+		names, err := classNames(photos)
+		if err != nil {
+			return err
+		}
+		imgs, _ := filepath.Glob(filepath.Join(photos, "images", "*.jpg"))
+		sort.Strings(imgs)
+		if len(imgs) == 0 {
+			return fmt.Errorf("%s: no images/*.jpg", photos)
+		}
+		for _, f := range imgs {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return err
+			}
+			img, err := vision.DecodePhoto(b)
+			if err != nil {
+				return fmt.Errorf("%s: %w", f, err)
+			}
+			lab := filepath.Join(photos, "labels", strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))+".txt")
+			lb, err := os.ReadFile(lab)
+			if err != nil {
+				return err
+			}
+			truth, err := loose.ReadYOLO(bytes.NewReader(lb), lab, img.Bounds().Dx(), img.Bounds().Dy(), names)
+			if err != nil {
+				return err
+			}
+			if err := add(f, img, truth); err != nil {
+				return err
+			}
+		}
+	}
+	for i := 0; i < renders; i++ {
+		s := seed + int64(i)
+		state, err := render.RandomState("lexicon", s)
+		if err != nil {
+			return err
+		}
+		ro, err := render.RandomOptions(s, "normal")
+		if err != nil {
+			return err
+		}
+		sc, err := render.Render("lexicon", state, ro)
+		if err != nil {
+			return err
+		}
+		img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+		if err != nil {
+			return err
+		}
+		var truth []loose.TruthTile
+		for _, tt := range sc.Truth.Tiles {
+			var o []loose.Point
+			for _, c := range tt.Corners {
+				o = append(o, loose.Point{X: c[0], Y: c[1]})
+			}
+			truth = append(truth, loose.TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
+		}
+		if err := add(fmt.Sprintf("render %d", s), img, truth); err != nil {
+			return err
+		}
+	}
+	tiles, lettered, right := 0, 0, 0
+	for _, s := range samples {
+		if s.Tile {
+			tiles++
+		}
+		if s.Lettered {
+			lettered++
+			if s.Right {
+				right++
+			}
+		}
+	}
+	v := loose.TrainVerifier(samples, l2, wrong)
+	kept, keptFalse := 0, 0
+	for _, s := range samples {
+		if v.ProbTile(s.Cues) >= v.Cut {
+			kept++
+			if !s.Tile {
+				keptFalse++
+			}
+		}
+	}
+	fmt.Fprintf(os.Stderr, "trainverify: %d tiles reported: %d on a label (%d lettered, %d of them read right), %d false; cut %.3f keeps %d (%d false)\n",
+		len(samples), tiles, lettered, right, len(samples)-tiles, v.Cut, kept, keptFalse)
+	return os.WriteFile(out, []byte(v.String()), 0o644)
+}
+
+// classNames reads "names: [a, b, ...]" from data.yaml in dir or its
+// parent: a one-letter name is that letter in upper case, any other
+// (a_dot) a tile with no letter to read.
+func classNames(dir string) ([]string, error) {
+	for _, p := range []string{filepath.Join(dir, "data.yaml"), filepath.Join(dir, "..", "data.yaml")} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			rest, ok := strings.CutPrefix(strings.TrimSpace(line), "names:")
+			if !ok {
+				continue
+			}
+			var names []string
+			for _, n := range strings.Split(strings.Trim(strings.TrimSpace(rest), "[]"), ",") {
+				n = strings.Trim(strings.TrimSpace(n), `'"`)
+				if utf8.RuneCountInString(n) == 1 {
+					names = append(names, strings.ToUpper(n))
+				} else {
+					names = append(names, "")
+				}
+			}
+			return names, nil
+		}
+		return nil, fmt.Errorf("%s: no names: [...] line", p)
+	}
+	return nil, fmt.Errorf("%s: no data.yaml in it or its parent", dir)
+}

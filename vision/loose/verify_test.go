@@ -1,0 +1,129 @@
+package loose
+
+import (
+	"errors"
+	"math"
+	"testing"
+)
+
+// TestParseVerifier: verifier.txt's format reads back what String wrote;
+// a broken file is ErrBadVerifier naming the line; a file of comments is
+// no verifier.
+func TestParseVerifier(t *testing.T) {
+	v := &Verifier{Cut: 0.25}
+	for i := range v.Tile {
+		v.Tile[i], v.Right[i] = float64(i)-3.5, 0.125*float64(i)
+	}
+	back, err := ParseVerifier(v.String())
+	if err != nil {
+		t.Fatalf("ParseVerifier(String()): %v", err)
+	}
+	if *back != *v {
+		t.Errorf("read back %+v, want %+v", *back, *v)
+	}
+	for _, tc := range []struct {
+		name, text string
+	}{
+		{"unknown cue", "tile.colour 1\n"},
+		{"no model", "conf 1\n"},
+		{"not a number", "tile.conf x\n"},
+		{"three fields", "tile.conf 1 2\n"},
+		{"a weight missing", "tile.conf 1\ncut 0.5\n"},
+		{"NaN", "tile.conf NaN\n"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if _, err := ParseVerifier(tc.text); !errors.Is(err, ErrBadVerifier) {
+				t.Errorf("err = %v, want ErrBadVerifier", err)
+			}
+		})
+	}
+	if v, err := ParseVerifier("# nothing yet\n\n"); v != nil || err != nil {
+		t.Errorf("comments only: %v, %v; want no verifier", v, err)
+	}
+	if verifier == nil {
+		t.Error("the committed verifier.txt holds no verifier")
+	}
+}
+
+// TestTrainVerifier: on samples where the reader's confidence tells right
+// from wrong and a glyph off centre tells false tiles, the trained
+// regressions rank them so, the cut drops the false tiles, and training
+// twice gives the same verifier.
+func TestTrainVerifier(t *testing.T) {
+	var samples []VerifySample
+	for i := 0; i < 400; i++ {
+		var c [nCues]float64
+		c[0] = 1
+		tile := i%5 != 0
+		right := tile && i%7 != 0
+		c[1] = -0.3 + 0.1*float64(i%3)
+		if right {
+			c[1] = 0.4 + 0.1*float64(i%4)
+		}
+		c[4] = 0.05 * float64(i%4)
+		if !tile {
+			c[4] = 0.5 + 0.05*float64(i%3)
+		}
+		samples = append(samples, VerifySample{Cues: c, Tile: tile, Lettered: tile, Right: right})
+	}
+	v := TrainVerifier(samples, 0.1, 1)
+	again := TrainVerifier(samples, 0.1, 1)
+	if *v != *again {
+		t.Errorf("two trainings differ: %v and %v", v, again)
+	}
+	var rightP, wrongP []float64
+	dropped, droppedTiles := 0, 0
+	for _, s := range samples {
+		if s.Tile {
+			if s.Right {
+				rightP = append(rightP, v.ProbRight(s.Cues))
+			} else {
+				wrongP = append(wrongP, v.ProbRight(s.Cues))
+			}
+		}
+		if v.ProbTile(s.Cues) < v.Cut {
+			dropped++
+			if s.Tile {
+				droppedTiles++
+			}
+		}
+	}
+	minRight, maxWrong := math.Inf(1), math.Inf(-1)
+	for _, p := range rightP {
+		minRight = math.Min(minRight, p)
+	}
+	for _, p := range wrongP {
+		maxWrong = math.Max(maxWrong, p)
+	}
+	if maxWrong >= SureConf || minRight <= maxWrong {
+		t.Errorf("misread tiles up to %.2f, right ones from %.2f: want the wrong ones unsure and below", maxWrong, minRight)
+	}
+	if dropped != 80 || droppedTiles != 0 {
+		t.Errorf("cut %.3f dropped %d (%d of them tiles), want the 80 false tiles only", v.Cut, dropped, droppedTiles)
+	}
+}
+
+// TestVerifyTiles: a tile under the cut is dropped (kept as "?" with
+// keepUnread), the others take the probability of being read right as
+// Conf; a tile with no cues (not read) passes unchanged.
+func TestVerifyTiles(t *testing.T) {
+	v := &Verifier{Cut: 0.5}
+	v.Tile[1], v.Right[1] = 10, 2 // both follow the reader's confidence cue
+	mk := func(conf float64, cued bool) Tile {
+		tl := Tile{Letter: "A", Conf: conf, hasCues: cued}
+		tl.cues[0], tl.cues[1] = 1, logit6(conf)
+		return tl
+	}
+	tiles := []Tile{mk(0.95, true), mk(0.2, true), mk(0.3, false)}
+	got := verifyTiles(append([]Tile(nil), tiles...), v, false)
+	if len(got) != 2 || got[0].Letter != "A" || got[1].Conf != 0.3 {
+		t.Fatalf("got %+v, want the sure tile and the uncued one", got)
+	}
+	if want := v.ProbRight(tiles[0].cues); got[0].Conf != want {
+		t.Errorf("conf %.3f, want the verifier's %.3f", got[0].Conf, want)
+	}
+	kept := verifyTiles(append([]Tile(nil), tiles...), v, true)
+	if len(kept) != 3 || kept[1].Letter != "?" || kept[1].Conf != 0 {
+		t.Errorf("keepUnread: %+v, want the dropped tile kept as ?", kept)
+	}
+}

@@ -1,0 +1,43 @@
+package upwords
+
+import (
+	"math"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// TestCornerMargins prints, per scene of TILESCOPE_CORNER_DIR (skipped
+// without it), the scan's corner error over the quarter square eval-scan
+// allows: how near each found board is to counting as missed.
+func TestCornerMargins(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_CORNER_DIR")
+	if dir == "" {
+		t.Skip("set TILESCOPE_CORNER_DIR to a rendered set")
+	}
+	eachScene(t, dir, func(name string, tr *vision.Truth) {
+		r := EvalScene(name, tr, EvalOptions{})
+		c := tr.Board.Corners
+		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
+		t.Logf("corner %s %.3f", filepath.Base(name), r.CornerErr/(side/4))
+	})
+}
+
+// eachScene calls fn for every image of a render-set directory, in name
+// order, with its truth.
+func eachScene(t *testing.T, dir string, fn func(name string, tr *vision.Truth)) {
+	t.Helper()
+	files, err := vision.SceneFiles(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, name := range files {
+		tr, err := vision.LoadTruth(vision.TruthPath(name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn(name, tr)
+	}
+}
