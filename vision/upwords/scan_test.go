@@ -75,15 +75,15 @@ const goldenCornerTol = 3.0
 // squares occupied by the same letters, each height within one. It
 // returns the differences it allowed, or ok false (and what broke it).
 func goldenWithin(got, want string) (diffs []string, ok bool) {
-	corners := func(s string) ([]Point, string, bool) {
+	corners := func(s string) ([]vision.Point, string, bool) {
 		head, rest, found := strings.Cut(s, "\n")
 		f := strings.Fields(strings.TrimPrefix(head, "# corners"))
 		if !found || !strings.HasPrefix(head, "# corners") || len(f) != 4 {
 			return nil, "", false
 		}
-		var ps []Point
+		var ps []vision.Point
 		for _, c := range f {
-			var p Point
+			var p vision.Point
 			if _, err := fmt.Sscanf(c, "%f,%f", &p.X, &p.Y); err != nil {
 				return nil, "", false
 			}
