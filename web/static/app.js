@@ -128,7 +128,7 @@ function render(g) {
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
       el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(p.score, "player")),
       p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
-      p.held !== undefined ? el("div", { class: "held" }, tr("player.held", { n: p.held })) : null)));
+      p.held !== undefined ? el("div", { class: "held" }, tr(gameOf(g).heldKey || "player.held", { n: p.held })) : null)));
   scores.classList.toggle("reversed", !!g.reversed);
 
   // The board: the standing board, or the newest reading when the rules
@@ -160,6 +160,9 @@ function render(g) {
   const mod = gameOf(g);
   board.dataset.game = g.game;
   board.style.gridTemplateColumns = `repeat(${g.cols}, 1fr)`;
+  // On a square board every row as tall as the others, with tiles or not
+  // (15x15 Scrabble); a taller lattice (Lexicon's) grows with its rows.
+  board.style.gridTemplateRows = g.rows === g.cols ? `repeat(${g.rows}, minmax(0, 1fr))` : "";
   const h = g.rows / 2;
   const kids = [];
   for (let r = 0; r < g.rows; r++) {
