@@ -135,6 +135,15 @@ type TurnLoser interface {
 	FailedChallengeLosesTurn() bool
 }
 
+// ScorelessEnder is a Rules whose game ends after ScorelessEnd scoreless
+// turns in a row (Scrabble: six): passes, exchanges, plays withdrawn on a
+// challenge and plays that scored 0 count, a play that scored resets the
+// count. The session ends the game at the last of them (State.Over, with
+// RacksDue: the table then tells what is left on the racks with End).
+type ScorelessEnder interface {
+	ScorelessEnd() int
+}
+
 // Watcher is a Rules whose board the camera's turn detector can watch, so
 // that a frame is read once a turn is over (the table still, no hand over
 // the board, the board changed) instead of every frame being read. Locate

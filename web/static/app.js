@@ -152,7 +152,8 @@ function render(g) {
   } else if (g.over) {
     banner.hidden = false;
     banner.className = "ok";
-    banner.textContent = t("banner.over");
+    // Over by the rules with the racks still to tell: the game's own note.
+    banner.textContent = g.racks_due && gameOf(g).racksDue ? t(gameOf(g).racksDue) : t("banner.over");
   } else {
     banner.hidden = true;
   }

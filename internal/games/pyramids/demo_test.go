@@ -41,6 +41,18 @@ func TestDemoThroughTheReader(t *testing.T) {
 		}
 	}
 	st := s.State()
+	marks, shown := 0, 0
+	for _, tn := range st.Turns {
+		marks += len(tn.Uncertain)
+	}
+	for _, row := range st.Board {
+		for _, c := range row {
+			if c != nil && c.Uncertain {
+				shown++
+			}
+		}
+	}
+	t.Logf("unsure marks: %d over the turns, %d on the board as it stands", marks, shown)
 	var words []string
 	for _, tn := range st.Turns {
 		for _, w := range tn.Words {
