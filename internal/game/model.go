@@ -197,6 +197,24 @@ type Demoer interface {
 	Demo() (*Demo, error)
 }
 
+// DemoRecorder is a Demoer that says its recorded game without drawing
+// its photos: `serve --camera demo` starts at once with the record's
+// settings, draws the photos (Demo) in the background and keeps them on
+// disk under the record's key.
+type DemoRecorder interface {
+	Demoer
+	DemoRecord() (DemoRecord, error)
+}
+
+// DemoRecord is a recorded game without its photos: the settings Demo's
+// would have, and a key that changes whenever its photos would (the
+// recorded game's text, the scenes' seed and settings; the renderer's
+// version is the cache's to add).
+type DemoRecord struct {
+	Options Options
+	Key     string
+}
+
 // Demo is a recorded game: its photos and the settings it was played with
 // (the players' colours...), used unless the table sets them.
 type Demo struct {

@@ -194,7 +194,7 @@ function render(g) {
 }
 
 // What the table can do about a photo the camera could not read.
-const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held"];
+const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held", "preparing"];
 
 function renderCamera(g) {
   const box = $("#camera");
@@ -204,7 +204,7 @@ function renderCamera(g) {
   box.replaceChildren(
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
     el("div", { class: "muted" }, c.error),
-    el("div", {}, c.code === "held" ? t("camera.heldHelp") : t("camera.lostHelp")));
+    el("div", {}, ["held", "preparing"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.

@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"context"
+	"maps"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -17,6 +18,10 @@ func TestDemoThroughTheReader(t *testing.T) {
 	d, err := Game{}.Demo()
 	if err != nil {
 		t.Fatal(err)
+	}
+	// serve starts with the record's settings before the photos are drawn.
+	if rec, err := (Game{}).DemoRecord(); err != nil || !maps.Equal(rec.Options, d.Options) || rec.Key == "" {
+		t.Errorf("DemoRecord = %v, %v; the demo has settings %v", rec, err, d.Options)
 	}
 	if len(d.Photos) != 7 || d.Photos[6].Word != "AOG" {
 		t.Fatalf("%d photos, want 7 (empty, set-up, two words announced and taken, AOG announced)", len(d.Photos))
