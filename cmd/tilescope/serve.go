@@ -129,6 +129,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageErrorf("serve: --game: %v", err)
 	}
+	if err := game.CheckSeats(*kind, len(names)); err != nil {
+		return usageErrorf("serve: --players %q: %s", *players, strings.TrimPrefix(err.Error(), game.ErrBadInput.Error()+": "))
+	}
 	if *kind == upwordsgame.Kind {
 		opts[upwordsgame.OptSize] = strconv.Itoa(*size)
 	}
@@ -136,24 +139,39 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opts[game.OptRefuse] = "true"
 	}
 	var demoTurns []camera.DemoTurn
-	var demoWords []string // the word announced with each demo photo
+	var demoLoad func() ([]camera.DemoTurn, error)
+	var sess *game.Session // set before the demo's photos are drawn
+	demoWords := &wordList{} // the word announced with each demo photo
 	if dm, ok := g.(game.Demoer); ok && strings.TrimSpace(hf.camera) == "demo" {
-		// The game's own recorded game, with its settings unless given.
-		d, err := dm.Demo()
-		if err != nil {
+		// The game's own recorded game, with its settings unless given:
+		// its photos are drawn in the background (or read from the
+		// data directory's cache) when the game says its settings
+		// without them, at once otherwise.
+		var d *game.Demo
+		if dr, ok := dm.(game.DemoRecorder); ok {
+			rec, err := dr.DemoRecord()
+			if err != nil {
+				return fmt.Errorf("serve: the %s demo: %w", *kind, err)
+			}
+			d = &game.Demo{Options: rec.Options}
+			demoLoad = func() ([]camera.DemoTurn, error) {
+				return loadDemo(ctx, *kind, dm, rec, *data, sess, demoWords, logf)
+			}
+		} else if d, err = dm.Demo(); err != nil {
 			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
 		}
 		for k, v := range d.Options {
-			if _, set := opts[k]; !set {
-				opts[k] = v
+			if given, set := opts[k]; set && given != v {
+				// The demo's photos are of a table set up its way: read
+				// with another setting (an English reader on Russian
+				// tiles) they would be nonsense.
+				return usageErrorf("serve: --set %s=%s: the %s demo is a game with %s=%s (drop --set %s or use another --camera)", k, given, *kind, k, v, k)
 			}
+			opts[k] = v
 		}
-		for _, ph := range d.Photos {
-			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})
-			demoWords = append(demoWords, ph.Word)
-		}
+		demoTurns = demoFrames(d, demoWords)
 	}
-	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
+	env := game.Env{Dict: words, Lang: tableLang(fs, df), DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
 	if err != nil {
 		return usageErrorf("serve: --game %s: %v", *kind, err)
@@ -161,7 +179,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if c, ok := rules.(io.Closer); ok {
 		defer c.Close()
 	}
-	sess, err := game.Open(ctx, store, game.Config{
+	sess, err = game.Open(ctx, store, game.Config{
 		Kind: *kind, Players: names, Rules: rules, Options: opts, Dict: words,
 		NewRules: game.RulesFrom(env),
 	})
@@ -177,7 +195,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer func() { led.Set(gpio.Off); led.Close() }()
 	led.Set(gpio.Idle)
 	pipe := &game.Pipeline{Session: sess, Logf: logf, OnTurn: func(t game.Turn) {
-		if w := demoWord(demoWords, t); w != "" {
+		if w := demoWord(demoWords.get(), t); w != "" {
 			// The demo's players announce their word: the table names it.
 			if _, err := sess.NameWord(ctx, t.N, w); err != nil {
 				logf("demo: naming %s: %v", w, err)
@@ -191,7 +209,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			led.Set(gpio.Error)
 		}
 	}}
-	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period, Demo: demoTurns})
+	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period, Demo: demoTurns, DemoLoad: demoLoad})
 	if err != nil {
 		return asBadInput(fmt.Errorf("serve: --camera: %w", err))
 	}
@@ -250,16 +268,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var frames game.FrameSource = cameraFrames{src}
-			if *kind == upwordsgame.Kind {
-				// The turn detector knows the Upwords board; the other
-				// games read every frame (an unchanged table is no turn).
-				watch := newTurnWatcher(turnOptions(src, *size, *period, *hold, *still), sess, logf)
-				watch.resume(ctx, sess)
-				frames = turnSource(ctx, hf, src, btn, watch)
-			} else if hf.hasButton() {
-				frames = cameraFrames{camera.Shutter(src, btn.Presses(ctx))}
-			}
+			// The turn detector watches the board of the game being
+			// played (its Locate, game.Watcher), made again when a new
+			// game of another kind starts; a game without one has every
+			// frame read (an unchanged table is no turn).
+			rows, _ := sess.Rules().Empty().Size()
+			watch := newTurnWatcher(turnOptions(src, rows, *period, *hold, *still), sess, logf)
+			watch.follow(sess.Rules)
+			watch.resume(ctx, sess)
+			frames := turnSource(ctx, hf, src, btn, watch)
 			if err := pipe.Run(ctx, frames); err != nil {
 				logf("camera: %v", err)
 			}
@@ -401,6 +418,14 @@ func lastDemoTurn(frames []string) int {
 // left on the racks) so the tally shows; wait later it starts a new game
 // with the same players and puts the demo back to its first turn.
 func loopDemo(ctx context.Context, sess *game.Session, demo *camera.Demo, wait time.Duration, logf func(string, ...any)) {
+	select {
+	case <-demo.Ready(): // the recorded game's photos are drawn
+	case <-ctx.Done():
+		return
+	}
+	if demo.Turns() < 1 {
+		return // no game to replay (the camera said why)
+	}
 	tick := time.NewTicker(min(wait/4, time.Second))
 	defer tick.Stop()
 	for {
@@ -534,4 +559,17 @@ func definer(dir string, logf func(string, ...any)) web.Definer {
 		return nil
 	}
 	return wordnet.Texts{WordNet: wn}
+}
+
+// tableLang is the language of the table's word list: --lang's for a
+// built-in list or when given; "" (not known) for a list of one's own
+// (--dict) without --lang.
+func tableLang(fs *flag.FlagSet, df *dictFlags) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lang" })
+	if df.path != "" && !given {
+		return ""
+	}
+	l, _ := dictLang(df.lang)
+	return l
 }

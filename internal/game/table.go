@@ -26,20 +26,25 @@ type replayed struct {
 	rules Rules
 	dict  Dictionary // flags the words it does not know; nil flags none
 
-	players  []Player
-	toPlay   int
-	dir      int   // 1, or -1 when play goes round the other way
-	lost     []int // turns each seat is still to miss (nil: none); replaced, never modified
-	over     bool
-	racks    []int
-	board    Position    // never modified once set: a new board replaces it
-	best     [][]float64 // best confidence of each square's stack; replaced, never modified
-	stood    bool        // an accepted reading stands (the board is not the empty start)
-	lastPlay int         // number of the latest accepted play, 0 if none
-	nextN    int         // number for the next turn record
-	camera   *CameraNotice
-	version  int64
-	updated  time.Time
+	players []Player
+	toPlay  int
+	dir     int   // 1, or -1 when play goes round the other way
+	lost    []int // turns each seat is still to miss (nil: none); replaced, never modified
+	over    bool
+	racks   []int
+	// scoreless counts the scoreless turns in a row (ScorelessEnder);
+	// racksDue: the rules ended the game after them, and what is left on
+	// the racks is still to be told (End).
+	scoreless int
+	racksDue  bool
+	board     Position    // never modified once set: a new board replaces it
+	best      [][]float64 // best confidence of each square's stack; replaced, never modified
+	stood     bool        // an accepted reading stands (the board is not the empty start)
+	lastPlay  int         // number of the latest accepted play, 0 if none
+	nextN     int         // number for the next turn record
+	camera    *CameraNotice
+	version   int64
+	updated   time.Time
 
 	hist     []Turn   // every turn record, oldest first
 	histJSON [][]byte // each one's JSON
@@ -69,6 +74,11 @@ type playAux struct {
 	// scores are the seats' scores before the play, when the move set
 	// them all (Move.Scores); nil: the play added its score to its seat's.
 	scores []int
+	// shift is the move's (Move.Shift): the turn's cells as shown are the
+	// reading's moved by it.
+	shift [2]int
+	// scoreless is the count of scoreless turns before the play.
+	scoreless int
 }
 
 // head is the table as it stood before an action: undoing the action puts
@@ -82,6 +92,8 @@ type head struct {
 	lost                    []int
 	over                    bool
 	racks                   []int
+	scoreless               int
+	racksDue                bool
 	board                   Position
 	best                    [][]float64
 	stood                   bool
@@ -224,6 +236,7 @@ func (rp *replayed) save(kind string) head {
 	return head{
 		kind: kind, players: append([]Player(nil), rp.players...),
 		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, lost: rp.lost, over: rp.over, racks: rp.racks,
+		scoreless: rp.scoreless, racksDue: rp.racksDue,
 		board: rp.board, best: rp.best, stood: rp.stood,
 		hist: len(rp.hist), acc: len(rp.acc), sights: len(rp.sights), changed: -1,
 	}
@@ -247,6 +260,7 @@ func (rp *replayed) pop() bool {
 	rp.players, rp.toPlay, rp.lastPlay, rp.nextN, rp.dir = h.players, h.toPlay, h.lastPlay, h.nextN, h.dir
 	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
 	rp.lost = h.lost
+	rp.scoreless, rp.racksDue = h.scoreless, h.racksDue
 	// The lists are cut to their length, with no room after it: the
 	// published states share the arrays, and the next turn must not be
 	// written over one they show.
@@ -354,6 +368,7 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 			t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 		} else {
 			rp.step(1)
+			rp.countScoreless(0)
 		}
 		rp.appendTurn(t)
 	case KindConfirm:
@@ -390,6 +405,9 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				// This game's rulebook: the speller loses the turn.
 				rp.step(1)
 			}
+			// The turn withdrawn scored nothing.
+			rp.scoreless = aux.scoreless
+			rp.countScoreless(0)
 		} else if lt, ok := rp.rules.(TurnLoser); ok && d.By != nil && lt.FailedChallengeLosesTurn() {
 			// The word stands: the challenger loses their next turn.
 			if by := *d.By; by >= 0 && by < len(rp.players) && by != t.Player {
@@ -397,13 +415,17 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				copy(lost, rp.lost)
 				lost[by]++
 				rp.lost = lost
+				if rp.toPlay == by {
+					// The challenger is to play: that is the turn lost.
+					rp.step(0)
+				}
 			}
 		}
 		rp.changeTurn(i, t)
 	case KindEnd:
 		var d endData
 		_ = json.Unmarshal(r.Data, &d)
-		rp.over, rp.racks = true, d.Racks
+		rp.over, rp.racks, rp.racksDue = true, d.Racks, false
 	}
 	return nil
 }
@@ -450,8 +472,16 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
 		}
 	}
-	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay}
+	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay, shift: mv.Shift, scoreless: rp.scoreless}
 	rp.plays[t.N] = aux
+	if mv.Shift != [2]int{} {
+		// The rules judged the reading moved on the lattice: the turn is
+		// shown where they judged it, so that what the table sees and taps
+		// is the position's cells.
+		rd = shiftReading(rp.rules, rd, mv.Shift)
+		t.Board = rd.Board.String()
+		t.Corrected, t.Uncertain = shiftCells(t.Corrected, mv.Shift), shiftCells(t.Uncertain, mv.Shift)
+	}
 	after := clonePos(rd.Board)
 	if mv.Position != nil {
 		after = mv.Position
@@ -493,6 +523,26 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	if !mv.Again {
 		rp.step(1 + mv.Skip)
 	}
+	rp.countScoreless(mv.Score)
+}
+
+// countScoreless counts a turn that scored score, in a game whose rules
+// end it after so many scoreless turns in a row (ScorelessEnder): at the
+// last of them the game is over, with what is left on the racks still to
+// be told (End).
+func (rp *replayed) countScoreless(score int) {
+	se, ok := rp.rules.(ScorelessEnder)
+	if !ok {
+		return
+	}
+	if score != 0 {
+		rp.scoreless = 0
+		return
+	}
+	rp.scoreless++
+	if n := se.ScorelessEnd(); n > 0 && rp.scoreless >= n {
+		rp.over, rp.racks, rp.racksDue = true, nil, true
+	}
 }
 
 // step passes the turn k seats on, the way play goes.
@@ -516,7 +566,7 @@ func (rp *replayed) publish() {
 		Game: rp.setup.Kind, ID: rp.setup.ID, Version: rp.version, Rows: rp.setup.Rows, Cols: rp.setup.Cols,
 		Players: rp.playersShown(), ToPlay: rp.toPlay,
 		Turns: rp.acc[:len(rp.acc):len(rp.acc)], History: rp.hist[:len(rp.hist):len(rp.hist)],
-		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, Updated: rp.updated, Camera: rp.camera,
+		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, RacksDue: rp.racksDue, Updated: rp.updated, Camera: rp.camera,
 	}
 	if st.Turns == nil {
 		st.Turns = []Turn{}
@@ -620,6 +670,49 @@ func (rp *replayed) playersShown() []Player {
 		if i < len(rp.lost) {
 			out[i].Misses = rp.lost[i]
 		}
+	}
+	return out
+}
+
+// shiftReading is the reading moved sh rows and columns on its lattice
+// (Move.Shift), its confidences with it; cells moved off are dropped.
+func shiftReading(rules Rules, rd Reading, sh [2]int) Reading {
+	out := Reading{Board: rules.Empty(), Seen: rd.Seen}
+	rows, cols := out.Board.Size()
+	if rd.Conf != nil {
+		out.Conf = make([][]float64, rows)
+		for r := range out.Conf {
+			out.Conf[r] = make([]float64, cols)
+			for c := range out.Conf[r] {
+				out.Conf[r][c] = 1
+			}
+		}
+	}
+	eachCell(rd.Board, func(p cellPos, s string) {
+		q := cellPos{p.row + sh[0], p.col + sh[1]}
+		if !inside(out.Board, q) {
+			return
+		}
+		b, err := rules.SetCell(out.Board, q.row, q.col, s)
+		if err != nil {
+			return
+		}
+		out.Board = b
+		if out.Conf != nil {
+			out.Conf[q.row][q.col] = rd.confAt(p)
+		}
+	})
+	return out
+}
+
+// shiftCells is cells, [row, col], moved sh rows and columns.
+func shiftCells(cells [][2]int, sh [2]int) [][2]int {
+	if cells == nil {
+		return nil
+	}
+	out := make([][2]int, len(cells))
+	for i, c := range cells {
+		out[i] = [2]int{c[0] + sh[0], c[1] + sh[1]}
 	}
 	return out
 }

@@ -50,6 +50,11 @@ type Options struct {
 	// CropSize is the side in pixels of each face crop handed to the
 	// reader; 0 means 48.
 	CropSize int
+	// Heights, when set, is the stack count the game expects on each
+	// square of the board (its history: the board as it stands); the
+	// letters are read at it first. 0, or a count the game does not
+	// know, falls back to the set-up's likeliest (see height).
+	Heights func(p grid.Pos) int
 }
 
 // Square is what the scan saw on one square.
@@ -178,6 +183,11 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
 			if cl.colour != pyramids.NoColour {
 				sq.Height = height(sq.Pos, cl.colour, seats, stack)
+				if opt.Heights != nil {
+					if h := opt.Heights(sq.Pos); h > 0 && h <= geo.MaxStack {
+						sq.Height = h
+					}
+				}
 				sq.Apex = f.apex(row, col, sq.Height)
 				sq.Letter = "?"
 				toRead = append(toRead, row*pyramids.Size+col)

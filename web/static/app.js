@@ -128,7 +128,7 @@ function render(g) {
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
       el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(p.score, "player")),
       p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
-      p.held !== undefined ? el("div", { class: "held" }, tr("player.held", { n: p.held })) : null)));
+      p.held !== undefined ? el("div", { class: "held" }, tr(gameOf(g).heldKey || "player.held", { n: p.held })) : null)));
   scores.classList.toggle("reversed", !!g.reversed);
 
   // The board: the standing board, or the newest reading when the rules
@@ -152,7 +152,8 @@ function render(g) {
   } else if (g.over) {
     banner.hidden = false;
     banner.className = "ok";
-    banner.textContent = t("banner.over");
+    // Over by the rules with the racks still to tell: the game's own note.
+    banner.textContent = g.racks_due && gameOf(g).racksDue ? t(gameOf(g).racksDue) : t("banner.over");
   } else {
     banner.hidden = true;
   }
@@ -160,6 +161,9 @@ function render(g) {
   const mod = gameOf(g);
   board.dataset.game = g.game;
   board.style.gridTemplateColumns = `repeat(${g.cols}, 1fr)`;
+  // On a square board every row as tall as the others, with tiles or not
+  // (15x15 Scrabble); a taller lattice (Lexicon's) grows with its rows.
+  board.style.gridTemplateRows = g.rows === g.cols ? `repeat(${g.rows}, minmax(0, 1fr))` : "";
   const h = g.rows / 2;
   const kids = [];
   for (let r = 0; r < g.rows; r++) {
@@ -190,7 +194,7 @@ function render(g) {
 }
 
 // What the table can do about a photo the camera could not read.
-const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held"];
+const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held", "preparing"];
 
 function renderCamera(g) {
   const box = $("#camera");
@@ -200,7 +204,7 @@ function renderCamera(g) {
   box.replaceChildren(
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
     el("div", { class: "muted" }, c.error),
-    el("div", {}, c.code === "held" ? t("camera.heldHelp") : t("camera.lostHelp")));
+    el("div", {}, ["held", "preparing"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.
@@ -372,9 +376,10 @@ async function challenge(n, word) {
 
 function showVerdict(v, challenged) {
   const out = $("#verdict");
-  out.replaceChildren(
+  // replaceChildren would write a null out as the text "null".
+  out.replaceChildren(...[
     el("div", { class: v.valid ? "yes" : "no" }, t("verdict", { word: v.word, valid: v.valid, challenged })),
-    v.definition ? el("div", { class: "muted" }, v.definition) : null);
+    v.definition ? el("div", { class: "muted" }, v.definition) : null].filter(Boolean));
 }
 
 $("#lookup").addEventListener("submit", async (e) => {
@@ -408,13 +413,15 @@ $("#photoinput").addEventListener("change", async (e) => {
 $("#more").addEventListener("click", async () => {
   const c = openSheet("#tpl-more");
   c.querySelector("#joinurl").textContent = location.origin + "/";
-  try {
-    const info = await (await fetch("/api/info")).json();
-    if (info.url) c.querySelector("#joinurl").textContent = info.url;
-  } catch (e) { /* the page's own address will do */ }
+  // The buttons work at once, not only once the address is known.
   c.querySelector("#endgame").addEventListener("click", endGame);
   c.querySelector("#newgame").addEventListener("click", newGame);
   c.querySelector("#forgetpin").addEventListener("click", () => { localStorage.removeItem(PIN_KEY); toast(t("pin.forgotten")); closeSheet(); });
+  try {
+    const info = await (await fetch("/api/info")).json();
+    const url = c.querySelector("#joinurl");
+    if (info.url && url) url.textContent = info.url;
+  } catch (e) { /* the page's own address will do */ }
 });
 
 function endGame() {

@@ -2,8 +2,10 @@ package pyramids
 
 import (
 	"context"
+	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
+	"slices"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -45,17 +47,6 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	if err != nil {
 		return game.Reading{}, err
 	}
-	var scan *vpyr.Reading
-	var serr error
-	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
-		scan, serr = vpyr.Scan(img, *opt)
-		return nil
-	}); err != nil {
-		return game.Reading{}, err
-	}
-	if err := serr; err != nil {
-		return game.Reading{}, photo.Unreadable{Err: err}
-	}
 	before := pyramids.NewBoard()
 	var taking []pyramids.Pos // the squares of a word waiting to be taken
 	if s, err := pos(standing); err == nil && s.Board != nil {
@@ -63,6 +54,29 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		if s.Word != nil {
 			taking = s.Word.Squares
 		}
+	}
+	var scan *vpyr.Reading
+	var serr error
+	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
+		o := *opt
+		if countPyramids(before) > 0 {
+			// The letters are read first at the counts the game holds
+			// (one lower on the squares of a word being taken).
+			o.Heights = func(q grid.Pos) int {
+				h := before.At(q).Height
+				if slices.Contains(taking, q) {
+					h--
+				}
+				return h
+			}
+		}
+		scan, serr = vpyr.Scan(img, o)
+		return nil
+	}); err != nil {
+		return game.Reading{}, err
+	}
+	if err := serr; err != nil {
+		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	var board *pyramids.Board
 	var unread, doubtful []pyramids.Pos
@@ -89,12 +103,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		for col := range conf[row] {
 			q := grid.Pos{Row: row, Col: col}
 			sq := scan.Square(q)
-			conf[row][col] = 1
-			if sq.Colour != pyramids.NoColour {
-				// ColourConf is the share of the pyramid's sampled points
-				// that had its colour: half of them is a clear majority.
-				conf[row][col] = min(sq.Conf, 0.5+sq.ColourConf)
-			}
+			conf[row][col] = squareConf(sq)
 		}
 	}
 	for _, q := range doubtful {
@@ -109,6 +118,24 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		}
 	}
 	return game.Reading{Board: Position{Board: board}, Conf: conf}, nil
+}
+
+// squareConf is the confidence the session is given for a square the scan
+// read: the scan's Sure decides which side of game.LowConf it falls (the
+// page marks a square unsure below it), its letter confidence where it
+// lies. A sure pyramid is at least LowConf, an unsure one at most
+// game.Guessed; an empty square is 1 (the page draws no mark on it). The
+// stack count is not part of Sure: it is the history's (CarryTaking), and
+// a square the carrying doubts is lowered by Read.
+func squareConf(sq vpyr.Square) float64 {
+	if sq.Colour == pyramids.NoColour {
+		return 1
+	}
+	c := min(max(sq.Conf, 0), 1)
+	if sq.Sure {
+		return max(c, game.LowConf)
+	}
+	return min(c, game.Guessed)
 }
 
 // Reconcile takes a pyramid the camera reads the same wrong way as in an
@@ -163,4 +190,20 @@ func seenBefore(past []game.Sighting, q grid.Pos, read, held pyramids.Pyramid) b
 		}
 	}
 	return false
+}
+
+var _ game.Watcher = (*Rules)(nil)
+
+// Locate finds the board for the turn detector: vision/pyramids' board
+// outline, no letters read.
+func (r *Rules) Locate(frame image.Image) ([4][2]float64, bool) {
+	var c [4][2]float64
+	scan, err := vpyr.Scan(frame, vpyr.Options{Seats: r.setup.Seats, StackSize: r.setup.StackSize})
+	if err != nil {
+		return c, false
+	}
+	for i, p := range scan.Corners {
+		c[i] = [2]float64{p.X, p.Y}
+	}
+	return c, true
 }

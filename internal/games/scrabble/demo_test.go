@@ -2,11 +2,13 @@ package scrabble
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/scrabble"
 )
 
 // TestDemoTurns: the demo game's turns as the referee scores them; two
@@ -54,12 +56,26 @@ func TestDemoThroughThePipeline(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// serve starts with the record's settings before the photos are drawn.
+	if rec, err := (Game{}).DemoRecord(); err != nil || !maps.Equal(rec.Options, d.Options) || rec.Key == "" {
+		t.Errorf("DemoRecord = %v, %v; the demo has settings %v", rec, err, d.Options)
+	}
 	turns, err := DemoTurns()
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(d.Photos) != len(turns)+1 {
 		t.Fatalf("%d photos for %d turns", len(d.Photos), len(turns))
+	}
+	for i, ph := range d.Photos {
+		if want := (&scrabble.Board{}).String(); i > 0 {
+			want = turns[i-1].Board
+			if ph.Board != want {
+				t.Errorf("photo %d (%s) records\n%s\nwant\n%s", i, ph.Note, ph.Board, want)
+			}
+		} else if ph.Board != want {
+			t.Errorf("the first photo records\n%s", ph.Board)
+		}
 	}
 	ctx := context.Background()
 	rules, err := Game{}.New(d.Options, game.Env{Dict: dict.English()})
