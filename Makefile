@@ -49,10 +49,13 @@ build: deps
 # GAME picks the game (upwords, pyramids: `serve -h` lists them); each game
 # other than Upwords keeps its own data directory, so a table's game goes
 # on as it was.
+# PLAYERS names the seats of a new game (comma-separated; the demo of
+# Twists & Turns was played by three: PLAYERS=Аня,Борис,Вера).
 GAME ?= upwords
+PLAYERS ?=
 RUN_DATA = $(if $(filter upwords,$(GAME)),$(DATA),$(DATA)/$(GAME))
 run: build
-	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME)
+	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME) $(if $(PLAYERS),--players $(PLAYERS))
 
 # test: vet, every test, then gocv's own count of open Mats (build tag
 # matprofile) after the leak tests of every vision package.

@@ -95,8 +95,7 @@ func TestServePyramidsInChromium(t *testing.T) {
 		t.Skip("plays the Pyramids demo game")
 	}
 	want := pyramidsDemoScores(t)
-	c := startServe(t, "--game", "pyramids", "--players", "Bo,Ro,Gil", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "pyramids", "Bo,Ro,Gil")
 	st := c.waitFor(t, "AOG announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["AOG"] != 0 || maxDemoTurn(st) >= 7 })
 	got := playedWords(st)
 	for w, pts := range want {
@@ -198,6 +197,15 @@ func TestServePyramidsInChromium(t *testing.T) {
 	savePhoneShot(t, bctx, "pyramids-phone.png")
 }
 
+// serveDemo starts the service on kind's demo game (a fresh data
+// directory, a frame every 150 ms, staying on the last photo) with the
+// players named and PIN 1234.
+func serveDemo(t *testing.T, kind, players string) *child {
+	t.Helper()
+	return startServe(t, "--game", kind, "--players", players, "--addr", "127.0.0.1:0", "--data", t.TempDir(),
+		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+}
+
 // openDemoPage opens the table's page in Chromium as a phone (390x844),
 // waits for the history, and returns the browser and a wait for a
 // JavaScript condition on the page (30 s; on failure it logs the game's
@@ -271,14 +279,15 @@ func TestServePyramidsSurvivesKill9(t *testing.T) {
 	_ = pyrgame.Kind
 }
 
-// killMidDemo plays game's demo (a fresh data directory), kills the service
-// with SIGKILL once until says yes, starts it again on the same data and
-// checks that it came back as the same game with every turn record
-// unchanged; it returns the restarted service.
-func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool) *child {
+// killMidDemo plays game's demo (a fresh data directory; more serve flags
+// in extra, such as the players), kills the service with SIGKILL once
+// until says yes, starts it again on the same data and checks that it came
+// back as the same game with every turn record unchanged; it returns the
+// restarted service.
+func killMidDemo(t *testing.T, kind, what string, until func(game.State) bool, extra ...string) *child {
 	t.Helper()
-	args := []string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
-		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}
+	args := append([]string{"--game", kind, "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--camera", "demo",
+		"--frame-period", "150ms", "--pin", "2468", "--demo-restart", "0"}, extra...)
 	first := startServe(t, args...)
 	before := first.waitFor(t, what, 180*time.Second, until)
 	if err := first.cmd.Process.Signal(syscall.SIGKILL); err != nil {

@@ -62,15 +62,15 @@ func hasWord(tn game.Turn, w string) bool {
 // turns of the right seats with every seat's score as the referee has it on
 // the recorded crosswords; OXE, flagged, is challenged with a tap and
 // withdrawn (Ann's score back); a tile the camera misread is corrected with
-// a tap. A screenshot is kept as the test's artefact.
+// a tap; red light, with tiles typed for Ben, ranks the crosswords.
+// Screenshots are kept as the test's artefacts.
 func TestServeLexiconInChromium(t *testing.T) {
 	needChromium(t)
 	if testing.Short() {
 		t.Skip("plays the Lexicon demo game")
 	}
 	rec := lexiconDemoRecord(t)
-	c := startServe(t, "--game", "lexicon", "--players", "Ann,Ben", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "lexicon", "Ann,Ben")
 	st := c.waitFor(t, "OXE played", 180*time.Second, func(st game.State) bool {
 		return len(st.Turns) > 0 && hasWord(st.Turns[len(st.Turns)-1], "OXE") || maxDemoTurn(st) >= len(rec)-1 && len(st.Turns) >= len(rec)
 	})
@@ -157,6 +157,28 @@ func TestServeLexiconInChromium(t *testing.T) {
 		t.Errorf("after the fix the service has %+v at row %d, column %d, not marked corrected", cell, r, col)
 	}
 	savePhoneShot(t, bctx, "lexicon-phone.png")
+
+	// Red light: Ben still holds two tiles (typed); the tally ranks the
+	// crosswords, Ben's now 11 / (3 + 2).
+	if err := chromedp.Do(bctx,
+		chromedp.Click(chromedp.ID("more")),
+		chromedp.WaitVisible(chromedp.ID("endgame")),
+		chromedp.Click(chromedp.ID("endgame")),
+		chromedp.WaitVisible(chromedp.CSS(`#endform input[data-seat="1"]`)),
+		chromedp.SetValue(chromedp.CSS(`#endform input[data-seat="1"]`), "2"),
+		chromedp.Click(chromedp.ID("endsave")),
+	); err != nil {
+		t.Fatalf("ending the game: %v", err)
+	}
+	js("the tally ranked", `[...document.querySelectorAll("#tally tr.winner td")].map(e => e.textContent).join("|").startsWith("🏆 1. Ann|2.25") && document.getElementById("tally").textContent.includes("2. Ben") && document.getElementById("tally").textContent.includes("2.20")`)
+	st = c.game(t)
+	if !st.Over || len(st.Tally) != 2 || st.Tally[0].Rank != 1 || st.Tally[1].Rank != 2 || st.Tally[1].Final != 220 || st.Tally[1].Tiles != 2 {
+		t.Errorf("the tally: %+v", st.Tally)
+	}
+	if err := chromedp.Do(bctx, chromedp.ScrollIntoView(chromedp.ID("tally"))); err != nil {
+		t.Fatal(err)
+	}
+	savePhoneShot(t, bctx, "lexicon-tally.png")
 }
 
 // lexiconMisread finds a tile of a crossword on the board that the camera

@@ -15,6 +15,9 @@ import (
 type look struct {
 	v  vec
 	sd float64
+	// face is the colour of the lighter half of the samples: a tile's
+	// face, lettered or blank, shows the same.
+	face [3]float64
 }
 
 // vec is a look's four numbers.
@@ -66,6 +69,12 @@ func lookK(f *frame, r, c, k int) look {
 	for _, o := range os[:keep] {
 		for q := 0; q < 3; q++ {
 			l.v[q] += o[q] / float64(keep)
+		}
+	}
+	half := max(1, len(os)/2)
+	for _, o := range os[:half] {
+		for q := 0; q < 3; q++ {
+			l.face[q] += o[q] / float64(half)
 		}
 	}
 	l.v[3] = sdWeight * l.sd
@@ -177,11 +186,13 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 	// distance from every print's (a shadow, a glare or a wrongly placed
 	// grid makes outliers of squares of different prints, which do not).
 	var seeds []look
+	var seedPrint []Premium
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
 			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
 				seeds = append(seeds, looks[r][c])
+				seedPrint = append(seedPrint, k)
 			}
 		}
 	}
@@ -193,9 +204,14 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 		}
 		tile[q] = median(v)
 	}
+	// The seeds' spread about their look, of those nearer it than their
+	// print's: a premium square whose print the samples caught unevenly
+	// stands out from its print too, but looks like no tile.
 	var sd []float64
-	for _, l := range seeds {
-		sd = append(sd, l.dist(tile))
+	for i, l := range seeds {
+		if d := l.dist(tile); d < l.dist(med[seedPrint[i]]) {
+			sd = append(sd, d)
+		}
 	}
 	sep := math.Inf(1)
 	for k := Premium(0); k < numPremiums; k++ {
@@ -206,6 +222,27 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 	if len(seeds) < minSeeds || sep < seedsApart*median(sd) {
 		return occ, like // no tile
 	}
+	// The faces (lighter halves) of the tiles and of each print's squares.
+	var tileFace [3]float64
+	var faceOf [numPremiums][3]float64
+	for q := 0; q < 3; q++ {
+		var v []float64
+		for _, l := range seeds {
+			v = append(v, l.face[q])
+		}
+		tileFace[q] = median(v)
+		for k := Premium(0); k < numPremiums; k++ {
+			var w []float64
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if learn(r, c, k) {
+						w = append(w, looks[r][c].face[q])
+					}
+				}
+			}
+			faceOf[k][q] = median(w)
+		}
+	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
@@ -213,6 +250,13 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 			dTile := looks[r][c].dist(tile)
 			like[r][c] = dTile < dOwn
 			occ[r][c] = dOwn > standFactor*spread[k] && dTile < dOwn
+			// A blank: no letter spreads its lightness, but its face is
+			// the tiles' face, far from its print's.
+			f := looks[r][c].face
+			fOwn, fTile := dist3(f, faceOf[k]), dist3(f, tileFace)
+			if !occ[r][c] && fOwn > blankStand*spread[k] && fTile < blankNear*fOwn {
+				occ[r][c], like[r][c] = true, true
+			}
 		}
 	}
 	// The centre star's print (a black star on the double word colour)
@@ -277,6 +321,13 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 // Occupancy thresholds, in units of a print's spread (the median distance
 // of its squares from their median look).
 const (
+	// blankNear: a square whose colour lies this much nearer the tiles'
+	// than its print's, and stands out from its print, is a tile (a
+	// blank, whose face shows no letter).
+	blankNear = 0.35
+	// blankStand: how far (in spreads) a blank's face stands from its
+	// print's.
+	blankStand = 6.0
 	minSpread   = 3.0 // grey levels: the least spread assumed
 	seedFactor  = 6.0
 	standFactor = 4.0
@@ -510,6 +561,10 @@ func fitQuadratic(rs, cs, vs []float64, keep []bool) (k [6]float64, ok bool) {
 }
 
 var debugSeeds = func(n int, seedSpread, sep float64) {}
+
+func dist3(a, b [3]float64) float64 {
+	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
+}
 
 func dist4(a, b vec) float64 {
 	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]) + sq(a[3]-b[3]))

@@ -257,6 +257,7 @@ function renderLastTurn(g) {
     el("h2", {}, tr("last.title", { n: num(t.n), name: t.name, score: score(t.score, "turn"), points: t.score })),
     el("p", { class: "muted" }, tr("last.tap")),
     el("div", { class: "words" }, words), ...(flagged ? [flagged] : []), ...checked, ...naming,
+    ...((gameOf(g).lastTurn && gameOf(g).lastTurn(t)) || []),
     t.confirmed ? el("p", { class: "muted" }, tr("last.confirmed")) :
       el("button", { class: "btn wide", type: "button", id: "confirm",
         onclick: () => change(tr("last.confirmDone"), () => api("POST", `/api/turns/${t.n}/confirm`)) }, tr("last.confirm")));

@@ -8,9 +8,11 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/games/photo"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/lexicon"
 	"github.com/tilescope/tilescope/scoring/tileset"
+	"github.com/tilescope/tilescope/vision/loose"
 )
 
 // Kind is the game's name in commands, JSON and the store.
@@ -92,7 +94,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		r.dict = env.Dict
 	}
 	if env.Camera {
-		if err := r.makeReader(); err != nil {
+		if err := r.rd.Make(newReader); err != nil {
 			return nil, err
 		}
 	}
@@ -104,7 +106,7 @@ type Rules struct {
 	sides []Side          // by seat
 	dict  game.Dictionary // set: non-words are refused at once
 	env   game.Env
-	rd    reader
+	rd    photo.Tool[loose.Reader]
 }
 
 var (

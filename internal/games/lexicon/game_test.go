@@ -347,6 +347,13 @@ func TestPlayThrough(t *testing.T) {
 	if err != nil || valid || st.Players[0].Score != 225 || st.Players[1].Score != 367 {
 		t.Errorf("OXE challenged: %v %v, scores %+v; want withdrawn, 2.25 and 3.67", valid, err, st.Players)
 	}
+	// Undo takes the challenge back: OXE stands again, and Ann's score.
+	if st, err := s.Undo(ctx); err != nil || st.Players[0].Score != rec[len(rec)-1].Seats[0].Score() {
+		t.Errorf("undo of the challenge: %v, Ann %d, want %d", err, st.Players[0].Score, rec[len(rec)-1].Seats[0].Score())
+	}
+	if _, st, err := s.Challenge(ctx, last.N, "OXE"); err != nil || st.Players[0].Score != 225 {
+		t.Fatalf("OXE challenged again: %v", err)
+	}
 	st, err = s.End(ctx, []int{0, 2})
 	if err != nil || st.Tally[0].Rank != 1 || st.Tally[1].Final != 220 {
 		t.Errorf("the end: %+v, %v; want Ann first, Ben 11 / 5 = 2.20", st.Tally, err)
@@ -414,4 +421,40 @@ func TestOwnArea(t *testing.T) {
 			}
 		})
 	}
+}
+
+// FuzzParse: any text either parses to a table whose text form reads back
+// the same, or is refused as bad input; a tapped cell's text likewise.
+func FuzzParse(f *testing.F) {
+	p := NewPosition(2).with(2, 3, 'K').with(AreaRows+CrossRows, 0, 'Q')
+	f.Add(p.String(), "A")
+	f.Add("# seat 1\n"+strings.Repeat(".", Cols)+"\n", "")
+	f.Add(strings.Repeat("abc\n", 40), "?")
+	r, err := Game{}.New(nil, game.Env{})
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, text, cell string) {
+		q, err := r.Parse(text, "fuzz")
+		if err != nil {
+			if !errors.Is(err, game.ErrBadInput) {
+				t.Fatalf("Parse: %v, not bad input", err)
+			}
+			q = r.Empty()
+		}
+		back, err := r.Parse(q.String(), "again")
+		if err != nil || back.String() != q.String() {
+			t.Fatalf("the text form does not read back: %v\n%s", err, q)
+		}
+		s, err := r.SetCell(q, 0, 0, cell)
+		if err != nil {
+			if !errors.Is(err, game.ErrBadInput) {
+				t.Fatalf("SetCell(%q): %v, not bad input", cell, err)
+			}
+			return
+		}
+		if got := s.Cell(0, 0); got != strings.ToUpper(cell) && !(got == "" && (cell == "" || cell == ".")) {
+			t.Fatalf("SetCell(%q) put %q", cell, got)
+		}
+	})
 }

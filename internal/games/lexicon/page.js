@@ -35,13 +35,12 @@
       setTimeout(() => { letter.focus(); letter.select(); }, 0);
       return () => ({ cell: letter.value.trim().toUpperCase() });
     },
-    // Scores in hundredths: two decimals, and the x50 scale (smaller) for
-    // the players' running scores and the end sheet; a word has no score.
+    // Scores in hundredths: two decimals, and the x50 scale (smaller) with
+    // the players' scores; a word has no score of its own.
     score(n, what) {
       if (what === "word") return "";
-      if (what === "turn") return fixed2(n);
-      const x50 = ` · ×50 ${(n / 2).toFixed(1).replace(/\.0$/, "")}`;
-      return what === "player" ? [fixed2(n), el("span", { class: "lx-x50" }, x50)] : fixed2(n) + x50;
+      if (what !== "player") return fixed2(n);
+      return [fixed2(n), el("span", { class: "lx-x50" }, ` · ×50 ${(n / 2).toFixed(1).replace(/\.0$/, "")}`)];
     },
     endNote: "lx.end",
     rackMax: 30,

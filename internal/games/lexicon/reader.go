@@ -9,7 +9,6 @@ import (
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"math"
-	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -17,28 +16,8 @@ import (
 	"github.com/tilescope/tilescope/vision/loose"
 )
 
-// reader reads photos of the table: vision/loose with the project's tile
-// classifier.
-type reader struct {
-	mu  sync.Mutex // one scan at a time; guards cls's making
-	cls loose.Reader
-	err error
-}
-
-func (r *Rules) makeReader() error {
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	if r.rd.cls != nil || r.rd.err != nil {
-		return r.rd.err
-	}
-	cls, err := ocr.Default(ocr.English)
-	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
-	}
-	r.rd.cls = cls
-	return nil
-}
+// newReader is the tile classifier vision/loose reads the tiles with.
+func newReader() (loose.Reader, error) { return ocr.Default(ocr.English) }
 
 // Read reads a photo of the table: the tiles found in the whole photo go
 // to the seat whose side they lie nearest (a group of tiles lying close
@@ -48,9 +27,6 @@ func (r *Rules) makeReader() error {
 // (OwnArea), changes that area only. A table with no tiles is the empty
 // table.
 func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
-	if err := r.makeReader(); err != nil {
-		return game.Reading{}, err
-	}
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
@@ -59,9 +35,17 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	if err != nil {
 		st = NewPosition(len(r.sides))
 	}
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	whole, err := loose.Scan(img, loose.Options{Reader: r.rd.cls})
+	var rd game.Reading
+	err = r.rd.Use(newReader, func(cls loose.Reader) error {
+		var err error
+		rd, err = r.read(img, cls, st)
+		return err
+	})
+	return rd, err
+}
+
+func (r *Rules) read(img image.Image, cls loose.Reader, st Position) (game.Reading, error) {
+	whole, err := loose.Scan(img, loose.Options{Reader: cls})
 	if errors.Is(err, loose.ErrNoTiles) || err == nil && len(whole.Tiles) == 0 {
 		if st.tiles() > 0 {
 			// Crosswords stood: a photo of none is a photo of something
@@ -85,7 +69,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		}
 		n := float64(len(g))
 		seat := SeatOf(r.sides, cx/n-float64(b.Min.X), cy/n-float64(b.Min.Y), float64(b.Dx()), float64(b.Dy()))
-		for _, t := range r.readAgain(img, g) {
+		for _, t := range readAgain(img, cls, g) {
 			if dup(tiles, t, g[0].Side/2) {
 				continue // read with a neighbouring group
 			}
@@ -112,7 +96,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 // second reading is the group's (a mark of the table the first took for a
 // tile is dropped). When the second reading finds nothing, the first's
 // tiles lie apart.
-func (r *Rules) readAgain(img image.Image, group []loose.Tile) []Seen {
+func readAgain(img image.Image, cls loose.Reader, group []loose.Tile) []Seen {
 	side := 0.0
 	rect := image.Rectangle{}
 	var x0, y0, x1, y1 float64 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
@@ -137,7 +121,7 @@ func (r *Rules) readAgain(img image.Image, group []loose.Tile) []Seen {
 	}
 	m := int(math.Ceil(side * 1.5))
 	rect = image.Rect(rect.Min.X-m, rect.Min.Y-m, rect.Max.X+m, rect.Max.Y+m).Intersect(img.Bounds())
-	again, err := loose.Scan(crop(img, rect), loose.Options{Reader: r.rd.cls, Lattice: true})
+	again, err := loose.Scan(crop(img, rect), loose.Options{Reader: cls, Lattice: true})
 	if err != nil {
 		out := make([]Seen, len(group))
 		for i, t := range group {

@@ -55,3 +55,45 @@ func TestImage(t *testing.T) {
 		})
 	}
 }
+
+// TestTool: the tool is made once, on first use; a failure is kept and
+// told every time, naming the tile reader.
+func TestTool(t *testing.T) {
+	tests := []struct {
+		name    string
+		fail    bool
+		wantErr string
+	}{
+		{"made once", false, ""},
+		{"a failure is kept", true, "the tile reader: no model"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var tool Tool[int]
+			makes := 0
+			mk := func() (int, error) {
+				makes++
+				if tc.fail {
+					return 0, errors.New("no model")
+				}
+				return 42, nil
+			}
+			for range 3 {
+				got := 0
+				err := tool.Use(mk, func(v int) error { got = v; return nil })
+				if tc.wantErr != "" {
+					if err == nil || err.Error() != tc.wantErr {
+						t.Fatalf("Use: %v, want %q", err, tc.wantErr)
+					}
+					continue
+				}
+				if err != nil || got != 42 {
+					t.Fatalf("Use: %d, %v", got, err)
+				}
+			}
+			if err := tool.Make(mk); (err != nil) != tc.fail || makes != 1 {
+				t.Errorf("Make: %v; made %d times, want once", err, makes)
+			}
+		})
+	}
+}

@@ -2,10 +2,8 @@ package pyramids
 
 import (
 	"context"
-	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
-	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -16,24 +14,14 @@ import (
 	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
-// reader reads photos of the board (vision/pyramids with the project's tile
-// classifier).
-type reader struct {
-	mu  sync.Mutex // one scan at a time; guards opt's making
-	opt *vpyr.Options
-	err error
-}
+// reader reads photos of the board (vision/pyramids with the project's
+// tile classifier).
+type reader = photo.Tool[*vpyr.Options]
 
-func (r *Rules) makeReader() error {
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	if r.rd.opt != nil || r.rd.err != nil {
-		return r.rd.err
-	}
+func (r *Rules) newReader() (*vpyr.Options, error) {
 	cls, err := ocr.Default(ocr.English)
 	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
+		return nil, err
 	}
 	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize}
 	if r.env.DataDir != "" {
@@ -41,9 +29,10 @@ func (r *Rules) makeReader() error {
 			opt.Calib = cal
 		}
 	}
-	r.rd.opt = opt
-	return nil
+	return opt, nil
 }
+
+func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // Read reads a photo: the tops the camera sees, the heights carried from
 // the board as it stands (vision/pyramids.CarryHeights). A letter the reader
@@ -51,17 +40,19 @@ func (r *Rules) makeReader() error {
 // pyramid whose letter is unread is left for the table to tap, with
 // confidence 0.
 func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
-	if err := r.makeReader(); err != nil {
-		return game.Reading{}, err
-	}
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
 	}
-	r.rd.mu.Lock()
-	scan, err := vpyr.Scan(img, *r.rd.opt)
-	r.rd.mu.Unlock()
-	if err != nil {
+	var scan *vpyr.Reading
+	var serr error
+	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
+		scan, serr = vpyr.Scan(img, *opt)
+		return nil
+	}); err != nil {
+		return game.Reading{}, err
+	}
+	if err := serr; err != nil {
 		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	before := pyramids.NewBoard()

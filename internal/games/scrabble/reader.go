@@ -2,10 +2,8 @@ package scrabble
 
 import (
 	"context"
-	"fmt"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
-	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -16,40 +14,33 @@ import (
 
 // reader reads photos of the board: vision/scrabble with the project's
 // tile classifier.
-type reader struct {
-	mu  sync.Mutex // one scan at a time; guards opt's making
-	opt *vscr.Options
-	err error
-}
+type reader = photo.Tool[*vscr.Options]
 
-func (r *Rules) makeReader() error {
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	if r.rd.opt != nil || r.rd.err != nil {
-		return r.rd.err
-	}
+func (r *Rules) newReader() (*vscr.Options, error) {
 	cls, err := ocr.Default(ocr.English)
 	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
+		return nil, err
 	}
-	r.rd.opt = &vscr.Options{Reader: cls}
-	return nil
+	return &vscr.Options{Reader: cls}, nil
 }
+
+func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // Read reads a photo into the board it shows, with each tile's confidence.
 func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.Reading, error) {
-	if err := r.makeReader(); err != nil {
-		return game.Reading{}, err
-	}
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
 	}
-	r.rd.mu.Lock()
-	scan, err := vscr.Scan(img, *r.rd.opt)
-	r.rd.mu.Unlock()
-	if err != nil {
+	var scan *vscr.Reading
+	var serr error
+	if err := r.rd.Use(r.newReader, func(opt *vscr.Options) error {
+		scan, serr = vscr.Scan(img, *opt)
+		return nil
+	}); err != nil {
+		return game.Reading{}, err
+	}
+	if err := serr; err != nil {
 		return game.Reading{}, photo.Unreadable{Err: err}
 	}
 	return readingOf(scan), nil

@@ -21,8 +21,9 @@
 // with the tiles already down, and lists the others for the table to name
 // the right one; with no such word the turn waits for the table to name
 // it. Action tiles change the order through game.Move (skip, reverse); a
-// give tile's tiles go to the next player in the order of play (the camera
-// cannot see the split). The position counts each seat's tiles (27, 36 or
-// 54 dealt by the number of players; game.Holder); a turn's score is the
-// tiles its player got rid of; the first player with none left wins.
+// give tile's tiles go to the next player in the order of play unless the
+// table names the split (the camera cannot see it: "WORD/SEAT=N,...").
+// The position counts each seat's tiles (27, 36 or 54 dealt by the number
+// of players; game.Holder); a turn's score is the tiles its player got rid
+// of; the first player with none left wins.
 package twists

@@ -284,9 +284,11 @@ type Detail struct {
 	// Action is the action tile placed (skip, reverse, give2, give3).
 	Action   string  `json:"action,omitempty"`
 	ActionAt *[2]int `json:"action_at,omitempty"`
-	// Gave is the tiles a give tile handed on, and to which seat.
-	Gave   int `json:"gave,omitempty"`
-	GaveTo int `json:"gave_to,omitempty"` // 0-based seat
+	// Gave is how many tiles a give tile handed on, Gifts to whom.
+	Gave  int    `json:"gave,omitempty"`
+	Gifts []Gift `json:"gifts,omitempty"`
+	// Split: the table said who got them (else the next player did).
+	Split bool `json:"split,omitempty"`
 	// Held is each seat's tiles after the turn.
 	Held  []int `json:"held"`
 	First bool  `json:"first,omitempty"`
@@ -295,6 +297,31 @@ type Detail struct {
 	// Others are the other words the tiles fit (the camera does not hear
 	// the word): the table can name the one announced.
 	Others []string `json:"others,omitempty"`
+}
+
+// Gift is tiles given to a seat (0-based).
+type Gift struct {
+	To int `json:"to"`
+	N  int `json:"n"`
+}
+
+// splitSep starts a give tile's split in a named word: "СОН/1=1,3=1" (СОН,
+// one tile each to seats 1 and 3, 1-based), "/2=2" with no word.
+const splitSep = "/"
+
+// parseSplit reads a give tile's split ("1=1,3=1"; seats 1-based).
+func parseSplit(s string, seats int) ([]Gift, error) {
+	var out []Gift
+	for _, f := range strings.Split(s, ",") {
+		seat, n, ok := strings.Cut(f, "=")
+		to, err1 := strconv.Atoi(seat)
+		k, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || to < 1 || to > seats || k < 1 {
+			return nil, fmt.Errorf("the give split %q: want SEAT=N,... with seats 1 to %d", s, seats)
+		}
+		out = append(out, Gift{To: to - 1, N: k})
+	}
+	return out, nil
 }
 
 // heldAt is each seat's tiles as the table stands: the deal before the
@@ -336,7 +363,13 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 			return game.Move{}, &game.Rejection{Code: twists.CodeGameOver, Msg: fmt.Sprintf("seat %d has no tiles left and has won: end the game", i+1)}
 		}
 	}
-	word := strings.ToUpper(strings.TrimSpace(t.Word))
+	word, split, hasSplit := strings.Cut(strings.ToUpper(strings.TrimSpace(t.Word)), splitSep)
+	var gifts []Gift
+	if hasSplit {
+		if gifts, err = parseSplit(split, t.Seats); err != nil {
+			return game.Move{}, &game.Rejection{Code: twists.CodeBadGive, Msg: err.Error()}
+		}
+	}
 	var others []string
 	if word == "" && a.Board.Letters() > b.Board.Letters() {
 		words := r.candidates(b.Board, a.Board)
@@ -350,6 +383,14 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	}
 	m, err := twists.Judge(twists.Turn{Word: word, Before: b.Board, After: a.Board}, r.alpha, r.refuse)
 	var rej *twists.Rejection
+	if errors.As(err, &rej) && rej.Code == twists.CodeFirstNotCentre {
+		// The lattice is the camera's: the first word is where the
+		// players put it, the middle of their table. Shifted so that one
+		// of its tiles is on the lattice's middle, it is judged there.
+		if shifted, m2 := r.recentre(word, b.Board, a.Board); m2 != nil {
+			a, m, err = Position{Board: shifted}, m2, nil
+		}
+	}
 	switch {
 	case errors.As(err, &rej):
 		return game.Move{}, &game.Rejection{Code: rej.Code, Msg: rej.Msg}
@@ -359,6 +400,9 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 		return game.Move{}, &game.Rejection{Code: "ambiguous", Msg: "letter tiles were placed: name the word announced"}
 	case err != nil:
 		return game.Move{}, &game.Rejection{Code: "bad_change", Msg: err.Error()}
+	}
+	if hasSplit && m.Action.Gives() == 0 {
+		return game.Move{}, &game.Rejection{Code: twists.CodeBadGive, Msg: "no give tile was placed, so no tiles are given"}
 	}
 	placed := len(m.New)
 	if m.Action != twists.NoAction {
@@ -380,18 +424,34 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 		at := [2]int{m.ActionAt.Row, m.ActionAt.Col}
 		d.ActionAt = &at
 		mv.Placed = append(mv.Placed, game.Placement{Row: at[0], Col: at[1], Letter: a.Cell(at[0], at[1]), Height: 1})
-		// A give tile: the camera cannot see who gets the tiles; they go
-		// to the next player in the order of play (in a game of two, the
-		// only other).
+		// A give tile: the camera cannot see who gets the tiles. Unless
+		// the table says (the split), they go to the next player in the
+		// order of play (in a game of two, the only other).
 		if g := min(m.Action.Gives(), held[t.Seat]); g > 0 {
-			dir := 1
-			if t.Reversed {
-				dir = -1
+			if gifts == nil {
+				dir := 1
+				if t.Reversed {
+					dir = -1
+				}
+				gifts = []Gift{{To: ((t.Seat+dir)%t.Seats + t.Seats) % t.Seats, N: g}}
+			} else {
+				d.Split = true
 			}
-			to := ((t.Seat+dir)%t.Seats + t.Seats) % t.Seats
+			total := 0
+			for _, gf := range gifts {
+				if gf.To == t.Seat {
+					return game.Move{}, &game.Rejection{Code: twists.CodeBadGive, Msg: fmt.Sprintf("seat %d gives to itself: give the tiles to other players", gf.To+1)}
+				}
+				total += gf.N
+			}
+			if total != g {
+				return game.Move{}, &game.Rejection{Code: twists.CodeBadGive, Msg: fmt.Sprintf("the %s tile gives %d tiles; the split gives %d", m.Action.Name(), g, total)}
+			}
 			held[t.Seat] -= g
-			held[to] += g
-			d.Gave, d.GaveTo = g, to
+			for _, gf := range gifts {
+				held[gf.To] += gf.N
+			}
+			d.Gave, d.Gifts = g, gifts
 		}
 		mv.Reverse = m.Action == twists.Reverse
 		if m.Action == twists.Skip {
@@ -407,6 +467,44 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	mv.Detail = d
 	mv.Position = Position{Board: a.Board, Held: held}
 	return mv, nil
+}
+
+// recentre is the first word's table shifted so that one of its tiles
+// (the first, row by row, for which the word then traces) is on the
+// lattice's middle, and the referee's move there; nil when no shift works.
+func (r *Rules) recentre(word string, before, after *twists.Board) (*twists.Board, *twists.Move) {
+	mid := twists.Pos{Row: after.Rows / 2, Col: after.Cols / 2}
+	for row := 0; row < after.Rows; row++ {
+		for col := 0; col < after.Cols; col++ {
+			if after.At(twists.Pos{Row: row, Col: col}) == 0 {
+				continue
+			}
+			dr, dc := mid.Row-row, mid.Col-col
+			shifted := twists.NewBoard(after.Rows, after.Cols)
+			fits := true
+			for r0 := 0; r0 < after.Rows && fits; r0++ {
+				for c0 := 0; c0 < after.Cols; c0++ {
+					ch := after.At(twists.Pos{Row: r0, Col: c0})
+					if ch == 0 {
+						continue
+					}
+					q := twists.Pos{Row: r0 + dr, Col: c0 + dc}
+					if !shifted.In(q) {
+						fits = false
+						break
+					}
+					shifted.Set(q, ch)
+				}
+			}
+			if !fits {
+				continue
+			}
+			if m, err := twists.Judge(twists.Turn{Word: word, Before: before, After: shifted}, r.alpha, r.refuse); err == nil {
+				return shifted, m
+			}
+		}
+	}
+	return nil, nil
 }
 
 // Bag: every tile is dealt at the start; there is nothing to draw.

@@ -187,8 +187,8 @@ func TestJudge(t *testing.T) {
 	}{
 		{name: "the first word, found from the dictionary", rules: r, before: empty, after: table(t, r, 7, nil, "....ОТКОС"),
 			tab: game.Table{Seats: 3}, word: "ОТКОС", held: []int{31, 36, 36}, score: 5},
-		{name: "the first word off the middle", rules: r, before: empty, after: table(t, r, 1, nil, "ОТКОС"),
-			tab: game.Table{Seats: 3, Word: "ОТКОС"}, code: twists.CodeFirstNotCentre},
+		{name: "the first word off the lattice's middle: shifted there", rules: r, before: empty, after: table(t, r, 1, nil, "ОТКОС"),
+			tab: game.Table{Seats: 3, Word: "ОТКОС"}, word: "ОТКОС", held: []int{31, 36, 36}, score: 5},
 		{name: "two players are dealt 54", rules: r, before: empty, after: table(t, r, 7, nil, "......КОТ"),
 			tab: game.Table{Seats: 2, Seat: 1, Word: "КОТ"}, word: "КОТ", held: []int{54, 51}, score: 3},
 		{name: "a bent word and a skip tile", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....О", "...Л", "..!"),
@@ -197,6 +197,18 @@ func TestJudge(t *testing.T) {
 			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН"}, word: "ТОН", held: []int{31, 33, 36}, score: 3, reverse: true},
 		{name: "give 2 goes to the next player, anticlockwise", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....2"),
 			tab: game.Table{Seat: 1, Seats: 3, Reversed: true, Word: "ТОН"}, word: "ТОН", held: []int{33, 31, 36}, score: 5},
+		{name: "give 2, split by the table: one each to seats 1 and 3", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....2"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН/1=1,3=1"}, word: "ТОН", held: []int{32, 31, 37}, score: 5},
+		{name: "a give tile alone, to seat 2", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "..3"),
+			tab: game.Table{Seat: 0, Seats: 3, Word: "/2=3"}, held: []int{27, 39, 36}, score: 4},
+		{name: "a split that does not add up", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....2"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН/1=1"}, code: twists.CodeBadGive},
+		{name: "a split to the giver", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....2"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН/2=2"}, code: twists.CodeBadGive},
+		{name: "a split with no give tile", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН/1=2"}, code: twists.CodeBadGive},
+		{name: "a split to no seat", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ОН", ".....2"),
+			tab: game.Table{Seat: 1, Seats: 3, Word: "ТОН/4=2"}, code: twists.CodeBadGive},
 		{name: "a word the dictionary does not know, named: it stands", rules: r, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ЖЖ"),
 			tab: game.Table{Seat: 1, Seats: 3, Word: "ТЖЖ"}, word: "ТЖЖ", held: []int{31, 34, 36}, score: 2},
 		{name: "the house setting refuses it", rules: refuse, before: otkos, after: table(t, r, 7, nil, "...ОТКОС", "....ЖЖ"),
@@ -248,6 +260,9 @@ func TestJudge(t *testing.T) {
 			}
 			if held := mv.Position.(Position).Held; !slices.Equal(held, tc.held) {
 				t.Errorf("the position holds %v", held)
+			}
+			if d.First && !slices.ContainsFunc(d.Path, func(p [2]int) bool { return p == [2]int{7, 7} }) {
+				t.Errorf("the first word's path %v misses the middle (7,7)", d.Path)
 			}
 			if d.Word != "" && (len(mv.Words) != 1 || mv.Words[0].Word != d.Word || len(d.Path) != len([]rune(d.Word))) {
 				t.Errorf("words %v path %v", mv.Words, d.Path)
@@ -413,5 +428,31 @@ func TestSession(t *testing.T) {
 	}
 	if st.ToPlay != 0 || st.Reversed || *st.Players[0].Held != 31 {
 		t.Errorf("after the challenge: seat %d, reversed %v, Аня holds %d", st.ToPlay, st.Reversed, *st.Players[0].Held)
+	}
+}
+
+// TestReconcileSameView: a photo read exactly as an earlier one is taken
+// as the table corrected that one; a photo that differs is not.
+func TestReconcileSameView(t *testing.T) {
+	r := newRules(t, nil, nil)
+	standing := table(t, r, 7, []int{31, 36, 36}, "...ОТКОС")
+	seen := table(t, r, 7, nil, "...ОТКОС", "....Ж", "......")
+	fixed := table(t, r, 7, nil, "...ОТКОС", "....Ж", "....Ь")
+	past := []game.Sighting{{Seen: seen, After: fixed}}
+	for _, tc := range []struct {
+		name string
+		read Position
+		want Position
+	}{
+		{"the same view: the correction holds", seen, fixed},
+		{"the tiles taken back: the photo's", table(t, r, 7, nil, "...ОТКОС"), table(t, r, 7, nil, "...ОТКОС")},
+		{"another view", table(t, r, 7, nil, "...ОТКОС", "....Ж", ".....Н"), table(t, r, 7, nil, "...ОТКОС", "....Ж", ".....Н")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rd, _ := r.Reconcile(standing, past, game.Reading{Board: tc.read})
+			if !game.SamePosition(rd.Board, tc.want) {
+				t.Errorf("got\n%swant\n%s", rd.Board, tc.want)
+			}
+		})
 	}
 }

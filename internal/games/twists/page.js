@@ -85,9 +85,33 @@
       const d = turn.detail || {};
       const out = [];
       if (d.action) out.push("+ " + t("action." + d.action));
-      if (d.gave) out.push(t("twists.gave", { n: d.gave, name: (game.players[d.gave_to] || {}).name || "?" }));
+      for (const g of d.gifts || []) out.push(t("twists.gave", { n: g.n, name: (game.players[g.to] || {}).name || "?" }));
       if (d.winner) out.push(t("twists.out"));
       return out.join(", ");
+    },
+    // A give tile's split: the camera cannot see who got the tiles (the
+    // next player, unless the table says); with three or four players a
+    // tap names the split, which the turn is judged again with.
+    lastTurn(turn) {
+      const d = turn.detail || {};
+      const others = game.players.map((p, i) => i).filter((i) => i !== turn.player);
+      if (!d.gave || others.length < 2) return [];
+      const splits = [];
+      const walk = (k, left, acc) => {
+        if (k === others.length - 1) { splits.push([...acc, left]); return; }
+        for (let n = left; n >= 0; n--) walk(k + 1, left - n, [...acc, n]);
+      };
+      walk(0, d.gave, []);
+      const current = (d.gifts || []).map((g) => g.to + "=" + g.n).join(",");
+      return [el("p", { class: "muted" }, t("twists.whoGot", { n: d.gave })),
+        el("div", { class: "others twsplits" }, splits.map((sp) => {
+          const parts = sp.map((n, k) => [others[k], n]).filter(([, n]) => n > 0);
+          const key = parts.map(([i, n]) => i + "=" + n).join(",");
+          const label = parts.map(([i, n]) => `${game.players[i].name} ${n}`).join(" · ");
+          const body = { word: (d.word || "") + "/" + parts.map(([i, n]) => (i + 1) + "=" + n).join(",") };
+          return el("button", { class: "btn" + (key === current ? " on" : ""), type: "button", "data-split": key,
+            onclick: () => change(t("twists.splitDone"), () => api("POST", `/api/turns/${turn.n}/word`, body)) }, label);
+        }))];
     },
     endNote: "end.twists",
     rackMax: 0,
@@ -105,6 +129,7 @@ svg.twpaths polyline.latest { stroke: #e4572e; stroke-width: 4; opacity: 0.85; }
 .twactions { display: flex; gap: 6px; flex-wrap: wrap; margin: 8px 0; }
 .twactions button { flex: 1 1 40%; min-height: 44px; border: 2px solid transparent; border-radius: 8px; }
 .twactions button.on { border-color: var(--last); }
+.twsplits .btn.on { outline: 3px solid var(--last); }
 `,
     strings: {
       en: {
@@ -112,6 +137,8 @@ svg.twpaths polyline.latest { stroke: #e4572e; stroke-width: 4; opacity: 0.85; }
         "twists.orAction": "or an action tile:",
         "twists.gave": (p) => `gave ${p.n} to ${p.name}`,
         "twists.out": "no tiles left: wins",
+        "twists.whoGot": (p) => `Who got the ${p.n} tiles given? Tap to change:`,
+        "twists.splitDone": "The gift is changed",
         "end.twists": "The first player with no tiles left wins; the tiles each still holds are known.",
       },
       ru: {
@@ -119,6 +146,8 @@ svg.twpaths polyline.latest { stroke: #e4572e; stroke-width: 4; opacity: 0.85; }
         "twists.orAction": "или фишка действия:",
         "twists.gave": (p) => `отдал(а) ${p.n}: ${p.name}`,
         "twists.out": "фишек не осталось: победа",
+        "twists.whoGot": (p) => `Кому отданы фишки (${p.n})? Нажмите, чтобы изменить:`,
+        "twists.splitDone": "Кому отданы фишки, изменено",
         "end.twists": "Побеждает тот, у кого первым не осталось фишек; сколько у кого осталось, известно.",
       },
     },

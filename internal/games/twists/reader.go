@@ -5,8 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -19,38 +19,27 @@ import (
 // reader reads photos of the table: vision/loose on a lattice, with the
 // tile classifier of the set's language only (an English table is never
 // read as Cyrillic: CAT stays CAT, not САТ).
-type reader struct {
-	mu  sync.Mutex // one scan at a time; guards rd's making
-	rd  loose.Reader
-	err error
-}
+type reader = photo.Tool[loose.Reader]
 
-func (r *Rules) makeReader() error {
-	r.rd.mu.Lock()
-	defer r.rd.mu.Unlock()
-	if r.rd.rd != nil || r.rd.err != nil {
-		return r.rd.err
-	}
+func (r *Rules) newReader() (loose.Reader, error) {
 	// The Russian model knows the four action tiles; the English one
 	// does not, so an English table asks the Russian model about actions
 	// only.
 	ru, err := ocr.Default(ocr.Russian)
 	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
+		return nil, err
 	}
 	if r.alpha == twists.Russian {
-		r.rd.rd = ru
-		return nil
+		return ru, nil
 	}
 	en, err := ocr.Default(ocr.English)
 	if err != nil {
-		r.rd.err = fmt.Errorf("the tile reader: %w", err)
-		return r.rd.err
+		return nil, err
 	}
-	r.rd.rd = actionsToo{letters: en, actions: ru}
-	return nil
+	return actionsToo{letters: en, actions: ru}, nil
 }
+
+func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // actionsToo reads a tile as a letter of one alphabet, or as an action
 // tile when the reader of actions is surer that it is one.
@@ -88,16 +77,17 @@ func (OffLattice) Code() string { return "out_of_view" }
 // read is left for the table to tap (the set's first letter, sure 0).
 // A photo with no tiles is the empty table.
 func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
-	if err := r.makeReader(); err != nil {
-		return game.Reading{}, err
-	}
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
 	}
-	r.rd.mu.Lock()
-	scan, err := loose.Scan(img, loose.Options{Reader: r.rd.rd, Lattice: true})
-	r.rd.mu.Unlock()
+	var scan *loose.Reading
+	if uerr := r.rd.Use(r.newReader, func(rd loose.Reader) error {
+		scan, err = loose.Scan(img, loose.Options{Reader: rd, Lattice: true})
+		return nil
+	}); uerr != nil {
+		return game.Reading{}, uerr
+	}
 	st, serr := pos(standing)
 	if serr != nil {
 		st = r.Empty().(Position)
@@ -169,8 +159,16 @@ func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading,
 	}
 	var dr, dc int
 	if standing.Letters() == 0 && !hasTiles(standing) {
-		// The first word: its middle tile on the lattice's middle.
-		mr, mc := float64(r0+r1)/2, float64(c0+c1)/2
+		// The first word: its middle tile on the lattice's middle (the
+		// middle by the median, so that a stray tile read far off does
+		// not pull it).
+		var rs, cs []int
+		for _, t := range ts {
+			rs, cs = append(rs, t.row), append(cs, t.col)
+		}
+		slices.Sort(rs)
+		slices.Sort(cs)
+		mr, mc := float64(rs[(len(rs)-1)/2]+rs[len(rs)/2])/2, float64(cs[(len(cs)-1)/2]+cs[len(cs)/2])/2
 		best := -1.0
 		for _, t := range ts {
 			d := (float64(t.row)-mr)*(float64(t.row)-mr) + (float64(t.col)-mc)*(float64(t.col)-mc)
@@ -210,6 +208,10 @@ func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading,
 	return game.Reading{Board: Position{Board: out}, Conf: conf}, nil
 }
 
+func sameSize(a, b Position) bool {
+	return a.Board.Rows == b.Board.Rows && a.Board.Cols == b.Board.Cols
+}
+
 func hasTiles(b *twists.Board) bool {
 	for r := 0; r < b.Rows; r++ {
 		for c := 0; c < b.Cols; c++ {
@@ -234,12 +236,35 @@ func (r *Rules) placeholder() rune {
 // joined "without changing the position of other tiles"), so every tile
 // of the table as it stands is taken as it stands, whatever the photo
 // made of it (a misread, a tile under a hand); only the cells that were
-// empty are the photo's.
-func (r *Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Reading) (game.Reading, int) {
+// empty are the photo's. A photo read exactly as an earlier one was is
+// the same view: it is taken as the table corrected that one (a tile the
+// camera misses in every photo stays fixed, and a word withdrawn after a
+// challenge whose tiles still lie there is no new turn).
+func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.Reading) (game.Reading, int) {
 	s, err1 := pos(standing)
 	a, err2 := pos(rd.Board)
 	if err1 != nil || err2 != nil || s.Board.Rows != a.Board.Rows || s.Board.Cols != a.Board.Cols {
 		return rd, 0
+	}
+	for i := len(past) - 1; i >= 0; i-- {
+		seen, errS := pos(past[i].Seen)
+		after, errA := pos(past[i].After)
+		if errS != nil || errA != nil || !game.SamePosition(seen, a) {
+			continue
+		}
+		n := 0
+		for row := 0; row < a.Board.Rows; row++ {
+			for col := 0; col < a.Board.Cols; col++ {
+				if a.Cell(row, col) != after.Cell(row, col) {
+					n++
+				}
+			}
+		}
+		if n > 0 && sameSize(after, a) {
+			rd.Board = Position{Board: after.Board}
+			return rd, n
+		}
+		break
 	}
 	var out *twists.Board
 	n := 0

@@ -1,5 +1,5 @@
 // Command docimg draws the pictures of docs/render.md: rendered scenes of
-// the four games, a sheet of tile crops, and small copies of real photos
+// the five games, a sheet of tile crops, and small copies of real photos
 // from ../shared/data/photos to compare them with. Run it from the
 // repository root: make render-docs.
 package main
@@ -46,6 +46,14 @@ var scenes = []scene{
 	}},
 	{name: "render-twists", game: "twists", seed: 6, difficulty: "normal", set: func(o *render.Options) { o.TiltDeg, o.HeightMM, o.Clutter = 15, 250, 0 }},
 	{name: "render-pyramids", game: "pyramids", seed: 7, difficulty: "normal", set: func(o *render.Options) { o.TiltDeg, o.HeightMM = 28, 330 }},
+	{name: "render-scrabble", game: "scrabble", seed: 8, difficulty: "normal", set: func(o *render.Options) {
+		o.FitGame("scrabble")
+		o.Edition, o.TiltDeg, o.Table = "red", 24, "wood"
+	}},
+	{name: "render-scrabble-wooden", game: "scrabble", seed: 9, difficulty: "hard", set: func(o *render.Options) {
+		o.FitGame("scrabble")
+		o.Edition, o.TiltDeg, o.Hand = "wooden", 38, true
+	}},
 }
 
 var realPhotos = []struct{ src, name string }{

@@ -1,0 +1,266 @@
+//go:build !lean
+
+package main
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tilescope/tilescope/internal/game"
+	twgame "github.com/tilescope/tilescope/internal/games/twists"
+	"github.com/tilescope/tilescope/scoring/twists"
+)
+
+// twistsDemo is what the referee makes of the demo's recorded tables
+// (demodata/game.txt), the photos aside: each word's score (the tiles its
+// player got rid of), each seat's tiles after it, and the tables.
+type twistsDemo struct {
+	score  map[string]int
+	held   map[string][]int
+	tables map[string]*twists.Board
+	order  []string
+}
+
+func twistsDemoRef(t *testing.T) twistsDemo {
+	t.Helper()
+	l, err := twgame.DemoLog()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := twists.NewGame(l.Players, l.Alphabet, twists.NewBoard(l.Rows, l.Cols))
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := twistsDemo{score: map[string]int{}, held: map[string][]int{}, tables: map[string]*twists.Board{}}
+	for _, e := range l.Entries {
+		seat := slices.Index(l.Players, e.Player)
+		had := g.Players[seat].Tiles
+		if _, err := g.Play(e.Player, e.Word, e.After, e.Gifts, nil); err != nil {
+			t.Fatalf("%s: %v", e.Word, err)
+		}
+		out.score[e.Word] = had - g.Players[seat].Tiles
+		for _, p := range g.Players {
+			out.held[e.Word] = append(out.held[e.Word], p.Tiles)
+		}
+		out.tables[e.Word] = e.After
+		out.order = append(out.order, e.Word)
+	}
+	return out
+}
+
+func heldOf(st game.State) []int {
+	var out []int
+	for _, p := range st.Players {
+		if p.Held == nil {
+			return nil
+		}
+		out = append(out, *p.Held)
+	}
+	return out
+}
+
+// TestServeTwistsInChromium is Scrabble Twists & Turns end to end: the
+// service with the game's demo (rendered photos -> vision/loose with the
+// Russian classifier -> the referee -> SQLite) and the page in Chromium
+// on a phone. ОТКОС, СОКОЛ with a skip tile, ОКОННЫЙ with a reverse tile
+// and СОН with a give-2 tile arrive with the referee's counts on the
+// recorded tables (the tiles each player got rid of, the tiles each
+// holds) and the order of play the action tiles make; the words are drawn
+// along their paths; a tile the camera misread on the lattice is corrected
+// with a tap; ЛУЖЬ, not a word, is challenged with a tap and withdrawn. A
+// screenshot is kept as the test's artefact.
+func TestServeTwistsInChromium(t *testing.T) {
+	needChromium(t)
+	if testing.Short() {
+		t.Skip("plays the Twists demo game")
+	}
+	ref := twistsDemoRef(t)
+	c := startServe(t, "--game", "twists", "--players", "Аня,Борис,Вера", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
+		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	st := c.waitFor(t, "the last demo turn read", 180*time.Second, func(st game.State) bool {
+		return maxDemoTurn(st) >= len(ref.order)-1 && playedWords(st)["СОН"] != 0
+	})
+	got := playedWords(st)
+	for _, w := range ref.order[:4] {
+		if got[w] != ref.score[w] {
+			t.Errorf("%s scored %d, the referee on the recorded tables %d", w, got[w], ref.score[w])
+		}
+	}
+	if held := heldOf(st); !slices.Equal(held, ref.held["СОН"]) || st.Game != "twists" {
+		t.Errorf("%s: tiles held %v after СОН, the referee %v", st.Game, held, ref.held["СОН"])
+	}
+	// The order: Аня, Борис (skip: Вера misses), Аня (reverse), Вера,
+	// then Борис.
+	var who []string
+	for _, tn := range st.Turns {
+		who = append(who, tn.Name)
+	}
+	if want := []string{"Аня", "Борис", "Аня", "Вера"}; !slices.Equal(who[:min(4, len(who))], want) || st.ToPlay != 1 || !st.Reversed {
+		t.Errorf("played by %v, seat %d to play, reversed %v; want %v, Борис, reversed", who, st.ToPlay, st.Reversed, want)
+	}
+
+	bctx, js := openDemoPage(t, c)
+	js("the tiles and the action tiles on the lattice", `document.querySelectorAll("#board .cell.twtile").length >= 17 && document.querySelectorAll("#board .cell.twtile.act-skip").length === 1 && document.querySelectorAll("#board .cell.twtile.act-give2").length === 1`)
+	js("the words drawn along their paths", `document.querySelectorAll("#board svg.twpaths polyline").length === 4`)
+	js("the tiles each player holds", `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+ints(ref.held["СОН"])+`"`)
+	js("Борис to play, anticlockwise", `document.querySelector("#scores .player.toplay .name").textContent === "Борис" && document.getElementById("scores").classList.contains("reversed")`)
+	js("the action tiles in the history", `document.getElementById("history").textContent.includes("skip") && document.getElementById("history").textContent.includes("gave 2 to Борис")`)
+
+	// The first change asks for the table's PIN.
+	pinIfAsked := func() {
+		t.Helper()
+		time.Sleep(300 * time.Millisecond)
+		if pinAsked, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.getElementById("pininput")`)); err == nil && pinAsked {
+			if err := chromedp.Do(bctx, chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave"))); err != nil {
+				t.Fatalf("the PIN: %v", err)
+			}
+		}
+	}
+	// СОН's give-2 tile: the camera cannot see who got the tiles (Борис,
+	// the next player, by default). The table says one each to Аня and
+	// Борис, then both to Борис again.
+	split := func(key, want string) {
+		t.Helper()
+		t.Logf("split %s", key)
+		if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`#lastturn .twsplits button[data-split="`+key+`"]`))); err != nil {
+			t.Fatalf("the split %s: %v", key, err)
+		}
+		pinIfAsked()
+		js("the tiles held after the split "+key, `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+want+`"`)
+	}
+	h := ref.held["СОН"]
+	split("0=1,1=1", ints([]int{h[0] + 1, h[1] - 1, h[2]}))
+	js("the split in the history", `document.getElementById("history").textContent.includes("gave 1 to Аня")`)
+	split("1=2", ints(h))
+
+	// ЛУЖЬ's photo: a tile the camera misread (against the recorded
+	// table, on the service's lattice) is fixed with a tap. Without a
+	// misread, its У is made a skip tile (the turn is refused) and an У
+	// again (accepted).
+	st = c.game(t)
+	last := st.History[len(st.History)-1]
+	rules, err := twgame.Game{}.New(nil, game.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	reading, err := rules.Parse(last.Board, "the last reading")
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, _, _, err := twists.Align(ref.tables["ЛУЖЬ"], reading.(twgame.Position).Board)
+	if err != nil {
+		t.Fatalf("the recorded table does not fit the reading: %v\n%s", err, last.Board)
+	}
+	fix := func(r, col int, cell string) {
+		t.Helper()
+		t.Logf("tapping row %d, column %d: %s", r, col, cell)
+		at := `#board .cell[data-row="` + strconv.Itoa(r) + `"][data-col="` + strconv.Itoa(col) + `"]`
+		// The board at the top of the screen, clear of the bar of actions
+		// and the messages at its foot.
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0); true`)); err != nil {
+			t.Fatal(err)
+		}
+		acts := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(at)), chromedp.WaitVisible(chromedp.ID("cellletter"))}
+		if _, ok := twists.ActionByName(cell); ok {
+			acts = append(acts, chromedp.Click(chromedp.CSS(`#cellactions button[data-action-tile="`+cell+`"]`)))
+		} else {
+			acts = append(acts, chromedp.SetValue(chromedp.ID("cellletter"), cell))
+		}
+		acts = append(acts, chromedp.Click(chromedp.ID("cellsave")))
+		if err := chromedp.Do(bctx, acts...); err != nil {
+			t.Fatalf("fixing row %d, column %d: %v", r, col, err)
+		}
+		pinIfAsked()
+	}
+	misread := 0
+	for r := range st.Rows {
+		for col := range st.Cols {
+			want := ""
+			if ch := truth.At(twists.Pos{Row: r, Col: col}); ch != 0 {
+				want = string(ch)
+			}
+			if have := reading.Cell(r, col); have != want {
+				t.Logf("the camera read row %d, column %d as %q; the recorded table has %q: fixed with a tap", r, col, have, want)
+				misread++
+				if want == "" {
+					t.Fatalf("the reading has a tile where the table has none: clearing is not in this test")
+				}
+				if a := twists.Action([]rune(want)[0]).Name(); a != "" {
+					want = a
+				}
+				fix(r, col, want)
+			}
+		}
+	}
+	if misread == 0 {
+		var ur, uc int
+		for r := range st.Rows {
+			for col := range st.Cols {
+				if truth.At(twists.Pos{Row: r, Col: col}) == 'У' {
+					ur, uc = r, col
+				}
+			}
+		}
+		fix(ur, uc, "skip")
+		js("the turn refused", `!document.getElementById("banner").hidden`)
+		fix(ur, uc, "У")
+	}
+	js("ЛУЖЬ accepted and flagged (not in the dictionary, standing until challenged)", `document.querySelector('#lastturn .word[data-word="ЛУЖЬ"]').classList.contains("flagged")`)
+	st = c.game(t)
+	if held := heldOf(st); !slices.Equal(held, ref.held["ЛУЖЬ"]) {
+		t.Errorf("tiles held %v after ЛУЖЬ, the referee %v", held, ref.held["ЛУЖЬ"])
+	}
+
+	// Вера challenges ЛУЖЬ with one tap: not a Russian word, withdrawn;
+	// Борис plays again and holds his tiles again.
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`#lastturn .word[data-word="ЛУЖЬ"]`))); err != nil {
+		t.Fatalf("challenging ЛУЖЬ: %v", err)
+	}
+	js("ЛУЖЬ withdrawn", `document.getElementById("verdict").textContent.includes("ЛУЖЬ") && document.getElementById("history").textContent.includes("withdrawn")`)
+	// The camera still sees ЛУЖЬ's photo (the demo does not take the
+	// tiles back): read as corrected, it is the withdrawn play, no new
+	// turn.
+	time.Sleep(2 * time.Second)
+	js("no new turn from the same photo", `document.getElementById("banner").hidden`)
+	st = c.game(t)
+	if h := st.History[len(st.History)-1]; h.Status != game.StatusWithdrawn {
+		t.Errorf("after the challenge the camera recorded turn %d (%s %s)", h.N, h.Status, h.Code)
+	}
+	if held := heldOf(st); st.ToPlay != 1 || !slices.Equal(held, ref.held["СОН"]) {
+		t.Errorf("after the challenge: seat %d to play, tiles held %v; want Борис and %v", st.ToPlay, held, ref.held["СОН"])
+	}
+	savePhoneShot(t, bctx, "twists-phone.png")
+}
+
+func ints(v []int) string {
+	s := make([]string, len(v))
+	for i, n := range v {
+		s[i] = fmt.Sprint(n)
+	}
+	return strings.Join(s, ",")
+}
+
+// TestServeTwistsSurvivesKill9: the Twists demo killed with SIGKILL after
+// its second word comes back as the same game with every turn and the
+// tiles each holds, and carries on to СОН, each demo photo recorded once.
+func TestServeTwistsSurvivesKill9(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the service twice")
+	}
+	ref := twistsDemoRef(t)
+	second := killMidDemo(t, "twists", "СОКОЛ accepted", func(st game.State) bool { return playedWords(st)["СОКОЛ"] != 0 },
+		"--players", "Аня,Борис,Вера")
+	done := second.waitFor(t, "СОН accepted after the restart", 180*time.Second, func(st game.State) bool {
+		return playedWords(st)["СОН"] != 0
+	})
+	if held := heldOf(done); !slices.Equal(held, ref.held["СОН"]) {
+		t.Errorf("after the restart, tiles held %v after СОН; the referee %v", held, ref.held["СОН"])
+	}
+	demoNotRepeated(t, done)
+}
