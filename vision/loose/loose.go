@@ -191,7 +191,7 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	// One tile found twice: the reader's surer reading stays.
 	tiles = dropDoubles(tiles)
 	if opt.Reader != nil {
-		if verifier != nil && !opt.NoVerify && !opt.learning {
+		if verifies(opt) {
 			tiles = verifyTiles(tiles, verifier, opt.KeepUnread)
 		}
 		if len(tiles) == 0 {

@@ -67,7 +67,7 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	// The hand rule of the reader's confidence a square round a letter
 	// needs, where the learned verifier does not judge it (verify.go: it
 	// weighs the reader's confidence for such squares apart).
-	handRules := !opt.learning && (verifier == nil || opt.NoVerify)
+	handRules := !opt.learning && !verifies(opt)
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
@@ -106,7 +106,7 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	med := median(sides)
 	for i := range out {
 		t := &out[i]
-		if t.Letter == "?" {
+		if t.Letter == "?" || !(opt.learning || verifies(opt)) {
 			continue
 		}
 		again, err := readers[best].Read(rectify(src, t.Corners, n, 1.15))

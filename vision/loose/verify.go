@@ -284,6 +284,15 @@ func solve(h [nCues][nCues]float64, g [nCues]float64) ([nCues]float64, bool) {
 	return x, true
 }
 
+// verifies says whether the verifier judges a scan's tiles: only where it
+// was trained, tiles read one way up (Lexicon: UprightFromLetters).
+// Twists tables (joined tiles, both alphabets, action tiles) keep the
+// reader's confidence and the hand rules: the Twists demo's turns read
+// otherwise with it.
+func verifies(opt Options) bool {
+	return verifier != nil && !opt.NoVerify && !opt.learning && opt.UprightFromLetters
+}
+
 // verifyTiles applies v to the tiles read: a tile whose probability of
 // being a tile is under the cut is dropped, and each other tile's Conf
 // becomes the probability that it is read right (kept, as
