@@ -276,6 +276,20 @@ eval-pyramids: build
 		echo "== $$name ($$d)"; nice $(BIN) eval-pyramids $(PYR_DIR)/$$name; \
 	done
 
+# eval-game-pyramids: the table service on rendered Crossword Pyramids
+# games (eval-game --game pyramids, docs/pyramids-vision.md): PYR_GAME_N
+# games of PYR_GAME_TURNS turns on the seed the history rules were written
+# against (1) and on one held out from them (5).
+PYR_GAME_N ?= 5
+PYR_GAME_TURNS ?= 10
+.PHONY: eval-game-pyramids
+eval-game-pyramids: build
+	@set -e; for spec in tuned:1 heldout:5; do \
+		IFS=: read name s <<< "$$spec"; \
+		echo "== $$name (seed $$s, $(EVAL_DIFFICULTY))"; \
+		nice $(BIN) eval-game --game pyramids --games $(PYR_GAME_N) --turns $(PYR_GAME_TURNS) --seed $$s --difficulty $(EVAL_DIFFICULTY); \
+	done
+
 # leak-pyramids: no gocv Mat left open by a Crossword Pyramids scan, by
 # gocv's own count (make test checks the package's count of its Mats).
 .PHONY: leak-pyramids

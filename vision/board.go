@@ -251,8 +251,8 @@ func findBoardStages(p Plane, img image.Image, n int, hint *Quad, how findHow) (
 		stages = stages[:5]
 	}
 	if how == findOutlineEarly {
-		// the outline from brightness right after the grid's own lines
-		stages = []func() []candidate{stages[0], stages[1], stages[4], stages[2], stages[3], stages[5], stages[6]}
+		// the outline from brightness first (after an earlier photo's place)
+		stages = []func() []candidate{stages[0], stages[4], stages[1], stages[2], stages[3], stages[5], stages[6]}
 	}
 	for si, stage := range stages {
 		if best.Score >= clearGrid {

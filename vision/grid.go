@@ -48,13 +48,14 @@ func FindGridLines(img image.Image, n int) (Grid, error) {
 	return findGrid(img, n, findLinesOnly)
 }
 
-// FindGridOutlineFirst is FindGrid that, when the grid's own lines do not
-// show it clearly, looks at the board's outline (from brightness) next,
-// before the board's straight edges and the grids of steeply converging
-// lines: for a board whose outline stands plain against the table (a
-// Scrabble board, flat and square, its rim unlike its squares). Where the
-// lines fail on a patterned table, the outline is found in a few
-// milliseconds, where the edges and steep grids cost hundreds.
+// FindGridOutlineFirst is FindGrid that looks at the board's outline
+// (from brightness) first, before the grid's own lines, the board's
+// straight edges and the grids of steeply converging lines: for a board
+// whose outline stands plain against the table (a Scrabble board, flat
+// and square). Where the outline gives a clear grid, the lines are never
+// looked for: on a patterned table their search costs hundreds of
+// milliseconds (Hough segments by the hundred), the outline a few. Where
+// it does not, the search goes on as FindGrid's.
 func FindGridOutlineFirst(img image.Image, n int) (Grid, error) {
 	return findGrid(img, n, findOutlineEarly)
 }
@@ -66,7 +67,7 @@ type findHow int
 const (
 	findAll          findHow = iota // every stage, cheapest and most telling first
 	findLinesOnly                   // the stages that see lines, edges and outlines from brightness
-	findOutlineEarly                // every stage, the outline from brightness right after the grid's lines
+	findOutlineEarly                // every stage, the outline from brightness first
 )
 
 func findGrid(img image.Image, n int, how findHow) (Grid, error) {

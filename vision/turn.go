@@ -28,6 +28,14 @@ type TurnOptions struct {
 	// HoldReachingFor is the same for a change that runs from the rim on
 	// into the grid, as a hand or an arm does; default 3 HoldFor.
 	HoldReachingFor time.Duration
+	// Locate finds the board in a frame (decoded as the detector's frames
+	// are): the outer corners of its Size x Size lattice of squares in the
+	// frame's pixels, in the order of the board points (0,0), (Size,0),
+	// (Size,Size), (0,Size); ok false when it is not in view. Each game
+	// gives its own (the Scrabble board's printed border, the Pyramids
+	// board's outline); nil: the square grid of lines that LocateGrid
+	// finds (Upwords).
+	Locate func(frame image.Image) (corners Quad, ok bool)
 }
 
 // TurnState is what the detector concluded from one frame.
@@ -81,6 +89,11 @@ type TurnDetector struct {
 	// Colour (Cb, Cr interleaved) on the band where a hand is looked for:
 	// the rim and the grid's outermost ring of pixels.
 	colour, accColour, bareColour []float64
+	// Colour (Cb, Cr interleaved) of each square's middle, now and in the
+	// accepted state: a piece put on a square of about its brightness in
+	// another colour (a red pyramid on a black one) changes it in colour
+	// only.
+	sqColour, accSqColour []float64
 	mask                          []bool // the band's pixels changed, this frame
 	stillSince                    time.Time
 	stillN                        int
@@ -106,6 +119,10 @@ const (
 	// colourDiff is the change of |Cb|+|Cr| that makes a rim pixel
 	// changed: skin against a grey board differs by 30 or more.
 	colourDiff = 14
+	// squareColourDiff is the change of |Cb|+|Cr| in a square's middle
+	// that makes it changed (a red pyramid where a black one stood: 40
+	// and more; the same tile under another lamp, after the shift: a few).
+	squareColourDiff = 24
 )
 
 // NewTurnDetector returns a detector with the options' defaults filled in.
@@ -162,6 +179,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 	st.Still = at.Sub(d.stillSince)
 	var cmp rimCompare
 	d.colour = d.bandColour(frame, d.colour)
+	d.sqColour = d.squareColour(frame, d.sqColour)
 	if d.accepted != nil {
 		cmp = d.compare(th)
 		if cmp.hand && d.stillN == 2 && d.moved(p, frame) {
@@ -173,6 +191,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 			th = d.thumb(p)
 			d.prev, d.spare = th, old
 			d.colour = d.bandColour(frame, d.colour)
+			d.sqColour = d.squareColour(frame, d.sqColour)
 			cmp = d.compare(th)
 		}
 		st.Hand, st.Reaching, st.Changed = cmp.hand, cmp.reaching, cmp.changed
@@ -213,6 +232,7 @@ func (d *TurnDetector) Offer(frame image.Image, at time.Time) TurnState {
 		st.Ready = true
 		d.accepted = append(d.accepted[:0], th...)
 		d.accColour = append(d.accColour[:0], d.colour...)
+		d.accSqColour = append(d.accSqColour[:0], d.sqColour...)
 	}
 	return st
 }
@@ -241,9 +261,8 @@ func (d *TurnDetector) search(p greyView, frame image.Image, at time.Time) (Turn
 	d.track(motion, at)
 	if first || (motion <= d.opt.Motion && at.Sub(d.searched) >= d.opt.StillFor) {
 		d.searched = at
-		fit, ok := findBoard(p.plane(frame), frame, d.opt.Size)
-		if ok && fit.Score >= minGridContrast {
-			d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
+		if h, ok := d.locate(p, frame); ok {
+			d.h, d.found, d.size = h, true, image.Pt(p.W, p.H)
 			d.prev, d.coarse, d.lastUnseen = nil, nil, nil
 			return TurnState{}, true
 		}
@@ -262,8 +281,8 @@ func (d *TurnDetector) search(p greyView, frame image.Image, at time.Time) (Turn
 // detector follows it. A hand resting over the rim leaves the grid where
 // it was.
 func (d *TurnDetector) moved(p greyView, frame image.Image) bool {
-	fit, ok := findBoard(p.plane(frame), frame, d.opt.Size)
-	if !ok || fit.Score < minGridContrast {
+	h, ok := d.locate(p, frame)
+	if !ok {
 		return false
 	}
 	n := float64(d.opt.Size)
@@ -271,11 +290,45 @@ func (d *TurnDetector) moved(p greyView, frame image.Image) bool {
 	for i, c := range []Point{{0, 0}, {n, 0}, {n, n}, {0, n}} {
 		was[i] = d.h.Apply(c)
 	}
-	if nearQuad(fit.H, was, d.opt.Size, 0.25) {
+	if nearQuad(h, was, d.opt.Size, 0.25) {
 		return false
 	}
-	d.h = fit.H
+	d.h = h
 	return true
+}
+
+// locate finds the board in a frame: the map from board squares to the
+// frame's pixels.
+func (d *TurnDetector) locate(p greyView, frame image.Image) (Homography, bool) {
+	n := d.opt.Size
+	if d.opt.Locate == nil {
+		fit, ok := findBoard(p.plane(frame), frame, n)
+		return fit.H, ok && fit.Score >= minGridContrast
+	}
+	q, ok := d.opt.Locate(frame)
+	if !ok {
+		return Homography{}, false
+	}
+	h, err := QuadHomography(float64(n), float64(n), q)
+	return h, err == nil
+}
+
+// LocateGrid finds a square grid of n x n squares in a picture by its
+// lines, as the turn detector does by default: its outer corners in the
+// picture's pixels, the corner nearest the picture's top left first, then
+// clockwise (TurnOptions.Locate). It is the quick part of FindGrid: no
+// reasons are given when no grid is found.
+func LocateGrid(img image.Image, n int) (Quad, bool) {
+	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 || n < 2 {
+		return Quad{}, false
+	}
+	p := lumaView(img)
+	fit, ok := findBoard(p.plane(img), img, n)
+	if !ok || fit.Score < minGridContrast {
+		return Quad{}, false
+	}
+	nf := float64(n)
+	return Quad{fit.H.Apply(Point{0, 0}), fit.H.Apply(Point{nf, 0}), fit.H.Apply(Point{nf, nf}), fit.H.Apply(Point{0, nf})}, true
 }
 
 // Reset forgets the accepted state and the board's position.
@@ -294,13 +347,14 @@ func (d *TurnDetector) Reset() { *d = TurnDetector{opt: d.opt} }
 func (d *TurnDetector) Resume(photo image.Image) bool {
 	d.Reset()
 	p := lumaView(photo)
-	fit, ok := findBoard(p.plane(photo), photo, d.opt.Size)
-	if !ok || fit.Score < minGridContrast {
+	h, ok := d.locate(p, photo)
+	if !ok {
 		return false
 	}
-	d.h, d.found, d.size = fit.H, true, image.Pt(p.W, p.H)
+	d.h, d.found, d.size = h, true, image.Pt(p.W, p.H)
 	d.accepted = d.thumb(p)
 	d.accColour = d.bandColour(photo, nil)
+	d.accSqColour = d.squareColour(photo, nil)
 	return true
 }
 
@@ -403,7 +457,9 @@ func (d *TurnDetector) compare(th []float64) rimCompare {
 		}
 		c.reaching = crossing >= thumbCell/2
 	}
-	// The squares, each without its walls.
+	// The squares, each without its walls; in colour, after the median
+	// shift over the squares (a warm lamp, the camera's white balance).
+	sb, sr := d.squareShift()
 	sq := 0
 	for r := 0; r < n; r++ {
 		for col := 0; col < n; col++ {
@@ -415,13 +471,70 @@ func (d *TurnDetector) compare(th []float64) rimCompare {
 					cnt++
 				}
 			}
-			if s/float64(cnt) > squareDiff {
+			i := 2 * (r*n + col)
+			db, dr := d.sqColour[i]-d.accSqColour[i]-sb, d.sqColour[i+1]-d.accSqColour[i+1]-sr
+			if s/float64(cnt) > squareDiff || math.Abs(db)+math.Abs(dr) > squareColourDiff {
 				sq++
 			}
 		}
 	}
 	c.changed = float64(sq)/float64(n*n) >= d.opt.Change
 	return c
+}
+
+// squareColour samples the colour (Cb, Cr) of each square's middle (the
+// mean of four points inside it); NaN outside the picture.
+func (d *TurnDetector) squareColour(frame image.Image, buf []float64) []float64 {
+	n := d.opt.Size
+	if len(buf) != 2*n*n {
+		buf = make([]float64, 2*n*n)
+	}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			var sb, sr float64
+			k := 0
+			for _, o := range [4][2]float64{{0.35, 0.35}, {0.65, 0.35}, {0.35, 0.65}, {0.65, 0.65}} {
+				q := d.h.Apply(Point{float64(c) + o[0], float64(r) + o[1]})
+				if cb, cr, ok := chromaAt(frame, q.X, q.Y); ok {
+					sb += cb
+					sr += cr
+					k++
+				}
+			}
+			i := 2 * (r*n + c)
+			buf[i], buf[i+1] = math.NaN(), math.NaN()
+			if k > 0 {
+				buf[i], buf[i+1] = sb/float64(k), sr/float64(k)
+			}
+		}
+	}
+	return buf
+}
+
+// squareShift is the median colour change over the squares since the
+// accepted state: the light's, which a turn (a few squares) does not move.
+func (d *TurnDetector) squareShift() (sb, sr float64) {
+	var hb, hr [512]int
+	k := 0
+	for i := 0; i+1 < len(d.sqColour) && i+1 < len(d.accSqColour); i += 2 {
+		if !math.IsNaN(d.sqColour[i]) && !math.IsNaN(d.accSqColour[i]) {
+			hb[int(d.sqColour[i]-d.accSqColour[i])+256]++
+			hr[int(d.sqColour[i+1]-d.accSqColour[i+1])+256]++
+			k++
+		}
+	}
+	median := func(h *[512]int) float64 {
+		for i, c := 0, 0; i < len(h); i++ {
+			if c += h[i]; 2*c >= k {
+				return float64(i - 256)
+			}
+		}
+		return 0
+	}
+	if k == 0 {
+		return 0, 0
+	}
+	return median(&hb), median(&hr)
 }
 
 // rimChanged is the share of the rim's pixels that differ clearly between

@@ -8,6 +8,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -658,6 +659,130 @@ func TestTurnDetectorResume(t *testing.T) {
 				if i >= 3 && got.Hand != tc.hand {
 					t.Errorf("frame %d: hand %v, want %v (%s)", i, got.Hand, tc.hand, got.Reason)
 				}
+			}
+		})
+	}
+}
+
+// TestTurnDetectorLocate: the detector watches the board a game's Locate
+// finds (TurnOptions.Locate) as it watches the grid it finds itself: the
+// same turns over, the hand seen; a Locate that finds nothing leaves the
+// detector without a board, whatever the frames show.
+func TestTurnDetectorLocate(t *testing.T) {
+	scene := func(state string) *image.RGBA {
+		s := SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12, Board: grid.MustParse(state)}
+		img, _ := s.Draw()
+		return img
+	}
+	empty := scene(repeat(". . . . . . . . . .\n", 10))
+	cat := scene(repeat(". . . . . . . . . .\n", 4) + ". . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5))
+	frames := []image.Image{empty, empty, empty, empty, withHand(cat), withHand(cat), withHand(cat), cat, cat, cat, cat, cat}
+	calls := 0
+	cases := []struct {
+		name   string
+		locate func(image.Image) (Quad, bool)
+		board  bool
+		ready  []int // the frames that end a turn
+	}{
+		{"the grid finder (nil)", nil, true, []int{3, 10}},
+		{"the game's own", func(img image.Image) (Quad, bool) { calls++; return LocateGrid(img, 10) }, true, []int{3, 10}},
+		{"the game's, turned a quarter", func(img image.Image) (Quad, bool) {
+			q, ok := LocateGrid(img, 10)
+			return Quad{q[1], q[2], q[3], q[0]}, ok
+		}, true, []int{3, 10}},
+		{"nothing in view", func(image.Image) (Quad, bool) { return Quad{}, false }, false, nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3, Locate: c.locate})
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			var ready []int
+			hand := false
+			for i, f := range frames {
+				clock = clock.Add(400 * time.Millisecond)
+				st := d.Offer(f, clock)
+				if st.Board != c.board {
+					t.Fatalf("frame %d: board %v, want %v (%s)", i, st.Board, c.board, st.Reason)
+				}
+				if st.Ready && st.Board {
+					ready = append(ready, i)
+				}
+				hand = hand || st.Hand
+			}
+			if c.board && !hand {
+				t.Errorf("the hand over the board was not seen")
+			}
+			if !slices.Equal(ready, c.ready) {
+				t.Errorf("turns over at frames %v, want %v", ready, c.ready)
+			}
+		})
+	}
+	if calls == 0 {
+		t.Errorf("the game's Locate was never asked")
+	}
+}
+
+// TestTurnDetectorColourOnly: a piece put on a square in another colour of
+// about the same brightness (a red pyramid on a black one) ends a turn;
+// the whole picture turning warmer (a lamp, the white balance) does not.
+func TestTurnDetectorColourOnly(t *testing.T) {
+	s := SynthScene{W: 640, H: 480, HFOV: 62.2, Dist: 24, Tilt: 12,
+		Board: grid.MustParse(repeat(". . . . . . . . . .\n", 4) + ". . . . C A T . . .\n" + repeat(". . . . . . . . . .\n", 5))}
+	base, _ := s.Draw()
+	q, ok := LocateGrid(base, 10)
+	if !ok {
+		t.Fatal("no grid in the scene")
+	}
+	h, err := QuadHomography(10, 10, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// recolour shifts Cr (and Cb) of the pixels inside the board squares
+	// keep says, the brightness (Y) kept.
+	recolour := func(dcb, dcr float64, keep func(p Point) bool) *image.RGBA {
+		inv := h.Inverse()
+		out := image.NewRGBA(base.Rect)
+		copy(out.Pix, base.Pix)
+		for y := 0; y < out.Rect.Dy(); y++ {
+			for x := 0; x < out.Rect.Dx(); x++ {
+				if !keep(inv.Apply(Point{float64(x) + 0.5, float64(y) + 0.5})) {
+					continue
+				}
+				o := out.PixOffset(x, y)
+				yy, cb, cr := color.RGBToYCbCr(out.Pix[o], out.Pix[o+1], out.Pix[o+2])
+				r, g, b := color.YCbCrToRGB(yy, uint8(math.Max(0, math.Min(255, float64(cb)+dcb))), uint8(math.Max(0, math.Min(255, float64(cr)+dcr))))
+				out.Pix[o], out.Pix[o+1], out.Pix[o+2] = r, g, b
+			}
+		}
+		return out
+	}
+	square := func(p Point) bool { return p.X > 5.1 && p.X < 5.9 && p.Y > 4.1 && p.Y < 4.9 } // the A
+	cases := []struct {
+		name  string
+		after image.Image
+		turn  bool
+	}{
+		{"the A's square redder", recolour(-20, 45, square), true},
+		{"the whole picture warmer", recolour(-12, 14, func(Point) bool { return true }), false},
+		{"nothing", base, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := NewTurnDetector(TurnOptions{StillFor: time.Second, StillFrames: 3})
+			clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+			turns := 0
+			for i := 0; i < 12; i++ {
+				f := image.Image(base)
+				if i >= 5 {
+					f = c.after
+				}
+				clock = clock.Add(400 * time.Millisecond)
+				if st := d.Offer(f, clock); st.Ready {
+					turns++
+				}
+			}
+			if want := map[bool]int{true: 2, false: 1}[c.turn]; turns != want {
+				t.Errorf("%d frames read, want %d (the opening state and %v)", turns, want, c.turn)
 			}
 		})
 	}

@@ -25,7 +25,7 @@ import (
 )
 
 func init() {
-	register(command{name: "eval-game", summary: "measure the table service on rendered Upwords games: turns read right, taps needed, heights through the history", run: runEvalGame})
+	register(command{name: "eval-game", summary: "measure the table service on rendered Upwords (or --game pyramids) games: turns read right, taps needed, heights through the history", run: runEvalGame})
 }
 
 // runEvalGame plays random legal Upwords games in front of a rendered
@@ -42,8 +42,9 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	seed := fs.Int64("seed", 1, "seed: game g draws its plays and its camera from seed*1000+g")
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
 	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
+	kind := fs.String("game", "upwords", "the game played: upwords, or pyramids (Crossword Pyramids)")
 	sf := addSceneFlags(fs, "mixed")
-	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--games N] [--turns T] [--seed S] [--difficulty D] [-v N]"); done || err != nil {
+	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [-v N]"); done || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -54,6 +55,12 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	if *turns < 1 || *turns > 200 {
 		return usageErrorf("eval-game: --turns %d: want 1..200", *turns)
+	}
+	if *kind == "pyramids" {
+		return runEvalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, stdout)
+	}
+	if *kind != "upwords" {
+		return usageErrorf("eval-game: --game %q: want upwords or pyramids", *kind)
 	}
 	if *keep != "" {
 		if err := os.MkdirAll(*keep, 0o755); err != nil {

@@ -35,6 +35,37 @@ func TestEvalGame(t *testing.T) {
 	}
 }
 
+// TestEvalGamePyramids plays a short rendered game of Crossword Pyramids
+// through the table service's pipeline: every figure is printed and, after
+// the taps, every word stands scored as the truth's (the command fails
+// when the session's board and the truth differ after the corrections).
+func TestEvalGamePyramids(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads a short game")
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"eval-game", "--game", "pyramids", "--games", "1", "--turns", "2", "--seed", "3", "--difficulty", "easy"}
+	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("eval-game: %v (%s)", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, field := range []string{"turns right:", "photos read:", "taps:", "tops right:", "heights right:", "sure right:", "time per photo:"} {
+		if !bytes.Contains(stdout.Bytes(), []byte(field)) {
+			t.Errorf("no %q in\n%s", field, out)
+		}
+	}
+	if !regexp.MustCompile(`games: +1 Crossword Pyramids, 2 turns, 5 photos`).MatchString(out) {
+		t.Errorf("want one game of two turns in five photos (the set-up, then each word announced and taken):\n%s", out)
+	}
+	m := regexp.MustCompile(`scores right: +([0-9.]+)% \((\d+)/(\d+)\)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no scores line in\n%s", out)
+	}
+	if m[2] != "2" || m[3] != "2" {
+		t.Errorf("scores right %s/%s, want both words scored as the truth after the taps", m[2], m[3])
+	}
+}
+
 func TestEvalGameBadFlags(t *testing.T) {
 	tests := []struct {
 		name string
@@ -44,6 +75,7 @@ func TestEvalGameBadFlags(t *testing.T) {
 		{"too many turns", []string{"eval-game", "--turns", "1000"}},
 		{"unknown difficulty", []string{"eval-game", "--difficulty", "brutal", "--games", "1"}},
 		{"stray argument", []string{"eval-game", "dir"}},
+		{"unknown game", []string{"eval-game", "--game", "chess", "--games", "1"}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -124,6 +124,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageErrorf("serve: --game: %v", err)
 	}
+	if err := game.CheckSeats(*kind, len(names)); err != nil {
+		return usageErrorf("serve: --players %q: %s", *players, strings.TrimPrefix(err.Error(), game.ErrBadInput.Error()+": "))
+	}
 	if *kind == upwordsgame.Kind {
 		opts[upwordsgame.OptSize] = strconv.Itoa(*size)
 	}
@@ -139,16 +142,20 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
 		}
 		for k, v := range d.Options {
-			if _, set := opts[k]; !set {
-				opts[k] = v
+			if given, set := opts[k]; set && given != v {
+				// The demo's photos are of a table set up its way: read
+				// with another setting (an English reader on Russian
+				// tiles) they would be nonsense.
+				return usageErrorf("serve: --set %s=%s: the %s demo is a game with %s=%s (drop --set %s or use another --camera)", k, given, *kind, k, v, k)
 			}
+			opts[k] = v
 		}
 		for _, ph := range d.Photos {
 			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})
 			demoWords = append(demoWords, ph.Word)
 		}
 	}
-	env := game.Env{Dict: words, DataDir: *data, Logf: logf, Camera: true}
+	env := game.Env{Dict: words, Lang: tableLang(fs, df), DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
 	if err != nil {
 		return usageErrorf("serve: --game %s: %v", *kind, err)
@@ -245,16 +252,15 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			var frames game.FrameSource = cameraFrames{src}
-			if *kind == upwordsgame.Kind {
-				// The turn detector knows the Upwords board; the other
-				// games read every frame (an unchanged table is no turn).
-				watch := newTurnWatcher(turnOptions(src, *size, *period, *hold), sess, logf)
-				watch.resume(ctx, sess)
-				frames = turnSource(ctx, hf, src, btn, watch)
-			} else if hf.hasButton() {
-				frames = cameraFrames{camera.Shutter(src, btn.Presses(ctx))}
-			}
+			// The turn detector watches the board of the game being
+			// played (its Locate, game.Watcher), made again when a new
+			// game of another kind starts; a game without one has every
+			// frame read (an unchanged table is no turn).
+			rows, _ := sess.Rules().Empty().Size()
+			watch := newTurnWatcher(turnOptions(src, rows, *period, *hold), sess, logf)
+			watch.follow(sess.Rules)
+			watch.resume(ctx, sess)
+			frames := turnSource(ctx, hf, src, btn, watch)
 			if err := pipe.Run(ctx, frames); err != nil {
 				logf("camera: %v", err)
 			}
@@ -529,4 +535,17 @@ func definer(dir string, logf func(string, ...any)) web.Definer {
 		return nil
 	}
 	return wordnet.Texts{WordNet: wn}
+}
+
+// tableLang is the language of the table's word list: --lang's for a
+// built-in list or when given; "" (not known) for a list of one's own
+// (--dict) without --lang.
+func tableLang(fs *flag.FlagSet, df *dictFlags) string {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lang" })
+	if df.path != "" && !given {
+		return ""
+	}
+	l, _ := dictLang(df.lang)
+	return l
 }

@@ -448,3 +448,16 @@ func TestTablePIN(t *testing.T) {
 		})
 	}
 }
+
+// TestServeScrabbleOnePlayer: Scrabble is for 2 to 4 players; serve with
+// one refuses it in one line (exit 2) naming --players.
+func TestServeScrabbleOnePlayer(t *testing.T) {
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--game", "scrabble", "--players", "Ann"}
+	var out, errb strings.Builder
+	err := run(context.Background(), args, &out, &errb)
+	code := exitCode(err, &errb)
+	msg := strings.TrimSpace(errb.String())
+	if code != 2 || !strings.Contains(msg, `--players "Ann": Scrabble is for 2 to 4 players, not 1`) || strings.Contains(msg, "\n") {
+		t.Errorf("serve --game scrabble --players Ann: exit %d, %q", code, msg)
+	}
+}

@@ -65,8 +65,14 @@ func turnOptions(src camera.Source, size int, period, hold time.Duration) vision
 // over and the board has settled: the reading of the turn takes it down,
 // or the watcher does when there is nothing new to read.
 type turnWatcher struct {
-	src    camera.Source
-	det    *vision.TurnDetector
+	src camera.Source
+	det *vision.TurnDetector // nil: the game has no Locate: every frame is passed on
+	// rules, when set, is the game being played (the session's): the
+	// detector watches its board (game.Watcher), made again when a new
+	// game of another kind starts; base is the options it is made from.
+	rules  func() game.Rules
+	cur    game.Rules
+	base   vision.TurnOptions
 	table  tableNotices // nil: tell no one
 	logf   func(format string, a ...any)
 	notice time.Duration    // a hold this long is told: twice StillFor
@@ -80,7 +86,47 @@ func newTurnWatcher(opt vision.TurnOptions, table tableNotices, logf func(string
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	return &turnWatcher{det: det, table: table, logf: logf, notice: 2 * det.Options().StillFor, now: time.Now}
+	return &turnWatcher{det: det, base: opt, table: table, logf: logf, notice: 2 * det.Options().StillFor, now: time.Now}
+}
+
+// follow makes the watcher watch the board of the game rules gives (the
+// session's Rules), whatever the game: its Locate (game.Watcher) finds
+// the board, its position's size is the lattice watched. A game without a
+// Locate, or whose lattice is not square, has every frame passed on.
+func (w *turnWatcher) follow(rules func() game.Rules) {
+	w.rules = rules
+	w.check()
+}
+
+// check makes the detector again when the game's rules changed (a new
+// game of another kind, or with other settings).
+func (w *turnWatcher) check() {
+	if w.rules == nil {
+		return
+	}
+	r := w.rules()
+	if r == w.cur {
+		return
+	}
+	w.cur, w.det, w.told = r, nil, false
+	wt, ok := r.(game.Watcher)
+	rows, cols := r.Empty().Size()
+	if !ok || rows != cols || rows < 2 {
+		w.logf("camera: the game has no board for the turn detector: every frame is read")
+		return
+	}
+	opt := w.base
+	opt.Size = rows
+	opt.Locate = func(img image.Image) (vision.Quad, bool) {
+		c, ok := wt.Locate(img)
+		var q vision.Quad
+		for i, p := range c {
+			q[i] = vision.Point{X: p[0], Y: p[1]}
+		}
+		return q, ok
+	}
+	w.det = vision.NewTurnDetector(opt)
+	w.notice = 2 * w.det.Options().StillFor
 }
 
 // turnPhotos is where the watcher finds the photos of the turns read
@@ -97,6 +143,9 @@ type turnPhotos interface {
 // resting over the board included. Without a usable photo the watcher
 // starts afresh and says so.
 func (w *turnWatcher) resume(ctx context.Context, photos turnPhotos) {
+	if w.det == nil {
+		return
+	}
 	h := photos.State().History
 	for i := len(h) - 1; i >= 0; i-- {
 		if h[i].Photo == "" {
@@ -125,6 +174,10 @@ func (w *turnWatcher) Next(ctx context.Context) (game.Frame, error) {
 		f, err := w.src.Next(ctx)
 		if err != nil {
 			return game.Frame{}, err
+		}
+		w.check()
+		if w.det == nil {
+			return game.Frame{ID: f.Name, JPEG: f.JPEG, At: f.At}, nil
 		}
 		img, err := vision.DecodeForTurns(f.JPEG)
 		if err != nil {

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"flag"
 	"fmt"
+	scrabblegame "github.com/tilescope/tilescope/internal/games/scrabble"
 	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"image"
 	"image/color"
@@ -253,6 +254,14 @@ func TestTurnWatcherDemo(t *testing.T) {
 	defer d.Close()
 	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
 	w.src = d
+	passesEveryTurnOnce(t, w, d, 300*time.Millisecond)
+}
+
+// passesEveryTurnOnce: the watcher passes on every demo turn's still board
+// exactly once, in order, and then, the board staying as it is, nothing
+// more for wait.
+func passesEveryTurnOnce(t *testing.T, w *turnWatcher, d *camera.Demo, wait time.Duration) {
+	t.Helper()
 	for turn := 0; turn <= d.Turns(); turn++ {
 		f, err := w.Next(context.Background())
 		if err != nil {
@@ -262,8 +271,7 @@ func TestTurnWatcherDemo(t *testing.T) {
 			t.Fatalf("passed on %q, want %q", f.ID, want)
 		}
 	}
-	// After the last turn the board stays: nothing more is passed on.
-	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), wait)
 	defer cancel()
 	if f, err := w.Next(ctx); err == nil {
 		t.Errorf("passed on %q after the game ended", f.ID)
@@ -464,5 +472,49 @@ func TestTurnWatcherLocksTheCamera(t *testing.T) {
 		return strings.Contains(l, "focus and exposure held (lens at 2.40 dioptres, shutter 12000 us")
 	}) {
 		t.Errorf("log %q does not say what was held", log)
+	}
+}
+
+// TestTurnWatcherFollowsTheGame: the watcher watches the board of the game
+// being played, through the game's own Locate (game.Watcher): Scrabble's
+// demo (real photos) is passed on once per turn, the still frames after
+// it not at all; a game without a Locate has every frame passed on; and a
+// new game of another kind is followed from the next frame.
+func TestTurnWatcherFollowsTheGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("decodes the Scrabble demo's photos")
+	}
+	demo, err := scrabblegame.Game{}.Demo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var turns []camera.DemoTurn
+	for _, ph := range demo.Photos {
+		turns = append(turns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing})
+	}
+	d, err := camera.NewReplay(turns, camera.Options{FramePeriod: time.Nanosecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer d.Close()
+	scrabble, err := scrabblegame.Game{}.New(nil, game.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := scrabble.(game.Watcher); !ok {
+		t.Fatal("Scrabble's rules have no Locate")
+	}
+	var cur game.Rules = scrabble
+	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
+	w.src = d
+	w.follow(func() game.Rules { return cur })
+	passesEveryTurnOnce(t, w, d, 2*time.Second)
+	// A game the detector cannot watch: every frame.
+	cur = game.UpwordsGridRules(9, 7, nil)
+	w.src = &frameList{frames: []camera.Frame{{Name: "a"}, {Name: "b"}}}
+	for _, want := range []string{"a", "b"} {
+		if f, err := w.Next(context.Background()); err != nil || f.ID != want {
+			t.Errorf("a game with no Locate: passed on %q (%v), want %q", f.ID, err, want)
+		}
 	}
 }

@@ -3,6 +3,8 @@
 package main
 
 import (
+	"context"
+	"flag"
 	"fmt"
 	"slices"
 	"strconv"
@@ -81,8 +83,7 @@ func TestServeTwistsInChromium(t *testing.T) {
 		t.Skip("plays the Twists demo game")
 	}
 	ref := twistsDemoRef(t)
-	c := startServe(t, "--game", "twists", "--players", "Аня,Борис,Вера", "--addr", "127.0.0.1:0", "--data", t.TempDir(),
-		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c := serveDemo(t, "twists", "Аня,Борис,Вера")
 	st := c.waitFor(t, "the last demo turn read", 180*time.Second, func(st game.State) bool {
 		return maxDemoTurn(st) >= len(ref.order)-1 && playedWords(st)["СОН"] != 0
 	})
@@ -263,4 +264,42 @@ func TestServeTwistsSurvivesKill9(t *testing.T) {
 		t.Errorf("after the restart, tiles held %v after СОН; the referee %v", held, ref.held["СОН"])
 	}
 	demoNotRepeated(t, done)
+}
+
+// TestServeTwistsDemoOfAnotherSet: the demo's photos are of Russian
+// tiles; asked to read them as an English set, serve says so at once
+// (exit 2, naming the setting) instead of reading Cyrillic as English.
+func TestServeTwistsDemoOfAnotherSet(t *testing.T) {
+	args := []string{"serve", "--addr", "127.0.0.1:0", "--data", t.TempDir(), "--game", "twists", "--camera", "demo", "--set", "set=en"}
+	var out, errb strings.Builder
+	err := run(context.Background(), args, &out, &errb)
+	if code := exitCode(err, &errb); code != 2 || !strings.Contains(errb.String(), "--set set=en") || !strings.Contains(errb.String(), "set=ru") {
+		t.Errorf("serve %v: exit %d, %q; want 2 naming --set set=en and the demo's set=ru", args[1:], code, errb.String())
+	}
+}
+
+// TestTwistsTableLang: the language serve tells the games its word list
+// is in (Env.Lang), which Twists picks its words by.
+func TestTwistsTableLang(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"the built-in list by default", nil, "en"},
+		{"the built-in Russian list", []string{"--lang", "ru"}, "ru"},
+		{"a list of one's own: not known", []string{"--dict", "words.txt"}, ""},
+		{"a list of one's own in Russian", []string{"--dict", "words.txt", "--lang", "ru"}, "ru"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := flag.NewFlagSet("serve", flag.ContinueOnError)
+			df := addDictFlags(fs, "en")
+			if err := fs.Parse(tc.args); err != nil {
+				t.Fatal(err)
+			}
+			if got := tableLang(fs, df); got != tc.want {
+				t.Errorf("tableLang(%v) = %q, want %q", tc.args, got, tc.want)
+			}
+		})
+	}
 }

@@ -102,6 +102,13 @@ type Move struct {
 	// not the reading itself (Pyramids: the board with the announced
 	// word waiting to be taken; a take whose heights are the game's).
 	Position Position `json:"-"`
+	// Shift, when not zero, is how many rows and columns Position lies
+	// from the reading on the lattice (Twists: a first word the players
+	// put off the middle is judged moved there): a cell (r, c) of the
+	// position is the reading's (r-Shift[0], c-Shift[1]). The turn's
+	// reading is shown moved the same way, and a tap on the turn corrects
+	// the reading's cell under the cell tapped.
+	Shift [2]int `json:"-"`
 }
 
 // Rejection is the scoring engine's "no": a rule the move breaks, with the

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"sort"
 	"strconv"
 	"strings"
@@ -134,6 +135,28 @@ type TurnLoser interface {
 	FailedChallengeLosesTurn() bool
 }
 
+// Watcher is a Rules whose board the camera's turn detector can watch, so
+// that a frame is read once a turn is over (the table still, no hand over
+// the board, the board changed) instead of every frame being read. Locate
+// finds the board in a frame decoded as the detector decodes them (at half
+// size): the outer corners of the position's lattice (Size: rows x cols
+// cells; the detector watches square lattices) in the frame's pixels, in
+// the order of the lattice points (0,0), (cols,0), (cols,rows), (0,rows);
+// ok false when no board is in view. It is called on the first frame, when
+// the board may have been bumped, and now and then while no board is in
+// view: a few hundred milliseconds is fine. A game without it has every
+// frame read (an unchanged table is no turn).
+type Watcher interface {
+	Locate(frame image.Image) (corners [4][2]float64, ok bool)
+}
+
+// Exchanger is a Rules whose rulebook allows an exchange only while the
+// bag holds enough tiles: ExchangeMin is the fewest (Scrabble: seven). By
+// default one is enough.
+type Exchanger interface {
+	ExchangeMin() int
+}
+
 // Backfiller is a Rules that says whether a correction of a cell from
 // orig to want also holds in the earlier photos that read orig there (a
 // tile misread is usually misread in every photo until it is covered; a
@@ -183,6 +206,11 @@ type DemoPhoto struct {
 	// (the camera does not hear it: the demo names it, POST
 	// /api/turns/N/word); "" none.
 	Word string
+	// Board is the position the still photo shows, as recorded, in the
+	// game's text form (Rules.Parse): the truth the tests judge the
+	// recorded game from, to check what the camera made of it; "" not
+	// known.
+	Board string
 }
 
 // Info describes a game: what `serve --game`, the page's "new game" and
@@ -257,10 +285,15 @@ func (o Options) Bool(name string, def bool) (bool, error) {
 }
 
 // Env is what a game's rules may need from the table service: the word
-// list, the data directory (the camera's calibration) and a log.
+// list and its language, the data directory (the camera's calibration)
+// and a log.
 type Env struct {
 	// Dict is the table's dictionary (nil: every word is a word).
 	Dict Dictionary
+	// Lang is Dict's language ("en", "ru"; "" not known: a list of the
+	// players' own). A game whose sets come in languages uses Dict for a
+	// set of Lang and its own list for a set of another.
+	Lang string
 	// DataDir is the service's data directory; "" for none.
 	DataDir string
 	// Logf reports; nil discards.
@@ -353,6 +386,21 @@ func Lookup(kind string) (Game, error) {
 		return nil, fmt.Errorf("%w %q (want one of %s)", ErrUnknownGame, kind, strings.Join(kindsLocked(), ", "))
 	}
 	return g, nil
+}
+
+// CheckSeats refuses a table of n players for a registered game whose
+// Info bounds the seats otherwise (Scrabble: 2 to 4), with a one-line
+// error wrapping ErrBadInput. A kind not registered is not its business.
+func CheckSeats(kind string, n int) error {
+	g, err := Lookup(kind)
+	if err != nil {
+		return nil
+	}
+	in := g.Info()
+	if (in.MinPlayers > 0 && n < in.MinPlayers) || (in.MaxPlayers > 0 && n > in.MaxPlayers) {
+		return badInputf("%s is for %d to %d players, not %d", in.Title, in.MinPlayers, in.MaxPlayers, n)
+	}
+	return nil
 }
 
 // Kinds lists the registered games' names, sorted.

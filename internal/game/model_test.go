@@ -111,7 +111,7 @@ func (g rowRules) MaxLeft() int { return 3 }
 type rowGame struct{}
 
 func (rowGame) Info() Info {
-	return Info{Kind: "rowtest", Title: "Row", MinPlayers: 2, MaxPlayers: 2,
+	return Info{Kind: "rowtest", Title: "Row", MinPlayers: 2, MaxPlayers: 4,
 		Options: []Option{{Name: "n", Values: []string{"5", "6"}}}}
 }
 func (rowGame) New(opt Options, _ Env) (Rules, error) {

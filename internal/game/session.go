@@ -103,6 +103,9 @@ func Open(ctx context.Context, store Store, cfg Config) (*Session, error) {
 	if err := checkPlayers(cfg.Players); err != nil {
 		return nil, err
 	}
+	if err := CheckSeats(cfg.Kind, len(cfg.Players)); err != nil {
+		return nil, err
+	}
 	if cfg.Options == nil {
 		cfg.Options = Options{}
 	}
@@ -627,6 +630,11 @@ func (s *Session) correct(ctx context.Context, d correctData) (*State, error) {
 	if rd.Board.Cell(d.Row, d.Col) == d.cell() {
 		return s.rp.state, nil // nothing to correct
 	}
+	if aux := s.rp.plays[d.N]; aux != nil {
+		// The turn is shown where the rules judged it (Move.Shift): the
+		// cell tapped is the reading's cell under it.
+		d.Row, d.Col = d.Row-aux.shift[0], d.Col-aux.shift[1]
+	}
 	rp, err := s.apply(ctx, KindCorrect, d)
 	if err != nil {
 		return nil, err
@@ -730,10 +738,16 @@ func (s *Session) Confirm(ctx context.Context, n int) (*State, error) {
 // Pass records that the player to play passes.
 func (s *Session) Pass(ctx context.Context) (*State, error) { return s.turnAction(ctx, KindPass) }
 
-// Exchange records that the player to play exchanges a tile (no word).
+// Exchange records that the player to play exchanges tiles (no word):
+// only while the bag holds a tile, or as many as the rules want
+// (Exchanger).
 func (s *Session) Exchange(ctx context.Context) (*State, error) {
-	if s.State().Bag == 0 {
+	bag := s.State().Bag
+	if bag == 0 {
 		return nil, conflictf("the bag is empty: nothing to exchange with")
+	}
+	if ex, ok := s.Rules().(Exchanger); ok && bag < ex.ExchangeMin() {
+		return nil, conflictf("the bag holds %d tiles: an exchange needs at least %d", bag, ex.ExchangeMin())
 	}
 	return s.turnAction(ctx, KindExchange)
 }
@@ -813,6 +827,9 @@ func (s *Session) Start(ctx context.Context, ng NewGame) error {
 	}
 	if ng.Kind == "" {
 		ng.Kind = s.cfg.Kind
+	}
+	if err := CheckSeats(ng.Kind, len(ng.Players)); err != nil {
+		return err
 	}
 	if ng.Options == nil && ng.Kind == s.cfg.Kind {
 		ng.Options = s.cfg.Options

@@ -69,6 +69,9 @@ type playAux struct {
 	// scores are the seats' scores before the play, when the move set
 	// them all (Move.Scores); nil: the play added its score to its seat's.
 	scores []int
+	// shift is the move's (Move.Shift): the turn's cells as shown are the
+	// reading's moved by it.
+	shift [2]int
 }
 
 // head is the table as it stood before an action: undoing the action puts
@@ -397,6 +400,10 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				copy(lost, rp.lost)
 				lost[by]++
 				rp.lost = lost
+				if rp.toPlay == by {
+					// The challenger is to play: that is the turn lost.
+					rp.step(0)
+				}
 			}
 		}
 		rp.changeTurn(i, t)
@@ -450,8 +457,16 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
 		}
 	}
-	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay}
+	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay, shift: mv.Shift}
 	rp.plays[t.N] = aux
+	if mv.Shift != [2]int{} {
+		// The rules judged the reading moved on the lattice: the turn is
+		// shown where they judged it, so that what the table sees and taps
+		// is the position's cells.
+		rd = shiftReading(rp.rules, rd, mv.Shift)
+		t.Board = rd.Board.String()
+		t.Corrected, t.Uncertain = shiftCells(t.Corrected, mv.Shift), shiftCells(t.Uncertain, mv.Shift)
+	}
 	after := clonePos(rd.Board)
 	if mv.Position != nil {
 		after = mv.Position
@@ -620,6 +635,49 @@ func (rp *replayed) playersShown() []Player {
 		if i < len(rp.lost) {
 			out[i].Misses = rp.lost[i]
 		}
+	}
+	return out
+}
+
+// shiftReading is the reading moved sh rows and columns on its lattice
+// (Move.Shift), its confidences with it; cells moved off are dropped.
+func shiftReading(rules Rules, rd Reading, sh [2]int) Reading {
+	out := Reading{Board: rules.Empty(), Seen: rd.Seen}
+	rows, cols := out.Board.Size()
+	if rd.Conf != nil {
+		out.Conf = make([][]float64, rows)
+		for r := range out.Conf {
+			out.Conf[r] = make([]float64, cols)
+			for c := range out.Conf[r] {
+				out.Conf[r][c] = 1
+			}
+		}
+	}
+	eachCell(rd.Board, func(p cellPos, s string) {
+		q := cellPos{p.row + sh[0], p.col + sh[1]}
+		if !inside(out.Board, q) {
+			return
+		}
+		b, err := rules.SetCell(out.Board, q.row, q.col, s)
+		if err != nil {
+			return
+		}
+		out.Board = b
+		if out.Conf != nil {
+			out.Conf[q.row][q.col] = rd.confAt(p)
+		}
+	})
+	return out
+}
+
+// shiftCells is cells, [row, col], moved sh rows and columns.
+func shiftCells(cells [][2]int, sh [2]int) [][2]int {
+	if cells == nil {
+		return nil
+	}
+	out := make([][2]int, len(cells))
+	for i, c := range cells {
+		out[i] = [2]int{c[0] + sh[0], c[1] + sh[1]}
 	}
 	return out
 }

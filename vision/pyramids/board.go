@@ -78,9 +78,34 @@ func (p picture) at(x, y float64) (c [3]float64, ok bool) {
 	return c, true
 }
 
+// luma is the grey of the bilinear colour at (x, y) (0 outside the
+// picture); it is at's arithmetic written out, since the outline's
+// refinement samples it a hundred thousand times a scan.
 func (p picture) luma(x, y float64) float64 {
-	c, _ := p.at(x, y)
-	return 0.299*c[0] + 0.587*c[1] + 0.114*c[2]
+	x -= 0.5
+	y -= 0.5
+	if !(x >= 0 && y >= 0 && x <= float64(p.W-1) && y <= float64(p.H-1)) {
+		return 0
+	}
+	x0, y0 := int(x), int(y)
+	dx, dy := 4, p.Stride
+	if x0 >= p.W-1 {
+		dx = 0
+	}
+	if y0 >= p.H-1 {
+		dy = 0
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	o := y0*p.Stride + 4*x0
+	a := p.Pix[o : o+3 : o+3]
+	b := p.Pix[o+dx : o+dx+3 : o+dx+3]
+	c := p.Pix[o+dy : o+dy+3 : o+dy+3]
+	d := p.Pix[o+dy+dx : o+dy+dx+3 : o+dy+dx+3]
+	r := float64(a[0])*w00 + float64(b[0])*w01 + float64(c[0])*w10 + float64(d[0])*w11
+	g := float64(a[1])*w00 + float64(b[1])*w01 + float64(c[1])*w10 + float64(d[1])*w11
+	bl := float64(a[2])*w00 + float64(b[2])*w01 + float64(c[2])*w10 + float64(d[2])*w11
+	return 0.299*r + 0.587*g + 0.114*bl
 }
 
 // outline is a candidate board: the outer edge of the light playing grid
@@ -363,18 +388,32 @@ func hullQuad(h []vision.Point) (vision.Quad, bool) {
 		}
 		h = append(h[:bi:bi], h[bi+1:]...)
 	}
+	// The largest quadrilateral h[i] h[j] h[k] h[l] (i < j < k < l) is
+	// the largest pair of triangles on a diagonal h[i] h[k]: the best
+	// apex on each side is found on its own (a convex polygon: the
+	// quadrilateral's area is the two triangles').
 	n := len(h)
+	tri := func(a, b, c vision.Point) float64 {
+		return math.Abs((b.X-a.X)*(c.Y-a.Y)-(b.Y-a.Y)*(c.X-a.X)) / 2
+	}
 	var best vision.Quad
 	bestA := -1.0
 	for i := 0; i < n; i++ {
-		for j := i + 1; j < n; j++ {
-			for k := j + 1; k < n; k++ {
-				for l := k + 1; l < n; l++ {
-					q := vision.Quad{h[i], h[j], h[k], h[l]}
-					if a := quadArea(q); a > bestA {
-						bestA, best = a, q
-					}
+		for k := i + 2; k < n-1; k++ {
+			bj, ja := i+1, -1.0
+			for j := i + 1; j < k; j++ {
+				if a := tri(h[i], h[j], h[k]); a > ja {
+					bj, ja = j, a
 				}
+			}
+			bl, la := k+1, -1.0
+			for l := k + 1; l < n; l++ {
+				if a := tri(h[i], h[k], h[l]); a > la {
+					bl, la = l, a
+				}
+			}
+			if ja+la > bestA {
+				bestA, best = ja+la, vision.Quad{h[i], h[bj], h[k], h[bl]}
 			}
 		}
 	}

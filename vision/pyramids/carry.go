@@ -1,6 +1,8 @@
 package pyramids
 
 import (
+	"slices"
+
 	"github.com/tilescope/tilescope/scoring/pyramids"
 )
 
@@ -22,19 +24,47 @@ import (
 //     colour on their space, black in the house area) on a stack whose
 //     second layer is not known is taken as the stack one lower.
 //
-// A doubtful square that had on top a pyramid put on another square this
-// turn, and now shows what lay under it, is where that pyramid came from:
-// it is one lower after all.
+// Every pyramid put on a square left a stack, so the guesses are checked
+// against each other: a square of its own colour taken as one lower is one
+// higher instead when the top that would have gone shows on no other
+// square while another stack lost a pyramid like the one read; a pyramid
+// put with no stack one lower to have come from came from a doubtful
+// square that had it on top (now showing what lay under it), or else from
+// the one stack that had it on top and still shows it (its next layer
+// looks the same: two red As), which is one lower.
 //
 // Squares whose letter was not read ("?") keep the before stack when its
 // top has the colour read, else they are left out (empty), and are listed
 // in unread.
 func CarryHeights(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {
+	return carry(before, r, seats, nil)
+}
+
+// CarryTaking is CarryHeights for the photo after an announced word's
+// pyramids are taken: on each of the word's squares (taken) the top
+// pyramid goes, so the stack is one lower whatever the letter read, when
+// the photo shows what the game expects there: the square empty when the
+// stack was one high, else a pyramid of the colour known to lie under (or
+// any colour, when that layer is not known; its letter is then the one
+// read). A square of the word that still shows its top is as before (not
+// yet taken). Elsewhere it is CarryHeights.
+func CarryTaking(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, taken []pyramids.Pos) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {
+	word := map[pyramids.Pos]bool{}
+	for _, p := range taken {
+		word[p] = true
+	}
+	return carry(before, r, seats, word)
+}
+
+func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word map[pyramids.Pos]bool) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {
 	if seats == ([4]pyramids.Colour{}) {
 		seats = pyramids.DefaultSetup().Seats
 	}
 	after = pyramids.NewBoard()
 	var appeared []pyramids.Pyramid // put on a square this turn
+	// squares where a pyramid of the square's own colour shows on a stack
+	// whose next layer is not known, taken as the stack one lower
+	var guessed []pyramids.Pos
 	reads := map[pyramids.Pos]pyramids.Pyramid{}
 	for _, sq := range r.Squares {
 		p := sq.Pos
@@ -43,6 +73,23 @@ func CarryHeights(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour) 
 		}
 		b := before.At(p)
 		bt, had := b.Top()
+		if word[p] && had && b.Height >= 2 {
+			u := b.Under()
+			ut, known := u.Top()
+			read := pyramids.Pyramid{Colour: sq.Colour, Letter: sq.Letter}
+			switch {
+			case known && ut.Colour == sq.Colour:
+				after.Set(p, u)
+				if ut != read {
+					doubtful = append(doubtful, p)
+				}
+				continue
+			case !known && sq.Letter != "?" && sq.Letter != "" && !(read == bt && sq.Conf >= carryConf):
+				u.Layers = []pyramids.Pyramid{read}
+				after.Set(p, u)
+				continue
+			}
+		}
 		if sq.Letter == "?" || sq.Letter == "" {
 			unread = append(unread, p)
 			if had && bt.Colour == sq.Colour {
@@ -70,14 +117,55 @@ func CarryHeights(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour) 
 			u := b.Under()
 			u.Layers = append([]pyramids.Pyramid{top}, u.Layers...)
 			after.Set(p, u)
+			guessed = append(guessed, p)
 		default:
 			after.Set(p, b.Put(top))
 			appeared = append(appeared, top)
 		}
 	}
-	// A pyramid put somewhere left a stack: a doubtful square that had it
-	// on top, now showing what lay under it, is where it came from.
+	// A guess of one lower is one put on instead when the top that would
+	// have gone appears on no other square while another stack lost a
+	// pyramid like the one read (its next layer read as its own colour).
+	for _, p := range guessed {
+		b := before.At(p)
+		bt, _ := b.Top()
+		top, _ := after.At(p).Top()
+		if slices.Contains(appeared, bt) {
+			continue
+		}
+		for i := 0; i < pyramids.Size*pyramids.Size; i++ {
+			q := pyramids.Pos{Row: i / pyramids.Size, Col: i % pyramids.Size}
+			if q == p {
+				continue
+			}
+			if qb := before.At(q); after.At(q).Height == qb.Height-1 {
+				if qt, _ := qb.Top(); qt == top {
+					after.Set(p, b.Put(top))
+					appeared = append(appeared, top)
+					break
+				}
+			}
+		}
+	}
+	// A pyramid put somewhere left a stack: one read one lower with it
+	// on top before; else a doubtful square that had it on top, now
+	// showing what lay under it; else the one stack that had it on top
+	// and shows the same (its next layer looks alike: two red Es).
+	left := map[pyramids.Pyramid]int{}
+	for i := 0; i < pyramids.Size*pyramids.Size; i++ {
+		p := pyramids.Pos{Row: i / pyramids.Size, Col: i % pyramids.Size}
+		if b := before.At(p); after.At(p).Height == b.Height-1 {
+			if bt, ok := b.Top(); ok {
+				left[bt]++
+			}
+		}
+	}
+appeared:
 	for _, py := range appeared {
+		if left[py] > 0 {
+			left[py]--
+			continue
+		}
 		for i, p := range doubtful {
 			b := before.At(p)
 			if bt, _ := b.Top(); bt != py || b.Height < 2 {
@@ -92,7 +180,26 @@ func CarryHeights(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour) 
 			}
 			after.Set(p, u)
 			doubtful = append(doubtful[:i:i], doubtful[i+1:]...)
-			break
+			continue appeared
+		}
+		if py.Colour == pyramids.Black {
+			continue
+		}
+		var alike []pyramids.Pos
+		for i := 0; i < pyramids.Size*pyramids.Size; i++ {
+			p := pyramids.Pos{Row: i / pyramids.Size, Col: i % pyramids.Size}
+			b := before.At(p)
+			if bt, _ := b.Top(); bt != py || b.Height < 2 || !after.At(p).SameTop(b) || (len(b.Layers) >= 2 && b.Layers[1] != py) {
+				continue
+			}
+			alike = append(alike, p)
+		}
+		if len(alike) == 1 {
+			u := before.At(alike[0]).Under()
+			if len(u.Layers) == 0 {
+				u.Layers = []pyramids.Pyramid{py}
+			}
+			after.Set(alike[0], u)
 		}
 	}
 	return after, unread, doubtful

@@ -53,19 +53,29 @@ func TestCarryHeights(t *testing.T) {
 		want         *pyramids.Board
 		unreadAt     []pyramids.Pos // letters the camera could not read
 		lowConf      []pyramids.Pos // letters read with little confidence
+		taking       []pyramids.Pos // the squares of a word waiting to be taken (CarryTaking)
 	}{
-		{"unchanged", board10(". . rA5", ". . kT"), board10(". . rA", ". . kT"), board10(". . rA5", ". . kT"), nil, nil},
-		{"top taken, second known", board10(". . rA/rE/rT"), board10(". . rE"), board10(". . rE/rT"), nil, nil},
-		{"top taken from a player space, second unknown", board10("", ". . rA5"), board10("", ". . rE"), board10("", ". . rE4"), nil, nil},
-		{"put on an empty square", board10("", "", ". . ."), board10("", "", ". . gO"), board10("", "", ". . gO"), nil, nil},
-		{"put on a house pyramid", board10("", "", ". . kD"), board10("", "", ". . gO"), board10("", "", ". . gO/kD"), nil, nil},
-		{"put on a stack, second unknown, not the square's colour", board10("", ". . rA5"), board10("", ". . gO"), board10("", ". . gO/rA6"), nil, nil},
-		{"same colour, another letter, doubtful: a misread", board10("", ". . rA/rE5"), board10("", ". . rO"), board10("", ". . rA/rE5"), nil, []pyramids.Pos{{Row: 1, Col: 2}}},
-		{"doubtful, but its top was put elsewhere: moved", board10("", ". . gA/gE/gT", ". . kD"), board10("", ". . gE", ". . gA"), board10("", ". . gE/gT", ". . gA/kD"), nil, []pyramids.Pos{{Row: 1, Col: 2}}},
-		{"a black letter misread", board10("", "", ". . kD"), board10("", "", ". . kO"), board10("", "", ". . kD"), nil, nil},
-		{"house pyramid taken", board10("", "", ". . kD"), board10(), board10(), nil, nil},
-		{"letter unread, same colour on top", board10("", ". . rA5"), board10("", ". . rZ"), board10("", ". . rA5"), []pyramids.Pos{{Row: 1, Col: 2}}, nil},
-		{"letter unread, another colour on top", board10("", ". . rA5"), board10("", ". . gZ"), board10(), []pyramids.Pos{{Row: 1, Col: 2}}, nil},
+		{"unchanged", board10(". . rA5", ". . kT"), board10(". . rA", ". . kT"), board10(". . rA5", ". . kT"), nil, nil, nil},
+		{"top taken, second known", board10(". . rA/rE/rT"), board10(". . rE"), board10(". . rE/rT"), nil, nil, nil},
+		{"top taken from a player space, second unknown", board10("", ". . rA5"), board10("", ". . rE"), board10("", ". . rE4"), nil, nil, nil},
+		{"put on an empty square", board10("", "", ". . ."), board10("", "", ". . gO"), board10("", "", ". . gO"), nil, nil, nil},
+		{"put on a house pyramid", board10("", "", ". . kD"), board10("", "", ". . gO"), board10("", "", ". . gO/kD"), nil, nil, nil},
+		{"put on a stack, second unknown, not the square's colour", board10("", ". . rA5"), board10("", ". . gO"), board10("", ". . gO/rA6"), nil, nil, nil},
+		{"same colour, another letter, doubtful: a misread", board10("", ". . rA/rE5"), board10("", ". . rO"), board10("", ". . rA/rE5"), nil, []pyramids.Pos{{Row: 1, Col: 2}}, nil},
+		{"doubtful, but its top was put elsewhere: moved", board10("", ". . gA/gE/gT", ". . kD"), board10("", ". . gE", ". . gA"), board10("", ". . gE/gT", ". . gA/kD"), nil, []pyramids.Pos{{Row: 1, Col: 2}}, nil},
+		{"a black letter misread", board10("", "", ". . kD"), board10("", "", ". . kO"), board10("", "", ". . kD"), nil, nil, nil},
+		{"house pyramid taken", board10("", "", ". . kD"), board10(), board10(), nil, nil, nil},
+		{"letter unread, same colour on top", board10("", ". . rA5"), board10("", ". . rZ"), board10("", ". . rA5"), []pyramids.Pos{{Row: 1, Col: 2}}, nil, nil},
+		{"letter unread, another colour on top", board10("", ". . rA5"), board10("", ". . gZ"), board10(), []pyramids.Pos{{Row: 1, Col: 2}}, nil, nil},
+		{"moved off a stack whose next layer looks the same", board10(". . .", ". . rA5"), board10(". rA .", ". . rA"), board10(". rA .", ". . rA4"), nil, nil, nil},
+		{"looks the same on two stacks: not guessed", board10(". . .", ". . rA5 rA5"), board10(". rA .", ". . rA rA"), board10(". rA .", ". . rA5 rA5"), nil, nil, nil},
+		{"own colour put on its own space, the source one lower", board10("", ". . rA5 rE5"), board10("", ". . rE rN"), board10("", ". . rE/rA6 rN4"), nil, nil, nil},
+		{"own colour showing, the old top put elsewhere: one lower", board10(". . .", ". . rA5"), board10(". rA .", ". . rE"), board10(". rA .", ". . rE4"), nil, nil, nil},
+		{"taking: the top goes, the next known layer misread", board10("", "", ". . rB/kE"), board10("", "", ". . kO"), board10("", "", ". . kE"), nil, []pyramids.Pos{{Row: 2, Col: 2}}, []pyramids.Pos{{Row: 2, Col: 2}}},
+		{"taking: the top goes, the next layer unknown", board10("", ". . rA5"), board10("", ". . rE"), board10("", ". . rE4"), nil, []pyramids.Pos{{Row: 1, Col: 2}}, []pyramids.Pos{{Row: 1, Col: 2}}},
+		{"taking: the top still there", board10("", ". . rA5"), board10("", ". . rA"), board10("", ". . rA5"), nil, nil, []pyramids.Pos{{Row: 1, Col: 2}}},
+		{"taking: a one-high stack goes", board10("", "", ". . kD"), board10(), board10(), nil, nil, []pyramids.Pos{{Row: 2, Col: 2}}},
+		{"not taking: the misread next layer is a misread", board10("", ". . rA5"), board10("", ". . rE"), board10("", ". . rA5"), nil, []pyramids.Pos{{Row: 1, Col: 2}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r := readingOf(tc.seen)
@@ -75,7 +85,7 @@ func TestCarryHeights(t *testing.T) {
 			for _, p := range tc.lowConf {
 				r.Squares[p.Row*pyramids.Size+p.Col].Conf = 0.2
 			}
-			got, unread, _ := CarryHeights(tc.before, r, [4]pyramids.Colour{})
+			got, unread, _ := CarryTaking(tc.before, r, [4]pyramids.Colour{}, tc.taking)
 			if !got.Equal(tc.want) {
 				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
 			}

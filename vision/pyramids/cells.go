@@ -231,21 +231,46 @@ func (f *frame) faceCrop(r, c, k, i, size int) *image.RGBA {
 	}
 	img := image.NewRGBA(image.Rect(0, 0, size, size))
 	step := w / float64(size)
+	fx, fy, cx, cy := f.pose.Fx, f.pose.Fy, f.pose.Cx, f.pose.Cy
+	pix, stride := f.p.Pix, f.p.Stride
+	// the bilinear sample of picture.at, written out: this loop is a
+	// tenth of a scan's time
+	xMax, yMax := float64(f.p.W-1), float64(f.p.H-1)
 	for y := 0; y < size; y++ {
 		t := t0 + step*(float64(y)+0.5)
-		row := img.Pix[y*img.Stride:]
+		row := img.Pix[y*img.Stride : y*img.Stride+4*size]
 		for x := 0; x < size; x++ {
 			s := s0 + step*(float64(x)+0.5)
-			var cc [3]float64
-			for j := 0; j < 3; j++ {
-				cc[j] = p0[j] + s*ds[j] + t*dt[j]
+			c0 := p0[0] + s*ds[0] + t*dt[0]
+			c1 := p0[1] + s*ds[1] + t*dt[1]
+			c2 := p0[2] + s*ds[2] + t*dt[2]
+			if c2 < 1e-9 {
+				c2 = 1e-9
 			}
-			if cc[2] < 1e-9 {
-				cc[2] = 1e-9
-			}
-			col, _ := f.p.at(f.pose.Fx*cc[0]/cc[2]+f.pose.Cx, f.pose.Fy*cc[1]/cc[2]+f.pose.Cy)
+			px, py := fx*c0/c2+cx-0.5, fy*c1/c2+cy-0.5
 			o := 4 * x
-			row[o], row[o+1], row[o+2], row[o+3] = uint8(col[0]+0.5), uint8(col[1]+0.5), uint8(col[2]+0.5), 255
+			row[o+3] = 255
+			if !(px >= 0 && py >= 0 && px <= xMax && py <= yMax) {
+				continue // black outside the picture, as at gives
+			}
+			x0, y0 := int(px), int(py)
+			dx, dy := 4, stride
+			if x0 >= f.p.W-1 {
+				dx = 0
+			}
+			if y0 >= f.p.H-1 {
+				dy = 0
+			}
+			ffx, ffy := px-float64(x0), py-float64(y0)
+			w00, w01, w10, w11 := (1-ffx)*(1-ffy), ffx*(1-ffy), (1-ffx)*ffy, ffx*ffy
+			q := y0*stride + 4*x0
+			a := pix[q : q+3 : q+3]
+			b := pix[q+dx : q+dx+3 : q+dx+3]
+			c := pix[q+dy : q+dy+3 : q+dy+3]
+			d := pix[q+dy+dx : q+dy+dx+3 : q+dy+dx+3]
+			row[o] = uint8(float64(a[0])*w00 + float64(b[0])*w01 + float64(c[0])*w10 + float64(d[0])*w11 + 0.5)
+			row[o+1] = uint8(float64(a[1])*w00 + float64(b[1])*w01 + float64(c[1])*w10 + float64(d[1])*w11 + 0.5)
+			row[o+2] = uint8(float64(a[2])*w00 + float64(b[2])*w01 + float64(c[2])*w10 + float64(d[2])*w11 + 0.5)
 		}
 	}
 	return img
@@ -287,21 +312,50 @@ func (f *frame) bestFace(r, c, k int) int {
 	return best
 }
 
-// faceLetterProb is the probability of the likeliest letter on face i of
-// the top pyramid of a stack of k on (r, c), read alone.
-func (f *frame) faceLetterProb(r, c, k, i int, rd TileReader, size int) float64 {
+// faceReads reads the faces of the top pyramid on one square, each face
+// at each stack height once: the letter search of readLetters asks for
+// the same face at the same height more than once (the best face at the
+// game's height, then all faces at the likeliest height), and a crop
+// read costs most of a scan's time.
+type faceReads struct {
+	f     *frame
+	r, c  int
+	rd    TileReader
+	size  int
+	heads []turnClassifier
+	memo  map[[2]int]map[string]float64
+}
+
+func (f *frame) faceReads(r, c int, rd TileReader, size int) *faceReads {
 	if size <= 0 {
 		size = 48
 	}
-	crop := f.faceCrop(r, c, k, i, size)
+	return &faceReads{f: f, r: r, c: c, rd: rd, size: size, heads: faceHeads(rd), memo: map[[2]int]map[string]float64{}}
+}
+
+// face is each letter's probability (or the reader's confidence in its
+// one letter) on face i of the top pyramid of a stack of k.
+func (fr *faceReads) face(k, i int) map[string]float64 {
+	key := [2]int{k, i}
+	if one, ok := fr.memo[key]; ok {
+		return one
+	}
+	crop := fr.f.faceCrop(fr.r, fr.c, k, i, fr.size)
 	one := map[string]float64{}
-	if heads := faceHeads(rd); len(heads) > 0 {
-		uprightVotes(heads, crop, one)
-	} else if rdg, err := rd.Read(crop); err == nil && isLetter(rdg.Letter) {
+	if len(fr.heads) > 0 {
+		uprightVotes(fr.heads, crop, one)
+	} else if rdg, err := fr.rd.Read(crop); err == nil && isLetter(rdg.Letter) {
 		one[rdg.Letter] = rdg.Conf
 	}
+	fr.memo[key] = one
+	return one
+}
+
+// letterProb is the probability of the likeliest letter on face i of
+// the top pyramid of a stack of k, read alone.
+func (fr *faceReads) letterProb(k, i int) float64 {
 	best := 0.0
-	for _, v := range one {
+	for _, v := range fr.face(k, i) {
 		best = math.Max(best, v)
 	}
 	return best
@@ -326,10 +380,8 @@ const minFaceWeight = 0.04
 // returns the letter with the most probability (or confidence) summed
 // over the faces, weighted by how much of each face the camera sees, and
 // that sum over the weights' (0..1).
-func (f *frame) readLetter(r, c, k int, rd TileReader, size int) letterRead {
-	if size <= 0 {
-		size = 48
-	}
+func (fr *faceReads) readLetter(k int) letterRead {
+	f, r, c := fr.f, fr.r, fr.c
 	// A face turned away from the camera shows its letter squashed (an
 	// L or an O looks like an I): each face counts by its area in the
 	// picture, relative to the largest.
@@ -339,7 +391,6 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) letterRead {
 	var faceW [4]float64
 	sumW := 0.0
 	out := letterRead{letter: "?"}
-	heads := faceHeads(rd)
 	for i := 0; i < 4; i++ {
 		w := 1.0
 		if maxA > 0 {
@@ -351,13 +402,7 @@ func (f *frame) readLetter(r, c, k int, rd TileReader, size int) letterRead {
 		sumW += w
 		faceW[i] = w
 		out.faces++
-		crop := f.faceCrop(r, c, k, i, size)
-		one := map[string]float64{}
-		if len(heads) > 0 {
-			uprightVotes(heads, crop, one)
-		} else if rdg, err := rd.Read(crop); err == nil && isLetter(rdg.Letter) {
-			one[rdg.Letter] = rdg.Conf
-		}
+		one := fr.face(k, i)
 		fb, fw := "", 0.0
 		for l, v := range one {
 			votes[l] += w * v

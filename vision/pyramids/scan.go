@@ -50,6 +50,11 @@ type Options struct {
 	// CropSize is the side in pixels of each face crop handed to the
 	// reader; 0 means 48.
 	CropSize int
+	// Heights, when set, is the stack count the game expects on each
+	// square of the board (its history: the board as it stands); the
+	// letters are read at it first. 0, or a count the game does not
+	// know, falls back to the set-up's likeliest (see height).
+	Heights func(p grid.Pos) int
 }
 
 // Square is what the scan saw on one square.
@@ -178,6 +183,11 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
 			if cl.colour != pyramids.NoColour {
 				sq.Height = height(sq.Pos, cl.colour, seats, stack)
+				if opt.Heights != nil {
+					if h := opt.Heights(sq.Pos); h > 0 && h <= geo.MaxStack {
+						sq.Height = h
+					}
+				}
 				sq.Apex = f.apex(row, col, sq.Height)
 				sq.Letter = "?"
 				toRead = append(toRead, row*pyramids.Size+col)
@@ -206,26 +216,27 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int) {
 	read := func(i int) {
 		sq := &sqs[i]
-		sq.read = f.readLetter(sq.Pos.Row, sq.Pos.Col, sq.Height, rd, size)
+		r, c := sq.Pos.Row, sq.Pos.Col
+		fr := f.faceReads(r, c, rd, size)
+		sq.read = fr.readLetter(sq.Height)
 		if !sureSquare(*sq) {
 			// The stack's count is the game's guess: a stack of
 			// another height shows its faces higher or lower. The
 			// face the camera sees best is read at every height; at
 			// the height where it reads a letter most surely, all
 			// faces are read, and the likelier reading counts.
-			r, c := sq.Pos.Row, sq.Pos.Col
 			i := f.bestFace(r, c, sq.Height)
-			bestK, bestP := sq.Height, f.faceLetterProb(r, c, sq.Height, i, rd, size)
+			bestK, bestP := sq.Height, fr.letterProb(sq.Height, i)
 			for k := max(1, sq.Height-heightReach); k <= min(f.geo.MaxStack, sq.Height+heightReach); k++ {
 				if k == sq.Height {
 					continue
 				}
-				if p := f.faceLetterProb(r, c, k, i, rd, size); p > bestP {
+				if p := fr.letterProb(k, i); p > bestP {
 					bestK, bestP = k, p
 				}
 			}
 			if bestK != sq.Height {
-				if lr := f.readLetter(r, c, bestK, rd, size); lr.conf > sq.read.conf {
+				if lr := fr.readLetter(bestK); lr.conf > sq.read.conf {
 					sq.read = lr
 				}
 			}

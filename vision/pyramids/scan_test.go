@@ -360,6 +360,51 @@ func BenchmarkScan(b *testing.B) {
 	}
 }
 
+// TestScanHeights: the counts the game expects (Options.Heights) are the
+// counts a scan reads the letters at and reports; an unknown count (0) or
+// one past the geometry's highest stack falls back to the set-up's
+// likeliest.
+func TestScanHeights(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "easy.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	prior, err := Scan(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := func(p pyramids.Pos) int {
+		switch (p.Row + p.Col) % 3 {
+		case 0:
+			return 0 // unknown: the prior
+		case 1:
+			return 99 // past MaxStack: the prior
+		}
+		return 1 + p.Row%4
+	}
+	got, err := Scan(img, Options{Heights: want})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for i, sq := range got.Squares {
+		if sq.Colour == pyramids.NoColour {
+			continue
+		}
+		n++
+		w := want(sq.Pos)
+		if w == 0 || w == 99 {
+			w = prior.Squares[i].Height
+		}
+		if sq.Height != w {
+			t.Errorf("%v: height %d, want %d", sq.Pos, sq.Height, w)
+		}
+	}
+	if n == 0 {
+		t.Fatal("no pyramid read on the easy scene")
+	}
+}
+
 // TestScanSeats reads the easy scene with the seats turned half round
 // (green north): the board must come out turned half round.
 func TestScanSeats(t *testing.T) {

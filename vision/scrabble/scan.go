@@ -173,9 +173,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if opt.Reader == nil {
 		return nil, ErrNoReader
 	}
-	// A Scrabble board's outline is plain: it is looked for right after
-	// the grid's own lines (the red board on a patterned carpet: 250 ->
-	// 130 ms of CPU).
+	// A Scrabble board's outline is plain: it is looked for first, before
+	// the grid's own lines (the red board on a patterned carpet, scaled to
+	// 1640x1232: 114-249 -> 40-47 ms of CPU; the readings the same).
 	find := vision.FindGridOutlineFirst
 	if opt.LinesOnly {
 		find = vision.FindGridLines

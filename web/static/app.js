@@ -160,6 +160,9 @@ function render(g) {
   const mod = gameOf(g);
   board.dataset.game = g.game;
   board.style.gridTemplateColumns = `repeat(${g.cols}, 1fr)`;
+  // On a square board every row as tall as the others, with tiles or not
+  // (15x15 Scrabble); a taller lattice (Lexicon's) grows with its rows.
+  board.style.gridTemplateRows = g.rows === g.cols ? `repeat(${g.rows}, minmax(0, 1fr))` : "";
   const h = g.rows / 2;
   const kids = [];
   for (let r = 0; r < g.rows; r++) {

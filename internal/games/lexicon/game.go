@@ -201,7 +201,10 @@ func hundredths(res lexicon.Result) int { return int(math.Round(res.Score() * 10
 // Judge scores every seat's crossword as the photo shows it. The turn is
 // the first seat's whose area changed; its new words are flagged when the
 // dictionary does not know them, or refused with "refuse".
-func (r *Rules) Judge(before, after game.Position, _ game.Table) (game.Move, error) {
+func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, error) {
+	if t.Seats > len(r.sides) {
+		return game.Move{}, &game.Rejection{Code: "no_side", Msg: fmt.Sprintf("%d players, but the table knows the sides of %d: start the game with the setting sides (say sides=south,west,north,east)", t.Seats, len(r.sides))}
+	}
 	b, err := r.pos(before)
 	if err != nil {
 		return game.Move{}, err

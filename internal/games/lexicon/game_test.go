@@ -148,6 +148,7 @@ func TestJudge(t *testing.T) {
 		{"both at once: the first seat's turn", false, table(t, cake, jump), table(t, bed, pix), 1, []int{267, 367}, []string{"BED", "PIX"}, ""},
 		{"OXE stands, flagged", false, table(t, rubbish, pix), table(t, oxe, pix), 1, nil, []string{"EX", "DE", "OXE"}, ""},
 		{"OXE refused", true, table(t, rubbish, pix), table(t, oxe, pix), 0, nil, nil, "not_a_word"},
+		{"three players, two sides", false, table(t, cake, jump), table(t, bed, jump), 0, nil, nil, "no_side"},
 		{"a tile unread", false, table(t, cake, jump), table(t, []string{"C.......", "?.......", "KEYBOARD", "E......."}, jump), 0, nil, nil, "unread"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -156,7 +157,11 @@ func TestJudge(t *testing.T) {
 				opt[game.OptRefuse] = "true"
 			}
 			r := newRules(t, opt, testWords)
-			mv, err := r.Judge(tc.before, tc.after, game.Table{Seats: 2})
+			seats := 2
+			if tc.code == "no_side" {
+				seats = 3
+			}
+			mv, err := r.Judge(tc.before, tc.after, game.Table{Seats: seats})
 			if tc.code != "" {
 				var rej *game.Rejection
 				if !errors.As(err, &rej) || rej.Code != tc.code {

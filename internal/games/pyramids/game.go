@@ -94,6 +94,7 @@ var (
 	_ game.Rules      = (*Rules)(nil)
 	_ game.Reconciler = (*Rules)(nil)
 	_ game.TurnLoser  = (*Rules)(nil)
+	_ game.Backfiller = (*Rules)(nil)
 )
 
 // Position is the board and, between a word's announcement and its
@@ -219,6 +220,33 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 	b := v.Board.Clone()
 	b.Set(q, s)
 	return Position{Board: b, Word: v.Word}, nil
+}
+
+// Backfill says whether a correction of a square from orig to want also
+// holds in the earlier photos that read orig there. A stack gains or loses
+// at most one pyramid a turn: a correction of the count by one (with the
+// top or not) is a pyramid that came or went this turn, which the earlier
+// photos rightly did not show. A correction of the top alone is a
+// misread, repeated until the pyramid moves; one of the count by two or
+// more was wrong before too (the count came from a misread colour: a
+// black E read on a red stack of five).
+func (r *Rules) Backfill(orig, want string) bool {
+	o, err1 := pyramids.ParseCell(orig)
+	w, err2 := pyramids.ParseCell(cellOrDot(want))
+	if err1 != nil || err2 != nil || o.Height == 0 {
+		return false
+	}
+	ot, _ := o.Top()
+	wt, _ := w.Top()
+	d := w.Height - o.Height
+	return d >= 2 || d <= -2 || (d == 0 && ot != wt)
+}
+
+func cellOrDot(s string) string {
+	if s == "" {
+		return "."
+	}
+	return s
 }
 
 // Piece is the top pyramid's colour and letter, the layers under it that

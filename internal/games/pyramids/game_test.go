@@ -264,3 +264,34 @@ func TestFirstPlayer(t *testing.T) {
 		})
 	}
 }
+
+// TestBackfill: a correction of a pyramid's colour or letter holds in the
+// earlier photos that read the same, and so does one of the count by two or
+// more; one of the count by one (a pyramid went or came this turn) does
+// not.
+func TestBackfill(t *testing.T) {
+	r := &Rules{}
+	for _, tc := range []struct {
+		name, orig, want string
+		back             bool
+	}{
+		{"letter misread", "rA5", "rE5", true},
+		{"colour misread", "kD", "rD", true},
+		{"colour misread, the count with it", "kE", "rE5", true},
+		{"count only", "yS5", "yS4", false},
+		{"top gone and count", "yS5", "yE4", false},
+		{"one put on and count", "yO5", "yS6", false},
+		{"one of another colour put on, missed", "yE5", "rR6", false},
+		{"one put on a house pyramid, missed", "kE", "rE2", false},
+		{"read where a one-high stack went", "rA", "", false},
+		{"read where nothing stood", "rA5", "", true},
+		{"missed", "", "rA", false},
+		{"not a cell", "zz", "rA", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := r.Backfill(tc.orig, tc.want); got != tc.back {
+				t.Errorf("Backfill(%q, %q) = %v, want %v", tc.orig, tc.want, got, tc.back)
+			}
+		})
+	}
+}

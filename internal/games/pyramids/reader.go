@@ -2,8 +2,10 @@ package pyramids
 
 import (
 	"context"
+	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
+	"slices"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/games/photo"
@@ -35,7 +37,8 @@ func (r *Rules) newReader() (*vpyr.Options, error) {
 func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // Read reads a photo: the tops the camera sees, the heights carried from
-// the board as it stands (vision/pyramids.CarryHeights). A letter the reader
+// the board as it stands (vision/pyramids.CarryHeights; CarryTaking while a
+// word waits to be taken, whose squares go one lower). A letter the reader
 // could not tell keeps the stack as it stood when its colour agrees; a new
 // pyramid whose letter is unread is left for the table to tap, with
 // confidence 0.
@@ -44,20 +47,36 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	if err != nil {
 		return game.Reading{}, err
 	}
+	before := pyramids.NewBoard()
+	var taking []pyramids.Pos // the squares of a word waiting to be taken
+	if s, err := pos(standing); err == nil && s.Board != nil {
+		before = s.Board
+		if s.Word != nil {
+			taking = s.Word.Squares
+		}
+	}
 	var scan *vpyr.Reading
 	var serr error
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
-		scan, serr = vpyr.Scan(img, *opt)
+		o := *opt
+		if countPyramids(before) > 0 {
+			// The letters are read first at the counts the game holds
+			// (one lower on the squares of a word being taken).
+			o.Heights = func(q grid.Pos) int {
+				h := before.At(q).Height
+				if slices.Contains(taking, q) {
+					h--
+				}
+				return h
+			}
+		}
+		scan, serr = vpyr.Scan(img, o)
 		return nil
 	}); err != nil {
 		return game.Reading{}, err
 	}
 	if err := serr; err != nil {
 		return game.Reading{}, photo.Unreadable{Err: err}
-	}
-	before := pyramids.NewBoard()
-	if s, err := pos(standing); err == nil && s.Board != nil {
-		before = s.Board
 	}
 	var board *pyramids.Board
 	var unread, doubtful []pyramids.Pos
@@ -76,7 +95,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: max(1, sq.Height)})
 		}
 	} else {
-		board, unread, doubtful = vpyr.CarryHeights(before, scan, r.setup.Seats)
+		board, unread, doubtful = vpyr.CarryTaking(before, scan, r.setup.Seats, taking)
 	}
 	conf := make([][]float64, pyramids.Size)
 	for row := range conf {
@@ -158,4 +177,20 @@ func seenBefore(past []game.Sighting, q grid.Pos, read, held pyramids.Pyramid) b
 		}
 	}
 	return false
+}
+
+var _ game.Watcher = (*Rules)(nil)
+
+// Locate finds the board for the turn detector: vision/pyramids' board
+// outline, no letters read.
+func (r *Rules) Locate(frame image.Image) ([4][2]float64, bool) {
+	var c [4][2]float64
+	scan, err := vpyr.Scan(frame, vpyr.Options{Seats: r.setup.Seats, StackSize: r.setup.StackSize})
+	if err != nil {
+		return c, false
+	}
+	for i, p := range scan.Corners {
+		c[i] = [2]float64{p.X, p.Y}
+	}
+	return c, true
 }

@@ -149,7 +149,7 @@ func renderDemo() (*game.Demo, error) {
 		if err != nil {
 			return nil, fmt.Errorf("scrabble: the demo's photo %d: %w", i, err)
 		}
-		ph := game.DemoPhoto{Still: sc.JPEG, Note: "the empty board"}
+		ph := game.DemoPhoto{Still: sc.JPEG, Note: "the empty board", Board: b.String()}
 		if i > 0 {
 			t := turns[i-1]
 			ph.Note = fmt.Sprintf("player %d plays %s for %d", t.Seat+1, t.Words[0], t.Score)

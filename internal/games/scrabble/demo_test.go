@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/scrabble"
 )
 
 // TestDemoTurns: the demo game's turns as the referee scores them; two
@@ -60,6 +61,16 @@ func TestDemoThroughThePipeline(t *testing.T) {
 	}
 	if len(d.Photos) != len(turns)+1 {
 		t.Fatalf("%d photos for %d turns", len(d.Photos), len(turns))
+	}
+	for i, ph := range d.Photos {
+		if want := (&scrabble.Board{}).String(); i > 0 {
+			want = turns[i-1].Board
+			if ph.Board != want {
+				t.Errorf("photo %d (%s) records\n%s\nwant\n%s", i, ph.Note, ph.Board, want)
+			}
+		} else if ph.Board != want {
+			t.Errorf("the first photo records\n%s", ph.Board)
+		}
 	}
 	ctx := context.Background()
 	rules, err := Game{}.New(d.Options, game.Env{Dict: dict.English()})

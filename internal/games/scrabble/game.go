@@ -24,7 +24,7 @@ var _ game.Game = Game{}
 // Info describes Scrabble.
 func (Game) Info() game.Info {
 	return game.Info{
-		Kind: Kind, Title: "Scrabble", MinPlayers: 1, MaxPlayers: 4,
+		Kind: Kind, Title: "Scrabble", MinPlayers: 2, MaxPlayers: 4,
 		Options: []game.Option{
 			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
 		},
@@ -67,7 +67,14 @@ var _ game.Rules = (*Rules)(nil)
 
 // Position is the board as the session keeps it. Its cells are the grid
 // text's: "A", "a" (a blank named A), "*" (a blank of unknown letter).
-type Position struct{ Board scrabble.Board }
+// Racks is how many tiles each seat holds as the game counts them (the
+// camera sees the board, not the racks): nil on a photo's reading and
+// before the first turn, when every seat holds the seven dealt. The text
+// form is the board's alone.
+type Position struct {
+	Board scrabble.Board
+	Racks []int
+}
 
 var _ game.Position = Position{}
 
@@ -85,6 +92,30 @@ func (p Position) Cell(row, col int) string {
 
 // String is the board in the grid text.
 func (p Position) String() string { return p.Board.String() }
+
+// racks is each of seats' tile count in the position: as counted, or the
+// seven dealt to each.
+func (p Position) racks(seats int) []int {
+	out := make([]int, seats)
+	for i := range out {
+		if i < len(p.Racks) {
+			out[i] = p.Racks[i]
+		} else if (i+1)*scrabble.RackSize <= scrabble.TotalTiles {
+			out[i] = scrabble.RackSize
+		}
+	}
+	return out
+}
+
+func position(p game.Position) (Position, error) {
+	switch q := p.(type) {
+	case Position:
+		return q, nil
+	case *Position:
+		return *q, nil
+	}
+	return Position{}, fmt.Errorf("%w: not a Scrabble board (%T)", game.ErrBadInput, p)
+}
 
 func board(p game.Position) (*scrabble.Board, error) {
 	switch q := p.(type) {
@@ -126,7 +157,8 @@ func (*Rules) SetCell(p game.Position, row, col int, cell string) (game.Position
 	}
 	out := *b
 	out[row][col] = t
-	return Position{Board: out}, nil
+	q, _ := position(p)
+	return Position{Board: out, Racks: q.Racks}, nil
 }
 
 // Piece is what the page draws: the letter (a blank's in lower case, "*"
@@ -135,12 +167,17 @@ func (*Rules) Piece(cell string) game.Piece { return game.Piece{Letter: cell, He
 
 // Judge asks scoring/scrabble. A blank placed as "*" is named from the
 // table's dictionary when some letter makes every word a word; the position
-// the turn leaves then holds the name.
-func (r *Rules) Judge(before, after game.Position, _ game.Table) (game.Move, error) {
-	b, err := board(before)
+// the turn leaves then holds the name. The player may place no more tiles
+// than their rack holds, and draws as many as they placed while the bag
+// lasts: the position the turn leaves counts the racks. A player who
+// empties their rack with the bag empty has gone out (detail "out": the
+// game is over, the table ends it with what the others hold).
+func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, error) {
+	bp, err := position(before)
 	if err != nil {
 		return game.Move{}, err
 	}
+	b := &bp.Board
 	a, err := board(after)
 	if err != nil {
 		return game.Move{}, err
@@ -153,7 +190,18 @@ func (r *Rules) Judge(before, after game.Position, _ game.Table) (game.Move, err
 		}
 		return game.Move{}, err
 	}
+	racks := bp.racks(max(t.Seats, t.Seat+1, 1))
+	bag := max(0, scrabble.TotalTiles-b.Count()-sum(racks))
+	if len(m.Placed) > racks[t.Seat] {
+		return game.Move{}, &game.Rejection{Code: string(scrabble.TooManyTiles),
+			Msg: fmt.Sprintf("%d tiles placed; the player holds only %d", len(m.Placed), racks[t.Seat])}
+	}
+	drawn := min(len(m.Placed), bag)
+	racks[t.Seat] += drawn - len(m.Placed)
 	out := game.Move{Bonus: m.Bonus, Score: m.Score, Placed: []game.Placement{}}
+	if bag == drawn && racks[t.Seat] == 0 {
+		out.Detail = map[string]any{"out": true}
+	}
 	left := *a
 	for _, p := range m.Placed {
 		t := scrabble.Tile{Letter: p.Letter[0], Blank: p.Blank}
@@ -163,20 +211,52 @@ func (r *Rules) Judge(before, after game.Position, _ game.Table) (game.Move, err
 	for _, w := range m.Words {
 		out.Words = append(out.Words, game.Word{Word: w.Word, Score: w.Score})
 	}
-	if m.Named || left != *a {
-		out.Position = Position{Board: left}
-	}
+	out.Position = Position{Board: left, Racks: racks}
 	return out, nil
 }
 
-// Bag is the tiles neither on the board nor on the racks (seven a seat
-// while the bag lasts).
+func sum(v []int) int {
+	s := 0
+	for _, x := range v {
+		s += x
+	}
+	return s
+}
+
+var (
+	_ game.Holder    = (*Rules)(nil)
+	_ game.TurnLoser = (*Rules)(nil)
+	_ game.Exchanger = (*Rules)(nil)
+)
+
+// Held is how many tiles each seat holds, as counted (shown with each
+// player on the page).
+func (*Rules) Held(p game.Position, seats int) []int {
+	q, err := position(p)
+	if err != nil {
+		return nil
+	}
+	return q.racks(seats)
+}
+
+// WithdrawnLosesTurn: RULES.md's challenge, a word not in the dictionary
+// takes the tiles back and the turn is lost.
+func (*Rules) WithdrawnLosesTurn() bool { return true }
+
+// FailedChallengeLosesTurn: a challenger whose word stands loses their next
+// turn.
+func (*Rules) FailedChallengeLosesTurn() bool { return true }
+
+// ExchangeMin: an exchange only while the bag holds at least seven tiles.
+func (*Rules) ExchangeMin() int { return scrabble.MinExchange }
+
+// Bag is the tiles neither on the board nor on the racks (as counted).
 func (*Rules) Bag(p game.Position, seats int) int {
-	b, err := board(p)
+	q, err := position(p)
 	if err != nil {
 		return 0
 	}
-	return max(0, scrabble.TotalTiles-b.Count()-max(seats, 0)*scrabble.RackSize)
+	return max(0, scrabble.TotalTiles-q.Board.Count()-sum(q.racks(max(seats, 0))))
 }
 
 // MaxLeft is the most a rack can be worth at the end: the end-of-game
@@ -185,9 +265,9 @@ func (*Rules) Bag(p game.Position, seats int) int {
 func (*Rules) MaxLeft() int { return MaxRackValue }
 
 // Tally is RULES.md's end: each seat loses the value of its rack (left, in
-// points); when the bag is empty the seat left with nothing went out and
-// gains the sum of the others'. After six scoreless turns (tiles still in
-// the bag) nobody gains.
+// points); when the bag is empty the seat that holds no tile (as counted)
+// went out and gains the sum of the others'. After six scoreless turns
+// (tiles still in the bag) nobody gains.
 func (r *Rules) Tally(final game.Position, players []game.Player, left []int) []game.TallyLine {
 	values := make([]int, len(players))
 	for i := range values {
@@ -197,8 +277,8 @@ func (r *Rules) Tally(final game.Position, players []game.Player, left []int) []
 	}
 	out := -1
 	if r.Bag(final, len(players)) == 0 {
-		for i, v := range values {
-			if v == 0 {
+		for i, n := range r.Held(final, len(players)) {
+			if n == 0 {
 				out = i
 				break
 			}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,7 +100,8 @@ func TestJudge(t *testing.T) {
 	r, _ := Game{}.New(game.Options{game.OptRefuse: "true"}, game.Env{Dict: testWords})
 	bends := boardWith("7:3:BENDS")
 	m, err := r.Judge(Position{}, bends, game.Table{Seats: 2})
-	if err != nil || m.Score != 22 || len(m.Placed) != 5 || m.Words[0].Word != "BENDS" || m.Position != nil {
+	if err != nil || m.Score != 22 || len(m.Placed) != 5 || m.Words[0].Word != "BENDS" || m.Position == nil ||
+		!game.SamePosition(m.Position, bends) || !slices.Equal(m.Position.(Position).Racks, []int{7, 7}) {
 		t.Fatalf("BENDS: %+v, %v", m, err)
 	}
 	_, err = r.Judge(bends, boardWith("7:3:BENDS", "2:2:CAT"), game.Table{Seat: 1, Seats: 2})
@@ -139,7 +141,7 @@ func TestBagAndTally(t *testing.T) {
 	for i := range 90 {
 		full[i/15][i%15] = scrabble.Tile{Letter: 'E'}
 	}
-	lines := r.Tally(Position{Board: full}, players, []int{12, 0, 5})
+	lines := r.Tally(Position{Board: full, Racks: []int{6, 0, 4}}, players, []int{12, 0, 5})
 	want := []int{288, 307, 245}
 	for i, l := range lines {
 		if l.Final != want[i] {
@@ -148,6 +150,11 @@ func TestBagAndTally(t *testing.T) {
 	}
 	if !lines[1].Winner || lines[0].Winner {
 		t.Errorf("winner: %+v", lines)
+	}
+	// A rack of blanks is worth nothing but is not out.
+	lines = r.Tally(Position{Board: full, Racks: []int{6, 2, 2}}, players, []int{12, 0, 5})
+	if lines[1].Final != 290 || lines[0].Final != 288 {
+		t.Errorf("Bo holding two blanks: %+v", lines)
 	}
 	// Tiles still in the bag (six scoreless turns): nobody gains.
 	lines = r.Tally(boardWith("7:3:BENDS"), players, []int{12, 0, 5})
@@ -211,15 +218,7 @@ func TestPlayThrough(t *testing.T) {
 	if bad.Status != game.StatusAccepted {
 		t.Fatalf("QI above B: %+v", bad)
 	}
-	var qb string
-	for _, w := range bad.Words {
-		if !testWords[w.Word] {
-			qb = w.Word
-		}
-	}
-	if qb == "" {
-		t.Fatalf("QI above B formed only words: %+v", bad.Words)
-	}
+	qb := nonWord(t, bad)
 	valid, st, err := s.Challenge(ctx, bad.N, qb)
 	if err != nil || valid || st.Players[0].Score != 22 || st.BoardText != boardWith("7:3:BENDS", "8:4:HA").String() {
 		t.Errorf("challenge of %s: %v %v, scores %+v, board\n%s", qb, valid, err, st.Players, st.BoardText)
@@ -256,5 +255,247 @@ func TestRealPhotos(t *testing.T) {
 	m, err := r.Judge(read[0], read[1], game.Table{Seats: 2})
 	if err != nil || m.Score != 22 || len(m.Words) != 1 || m.Words[0].Word != "BENDS" {
 		t.Errorf("the turn: %+v, %v\n%s", m, err, read[1])
+	}
+}
+
+// nonWord is a word of the play that testWords does not hold.
+func nonWord(t *testing.T, play game.Turn) string {
+	t.Helper()
+	for _, w := range play.Words {
+		if !testWords[w.Word] {
+			return w.Word
+		}
+	}
+	t.Fatalf("turn %d formed only words: %+v", play.N, play.Words)
+	return ""
+}
+
+// TestRacks: the racks are counted turn by turn (the camera does not see
+// them): a play takes its tiles from the player's rack and draws as many
+// while the bag lasts; a play of more tiles than the rack holds is
+// refused; emptying the rack with the bag empty is going out.
+func TestRacks(t *testing.T) {
+	r, _ := Game{}.New(nil, game.Env{})
+	// 86 tiles on the board (rows 0-4, and row 5 to column 10): 14 on the
+	// racks, none in the bag; then two more at row 5, columns 11 and 12.
+	late := setTiles(86)
+	two := Position{Board: setTiles(88)}
+	cases := []struct {
+		name     string
+		before   Position
+		after    Position
+		seat     int
+		racks    []int
+		bag      int
+		out      bool
+		wantCode string
+	}{
+		{"the first play: five placed, five drawn", Position{}, boardWith("7:3:BENDS"), 0, []int{7, 7}, 81, false, ""},
+		{"the bag short: draws what is left", Position{Board: boardWith("7:3:BENDS").Board, Racks: []int{7, 7}}, boardWith("7:3:BENDS", "8:4:HA"), 1, []int{7, 7}, 79, false, ""},
+		{"the bag empty: the rack shrinks", Position{Board: late, Racks: []int{7, 7}}, two, 1, []int{7, 5}, 0, false, ""},
+		{"the last tiles: out", Position{Board: setTiles(91), Racks: []int{7, 2}}, Position{Board: setTiles(93)}, 1, []int{7, 0}, 0, true, ""},
+		{"more than the rack holds", Position{Board: late, Racks: []int{7, 1}}, two, 1, nil, 0, false, "too_many_tiles"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m, err := r.Judge(c.before, c.after, game.Table{Seat: c.seat, Seats: 2})
+			if c.wantCode != "" {
+				var rej *game.Rejection
+				if !errors.As(err, &rej) || rej.Code != c.wantCode {
+					t.Fatalf("got %+v, %v; want %s", m, err, c.wantCode)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := m.Position.(Position)
+			if !slices.Equal(got.Racks, c.racks) || !slices.Equal(r.(game.Holder).Held(got, 2), c.racks) {
+				t.Errorf("racks %v, want %v", got.Racks, c.racks)
+			}
+			if b := r.Bag(got, 2); b != c.bag {
+				t.Errorf("bag %d, want %d", b, c.bag)
+			}
+			d, _ := m.Detail.(map[string]any)
+			if out := d["out"] == true; out != c.out {
+				t.Errorf("out %v, want %v (%v)", out, c.out, m.Detail)
+			}
+		})
+	}
+}
+
+// TestScrabbleAtTheTable: RULES.md's Scrabble through the session. A
+// challenged non-word takes the tiles back and the turn is lost (the next
+// seat plays); a challenge of a word that stands costs the challenger,
+// who is to play, that turn; an exchange needs seven tiles in the bag;
+// each player's rack is counted and shown.
+func TestScrabbleAtTheTable(t *testing.T) {
+	ctx := context.Background()
+	rules, err := Game{}.New(nil, game.Env{Dict: testWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo", "Cy"}, Rules: rules, Dict: testWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	play := func(p Position) game.Turn {
+		t.Helper()
+		tn, err := s.Play(ctx, game.Frame{ID: p.String()}, game.Reading{Board: p})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tn
+	}
+	held := func(st *game.State) []int {
+		var out []int
+		for _, p := range st.Players {
+			if p.Held == nil {
+				t.Fatalf("%s: no rack count", p.Name)
+			}
+			out = append(out, *p.Held)
+		}
+		return out
+	}
+	// Ann: BENDS (a word). Bo, to play, challenges it: it stands, and Bo's
+	// turn is the one lost: Cy plays.
+	bends := play(boardWith("7:3:BENDS"))
+	valid, st, err := s.ChallengeBy(ctx, bends.N, "BENDS", 1)
+	if err != nil || !valid || st.ToPlay != 2 || st.Players[1].Misses != 0 {
+		t.Fatalf("Bo challenges BENDS: %v %v, seat %d to play (want Cy), Bo misses %d", valid, err, st.ToPlay, st.Players[1].Misses)
+	}
+	// Cy: QIA under the B, E and N: QIA, BI and EA are not words.
+	bad := play(boardWith("7:3:BENDS", "8:2:QIA"))
+	if bad.Status != game.StatusAccepted || bad.Player != 2 {
+		t.Fatalf("Cy's play: %+v", bad)
+	}
+	non := nonWord(t, bad)
+	if got := held(s.State()); !slices.Equal(got, []int{7, 7, 7}) {
+		t.Errorf("racks after two plays %v, want 7 each (drawn from the bag)", got)
+	}
+	// Ann challenges it: withdrawn, Cy's turn lost: Ann plays.
+	valid, st, err = s.ChallengeBy(ctx, bad.N, non, 0)
+	if err != nil || valid || st.ToPlay != 0 || st.Players[2].Score != 0 || st.BoardText != boardWith("7:3:BENDS").String() {
+		t.Fatalf("Ann challenges %s: %v %v, seat %d to play (want Ann), Cy %d, board\n%s", non, valid, err, st.ToPlay, st.Players[2].Score, st.BoardText)
+	}
+	if st.Bag != 100-5-21 {
+		t.Errorf("the bag after the withdrawal: %d, want %d", st.Bag, 100-5-21)
+	}
+	// An exchange while the bag holds seven or more.
+	if st, err = s.Exchange(ctx); err != nil || st.ToPlay != 1 {
+		t.Fatalf("Ann exchanges: %v, seat %d to play", err, st.ToPlay)
+	}
+}
+
+// setTiles is a board holding the set's first n letter tiles (A A ... B B
+// C C ...) row by row from the top left.
+func setTiles(n int) scrabble.Board {
+	var b scrabble.Board
+	i := 0
+	for l := byte('A'); l <= 'Z' && i < n; l++ {
+		for k := 0; k < scrabble.LetterCount(l) && i < n; k++ {
+			b[i/scrabble.Size][i%scrabble.Size] = scrabble.Tile{Letter: l}
+			i++
+		}
+	}
+	return b
+}
+
+// TestExchangeNeedsSeven: with six tiles in the bag an exchange is refused
+// (RULES.md), with seven it is a turn. The board is built by plays of
+// seven tiles, row by row (no dictionary: every run is a word).
+func TestExchangeNeedsSeven(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name string
+		last int // tiles of the last play: the bag then holds 9 - last
+		ok   bool
+	}{
+		{"seven in the bag", 2, true},
+		{"six in the bag", 3, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rules, _ := Game{}.New(nil, game.Env{})
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b scrabble.Board
+			pool := setTiles(98)
+			next := 0
+			put := func(row, n int) {
+				t.Helper()
+				for col := 1; col <= n; col++ {
+					b[row][col] = pool[next/scrabble.Size][next%scrabble.Size]
+					next++
+				}
+				tn, err := s.Play(ctx, game.Frame{ID: "row"}, game.Reading{Board: Position{Board: b}})
+				if err != nil || tn.Status != game.StatusAccepted {
+					t.Fatalf("row %d: %+v, %v", row, tn, err)
+				}
+			}
+			for _, row := range []int{7, 6, 5, 4, 3, 2, 1, 0, 8, 9, 10} {
+				put(row, 7)
+			}
+			put(11, c.last)
+			if bag := s.State().Bag; bag != 9-c.last {
+				t.Fatalf("bag %d, want %d", bag, 9-c.last)
+			}
+			_, err = s.Exchange(ctx)
+			if c.ok && err != nil {
+				t.Errorf("exchange refused: %v", err)
+			}
+			if !c.ok && !errors.Is(err, game.ErrConflict) {
+				t.Errorf("exchange with %d in the bag: %v, want a conflict", 9-c.last, err)
+			}
+		})
+	}
+}
+
+// TestSeats: Scrabble is for 2 to 4 players (the published game): a table
+// of one is refused when it opens and when a new game starts, with a
+// one-line error that says so.
+func TestSeats(t *testing.T) {
+	if in := (Game{}).Info(); in.MinPlayers != 2 || in.MaxPlayers != 4 {
+		t.Fatalf("Info seats %d to %d, want 2 to 4", in.MinPlayers, in.MaxPlayers)
+	}
+	if _, err := game.Lookup(Kind); err != nil {
+		game.Register(Game{})
+	}
+	ctx := context.Background()
+	open := func(players ...string) (*game.Session, error) {
+		rules, err := Game{}.New(nil, game.Env{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: players, Rules: rules})
+	}
+	for _, c := range []struct {
+		name    string
+		players []string
+		ok      bool
+	}{
+		{"one", []string{"Ann"}, false},
+		{"two", []string{"Ann", "Bo"}, true},
+		{"four", []string{"Ann", "Bo", "Cy", "Di"}, true},
+		{"five", []string{"Ann", "Bo", "Cy", "Di", "Ed"}, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := open(c.players...)
+			if c.ok != (err == nil) {
+				t.Fatalf("open with %d: %v", len(c.players), err)
+			}
+			if err != nil && (!errors.Is(err, game.ErrBadInput) || strings.Contains(err.Error(), "\n")) {
+				t.Errorf("open with %d: %v, want one line of bad input", len(c.players), err)
+			}
+		})
+	}
+	s, err := open("Ann", "Bo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.Start(ctx, game.NewGame{Kind: Kind, Players: []string{"Ann"}})
+	if !errors.Is(err, game.ErrBadInput) || !strings.Contains(err.Error(), "Scrabble is for 2 to 4 players, not 1") {
+		t.Errorf("a new game of one: %v", err)
 	}
 }

@@ -60,6 +60,13 @@
         return { cell: blank.checked ? l.toLowerCase() : l.toUpperCase() };
       };
     },
+    // A play that empties its player's rack with the bag empty ends the
+    // game (RULES.md): the history says so, and the table ends it with
+    // what the others hold.
+    turnNote(t) { return t.detail && t.detail.out ? tr("scrabble.out", { name: t.name }) : ""; },
+    // A failed challenge costs the challenger a turn (RULES.md): the page
+    // asks who challenges.
+    askChallenger: true,
     endNote: "end.scrabble", // the end sheet's line (i18n.js)
     rackMax: 49, // the most a rack can be worth: Q Z J X K and two 4s
     centre: false,
@@ -69,12 +76,14 @@
         "cell.blank": (p) => `blank ${p.letter}`,
         "cell.blankUnknown": "a blank",
         "cell.isBlank": "blank tile",
+        "scrabble.out": (p) => `— ${p.name} is out: end the game (More) with the points left on the racks.`,
       },
       ru: {
         "end.scrabble": "Очки на подставке у каждого (сумма фишек; 0 у того, кто выложил все):",
         "cell.blank": (p) => `пустышка ${p.letter}`,
         "cell.blankUnknown": "пустышка",
         "cell.isBlank": "пустая фишка",
+        "scrabble.out": (p) => `— ${p.name} выложил все фишки: завершите игру (Ещё), указав очки на подставках.`,
       },
     },
   });

@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"context"
+	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 
@@ -74,4 +75,20 @@ func readingOf(scan *vscr.Reading) game.Reading {
 		}
 	}
 	return game.Reading{Board: Position{Board: b}, Conf: conf}
+}
+
+var _ game.Watcher = (*Rules)(nil)
+
+// Locate finds the board for the turn detector (vision/scrabble.Locate:
+// the grid by its lines, set on the premium layout; no tiles read).
+func (*Rules) Locate(frame image.Image) ([4][2]float64, bool) {
+	var c [4][2]float64
+	q, err := vscr.Locate(frame)
+	if err != nil {
+		return c, false
+	}
+	for i, p := range q {
+		c[i] = [2]float64{p.X, p.Y}
+	}
+	return c, true
 }

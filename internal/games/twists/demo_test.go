@@ -83,14 +83,7 @@ func TestDemoThroughTheReader(t *testing.T) {
 			t.Errorf("photo %d (%s): tiles held %v, the referee on the recorded tables %v", i, ph.Note, got, want[i])
 		}
 		standing = mv.Position
-		if mv.Reverse {
-			reversed = !reversed
-		}
-		step := 1 + mv.Skip
-		if reversed {
-			step = -step
-		}
-		seat = ((seat+step)%3 + 3) % 3
+		seat, reversed = nextSeat(seat, 3, reversed, mv)
 	}
 	t.Logf("%d photos, %d tiles set by hand", len(d.Photos), fixed)
 	if fixed > 3 {
@@ -156,4 +149,18 @@ func TestEnglishTableStaysLatin(t *testing.T) {
 			}
 		})
 	}
+}
+
+// nextSeat is the seat to play after a move, and the direction, as the
+// session has them (a reverse tile turns play round, a skip tile passes
+// over the next seat).
+func nextSeat(seat, seats int, reversed bool, mv game.Move) (int, bool) {
+	if mv.Reverse {
+		reversed = !reversed
+	}
+	step := 1 + mv.Skip
+	if reversed {
+		step = -step
+	}
+	return ((seat+step)%seats + seats) % seats, reversed
 }

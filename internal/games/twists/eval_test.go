@@ -92,14 +92,7 @@ func TestEvalTurns(t *testing.T) {
 				break
 			}
 			standing = mv.Position
-			if mv.Reverse {
-				reversed = !reversed
-			}
-			step := 1 + mv.Skip
-			if reversed {
-				step = -step
-			}
-			seat = ((seat+step)%3 + 3) % 3
+			seat, reversed = nextSeat(seat, 3, reversed, mv)
 		}
 	}
 	fmt.Printf("twists at the table, %d rendered games of %d turns (seeds 1001-%d, normal): %d of %d turns read right with no tap (%.1f%%); %d taps for %d tiles seen (%.2f%%); %d games lost a turn the taps could not save\n",

@@ -63,7 +63,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{alpha: alpha, size: size, env: env, words: wordsFor(alpha, env.Dict)}
+	r := &Rules{alpha: alpha, size: size, env: env, words: wordsFor(alpha, env)}
 	if refuse && r.words != nil {
 		r.refuse = r.words
 	}
@@ -75,21 +75,21 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	return r, nil
 }
 
-// wordsFor is the word list of a set: the table's when it knows the set's
-// language (a list of the player's own, --dict), else the built-in list
-// of that language; nil (every word a word) when the table has none.
-func wordsFor(alpha twists.Alphabet, table game.Dictionary) game.Dictionary {
-	if table == nil {
+// wordsFor is the word list of a set: the table's when it is in the
+// set's language or its language is not known (a list of the players'
+// own, --dict), else the built-in list of the set's language; nil (every
+// word a word) when the table has none.
+func wordsFor(alpha twists.Alphabet, env game.Env) game.Dictionary {
+	if env.Dict == nil {
 		return nil
 	}
-	probe, builtin := "THE", dict.English
+	if env.Lang == "" || env.Lang == alpha.String() {
+		return env.Dict
+	}
 	if alpha == twists.Russian {
-		probe, builtin = "КОТ", dict.Russian
+		return dict.Russian()
 	}
-	if table.Contains(probe) {
-		return table
-	}
-	return builtin()
+	return dict.English()
 }
 
 // Rules is one table's Twists & Turns.
@@ -100,6 +100,7 @@ type Rules struct {
 	words  game.Dictionary // the set's language; nil: every word a word
 	refuse game.Dictionary // set: non-words are refused at once
 	rd     reader
+	found  foundWords // the words the tables' changes spelled (candidates)
 }
 
 var (
@@ -382,13 +383,14 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 		word, others = words[0], words[1:]
 	}
 	m, err := twists.Judge(twists.Turn{Word: word, Before: b.Board, After: a.Board}, r.alpha, r.refuse)
+	var shift [2]int // the first word moved to the lattice's middle
 	var rej *twists.Rejection
 	if errors.As(err, &rej) && rej.Code == twists.CodeFirstNotCentre {
 		// The lattice is the camera's: the first word is where the
 		// players put it, the middle of their table. Shifted so that one
 		// of its tiles is on the lattice's middle, it is judged there.
-		if shifted, m2 := r.recentre(word, b.Board, a.Board); m2 != nil {
-			a, m, err = Position{Board: shifted}, m2, nil
+		if shifted, m2, sh := r.recentre(word, b.Board, a.Board); m2 != nil {
+			a, m, err, shift = Position{Board: shifted}, m2, nil, sh
 		}
 	}
 	switch {
@@ -416,7 +418,7 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	for _, p := range m.Path {
 		d.Path = append(d.Path, [2]int{p.Row, p.Col})
 	}
-	mv := game.Move{Placed: []game.Placement{}}
+	mv := game.Move{Placed: []game.Placement{}, Shift: shift}
 	for _, p := range m.New {
 		mv.Placed = append(mv.Placed, game.Placement{Row: p.Row, Col: p.Col, Letter: a.Cell(p.Row, p.Col), Height: 1})
 	}
@@ -471,8 +473,9 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 
 // recentre is the first word's table shifted so that one of its tiles
 // (the first, row by row, for which the word then traces) is on the
-// lattice's middle, and the referee's move there; nil when no shift works.
-func (r *Rules) recentre(word string, before, after *twists.Board) (*twists.Board, *twists.Move) {
+// lattice's middle, the referee's move there and the shift (rows,
+// columns); nil when no shift works.
+func (r *Rules) recentre(word string, before, after *twists.Board) (*twists.Board, *twists.Move, [2]int) {
 	mid := twists.Pos{Row: after.Rows / 2, Col: after.Cols / 2}
 	for row := 0; row < after.Rows; row++ {
 		for col := 0; col < after.Cols; col++ {
@@ -500,11 +503,11 @@ func (r *Rules) recentre(word string, before, after *twists.Board) (*twists.Boar
 				continue
 			}
 			if m, err := twists.Judge(twists.Turn{Word: word, Before: before, After: shifted}, r.alpha, r.refuse); err == nil {
-				return shifted, m
+				return shifted, m, [2]int{dr, dc}
 			}
 		}
 	}
-	return nil, nil
+	return nil, nil, [2]int{}
 }
 
 // Bag: every tile is dealt at the start; there is nothing to draw.

@@ -76,24 +76,38 @@ func TestNewOptions(t *testing.T) {
 	}
 }
 
-// TestWordsOfTheSet: the referee's words are the set's language, the
-// table's list when it speaks it.
+// TestWordsOfTheSet: the referee's words are the set's language: the
+// table's list when the table says it is in that language or does not
+// say (a list of the players' own), else the built-in list of the set's
+// language, whatever words the table's list happens to hold.
 func TestWordsOfTheSet(t *testing.T) {
 	english := words{"THE": true, "CAT": true}
+	// An English list that holds a Russian loan word: its words do not
+	// make it a Russian list.
+	loans := words{"THE": true, "CAT": true, "КОТ": true}
+	// A Russian list of the players' own without КОТ.
+	own := words{"ОТКОС": true, "СОКОЛ": true}
 	for _, tc := range []struct {
-		name  string
-		set   string
-		table game.Dictionary
-		knows string
+		name         string
+		set, lang    string
+		table        game.Dictionary
+		knows, wrong string
 	}{
-		{"Russian set on an English table: the built-in Russian list", "ru", english, "КОТ"},
-		{"English set on an English table: the table's list", "en", english, "CAT"},
-		{"Russian set on a Russian list: the table's", "ru", ruWords, "ОТКОС"},
+		{"Russian set on an English table: the built-in Russian list", "ru", "en", english, "ОКОННЫЙ", "CAT"},
+		{"Russian set on an English table that knows КОТ: the built-in Russian list", "ru", "en", loans, "ОКОННЫЙ", "CAT"},
+		{"English set on an English table: the table's list", "en", "en", english, "CAT", "DOG"},
+		{"English set on a Russian table: the built-in English list", "en", "ru", ruWords, "DOG", "ОТКОС"},
+		{"Russian set on a Russian list: the table's", "ru", "ru", ruWords, "ОТКОС", "ДОМ"},
+		{"Russian set on a list of the players' own without КОТ: theirs", "ru", "", own, "СОКОЛ", "ДОМ"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			r := newRules(t, game.Options{OptSet: tc.set}, tc.table)
-			if r.Words() == nil || !r.Words().Contains(tc.knows) {
-				t.Errorf("the game's words do not know %s", tc.knows)
+			r, err := Game{}.New(game.Options{OptSet: tc.set}, game.Env{Dict: tc.table, Lang: tc.lang})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w := r.(*Rules).Words()
+			if w == nil || !w.Contains(tc.knows) || w.Contains(tc.wrong) {
+				t.Errorf("the game's words: %s known %v, %s known %v; want the first only", tc.knows, w != nil && w.Contains(tc.knows), tc.wrong, w != nil && w.Contains(tc.wrong))
 			}
 		})
 	}
@@ -374,7 +388,11 @@ func TestReconcile(t *testing.T) {
 // each seat holds.
 func TestSession(t *testing.T) {
 	ctx := context.Background()
-	rules := newRules(t, nil, words{"THE": true})
+	ri, err := Game{}.New(nil, game.Env{Dict: words{"THE": true}, Lang: "en"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rules := ri.(*Rules)
 	r := rules
 	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис", "Вера"}, Rules: rules, Dict: words{"THE": true}})
 	if err != nil {
@@ -429,6 +447,12 @@ func TestSession(t *testing.T) {
 	if st.ToPlay != 0 || st.Reversed || *st.Players[0].Held != 31 {
 		t.Errorf("after the challenge: seat %d, reversed %v, Аня holds %d", st.ToPlay, st.Reversed, *st.Players[0].Held)
 	}
+	// Undo takes the challenge back: СЖЖ stands, play reversed, Вера to
+	// play, Аня's tiles down again.
+	st, err = s.Undo(ctx)
+	if err != nil || st.ToPlay != 2 || !st.Reversed || *st.Players[0].Held != 28 {
+		t.Errorf("after the undo: %v; seat %d, reversed %v, Аня holds %d", err, st.ToPlay, st.Reversed, *st.Players[0].Held)
+	}
 }
 
 // TestReconcileSameView: a photo read exactly as an earlier one is taken
@@ -454,5 +478,131 @@ func TestReconcileSameView(t *testing.T) {
 				t.Errorf("got\n%swant\n%s", rd.Board, tc.want)
 			}
 		})
+	}
+}
+
+// TestTapOnAMovedFirstWord: a first word read off the lattice's middle is
+// judged moved there; the turn is shown there, and a tap on it, while it
+// is the latest, corrects the cell tapped (the reading's cell under it),
+// not the cell of the photo's own lattice with the same number.
+func TestTapOnAMovedFirstWord(t *testing.T) {
+	ctx := context.Background()
+	d := words{"ОТКОС": true, "ОТКОЛ": true}
+	r := newRules(t, nil, d)
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис"}, Rules: r, Dict: d})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// ОТКОС read at row 2, columns 2 to 6: judged with its О on the
+	// middle (7, 7), the word along row 7, columns 7 to 11.
+	conf := make([][]float64, r.size)
+	for i := range conf {
+		conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+	}
+	conf[2][4] = 0.2 // the К unsure
+	tn, err := s.Play(ctx, game.Frame{ID: "first"}, game.Reading{Board: table(t, r, 2, nil, "..ОТКОС"), Conf: conf})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tn.Status != game.StatusAccepted || tn.Words[0].Word != "ОТКОС" {
+		t.Fatalf("the first word: %s %s %s", tn.Status, tn.Code, tn.Error)
+	}
+	moved := table(t, r, 7, nil, ".......ОТКОС")
+	if st := s.State(); st.BoardText != table(t, r, 7, []int{49, 54}, ".......ОТКОС").String() {
+		t.Fatalf("the table as judged:\n%s\nwant\n%s", st.BoardText, moved)
+	}
+	st := s.State()
+	if got := st.History[0].Board; got != moved.String() {
+		t.Errorf("the turn's reading is shown\n%s\nwant it where it was judged\n%s", got, moved)
+	}
+	if c := st.Board[7][9]; c == nil || !c.Uncertain {
+		t.Errorf("the unsure К is not shown unsure where it lies (7, 9): %+v", c)
+	}
+	// The С the page shows at (7, 11) is tapped as Л: ОТКОЛ.
+	if _, err := s.CorrectCell(ctx, tn.N, 7, 11, "Л"); err != nil {
+		t.Fatal(err)
+	}
+	st = s.State()
+	last := st.History[len(st.History)-1]
+	if last.Status != game.StatusAccepted || last.Words[0].Word != "ОТКОЛ" {
+		t.Fatalf("after the tap: %s %s %s (%v)", last.Status, last.Code, last.Error, last.Words)
+	}
+	if want := table(t, r, 7, []int{49, 54}, ".......ОТКОЛ"); st.BoardText != want.String() {
+		t.Errorf("after the tap the table is\n%s\nwant\n%s", st.BoardText, want)
+	}
+	if c := st.Board[7][11]; c == nil || !c.Corrected {
+		t.Errorf("the tapped cell (7, 11) is not shown corrected: %+v", c)
+	}
+	// The same tap again is nothing to correct.
+	if _, err := s.CorrectCell(ctx, tn.N, 7, 11, "Л"); err != nil {
+		t.Fatal(err)
+	}
+	if n := len(s.State().History); n != 1 {
+		t.Errorf("%d turns after the same tap again, want 1", n)
+	}
+}
+
+// counted is a word list that keeps the words it is asked about.
+type counted struct {
+	words
+	asked *[]string
+}
+
+func (c counted) Contains(s string) bool {
+	*c.asked = append(*c.asked, s)
+	return c.words.Contains(s)
+}
+
+// TestReplayDoesNotSearchAgain: a replay of the log (here, the word of a
+// later turn named) judges every turn again; the word of a turn nobody
+// named, found once, is not searched for again, and the turns come out
+// the same.
+func TestReplayDoesNotSearchAgain(t *testing.T) {
+	ctx := context.Background()
+	var asked []string
+	ri, err := Game{}.New(nil, game.Env{Dict: counted{ruWords, &asked}, Lang: "ru"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := ri.(*Rules)
+	// The table's challenges use a list of their own: only the referee's
+	// search asks the counted one.
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Аня", "Борис"}, Rules: r, Dict: ruWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, err := s.Play(ctx, game.Frame{ID: "1"}, game.Reading{Board: table(t, r, 7, nil, ".....ОТКОС")})
+	if err != nil || first.Status != game.StatusAccepted || first.Words[0].Word != "ОТКОС" {
+		t.Fatalf("ОТКОС: %v %+v", err, first)
+	}
+	if len(asked) < 2 {
+		t.Fatalf("the first word was not searched for (asked %v)", asked)
+	}
+	second, err := s.Play(ctx, game.Frame{ID: "2"}, game.Reading{Board: table(t, r, 7, nil, ".....ОТКОС", "......О", ".....Л")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := s.State().History[0]
+	asked = nil
+	if _, err := s.NameWord(ctx, second.N, "СОКОЛ"); err != nil {
+		t.Fatal(err)
+	}
+	// The table flags the turns' words with the referee's list (asking
+	// about ОТКОС and СОКОЛ); a search asks about other paths too.
+	var searched []string
+	for _, w := range asked {
+		if w != "ОТКОС" && w != "СОКОЛ" {
+			searched = append(searched, w)
+		}
+	}
+	if len(searched) != 0 {
+		t.Errorf("the replay searched for the first word again, asking about %d paths (%v)", len(searched), searched[:min(len(searched), 5)])
+	}
+	st := s.State()
+	if got := st.History[0]; got.Status != before.Status || got.Words[0].Word != before.Words[0].Word || got.Score != before.Score {
+		t.Errorf("the first turn after the replay: %s %v %d, before %s %v %d", got.Status, got.Words, got.Score, before.Status, before.Words, before.Score)
+	}
+	if got := st.History[1]; got.Status != game.StatusAccepted || got.Words[0].Word != "СОКОЛ" {
+		t.Errorf("the named turn: %s %s %v", got.Status, got.Error, got.Words)
 	}
 }

@@ -1,7 +1,9 @@
 package twists
 
 import (
+	"slices"
 	"sort"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/tilescope/tilescope/scoring/twists"
@@ -27,6 +29,46 @@ func (r *Rules) candidates(before, after *twists.Board) []string {
 	if r.words == nil {
 		return nil
 	}
+	// The search is a function of the two tables (and the set's words,
+	// fixed for the table): a replay of the log (a correction, a word
+	// named, the service started) asks again about every turn nobody
+	// named, and gets the answer found before.
+	key := before.String() + "\x00" + after.String()
+	if words, ok := r.found.get(key); ok {
+		return words
+	}
+	words := r.search(before, after)
+	r.found.put(key, words)
+	return words
+}
+
+// foundWords remembers the searches' answers, by the two tables; at most
+// maxFound of them (then it starts again: a game has some tens of turns).
+type foundWords struct {
+	mu sync.Mutex
+	m  map[string][]string
+}
+
+const maxFound = 512
+
+func (f *foundWords) get(key string) ([]string, bool) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	words, ok := f.m[key]
+	return slices.Clone(words), ok
+}
+
+func (f *foundWords) put(key string, words []string) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.m == nil || len(f.m) >= maxFound {
+		f.m = map[string][]string{}
+	}
+	f.m[key] = slices.Clone(words)
+}
+
+// search is candidates' search itself.
+func (r *Rules) search(before, after *twists.Board) []string {
 	rows, cols := after.Rows, after.Cols
 	isNew := make([]bool, rows*cols)
 	letter := make([]rune, rows*cols)

@@ -4,12 +4,14 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"image"
 	"io"
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/upwords"
+	"github.com/tilescope/tilescope/vision"
 )
 
 // Kind is the game's name in commands, JSON and the store.
@@ -153,4 +155,21 @@ func (s Scorer) Judge(before, after *grid.Board) (game.Move, error) {
 		out.Words = append(out.Words, game.Word{Word: w.Word, Score: w.Score, Stacked: w.Stacked})
 	}
 	return out, nil
+}
+
+var _ game.Watcher = (*Rules)(nil)
+
+// Locate finds the board for the turn detector: the 10x10 (or 8x8) grid
+// of lines (vision.LocateGrid).
+func (r *Rules) Locate(frame image.Image) ([4][2]float64, bool) {
+	return corners(vision.LocateGrid(frame, r.size))
+}
+
+// corners is a quad as the game model writes corners.
+func corners(q vision.Quad, ok bool) ([4][2]float64, bool) {
+	var c [4][2]float64
+	for i, p := range q {
+		c[i] = [2]float64{p.X, p.Y}
+	}
+	return c, ok
 }

@@ -1,0 +1,388 @@
+//go:build !lean
+
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/tilescope/tilescope/internal/game"
+	pyrgame "github.com/tilescope/tilescope/internal/games/pyramids"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// pyrEval plays rendered games of Crossword Pyramids through the table
+// service's pipeline (the game's reader, its reconciling with the board as
+// it stands and the history's stack counts, its referee, a session), the
+// way runEvalGame does for Upwords. A turn is two photos: the word spelled
+// and announced, then its pyramids taken. Every wrongly read square is
+// corrected as a player would on the phone page (a tap); a turn is read
+// right when neither photo needed one and the referee took the word
+// without the table naming it.
+type pyrEval struct {
+	verbose int
+	out     io.Writer
+	// games whose camera does not show the whole board (not played), and
+	// of them those whose first photo the vision refused as out of view
+	outOfView, told int
+	all             pyrTally
+	groups          map[string]*pyrTally
+}
+
+type pyrTally struct {
+	games, turns, photos int
+	refused, unseen      int // photos the vision refused; photos read as no change
+	right                int // turns read right with no tap
+	taps, named          int // squares corrected; words the table had to name
+	stacks               int // stacks on the boards, summed over photos
+	tops, heights        int // of those, the top (colour and letter) and the count as the session held them before any tap
+	scores, scoresAll    int // words scored as the truth, after the taps
+	sure, sureRight      int // stacks shown sure, and of them right (top and count)
+	unsure               int // stacks shown unsure
+	elapsed              []time.Duration
+}
+
+func (t *pyrTally) add(o pyrTally) {
+	t.games += o.games
+	t.turns += o.turns
+	t.photos += o.photos
+	t.refused += o.refused
+	t.unseen += o.unseen
+	t.right += o.right
+	t.taps += o.taps
+	t.named += o.named
+	t.stacks += o.stacks
+	t.tops += o.tops
+	t.heights += o.heights
+	t.scores += o.scores
+	t.scoresAll += o.scoresAll
+	t.sure += o.sure
+	t.sureRight += o.sureRight
+	t.unsure += o.unsure
+	t.elapsed = append(t.elapsed, o.elapsed...)
+}
+
+// pyrWords is the game's dictionary: the words its turns spell (the
+// generator's words are strings of the board's letters, not English), so
+// that the referee can choose among the words the moved pyramids fit as
+// it does with a real dictionary.
+type pyrWords map[string]bool
+
+func (w pyrWords) Contains(s string) bool { return w[strings.ToUpper(s)] }
+
+// play runs one game of up to turns turns from a random set-up.
+func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.Options, name string) error {
+	setup := pyramids.DefaultSetup()
+	truth := pyramids.RandomStart(rng, &setup)
+	words := pyrWords{}
+	rules, err := pyrgame.Game{}.New(game.Options{}, game.Env{Dict: words})
+	if err != nil {
+		return err
+	}
+	sess, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: pyrgame.Kind, Players: []string{"Red", "Blue", "Green", "Yellow"}, Rules: rules})
+	if err != nil {
+		return err
+	}
+	pipe := &game.Pipeline{Session: sess}
+	t := pyrTally{games: 1}
+	// photo submits one photo of the board want and corrects the session's
+	// reading square by square; it returns the taps.
+	photo := func(want *pyramids.Board, id string) (taps int, err error) {
+		sc, err := render.Render(pyrgame.Kind, []byte(want.String()), o)
+		if err != nil {
+			return 0, fmt.Errorf("rendering %s: %w", id, err)
+		}
+		t.photos++
+		frame := game.Frame{ID: id, JPEG: sc.JPEG}
+		start := time.Now()
+		turn, err := pipe.Submit(ctx, frame)
+		t.elapsed = append(t.elapsed, time.Since(start))
+		var u interface{ Code() string }
+		switch {
+		case errors.Is(err, game.ErrNoChange), err != nil && errors.As(err, &u):
+			// Nothing new seen, or the photo refused: the player enters
+			// the board by hand.
+			if errors.Is(err, game.ErrNoChange) {
+				t.unseen++
+			} else {
+				t.refused++
+			}
+			if e.verbose > 0 {
+				fmt.Fprintf(e.out, "%s: %v\n", id, err)
+			}
+			before := sess.Board()
+			if _, err := sess.Play(ctx, game.Frame{ID: id}, game.Reading{Board: pyrgame.Position{Board: want.Clone()}}); err != nil {
+				return 0, fmt.Errorf("%s entered by hand: %w", id, err)
+			}
+			return pyrDiff(before, want), nil
+		case err != nil:
+			return 0, fmt.Errorf("%s: %w", id, err)
+		}
+		unsure := map[grid.Pos]bool{}
+		for _, q := range turn.Uncertain {
+			unsure[grid.Pos{Row: q[0], Col: q[1]}] = true
+		}
+		// the reading as the turn recorded it (accepted or not)
+		read, err := sess.Rules().Parse(turn.Board, id)
+		if err != nil {
+			return 0, fmt.Errorf("%s: the session's reading: %w", id, err)
+		}
+		got := pyrBoard(read)
+		shown := 0
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				w, g := want.At(q), got.At(q)
+				wt, _ := w.Top()
+				gt, _ := g.Top()
+				ok := w.Height == g.Height && wt == gt
+				if !g.Empty() {
+					if unsure[q] {
+						t.unsure++
+					} else {
+						t.sure++
+						if ok {
+							t.sureRight++
+						}
+					}
+				}
+				if !w.Empty() {
+					t.stacks++
+					if wt == gt {
+						t.tops++
+					}
+					if w.Height == g.Height {
+						t.heights++
+					}
+				}
+				if ok {
+					continue
+				}
+				taps++
+				if shown < e.verbose {
+					shown++
+					fmt.Fprintf(e.out, "%s: row %d, column %d: read %s, is %s\n", id, row, col, g, w)
+				}
+				cell := ""
+				if !w.Empty() {
+					cell = pyramids.Stack{Layers: []pyramids.Pyramid{wt}, Height: w.Height}.String()
+				}
+				if _, err := sess.CorrectCell(ctx, turn.N, row, col, cell); err != nil {
+					return taps, fmt.Errorf("%s: correcting %v: %w", id, q, err)
+				}
+			}
+		}
+		return taps, nil
+	}
+	taps, err := photo(truth, name+" set-up")
+	if err != nil {
+		return err
+	}
+	t.taps += taps
+	for i := 1; i <= turns; i++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		st := sess.State()
+		if st.Over || st.ToPlay >= len(pyramids.PlayerColours) {
+			break
+		}
+		player := pyramids.PlayerColours[st.ToPlay]
+		var ann *pyramids.Board
+		var word string
+		for try := 0; try < 400 && ann == nil; try++ {
+			if a, w, _, ok := pyramids.RandomTurn(rng, &setup, truth, player); ok {
+				ann, word = a, w
+			}
+		}
+		if ann == nil {
+			break // no move found for this player
+		}
+		m, err := pyramids.Judge(&setup, pyramids.Turn{Player: player, Word: word, Before: truth, Announced: ann}, nil)
+		if err != nil {
+			return fmt.Errorf("turn %d: the generated %s is refused: %w", i, word, err)
+		}
+		words[word] = true
+		after := ann.Clone()
+		for _, sq := range m.Squares {
+			if !sq.Printed {
+				after.Set(sq.Pos, after.At(sq.Pos).Under())
+			}
+		}
+		t.turns++
+		id := fmt.Sprintf("%s turn %d", name, i)
+		n0 := len(sess.State().History)
+		taps1, err := photo(ann, id+" announced "+word)
+		if err != nil {
+			return err
+		}
+		// The word the referee took: the table names it when the referee
+		// chose another (or none).
+		named := 0
+		st = sess.State()
+		if len(st.History) > n0 {
+			last := st.History[len(st.History)-1]
+			t.scoresAll++
+			if last.Status != game.StatusAccepted || len(last.Words) != 1 || last.Words[0].Word != word {
+				named = 1
+				if _, err := sess.NameWord(ctx, last.N, word); err != nil {
+					return fmt.Errorf("%s: naming %s: %w", id, word, err)
+				}
+				st = sess.State()
+				last = st.History[len(st.History)-1]
+			}
+			if last.Status == game.StatusAccepted && last.Score == m.Score {
+				t.scores++
+			}
+		}
+		taps2, err := photo(after, id+" taken")
+		if err != nil {
+			return err
+		}
+		t.taps += taps1 + taps2
+		t.named += named
+		if taps1+taps2+named == 0 {
+			t.right++
+		}
+		if got := pyrBoard(sess.Board()); pyrDiff(pyrgame.Position{Board: got}, after) != 0 {
+			var h strings.Builder
+			for _, tn := range sess.State().History {
+				fmt.Fprintf(&h, "turn %d: %s %s %s %v %+v corrected %v\n%s\n", tn.N, tn.Status, tn.Code, tn.Error, tn.Words, tn.Detail, tn.Corrected, tn.Board)
+			}
+			return fmt.Errorf("%s: after the corrections the session's board is not the truth's:\n%s\nwant\n%s\n%s", id, got, after, h.String())
+		}
+		truth = after
+	}
+	if e.groups == nil {
+		e.groups = map[string]*pyrTally{}
+	}
+	g := e.groups[o.Difficulty]
+	if g == nil {
+		g = &pyrTally{}
+		e.groups[o.Difficulty] = g
+	}
+	g.add(t)
+	e.all.add(t)
+	return nil
+}
+
+// pyrBoard is the board of a Pyramids position (empty when it is none).
+func pyrBoard(p game.Position) *pyramids.Board {
+	switch v := p.(type) {
+	case pyrgame.Position:
+		if v.Board != nil {
+			return v.Board
+		}
+	case *pyrgame.Position:
+		if v != nil && v.Board != nil {
+			return v.Board
+		}
+	}
+	return pyramids.NewBoard()
+}
+
+// pyrDiff counts the squares whose top or count differ: the taps to
+// enter one board over the other.
+func pyrDiff(p game.Position, want *pyramids.Board) int {
+	got := pyrBoard(p)
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			a, b := got.At(q), want.At(q)
+			at, _ := a.Top()
+			bt, _ := b.Top()
+			if a.Height != b.Height || at != bt {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+func (t *pyrTally) write(w io.Writer, indent string) {
+	fmt.Fprintf(w, "%sturns right:       %s with no tap (both photos read right, the word taken as spelled)\n", indent, pct(t.right, t.turns))
+	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, no change seen %d)\n", indent, pct(t.photos-t.refused-t.unseen, t.photos), t.refused, t.unseen)
+	fmt.Fprintf(w, "%staps:              %d squares (%.2f per turn), %d words named\n", indent, t.taps, float64(t.taps)/float64(max(1, t.turns)), t.named)
+	fmt.Fprintf(w, "%stops right:        %s stacks (colour and letter), before any tap\n", indent, pct(t.tops, t.stacks))
+	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
+	fmt.Fprintf(w, "%sscores right:      %s words, after the taps\n", indent, pct(t.scores, t.scoresAll))
+	sure := "-"
+	if t.sure > 0 {
+		sure = fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(t.sureRight)/float64(t.sure), t.sureRight, t.sure)
+	}
+	fmt.Fprintf(w, "%ssure right:        %s stacks shown sure; %d shown unsure\n", indent, sure, t.unsure)
+}
+
+func (e *pyrEval) write(w io.Writer) {
+	fmt.Fprintf(w, "games:             %d Crossword Pyramids, %d turns, %d photos (+%d with the board partly out of the camera's view, not played; told so: %d)\n", e.all.games, e.all.turns, e.all.photos, e.outOfView, e.told)
+	e.all.write(w, "")
+	if len(e.all.elapsed) > 0 {
+		d := append([]time.Duration(nil), e.all.elapsed...)
+		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+		fmt.Fprintf(w, "time per photo:    median %.1fms (decode, scan, reconcile, judge, record)\n", float64(d[len(d)/2].Microseconds())/1000)
+	}
+	var names []string
+	for k := range e.groups {
+		names = append(names, k)
+	}
+	sort.Strings(names)
+	for _, k := range names {
+		g := e.groups[k]
+		fmt.Fprintf(w, "  %s: %d games, %d turns\n", k, g.games, g.turns)
+		g.write(w, "    ")
+	}
+}
+
+// runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
+// game g drawing its set-up, its moves and its camera from seed*1000+g.
+func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, stdout io.Writer) error {
+	e := &pyrEval{verbose: verbose, out: stdout}
+	for g := 0; g < games; g++ {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		s := seed*1000 + int64(g)
+		o, err := sf.options(s, pyrgame.Kind)
+		if err != nil {
+			return err
+		}
+		// The camera is mounted and the photo of a turn is taken once the
+		// hands are gone.
+		o.Hand = false
+		name := fmt.Sprintf("game %d", g)
+		rng := rand.New(rand.NewPCG(uint64(s), 0x70797261))
+		// A camera that does not show the whole board is not played: the
+		// table must move it. The set-up's photo says whether it does.
+		sc, err := render.Render(pyrgame.Kind, []byte(pyramids.NewBoard().String()), o)
+		if err != nil {
+			return fmt.Errorf("eval-game: game %d: %w", g, err)
+		}
+		if !gridInView(sc.Truth) {
+			e.outOfView++
+			if rules, err := (pyrgame.Game{}).New(game.Options{}, game.Env{}); err == nil {
+				if _, err := rules.Read(ctx, game.Frame{ID: name, JPEG: sc.JPEG}, rules.Empty()); errors.Is(err, vision.ErrOutOfView) {
+					e.told++
+				}
+			}
+			if verbose > 0 {
+				fmt.Fprintf(stdout, "%s: the camera does not show the whole board (not played)\n", name)
+			}
+			continue
+		}
+		if err := e.play(ctx, rng, turns, o, name); err != nil {
+			return fmt.Errorf("eval-game: game %d: %w", g, err)
+		}
+	}
+	e.write(stdout)
+	return nil
+}
