@@ -134,11 +134,25 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		opts[game.OptRefuse] = "true"
 	}
 	var demoTurns []camera.DemoTurn
-	var demoWords []string // the word announced with each demo photo
+	var demoLoad func() ([]camera.DemoTurn, error)
+	var sess *game.Session // set before the demo's photos are drawn
+	demoWords := &wordList{} // the word announced with each demo photo
 	if dm, ok := g.(game.Demoer); ok && strings.TrimSpace(hf.camera) == "demo" {
-		// The game's own recorded game, with its settings unless given.
-		d, err := dm.Demo()
-		if err != nil {
+		// The game's own recorded game, with its settings unless given:
+		// its photos are drawn in the background (or read from the
+		// data directory's cache) when the game says its settings
+		// without them, at once otherwise.
+		var d *game.Demo
+		if dr, ok := dm.(game.DemoRecorder); ok {
+			rec, err := dr.DemoRecord()
+			if err != nil {
+				return fmt.Errorf("serve: the %s demo: %w", *kind, err)
+			}
+			d = &game.Demo{Options: rec.Options}
+			demoLoad = func() ([]camera.DemoTurn, error) {
+				return loadDemo(ctx, *kind, dm, rec, *data, sess, demoWords, logf)
+			}
+		} else if d, err = dm.Demo(); err != nil {
 			return fmt.Errorf("serve: the %s demo: %w", *kind, err)
 		}
 		for k, v := range d.Options {
@@ -150,10 +164,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			opts[k] = v
 		}
-		for _, ph := range d.Photos {
-			demoTurns = append(demoTurns, camera.DemoTurn{Still: ph.Still, Placing: ph.Placing, Note: ph.Note})
-			demoWords = append(demoWords, ph.Word)
-		}
+		demoTurns = demoFrames(d, demoWords)
 	}
 	env := game.Env{Dict: words, Lang: tableLang(fs, df), DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
@@ -163,7 +174,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if c, ok := rules.(io.Closer); ok {
 		defer c.Close()
 	}
-	sess, err := game.Open(ctx, store, game.Config{
+	sess, err = game.Open(ctx, store, game.Config{
 		Kind: *kind, Players: names, Rules: rules, Options: opts, Dict: words,
 		NewRules: game.RulesFrom(env),
 	})
@@ -179,7 +190,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	defer func() { led.Set(gpio.Off); led.Close() }()
 	led.Set(gpio.Idle)
 	pipe := &game.Pipeline{Session: sess, Logf: logf, OnTurn: func(t game.Turn) {
-		if w := demoWord(demoWords, t); w != "" {
+		if w := demoWord(demoWords.get(), t); w != "" {
 			// The demo's players announce their word: the table names it.
 			if _, err := sess.NameWord(ctx, t.N, w); err != nil {
 				logf("demo: naming %s: %v", w, err)
@@ -193,7 +204,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			led.Set(gpio.Error)
 		}
 	}}
-	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period, Demo: demoTurns})
+	src, err := camera.Open(hf.camera, camera.Options{Logf: logf, FramePeriod: *period, Demo: demoTurns, DemoLoad: demoLoad})
 	if err != nil {
 		return asBadInput(fmt.Errorf("serve: --camera: %w", err))
 	}
@@ -402,6 +413,14 @@ func lastDemoTurn(frames []string) int {
 // left on the racks) so the tally shows; wait later it starts a new game
 // with the same players and puts the demo back to its first turn.
 func loopDemo(ctx context.Context, sess *game.Session, demo *camera.Demo, wait time.Duration, logf func(string, ...any)) {
+	select {
+	case <-demo.Ready(): // the recorded game's photos are drawn
+	case <-ctx.Done():
+		return
+	}
+	if demo.Turns() < 1 {
+		return // no game to replay (the camera said why)
+	}
 	tick := time.NewTicker(min(wait/4, time.Second))
 	defer tick.Stop()
 	for {

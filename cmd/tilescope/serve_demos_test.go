@@ -189,6 +189,9 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 	js("the scores", scoresOnPage(st))
 	js("the board's tiles", fmt.Sprintf(`document.querySelectorAll("#board .cell.tile").length === %d`, tiles))
 	js("every turn in the history", fmt.Sprintf(`document.querySelectorAll("#history li").length === %d`, len(st.History)))
+	if kind == "scrabble" { // the racks' counts in Scrabble's own words
+		js("each rack's count", fmt.Sprintf(`[...document.querySelectorAll("#scores .held")].filter((e) => /^\d+ on the rack$/.test(e.textContent)).length === %d`, len(st.Players)))
+	}
 
 	// The challenge: the latest play's first word, a word of the recorded
 	// game, stands.

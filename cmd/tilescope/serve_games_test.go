@@ -199,11 +199,13 @@ func TestServePyramidsInChromium(t *testing.T) {
 
 // serveDemo starts the service on kind's demo game (a fresh data
 // directory, a frame every 150 ms, staying on the last photo) with the
-// players named and PIN 1234.
+// players named and PIN 1234, once its photos are drawn.
 func serveDemo(t *testing.T, kind, players string) *child {
 	t.Helper()
-	return startServe(t, "--game", kind, "--players", players, "--addr", "127.0.0.1:0", "--data", t.TempDir(),
+	c := startServe(t, "--game", kind, "--players", players, "--addr", "127.0.0.1:0", "--data", t.TempDir(),
 		"--camera", "demo", "--frame-period", "150ms", "--demo-restart", "0", "--pin", "1234")
+	c.waitLog(t, "demo is ready", 180*time.Second)
+	return c
 }
 
 // openDemoPage opens the table's page in Chromium as a phone (390x844),

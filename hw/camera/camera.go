@@ -79,6 +79,11 @@ type Options struct {
 	// Demo is the recorded game the demo source replays; nil: the
 	// built-in Upwords game (DemoGame).
 	Demo []DemoTurn
+	// DemoLoad, when set (and Demo is not), gives the recorded game the
+	// demo source replays, called once in the background: the source is
+	// returned at once and its first frame comes when DemoLoad returns
+	// (see NewLazyReplay).
+	DemoLoad func() ([]DemoTurn, error)
 
 	// Loop makes a dir: source start again after its last photo instead of
 	// returning io.EOF.
@@ -176,6 +181,9 @@ func Open(spec string, opt Options) (Source, error) {
 		}
 		if opt.Demo != nil {
 			return NewReplay(opt.Demo, opt)
+		}
+		if opt.DemoLoad != nil {
+			return NewLazyReplay(opt.DemoLoad, opt), nil
 		}
 		return NewDemo(opt)
 	case "upload":

@@ -136,6 +136,12 @@ type Demo struct {
 
 	done      chan struct{}
 	closeOnce sync.Once
+
+	// ready is closed once turns (or loadErr) is set: at once for
+	// NewReplay, when the loader returns for NewLazyReplay.
+	ready   chan struct{}
+	loadErr error
+	seekTo  int // a Seek asked for before ready (-1 none)
 }
 
 // NewDemo returns the demo source over the built-in game.
@@ -151,19 +157,66 @@ func NewDemo(opt Options) (*Demo, error) {
 // games). turns[0] is the board before the first turn.
 func NewReplay(turns []DemoTurn, opt Options) (*Demo, error) {
 	opt = opt.withDefaults()
+	if err := checkTurns(turns); err != nil {
+		return nil, err
+	}
+	d := &Demo{turns: turns, opt: opt, clock: opt.Clock, done: make(chan struct{}), ready: make(chan struct{}), seekTo: -1}
+	close(d.ready)
+	return d, nil
+}
+
+// checkTurns refuses a recorded game without photos.
+func checkTurns(turns []DemoTurn) error {
 	if len(turns) == 0 {
-		return nil, fmt.Errorf("camera: demo: the game has no turns")
+		return fmt.Errorf("camera: demo: the game has no turns")
 	}
 	for t, tr := range turns {
 		if len(tr.Still) == 0 || (t > 0 && len(tr.Placing) == 0) || slices.ContainsFunc(tr.Placing, func(b []byte) bool { return len(b) == 0 }) {
-			return nil, fmt.Errorf("camera: demo: turn %d has no photo", t)
+			return fmt.Errorf("camera: demo: turn %d has no photo", t)
 		}
 	}
-	return &Demo{turns: turns, opt: opt, clock: opt.Clock, done: make(chan struct{})}, nil
+	return nil
 }
 
-// Turns is the number of turns of the game, not counting turn 0.
-func (d *Demo) Turns() int { return len(d.turns) - 1 }
+// NewLazyReplay returns a demo source whose recorded game load gives, in
+// the background (drawing a game's photos takes a while): the source is
+// usable at once, Next waits until load has returned (and then returns
+// its error, if any), and a Seek before that applies once it has.
+func NewLazyReplay(load func() ([]DemoTurn, error), opt Options) *Demo {
+	opt = opt.withDefaults()
+	d := &Demo{opt: opt, clock: opt.Clock, done: make(chan struct{}), ready: make(chan struct{}), seekTo: -1}
+	go func() {
+		turns, err := load()
+		if err == nil {
+			err = checkTurns(turns)
+		}
+		d.mu.Lock()
+		defer d.mu.Unlock()
+		d.turns, d.loadErr = turns, err
+		if err == nil && d.seekTo >= 0 {
+			if err := d.seekLocked(d.seekTo); err != nil && d.opt.Logf != nil {
+				d.opt.Logf("%v; starting over", err)
+			}
+		}
+		close(d.ready)
+	}()
+	return d
+}
+
+// Ready is closed once the recorded game is there (or failed to load:
+// Next says why).
+func (d *Demo) Ready() <-chan struct{} { return d.ready }
+
+// Turns is the number of turns of the game, not counting turn 0; -1
+// before the game is Ready.
+func (d *Demo) Turns() int {
+	select {
+	case <-d.ready:
+		return len(d.turns) - 1
+	default:
+		return -1
+	}
+}
 
 // frameAt says which turn and which photo frame i of the sequence is:
 // placing is -1 for the still board, else the index of the placing photo.
@@ -190,11 +243,24 @@ func (d *Demo) frameAt(i int) (turn, placing int) {
 // Seek makes the next frame the still board after turn (0 for the empty
 // board), so the game carries on from there.
 func (d *Demo) Seek(turn int) error {
-	if turn < 0 || turn > d.Turns() {
-		return fmt.Errorf("camera: demo: no turn %d (the game has turns 0 to %d)", turn, d.Turns())
-	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	select {
+	case <-d.ready:
+	default:
+		if turn < 0 {
+			return fmt.Errorf("camera: demo: no turn %d", turn)
+		}
+		d.seekTo = turn // checked and applied once the game is there
+		return nil
+	}
+	return d.seekLocked(turn)
+}
+
+func (d *Demo) seekLocked(turn int) error {
+	if last := len(d.turns) - 1; turn < 0 || turn > last {
+		return fmt.Errorf("camera: demo: no turn %d (the game has turns 0 to %d)", turn, last)
+	}
 	if turn == 0 {
 		d.pos = 0
 	} else {
@@ -209,12 +275,25 @@ func (d *Demo) Seek(turn int) error {
 func (d *Demo) Turn() int {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if d.turns == nil {
+		return 0
+	}
 	t, _ := d.frameAt(max(d.pos-1, 0))
 	return t
 }
 
 // Next waits for the next frame's time and returns it.
 func (d *Demo) Next(ctx context.Context) (Frame, error) {
+	select {
+	case <-d.ready:
+	case <-ctx.Done():
+		return Frame{}, ctx.Err()
+	case <-d.done:
+		return Frame{}, ErrClosed
+	}
+	if d.loadErr != nil {
+		return Frame{}, d.loadErr
+	}
 	d.mu.Lock()
 	defer d.mu.Unlock()
 	if err := sleepUntil(ctx, d.done, d.clock, d.next); err != nil {

@@ -135,6 +135,15 @@ type TurnLoser interface {
 	FailedChallengeLosesTurn() bool
 }
 
+// ScorelessEnder is a Rules whose game ends after ScorelessEnd scoreless
+// turns in a row (Scrabble: six): passes, exchanges, plays withdrawn on a
+// challenge and plays that scored 0 count, a play that scored resets the
+// count. The session ends the game at the last of them (State.Over, with
+// RacksDue: the table then tells what is left on the racks with End).
+type ScorelessEnder interface {
+	ScorelessEnd() int
+}
+
 // Watcher is a Rules whose board the camera's turn detector can watch, so
 // that a frame is read once a turn is over (the table still, no hand over
 // the board, the board changed) instead of every frame being read. Locate
@@ -186,6 +195,24 @@ type Holder interface {
 // first turn), each after photos of the turn being played.
 type Demoer interface {
 	Demo() (*Demo, error)
+}
+
+// DemoRecorder is a Demoer that says its recorded game without drawing
+// its photos: `serve --camera demo` starts at once with the record's
+// settings, draws the photos (Demo) in the background and keeps them on
+// disk under the record's key.
+type DemoRecorder interface {
+	Demoer
+	DemoRecord() (DemoRecord, error)
+}
+
+// DemoRecord is a recorded game without its photos: the settings Demo's
+// would have, and a key that changes whenever its photos would (the
+// recorded game's text, the scenes' seed and settings; the renderer's
+// version is the cache's to add).
+type DemoRecord struct {
+	Options Options
+	Key     string
 }
 
 // Demo is a recorded game: its photos and the settings it was played with

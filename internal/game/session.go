@@ -785,7 +785,7 @@ func (s *Session) Undo(ctx context.Context) (*State, error) {
 func (s *Session) End(ctx context.Context, racks []int) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.rp.state.Over {
+	if s.rp.state.Over && !s.rp.state.RacksDue {
 		return nil, conflictf("the game is already over")
 	}
 	if len(racks) != len(s.setup.Players) {

@@ -47,6 +47,10 @@ type State struct {
 	// less the tiles on the board).
 	Bag  int  `json:"bag"`
 	Over bool `json:"over"`
+	// RacksDue: the rules ended the game (Scrabble: six scoreless turns in
+	// a row) and what is left on each rack is still to be told (End): the
+	// tally counts nothing left until it is.
+	RacksDue bool `json:"racks_due,omitempty"`
 	// Tally is the end-of-game score sheet, once the game is over.
 	Tally []TallyLine `json:"tally,omitempty"`
 	// Updated is when the latest record was written.

@@ -26,20 +26,25 @@ type replayed struct {
 	rules Rules
 	dict  Dictionary // flags the words it does not know; nil flags none
 
-	players  []Player
-	toPlay   int
-	dir      int   // 1, or -1 when play goes round the other way
-	lost     []int // turns each seat is still to miss (nil: none); replaced, never modified
-	over     bool
-	racks    []int
-	board    Position    // never modified once set: a new board replaces it
-	best     [][]float64 // best confidence of each square's stack; replaced, never modified
-	stood    bool        // an accepted reading stands (the board is not the empty start)
-	lastPlay int         // number of the latest accepted play, 0 if none
-	nextN    int         // number for the next turn record
-	camera   *CameraNotice
-	version  int64
-	updated  time.Time
+	players []Player
+	toPlay  int
+	dir     int   // 1, or -1 when play goes round the other way
+	lost    []int // turns each seat is still to miss (nil: none); replaced, never modified
+	over    bool
+	racks   []int
+	// scoreless counts the scoreless turns in a row (ScorelessEnder);
+	// racksDue: the rules ended the game after them, and what is left on
+	// the racks is still to be told (End).
+	scoreless int
+	racksDue  bool
+	board     Position    // never modified once set: a new board replaces it
+	best      [][]float64 // best confidence of each square's stack; replaced, never modified
+	stood     bool        // an accepted reading stands (the board is not the empty start)
+	lastPlay  int         // number of the latest accepted play, 0 if none
+	nextN     int         // number for the next turn record
+	camera    *CameraNotice
+	version   int64
+	updated   time.Time
 
 	hist     []Turn   // every turn record, oldest first
 	histJSON [][]byte // each one's JSON
@@ -72,6 +77,8 @@ type playAux struct {
 	// shift is the move's (Move.Shift): the turn's cells as shown are the
 	// reading's moved by it.
 	shift [2]int
+	// scoreless is the count of scoreless turns before the play.
+	scoreless int
 }
 
 // head is the table as it stood before an action: undoing the action puts
@@ -85,6 +92,8 @@ type head struct {
 	lost                    []int
 	over                    bool
 	racks                   []int
+	scoreless               int
+	racksDue                bool
 	board                   Position
 	best                    [][]float64
 	stood                   bool
@@ -227,6 +236,7 @@ func (rp *replayed) save(kind string) head {
 	return head{
 		kind: kind, players: append([]Player(nil), rp.players...),
 		toPlay: rp.toPlay, lastPlay: rp.lastPlay, nextN: rp.nextN, dir: rp.dir, lost: rp.lost, over: rp.over, racks: rp.racks,
+		scoreless: rp.scoreless, racksDue: rp.racksDue,
 		board: rp.board, best: rp.best, stood: rp.stood,
 		hist: len(rp.hist), acc: len(rp.acc), sights: len(rp.sights), changed: -1,
 	}
@@ -250,6 +260,7 @@ func (rp *replayed) pop() bool {
 	rp.players, rp.toPlay, rp.lastPlay, rp.nextN, rp.dir = h.players, h.toPlay, h.lastPlay, h.nextN, h.dir
 	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
 	rp.lost = h.lost
+	rp.scoreless, rp.racksDue = h.scoreless, h.racksDue
 	// The lists are cut to their length, with no room after it: the
 	// published states share the arrays, and the next turn must not be
 	// written over one they show.
@@ -357,6 +368,7 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 			t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 		} else {
 			rp.step(1)
+			rp.countScoreless(0)
 		}
 		rp.appendTurn(t)
 	case KindConfirm:
@@ -393,6 +405,9 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				// This game's rulebook: the speller loses the turn.
 				rp.step(1)
 			}
+			// The turn withdrawn scored nothing.
+			rp.scoreless = aux.scoreless
+			rp.countScoreless(0)
 		} else if lt, ok := rp.rules.(TurnLoser); ok && d.By != nil && lt.FailedChallengeLosesTurn() {
 			// The word stands: the challenger loses their next turn.
 			if by := *d.By; by >= 0 && by < len(rp.players) && by != t.Player {
@@ -410,7 +425,7 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 	case KindEnd:
 		var d endData
 		_ = json.Unmarshal(r.Data, &d)
-		rp.over, rp.racks = true, d.Racks
+		rp.over, rp.racks, rp.racksDue = true, d.Racks, false
 	}
 	return nil
 }
@@ -457,7 +472,7 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 			t.Words[i].NotInDictionary = !rp.dict.Contains(strings.ToUpper(w.Word))
 		}
 	}
-	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay, shift: mv.Shift}
+	aux := &playAux{before: board, best: rp.best, stood: rp.stood, lastPlay: rp.lastPlay, dir: rp.dir, toPlay: rp.toPlay, shift: mv.Shift, scoreless: rp.scoreless}
 	rp.plays[t.N] = aux
 	if mv.Shift != [2]int{} {
 		// The rules judged the reading moved on the lattice: the turn is
@@ -508,6 +523,26 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	if !mv.Again {
 		rp.step(1 + mv.Skip)
 	}
+	rp.countScoreless(mv.Score)
+}
+
+// countScoreless counts a turn that scored score, in a game whose rules
+// end it after so many scoreless turns in a row (ScorelessEnder): at the
+// last of them the game is over, with what is left on the racks still to
+// be told (End).
+func (rp *replayed) countScoreless(score int) {
+	se, ok := rp.rules.(ScorelessEnder)
+	if !ok {
+		return
+	}
+	if score != 0 {
+		rp.scoreless = 0
+		return
+	}
+	rp.scoreless++
+	if n := se.ScorelessEnd(); n > 0 && rp.scoreless >= n {
+		rp.over, rp.racks, rp.racksDue = true, nil, true
+	}
 }
 
 // step passes the turn k seats on, the way play goes.
@@ -531,7 +566,7 @@ func (rp *replayed) publish() {
 		Game: rp.setup.Kind, ID: rp.setup.ID, Version: rp.version, Rows: rp.setup.Rows, Cols: rp.setup.Cols,
 		Players: rp.playersShown(), ToPlay: rp.toPlay,
 		Turns: rp.acc[:len(rp.acc):len(rp.acc)], History: rp.hist[:len(rp.hist):len(rp.hist)],
-		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, Updated: rp.updated, Camera: rp.camera,
+		BoardText: board.String(), Last: rp.lastPlay, Over: rp.over, RacksDue: rp.racksDue, Updated: rp.updated, Camera: rp.camera,
 	}
 	if st.Turns == nil {
 		st.Turns = []Turn{}

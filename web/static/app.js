@@ -128,7 +128,7 @@ function render(g) {
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
       el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(p.score, "player")),
       p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
-      p.held !== undefined ? el("div", { class: "held" }, tr("player.held", { n: p.held })) : null)));
+      p.held !== undefined ? el("div", { class: "held" }, tr(gameOf(g).heldKey || "player.held", { n: p.held })) : null)));
   scores.classList.toggle("reversed", !!g.reversed);
 
   // The board: the standing board, or the newest reading when the rules
@@ -152,7 +152,8 @@ function render(g) {
   } else if (g.over) {
     banner.hidden = false;
     banner.className = "ok";
-    banner.textContent = t("banner.over");
+    // Over by the rules with the racks still to tell: the game's own note.
+    banner.textContent = g.racks_due && gameOf(g).racksDue ? t(gameOf(g).racksDue) : t("banner.over");
   } else {
     banner.hidden = true;
   }
@@ -193,7 +194,7 @@ function render(g) {
 }
 
 // What the table can do about a photo the camera could not read.
-const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held"];
+const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held", "preparing"];
 
 function renderCamera(g) {
   const box = $("#camera");
@@ -203,7 +204,7 @@ function renderCamera(g) {
   box.replaceChildren(
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
     el("div", { class: "muted" }, c.error),
-    el("div", {}, c.code === "held" ? t("camera.heldHelp") : t("camera.lostHelp")));
+    el("div", {}, ["held", "preparing"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.

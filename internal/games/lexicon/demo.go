@@ -115,12 +115,20 @@ var demoOnce = sync.OnceValues(renderDemo)
 // first time it is asked for: about a second a photo).
 func (Game) Demo() (*game.Demo, error) { return demoOnce() }
 
+// DemoRecord is the demo's settings and key, without drawing its photos.
+func (Game) DemoRecord() (game.DemoRecord, error) {
+	return game.DemoRecord{Options: demoOptions(), Key: fmt.Sprintf("%+v\n%v\n%s", demoScene(demoSeed), demoSides, demoLog)}, nil
+}
+
+// demoOptions are the demo's settings: the seats.
+func demoOptions() game.Options { return game.Options{OptSides: "south,north"} }
+
 func renderDemo() (*game.Demo, error) {
 	rec, err := ReadRecord(demoLog, "demodata/game.txt", len(demoSides))
 	if err != nil {
 		return nil, err
 	}
-	d := &game.Demo{Options: game.Options{OptSides: "south,north"}}
+	d := &game.Demo{Options: demoOptions()}
 	for i, ph := range rec {
 		text := TableLayout(ph, demoSides)
 		sc, err := render.Render("lexicon", []byte(text), demoScene(demoSeed))

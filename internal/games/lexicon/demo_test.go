@@ -3,6 +3,7 @@ package lexicon
 import (
 	"context"
 	"fmt"
+	"maps"
 	"os"
 	"strconv"
 	"strings"
@@ -23,6 +24,10 @@ func TestDemoThroughTheReader(t *testing.T) {
 	d, err := Game{}.Demo()
 	if err != nil {
 		t.Fatal(err)
+	}
+	// serve starts with the record's settings before the photos are drawn.
+	if rec, err := (Game{}).DemoRecord(); err != nil || !maps.Equal(rec.Options, d.Options) || rec.Key == "" {
+		t.Errorf("DemoRecord = %v, %v; the demo has settings %v", rec, err, d.Options)
 	}
 	rec, err := ReadRecord(demoLog, "game.txt", 2)
 	if err != nil {

@@ -33,6 +33,29 @@ var demoOnce = sync.OnceValues(renderDemo)
 // is asked for: about a second a photo).
 func (Game) Demo() (*game.Demo, error) { return demoOnce() }
 
+// DemoRecord is the demo's settings and key, without drawing its photos.
+func (Game) DemoRecord() (game.DemoRecord, error) {
+	l, err := pyramids.ReadLog(strings.NewReader(demoLog), "demodata/game.txt")
+	if err != nil {
+		return game.DemoRecord{}, err
+	}
+	return game.DemoRecord{Options: demoOptions(l), Key: fmt.Sprintf("%+v\n%s", demoScene(), demoLog)}, nil
+}
+
+// demoOptions are the demo's settings: the players' colours.
+func demoOptions(l *pyramids.Log) game.Options {
+	var colours []string
+	for _, c := range l.Players {
+		colours = append(colours, c.String())
+	}
+	return game.Options{OptColours: strings.Join(colours, ",")}
+}
+
+// demoScene is the demo's camera and light.
+func demoScene() render.Options {
+	return render.Options{Seed: demoSeed, Width: 1640, Height: 1232}
+}
+
 func renderDemo() (*game.Demo, error) {
 	l, err := pyramids.ReadLog(strings.NewReader(demoLog), "demodata/game.txt")
 	if err != nil {
@@ -54,13 +77,9 @@ func renderDemo() (*game.Demo, error) {
 			said = append(said, "")
 		}
 	}
-	var colours []string
-	for _, c := range l.Players {
-		colours = append(colours, c.String())
-	}
-	d := &game.Demo{Options: game.Options{OptColours: strings.Join(colours, ",")}}
+	d := &game.Demo{Options: demoOptions(l)}
 	for i, b := range boards {
-		opt := render.Options{Seed: demoSeed, Width: 1640, Height: 1232}
+		opt := demoScene()
 		still, err := render.Render("pyramids", []byte(b.String()), opt)
 		if err != nil {
 			return nil, fmt.Errorf("pyramids: the demo's photo %d: %w", i, err)

@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"context"
+	"maps"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -17,6 +18,10 @@ func TestDemoThroughTheReader(t *testing.T) {
 	d, err := Game{}.Demo()
 	if err != nil {
 		t.Fatal(err)
+	}
+	// serve starts with the record's settings before the photos are drawn.
+	if rec, err := (Game{}).DemoRecord(); err != nil || !maps.Equal(rec.Options, d.Options) || rec.Key == "" {
+		t.Errorf("DemoRecord = %v, %v; the demo has settings %v", rec, err, d.Options)
 	}
 	if len(d.Photos) != 7 || d.Photos[6].Word != "AOG" {
 		t.Fatalf("%d photos, want 7 (empty, set-up, two words announced and taken, AOG announced)", len(d.Photos))
@@ -41,6 +46,18 @@ func TestDemoThroughTheReader(t *testing.T) {
 		}
 	}
 	st := s.State()
+	marks, shown := 0, 0
+	for _, tn := range st.Turns {
+		marks += len(tn.Uncertain)
+	}
+	for _, row := range st.Board {
+		for _, c := range row {
+			if c != nil && c.Uncertain {
+				shown++
+			}
+		}
+	}
+	t.Logf("unsure marks: %d over the turns, %d on the board as it stands", marks, shown)
 	var words []string
 	for _, tn := range st.Turns {
 		for _, w := range tn.Words {

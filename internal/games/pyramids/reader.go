@@ -103,12 +103,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		for col := range conf[row] {
 			q := grid.Pos{Row: row, Col: col}
 			sq := scan.Square(q)
-			conf[row][col] = 1
-			if sq.Colour != pyramids.NoColour {
-				// ColourConf is the share of the pyramid's sampled points
-				// that had its colour: half of them is a clear majority.
-				conf[row][col] = min(sq.Conf, 0.5+sq.ColourConf)
-			}
+			conf[row][col] = squareConf(sq)
 		}
 	}
 	for _, q := range doubtful {
@@ -123,6 +118,24 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		}
 	}
 	return game.Reading{Board: Position{Board: board}, Conf: conf}, nil
+}
+
+// squareConf is the confidence the session is given for a square the scan
+// read: the scan's Sure decides which side of game.LowConf it falls (the
+// page marks a square unsure below it), its letter confidence where it
+// lies. A sure pyramid is at least LowConf, an unsure one at most
+// game.Guessed; an empty square is 1 (the page draws no mark on it). The
+// stack count is not part of Sure: it is the history's (CarryTaking), and
+// a square the carrying doubts is lowered by Read.
+func squareConf(sq vpyr.Square) float64 {
+	if sq.Colour == pyramids.NoColour {
+		return 1
+	}
+	c := min(max(sq.Conf, 0), 1)
+	if sq.Sure {
+		return max(c, game.LowConf)
+	}
+	return min(c, game.Guessed)
 }
 
 // Reconcile takes a pyramid the camera reads the same wrong way as in an

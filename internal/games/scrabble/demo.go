@@ -17,7 +17,7 @@ import (
 var demoGame string
 
 var (
-	_ game.Demoer = Game{}
+	_ game.DemoRecorder = Game{}
 	_ game.Pager  = Game{}
 )
 
@@ -128,6 +128,27 @@ var demoOnce = sync.OnceValues(renderDemo)
 // (about a second a photo).
 func (Game) Demo() (*game.Demo, error) { return demoOnce() }
 
+// DemoRecord is the demo's settings (none: the game's own) and key,
+// without drawing its photos.
+func (Game) DemoRecord() (game.DemoRecord, error) {
+	opt, err := demoScene()
+	if err != nil {
+		return game.DemoRecord{}, err
+	}
+	return game.DemoRecord{Key: fmt.Sprintf("%+v\n%s", opt, demoGame)}, nil
+}
+
+// demoScene is the demo's camera, light and board.
+func demoScene() (render.Options, error) {
+	opt, err := render.RandomOptions(demoSeed, "easy")
+	if err != nil {
+		return opt, err
+	}
+	opt.FitGame("scrabble")
+	opt.Edition, opt.Hand = "wooden", false
+	return opt, nil
+}
+
 func renderDemo() (*game.Demo, error) {
 	boards, err := demoBoards()
 	if err != nil {
@@ -137,12 +158,10 @@ func renderDemo() (*game.Demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt, err := render.RandomOptions(demoSeed, "easy")
+	opt, err := demoScene()
 	if err != nil {
 		return nil, err
 	}
-	opt.FitGame("scrabble")
-	opt.Edition, opt.Hand = "wooden", false
 	d := &game.Demo{}
 	for i, b := range boards {
 		sc, err := render.Render("scrabble", []byte(b.String()), opt)

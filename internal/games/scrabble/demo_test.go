@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"context"
+	"maps"
 	"strings"
 	"testing"
 
@@ -54,6 +55,10 @@ func TestDemoThroughThePipeline(t *testing.T) {
 	d, err := Game{}.Demo()
 	if err != nil {
 		t.Fatal(err)
+	}
+	// serve starts with the record's settings before the photos are drawn.
+	if rec, err := (Game{}).DemoRecord(); err != nil || !maps.Equal(rec.Options, d.Options) || rec.Key == "" {
+		t.Errorf("DemoRecord = %v, %v; the demo has settings %v", rec, err, d.Options)
 	}
 	turns, err := DemoTurns()
 	if err != nil {

@@ -224,10 +224,15 @@ func sum(v []int) int {
 }
 
 var (
-	_ game.Holder    = (*Rules)(nil)
-	_ game.TurnLoser = (*Rules)(nil)
-	_ game.Exchanger = (*Rules)(nil)
+	_ game.Holder         = (*Rules)(nil)
+	_ game.TurnLoser      = (*Rules)(nil)
+	_ game.Exchanger      = (*Rules)(nil)
+	_ game.ScorelessEnder = (*Rules)(nil)
 )
+
+// ScorelessEnd: RULES.md's end, six scoreless turns in a row (docs/scrabble.md
+// says which count): the session ends the game, the racks still to be told.
+func (*Rules) ScorelessEnd() int { return scrabble.Scoreless }
 
 // Held is how many tiles each seat holds, as counted (shown with each
 // player on the page).

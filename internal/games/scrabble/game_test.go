@@ -499,3 +499,79 @@ func TestSeats(t *testing.T) {
 		t.Errorf("a new game of one: %v", err)
 	}
 }
+
+// TestSixScorelessTurns: RULES.md's end by six scoreless turns in a row,
+// through the session. Passes, exchanges, a play withdrawn on a challenge
+// and a play that scored 0 count; a play that scored starts the count
+// again. At the sixth the game is over with the racks still to be told:
+// no turn is taken any more, and End gives the adjustment (each loses
+// their rack's value, nobody went out).
+func TestSixScorelessTurns(t *testing.T) {
+	ctx := context.Background()
+	pass := func(n int) []string { return slices.Repeat([]string{"pass"}, n) }
+	for _, c := range []struct {
+		name  string
+		steps []string // pass, exchange, challenge (the last play, by the seat to play), or a board: "ROW:COL:LETTERS|..."
+		over  int      // the step (1-based) that ends the game, 0 none
+	}{
+		{"six passes", pass(6), 6},
+		{"five passes", pass(5), 0},
+		{"six exchanges", slices.Repeat([]string{"exchange"}, 6), 6},
+		{"a scoring play starts again", append(append(pass(5), "7:3:BENDS"), pass(5)...), 0},
+		{"after a scoring play", append([]string{"7:3:BENDS"}, pass(6)...), 7},
+		{"a play of 0 points counts", append([]string{"7:7:ab"}, pass(5)...), 6},
+		{"a withdrawn play counts", append(append(append([]string{"7:3:BENDS"}, pass(4)...), "7:3:BENDS|8:2:QIA", "challenge"), "pass"), 8},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rules, err := Game{}.New(nil, game.Env{Dict: testWords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var last game.Turn
+			for i, step := range c.steps {
+				var st *game.State
+				switch step {
+				case "pass":
+					st, err = s.Pass(ctx)
+				case "exchange":
+					st, err = s.Exchange(ctx)
+				case "challenge":
+					_, st, err = s.ChallengeBy(ctx, last.N, nonWord(t, last), s.State().ToPlay)
+				default:
+					last, err = s.Play(ctx, game.Frame{ID: step}, game.Reading{Board: boardWith(strings.Split(step, "|")...)})
+					if err == nil && last.Status != game.StatusAccepted {
+						t.Fatalf("step %d %s: %+v", i+1, step, last)
+					}
+					st = s.State()
+				}
+				if err != nil {
+					t.Fatalf("step %d %s: %v", i+1, step, err)
+				}
+				if want := i+1 == c.over; st.Over != want || st.RacksDue != want {
+					t.Fatalf("after step %d %s: over %v, racks due %v; want %v", i+1, step, st.Over, st.RacksDue, want)
+				}
+			}
+			if c.over == 0 {
+				return
+			}
+			if _, err := s.Pass(ctx); !errors.Is(err, game.ErrConflict) {
+				t.Errorf("a pass after the end: %v, want a conflict", err)
+			}
+			before := s.State().Players
+			st, err := s.End(ctx, []int{5, 12})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if st.RacksDue || len(st.Tally) != 2 || st.Tally[0].Final != before[0].Score-5 || st.Tally[1].Final != before[1].Score-12 {
+				t.Errorf("the end with racks worth 5 and 12 from %+v: racks due %v, tally %+v", before, st.RacksDue, st.Tally)
+			}
+			if _, err := s.End(ctx, []int{0, 0}); !errors.Is(err, game.ErrConflict) {
+				t.Errorf("a second end: %v, want a conflict", err)
+			}
+		})
+	}
+}

@@ -67,11 +67,19 @@
     // A failed challenge costs the challenger a turn (RULES.md): the page
     // asks who challenges.
     askChallenger: true,
+    // A rack's count with each player: its own words, not the shared
+    // "tiles left" (a Scrabble player's tiles are on the rack).
+    heldKey: "scrabble.held",
     endNote: "end.scrabble", // the end sheet's line (i18n.js)
+    // Six scoreless turns in a row ended the game (the session): the
+    // banner asks for the racks.
+    racksDue: "scrabble.scoreless",
     rackMax: 49, // the most a rack can be worth: Q Z J X K and two 4s
     centre: false,
     strings: {
       en: {
+        "scrabble.held": (p) => `${p.n} on the rack`,
+        "scrabble.scoreless": "Six scoreless turns in a row: the game is over. End it (More) with the points left on the racks.",
         "end.scrabble": "Points left on each rack (the tiles' values; 0 for a player who went out):",
         "cell.blank": (p) => `blank ${p.letter}`,
         "cell.blankUnknown": "a blank",
@@ -79,6 +87,8 @@
         "scrabble.out": (p) => `— ${p.name} is out: end the game (More) with the points left on the racks.`,
       },
       ru: {
+        "scrabble.held": (p) => `${p.n} на подставке`,
+        "scrabble.scoreless": "Шесть ходов подряд без очков: игра окончена. Завершите её (Ещё), указав очки на подставках.",
         "end.scrabble": "Очки на подставке у каждого (сумма фишек; 0 у того, кто выложил все):",
         "cell.blank": (p) => `пустышка ${p.letter}`,
         "cell.blankUnknown": "пустышка",

@@ -46,6 +46,21 @@ func DemoLog() (*twists.Log, error) {
 	return twists.ReadLog(strings.NewReader(demoLog), "demodata/game.txt")
 }
 
+// DemoRecord is the demo's settings and key, without drawing its photos.
+func (Game) DemoRecord() (game.DemoRecord, error) {
+	l, err := DemoLog()
+	if err != nil {
+		return game.DemoRecord{}, err
+	}
+	return game.DemoRecord{Options: game.Options{OptSet: l.Alphabet.String()}, Key: fmt.Sprintf("%+v\n%s", demoScene(), demoLog)}, nil
+}
+
+// demoScene is the demo's camera and light: a wooden table, the camera
+// 36 cm over it, as a Pi camera over a small structure sees the tiles.
+func demoScene() render.Options {
+	return render.Options{Seed: demoSeed, Width: 1640, Height: 1232, Table: "wood", HeightMM: 360}
+}
+
 func renderDemo() (*game.Demo, error) {
 	l, err := DemoLog()
 	if err != nil {
@@ -56,9 +71,7 @@ func renderDemo() (*game.Demo, error) {
 		if e.Kind == "pass" {
 			continue // the camera sees no pass: the table taps it
 		}
-		// A wooden table, the camera 36 cm over it: the tiles as a Pi
-		// camera over a small structure sees them.
-		opt := render.Options{Seed: demoSeed, Width: 1640, Height: 1232, Table: "wood", HeightMM: 360}
+		opt := demoScene()
 		still, err := render.Render("twists", []byte(e.After.String()), opt)
 		if err != nil {
 			return nil, fmt.Errorf("twists: the demo's photo %d: %w", i, err)

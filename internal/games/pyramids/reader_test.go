@@ -1,0 +1,38 @@
+package pyramids
+
+import (
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+)
+
+// The page marks a square unsure when its confidence is under
+// game.LowConf: the mark follows the scan's Sure, not the letter's
+// confidence alone.
+func TestSquareConfFollowsSure(t *testing.T) {
+	tests := []struct {
+		name   string
+		sq     vpyr.Square
+		unsure bool
+	}{
+		{"sure pyramid, letter confident", vpyr.Square{Colour: pyramids.Red, Letter: "E", Conf: 0.97, ColourConf: 0.9, Sure: true}, false},
+		{"sure pyramid, colour share just over the scan's bar", vpyr.Square{Colour: pyramids.Blue, Letter: "T", Conf: 0.75, ColourConf: 0.2, Sure: true}, false},
+		{"unsure pyramid, letter confident", vpyr.Square{Colour: pyramids.Green, Letter: "S", Conf: 0.99, ColourConf: 0.95, Sure: false}, true},
+		{"unsure pyramid, faces disagree", vpyr.Square{Colour: pyramids.Yellow, Letter: "O", Conf: 0.55, ColourConf: 0.9, Sure: false}, true},
+		{"unread letter", vpyr.Square{Colour: pyramids.Black, Letter: "?", Conf: 0, Sure: false}, true},
+		{"empty square", vpyr.Square{Colour: pyramids.NoColour, Sure: false}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := squareConf(tc.sq)
+			if c < 0 || c > 1 {
+				t.Fatalf("conf %v out of 0..1", c)
+			}
+			if got := c < game.LowConf; got != tc.unsure {
+				t.Errorf("conf %v: marked unsure %v, want %v", c, got, tc.unsure)
+			}
+		})
+	}
+}
