@@ -302,11 +302,13 @@ leak-pyramids: deps
 # the whole test suite there (make test) and compares the arm64 reader's
 # readings with this machine's on the golden scans. Slow (hours); needs
 # root; keeps the root in PI_CACHE and its log in PI_LOG. Not part of test.
-# PI_STEPS picks steps (hw/pi/check.sh); PI_STEPS='src xtest' runs the
-# tests compiled on the host, run in the root (much faster).
+# The tests are compiled on the host for arm64 and run in the root;
+# PI_STEPS picks steps (hw/pi/check.sh), e.g. PI_STEPS='src xtest' only
+# the tests, PI_STEPS=test make test compiled in the root too (hours).
 PI_CACHE ?= /var/cache/tilescope-pi
 PI_LOG ?= $(PI_CACHE)/pi-check.log
 PI_STEPS ?=
+PI_PKGS ?=
 .PHONY: pi-check
 pi-check:
-	APT_PKGS='$(APT_PKGS)' PI_CACHE='$(PI_CACHE)' PI_LOG='$(PI_LOG)' PI_STEPS='$(PI_STEPS)' GO='$(GO)' hw/pi/check.sh
+	APT_PKGS='$(APT_PKGS)' PI_CACHE='$(PI_CACHE)' PI_LOG='$(PI_LOG)' PI_STEPS='$(PI_STEPS)' PI_PKGS='$(PI_PKGS)' GO='$(GO)' hw/pi/check.sh

@@ -12,6 +12,10 @@ import (
 	"github.com/tilescope/tilescope/internal/imagesize"
 )
 
+// DefaultStillFor is how long a board must be still before a turn is
+// read, where TurnOptions.StillFor is not set.
+const DefaultStillFor = 1500 * time.Millisecond
+
 // TurnOptions tune a TurnDetector. Zero fields take the defaults.
 type TurnOptions struct {
 	Size         int           // squares per side; default 10
@@ -131,7 +135,7 @@ func NewTurnDetector(opt TurnOptions) *TurnDetector {
 		opt.Size = 10
 	}
 	if opt.StillFor == 0 {
-		opt.StillFor = 1500 * time.Millisecond
+		opt.StillFor = DefaultStillFor
 	}
 	if opt.StillFrames == 0 {
 		opt.StillFrames = 3

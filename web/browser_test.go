@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -194,8 +195,15 @@ func tinyJPEG(t *testing.T) []byte {
 // networking, component updates or sync, a fresh profile), with extra
 // flags (a language), and gives the browser's context, 90 seconds long,
 // and what closes it.
+//
+// Under user-mode emulation (make pi-check's arm64 run) it skips the
+// test: Chromium aborts under qemu-user, a limit of the emulation, not of
+// a Pi, which runs it natively.
 func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
 	t.Helper()
+	if r := emulation.Reason(); r != "" {
+		t.Skipf("emulated under %s, where Chromium aborts (an emulation limit; a Pi runs it natively)", r)
+	}
 	opts := append([]chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromiumPath),
 		chromedp.Headless,

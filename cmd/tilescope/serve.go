@@ -29,6 +29,7 @@ import (
 	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/internal/sqlite"
+	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/web"
 )
 
@@ -65,6 +66,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	demoRestart := fs.Duration("demo-restart", time.Minute, "with --camera demo: this long after the recorded game's last turn, end the game (the tally), and as long again later start it over; 0 stays on the last turn")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
 	hold := fs.Duration("hold", 10*time.Second, "with a camera watched for turns (no --button): how long something may lie still on the board's edge (a pencil, a cup) before it is taken as part of the table and turns are read again; a hand or an arm reaching into the grid is waited for three times as long")
+	still := fs.Duration("still", vision.DefaultStillFor, "with a live camera watched for turns (no --button): how long the board and the table around it must be still (and 3 frames) before the photo is read as the turn; shorter brings the turn to the phones sooner, with more risk of reading a board a hand is about to touch again")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--game G] [--camera SPEC] [--data DIR] [options]")
 		fs.PrintDefaults()
@@ -86,6 +88,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *hold <= 0 {
 		return usageErrorf("serve: --hold %v: want a positive duration", *hold)
+	}
+	if *still <= 0 {
+		return usageErrorf("serve: --still %v: want a positive duration", *still)
 	}
 	names := splitPlayers(*players)
 	if len(names) < 1 || len(names) > 4 {
@@ -268,7 +273,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// game of another kind starts; a game without one has every
 			// frame read (an unchanged table is no turn).
 			rows, _ := sess.Rules().Empty().Size()
-			watch := newTurnWatcher(turnOptions(src, rows, *period, *hold), sess, logf)
+			watch := newTurnWatcher(turnOptions(src, rows, *period, *hold, *still), sess, logf)
 			watch.follow(sess.Rules)
 			watch.resume(ctx, sess)
 			frames := turnSource(ctx, hf, src, btn, watch)

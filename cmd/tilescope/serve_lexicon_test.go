@@ -60,9 +60,9 @@ func hasWord(tn game.Turn, w string) bool {
 // recorded game -> vision/loose -> each seat's crossword -> referee ->
 // SQLite) and the page in Chromium on a phone: the six photos arrive as
 // turns of the right seats with every seat's score as the referee has it on
-// the recorded crosswords; OXE, flagged, is challenged with a tap and
-// withdrawn (Ann's score back); a tile the camera misread is corrected with
-// a tap; red light, with tiles typed for Ben, ranks the crosswords.
+// the recorded crosswords; a tile the camera misread is corrected with a
+// tap; OXE, flagged, is challenged with a tap and withdrawn (Ann's score
+// back); red light, with tiles typed for Ben, ranks the crosswords.
 // Screenshots are kept as the test's artefacts.
 func TestServeLexiconInChromium(t *testing.T) {
 	needChromium(t)
@@ -105,26 +105,29 @@ func TestServeLexiconInChromium(t *testing.T) {
 		shown(last.Seats[1].Score())+` · ×50 `+strconv.FormatFloat(float64(last.Seats[1].Score())/2, 'f', -1, 64)+`"`)
 	js("the turns in the history", `document.querySelectorAll("#history li").length >= 6 && document.getElementById("history").textContent.includes("RUBBISH")`)
 
-	// Ben challenges OXE with one tap (and the PIN, once).
-	js("OXE flagged (not in the dictionary, standing until challenged)", `document.querySelector('#lastturn .word[data-word="OXE"]').classList.contains("flagged")`)
-	if err := chromedp.Do(bctx,
-		chromedp.Click(chromedp.CSS(`#lastturn .word[data-word="OXE"]`)),
-		chromedp.WaitVisible(chromedp.ID("pininput")),
-		chromedp.SendKeys(chromedp.ID("pininput"), "1234"),
-		chromedp.Click(chromedp.ID("pinsave")),
-	); err != nil {
-		t.Fatalf("challenging OXE: %v", err)
-	}
-	js("OXE withdrawn", `document.getElementById("verdict").textContent.includes("OXE is not a word") && document.getElementById("history").textContent.includes("withdrawn")`)
-	rubbish := rec[len(rec)-2]
-	if st := c.game(t); st.Players[0].Score != rubbish.Seats[0].Score() {
-		t.Errorf("after the challenge Ann scores %d, want %d (as after RUBBISH)", st.Players[0].Score, rubbish.Seats[0].Score())
+	// The PIN, the first time the page asks for it.
+	pinIfAsked := func() {
+		t.Helper()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
+			if asked, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.getElementById("pininput")`)); asked {
+				if err := chromedp.Do(bctx, chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave"))); err != nil {
+					t.Fatalf("the PIN: %v", err)
+				}
+				return
+			}
+			if done, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("sheet").hidden`)); done {
+				return
+			}
+		}
 	}
 
 	// A tile the camera misread (against the recorded crossword) is fixed
-	// with a tap; without a misread, Ann's C is made a D and a C again.
+	// with a tap; without a misread, Ann's C is made a D and a C again. It
+	// is fixed in the latest photo, OXE's, and in every earlier one that
+	// read it so (before the challenge: a photo still showing OXE is then
+	// the play withdrawn, not a new one).
 	st = c.game(t)
-	r, col, letter := lexiconMisread(t, st, rubbish)
+	r, col, letter := lexiconMisread(t, st, last)
 	fix := func(r, col int, letter string) {
 		t.Helper()
 		at := `#board .cell[data-row="` + strconv.Itoa(r) + `"][data-col="` + strconv.Itoa(col) + `"]`
@@ -136,6 +139,7 @@ func TestServeLexiconInChromium(t *testing.T) {
 		); err != nil {
 			t.Fatalf("fixing row %d, column %d: %v", r, col, err)
 		}
+		pinIfAsked()
 		js("the tile fixed as "+letter, `document.querySelector('`+at+`').textContent.startsWith("`+letter+`") && document.getElementById("sheet").hidden`)
 	}
 	if letter != "" {
@@ -149,22 +153,47 @@ func TestServeLexiconInChromium(t *testing.T) {
 	}
 	st = c.game(t)
 	for seat := range 2 {
-		if st.Players[seat].Score != rubbish.Seats[seat].Score() {
-			t.Errorf("after the fix %s scores %d, want %d", st.Players[seat].Name, st.Players[seat].Score, rubbish.Seats[seat].Score())
+		if st.Players[seat].Score != last.Seats[seat].Score() {
+			t.Errorf("after the fix %s scores %d, want %d", st.Players[seat].Name, st.Players[seat].Score, last.Seats[seat].Score())
 		}
 	}
 	if cell := st.Board[r][col]; cell == nil || !cell.Corrected {
 		t.Errorf("after the fix the service has %+v at row %d, column %d, not marked corrected", cell, r, col)
 	}
+
+	// Ben challenges OXE with one tap.
+	js("OXE flagged (not in the dictionary, standing until challenged)", `document.querySelector('#lastturn .word[data-word="OXE"]').classList.contains("flagged")`)
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`#lastturn .word[data-word="OXE"]`))); err != nil {
+		t.Fatalf("challenging OXE: %v", err)
+	}
+	pinIfAsked()
+	js("OXE withdrawn", `document.getElementById("verdict").textContent.includes("OXE is not a word") && !document.getElementById("verdict").textContent.includes("null") && document.getElementById("history").textContent.includes("withdrawn")`)
+	rubbish := rec[len(rec)-2]
+	time.Sleep(time.Second) // the camera still shows OXE: the play withdrawn, no new turn
+	if st := c.game(t); st.Players[0].Score != rubbish.Seats[0].Score() || st.Players[1].Score != rubbish.Seats[1].Score() || len(st.Turns) != len(rec)-1 {
+		t.Errorf("after the challenge: %+v, %d turns; want Ann %d (as after RUBBISH), Ben %d, %d turns", st.Players, len(st.Turns), rubbish.Seats[0].Score(), rubbish.Seats[1].Score(), len(rec)-1)
+	}
 	savePhoneShot(t, bctx, "lexicon-phone.png")
 
 	// Red light: Ben still holds two tiles (typed); the tally ranks the
 	// crosswords, Ben's now 11 / (3 + 2).
+	// The "More" sheet listens for "End the game" once it has asked the
+	// table for its address: tap again until the end sheet opens.
+	if err := chromedp.Do(bctx, chromedp.Click(chromedp.ID("more")), chromedp.WaitVisible(chromedp.ID("endgame"))); err != nil {
+		t.Fatalf("the More sheet: %v", err)
+	}
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const b = document.getElementById("endgame"); if (b) b.click(); return true; })()`)); err != nil {
+			t.Fatalf("ending the game: %v", err)
+		}
+		if open, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#endform input[data-seat="1"]')`)); open {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the end sheet did not open")
+		}
+	}
 	if err := chromedp.Do(bctx,
-		chromedp.Click(chromedp.ID("more")),
-		chromedp.WaitVisible(chromedp.ID("endgame")),
-		chromedp.Click(chromedp.ID("endgame")),
-		chromedp.WaitVisible(chromedp.CSS(`#endform input[data-seat="1"]`)),
 		chromedp.SetValue(chromedp.CSS(`#endform input[data-seat="1"]`), "2"),
 		chromedp.Click(chromedp.ID("endsave")),
 	); err != nil {

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 )
 
@@ -82,8 +83,8 @@ func startServe(t *testing.T, args ...string) *child {
 		c.url = "http://" + a
 	case <-c.done:
 		t.Fatalf("serve exited before listening: %v\n%s", c.err, stderr.String())
-	case <-time.After(60 * time.Second):
-		t.Fatalf("serve did not listen within 60s\n%s", stderr.String())
+	case <-time.After(emulation.Patient(60 * time.Second)):
+		t.Fatalf("serve did not listen within %v\n%s", emulation.Patient(60*time.Second), stderr.String())
 	}
 	return c
 }
@@ -124,7 +125,7 @@ func (c *child) game(t *testing.T) game.State {
 // waitFor polls the game until ok says yes.
 func (c *child) waitFor(t *testing.T, what string, limit time.Duration, ok func(game.State) bool) game.State {
 	t.Helper()
-	deadline := time.Now().Add(limit)
+	deadline := time.Now().Add(emulation.Patient(limit))
 	for {
 		st := c.game(t)
 		if ok(st) {
@@ -362,6 +363,7 @@ func TestServeBadFlags(t *testing.T) {
 		{"stray argument", []string{"now"}, "unexpected argument"},
 		{"bad lang", []string{"--lang", "fr"}, "--lang"},
 		{"no hold", []string{"--hold", "0s"}, "--hold"},
+		{"no still", []string{"--still", "0s"}, "--still"},
 		{"no pin file", []string{"--pin-file", filepath.Join(file, "nope")}, "--pin-file"},
 		{"bad pin file", []string{"--pin-file", file}, "--pin-file"},
 		{"pin and pin file", []string{"--pin", "1234", "--pin-file", file}, "give one"},

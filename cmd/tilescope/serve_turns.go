@@ -40,11 +40,12 @@ func turnSource(ctx context.Context, hf *hwFlags, src camera.Source, btn gpio.Bu
 }
 
 // turnOptions are the detector's options for a camera: a live camera's
-// time is the wall clock (still for 1.5 s and 3 frames ends a turn); a
-// replayed one (the demo, a dir: folder) shows one frame every period, so
-// its turns end after three identical frames whatever the pace.
-func turnOptions(src camera.Source, size int, period, hold time.Duration) vision.TurnOptions {
-	opt := vision.TurnOptions{Size: size, HoldFor: hold}
+// time is the wall clock (still for still, --still, 1.5 s by default, and
+// 3 frames ends a turn); a replayed one (the demo, a dir: folder) shows
+// one frame every period, so its turns end after three identical frames
+// whatever the pace.
+func turnOptions(src camera.Source, size int, period, hold, still time.Duration) vision.TurnOptions {
+	opt := vision.TurnOptions{Size: size, HoldFor: hold, StillFor: still}
 	switch src.(type) {
 	case *camera.Demo, *camera.Dir:
 		opt.StillFor = 2 * period

@@ -47,6 +47,30 @@ func (l *frameList) Next(ctx context.Context) (camera.Frame, error) {
 }
 func (l *frameList) Close() error { return nil }
 
+// TestTurnOptions: a live camera's turn ends after --still of stillness;
+// a replayed one's (the demo, a dir: folder) after two frame periods,
+// whatever --still says.
+func TestTurnOptions(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		src   camera.Source
+		still time.Duration
+		want  time.Duration
+	}{
+		{"live camera, the default", &frameList{}, vision.DefaultStillFor, 1500 * time.Millisecond},
+		{"live camera, --still 700ms", &frameList{}, 700 * time.Millisecond, 700 * time.Millisecond},
+		{"demo", &camera.Demo{}, 700 * time.Millisecond, 2 * 150 * time.Millisecond},
+		{"dir", &camera.Dir{}, 700 * time.Millisecond, 2 * 150 * time.Millisecond},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			opt := turnOptions(tc.src, 10, 150*time.Millisecond, 10*time.Second, tc.still)
+			if opt.StillFor != tc.want || opt.HoldFor != 10*time.Second || opt.Size != 10 {
+				t.Errorf("turnOptions = still %v, hold %v, size %d; want still %v", opt.StillFor, opt.HoldFor, opt.Size, tc.want)
+			}
+		})
+	}
+}
+
 func demoPhoto(t testing.TB, name string) []byte {
 	t.Helper()
 	b, err := os.ReadFile("../../hw/camera/demodata/frames/" + name)
@@ -252,7 +276,7 @@ func TestTurnWatcherDemo(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer d.Close()
-	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
+	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second, vision.DefaultStillFor), nil, t.Logf)
 	w.src = d
 	passesEveryTurnOnce(t, w, d, 300*time.Millisecond)
 }
@@ -505,7 +529,7 @@ func TestTurnWatcherFollowsTheGame(t *testing.T) {
 		t.Fatal("Scrabble's rules have no Locate")
 	}
 	var cur game.Rules = scrabble
-	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second), nil, t.Logf)
+	w := newTurnWatcher(turnOptions(d, 10, time.Nanosecond, 10*time.Second, vision.DefaultStillFor), nil, t.Logf)
 	w.src = d
 	w.follow(func() game.Rules { return cur })
 	passesEveryTurnOnce(t, w, d, 2*time.Second)

@@ -87,8 +87,9 @@ func (g *Game) Play(after *Board) (Move, error) {
 	if err != nil {
 		return Move{}, err
 	}
-	if len(m.Placed) > g.Rack[g.Seat] {
-		return Move{}, reject(TooManyTiles, NoPos, "%d tiles placed; the player holds only %d", len(m.Placed), g.Rack[g.Seat])
+	drawn, out, err := Draw(g.Rack, g.Bag, g.Seat, len(m.Placed))
+	if err != nil {
+		return Move{}, err
 	}
 	p := &played{seat: g.Seat, before: g.Board, move: m, scoreless: g.Scoreless, loseNext: append([]bool(nil), g.loseNext...)}
 	g.Board = *after
@@ -96,17 +97,15 @@ func (g *Game) Play(after *Board) (Move, error) {
 		g.Board[pl.Row][pl.Col] = Tile{Letter: pl.Letter[0], Blank: pl.Blank}
 	}
 	g.Scores[g.Seat] += m.Score
-	g.Rack[g.Seat] -= len(m.Placed)
-	p.drawn = min(len(m.Placed), g.Bag)
-	g.Bag -= p.drawn
-	g.Rack[g.Seat] += p.drawn
+	p.drawn = drawn
+	g.Bag -= drawn
 	if m.Score == 0 {
 		g.Scoreless++
 	} else {
 		g.Scoreless = 0
 	}
 	g.last = p
-	if g.Bag == 0 && g.Rack[g.Seat] == 0 {
+	if out {
 		g.Over, g.Out = true, g.Seat
 		return m, nil
 	}
@@ -234,6 +233,22 @@ func (g *Game) next() {
 		}
 		g.loseNext[g.Seat] = false
 	}
+}
+
+// Draw counts a play of placed tiles by seat on the racks (rack: how many
+// tiles each seat holds; bag: how many are left to draw): more than the
+// seat holds is a TooManyTiles rejection and changes nothing; otherwise
+// the seat's rack loses the tiles and draws as many as the bag holds
+// (rack is changed in place). It returns the tiles drawn and whether the
+// seat went out (its rack and the bag are empty). Game.Play and the table's
+// adapter (internal/games/scrabble) both count with it.
+func Draw(rack []int, bag, seat, placed int) (drawn int, out bool, err error) {
+	if placed > rack[seat] {
+		return 0, false, reject(TooManyTiles, NoPos, "%d tiles placed; the player holds only %d", placed, rack[seat])
+	}
+	drawn = min(placed, bag)
+	rack[seat] += drawn - placed
+	return drawn, bag == drawn && rack[seat] == 0, nil
 }
 
 // RackValue is the sum of the face values of the tiles on a rack, written

@@ -189,3 +189,35 @@ func TestRackValueAndAdjust(t *testing.T) {
 		t.Errorf("Adjust none out = %v", got)
 	}
 }
+
+// TestDraw: a play's count on the racks, shared by Game.Play and the
+// table's adapter.
+func TestDraw(t *testing.T) {
+	for _, c := range []struct {
+		name                string
+		rack                []int
+		bag, seat, placed   int
+		wantRack            []int
+		wantDrawn           int
+		wantOut, wantRefuse bool
+	}{
+		{"a full refill", []int{7, 7}, 86, 0, 5, []int{7, 7}, 5, false, false},
+		{"the bag runs short", []int{7, 7}, 3, 1, 5, []int{7, 5}, 3, false, false},
+		{"out with the bag empty", []int{7, 4}, 0, 1, 4, []int{7, 0}, 0, true, false},
+		{"out with the last tiles drawn", []int{2, 7}, 2, 0, 2, []int{2, 7}, 2, false, false},
+		{"the bag's last tiles, rack emptied", []int{3, 7}, 1, 0, 3, []int{1, 7}, 1, false, false},
+		{"more than the rack holds", []int{7, 3}, 0, 1, 4, []int{7, 3}, 0, false, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rack := append([]int(nil), c.rack...)
+			drawn, out, err := Draw(rack, c.bag, c.seat, c.placed)
+			var rej *Rejection
+			if c.wantRefuse != (errors.As(err, &rej) && rej.Code == TooManyTiles) {
+				t.Fatalf("err %v, want refused %v", err, c.wantRefuse)
+			}
+			if drawn != c.wantDrawn || out != c.wantOut || !slices.Equal(rack, c.wantRack) {
+				t.Errorf("drawn %d out %v rack %v; want %d %v %v", drawn, out, rack, c.wantDrawn, c.wantOut, c.wantRack)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -60,6 +61,94 @@ func goldenText(r *UpwordsReading) string {
 	return b.String()
 }
 
+// goldenCornerTol is how far, in pixels, a corner may lie from its golden
+// place on an architecture other than amd64, where the golden files were
+// written. OpenCV itself rounds differently there (make pi-check, arm64:
+// Debian's arm64 OpenCV resizes a few pixels of the work picture one grey
+// level apart, and its HoughLinesP finds other segments in the very same
+// edge picture; docs/pi.md), so a corner moves a pixel or two and, with
+// it, where a stack's height is measured.
+const goldenCornerTol = 3.0
+
+// goldenWithin compares a scan's golden text with the golden file's within
+// that tolerance: every corner within goldenCornerTol pixels, the same
+// squares occupied by the same letters, each height within one. It
+// returns the differences it allowed, or ok false (and what broke it).
+func goldenWithin(got, want string) (diffs []string, ok bool) {
+	corners := func(s string) ([]vision.Point, string, bool) {
+		head, rest, found := strings.Cut(s, "\n")
+		f := strings.Fields(strings.TrimPrefix(head, "# corners"))
+		if !found || !strings.HasPrefix(head, "# corners") || len(f) != 4 {
+			return nil, "", false
+		}
+		var ps []vision.Point
+		for _, c := range f {
+			var p vision.Point
+			if _, err := fmt.Sscanf(c, "%f,%f", &p.X, &p.Y); err != nil {
+				return nil, "", false
+			}
+			ps = append(ps, p)
+		}
+		return ps, rest, true
+	}
+	gc, gb, ok1 := corners(got)
+	wc, wb, ok2 := corners(want)
+	if !ok1 || !ok2 {
+		return []string{"no corners line"}, false
+	}
+	for i := range gc {
+		if d := math.Hypot(gc[i].X-wc[i].X, gc[i].Y-wc[i].Y); d > goldenCornerTol {
+			return []string{fmt.Sprintf("corner %d %.0f px off", i, d)}, false
+		} else if d > 0 {
+			diffs = append(diffs, fmt.Sprintf("corner %d %.1f px off", i, d))
+		}
+	}
+	g, err1 := grid.Parse(strings.NewReader(gb), "scan")
+	w, err2 := grid.Parse(strings.NewReader(wb), "golden")
+	if err1 != nil || err2 != nil || g.Rows != w.Rows || g.Cols != w.Cols {
+		return []string{"boards of other shapes"}, false
+	}
+	ok = true
+	w.Each(func(p grid.Pos, ws grid.Stack) {
+		gs := g.At(p)
+		switch {
+		case ws.Empty() != gs.Empty() || ws.Letter != gs.Letter:
+			diffs, ok = append(diffs, fmt.Sprintf("%v %q for %q", p, gs, ws)), false
+		case gs.Height != ws.Height:
+			diffs = append(diffs, fmt.Sprintf("%v height %d for %d", p, gs.Height, ws.Height))
+			if gs.Height-ws.Height > 1 || ws.Height-gs.Height > 1 {
+				ok = false
+			}
+		}
+	})
+	return diffs, ok
+}
+
+func TestGoldenWithin(t *testing.T) {
+	const want = "# corners 361,282 1100,196 1214,948 426,1044\n.   A2  .\nA   A5  .\n"
+	for _, tc := range []struct {
+		name, got string
+		ok        bool
+		diffs     int
+	}{
+		{"the same", want, true, 0},
+		{"corners 2 px off, heights one apart (arm64's upwords-0000)", "# corners 361,282 1100,194 1214,948 426,1045\n.   A   .\nA   A4  .\n", true, 4},
+		{"a corner 4 px off", "# corners 361,282 1100,192 1214,948 426,1044\n.   A2  .\nA   A5  .\n", false, 1},
+		{"a height two apart", "# corners 361,282 1100,196 1214,948 426,1044\n.   A2  .\nA   A3  .\n", false, 1},
+		{"a square empty", "# corners 361,282 1100,196 1214,948 426,1044\n.   .   .\nA   A5  .\n", false, 1},
+		{"another letter", "# corners 361,282 1100,196 1214,948 426,1044\n.   B2  .\nA   A5  .\n", false, 1},
+		{"another shape", "# corners 361,282 1100,196 1214,948 426,1044\n.   A2\nA   A5\n", false, 1},
+		{"no corners", ".   A2  .\nA   A5  .\n", false, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			diffs, ok := goldenWithin(tc.got, want)
+			if ok != tc.ok || len(diffs) != tc.diffs {
+				t.Errorf("goldenWithin = %v, %v; want ok %v with %d differences", diffs, ok, tc.ok, tc.diffs)
+			}
+		})
+	}
+}
+
 func TestScanRenderedScenes(t *testing.T) {
 	files, err := vision.SceneFiles("testdata/scenes")
 	if err != nil || len(files) == 0 {
@@ -108,7 +197,12 @@ func TestScanRenderedScenes(t *testing.T) {
 				t.Fatalf("%v (run go test -update to write it)", err)
 			}
 			if got != string(exp) {
-				t.Errorf("scan differs from %s (go test -update rewrites it):\n got:\n%s\nwant:\n%s", golden, got, exp)
+				if diffs, ok := goldenWithin(got, string(exp)); runtime.GOARCH != "amd64" && ok {
+					t.Logf("on %s, within the tolerance of another architecture (corners %.0f px, heights 1) of %s: %s",
+						runtime.GOARCH, goldenCornerTol, golden, strings.Join(diffs, "; "))
+				} else {
+					t.Errorf("scan differs from %s (go test -update rewrites it):\n got:\n%s\nwant:\n%s", golden, got, exp)
+				}
 			}
 			// The board text chains into the grid parser.
 			if _, err := grid.Parse(strings.NewReader(r.Board.String()), "scan"); err != nil {

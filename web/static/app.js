@@ -376,9 +376,10 @@ async function challenge(n, word) {
 
 function showVerdict(v, challenged) {
   const out = $("#verdict");
-  out.replaceChildren(
+  // replaceChildren would write a null out as the text "null".
+  out.replaceChildren(...[
     el("div", { class: v.valid ? "yes" : "no" }, t("verdict", { word: v.word, valid: v.valid, challenged })),
-    v.definition ? el("div", { class: "muted" }, v.definition) : null);
+    v.definition ? el("div", { class: "muted" }, v.definition) : null].filter(Boolean));
 }
 
 $("#lookup").addEventListener("submit", async (e) => {
@@ -412,13 +413,15 @@ $("#photoinput").addEventListener("change", async (e) => {
 $("#more").addEventListener("click", async () => {
   const c = openSheet("#tpl-more");
   c.querySelector("#joinurl").textContent = location.origin + "/";
-  try {
-    const info = await (await fetch("/api/info")).json();
-    if (info.url) c.querySelector("#joinurl").textContent = info.url;
-  } catch (e) { /* the page's own address will do */ }
+  // The buttons work at once, not only once the address is known.
   c.querySelector("#endgame").addEventListener("click", endGame);
   c.querySelector("#newgame").addEventListener("click", newGame);
   c.querySelector("#forgetpin").addEventListener("click", () => { localStorage.removeItem(PIN_KEY); toast(t("pin.forgotten")); closeSheet(); });
+  try {
+    const info = await (await fetch("/api/info")).json();
+    const url = c.querySelector("#joinurl");
+    if (info.url && url) url.textContent = info.url;
+  } catch (e) { /* the page's own address will do */ }
 });
 
 function endGame() {

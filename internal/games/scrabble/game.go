@@ -192,14 +192,16 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	}
 	racks := bp.racks(max(t.Seats, t.Seat+1, 1))
 	bag := max(0, scrabble.TotalTiles-b.Count()-sum(racks))
-	if len(m.Placed) > racks[t.Seat] {
-		return game.Move{}, &game.Rejection{Code: string(scrabble.TooManyTiles),
-			Msg: fmt.Sprintf("%d tiles placed; the player holds only %d", len(m.Placed), racks[t.Seat])}
+	_, wentOut, err := scrabble.Draw(racks, bag, t.Seat, len(m.Placed)) // the referee's count
+	if err != nil {
+		var rej *scrabble.Rejection
+		if errors.As(err, &rej) {
+			return game.Move{}, &game.Rejection{Code: string(rej.Code), Msg: rej.Msg}
+		}
+		return game.Move{}, err
 	}
-	drawn := min(len(m.Placed), bag)
-	racks[t.Seat] += drawn - len(m.Placed)
 	out := game.Move{Bonus: m.Bonus, Score: m.Score, Placed: []game.Placement{}}
-	if bag == drawn && racks[t.Seat] == 0 {
+	if wentOut {
 		out.Detail = map[string]any{"out": true}
 	}
 	left := *a
