@@ -344,7 +344,7 @@ type VerifySample struct {
 // VerifySamples scans img as Scan does but without the verifier and
 // pairs each reported tile with the labels (centres, as ScoreCentres).
 func VerifySamples(img image.Image, truth []TruthTile, opt Options, same func(read, label string) bool) ([]VerifySample, error) {
-	opt.NoVerify = true
+	opt.learning = true
 	r, err := scanLoose(img, opt)
 	if err != nil {
 		return nil, err

@@ -126,6 +126,9 @@ type Options struct {
 	NoVerify bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
+	// learning: scanning for the verifier's training (VerifySamples):
+	// neither the verifier nor the hand rules it replaces drop a tile.
+	learning bool
 }
 
 // Scan finds the loose tiles in a photo, reads them and, with
@@ -188,7 +191,7 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	// One tile found twice: the reader's surer reading stays.
 	tiles = dropDoubles(tiles)
 	if opt.Reader != nil {
-		if verifier != nil && !opt.NoVerify {
+		if verifies(opt) {
 			tiles = verifyTiles(tiles, verifier, opt.KeepUnread)
 		}
 		if len(tiles) == 0 {

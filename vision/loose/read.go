@@ -64,14 +64,19 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	if len(solid[0]) >= 3 {
 		best = chooseReader(solid)
 	}
+	// The hand rule of the reader's confidence a square round a letter
+	// needs, where the learned verifier does not judge it (verify.go: it
+	// weighs the reader's confidence for such squares apart).
+	handRules := !opt.learning && !verifies(opt)
 	out := tiles[:0]
 	for i, t := range tiles {
 		rd := reads[best][i]
-		if rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
+		if handRules && rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
 			rd.Letter = ""
 		}
 		// Any dark bar reads as I; a square round a bar needs an I's
-		// thin stroke (a blot or a short bar on a cloth is no tile).
+		// thin stroke (a blot or a short bar on a cloth is no tile). A
+		// rule of the glyph's shape: the verifier keeps it.
 		if rd.Letter == "I" && t.byLetter && t.elong < minIElong {
 			rd.Letter = ""
 		}
@@ -101,7 +106,7 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	med := median(sides)
 	for i := range out {
 		t := &out[i]
-		if t.Letter == "?" {
+		if t.Letter == "?" || !(opt.learning || verifies(opt)) {
 			continue
 		}
 		again, err := readers[best].Read(rectify(src, t.Corners, n, 1.15))

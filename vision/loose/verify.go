@@ -22,12 +22,13 @@ import (
 // verifier.txt.
 
 // nCues is the number of cues, the bias included.
-const nCues = 12
+const nCues = 13
 
 // cueNames name the cues in verifier.txt, in order.
 var cueNames = [nCues]string{
 	"bias", "conf", "by_letter", "has_glyph", "glyph_off", "side_ratio",
 	"agree", "conf2", "angle_off", "letter_i", "elong", "narrow",
+	"letter_conf",
 }
 
 // Verifier is the learned check: two logistic regressions over the cues,
@@ -148,6 +149,7 @@ func tileCues(t Tile, letter string, conf float64, letter2 string, conf2 float64
 	if t.byLetter {
 		c[2] = 1
 		c[10] = math.Min(t.elong, 10) / 10
+		c[12] = c[1] // a square round a letter needs the reader surer
 	}
 	if t.hasGlyph {
 		c[3] = 1
@@ -185,8 +187,8 @@ func TrainVerifier(samples []VerifySample, l2, falseWeight float64) *Verifier {
 	v.Tile = fitLogistic(samples, l2, func(s VerifySample) (bool, bool) { return s.Tile, true })
 	v.Right = fitLogistic(samples, l2, func(s VerifySample) (bool, bool) { return s.Right, s.Tile && s.Lettered })
 	best, bestScore := 0.0, math.Inf(-1)
-	for k := 0; k <= 100; k++ {
-		cut := float64(k) / 200 // 0 .. 0.5
+	for k := 0; k <= 190; k++ {
+		cut := float64(k) / 200 // 0 .. 0.95
 		score := 0.0
 		for _, s := range samples {
 			if v.ProbTile(s.Cues) >= cut {
@@ -280,6 +282,15 @@ func solve(h [nCues][nCues]float64, g [nCues]float64) ([nCues]float64, bool) {
 		x[r] = s / h[r][r]
 	}
 	return x, true
+}
+
+// verifies says whether the verifier judges a scan's tiles: only where it
+// was trained, tiles read one way up (Lexicon: UprightFromLetters).
+// Twists tables (joined tiles, both alphabets, action tiles) keep the
+// reader's confidence and the hand rules: the Twists demo's turns read
+// otherwise with it.
+func verifies(opt Options) bool {
+	return verifier != nil && !opt.NoVerify && !opt.learning && opt.UprightFromLetters
 }
 
 // verifyTiles applies v to the tiles read: a tile whose probability of
