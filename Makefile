@@ -57,11 +57,15 @@ RUN_DATA = $(if $(filter upwords,$(GAME)),$(DATA),$(DATA)/$(GAME))
 run: build
 	$(BIN) serve --addr $(ADDR) --data $(RUN_DATA) --camera demo --game $(GAME) $(if $(PLAYERS),--players $(PLAYERS))
 
-# test: vet, every test, then gocv's own count of open Mats (build tag
-# matprofile) after the leak tests of every vision package.
+# test: gofmt, vet (also of the lean build's command package), every
+# test, then gocv's own count of open Mats (build tag matprofile) after
+# the leak tests of every vision package.
 TEST_TIMEOUT ?= 40m
 test: deps
+	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	if [ -n "$$unformatted" ]; then echo "gofmt -l: not formatted:"; echo "$$unformatted"; exit 1; fi
 	$(GO) vet ./...
+	$(GO) vet -tags lean ./cmd/tilescope
 	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
 	$(GO) test -count=1 -tags matprofile -run 'MatLeak' ./vision/...
 

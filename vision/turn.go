@@ -98,11 +98,11 @@ type TurnDetector struct {
 	// another colour (a red pyramid on a black one) changes it in colour
 	// only.
 	sqColour, accSqColour []float64
-	mask                          []bool // the band's pixels changed, this frame
-	stillSince                    time.Time
-	stillN                        int
-	handOn                        bool      // the rim looked covered in the last frame
-	handSince                     time.Time // since when
+	mask                  []bool // the band's pixels changed, this frame
+	stillSince            time.Time
+	stillN                int
+	handOn                bool      // the rim looked covered in the last frame
+	handSince             time.Time // since when
 	// While no board is in view: a coarse picture of the whole frame.
 	coarse, lastUnseen []float64
 	searched           time.Time // the last board search

@@ -140,7 +140,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	var demoTurns []camera.DemoTurn
 	var demoLoad func() ([]camera.DemoTurn, error)
-	var sess *game.Session // set before the demo's photos are drawn
+	var sess *game.Session   // set before the demo's photos are drawn
 	demoWords := &wordList{} // the word announced with each demo photo
 	if dm, ok := g.(game.Demoer); ok && strings.TrimSpace(hf.camera) == "demo" {
 		// The game's own recorded game, with its settings unless given:

@@ -163,7 +163,9 @@ func (w *world) scrabbleSpares(tile func(cx, cy, ang, z float64, letter string, 
 	rng := w.rng
 	half := w.extent
 	letters := "AEIOULNRSTDGBCMPFHVWYKJXQZ"
-	randLetter := func() string { return string(letters[min(len(letters)-1, int(math.Pow(rng.Float64(), 1.8)*float64(len(letters))))]) }
+	randLetter := func() string {
+		return string(letters[min(len(letters)-1, int(math.Pow(rng.Float64(), 1.8)*float64(len(letters))))])
+	}
 	racks := rng.IntN(3)
 	for k := 0; k < racks; k++ {
 		// along one side of the board, just off it, its tiles facing the

@@ -327,7 +327,7 @@ const (
 	blankNear = 0.35
 	// blankStand: how far (in spreads) a blank's face stands from its
 	// print's.
-	blankStand = 6.0
+	blankStand  = 6.0
 	minSpread   = 3.0 // grey levels: the least spread assumed
 	seedFactor  = 6.0
 	standFactor = 4.0

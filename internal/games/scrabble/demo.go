@@ -18,7 +18,7 @@ var demoGame string
 
 var (
 	_ game.DemoRecorder = Game{}
-	_ game.Pager  = Game{}
+	_ game.Pager        = Game{}
 )
 
 //go:embed page.js
