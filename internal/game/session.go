@@ -506,9 +506,12 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	}
 	// The camera still shows a board the rules refused (a restarted
 	// service, a second photo of it), or a play the table withdrew after a
-	// challenge whose tiles are not taken back yet: nothing new to judge.
+	// challenge whose tiles are not taken back yet: nothing new to judge,
+	// even when the table corrected that photo's reading since (the
+	// camera reads the same tiles the same way).
 	if h := s.rp.state.History; len(h) > 0 {
-		if last := h[len(h)-1]; last.Kind == KindPlay && (last.Status == StatusRejected || last.Status == StatusWithdrawn) && last.Board == r.Board.String() {
+		if last := h[len(h)-1]; last.Kind == KindPlay && (last.Status == StatusRejected || last.Status == StatusWithdrawn) &&
+			(last.Board == r.Board.String() || s.rp.samePhoto(last.N, r.Board)) {
 			return Turn{}, ErrNoChange
 		}
 	}

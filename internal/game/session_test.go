@@ -667,3 +667,79 @@ func TestCoveredSquares(t *testing.T) {
 		t.Errorf("reopened: history %+v, want one turn covered at %v", h, want)
 	}
 }
+
+// TestWithdrawnSeenAgain: after a challenge withdrew a play, frames that
+// still show its tiles (not taken back yet) are not a new turn, even when
+// the table corrected a square of that turn or of an earlier one (carried
+// into the withdrawn reading) since, and after a restart; a frame that
+// differs from that photo is.
+func TestWithdrawnSeenAgain(t *testing.T) {
+	withdrawn := strings.Replace(turn3, "C O2 T", "C X2 T", 1)
+	tests := []struct {
+		name string
+		fix  func(s *Session, n int) error // a correction after the challenge; nil none
+	}{
+		{"no correction", nil},
+		{"a square of an earlier turn", func(s *Session, n int) error {
+			// C of turn 1 was a B: carried into turns 2 and 3.
+			_, err := s.CorrectCell(context.Background(), 1, 2, 0, "B")
+			return err
+		}},
+		{"a square of the withdrawn turn", func(s *Session, n int) error {
+			_, err := s.CorrectCell(context.Background(), n, 2, 1, "Z2")
+			return err
+		}},
+		{"a square of the withdrawn turn emptied", func(s *Session, n int) error {
+			// The camera saw a tile where none was (the P under TOP).
+			_, err := s.CorrectCell(context.Background(), n, 4, 2, "")
+			return err
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			ctx := context.Background()
+			store := NewMemStore()
+			s := newSession(t, store)
+			play(t, s, turn1)
+			play(t, s, turn2)
+			t3 := play(t, s, withdrawn)
+			if valid, _, err := s.Challenge(ctx, t3.N, "CXT"); err != nil || valid {
+				t.Fatalf("challenge CXT: %v %v, want withdrawn", valid, err)
+			}
+			if tc.fix != nil {
+				if err := tc.fix(s, t3.N); err != nil {
+					t.Fatalf("correction: %v", err)
+				}
+			}
+			h := s.State().History
+			if last := h[len(h)-1]; last.N != t3.N || last.Status != StatusWithdrawn {
+				t.Fatalf("after the correction the latest turn is %d %s, want %d withdrawn", last.N, last.Status, t3.N)
+			}
+			again := func(s *Session, what string) {
+				t.Helper()
+				n := len(s.State().History)
+				if _, err := s.Play(ctx, Frame{ID: "again"}, reading(withdrawn)); !errors.Is(err, ErrNoChange) {
+					t.Errorf("%s: the withdrawn tiles seen again: %v, want ErrNoChange", what, err)
+				}
+				if got := len(s.State().History); got != n {
+					t.Errorf("%s: %d turns after the same frame, want %d", what, got, n)
+				}
+			}
+			again(s, "running")
+			// kill -9: the game is replayed from its log.
+			s = newSession(t, store)
+			again(s, "restarted")
+			// The tiles taken back: the board as it stands, not a turn.
+			if _, err := s.Play(ctx, Frame{ID: "back"}, Reading{Board: s.Board()}); !errors.Is(err, ErrNoChange) {
+				t.Errorf("the tiles taken back: %v, want ErrNoChange", err)
+			}
+			// A frame that differs from the withdrawn photo is a new turn.
+			next := s.Board().(*grid.Board)
+			next.Set(grid.Pos{Row: 2, Col: 3}, grid.Stack{Letter: "S", Height: 1})
+			turn, err := s.Play(ctx, Frame{ID: "next"}, Reading{Board: next})
+			if err != nil || turn.N != t3.N+1 || turn.Status != StatusAccepted {
+				t.Errorf("a new play after the withdrawn one: turn %d %s %v, want turn %d accepted", turn.N, turn.Status, err, t3.N+1)
+			}
+		})
+	}
+}

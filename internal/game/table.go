@@ -52,6 +52,7 @@ type replayed struct {
 	accJSON  [][]byte
 	index    map[int]int      // turn number -> its place in hist
 	plays    map[int]*playAux // accepted plays: what undoing them needs
+	photos   map[int]photoOf  // every play: what its photo showed (Session.Play)
 	sights   []Sighting
 	undo     []head // one per surviving action (not "start" or "camera"), oldest first
 
@@ -81,6 +82,15 @@ type playAux struct {
 	scoreless int
 }
 
+// photoOf is what the photo of a play showed: the reading as recorded,
+// and as the table corrected it (before the rules moved it: Move.Shift).
+// A later frame that shows the same, square by square, is the same photo
+// (samePhoto).
+type photoOf struct {
+	raw  string
+	read Position // never modified
+}
+
 // head is the table as it stood before an action: undoing the action puts
 // it back. It is small: the lengths of the lists, and the one turn record
 // the action changed (a confirm, a challenge) as it was.
@@ -106,7 +116,7 @@ type head struct {
 func newReplayed(setup Setup, rules Rules) *replayed {
 	rp := &replayed{
 		setup: setup, rules: rules, board: rules.Empty(), nextN: 1, dir: 1,
-		index: map[int]int{}, plays: map[int]*playAux{},
+		index: map[int]int{}, plays: map[int]*playAux{}, photos: map[int]photoOf{},
 	}
 	for _, name := range setup.Players {
 		rp.players = append(rp.players, Player{Name: name})
@@ -256,6 +266,7 @@ func (rp *replayed) pop() bool {
 	for _, t := range rp.hist[h.hist:] {
 		delete(rp.index, t.N)
 		delete(rp.plays, t.N)
+		delete(rp.photos, t.N)
 	}
 	rp.players, rp.toPlay, rp.lastPlay, rp.nextN, rp.dir = h.players, h.toPlay, h.lastPlay, h.nextN, h.dir
 	rp.over, rp.racks, rp.board, rp.best, rp.stood = h.over, h.racks, h.board, h.best, h.stood
@@ -364,6 +375,7 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				t.Covered = append(t.Covered, c)
 			}
 		}
+		rp.photos[d.N] = photoOf{raw: d.Board, read: rd.Board}
 		if rd.Seen != nil {
 			rp.sights = append(rp.sights, Sighting{Seen: rd.Seen, After: rd.Board})
 		}
@@ -437,6 +449,30 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 		rp.over, rp.racks, rp.racksDue = true, d.Racks, false
 	}
 	return nil
+}
+
+// samePhoto reports whether b shows what the photo of play n showed: each
+// square as the camera read it then, or as the table corrected it since.
+// A correction of that turn, or of an earlier one carried into it, does
+// not make a frame of the same tiles a new photo.
+func (rp *replayed) samePhoto(n int, b Position) bool {
+	ph, ok := rp.photos[n]
+	if !ok {
+		return false
+	}
+	raw, err := rp.rules.Parse(ph.raw, "the photo")
+	if err != nil || !sameSize(raw, b) || !sameSize(ph.read, b) {
+		return false
+	}
+	rows, cols := b.Size()
+	for r := range rows {
+		for c := range cols {
+			if x := b.Cell(r, c); x != raw.Cell(r, c) && x != ph.read.Cell(r, c) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // judge decides a play: accepted (the board advances, the player scores,
