@@ -144,6 +144,16 @@ type ScorelessEnder interface {
 	ScorelessEnd() int
 }
 
+// OutEnder is a Rules whose game ends when a play goes out (Scrabble: the
+// bag empty, the player's last tile played): WentOut says whether the
+// accepted move did. The session ends the game at that play as after
+// ScorelessEnd's turns (State.Over, with RacksDue: the table then tells
+// what is left on the other racks with End). A challenge of that play is
+// still taken until End; if it withdraws the play, the game goes on.
+type OutEnder interface {
+	WentOut(m Move) bool
+}
+
 // Watcher is a Rules whose board the camera's turn detector can watch, so
 // that a frame is read once a turn is over (the table still, no hand over
 // the board, the board changed) instead of every frame being read. Locate

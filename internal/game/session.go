@@ -686,7 +686,9 @@ func (s *Session) ChallengeBy(ctx context.Context, n int, word string, by int) (
 	if !ok || t.Kind != KindPlay {
 		return false, nil, fmt.Errorf("%w: turn %d is not a play", ErrNoTurn, n)
 	}
-	if s.rp.state.Over {
+	if s.rp.state.Over && !s.rp.state.RacksDue {
+		// Over by the rules (RacksDue), the play that ended it may still
+		// be challenged until the racks are told.
 		return false, nil, conflictf("the game is over")
 	}
 	if t.Status != StatusAccepted || n != s.rp.lastPlay {

@@ -403,8 +403,10 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 		var d challengeData
 		_ = json.Unmarshal(r.Data, &d)
 		t, i, ok := rp.turn(d.N)
-		if !ok || d.N != rp.lastPlay || t.Status != StatusAccepted || rp.over {
-			return nil // stale after a correction: the challenged play is gone
+		if !ok || d.N != rp.lastPlay || t.Status != StatusAccepted || (rp.over && !rp.racksDue) {
+			// Stale after a correction (the challenged play is gone), or
+			// the game ended with the racks told.
+			return nil
 		}
 		t.Challenges = append(t.Challenges[:len(t.Challenges):len(t.Challenges)], Challenge{Word: d.Word, Valid: d.Valid})
 		if !d.Valid {
@@ -426,7 +428,10 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 				// This game's rulebook: the speller loses the turn.
 				rp.step(1)
 			}
-			// The turn withdrawn scored nothing.
+			// The turn withdrawn scored nothing. If it ended the game
+			// (it went out, or was the last of the scoreless turns), the
+			// game goes on unless the count still ends it.
+			rp.over, rp.racksDue = false, false
 			rp.scoreless = aux.scoreless
 			rp.countScoreless(0)
 		} else if lt, ok := rp.rules.(TurnLoser); ok && d.By != nil && lt.FailedChallengeLosesTurn() {
@@ -569,6 +574,10 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 		rp.step(1 + mv.Skip)
 	}
 	rp.countScoreless(mv.Score)
+	if oe, ok := rp.rules.(OutEnder); ok && oe.WentOut(mv) {
+		// The player went out: the game is over, the racks still to tell.
+		rp.over, rp.racks, rp.racksDue = true, nil, true
+	}
 }
 
 // countScoreless counts a turn that scored score, in a game whose rules

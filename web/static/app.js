@@ -155,8 +155,10 @@ function render(g) {
   } else if (g.over) {
     banner.hidden = false;
     banner.className = "ok";
-    // Over by the rules with the racks still to tell: the game's own note.
-    banner.textContent = g.racks_due && gameOf(g).racksDue ? t(gameOf(g).racksDue) : t("banner.over");
+    // Over by the rules with the racks still to tell: the game's own note
+    // (a key, or a function of the state giving one).
+    const due = typeof gameOf(g).racksDue === "function" ? gameOf(g).racksDue(g) : gameOf(g).racksDue;
+    banner.textContent = g.racks_due && due ? t(due) : t("banner.over");
   } else {
     banner.hidden = true;
   }
@@ -246,7 +248,9 @@ function describe(t) {
 function renderLastTurn(g) {
   const box = $("#lastturn");
   const t = g.turns.filter((x) => x.kind === "play").pop();
-  if (!t || t.n !== g.last || g.over) { box.hidden = true; return; }
+  // Over by the rules with the racks still to tell (racks_due), the play
+  // that ended it may still be challenged.
+  if (!t || t.n !== g.last || (g.over && !g.racks_due)) { box.hidden = true; return; }
   box.hidden = false;
   const words = (t.words || []).map((w) => {
     const bad = (t.challenges || []).some((c) => c.word === w.word && !c.valid);

@@ -171,7 +171,7 @@ func (*Rules) Piece(cell string) game.Piece { return game.Piece{Letter: cell, He
 // than their rack holds, and draws as many as they placed while the bag
 // lasts: the position the turn leaves counts the racks. A player who
 // empties their rack with the bag empty has gone out (detail "out": the
-// game is over, the table ends it with what the others hold).
+// session ends the game (WentOut), the table tells what the others hold).
 func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, error) {
 	bp, err := position(before)
 	if err != nil {
@@ -230,7 +230,16 @@ var (
 	_ game.TurnLoser      = (*Rules)(nil)
 	_ game.Exchanger      = (*Rules)(nil)
 	_ game.ScorelessEnder = (*Rules)(nil)
+	_ game.OutEnder       = (*Rules)(nil)
 )
+
+// WentOut: RULES.md's end by going out (Judge's detail "out": the bag
+// empty, the rack emptied): the session ends the game, the racks still to
+// be told.
+func (*Rules) WentOut(m game.Move) bool {
+	d, ok := m.Detail.(map[string]any)
+	return ok && d["out"] == true
+}
 
 // ScorelessEnd: RULES.md's end, six scoreless turns in a row (docs/scrabble.md
 // says which count): the session ends the game, the racks still to be told.

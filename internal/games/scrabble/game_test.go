@@ -512,7 +512,7 @@ func TestSixScorelessTurns(t *testing.T) {
 	for _, c := range []struct {
 		name  string
 		steps []string // pass, exchange, challenge (the last play, by the seat to play), or a board: "ROW:COL:LETTERS|..."
-		over  int      // the step (1-based) that ends the game, 0 none
+		over  int      // the step (1-based) that ends the game, 0 none; it stays over after
 	}{
 		{"six passes", pass(6), 6},
 		{"five passes", pass(5), 0},
@@ -521,6 +521,9 @@ func TestSixScorelessTurns(t *testing.T) {
 		{"after a scoring play", append([]string{"7:3:BENDS"}, pass(6)...), 7},
 		{"a play of 0 points counts", append([]string{"7:7:ab"}, pass(5)...), 6},
 		{"a withdrawn play counts", append(append(append([]string{"7:3:BENDS"}, pass(4)...), "7:3:BENDS|8:2:QIA", "challenge"), "pass"), 8},
+		// The sixth a play of 0 points: it may still be challenged before
+		// the racks are told; withdrawn, it is still a scoreless turn.
+		{"the sixth a play of 0 points, challenged", append(pass(5), "7:7:ab", "challenge"), 6},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			rules, err := Game{}.New(nil, game.Env{Dict: testWords})
@@ -551,7 +554,7 @@ func TestSixScorelessTurns(t *testing.T) {
 				if err != nil {
 					t.Fatalf("step %d %s: %v", i+1, step, err)
 				}
-				if want := i+1 == c.over; st.Over != want || st.RacksDue != want {
+				if want := c.over > 0 && i+1 >= c.over; st.Over != want || st.RacksDue != want {
 					t.Fatalf("after step %d %s: over %v, racks due %v; want %v", i+1, step, st.Over, st.RacksDue, want)
 				}
 			}
@@ -575,3 +578,119 @@ func TestSixScorelessTurns(t *testing.T) {
 		})
 	}
 }
+
+// TestGoingOut: RULES.md's end by going out, through the session. The
+// board is filled by plays of seven tiles (no dictionary flags them: the
+// table's words hold none of the runs, so a challenge withdraws any); the
+// bag runs dry at Ann's play, and Bo's next play of seven empties Bo's
+// rack: the game is over with the racks still to be told, no turn is taken
+// after, End takes Ann's rack's value from Ann and gives it to Bo, and
+// undo puts each step back. A challenge of the play that went out is still
+// taken before End: withdrawn, the game goes on (Bo holds the tiles again).
+func TestGoingOut(t *testing.T) {
+	ctx := context.Background()
+	for _, c := range []struct {
+		name  string
+		after []string // pass, challenge (Bo's last play, by Ann), end, undo
+		over  bool     // the game over at the end of the steps
+		due   bool     // with the racks still to tell
+		toBo  bool     // Bo to play (when not over)
+	}{
+		{"going out ends the game", nil, true, true, false},
+		{"a pass after it is refused", []string{"pass"}, true, true, false},
+		{"the end adjusts", []string{"end"}, true, false, false},
+		{"no challenge after the end", []string{"end", "challenge"}, true, false, false},
+		{"the end undone", []string{"end", "undo"}, true, true, false},
+		{"the play that went out, undone", []string{"undo"}, false, false, true},
+		{"challenged off: the game goes on", []string{"challenge"}, false, false, false},
+		{"challenged off, then a pass", []string{"challenge", "pass"}, false, false, true},
+		{"the challenge undone: over again", []string{"challenge", "undo"}, true, true, false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			rules, _ := Game{}.New(nil, game.Env{})
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b scrabble.Board
+			pool := setTiles(98)
+			next := 0
+			var last game.Turn
+			for _, row := range []int{7, 6, 5, 4, 3, 2, 1, 0, 8, 9, 10, 11, 12, 13} {
+				for col := 1; col <= 7; col++ {
+					b[row][col] = pool[next/scrabble.Size][next%scrabble.Size]
+					next++
+				}
+				if st := s.State(); st.Over {
+					t.Fatalf("over before row %d: %+v", row, st.Players)
+				}
+				last, err = s.Play(ctx, game.Frame{ID: "row"}, game.Reading{Board: Position{Board: b}})
+				if err != nil || last.Status != game.StatusAccepted {
+					t.Fatalf("row %d: %+v, %v", row, last, err)
+				}
+			}
+			st := s.State()
+			if d, _ := last.Detail.(map[string]any); d["out"] != true || last.Player != 1 || st.Bag != 0 {
+				t.Fatalf("the last play: %+v, bag %d; want Bo out with the bag empty", last, st.Bag)
+			}
+			held := func(st *game.State, seat int) int {
+				if h := st.Players[seat].Held; h != nil {
+					return *h
+				}
+				return -1
+			}
+			if held(st, 0) != 2 || held(st, 1) != 0 {
+				t.Fatalf("racks %d and %d, want 2 and 0", held(st, 0), held(st, 1))
+			}
+			scores := []int{st.Players[0].Score, st.Players[1].Score}
+			const annLeft = 9 // the value Ann's rack is told at
+			ended := false
+			for _, step := range c.after {
+				switch step {
+				case "pass":
+					st, err = s.Pass(ctx)
+					if !st2over(s) && err != nil {
+						t.Fatalf("pass: %v", err)
+					}
+					if st2over(s) && !errors.Is(err, game.ErrConflict) {
+						t.Errorf("a pass after going out: %v, want a conflict", err)
+					}
+				case "challenge":
+					_, _, err = s.ChallengeBy(ctx, last.N, nonWord(t, last), 0)
+					if ended && !errors.Is(err, game.ErrConflict) {
+						t.Errorf("a challenge after the end: %v, want a conflict", err)
+					}
+					if !ended && err != nil {
+						t.Fatalf("challenge: %v", err)
+					}
+				case "end":
+					st, err = s.End(ctx, []int{annLeft, 0})
+					if err != nil {
+						t.Fatal(err)
+					}
+					ended = true
+					if len(st.Tally) != 2 || st.Tally[0].Final != scores[0]-annLeft || st.Tally[1].Final != scores[1]+annLeft {
+						t.Errorf("the end from scores %v with Ann's rack worth %d: tally %+v", scores, annLeft, st.Tally)
+					}
+				case "undo":
+					if _, err = s.Undo(ctx); err != nil {
+						t.Fatal(err)
+					}
+					ended = false
+				}
+			}
+			st = s.State()
+			if st.Over != c.over || st.RacksDue != c.due {
+				t.Fatalf("over %v, racks due %v; want %v, %v", st.Over, st.RacksDue, c.over, c.due)
+			}
+			if !c.over {
+				if want := map[bool]int{false: 0, true: 1}[c.toBo]; st.ToPlay != want {
+					t.Errorf("to play %d, want %d", st.ToPlay, want)
+				}
+			}
+		})
+	}
+}
+
+// st2over: the session's game is over.
+func st2over(s *game.Session) bool { return s.State().Over }

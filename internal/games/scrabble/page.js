@@ -61,8 +61,7 @@
       };
     },
     // A play that empties its player's rack with the bag empty ends the
-    // game (RULES.md): the history says so, and the table ends it with
-    // what the others hold.
+    // game (RULES.md, the session): the history says so.
     turnNote(t) { return t.detail && t.detail.out ? tr("scrabble.out", { name: t.name }) : ""; },
     // A failed challenge costs the challenger a turn (RULES.md): the page
     // asks who challenges.
@@ -71,9 +70,10 @@
     // "tiles left" (a Scrabble player's tiles are on the rack).
     heldKey: "scrabble.held",
     endNote: "end.scrabble", // the end sheet's line (i18n.js)
-    // Six scoreless turns in a row ended the game (the session): the
-    // banner asks for the racks.
-    racksDue: "scrabble.scoreless",
+    // The session ended the game, the racks still to tell: the banner
+    // asks for them, saying why (the latest play went out, or six
+    // scoreless turns in a row).
+    racksDue: (g) => (g.turns || []).some((t) => t.n === g.last && t.detail && t.detail.out) ? "scrabble.outDue" : "scrabble.scoreless",
     rackMax: 49, // the most a rack can be worth: Q Z J X K and two 4s
     centre: false,
     strings: {
@@ -84,7 +84,8 @@
         "cell.blank": (p) => `blank ${p.letter}`,
         "cell.blankUnknown": "a blank",
         "cell.isBlank": "blank tile",
-        "scrabble.out": (p) => `— ${p.name} is out: end the game (More) with the points left on the racks.`,
+        "scrabble.out": (p) => `— ${p.name} is out: the game is over.`,
+        "scrabble.outDue": "A player went out: the game is over. Challenge the last play now if you doubt it; then end the game (More) with the points left on the racks.",
       },
       ru: {
         "scrabble.held": (p) => `${p.n} на подставке`,
@@ -93,7 +94,8 @@
         "cell.blank": (p) => `пустышка ${p.letter}`,
         "cell.blankUnknown": "пустышка",
         "cell.isBlank": "пустая фишка",
-        "scrabble.out": (p) => `— ${p.name} выложил все фишки: завершите игру (Ещё), указав очки на подставках.`,
+        "scrabble.out": (p) => `— ${p.name} выложил все фишки: игра окончена.`,
+        "scrabble.outDue": "Игрок выложил все фишки: игра окончена. Если сомневаетесь в последнем ходе, оспорьте его сейчас; затем завершите игру (Ещё), указав очки на подставках.",
       },
     },
   });
