@@ -696,50 +696,75 @@ func TestWithdrawnSeenAgain(t *testing.T) {
 		}},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			ctx := context.Background()
-			store := NewMemStore()
-			s := newSession(t, store)
-			play(t, s, turn1)
-			play(t, s, turn2)
-			t3 := play(t, s, withdrawn)
-			if valid, _, err := s.Challenge(ctx, t3.N, "CXT"); err != nil || valid {
-				t.Fatalf("challenge CXT: %v %v, want withdrawn", valid, err)
+		for _, piped := range []bool{false, true} {
+			name := tc.name
+			if piped {
+				name += " (camera through the pipeline)"
 			}
-			if tc.fix != nil {
-				if err := tc.fix(s, t3.N); err != nil {
-					t.Fatalf("correction: %v", err)
-				}
-			}
-			h := s.State().History
-			if last := h[len(h)-1]; last.N != t3.N || last.Status != StatusWithdrawn {
-				t.Fatalf("after the correction the latest turn is %d %s, want %d withdrawn", last.N, last.Status, t3.N)
-			}
-			again := func(s *Session, what string) {
-				t.Helper()
-				n := len(s.State().History)
-				if _, err := s.Play(ctx, Frame{ID: "again"}, reading(withdrawn)); !errors.Is(err, ErrNoChange) {
-					t.Errorf("%s: the withdrawn tiles seen again: %v, want ErrNoChange", what, err)
-				}
-				if got := len(s.State().History); got != n {
-					t.Errorf("%s: %d turns after the same frame, want %d", what, got, n)
-				}
-			}
-			again(s, "running")
-			// kill -9: the game is replayed from its log.
-			s = newSession(t, store)
-			again(s, "restarted")
-			// The tiles taken back: the board as it stands, not a turn.
-			if _, err := s.Play(ctx, Frame{ID: "back"}, Reading{Board: s.Board()}); !errors.Is(err, ErrNoChange) {
-				t.Errorf("the tiles taken back: %v, want ErrNoChange", err)
-			}
-			// A frame that differs from the withdrawn photo is a new turn.
-			next := s.Board().(*grid.Board)
-			next.Set(grid.Pos{Row: 2, Col: 3}, grid.Stack{Letter: "S", Height: 1})
-			turn, err := s.Play(ctx, Frame{ID: "next"}, Reading{Board: next})
-			if err != nil || turn.N != t3.N+1 || turn.Status != StatusAccepted {
-				t.Errorf("a new play after the withdrawn one: turn %d %s %v, want turn %d accepted", turn.N, turn.Status, err, t3.N+1)
-			}
-		})
+			t.Run(name, func(t *testing.T) {
+				withdrawnSeenAgain(t, withdrawn, tc.fix, piped)
+			})
+		}
+	}
+}
+
+func withdrawnSeenAgain(t *testing.T, withdrawn string, fix func(s *Session, n int) error, piped bool) {
+	ctx := context.Background()
+	store := NewMemStore()
+	s := newSession(t, store)
+	// The camera: straight to the session, or read and reconciled with
+	// the board as it stands and the earlier photos, as served.
+	submit := func(s *Session, id, board string) (Turn, error) {
+		if !piped {
+			return s.Play(ctx, Frame{ID: id}, reading(board))
+		}
+		p := &Pipeline{Reader: fixedReader{board}, Session: s, Reconcile: ReconcileUpwordsJudged(lineScorer{})}
+		return p.Submit(ctx, Frame{ID: id})
+	}
+	for i, b := range []string{turn1, turn2} {
+		if _, err := submit(s, fmt.Sprint(i+1), b); err != nil {
+			t.Fatalf("turn %d: %v", i+1, err)
+		}
+	}
+	t3, err := submit(s, "3", withdrawn)
+	if err != nil {
+		t.Fatalf("turn 3: %v", err)
+	}
+	if valid, _, err := s.Challenge(ctx, t3.N, "CXT"); err != nil || valid {
+		t.Fatalf("challenge CXT: %v %v, want withdrawn", valid, err)
+	}
+	if fix != nil {
+		if err := fix(s, t3.N); err != nil {
+			t.Fatalf("correction: %v", err)
+		}
+	}
+	h := s.State().History
+	if last := h[len(h)-1]; last.N != t3.N || last.Status != StatusWithdrawn {
+		t.Fatalf("after the correction the latest turn is %d %s, want %d withdrawn", last.N, last.Status, t3.N)
+	}
+	again := func(s *Session, what string) {
+		t.Helper()
+		n := len(s.State().History)
+		if _, err := submit(s, "again", withdrawn); !errors.Is(err, ErrNoChange) {
+			t.Errorf("%s: the withdrawn tiles seen again: %v, want ErrNoChange", what, err)
+		}
+		if got := len(s.State().History); got != n {
+			t.Errorf("%s: %d turns after the same frame, want %d", what, got, n)
+		}
+	}
+	again(s, "running")
+	// kill -9: the game is replayed from its log.
+	s = newSession(t, store)
+	again(s, "restarted")
+	// The tiles taken back: the board as it stands, not a turn.
+	if _, err := s.Play(ctx, Frame{ID: "back"}, Reading{Board: s.Board()}); !errors.Is(err, ErrNoChange) {
+		t.Errorf("the tiles taken back: %v, want ErrNoChange", err)
+	}
+	// A frame that differs from the withdrawn photo is a new turn.
+	next := s.Board().(*grid.Board)
+	next.Set(grid.Pos{Row: 2, Col: 3}, grid.Stack{Letter: "S", Height: 1})
+	turn, err := s.Play(ctx, Frame{ID: "next"}, Reading{Board: next})
+	if err != nil || turn.N != t3.N+1 || turn.Status != StatusAccepted {
+		t.Errorf("a new play after the withdrawn one: turn %d %s %v, want turn %d accepted", turn.N, turn.Status, err, t3.N+1)
 	}
 }
