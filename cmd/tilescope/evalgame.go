@@ -356,19 +356,33 @@ func (t *gameTally) write(w io.Writer, indent string) {
 func (e *gameEval) write(w io.Writer) {
 	fmt.Fprintf(w, "games:             %d, %d turns (+%d with the board partly out of the camera's view, not played; told so: %d)\n", e.all.games, e.all.turns, e.outOfView, e.told)
 	e.all.write(w, "")
-	if len(e.all.elapsed) > 0 {
-		d := append([]time.Duration(nil), e.all.elapsed...)
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		fmt.Fprintf(w, "time per turn:     median %.1fms (decode, scan, reconcile, judge, record)\n", float64(d[len(d)/2].Microseconds())/1000)
+	writeMedianTime(w, "time per turn:     ", e.all.elapsed)
+	writeGroups(w, e.groups, func(g *gameTally) (int, int) { return g.games, g.turns })
+}
+
+// writeMedianTime prints the median of the times a turn (or photo) took
+// through the table's pipeline, after label; nothing when none was timed.
+func writeMedianTime(w io.Writer, label string, elapsed []time.Duration) {
+	if len(elapsed) == 0 {
+		return
 	}
-	var names []string
-	for k := range e.groups {
+	d := append([]time.Duration(nil), elapsed...)
+	sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+	fmt.Fprintf(w, "%smedian %.1fms (decode, scan, reconcile, judge, record)\n", label, float64(d[len(d)/2].Microseconds())/1000)
+}
+
+// writeGroups prints each group's tally (a difficulty, a board), in the
+// order of their names, under a line with its games and turns.
+func writeGroups[T interface{ write(io.Writer, string) }](w io.Writer, groups map[string]T, size func(T) (games, turns int)) {
+	names := make([]string, 0, len(groups))
+	for k := range groups {
 		names = append(names, k)
 	}
 	sort.Strings(names)
 	for _, k := range names {
-		g := e.groups[k]
-		fmt.Fprintf(w, "  %s: %d games, %d turns\n", k, g.games, g.turns)
+		g := groups[k]
+		games, turns := size(g)
+		fmt.Fprintf(w, "  %s: %d games, %d turns\n", k, games, turns)
 		g.write(w, "    ")
 	}
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"sort"
 	"strings"
 	"time"
 
@@ -326,21 +325,8 @@ func (t *pyrTally) write(w io.Writer, indent string) {
 func (e *pyrEval) write(w io.Writer) {
 	fmt.Fprintf(w, "games:             %d Crossword Pyramids, %d turns, %d photos (+%d with the board partly out of the camera's view, not played; told so: %d)\n", e.all.games, e.all.turns, e.all.photos, e.outOfView, e.told)
 	e.all.write(w, "")
-	if len(e.all.elapsed) > 0 {
-		d := append([]time.Duration(nil), e.all.elapsed...)
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		fmt.Fprintf(w, "time per photo:    median %.1fms (decode, scan, reconcile, judge, record)\n", float64(d[len(d)/2].Microseconds())/1000)
-	}
-	var names []string
-	for k := range e.groups {
-		names = append(names, k)
-	}
-	sort.Strings(names)
-	for _, k := range names {
-		g := e.groups[k]
-		fmt.Fprintf(w, "  %s: %d games, %d turns\n", k, g.games, g.turns)
-		g.write(w, "    ")
-	}
+	writeMedianTime(w, "time per photo:    ", e.all.elapsed)
+	writeGroups(w, e.groups, func(g *pyrTally) (int, int) { return g.games, g.turns })
 }
 
 // runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
