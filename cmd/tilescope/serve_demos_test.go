@@ -274,10 +274,7 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 // Chromium at 390x844, every turn with the referee's score, a challenge,
 // a correction and a screenshot.
 func TestServeUpwordsInChromium(t *testing.T) {
-	needChromium(t)
-	if testing.Short() {
-		t.Skip("plays the Upwords demo game")
-	}
+	needDemoInChromium(t, "Upwords")
 	rec := recordedGame(t, "upwords", game.Options{"size": "10"}, upwordsDemoBoards(t), 2)
 	demoInChromium(t, "upwords", rec, false)
 }
@@ -288,10 +285,7 @@ func TestServeUpwordsInChromium(t *testing.T) {
 // loses that turn: the page asks who challenges), a correction and a
 // screenshot.
 func TestServeScrabbleInChromium(t *testing.T) {
-	needChromium(t)
-	if testing.Short() {
-		t.Skip("plays the Scrabble demo game")
-	}
+	needDemoInChromium(t, "Scrabble")
 	rec := recordedGame(t, "scrabble", nil, gameDemoBoards(t, scrabblegame.Game{}), 2)
 	demoInChromium(t, "scrabble", rec, true)
 }

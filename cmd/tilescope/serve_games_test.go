@@ -90,10 +90,7 @@ func playedWords(st game.State) map[string]int {
 // pyramid the camera misread is corrected with a tap (colour, letter,
 // height). A screenshot is kept as the test's artefact.
 func TestServePyramidsInChromium(t *testing.T) {
-	needChromium(t)
-	if testing.Short() {
-		t.Skip("plays the Pyramids demo game")
-	}
+	needDemoInChromium(t, "Pyramids")
 	want := pyramidsDemoScores(t)
 	c := serveDemo(t, "pyramids", "Bo,Ro,Gil")
 	st := c.waitFor(t, "AOG announced", 180*time.Second, func(st game.State) bool { return playedWords(st)["AOG"] != 0 || maxDemoTurn(st) >= 7 })
@@ -195,6 +192,16 @@ func TestServePyramidsInChromium(t *testing.T) {
 	}
 
 	savePhoneShot(t, bctx, "pyramids-phone.png")
+}
+
+// needDemoInChromium skips a test that plays a game's whole demo in
+// Chromium where there is no Chromium (needChromium) or under -short.
+func needDemoInChromium(t *testing.T, name string) {
+	t.Helper()
+	needChromium(t)
+	if testing.Short() {
+		t.Skip("plays the " + name + " demo game")
+	}
 }
 
 // serveDemo starts the service on kind's demo game (a fresh data

@@ -65,10 +65,7 @@ func hasWord(tn game.Turn, w string) bool {
 // back); red light, with tiles typed for Ben, ranks the crosswords.
 // Screenshots are kept as the test's artefacts.
 func TestServeLexiconInChromium(t *testing.T) {
-	needChromium(t)
-	if testing.Short() {
-		t.Skip("plays the Lexicon demo game")
-	}
+	needDemoInChromium(t, "Lexicon")
 	rec := lexiconDemoRecord(t)
 	c := serveDemo(t, "lexicon", "Ann,Ben")
 	st := c.waitFor(t, "OXE played", 180*time.Second, func(st game.State) bool {

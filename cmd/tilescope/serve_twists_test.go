@@ -78,10 +78,7 @@ func heldOf(st game.State) []int {
 // with a tap; ЛУЖЬ, not a word, is challenged with a tap and withdrawn. A
 // screenshot is kept as the test's artefact.
 func TestServeTwistsInChromium(t *testing.T) {
-	needChromium(t)
-	if testing.Short() {
-		t.Skip("plays the Twists demo game")
-	}
+	needDemoInChromium(t, "Twists")
 	ref := twistsDemoRef(t)
 	c := serveDemo(t, "twists", "Аня,Борис,Вера")
 	st := c.waitFor(t, "the last demo turn read", 180*time.Second, func(st game.State) bool {
