@@ -358,6 +358,12 @@ const (
 	OptRefuse = "refuse"
 )
 
+// RefuseOption declares OptRefuse in a game's Info, as every game that
+// takes it does (default false: non-words are flagged for a challenge).
+func RefuseOption() Option {
+	return Option{Name: OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}}
+}
+
 // CheckOptions returns an error wrapping ErrBadInput for a setting the
 // game does not have or a value it does not take (an Option with no
 // Values takes any).

@@ -62,7 +62,7 @@ func (Game) Info() game.Info {
 		Kind: Kind, Title: "Lexicon Crossing", MinPlayers: 1, MaxPlayers: 4,
 		Options: []game.Option{
 			{Name: OptSides, Title: "the players' sides of the table, in seat order (south, north, west, east; south is the photo's bottom)"},
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }

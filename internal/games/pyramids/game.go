@@ -33,7 +33,7 @@ func (Game) Info() game.Info {
 		Options: []game.Option{
 			{Name: OptColours, Title: "the players' colours, in seat order (red, blue, green, yellow)"},
 			{Name: OptStack, Title: "pyramids in a full stack", Values: []string{"5", "4"}},
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }
