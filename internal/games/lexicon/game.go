@@ -74,15 +74,9 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	}
 	sides := []Side{South, North}
 	if v := opt.Get(OptSides, ""); v != "" {
-		sides = nil
-		seen := map[Side]bool{}
-		for _, f := range strings.Split(v, ",") {
-			s, ok := ParseSide(f)
-			if !ok || seen[s] {
-				return nil, fmt.Errorf("%w: sides %q: want up to four different sides of south, north, west, east", game.ErrBadInput, v)
-			}
-			seen[s] = true
-			sides = append(sides, s)
+		var ok bool
+		if sides, ok = game.ParseSeats(v, ParseSide); !ok {
+			return nil, fmt.Errorf("%w: sides %q: want up to four different sides of south, north, west, east", game.ErrBadInput, v)
 		}
 	}
 	refuse, err := opt.Bool(game.OptRefuse, false)

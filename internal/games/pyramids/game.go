@@ -54,15 +54,13 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	}
 	colours := []pyramids.Colour{pyramids.Red, pyramids.Blue, pyramids.Green, pyramids.Yellow}
 	if v := opt.Get(OptColours, ""); v != "" {
-		colours = nil
-		seen := map[pyramids.Colour]bool{}
-		for _, f := range strings.Split(v, ",") {
+		var ok bool
+		colours, ok = game.ParseSeats(v, func(f string) (pyramids.Colour, bool) {
 			c, ok := pyramids.ParseColour(strings.TrimSpace(f))
-			if !ok || !c.IsPlayer() || seen[c] {
-				return nil, fmt.Errorf("%w: colours %q: want up to four different colours of red, blue, green, yellow", game.ErrBadInput, v)
-			}
-			seen[c] = true
-			colours = append(colours, c)
+			return c, ok && c.IsPlayer()
+		})
+		if !ok {
+			return nil, fmt.Errorf("%w: colours %q: want up to four different colours of red, blue, green, yellow", game.ErrBadInput, v)
 		}
 	}
 	refuse, err := opt.Bool(game.OptRefuse, false)
