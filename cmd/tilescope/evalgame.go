@@ -286,15 +286,7 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, boards 
 			return fmt.Errorf("turn %d: after the corrections the session's board is not the truth's: turn %d %s %s %s\n%s\nwant\n%s", i, last.N, last.Status, last.Code, last.Error, sess.Board(), want)
 		}
 	}
-	if e.groups == nil {
-		e.groups = map[string]*gameTally{}
-	}
-	gt := e.groups[o.Difficulty]
-	if gt == nil {
-		gt = &gameTally{}
-		e.groups[o.Difficulty] = gt
-	}
-	gt.add(t)
+	tallyGroup(&e.groups, o.Difficulty).add(t)
 	e.all.add(t)
 	return nil
 }
@@ -385,4 +377,18 @@ func writeGroups[T interface{ write(io.Writer, string) }](w io.Writer, groups ma
 		fmt.Fprintf(w, "  %s: %d games, %d turns\n", k, games, turns)
 		g.write(w, "    ")
 	}
+}
+
+// tallyGroup is the tally of one group (a difficulty), made the first
+// time the group is seen.
+func tallyGroup[T any](groups *map[string]*T, name string) *T {
+	if *groups == nil {
+		*groups = map[string]*T{}
+	}
+	g := (*groups)[name]
+	if g == nil {
+		g = new(T)
+		(*groups)[name] = g
+	}
+	return g
 }

@@ -261,15 +261,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		}
 		truth = after
 	}
-	if e.groups == nil {
-		e.groups = map[string]*pyrTally{}
-	}
-	g := e.groups[o.Difficulty]
-	if g == nil {
-		g = &pyrTally{}
-		e.groups[o.Difficulty] = g
-	}
-	g.add(t)
+	tallyGroup(&e.groups, o.Difficulty).add(t)
 	e.all.add(t)
 	return nil
 }

@@ -358,6 +358,28 @@ const (
 	OptRefuse = "refuse"
 )
 
+// RefuseOption declares OptRefuse in a game's Info, as every game that
+// takes it does (default false: non-words are flagged for a challenge).
+func RefuseOption() Option {
+	return Option{Name: OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}}
+}
+
+// ParseSeats reads a setting that lists one name per seat, separated by
+// commas ("red,blue"), each read by parse; ok is false when parse refuses
+// a name or a name comes twice.
+func ParseSeats[T comparable](v string, parse func(string) (T, bool)) (seats []T, ok bool) {
+	seen := map[T]bool{}
+	for _, f := range strings.Split(v, ",") {
+		s, ok := parse(f)
+		if !ok || seen[s] {
+			return nil, false
+		}
+		seen[s] = true
+		seats = append(seats, s)
+	}
+	return seats, true
+}
+
 // CheckOptions returns an error wrapping ErrBadInput for a setting the
 // game does not have or a value it does not take (an Option with no
 // Values takes any).

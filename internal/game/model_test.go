@@ -3,6 +3,7 @@ package game
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -476,6 +477,35 @@ func TestSessionWordsAndHeld(t *testing.T) {
 			valid, _, err := s.Challenge(ctx, tn.N, "ROW")
 			if err != nil || valid != tc.challenge {
 				t.Errorf("challenge: %v, %v; want %v", valid, err, tc.challenge)
+			}
+		})
+	}
+}
+
+func TestParseSeats(t *testing.T) {
+	digit := func(f string) (int, bool) {
+		f = strings.TrimSpace(f)
+		if len(f) != 1 || f[0] < '0' || f[0] > '9' {
+			return 0, false
+		}
+		return int(f[0] - '0'), true
+	}
+	for _, tc := range []struct {
+		name string
+		in   string
+		want []int
+		ok   bool
+	}{
+		{"one seat", "3", []int{3}, true},
+		{"seat order kept", "2, 0,7", []int{2, 0, 7}, true},
+		{"a name twice", "1,2,1", nil, false},
+		{"a name parse refuses", "1,x", nil, false},
+		{"an empty name", "1,,2", nil, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, ok := ParseSeats(tc.in, digit)
+			if ok != tc.ok || !slices.Equal(got, tc.want) {
+				t.Errorf("ParseSeats(%q) = %v, %v; want %v, %v", tc.in, got, ok, tc.want, tc.ok)
 			}
 		})
 	}

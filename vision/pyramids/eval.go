@@ -164,26 +164,8 @@ func loadImage(path string) (image.Image, error) {
 }
 
 // SceneFiles lists the scenes of a rendered set: every .jpg or .png with a
-// .json truth beside it, in name order.
-func SceneFiles(dir string) ([]string, error) {
-	ents, err := os.ReadDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	var out []string
-	for _, e := range ents {
-		ext := strings.ToLower(filepath.Ext(e.Name()))
-		if e.IsDir() || (ext != ".jpg" && ext != ".jpeg" && ext != ".png") {
-			continue
-		}
-		p := filepath.Join(dir, e.Name())
-		if _, err := os.Stat(strings.TrimSuffix(p, filepath.Ext(p)) + ".json"); err == nil {
-			out = append(out, p)
-		}
-	}
-	sort.Strings(out)
-	return out, nil
-}
+// .json truth beside it, in name order (vision.SceneFiles).
+func SceneFiles(dir string) ([]string, error) { return vision.SceneFiles(dir) }
 
 // Summary adds up scene results.
 type Summary struct {

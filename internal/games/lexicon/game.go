@@ -62,7 +62,7 @@ func (Game) Info() game.Info {
 		Kind: Kind, Title: "Lexicon Crossing", MinPlayers: 1, MaxPlayers: 4,
 		Options: []game.Option{
 			{Name: OptSides, Title: "the players' sides of the table, in seat order (south, north, west, east; south is the photo's bottom)"},
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }
@@ -74,15 +74,9 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	}
 	sides := []Side{South, North}
 	if v := opt.Get(OptSides, ""); v != "" {
-		sides = nil
-		seen := map[Side]bool{}
-		for _, f := range strings.Split(v, ",") {
-			s, ok := ParseSide(f)
-			if !ok || seen[s] {
-				return nil, fmt.Errorf("%w: sides %q: want up to four different sides of south, north, west, east", game.ErrBadInput, v)
-			}
-			seen[s] = true
-			sides = append(sides, s)
+		var ok bool
+		if sides, ok = game.ParseSeats(v, ParseSide); !ok {
+			return nil, fmt.Errorf("%w: sides %q: want up to four different sides of south, north, west, east", game.ErrBadInput, v)
 		}
 	}
 	refuse, err := opt.Bool(game.OptRefuse, false)

@@ -33,7 +33,7 @@ func (Game) Info() game.Info {
 		Options: []game.Option{
 			{Name: OptColours, Title: "the players' colours, in seat order (red, blue, green, yellow)"},
 			{Name: OptStack, Title: "pyramids in a full stack", Values: []string{"5", "4"}},
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }
@@ -54,15 +54,13 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	}
 	colours := []pyramids.Colour{pyramids.Red, pyramids.Blue, pyramids.Green, pyramids.Yellow}
 	if v := opt.Get(OptColours, ""); v != "" {
-		colours = nil
-		seen := map[pyramids.Colour]bool{}
-		for _, f := range strings.Split(v, ",") {
+		var ok bool
+		colours, ok = game.ParseSeats(v, func(f string) (pyramids.Colour, bool) {
 			c, ok := pyramids.ParseColour(strings.TrimSpace(f))
-			if !ok || !c.IsPlayer() || seen[c] {
-				return nil, fmt.Errorf("%w: colours %q: want up to four different colours of red, blue, green, yellow", game.ErrBadInput, v)
-			}
-			seen[c] = true
-			colours = append(colours, c)
+			return c, ok && c.IsPlayer()
+		})
+		if !ok {
+			return nil, fmt.Errorf("%w: colours %q: want up to four different colours of red, blue, green, yellow", game.ErrBadInput, v)
 		}
 	}
 	refuse, err := opt.Bool(game.OptRefuse, false)

@@ -26,7 +26,7 @@ func (Game) Info() game.Info {
 	return game.Info{
 		Kind: Kind, Title: "Scrabble", MinPlayers: 2, MaxPlayers: 4,
 		Options: []game.Option{
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }

@@ -40,7 +40,7 @@ func (Game) Info() game.Info {
 		Options: []game.Option{
 			{Name: OptSet, Title: "the language of the tiles (ru: Russian, en: English)", Values: []string{"ru", "en"}},
 			{Name: OptSize, Title: "the lattice's side, in tiles", Values: []string{"15", "21"}},
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }

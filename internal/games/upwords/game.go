@@ -34,7 +34,7 @@ func (Game) Info() game.Info {
 		Kind: Kind, Title: "Upwords", MinPlayers: 1, MaxPlayers: 4,
 		Options: []game.Option{
 			{Name: OptSize, Title: "board", Values: []string{"10", "8"}},
-			{Name: game.OptRefuse, Title: "the referee refuses non-words at once", Values: []string{"false", "true"}},
+			game.RefuseOption(),
 		},
 	}
 }
