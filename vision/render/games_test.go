@@ -265,6 +265,9 @@ func TestPyramidsSets(t *testing.T) {
 			s.TallMM < 0.59*s.BaseMM || s.TallMM > 1.06*s.BaseMM || s.NestMM < 0.14*s.TallMM || s.NestMM > 0.36*s.TallMM {
 			t.Errorf("seed %d: %+v out of its ranges", seed, s)
 		}
+		if k := s.Plastic[4]; max(k[0], k[1], k[2])-min(k[0], k[1], k[2]) > 10 || max(k[0], k[1], k[2]) > 60 {
+			t.Errorf("seed %d: black plastic %v is not a dark grey", seed, k)
+		}
 		if l := s.Border[0] + s.Border[1] + s.Border[2]; l > 3*130 {
 			t.Errorf("seed %d: border %v is not dark", seed, s.Border)
 		}

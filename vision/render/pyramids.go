@@ -45,7 +45,8 @@ var ClassicPyramids = PyramidsSet{PitchMM: 22, BorderMM: 16, SlabMM: 4, BaseMM: 
 // 19-27 mm, the base 72-92% of it, the height 60-105% of the base, the
 // nesting step 15-35% of the height, the border 10-24 mm in one of
 // several dark prints, lighter or greyer runway and house prints, the
-// plastic's shades moved up to about 12% of the classic ones. Values are
+// plastic's shades moved up to about 12% of the classic ones (black
+// lighter or darker, nearly grey). Values are
 // rounded so that the truth shows exactly what was drawn.
 func RandomPyramidsSet(seed int64) PyramidsSet {
 	r := newRand(seed, 11)
@@ -74,6 +75,15 @@ func RandomPyramidsSet(seed int64) PyramidsSet {
 	s.Line = u(0.45, 0.75)
 	s.Ink = shade(ClassicPyramids.Ink, u(0.6, 1.3))
 	for i, c := range ClassicPyramids.Plastic {
+		if i == 4 {
+			// black plastic is lighter or darker, but stays nearly grey
+			k := u(0.75, 1.4)
+			for j := range c {
+				c[j] = math.Round(c[j]*k + u(-3, 3))
+			}
+			s.Plastic[i] = c
+			continue
+		}
 		for j := range c {
 			c[j] = math.Round(min(250, max(10, c[j]*u(0.88, 1.12)+u(-12, 12))))
 		}
