@@ -186,11 +186,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	f := &frame{p: toPicture(img), g: g}
 	align(f)
-	occ := occupancy(f)
 	size := opt.CropSize
 	if size <= 0 {
 		size = 64
 	}
+	occ := occupancy(f, func(r, c int) bool {
+		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
+		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
+	})
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int
@@ -323,6 +326,10 @@ func turnCrop(m *image.RGBA, rot int) *image.RGBA {
 	}
 	return out
 }
+
+// letterConf: a seed of occupancy's shows a letter when the reader reads
+// one with this confidence (its "no tile" is a letter's rival).
+const letterConf = 0.5
 
 // unsureConf: a reading under this confidence is not sure.
 const unsureConf = 0.9
