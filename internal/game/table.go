@@ -662,7 +662,9 @@ func (rp *replayed) publish() {
 		}
 	}
 	st.Bag = rp.rules.Bag(board, len(rp.players))
-	if st.Over {
+	if st.Over && !st.RacksDue {
+		// While the racks are still to be told the final scores are not
+		// known: no sheet (it would crown a winner on the racks unsaid).
 		st.Tally = rp.rules.Tally(board, st.Players, rp.racks)
 	}
 	rp.state = st
