@@ -216,7 +216,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			if err != nil {
 				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 			}
-			spread, _ := ocr.EdgeSpread(wc)
+			spread, _ := ocr.EdgeSpread(whitenBy(crop, false))
 			tiles = append(tiles, seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread})
 			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
 				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
