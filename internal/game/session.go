@@ -516,7 +516,7 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 		}
 	}
 	n := s.rp.nextN
-	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf), Covered: r.Covered}
+	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf), Covered: r.Covered, Ends: endsInForce}
 	if r.Seen != nil {
 		d.Seen = r.Seen.String()
 	}
@@ -763,7 +763,7 @@ func (s *Session) turnAction(ctx context.Context, kind string) (*State, error) {
 	if s.rp.state.Over {
 		return nil, conflictf("the game is over")
 	}
-	rp, err := s.apply(ctx, kind, turnData{N: s.rp.nextN})
+	rp, err := s.apply(ctx, kind, turnData{N: s.rp.nextN, Ends: endsInForce})
 	if err != nil {
 		return nil, err
 	}
