@@ -304,7 +304,10 @@ function renderHistory(g) {
       el("div", {}, el("b", {}, `${num(t.n)}. `), describe(t)),
       el("span", { class: "badge " + t.status }, tr("status." + t.status)),
       t.at && clock(t.at) ? el("time", { class: "muted", datetime: t.at }, " " + clock(t.at)) : null,
-      t.corrected && t.corrected.length ? el("span", { class: "muted" }, tr("history.fixed", { n: num(t.corrected.length) })) : null)));
+      t.corrected && t.corrected.length ? el("span", { class: "muted" }, tr("history.fixed", { n: num(t.corrected.length) })) : null,
+      // A game's own tap on an earlier turn (Twists: who got a give
+      // tile's tiles), where the last-play box serves the latest.
+      ...((gameOf(g).historyTap && gameOf(g).historyTap(t, g)) || []))));
   list.replaceChildren(...items);
 }
 
