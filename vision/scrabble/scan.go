@@ -289,6 +289,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			}
 		}
 		cell.Letter, cell.Conf = rd.Letter, rd.Conf
+		// The first read (any way up, the value number left in) and this
+		// one disagree: the letter is not sure, whatever this read's
+		// confidence.
+		if first := t.rd.Letter; first != rd.Letter && !turnAlike(first, rd.Letter) {
+			cell.Conf = min(cell.Conf, disagreeConf)
+		}
 		if out.Blurred {
 			cell.Conf = min(cell.Conf, blurredConf)
 		}
@@ -381,6 +387,23 @@ func symmetricLetter(s string) bool {
 	}
 	return false
 }
+
+// turnAlike: two letters one of which, turned, looks like the other (the
+// first read, not told which way is up, may take either).
+func turnAlike(a, b string) bool {
+	if a > b {
+		a, b = b, a
+	}
+	switch a + " " + b {
+	case "N Z", "M W", "C U", "L T", "L V":
+		return true
+	}
+	return false
+}
+
+// disagreeConf is the most a letter is trusted when the tile's two reads
+// (any way up, then upright) name different letters.
+const disagreeConf = 0.6
 
 // rotForAngle is the board's quarter turn (frame.rot) for letters read
 // at k quarter turns counter-clockwise in the picture-order crops.
