@@ -173,15 +173,16 @@ func TestCountCheck(t *testing.T) {
 // taken for the board) does not.
 func TestSquareBoard(t *testing.T) {
 	fx, cx, cy := 1400.0, 820.0, 616.0
+	pt := func(x, y float64) vision.Point { return vision.Point{X: x, Y: y} }
 	for _, tc := range []struct {
 		name string
 		q    vision.Quad
 		want bool
 	}{
-		{"square, overhead", vision.Quad{{500, 300}, {1100, 300}, {1100, 900}, {500, 900}}, true},
-		{"square, tilted", vision.Quad{{560, 330}, {1080, 330}, {1160, 900}, {480, 900}}, true},
-		{"a strip five times as wide", vision.Quad{{300, 500}, {1300, 500}, {1300, 700}, {300, 700}}, false},
-		{"sheared", vision.Quad{{300, 300}, {900, 300}, {1500, 900}, {900, 900}}, false},
+		{"square, overhead", vision.Quad{pt(500, 300), pt(1100, 300), pt(1100, 900), pt(500, 900)}, true},
+		{"square, tilted", vision.Quad{pt(560, 330), pt(1080, 330), pt(1160, 900), pt(480, 900)}, true},
+		{"a strip five times as wide", vision.Quad{pt(300, 500), pt(1300, 500), pt(1300, 700), pt(300, 700)}, false},
+		{"sheared", vision.Quad{pt(300, 300), pt(900, 300), pt(1500, 900), pt(900, 900)}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			h, err := vision.QuadHomography(10, 10, tc.q)
