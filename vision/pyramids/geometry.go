@@ -210,8 +210,9 @@ func (f *frame) expect(s *silSquare, k int, sh shape, dr, dc float64, out *[silS
 	}
 	for _, nb := range s.nb {
 		h, n := f.outline(float64(nb[0]), float64(nb[1]), nb[2], sh, false)
+		x0, y0, x1, y1 := bounds(h[:n])
 		for j, pt := range s.pts {
-			if inConvex(h[:n], pt) {
+			if pt.X >= x0 && pt.X <= x1 && pt.Y >= y0 && pt.Y <= y1 && inConvex(h[:n], pt) {
 				out[j] = lblEither
 			}
 		}
@@ -289,8 +290,8 @@ func (f *frame) seenHeight(looks []cellLook, heights func(grid.Pos) int, seats [
 	sh := f.geo.shape()
 	var w0, w1 [silSamples * silSamples]uint8
 	f.expect(s, s.k, sh, 0, 0, &w0)
-	at := f.misses(s, s.k, sh, true)
-	seen, bestAt := 0, at
+	at := -1 // counted when another count's outline differs enough
+	seen, bestAt := 0, 0
 	for h := max(1, s.k-countReach); h <= min(f.geo.MaxStack, s.k+countReach); h++ {
 		if h == s.k {
 			continue
@@ -304,6 +305,10 @@ func (f *frame) seenHeight(looks []cellLook, heights func(grid.Pos) int, seats [
 		}
 		if diff < countShows {
 			continue
+		}
+		if at < 0 {
+			at = f.misses(s, s.k, sh, true)
+			bestAt = at
 		}
 		if m := f.misses(s, h, sh, true); at-m >= countMargin && m < bestAt {
 			seen, bestAt = h, m
@@ -382,6 +387,16 @@ func hull(p []vision.Point) ([9]vision.Point, int) {
 	n = min(n-1, 9)
 	copy(out[:], h[:n])
 	return out, n
+}
+
+// bounds is the box around the points h.
+func bounds(h []vision.Point) (x0, y0, x1, y1 float64) {
+	x0, y0, x1, y1 = math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range h {
+		x0, y0 = math.Min(x0, p.X), math.Min(y0, p.Y)
+		x1, y1 = math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	return
 }
 
 // inConvex: q inside the convex polygon h (either winding).
