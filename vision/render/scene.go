@@ -335,26 +335,26 @@ func newWorld(opt Options) *world {
 	w.lcol = [3]float64{1 + 0.12*opt.Warmth, 1, 1 - 0.15*opt.Warmth}
 	// The canvas covers every ideal pixel that distortion pulls into the
 	// image.
-	minX, minY, maxX, maxY := 0.0, 0.0, float64(opt.Width), float64(opt.Height)
+	// The samples walk the image's border only (walking past it, as this
+	// once did, undistorted points the lens never shows and could blow
+	// the canvas up past its cap, leaving part of the image off it).
+	W, H := float64(opt.Width), float64(opt.Height)
+	minX, minY, maxX, maxY := 0.0, 0.0, W, H
 	if opt.K1 != 0 || opt.K2 != 0 {
 		for i := 0; i <= 16; i++ {
 			f := float64(i) / 16
-			for _, p := range []pt{{f * maxX, 0}, {f * maxX, float64(opt.Height)}, {0, f * float64(opt.Height)}, {float64(opt.Width), f * float64(opt.Height)}} {
+			for _, p := range []pt{{f * W, 0}, {f * W, H}, {0, f * H}, {W, f * H}} {
 				q := w.cam.undistort(p)
 				minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
 				maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
 			}
 		}
 	}
-	minX, minY = math.Floor(minX)-2, math.Floor(minY)-2
-	maxX, maxY = math.Ceil(maxX)+2, math.Ceil(maxY)+2
+	// At most one image's size on each side, the image itself always on
+	// the canvas.
+	minX, minY = math.Max(math.Floor(minX)-2, -W), math.Max(math.Floor(minY)-2, -H)
+	maxX, maxY = math.Min(math.Ceil(maxX)+2, 2*W), math.Min(math.Ceil(maxY)+2, 2*H)
 	cw, ch := int(maxX-minX), int(maxY-minY)
-	if cw > 3*opt.Width {
-		cw = 3 * opt.Width
-	}
-	if ch > 3*opt.Height {
-		ch = 3 * opt.Height
-	}
 	w.cv = newCanvas(cw, ch, -minX, -minY)
 	w.truth.Seed = opt.Seed
 	w.truth.Width, w.truth.Height = opt.Width, opt.Height
