@@ -102,6 +102,63 @@ const (
 // stack count.
 func Scan(img image.Image, opt Options) (*Reading, error) {
 	start := time.Now()
+	l, err := locate(img, opt)
+	if err != nil {
+		return nil, err
+	}
+	f, cells, rot, geo, seats, stack := l.f, l.cells, l.rot, l.geo, l.seats, l.stack
+	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose}
+	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
+	var toRead []int
+	for row := 0; row < pyramids.Size; row++ {
+		for col := 0; col < pyramids.Size; col++ {
+			pr, pc := unrotate(row, col, rot)
+			cl := cells[pr*pyramids.Size+pc]
+			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
+			if cl.colour != pyramids.NoColour {
+				sq.Height = height(sq.Pos, cl.colour, seats, stack)
+				if opt.Heights != nil {
+					if h := opt.Heights(sq.Pos); h > 0 && h <= geo.MaxStack {
+						sq.Height = h
+					}
+				}
+				sq.Apex = f.apex(row, col, sq.Height)
+				sq.Letter = "?"
+				toRead = append(toRead, row*pyramids.Size+col)
+			}
+			r.Squares[row*pyramids.Size+col] = sq
+		}
+	}
+	if opt.Reader != nil {
+		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize)
+	}
+	for i := range r.Squares {
+		sq := &r.Squares[i]
+		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
+			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
+		}
+		sq.Sure = sureSquare(*sq)
+	}
+	r.Elapsed = time.Since(start)
+	return r, nil
+}
+
+// located is a photo's board found and turned to the seats: the frame
+// (pose, white balance), the colour evidence of every square in the
+// picture's own order and the quarter turn to the board's.
+type located struct {
+	f     *frame
+	cells [pyramids.Size * pyramids.Size]cellLook
+	rot   int
+	geo   Geometry
+	seats [4]pyramids.Colour
+	stack int
+}
+
+// locate finds the board in a photo, reads the colours on its squares
+// and turns it so the player spaces match the seats: every scan's first
+// half (Scan, FaceCrops).
+func locate(img image.Image, opt Options) (*located, error) {
 	if img == nil || img.Bounds().Dx() < 64 || img.Bounds().Dy() < 64 {
 		return nil, fmt.Errorf("pyramids: %w: the picture is empty or tiny", vision.ErrNoBoard)
 	}
@@ -173,40 +230,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	rot := orient(cells, seats)
 	f.rotate(rot)
-	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose}
-	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
-	var toRead []int
-	for row := 0; row < pyramids.Size; row++ {
-		for col := 0; col < pyramids.Size; col++ {
-			pr, pc := unrotate(row, col, rot)
-			cl := cells[pr*pyramids.Size+pc]
-			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
-			if cl.colour != pyramids.NoColour {
-				sq.Height = height(sq.Pos, cl.colour, seats, stack)
-				if opt.Heights != nil {
-					if h := opt.Heights(sq.Pos); h > 0 && h <= geo.MaxStack {
-						sq.Height = h
-					}
-				}
-				sq.Apex = f.apex(row, col, sq.Height)
-				sq.Letter = "?"
-				toRead = append(toRead, row*pyramids.Size+col)
-			}
-			r.Squares[row*pyramids.Size+col] = sq
-		}
-	}
-	if opt.Reader != nil {
-		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize)
-	}
-	for i := range r.Squares {
-		sq := &r.Squares[i]
-		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
-			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
-		}
-		sq.Sure = sureSquare(*sq)
-	}
-	r.Elapsed = time.Since(start)
-	return r, nil
+	return &located{f: f, cells: cells, rot: rot, geo: geo, seats: seats, stack: stack}, nil
 }
 
 // readLetters reads the letters of the squares listed. ocr's classifier
