@@ -186,11 +186,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	f := &frame{p: toPicture(img), g: g}
 	align(f)
-	occ := occupancy(f)
 	size := opt.CropSize
 	if size <= 0 {
 		size = 64
 	}
+	occ := occupancy(f, func(r, c int) bool {
+		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
+		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
+	})
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int
@@ -213,7 +216,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			if err != nil {
 				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 			}
-			spread, _ := ocr.EdgeSpread(wc)
+			spread, _ := ocr.EdgeSpread(whitenBy(crop, false))
 			tiles = append(tiles, seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread})
 			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
 				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
@@ -323,6 +326,10 @@ func turnCrop(m *image.RGBA, rot int) *image.RGBA {
 	}
 	return out
 }
+
+// letterConf: a seed of occupancy's shows a letter when the reader reads
+// one with this confidence (its "no tile" is a letter's rival).
+const letterConf = 0.5
 
 // unsureConf: a reading under this confidence is not sure.
 const unsureConf = 0.9
