@@ -565,6 +565,17 @@ const (
 	sureFaces                  = 1    // faces whose own best letter it is (or all read, if fewer)
 )
 
+// settled tells whether a letter read at the game's stack count is
+// clear enough that the stack is not read at other counts (readLetters):
+// stricter than the sure bars, as a stack one higher or lower than the
+// game holds (a pyramid put on it or taken off in this turn) can still
+// show a letter a sure one's faces read (the bars sureSquare had before
+// issue 21's recalibration; the search is what they were measured with).
+func settled(lr letterRead) bool {
+	return lr.letter != "?" && lr.differ == 0 && lr.agree >= min(2, lr.faces) &&
+		lr.conf >= 0.7 && lr.conf-lr.second >= 0.4
+}
+
 // sureSquare tells whether a square's reading is sure: its colour
 // evidence is clear and, on a pyramid, the faces agree on the letter.
 // A square whose faces read different letters is never sure.

@@ -243,7 +243,7 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int) {
 		r, c := sq.Pos.Row, sq.Pos.Col
 		fr := f.faceReads(r, c, rd, size)
 		sq.read = fr.readLetter(sq.Height)
-		if !sureSquare(*sq) {
+		if !settled(sq.read) {
 			// The stack's count is the game's guess: a stack of
 			// another height shows its faces higher or lower. The
 			// face the camera sees best is read at every height; at
