@@ -78,15 +78,18 @@ func TestFaceCrops(t *testing.T) {
 	}
 }
 
-// TestFaceHeads: the English reader's faces are read by three heads of
-// the same glyphs, the model trained on pyramid faces among them; a
-// reader that is not ocr's classifier gets none.
+// TestFaceHeads: the English reader's faces are read by two heads (en,
+// en-blur), three with the model trained on pyramid faces
+// (Options.FaceModel); a reader that is not ocr's classifier gets none.
 func TestFaceHeads(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	heads := faceHeads(rd)
+	if n := len(faceHeads(rd, false)); n != 2 {
+		t.Errorf("%d heads without the faces' model, want 2", n)
+	}
+	heads := faceHeads(rd, true)
 	if len(heads) != 3 {
 		t.Fatalf("%d heads, want 3 (en, en-blur, %s)", len(heads), faceModel)
 	}
@@ -97,7 +100,7 @@ func TestFaceHeads(t *testing.T) {
 	if !slices.ContainsFunc(heads, func(h turnClassifier) bool { return h.Model().Note == pyr.Note }) {
 		t.Errorf("no head is %s (%q)", faceModel, pyr.Note)
 	}
-	if faceHeads(readerFunc(nil)) != nil {
+	if faceHeads(readerFunc(nil), true) != nil {
 		t.Error("a foreign reader got heads")
 	}
 }

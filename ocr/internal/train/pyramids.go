@@ -25,6 +25,7 @@ var (
 	pyrScenes  = flag.Int("pyr-scenes", 240, "with -specialist pyramids: rendered Crossword Pyramids scenes to train on (seeds 40001..40000+N, mixed difficulty)")
 	pyrHoldout = flag.String("pyr-holdout", "LiberationSerif-Bold,GoMonoBold,FreeSansBold", "with -specialist pyramids: typefaces never trained on, measured on after training")
 	pyrEval    = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
+	pyrHard    = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds 50001..50000+N)")
 	pyrNear    = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
 )
 
@@ -172,10 +173,17 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	if err != nil {
 		return err
 	}
+	if *pyrHard > 0 {
+		hard, hb, err := pyramidFaces(50001, *pyrHard, "hard", trainFonts, *pyrNear, index)
+		if err != nil {
+			return err
+		}
+		faces, boards = append(faces, hard...), boards+hb
+	}
 	for _, s := range faces {
 		all.push(s.fv.Vec, int32(s.glyph*turns+uprightTurn(s.fv.Alpha)), false, -2, true)
 	}
-	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes, time.Since(t0).Seconds())
+	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard, time.Since(t0).Seconds())
 	t0 = time.Now()
 	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 	m.Note = fmt.Sprintf("make train (-specialist pyramids): seed %d, %d samples", *seed, all.n())
