@@ -41,7 +41,7 @@ func FaceCrops(img image.Image, opt Options, heights func(grid.Pos) []int) ([]Fa
 		for col := 0; col < pyramids.Size; col++ {
 			p := grid.Pos{Row: row, Col: col}
 			for _, k := range heights(p) {
-				if k < 1 || k > l.geo.MaxStack {
+				if k < 1 || k > l.f.geo.MaxStack {
 					continue
 				}
 				area, maxA := l.f.faceAreas(row, col, k)
