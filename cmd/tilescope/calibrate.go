@@ -26,7 +26,7 @@ func runCalibrate(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.SetOutput(stderr)
 	dataDir := fs.String("data", "", "data directory to store "+vision.CalibrationFile+" and "+vupw.GeometryFile+" in (default: print them only)")
 	size := fs.Int("size", 10, "squares per side of the board in the photo (Upwords: 10, or 8 for the classic board; others: the focal length only)")
-	state := fs.String("state", "", "upwords: the board in the photo, in the grid text `FILE` format, so that each stack's height is known (default: every stack is taken for a single tile)")
+	state := fs.String("state", "", "upwords: the board in the photo, in the grid text `FILE` format, so that each stack's height is known and the tiles' thickness can be measured (without it only their size is)")
 	pitch := fs.Float64("pitch", vupw.UpwordsGeometry.SquareMM, "upwords: the board's square pitch in `mm`, if measured with a ruler (a photo measures the tiles against it)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope calibrate [--data DIR] [--size 10] [--state FILE] [--pitch MM] IMAGE")

@@ -16,7 +16,8 @@ import (
 
 // TestCalibrateGeometry: calibrate on a rendered board of another maker's
 // dimensions, told the position, stores a geometry whose tile thickness
-// and size (against the pitch it was given) are near the board's, and
+// (within 15%) and size (10%; the project's board's are 29% and 11% off),
+// against the pitch it was given, are near the board's, and
 // scan --data reads the board with it.
 func TestCalibrateGeometry(t *testing.T) {
 	if testing.Short() {
@@ -40,7 +41,7 @@ func TestCalibrateGeometry(t *testing.T) {
 	photo := filepath.Join(dir, "board.jpg")
 	var out, errb bytes.Buffer
 	if err := run(context.Background(), []string{"render", "--game", "upwords", "--state", state, "--out", photo,
-		"--dims", "18,15.5,2.8,1.0,1.2", "--tilt", "30", "--difficulty", "easy", "--seed", "4242"}, &out, &errb); err != nil {
+		"--dims", "18,14.5,4.6,1.5,1.4", "--tilt", "30", "--difficulty", "easy", "--seed", "4242"}, &out, &errb); err != nil {
 		t.Fatalf("render: %v: %s", err, errb.String())
 	}
 	data := filepath.Join(dir, "data")
@@ -58,8 +59,8 @@ func TestCalibrateGeometry(t *testing.T) {
 	if g.SquareMM != 18 {
 		t.Errorf("pitch %g mm, want the 18 given", g.SquareMM)
 	}
-	if math.Abs(g.LevelMM-2.8)/2.8 > 0.15 || math.Abs(g.TileMM-15.5)/15.5 > 0.06 {
-		t.Errorf("tiles %.2f mm thick, %.2f mm across; want 2.8 and 15.5", g.LevelMM, g.TileMM)
+	if math.Abs(g.LevelMM-4.6)/4.6 > 0.15 || math.Abs(g.TileMM-14.5)/14.5 > 0.1 {
+		t.Errorf("tiles %.2f mm thick, %.2f mm across; want 4.6 and 14.5", g.LevelMM, g.TileMM)
 	}
 	out.Reset()
 	if err := run(context.Background(), []string{"scan", "--data", data, photo}, &out, &errb); err != nil {

@@ -268,8 +268,12 @@ const (
 // thickness and the walls' height from where the top faces of stacks of
 // known heights stand (a weighted least-squares line of rise against
 // height, held near the prior's where the measures say little; measures
-// more than three spreads off the line are dropped, the worst first), and the tile's
-// size from the median of the faces' sizes once three are measured. The
+// more than three spreads off the line are dropped, the worst first), and
+// the tile's size from the median of the faces' sizes once three are
+// measured. Each is taken only when it differs from the prior's by more
+// than the measures of one board spread, and the thickness only when it
+// rounds clearly more of the stacks to their known heights than the
+// prior's does: a wrong geometry costs more than a slightly off one. The
 // pitch stays the prior's: one photo measures the board in squares, not
 // millimetres.
 func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
@@ -325,9 +329,22 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 		a, b = fit()
 	}
 	g := prior
-	if math.Abs(a/a0-1) >= learnKeepLevel {
-		g.LevelMM = s * math.Max(1.5/s, math.Min(12/s, a))
-		g.WallMM = s * math.Max(-0.1, math.Min(0.3, b))
+	a = math.Max(1.5/s, math.Min(12/s, a))
+	b = math.Max(-0.1, math.Min(0.3, b))
+	// The line is taken only where it matters and the measures agree:
+	// off the prior's by more than its bounds, and rounding clearly more
+	// of the measured stacks to their known height than the prior does.
+	explained := func(a, b float64) int {
+		n := 0
+		for _, m := range ms {
+			if h := (measureGain*m.Rise + measureLift + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
+				n++
+			}
+		}
+		return n
+	}
+	if math.Abs(a/a0-1) >= learnKeepLevel && explained(a, b) >= explained(a0, b0)+max(3, len(ms)/10) {
+		g.LevelMM, g.WallMM = s*a, s*b
 	}
 	var tiles []float64
 	for i, m := range ms {
@@ -341,7 +358,10 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 		if len(tiles)%2 == 0 {
 			t = (tiles[len(tiles)/2-1] + t) / 2
 		}
-		if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t*s/prior.TileMM-1) >= learnKeepTile {
+		// Taken only off the prior's by more than its bound, with the
+		// prior's outside the middle half of the measures.
+		q1, q3, t0 := tiles[len(tiles)/4], tiles[len(tiles)*3/4], prior.TileMM/s
+		if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t/t0-1) >= learnKeepTile && (t0 < q1 || t0 > q3) {
 			g.TileMM = s * t
 		}
 	}
@@ -355,10 +375,12 @@ const MinMeasures = 4
 // calibrate`): the board is read with opt (its Geometry, else the
 // project's board, is the prior and gives the pitch), and every stack
 // read measures it, at the height known gives (the position on the board
-// as it is read; a stack whose letter differs is not measured), or, with
-// known nil, as a single tile (a taller one stands off the line and is
-// dropped). Best from a photo 20-40 degrees from straight down showing
-// several tiles, some of them stacked.
+// as it is read; a stack whose letter differs is not measured). With
+// known nil only the tile's size is measured (every stack taken for one
+// tile measured the thickness no better than the prior on 16 rendered
+// boards of other makers): the thickness and walls stay the prior's.
+// Best from a photo 20-40 degrees from straight down showing several
+// tiles, some of them stacked.
 func MeasureGeometry(img image.Image, opt Options, known *grid.Board) (Geometry, []StackMeasure, error) {
 	prior := opt.Geometry
 	if prior.SquareMM == 0 {
@@ -381,5 +403,9 @@ func MeasureGeometry(img image.Image, opt Options, known *grid.Board) (Geometry,
 	if len(r.Measures) < MinMeasures {
 		return prior, r.Measures, fmt.Errorf("%w: %d stacks measured (want at least %d): put some tiles on the board, a few of them stacked", ErrGeometry, len(r.Measures), MinMeasures)
 	}
-	return LearnGeometry(prior, r.Measures), r.Measures, nil
+	g := LearnGeometry(prior, r.Measures)
+	if known == nil {
+		g.LevelMM, g.WallMM = prior.LevelMM, prior.WallMM
+	}
+	return g, r.Measures, nil
 }
