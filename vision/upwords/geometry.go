@@ -359,8 +359,10 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 			t = (tiles[len(tiles)/2-1] + t) / 2
 		}
 		// Taken only off the prior's by more than its bound, with the
-		// prior's outside the middle half of the measures.
-		q1, q3, t0 := tiles[len(tiles)/4], tiles[len(tiles)*3/4], prior.TileMM/s
+		// prior's outside the 10th to 90th percentiles of the measures
+		// (the middle half was not enough: one held-out game on the
+		// project's board learned a tile 25% off).
+		q1, q3, t0 := tiles[len(tiles)/10], tiles[len(tiles)*9/10], prior.TileMM/s
 		if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t/t0-1) >= learnKeepTile && (t0 < q1 || t0 > q3) {
 			g.TileMM = s * t
 		}
