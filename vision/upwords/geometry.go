@@ -95,8 +95,9 @@ type StackMeasure struct {
 
 // measureStack finds the top face of the stack on (r, c), as the camera
 // sees the board, searching its rise along the parallax line between lo
-// and hi squares over the walls and its size, scored as faceSearch scores
-// a face (contrast across the outline, an evenly light rim inside).
+// and hi squares over the walls and its size, scored much as faceSearch
+// scores a face (contrast across the outline, counted where the inside is
+// the lighter, times an evenly light rim inside).
 func measureStack(p vision.Plane, pose *vision.Pose, occ *occluders, r, c int, lo, hi, half float64) (StackMeasure, bool) {
 	cx, cy := float64(c)+0.5, float64(r)+0.5
 	a, b := pose.Project(cx, cy, 0), pose.Project(cx, cy, 1)
@@ -169,7 +170,8 @@ func measureStack(p vision.Plane, pose *vision.Pose, occ *occluders, r, c int, l
 // the rounded edge) over the tile's side: 0.91-0.99 on rendered boards of
 // three makers (TestLearnGeometry; 0.99 on the project's board, 0.91 on
 // thick tiles with a raised grid), so a tile's size is measured within
-// about 5%.
+// about 5% (calibrate on 16 boards of other makers: median 5%, at most
+// 11%).
 const flatTop = 0.97
 
 // lighterEdge is faceEdge counting only the contrast where the inside of
