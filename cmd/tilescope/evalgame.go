@@ -45,7 +45,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
 	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
 	kind := fs.String("game", "upwords", "the game played: upwords, or pyramids (Crossword Pyramids)")
-	fixed := fs.Bool("fixed-geometry", false, "upwords: read every game with the project's board's geometry, learning nothing through the game (to measure what learning gives)")
+	learn := fs.Bool("learn-geometry", false, "upwords: learn each board's geometry through its game from the stacks whose height the history knows (the service does not, by default)")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [-v N]"); done || err != nil {
@@ -80,7 +80,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("eval-game: %w", err)
 	}
 	defer closeReader()
-	reader.Fixed = *fixed
+	reader.Learn = *learn
 	sum := gameEval{keep: *keep}
 	for g := 0; g < *games; g++ {
 		if err := ctx.Err(); err != nil {

@@ -15,9 +15,8 @@ import (
 // TestLearnThroughAGame: the table's reader, shown the turns of a game on
 // a board of another maker's dimensions, learns the tile's thickness and
 // size from the stacks whose height the history knows (the thickness
-// within half the project's board's error, the size within 9%); told to
-// keep its geometry (Fixed), it learns nothing; Forget goes back to where
-// it started.
+// within half the project's board's error, the size within 9%); not told
+// to learn, it learns nothing; Forget goes back to where it started.
 func TestLearnThroughAGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a game")
@@ -41,14 +40,14 @@ func TestLearnThroughAGame(t *testing.T) {
 	}
 	levelOff := func(g float64) float64 { return math.Abs(g/(dims.LevelMM/dims.PitchMM) - 1) }
 	tileOff := func(g float64) float64 { return math.Abs(g/(dims.TileMM/dims.PitchMM) - 1) }
-	for _, fixed := range []bool{false, true} {
-		t.Run(fmt.Sprintf("fixed=%t", fixed), func(t *testing.T) {
+	for _, learn := range []bool{true, false} {
+		t.Run(fmt.Sprintf("learn=%t", learn), func(t *testing.T) {
 			r, closer, err := NewReader(10, "", t.Logf)
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer closer()
-			r.Fixed = fixed
+			r.Learn = learn
 			start := r.Geometry()
 			for i, f := range frames {
 				if _, err := r.read(context.Background(), game.Frame{ID: fmt.Sprint(i), JPEG: f}, boards[i]); err != nil {
@@ -59,9 +58,9 @@ func TestLearnThroughAGame(t *testing.T) {
 			t.Logf("level %.3f (start %.3f, board %.3f), tile %.3f (start %.3f, board %.3f), %d measures",
 				g.LevelMM/g.SquareMM, start.LevelMM/start.SquareMM, dims.LevelMM/dims.PitchMM,
 				g.TileMM/g.SquareMM, start.TileMM/start.SquareMM, dims.TileMM/dims.PitchMM, len(r.measures))
-			if fixed {
+			if !learn {
 				if g != start || len(r.measures) != 0 {
-					t.Errorf("a fixed reader learned %+v from %d measures", g, len(r.measures))
+					t.Errorf("a reader not told to learn learned %+v from %d measures", g, len(r.measures))
 				}
 				return
 			}

@@ -31,9 +31,13 @@ type Reader struct {
 	// move between turns): the next scan's hint, and where a photo whose
 	// grid is found a row off is read again.
 	grid *vision.Grid
-	// Fixed keeps the geometry the reader was made with: nothing is
-	// learned through the game (for measuring what learning gives).
-	Fixed bool
+	// Learn: learn the board's geometry through the game from the
+	// stacks whose height the history knows (vupw.LearnGeometry). Off by
+	// default: on the held-out games (eval-game --seed 777) it read worse
+	// than the geometry it starts from, on the project's board and on
+	// boards of other dimensions (docs/vision.md, "Any board's
+	// dimensions").
+	Learn bool
 	// geo is the board's geometry before any photo (a calibration, else
 	// the project's board); measures are the stacks measured since (each
 	// square's last measured height in measured), from which the reader's
@@ -126,7 +130,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	}
 	r.mu.Lock()
 	opt := r.opt
-	if before != nil && !r.Fixed && len(r.measures) < measureLimit {
+	if before != nil && r.Learn && len(r.measures) < measureLimit {
 		// Every stack whose height the history knows (the letter read
 		// is the one that stood there) measures the tile's thickness
 		// and size in this camera; a few new ones each photo.
