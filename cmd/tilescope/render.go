@@ -35,6 +35,7 @@ type sceneFlags struct {
 	hand          bool
 	centres       string
 	dims          string
+	maker         string
 }
 
 func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
@@ -48,6 +49,7 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.IntVar(&f.quality, "quality", 0, "JPEG quality 1..100 (default: drawn from the seed)")
 	fs.BoolVar(&f.clean, "clean", false, "no noise, blur, lens distortion, glare or hand (for debugging)")
 	fs.BoolVar(&f.hand, "hand", false, "put a hand over part of the board")
+	fs.StringVar(&f.maker, "maker", "classic", "pyramids: the set's size and print, classic or varied (another maker's, drawn from each scene's seed: render.RandomPyramidsSet)")
 	fs.StringVar(&f.centres, "centres", "classic", "upwords: the print of the four centre squares, one of "+strings.Join(render.UpwordsCentres, ", ")+", or varied (one per scene, drawn from the seed)")
 	fs.StringVar(&f.dims, "dims", "", "upwords: the board's and tiles' dimensions, `PITCH,TILE,LEVEL,WALL[,WALLWIDTH]` in mm (the project's board: 21,18.8,3.8,2.4,1.6), or varied (another maker's board per scene or game, drawn from the seed); the camera is moved to fit the board")
 	return f
@@ -84,6 +86,16 @@ func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 	o, err := render.RandomOptions(seed, f.difficulty)
 	if err != nil {
 		return o, asBadInput(err)
+	}
+	switch f.maker {
+	case "classic":
+	case "varied":
+		if game == "pyramids" {
+			set := render.RandomPyramidsSet(seed)
+			o.Pyramids = &set
+		}
+	default:
+		return o, usageErrorf("--maker: %q is neither classic nor varied", f.maker)
 	}
 	o.FitGame(game)
 	// Blur is drawn in pixels of a 1640-wide picture: scale it to ours.
