@@ -6,6 +6,7 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -17,6 +18,8 @@ import (
 
 	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/sqlite"
+	"github.com/tilescope/tilescope/web"
 )
 
 var demoShot = flag.Bool("demo-screenshot", false, "TestServeDemoInChromium also writes docs/img/demo-phone.png")
@@ -152,16 +155,7 @@ func TestServeHeldInChromium(t *testing.T) {
 	}
 	wait := func(what, js string) {
 		t.Helper()
-		for deadline := time.Now().Add(120 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+js+`); } catch (e) { return false; } })()`))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-				t.Fatalf("waited 120s for the %s (%v); the page says:\n%s\nthe service's log:\n%s", what, err, page, c.stderr.String())
-			}
-		}
+		pageWait(t, bctx, 120*time.Second, what, js, func() { t.Logf("the service's log:\n%s", c.stderr.String()) })
 	}
 	wait("notice that the turn waits for the hand", `!document.getElementById("camera").hidden && document.getElementById("camera").textContent.includes("something is over the board")`)
 	if st := c.game(t); len(st.Turns) != 0 {
@@ -221,4 +215,95 @@ func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
 		t.Fatalf("Chromium: %v", err)
 	}
 	return bctx
+}
+
+// everyWord is a dictionary that knows every word.
+type everyWord struct{}
+
+func (everyWord) Contains(string) bool { return true }
+
+// sessionServed opens a game session on the real SQLite store (a fresh
+// directory) and serves it with the real page and PIN 1234 (every word a
+// word to the challenge box), closed when the test ends; it gives the
+// session and the page's address.
+func sessionServed(t *testing.T, cfg game.Config) (*game.Session, string) {
+	t.Helper()
+	ctx := context.Background()
+	store, err := sqlite.Open(ctx, t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { store.Close() })
+	sess, err := game.Open(ctx, store, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := web.New(web.Config{Session: sess, PIN: "1234", URL: "http://tilescope.test/",
+		Dicts: func(string) (web.Dictionary, error) { return everyWord{}, nil }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	t.Cleanup(func() { srv.Close(); ts.Close() })
+	return sess, ts.URL
+}
+
+// phonePage opens url's page in Chromium on a phone of w x h CSS pixels
+// (touch, scale 2), waits for the history, and gives the browser and a
+// wait for a JavaScript condition (pageWait, 30 s; more, when set, logs
+// what else helps on a failure).
+func phonePage(t *testing.T, url string, w, h int64, more func()) (context.Context, func(what, cond string)) {
+	t.Helper()
+	bctx := phoneBrowser(t, 90*time.Second)
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(w, h, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(url+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
+	); err != nil {
+		t.Fatalf("the page: %v", err)
+	}
+	return bctx, func(what, cond string) { t.Helper(); pageWait(t, bctx, 30*time.Second, what, cond, more) }
+}
+
+// pageWait waits up to limit for a JavaScript condition on the page; on
+// failure it runs more (when set) and fails with the page's text and its
+// last message.
+func pageWait(t *testing.T, bctx context.Context, limit time.Duration, what, cond string, more func()) {
+	t.Helper()
+	for deadline := time.Now().Add(limit); ; time.Sleep(100 * time.Millisecond) {
+		ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
+		if err == nil && ok {
+			return
+		}
+		if time.Now().After(deadline) {
+			if more != nil {
+				more()
+			}
+			page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
+			note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
+			t.Fatalf("waited %v for %s (%v); the last message: %q; the page says:\n%s", limit, what, err, note, page)
+		}
+	}
+}
+
+// tapOn runs the taps (and waits) what names, failing the test if one
+// fails.
+func tapOn(t *testing.T, bctx context.Context, what string, acts ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	if err := chromedp.Do(bctx, acts...); err != nil {
+		t.Fatalf("%s: %v", what, err)
+	}
+}
+
+// pinOnce gives what adds the PIN's sheet (PIN 1234) to the first change
+// made on the page: the phone keeps the PIN after it.
+func pinOnce() func(acts ...chromedp.Action[chromedp.Void]) []chromedp.Action[chromedp.Void] {
+	given := false
+	return func(acts ...chromedp.Action[chromedp.Void]) []chromedp.Action[chromedp.Void] {
+		if given {
+			return acts
+		}
+		given = true
+		return append(acts, chromedp.WaitVisible(chromedp.ID("pininput")), chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave")))
+	}
 }

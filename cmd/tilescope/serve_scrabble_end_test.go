@@ -5,18 +5,14 @@ package main
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"strconv"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 
 	"github.com/tilescope/tilescope/internal/game"
 	scrabblegame "github.com/tilescope/tilescope/internal/games/scrabble"
-	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/scoring/scrabble"
-	"github.com/tilescope/tilescope/web"
 )
 
 // TestScrabbleEndInChromium is the end of a Scrabble game on the page, in
@@ -75,7 +71,7 @@ func TestScrabbleEndInChromium(t *testing.T) {
 				}
 			}
 
-			bctx, js := phonePage(t, url, 360, 640)
+			bctx, js := phonePage(t, url, 360, 640, nil)
 			tap := func(what string, acts ...chromedp.Action[chromedp.Void]) { t.Helper(); tapOn(t, bctx, what, acts...) }
 			// inReach: the element is on the screen as it stands, whole,
 			// with no scrolling (a phone held in one hand).
@@ -152,88 +148,5 @@ func TestScrabbleEndInChromium(t *testing.T) {
 			js("the winner's banner in view", inReach("#banner"))
 			savePhoneShot(t, bctx, "scrabble-end-"+map[bool]string{true: "out", false: "scoreless"}[c.out]+".png")
 		})
-	}
-}
-
-// everyWord is a dictionary that knows every word.
-type everyWord struct{}
-
-func (everyWord) Contains(string) bool { return true }
-
-// sessionServed opens a game session on the real SQLite store (a fresh
-// directory) and serves it with the real page and PIN 1234 (every word a
-// word to the challenge box), closed when the test ends; it gives the
-// session and the page's address.
-func sessionServed(t *testing.T, cfg game.Config) (*game.Session, string) {
-	t.Helper()
-	ctx := context.Background()
-	store, err := sqlite.Open(ctx, t.TempDir())
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { store.Close() })
-	sess, err := game.Open(ctx, store, cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv, err := web.New(web.Config{Session: sess, PIN: "1234", URL: "http://tilescope.test/",
-		Dicts: func(string) (web.Dictionary, error) { return everyWord{}, nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	t.Cleanup(func() { srv.Close(); ts.Close() })
-	return sess, ts.URL
-}
-
-// phonePage opens url's page in Chromium on a phone of w x h CSS pixels
-// (touch, scale 2), waits for the history, and gives the browser and a
-// wait for a JavaScript condition (30 s; on failure it fails with the
-// page's text and its last message).
-func phonePage(t *testing.T, url string, w, h int64) (context.Context, func(what, cond string)) {
-	t.Helper()
-	bctx := phoneBrowser(t, 90*time.Second)
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(w, h, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(url+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
-	); err != nil {
-		t.Fatalf("the page: %v", err)
-	}
-	return bctx, func(what, cond string) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
-			}
-		}
-	}
-}
-
-// tapOn runs the taps (and waits) what names, failing the test if one
-// fails.
-func tapOn(t *testing.T, bctx context.Context, what string, acts ...chromedp.Action[chromedp.Void]) {
-	t.Helper()
-	if err := chromedp.Do(bctx, acts...); err != nil {
-		t.Fatalf("%s: %v", what, err)
-	}
-}
-
-// pinOnce gives what adds the PIN's sheet (PIN 1234) to the first change
-// made on the page: the phone keeps the PIN after it.
-func pinOnce() func(acts ...chromedp.Action[chromedp.Void]) []chromedp.Action[chromedp.Void] {
-	given := false
-	return func(acts ...chromedp.Action[chromedp.Void]) []chromedp.Action[chromedp.Void] {
-		if given {
-			return acts
-		}
-		given = true
-		return append(acts, chromedp.WaitVisible(chromedp.ID("pininput")), chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave")))
 	}
 }

@@ -179,27 +179,33 @@ func TestTurnWatcher(t *testing.T) {
 			table := &notices{}
 			w := newTurnWatcher(vision.TurnOptions{HoldFor: tc.hold}, table, t.Logf)
 			w.src = src
-			var got []string
-			for {
-				f, err := w.Next(context.Background())
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(f.JPEG) == 0 {
-					t.Errorf("%s passed on without its photo", f.ID)
-				}
-				got = append(got, f.ID)
-			}
-			if g := strings.Join(got, " "); g != tc.want {
+			if g := passedOn(t, w); g != tc.want {
 				t.Errorf("passed on %q, want %q", g, tc.want)
 			}
 			if g := strings.Join(table.log, ", "); g != tc.notices {
 				t.Errorf("told the table %q, want %q", g, tc.notices)
 			}
 		})
+	}
+}
+
+// passedOn runs the watcher to the end of its frames and gives the names
+// of those it passed on, space-separated (each must carry its photo).
+func passedOn(t *testing.T, w *turnWatcher) string {
+	t.Helper()
+	var got []string
+	for {
+		f, err := w.Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			return strings.Join(got, " ")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.JPEG) == 0 {
+			t.Errorf("%s passed on without its photo", f.ID)
+		}
+		got = append(got, f.ID)
 	}
 }
 
@@ -239,18 +245,7 @@ func TestTurnWatcherSlowReplay(t *testing.T) {
 			table := &notices{}
 			w := newTurnWatcher(vision.TurnOptions{HoldFor: 10 * time.Second, StillFor: 200 * time.Millisecond}, table, t.Logf)
 			w.src, w.pace = src, tc.pace
-			var got []string
-			for {
-				f, err := w.Next(context.Background())
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				got = append(got, f.ID)
-			}
-			if g := strings.Join(got, " "); g != tc.want {
+			if g := passedOn(t, w); g != tc.want {
 				t.Errorf("passed on %q, want %q", g, tc.want)
 			}
 			if g := strings.Join(table.log, ", "); !strings.HasPrefix(g, "trouble held") {

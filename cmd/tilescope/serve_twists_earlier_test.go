@@ -69,7 +69,7 @@ func TestTwistsEarlierSplitInChromium(t *testing.T) {
 	was := []int{*st.Players[0].Held, *st.Players[1].Held, *st.Players[2].Held}
 	give := st.Turns[1].N
 
-	bctx, js := phonePage(t, url, 390, 844)
+	bctx, js := phonePage(t, url, 390, 844, nil)
 	withPIN := pinOnce()
 	heldOnPage := func(want []int) string {
 		b, _ := json.Marshal(want)
