@@ -2,8 +2,9 @@ package vision
 
 import (
 	"image"
-	"os"
 	"testing"
+
+	"github.com/tilescope/tilescope/internal/imagetest"
 
 	_ "image/jpeg" // the scenes are JPEGs
 )
@@ -11,14 +12,5 @@ import (
 // loadImage decodes the picture at path or fails the test.
 func loadImage(t testing.TB, path string) image.Image {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return imagetest.Load(t, path)
 }

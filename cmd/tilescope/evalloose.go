@@ -126,7 +126,7 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		opt := loose.Options{Lattice: s.lattice, UprightFromLetters: s.lattice && !s.twists}
+		opt := loose.Options{Lattice: s.lattice, UprightFromLetters: s.lattice && !s.twists, Twists: s.twists}
 		if readers != nil {
 			opt.Reader = readers[s.twists]
 			if s.twists {

@@ -182,7 +182,7 @@ func evalPhotos(ctx context.Context, set photoSet, game string, readers map[bool
 				truth[i].Outline[j].Y += float64(b.Min.Y)
 			}
 		}
-		opt := loose.Options{Lattice: true, UprightFromLetters: !twistsGame, OnBoard: !twistsGame}
+		opt := loose.Options{Lattice: true, UprightFromLetters: !twistsGame, OnBoard: !twistsGame, Twists: twistsGame}
 		if readers != nil {
 			opt.Reader = readers[twistsGame]
 			if twistsGame {

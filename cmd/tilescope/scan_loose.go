@@ -66,7 +66,7 @@ func scanTwists(_ context.Context, img image.Image, path string, opt scanOpts, s
 	if opt.reader != nil {
 		alt = append(alt, opt.reader)
 	}
-	r, err := loose.Scan(img, loose.Options{Reader: ru, Alternatives: alt, Lattice: true})
+	r, err := loose.Scan(img, loose.Options{Reader: ru, Alternatives: alt, Lattice: true, Twists: true})
 	if err != nil {
 		return scanLooseNone("twists", path, err, opt.json, stdout)
 	}

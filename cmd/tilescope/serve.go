@@ -274,6 +274,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			// frame read (an unchanged table is no turn).
 			rows, _ := sess.Rules().Empty().Size()
 			watch := newTurnWatcher(turnOptions(src, rows, *period, *hold, *still), sess, logf)
+			watch.pace = framePace(src, *period)
 			watch.follow(sess.Rules)
 			watch.resume(ctx, sess)
 			frames := turnSource(ctx, hf, src, btn, watch)

@@ -221,31 +221,11 @@ func serveDemo(t *testing.T, kind, players string) *child {
 // history and fails with the page's text and its last message).
 func openDemoPage(t *testing.T, c *child) (context.Context, func(what, cond string)) {
 	t.Helper()
-	bctx := phoneBrowser(t, 90*time.Second)
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(c.url+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#history li`)),
-	); err != nil {
-		t.Fatalf("the page: %v", err)
-	}
-	return bctx, func(what, cond string) {
-		t.Helper()
-		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
-			ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
-			if err == nil && ok {
-				return
-			}
-			if time.Now().After(deadline) {
-				for _, h := range c.game(t).History {
-					t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
-				}
-				page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
-				note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-				t.Fatalf("waited 30s for %s (%v); the last message: %q; the page says:\n%s", what, err, note, page)
-			}
+	return phonePage(t, c.url, 390, 844, func() {
+		for _, h := range c.game(t).History {
+			t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
 		}
-	}
+	})
 }
 
 // savePhoneShot keeps a screenshot of the page as the test's artefact,

@@ -102,18 +102,14 @@ func TestServeLexiconInChromium(t *testing.T) {
 		shown(last.Seats[1].Score())+` · ×50 `+strconv.FormatFloat(float64(last.Seats[1].Score())/2, 'f', -1, 64)+`"`)
 	js("the turns in the history", `document.querySelectorAll("#history li").length >= 6 && document.getElementById("history").textContent.includes("RUBBISH")`)
 
-	// The PIN, the first time the page asks for it.
+	// The PIN, the first time the page asks for it: wait until the page
+	// asks or the change is done (however slow the machine), then give it.
 	pinIfAsked := func() {
 		t.Helper()
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(100 * time.Millisecond) {
-			if asked, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.getElementById("pininput")`)); asked {
-				if err := chromedp.Do(bctx, chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave"))); err != nil {
-					t.Fatalf("the PIN: %v", err)
-				}
-				return
-			}
-			if done, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`document.getElementById("sheet").hidden`)); done {
-				return
+		js("the PIN asked or the change done", `!!document.getElementById("pininput") || document.getElementById("sheet").hidden`)
+		if asked, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.getElementById("pininput")`)); asked {
+			if err := chromedp.Do(bctx, chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave"))); err != nil {
+				t.Fatalf("the PIN: %v", err)
 			}
 		}
 	}
@@ -166,7 +162,13 @@ func TestServeLexiconInChromium(t *testing.T) {
 	pinIfAsked()
 	js("OXE withdrawn", `document.getElementById("verdict").textContent.includes("OXE is not a word") && !document.getElementById("verdict").textContent.includes("null") && document.getElementById("history").textContent.includes("withdrawn")`)
 	rubbish := rec[len(rec)-2]
-	time.Sleep(time.Second) // the camera still shows OXE: the play withdrawn, no new turn
+	// The camera still shows OXE: its next photos are the play withdrawn,
+	// no new turn. Wait for two of them to be read (the log's "no change"),
+	// not for so many seconds.
+	seen := strings.Count(c.stderr.String(), ": no change")
+	c.waitFor(t, "two more photos of OXE read", 120*time.Second, func(game.State) bool {
+		return strings.Count(c.stderr.String(), ": no change") >= seen+2
+	})
 	if st := c.game(t); st.Players[0].Score != rubbish.Seats[0].Score() || st.Players[1].Score != rubbish.Seats[1].Score() || len(st.Turns) != len(rec)-1 {
 		t.Errorf("after the challenge: %+v, %d turns; want Ann %d (as after RUBBISH), Ben %d, %d turns", st.Players, len(st.Turns), rubbish.Seats[0].Score(), rubbish.Seats[1].Score(), len(rec)-1)
 	}

@@ -53,6 +53,20 @@ func turnOptions(src camera.Source, size int, period, hold, still time.Duration)
 	return opt
 }
 
+// framePace is the time each frame of a replayed camera (the demo, a
+// dir: folder: one photo every period) stands for, 0 for a live camera,
+// whose frames' own times are the clock. A replay read slowly (a loaded
+// machine) is the same recording: a hand resting over the board for so
+// many photos is held, not taken for part of the table once the wall
+// clock has passed the hold.
+func framePace(src camera.Source, period time.Duration) time.Duration {
+	switch src.(type) {
+	case *camera.Demo, *camera.Dir:
+		return period
+	}
+	return 0
+}
+
 // turnWatcher decides when a turn is over: it decodes each camera frame at
 // half size (vision.DecodeForTurns: less than half the CPU of a full
 // decode), offers it to a vision.TurnDetector (the board still, nothing
@@ -78,8 +92,14 @@ type turnWatcher struct {
 	logf   func(format string, a ...any)
 	notice time.Duration    // a hold this long is told: twice StillFor
 	now    func() time.Time // for frames with no time stamp
-	told   bool             // a held notice is up
-	locked bool             // the camera's focus and exposure are held (or cannot be)
+	// pace, for a replayed camera (framePace), is the time each frame
+	// stands for: the detector's clock (still, held) counts frames, not
+	// the machine's speed at reading them. 0: the frames' own time.
+	pace   time.Duration
+	frames int       // frames offered so far (pace)
+	start  time.Time // the first one's time (pace)
+	told   bool      // a held notice is up
+	locked bool      // the camera's focus and exposure are held (or cannot be)
 }
 
 func newTurnWatcher(opt vision.TurnOptions, table tableNotices, logf func(string, ...any)) *turnWatcher {
@@ -188,6 +208,13 @@ func (w *turnWatcher) Next(ctx context.Context) (game.Frame, error) {
 		at := f.At
 		if at.IsZero() {
 			at = w.now()
+		}
+		if w.pace > 0 {
+			if w.frames == 0 {
+				w.start = at
+			}
+			at = w.start.Add(time.Duration(w.frames) * w.pace)
+			w.frames++
 		}
 		st := w.det.Offer(img, at)
 		w.tell(ctx, f.Name, st)

@@ -179,25 +179,77 @@ func TestTurnWatcher(t *testing.T) {
 			table := &notices{}
 			w := newTurnWatcher(vision.TurnOptions{HoldFor: tc.hold}, table, t.Logf)
 			w.src = src
-			var got []string
-			for {
-				f, err := w.Next(context.Background())
-				if errors.Is(err, io.EOF) {
-					break
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if len(f.JPEG) == 0 {
-					t.Errorf("%s passed on without its photo", f.ID)
-				}
-				got = append(got, f.ID)
-			}
-			if g := strings.Join(got, " "); g != tc.want {
+			if g := passedOn(t, w); g != tc.want {
 				t.Errorf("passed on %q, want %q", g, tc.want)
 			}
 			if g := strings.Join(table.log, ", "); g != tc.notices {
 				t.Errorf("told the table %q, want %q", g, tc.notices)
+			}
+		})
+	}
+}
+
+// passedOn runs the watcher to the end of its frames and gives the names
+// of those it passed on, space-separated (each must carry its photo).
+func passedOn(t *testing.T, w *turnWatcher) string {
+	t.Helper()
+	var got []string
+	for {
+		f, err := w.Next(context.Background())
+		if errors.Is(err, io.EOF) {
+			return strings.Join(got, " ")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(f.JPEG) == 0 {
+			t.Errorf("%s passed on without its photo", f.ID)
+		}
+		got = append(got, f.ID)
+	}
+}
+
+// TestTurnWatcherSlowReplay: a replayed camera (framePace: one photo every
+// 100 ms) read slowly, as on a loaded machine (a frame a second by the
+// wall clock): a hand resting over the board for 40 photos (4 s of the
+// recording, 40 s of wall clock, past the 30 s hold of a reaching hand) is
+// held, not taken for part of the table, and the turn is read once it is
+// gone. Read by the wall clock, the rim with the arm was taken and a photo
+// with the arm passed on.
+func TestTurnWatcherSlowReplay(t *testing.T) {
+	empty, heart := demoPhoto(t, "turn-00.jpg"), demoPhoto(t, "turn-01.jpg")
+	hand := withArm(t, heart)
+	src := &frameList{}
+	clock := time.Date(2026, 1, 1, 12, 0, 0, 0, time.UTC)
+	for _, s := range []struct {
+		name   string
+		photo  []byte
+		frames int
+	}{{"empty", empty, 5}, {"hand", hand, 40}, {"heart", heart, 5}} {
+		for i := 1; i <= s.frames; i++ {
+			clock = clock.Add(time.Second)
+			src.frames = append(src.frames, camera.Frame{JPEG: s.photo, At: clock, Name: fmt.Sprintf("%s-%d", s.name, i)})
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		pace time.Duration
+		want string
+	}{
+		{"paced by the recording", 100 * time.Millisecond, "empty-3 heart-3"},
+		// A live camera's hold is the wall clock's: the arm lay there 30 s.
+		{"a live camera's wall clock", 0, "empty-3 hand-31 heart-3"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			src.i = 0
+			table := &notices{}
+			w := newTurnWatcher(vision.TurnOptions{HoldFor: 10 * time.Second, StillFor: 200 * time.Millisecond}, table, t.Logf)
+			w.src, w.pace = src, tc.pace
+			if g := passedOn(t, w); g != tc.want {
+				t.Errorf("passed on %q, want %q", g, tc.want)
+			}
+			if g := strings.Join(table.log, ", "); !strings.HasPrefix(g, "trouble held") {
+				t.Errorf("told the table %q, want the hand held", g)
 			}
 		})
 	}

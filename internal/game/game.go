@@ -246,6 +246,9 @@ type (
 		Seen string `json:"seen,omitempty"`
 		// Covered is Reading.Covered.
 		Covered [][2]int `json:"covered,omitempty"`
+		// Ends is endsInForce when the record was written: 0 in a log
+		// written before the rules' own ends (see endsInForce).
+		Ends int `json:"ends,omitempty"`
 	}
 	cameraData struct {
 		Frame string `json:"frame,omitempty"`
@@ -275,11 +278,20 @@ type (
 	}
 	turnData struct {
 		N int `json:"n"`
+		// Ends: as playData's (passes and exchanges).
+		Ends int `json:"ends,omitempty"`
 	}
 	endData struct {
 		Racks []int `json:"racks"`
 	}
 )
+
+// endsInForce marks the turns (plays, passes, exchanges) written while
+// the rules' own ends are in force: going out (OutEnder) and the scoreless
+// turns (ScorelessEnder) end the game, and no turn is taken after. A log
+// written before them has no mark: a turn it holds after such an end was
+// taken and accepted then, and it stands (replayed.reopen).
+const endsInForce = 1
 
 // cell is the correction's cell text: Cell, or Letter and Height in the
 // grid text format ("" for an empty square).

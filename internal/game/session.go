@@ -508,15 +508,22 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	// service, a second photo of it), or a play the table withdrew after a
 	// challenge whose tiles are not taken back yet: nothing new to judge,
 	// even when the table corrected that photo's reading since (the
-	// camera reads the same tiles the same way).
-	if h := s.rp.state.History; len(h) > 0 {
-		if last := h[len(h)-1]; last.Kind == KindPlay && (last.Status == StatusRejected || last.Status == StatusWithdrawn) &&
+	// camera reads the same tiles the same way). The latest play is
+	// looked for behind the passes and exchanges since (a player whose
+	// play was withdrawn may pass before the tiles are taken back).
+	h := s.rp.state.History
+	i := len(h) - 1
+	for i >= 0 && (h[i].Kind == KindPass || h[i].Kind == KindExchange) {
+		i--
+	}
+	if i >= 0 {
+		if last := h[i]; last.Kind == KindPlay && (last.Status == StatusRejected || last.Status == StatusWithdrawn) &&
 			(last.Board == r.Board.String() || s.rp.samePhoto(last.N, r.Board)) {
 			return Turn{}, ErrNoChange
 		}
 	}
 	n := s.rp.nextN
-	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf), Covered: r.Covered}
+	d := playData{N: n, Frame: f.ID, Board: r.Board.String(), Conf: roundConf(r.Conf), Covered: r.Covered, Ends: endsInForce}
 	if r.Seen != nil {
 		d.Seen = r.Seen.String()
 	}
@@ -763,7 +770,7 @@ func (s *Session) turnAction(ctx context.Context, kind string) (*State, error) {
 	if s.rp.state.Over {
 		return nil, conflictf("the game is over")
 	}
-	rp, err := s.apply(ctx, kind, turnData{N: s.rp.nextN})
+	rp, err := s.apply(ctx, kind, turnData{N: s.rp.nextN, Ends: endsInForce})
 	if err != nil {
 		return nil, err
 	}

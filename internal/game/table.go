@@ -379,12 +379,18 @@ func (rp *replayed) act(r Record, rd Reading, fixed map[cellPos]bool, word strin
 		if rd.Seen != nil {
 			rp.sights = append(rp.sights, Sighting{Seen: rd.Seen, After: rd.Board})
 		}
+		reopened := rp.reopen(d.Ends)
 		rp.judge(&t, rd, word)
+		if reopened && t.Status != StatusAccepted {
+			// Refused all the same: the game stays as the rules ended it.
+			rp.over, rp.racksDue = true, true
+		}
 		rp.appendTurn(t)
 	case KindPass, KindExchange:
 		var d turnData
 		_ = json.Unmarshal(r.Data, &d)
 		t := Turn{N: d.N, Player: rp.toPlay, Name: rp.players[rp.toPlay].Name, Kind: r.Kind, Status: StatusAccepted, At: r.At}
+		rp.reopen(d.Ends)
 		if rp.over {
 			t.Status, t.Code, t.Error = StatusRejected, "game_over", "the game is over"
 		} else {
@@ -580,6 +586,21 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	}
 }
 
+// reopen takes a turn of a log written before the rules' own ends
+// (ends below endsInForce) as it was taken then: when the rules ended the
+// game (going out, the scoreless turns: over with the racks due) and the
+// log goes on with a turn, the game had not ended when it was stored, and
+// it goes on (a later end by the rules, with nothing after it, still ends
+// it). It reports whether it reopened the game. A turn written since is
+// judged with the ends in force: after them it is "game_over".
+func (rp *replayed) reopen(ends int) bool {
+	if ends >= endsInForce || !rp.over || !rp.racksDue {
+		return false
+	}
+	rp.over, rp.racksDue = false, false
+	return true
+}
+
 // countScoreless counts a turn that scored score, in a game whose rules
 // end it after so many scoreless turns in a row (ScorelessEnder): at the
 // last of them the game is over, with what is left on the racks still to
@@ -662,7 +683,9 @@ func (rp *replayed) publish() {
 		}
 	}
 	st.Bag = rp.rules.Bag(board, len(rp.players))
-	if st.Over {
+	if st.Over && !st.RacksDue {
+		// While the racks are still to be told the final scores are not
+		// known: no sheet (it would crown a winner on the racks unsaid).
 		st.Tally = rp.rules.Tally(board, st.Players, rp.racks)
 	}
 	rp.state = st

@@ -137,6 +137,19 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 		debugf("side %.1f from the patches, %.1f from the letters (%.1f high)", side, lp, ls)
 		side = lp
 	}
+	// Tiles lie side by side, not on each other: most letters have a
+	// neighbour about a tile away, so a side much larger than the
+	// letters' spacing is a patch of several tiles (cream tiles on a
+	// white table run together) and the spacing is the tile's (but a
+	// tile is larger than its letter).
+	spaced := false // the side is the letters' spacing
+	if lp > 0 && len(blobs) >= minSpacingLetters && side > spacingCap*lp {
+		ns := math.Max(lp, 1.2*ls)
+		if ns < side {
+			debugf("side %.1f from the patches is over the letters' spacing %.1f: %.1f", side, lp, ns)
+			side, spaced = ns, true
+		}
+	}
 	// A tile is larger than its letter: patches smaller than the letters
 	// are pieces of faces (a mask broken by texture or glare).
 	if ls > 0 && len(blobs) >= 3 && side < 1.1*ls {
@@ -166,6 +179,11 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 		// One tile alone.
 		if q, ok := singleTile(c.pixels, side); ok {
 			quads = append(quads, q)
+			continue
+		}
+		// Faces run together (the side is the letters' spacing): a
+		// patch is no block of tiles to cut; the letters anchor them.
+		if spaced {
 			continue
 		}
 		if lattice {
@@ -198,7 +216,11 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	merged := mergeLetters(blobs, side)
 	if byLetter {
 		gb := gray.ToBytes()
-		sqs, elongs := letterSquares(merged, quads, gb, w, h)
+		capSide := 0.0
+		if spaced {
+			capSide = side
+		}
+		sqs, elongs := letterSquares(merged, quads, gb, w, h, capSide)
 		for i, q := range sqs {
 			if faceShare(q, filled, w, h) >= 0.15 && edgeSides(q, gb, w, h) >= 2 {
 				quads = append(quads, q)
@@ -1037,6 +1059,13 @@ func weightedMedian(bs []blob, wt []float64) float64 {
 	return bs[idx[len(idx)-1]].size
 }
 
+// spacingCap: a tile side over this many times the letters' spacing is
+// several tiles' (with minSpacingLetters letters or more).
+var (
+	spacingCap        = 1.3
+	minSpacingLetters = 8
+)
+
 // letterPitch is the median distance from each letter to the nearest
 // other letter: the tile pitch where tiles are joined; 0 with fewer than
 // 4 letters.
@@ -1093,8 +1122,10 @@ func mergeLetters(bs []blob, side float64) []blob {
 // letterSquares puts a tile round each letter that lies in no quad yet:
 // a square centred on the letter, turned as its strokes run (the
 // gradient directions modulo 90 degrees), as large relative to the letter
-// as the tiles already found are to theirs (1.6 when none are).
-func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) ([][4]Point, []float64) {
+// as the tiles already found are to theirs (1.6 when none are). capSide,
+// when not 0, is the tile side the letters' spacing gave (the faces run
+// together): no square is much larger or smaller.
+func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int, capSide float64) ([][4]Point, []float64) {
 	var ratios []float64
 	var lonely []blob
 	for _, l := range letters {
@@ -1125,6 +1156,12 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int) ([][
 	minSq, maxSq := 0.0, math.Inf(1)
 	if len(sides) >= 3 {
 		minSq, maxSq = 0.8*median(sides), 1.2*median(sides)
+	}
+	if capSide > 0 {
+		minSq, maxSq = math.Min(minSq, 0.8*capSide), math.Min(maxSq, 1.15*capSide)
+		if minSq == 0 {
+			minSq = 0.8 * capSide
+		}
 	}
 	var out [][4]Point
 	var elongs []float64

@@ -124,6 +124,10 @@ type Options struct {
 	// reader's own and no tile is dropped by it (for training it, and
 	// measuring without it).
 	NoVerify bool
+	// Twists says the tiles are Scrabble Twists & Turns tiles (joined in
+	// blocks, both alphabets, action tiles): the verifier trained on
+	// Twists tables judges them (verify.go).
+	Twists bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
 	// learning: scanning for the verifier's training (VerifySamples):
@@ -192,7 +196,7 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	tiles = dropDoubles(tiles)
 	if opt.Reader != nil {
 		if verifies(opt) {
-			tiles = verifyTiles(tiles, verifier, opt.KeepUnread)
+			tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
 		}
 		if len(tiles) == 0 {
 			return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, len(found))

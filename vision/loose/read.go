@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"strings"
 
 	"github.com/tilescope/tilescope/ocr"
 )
@@ -251,6 +252,13 @@ func chooseReader(reads [][]ocr.Reading) int {
 		}
 	}
 	return best
+}
+
+// SameShape says whether two letters are the same shape, ignoring case
+// and alphabet ("Р" and "p"): a reading right but for the table's
+// alphabet.
+func SameShape(a, b string) bool {
+	return lookalike(strings.ToUpper(a)) == lookalike(strings.ToUpper(b))
 }
 
 // lookalike folds a Cyrillic letter onto the Latin one of the same shape

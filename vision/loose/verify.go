@@ -44,14 +44,25 @@ type Verifier struct {
 //go:embed verifier.txt
 var verifierText string
 
-// verifier is the shipped Verifier; nil when verifier.txt holds none.
-var verifier = func() *Verifier {
-	v, err := ParseVerifier(verifierText)
+// verifierTwistsText is the Twists & Turns verifier: the same cues,
+// trained on rendered Twists tables (joined tiles, both alphabets, action
+// tiles), where the Lexicon verifier, trained on tiles lying one way up,
+// misjudged the Twists demo's tiles.
+//
+//go:embed verifier-twists.txt
+var verifierTwistsText string
+
+// verifier and verifierTwists are the shipped Verifiers; nil when the
+// file holds none.
+var verifier, verifierTwists = mustVerifier(verifierText), mustVerifier(verifierTwistsText)
+
+func mustVerifier(text string) *Verifier {
+	v, err := ParseVerifier(text)
 	if err != nil {
 		panic(err) // a broken committed file: caught by every test
 	}
 	return v
-}()
+}
 
 // prob is the logistic of w . c.
 func prob(w, c [nCues]float64) float64 {
@@ -180,13 +191,16 @@ func tileCues(t Tile, letter string, conf float64, letter2 string, conf2 float64
 // TrainVerifier fits the verifier's two regressions to samples (Tile on
 // every sample, Right on those that are tiles with a letter to read) and
 // sets its cut where the tiles kept minus the false tiles kept (counted
-// falseWeight times) is largest. l2 is the penalty on the weights.
+// falseWeight times) is largest (the middle of the best cuts on a tie). l2 is the penalty on the weights.
 // Deterministic: the same samples give the same verifier.
 func TrainVerifier(samples []VerifySample, l2, falseWeight float64) *Verifier {
 	v := &Verifier{}
 	v.Tile = fitLogistic(samples, l2, func(s VerifySample) (bool, bool) { return s.Tile, true })
 	v.Right = fitLogistic(samples, l2, func(s VerifySample) (bool, bool) { return s.Right, s.Tile && s.Lettered })
-	best, bestScore := 0.0, math.Inf(-1)
+	// Of the cuts that score best (often a run of them: a tile kept for a
+	// false tile dropped), the middle one: the least chosen by chance.
+	var best []float64
+	bestScore := math.Inf(-1)
 	for k := 0; k <= 190; k++ {
 		cut := float64(k) / 200 // 0 .. 0.95
 		score := 0.0
@@ -199,11 +213,14 @@ func TrainVerifier(samples []VerifySample, l2, falseWeight float64) *Verifier {
 				}
 			}
 		}
-		if score > bestScore {
-			best, bestScore = cut, score
+		switch {
+		case score > bestScore:
+			best, bestScore = []float64{cut}, score
+		case score == bestScore:
+			best = append(best, cut)
 		}
 	}
-	v.Cut = best
+	v.Cut = best[len(best)/2]
 	return v
 }
 
@@ -284,14 +301,24 @@ func solve(h [nCues][nCues]float64, g [nCues]float64) ([nCues]float64, bool) {
 	return x, true
 }
 
-// verifies says whether the verifier judges a scan's tiles: only where it
-// was trained, tiles read one way up (Lexicon: UprightFromLetters).
-// Twists tables (joined tiles, both alphabets, action tiles) keep the
-// reader's confidence and the hand rules: the Twists demo's turns read
-// otherwise with it.
-func verifies(opt Options) bool {
-	return verifier != nil && !opt.NoVerify && !opt.learning && opt.UprightFromLetters
+// verifierFor is the verifier that judges a scan's tiles, nil for none:
+// only where one was trained, tiles read one way up (Lexicon:
+// UprightFromLetters) or a Twists table (opt.Twists), each by its own.
+func verifierFor(opt Options) *Verifier {
+	if opt.NoVerify || opt.learning {
+		return nil
+	}
+	switch {
+	case opt.Twists:
+		return verifierTwists
+	case opt.UprightFromLetters:
+		return verifier
+	}
+	return nil
 }
+
+// verifies says whether a verifier judges a scan's tiles.
+func verifies(opt Options) bool { return verifierFor(opt) != nil }
 
 // verifyTiles applies v to the tiles read: a tile whose probability of
 // being a tile is under the cut is dropped, and each other tile's Conf

@@ -127,3 +127,75 @@ func TestVerifyTiles(t *testing.T) {
 		t.Errorf("keepUnread: %+v, want the dropped tile kept as ?", kept)
 	}
 }
+
+// TestVerifierFor: each kind of table is judged by its own verifier
+// (Twists by the one trained on Twists tables, Lexicon by the other),
+// and no verifier judges a scan it was not trained for, one without the
+// verifier or one made for training.
+func TestVerifierFor(t *testing.T) {
+	if verifierTwists == nil {
+		t.Fatal("the committed verifier-twists.txt holds no verifier")
+	}
+	if *verifierTwists == *verifier {
+		t.Error("the Twists verifier is the Lexicon one")
+	}
+	for _, tc := range []struct {
+		name string
+		opt  Options
+		want *Verifier
+	}{
+		{"lexicon", Options{Lattice: true, UprightFromLetters: true}, verifier},
+		{"twists", Options{Lattice: true, Twists: true}, verifierTwists},
+		{"lattice alone", Options{Lattice: true}, nil},
+		{"tiles anyhow", Options{}, nil},
+		{"no verify", Options{Lattice: true, Twists: true, NoVerify: true}, nil},
+		{"learning", Options{Lattice: true, UprightFromLetters: true, learning: true}, nil},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := verifierFor(tc.opt); got != tc.want {
+				t.Errorf("verifierFor = %p, want %p", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTrainVerifierCutMiddle: where several cuts score the same (a run
+// of cuts between the false tiles and the tiles), the middle one is
+// taken, not the lowest.
+func TestTrainVerifierCutMiddle(t *testing.T) {
+	var samples []VerifySample
+	for i := 0; i < 200; i++ {
+		var c [nCues]float64
+		c[0] = 1
+		tile := i%4 != 0
+		c[1] = -1
+		if tile {
+			c[1] = 1
+		}
+		samples = append(samples, VerifySample{Cues: c, Tile: tile, Lettered: tile, Right: tile})
+	}
+	v := TrainVerifier(samples, 1, 1)
+	lo, hi := v.ProbTile(samples[0].Cues), v.ProbTile(samples[1].Cues)
+	if !(v.Cut > lo && v.Cut <= hi) {
+		t.Fatalf("cut %.3f, want between the false tiles' %.3f and the tiles' %.3f", v.Cut, lo, hi)
+	}
+	if mid := (lo + hi) / 2; math.Abs(v.Cut-mid) > 0.03 {
+		t.Errorf("cut %.3f, want the middle of %.3f..%.3f", v.Cut, lo, hi)
+	}
+}
+
+// TestSameShape: letters of the same shape in either alphabet or case
+// are the same shape; others are not.
+func TestSameShape(t *testing.T) {
+	for _, tc := range []struct {
+		a, b string
+		want bool
+	}{
+		{"Р", "P", true}, {"р", "P", true}, {"A", "a", true}, {"Н", "H", true},
+		{"Ж", "X", false}, {"И", "N", false}, {"skip", "skip", true}, {"give2", "give3", false},
+	} {
+		if got := SameShape(tc.a, tc.b); got != tc.want {
+			t.Errorf("SameShape(%q, %q) = %v, want %v", tc.a, tc.b, got, tc.want)
+		}
+	}
+}

@@ -9,7 +9,17 @@ import (
 // reader learned from light tiles, and reads the darker woods' faint
 // contrast as an empty square. The face's level is the crop's median
 // grey (the face fills most of it); the ink's is its darkest few percent.
-func whiten(m *image.RGBA) *image.RGBA {
+//
+// The levels are taken from the crop's middle (its centre 60%, where the
+// letter is), not the whole crop: on a board darker than its tiles (the
+// wooden edition) the whole crop's darkest pixels are the board's lines
+// and the square around the tile, which left the letter a faint grey in
+// a black frame (render sets seeds 1-3: letters misread 206 -> 137,
+// those read sure 30 -> 19). whitenBy(m, false) is the old whole-crop
+// whitening, which the blur gate (ocr.BlurSpread) was measured on.
+func whiten(m *image.RGBA) *image.RGBA { return whitenBy(m, true) }
+
+func whitenBy(m *image.RGBA, middle bool) *image.RGBA {
 	n := m.Rect.Dx() * m.Rect.Dy()
 	g := make([]float64, n)
 	for i := 0; i < n; i++ {
@@ -17,6 +27,17 @@ func whiten(m *image.RGBA) *image.RGBA {
 		g[i] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
 	}
 	lo, face := percentile(g, inkPercent), percentile(g, 50)
+	if middle {
+		w, h := m.Rect.Dx(), m.Rect.Dy()
+		var mid []float64
+		const e = 5
+		for y := h / e; y < h-h/e; y++ {
+			for x := w / e; x < w-w/e; x++ {
+				mid = append(mid, g[y*w+x])
+			}
+		}
+		lo, face = percentile(mid, inkPercent), percentile(mid, 50)
+	}
 	out := image.NewRGBA(m.Rect)
 	if face-lo < 1 {
 		copy(out.Pix, m.Pix)

@@ -103,7 +103,11 @@ func opponent(c [3]float64) [3]float64 {
 // The empty squares' looks are learned a second time without the squares
 // the first pass took for tiles: on a crowded board the tiles would
 // otherwise weigh in the prints' looks and the light around them.
-func occupancy(f *frame) [Size][Size]bool {
+//
+// confirm, when not nil, says whether square (r, c) of the picture-order
+// grid shows a letter (the tile reader's word): it settles seeds that
+// fail their look's check (below).
+func occupancy(f *frame, confirm func(r, c int) bool) [Size][Size]bool {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -112,12 +116,13 @@ func occupancy(f *frame) [Size][Size]bool {
 	}
 	evenLight(&looks)
 	var none [Size][Size]bool
-	occ, like := decide(looks, &none)
+	lettered := letterCheck(confirm)
+	occ, like := decide(looks, &none, lettered)
 	if occ == none {
 		return occ
 	}
 	for pass := 1; pass < passes; pass++ {
-		next, nextLike := decide(looks, &like)
+		next, nextLike := decide(looks, &like, lettered)
 		if next == occ && nextLike == like {
 			break
 		}
@@ -134,7 +139,7 @@ const passes = 3
 // empty squares' looks. like holds the squares that look more like the
 // tiles than like their print, whether or not they stand out clearly:
 // those the next pass leaves out.
-func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Size]bool) {
+func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool) (occ, like [Size][Size]bool) {
 	localLight(&looks, skip)
 	// A print whose squares are all skipped is learned from all of them.
 	var skipOf [numPremiums]bool
@@ -187,12 +192,14 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 	// grid makes outliers of squares of different prints, which do not).
 	var seeds []look
 	var seedPrint []Premium
+	var seedAt [][2]int
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
 			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
 				seeds = append(seeds, looks[r][c])
 				seedPrint = append(seedPrint, k)
+				seedAt = append(seedAt, [2]int{r, c})
 			}
 		}
 	}
@@ -219,7 +226,14 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool) (occ, like [Size][Si
 	}
 	debugOcc(looks, med, spread, tile)
 	debugSeeds(len(seeds), median(sd), sep)
-	if len(seeds) < minSeeds || sep < seedsApart*median(sd) {
+	if len(seeds) < minSeeds {
+		return occ, like // no tile
+	}
+	// Tiles of the board's own colour (cream tiles on a cream board) lie
+	// near the plain squares' look, within the seeds' spread (their
+	// letters'): then the tile reader is asked whether the seeds show
+	// letters.
+	if sep < seedsApart*median(sd) && (len(seeds) < minLettered || !lettered(seedAt)) {
 		return occ, like // no tile
 	}
 	// The faces (lighter halves) of the tiles and of each print's squares.
@@ -559,6 +573,45 @@ func fitQuadratic(rs, cs, vs []float64, keep []bool) (k [6]float64, ok bool) {
 	}
 	return k, true
 }
+
+// letterCheck is the seeds' check by their letters: at most maxAsked of
+// them, evenly picked, are read, and they are tiles when at least
+// letteredShare of those show a letter. Each square is read once.
+func letterCheck(confirm func(r, c int) bool) func([][2]int) bool {
+	seen := map[[2]int]bool{}
+	return func(at [][2]int) bool {
+		if confirm == nil || len(at) == 0 {
+			return false
+		}
+		n := min(len(at), maxAsked)
+		yes := 0
+		for i := 0; i < n; i++ {
+			p := at[i*len(at)/n]
+			v, ok := seen[p]
+			if !ok {
+				v = confirm(p[0], p[1])
+				seen[p] = v
+			}
+			if v {
+				yes++
+			}
+		}
+		debugLettered(yes, n)
+		return float64(yes) >= letteredShare*float64(n)
+	}
+}
+
+// The seeds' check by their letters (letterCheck): minLettered seeds at
+// least (a shadow over a few squares reads as no letter, but a premium
+// square's print can pass for one), maxAsked of them read, letteredShare
+// of those showing a letter.
+const (
+	minLettered   = 6
+	maxAsked      = 16
+	letteredShare = 0.5
+)
+
+var debugLettered = func(yes, n int) {}
 
 var debugSeeds = func(n int, seedSpread, sep float64) {}
 

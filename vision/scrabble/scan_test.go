@@ -19,6 +19,7 @@ import (
 
 	xdraw "golang.org/x/image/draw"
 
+	"github.com/tilescope/tilescope/internal/imagetest"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
 )
@@ -27,16 +28,7 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 
 func loadImage(t testing.TB, path string) image.Image {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		t.Fatalf("%s: %v", path, err)
-	}
-	return img
+	return imagetest.Load(t, path)
 }
 
 func reader(t testing.TB) TileReader {

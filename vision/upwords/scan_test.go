@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/internal/imagetest"
 	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -36,16 +37,7 @@ func (l *letterA) Read(img image.Image) (ocr.Reading, error) {
 
 func loadImage(t testing.TB, path string) image.Image {
 	t.Helper()
-	f, err := os.Open(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img
+	return imagetest.Load(t, path)
 }
 
 // goldenText is the scan as the golden files keep it: the corners (to a

@@ -158,7 +158,11 @@ function render(g) {
     // Over by the rules with the racks still to tell: the game's own note
     // (a key, or a function of the state giving one).
     const due = typeof gameOf(g).racksDue === "function" ? gameOf(g).racksDue(g) : gameOf(g).racksDue;
-    banner.textContent = g.racks_due && due ? t(due) : t("banner.over");
+    // Told, the end's winner and final score: in view at the top, where
+    // the sheet with every line is further down.
+    const won = (g.tally || []).filter((l) => l.winner);
+    banner.textContent = g.racks_due && due ? t(due)
+      : won.length ? t("banner.won", { names: won.map((l) => l.name).join(", "), score: score(won[0].final, "tally") }) : t("banner.over");
   } else {
     banner.hidden = true;
   }
@@ -300,7 +304,10 @@ function renderHistory(g) {
       el("div", {}, el("b", {}, `${num(t.n)}. `), describe(t)),
       el("span", { class: "badge " + t.status }, tr("status." + t.status)),
       t.at && clock(t.at) ? el("time", { class: "muted", datetime: t.at }, " " + clock(t.at)) : null,
-      t.corrected && t.corrected.length ? el("span", { class: "muted" }, tr("history.fixed", { n: num(t.corrected.length) })) : null)));
+      t.corrected && t.corrected.length ? el("span", { class: "muted" }, tr("history.fixed", { n: num(t.corrected.length) })) : null,
+      // A game's own tap on an earlier turn (Twists: who got a give
+      // tile's tiles), where the last-play box serves the latest.
+      ...((gameOf(g).historyTap && gameOf(g).historyTap(t, g)) || []))));
   list.replaceChildren(...items);
 }
 

@@ -292,8 +292,9 @@ func (r *Rules) Tally(final game.Position, players []game.Player, left []int) []
 		}
 	}
 	out := -1
+	held := r.Held(final, len(players))
 	if r.Bag(final, len(players)) == 0 {
-		for i, n := range r.Held(final, len(players)) {
+		for i, n := range held {
 			if n == 0 {
 				out = i
 				break
@@ -304,7 +305,12 @@ func (r *Rules) Tally(final game.Position, players []game.Player, left []int) []
 	lines := make([]game.TallyLine, len(players))
 	best := -1 << 31
 	for i, p := range players {
+		// Tiles: the rack's count as the table counted it (the sheet
+		// shows "2 → -9"), not a count of its own.
 		lines[i] = game.TallyLine{Name: p.Name, Score: p.Score, Penalty: adj[i], Final: p.Score + adj[i]}
+		if i < len(held) {
+			lines[i].Tiles = held[i]
+		}
 		best = max(best, lines[i].Final)
 	}
 	for i := range lines {

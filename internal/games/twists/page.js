@@ -44,6 +44,30 @@
     board.append(svg);
   }
 
+  // splits are the choices of who got a give tile's tiles (every split
+  // among the other seats, the one standing marked), each a button that
+  // names it (POST /api/turns/N/word "WORD/SEAT=N,..."), then done().
+  const splits = (turn, done) => {
+    const d = turn.detail || {};
+    const others = game.players.map((p, i) => i).filter((i) => i !== turn.player);
+    if (!d.gave || others.length < 2) return [];
+    const list = [];
+    const walk = (k, left, acc) => {
+      if (k === others.length - 1) { list.push([...acc, left]); return; }
+      for (let n = left; n >= 0; n--) walk(k + 1, left - n, [...acc, n]);
+    };
+    walk(0, d.gave, []);
+    const current = (d.gifts || []).map((g) => g.to + "=" + g.n).join(",");
+    return [el("p", { class: "muted" }, t("twists.whoGot", { n: d.gave })),
+      el("div", { class: "others twsplits" }, list.map((sp) => {
+        const parts = sp.map((n, k) => [others[k], n]).filter(([, n]) => n > 0);
+        const key = parts.map(([i, n]) => i + "=" + n).join(",");
+        const label = parts.map(([i, n]) => `${game.players[i].name} ${n}`).join(" · ");
+        const body = { word: (d.word || "") + "/" + parts.map(([i, n]) => (i + 1) + "=" + n).join(",") };
+        return el("button", { class: "btn" + (key === current ? " on" : ""), type: "button", "data-split": key,
+          onclick: async () => { if (await change(t("twists.splitDone"), () => api("POST", `/api/turns/${turn.n}/word`, body))) done(); } }, label);
+      }))];
+  };
   registerGame("twists", {
     parse(text) {
       if (!text || text === ".") return null;
@@ -92,26 +116,19 @@
     // A give tile's split: the camera cannot see who got the tiles (the
     // next player, unless the table says); with three or four players a
     // tap names the split, which the turn is judged again with.
-    lastTurn(turn) {
+    lastTurn(turn) { return splits(turn, () => {}); },
+    // An earlier give turn's split, named once later turns were played:
+    // a button on its history line opens the same choice in a sheet; the
+    // turn is judged again with it and every later turn played again
+    // through the referee (the session's replay, as for any correction).
+    historyTap(turn, g) {
       const d = turn.detail || {};
-      const others = game.players.map((p, i) => i).filter((i) => i !== turn.player);
-      if (!d.gave || others.length < 2) return [];
-      const splits = [];
-      const walk = (k, left, acc) => {
-        if (k === others.length - 1) { splits.push([...acc, left]); return; }
-        for (let n = left; n >= 0; n--) walk(k + 1, left - n, [...acc, n]);
-      };
-      walk(0, d.gave, []);
-      const current = (d.gifts || []).map((g) => g.to + "=" + g.n).join(",");
-      return [el("p", { class: "muted" }, t("twists.whoGot", { n: d.gave })),
-        el("div", { class: "others twsplits" }, splits.map((sp) => {
-          const parts = sp.map((n, k) => [others[k], n]).filter(([, n]) => n > 0);
-          const key = parts.map(([i, n]) => i + "=" + n).join(",");
-          const label = parts.map(([i, n]) => `${game.players[i].name} ${n}`).join(" · ");
-          const body = { word: (d.word || "") + "/" + parts.map(([i, n]) => (i + 1) + "=" + n).join(",") };
-          return el("button", { class: "btn" + (key === current ? " on" : ""), type: "button", "data-split": key,
-            onclick: () => change(t("twists.splitDone"), () => api("POST", `/api/turns/${turn.n}/word`, body)) }, label);
-        }))];
+      if (turn.status !== "accepted" || turn.n === g.last || !d.gave || g.players.length < 3) return [];
+      return [el("button", { class: "btn twsplitopen", type: "button", "data-splits": turn.n, onclick: () => {
+        const c = openSheet("#tpl-empty");
+        c.replaceChildren(el("h2", {}, t("twists.earlier", { n: num(turn.n), name: turn.name })), ...splits(turn, closeSheet),
+          el("p", { class: "muted" }, t("twists.later")));
+      } }, t("twists.whoGotShort", { n: d.gave }))];
     },
     endNote: "end.twists",
     rackMax: 0,
@@ -139,6 +156,9 @@ svg.twpaths polyline.latest { stroke: #e4572e; stroke-width: 4; opacity: 0.85; }
         "twists.out": "no tiles left: wins",
         "twists.whoGot": (p) => `Who got the ${p.n} tiles given? Tap to change:`,
         "twists.splitDone": "The gift is changed",
+        "twists.whoGotShort": (p) => `who got the ${p.n}?`,
+        "twists.earlier": (p) => `Turn ${p.n} (${p.name}): the tiles given`,
+        "twists.later": "The turns after it are played again with the new split: a turn that no longer fits is refused and shown so.",
         "end.twists": "The first player with no tiles left wins; the tiles each still holds are known.",
       },
       ru: {
@@ -148,6 +168,9 @@ svg.twpaths polyline.latest { stroke: #e4572e; stroke-width: 4; opacity: 0.85; }
         "twists.out": "фишек не осталось: победа",
         "twists.whoGot": (p) => `Кому отданы фишки (${p.n})? Нажмите, чтобы изменить:`,
         "twists.splitDone": "Кому отданы фишки, изменено",
+        "twists.whoGotShort": (p) => `кому отданы ${p.n}?`,
+        "twists.earlier": (p) => `Ход ${p.n} (${p.name}): отданные фишки`,
+        "twists.later": "Ходы после него пересчитываются с новым разделом: ход, который больше не подходит, будет отклонён и показан.",
         "end.twists": "Побеждает тот, у кого первым не осталось фишек; сколько у кого осталось, известно.",
       },
     },

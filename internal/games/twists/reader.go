@@ -83,7 +83,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	}
 	var scan *loose.Reading
 	if uerr := r.rd.Use(r.newReader, func(rd loose.Reader) error {
-		scan, err = loose.Scan(img, loose.Options{Reader: rd, Lattice: true})
+		scan, err = loose.Scan(img, loose.Options{Reader: rd, Lattice: true, Twists: true})
 		return nil
 	}); uerr != nil {
 		return game.Reading{}, uerr

@@ -1,6 +1,8 @@
-// Command trainverify trains vision/loose's tile verifier (verify.go): it
+// Command trainverify trains vision/loose's tile verifiers (verify.go): it
 // scans the photos of a labelled split (YOLO labels, data.yaml's class
-// names) and rendered Lexicon scenes without the verifier, pairs each
+// names) and rendered scenes of the game (-game lexicon: verifier.txt;
+// -game twists, rendered Twists tables only: verifier-twists.txt) without
+// the verifier, pairs each
 // tile read with the labels (a tile read right, or a false or misread
 // tile), fits the logistic regression and writes verifier.txt. The same
 // photos and seeds give the same file. `make train` runs it on the ban-seg
@@ -29,13 +31,19 @@ import (
 
 func main() {
 	photos := flag.String("photos", "", "a labelled split: DIR/images/*.jpg, DIR/labels/*.txt, data.yaml in DIR or its parent")
-	renders := flag.Int("render", 40, "rendered Lexicon scenes (normal difficulty) to add")
+	game := flag.String("game", "lexicon", "whose tiles: lexicon (the English reader, tiles read one way up) or twists (the Russian and English readers, Twists tables, action tiles)")
+	renders := flag.Int("render", 40, "rendered scenes of the game to add")
+	difficulty := flag.String("difficulty", "normal", "the rendered scenes' difficulty: easy, normal, hard or mixed")
 	seed := flag.Int64("seed", 1000, "the first render seed (eval-loose --render uses 1-20: keep clear of them)")
 	l2 := flag.Float64("l2", 1, "L2 penalty on the weights")
 	wrong := flag.Float64("false-weight", 1, "what a false tile kept costs against a tile kept, choosing the cut")
 	out := flag.String("out", "vision/loose/verifier.txt", "the verifier file to write")
 	flag.Parse()
-	if err := run(*photos, *renders, *seed, *l2, *wrong, *out); err != nil {
+	if *game != "lexicon" && *game != "twists" {
+		fmt.Fprintf(os.Stderr, "trainverify: -game %q: want lexicon or twists\n", *game)
+		os.Exit(2)
+	}
+	if err := run(*game, *photos, *renders, *difficulty, *seed, *l2, *wrong, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "trainverify:", err)
 		os.Exit(1)
 	}
@@ -43,15 +51,30 @@ func main() {
 
 func same(read, label string) bool { return strings.EqualFold(read, label) }
 
-func run(photos string, renders int, seed int64, l2, wrong float64, out string) error {
+func run(game, photos string, renders int, difficulty string, seed int64, l2, wrong float64, out string) error {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
 		return err
 	}
+	// As `scan --game lexicon|twists` reads a table.
 	opt := loose.Options{Reader: rd, Lattice: true, UprightFromLetters: true}
+	if game == "twists" {
+		ru, err := ocr.Default(ocr.Russian)
+		if err != nil {
+			return err
+		}
+		opt = loose.Options{Reader: ru, Alternatives: []loose.Reader{rd}, Lattice: true, Twists: true}
+	}
+	// On a Twists table a letter is right when its shape is: the
+	// alphabet is chosen for the whole table, not tile by tile, and a
+	// table read in the wrong one says nothing about each tile's reading.
+	sameFor := same
+	if game == "twists" {
+		sameFor = loose.SameShape
+	}
 	var samples []loose.VerifySample
 	add := func(name string, img image.Image, truth []loose.TruthTile) error {
-		s, err := loose.VerifySamples(img, truth, opt, same)
+		s, err := loose.VerifySamples(img, truth, opt, sameFor)
 		if errors.Is(err, loose.ErrNoTiles) || errors.Is(err, loose.ErrTooBlurred) || errors.Is(err, loose.ErrTooDark) {
 			return nil // no tile to learn from
 		}
@@ -96,15 +119,15 @@ func run(photos string, renders int, seed int64, l2, wrong float64, out string) 
 	}
 	for i := 0; i < renders; i++ {
 		s := seed + int64(i)
-		state, err := render.RandomState("lexicon", s)
+		state, err := render.RandomState(game, s)
 		if err != nil {
 			return err
 		}
-		ro, err := render.RandomOptions(s, "normal")
+		ro, err := render.RandomOptions(s, difficulty)
 		if err != nil {
 			return err
 		}
-		sc, err := render.Render("lexicon", state, ro)
+		sc, err := render.Render(game, state, ro)
 		if err != nil {
 			return err
 		}

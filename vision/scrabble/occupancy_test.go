@@ -1,0 +1,94 @@
+package scrabble
+
+import (
+	"bytes"
+	"image"
+	"testing"
+
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// TestLetterCheck: the seeds' check by their letters reads at most
+// maxAsked seeds, each square once, and says tiles when at least
+// letteredShare of those read show a letter.
+func TestLetterCheck(t *testing.T) {
+	seeds := func(n int) [][2]int {
+		var at [][2]int
+		for i := 0; i < n; i++ {
+			at = append(at, [2]int{i / Size, i % Size})
+		}
+		return at
+	}
+	for _, tc := range []struct {
+		name    string
+		seeds   int
+		letter  func(r, c int) bool // nil: no reader
+		want    bool
+		maxRead int
+	}{
+		{"no reader", 10, nil, false, 0},
+		{"every seed a letter", 10, func(r, c int) bool { return true }, true, 10},
+		{"no seed a letter", 10, func(r, c int) bool { return false }, false, 10},
+		{"half of them", 10, func(r, c int) bool { return c%2 == 0 }, true, 10},
+		{"under half", 10, func(r, c int) bool { return c < 4 }, false, 10},
+		{"many seeds: maxAsked read", 60, func(r, c int) bool { return true }, true, maxAsked},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			reads := 0
+			var confirm func(r, c int) bool
+			if tc.letter != nil {
+				confirm = func(r, c int) bool { reads++; return tc.letter(r, c) }
+			}
+			check := letterCheck(confirm)
+			if got := check(seeds(tc.seeds)); got != tc.want {
+				t.Errorf("check = %v, want %v", got, tc.want)
+			}
+			if reads != tc.maxRead {
+				t.Errorf("%d squares read, want %d", reads, tc.maxRead)
+			}
+			// A second pass over the same seeds reads nothing again.
+			check(seeds(tc.seeds))
+			if reads != tc.maxRead {
+				t.Errorf("a second check read again: %d reads, want %d", reads, tc.maxRead)
+			}
+		})
+	}
+}
+
+// TestTilesOfTheBoardsColour: rendered boards of two editions whose
+// light tiles lie near the plain squares' colour (their seeds fail the
+// looks' check; before the letters' check every tile was missed) have
+// their tiles found.
+func TestTilesOfTheBoardsColour(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders two scenes")
+	}
+	rd := reader(t)
+	for _, seed := range []int64{100010, 200020} {
+		state, err := render.RandomState("scrabble", seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		o, err := render.RandomOptions(seed, "mixed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc, err := render.Render("scrabble", state, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		l, err := ParseLabel(bytes.NewReader(state), "state")
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res := EvalPhoto("scene", img, l, Options{Reader: rd})
+		t.Logf("seed %d (%s): %d of %d tiles found, %d false %s", seed, sc.Truth.Conditions.Edition, res.TilesFound, res.Tiles, res.FalseTiles, res.Err)
+		if !res.Found || res.TilesFound < res.Tiles*9/10 || res.FalseTiles > 2 {
+			t.Errorf("seed %d: board found %v, %d of %d tiles found, %d false", seed, res.Found, res.TilesFound, res.Tiles, res.FalseTiles)
+		}
+	}
+}
