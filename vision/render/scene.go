@@ -80,6 +80,10 @@ type Options struct {
 	Quality      int     // JPEG quality; default 90
 	Difficulty   string  // informative: the difficulty RandomOptions drew from
 	TileJitterMM float64 // how far tiles sit off their square's centre
+	// Typeface names the scene's typeface (one of Typefaces()); "" or an
+	// unknown name draws it by seed. The seed's other choices are the
+	// same either way.
+	Typeface string
 }
 
 // Scene is one rendered picture and what is in it.
@@ -327,6 +331,11 @@ func newWorld(opt Options) *world {
 	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
 	all := Typefaces()
 	w.font = all[w.rng.IntN(len(all))]
+	for _, tf := range all {
+		if tf.Name == opt.Typeface {
+			w.font = tf
+		}
+	}
 	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,
 		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
 		Target: [2]float64{opt.ShiftX, opt.ShiftY}, TargetZ: opt.AimZ, K1: opt.K1, K2: opt.K2})
