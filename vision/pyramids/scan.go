@@ -59,9 +59,11 @@ type Options struct {
 	// faces (en-pyr) as well, with its own sure bars: letters right 97.2%
 	// -> 99.7% on normal scenes, 51.7% -> 68.6% on hard ones
 	// (docs/pyramids-vision.md). Off by default: with it the table
-	// service's demo game is not followed (its set-up reads three red
-	// pyramids in shadow as black with other letters, and the referee
-	// then finds HOLD ambiguous), not yet understood.
+	// service's demo game is not followed. Its set-up photo reads three
+	// of red's pyramids in shadow as black (a colour mistake, with either
+	// reader); with the model's letters red's showing pyramids then add
+	// up to the least, so red is given the first turn instead of blue,
+	// and blue's HOLD, judged as red's, is refused as ambiguous.
 	FaceModel bool
 }
 
