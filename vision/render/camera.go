@@ -117,60 +117,17 @@ func (c *Camera) project(p vec3) pt {
 }
 
 // undistort maps a pixel of the picture back to the ideal (pinhole)
-// pixel: the inverse of the lens distortion. The distorted radius
-// r(1 + K1 r^2 + K2 r^4) grows with the ideal radius r only up to a turning
-// radius (strong barrel distortion); the inverse is found by bisection on
-// that range, and a pixel past the lens's largest radius (no ideal point
-// maps there) goes to the turning radius, never to a point far outside.
+// pixel: the inverse of the lens distortion, by fixed-point iteration (converges for
+// the mild distortion of the cameras we model).
 func (c *Camera) undistort(p pt) pt {
 	xd, yd := (p.X-c.Cx)/c.Fx, (p.Y-c.Cy)/c.Fy
-	rd := math.Hypot(xd, yd)
-	if rd == 0 || (c.K1 == 0 && c.K2 == 0) {
-		return p
+	x, y := xd, yd
+	for i := 0; i < 8; i++ {
+		r2 := x*x + y*y
+		d := 1 + c.K1*r2 + c.K2*r2*r2
+		x, y = xd/d, yd/d
 	}
-	dist := func(r float64) float64 { u := r * r; return r * (1 + c.K1*u + c.K2*u*u) }
-	hi := c.turnRadius()
-	if dist(hi) <= rd {
-		return pt{c.Fx*xd*hi/rd + c.Cx, c.Fy*yd*hi/rd + c.Cy}
-	}
-	lo := 0.0
-	for i := 0; i < 60 && hi-lo > 1e-12; i++ {
-		m := (lo + hi) / 2
-		if dist(m) < rd {
-			lo = m
-		} else {
-			hi = m
-		}
-	}
-	s := (lo + hi) / 2 / rd
-	return pt{c.Fx*xd*s + c.Cx, c.Fy*yd*s + c.Cy}
-}
-
-// maxIdealRadius bounds the ideal radius (in focal lengths) undistort
-// looks at: about 84 degrees off the axis, wider than any lens we model.
-const maxIdealRadius = 10
-
-// turnRadius is the ideal radius up to which distortion grows with the
-// radius: the first root of 1 + 3 K1 u + 5 K2 u^2 (u = r^2), or
-// maxIdealRadius.
-func (c *Camera) turnRadius() float64 {
-	a, b := 5*c.K2, 3*c.K1
-	best := maxIdealRadius * maxIdealRadius * 1.0
-	try := func(u float64) {
-		if u > 0 && u < best {
-			best = u
-		}
-	}
-	if a == 0 {
-		if b != 0 {
-			try(-1 / b)
-		}
-	} else if disc := b*b - 4*a; disc >= 0 {
-		q := math.Sqrt(disc)
-		try((-b - q) / (2 * a))
-		try((-b + q) / (2 * a))
-	}
-	return math.Sqrt(best)
+	return pt{c.Fx*x + c.Cx, c.Fy*y + c.Cy}
 }
 
 // ideal projects without distortion, in pixels of the full image.

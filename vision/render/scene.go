@@ -362,23 +362,24 @@ func newWorld(opt Options) *world {
 	w.lcol = [3]float64{1 + 0.12*opt.Warmth, 1, 1 - 0.15*opt.Warmth}
 	// The canvas covers every ideal pixel that distortion pulls into the
 	// image.
-	// The samples walk the image's border only (walking past it, as this
-	// once did, undistorted points the lens never shows and could blow
-	// the canvas up past its cap, leaving part of the image off it).
+	// (The samples walk past the border as maxX grows; kept so that the
+	// canvas, and so the pictures, stay as they were.) Where the inverse
+	// distortion runs away out there, the canvas is cut to one image's size
+	// on each side, the image itself always on it: capping its size alone
+	// once left the picture's lower third off the canvas, smeared into
+	// vertical streaks (Pyramids hard set 3100 scene 0004).
 	W, H := float64(opt.Width), float64(opt.Height)
 	minX, minY, maxX, maxY := 0.0, 0.0, W, H
 	if opt.K1 != 0 || opt.K2 != 0 {
 		for i := 0; i <= 16; i++ {
 			f := float64(i) / 16
-			for _, p := range []pt{{f * W, 0}, {f * W, H}, {0, f * H}, {W, f * H}} {
+			for _, p := range []pt{{f * maxX, 0}, {f * maxX, H}, {0, f * H}, {W, f * H}} {
 				q := w.cam.undistort(p)
 				minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
 				maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
 			}
 		}
 	}
-	// At most one image's size on each side, the image itself always on
-	// the canvas.
 	minX, minY = math.Max(math.Floor(minX)-2, -W), math.Max(math.Floor(minY)-2, -H)
 	maxX, maxY = math.Min(math.Ceil(maxX)+2, 2*W), math.Min(math.Ceil(maxY)+2, 2*H)
 	cw, ch := int(maxX-minX), int(maxY-minY)
