@@ -268,16 +268,20 @@ eval-game: build
 # eval-pyramids: the Crossword Pyramids reader (docs/pyramids-vision.md) on
 # rendered scenes, written into PYR_DIR by render-set when missing: 20 easy
 # (seed 2000), 40 normal (seed 1000), 20 hard (seed 3000), and held out
-# from all tuning 20 normal (seed 5000) and 30 hard (seed 7000). Prints
-# board found, squares (colour) right, letters right, heights right, sure
-# squares and how many of them are right, time.
+# from all tuning 20 normal (seed 5000) and 30 hard (seed 7000); then
+# other makers' sets (render-set --maker varied: sizes and prints drawn
+# per scene), 20 normal (seed 8000) and 20 hard (seed 8100) tuned on, 20
+# normal (seed 9000) and 20 hard (seed 9100) held out. Prints board found,
+# squares (colour) right, letters right, heights right, sure squares and
+# how many of them are right, time.
 PYR_DIR ?= /tmp/tilescope-pyramids
 .PHONY: eval-pyramids
 eval-pyramids: build
-	@set -e; for spec in easy:easy:20:2000 normal:normal:40:1000 hard:hard:20:3000 heldout:normal:20:5000 heldout-hard:hard:30:7000; do \
-		IFS=: read name d n s <<< "$$spec"; \
+	@set -e; for spec in easy:easy:20:2000 normal:normal:40:1000 hard:hard:20:3000 heldout:normal:20:5000 heldout-hard:hard:30:7000 \
+		makers:normal:20:8000:varied makers-hard:hard:20:8100:varied heldout-makers:normal:20:9000:varied heldout-makers-hard:hard:20:9100:varied; do \
+		IFS=: read name d n s maker <<< "$$spec"; \
 		[ -d $(PYR_DIR)/$$name ] || nice $(BIN) render-set --game pyramids --n $$n --seed $$s \
-			--difficulty $$d --out $(PYR_DIR)/$$name >/dev/null; \
+			--difficulty $$d --maker $${maker:-classic} --out $(PYR_DIR)/$$name >/dev/null; \
 		echo "== $$name ($$d)"; nice $(BIN) eval-pyramids $(PYR_DIR)/$$name; \
 	done
 

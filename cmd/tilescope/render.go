@@ -34,6 +34,7 @@ type sceneFlags struct {
 	clean         bool
 	hand          bool
 	centres       string
+	maker         string
 }
 
 func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
@@ -47,6 +48,7 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.IntVar(&f.quality, "quality", 0, "JPEG quality 1..100 (default: drawn from the seed)")
 	fs.BoolVar(&f.clean, "clean", false, "no noise, blur, lens distortion, glare or hand (for debugging)")
 	fs.BoolVar(&f.hand, "hand", false, "put a hand over part of the board")
+	fs.StringVar(&f.maker, "maker", "classic", "pyramids: the set's size and print, classic or varied (another maker's, drawn from each scene's seed: render.RandomPyramidsSet)")
 	fs.StringVar(&f.centres, "centres", "classic", "upwords: the print of the four centre squares, one of "+strings.Join(render.UpwordsCentres, ", ")+", or varied (one per scene, drawn from the seed)")
 	return f
 }
@@ -55,6 +57,16 @@ func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 	o, err := render.RandomOptions(seed, f.difficulty)
 	if err != nil {
 		return o, asBadInput(err)
+	}
+	switch f.maker {
+	case "classic":
+	case "varied":
+		if game == "pyramids" {
+			set := render.RandomPyramidsSet(seed)
+			o.Pyramids = &set
+		}
+	default:
+		return o, usageErrorf("--maker: %q is neither classic nor varied", f.maker)
 	}
 	o.FitGame(game)
 	// Blur is drawn in pixels of a 1640-wide picture: scale it to ours.

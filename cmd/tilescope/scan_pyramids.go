@@ -43,8 +43,11 @@ type scanPyramidsCell struct {
 	Conf       float64 `json:"conf"`
 	ColourConf float64 `json:"colour_conf"`
 	// Sure: colour and letter both sure (the faces agree); the height
-	// is the game's.
+	// is the game's, and a square whose photo shows another is unsure.
 	Sure bool `json:"sure"`
+	// SeenHeight: the count the photo shows when it clearly is not
+	// Height (absent when it agrees or cannot tell).
+	SeenHeight int `json:"seen_height,omitempty"`
 }
 
 func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
@@ -122,7 +125,7 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 			continue
 		}
 		out.Cells[sq.Pos.Row][sq.Pos.Col] = &scanPyramidsCell{Colour: sq.Colour.String(), Letter: sq.Letter,
-			Height: sq.Height, Conf: scanRound3(sq.Conf), ColourConf: scanRound3(sq.ColourConf), Sure: sq.Sure}
+			Height: sq.Height, Conf: scanRound3(sq.Conf), ColourConf: scanRound3(sq.ColourConf), Sure: sq.Sure, SeenHeight: sq.SeenHeight}
 	}
 	return json.NewEncoder(stdout).Encode(out)
 }

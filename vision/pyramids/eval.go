@@ -43,9 +43,13 @@ type SceneResult struct {
 	// emptiness, colour and letter are right (the height comes from the
 	// game, not the photo).
 	Sure, SureRight int
-	readRight       int      // squares whose emptiness, colour and letter are right
-	Misses          []string // "row 3 col 4: want rA5, got bA1"
-	Elapsed         time.Duration
+	// Doubts counts the pyramids whose photo showed another count than
+	// the one assumed (Square.SeenHeight); DoubtsJustified those of them
+	// whose assumed count was wrong.
+	Doubts, DoubtsJustified int
+	readRight               int      // squares whose emptiness, colour and letter are right
+	Misses                  []string // "row 3 col 4: want rA5, got bA1"
+	Elapsed                 time.Duration
 }
 
 // EvalScene scans one rendered scene and compares it with the truth
@@ -106,6 +110,12 @@ func EvalScene(path string, opt Options) SceneResult {
 			}
 			if hok {
 				res.HeightRight++
+			}
+			if sq.SeenHeight > 0 {
+				res.Doubts++
+				if !hok {
+					res.DoubtsJustified++
+				}
 			}
 			ok = ok && lok && hok
 			read = read && lok
@@ -173,6 +183,7 @@ type Summary struct {
 	OutOfView, Refused                                       int // grid off the picture; of them, refused as out of view
 	Squares, ColourRight, Occupied, LetterRight, HeightRight int
 	Sure, SureRight                                          int
+	Doubts, DoubtsJustified                                  int
 	Times                                                    []time.Duration
 	Results                                                  []SceneResult
 }
@@ -204,6 +215,8 @@ func (s *Summary) Add(r SceneResult) {
 	s.HeightRight += r.HeightRight
 	s.Sure += r.Sure
 	s.SureRight += r.SureRight
+	s.Doubts += r.Doubts
+	s.DoubtsJustified += r.DoubtsJustified
 }
 
 func pct(a, b int) string {
@@ -239,6 +252,8 @@ func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintf(w, "squares right     %s  (empty or the top pyramid's colour)\n", pct(s.ColourRight, s.Squares))
 	fmt.Fprintf(w, "letters right     %s  (of squares with a pyramid)\n", pct(s.LetterRight, s.Occupied))
 	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
+	fmt.Fprintf(w, "count doubts      %d (the photo shows another count: unsure), the count wrong on %d of them; %d wrong counts not doubted\n",
+		s.Doubts, s.DoubtsJustified, (s.Occupied-s.HeightRight)-s.DoubtsJustified)
 	fmt.Fprintf(w, "sure squares      %s  (of squares; colour and letter sure)\n", pct(s.Sure, s.Squares))
 	fmt.Fprintf(w, "sure squares right %s  (emptiness, colour and letter)\n", pctFine(s.SureRight, s.Sure))
 	fmt.Fprintf(w, "unsure squares    %d, of them wrong %d\n", s.Squares-s.Sure, (s.Squares-s.Sure)-(s.rightSquares()-s.SureRight))

@@ -71,10 +71,16 @@ type Square struct {
 	// Sure: the colour (or emptiness) and the letter are both sure: the
 	// colour's samples agree, and the faces read agree on the letter
 	// with a clear margin over any other (see sureSquare). The stack
-	// count is not part of it: it comes from the game.
+	// count is not part of it: it comes from the game, but a square
+	// whose photo shows another count (SeenHeight) is not sure.
 	Sure bool
-	look cellLook   // the colour evidence
-	read letterRead // the letter evidence
+	// SeenHeight is the count the photo shows when it is clearly not
+	// Height: a taller stack lifts its top pyramid, and in a tilted view
+	// its outline reaches further from the camera. 0 when the photo
+	// agrees or cannot tell (straight below the camera, a black pyramid).
+	SeenHeight int
+	look       cellLook   // the colour evidence
+	read       letterRead // the letter evidence
 }
 
 // Reading is one photo of a Crossword Pyramids board, read.
@@ -83,7 +89,10 @@ type Reading struct {
 	Squares []Square    // row by row
 	Corners vision.Quad // the playing grid's outer corners, in board order
 	Pose    vision.Pose
-	Elapsed time.Duration
+	// Geometry is the board and pyramids the reading assumed: the
+	// proportions learnt from the photo unless Options.Geometry gave them.
+	Geometry Geometry
+	Elapsed  time.Duration
 }
 
 // Square returns the reading of one square.
@@ -138,7 +147,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cut = cut || (o.clipped && o.area < 0.6*float64(p.W*p.H))
 			continue
 		}
-		if best == nil || f.score > best.score {
+		if best == nil || f.rank() > best.rank() {
 			best = f
 		}
 	}
@@ -173,7 +182,32 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	rot := orient(cells, seats)
 	f.rotate(rot)
-	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose}
+	// the looks in board order, and the counts the game holds
+	var looks [pyramids.Size * pyramids.Size]cellLook
+	for i := range looks {
+		pr, pc := unrotate(i/pyramids.Size, i%pyramids.Size, rot)
+		looks[i] = cells[pr*pyramids.Size+pc]
+	}
+	counts := func(p grid.Pos) int {
+		h := height(p, looks[p.Row*pyramids.Size+p.Col].colour, seats, stack)
+		if opt.Heights != nil {
+			if k := opt.Heights(p); k > 0 && k <= geo.MaxStack {
+				h = k
+			}
+		}
+		return h
+	}
+	if opt.Geometry.SquareMM == 0 {
+		// learn the pyramids' proportions, then look again with them
+		f.geo, _ = f.fitGeometry(looks[:], counts, seats)
+		f.geo.MaxStack = geo.MaxStack
+		for i := range looks {
+			pr, pc := unrotate(i/pyramids.Size, i%pyramids.Size, rot)
+			looks[i] = f.look(i/pyramids.Size, i%pyramids.Size)
+			cells[pr*pyramids.Size+pc] = looks[i]
+		}
+	}
+	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose, Geometry: f.geo}
 	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
 	var toRead []int
 	for row := 0; row < pyramids.Size; row++ {
@@ -182,12 +216,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cl := cells[pr*pyramids.Size+pc]
 			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
 			if cl.colour != pyramids.NoColour {
-				sq.Height = height(sq.Pos, cl.colour, seats, stack)
-				if opt.Heights != nil {
-					if h := opt.Heights(sq.Pos); h > 0 && h <= geo.MaxStack {
-						sq.Height = h
-					}
-				}
+				sq.Height = counts(sq.Pos)
 				sq.Apex = f.apex(row, col, sq.Height)
 				sq.Letter = "?"
 				toRead = append(toRead, row*pyramids.Size+col)
@@ -195,6 +224,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
+	checkCounts(f, r.Squares, looks[:], counts, seats)
 	if opt.Reader != nil {
 		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize)
 	}
@@ -203,7 +233,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
 			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
 		}
-		sq.Sure = sureSquare(*sq)
+		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
@@ -304,7 +334,7 @@ func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibra
 				for t := 1.025; t <= 1.8; t += 0.025 {
 					c := q
 					c[i] = vision.Point{X: q[j].X + t*(q[i].X-q[j].X), Y: q[j].Y + t*(q[i].Y-q[j].Y)}
-					if f, ok := newFrame(p, c, geo, cal); ok && (best == nil || f.score > best.score) {
+					if f, ok := newFrame(p, c, geo, cal); ok && (best == nil || f.rank() > best.rank()) {
 						best = f
 					}
 				}
@@ -330,7 +360,13 @@ type frame struct {
 	pose    vision.Pose
 	white   [3]float64 // the runway's colour: the picture's white balance
 	score   float64    // the weakest side's contrast, runway over border
+	grid    float64    // the share of the runway's printed lines that show
 }
+
+// rank orders the frames found: the weakest side's contrast, and the
+// printed lines (a quadrilateral that lines up with the grid shows more
+// of them than one beside it).
+func (f *frame) rank() float64 { return f.score + 0.25*f.grid }
 
 func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (*frame, bool) {
 	f := &frame{p: p, geo: geo, corners: q}
@@ -392,7 +428,8 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 		sort.Float64s(d)
 		f.score = math.Min(f.score, d[len(d)/2])
 	}
-	if f.score < 0.12 || f.gridLines(wl) < 0.35 {
+	f.grid = f.gridLines(wl)
+	if f.score < 0.10 || f.grid < 0.35 || (f.score < 0.12 && f.grid < 0.5) {
 		return nil, false
 	}
 	return f, true
@@ -455,8 +492,31 @@ func (f *frame) fit(cal *vision.Calibration) bool {
 		return false
 	}
 	f.pose = pose
-	return true
+	return squareBoard(h, fx, cx, cy)
 }
+
+// squareBoard: the homography's two board axes, through the camera, are
+// about as long as each other and about square to each other, as a 10x10
+// grid's are; a strip of the board (its runway and the border under
+// it, a hand over the rest) is not.
+func squareBoard(h vision.Homography, fx, cx, cy float64) bool {
+	col := func(j int) vision.Vec3 {
+		x, y, w := h[j], h[3+j], h[6+j]
+		return vision.Vec3{(x - cx*w) / fx, (y - cy*w) / fx, w}
+	}
+	a, b := col(0), col(1)
+	na, nb := a.Norm(), b.Norm()
+	if na == 0 || nb == 0 {
+		return false
+	}
+	return max(na, nb)/min(na, nb) <= squareRatio && math.Abs(a.Dot(b))/(na*nb) <= squareCos
+}
+
+// Limits of squareBoard.
+const (
+	squareRatio = 1.6
+	squareCos   = 0.35
+)
 
 // rotate turns the frame by rot quarter turns: the board's north-west
 // corner is the picture-order corner rot.
@@ -481,17 +541,24 @@ func unrotate(r, c, rot int) (int, int) {
 }
 
 // orient chooses the quarter turn whose player spaces best show the
-// seats' colours (the tint of an empty space or the pyramids on it).
+// seats' colours (the tint of an empty space or the pyramids on it), on
+// the three sides that show them best.
 func orient(cells [pyramids.Size * pyramids.Size]cellLook, seats [4]pyramids.Colour) int {
 	best, bestScore := 0, -1.0
 	for rot := 0; rot < 4; rot++ {
-		score := 0.0
+		// the sides' evidence without the weakest side's: a hand over
+		// one side hides its spaces and tints them like a seat's colour
+		score, weakest := 0.0, math.Inf(1)
 		for _, side := range pyramids.Sides {
+			s := 0.0
 			for _, sq := range pyramids.SpaceSquares(side) {
 				pr, pc := unrotate(sq.Row, sq.Col, rot)
-				score += cells[pr*pyramids.Size+pc].hues[seats[side]]
+				s += cells[pr*pyramids.Size+pc].hues[seats[side]]
 			}
+			score += s
+			weakest = math.Min(weakest, s)
 		}
+		score -= weakest
 		if score > bestScore {
 			best, bestScore = rot, score
 		}

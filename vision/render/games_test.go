@@ -3,6 +3,7 @@ package render
 import (
 	"image"
 	"math"
+	"strings"
 	"testing"
 )
 
@@ -204,5 +205,71 @@ func TestRandomStatesRender(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPyramidsSets: a set's pyramids are drawn at its size (their base
+// against the grid's pitch in the picture), its truth names the set, and
+// the sets RandomPyramidsSet draws keep to their ranges.
+func TestPyramidsSets(t *testing.T) {
+	small := ClassicPyramids
+	small.PitchMM, small.BaseMM = 25, 17
+	varied := RandomPyramidsSet(3)
+	state := strings.Repeat(".     ", 10) + "\n" + strings.Repeat(".     ", 4) + "rA    kE    " + strings.Repeat(".     ", 4) + "\n" +
+		strings.Repeat(strings.Repeat(".     ", 10)+"\n", 8)
+	for _, tc := range []struct {
+		name string
+		set  *PyramidsSet
+		want float64 // base over pitch
+	}{
+		{"classic", nil, 19.0 / 22},
+		{"small pyramids", &small, 17.0 / 25},
+		{"random seed 3", &varied, varied.BaseMM / varied.PitchMM},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := calm(t, 4, "easy")
+			o.TiltDeg, o.K1, o.K2, o.Width, o.Height = 0, 0, 0, 820, 616
+			o.Pyramids = tc.set
+			o.FitGame("pyramids")
+			sc, err := Render("pyramids", []byte(state), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (sc.Truth.Conditions.Pyramids != nil) != (tc.set != nil) {
+				t.Errorf("truth's set = %v, want one when given", sc.Truth.Conditions.Pyramids)
+			}
+			bc := sc.Truth.Board.Corners
+			pitch := math.Hypot(bc[1][0]-bc[0][0], bc[1][1]-bc[0][1]) / 10
+			n := 0
+			for _, c := range sc.Truth.Cells {
+				if c.Height == 0 {
+					continue
+				}
+				n++
+				side := math.Hypot(c.Corners[1][0]-c.Corners[0][0], c.Corners[1][1]-c.Corners[0][1])
+				if got := side / pitch; math.Abs(got-tc.want) > 0.03 {
+					t.Errorf("(%d,%d): base %.3f of the pitch, want %.3f", c.Row, c.Col, got, tc.want)
+				}
+			}
+			if n != 2 {
+				t.Errorf("%d pyramids in the truth, want 2", n)
+			}
+		})
+	}
+	for seed := int64(0); seed < 50; seed++ {
+		s := RandomPyramidsSet(seed)
+		if s != RandomPyramidsSet(seed) {
+			t.Fatalf("seed %d: two draws differ", seed)
+		}
+		if s.PitchMM < 19 || s.PitchMM > 27 || s.BaseMM > 0.93*s.PitchMM || s.BaseMM < 0.71*s.PitchMM ||
+			s.TallMM < 0.59*s.BaseMM || s.TallMM > 1.06*s.BaseMM || s.NestMM < 0.14*s.TallMM || s.NestMM > 0.36*s.TallMM {
+			t.Errorf("seed %d: %+v out of its ranges", seed, s)
+		}
+		if k := s.Plastic[4]; max(k[0], k[1], k[2])-min(k[0], k[1], k[2]) > 10 || max(k[0], k[1], k[2]) > 60 {
+			t.Errorf("seed %d: black plastic %v is not a dark grey", seed, k)
+		}
+		if l := s.Border[0] + s.Border[1] + s.Border[2]; l > 3*130 {
+			t.Errorf("seed %d: border %v is not dark", seed, s.Border)
+		}
 	}
 }

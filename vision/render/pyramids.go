@@ -11,26 +11,108 @@ import (
 	"github.com/tilescope/tilescope/scoring/pyramids"
 )
 
-// pyramidsGeom is the size of the Crossword Pyramids board and pyramids
-// (mm).
-type pyramidsGeom struct {
-	pitch, border, slab float64
-	base, height        float64 // a pyramid's base side and height
-	nest                float64 // how much higher each pyramid of a stack sits
+// PyramidsSet is the size and print of a Crossword Pyramids set (board
+// and pyramids, in mm and 0..255 colours). Makers differ: the zero value
+// of Options.Pyramids (nil) is ClassicPyramids, what the renderer always
+// drew; RandomPyramidsSet draws another maker's.
+type PyramidsSet struct {
+	PitchMM  float64 `json:"pitch_mm"`  // grid pitch
+	BorderMM float64 `json:"border_mm"` // dark border around the playing area
+	SlabMM   float64 `json:"slab_mm"`   // board thickness
+	BaseMM   float64 `json:"base_mm"`   // a pyramid's base side
+	TallMM   float64 `json:"tall_mm"`   // a pyramid's height, base to tip
+	NestMM   float64 `json:"nest_mm"`   // how much higher each pyramid of a stack sits
+
+	Border [3]float64 `json:"border"` // the border's print
+	Runway [3]float64 `json:"runway"` // the blank runway ring
+	House  [3]float64 `json:"house"`  // the house area
+	Inner  [3]float64 `json:"inner"`  // the squares between (before a seat's tint)
+	Tint   float64    `json:"tint"`   // share of the seat's colour on its player spaces
+	Line   float64    `json:"line"`   // brightness kept on a printed grid line (0..1)
+	Ink    [3]float64 `json:"ink"`    // the printed letters
+	// Plastic is each pyramid colour's body, in pyramids.Colour order
+	// (red, blue, green, yellow, black).
+	Plastic [5][3]float64 `json:"plastic"`
 }
 
-var pyramidsDefault = pyramidsGeom{pitch: 22, border: 16, slab: 4, base: 19, height: 15, nest: 4}
+// ClassicPyramids is the set the renderer draws by default.
+var ClassicPyramids = PyramidsSet{PitchMM: 22, BorderMM: 16, SlabMM: 4, BaseMM: 19, TallMM: 15, NestMM: 4,
+	Border: [3]float64{40, 70, 120}, Runway: [3]float64{205, 200, 188}, House: [3]float64{236, 232, 220},
+	Inner: [3]float64{225, 222, 210}, Tint: 0.45, Line: 0.55, Ink: [3]float64{70, 70, 80},
+	Plastic: [5][3]float64{{196, 40, 38}, {38, 78, 186}, {36, 146, 66}, {232, 196, 40}, {34, 32, 32}}}
 
-// pyramidColours are the plastic colours (0..255) and ink of each colour.
-var pyramidColours = map[pyramids.Colour]struct {
-	body [3]float64
-	ink  color.RGBA
-}{
-	pyramids.Red:    {[3]float64{196, 40, 38}, color.RGBA{250, 245, 235, 255}},
-	pyramids.Blue:   {[3]float64{38, 78, 186}, color.RGBA{250, 245, 235, 255}},
-	pyramids.Green:  {[3]float64{36, 146, 66}, color.RGBA{250, 245, 235, 255}},
-	pyramids.Yellow: {[3]float64{232, 196, 40}, color.RGBA{30, 25, 20, 255}},
-	pyramids.Black:  {[3]float64{34, 32, 32}, color.RGBA{240, 236, 225, 255}},
+// RandomPyramidsSet draws another maker's set from seed: the grid pitch
+// 19-27 mm, the base 72-92% of it, the height 60-105% of the base, the
+// nesting step 15-35% of the height, the border 10-24 mm in one of
+// several dark prints, lighter or greyer runway and house prints, the
+// plastic's shades moved up to about 12% of the classic ones (black
+// lighter or darker, nearly grey). Values are
+// rounded so that the truth shows exactly what was drawn.
+func RandomPyramidsSet(seed int64) PyramidsSet {
+	r := newRand(seed, 11)
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*r.Float64())*100) / 100 }
+	s := ClassicPyramids
+	s.PitchMM = u(19, 27)
+	s.BaseMM = math.Round(s.PitchMM*u(0.72, 0.92)*100) / 100
+	s.TallMM = math.Round(s.BaseMM*u(0.6, 1.05)*100) / 100
+	s.NestMM = math.Round(s.TallMM*u(0.15, 0.35)*100) / 100
+	s.BorderMM = u(10, 24)
+	s.SlabMM = u(3, 6)
+	borders := [][3]float64{{40, 70, 120}, {30, 30, 34}, {30, 75, 50}, {100, 30, 40}, {60, 60, 66}, {70, 48, 34}, {30, 40, 90}}
+	b := borders[r.IntN(len(borders))]
+	for i := range b {
+		b[i] = math.Round(b[i] * u(0.8, 1.2))
+	}
+	s.Border = b
+	shade := func(c [3]float64, k float64) [3]float64 {
+		warm := u(-8, 8)
+		return [3]float64{math.Round(min(250, c[0]*k+warm)), math.Round(min(250, c[1]*k)), math.Round(min(250, c[2]*k-warm))}
+	}
+	s.Runway = shade(ClassicPyramids.Runway, u(0.9, 1.12))
+	s.House = shade(ClassicPyramids.House, u(0.92, 1.05))
+	s.Inner = shade(ClassicPyramids.Inner, u(0.92, 1.05))
+	s.Tint = u(0.3, 0.6)
+	s.Line = u(0.45, 0.75)
+	s.Ink = shade(ClassicPyramids.Ink, u(0.6, 1.3))
+	for i, c := range ClassicPyramids.Plastic {
+		if i == 4 {
+			// black plastic is lighter or darker, but stays nearly grey
+			k := u(0.75, 1.4)
+			for j := range c {
+				c[j] = math.Round(c[j]*k + u(-3, 3))
+			}
+			s.Plastic[i] = c
+			continue
+		}
+		for j := range c {
+			c[j] = math.Round(min(250, max(10, c[j]*u(0.88, 1.12)+u(-12, 12))))
+		}
+		s.Plastic[i] = c
+	}
+	return s
+}
+
+func (s PyramidsSet) body(c pyramids.Colour) [3]float64 {
+	switch c {
+	case pyramids.Red:
+		return s.Plastic[0]
+	case pyramids.Blue:
+		return s.Plastic[1]
+	case pyramids.Green:
+		return s.Plastic[2]
+	case pyramids.Yellow:
+		return s.Plastic[3]
+	}
+	return s.Plastic[4]
+}
+
+// pyramidInk is the ink of the letters on each colour's pyramids.
+var pyramidInk = map[pyramids.Colour]color.RGBA{
+	pyramids.Red:    {250, 245, 235, 255},
+	pyramids.Blue:   {250, 245, 235, 255},
+	pyramids.Green:  {250, 245, 235, 255},
+	pyramids.Yellow: {30, 25, 20, 255},
+	pyramids.Black:  {240, 236, 225, 255},
 }
 
 // buildPyramids lays out a Crossword Pyramids board in scoring/pyramids'
@@ -42,20 +124,23 @@ func (w *world) buildPyramids(state []byte, name string) error {
 		return fmt.Errorf("%w: %w", ErrBadState, err)
 	}
 	setup := pyramids.DefaultSetup()
-	g := pyramidsDefault
+	g := ClassicPyramids
+	if w.opt.Pyramids != nil {
+		g = *w.opt.Pyramids
+	}
 	rng := w.rng
 	n := pyramids.Size
-	gw := float64(n) * g.pitch
-	bw := gw + 2*g.border
-	slab := box{0, 0, 0, bw, bw, 0, g.slab}
+	gw := float64(n) * g.PitchMM
+	bw := gw + 2*g.BorderMM
+	slab := box{0, 0, 0, bw, bw, 0, g.SlabMM}
 	tex := pyramidsBoardTexture(setup, g)
 	v := 0.9 + 0.2*rng.Float64()
 	w.board = append(w.board, slab.sides([3]float64{200 * v, 190 * v, 170 * v}, nil)...)
 	w.board = append(w.board, slab.top([3]float64{v, v, v}, tex))
 	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
-	w.extent, w.surfaceZ = bw/2, g.slab
+	w.extent, w.surfaceZ = bw/2, g.SlabMM
 	x0, y0 := -gw/2, gw/2
-	z := g.slab
+	z := g.SlabMM
 	w.truth.Board = &BoardInfo{Rows: n, Cols: n, Corners: [4][2]float64{
 		w.px(vec3{x0, y0, z}), w.px(vec3{x0 + gw, y0, z}), w.px(vec3{x0 + gw, y0 - gw, z}), w.px(vec3{x0, y0 - gw, z})}}
 	tf := w.typeface("A")
@@ -63,11 +148,11 @@ func (w *world) buildPyramids(state []byte, name string) error {
 		for c := 0; c < n; c++ {
 			p := grid.Pos{Row: r, Col: c}
 			st := b.At(p)
-			cx := x0 + (float64(c)+0.5)*g.pitch
-			cy := y0 - (float64(r)+0.5)*g.pitch
+			cx := x0 + (float64(c)+0.5)*g.PitchMM
+			cy := y0 - (float64(r)+0.5)*g.PitchMM
 			cell := Cell{Row: r, Col: c, Height: st.Height, Printed: setup.Printed[r*n+c]}
 			if st.Empty() {
-				sq := box{cx, cy, 0, g.pitch, g.pitch, z, z}
+				sq := box{cx, cy, 0, g.PitchMM, g.PitchMM, z, z}
 				cell.Corners = w.pxCorners(sq.corners(z))
 				cell.Center = w.px(vec3{cx, cy, z})
 				w.truth.Cells = append(w.truth.Cells, cell)
@@ -97,23 +182,22 @@ func (w *world) buildPyramids(state []byte, name string) error {
 			var topBase [4]vec3
 			var apex vec3
 			for k, py := range layers {
-				bz := z + float64(k)*g.nest
-				bx := box{cx + ox, cy + oy, ang, g.base, g.base, bz, bz}
+				bz := z + float64(k)*g.NestMM
+				bx := box{cx + ox, cy + oy, ang, g.BaseMM, g.BaseMM, bz, bz}
 				cs := bx.corners(bz)
-				ap := vec3{bx.cx, bx.cy, bz + g.height}
-				pc := pyramidColours[py.Colour]
+				ap := vec3{bx.cx, bx.cy, bz + g.TallMM}
+				body, ink := g.body(py.Colour), pyramidInk[py.Colour]
 				val := setup.PlayerSet.Value(py.Letter)
 				if py.Colour == pyramids.Black {
 					val = setup.HouseSet.Value(py.Letter)
 				}
-				ftex := pyramidFaceTexture(py.Letter, val, tf, pc.body, pc.ink)
-				body := [3]float64{1, 1, 1}
-				in := vec3{bx.cx, bx.cy, bz + g.height/3}
+				ftex := pyramidFaceTexture(py.Letter, val, tf, body, ink)
+				in := vec3{bx.cx, bx.cy, bz + g.TallMM/3}
 				for i := 0; i < 4; i++ {
 					// the base edge's left and right ends as seen from
 					// outside that side: north, east, south, west
 					a, b2 := cs[(i+1)%4], cs[i]
-					f := triFace(a, b2, ap, in, body)
+					f := triFace(a, b2, ap, in, [3]float64{1, 1, 1})
 					u := b2.sub(a)
 					m := a.add(b2).scale(0.5)
 					f.tex, f.o, f.u, f.v = ftex, ap.sub(u.scale(0.5)), u, m.sub(ap)
@@ -179,36 +263,36 @@ func pyramidFaceTexture(letter string, value int, tf *Typeface, body [3]float64,
 
 // pyramidsBoardTexture is the board: the blank runway ring, the player
 // spaces in their side's colour, the house area, the printed letters.
-func pyramidsBoardTexture(setup pyramids.Setup, g pyramidsGeom) *texture {
-	return cachedTexture("pyramids-board", func() *texture {
+func pyramidsBoardTexture(setup pyramids.Setup, g PyramidsSet) *texture {
+	return cachedTexture(fmt.Sprintf("pyramids-board-%v", g), func() *texture {
 		const tpm = 4.0
 		n := pyramids.Size
-		W := int(math.Round((float64(n)*g.pitch + 2*g.border) * tpm))
+		W := int(math.Round((float64(n)*g.PitchMM + 2*g.BorderMM) * tpm))
 		img := image.NewRGBA(image.Rect(0, 0, W, W))
 		for y := 0; y < W; y++ {
 			for x := 0; x < W; x++ {
-				mx, my := float64(x)/tpm-g.border, float64(y)/tpm-g.border
+				mx, my := float64(x)/tpm-g.BorderMM, float64(y)/tpm-g.BorderMM
 				k := 1 + 0.04*(hash2(x, y, 55)-0.5)
-				r, gg, b := 40.0, 70.0, 120.0 // navy border
-				col, row := int(math.Floor(mx/g.pitch)), int(math.Floor(my/g.pitch))
+				r, gg, b := g.Border[0], g.Border[1], g.Border[2]
+				col, row := int(math.Floor(mx/g.PitchMM)), int(math.Floor(my/g.PitchMM))
 				if mx >= 0 && my >= 0 && row < n && col < n {
-					lx := mx - float64(col)*g.pitch
-					ly := my - float64(row)*g.pitch
+					lx := mx - float64(col)*g.PitchMM
+					ly := my - float64(row)*g.PitchMM
 					p := grid.Pos{Row: row, Col: col}
 					switch {
 					case pyramids.OnRunway(p):
-						r, gg, b = 205, 200, 188
+						r, gg, b = g.Runway[0], g.Runway[1], g.Runway[2]
 					case pyramids.InHouse(p):
-						r, gg, b = 236, 232, 220
+						r, gg, b = g.House[0], g.House[1], g.House[2]
 					default:
-						r, gg, b = 225, 222, 210
+						r, gg, b = g.Inner[0], g.Inner[1], g.Inner[2]
 						if side, ok := pyramids.SpaceSide(p); ok {
-							c := pyramidColours[setup.Seats[side]].body
-							r, gg, b = 0.45*c[0]+0.55*240, 0.45*c[1]+0.55*240, 0.45*c[2]+0.55*240
+							c, k := g.body(setup.Seats[side]), g.Tint
+							r, gg, b = k*c[0]+(1-k)*240, k*c[1]+(1-k)*240, k*c[2]+(1-k)*240
 						}
 					}
-					if lx < 0.8 || ly < 0.8 || lx > g.pitch-0.8 || ly > g.pitch-0.8 {
-						r, gg, b = r*0.55, gg*0.55, b*0.55 // printed grid line
+					if lx < 0.8 || ly < 0.8 || lx > g.PitchMM-0.8 || ly > g.PitchMM-0.8 {
+						r, gg, b = r*g.Line, gg*g.Line, b*g.Line // printed grid line
 					}
 				}
 				setRGB(img, x, y, r*k, gg*k, b*k)
@@ -221,9 +305,9 @@ func pyramidsBoardTexture(setup pyramids.Setup, g pyramidsGeom) *texture {
 				continue
 			}
 			row, col := i/n, i%n
-			cx := (g.border + (float64(col)+0.5)*g.pitch) * tpm
-			cy := (g.border + (float64(row)+0.5)*g.pitch) * tpm
-			drawText(img, tf, l, g.pitch*0.4*tpm, cx, cy, color.RGBA{70, 70, 80, 255})
+			cx := (g.BorderMM + (float64(col)+0.5)*g.PitchMM) * tpm
+			cy := (g.BorderMM + (float64(row)+0.5)*g.PitchMM) * tpm
+			drawText(img, tf, l, g.PitchMM*0.4*tpm, cx, cy, color.RGBA{uint8(g.Ink[0]), uint8(g.Ink[1]), uint8(g.Ink[2]), 255})
 		}
 		return newTexture(img, false)
 	})

@@ -64,8 +64,11 @@ type Options struct {
 	// UpwordsCentre is how the four centre squares of an Upwords board
 	// are printed: one of UpwordsCentres; "" is "classic".
 	UpwordsCentre string
-	Clutter       int  // objects beside the board
-	Hand          bool // a hand and arm over part of the board
+	// Pyramids is the Crossword Pyramids set's size and print; nil is
+	// ClassicPyramids.
+	Pyramids *PyramidsSet
+	Clutter  int  // objects beside the board
+	Hand     bool // a hand and arm over part of the board
 
 	// Sensor and optics.
 	Noise        float64 // read-noise sigma in 8-bit levels
@@ -170,11 +173,17 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 // distances suit a 10x10 Upwords board, about 240 mm across) back in
 // proportion to a bigger game's board, so that it shows as much of the
 // picture: a Scrabble board is about 330 mm across.
+// A Crossword Pyramids set other than the classic one moves the camera in
+// proportion to its board's size.
 func (o *Options) FitGame(game string) {
-	if game != "scrabble" {
+	k := 1.38
+	switch {
+	case game == "pyramids" && o.Pyramids != nil:
+		c, s := ClassicPyramids, o.Pyramids
+		k = (10*s.PitchMM + 2*s.BorderMM) / (10*c.PitchMM + 2*c.BorderMM)
+	case game != "scrabble":
 		return
 	}
-	const k = 1.38
 	o.HeightMM = math.Round(o.HeightMM * k)
 	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
 }

@@ -104,6 +104,8 @@ type Conditions struct {
 	MotionDeg    float64 `json:"motion_deg"`
 	Sharpen      float64 `json:"sharpen"`
 	Quality      int     `json:"jpeg_quality"`
+	// Pyramids: the set's size and print when not the classic one.
+	Pyramids *PyramidsSet `json:"pyramids_set,omitempty"`
 }
 
 func cameraTruth(c *Camera) CameraInfo {
@@ -123,7 +125,7 @@ func conditionsOf(o Options) Conditions {
 		Ambient: o.Ambient, Exposure: o.Exposure, Warmth: o.Warmth, Gradient: o.Gradient,
 		Vignette: o.Vignette, Shadow: o.Shadow, ShadowSoftMM: o.ShadowSoft, Glare: o.Glare,
 		Table: o.Table, Clutter: o.Clutter, Hand: o.Hand, Noise: o.Noise, ShotNoise: o.ShotNoise,
-		Blur: o.Blur, MotionPx: o.MotionPx, MotionDeg: o.MotionDeg, Sharpen: o.Sharpen, Quality: o.Quality}
+		Blur: o.Blur, MotionPx: o.MotionPx, MotionDeg: o.MotionDeg, Sharpen: o.Sharpen, Quality: o.Quality, Pyramids: o.Pyramids}
 }
 
 // MarshalIndent is the truth as the JSON file written beside the image.
