@@ -28,6 +28,16 @@ func TestSureSquare(t *testing.T) {
 		{"pyramid, small margin", Square{Colour: pyramids.Red, ColourConf: 0.9,
 			read: letterRead{letter: "A", conf: 0.72, second: 0.4, faces: 3, agree: 3}}, false},
 		{"pyramid, letter unread", Square{Colour: pyramids.Red, ColourConf: 0.9, read: letterRead{letter: "?"}}, false},
+		{"faces' model: one face of two reads it, the other nothing", Square{Colour: pyramids.Red, ColourConf: 0.65,
+			read: letterRead{letter: "A", conf: 0.6, second: 0.1, faces: 2, agree: 1, model: true}}, true},
+		{"faces' model: no face reads it on its own", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "A", conf: 0.6, second: 0.1, faces: 2, model: true}}, false},
+		{"faces' model: small margin", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "A", conf: 0.6, second: 0.2, faces: 2, agree: 2, model: true}}, false},
+		{"faces' model: a face reads another letter", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 2, differ: 1, model: true}}, false},
+		{"faces' model: colour mixed", Square{Colour: pyramids.Red, ColourConf: 0.55,
+			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 3, model: true}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := sureSquare(tc.sq); got != tc.want {

@@ -64,6 +64,9 @@ type Options struct {
 	// UpwordsCentre is how the four centre squares of an Upwords board
 	// are printed: one of UpwordsCentres; "" is "classic".
 	UpwordsCentre string
+	// UpwordsDims are the Upwords board's and tiles' dimensions; zero is
+	// the project's board (DefaultUpwordsDims).
+	UpwordsDims UpwordsDims
 	// Pyramids is the Crossword Pyramids set's size and print; nil is
 	// ClassicPyramids.
 	Pyramids *PyramidsSet
@@ -80,6 +83,10 @@ type Options struct {
 	Quality      int     // JPEG quality; default 90
 	Difficulty   string  // informative: the difficulty RandomOptions drew from
 	TileJitterMM float64 // how far tiles sit off their square's centre
+	// Typeface names the scene's typeface (one of Typefaces()); "" or an
+	// unknown name draws it by seed. The seed's other choices are the
+	// same either way.
+	Typeface string
 }
 
 // Scene is one rendered picture and what is in it.
@@ -188,6 +195,21 @@ func (o *Options) FitGame(game string) {
 	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
 }
 
+// FitUpwords moves the camera of options drawn by RandomOptions (whose
+// distances suit the project's 10x10 board, about 240 mm across) in
+// proportion to an Upwords board of n squares a side and the options'
+// UpwordsDims, as a player sets a camera up to show the board. A board
+// of the project's dimensions is left as it is.
+func (o *Options) FitUpwords(n int) {
+	if o.UpwordsDims == (UpwordsDims{}) {
+		return
+	}
+	d := o.UpwordsDims.withDefaults()
+	k := (float64(n)*d.PitchMM + 2*upwordsDefault.border) / (10*upwordsDefault.pitch + 2*upwordsDefault.border)
+	o.HeightMM = math.Round(o.HeightMM * k)
+	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
+}
+
 func (o *Options) defaults() error {
 	if o.Width == 0 && o.Height == 0 {
 		o.Width, o.Height = 1640, 1232
@@ -226,7 +248,7 @@ func (o *Options) defaults() error {
 	case o.Blur < 0 || o.Blur > 30 || o.MotionPx < 0 || o.MotionPx > 60:
 		return fmt.Errorf("%w: blur %g / motion %g px out of range", ErrBadOptions, o.Blur, o.MotionPx)
 	}
-	return nil
+	return o.UpwordsDims.Check()
 }
 
 // Render draws a scene of game in the given state (the game's text format;
@@ -327,6 +349,11 @@ func newWorld(opt Options) *world {
 	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
 	all := Typefaces()
 	w.font = all[w.rng.IntN(len(all))]
+	for _, tf := range all {
+		if tf.Name == opt.Typeface {
+			w.font = tf
+		}
+	}
 	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,
 		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
 		Target: [2]float64{opt.ShiftX, opt.ShiftY}, TargetZ: opt.AimZ, K1: opt.K1, K2: opt.K2})

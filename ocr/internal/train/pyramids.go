@@ -1,0 +1,295 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image/jpeg"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/synth"
+	"github.com/tilescope/tilescope/scoring/grid"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+var (
+	pyrScenes  = flag.Int("pyr-scenes", 240, "with -specialist pyramids: rendered Crossword Pyramids scenes to train on (seeds 40001..40000+N, mixed difficulty)")
+	pyrHoldout = flag.String("pyr-holdout", "LiberationSerif-Bold,GoMonoBold,FreeSansBold", "with -specialist pyramids: typefaces never trained on, measured on after training")
+	pyrEval    = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
+	pyrHard    = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds 50001..50000+N)")
+	pyrNear    = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
+)
+
+// pyrSample is one face crop's features and what the truth says of it.
+type pyrSample struct {
+	fv     ocr.FeatureVector
+	glyph  int
+	sq     int // the square's index over the whole set (scene*100 + row*10 + col)
+	weight float64
+	truthK bool // cut at the true stack count
+}
+
+// pyramidFaces renders Crossword Pyramids scenes (seeds seed0..seed0+n-1,
+// difficulty diff, or by seed when "mixed"), each in one of the typefaces
+// fonts (by seed), finds each board as the scan does and cuts every
+// visible face of every pyramid the truth shows unhidden at its true
+// stack count (and, on a share near of the squares, one higher and one
+// lower), with the features the classifier sees.
+func pyramidFaces(seed0 int64, n int, diff string, fonts []string, near float64, index map[string]int) ([]pyrSample, int, error) {
+	parts := make([][]pyrSample, n)
+	errs := make([]error, n)
+	found := make([]bool, n)
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < n; i += *workers {
+				parts[i], found[i], errs[i] = pyramidScene(seed0+int64(i), i, diff, fonts[i%len(fonts)], near, index)
+			}
+		}(w)
+	}
+	wg.Wait()
+	var out []pyrSample
+	boards := 0
+	for i := range parts {
+		if errs[i] != nil {
+			return nil, 0, errs[i]
+		}
+		if found[i] {
+			boards++
+		}
+		out = append(out, parts[i]...)
+	}
+	return out, boards, nil
+}
+
+func pyramidScene(sceneSeed int64, i int, diff, font string, near float64, index map[string]int) ([]pyrSample, bool, error) {
+	state, err := render.RandomState("pyramids", sceneSeed)
+	if err != nil {
+		return nil, false, err
+	}
+	opt, err := render.RandomOptions(sceneSeed, diff)
+	if err != nil {
+		return nil, false, err
+	}
+	opt.Typeface = font
+	sc, err := render.Render("pyramids", state, opt)
+	if err != nil {
+		return nil, false, err
+	}
+	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		return nil, false, err
+	}
+	type want struct {
+		glyph, k int
+	}
+	truth := map[grid.Pos]want{}
+	for _, c := range sc.Truth.Cells {
+		g, ok := index[c.Letter]
+		if c.Height == 0 || c.Occluded || !ok {
+			continue
+		}
+		truth[grid.Pos{Row: c.Row, Col: c.Col}] = want{g, c.Height}
+	}
+	rng := rand.New(rand.NewPCG(*seed, uint64(sceneSeed)))
+	crops, err := vpyr.FaceCrops(img, vpyr.Options{}, func(p grid.Pos) []int {
+		t, ok := truth[p]
+		if !ok {
+			return nil
+		}
+		ks := []int{t.k}
+		if rng.Float64() < near {
+			ks = append(ks, t.k-1, t.k+1)
+		}
+		return ks
+	})
+	if err != nil {
+		return nil, false, nil // no board (out of view, a hand): nothing to learn from
+	}
+	var out []pyrSample
+	for _, c := range crops {
+		fv, err := ocr.Features(c.Image)
+		if err != nil {
+			continue
+		}
+		t := truth[c.Pos]
+		out = append(out, pyrSample{fv: fv, glyph: t.glyph, sq: i*100 + c.Pos.Row*10 + c.Pos.Col, weight: c.Weight, truthK: c.Height == t.k})
+	}
+	return out, true, nil
+}
+
+// uprightTurn is the output turn of an upright crop for the normaliser's
+// rotation estimate (vision/pyramids' uprightVotes reads the same one).
+func uprightTurn(alpha float64) int { return int(turnOf(0, alpha)) }
+
+// trainPyramids trains the reader of pyramid faces (-specialist
+// pyramids, written as en-pyr.tsm): vision/pyramids reads each face of a
+// pyramid rectified to an upright crop (vision/pyramids.FaceCrops), and
+// learns here from exactly those crops, cut from rendered scenes of
+// every difficulty in all typefaces but the held-out ones, with a few
+// font-drawn tiles so that it keeps some notion of other typefaces. It
+// then measures, on scenes in the held-out typefaces only, the letters
+// of the squares (faces weighted as the scan weighs them) read by the new
+// model, by the readers the scan used before it (en and en-blur,
+// averaged), and by the three averaged.
+func trainPyramids(fonts []*synth.Font, start time.Time) error {
+	const alpha = ocr.English
+	glyphs, err := ocr.Glyphs(alpha)
+	if err != nil {
+		return err
+	}
+	index := map[string]int{}
+	for i, g := range glyphs {
+		index[g] = i
+	}
+	held := strings.Split(*pyrHoldout, ",")
+	var trainFonts, heldFonts []string
+	for _, tf := range render.Typefaces() {
+		if slices.Contains(held, tf.Name) {
+			heldFonts = append(heldFonts, tf.Name)
+		} else {
+			trainFonts = append(trainFonts, tf.Name)
+		}
+	}
+	if len(trainFonts) == 0 || len(heldFonts) == 0 {
+		return fmt.Errorf("-pyr-holdout %q: want some typefaces held out and some trained on, of %d", *pyrHoldout, len(render.Typefaces()))
+	}
+	fmt.Printf("[%s-pyr] typefaces trained on: %s; held out: %s\n", alpha, strings.Join(trainFonts, ", "), strings.Join(heldFonts, ", "))
+	t0 := time.Now()
+	all := synthData(fonts, glyphs, alpha)
+	nSyn := all.n()
+	faces, boards, err := pyramidFaces(40001, *pyrScenes, "mixed", trainFonts, *pyrNear, index)
+	if err != nil {
+		return err
+	}
+	if *pyrHard > 0 {
+		hard, hb, err := pyramidFaces(50001, *pyrHard, "hard", trainFonts, *pyrNear, index)
+		if err != nil {
+			return err
+		}
+		faces, boards = append(faces, hard...), boards+hb
+	}
+	for _, s := range faces {
+		all.push(s.fv.Vec, int32(s.glyph*turns+uprightTurn(s.fv.Alpha)), false, -2, true)
+	}
+	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard, time.Since(t0).Seconds())
+	t0 = time.Now()
+	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
+	m.Note = fmt.Sprintf("make train (-specialist pyramids): seed %d, %d samples", *seed, all.n())
+	fmt.Printf("[%s-pyr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
+	var buf bytes.Buffer
+	if err := m.Encode(&buf); err != nil {
+		return err
+	}
+	path := filepath.Join(*outDir, alpha+"-pyr.tsm")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Printf("[%s-pyr] wrote %s (%d bytes)\n", alpha, path, buf.Len())
+	if *pyrEval > 0 {
+		if err := evalPyramids(m, glyphs, heldFonts, index); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("[%s-pyr] total %.1fs\n", alpha, time.Since(start).Seconds())
+	return nil
+}
+
+// evalPyramids prints the letters right on the held-out typefaces'
+// scenes (normal and hard halves) at the true stack count.
+func evalPyramids(m *ocr.Model, glyphs []string, heldFonts []string, index map[string]int) error {
+	newC, err := ocr.NewClassifier(m)
+	if err != nil {
+		return err
+	}
+	var old []*ocr.Classifier
+	for _, name := range []string{ocr.English, ocr.SpecialistBlur} {
+		om, err := ocr.LoadModel(name)
+		if err != nil {
+			return err
+		}
+		c, err := ocr.NewClassifier(om)
+		if err != nil {
+			return err
+		}
+		old = append(old, c)
+	}
+	readers := []struct {
+		name string
+		cs   []*ocr.Classifier
+	}{{"new", []*ocr.Classifier{newC}}, {"en+en-blur (before)", old}, {"all three", append([]*ocr.Classifier{newC}, old...)}}
+	for _, diff := range []string{"normal", "hard"} {
+		seed0 := int64(47001)
+		if diff == "hard" {
+			seed0 = 48001
+		}
+		faces, boards, err := pyramidFaces(seed0, *pyrEval/2, diff, heldFonts, 0, index)
+		if err != nil {
+			return err
+		}
+		for _, rd := range readers {
+			votes := map[int][]float64{}
+			truth := map[int]int{}
+			faceRight, nFaces := 0, 0
+			for _, s := range faces {
+				p := make([]float64, len(glyphs))
+				for _, c := range rd.cs {
+					out := c.Outputs(s.fv.Vec)
+					u := uprightTurn(s.fv.Alpha)
+					for g := range glyphs {
+						if g == 0 {
+							continue // no tile: never a face's letter
+						}
+						p[g] += float64(out[g*turns+u]) / float64(len(rd.cs))
+					}
+				}
+				best := 1
+				for g := range p {
+					if p[g] > p[best] {
+						best = g
+					}
+				}
+				nFaces++
+				if best == s.glyph {
+					faceRight++
+				}
+				v := votes[s.sq]
+				if v == nil {
+					v = make([]float64, len(glyphs))
+					votes[s.sq] = v
+				}
+				for g := range p {
+					v[g] += s.weight * p[g]
+				}
+				truth[s.sq] = s.glyph
+			}
+			right := 0
+			for sq, v := range votes {
+				best := 1
+				for g := range v {
+					if v[g] > v[best] {
+						best = g
+					}
+				}
+				if best == truth[sq] {
+					right++
+				}
+			}
+			fmt.Printf("[en-pyr] held-out typefaces, %s (%d scenes, %d boards found): %-20s faces %.2f%% (%d), squares %.2f%% (%d/%d)\n",
+				diff, *pyrEval/2, boards, rd.name, 100*float64(faceRight)/math.Max(1, float64(nFaces)), nFaces,
+				100*float64(right)/math.Max(1, float64(len(votes))), right, len(votes))
+		}
+	}
+	return nil
+}
