@@ -43,8 +43,9 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
 	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
 	kind := fs.String("game", "upwords", "the game played: upwords, or pyramids (Crossword Pyramids)")
+	faceModel := fs.Bool("face-model", false, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel)")
 	sf := addSceneFlags(fs, "mixed")
-	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [-v N]"); done || err != nil {
+	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model] [-v N]"); done || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -57,7 +58,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usageErrorf("eval-game: --turns %d: want 1..200", *turns)
 	}
 	if *kind == "pyramids" {
-		return runEvalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, stdout)
+		return evalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, *faceModel, stdout)
 	}
 	if *kind != "upwords" {
 		return usageErrorf("eval-game: --game %q: want upwords or pyramids", *kind)
