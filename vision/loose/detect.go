@@ -14,7 +14,7 @@ import (
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
 // an image whose longer side is at most workSide; when the tiles turn out
 // small there (under minSide pixels), it searches again at a finer scale.
-func detect(img rgbImage, workSide int, lattice, byLetter bool) ([]found, error) {
+func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 	scale := 1.0
 	if m := max(img.w, img.h); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -22,13 +22,20 @@ func detect(img rgbImage, workSide int, lattice, byLetter bool) ([]found, error)
 	// A first look at the coarse scale measures the tiles; small tiles
 	// are then searched at a finer scale, so that they are about
 	// minSide pixels across.
-	q, side, err := detectAt(img, scale, true, lattice, byLetter)
+	q, side, err := detectAt(img, scale, true, sr)
 	if err != nil || q != nil {
 		return q, err
 	}
-	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, lattice, byLetter)
+	q, _, err = detectAt(img, math.Min(1, scale*minSide/side), false, sr)
 	return q, err
 }
+
+// search says what detect looks for: tiles on a lattice (cut patches
+// along it), squares round letters no face outline backs (byLetter), and
+// I's shorter than the other letters (shortI: a thin bar down to 0.45 of
+// the typical letter is a letter; Lexicon's tiles, not Twists', whose
+// bars and icons it would take for letters).
+type search struct{ lattice, byLetter, shortI bool }
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
@@ -37,7 +44,7 @@ const minSide = 24
 // detectAt searches img reduced by scale. With probe, it stops (nil
 // quads, no error) once it finds the tiles too small to search at this
 // scale.
-func detectAt(img rgbImage, scale float64, probe, lattice, byLetter bool) ([]found, float64, error) {
+func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, float64, error) {
 	rgb := img.scaled(scale)
 	w, h := rgb.w, rgb.h
 	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, rgb.pix)
@@ -67,7 +74,7 @@ func detectAt(img rgbImage, scale float64, probe, lattice, byLetter bool) ([]fou
 	var bestSide float64
 	var firstErr error
 	for _, m := range masks {
-		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, lattice, byLetter)
+		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, sr)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -104,7 +111,8 @@ func detectAt(img rgbImage, scale float64, probe, lattice, byLetter bool) ([]fou
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
 // size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe, lattice, byLetter bool) ([]found, float64, error) {
+func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
+	lattice, byLetter := sr.lattice, sr.byLetter
 	// The thin dark lines between touching tiles: a black-hat with a small
 	// kernel finds dark lines narrower than it (letter strokes are wider
 	// and stay).
@@ -131,7 +139,7 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 	// middle is far from its edge); the letters' spacing does not.
 	// Letters are about half a tile high: a side more than three letters
 	// long is a block's.
-	blobs, ls := letterBlobs(ink, w, h)
+	blobs, ls := letterBlobs(ink, w, h, sr.shortI)
 	lp := letterPitch(blobs)
 	if lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
 		debugf("side %.1f from the patches, %.1f from the letters (%.1f high)", side, lp, ls)
@@ -979,7 +987,7 @@ type blob struct {
 // the dots of Ё and the specks of a table do not count), and the typical
 // size: the median of the blobs' sizes weighted by their ink, so that
 // many specks of wood grain do not outvote a few large letters.
-func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
+func letterBlobs(ink []byte, w, h int, shortI bool) ([]blob, float64) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
 		return nil, 0
@@ -1032,7 +1040,9 @@ func letterBlobs(ink []byte, w, h int) ([]blob, float64) {
 	typical := weightedMedian(blobs, weights)
 	var letters []blob
 	for _, b := range blobs {
-		if b.size >= 0.7*typical && b.size <= 1.6*typical {
+		// An I is a bar shorter than the other letters' boxes (which
+		// grow when turned): a thin bar down to 0.45 of them.
+		if (b.size >= 0.7*typical || (shortI && b.elong >= minIElong && b.size >= 0.45*typical)) && b.size <= 1.6*typical {
 			letters = append(letters, b)
 		}
 	}

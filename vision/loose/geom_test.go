@@ -266,3 +266,52 @@ func TestElongation(t *testing.T) {
 		})
 	}
 }
+
+// TestLetterBlobsShortI: a thin bar a little over half the other
+// letters' size (an I) is a letter with shortI and not without; a
+// stubby blot of that size is a letter in neither.
+func TestLetterBlobsShortI(t *testing.T) {
+	const w, h = 240, 120
+	ink := make([]byte, w*h)
+	fill := func(x0, y0, bw, bh int) {
+		for y := y0; y < y0+bh; y++ {
+			for x := x0; x < x0+bw; x++ {
+				ink[y*w+x] = 255
+			}
+		}
+	}
+	// Five ring-shaped letters of 20 px.
+	for i := 0; i < 5; i++ {
+		x0 := 10 + 40*i
+		fill(x0, 10, 20, 3)
+		fill(x0, 27, 20, 3)
+		fill(x0, 10, 3, 20)
+		fill(x0+17, 10, 3, 20)
+	}
+	fill(20, 70, 2, 11)  // an I: a bar of 11 x 2
+	fill(100, 70, 6, 11) // a blot of 11 x 6
+	for _, tc := range []struct {
+		name          string
+		shortI        bool
+		wantI, wantBl bool
+	}{
+		{"shortI", true, true, false},
+		{"not shortI", false, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			letters, _ := letterBlobs(ink, w, h, tc.shortI)
+			gotI, gotBl := false, false
+			for _, l := range letters {
+				if math.Abs(l.y-75.5) < 3 && math.Abs(l.x-21) < 3 {
+					gotI = true
+				}
+				if math.Abs(l.y-75.5) < 3 && math.Abs(l.x-103) < 3 {
+					gotBl = true
+				}
+			}
+			if len(letters) < 5 || gotI != tc.wantI || gotBl != tc.wantBl {
+				t.Errorf("%d letters, the I among them %v (want %v), the blot %v (want %v)", len(letters), gotI, tc.wantI, gotBl, tc.wantBl)
+			}
+		})
+	}
+}

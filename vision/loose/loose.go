@@ -172,7 +172,7 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	src := toRGB(img)
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
-	found, err := detect(src, ws, opt.Lattice, !opt.Lattice || opt.Reader != nil)
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists})
 	if err != nil {
 		return nil, err
 	}

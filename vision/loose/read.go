@@ -19,6 +19,11 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	}
 	readers := append([]Reader{opt.Reader}, opt.Alternatives...)
 	reads := make([][]ocr.Reading, len(readers))
+	var allSides []float64
+	for _, t := range tiles {
+		allSides = append(allSides, t.Side)
+	}
+	medAll := median(allSides)
 	for i := range tiles {
 		t := tiles[i]
 		crop := rectify(src, t.Corners, n, 1.3)
@@ -43,6 +48,20 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 					if k == 0 {
 						// The tile lies round its letter.
 						tiles[i].Corners, tiles[i].Center = q, centroid(q)
+					}
+				}
+			}
+			// A quad smaller than most that the reader calls no tile,
+			// with a letter in it (a piece of a face: cream on white):
+			// the square of the median quad's side centred on the
+			// letter is read too, and the tile moves there when it
+			// reads as a letter (ban-seg train: found 95.9 -> 96.2 %).
+			if got.Letter == "" && t.hasGlyph && !t.byLetter && t.Side < 0.9*medAll {
+				q := squareAround(t.glyph, t.Corners, medAll)
+				if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" {
+					got = again
+					if k == 0 {
+						tiles[i].Corners, tiles[i].Center, tiles[i].Side = q, centroid(q), meanSide(q)
 					}
 				}
 			}
@@ -118,6 +137,18 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		t.hasCues = true
 	}
 	return out, nil
+}
+
+// squareAround is a square of the given side centred on c, turned as the
+// quad q.
+func squareAround(c Point, q [4]Point, side float64) [4]Point {
+	o := centroid(q)
+	f := side / math.Max(meanSide(q), 1)
+	var out [4]Point
+	for i, p := range q {
+		out[i] = Point{c.X + f*(p.X-o.X), c.Y + f*(p.Y-o.Y)}
+	}
+	return out
 }
 
 // minLetterConf is the reader's confidence a tile found only round its
