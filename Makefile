@@ -18,6 +18,22 @@ APT_PKGS := libopencv-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng \
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
+# CV links only the OpenCV modules the program calls (core, imgproc and,
+# for IMDecode, imgcodecs: `grep -rho 'gocv\.[A-Z][a-zA-Z]*' --include=*.go .`)
+# instead of the 55 that gocv's pkg-config line names. gocv's build tag
+# customenv takes its cgo flags from the environment; every function in
+# its own section and --gc-sections drop gocv's wrappers of the modules
+# never called (videoio, highgui, dnn, ...), and with them their
+# libraries: the program maps 146 shared libraries instead of 268 and
+# starts in half the CPU (docs/pi.md, "A lean start"). A gocv call into
+# another module fails to link here (and in make test), naming it: add
+# the module's -lopencv_ below. Expanded when a recipe runs (after deps).
+CV_TAGS := customenv
+CV_ENV = CGO_CPPFLAGS="$$(pkg-config --cflags opencv4)" \
+	CGO_CFLAGS="-O2 -g -ffunction-sections -fdata-sections" \
+	CGO_CXXFLAGS="--std=c++11 -O2 -g -ffunction-sections -fdata-sections" \
+	CGO_LDFLAGS="-Wl,--gc-sections -lopencv_imgcodecs -lopencv_imgproc -lopencv_core"
+
 .PHONY: all deps build run test bench fuzz train eval install clean
 
 all: build
@@ -41,7 +57,7 @@ deps:
 # lean), which starts in milliseconds and hands every other command on to
 # bin/tilescope-full by exec. Run and install them as bin/tilescope.
 build: deps
-	$(GO) build -trimpath -ldflags '$(LDFLAGS)' -o $(BIN)-full ./cmd/tilescope
+	$(CV_ENV) $(GO) build -trimpath -tags $(CV_TAGS) -ldflags '$(LDFLAGS)' -o $(BIN)-full ./cmd/tilescope
 	CGO_ENABLED=0 $(GO) build -trimpath -tags lean -ldflags '$(LDFLAGS)' -o $(BIN) ./cmd/tilescope
 
 # run starts the table service with the demo camera; it prints the address,
@@ -64,10 +80,10 @@ TEST_TIMEOUT ?= 40m
 test: deps
 	@unformatted=$$("$$($(GO) env GOROOT)/bin/gofmt" -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
 	if [ -n "$$unformatted" ]; then echo "gofmt -l: not formatted:"; echo "$$unformatted"; exit 1; fi
-	$(GO) vet ./...
+	$(CV_ENV) $(GO) vet -tags $(CV_TAGS) ./...
 	$(GO) vet -tags lean ./cmd/tilescope
-	$(GO) test -count=1 -timeout $(TEST_TIMEOUT) ./...
-	$(GO) test -count=1 -tags matprofile -run 'MatLeak' ./vision/...
+	$(CV_ENV) $(GO) test -count=1 -tags $(CV_TAGS) -timeout $(TEST_TIMEOUT) ./...
+	$(CV_ENV) $(GO) test -count=1 -tags matprofile,$(CV_TAGS) -run 'MatLeak' ./vision/...
 
 # startup: each command's start as a whole process (median of 20 runs:
 # wall time, peak memory), and scan's cost above the scan itself; exits 1
@@ -322,6 +338,7 @@ PI_CACHE ?= /var/cache/tilescope-pi
 PI_LOG ?= $(PI_CACHE)/pi-check.log
 PI_STEPS ?=
 PI_PKGS ?=
+PI_CHECK_RUN ?=
 .PHONY: pi-check
 pi-check:
-	APT_PKGS='$(APT_PKGS)' PI_CACHE='$(PI_CACHE)' PI_LOG='$(PI_LOG)' PI_STEPS='$(PI_STEPS)' PI_PKGS='$(PI_PKGS)' GO='$(GO)' hw/pi/check.sh
+	APT_PKGS='$(APT_PKGS)' PI_CACHE='$(PI_CACHE)' PI_LOG='$(PI_LOG)' PI_STEPS='$(PI_STEPS)' PI_PKGS='$(PI_PKGS)' PI_CHECK_RUN='$(PI_CHECK_RUN)' GO='$(GO)' hw/pi/check.sh

@@ -9,9 +9,11 @@ import (
 	"fmt"
 	upwordsgame "github.com/tilescope/tilescope/internal/games/upwords"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -44,6 +46,8 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
 	kind := fs.String("game", "upwords", "the game played: upwords, or pyramids (Crossword Pyramids)")
 	faceModel := fs.Bool("face-model", false, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel)")
+	learn := fs.Bool("learn-geometry", false, "upwords: learn each board's geometry through its game from the stacks whose height the history knows (the service does not, by default)")
+	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model] [-v N]"); done || err != nil {
 		return err
@@ -63,16 +67,21 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *kind != "upwords" {
 		return usageErrorf("eval-game: --game %q: want upwords or pyramids", *kind)
 	}
+	rules := upwords.Rules{Edition: upwords.Edition(*edition), Dictionary: dict.English()}
+	if err := rules.Check(); err != nil {
+		return usageErrorf("eval-game: --edition: %v", err)
+	}
 	if *keep != "" {
 		if err := os.MkdirAll(*keep, 0o755); err != nil {
 			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
 		}
 	}
-	reader, closeReader, err := upwordsgame.NewReader(10, "", func(string, ...any) {})
+	reader, closeReader, err := upwordsgame.NewReader(rules.Size(), "", func(string, ...any) {})
 	if err != nil {
 		return fmt.Errorf("eval-game: %w", err)
 	}
 	defer closeReader()
+	reader.Learn = *learn
 	sum := gameEval{keep: *keep}
 	for g := 0; g < *games; g++ {
 		if err := ctx.Err(); err != nil {
@@ -87,9 +96,15 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		// The photo of a finished turn is taken once the hands are gone
 		// (the turn detector waits for that), so there is no hand in it.
 		o.Hand = false
+		o.FitUpwords(rules.Size())
 		rng := rand.New(rand.NewPCG(uint64(s), 0x7475726e))
-		boards := upwords.RandomGame(rng, dict.English(), *turns)
-		if err := sum.play(ctx, reader, boards, o, fmt.Sprintf("game %d", g), *verbose, stdout); err != nil {
+		var boards []*grid.Board
+		if rules.Size() == 10 {
+			boards = upwords.RandomGame(rng, dict.English(), *turns)
+		} else {
+			boards, _ = rules.RandomGame(rng, upwords.CommonWords(), *turns)
+		}
+		if err := sum.play(ctx, reader, rules, boards, o, fmt.Sprintf("game %d", g), *verbose, stdout); err != nil {
 			return fmt.Errorf("eval-game: game %d: %w", g, err)
 		}
 	}
@@ -102,6 +117,10 @@ type gameEval struct {
 	groups map[string]*gameTally
 	all    gameTally
 	keep   string // a directory for the photos of turns that needed a tap
+	// geoErr are, per game played, how far the reader's geometry at the
+	// game's end is from the board's: tile thickness and size as
+	// fractions of the truth.
+	levelErr, tileErr []float64
 	// Games whose camera does not show the whole grid are not played:
 	// the table must move the camera. told counts those whose first photo
 	// the vision refused as out of view, saying so.
@@ -144,10 +163,9 @@ func (t *gameTally) add(o gameTally) {
 
 // play runs one game: boards[0] is the empty board, boards[i] the board
 // after turn i.
-func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, boards []*grid.Board, o render.Options, name string, verbose int, out io.Writer) error {
-	rules := upwords.Rules{Edition: upwords.Edition10, Dictionary: dict.English()}
+func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules upwords.Rules, boards []*grid.Board, o render.Options, name string, verbose int, out io.Writer) error {
 	sess, err := game.Open(ctx, game.NewMemStore(), game.Config{
-		Kind: "upwords", Rows: 10, Cols: 10, Scorer: upwordsgame.Scorer{Rules: rules}, Dict: dict.English(),
+		Kind: "upwords", Rows: rules.Size(), Cols: rules.Size(), Scorer: upwordsgame.Scorer{Rules: rules}, Dict: dict.English(),
 	})
 	if err != nil {
 		return err
@@ -289,6 +307,13 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, boards 
 	}
 	tallyGroup(&e.groups, o.Difficulty).add(t)
 	e.all.add(t)
+	d := o.UpwordsDims
+	if d == (render.UpwordsDims{}) {
+		d = render.DefaultUpwordsDims
+	}
+	g := reader.Geometry()
+	e.levelErr = append(e.levelErr, math.Abs(g.LevelMM/g.SquareMM*d.PitchMM/d.LevelMM-1))
+	e.tileErr = append(e.tileErr, math.Abs(g.TileMM/g.SquareMM*d.PitchMM/d.TileMM-1))
 	return nil
 }
 
@@ -325,6 +350,13 @@ func stackText(s grid.Stack) string {
 	return fmt.Sprintf("%s%d", s.Letter, s.Height)
 }
 
+// median of v (not changed).
+func median(v []float64) float64 {
+	s := slices.Clone(v)
+	sort.Float64s(s)
+	return s[len(s)/2]
+}
+
 func pct(a, b int) string {
 	if b == 0 {
 		return "-"
@@ -349,6 +381,10 @@ func (t *gameTally) write(w io.Writer, indent string) {
 func (e *gameEval) write(w io.Writer) {
 	fmt.Fprintf(w, "games:             %d, %d turns (+%d with the board partly out of the camera's view, not played; told so: %d)\n", e.all.games, e.all.turns, e.outOfView, e.told)
 	e.all.write(w, "")
+	if len(e.levelErr) > 0 {
+		fmt.Fprintf(w, "geometry:          tile thickness off by %.1f%% (median of the games; worst %.1f%%), tile size by %.1f%% (worst %.1f%%), as the reader ends each game\n",
+			100*median(e.levelErr), 100*slices.Max(e.levelErr), 100*median(e.tileErr), 100*slices.Max(e.tileErr))
+	}
 	writeMedianTime(w, "time per turn:     ", e.all.elapsed)
 	writeGroups(w, e.groups, func(g *gameTally) (int, int) { return g.games, g.turns })
 }

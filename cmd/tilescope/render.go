@@ -34,6 +34,7 @@ type sceneFlags struct {
 	clean         bool
 	hand          bool
 	centres       string
+	dims          string
 	maker         string
 }
 
@@ -50,7 +51,35 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.BoolVar(&f.hand, "hand", false, "put a hand over part of the board")
 	fs.StringVar(&f.maker, "maker", "classic", "pyramids: the set's size and print, classic or varied (another maker's, drawn from each scene's seed: render.RandomPyramidsSet)")
 	fs.StringVar(&f.centres, "centres", "classic", "upwords: the print of the four centre squares, one of "+strings.Join(render.UpwordsCentres, ", ")+", or varied (one per scene, drawn from the seed)")
+	fs.StringVar(&f.dims, "dims", "", "upwords: the board's and tiles' dimensions, `PITCH,TILE,LEVEL,WALL[,WALLWIDTH]` in mm (the project's board: 21,18.8,3.8,2.4,1.6), or varied (another maker's board per scene or game, drawn from the seed); the camera is moved to fit the board")
 	return f
+}
+
+// upwordsDims reads --dims for a scene of seed.
+func (f *sceneFlags) upwordsDims(seed int64) (render.UpwordsDims, error) {
+	switch f.dims {
+	case "":
+		return render.UpwordsDims{}, nil
+	case "varied":
+		return render.VariedUpwordsDims(seed), nil
+	}
+	parts := strings.Split(f.dims, ",")
+	if len(parts) < 4 || len(parts) > 5 {
+		return render.UpwordsDims{}, usageErrorf("--dims %q: want PITCH,TILE,LEVEL,WALL[,WALLWIDTH] in mm, or varied", f.dims)
+	}
+	var v [5]float64
+	for i, p := range parts {
+		x, err := strconv.ParseFloat(strings.TrimSpace(p), 64)
+		if err != nil || x <= 0 || math.IsInf(x, 0) {
+			return render.UpwordsDims{}, usageErrorf("--dims %q: %q is not a length in mm", f.dims, p)
+		}
+		v[i] = x
+	}
+	d := render.UpwordsDims{PitchMM: v[0], TileMM: v[1], LevelMM: v[2], WallMM: v[3], WallWidthMM: v[4]}
+	if err := d.Check(); err != nil {
+		return d, asBadInput(fmt.Errorf("--dims %q: %w", f.dims, err))
+	}
+	return d, nil
 }
 
 func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
@@ -91,6 +120,11 @@ func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 	}
 	if f.hand {
 		o.Hand = true
+	}
+	if game == "upwords" {
+		if o.UpwordsDims, err = f.upwordsDims(seed); err != nil {
+			return o, err
+		}
 	}
 	switch {
 	case f.centres == "varied":
@@ -133,6 +167,9 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	o.Name = *state
 	o.Edition = *edition
+	if *game == "upwords" {
+		o.FitUpwords(stateRows(text))
+	}
 	if *game == "scrabble" && sameFile(*state, strings.TrimSuffix(*out, filepath.Ext(*out))+".txt") {
 		return usageErrorf("render: --out %q would write its label over --state %q (a Scrabble scene's label is IMAGE.txt)", *out, *state)
 	}
@@ -242,6 +279,9 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		o.Name = base + ".txt"
 		o.Edition = *board
+		if *game == "upwords" {
+			o.FitUpwords(*edition)
+		}
 		if err := renderTo(*game, state, o, base+".jpg"); err != nil {
 			return err
 		}
@@ -253,6 +293,17 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return asBadInput(err)
 	}
 	return nil
+}
+
+// stateRows is how many rows a grid text has (its non-blank lines).
+func stateRows(text []byte) int {
+	n := 0
+	for _, l := range strings.Split(string(text), "\n") {
+		if strings.TrimSpace(l) != "" {
+			n++
+		}
+	}
+	return n
 }
 
 // optFloat is a float flag that remembers whether it was given.

@@ -33,10 +33,13 @@ func init() {
 type scanGame func(ctx context.Context, img image.Image, name string, opt scanOpts, stdout io.Writer) error
 
 type scanOpts struct {
-	json   bool
-	size   int
-	calib  *vision.Calibration
-	reader vupw.TileReader
+	json  bool
+	size  int
+	calib *vision.Calibration
+	// geometry is the Upwords board's, from DATA/upwords-geometry.json
+	// (tilescope calibrate); nil: the project's board.
+	geometry *vupw.Geometry
+	reader   vupw.TileReader
 	// readerErr is why there is no reader (its model is missing).
 	readerErr error
 	// before is the board file of the last accepted state (--before): a
@@ -62,7 +65,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	asJSON := fs.Bool("json", false, "print the reading as JSON (DESIGN.md) instead of the grid text format")
 	size := fs.Int("size", 10, "squares per side of the board (Upwords: 10, or 8 for the classic board)")
 	calibPath := fs.String("calib", "", "camera calibration JSON (from tilescope calibrate); default: DATA/"+vision.CalibrationFile+" when --data is given")
-	dataDir := fs.String("data", "", "data directory holding the camera calibration")
+	dataDir := fs.String("data", "", "data directory holding the camera calibration and the Upwords board's geometry (tilescope calibrate)")
 	before := fs.String("before", "", "the board before this photo (a file in the game's text format): heights follow the game's history, and disagreements with the photo are listed on stderr (upwords, pyramids)")
 	seats := fs.String("seats", "", "Crossword Pyramids: the colours at the north, east, south and west sides as four letters (default rbgy: red, blue, green, yellow)")
 	stack := fs.Int("stack", 0, "Crossword Pyramids: pyramids in a full player stack (5 by default, 4 in the published game)")
@@ -87,6 +90,9 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if *size < 2 || *size > 30 {
 		return usageErrorf("scan: --size %d (want 2..30)", *size)
 	}
+	if *game == "upwords" && *size != 8 && *size != 10 {
+		return usageErrorf("scan: --size %d: an Upwords board is 10x10 or 8x8 (--size 10 or 8)", *size)
+	}
 	path := fs.Arg(0)
 	img, err := scanReadImage(path)
 	if err != nil {
@@ -95,6 +101,11 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	opt := scanOpts{json: *asJSON, size: *size, before: *before, seats: *seats, stack: *stack, faceModel: *faceModel, stderr: stderr}
 	if opt.calib, err = scanCalibration(*calibPath, *dataDir); err != nil {
 		return err
+	}
+	if *dataDir != "" && *game == "upwords" {
+		if opt.geometry, err = vupw.LoadGeometry(*dataDir); err != nil {
+			return usageErrorf("scan: %v", err)
+		}
 	}
 	// Without a usable reader the board and the heights are still read
 	// (and a photo's problems still reported); the letters then are not.
@@ -250,7 +261,11 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 	// With --before, a grid found a row or a column off (a reading that
 	// changes most of the board) is read again a square each way, as the
 	// table service does (upwordsgame.Scan).
-	r, err := upwordsgame.Scan(img, vupw.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib}, nil, prev)
+	o := vupw.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib}
+	if opt.geometry != nil {
+		o.Geometry = *opt.geometry
+	}
+	r, err := upwordsgame.Scan(img, o, nil, prev)
 	if err != nil {
 		return scanError(path, err)
 	}

@@ -42,6 +42,9 @@ func TestScanBadInput(t *testing.T) {
 		{"unknown game", []string{"scan", "--game", "chess", plain}, "chess"},
 		{"no image", []string{"scan", "--game", "upwords"}, "IMAGE"},
 		{"bad size", []string{"scan", "--size", "1", plain}, "--size"},
+		{"no such Upwords board", []string{"scan", "--game", "upwords", "--size", "9", plain}, "10x10 or 8x8"},
+		{"calibrate an Upwords board of 9", []string{"calibrate", "--size", "9", "--pitch", "19", plain}, "10x10 or 8x8"},
+		{"calibrate no such pitch", []string{"calibrate", "--pitch", "4", plain}, "--pitch"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

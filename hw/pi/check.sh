@@ -17,7 +17,11 @@
 # order: any of root deps go src build compare xtest test; default all
 # but test), PI_TEST_TIMEOUT (go test -timeout per package; emulation is
 # 10-40 times slower), PI_PKGS (the packages xtest tests, ./... by
-# default; the Mat leak check only then).
+# default; the Mat leak check only then), PI_CHECK_RUN (a go test -run
+# pattern: xtest runs only the tests it matches, and no Mat leak check;
+# e.g. PI_STEPS='src xtest' PI_PKGS=./cmd/tilescope
+# PI_CHECK_RUN='^TestServePyramidsSurvivesKill9$' for one test; through
+# make, the $ is written $$).
 #
 # The build step builds and stages the program inside the root, under
 # emulation (make install DESTDIR=/tmp/stage). The tests (xtest) are
@@ -49,6 +53,7 @@ gomod=${PI_GO:-golang.org/toolchain@v0.0.1-go1.26.8.linux-arm64}
 steps=${PI_STEPS:-root deps go src build compare xtest}
 test_timeout=${PI_TEST_TIMEOUT:-6h}
 xpkgs=${PI_PKGS:-./...}
+runpat=${PI_CHECK_RUN:-}
 apt_pkgs=${APT_PKGS:?"pi-check: APT_PKGS is not set (run it as make pi-check)"}
 host_go=${GO:-go}
 
@@ -297,7 +302,7 @@ if want xtest; then
 	mod=$(cd "$src" && "$host_go" list -m)
 	pkgs=$(cd "$src" && env "${xenv[@]}" "$host_go" list -f '{{if or .TestGoFiles .XTestGoFiles}}{{.ImportPath}}{{end}}' $xpkgs)
 	leakpkgs=
-	[ "$xpkgs" = ./... ] && leakpkgs=$(cd "$src" && grep -l 'MatLeak' $(find vision -name '*_test.go') | xargs -n1 dirname | sort -u)
+	[ "$xpkgs" = ./... ] && [ -z "$runpat" ] && leakpkgs=$(cd "$src" && grep -l 'MatLeak' $(find vision -name '*_test.go') | xargs -n1 dirname | sort -u)
 	say "xtest: go vet for arm64, then compiling $(echo $pkgs | wc -w) test packages and the Mat leak tests of $(echo $leakpkgs | wc -w) on the host for arm64"
 	(cd "$src" && nice -n 15 env "${xenv[@]}" "$host_go" vet ./...) || { say "xtest: FAIL: go vet"; failed="$failed vet"; }
 	runs=()
@@ -307,7 +312,7 @@ if want xtest; then
 		rel=${rel:-.}
 		name=$(echo "$rel" | tr / _)
 		(cd "$src" && nice -n 15 env "${xenv[@]}" "$host_go" test -c -o "$xdir/$name.test" "./$rel") || { say "xtest: FAIL: compiling $rel"; failed="$failed build:$rel"; continue; }
-		runs+=("$rel $name.test -test.timeout=$test_timeout")
+		runs+=("$rel $name.test -test.timeout=$test_timeout${runpat:+ -test.run=$runpat}")
 	done
 	for rel in $leakpkgs; do
 		name=$(echo "$rel" | tr / _).leak

@@ -64,6 +64,9 @@ type Options struct {
 	// UpwordsCentre is how the four centre squares of an Upwords board
 	// are printed: one of UpwordsCentres; "" is "classic".
 	UpwordsCentre string
+	// UpwordsDims are the Upwords board's and tiles' dimensions; zero is
+	// the project's board (DefaultUpwordsDims).
+	UpwordsDims UpwordsDims
 	// Pyramids is the Crossword Pyramids set's size and print; nil is
 	// ClassicPyramids.
 	Pyramids *PyramidsSet
@@ -192,6 +195,21 @@ func (o *Options) FitGame(game string) {
 	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
 }
 
+// FitUpwords moves the camera of options drawn by RandomOptions (whose
+// distances suit the project's 10x10 board, about 240 mm across) in
+// proportion to an Upwords board of n squares a side and the options'
+// UpwordsDims, as a player sets a camera up to show the board. A board
+// of the project's dimensions is left as it is.
+func (o *Options) FitUpwords(n int) {
+	if o.UpwordsDims == (UpwordsDims{}) {
+		return
+	}
+	d := o.UpwordsDims.withDefaults()
+	k := (float64(n)*d.PitchMM + 2*upwordsDefault.border) / (10*upwordsDefault.pitch + 2*upwordsDefault.border)
+	o.HeightMM = math.Round(o.HeightMM * k)
+	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
+}
+
 func (o *Options) defaults() error {
 	if o.Width == 0 && o.Height == 0 {
 		o.Width, o.Height = 1640, 1232
@@ -230,7 +248,7 @@ func (o *Options) defaults() error {
 	case o.Blur < 0 || o.Blur > 30 || o.MotionPx < 0 || o.MotionPx > 60:
 		return fmt.Errorf("%w: blur %g / motion %g px out of range", ErrBadOptions, o.Blur, o.MotionPx)
 	}
-	return nil
+	return o.UpwordsDims.Check()
 }
 
 // Render draws a scene of game in the given state (the game's text format;

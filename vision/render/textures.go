@@ -148,6 +148,9 @@ func tableTexture(kind string) (*texture, [3]float64) {
 // the squares, the marked centre squares and the border, 4 texels per mm.
 func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture {
 	key := fmt.Sprintf("upwords-board-%dx%d", rows, cols)
+	if g.pitch != upwordsDefault.pitch {
+		key += fmt.Sprintf("-%gmm", g.pitch)
+	}
 	if centre != "" && centre != "classic" {
 		key += "-" + centre
 	}

@@ -20,6 +20,9 @@ type Truth struct {
 	Cells      []Cell     `json:"cells,omitempty"`
 	Tiles      []Tile     `json:"tiles,omitempty"`
 	Conditions Conditions `json:"conditions"`
+	// UpwordsDims are the board's and tiles' dimensions when they are
+	// not the project's board's (Options.UpwordsDims).
+	UpwordsDims *UpwordsDims `json:"upwords_dims,omitempty"`
 }
 
 // CameraInfo is the camera's intrinsics, pose and distortion.

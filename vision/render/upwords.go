@@ -27,6 +27,73 @@ type upwordsGeom struct {
 var upwordsDefault = upwordsGeom{pitch: 21, border: 14, slab: 6, wallW: 1.6, wallH: 2.4,
 	tile: 18.8, bevel: 0.7, level: 3.8, jitter: 0.5, angleJ: 2.5, stackJ: 0.35}
 
+// UpwordsDims are the physical dimensions of an Upwords board and its
+// tiles, in millimetres: editions and makers differ (Options.UpwordsDims).
+// A zero field keeps the project's board's value.
+type UpwordsDims struct {
+	PitchMM     float64 `json:"pitch_mm"`      // square to square; 21
+	TileMM      float64 `json:"tile_mm"`       // side of a tile; 18.8
+	LevelMM     float64 `json:"level_mm"`      // one tile's thickness; 3.8
+	WallMM      float64 `json:"wall_mm"`       // the raised grid's height over the squares' floor; 2.4
+	WallWidthMM float64 `json:"wall_width_mm"` // the raised grid's width; 1.6
+}
+
+// DefaultUpwordsDims are the project's board (the renderer's default).
+var DefaultUpwordsDims = UpwordsDims{PitchMM: 21, TileMM: 18.8, LevelMM: 3.8, WallMM: 2.4, WallWidthMM: 1.6}
+
+// withDefaults fills the zero fields from the project's board.
+func (d UpwordsDims) withDefaults() UpwordsDims {
+	def := DefaultUpwordsDims
+	if d.PitchMM == 0 {
+		d.PitchMM = def.PitchMM
+	}
+	if d.TileMM == 0 {
+		d.TileMM = def.TileMM
+	}
+	if d.LevelMM == 0 {
+		d.LevelMM = def.LevelMM
+	}
+	if d.WallMM == 0 {
+		d.WallMM = def.WallMM
+	}
+	if d.WallWidthMM == 0 {
+		d.WallWidthMM = def.WallWidthMM
+	}
+	return d
+}
+
+// Check says whether the dimensions make a board: a tile must fit inside
+// its square's walls with room to sit a little off centre.
+func (d UpwordsDims) Check() error {
+	d = d.withDefaults()
+	switch {
+	case d.PitchMM < 10 || d.PitchMM > 40:
+		return fmt.Errorf("%w: Upwords square pitch %g mm (want 10..40)", ErrBadOptions, d.PitchMM)
+	case d.LevelMM < 1 || d.LevelMM > 10:
+		return fmt.Errorf("%w: Upwords tile thickness %g mm (want 1..10)", ErrBadOptions, d.LevelMM)
+	case d.WallMM < 0.2 || d.WallMM > 8:
+		return fmt.Errorf("%w: Upwords grid wall height %g mm (want 0.2..8)", ErrBadOptions, d.WallMM)
+	case d.WallWidthMM < 0.5 || d.WallWidthMM > 4:
+		return fmt.Errorf("%w: Upwords grid wall width %g mm (want 0.5..4)", ErrBadOptions, d.WallWidthMM)
+	case d.TileMM < 0.5*d.PitchMM || d.TileMM > d.PitchMM-d.WallWidthMM-0.4:
+		return fmt.Errorf("%w: Upwords tile %g mm on a %g mm pitch with %g mm walls (want %.1f..%.1f)", ErrBadOptions,
+			d.TileMM, d.PitchMM, d.WallWidthMM, 0.5*d.PitchMM, d.PitchMM-d.WallWidthMM-0.4)
+	}
+	return nil
+}
+
+// VariedUpwordsDims draws the dimensions of another maker's board from
+// seed: pitch 17-25 mm, tiles filling 80-92% of it, 2.6-5.2 mm thick,
+// grid walls 0.6-4 mm high (a flat board to a Deluxe raised grid) and
+// 1-2.4 mm wide. The draws are apart from every other choice of a scene.
+func VariedUpwordsDims(seed int64) UpwordsDims {
+	r := newRand(seed, 0x64696d73)
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*r.Float64())*10) / 10 }
+	d := UpwordsDims{PitchMM: u(17, 25), LevelMM: u(2.6, 5.2), WallMM: u(0.6, 4), WallWidthMM: u(1, 2.4)}
+	d.TileMM = math.Min(math.Round(d.PitchMM*(0.8+0.12*r.Float64())*10)/10, math.Floor((d.PitchMM-d.WallWidthMM-0.6)*10)/10)
+	return d
+}
+
 // buildUpwords lays out the board and the stacks of an Upwords position in
 // the grid text format.
 func (w *world) buildUpwords(state []byte, name string) error {
@@ -43,6 +110,11 @@ func (w *world) buildUpwords(state []byte, name string) error {
 
 func (w *world) drawUpwords(b *grid.Board) {
 	g := upwordsDefault
+	if d := w.opt.UpwordsDims; d != (UpwordsDims{}) {
+		d = d.withDefaults()
+		g.pitch, g.tile, g.level, g.wallH, g.wallW = d.PitchMM, d.TileMM, d.LevelMM, d.WallMM, d.WallWidthMM
+		g.bevel = math.Min(g.bevel, g.level/4)
+	}
 	if w.opt.TileJitterMM > 0 {
 		g.jitter = w.opt.TileJitterMM
 	}
@@ -56,6 +128,10 @@ func (w *world) drawUpwords(b *grid.Board) {
 	tint := [3]float64{bright * (0.92 + 0.12*warm), bright * (0.95 + 0.03*warm), bright * (1.02 - 0.1*warm)}
 	slab := box{0, 0, 0, bw, bh, 0, g.slab}
 	tex := upwordsBoardTexture(b.Rows, b.Cols, g, w.opt.UpwordsCentre)
+	if w.opt.UpwordsDims != (UpwordsDims{}) {
+		d := w.opt.UpwordsDims.withDefaults()
+		w.truth.UpwordsDims = &d
+	}
 	plastic := [3]float64{70 * tint[0], 62 * tint[1], 55 * tint[2]}
 	w.board = append(w.board, slab.sides(plastic, nil)...)
 	w.board = append(w.board, slab.top(tint, tex))

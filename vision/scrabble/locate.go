@@ -1,6 +1,7 @@
 package scrabble
 
 import (
+	"errors"
 	"image"
 
 	"github.com/tilescope/tilescope/vision"
@@ -14,12 +15,29 @@ import (
 // nearest the picture's top left first, then clockwise), not turned to
 // the letters. The errors are FindGridLines'.
 func Locate(img image.Image) (vision.Quad, error) {
-	g, err := vision.FindGridLines(img, Size)
+	f, err := findFrame(img, vision.FindGridLines)
 	if err != nil {
 		return vision.Quad{}, err
 	}
-	f := &frame{p: toPicture(img), g: g}
-	align(f)
 	const n = Size
 	return vision.Quad{f.at(0, 0), f.at(n, 0), f.at(n, n), f.at(0, n)}, nil
+}
+
+// findFrame finds the board's grid with find and sets it on the premium
+// layout (align). Where find sees no grid at all (vision.ErrNoBoard, not a
+// board partly out of view), the board is looked for by its red border
+// (outlineFrame) before find's error is returned.
+func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)) (*frame, error) {
+	g, err := find(img, Size)
+	if err != nil {
+		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
+			if f := outlineFrame(toPicture(img)); f != nil {
+				return f, nil
+			}
+		}
+		return nil, err
+	}
+	f := &frame{p: toPicture(img), g: g}
+	align(f)
+	return f, nil
 }

@@ -389,6 +389,7 @@ func align(f *frame) {
 		}
 	}
 	best, bestFit := vision.Point{}, math.Inf(1)
+	var fits []float64
 	for dy := -maxShift; dy <= maxShift; dy++ {
 		for dx := -maxShift; dx <= maxShift; dx++ {
 			var looks [Size][Size]look
@@ -398,6 +399,7 @@ func align(f *frame) {
 				}
 			}
 			fit := layoutFit(&looks)
+			fits = append(fits, fit)
 			if fit < bestFit-1e-9 || (fit < bestFit+1e-9 && dx == 0 && dy == 0) {
 				best, bestFit = vision.Point{X: float64(dx), Y: float64(dy)}, fit
 			}
@@ -405,6 +407,7 @@ func align(f *frame) {
 	}
 	f.off = best
 	f.fit = bestFit
+	f.fitOthers = median(fits)
 	debugFit(bestFit)
 }
 

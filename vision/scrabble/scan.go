@@ -85,8 +85,11 @@ func (r *Reading) Tiles() []Tile {
 // frame is a found board: the grid in the picture and which quarter turn
 // of it stands the letters upright.
 type frame struct {
-	p   picture
-	g   vision.Grid
+	p picture
+	g vision.Grid
+	// hq, when set, places the grid instead of g: a board found by its
+	// border (outlineFrame), board squares to pixels.
+	hq  *vision.Homography
 	rot int
 	// off moves the found grid by whole squares (align): the lines of a
 	// board's printed border can pass for a row or column of squares.
@@ -94,6 +97,9 @@ type frame struct {
 	// fit is how well the squares' colours follow the premium layout
 	// there (layoutFit: smaller is better).
 	fit float64
+	// fitOthers is the median fit over the places align tried: a board
+	// whose squares follow the layout fits clearly better at one place.
+	fitOthers float64
 }
 
 // grid maps a board point (x along the columns, y down the rows, in
@@ -114,12 +120,16 @@ func (f *frame) grid(x, y float64) vision.Point {
 // px maps a board point to the photo's pixels.
 func (f *frame) px(x, y float64) vision.Point {
 	q := f.grid(x, y)
-	return f.g.At(vision.Point{X: q.X + f.off.X, Y: q.Y + f.off.Y})
+	return f.at(q.X, q.Y)
 }
 
 // at maps a point of the picture-order grid (moved by off) to pixels.
 func (f *frame) at(x, y float64) vision.Point {
-	return f.g.At(vision.Point{X: x + f.off.X, Y: y + f.off.Y})
+	pt := vision.Point{X: x + f.off.X, Y: y + f.off.Y}
+	if f.hq != nil {
+		return f.hq.Apply(pt)
+	}
+	return f.g.At(pt)
 }
 
 // squareH maps the unit square onto square (r, c) of the picture-order
@@ -180,12 +190,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if opt.LinesOnly {
 		find = vision.FindGridLines
 	}
-	g, err := find(img, Size)
+	f, err := findFrame(img, find)
 	if err != nil {
 		return nil, err
 	}
-	f := &frame{p: toPicture(img), g: g}
-	align(f)
 	size := opt.CropSize
 	if size <= 0 {
 		size = 64

@@ -641,6 +641,13 @@ func faceCentre(pose *vision.Pose, r, c int, h float64, geo Geometry) vision.Poi
 // edgeContrast sums |inside - outside| across side i of q (outwards from
 // q's centre); it returns the sum and the number of samples.
 func edgeContrast(p vision.Plane, occ *occluders, q vision.Quad, i int) (float64, int) {
+	return edgeContrastOf(p, occ, q, i, false)
+}
+
+// edgeContrastOf is edgeContrast; lighter counts only where the inside is
+// the lighter (a tile's face against the dark around it, not the dark
+// floor inside a square's walls).
+func edgeContrastOf(p vision.Plane, occ *occluders, q vision.Quad, i int, lighter bool) (float64, int) {
 	var cx, cy float64
 	for _, v := range q {
 		cx += v.X / 4
@@ -670,7 +677,11 @@ func edgeContrast(p vision.Plane, occ *occluders, q vision.Quad, i int) (float64
 		if in < 0 || out < 0 {
 			continue
 		}
-		s += math.Abs(in - out)
+		if lighter {
+			s += math.Max(0, in-out)
+		} else {
+			s += math.Abs(in - out)
+		}
 		cnt++
 	}
 	return s, cnt

@@ -18,15 +18,25 @@ type TileReader interface {
 }
 
 // Geometry is the physical board and tiles, in millimetres.
+//
+// The scan works in squares of the board: what matters is the ratio of
+// each length to SquareMM (one photo cannot tell a big board far away from
+// a small one near), so a geometry learned from photos keeps the pitch it
+// was given and measures the rest against it. Editions and makers differ:
+// `tilescope calibrate` measures a board's geometry from one photo
+// (GeometryFile), and the table service refines it through a game
+// (LearnGeometry).
 type Geometry struct {
-	SquareMM float64 // grid pitch
-	TileMM   float64 // side of a tile's top face
-	LevelMM  float64 // thickness of one tile
+	SquareMM float64 `json:"square_mm"` // grid pitch
+	TileMM   float64 `json:"tile_mm"`   // side of a tile's top face
+	LevelMM  float64 `json:"level_mm"`  // thickness of one tile
 	// WallMM is how far the grid's raised walls stand above the floor of
 	// the squares: the grid the scan fits is the walls' tops, so a stack's
 	// top face is h*LevelMM - WallMM above it.
-	WallMM   float64
-	MaxStack int // highest stack the scan considers
+	WallMM   float64 `json:"wall_mm"`
+	MaxStack int     `json:"max_stack"` // highest stack the scan considers
+	// Source says where the geometry came from (a photo's name, "game").
+	Source string `json:"source,omitempty"`
 }
 
 // UpwordsGeometry is the current 10x10 Upwords board and its tiles.
@@ -56,6 +66,10 @@ type Options struct {
 	// frame whose grid was found a row off is read again where the board
 	// stood.
 	On *vision.Grid
+	// Measure, when not nil, gives the height the game's history knows
+	// for the stack read on square p (as the board is read), or 0: each
+	// such stack is measured (UpwordsReading.Measures) for LearnGeometry.
+	Measure func(p grid.Pos, read grid.Stack) int
 }
 
 // Cell is what the scan saw on one square.
@@ -127,6 +141,9 @@ type UpwordsReading struct {
 	// stood at in the picture: the reading was turned so that they read
 	// upright (0 when the camera's own orientation was kept).
 	Turned int
+	// Measures are the stacks Options.Measure knew the height of, measured
+	// (LearnGeometry).
+	Measures []StackMeasure
 }
 
 // Cell returns the reading of one square.
@@ -147,6 +164,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	geo := opt.Geometry
 	if geo.SquareMM == 0 {
 		geo = UpwordsGeometry
+	}
+	if geo.MaxStack == 0 {
+		geo.MaxStack = UpwordsGeometry.MaxStack
 	}
 	p := vision.Luma(img)
 	var fit vision.Grid
@@ -267,6 +287,22 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if k != 0 && !opt.CameraOrientation {
 		r.Cells, r.Corners = turnReading(cells, r.Corners, n, k)
 		r.Turned = k
+	}
+	if opt.Measure != nil {
+		r.Measures = measureKnown(p, &pose, cells, n, geo, func(row, col int, read grid.Stack) int {
+			q := grid.Pos{Row: row, Col: col}
+			for t := 0; t < r.Turned; t++ {
+				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
+			}
+			return opt.Measure(q, read)
+		})
+		for i := range r.Measures {
+			q := r.Measures[i].Pos
+			for t := 0; t < r.Turned; t++ {
+				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
+			}
+			r.Measures[i].Pos = q
+		}
 	}
 	for _, c := range r.Cells {
 		if c.Height > 0 && c.Letter != "?" {

@@ -31,9 +31,36 @@ type Reader struct {
 	// move between turns): the next scan's hint, and where a photo whose
 	// grid is found a row off is read again.
 	grid *vision.Grid
+	// Learn: learn the board's geometry through the game from the
+	// stacks whose height the history knows (vupw.LearnGeometry). Off by
+	// default: on the held-out games (eval-game --seed 777) it read worse
+	// than the geometry it starts from, on the project's board and on
+	// boards of other dimensions (docs/vision.md, "Any board's
+	// dimensions").
+	Learn bool
+	// geo is the board's geometry before any photo (a calibration, else
+	// the project's board); measures are the stacks measured since (each
+	// square's last measured height in measured), from which the reader's
+	// geometry is learned (vupw.LearnGeometry).
+	geo      vupw.Geometry
+	measures []vupw.StackMeasure
+	measured map[grid.Pos]int
 }
 
 var _ game.BoardReader = (*Reader)(nil)
+
+// measurePerPhoto is how many stacks of known height a photo measures at
+// most (about 1 ms each): the geometry is learned over the turns.
+const measurePerPhoto = 3
+
+// measureLimit is how many stacks are measured in all: past it the
+// geometry stands (its spread no longer shrinks much). learnAfter is how
+// many must be measured before the geometry is learned from them (one
+// photo's measures share its errors: the focal length, the pose).
+const (
+	measureLimit = 60
+	learnAfter   = 12
+)
 
 // NewReader makes a reader for a size x size board; data is the service's
 // data directory (its camera calibration, if any; "" for none). The
@@ -54,13 +81,27 @@ func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(
 		logf("tile reader: %v; using Tesseract instead", err)
 		rd, closer = t, func() { t.Close() }
 	}
-	opt := vupw.Options{Size: size, Reader: rd}
+	opt := vupw.Options{Size: size, Reader: rd, Geometry: vupw.UpwordsGeometry}
 	if data != "" {
 		if cal, err := vision.LoadCalibration(data); err == nil {
 			opt.Calib = cal
 		}
+		geo, err := vupw.LoadGeometry(data)
+		if err != nil {
+			logf("board geometry: %v; using the project's board's", err)
+		} else if geo != nil {
+			opt.Geometry = *geo
+		}
 	}
-	return &Reader{opt: opt}, closer, nil
+	return &Reader{opt: opt, geo: opt.Geometry}, closer, nil
+}
+
+// Geometry is the board's geometry the reader reads with now: the
+// calibrated one, refined by the stacks measured through the game.
+func (r *Reader) Geometry() vupw.Geometry {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.opt.Geometry
 }
 
 // Forget drops where the board was in the latest photo (another table,
@@ -68,6 +109,8 @@ func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(
 func (r *Reader) Forget() {
 	r.mu.Lock()
 	r.grid = nil
+	r.measures, r.measured = nil, nil
+	r.opt.Geometry = r.geo
 	r.mu.Unlock()
 }
 
@@ -86,16 +129,53 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		return game.Reading{}, err
 	}
 	r.mu.Lock()
-	scan, err := Scan(img, r.opt, r.grid, before)
+	opt := r.opt
+	if before != nil && r.Learn && len(r.measures) < measureLimit {
+		// Every stack whose height the history knows (the letter read
+		// is the one that stood there) measures the tile's thickness
+		// and size in this camera; a few new ones each photo.
+		left := measurePerPhoto
+		opt.Measure = func(p grid.Pos, read grid.Stack) int {
+			was := before.At(p)
+			if left == 0 || was.Empty() || was.Letter != read.Letter || r.measured[p] == was.Height {
+				return 0
+			}
+			left--
+			return was.Height
+		}
+	}
+	scan, err := Scan(img, opt, r.grid, before)
 	if err == nil {
 		g := scan.Found
 		r.grid = &g
+		r.learn(scan.Measures)
 	}
 	r.mu.Unlock()
 	if err != nil {
 		return game.Reading{}, Unreadable{Err: err}
 	}
 	return ReadingOf(scan, before), nil
+}
+
+// learn adds a photo's measures and learns the geometry again from all
+// of them (r.mu held).
+func (r *Reader) learn(ms []vupw.StackMeasure) {
+	if len(ms) == 0 {
+		return
+	}
+	if r.measured == nil {
+		r.measured = map[grid.Pos]int{}
+	}
+	for _, m := range ms {
+		r.measured[m.Pos] = m.Height
+	}
+	r.measures = append(r.measures, ms...)
+	if len(r.measures) < learnAfter {
+		return
+	}
+	g := vupw.LearnGeometry(r.geo, r.measures)
+	g.Source = "game"
+	r.opt.Geometry = g
 }
 
 // Scan reads a photo of a game in progress: vupw.ScanUpwords, tried

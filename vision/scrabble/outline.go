@@ -1,0 +1,340 @@
+package scrabble
+
+import (
+	"math"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// The board by its red border: where the grid finder sees no grid (a red
+// board's playing area is printed with light lines on cream squares, which
+// the finder, looking for lines darker than the squares between them, does
+// not see, and on a wooden table it cannot fit the board's outline either),
+// the playing area is the cream field the red border rings. Its four sides
+// are fitted to the field's edge, the grid set on them, and the grid kept
+// only when the squares' colours follow the premium layout there.
+
+// outlineStep is the sampling step, in pixels, of the red mask: the
+// border is several squares' width thick, the field's rim line a pixel
+// or two at 1640x1232.
+const outlineStep = 2
+
+// maxOutlineFit is the most layoutFit a grid from the red border may show
+// and be kept (smaller is better): on the rendered red boards the true
+// grid gives 0.3-0.5; squares cut across the layout give about 1.
+const maxOutlineFit = 0.7
+
+// maxOutlineFitShare is the most the kept grid's layoutFit may be of the
+// median over the places align tries: a field of one colour (no premium
+// squares) fits the layout equally badly, or equally well, everywhere.
+const maxOutlineFitShare = 0.8
+
+// minColourSpread is the least colourSpread of a board found by its
+// border: its premium squares' colours stand out from the plain squares
+// (the rendered red boards found by their border, seeds 1-3: 19-30; a
+// plain field: about 0).
+const minColourSpread = 8
+
+// minFieldShare is the least part of the picture the field must cover
+// (in mask samples): a red cup or card is no board.
+const minFieldShare = 0.02
+
+// borderRed tells a red board's border from the table: saturated and of a
+// red hue (wood is orange-brown: a hue of 20 degrees and more).
+func borderRed(r, g, b float64) bool {
+	lo := min(g, b)
+	if r < 60 || r <= g || r <= b {
+		return false
+	}
+	sat := (r - lo) / r
+	if sat < 0.45 {
+		return false
+	}
+	hue := 60 * (g - b) / (r - lo) // degrees from red, towards yellow
+	return hue > -20 && hue < 12
+}
+
+// fieldQuad finds the playing field inside a red border: the largest
+// region the largest red component encloses, its four sides fitted to its
+// edge. The corners are in pixels, the one nearest the picture's top left
+// first, then clockwise.
+func fieldQuad(p picture) (vision.Quad, bool) {
+	w, h := p.W/outlineStep, p.H/outlineStep
+	if w < 16 || h < 16 {
+		return vision.Quad{}, false
+	}
+	red := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, b := p.pixel(x*outlineStep, y*outlineStep)
+			red[y*w+x] = borderRed(r, g, b)
+		}
+	}
+	// The largest red component: the border.
+	label := make([]int32, w*h)
+	var stack []int
+	fill := func(start int, id int32, in func(i int) bool) int {
+		n := 0
+		stack = append(stack[:0], start)
+		label[start] = id
+		for len(stack) > 0 {
+			i := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			n++
+			x, y := i%w, i/w
+			for _, j := range [4]int{i - 1, i + 1, i - w, i + w} {
+				if (j == i-1 && x == 0) || (j == i+1 && x == w-1) || (j == i-w && y == 0) || (j == i+w && y == h-1) {
+					continue
+				}
+				if label[j] == 0 && in(j) {
+					label[j] = id
+					stack = append(stack, j)
+				}
+			}
+		}
+		return n
+	}
+	isRed := func(i int) bool { return red[i] }
+	var border int32
+	bestN := 0
+	id := int32(0)
+	for i := range red {
+		if red[i] && label[i] == 0 {
+			id++
+			if n := fill(i, id, isRed); n > bestN {
+				border, bestN = id, n
+			}
+		}
+	}
+	if border == 0 {
+		return vision.Quad{}, false
+	}
+	// Everything not of the border reached from the picture's edge is
+	// outside; the rest not of the border is enclosed by it.
+	for i := range label {
+		if label[i] != border {
+			label[i] = 0
+		}
+	}
+	const outside, firstHole = -1, int32(1 << 20)
+	notBorder := func(i int) bool { return label[i] != border }
+	for x := 0; x < w; x++ {
+		for _, i := range [2]int{x, (h-1)*w + x} {
+			if label[i] == 0 {
+				fill(i, outside, notBorder)
+			}
+		}
+	}
+	for y := 0; y < h; y++ {
+		for _, i := range [2]int{y * w, y*w + w - 1} {
+			if label[i] == 0 {
+				fill(i, outside, notBorder)
+			}
+		}
+	}
+	var field int32
+	fieldN := 0
+	hid := firstHole
+	for i := range label {
+		if label[i] == 0 {
+			hid++
+			if n := fill(i, hid, notBorder); n > fieldN {
+				field, fieldN = hid, n
+			}
+		}
+	}
+	if float64(fieldN) < minFieldShare*float64(w*h) {
+		return vision.Quad{}, false
+	}
+	// The field's edge: its samples beside one not of it.
+	var edge []vision.Point
+	var cx, cy float64
+	for i, l := range label {
+		if l != field {
+			continue
+		}
+		x, y := i%w, i/w
+		cx += float64(x)
+		cy += float64(y)
+		if x == 0 || y == 0 || x == w-1 || y == h-1 ||
+			label[i-1] != field || label[i+1] != field || label[i-w] != field || label[i+w] != field {
+			edge = append(edge, vision.Point{X: float64(x), Y: float64(y)})
+		}
+	}
+	c := vision.Point{X: cx / float64(fieldN), Y: cy / float64(fieldN)}
+	q, ok := roughQuad(edge, c)
+	if !ok {
+		return vision.Quad{}, false
+	}
+	q, ok = fitSides(edge, q)
+	if !ok {
+		return vision.Quad{}, false
+	}
+	// Samples to pixels: sample (x, y) is pixel (x, y)*step, its centre
+	// half a pixel on; the edge samples lie inside the field, half a step
+	// from its edge, which the fitted sides leave for the rim line.
+	for i := range q {
+		q[i] = vision.Point{X: q[i].X*outlineStep + 0.5, Y: q[i].Y*outlineStep + 0.5}
+	}
+	// The corner nearest the picture's top left first; clockwise on the
+	// picture (y down) as found.
+	k := 0
+	for i := 1; i < 4; i++ {
+		if q[i].X+q[i].Y < q[k].X+q[k].Y {
+			k = i
+		}
+	}
+	var out vision.Quad
+	for i := range out {
+		out[i] = q[(i+k)%4]
+	}
+	return out, true
+}
+
+// roughQuad is four points of the edge spanning it: the point farthest
+// from the centre, the point farthest from that, and the points farthest
+// either side of the line between them; clockwise on the picture.
+func roughQuad(edge []vision.Point, c vision.Point) (vision.Quad, bool) {
+	if len(edge) < 16 {
+		return vision.Quad{}, false
+	}
+	far := func(from vision.Point) vision.Point {
+		best, bd := edge[0], -1.0
+		for _, e := range edge {
+			if d := math.Hypot(e.X-from.X, e.Y-from.Y); d > bd {
+				best, bd = e, d
+			}
+		}
+		return best
+	}
+	a := far(c)
+	b := far(a)
+	dx, dy := b.X-a.X, b.Y-a.Y
+	var p1, p3 vision.Point
+	d1, d3 := 0.0, 0.0
+	for _, e := range edge {
+		s := dx*(e.Y-a.Y) - dy*(e.X-a.X)
+		if s > d1 {
+			p1, d1 = e, s
+		}
+		if s < d3 {
+			p3, d3 = e, s
+		}
+	}
+	if d1 == 0 || d3 == 0 {
+		return vision.Quad{}, false
+	}
+	// s > 0 is to the right of a->b on the picture (y down): a, p3, b, p1
+	// runs clockwise.
+	return vision.Quad{a, p3, b, p1}, true
+}
+
+// fitSides fits each side of the rough quad to the edge points along its
+// middle (the field's corners and the premium squares beside its edge
+// can notch it), twice, the second time nearer the first line, and
+// returns the sides' crossings.
+func fitSides(edge []vision.Point, q vision.Quad) (vision.Quad, bool) {
+	type line struct{ px, py, dx, dy float64 } // a point and a unit direction
+	var lines [4]line
+	for k := 0; k < 4; k++ {
+		a, b := q[k], q[(k+1)%4]
+		l := line{a.X, a.Y, b.X - a.X, b.Y - a.Y}
+		length := math.Hypot(l.dx, l.dy)
+		if length < 8 {
+			return vision.Quad{}, false
+		}
+		l.dx, l.dy = l.dx/length, l.dy/length
+		for _, tol := range []float64{0.04, 0.015} {
+			var xs, ys []float64
+			for _, e := range edge {
+				ex, ey := e.X-l.px, e.Y-l.py
+				t := (ex*l.dx + ey*l.dy) / length
+				d := math.Abs(ex*l.dy - ey*l.dx)
+				if t > 0.12 && t < 0.88 && d < tol*length+1 {
+					xs = append(xs, e.X)
+					ys = append(ys, e.Y)
+				}
+			}
+			if len(xs) < 10 {
+				return vision.Quad{}, false
+			}
+			// The line through the points' centre along their main axis.
+			mx, my := mean(xs), mean(ys)
+			var sxx, sxy, syy float64
+			for i := range xs {
+				u, v := xs[i]-mx, ys[i]-my
+				sxx += u * u
+				sxy += u * v
+				syy += v * v
+			}
+			th := 0.5 * math.Atan2(2*sxy, sxx-syy)
+			dx, dy := math.Cos(th), math.Sin(th)
+			if dx*l.dx+dy*l.dy < 0 {
+				dx, dy = -dx, -dy
+			}
+			l = line{mx, my, dx, dy}
+		}
+		lines[k] = l
+	}
+	var out vision.Quad
+	for k := 0; k < 4; k++ {
+		a, b := lines[(k+3)%4], lines[k] // the side ending at corner k, the side starting there
+		den := a.dx*b.dy - a.dy*b.dx
+		if math.Abs(den) < 1e-6 {
+			return vision.Quad{}, false
+		}
+		t := ((b.px-a.px)*b.dy - (b.py-a.py)*b.dx) / den
+		out[k] = vision.Point{X: a.px + t*a.dx, Y: a.py + t*a.dy}
+	}
+	return out, true
+}
+
+// outlineFrame is the board found by its red border (fieldQuad), set on
+// the premium layout (align); nil when there is no red border or the
+// squares there do not follow the layout.
+func outlineFrame(p picture) *frame {
+	q, ok := fieldQuad(p)
+	if !ok {
+		return nil
+	}
+	h, err := vision.QuadHomography(Size, Size, q)
+	if err != nil {
+		return nil
+	}
+	f := &frame{p: p, hq: &h}
+	align(f)
+	spread := colourSpread(f)
+	debugOutline(q, f.fit, f.fitOthers, spread)
+	if f.fit > maxOutlineFit || f.fit >= maxOutlineFitShare*f.fitOthers || spread < minColourSpread {
+		return nil
+	}
+	return f
+}
+
+var debugOutline = func(q vision.Quad, fit, others, spread float64) {}
+
+// colourSpread is the mean distance of the squares' colours (as align
+// sees them, at its place) from their median: a field of one colour
+// spreads only by noise, which any place fits alike.
+func colourSpread(f *frame) float64 {
+	var all [3][]float64
+	var looks []look
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			l := lookK(f, r+int(f.off.Y), c+int(f.off.X), 3)
+			looks = append(looks, l)
+			for q := 0; q < 3; q++ {
+				all[q] = append(all[q], l.v[q])
+			}
+		}
+	}
+	var m vec
+	for q := 0; q < 3; q++ {
+		m[q] = median(all[q])
+	}
+	var s float64
+	for _, l := range looks {
+		s += l.colourDist(m)
+	}
+	return s / float64(len(looks))
+}
