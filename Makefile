@@ -299,7 +299,7 @@ eval-pyramids: build
 		IFS=: read name d n s maker <<< "$$spec"; \
 		[ -d $(PYR_DIR)/$$name ] || nice $(BIN) render-set --game pyramids --n $$n --seed $$s \
 			--difficulty $$d --maker $${maker:-classic} --out $(PYR_DIR)/$$name >/dev/null; \
-		echo "== $$name ($$d)"; nice $(BIN) eval-pyramids $(PYR_DIR)/$$name; \
+		echo "== $$name ($$d)"; nice $(BIN) eval-pyramids $(PYR_FLAGS) $(PYR_DIR)/$$name; \
 	done
 
 # eval-game-pyramids: the table service on rendered Crossword Pyramids
@@ -307,13 +307,16 @@ eval-pyramids: build
 # games of PYR_GAME_TURNS turns on the seed the history rules were written
 # against (1) and on one held out from them (5).
 PYR_GAME_N ?= 5
+# PYR_FLAGS: reader flags for eval-pyramids and eval-game-pyramids, e.g.
+# --face-model (vision/pyramids Options.FaceModel).
+PYR_FLAGS ?=
 PYR_GAME_TURNS ?= 10
 .PHONY: eval-game-pyramids
 eval-game-pyramids: build
 	@set -e; for spec in tuned:1 heldout:5; do \
 		IFS=: read name s <<< "$$spec"; \
 		echo "== $$name (seed $$s, $(EVAL_DIFFICULTY))"; \
-		nice $(BIN) eval-game --game pyramids --games $(PYR_GAME_N) --turns $(PYR_GAME_TURNS) --seed $$s --difficulty $(EVAL_DIFFICULTY); \
+		nice $(BIN) eval-game --game pyramids $(PYR_FLAGS) --games $(PYR_GAME_N) --turns $(PYR_GAME_TURNS) --seed $$s --difficulty $(EVAL_DIFFICULTY); \
 	done
 
 # leak-pyramids: no gocv Mat left open by a Crossword Pyramids scan, by

@@ -30,6 +30,7 @@ import (
 type pyrEval struct {
 	verbose int
 	out     io.Writer
+	game    pyrgame.Game // the game played (its reader's settings)
 	// games whose camera does not show the whole board (not played), and
 	// of them those whose first photo the vision refused as out of view
 	outOfView, told int
@@ -83,7 +84,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 	setup := pyramids.DefaultSetup()
 	truth := pyramids.RandomStart(rng, &setup)
 	words := pyrWords{}
-	rules, err := pyrgame.Game{}.New(game.Options{}, game.Env{Dict: words})
+	rules, err := e.game.New(game.Options{}, game.Env{Dict: words})
 	if err != nil {
 		return err
 	}
@@ -321,10 +322,14 @@ func (e *pyrEval) write(w io.Writer) {
 	writeGroups(w, e.groups, func(g *pyrTally) (int, int) { return g.games, g.turns })
 }
 
+// evalGamePyramids runs eval-game --game pyramids (a test sees the
+// settings the flags give it).
+var evalGamePyramids = runEvalGamePyramids
+
 // runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
 // game g drawing its set-up, its moves and its camera from seed*1000+g.
-func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, stdout io.Writer) error {
-	e := &pyrEval{verbose: verbose, out: stdout}
+func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel bool, stdout io.Writer) error {
+	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{FaceModel: faceModel}}
 	for g := 0; g < games; g++ {
 		if err := ctx.Err(); err != nil {
 			return err
@@ -347,7 +352,7 @@ func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *
 		}
 		if !gridInView(sc.Truth) {
 			e.outOfView++
-			if rules, err := (pyrgame.Game{}).New(game.Options{}, game.Env{}); err == nil {
+			if rules, err := e.game.New(game.Options{}, game.Env{}); err == nil {
 				if _, err := rules.Read(ctx, game.Frame{ID: name, JPEG: sc.JPEG}, rules.Empty()); errors.Is(err, vision.ErrOutOfView) {
 					e.told++
 				}

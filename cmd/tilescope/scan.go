@@ -49,6 +49,9 @@ type scanOpts struct {
 	// seats and stack are Crossword Pyramids settings (--seats, --stack).
 	seats string
 	stack int
+	// faceModel: Crossword Pyramids letters read with the face model too
+	// (--face-model).
+	faceModel bool
 	// stderr receives notes that are not the reading: disagreements.
 	stderr io.Writer
 }
@@ -66,11 +69,12 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	before := fs.String("before", "", "the board before this photo (a file in the game's text format): heights follow the game's history, and disagreements with the photo are listed on stderr (upwords, pyramids)")
 	seats := fs.String("seats", "", "Crossword Pyramids: the colours at the north, east, south and west sides as four letters (default rbgy: red, blue, green, yellow)")
 	stack := fs.Int("stack", 0, "Crossword Pyramids: pyramids in a full player stack (5 by default, 4 in the published game)")
+	faceModel := fs.Bool("face-model", false, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope scan --game "+strings.Join(scanGameNames(), "|")+" [--json] [--size 10] [--calib FILE | --data DIR] [--before FILE] IMAGE")
 		fs.PrintDefaults()
 	}
-	if err := parseArgs(fs, scanFlagsFirst(args, map[string]bool{"json": true})); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, map[string]bool{"json": true, "face-model": true})); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return nil
 		}
@@ -94,7 +98,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	opt := scanOpts{json: *asJSON, size: *size, before: *before, seats: *seats, stack: *stack, stderr: stderr}
+	opt := scanOpts{json: *asJSON, size: *size, before: *before, seats: *seats, stack: *stack, faceModel: *faceModel, stderr: stderr}
 	if opt.calib, err = scanCalibration(*calibPath, *dataDir); err != nil {
 		return err
 	}

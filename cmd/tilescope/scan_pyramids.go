@@ -54,19 +54,9 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 	if opt.size != 10 {
 		return usageErrorf("scan: the Crossword Pyramids board is 10x10 (got --size %d)", opt.size)
 	}
-	so := vpyr.Options{Calib: opt.calib, StackSize: opt.stack}
-	if opt.reader != nil {
-		so.Reader = opt.reader
-	}
-	if opt.seats != "" {
-		seats, err := pyramids.ParseSeats(opt.seats)
-		if err != nil {
-			return usageErrorf("scan: --seats: %v", err)
-		}
-		so.Seats = seats
-	}
-	if opt.stack != 0 && opt.stack != 4 && opt.stack != 5 {
-		return usageErrorf("scan: --stack %d (want 4 or 5)", opt.stack)
+	so, err := scanPyramidsOptions(opt)
+	if err != nil {
+		return err
 	}
 	var before *pyramids.Board
 	if opt.before != "" {
@@ -130,39 +120,50 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 	return json.NewEncoder(stdout).Encode(out)
 }
 
-func runEvalPyramids(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// parseEvalPyramids reads eval-pyramids' flags: the reader's settings,
+// the DIRs (nil after --help) and -v.
+func parseEvalPyramids(args []string, stderr io.Writer) (opt vpyr.Options, dirs []string, verbose int, err error) {
 	fs := flag.NewFlagSet("eval-pyramids", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	reader := fs.String("reader", "ours", "letter reader: ours (the built-in classifier) or none (board and colours only)")
-	verbose := fs.Int("v", 0, "list up to N mistakes per scene that had any")
+	fs.IntVar(&verbose, "v", 0, "list up to N mistakes per scene that had any")
+	faceModel := fs.Bool("face-model", false, "read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel)")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope eval-pyramids [--reader ours|none] [-v N] DIR...")
+		fmt.Fprintln(stderr, "usage: tilescope eval-pyramids [--reader ours|none] [--face-model] [-v N] DIR...")
 		fmt.Fprintln(stderr, "DIR holds Crossword Pyramids scenes with their ground truth JSON beside them (tilescope render-set --game pyramids).")
 		fs.PrintDefaults()
 	}
-	if err := parseArgs(fs, scanFlagsFirst(args, nil)); err != nil {
+	if err := parseArgs(fs, scanFlagsFirst(args, map[string]bool{"face-model": true})); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return nil
+			return opt, nil, 0, nil
 		}
-		return usageErrorf("eval-pyramids: %v", err)
+		return opt, nil, 0, usageErrorf("eval-pyramids: %v", err)
 	}
 	if fs.NArg() == 0 {
-		return usageErrorf("eval-pyramids: no DIR given")
+		return opt, nil, 0, usageErrorf("eval-pyramids: no DIR given")
 	}
-	var opt vpyr.Options
+	opt.FaceModel = *faceModel
 	switch *reader {
 	case "none":
 	case "ours":
 		rd, err := ocr.Default(ocr.English)
 		if err != nil {
-			return fmt.Errorf("eval-pyramids: the tile reader: %w (try --reader none)", err)
+			return opt, nil, 0, fmt.Errorf("eval-pyramids: the tile reader: %w (try --reader none)", err)
 		}
 		opt.Reader = rd
 	default:
-		return usageErrorf("eval-pyramids: --reader %q (want ours or none)", *reader)
+		return opt, nil, 0, usageErrorf("eval-pyramids: --reader %q (want ours or none)", *reader)
+	}
+	return opt, fs.Args(), verbose, nil
+}
+
+func runEvalPyramids(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	opt, dirs, verbose, err := parseEvalPyramids(args, stderr)
+	if err != nil || dirs == nil {
+		return err
 	}
 	var sum vpyr.Summary
-	for _, dir := range fs.Args() {
+	for _, dir := range dirs {
 		files, err := vpyr.SceneFiles(dir)
 		if err != nil {
 			return usageErrorf("eval-pyramids: %v", err)
@@ -182,8 +183,8 @@ func runEvalPyramids(ctx context.Context, args []string, stdout, stderr io.Write
 		}
 	}
 	sum.Write(stdout)
-	if *verbose > 0 {
-		sum.WriteFailures(stdout, *verbose)
+	if verbose > 0 {
+		sum.WriteFailures(stdout, verbose)
 	}
 	return nil
 }
@@ -197,6 +198,25 @@ type trimPrefixErr struct {
 
 func (e trimPrefixErr) Error() string { return strings.TrimPrefix(e.err.Error(), e.prefix) }
 func (e trimPrefixErr) Unwrap() error { return e.err }
+
+// scanPyramidsOptions is the reader's settings from scan's flags.
+func scanPyramidsOptions(opt scanOpts) (vpyr.Options, error) {
+	so := vpyr.Options{Calib: opt.calib, StackSize: opt.stack, FaceModel: opt.faceModel}
+	if opt.reader != nil {
+		so.Reader = opt.reader
+	}
+	if opt.seats != "" {
+		seats, err := pyramids.ParseSeats(opt.seats)
+		if err != nil {
+			return so, usageErrorf("scan: --seats: %v", err)
+		}
+		so.Seats = seats
+	}
+	if opt.stack != 0 && opt.stack != 4 && opt.stack != 5 {
+		return so, usageErrorf("scan: --stack %d (want 4 or 5)", opt.stack)
+	}
+	return so, nil
+}
 
 // scanReadPyramids reads --before as a Crossword Pyramids board.
 func scanReadPyramids(path string) (*pyramids.Board, error) {

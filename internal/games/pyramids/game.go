@@ -22,7 +22,12 @@ const (
 )
 
 // Game is Crossword Pyramids; register it with game.Register(pyramids.Game{}).
-type Game struct{}
+type Game struct {
+	// FaceModel reads the letters with the model trained on pyramid faces
+	// as well (vision/pyramids Options.FaceModel); eval-game's
+	// --face-model sets it.
+	FaceModel bool
+}
 
 var _ game.Game = Game{}
 
@@ -39,7 +44,7 @@ func (Game) Info() game.Info {
 }
 
 // New sets the game up for a table.
-func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
+func (g Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err := game.CheckOptions(Game{}.Info(), opt); err != nil {
 		return nil, err
 	}
@@ -67,7 +72,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{setup: &setup, colours: colours, env: env}
+	r := &Rules{setup: &setup, colours: colours, env: env, faceModel: g.FaceModel}
 	if refuse {
 		r.dict = env.Dict
 	}
@@ -86,6 +91,8 @@ type Rules struct {
 	dict    game.Dictionary   // set: non-words are refused at once
 	env     game.Env
 	rd      reader
+	// faceModel: read letters with the face model too (Game.FaceModel)
+	faceModel bool
 }
 
 var (

@@ -25,7 +25,7 @@ func (r *Rules) newReader() (*vpyr.Options, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize}
+	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize, FaceModel: r.faceModel}
 	if r.env.DataDir != "" {
 		if cal, err := vision.LoadCalibration(r.env.DataDir); err == nil {
 			opt.Calib = cal

@@ -36,3 +36,25 @@ func TestSquareConfFollowsSure(t *testing.T) {
 		})
 	}
 }
+
+// Game.FaceModel (eval-game's --face-model) reaches the reader's settings.
+func TestFaceModelReachesTheReader(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		on   bool
+	}{{"off", false}, {"on", true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			rules, err := Game{FaceModel: tc.on}.New(game.Options{}, game.Env{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt, err := rules.(*Rules).newReader()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if opt.FaceModel != tc.on {
+				t.Errorf("FaceModel = %v, want %v", opt.FaceModel, tc.on)
+			}
+		})
+	}
+}
