@@ -308,7 +308,7 @@ eval-pyramids: build
 # against (1) and on one held out from them (5).
 PYR_GAME_N ?= 5
 # PYR_FLAGS: reader flags for eval-pyramids and eval-game-pyramids, e.g.
-# --face-model (vision/pyramids Options.FaceModel).
+# --face-model=false (without vision/pyramids Options.FaceModel, on by default).
 PYR_FLAGS ?=
 PYR_GAME_TURNS ?= 10
 .PHONY: eval-game-pyramids

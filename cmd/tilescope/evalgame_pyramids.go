@@ -329,7 +329,7 @@ var evalGamePyramids = runEvalGamePyramids
 // runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
 // game g drawing its set-up, its moves and its camera from seed*1000+g.
 func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel bool, stdout io.Writer) error {
-	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{FaceModel: faceModel}}
+	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{NoFaceModel: !faceModel}}
 	for g := 0; g < games; g++ {
 		if err := ctx.Err(); err != nil {
 			return err

@@ -21,7 +21,7 @@ func TestScanPyramidsFaceModelFlag(t *testing.T) {
 		args []string
 		want bool
 	}{
-		{"default", []string{img}, false},
+		{"default", []string{img}, true},
 		{"on", []string{"--face-model", img}, true},
 		{"after the image", []string{img, "--face-model"}, true},
 		{"off", []string{"--face-model=false", img}, false},
@@ -59,7 +59,7 @@ func TestEvalPyramidsFaceModelFlag(t *testing.T) {
 		args []string
 		want bool
 	}{
-		{"default", []string{"DIR"}, false},
+		{"default", []string{"DIR"}, true},
 		{"on", []string{"--face-model", "DIR"}, true},
 		{"after the dir", []string{"DIR", "--face-model"}, true},
 		{"off", []string{"--face-model=false", "--reader", "none", "DIR"}, false},
@@ -85,7 +85,7 @@ func TestEvalGamePyramidsFaceModelFlag(t *testing.T) {
 		args []string
 		want bool
 	}{
-		{"default", nil, false},
+		{"default", nil, true},
 		{"on", []string{"--face-model"}, true},
 		{"off", []string{"--face-model=false"}, false},
 	} {

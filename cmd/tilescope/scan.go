@@ -69,7 +69,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	before := fs.String("before", "", "the board before this photo (a file in the game's text format): heights follow the game's history, and disagreements with the photo are listed on stderr (upwords, pyramids)")
 	seats := fs.String("seats", "", "Crossword Pyramids: the colours at the north, east, south and west sides as four letters (default rbgy: red, blue, green, yellow)")
 	stack := fs.Int("stack", 0, "Crossword Pyramids: pyramids in a full player stack (5 by default, 4 in the published game)")
-	faceModel := fs.Bool("face-model", false, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well")
+	faceModel := fs.Bool("face-model", true, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (--face-model=false: the tile classifier alone)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope scan --game "+strings.Join(scanGameNames(), "|")+" [--json] [--size 10] [--calib FILE | --data DIR] [--before FILE] IMAGE")
 		fs.PrintDefaults()

@@ -127,9 +127,9 @@ func parseEvalPyramids(args []string, stderr io.Writer) (opt vpyr.Options, dirs 
 	fs.SetOutput(stderr)
 	reader := fs.String("reader", "ours", "letter reader: ours (the built-in classifier) or none (board and colours only)")
 	fs.IntVar(&verbose, "v", 0, "list up to N mistakes per scene that had any")
-	faceModel := fs.Bool("face-model", false, "read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel)")
+	faceModel := fs.Bool("face-model", true, "read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel); --face-model=false: the tile classifier alone")
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: tilescope eval-pyramids [--reader ours|none] [--face-model] [-v N] DIR...")
+		fmt.Fprintln(stderr, "usage: tilescope eval-pyramids [--reader ours|none] [--face-model=false] [-v N] DIR...")
 		fmt.Fprintln(stderr, "DIR holds Crossword Pyramids scenes with their ground truth JSON beside them (tilescope render-set --game pyramids).")
 		fs.PrintDefaults()
 	}

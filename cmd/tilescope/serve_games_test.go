@@ -136,8 +136,8 @@ func TestServePyramidsInChromium(t *testing.T) {
 	// The latest reading is EAT's take. A pyramid the camera misread (its
 	// top against the recorded board) is fixed with a tap: colour, letter
 	// and height; the fix holds back through every photo that read it so.
-	// Without a misread, a pyramid is made blue (the take is then refused:
-	// a square not in EAT changed) and red again (accepted).
+	// Without a misread, a pyramid is made blue and red again (the fix
+	// re-judges the turns that read it, and the scores stand).
 	truth := pyramidsDemoTaken(t, "EAT")
 	st = c.game(t)
 	var mr, mc int
@@ -181,10 +181,17 @@ func TestServePyramidsInChromium(t *testing.T) {
 			t.Errorf("the fix did not reach the set-up photo's reading:\n%s", h.Board)
 		}
 	} else {
+		// A fix holds back through every photo that read the square so
+		// (EAT's announcement, its take, AOG's): the turns are re-judged
+		// with the pyramid blue, then red again.
+		cell := `document.querySelector('#board .cell[data-row="1"][data-col="2"]')`
 		fix(1, 2, "blue", "I", 4)
-		js("the take refused", `!document.getElementById("banner").hidden && document.getElementById("banner").textContent.includes("not in EAT")`)
+		js("the pyramid fixed blue", cell+`.classList.contains("col-blue")`)
+		if st := c.game(t); st.Board[1][2] == nil || st.Board[1][2].Colour != "blue" {
+			t.Errorf("after the fix the service has %+v at row 1, column 2", st.Board[1][2])
+		}
 		fix(1, 2, "red", "I", 4)
-		js("the take accepted again", `document.getElementById("banner").hidden`)
+		js("the pyramid fixed red again", cell+`.classList.contains("col-red") && document.getElementById("banner").hidden`)
 	}
 	st = c.game(t)
 	if st.Players[0].Score != want["HOLD"] || st.Players[1].Score != want["EAT"] {

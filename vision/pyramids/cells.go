@@ -88,6 +88,32 @@ func classify(c [3]float64, white [3]float64) (cls, tint int) {
 	return clsLight, -1
 }
 
+// shadowChroma is the least chroma (max-min of the white-balanced
+// channels, a share of the white) of the dark samples' mean for them to
+// count as a coloured pyramid in shadow: a few levels of 255 in the
+// runway's light, well above a black pyramid's (about 0.01).
+const shadowChroma = 0.02
+
+// shadowHue tells whether a square's dark samples (sum, the sum of their
+// white-balanced colours; n, how many) are a coloured pyramid in shadow
+// rather than a black one, and its hue class. The mean is judged against
+// the scene's own light (the white balance), by its hue and chroma, not
+// by its lightness: a black pyramid is a near-neutral grey however dark,
+// a red one in shadow stays clearly red however dark.
+func shadowHue(sum [3]float64, n float64) (int, bool) {
+	if n <= 0 {
+		return 0, false
+	}
+	r, g, b := sum[0]/n, sum[1]/n, sum[2]/n
+	mx := math.Max(r, math.Max(g, b))
+	mn := math.Min(r, math.Min(g, b))
+	if mx-mn < shadowChroma || (mx-mn)/mx < pyramidSat {
+		return 0, false
+	}
+	h := hueClass(r, g, b)
+	return h, h != clsLight
+}
+
 // cellLook is the colour evidence on one square.
 type cellLook struct {
 	colour pyramids.Colour
@@ -140,6 +166,7 @@ func (f *frame) look(r, c int) cellLook {
 	total := 0.0
 	var vals [120]float64
 	nv := 0
+	var darkSum [3]float64 // the white-balanced colour of the dark samples, summed
 	for i := 0; i < 4; i++ {
 		for ti := 0; ti < 6; ti++ {
 			t := 0.25 + 0.13*float64(ti)
@@ -151,6 +178,11 @@ func (f *frame) look(r, c int) cellLook {
 					continue
 				}
 				cls, tint := classify(col, f.white)
+				if cls == clsDark {
+					for k := range darkSum {
+						darkSum[k] += col[k] / f.white[k]
+					}
+				}
 				if nv < len(vals) {
 					vals[nv] = math.Max(col[0]/f.white[0], math.Max(col[1]/f.white[1], col[2]/f.white[2]))
 					nv++
@@ -166,6 +198,14 @@ func (f *frame) look(r, c int) cellLook {
 	out := cellLook{hues: map[pyramids.Colour]float64{}}
 	if total == 0 {
 		return out
+	}
+	if h, ok := shadowHue(darkSum, n[clsDark]); ok {
+		// A coloured pyramid in deep shadow: its samples are too dark
+		// one by one to tell from black, but together they keep the
+		// plastic's hue (a black pyramid stays near grey).
+		n[h] += n[clsDark]
+		tints[classColour[h]] += n[clsDark]
+		n[clsDark] = 0
 	}
 	for k, v := range tints {
 		out.hues[k] = v / total

@@ -58,12 +58,9 @@ type Options struct {
 	// FaceModel reads every face with ocr's model trained on pyramid
 	// faces (en-pyr) as well, with its own sure bars: letters right 97.2%
 	// -> 99.7% on normal scenes, 51.7% -> 68.6% on hard ones
-	// (docs/pyramids-vision.md). Off by default: with it the table
-	// service's demo game is not followed. Its set-up photo reads three
-	// of red's pyramids in shadow as black (a colour mistake, with either
-	// reader); with the model's letters red's showing pyramids then add
-	// up to the least, so red is given the first turn instead of blue,
-	// and blue's HOLD, judged as red's, is refused as ambiguous.
+	// (docs/pyramids-vision.md). The zero value here is off; the game
+	// (internal/games/pyramids) and the commands (scan, eval-pyramids,
+	// eval-game: --face-model=false turns it off) read with it.
 	FaceModel bool
 }
 

@@ -1,11 +1,17 @@
 package pyramids
 
 import (
+	"bytes"
 	"context"
+	"image"
 	"maps"
+	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestDemoThroughTheReader reads the demo's still photos with the real
@@ -72,5 +78,44 @@ func TestDemoThroughTheReader(t *testing.T) {
 	}
 	if st.Players[0].Score == 0 || st.Players[1].Score == 0 || st.ToPlay != 2 {
 		t.Errorf("scores %+v, seat %d to play; want blue and red with points, green to play", st.Players, st.ToPlay)
+	}
+}
+
+// The demo's scene has no ambient light: every pyramid of its set-up
+// photo, including the player's pyramids in the shadow of the north row,
+// reads in its own colour (a red pyramid in shadow is not black).
+func TestDemoSetUpColours(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads a photo")
+	}
+	l, err := pyramids.ReadLog(strings.NewReader(demoLog), "demodata/game.txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := render.Render(Kind, []byte(l.Start.String()), demoScene())
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := vpyr.Scan(img, vpyr.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := 0
+	for _, sq := range r.Squares {
+		want := pyramids.NoColour
+		if top, ok := l.Start.At(sq.Pos).Top(); ok {
+			want = top.Colour
+		}
+		if sq.Colour != want {
+			wrong++
+			t.Errorf("%v: read %v, want %v (colour share %.2f)", sq.Pos, sq.Colour, want, sq.ColourConf)
+		}
+	}
+	if wrong == 0 && len(r.Squares) != pyramids.Size*pyramids.Size {
+		t.Errorf("%d squares read, want %d", len(r.Squares), pyramids.Size*pyramids.Size)
 	}
 }

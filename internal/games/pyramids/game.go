@@ -23,10 +23,11 @@ const (
 
 // Game is Crossword Pyramids; register it with game.Register(pyramids.Game{}).
 type Game struct {
-	// FaceModel reads the letters with the model trained on pyramid faces
-	// as well (vision/pyramids Options.FaceModel); eval-game's
-	// --face-model sets it.
-	FaceModel bool
+	// NoFaceModel reads the letters with the project's tile classifier
+	// alone, without the model trained on pyramid faces (vision/pyramids
+	// Options.FaceModel, on by default); eval-game's --face-model=false
+	// sets it.
+	NoFaceModel bool
 }
 
 var _ game.Game = Game{}
@@ -72,7 +73,7 @@ func (g Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if err != nil {
 		return nil, err
 	}
-	r := &Rules{setup: &setup, colours: colours, env: env, faceModel: g.FaceModel}
+	r := &Rules{setup: &setup, colours: colours, env: env, faceModel: !g.NoFaceModel}
 	if refuse {
 		r.dict = env.Dict
 	}
@@ -91,7 +92,7 @@ type Rules struct {
 	dict    game.Dictionary   // set: non-words are refused at once
 	env     game.Env
 	rd      reader
-	// faceModel: read letters with the face model too (Game.FaceModel)
+	// faceModel: read letters with the face model too (not Game.NoFaceModel)
 	faceModel bool
 }
 

@@ -37,14 +37,16 @@ func TestSquareConfFollowsSure(t *testing.T) {
 	}
 }
 
-// Game.FaceModel (eval-game's --face-model) reaches the reader's settings.
+// The face model is on unless Game.NoFaceModel (eval-game's
+// --face-model=false), and the setting reaches the reader's.
 func TestFaceModelReachesTheReader(t *testing.T) {
 	for _, tc := range []struct {
 		name string
+		game Game
 		on   bool
-	}{{"off", false}, {"on", true}} {
+	}{{"default", Game{}, true}, {"off", Game{NoFaceModel: true}, false}} {
 		t.Run(tc.name, func(t *testing.T) {
-			rules, err := Game{FaceModel: tc.on}.New(game.Options{}, game.Env{})
+			rules, err := tc.game.New(game.Options{}, game.Env{})
 			if err != nil {
 				t.Fatal(err)
 			}
