@@ -159,15 +159,11 @@ func run() error {
 		t0 = time.Now()
 		m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 		fmt.Printf("[%s] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-		var buf bytes.Buffer
-		if err := m.Encode(&buf); err != nil {
+		path, n, err := writeModel(m, *outDir, alpha+".tsm")
+		if err != nil {
 			return err
 		}
-		path := filepath.Join(*outDir, alpha+".tsm")
-		if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-			return err
-		}
-		fmt.Printf("[%s] wrote %s (%d bytes)\n", alpha, path, buf.Len())
+		fmt.Printf("[%s] wrote %s (%d bytes)\n", alpha, path, n)
 	}
 	fmt.Printf("total %.1fs\n", time.Since(start).Seconds())
 	return nil
@@ -363,6 +359,21 @@ func accuracy(pred func([]float32) int, d *data, keep func(i int) bool) float64 
 
 // fit trains a soft-max model (hidden > 0: one ReLU layer) by SGD with
 // momentum and weight decay, mini-batches of 32, a cosine learning rate.
+// writeModel encodes m into dir/name, as ocr loads it, and returns the
+// path and the number of bytes written. Every specialist's model is
+// written this way.
+func writeModel(m *ocr.Model, dir, name string) (string, int, error) {
+	var buf bytes.Buffer
+	if err := m.Encode(&buf); err != nil {
+		return "", 0, err
+	}
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		return "", 0, err
+	}
+	return path, buf.Len(), nil
+}
+
 func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64) *ocr.Model {
 	F := ocr.NumFeatures
 	N := d.n()
@@ -815,15 +826,11 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 	m.Note = fmt.Sprintf("make train (-specialist blur): seed %d, %d samples", *seed, all.n())
 	fmt.Printf("[%s-blur] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-	var buf bytes.Buffer
-	if err := m.Encode(&buf); err != nil {
+	path, n, err := writeModel(m, *outDir, alpha+"-blur.tsm")
+	if err != nil {
 		return err
 	}
-	path := filepath.Join(*outDir, alpha+"-blur.tsm")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	fmt.Printf("[%s-blur] wrote %s (%d bytes); total %.1fs\n", alpha, path, buf.Len(), time.Since(start).Seconds())
+	fmt.Printf("[%s-blur] wrote %s (%d bytes); total %.1fs\n", alpha, path, n, time.Since(start).Seconds())
 	return nil
 }
 

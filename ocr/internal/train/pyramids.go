@@ -7,8 +7,6 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -188,15 +186,11 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 	m.Note = fmt.Sprintf("make train (-specialist pyramids): seed %d, %d samples", *seed, all.n())
 	fmt.Printf("[%s-pyr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-	var buf bytes.Buffer
-	if err := m.Encode(&buf); err != nil {
+	path, n, err := writeModel(m, *outDir, alpha+"-pyr.tsm")
+	if err != nil {
 		return err
 	}
-	path := filepath.Join(*outDir, alpha+"-pyr.tsm")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	fmt.Printf("[%s-pyr] wrote %s (%d bytes)\n", alpha, path, buf.Len())
+	fmt.Printf("[%s-pyr] wrote %s (%d bytes)\n", alpha, path, n)
 	if *pyrEval > 0 {
 		if err := evalPyramids(m, glyphs, heldFonts, index); err != nil {
 			return err

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"bytes"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// TestWriteModel: the file writeModel leaves is the model's own encoding,
+// and ocr decodes it back to the same glyphs.
+func TestWriteModel(t *testing.T) {
+	m, err := ocr.LoadModel("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	path, n, err := writeModel(m, dir, "x.tsm")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if path != filepath.Join(dir, "x.tsm") {
+		t.Errorf("path %q, want %q", path, filepath.Join(dir, "x.tsm"))
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(b) != n {
+		t.Errorf("reported %d bytes, file has %d", n, len(b))
+	}
+	var want bytes.Buffer
+	if err := m.Encode(&want); err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(b, want.Bytes()) {
+		t.Error("file differs from the model's encoding")
+	}
+	back, err := ocr.DecodeModel(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(back.Glyphs) != len(m.Glyphs) {
+		t.Errorf("decoded %d glyphs, want %d", len(back.Glyphs), len(m.Glyphs))
+	}
+	if _, _, err := writeModel(m, filepath.Join(dir, "missing"), "y.tsm"); err == nil {
+		t.Error("writing into a missing folder: no error")
+	}
+}
