@@ -426,6 +426,24 @@ type letterRead struct {
 // cubed) is below this is not read: it adds little and costs a crop.
 const minFaceWeight = 0.04
 
+// faceWeights gives each face of the k-th pyramid on (r, c) its weight:
+// its area in the picture over the largest face's, to faceWeightPower.
+// A face below minFaceWeight weighs 0 and is not read.
+func (f *frame) faceWeights(r, c, k int) [4]float64 {
+	area, maxA := f.faceAreas(r, c, k)
+	var ws [4]float64
+	for i := range ws {
+		w := 1.0
+		if maxA > 0 {
+			w = math.Pow(area[i]/maxA, faceWeightPower)
+		}
+		if w >= minFaceWeight {
+			ws[i] = w
+		}
+	}
+	return ws
+}
+
 // readLetter reads the top pyramid's letter on each of its four faces and
 // returns the letter with the most probability (or confidence) summed
 // over the faces, weighted by how much of each face the camera sees, and
@@ -435,17 +453,13 @@ func (fr *faceReads) readLetter(k int) letterRead {
 	// A face turned away from the camera shows its letter squashed (an
 	// L or an O looks like an I): each face counts by its area in the
 	// picture, relative to the largest.
-	area, maxA := f.faceAreas(r, c, k)
+	weights := f.faceWeights(r, c, k)
 	votes := map[string]float64{}
 	var faceBest [4]string
 	sumW := 0.0
 	out := letterRead{letter: "?", k: k, model: fr.model}
-	for i := 0; i < 4; i++ {
-		w := 1.0
-		if maxA > 0 {
-			w = math.Pow(area[i]/maxA, faceWeightPower)
-		}
-		if w < minFaceWeight {
+	for i, w := range weights {
+		if w == 0 {
 			continue
 		}
 		sumW += w

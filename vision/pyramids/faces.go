@@ -2,7 +2,6 @@ package pyramids
 
 import (
 	"image"
-	"math"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -44,13 +43,8 @@ func FaceCrops(img image.Image, opt Options, heights func(grid.Pos) []int) ([]Fa
 				if k < 1 || k > l.f.geo.MaxStack {
 					continue
 				}
-				area, maxA := l.f.faceAreas(row, col, k)
-				for i := 0; i < 4; i++ {
-					w := 1.0
-					if maxA > 0 {
-						w = math.Pow(area[i]/maxA, faceWeightPower)
-					}
-					if w < minFaceWeight {
+				for i, w := range l.f.faceWeights(row, col, k) {
+					if w == 0 {
 						continue
 					}
 					out = append(out, FaceCrop{Pos: p, Height: k, Face: i, Weight: w, Image: l.f.faceCrop(row, col, k, i, size)})
