@@ -438,9 +438,23 @@ func TestScanSeats(t *testing.T) {
 // BenchmarkScanPyramids scans rendered 1640x1232 normal scenes (the Pi
 // camera's size) with the letter reader: the speed target of issue 21 is
 // a median of 150 ms a photo and a peak of 200 MB. The median of single
-// scans is reported as median-ms.
+// scans is reported as median-ms. It runs with the classifier alone
+// (default) and with the faces' own model (face-model), as the game and
+// the commands read by default.
 func BenchmarkScanPyramids(b *testing.B) {
 	rd := reader(b)
+	for _, bc := range []struct {
+		name string
+		opt  Options
+	}{
+		{"default", Options{Reader: rd}},
+		{"face-model", Options{Reader: rd, FaceModel: true}},
+	} {
+		b.Run(bc.name, func(b *testing.B) { benchmarkScan(b, bc.opt) })
+	}
+}
+
+func benchmarkScan(b *testing.B, o Options) {
 	var imgs []image.Image
 	for _, seed := range []int64{21, 22, 23} {
 		state, err := render.RandomState("pyramids", seed)
@@ -457,7 +471,7 @@ func BenchmarkScanPyramids(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Scan(sc.Image, Options{Reader: rd}); err != nil {
+		if _, err := Scan(sc.Image, o); err != nil {
 			b.Fatalf("seed %d: %v", seed, err)
 		}
 		imgs = append(imgs, sc.Image)
@@ -468,7 +482,7 @@ func BenchmarkScanPyramids(b *testing.B) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		if _, err := Scan(imgs[i%len(imgs)], Options{Reader: rd}); err != nil {
+		if _, err := Scan(imgs[i%len(imgs)], o); err != nil {
 			b.Fatal(err)
 		}
 		times = append(times, float64(time.Since(t0).Microseconds())/1000)
