@@ -121,13 +121,9 @@ func run() error {
 		return trainSpecialist(fonts, start)
 	}
 	for _, alpha := range strings.Split(*alphabets, ",") {
-		glyphs, err := ocr.Glyphs(alpha)
+		glyphs, index, err := glyphIndex(alpha)
 		if err != nil {
 			return err
-		}
-		index := map[string]int{}
-		for i, g := range glyphs {
-			index[g] = i
 		}
 		t0 := time.Now()
 		syn := synthData(fonts, glyphs, alpha)
@@ -359,6 +355,20 @@ func accuracy(pred func([]float32) int, d *data, keep func(i int) bool) float64 
 
 // fit trains a soft-max model (hidden > 0: one ReLU layer) by SGD with
 // momentum and weight decay, mini-batches of 32, a cosine learning rate.
+// glyphIndex is the alphabet's glyphs in the model's order and each
+// glyph's place in it.
+func glyphIndex(alpha string) ([]string, map[string]int, error) {
+	glyphs, err := ocr.Glyphs(alpha)
+	if err != nil {
+		return nil, nil, err
+	}
+	index := make(map[string]int, len(glyphs))
+	for i, g := range glyphs {
+		index[g] = i
+	}
+	return glyphs, index, nil
+}
+
 // writeModel encodes m into dir/name, as ocr loads it, and returns the
 // path and the number of bytes written. Every specialist's model is
 // written this way.
@@ -762,13 +772,9 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 		return fmt.Errorf("-specialist %q: want blur or pyramids", *specialist)
 	}
 	const alpha = ocr.English
-	glyphs, err := ocr.Glyphs(alpha)
+	glyphs, index, err := glyphIndex(alpha)
 	if err != nil {
 		return err
-	}
-	index := map[string]int{}
-	for i, g := range glyphs {
-		index[g] = i
 	}
 	t0 := time.Now()
 	syn := synthData(fonts, glyphs, alpha)

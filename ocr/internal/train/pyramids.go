@@ -143,13 +143,9 @@ func uprightTurn(alpha float64) int { return int(turnOf(0, alpha)) }
 // averaged), and by the three averaged.
 func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	const alpha = ocr.English
-	glyphs, err := ocr.Glyphs(alpha)
+	glyphs, index, err := glyphIndex(alpha)
 	if err != nil {
 		return err
-	}
-	index := map[string]int{}
-	for i, g := range glyphs {
-		index[g] = i
 	}
 	held := strings.Split(*pyrHoldout, ",")
 	var trainFonts, heldFonts []string

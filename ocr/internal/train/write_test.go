@@ -49,3 +49,23 @@ func TestWriteModel(t *testing.T) {
 		t.Error("writing into a missing folder: no error")
 	}
 }
+
+// TestGlyphIndex: every glyph's index is its place in the model's order,
+// and an unknown alphabet is an error.
+func TestGlyphIndex(t *testing.T) {
+	glyphs, index, err := glyphIndex("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(glyphs) == 0 || len(index) != len(glyphs) {
+		t.Fatalf("%d glyphs, %d indexed", len(glyphs), len(index))
+	}
+	for i, g := range glyphs {
+		if index[g] != i {
+			t.Errorf("index[%q] = %d, want %d", g, index[g], i)
+		}
+	}
+	if _, _, err := glyphIndex("no-such-alphabet"); err == nil {
+		t.Error("unknown alphabet: no error")
+	}
+}
