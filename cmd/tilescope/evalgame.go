@@ -364,6 +364,16 @@ func pct(a, b int) string {
 	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
 }
 
+// writeSureRight is the report's line on the stacks shown sure: how many
+// of them were right, and how many were shown unsure.
+func writeSureRight(w io.Writer, indent string, right, sure, unsure int) {
+	share := "-"
+	if sure > 0 {
+		share = fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(right)/float64(sure), right, sure)
+	}
+	fmt.Fprintf(w, "%ssure right:        %s stacks shown sure; %d shown unsure\n", indent, share, unsure)
+}
+
 func (t *gameTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, new tiles missed %d)\n", indent, pct(t.turns-t.refused-t.unseen, t.turns), t.refused, t.unseen)
 	fmt.Fprintf(w, "%sturns right:       %s with no tap\n", indent, pct(t.right, t.turns))
@@ -371,11 +381,7 @@ func (t *gameTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sletters right:     %s stacks\n", indent, pct(t.letters, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s turns, after the taps\n", indent, pct(t.scores, t.scoresAll))
-	sure := "-"
-	if t.sure > 0 {
-		sure = fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(t.sureRight)/float64(t.sure), t.sureRight, t.sure)
-	}
-	fmt.Fprintf(w, "%ssure right:        %s stacks shown sure; %d shown unsure\n", indent, sure, t.unsure)
+	writeSureRight(w, indent, t.sureRight, t.sure, t.unsure)
 }
 
 func (e *gameEval) write(w io.Writer) {

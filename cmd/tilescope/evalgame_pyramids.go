@@ -308,11 +308,7 @@ func (t *pyrTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%stops right:        %s stacks (colour and letter), before any tap\n", indent, pct(t.tops, t.stacks))
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s words, after the taps\n", indent, pct(t.scores, t.scoresAll))
-	sure := "-"
-	if t.sure > 0 {
-		sure = fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(t.sureRight)/float64(t.sure), t.sureRight, t.sure)
-	}
-	fmt.Fprintf(w, "%ssure right:        %s stacks shown sure; %d shown unsure\n", indent, sure, t.unsure)
+	writeSureRight(w, indent, t.sureRight, t.sure, t.unsure)
 }
 
 func (e *pyrEval) write(w io.Writer) {
