@@ -290,10 +290,7 @@ func pyrDiff(p game.Position, want *pyramids.Board) int {
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
 			q := grid.Pos{Row: row, Col: col}
-			a, b := got.At(q), want.At(q)
-			at, _ := a.Top()
-			bt, _ := b.Top()
-			if a.Height != b.Height || at != bt {
+			if !got.At(q).SameTop(want.At(q)) {
 				n++
 			}
 		}
