@@ -716,9 +716,20 @@ func bilerpQuadExt(q vision.Quad, u, v float64) vision.Point {
 // mark: the Upwords centre squares are printed light with a red diamond,
 // which a light tile would hide (tiles are tan with a black letter).
 func printedMark(img image.Image, pose *vision.Pose, r, c int, geo Geometry) bool {
-	q := faceQuad(pose, r, c, 0, geo)
-	b := img.Bounds()
 	red, n := 0, 0
+	innerChroma(img, faceQuad(pose, r, c, 0, geo), func(cb, cr uint8) {
+		n++
+		if int(cr)-int(cb) > 60 && cr > 165 {
+			red++
+		}
+	})
+	return n > 0 && red*6 > n
+}
+
+// innerChroma calls visit with the chroma (Cb, Cr) at each point of a 7x7
+// lattice over the middle of q (its inner 60%) that lies in the picture.
+func innerChroma(img image.Image, q vision.Quad, visit func(cb, cr uint8)) {
+	b := img.Bounds()
 	for i := 0; i < 7; i++ {
 		for j := 0; j < 7; j++ {
 			pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
@@ -727,13 +738,9 @@ func printedMark(img image.Image, pose *vision.Pose, r, c int, geo Geometry) boo
 				continue
 			}
 			_, cb, cr := vision.YCC(img, b.Min.X+x, b.Min.Y+y)
-			n++
-			if int(cr)-int(cb) > 60 && cr > 165 {
-				red++
-			}
+			visit(cb, cr)
 		}
 	}
-	return n > 0 && red*6 > n
 }
 
 // heightBias is added to the continuous height before rounding: the best
@@ -1033,21 +1040,12 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 // the picture (the inner 60%: the letter's ink is grey and moves it
 // little).
 func faceChroma(img image.Image, q vision.Quad) (cb, cr float64, ok bool) {
-	b := img.Bounds()
 	n := 0
-	for i := 0; i < 7; i++ {
-		for j := 0; j < 7; j++ {
-			pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
-			x, y := int(pt.X), int(pt.Y)
-			if x < 0 || y < 0 || x >= b.Dx() || y >= b.Dy() {
-				continue
-			}
-			_, u, v := vision.YCC(img, b.Min.X+x, b.Min.Y+y)
-			cb += float64(u)
-			cr += float64(v)
-			n++
-		}
-	}
+	innerChroma(img, q, func(u, v uint8) {
+		cb += float64(u)
+		cr += float64(v)
+		n++
+	})
 	if n == 0 {
 		return 0, 0, false
 	}
