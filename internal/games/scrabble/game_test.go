@@ -182,14 +182,7 @@ func TestReadingOf(t *testing.T) {
 // challenge that withdraws a play.
 func TestPlayThrough(t *testing.T) {
 	ctx := context.Background()
-	rules, err := Game{}.New(nil, game.Env{Dict: testWords})
-	if err != nil {
-		t.Fatal(err)
-	}
-	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
-	if err != nil {
-		t.Fatal(err)
-	}
+	s := openAnnBo(ctx, t, game.Env{Dict: testWords})
 	play := func(name string, p Position) game.Turn {
 		t.Helper()
 		tn, err := s.Play(ctx, game.Frame{ID: name}, game.Reading{Board: p})
@@ -526,14 +519,8 @@ func TestSixScorelessTurns(t *testing.T) {
 		{"the sixth a play of 0 points, challenged", append(pass(5), "7:7:ab", "challenge"), 6},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rules, err := Game{}.New(nil, game.Env{Dict: testWords})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := openAnnBo(ctx, t, game.Env{Dict: testWords})
+			var err error
 			var last game.Turn
 			for i, step := range c.steps {
 				var st *game.State
@@ -607,11 +594,8 @@ func TestGoingOut(t *testing.T) {
 		{"the challenge undone: over again", []string{"challenge", "undo"}, true, true, false},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			rules, _ := Game{}.New(nil, game.Env{})
-			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
-			if err != nil {
-				t.Fatal(err)
-			}
+			s := openAnnBo(ctx, t, game.Env{})
+			var err error
 			var b scrabble.Board
 			pool := setTiles(98)
 			next := 0
@@ -694,3 +678,18 @@ func TestGoingOut(t *testing.T) {
 
 // st2over: the session's game is over.
 func st2over(s *game.Session) bool { return s.State().Over }
+
+// openAnnBo opens a Scrabble game in memory for Ann and Bo, its rules
+// made with env, judged with the test word list.
+func openAnnBo(ctx context.Context, t *testing.T, env game.Env) *game.Session {
+	t.Helper()
+	rules, err := Game{}.New(nil, env)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
