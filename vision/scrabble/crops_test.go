@@ -1,7 +1,6 @@
 package scrabble
 
 import (
-	"bytes"
 	"errors"
 	"image"
 	"math"
@@ -10,7 +9,6 @@ import (
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestSquareCrops cuts a rendered scene's squares where its truth puts
@@ -22,23 +20,7 @@ func TestSquareCrops(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a scene")
 	}
-	const seed = 100010
-	state, err := render.RandomState("scrabble", seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := render.RandomOptions(seed, "mixed")
-	if err != nil {
-		t.Fatal(err)
-	}
-	sc, err := render.Render("scrabble", state, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, sc, img := renderScene(t, 100010)
 	var q vision.Quad
 	for i, c := range sc.Truth.Board.Corners {
 		q[i] = vision.Point{X: c[0], Y: c[1]}

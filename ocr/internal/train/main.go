@@ -847,25 +847,39 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 // seed0..seed0+n-1, the seeds split between the workers, the crops kept in
 // seed order (the same crops as one call would give).
 func renderParallel(seed0 int64, n int, o dataset.RenderOptions) ([]dataset.Crop, error) {
-	parts := make([][]dataset.Crop, n)
+	out, _, err := sceneParallel(n, func(i int) ([]dataset.Crop, bool, error) {
+		c, err := dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+		return c, true, err
+	})
+	return out, err
+}
+
+// sceneParallel runs scene(i) for i in 0..n-1, split between the
+// workers, and joins the samples in scene order (the same as one worker
+// would give); boards counts the scenes that found theirs.
+func sceneParallel[T any](n int, scene func(i int) ([]T, bool, error)) (out []T, boards int, err error) {
+	parts := make([][]T, n)
 	errs := make([]error, n)
+	found := make([]bool, n)
 	var wg sync.WaitGroup
 	for w := 0; w < *workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < n; i += *workers {
-				parts[i], errs[i] = dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+				parts[i], found[i], errs[i] = scene(i)
 			}
 		}(w)
 	}
 	wg.Wait()
-	var out []dataset.Crop
 	for i := range parts {
 		if errs[i] != nil {
-			return nil, errs[i]
+			return nil, 0, errs[i]
+		}
+		if found[i] {
+			boards++
 		}
 		out = append(out, parts[i]...)
 	}
-	return out, nil
+	return out, boards, nil
 }

@@ -7,7 +7,6 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
-	"sync"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -43,32 +42,9 @@ type scrSample struct {
 // sampled (the "no tile" class, premium print included). Blank tiles are
 // left out (the scan tells them by their missing ink).
 func scrabbleSquares(seed0 int64, n, plain int, jitter float64, index map[string]int) ([]scrSample, int, error) {
-	parts := make([][]scrSample, n)
-	errs := make([]error, n)
-	found := make([]bool, n)
-	var wg sync.WaitGroup
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < n; i += *workers {
-				parts[i], found[i], errs[i] = scrabbleScene(seed0+int64(i), plain, jitter, index)
-			}
-		}(w)
-	}
-	wg.Wait()
-	var out []scrSample
-	boards := 0
-	for i := range parts {
-		if errs[i] != nil {
-			return nil, 0, errs[i]
-		}
-		if found[i] {
-			boards++
-		}
-		out = append(out, parts[i]...)
-	}
-	return out, boards, nil
+	return sceneParallel(n, func(i int) ([]scrSample, bool, error) {
+		return scrabbleScene(seed0+int64(i), plain, jitter, index)
+	})
 }
 
 func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]int) ([]scrSample, bool, error) {
