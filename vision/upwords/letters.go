@@ -356,22 +356,18 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 const historySure = 0.9
 
 // rereadHistory reads again, at the heights the game's history allows,
-// the stacks read with a new letter at a height it cannot give: a new
-// stack (before(p) empty) higher than one, or a new letter on a stack
-// not one tile higher than it stood. Steep views and boards of other
-// dimensions misjudge such heights by two or more levels, and a crop cut
-// there may lie on the tile behind, whose letter the reader reads. A
-// crop at the height the stack stood at that reads its old letter surely
-// (historySure) says no tile went on it: the stack stands as it stood.
-// A stack read too high whose crop one tile higher than it stood (one
-// high for a new stack) reads the same letter surely is that tile, at
-// that height; a new stack whose crop one high reads another letter
-// surely is that letter (the history puts its face there). A new letter
-// read no higher than its stack stood is left for the game's rules to
-// weigh (game.ReconcileUpwordsJudged), as is every reading the crops do
-// not settle. Only once the letters have given the board's reading
-// direction, with a reader that can be told it (ocr.KnownReader), as
-// rereadTall. A crop or two per such stack.
+// the stacks read at a height it cannot give: a new stack (before(p)
+// empty) higher than one, or a new letter on a stack not one tile
+// higher than it stood. Steep views and boards of other dimensions
+// misjudge such heights by two or more levels, and a crop cut there lies
+// on the tile behind, whose letter the reader reads. A crop at the height
+// the stack stood at that reads its old letter surely (historySure) says
+// no tile went on it: the stack stands as it stood. Else a crop one tile
+// higher (one high for a new stack) that reads a letter surely, not the
+// old one, gives the new tile's letter there. Otherwise the reading
+// stands, for the game to weigh. Only once the letters have given the
+// board's reading direction, with a reader that can be told it
+// (ocr.KnownReader), as rereadTall. A crop or two per such stack.
 func rereadHistory(img image.Image, cells []Cell, before func(grid.Pos) grid.Stack, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kr, ok := rd.(ocr.KnownReader)
 	if !ok || !known {
@@ -391,11 +387,10 @@ func rereadHistory(img image.Image, cells []Cell, before func(grid.Pos) grid.Sta
 			continue
 		}
 		was := before(c.Pos)
-		h := was.Height + 1 // where a new tile's face is
-		if c.Letter == was.Letter || c.Height == h {
-			continue // the letter as it stood, or a height the history gives
+		if !was.Empty() && (c.Letter == was.Letter || c.Height == was.Height+1) || was.Empty() && c.Height == 1 {
+			continue // a height the history gives, or the letter as it stood
 		}
-		if !was.Empty() && c.Height != was.Height {
+		if !was.Empty() {
 			got, err := read(c, was.Height)
 			if err != nil {
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
@@ -405,14 +400,15 @@ func rereadHistory(img image.Image, cells []Cell, before func(grid.Pos) grid.Sta
 				continue
 			}
 		}
-		if c.Height < h || h > geo.MaxStack {
+		h := was.Height + 1
+		if h > geo.MaxStack {
 			continue
 		}
 		got, err := read(c, h)
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		if got.Conf >= historySure && (got.Letter == c.Letter || was.Empty() && got.Letter != "") {
+		if got.Letter != "" && got.Letter != was.Letter && got.Conf >= historySure {
 			set(c, got.Letter, h, got)
 		}
 	}
