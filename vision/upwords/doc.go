@@ -47,12 +47,6 @@
 // letter; when neither neighbouring height reads it, every height is
 // read, and another letter that two neighbouring heights (neither the
 // stack's own) both read at 0.9 or more replaces it. The height is kept.
-// Through a game (Options.Before, the board before the photo), a stack
-// read at a height its history cannot give (a new stack higher than
-// one, a new letter on a stack not one tile higher) is read again where
-// the history puts it (rereadHistory): its old letter read surely at
-// the height it stood means no tile went on it; else a letter read
-// surely one tile higher is the new tile's, at that height.
 //
 // # Heights
 //

@@ -5,9 +5,9 @@ import (
 	"image"
 	"math"
 
-	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/ocr"
 )
 
 // voteBelow: a letter still read with less confidence than this after the
@@ -346,70 +346,6 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 		}
 		if best.Letter != "" {
 			c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
-		}
-	}
-	return nil
-}
-
-// historySure is how surely a crop cut at a height the game's history
-// allows must read for rereadHistory to take its letter.
-const historySure = 0.9
-
-// rereadHistory reads again, at the heights the game's history allows,
-// the stacks read at a height it cannot give: a new stack (before(p)
-// empty) higher than one, or a new letter on a stack not one tile
-// higher than it stood. Steep views and boards of other dimensions
-// misjudge such heights by two or more levels, and a crop cut there lies
-// on the tile behind, whose letter the reader reads. A crop at the height
-// the stack stood at that reads its old letter surely (historySure) says
-// no tile went on it: the stack stands as it stood. Else a crop one tile
-// higher (one high for a new stack) that reads a letter surely, not the
-// old one, gives the new tile's letter there. Otherwise the reading
-// stands, for the game to weigh. Only once the letters have given the
-// board's reading direction, with a reader that can be told it
-// (ocr.KnownReader), as rereadTall. A crop or two per such stack.
-func rereadHistory(img image.Image, cells []Cell, before func(grid.Pos) grid.Stack, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
-	kr, ok := rd.(ocr.KnownReader)
-	if !ok || !known {
-		return nil
-	}
-	kn := ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * k)}
-	read := func(c *Cell, h int) (ocr.Reading, error) {
-		return kr.ReadKnown(letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo), crop), kn)
-	}
-	set := func(c *Cell, l string, h int, got ocr.Reading) {
-		c.Letter, c.Conf, c.Angle, c.Height = l, got.Conf, got.Angle, h
-		c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
-	}
-	for i := range cells {
-		c := &cells[i]
-		if c.Height == 0 || c.Letter == "" || c.Letter == "?" {
-			continue
-		}
-		was := before(c.Pos)
-		if !was.Empty() && (c.Letter == was.Letter || c.Height == was.Height+1) || was.Empty() && c.Height == 1 {
-			continue // a height the history gives, or the letter as it stood
-		}
-		if !was.Empty() {
-			got, err := read(c, was.Height)
-			if err != nil {
-				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-			}
-			if got.Letter == was.Letter && got.Conf >= historySure {
-				set(c, was.Letter, was.Height, got)
-				continue
-			}
-		}
-		h := was.Height + 1
-		if h > geo.MaxStack {
-			continue
-		}
-		got, err := read(c, h)
-		if err != nil {
-			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-		}
-		if got.Letter != "" && got.Letter != was.Letter && got.Conf >= historySure {
-			set(c, got.Letter, h, got)
 		}
 	}
 	return nil

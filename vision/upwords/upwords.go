@@ -70,12 +70,6 @@ type Options struct {
 	// for the stack read on square p (as the board is read), or 0: each
 	// such stack is measured (UpwordsReading.Measures) for LearnGeometry.
 	Measure func(p grid.Pos, read grid.Stack) int
-	// Before, when not nil, is the board as the game holds it before
-	// this photo (as the board is read): a stack read at a height its
-	// history cannot give (a new stack higher than one, a new letter on
-	// a stack not one tile higher) has its letter read again at the
-	// heights the history allows (rereadHistory).
-	Before *grid.Board
 }
 
 // Cell is what the scan saw on one square.
@@ -281,21 +275,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
-		}
-		if opt.Before != nil && opt.Before.Rows == n && opt.Before.Cols == n {
-			turns := k
-			if opt.CameraOrientation {
-				turns = 0
-			}
-			before := func(p grid.Pos) grid.Stack {
-				for t := 0; t < turns; t++ {
-					p = grid.Pos{Row: p.Col, Col: n - 1 - p.Row}
-				}
-				return opt.Before.At(p)
-			}
-			if err := rereadHistory(img, cells, before, &pose, geo, crop, opt.Reader, k, known); err != nil {
-				return nil, err
-			}
 		}
 	}
 	for i := range cells {

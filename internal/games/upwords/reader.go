@@ -197,9 +197,6 @@ func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Boa
 		q := straightCorners(*last)
 		opt.Hint = &q
 	}
-	if opt.Before == nil {
-		opt.Before = before
-	}
 	scan, err := vupw.ScanUpwords(img, opt)
 	if errors.Is(err, vision.ErrOutOfView) && last != nil && before != nil {
 		// A board at the picture's edge: this frame's search saw it cut
