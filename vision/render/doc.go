@@ -41,7 +41,10 @@
 // (an explicit conversion forbids the fusion), including a math/rand
 // Float64 and a division by a power of two, which the compiler turns into
 // products; TestNoFusedMultiplyAdd asks the compiler, building for arm64,
-// whether it would fuse anything in the package. The probe scenes' hashes
+// whether it would fuse anything in the package. Letters' curves are cut
+// into chords here too (glyphs.go), in golang.org/x/image/vector's steps
+// but with its products rounded: vector's own arithmetic is fused on
+// arm64. The probe scenes' hashes
 // (TestProbeMatchesVersion) are the same on amd64 and arm64 (make
 // pi-check runs them there).
 //
