@@ -327,7 +327,7 @@ func findBoardStages(p Plane, img image.Image, n int, hint *Quad, how findHow) (
 	if linesOnly && best.Score < minGridContrast {
 		return boardFit{}, false
 	}
-	if best.Score < minGridContrast {
+	if best.Score < minGridContrast && how != findWhole {
 		if pf, ok := partialGrid(blur, cands, n); ok {
 			// A board whose rim shows whole inside the picture, with a
 			// grid there, is in view: an outline the picture's edge cuts

@@ -49,6 +49,15 @@ func FindGridLines(img image.Image, n int) (Grid, error) {
 	return findGrid(img, n, findLinesOnly)
 }
 
+// FindGridWhole is FindGrid that looks only for a grid wholly in view:
+// every stage of the search but the partial grids a picture's edge cuts,
+// which cost seconds on a photo with no board in it. For a caller that
+// has other evidence to fall back on and wants a board whose lines are
+// too faint for FindGridLines (a dim photo, an uneven light).
+func FindGridWhole(img image.Image, n int) (Grid, error) {
+	return findGrid(img, n, findWhole)
+}
+
 // FindGridOutlineFirst is FindGrid that looks at the board's outline
 // (from brightness) first, before the grid's own lines, the board's
 // straight edges and the grids of steeply converging lines: for a board
@@ -69,6 +78,7 @@ const (
 	findAll          findHow = iota // every stage, cheapest and most telling first
 	findLinesOnly                   // the stages that see lines, edges and outlines from brightness
 	findOutlineEarly                // every stage, the outline from brightness first
+	findWhole                       // every stage but the partial grids: a board wholly in view
 )
 
 func findGrid(img image.Image, n int, how findHow) (Grid, error) {

@@ -18,22 +18,54 @@ import (
 // board's own empty squares of the same print (vision/scrabble). onBoard
 // reads the photo that way and hands back the squares holding a tile as
 // loose tiles, on the board's own lattice.
+//
+// A board found with no tile on it says something too: whatever the
+// loose search sees on it is its print (a premium square's words read as
+// O, the letters of the tiles pictured on its rim), not a tile of the
+// game (printedBoard.covers).
 
-// onBoard reads img as tiles lying on a printed 15x15 board. ok is false
-// when no board is found or it holds no lettered tile.
-func onBoard(img image.Image, rd Reader) (*Reading, bool) {
-	if rd == nil {
-		return nil, false
+// boardRim is how far, in squares, a board's print reaches beyond its
+// 15x15 grid: the rim with its pictured tiles and the game's name.
+const boardRim = 1.5
+
+// printedBoard is a printed 15x15 board found in the photo.
+type printedBoard struct {
+	// toBoard maps the photo's pixels to the board's squares ((0,0) the
+	// grid's corner, (15,15) the opposite one).
+	toBoard vision.Homography
+}
+
+// covers says whether the photo point p lies on the board's print: its
+// grid or its rim.
+func (b *printedBoard) covers(p Point) bool {
+	if b == nil {
+		return false
 	}
-	br, err := scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: true})
+	q := b.toBoard.Apply(vision.Point{X: p.X, Y: p.Y})
+	lo, hi := -boardRim, float64(scrabble.Size)+boardRim
+	return q.X >= lo && q.X <= hi && q.Y >= lo && q.Y <= hi
+}
+
+// onBoard reads img as tiles lying on a printed 15x15 board: by the
+// board's lines, straight edges and outline (linesOnly: tens of
+// milliseconds), or by every stage of the board finder but the partial
+// grids (vision.FindGridWhole: 0.2-2 s on a photo with no board). ok is
+// false when no board is found or it holds no lettered tile; board is the
+// board found (nil when none), with tiles or without.
+func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *printedBoard, ok bool) {
+	if rd == nil {
+		return nil, nil, false
+	}
+	br, err := scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly})
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
 	h, err := vision.QuadHomography(scrabble.Size, scrabble.Size, br.Corners)
 	if err != nil {
-		return nil, false
+		return nil, nil, false
 	}
-	r := &Reading{}
+	board = &printedBoard{toBoard: h.Inverse()}
+	r = &Reading{}
 	minR, minC, maxR, maxC := scrabble.Size, scrabble.Size, -1, -1
 	var pitch float64
 	for _, bt := range br.Tiles() {
@@ -63,7 +95,7 @@ func onBoard(img image.Image, rd Reader) (*Reading, bool) {
 		maxR, maxC = max(maxR, bt.Row), max(maxC, bt.Col)
 	}
 	if len(r.Tiles) == 0 {
-		return nil, false
+		return nil, board, false
 	}
 	for i := range r.Tiles {
 		r.Tiles[i].Row -= minR
@@ -73,7 +105,7 @@ func onBoard(img image.Image, rd Reader) (*Reading, bool) {
 	r.Pitch = pitch / float64(len(r.Tiles))
 	r.Orientation = normDeg(r.Tiles[0].Angle + 90)
 	if math.IsNaN(r.Pitch) {
-		return nil, false
+		return nil, board, false
 	}
-	return r, true
+	return r, board, true
 }

@@ -118,7 +118,10 @@ type Options struct {
 	// looked for too (by its lines alone, vision.FindGridLines), and where
 	// one is found holding lettered tiles, its squares are the reading
 	// (onBoard): on a board the search for loose tiles takes the print for
-	// tiles and misses the tiles sunk in their squares.
+	// tiles and misses the tiles sunk in their squares. Where the loose
+	// search reads fewer than minSure tiles sure, the board is looked for
+	// by the finder's later stages too (vision.FindGridWhole). A board
+	// found empty is print: loose tiles on it or its rim are left out.
 	OnBoard bool
 	// NoVerify skips the learned verifier (verify.go): Conf stays the
 	// reader's own and no tile is dropped by it (for training it, and
@@ -143,16 +146,53 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		now = time.Now
 	}
 	start := now()
-	r, err := scanLoose(img, opt)
 	if !opt.OnBoard || !opt.Lattice || opt.Reader == nil || img == nil || img.Bounds().Empty() {
-		return r, err
+		return scanLoose(img, opt)
 	}
-	if br, ok := onBoard(img, opt.Reader); ok {
+	done := func(br *Reading) (*Reading, error) {
 		sortTiles(br.Tiles)
 		br.Elapsed = now().Sub(start)
 		return br, nil
 	}
+	// The board by its lines first (tens of milliseconds): where it holds
+	// tiles, it is the reading.
+	br, board, ok := onBoard(img, opt.Reader, true)
+	if ok {
+		return done(br)
+	}
+	found, err := findTiles(img, opt)
+	if err != nil {
+		return nil, err
+	}
+	if board == nil && fewSure(found.tiles) {
+		// Few tiles the reader is sure of: perhaps tiles sunk in a
+		// board whose lines are too faint for the quick search; the
+		// board finder's later stages look (0.2-2 s, so only here).
+		if br, board, ok = onBoard(img, opt.Reader, false); ok {
+			return done(br)
+		}
+	}
+	r, err := placeTiles(img, found, opt, board)
+	if r != nil {
+		r.Elapsed = now().Sub(start)
+	}
 	return r, err
+}
+
+// minSure is how many tiles read sure a loose search must give for the
+// photo not to be searched for a faint board (fewSure).
+const minSure = 5
+
+// fewSure says whether fewer than minSure of the tiles are read sure
+// (Conf >= SureConf).
+func fewSure(tiles []Tile) bool {
+	n := 0
+	for _, t := range tiles {
+		if t.Conf >= SureConf {
+			n++
+		}
+	}
+	return n < minSure
 }
 
 // scanLoose finds tiles lying anyhow (Scan without the board).
@@ -162,8 +202,29 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 		now = time.Now
 	}
 	start := now()
+	found, err := findTiles(img, opt)
+	if err != nil {
+		return nil, err
+	}
+	r, err := placeTiles(img, found, opt, nil)
+	if r != nil {
+		r.Elapsed = now().Sub(start)
+	}
+	return r, err
+}
+
+// tilesFound are the tiles the loose search found and read, before the
+// lattice: patches counts the light patches looked at.
+type tilesFound struct {
+	tiles   []Tile
+	patches int
+}
+
+// findTiles finds the tiles, reads them and drops doubles and what the
+// verifier says is no tile.
+func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	if img == nil || img.Bounds().Empty() {
-		return nil, ErrEmptyImage
+		return tilesFound{}, ErrEmptyImage
 	}
 	ws := opt.WorkSide
 	if ws <= 0 {
@@ -174,7 +235,7 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	// anyhow; on a lattice only when a reader will confirm them.
 	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists})
 	if err != nil {
-		return nil, err
+		return tilesFound{}, err
 	}
 	tiles := make([]Tile, 0, len(found))
 	for _, f := range found {
@@ -189,18 +250,36 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 	if opt.Reader != nil {
 		tiles, err = readTiles(src, tiles, opt)
 		if err != nil {
-			return nil, err
+			return tilesFound{}, err
 		}
 	}
 	// One tile found twice: the reader's surer reading stays.
 	tiles = dropDoubles(tiles)
-	if opt.Reader != nil {
-		if verifies(opt) {
-			tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
+	if opt.Reader != nil && verifies(opt) {
+		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
+	}
+	return tilesFound{tiles: tiles, patches: len(found)}, nil
+}
+
+// placeTiles leaves out the tiles on an empty board's print (board, when
+// one was found), fits the lattice and returns the tiles in the image's
+// own coordinates.
+func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBoard) (*Reading, error) {
+	tiles := found.tiles
+	if board != nil {
+		kept := tiles[:0]
+		for _, t := range tiles {
+			if !board.covers(t.Center) {
+				kept = append(kept, t)
+			}
 		}
-		if len(tiles) == 0 {
-			return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, len(found))
+		if len(kept) == 0 && len(tiles) > 0 {
+			return nil, fmt.Errorf("%w: an empty board; the %d marks on it are its print", ErrNoTiles, len(tiles))
 		}
+		tiles = kept
+	}
+	if opt.Reader != nil && len(tiles) == 0 {
+		return nil, fmt.Errorf("%w: %d light patches, none of them a tile the reader recognises", ErrNoTiles, found.patches)
 	}
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
@@ -218,7 +297,6 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 			t.Center = centroid(t.Corners)
 		}
 	}
-	r.Elapsed = now().Sub(start)
 	return r, nil
 }
 

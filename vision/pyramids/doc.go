@@ -23,7 +23,10 @@
 //     runway squares show; of those, the one whose weakest side has the
 //     most contrast wins.
 //     When no outline is a board, a corner cut off by a hand is
-//     completed (completeCorner).
+//     completed (completeCorner), also when a light table beside the
+//     board runs off the picture. A picture whose median is dark is too
+//     dark only when no board is found in it or the board's own white
+//     (the runway) is dark: a lit board on a dark table is read.
 //   - The four corners give the board-to-picture homography, and through
 //     it (with the focal length from the homography, a calibration, or the
 //     Pi camera's) the camera's pose: a pyramid is a solid 15 mm tall, so

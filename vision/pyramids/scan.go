@@ -107,7 +107,8 @@ func (r *Reading) Square(p grid.Pos) Square { return r.Squares[p.Row*pyramids.Si
 
 // Thresholds of the picture checks.
 const (
-	darkLuma      = 28  // median grey below this: too dark
+	darkLuma      = 28  // median grey below this: too dark, unless a board is found whose white is darkWhite or more
+	darkWhite     = 60  // the runway's grey (its lighter quarter) under which a dark picture's board is too dark
 	blurSharpness = 9.0 // mean of the strongest tenth of neighbour differences below this: too blurred
 )
 
@@ -187,9 +188,10 @@ func locate(img image.Image, opt Options) (*located, error) {
 		stack = 5
 	}
 	p := toPicture(img)
-	if med := medianLuma(p); med < darkLuma {
-		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
-	}
+	// A dark picture may still hold a lit board (a dark table, a lamp
+	// on the board): it is too dark only when no board is found in it or
+	// the board's own white is dark.
+	med := medianLuma(p)
 	var best *frame
 	clipped, cut := false, false
 	outs := findOutlines(p)
@@ -211,8 +213,13 @@ func locate(img image.Image, opt Options) (*located, error) {
 			best = f
 		}
 	}
-	if best == nil && !cut {
+	if best == nil {
+		// also when a light area runs off the picture: a light table
+		// cut by the edge beside a board whose corner is under a hand
 		best = completeCorner(p, outs, geo, opt.Calib)
+	}
+	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
+		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
 	}
 	if best != nil {
 		for _, c := range best.corners {
@@ -392,6 +399,11 @@ type frame struct {
 	white   [3]float64 // the runway's colour: the picture's white balance
 	score   float64    // the weakest side's contrast, runway over border
 	grid    float64    // the share of the runway's printed lines that show
+}
+
+// whiteLuma is the grey of the runway's white.
+func (f *frame) whiteLuma() float64 {
+	return 0.299*f.white[0] + 0.587*f.white[1] + 0.114*f.white[2]
 }
 
 // rank orders the frames found: the weakest side's contrast, and the

@@ -504,15 +504,26 @@ func cpuTime() time.Duration {
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
-// TestScanHandOverCorner: a hand over one corner of the playing area cuts
-// that corner off the light region (hard seed 3000's scene 15); the board
-// is still found, by moving the cut corner out along its sides
-// (completeCorner).
+// TestScanHandOverCorner: a hand over one corner or side of the playing
+// area cuts it off the light region; the board is still found, by moving
+// the cut corner out along its sides (completeCorner), also when a light
+// table runs off the picture's edge beside the board.
 func TestScanHandOverCorner(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a scene")
 	}
-	const seed = 3000*100000 + 15
+	for _, tc := range []struct {
+		name string
+		seed int64
+	}{
+		{"hand over a corner (hard seed 3000, scene 15)", 3000*100000 + 15},
+		{"hand over the north side, light table cut by the picture's edge (hard seed 3100, scene 18)", 3100*100000 + 18},
+	} {
+		t.Run(tc.name, func(t *testing.T) { handOverCorner(t, tc.seed) })
+	}
+}
+
+func handOverCorner(t *testing.T, seed int64) {
 	state, err := render.RandomState("pyramids", seed)
 	if err != nil {
 		t.Fatal(err)
@@ -535,6 +546,57 @@ func TestScanHandOverCorner(t *testing.T) {
 	}
 	side := math.Hypot(sc.Truth.Board.Corners[1][0]-sc.Truth.Board.Corners[0][0], sc.Truth.Board.Corners[1][1]-sc.Truth.Board.Corners[0][1]) / pyramids.Size
 	for i, c := range sc.Truth.Board.Corners {
+		if d := math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]); d > 0.2*side {
+			t.Errorf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
+		}
+	}
+}
+
+// TestScanDarkTable: a lit board on a dark table is read although the
+// picture's median is under darkLuma: too dark is judged on the board's
+// own white once a board is found.
+func TestScanDarkTable(t *testing.T) {
+	easy, err := loadImage(filepath.Join("testdata", "scenes", "easy.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := loadTruth(filepath.Join("testdata", "scenes", "easy.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(easy)
+	// the board with its border: the grid's corners moved out from its
+	// centre by a fifth
+	var cx, cy float64
+	for _, c := range tr.Board.Corners {
+		cx, cy = cx+c[0]/4, cy+c[1]/4
+	}
+	var hull []vision.Point
+	for _, c := range tr.Board.Corners {
+		hull = append(hull, vision.Point{X: cx + 1.2*(c[0]-cx), Y: cy + 1.2*(c[1]-cy)})
+	}
+	dark := image.NewRGBA(p.Rect)
+	copy(dark.Pix, p.Pix[:len(dark.Pix)])
+	for y := 0; y < p.H; y++ {
+		for x := 0; x < p.W; x++ {
+			if inHull(hull, vision.Point{X: float64(x), Y: float64(y)}) {
+				continue
+			}
+			o := y*dark.Stride + 4*x
+			for i := 0; i < 3; i++ {
+				dark.Pix[o+i] /= 10
+			}
+		}
+	}
+	if med := medianLuma(toPicture(dark)); med >= darkLuma {
+		t.Fatalf("the darkened table's picture has median %d, want under %d (the board fills too much of it)", med, darkLuma)
+	}
+	r, err := Scan(dark, Options{})
+	if err != nil {
+		t.Fatalf("a lit board on a dark table: %v", err)
+	}
+	side := math.Hypot(tr.Board.Corners[1][0]-tr.Board.Corners[0][0], tr.Board.Corners[1][1]-tr.Board.Corners[0][1]) / pyramids.Size
+	for i, c := range tr.Board.Corners {
 		if d := math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]); d > 0.2*side {
 			t.Errorf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
 		}

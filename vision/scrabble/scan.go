@@ -33,6 +33,11 @@ type Options struct {
 	// (vision.FindGridLines): quick, for a caller that reads the photo
 	// another way when no board is found.
 	LinesOnly bool
+	// WholeOnly looks for a board wholly in view, by every stage of the
+	// search but the partial grids (vision.FindGridWhole): for a caller
+	// that reads the photo another way when no board is found, and can
+	// spend a second on a board whose lines are faint.
+	WholeOnly bool
 }
 
 // Cell is one square holding a tile.
@@ -189,6 +194,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	find := vision.FindGridOutlineFirst
 	if opt.LinesOnly {
 		find = vision.FindGridLines
+	} else if opt.WholeOnly {
+		find = vision.FindGridWhole
 	}
 	f, err := findFrame(img, find)
 	if err != nil {

@@ -24,6 +24,7 @@ var (
 	pyrHoldout = flag.String("pyr-holdout", "LiberationSerif-Bold,GoMonoBold,FreeSansBold", "with -specialist pyramids: typefaces never trained on, measured on after training")
 	pyrEval    = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
 	pyrHard    = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds 50001..50000+N)")
+	pyrMakers  = flag.Int("pyr-makers", 0, "with -specialist pyramids: extra scenes of other makers' sets (render.RandomPyramidsSet: sizes, prints, ink), mixed difficulty (seeds 60001..60000+N)")
 	pyrNear    = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
 )
 
@@ -43,6 +44,12 @@ type pyrSample struct {
 // stack count (and, on a share near of the squares, one higher and one
 // lower), with the features the classifier sees.
 func pyramidFaces(seed0 int64, n int, diff string, fonts []string, near float64, index map[string]int) ([]pyrSample, int, error) {
+	return pyramidFacesOf(seed0, n, diff, false, fonts, near, index)
+}
+
+// pyramidFacesOf is pyramidFaces with, when varied, each scene's set
+// another maker's (render.RandomPyramidsSet of the scene's seed).
+func pyramidFacesOf(seed0 int64, n int, diff string, varied bool, fonts []string, near float64, index map[string]int) ([]pyrSample, int, error) {
 	parts := make([][]pyrSample, n)
 	errs := make([]error, n)
 	found := make([]bool, n)
@@ -52,7 +59,7 @@ func pyramidFaces(seed0 int64, n int, diff string, fonts []string, near float64,
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < n; i += *workers {
-				parts[i], found[i], errs[i] = pyramidScene(seed0+int64(i), i, diff, fonts[i%len(fonts)], near, index)
+				parts[i], found[i], errs[i] = pyramidScene(seed0+int64(i), i, diff, varied, fonts[i%len(fonts)], near, index)
 			}
 		}(w)
 	}
@@ -71,16 +78,15 @@ func pyramidFaces(seed0 int64, n int, diff string, fonts []string, near float64,
 	return out, boards, nil
 }
 
-func pyramidScene(sceneSeed int64, i int, diff, font string, near float64, index map[string]int) ([]pyrSample, bool, error) {
+func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string, near float64, index map[string]int) ([]pyrSample, bool, error) {
 	state, err := render.RandomState("pyramids", sceneSeed)
 	if err != nil {
 		return nil, false, err
 	}
-	opt, err := render.RandomOptions(sceneSeed, diff)
+	opt, err := pyramidOptions(sceneSeed, diff, varied, font)
 	if err != nil {
 		return nil, false, err
 	}
-	opt.Typeface = font
 	sc, err := render.Render("pyramids", state, opt)
 	if err != nil {
 		return nil, false, err
@@ -125,6 +131,24 @@ func pyramidScene(sceneSeed int64, i int, diff, font string, near float64, index
 		out = append(out, pyrSample{fv: fv, glyph: t.glyph, sq: i*100 + c.Pos.Row*10 + c.Pos.Col, weight: c.Weight, truthK: c.Height == t.k})
 	}
 	return out, true, nil
+}
+
+// pyramidOptions are a training scene's render options: drawn from its
+// seed at the difficulty, in the typeface font, and when varied with
+// another maker's set (render.RandomPyramidsSet of the seed, the camera
+// moved to fit it as render-set --maker varied does).
+func pyramidOptions(sceneSeed int64, diff string, varied bool, font string) (render.Options, error) {
+	opt, err := render.RandomOptions(sceneSeed, diff)
+	if err != nil {
+		return opt, err
+	}
+	opt.Typeface = font
+	if varied {
+		set := render.RandomPyramidsSet(sceneSeed)
+		opt.Pyramids = &set
+		opt.FitGame("pyramids")
+	}
+	return opt, nil
 }
 
 // uprightTurn is the output turn of an upright crop for the normaliser's
@@ -174,10 +198,17 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 		}
 		faces, boards = append(faces, hard...), boards+hb
 	}
+	if *pyrMakers > 0 {
+		mk, mb, err := pyramidFacesOf(60001, *pyrMakers, "mixed", true, trainFonts, *pyrNear, index)
+		if err != nil {
+			return err
+		}
+		faces, boards = append(faces, mk...), boards+mb
+	}
 	for _, s := range faces {
 		all.push(s.fv.Vec, int32(s.glyph*turns+uprightTurn(s.fv.Alpha)), false, -2, true)
 	}
-	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard, time.Since(t0).Seconds())
+	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers, time.Since(t0).Seconds())
 	t0 = time.Now()
 	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 	m.Note = fmt.Sprintf("make train (-specialist pyramids): seed %d, %d samples", *seed, all.n())
