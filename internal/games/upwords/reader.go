@@ -188,12 +188,30 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 // on the found grid moved a square each way, the reading that changes
 // the fewest stacks winning when it no longer changes most of them.
 // A photo still misregistered on the last good grid is ErrRegistration.
+// A photo whose board the search sees cut off at the picture's edge is
+// read on the last good grid when at least half the stacks standing
+// read as they stood (a board at the edge of the view, a tall stack or
+// a shadow on its border); else it stays out of view.
 func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Board) (*vupw.UpwordsReading, error) {
 	if last != nil {
 		q := straightCorners(*last)
 		opt.Hint = &q
 	}
 	scan, err := vupw.ScanUpwords(img, opt)
+	if errors.Is(err, vision.ErrOutOfView) && last != nil && before != nil {
+		// A board at the picture's edge: this frame's search saw it cut
+		// off (a tall stack or a shadow on its border), where the last
+		// good grid, from the same fixed camera, had it whole. Read it
+		// there, when at least half the stacks standing read as they
+		// stood: a board that really moved reads otherwise and is
+		// refused as before.
+		o := opt
+		o.On = last
+		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil && holdsBoard(again.Board, before) {
+			return again, nil
+		}
+		return nil, err
+	}
 	if err != nil || before == nil {
 		return scan, err
 	}
@@ -279,6 +297,19 @@ func changesMost(read, before *grid.Board) bool {
 		}
 	})
 	return standing >= 4 && 2*changedStacks(read, before) > standing
+}
+
+// holdsBoard reports whether a reading keeps the letter on at least half
+// of the stacks standing before (and some stack stands): the board is
+// where the grid says.
+func holdsBoard(read, before *grid.Board) bool {
+	standing := 0
+	before.Each(func(_ grid.Pos, b grid.Stack) {
+		if !b.Empty() {
+			standing++
+		}
+	})
+	return standing > 0 && 2*changedStacks(read, before) <= standing
 }
 
 // changedStacks counts the stacks standing before whose letter the

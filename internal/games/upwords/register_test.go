@@ -1,6 +1,7 @@
 package upwords
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"os"
@@ -156,5 +157,77 @@ func TestReadingOfCovered(t *testing.T) {
 	got := ReadingOf(scan, nil)
 	if fmt.Sprint(got.Covered) != "[[0 2]]" {
 		t.Errorf("covered %v, want [[0 2]]", got.Covered)
+	}
+}
+
+// TestScanAtTheEdge: a frame whose board the search sees cut off at the
+// picture's edge (here the picture cut through the grid's outermost
+// line, the last row's squares still in view) is read on the last good grid through a game, when
+// its stacks read as they stood; with no last grid, no board before, or
+// a board before that this frame does not show, it is still out of view.
+func TestScanAtTheEdge(t *testing.T) {
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skipf("no tile reader: %v", err)
+	}
+	f, err := os.Open("../../../vision/upwords/testdata/scenes/upwords-0002.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := vupw.Options{Reader: rd}
+	good, err := vupw.ScanUpwords(img, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	bottom := 0.0
+	for _, c := range straightCorners(good.Found) {
+		bottom = max(bottom, c.Y)
+	}
+	type subImager interface {
+		SubImage(image.Rectangle) image.Image
+	}
+	b := img.Bounds()
+	cut := img.(subImager).SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, int(bottom)-2))
+	if _, err := vupw.ScanUpwords(cut, opt); !errors.Is(err, vision.ErrOutOfView) {
+		t.Fatalf("the cut picture alone: %v, want out of view", err)
+	}
+	moved := grid.New(good.Board.Rows, good.Board.Cols)
+	moved.Set(grid.Pos{Row: 0, Col: 0}, grid.Stack{Letter: "Q", Height: 1})
+	moved.Set(grid.Pos{Row: 0, Col: 9}, grid.Stack{Letter: "Z", Height: 1})
+	tests := []struct {
+		name   string
+		last   *vision.Grid
+		before *grid.Board
+		ok     bool
+	}{
+		{"last good grid, board as it stood", &good.Found, good.Board, true},
+		{"no last grid", nil, good.Board, false},
+		{"no board before", &good.Found, nil, false},
+		{"board before not what shows", &good.Found, moved, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Scan(cut, opt, tc.last, tc.before)
+			if !tc.ok {
+				if !errors.Is(err, vision.ErrOutOfView) {
+					t.Errorf("got %v, want out of view", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if straightCorners(got.Found) != straightCorners(good.Found) {
+				t.Errorf("read on another grid")
+			}
+			if changed := changedStacks(got.Board, good.Board); changed > 0 {
+				t.Errorf("%d stacks read otherwise than on the whole picture", changed)
+			}
+		})
 	}
 }
