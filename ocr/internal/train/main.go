@@ -50,7 +50,7 @@ var (
 	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
 	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
 	hardScenes  = flag.Int("hard-scenes", 60, "extra hard rendered Upwords scenes for the English model (seeds 20001..20000+N), crops turned and jittered as the board reader cuts them")
-	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces)")
+	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces), scrabble (en-scr.tsm, for Scrabble squares)")
 	blurScenes  = flag.Int("blur-scenes", 150, "with -specialist blur: degraded hard Upwords scenes (seeds 30001..30000+N)")
 	blurCuts    = flag.Int("blur-cuts", 3, "with -specialist blur: crops cut from each square of a degraded scene")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
@@ -385,9 +385,19 @@ func writeModel(m *ocr.Model, dir, name string) (string, int, error) {
 }
 
 func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64) *ocr.Model {
+	return fitFrom(d, glyphs, alpha, hidden, epochs, seed, nil, 0)
+}
+
+// fitFrom is fit, or, with warm, the training of warm's weights further
+// on d (warm's feature normalisation and hidden units kept) at the
+// learning rate lr.
+func fitFrom(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64, warm *ocr.Model, lr float64) *ocr.Model {
 	F := ocr.NumFeatures
 	N := d.n()
 	O := len(glyphs) * turns
+	if warm != nil {
+		hidden = warm.Hidden
+	}
 	mean := make([]float32, F)
 	scale := make([]float32, F)
 	for i := 0; i < N; i++ {
@@ -411,6 +421,10 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 		} else {
 			scale[f] = 1 / sd
 		}
+	}
+	if warm != nil {
+		copy(mean, warm.Mean)
+		copy(scale, warm.Scale)
 	}
 	X := make([]float32, len(d.X))
 	for i := 0; i < N; i++ {
@@ -440,6 +454,12 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 			W[i] = float32(rng.NormFloat64() * s)
 		}
 	}
+	if warm != nil {
+		copy(W1, warm.W1)
+		copy(B1, warm.B1)
+		copy(W, warm.W)
+		copy(B, warm.B)
+	}
 	vW := make([]float32, len(W))
 	vB := make([]float32, O)
 	gW := make([]float32, len(W))
@@ -463,6 +483,9 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 	lr0 := 0.02
 	if hidden > 0 {
 		lr0 = 0.01
+	}
+	if warm != nil {
+		lr0 = lr
 	}
 	steps := epochs * ((N + batch - 1) / batch)
 	step := 0
@@ -768,8 +791,11 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 	if *specialist == "pyramids" {
 		return trainPyramids(fonts, start)
 	}
+	if *specialist == "scrabble" {
+		return trainScrabble(fonts, start)
+	}
 	if *specialist != "blur" {
-		return fmt.Errorf("-specialist %q: want blur or pyramids", *specialist)
+		return fmt.Errorf("-specialist %q: want blur, pyramids or scrabble", *specialist)
 	}
 	const alpha = ocr.English
 	glyphs, index, err := glyphIndex(alpha)
@@ -844,25 +870,39 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 // seed0..seed0+n-1, the seeds split between the workers, the crops kept in
 // seed order (the same crops as one call would give).
 func renderParallel(seed0 int64, n int, o dataset.RenderOptions) ([]dataset.Crop, error) {
-	parts := make([][]dataset.Crop, n)
+	out, _, err := sceneParallel(n, func(i int) ([]dataset.Crop, bool, error) {
+		c, err := dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+		return c, true, err
+	})
+	return out, err
+}
+
+// sceneParallel runs scene(i) for i in 0..n-1, split between the
+// workers, and joins the samples in scene order (the same as one worker
+// would give); boards counts the scenes that found theirs.
+func sceneParallel[T any](n int, scene func(i int) ([]T, bool, error)) (out []T, boards int, err error) {
+	parts := make([][]T, n)
 	errs := make([]error, n)
+	found := make([]bool, n)
 	var wg sync.WaitGroup
 	for w := 0; w < *workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < n; i += *workers {
-				parts[i], errs[i] = dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+				parts[i], found[i], errs[i] = scene(i)
 			}
 		}(w)
 	}
 	wg.Wait()
-	var out []dataset.Crop
 	for i := range parts {
 		if errs[i] != nil {
-			return nil, errs[i]
+			return nil, 0, errs[i]
+		}
+		if found[i] {
+			boards++
 		}
 		out = append(out, parts[i]...)
 	}
-	return out, nil
+	return out, boards, nil
 }
