@@ -144,6 +144,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-scenes 320 -synth 40 -empty 200 -epochs 15 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -out vision/loose/verifier.txt
 	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -out vision/loose/verifier-twists.txt
 

@@ -196,3 +196,8 @@ func (c Cascade) Read(tile image.Image) (Reading, error) {
 	}
 	return r, nil
 }
+
+// SpecialistScrabble is the name of the model trained on Scrabble
+// squares as vision/scrabble cuts them (model/en-scr.tsm, the same
+// glyphs as en), as LoadModel takes it.
+const SpecialistScrabble = "en-scr"

@@ -144,3 +144,20 @@ func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle
 	}
 	return nil
 }
+
+// GlyphProbs is one crop's probability of every glyph (in the order of
+// Glyphs), read with what is known of it as ReadVote reads each crop, and
+// the angle each glyph reads at. A caller pooling several classifiers'
+// readings of one crop averages these.
+func (c *Classifier) GlyphProbs(tile image.Image, k Known) (probs, angles []float64, err error) {
+	G := len(c.m.Glyphs)
+	probs, angles = make([]float64, G), make([]float64, G)
+	best := make([]float64, G)
+	for i := range best {
+		best[i] = -1
+	}
+	if err := c.glyphProbs(tile, k, probs, best, angles); err != nil {
+		return nil, nil, err
+	}
+	return probs, angles, nil
+}

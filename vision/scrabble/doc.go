@@ -27,7 +27,9 @@
 //     tenth of a square's margin), whitened (grey, the face near white,
 //     the letter dark: the tile reader learned from light tiles and takes
 //     a dark wood's letter for an empty square) and read by the ocr
-//     package's classifier told the crop holds a tile. A tile whose
+//     package's classifier pooled with ocr's model trained on Scrabble
+//     squares as this package cuts them (en-scr, SquareCrops: their
+//     probabilities averaged), told the crop holds a tile. A tile whose
 //     letter shows less than 0.4 of the board's tiles' median contrast is
 //     a blank (nothing printed on it).
 //   - Which side is up: the letters' angles (the reader's) vote, weighted

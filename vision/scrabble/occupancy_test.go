@@ -65,23 +65,8 @@ func TestTilesOfTheBoardsColour(t *testing.T) {
 	}
 	rd := reader(t)
 	for _, seed := range []int64{100010, 200020} {
-		state, err := render.RandomState("scrabble", seed)
-		if err != nil {
-			t.Fatal(err)
-		}
-		o, err := render.RandomOptions(seed, "mixed")
-		if err != nil {
-			t.Fatal(err)
-		}
-		sc, err := render.Render("scrabble", state, o)
-		if err != nil {
-			t.Fatal(err)
-		}
+		state, sc, img := renderScene(t, seed)
 		l, err := ParseLabel(bytes.NewReader(state), "state")
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,4 +76,27 @@ func TestTilesOfTheBoardsColour(t *testing.T) {
 			t.Errorf("seed %d: board found %v, %d of %d tiles found, %d false", seed, res.Found, res.TilesFound, res.Tiles, res.FalseTiles)
 		}
 	}
+}
+
+// renderScene draws the Scrabble scene of a seed at mixed difficulty, as
+// render-set does: its state, the scene and its photo decoded.
+func renderScene(t *testing.T, seed int64) ([]byte, *render.Scene, image.Image) {
+	t.Helper()
+	state, err := render.RandomState("scrabble", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := render.RandomOptions(seed, "mixed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := render.Render("scrabble", state, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return state, sc, img
 }

@@ -29,6 +29,11 @@ type Options struct {
 	// CropSize is the side in pixels of each square's crop handed to the
 	// reader; 0 means 64.
 	CropSize int
+	// General reads the letters with Reader alone. Otherwise a Reader
+	// that is ocr's own classifier reads them pooled with ocr's model
+	// trained on Scrabble squares as Scan cuts them (en-scr), when the
+	// binary has it (letterReader).
+	General bool
 	// LinesOnly looks for the board only by its lines and straight edges
 	// (vision.FindGridLines): quick, for a caller that reads the photo
 	// another way when no board is found.
@@ -205,6 +210,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if size <= 0 {
 		size = 64
 	}
+	reader := letterReader(opt)
 	occ := occupancy(f, func(r, c int) bool {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
@@ -227,7 +233,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			crop := f.crop(r, c, cropMargin, size)
 			ink, face := inkContrast(crop)
 			wc := whiten(crop)
-			rd, err := readTile(opt.Reader, wc, ocr.Known{Tile: true})
+			rd, err := readTile(reader, wc, ocr.Known{Tile: true})
 			if err != nil {
 				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 			}
@@ -281,7 +287,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if out.Oriented {
 			crop = dropValue(crop)
 		}
-		rd, err := readTile(opt.Reader, crop, ocr.Known{Tile: true, HasAngle: out.Oriented})
+		rd, err := readTile(reader, crop, ocr.Known{Tile: true, HasAngle: out.Oriented})
 		if err != nil {
 			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 		}
@@ -290,7 +296,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		// averaged (ocr.VoteReader): where a tile lies a little off its
 		// square, or its value number crowds the letter, one crop
 		// misleads the reader.
-		if vr, ok := opt.Reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
+		if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
 			crops := []image.Image{crop}
 			for _, v := range voteCrops {
 				m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))

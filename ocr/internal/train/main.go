@@ -50,7 +50,7 @@ var (
 	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
 	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
 	hardScenes  = flag.Int("hard-scenes", 60, "extra hard rendered Upwords scenes for the English model (seeds 20001..20000+N), crops turned and jittered as the board reader cuts them")
-	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces)")
+	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces), scrabble (en-scr.tsm, for Scrabble squares)")
 	blurScenes  = flag.Int("blur-scenes", 150, "with -specialist blur: degraded hard Upwords scenes (seeds 30001..30000+N)")
 	blurCuts    = flag.Int("blur-cuts", 3, "with -specialist blur: crops cut from each square of a degraded scene")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
@@ -768,8 +768,11 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 	if *specialist == "pyramids" {
 		return trainPyramids(fonts, start)
 	}
+	if *specialist == "scrabble" {
+		return trainScrabble(fonts, start)
+	}
 	if *specialist != "blur" {
-		return fmt.Errorf("-specialist %q: want blur or pyramids", *specialist)
+		return fmt.Errorf("-specialist %q: want blur, pyramids or scrabble", *specialist)
 	}
 	const alpha = ocr.English
 	glyphs, index, err := glyphIndex(alpha)
@@ -844,25 +847,39 @@ func trainSpecialist(fonts []*synth.Font, start time.Time) error {
 // seed0..seed0+n-1, the seeds split between the workers, the crops kept in
 // seed order (the same crops as one call would give).
 func renderParallel(seed0 int64, n int, o dataset.RenderOptions) ([]dataset.Crop, error) {
-	parts := make([][]dataset.Crop, n)
+	out, _, err := sceneParallel(n, func(i int) ([]dataset.Crop, bool, error) {
+		c, err := dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+		return c, true, err
+	})
+	return out, err
+}
+
+// sceneParallel runs scene(i) for i in 0..n-1, split between the
+// workers, and joins the samples in scene order (the same as one worker
+// would give); boards counts the scenes that found theirs.
+func sceneParallel[T any](n int, scene func(i int) ([]T, bool, error)) (out []T, boards int, err error) {
+	parts := make([][]T, n)
 	errs := make([]error, n)
+	found := make([]bool, n)
 	var wg sync.WaitGroup
 	for w := 0; w < *workers; w++ {
 		wg.Add(1)
 		go func(w int) {
 			defer wg.Done()
 			for i := w; i < n; i += *workers {
-				parts[i], errs[i] = dataset.RenderedCropsWith("upwords", seed0+int64(i), 1, o)
+				parts[i], found[i], errs[i] = scene(i)
 			}
 		}(w)
 	}
 	wg.Wait()
-	var out []dataset.Crop
 	for i := range parts {
 		if errs[i] != nil {
-			return nil, errs[i]
+			return nil, 0, errs[i]
+		}
+		if found[i] {
+			boards++
 		}
 		out = append(out, parts[i]...)
 	}
-	return out, nil
+	return out, boards, nil
 }

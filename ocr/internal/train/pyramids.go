@@ -9,7 +9,6 @@ import (
 	"math/rand/v2"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -50,32 +49,9 @@ func pyramidFaces(seed0 int64, n int, diff string, fonts []string, near float64,
 // pyramidFacesOf is pyramidFaces with, when varied, each scene's set
 // another maker's (render.RandomPyramidsSet of the scene's seed).
 func pyramidFacesOf(seed0 int64, n int, diff string, varied bool, fonts []string, near float64, index map[string]int) ([]pyrSample, int, error) {
-	parts := make([][]pyrSample, n)
-	errs := make([]error, n)
-	found := make([]bool, n)
-	var wg sync.WaitGroup
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < n; i += *workers {
-				parts[i], found[i], errs[i] = pyramidScene(seed0+int64(i), i, diff, varied, fonts[i%len(fonts)], near, index)
-			}
-		}(w)
-	}
-	wg.Wait()
-	var out []pyrSample
-	boards := 0
-	for i := range parts {
-		if errs[i] != nil {
-			return nil, 0, errs[i]
-		}
-		if found[i] {
-			boards++
-		}
-		out = append(out, parts[i]...)
-	}
-	return out, boards, nil
+	return sceneParallel(n, func(i int) ([]pyrSample, bool, error) {
+		return pyramidScene(seed0+int64(i), i, diff, varied, fonts[i%len(fonts)], near, index)
+	})
 }
 
 func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string, near float64, index map[string]int) ([]pyrSample, bool, error) {

@@ -1,0 +1,251 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"image/jpeg"
+	"math"
+	"math/rand/v2"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/synth"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
+	vscr "github.com/tilescope/tilescope/vision/scrabble"
+)
+
+var (
+	scrScenes = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
+	scrPlain  = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
+	scrJitter = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
+	scrEval   = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
+)
+
+// scrSample is one square's crop features and what the truth says of it.
+type scrSample struct {
+	fv    ocr.FeatureVector
+	glyph int // 0: no tile
+	angle float64
+	// upright: the crop is the scan's second read (turned upright, value
+	// painted out); otherwise the first read in the picture's order.
+	upright bool
+}
+
+// scrabbleSquares renders Scrabble scenes (seeds seed0..seed0+n-1, mixed
+// difficulty) and cuts their squares as vision/scrabble's scan cuts them
+// (vision/scrabble.SquareCrops: the board found as the scan finds it,
+// kept when it lies where the truth says): every tile twice (the first
+// read in the picture's order, any way up, and the second, upright with
+// its value painted out), every empty premium square and plain ones
+// sampled (the "no tile" class, premium print included). Blank tiles are
+// left out (the scan tells them by their missing ink).
+func scrabbleSquares(seed0 int64, n, plain int, jitter float64, index map[string]int) ([]scrSample, int, error) {
+	return sceneParallel(n, func(i int) ([]scrSample, bool, error) {
+		return scrabbleScene(seed0+int64(i), plain, jitter, index)
+	})
+}
+
+func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]int) ([]scrSample, bool, error) {
+	state, err := render.RandomState("scrabble", sceneSeed)
+	if err != nil {
+		return nil, false, err
+	}
+	opt, err := render.RandomOptions(sceneSeed, "mixed")
+	if err != nil {
+		return nil, false, err
+	}
+	opt.FitGame("scrabble")
+	opt.Width, opt.Height = 1640, 1232
+	sc, err := render.Render("scrabble", state, opt)
+	if err != nil {
+		return nil, false, err
+	}
+	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		return nil, false, err
+	}
+	if sc.Truth.Board == nil {
+		return nil, false, fmt.Errorf("scrabble scene %d: no board in the truth", sceneSeed)
+	}
+	var corners vision.Quad
+	for i, c := range sc.Truth.Board.Corners {
+		corners[i] = vision.Point{X: c[0], Y: c[1]}
+	}
+	rng := rand.New(rand.NewPCG(*seed, uint64(sceneSeed)))
+	type want struct {
+		glyph int
+		tile  bool
+	}
+	cells := map[[2]int]want{}
+	var plains [][2]int
+	for _, c := range sc.Truth.Cells {
+		p := [2]int{c.Row, c.Col}
+		if c.Height == 0 {
+			if vscr.PremiumAt(c.Row, c.Col) == vscr.Plain {
+				plains = append(plains, p)
+				continue
+			}
+			cells[p] = want{0, false}
+			continue
+		}
+		if g, ok := index[c.Letter]; ok && c.Letter != "" {
+			cells[p] = want{g, true}
+		}
+	}
+	rng.Shuffle(len(plains), func(i, j int) { plains[i], plains[j] = plains[j], plains[i] })
+	for _, p := range plains[:min(plain, len(plains))] {
+		cells[p] = want{0, false}
+	}
+	crops, err := vscr.SquareCrops(img, corners, func(r, c int) bool {
+		_, ok := cells[[2]int{r, c}]
+		return ok
+	}, func(r, c int) (float64, float64, float64) {
+		if rng.Float64() >= jitter {
+			return 0.1, 0, 0
+		}
+		return 0.05 + 0.13*rng.Float64(), 0.12 * (rng.Float64() - 0.5), 0.12 * (rng.Float64() - 0.5)
+	})
+	if err != nil {
+		return nil, false, nil // no board, or not where the truth says: nothing to learn from
+	}
+	var out []scrSample
+	for _, c := range crops {
+		w := cells[[2]int{c.Row, c.Col}]
+		if fv, err := ocr.Features(c.Picture); err == nil {
+			out = append(out, scrSample{fv: fv, glyph: w.glyph, angle: float64(90 * c.Rot)})
+		}
+		if !w.tile {
+			continue
+		}
+		if fv, err := ocr.Features(c.Upright); err == nil {
+			out = append(out, scrSample{fv: fv, glyph: w.glyph, upright: true})
+		}
+	}
+	return out, true, nil
+}
+
+// trainScrabble trains the reader of Scrabble squares (-specialist
+// scrabble, written as en-scr.tsm): vision/scrabble reads each tile from
+// its square's crop (whitened; first any way up with the value number
+// in, then upright with it painted out) and asks the reader whether a
+// few squares show a letter at all; the general model learned from
+// Upwords, Bananagrams and font-drawn tiles. This one learns from exactly
+// the scan's crops (vision/scrabble.SquareCrops) of rendered Scrabble
+// scenes of every edition, typeface and difficulty, empty premium
+// squares with their print as "no tile", and a few font-drawn tiles so
+// that it keeps some notion of other tiles.
+func trainScrabble(fonts []*synth.Font, start time.Time) error {
+	const alpha = ocr.English
+	glyphs, index, err := glyphIndex(alpha)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	all := synthData(fonts, glyphs, alpha)
+	nSyn := all.n()
+	sq, boards, err := scrabbleSquares(60001, *scrScenes, *scrPlain, *scrJitter, index)
+	if err != nil {
+		return err
+	}
+	tiles := 0
+	for _, s := range sq {
+		y := int32(s.glyph * turns)
+		if s.glyph == 0 {
+			all.push(s.fv.Vec, y, false, -2, false)
+			continue
+		}
+		tiles++
+		y += turnOf(s.angle, s.fv.Alpha)
+		all.push(s.fv.Vec, y, false, -2, true)
+	}
+	fmt.Printf("[%s-scr] samples: %d font-drawn, %d squares (%d tile crops, %d empty) from %d of %d scenes (%.1fs)\n",
+		alpha, nSyn, len(sq), tiles, len(sq)-tiles, boards, *scrScenes, time.Since(t0).Seconds())
+	t0 = time.Now()
+	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
+	m.Note = fmt.Sprintf("make train (-specialist scrabble): seed %d, %d samples", *seed, all.n())
+	fmt.Printf("[%s-scr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
+	path, n, err := writeModel(m, *outDir, ocr.SpecialistScrabble+".tsm")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("[%s-scr] wrote %s (%d bytes)\n", alpha, path, n)
+	if *scrEval > 0 {
+		if err := evalScrabble(m, glyphs, index); err != nil {
+			return err
+		}
+	}
+	fmt.Printf("[%s-scr] total %.1fs\n", alpha, time.Since(start).Seconds())
+	return nil
+}
+
+// evalScrabble prints, on scenes never trained on (seeds 70001..), the
+// squares' crops read right by the new model and by en: the tiles'
+// letters on the first read (told a tile, any way up) and the second
+// (told a tile and its angle), and the empty squares read as no tile.
+func evalScrabble(m *ocr.Model, glyphs []string, index map[string]int) error {
+	newC, err := ocr.NewClassifier(m)
+	if err != nil {
+		return err
+	}
+	om, err := ocr.LoadModel(ocr.English)
+	if err != nil {
+		return err
+	}
+	oldC, err := ocr.NewClassifier(om)
+	if err != nil {
+		return err
+	}
+	sq, boards, err := scrabbleSquares(70001, *scrEval, 1000, 0, index)
+	if err != nil {
+		return err
+	}
+	for _, rd := range []struct {
+		name string
+		c    *ocr.Classifier
+	}{{"en (before)", oldC}, {"en-scr", newC}} {
+		var first, second, empty, nFirst, nSecond, nEmpty int
+		for _, s := range sq {
+			out := rd.c.Outputs(s.fv.Vec)
+			best, bestP := 0, float32(-1)
+			for g := range glyphs {
+				if s.glyph != 0 && g == 0 {
+					continue
+				}
+				var p float32
+				if s.glyph == 0 || !s.upright {
+					for k := 0; k < turns; k++ {
+						p += out[g*turns+k]
+					}
+				} else {
+					p = out[g*turns+int(turnOf(0, s.fv.Alpha))]
+				}
+				if p > bestP {
+					best, bestP = g, p
+				}
+			}
+			switch {
+			case s.glyph == 0:
+				nEmpty++
+				if best == 0 {
+					empty++
+				}
+			case s.upright:
+				nSecond++
+				if best == s.glyph {
+					second++
+				}
+			default:
+				nFirst++
+				if best == s.glyph {
+					first++
+				}
+			}
+		}
+		pc := func(a, b int) float64 { return 100 * float64(a) / math.Max(1, float64(b)) }
+		fmt.Printf("[en-scr] unseen scenes (%d, %d boards found): %-12s first read %.2f%% (%d), upright %.2f%% (%d), empty squares %.2f%% (%d)\n",
+			*scrEval, boards, rd.name, pc(first, nFirst), nFirst, pc(second, nSecond), nSecond, pc(empty, nEmpty), nEmpty)
+	}
+	return nil
+}
