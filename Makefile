@@ -13,7 +13,7 @@ FUZZTIME ?= 10s
 # Debian packages the build, the tests and the service need.
 APT_PKGS := libopencv-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng \
 	tesseract-ocr-rus hunspell-ru wordnet-base pkg-config gcc g++ \
-	chromium fonts-dejavu-core fonts-liberation fonts-freefont-ttf \
+	chromium fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
 	gstreamer1.0-tools gstreamer1.0-plugins-good
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -144,6 +144,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-scenes 320 -synth 40 -empty 200 -epochs 15 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-init ocr/model/en-pyr.tsm -pyr-init-lr 0.003 -pyr-mixed-seed 40321 -pyr-scenes 60 -pyr-hard 100 -pyr-makers 60 -pyr-eval 0 -synth 40 -empty 200 -epochs 3 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -out vision/loose/verifier.txt
 	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -out vision/loose/verifier-twists.txt
