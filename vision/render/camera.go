@@ -8,20 +8,22 @@ import "math"
 // far side as the board is read), Z up from the table.
 type vec3 struct{ X, Y, Z float64 }
 
-func (a vec3) add(b vec3) vec3      { return vec3{a.X + b.X, a.Y + b.Y, a.Z + b.Z} }
-func (a vec3) sub(b vec3) vec3      { return vec3{a.X - b.X, a.Y - b.Y, a.Z - b.Z} }
-func (a vec3) scale(k float64) vec3 { return vec3{a.X * k, a.Y * k, a.Z * k} }
-func (a vec3) dot(b vec3) float64   { return a.X*b.X + a.Y*b.Y + a.Z*b.Z }
-func (a vec3) norm() float64        { return math.Sqrt(a.dot(a)) }
-func (a vec3) unit() vec3           { return a.scale(1 / a.norm()) }
+func (a vec3) add(b vec3) vec3 { return vec3{a.X + b.X, a.Y + b.Y, a.Z + b.Z} }
+func (a vec3) sub(b vec3) vec3 { return vec3{a.X - b.X, a.Y - b.Y, a.Z - b.Z} }
+func (a vec3) scale(k float64) vec3 {
+	return vec3{float64(a.X * k), float64(a.Y * k), float64(a.Z * k)}
+}
+func (a vec3) dot(b vec3) float64 { return float64(a.X*b.X) + float64(a.Y*b.Y) + float64(a.Z*b.Z) }
+func (a vec3) norm() float64      { return math.Sqrt(a.dot(a)) }
+func (a vec3) unit() vec3         { return a.scale(1 / a.norm()) }
 func (a vec3) cross(b vec3) vec3 {
-	return vec3{a.Y*b.Z - a.Z*b.Y, a.Z*b.X - a.X*b.Z, a.X*b.Y - a.Y*b.X}
+	return vec3{float64(a.Y*b.Z) - float64(a.Z*b.Y), float64(a.Z*b.X) - float64(a.X*b.Z), float64(a.X*b.Y) - float64(a.Y*b.X)}
 }
 
 // rotZ turns v by angle radians about the world's vertical axis.
 func rotZ(v vec3, angle float64) vec3 {
 	s, c := math.Sincos(angle)
-	return vec3{c*v.X - s*v.Y, s*v.X + c*v.Y, v.Z}
+	return vec3{float64(c*v.X) - float64(s*v.Y), float64(s*v.X) + float64(c*v.Y), v.Z}
 }
 
 // pt is a point in the image, in pixels; (0,0) is the top-left corner of the
@@ -75,13 +77,13 @@ func NewCamera(s CameraSetup) *Camera {
 		HeightMM: s.HeightMM, TiltDeg: s.TiltDeg, YawDeg: s.YawDeg, HFOVDeg: s.HFOVDeg}
 	c.Fx = float64(s.Width) / 2 / math.Tan(s.HFOVDeg*math.Pi/360)
 	c.Fy = c.Fx
-	c.Cx = float64(s.Width) / 2
-	c.Cy = float64(s.Height) / 2
+	c.Cx = float64(float64(s.Width) / 2)
+	c.Cy = float64(float64(s.Height) / 2)
 	tilt := s.TiltDeg * math.Pi / 180
 	yaw := s.YawDeg * math.Pi / 180
 	target := vec3{s.Target[0], s.Target[1], s.TargetZ}
 	dist := (s.HeightMM - s.TargetZ) / math.Cos(tilt)
-	off := rotZ(vec3{0, -dist * math.Sin(tilt), dist * math.Cos(tilt)}, yaw)
+	off := rotZ(vec3{0, float64(-dist * math.Sin(tilt)), float64(dist * math.Cos(tilt))}, yaw)
 	c.pos = target.add(off)
 	f := target.sub(c.pos).unit()
 	x := rotZ(vec3{1, 0, 0}, yaw)
@@ -111,9 +113,9 @@ func (c *Camera) Project(x, y, z float64) (px, py float64, ok bool) {
 func (c *Camera) project(p vec3) pt {
 	q := c.toCam(p)
 	x, y := q.X/q.Z, q.Y/q.Z
-	r2 := x*x + y*y
-	d := 1 + c.K1*r2 + c.K2*r2*r2
-	return pt{c.Fx*d*x + c.Cx, c.Fy*d*y + c.Cy}
+	r2 := float64(x*x) + float64(y*y)
+	d := 1 + float64(c.K1*r2) + float64(c.K2*r2*r2)
+	return pt{float64(c.Fx*d*x) + c.Cx, float64(c.Fy*d*y) + c.Cy}
 }
 
 // undistort maps a pixel of the picture back to the ideal (pinhole)
@@ -123,11 +125,11 @@ func (c *Camera) undistort(p pt) pt {
 	xd, yd := (p.X-c.Cx)/c.Fx, (p.Y-c.Cy)/c.Fy
 	x, y := xd, yd
 	for i := 0; i < 8; i++ {
-		r2 := x*x + y*y
-		d := 1 + c.K1*r2 + c.K2*r2*r2
+		r2 := float64(x*x) + float64(y*y)
+		d := 1 + float64(c.K1*r2) + float64(c.K2*r2*r2)
 		x, y = xd/d, yd/d
 	}
-	return pt{c.Fx*x + c.Cx, c.Fy*y + c.Cy}
+	return pt{float64(c.Fx*x) + c.Cx, float64(c.Fy*y) + c.Cy}
 }
 
 // ideal projects without distortion, in pixels of the full image.
@@ -146,18 +148,18 @@ func (m mat3) inv() (mat3, bool) {
 	a, b, c := m[0], m[1], m[2]
 	d, e, f := m[3], m[4], m[5]
 	g, h, i := m[6], m[7], m[8]
-	A := e*i - f*h
-	B := -(d*i - f*g)
-	C := d*h - e*g
-	det := a*A + b*B + c*C
+	A := float64(e*i) - float64(f*h)
+	B := -(float64(d*i) - float64(f*g))
+	C := float64(d*h) - float64(e*g)
+	det := float64(a*A) + float64(b*B) + float64(c*C)
 	if math.Abs(det) < 1e-300 {
 		return mat3{}, false
 	}
 	k := 1 / det
 	return mat3{
-		A * k, -(b*i - c*h) * k, (b*f - c*e) * k,
-		B * k, (a*i - c*g) * k, -(a*f - c*d) * k,
-		C * k, -(a*h - b*g) * k, (a*e - b*d) * k,
+		float64(A * k), float64(-(float64(b*i) - float64(c*h)) * k), float64((float64(b*f) - float64(c*e)) * k),
+		float64(B * k), float64((float64(a*i) - float64(c*g)) * k), float64(-(float64(a*f) - float64(c*d)) * k),
+		float64(C * k), float64(-(float64(a*h) - float64(b*g)) * k), float64((float64(a*e) - float64(b*d)) * k),
 	}, true
 }
 
@@ -169,7 +171,7 @@ func (c *Camera) planeHomography(o, u, v vec3, ox, oy float64) mat3 {
 	cv := vec3{c.rx.dot(v), c.ry.dot(v), c.rz.dot(v)}
 	co := c.toCam(o)
 	k := func(q vec3) vec3 {
-		return vec3{c.Fx*q.X + (c.Cx+ox)*q.Z, c.Fy*q.Y + (c.Cy+oy)*q.Z, q.Z}
+		return vec3{float64(c.Fx*q.X) + float64((c.Cx+ox)*q.Z), float64(c.Fy*q.Y) + float64((c.Cy+oy)*q.Z), q.Z}
 	}
 	a, b, d := k(cu), k(cv), k(co)
 	return mat3{a.X, b.X, d.X, a.Y, b.Y, d.Y, a.Z, b.Z, d.Z}

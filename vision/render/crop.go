@@ -90,9 +90,9 @@ func TileCrop(o CropOptions) (*image.RGBA, Tile, error) {
 		}
 		state = b.String()
 		g := upwordsDefault
-		opt.AimZ = g.slab + float64(o.Height)*g.level
-		opt.ShiftX = (float64(tc)-5+0.5)*g.pitch + (rng.Float64()*2-1)*1.5
-		opt.ShiftY = -(float64(tr)-5+0.5)*g.pitch + (rng.Float64()*2-1)*1.5
+		opt.AimZ = g.slab + float64(float64(o.Height)*g.level)
+		opt.ShiftX = float64((float64(tc)-5+0.5)*g.pitch) + float64((float64(float64(rng.Float64())*2)-1)*1.5)
+		opt.ShiftY = float64(-(float64(tr)-5+0.5)*g.pitch) + float64((float64(float64(rng.Float64())*2)-1)*1.5)
 	case "lexicon", "twists":
 		side = 19
 		if o.Game == "twists" {
@@ -112,8 +112,8 @@ func TileCrop(o CropOptions) (*image.RGBA, Tile, error) {
 		}
 		state = b.String()
 		opt.AimZ = 4
-		opt.ShiftX = (rng.Float64()*2 - 1) * 1.5
-		opt.ShiftY = (rng.Float64()*2 - 1) * 1.5
+		opt.ShiftX = float64((float64(float64(rng.Float64())*2) - 1) * 1.5)
+		opt.ShiftY = float64((float64(float64(rng.Float64())*2) - 1) * 1.5)
 	default:
 		return nil, Tile{}, fmt.Errorf("%w %q for a tile crop (want upwords, lexicon or twists)", ErrUnknownGame, o.Game)
 	}

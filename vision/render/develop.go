@@ -19,12 +19,12 @@ func (w *world) drawTable() {
 	tex, base := tableTexture(kind)
 	w.table = tex
 	// Random placement of the pattern, and a tint around the kind's colour.
-	ang := w.rng.Float64() * 2 * math.Pi
+	ang := float64(float64(w.rng.Float64()) * 2 * math.Pi)
 	span := 700.0 // mm per repeat of the texture
 	u := rotZ(vec3{span, 0, 0}, ang)
 	v := rotZ(vec3{0, span, 0}, ang)
-	o := vec3{w.rng.Float64() * span, w.rng.Float64() * span, 0}
-	tint := [3]float64{base[0] * (0.9 + 0.2*w.rng.Float64()), base[1] * (0.9 + 0.2*w.rng.Float64()), base[2] * (0.9 + 0.2*w.rng.Float64())}
+	o := vec3{float64(float64(w.rng.Float64()) * span), float64(float64(w.rng.Float64()) * span), 0}
+	tint := [3]float64{float64(base[0] * (0.9 + float64(0.2*float64(w.rng.Float64())))), float64(base[1] * (0.9 + float64(0.2*float64(w.rng.Float64())))), float64(base[2] * (0.9 + float64(0.2*float64(w.rng.Float64()))))}
 	sh := w.shade(vec3{0, 0, 1})
 	for i := range tint {
 		tint[i] *= sh[i]
@@ -34,7 +34,7 @@ func (w *world) drawTable() {
 	if !ok {
 		return
 	}
-	wallR, wallG, wallB := 120*sh[0], 118*sh[1], 112*sh[2]
+	wallR, wallG, wallB := float64(120*sh[0]), float64(118*sh[1]), float64(112*sh[2])
 	wall := [3]float64{wallR, wallG, wallB}
 	cv := w.cv
 	// The table is smooth at this scale: draw the even rows, then make each
@@ -45,7 +45,7 @@ func (w *world) drawTable() {
 			return true
 		}
 		yc := float64(y) + 0.5
-		return hinv[7]*yc+hinv[8]+hinv[6]*0.5 <= 0 || hinv[7]*yc+hinv[8]+hinv[6]*(float64(cv.w)-0.5) <= 0
+		return float64(hinv[7]*yc)+hinv[8]+float64(hinv[6]*0.5) <= 0 || float64(hinv[7]*yc)+hinv[8]+float64(hinv[6]*(float64(cv.w)-0.5)) <= 0
 	}
 	parRows(cv.h, func(ylo, yhi int) {
 		for y := ylo; y < yhi; y++ {
@@ -73,12 +73,12 @@ func (w *world) tableRow(y int, tex *texture, hinv mat3, tint, wall [3]float64) 
 	cv := w.cv
 	{
 		yc := float64(y) + 0.5
-		xm := float64(cv.w) / 2
+		xm := float64(float64(cv.w) / 2)
 		lv := tex.level(mipScale(hinv, []pt{{xm, yc}}, tex))
 		tw, th := float64(lv.w), float64(lv.h)
-		S := hinv[0]*0.5 + hinv[1]*yc + hinv[2]
-		T := hinv[3]*0.5 + hinv[4]*yc + hinv[5]
-		W := hinv[6]*0.5 + hinv[7]*yc + hinv[8]
+		S := float64(hinv[0]*0.5) + float64(hinv[1]*yc) + hinv[2]
+		T := float64(hinv[3]*0.5) + float64(hinv[4]*yc) + hinv[5]
+		W := float64(hinv[6]*0.5) + float64(hinv[7]*yc) + hinv[8]
 		row := cv.pix[4*y*cv.w : 4*(y+1)*cv.w]
 		for x := 0; x < cv.w; x, S, T, W = x+1, S+hinv[0], T+hinv[3], W+hinv[6] {
 			o := 4 * x
@@ -92,14 +92,14 @@ func (w *world) tableRow(y int, tex *texture, hinv mat3, tint, wall [3]float64) 
 				continue // filled from its neighbours below
 			}
 			iw := 1 / W
-			r, g, b, _ := lv.sample(S*iw*tw-0.5, T*iw*th-0.5, true)
-			row[o] = clamp255(r * tint[0])
-			row[o+1] = clamp255(g * tint[1])
-			row[o+2] = clamp255(b * tint[2])
+			r, g, b, _ := lv.sample(float64(S*iw*tw)-0.5, float64(T*iw*th)-0.5, true)
+			row[o] = clamp255(float64(r * tint[0]))
+			row[o+1] = clamp255(float64(g * tint[1]))
+			row[o+2] = clamp255(float64(b * tint[2]))
 		}
 		for x := 1; x+1 < cv.w; x += 2 {
 			o := 4 * x
-			if hinv[6]*(float64(x)+0.5)+hinv[7]*yc+hinv[8] <= 0 {
+			if float64(hinv[6]*(float64(x)+0.5))+float64(hinv[7]*yc)+hinv[8] <= 0 {
 				continue
 			}
 			row[o] = uint8((uint16(row[o-4]) + uint16(row[o+4]) + 1) / 2)
@@ -138,7 +138,7 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 				continue
 			}
 			k := (p.Z - c.z) / w.light.Z
-			flat = append(flat, pt{p.X - w.light.X*k, p.Y - w.light.Y*k})
+			flat = append(flat, pt{p.X - float64(w.light.X*k), p.Y - float64(w.light.Y*k)})
 		}
 		hull := convexHull(flat)
 		ps := make([]pt, 0, len(hull))
@@ -185,11 +185,11 @@ func (w *world) drawShadowsOf(casters []shadowCaster) {
 			if m <= 0.002 {
 				continue
 			}
-			f := 1 - k*min(m, 1)
+			f := 1 - float32(k*min(m, 1))
 			o := 4 * x
-			row[o] = uint8(float32(row[o]) * f)
-			row[o+1] = uint8(float32(row[o+1]) * f)
-			row[o+2] = uint8(float32(row[o+2]) * f)
+			row[o] = uint8(float32(float32(row[o]) * f))
+			row[o+1] = uint8(float32(float32(row[o+1]) * f))
+			row[o+2] = uint8(float32(float32(row[o+2]) * f))
 		}
 	}
 }
@@ -206,7 +206,7 @@ func convexHull(p []pt) []pt {
 			q[j], q[j-1] = q[j-1], q[j]
 		}
 	}
-	cross := func(o, a, b pt) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
+	cross := func(o, a, b pt) float64 { return float64((a.X-o.X)*(b.Y-o.Y)) - float64((a.Y-o.Y)*(b.X-o.X)) }
 	h := make([]pt, 0, 2*len(q))
 	for _, v := range q {
 		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], v) <= 0 {
@@ -260,7 +260,7 @@ func boxBlurF32(m []float32, stride int, box image.Rectangle, r int) {
 				out := m[(box.Min.Y+y)*stride+x0 : (box.Min.Y+y)*stride+x1]
 				add, drop := cp[clampi(y+r+1, H)*bw:], cp[clampi(y-r, H)*bw:]
 				for k := 0; k < bw; k++ {
-					out[k] = sums[k] * inv
+					out[k] = float32(sums[k] * inv)
 					sums[k] += add[k] - drop[k]
 				}
 			}
@@ -278,7 +278,7 @@ func blur1(a []float32, lo, hi, step, r int, inv float32, tmp []float32) {
 		s += tmp[clampi(i, n)]
 	}
 	for i := 0; i < n; i++ {
-		a[(lo+i)*step] = s * inv
+		a[(lo+i)*step] = float32(s * inv)
 		s += tmp[clampi(i+r+1, n)] - tmp[clampi(i-r, n)]
 	}
 }
@@ -308,16 +308,16 @@ func (w *world) develop() *image.RGBA {
 	}
 	// Light field: a linear gradient and vignetting, plus a glare spot.
 	ga, gb := math.Sincos(o.GradientDeg * math.Pi / 180)
-	diag := math.Hypot(float64(W), float64(H)) / 2
+	diag := float64(math.Hypot(float64(W), float64(H)) / 2)
 	glx, gly, glare := w.glareSpot()
-	glr := 0.12 * float64(W)
+	glr := float64(0.12 * float64(W))
 	// The glare spot is a separable Gaussian: one table per axis.
 	var glareX []float64
 	if glare > 0 {
 		glareX = make([]float64, W)
 		for x := range glareX {
 			ex := float64(x) + 0.5 - glx
-			glareX[x] = glare * 255 * math.Exp(-ex*ex/(glr*glr))
+			glareX[x] = float64(glare * 255 * math.Exp(-ex*ex/(float64(glr*glr))))
 		}
 	}
 	ix0, iy0 := int(math.Round(cv.ox)), int(math.Round(cv.oy))
@@ -325,9 +325,9 @@ func (w *world) develop() *image.RGBA {
 	// Per column: the light field's terms that depend on x.
 	bx, vx := make([]float64, W), make([]float64, W)
 	for x := range bx {
-		dx := (float64(x) + 0.5 - float64(W)/2) / diag
-		bx[x] = o.Gradient * 0.5 * dx * gb
-		vx[x] = o.Vignette * dx * dx
+		dx := (float64(x) + 0.5 - float64(float64(W)/2)) / diag
+		bx[x] = float64(o.Gradient * 0.5 * dx * gb)
+		vx[x] = float64(o.Vignette * dx * dx)
 	}
 	parRows(H, func(ylo, yhi int) {
 		// the distortion map along this row, at the coarse grid's columns
@@ -339,22 +339,22 @@ func (w *world) develop() *image.RGBA {
 			fy := float64(y) + 0.5
 			row := img.Pix[y*img.Stride:]
 			jy := y / step
-			ay := (float64(y%step) + 0.5) / step
+			ay := float64((float64(y%step) + 0.5) / step)
 			if distort {
 				for i := 0; i < gw; i++ {
 					k := jy*gw + i
-					rx[i] = gx[k]*(1-ay) + gx[k+gw]*ay
-					ry[i] = gy[k]*(1-ay) + gy[k+gw]*ay
+					rx[i] = float64(gx[k]*(1-ay)) + float64(gx[k+gw]*ay)
+					ry[i] = float64(gy[k]*(1-ay)) + float64(gy[k+gw]*ay)
 				}
 			}
 			glareY := 0.0
 			if glare > 0 {
 				ey := fy - gly
-				glareY = math.Exp(-ey * ey / (glr * glr))
+				glareY = math.Exp(-ey * ey / (float64(glr * glr)))
 			}
-			dy := (fy - float64(H)/2) / diag
-			rowA := 1 - o.Gradient*0.5*(dy*ga+1)
-			rowC := 1 - o.Vignette*dy*dy
+			dy := (fy - float64(float64(H)/2)) / diag
+			rowA := 1 - float64(o.Gradient*0.5*(float64(dy*ga)+1))
+			rowC := 1 - float64(o.Vignette*dy*dy)
 			var crow []uint8
 			if intShift {
 				crow = cv.pix[4*((y+iy0)*cv.w+ix0):]
@@ -367,23 +367,23 @@ func (w *world) develop() *image.RGBA {
 					r, g, b = float64(crow[4*x]), float64(crow[4*x+1]), float64(crow[4*x+2])
 				} else if distort {
 					ix := x / step
-					ax := (float64(x%step) + 0.5) / step
-					sx = rx[ix] + (rx[ix+1]-rx[ix])*ax
-					sy = ry[ix] + (ry[ix+1]-ry[ix])*ax
+					ax := float64((float64(x%step) + 0.5) / step)
+					sx = rx[ix] + float64((rx[ix+1]-rx[ix])*ax)
+					sy = ry[ix] + float64((ry[ix+1]-ry[ix])*ax)
 					r, g, b = cv.sample(sx-0.5, sy-0.5)
 				} else {
 					sx, sy = fx+cv.ox, fy+cv.oy
 					r, g, b = cv.sample(sx-0.5, sy-0.5)
 				}
-				gain := (rowA - bx[x]) * (rowC - vx[x])
+				gain := float64((rowA - bx[x]) * (rowC - vx[x]))
 				add := 0.0
 				if glareX != nil {
-					add = glareX[x] * glareY
+					add = float64(glareX[x] * glareY)
 				}
 				p := 4 * x
-				row[p] = clamp255(r*gain + add)
-				row[p+1] = clamp255(g*gain + add)
-				row[p+2] = clamp255(b*gain + add)
+				row[p] = clamp255(float64(r*gain) + add)
+				row[p+1] = clamp255(float64(g*gain) + add)
+				row[p+2] = clamp255(float64(b*gain) + add)
 				row[p+3] = 255
 			}
 		}
@@ -407,16 +407,16 @@ func (w *world) develop() *image.RGBA {
 func (cv *canvas) sample(x, y float64) (r, g, b float64) {
 	fx, fy := math.Floor(x), math.Floor(y)
 	// weights in 8-bit fixed point: integer arithmetic is quicker here
-	ax, ay := int32((x-fx)*256+0.5), int32((y-fy)*256+0.5)
+	ax, ay := int32(float64((x-fx)*256)+0.5), int32(float64((y-fy)*256)+0.5)
 	x0, y0 := clampi(int(fx), cv.w), clampi(int(fy), cv.h)
 	x1, y1 := clampi(int(fx)+1, cv.w), clampi(int(fy)+1, cv.h)
 	p := cv.pix
 	i00, i10, i01, i11 := 4*(y0*cv.w+x0), 4*(y0*cv.w+x1), 4*(y1*cv.w+x0), 4*(y1*cv.w+x1)
 	w00, w10, w01, w11 := (256-ax)*(256-ay), ax*(256-ay), (256-ax)*ay, ax*ay
 	const k = 1.0 / 65536
-	r = float64(int32(p[i00])*w00+int32(p[i10])*w10+int32(p[i01])*w01+int32(p[i11])*w11) * k
-	g = float64(int32(p[i00+1])*w00+int32(p[i10+1])*w10+int32(p[i01+1])*w01+int32(p[i11+1])*w11) * k
-	b = float64(int32(p[i00+2])*w00+int32(p[i10+2])*w10+int32(p[i01+2])*w01+int32(p[i11+2])*w11) * k
+	r = float64(float64(int32(p[i00])*w00+int32(p[i10])*w10+int32(p[i01])*w01+int32(p[i11])*w11) * k)
+	g = float64(float64(int32(p[i00+1])*w00+int32(p[i10+1])*w10+int32(p[i01+1])*w01+int32(p[i11+1])*w11) * k)
+	b = float64(float64(int32(p[i00+2])*w00+int32(p[i10+2])*w10+int32(p[i01+2])*w01+int32(p[i11+2])*w11) * k)
 	return
 }
 
@@ -425,14 +425,14 @@ func (cv *canvas) sample(x, y float64) (r, g, b float64) {
 func gaussBlur(img *image.RGBA, sigma float64) {
 	W, H := img.Rect.Dx(), img.Rect.Dy()
 	if sigma < 0.8 {
-		a := float32(sigma * sigma / 2)
+		a := float32(float64(sigma * sigma / 2))
 		kern3(img.Pix, W, H, a)
 		return
 	}
 	// Two box passes (a triangle, close to a Gaussian): a box of width w
 	// has variance (w^2-1)/12, so w = sqrt(6 s^2 + 1).
-	bw := math.Sqrt(6*sigma*sigma + 1)
-	r := int(math.Round((bw - 1) / 2))
+	bw := math.Sqrt(float64(6*sigma*sigma) + 1)
+	r := int(math.Round(float64((bw - 1) / 2)))
 	if r < 1 {
 		r = 1
 	}
@@ -445,7 +445,7 @@ func gaussBlur(img *image.RGBA, sigma float64) {
 // 8-bit fixed point. Both passes walk memory in order and run in parallel
 // row chunks. The weights sum to exactly 256, so an opaque alpha stays 255.
 func kern3(p []uint8, W, H int, a float32) {
-	wa := int32(a*256 + 0.5)
+	wa := int32(float32(a*256) + 0.5)
 	wc := 256 - 2*wa
 	tmp := make([]uint8, len(p))
 	parRows(H, func(lo, hi int) {
@@ -562,8 +562,8 @@ func motionBlur(img *image.RGBA, px, deg float64) {
 	}
 	taps := make([]tap, n)
 	for i := range taps {
-		t := (float64(i)/float64(n-1) - 0.5) * px
-		x, y := t*c, t*s
+		t := float64((float64(i)/float64(n-1) - 0.5) * px)
+		x, y := float64(t*c), float64(t*s)
 		fx, fy := math.Floor(x), math.Floor(y)
 		taps[i] = tap{int(fx), int(fy), float32(x - fx), float32(y - fy)}
 	}
@@ -574,19 +574,19 @@ func motionBlur(img *image.RGBA, px, deg float64) {
 			for _, t := range taps {
 				x0, y0 := clampi(x+t.dx, W), clampi(y+t.dy, H)
 				x1, y1 := clampi(x+t.dx+1, W), clampi(y+t.dy+1, H)
-				w00 := (1 - t.fx) * (1 - t.fy)
-				w10 := t.fx * (1 - t.fy)
-				w01 := (1 - t.fx) * t.fy
-				w11 := t.fx * t.fy
+				w00 := float32((1 - t.fx) * (1 - t.fy))
+				w10 := float32(t.fx * (1 - t.fy))
+				w01 := float32((1 - t.fx) * t.fy)
+				w11 := float32(t.fx * t.fy)
 				for ch := 0; ch < 3; ch++ {
-					acc[ch] += float32(src[4*(y0*W+x0)+ch])*w00 + float32(src[4*(y0*W+x1)+ch])*w10 +
-						float32(src[4*(y1*W+x0)+ch])*w01 + float32(src[4*(y1*W+x1)+ch])*w11
+					acc[ch] += float32(float32(src[4*(y0*W+x0)+ch])*w00) + float32(float32(src[4*(y0*W+x1)+ch])*w10) +
+						float32(float32(src[4*(y1*W+x0)+ch])*w01) + float32(float32(src[4*(y1*W+x1)+ch])*w11)
 				}
 			}
 			o := 4 * (y*W + x)
-			img.Pix[o] = uint8(acc[0]*inv + 0.5)
-			img.Pix[o+1] = uint8(acc[1]*inv + 0.5)
-			img.Pix[o+2] = uint8(acc[2]*inv + 0.5)
+			img.Pix[o] = uint8(float32(acc[0]*inv) + 0.5)
+			img.Pix[o+1] = uint8(float32(acc[1]*inv) + 0.5)
+			img.Pix[o+2] = uint8(float32(acc[2]*inv) + 0.5)
 		}
 	}
 }
@@ -608,7 +608,7 @@ var gaussTable = func() []float32 {
 func addNoise(img *image.RGBA, sigma, shot float64, seed uint64) {
 	var sd [256]float32
 	for v := range sd {
-		sd[v] = float32(math.Sqrt(sigma*sigma + shot*shot*float64(v)))
+		sd[v] = float32(math.Sqrt(float64(sigma*sigma) + float64(shot*shot*float64(v))))
 	}
 	W := img.Rect.Dx()
 	const mask = 1<<14 - 1
@@ -622,11 +622,11 @@ func addNoise(img *image.RGBA, sigma, shot float64, seed uint64) {
 			s ^= s << 25
 			s ^= s >> 27
 			rn := s * 0x2545F4914F6CDD1D
-			l := gaussTable[rn&mask] * 0.8
+			l := float32(gaussTable[rn&mask] * 0.8)
 			for ch := 0; ch < 3; ch++ {
-				c := gaussTable[(rn>>(14+14*ch))&mask] * 0.6
+				c := float32(gaussTable[(rn>>(14+14*ch))&mask] * 0.6)
 				v := float32(p[i+ch])
-				v += (l + c) * sd[p[i+ch]]
+				v += float32((l + c) * sd[p[i+ch]])
 				if v < 0 {
 					v = 0
 				} else if v > 255 {
@@ -659,7 +659,7 @@ func sharpen(img *image.RGBA, amount float64) {
 			}
 		}
 	})
-	k := int32(amount*256 + 0.5)
+	k := int32(float64(amount*256) + 0.5)
 	parRows(H, func(lo, hi int) {
 		for y := lo; y < hi; y++ {
 			up := tmp[4*max(y-1, 0)*W:]
@@ -695,7 +695,7 @@ func (w *world) glareSpot() (x, y, strength float64) {
 		return 0, 0, 0
 	}
 	if o.GlareAt != [2]float64{} {
-		return o.GlareAt[0] * float64(o.Width), o.GlareAt[1] * float64(o.Height), o.Glare
+		return float64(o.GlareAt[0] * float64(o.Width)), float64(o.GlareAt[1] * float64(o.Height)), o.Glare
 	}
 	if w.light.Z <= 0.05 {
 		return 0, 0, 0
@@ -710,5 +710,5 @@ func (w *world) glareSpot() (x, y, strength float64) {
 	if g == 0 {
 		g = 0.5
 	}
-	return q.X, q.Y, o.Glare * g
+	return q.X, q.Y, float64(o.Glare * g)
 }

@@ -32,6 +32,22 @@
 // parallel split the rows into fixed chunks that each write their own rows,
 // so the same state, options and seed give the same bytes.
 //
+// The same bytes on every architecture, too: Go's compiler may fuse a
+// product and a sum, x*y + z, into one multiply-add instruction that
+// rounds once (it does on arm64, a Raspberry Pi's, and not on amd64), and
+// a picture drawn with fused arithmetic differs from amd64's in a few
+// pixels, enough to change a reading of the Pyramids demo. So every float
+// product here is rounded explicitly before it is added, float64(x*y) + z
+// (an explicit conversion forbids the fusion), including a math/rand
+// Float64 and a division by a power of two, which the compiler turns into
+// products; TestNoFusedMultiplyAdd asks the compiler, building for arm64,
+// whether it would fuse anything in the package. Letters' curves are cut
+// into chords here too (glyphs.go), in golang.org/x/image/vector's steps
+// but with its products rounded: vector's own arithmetic is fused on
+// arm64. The probe scenes' hashes
+// (TestProbeMatchesVersion) are the same on amd64 and arm64 (make
+// pi-check runs them there).
+//
 // The ground truth (Truth) gives every cell or tile's letter, height and
 // the pixel corners of its top face in the final, distorted image, with
 // the board's corners, the camera and the conditions.

@@ -22,17 +22,17 @@ func (w *world) addHand() {
 	}
 	// Where the fingertips point, and the direction the arm comes from:
 	// mostly from the player's (south) side.
-	tx, ty := (rng.Float64()*2-1)*ext*0.6, (rng.Float64()*2-1)*ext*0.6
-	from := -math.Pi/2 + (rng.Float64()*2-1)*math.Pi*0.45
+	tx, ty := float64((float64(float64(rng.Float64())*2)-1)*ext*0.6), float64((float64(float64(rng.Float64())*2)-1)*ext*0.6)
+	from := -math.Pi/2 + float64((float64(float64(rng.Float64())*2)-1)*math.Pi*0.45)
 	if rng.IntN(4) == 0 {
-		from = rng.Float64() * 2 * math.Pi
+		from = float64(float64(rng.Float64()) * 2 * math.Pi)
 	}
 	dir := vec3{-math.Cos(from), -math.Sin(from), 0} // towards the fingertips
 	side := vec3{-dir.Y, dir.X, 0}
-	z := w.surfaceZ + 45 + 60*rng.Float64()
+	z := w.surfaceZ + 45 + float64(60*float64(rng.Float64()))
 	tip := vec3{tx, ty, z}.sub(dir.scale(70))
 	skin := skinTones[rng.IntN(len(skinTones))]
-	sleeve := [3]float64{40 + 180*rng.Float64(), 40 + 160*rng.Float64(), 40 + 180*rng.Float64()}
+	sleeve := [3]float64{40 + float64(180*float64(rng.Float64())), 40 + float64(160*float64(rng.Float64())), 40 + float64(180*float64(rng.Float64()))}
 	// local (along, across, up) -> world, with the arm rising away from
 	// the hand
 	at := func(a, c, up float64) vec3 {
@@ -56,12 +56,12 @@ func (w *world) addHand() {
 	if rng.IntN(2) == 0 {
 		ts = -1
 	}
-	piece(skin, finger, at(-58, ts*58, 6), at(-70, ts*76, 6), at(-125, ts*44, 8), at(-113, ts*26, 8))
+	piece(skin, finger, at(-58, float64(ts*58), 6), at(-70, float64(ts*76), 6), at(-125, float64(ts*44), 8), at(-113, float64(ts*26), 8))
 	for i := 0; i < 4; i++ {
-		c := (float64(i) - 1.5) * 19
-		l := []float64{56, 66, 62, 50}[i] + 6*rng.Float64()
-		spread := (float64(i) - 1.5) * 0.08
-		piece(skin, finger, at(-78+l, c-8+spread*l, 2), at(-78+l, c+8+spread*l, 2), at(-80, c+8.5, 4), at(-80, c-8.5, 4))
+		c := float64((float64(i) - 1.5) * 19)
+		l := []float64{56, 66, 62, 50}[i] + float64(6*float64(rng.Float64()))
+		spread := float64((float64(i) - 1.5) * 0.08)
+		piece(skin, finger, at(-78+l, c-8+float64(spread*l), 2), at(-78+l, c+8+float64(spread*l), 2), at(-80, c+8.5, 4), at(-80, c-8.5, 4))
 	}
 	w.hand = pieces
 }
@@ -149,9 +149,9 @@ func (w *world) addClutter(n int) {
 		var cx, cy float64
 		ok := false
 		for try := 0; try < 20 && !ok; try++ {
-			ang := rng.Float64() * 2 * math.Pi
-			r := ext*1.15 + radius[kind]*0.6 + 150*rng.Float64()
-			cx, cy = r*math.Cos(ang), r*math.Sin(ang)
+			ang := float64(float64(rng.Float64()) * 2 * math.Pi)
+			r := float64(ext*1.15) + float64(radius[kind]*0.6) + float64(150*float64(rng.Float64()))
+			cx, cy = float64(r*math.Cos(ang)), float64(r*math.Sin(ang))
 			ok = true
 			for _, d := range placed {
 				if math.Hypot(cx-d.x, cy-d.y) < d.r+radius[kind]+5 {
@@ -163,14 +163,14 @@ func (w *world) addClutter(n int) {
 			continue
 		}
 		placed = append(placed, disc{cx, cy, radius[kind]})
-		turn := rng.Float64() * math.Pi
+		turn := float64(float64(rng.Float64()) * math.Pi)
 		switch kind {
 		case 0: // pen
 			col := [][3]float64{{30, 60, 160}, {20, 20, 20}, {180, 30, 30}, {230, 230, 225}}[rng.IntN(4)]
 			b := box{cx, cy, turn, 140, 9, 0, 9}
 			w.addSolid(solid{faces: append(b.sides(col, nil), b.top(col, nil)), shadow: b.all8()}, vec3{cx, cy, 0})
 		case 1: // mug seen from above: a cylinder, dark coffee inside
-			col := [3]float64{60 + 190*rng.Float64(), 60 + 190*rng.Float64(), 60 + 190*rng.Float64()}
+			col := [3]float64{60 + float64(190*float64(rng.Float64())), 60 + float64(190*float64(rng.Float64())), 60 + float64(190*float64(rng.Float64()))}
 			w.addCylinder(cx, cy, 42, 95, col)
 		case 2: // phone
 			b := box{cx, cy, turn, 72, 150, 0, 8}
@@ -194,11 +194,11 @@ func (w *world) addCylinder(cx, cy, r, h float64, col [3]float64) {
 	const n = 16
 	var top, bot []vec3
 	for i := 0; i < n; i++ {
-		a := float64(i) * 2 * math.Pi / n
-		top = append(top, vec3{cx + r*math.Cos(a), cy + r*math.Sin(a), h})
-		bot = append(bot, vec3{cx + r*math.Cos(a), cy + r*math.Sin(a), 0})
+		a := float64(float64(i) * 2 * math.Pi / n)
+		top = append(top, vec3{cx + float64(r*math.Cos(a)), cy + float64(r*math.Sin(a)), h})
+		bot = append(bot, vec3{cx + float64(r*math.Cos(a)), cy + float64(r*math.Sin(a)), 0})
 	}
-	in := vec3{cx, cy, h / 2}
+	in := vec3{cx, cy, float64(h / 2)}
 	var faces []face
 	for i := 0; i < n; i++ {
 		j := (i + 1) % n
@@ -207,7 +207,7 @@ func (w *world) addCylinder(cx, cy, r, h float64, col [3]float64) {
 	faces = append(faces, face{pts: top, n: vec3{0, 0, 1}, col: col})
 	var inner []vec3
 	for _, p := range top {
-		inner = append(inner, vec3{cx + (p.X-cx)*0.85, cy + (p.Y-cy)*0.85, h + 0.01})
+		inner = append(inner, vec3{cx + float64((p.X-cx)*0.85), cy + float64((p.Y-cy)*0.85), h + 0.01})
 	}
 	faces = append(faces, face{pts: inner, n: vec3{0, 0, 1}, col: [3]float64{60, 38, 24}})
 	w.addSolid(solid{faces: faces, shadow: append(top, bot...)}, vec3{cx, cy, 0})
@@ -223,17 +223,17 @@ func limbTexture(round float64) *texture {
 			for x := 0; x < w; x++ {
 				u := (float64(x) + 0.5) / w // across
 				v := (float64(y) + 0.5) / h // along
-				k := 235 * (0.7 + 0.3*math.Sin(math.Pi*u)) * (1 + 0.04*(hash2(x, y, 3)-0.5))
+				k := float64(235 * (0.7 + float64(0.3*math.Sin(float64(math.Pi*u)))) * (1 + float64(0.04*(hash2(x, y, 3)-0.5))))
 				a := 1.0
 				if round > 0 {
 					// ellipse-capped ends
 					r := round
 					dv := math.Max(0, math.Max(r-v, v-(1-r))) / r
-					du := (u - 0.5) * 2
-					a = math.Max(0, math.Min(1, (1-math.Hypot(du, dv))*w/2+0.5))
+					du := float64((u - 0.5) * 2)
+					a = math.Max(0, math.Min(1, float64((1-math.Hypot(du, dv))*w/2)+0.5))
 				}
 				o := img.PixOffset(x, y)
-				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = clamp255(k), clamp255(k), clamp255(k), uint8(a*255+0.5)
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = clamp255(k), clamp255(k), clamp255(k), uint8(float64(a*255)+0.5)
 			}
 		}
 		return newTexture(img, false)

@@ -107,7 +107,7 @@ func drawText(dst *image.RGBA, tf *Typeface, s string, sizePx, cx, cy float64, c
 		return
 	}
 	b, _ := font.BoundString(face, s)
-	inkH := float64(b.Max.Y-b.Min.Y) / 64
+	inkH := float64(float64(b.Max.Y-b.Min.Y) / 64)
 	face.Close()
 	if inkH <= 0 {
 		return
@@ -119,11 +119,11 @@ func drawText(dst *image.RGBA, tf *Typeface, s string, sizePx, cx, cy float64, c
 	}
 	defer face.Close()
 	b, _ = font.BoundString(face, s)
-	w := float64(b.Max.X-b.Min.X) / 64
-	h := float64(b.Max.Y-b.Min.Y) / 64
-	x := cx - w/2 - float64(b.Min.X)/64
-	y := cy - h/2 - float64(b.Min.Y)/64
-	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: face,
-		Dot: fixed.Point26_6{X: fixed.Int26_6(x * 64), Y: fixed.Int26_6(y * 64)}}
+	w := float64(float64(b.Max.X-b.Min.X) / 64)
+	h := float64(float64(b.Max.Y-b.Min.Y) / 64)
+	x := cx - float64(w/2) - float64(float64(b.Min.X)/64)
+	y := cy - float64(h/2) - float64(float64(b.Min.Y)/64)
+	d := font.Drawer{Dst: dst, Src: image.NewUniform(c), Face: newFlatFace(face, tf.font, size),
+		Dot: fixed.Point26_6{X: fixed.Int26_6(float64(x * 64)), Y: fixed.Int26_6(float64(y * 64))}}
 	d.DrawString(s)
 }

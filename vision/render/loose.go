@@ -55,11 +55,11 @@ func (w *world) buildLexicon(state []byte, name string) error {
 		return fmt.Errorf("%w: %s: no tiles in the layout", ErrBadState, name)
 	}
 	// Wooden Scrabble tiles: light maple to honey.
-	honey := w.rng.Float64()
-	g := looseGeom{kind: "lexicon", size: 19, thick: 4, pitch: 19.6 + 0.8*w.rng.Float64(),
-		offset: 0.6 + 0.8*w.rng.Float64(), angle: 2 + 5*w.rng.Float64(), gloss: 0.15,
-		colour:    [3]float64{1.0, 0.9 - 0.12*honey, 0.72 - 0.22*honey},
-		sideColor: [3]float64{200, 175 - 25*honey, 130 - 40*honey}}
+	honey := float64(w.rng.Float64())
+	g := looseGeom{kind: "lexicon", size: 19, thick: 4, pitch: 19.6 + float64(0.8*float64(w.rng.Float64())),
+		offset: 0.6 + float64(0.8*float64(w.rng.Float64())), angle: 2 + float64(5*float64(w.rng.Float64())), gloss: 0.15,
+		colour:    [3]float64{1.0, 0.9 - float64(0.12*honey), 0.72 - float64(0.22*honey)},
+		sideColor: [3]float64{200, 175 - float64(25*honey), 130 - float64(40*honey)}}
 	w.drawLoose(tiles, l.Rows, l.Cols, g)
 	return nil
 }
@@ -122,34 +122,34 @@ func isLatin(b []byte) bool {
 func (w *world) drawLoose(tiles []looseTile, rows, cols int, g looseGeom) {
 	// The layout is centred on the table's origin. The camera backs off
 	// when the layout is larger than an Upwords board, so that it fits.
-	ext := math.Max(float64(rows), float64(cols)) * g.pitch
+	ext := float64(math.Max(float64(rows), float64(cols)) * g.pitch)
 	if ext > 240 {
 		f := ext / 240
 		o := w.opt
 		o.HeightMM *= f
 		*w = *newWorldKeep(w, o)
 	}
-	w.extent, w.surfaceZ = ext/2+g.pitch, 0
-	x0 := -float64(cols) * g.pitch / 2
-	y0 := float64(rows) * g.pitch / 2
+	w.extent, w.surfaceZ = float64(ext/2)+g.pitch, 0
+	x0 := float64(-float64(cols) * g.pitch / 2)
+	y0 := float64(float64(rows) * g.pitch / 2)
 	side := sideTexture()
 	tf := w.typeface("A")
 	for _, t := range tiles {
 		pr := w.pieceRand(t.row, t.col, 0)
-		cx := x0 + (float64(t.col)+0.5)*g.pitch + (pr.Float64()*2-1)*g.offset
-		cy := y0 - (float64(t.row)+0.5)*g.pitch + (pr.Float64()*2-1)*g.offset
-		ang := (pr.Float64()*2 - 1) * g.angle * math.Pi / 180
+		cx := x0 + float64((float64(t.col)+0.5)*g.pitch) + float64((float64(float64(pr.Float64())*2)-1)*g.offset)
+		cy := y0 - float64((float64(t.row)+0.5)*g.pitch) + float64((float64(float64(pr.Float64())*2)-1)*g.offset)
+		ang := (float64(float64(pr.Float64())*2) - 1) * g.angle * math.Pi / 180
 		if g.quarter {
-			ang += float64(pr.IntN(4)) * math.Pi / 2
+			ang += float64(float64(pr.IntN(4)) * math.Pi / 2)
 		}
 		bx := box{cx, cy, ang, g.size, g.size, 0, g.thick}
 		f := tf
 		if !f.has(t.letter) && len([]rune(t.letter)) == 1 {
 			f = w.typeface(t.letter)
 		}
-		v := 0.94 + 0.12*pr.Float64()
-		tc := [3]float64{g.colour[0] * v, g.colour[1] * v, g.colour[2] * v}
-		sc := [3]float64{g.sideColor[0] / 200 * v, g.sideColor[1] / 200 * v, g.sideColor[2] / 200 * v}
+		v := 0.94 + float64(0.12*float64(pr.Float64()))
+		tc := [3]float64{float64(g.colour[0] * v), float64(g.colour[1] * v), float64(g.colour[2] * v)}
+		sc := [3]float64{float64(g.sideColor[0] / 200 * v), float64(g.sideColor[1] / 200 * v), float64(g.sideColor[2] / 200 * v)}
 		faces := bx.bevelled(0.6, tc, sc, tileFaceTexture(g.kind, t.letter, f, t.value), side)
 		faces[len(faces)-1].gloss = g.gloss
 		printOffset(&faces[len(faces)-1], pr)
@@ -190,7 +190,7 @@ var actionIcons = map[string]func(img *image.RGBA, n int){
 		shapeInk(img, n, func(x, y float64) float64 {
 			arrow := func(x, y float64) float64 {
 				shaft := math.Max(math.Abs(y)-0.045, math.Max(-0.3-x, x-0.12))
-				head := math.Max(math.Max(-x+0.05, x-0.32), math.Abs(y)-(0.32-x)*0.75)
+				head := math.Max(math.Max(-x+0.05, x-0.32), math.Abs(y)-float64((0.32-x)*0.75))
 				return math.Min(shaft, head)
 			}
 			return math.Min(arrow(x, y+0.16), arrow(-x, y-0.16))
@@ -204,7 +204,7 @@ var actionInk = color.RGBA{150, 25, 30, 255}
 
 func giveIcon(img *image.RGBA, n int, s string) {
 	tfs := Typefaces()
-	drawText(img, tfs[min(1, len(tfs)-1)], s, float64(n)*0.42, float64(n)*0.5, float64(n)*0.5, actionInk)
+	drawText(img, tfs[min(1, len(tfs)-1)], s, float64(float64(n)*0.42), float64(float64(n)*0.5), float64(float64(n)*0.5), actionInk)
 }
 
 // shapeInk paints where the signed distance d(x, y) (x, y in -0.5..0.5
@@ -213,13 +213,13 @@ func shapeInk(img *image.RGBA, n int, d func(x, y float64) float64) {
 	for py := 0; py < n; py++ {
 		for px := 0; px < n; px++ {
 			x, y := (float64(px)+0.5)/float64(n)-0.5, (float64(py)+0.5)/float64(n)-0.5
-			a := math.Max(0, math.Min(1, 0.5-d(x, y)*float64(n)))
+			a := math.Max(0, math.Min(1, 0.5-float64(d(x, y)*float64(n))))
 			if a == 0 {
 				continue
 			}
 			o := img.PixOffset(px, py)
 			for ch, v := range []uint8{actionInk.R, actionInk.G, actionInk.B} {
-				img.Pix[o+ch] = uint8(float64(img.Pix[o+ch])*(1-a) + float64(v)*a)
+				img.Pix[o+ch] = uint8(float64(float64(img.Pix[o+ch])*(1-a)) + float64(float64(v)*a))
 			}
 		}
 	}
@@ -236,9 +236,9 @@ func cutNotches(img *image.RGBA, n int) {
 			for _, c := range [][2]float64{{0, -0.5}, {0.5, 0}, {0, 0.5}, {-0.5, 0}} {
 				d = math.Min(d, math.Hypot(x-c[0], y-c[1])-0.085)
 			}
-			a := math.Max(0, math.Min(1, d*float64(n)+0.5))
+			a := math.Max(0, math.Min(1, float64(d*float64(n))+0.5))
 			o := img.PixOffset(px, py)
-			img.Pix[o+3] = uint8(float64(img.Pix[o+3]) * a)
+			img.Pix[o+3] = uint8(float64(float64(img.Pix[o+3]) * a))
 		}
 	}
 }

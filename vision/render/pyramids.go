@@ -50,23 +50,25 @@ var ClassicPyramids = PyramidsSet{PitchMM: 22, BorderMM: 16, SlabMM: 4, BaseMM: 
 // rounded so that the truth shows exactly what was drawn.
 func RandomPyramidsSet(seed int64) PyramidsSet {
 	r := newRand(seed, 11)
-	u := func(a, b float64) float64 { return math.Round((a+(b-a)*r.Float64())*100) / 100 }
+	u := func(a, b float64) float64 {
+		return math.Round(float64((a+float64((b-a)*float64(r.Float64())))*100)) / 100
+	}
 	s := ClassicPyramids
 	s.PitchMM = u(19, 27)
-	s.BaseMM = math.Round(s.PitchMM*u(0.72, 0.92)*100) / 100
-	s.TallMM = math.Round(s.BaseMM*u(0.6, 1.05)*100) / 100
-	s.NestMM = math.Round(s.TallMM*u(0.15, 0.35)*100) / 100
+	s.BaseMM = math.Round(float64(s.PitchMM*u(0.72, 0.92)*100)) / 100
+	s.TallMM = math.Round(float64(s.BaseMM*u(0.6, 1.05)*100)) / 100
+	s.NestMM = math.Round(float64(s.TallMM*u(0.15, 0.35)*100)) / 100
 	s.BorderMM = u(10, 24)
 	s.SlabMM = u(3, 6)
 	borders := [][3]float64{{40, 70, 120}, {30, 30, 34}, {30, 75, 50}, {100, 30, 40}, {60, 60, 66}, {70, 48, 34}, {30, 40, 90}}
 	b := borders[r.IntN(len(borders))]
 	for i := range b {
-		b[i] = math.Round(b[i] * u(0.8, 1.2))
+		b[i] = math.Round(float64(b[i] * u(0.8, 1.2)))
 	}
 	s.Border = b
 	shade := func(c [3]float64, k float64) [3]float64 {
 		warm := u(-8, 8)
-		return [3]float64{math.Round(min(250, c[0]*k+warm)), math.Round(min(250, c[1]*k)), math.Round(min(250, c[2]*k-warm))}
+		return [3]float64{math.Round(min(250, float64(c[0]*k)+warm)), math.Round(min(250, float64(c[1]*k))), math.Round(min(250, float64(c[2]*k)-warm))}
 	}
 	s.Runway = shade(ClassicPyramids.Runway, u(0.9, 1.12))
 	s.House = shade(ClassicPyramids.House, u(0.92, 1.05))
@@ -79,13 +81,13 @@ func RandomPyramidsSet(seed int64) PyramidsSet {
 			// black plastic is lighter or darker, but stays nearly grey
 			k := u(0.75, 1.4)
 			for j := range c {
-				c[j] = math.Round(c[j]*k + u(-3, 3))
+				c[j] = math.Round(float64(c[j]*k) + u(-3, 3))
 			}
 			s.Plastic[i] = c
 			continue
 		}
 		for j := range c {
-			c[j] = math.Round(min(250, max(10, c[j]*u(0.88, 1.12)+u(-12, 12))))
+			c[j] = math.Round(min(250, max(10, float64(c[j]*u(0.88, 1.12))+u(-12, 12))))
 		}
 		s.Plastic[i] = c
 	}
@@ -130,16 +132,16 @@ func (w *world) buildPyramids(state []byte, name string) error {
 	}
 	rng := w.rng
 	n := pyramids.Size
-	gw := float64(n) * g.PitchMM
-	bw := gw + 2*g.BorderMM
+	gw := float64(float64(n) * g.PitchMM)
+	bw := gw + float64(2*g.BorderMM)
 	slab := box{0, 0, 0, bw, bw, 0, g.SlabMM}
 	tex := pyramidsBoardTexture(setup, g)
-	v := 0.9 + 0.2*rng.Float64()
-	w.board = append(w.board, slab.sides([3]float64{200 * v, 190 * v, 170 * v}, nil)...)
+	v := 0.9 + float64(0.2*float64(rng.Float64()))
+	w.board = append(w.board, slab.sides([3]float64{float64(200 * v), float64(190 * v), float64(170 * v)}, nil)...)
 	w.board = append(w.board, slab.top([3]float64{v, v, v}, tex))
 	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
-	w.extent, w.surfaceZ = bw/2, g.SlabMM
-	x0, y0 := -gw/2, gw/2
+	w.extent, w.surfaceZ = float64(bw/2), g.SlabMM
+	x0, y0 := float64(-gw/2), float64(gw/2)
 	z := g.SlabMM
 	w.truth.Board = &BoardInfo{Rows: n, Cols: n, Corners: [4][2]float64{
 		w.px(vec3{x0, y0, z}), w.px(vec3{x0 + gw, y0, z}), w.px(vec3{x0 + gw, y0 - gw, z}), w.px(vec3{x0, y0 - gw, z})}}
@@ -148,8 +150,8 @@ func (w *world) buildPyramids(state []byte, name string) error {
 		for c := 0; c < n; c++ {
 			p := grid.Pos{Row: r, Col: c}
 			st := b.At(p)
-			cx := x0 + (float64(c)+0.5)*g.PitchMM
-			cy := y0 - (float64(r)+0.5)*g.PitchMM
+			cx := x0 + float64((float64(c)+0.5)*g.PitchMM)
+			cy := y0 - float64((float64(r)+0.5)*g.PitchMM)
 			cell := Cell{Row: r, Col: c, Height: st.Height, Printed: setup.Printed[r*n+c]}
 			if st.Empty() {
 				sq := box{cx, cy, 0, g.PitchMM, g.PitchMM, z, z}
@@ -177,12 +179,12 @@ func (w *world) buildPyramids(state []byte, name string) error {
 			}
 			var faces []face
 			pr := w.pieceRand(r, c, 0)
-			ang := (pr.Float64()*2 - 1) * 4 * math.Pi / 180
-			ox, oy := (pr.Float64()*2-1)*0.8, (pr.Float64()*2-1)*0.8
+			ang := (float64(float64(pr.Float64())*2) - 1) * 4 * math.Pi / 180
+			ox, oy := float64((float64(float64(pr.Float64())*2)-1)*0.8), float64((float64(float64(pr.Float64())*2)-1)*0.8)
 			var topBase [4]vec3
 			var apex vec3
 			for k, py := range layers {
-				bz := z + float64(k)*g.NestMM
+				bz := z + float64(float64(k)*g.NestMM)
 				bx := box{cx + ox, cy + oy, ang, g.BaseMM, g.BaseMM, bz, bz}
 				cs := bx.corners(bz)
 				ap := vec3{bx.cx, bx.cy, bz + g.TallMM}
@@ -206,8 +208,8 @@ func (w *world) buildPyramids(state []byte, name string) error {
 				}
 				topBase, apex = cs, ap
 				lr := w.pieceRand(r, c, k+1)
-				ox += (lr.Float64()*2 - 1) * 0.3
-				oy += (lr.Float64()*2 - 1) * 0.3
+				ox += float64((float64(float64(lr.Float64())*2) - 1) * 0.3)
+				oy += float64((float64(float64(lr.Float64())*2) - 1) * 0.3)
 			}
 			top := layers[len(layers)-1]
 			cell.Letter, cell.Colour = top.Letter, top.Colour.String()
@@ -250,7 +252,7 @@ func pyramidFaceTexture(letter string, value int, tf *Typeface, body [3]float64,
 				if y > n-5 {
 					k *= 0.8
 				}
-				setRGB(img, x, y, body[0]*k, body[1]*k, body[2]*k)
+				setRGB(img, x, y, float64(body[0]*k), float64(body[1]*k), float64(body[2]*k))
 			}
 		}
 		drawText(img, tf, letter, n*0.3, n*0.5, n*0.68, ink)
@@ -267,17 +269,17 @@ func pyramidsBoardTexture(setup pyramids.Setup, g PyramidsSet) *texture {
 	return cachedTexture(fmt.Sprintf("pyramids-board-%v", g), func() *texture {
 		const tpm = 4.0
 		n := pyramids.Size
-		W := int(math.Round((float64(n)*g.PitchMM + 2*g.BorderMM) * tpm))
+		W := int(math.Round(float64((float64(float64(n)*g.PitchMM) + float64(2*g.BorderMM)) * tpm)))
 		img := image.NewRGBA(image.Rect(0, 0, W, W))
 		for y := 0; y < W; y++ {
 			for x := 0; x < W; x++ {
-				mx, my := float64(x)/tpm-g.BorderMM, float64(y)/tpm-g.BorderMM
-				k := 1 + 0.04*(hash2(x, y, 55)-0.5)
+				mx, my := float64(float64(x)/tpm)-g.BorderMM, float64(float64(y)/tpm)-g.BorderMM
+				k := 1 + float64(0.04*(hash2(x, y, 55)-0.5))
 				r, gg, b := g.Border[0], g.Border[1], g.Border[2]
 				col, row := int(math.Floor(mx/g.PitchMM)), int(math.Floor(my/g.PitchMM))
 				if mx >= 0 && my >= 0 && row < n && col < n {
-					lx := mx - float64(col)*g.PitchMM
-					ly := my - float64(row)*g.PitchMM
+					lx := mx - float64(float64(col)*g.PitchMM)
+					ly := my - float64(float64(row)*g.PitchMM)
 					p := grid.Pos{Row: row, Col: col}
 					switch {
 					case pyramids.OnRunway(p):
@@ -288,14 +290,14 @@ func pyramidsBoardTexture(setup pyramids.Setup, g PyramidsSet) *texture {
 						r, gg, b = g.Inner[0], g.Inner[1], g.Inner[2]
 						if side, ok := pyramids.SpaceSide(p); ok {
 							c, k := g.body(setup.Seats[side]), g.Tint
-							r, gg, b = k*c[0]+(1-k)*240, k*c[1]+(1-k)*240, k*c[2]+(1-k)*240
+							r, gg, b = float64(k*c[0])+float64((1-k)*240), float64(k*c[1])+float64((1-k)*240), float64(k*c[2])+float64((1-k)*240)
 						}
 					}
 					if lx < 0.8 || ly < 0.8 || lx > g.PitchMM-0.8 || ly > g.PitchMM-0.8 {
-						r, gg, b = r*g.Line, gg*g.Line, b*g.Line // printed grid line
+						r, gg, b = float64(r*g.Line), float64(gg*g.Line), float64(b*g.Line) // printed grid line
 					}
 				}
-				setRGB(img, x, y, r*k, gg*k, b*k)
+				setRGB(img, x, y, float64(r*k), float64(gg*k), float64(b*k))
 			}
 		}
 		tfs := Typefaces()
@@ -305,9 +307,9 @@ func pyramidsBoardTexture(setup pyramids.Setup, g PyramidsSet) *texture {
 				continue
 			}
 			row, col := i/n, i%n
-			cx := (g.BorderMM + (float64(col)+0.5)*g.PitchMM) * tpm
-			cy := (g.BorderMM + (float64(row)+0.5)*g.PitchMM) * tpm
-			drawText(img, tf, l, g.PitchMM*0.4*tpm, cx, cy, color.RGBA{uint8(g.Ink[0]), uint8(g.Ink[1]), uint8(g.Ink[2]), 255})
+			cx := float64((g.BorderMM + float64((float64(col)+0.5)*g.PitchMM)) * tpm)
+			cy := float64((g.BorderMM + float64((float64(row)+0.5)*g.PitchMM)) * tpm)
+			drawText(img, tf, l, float64(g.PitchMM*0.4*tpm), cx, cy, color.RGBA{uint8(g.Ink[0]), uint8(g.Ink[1]), uint8(g.Ink[2]), 255})
 		}
 		return newTexture(img, false)
 	})

@@ -53,7 +53,7 @@ func makeEdges(p []pt) (edges, bool) {
 	area := 0.0
 	for i := range p {
 		j := (i + 1) % len(p)
-		area += p[i].X*p[j].Y - p[j].X*p[i].Y
+		area += float64(p[i].X*p[j].Y) - float64(p[j].X*p[i].Y)
 	}
 	if math.Abs(area) < 1e-9 || math.IsNaN(area) {
 		return e, false
@@ -70,7 +70,7 @@ func makeEdges(p []pt) (edges, bool) {
 			continue
 		}
 		nx, ny := -dy/l, dx/l
-		e.nx[e.n], e.ny[e.n], e.c[e.n] = nx, ny, -(nx*a.X + ny*a.Y)
+		e.nx[e.n], e.ny[e.n], e.c[e.n] = nx, ny, -(float64(nx*a.X) + float64(ny*a.Y))
 		e.n++
 		e.minY = math.Min(e.minY, p[i].Y)
 		e.maxY = math.Max(e.maxY, p[i].Y)
@@ -87,7 +87,7 @@ func (e *edges) span(y int, w int) (x0, x1, i0, i1 int) {
 	partial := false
 	for k := 0; k < e.n; k++ {
 		nx := e.nx[k]
-		base := e.ny[k]*yc + e.c[k] // d = nx*x + base
+		base := float64(e.ny[k]*yc) + e.c[k] // d = nx*x + base
 		if math.Abs(nx) < 1e-12 {
 			if base <= -0.5 {
 				return 0, -1, 0, -1
@@ -129,7 +129,7 @@ func (e *edges) cover(x, y int) float64 {
 	xc, yc := float64(x)+0.5, float64(y)+0.5
 	m := 1.0
 	for k := 0; k < e.n; k++ {
-		d := e.nx[k]*xc + e.ny[k]*yc + e.c[k] + 0.5
+		d := float64(e.nx[k]*xc) + float64(e.ny[k]*yc) + e.c[k] + 0.5
 		if d < m {
 			m = d
 		}
@@ -184,7 +184,7 @@ func (cv *canvas) fillFlat(p []pt, r, g, b float64, alpha float64) {
 }
 
 func blend(d uint8, s float64, a float64) uint8 {
-	return clamp255(float64(d) + (s-float64(d))*a)
+	return clamp255(float64(d) + float64((s-float64(d))*a))
 }
 
 func clamp255(v float64) uint8 {
@@ -217,9 +217,9 @@ func (cv *canvas) fillTextured(p []pt, tex *texture, hinv mat3, tint [3]float64,
 		}
 		yc := float64(y) + 0.5
 		xc := float64(x0) + 0.5
-		S := hinv[0]*xc + hinv[1]*yc + hinv[2]
-		T := hinv[3]*xc + hinv[4]*yc + hinv[5]
-		W := hinv[6]*xc + hinv[7]*yc + hinv[8]
+		S := float64(hinv[0]*xc) + float64(hinv[1]*yc) + hinv[2]
+		T := float64(hinv[3]*xc) + float64(hinv[4]*yc) + hinv[5]
+		W := float64(hinv[6]*xc) + float64(hinv[7]*yc) + hinv[8]
 		row := cv.pix[4*y*cv.w:]
 		for x := x0; x <= x1; x, S, T, W = x+1, S+hinv[0], T+hinv[3], W+hinv[6] {
 			a := alpha
@@ -233,21 +233,21 @@ func (cv *canvas) fillTextured(p []pt, tex *texture, hinv mat3, tint [3]float64,
 				continue
 			}
 			iw := 1 / W
-			r, g, b, ta := lv.sample(S*iw*tw-0.5, T*iw*th-0.5, tex.wrap)
+			r, g, b, ta := lv.sample(float64(S*iw*tw)-0.5, float64(T*iw*th)-0.5, tex.wrap)
 			a *= ta
 			if a <= 0 {
 				continue
 			}
 			o := 4 * x
 			if a >= 1 {
-				row[o] = clamp255(r * tr)
-				row[o+1] = clamp255(g * tg)
-				row[o+2] = clamp255(b * tb)
+				row[o] = clamp255(float64(r * tr))
+				row[o+1] = clamp255(float64(g * tg))
+				row[o+2] = clamp255(float64(b * tb))
 				continue
 			}
-			row[o] = blend(row[o], r*tr, a)
-			row[o+1] = blend(row[o+1], g*tg, a)
-			row[o+2] = blend(row[o+2], b*tb, a)
+			row[o] = blend(row[o], float64(r*tr), a)
+			row[o+1] = blend(row[o+1], float64(g*tg), a)
+			row[o+2] = blend(row[o+2], float64(b*tb), a)
 		}
 	}
 }
@@ -262,13 +262,13 @@ func mipScale(hinv mat3, p []pt, tex *texture) float64 {
 	cx /= float64(len(p))
 	cy /= float64(len(p))
 	st := func(x, y float64) (float64, float64) {
-		W := hinv[6]*x + hinv[7]*y + hinv[8]
-		return (hinv[0]*x + hinv[1]*y + hinv[2]) / W * float64(tex.w), (hinv[3]*x + hinv[4]*y + hinv[5]) / W * float64(tex.h)
+		W := float64(hinv[6]*x) + float64(hinv[7]*y) + hinv[8]
+		return float64((float64(hinv[0]*x) + float64(hinv[1]*y) + hinv[2]) / W * float64(tex.w)), float64((float64(hinv[3]*x) + float64(hinv[4]*y) + hinv[5]) / W * float64(tex.h))
 	}
 	s0, t0 := st(cx, cy)
 	s1, t1 := st(cx+1, cy)
 	s2, t2 := st(cx, cy+1)
-	det := math.Abs((s1-s0)*(t2-t0) - (s2-s0)*(t1-t0))
+	det := math.Abs(float64((s1-s0)*(t2-t0)) - float64((s2-s0)*(t1-t0)))
 	return math.Sqrt(det)
 }
 

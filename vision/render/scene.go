@@ -130,7 +130,9 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 		return Options{}, fmt.Errorf("%w: difficulty %q (want easy, normal, hard or mixed)", ErrBadOptions, difficulty)
 	}
 	// Values are rounded so that the truth file shows exactly what was used.
-	u := func(a, b float64) float64 { return math.Round((a+(b-a)*r.Float64())*1e4) / 1e4 }
+	u := func(a, b float64) float64 {
+		return math.Round(float64((a+float64((b-a)*float64(r.Float64())))*1e4)) / 1e4
+	}
 	pick := func(easy, normal, hard [2]float64) float64 {
 		v := [3][2]float64{easy, normal, hard}[lvl]
 		return u(v[0], v[1])
@@ -142,7 +144,7 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 	// picture; its height follows from the tilt.
 	dist := pick([2]float64{380, 440}, [2]float64{330, 480}, [2]float64{300, 520})
 	o.TiltDeg = pick([2]float64{0, 8}, [2]float64{0, 25}, [2]float64{10, 40})
-	o.HeightMM = math.Round(dist * math.Cos(o.TiltDeg*math.Pi/180))
+	o.HeightMM = math.Round(float64(dist * math.Cos(o.TiltDeg*math.Pi/180)))
 	o.YawDeg = pick([2]float64{-5, 5}, [2]float64{-25, 25}, [2]float64{-180, 180})
 	o.RollDeg = u(-2, 2)
 	o.ShiftX = pick([2]float64{-10, 10}, [2]float64{-25, 25}, [2]float64{-40, 40})
@@ -162,11 +164,11 @@ func RandomOptions(seed int64, difficulty string) (Options, error) {
 	o.Glare = pick([2]float64{0, 0.1}, [2]float64{0, 0.25}, [2]float64{0, 0.45})
 	o.Table = TableKinds[r.IntN(len(TableKinds))]
 	o.Clutter = r.IntN([3]int{2, 4, 6}[lvl])
-	o.Hand = lvl == 2 && r.Float64() < 0.35
+	o.Hand = lvl == 2 && float64(r.Float64()) < 0.35
 	o.Noise = pick([2]float64{0.5, 2}, [2]float64{1, 4}, [2]float64{2, 8})
 	o.ShotNoise = pick([2]float64{0, 0.2}, [2]float64{0.1, 0.4}, [2]float64{0.2, 0.8})
 	o.Blur = pick([2]float64{0, 0.6}, [2]float64{0, 1.5}, [2]float64{0.5, 3})
-	if lvl == 2 && r.Float64() < 0.4 {
+	if lvl == 2 && float64(r.Float64()) < 0.4 {
 		o.MotionPx = u(2, 7)
 		o.MotionDeg = u(0, 180)
 	}
@@ -187,12 +189,12 @@ func (o *Options) FitGame(game string) {
 	switch {
 	case game == "pyramids" && o.Pyramids != nil:
 		c, s := ClassicPyramids, o.Pyramids
-		k = (10*s.PitchMM + 2*s.BorderMM) / (10*c.PitchMM + 2*c.BorderMM)
+		k = (float64(10*s.PitchMM) + float64(2*s.BorderMM)) / (float64(10*c.PitchMM) + float64(2*c.BorderMM))
 	case game != "scrabble":
 		return
 	}
-	o.HeightMM = math.Round(o.HeightMM * k)
-	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
+	o.HeightMM = math.Round(float64(o.HeightMM * k))
+	o.ShiftX, o.ShiftY = math.Round(float64(o.ShiftX*k*100))/100, math.Round(float64(o.ShiftY*k*100))/100
 }
 
 // FitUpwords moves the camera of options drawn by RandomOptions (whose
@@ -205,9 +207,9 @@ func (o *Options) FitUpwords(n int) {
 		return
 	}
 	d := o.UpwordsDims.withDefaults()
-	k := (float64(n)*d.PitchMM + 2*upwordsDefault.border) / (10*upwordsDefault.pitch + 2*upwordsDefault.border)
-	o.HeightMM = math.Round(o.HeightMM * k)
-	o.ShiftX, o.ShiftY = math.Round(o.ShiftX*k*100)/100, math.Round(o.ShiftY*k*100)/100
+	k := (float64(float64(n)*d.PitchMM) + float64(2*upwordsDefault.border)) / (float64(10*upwordsDefault.pitch) + float64(2*upwordsDefault.border))
+	o.HeightMM = math.Round(float64(o.HeightMM * k))
+	o.ShiftX, o.ShiftY = math.Round(float64(o.ShiftX*k*100))/100, math.Round(float64(o.ShiftY*k*100))/100
 }
 
 func (o *Options) defaults() error {
@@ -358,8 +360,8 @@ func newWorld(opt Options) *world {
 		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
 		Target: [2]float64{opt.ShiftX, opt.ShiftY}, TargetZ: opt.AimZ, K1: opt.K1, K2: opt.K2})
 	el, az := opt.LightElevDeg*math.Pi/180, opt.LightAzDeg*math.Pi/180
-	w.light = vec3{math.Cos(el) * math.Sin(az), math.Cos(el) * math.Cos(az), math.Sin(el)}
-	w.lcol = [3]float64{1 + 0.12*opt.Warmth, 1, 1 - 0.15*opt.Warmth}
+	w.light = vec3{float64(math.Cos(el) * math.Sin(az)), float64(math.Cos(el) * math.Cos(az)), math.Sin(el)}
+	w.lcol = [3]float64{1 + float64(0.12*opt.Warmth), 1, 1 - float64(0.15*opt.Warmth)}
 	// The canvas covers every ideal pixel that distortion pulls into the
 	// image.
 	// (The samples walk past the border as maxX grows; kept so that the
@@ -372,8 +374,8 @@ func newWorld(opt Options) *world {
 	minX, minY, maxX, maxY := 0.0, 0.0, W, H
 	if opt.K1 != 0 || opt.K2 != 0 {
 		for i := 0; i <= 16; i++ {
-			f := float64(i) / 16
-			for _, p := range []pt{{f * maxX, 0}, {f * maxX, H}, {0, f * H}, {W, f * H}} {
+			f := float64(float64(i) / 16)
+			for _, p := range []pt{{float64(f * maxX), 0}, {float64(f * maxX), H}, {0, float64(f * H)}, {W, float64(f * H)}} {
 				q := w.cam.undistort(p)
 				minX, minY = math.Min(minX, q.X), math.Min(minY, q.Y)
 				maxX, maxY = math.Max(maxX, q.X), math.Max(maxY, q.Y)
@@ -381,7 +383,7 @@ func newWorld(opt Options) *world {
 		}
 	}
 	minX, minY = math.Max(math.Floor(minX)-2, -W), math.Max(math.Floor(minY)-2, -H)
-	maxX, maxY = math.Min(math.Ceil(maxX)+2, 2*W), math.Min(math.Ceil(maxY)+2, 2*H)
+	maxX, maxY = math.Min(math.Ceil(maxX)+2, float64(2*W)), math.Min(math.Ceil(maxY)+2, float64(2*H))
 	cw, ch := int(maxX-minX), int(maxY-minY)
 	w.cv = newCanvas(cw, ch, -minX, -minY)
 	w.truth.Seed = opt.Seed
@@ -398,8 +400,8 @@ func (w *world) shade(n vec3) [3]float64 {
 		d = 0
 	}
 	a := w.opt.Ambient
-	k := (a + (1-a)*d*1.15) * w.opt.Exposure
-	return [3]float64{k * w.lcol[0], k * w.lcol[1], k * w.lcol[2]}
+	k := float64((a + float64((1-a)*d*1.15)) * w.opt.Exposure)
+	return [3]float64{float64(k * w.lcol[0]), float64(k * w.lcol[1]), float64(k * w.lcol[2])}
 }
 
 // toCanvas projects a world point to canvas pixels (no distortion).
@@ -415,7 +417,7 @@ func (w *world) px(p vec3) [2]float64 {
 	return [2]float64{round3(q.X), round3(q.Y)}
 }
 
-func round3(v float64) float64 { return math.Round(v*1000) / 1000 }
+func round3(v float64) float64 { return math.Round(float64(v*1000)) / 1000 }
 
 func (w *world) drawFace(f face) {
 	camPos := w.cam.pos
@@ -436,8 +438,8 @@ func (w *world) drawFace(f face) {
 		c = c.scale(1 / float64(len(f.pts)))
 		h := w.light.add(camPos.sub(c).unit()).unit()
 		if d := f.n.dot(h); d > 0 {
-			k := 1 + f.gloss*math.Pow(d, 150)*w.opt.Exposure
-			sh = [3]float64{sh[0] * k, sh[1] * k, sh[2] * k}
+			k := 1 + float64(f.gloss*math.Pow(d, 150)*w.opt.Exposure)
+			sh = [3]float64{float64(sh[0] * k), float64(sh[1] * k), float64(sh[2] * k)}
 		}
 	}
 	alpha := f.alpha
@@ -445,7 +447,7 @@ func (w *world) drawFace(f face) {
 		alpha = 1
 	}
 	if f.tex == nil {
-		w.cv.fillFlat(ps, f.col[0]*sh[0], f.col[1]*sh[1], f.col[2]*sh[2], alpha)
+		w.cv.fillFlat(ps, float64(f.col[0]*sh[0]), float64(f.col[1]*sh[1]), float64(f.col[2]*sh[2]), alpha)
 		return
 	}
 	h := w.cam.planeHomography(f.o, f.u, f.v, w.cv.ox, w.cv.oy)
@@ -453,7 +455,7 @@ func (w *world) drawFace(f face) {
 	if !ok {
 		return
 	}
-	tint := [3]float64{f.col[0] * sh[0], f.col[1] * sh[1], f.col[2] * sh[2]}
+	tint := [3]float64{float64(f.col[0] * sh[0]), float64(f.col[1] * sh[1]), float64(f.col[2] * sh[2])}
 	w.cv.fillTextured(ps, f.tex, hinv, tint, alpha)
 }
 
@@ -594,7 +596,7 @@ func (w *world) shadeTop(i int) {
 	}
 	for j, o := range w.solids {
 		t := o.top
-		if j == i || t.z1 <= n.z1+0.01 || math.Hypot(t.cx-n.cx, t.cy-n.cy) > 3*t.w {
+		if j == i || t.z1 <= n.z1+0.01 || math.Hypot(t.cx-n.cx, t.cy-n.cy) > float64(3*t.w) {
 			continue
 		}
 		// The part of the taller stack above this top casts onto its plane.
@@ -602,7 +604,7 @@ func (w *world) shadeTop(i int) {
 		for _, z := range []float64{math.Max(t.z0, n.z1), t.z1} {
 			for _, p := range t.corners(z) {
 				k := (p.Z - n.z1) / w.light.Z
-				flat = append(flat, pt{p.X - w.light.X*k, p.Y - w.light.Y*k})
+				flat = append(flat, pt{p.X - float64(w.light.X*k), p.Y - float64(w.light.Y*k)})
 			}
 		}
 		shadow := clipConvex(convexHull(flat), polyXY)
@@ -614,7 +616,7 @@ func (w *world) shadeTop(i int) {
 			pts[k] = vec3{q.X, q.Y, n.z1 + 0.01}
 		}
 		if ps := w.project(pts); len(ps) >= 3 {
-			w.cv.fillFlat(ps, 0, 0, 0, w.opt.Shadow*0.8)
+			w.cv.fillFlat(ps, 0, 0, 0, float64(w.opt.Shadow*0.8))
 		}
 	}
 }
@@ -629,7 +631,7 @@ func clipConvex(p, c []pt) []pt {
 	area := 0.0
 	for i := range c {
 		j := (i + 1) % len(c)
-		area += c[i].X*c[j].Y - c[j].X*c[i].Y
+		area += float64(c[i].X*c[j].Y) - float64(c[j].X*c[i].Y)
 	}
 	sign := 1.0
 	if area < 0 {
@@ -638,7 +640,9 @@ func clipConvex(p, c []pt) []pt {
 	out := p
 	for i := range c {
 		a, b := c[i], c[(i+1)%len(c)]
-		inside := func(q pt) float64 { return sign * ((b.X-a.X)*(q.Y-a.Y) - (b.Y-a.Y)*(q.X-a.X)) }
+		inside := func(q pt) float64 {
+			return float64(sign * (float64((b.X-a.X)*(q.Y-a.Y)) - float64((b.Y-a.Y)*(q.X-a.X))))
+		}
 		in := out
 		out = nil
 		for k := range in {
@@ -649,7 +653,7 @@ func clipConvex(p, c []pt) []pt {
 			}
 			if (ds >= 0) != (de >= 0) {
 				t := ds / (ds - de)
-				out = append(out, pt{s.X + (e.X-s.X)*t, s.Y + (e.Y-s.Y)*t})
+				out = append(out, pt{s.X + float64((e.X-s.X)*t), s.Y + float64((e.Y-s.Y)*t)})
 			}
 		}
 		if len(out) < 3 {

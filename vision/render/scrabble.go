@@ -87,15 +87,15 @@ func (w *world) buildScrabble(state []byte, name string) error {
 func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
 	rng := w.rng
 	n := float64(scrabble.Size)
-	gw := n * scrPitch
+	gw := float64(n * scrPitch)
 	bw := gw + 2*scrBorder
 	slab := box{0, 0, 0, bw, bw, 0, scrSlab}
-	edge := [3]float64{look.border[0] * 0.7, look.border[1] * 0.7, look.border[2] * 0.7}
+	edge := [3]float64{float64(look.border[0] * 0.7), float64(look.border[1] * 0.7), float64(look.border[2] * 0.7)}
 	w.board = append(w.board, slab.sides(edge, nil)...)
 	w.board = append(w.board, slab.top([3]float64{1, 1, 1}, scrabbleBoardTexture(ed, look)))
 	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
-	w.extent, w.surfaceZ = bw/2, scrSlab
-	x0, y0 := -gw/2, gw/2
+	w.extent, w.surfaceZ = float64(bw/2), scrSlab
+	x0, y0 := float64(-gw/2), float64(gw/2)
 	floor := scrSlab
 	w.truth.Board = &BoardInfo{Rows: scrabble.Size, Cols: scrabble.Size, Corners: [4][2]float64{
 		w.px(vec3{x0, y0, floor}), w.px(vec3{x0 + gw, y0, floor}),
@@ -108,7 +108,7 @@ func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
 	tile := func(cx, cy, ang, z float64, letter string, value int, up bool, pr interface{ Float64() float64 }) (solid, box) {
 		lv := box{cx, cy, ang, scrTile, scrTile, z, z + scrLevel}
 		col := tc
-		v := 0.96 + 0.08*pr.Float64()
+		v := 0.96 + float64(0.08*pr.Float64())
 		for i := range col {
 			col[i] *= v
 		}
@@ -124,8 +124,8 @@ func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
 	for r := 0; r < scrabble.Size; r++ {
 		for c := 0; c < scrabble.Size; c++ {
 			t := b[r][c]
-			cx := x0 + (float64(c)+0.5)*scrPitch
-			cy := y0 - (float64(r)+0.5)*scrPitch
+			cx := x0 + float64((float64(c)+0.5)*scrPitch)
+			cy := y0 - float64((float64(r)+0.5)*scrPitch)
 			cell := Cell{Row: r, Col: c, Printed: scrabble.PremiumAt(scrabble.Pos{Row: r, Col: c}).String()}
 			if t.Empty() {
 				sq := box{cx, cy, 0, scrPitch, scrPitch, floor, floor}
@@ -135,12 +135,12 @@ func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
 				continue
 			}
 			pr := w.pieceRand(r, c, 0)
-			ang := (pr.Float64()*2 - 1) * 3 * math.Pi / 180
+			ang := (float64(float64(pr.Float64())*2) - 1) * 3 * math.Pi / 180
 			j := w.opt.TileJitterMM
 			if j == 0 {
 				j = 0.5
 			}
-			ox, oy := (pr.Float64()*2-1)*j, (pr.Float64()*2-1)*j
+			ox, oy := float64((float64(float64(pr.Float64())*2)-1)*j), float64((float64(float64(pr.Float64())*2)-1)*j)
 			letter, value := string(t.Letter), t.Value()
 			if t.Blank {
 				letter, value = "", 0
@@ -164,19 +164,19 @@ func (w *world) scrabbleSpares(tile func(cx, cy, ang, z float64, letter string, 
 	half := w.extent
 	letters := "AEIOULNRSTDGBCMPFHVWYKJXQZ"
 	randLetter := func() string {
-		return string(letters[min(len(letters)-1, int(math.Pow(rng.Float64(), 1.8)*float64(len(letters))))])
+		return string(letters[min(len(letters)-1, int(float64(math.Pow(float64(rng.Float64()), 1.8)*float64(len(letters)))))])
 	}
 	racks := rng.IntN(3)
 	for k := 0; k < racks; k++ {
 		// along one side of the board, just off it, its tiles facing the
 		// player (lying on the rack's shelf)
-		sideAng := float64(rng.IntN(4)) * math.Pi / 2
-		along := (rng.Float64()*2 - 1) * half * 0.4
-		off := half + 18 + 14*rng.Float64()
+		sideAng := float64(float64(rng.IntN(4)) * math.Pi / 2)
+		along := float64((float64(float64(rng.Float64())*2) - 1) * half * 0.4)
+		off := half + 18 + float64(14*float64(rng.Float64()))
 		s, c := math.Sincos(sideAng)
 		// the south side turned by sideAng
-		cx, cy := along*c+off*s, along*s-off*c
-		ang := sideAng + (rng.Float64()*2-1)*0.08
+		cx, cy := float64(along*c)+float64(off*s), float64(along*s)-float64(off*c)
+		ang := sideAng + float64((float64(float64(rng.Float64())*2)-1)*0.08)
 		rack := box{cx, cy, ang, 190, 26, 0, 14}
 		col := [3]float64{150, 108, 66}
 		if rng.IntN(2) == 0 {
@@ -186,8 +186,8 @@ func (w *world) scrabbleSpares(tile func(cx, cy, ang, z float64, letter string, 
 		sa, ca := math.Sincos(ang)
 		tiles := 3 + rng.IntN(5)
 		for i := 0; i < tiles; i++ {
-			u := (float64(i) - float64(tiles-1)/2) * (scrTile + 1.5)
-			tx, ty := cx+u*ca, cy+u*sa
+			u := float64((float64(i) - float64(float64(tiles-1)/2)) * (scrTile + 1.5))
+			tx, ty := cx+float64(u*ca), cy+float64(u*sa)
 			l := randLetter()
 			s, _ := tile(tx, ty, ang, 14, l, scrabble.LetterValue(l[0]), true, rng)
 			w.addSolid(s, vec3{tx, ty, 0})
@@ -197,9 +197,9 @@ func (w *world) scrabbleSpares(tile func(cx, cy, ang, z float64, letter string, 
 	// small stacks, off the board.
 	spares := rng.IntN(9)
 	for i := 0; i < spares; i++ {
-		a := rng.Float64() * 2 * math.Pi
-		r := half + 20 + 60*rng.Float64()
-		cx, cy := r*math.Cos(a), r*math.Sin(a)
+		a := float64(float64(rng.Float64()) * 2 * math.Pi)
+		r := half + 20 + float64(60*float64(rng.Float64()))
+		cx, cy := float64(r*math.Cos(a)), float64(r*math.Sin(a))
 		if math.Max(math.Abs(cx), math.Abs(cy)) < half+12 {
 			continue
 		}
@@ -207,12 +207,12 @@ func (w *world) scrabbleSpares(tile func(cx, cy, ang, z float64, letter string, 
 		if rng.IntN(3) == 0 {
 			height = 2 + rng.IntN(3)
 		}
-		ang := rng.Float64() * 2 * math.Pi
+		ang := float64(float64(rng.Float64()) * 2 * math.Pi)
 		for k := 0; k < height; k++ {
 			l := randLetter()
 			up := rng.IntN(3) > 0
-			jx, jy := (rng.Float64()*2-1)*1.2, (rng.Float64()*2-1)*1.2
-			s, _ := tile(cx+jx, cy+jy, ang+(rng.Float64()*2-1)*0.15, float64(k)*scrLevel, l, scrabble.LetterValue(l[0]), up, rng)
+			jx, jy := float64((float64(float64(rng.Float64())*2)-1)*1.2), float64((float64(float64(rng.Float64())*2)-1)*1.2)
+			s, _ := tile(cx+jx, cy+jy, ang+float64((float64(float64(rng.Float64())*2)-1)*0.15), float64(float64(k)*scrLevel), l, scrabble.LetterValue(l[0]), up, rng)
 			w.addSolid(s, vec3{cx, cy, float64(k)})
 		}
 	}
@@ -225,23 +225,23 @@ func scrabbleBoardTexture(ed string, look scrabbleLook) *texture {
 	return cachedTexture("scrabble-board-"+ed, func() *texture {
 		const tpm = 4.0
 		n := scrabble.Size
-		side := float64(n)*scrPitch + 2*scrBorder
-		W := int(math.Round(side * tpm))
+		side := float64(float64(n)*scrPitch) + 2*scrBorder
+		W := int(math.Round(float64(side * tpm)))
 		img := image.NewRGBA(image.Rect(0, 0, W, W))
 		for y := 0; y < W; y++ {
 			for x := 0; x < W; x++ {
-				mx, my := float64(x)/tpm-scrBorder, float64(y)/tpm-scrBorder
-				k := 1 + 0.04*(hash2(x, y, 61)-0.5) + 0.04*(fbm(float64(x), float64(y), 256, 8, 2, 62)-0.5)
+				mx, my := float64(float64(x)/tpm)-scrBorder, float64(float64(y)/tpm)-scrBorder
+				k := 1 + float64(0.04*(hash2(x, y, 61)-0.5)) + float64(0.04*(fbm(float64(x), float64(y), 256, 8, 2, 62)-0.5))
 				if look.wood {
 					// grain along the board, rings wandering across it
-					g := math.Mod((my+6*vnoise(float64(x)/90, float64(y)/300, 16, 63))/3.1, 1)
-					k *= 1 - 0.12*math.Exp(-g*g*30) + 0.06*(vnoise(float64(x)/7, float64(y)/160, 64, 64)-0.5)
+					g := math.Mod((my+float64(6*vnoise(float64(x)/90, float64(y)/300, 16, 63)))/3.1, 1)
+					k *= 1 - float64(0.12*math.Exp(float64(-g*g*30))) + float64(0.06*(vnoise(float64(x)/7, float64(y)/160, 64, 64)-0.5))
 				}
 				col := look.border
 				row, cc := int(math.Floor(my/scrPitch)), int(math.Floor(mx/scrPitch))
 				if mx >= 0 && my >= 0 && row < n && cc < n {
-					lx := mx - float64(cc)*scrPitch
-					ly := my - float64(row)*scrPitch
+					lx := mx - float64(float64(cc)*scrPitch)
+					ly := my - float64(float64(row)*scrPitch)
 					if lx < scrLine/2 || lx > scrPitch-scrLine/2 || ly < scrLine/2 || ly > scrPitch-scrLine/2 {
 						col = look.line
 					} else {
@@ -258,10 +258,10 @@ func scrabbleBoardTexture(ed string, look scrabbleLook) *texture {
 							col = look.square
 						}
 					}
-				} else if d := math.Max(math.Max(-mx, mx-float64(n)*scrPitch), math.Max(-my, my-float64(n)*scrPitch)); d < 1.2 {
+				} else if d := math.Max(math.Max(-mx, mx-float64(float64(n)*scrPitch)), math.Max(-my, my-float64(float64(n)*scrPitch))); d < 1.2 {
 					col = look.line // the rim round the grid
 				}
-				setRGB(img, x, y, col[0]*k, col[1]*k, col[2]*k)
+				setRGB(img, x, y, float64(col[0]*k), float64(col[1]*k), float64(col[2]*k))
 			}
 		}
 		// The print on the premium squares and the star in the centre.
@@ -270,8 +270,8 @@ func scrabbleBoardTexture(ed string, look scrabbleLook) *texture {
 		for r := 0; r < n; r++ {
 			for c := 0; c < n; c++ {
 				p := scrabble.PremiumAt(scrabble.Pos{Row: r, Col: c})
-				cx := (scrBorder + (float64(c)+0.5)*scrPitch) * tpm
-				cy := (scrBorder + (float64(r)+0.5)*scrPitch) * tpm
+				cx := float64((scrBorder + float64((float64(c)+0.5)*scrPitch)) * tpm)
+				cy := float64((scrBorder + float64((float64(r)+0.5)*scrPitch)) * tpm)
 				ink := look.ink
 				if p == scrabble.TripleWord || p == scrabble.TripleLetter {
 					ink = look.lightInk
@@ -283,13 +283,13 @@ func scrabbleBoardTexture(ed string, look scrabbleLook) *texture {
 				}
 				lines := premiumPrint[p]
 				for i, l := range lines {
-					drawText(img, tf, l, scrPitch*0.12*tpm, cx, cy+(float64(i)-1)*scrPitch*0.24*tpm, ic)
+					drawText(img, tf, l, scrPitch*0.12*tpm, cx, cy+float64((float64(i)-1)*scrPitch*0.24*tpm), ic)
 				}
 			}
 		}
 		name := color.RGBA{uint8(look.borderInk[0]), uint8(look.borderInk[1]), uint8(look.borderInk[2]), 255}
-		drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, side*tpm/2, (side-scrBorder*0.5)*tpm, name)
-		drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, side*tpm/2, scrBorder*0.5*tpm, name)
+		drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, float64(side*tpm/2), float64((side-scrBorder*0.5)*tpm), name)
+		drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, float64(side*tpm/2), scrBorder*0.5*tpm, name)
 		return newTexture(img, false)
 	})
 }
@@ -300,10 +300,10 @@ func drawStar(img *image.RGBA, cx, cy, r float64, c color.RGBA) {
 	for i := range pts {
 		rad := r
 		if i%2 == 1 {
-			rad = r * 0.42
+			rad = float64(r * 0.42)
 		}
 		a := -math.Pi/2 + float64(i)*math.Pi/5
-		pts[i] = [2]float64{cx + rad*math.Cos(a), cy + rad*math.Sin(a)}
+		pts[i] = [2]float64{cx + float64(rad*math.Cos(a)), cy + float64(rad*math.Sin(a))}
 	}
 	inside := func(x, y float64) bool { // even-odd rule
 		in := false
@@ -329,7 +329,7 @@ func drawStar(img *image.RGBA, cx, cy, r float64, c color.RGBA) {
 			}
 			o := img.PixOffset(x, y)
 			for i, v := range [3]uint8{c.R, c.G, c.B} {
-				img.Pix[o+i] = uint8(float64(img.Pix[o+i])*(1-cov) + float64(v)*cov + 0.5)
+				img.Pix[o+i] = uint8(float64(float64(img.Pix[o+i])*(1-cov)) + float64(float64(v)*cov) + 0.5)
 			}
 		}
 	}

@@ -24,11 +24,11 @@ type box struct {
 // with +Y up (the far side of the table).
 func (b box) corners(z float64) [4]vec3 {
 	s, c := math.Sincos(b.ang)
-	hw, hd := b.w/2, b.d/2
+	hw, hd := float64(b.w/2), float64(b.d/2)
 	loc := [4][2]float64{{-hw, hd}, {hw, hd}, {hw, -hd}, {-hw, -hd}}
 	var out [4]vec3
 	for i, l := range loc {
-		out[i] = vec3{b.cx + c*l[0] - s*l[1], b.cy + s*l[0] + c*l[1], z}
+		out[i] = vec3{b.cx + float64(c*l[0]) - float64(s*l[1]), b.cy + float64(s*l[0]) + float64(c*l[1]), z}
 	}
 	return out
 }
@@ -37,7 +37,7 @@ func (b box) corners(z float64) [4]vec3 {
 // so that texture t runs from the top edge (t=0) to the bottom (t=1).
 func (b box) sides(col [3]float64, tex *texture) []face {
 	t, u := b.corners(b.z1), b.corners(b.z0)
-	in := vec3{b.cx, b.cy, (b.z0 + b.z1) / 2}
+	in := vec3{b.cx, b.cy, float64((b.z0 + b.z1) / 2)}
 	out := make([]face, 0, 4)
 	for i := 0; i < 4; i++ {
 		j := (i + 1) % 4
@@ -76,13 +76,13 @@ func (b box) bevelled(bev float64, col, sideCol [3]float64, tex, sideTex *textur
 	lower.z1 = b.z1 - bev
 	faces := lower.sides(sideCol, sideTex)
 	inner := b
-	inner.w, inner.d = b.w-2*bev, b.d-2*bev
+	inner.w, inner.d = b.w-float64(2*bev), b.d-float64(2*bev)
 	in := inner.corners(b.z1)
 	out := lower.corners(lower.z1)
 	centre := vec3{b.cx, b.cy, b.z0}
 	for i := 0; i < 4; i++ {
 		j := (i + 1) % 4
-		f := quad(in[i], in[j], out[j], out[i], centre, [3]float64{col[0] * 235, col[1] * 235, col[2] * 235})
+		f := quad(in[i], in[j], out[j], out[i], centre, [3]float64{float64(col[0] * 235), float64(col[1] * 235), float64(col[2] * 235)})
 		faces = append(faces, f)
 	}
 	return append(faces, inner.top(col, tex))
@@ -91,6 +91,6 @@ func (b box) bevelled(bev float64, col, sideCol [3]float64, tex, sideTex *textur
 // printOffset moves a face's print a little (up to 3% of the face each
 // way), as the print on real tiles is never exactly centred.
 func printOffset(f *face, rng interface{ Float64() float64 }) {
-	dx, dy := (rng.Float64()*2-1)*0.03, (rng.Float64()*2-1)*0.03
+	dx, dy := float64((float64(rng.Float64()*2)-1)*0.03), float64((float64(rng.Float64()*2)-1)*0.03)
 	f.o = f.o.add(f.u.scale(dx)).add(f.v.scale(dy))
 }

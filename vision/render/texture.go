@@ -81,14 +81,14 @@ func (l *texLevel) sample(x, y float64, wrap bool) (r, g, b, a float64) {
 	p := l.pix
 	i00, i10 := 4*(y0*l.w+x0), 4*(y0*l.w+x1)
 	i01, i11 := 4*(y1*l.w+x0), 4*(y1*l.w+x1)
-	w00 := (1 - ax) * (1 - ay)
-	w10 := ax * (1 - ay)
-	w01 := (1 - ax) * ay
-	w11 := ax * ay
-	r = float64(float32(p[i00])*w00 + float32(p[i10])*w10 + float32(p[i01])*w01 + float32(p[i11])*w11)
-	g = float64(float32(p[i00+1])*w00 + float32(p[i10+1])*w10 + float32(p[i01+1])*w01 + float32(p[i11+1])*w11)
-	b = float64(float32(p[i00+2])*w00 + float32(p[i10+2])*w10 + float32(p[i01+2])*w01 + float32(p[i11+2])*w11)
-	a = float64(float32(p[i00+3])*w00+float32(p[i10+3])*w10+float32(p[i01+3])*w01+float32(p[i11+3])*w11) / 255
+	w00 := float32((1 - ax) * (1 - ay))
+	w10 := float32(ax * (1 - ay))
+	w01 := float32((1 - ax) * ay)
+	w11 := float32(ax * ay)
+	r = float64(float32(float32(p[i00])*w00) + float32(float32(p[i10])*w10) + float32(float32(p[i01])*w01) + float32(float32(p[i11])*w11))
+	g = float64(float32(float32(p[i00+1])*w00) + float32(float32(p[i10+1])*w10) + float32(float32(p[i01+1])*w01) + float32(float32(p[i11+1])*w11))
+	b = float64(float32(float32(p[i00+2])*w00) + float32(float32(p[i10+2])*w10) + float32(float32(p[i01+2])*w01) + float32(float32(p[i11+2])*w11))
+	a = float64(float32(float32(p[i00+3])*w00)+float32(float32(p[i10+3])*w10)+float32(float32(p[i01+3])*w01)+float32(float32(p[i11+3])*w11)) / 255
 	return
 }
 

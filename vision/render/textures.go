@@ -40,7 +40,7 @@ func hash2(x, y int, seed uint32) float64 {
 	h ^= h >> 13
 	h *= 0x5bd1e995
 	h ^= h >> 15
-	return float64(h&0xffffff) / float64(1<<24)
+	return float64(float64(h&0xffffff) / float64(1<<24))
 }
 
 // vnoise is smooth value noise that repeats every period lattice cells.
@@ -48,14 +48,14 @@ func vnoise(x, y float64, period int, seed uint32) float64 {
 	fx, fy := math.Floor(x), math.Floor(y)
 	ix, iy := int(fx), int(fy)
 	ax, ay := x-fx, y-fy
-	ax = ax * ax * (3 - 2*ax)
-	ay = ay * ay * (3 - 2*ay)
+	ax = float64(ax * ax * (3 - float64(2*ax)))
+	ay = float64(ay * ay * (3 - float64(2*ay)))
 	m := func(i int) int { return mod(i, period) }
 	v00 := hash2(m(ix), m(iy), seed)
 	v10 := hash2(m(ix+1), m(iy), seed)
 	v01 := hash2(m(ix), m(iy+1), seed)
 	v11 := hash2(m(ix+1), m(iy+1), seed)
-	return (v00*(1-ax)+v10*ax)*(1-ay) + (v01*(1-ax)+v11*ax)*ay
+	return float64((float64(v00*(1-ax))+float64(v10*ax))*(1-ay)) + float64((float64(v01*(1-ax))+float64(v11*ax))*ay)
 }
 
 // fbm sums octaves of value noise over a square of size texels that tiles.
@@ -64,7 +64,7 @@ func fbm(x, y float64, size, basePeriod, octaves int, seed uint32) float64 {
 	p := basePeriod
 	for o := 0; o < octaves; o++ {
 		k := float64(p) / float64(size)
-		s += amp * vnoise(x*k, y*k, p, seed+uint32(o)*7919)
+		s += float64(amp * vnoise(float64(x*k), float64(y*k), p, seed+uint32(o)*7919))
 		tot += amp
 		amp *= 0.5
 		p *= 2
@@ -89,53 +89,53 @@ func tableTexture(kind string) (*texture, [3]float64) {
 				case "wood":
 					// planks along x; grain lines that wander along them
 					plank := y / 128
-					phase := 10 * vnoise(fx/64, float64(plank)*3.1, 8, 11)
-					v := fy + phase + 40*hash2(plank, 1, 13)
+					phase := float64(10 * vnoise(float64(fx/64), float64(float64(plank)*3.1), 8, 11))
+					v := fy + phase + float64(40*hash2(plank, 1, 13))
 					ring := math.Mod(v/13, 1)
-					line := math.Exp(-ring * ring * 60) // a thin late-wood line
+					line := math.Exp(float64(-ring * ring * 60)) // a thin late-wood line
 					fibre := fbm(fx, fy, n, 64, 2, 12) - 0.5
-					tone := 0.85 + 0.3*hash2(plank, 0, 5)
-					k := tone * (1 - 0.1*line + 0.06*fibre + 0.05*(vnoise(fx/32, fy/4, 16, 14)-0.5))
+					tone := 0.85 + float64(0.3*hash2(plank, 0, 5))
+					k := float64(tone * (1 - float64(0.1*line) + float64(0.06*fibre) + float64(0.05*(vnoise(float64(fx/32), float64(fy/4), 16, 14)-0.5))))
 					if y%128 < 2 {
 						k *= 0.5 // seam between planks
 					}
-					setRGB(img, x, y, 158*k, 112*k, 74*k)
+					setRGB(img, x, y, float64(158*k), float64(112*k), float64(74*k))
 				case "felt":
-					k := 1 + 0.25*(hash2(x, y, 21)-0.5) + 0.15*(fbm(fx, fy, n, 16, 3, 22)-0.5)
-					setRGB(img, x, y, 62*k, 62*k, 66*k)
+					k := 1 + float64(0.25*(hash2(x, y, 21)-0.5)) + float64(0.15*(fbm(fx, fy, n, 16, 3, 22)-0.5))
+					setRGB(img, x, y, float64(62*k), float64(62*k), float64(66*k))
 				case "cloth":
-					weave := 0.04 * math.Sin(fx*math.Pi/2) * math.Sin(fy*math.Pi/2)
+					weave := float64(0.04 * math.Sin(float64(fx*math.Pi/2)) * math.Sin(float64(fy*math.Pi/2)))
 					check := 0.0
 					if (x/64+y/64)%2 == 0 {
 						check = 0.05
 					}
-					k := 1 + weave + check + 0.06*(fbm(fx, fy, n, 8, 3, 31)-0.5)
+					k := 1 + weave + check + float64(0.06*(fbm(fx, fy, n, 8, 3, 31)-0.5))
 					if x%64 < 2 || y%64 < 2 {
 						k *= 0.93
 					}
-					setRGB(img, x, y, 226*k, 220*k, 204*k)
+					setRGB(img, x, y, float64(226*k), float64(220*k), float64(204*k))
 				case "lace":
 					// a white tablecloth with embroidered rosettes and
 					// small cut-outs that show the dark table beneath
 					u, v := float64(x%128)-64, float64(y%128)-64
 					r, th := math.Hypot(u, v), math.Atan2(v, u)
-					l1 := math.Exp(-math.Pow(r-40-8*math.Cos(6*th), 2) / 5)
-					l2 := math.Exp(-math.Pow(r-18-4*math.Cos(6*th+math.Pi/6), 2) / 3)
-					l3 := math.Exp(-math.Pow(math.Abs(u)+math.Abs(v)-100, 2) / 4)
-					line := math.Min(1, l1+l2+0.7*l3)
-					k := 1 + 0.03*math.Sin(fx*math.Pi/1.5)*math.Sin(fy*math.Pi/1.5)
-					cr, cg, cb := 236*k, 232*k, 222*k
-					cr, cg, cb = cr+(196-cr)*line, cg+(176-cg)*line, cb+(146-cb)*line
+					l1 := math.Exp(-math.Pow(r-40-float64(8*math.Cos(float64(6*th))), 2) / 5)
+					l2 := math.Exp(-math.Pow(r-18-float64(4*math.Cos(float64(6*th)+math.Pi/6)), 2) / 3)
+					l3 := math.Exp(float64(-math.Pow(math.Abs(u)+math.Abs(v)-100, 2) / 4))
+					line := math.Min(1, l1+l2+float64(0.7*l3))
+					k := 1 + float64(0.03*math.Sin(fx*math.Pi/1.5)*math.Sin(fy*math.Pi/1.5))
+					cr, cg, cb := float64(236*k), float64(232*k), float64(222*k)
+					cr, cg, cb = cr+float64((196-cr)*line), cg+float64((176-cg)*line), cb+float64((146-cb)*line)
 					if math.Abs(u)+math.Abs(v) > 116 || (r > 49 && r < 53 && math.Mod(th*6/math.Pi+12, 1) < 0.35) {
 						cr, cg, cb = 70, 62, 58 // a hole in the lace
 					}
 					setRGB(img, x, y, cr, cg, cb)
 				default: // laminate
-					k := 1 + 0.08*(fbm(fx, fy, n, 8, 4, 41)-0.5)
+					k := 1 + float64(0.08*(fbm(fx, fy, n, 8, 4, 41)-0.5))
 					if hash2(x, y, 42) > 0.985 {
 						k *= 0.85
 					}
-					setRGB(img, x, y, 188*k, 182*k, 172*k)
+					setRGB(img, x, y, float64(188*k), float64(182*k), float64(172*k))
 				}
 			}
 		}
@@ -169,17 +169,17 @@ func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture 
 	}
 	return cachedTexture(key, func() *texture {
 		// 4 texels per mm, fewer on big boards (at most 1200 texels a side)
-		tpm := math.Min(4, 1200/(math.Max(float64(rows), float64(cols))*g.pitch+2*g.border))
-		W := int(math.Round((float64(cols)*g.pitch + 2*g.border) * tpm))
-		H := int(math.Round((float64(rows)*g.pitch + 2*g.border) * tpm))
+		tpm := math.Min(4, 1200/(float64(math.Max(float64(rows), float64(cols))*g.pitch)+float64(2*g.border)))
+		W := int(math.Round(float64((float64(float64(cols)*g.pitch) + float64(2*g.border)) * tpm)))
+		H := int(math.Round(float64((float64(float64(rows)*g.pitch) + float64(2*g.border)) * tpm)))
 		img := image.NewRGBA(image.Rect(0, 0, W, H))
 		cr0, cr1 := rows/2-1, rows/2
 		cc0, cc1 := cols/2-1, cols/2
 		for y := 0; y < H; y++ {
 			for x := 0; x < W; x++ {
 				mx, my := float64(x)/tpm-g.border, float64(y)/tpm-g.border
-				n := 0.06 * (hash2(x, y, 77) - 0.5)
-				k := 1 + n + 0.05*(fbm(float64(x), float64(y), 256, 8, 2, 78)-0.5)
+				n := float64(0.06 * (hash2(x, y, 77) - 0.5))
+				k := 1 + n + float64(0.05*(fbm(float64(x), float64(y), 256, 8, 2, 78)-0.5))
 				r, gg, b := 74.0, 66.0, 58.0
 				col, row := int(math.Floor(mx/g.pitch)), int(math.Floor(my/g.pitch))
 				in := mx >= 0 && my >= 0 && row < rows && col < cols
@@ -187,9 +187,9 @@ func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture 
 					// floor of a square: a little darker, with a faint
 					// dimple ring where the tile's feet rest.
 					r, gg, b = 64, 57, 50
-					lx := mx - (float64(col)+0.5)*g.pitch
-					ly := my - (float64(row)+0.5)*g.pitch
-					if math.Max(math.Abs(lx), math.Abs(ly)) > g.pitch/2-2.2 {
+					lx := mx - float64((float64(col)+0.5)*g.pitch)
+					ly := my - float64((float64(row)+0.5)*g.pitch)
+					if math.Max(math.Abs(lx), math.Abs(ly)) > float64(g.pitch/2)-2.2 {
 						k *= 0.85
 					}
 					if (row == cr0 || row == cr1) && (col == cc0 || col == cc1) {
@@ -197,9 +197,9 @@ func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture 
 						// diamond (or a four-pointed star) in the middle
 						r, gg, b = ground[0], ground[1], ground[2]
 						ax, ay := math.Abs(lx), math.Abs(ly)
-						in := ax+ay < g.pitch*0.36
+						in := ax+ay < float64(g.pitch*0.36)
 						if star {
-							in = math.Sqrt(ax)+math.Sqrt(ay) < math.Sqrt(g.pitch*0.38)
+							in = math.Sqrt(ax)+math.Sqrt(ay) < math.Sqrt(float64(g.pitch*0.38))
 						}
 						if in {
 							r, gg, b = mark[0], mark[1], mark[2]
@@ -207,18 +207,18 @@ func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture 
 					}
 				} else {
 					// border: a raised rim line near the playing grid
-					d := math.Max(math.Max(-mx, mx-float64(cols)*g.pitch), math.Max(-my, my-float64(rows)*g.pitch))
+					d := math.Max(math.Max(-mx, mx-float64(float64(cols)*g.pitch)), math.Max(-my, my-float64(float64(rows)*g.pitch)))
 					if d > 4 && d < 5.2 {
 						k *= 1.35
 					}
 				}
-				setRGB(img, x, y, r*k, gg*k, b*k)
+				setRGB(img, x, y, float64(r*k), float64(gg*k), float64(b*k))
 			}
 		}
 		// The name on the border, as on real boards.
 		tfs := Typefaces()
 		if len(tfs) > 1 {
-			drawText(img, tfs[1], "UPWORDS", g.border*0.45*tpm, float64(W)/2, g.border*0.5*tpm, color.RGBA{190, 170, 120, 255})
+			drawText(img, tfs[1], "UPWORDS", float64(g.border*0.45*tpm), float64(float64(W)/2), float64(g.border*0.5*tpm), color.RGBA{190, 170, 120, 255})
 		}
 		return newTexture(img, false)
 	})
@@ -252,11 +252,11 @@ func tileFaceTexture(kind, letter string, tf *Typeface, value int) *texture {
 				a := math.Max(0, math.Min(1, d+0.5))
 				k := 236.0
 				if d < bevel {
-					k *= 0.78 + 0.22*(d/bevel)
+					k *= 0.78 + float64(0.22*(d/bevel))
 				}
-				k += 6 * (hash2(x, y, 91) - 0.5)
+				k += float64(6 * (hash2(x, y, 91) - 0.5))
 				o := img.PixOffset(x, y)
-				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = clamp255(k), clamp255(k), clamp255(k), uint8(a*255+0.5)
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = clamp255(k), clamp255(k), clamp255(k), uint8(float64(a*255)+0.5)
 			}
 		}
 		ink := color.RGBA{22, 20, 18, 255}

@@ -115,7 +115,7 @@ func cameraTruth(c *Camera) CameraInfo {
 	r := c.Rotation
 	for i := range r {
 		for j := range r[i] {
-			r[i][j] = math.Round(r[i][j]*1e9) / 1e9
+			r[i][j] = math.Round(float64(r[i][j]*1e9)) / 1e9
 		}
 	}
 	return CameraInfo{Fx: round3(c.Fx), Fy: round3(c.Fy), Cx: c.Cx, Cy: c.Cy, K1: c.K1, K2: c.K2,

@@ -75,9 +75,9 @@ func (d UpwordsDims) Check() error {
 		return fmt.Errorf("%w: Upwords grid wall height %g mm (want 0.2..8)", ErrBadOptions, d.WallMM)
 	case d.WallWidthMM < 0.5 || d.WallWidthMM > 4:
 		return fmt.Errorf("%w: Upwords grid wall width %g mm (want 0.5..4)", ErrBadOptions, d.WallWidthMM)
-	case d.TileMM < 0.5*d.PitchMM || d.TileMM > d.PitchMM-d.WallWidthMM-0.4:
+	case d.TileMM < float64(0.5*d.PitchMM) || d.TileMM > d.PitchMM-d.WallWidthMM-0.4:
 		return fmt.Errorf("%w: Upwords tile %g mm on a %g mm pitch with %g mm walls (want %.1f..%.1f)", ErrBadOptions,
-			d.TileMM, d.PitchMM, d.WallWidthMM, 0.5*d.PitchMM, d.PitchMM-d.WallWidthMM-0.4)
+			d.TileMM, d.PitchMM, d.WallWidthMM, float64(0.5*d.PitchMM), d.PitchMM-d.WallWidthMM-0.4)
 	}
 	return nil
 }
@@ -88,9 +88,11 @@ func (d UpwordsDims) Check() error {
 // 1-2.4 mm wide. The draws are apart from every other choice of a scene.
 func VariedUpwordsDims(seed int64) UpwordsDims {
 	r := newRand(seed, 0x64696d73)
-	u := func(a, b float64) float64 { return math.Round((a+(b-a)*r.Float64())*10) / 10 }
+	u := func(a, b float64) float64 {
+		return math.Round(float64((a+float64((b-a)*float64(r.Float64())))*10)) / 10
+	}
 	d := UpwordsDims{PitchMM: u(17, 25), LevelMM: u(2.6, 5.2), WallMM: u(0.6, 4), WallWidthMM: u(1, 2.4)}
-	d.TileMM = math.Min(math.Round(d.PitchMM*(0.8+0.12*r.Float64())*10)/10, math.Floor((d.PitchMM-d.WallWidthMM-0.6)*10)/10)
+	d.TileMM = math.Min(math.Round(float64(d.PitchMM*(0.8+float64(0.12*float64(r.Float64())))*10))/10, math.Floor(float64((d.PitchMM-d.WallWidthMM-0.6)*10))/10)
 	return d
 }
 
@@ -113,32 +115,32 @@ func (w *world) drawUpwords(b *grid.Board) {
 	if d := w.opt.UpwordsDims; d != (UpwordsDims{}) {
 		d = d.withDefaults()
 		g.pitch, g.tile, g.level, g.wallH, g.wallW = d.PitchMM, d.TileMM, d.LevelMM, d.WallMM, d.WallWidthMM
-		g.bevel = math.Min(g.bevel, g.level/4)
+		g.bevel = math.Min(g.bevel, float64(g.level/4))
 	}
 	if w.opt.TileJitterMM > 0 {
 		g.jitter = w.opt.TileJitterMM
 	}
 	rng := w.rng
-	gw, gh := float64(b.Cols)*g.pitch, float64(b.Rows)*g.pitch
-	bw, bh := gw+2*g.border, gh+2*g.border
+	gw, gh := float64(float64(b.Cols)*g.pitch), float64(float64(b.Rows)*g.pitch)
+	bw, bh := gw+float64(2*g.border), gh+float64(2*g.border)
 
 	// The board slab.
 	// Dark grey to dark brown plastic.
-	warm, bright := rng.Float64(), 0.8+0.4*rng.Float64()
-	tint := [3]float64{bright * (0.92 + 0.12*warm), bright * (0.95 + 0.03*warm), bright * (1.02 - 0.1*warm)}
+	warm, bright := float64(rng.Float64()), 0.8+float64(0.4*float64(rng.Float64()))
+	tint := [3]float64{float64(bright * (0.92 + float64(0.12*warm))), float64(bright * (0.95 + float64(0.03*warm))), float64(bright * (1.02 - float64(0.1*warm)))}
 	slab := box{0, 0, 0, bw, bh, 0, g.slab}
 	tex := upwordsBoardTexture(b.Rows, b.Cols, g, w.opt.UpwordsCentre)
 	if w.opt.UpwordsDims != (UpwordsDims{}) {
 		d := w.opt.UpwordsDims.withDefaults()
 		w.truth.UpwordsDims = &d
 	}
-	plastic := [3]float64{70 * tint[0], 62 * tint[1], 55 * tint[2]}
+	plastic := [3]float64{float64(70 * tint[0]), float64(62 * tint[1]), float64(55 * tint[2])}
 	w.board = append(w.board, slab.sides(plastic, nil)...)
 	w.board = append(w.board, slab.top(tint, tex))
 	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
 
-	w.extent, w.surfaceZ = math.Max(bw, bh)/2, g.slab
-	x0, y0 := -gw/2, gh/2 // top-left of the playing grid
+	w.extent, w.surfaceZ = float64(math.Max(bw, bh)/2), g.slab
+	x0, y0 := float64(-gw/2), float64(gh/2) // top-left of the playing grid
 	floor := g.slab
 	w.truth.Board = &BoardInfo{Rows: b.Rows, Cols: b.Cols, Corners: [4][2]float64{
 		w.px(vec3{x0, y0, floor}), w.px(vec3{x0 + gw, y0, floor}),
@@ -146,17 +148,17 @@ func (w *world) drawUpwords(b *grid.Board) {
 
 	// The raised walls, one short segment per square edge, so that they
 	// sort with the tiles.
-	wallCol := [3]float64{plastic[0] * 1.25, plastic[1] * 1.25, plastic[2] * 1.25}
+	wallCol := [3]float64{float64(plastic[0] * 1.25), float64(plastic[1] * 1.25), float64(plastic[2] * 1.25)}
 	for i := 0; i <= b.Rows; i++ {
 		for j := 0; j < b.Cols; j++ {
-			seg := box{x0 + (float64(j)+0.5)*g.pitch, y0 - float64(i)*g.pitch, 0,
+			seg := box{x0 + float64((float64(j)+0.5)*g.pitch), y0 - float64(float64(i)*g.pitch), 0,
 				g.pitch + g.wallW, g.wallW, floor, floor + g.wallH}
 			w.addSolid(solid{faces: append(seg.sides(plastic, nil), seg.top(wallCol, nil))}, vec3{seg.cx, seg.cy, 0})
 		}
 	}
 	for j := 0; j <= b.Cols; j++ {
 		for i := 0; i < b.Rows; i++ {
-			seg := box{x0 + float64(j)*g.pitch, y0 - (float64(i)+0.5)*g.pitch, 0,
+			seg := box{x0 + float64(float64(j)*g.pitch), y0 - float64((float64(i)+0.5)*g.pitch), 0,
 				g.wallW, g.pitch + g.wallW, floor, floor + g.wallH}
 			w.addSolid(solid{faces: append(seg.sides(plastic, nil), seg.top(wallCol, nil))}, vec3{seg.cx, seg.cy, 0})
 		}
@@ -164,13 +166,13 @@ func (w *world) drawUpwords(b *grid.Board) {
 
 	// Tile colour: tan to light brown plastic.
 	base := [3]float64{0.96, 0.84, 0.64}
-	shift := 0.78 + 0.27*rng.Float64() // light tan to brown
+	shift := 0.78 + float64(0.27*float64(rng.Float64())) // light tan to brown
 	side := sideTexture()
 	for r := 0; r < b.Rows; r++ {
 		for c := 0; c < b.Cols; c++ {
 			s := b.At(grid.Pos{Row: r, Col: c})
-			cx := x0 + (float64(c)+0.5)*g.pitch
-			cy := y0 - (float64(r)+0.5)*g.pitch
+			cx := x0 + float64((float64(c)+0.5)*g.pitch)
+			cy := y0 - float64((float64(r)+0.5)*g.pitch)
 			cell := Cell{Row: r, Col: c, Letter: s.Letter, Height: s.Height}
 			if s.Empty() {
 				sq := box{cx, cy, 0, g.pitch, g.pitch, floor, floor}
@@ -187,17 +189,17 @@ func (w *world) drawUpwords(b *grid.Board) {
 				// random source keeps it so when more tiles come.
 				pr := w.pieceRand(r, c, k)
 				if k == 0 {
-					ang = (pr.Float64()*2 - 1) * g.angleJ * math.Pi / 180
-					ox, oy = (pr.Float64()*2-1)*g.jitter, (pr.Float64()*2-1)*g.jitter
+					ang = (float64(float64(pr.Float64())*2) - 1) * g.angleJ * math.Pi / 180
+					ox, oy = float64((float64(float64(pr.Float64())*2)-1)*g.jitter), float64((float64(float64(pr.Float64())*2)-1)*g.jitter)
 				} else {
-					ox += (pr.Float64()*2 - 1) * g.stackJ
-					oy += (pr.Float64()*2 - 1) * g.stackJ
-					ang += (pr.Float64()*2 - 1) * 0.8 * math.Pi / 180
+					ox += float64((float64(float64(pr.Float64())*2) - 1) * g.stackJ)
+					oy += float64((float64(float64(pr.Float64())*2) - 1) * g.stackJ)
+					ang += (float64(float64(pr.Float64())*2) - 1) * 0.8 * math.Pi / 180
 				}
 				lv := box{cx + ox, cy + oy, ang, g.tile, g.tile,
-					floor + float64(k)*g.level, floor + float64(k+1)*g.level}
-				tc := [3]float64{base[0] * shift, base[1] * shift, base[2] * shift}
-				v := 0.95 + 0.1*pr.Float64()
+					floor + float64(float64(k)*g.level), floor + float64(float64(k+1)*g.level)}
+				tc := [3]float64{float64(base[0] * shift), float64(base[1] * shift), float64(base[2] * shift)}
+				v := 0.95 + float64(0.1*float64(pr.Float64()))
 				for i := range tc {
 					tc[i] *= v
 				}

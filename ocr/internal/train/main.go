@@ -385,9 +385,19 @@ func writeModel(m *ocr.Model, dir, name string) (string, int, error) {
 }
 
 func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64) *ocr.Model {
+	return fitFrom(d, glyphs, alpha, hidden, epochs, seed, nil, 0)
+}
+
+// fitFrom is fit, or, with warm, the training of warm's weights further
+// on d (warm's feature normalisation and hidden units kept) at the
+// learning rate lr.
+func fitFrom(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64, warm *ocr.Model, lr float64) *ocr.Model {
 	F := ocr.NumFeatures
 	N := d.n()
 	O := len(glyphs) * turns
+	if warm != nil {
+		hidden = warm.Hidden
+	}
 	mean := make([]float32, F)
 	scale := make([]float32, F)
 	for i := 0; i < N; i++ {
@@ -411,6 +421,10 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 		} else {
 			scale[f] = 1 / sd
 		}
+	}
+	if warm != nil {
+		copy(mean, warm.Mean)
+		copy(scale, warm.Scale)
 	}
 	X := make([]float32, len(d.X))
 	for i := 0; i < N; i++ {
@@ -440,6 +454,12 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 			W[i] = float32(rng.NormFloat64() * s)
 		}
 	}
+	if warm != nil {
+		copy(W1, warm.W1)
+		copy(B1, warm.B1)
+		copy(W, warm.W)
+		copy(B, warm.B)
+	}
 	vW := make([]float32, len(W))
 	vB := make([]float32, O)
 	gW := make([]float32, len(W))
@@ -463,6 +483,9 @@ func fit(d *data, glyphs []string, alpha string, hidden, epochs int, seed uint64
 	lr0 := 0.02
 	if hidden > 0 {
 		lr0 = 0.01
+	}
+	if warm != nil {
+		lr0 = lr
 	}
 	steps := epochs * ((N + batch - 1) / batch)
 	step := 0

@@ -7,6 +7,7 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -24,6 +25,9 @@ var (
 	pyrEval    = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
 	pyrHard    = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds 50001..50000+N)")
 	pyrMakers  = flag.Int("pyr-makers", 0, "with -specialist pyramids: extra scenes of other makers' sets (render.RandomPyramidsSet: sizes, prints, ink), mixed difficulty (seeds 60001..60000+N)")
+	pyrInit    = flag.String("pyr-init", "", "with -specialist pyramids: a model file (en-pyr.tsm) whose weights are trained further instead of new ones, at -pyr-init-lr")
+	pyrInitLR  = flag.Float64("pyr-init-lr", 0.003, "with -pyr-init: the learning rate")
+	pyrMixed0  = flag.Int64("pyr-mixed-seed", 40001, "with -specialist pyramids: the first seed of the -pyr-scenes mixed scenes")
 	pyrNear    = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
 )
 
@@ -163,7 +167,7 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	t0 := time.Now()
 	all := synthData(fonts, glyphs, alpha)
 	nSyn := all.n()
-	faces, boards, err := pyramidFaces(40001, *pyrScenes, "mixed", trainFonts, *pyrNear, index)
+	faces, boards, err := pyramidFaces(*pyrMixed0, *pyrScenes, "mixed", trainFonts, *pyrNear, index)
 	if err != nil {
 		return err
 	}
@@ -186,8 +190,24 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	}
 	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers, time.Since(t0).Seconds())
 	t0 = time.Now()
-	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
+	var warm *ocr.Model
+	if *pyrInit != "" {
+		b, err := os.ReadFile(*pyrInit)
+		if err != nil {
+			return err
+		}
+		if warm, err = ocr.DecodeModel(b); err != nil {
+			return fmt.Errorf("-pyr-init %s: %w", *pyrInit, err)
+		}
+		if !slices.Equal(warm.Glyphs, glyphs) || warm.Turns != turns {
+			return fmt.Errorf("-pyr-init %s: the model reads other glyphs or turns than %s's", *pyrInit, alpha)
+		}
+	}
+	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *pyrInitLR)
 	m.Note = fmt.Sprintf("make train (-specialist pyramids): seed %d, %d samples", *seed, all.n())
+	if warm != nil {
+		m.Note = fmt.Sprintf("make train (-specialist pyramids, trained further from %s): seed %d, %d samples", warm.Note, *seed, all.n())
+	}
 	fmt.Printf("[%s-pyr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
 	path, n, err := writeModel(m, *outDir, alpha+"-pyr.tsm")
 	if err != nil {

@@ -1,6 +1,8 @@
 package main
 
 import (
+	"math"
+	"slices"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -55,5 +57,52 @@ func TestPyramidOptions(t *testing.T) {
 		if f.glyph <= 0 || !f.truthK {
 			t.Fatalf("face of square %d: glyph %d, at the true count %v", f.sq, f.glyph, f.truthK)
 		}
+	}
+}
+
+// TestFitFrom: trained further (-pyr-init), a model keeps the warm
+// model's feature normalisation and hidden units, starts from its
+// weights (no epoch: the same weights, not shared), and the epochs then
+// move them towards the new samples: the loss on them falls.
+func TestFitFrom(t *testing.T) {
+	warm, err := ocr.LoadModel(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	glyphs := warm.Glyphs
+	var d data
+	x := make([]float32, ocr.NumFeatures)
+	for i := 0; i < 64; i++ {
+		for f := range x {
+			x[f] = float32((i*7+f*13)%17) / 17
+		}
+		d.push(x, int32((1+i%3)*turns), false, -1, true)
+	}
+	same := fitFrom(&d, glyphs, warm.Alphabet, 32, 0, 1, warm, 0.003)
+	if same.Hidden != warm.Hidden || !slices.Equal(same.W1, warm.W1) || !slices.Equal(same.W, warm.W) ||
+		!slices.Equal(same.Mean, warm.Mean) || !slices.Equal(same.Scale, warm.Scale) {
+		t.Fatal("no epoch: the model is not the warm one")
+	}
+	if &same.W[0] == &warm.W[0] {
+		t.Fatal("the trained model shares the warm model's weights")
+	}
+	loss := func(m *ocr.Model) float64 {
+		c, err := ocr.NewClassifier(m)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var l float64
+		for i := 0; i < d.n(); i++ {
+			out := c.Outputs(d.X[i*ocr.NumFeatures : (i+1)*ocr.NumFeatures])
+			l -= math.Log(math.Max(float64(out[d.Y[i]]), 1e-12))
+		}
+		return l / float64(d.n())
+	}
+	moved := fitFrom(&d, glyphs, warm.Alphabet, 32, 3, 1, warm, 0.003)
+	if !slices.Equal(moved.Mean, warm.Mean) || moved.Hidden != warm.Hidden {
+		t.Error("trained further: the normalisation or hidden units changed")
+	}
+	if a, b := loss(warm), loss(moved); b >= a {
+		t.Errorf("loss on the new samples %.3f before, %.3f after three epochs: want it lower", a, b)
 	}
 }
