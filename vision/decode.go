@@ -66,35 +66,26 @@ func pngBGR(img image.Image) []byte {
 	w, h := b.Dx(), b.Dy()
 	out := make([]byte, 0, 3*w*h)
 	put := func(r, g, bl uint8) { out = append(out, bl, g, r) }
+	// interleaved RGBA rows, step bytes a pixel: 4, or 8 for 16-bit
+	// samples (big-endian, so the high byte first)
+	rgba := func(pix []byte, stride, step int) {
+		k := step / 4
+		for y := 0; y < h; y++ {
+			row := pix[y*stride : y*stride+step*w]
+			for x := 0; x < w; x++ {
+				put(row[step*x], row[step*x+k], row[step*x+2*k])
+			}
+		}
+	}
 	switch m := img.(type) {
 	case *image.NRGBA:
-		for y := 0; y < h; y++ {
-			row := m.Pix[y*m.Stride : y*m.Stride+4*w]
-			for x := 0; x < w; x++ {
-				put(row[4*x], row[4*x+1], row[4*x+2])
-			}
-		}
+		rgba(m.Pix, m.Stride, 4)
 	case *image.RGBA: // opaque: the samples as stored
-		for y := 0; y < h; y++ {
-			row := m.Pix[y*m.Stride : y*m.Stride+4*w]
-			for x := 0; x < w; x++ {
-				put(row[4*x], row[4*x+1], row[4*x+2])
-			}
-		}
+		rgba(m.Pix, m.Stride, 4)
 	case *image.NRGBA64:
-		for y := 0; y < h; y++ {
-			row := m.Pix[y*m.Stride : y*m.Stride+8*w]
-			for x := 0; x < w; x++ {
-				put(row[8*x], row[8*x+2], row[8*x+4])
-			}
-		}
+		rgba(m.Pix, m.Stride, 8)
 	case *image.RGBA64:
-		for y := 0; y < h; y++ {
-			row := m.Pix[y*m.Stride : y*m.Stride+8*w]
-			for x := 0; x < w; x++ {
-				put(row[8*x], row[8*x+2], row[8*x+4])
-			}
-		}
+		rgba(m.Pix, m.Stride, 8)
 	case *image.Gray:
 		for y := 0; y < h; y++ {
 			for _, v := range m.Pix[y*m.Stride : y*m.Stride+w] {

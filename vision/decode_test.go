@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/jpeg"
 	"image/png"
 	"os"
@@ -253,20 +254,14 @@ func crop(img image.Image, w, h int) image.Image {
 	return out
 }
 
-func opaqueRGBA(img image.Image) *image.RGBA {
-	b := img.Bounds()
-	out := image.NewRGBA(b)
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			out.Set(x, y, img.At(x, y))
-		}
-	}
-	return out
-}
+func opaqueRGBA(img image.Image) *image.RGBA { return converted(img, image.NewRGBA(img.Bounds())) }
 
-func grey(img image.Image) *image.Gray {
+func grey(img image.Image) *image.Gray { return converted(img, image.NewGray(img.Bounds())) }
+
+// converted sets every pixel of out, which covers img's bounds, to img's
+// in out's colour model.
+func converted[T draw.Image](img image.Image, out T) T {
 	b := img.Bounds()
-	out := image.NewGray(b)
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
 			out.Set(x, y, img.At(x, y))
