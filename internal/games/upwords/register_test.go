@@ -86,24 +86,7 @@ func TestMisregistered(t *testing.T) {
 // square each way (scan --before), and comes out as read on the right
 // grid. Without a board before, nothing is known to check it against.
 func TestScanReregisters(t *testing.T) {
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skipf("no tile reader: %v", err)
-	}
-	f, err := os.Open("../../../vision/upwords/testdata/scenes/upwords-0002.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := vupw.Options{Reader: rd}
-	good, err := vupw.ScanUpwords(img, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img, opt, good := scanCommittedScene(t)
 	before := good.Board
 	for _, d := range [][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
 		off := good.Found.Shift(d[0], d[1])
@@ -166,24 +149,7 @@ func TestReadingOfCovered(t *testing.T) {
 // its stacks read as they stood; with no last grid, no board before, or
 // a board before that this frame does not show, it is still out of view.
 func TestScanAtTheEdge(t *testing.T) {
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skipf("no tile reader: %v", err)
-	}
-	f, err := os.Open("../../../vision/upwords/testdata/scenes/upwords-0002.jpg")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	img, _, err := image.Decode(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	opt := vupw.Options{Reader: rd}
-	good, err := vupw.ScanUpwords(img, opt)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img, opt, good := scanCommittedScene(t)
 	bottom := 0.0
 	for _, c := range straightCorners(good.Found) {
 		bottom = max(bottom, c.Y)
@@ -230,4 +196,31 @@ func TestScanAtTheEdge(t *testing.T) {
 			}
 		})
 	}
+}
+
+// scanCommittedScene reads the committed Upwords scene upwords-0002 with
+// the default tile reader (the test is skipped without one): the picture,
+// the options it was read with, and the reading on the grid the search
+// found.
+func scanCommittedScene(t *testing.T) (image.Image, vupw.Options, *vupw.UpwordsReading) {
+	t.Helper()
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skipf("no tile reader: %v", err)
+	}
+	f, err := os.Open("../../../vision/upwords/testdata/scenes/upwords-0002.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	img, _, err := image.Decode(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt := vupw.Options{Reader: rd}
+	good, err := vupw.ScanUpwords(img, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, opt, good
 }
