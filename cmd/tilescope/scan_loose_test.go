@@ -8,7 +8,6 @@ import (
 	"encoding/json"
 	"image"
 	"image/color"
-	"image/jpeg"
 	"os"
 	"path/filepath"
 	"strings"
@@ -43,7 +42,7 @@ func looseScene(t *testing.T, game string, seed int64, ch string) (image.Image, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	img, err := sc.Photo()
 	if err != nil {
 		t.Fatal(err)
 	}

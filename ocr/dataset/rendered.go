@@ -1,11 +1,9 @@
 package dataset
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/jpeg"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -88,7 +86,7 @@ func RenderedCropsWith(game string, seed0 int64, n int, o RenderOptions) ([]Crop
 		if err != nil {
 			return nil, fmt.Errorf("dataset: render %s seed %d: %w", game, s, err)
 		}
-		img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+		img, err := sc.Photo()
 		if err != nil {
 			img = sc.Image
 		}

@@ -1,7 +1,6 @@
 package loose
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"image/draw"
@@ -32,7 +31,7 @@ func benchScene(b *testing.B, game string, seed int64) image.Image {
 	if err != nil {
 		b.Fatal(err)
 	}
-	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	img, err := sc.Photo()
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -37,7 +37,7 @@ func renderScene(t testing.TB, game, difficulty string, seed int64) (image.Image
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	img, err := sc.Photo()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -662,3 +662,9 @@ func clipConvex(p, c []pt) []pt {
 	}
 	return out
 }
+
+// Photo is the scene as a reader is given it: the stored JPEG decoded
+// (with its compression's losses, unlike Image).
+func (s *Scene) Photo() (image.Image, error) {
+	return jpeg.Decode(bytes.NewReader(s.JPEG))
+}

@@ -1,10 +1,8 @@
 package upwords
 
 import (
-	"bytes"
 	"errors"
 	"image"
-	"image/jpeg"
 	"math"
 	"testing"
 
@@ -41,7 +39,7 @@ func TestHintFromAnEarlierPhoto(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+				img, err := sc.Photo()
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -1,8 +1,6 @@
 package upwords
 
 import (
-	"bytes"
-	"image/jpeg"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -54,7 +52,7 @@ func TestSureAndCovered(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+				img, err := sc.Photo()
 				if err != nil {
 					t.Fatal(err)
 				}

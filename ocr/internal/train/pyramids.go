@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"image/jpeg"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -71,7 +69,7 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 	if err != nil {
 		return nil, false, err
 	}
-	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	img, err := sc.Photo()
 	if err != nil {
 		return nil, false, err
 	}

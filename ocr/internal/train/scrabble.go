@@ -1,10 +1,8 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
-	"image/jpeg"
 	"math"
 	"math/rand/v2"
 	"time"
@@ -62,7 +60,7 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	if err != nil {
 		return nil, false, err
 	}
-	img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+	img, err := sc.Photo()
 	if err != nil {
 		return nil, false, err
 	}

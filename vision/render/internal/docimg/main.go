@@ -5,7 +5,6 @@
 package main
 
 import (
-	"bytes"
 	"flag"
 	"fmt"
 	"image"
@@ -82,7 +81,7 @@ func run(out, photos string, width int) error {
 		if err != nil {
 			return fmt.Errorf("%s: %w", s.name, err)
 		}
-		img, err := jpeg.Decode(bytes.NewReader(sc.JPEG))
+		img, err := sc.Photo()
 		if err != nil {
 			return err
 		}
