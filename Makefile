@@ -11,28 +11,31 @@ DATA ?= $(HOME)/.local/share/tilescope
 FUZZTIME ?= 10s
 
 # Debian packages the build, the tests and the service need.
-APT_PKGS := libopencv-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng \
+APT_PKGS := libopencv-dev libjpeg62-turbo-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng \
 	tesseract-ocr-rus hunspell-ru wordnet-base pkg-config gcc g++ \
 	chromium fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
 	gstreamer1.0-tools gstreamer1.0-plugins-good
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-# CV links only the OpenCV modules the program calls (core, imgproc and,
-# for IMDecode, imgcodecs: `grep -rho 'gocv\.[A-Z][a-zA-Z]*' --include=*.go .`)
-# instead of the 55 that gocv's pkg-config line names. gocv's build tag
+# CV links only the OpenCV modules the program calls (core and imgproc:
+# `grep -rho 'gocv\.[A-Z][a-zA-Z]*' --include=*.go .`) instead of the 55
+# that gocv's pkg-config line names; not imgcodecs (GDAL and 139 shared
+# libraries): JPEG is decoded by internal/libjpeg, pixel for pixel as
+# imgcodecs did, and only vision's tests link imgcodecs, for its decoder
+# as the reference (vision/internal/imgcodecs). gocv's build tag
 # customenv takes its cgo flags from the environment; every function in
 # its own section and --gc-sections drop gocv's wrappers of the modules
 # never called (videoio, highgui, dnn, ...), and with them their
-# libraries: the program maps 146 shared libraries instead of 268 and
-# starts in half the CPU (docs/pi.md, "A lean start"). A gocv call into
+# libraries: the program maps 72 shared libraries instead of 268
+# (docs/pi.md, "A lean start"). A gocv call into
 # another module fails to link here (and in make test), naming it: add
 # the module's -lopencv_ below. Expanded when a recipe runs (after deps).
 CV_TAGS := customenv
 CV_ENV = CGO_CPPFLAGS="$$(pkg-config --cflags opencv4)" \
 	CGO_CFLAGS="-O2 -g -ffunction-sections -fdata-sections" \
 	CGO_CXXFLAGS="--std=c++11 -O2 -g -ffunction-sections -fdata-sections" \
-	CGO_LDFLAGS="-Wl,--gc-sections -lopencv_imgcodecs -lopencv_imgproc -lopencv_core"
+	CGO_LDFLAGS="-Wl,--gc-sections -lopencv_imgproc -lopencv_core"
 
 .PHONY: all deps build run test bench fuzz train eval install clean
 

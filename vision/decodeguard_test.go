@@ -10,7 +10,7 @@ import (
 
 // TestDecodeForTurnsRefusesBombs: a camera frame (a dir: camera reads any
 // file) whose header claims more pixels than a camera makes is refused
-// before OpenCV makes room for them.
+// before the decoder makes room for them.
 func TestDecodeForTurnsRefusesBombs(t *testing.T) {
 	tests := []struct {
 		name string

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/color"
 	"math"
-	"os"
 	"path/filepath"
 	"testing"
 )
@@ -40,40 +39,12 @@ func TestFindGridLines(t *testing.T) {
 		})
 	}
 	t.Run("a real Scrabble board", func(t *testing.T) {
-		var dir string
-		for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../shared"} {
-			if d != "" {
-				if _, err := os.Stat(filepath.Join(d, "data", "photos", "scrabble-board")); err == nil {
-					dir = filepath.Join(d, "data", "photos", "scrabble-board")
-					break
-				}
-			}
-		}
-		if dir == "" {
-			t.Skip("../shared (or $TILESCOPE_SHARED) is not here")
-		}
-		b, err := os.ReadFile(filepath.Join(dir, "IMG_20141025_163933.jpg"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := DecodePhoto(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := scrabbleBoardPhoto(t, "IMG_20141025_163933.jpg")
 		g, err := FindGridLines(img, 15)
 		if err != nil {
 			t.Fatalf("FindGridLines: %v", err)
 		}
-		full, err := FindGrid(img, 15)
-		if err != nil {
-			t.Fatalf("FindGrid: %v", err)
-		}
-		for i, p := range g.Corners() {
-			q := full.Corners()[i]
-			if d := (p.X-q.X)*(p.X-q.X) + (p.Y-q.Y)*(p.Y-q.Y); d > 4*4 {
-				t.Errorf("corner %d at %v, FindGrid's at %v", i, p, q)
-			}
-		}
+		sameGridAsFindGrid(t, img, g)
 	})
 }
 

@@ -8,6 +8,50 @@ import (
 	"testing"
 )
 
+// scrabbleBoardPhoto decodes one of the real Scrabble photos of
+// ../shared (or $TILESCOPE_SHARED); the test skips when they are not
+// there.
+func scrabbleBoardPhoto(t *testing.T, name string) image.Image {
+	t.Helper()
+	var dir string
+	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../shared"} {
+		if d != "" {
+			if _, err := os.Stat(filepath.Join(d, "data", "photos", "scrabble-board")); err == nil {
+				dir = filepath.Join(d, "data", "photos", "scrabble-board")
+				break
+			}
+		}
+	}
+	if dir == "" {
+		t.Skip("../shared (or $TILESCOPE_SHARED) is not here")
+	}
+	b, err := os.ReadFile(filepath.Join(dir, name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := DecodePhoto(b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img
+}
+
+// sameGridAsFindGrid checks that g's corners lie within 4 pixels of
+// those FindGrid finds in img.
+func sameGridAsFindGrid(t *testing.T, img image.Image, g Grid) {
+	t.Helper()
+	full, err := FindGrid(img, 15)
+	if err != nil {
+		t.Fatalf("FindGrid: %v", err)
+	}
+	for i, p := range g.Corners() {
+		q := full.Corners()[i]
+		if d := (p.X-q.X)*(p.X-q.X) + (p.Y-q.Y)*(p.Y-q.Y); d > 4*4 {
+			t.Errorf("corner %d at %v, FindGrid's at %v", i, p, q)
+		}
+	}
+}
+
 // TestFindGridWhole: a board whose lines are too faint for FindGridLines
 // (a dim photo of a board on a cloth) is found by FindGridWhole where
 // FindGrid finds it, and a picture with no board still answers no board.
@@ -22,26 +66,7 @@ func TestFindGridWhole(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads a real photo")
 	}
-	var dir string
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../shared"} {
-		if d != "" {
-			if _, err := os.Stat(filepath.Join(d, "data", "photos", "scrabble-board")); err == nil {
-				dir = filepath.Join(d, "data", "photos", "scrabble-board")
-				break
-			}
-		}
-	}
-	if dir == "" {
-		t.Skip("../shared (or $TILESCOPE_SHARED) is not here")
-	}
-	b, err := os.ReadFile(filepath.Join(dir, "IMG_20141025_163953.jpg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := DecodePhoto(b)
-	if err != nil {
-		t.Fatal(err)
-	}
+	img := scrabbleBoardPhoto(t, "IMG_20141025_163953.jpg")
 	if _, err := FindGridLines(img, 15); err == nil {
 		t.Log("FindGridLines finds this board now: the photo no longer tells the two apart")
 	}
@@ -49,14 +74,5 @@ func TestFindGridWhole(t *testing.T) {
 	if err != nil {
 		t.Fatalf("FindGridWhole: %v", err)
 	}
-	full, err := FindGrid(img, 15)
-	if err != nil {
-		t.Fatalf("FindGrid: %v", err)
-	}
-	for i, p := range g.Corners() {
-		q := full.Corners()[i]
-		if d := (p.X-q.X)*(p.X-q.X) + (p.Y-q.Y)*(p.Y-q.Y); d > 4*4 {
-			t.Errorf("corner %d at %v, FindGrid's at %v", i, p, q)
-		}
-	}
+	sameGridAsFindGrid(t, img, g)
 }

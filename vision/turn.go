@@ -808,17 +808,20 @@ func (g greyView) at(x, y float64) float64 {
 // board search works at 800 pixels across anyway. The picture comes back
 // as a 4:4:4 *image.YCbCr, which the detector reads in place. All the
 // frames one detector is offered must be decoded alike: it keeps the
-// board's place in the frame's pixels.
+// board's place in the frame's pixels. The pixels are those OpenCV's
+// imdecode gives (IMREAD_REDUCED_COLOR_2), by libjpeg without OpenCV's
+// imgcodecs (decodeHalfBGR).
 func DecodeForTurns(data []byte) (*image.YCbCr, error) {
 	if len(data) == 0 {
 		return nil, errors.New("vision: decoding a frame: no bytes")
 	}
-	// OpenCV makes room for every pixel the header claims: the header
+	// The decoder makes room for every pixel the header claims: the header
 	// is checked first.
-	if _, _, err := imagesize.CheckBytes(data); err != nil {
+	_, format, err := imagesize.CheckBytes(data)
+	if err != nil {
 		return nil, fmt.Errorf("vision: decoding a frame: %w", err)
 	}
-	bgr, err := gocv.IMDecode(data, gocv.IMReadReducedColor2)
+	bgr, err := decodeHalfBGR(data, format)
 	if err != nil {
 		return nil, fmt.Errorf("vision: decoding a frame: %w", err)
 	}

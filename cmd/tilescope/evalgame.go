@@ -62,7 +62,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usageErrorf("eval-game: --turns %d: want 1..200", *turns)
 	}
 	if *kind == "pyramids" {
-		return evalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, *faceModel, stdout)
+		return evalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, *faceModel, *keep, stdout)
 	}
 	if *kind != "upwords" {
 		return usageErrorf("eval-game: --game %q: want upwords or pyramids", *kind)

@@ -8,6 +8,8 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -30,7 +32,10 @@ import (
 type pyrEval struct {
 	verbose int
 	out     io.Writer
-	game    pyrgame.Game // the game played (its reader's settings)
+	// keep, when set, is a directory for the photo, the true board and the
+	// board the session held before it, of every photo that needed a tap
+	keep string
+	game pyrgame.Game // the game played (its reader's settings)
 	// games whose camera does not show the whole board (not played), and
 	// of them those whose first photo the vision refused as out of view
 	outOfView, told int
@@ -103,6 +108,12 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		}
 		t.photos++
 		frame := game.Frame{ID: id, JPEG: sc.JPEG}
+		standing := sess.Board()
+		defer func() {
+			if taps > 0 && err == nil && e.keep != "" {
+				err = pyrKeep(e.keep, id, sc.JPEG, standing, want)
+			}
+		}()
 		start := time.Now()
 		turn, err := pipe.Submit(ctx, frame)
 		t.elapsed = append(t.elapsed, time.Since(start))
@@ -267,6 +278,23 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 	return nil
 }
 
+// pyrKeep writes a photo that needed a tap into dir: the photo (ID.jpg),
+// the true board (ID.txt) and the position the session held before it
+// (ID.before.txt, with the word waiting to be taken), named by the
+// photo's id.
+func pyrKeep(dir, id string, jpeg []byte, standing game.Position, want *pyramids.Board) error {
+	base := filepath.Join(dir, strings.ReplaceAll(id, " ", "-"))
+	for _, f := range []struct {
+		name string
+		data []byte
+	}{{".jpg", jpeg}, {".txt", []byte(want.String())}, {".before.txt", []byte(standing.String())}} {
+		if err := os.WriteFile(base+f.name, f.data, 0o644); err != nil {
+			return fmt.Errorf("eval-game: --keep: %w", err)
+		}
+	}
+	return nil
+}
+
 // pyrBoard is the board of a Pyramids position (empty when it is none).
 func pyrBoard(p game.Position) *pyramids.Board {
 	switch v := p.(type) {
@@ -321,8 +349,13 @@ var evalGamePyramids = runEvalGamePyramids
 
 // runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
 // game g drawing its set-up, its moves and its camera from seed*1000+g.
-func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel bool, stdout io.Writer) error {
-	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{NoFaceModel: !faceModel}}
+func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel bool, keep string, stdout io.Writer) error {
+	if keep != "" {
+		if err := os.MkdirAll(keep, 0o755); err != nil {
+			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
+		}
+	}
+	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{NoFaceModel: !faceModel}, keep: keep}
 	for g := 0; g < games; g++ {
 		if err := ctx.Err(); err != nil {
 			return err

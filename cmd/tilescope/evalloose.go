@@ -32,6 +32,9 @@ type looseSample struct {
 	truth   []loose.TruthTile
 	lattice bool // the truth has rows and columns
 	twists  bool
+	// english: a Twists table of the English set (its truth's letters
+	// are Latin); false: the Russian set, or not known.
+	english bool
 }
 
 func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -49,6 +52,7 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	imagesDir := fs.String("images", "", "with --labels and --classes (or to override --photos): the photos' folder")
 	labelsDir := fs.String("labels", "", "the YOLO label files' folder (IMAGE-BASENAME.txt)")
 	classes := fs.String("classes", "", "the class list: data.yaml, or one name a line")
+	alphabet := fs.String("alphabet", "set", "Twists & Turns renders: set (read with the reader of the scene's set, as the game does) or both (both alphabets, the surer names the table, as `scan --game twists` without --set)")
 	drawDir := fs.String("draw", "", "write each photo with its labels (red) and the tiles found (green) to DIR/NAME.png")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope eval-loose (--photos DIR | --images DIR --labels DIR --classes FILE | --bananagrams DIR | --set DIR | --render N [--difficulty D] [--seed S]) [--game lexicon|twists] [--reader ours|none] [-v]")
@@ -79,6 +83,9 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if pset, err = resolvePhotoSet(*photos, *imagesDir, *labelsDir, *classes); err != nil {
 			return usageErrorf("eval-loose: %v", err)
 		}
+	}
+	if *alphabet != "set" && *alphabet != "both" {
+		return usageErrorf("eval-loose: --alphabet %q (want set or both)", *alphabet)
 	}
 	var readers map[bool]loose.Reader // twists? -> reader
 	var alt loose.Reader
@@ -131,6 +138,14 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			opt.Reader = readers[s.twists]
 			if s.twists {
 				opt.Alternatives = []loose.Reader{alt}
+				if *alphabet == "set" && s.lattice {
+					// A rendered table: its set is known.
+					rd, err := twistsSetReader(s.english)
+					if err != nil {
+						return fmt.Errorf("eval-loose: %w", err)
+					}
+					opt.Reader, opt.Alternatives = rd, nil
+				}
 			}
 		}
 		start := time.Now()
@@ -333,7 +348,7 @@ func sceneSetSamples(dir string, yield func(looseSample) error) error {
 			return err
 		}
 		n++
-		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: looseTruthFromRender(t), lattice: true, twists: t.Game == "twists"}); err != nil {
+		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: looseTruthFromRender(t), lattice: true, twists: t.Game == "twists", english: latinTruth(t)}); err != nil {
 			return err
 		}
 	}
@@ -364,11 +379,22 @@ func renderSamples(game, difficulty string, seed int64, n int, yield func(looseS
 			return fmt.Errorf("eval-loose: rendered JPEG: %w", err)
 		}
 		if err := yield(looseSample{name: fmt.Sprintf("%s-%s-%d", game, difficulty, s), img: img,
-			truth: looseTruthFromRender(&sc.Truth), lattice: true, twists: game == "twists"}); err != nil {
+			truth: looseTruthFromRender(&sc.Truth), lattice: true, twists: game == "twists", english: latinTruth(&sc.Truth)}); err != nil {
 			return err
 		}
 	}
 	return nil
+}
+
+// latinTruth says whether a rendered table's letters are Latin (an
+// English set): any tile of one letter A-Z.
+func latinTruth(t *render.Truth) bool {
+	for _, tt := range t.Tiles {
+		if len(tt.Letter) == 1 && tt.Letter[0] >= 'A' && tt.Letter[0] <= 'Z' {
+			return true
+		}
+	}
+	return false
 }
 
 // looseTruthFromRender converts a rendered scene's ground truth into

@@ -7,8 +7,13 @@ import (
 	"context"
 	"image"
 	"io"
+	"os"
 	"path/filepath"
 	"testing"
+
+	pyrgame "github.com/tilescope/tilescope/internal/games/pyramids"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
 )
 
 // The --face-model flag of scan, eval-pyramids and eval-game reaches the
@@ -93,7 +98,7 @@ func TestEvalGamePyramidsFaceModelFlag(t *testing.T) {
 			old := evalGamePyramids
 			defer func() { evalGamePyramids = old }()
 			var got *bool
-			evalGamePyramids = func(_ context.Context, _, _ int, _ int64, _ *sceneFlags, _ int, faceModel bool, _ io.Writer) error {
+			evalGamePyramids = func(_ context.Context, _, _ int, _ int64, _ *sceneFlags, _ int, faceModel bool, _ string, _ io.Writer) error {
 				got = &faceModel
 				return nil
 			}
@@ -105,5 +110,33 @@ func TestEvalGamePyramidsFaceModelFlag(t *testing.T) {
 				t.Errorf("face model = %v, want %v", got, tc.want)
 			}
 		})
+	}
+}
+
+// eval-game --game pyramids --keep writes a photo that needed a tap with
+// its true board and the position the session held before it.
+func TestPyrKeep(t *testing.T) {
+	dir := t.TempDir()
+	want := pyramids.NewBoard()
+	want.Set(grid.Pos{Row: 0, Col: 3}, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Red, Letter: "E"}}, Height: 1})
+	standing := pyrgame.Position{Board: pyramids.NewBoard()}
+	if err := pyrKeep(dir, "game 0 turn 1 announced EA", []byte("jpeg"), standing, want); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{
+		"game-0-turn-1-announced-EA.jpg":        "jpeg",
+		"game-0-turn-1-announced-EA.txt":        want.String(),
+		"game-0-turn-1-announced-EA.before.txt": standing.String(),
+	} {
+		got, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got) != body {
+			t.Errorf("%s: %q, want %q", name, got, body)
+		}
+	}
+	if err := pyrKeep(filepath.Join(dir, "no", "such"), "x", nil, standing, want); err == nil {
+		t.Error("writing into a missing directory: want an error")
 	}
 }

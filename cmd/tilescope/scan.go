@@ -52,6 +52,9 @@ type scanOpts struct {
 	// faceModel: Crossword Pyramids letters read with the face model too
 	// (--face-model).
 	faceModel bool
+	// set is the Twists & Turns set's alphabet (--set: ru or en; "":
+	// both read, the surer names the table).
+	set string
 	// stderr receives notes that are not the reading: disagreements.
 	stderr io.Writer
 }
@@ -69,6 +72,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	before := fs.String("before", "", "the board before this photo (a file in the game's text format): heights follow the game's history, and disagreements with the photo are listed on stderr (upwords, pyramids)")
 	seats := fs.String("seats", "", "Crossword Pyramids: the colours at the north, east, south and west sides as four letters (default rbgy: red, blue, green, yellow)")
 	stack := fs.Int("stack", 0, "Crossword Pyramids: pyramids in a full player stack (5 by default, 4 in the published game)")
+	set := fs.String("set", "", "Twists & Turns: the set's alphabet, ru or en (letters read in that alphabet only; default: both read, the surer names the table)")
 	faceModel := fs.Bool("face-model", true, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (--face-model=false: the tile classifier alone)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope scan --game "+strings.Join(scanGameNames(), "|")+" [--json] [--size 10] [--calib FILE | --data DIR] [--before FILE] IMAGE")
@@ -98,7 +102,7 @@ func runScan(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	if err != nil {
 		return err
 	}
-	opt := scanOpts{json: *asJSON, size: *size, before: *before, seats: *seats, stack: *stack, faceModel: *faceModel, stderr: stderr}
+	opt := scanOpts{json: *asJSON, size: *size, before: *before, seats: *seats, stack: *stack, faceModel: *faceModel, set: *set, stderr: stderr}
 	if opt.calib, err = scanCalibration(*calibPath, *dataDir); err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	gtwists "github.com/tilescope/tilescope/internal/games/twists"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/twists"
 	"github.com/tilescope/tilescope/vision/loose"
@@ -57,20 +58,43 @@ func scanLexicon(_ context.Context, img image.Image, path string, opt scanOpts, 
 // (letters, '!' skip, '@' reverse, '2' give 2, '3' give 3, '.' empty) or
 // the JSON. Every tile is read in Russian and in English; the alphabet
 // the reader is surer of over the whole table names the letters.
+//
+// With --set (ru or en) the letters are read in the set's alphabet only,
+// as the game reads them.
 func scanTwists(_ context.Context, img image.Image, path string, opt scanOpts, stdout io.Writer) error {
-	ru, err := looseRussianReader()
-	if err != nil {
-		return fmt.Errorf("scan: the Russian tile reader: %w", err)
+	o := loose.Options{Lattice: true, Twists: true}
+	if opt.set != "" {
+		alpha, err := twists.ParseAlphabet(opt.set)
+		if err != nil {
+			return usageErrorf("scan: --set %q: want ru or en", opt.set)
+		}
+		if o.Reader, err = twistsSetReader(alpha == twists.English); err != nil {
+			return fmt.Errorf("scan: the tile reader: %w", err)
+		}
+	} else {
+		ru, err := looseRussianReader()
+		if err != nil {
+			return fmt.Errorf("scan: the Russian tile reader: %w", err)
+		}
+		o.Reader = ru
+		if opt.reader != nil {
+			o.Alternatives = append(o.Alternatives, opt.reader)
+		}
 	}
-	var alt []loose.Reader
-	if opt.reader != nil {
-		alt = append(alt, opt.reader)
-	}
-	r, err := loose.Scan(img, loose.Options{Reader: ru, Alternatives: alt, Lattice: true, Twists: true})
+	r, err := loose.Scan(img, o)
 	if err != nil {
 		return scanLooseNone("twists", path, err, opt.json, stdout)
 	}
 	return scanLooseWrite("twists", r, path, opt.json, twistsSymbol, stdout)
+}
+
+// twistsSetReader is the reader of a Twists set's alphabet, as the game
+// reads (English: the English letters and the Russian model's actions).
+func twistsSetReader(english bool) (loose.Reader, error) {
+	if english {
+		return gtwists.SetReader(twists.English)
+	}
+	return gtwists.SetReader(twists.Russian)
 }
 
 // looseRussianReader is the Twists reader's first alphabet (a variable

@@ -221,6 +221,7 @@ func TestEvalLoose(t *testing.T) {
 		{"two sets", []string{"--render", "1", "--set", "x"}, 2, "give one of"},
 		{"bad game", []string{"--render", "1", "--game", "upwords", "--reader", "none"}, 2, "--game"},
 		{"bad reader", []string{"--render", "1", "--reader", "tea"}, 2, "--reader"},
+		{"bad alphabet", []string{"--render", "1", "--alphabet", "fr", "--reader", "none"}, 2, "--alphabet"},
 		{"empty set", []string{"--set", "testdata", "--reader", "none"}, 2, "no Lexicon or Twists"},
 		{"banana photos", []string{"--bananagrams", "../../vision/loose/testdata/bananagrams", "--reader", "none"}, 0, "recall"},
 		{"photos", []string{"--photos", "../../vision/loose/testdata/bananagrams", "--reader", "none", "-v"}, 0, "tiles found       "},
@@ -295,5 +296,62 @@ func TestReadClassList(t *testing.T) {
 	os.WriteFile(p, []byte("nc: 0\n"), 0o644)
 	if _, err := readClassList(p); err == nil || !strings.Contains(err.Error(), "no names") {
 		t.Errorf("a data.yaml without names: err %v", err)
+	}
+}
+
+// TestScanTwistsSet: --set names the set's alphabet, and the letters are
+// read in it (as the game reads them): an English table of letters that
+// have Cyrillic lookalikes (C A T O ...) reads in Latin with --set en and
+// in Cyrillic with --set ru; a set that is neither is bad input.
+func TestScanTwistsSet(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene and reads it")
+	}
+	opt, err := render.RandomOptions(3, "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := render.Render("twists", []byte("COAT.\n..X..\n.TAXE\n"), opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	photo := filepath.Join(t.TempDir(), "cat.jpg")
+	if err := os.WriteFile(photo, sc.JPEG, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name, set string
+		latin     bool
+	}{
+		{"english set", "en", true},
+		{"russian set", "ru", false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if err := run(context.Background(), []string{"scan", "--game", "twists", "--set", c.set, "--json", photo}, &stdout, &stderr); err != nil {
+				t.Fatalf("%v (%s)", err, stderr.String())
+			}
+			var got scanLooseJSON
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Tiles) < 8 {
+				t.Fatalf("%d tiles read, want the table's 10", len(got.Tiles))
+			}
+			for _, tl := range got.Tiles {
+				r := []rune(tl.Letter)
+				if len(r) != 1 {
+					continue // an action tile
+				}
+				if latin := r[0] < 0x80; latin != c.latin {
+					t.Errorf("tile %q at %v: Latin %v, want %v", tl.Letter, tl.Center, latin, c.latin)
+				}
+			}
+		})
+	}
+	var stdout, stderr bytes.Buffer
+	err = run(context.Background(), []string{"scan", "--game", "twists", "--set", "fr", photo}, &stdout, &stderr)
+	if code := exitCode(err, &stderr); code != 2 || !strings.Contains(stderr.String(), "--set") {
+		t.Errorf("--set fr: exit %d, stderr %q; want 2 naming --set", code, stderr.String())
 	}
 }

@@ -9,6 +9,6 @@
 // 24) is refused with ErrTooLarge. Shrink scales a photo over WorkPixels
 // down before the vision reads it, so that no image takes the program
 // over 300 MB (cmd/tilescope decodes a large JPEG at half size with
-// libjpeg, which never holds the whole picture). Pure Go, no cgo: the vision's OpenCV decoder is guarded by
+// libjpeg, which never holds the whole picture). Pure Go, no cgo: the vision's libjpeg decoder is guarded by
 // the same check on the same bytes.
 package imagesize

@@ -47,7 +47,8 @@ func classList(t *testing.T, path string) []string {
 	return names
 }
 
-func realPhoto(t *testing.T, path, labels string, names []string) (image.Image, []TruthTile) {
+// decodePhotoFile reads and decodes a photo.
+func decodePhotoFile(t *testing.T, path string) image.Image {
 	t.Helper()
 	b, err := os.ReadFile(path)
 	if err != nil {
@@ -57,6 +58,12 @@ func realPhoto(t *testing.T, path, labels string, names []string) (image.Image, 
 	if err != nil {
 		t.Fatal(err)
 	}
+	return img
+}
+
+func realPhoto(t *testing.T, path, labels string, names []string) (image.Image, []TruthTile) {
+	t.Helper()
+	img := decodePhotoFile(t, path)
 	lf, err := os.Open(labels)
 	if err != nil {
 		t.Fatal(err)
@@ -121,14 +128,7 @@ func TestScanOnBoard(t *testing.T) {
 	// An empty board: its print (premium squares' words read as O) is
 	// no tile.
 	t.Run("empty board", func(t *testing.T) {
-		b, err := os.ReadFile(filepath.Join(photos, "scrabble-board", "IMG_20151016_165313.jpg"))
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := vision.DecodePhoto(b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		img := decodePhotoFile(t, filepath.Join(photos, "scrabble-board", "IMG_20151016_165313.jpg"))
 		r, err := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
 		if !errors.Is(err, ErrNoTiles) {
 			n := 0
@@ -148,14 +148,7 @@ func TestScanOnBoard(t *testing.T) {
 	}
 	for _, p := range imgs {
 		t.Run("loose tiles "+filepath.Base(p)[:13], func(t *testing.T) {
-			b, err := os.ReadFile(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := vision.DecodePhoto(b)
-			if err != nil {
-				t.Fatal(err)
-			}
+			img := decodePhotoFile(t, p)
 			on, err1 := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
 			off, err2 := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true})
 			if (err1 == nil) != (err2 == nil) {

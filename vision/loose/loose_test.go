@@ -424,7 +424,7 @@ func TestActionTilesFound(t *testing.T) {
 	total := map[string]int{}
 	for _, seed := range []int64{1, 8, 9, 12, 15, 19, 20} {
 		img, truth := renderScene(t, "twists", "normal", seed)
-		r, err := Scan(img, Options{Reader: ru, Alternatives: []Reader{en}, Lattice: true})
+		r, err := Scan(img, Options{Reader: ru, Alternatives: []Reader{en}, Lattice: true, Twists: true})
 		if err != nil {
 			t.Fatalf("seed %d: %v", seed, err)
 		}

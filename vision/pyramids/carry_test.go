@@ -159,3 +159,24 @@ func TestScanChainsIntoJudge(t *testing.T) {
 		t.Errorf("score %d, want %d", mv.Score, want)
 	}
 }
+
+// Letters sums the faces' probabilities by their weights, and its
+// likeliest letter is the one the scan reads.
+func TestSquareLetters(t *testing.T) {
+	sq := Square{Letter: "N", read: letterRead{letter: "N",
+		faceP: [4]map[string]float64{{"N": 0.9, "M": 0.1}, {"M": 0.6, "N": 0.4}, nil, {"N": 1}},
+		faceW: [4]float64{1, 0.5, 0, 0.5}}}
+	got := sq.Letters()
+	want := map[string]float64{"N": (0.9 + 0.2 + 0.5) / 2, "M": (0.1 + 0.3) / 2}
+	for l, v := range want {
+		if d := got[l] - v; d > 1e-9 || d < -1e-9 {
+			t.Errorf("Letters()[%s] = %v, want %v", l, got[l], v)
+		}
+	}
+	if len(got) != len(want) {
+		t.Errorf("Letters() = %v, want %v", got, want)
+	}
+	if (Square{}).Letters() != nil {
+		t.Errorf("no face read: want nil")
+	}
+}

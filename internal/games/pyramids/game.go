@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"image"
 	"strconv"
 	"strings"
 
@@ -109,6 +110,10 @@ type Position struct {
 	Board *pyramids.Board
 	// Word is the announced word waiting to be taken (nil: none).
 	Word *Announced
+	// seen is what the photo showed square by square and img the photo,
+	// from Read to Reconcile (never kept).
+	seen *seenPhoto
+	img  image.Image
 }
 
 // Announced is a word spelled and announced, not yet taken.

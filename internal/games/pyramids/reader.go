@@ -117,7 +117,9 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			board.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: scan.Square(q).Colour, Letter: "A"}}, Height: 1})
 		}
 	}
-	return game.Reading{Board: Position{Board: board}, Conf: conf}, nil
+	// The scan goes with the reading to Reconcile, which holds it to a
+	// turn's moves (balance) with the letters' evidence.
+	return game.Reading{Board: Position{Board: board, seen: newSeenPhoto(scan), img: img}, Conf: conf}, nil
 }
 
 // squareConf is the confidence the session is given for a square the scan
@@ -138,18 +140,29 @@ func squareConf(sq vpyr.Square) float64 {
 	return min(c, game.Guessed)
 }
 
-// Reconcile takes a pyramid the camera reads the same wrong way as in an
-// earlier photo that the table corrected (that photo showed this top while
-// the game held the one that stands now) as the stack that stands: a misread
-// is usually repeated in every photo until the pyramid moves, and without
-// this every later photo would be a new turn.
+// Reconcile holds a photo's reading to what the history allows. A
+// pyramid the camera reads the same wrong way as in an earlier photo that
+// the table corrected (that photo showed this top while the game held the
+// one that stands now) is the stack that stands: a misread is usually
+// repeated in every photo until the pyramid moves, and without this every
+// later photo would be a new turn. The same holds for a square the game
+// holds empty that an earlier photo also read as a pyramid of the colour
+// read now (a tall stack leaning over it in a steep view), and for a
+// stack read empty that an earlier photo also missed (glare). Then the
+// change is held to a turn's moves (balance): every pyramid put on a
+// square left another, and while a word waits to be taken only its
+// squares change.
 func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.Reading) (game.Reading, int) {
 	b, err1 := pos(standing)
 	a, err2 := pos(rd.Board)
-	if err1 != nil || err2 != nil {
+	if err1 != nil || err2 != nil || b.Board == nil || a.Board == nil {
 		return rd, 0
 	}
-	var out *pyramids.Board
+	var word []grid.Pos
+	if b.Word != nil {
+		word = b.Word.Squares
+	}
+	out := a.Board.Clone()
 	n := 0
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
@@ -157,21 +170,71 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 			now, read := b.Board.At(q), a.Board.At(q)
 			nt, nok := now.Top()
 			rt, rok := read.Top()
-			if !nok || !rok || nt == rt || !seenBefore(past, q, rt, nt) {
+			switch {
+			case slices.Contains(word, q):
+				// a square of the word being taken changes now
 				continue
-			}
-			if out == nil {
-				out = a.Board.Clone()
+			case nok && rok && nt != rt && seenBefore(past, q, rt, nt):
+			case nok != rok && seenEmptyBefore(past, q, now, rt, rok):
+			default:
+				continue
 			}
 			out.Set(q, now)
 			n++
 		}
 	}
-	if out == nil {
+	if a.seen != nil && countPyramids(b.Board) > 0 {
+		conf := rd.Conf
+		if conf == nil {
+			conf = make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+			}
+		}
+		m, reread := balance(b, out, a.seen, conf)
+		n += m
+		if len(reread) > 0 && a.img != nil {
+			r.readAgain(a.img, out, reread, conf)
+		}
+		rd.Conf = conf
+	}
+	if n == 0 {
+		rd.Board = Position{Board: a.Board, Word: a.Word}
 		return rd, 0
 	}
 	rd.Board = Position{Board: out, Word: a.Word}
 	return rd, n
+}
+
+// readAgain reads the photo again at the counts of the board the move
+// makes (after) and takes the letter of each square listed from it: the
+// top that shows on a stack that lost one, whose letter the first reading
+// took at the count before. A square the second reading is sure of is
+// sure.
+func (r *Rules) readAgain(img image.Image, after *pyramids.Board, squares []grid.Pos, conf [][]float64) {
+	var scan *vpyr.Reading
+	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
+		o := *opt
+		o.Heights = func(q grid.Pos) int { return after.At(q).Height }
+		var err error
+		scan, err = vpyr.Scan(img, o)
+		return err
+	}); err != nil || scan == nil {
+		return
+	}
+	for _, q := range squares {
+		s := after.At(q)
+		t, ok := s.Top()
+		sq := scan.Square(q)
+		if !ok || sq.Colour != t.Colour || sq.Letter == "?" || sq.Letter == "" {
+			continue
+		}
+		s.Layers = append([]pyramids.Pyramid{{Colour: t.Colour, Letter: sq.Letter}}, s.Layers[1:]...)
+		after.Set(q, s)
+		if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
+			conf[q.Row][q.Col] = squareConf(sq)
+		}
+	}
 }
 
 // seenBefore reports whether an earlier photo showed top read on q while the
@@ -188,6 +251,27 @@ func seenBefore(past []game.Sighting, q grid.Pos, read, held pyramids.Pyramid) b
 		if sok && aok && st == read && at == held {
 			return true
 		}
+	}
+	return false
+}
+
+// seenEmptyBefore reports whether an earlier photo read q as now (a
+// pyramid of read's colour, or empty when !rok) while the game held the
+// stack held there: empty, or with held's top.
+func seenEmptyBefore(past []game.Sighting, q grid.Pos, held pyramids.Stack, read pyramids.Pyramid, rok bool) bool {
+	ht, hok := held.Top()
+	for _, s := range past {
+		seen, err1 := pos(s.Seen)
+		after, err2 := pos(s.After)
+		if err1 != nil || err2 != nil || seen.Board == nil || after.Board == nil {
+			continue
+		}
+		st, sok := seen.Board.At(q).Top()
+		at, aok := after.Board.At(q).Top()
+		if sok != rok || aok != hok || (aok && at != ht) || (sok && st.Colour != read.Colour) {
+			continue
+		}
+		return true
 	}
 	return false
 }

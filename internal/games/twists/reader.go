@@ -21,7 +21,12 @@ import (
 // read as Cyrillic: CAT stays CAT, not САТ).
 type reader = photo.Tool[loose.Reader]
 
-func (r *Rules) newReader() (loose.Reader, error) {
+func (r *Rules) newReader() (loose.Reader, error) { return SetReader(r.alpha) }
+
+// SetReader is the tile reader of a set's alphabet: the Russian classifier
+// for a Russian set; for an English set the English one, with the Russian
+// one asked about the action tiles only (`scan --game twists --set`).
+func SetReader(alpha twists.Alphabet) (loose.Reader, error) {
 	// The Russian model knows the four action tiles; the English one
 	// does not, so an English table asks the Russian model about actions
 	// only.
@@ -29,7 +34,7 @@ func (r *Rules) newReader() (loose.Reader, error) {
 	if err != nil {
 		return nil, err
 	}
-	if r.alpha == twists.Russian {
+	if alpha == twists.Russian {
 		return ru, nil
 	}
 	en, err := ocr.Default(ocr.English)

@@ -1,0 +1,437 @@
+package pyramids
+
+import (
+	"slices"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+)
+
+// seenPhoto is what the scan saw on each square and its letters'
+// evidence (vision/pyramids Square.Letters), row by row.
+type seenPhoto struct {
+	squares []vpyr.Square
+	letters []map[string]float64
+}
+
+func newSeenPhoto(r *vpyr.Reading) *seenPhoto {
+	p := &seenPhoto{squares: r.Squares, letters: make([]map[string]float64, len(r.Squares))}
+	for i, sq := range r.Squares {
+		p.letters[i] = sq.Letters()
+	}
+	return p
+}
+
+// Square is the scan's reading of q.
+func (p *seenPhoto) Square(q grid.Pos) vpyr.Square { return p.squares[q.Row*pyramids.Size+q.Col] }
+
+// Letters is the letters' evidence on q (nil: none read).
+func (p *seenPhoto) Letters(q grid.Pos) map[string]float64 {
+	return p.letters[q.Row*pyramids.Size+q.Col]
+}
+
+// A turn only moves pyramids: every pyramid put on a square this turn left
+// another square, and nothing else changes. balance holds a photo's
+// carried reading of a word being spelled to that (the history's counts
+// make each square's change one of "the same", "one lower" or "one put
+// on"):
+//
+//   - a pyramid put on a square whose letter matches no pyramid that left
+//     a stack, while a pyramid of its colour left one that appeared
+//     nowhere, is that pyramid (its letter misread where it landed), the
+//     one whose letter the photo there gives most;
+//   - a pyramid put on a square that no stack lost came from the stack of
+//     its colour the photo most likely shows without it: read as the same
+//     (its next layer misread as the old top) or as a misread;
+//   - a pyramid that left a stack and appeared nowhere landed on the
+//     square read as unchanged that shows its letter more than the top
+//     the game holds there;
+//   - a change that nothing pairs and that the scan is not sure of is a
+//     misread: the square is as the game holds it.
+//
+// Every square it changes is marked unsure (conf at most game.Guessed).
+// While a word waits to be taken (standing.Word), only its squares may
+// change: any other square read otherwise, and not sure, is as it stood.
+// It returns the number of squares changed.
+//
+// reread lists the squares whose new top's letter was taken from the
+// photo, read there at the count the game held before (a stack that lost
+// its top, its next layer not known): Reconcile reads them again at the
+// new count.
+func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][]float64) (n int, reread []grid.Pos) {
+	before := standing.Board
+	set := func(q grid.Pos, s pyramids.Stack) {
+		after.Set(q, s)
+		if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
+			conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
+		}
+		n++
+	}
+	sure := func(q grid.Pos) bool { return scan.Square(q).Sure }
+	if w := standing.Word; w != nil {
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				if slices.Contains(w.Squares, q) || after.At(q).SameTop(before.At(q)) || sure(q) {
+					continue
+				}
+				set(q, before.At(q))
+			}
+		}
+		return n, nil
+	}
+	if m, rr := inferMove(before, after, scan, conf); m >= 0 {
+		return m, rr
+	}
+	type change struct {
+		q  grid.Pos
+		py pyramids.Pyramid
+	}
+	var appeared, left []change
+	touched := map[grid.Pos]bool{}
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			b, a := before.At(q), after.At(q)
+			switch a.Height - b.Height {
+			case 1:
+				if t, ok := a.Top(); ok {
+					appeared = append(appeared, change{q, t})
+					touched[q] = true
+				}
+			case -1:
+				if t, ok := b.Top(); ok {
+					left = append(left, change{q, t})
+					touched[q] = true
+				}
+			}
+		}
+	}
+	// Pairs of the same pyramid first.
+	for i := 0; i < len(appeared); i++ {
+		for j, l := range left {
+			if l.py == appeared[i].py {
+				appeared = slices.Delete(appeared, i, i+1)
+				left = slices.Delete(left, j, j+1)
+				i--
+				break
+			}
+		}
+	}
+	letterP := func(q grid.Pos, l string) float64 { return scan.Letters(q)[l] }
+	// unchanged reports whether q reads as the game holds it (the same
+	// top, or a misread the carrying kept).
+	unchanged := func(q grid.Pos) bool { return !touched[q] && after.At(q).SameTop(before.At(q)) }
+	var stray []change // put on, nothing pairs them
+	for _, ap := range appeared {
+		// A pyramid of its colour left a stack and appeared nowhere.
+		best, bp := -1, -1.0
+		for j, l := range left {
+			if l.py.Colour != ap.py.Colour {
+				continue
+			}
+			if p := letterP(ap.q, l.py.Letter); p > bp {
+				best, bp = j, p
+			}
+		}
+		if best >= 0 {
+			set(ap.q, before.At(ap.q).Put(left[best].py))
+			left = slices.Delete(left, best, best+1)
+			continue
+		}
+		// A stack of its colour read as unchanged lost it.
+		src, score, second := grid.Pos{}, -1.0, -1.0
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				t, ok := before.At(q).Top()
+				if q == ap.q || !ok || t.Colour != ap.py.Colour || !unchanged(q) {
+					continue
+				}
+				sq := scan.Square(q)
+				if sq.Sure && sq.Letter == t.Letter {
+					continue // the photo surely shows it still there
+				}
+				s := letterP(ap.q, t.Letter) * (1 - letterP(q, t.Letter))
+				switch {
+				case s > score:
+					src, score, second = q, s, score
+				case s > second:
+					second = s
+				}
+			}
+		}
+		if score > 0 && score > 1.5*second {
+			b := before.At(src)
+			t, _ := b.Top()
+			u := b.Under()
+			if _, known := u.Top(); !known && u.Height > 0 {
+				// The layer under shows now: the photo's likeliest
+				// letter that is not the one gone.
+				sq := scan.Square(src)
+				l, lp := "", -1.0
+				for k, v := range scan.Letters(src) {
+					if k != t.Letter && v > lp {
+						l, lp = k, v
+					}
+				}
+				if l == "" || sq.Colour == pyramids.NoColour {
+					stray = append(stray, ap)
+					continue
+				}
+				u.Layers = []pyramids.Pyramid{{Colour: sq.Colour, Letter: l}}
+			}
+			set(src, u)
+			touched[src] = true
+			set(ap.q, before.At(ap.q).Put(t))
+			continue
+		}
+		stray = append(stray, ap)
+	}
+	for _, ap := range stray {
+		if !sure(ap.q) {
+			set(ap.q, before.At(ap.q))
+		}
+	}
+	for _, l := range left {
+		// It landed on a square read as unchanged whose photo shows its
+		// letter more than the top the game holds there.
+		dst, score := grid.Pos{}, 0.0
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				sq := scan.Square(q)
+				if q == l.q || !unchanged(q) || sq.Colour != l.py.Colour {
+					continue
+				}
+				t, _ := before.At(q).Top()
+				p, o := letterP(q, l.py.Letter), letterP(q, t.Letter)
+				if p > o && p-o > score {
+					dst, score = q, p-o
+				}
+			}
+		}
+		if score > 0 {
+			set(dst, before.At(dst).Put(l.py))
+			touched[dst] = true
+			continue
+		}
+		if !sure(l.q) {
+			set(l.q, before.At(l.q))
+		}
+	}
+	return n, nil
+}
+
+// inferMove chooses the turn's moves that best explain the photo. The
+// squares a move can involve are those the photo reads otherwise than the
+// game holds them (a destination: a player's pyramid read where the game
+// has none or another; a source: a player's pyramid on top the photo
+// does not clearly show, or the carrying took as gone). Every set of
+// pairs source -> destination (the source's top put on the destination;
+// the destinations in one row, one column, or reaching the runway) is
+// scored by how well the photo shows the board it makes on those squares
+// (each square's colour and its letter's probability, Square.Letters);
+// the best is the reading, every other square as the game holds it. A
+// square whose reading it changes, or that the scan read surely as
+// something else, is marked unsure. It returns the squares changed, or -1
+// when the photo has too many candidates to search (balance then pairs
+// the carried changes).
+func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64) (int, []grid.Pos) {
+	type cand struct {
+		q       grid.Pos
+		letters map[string]float64
+		sq      vpyr.Square
+	}
+	var dsts, srcs []grid.Pos
+	info := map[grid.Pos]cand{}
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			sq := scan.Square(q)
+			b, a := before.At(q), after.At(q)
+			bt, bok := b.Top()
+			c := cand{q: q, letters: scan.Letters(q), sq: sq}
+			differs := !bok || bt.Colour != sq.Colour || bt.Letter != sq.Letter
+			if sq.Colour.IsPlayer() && (differs || a.Height == b.Height+1) {
+				dsts = append(dsts, q)
+				info[q] = c
+			}
+			if bok && bt.Colour.IsPlayer() && (differs || a.Height == b.Height-1) {
+				srcs = append(srcs, q)
+				info[q] = c
+			}
+		}
+	}
+	if len(dsts) == 0 || len(srcs) == 0 || len(dsts) > 8 || len(srcs) > 10 {
+		return -1, nil
+	}
+	const eps = 0.02
+	// like is how well the photo on q shows the stack s.
+	like := func(q grid.Pos, s pyramids.Stack) float64 {
+		c := info[q]
+		t, ok := s.Top()
+		switch {
+		case s.Empty():
+			if c.sq.Colour == pyramids.NoColour {
+				return 1
+			}
+			return eps
+		case c.sq.Colour == pyramids.NoColour:
+			return eps
+		case !ok:
+			// the layer is not known: the photo's likeliest
+			return max(c.sq.Conf, eps)
+		}
+		l := 1.0
+		if t.Colour != c.sq.Colour {
+			l = eps
+		}
+		return l * max(c.letters[t.Letter], eps/4)
+	}
+	squares := map[grid.Pos]bool{}
+	for _, q := range dsts {
+		squares[q] = true
+	}
+	for _, q := range srcs {
+		squares[q] = true
+	}
+	base := 1.0
+	for q := range squares {
+		base *= like(q, before.At(q))
+	}
+	// The search: each destination is left as it is or takes the top of
+	// an unused source of the colour read there.
+	var best []pair
+	bestScore := -1.0
+	used := map[grid.Pos]bool{}
+	var cur []pair
+	steps := 0
+	score := func() float64 {
+		hyp := map[grid.Pos]pyramids.Stack{}
+		for _, p := range cur {
+			hyp[p.src] = before.At(p.src).Under()
+		}
+		putOn(before, cur, hyp)
+		v := base
+		for q, s := range hyp {
+			v *= like(q, s) / max(like(q, before.At(q)), 1e-9)
+		}
+		return v
+	}
+	inLine := func() bool {
+		rowOK, colOK := true, true
+		for _, p := range cur {
+			if pyramids.OnRunway(p.dst) {
+				return true
+			}
+			rowOK = rowOK && p.dst.Row == cur[0].dst.Row
+			colOK = colOK && p.dst.Col == cur[0].dst.Col
+		}
+		return rowOK || colOK
+	}
+	var walk func(i int)
+	walk = func(i int) {
+		if steps++; steps > 200000 {
+			return
+		}
+		if i == len(dsts) {
+			if len(cur) == 0 || !inLine() {
+				return
+			}
+			if v := score(); v > bestScore {
+				bestScore, best = v, slices.Clone(cur)
+			}
+			return
+		}
+		walk(i + 1)
+		d := dsts[i]
+		for _, s := range srcs {
+			t, _ := before.At(s).Top()
+			if used[s] || s == d || t.Colour != info[d].sq.Colour {
+				continue
+			}
+			used[s] = true
+			cur = append(cur, pair{s, d})
+			walk(i + 1)
+			cur = cur[:len(cur)-1]
+			used[s] = false
+		}
+	}
+	walk(0)
+	if best == nil {
+		return -1, nil
+	}
+	// The board the best moves make; an unknown layer showing now is the
+	// photo's reading of it.
+	out := map[grid.Pos]pyramids.Stack{}
+	var reread []grid.Pos
+	for _, p := range best {
+		u := before.At(p.src).Under()
+		if _, ok := u.Top(); !ok && u.Height > 0 {
+			sq := info[p.src].sq
+			if sq.Colour == pyramids.NoColour || sq.Letter == "?" || sq.Letter == "" {
+				return -1, nil
+			}
+			reread = append(reread, p.src)
+			u.Layers = []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}
+			if t, _ := before.At(p.src).Top(); sq.Letter == t.Letter && sq.Colour == t.Colour {
+				// the photo reads the pyramid gone: its next likeliest
+				l, lp := "", -1.0
+				for k, v := range info[p.src].letters {
+					if k != t.Letter && v > lp {
+						l, lp = k, v
+					}
+				}
+				if l == "" {
+					return -1, nil
+				}
+				u.Layers[0].Letter = l
+			}
+		}
+		out[p.src] = u
+	}
+	putOn(before, best, out)
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			want, moved := out[q]
+			if !moved {
+				want = before.At(q)
+			}
+			sq := scan.Square(q)
+			st, _ := want.Top()
+			read := pyramids.Pyramid{Colour: sq.Colour, Letter: sq.Letter}
+			if !after.At(q).SameTop(want) || ((sq.Colour == pyramids.NoColour) != want.Empty()) || (!want.Empty() && st != read) {
+				if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
+					conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
+				}
+			}
+			if !after.At(q).SameTop(want) {
+				after.Set(q, want)
+				n++
+			}
+		}
+	}
+	return n, reread
+}
+
+// pair is one pyramid moved: the top of src put on dst.
+type pair struct{ src, dst grid.Pos }
+
+// putOn puts each pair's pyramid on its destination in hyp (the stacks
+// the move makes, the sources already taken off; a square not in it is as
+// before).
+func putOn(before *pyramids.Board, pairs []pair, hyp map[grid.Pos]pyramids.Stack) {
+	for _, p := range pairs {
+		t, _ := before.At(p.src).Top()
+		s, ok := hyp[p.dst]
+		if !ok {
+			s = before.At(p.dst)
+		}
+		hyp[p.dst] = s.Put(t)
+	}
+}

@@ -1,0 +1,205 @@
+package pyramids
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
+)
+
+// seenSquare is what a made-up photo shows on one square: a pyramid of
+// colour with the letters' evidence (the likeliest is the letter read),
+// or nothing (colour NoColour).
+type seenSquare struct {
+	colour  pyramids.Colour
+	letters map[string]float64
+	sure    bool
+}
+
+// photoOf is a photo of the board b, every pyramid read surely as it
+// stands, except the squares in over.
+func photoOf(b *pyramids.Board, over map[grid.Pos]seenSquare) *seenPhoto {
+	p := &seenPhoto{}
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			s, ok := over[q]
+			if !ok {
+				if t, has := b.At(q).Top(); has {
+					s = seenSquare{colour: t.Colour, letters: map[string]float64{t.Letter: 0.95}, sure: true}
+				} else {
+					s = seenSquare{sure: true}
+				}
+			}
+			sq := vpyr.Square{Pos: q, Colour: s.colour, Sure: s.sure}
+			if s.colour != pyramids.NoColour {
+				sq.Letter = "?"
+				for l, v := range s.letters {
+					if v > sq.Conf || (v == sq.Conf && l < sq.Letter) {
+						sq.Letter, sq.Conf = l, v
+					}
+				}
+				sq.Height = max(1, b.At(q).Height)
+			}
+			p.squares = append(p.squares, sq)
+			p.letters = append(p.letters, s.letters)
+		}
+	}
+	return p
+}
+
+// readThrough reads the photo as the game does: carried from the board
+// as it stands (Read), then held to a turn's moves (Reconcile).
+func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenPhoto) (*pyramids.Board, [][]float64) {
+	t.Helper()
+	scan := &vpyr.Reading{Squares: p.squares}
+	var taking []grid.Pos
+	if standing.Word != nil {
+		taking = standing.Word.Squares
+	}
+	carried, _, doubtful := vpyr.CarryTaking(standing.Board, scan, pyramids.DefaultSetup().Seats, taking)
+	conf := make([][]float64, pyramids.Size)
+	for row := range conf {
+		conf[row] = make([]float64, pyramids.Size)
+		for col := range conf[row] {
+			conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
+		}
+	}
+	for _, q := range doubtful {
+		conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
+	}
+	r := &Rules{setup: new(pyramids.DefaultSetup())}
+	rd, _ := r.Reconcile(standing, past, game.Reading{Board: Position{Board: carried, seen: p}, Conf: conf})
+	return rd.Board.(Position).Board, rd.Conf
+}
+
+func board(t *testing.T, cells map[grid.Pos]string) *pyramids.Board {
+	t.Helper()
+	b := pyramids.NewBoard()
+	for q, c := range cells {
+		s, err := pyramids.ParseCell(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Set(q, s)
+	}
+	return b
+}
+
+func TestReadHeldToTheMove(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red, blue := pyramids.Red, pyramids.Blue
+	standing := map[grid.Pos]string{
+		at(1, 3): "rE5", at(1, 4): "rN5", at(4, 8): "bN5", at(7, 8): "bE/bE4",
+		at(3, 3): "kA", at(3, 4): "kT", at(5, 5): "kS",
+	}
+	tests := []struct {
+		name string
+		word *Announced // a word waiting to be taken
+		over map[grid.Pos]seenSquare
+		past []game.Sighting
+		// want: the squares that differ from the board as it stands;
+		// unsure: squares that must be marked unsure
+		want   map[grid.Pos]string
+		unsure []grid.Pos
+	}{
+		{
+			name: "the letter misread where the pyramid landed",
+			over: map[grid.Pos]seenSquare{
+				at(0, 3): {red, map[string]float64{"F": 0.5, "E": 0.3}, false},
+				at(1, 3): {red, map[string]float64{"T": 0.9}, true},
+			},
+			want:   map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4"},
+			unsure: []grid.Pos{at(0, 3)},
+		},
+		{
+			name: "the stack it left read as a misread, the other alike",
+			over: map[grid.Pos]seenSquare{
+				at(0, 5): {blue, map[string]float64{"E": 0.2, "N": 0.15}, false},
+				at(4, 8): {blue, map[string]float64{"K": 0.55, "N": 0.02}, true},
+				at(7, 8): {blue, map[string]float64{"E": 0.33, "B": 0.2}, false},
+			},
+			want:   map[grid.Pos]string{at(0, 5): "bN", at(4, 8): "bK4"},
+			unsure: []grid.Pos{at(0, 5)},
+		},
+		{
+			name: "a change no move explains is a misread",
+			over: map[grid.Pos]seenSquare{
+				at(0, 3): {red, map[string]float64{"E": 0.8}, true},
+				at(1, 3): {red, map[string]float64{"T": 0.9}, true},
+				at(5, 5): {pyramids.Yellow, map[string]float64{"S": 0.4}, false},
+			},
+			want:   map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4"},
+			unsure: []grid.Pos{at(5, 5)},
+		},
+		{
+			name: "while a word is taken, only its squares change",
+			word: &Announced{Word: "AT", Seat: 0, Squares: []grid.Pos{at(3, 3), at(3, 4)}},
+			over: map[grid.Pos]seenSquare{
+				at(3, 3): {},
+				at(3, 4): {},
+				at(5, 5): {pyramids.Yellow, map[string]float64{"B": 0.4}, false},
+			},
+			want:   map[grid.Pos]string{at(3, 3): ".", at(3, 4): "."},
+			unsure: []grid.Pos{at(5, 5)},
+		},
+		{
+			name: "while a word is taken, a sure change elsewhere stands",
+			word: &Announced{Word: "AT", Seat: 0, Squares: []grid.Pos{at(3, 3), at(3, 4)}},
+			over: map[grid.Pos]seenSquare{
+				at(3, 3): {},
+				at(3, 4): {},
+				at(5, 5): {sure: true},
+			},
+			want: map[grid.Pos]string{at(3, 3): ".", at(3, 4): ".", at(5, 5): "."},
+		},
+		{
+			name: "a pyramid seen before where the game holds none",
+			over: map[grid.Pos]seenSquare{
+				at(0, 3): {red, map[string]float64{"E": 0.8}, true},
+				at(1, 3): {red, map[string]float64{"T": 0.9}, true},
+				at(4, 9): {blue, map[string]float64{"A": 0.3}, false},
+			},
+			past: []game.Sighting{{
+				Seen:  Position{Board: board(t, map[grid.Pos]string{at(4, 9): "bO"})},
+				After: Position{Board: pyramids.NewBoard()},
+			}},
+			want: map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, standing)
+			got, conf := readThrough(t, Position{Board: b, Word: tc.word}, tc.past, photoOf(b, tc.over))
+			for row := range pyramids.Size {
+				for col := range pyramids.Size {
+					q := at(row, col)
+					want := b.At(q).String()
+					if w, ok := tc.want[q]; ok {
+						want = w
+					}
+					if g := got.At(q); g.String() != want {
+						t.Errorf("%v: read %s, want %s", q, g, want)
+					}
+				}
+			}
+			for _, q := range tc.unsure {
+				if c := conf[q.Row][q.Col]; c >= game.LowConf {
+					t.Errorf("%v: conf %.2f, want it marked unsure (under %.2f)", q, c, game.LowConf)
+				}
+			}
+		})
+	}
+}
+
+// seenPhoto gives each square its own reading, row by row.
+func TestSeenPhotoIndexes(t *testing.T) {
+	b := board(t, map[grid.Pos]string{{Row: 2, Col: 7}: "kR"})
+	p := photoOf(b, nil)
+	if sq := p.Square(grid.Pos{Row: 2, Col: 7}); sq.Letter != "R" || !strings.EqualFold(sq.Colour.String(), "black") {
+		t.Errorf("square (2,7) = %+v, want a black R", sq)
+	}
+}

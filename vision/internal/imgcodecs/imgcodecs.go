@@ -1,0 +1,4 @@
+package imgcodecs
+
+// #cgo LDFLAGS: -lopencv_imgcodecs
+import "C"
