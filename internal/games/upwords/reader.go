@@ -290,12 +290,7 @@ func misregistered(last, now vision.Quad, read, before *grid.Board) bool {
 // changesMost reports whether a reading changes the letter on more than
 // half of the stacks standing before (at least four): no turn does.
 func changesMost(read, before *grid.Board) bool {
-	standing := 0
-	before.Each(func(_ grid.Pos, b grid.Stack) {
-		if !b.Empty() {
-			standing++
-		}
-	})
+	standing := before.Count()
 	return standing >= 4 && 2*changedStacks(read, before) > standing
 }
 
@@ -303,12 +298,7 @@ func changesMost(read, before *grid.Board) bool {
 // of the stacks standing before (and some stack stands): the board is
 // where the grid says.
 func holdsBoard(read, before *grid.Board) bool {
-	standing := 0
-	before.Each(func(_ grid.Pos, b grid.Stack) {
-		if !b.Empty() {
-			standing++
-		}
-	})
+	standing := before.Count()
 	return standing > 0 && 2*changedStacks(read, before) <= standing
 }
 
