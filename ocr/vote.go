@@ -38,21 +38,73 @@ func (c *Classifier) ReadVote(tiles []image.Image, k Known) (Reading, error) {
 			sum[g] += one[g]
 		}
 	}
+	return voted(c.m.Glyphs, sum, bestAngle, len(tiles), k), nil
+}
+
+// voted is the reading of n readings' probabilities summed in sum: the
+// glyph with the highest sum (a letter, when the crop is known to be a
+// tile), its average as Conf, and angle's angle for it.
+func voted(glyphs []string, sum, angle []float64, n int, k Known) Reading {
 	win := -1
 	for g := range sum {
-		if k.Tile && c.m.Glyphs[g] == "" {
+		if k.Tile && glyphs[g] == "" {
 			continue
 		}
 		if win < 0 || sum[g] > sum[win] {
 			win = g
 		}
 	}
-	conf := sum[win] / float64(len(tiles))
-	if c.m.Glyphs[win] == "" {
-		return Reading{Conf: conf}, nil
+	conf := sum[win] / float64(n)
+	if glyphs[win] == "" {
+		return Reading{Conf: conf}
 	}
-	return Reading{Letter: c.m.Glyphs[win], Conf: conf, Angle: bestAngle[win]}, nil
+	return Reading{Letter: glyphs[win], Conf: conf, Angle: angle[win]}
 }
+
+// Pool reads a crop with several classifiers of the same glyphs and
+// averages their probabilities (over the crops too, for ReadVote), as
+// ReadVote averages one classifier's over the crops: two models that
+// disagree where either is unsure give an average that is unsure too.
+// The angle is that of the crop and classifier that gave the winner its
+// highest probability.
+type Pool []*Classifier
+
+// Read reads one crop with the pool.
+func (p Pool) Read(tile image.Image) (Reading, error) { return p.ReadKnown(tile, Known{}) }
+
+// ReadKnown reads one crop with the pool and what is known of it.
+func (p Pool) ReadKnown(tile image.Image, k Known) (Reading, error) {
+	return p.ReadVote([]image.Image{tile}, k)
+}
+
+// ReadVote reads several crops of one tile with every classifier of the
+// pool, their probabilities averaged.
+func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
+	if len(tiles) == 0 || len(p) == 0 {
+		return Reading{}, fmt.Errorf("%w: no crops or no classifier", ErrEmptyImage)
+	}
+	glyphs := p[0].Glyphs()
+	sum := make([]float64, len(glyphs))
+	top := make([]float64, len(glyphs))
+	angle := make([]float64, len(glyphs))
+	for _, c := range p {
+		for _, t := range tiles {
+			probs, angles, err := c.GlyphProbs(t, k)
+			if err != nil {
+				return Reading{}, err
+			}
+			for g, v := range probs {
+				sum[g] += v
+				if v > top[g] {
+					top[g], angle[g] = v, angles[g]
+				}
+			}
+		}
+	}
+	return voted(glyphs, sum, angle, len(p)*len(tiles), k), nil
+}
+
+var _ VoteReader = Pool{}
 
 // glyphProbs puts into dst every glyph's probability for one crop, read at
 // the candidate rotation whose best letter is most probable (as ReadKnown

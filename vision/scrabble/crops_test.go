@@ -83,7 +83,7 @@ func TestLetterReader(t *testing.T) {
 	if sc == nil {
 		t.Fatalf("no %s model in the binary (make train)", ocr.SpecialistScrabble)
 	}
-	if p, ok := letterReader(Options{Reader: rd}).(pool); !ok || len(p) != 2 || p[0] != sc || p[1] != rd {
+	if p, ok := letterReader(Options{Reader: rd}).(ocr.Pool); !ok || len(p) != 2 || p[0] != sc || p[1] != rd {
 		t.Errorf("ocr's classifier: letterReader = %T %v, want the pool of %s and it", letterReader(Options{Reader: rd}), letterReader(Options{Reader: rd}), ocr.SpecialistScrabble)
 	}
 	if got := letterReader(Options{Reader: rd, General: true}); got != rd {
@@ -104,7 +104,7 @@ func TestPool(t *testing.T) {
 	}
 	crop := loadImage(t, "../../ocr/testdata/real/K_0_9.png")
 	k := ocr.Known{Tile: true}
-	one, err := pool{en}.ReadKnown(crop, k)
+	one, err := ocr.Pool{en}.ReadKnown(crop, k)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -115,7 +115,7 @@ func TestPool(t *testing.T) {
 	if one.Letter != own.Letter || math.Abs(one.Conf-own.Conf) > 1e-9 {
 		t.Errorf("pool of one: %q %.4f, the classifier's vote %q %.4f", one.Letter, one.Conf, own.Letter, own.Conf)
 	}
-	both, err := pool{sc, en}.ReadKnown(crop, k)
+	both, err := ocr.Pool{sc, en}.ReadKnown(crop, k)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -128,7 +128,7 @@ func TestPool(t *testing.T) {
 	if both.Letter != "K" {
 		t.Errorf("pool of two read the K as %q", both.Letter)
 	}
-	if _, err := (pool{en}).ReadVote(nil, k); err == nil {
+	if _, err := (ocr.Pool{en}).ReadVote(nil, k); err == nil {
 		t.Error("no crops: no error")
 	}
 }

@@ -11,7 +11,7 @@ import (
 // Reader is ocr's own classifier and the binary has the model trained on
 // Scrabble squares as Scan cuts them (ocr's en-scr, made by make train:
 // ocr/internal/train -specialist scrabble) with the same glyphs, the two
-// pooled (their probabilities averaged: pool), unless Options.General;
+// pooled (their probabilities averaged: ocr.Pool), unless Options.General;
 // any other Reader as it is (a test's, Tesseract).
 //
 // Pooled rather than the new model alone: on the render sets of seeds
@@ -33,7 +33,7 @@ func letterReader(opt Options) TileReader {
 	if sc == nil || !slices.Equal(sc.Glyphs(), c.Glyphs()) || sc.Model().Turns != c.Model().Turns {
 		return opt.Reader
 	}
-	return pool{sc, c}
+	return ocr.Pool{sc, c}
 }
 
 var (
