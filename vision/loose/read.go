@@ -38,11 +38,7 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 			// square centred on the letter is read as well, and the
 			// surer reading kept.
 			if got.Conf < 0.9 && t.hasGlyph && !t.byLetter && dist(t.glyph, t.Center) > 0.12*t.Side {
-				dx, dy := t.glyph.X-t.Center.X, t.glyph.Y-t.Center.Y
-				var q [4]Point
-				for j, p := range t.Corners {
-					q[j] = Point{p.X + dx, p.Y + dy}
-				}
+				q := t.onGlyph()
 				if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" && again.Conf > got.Conf {
 					got = again
 					if k == 0 {
@@ -161,18 +157,24 @@ func voteRead(rd Reader, src rgbImage, t Tile, n int, first ocr.Reading) ocr.Rea
 	}
 	crops := []image.Image{rectify(src, t.Corners, n, 1.3), rectify(src, t.Corners, n, 1.15), rectify(src, t.Corners, n, 1.5)}
 	if t.hasGlyph {
-		dx, dy := t.glyph.X-t.Center.X, t.glyph.Y-t.Center.Y
-		var q [4]Point
-		for j, p := range t.Corners {
-			q[j] = Point{p.X + dx, p.Y + dy}
-		}
-		crops = append(crops, rectify(src, q, n, 1.3))
+		crops = append(crops, rectify(src, t.onGlyph(), n, 1.3))
 	}
 	got, err := vr.ReadVote(crops, ocr.Known{})
 	if err != nil || got.Letter == "" || got.Letter == first.Letter {
 		return first
 	}
 	return got
+}
+
+// onGlyph is the tile's quad moved so that its centre lies on the
+// tile's letter.
+func (t Tile) onGlyph() [4]Point {
+	dx, dy := t.glyph.X-t.Center.X, t.glyph.Y-t.Center.Y
+	var q [4]Point
+	for j, p := range t.Corners {
+		q[j] = Point{p.X + dx, p.Y + dy}
+	}
+	return q
 }
 
 // squareAround is a square of the given side centred on c, turned as the
