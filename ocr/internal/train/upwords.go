@@ -25,7 +25,8 @@ var (
 	upwJitter  = flag.Float64("upw-jitter", 0.05, "with -specialist upwords: how far each crop is moved and scaled, a fraction of the square")
 	upwInit    = flag.String("upw-init", "", "with -specialist upwords: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
 	upwInitLR  = flag.Float64("upw-init-lr", 0.003, "with -upw-init: the learning rate")
-	upwEval    = flag.Int("upw-eval", 24, "with -specialist upwords: scenes in the held-out typefaces (seeds 190001.., half of them another maker's tiles) read after training by en, the new model and the two pooled")
+	upwEval    = flag.Int("upw-eval", 24, "with -specialist upwords: scenes (seeds 190001.., half of them another maker's tiles) read after training by en, the new model and the two pooled, in the typefaces of -upw-eval-on")
+	upwEvalOn  = flag.String("upw-eval-on", "train", "with -upw-eval: the typefaces of the scenes read, train (the training typefaces, other seeds: for choosing settings) or heldout (the held-out typefaces: the held-out figure, once)")
 	upwCache   = flag.String("upw-cache", "", "with -specialist upwords: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
 )
 
@@ -239,14 +240,18 @@ func renderedHard(index map[string]int) (*data, error) {
 	return d, nil
 }
 
-// upwEvaluate reads the squares of -upw-eval scenes in the held-out
-// typefaces (seeds 190001.., odd ones with another maker's tiles) with
+// upwEvaluate reads the squares of -upw-eval scenes in the training or
+// the held-out typefaces (-upw-eval-on; seeds 190001.., odd ones with
+// another maker's tiles) with
 // en, the new model and the two pooled, and prints each one's letters
 // right (the crop known to hold a tile, as the board reader reads a
 // stack) and empty squares read empty. A first look; eval-tiles and
 // eval-scan give the figures.
 func upwEvaluate(m *ocr.Model) error {
-	held := upwTypefaces(true)
+	if *upwEvalOn != "train" && *upwEvalOn != "heldout" {
+		return fmt.Errorf("-upw-eval-on %q: want train or heldout", *upwEvalOn)
+	}
+	held := upwTypefaces(*upwEvalOn == "heldout")
 	var crops []dataset.Crop
 	for i := 0; i < *upwEval; i++ {
 		c, err := dataset.RenderedCropsWith("upwords", 190001+int64(i), 1, dataset.RenderOptions{Difficulty: "mixed",
@@ -303,8 +308,8 @@ func upwEvaluate(m *ocr.Model) error {
 			cs = append(cs, fmt.Sprintf("%s %d", k, v))
 		}
 		slices.Sort(cs)
-		fmt.Printf("[en-upw] held-out typefaces, %d scenes: %-10s letters %d/%d = %.2f%% (angle known %.2f%%), empty squares %d/%d; wrong: %s\n",
-			*upwEval, r.name, right, letters, 100*float64(right)/float64(max(1, letters)), 100*float64(rightAt)/float64(max(1, letters)),
+		fmt.Printf("[en-upw] %s typefaces, %d scenes: %-10s letters %d/%d = %.2f%% (angle known %.2f%%), empty squares %d/%d; wrong: %s\n",
+			*upwEvalOn, *upwEval, r.name, right, letters, 100*float64(right)/float64(max(1, letters)), 100*float64(rightAt)/float64(max(1, letters)),
 			emptyRight, empties, strings.Join(cs, ", "))
 	}
 	return nil
