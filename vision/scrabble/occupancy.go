@@ -117,12 +117,21 @@ func occupancy(f *frame, confirm func(r, c int) bool) [Size][Size]bool {
 	evenLight(&looks)
 	var none [Size][Size]bool
 	lettered := letterCheck(confirm)
-	occ, like := decide(looks, &none, lettered)
+	occ, like := decide(looks, &none, lettered, true)
+	if occ == none {
+		// A crowded board: where most squares round a square hold
+		// tiles, the local light (localLight) takes the tiles' look
+		// for the board's, and no square stands out. The first pass is
+		// made again without it; its seeds are tiles only when the
+		// tile reader sees letters on them (a shadow over a corner,
+		// which localLight would have taken out, shows none).
+		occ, like = decide(looks, &none, lettered, false)
+	}
 	if occ == none {
 		return occ
 	}
 	for pass := 1; pass < passes; pass++ {
-		next, nextLike := decide(looks, &like, lettered)
+		next, nextLike := decide(looks, &like, lettered, true)
 		if next == occ && nextLike == like {
 			break
 		}
@@ -139,8 +148,10 @@ const passes = 3
 // empty squares' looks. like holds the squares that look more like the
 // tiles than like their print, whether or not they stand out clearly:
 // those the next pass leaves out.
-func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool) (occ, like [Size][Size]bool) {
-	localLight(&looks, skip)
+func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, local bool) (occ, like [Size][Size]bool) {
+	if local {
+		localLight(&looks, skip)
+	}
 	// A print whose squares are all skipped is learned from all of them.
 	var skipOf [numPremiums]bool
 	{
@@ -233,7 +244,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	// near the plain squares' look, within the seeds' spread (their
 	// letters'): then the tile reader is asked whether the seeds show
 	// letters.
-	if sep < seedsApart*median(sd) && (len(seeds) < minLettered || !lettered(seedAt)) {
+	if (!local || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedAt)) {
 		return occ, like // no tile
 	}
 	// The faces (lighter halves) of the tiles and of each print's squares.
@@ -359,6 +370,24 @@ const (
 var debugOcc = func(looks [Size][Size]look, med [numPremiums]vec, spread [numPremiums]float64, tile vec) {
 }
 
+// evenLight's trimmed fit: ltsSteps fits to the share ltsKeep of the
+// plain squares nearest the surface.
+const (
+	ltsSteps = 4
+	ltsKeep  = 0.5
+)
+
+// quantile is the value under which share of v lies (the nearest rank).
+func quantile(v []float64, share float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	i := int(math.Round(share * float64(len(s)-1)))
+	return s[min(max(i, 0), len(s)-1)]
+}
+
 func median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
@@ -474,8 +503,9 @@ func mean(v []float64) float64 {
 
 // evenLight takes out the light's slow change across the board: a smooth
 // surface (a quadratic in row and column) fitted to the plain squares'
-// looks, robustly (squares far off it, tiles, are left out and it is
-// fitted again), is subtracted from every square's look, less its mean.
+// looks, robustly (a trimmed fit first, then squares far off it, tiles,
+// left out and it is fitted again), is subtracted from every square's
+// look, less its mean.
 func evenLight(looks *[Size][Size]look) {
 	for q := 0; q < 3; q++ {
 		var rs, cs, vs []float64
@@ -489,11 +519,25 @@ func evenLight(looks *[Size][Size]look) {
 			}
 		}
 		keep := make([]bool, len(vs))
-		for i := range keep {
-			keep[i] = true
-		}
 		var coef [6]float64
-		for it := 0; it < 3; it++ {
+		// Trimmed first: started from the half of the squares nearest
+		// their median, and fitted ltsSteps times to the half nearest
+		// the surface. On a crowded board four plain squares in ten
+		// hold tiles, and a fit to all of them, tiles and squares,
+		// bends towards the words and kept them all; then as before.
+		its := 3 + ltsSteps
+		{
+			m := median(vs)
+			dev := make([]float64, len(vs))
+			for i := range vs {
+				dev[i] = math.Abs(vs[i] - m)
+			}
+			lim := quantile(dev, ltsKeep)
+			for i := range vs {
+				keep[i] = dev[i] <= lim
+			}
+		}
+		for it := 0; it < its; it++ {
 			var ok bool
 			coef, ok = fitQuadratic(rs, cs, vs, keep)
 			if !ok {
@@ -502,6 +546,14 @@ func evenLight(looks *[Size][Size]look) {
 			res := make([]float64, 0, len(vs))
 			for i := range vs {
 				res = append(res, math.Abs(vs[i]-quad(coef, rs[i], cs[i])))
+			}
+			if it < its-3 {
+				// trimmed: the half nearest the surface
+				lim := quantile(res, ltsKeep)
+				for i := range vs {
+					keep[i] = res[i] <= lim
+				}
+				continue
 			}
 			lim := 2.5 * math.Max(median(res), 1)
 			for i := range vs {
