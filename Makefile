@@ -13,7 +13,7 @@ FUZZTIME ?= 10s
 # Debian packages the build, the tests and the service need.
 APT_PKGS := libopencv-dev libjpeg62-turbo-dev libtesseract-dev libleptonica-dev tesseract-ocr-eng \
 	tesseract-ocr-rus hunspell-ru wordnet-base pkg-config gcc g++ \
-	chromium fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf \
+	chromium fonts-dejavu-core fonts-dejavu-extra fonts-liberation fonts-freefont-ttf fonts-urw-base35 \
 	gstreamer1.0-tools gstreamer1.0-plugins-good
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

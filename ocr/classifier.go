@@ -67,6 +67,9 @@ type Classifier struct {
 	// blur is the specialist for blurred crops (ReadBlurred), nil when
 	// there is none: only the default English classifier has one.
 	blur *Classifier
+	// mates are read together with this model, their probabilities
+	// averaged with its own (NewPooled); nil for one model.
+	mates []*Classifier
 }
 
 type scratch struct {
@@ -205,8 +208,30 @@ func sortScores(s []GlyphScore) {
 	}
 }
 
-// forward computes soft-max probabilities into s.out.
+// forward computes soft-max probabilities into s.out: the model's own,
+// or averaged with its mates' (NewPooled).
 func (c *Classifier) forward(s *scratch) {
+	c.forward1(s)
+	if len(c.mates) == 0 {
+		return
+	}
+	for _, mc := range c.mates {
+		ms := mc.pool.Get().(*scratch)
+		copy(ms.feat, s.feat)
+		mc.forward1(ms)
+		for o, v := range ms.out {
+			s.out[o] += v
+		}
+		mc.pool.Put(ms)
+	}
+	inv := 1 / float32(1+len(c.mates))
+	for o := range s.out {
+		s.out[o] *= inv
+	}
+}
+
+// forward1 computes the model's own soft-max probabilities into s.out.
+func (c *Classifier) forward1(s *scratch) {
 	m := c.m
 	x := s.feat
 	if m.Hidden > 0 {

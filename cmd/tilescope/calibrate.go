@@ -112,7 +112,7 @@ func calibrateGeometry(img image.Image, size int, cal *vision.Calibration, known
 	k := pitch / prior.SquareMM
 	prior.SquareMM, prior.TileMM, prior.LevelMM, prior.WallMM = pitch, prior.TileMM*k, prior.LevelMM*k, prior.WallMM*k
 	opt := vupw.Options{Size: size, Calib: cal, Geometry: prior}
-	if rd, err := ocr.Default(ocr.English); err == nil {
+	if rd, err := ocr.ForUpwords(); err == nil {
 		opt.Reader = rd
 	} else if known != nil {
 		return prior, fmt.Errorf("--state needs the letter reader to match the stacks: %v", err)

@@ -65,7 +65,7 @@ func runEvalScan(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	switch *reader {
 	case "none":
 	case "ours":
-		rd, err := ocr.Default(ocr.English)
+		rd, err := ocr.ForUpwords()
 		if err != nil {
 			return fmt.Errorf("eval-scan: the tile reader: %w (try --reader none)", err)
 		}

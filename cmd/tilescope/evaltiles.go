@@ -12,6 +12,7 @@ import (
 
 	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/ocr/eval"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 func init() {
@@ -29,6 +30,8 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	game := fs.String("render", "", "also evaluate on crops cut from scenes drawn by vision/render: upwords, lexicon or twists")
 	scenes := fs.Int("scenes", 10, "rendered scenes (with --render)")
 	seed0 := fs.Int64("seed", 100000, "seed of the first rendered scene (training uses seeds below 100000)")
+	typefaces := fs.String("typefaces", "", "with --render: comma-separated typefaces the scenes are drawn in, one per scene (render.Typefaces and render.MoreTypefaces; default: drawn by seed)")
+	printFlag := fs.String("print", "classic", "with --render upwords: the tiles' plastic, ink and letter size, classic (the project's set) or varied (another maker's per scene)")
 	difficulty := fs.String("difficulty", "mixed", "rendered conditions: easy, normal, hard or mixed (with a DIR of rendered scenes: which of them)")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope eval-tiles [--alphabet en|ru] [--backend ours,cascade,tesseract] [--mode box|warp] DIR...")
@@ -66,8 +69,18 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		crops = append(crops, cs...)
 	}
 	from := strings.Join(fs.Args(), ", ")
+	if *printFlag != "classic" && *printFlag != "varied" {
+		return usageErrorf("eval-tiles: unknown --print %q (want classic or varied)", *printFlag)
+	}
 	if *game != "" {
-		cs, err := dataset.RenderedCrops(*game, *seed0, *scenes, *difficulty, dataset.Mode(*mode))
+		ro := dataset.RenderOptions{Difficulty: *difficulty, Mode: dataset.Mode(*mode), Print: *printFlag == "varied"}
+		if *typefaces != "" {
+			ro.Typefaces = strings.Split(*typefaces, ",")
+			if err := render.CheckTypefaces(ro.Typefaces); err != nil {
+				return usageErrorf("eval-tiles: --typefaces: %v", err)
+			}
+		}
+		cs, err := dataset.RenderedCropsWith(*game, *seed0, *scenes, ro)
 		if err != nil {
 			return asBadInput(fmt.Errorf("eval-tiles: %w", err))
 		}
@@ -76,6 +89,9 @@ func runEvalTiles(ctx context.Context, args []string, stdout, stderr io.Writer) 
 			from += ", "
 		}
 		from += fmt.Sprintf("%d rendered %s scenes (seeds %d..%d, %s)", *scenes, *game, *seed0, *seed0+int64(*scenes)-1, *difficulty)
+		if *typefaces != "" || *printFlag != "classic" {
+			from += fmt.Sprintf(" (typefaces %q, print %s)", *typefaces, *printFlag)
+		}
 	}
 	fmt.Fprintf(stdout, "%d crops from %s (mode %s)\n", len(crops), from, *mode)
 	for _, b := range strings.Split(*backends, ",") {

@@ -89,4 +89,24 @@ func TestEvalTiles(t *testing.T) {
 	if code := exitCode(err, &errb); code != 2 {
 		t.Errorf("missing dir: exit %d, want 2", code)
 	}
+	for _, bad := range [][]string{
+		{"--render", "upwords", "--typefaces", "NoSuchFont-Bold"},
+		{"--render", "upwords", "--print", "glossy"},
+	} {
+		errb.Reset()
+		err = run(context.Background(), append([]string{"eval-tiles"}, bad...), &out, &errb)
+		if code := exitCode(err, &errb); code != 2 {
+			t.Errorf("%v: exit %d, want 2", bad, code)
+		}
+	}
+	// One rendered scene in a named typeface and another maker's print.
+	out.Reset()
+	err = run(context.Background(), []string{"eval-tiles", "--render", "upwords", "--scenes", "1", "--mode", "warp",
+		"--typefaces", "GoBold", "--print", "varied"}, &out, &errb)
+	if code := exitCode(err, &errb); code != 0 {
+		t.Fatalf("exit %d: %s", code, errb.String())
+	}
+	if want := `(typefaces "GoBold", print varied)`; !strings.Contains(out.String(), want) {
+		t.Errorf("output lacks %q:\n%s", want, out.String())
+	}
 }

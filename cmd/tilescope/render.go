@@ -36,6 +36,8 @@ type sceneFlags struct {
 	centres       string
 	dims          string
 	maker         string
+	typefaces     string
+	print         string
 }
 
 func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
@@ -52,6 +54,8 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.StringVar(&f.maker, "maker", "classic", "pyramids: the set's size and print, classic or varied (another maker's, drawn from each scene's seed: render.RandomPyramidsSet)")
 	fs.StringVar(&f.centres, "centres", "classic", "upwords: the print of the four centre squares, one of "+strings.Join(render.UpwordsCentres, ", ")+", or varied (one per scene, drawn from the seed)")
 	fs.StringVar(&f.dims, "dims", "", "upwords: the board's and tiles' dimensions, `PITCH,TILE,LEVEL,WALL[,WALLWIDTH]` in mm (the project's board: 21,18.8,3.8,2.4,1.6), or varied (another maker's board per scene or game, drawn from the seed); the camera is moved to fit the board")
+	fs.StringVar(&f.typefaces, "typefaces", "", "the typefaces letters are drawn in, comma-separated, one per scene drawn from its seed (render.Typefaces and render.MoreTypefaces; default: drawn by seed from render.Typefaces)")
+	fs.StringVar(&f.print, "print", "classic", "upwords: the tiles' plastic, ink and letter size, classic (the project's set) or varied (another maker's per scene, drawn from the seed: render.RandomUpwordsPrint)")
 	return f
 }
 
@@ -125,6 +129,23 @@ func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 		if o.UpwordsDims, err = f.upwordsDims(seed); err != nil {
 			return o, err
 		}
+	}
+	if f.typefaces != "" {
+		names := strings.Split(f.typefaces, ",")
+		if err := render.CheckTypefaces(names); err != nil {
+			return o, usageErrorf("--typefaces: %v", err)
+		}
+		o.Typeface = render.SceneTypeface(names, seed)
+	}
+	switch f.print {
+	case "classic":
+	case "varied":
+		if game == "upwords" {
+			p := render.RandomUpwordsPrint(seed)
+			o.UpwordsPrint = &p
+		}
+	default:
+		return o, usageErrorf("--print: %q is neither classic nor varied", f.print)
 	}
 	switch {
 	case f.centres == "varied":

@@ -266,6 +266,12 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 	// changes most of the board) is read again a square each way, as the
 	// table service does (upwordsgame.Scan).
 	o := vupw.Options{Size: opt.size, Reader: opt.reader, Calib: opt.calib}
+	if opt.reader != nil {
+		// Upwords faces: the English model pooled with the Upwords one
+		if up, err := ocr.ForUpwords(); err == nil {
+			o.Reader = up
+		}
+	}
 	if opt.geometry != nil {
 		o.Geometry = *opt.geometry
 	}

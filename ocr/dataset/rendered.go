@@ -51,6 +51,13 @@ type RenderOptions struct {
 	// Cuts is how many times each Upwords square is cut (each with its
 	// own quarter turn and jitter); 0 or 1: once.
 	Cuts int
+	// Typefaces, when set, are the typefaces the scenes are drawn in
+	// (render.Options.Typeface; names of render.Typefaces() or
+	// render.MoreTypefaces()), one per scene, drawn from its seed.
+	Typefaces []string
+	// Print draws each Upwords scene's tiles as another maker's
+	// (render.RandomUpwordsPrint from the scene's seed).
+	Print bool
 }
 
 // degrade makes o's blur, motion blur and compression harsher (see
@@ -81,6 +88,11 @@ func RenderedCropsWith(game string, seed0 int64, n int, o RenderOptions) ([]Crop
 		}
 		if o.Degrade {
 			degrade(&opt, s)
+		}
+		opt.Typeface = render.SceneTypeface(o.Typefaces, s)
+		if o.Print && game == "upwords" {
+			p := render.RandomUpwordsPrint(s)
+			opt.UpwordsPrint = &p
 		}
 		sc, err := render.Render(game, state, opt)
 		if err != nil {

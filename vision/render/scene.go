@@ -70,8 +70,11 @@ type Options struct {
 	// Pyramids is the Crossword Pyramids set's size and print; nil is
 	// ClassicPyramids.
 	Pyramids *PyramidsSet
-	Clutter  int  // objects beside the board
-	Hand     bool // a hand and arm over part of the board
+	// UpwordsPrint is how the Upwords tiles are made (plastic, ink,
+	// letter size); nil is the project's set.
+	UpwordsPrint *UpwordsPrint
+	Clutter      int  // objects beside the board
+	Hand         bool // a hand and arm over part of the board
 
 	// Sensor and optics.
 	Noise        float64 // read-noise sigma in 8-bit levels
@@ -83,9 +86,9 @@ type Options struct {
 	Quality      int     // JPEG quality; default 90
 	Difficulty   string  // informative: the difficulty RandomOptions drew from
 	TileJitterMM float64 // how far tiles sit off their square's centre
-	// Typeface names the scene's typeface (one of Typefaces()); "" or an
-	// unknown name draws it by seed. The seed's other choices are the
-	// same either way.
+	// Typeface names the scene's typeface (one of Typefaces() or of
+	// MoreTypefaces()); "" or an unknown name draws it by seed (from
+	// Typefaces()). The seed's other choices are the same either way.
 	Typeface string
 }
 
@@ -354,6 +357,13 @@ func newWorld(opt Options) *world {
 	for _, tf := range all {
 		if tf.Name == opt.Typeface {
 			w.font = tf
+		}
+	}
+	if opt.Typeface != "" && w.font.Name != opt.Typeface {
+		for _, tf := range MoreTypefaces() {
+			if tf.Name == opt.Typeface {
+				w.font = tf
+			}
 		}
 	}
 	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,

@@ -229,7 +229,16 @@ func upwordsBoardTexture(rows, cols int, g upwordsGeom, centre string) *texture 
 // tiles the value in the corner. The face is grey-white; the tile's colour
 // comes from the tint when drawn.
 func tileFaceTexture(kind, letter string, tf *Typeface, value int) *texture {
+	return printedFaceTexture(kind, letter, tf, value, color.RGBA{22, 20, 18, 255}, 0)
+}
+
+// printedFaceTexture is tileFaceTexture with the letter's ink and, for
+// Upwords, its height over the face's side (0: the project's set's).
+func printedFaceTexture(kind, letter string, tf *Typeface, value int, ink color.RGBA, size float64) *texture {
 	key := fmt.Sprintf("face-%s-%s-%s-%d", kind, letter, tf.Name, value)
+	if ink != (color.RGBA{22, 20, 18, 255}) || size != 0 {
+		key += fmt.Sprintf("-%v-%.3f", ink, size)
+	}
 	return cachedTexture(key, func() *texture {
 		const n = 96
 		img := image.NewRGBA(image.Rect(0, 0, n, n))
@@ -259,7 +268,6 @@ func tileFaceTexture(kind, letter string, tf *Typeface, value int) *texture {
 				img.Pix[o], img.Pix[o+1], img.Pix[o+2], img.Pix[o+3] = clamp255(k), clamp255(k), clamp255(k), uint8(float64(a*255)+0.5)
 			}
 		}
-		ink := color.RGBA{22, 20, 18, 255}
 		switch kind {
 		case "lexicon":
 			drawText(img, tf, letter, n*0.5, n*0.46, n*0.47, ink)
@@ -285,11 +293,14 @@ func tileFaceTexture(kind, letter string, tf *Typeface, value int) *texture {
 			}
 			cutNotches(img, n)
 		default:
-			size := n * 0.56
-			if letter == "Qu" {
-				size = n * 0.5
+			if size == 0 {
+				size = 0.56
 			}
-			drawText(img, tf, letter, size, n*0.5, n*0.5, ink)
+			px := n * size
+			if letter == "Qu" {
+				px *= 0.5 / 0.56
+			}
+			drawText(img, tf, letter, px, n*0.5, n*0.5, ink)
 		}
 		return newTexture(img, false)
 	})

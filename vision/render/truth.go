@@ -23,6 +23,9 @@ type Truth struct {
 	// UpwordsDims are the board's and tiles' dimensions when they are
 	// not the project's board's (Options.UpwordsDims).
 	UpwordsDims *UpwordsDims `json:"upwords_dims,omitempty"`
+	// UpwordsPrint is the Upwords tiles' plastic, ink and letter size
+	// when the scene was drawn with another maker's (Options.UpwordsPrint).
+	UpwordsPrint *UpwordsPrint `json:"upwords_print,omitempty"`
 }
 
 // CameraInfo is the camera's intrinsics, pose and distortion.

@@ -167,6 +167,13 @@ func (w *world) drawUpwords(b *grid.Board) {
 	// Tile colour: tan to light brown plastic.
 	base := [3]float64{0.96, 0.84, 0.64}
 	shift := 0.78 + float64(0.27*float64(rng.Float64())) // light tan to brown
+	tp := w.opt.UpwordsPrint
+	if tp != nil {
+		// another maker's plastic: the face texture is 236 grey
+		base, shift = [3]float64{tp.Face[0] / 236, tp.Face[1] / 236, tp.Face[2] / 236}, 1
+		p := *tp
+		w.truth.UpwordsPrint = &p
+	}
 	side := sideTexture()
 	for r := 0; r < b.Rows; r++ {
 		for c := 0; c < b.Cols; c++ {
@@ -207,7 +214,11 @@ func (w *world) drawUpwords(b *grid.Board) {
 					faces = append(faces, lv.sides(tc, side)...)
 				} else {
 					tf := w.typeface(s.Letter)
-					bf := lv.bevelled(g.bevel, tc, tc, tileFaceTexture("upwords", s.Letter, tf, 0), side)
+					ftex := tileFaceTexture("upwords", s.Letter, tf, 0)
+					if tp != nil {
+						ftex = printedFaceTexture("upwords", s.Letter, tf, 0, printInk(tp, [3]float64{base[0] * shift, base[1] * shift, base[2] * shift}), tp.Size)
+					}
+					bf := lv.bevelled(g.bevel, tc, tc, ftex, side)
 					bf[len(bf)-1].gloss = 0.6
 					printOffset(&bf[len(bf)-1], pr)
 					faces = append(faces, bf...)

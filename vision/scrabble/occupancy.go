@@ -117,12 +117,27 @@ func occupancy(f *frame, confirm func(r, c int) bool) [Size][Size]bool {
 	evenLight(&looks)
 	var none [Size][Size]bool
 	lettered := letterCheck(confirm)
-	occ, like := decide(looks, &none, lettered)
+	// On a crowded board, where most squares round a square hold tiles,
+	// the local light (localLight) takes the tiles' look for the
+	// board's: the empty squares no longer look alike, and no square
+	// stands out, or the wrong ones do. The first pass is then made
+	// without it, when without it the plain squares lie much closer to
+	// their median (localWorse), and when a first pass finds no tile,
+	// it is made again the other way. Without localLight the seeds are
+	// tiles only when the tile reader sees letters on them (a shadow
+	// over a corner, which localLight takes out, shows none).
+	lit := looks
+	localLight(&lit, &none)
+	local := plainSpread(&looks) >= localWorse*plainSpread(&lit)
+	occ, like := decide(looks, &none, lettered, local)
+	if occ == none {
+		occ, like = decide(looks, &none, lettered, !local)
+	}
 	if occ == none {
 		return occ
 	}
 	for pass := 1; pass < passes; pass++ {
-		next, nextLike := decide(looks, &like, lettered)
+		next, nextLike := decide(looks, &like, lettered, true)
 		if next == occ && nextLike == like {
 			break
 		}
@@ -139,8 +154,10 @@ const passes = 3
 // empty squares' looks. like holds the squares that look more like the
 // tiles than like their print, whether or not they stand out clearly:
 // those the next pass leaves out.
-func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool) (occ, like [Size][Size]bool) {
-	localLight(&looks, skip)
+func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, local bool) (occ, like [Size][Size]bool) {
+	if local {
+		localLight(&looks, skip)
+	}
 	// A print whose squares are all skipped is learned from all of them.
 	var skipOf [numPremiums]bool
 	{
@@ -233,7 +250,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	// near the plain squares' look, within the seeds' spread (their
 	// letters'): then the tile reader is asked whether the seeds show
 	// letters.
-	if sep < seedsApart*median(sd) && (len(seeds) < minLettered || !lettered(seedAt)) {
+	if (!local || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedAt)) {
 		return occ, like // no tile
 	}
 	// The faces (lighter halves) of the tiles and of each print's squares.
@@ -359,6 +376,24 @@ const (
 var debugOcc = func(looks [Size][Size]look, med [numPremiums]vec, spread [numPremiums]float64, tile vec) {
 }
 
+// evenLight's trimmed fit: ltsSteps fits to the share ltsKeep of the
+// plain squares nearest the surface.
+const (
+	ltsSteps = 4
+	ltsKeep  = 0.5
+)
+
+// quantile is the value under which share of v lies (the nearest rank).
+func quantile(v []float64, share float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	i := int(math.Round(share * float64(len(s)-1)))
+	return s[min(max(i, 0), len(s)-1)]
+}
+
 func median(v []float64) float64 {
 	if len(v) == 0 {
 		return 0
@@ -474,8 +509,9 @@ func mean(v []float64) float64 {
 
 // evenLight takes out the light's slow change across the board: a smooth
 // surface (a quadratic in row and column) fitted to the plain squares'
-// looks, robustly (squares far off it, tiles, are left out and it is
-// fitted again), is subtracted from every square's look, less its mean.
+// looks, robustly (a trimmed fit first, then squares far off it, tiles,
+// left out and it is fitted again), is subtracted from every square's
+// look, less its mean.
 func evenLight(looks *[Size][Size]look) {
 	for q := 0; q < 3; q++ {
 		var rs, cs, vs []float64
@@ -489,11 +525,25 @@ func evenLight(looks *[Size][Size]look) {
 			}
 		}
 		keep := make([]bool, len(vs))
-		for i := range keep {
-			keep[i] = true
-		}
 		var coef [6]float64
-		for it := 0; it < 3; it++ {
+		// Trimmed first: started from the half of the squares nearest
+		// their median, and fitted ltsSteps times to the half nearest
+		// the surface. On a crowded board four plain squares in ten
+		// hold tiles, and a fit to all of them, tiles and squares,
+		// bends towards the words and kept them all; then as before.
+		its := 3 + ltsSteps
+		{
+			m := median(vs)
+			dev := make([]float64, len(vs))
+			for i := range vs {
+				dev[i] = math.Abs(vs[i] - m)
+			}
+			lim := quantile(dev, ltsKeep)
+			for i := range vs {
+				keep[i] = dev[i] <= lim
+			}
+		}
+		for it := 0; it < its; it++ {
 			var ok bool
 			coef, ok = fitQuadratic(rs, cs, vs, keep)
 			if !ok {
@@ -502,6 +552,14 @@ func evenLight(looks *[Size][Size]look) {
 			res := make([]float64, 0, len(vs))
 			for i := range vs {
 				res = append(res, math.Abs(vs[i]-quad(coef, rs[i], cs[i])))
+			}
+			if it < its-3 {
+				// trimmed: the half nearest the surface
+				lim := quantile(res, ltsKeep)
+				for i := range vs {
+					keep[i] = res[i] <= lim
+				}
+				continue
 			}
 			lim := 2.5 * math.Max(median(res), 1)
 			for i := range vs {
@@ -624,4 +682,38 @@ func dist3(a, b [3]float64) float64 {
 
 func dist4(a, b vec) float64 {
 	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]) + sq(a[3]-b[3]))
+}
+
+// localWorse: localLight is left out of the first pass when the plain
+// squares lie this many times closer to their median without it (on
+// the crowded renders 0.09-0.26 where it fails them, on the tune sets'
+// boards it reads 0.5 and more).
+const localWorse = 0.35
+
+// plainSpread is the plain squares' median distance from their median
+// look.
+func plainSpread(looks *[Size][Size]look) float64 {
+	var vs [dims][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain {
+				for q := range dims {
+					vs[q] = append(vs[q], looks[r][c].v[q])
+				}
+			}
+		}
+	}
+	var m vec
+	for q := range dims {
+		m[q] = median(vs[q])
+	}
+	var ds []float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain {
+				ds = append(ds, looks[r][c].dist(m))
+			}
+		}
+	}
+	return median(ds)
 }

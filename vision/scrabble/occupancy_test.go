@@ -100,3 +100,73 @@ func renderScene(t *testing.T, seed int64) ([]byte, *render.Scene, image.Image) 
 	}
 	return state, sc, img
 }
+
+// TestCrowdedBoards: boards late in a game (about 90 tiles, most of the
+// squares round many a square covered, more than half of some print's
+// squares) have their tiles found. Before the light's fits were made
+// robust to them (evenLight's trimmed start, the first pass without
+// localLight) every tile of such boards was missed (the red on felt:
+// 81 of 91 and 3 false).
+func TestCrowdedBoards(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd := reader(t)
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+	}{
+		// editions as drawn from the seed
+		{"wooden on laminate", 7004, "wooden"},
+		{"wooden on wood", 7005, "wooden"},
+		{"white on lace", 7006, "white"},
+		{"red on felt", 8001, "red"},
+		{"red on laminate", 8011, "red"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := render.RandomScrabbleGame(tc.seed, 40)
+			state := []byte(g[len(g)-1])
+			o, err := render.RandomOptions(tc.seed, "normal")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.FitGame("scrabble")
+			sc, err := render.Render("scrabble", state, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sc.Truth.Conditions.Edition != tc.edition {
+				t.Fatalf("seed %d drew the %s board, want %s", tc.seed, sc.Truth.Conditions.Edition, tc.edition)
+			}
+			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			label, err := render.ScrabbleLabel(&sc.Truth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := ParseLabel(bytes.NewReader(label), "scene")
+			if err != nil {
+				t.Fatal(err)
+			}
+			n := 0
+			for _, row := range l.Cells {
+				for _, v := range row {
+					if v != "" {
+						n++
+					}
+				}
+			}
+			if n < 80 {
+				t.Fatalf("the rendered board holds %d tiles, want a crowded one (80 or more)", n)
+			}
+			res := EvalPhoto("scene", img, l, Options{Reader: rd})
+			t.Logf("%d of %d tiles found, %d read, %d false %v", res.TilesFound, res.Tiles, res.TilesRead, res.FalseTiles, res.Err)
+			if !res.Found || res.TilesFound < res.Tiles*95/100 || res.FalseTiles > 2 {
+				t.Errorf("board found %v, %d of %d tiles found, %d false", res.Found, res.TilesFound, res.Tiles, res.FalseTiles)
+			}
+		})
+	}
+}

@@ -68,7 +68,7 @@ const (
 func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(), error) {
 	var rd vupw.TileReader
 	closer := func() {}
-	cls, err := ocr.Default(ocr.English)
+	cls, err := ocr.ForUpwords()
 	if err == nil {
 		rd = cls
 	} else {

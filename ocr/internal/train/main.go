@@ -50,7 +50,7 @@ var (
 	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
 	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
 	hardScenes  = flag.Int("hard-scenes", 60, "extra hard rendered Upwords scenes for the English model (seeds 20001..20000+N), crops turned and jittered as the board reader cuts them")
-	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces), scrabble (en-scr.tsm, for Scrabble squares)")
+	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces), scrabble (en-scr.tsm, for Scrabble squares), upwords (en-upw.tsm, Upwords faces in many typefaces and prints)")
 	blurScenes  = flag.Int("blur-scenes", 150, "with -specialist blur: degraded hard Upwords scenes (seeds 30001..30000+N)")
 	blurCuts    = flag.Int("blur-cuts", 3, "with -specialist blur: crops cut from each square of a degraded scene")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
@@ -118,7 +118,7 @@ func run() error {
 	fmt.Printf("real photos: %d in train split\n", len(trainPhotos))
 
 	if *specialist != "" {
-		return trainSpecialist(fonts, start)
+		return trainSpecialist(fonts, start, trainPhotos)
 	}
 	for _, alpha := range strings.Split(*alphabets, ",") {
 		glyphs, index, err := glyphIndex(alpha)
@@ -787,15 +787,18 @@ func renderedData(alpha string, index map[string]int) (*data, error) {
 // 20001 on) as they are, and a few font-drawn tiles so that it keeps
 // some notion of other typefaces. No real photos: they are sharp, and
 // never reach the specialist.
-func trainSpecialist(fonts []*synth.Font, start time.Time) error {
+func trainSpecialist(fonts []*synth.Font, start time.Time, trainPhotos []dataset.Photo) error {
 	if *specialist == "pyramids" {
 		return trainPyramids(fonts, start)
 	}
 	if *specialist == "scrabble" {
 		return trainScrabble(fonts, start)
 	}
+	if *specialist == "upwords" {
+		return trainUpwords(fonts, start, trainPhotos)
+	}
 	if *specialist != "blur" {
-		return fmt.Errorf("-specialist %q: want blur, pyramids or scrabble", *specialist)
+		return fmt.Errorf("-specialist %q: want blur, pyramids, scrabble or upwords", *specialist)
 	}
 	const alpha = ocr.English
 	glyphs, index, err := glyphIndex(alpha)

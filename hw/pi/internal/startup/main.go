@@ -175,7 +175,7 @@ func timeV(bin string, args []string) (float64, error) {
 // process, after one untimed run (the models loaded).
 func scanItself(photo string, n int) (float64, float64, error) {
 	t0, c0 := time.Now(), selfCPU()
-	rd, err := ocr.Default(ocr.English)
+	rd, err := ocr.ForUpwords()
 	if err != nil {
 		return 0, 0, err
 	}

@@ -1,0 +1,316 @@
+package main
+
+import (
+	"encoding/gob"
+	"errors"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/dataset"
+	"github.com/tilescope/tilescope/ocr/synth"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+var (
+	upwScenes  = flag.Int("upw-scenes", 240, "with -specialist upwords: rendered Upwords scenes of other makers' tiles (render.RandomUpwordsPrint; seeds 81001..81000+N, mixed difficulty) in the training typefaces")
+	upwClassic = flag.Int("upw-classic", 80, "with -specialist upwords: rendered Upwords scenes of the project's tiles (seeds 82001..) in the training typefaces")
+	upwCuts    = flag.Int("upw-cuts", 2, "with -specialist upwords: crops cut from each square (each its own quarter turn and jitter)")
+	upwJitter  = flag.Float64("upw-jitter", 0.05, "with -specialist upwords: how far each crop is moved and scaled, a fraction of the square")
+	upwInit    = flag.String("upw-init", "", "with -specialist upwords: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
+	upwInitLR  = flag.Float64("upw-init-lr", 0.003, "with -upw-init: the learning rate")
+	upwEval    = flag.Int("upw-eval", 24, "with -specialist upwords: scenes (seeds 190001.., half of them another maker's tiles) read after training by en, the new model and the two pooled, in the typefaces of -upw-eval-on")
+	upwEvalOn  = flag.String("upw-eval-on", "train", "with -upw-eval: the typefaces of the scenes read, train (the training typefaces, other seeds: for choosing settings) or heldout (the held-out typefaces: the held-out figure, once)")
+	upwCache   = flag.String("upw-cache", "", "with -specialist upwords: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
+)
+
+// upwHeldOut are the typeface families the Upwords specialist never
+// trains on: its letter figure on them is the held-out figure of a
+// typeface it has not seen (URW's Century Schoolbook, Palatino and Avant
+// Garde designs).
+var upwHeldOut = []string{"C059-", "P052-", "URWGothic-"}
+
+// upwTypefaces lists the renderer's typefaces that are held out
+// (heldOut) or not.
+func upwTypefaces(heldOut bool) []string {
+	var out []string
+	for _, tf := range append(slices.Clone(render.Typefaces()), render.MoreTypefaces()...) {
+		h := false
+		for _, p := range upwHeldOut {
+			h = h || strings.HasPrefix(tf.Name, p)
+		}
+		if h == heldOut {
+			out = append(out, tf.Name)
+		}
+	}
+	return out
+}
+
+// upwSample is one crop's features and its label.
+type upwSample struct {
+	Vec   []float32
+	Y     int32
+	Known bool
+}
+
+// upwRendered cuts the squares of the Upwords training scenes in the
+// training typefaces: other makers' tiles (seeds 81001..) and the
+// project's (82001..), each square -upw-cuts times, turned and jittered
+// as the board reader cuts it; a quarter of the empty squares kept.
+func upwRendered(index map[string]int) ([]upwSample, error) {
+	train := upwTypefaces(false)
+	fmt.Printf("[en-upw] training typefaces (%d): %s\n", len(train), strings.Join(train, ", "))
+	fmt.Printf("[en-upw] held-out typefaces: %s\n", strings.Join(upwTypefaces(true), ", "))
+	sets := []struct {
+		seed0 int64
+		n     int
+		print bool
+	}{{81001, *upwScenes, true}, {82001, *upwClassic, false}}
+	var out []upwSample
+	for si, st := range sets {
+		crops, _, err := sceneParallel(st.n, func(i int) ([]dataset.Crop, bool, error) {
+			c, err := dataset.RenderedCropsWith("upwords", st.seed0+int64(i), 1, dataset.RenderOptions{Difficulty: "mixed",
+				Mode: dataset.ModeWarp, Jitter: *upwJitter, Cuts: *upwCuts, Typefaces: train, Print: st.print})
+			return c, true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		rng := rand.New(rand.NewPCG(*seed, uint64(9000+si)))
+		keep := make([]bool, len(crops))
+		for i, c := range crops {
+			keep[i] = c.Letter != "" || rng.IntN(4) == 0
+		}
+		samples := make([]*upwSample, len(crops))
+		var wg sync.WaitGroup
+		for w := 0; w < *workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := w; i < len(crops); i += *workers {
+					c := crops[i]
+					g, ok := index[c.Letter]
+					if !ok || !keep[i] {
+						continue
+					}
+					fv, err := ocr.Features(c.Image)
+					if err != nil {
+						continue
+					}
+					y := int32(g * turns)
+					if c.Letter != "" {
+						y += turnOf(c.Angle, fv.Alpha)
+					}
+					samples[i] = &upwSample{Vec: fv.Vec, Y: y, Known: c.Letter != ""}
+				}
+			}(w)
+		}
+		wg.Wait()
+		for _, s := range samples {
+			if s != nil {
+				out = append(out, *s)
+			}
+		}
+	}
+	return out, nil
+}
+
+// trainUpwords trains the Upwords specialist (-specialist upwords,
+// en-upw.tsm): Upwords squares drawn in every typeface but the held-out
+// ones, with other makers' plastic, ink and letter size as well as the
+// project's, the hard scenes the English model trains on, font-drawn
+// tiles and the real Bananagrams tiles (train split), so that it reads a
+// letter by its shape, not by one set's print.
+func trainUpwords(fonts []*synth.Font, start time.Time, photos []dataset.Photo) error {
+	const alpha = ocr.English
+	glyphs, index, err := glyphIndex(alpha)
+	if err != nil {
+		return err
+	}
+	all := &data{}
+	var rendered []upwSample
+	if *upwCache != "" {
+		if f, err := os.Open(*upwCache); err == nil {
+			err = gob.NewDecoder(f).Decode(&rendered)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("-upw-cache %s: %w", *upwCache, err)
+			}
+			fmt.Printf("[en-upw] %d rendered samples from %s\n", len(rendered), *upwCache)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	if rendered == nil {
+		t0 := time.Now()
+		if rendered, err = upwRendered(index); err != nil {
+			return err
+		}
+		fmt.Printf("[en-upw] rendered samples: %d (%.1fs)\n", len(rendered), time.Since(t0).Seconds())
+		if *upwCache != "" {
+			f, err := os.Create(*upwCache)
+			if err != nil {
+				return err
+			}
+			err = gob.NewEncoder(f).Encode(rendered)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	for _, s := range rendered {
+		all.push(s.Vec, s.Y, false, -2, s.Known)
+	}
+	t0 := time.Now()
+	syn := synthData(fonts, glyphs, alpha)
+	all.add(syn)
+	realD := realData(photos, index, alpha)
+	all.add(realD)
+	hard, err := renderedHard(index)
+	if err != nil {
+		return err
+	}
+	all.add(hard)
+	fmt.Printf("[en-upw] font-drawn %d, real %d, hard rendered %d (%.1fs)\n", syn.n(), realD.n(), hard.n(), time.Since(t0).Seconds())
+
+	var warm *ocr.Model
+	if *upwInit != "" {
+		b, err := os.ReadFile(*upwInit)
+		if err != nil {
+			return err
+		}
+		if warm, err = ocr.DecodeModel(b); err != nil {
+			return fmt.Errorf("-upw-init %s: %w", *upwInit, err)
+		}
+		if !slices.Equal(warm.Glyphs, glyphs) || warm.Turns != turns {
+			return fmt.Errorf("-upw-init %s: the model reads other glyphs or turns than %s's", *upwInit, alpha)
+		}
+	}
+	t0 = time.Now()
+	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *upwInitLR)
+	m.Note = fmt.Sprintf("make train (-specialist upwords): seed %d, %d samples", *seed, all.n())
+	if warm != nil {
+		m.Note = fmt.Sprintf("make train (-specialist upwords, trained further from %s): seed %d, %d samples", warm.Note, *seed, all.n())
+	}
+	fmt.Printf("[en-upw] trained %s in %.1fs\n", describe(m.Hidden), time.Since(t0).Seconds())
+	path, n, err := writeModel(m, *outDir, ocr.SpecialistUpwords+".tsm")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("[en-upw] wrote %s (%d bytes); total %.1fs\n", path, n, time.Since(start).Seconds())
+	if *upwEval > 0 {
+		return upwEvaluate(m)
+	}
+	return nil
+}
+
+// renderedHard is the English model's hard Upwords scenes (seeds 20001..,
+// -hard-scenes), cut as renderedData cuts them.
+func renderedHard(index map[string]int) (*data, error) {
+	crops, err := renderParallel(20001, *hardScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06})
+	if err != nil {
+		return nil, err
+	}
+	rng := rand.New(rand.NewPCG(*seed, 5002))
+	d := &data{}
+	for _, c := range crops {
+		g, ok := index[c.Letter]
+		if !ok || (c.Letter == "" && rng.IntN(4) != 0) {
+			continue
+		}
+		fv, err := ocr.Features(c.Image)
+		if err != nil {
+			continue
+		}
+		y := int32(g * turns)
+		if c.Letter != "" {
+			y += turnOf(c.Angle, fv.Alpha)
+		}
+		d.push(fv.Vec, y, false, -2, c.Letter != "")
+	}
+	return d, nil
+}
+
+// upwEvaluate reads the squares of -upw-eval scenes in the training or
+// the held-out typefaces (-upw-eval-on; seeds 190001.., odd ones with
+// another maker's tiles) with
+// en, the new model and the two pooled, and prints each one's letters
+// right (the crop known to hold a tile, as the board reader reads a
+// stack) and empty squares read empty. A first look; eval-tiles and
+// eval-scan give the figures.
+func upwEvaluate(m *ocr.Model) error {
+	if *upwEvalOn != "train" && *upwEvalOn != "heldout" {
+		return fmt.Errorf("-upw-eval-on %q: want train or heldout", *upwEvalOn)
+	}
+	held := upwTypefaces(*upwEvalOn == "heldout")
+	var crops []dataset.Crop
+	for i := 0; i < *upwEval; i++ {
+		c, err := dataset.RenderedCropsWith("upwords", 190001+int64(i), 1, dataset.RenderOptions{Difficulty: "mixed",
+			Mode: dataset.ModeWarp, Typefaces: held, Print: i%2 == 1})
+		if err != nil {
+			return err
+		}
+		crops = append(crops, c...)
+	}
+	en, err := ocr.Default(ocr.English)
+	if err != nil {
+		return err
+	}
+	up, err := ocr.NewClassifier(m)
+	if err != nil {
+		return err
+	}
+	pool, err := ocr.NewPooled(en.(*ocr.Classifier), up)
+	if err != nil {
+		return err
+	}
+	for _, r := range []struct {
+		name string
+		c    *ocr.Classifier
+	}{{"en", en.(*ocr.Classifier)}, {"en-upw", up}, {"en+en-upw", pool}} {
+		letters, right, rightAt, empties, emptyRight := 0, 0, 0, 0, 0
+		conf := map[string]int{}
+		for _, c := range crops {
+			if c.Letter == "" {
+				empties++
+				if got, err := r.c.ReadKnown(c.Image, ocr.Known{}); err == nil && got.Letter == "" {
+					emptyRight++
+				}
+				continue
+			}
+			letters++
+			got, err := r.c.ReadKnown(c.Image, ocr.Known{Tile: true})
+			if err != nil {
+				return err
+			}
+			if got.Letter == c.Letter {
+				right++
+			} else {
+				conf[c.Letter+"->"+got.Letter]++
+			}
+			// as the board reader reads a stack once it knows which way
+			// the board's words run
+			if at, err := r.c.ReadKnown(c.Image, ocr.Known{Tile: true, HasAngle: true, Angle: c.Angle}); err == nil && at.Letter == c.Letter {
+				rightAt++
+			}
+		}
+		var cs []string
+		for k, v := range conf {
+			cs = append(cs, fmt.Sprintf("%s %d", k, v))
+		}
+		slices.Sort(cs)
+		fmt.Printf("[en-upw] %s typefaces, %d scenes: %-10s letters %d/%d = %.2f%% (angle known %.2f%%), empty squares %d/%d; wrong: %s\n",
+			*upwEvalOn, *upwEval, r.name, right, letters, 100*float64(right)/float64(max(1, letters)), 100*float64(rightAt)/float64(max(1, letters)),
+			emptyRight, empties, strings.Join(cs, ", "))
+	}
+	return nil
+}

@@ -1,0 +1,78 @@
+package ocr
+
+import (
+	"errors"
+	"fmt"
+	"sync"
+)
+
+// SpecialistUpwords is the name of the model trained on Upwords faces in
+// many typefaces, tile colours and inks (ocr/model/en-upw.tsm): the
+// Upwords board reader reads with it pooled with the English model
+// (ForUpwords), so that its letters do not depend on one set's print.
+const SpecialistUpwords = "en-upw"
+
+// NewPooled returns a classifier that reads with main and every mate at
+// once: at each candidate rotation their probabilities of every (glyph,
+// turn) are averaged, so a letter one model reads weakly and the others
+// well still wins, and a disagreement reads unsure. Every method of the
+// result (Read, ReadKnown, ReadVote, ReadLetter, GlyphProbs) reads
+// pooled; main's specialist for blurred crops, if it has one, is kept
+// (itself not pooled). The mates must know main's glyphs in main's order
+// and its turns.
+func NewPooled(main *Classifier, mates ...*Classifier) (*Classifier, error) {
+	c, err := NewClassifier(main.m)
+	if err != nil {
+		return nil, err
+	}
+	c.blur = main.blur
+	for _, m := range mates {
+		if len(m.m.Glyphs) != len(c.m.Glyphs) || m.m.Turns != c.m.Turns {
+			return nil, fmt.Errorf("%w: a pooled model knows %d glyphs and %d turns, the main model %d and %d",
+				ErrBadModel, len(m.m.Glyphs), m.m.Turns, len(c.m.Glyphs), c.m.Turns)
+		}
+		for i, g := range c.m.Glyphs {
+			if m.m.Glyphs[i] != g {
+				return nil, fmt.Errorf("%w: a pooled model's glyph %d is %q, the main model's %q", ErrBadModel, i, m.m.Glyphs[i], g)
+			}
+		}
+		c.mates = append(c.mates, m)
+	}
+	return c, nil
+}
+
+var upwordsOnce struct {
+	sync.Once
+	c   *Classifier
+	err error
+}
+
+// ForUpwords returns the reader of Upwords faces: the English classifier
+// (with its specialist for blurred crops) pooled with SpecialistUpwords
+// (NewPooled), or the English classifier alone when the binary has no
+// en-upw model. Loaded once; safe for concurrent use.
+func ForUpwords() (*Classifier, error) {
+	upwordsOnce.Do(func() {
+		en, err := classifierFor(English)
+		if err != nil {
+			upwordsOnce.err = err
+			return
+		}
+		m, err := LoadModel(SpecialistUpwords)
+		if errors.Is(err, ErrNoModel) {
+			upwordsOnce.c = en
+			return
+		}
+		var up *Classifier
+		if err == nil {
+			up, err = NewClassifier(m)
+		}
+		if err == nil {
+			upwordsOnce.c, err = NewPooled(en, up)
+		}
+		if err != nil {
+			upwordsOnce.err = fmt.Errorf("%s: %w", SpecialistUpwords, err)
+		}
+	})
+	return upwordsOnce.c, upwordsOnce.err
+}

@@ -1,0 +1,113 @@
+package ocr
+
+import (
+	"errors"
+	"math"
+	"path/filepath"
+	"testing"
+)
+
+// TestNewPooled: a model pooled with itself reads as it reads alone; a
+// model pooled with another gives each glyph the average of the two
+// models' probabilities (so where they disagree the pool is unsure); a
+// mate of other glyphs is refused.
+func TestNewPooled(t *testing.T) {
+	en := defaultReader(t, English).(*Classifier)
+	blurM, err := LoadModel(SpecialistBlur)
+	if err != nil {
+		t.Skip("no en-blur model in this build")
+	}
+	blur, err := NewClassifier(blurM)
+	if err != nil {
+		t.Fatal(err)
+	}
+	files, _ := filepath.Glob("testdata/real/*.png")
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	self, err := NewPooled(en, en)
+	if err != nil {
+		t.Fatal(err)
+	}
+	two, err := NewPooled(en, blur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if (self.blur == nil) != (en.blur == nil) {
+		t.Error("the pool did not keep the main classifier's blur specialist")
+	}
+	ks := []struct {
+		name string
+		k    Known
+	}{{"nothing known", Known{}}, {"a tile", Known{Tile: true}}, {"upright", Known{Tile: true, HasAngle: true}}}
+	for _, kc := range ks {
+		t.Run("itself, "+kc.name, func(t *testing.T) {
+			for i, img := range imgs {
+				want, err := en.ReadKnown(img, kc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				got, err := self.ReadKnown(img, kc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got.Letter != want.Letter || math.Abs(got.Conf-want.Conf) > 1e-5 {
+					t.Errorf("%s: pooled with itself %+v, alone %+v", filepath.Base(files[i]), got, want)
+				}
+			}
+		})
+	}
+	t.Run("two models average", func(t *testing.T) {
+		for i, img := range imgs[:min(len(imgs), 12)] {
+			fv, err := Features(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, b, p := en.Outputs(fv.Vec), blur.Outputs(fv.Vec), two.Outputs(fv.Vec)
+			for o := range p {
+				if math.Abs(float64(p[o]-(a[o]+b[o])/2)) > 1e-5 {
+					t.Fatalf("%s: output %d pooled %.6f, models %.6f and %.6f", filepath.Base(files[i]), o, p[o], a[o], b[o])
+				}
+			}
+		}
+	})
+	t.Run("other glyphs refused", func(t *testing.T) {
+		ru := defaultReader(t, Russian).(*Classifier)
+		if _, err := NewPooled(en, ru); !errors.Is(err, ErrBadModel) {
+			t.Errorf("pooling en with ru: %v, want ErrBadModel", err)
+		}
+	})
+}
+
+// TestForUpwords: the Upwords reader knows the English glyphs, reads the
+// real crops' letters, and is loaded once.
+func TestForUpwords(t *testing.T) {
+	a, err := ForUpwords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := ForUpwords()
+	if a != b {
+		t.Error("ForUpwords loaded twice")
+	}
+	en := defaultReader(t, English).(*Classifier)
+	if len(a.Glyphs()) != len(en.Glyphs()) {
+		t.Fatalf("glyphs %v, want en's %v", a.Glyphs(), en.Glyphs())
+	}
+	if _, err := LoadModel(SpecialistUpwords); err == nil && len(a.mates) != 1 {
+		t.Errorf("en-upw is in the binary but the Upwords reader pools %d mates", len(a.mates))
+	}
+	files, _ := filepath.Glob("testdata/real/*.png")
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	right := 0
+	for i, img := range imgs {
+		got, err := a.Read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if want := fixtureLetter(files[i]); got.Letter == want {
+			right++
+		}
+	}
+	if right < len(imgs)-1 {
+		t.Errorf("ForUpwords reads %d of %d real crops right", right, len(imgs))
+	}
+}
