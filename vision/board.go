@@ -158,10 +158,24 @@ func findBoardStages(p Plane, img image.Image, n int, hint *Quad, how findHow) (
 		return boardFit{}, false
 	}
 	defer src.Close()
-	small := gocv.NewMat()
-	defer small.Close()
 	ws := image.Pt(int(math.Round(float64(p.W)*scale)), int(math.Round(float64(p.H)*scale)))
-	gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
+	// The work picture: shrunk in Go, the same on every architecture
+	// (shrinkArea), or by OpenCV (WorkShrinkGo): the search's last stages
+	// turn on single levels.
+	var small gocv.Mat
+	if WorkShrinkGo {
+		sp := p
+		if ws.X != p.W || ws.Y != p.H {
+			sp = shrinkArea(p, ws.X, ws.Y)
+		}
+		if small, err = gocv.NewMatFromBytes(sp.H, sp.W, gocv.MatTypeCV8UC1, sp.Pix); err != nil {
+			return boardFit{}, false
+		}
+	} else {
+		small = gocv.NewMat()
+		gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
+	}
+	defer small.Close()
 	blur := gocv.NewMat()
 	defer blur.Close()
 	gocv.GaussianBlur(small, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)

@@ -98,6 +98,12 @@ type Cell struct {
 	// unsureEmpty: read empty on a guess (a centre square's print taken
 	// for no tile on its faint letter alone): not Sure.
 	unsureEmpty bool
+	// overlaid: Covered because something lies over the square (a hand,
+	// a sleeve, a deep shadow), not only because stacks in front hide it.
+	overlaid bool
+	// nearCover: read empty with its walls near the bounds of Covered
+	// (coverNear): not Sure.
+	nearCover bool
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -114,9 +120,33 @@ const (
 // sureCell reports whether a cell's reading is sure (Cell.Sure).
 func sureCell(c Cell) bool {
 	if c.Height == 0 {
-		return !c.Covered && !c.unsureEmpty
+		return !c.Covered && !c.unsureEmpty && !c.nearCover
 	}
 	return c.Letter != "?" && c.Letter != "" && c.Conf >= SureConf && c.Tile >= SureTile && c.HeightOK >= SureHeight
+}
+
+// unsureBesideCover: a square read empty beside one that something lies
+// over (Cell.overlaid: a hand, a sleeve, a deep shadow; the eight squares
+// round it) is not Sure: where a hand is, its edge may hide a stack on
+// the next square too, and that square's evidence is the least steady of
+// the board's.
+func unsureBesideCover(cells []Cell, n int) {
+	for i := range cells {
+		c := &cells[i]
+		if !c.Sure || c.Height > 0 {
+			continue
+		}
+		r, col := c.Pos.Row, c.Pos.Col
+		for dr := -1; dr <= 1 && c.Sure; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r2, c2 := r+dr, col+dc
+				if (dr != 0 || dc != 0) && r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && cells[r2*n+c2].overlaid && cells[r2*n+c2].Covered {
+					c.Sure = false
+					break
+				}
+			}
+		}
+	}
 }
 
 // UpwordsReading is one photo of an Upwords board, read.
@@ -236,7 +266,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 					// in a bright spot, or a hand over a stack: it may
 					// hide one.
 					c.Tile, c.Height, c.Letter = 0, 0, ""
-					c.Covered = true
+					c.Covered, c.overlaid = true, true
 					continue
 				}
 				// A stack stands here, its letter too faint (dim light,
@@ -283,6 +313,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 		cells[i].Sure = sureCell(cells[i])
 	}
+	unsureBesideCover(cells, n)
 	r.Cells = cells
 	if k != 0 && !opt.CameraOrientation {
 		r.Cells, r.Corners = turnReading(cells, r.Corners, n, k)
