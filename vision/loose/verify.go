@@ -22,13 +22,13 @@ import (
 // verifier.txt.
 
 // nCues is the number of cues, the bias included.
-const nCues = 13
+const nCues = 14
 
 // cueNames name the cues in verifier.txt, in order.
 var cueNames = [nCues]string{
 	"bias", "conf", "by_letter", "has_glyph", "glyph_off", "side_ratio",
 	"agree", "conf2", "angle_off", "letter_i", "elong", "narrow",
-	"letter_conf",
+	"letter_conf", "action",
 }
 
 // Verifier is the learned check: two logistic regressions over the cues,
@@ -176,6 +176,14 @@ func tileCues(t Tile, letter string, conf float64, letter2 string, conf2 float64
 		c[7] = -logit6(conf2)
 	}
 	c[8] = math.Abs(angleOff) / 45
+	switch letter {
+	case "skip", "reverse", "give2", "give3":
+		// A Twists action tile: its sign (the skip sign fills most of
+		// the face) gives no clear angle, so the angle cue says nothing
+		// of it; its own cue lets the verifier weigh action tiles apart.
+		c[8] = 0
+		c[13] = 1
+	}
 	switch letter {
 	case "I", "J", "L", "Y", "1":
 		c[9] = 1
