@@ -37,6 +37,22 @@ func Features(img image.Image) (FeatureVector, error) {
 	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
 }
 
+// FeaturesUpright is Features for a crop whose letter is known to stand
+// upright (a rectified face, as vision/pyramids cuts them): the
+// normaliser's rotation estimate is skipped (Alpha is 0), where on a
+// small blurred letter it turns the patch by a guess.
+func FeaturesUpright(img image.Image) (FeatureVector, error) {
+	if err := checkImage(img); err != nil {
+		return FeatureVector{}, err
+	}
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	n := normalize(toRGB(img, workSide, ar), ar).finish(0)
+	v := make([]float32, NumFeatures)
+	features(n, v)
+	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
+}
+
 // sureEnough is the confidence at which Read stops trying further
 // candidate rotations.
 const sureEnough = 0.9

@@ -117,15 +117,25 @@ func occupancy(f *frame, confirm func(r, c int) bool) [Size][Size]bool {
 	evenLight(&looks)
 	var none [Size][Size]bool
 	lettered := letterCheck(confirm)
-	occ, like := decide(looks, &none, lettered, true)
-	if occ == none {
-		// A crowded board: where most squares round a square hold
-		// tiles, the local light (localLight) takes the tiles' look
-		// for the board's, and no square stands out. The first pass is
-		// made again without it; its seeds are tiles only when the
-		// tile reader sees letters on them (a shadow over a corner,
-		// which localLight would have taken out, shows none).
-		occ, like = decide(looks, &none, lettered, false)
+	// On a crowded board, where most squares round a square hold tiles,
+	// the local light (localLight) takes the tiles' look for the
+	// board's: the empty squares no longer look alike, and no square
+	// stands out, or the wrong ones do. The first pass is then made
+	// without it, when without it the plain squares lie much closer to
+	// their median (localWorse), and when a first pass finds no tile,
+	// it is made again the other way (without localLight only where
+	// that brings the plain squares closer: an empty board's shadowed
+	// corner would have its seeds read for nothing). Without localLight
+	// the seeds are tiles only when the tile reader sees letters on
+	// them (a shadow over a corner, which localLight takes out, shows
+	// none).
+	lit := looks
+	localLight(&lit, &none)
+	flat, withLocal := plainSpread(&looks), plainSpread(&lit)
+	local := flat >= localWorse*withLocal
+	occ, like := decide(looks, &none, lettered, local)
+	if occ == none && (!local || flat < withLocal) {
+		occ, like = decide(looks, &none, lettered, !local)
 	}
 	if occ == none {
 		return occ
@@ -676,4 +686,38 @@ func dist3(a, b [3]float64) float64 {
 
 func dist4(a, b vec) float64 {
 	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]) + sq(a[3]-b[3]))
+}
+
+// localWorse: localLight is left out of the first pass when the plain
+// squares lie this many times closer to their median without it (on
+// the crowded renders 0.09-0.26 where it fails them, on the tune sets'
+// boards it reads 0.5 and more).
+const localWorse = 0.35
+
+// plainSpread is the plain squares' median distance from their median
+// look.
+func plainSpread(looks *[Size][Size]look) float64 {
+	var vs [dims][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain {
+				for q := range dims {
+					vs[q] = append(vs[q], looks[r][c].v[q])
+				}
+			}
+		}
+	}
+	var m vec
+	for q := range dims {
+		m[q] = median(vs[q])
+	}
+	var ds []float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain {
+				ds = append(ds, looks[r][c].dist(m))
+			}
+		}
+	}
+	return median(ds)
 }

@@ -1,6 +1,7 @@
 package pyramids
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -60,7 +61,7 @@ func (p *seenPhoto) Letters(q grid.Pos) map[string]float64 {
 // photo, read there at the count the game held before (a stack that lost
 // its top, its next layer not known): Reconcile reads them again at the
 // new count.
-func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][]float64) (n int, reread []grid.Pos) {
+func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][]float64, spells func(*pyramids.Board) bool) (n int, reread []grid.Pos) {
 	before := standing.Board
 	set := func(q grid.Pos, s pyramids.Stack) {
 		after.Set(q, s)
@@ -82,7 +83,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 		}
 		return n, nil
 	}
-	if m, rr := inferMove(before, after, scan, conf); m >= 0 {
+	if m, rr := inferMove(before, after, scan, conf, spells); m >= 0 {
 		return m, rr
 	}
 	type change struct {
@@ -239,7 +240,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 // something else, is marked unsure. It returns the squares changed, or -1
 // when the photo has too many candidates to search (balance then pairs
 // the carried changes).
-func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64) (int, []grid.Pos) {
+func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64, spells func(*pyramids.Board) bool) (int, []grid.Pos) {
 	type cand struct {
 		q       grid.Pos
 		letters map[string]float64
@@ -265,7 +266,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64)
 			}
 		}
 	}
-	if len(dsts) == 0 || len(srcs) == 0 || len(dsts) > 8 || len(srcs) > 10 {
+	if len(dsts) == 0 || len(srcs) == 0 || (spells == nil && (len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
 		return -1, nil
 	}
 	const eps = 0.02
@@ -291,6 +292,29 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64)
 		}
 		return l * max(c.letters[t.Letter], eps/4)
 	}
+	// With a dictionary to hold the moves to, the likeliest candidates
+	// when there are many (a hard photo misreads letters all over the
+	// board): the destinations whose photo shows a source's top best
+	// against the stack the game holds, the sources whose photo shows
+	// their next layer best against their top.
+	if len(dsts) > maxDsts {
+		gain := func(q grid.Pos) float64 {
+			b, g := before.At(q), 0.0
+			for _, s := range srcs {
+				if t, _ := before.At(s).Top(); s != q && t.Colour == info[q].sq.Colour {
+					g = max(g, like(q, b.Put(t)))
+				}
+			}
+			return g / max(like(q, b), 1e-12)
+		}
+		slices.SortStableFunc(dsts, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+		dsts = dsts[:maxDsts]
+	}
+	if len(srcs) > maxSrcs {
+		gain := func(q grid.Pos) float64 { return like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-12) }
+		slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+		srcs = srcs[:maxSrcs]
+	}
 	squares := map[grid.Pos]bool{}
 	for _, q := range dsts {
 		squares[q] = true
@@ -306,6 +330,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64)
 	// an unused source of the colour read there.
 	var best []pair
 	bestScore := -1.0
+	var top []scored // the likeliest moves, best first
 	used := map[grid.Pos]bool{}
 	var cur []pair
 	steps := 0
@@ -344,6 +369,9 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64)
 			if v := score(); v > bestScore {
 				bestScore, best = v, slices.Clone(cur)
 			}
+			if spells != nil {
+				top = keepBest(top, scored{score(), slices.Clone(cur)}, wordMoves)
+			}
 			return
 		}
 		walk(i + 1)
@@ -362,6 +390,33 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64)
 	}
 	walk(0)
 	if best == nil {
+		return -1, nil
+	}
+	// A turn spells a word: of the likeliest moves, the best that makes
+	// the board spell one the dictionary knows (the letters moved are the
+	// sources' tops, which the game knows), unless the photo shows the
+	// best by far more clearly.
+	spelt := spells == nil
+	for _, m := range top {
+		if m.v < bestScore*wordOdds {
+			break
+		}
+		hyp := before.Clone()
+		out := map[grid.Pos]pyramids.Stack{}
+		for _, p := range m.pairs {
+			out[p.src] = before.At(p.src).Under()
+		}
+		putOn(before, m.pairs, out)
+		for q, st := range out {
+			hyp.Set(q, st)
+		}
+		if spells(hyp) {
+			best, spelt = m.pairs, true
+			break
+		}
+	}
+	if !spelt {
+		// no likely move spells a word: the carried changes are paired
 		return -1, nil
 	}
 	// The board the best moves make; an unknown layer showing now is the
@@ -417,6 +472,35 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64)
 		}
 	}
 	return n, reread
+}
+
+// wordMoves is how many of the likeliest moves are tried for a word;
+// wordOdds how much less likely than the best a move that spells one may
+// be to be chosen over it.
+const (
+	maxDsts   = 8 // destinations searched
+	maxSrcs   = 10
+	wordMoves = 24
+	wordOdds  = 1e-4
+)
+
+// scored is a move and how well the photo shows it.
+type scored struct {
+	v     float64
+	pairs []pair
+}
+
+// keepBest inserts m into top (best first), keeping at most n.
+func keepBest(top []scored, m scored, n int) []scored {
+	i, _ := slices.BinarySearchFunc(top, m.v, func(a scored, v float64) int { return cmp.Compare(v, a.v) })
+	if i >= n {
+		return top
+	}
+	top = slices.Insert(top, i, m)
+	if len(top) > n {
+		top = top[:n]
+	}
+	return top
 }
 
 // pair is one pyramid moved: the top of src put on dst.

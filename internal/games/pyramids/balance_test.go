@@ -203,3 +203,72 @@ func TestSeenPhotoIndexes(t *testing.T) {
 		t.Errorf("square (2,7) = %+v, want a black R", sq)
 	}
 }
+
+// TestMoveSpellsAWord: of the moves a photo can mean, the one whose
+// letters spell a word is taken over a likelier one that spells none, and
+// when no likely move spells one the carried changes are paired as
+// without a dictionary.
+func TestMoveSpellsAWord(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red := pyramids.Red
+	standing := map[grid.Pos]string{at(1, 3): "rE5", at(1, 4): "rN5", at(3, 3): "kA"}
+	// A red pyramid landed on the runway at (0, 3): read as an E more
+	// than an N; both stacks it can have come from read unsure.
+	over := map[grid.Pos]seenSquare{
+		at(0, 3): {red, map[string]float64{"E": 0.5, "N": 0.3}, false},
+		at(1, 3): {red, map[string]float64{"T": 0.3, "E": 0.25}, false},
+		at(1, 4): {red, map[string]float64{"O": 0.3, "N": 0.25}, false},
+	}
+	tests := []struct {
+		name   string
+		spells func(*pyramids.Board) bool
+		want   string // the top read at (0, 3)
+	}{
+		{"no dictionary: the likeliest", nil, "rE"},
+		{"an N spells the word", func(b *pyramids.Board) bool { t, _ := b.At(at(0, 3)).Top(); return t.Letter == "N" }, "rN"},
+		{"no move spells a word", func(*pyramids.Board) bool { return false }, "rE"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, standing)
+			p := photoOf(b, over)
+			carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = make([]float64, pyramids.Size)
+			}
+			balance(Position{Board: b}, carried, p, conf, tc.spells)
+			if got := carried.At(at(0, 3)).String(); got != tc.want {
+				t.Errorf("(0,3) read %s, want %s\n%s", got, tc.want, carried)
+			}
+		})
+	}
+}
+
+// TestSpells: the dictionary check of a move is the referee's word found
+// on the board it makes, in the table's dictionary.
+func TestSpells(t *testing.T) {
+	l := readLog(t)
+	hold := l.Entries[0]
+	for _, tc := range []struct {
+		name string
+		dict words
+		want bool
+	}{
+		{"the word known", words{"HOLD": true}, true},
+		{"the word not known", words{"HELD": true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rules, err := Game{}.New(game.Options{OptColours: "blue,green,red"}, game.Env{Dict: tc.dict})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := rules.(*Rules).spells(l.Start)(hold.Announced); got != tc.want {
+				t.Errorf("spells = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if (&Rules{}).spells(l.Start) != nil {
+		t.Error("spells without a dictionary: want nil")
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -229,8 +230,32 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 		return nil, fmt.Errorf("%w: %q: %v", game.ErrBadInput, cell, err)
 	}
 	b := v.Board.Clone()
-	b.Set(q, s)
+	b.Set(q, keepUnder(s, v.Board.At(q)))
 	return Position{Board: b, Word: v.Word}, nil
+}
+
+// keepUnder completes a correction s that names fewer layers than its
+// count (the page's tap gives the top and the count, "bG2") with the
+// black house pyramid the square held under it at the same level (counted
+// from the board up): a tap on a stack's top or count says nothing of the
+// pyramids under it, and the house pyramids never move, so the history
+// knows them. Without it the house pyramid's letter would have to be read
+// from a photo when the top is taken. Other layers the reading held under
+// a top may be its own guesses (a next layer read from the photo): they
+// are not kept.
+func keepUnder(s, old pyramids.Stack) pyramids.Stack {
+	if len(s.Layers) == 0 || len(s.Layers) >= s.Height {
+		return s
+	}
+	out := pyramids.Stack{Layers: slices.Clone(s.Layers), Height: s.Height}
+	for i := len(s.Layers); i < s.Height; i++ {
+		j := old.Height - s.Height + i // the same level in the old stack
+		if j < 0 || j >= len(old.Layers) || old.Layers[j].Colour != pyramids.Black {
+			return s
+		}
+		out.Layers = append(out.Layers, old.Layers[j])
+	}
+	return out
 }
 
 // Backfill says whether a correction of a square from orig to want also

@@ -79,6 +79,46 @@ func TestPositionText(t *testing.T) {
 	}
 }
 
+// TestSetCellKeepsUnder: a tap gives a stack's top and count; the black
+// house pyramid under it that the square held at the same level stays
+// known (house pyramids never move); other layers the reading held may be
+// its guesses and are not kept.
+func TestSetCellKeepsUnder(t *testing.T) {
+	r, _ := Game{}.New(nil, game.Env{})
+	q := grid.Pos{Row: 3, Col: 2}
+	for _, tc := range []struct{ name, held, tap, want string }{
+		{"top corrected on a house pyramid", "bS/kH", "bG2", "bG/kH"},
+		{"a pyramid put on a house pyramid", "kH", "gK2", "gK/kH"},
+		{"a top the reading took as gone", "rN/rB/rK", "rI4", "rI4"},
+		{"a pyramid the reading put on", "rX/bP/bE/bC/bA/bI", "bP5", "bP5"},
+		{"the house pyramid at another level", "bS/kH", "bG3", "bG3"},
+		{"count only, lower layers unknown", "yA5", "yW5", "yW5"},
+		{"a stack of one", "rI", "gK", "gK"},
+		{"every layer given", "bS/kH", "bG/kR", "bG/kR"},
+		{"emptied", "bS/kH", "", "."},
+		{"onto an empty square", ".", "rA2", "rA2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := pyramids.NewBoard()
+			if tc.held != "." {
+				s, err := pyramids.ParseCell(tc.held)
+				if err != nil {
+					t.Fatal(err)
+				}
+				b.Set(q, s)
+			}
+			p, err := r.SetCell(Position{Board: b}, q.Row, q.Col, tc.tap)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.(Position).Board.At(q).String()
+			if got != tc.want {
+				t.Errorf("held %s, tap %q: %s, want %s", tc.held, tc.tap, got, tc.want)
+			}
+		})
+	}
+}
+
 // TestPlayThrough plays the set-up, a word announced then challenged off,
 // the word announced again and taken (with heights the photo misjudged),
 // and a take that breaks the rules, through the session.

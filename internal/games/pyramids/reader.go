@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"context"
+	"errors"
 	"image"
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
@@ -191,7 +192,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 			}
 		}
-		m, reread := balance(b, out, a.seen, conf)
+		m, reread := balance(b, out, a.seen, conf, r.spells(b.Board))
 		n += m
 		if len(reread) > 0 && a.img != nil {
 			r.readAgain(a.img, out, reread, conf)
@@ -204,6 +205,33 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 	}
 	rd.Board = Position{Board: out, Word: a.Word}
 	return rd, n
+}
+
+// spells reports, for the boards a word announced on before can make,
+// whether one spells a word the table's dictionary knows for one of the
+// players' colours (pyramids.Judge finds the words the moved pyramids can
+// be part of). Nil without a dictionary.
+func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
+	if r.env.Dict == nil {
+		return nil
+	}
+	return func(announced *pyramids.Board) bool {
+		for _, c := range r.colours {
+			m, err := pyramids.Judge(r.setup, pyramids.Turn{Player: c, Before: before, Announced: announced}, nil)
+			var amb *pyramids.Ambiguous
+			switch {
+			case err == nil && r.env.Dict.Contains(m.Word):
+				return true
+			case errors.As(err, &amb):
+				for _, w := range amb.Words {
+					if r.env.Dict.Contains(w) {
+						return true
+					}
+				}
+			}
+		}
+		return false
+	}
 }
 
 // readAgain reads the photo again at the counts of the board the move
