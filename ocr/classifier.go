@@ -37,6 +37,22 @@ func Features(img image.Image) (FeatureVector, error) {
 	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
 }
 
+// FeaturesUpright is Features for a crop whose letter is known to stand
+// upright (a rectified face, as vision/pyramids cuts them): the
+// normaliser's rotation estimate is skipped (Alpha is 0), where on a
+// small blurred letter it turns the patch by a guess.
+func FeaturesUpright(img image.Image) (FeatureVector, error) {
+	if err := checkImage(img); err != nil {
+		return FeatureVector{}, err
+	}
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	n := normalize(toRGB(img, workSide, ar), ar).finish(0)
+	v := make([]float32, NumFeatures)
+	features(n, v)
+	return FeatureVector{Vec: v, Alpha: n.alpha}, nil
+}
+
 // sureEnough is the confidence at which Read stops trying further
 // candidate rotations.
 const sureEnough = 0.9
@@ -166,7 +182,7 @@ func (c *Classifier) Scores(tile image.Image) ([]GlyphScore, float64, error) {
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	copy(s.feat, fv.Vec)
-	c.forward(s)
+	c.forward(s, false)
 	out := make([]GlyphScore, len(c.m.Glyphs))
 	T := c.m.Turns
 	for g := range c.m.Glyphs {
@@ -193,10 +209,11 @@ func sortScores(s []GlyphScore) {
 }
 
 // forward computes soft-max probabilities into s.out: the model's own,
-// or averaged with its mates' (NewPooled).
-func (c *Classifier) forward(s *scratch) {
+// or, when the crop is known to hold a tile, averaged with its mates'
+// (NewPooled).
+func (c *Classifier) forward(s *scratch, tile bool) {
 	c.forward1(s)
-	if len(c.mates) == 0 {
+	if len(c.mates) == 0 || !tile {
 		return
 	}
 	for _, mc := range c.mates {
@@ -260,7 +277,7 @@ func (c *Classifier) forward1(s *scratch) {
 }
 
 func (c *Classifier) decide(s *scratch, alpha float64, known Known) Reading {
-	c.forward(s)
+	c.forward(s, known.Tile)
 	T := c.m.Turns
 	// With a known angle, only the turn that stands the letter there
 	// counts (and the turns a symmetric letter looks the same at).
@@ -399,7 +416,7 @@ func classifierFor(alphabet string) (*Classifier, error) {
 // for a feature vector from Features (index glyph*Turns + turn).
 func (c *Classifier) Outputs(feat []float32) []float32 {
 	s := &scratch{feat: feat, hidden: make([]float32, c.m.Hidden), out: make([]float32, c.m.Outputs())}
-	c.forward(s)
+	c.forward(s, true)
 	return s.out
 }
 

@@ -513,15 +513,15 @@ type turnClassifier interface {
 	Outputs(feat []float32) []float32
 }
 
-// uprightTurnSign chooses which output turn is upright given the
-// normaliser's rotation estimate: measured, -1 reads 91% of the letters of
-// a rendered normal set right, +1 78%.
-const uprightTurnSign = -1
-
 // uprightVotes adds each letter's upright probability for one crop,
-// averaged over the heads (the features are computed once).
+// averaged over the heads (the features are computed once). The crop is
+// upright by construction (the face rectified), so the normaliser does
+// not estimate its rotation (ocr.FeaturesUpright): on a small blurred
+// letter that estimate was a guess, anywhere in 0-90 degrees for two
+// thirds of the faces of a hard scene, and turned the patch by it. The
+// patch then stands upright: every head's upright turn is its turn 0.
 func uprightVotes(heads []turnClassifier, crop image.Image, votes map[string]float64) {
-	fv, err := ocr.Features(crop)
+	fv, err := ocr.FeaturesUpright(crop)
 	if err != nil {
 		return
 	}
@@ -530,15 +530,11 @@ func uprightVotes(heads []turnClassifier, crop image.Image, votes map[string]flo
 		m := tc.Model()
 		out := tc.Outputs(fv.Vec)
 		T := m.Turns
-		u := 0
-		if T == 4 {
-			u = ((uprightTurnSign*int(math.Round(fv.Alpha/90)))%4 + 4) % 4
-		}
 		for g, name := range m.Glyphs {
 			if !isLetter(name) || (g+1)*T > len(out) {
 				continue
 			}
-			votes[name] += w * float64(out[g*T+u])
+			votes[name] += w * float64(out[g*T])
 		}
 	}
 }

@@ -46,7 +46,8 @@
 //     that side. Each face is rectified on its own (its plane mapped into
 //     an upright crop around its letter) and read by the tile reader and
 //     ocr's specialist for blurred crops, their upright probabilities
-//     averaged; the faces' probabilities are summed, each weighted by how
+//     averaged (the crop stands upright as cut, so its features are taken
+//     without the normaliser's rotation estimate: ocr.FeaturesUpright); the faces' probabilities are summed, each weighted by how
 //     much of it the camera sees. A square not sure at the game's stack
 //     height is read again at the height (within three) where its best face
 //     reads a letter most surely.

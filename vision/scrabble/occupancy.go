@@ -123,14 +123,18 @@ func occupancy(f *frame, confirm func(r, c int) bool) [Size][Size]bool {
 	// stands out, or the wrong ones do. The first pass is then made
 	// without it, when without it the plain squares lie much closer to
 	// their median (localWorse), and when a first pass finds no tile,
-	// it is made again the other way. Without localLight the seeds are
-	// tiles only when the tile reader sees letters on them (a shadow
-	// over a corner, which localLight takes out, shows none).
+	// it is made again the other way (without localLight only where
+	// that brings the plain squares closer: an empty board's shadowed
+	// corner would have its seeds read for nothing). Without localLight
+	// the seeds are tiles only when the tile reader sees letters on
+	// them (a shadow over a corner, which localLight takes out, shows
+	// none).
 	lit := looks
 	localLight(&lit, &none)
-	local := plainSpread(&looks) >= localWorse*plainSpread(&lit)
+	flat, withLocal := plainSpread(&looks), plainSpread(&lit)
+	local := flat >= localWorse*withLocal
 	occ, like := decide(looks, &none, lettered, local)
-	if occ == none {
+	if occ == none && (!local || flat < withLocal) {
 		occ, like = decide(looks, &none, lettered, !local)
 	}
 	if occ == none {
