@@ -182,7 +182,7 @@ func (c *Classifier) Scores(tile image.Image) ([]GlyphScore, float64, error) {
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	copy(s.feat, fv.Vec)
-	c.forward(s)
+	c.forward(s, false)
 	out := make([]GlyphScore, len(c.m.Glyphs))
 	T := c.m.Turns
 	for g := range c.m.Glyphs {
@@ -209,10 +209,11 @@ func sortScores(s []GlyphScore) {
 }
 
 // forward computes soft-max probabilities into s.out: the model's own,
-// or averaged with its mates' (NewPooled).
-func (c *Classifier) forward(s *scratch) {
+// or, when the crop is known to hold a tile, averaged with its mates'
+// (NewPooled).
+func (c *Classifier) forward(s *scratch, tile bool) {
 	c.forward1(s)
-	if len(c.mates) == 0 {
+	if len(c.mates) == 0 || !tile {
 		return
 	}
 	for _, mc := range c.mates {
@@ -276,7 +277,7 @@ func (c *Classifier) forward1(s *scratch) {
 }
 
 func (c *Classifier) decide(s *scratch, alpha float64, known Known) Reading {
-	c.forward(s)
+	c.forward(s, known.Tile)
 	T := c.m.Turns
 	// With a known angle, only the turn that stands the letter there
 	// counts (and the turns a symmetric letter looks the same at).
@@ -415,7 +416,7 @@ func classifierFor(alphabet string) (*Classifier, error) {
 // for a feature vector from Features (index glyph*Turns + turn).
 func (c *Classifier) Outputs(feat []float32) []float32 {
 	s := &scratch{feat: feat, hidden: make([]float32, c.m.Hidden), out: make([]float32, c.m.Outputs())}
-	c.forward(s)
+	c.forward(s, true)
 	return s.out
 }
 

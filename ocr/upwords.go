@@ -12,14 +12,18 @@ import (
 // (ForUpwords), so that its letters do not depend on one set's print.
 const SpecialistUpwords = "en-upw"
 
-// NewPooled returns a classifier that reads with main and every mate at
-// once: at each candidate rotation their probabilities of every (glyph,
-// turn) are averaged, so a letter one model reads weakly and the others
-// well still wins, and a disagreement reads unsure. Every method of the
-// result (Read, ReadKnown, ReadVote, ReadLetter, GlyphProbs) reads
-// pooled; main's specialist for blurred crops, if it has one, is kept
-// (itself not pooled). The mates must know main's glyphs in main's order
-// and its turns.
+// NewPooled returns a classifier that reads letters with main and every
+// mate at once: where the crop is known to hold a tile (ReadLetter;
+// ReadKnown, ReadVote and GlyphProbs with Known.Tile) their
+// probabilities of every (glyph, turn) are averaged at each candidate
+// rotation, so a letter one model reads weakly and the others well still
+// wins, and a disagreement reads unsure. A crop that may be empty (Read,
+// and the other reads without Known.Tile) is read by main alone, so
+// whether a square holds a tile, and the first reading of it, are as
+// without mates; Outputs reads as for a tile (every output pooled).
+// main's specialist
+// for blurred crops, if it has one, is kept (itself not pooled). The
+// mates must know main's glyphs in main's order and its turns.
 func NewPooled(main *Classifier, mates ...*Classifier) (*Classifier, error) {
 	c, err := NewClassifier(main.m)
 	if err != nil {

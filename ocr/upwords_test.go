@@ -9,8 +9,9 @@ import (
 
 // TestNewPooled: a model pooled with itself reads as it reads alone; a
 // model pooled with another gives each glyph the average of the two
-// models' probabilities (so where they disagree the pool is unsure); a
-// mate of other glyphs is refused.
+// models' probabilities (so where they disagree the pool is unsure) when
+// the crop is known to be a tile, and reads as main alone when it may be
+// empty; a mate of other glyphs is refused.
 func TestNewPooled(t *testing.T) {
 	en := defaultReader(t, English).(*Classifier)
 	blurM, err := LoadModel(SpecialistBlur)
@@ -67,6 +68,30 @@ func TestNewPooled(t *testing.T) {
 					t.Fatalf("%s: output %d pooled %.6f, models %.6f and %.6f", filepath.Base(files[i]), o, p[o], a[o], b[o])
 				}
 			}
+		}
+	})
+	t.Run("tile or not: main alone", func(t *testing.T) {
+		differ := 0
+		for i, img := range imgs {
+			want, err := en.Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := two.Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != want {
+				t.Errorf("%s: pooled Read %+v, main's %+v", filepath.Base(files[i]), got, want)
+			}
+			a, _ := en.ReadLetter(img)
+			b, _ := two.ReadLetter(img)
+			if math.Abs(a.Conf-b.Conf) > 1e-6 {
+				differ++
+			}
+		}
+		if differ == 0 {
+			t.Error("ReadLetter reads every crop as main alone: the mate is not pooled")
 		}
 	})
 	t.Run("other glyphs refused", func(t *testing.T) {

@@ -142,7 +142,7 @@ func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle
 	for i := 0; i < len(a.cands); i++ {
 		alpha := a.cands[i]
 		features(a.finish(alpha), s.feat)
-		c.forward(s)
+		c.forward(s, k.Tile)
 		at := -1
 		if k.HasAngle {
 			at = int(math.Round((k.Angle-alpha)/(360/float64(T)))) % T

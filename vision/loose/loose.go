@@ -131,6 +131,10 @@ type Options struct {
 	// blocks, both alphabets, action tiles): the verifier trained on
 	// Twists tables judges them (verify.go).
 	Twists bool
+	// NoSpecialist reads English letters with Reader alone, not pooled
+	// with the reader trained on this package's crops of loose tiles
+	// (letterReader; for training that reader on the scan's crops).
+	NoSpecialist bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
 	// learning: scanning for the verifier's training (VerifySamples):
@@ -248,7 +252,9 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 		tiles = append(tiles, t)
 	}
 	if opt.Reader != nil {
-		tiles, err = readTiles(src, tiles, opt)
+		ropt := opt
+		ropt.Reader = letterReader(opt)
+		tiles, err = readTiles(src, tiles, ropt)
 		if err != nil {
 			return tilesFound{}, err
 		}

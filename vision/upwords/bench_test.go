@@ -31,7 +31,7 @@ func BenchmarkScanUpwords(b *testing.B) {
 	// The whole scan, letters included, with the built-in reader (a
 	// stand-in that names every tile A when its model is missing).
 	opt := Options{Reader: &letterA{}}
-	if rd, err := ocr.Default(ocr.English); err == nil {
+	if rd, err := ocr.ForUpwords(); err == nil {
 		opt.Reader = rd
 	} else {
 		b.Logf("no letter model (%v): letters named by a stand-in", err)

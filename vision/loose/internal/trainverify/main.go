@@ -37,13 +37,14 @@ func main() {
 	seed := flag.Int64("seed", 1000, "the first render seed (eval-loose --render uses 1-20: keep clear of them)")
 	l2 := flag.Float64("l2", 1, "L2 penalty on the weights")
 	wrong := flag.Float64("false-weight", 1, "what a false tile kept costs against a tile kept, choosing the cut")
+	noSpecialist := flag.Bool("no-specialist", false, "read English letters with the English reader alone (loose.Options.NoSpecialist), not pooled with the loose tiles' specialist")
 	out := flag.String("out", "vision/loose/verifier.txt", "the verifier file to write")
 	flag.Parse()
 	if *game != "lexicon" && *game != "twists" {
 		fmt.Fprintf(os.Stderr, "trainverify: -game %q: want lexicon or twists\n", *game)
 		os.Exit(2)
 	}
-	if err := run(*game, *photos, *renders, *difficulty, *seed, *l2, *wrong, *out); err != nil {
+	if err := run(*game, *photos, *renders, *difficulty, *seed, *l2, *wrong, *noSpecialist, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "trainverify:", err)
 		os.Exit(1)
 	}
@@ -51,13 +52,13 @@ func main() {
 
 func same(read, label string) bool { return strings.EqualFold(read, label) }
 
-func run(game, photos string, renders int, difficulty string, seed int64, l2, wrong float64, out string) error {
+func run(game, photos string, renders int, difficulty string, seed int64, l2, wrong float64, noSpecialist bool, out string) error {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
 		return err
 	}
 	// As `scan --game lexicon|twists` reads a table.
-	opt := loose.Options{Reader: rd, Lattice: true, UprightFromLetters: true}
+	opt := loose.Options{Reader: rd, Lattice: true, UprightFromLetters: true, NoSpecialist: noSpecialist}
 	if game == "twists" {
 		ru, err := ocr.Default(ocr.Russian)
 		if err != nil {
