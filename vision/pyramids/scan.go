@@ -308,6 +308,13 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, mo
 					sq.read = lr
 				}
 			}
+			if !settled(sq.read) {
+				// still not settled: each face is read again as the
+				// mean of its crop and the crop moved a little each
+				// way (cropShifts), at the count chosen
+				fr.shifted = true
+				sq.read = fr.readLetter(sq.read.k)
+			}
 		}
 		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
 	}

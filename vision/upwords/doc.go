@@ -47,6 +47,13 @@
 // letter; when neither neighbouring height reads it, every height is
 // read, and another letter that two neighbouring heights (neither the
 // stack's own) both read at 0.9 or more replaces it. The height is kept.
+// Through a game (Options.Stood: what stood on each square before this
+// photo), a stack read with a letter other than the one that stood there
+// is read at the height it stood at once more: a tile played there covers
+// the old letter, so when the old letter reads there surely, no tile was
+// played and the stack is read as it stood (keepStood; on other makers'
+// boards a face a level off otherwise reads the tile behind, a play that
+// was not made).
 //
 // # Heights
 //

@@ -232,3 +232,52 @@ func TestRereadTall(t *testing.T) {
 		t.Errorf("a reader without ReadKnown: read %d times, letter %s (err %v); want no read, B", plain.calls, cells[0].Letter, err)
 	}
 }
+
+// TestKeepStood: a stack read with a letter other than the one that stood
+// there is read as it stood when the crop at the old height reads the old
+// letter surely (a played tile would cover it); else it is left as read.
+func TestKeepStood(t *testing.T) {
+	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
+	img, pose := sc.Draw()
+	tests := []struct {
+		name       string
+		cell       Cell
+		stood      grid.Stack
+		script     []ocr.Reading // the reading at the old height
+		wantCalls  int
+		want       string
+		wantHeight int
+	}{
+		{"the old letter shows surely: as it stood", Cell{Letter: "L", Conf: 0.95, Height: 2}, grid.Stack{Letter: "A", Height: 1},
+			[]ocr.Reading{{Letter: "A", Conf: 0.97}}, 1, "A", 1},
+		{"the old letter, unsure: as read", Cell{Letter: "L", Conf: 0.95, Height: 2}, grid.Stack{Letter: "A", Height: 1},
+			[]ocr.Reading{{Letter: "A", Conf: 0.6}}, 1, "L", 2},
+		{"another letter at the old height: as read", Cell{Letter: "L", Conf: 0.95, Height: 2}, grid.Stack{Letter: "A", Height: 1},
+			[]ocr.Reading{{Letter: "L", Conf: 0.99}}, 1, "L", 2},
+		{"the same letter as stood: not read again", Cell{Letter: "A", Conf: 0.95, Height: 2}, grid.Stack{Letter: "A", Height: 1},
+			[]ocr.Reading{{Letter: "A", Conf: 0.99}}, 0, "A", 2},
+		{"nothing stood: not read again", Cell{Letter: "L", Conf: 0.95, Height: 1}, grid.Stack{},
+			[]ocr.Reading{{Letter: "A", Conf: 0.99}}, 0, "L", 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.cell
+			c.Pos = grid.Pos{Row: 4, Col: 5}
+			cells := []Cell{c}
+			rd := &scriptedReader{script: tc.script}
+			stood := func(r, col int) grid.Stack {
+				if r == 4 && col == 5 {
+					return tc.stood
+				}
+				return grid.Stack{}
+			}
+			if err := keepStood(img, cells, &pose, UpwordsGeometry, 48, rd, 0, false, stood); err != nil {
+				t.Fatal(err)
+			}
+			got := cells[0]
+			if rd.calls != tc.wantCalls || got.Letter != tc.want || got.Height != tc.wantHeight {
+				t.Errorf("read %d times, %s%d; want %d times, %s%d", rd.calls, got.Letter, got.Height, tc.wantCalls, tc.want, tc.wantHeight)
+			}
+		})
+	}
+}

@@ -70,6 +70,11 @@ type Options struct {
 	// for the stack read on square p (as the board is read), or 0: each
 	// such stack is measured (UpwordsReading.Measures) for LearnGeometry.
 	Measure func(p grid.Pos, read grid.Stack) int
+	// Stood, when not nil, gives what stood on square p (as the board is
+	// read) before this photo, empty for none: a stack read with another
+	// letter whose old letter still reads at the old height is read as
+	// it stood (keepStood).
+	Stood func(p grid.Pos) grid.Stack
 }
 
 // Cell is what the scan saw on one square.
@@ -306,6 +311,22 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
+		if opt.Stood != nil {
+			turned := 0
+			if k != 0 && !opt.CameraOrientation {
+				turned = k
+			}
+			stood := func(row, col int) grid.Stack {
+				q := grid.Pos{Row: row, Col: col}
+				for t := 0; t < turned; t++ {
+					q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
+				}
+				return opt.Stood(q)
+			}
+			if err := keepStood(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for i := range cells {
 		if cells[i].Height > 0 {
@@ -537,6 +558,49 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 			}
 		}
 		c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
+	}
+	return nil
+}
+
+// keepStood reads again, at the height it stood at, each stack read with
+// a letter other than the one that stood on its square (stood, in the
+// camera's own rows and columns): a tile played there covers the old
+// letter, so when the crop at the old height reads the old letter at
+// SureConf or more, no tile was played and the stack is read as it stood,
+// with that confidence. On boards of other makers' dimensions the
+// project's tile thickness puts a stack's face a level off, and the crop
+// there reads the tile behind or beside it: a new letter one higher, a
+// play that was not made.
+func keepStood(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool, stood func(row, col int) grid.Stack) error {
+	kr, hasKnown := rd.(ocr.KnownReader)
+	kn := ocr.Known{Tile: true}
+	if known {
+		kn.HasAngle, kn.Angle = true, float64(90*k)
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Height == 0 || c.Letter == "" {
+			continue
+		}
+		was := stood(c.Pos.Row, c.Pos.Col)
+		if was.Empty() || was.Letter == c.Letter || was.Height > geo.MaxStack {
+			continue
+		}
+		face := letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(was.Height), geo), crop)
+		var got ocr.Reading
+		var err error
+		if hasKnown && known {
+			got, err = kr.ReadKnown(face, kn)
+		} else {
+			got, err = rd.Read(face)
+		}
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if got.Letter == was.Letter && got.Conf >= SureConf {
+			c.Letter, c.Conf, c.Angle, c.Height, c.HeightOK = got.Letter, got.Conf, got.Angle, was.Height, 0
+			c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(was.Height), geo)
+		}
 	}
 	return nil
 }

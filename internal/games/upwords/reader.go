@@ -193,6 +193,15 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 // read as they stood (a board at the edge of the view, a tall stack or
 // a shadow on its border); else it stays out of view.
 func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Board) (*vupw.UpwordsReading, error) {
+	n := opt.Size
+	if n == 0 {
+		n = 10
+	}
+	if before != nil && opt.Stood == nil && before.Rows == n && before.Cols == n {
+		// A stack read with a new letter whose old one still shows at
+		// its height is read as it stood (vupw.Options.Stood).
+		opt.Stood = func(p grid.Pos) grid.Stack { return before.At(p) }
+	}
 	if last != nil {
 		q := straightCorners(*last)
 		opt.Hint = &q

@@ -88,6 +88,17 @@ func (d *data) push(x []float32, y int32, real bool, group int32, known bool) {
 
 const turns = 4
 
+// classOf is the class a rendered crop of glyph group g is trained as:
+// the group, turned by the quarter turns the crop stands at (turnOf); an
+// empty square (known false) stands at no turn.
+func classOf(g int, known bool, trueAngle, alpha float64) int32 {
+	y := int32(g * turns)
+	if known {
+		y += turnOf(trueAngle, alpha)
+	}
+	return y
+}
+
 func turnOf(trueAngle, alpha float64) int32 {
 	k := int(math.Round((trueAngle - alpha) / 90))
 	return int32(((k % turns) + turns) % turns)
@@ -768,12 +779,8 @@ func renderedData(alpha string, index map[string]int) (*data, error) {
 			if err != nil {
 				continue
 			}
-			y := int32(g * turns)
 			known := c.Letter != ""
-			if known {
-				y += turnOf(c.Angle, fv.Alpha)
-			}
-			d.push(fv.Vec, y, false, -2, known)
+			d.push(fv.Vec, classOf(g, known, c.Angle, fv.Alpha), false, -2, known)
 		}
 	}
 	return d, nil
@@ -851,12 +858,8 @@ func trainSpecialist(fonts []*synth.Font, start time.Time, trainPhotos []dataset
 				continue // plenty of empty squares
 			}
 			fv := feats[i]
-			y := int32(g * turns)
 			known := c.Letter != ""
-			if known {
-				y += turnOf(c.Angle, fv.Alpha)
-			}
-			all.push(fv.Vec, y, false, -2, known)
+			all.push(fv.Vec, classOf(g, known, c.Angle, fv.Alpha), false, -2, known)
 		}
 	}
 	fmt.Printf("[%s-blur] samples: %d (rendered %.1fs)\n", alpha, all.n(), time.Since(t0).Seconds())

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"image"
 	"math"
 	"math/rand/v2"
 	"os"
@@ -18,15 +19,18 @@ import (
 )
 
 var (
-	pyrScenes  = flag.Int("pyr-scenes", 240, "with -specialist pyramids: rendered Crossword Pyramids scenes to train on (seeds 40001..40000+N, mixed difficulty)")
-	pyrHoldout = flag.String("pyr-holdout", "LiberationSerif-Bold,GoMonoBold,FreeSansBold", "with -specialist pyramids: typefaces never trained on, measured on after training")
-	pyrEval    = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
-	pyrHard    = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds 50001..50000+N)")
-	pyrMakers  = flag.Int("pyr-makers", 0, "with -specialist pyramids: extra scenes of other makers' sets (render.RandomPyramidsSet: sizes, prints, ink), mixed difficulty (seeds 60001..60000+N)")
-	pyrInit    = flag.String("pyr-init", "", "with -specialist pyramids: a model file (en-pyr.tsm) whose weights are trained further instead of new ones, at -pyr-init-lr")
-	pyrInitLR  = flag.Float64("pyr-init-lr", 0.003, "with -pyr-init: the learning rate")
-	pyrMixed0  = flag.Int64("pyr-mixed-seed", 40001, "with -specialist pyramids: the first seed of the -pyr-scenes mixed scenes")
-	pyrNear    = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
+	pyrScenes     = flag.Int("pyr-scenes", 240, "with -specialist pyramids: rendered Crossword Pyramids scenes to train on (seeds 40001..40000+N, mixed difficulty)")
+	pyrHoldout    = flag.String("pyr-holdout", "LiberationSerif-Bold,GoMonoBold,FreeSansBold", "with -specialist pyramids: typefaces never trained on, measured on after training")
+	pyrEval       = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
+	pyrHard       = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds from -pyr-hard-seed)")
+	pyrMakers     = flag.Int("pyr-makers", 0, "with -specialist pyramids: extra scenes of other makers' sets (render.RandomPyramidsSet: sizes, prints, ink), mixed difficulty (seeds 60001..60000+N)")
+	pyrMakersHard = flag.Int("pyr-makers-hard", 0, "with -specialist pyramids: extra hard scenes of other makers' sets (render.RandomPyramidsSet), seeds 65001..65000+N")
+	pyrInit       = flag.String("pyr-init", "", "with -specialist pyramids: a model file (en-pyr.tsm) whose weights are trained further instead of new ones, at -pyr-init-lr")
+	pyrInitLR     = flag.Float64("pyr-init-lr", 0.003, "with -pyr-init: the learning rate")
+	pyrMixed0     = flag.Int64("pyr-mixed-seed", 40001, "with -specialist pyramids: the first seed of the -pyr-scenes mixed scenes")
+	pyrUpright    = flag.Bool("pyr-upright", false, "with -specialist pyramids: the faces' features as vision/pyramids reads them since issue 21 (ocr.FeaturesUpright: the crop is upright, no rotation estimated); without it ocr.Features (make train's first two pyramids lines, kept as they were)")
+	pyrHard0      = flag.Int64("pyr-hard-seed", 50001, "with -specialist pyramids: the first seed of the -pyr-hard scenes")
+	pyrNear       = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
 )
 
 // pyrSample is one face crop's features and what the truth says of it.
@@ -101,7 +105,7 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 	}
 	var out []pyrSample
 	for _, c := range crops {
-		fv, err := ocr.Features(c.Image)
+		fv, err := faceFeatures(c.Image)
 		if err != nil {
 			continue
 		}
@@ -109,6 +113,15 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 		out = append(out, pyrSample{fv: fv, glyph: t.glyph, sq: i*100 + c.Pos.Row*10 + c.Pos.Col, weight: c.Weight, truthK: c.Height == t.k})
 	}
 	return out, true, nil
+}
+
+// faceFeatures are a face crop's features as the trained model will see
+// them (-pyr-upright).
+func faceFeatures(img image.Image) (ocr.FeatureVector, error) {
+	if *pyrUpright {
+		return ocr.FeaturesUpright(img)
+	}
+	return ocr.Features(img)
 }
 
 // pyramidOptions are a training scene's render options: drawn from its
@@ -170,7 +183,7 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 		return err
 	}
 	if *pyrHard > 0 {
-		hard, hb, err := pyramidFaces(50001, *pyrHard, "hard", trainFonts, *pyrNear, index)
+		hard, hb, err := pyramidFaces(*pyrHard0, *pyrHard, "hard", trainFonts, *pyrNear, index)
 		if err != nil {
 			return err
 		}
@@ -183,10 +196,17 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 		}
 		faces, boards = append(faces, mk...), boards+mb
 	}
+	if *pyrMakersHard > 0 {
+		mk, mb, err := pyramidFacesOf(65001, *pyrMakersHard, "hard", true, trainFonts, *pyrNear, index)
+		if err != nil {
+			return err
+		}
+		faces, boards = append(faces, mk...), boards+mb
+	}
 	for _, s := range faces {
 		all.push(s.fv.Vec, int32(s.glyph*turns+uprightTurn(s.fv.Alpha)), false, -2, true)
 	}
-	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers, time.Since(t0).Seconds())
+	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers+*pyrMakersHard, time.Since(t0).Seconds())
 	t0 = time.Now()
 	var warm *ocr.Model
 	if *pyrInit != "" {

@@ -103,11 +103,8 @@ func upwRendered(index map[string]int) ([]upwSample, error) {
 					if err != nil {
 						continue
 					}
-					y := int32(g * turns)
-					if c.Letter != "" {
-						y += turnOf(c.Angle, fv.Alpha)
-					}
-					samples[i] = &upwSample{Vec: fv.Vec, Y: y, Known: c.Letter != ""}
+					known := c.Letter != ""
+					samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
 				}
 			}(w)
 		}
@@ -231,11 +228,8 @@ func renderedHard(index map[string]int) (*data, error) {
 		if err != nil {
 			continue
 		}
-		y := int32(g * turns)
-		if c.Letter != "" {
-			y += turnOf(c.Angle, fv.Alpha)
-		}
-		d.push(fv.Vec, y, false, -2, c.Letter != "")
+		known := c.Letter != ""
+		d.push(fv.Vec, classOf(g, known, c.Angle, fv.Alpha), false, -2, known)
 	}
 	return d, nil
 }
