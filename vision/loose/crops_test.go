@@ -2,8 +2,6 @@ package loose
 
 import (
 	"image"
-	"image/jpeg"
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -24,26 +22,8 @@ func TestTileCrops(t *testing.T) {
 	if len(files) == 0 {
 		t.Fatalf("no test photos in %s", dir)
 	}
-	f := files[0]
-	name := strings.TrimSuffix(filepath.Base(f), ".jpg")
-	fh, err := os.Open(f)
-	if err != nil {
-		t.Fatal(err)
-	}
-	img, err := jpeg.Decode(fh)
-	fh.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-	lf, err := os.Open(filepath.Join(dir, "labels", name+".txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	truth, err := ReadYOLO(lf, name+".txt", img.Bounds().Dx(), img.Bounds().Dy(), nil)
-	lf.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	name := strings.TrimSuffix(filepath.Base(files[0]), ".jpg")
+	img, truth := labelledPhoto(t, dir, name)
 	grows := []float64{1.15, 1.3}
 	const n = 48
 	crops, err := TileCrops(img, truth, Options{Reader: en, Lattice: true, UprightFromLetters: true}, grows, n)

@@ -146,24 +146,7 @@ func TestBananagramsGolden(t *testing.T) {
 	for _, f := range files {
 		name := strings.TrimSuffix(filepath.Base(f), ".jpg")
 		t.Run(name, func(t *testing.T) {
-			fh, err := os.Open(f)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := jpeg.Decode(fh)
-			fh.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
-			lf, err := os.Open(filepath.Join(dir, "labels", name+".txt"))
-			if err != nil {
-				t.Fatal(err)
-			}
-			truth, err := ReadYOLO(lf, name+".txt", img.Bounds().Dx(), img.Bounds().Dy(), nil)
-			lf.Close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, truth := labelledPhoto(t, dir, name)
 			r, err := Scan(img, Options{})
 			if err != nil {
 				t.Fatal(err)
@@ -452,4 +435,29 @@ func TestActionTilesFound(t *testing.T) {
 	if total["skip"] == 0 {
 		t.Fatal("no skip tile in the scenes: pick other seeds")
 	}
+}
+
+// labelledPhoto decodes dir/images/name.jpg and reads its YOLO labels
+// from dir/labels/name.txt.
+func labelledPhoto(t *testing.T, dir, name string) (image.Image, []TruthTile) {
+	t.Helper()
+	fh, err := os.Open(filepath.Join(dir, "images", name+".jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := jpeg.Decode(fh)
+	fh.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	lf, err := os.Open(filepath.Join(dir, "labels", name+".txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	truth, err := ReadYOLO(lf, name+".txt", img.Bounds().Dx(), img.Bounds().Dy(), nil)
+	lf.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, truth
 }
