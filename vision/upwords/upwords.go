@@ -493,11 +493,7 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 // none) is read by the reader's specialist for blurred crops
 // (ocr.BlurReader) throughout: at its height, at the others, pooled.
 func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
-	kr, hasKnown := rd.(ocr.KnownReader)
-	kn := ocr.Known{Tile: true}
-	if known {
-		kn.HasAngle, kn.Angle = true, float64(90*k)
-	}
+	kn := knownTile(k, known)
 	for i := range cells {
 		c := &cells[i]
 		if c.Height == 0 || c.Letter == "" || c.Conf >= rereadHeightsBelow {
@@ -507,7 +503,7 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 		bestH := c.Height
 		// A blurred face is read by the specialist throughout: at the
 		// height the geometry gave, at the others, and pooled.
-		rd, kr, hasKnown := rd, kr, hasKnown
+		rd := rd
 		if br, ok := rd.(ocr.BlurReader); ok {
 			var face image.Image
 			if i < len(faces) && faces[i] != nil {
@@ -520,7 +516,7 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
 			if blurred {
-				rd, kr, hasKnown = sp, sp, true
+				rd = sp
 				got, err := sp.ReadKnown(face, kn)
 				if err != nil {
 					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
@@ -534,13 +530,7 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 			}
 			q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
 			face := letterCrop(img, q, crop)
-			var got ocr.Reading
-			var err error
-			if hasKnown && known {
-				got, err = kr.ReadKnown(face, kn)
-			} else {
-				got, err = rd.Read(face)
-			}
+			got, err := readFace(rd, face, known, kn)
 			if err != nil {
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
@@ -562,6 +552,25 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 	return nil
 }
 
+// knownTile is what a face's reader is told: a tile, standing at k
+// quarter turns when the board's reading direction is known.
+func knownTile(k int, known bool) ocr.Known {
+	kn := ocr.Known{Tile: true}
+	if known {
+		kn.HasAngle, kn.Angle = true, float64(90*k)
+	}
+	return kn
+}
+
+// readFace reads a face's crop, told kn when the reading direction is
+// known and the reader can be told it (ocr.KnownReader).
+func readFace(rd TileReader, face image.Image, known bool, kn ocr.Known) (ocr.Reading, error) {
+	if kr, ok := rd.(ocr.KnownReader); ok && known {
+		return kr.ReadKnown(face, kn)
+	}
+	return rd.Read(face)
+}
+
 // keepStood reads again, at the height it stood at, each stack read with
 // a letter other than the one that stood on its square (stood, in the
 // camera's own rows and columns): a tile played there covers the old
@@ -572,11 +581,7 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 // there reads the tile behind or beside it: a new letter one higher, a
 // play that was not made.
 func keepStood(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool, stood func(row, col int) grid.Stack) error {
-	kr, hasKnown := rd.(ocr.KnownReader)
-	kn := ocr.Known{Tile: true}
-	if known {
-		kn.HasAngle, kn.Angle = true, float64(90*k)
-	}
+	kn := knownTile(k, known)
 	for i := range cells {
 		c := &cells[i]
 		if c.Height == 0 || c.Letter == "" {
@@ -587,13 +592,7 @@ func keepStood(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, c
 			continue
 		}
 		face := letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(was.Height), geo), crop)
-		var got ocr.Reading
-		var err error
-		if hasKnown && known {
-			got, err = kr.ReadKnown(face, kn)
-		} else {
-			got, err = rd.Read(face)
-		}
+		got, err := readFace(rd, face, known, kn)
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
