@@ -88,6 +88,17 @@ func (d *data) push(x []float32, y int32, real bool, group int32, known bool) {
 
 const turns = 4
 
+// pushCrop adds a rendered crop of glyph group g as the class classOf
+// gives it; a crop whose features cannot be worked out is left out.
+func (d *data) pushCrop(c dataset.Crop, g int) {
+	fv, err := ocr.Features(c.Image)
+	if err != nil {
+		return
+	}
+	known := c.Letter != ""
+	d.push(fv.Vec, classOf(g, known, c.Angle, fv.Alpha), false, -2, known)
+}
+
 // classOf is the class a rendered crop of glyph group g is trained as:
 // the group, turned by the quarter turns the crop stands at (turnOf); an
 // empty square (known false) stands at no turn.
@@ -775,12 +786,7 @@ func renderedData(alpha string, index map[string]int) (*data, error) {
 			if c.Letter != "" && st.game == "upwords" && alpha == ocr.Russian {
 				continue
 			}
-			fv, err := ocr.Features(c.Image)
-			if err != nil {
-				continue
-			}
-			known := c.Letter != ""
-			d.push(fv.Vec, classOf(g, known, c.Angle, fv.Alpha), false, -2, known)
+			d.pushCrop(c, g)
 		}
 	}
 	return d, nil

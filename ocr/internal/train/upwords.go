@@ -224,12 +224,7 @@ func renderedHard(index map[string]int) (*data, error) {
 		if !ok || (c.Letter == "" && rng.IntN(4) != 0) {
 			continue
 		}
-		fv, err := ocr.Features(c.Image)
-		if err != nil {
-			continue
-		}
-		known := c.Letter != ""
-		d.push(fv.Vec, classOf(g, known, c.Angle, fv.Alpha), false, -2, known)
+		d.pushCrop(c, g)
 	}
 	return d, nil
 }
