@@ -348,7 +348,7 @@ func sceneSetSamples(dir string, yield func(looseSample) error) error {
 			return err
 		}
 		n++
-		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: looseTruthFromRender(t), lattice: true, twists: t.Game == "twists", english: latinTruth(t)}); err != nil {
+		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: loose.TruthFromRender(t), lattice: true, twists: t.Game == "twists", english: latinTruth(t)}); err != nil {
 			return err
 		}
 	}
@@ -379,7 +379,7 @@ func renderSamples(game, difficulty string, seed int64, n int, yield func(looseS
 			return fmt.Errorf("eval-loose: rendered JPEG: %w", err)
 		}
 		if err := yield(looseSample{name: fmt.Sprintf("%s-%s-%d", game, difficulty, s), img: img,
-			truth: looseTruthFromRender(&sc.Truth), lattice: true, twists: game == "twists", english: latinTruth(&sc.Truth)}); err != nil {
+			truth: loose.TruthFromRender(&sc.Truth), lattice: true, twists: game == "twists", english: latinTruth(&sc.Truth)}); err != nil {
 			return err
 		}
 	}
@@ -395,18 +395,4 @@ func latinTruth(t *render.Truth) bool {
 		}
 	}
 	return false
-}
-
-// looseTruthFromRender converts a rendered scene's ground truth into
-// labelled tiles.
-func looseTruthFromRender(t *render.Truth) []loose.TruthTile {
-	var out []loose.TruthTile
-	for _, tt := range t.Tiles {
-		var o []loose.Point
-		for _, c := range tt.Corners {
-			o = append(o, loose.Point{X: c[0], Y: c[1]})
-		}
-		out = append(out, loose.TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
-	}
-	return out
 }

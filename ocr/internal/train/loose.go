@@ -37,14 +37,7 @@ func lexiconScene(seed int64) (image.Image, []loose.TruthTile, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	var truth []loose.TruthTile
-	for _, tt := range sc.Truth.Tiles {
-		var o []loose.Point
-		for _, c := range tt.Corners {
-			o = append(o, loose.Point{X: c[0], Y: c[1]})
-		}
-		truth = append(truth, loose.TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
-	}
+	truth := loose.TruthFromRender(&sc.Truth)
 	return img, truth, nil
 }
 

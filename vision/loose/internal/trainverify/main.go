@@ -136,14 +136,7 @@ func run(game, photos string, renders int, difficulty string, seed int64, l2, wr
 		if err != nil {
 			return err
 		}
-		var truth []loose.TruthTile
-		for _, tt := range sc.Truth.Tiles {
-			var o []loose.Point
-			for _, c := range tt.Corners {
-				o = append(o, loose.Point{X: c[0], Y: c[1]})
-			}
-			truth = append(truth, loose.TruthTile{Letter: tt.Letter, Outline: o, Row: tt.Row, Col: tt.Col})
-		}
+		truth := loose.TruthFromRender(&sc.Truth)
 		if err := add(fmt.Sprintf("render %d", s), img, truth); err != nil {
 			return err
 		}
