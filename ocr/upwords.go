@@ -25,11 +25,10 @@ const SpecialistUpwords = "en-upw"
 // for blurred crops, if it has one, is kept (itself not pooled). The
 // mates must know main's glyphs in main's order and its turns.
 func NewPooled(main *Classifier, mates ...*Classifier) (*Classifier, error) {
-	c, err := NewClassifier(main.m)
-	if err != nil {
-		return nil, err
-	}
-	c.blur = main.blur
+	// The main model's folded weights and blur specialist are shared, not
+	// worked out again: a classifier only reads them.
+	c := &Classifier{m: main.m, w1: main.w1, b1: main.b1, w: main.w, b: main.b, blur: main.blur}
+	c.pool.New = main.pool.New
 	for _, m := range mates {
 		if len(m.m.Glyphs) != len(c.m.Glyphs) || m.m.Turns != c.m.Turns {
 			return nil, fmt.Errorf("%w: a pooled model knows %d glyphs and %d turns, the main model %d and %d",
