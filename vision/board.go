@@ -136,7 +136,7 @@ func findBoard(p Plane, img image.Image, n int) (boardFit, bool) {
 // frame, a hand over part of the board): a camera over a table does not
 // move between turns, so the earlier photo vouches for it.
 func findBoardNear(p Plane, img image.Image, n int, hint *Quad) (boardFit, bool) {
-	return findBoardStages(p, img, n, hint, findAll)
+	return findBoardStages(p, img, n, SearchOptions{Hint: hint}, findAll)
 }
 
 // findBoardStages is findBoardNear; findLinesOnly stops after the stages that
@@ -147,7 +147,8 @@ func findBoardNear(p Plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 // brightness cost 10-45 ms more on a 640x640 photo with no board and find
 // 5 of the 6 real Scrabble boards whose lines alone did not; the later
 // stages cost 0.1-1.5 s there, and the partial grids seconds more.)
-func findBoardStages(p Plane, img image.Image, n int, hint *Quad, how findHow) (boardFit, bool) {
+func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findHow) (boardFit, bool) {
+	hint := o.Hint
 	linesOnly := how == findLinesOnly
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
@@ -160,10 +161,10 @@ func findBoardStages(p Plane, img image.Image, n int, hint *Quad, how findHow) (
 	defer src.Close()
 	ws := image.Pt(int(math.Round(float64(p.W)*scale)), int(math.Round(float64(p.H)*scale)))
 	// The work picture: shrunk in Go, the same on every architecture
-	// (shrinkArea), or by OpenCV (WorkShrinkGo): the search's last stages
-	// turn on single levels.
+	// (shrinkArea, SearchOptions.ExactShrink), or by OpenCV: the search's
+	// last stages turn on single levels.
 	var small gocv.Mat
-	if WorkShrinkGo {
+	if o.ExactShrink {
 		sp := p
 		if ws.X != p.W || ws.Y != p.H {
 			sp = shrinkArea(p, ws.X, ws.Y)

@@ -1,12 +1,5 @@
 package vision
 
-// WorkShrinkGo: the board search shrinks the photo to its work picture
-// with shrinkArea (exact, the same on every architecture) when true, with
-// OpenCV's INTER_AREA (float sums in vector code: a level off in a few
-// pixels between amd64 and arm64) when false. Tests set it to read a
-// scene both ways; it is not changed while a search runs.
-var WorkShrinkGo = false
-
 // shrinkArea shrinks the plane p to w x h by area averaging: each pixel
 // of the result is the mean of the part of the picture it covers, each
 // source pixel weighted by the area of it covered, rounded to the

@@ -36,9 +36,7 @@ func TestSureAndCovered(t *testing.T) {
 	// by a level in a few pixels between amd64 and arm64, and on the hand
 	// scene that turned which grid was found (docs/pi.md); the Go shrink
 	// is the same on both and finds arm64's grid here.
-	defer func(was bool) { vision.WorkShrinkGo = was }(vision.WorkShrinkGo)
 	for _, goShrink := range []bool{false, true} {
-		vision.WorkShrinkGo = goShrink
 		for _, tc := range tests {
 			for _, hand := range []bool{false, true} {
 				name := tc.name
@@ -68,7 +66,7 @@ func TestSureAndCovered(t *testing.T) {
 					if err != nil {
 						t.Fatal(err)
 					}
-					r, err := ScanUpwords(img, Options{Reader: rd, CameraOrientation: true})
+					r, err := ScanUpwords(img, Options{Reader: rd, CameraOrientation: true, ExactShrink: goShrink})
 					if err != nil {
 						t.Fatal(err)
 					}

@@ -75,6 +75,10 @@ type Options struct {
 	// letter whose old letter still reads at the old height is read as
 	// it stood (keepStood).
 	Stood func(p grid.Pos) grid.Stack
+	// ExactShrink: the board search shrinks the photo to its work picture
+	// exactly, the same on every architecture, instead of with OpenCV's
+	// INTER_AREA (vision.SearchOptions.ExactShrink). Off by default.
+	ExactShrink bool
 }
 
 // Cell is what the scan saw on one square.
@@ -209,7 +213,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		fit = *opt.On
 	} else {
 		var err error
-		if fit, err = vision.FindGridNear(p, img, n, opt.Hint); err != nil {
+		if fit, err = vision.FindGridWith(p, img, n, vision.SearchOptions{Hint: opt.Hint, ExactShrink: opt.ExactShrink}); err != nil {
 			return nil, err
 		}
 	}
