@@ -84,20 +84,36 @@ func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
 		return Reading{}, fmt.Errorf("%w: no crops or no classifier", ErrEmptyImage)
 	}
 	glyphs := p[0].Glyphs()
-	sum := make([]float64, len(glyphs))
-	top := make([]float64, len(glyphs))
-	angle := make([]float64, len(glyphs))
-	for _, c := range p {
-		for _, t := range tiles {
-			probs, angles, err := c.GlyphProbs(t, k)
-			if err != nil {
-				return Reading{}, err
+	G := len(glyphs)
+	// Each crop is analysed once for the whole pool (analysedCrop); the
+	// probabilities are summed in the order each classifier's own reads
+	// would give them.
+	probs := make([][]float64, len(p)*len(tiles))
+	angles := make([][]float64, len(p)*len(tiles))
+	for t, tile := range tiles {
+		cr, err := analyseCrop(tile, k)
+		if err != nil {
+			return Reading{}, err
+		}
+		cr.keep = len(p) > 1
+		for ci, c := range p {
+			dst, ang, best := make([]float64, G), make([]float64, G), make([]float64, G)
+			for i := range best {
+				best[i] = -1
 			}
-			for g, v := range probs {
-				sum[g] += v
-				if v > top[g] {
-					top[g], angle[g] = v, angles[g]
-				}
+			c.cropProbs(cr, k, dst, best, ang)
+			probs[ci*len(tiles)+t], angles[ci*len(tiles)+t] = dst, ang
+		}
+		cr.done()
+	}
+	sum := make([]float64, G)
+	top := make([]float64, G)
+	angle := make([]float64, G)
+	for i, pr := range probs {
+		for g, v := range pr {
+			sum[g] += v
+			if v > top[g] {
+				top[g], angle[g] = v, angles[i][g]
 			}
 		}
 	}
@@ -112,24 +128,75 @@ var _ VoteReader = Pool{}
 // glyph whose probability in this crop beats bestP, bestP and bestAngle
 // are updated.
 func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle []float64) error {
-	if err := checkImage(tile); err != nil {
+	cr, err := analyseCrop(tile, k)
+	if err != nil {
 		return err
 	}
+	defer cr.done()
+	c.cropProbs(cr, k, dst, bestP, bestAngle)
+	return nil
+}
+
+// analysedCrop is one crop analysed once for every classifier that reads
+// it (a Pool): the features are the same for every model (NumFeatures,
+// from the same normalised crop), only the weights differ. With keep,
+// the features at each candidate rotation are worked out when first
+// asked for and kept for the next classifier.
+
+type analysedCrop struct {
+	ar    *arena
+	flat  bool // no tile (and not known to be one): nothing to read
+	a     *analysis
+	keep  bool
+	feats [][]float32
+}
+
+func analyseCrop(tile image.Image, k Known) (*analysedCrop, error) {
+	if err := checkImage(tile); err != nil {
+		return nil, err
+	}
 	ar := arenas.Get().(*arena)
-	defer func() { ar.reset(); arenas.Put(ar) }()
 	rgb := toRGB(tile, workSide, ar)
 	g := rgb.gray(ar)
 	if !k.Tile && flatGray(g) {
+		return &analysedCrop{ar: ar, flat: true}, nil
+	}
+	expose(rgb, g)
+	return &analysedCrop{ar: ar, a: normalizeGray(rgb, g, false, ar)}, nil
+}
+
+// done gives the crop's working memory back.
+func (cr *analysedCrop) done() { cr.ar.reset(); arenas.Put(cr.ar) }
+
+// features copies into dst the features at candidate i.
+func (cr *analysedCrop) features(i int, dst []float32) {
+	if !cr.keep {
+		features(cr.a.finish(cr.a.cands[i]), dst)
+		return
+	}
+	for len(cr.feats) <= i {
+		cr.feats = append(cr.feats, nil)
+	}
+	if cr.feats[i] == nil {
+		f := make([]float32, NumFeatures)
+		features(cr.a.finish(cr.a.cands[i]), f)
+		cr.feats[i] = f
+	}
+	copy(dst, cr.feats[i])
+}
+
+// cropProbs is glyphProbs on an analysed crop.
+func (c *Classifier) cropProbs(cr *analysedCrop, k Known, dst, bestP, bestAngle []float64) {
+	if cr.flat {
 		for i := range dst {
 			dst[i] = 0
 			if c.m.Glyphs[i] == "" {
 				dst[i] = 1
 			}
 		}
-		return nil
+		return
 	}
-	expose(rgb, g)
-	a := normalizeGray(rgb, g, false, ar)
+	a := cr.a
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	T := c.m.Turns
@@ -141,7 +208,7 @@ func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle
 	var alphaTop float64
 	for i := 0; i < len(a.cands); i++ {
 		alpha := a.cands[i]
-		features(a.finish(alpha), s.feat)
+		cr.features(i, s.feat)
 		c.forward(s, k.Tile)
 		at := -1
 		if k.HasAngle {
@@ -194,7 +261,6 @@ func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle
 			bestAngle[gl] = math.Mod(alphaTop+float64(bestTurn[gl])*360/float64(T), 360)
 		}
 	}
-	return nil
 }
 
 // GlyphProbs is one crop's probability of every glyph (in the order of

@@ -78,3 +78,64 @@ func TestReadVote(t *testing.T) {
 		}
 	}
 }
+
+// TestPoolAnalysesOnce: a pool reads each crop analysed once for all its
+// classifiers (analysedCrop), and gives exactly what each classifier's
+// own reading of every crop, summed classifier by classifier, gives:
+// the same letter, conf and angle, to the last bit.
+func TestPoolAnalysesOnce(t *testing.T) {
+	en := defaultReader(t, English).(*Classifier)
+	m, err := LoadModel(SpecialistScrabble)
+	if err != nil {
+		t.Skip("no en-scr model in this build")
+	}
+	sc, err := NewClassifier(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	pool := Pool{sc, en}
+	// The pool as it read before: each classifier analyses each crop.
+	separately := func(tiles []image.Image, k Known) Reading {
+		G := len(en.Glyphs())
+		sum, top, angle := make([]float64, G), make([]float64, G), make([]float64, G)
+		for _, c := range pool {
+			for _, tl := range tiles {
+				probs, angles, err := c.GlyphProbs(tl, k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for g, v := range probs {
+					sum[g] += v
+					if v > top[g] {
+						top[g], angle[g] = v, angles[g]
+					}
+				}
+			}
+		}
+		return voted(en.Glyphs(), sum, angle, len(pool)*len(tiles), k)
+	}
+	for _, tc := range []struct {
+		name string
+		k    Known
+		n    int // crops per vote
+	}{
+		{"nothing known, one crop", Known{}, 1},
+		{"a tile, one crop", Known{Tile: true}, 1},
+		{"a tile upright, three crops", Known{Tile: true, HasAngle: true}, 3},
+		{"a tile turned, two crops", Known{Tile: true, HasAngle: true, Angle: 270}, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for i := 0; i+tc.n <= len(imgs); i++ {
+				tiles := imgs[i : i+tc.n]
+				got, err := pool.ReadVote(tiles, tc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if want := separately(tiles, tc.k); got != want {
+					t.Errorf("crops %d..%d: pooled %+v, read separately %+v", i, i+tc.n-1, got, want)
+				}
+			}
+		})
+	}
+}

@@ -34,8 +34,11 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // along it), squares round letters no face outline backs (byLetter), and
 // I's shorter than the other letters (shortI: a thin bar down to 0.45 of
 // the typical letter is a letter; Lexicon's tiles, not Twists', whose
-// bars and icons it would take for letters).
-type search struct{ lattice, byLetter, shortI bool }
+// bars and icons it would take for letters). With interlock (Twists:
+// the tiles' notches hold them on one lattice) a square round a letter
+// is turned as the tiles found near it are, not as its strokes run (an
+// action tile's sign, a round letter, has no clear direction of its own).
+type search struct{ lattice, byLetter, shortI, interlock bool }
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
@@ -69,9 +72,12 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 		return nil, 0, noTiles(gray, meanGray, "no dark letters on light faces")
 	}
 	// Each face colour the letters suggest is tried; the one that finds
-	// the most tiles wins.
+	// the most tiles wins. With interlock a face colour that is the
+	// table's (whose letter squares the edges alone back) wins only where
+	// no other finds any: it adds the tiles the others missed.
 	var best []found
 	var bestSide float64
+	var bestPlain bool
 	var firstErr error
 	for _, m := range masks {
 		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, sr)
@@ -85,10 +91,14 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 			// Too small here: search again finer.
 			return nil, side, nil
 		}
-		if len(q) > len(best) {
+		better := len(q) > len(best)
+		if sr.interlock && len(best) > 0 && len(q) > 0 && m.plain != bestPlain {
+			better = bestPlain
+		}
+		if better {
 			// The best first; others add the tiles it missed.
 			q, best = best, q
-			bestSide = side
+			bestSide, bestPlain = side, m.plain
 		}
 		for _, a := range q {
 			dup := false
@@ -109,9 +119,18 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	return best, bestSide, nil
 }
 
+// faceMask is a mask of face-coloured pixels (255); plain: the face colour
+// is the table's (white tiles on a white table), so the mask cannot tell
+// a face from the table.
+type faceMask struct {
+	m     []byte
+	plain bool
+}
+
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
 // size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
+func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, ink []byte, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
+	m := fm.m
 	lattice, byLetter := sr.lattice, sr.byLetter
 	// The thin dark lines between touching tiles: a black-hat with a small
 	// kernel finds dark lines narrower than it (letter strokes are wider
@@ -228,8 +247,17 @@ func fromMask(gray gocv.Mat, meanGray float64, m, ink []byte, w, h int, scale fl
 		if spaced {
 			capSide = side
 		}
-		sqs, elongs := letterSquares(merged, quads, gb, w, h, capSide)
+		sqs, elongs := letterSquares(merged, quads, gb, w, h, capSide, sr.interlock)
 		for i, q := range sqs {
+			// Where the mask cannot tell faces from the table, on a
+			// lattice whose tiles interlock, the edges alone say it
+			// (three sides: a mark on a cloth has none; the reader and
+			// the verifier confirm).
+			if fm.plain && sr.interlock && edgeSides(q, gb, w, h) >= 3 {
+				quads = append(quads, q)
+				sqElong = append(sqElong, elongs[i])
+				continue
+			}
 			if faceShare(q, filled, w, h) >= 0.15 && edgeSides(q, gb, w, h) >= 2 {
 				quads = append(quads, q)
 				sqElong = append(sqElong, elongs[i])
@@ -717,7 +745,7 @@ func int32s(m *gocv.Mat) ([]int32, error) {
 // weighted down so that shading matters less than hue): the face's, or the
 // table's (the median of the rest), refined by a few k-means rounds.
 // It returns nil when no letter-like strokes are found.
-func tileMask(src, gray gocv.Mat, w, h int) (masks [][]byte, ink []byte, err error) {
+func tileMask(src, gray gocv.Mat, w, h int) (masks []faceMask, ink []byte, err error) {
 	lab := gocv.NewMat()
 	defer lab.Close()
 	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
@@ -781,6 +809,12 @@ func tileMask(src, gray gocv.Mat, w, h int) (masks [][]byte, ink []byte, err err
 	// The ring pixels may hold two colours: tile faces round letters, and
 	// a patterned table round its marks. Two means split them.
 	groups := splitColours(faceL, faceA, faceB, wl)
+	// A patterned cloth with many dark marks: the ring round the marks
+	// outnumbers the ring round the letters, and every group's colour is
+	// the table's. The faces are then the ring pixels unlike the table.
+	if g, ok := offTable(groups, faceL, faceA, faceB, table, wl); ok {
+		groups = append(groups, g...)
+	}
 	for _, g := range groups {
 		fl, fa, fb := g[0], g[1], g[2]
 		face := [3]float64{median(fl), median(fa), median(fb)}
@@ -807,10 +841,46 @@ func tileMask(src, gray gocv.Mat, w, h int) (masks [][]byte, ink []byte, err err
 				m[i] = 255
 			}
 		}
-		masks = append(masks, m)
+		plain := math.Sqrt(sq((face[0]-table[0])*wl)+sq(face[1]-table[1])+sq(face[2]-table[2])) <= tableLike
+		masks = append(masks, faceMask{m, plain})
 	}
 	return masks, ink, nil
 }
+
+// offTable: when every colour group of the ring round the dark marks is
+// the table's own (within tableLike), the ring pixels far from the table
+// colour (over offTableDist), when there are enough of them, as groups
+// of their own (split as splitColours does).
+func offTable(groups [][3][]float64, L, A, B []float64, table [3]float64, wl float64) ([][3][]float64, bool) {
+	d := func(l, a, b float64) float64 {
+		return math.Sqrt(sq((l-table[0])*wl) + sq(a-table[1]) + sq(b-table[2]))
+	}
+	for _, g := range groups {
+		if d(median(g[0]), median(g[1]), median(g[2])) > tableLike {
+			return nil, false
+		}
+	}
+	var fl, fa, fb []float64
+	for i := range L {
+		if d(L[i], A[i], B[i]) > offTableDist {
+			fl = append(fl, L[i])
+			fa = append(fa, A[i])
+			fb = append(fb, B[i])
+		}
+	}
+	debugf("the ring is the table's: %d of %d ring pixels unlike it", len(fl), len(L))
+	if len(fl) < 40 || len(fl) < len(L)/50 {
+		return nil, false
+	}
+	return splitColours(fl, fa, fb, wl), true
+}
+
+// tableLike and offTableDist: colour distances (Lab, lightness weighted)
+// of a ring that is the table's, and of a pixel unlike the table.
+const (
+	tableLike    = 6.0
+	offTableDist = 12.0
+)
 
 // splitColours splits colour samples (L, a, b) into two groups by two
 // means (lightness weighted by wl) when the groups are distinct and the
@@ -1134,8 +1204,10 @@ func mergeLetters(bs []blob, side float64) []blob {
 // gradient directions modulo 90 degrees), as large relative to the letter
 // as the tiles already found are to theirs (1.6 when none are). capSide,
 // when not 0, is the tile side the letters' spacing gave (the faces run
-// together): no square is much larger or smaller.
-func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int, capSide float64) ([][4]Point, []float64) {
+// together): no square is much larger or smaller. With interlock, the
+// square is turned as the nearest tiles found are when they agree
+// (neighbourAxis).
+func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int, capSide float64, interlock bool) ([][4]Point, []float64) {
 	var ratios []float64
 	var lonely []blob
 	for _, l := range letters {
@@ -1173,14 +1245,19 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int, capS
 			minSq = 0.8 * capSide
 		}
 	}
-	var out [][4]Point
-	var elongs []float64
-	for _, l := range lonely {
+	// Each letter's own direction: its strokes' gradients, four times
+	// each angle on the unit circle (weighted by the gradient's
+	// strength); dir is that mean and how clear it is (0..1).
+	type dir struct {
+		theta, clear float64
+	}
+	dirs := make([]dir, len(lonely))
+	for i, l := range lonely {
 		if l.solid {
 			continue
 		}
 		r := int(l.size * 0.6)
-		var sc, ss float64
+		var sc, ss, sm float64
 		for y := max(1, int(l.y)-r); y < min(h-1, int(l.y)+r); y++ {
 			for x := max(1, int(l.x)-r); x < min(w-1, int(l.x)+r); x++ {
 				gx := float64(gray[y*w+x+1]) - float64(gray[y*w+x-1])
@@ -1192,14 +1269,51 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int, capS
 				a := 4 * math.Atan2(gy, gx)
 				sc += m * math.Cos(a)
 				ss += m * math.Sin(a)
+				sm += m
 			}
 		}
-		theta := math.Atan2(ss, sc) / 4
+		dirs[i] = dir{math.Atan2(ss, sc) / 4, math.Hypot(sc, ss) / math.Max(sm, 1)}
+	}
+	// With interlock, the directions round each letter: the tiles found
+	// (weight 1) and the other letters (the square of how clear their
+	// strokes' direction is: a round letter or a sign says little).
+	var axes []axis
+	if interlock {
+		for _, q := range quads {
+			axes = append(axes, axis{centroid(q), math.Atan2(q[1].Y-q[0].Y, q[1].X-q[0].X), 1})
+		}
+		for i, l := range lonely {
+			if !l.solid {
+				axes = append(axes, axis{Point{l.x, l.y}, dirs[i].theta, sq(dirs[i].clear)})
+			}
+		}
+	}
+	var out [][4]Point
+	var elongs []float64
+	for i, l := range lonely {
+		if l.solid {
+			continue
+		}
+		theta := dirs[i].theta
+		if interlock {
+			if a, ok := neighbourAxis(Point{l.x, l.y}, axes); ok {
+				theta = a
+			}
+		}
 		s := math.Min(math.Max(l.size*ratio, minSq), maxSq)
 		ux, uy := math.Cos(theta), math.Sin(theta)
 		vx, vy := -uy, ux
 		hs := s / 2
-		at := func(u, v float64) Point { return Point{l.x + u*ux + v*vx, l.y + u*uy + v*vy} }
+		cx, cy := l.x, l.y
+		if interlock {
+			// On the lattice of the tiles found near it: a sign or a
+			// glyph merged with a neighbour's mark lies off its tile's
+			// centre.
+			if c, ok := snapToLattice(Point{cx, cy}, quads); ok {
+				cx, cy = c.X, c.Y
+			}
+		}
+		at := func(u, v float64) Point { return Point{cx + u*ux + v*vx, cy + u*uy + v*vy} }
 		q := orderQuad([4]Point{at(-hs, -hs), at(hs, -hs), at(hs, hs), at(-hs, hs)})
 		// Not over a tile already found.
 		clash := false
@@ -1216,6 +1330,89 @@ func letterSquares(letters []blob, quads [][4]Point, gray []byte, w, h int, capS
 	}
 	return out, elongs
 }
+
+// snapToLattice moves c onto the lattice of the nearest quad (its centre
+// plus whole steps of its sides along its edges) when that quad lies
+// within snapReach of its sides and c lies off the lattice by more than
+// snapOff of a side (a glyph at its tile's centre stays where it is).
+func snapToLattice(c Point, quads [][4]Point) (Point, bool) {
+	best, bd := -1, math.Inf(1)
+	for i, q := range quads {
+		if d := dist(centroid(q), c); d < bd {
+			best, bd = i, d
+		}
+	}
+	if best < 0 {
+		return c, false
+	}
+	q := quads[best]
+	o := centroid(q)
+	u := Point{(q[1].X - q[0].X + q[2].X - q[3].X) / 2, (q[1].Y - q[0].Y + q[2].Y - q[3].Y) / 2}
+	v := Point{(q[3].X - q[0].X + q[2].X - q[1].X) / 2, (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2}
+	lu, lv := math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y)
+	if lu < 1 || lv < 1 || bd > snapReach*(lu+lv)/2 {
+		return c, false
+	}
+	dx, dy := c.X-o.X, c.Y-o.Y
+	a := (dx*u.X + dy*u.Y) / (lu * lu)
+	b := (dx*v.X + dy*v.Y) / (lv * lv)
+	ra, rb := math.Round(a), math.Round(b)
+	if math.Hypot(a-ra, b-rb) < snapOff {
+		return c, false
+	}
+	return Point{o.X + ra*u.X + rb*v.X, o.Y + ra*u.Y + rb*v.Y}, true
+}
+
+// snapReach and snapOff: see snapToLattice.
+const (
+	snapReach = 3.0
+	snapOff   = 0.15
+)
+
+// axis is a direction (radians, modulo 90 degrees) at a point, with its
+// weight (how clear it is, 0..1).
+type axis struct {
+	at    Point
+	theta float64
+	wt    float64
+}
+
+// neighbourAxis is the direction (radians, modulo 90 degrees) of the
+// axisNeighbours axes nearest c (c's own left out), when they agree: the
+// weighted mean of four times each angle on the unit circle is at least
+// axisAgree of their weight long, and they weigh at least axisWeight.
+func neighbourAxis(c Point, axes []axis) (float64, bool) {
+	idx := make([]int, 0, len(axes))
+	for i, a := range axes {
+		if dist(a.at, c) > 0.5 {
+			idx = append(idx, i)
+		}
+	}
+	if len(idx) < axisNeighbours {
+		return 0, false
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		return dist(axes[idx[a]].at, c) < dist(axes[idx[b]].at, c)
+	})
+	var sc, ss, sw float64
+	for _, i := range idx[:axisNeighbours] {
+		a := axes[i]
+		sc += a.wt * math.Cos(4*a.theta)
+		ss += a.wt * math.Sin(4*a.theta)
+		sw += a.wt
+	}
+	if sw < axisWeight || math.Hypot(sc, ss) < axisAgree*sw {
+		return 0, false
+	}
+	return math.Atan2(ss, sc) / 4, true
+}
+
+// axisNeighbours and axisAgree: see neighbourAxis.
+const (
+	axisNeighbours = 6
+	axisAgree      = 0.7
+	axisWeight     = 0.5
+)
 
 // faceShare is the share of the quad's border band (outside the middle
 // 0.6 of it, where the letter is) that the face mask covers: a tile's

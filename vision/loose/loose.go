@@ -237,7 +237,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	src := toRGB(img)
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists})
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists})
 	if err != nil {
 		return tilesFound{}, err
 	}

@@ -461,3 +461,41 @@ func labelledPhoto(t *testing.T, dir, name string) (image.Image, []TruthTile) {
 	}
 	return img, truth
 }
+
+// Tables on a patterned cloth whose dark marks outnumber the letters (the
+// ring round the marks is the cloth's colour: the faces are the ring's
+// pixels unlike it), and white tiles on a white cloth (the mask cannot
+// tell faces from the cloth: on an interlocking lattice the edges do),
+// read as the Twists game reads them.
+func TestPatternedCloth(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes and reads them")
+	}
+	ru, err := ocr.Default(ocr.Russian)
+	if err != nil {
+		t.Skip(err)
+	}
+	cases := []struct {
+		name   string
+		seed   int64
+		recall float64
+	}{
+		{"ring of the cloth's colour", 2001, 0.9},
+		{"ring of the cloth's colour, few tiles", 2022, 0.9},
+		{"white tiles on a white cloth", 2038, 0.8},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img, tr := renderScene(t, "twists", "normal", c.seed)
+			r, err := Scan(img, Options{Reader: ru, Lattice: true, Twists: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreScan(r.Tiles, truthFromRender(tr), SameShape)
+			t.Logf("seed %d: %d tiles, found %d, matched %d, letters %d of %d", c.seed, s.Truth, s.Found, s.Matched, s.Letters, s.Lettered)
+			if rec := float64(s.Matched) / float64(s.Truth); rec < c.recall {
+				t.Errorf("recall %.2f (%d of %d), want >= %.2f", rec, s.Matched, s.Truth, c.recall)
+			}
+		})
+	}
+}

@@ -284,38 +284,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool) {
 	read := func(i int) {
 		sq := &sqs[i]
-		r, c := sq.Pos.Row, sq.Pos.Col
-		fr := f.faceReads(r, c, rd, size, model)
-		sq.read = fr.readLetter(sq.Height)
-		if !settled(sq.read) {
-			// The stack's count is the game's guess: a stack of
-			// another height shows its faces higher or lower. The
-			// face the camera sees best is read at every height; at
-			// the height where it reads a letter most surely, all
-			// faces are read, and the likelier reading counts.
-			i := f.bestFace(r, c, sq.Height)
-			bestK, bestP := sq.Height, fr.letterProb(sq.Height, i)
-			for k := max(1, sq.Height-heightReach); k <= min(f.geo.MaxStack, sq.Height+heightReach); k++ {
-				if k == sq.Height {
-					continue
-				}
-				if p := fr.letterProb(k, i); p > bestP {
-					bestK, bestP = k, p
-				}
-			}
-			if bestK != sq.Height {
-				if lr := fr.readLetter(bestK); lr.conf > sq.read.conf {
-					sq.read = lr
-				}
-			}
-			if !settled(sq.read) {
-				// still not settled: each face is read again as the
-				// mean of its crop and the crop moved a little each
-				// way (cropShifts), at the count chosen
-				fr.shifted = true
-				sq.read = fr.readLetter(sq.read.k)
-			}
-		}
+		sq.read = f.readSquare(f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, size, model), sq.Height)
 		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
 	}
 	if _, ok := rd.(*ocr.Classifier); !ok {
@@ -325,6 +294,47 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, mo
 		return
 	}
 	parallel(len(idx), func(k int) { read(idx[k]) })
+}
+
+// readSquare reads the letter of the top pyramid of one square (fr's)
+// whose stack the game holds at k: at k first; a reading not settled
+// is read at the heights around k too, and one still neither settled
+// nor sure gets a second look with moved crops.
+func (f *frame) readSquare(fr *faceReads, k int) letterRead {
+	lr := fr.readLetter(k)
+	if settled(lr) {
+		return lr
+	}
+	// The stack's count is the game's guess: a stack of another height
+	// shows its faces higher or lower. The face the camera sees best is
+	// read at every height; at the height where it reads a letter most
+	// surely, all faces are read, and the likelier reading counts.
+	i := f.bestFace(fr.r, fr.c, k)
+	bestK, bestP := k, fr.letterProb(k, i)
+	for h := max(1, k-heightReach); h <= min(f.geo.MaxStack, k+heightReach); h++ {
+		if h == k {
+			continue
+		}
+		if p := fr.letterProb(h, i); p > bestP {
+			bestK, bestP = h, p
+		}
+	}
+	if bestK != k {
+		if other := fr.readLetter(bestK); other.conf > lr.conf {
+			lr = other
+		}
+	}
+	if settled(lr) || sureRead(lr) {
+		// A reading already sure is kept: on the tuning sets the
+		// second look changed none of their letters and cost a normal
+		// scene half its crops.
+		return lr
+	}
+	// Still neither settled nor sure: each face the camera sees well is
+	// read again as the mean of its crop and the crop moved a little
+	// each way (cropShifts), at the count chosen.
+	fr.shifted = true
+	return fr.readLetter(lr.k)
 }
 
 // parallel calls do(0..n-1), shared among as many goroutines as there

@@ -68,3 +68,118 @@ func same(a, b *image.RGBA) bool {
 	}
 	return true
 }
+
+// TestSecondLook: the second look (the moved crops) is taken only on a
+// square whose reading is neither settled nor sure after the height
+// search, and moves only the faces of weight shiftMinWeight or more;
+// a lighter face keeps its own read. Both kinds of square occur on the
+// stored normal scene.
+func TestSecondLook(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := Scan(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := locate(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rd := reader(t)
+	looked, kept := 0, 0
+	for _, sq := range sc.Squares {
+		if sq.Colour == 0 {
+			continue
+		}
+		fr := l.f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, 48, true)
+		lr := l.f.readSquare(fr, sq.Height)
+		var moved []faceKey
+		for key := range fr.memo {
+			if key.shifted {
+				moved = append(moved, key)
+			}
+		}
+		if !fr.shifted {
+			if len(moved) > 0 {
+				t.Errorf("%v: moved crops read without the second look", sq.Pos)
+			}
+			if !settled(lr) && !sureRead(lr) {
+				t.Errorf("%v: neither settled nor sure, and no second look", sq.Pos)
+			}
+			if !settled(lr) {
+				kept++
+			}
+			continue
+		}
+		looked++
+		// the look before the second: the same square read afresh,
+		// without it
+		first := l.f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, 48, true)
+		first.shifted = false
+		for _, key := range moved {
+			if key.k != lr.k {
+				t.Errorf("%v: moved crops at count %d, reading at %d", sq.Pos, key.k, lr.k)
+			}
+		}
+		ws := l.f.faceWeights(sq.Pos.Row, sq.Pos.Col, lr.k)
+		for i, w := range ws {
+			switch {
+			case w == 0:
+				if lr.faceP[i] != nil {
+					t.Errorf("%v face %d: weight 0 read", sq.Pos, i)
+				}
+			case w < shiftMinWeight:
+				own := first.faceRead(lr.k, i, false)
+				for l, v := range lr.faceP[i] {
+					if math.Abs(v-own[l]) > 1e-12 {
+						t.Errorf("%v face %d (weight %.2f): %s %.4f, want its own read %.4f", sq.Pos, i, w, l, v, own[l])
+					}
+				}
+			default:
+				if _, ok := fr.memo[faceKey{lr.k, i, true}]; !ok {
+					t.Errorf("%v face %d (weight %.2f): not moved", sq.Pos, i, w)
+				}
+			}
+		}
+	}
+	if looked == 0 || kept == 0 {
+		t.Errorf("second looks %d, sure readings kept without one %d: want both on the normal scene", looked, kept)
+	}
+}
+
+// TestFaceCropInto: a crop drawn into a used image is the crop drawn
+// into a new one (every pixel written, black off the picture).
+func TestFaceCropInto(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := locate(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	buf := image.NewRGBA(image.Rect(0, 0, 48, 48))
+	for i := range buf.Pix {
+		buf.Pix[i] = 200
+	}
+	// a square by the board's edge, its crops moved far enough that part
+	// falls off the picture, and one in the middle
+	for _, tc := range []struct {
+		name       string
+		r, c, k, i int
+		dS, dT     float64
+	}{
+		{"middle", 4, 5, 1, 0, 0, 0},
+		{"middle, moved", 4, 5, 2, 1, cropShift, -cropShift},
+		{"far off the picture", 0, 0, 1, 2, -40, -40},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := l.f.faceCropInto(buf, tc.r, tc.c, tc.k, tc.i, tc.dS, tc.dT)
+			if !same(got, l.f.faceCropAt(tc.r, tc.c, tc.k, tc.i, 48, tc.dS, tc.dT)) {
+				t.Error("differs from a crop drawn afresh")
+			}
+		})
+	}
+}

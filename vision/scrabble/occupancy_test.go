@@ -170,3 +170,81 @@ func TestCrowdedBoards(t *testing.T) {
 		})
 	}
 }
+
+// TestWeakTiles: where the tiles' look lies near the plain squares' (a
+// blurred board's letters spread the tiles' lightness little), a square
+// standing out only part of the way to it, and nearer it than its print,
+// is a tile, marked weak; on a board whose tiles stand far from the
+// squares, the same square is no tile.
+func TestWeakTiles(t *testing.T) {
+	var plain [][2]int
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain && !isStar(r, c) {
+				plain = append(plain, [2]int{r, c})
+			}
+		}
+	}
+	// Every square its print's look (spread: minSpread); the letter's
+	// spread (the look's fourth number) raised on the tiles.
+	board := func(seedSpread, faintSpread float64) (looks [Size][Size]look, seeds, faint [][2]int) {
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				k := float64(premiumAt[r][c])
+				looks[r][c].v = vec{100 - 10*k, 15 * k, -12 * k, 2}
+			}
+		}
+		for i := 0; i < 14; i++ {
+			p := plain[i*len(plain)/14]
+			if i%2 == 0 {
+				looks[p[0]][p[1]].v[3] += seedSpread * minSpread
+				seeds = append(seeds, p)
+			} else {
+				looks[p[0]][p[1]].v[3] += faintSpread * minSpread
+				faint = append(faint, p)
+			}
+		}
+		return looks, seeds, faint
+	}
+	letters := func([][2]int) bool { return true }
+	for _, tc := range []struct {
+		name            string
+		seed, faint     float64 // how far they stand from the plain squares, in spreads
+		faintTile, weak bool
+	}{
+		{"blurred: the tiles' look near the squares'", 6.5, 3.6, true, true},
+		{"sharp: the tiles' look far from the squares'", 20, 3.6, false, false},
+		{"blurred, a square nearer its print than the tiles", 6.5, 3.0, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var none [Size][Size]bool
+			looks, seeds, faint := board(tc.seed, tc.faint)
+			occ, _, weak := decide(looks, &none, letters, false)
+			for _, p := range seeds {
+				if !occ[p[0]][p[1]] || weak[p[0]][p[1]] {
+					t.Errorf("seed %v: tile %v, weak %v; want a tile, not weak", p, occ[p[0]][p[1]], weak[p[0]][p[1]])
+				}
+			}
+			for _, p := range faint {
+				if occ[p[0]][p[1]] != tc.faintTile || weak[p[0]][p[1]] != tc.weak {
+					t.Errorf("faint square %v: tile %v, weak %v; want %v, %v", p, occ[p[0]][p[1]], weak[p[0]][p[1]], tc.faintTile, tc.weak)
+				}
+			}
+			n := 0
+			for r := range occ {
+				for c := range occ[r] {
+					if occ[r][c] {
+						n++
+					}
+				}
+			}
+			want := len(seeds)
+			if tc.faintTile {
+				want += len(faint)
+			}
+			if n != want {
+				t.Errorf("%d tiles, want %d", n, want)
+			}
+		})
+	}
+}

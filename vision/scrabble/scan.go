@@ -211,7 +211,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		size = 64
 	}
 	reader := letterReader(opt)
-	occ := occupancy(f, func(r, c int) bool {
+	occ, weak := occupancy(f, func(r, c int) bool {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
 	})
@@ -280,6 +280,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		cell := &Cell{Center: f.px(float64(c)+0.5, float64(r)+0.5)}
 		out.Cells[r][c] = cell
 		if t.ink < blankBelow {
+			if weak[t.r][t.c] {
+				out.Cells[r][c] = nil // a weak tile with no letter: an empty square
+				continue
+			}
 			cell.Blank, cell.Conf = true, 1-t.ink/blankBelow
 			continue
 		}
@@ -313,6 +317,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		// shows a pattern or shading the contrast test took for ink (a
 		// blurred board's letters are faint too). Said unsure.
 		if rd.Conf < noLetterConf {
+			if weak[t.r][t.c] {
+				out.Cells[r][c] = nil
+				continue
+			}
 			cell.Blank, cell.Conf = true, noLetterBlankConf
 			continue
 		}
