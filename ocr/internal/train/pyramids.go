@@ -31,6 +31,8 @@ var (
 	pyrUpright    = flag.Bool("pyr-upright", false, "with -specialist pyramids: the faces' features as vision/pyramids reads them since issue 21 (ocr.FeaturesUpright: the crop is upright, no rotation estimated); without it ocr.Features (make train's first two pyramids lines, kept as they were)")
 	pyrHard0      = flag.Int64("pyr-hard-seed", 50001, "with -specialist pyramids: the first seed of the -pyr-hard scenes")
 	pyrNear       = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
+	pyrBlur       = flag.Float64("pyr-blur", 0, "with -specialist pyramids: share of the faces of scenes drawn with little blur (under -pyr-blur-under px) also learnt defocused (blurCrop: a Gaussian of 1-4 crop pixels, some with noise), as hard scenes show them")
+	pyrBlurUnder  = flag.Float64("pyr-blur-under", 1.5, "with -pyr-blur: the scenes' blur (px) under which their faces are also learnt defocused")
 )
 
 // pyrSample is one face crop's features and what the truth says of it.
@@ -103,6 +105,13 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 	if err != nil {
 		return nil, false, nil // no board (out of view, a hand): nothing to learn from
 	}
+	// the defocused copies draw from their own stream, so that the
+	// samples without them stay as they were
+	brng := rand.New(rand.NewPCG(*seed^0xb1d2, uint64(sceneSeed)))
+	blurShare := 0.0
+	if opt.Blur < *pyrBlurUnder {
+		blurShare = *pyrBlur
+	}
 	var out []pyrSample
 	for _, c := range crops {
 		fv, err := faceFeatures(c.Image)
@@ -110,9 +119,82 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 			continue
 		}
 		t := truth[c.Pos]
-		out = append(out, pyrSample{fv: fv, glyph: t.glyph, sq: i*100 + c.Pos.Row*10 + c.Pos.Col, weight: c.Weight, truthK: c.Height == t.k})
+		s := pyrSample{fv: fv, glyph: t.glyph, sq: i*100 + c.Pos.Row*10 + c.Pos.Col, weight: c.Weight, truthK: c.Height == t.k}
+		out = append(out, s)
+		if blurShare > 0 && brng.Float64() < blurShare {
+			noise := 0.0
+			if brng.Float64() < 0.5 {
+				noise = 2 + 6*brng.Float64()
+			}
+			b := blurCrop(c.Image, 1+3*brng.Float64(), noise, brng)
+			if s.fv, err = faceFeatures(b); err == nil {
+				out = append(out, s)
+			}
+		}
 	}
 	return out, true, nil
+}
+
+// blurCrop is img defocused: a Gaussian of sigma pixels (rows, then
+// columns, the border repeated), then, when noise > 0, grey noise of that
+// standard deviation (in 0-255 levels) added to every channel alike.
+func blurCrop(img image.Image, sigma, noise float64, rng *rand.Rand) *image.RGBA {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	r := int(math.Ceil(3 * sigma))
+	k := make([]float64, 2*r+1)
+	var sum float64
+	for i := range k {
+		d := float64(i - r)
+		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
+		sum += k[i]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	src := make([][3]float64, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			cr, cg, cb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			src[y*w+x] = [3]float64{float64(cr >> 8), float64(cg >> 8), float64(cb >> 8)}
+		}
+	}
+	clampI := func(v, hi int) int { return max(0, min(hi-1, v)) }
+	tmp := make([][3]float64, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var acc [3]float64
+			for i, kv := range k {
+				p := src[y*w+clampI(x+i-r, w)]
+				acc[0] += kv * p[0]
+				acc[1] += kv * p[1]
+				acc[2] += kv * p[2]
+			}
+			tmp[y*w+x] = acc
+		}
+	}
+	out := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var acc [3]float64
+			for i, kv := range k {
+				p := tmp[clampI(y+i-r, h)*w+x]
+				acc[0] += kv * p[0]
+				acc[1] += kv * p[1]
+				acc[2] += kv * p[2]
+			}
+			n := 0.0
+			if noise > 0 {
+				n = rng.NormFloat64() * noise
+			}
+			o := out.PixOffset(x, y)
+			for c := 0; c < 3; c++ {
+				out.Pix[o+c] = uint8(max(0, min(255, math.Round(acc[c]+n))))
+			}
+			out.Pix[o+3] = 255
+		}
+	}
+	return out
 }
 
 // faceFeatures are a face crop's features as the trained model will see

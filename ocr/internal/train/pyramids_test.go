@@ -1,7 +1,10 @@
 package main
 
 import (
+	"image"
+	"image/color"
 	"math"
+	"math/rand/v2"
 	"slices"
 	"testing"
 
@@ -58,6 +61,24 @@ func TestPyramidOptions(t *testing.T) {
 			t.Fatalf("face of square %d: glyph %d, at the true count %v", f.sq, f.glyph, f.truthK)
 		}
 	}
+	// -pyr-blur 1: every face of this normal scene (blur under
+	// -pyr-blur-under) is also learnt defocused, with the same label and
+	// other features; the faces themselves are unchanged
+	defer func(b float64) { *pyrBlur = b }(*pyrBlur)
+	*pyrBlur = 1
+	both, _, err := pyramidScene(seed, 0, "normal", true, "GoBold", 0, index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(both) != 2*len(faces) {
+		t.Fatalf("-pyr-blur 1: %d samples, want the %d faces twice", len(both), len(faces))
+	}
+	for i, f := range faces {
+		a, b := both[2*i], both[2*i+1]
+		if !slices.Equal(a.fv.Vec, f.fv.Vec) || b.glyph != f.glyph || b.sq != f.sq || slices.Equal(b.fv.Vec, f.fv.Vec) {
+			t.Fatalf("face %d: the face changed, or its defocused copy has another label or the same features", i)
+		}
+	}
 }
 
 // TestFitFrom: trained further (-pyr-init), a model keeps the warm
@@ -105,4 +126,81 @@ func TestFitFrom(t *testing.T) {
 	if a, b := loss(warm), loss(moved); b >= a {
 		t.Errorf("loss on the new samples %.3f before, %.3f after three epochs: want it lower", a, b)
 	}
+}
+
+// TestBlurCrop: a defocused crop (-pyr-blur) keeps its size and flat
+// grey, softens an ink edge (the step spreads over several pixels, the
+// total ink kept), stronger with a larger sigma; noise moves pixels of
+// the flat parts, and the same stream gives the same picture.
+func TestBlurCrop(t *testing.T) {
+	const w, h = 48, 40
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := uint8(220)
+			if x >= w/2 {
+				v = 30
+			}
+			img.SetRGBA(x, y, color.RGBA{v, v, v, 255})
+		}
+	}
+	row := func(m *image.RGBA, x int) int { return int(m.RGBAAt(x, h/2).R) }
+	ink := func(m *image.RGBA) (s int) {
+		for x := 0; x < w; x++ {
+			s += row(m, x)
+		}
+		return s
+	}
+	spread := func(m *image.RGBA) (n int) { // pixels of the row between the two greys
+		for x := 0; x < w; x++ {
+			if v := row(m, x); v > 40 && v < 210 {
+				n++
+			}
+		}
+		return n
+	}
+	cases := []struct {
+		name                 string
+		sigma                float64
+		minSpread, maxSpread int
+	}{
+		{"one pixel", 1, 2, 6},
+		{"four pixels", 4, 8, 20},
+	}
+	last := 0
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			b := blurCrop(img, c.sigma, 0, rand.New(rand.NewPCG(1, 2)))
+			if b.Bounds().Dx() != w || b.Bounds().Dy() != h {
+				t.Fatalf("size %v, want %dx%d", b.Bounds(), w, h)
+			}
+			if row(b, 0) != 220 || row(b, w-1) != 30 {
+				t.Errorf("flat ends %d, %d; want 220, 30", row(b, 0), row(b, w-1))
+			}
+			if s := spread(b); s < c.minSpread || s > c.maxSpread || s <= last {
+				t.Errorf("edge spread over %d pixels; want %d-%d and more than a smaller sigma's %d", s, c.minSpread, c.maxSpread, last)
+			} else {
+				last = s
+			}
+			if d := ink(b) - ink(img); d < -w || d > w {
+				t.Errorf("row's sum moved by %d; want it kept", d)
+			}
+		})
+	}
+	t.Run("noise", func(t *testing.T) {
+		a := blurCrop(img, 1, 6, rand.New(rand.NewPCG(1, 2)))
+		b := blurCrop(img, 1, 6, rand.New(rand.NewPCG(1, 2)))
+		if !slices.Equal(a.Pix, b.Pix) {
+			t.Error("the same stream gave two pictures")
+		}
+		moved := 0
+		for y := 0; y < h; y++ {
+			if a.RGBAAt(2, y).R != 220 {
+				moved++
+			}
+		}
+		if moved < h/2 {
+			t.Errorf("noise 6 moved %d of %d flat pixels; want most", moved, h)
+		}
+	})
 }
