@@ -164,18 +164,19 @@ func TestBrowser(t *testing.T) {
 	}
 }
 
-// waitJS polls a JavaScript condition until it is true.
+// waitJS polls a JavaScript condition until it is true (20 s on an idle
+// machine, longer on a loaded one: emulation.NewWait).
 func waitJS(t *testing.T, ctx context.Context, cond, what string) {
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	wait := emulation.NewWait(t, 20*time.Second)
 	for {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
 		if err == nil && ok {
 			return
 		}
-		if time.Now().After(deadline) {
+		if wait.Over() {
 			page, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.body.innerText`))
-			t.Fatalf("waited 20s for %s (%v); the page says:\n%s", what, err, page)
+			t.Fatalf("waited %v for %s (%v); the page says:\n%s", wait, what, err, page)
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -196,8 +197,9 @@ func tinyJPEG(t *testing.T) []byte {
 // openPhone starts Debian's Chromium as DESIGN.md has it for browser tests
 // (headless, no sandbox, no GPU, no QUIC, no first run, no background
 // networking, component updates or sync, a fresh profile), with extra
-// flags (a language), and gives the browser's context, 90 seconds long,
-// and what closes it.
+// flags (a language), and gives the browser's context, 90 seconds long
+// on an idle machine (longer on a loaded one: emulation.Context), and
+// what closes it.
 //
 // Under user-mode emulation (make pi-check's arm64 run) it skips the
 // test: Chromium aborts under qemu-user, a limit of the emulation, not of
@@ -223,6 +225,6 @@ func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocato
 	}, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx)
-	bctx, cancelTimeout := context.WithTimeout(bctx, 90*time.Second)
+	bctx, cancelTimeout := emulation.Context(bctx, t, 90*time.Second)
 	return bctx, func() { cancelTimeout(); cancelBrowser(); cancelAlloc() }
 }

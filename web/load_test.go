@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -185,7 +186,7 @@ func TestLoad(t *testing.T) {
 	tick.Stop()
 	want := sess.State().Version
 	// Let the last event reach everyone.
-	deadline := time.Now().Add(5 * time.Second)
+	wait := emulation.NewWait(t, 5*time.Second)
 	for {
 		all := true
 		for _, p := range phones {
@@ -193,7 +194,7 @@ func TestLoad(t *testing.T) {
 				all = false
 			}
 		}
-		if all || time.Now().After(deadline) {
+		if all || wait.Over() {
 			break
 		}
 		time.Sleep(20 * time.Millisecond)

@@ -19,6 +19,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 )
@@ -389,6 +390,14 @@ func (c *sseClient) next() (sseEvent, error) {
 	}
 }
 
+// patient is closed once a wait for what takes d on an idle machine is
+// over (emulation.Context: longer on a loaded one).
+func patient(t *testing.T, d time.Duration) <-chan struct{} {
+	ctx, cancel := emulation.Context(context.Background(), t, d)
+	t.Cleanup(cancel)
+	return ctx.Done()
+}
+
 func (c *sseClient) nextState(t *testing.T) game.State {
 	t.Helper()
 	type res struct {
@@ -410,8 +419,8 @@ func (c *sseClient) nextState(t *testing.T) game.State {
 			t.Fatalf("event id %q name %q for version %d", r.ev.id, r.ev.event, st.Version)
 		}
 		return st
-	case <-time.After(5 * time.Second):
-		t.Fatal("no event within 5s")
+	case <-patient(t, 5*time.Second):
+		t.Fatal("no event within 5s (longer on a loaded machine)")
 	}
 	return game.State{}
 }
@@ -476,7 +485,7 @@ func TestShutdownEndsStreams(t *testing.T) {
 		if !errors.Is(err, io.EOF) && !strings.Contains(err.Error(), "closed") {
 			t.Logf("stream ended with %v", err)
 		}
-	case <-time.After(5 * time.Second):
+	case <-patient(t, 5*time.Second):
 		t.Fatal("the event stream stayed open after shutdown")
 	}
 	select {
@@ -484,7 +493,7 @@ func TestShutdownEndsStreams(t *testing.T) {
 		if err != nil {
 			t.Fatalf("Serve: %v", err)
 		}
-	case <-time.After(6 * time.Second):
+	case <-patient(t, 6*time.Second):
 		t.Fatal("Serve did not return after shutdown")
 	}
 }

@@ -198,7 +198,12 @@ func TestServeImageUploadsBounded(t *testing.T) {
 	dir := t.TempDir()
 	pinFile := filepath.Join(dir, "pin.txt")
 	os.WriteFile(pinFile, []byte("2468\n"), 0o600)
-	c := startServe(t, "--addr", "127.0.0.1:0", "--data", filepath.Join(dir, "data"), "--camera", "upload", "--pin-file", pinFile)
+	// Reading the 49 MP photo takes seconds on an idle machine, longer
+	// than the service's 30 s write timeout on a loaded one (which cuts
+	// the connection): the service gets the rest of the test's time
+	// (--write-timeout, as a slow table would set it).
+	c := startServe(t, "--addr", "127.0.0.1:0", "--data", filepath.Join(dir, "data"), "--camera", "upload", "--pin-file", pinFile,
+		"--write-timeout", emulation.Allowance(t, web.DefaultLimits.WriteTimeout).String())
 	big := smoothPhoto(t, 7000, 7000)
 	if len(big) > web.DefaultMaxUpload {
 		t.Fatalf("the test photo is %d bytes, over an upload's limit", len(big))

@@ -66,6 +66,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	demoRestart := fs.Duration("demo-restart", time.Minute, "with --camera demo: this long after the recorded game's last turn, end the game (the tally), and as long again later start it over; 0 stays on the last turn")
 	period := fs.Duration("frame-period", time.Second, "time between demo frames (a demo turn is 5 frames) and between photos of a dir: camera")
 	hold := fs.Duration("hold", 10*time.Second, "with a camera watched for turns (no --button): how long something may lie still on the board's edge (a pencil, a cup) before it is taken as part of the table and turns are read again; a hand or an arm reaching into the grid is waited for three times as long")
+	writeTimeout := fs.Duration("write-timeout", web.DefaultLimits.WriteTimeout, "how long an answer may take to be written, reading an uploaded photo included; a slow machine reading big photos may need longer (an event stream's every write has as long)")
 	still := fs.Duration("still", vision.DefaultStillFor, "with a live camera watched for turns (no --button): how long the board and the table around it must be still (and 3 frames) before the photo is read as the turn; shorter brings the turn to the phones sooner, with more risk of reading a board a hand is about to touch again")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: tilescope serve [--addr HOST:PORT] [--game G] [--camera SPEC] [--data DIR] [options]")
@@ -91,6 +92,9 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	if *still <= 0 {
 		return usageErrorf("serve: --still %v: want a positive duration", *still)
+	}
+	if *writeTimeout <= 0 {
+		return usageErrorf("serve: --write-timeout %v: want a positive duration", *writeTimeout)
 	}
 	names := splitPlayers(*players)
 	if len(names) < 1 || len(names) > 4 {
@@ -255,6 +259,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		Forms:    russianFormsDefiner{},
 		Lang:     df.lang,
 		Uploader: &uploader{pipe: pipe},
+		Limits:   web.Limits{WriteTimeout: *writeTimeout},
 	})
 	if err != nil {
 		return fmt.Errorf("serve: %w", err)

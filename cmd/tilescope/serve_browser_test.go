@@ -46,13 +46,13 @@ func TestServeDemoInChromium(t *testing.T) {
 	}
 	// The page follows the game: wait until it shows at least the turns
 	// seen above, then compare its scoreboard with the service's.
-	deadline := time.Now().Add(20 * time.Second)
+	wait := emulation.NewWait(t, 20*time.Second)
 	for {
 		n, err := chromedp.Run(bctx, chromedp.Evaluate[int](`document.querySelectorAll("#history li").length`))
 		if err == nil && n >= len(st.History) {
 			break
 		}
-		if time.Now().After(deadline) {
+		if wait.Over() {
 			t.Fatalf("the page shows %d turns (%v), the service had %d", n, err, len(st.History))
 		}
 		time.Sleep(100 * time.Millisecond)
@@ -77,14 +77,15 @@ func TestServeDemoInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	var photo bool
-	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+	photoWait := emulation.NewWait(t, 15*time.Second)
+	for ; ; time.Sleep(100 * time.Millisecond) {
 		photo, err = chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const i = document.querySelector("#history img"); return !!i && i.complete && i.naturalWidth > 0; })()`))
-		if (err == nil && photo) || time.Now().After(deadline) {
+		if (err == nil && photo) || photoWait.Over() {
 			break
 		}
 	}
 	if err != nil || !photo {
-		t.Errorf("the history shows no turn photo within 15s (%v)", err)
+		t.Errorf("the history shows no turn photo within %v (%v)", photoWait, err)
 	}
 	t.Logf("the page shows %v after demo turn %d", scores, maxDemoTurn(now))
 	if *demoShot {
@@ -194,7 +195,8 @@ func needChromium(t *testing.T) {
 
 // phoneBrowser starts a headless Chromium showing a phone-size screen
 // (390x844, touch, scale 2), closed when the test ends; its context times
-// out after timeout.
+// out after timeout on an idle machine, longer on a loaded one
+// (emulation.Context).
 func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
 	t.Helper()
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
@@ -204,7 +206,7 @@ func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
 	bctx, cancelBrowser := chromedp.NewContext(actx)
-	bctx, cancelTimeout := context.WithTimeout(bctx, timeout)
+	bctx, cancelTimeout := emulation.Context(bctx, t, timeout)
 	t.Cleanup(func() {
 		cancelTimeout()
 		cancelBrowser()
@@ -265,23 +267,25 @@ func phonePage(t *testing.T, url string, w, h int64, more func()) (context.Conte
 	return bctx, func(what, cond string) { t.Helper(); pageWait(t, bctx, 30*time.Second, what, cond, more) }
 }
 
-// pageWait waits up to limit for a JavaScript condition on the page; on
+// pageWait waits up to limit (on an idle machine, longer on a loaded one:
+// emulation.NewWait) for a JavaScript condition on the page; on
 // failure it runs more (when set) and fails with the page's text and its
 // last message.
 func pageWait(t *testing.T, bctx context.Context, limit time.Duration, what, cond string, more func()) {
 	t.Helper()
-	for deadline := time.Now().Add(limit); ; time.Sleep(100 * time.Millisecond) {
+	wait := emulation.NewWait(t, limit)
+	for ; ; time.Sleep(100 * time.Millisecond) {
 		ok, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { try { return !!(`+cond+`); } catch (e) { return false; } })()`))
 		if err == nil && ok {
 			return
 		}
-		if time.Now().After(deadline) {
+		if wait.Over() {
 			if more != nil {
 				more()
 			}
 			page, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.body.innerText`))
 			note, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`document.getElementById("toast").textContent`))
-			t.Fatalf("waited %v for %s (%v); the last message: %q; the page says:\n%s", limit, what, err, note, page)
+			t.Fatalf("waited %v for %s (%v); the last message: %q; the page says:\n%s", wait, what, err, note, page)
 		}
 	}
 }

@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 )
 
@@ -69,10 +70,10 @@ func demoArgs(data string) []string {
 // waitLog waits until the child's log says want.
 func (c *child) waitLog(t *testing.T, want string, limit time.Duration) {
 	t.Helper()
-	deadline := time.Now().Add(limit)
+	wait := emulation.NewWait(t, limit)
 	for !strings.Contains(c.stderr.String(), want) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the log does not say %q within %v:\n%s", want, limit, c.stderr.String())
+		if wait.Over() {
+			t.Fatalf("the log does not say %q within %v:\n%s", want, wait, c.stderr.String())
 		}
 		time.Sleep(50 * time.Millisecond)
 	}

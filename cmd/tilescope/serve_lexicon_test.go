@@ -14,6 +14,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 	lexgame "github.com/tilescope/tilescope/internal/games/lexicon"
 )
@@ -181,15 +182,15 @@ func TestServeLexiconInChromium(t *testing.T) {
 	if err := chromedp.Do(bctx, chromedp.Click(chromedp.ID("more")), chromedp.WaitVisible(chromedp.ID("endgame"))); err != nil {
 		t.Fatalf("the More sheet: %v", err)
 	}
-	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(200 * time.Millisecond) {
+	for wait := emulation.NewWait(t, 20*time.Second); ; time.Sleep(200 * time.Millisecond) {
 		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`(() => { const b = document.getElementById("endgame"); if (b) b.click(); return true; })()`)); err != nil {
 			t.Fatalf("ending the game: %v", err)
 		}
 		if open, _ := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.querySelector('#endform input[data-seat="1"]')`)); open {
 			break
 		}
-		if time.Now().After(deadline) {
-			t.Fatal("the end sheet did not open")
+		if wait.Over() {
+			t.Fatalf("the end sheet did not open within %v", wait)
 		}
 	}
 	if err := chromedp.Do(bctx,

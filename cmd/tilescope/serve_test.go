@@ -80,13 +80,16 @@ func startServe(t *testing.T, args ...string) *child {
 	}()
 	go func() { c.err = cmd.Wait(); close(c.done) }()
 	t.Cleanup(func() { cmd.Process.Kill(); <-c.done })
+	listen, stop := emulation.Context(context.Background(), t, 60*time.Second)
+	defer stop()
+	start := time.Now()
 	select {
 	case a := <-addr:
 		c.url = "http://" + a
 	case <-c.done:
 		t.Fatalf("serve exited before listening: %v\n%s", c.err, stderr.String())
-	case <-time.After(emulation.Patient(60 * time.Second)):
-		t.Fatalf("serve did not listen within %v\n%s", emulation.Patient(60*time.Second), stderr.String())
+	case <-listen.Done():
+		t.Fatalf("serve did not listen within %v\n%s", time.Since(start).Round(time.Second), stderr.String())
 	}
 	return c
 }
@@ -127,14 +130,14 @@ func (c *child) game(t *testing.T) game.State {
 // waitFor polls the game until ok says yes.
 func (c *child) waitFor(t *testing.T, what string, limit time.Duration, ok func(game.State) bool) game.State {
 	t.Helper()
-	deadline := time.Now().Add(emulation.Patient(limit))
+	wait := emulation.NewWait(t, limit)
 	for {
 		st := c.game(t)
 		if ok(st) {
 			return st
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no %s within %v; the game: %d turns, %d records\n%s", what, limit, len(st.Turns), len(st.History), c.stderr.String())
+		if wait.Over() {
+			t.Fatalf("no %s within %v; the game: %d turns, %d records\n%s", what, wait, len(st.Turns), len(st.History), c.stderr.String())
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
@@ -302,13 +305,15 @@ func TestServeStopsOnSIGTERM(t *testing.T) {
 		t.Fatal(err)
 	}
 	c.cmd.Process.Signal(syscall.SIGTERM)
+	stopping, stop := emulation.Context(context.Background(), t, 15*time.Second)
+	defer stop()
 	select {
 	case <-c.done:
 		if c.err != nil {
 			t.Fatalf("serve after SIGTERM: %v\n%s", c.err, c.stderr.String())
 		}
-	case <-time.After(15 * time.Second):
-		t.Fatal("serve did not stop within 15s of SIGTERM")
+	case <-stopping.Done():
+		t.Fatal("serve did not stop within 15s of SIGTERM (longer on a loaded machine)")
 	}
 	if pin, _ := os.ReadFile(filepath.Join(data, "pin")); len(pin) != 0 {
 		t.Errorf("--pin given, yet a PIN file was written: %q", pin)
@@ -366,6 +371,8 @@ func TestServeBadFlags(t *testing.T) {
 		{"bad lang", []string{"--lang", "fr"}, "--lang"},
 		{"no hold", []string{"--hold", "0s"}, "--hold"},
 		{"no still", []string{"--still", "0s"}, "--still"},
+		{"no write timeout", []string{"--write-timeout", "0s"}, "--write-timeout"},
+		{"negative write timeout", []string{"--write-timeout", "-5s"}, "--write-timeout"},
 		{"no pin file", []string{"--pin-file", filepath.Join(file, "nope")}, "--pin-file"},
 		{"bad pin file", []string{"--pin-file", file}, "--pin-file"},
 		{"pin and pin file", []string{"--pin", "1234", "--pin-file", file}, "give one"},
