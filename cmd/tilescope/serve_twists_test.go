@@ -90,8 +90,14 @@ func TestServeTwistsInChromium(t *testing.T) {
 			t.Errorf("%s scored %d, the referee on the recorded tables %d", w, got[w], ref.score[w])
 		}
 	}
-	if held := heldOf(st); !slices.Equal(held, ref.held["СОН"]) || st.Game != "twists" {
-		t.Errorf("%s: tiles held %v after СОН, the referee %v", st.Game, held, ref.held["СОН"])
+	// ЛУЖЬ's photo read right is Борис's turn at once (flagged, not in
+	// the dictionary); read with a tile missed it waits for a tap.
+	upto, toPlay, toPlayName := "СОН", 1, "Борис"
+	if got["ЛУЖЬ"] != 0 {
+		upto, toPlay, toPlayName = "ЛУЖЬ", 0, "Аня"
+	}
+	if held := heldOf(st); !slices.Equal(held, ref.held[upto]) || st.Game != "twists" {
+		t.Errorf("%s: tiles held %v after %s, the referee %v", st.Game, held, upto, ref.held[upto])
 	}
 	// The order: Аня, Борис (skip: Вера misses), Аня (reverse), Вера,
 	// then Борис.
@@ -99,15 +105,15 @@ func TestServeTwistsInChromium(t *testing.T) {
 	for _, tn := range st.Turns {
 		who = append(who, tn.Name)
 	}
-	if want := []string{"Аня", "Борис", "Аня", "Вера"}; !slices.Equal(who[:min(4, len(who))], want) || st.ToPlay != 1 || !st.Reversed {
-		t.Errorf("played by %v, seat %d to play, reversed %v; want %v, Борис, reversed", who, st.ToPlay, st.Reversed, want)
+	if want := []string{"Аня", "Борис", "Аня", "Вера"}; !slices.Equal(who[:min(4, len(who))], want) || st.ToPlay != toPlay || !st.Reversed {
+		t.Errorf("played by %v, seat %d to play, reversed %v; want %v, %s, reversed", who, st.ToPlay, st.Reversed, want, toPlayName)
 	}
 
 	bctx, js := openDemoPage(t, c)
 	js("the tiles and the action tiles on the lattice", `document.querySelectorAll("#board .cell.twtile").length >= 17 && document.querySelectorAll("#board .cell.twtile.act-skip").length === 1 && document.querySelectorAll("#board .cell.twtile.act-give2").length === 1`)
-	js("the words drawn along their paths", `document.querySelectorAll("#board svg.twpaths polyline").length === 4`)
-	js("the tiles each player holds", `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+ints(ref.held["СОН"])+`"`)
-	js("Борис to play, anticlockwise", `document.querySelector("#scores .player.toplay .name").textContent === "Борис" && document.getElementById("scores").classList.contains("reversed")`)
+	js("the words drawn along their paths", `document.querySelectorAll("#board svg.twpaths polyline").length === `+strconv.Itoa(len(ref.order[:slices.Index(ref.order, upto)+1])))
+	js("the tiles each player holds", `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+ints(ref.held[upto])+`"`)
+	js(toPlayName+" to play, anticlockwise", `document.querySelector("#scores .player.toplay .name").textContent === "`+toPlayName+`" && document.getElementById("scores").classList.contains("reversed")`)
 	js("the action tiles in the history", `document.getElementById("history").textContent.includes("skip") && document.getElementById("history").textContent.includes("gave 2 to Борис")`)
 
 	// The first change asks for the table's PIN.
@@ -126,13 +132,23 @@ func TestServeTwistsInChromium(t *testing.T) {
 	split := func(key, want string) {
 		t.Helper()
 		t.Logf("split %s", key)
-		if err := chromedp.Do(bctx, chromedp.Click(chromedp.CSS(`#lastturn .twsplits button[data-split="`+key+`"]`))); err != nil {
+		acts := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(`#lastturn .twsplits button[data-split="` + key + `"]`))}
+		if upto != "СОН" {
+			// A later turn stands: the give turn's history line offers
+			// the split.
+			acts = []chromedp.Action[chromedp.Void]{
+				chromedp.Click(chromedp.CSS(`#history li[data-turn="4"] [data-splits]`)),
+				chromedp.WaitVisible(chromedp.CSS(`#sheetcontent [data-split="` + key + `"]`)),
+				chromedp.Click(chromedp.CSS(`#sheetcontent [data-split="` + key + `"]`)),
+			}
+		}
+		if err := chromedp.Do(bctx, acts...); err != nil {
 			t.Fatalf("the split %s: %v", key, err)
 		}
 		pinIfAsked()
 		js("the tiles held after the split "+key, `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+want+`"`)
 	}
-	h := ref.held["СОН"]
+	h := ref.held[upto]
 	split("0=1,1=1", ints([]int{h[0] + 1, h[1] - 1, h[2]}))
 	js("the split in the history", `document.getElementById("history").textContent.includes("gave 1 to Аня")`)
 	split("1=2", ints(h))

@@ -148,6 +148,11 @@ type Reading struct {
 	// they may hide a piece (a hand over them, a deep shadow, stacks in
 	// front): the page says so rather than showing them bare.
 	Covered [][2]int
+	// Alt gives, for a square ([row, col]) whose new letter was read
+	// unsure, the other letters the camera's reader gives some
+	// probability there, likeliest first: ReconcileUpwordsJudged weighs
+	// them when the play as read is refused. Not recorded.
+	Alt map[[2]int][]string
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -163,7 +168,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...)}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"math/bits"
+	"sort"
 
 	"github.com/tilescope/tilescope/scoring/grid"
 )
@@ -39,11 +40,20 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 }
 
 // ReconcileUpwordsJudged is ReconcileUpwords that asks the rules about the
-// stacks read with a new letter but not higher than they stood: either a
-// tile went on each (what ReconcileUpwords assumes) or the camera misread
-// the letter. When the play with the new tiles is refused and the play
-// with some of those stacks as they stood is accepted, the accepted one is
-// taken, those stacks marked unsure.
+// stacks read with a new letter: either a tile went on each (what
+// ReconcileUpwords assumes) or the camera misread the letter (a blurred
+// face; on another maker's board, the crop a level off reading the tile
+// behind). When the play with the new tiles is refused and the play with
+// some of those stacks as they stood is accepted, the accepted one is
+// taken, those stacks marked unsure: the fewest stacks first, and of as
+// many, those read no higher than they stood (a new tile would have
+// raised them) before those read higher. A new tile read on a square
+// where an earlier photo showed a tile the table took away (a phantom:
+// the square's print or a shadow, read with another letter this time)
+// is weighed the same way, between the two: taken away when the play
+// with it is refused and the play without it accepted. When none of
+// those is accepted, the other letters the camera's reader gave its
+// unsure new tiles (Reading.Alt) are weighed: otherLetters.
 //
 // past is what earlier photos of the game showed (Session.Sightings). A
 // square the camera reads with a letter it read there before, while the
@@ -55,11 +65,14 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 	return func(standing Position, past []Sighting, r Reading) (Reading, int) {
 		before := gridOf(standing)
 		out, n, doubt := reconcile(before, past, r)
-		if sc == nil || len(doubt) == 0 || len(doubt) > 4 {
+		if sc == nil || before == nil || (len(doubt) == 0 || len(doubt) > maxDoubt) && len(r.Alt) == 0 {
 			return out, n
 		}
 		if _, err := sc.Judge(before, gridOf(out.Board)); err == nil {
 			return out, n
+		}
+		if len(doubt) > maxDoubt {
+			doubt = nil
 		}
 		// Every subset of the doubtful stacks taken as they stood, fewest
 		// first: the first the rules accept wins.
@@ -86,13 +99,130 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 				}
 			}
 		}
+		if alt, k, ok := otherLetters(sc, before, out, r.Alt); ok {
+			return alt, n + k
+		}
 		return out, n
 	}
 }
 
+// maxAltSquares is how many squares otherLetters weighs other letters on
+// at most (the least sure first), and maxAltChanges how many of them it
+// changes at once.
+const (
+	maxAltSquares = 8
+	maxAltChanges = 2
+)
+
+// otherLetters is the reading out, refused by the rules, with the letter
+// of one or two new tiles (a square whose letter out changes) taken as
+// another the camera's reader gave some probability (alts,
+// Reading.Alt): the fewest changes first, the least sure squares first,
+// the likeliest letters first; the first play the rules accept wins,
+// its changed squares marked unsure. The old letter of a stack, among
+// the other letters, is the stack as it stood (no tile went on it).
+func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]string) (Reading, int, bool) {
+	ob := gridOf(out.Board)
+	if ob == nil || len(alts) == 0 {
+		return out, 0, false
+	}
+	type option struct {
+		p grid.Pos
+		s grid.Stack
+	}
+	var squares [][]option
+	var confs []float64
+	for rc, letters := range alts {
+		p := grid.Pos{Row: rc[0], Col: rc[1]}
+		if !ob.In(p) || !before.In(p) {
+			continue
+		}
+		s, b := ob.At(p), before.At(p)
+		if s.Empty() || s.Letter == b.Letter {
+			continue
+		}
+		var opts []option
+		for _, l := range letters {
+			switch {
+			case l == s.Letter:
+			case l == b.Letter:
+				opts = append(opts, option{p, b})
+			case b.Empty():
+				opts = append(opts, option{p, grid.Stack{Letter: l, Height: 1}})
+			default:
+				opts = append(opts, option{p, grid.Stack{Letter: l, Height: b.Height + 1}})
+			}
+		}
+		if len(opts) > 0 {
+			squares = append(squares, opts)
+			confs = append(confs, out.conf(p))
+		}
+	}
+	// The least sure first; ties by place, for the same answer each time.
+	idx := make([]int, len(squares))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool {
+		i, j := idx[a], idx[b]
+		if confs[i] != confs[j] {
+			return confs[i] < confs[j]
+		}
+		pi, pj := squares[i][0].p, squares[j][0].p
+		return pi.Row < pj.Row || pi.Row == pj.Row && pi.Col < pj.Col
+	})
+	if len(idx) > maxAltSquares {
+		idx = idx[:maxAltSquares]
+	}
+	try := func(opts ...option) (Reading, bool) {
+		alt := out.clone()
+		ab := gridOf(alt.Board)
+		for _, o := range opts {
+			ab.Set(o.p, o.s)
+			if o.p.Row < len(alt.Conf) && o.p.Col < len(alt.Conf[o.p.Row]) {
+				alt.Conf[o.p.Row][o.p.Col] = Guessed
+			}
+		}
+		if ab.Equal(before) {
+			return alt, false
+		}
+		_, err := sc.Judge(before, ab)
+		return alt, err == nil
+	}
+	for _, i := range idx {
+		for _, o := range squares[i] {
+			if alt, ok := try(o); ok {
+				return alt, 1, true
+			}
+		}
+	}
+	if maxAltChanges < 2 {
+		return out, 0, false
+	}
+	for a := 0; a < len(idx); a++ {
+		for b := a + 1; b < len(idx); b++ {
+			for _, o1 := range squares[idx[a]] {
+				for _, o2 := range squares[idx[b]] {
+					if alt, ok := try(o1, o2); ok {
+						return alt, 2, true
+					}
+				}
+			}
+		}
+	}
+	return out, 0, false
+}
+
+// maxDoubt is how many stacks read with a new letter ReconcileUpwordsJudged
+// weighs at most (every subset of them: 63 plays judged at most, and
+// only for a refused reading).
+const maxDoubt = 6
+
 // reconcile is ReconcileUpwords, with past as in ReconcileUpwordsJudged;
-// doubt lists the stacks read with a new letter at or below the height
-// they stood at.
+// doubt lists the stacks read with a new letter, those read at or below
+// the height they stood at first, then the new tiles read where a
+// phantom was taken away before (phantomBefore), then the stacks read
+// higher than they stood.
 func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []grid.Pos) {
 	rb := gridOf(r.Board)
 	if before == nil || rb == nil || before.Rows != rb.Rows || before.Cols != rb.Cols {
@@ -139,10 +269,13 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 		}
 	})
 	leaveOneHigher := !others && oneHigher > 0
-	var doubt []grid.Pos
+	var doubt, phantoms, higher []grid.Pos
 	before.Each(func(p grid.Pos, b grid.Stack) {
 		s := read.At(p)
 		guess := min(r.conf(p), Guessed)
+		if b.Empty() && !s.Empty() && phantomBefore(past, p) {
+			phantoms = append(phantoms, p)
+		}
 		switch {
 		case b.Empty() && s.Height > 1:
 			set(p, grid.Stack{Letter: s.Letter, Height: 1}, guess)
@@ -152,6 +285,8 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 		case s.Letter != b.Letter:
 			if s.Height <= b.Height {
 				doubt = append(doubt, p)
+			} else {
+				higher = append(higher, p)
 			}
 			conf := r.conf(p)
 			if s.Height != b.Height+1 {
@@ -164,7 +299,24 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 			set(p, b, guess)
 		}
 	})
-	return out, changed, doubt
+	return out, changed, append(append(doubt, phantoms...), higher...)
+}
+
+// phantomBefore reports whether an earlier photo showed a tile on square
+// p that the table took away (the game held it empty after that turn):
+// the same square's print or shadow read as a tile, whatever letter it
+// read then.
+func phantomBefore(past []Sighting, p grid.Pos) bool {
+	for _, s := range past {
+		seen, after := gridOf(s.Seen), gridOf(s.After)
+		if seen == nil || after == nil || !seen.In(p) || !after.In(p) {
+			continue
+		}
+		if !seen.At(p).Empty() && after.At(p).Empty() {
+			return true
+		}
+	}
+	return false
 }
 
 // Sighting is one earlier photo of the game: what it showed (before it was

@@ -172,6 +172,13 @@ C R T S .
 . . . . .
 C A T S .
 . . . . .`, []grid.Pos{{Row: 1, Col: 1}}},
+		{"a misread letter read higher than it stood, beside a play, is taken as it stood", `
+. . . . .
+C R2 T S .
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`, []grid.Pos{{Row: 1, Col: 1}}},
 		{"a tile stacked beside a play stays", `
 . . . . .
 C O T S .
@@ -252,6 +259,13 @@ C A I S X
 . . . . .
 C A T S .
 . . . . .`},
+		{"a phantom tile the table removed, seen again as another letter in a refused play, is not there", `
+. . . . .
+C A T S Y
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`},
 	}
 	seen := lastSeen.Clone()
 	seen.Set(grid.Pos{Row: 1, Col: 4}, grid.Stack{Letter: "X", Height: 1})
@@ -279,5 +293,79 @@ C A . . .
 	got, _ = ReconcileUpwordsJudged(nil)(before, nil, Reading{Board: grid.MustParse(tests[0].read)})
 	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "I", Height: 2}) {
 		t.Errorf("without the last photo (1,2) = %v, want I2", s)
+	}
+}
+
+// TestReconcileOtherLetters: a refused play is weighed with the other
+// letters the camera's reader gave its unsure new tiles (Reading.Alt).
+func TestReconcileOtherLetters(t *testing.T) {
+	empty := grid.New(3, 5)
+	standing := grid.MustParse(`
+. . . . .
+C A T . .
+. . . . .`)
+	sc := rowWords{"CAT": true, "CATS": true, "CAB": true}
+	at := func(r, c int) [2]int { return [2]int{r, c} }
+	tests := []struct {
+		name           string
+		before         *grid.Board
+		read, want     string
+		alt            map[[2]int][]string
+		unsure, sureOf []grid.Pos
+	}{
+		{"one misread letter of a new word", empty, `
+. . . . .
+K A B . .
+. . . . .`, `
+. . . . .
+C A B . .
+. . . . .`, map[[2]int][]string{at(1, 0): {"X", "C"}}, []grid.Pos{{Row: 1, Col: 0}}, []grid.Pos{{Row: 1, Col: 2}}},
+		{"two misread letters of a first word", empty, `
+. . . . .
+K A X . .
+. . . . .`, `
+. . . . .
+C A T . .
+. . . . .`, map[[2]int][]string{at(1, 0): {"C"}, at(1, 2): {"T"}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 2}}, nil},
+		{"an accepted play is left as read", standing, `
+. . . . .
+C A T S .
+. . . . .`, `
+. . . . .
+C A T S .
+. . . . .`, map[[2]int][]string{at(1, 3): {"X"}}, nil, []grid.Pos{{Row: 1, Col: 3}}},
+		{"no other letter makes a word: left as read", empty, `
+. . . . .
+K A X . .
+. . . . .`, `
+. . . . .
+K A X . .
+. . . . .`, map[[2]int][]string{at(1, 0): {"Q"}}, nil, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := ReconcileUpwordsJudged(sc)(tc.before, nil, Reading{Board: grid.MustParse(tc.read), Alt: tc.alt})
+			if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
+				t.Errorf("board\n%s want\n%s", got.Board, want)
+			}
+			for _, p := range tc.unsure {
+				if c := got.conf(p); c >= LowConf {
+					t.Errorf("%v has conf %v, want it unsure", p, c)
+				}
+			}
+			for _, p := range tc.sureOf {
+				if c := got.conf(p); c < LowConf {
+					t.Errorf("%v has conf %v, want it as read", p, c)
+				}
+			}
+		})
+	}
+	// The stack's own letter among the others: the stack as it stood.
+	got, _ := ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(`
+. . . . .
+C A Z S .
+. . . . .`), Alt: map[[2]int][]string{at(1, 2): {"T"}}})
+	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "T", Height: 1}) {
+		t.Errorf("(1,2) = %v, want T as it stood", s)
 	}
 }

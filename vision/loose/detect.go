@@ -1530,3 +1530,72 @@ func quadBounds(q [4]Point) (minX, minY, maxX, maxY float64) {
 	}
 	return minX, minY, maxX, maxY
 }
+
+// fitSides sizes the tiles of an interlocking lattice (Twists) by their
+// spacing: interlocked tiles touch, so the distance from a tile to its
+// nearest neighbour is the side. A tile whose quad is more than
+// sideOff smaller than the local spacing (the median nearest-neighbour
+// distance of it and its sideNear nearest tiles) is grown about its
+// centre to that spacing (a square round a letter sized from a mask that
+// was wrong). Never shrunk: a false tile between two others would halve
+// the spacing. A tile with no neighbour within 1.6 sides keeps its quad.
+func fitSides(tiles []Tile) {
+	n := len(tiles)
+	if n < 3 {
+		return
+	}
+	nn := make([]float64, n)
+	for i := range tiles {
+		nn[i] = math.Inf(1)
+		for j := range tiles {
+			if i != j {
+				nn[i] = math.Min(nn[i], dist(tiles[i].Center, tiles[j].Center))
+			}
+		}
+	}
+	type near struct {
+		j int
+		d float64
+	}
+	sizes := make([]float64, n)
+	for i := range tiles {
+		var ns []near
+		for j := range tiles {
+			if j != i {
+				ns = append(ns, near{j, dist(tiles[i].Center, tiles[j].Center)})
+			}
+		}
+		sort.Slice(ns, func(a, b int) bool { return ns[a].d < ns[b].d })
+		var local []float64
+		if nn[i] < 1.6*tiles[i].Side {
+			local = append(local, nn[i])
+		}
+		for _, x := range ns[:min(sideNear, len(ns))] {
+			if x.d < 3*tiles[i].Side && nn[x.j] < 1.6*tiles[x.j].Side {
+				local = append(local, nn[x.j])
+			}
+		}
+		if len(local) >= 3 && nn[i] < 1.6*tiles[i].Side {
+			sizes[i] = median(local)
+		}
+	}
+	for i := range tiles {
+		t := &tiles[i]
+		p := sizes[i]
+		if p == 0 || p <= (1+sideOff)*t.Side {
+			continue
+		}
+		f := p / t.Side
+		c := t.Center
+		for k := range t.Corners {
+			t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
+		}
+		t.Side = meanSide(t.Corners)
+	}
+}
+
+// sideNear and sideOff: see fitSides.
+const (
+	sideNear = 4
+	sideOff  = 0.15
+)

@@ -100,3 +100,83 @@ func TestOffTable(t *testing.T) {
 		t.Error("offTable added a group where the ring is the faces'")
 	}
 }
+
+func TestGapCandidates(t *testing.T) {
+	// A light picture, a tile found at (100, 100) of side 40, ink in the
+	// cell to its right and in the cell below, nothing elsewhere.
+	const w, h = 300, 300
+	img := rgbImage{w: w, h: h, pix: make([]byte, 3*w*h)}
+	for i := range img.pix {
+		img.pix[i] = 220
+	}
+	ink := func(cx, cy int) {
+		for y := cy - 6; y <= cy+6; y++ {
+			for x := cx - 3; x <= cx+3; x++ {
+				o := 3 * (y*w + x)
+				img.pix[o], img.pix[o+1], img.pix[o+2] = 20, 20, 20
+			}
+		}
+	}
+	ink(140, 100)
+	ink(100, 140)
+	tile := func(c Point) Tile {
+		q := turnedSquare(c, 40, 0)
+		return Tile{Corners: q, Center: c, Side: 40}
+	}
+	cases := []struct {
+		name  string
+		tiles []Tile
+		want  []Point
+	}{
+		{"ink right and below", []Tile{tile(Point{100, 100})}, []Point{{140, 100}, {100, 140}}},
+		{"the cell below is a tile already", []Tile{tile(Point{100, 100}), tile(Point{101, 139})}, []Point{{140, 100}}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := gapCandidates(img, c.tiles)
+			if len(got) != len(c.want) {
+				t.Fatalf("%d candidates, want %d: %v", len(got), len(c.want), got)
+			}
+			for _, p := range c.want {
+				ok := false
+				for _, g := range got {
+					ok = ok || dist(g.Center, p) < 1
+				}
+				if !ok {
+					t.Errorf("no candidate at %v", p)
+				}
+			}
+		})
+	}
+}
+
+func TestFitSides(t *testing.T) {
+	// A row of interlocked tiles 50 apart, one of them found too small:
+	// it grows to the spacing; the others stay.
+	var tiles []Tile
+	for i := 0; i < 5; i++ {
+		s := 50.0
+		if i == 2 {
+			s = 34
+		}
+		c := Point{100 + 50*float64(i), 100}
+		tiles = append(tiles, Tile{Corners: turnedSquare(c, s, 0), Center: c, Side: s})
+	}
+	fitSides(tiles)
+	for i, x := range tiles {
+		if math.Abs(x.Side-50) > 0.5 {
+			t.Errorf("tile %d: side %.1f, want 50", i, x.Side)
+		}
+	}
+	// A tile larger than the spacing is not shrunk.
+	big := []Tile{
+		{Corners: turnedSquare(Point{100, 100}, 70, 0), Center: Point{100, 100}, Side: 70},
+		{Corners: turnedSquare(Point{150, 100}, 50, 0), Center: Point{150, 100}, Side: 50},
+		{Corners: turnedSquare(Point{200, 100}, 50, 0), Center: Point{200, 100}, Side: 50},
+		{Corners: turnedSquare(Point{250, 100}, 50, 0), Center: Point{250, 100}, Side: 50},
+	}
+	fitSides(big)
+	if math.Abs(big[0].Side-70) > 0.5 {
+		t.Errorf("a large tile was resized to %.1f", big[0].Side)
+	}
+}

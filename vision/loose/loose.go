@@ -264,6 +264,15 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	if opt.Reader != nil && verifies(opt) {
 		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
 	}
+	if opt.Twists {
+		fitSides(tiles)
+		if opt.Reader != nil && len(opt.Alternatives) == 0 && verifies(opt) {
+			tiles, err = fillGaps(src, tiles, opt)
+			if err != nil {
+				return tilesFound{}, err
+			}
+		}
+	}
 	return tilesFound{tiles: tiles, patches: len(found)}, nil
 }
 

@@ -39,5 +39,6 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 	}
 	f := &frame{p: toPicture(img), g: g}
 	align(f)
+	refit(f)
 	return f, nil
 }

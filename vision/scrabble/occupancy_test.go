@@ -123,6 +123,12 @@ func TestCrowdedBoards(t *testing.T) {
 		{"white on lace", 7006, "white"},
 		{"red on felt", 8001, "red"},
 		{"red on laminate", 8011, "red"},
+		// its grid was found half a square too large at the far corner
+		// (refit)
+		{"white on cloth", 8008, "white"},
+		// found by its red border (the grid's lines give no grid), its
+		// tiles over the prints (maxOutlineFit)
+		{"red on felt, by its border", 7013, "red"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := render.RandomScrabbleGame(tc.seed, 40)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 	"time"
 
 	"github.com/tilescope/tilescope/vision"
@@ -113,6 +114,11 @@ type Cell struct {
 	// nearCover: read empty with its walls near the bounds of Covered
 	// (coverNear): not Sure.
 	nearCover bool
+	// Alt, through a game (Options.Stood), for a new letter read unsure
+	// (Conf under SureConf): the other letters the reader gives some
+	// probability on the same face, likeliest first (altLetters), for
+	// the rules to weigh when the play as read is refused.
+	Alt []string
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -329,6 +335,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			}
 			if err := keepStood(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
 				return nil, err
+			}
+			if pr, ok := opt.Reader.(glyphProber); ok {
+				if err := altLetters(img, cells, crop, pr, knownTile(k, known), stood); err != nil {
+					return nil, err
+				}
 			}
 		}
 	}
@@ -603,6 +614,57 @@ func keepStood(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, c
 		if got.Letter == was.Letter && got.Conf >= SureConf {
 			c.Letter, c.Conf, c.Angle, c.Height, c.HeightOK = got.Letter, got.Conf, got.Angle, was.Height, 0
 			c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(was.Height), geo)
+		}
+	}
+	return nil
+}
+
+// glyphProber is a reader that gives every glyph's probability on a crop
+// (ocr.Classifier).
+type glyphProber interface {
+	Glyphs() []string
+	GlyphProbs(tile image.Image, k ocr.Known) (probs, angles []float64, err error)
+}
+
+// altMin is the probability from which a letter is another the face may
+// bear (Cell.Alt); altMax how many are kept at most.
+const (
+	altMin = 0.05
+	altMax = 3
+)
+
+// altLetters gives each stack read with a new letter (not the one that
+// stood on its square: stood, in the camera's rows and columns) under
+// SureConf the other letters its face may bear (Cell.Alt): a blurred M
+// read N, a G read C. One more reading of the face, pooled, for the few
+// unsure new letters of a turn.
+func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.Known, stood func(row, col int) grid.Stack) error {
+	glyphs := pr.Glyphs()
+	for i := range cells {
+		c := &cells[i]
+		if c.Height == 0 || c.Letter == "" || c.Letter == "?" || c.Conf >= SureConf {
+			continue
+		}
+		if stood(c.Pos.Row, c.Pos.Col).Letter == c.Letter {
+			continue
+		}
+		probs, _, err := pr.GlyphProbs(letterCrop(img, c.Face, crop), kn)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		var idx []int
+		for g, p := range probs {
+			if g < len(glyphs) && glyphs[g] != "" && glyphs[g] != c.Letter && p >= altMin {
+				idx = append(idx, g)
+			}
+		}
+		sort.Slice(idx, func(a, b int) bool { return probs[idx[a]] > probs[idx[b]] })
+		if len(idx) > altMax {
+			idx = idx[:altMax]
+		}
+		c.Alt = nil
+		for _, g := range idx {
+			c.Alt = append(c.Alt, glyphs[g])
 		}
 	}
 	return nil

@@ -417,12 +417,21 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 	// Squares read empty that may hide a stack (a hand, a deep shadow,
 	// stacks in front): the page says "covered" rather than empty.
 	var covered [][2]int
+	var alt map[[2]int][]string
 	for _, c := range scan.Cells {
 		if c.Covered && b.At(c.Pos).Empty() {
 			covered = append(covered, [2]int{c.Pos.Row, c.Pos.Col})
 		}
+		// The other letters an unsure new letter may be, for the rules
+		// to weigh (game.ReconcileUpwordsJudged).
+		if len(c.Alt) > 0 && isTileLetter(b.At(c.Pos).Letter) {
+			if alt == nil {
+				alt = map[[2]int][]string{}
+			}
+			alt[[2]int{c.Pos.Row, c.Pos.Col}] = c.Alt
+		}
 	}
-	return game.Reading{Board: b, Conf: conf, Covered: covered}
+	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt}
 }
 
 // Unreadable is a photo the vision could not read (internal/games/photo).

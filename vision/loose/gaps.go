@@ -1,0 +1,108 @@
+package loose
+
+import "math"
+
+// Twists' tiles interlock on one lattice: a tile missed by the search
+// (its face run into the table's colour, its sign taken for no letter, a
+// neighbour's square lying half over it) sits one side from a tile found.
+// gapTiles proposes the cells next to the tiles found that no tile covers
+// yet and that hold ink in their middle; they are read and judged like
+// any square round a letter (readTiles, the verifier), so only what the
+// reader and the verifier take for a tile stays.
+
+// gapCandidates are the squares one step along each tile's edges from
+// it that lie on no tile found (no centre within gapClear of a side) and
+// on no other candidate, and whose middle holds ink (inkInMiddle).
+func gapCandidates(src rgbImage, tiles []Tile) []Tile {
+	var out []Tile
+	free := func(c Point, side float64) bool {
+		for _, t := range tiles {
+			if dist(t.Center, c) < gapClear*math.Max(side, t.Side) {
+				return false
+			}
+		}
+		for _, t := range out {
+			if dist(t.Center, c) < gapClear*side {
+				return false
+			}
+		}
+		return true
+	}
+	for _, t := range tiles {
+		q := t.Corners
+		u := Point{(q[1].X - q[0].X + q[2].X - q[3].X) / 2, (q[1].Y - q[0].Y + q[2].Y - q[3].Y) / 2}
+		v := Point{(q[3].X - q[0].X + q[2].X - q[1].X) / 2, (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2}
+		for _, d := range []Point{u, {-u.X, -u.Y}, v, {-v.X, -v.Y}} {
+			var c [4]Point
+			for k, p := range q {
+				c[k] = Point{p.X + d.X, p.Y + d.Y}
+			}
+			ctr := centroid(c)
+			if ctr.X < 0 || ctr.Y < 0 || ctr.X >= float64(src.w) || ctr.Y >= float64(src.h) {
+				continue
+			}
+			if !free(ctr, t.Side) || !inkInMiddle(src, c) {
+				continue
+			}
+			out = append(out, Tile{Letter: "?", Row: -1, Col: -1, byLetter: true, Corners: c, Center: ctr, Side: meanSide(c), Angle: outlineAngle(c)})
+		}
+	}
+	return out
+}
+
+// gapClear: a cell whose centre lies within this share of a side of a
+// tile's centre is that tile's.
+const gapClear = 0.6
+
+// inkInMiddle says whether the middle half of the quad holds dark ink: a
+// pixel darker than gapInk of the quad's median gray (its face or the
+// table), read on a coarse grid.
+func inkInMiddle(src rgbImage, q [4]Point) bool {
+	const n = 12
+	var all, mid []float64
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
+			// Bilinear in the quad.
+			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
+			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
+			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			r, g, bb := src.bilinear(p.X, p.Y)
+			y := 0.299*float64(r) + 0.587*float64(g) + 0.114*float64(bb)
+			all = append(all, y)
+			if math.Abs(a-0.5) < 0.25 && math.Abs(b-0.5) < 0.25 {
+				mid = append(mid, y)
+			}
+		}
+	}
+	med := median(all)
+	dark := 0
+	for _, y := range mid {
+		if y < gapInk*med {
+			dark++
+		}
+	}
+	return dark >= 2
+}
+
+// gapInk: ink is darker than this share of the cell's median gray.
+const gapInk = 0.6
+
+// fillGaps reads the gap candidates next to the tiles (one reader: the
+// set's) and adds those the verifier keeps.
+func fillGaps(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
+	cands := gapCandidates(src, tiles)
+	if len(cands) == 0 {
+		return tiles, nil
+	}
+	ropt := opt
+	ropt.Reader = letterReader(opt)
+	ropt.KeepUnread = false
+	read, err := readTiles(src, cands, ropt)
+	if err != nil {
+		return nil, err
+	}
+	read = verifyTiles(read, verifierFor(opt), false)
+	fitSides(read)
+	return append(tiles, read...), nil
+}
