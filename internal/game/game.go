@@ -153,6 +153,11 @@ type Reading struct {
 	// probability there, likeliest first: ReconcileUpwordsJudged weighs
 	// them when the play as read is refused. Not recorded.
 	Alt map[[2]int][]string
+	// Maybe gives, for a square read empty where nothing stood, beside a
+	// new letter, the letters the reader would give it were a tile there,
+	// likeliest first: ReconcileUpwordsJudged weighs them when the play
+	// as read is refused (a tile the camera missed). Not recorded.
+	Maybe map[[2]int][]string
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -168,7 +173,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}

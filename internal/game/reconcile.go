@@ -35,7 +35,7 @@ const Guessed = 0.5
 // (Guessed), for the table to glance at. It returns a new reading and the
 // number of squares it changed.
 func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
-	out, n, _ := reconcile(before, nil, r)
+	out, n, _, _ := reconcile(before, nil, r)
 	return out, n
 }
 
@@ -45,15 +45,17 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 // face; on another maker's board, the crop a level off reading the tile
 // behind). When the play with the new tiles is refused and the play with
 // some of those stacks as they stood is accepted, the accepted one is
-// taken, those stacks marked unsure: the fewest stacks first, and of as
-// many, those read no higher than they stood (a new tile would have
-// raised them) before those read higher. A new tile read on a square
-// where an earlier photo showed a tile the table took away (a phantom:
-// the square's print or a shadow, read with another letter this time)
-// is weighed the same way, between the two: taken away when the play
-// with it is refused and the play without it accepted. When none of
-// those is accepted, the other letters the camera's reader gave its
-// unsure new tiles (Reading.Alt) are weighed: otherLetters.
+// taken, those stacks marked unsure, the fewest first. A new tile read
+// on a square where an earlier photo showed a tile the table took away
+// (a phantom: the square's print or a shadow, read with another letter
+// this time) is weighed the same way: taken away when the play with it
+// is refused and the play without it accepted. In order: the stacks read
+// no higher than they stood (a new tile would have raised them) and the
+// phantoms; then the other letters the camera's reader gave its unsure
+// new tiles (Reading.Alt, otherLetters: a letter misread on a tile that
+// is there); then the stacks read higher than they stood too (the photo
+// saw them raised, so a misread letter of a new tile is likelier than no
+// tile).
 //
 // past is what earlier photos of the game showed (Session.Sightings). A
 // square the camera reads with a letter it read there before, while the
@@ -64,46 +66,84 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, r Reading) (Reading, int) {
 	return func(standing Position, past []Sighting, r Reading) (Reading, int) {
 		before := gridOf(standing)
-		out, n, doubt := reconcile(before, past, r)
-		if sc == nil || before == nil || (len(doubt) == 0 || len(doubt) > maxDoubt) && len(r.Alt) == 0 {
+		out, n, doubt, higher := reconcile(before, past, r)
+		if sc == nil || before == nil || len(doubt)+len(higher) == 0 && len(r.Alt) == 0 && len(r.Maybe) == 0 {
 			return out, n
 		}
 		if _, err := sc.Judge(before, gridOf(out.Board)); err == nil {
 			return out, n
 		}
-		if len(doubt) > maxDoubt {
-			doubt = nil
-		}
-		// Every subset of the doubtful stacks taken as they stood, fewest
-		// first: the first the rules accept wins.
-		for k := 1; k <= len(doubt); k++ {
-			for mask := 1; mask < 1<<len(doubt); mask++ {
-				if bits.OnesCount(uint(mask)) != k {
-					continue
-				}
-				alt := out.clone()
-				ab := gridOf(alt.Board)
-				for i, p := range doubt {
-					if mask&(1<<i) != 0 {
-						ab.Set(p, before.At(p))
-						if p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
-							alt.Conf[p.Row][p.Col] = Guessed
-						}
-					}
-				}
-				if ab.Equal(before) {
-					continue
-				}
-				if _, err := sc.Judge(before, ab); err == nil {
-					return alt, n + k
-				}
-			}
+		if alt, k, ok := asTheyStood(sc, before, out, doubt); ok {
+			return alt, n + k
 		}
 		if alt, k, ok := otherLetters(sc, before, out, r.Alt); ok {
 			return alt, n + k
 		}
+		if len(higher) > 0 {
+			if alt, k, ok := asTheyStood(sc, before, out, append(doubt, higher...)); ok {
+				return alt, n + k
+			}
+		}
+		if alt, k, ok := missedTiles(sc, before, out, r.Maybe); ok {
+			return alt, n + k
+		}
 		return out, n
 	}
+}
+
+// asTheyStood is the reading out, refused by the rules, with some of the
+// squares doubt taken as they stood before: every subset, fewest first
+// (and of as many, the first listed first); the first play the rules
+// accept wins, its squares marked unsure. More than maxDoubt squares are
+// not weighed.
+func asTheyStood(sc Scorer, before *grid.Board, out Reading, doubt []grid.Pos) (Reading, int, bool) {
+	if len(doubt) == 0 || len(doubt) > maxDoubt {
+		return out, 0, false
+	}
+	for k := 1; k <= len(doubt); k++ {
+		for mask := 1; mask < 1<<len(doubt); mask++ {
+			if bits.OnesCount(uint(mask)) != k {
+				continue
+			}
+			alt := out.clone()
+			ab := gridOf(alt.Board)
+			for i, p := range doubt {
+				if mask&(1<<i) != 0 {
+					ab.Set(p, before.At(p))
+					if p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
+						alt.Conf[p.Row][p.Col] = Guessed
+					}
+				}
+			}
+			if ab.Equal(before) {
+				continue
+			}
+			if _, err := sc.Judge(before, ab); err == nil {
+				return alt, k, true
+			}
+		}
+	}
+	return out, 0, false
+}
+
+// missedTiles is the reading out, refused by the rules, with a tile
+// added on one or two squares read empty where nothing stood (maybe,
+// Reading.Maybe: the letters the reader would give each were a tile
+// there, likeliest first): the fewest tiles first; the first play the
+// rules accept wins, the added tiles marked unsure.
+func missedTiles(sc Scorer, before *grid.Board, out Reading, maybe map[[2]int][]string) (Reading, int, bool) {
+	ob := gridOf(out.Board)
+	if ob == nil || len(maybe) == 0 {
+		return out, 0, false
+	}
+	alts := map[[2]int][]string{}
+	for rc, letters := range maybe {
+		p := grid.Pos{Row: rc[0], Col: rc[1]}
+		if ob.In(p) && before.In(p) && ob.At(p).Empty() && before.At(p).Empty() {
+			alts[rc] = letters
+		}
+	}
+	return otherLetters(sc, before, out, alts)
 }
 
 // maxAltSquares is how many squares otherLetters weighs other letters on
@@ -138,7 +178,9 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 			continue
 		}
 		s, b := ob.At(p), before.At(p)
-		if s.Empty() || s.Letter == b.Letter {
+		newLetter := !s.Empty() && s.Letter != b.Letter
+		stillEmpty := s.Empty() && b.Empty() // missedTiles
+		if !newLetter && !stillEmpty {
 			continue
 		}
 		var opts []option
@@ -219,14 +261,14 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 const maxDoubt = 6
 
 // reconcile is ReconcileUpwords, with past as in ReconcileUpwordsJudged;
-// doubt lists the stacks read with a new letter, those read at or below
-// the height they stood at first, then the new tiles read where a
-// phantom was taken away before (phantomBefore), then the stacks read
-// higher than they stood.
-func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []grid.Pos) {
+// doubt lists the stacks read with a new letter at or below the height
+// they stood at, then the new tiles read where a phantom was taken away
+// before (phantomBefore); higher the stacks read with a new letter higher
+// than they stood.
+func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []grid.Pos, []grid.Pos) {
 	rb := gridOf(r.Board)
 	if before == nil || rb == nil || before.Rows != rb.Rows || before.Cols != rb.Cols {
-		return r, 0, nil
+		return r, 0, nil, nil
 	}
 	out := r.clone()
 	ob := gridOf(out.Board)
@@ -299,7 +341,7 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 			set(p, b, guess)
 		}
 	})
-	return out, changed, append(append(doubt, phantoms...), higher...)
+	return out, changed, append(doubt, phantoms...), higher
 }
 
 // phantomBefore reports whether an earlier photo showed a tile on square

@@ -304,7 +304,7 @@ func TestReconcileOtherLetters(t *testing.T) {
 . . . . .
 C A T . .
 . . . . .`)
-	sc := rowWords{"CAT": true, "CATS": true, "CAB": true}
+	sc := rowWords{"CAT": true, "CATS": true, "CAB": true, "COTS": true}
 	at := func(r, c int) [2]int { return [2]int{r, c} }
 	tests := []struct {
 		name           string
@@ -327,6 +327,13 @@ K A X . .
 . . . . .
 C A T . .
 . . . . .`, map[[2]int][]string{at(1, 0): {"C"}, at(1, 2): {"T"}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 2}}, nil},
+		{"a tile read raised on a stack, its letter misread: the other letter before no tile", standing, `
+. . . . .
+C U2 T S .
+. . . . .`, `
+. . . . .
+C O2 T S .
+. . . . .`, map[[2]int][]string{at(1, 1): {"O"}}, []grid.Pos{{Row: 1, Col: 1}}, nil},
 		{"an accepted play is left as read", standing, `
 . . . . .
 C A T S .
@@ -360,8 +367,23 @@ K A X . .
 			}
 		})
 	}
+	// A tile the camera missed, beside the new ones: the letters it
+	// would bear, tried when the play as read is refused.
+	got, _ := ReconcileUpwordsJudged(sc)(empty, nil, Reading{Board: grid.MustParse(`
+. . . . .
+C . T S .
+. . . . .`), Maybe: map[[2]int][]string{at(1, 1): {"X", "A"}, at(1, 4): {"S"}}})
+	if want := grid.MustParse(`
+. . . . .
+C A T S .
+. . . . .`); !SamePosition(got.Board, want) {
+		t.Errorf("a missed tile: board\n%s want\n%s", got.Board, want)
+	}
+	if c := got.conf(grid.Pos{Row: 1, Col: 1}); c >= LowConf {
+		t.Errorf("the added tile has conf %v, want it unsure", c)
+	}
 	// The stack's own letter among the others: the stack as it stood.
-	got, _ := ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(`
+	got, _ = ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(`
 . . . . .
 C A Z S .
 . . . . .`), Alt: map[[2]int][]string{at(1, 2): {"T"}}})

@@ -1347,8 +1347,7 @@ func snapToLattice(c Point, quads [][4]Point) (Point, bool) {
 	}
 	q := quads[best]
 	o := centroid(q)
-	u := Point{(q[1].X - q[0].X + q[2].X - q[3].X) / 2, (q[1].Y - q[0].Y + q[2].Y - q[3].Y) / 2}
-	v := Point{(q[3].X - q[0].X + q[2].X - q[1].X) / 2, (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2}
+	u, v := edgeVectors(q)
 	lu, lv := math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y)
 	if lu < 1 || lv < 1 || bd > snapReach*(lu+lv)/2 {
 		return c, false

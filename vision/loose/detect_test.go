@@ -180,3 +180,43 @@ func TestFitSides(t *testing.T) {
 		t.Errorf("a large tile was resized to %.1f", big[0].Side)
 	}
 }
+
+// rectify samples as bilinear does, byte for byte.
+func TestRectifyMatchesBilinear(t *testing.T) {
+	const w, h = 97, 61
+	img := rgbImage{w: w, h: h, pix: make([]byte, 3*w*h)}
+	for i := range img.pix {
+		img.pix[i] = byte((i*37 + i/7) % 251)
+	}
+	cases := []struct {
+		name string
+		q    [4]Point
+		grow float64
+	}{
+		{"inside, turned", turnedSquare(Point{48, 30}, 30, 17), 1.3},
+		{"over the edges", turnedSquare(Point{5, 58}, 40, -40), 1.5},
+		{"slanted quad", [4]Point{{10, 10}, {60, 14}, {70, 50}, {8, 44}}, 1.15},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			const n = 32
+			got := rectify(img, c.q, n, c.grow)
+			ctr := centroid(c.q)
+			var g [4]Point
+			for i, p := range c.q {
+				g[i] = Point{ctr.X + c.grow*(p.X-ctr.X), ctr.Y + c.grow*(p.Y-ctr.Y)}
+			}
+			hm := homography([4]Point{{0, 0}, {n, 0}, {n, n}, {0, n}}, g)
+			for y := 0; y < n; y++ {
+				for x := 0; x < n; x++ {
+					p := hm.apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+					r, gg, b := img.bilinear(p.X, p.Y)
+					o := got.PixOffset(x, y)
+					if got.Pix[o] != r || got.Pix[o+1] != gg || got.Pix[o+2] != b || got.Pix[o+3] != 255 {
+						t.Fatalf("pixel (%d, %d): %v, want %d %d %d 255", x, y, got.Pix[o:o+4], r, gg, b)
+					}
+				}
+			}
+		})
+	}
+}

@@ -30,8 +30,7 @@ func gapCandidates(src rgbImage, tiles []Tile) []Tile {
 	}
 	for _, t := range tiles {
 		q := t.Corners
-		u := Point{(q[1].X - q[0].X + q[2].X - q[3].X) / 2, (q[1].Y - q[0].Y + q[2].Y - q[3].Y) / 2}
-		v := Point{(q[3].X - q[0].X + q[2].X - q[1].X) / 2, (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2}
+		u, v := edgeVectors(q)
 		for _, d := range []Point{u, {-u.X, -u.Y}, v, {-v.X, -v.Y}} {
 			var c [4]Point
 			for k, p := range q {
@@ -105,4 +104,13 @@ func fillGaps(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	read = verifyTiles(read, verifierFor(opt), false)
 	fitSides(read)
 	return append(tiles, read...), nil
+}
+
+// edgeVectors are the quad's mean edge vectors: u from its first corner
+// towards its second (the top edge and the bottom one averaged), v from
+// its first towards its fourth.
+func edgeVectors(q [4]Point) (u, v Point) {
+	u = Point{(q[1].X - q[0].X + q[2].X - q[3].X) / 2, (q[1].Y - q[0].Y + q[2].Y - q[3].Y) / 2}
+	v = Point{(q[3].X - q[0].X + q[2].X - q[1].X) / 2, (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2}
+	return u, v
 }

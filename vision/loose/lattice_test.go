@@ -136,3 +136,20 @@ func TestLayoutText(t *testing.T) {
 		})
 	}
 }
+
+func TestDropOffLattice(t *testing.T) {
+	r := &Reading{Tiles: []Tile{
+		{Letter: "А", Conf: 0.9, Row: 0, Col: 0},
+		{Letter: "О", Conf: 0.3, Row: -1, Col: -1},  // unsure, apart: a mark
+		{Letter: "Т", Conf: 0.95, Row: -1, Col: -1}, // sure, apart: kept
+		{Letter: "С", Conf: 0.2, Row: 0, Col: 1},    // unsure, on its cell: kept
+	}, OffLattice: 2}
+	dropOffLattice(r)
+	var got []string
+	for _, x := range r.Tiles {
+		got = append(got, x.Letter)
+	}
+	if strings.Join(got, "") != "АТС" || r.OffLattice != 1 {
+		t.Errorf("kept %v, %d off the lattice; want А Т С, 1", got, r.OffLattice)
+	}
+}

@@ -299,6 +299,9 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
+		if opt.Twists && opt.Reader != nil && verifies(opt) {
+			dropOffLattice(r)
+		}
 	}
 	sortTiles(r.Tiles)
 	// Back to the image's own coordinates.
@@ -383,3 +386,23 @@ func dropDoubles(tiles []Tile) []Tile {
 	}
 	return out
 }
+
+// dropOffLattice leaves out of a Twists reading the tiles that fit no
+// cell of its lattice (or lost their cell to a surer tile) and that the
+// verifier is unsure of (Conf under offLatticeConf): a Twists table is
+// one structure of interlocked tiles, and an unsure reading apart from it
+// is a mark on the table or a tile found twice.
+func dropOffLattice(r *Reading) {
+	kept := r.Tiles[:0]
+	for _, t := range r.Tiles {
+		if t.Row < 0 && t.Conf < offLatticeConf {
+			r.OffLattice--
+			continue
+		}
+		kept = append(kept, t)
+	}
+	r.Tiles = kept
+}
+
+// offLatticeConf: see dropOffLattice.
+const offLatticeConf = 0.5

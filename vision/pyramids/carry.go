@@ -46,14 +46,54 @@ func CarryHeights(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour) 
 // the photo shows what the game expects there: the square empty when the
 // stack was one high, else a pyramid of the colour known to lie under (or
 // any colour, when that layer is not known; its letter is then the one
-// read). A square of the word that still shows its top is as before (not
-// yet taken). Elsewhere it is CarryHeights.
+// read). A take is all or nothing (the referee refuses a part of one):
+// when more of the word's squares show their top gone than still there,
+// every top of the word went, and a square that reads otherwise (its top
+// still, or nothing where the layer under is known) is that layer, listed
+// in doubtful (wordTaken). Else a square of the word that still shows its
+// top is as before (not yet taken). Elsewhere it is CarryHeights.
 func CarryTaking(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, taken []pyramids.Pos) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {
 	word := map[pyramids.Pos]bool{}
 	for _, p := range taken {
 		word[p] = true
 	}
 	return carry(before, r, seats, word)
+}
+
+// wordTaken tells whether the photo shows the word on the squares word
+// taken: a take is all or nothing (the referee refuses a part of it), so
+// the squares that show their top gone are weighed against those that
+// show it still there, and the more decide. A top gone shows as the
+// square empty (a stack of one), the layer known to lie under, or
+// (unknown) any pyramid but the top read surely; a top still there as
+// the top's colour with its letter (or black: house pyramids' letters
+// are not told apart then). A shadow or a leaning stack that misreads
+// one square of a word taken no longer holds the whole take back.
+func wordTaken(before *pyramids.Board, r *Reading, word map[pyramids.Pos]bool) bool {
+	gone, still := 0, 0
+	for p := range word {
+		b := before.At(p)
+		bt, had := b.Top()
+		if !had {
+			continue
+		}
+		sq := r.Square(p)
+		read := pyramids.Pyramid{Colour: sq.Colour, Letter: sq.Letter}
+		ut, known := b.Under().Top()
+		switch {
+		case sq.Colour == pyramids.NoColour:
+			if b.Height == 1 {
+				gone++
+			}
+		case sq.Colour == bt.Colour && (sq.Letter == bt.Letter || bt.Colour == pyramids.Black) && !(known && ut == read):
+			still++
+		case b.Height >= 2 && known && ut.Colour == sq.Colour:
+			gone++
+		case b.Height >= 2 && !known && sq.Letter != "?" && sq.Letter != "":
+			gone++
+		}
+	}
+	return gone > still
 }
 
 func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word map[pyramids.Pos]bool) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {
@@ -66,13 +106,36 @@ func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word ma
 	// whose next layer is not known, taken as the stack one lower
 	var guessed []pyramids.Pos
 	reads := map[pyramids.Pos]pyramids.Pyramid{}
+	taken := wordTaken(before, r, word)
 	for _, sq := range r.Squares {
 		p := sq.Pos
+		b := before.At(p)
+		bt, had := b.Top()
+		if taken && word[p] && had {
+			// The word was taken (most of its squares show it): every
+			// one of its tops went, whatever this square reads. A
+			// square that reads otherwise than the layer known to
+			// lie under (nothing, on a stack of one) is doubtful.
+			u := b.Under()
+			ut, known := u.Top()
+			read := pyramids.Pyramid{Colour: sq.Colour, Letter: sq.Letter}
+			switch {
+			case u.Empty():
+				if sq.Colour != pyramids.NoColour {
+					doubtful = append(doubtful, p)
+				}
+				continue
+			case known:
+				after.Set(p, u)
+				if ut != read {
+					doubtful = append(doubtful, p)
+				}
+				continue
+			}
+		}
 		if sq.Colour == pyramids.NoColour {
 			continue
 		}
-		b := before.At(p)
-		bt, had := b.Top()
 		if word[p] && had && b.Height >= 2 {
 			u := b.Under()
 			ut, known := u.Top()

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -91,6 +92,52 @@ func TestCarryHeights(t *testing.T) {
 			}
 			if len(unread) != len(tc.unreadAt) {
 				t.Errorf("unread %v, want %v", unread, tc.unreadAt)
+			}
+		})
+	}
+}
+
+// TestCarryTakingWhole: a take is all or nothing, so when most of the
+// word's squares show their tops gone, every top of the word went: a
+// square that still seems to hold its top (a shadow read as a black
+// pyramid, a leaning stack's colour) or that reads nothing where the
+// layer under is known to stand is read as the layer under, and is
+// doubtful. When as many or more show their tops still there, the word
+// is not taken yet.
+func TestCarryTakingWhole(t *testing.T) {
+	row := []pyramids.Pos{{Row: 7, Col: 4}, {Row: 7, Col: 5}, {Row: 7, Col: 6}}
+	for _, tc := range []struct {
+		name         string
+		before, seen *pyramids.Board
+		want         *pyramids.Board
+		doubtful     []pyramids.Pos
+	}{
+		{name: "one of three still read: taken",
+			before: board10("", "", "", "", "", "", "", ". . . . kB kE gS"), seen: board10("", "", "", "", "", "", "", ". . . . . kE ."),
+			want: board10(), doubtful: []pyramids.Pos{row[1]}},
+		{name: "the house pyramid under read as nothing: taken",
+			before: board10("", "", "", "", "", "", "", ". . . . kB rS/kS gS"), seen: board10(),
+			want: board10("", "", "", "", "", "", "", ". . . . . kS ."), doubtful: []pyramids.Pos{row[1]}},
+		{name: "the layer under misread: taken",
+			before: board10("", "", "", "", "", "", "", ". . . . kB rS/kS gS"), seen: board10("", "", "", "", "", "", "", ". . . . . kO ."),
+			want: board10("", "", "", "", "", "", "", ". . . . . kS ."), doubtful: []pyramids.Pos{row[1]}},
+		{name: "two of three still there: not taken",
+			before: board10("", "", "", "", "", "", "", ". . . . kB kE gS"), seen: board10("", "", "", "", "", "", "", ". . . . kB kE ."),
+			want: board10("", "", "", "", "", "", "", ". . . . kB kE .")},
+		{name: "all still there",
+			before: board10("", "", "", "", "", "", "", ". . . . kB kE gS"), seen: board10("", "", "", "", "", "", "", ". . . . kB kE gS"),
+			want: board10("", "", "", "", "", "", "", ". . . . kB kE gS")},
+		{name: "all gone",
+			before: board10("", "", "", "", "", "", "", ". . . . kB rS/kS gS"), seen: board10("", "", "", "", "", "", "", ". . . . . kS ."),
+			want: board10("", "", "", "", "", "", "", ". . . . . kS .")},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, doubtful := CarryTaking(tc.before, readingOf(tc.seen), [4]pyramids.Colour{}, row)
+			if !got.Equal(tc.want) {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			if !slices.Equal(doubtful, tc.doubtful) {
+				t.Errorf("doubtful %v, want %v", doubtful, tc.doubtful)
 			}
 		})
 	}

@@ -71,3 +71,43 @@ func TestAltLetters(t *testing.T) {
 
 // The project's tile reader gives the other letters.
 var _ glyphProber = (*ocr.Classifier)(nil)
+
+// TestMaybeTiles: a square read empty where nothing stood, beside a new
+// letter, gets the letters its face would bear; one away from the new
+// letters, one where a stack stood, or beside a letter that stood there
+// before does not, and costs no reading.
+func TestMaybeTiles(t *testing.T) {
+	pr := &fixedProbs{
+		glyphs: []string{"", "A", "H", "N"},
+		probs:  []float64{0.5, 0.1, 0.3, 0.02},
+	}
+	// A camera straight down: ten pixels a square.
+	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{0, 0, 10}, Fx: 100, Fy: 100}
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	const n = 5
+	stood := map[grid.Pos]grid.Stack{
+		{Row: 2, Col: 2}: {Letter: "T", Height: 1}, // read again as T: not new
+		{Row: 0, Col: 2}: {Letter: "E", Height: 1}, // read empty: a stack stood there
+	}
+	cells := make([]Cell, n*n)
+	for i := range cells {
+		cells[i].Pos = grid.Pos{Row: i / n, Col: i % n}
+	}
+	cells[1*n+1] = Cell{Pos: grid.Pos{Row: 1, Col: 1}, Letter: "E", Height: 1, Conf: 0.99} // new
+	cells[2*n+2] = Cell{Pos: grid.Pos{Row: 2, Col: 2}, Letter: "T", Height: 1, Conf: 0.99}
+	err := maybeTiles(img, cells, n, pose, UpwordsGeometry, 32, pr, ocr.Known{Tile: true}, func(r, c int) grid.Stack { return stood[grid.Pos{Row: r, Col: c}] })
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[grid.Pos][]string{
+		{Row: 0, Col: 1}: {"H", "A"}, {Row: 1, Col: 0}: {"H", "A"}, {Row: 1, Col: 2}: {"H", "A"}, {Row: 2, Col: 1}: {"H", "A"},
+	}
+	for _, c := range cells {
+		if !reflect.DeepEqual(c.Maybe, want[c.Pos]) {
+			t.Errorf("%v: Maybe = %q, want %q", c.Pos, c.Maybe, want[c.Pos])
+		}
+	}
+	if pr.reads != len(want) {
+		t.Errorf("%d readings, want %d", pr.reads, len(want))
+	}
+}

@@ -119,6 +119,12 @@ type Cell struct {
 	// probability on the same face, likeliest first (altLetters), for
 	// the rules to weigh when the play as read is refused.
 	Alt []string
+	// Maybe, through a game, for a square read empty where nothing
+	// stood, beside a new letter read in this photo: the letters its
+	// face would bear were a tile there (maybeTiles), likeliest first,
+	// for the rules to weigh when the play as read is refused (a tile
+	// the occupancy test missed).
+	Maybe []string
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -338,6 +344,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			}
 			if pr, ok := opt.Reader.(glyphProber); ok {
 				if err := altLetters(img, cells, crop, pr, knownTile(k, known), stood); err != nil {
+					return nil, err
+				}
+				if err := maybeTiles(img, cells, n, &pose, geo, crop, pr, knownTile(k, known), stood); err != nil {
 					return nil, err
 				}
 			}
@@ -665,6 +674,55 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 		c.Alt = nil
 		for _, g := range idx {
 			c.Alt = append(c.Alt, glyphs[g])
+		}
+	}
+	return nil
+}
+
+// maybeTiles gives each square read empty where nothing stood (stood),
+// beside a square read with a new letter, the letters its one-high face
+// would bear (Cell.Maybe): the reader told a tile is there. A turn's
+// tiles stand together, so a tile the occupancy test missed (a face dim
+// against the board, a print it took for the floor) lies beside one it
+// saw. A few pooled readings more a turn.
+func maybeTiles(img image.Image, cells []Cell, n int, pose *vision.Pose, geo Geometry, crop int, pr glyphProber, kn ocr.Known, stood func(row, col int) grid.Stack) error {
+	glyphs := pr.Glyphs()
+	isNew := func(c Cell) bool {
+		return c.Height > 0 && c.Letter != "" && c.Letter != "?" && stood(c.Pos.Row, c.Pos.Col).Letter != c.Letter
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Height > 0 || !stood(c.Pos.Row, c.Pos.Col).Empty() {
+			continue
+		}
+		beside := false
+		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			r, col := c.Pos.Row+d[0], c.Pos.Col+d[1]
+			if r >= 0 && col >= 0 && r < n && col < n && isNew(cells[r*n+col]) {
+				beside = true
+				break
+			}
+		}
+		if !beside {
+			continue
+		}
+		probs, _, err := pr.GlyphProbs(letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo), crop), kn)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		var idx []int
+		for g, p := range probs {
+			if g < len(glyphs) && glyphs[g] != "" && p >= altMin {
+				idx = append(idx, g)
+			}
+		}
+		sort.Slice(idx, func(a, b int) bool { return probs[idx[a]] > probs[idx[b]] })
+		if len(idx) > altMax {
+			idx = idx[:altMax]
+		}
+		c.Maybe = nil
+		for _, g := range idx {
+			c.Maybe = append(c.Maybe, glyphs[g])
 		}
 	}
 	return nil

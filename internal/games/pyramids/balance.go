@@ -232,7 +232,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 // has none or another; a source: a player's pyramid on top the photo
 // does not clearly show, or the carrying took as gone). Every set of
 // pairs source -> destination (the source's top put on the destination;
-// the destinations in one row, one column, or reaching the runway) is
+// the destinations off the runway in one row or one column) is
 // scored by how well the photo shows the board it makes on those squares
 // (each square's colour and its letter's probability, Square.Letters);
 // the best is the reading, every other square as the game holds it. A
@@ -284,13 +284,13 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 			return eps
 		case !ok:
 			// the layer is not known: the photo's likeliest
-			return max(c.sq.Conf, eps)
+			return max(c.sq.Conf, eps) / letterChance
 		}
 		l := 1.0
 		if t.Colour != c.sq.Colour {
 			l = eps
 		}
-		return l * max(c.letters[t.Letter], eps/4)
+		return l * max(c.letters[t.Letter], eps/4) / letterChance
 	}
 	// With a dictionary to hold the moves to, the likeliest candidates
 	// when there are many (a hard photo misreads letters all over the
@@ -346,14 +346,24 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 		}
 		return v
 	}
+	// inLine: the word is a straight line whose ends may run along the
+	// runway round its corners, so the destinations off the runway lie
+	// in one row or one column. (A destination on the runway once let
+	// any other anywhere: on hard photos the likeliest "move" then put
+	// pyramids all over the board, spelt no word, and the turn's real
+	// move was lost.)
 	inLine := func() bool {
 		rowOK, colOK := true, true
+		var first *grid.Pos
 		for _, p := range cur {
 			if pyramids.OnRunway(p.dst) {
-				return true
+				continue
 			}
-			rowOK = rowOK && p.dst.Row == cur[0].dst.Row
-			colOK = colOK && p.dst.Col == cur[0].dst.Col
+			if first == nil {
+				first = &p.dst
+			}
+			rowOK = rowOK && p.dst.Row == first.Row
+			colOK = colOK && p.dst.Col == first.Col
 		}
 		return rowOK || colOK
 	}
@@ -473,6 +483,16 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 	}
 	return n, reread
 }
+
+// letterChance is a letter's probability when the faces show nothing
+// (one of the 26): the letters' evidence counts by how far above chance
+// the photo reads a letter, as the colours' does (a pyramid read where
+// the game holds none weighs eps against the photo). Without it a
+// pyramid clearly seen on an empty square whose blurred letter reads
+// nothing (0.005 at the floor) was less likely than the square empty
+// (eps, 0.02): a move onto the runway or an emptied house square was
+// missed on hard photos.
+const letterChance = 1.0 / 26
 
 // wordMoves is how many of the likeliest moves are tried for a word;
 // wordOdds how much less likely than the best a move that spells one may

@@ -157,6 +157,21 @@ func TestReadHeldToTheMove(t *testing.T) {
 			want: map[grid.Pos]string{at(3, 3): ".", at(3, 4): ".", at(5, 5): "."},
 		},
 		{
+			// the letter's evidence counts against chance, as the
+			// colour's does against eps: a pyramid clearly red on the
+			// runway where the game holds none, whose blurred letter
+			// reads nothing, is likelier the one moved than a black A
+			// that reads its A well though its samples read red
+			name: "a pyramid seen on the runway, its letter unread",
+			over: map[grid.Pos]seenSquare{
+				at(0, 4): {red, map[string]float64{"S": 0.1}, false},
+				at(1, 4): {red, map[string]float64{"M": 0.1, "N": 0.08}, false},
+				at(3, 3): {red, map[string]float64{"A": 0.5, "N": 0.01}, false},
+			},
+			want:   map[grid.Pos]string{at(0, 4): "rN", at(1, 4): "rM4"},
+			unsure: []grid.Pos{at(0, 4), at(1, 4), at(3, 3)},
+		},
+		{
 			name: "a pyramid seen before where the game holds none",
 			over: map[grid.Pos]seenSquare{
 				at(0, 3): {red, map[string]float64{"E": 0.8}, true},
@@ -242,6 +257,35 @@ func TestMoveSpellsAWord(t *testing.T) {
 				t.Errorf("(0,3) read %s, want %s\n%s", got, tc.want, carried)
 			}
 		})
+	}
+}
+
+// TestMoveInLine: a move's destinations off the runway lie in one row or
+// one column (the word's straight part; only on the runway may it bend),
+// also when another destination is on the runway: two pyramids seen put
+// on squares of different rows and columns are not one move.
+func TestMoveInLine(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red := pyramids.Red
+	b := board(t, map[grid.Pos]string{at(1, 3): "rE5", at(1, 4): "rN5", at(1, 5): "rA5", at(3, 3): "kA", at(3, 4): "kT", at(5, 5): "kS"})
+	p := photoOf(b, map[grid.Pos]seenSquare{
+		at(0, 3): {red, map[string]float64{"E": 0.8}, false}, // on the runway
+		at(1, 3): {red, map[string]float64{"T": 0.9}, true},
+		at(3, 4): {red, map[string]float64{"N": 0.5}, false},
+		at(1, 4): {red, map[string]float64{"O": 0.5}, false},
+		at(5, 5): {red, map[string]float64{"A": 0.3}, false}, // neither the row nor the column of (3, 4)
+		at(1, 5): {red, map[string]float64{"U": 0.5}, false},
+	})
+	carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+	conf := make([][]float64, pyramids.Size)
+	for i := range conf {
+		conf[i] = make([]float64, pyramids.Size)
+	}
+	balance(Position{Board: b}, carried, p, conf, nil)
+	for q, want := range map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4", at(3, 4): "rN/kT", at(1, 4): "rO4", at(5, 5): "kS", at(1, 5): "rA5"} {
+		if got := carried.At(q).String(); got != want {
+			t.Errorf("%v read %s, want %s", q, got, want)
+		}
 	}
 }
 

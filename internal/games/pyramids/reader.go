@@ -61,15 +61,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
 		if countPyramids(before) > 0 {
-			// The letters are read first at the counts the game holds
-			// (one lower on the squares of a word being taken).
-			o.Heights = func(q grid.Pos) int {
-				h := before.At(q).Height
-				if slices.Contains(taking, q) {
-					h--
-				}
-				return h
-			}
+			o.Heights = readCounts(before, taking)
 		}
 		scan, serr = vpyr.Scan(img, o)
 		return nil
@@ -121,6 +113,21 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	// The scan goes with the reading to Reconcile, which holds it to a
 	// turn's moves (balance) with the letters' evidence.
 	return game.Reading{Board: Position{Board: board, seen: newSeenPhoto(scan), img: img}, Conf: conf}, nil
+}
+
+// readCounts is the stack count a photo's letters are read at first on
+// each square: the count the game holds (one lower on the squares of a
+// word being taken, taking). A pyramid on a square the game holds empty
+// was put there this turn and stands alone: one high, where the set-up's
+// likeliest count would read a house square's at two.
+func readCounts(before *pyramids.Board, taking []grid.Pos) func(grid.Pos) int {
+	return func(q grid.Pos) int {
+		h := before.At(q).Height
+		if slices.Contains(taking, q) {
+			h--
+		}
+		return max(h, 1)
+	}
 }
 
 // squareConf is the confidence the session is given for a square the scan

@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
@@ -56,6 +57,39 @@ func TestFaceModelReachesTheReader(t *testing.T) {
 			}
 			if opt.FaceModel != tc.on {
 				t.Errorf("FaceModel = %v, want %v", opt.FaceModel, tc.on)
+			}
+		})
+	}
+}
+
+// TestReadCounts: the letters are read at the counts the game holds, one
+// lower on a word being taken, and one high where the game holds no
+// pyramid (one put there this turn stands alone).
+func TestReadCounts(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	b := pyramids.NewBoard()
+	for q, c := range map[grid.Pos]string{at(1, 3): "rE5", at(3, 3): "kA", at(3, 4): "bO5"} {
+		s, err := pyramids.ParseCell(c)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b.Set(q, s)
+	}
+	counts := readCounts(b, []grid.Pos{at(3, 3), at(3, 4)})
+	for _, tc := range []struct {
+		name string
+		q    grid.Pos
+		want int
+	}{
+		{"a player's stack", at(1, 3), 5},
+		{"empty on the board: one put there stands alone", at(4, 5), 1},
+		{"empty on the runway", at(0, 6), 1},
+		{"a word's square of one, being taken", at(3, 3), 1},
+		{"a word's stack of five, being taken: one lower", at(3, 4), 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := counts(tc.q); got != tc.want {
+				t.Errorf("count %d, want %d", got, tc.want)
 			}
 		})
 	}

@@ -417,7 +417,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 	// Squares read empty that may hide a stack (a hand, a deep shadow,
 	// stacks in front): the page says "covered" rather than empty.
 	var covered [][2]int
-	var alt map[[2]int][]string
+	var alt, maybe map[[2]int][]string
 	for _, c := range scan.Cells {
 		if c.Covered && b.At(c.Pos).Empty() {
 			covered = append(covered, [2]int{c.Pos.Row, c.Pos.Col})
@@ -430,8 +430,14 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			}
 			alt[[2]int{c.Pos.Row, c.Pos.Col}] = c.Alt
 		}
+		if len(c.Maybe) > 0 && b.At(c.Pos).Empty() {
+			if maybe == nil {
+				maybe = map[[2]int][]string{}
+			}
+			maybe[[2]int{c.Pos.Row, c.Pos.Col}] = c.Maybe
+		}
 	}
-	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt}
+	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, Maybe: maybe}
 }
 
 // Unreadable is a photo the vision could not read (internal/games/photo).
