@@ -661,22 +661,29 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		var idx []int
-		for g, p := range probs {
-			if g < len(glyphs) && glyphs[g] != "" && glyphs[g] != c.Letter && p >= altMin {
-				idx = append(idx, g)
-			}
-		}
-		sort.Slice(idx, func(a, b int) bool { return probs[idx[a]] > probs[idx[b]] })
-		if len(idx) > altMax {
-			idx = idx[:altMax]
-		}
-		c.Alt = nil
-		for _, g := range idx {
-			c.Alt = append(c.Alt, glyphs[g])
-		}
+		c.Alt = likeliest(glyphs, probs, c.Letter)
 	}
 	return nil
+}
+
+// likeliest are the letters of glyphs (but except) whose probability is
+// altMin or more, the likeliest first, altMax at most.
+func likeliest(glyphs []string, probs []float64, except string) []string {
+	var idx []int
+	for g, p := range probs {
+		if g < len(glyphs) && glyphs[g] != "" && glyphs[g] != except && p >= altMin {
+			idx = append(idx, g)
+		}
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return probs[idx[a]] > probs[idx[b]] })
+	if len(idx) > altMax {
+		idx = idx[:altMax]
+	}
+	var out []string
+	for _, g := range idx {
+		out = append(out, glyphs[g])
+	}
+	return out
 }
 
 // maybeTiles gives each square read empty where nothing stood (stood),
@@ -710,20 +717,7 @@ func maybeTiles(img image.Image, cells []Cell, n int, pose *vision.Pose, geo Geo
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		var idx []int
-		for g, p := range probs {
-			if g < len(glyphs) && glyphs[g] != "" && p >= altMin {
-				idx = append(idx, g)
-			}
-		}
-		sort.Slice(idx, func(a, b int) bool { return probs[idx[a]] > probs[idx[b]] })
-		if len(idx) > altMax {
-			idx = idx[:altMax]
-		}
-		c.Maybe = nil
-		for _, g := range idx {
-			c.Maybe = append(c.Maybe, glyphs[g])
-		}
+		c.Maybe = likeliest(glyphs, probs, "")
 	}
 	return nil
 }
