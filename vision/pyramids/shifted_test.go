@@ -12,14 +12,7 @@ import (
 // crops are the face's picture moved (not the same crop again); the
 // face's own read is kept for the unshifted look.
 func TestShiftedRead(t *testing.T) {
-	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := locate(img, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, l := normalScene(t)
 	const r, c, k = 2, 3, 1 // a black house pyramid of the stored scene
 	fr := l.f.faceReads(r, c, reader(t), 48, true)
 	if len(fr.heads) != 3 {
@@ -75,15 +68,8 @@ func same(a, b *image.RGBA) bool {
 // a lighter face keeps its own read. Both kinds of square occur on the
 // stored normal scene.
 func TestSecondLook(t *testing.T) {
-	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
-	if err != nil {
-		t.Fatal(err)
-	}
+	img, l := normalScene(t)
 	sc, err := Scan(img, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := locate(img, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,14 +138,7 @@ func TestSecondLook(t *testing.T) {
 // TestFaceCropInto: a crop drawn into a used image is the crop drawn
 // into a new one (every pixel written, black off the picture).
 func TestFaceCropInto(t *testing.T) {
-	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := locate(img, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, l := normalScene(t)
 	buf := image.NewRGBA(image.Rect(0, 0, 48, 48))
 	for i := range buf.Pix {
 		buf.Pix[i] = 200
@@ -182,4 +161,18 @@ func TestFaceCropInto(t *testing.T) {
 			}
 		})
 	}
+}
+
+// normalScene is the stored normal scene and its board found.
+func normalScene(t *testing.T) (image.Image, *located) {
+	t.Helper()
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := locate(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, l
 }

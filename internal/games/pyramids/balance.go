@@ -174,7 +174,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 				sq := scan.Square(src)
 				l, lp := "", -1.0
 				for k, v := range scan.Letters(src) {
-					if k != t.Letter && v > lp {
+					if k != t.Letter && (v > lp || v == lp && k < l) {
 						l, lp = k, v
 					}
 				}
@@ -322,8 +322,11 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 	for _, q := range srcs {
 		squares[q] = true
 	}
+	// Products are taken in the squares' order on the board, not a map's:
+	// the same photo then gives the same scores to the last bit, and a tie
+	// between two moves is decided the same way every time.
 	base := 1.0
-	for q := range squares {
+	for _, q := range byPlace(squares) {
 		base *= like(q, before.At(q))
 	}
 	// The search: each destination is left as it is or takes the top of
@@ -341,8 +344,8 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 		}
 		putOn(before, cur, hyp)
 		v := base
-		for q, s := range hyp {
-			v *= like(q, s) / max(like(q, before.At(q)), 1e-9)
+		for _, q := range byPlace(hyp) {
+			v *= like(q, hyp[q]) / max(like(q, before.At(q)), 1e-9)
 		}
 		return v
 	}
@@ -446,7 +449,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 				// the photo reads the pyramid gone: its next likeliest
 				l, lp := "", -1.0
 				for k, v := range info[p.src].letters {
-					if k != t.Letter && v > lp {
+					if k != t.Letter && (v > lp || v == lp && k < l) {
 						l, lp = k, v
 					}
 				}
@@ -538,4 +541,16 @@ func putOn(before *pyramids.Board, pairs []pair, hyp map[grid.Pos]pyramids.Stack
 		}
 		hyp[p.dst] = s.Put(t)
 	}
+}
+
+// byPlace lists a map's squares row by row, column by column.
+func byPlace[V any](m map[grid.Pos]V) []grid.Pos {
+	ps := make([]grid.Pos, 0, len(m))
+	for q := range m {
+		ps = append(ps, q)
+	}
+	slices.SortFunc(ps, func(a, b grid.Pos) int {
+		return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
+	})
+	return ps
 }

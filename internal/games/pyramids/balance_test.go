@@ -274,7 +274,7 @@ func TestMoveInLine(t *testing.T) {
 		at(3, 4): {red, map[string]float64{"N": 0.5}, false},
 		at(1, 4): {red, map[string]float64{"O": 0.5}, false},
 		at(5, 5): {red, map[string]float64{"A": 0.3}, false}, // neither the row nor the column of (3, 4)
-		at(1, 5): {red, map[string]float64{"U": 0.5}, false},
+		at(1, 5): {red, map[string]float64{"U": 0.3}, false},
 	})
 	carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
 	conf := make([][]float64, pyramids.Size)

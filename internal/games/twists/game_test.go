@@ -606,3 +606,108 @@ func TestReplayDoesNotSearchAgain(t *testing.T) {
 		t.Errorf("the named turn: %s %s %v", got.Status, got.Error, got.Words)
 	}
 }
+
+// photoTiles is a photo's reading on its own lattice, one row of text a
+// lattice row from row 0, column 0: an upper-case letter read sure (0.9),
+// a lower-case one unsure (0.3), '!' and '@' the skip and reverse tiles
+// (sure), '.' no tile.
+func photoTiles(rows ...string) []loose.Tile {
+	var out []loose.Tile
+	for i, row := range rows {
+		for j, ch := range []rune(row) {
+			t := loose.Tile{Row: i, Col: j, Letter: string(ch), Conf: 0.9}
+			switch {
+			case ch == '.':
+				continue
+			case ch == '!':
+				t.Letter = "skip"
+			case ch == '@':
+				t.Letter = "reverse"
+			case strings.ToUpper(string(ch)) != string(ch):
+				t.Letter, t.Conf = strings.ToUpper(string(ch)), 0.3
+			}
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// TestPlaceOnTheTable: a photo is placed where it agrees best with the
+// tiles standing, whatever stray readings lie far off, and a standing
+// tile the photo missed is unsure, not taken off (seeds 1007 and 1008 of
+// TestEvalTurns lost a turn to each); when no placement agrees, the new
+// tiles are asked for.
+func TestPlaceOnTheTable(t *testing.T) {
+	r := newRules(t, nil, nil)
+	for _, tc := range []struct {
+		name     string
+		standing Position
+		photo    []string
+		want     Position // the placing, before reconciling (nil: any)
+		unsure   bool     // the tiles on empty cells are shown unsure
+	}{
+		{
+			name:     "a stray unsure tile far off does not hold the word off where it stood (1008)",
+			standing: table(t, r, 7, nil, ".....ОТКОС"),
+			photo: []string{".й", "", "", "", "", "",
+				"ОТКОС", ".О", "Л", "", "", "", "", "..............х"},
+			want: table(t, r, 1, nil, "......Й", "", "", "", "", "", ".....ОТКОС", "......О", ".....Л"),
+		},
+		{
+			name:     "an old tile missed and a stray tile below: the others land where they stood (1007)",
+			standing: table(t, r, 7, nil, ".......ОТКОС", "........О", ".......Л", "......!"),
+			photo: []string{"", "..о", ".ОТКоС", "..О..Н", ".Л..лНЫЙ", ".......@",
+				"", "", "", "", "", "........у"},
+			want: table(t, r, 6, nil, "........О", ".......ОТКОС", "........О..Н", ".......Л..ЛНЫЙ", ".............@"),
+		},
+		{
+			name:     "a lone sure stray tile off the lattice is dropped, not the structure grown past it (1008, turn 2)",
+			standing: table(t, r, 7, nil, ".....ОТКОС"),
+			photo:    []string{"Т", "", "..........ОТКОС", "...........О", "", "..................Т"},
+			want:     table(t, r, 7, nil, ".....ОТКОС", "......О", "", ".............Т"),
+		},
+		{
+			name:     "no placement agrees with the table: the new tiles are asked for",
+			standing: table(t, r, 7, nil, ".....ОТКОС"),
+			photo:    []string{"ЗЭЮЯЧШЩ"},
+			unsure:   true,
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rd, err := r.place(photoTiles(tc.photo...), tc.standing.Board)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tc.want.Board != nil && !game.SamePosition(rd.Board, tc.want) {
+				t.Fatalf("placed\n%swant\n%s", rd.Board, tc.want)
+			}
+			sure, tiles := 0, 0
+			for row := range r.size {
+				for col := range r.size {
+					if rd.Board.Cell(row, col) == "" {
+						continue
+					}
+					tiles++
+					if c := rd.Conf[row][col]; c > game.Guessed && tc.standing.Cell(row, col) == "" {
+						sure++
+					}
+				}
+			}
+			if want := len(photoTiles(tc.photo...)) - 1; !tc.unsure && tiles < want {
+				t.Errorf("%d tiles placed of the photo's %d, one a stray", tiles, want+1)
+			}
+			if tc.unsure != (sure == 0) {
+				t.Errorf("%d new tiles shown sure; want them asked for: %v", sure, tc.unsure)
+			}
+			// Reconciled, every tile standing is still there.
+			got, _ := r.Reconcile(tc.standing, nil, rd)
+			for row := range r.size {
+				for col := range r.size {
+					if was := tc.standing.Cell(row, col); was != "" && got.Board.Cell(row, col) != was {
+						t.Errorf("row %d, column %d: %s taken off", row, col, was)
+					}
+				}
+			}
+		})
+	}
+}

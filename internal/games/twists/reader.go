@@ -128,9 +128,12 @@ func (r *Rules) symbol(letter string) (rune, bool) {
 }
 
 // place puts a photo's tiles on the game's lattice: shifted to where
-// they best cover the tiles of the table as it stands (twice for each
-// tile read the same, once for a tile read otherwise); on an empty table
-// the tile nearest the layout's middle goes on the lattice's middle.
+// they agree best with the tiles of the table as it stands (placeOn); a
+// lone tile the shift puts off the lattice is a stray reading and is
+// left out. When no shift agrees with half the tiles standing, the new
+// tiles are shown unsure (game.Guessed) for the table to tap. On an empty
+// table the tile nearest the layout's middle goes on the lattice's
+// middle.
 func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading, error) {
 	var ts []seen
 	r0, c0, r1, c1 := 1<<30, 1<<30, -1<<30, -1<<30
@@ -159,9 +162,7 @@ func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading,
 	if len(ts) == 0 {
 		return game.Reading{Board: Position{Board: out}, Conf: conf}, nil
 	}
-	if r1-r0 >= size || c1-c0 >= size {
-		return game.Reading{}, OffLattice{Rows: r1 - r0 + 1, Cols: c1 - c0 + 1, Size: size}
-	}
+	fits := r1-r0 < size && c1-c0 < size
 	var dr, dc int
 	if standing.Letters() == 0 && !hasTiles(standing) {
 		// The first word: its middle tile on the lattice's middle (the
@@ -181,36 +182,131 @@ func (r *Rules) place(tiles []loose.Tile, standing *twists.Board) (game.Reading,
 				best, dr, dc = d, size/2-t.row, size/2-t.col
 			}
 		}
-		// Keep the layout on the lattice.
-		dr = min(max(dr, -r0), size-1-r1)
-		dc = min(max(dc, -c0), size-1-c1)
-	} else {
-		best, bestDist := -1, 0
-		for sr := -r0; sr <= size-1-r1; sr++ {
-			for sc := -c0; sc <= size-1-c1; sc++ {
-				n := 0
-				for _, t := range ts {
-					was := standing.At(twists.Pos{Row: t.row + sr, Col: t.col + sc})
-					switch {
-					case was == t.ch:
-						n += 2
-					case was != 0:
-						n++
-					}
+		// Keep the layout on the lattice: the sure tiles when an unsure
+		// stray one far off would not fit with them.
+		kr0, kc0, kr1, kc1 := r0, c0, r1, c1
+		if !fits {
+			kr0, kc0, kr1, kc1 = 1<<30, 1<<30, -1<<30, -1<<30
+			for _, t := range ts {
+				if t.conf >= game.Guessed {
+					kr0, kc0, kr1, kc1 = min(kr0, t.row), min(kc0, t.col), max(kr1, t.row), max(kc1, t.col)
 				}
-				d := abs(sr+(r0+r1)/2-size/2) + abs(sc+(c0+c1)/2-size/2)
-				if n > best || n == best && d < bestDist {
-					best, bestDist, dr, dc = n, d, sr, sc
+			}
+			if kr1 < kr0 || kr1-kr0 >= size || kc1-kc0 >= size {
+				return game.Reading{}, OffLattice{Rows: r1 - r0 + 1, Cols: c1 - c0 + 1, Size: size}
+			}
+		}
+		dr = min(max(dr, -kr0), size-1-kr1)
+		dc = min(max(dc, -kc0), size-1-kc1)
+	} else {
+		var good bool
+		dr, dc, good = placeOn(ts, standing, r0, c0, r1, c1)
+		if !fits && dropsSure(ts, dr, dc, size) {
+			return game.Reading{}, OffLattice{Rows: r1 - r0 + 1, Cols: c1 - c0 + 1, Size: size}
+		}
+		if !good {
+			// No placement agrees with the table as it stands: the new
+			// tiles are shown unsure, for the table to tap, rather than
+			// taken as read.
+			for i, t := range ts {
+				if standing.At(twists.Pos{Row: t.row + dr, Col: t.col + dc}) == 0 {
+					ts[i].conf = min(t.conf, game.Guessed)
 				}
 			}
 		}
 	}
 	for _, t := range ts {
 		p := twists.Pos{Row: t.row + dr, Col: t.col + dc}
+		if !out.In(p) {
+			continue // an unsure stray tile off the lattice
+		}
 		out.Set(p, t.ch)
 		conf[p.Row][p.Col] = t.conf
 	}
 	return game.Reading{Board: Position{Board: out}, Conf: conf}, nil
+}
+
+// placeOn is the shift (rows, columns) that puts a photo's tiles (on
+// their own lattice, spanning rows r0-r1, columns c0-c1) where they agree
+// best with the tiles standing: two for a tile read as it stands, one for
+// a tile read otherwise (a misread), less one for each standing tile the
+// photo shows nowhere (a tile hidden or missed: tiles do not leave the
+// table, so it is unsure, not gone) and less one and its confidence for
+// each tile the shift puts off the lattice (a stray reading far off must
+// not hold the others away from where they stood). Ties go to the layout
+// nearest the lattice's middle. good is false when the best agrees with
+// fewer than half the tiles standing.
+func placeOn(ts []seen, standing *twists.Board, r0, c0, r1, c1 int) (dr, dc int, good bool) {
+	size := standing.Rows
+	var old []twists.Pos
+	for row := 0; row < standing.Rows; row++ {
+		for col := 0; col < standing.Cols; col++ {
+			if standing.At(twists.Pos{Row: row, Col: col}) != 0 {
+				old = append(old, twists.Pos{Row: row, Col: col})
+			}
+		}
+	}
+	at := make(map[[2]int]bool, len(ts))
+	for _, t := range ts {
+		at[[2]int{t.row, t.col}] = true
+	}
+	best, bestDist, bestSame := 0.0, 0, 0
+	first := true
+	// Every shift that puts at least one tile on the lattice.
+	for sr := -r1; sr <= size-1-r0; sr++ {
+		for sc := -c1; sc <= standing.Cols-1-c0; sc++ {
+			score, same := 0.0, 0
+			for _, t := range ts {
+				p := twists.Pos{Row: t.row + sr, Col: t.col + sc}
+				if !standing.In(p) {
+					score -= 1 + t.conf
+					continue
+				}
+				switch was := standing.At(p); {
+				case was == t.ch:
+					score += 2
+					same++
+				case was != 0:
+					score++
+				}
+			}
+			for _, p := range old {
+				if !at[[2]int{p.Row - sr, p.Col - sc}] {
+					score--
+				}
+			}
+			d := abs(sr+(r0+r1)/2-size/2) + abs(sc+(c0+c1)/2-size/2)
+			if first || score > best || score == best && d < bestDist {
+				first, best, bestDist, bestSame, dr, dc = false, score, d, same, sr, sc
+			}
+		}
+	}
+	return dr, dc, 2*bestSame >= len(old)
+}
+
+// dropsSure: the shift puts off the lattice a tile read sure that
+// touches another tile of the photo (edge or corner: Twists tiles join
+// the structure so): the structure has grown past the lattice. A lone
+// tile far off is a stray reading, not the table's.
+func dropsSure(ts []seen, dr, dc, size int) bool {
+	at := make(map[[2]int]bool, len(ts))
+	for _, t := range ts {
+		at[[2]int{t.row, t.col}] = true
+	}
+	for _, t := range ts {
+		r, c := t.row+dr, t.col+dc
+		if r >= 0 && c >= 0 && r < size && c < size || t.conf < game.Guessed {
+			continue
+		}
+		for i := -1; i <= 1; i++ {
+			for j := -1; j <= 1; j++ {
+				if (i != 0 || j != 0) && at[[2]int{t.row + i, t.col + j}] {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 func sameSize(a, b Position) bool {
