@@ -76,6 +76,30 @@ func TestTwistsEarlierSplitInChromium(t *testing.T) {
 		return `JSON.stringify([...document.querySelectorAll("#scores .held")].map((e) => +e.textContent.replace(/[^0-9]/g, ""))) === '` + string(b) + `'`
 	}
 	js("the tiles each holds", heldOnPage(was))
+	// Each word's path runs through its tiles' centres, also once the
+	// phone is turned (the cells move; the paths are drawn again).
+	pathsOnTiles := `(() => {
+		const b = document.getElementById("board");
+		const lines = [...b.querySelectorAll("svg.twpaths polyline")];
+		const centres = [...b.querySelectorAll(".cell.twtile")].map((c) => [c.offsetLeft + c.offsetWidth / 2, c.offsetTop + c.offsetHeight / 2]);
+		return lines.length === 3 && lines.every((l) => l.getAttribute("points").split(" ").every((pt) => {
+			const [x, y] = pt.split(",").map(Number);
+			return centres.some(([cx, cy]) => Math.abs(cx - x) < 1 && Math.abs(cy - y) < 1);
+		}));
+	})()`
+	js("the words' paths on their tiles", pathsOnTiles)
+	before, err := chromedp.Run(bctx, chromedp.Evaluate[string](`document.querySelector("#board svg.twpaths polyline").getAttribute("points")`))
+	if err == nil {
+		err = chromedp.Do(bctx, chromedp.EmulateViewport(844, 390, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)))
+	}
+	if err != nil {
+		t.Fatalf("turning the phone: %v", err)
+	}
+	js("the paths drawn again with the phone turned", `document.querySelector("#board svg.twpaths polyline").getAttribute("points") !== "`+before+`" && `+pathsOnTiles)
+	if err := chromedp.Do(bctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))); err != nil {
+		t.Fatalf("turning the phone back: %v", err)
+	}
+	js("the paths on their tiles with the phone upright again", `document.querySelector("#board svg.twpaths polyline").getAttribute("points") === "`+before+`" && `+pathsOnTiles)
 	js("no split on the latest turn's line", `!document.querySelector('#history li[data-turn="3"] [data-splits]')`)
 	line := `#history li[data-turn="` + strconv.Itoa(give) + `"] [data-splits]`
 	js("the give turn's line offering the split", `!!document.querySelector('`+line+`')`)

@@ -11,12 +11,17 @@
   const ICONS = { skip: "⊘", reverse: "⇄", give2: "+2", give3: "+3" };
   const CHAR = Object.fromEntries(Object.entries(ACTIONS).map(([c, a]) => [a, c]));
 
-  // The words' paths, drawn over the board once it is laid out.
+  // The words' paths, drawn over the board once it is in the page: the
+  // cells are drawn before the board takes them, so the paths wait for
+  // the end of that render (a microtask; reading the cells' places lays
+  // the board out then). Not on the next animation frame: a page that
+  // gets no frame for a while (a background tab, a busy machine) kept
+  // its old paths, or none, until one came.
   let pending = false;
   function schedulePaths() {
     if (pending) return;
     pending = true;
-    requestAnimationFrame(() => { pending = false; drawPaths(); });
+    queueMicrotask(() => { pending = false; drawPaths(); });
   }
   function drawPaths() {
     const board = document.getElementById("board");
@@ -43,6 +48,8 @@
     }
     board.append(svg);
   }
+  // A phone turned, a window resized: the cells moved, the paths with them.
+  addEventListener("resize", schedulePaths);
 
   // splits are the choices of who got a give tile's tiles (every split
   // among the other seats, the one standing marked), each a button that
