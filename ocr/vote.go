@@ -142,7 +142,6 @@ func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle
 // from the same normalised crop), only the weights differ. With keep,
 // the features at each candidate rotation are worked out when first
 // asked for and kept for the next classifier.
-
 type analysedCrop struct {
 	ar    *arena
 	flat  bool // no tile (and not known to be one): nothing to read
