@@ -7,7 +7,6 @@ import (
 	"image"
 	_ "image/jpeg"
 	"os"
-	"slices"
 	"sync"
 	"time"
 
@@ -170,18 +169,9 @@ func trainLoose(fonts []*synth.Font, photos []dataset.Photo, start time.Time) er
 	scanD, nt, nf := looseCrops(photos, *looseScenes, index, rd)
 	all.add(scanD)
 	fmt.Printf("[%s-loose] scan crops: %d samples of %d tiles and %d false tiles (%.1fs)\n", alpha, scanD.n(), nt, nf, time.Since(t0).Seconds())
-	var warm *ocr.Model
-	if *looseInit != "" {
-		b, err := os.ReadFile(*looseInit)
-		if err != nil {
-			return err
-		}
-		if warm, err = ocr.DecodeModel(b); err != nil {
-			return fmt.Errorf("-loose-init %s: %w", *looseInit, err)
-		}
-		if !slices.Equal(warm.Glyphs, glyphs) || warm.Turns != turns {
-			return fmt.Errorf("-loose-init %s: the model reads other glyphs or turns than %s's", *looseInit, alpha)
-		}
+	warm, err := warmStart("-loose-init", *looseInit, glyphs, turns, alpha)
+	if err != nil {
+		return err
 	}
 	t0 = time.Now()
 	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *looseInitLR)

@@ -18,6 +18,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"time"
@@ -920,4 +921,25 @@ func sceneParallel[T any](n int, scene func(i int) ([]T, bool, error)) (out []T,
 		out = append(out, parts[i]...)
 	}
 	return out, boards, nil
+}
+
+// warmStart reads the model a specialist is trained further from (its
+// flag's value path; nil when empty): it must read the same glyphs at
+// the same turns as the model being trained for alpha.
+func warmStart(flag, path string, glyphs []string, turns int, alpha string) (*ocr.Model, error) {
+	if path == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	warm, err := ocr.DecodeModel(b)
+	if err != nil {
+		return nil, fmt.Errorf("%s %s: %w", flag, path, err)
+	}
+	if !slices.Equal(warm.Glyphs, glyphs) || warm.Turns != turns {
+		return nil, fmt.Errorf("%s %s: the model reads other glyphs or turns than %s's", flag, path, alpha)
+	}
+	return warm, nil
 }

@@ -6,7 +6,6 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
-	"os"
 	"slices"
 	"strings"
 	"time"
@@ -290,18 +289,9 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	}
 	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers+*pyrMakersHard, time.Since(t0).Seconds())
 	t0 = time.Now()
-	var warm *ocr.Model
-	if *pyrInit != "" {
-		b, err := os.ReadFile(*pyrInit)
-		if err != nil {
-			return err
-		}
-		if warm, err = ocr.DecodeModel(b); err != nil {
-			return fmt.Errorf("-pyr-init %s: %w", *pyrInit, err)
-		}
-		if !slices.Equal(warm.Glyphs, glyphs) || warm.Turns != turns {
-			return fmt.Errorf("-pyr-init %s: the model reads other glyphs or turns than %s's", *pyrInit, alpha)
-		}
+	warm, err := warmStart("-pyr-init", *pyrInit, glyphs, turns, alpha)
+	if err != nil {
+		return err
 	}
 	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *pyrInitLR)
 	m.Note = fmt.Sprintf("make train (-specialist pyramids): seed %d, %d samples", *seed, all.n())

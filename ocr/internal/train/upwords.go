@@ -179,18 +179,9 @@ func trainUpwords(fonts []*synth.Font, start time.Time, photos []dataset.Photo) 
 	all.add(hard)
 	fmt.Printf("[en-upw] font-drawn %d, real %d, hard rendered %d (%.1fs)\n", syn.n(), realD.n(), hard.n(), time.Since(t0).Seconds())
 
-	var warm *ocr.Model
-	if *upwInit != "" {
-		b, err := os.ReadFile(*upwInit)
-		if err != nil {
-			return err
-		}
-		if warm, err = ocr.DecodeModel(b); err != nil {
-			return fmt.Errorf("-upw-init %s: %w", *upwInit, err)
-		}
-		if !slices.Equal(warm.Glyphs, glyphs) || warm.Turns != turns {
-			return fmt.Errorf("-upw-init %s: the model reads other glyphs or turns than %s's", *upwInit, alpha)
-		}
+	warm, err := warmStart("-upw-init", *upwInit, glyphs, turns, alpha)
+	if err != nil {
+		return err
 	}
 	t0 = time.Now()
 	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *upwInitLR)
