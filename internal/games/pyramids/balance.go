@@ -57,11 +57,23 @@ func (p *seenPhoto) Letters(q grid.Pos) map[string]float64 {
 // change: any other square read otherwise, and not sure, is as it stood.
 // It returns the number of squares changed.
 //
+// A layer the game does not know that shows now (a stack's next layer,
+// the set-up's) is weighed by what is left of its colour's set (pl, the
+// pyramids the board does not hold known): its letter is the photo's
+// evidence times that prior, and a move that uncovers it is as likely as
+// the photo shows any such pyramid there, not its likeliest letter alone.
+//
+// pinned are the squares whose reading an earlier photo showed the same
+// way while the game held what it holds now (Reconcile: a misread
+// repeated, a tall stack's colour leaning over an empty square): the
+// photo's reading there is what the square shows unchanged, so it
+// neither shows the move nor rules one out by its colour.
+//
 // reread lists the squares whose new top's letter was taken from the
 // photo, read there at the count the game held before (a stack that lost
 // its top, its next layer not known): Reconcile reads them again at the
 // new count.
-func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][]float64, spells func(*pyramids.Board) bool) (n int, reread []grid.Pos) {
+func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool) (n int, reread []grid.Pos) {
 	before := standing.Board
 	set := func(q grid.Pos, s pyramids.Stack) {
 		after.Set(q, s)
@@ -72,6 +84,18 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 	}
 	sure := func(q grid.Pos) bool { return scan.Square(q).Sure }
 	if w := standing.Word; w != nil {
+		// The layer each of the word's squares uncovers, where the game
+		// does not know it: the photo's letter weighed by the pool.
+		for _, q := range w.Squares {
+			b, a := before.At(q), after.At(q)
+			at, ok := a.Top()
+			if _, known := b.Under().Top(); known || !ok || a.Height != b.Height-1 || len(a.Layers) != 1 {
+				continue
+			}
+			if l := pl.letter(pl.colour(q, at.Colour), scan.Letters(q), ""); l != "" && l != at.Letter {
+				set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: at.Colour, Letter: l}}, Height: a.Height})
+			}
+		}
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
 				q := grid.Pos{Row: row, Col: col}
@@ -83,7 +107,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 		}
 		return n, nil
 	}
-	if m, rr := inferMove(before, after, scan, conf, spells); m >= 0 {
+	if m, rr := inferMove(before, after, scan, pl, pinned, conf, spells); m >= 0 {
 		return m, rr
 	}
 	type change struct {
@@ -169,15 +193,10 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 			t, _ := b.Top()
 			u := b.Under()
 			if _, known := u.Top(); !known && u.Height > 0 {
-				// The layer under shows now: the photo's likeliest
-				// letter that is not the one gone.
+				// The layer under shows now: the likeliest letter
+				// (the photo's by the pool's) that is not the one gone.
 				sq := scan.Square(src)
-				l, lp := "", -1.0
-				for k, v := range scan.Letters(src) {
-					if k != t.Letter && (v > lp || v == lp && k < l) {
-						l, lp = k, v
-					}
-				}
+				l := pl.letter(pl.colour(src, sq.Colour), scan.Letters(src), t.Letter)
 				if l == "" || sq.Colour == pyramids.NoColour {
 					stray = append(stray, ap)
 					continue
@@ -237,10 +256,15 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, conf [][
 // (each square's colour and its letter's probability, Square.Letters);
 // the best is the reading, every other square as the game holds it. A
 // square whose reading it changes, or that the scan read surely as
-// something else, is marked unsure. It returns the squares changed, or -1
-// when the photo has too many candidates to search (balance then pairs
-// the carried changes).
-func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64, spells func(*pyramids.Board) bool) (int, []grid.Pos) {
+// something else, is marked unsure. With a dictionary, when no likely
+// move among those squares spells a word, the search is run again with
+// every stack a player's pyramid tops as a source (its new top read at
+// the count before can look like the old one), and then with a
+// destination's colour read otherwise (at eps: a pyramid put on a stack
+// of another colour, a runway square beside a tall stack). It returns the
+// squares changed, or -1 when the photo has too many candidates to search
+// or no move spells a word (balance then pairs the carried changes).
+func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool) (int, []grid.Pos) {
 	type cand struct {
 		q       grid.Pos
 		letters map[string]float64
@@ -266,7 +290,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 			}
 		}
 	}
-	if len(dsts) == 0 || len(srcs) == 0 || (spells == nil && (len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
+	if len(dsts) == 0 || (spells == nil && (len(srcs) == 0 || len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
 		return -1, nil
 	}
 	const eps = 0.02
@@ -274,161 +298,220 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 	like := func(q grid.Pos, s pyramids.Stack) float64 {
 		c := info[q]
 		t, ok := s.Top()
+		if pinned[q] && s.SameTop(before.At(q)) {
+			// what this square reads unchanged (an earlier photo read
+			// it so): the photo's reading as well explained as by the
+			// stack it reads
+			return max(1, c.sq.Conf/letterChance)
+		}
 		switch {
 		case s.Empty():
-			if c.sq.Colour == pyramids.NoColour {
+			if c.sq.Colour == pyramids.NoColour || pinned[q] {
 				return 1
 			}
 			return eps
 		case c.sq.Colour == pyramids.NoColour:
 			return eps
 		case !ok:
-			// the layer is not known: the photo's likeliest
-			return max(c.sq.Conf, eps) / letterChance
+			// the layer is not known: one of what is left of its
+			// colour's set, of the colour the square starts with (a
+			// blurred letter's likeliest reading alone made every
+			// stack that was read badly a likely source); a letter
+			// the scan is sure of shows that layer as it is
+			col := pl.colour(q, c.sq.Colour)
+			l := 1.0
+			if col != c.sq.Colour {
+				l = eps
+			}
+			v := pl.like(col, c.letters)
+			if c.sq.Sure {
+				v = max(v, c.sq.Conf/letterChance)
+			}
+			return l * v
 		}
 		l := 1.0
-		if t.Colour != c.sq.Colour {
+		if t.Colour != c.sq.Colour && !pinned[q] {
 			l = eps
 		}
 		return l * max(c.letters[t.Letter], eps/4) / letterChance
 	}
-	// With a dictionary to hold the moves to, the likeliest candidates
-	// when there are many (a hard photo misreads letters all over the
-	// board): the destinations whose photo shows a source's top best
-	// against the stack the game holds, the sources whose photo shows
-	// their next layer best against their top.
-	if len(dsts) > maxDsts {
-		gain := func(q grid.Pos) float64 {
-			b, g := before.At(q), 0.0
-			for _, s := range srcs {
-				if t, _ := before.At(s).Top(); s != q && t.Colour == info[q].sq.Colour {
-					g = max(g, like(q, b.Put(t)))
+	// search finds the likeliest moves among the candidates dsts and
+	// srcs (a source's top onto a destination read in its colour; any
+	// colour when anyColour, its colour read otherwise weighing eps) and,
+	// with a dictionary, the best of them that spells a word.
+	search := func(dsts, srcs []grid.Pos, anyColour bool) ([]pair, bool) {
+		if len(srcs) == 0 {
+			return nil, false
+		}
+		// With a dictionary to hold the moves to, the likeliest candidates
+		// when there are many (a hard photo misreads letters all over the
+		// board): the destinations whose photo shows a source's top best
+		// against the stack the game holds, the sources whose photo shows
+		// their next layer best against their top.
+		if len(dsts) > maxDsts {
+			gain := func(q grid.Pos) float64 {
+				b, g := before.At(q), 0.0
+				for _, s := range srcs {
+					if t, _ := before.At(s).Top(); s != q && (anyColour || pinned[q] || t.Colour == info[q].sq.Colour) {
+						g = max(g, like(q, b.Put(t)))
+					}
 				}
+				return g / max(like(q, b), 1e-12)
 			}
-			return g / max(like(q, b), 1e-12)
+			slices.SortStableFunc(dsts, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+			dsts = dsts[:maxDsts]
 		}
-		slices.SortStableFunc(dsts, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
-		dsts = dsts[:maxDsts]
-	}
-	if len(srcs) > maxSrcs {
-		gain := func(q grid.Pos) float64 { return like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-12) }
-		slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
-		srcs = srcs[:maxSrcs]
-	}
-	squares := map[grid.Pos]bool{}
-	for _, q := range dsts {
-		squares[q] = true
-	}
-	for _, q := range srcs {
-		squares[q] = true
-	}
-	// Products are taken in the squares' order on the board, not a map's:
-	// the same photo then gives the same scores to the last bit, and a tie
-	// between two moves is decided the same way every time.
-	base := 1.0
-	for _, q := range byPlace(squares) {
-		base *= like(q, before.At(q))
-	}
-	// The search: each destination is left as it is or takes the top of
-	// an unused source of the colour read there.
-	var best []pair
-	bestScore := -1.0
-	var top []scored // the likeliest moves, best first
-	used := map[grid.Pos]bool{}
-	var cur []pair
-	steps := 0
-	score := func() float64 {
-		hyp := map[grid.Pos]pyramids.Stack{}
-		for _, p := range cur {
-			hyp[p.src] = before.At(p.src).Under()
+		if len(srcs) > maxSrcs {
+			gain := func(q grid.Pos) float64 { return like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-12) }
+			slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+			srcs = srcs[:maxSrcs]
 		}
-		putOn(before, cur, hyp)
-		v := base
-		for _, q := range byPlace(hyp) {
-			v *= like(q, hyp[q]) / max(like(q, before.At(q)), 1e-9)
+		squares := map[grid.Pos]bool{}
+		for _, q := range dsts {
+			squares[q] = true
 		}
-		return v
-	}
-	// inLine: the word is a straight line whose ends may run along the
-	// runway round its corners, so the destinations off the runway lie
-	// in one row or one column. (A destination on the runway once let
-	// any other anywhere: on hard photos the likeliest "move" then put
-	// pyramids all over the board, spelt no word, and the turn's real
-	// move was lost.)
-	inLine := func() bool {
-		rowOK, colOK := true, true
-		var first *grid.Pos
-		for _, p := range cur {
-			if pyramids.OnRunway(p.dst) {
-				continue
+		for _, q := range srcs {
+			squares[q] = true
+		}
+		// Products are taken in the squares' order on the board, not a map's:
+		// the same photo then gives the same scores to the last bit, and a tie
+		// between two moves is decided the same way every time.
+		base := 1.0
+		for _, q := range byPlace(squares) {
+			base *= like(q, before.At(q))
+		}
+		// The search: each destination is left as it is or takes the top of
+		// an unused source of the colour read there.
+		var best []pair
+		bestScore := -1.0
+		var top []scored // the likeliest moves, best first
+		used := map[grid.Pos]bool{}
+		var cur []pair
+		steps := 0
+		score := func() float64 {
+			hyp := map[grid.Pos]pyramids.Stack{}
+			for _, p := range cur {
+				hyp[p.src] = before.At(p.src).Under()
 			}
-			if first == nil {
-				first = &p.dst
+			putOn(before, cur, hyp)
+			v := base
+			for _, q := range byPlace(hyp) {
+				v *= like(q, hyp[q]) / max(like(q, before.At(q)), 1e-9)
 			}
-			rowOK = rowOK && p.dst.Row == first.Row
-			colOK = colOK && p.dst.Col == first.Col
+			return v
 		}
-		return rowOK || colOK
-	}
-	var walk func(i int)
-	walk = func(i int) {
-		if steps++; steps > 200000 {
-			return
+		// inLine: the word is a straight line whose ends may run along the
+		// runway round its corners, so the destinations off the runway lie
+		// in one row or one column. (A destination on the runway once let
+		// any other anywhere: on hard photos the likeliest "move" then put
+		// pyramids all over the board, spelt no word, and the turn's real
+		// move was lost.)
+		inLine := func() bool {
+			rowOK, colOK := true, true
+			var first *grid.Pos
+			for _, p := range cur {
+				if pyramids.OnRunway(p.dst) {
+					continue
+				}
+				if first == nil {
+					first = &p.dst
+				}
+				rowOK = rowOK && p.dst.Row == first.Row
+				colOK = colOK && p.dst.Col == first.Col
+			}
+			return rowOK || colOK
 		}
-		if i == len(dsts) {
-			if len(cur) == 0 || !inLine() {
+		var walk func(i int)
+		walk = func(i int) {
+			if steps++; steps > 200000 {
 				return
 			}
-			if v := score(); v > bestScore {
-				bestScore, best = v, slices.Clone(cur)
+			if i == len(dsts) {
+				if len(cur) == 0 || !inLine() {
+					return
+				}
+				if v := score(); v > bestScore {
+					bestScore, best = v, slices.Clone(cur)
+				}
+				if spells != nil {
+					top = keepBest(top, scored{score(), slices.Clone(cur)}, wordMoves)
+				}
+				return
 			}
-			if spells != nil {
-				top = keepBest(top, scored{score(), slices.Clone(cur)}, wordMoves)
-			}
-			return
-		}
-		walk(i + 1)
-		d := dsts[i]
-		for _, s := range srcs {
-			t, _ := before.At(s).Top()
-			if used[s] || s == d || t.Colour != info[d].sq.Colour {
-				continue
-			}
-			used[s] = true
-			cur = append(cur, pair{s, d})
 			walk(i + 1)
-			cur = cur[:len(cur)-1]
-			used[s] = false
+			d := dsts[i]
+			for _, s := range srcs {
+				t, _ := before.At(s).Top()
+				if used[s] || s == d || (!anyColour && !pinned[d] && t.Colour != info[d].sq.Colour) {
+					continue
+				}
+				used[s] = true
+				cur = append(cur, pair{s, d})
+				walk(i + 1)
+				cur = cur[:len(cur)-1]
+				used[s] = false
+			}
+		}
+		walk(0)
+		if best == nil {
+			return nil, false
+		}
+		// A turn spells a word: of the likeliest moves, the best that makes
+		// the board spell one the dictionary knows (the letters moved are the
+		// sources' tops, which the game knows), unless the photo shows the
+		// best by far more clearly.
+		spelt := spells == nil
+		for _, m := range top {
+			if m.v < bestScore*wordOdds {
+				break
+			}
+			hyp := before.Clone()
+			out := map[grid.Pos]pyramids.Stack{}
+			for _, p := range m.pairs {
+				out[p.src] = before.At(p.src).Under()
+			}
+			putOn(before, m.pairs, out)
+			for q, st := range out {
+				hyp.Set(q, st)
+			}
+			if spells(hyp) {
+				best, spelt = m.pairs, true
+				break
+			}
+		}
+		return best, spelt
+	}
+	best, ok := search(dsts, srcs, false)
+	if !ok && spells != nil {
+		// No likely move among the squares read otherwise spells a
+		// word, yet every pyramid put on a square left another: the
+		// source may be any stack topped by a player's pyramid (its
+		// next layer read as its old top: a blurred face, read at the
+		// count before), and then the destination's colour may be
+		// misread (a pyramid put on a stack of another colour, a
+		// runway square beside a tall stack leaning over it) at eps.
+		var all []grid.Pos
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				if t, ok := before.At(q).Top(); ok && t.Colour.IsPlayer() {
+					all = append(all, q)
+					info[q] = cand{q: q, letters: scan.Letters(q), sq: scan.Square(q)}
+				}
+			}
+		}
+		var ofDst []grid.Pos // the stacks topped in a colour read on a destination
+		for _, q := range all {
+			t, _ := before.At(q).Top()
+			if slices.ContainsFunc(dsts, func(d grid.Pos) bool { return d != q && info[d].sq.Colour == t.Colour }) {
+				ofDst = append(ofDst, q)
+			}
+		}
+		if best, ok = search(dsts, ofDst, false); !ok {
+			best, ok = search(dsts, all, true)
 		}
 	}
-	walk(0)
-	if best == nil {
-		return -1, nil
-	}
-	// A turn spells a word: of the likeliest moves, the best that makes
-	// the board spell one the dictionary knows (the letters moved are the
-	// sources' tops, which the game knows), unless the photo shows the
-	// best by far more clearly.
-	spelt := spells == nil
-	for _, m := range top {
-		if m.v < bestScore*wordOdds {
-			break
-		}
-		hyp := before.Clone()
-		out := map[grid.Pos]pyramids.Stack{}
-		for _, p := range m.pairs {
-			out[p.src] = before.At(p.src).Under()
-		}
-		putOn(before, m.pairs, out)
-		for q, st := range out {
-			hyp.Set(q, st)
-		}
-		if spells(hyp) {
-			best, spelt = m.pairs, true
-			break
-		}
-	}
-	if !spelt {
+	if !ok {
 		// no likely move spells a word: the carried changes are paired
 		return -1, nil
 	}
@@ -444,20 +527,17 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, conf [][]float64,
 				return -1, nil
 			}
 			reread = append(reread, p.src)
-			u.Layers = []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}
+			not := ""
 			if t, _ := before.At(p.src).Top(); sq.Letter == t.Letter && sq.Colour == t.Colour {
-				// the photo reads the pyramid gone: its next likeliest
-				l, lp := "", -1.0
-				for k, v := range info[p.src].letters {
-					if k != t.Letter && (v > lp || v == lp && k < l) {
-						l, lp = k, v
-					}
-				}
-				if l == "" {
-					return -1, nil
-				}
-				u.Layers[0].Letter = l
+				// the photo reads the pyramid gone: the next likeliest
+				not = t.Letter
 			}
+			col := pl.colour(p.src, sq.Colour)
+			l := pl.letter(col, info[p.src].letters, not)
+			if l == "" {
+				return -1, nil
+			}
+			u.Layers = []pyramids.Pyramid{{Colour: col, Letter: l}}
 		}
 		out[p.src] = u
 	}

@@ -184,6 +184,24 @@ func TestReadHeldToTheMove(t *testing.T) {
 			}},
 			want: map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4"},
 		},
+		{
+			// the square an earlier photo read blue while the game held
+			// it empty (a tall stack leaning over it) reads blue again:
+			// no evidence that the blue N of (4, 8), read blurred, was
+			// put there too
+			name: "a square read as before is no destination",
+			over: map[grid.Pos]seenSquare{
+				at(0, 3): {red, map[string]float64{"E": 0.8}, true},
+				at(1, 3): {red, map[string]float64{"T": 0.9}, true},
+				at(4, 8): {blue, map[string]float64{"N": 0.04, "S": 0.1}, false},
+				at(4, 9): {blue, map[string]float64{"N": 0.3}, false},
+			},
+			past: []game.Sighting{{
+				Seen:  Position{Board: board(t, map[grid.Pos]string{at(4, 9): "bO"})},
+				After: Position{Board: pyramids.NewBoard()},
+			}},
+			want: map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -252,7 +270,7 @@ func TestMoveSpellsAWord(t *testing.T) {
 			for i := range conf {
 				conf[i] = make([]float64, pyramids.Size)
 			}
-			balance(Position{Board: b}, carried, p, conf, tc.spells)
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells)
 			if got := carried.At(at(0, 3)).String(); got != tc.want {
 				t.Errorf("(0,3) read %s, want %s\n%s", got, tc.want, carried)
 			}
@@ -281,7 +299,7 @@ func TestMoveInLine(t *testing.T) {
 	for i := range conf {
 		conf[i] = make([]float64, pyramids.Size)
 	}
-	balance(Position{Board: b}, carried, p, conf, nil)
+	balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, nil)
 	for q, want := range map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4", at(3, 4): "rN/kT", at(1, 4): "rO4", at(5, 5): "kS", at(1, 5): "rA5"} {
 		if got := carried.At(q).String(); got != want {
 			t.Errorf("%v read %s, want %s", q, got, want)
@@ -314,5 +332,130 @@ func TestSpells(t *testing.T) {
 	}
 	if (&Rules{}).spells(l.Start) != nil {
 		t.Error("spells without a dictionary: want nil")
+	}
+}
+
+func ptr[T any](v T) *T { return &v }
+
+// TestPool: a layer never seen is one of what is left of its colour's set
+// (the board's known layers counted out): between letters the photo
+// cannot tell apart the set decides, a letter whose every pyramid already
+// stands elsewhere is unlikely, a clear reading stands.
+func TestPool(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	setup := pyramids.DefaultSetup()
+	// the yellow set's one K stands on the runway; its one H is unseen
+	b := board(t, map[grid.Pos]string{at(0, 4): "yK", at(4, 1): "yE5", at(1, 3): "rE5"})
+	pl := newPool(&setup, b)
+	tests := []struct {
+		name   string
+		colour pyramids.Colour
+		ev     map[string]float64
+		not    string
+		want   string
+	}{
+		{"the set's last K stands elsewhere", pyramids.Yellow, map[string]float64{"K": 0.3, "H": 0.25}, "", "H"},
+		{"another colour's K is unseen", pyramids.Red, map[string]float64{"K": 0.3, "H": 0.25}, "", "K"},
+		{"the photo cannot tell: three Es, one D", pyramids.Yellow, map[string]float64{"D": 0.1, "E": 0.1}, "", "E"},
+		{"a clear reading stands", pyramids.Yellow, map[string]float64{"K": 0.8}, "", "K"},
+		{"not the letter gone", pyramids.Yellow, map[string]float64{"E": 0.5, "S": 0.2}, "E", "S"},
+		{"nothing read", pyramids.Yellow, nil, "", ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := pl.letter(tc.colour, tc.ev, tc.not); got != tc.want {
+				t.Errorf("letter = %q, want %q", got, tc.want)
+			}
+		})
+	}
+	if a, b := pl.prior(pyramids.Yellow, "E"), pl.prior(pyramids.Green, "E"); a >= b {
+		t.Errorf("a yellow E known, no green one: priors %v and %v, want the yellow smaller", a, b)
+	}
+	if a, b := pl.prior(pyramids.Yellow, "K"), pl.prior(pyramids.Red, "K"); a >= b/10 {
+		t.Errorf("yellow K (none left) prior %v, red K %v: want it far smaller", a, b)
+	}
+	for q, want := range map[grid.Pos]pyramids.Colour{at(4, 1): setup.Seats[pyramids.West], at(1, 3): setup.Seats[pyramids.North], at(4, 4): pyramids.Black, at(0, 4): pyramids.Blue} {
+		if got := pl.colour(q, pyramids.Blue); got != want {
+			t.Errorf("colour of an unseen layer on %v = %v, want %v", q, got, want)
+		}
+	}
+}
+
+// TestMoveFoundWithAWord: every pyramid put on a square left another, so
+// when no move among the squares read otherwise spells a word, the source
+// may be a stack read as unchanged (its new top read at the count before
+// as the old letter), and the destination's colour may be misread (a
+// yellow pyramid on a green stack, read green). Without a dictionary to
+// hold the move to, neither is guessed.
+func TestMoveFoundWithAWord(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	green, yellow := pyramids.Green, pyramids.Yellow
+	standing := map[grid.Pos]string{
+		at(8, 2): "gO5", at(8, 4): "gN4", at(7, 1): "yR5", at(5, 4): "gA/kE2",
+		at(3, 3): "kA", at(3, 4): "kT",
+	}
+	topIs := func(q grid.Pos, p string) func(*pyramids.Board) bool {
+		return func(b *pyramids.Board) bool { t, _ := b.At(q).Top(); return t.String() == p }
+	}
+	tests := []struct {
+		name   string
+		over   map[grid.Pos]seenSquare
+		spells func(*pyramids.Board) bool
+		want   map[grid.Pos]string // squares that differ from the board as it stands
+	}{
+		{
+			// the N left (8, 4), whose new top reads N still; (8, 2)
+			// reads blurred, its O unsure
+			name: "the source read as unchanged",
+			over: map[grid.Pos]seenSquare{
+				at(0, 4): {green, map[string]float64{"A": 0.16, "O": 0.06, "N": 0.02}, false},
+				at(8, 2): {green, map[string]float64{"A": 0.1, "N": 0.07, "O": 0.04}, false},
+				at(8, 4): {green, map[string]float64{"N": 0.3, "P": 0.1}, false},
+			},
+			spells: topIs(at(0, 4), "gN"),
+			want:   map[grid.Pos]string{at(0, 4): "gN", at(8, 4): "gP3"},
+		},
+		{
+			name: "the destination's colour misread",
+			over: map[grid.Pos]seenSquare{
+				at(5, 4): {green, map[string]float64{"R": 0.35, "E": 0.2}, false},
+				at(7, 1): {yellow, map[string]float64{"R": 0.3, "L": 0.2}, false},
+			},
+			spells: topIs(at(5, 4), "yR"),
+			want:   map[grid.Pos]string{at(5, 4): "yR/gA/kE", at(7, 1): "yL4"},
+		},
+		{
+			name: "no dictionary: the source read as unchanged stays",
+			over: map[grid.Pos]seenSquare{
+				at(0, 4): {green, map[string]float64{"A": 0.16, "O": 0.06, "N": 0.02}, false},
+				at(8, 2): {green, map[string]float64{"A": 0.1, "N": 0.07, "O": 0.04}, false},
+				at(8, 4): {green, map[string]float64{"N": 0.3}, false},
+			},
+			want: map[grid.Pos]string{at(0, 4): "gO", at(8, 2): "gA4"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, standing)
+			p := photoOf(b, tc.over)
+			carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = make([]float64, pyramids.Size)
+			}
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells)
+			for row := range pyramids.Size {
+				for col := range pyramids.Size {
+					q := at(row, col)
+					want := b.At(q).String()
+					if w, ok := tc.want[q]; ok {
+						want = w
+					}
+					if g := carried.At(q).String(); g != want {
+						t.Errorf("%v: read %s, want %s", q, g, want)
+					}
+				}
+			}
+		})
 	}
 }

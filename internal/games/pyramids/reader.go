@@ -172,6 +172,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 	}
 	out := a.Board.Clone()
 	n := 0
+	pinned := map[grid.Pos]bool{} // read as an earlier photo read them
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
 			q := grid.Pos{Row: row, Col: col}
@@ -188,6 +189,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				continue
 			}
 			out.Set(q, now)
+			pinned[q] = true
 			n++
 		}
 	}
@@ -199,10 +201,11 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 			}
 		}
-		m, reread := balance(b, out, a.seen, conf, r.spells(b.Board))
+		pl := newPool(r.setup, b.Board)
+		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
 		n += m
 		if len(reread) > 0 && a.img != nil {
-			r.readAgain(a.img, out, reread, conf)
+			r.readAgain(a.img, out, reread, pl, conf)
 		}
 		rd.Conf = conf
 	}
@@ -244,9 +247,10 @@ func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
 // readAgain reads the photo again at the counts of the board the move
 // makes (after) and takes the letter of each square listed from it: the
 // top that shows on a stack that lost one, whose letter the first reading
-// took at the count before. A square the second reading is sure of is
-// sure.
-func (r *Rules) readAgain(img image.Image, after *pyramids.Board, squares []grid.Pos, conf [][]float64) {
+// took at the count before (the second reading's evidence by the pool's
+// prior, pl: the layer was never seen). A square the second reading is
+// sure of, and whose letter the prior does not change, is sure.
+func (r *Rules) readAgain(img image.Image, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) {
 	var scan *vpyr.Reading
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
@@ -264,10 +268,17 @@ func (r *Rules) readAgain(img image.Image, after *pyramids.Board, squares []grid
 		if !ok || sq.Colour != t.Colour || sq.Letter == "?" || sq.Letter == "" {
 			continue
 		}
-		s.Layers = append([]pyramids.Pyramid{{Colour: t.Colour, Letter: sq.Letter}}, s.Layers[1:]...)
+		l := pl.letter(t.Colour, sq.Letters(), "")
+		if l == "" {
+			l = sq.Letter
+		}
+		s.Layers = append([]pyramids.Pyramid{{Colour: t.Colour, Letter: l}}, s.Layers[1:]...)
 		after.Set(q, s)
 		if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
 			conf[q.Row][q.Col] = squareConf(sq)
+			if l != sq.Letter {
+				conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
+			}
 		}
 	}
 }
