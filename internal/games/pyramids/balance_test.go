@@ -1,6 +1,7 @@
 package pyramids
 
 import (
+	"math"
 	"strings"
 	"testing"
 
@@ -338,9 +339,9 @@ func TestSpells(t *testing.T) {
 func ptr[T any](v T) *T { return &v }
 
 // TestPool: a layer never seen is one of what is left of its colour's set
-// (the board's known layers counted out): between letters the photo
-// cannot tell apart the set decides, a letter whose every pyramid already
-// stands elsewhere is unlikely, a clear reading stands.
+// (the board's known layers counted out): a letter whose every pyramid
+// already stands elsewhere, or that the set never had, is unlikely; the
+// counts left do not outweigh the photo; a clear reading stands.
 func TestPool(t *testing.T) {
 	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
 	setup := pyramids.DefaultSetup()
@@ -356,7 +357,8 @@ func TestPool(t *testing.T) {
 	}{
 		{"the set's last K stands elsewhere", pyramids.Yellow, map[string]float64{"K": 0.3, "H": 0.25}, "", "H"},
 		{"another colour's K is unseen", pyramids.Red, map[string]float64{"K": 0.3, "H": 0.25}, "", "K"},
-		{"the photo cannot tell: three Es, one D", pyramids.Yellow, map[string]float64{"D": 0.1, "E": 0.1}, "", "E"},
+		{"a letter the set never had", pyramids.Yellow, map[string]float64{"F": 0.1, "E": 0.09}, "", "E"},
+		{"one U against three Es", pyramids.Yellow, map[string]float64{"U": 0.3, "E": 0.12}, "", "U"},
 		{"a clear reading stands", pyramids.Yellow, map[string]float64{"K": 0.8}, "", "K"},
 		{"not the letter gone", pyramids.Yellow, map[string]float64{"E": 0.5, "S": 0.2}, "E", "S"},
 		{"nothing read", pyramids.Yellow, nil, "", ""},
@@ -368,8 +370,12 @@ func TestPool(t *testing.T) {
 			}
 		})
 	}
-	if a, b := pl.prior(pyramids.Yellow, "E"), pl.prior(pyramids.Green, "E"); a >= b {
-		t.Errorf("a yellow E known, no green one: priors %v and %v, want the yellow smaller", a, b)
+	sum := 0.0
+	for _, l := range alphabet {
+		sum += pl.prior(pyramids.Yellow, l)
+	}
+	if math.Abs(sum-1) > 1e-9 {
+		t.Errorf("the yellow priors sum to %v, want 1", sum)
 	}
 	if a, b := pl.prior(pyramids.Yellow, "K"), pl.prior(pyramids.Red, "K"); a >= b/10 {
 		t.Errorf("yellow K (none left) prior %v, red K %v: want it far smaller", a, b)

@@ -13,21 +13,25 @@ import (
 // it there face down under others). Every colour's set is known (the
 // rulebook's, Setup.PlayerSet; black: HouseSet), and every layer the
 // board holds known is one pyramid of it: an unseen layer is one of the
-// rest. Its letter is then weighed by what is left of the set (an unseen
-// yellow K where the yellow set's one K already stands elsewhere is
-// unlikely), not read from a blurred face alone. The pyramids taken by
-// the players are not counted out (the board does not hold them), so the
-// prior is looser than it could be, never wrong by it.
+// rest. Its letter is then weighed by what is left of the set: a letter
+// the set has no more of (an unseen yellow K where the yellow set's one K
+// already stands elsewhere) is unlikely, every letter it still has is as
+// likely as another. The counts left (one U, three Es) are not weighed:
+// the faces' evidence is their probabilities averaged over the faces,
+// softer than a likelihood, and the counts outweighed it (a U read best,
+// taken for an E on a normal photo). The pyramids taken by the players
+// are not counted out (the board does not hold them), so the prior is
+// looser than it could be, never wrong by it.
 type pool struct {
 	left  map[pyramids.Colour]map[string]int
-	total map[pyramids.Colour]int
+	kinds map[pyramids.Colour]int // letters left with a pyramid or more
 	seats [4]pyramids.Colour
 }
 
-// poolSmooth is added to every letter's count left: a letter the set has
-// no more of (by the board's known layers, which a misread the table did
-// not correct can get wrong), or none of (another maker's set), stays
-// possible when the photo shows it clearly.
+// poolSmooth is the weight of a letter the set has no more of, against 1
+// for one it still has: by the board's known layers (which a misread the
+// table did not correct can get wrong), or none of (another maker's
+// set), it stays possible when the photo shows it clearly.
 const poolSmooth = 0.05
 
 // poolFloor is the least a letter's evidence counts when the faces give it
@@ -37,7 +41,7 @@ const poolFloor = 0.005
 
 // newPool counts the pyramids of each colour that b does not hold known.
 func newPool(setup *pyramids.Setup, b *pyramids.Board) *pool {
-	p := &pool{left: map[pyramids.Colour]map[string]int{}, total: map[pyramids.Colour]int{}, seats: setup.Seats}
+	p := &pool{left: map[pyramids.Colour]map[string]int{}, kinds: map[pyramids.Colour]int{}, seats: setup.Seats}
 	for _, c := range []pyramids.Colour{pyramids.Red, pyramids.Blue, pyramids.Green, pyramids.Yellow, pyramids.Black} {
 		set := setup.PlayerSet
 		if c == pyramids.Black {
@@ -60,7 +64,9 @@ func newPool(setup *pyramids.Setup, b *pyramids.Board) *pool {
 	}
 	for c, m := range p.left {
 		for _, n := range m {
-			p.total[c] += n
+			if n > 0 {
+				p.kinds[c]++
+			}
 		}
 	}
 	return p
@@ -70,13 +76,18 @@ func newPool(setup *pyramids.Setup, b *pyramids.Board) *pool {
 var alphabet = tileset.Latin
 
 // prior is the chance that an unseen pyramid of colour c carries letter
-// l, by what is left of c's set.
+// l, by whether c's set has one left.
 func (p *pool) prior(c pyramids.Colour, l string) float64 {
 	m := p.left[c]
 	if m == nil {
 		return 1 / float64(len(alphabet))
 	}
-	return (float64(m[l]) + poolSmooth) / (float64(p.total[c]) + poolSmooth*float64(len(alphabet)))
+	w := poolSmooth
+	if m[l] > 0 {
+		w = 1
+	}
+	k := float64(p.kinds[c])
+	return w / (k + poolSmooth*(float64(len(alphabet))-k))
 }
 
 // colour is the colour of the unseen layer under q's top: the colour the
