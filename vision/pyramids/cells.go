@@ -744,7 +744,7 @@ const (
 //
 // Recalibrated with the heads weighted (tileWeightModel; issue 21,
 // 2026-12-02) on the tuning sets normal 1000, makers' normal 8000, hard
-// 3000, 3100, 3200 and makers' hard 8100, 8200, 8300 (11,046 pyramids;
+// 3000, 3100, 3200 and makers' hard 8100, 8200, 8300 (9,913 squares read as pyramids;
 // 3200, 8200 and 8300 added as tuning sets here, as the first three hard
 // ones had almost no sure and wrong pyramid left to learn from): the
 // letter's bar 0.5 -> 0.7; a letter that fewer than two faces the camera
@@ -832,12 +832,13 @@ func overhangs(f *frame, sqs []Square) {
 	}
 }
 
-// overhangLean: on the hard tuning sets (seeds 3000, 3100, 3200 and
-// other makers' 8100, 8200, 8300; issue 21, 2026-12-02) every pyramid
-// read on an empty square beside a taller stack of its colour (139) had
-// the neighbour's tip at 0.9-1.8 of the way (the scan's model of a
-// maker's taller pyramids puts it short), and of the squares read right,
-// 17 of about 11,000 pyramids reach 0.5 or more: they become unsure.
+// overhangLean: on the tuning sets (normal 1000, makers' 8000, hard
+// 3000, 3100, 3200 and other makers' 8100, 8200, 8300; issue 21,
+// 2026-12-02) 118 of the 139 pyramids read on empty squares had a taller
+// stack of their colour beside them with its tip 0.9-1.8 of the way (the
+// scan's model of a maker's taller pyramids puts it short; the other 21
+// none), and of the 9,774 pyramids, 17 read right reach 0.5 or more:
+// they become unsure.
 // Of the 22 sure and wrong pyramids of those sets under the bars before
 // (the heads weighted), 13 were such.
 const overhangLean = 0.5
@@ -847,7 +848,7 @@ const overhangLean = 0.5
 // recalibration (letter 0.5, margin 0.45, one face; 0.7 where only one
 // of two or more faces reads it on its own), without the faces seen
 // well. On the tuning sets, reading the squares between those bars and
-// sureRead's a second time changed none of their letters (11,046
+// sureRead's a second time changed none of their letters (9,913
 // pyramids, issue 21) at more crops a scan.
 func clearEnough(lr letterRead) bool {
 	if !lr.model {
