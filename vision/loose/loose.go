@@ -265,7 +265,16 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
 	}
 	if opt.Twists {
+		before := make([]float64, len(tiles))
+		for i, t := range tiles {
+			before[i] = t.Side
+		}
 		fitSides(tiles)
+		if opt.Reader != nil && len(opt.Alternatives) == 0 {
+			if err := rereadGrown(src, tiles, before, opt); err != nil {
+				return tilesFound{}, err
+			}
+		}
 		if opt.Reader != nil && len(opt.Alternatives) == 0 && verifies(opt) {
 			tiles, err = fillGaps(src, tiles, opt)
 			if err != nil {
