@@ -24,3 +24,9 @@ func (s Square) Letters() map[string]float64 {
 	}
 	return out
 }
+
+// Overhung reports whether a taller stack of the square's colour beside it
+// leans over it in the picture (overhangs): the colour and the faces read
+// here may be that stack's. The game weighs such a reading as no evidence
+// of a move.
+func (s Square) Overhung() bool { return s.overhung }

@@ -67,7 +67,9 @@ func (p *seenPhoto) Letters(q grid.Pos) map[string]float64 {
 // way while the game held what it holds now (Reconcile: a misread
 // repeated, a tall stack's colour leaning over an empty square): the
 // photo's reading there is what the square shows unchanged, so it
-// neither shows the move nor rules one out by its colour.
+// neither shows the move nor rules one out by its colour. So is an empty
+// square a taller stack of the colour read leans over in the picture
+// (vpyr.Square.Overhung).
 //
 // reread lists the squares whose new top's letter was taken from the
 // photo, read there at the count the game held before (a stack that lost
@@ -294,11 +296,20 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		return -1, nil
 	}
 	const eps = 0.02
+	// weak: the photo's reading of q is what it shows unchanged too: an
+	// earlier photo read it so (pinned), or it is empty and a taller
+	// stack of the colour read leans over it (a phantom: its colour and
+	// faces may be that stack's). A stack that lost its top is often
+	// overhung by its taller neighbours on a player's space: its reading
+	// is its own.
+	weak := func(q grid.Pos) bool {
+		return pinned[q] || (info[q].sq.Overhung() && before.At(q).Empty())
+	}
 	// like is how well the photo on q shows the stack s.
 	like := func(q grid.Pos, s pyramids.Stack) float64 {
 		c := info[q]
 		t, ok := s.Top()
-		if pinned[q] && s.SameTop(before.At(q)) {
+		if weak(q) && s.SameTop(before.At(q)) {
 			// what this square reads unchanged (an earlier photo read
 			// it so): the photo's reading as well explained as by the
 			// stack it reads
@@ -306,7 +317,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 		switch {
 		case s.Empty():
-			if c.sq.Colour == pyramids.NoColour || pinned[q] {
+			if c.sq.Colour == pyramids.NoColour || weak(q) {
 				return 1
 			}
 			return eps
@@ -330,7 +341,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			return l * v
 		}
 		l := 1.0
-		if t.Colour != c.sq.Colour && !pinned[q] {
+		if t.Colour != c.sq.Colour && !weak(q) {
 			l = eps
 		}
 		return l * max(c.letters[t.Letter], eps/4) / letterChance
@@ -352,7 +363,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			gain := func(q grid.Pos) float64 {
 				b, g := before.At(q), 0.0
 				for _, s := range srcs {
-					if t, _ := before.At(s).Top(); s != q && (anyColour || pinned[q] || t.Colour == info[q].sq.Colour) {
+					if t, _ := before.At(s).Top(); s != q && (anyColour || weak(q) || t.Colour == info[q].sq.Colour) {
 						g = max(g, like(q, b.Put(t)))
 					}
 				}
@@ -442,7 +453,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			d := dsts[i]
 			for _, s := range srcs {
 				t, _ := before.At(s).Top()
-				if used[s] || s == d || (!anyColour && !pinned[d] && t.Colour != info[d].sq.Colour) {
+				if used[s] || s == d || (!anyColour && !weak(d) && t.Colour != info[d].sq.Colour) {
 					continue
 				}
 				used[s] = true
