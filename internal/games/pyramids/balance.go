@@ -395,8 +395,9 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		// an unused source of the colour read there.
 		var best []pair
 		bestScore := -1.0
-		var top []scored // the likeliest moves, best first
-		used := map[grid.Pos]bool{}
+		var top []scored            // the likeliest moves, best first
+		used := map[grid.Pos]bool{} // sources taken
+		put := map[grid.Pos]bool{}  // destinations given a pyramid
 		var cur []pair
 		steps := 0
 		score := func() float64 {
@@ -451,16 +452,27 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 			walk(i + 1)
 			d := dsts[i]
+			if used[d] {
+				// a stack a pyramid left is no destination: the
+				// pyramids moved come from stacks off the word
+				return
+			}
 			for _, s := range srcs {
 				t, _ := before.At(s).Top()
-				if used[s] || s == d || (!anyColour && !weak(d) && t.Colour != info[d].sq.Colour) {
+				if used[s] || put[s] || s == d || (!anyColour && !weak(d) && t.Colour != info[d].sq.Colour) {
 					continue
 				}
-				used[s] = true
+				if dt, ok := before.At(d).Top(); ok && dt == t {
+					// put on its likeness it changes nothing the
+					// camera sees: the smaller move explains the
+					// photo as well
+					continue
+				}
+				used[s], put[d] = true, true
 				cur = append(cur, pair{s, d})
 				walk(i + 1)
 				cur = cur[:len(cur)-1]
-				used[s] = false
+				used[s], put[d] = false, false
 			}
 		}
 		walk(0)

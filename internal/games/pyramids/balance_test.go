@@ -465,3 +465,36 @@ func TestMoveFoundWithAWord(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveSourceNoDestination: a stack a pyramid left receives none in
+// the same move (the pyramids moved come from stacks off the word): two
+// stacks of like tops read blurred are not a swap of their tops, whose
+// letters the second reading would then rewrite.
+func TestMoveSourceNoDestination(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red := pyramids.Red
+	b := board(t, map[grid.Pos]string{at(1, 2): "rT4", at(1, 5): "rT4", at(1, 3): "rN5", at(3, 3): "kA"})
+	p := photoOf(b, map[grid.Pos]seenSquare{
+		at(0, 3): {red, map[string]float64{"N": 0.3}, false},
+		at(1, 3): {red, map[string]float64{"E": 0.3}, false},
+		at(1, 2): {red, map[string]float64{"Y": 0.44, "T": 0.02}, false},
+		at(1, 5): {red, map[string]float64{"E": 0.38, "T": 0.03}, false},
+	})
+	carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+	conf := make([][]float64, pyramids.Size)
+	for i := range conf {
+		conf[i] = make([]float64, pyramids.Size)
+	}
+	spells := func(h *pyramids.Board) bool { t, _ := h.At(at(0, 3)).Top(); return t.String() == "rN" }
+	_, reread := balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, spells)
+	for q, want := range map[grid.Pos]string{at(0, 3): "rN", at(1, 3): "rE4", at(1, 2): "rT4", at(1, 5): "rT4"} {
+		if got := carried.At(q).String(); got != want {
+			t.Errorf("%v read %s, want %s", q, got, want)
+		}
+	}
+	for _, q := range reread {
+		if q == at(1, 2) || q == at(1, 5) {
+			t.Errorf("%v to be read again: its top is the one it held", q)
+		}
+	}
+}
