@@ -392,7 +392,8 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			base *= like(q, before.At(q))
 		}
 		// The search: each destination is left as it is or takes the top of
-		// an unused source of the colour read there.
+		// an unused source of the colour read there (not a stack a
+		// pyramid left in the move, not a top like its own).
 		var best []pair
 		bestScore := -1.0
 		var top []scored            // the likeliest moves, best first
