@@ -131,9 +131,10 @@ type Options struct {
 	// blocks, both alphabets, action tiles): the verifier trained on
 	// Twists tables judges them (verify.go).
 	Twists bool
-	// NoSpecialist reads English letters with Reader alone, not pooled
-	// with the reader trained on this package's crops of loose tiles
-	// (letterReader; for training that reader on the scan's crops).
+	// NoSpecialist reads the letters with Reader alone, not pooled with
+	// the reader of its alphabet trained on this package's crops of loose
+	// tiles (letterReader: English on Lexicon tables, Russian on Twists
+	// tables; for training that reader on the scan's crops).
 	NoSpecialist bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
