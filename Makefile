@@ -150,8 +150,9 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose -synth 40 -empty 200 -real 4 -real-warp 2 -epochs 4 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose-ru -ru-loose-scenes 160 -synth 40 -empty 200 -epochs 4 -seed 1
 	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -no-specialist -out vision/loose/verifier.txt
-	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -out vision/loose/verifier-twists.txt
+	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -no-specialist -out vision/loose/verifier-twists.txt
 
 .PHONY: eval-tiles
 eval-tiles: build

@@ -169,6 +169,9 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		if *verbose {
 			fmt.Fprintf(stdout, "%s\tlabelled %d\tfound %d\tmatched %d\tletters %d/%d\tlattice %v\t%.0f ms\n",
 				s.name, sc.Truth, sc.Found, sc.Matched, sc.Letters, sc.Lettered, sc.Lattice, el.Seconds()*1000)
+			for _, m := range sc.Misread {
+				fmt.Fprintf(stdout, "\tmisread %s as %s (conf %.2f) at (%.0f, %.0f)\n", m.Label, m.Read, m.Conf, m.At.X, m.At.Y)
+			}
 		}
 		return nil
 	})

@@ -78,9 +78,10 @@ func grayDiff(a image.Image, ax, ay int, b image.Image, bx, by int) float64 {
 }
 
 // TestLetterReader: English letters of a Lexicon table are read by the
-// English reader pooled with the loose tiles' specialist; a Twists
-// table, another alphabet, NoSpecialist or a reader of another kind
-// keep the reader given.
+// English reader pooled with the loose tiles' specialist, Russian
+// letters of a Twists table by the Russian reader pooled with its own;
+// English letters on a Twists table, Russian ones on another, NoSpecialist
+// or a reader of another kind keep the reader given.
 func TestLetterReader(t *testing.T) {
 	en, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -90,8 +91,10 @@ func TestLetterReader(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := ocr.LoadModel(SpecialistModel); err != nil {
-		t.Fatalf("the specialist %s is not in the binary: %v", SpecialistModel, err)
+	for _, name := range []string{SpecialistModel, SpecialistModelRu} {
+		if _, err := ocr.LoadModel(name); err != nil {
+			t.Fatalf("the specialist %s is not in the binary: %v", name, err)
+		}
 	}
 	fake := &fakeReader{}
 	for _, tc := range []struct {
@@ -102,8 +105,10 @@ func TestLetterReader(t *testing.T) {
 		{"lexicon", Options{Reader: en, Lattice: true, UprightFromLetters: true}, true},
 		{"lexicon game", Options{Reader: en}, true},
 		{"twists english", Options{Reader: en, Lattice: true, Twists: true}, false},
-		{"russian", Options{Reader: ru, Lattice: true}, false},
+		{"russian, not twists", Options{Reader: ru, Lattice: true}, false},
+		{"twists russian", Options{Reader: ru, Lattice: true, Twists: true}, true},
 		{"no specialist", Options{Reader: en, NoSpecialist: true}, false},
+		{"twists, no specialist", Options{Reader: ru, Lattice: true, Twists: true, NoSpecialist: true}, false},
 		{"another reader", Options{Reader: fake}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -118,8 +123,9 @@ func TestLetterReader(t *testing.T) {
 				}
 				return
 			}
-			if len(p) != 2 || Reader(p[0]) != tc.opt.Reader || p[1].Model().Alphabet != ocr.English {
-				t.Errorf("pool %v, want the English reader and the specialist", p)
+			alpha := tc.opt.Reader.(*ocr.Classifier).Model().Alphabet
+			if len(p) != 2 || Reader(p[0]) != tc.opt.Reader || p[1].Model().Alphabet != alpha || p[1] == p[0] {
+				t.Errorf("pool %v, want the %s reader and its specialist", p, alpha)
 			}
 		})
 	}

@@ -1,8 +1,11 @@
 package loose
 
 import (
+	"image"
 	"math"
 	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
 )
 
 // turnedSquare is a quad of side s centred on c, turned by deg degrees.
@@ -216,6 +219,73 @@ func TestRectifyMatchesBilinear(t *testing.T) {
 						t.Fatalf("pixel (%d, %d): %v, want %d %d %d 255", x, y, got.Pix[o:o+4], r, gg, b)
 					}
 				}
+			}
+		})
+	}
+}
+
+// inkReader names a crop by its share of dark pixels: mostly ink is a
+// piece of a letter (Ж, unsure), a dark middle on a light face is an О
+// read sure; it counts its calls.
+type inkReader struct{ calls int }
+
+func (r *inkReader) Read(img image.Image) (ocr.Reading, error) {
+	r.calls++
+	b := img.Bounds()
+	dark := 0
+	for y := b.Min.Y; y < b.Max.Y; y++ {
+		for x := b.Min.X; x < b.Max.X; x++ {
+			if g, _, _, _ := img.At(x, y).RGBA(); g < 0x8000 {
+				dark++
+			}
+		}
+	}
+	if float64(dark) > 0.5*float64(b.Dx()*b.Dy()) {
+		return ocr.Reading{Letter: "Ж", Conf: 0.3}, nil
+	}
+	return ocr.Reading{Letter: "О", Conf: 0.99}, nil
+}
+
+// A tile fitSides grew is read again, and the new reading replaces the
+// first when the verifier trusts it more; a tile not grown is not read.
+func TestRereadGrown(t *testing.T) {
+	const w, h = 200, 200
+	src := rgbImage{w: w, h: h, pix: make([]byte, 3*w*h)}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			v := byte(235)
+			if x >= 80 && x < 120 && y >= 80 && y < 120 {
+				v = 20 // the letter's ink
+			}
+			src.pix[3*(y*w+x)], src.pix[3*(y*w+x)+1], src.pix[3*(y*w+x)+2] = v, v, v
+		}
+	}
+	c := Point{100, 100}
+	cases := []struct {
+		name       string
+		before     float64 // the side before fitSides
+		conf       float64 // the first reading's Conf
+		wantLetter string
+		wantCalls  int
+	}{
+		{"grown, surer", 20, 0.3, "О", 2},
+		{"grown, the first surer", 20, 0.9999, "Ж", 2},
+		{"not grown", 80, 0.3, "Ж", 0},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			tile := Tile{Letter: "Ж", Conf: tc.conf, Corners: turnedSquare(c, 80, 0), Center: c, Side: 80,
+				hasGlyph: true, glyph: c, hasCues: true, Row: -1, Col: -1}
+			rd := &inkReader{}
+			tiles := []Tile{tile}
+			if err := rereadGrown(src, tiles, []float64{tc.before}, Options{Reader: rd, Twists: true, Lattice: true}); err != nil {
+				t.Fatal(err)
+			}
+			if tiles[0].Letter != tc.wantLetter || rd.calls != tc.wantCalls {
+				t.Errorf("letter %q after %d reads, want %q after %d", tiles[0].Letter, rd.calls, tc.wantLetter, tc.wantCalls)
+			}
+			if tiles[0].Letter == "О" && (tiles[0].Conf <= tc.conf || tiles[0].Conf > 1) {
+				t.Errorf("conf %.3f, want the verifier's, above %.3f", tiles[0].Conf, tc.conf)
 			}
 		})
 	}

@@ -168,6 +168,9 @@ type Score struct {
 	// right cells (up to a shift of the whole layout); LatticeTurned the
 	// same up to a quarter turn of the whole layout as well.
 	Lattice, LatticeTurned bool
+	// Misread are the matched tiles read as another letter than their
+	// label's, in match order.
+	Misread []Misread
 }
 
 // ScoreScan compares a reading with the truth (IoU >= 0.5 pairs tiles).
@@ -179,8 +182,10 @@ func ScoreScan(found []Tile, truth []TruthTile, same func(read, label string) bo
 		s.CornerErr += x.CornerErr
 		if lab := truth[x.Truth].Letter; lab != "" {
 			s.Lettered++
-			if same(found[x.Found].Letter, lab) {
+			if f := found[x.Found]; same(f.Letter, lab) {
 				s.Letters++
+			} else {
+				s.Misread = append(s.Misread, Misread{Label: lab, Read: f.Letter, Conf: f.Conf, At: f.Center})
 			}
 		}
 	}

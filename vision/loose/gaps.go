@@ -1,6 +1,9 @@
 package loose
 
-import "math"
+import (
+	"fmt"
+	"math"
+)
 
 // Twists' tiles interlock on one lattice: a tile missed by the search
 // (its face run into the table's colour, its sign taken for no letter, a
@@ -113,4 +116,58 @@ func edgeVectors(q [4]Point) (u, v Point) {
 	u = Point{(q[1].X - q[0].X + q[2].X - q[3].X) / 2, (q[1].Y - q[0].Y + q[2].Y - q[3].Y) / 2}
 	v = Point{(q[3].X - q[0].X + q[2].X - q[1].X) / 2, (q[3].Y - q[0].Y + q[2].Y - q[1].Y) / 2}
 	return u, v
+}
+
+// rereadGrown reads again the tiles fitSides grew (their first quad was
+// a square round a letter sized too small, or a piece of the face): the
+// first reading saw part of the tile, or a neighbour's stroke in its
+// margin. The new reading is judged by the verifier as the first was, and
+// replaces it when it names another letter the verifier trusts more.
+func rereadGrown(src rgbImage, tiles []Tile, before []float64, opt Options) error {
+	v := verifierFor(opt)
+	if v == nil || opt.Reader == nil {
+		return nil
+	}
+	rd := letterReader(opt)
+	n := opt.CropSide
+	if n <= 0 {
+		n = 64
+	}
+	var sides []float64
+	for _, t := range tiles {
+		sides = append(sides, t.Side)
+	}
+	med := median(sides)
+	for i := range tiles {
+		t := &tiles[i]
+		if t.Letter == "?" || !t.hasCues || t.Side <= (1+sideOff)*before[i] {
+			continue
+		}
+		got, err := rd.Read(rectify(src, t.Corners, n, 1.3))
+		if err != nil {
+			return fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+		}
+		if got.Letter == "" || got.Letter == t.Letter {
+			continue
+		}
+		k := int(math.Round(got.Angle/90)) % 4
+		q := rotateCorners(t.Corners, -k)
+		off := got.Angle - 90*math.Round(got.Angle/90)
+		again, err := rd.Read(rectify(src, q, n, 1.15))
+		if err != nil {
+			return fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+		}
+		nt := *t
+		nt.Corners = q
+		cues := tileCues(nt, got.Letter, got.Conf, again.Letter, again.Conf, med, off)
+		if v.ProbTile(cues) < v.Cut {
+			continue
+		}
+		if p := v.ProbRight(cues); p > t.Conf {
+			nt.Letter, nt.Conf, nt.cues = got.Letter, p, cues
+			nt.Angle = normDeg(outlineAngle(q) + off)
+			*t = nt
+		}
+	}
+	return nil
 }

@@ -142,6 +142,25 @@ func FuzzReadYOLO(f *testing.F) {
 	})
 }
 
+// ScoreScan lists the matched tiles read wrong, with what was read.
+func TestScoreScanMisread(t *testing.T) {
+	box := func(x, y float64, letter string) TruthTile {
+		return TruthTile{Letter: letter, Outline: []Point{{x - 10, y - 10}, {x + 10, y - 10}, {x + 10, y + 10}, {x - 10, y + 10}}, Row: -1, Col: -1}
+	}
+	tile := func(x, y float64, letter string, conf float64) Tile {
+		c := Point{x, y}
+		return Tile{Letter: letter, Conf: conf, Center: c, Side: 20, Corners: square(c, 20, 0)}
+	}
+	truth := []TruthTile{box(50, 50, "О"), box(100, 50, "К")}
+	s := ScoreScan([]Tile{tile(50, 50, "К", 0.94), tile(100, 50, "К", 0.99)}, truth, strings.EqualFold)
+	if s.Letters != 1 || len(s.Misread) != 1 {
+		t.Fatalf("%d right, misread %v; want 1 right, 1 misread", s.Letters, s.Misread)
+	}
+	if m := s.Misread[0]; m.Label != "О" || m.Read != "К" || m.Conf != 0.94 || m.At != (Point{50, 50}) {
+		t.Errorf("misread %+v, want О read as К at 0.94 at (50, 50)", m)
+	}
+}
+
 func TestScoreCentres(t *testing.T) {
 	box := func(x, y float64, letter string) TruthTile {
 		return TruthTile{Letter: letter, Outline: []Point{{x - 10, y - 10}, {x + 10, y - 10}, {x + 10, y + 10}, {x - 10, y + 10}}, Row: -1, Col: -1}

@@ -131,9 +131,10 @@ type Options struct {
 	// blocks, both alphabets, action tiles): the verifier trained on
 	// Twists tables judges them (verify.go).
 	Twists bool
-	// NoSpecialist reads English letters with Reader alone, not pooled
-	// with the reader trained on this package's crops of loose tiles
-	// (letterReader; for training that reader on the scan's crops).
+	// NoSpecialist reads the letters with Reader alone, not pooled with
+	// the reader of its alphabet trained on this package's crops of loose
+	// tiles (letterReader: English on Lexicon tables, Russian on Twists
+	// tables; for training that reader on the scan's crops).
 	NoSpecialist bool
 	// Clock times the scan; nil means time.Now.
 	Clock func() time.Time
@@ -265,7 +266,16 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
 	}
 	if opt.Twists {
+		before := make([]float64, len(tiles))
+		for i, t := range tiles {
+			before[i] = t.Side
+		}
 		fitSides(tiles)
+		if opt.Reader != nil && len(opt.Alternatives) == 0 {
+			if err := rereadGrown(src, tiles, before, opt); err != nil {
+				return tilesFound{}, err
+			}
+		}
 		if opt.Reader != nil && len(opt.Alternatives) == 0 && verifies(opt) {
 			tiles, err = fillGaps(src, tiles, opt)
 			if err != nil {

@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"image"
+	"math"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -78,29 +79,61 @@ func TestFaceCrops(t *testing.T) {
 	}
 }
 
-// TestFaceHeads: the English reader's faces are read by two heads (en,
-// en-blur), three with the model trained on pyramid faces
-// (Options.FaceModel); a reader that is not ocr's classifier gets none.
+// TestFaceHeads: the English reader's faces are read by two heads alike
+// (en, en-blur); with the model trained on pyramid faces
+// (Options.FaceModel) by en and that model, weighted tileWeightModel and
+// the rest; a reader that is not ocr's classifier gets none.
 func TestFaceHeads(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n := len(faceHeads(rd, false)); n != 2 {
-		t.Errorf("%d heads without the faces' model, want 2", n)
+	tile, ok := rd.(turnClassifier)
+	if !ok {
+		t.Fatalf("the English reader %T is not ocr's classifier", rd)
 	}
-	heads := faceHeads(rd, true)
-	if len(heads) != 3 {
-		t.Fatalf("%d heads, want 3 (en, en-blur, %s)", len(heads), faceModel)
+	blur, err := ocr.LoadModel(ocr.SpecialistBlur)
+	if err != nil {
+		t.Fatal(err)
 	}
 	pyr, err := ocr.LoadModel(faceModel)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !slices.ContainsFunc(heads, func(h turnClassifier) bool { return h.Model().Note == pyr.Note }) {
-		t.Errorf("no head is %s (%q)", faceModel, pyr.Note)
+	tests := []struct {
+		name      string
+		model     bool
+		wantNotes []string
+		wantW     []float64
+	}{
+		{"tile reader and en-blur", false, []string{tile.Model().Note, blur.Note}, []float64{0.5, 0.5}},
+		{"tile reader and en-pyr", true, []string{tile.Model().Note, pyr.Note}, []float64{tileWeightModel, 1 - tileWeightModel}},
 	}
-	if faceHeads(readerFunc(nil), true) != nil {
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			heads, withModel := faceHeads(rd, tc.model)
+			if withModel != tc.model {
+				t.Errorf("with the faces' model: %v, want %v", withModel, tc.model)
+			}
+			if len(heads) != len(tc.wantNotes) {
+				t.Fatalf("%d heads, want %d", len(heads), len(tc.wantNotes))
+			}
+			sum := 0.0
+			for i, h := range heads {
+				if h.c.Model().Note != tc.wantNotes[i] {
+					t.Errorf("head %d is %q, want %q", i, h.c.Model().Note, tc.wantNotes[i])
+				}
+				if math.Abs(h.w-tc.wantW[i]) > 1e-12 {
+					t.Errorf("head %d weighs %v, want %v", i, h.w, tc.wantW[i])
+				}
+				sum += h.w
+			}
+			if math.Abs(sum-1) > 1e-12 {
+				t.Errorf("the weights add up to %v, want 1", sum)
+			}
+		})
+	}
+	if heads, _ := faceHeads(readerFunc(nil), true); heads != nil {
 		t.Error("a foreign reader got heads")
 	}
 }

@@ -88,6 +88,12 @@ type Square struct {
 	SeenHeight int
 	look       cellLook   // the colour evidence
 	read       letterRead // the letter evidence
+	// lean is how far a taller stack of the same colour next to the
+	// square leans over it in the picture, overhung whether that is
+	// overhangLean or more: the colour and the faces read here may be
+	// its own (overhangs)
+	lean     float64
+	overhung bool
 }
 
 // Reading is one photo of a Crossword Pyramids board, read.
@@ -142,6 +148,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		}
 	}
 	checkCounts(f, r.Squares, looks[:], counts, seats)
+	overhangs(f, r.Squares)
 	if opt.Reader != nil {
 		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel)
 	}
@@ -299,7 +306,7 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, mo
 // readSquare reads the letter of the top pyramid of one square (fr's)
 // whose stack the game holds at k: at k first; a reading not settled
 // is read at the heights around k too, and one still neither settled
-// nor sure gets a second look with moved crops.
+// nor clear (clearEnough) gets a second look with moved crops.
 func (f *frame) readSquare(fr *faceReads, k int) letterRead {
 	lr := fr.readLetter(k)
 	if settled(lr) {
@@ -324,13 +331,13 @@ func (f *frame) readSquare(fr *faceReads, k int) letterRead {
 			lr = other
 		}
 	}
-	if settled(lr) || sureRead(lr) {
-		// A reading already sure is kept: on the tuning sets the
+	if settled(lr) || clearEnough(lr) {
+		// A reading already clear is kept: on the tuning sets the
 		// second look changed none of their letters and cost a normal
 		// scene half its crops.
 		return lr
 	}
-	// Still neither settled nor sure: each face the camera sees well is
+	// Still neither settled nor clear: each face the camera sees well is
 	// read again as the mean of its crop and the crop moved a little
 	// each way (cropShifts), at the count chosen.
 	fr.shifted = true

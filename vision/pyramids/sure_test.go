@@ -3,7 +3,9 @@ package pyramids
 import (
 	"testing"
 
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
 )
 
 func TestSureSquare(t *testing.T) {
@@ -29,25 +31,86 @@ func TestSureSquare(t *testing.T) {
 			read: letterRead{letter: "A", conf: 0.72, second: 0.4, faces: 3, agree: 3}}, false},
 		{"pyramid, letter unread", Square{Colour: pyramids.Red, ColourConf: 0.9, read: letterRead{letter: "?"}}, false},
 		{"faces' model: one face of two reads it clearly, the other nothing", Square{Colour: pyramids.Red, ColourConf: 0.75,
-			read: letterRead{letter: "A", conf: 0.75, second: 0.1, faces: 2, agree: 1, model: true}}, true},
+			read: letterRead{letter: "A", conf: 0.75, second: 0.1, faces: 2, agree: 1, strong: 2, model: true}}, true},
+		{"faces' model: two faces seen well agree under the letter's bar", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "N", conf: 0.63, second: 0.05, faces: 2, agree: 2, strong: 2, model: true}}, false},
+		{"faces' model: two faces seen well agree at the letter's bar", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "N", conf: 0.72, second: 0.05, faces: 2, agree: 2, strong: 2, model: true}}, true},
+		{"faces' model: one face seen well, under the thin evidence's bar", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "E", conf: 0.72, second: 0.01, faces: 2, agree: 2, strong: 1, model: true}}, false},
+		{"faces' model: one face seen well, over the thin evidence's bar", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: letterRead{letter: "E", conf: 0.9, second: 0.01, faces: 2, agree: 2, strong: 1, model: true}}, true},
+		{"faces' model: a taller stack of its colour leans over it", Square{Colour: pyramids.Yellow, ColourConf: 0.96, overhung: true,
+			read: letterRead{letter: "P", conf: 0.96, second: 0.01, faces: 2, agree: 2, strong: 2, model: true}}, false},
+		{"default reader: a taller stack of its colour leans over it", Square{Colour: pyramids.Red, ColourConf: 0.9, overhung: true, read: agreed}, false},
 		{"faces' model: one face of two reads it, not clearly, the other nothing", Square{Colour: pyramids.Red, ColourConf: 0.95,
-			read: letterRead{letter: "A", conf: 0.61, second: 0.01, faces: 2, agree: 1, model: true}}, false},
+			read: letterRead{letter: "A", conf: 0.61, second: 0.01, faces: 2, agree: 1, strong: 2, model: true}}, false},
 		{"faces' model: the only face read", Square{Colour: pyramids.Red, ColourConf: 0.95,
-			read: letterRead{letter: "A", conf: 0.6, second: 0.01, faces: 1, agree: 1, model: true}}, true},
+			read: letterRead{letter: "A", conf: 0.8, second: 0.01, faces: 1, agree: 1, strong: 1, model: true}}, true},
+		{"faces' model: the only face read, not clearly", Square{Colour: pyramids.Red, ColourConf: 0.95,
+			read: letterRead{letter: "A", conf: 0.6, second: 0.01, faces: 1, agree: 1, strong: 1, model: true}}, false},
 		{"faces' model: a third of the samples another colour", Square{Colour: pyramids.Black, ColourConf: 0.65,
-			read: letterRead{letter: "A", conf: 0.65, second: 0.01, faces: 2, agree: 1, model: true}}, false},
+			read: letterRead{letter: "A", conf: 0.75, second: 0.01, faces: 2, agree: 1, strong: 2, model: true}}, false},
 		{"faces' model: no face reads it on its own", Square{Colour: pyramids.Red, ColourConf: 0.9,
-			read: letterRead{letter: "A", conf: 0.6, second: 0.1, faces: 2, model: true}}, false},
+			read: letterRead{letter: "A", conf: 0.8, second: 0.1, faces: 2, strong: 2, model: true}}, false},
 		{"faces' model: small margin", Square{Colour: pyramids.Red, ColourConf: 0.9,
-			read: letterRead{letter: "A", conf: 0.6, second: 0.2, faces: 2, agree: 2, model: true}}, false},
+			read: letterRead{letter: "A", conf: 0.75, second: 0.35, faces: 2, agree: 2, strong: 2, model: true}}, false},
 		{"faces' model: a face reads another letter", Square{Colour: pyramids.Red, ColourConf: 0.9,
-			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 2, differ: 1, model: true}}, false},
+			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 2, differ: 1, strong: 3, model: true}}, false},
 		{"faces' model: colour mixed", Square{Colour: pyramids.Red, ColourConf: 0.55,
-			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 3, model: true}}, false},
+			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 3, strong: 3, model: true}}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := sureSquare(tc.sq); got != tc.want {
 				t.Errorf("sure %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestOverhangs: a pyramid is overhung when a taller stack of its colour
+// on a neighbouring square has its tip overhangLean or more of the way
+// towards it in the picture; a lower stack, another colour or a tip
+// short of that leaves it alone.
+func TestOverhangs(t *testing.T) {
+	_, l := normalScene(t)
+	f := l.f
+	centre := func(r, c int) vision.Point {
+		return f.project([3]float64{float64(c) + 0.5, float64(r) + 0.5, 0})
+	}
+	// the tip of the stack on (3, 1) moved the share s of the way to (3, 0)
+	tipTowards := func(s float64) vision.Point {
+		a, b := centre(3, 1), centre(3, 0)
+		return vision.Point{X: a.X + s*(b.X-a.X), Y: a.Y + s*(b.Y-a.Y)}
+	}
+	for _, tc := range []struct {
+		name         string
+		nColour      pyramids.Colour
+		nHeight      int
+		tip          float64
+		wantOverhung bool
+	}{
+		{"a stack of five of its colour leaning over it", pyramids.Yellow, 5, 1.2, true},
+		{"just past the bar", pyramids.Yellow, 5, overhangLean + 0.05, true},
+		{"short of the bar", pyramids.Yellow, 5, overhangLean - 0.05, false},
+		{"leaning away", pyramids.Yellow, 5, -1, false},
+		{"another colour", pyramids.Red, 5, 1.2, false},
+		{"no taller", pyramids.Yellow, 1, 1.2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sqs := make([]Square, pyramids.Size*pyramids.Size)
+			for i := range sqs {
+				sqs[i].Pos = grid.Pos{Row: i / pyramids.Size, Col: i % pyramids.Size}
+			}
+			here, n := &sqs[3*pyramids.Size], &sqs[3*pyramids.Size+1]
+			here.Colour, here.Height = pyramids.Yellow, 1
+			n.Colour, n.Height, n.Apex = tc.nColour, tc.nHeight, tipTowards(tc.tip)
+			overhangs(f, sqs)
+			if here.overhung != tc.wantOverhung {
+				t.Errorf("overhung %v (lean %.2f), want %v", here.overhung, here.lean, tc.wantOverhung)
+			}
+			if n.overhung {
+				t.Error("the leaning stack is marked overhung itself")
 			}
 		})
 	}

@@ -20,7 +20,13 @@ import (
 // lexiconScene renders the Lexicon table of a seed (mixed difficulty)
 // with its tiles as labels.
 func lexiconScene(seed int64) (image.Image, []loose.TruthTile, error) {
-	state, err := render.RandomState("lexicon", seed)
+	return tableScene("lexicon", seed)
+}
+
+// tableScene renders game's table of a seed (mixed difficulty) with its
+// tiles as labels.
+func tableScene(game string, seed int64) (image.Image, []loose.TruthTile, error) {
+	state, err := render.RandomState(game, seed)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -28,7 +34,7 @@ func lexiconScene(seed int64) (image.Image, []loose.TruthTile, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	sc, err := render.Render("lexicon", state, ro)
+	sc, err := render.Render(game, state, ro)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,6 +51,8 @@ var (
 	looseInitLR  = flag.Float64("loose-init-lr", 0.003, "with -specialist loose and -loose-init: the learning rate")
 	looseScenes  = flag.Int("loose-scenes", 40, "with -specialist loose: rendered Lexicon tables scanned too (seeds 3001..3000+N, mixed difficulty)")
 	looseHoldout = flag.Int("loose-holdout", 0, "with -specialist loose: leave out every Nth train photo (the (N-1)th, 2N-1th, ...) to measure on (0: none)")
+	ruLooseInit  = flag.String("ru-loose-init", "ocr/model/ru.tsm", "with -specialist loose-ru: the model whose weights are trained further (\"\": new weights)")
+	ruLooseScene = flag.Int("ru-loose-scenes", 160, "with -specialist loose-ru: rendered Twists tables scanned (seeds 3001..3000+N, mixed difficulty)")
 )
 
 // looseCrops scans each train photo as `scan --game lexicon` does
@@ -55,6 +63,12 @@ var (
 // Tiles with a label of no English letter (Ä, Ö, a blank) are left out.
 // Then the same for scenes rendered Lexicon tables (-loose-scenes).
 func looseCrops(photos []dataset.Photo, scenes int, index map[string]int, rd loose.Reader) (*data, int, int) {
+	return scanCrops(photos, scenes, "lexicon", index, loose.Options{Reader: rd, Lattice: true, UprightFromLetters: true})
+}
+
+// scanCrops is looseCrops for game's rendered tables, each scanned with
+// opt.
+func scanCrops(photos []dataset.Photo, scenes int, game string, index map[string]int, opt loose.Options) (*data, int, int) {
 	type res struct {
 		d      *data
 		nt, nf int
@@ -82,13 +96,13 @@ func looseCrops(photos []dataset.Photo, scenes int, index map[string]int, rd loo
 					}
 				} else {
 					var err error
-					if img, truth, err = lexiconScene(3001 + int64(pi-len(photos))); err != nil {
-						fmt.Fprintln(os.Stderr, "lexicon scene:", err)
+					if img, truth, err = tableScene(game, 3001+int64(pi-len(photos))); err != nil {
+						fmt.Fprintln(os.Stderr, game, "scene:", err)
 						continue
 					}
 					group = -2
 				}
-				crops, err := loose.TileCrops(img, truth, loose.Options{Reader: rd, Lattice: true, UprightFromLetters: true}, []float64{1.15, 1.3, 1.5}, 64)
+				crops, err := loose.TileCrops(img, truth, opt, []float64{1.15, 1.3, 1.5}, 64)
 				if err != nil {
 					continue // no tiles found: nothing to learn from
 				}
@@ -181,6 +195,49 @@ func trainLoose(fonts []*synth.Font, photos []dataset.Photo, start time.Time) er
 	}
 	fmt.Printf("[%s-loose] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(m.Hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
 	path, n, err := writeModel(m, *outDir, loose.SpecialistModel+".tsm")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("[%s-loose] wrote %s (%d bytes); total %.1fs\n", alpha, path, n, time.Since(start).Seconds())
+	return nil
+}
+
+// trainLooseRu trains ru-loose.tsm, the Russian reader of Twists tables
+// (vision/loose pools it with ru.tsm): ru.tsm's weights trained further
+// on the scan's own crops of rendered Twists tables (seeds 3001.. of
+// -ru-loose-scenes, mixed difficulty; never the seeds 1-20 the renders
+// are measured on) in every quarter turn, and font-drawn tiles whose
+// turn is known. A tile of a Latin set (no Russian glyph) is left out.
+func trainLooseRu(fonts []*synth.Font, start time.Time) error {
+	const alpha = ocr.Russian
+	glyphs, index, err := glyphIndex(alpha)
+	if err != nil {
+		return err
+	}
+	rd, err := ocr.Default(alpha)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	all := &data{}
+	all.add(synthData(fonts, glyphs, alpha))
+	fmt.Printf("[%s-loose] synthetic samples: %d (%.1fs)\n", alpha, all.n(), time.Since(t0).Seconds())
+	t0 = time.Now()
+	scanD, nt, nf := scanCrops(nil, *ruLooseScene, "twists", index, loose.Options{Reader: rd, Lattice: true, Twists: true})
+	all.add(scanD)
+	fmt.Printf("[%s-loose] scan crops: %d samples of %d tiles and %d false tiles (%.1fs)\n", alpha, scanD.n(), nt, nf, time.Since(t0).Seconds())
+	warm, err := warmStart("-ru-loose-init", *ruLooseInit, glyphs, turns, alpha)
+	if err != nil {
+		return err
+	}
+	t0 = time.Now()
+	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *looseInitLR)
+	m.Note = fmt.Sprintf("make train (-specialist loose-ru): seed %d, %d samples", *seed, all.n())
+	if warm != nil {
+		m.Note = fmt.Sprintf("make train (-specialist loose-ru, trained further from %s): seed %d, %d samples", warm.Note, *seed, all.n())
+	}
+	fmt.Printf("[%s-loose] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(m.Hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
+	path, n, err := writeModel(m, *outDir, loose.SpecialistModelRu+".tsm")
 	if err != nil {
 		return err
 	}

@@ -37,7 +37,7 @@ func main() {
 	seed := flag.Int64("seed", 1000, "the first render seed (eval-loose --render uses 1-20: keep clear of them)")
 	l2 := flag.Float64("l2", 1, "L2 penalty on the weights")
 	wrong := flag.Float64("false-weight", 1, "what a false tile kept costs against a tile kept, choosing the cut")
-	noSpecialist := flag.Bool("no-specialist", false, "read English letters with the English reader alone (loose.Options.NoSpecialist), not pooled with the loose tiles' specialist")
+	noSpecialist := flag.Bool("no-specialist", false, "read the letters with the English (Lexicon) or Russian (Twists) reader alone (loose.Options.NoSpecialist), not pooled with the loose tiles' specialist of that alphabet")
 	out := flag.String("out", "vision/loose/verifier.txt", "the verifier file to write")
 	flag.Parse()
 	if *game != "lexicon" && *game != "twists" {
@@ -64,7 +64,7 @@ func run(game, photos string, renders int, difficulty string, seed int64, l2, wr
 		if err != nil {
 			return err
 		}
-		opt = loose.Options{Reader: ru, Alternatives: []loose.Reader{rd}, Lattice: true, Twists: true}
+		opt = loose.Options{Reader: ru, Alternatives: []loose.Reader{rd}, Lattice: true, Twists: true, NoSpecialist: noSpecialist}
 	}
 	// On a Twists table a letter is right when its shape is: the
 	// alphabet is chosen for the whole table, not tile by tile, and a
