@@ -38,7 +38,10 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // the tiles' notches hold them on one lattice) a square round a letter
 // is turned as the tiles found near it are, not as its strokes run (an
 // action tile's sign, a round letter, has no clear direction of its own).
-type search struct{ lattice, byLetter, shortI, interlock bool }
+//
+// With spares the search also hands over a square round every letter
+// (spareSquares) for the scan's second look.
+type search struct{ lattice, byLetter, shortI, interlock, spares bool }
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
@@ -116,7 +119,34 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	if best == nil {
 		return nil, 0, firstErr
 	}
+	if sr.spares {
+		best = append(best, spareSquares(gray, ink, w, h, bestSide, scale, sr)...)
+	}
 	return best, bestSide, nil
+}
+
+// spareSquares is a square of the tile side round every letter of the
+// photo, turned as its strokes run (found.spare): the glyphs anchor the
+// tiles the search missed (a face run into the table's colour, a heap),
+// which the scan reads and judges once the search's tiles are known
+// (secondLook).
+func spareSquares(gray gocv.Mat, ink []byte, w, h int, side, scale float64, sr search) []found {
+	blobs, _ := letterBlobs(ink, w, h, sr.shortI)
+	if len(blobs) == 0 || side <= 0 {
+		return nil
+	}
+	sqs, elongs := letterSquares(mergeLetters(blobs, side), nil, gray.ToBytes(), w, h, side, false)
+	inv := 1 / scale
+	var out []found
+	for i, q := range sqs {
+		f := found{q: q, byLetter: true, spare: true, elong: elongs[i]}
+		for j := range f.q {
+			f.q[j] = Point{(q[j].X+0.5)*inv - 0.5, (q[j].Y+0.5)*inv - 0.5}
+		}
+		f.glyph, f.hasGlyph = centroid(f.q), true
+		out = append(out, f)
+	}
+	return out
 }
 
 // faceMask is a mask of face-coloured pixels (255); plain: the face colour
@@ -310,6 +340,9 @@ type found struct {
 	hasGlyph bool
 	// elong: the elongation of a letter square's glyph.
 	elong float64
+	// spare: a square round a letter for the scan's second look
+	// (spareSquares), not a tile found.
+	spare bool
 }
 
 // noTiles says why no tile was found: a dark, featureless or blurred
