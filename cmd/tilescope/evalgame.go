@@ -172,7 +172,8 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 	}
 	reader.Board = sess.Board
 	reader.Forget() // another table, another camera
-	pipe := &game.Pipeline{Reader: reader, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
+	seen := &lastReading{BoardReader: reader}
+	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
 	t := gameTally{games: 1}
 	for i := 1; i < len(boards); i++ {
 		if err := ctx.Err(); err != nil {
@@ -196,6 +197,7 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 		t.turns++
 		tapsBefore := t.taps
 		frame := game.Frame{ID: fmt.Sprintf("%s turn %d", name, i), JPEG: sc.JPEG}
+		seen.last = game.Reading{}
 		start := time.Now()
 		turn, err := pipe.Submit(ctx, frame)
 		t.elapsed = append(t.elapsed, time.Since(start))
@@ -265,8 +267,12 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 				wrong++
 				if shown < verbose {
 					shown++
-					fmt.Fprintf(out, "%s turn %d: row %d, column %d: read %s (the photo alone: %s; before: %s), is %s\n",
-						name, i, p.Row, p.Col, stackText(g), stackText(photo.At(p)), stackText(boards[i-1].At(p)), stackText(w))
+					shownAs := ""
+					if !g.Empty() && !unsure[p] {
+						shownAs = ", shown sure"
+					}
+					fmt.Fprintf(out, "%s turn %d: row %d, column %d: read %s%s (the photo alone: %s%s; before: %s), is %s\n",
+						name, i, p.Row, p.Col, stackText(g), shownAs, stackText(photo.At(p)), seen.about(p), stackText(boards[i-1].At(p)), stackText(w))
 				}
 				if _, err := sess.Correct(ctx, turn.N, p, w); err != nil && cerr == nil {
 					cerr = fmt.Errorf("turn %d: correcting %v: %w", i, p, err)
@@ -434,4 +440,34 @@ func tallyGroup[T any](groups *map[string]*T, name string) *T {
 		(*groups)[name] = g
 	}
 	return g
+}
+
+// lastReading is the table's reader, keeping the last photo's reading
+// (its confidences and other letters) for -v.
+type lastReading struct {
+	game.BoardReader
+	last game.Reading
+}
+
+func (l *lastReading) ReadBoard(ctx context.Context, f game.Frame) (game.Reading, error) {
+	r, err := l.BoardReader.ReadBoard(ctx, f)
+	l.last = r
+	return r, err
+}
+
+// about is what the last reading said of square p beyond its stack: the
+// reader's confidence in a stack, the other letters it gave (Alt), the
+// letters a square read empty would bear (Maybe).
+func (l *lastReading) about(p grid.Pos) string {
+	s := ""
+	if b, ok := l.last.Board.(*grid.Board); ok && b.In(p) && !b.At(p).Empty() && p.Row < len(l.last.Conf) && p.Col < len(l.last.Conf[p.Row]) {
+		s = fmt.Sprintf(" at %.2f", l.last.Conf[p.Row][p.Col])
+	}
+	if a := l.last.Alt[[2]int{p.Row, p.Col}]; len(a) > 0 {
+		s += " or " + strings.Join(a, "/")
+	}
+	if a := l.last.Maybe[[2]int{p.Row, p.Col}]; len(a) > 0 {
+		s += " maybe " + strings.Join(a, "/")
+	}
+	return s
 }

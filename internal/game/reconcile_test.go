@@ -391,3 +391,87 @@ C A Z S .
 		t.Errorf("(1,2) = %v, want T as it stood", s)
 	}
 }
+
+// TestReconcileRefusedUnsure: a play the rules refuse, no other reading
+// of it accepted, keeps its letters as read but shows its new stacks
+// unsure; the stacks that stood, and an accepted play, are as read.
+func TestReconcileRefusedUnsure(t *testing.T) {
+	standing := grid.MustParse(`
+. . . . .
+C A T . .
+. . . . .`)
+	sc := rowWords{"CAT": true, "CATS": true, "COT": true}
+	tests := []struct {
+		name, read     string
+		unsure, sureOf []grid.Pos
+	}{
+		{"a new tile read surely as a letter that makes no word", `
+. . . . .
+C A T N .
+. . . . .`, []grid.Pos{{Row: 1, Col: 3}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}},
+		{"a letter read surely on a stack, no word", `
+. . . . .
+C E2 T . .
+. . . . .`, []grid.Pos{{Row: 1, Col: 1}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 2}}},
+		{"an accepted play", `
+. . . . .
+C A T S .
+. . . . .`, nil, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 3}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			read := grid.MustParse(tc.read)
+			got, _ := ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: read})
+			if !SamePosition(got.Board, read) {
+				t.Errorf("board\n%s want it as read\n%s", got.Board, read)
+			}
+			for _, p := range tc.unsure {
+				if c := got.conf(p); c >= LowConf {
+					t.Errorf("%v has conf %v, want it unsure", p, c)
+				}
+			}
+			for _, p := range tc.sureOf {
+				if c := got.conf(p); c < LowConf {
+					t.Errorf("%v has conf %v, want it sure", p, c)
+				}
+			}
+		})
+	}
+}
+
+// TestReconcileFaintTiles: new tiles read faintly (under faintConf) on
+// bare squares, in a refused play, are taken as no tile when the play
+// without them is accepted; read surely, or in an accepted play, they
+// stay.
+func TestReconcileFaintTiles(t *testing.T) {
+	empty := grid.New(3, 5)
+	sc := rowWords{"CAT": true, "CATS": true}
+	conf := func(c float64) [][]float64 {
+		return [][]float64{{1, 1, 1, 1, 1}, {1, 1, 1, c, 1}, {1, 1, 1, 1, 1}}
+	}
+	read := `
+. . . . .
+C A T I .
+. . . . .`
+	tests := []struct {
+		name  string
+		conf  float64
+		faint bool // the I at (1,3) taken away
+	}{
+		{"a faint letter on a bare corner", 0.1, true},
+		{"a letter read surely", 0.9, false},
+		{"just at faintConf", faintConf, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := ReconcileUpwordsJudged(sc)(empty, nil, Reading{Board: grid.MustParse(read), Conf: conf(tc.conf)})
+			s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 3})
+			if tc.faint != s.Empty() {
+				t.Errorf("(1,3) = %v, want it taken away: %v", s, tc.faint)
+			}
+			if !tc.faint && got.conf(grid.Pos{Row: 1, Col: 3}) >= LowConf {
+				t.Errorf("a refused play's new tile kept as read is shown sure")
+			}
+		})
+	}
+}

@@ -26,8 +26,9 @@ func (f *fixedProbs) GlyphProbs(image.Image, ocr.Known) ([]float64, []float64, e
 }
 
 // TestAltLetters: an unsure new letter gets the other letters its face
-// may bear, likeliest first and at most altMax; a sure letter, or the
-// letter that stood there, gets none and costs no reading.
+// may bear, likeliest first and at most altMax; a sure one its altSure
+// runners-up, however unlikely; the letter that stood there gets none
+// and costs no reading.
 func TestAltLetters(t *testing.T) {
 	pr := &fixedProbs{
 		glyphs: []string{"", "A", "C", "G", "O", "Q"},
@@ -48,7 +49,7 @@ func TestAltLetters(t *testing.T) {
 	}{
 		{"an unsure new letter", Cell{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "C", Height: 1, Conf: 0.4, Face: face}, []string{"G", "O", "Q"}},
 		{"an unsure new letter on a stack", Cell{Pos: grid.Pos{Row: 0, Col: 1}, Letter: "G", Height: 2, Conf: 0.5, Face: face}, []string{"C", "O", "Q"}},
-		{"a sure new letter", Cell{Pos: grid.Pos{Row: 0, Col: 3}, Letter: "C", Height: 1, Conf: SureConf, Face: face}, nil},
+		{"a sure new letter", Cell{Pos: grid.Pos{Row: 0, Col: 3}, Letter: "C", Height: 1, Conf: SureConf, Face: face}, []string{"G", "O"}},
 		{"the letter that stood there", Cell{Pos: grid.Pos{Row: 0, Col: 2}, Letter: "C", Height: 1, Conf: 0.3, Face: face}, nil},
 		{"an empty square", Cell{Pos: grid.Pos{Row: 1, Col: 0}}, nil},
 	}
@@ -66,6 +67,16 @@ func TestAltLetters(t *testing.T) {
 				t.Errorf("%d readings for a square with no other letters to give", pr.reads)
 			}
 		})
+	}
+	// A blurred M read N at 0.998: the M is the runner-up, however
+	// unlikely.
+	sure := &fixedProbs{glyphs: []string{"", "A", "H", "M", "N"}, probs: []float64{0.0002, 0.0001, 0.0007, 0.001, 0.998}}
+	cells := []Cell{{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "N", Height: 1, Conf: 0.998, Face: face}}
+	if err := altLetters(img, cells, 32, sure, ocr.Known{Tile: true}, stood); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"M", "H"}; !reflect.DeepEqual(cells[0].Alt, want) {
+		t.Errorf("a sure N: Alt = %q, want %q", cells[0].Alt, want)
 	}
 }
 

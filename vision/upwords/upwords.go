@@ -114,10 +114,11 @@ type Cell struct {
 	// nearCover: read empty with its walls near the bounds of Covered
 	// (coverNear): not Sure.
 	nearCover bool
-	// Alt, through a game (Options.Stood), for a new letter read unsure
-	// (Conf under SureConf): the other letters the reader gives some
-	// probability on the same face, likeliest first (altLetters), for
-	// the rules to weigh when the play as read is refused.
+	// Alt, through a game (Options.Stood), for a new letter: read unsure
+	// (Conf under SureConf), the other letters the reader gives some
+	// probability on the same face; read surely, its runners-up;
+	// likeliest first (altLetters), for the rules to weigh when the
+	// play as read is refused.
 	Alt []string
 	// Maybe, through a game, for a square read empty where nothing
 	// stood, beside a new letter read in this photo: the letters its
@@ -636,22 +637,28 @@ type glyphProber interface {
 }
 
 // altMin is the probability from which a letter is another the face may
-// bear (Cell.Alt); altMax how many are kept at most.
+// bear (Cell.Alt); altMax how many are kept at most. A new letter read
+// surely gets its altSure likeliest others whatever their probability:
+// the reader can be sure and wrong (a blurred M read N at 1.0, the M
+// still its runner-up), and the rules weigh them only when the play as
+// read is refused.
 const (
-	altMin = 0.05
-	altMax = 3
+	altMin  = 0.05
+	altMax  = 3
+	altSure = 2
 )
 
 // altLetters gives each stack read with a new letter (not the one that
-// stood on its square: stood, in the camera's rows and columns) under
-// SureConf the other letters its face may bear (Cell.Alt): a blurred M
-// read N, a G read C. One more reading of the face, pooled, for the few
-// unsure new letters of a turn.
+// stood on its square: stood, in the camera's rows and columns) the
+// other letters its face may bear (Cell.Alt): under SureConf those at
+// altMin or more (a blurred M read N, a G read C), at SureConf or more
+// its altSure runners-up. One more reading of the face, pooled, for the
+// few new letters of a turn.
 func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.Known, stood func(row, col int) grid.Stack) error {
 	glyphs := pr.Glyphs()
 	for i := range cells {
 		c := &cells[i]
-		if c.Height == 0 || c.Letter == "" || c.Letter == "?" || c.Conf >= SureConf {
+		if c.Height == 0 || c.Letter == "" || c.Letter == "?" {
 			continue
 		}
 		if stood(c.Pos.Row, c.Pos.Col).Letter == c.Letter {
@@ -661,6 +668,10 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
+		if c.Conf >= SureConf {
+			c.Alt = likeliestOf(glyphs, probs, c.Letter, 0, altSure)
+			continue
+		}
 		c.Alt = likeliest(glyphs, probs, c.Letter)
 	}
 	return nil
@@ -669,15 +680,21 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 // likeliest are the letters of glyphs (but except) whose probability is
 // altMin or more, the likeliest first, altMax at most.
 func likeliest(glyphs []string, probs []float64, except string) []string {
+	return likeliestOf(glyphs, probs, except, altMin, altMax)
+}
+
+// likeliestOf are the letters of glyphs (but except) whose probability
+// is least or more, the likeliest first, most at most.
+func likeliestOf(glyphs []string, probs []float64, except string, least float64, most int) []string {
 	var idx []int
 	for g, p := range probs {
-		if g < len(glyphs) && glyphs[g] != "" && glyphs[g] != except && p >= altMin {
+		if g < len(glyphs) && glyphs[g] != "" && glyphs[g] != except && p >= least {
 			idx = append(idx, g)
 		}
 	}
 	sort.SliceStable(idx, func(a, b int) bool { return probs[idx[a]] > probs[idx[b]] })
-	if len(idx) > altMax {
-		idx = idx[:altMax]
+	if len(idx) > most {
+		idx = idx[:most]
 	}
 	var out []string
 	for _, g := range idx {

@@ -7,13 +7,16 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/upwords"
 )
 
 // TestDemoUnsureMarks reads the demo game's frames (hw/camera/demodata)
 // through the service's reader turn by turn, each with the board as it
-// stood: every turn comes out right, and at most one square read right
+// stood, reconciled as the service does (game.ReconcileUpwordsJudged
+// with the rules): every turn comes out right, and at most one square read right
 // is marked unsure over the whole game (10 were, before a stack read one
 // higher under its own letter, read surely, kept the history's height).
 func TestDemoUnsureMarks(t *testing.T) {
@@ -43,6 +46,7 @@ func TestDemoUnsureMarks(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer closeReader()
+	reconcile := game.ReconcileUpwordsJudged(Scorer{Rules: upwords.Rules{Edition: upwords.Edition(10), Dictionary: dict.English()}})
 	before := grid.New(10, 10)
 	total := 0
 	for i, want := range boards {
@@ -54,7 +58,7 @@ func TestDemoUnsureMarks(t *testing.T) {
 		if err != nil {
 			t.Fatalf("turn %d: %v", i+1, err)
 		}
-		rec, _ := game.ReconcileUpwords(before, r)
+		rec, _ := reconcile(before, nil, r)
 		got := rec.Board.(*grid.Board)
 		n := 0
 		want.Each(func(p grid.Pos, s grid.Stack) {

@@ -236,7 +236,8 @@ func uprightTurn(alpha float64) int { return int(turnOf(0, alpha)) }
 // then measures, on scenes in the held-out typefaces only, the letters
 // of the squares (faces weighted as the scan weighs them) read by the new
 // model, by the readers the scan used before it (en and en-blur,
-// averaged), and by the three averaged.
+// averaged), by the three averaged, and by en and the new model weighted
+// as the scan weighs them.
 func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	const alpha = ocr.English
 	glyphs, index, err := glyphIndex(alpha)
@@ -332,10 +333,14 @@ func evalPyramids(m *ocr.Model, glyphs []string, heldFonts []string, index map[s
 		}
 		old = append(old, c)
 	}
+	// ws weighs the classifiers (nil: alike); the scan reads each face
+	// with en at 0.3 and en-pyr at 0.7 (vision/pyramids tileWeightModel)
 	readers := []struct {
 		name string
 		cs   []*ocr.Classifier
-	}{{"new", []*ocr.Classifier{newC}}, {"en+en-blur (before)", old}, {"all three", append([]*ocr.Classifier{newC}, old...)}}
+		ws   []float64
+	}{{"new", []*ocr.Classifier{newC}, nil}, {"en+en-blur (before)", old, nil}, {"all three", append([]*ocr.Classifier{newC}, old...), nil},
+		{"en 0.3 + new 0.7 (the scan)", []*ocr.Classifier{old[0], newC}, []float64{0.3, 0.7}}}
 	for _, diff := range []string{"normal", "hard"} {
 		seed0 := int64(47001)
 		if diff == "hard" {
@@ -351,14 +356,18 @@ func evalPyramids(m *ocr.Model, glyphs []string, heldFonts []string, index map[s
 			faceRight, nFaces := 0, 0
 			for _, s := range faces {
 				p := make([]float64, len(glyphs))
-				for _, c := range rd.cs {
+				for i, c := range rd.cs {
 					out := c.Outputs(s.fv.Vec)
 					u := uprightTurn(s.fv.Alpha)
+					w := 1 / float64(len(rd.cs))
+					if rd.ws != nil {
+						w = rd.ws[i]
+					}
 					for g := range glyphs {
 						if g == 0 {
 							continue // no tile: never a face's letter
 						}
-						p[g] += float64(out[g*turns+u]) / float64(len(rd.cs))
+						p[g] += w * float64(out[g*turns+u])
 					}
 				}
 				best := 1
@@ -393,7 +402,7 @@ func evalPyramids(m *ocr.Model, glyphs []string, heldFonts []string, index map[s
 					right++
 				}
 			}
-			fmt.Printf("[en-pyr] held-out typefaces, %s (%d scenes, %d boards found): %-20s faces %.2f%% (%d), squares %.2f%% (%d/%d)\n",
+			fmt.Printf("[en-pyr] held-out typefaces, %s (%d scenes, %d boards found): %-28s faces %.2f%% (%d), squares %.2f%% (%d/%d)\n",
 				diff, *pyrEval/2, boards, rd.name, 100*float64(faceRight)/math.Max(1, float64(nFaces)), nFaces,
 				100*float64(right)/math.Max(1, float64(len(votes))), right, len(votes))
 		}

@@ -15,10 +15,11 @@ import (
 )
 
 var (
-	scrScenes = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
-	scrPlain  = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
-	scrJitter = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
-	scrEval   = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
+	scrScenes  = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
+	scrPlain   = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
+	scrJitter  = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
+	scrDegrade = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
+	scrEval    = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
 )
 
 // scrSample is one square's crop features and what the truth says of it.
@@ -56,6 +57,50 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	}
 	opt.FitGame("scrabble")
 	opt.Width, opt.Height = 1640, 1232
+	out, found, err := scrabbleCut(state, opt, sceneSeed, 0, plain, jitter, index)
+	if err != nil || *scrDegrade <= 0 {
+		return out, found, err
+	}
+	// the degraded copy draws from its own stream, so that the samples
+	// without it stay as they were
+	drng := rand.New(rand.NewPCG(*seed^0x5c2d, uint64(sceneSeed)))
+	if drng.Float64() >= *scrDegrade {
+		return out, found, nil
+	}
+	more, ok, err := scrabbleCut(state, scrDegraded(opt, drng), sceneSeed, 1, plain, jitter, index)
+	if err != nil {
+		return nil, false, err
+	}
+	return append(out, more...), found || ok, nil
+}
+
+// scrDegraded is opt made harder to read, as the blurred scenes and real
+// photos the scan misread show their tiles: defocus of 0.8-3 px, motion
+// blur of 2-9 px in two of three, more noise, JPEG quality 50-80, and in
+// one of three a smaller picture (0.55-0.8 of the side: fewer pixels a
+// square). The scene (board, tiles, camera, light) is the same.
+func scrDegraded(opt render.Options, rng *rand.Rand) render.Options {
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
+	opt.Blur = math.Max(opt.Blur, u(0.8, 3))
+	if rng.Float64() < 2.0/3 {
+		opt.MotionPx = math.Max(opt.MotionPx, u(2, 9))
+		opt.MotionDeg = u(0, 180)
+	}
+	opt.Noise = math.Max(opt.Noise, u(1, 6))
+	opt.Quality = min(opt.Quality, int(u(50, 80)))
+	if rng.Float64() < 1.0/3 {
+		k := u(0.55, 0.8)
+		opt.Width, opt.Height = int(math.Round(1640*k)), int(math.Round(1232*k))
+		opt.Blur *= k
+		opt.MotionPx *= k
+	}
+	return opt
+}
+
+// scrabbleCut draws state with opt and cuts its squares (variant 0: as
+// drawn by the scene's options; 1: degraded), each variant's choices
+// from its own stream.
+func scrabbleCut(state []byte, opt render.Options, sceneSeed int64, variant uint64, plain int, jitter float64, index map[string]int) ([]scrSample, bool, error) {
 	sc, err := render.Render("scrabble", state, opt)
 	if err != nil {
 		return nil, false, err
@@ -71,7 +116,7 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	for i, c := range sc.Truth.Board.Corners {
 		corners[i] = vision.Point{X: c[0], Y: c[1]}
 	}
-	rng := rand.New(rand.NewPCG(*seed, uint64(sceneSeed)))
+	rng := rand.New(rand.NewPCG(*seed, uint64(sceneSeed)|variant<<40))
 	type want struct {
 		glyph int
 		tile  bool

@@ -1,0 +1,97 @@
+package main
+
+import (
+	"math"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// TestScrDegraded: a scene drawn again degraded (-scr-degrade) is the
+// same scene (camera, board, light, seed) with its optics made worse:
+// never less blur, noise or compression than drawn, motion blur or a
+// smaller picture only within their ranges, and the same draw for the
+// same stream.
+func TestScrDegraded(t *testing.T) {
+	var motion, smaller int
+	for s := int64(1); s <= 60; s++ {
+		opt, err := render.RandomOptions(60000+s, "mixed")
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt.FitGame("scrabble")
+		opt.Width, opt.Height = 1640, 1232
+		d := scrDegraded(opt, rand.New(rand.NewPCG(1, uint64(s))))
+		again := scrDegraded(opt, rand.New(rand.NewPCG(1, uint64(s))))
+		if d != again {
+			t.Fatalf("seed %d: two draws from the same stream differ: %+v, %+v", s, d, again)
+		}
+		k := float64(d.Width) / 1640
+		if d.Width != 1640 {
+			smaller++
+			if k < 0.55-1e-9 || k > 0.8+1e-3 || math.Abs(float64(d.Height)/1232-k) > 2e-3 {
+				t.Errorf("seed %d: picture %dx%d, want 0.55-0.8 of 1640x1232", s, d.Width, d.Height)
+			}
+		}
+		if d.Blur < math.Min(opt.Blur, 0.8)*k-1e-9 || d.Blur > math.Max(opt.Blur, 3)*k+1e-9 {
+			t.Errorf("seed %d: blur %g from %g (scale %g)", s, d.Blur, opt.Blur, k)
+		}
+		if d.MotionPx != opt.MotionPx*k {
+			motion++
+			if d.MotionPx > math.Max(opt.MotionPx, 9)*k+1e-9 || d.MotionPx < 2*k-1e-9 {
+				t.Errorf("seed %d: motion %g px (scale %g)", s, d.MotionPx, k)
+			}
+		}
+		if d.Noise < opt.Noise || d.Quality > opt.Quality || d.Quality < 50 {
+			t.Errorf("seed %d: noise %g from %g, quality %d from %d", s, d.Noise, opt.Noise, d.Quality, opt.Quality)
+		}
+		if d.Seed != opt.Seed || d.TiltDeg != opt.TiltDeg || d.YawDeg != opt.YawDeg || d.HeightMM != opt.HeightMM || d.Table != opt.Table || d.Hand != opt.Hand {
+			t.Errorf("seed %d: the scene changed, not only its optics: %+v from %+v", s, d, opt)
+		}
+	}
+	if motion < 20 || smaller < 10 {
+		t.Errorf("over 60 scenes %d drew motion blur and %d a smaller picture, want about 40 and 20", motion, smaller)
+	}
+}
+
+// TestScrDegradedSameScene: the degraded copy of a scene shows the same
+// board where the first does (scaled with the picture), so its squares
+// are cut where the truth says.
+func TestScrDegradedSameScene(t *testing.T) {
+	const sceneSeed = 60003
+	state, err := render.RandomState("scrabble", sceneSeed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := render.RandomOptions(sceneSeed, "mixed")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.FitGame("scrabble")
+	opt.Width, opt.Height = 1640, 1232
+	var d render.Options
+	for s := uint64(0); ; s++ {
+		if d = scrDegraded(opt, rand.New(rand.NewPCG(1, s))); d.Width != 1640 {
+			break
+		}
+	}
+	a, err := render.Render("scrabble", state, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := render.Render("scrabble", state, d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := float64(d.Width) / 1640
+	for i := range a.Truth.Board.Corners {
+		for j := 0; j < 2; j++ {
+			// pixel centres: x' + 0.5 = k (x + 0.5)
+			want := k*(a.Truth.Board.Corners[i][j]+0.5) - 0.5
+			if got := b.Truth.Board.Corners[i][j]; math.Abs(got-want) > 2 {
+				t.Errorf("corner %d: %g in the degraded picture, want %g (the first's scaled by %g)", i, got, want, k)
+			}
+		}
+	}
+}
