@@ -258,14 +258,13 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 // (each square's colour and its letter's probability, Square.Letters);
 // the best is the reading, every other square as the game holds it. A
 // square whose reading it changes, or that the scan read surely as
-// something else, is marked unsure. With a dictionary, when no likely
-// move among those squares spells a word, the search is run again with
-// every stack a player's pyramid tops as a source (its new top read at
-// the count before can look like the old one), and then with a
-// destination's colour read otherwise (at eps: a pyramid put on a stack
-// of another colour, a runway square beside a tall stack). It returns the
-// squares changed, or -1 when the photo has too many candidates to search
-// or no move spells a word (balance then pairs the carried changes).
+// something else, is marked unsure. It returns the squares changed, or
+// -1 when the photo has too many candidates to search or no move spells
+// a word (balance then pairs the carried changes). (Searching again, when
+// no move spelt a word, with every stack a player's pyramid tops as a
+// source and then a destination's colour read otherwise was tried: with a
+// full word list it found words that were not played, NOD for the demo's
+// AOG with ENABLE.)
 func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool) (int, []grid.Pos) {
 	type cand struct {
 		q       grid.Pos
@@ -292,7 +291,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 		}
 	}
-	if len(dsts) == 0 || (spells == nil && (len(srcs) == 0 || len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
+	if len(dsts) == 0 || len(srcs) == 0 || (spells == nil && (len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
 		return -1, nil
 	}
 	const eps = 0.02
@@ -347,10 +346,9 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		return l * max(c.letters[t.Letter], eps/4) / letterChance
 	}
 	// search finds the likeliest moves among the candidates dsts and
-	// srcs (a source's top onto a destination read in its colour; any
-	// colour when anyColour, its colour read otherwise weighing eps) and,
+	// srcs (a source's top onto a destination read in its colour) and,
 	// with a dictionary, the best of them that spells a word.
-	search := func(dsts, srcs []grid.Pos, anyColour bool) ([]pair, bool) {
+	search := func(dsts, srcs []grid.Pos) ([]pair, bool) {
 		if len(srcs) == 0 {
 			return nil, false
 		}
@@ -363,7 +361,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			gain := func(q grid.Pos) float64 {
 				b, g := before.At(q), 0.0
 				for _, s := range srcs {
-					if t, _ := before.At(s).Top(); s != q && (anyColour || weak(q) || t.Colour == info[q].sq.Colour) {
+					if t, _ := before.At(s).Top(); s != q && (weak(q) || t.Colour == info[q].sq.Colour) {
 						g = max(g, like(q, b.Put(t)))
 					}
 				}
@@ -460,7 +458,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 			for _, s := range srcs {
 				t, _ := before.At(s).Top()
-				if used[s] || put[s] || s == d || (!anyColour && !weak(d) && t.Colour != info[d].sq.Colour) {
+				if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour) {
 					continue
 				}
 				if dt, ok := before.At(d).Top(); ok && dt == t {
@@ -505,36 +503,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 		return best, spelt
 	}
-	best, ok := search(dsts, srcs, false)
-	if !ok && spells != nil {
-		// No likely move among the squares read otherwise spells a
-		// word, yet every pyramid put on a square left another: the
-		// source may be any stack topped by a player's pyramid (its
-		// next layer read as its old top: a blurred face, read at the
-		// count before), and then the destination's colour may be
-		// misread (a pyramid put on a stack of another colour, a
-		// runway square beside a tall stack leaning over it) at eps.
-		var all []grid.Pos
-		for row := range pyramids.Size {
-			for col := range pyramids.Size {
-				q := grid.Pos{Row: row, Col: col}
-				if t, ok := before.At(q).Top(); ok && t.Colour.IsPlayer() {
-					all = append(all, q)
-					info[q] = cand{q: q, letters: scan.Letters(q), sq: scan.Square(q)}
-				}
-			}
-		}
-		var ofDst []grid.Pos // the stacks topped in a colour read on a destination
-		for _, q := range all {
-			t, _ := before.At(q).Top()
-			if slices.ContainsFunc(dsts, func(d grid.Pos) bool { return d != q && info[d].sq.Colour == t.Colour }) {
-				ofDst = append(ofDst, q)
-			}
-		}
-		if best, ok = search(dsts, ofDst, false); !ok {
-			best, ok = search(dsts, all, true)
-		}
-	}
+	best, ok := search(dsts, srcs)
 	if !ok {
 		// no likely move spells a word: the carried changes are paired
 		return -1, nil
