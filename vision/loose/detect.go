@@ -38,7 +38,10 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // the tiles' notches hold them on one lattice) a square round a letter
 // is turned as the tiles found near it are, not as its strokes run (an
 // action tile's sign, a round letter, has no clear direction of its own).
-type search struct{ lattice, byLetter, shortI, interlock bool }
+//
+// With spares the search also hands over a square round every letter
+// (spareSquares) for the scan's second look.
+type search struct{ lattice, byLetter, shortI, interlock, spares bool }
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
@@ -71,6 +74,9 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	if len(masks) == 0 {
 		return nil, 0, noTiles(gray, meanGray, "no dark letters on light faces")
 	}
+	// The letters are the ink's, whatever the face colour: found once.
+	var lb letters
+	lb.blobs, lb.typical = letterBlobs(ink, w, h, sr.shortI)
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins. With interlock a face colour that is the
 	// table's (whose letter squares the edges alone back) wins only where
@@ -80,7 +86,7 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	var bestPlain bool
 	var firstErr error
 	for _, m := range masks {
-		q, side, err := fromMask(gray, meanGray, m, ink, w, h, scale, probe, sr)
+		q, side, err := fromMask(gray, meanGray, m, ink, lb, w, h, scale, probe, sr)
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -116,7 +122,34 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	if best == nil {
 		return nil, 0, firstErr
 	}
+	if sr.spares {
+		best = append(best, spareSquares(gray, lb, w, h, bestSide, scale)...)
+	}
 	return best, bestSide, nil
+}
+
+// spareSquares is a square of the tile side round every letter of the
+// photo, turned as its strokes run (found.spare): the glyphs anchor the
+// tiles the search missed (a face run into the table's colour, a heap),
+// which the scan reads and judges once the search's tiles are known
+// (secondLook).
+func spareSquares(gray gocv.Mat, lb letters, w, h int, side, scale float64) []found {
+	blobs := lb.blobs
+	if len(blobs) == 0 || side <= 0 {
+		return nil
+	}
+	sqs, elongs := letterSquares(mergeLetters(blobs, side), nil, gray.ToBytes(), w, h, side, false)
+	inv := 1 / scale
+	var out []found
+	for i, q := range sqs {
+		f := found{q: q, byLetter: true, spare: true, elong: elongs[i]}
+		for j := range f.q {
+			f.q[j] = Point{(q[j].X+0.5)*inv - 0.5, (q[j].Y+0.5)*inv - 0.5}
+		}
+		f.glyph, f.hasGlyph = centroid(f.q), true
+		out = append(out, f)
+	}
+	return out
 }
 
 // faceMask is a mask of face-coloured pixels (255); plain: the face colour
@@ -129,7 +162,7 @@ type faceMask struct {
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
 // size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, ink []byte, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
+func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, ink []byte, lb letters, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
 	m := fm.m
 	lattice, byLetter := sr.lattice, sr.byLetter
 	// The thin dark lines between touching tiles: a black-hat with a small
@@ -158,7 +191,7 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, ink []byte, w, h int
 	// middle is far from its edge); the letters' spacing does not.
 	// Letters are about half a tile high: a side more than three letters
 	// long is a block's.
-	blobs, ls := letterBlobs(ink, w, h, sr.shortI)
+	blobs, ls := lb.blobs, lb.typical
 	lp := letterPitch(blobs)
 	if lp > 0 && (side == 0 || (side > 1.6*lp && ls < 0.35*side)) {
 		debugf("side %.1f from the patches, %.1f from the letters (%.1f high)", side, lp, ls)
@@ -310,6 +343,9 @@ type found struct {
 	hasGlyph bool
 	// elong: the elongation of a letter square's glyph.
 	elong float64
+	// spare: a square round a letter for the scan's second look
+	// (spareSquares), not a tile found.
+	spare bool
 }
 
 // noTiles says why no tile was found: a dark, featureless or blurred
@@ -1038,6 +1074,13 @@ func insideConvex(q [4]Point, p Point) bool {
 		}
 	}
 	return !(pos && neg)
+}
+
+// letters are the letter blobs of a picture and the typical letter size
+// (letterBlobs).
+type letters struct {
+	blobs   []blob
+	typical float64
 }
 
 // blob is a letter's ink: its bounding box's centre and larger side.

@@ -35,6 +35,13 @@
 //     by `make train`) drops what is likely no tile and sets each tile's
 //     Conf to the probability that its letter is read right, so that a
 //     misread letter comes out unsure.
+//   - A second look (Lexicon tables): a letter that no tile reported
+//     holds gets a square of the tiles' median side, read and judged as
+//     any square round a letter. Twists tables: the cells next to the
+//     tiles that hold ink are read (gaps.go), and a tile grown to its
+//     neighbours' spacing is read again. Twists tables read in Russian
+//     pool the Russian reader with ru-loose, as Lexicon's English letters
+//     are pooled with en-loose (specialist.go).
 //   - The lattice: the tiles' common direction modulo 90 degrees, "up"
 //     from the letters (Lexicon) or the photo (Twists); cells handed out
 //     from the middle tile outwards through neighbours measured in their

@@ -238,11 +238,13 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	src := toRGB(img)
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists})
+	second := secondLooks(opt)
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second})
 	if err != nil {
 		return tilesFound{}, err
 	}
 	tiles := make([]Tile, 0, len(found))
+	var spares []Tile
 	for _, f := range found {
 		q := f.q
 		t := Tile{Letter: "?", Row: -1, Col: -1, byLetter: f.byLetter, glyph: f.glyph, hasGlyph: f.hasGlyph, elong: f.elong}
@@ -250,6 +252,10 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 		t.Center = centroid(q)
 		t.Side = meanSide(q)
 		t.Angle = outlineAngle(q)
+		if f.spare {
+			spares = append(spares, t)
+			continue
+		}
 		tiles = append(tiles, t)
 	}
 	if opt.Reader != nil {
@@ -264,6 +270,11 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	tiles = dropDoubles(tiles)
 	if opt.Reader != nil && verifies(opt) {
 		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
+	}
+	if second {
+		if tiles, err = secondLook(src, tiles, spares, opt); err != nil {
+			return tilesFound{}, err
+		}
 	}
 	if opt.Twists {
 		before := make([]float64, len(tiles))
