@@ -154,6 +154,19 @@ train:
 	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -no-specialist -out vision/loose/verifier.txt
 	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -no-specialist -out vision/loose/verifier-twists.txt
 
+# verify-verifiers retrains the loose tiles' two verifiers into a scratch
+# folder and compares them byte for byte with the shipped ones: a change to
+# vision/loose's detection, to en.tsm or ru.tsm, or to the renderer makes
+# the shipped verifiers stale without any test failing (docs/loose-tiles.md,
+# "The verifiers retrained"). About 3 minutes; run it after such a change.
+.PHONY: verify-verifiers
+verify-verifiers: deps
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -no-specialist -out $$d/verifier.txt && \
+	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -no-specialist -out $$d/verifier-twists.txt && \
+	cmp $$d/verifier.txt vision/loose/verifier.txt && cmp $$d/verifier-twists.txt vision/loose/verifier-twists.txt && \
+	echo "verify-verifiers: the shipped verifiers are what make train writes"
+
 .PHONY: eval-tiles
 eval-tiles: build
 	$(BIN) eval-tiles --backend ours,tesseract,tesseract4 --mode warp $(PHOTOS)/valid

@@ -90,11 +90,15 @@ func percentile(g []float64, k int) float64 {
 }
 
 // dropValue paints out a tile's value number: on an upright whitened crop
-// (whiten), the dark components other than the largest (the letter) that
-// lie wholly in the bottom-right part of the tile, where Scrabble tiles
-// print it. The reader is meant to leave it out by itself, but a value
-// close to its letter joins it (V and its 4 read as K). It returns a new
-// crop; the letter is untouched (its strokes are one component).
+// (whiten), the dark components other than the letter that lie wholly in
+// the bottom-right part of the tile, where Scrabble tiles print it, and
+// touch no side of the crop. The reader is meant to leave it out by
+// itself, but a value close to its letter joins it (V and its 4 read as
+// K). The letter is the largest component that touches no side of the
+// crop and is as tall as a letter, wherever it lies: the largest of all
+// is often the dark gap or frame around the tile at the crop's edge, and
+// a corner piece of that is no value. It returns a new crop; the letter is
+// untouched. A value that touches its letter stays (one component).
 func dropValue(m *image.RGBA) *image.RGBA {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	dark := make([]bool, w*h)
@@ -133,17 +137,21 @@ func dropValue(m *image.RGBA) *image.RGBA {
 		}
 		comps = append(comps, c)
 	}
-	biggest := 0
+	edge := func(c comp) bool { return c.x0 == 0 || c.y0 == 0 || c.x1 == w-1 || c.y1 == h-1 }
+	corner := func(c comp) bool {
+		return float64(c.x0) >= valueFrom*float64(w) && float64(c.y0) >= valueFrom*float64(h)
+	}
+	letter := 0
 	for i := 1; i < len(comps); i++ {
-		if comps[i].n > comps[biggest].n {
-			biggest = i
+		if c := comps[i]; !edge(c) && float64(c.y1-c.y0+1) >= letterTall*float64(h) && c.n > comps[letter].n {
+			letter = i
 		}
 	}
 	out := image.NewRGBA(m.Rect)
 	copy(out.Pix, m.Pix)
 	for i := 1; i < len(comps); i++ {
 		c := comps[i]
-		if i == biggest || float64(c.x0) < valueFrom*float64(w) || float64(c.y0) < valueFrom*float64(h) {
+		if i == letter || edge(c) || !corner(c) {
 			continue
 		}
 		for y := c.y0; y <= c.y1; y++ {
@@ -159,6 +167,7 @@ func dropValue(m *image.RGBA) *image.RGBA {
 }
 
 const (
-	inkLevel  = 110 // grey: darker is ink, on a whitened crop
-	valueFrom = 0.6 // a value number lies right of and below this share of the crop
+	inkLevel   = 110  // grey: darker is ink, on a whitened crop
+	valueFrom  = 0.6  // a value number lies right of and below this share of the crop
+	letterTall = 0.25 // a letter is at least this share of the crop tall; a value is less
 )

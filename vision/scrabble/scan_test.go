@@ -1,6 +1,7 @@
 package scrabble
 
 import (
+	"bytes"
 	"errors"
 	"flag"
 	"fmt"
@@ -300,37 +301,70 @@ func TestTurnCrop(t *testing.T) {
 	}
 }
 
+// TestDropValue paints synthetic 64-pixel crops: a face of grey 225 with
+// dark boxes for a letter, its value, the dark gap around the tile at the
+// crop's edge, and specks; it checks which boxes dropValue leaves dark.
 func TestDropValue(t *testing.T) {
 	const s = 64
-	m := image.NewRGBA(image.Rect(0, 0, s, s))
-	for i := range m.Pix {
-		m.Pix[i] = 225
-	}
-	ink := func(x0, y0, x1, y1 int) {
-		for y := y0; y < y1; y++ {
-			for x := x0; x < x1; x++ {
-				o := y*m.Stride + 4*x
-				m.Pix[o], m.Pix[o+1], m.Pix[o+2] = 20, 20, 20
-			}
-		}
-	}
-	ink(16, 12, 40, 52) // the letter
-	ink(46, 44, 52, 56) // a value number in the bottom-right corner
-	ink(8, 4, 12, 8)    // a speck at the top left: not where values are
-	got := dropValue(m)
-	dark := func(x, y int) bool { return got.Pix[y*got.Stride+4*x] < inkLevel }
+	type box struct{ x0, y0, x1, y1 int }
+	var (
+		letter    = box{16, 12, 40, 52}
+		value     = box{46, 44, 52, 56}
+		touching  = box{40, 44, 46, 50}                                                    // joins the letter to its value
+		frame     = [4]box{{0, 0, s, 6}, {0, s - 6, s, s}, {0, 0, 6, s}, {s - 6, 0, s, s}} // larger than the letter
+		gapCorner = box{56, 58, s, s}                                                      // a piece of the dark gap in the crop's corner
+		speck     = box{8, 8, 12, 12}                                                      // not where values are
+		lowLetter = box{39, 39, 51, 57}                                                    // a letter lying low right (tile off its square)
+		lowValue  = box{53, 48, 56, 54}                                                    // its value, clear of the crop's side
+	)
 	for _, tc := range []struct {
-		name string
-		x, y int
-		want bool
+		name  string
+		boxes []box
+		dark  []box // boxes whose middle must stay dark
+		light []box // boxes whose middle must be painted out
 	}{
-		{"letter kept", 28, 30, true},
-		{"value dropped", 48, 50, false},
-		{"speck kept", 10, 6, true},
+		{"letter and value", []box{letter, value}, []box{letter}, []box{value}},
+		{"letter touching value", []box{letter, value, touching}, []box{letter, value}, nil},
+		{"frame is the largest", append([]box{letter, value}, frame[:]...), append([]box{letter}, frame[:]...), []box{value}},
+		{"frame and letter lying low right", append([]box{lowLetter, lowValue}, frame[:]...), []box{lowLetter}, []box{lowValue}},
+		{"value alone", []box{value}, nil, []box{value}},
+		{"value alone in a frame", append([]box{value}, frame[:]...), frame[:], []box{value}},
+		{"gap in the corner", []box{letter, value, gapCorner}, []box{letter, gapCorner}, []box{value}},
+		{"speck away from the corner", []box{letter, value, speck}, []box{letter, speck}, []box{value}},
+		{"blank tile", nil, nil, nil},
 	} {
-		if dark(tc.x, tc.y) != tc.want {
-			t.Errorf("%s: dark at %d,%d = %v", tc.name, tc.x, tc.y, !tc.want)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			m := image.NewRGBA(image.Rect(0, 0, s, s))
+			for i := range m.Pix {
+				m.Pix[i] = 225
+			}
+			for _, b := range tc.boxes {
+				for y := b.y0; y < b.y1; y++ {
+					for x := b.x0; x < b.x1; x++ {
+						o := y*m.Stride + 4*x
+						m.Pix[o], m.Pix[o+1], m.Pix[o+2] = 20, 20, 20
+					}
+				}
+			}
+			got := dropValue(m)
+			dark := func(b box) bool {
+				x, y := (b.x0+b.x1)/2, (b.y0+b.y1)/2
+				return got.Pix[y*got.Stride+4*x] < inkLevel
+			}
+			for _, b := range tc.dark {
+				if !dark(b) {
+					t.Errorf("box %v painted out, want it kept", b)
+				}
+			}
+			for _, b := range tc.light {
+				if dark(b) {
+					t.Errorf("box %v kept, want it painted out", b)
+				}
+			}
+			if tc.boxes == nil && !bytes.Equal(got.Pix, m.Pix) {
+				t.Error("a blank crop changed")
+			}
+		})
 	}
 }
 
