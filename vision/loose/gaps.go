@@ -97,6 +97,18 @@ func fillGaps(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	if len(cands) == 0 {
 		return tiles, nil
 	}
+	read, err := readVerified(src, cands, opt)
+	if err != nil {
+		return nil, err
+	}
+	fitSides(read)
+	return append(tiles, read...), nil
+}
+
+// readVerified reads candidate tiles found after the search (a gap in
+// the lattice, a letter no tile holds) with the set's one reader, drops
+// those it reads as no letter, and keeps those the verifier keeps.
+func readVerified(src rgbImage, cands []Tile, opt Options) ([]Tile, error) {
 	ropt := opt
 	ropt.Reader = letterReader(opt)
 	ropt.KeepUnread = false
@@ -104,9 +116,7 @@ func fillGaps(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	if err != nil {
 		return nil, err
 	}
-	read = verifyTiles(read, verifierFor(opt), false)
-	fitSides(read)
-	return append(tiles, read...), nil
+	return verifyTiles(read, verifierFor(opt), false), nil
 }
 
 // edgeVectors are the quad's mean edge vectors: u from its first corner

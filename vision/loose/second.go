@@ -50,14 +50,10 @@ func secondLook(src rgbImage, tiles, spares []Tile, opt Options) ([]Tile, error)
 	if len(cands) == 0 {
 		return tiles, nil
 	}
-	ropt := opt
-	ropt.Reader = letterReader(opt)
-	ropt.KeepUnread = false
-	read, err := readTiles(src, cands, ropt)
+	read, err := readVerified(src, cands, opt)
 	if err != nil {
 		return nil, err
 	}
-	read = verifyTiles(read, verifierFor(opt), false)
 	for _, t := range read {
 		if t.Letter != "" && t.Letter != "?" && clear(t.Center, t.Side, tiles) {
 			tiles = append(tiles, t)

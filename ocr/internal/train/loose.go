@@ -183,23 +183,7 @@ func trainLoose(fonts []*synth.Font, photos []dataset.Photo, start time.Time) er
 	scanD, nt, nf := looseCrops(photos, *looseScenes, index, rd)
 	all.add(scanD)
 	fmt.Printf("[%s-loose] scan crops: %d samples of %d tiles and %d false tiles (%.1fs)\n", alpha, scanD.n(), nt, nf, time.Since(t0).Seconds())
-	warm, err := warmStart("-loose-init", *looseInit, glyphs, turns, alpha)
-	if err != nil {
-		return err
-	}
-	t0 = time.Now()
-	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *looseInitLR)
-	m.Note = fmt.Sprintf("make train (-specialist loose): seed %d, %d samples", *seed, all.n())
-	if warm != nil {
-		m.Note = fmt.Sprintf("make train (-specialist loose, trained further from %s): seed %d, %d samples", warm.Note, *seed, all.n())
-	}
-	fmt.Printf("[%s-loose] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(m.Hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-	path, n, err := writeModel(m, *outDir, loose.SpecialistModel+".tsm")
-	if err != nil {
-		return err
-	}
-	fmt.Printf("[%s-loose] wrote %s (%d bytes); total %.1fs\n", alpha, path, n, time.Since(start).Seconds())
-	return nil
+	return fitLoose(all, glyphs, alpha, "loose", "-loose-init", *looseInit, loose.SpecialistModel, start)
 }
 
 // trainLooseRu trains ru-loose.tsm, the Russian reader of Twists tables
@@ -226,18 +210,25 @@ func trainLooseRu(fonts []*synth.Font, start time.Time) error {
 	scanD, nt, nf := scanCrops(nil, *ruLooseScene, "twists", index, loose.Options{Reader: rd, Lattice: true, Twists: true})
 	all.add(scanD)
 	fmt.Printf("[%s-loose] scan crops: %d samples of %d tiles and %d false tiles (%.1fs)\n", alpha, scanD.n(), nt, nf, time.Since(t0).Seconds())
-	warm, err := warmStart("-ru-loose-init", *ruLooseInit, glyphs, turns, alpha)
+	return fitLoose(all, glyphs, alpha, "loose-ru", "-ru-loose-init", *ruLooseInit, loose.SpecialistModelRu, start)
+}
+
+// fitLoose trains a loose tiles' reader (-specialist spec) on all, from
+// the weights of the model init names (flag initFlag; "" for new
+// weights), at -loose-init-lr, and writes it as ocr/model's name.tsm.
+func fitLoose(all *data, glyphs []string, alpha string, spec, initFlag, init, name string, start time.Time) error {
+	warm, err := warmStart(initFlag, init, glyphs, turns, alpha)
 	if err != nil {
 		return err
 	}
-	t0 = time.Now()
+	t0 := time.Now()
 	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *looseInitLR)
-	m.Note = fmt.Sprintf("make train (-specialist loose-ru): seed %d, %d samples", *seed, all.n())
+	m.Note = fmt.Sprintf("make train (-specialist %s): seed %d, %d samples", spec, *seed, all.n())
 	if warm != nil {
-		m.Note = fmt.Sprintf("make train (-specialist loose-ru, trained further from %s): seed %d, %d samples", warm.Note, *seed, all.n())
+		m.Note = fmt.Sprintf("make train (-specialist %s, trained further from %s): seed %d, %d samples", spec, warm.Note, *seed, all.n())
 	}
 	fmt.Printf("[%s-loose] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(m.Hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-	path, n, err := writeModel(m, *outDir, loose.SpecialistModelRu+".tsm")
+	path, n, err := writeModel(m, *outDir, name+".tsm")
 	if err != nil {
 		return err
 	}
