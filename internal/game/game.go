@@ -283,6 +283,9 @@ type (
 	wordData struct {
 		N    int    `json:"n"`
 		Word string `json:"word"`
+		// Shown: named by the play after it, which showed the word
+		// (Move.Names); undone with that play.
+		Shown bool `json:"shown,omitempty"`
 	}
 	challengeData struct {
 		N     int    `json:"n"`

@@ -812,7 +812,8 @@ func (s *Session) turnAction(ctx context.Context, kind string) (*State, error) {
 }
 
 // Undo takes back the latest action (a play, a correction, a challenge, a
-// pass, the end...).
+// pass, the end...); a play that named an earlier play's word (Move.Names)
+// is taken back with its naming.
 func (s *Session) Undo(ctx context.Context) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -152,7 +152,13 @@ func replayWith(setup Setup, recs []Record, rules Rules, dict Dictionary) (*repl
 			continue
 		case KindUndo:
 			if len(acts) > 0 {
+				last := acts[len(acts)-1]
 				acts = acts[:len(acts)-1]
+				var w wordData
+				if last.Kind == KindWord && json.Unmarshal(last.Data, &w) == nil && w.Shown && len(acts) > 0 {
+					// a word the play before it showed: undone with it
+					acts = acts[:len(acts)-1]
+				}
 			}
 		case KindPlay:
 			rp.camera = nil // a photo was read
@@ -522,7 +528,7 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 	}
 	t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
 	if mv.Names != "" && rp.lastPlay > 0 {
-		t.names = wordData{N: rp.lastPlay, Word: strings.ToUpper(mv.Names)}
+		t.names = wordData{N: rp.lastPlay, Word: strings.ToUpper(mv.Names), Shown: true}
 	}
 	if rp.dict != nil && len(t.Words) > 0 {
 		// A word the dictionary does not know stands until it is

@@ -424,6 +424,14 @@ func TestTakeNamesTheWord(t *testing.T) {
 				t.Fatal(err)
 			}
 			check(again, "read again from the store")
+			// Undo takes the take back, and the naming it made with it.
+			st, err := again.Undo(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, _ := again.Turn(ann.N); len(st.History) != 4 || a.Words[0].Word != "REATA" || !a.Detail.(Detail).Unsure {
+				t.Errorf("undone: %d turns, the announcement %+v; want 4, REATA unsure again", len(st.History), a)
+			}
 		})
 	}
 }
