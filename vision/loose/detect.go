@@ -1641,15 +1641,17 @@ func fitSides(tiles []Tile) {
 
 // centreOnGlyphs moves each tile of an interlocking lattice (Twists) whose
 // letter lies more than glyphOff of a side off its quad's centre onto the
-// letter, when its neighbours agree: a Twists tile's letter or sign is
-// printed at its centre, and a quad put on a wrong phase of the lattice,
-// or on the lattice of a neighbour that was itself off (snapToLattice),
-// sits a third of a tile off its tile. The move is made when the letter
-// lies nearer the lattice of the tiles round it than the quad's centre
-// does (latticeMisfit: a letter merged with a shadow or a cloth's mark
-// lies off its tile's centre, and off the lattice), and not when it would
-// land within half a side of another tile's centre (the letter may be
-// the neighbour's).
+// letter, unless its neighbours disagree: a Twists tile's letter or sign
+// is printed at its centre, and a quad put on a wrong phase of the
+// lattice, or on the lattice of a neighbour that was itself off
+// (snapToLattice), sits a third of a tile off its tile. Where two or more
+// neighbours have their letters at their centres (centred), the move is
+// made only when the letter lies nearer their lattice than the quad's
+// centre does (latticeMisfit: a letter merged with a shadow or a cloth's
+// mark lies off its tile's centre, and off the lattice); with fewer, the
+// letter is trusted (under tilt most quads are off: hard Twists renders).
+// No move lands within half a side of another tile's centre (the letter
+// may be the neighbour's).
 func centreOnGlyphs(tiles []Tile) {
 	for i := range tiles {
 		t := &tiles[i]
@@ -1672,7 +1674,7 @@ func centreOnGlyphs(tiles []Tile) {
 		}
 		before, n := latticeMisfit(t.Center, i, tiles)
 		after, _ := latticeMisfit(t.glyph, i, tiles)
-		if n < 2 || after >= before {
+		if n >= 2 && after >= before {
 			continue
 		}
 		for k := range t.Corners {

@@ -204,10 +204,10 @@ func TestFitSides(t *testing.T) {
 }
 
 // A Twists tile's letter is at its centre: a quad a third of a tile off
-// its letter, and off the lattice of its neighbours, is moved onto the
-// letter; one a little off stays, one whose letter lies off the
-// neighbours' lattice (a letter merged with a shadow) stays, and so does
-// one whose letter lies at another tile's centre.
+// its letter, and off the lattice of its neighbours (or with none to
+// ask), is moved onto the letter; one a little off stays, one whose
+// letter lies off the neighbours' lattice (a letter merged with a shadow)
+// stays, and so does one whose letter lies at another tile's centre.
 func TestCentreOnGlyphs(t *testing.T) {
 	tile := func(c, glyph Point) Tile {
 		return Tile{Corners: turnedSquare(c, 50, 0), Center: c, Side: 50, glyph: glyph, hasGlyph: true}
@@ -224,7 +224,7 @@ func TestCentreOnGlyphs(t *testing.T) {
 		{"a third off the lattice: moved", row(tile(Point{100, 83}, Point{100, 100})), Point{100, 100}},
 		{"a tenth off: kept", row(tile(Point{100, 95}, Point{100, 100})), Point{100, 95}},
 		{"the letter off the lattice: kept", row(tile(Point{100, 100}, Point{100, 117})), Point{100, 100}},
-		{"no neighbours: kept", []Tile{tile(Point{100, 83}, Point{100, 100})}, Point{100, 83}},
+		{"no neighbours to ask: moved", []Tile{tile(Point{100, 83}, Point{100, 100})}, Point{100, 100}},
 		{"the neighbour's letter: kept", append(row(tile(Point{100, 83}, Point{100, 100})), tile(Point{100, 110}, Point{100, 110})), Point{100, 83}},
 	}
 	for _, c := range cases {
