@@ -8,6 +8,7 @@ import (
 	"image/draw"
 	"image/jpeg"
 	"image/png"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,15 +78,10 @@ func TestDecodeHalfAsOpenCV(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for o := uint16(1); o <= 8; o++ {
-		cases = append(cases,
-			tcase{"EXIF orientation " + string('0'+rune(o)) + " big-endian", withExif(photo, exifTIFF(false, o, false))},
-			tcase{"EXIF orientation " + string('0'+rune(o)) + " little-endian", withExif(photo, exifTIFF(true, o, false))})
+	for _, c := range exifCases(photo) {
+		cases = append(cases, tcase{c.name, c.data})
 	}
 	cases = append(cases,
-		tcase{"EXIF orientation 6 after a string running off the end", withExif(photo, exifTIFF(false, 6, true))},
-		tcase{"EXIF orientation 6 behind an XMP APP1", withExif(withExif(photo, exifTIFF(false, 6, false)), []byte("http://ns.adobe.com/xap/1.0/\x00<x/>"))},
-		tcase{"EXIF cut short", withExif(photo, exifTIFF(false, 6, false)[:12])},
 		tcase{"odd size 641x479", encJPEG(t, crop(img, 641, 479))},
 		tcase{"odd size 3x5", encJPEG(t, crop(img, 3, 5))},
 		tcase{"grey", encJPEG(t, grey(img))},
@@ -138,6 +134,70 @@ func TestDecodeHalfAsOpenCV(t *testing.T) {
 			if diff > 0 {
 				x, y := first/3%want.Cols(), first/3/want.Cols()
 				t.Fatalf("%d of %d bytes differ from OpenCV's, the first at (%d,%d): %d, OpenCV %d", diff, len(w), x, y, g[first], w[first])
+			}
+		})
+	}
+}
+
+// exifCases are photo with EXIF headers: every orientation in either byte
+// order, and the headers where OpenCV's reading stops early.
+func exifCases(photo []byte) []struct {
+	name string
+	data []byte
+} {
+	type tcase = struct {
+		name string
+		data []byte
+	}
+	var cases []tcase
+	for o := uint16(1); o <= 8; o++ {
+		cases = append(cases,
+			tcase{"EXIF orientation " + string('0'+rune(o)) + " big-endian", withExif(photo, exifTIFF(false, o, false))},
+			tcase{"EXIF orientation " + string('0'+rune(o)) + " little-endian", withExif(photo, exifTIFF(true, o, false))})
+	}
+	return append(cases,
+		tcase{"EXIF orientation 6 after a string running off the end", withExif(photo, exifTIFF(false, 6, true))},
+		tcase{"EXIF orientation 6 behind an XMP APP1", withExif(withExif(photo, exifTIFF(false, 6, false)), []byte("http://ns.adobe.com/xap/1.0/\x00<x/>"))},
+		tcase{"EXIF cut short", withExif(photo, exifTIFF(false, 6, false)[:12])},
+	)
+}
+
+// TestDecodePhotoTurnsAsOpenCV: a photo small enough for Go's own JPEG
+// decoder (DecodePhoto below imagesize.WorkPixels) comes out turned by its
+// EXIF orientation as OpenCV's imdecode turns it (and so as the libjpeg
+// path for large photos and camera frames turns it): the same size, and
+// pixels within a few levels (the two decoders round differently).
+func TestDecodePhotoTurnsAsOpenCV(t *testing.T) {
+	photo, err := os.ReadFile("upwords/testdata/scenes/upwords-0000.jpg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range exifCases(photo) {
+		t.Run(tc.name, func(t *testing.T) {
+			want, err := gocv.IMDecode(tc.data, gocv.IMReadColor)
+			if err != nil || want.Empty() {
+				t.Fatalf("OpenCV: %v", err)
+			}
+			defer want.Close()
+			got, err := DecodePhoto(tc.data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b := got.Bounds()
+			if b.Dx() != want.Cols() || b.Dy() != want.Rows() {
+				t.Fatalf("%dx%d, OpenCV %dx%d", b.Dx(), b.Dy(), want.Cols(), want.Rows())
+			}
+			w := want.ToBytes()
+			var sum float64
+			for y := 0; y < b.Dy(); y++ {
+				for x := 0; x < b.Dx(); x++ {
+					r, g, bl, _ := got.At(b.Min.X+x, b.Min.Y+y).RGBA()
+					i := 3 * (y*b.Dx() + x)
+					sum += math.Abs(float64(bl>>8)-float64(w[i])) + math.Abs(float64(g>>8)-float64(w[i+1])) + math.Abs(float64(r>>8)-float64(w[i+2]))
+				}
+			}
+			if mean := sum / float64(3*b.Dx()*b.Dy()); mean > 2 {
+				t.Fatalf("pixels differ from OpenCV's by %.2f levels on average", mean)
 			}
 		})
 	}

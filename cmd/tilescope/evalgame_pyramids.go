@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -237,13 +238,21 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 			return err
 		}
 		// The word the referee took: the table names it when the referee
-		// chose another (or none).
+		// chose another (or none), except when the turn says it is not
+		// sure which of the words it offers, the one spelled among them:
+		// a player waits for the take, which shows it.
 		named := 0
+		annN := 0 // the announcement waiting for its take to name it
 		st = sess.State()
 		if len(st.History) > n0 {
 			last := st.History[len(st.History)-1]
 			t.scoresAll++
-			if last.Status != game.StatusAccepted || len(last.Words) != 1 || last.Words[0].Word != word {
+			d, _ := last.Detail.(pyrgame.Detail)
+			switch {
+			case last.Status == game.StatusAccepted && len(last.Words) == 1 && last.Words[0].Word == word:
+			case last.Status == game.StatusAccepted && d.Unsure && slices.Contains(d.Words, word):
+				annN = last.N
+			default:
 				named = 1
 				if _, err := sess.NameWord(ctx, last.N, word); err != nil {
 					return fmt.Errorf("%s: naming %s: %w", id, word, err)
@@ -251,13 +260,27 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				st = sess.State()
 				last = st.History[len(st.History)-1]
 			}
-			if last.Status == game.StatusAccepted && last.Score == m.Score {
+			if annN == 0 && last.Status == game.StatusAccepted && last.Score == m.Score {
 				t.scores++
 			}
 		}
 		taps2, err := photo(after, id+" taken")
 		if err != nil {
 			return err
+		}
+		if annN > 0 {
+			a, _ := sess.Turn(annN)
+			if len(a.Words) != 1 || a.Words[0].Word != word {
+				// the take did not show it: the table names it
+				named = 1
+				if _, err := sess.NameWord(ctx, annN, word); err != nil {
+					return fmt.Errorf("%s: naming %s after the take: %w", id, word, err)
+				}
+				a, _ = sess.Turn(annN)
+			}
+			if a.Status == game.StatusAccepted && a.Score == m.Score {
+				t.scores++
+			}
 		}
 		t.taps += taps1 + taps2
 		t.named += named

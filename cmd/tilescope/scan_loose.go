@@ -34,7 +34,8 @@ type scanLooseJSON struct {
 }
 
 type scanLooseTile struct {
-	Letter  string        `json:"letter"`
+	Letter  string        `json:"letter"`          // "" for a blank
+	Blank   bool          `json:"blank,omitempty"` // a Scrabble blank seen on a printed board (Lexicon has none: not in the layout text)
 	Conf    float64       `json:"conf"`
 	Center  [2]float64    `json:"center"`
 	Corners [4][2]float64 `json:"corners"`
@@ -121,7 +122,7 @@ func scanLooseWrite(game string, r *loose.Reading, path string, asJSON bool, sym
 	}
 	out := scanLooseJSON{Game: game, Rows: r.Rows, Cols: r.Cols, Tiles: []scanLooseTile{}}
 	for _, t := range r.Tiles {
-		j := scanLooseTile{Letter: t.Letter, Conf: scanRound3(t.Conf), Row: t.Row, Col: t.Col,
+		j := scanLooseTile{Letter: t.Letter, Blank: t.Blank, Conf: scanRound3(t.Conf), Row: t.Row, Col: t.Col,
 			Center: [2]float64{scanRound1(t.Center.X), scanRound1(t.Center.Y)}, Angle: scanRound1(t.Angle)}
 		for i, c := range t.Corners {
 			j.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}

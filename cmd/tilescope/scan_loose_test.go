@@ -354,3 +354,44 @@ func TestScanTwistsSet(t *testing.T) {
 		t.Errorf("--set fr: exit %d, stderr %q; want 2 naming --set", code, stderr.String())
 	}
 }
+
+// TestScanLooseBlank: a Scrabble blank seen on a printed board (the board
+// route reports it) is in the JSON, with no letter and "blank": true, and
+// not in the layout text (Lexicon's set has none); lettered tiles carry no
+// "blank" key.
+func TestScanLooseBlank(t *testing.T) {
+	sq := func(x, y float64) [4]loose.Point {
+		return [4]loose.Point{{X: x, Y: y}, {X: x + 10, Y: y}, {X: x + 10, Y: y + 10}, {X: x, Y: y + 10}}
+	}
+	r := &loose.Reading{Rows: 1, Cols: 2, Tiles: []loose.Tile{
+		{Letter: "A", Conf: 0.9, Corners: sq(0, 0), Center: loose.Point{X: 5, Y: 5}, Row: 0, Col: 0},
+		{Letter: "T", Conf: 0.9, Corners: sq(10, 0), Center: loose.Point{X: 15, Y: 5}, Row: 0, Col: 1},
+		{Blank: true, Conf: 0.7, Corners: sq(20, 0), Center: loose.Point{X: 25, Y: 5}, Row: -1, Col: -1},
+	}}
+	var text bytes.Buffer
+	if err := scanLooseWrite("lexicon", r, "board.jpg", false, nil, &text); err != nil {
+		t.Fatal(err)
+	}
+	if text.String() != "AT\n" {
+		t.Errorf("layout %q, want %q", text.String(), "AT\n")
+	}
+	var js bytes.Buffer
+	if err := scanLooseWrite("lexicon", r, "board.jpg", true, nil, &js); err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Tiles []map[string]interface{} `json:"tiles"`
+	}
+	if err := json.Unmarshal(js.Bytes(), &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Tiles) != 3 {
+		t.Fatalf("%d tiles in the JSON, want 3: %s", len(got.Tiles), js.String())
+	}
+	for i, tl := range got.Tiles {
+		_, hasBlank := tl["blank"]
+		if want := i == 2; hasBlank != want || (want && (tl["blank"] != true || tl["letter"] != "")) {
+			t.Errorf("tile %d: %v; want a blank key only on the blank, with letter \"\"", i, tl)
+		}
+	}
+}

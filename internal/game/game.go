@@ -109,6 +109,11 @@ type Move struct {
 	// reading is shown moved the same way, and a tap on the turn corrects
 	// the reading's cell under the cell tapped.
 	Shift [2]int `json:"-"`
+	// Names, when set, is the word of the play this turn completes, as
+	// this turn shows it (Pyramids: the take shows which of the words the
+	// moved pyramids fitted was made): the session names that play's word
+	// with it (as Session.NameWord), which judges the game again.
+	Names string `json:"-"`
 }
 
 // Rejection is the scoring engine's "no": a rule the move breaks, with the
@@ -278,6 +283,9 @@ type (
 	wordData struct {
 		N    int    `json:"n"`
 		Word string `json:"word"`
+		// Shown: named by the play after it, which showed the word
+		// (Move.Names); undone with that play.
+		Shown bool `json:"shown,omitempty"`
 	}
 	challengeData struct {
 		N     int    `json:"n"`

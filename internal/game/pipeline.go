@@ -93,6 +93,12 @@ func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 	}
 	if p.OnTurn != nil {
 		p.OnTurn(t)
+		// OnTurn may have named the turn's word (the word a demo's
+		// player announced): the turn is returned, and logged, as the
+		// table now has it.
+		if u, ok := p.Session.Turn(t.N); ok {
+			t = u
+		}
 	}
 	return t, nil
 }

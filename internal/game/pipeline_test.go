@@ -76,3 +76,31 @@ func TestPipelineLogsTheTurnsTime(t *testing.T) {
 		}
 	}
 }
+
+// TestPipelineLogsTheTurnAsItStands: a turn changed by OnTurn (serve's
+// demo names the word its player announced) is returned and logged as the
+// table has it then, not as first read.
+func TestPipelineLogsTheTurnAsItStands(t *testing.T) {
+	ctx := context.Background()
+	clock := time.Date(2026, 12, 2, 12, 0, 0, 0, time.UTC)
+	s := newSession(t, NewMemStore())
+	var log []string
+	p := &Pipeline{
+		Reader:  &slowReader{clock: &clock, boards: []string{turn1}},
+		Session: s,
+		Now:     func() time.Time { return clock },
+		Logf:    func(format string, a ...any) { log = append(log, fmt.Sprintf(format, a...)) },
+		OnTurn: func(tn Turn) {
+			// the table says the photo's T is an R
+			if _, err := s.CorrectCell(ctx, tn.N, 2, 2, "R"); err != nil {
+				t.Error(err)
+			}
+		},
+	}
+	if err := p.Run(ctx, &clockSource{clock: &clock, frames: []Frame{{ID: "one"}}}); err != nil {
+		t.Fatal(err)
+	}
+	if len(log) == 0 || !strings.HasPrefix(log[0], "frame one: turn 1, Ann scores") || !strings.Contains(log[0], "[CAR]") {
+		t.Errorf("log %q, want turn 1's line with CAR, the word as the table has it", log)
+	}
+}

@@ -538,8 +538,36 @@ func (s *Session) Play(ctx context.Context, f Frame, r Reading) (Turn, error) {
 	if err != nil {
 		return Turn{}, err
 	}
+	if rp, err = s.nameShown(ctx, rp, n); err != nil {
+		return Turn{}, err
+	}
 	t, _, _ := rp.turn(n)
 	return t, nil
+}
+
+// nameShown names the word of the play turn n completes when turn n shows
+// it (Move.Names: the take of a word the move fitted among others shows
+// which was made), as the table would name it, and judges the game again;
+// not when that play is named so already. Called with mu held.
+func (s *Session) nameShown(ctx context.Context, rp *replayed, n int) (*replayed, error) {
+	t, _, _ := rp.turn(n)
+	w := t.names
+	if w.Word == "" || t.Status != StatusAccepted {
+		return rp, nil
+	}
+	if pt, _, ok := rp.turn(w.N); !ok || pt.Kind != KindPlay || pt.named == w.Word {
+		return rp, nil
+	}
+	return s.apply(ctx, KindWord, w)
+}
+
+// Turn is turn n as the game stands now (a later naming or correction
+// may have changed it since it was played).
+func (s *Session) Turn(n int) (Turn, bool) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	t, _, ok := s.rp.turn(n)
+	return t, ok
 }
 
 // checkReading makes sure the reading can be written in the text form the
@@ -670,6 +698,12 @@ func (s *Session) NameWord(ctx context.Context, n int, word string) (*State, err
 	if err != nil {
 		return nil, err
 	}
+	// Named, the turn may show the word of the play it completes (the
+	// take of a word the move fitted among others, where the take itself
+	// could not tell).
+	if rp, err = s.nameShown(ctx, rp, n); err != nil {
+		return nil, err
+	}
 	return rp.state, nil
 }
 
@@ -778,7 +812,8 @@ func (s *Session) turnAction(ctx context.Context, kind string) (*State, error) {
 }
 
 // Undo takes back the latest action (a play, a correction, a challenge, a
-// pass, the end...).
+// pass, the end...); a play that named an earlier play's word (Move.Names)
+// is taken back with its naming.
 func (s *Session) Undo(ctx context.Context) (*State, error) {
 	s.mu.Lock()
 	defer s.mu.Unlock()

@@ -128,6 +128,11 @@ type Turn struct {
 	Challenges []Challenge `json:"challenges,omitempty"`
 	Confirmed  bool        `json:"confirmed,omitempty"`
 	At         time.Time   `json:"at"`
+	// names is the word this turn showed for the play it completes
+	// (Move.Names; never kept: the session names it with a record).
+	names wordData
+	// named is the word the table named for this turn ("" none).
+	named string
 }
 
 // Challenge is a dictionary verdict on a word of a turn.

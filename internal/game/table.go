@@ -152,7 +152,13 @@ func replayWith(setup Setup, recs []Record, rules Rules, dict Dictionary) (*repl
 			continue
 		case KindUndo:
 			if len(acts) > 0 {
+				last := acts[len(acts)-1]
 				acts = acts[:len(acts)-1]
+				var w wordData
+				if last.Kind == KindWord && json.Unmarshal(last.Data, &w) == nil && w.Shown && len(acts) > 0 {
+					// a word the play before it showed: undone with it
+					acts = acts[:len(acts)-1]
+				}
 			}
 		case KindPlay:
 			rp.camera = nil // a photo was read
@@ -501,6 +507,7 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 		t.Error = fmt.Sprintf("the reading is %dx%d, the board %dx%d", rr, rc, br, bc)
 		return
 	}
+	t.named = word
 	mv, err := rp.rules.Judge(board, rd.Board, Table{Seat: rp.toPlay, Seats: len(rp.players), Reversed: rp.dir < 0, Word: word})
 	if err != nil {
 		// A scorer error that is not a rejection is a bug, but it must
@@ -520,6 +527,9 @@ func (rp *replayed) judge(t *Turn, rd Reading, word string) {
 		t.Player, t.Name = mv.Seat-1, rp.players[mv.Seat-1].Name
 	}
 	t.Placed, t.Words, t.Bonus, t.Score, t.Detail = mv.Placed, mv.Words, mv.Bonus, mv.Score, mv.Detail
+	if mv.Names != "" && rp.lastPlay > 0 {
+		t.names = wordData{N: rp.lastPlay, Word: strings.ToUpper(mv.Names), Shown: true}
+	}
 	if rp.dict != nil && len(t.Words) > 0 {
 		// A word the dictionary does not know stands until it is
 		// challenged: the table sees it flagged, one tap from a challenge.

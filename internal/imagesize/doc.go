@@ -9,6 +9,8 @@
 // 24) is refused with ErrTooLarge. Shrink scales a photo over WorkPixels
 // down before the vision reads it, so that no image takes the program
 // over 300 MB (cmd/tilescope decodes a large JPEG at half size with
-// libjpeg, which never holds the whole picture). Pure Go, no cgo: the vision's libjpeg decoder is guarded by
+// libjpeg, which never holds the whole picture). A JPEG is decoded upright:
+// turned by its EXIF orientation (Upright), as a browser shows it and as
+// the libjpeg path turns it. Pure Go, no cgo: the vision's libjpeg decoder is guarded by
 // the same check on the same bytes.
 package imagesize

@@ -9,6 +9,8 @@ import (
 	_ "image/png"
 	"io"
 	"os"
+
+	"github.com/tilescope/tilescope/internal/exif"
 )
 
 // MaxPixels is the most pixels an image may have: 50 megapixels, beyond
@@ -100,7 +102,9 @@ func Shrink(img image.Image, max int) image.Image {
 // CheckBytes is Check on an image in memory.
 func CheckBytes(b []byte) (image.Config, string, error) { return Check(bytes.NewReader(b)) }
 
-// Decode checks an image in memory, then decodes it.
+// Decode checks an image in memory, then decodes it. A JPEG comes back
+// turned upright by its EXIF orientation (Upright), as a browser shows it
+// and as the program's libjpeg path (vision.DecodeForTurns) gives it.
 func Decode(b []byte) (image.Image, string, error) {
 	if _, _, err := CheckBytes(b); err != nil {
 		return nil, "", err
@@ -109,11 +113,14 @@ func Decode(b []byte) (image.Image, string, error) {
 	if err != nil {
 		return nil, format, fmt.Errorf("%w (%v)", ErrFormat, err)
 	}
+	if format == "jpeg" {
+		img = Upright(img, exif.JPEGOrientation(b))
+	}
 	return img, format, nil
 }
 
-// DecodeReader checks an image read from r, then decodes it; r must be
-// able to go back to where it started.
+// DecodeReader checks an image read from r, then decodes it as Decode
+// does; r must be able to go back to where it started.
 func DecodeReader(r io.ReadSeeker) (image.Image, string, error) {
 	start, err := r.Seek(0, io.SeekCurrent)
 	if err != nil {
@@ -125,11 +132,13 @@ func DecodeReader(r io.ReadSeeker) (image.Image, string, error) {
 	if _, err := r.Seek(start, io.SeekStart); err != nil {
 		return nil, "", err
 	}
-	img, format, err := image.Decode(r)
+	// The whole file, for the orientation in its header: a JPEG's file
+	// is a small part of the pixels it decodes to.
+	b, err := io.ReadAll(r)
 	if err != nil {
-		return nil, format, fmt.Errorf("%w (%v)", ErrFormat, err)
+		return nil, "", err
 	}
-	return img, format, nil
+	return Decode(b)
 }
 
 // DecodeFile checks the image in a file, then decodes it. Errors name the

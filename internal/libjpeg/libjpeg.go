@@ -166,6 +166,8 @@ import (
 	"errors"
 	"fmt"
 	"unsafe"
+
+	"github.com/tilescope/tilescope/internal/exif"
 )
 
 // Sentinel errors.
@@ -233,7 +235,7 @@ func DecodeBGR(data []byte, denom int) (Picture, error) {
 	if o.app1 != nil {
 		app1 := C.GoBytes(unsafe.Pointer(o.app1), C.int(o.app1_len))
 		C.free(unsafe.Pointer(o.app1))
-		p.Orientation = exifOrientation(app1)
+		p.Orientation = exif.Orientation(app1)
 	}
 	return p, nil
 }

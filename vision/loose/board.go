@@ -68,10 +68,11 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 	r = &Reading{}
 	minR, minC, maxR, maxC := scrabble.Size, scrabble.Size, -1, -1
 	var pitch float64
+	lettered := 0
 	for _, bt := range br.Tiles() {
-		if bt.Blank || bt.Letter == "" {
-			// Lexicon Crossing's set has no blanks: a letterless
-			// square is print or a shadow, not a tile of the game.
+		if bt.Letter != "" {
+			lettered++
+		} else if !bt.Blank {
 			continue
 		}
 		var q [4]Point
@@ -81,6 +82,7 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 		}
 		t := Tile{
 			Letter:  bt.Letter,
+			Blank:   bt.Letter == "",
 			Conf:    bt.Conf,
 			Corners: q,
 			Center:  centroid(q),
@@ -91,17 +93,27 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 		}
 		pitch += t.Side
 		r.Tiles = append(r.Tiles, t)
-		minR, minC = min(minR, bt.Row), min(minC, bt.Col)
-		maxR, maxC = max(maxR, bt.Row), max(maxC, bt.Col)
+		if !t.Blank {
+			// The layout is the lettered tiles' (a blank is no
+			// letter of it: LayoutText).
+			minR, minC = min(minR, bt.Row), min(minC, bt.Col)
+			maxR, maxC = max(maxR, bt.Row), max(maxC, bt.Col)
+		}
 	}
-	if len(r.Tiles) == 0 {
+	if lettered == 0 {
+		// Blanks alone are no crossword: a letterless square may be
+		// print or a shadow.
 		return nil, board, false
 	}
-	for i := range r.Tiles {
-		r.Tiles[i].Row -= minR
-		r.Tiles[i].Col -= minC
-	}
 	r.Rows, r.Cols = maxR-minR+1, maxC-minC+1
+	for i := range r.Tiles {
+		t := &r.Tiles[i]
+		t.Row -= minR
+		t.Col -= minC
+		if t.Row < 0 || t.Row >= r.Rows || t.Col < 0 || t.Col >= r.Cols {
+			t.Row, t.Col = -1, -1 // a blank beyond the layout's lettered box
+		}
+	}
 	r.Pitch = pitch / float64(len(r.Tiles))
 	r.Orientation = normDeg(r.Tiles[0].Angle + 90)
 	if math.IsNaN(r.Pitch) {

@@ -105,16 +105,41 @@ func TestScanOnBoard(t *testing.T) {
 				t.Fatalf("OnBoard: %v", err)
 			}
 			s := ScoreCentres(on.Tiles, truth, same)
-			// Every lettered tile found (a blank shows no letter, and
-			// Lexicon's set has none: the board route leaves it out, as
-			// the reader drops a letterless square), none invented.
-			if s.Found < s.AZ || s.False != 0 || s.AZRight < s.AZ*9/10 {
+			// Every tile found, the blanks too (the board's reader
+			// tells a blank from an empty square), none invented.
+			if s.Found < s.Truth || s.False != 0 || s.AZRight < s.AZ*9/10 {
 				t.Errorf("OnBoard: found %d of %d, %d false, read %d of %d", s.Found, s.Truth, s.False, s.AZRight, s.AZ)
 			}
+			blanks := 0
+			for _, tt := range truth {
+				if tt.Letter == "blank" {
+					blanks++
+				}
+			}
+			reported := 0
 			for _, tile := range on.Tiles {
+				if tile.Blank {
+					// A blank has no letter, and Lexicon's set
+					// none: reported, but not in the layout text.
+					reported++
+					if tile.Letter != "" {
+						t.Errorf("a blank reads %q", tile.Letter)
+					}
+					continue
+				}
 				if tile.Row < 0 || tile.Row >= on.Rows || tile.Col < 0 || tile.Col >= on.Cols {
 					t.Errorf("tile %s at (%d,%d) off the %dx%d lattice", tile.Letter, tile.Row, tile.Col, on.Rows, on.Cols)
 				}
+			}
+			if reported != blanks {
+				t.Errorf("%d blanks reported, %d labelled", reported, blanks)
+			}
+			text, err := LayoutText(on, nil)
+			if err != nil {
+				t.Fatalf("LayoutText: %v", err)
+			}
+			if n := len(strings.Join(strings.Fields(strings.ReplaceAll(text, ".", " ")), "")); n != len(on.Tiles)-reported {
+				t.Errorf("the layout holds %d letters, want the %d lettered tiles:\n%s", n, len(on.Tiles)-reported, text)
 			}
 			// The contrast: the loose search alone finds few of them.
 			off, err := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true})

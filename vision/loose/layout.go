@@ -13,7 +13,8 @@ import (
 // letter into its one character (an action tile's name into '!', say);
 // nil takes letters as they are. It fails, naming the tiles, when a tile
 // is unread ("?"), off the lattice next to the layout, or has no
-// one-character form. Tiles off the lattice and far from the layout (more
+// one-character form. Blanks (Tile.Blank) are left out, and so are tiles
+// off the lattice and far from the layout (more
 // than two pitches from every placed tile: another player's tiles, a
 // light object) are left out.
 func LayoutText(r *Reading, symbol func(letter string) (rune, bool)) (string, error) {
@@ -31,6 +32,10 @@ func LayoutText(r *Reading, symbol func(letter string) (rune, bool)) (string, er
 	for _, t := range r.Tiles {
 		at := fmt.Sprintf("the tile at pixel (%.0f, %.0f)", t.Center.X, t.Center.Y)
 		switch {
+		case t.Blank:
+			// Lexicon's set has no blank: a Scrabble blank on the
+			// board is no letter of the layout.
+			continue
 		case t.Row < 0:
 			if nearLayout(r, t) {
 				bad = append(bad, at+" is off the lattice")

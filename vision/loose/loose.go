@@ -40,9 +40,15 @@ type Point struct{ X, Y float64 }
 // Tile is one tile found in the photo.
 type Tile struct {
 	// Letter is what the reader saw: "A".."Z", "Qu", a Cyrillic letter or
-	// an action name; "?" when there was no reader or it could not tell.
+	// an action name; "?" when there was no reader or it could not tell;
+	// "" for a blank (Blank).
 	Letter string
-	Conf   float64 // the reader's confidence, 0..1 (0 without a reader)
+	// Blank: a Scrabble blank, a tile with nothing printed on it, seen on
+	// a printed board (Options.OnBoard: the board's reader tells a blank
+	// from an empty square). Lexicon's set has none; the layout text
+	// leaves it out (LayoutText), the JSON reports it.
+	Blank bool
+	Conf  float64 // the reader's confidence, 0..1 (0 without a reader)
 	// Angle is the tile's rotation in the photo, degrees counter-clockwise
 	// from upright, in [0, 360): the rotation of the letter when it was
 	// read, else of the tile's outline (modulo 90).

@@ -1,6 +1,7 @@
 package pyramids
 
 import (
+	"maps"
 	"slices"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -70,8 +71,15 @@ func CarryTaking(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, t
 // are not told apart then). A shadow or a leaning stack that misreads
 // one square of a word taken no longer holds the whole take back.
 func wordTaken(before *pyramids.Board, r *Reading, word map[pyramids.Pos]bool) bool {
-	gone, still := 0, 0
-	for p := range word {
+	gone, still := TakeShown(before, r, slices.Collect(maps.Keys(word)))
+	return gone > still
+}
+
+// TakeShown counts the squares (of a word being taken) whose top the photo
+// shows gone and those that show it still there, as wordTaken weighs
+// them; a square that shows neither counts in neither.
+func TakeShown(before *pyramids.Board, r *Reading, squares []pyramids.Pos) (gone, still int) {
+	for _, p := range squares {
 		b := before.At(p)
 		bt, had := b.Top()
 		if !had {
@@ -93,7 +101,7 @@ func wordTaken(before *pyramids.Board, r *Reading, word map[pyramids.Pos]bool) b
 			gone++
 		}
 	}
-	return gone > still
+	return gone, still
 }
 
 func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word map[pyramids.Pos]bool) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {

@@ -86,9 +86,12 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 	}
 	sure := func(q grid.Pos) bool { return scan.Square(q).Sure }
 	if w := standing.Word; w != nil {
+		// The squares of every word it may be (w.Or: the take shows
+		// which was made).
+		squares := w.AllSquares()
 		// The layer each of the word's squares uncovers, where the game
 		// does not know it: the photo's letter weighed by the pool.
-		for _, q := range w.Squares {
+		for _, q := range squares {
 			b, a := before.At(q), after.At(q)
 			at, ok := a.Top()
 			if _, known := b.Under().Top(); known || !ok || a.Height != b.Height-1 || len(a.Layers) != 1 {
@@ -101,7 +104,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
 				q := grid.Pos{Row: row, Col: col}
-				if slices.Contains(w.Squares, q) || after.At(q).SameTop(before.At(q)) || sure(q) {
+				if slices.Contains(squares, q) || after.At(q).SameTop(before.At(q)) || sure(q) {
 					continue
 				}
 				set(q, before.At(q))

@@ -124,6 +124,36 @@ type Announced struct {
 	// Squares are the word's squares that hold a pyramid (the ones the
 	// taking empties by one), in reading order.
 	Squares []grid.Pos
+	// Or are the other words the moved pyramids fit that the dictionary
+	// knows, when the referee had to choose (Word is then a guess, the
+	// longest): the take shows which was made.
+	Or []Candidate
+}
+
+// Candidate is another word an announcement may be, with its squares
+// that hold a pyramid.
+type Candidate struct {
+	Word    string
+	Squares []grid.Pos
+}
+
+// AllSquares are the squares of every word it may be, each once.
+func (a *Announced) AllSquares() []grid.Pos {
+	var out []grid.Pos
+	for _, c := range a.Words() {
+		for _, q := range c.Squares {
+			if !slices.Contains(out, q) {
+				out = append(out, q)
+			}
+		}
+	}
+	return out
+}
+
+// Words are the announced word and the others it may be (Or).
+func (a *Announced) Words() []Candidate {
+	out := []Candidate{{Word: a.Word, Squares: a.Squares}}
+	return append(out, a.Or...)
 }
 
 // announcedPrefix starts the text form's line for an announced word.
@@ -142,15 +172,23 @@ func (p Position) Cell(row, col int) string {
 }
 
 // String is the board's text format and, while a word waits to be taken, a
-// line "announced WORD SEAT r,c r,c ...".
+// line "announced WORD SEAT r,c r,c ...", with "or WORD r,c ..." for each
+// other word it may be.
 func (p Position) String() string {
 	s := p.Board.String()
 	if w := p.Word; w != nil {
-		var sq []string
-		for _, q := range w.Squares {
-			sq = append(sq, fmt.Sprintf("%d,%d", q.Row, q.Col))
+		squares := func(qs []grid.Pos) string {
+			var sq []string
+			for _, q := range qs {
+				sq = append(sq, fmt.Sprintf("%d,%d", q.Row, q.Col))
+			}
+			return strings.Join(sq, " ")
 		}
-		s += fmt.Sprintf("%s%s %d %s\n", announcedPrefix, w.Word, w.Seat, strings.Join(sq, " "))
+		line := fmt.Sprintf("%s%s %d %s", announcedPrefix, w.Word, w.Seat, squares(w.Squares))
+		for _, c := range w.Or {
+			line += fmt.Sprintf(" or %s %s", c.Word, squares(c.Squares))
+		}
+		s += strings.TrimRight(line, " ") + "\n"
 	}
 	return s
 }
@@ -202,12 +240,23 @@ func parseAnnounced(s string) (*Announced, error) {
 		return nil, fmt.Errorf("announced: seat %q", f[1])
 	}
 	a := &Announced{Word: f[0], Seat: seat}
-	for _, q := range f[2:] {
+	sq := &a.Squares
+	for i := 2; i < len(f); i++ {
+		q := f[i]
+		if q == "or" {
+			if i+1 >= len(f) {
+				return nil, errors.New("announced: \"or\" wants a word")
+			}
+			a.Or = append(a.Or, Candidate{Word: f[i+1]})
+			sq = &a.Or[len(a.Or)-1].Squares
+			i++
+			continue
+		}
 		var row, col int
 		if _, err := fmt.Sscanf(q, "%d,%d", &row, &col); err != nil || !pyramids.In(grid.Pos{Row: row, Col: col}) {
 			return nil, fmt.Errorf("announced: square %q", q)
 		}
-		a.Squares = append(a.Squares, grid.Pos{Row: row, Col: col})
+		*sq = append(*sq, grid.Pos{Row: row, Col: col})
 	}
 	return a, nil
 }
@@ -316,6 +365,12 @@ type Detail struct {
 	// NotInDictionary: the word is not in the dictionary; it stands
 	// unless challenged.
 	NotInDictionary bool `json:"not_in_dictionary,omitempty"`
+	// Unsure: the moved pyramids fit more than one word the dictionary
+	// knows (Others) and nothing has said which was made: Word is a
+	// guess (the longest). The take shows it, or the table names it.
+	Unsure bool `json:"unsure,omitempty"`
+	// Words, when Unsure, are the words it may be (the page asks which).
+	Words []string `json:"words,omitempty"`
 }
 
 // Judge is the referee: the set-up photo, a word announced, or its taking.
@@ -329,7 +384,7 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 		return game.Move{}, err
 	}
 	if w := b.Word; w != nil {
-		return r.judgeTake(b, a, w)
+		return r.judgeTake(b, a, w, t.Word)
 	}
 	if a.Word != nil {
 		return game.Move{}, &game.Rejection{Code: "bad_change", Msg: "a word is announced on a board with none waiting"}
@@ -364,23 +419,32 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	m, err := pyramids.Judge(r.setup, turn, r.dict)
 	var rej *pyramids.Rejection
 	var amb *pyramids.Ambiguous
+	var or []Candidate // the other words the move may be
 	if errors.As(err, &amb) && r.env.Dict != nil && t.Word == "" {
 		// The camera does not hear the word announced: of the words the
-		// moved pyramids can be part of, the longest the dictionary
-		// knows, when there is one.
-		best, n := "", 0
+		// moved pyramids can be part of, those the dictionary knows, the
+		// longest first. The longest is the guess until the take shows
+		// which the player made (judgeTake) or the table names it.
+		var known []string
 		for _, w := range amb.Words {
-			switch {
-			case !r.env.Dict.Contains(w):
-			case len(w) > len(best):
-				best, n = w, 1
-			case len(w) == len(best):
-				n++
+			if r.env.Dict.Contains(w) && !slices.Contains(known, w) {
+				known = append(known, w)
 			}
 		}
-		if n == 1 {
-			turn.Word = best
-			m, err = pyramids.Judge(r.setup, turn, r.dict)
+		slices.SortStableFunc(known, func(x, y string) int { return len(y) - len(x) })
+		for _, w := range known {
+			turn.Word = w
+			mw, errw := pyramids.Judge(r.setup, turn, r.dict)
+			switch {
+			case errw != nil:
+			case m == nil || err != nil:
+				m, err = mw, nil
+			default:
+				or = append(or, Candidate{Word: mw.Word, Squares: wordSquares(mw)})
+			}
+		}
+		if err != nil {
+			m = nil
 		}
 	}
 	switch {
@@ -393,7 +457,24 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	}
 	d := Detail{Phase: "announced", Word: m.Word}
 	if amb != nil && t.Word == "" {
-		d.Others = amb.Words // the table can name the word (POST /api/turns/N/word)
+		// The table can name the word (POST /api/turns/N/word): the words
+		// the dictionary knows first.
+		for _, w := range amb.Words {
+			if r.env.Dict != nil && r.env.Dict.Contains(w) {
+				d.Others = append(d.Others, w)
+			}
+		}
+		for _, w := range amb.Words {
+			if r.env.Dict == nil || !r.env.Dict.Contains(w) {
+				d.Others = append(d.Others, w)
+			}
+		}
+	}
+	if len(or) > 0 {
+		d.Unsure, d.Words = true, []string{m.Word}
+		for _, c := range or {
+			d.Words = append(d.Words, c.Word)
+		}
 	}
 	for _, p := range m.Taken {
 		d.Taken = append(d.Taken, p.String())
@@ -401,12 +482,7 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	if r.env.Dict != nil && !r.env.Dict.Contains(m.Word) {
 		d.NotInDictionary = true
 	}
-	ann := &Announced{Word: m.Word, Seat: t.Seat}
-	for _, sq := range m.Squares {
-		if !sq.Printed {
-			ann.Squares = append(ann.Squares, sq.Pos)
-		}
-	}
+	ann := &Announced{Word: m.Word, Seat: t.Seat, Squares: wordSquares(m), Or: or}
 	mv := game.Move{Score: m.Score, Again: true, Detail: d,
 		Words:    []game.Word{{Word: m.Word, Score: m.Score}},
 		Position: Position{Board: a.Board, Word: ann}}
@@ -416,10 +492,75 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	return mv, nil
 }
 
-func (r *Rules) judgeTake(b, a Position, w *Announced) (game.Move, error) {
+// wordSquares are a word's squares that hold a pyramid, in reading order.
+func wordSquares(m *pyramids.Move) []grid.Pos {
+	var out []grid.Pos
+	for _, sq := range m.Squares {
+		if !sq.Printed {
+			out = append(out, sq.Pos)
+		}
+	}
+	return out
+}
+
+// judgeTake judges the photo after a word's pyramids were taken. When the
+// move fitted other words too (w.Or), the take shows which was made: the
+// one whose squares lost their tops, and the move names it (Move.Names:
+// the session names the announcement so, which is then sure).
+// When more than one fits the take (words that differ only by printed
+// letters), the turn stays unsure, its words offered to the table; named
+// (the table tapped one, named), it names the announcement.
+func (r *Rules) judgeTake(b, a Position, w *Announced, named string) (game.Move, error) {
 	if a.Word != nil {
 		return game.Move{}, &game.Rejection{Code: "bad_take", Msg: fmt.Sprintf("%s is still waiting to be taken", w.Word)}
 	}
+	if len(w.Or) == 0 {
+		return r.takeOf(b, a, w.Word, w.Squares)
+	}
+	var fits []Candidate
+	var first error
+	var mv game.Move
+	for _, c := range w.Words() {
+		m, err := r.takeOf(b, a, c.Word, c.Squares)
+		if err != nil {
+			if first == nil {
+				first = err
+			}
+			continue
+		}
+		if len(fits) == 0 {
+			mv = m
+		}
+		fits = append(fits, c)
+	}
+	switch {
+	case len(fits) == 0:
+		return game.Move{}, first
+	case len(fits) == 1:
+		mv.Names = fits[0].Word
+		return mv, nil
+	}
+	// The take cannot tell: the table says which.
+	for _, c := range fits {
+		if strings.EqualFold(c.Word, named) {
+			m, _ := r.takeOf(b, a, c.Word, c.Squares)
+			m.Names = c.Word
+			return m, nil
+		}
+	}
+	d := mv.Detail.(Detail)
+	d.Unsure = true
+	for _, c := range fits {
+		d.Others = append(d.Others, c.Word)
+	}
+	d.Words = d.Others
+	mv.Detail = d
+	return mv, nil
+}
+
+// takeOf judges a take as the taking of word on squares.
+func (r *Rules) takeOf(b, a Position, word string, squares []grid.Pos) (game.Move, error) {
+	w := &Announced{Word: word, Squares: squares}
 	// What the board must be: the word's squares one pyramid lower. The
 	// camera sees the tops; the heights are the game's, so a height the
 	// photo misjudges does not break the game.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 
@@ -331,6 +332,149 @@ func TestBackfill(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := r.Backfill(tc.orig, tc.want); got != tc.back {
 				t.Errorf("Backfill(%q, %q) = %v, want %v", tc.orig, tc.want, got, tc.back)
+			}
+		})
+	}
+}
+
+// TestTakeNamesTheWord: red moves its A so that E A T reads from the
+// north, and with it R E A T A (the demo's third turn): the referee cannot
+// hear the word, so it takes the longest as a guess and marks the turn
+// unsure with both. The take shows which word was made (the squares whose
+// tops went), and the announcement is worded and scored as that word,
+// sure; a store read again gives the same game.
+func TestTakeNamesTheWord(t *testing.T) {
+	ctx := context.Background()
+	l, err := pyramids.ReadLog(strings.NewReader(demoLog), "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	hold, eat := l.Entries[0], l.Entries[1]
+	setup := pyramids.DefaultSetup()
+	score := func(word string) int {
+		m, err := pyramids.Judge(&setup, pyramids.Turn{Player: pyramids.Red, Word: word, Before: hold.Taken, Announced: eat.Announced}, nil)
+		if err != nil {
+			t.Fatalf("%s: %v", word, err)
+		}
+		return m.Score
+	}
+	// REATA's take: its five squares one lower (the four house
+	// pyramids gone, the red A off the black S it was put on).
+	reata := eat.Taken.Clone()
+	reata.Set(grid.Pos{Row: 2, Col: 3}, pyramids.Stack{})
+	reata.Set(grid.Pos{Row: 2, Col: 7}, pyramids.Stack{})
+	tests := []struct {
+		name  string
+		taken *pyramids.Board
+		want  string
+	}{
+		{"EAT taken", eat.Taken, "EAT"},
+		{"REATA taken", reata, "REATA"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dict := words{"HOLD": true, "EAT": true, "REATA": true}
+			rules, err := Game{}.New(demoOptions(l), game.Env{Dict: dict})
+			if err != nil {
+				t.Fatal(err)
+			}
+			store := game.NewMemStore()
+			cfg := game.Config{Kind: Kind, Players: []string{"Bo", "Ro", "Gil"}, Rules: rules, Dict: dict}
+			s, err := game.Open(ctx, store, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, b := range []*pyramids.Board{l.Start, hold.Announced, hold.Taken} {
+				if tn, err := s.Play(ctx, game.Frame{}, game.Reading{Board: Position{Board: b}}); err != nil || tn.Status != game.StatusAccepted {
+					t.Fatalf("%+v, %v", tn, err)
+				}
+			}
+			ann, err := s.Play(ctx, game.Frame{ID: "EAT"}, game.Reading{Board: Position{Board: eat.Announced}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ := ann.Detail.(Detail)
+			if ann.Status != game.StatusAccepted || ann.Words[0].Word != "REATA" || !d.Unsure || !slices.Contains(d.Others, "EAT") {
+				t.Fatalf("announced: %+v, detail %+v; want the guess REATA, unsure, EAT among the others", ann, d)
+			}
+			if w := s.Board().(Position).Word; w == nil || len(w.Or) != 1 || w.Or[0].Word != "EAT" || len(w.Or[0].Squares) != 3 {
+				t.Fatalf("the word waiting: %+v; want REATA or EAT on its 3 squares", w)
+			}
+			tk, err := s.Play(ctx, game.Frame{ID: "taken"}, game.Reading{Board: Position{Board: tc.taken}})
+			if err != nil || tk.Status != game.StatusAccepted {
+				t.Fatalf("taken: %+v, %v", tk, err)
+			}
+			if d := tk.Detail.(Detail); d.Word != tc.want || d.Unsure {
+				t.Errorf("the take: %+v, want %s taken, sure", d, tc.want)
+			}
+			check := func(s *game.Session, when string) {
+				t.Helper()
+				st := s.State()
+				a, ok := s.Turn(ann.N)
+				if !ok || len(a.Words) != 1 || a.Words[0].Word != tc.want || a.Score != score(tc.want) || a.Detail.(Detail).Unsure {
+					t.Errorf("%s: the announcement is %+v; want %s for %d, sure", when, a, tc.want, score(tc.want))
+				}
+				if st.Players[1].Score != score(tc.want) || st.BoardText != tc.taken.String() || st.ToPlay != 2 {
+					t.Errorf("%s: Ro has %d (want %d), %s to play, board\n%s\nwant\n%s", when, st.Players[1].Score, score(tc.want), st.Players[st.ToPlay].Name, st.BoardText, tc.taken)
+				}
+			}
+			check(s, "after the take")
+			again, err := game.Open(ctx, store, cfg)
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(again, "read again from the store")
+			// Undo takes the take back, and the naming it made with it.
+			st, err := again.Undo(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, _ := again.Turn(ann.N); len(st.History) != 4 || a.Words[0].Word != "REATA" || !a.Detail.(Detail).Unsure {
+				t.Errorf("undone: %d turns, the announcement %+v; want 4, REATA unsure again", len(st.History), a)
+			}
+		})
+	}
+}
+
+// TestTakeCannotTell: two words on the same squares (only a printed letter
+// could tell them apart, which is not taken): the take fits both, the
+// turn stays unsure with both offered, and the table's naming of the take
+// names the announcement.
+func TestTakeCannotTell(t *testing.T) {
+	l, err := pyramids.ReadLog(strings.NewReader(demoLog), "demo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	eat := l.Entries[1]
+	rules, err := Game{}.New(demoOptions(l), game.Env{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rules.(*Rules)
+	sq := []grid.Pos{{Row: 2, Col: 6}, {Row: 2, Col: 5}, {Row: 2, Col: 4}}
+	w := &Announced{Word: "EAT", Seat: 1, Squares: sq, Or: []Candidate{{Word: "EATS", Squares: sq}}}
+	back, err := r.Parse(Position{Board: eat.Announced, Word: w}.String(), "p")
+	if err != nil || back.(Position).Word == nil || len(back.(Position).Word.Or) != 1 || back.(Position).Word.Or[0].Word != "EATS" {
+		t.Fatalf("the text form with its other word: %+v, %v", back, err)
+	}
+	before := Position{Board: eat.Announced, Word: w}
+	tests := []struct {
+		name, named, wantNames string
+		unsure                 bool
+	}{
+		{"not named", "", "", true},
+		{"named EATS", "EATS", "EATS", false},
+		{"named EAT", "eat", "EAT", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			mv, err := r.Judge(before, Position{Board: eat.Taken}, game.Table{Seat: 1, Seats: 3, Word: tc.named})
+			if err != nil {
+				t.Fatal(err)
+			}
+			d := mv.Detail.(Detail)
+			if mv.Names != tc.wantNames || d.Unsure != tc.unsure || (tc.unsure && len(d.Others) != 2) {
+				t.Errorf("names %q, detail %+v; want names %q, unsure %v with both words", mv.Names, d, tc.wantNames, tc.unsure)
 			}
 		})
 	}

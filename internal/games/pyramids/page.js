@@ -38,6 +38,16 @@
         return { cell: code + l + (h > 1 ? String(h) : "") };
       };
     },
+    // A word the move fits among others the dictionary knows, before the
+    // take shows which was made: the turn says it is not sure.
+    turnNote(turn) {
+      const d = turn.detail || {};
+      return d.unsure ? t("pyramids.unsure", { words: (d.words || []).join(" / ") }) : "";
+    },
+    lastTurn(turn) {
+      const d = turn.detail || {};
+      return d.unsure ? [el("p", { class: "flagnote", id: "wordunsure" }, t("pyramids.unsureLast", { words: (d.words || []).join(", ") }))] : [];
+    },
     endNote: "end.pyramids",
     rackMax: 0,
     centre: false,
@@ -61,11 +71,15 @@
         "cell.pyramid": (p) => `${p.colour} ${p.letter}, ${p.height} high`,
         "colour.red": "red", "colour.blue": "blue", "colour.green": "green", "colour.yellow": "yellow", "colour.black": "black",
         "end.pyramids": "The tally counts the pyramids left on the board.",
+        "pyramids.unsure": (p) => `(not sure which word: ${p.words})`,
+        "pyramids.unsureLast": (p) => `Not sure which word was made: ${p.words}. The photo after the pyramids are taken will show it; or tap the word announced.`,
       },
       ru: {
         "cell.pyramid": (p) => `${p.colour} ${p.letter}, высота ${p.height}`,
         "colour.red": "красная", "colour.blue": "синяя", "colour.green": "зелёная", "colour.yellow": "жёлтая", "colour.black": "чёрная",
         "end.pyramids": "Итог считает пирамиды, оставшиеся на доске.",
+        "pyramids.unsure": (p) => `(не ясно, какое слово: ${p.words})`,
+        "pyramids.unsureLast": (p) => `Не ясно, какое слово составлено: ${p.words}. Снимок после того, как пирамиды сняты, покажет; или нажмите объявленное слово.`,
       },
     },
   });

@@ -50,10 +50,12 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	}
 	before := pyramids.NewBoard()
 	var taking []pyramids.Pos // the squares of a word waiting to be taken
+	var waiting *Announced
 	if s, err := pos(standing); err == nil && s.Board != nil {
 		before = s.Board
-		if s.Word != nil {
-			taking = s.Word.Squares
+		if waiting = s.Word; waiting != nil {
+			// read at the counts every word it may be takes
+			taking = sharedSquares(waiting.Words())
 		}
 	}
 	var scan *vpyr.Reading
@@ -88,6 +90,9 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 			board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: max(1, sq.Height)})
 		}
 	} else {
+		if waiting != nil {
+			taking = takenSquares(before, scan, waiting)
+		}
 		board, unread, doubtful = vpyr.CarryTaking(before, scan, r.setup.Seats, taking)
 	}
 	conf := make([][]float64, pyramids.Size)
@@ -166,9 +171,9 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 	if err1 != nil || err2 != nil || b.Board == nil || a.Board == nil {
 		return rd, 0
 	}
-	var word []grid.Pos
+	var word []grid.Pos // the squares of every word the one waiting may be
 	if b.Word != nil {
-		word = b.Word.Squares
+		word = b.Word.AllSquares()
 	}
 	out := a.Board.Clone()
 	n := 0
@@ -336,4 +341,56 @@ func (r *Rules) Locate(frame image.Image) ([4][2]float64, bool) {
 		c[i] = [2]float64{p.X, p.Y}
 	}
 	return c, true
+}
+
+// sharedSquares are the squares every one of the words holds.
+func sharedSquares(words []Candidate) []grid.Pos {
+	var out []grid.Pos
+	for _, q := range words[0].Squares {
+		all := true
+		for _, c := range words[1:] {
+			all = all && slices.Contains(c.Squares, q)
+		}
+		if all {
+			out = append(out, q)
+		}
+	}
+	return out
+}
+
+// takenSquares are the squares of the word w waiting to be taken whose
+// take the photo shows. When the move fitted other words too (w.Or), the
+// photo tells which was made: each square of any of them that shows its
+// top gone counts for the words that hold it and against the others, one
+// that shows it still there the other way round; the word with the most
+// (the first, the guess, on a tie) is the one taken.
+func takenSquares(before *pyramids.Board, scan *vpyr.Reading, w *Announced) []grid.Pos {
+	words := w.Words()
+	if len(words) == 1 {
+		return w.Squares
+	}
+	vote := map[grid.Pos]int{}
+	for _, c := range words {
+		for _, q := range c.Squares {
+			if _, ok := vote[q]; !ok {
+				gone, still := vpyr.TakeShown(before, scan, []grid.Pos{q})
+				vote[q] = gone - still
+			}
+		}
+	}
+	best, bestScore := 0, 0
+	for i, c := range words {
+		score := 0
+		for q, v := range vote {
+			if slices.Contains(c.Squares, q) {
+				score += v
+			} else {
+				score -= v
+			}
+		}
+		if i == 0 || score > bestScore {
+			best, bestScore = i, score
+		}
+	}
+	return words[best].Squares
 }

@@ -1,7 +1,7 @@
-package libjpeg
+package exif
 
 // OpenCV's reading of a JPEG's EXIF orientation (4.6, imgcodecs'
-// ExifReader), which exifOrientation follows: the first APP1 segment,
+// ExifReader), which Orientation follows: the first APP1 segment,
 // whatever it holds, from its seventh byte on (after "Exif\0\0") as a TIFF
 // header: "II" (little-endian) or "MM" (big-endian; any other pair reads
 // big-endian too), the mark 42, the offset of
@@ -10,7 +10,7 @@ package libjpeg
 // its value the 16-bit number 8 bytes into the entry) counts. A read past
 // the end stops the reading where it is: entries before it count, those
 // after it do not. Some tags OpenCV reads the values of (strings,
-// rationals), which can run past the end; exifOrientation reads as far as
+// rationals), which can run past the end; Orientation reads as far as
 // OpenCV does for those, so that it stops where OpenCV stops.
 
 // exif tags whose values OpenCV reads while it looks through the directory.
@@ -94,9 +94,11 @@ func (r *exifReader) str(off uint64) {
 	}
 }
 
-// exifOrientation is the orientation OpenCV finds in app1, a JPEG's first
-// APP1 segment's data, or 0 when it finds none.
-func exifOrientation(app1 []byte) int {
+// Orientation is the orientation OpenCV finds in app1, a JPEG's first
+// APP1 segment's data (after its length), or 0 when it finds none; a
+// value other than 1 to 8 is given as found (Upright-style turns treat it
+// as 1).
+func Orientation(app1 []byte) int {
 	if len(app1) <= 6 {
 		return 0
 	}
