@@ -170,6 +170,17 @@ type Reading struct {
 	// as read is refused (a tile the camera read as the old letter).
 	// Not recorded.
 	Raised map[[2]int][]string
+	// Changed lists the squares where a stack stood whose top face looks
+	// otherwise than in the last photo from the same camera: a tile
+	// likely went on them. ReconcileUpwordsJudged does not take a new
+	// letter read there for a misread seen before, nor weigh it among
+	// the first as no tile. Not recorded.
+	Changed map[[2]int]bool
+	// Same lists the squares where a stack stood whose top face looks as
+	// in the last photo from the same camera: no tile went on them, and
+	// ReconcileUpwords takes a new letter read there for a misread (the
+	// stack as it stood, unsure). Not recorded.
+	Same map[[2]int]bool
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -185,7 +196,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe, Raised: r.Raised}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe, Raised: r.Raised, Changed: r.Changed, Same: r.Same}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}

@@ -21,6 +21,9 @@ const Guessed = 0.5
 //   - a new square read more than one high is one high;
 //   - a stack read with another letter is one tile higher than it stood,
 //     whatever height the photo suggests (a tile was put on it);
+//   - a stack read with another letter whose face looks as in the last
+//     photo (Reading.Same) is the stack as it stood: no tile went on it,
+//     the letter was misread;
 //   - a stack read with its own letter is the stack as it stood, whatever
 //     height the photo suggests (a tile never goes on the same letter), and
 //     so is a square read empty that held a stack (tiles are not taken
@@ -63,7 +66,10 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 // square the camera reads with a letter it read there before, while the
 // stack stood as it stands now, when that letter is not the stack's (the
 // table corrected it), is the same misread of the same stack: the stack as
-// it stands. A tile the table took away as a phantom, seen again, is not
+// it stands, unless the stack's face changed since the last photo
+// (Reading.Changed: a tile went on it). A stack read with a new letter
+// no higher than it stood whose face changed is weighed with those read
+// higher, not among the first as no tile. A tile the table took away as a phantom, seen again, is not
 // there either.
 func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, r Reading) (Reading, int) {
 	return func(standing Position, past []Sighting, r Reading) (Reading, int) {
@@ -341,9 +347,15 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 			out.Conf[p.Row][p.Col] = conf
 		}
 	}
-	// A misread the table corrected, read the same way again.
+	// A misread the table corrected, read the same way again; a new
+	// letter read on a stack whose face did not change since the last
+	// photo (no tile went on it).
 	before.Each(func(p grid.Pos, b grid.Stack) {
-		if s := rb.At(p); !s.Empty() && s.Letter != b.Letter && misreadBefore(past, p, b, s.Letter) {
+		if s := rb.At(p); !s.Empty() && s.Letter != b.Letter && r.Same[[2]int{p.Row, p.Col}] {
+			set(p, b, min(r.conf(p), Guessed))
+			return
+		}
+		if s := rb.At(p); !s.Empty() && s.Letter != b.Letter && !r.Changed[[2]int{p.Row, p.Col}] && misreadBefore(past, p, b, s.Letter) {
 			set(p, b, r.conf(p))
 		}
 	})
@@ -379,7 +391,7 @@ func reconcile(before *grid.Board, past []Sighting, r Reading) (Reading, int, []
 		case s.Empty():
 			set(p, b, Guessed)
 		case s.Letter != b.Letter:
-			if s.Height <= b.Height {
+			if s.Height <= b.Height && !r.Changed[[2]int{p.Row, p.Col}] {
 				doubt = append(doubt, p)
 			} else {
 				higher = append(higher, p)

@@ -289,6 +289,24 @@ C A . . .
 	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "I", Height: 2}) {
 		t.Errorf("with an I seen when the square was empty, (1,2) = %v, want I2 (CAIS is a word here)", s)
 	}
+	// The same letter seen again where the stack's face changed since the
+	// last photo: a tile went on it (CAIS is a word here).
+	got, _ = ReconcileUpwordsJudged(sc)(before, past, Reading{Board: grid.MustParse(tests[0].read), Changed: map[[2]int]bool{{1, 2}: true}})
+	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "I", Height: 2}) {
+		t.Errorf("the I seen again where the face changed: (1,2) = %v, want I2", s)
+	}
+	// A new letter read where the stack's face looks as in the last
+	// photo: no tile went on it, the stack as it stood, unsure.
+	got, _ = ReconcileUpwordsJudged(sc)(before, nil, Reading{Board: grid.MustParse(`
+. . . . .
+C A B . .
+. . . . .`), Same: map[[2]int]bool{{1, 0}: true, {1, 1}: true, {1, 2}: true}})
+	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "T", Height: 1}) {
+		t.Errorf("a B read on the T whose face did not change: (1,2) = %v, want T as it stood", s)
+	}
+	if c := got.conf(grid.Pos{Row: 1, Col: 2}); c >= LowConf {
+		t.Errorf("the T taken as it stood has conf %v, want it unsure", c)
+	}
 	// Without the earlier photos, the same reading is a tile put on the T.
 	got, _ = ReconcileUpwordsJudged(nil)(before, nil, Reading{Board: grid.MustParse(tests[0].read)})
 	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "I", Height: 2}) {
@@ -419,6 +437,32 @@ C U2 T S .
 . . . . .`), Raised: map[[2]int][]string{at(1, 1): {"O"}}})
 	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 1}); s == (grid.Stack{Letter: "O", Height: 2}) {
 		t.Errorf("a new letter read: (1,1) = %v, raised to O2", s)
+	}
+	// A new letter read no higher than its stack stood, in a refused
+	// play: as it stood first (CATX), unless its face changed since the
+	// last photo; then the other letters of the play come first (COTS).
+	cotx := rowWords{"CAT": true, "CATX": true, "COTS": true}
+	for _, tc := range []struct {
+		name    string
+		changed map[[2]int]bool
+		want    string
+	}{
+		{"the face unchanged", nil, `
+. . . . .
+C A T X .
+. . . . .`},
+		{"the face changed", map[[2]int]bool{at(1, 1): true}, `
+. . . . .
+C O2 T S .
+. . . . .`},
+	} {
+		got, _ = ReconcileUpwordsJudged(cotx)(standing, nil, Reading{Board: grid.MustParse(`
+. . . . .
+C O T X .
+. . . . .`), Alt: map[[2]int][]string{at(1, 3): {"S"}}, Changed: tc.changed})
+		if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
+			t.Errorf("%s: board\n%s want\n%s", tc.name, got.Board, want)
+		}
 	}
 	// The stack's own letter among the others: the stack as it stood.
 	got, _ = ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(`

@@ -59,7 +59,11 @@
 // (raisedTiles, faceChange: one less the correlation of the grey levels);
 // a face that changed by changeMin or more may have a tile on it, and the
 // letters read a level higher are its Raised, for the rules; one read
-// empty (a stack does not vanish) is read as that tile, unsure. With
+// empty (a stack does not vanish) is read as that tile, unsure; a face
+// that changed is Cell.FaceChanged, one that looks as it did (under
+// sameMax) Cell.FaceSame, for the game to weigh a new letter read there.
+// The faces are compared on their grey levels only (lumaCrop), cheaper
+// than the reader's crops. With
 // Options.Turn the reading direction is an earlier photo's, not the
 // letters' vote.
 //

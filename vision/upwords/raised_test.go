@@ -6,6 +6,9 @@ import (
 	imgdraw "image/draw"
 	"testing"
 
+	"syscall"
+	"time"
+
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
@@ -15,12 +18,11 @@ import (
 // exposure, has not changed; another picture has.
 func TestFaceChange(t *testing.T) {
 	const n = 24
-	mk := func(f func(x, y int) uint8) *image.RGBA {
-		m := image.NewRGBA(image.Rect(0, 0, n, n))
+	mk := func(f func(x, y int) uint8) []float64 {
+		m := make([]float64, n*n)
 		for y := 0; y < n; y++ {
 			for x := 0; x < n; x++ {
-				v := f(x, y)
-				m.SetRGBA(x, y, color.RGBA{v, v, v, 255})
+				m[y*n+x] = float64(f(x, y))
 			}
 		}
 		return m
@@ -34,7 +36,7 @@ func TestFaceChange(t *testing.T) {
 	}
 	tests := []struct {
 		name   string
-		a, b   *image.RGBA
+		a, b   []float64
 		lo, hi float64
 	}{
 		{"the same face", mk(bar), mk(bar), 0, 0.01},
@@ -89,8 +91,14 @@ func TestRaisedTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, c := range got.Cells {
-		if c.Change >= changeMin || len(c.Raised) > 0 {
+		if c.Change >= changeMin || len(c.Raised) > 0 || c.FaceChanged() {
 			t.Errorf("the same picture as the last photo: %v changed %.2f, raised %q", c.Pos, c.Change, c.Raised)
+		}
+		if stack := plain.Board.At(c.Pos); !stack.Empty() && stack.Height < UpwordsGeometry.MaxStack && !c.FaceSame() {
+			t.Errorf("the same picture as the last photo: %v (%v) not the same face (change %.2f)", c.Pos, stack, c.Change)
+		}
+		if plain.Board.At(c.Pos).Empty() && (c.FaceSame() || c.FaceChanged()) {
+			t.Errorf("%v: no stack stood there, yet its face was compared", c.Pos)
 		}
 	}
 	last := image.NewRGBA(img.Bounds())
@@ -107,7 +115,7 @@ func TestRaisedTiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := got.Cell(target.Pos)
-	if c.Change < changeMin || len(c.Raised) == 0 {
+	if c.Change < changeMin || len(c.Raised) == 0 || !c.FaceChanged() || c.FaceSame() {
 		t.Errorf("the stack whose face changed, %v: change %.2f, raised %q; want a change of %.2f or more and letters", c.Pos, c.Change, c.Raised, changeMin)
 	}
 	for _, o := range got.Cells {
@@ -165,4 +173,40 @@ func quadBox(q vision.Quad) image.Rectangle {
 		box = box.Union(r)
 	}
 	return box
+}
+
+// BenchmarkRaisedTiles is what comparing the stacks' faces with the last
+// photo costs a scan through a game (raisedTiles on the committed scene,
+// every stack standing as read, the last photo the same picture): the
+// scan's own time is BenchmarkScanUpwords'.
+func BenchmarkRaisedTiles(b *testing.B) {
+	rd, err := ocr.ForUpwords()
+	if err != nil {
+		b.Skipf("no tile reader: %v", err)
+	}
+	img := loadImage(b, "testdata/scenes/upwords-0002.jpg")
+	r, err := ScanUpwords(img, Options{Reader: rd})
+	if err != nil {
+		b.Fatal(err)
+	}
+	stood := func(row, col int) grid.Stack {
+		return grid.Stack{Letter: r.Cells[row*r.Board.Cols+col].Letter, Height: r.Cells[row*r.Board.Cols+col].Height}
+	}
+	if r.Turned != 0 {
+		b.Skip("the scene is read turned")
+	}
+	cells := make([]Cell, len(r.Cells))
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		copy(cells, r.Cells)
+		if err := raisedTiles(img, img, cells, &r.Pose, UpwordsGeometry, 64, rd, ocr.Known{Tile: true}, stood); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu)/float64(time.Millisecond), "cpu-ms/op")
 }

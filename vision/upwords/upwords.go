@@ -138,13 +138,15 @@ type Cell struct {
 	// the occupancy test missed).
 	Maybe []string
 	// Change, through a game (Options.Last), for a square where a stack
-	// stood, read as it stood or empty: how much the face where the
-	// stack's top stood differs from the last photo's (0 the same, up to
-	// 2; faceChange). Raised, when Change is changeMin or more: the
-	// letters a tile put on the stack would bear, likeliest first, for
-	// the rules to weigh when the play as read is refused.
+	// stood: how much the face where the stack's top stood differs from
+	// the last photo's (0 the same, up to 2; faceChange, FaceChanged).
+	// Raised, for a stack read as it stood or empty whose face changed:
+	// the letters a tile put on the stack would bear, likeliest first,
+	// for the rules to weigh when the play as read is refused.
 	Change float64
 	Raised []string
+	// compared: Change was measured.
+	compared bool
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its

@@ -461,6 +461,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 	// stacks in front): the page says "covered" rather than empty.
 	var covered [][2]int
 	var alt, maybe, raised map[[2]int][]string
+	var changed, same map[[2]int]bool
 	for _, c := range scan.Cells {
 		if c.Covered && b.At(c.Pos).Empty() {
 			covered = append(covered, [2]int{c.Pos.Row, c.Pos.Col})
@@ -472,6 +473,18 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 				alt = map[[2]int][]string{}
 			}
 			alt[[2]int{c.Pos.Row, c.Pos.Col}] = c.Alt
+		}
+		if c.FaceSame() {
+			if same == nil {
+				same = map[[2]int]bool{}
+			}
+			same[[2]int{c.Pos.Row, c.Pos.Col}] = true
+		}
+		if c.FaceChanged() {
+			if changed == nil {
+				changed = map[[2]int]bool{}
+			}
+			changed[[2]int{c.Pos.Row, c.Pos.Col}] = true
 		}
 		if len(c.Raised) > 0 {
 			if raised == nil {
@@ -486,7 +499,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			maybe[[2]int{c.Pos.Row, c.Pos.Col}] = c.Maybe
 		}
 	}
-	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, Maybe: maybe, Raised: raised}
+	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, Maybe: maybe, Raised: raised, Changed: changed, Same: same}
 }
 
 // Unreadable is a photo the vision could not read (internal/games/photo).
