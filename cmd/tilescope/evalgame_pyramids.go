@@ -182,7 +182,11 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				taps++
 				if shown < e.verbose {
 					shown++
-					fmt.Fprintf(e.out, "%s: row %d, column %d: read %s, is %s\n", id, row, col, g, w)
+					shownSure := ""
+					if !g.Empty() && !unsure[q] {
+						shownSure = " (shown sure)"
+					}
+					fmt.Fprintf(e.out, "%s: row %d, column %d: read %s, is %s%s\n", id, row, col, g, w, shownSure)
 				}
 				cell := ""
 				if !w.Empty() {
