@@ -1579,8 +1579,11 @@ func quadBounds(q [4]Point) (minX, minY, maxX, maxY float64) {
 // sideOff smaller than the local spacing (the median nearest-neighbour
 // distance of it and its sideNear nearest tiles) is grown about its
 // centre to that spacing (a square round a letter sized from a mask that
-// was wrong). Never shrunk: a false tile between two others would halve
-// the spacing. A tile with no neighbour within 1.6 sides keeps its quad.
+// was wrong); one more than shrinkOff larger (a square cut across a tile
+// and a gap, or two tiles' faces run together) is shrunk to it, but not
+// one over shrinkMax times the spacing: a false tile between two others
+// halves the spacing, and the true tiles keep their quads. A tile with no
+// neighbour within 1.6 sides keeps its quad.
 func fitSides(tiles []Tile) {
 	n := len(tiles)
 	if n < 3 {
@@ -1624,7 +1627,7 @@ func fitSides(tiles []Tile) {
 	for i := range tiles {
 		t := &tiles[i]
 		p := sizes[i]
-		if p == 0 || p <= (1+sideOff)*t.Side {
+		if p == 0 || (p <= (1+sideOff)*t.Side && (t.Side <= (1+shrinkOff)*p || t.Side > shrinkMax*p)) {
 			continue
 		}
 		f := p / t.Side
@@ -1636,8 +1639,93 @@ func fitSides(tiles []Tile) {
 	}
 }
 
+// centreOnGlyphs moves each tile of an interlocking lattice (Twists) whose
+// letter lies more than glyphOff of a side off its quad's centre onto the
+// letter, unless its neighbours disagree: a Twists tile's letter or sign
+// is printed at its centre, and a quad put on a wrong phase of the
+// lattice, or on the lattice of a neighbour that was itself off
+// (snapToLattice), sits a third of a tile off its tile. Where two or more
+// neighbours have their letters at their centres (centred), the move is
+// made only when the letter lies nearer their lattice than the quad's
+// centre does (latticeMisfit: a letter merged with a shadow or a cloth's
+// mark lies off its tile's centre, and off the lattice); with fewer, the
+// letter is trusted (under tilt most quads are off: hard Twists renders).
+// No move lands within half a side of another tile's centre (the letter
+// may be the neighbour's).
+func centreOnGlyphs(tiles []Tile) {
+	for i := range tiles {
+		t := &tiles[i]
+		if !t.hasGlyph || !insideConvex(t.Corners, t.glyph) {
+			continue
+		}
+		d := Point{t.glyph.X - t.Center.X, t.glyph.Y - t.Center.Y}
+		if math.Hypot(d.X, d.Y) <= glyphOff*t.Side {
+			continue
+		}
+		clash := false
+		for j := range tiles {
+			if j != i && dist(tiles[j].Center, t.glyph) < 0.5*math.Min(t.Side, tiles[j].Side) {
+				clash = true
+				break
+			}
+		}
+		if clash {
+			continue
+		}
+		before, n := latticeMisfit(t.Center, i, tiles)
+		after, _ := latticeMisfit(t.glyph, i, tiles)
+		if n >= 2 && after >= before {
+			continue
+		}
+		for k := range t.Corners {
+			t.Corners[k].X += d.X
+			t.Corners[k].Y += d.Y
+		}
+		t.Center = centroid(t.Corners)
+	}
+}
+
+// centred says whether t's letter lies at its quad's centre (within
+// glyphOff of a side): a tile whose lattice can be trusted.
+func centred(t Tile) bool {
+	return t.hasGlyph && dist(t.glyph, t.Center) <= glyphOff*t.Side
+}
+
+// latticeMisfit is how far c lies off the lattices of the tiles near it
+// (all but tiles[skip], within 1.6 of their side, whose letters are at
+// their centres: centred): for each, the distance
+// from c to the nearest point of its centre plus whole steps along its
+// edges, in sides; the mean, and how many tiles were near.
+func latticeMisfit(c Point, skip int, tiles []Tile) (float64, int) {
+	sum, n := 0.0, 0
+	for j, o := range tiles {
+		if j == skip || dist(o.Center, c) > 1.6*o.Side || !centred(o) {
+			continue
+		}
+		u, v := edgeVectors(o.Corners)
+		lu, lv := math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y)
+		if lu < 1 || lv < 1 {
+			continue
+		}
+		dx, dy := c.X-o.Center.X, c.Y-o.Center.Y
+		a := (dx*u.X + dy*u.Y) / (lu * lu)
+		b := (dx*v.X + dy*v.Y) / (lv * lv)
+		sum += math.Hypot(a-math.Round(a), b-math.Round(b))
+		n++
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	return sum / float64(n), n
+}
+
+// glyphOff: see centreOnGlyphs.
+const glyphOff = 0.15
+
 // sideNear and sideOff: see fitSides.
 const (
-	sideNear = 4
-	sideOff  = 0.15
+	sideNear  = 4
+	sideOff   = 0.15
+	shrinkOff = 0.25
+	shrinkMax = 1.6
 )

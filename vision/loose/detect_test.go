@@ -171,16 +171,70 @@ func TestFitSides(t *testing.T) {
 			t.Errorf("tile %d: side %.1f, want 50", i, x.Side)
 		}
 	}
-	// A tile larger than the spacing is not shrunk.
-	big := []Tile{
-		{Corners: turnedSquare(Point{100, 100}, 70, 0), Center: Point{100, 100}, Side: 70},
-		{Corners: turnedSquare(Point{150, 100}, 50, 0), Center: Point{150, 100}, Side: 50},
-		{Corners: turnedSquare(Point{200, 100}, 50, 0), Center: Point{200, 100}, Side: 50},
-		{Corners: turnedSquare(Point{250, 100}, 50, 0), Center: Point{250, 100}, Side: 50},
+	// A tile larger than the spacing is shrunk to it, about its centre;
+	// a little larger (within shrinkOff) stays, and so does one so much
+	// larger that the spacing must be a false tile's (over shrinkMax).
+	cases := []struct {
+		name       string
+		side, want float64
+	}{
+		{"40 % larger: shrunk", 70, 50},
+		{"20 % larger: kept", 60, 60},
+		{"twice the spacing: kept", 100, 100},
 	}
-	fitSides(big)
-	if math.Abs(big[0].Side-70) > 0.5 {
-		t.Errorf("a large tile was resized to %.1f", big[0].Side)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			big := []Tile{
+				{Corners: turnedSquare(Point{100, 100}, c.side, 0), Center: Point{100, 100}, Side: c.side},
+				{Corners: turnedSquare(Point{150, 100}, 50, 0), Center: Point{150, 100}, Side: 50},
+				{Corners: turnedSquare(Point{200, 100}, 50, 0), Center: Point{200, 100}, Side: 50},
+				{Corners: turnedSquare(Point{250, 100}, 50, 0), Center: Point{250, 100}, Side: 50},
+			}
+			fitSides(big)
+			if math.Abs(big[0].Side-c.want) > 0.5 || dist(centroid(big[0].Corners), Point{100, 100}) > 0.5 {
+				t.Errorf("side %.1f at %v, want %.1f at (100, 100)", big[0].Side, centroid(big[0].Corners), c.want)
+			}
+			for i, x := range big[1:] {
+				if math.Abs(x.Side-50) > 0.5 {
+					t.Errorf("tile %d: side %.1f, want 50", i+1, x.Side)
+				}
+			}
+		})
+	}
+}
+
+// A Twists tile's letter is at its centre: a quad a third of a tile off
+// its letter, and off the lattice of its neighbours (or with none to
+// ask), is moved onto the letter; one a little off stays, one whose
+// letter lies off the neighbours' lattice (a letter merged with a shadow)
+// stays, and so does one whose letter lies at another tile's centre.
+func TestCentreOnGlyphs(t *testing.T) {
+	tile := func(c, glyph Point) Tile {
+		return Tile{Corners: turnedSquare(c, 50, 0), Center: c, Side: 50, glyph: glyph, hasGlyph: true}
+	}
+	// Two tiles 50 apart left and right of (100, 100), letters centred.
+	row := func(mid Tile) []Tile {
+		return []Tile{mid, tile(Point{50, 100}, Point{50, 100}), tile(Point{150, 100}, Point{150, 100})}
+	}
+	cases := []struct {
+		name  string
+		tiles []Tile
+		want  Point // the first tile's centre after
+	}{
+		{"a third off the lattice: moved", row(tile(Point{100, 83}, Point{100, 100})), Point{100, 100}},
+		{"a tenth off: kept", row(tile(Point{100, 95}, Point{100, 100})), Point{100, 95}},
+		{"the letter off the lattice: kept", row(tile(Point{100, 100}, Point{100, 117})), Point{100, 100}},
+		{"no neighbours to ask: moved", []Tile{tile(Point{100, 83}, Point{100, 100})}, Point{100, 100}},
+		{"the neighbour's letter: kept", append(row(tile(Point{100, 83}, Point{100, 100})), tile(Point{100, 110}, Point{100, 110})), Point{100, 83}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			centreOnGlyphs(c.tiles)
+			got := c.tiles[0]
+			if dist(got.Center, c.want) > 0.01 || dist(centroid(got.Corners), c.want) > 0.01 || math.Abs(meanSide(got.Corners)-50) > 0.01 {
+				t.Errorf("centre %v (corners' %v), side %.2f; want %v, 50", got.Center, centroid(got.Corners), meanSide(got.Corners), c.want)
+			}
+		})
 	}
 }
 

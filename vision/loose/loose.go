@@ -288,6 +288,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			before[i] = t.Side
 		}
 		fitSides(tiles)
+		centreOnGlyphs(tiles)
 		if opt.Reader != nil && len(opt.Alternatives) == 0 {
 			if err := rereadGrown(src, tiles, before, opt); err != nil {
 				return tilesFound{}, err

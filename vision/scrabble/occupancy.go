@@ -119,8 +119,45 @@ func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak [Size][Size]boo
 		}
 	}
 	evenLight(&looks)
+	return occupyBoth(looks, letterCheck(confirm))
+}
+
+// occupyBoth decides the squares twice: with each print's spread the
+// median distance of its squares from their look, then with the robust
+// spread (robustSpread), and keeps the reading that finds more tiles.
+// On a crowded board four plain squares in ten can hold tiles: the
+// median distance is then that of the empty squares' far tail (uneven
+// light), and no tile stands seedFactor spreads out (crowded seed 7022,
+// a white board with 94 tiles: plain spread 9.0, its tiles 1.6-4.9
+// spreads out, the empty squares 0-2.4; 1 tile found). Where few
+// squares are covered both spreads are nearly the same; where the
+// robust one finds more, its tiles passed the same checks (seeds that
+// look alike, or show letters).
+func occupyBoth(looks [Size][Size]look, lettered func([][2]int) bool) (occ, weak [Size][Size]bool) {
+	occ, weak = occupy(looks, lettered, false)
+	if ro, rw := occupy(looks, lettered, true); count(&ro) > count(&occ) {
+		occ, weak = ro, rw
+	}
+	return occ, weak
+}
+
+// count is how many squares b marks.
+func count(b *[Size][Size]bool) int {
+	n := 0
+	for r := range b {
+		for c := range b[r] {
+			if b[r][c] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// occupy is occupancy on the squares' looks, evenly lit; robust: each
+// print's spread is robustSpread's.
+func occupy(looks [Size][Size]look, lettered func([][2]int) bool, robust bool) (occ, weak [Size][Size]bool) {
 	var none [Size][Size]bool
-	lettered := letterCheck(confirm)
 	// On a crowded board, where most squares round a square hold tiles,
 	// the local light (localLight) takes the tiles' look for the
 	// board's: the empty squares no longer look alike, and no square
@@ -137,21 +174,29 @@ func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak [Size][Size]boo
 	localLight(&lit, &none)
 	flat, withLocal := plainSpread(&looks), plainSpread(&lit)
 	local := flat >= localWorse*withLocal
-	occ, like, weak := decide(looks, &none, lettered, local)
+	occ, like, weak := decide(looks, &none, lettered, local, robust)
 	if occ == none && (!local || flat < withLocal) {
-		occ, like, weak = decide(looks, &none, lettered, !local)
+		occ, like, weak = decide(looks, &none, lettered, !local, robust)
 	}
 	if occ == none {
 		return occ, weak
 	}
 	for pass := 1; pass < passes; pass++ {
-		next, nextLike, nextWeak := decide(looks, &like, lettered, true)
+		next, nextLike, nextWeak := decide(looks, &like, lettered, true, robust)
 		if next == occ && nextLike == like {
 			break
 		}
 		occ, like, weak = next, nextLike, nextWeak
 	}
 	return occ, weak
+}
+
+// robustSpread is a print's spread from the nearer quarter of its
+// squares' distances ds (spreadRatio times their first quartile), or
+// their median where that is less: it holds while up to about two
+// squares in three of the print hold tiles.
+func robustSpread(ds []float64) float64 {
+	return math.Min(median(ds), spreadRatio*quantile(ds, 0.25))
 }
 
 // passes is how many times at most occupancy learns the empty squares'
@@ -162,7 +207,7 @@ const passes = 3
 // empty squares' looks. like holds the squares that look more like the
 // tiles than like their print, whether or not they stand out clearly:
 // those the next pass leaves out.
-func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, local bool) (occ, like, weak [Size][Size]bool) {
+func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, local, robust bool) (occ, like, weak [Size][Size]bool) {
 	if local {
 		localLight(&looks, skip)
 	}
@@ -208,7 +253,11 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 				}
 			}
 		}
-		spread[k] = math.Max(median(ds), minSpread)
+		sp := median(ds)
+		if robust {
+			sp = robustSpread(ds)
+		}
+		spread[k] = math.Max(sp, minSpread)
 	}
 	// Seeds: squares far from their print's look. They are the tiles
 	// when there are at least two and they look alike: their median
@@ -374,8 +423,12 @@ const (
 	blankNear = 0.35
 	// blankStand: how far (in spreads) a blank's face stands from its
 	// print's.
-	blankStand  = 6.0
-	minSpread   = 3.0 // grey levels: the least spread assumed
+	blankStand = 6.0
+	minSpread  = 3.0 // grey levels: the least spread assumed
+	// spreadRatio: robustSpread's ratio of the median distance to the
+	// first quartile on a print's empty squares (on crowded seed 7022's
+	// empty plain squares 0.27/0.13, about 2).
+	spreadRatio = 2.0
 	seedFactor  = 6.0
 	standFactor = 4.0
 	// standNear: a square nearer the tiles' look than its print's is a

@@ -22,13 +22,15 @@ var (
 	pyrHoldout    = flag.String("pyr-holdout", "LiberationSerif-Bold,GoMonoBold,FreeSansBold", "with -specialist pyramids: typefaces never trained on, measured on after training")
 	pyrEval       = flag.Int("pyr-eval", 40, "with -specialist pyramids: scenes in the held-out typefaces measured after training (seeds 47001.., normal and hard alternately)")
 	pyrHard       = flag.Int("pyr-hard", 0, "with -specialist pyramids: extra hard scenes to train on (seeds from -pyr-hard-seed)")
-	pyrMakers     = flag.Int("pyr-makers", 0, "with -specialist pyramids: extra scenes of other makers' sets (render.RandomPyramidsSet: sizes, prints, ink), mixed difficulty (seeds 60001..60000+N)")
-	pyrMakersHard = flag.Int("pyr-makers-hard", 0, "with -specialist pyramids: extra hard scenes of other makers' sets (render.RandomPyramidsSet), seeds 65001..65000+N")
+	pyrMakers     = flag.Int("pyr-makers", 0, "with -specialist pyramids: extra scenes of other makers' sets (render.RandomPyramidsSet: sizes, prints, ink), mixed difficulty (seeds from -pyr-makers-seed)")
+	pyrMakersHard = flag.Int("pyr-makers-hard", 0, "with -specialist pyramids: extra hard scenes of other makers' sets (render.RandomPyramidsSet), seeds from -pyr-makers-hard-seed")
 	pyrInit       = flag.String("pyr-init", "", "with -specialist pyramids: a model file (en-pyr.tsm) whose weights are trained further instead of new ones, at -pyr-init-lr")
 	pyrInitLR     = flag.Float64("pyr-init-lr", 0.003, "with -pyr-init: the learning rate")
 	pyrMixed0     = flag.Int64("pyr-mixed-seed", 40001, "with -specialist pyramids: the first seed of the -pyr-scenes mixed scenes")
 	pyrUpright    = flag.Bool("pyr-upright", false, "with -specialist pyramids: the faces' features as vision/pyramids reads them since issue 21 (ocr.FeaturesUpright: the crop is upright, no rotation estimated); without it ocr.Features (make train's first two pyramids lines, kept as they were)")
 	pyrHard0      = flag.Int64("pyr-hard-seed", 50001, "with -specialist pyramids: the first seed of the -pyr-hard scenes")
+	pyrMakers0    = flag.Int64("pyr-makers-seed", 60001, "with -specialist pyramids: the first seed of the -pyr-makers scenes")
+	pyrMakersH0   = flag.Int64("pyr-makers-hard-seed", 65001, "with -specialist pyramids: the first seed of the -pyr-makers-hard scenes")
 	pyrNear       = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
 	pyrBlur       = flag.Float64("pyr-blur", 0, "with -specialist pyramids: share of the faces of scenes drawn with little blur (under -pyr-blur-under px) also learnt defocused (blurCrop: a Gaussian of 1-4 crop pixels, some with noise), as hard scenes show them")
 	pyrBlurUnder  = flag.Float64("pyr-blur-under", 1.5, "with -pyr-blur: the scenes' blur (px) under which their faces are also learnt defocused")
@@ -272,14 +274,14 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 		faces, boards = append(faces, hard...), boards+hb
 	}
 	if *pyrMakers > 0 {
-		mk, mb, err := pyramidFacesOf(60001, *pyrMakers, "mixed", true, trainFonts, *pyrNear, index)
+		mk, mb, err := pyramidFacesOf(*pyrMakers0, *pyrMakers, "mixed", true, trainFonts, *pyrNear, index)
 		if err != nil {
 			return err
 		}
 		faces, boards = append(faces, mk...), boards+mb
 	}
 	if *pyrMakersHard > 0 {
-		mk, mb, err := pyramidFacesOf(65001, *pyrMakersHard, "hard", true, trainFonts, *pyrNear, index)
+		mk, mb, err := pyramidFacesOf(*pyrMakersH0, *pyrMakersHard, "hard", true, trainFonts, *pyrNear, index)
 		if err != nil {
 			return err
 		}
