@@ -457,6 +457,7 @@ func (l *lastReading) ReadBoard(ctx context.Context, f game.Frame) (game.Reading
 
 // about is what the last reading said of square p beyond its stack: the
 // reader's confidence in a stack, the other letters it gave (Alt), the
+// letters a tile on a stack whose face changed would bear (Raised), the
 // letters a square read empty would bear (Maybe).
 func (l *lastReading) about(p grid.Pos) string {
 	s := ""
@@ -465,6 +466,9 @@ func (l *lastReading) about(p grid.Pos) string {
 	}
 	if a := l.last.Alt[[2]int{p.Row, p.Col}]; len(a) > 0 {
 		s += " or " + strings.Join(a, "/")
+	}
+	if a := l.last.Raised[[2]int{p.Row, p.Col}]; len(a) > 0 {
+		s += " raised " + strings.Join(a, "/")
 	}
 	if a := l.last.Maybe[[2]int{p.Row, p.Col}]; len(a) > 0 {
 		s += " maybe " + strings.Join(a, "/")

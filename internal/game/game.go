@@ -163,6 +163,13 @@ type Reading struct {
 	// likeliest first: ReconcileUpwordsJudged weighs them when the play
 	// as read is refused (a tile the camera missed). Not recorded.
 	Maybe map[[2]int][]string
+	// Raised gives, for a square read as the stack on it stood (or read
+	// empty where a stack stood) whose face looks otherwise than in the
+	// last photo, the letters a tile put on the stack would bear,
+	// likeliest first: ReconcileUpwordsJudged weighs them when the play
+	// as read is refused (a tile the camera read as the old letter).
+	// Not recorded.
+	Raised map[[2]int][]string
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -178,7 +185,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe, Raised: r.Raised}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}

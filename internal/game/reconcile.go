@@ -78,7 +78,10 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 		if alt, k, ok := asTheyStood(sc, before, out, doubt); ok {
 			return alt, n + k
 		}
-		if alt, k, ok := otherLetters(sc, before, out, r.Alt); ok {
+		if alt, k, ok := otherLetters(sc, before, out, r.Alt, false); ok {
+			return alt, n + k
+		}
+		if alt, k, ok := raisedTiles(sc, before, out, r.Raised); ok {
 			return alt, n + k
 		}
 		if len(higher) > 0 {
@@ -167,7 +170,27 @@ func missedTiles(sc Scorer, before *grid.Board, out Reading, maybe map[[2]int][]
 			alts[rc] = letters
 		}
 	}
-	return otherLetters(sc, before, out, alts)
+	return otherLetters(sc, before, out, alts, false)
+}
+
+// raisedTiles is the reading out, refused by the rules, with a tile
+// put on one or two stacks read as they stood whose face changed since
+// the last photo (raised, Reading.Raised: the letters a tile there would
+// bear, likeliest first): the fewest tiles first; the first play the
+// rules accept wins, the added tiles marked unsure.
+func raisedTiles(sc Scorer, before *grid.Board, out Reading, raised map[[2]int][]string) (Reading, int, bool) {
+	ob := gridOf(out.Board)
+	if ob == nil || len(raised) == 0 {
+		return out, 0, false
+	}
+	alts := map[[2]int][]string{}
+	for rc, letters := range raised {
+		p := grid.Pos{Row: rc[0], Col: rc[1]}
+		if ob.In(p) && before.In(p) && !before.At(p).Empty() && ob.At(p) == before.At(p) {
+			alts[rc] = letters
+		}
+	}
+	return otherLetters(sc, before, out, alts, true)
 }
 
 // maxAltSquares is how many squares otherLetters weighs other letters on
@@ -185,7 +208,9 @@ const (
 // the likeliest letters first; the first play the rules accept wins,
 // its changed squares marked unsure. The old letter of a stack, among
 // the other letters, is the stack as it stood (no tile went on it).
-func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]string) (Reading, int, bool) {
+// onStood: the squares weighed are stacks read as they stood
+// (raisedTiles) rather than new tiles and empty squares.
+func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]string, onStood bool) (Reading, int, bool) {
 	ob := gridOf(out.Board)
 	if ob == nil || len(alts) == 0 {
 		return out, 0, false
@@ -204,7 +229,8 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 		s, b := ob.At(p), before.At(p)
 		newLetter := !s.Empty() && s.Letter != b.Letter
 		stillEmpty := s.Empty() && b.Empty() // missedTiles
-		if !newLetter && !stillEmpty {
+		asStood := !b.Empty() && s == b      // raisedTiles
+		if !newLetter && !stillEmpty && !asStood {
 			continue
 		}
 		var opts []option

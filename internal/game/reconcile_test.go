@@ -382,6 +382,44 @@ C A T S .
 	if c := got.conf(grid.Pos{Row: 1, Col: 1}); c >= LowConf {
 		t.Errorf("the added tile has conf %v, want it unsure", c)
 	}
+	// A tile put on a stack read as the stack's old letter, its face
+	// changed since the last photo: the letters a tile there would bear,
+	// tried when the play as read is refused (CATS no word here; COTS).
+	noCats := rowWords{"CAT": true, "COTS": true}
+	got, _ = ReconcileUpwordsJudged(noCats)(standing, nil, Reading{Board: grid.MustParse(`
+. . . . .
+C A T S .
+. . . . .`), Raised: map[[2]int][]string{at(1, 0): {"A"}, at(1, 1): {"E", "O"}}})
+	if want := grid.MustParse(`
+. . . . .
+C O2 T S .
+. . . . .`); !SamePosition(got.Board, want) {
+		t.Errorf("a tile read as the stack's old letter: board\n%s want\n%s", got.Board, want)
+	}
+	if c := got.conf(grid.Pos{Row: 1, Col: 1}); c >= LowConf {
+		t.Errorf("the raised tile has conf %v, want it unsure", c)
+	}
+	// An accepted play is not raised; nor is a stack read with a new
+	// letter (its other letters are Alt's).
+	for _, read := range []string{`
+. . . . .
+C A T S .
+. . . . .`, `
+. . . . .
+C A T . .
+. . . . .`} {
+		got, _ = ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(read), Raised: map[[2]int][]string{at(1, 1): {"O"}}})
+		if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 1}); s != (grid.Stack{Letter: "A", Height: 1}) {
+			t.Errorf("(1,1) = %v, want A as it stood", s)
+		}
+	}
+	got, _ = ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(`
+. . . . .
+C U2 T S .
+. . . . .`), Raised: map[[2]int][]string{at(1, 1): {"O"}}})
+	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 1}); s == (grid.Stack{Letter: "O", Height: 2}) {
+		t.Errorf("a new letter read: (1,1) = %v, raised to O2", s)
+	}
 	// The stack's own letter among the others: the stack as it stood.
 	got, _ = ReconcileUpwordsJudged(sc)(standing, nil, Reading{Board: grid.MustParse(`
 . . . . .

@@ -53,7 +53,15 @@
 // the old letter, so when the old letter reads there surely, no tile was
 // played and the stack is read as it stood (keepStood; on other makers'
 // boards a face a level off otherwise reads the tile behind, a play that
-// was not made).
+// was not made). With the last photo from the same fixed camera
+// (Options.Last), a stack read as it stood, or read empty, has the middle
+// of its old top face compared with the same place in the last photo
+// (raisedTiles, faceChange: one less the correlation of the grey levels);
+// a face that changed by changeMin or more may have a tile on it, and the
+// letters read a level higher are its Raised, for the rules; one read
+// empty (a stack does not vanish) is read as that tile, unsure. With
+// Options.Turn the reading direction is an earlier photo's, not the
+// letters' vote.
 //
 // # Heights
 //

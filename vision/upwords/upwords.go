@@ -76,6 +76,17 @@ type Options struct {
 	// letter whose old letter still reads at the old height is read as
 	// it stood (keepStood).
 	Stood func(p grid.Pos) grid.Stack
+	// Last, with Stood, is the photo before this one from the same fixed
+	// camera: a stack read as it stood (or read empty) whose face there
+	// looks otherwise than in Last may have a tile on it that the scan
+	// missed (raisedTiles: Cell.Change, Cell.Raised).
+	Last image.Image
+	// Turn, when not nil, is the quarter turn (counter-clockwise) the
+	// letters stand at in the picture, as an earlier photo of the game
+	// from the same fixed camera was read (UpwordsReading.Turned): the
+	// board's reading direction is taken as known and the letters' own
+	// vote is not asked.
+	Turn *int
 	// ExactShrink: the board search shrinks the photo to its work picture
 	// exactly, the same on every architecture, instead of with OpenCV's
 	// INTER_AREA (vision.SearchOptions.ExactShrink). Off by default.
@@ -126,6 +137,14 @@ type Cell struct {
 	// for the rules to weigh when the play as read is refused (a tile
 	// the occupancy test missed).
 	Maybe []string
+	// Change, through a game (Options.Last), for a square where a stack
+	// stood, read as it stood or empty: how much the face where the
+	// stack's top stood differs from the last photo's (0 the same, up to
+	// 2; faceChange). Raised, when Change is changeMin or more: the
+	// letters a tile put on the stack would bear, likeliest first, for
+	// the rules to weigh when the play as read is refused.
+	Change float64
+	Raised []string
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -193,6 +212,9 @@ type UpwordsReading struct {
 	// stood at in the picture: the reading was turned so that they read
 	// upright (0 when the camera's own orientation was kept).
 	Turned int
+	// TurnKnown: the letters (or Options.Turn) settled the reading
+	// direction; else Turned is 0 by default, not by sight.
+	TurnKnown bool
 	// Measures are the stacks Options.Measure knew the height of, measured
 	// (LearnGeometry).
 	Measures []StackMeasure
@@ -313,6 +335,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		dropCentrePrint(img, cells, n)
 	}
 	k, known := letterTurn(cells)
+	if opt.Turn != nil {
+		k, known = (*opt.Turn%4+4)%4, true
+	}
+	r.TurnKnown = known
 	if kr, ok := opt.Reader.(ocr.KnownReader); ok && known {
 		if err := rereadTurned(cells, faces, kr, k); err != nil {
 			return nil, err
@@ -349,6 +375,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 				}
 				if err := maybeTiles(img, cells, n, &pose, geo, crop, pr, knownTile(k, known), stood); err != nil {
 					return nil, err
+				}
+				if opt.Last != nil {
+					if err := raisedTiles(img, opt.Last, cells, &pose, geo, crop, pr, knownTile(k, known), stood); err != nil {
+						return nil, err
+					}
 				}
 			}
 		}

@@ -31,6 +31,13 @@ type Reader struct {
 	// move between turns): the next scan's hint, and where a photo whose
 	// grid is found a row off is read again.
 	grid *vision.Grid
+	// turn is the reading direction of the latest photo whose letters (or
+	// the turn before) settled it (vupw.UpwordsReading.Turned), nil for
+	// none: the next scan's Options.Turn (Scan).
+	turn *int
+	// last is the latest photo read (the camera does not move): the next
+	// scan's Options.Last.
+	last image.Image
 	// Learn: learn the board's geometry through the game from the
 	// stacks whose height the history knows (vupw.LearnGeometry). Off by
 	// default: on the held-out games (eval-game --seed 777) it read worse
@@ -108,7 +115,7 @@ func (r *Reader) Geometry() vupw.Geometry {
 // another camera).
 func (r *Reader) Forget() {
 	r.mu.Lock()
-	r.grid = nil
+	r.grid, r.turn, r.last = nil, nil, nil
 	r.measures, r.measured = nil, nil
 	r.opt.Geometry = r.geo
 	r.mu.Unlock()
@@ -144,10 +151,19 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 			return was.Height
 		}
 	}
+	opt.Turn = r.turn
+	if r.grid != nil {
+		opt.Last = r.last
+	}
 	scan, err := Scan(img, opt, r.grid, before)
 	if err == nil {
+		r.last = img
 		g := scan.Found
 		r.grid = &g
+		if scan.TurnKnown {
+			t := scan.Turned
+			r.turn = &t
+		}
 		r.learn(scan.Measures)
 	}
 	r.mu.Unlock()
@@ -192,6 +208,12 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 // read on the last good grid when at least half the stacks standing
 // read as they stood (a board at the edge of the view, a tall stack or
 // a shadow on its border); else it stays out of view.
+//
+// opt.Turn, when set, is the reading direction of the last good photo
+// (UpwordsReading.Turned; Reader keeps it): a photo whose letters vote
+// for another direction, or cannot settle it, is read again in that
+// direction, and the reading that changes fewer of the stacks standing
+// wins.
 func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Board) (*vupw.UpwordsReading, error) {
 	n := opt.Size
 	if n == 0 {
@@ -206,7 +228,28 @@ func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Boa
 		q := straightCorners(*last)
 		opt.Hint = &q
 	}
+	lastTurn := opt.Turn
+	if opt.CameraOrientation {
+		lastTurn = nil
+	}
+	opt.Turn = nil
 	scan, err := vupw.ScanUpwords(img, opt)
+	if err == nil && lastTurn != nil && before != nil && scan.Turned != *lastTurn {
+		// The board has not turned under a fixed camera: this photo's
+		// letters voted for another reading direction than the last
+		// good photo's (or could not settle it). Read it again as the
+		// last photo was read and keep whichever changes fewer of the
+		// stacks standing (a board really turned reads as it stands
+		// only its own way).
+		o := opt
+		o.On, o.Turn = &scan.Found, lastTurn
+		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil && changedStacks(again.Board, before) < changedStacks(scan.Board, before) {
+			scan = again
+		}
+	}
+	if lastTurn != nil && (err != nil || scan.Turned == *lastTurn) {
+		opt.Turn = lastTurn // re-reads on another grid keep the direction
+	}
 	if errors.Is(err, vision.ErrOutOfView) && last != nil && before != nil {
 		// A board at the picture's edge: this frame's search saw it cut
 		// off (a tall stack or a shadow on its border), where the last
@@ -417,7 +460,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 	// Squares read empty that may hide a stack (a hand, a deep shadow,
 	// stacks in front): the page says "covered" rather than empty.
 	var covered [][2]int
-	var alt, maybe map[[2]int][]string
+	var alt, maybe, raised map[[2]int][]string
 	for _, c := range scan.Cells {
 		if c.Covered && b.At(c.Pos).Empty() {
 			covered = append(covered, [2]int{c.Pos.Row, c.Pos.Col})
@@ -430,6 +473,12 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			}
 			alt[[2]int{c.Pos.Row, c.Pos.Col}] = c.Alt
 		}
+		if len(c.Raised) > 0 {
+			if raised == nil {
+				raised = map[[2]int][]string{}
+			}
+			raised[[2]int{c.Pos.Row, c.Pos.Col}] = c.Raised
+		}
 		if len(c.Maybe) > 0 && b.At(c.Pos).Empty() {
 			if maybe == nil {
 				maybe = map[[2]int][]string{}
@@ -437,7 +486,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			maybe[[2]int{c.Pos.Row, c.Pos.Col}] = c.Maybe
 		}
 	}
-	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, Maybe: maybe}
+	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, Maybe: maybe, Raised: raised}
 }
 
 // Unreadable is a photo the vision could not read (internal/games/photo).

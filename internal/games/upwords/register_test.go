@@ -224,3 +224,56 @@ func scanCommittedScene(t *testing.T) (image.Image, vupw.Options, *vupw.UpwordsR
 	}
 	return img, opt, good
 }
+
+// TestScanKeepsTheTurn: through a game the board does not turn under a
+// fixed camera. A photo read in another direction than the last good
+// photo (opt.Turn) is read again in that direction, and the reading that
+// changes fewer of the stacks standing wins: the last direction when the
+// board as it stands reads that way, the photo's own when the board as
+// it stands is the photo's own reading (a last direction that was wrong).
+func TestScanKeepsTheTurn(t *testing.T) {
+	img, opt, good := scanCommittedScene(t)
+	if !good.TurnKnown {
+		t.Fatal("the committed scene's reading direction is not settled by its letters")
+	}
+	other := (good.Turned + 2) % 4
+	o := opt
+	o.On, o.Turn = &good.Found, &other
+	turned, err := vupw.ScanUpwords(img, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if turned.Turned != other || !turned.TurnKnown {
+		t.Fatalf("Options.Turn %d: read at turn %d (known %v)", other, turned.Turned, turned.TurnKnown)
+	}
+	if changedStacks(turned.Board, good.Board) == 0 {
+		t.Fatal("the reading turned a half turn changes no stack: the test cannot tell the two apart")
+	}
+	tests := []struct {
+		name   string
+		last   int         // the last good photo's direction
+		before *grid.Board // the board as it stands
+		want   *vupw.UpwordsReading
+	}{
+		{"the same direction", good.Turned, good.Board, good},
+		{"the board as it stands reads the last direction", other, turned.Board, turned},
+		{"the board as it stands reads the photo's own", other, good.Board, good},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := opt
+			last := tc.last
+			o.Turn = &last
+			got, err := Scan(img, o, &good.Found, tc.before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// (A few stacks may read otherwise: through a game the scan
+			// is told what stood, vupw.Options.Stood, and the garbled
+			// letters of the wrong direction read again at it.)
+			if got.Turned != tc.want.Turned || 10*changedStacks(got.Board, tc.want.Board) > tc.want.Board.Count() {
+				t.Errorf("read at turn %d:\n%s\nwant turn %d:\n%s", got.Turned, got.Board, tc.want.Turned, tc.want.Board)
+			}
+		})
+	}
+}
