@@ -45,11 +45,12 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
 	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
 	kind := fs.String("game", "upwords", "the game played: upwords, or pyramids (Crossword Pyramids)")
+	english := fs.Bool("english", false, "Crossword Pyramids: the table's dictionary holds the built-in English list (ENABLE) besides the game's own words (the generator's strings): a wrong move spells some word by chance as often as at a real table, and a move fits more words")
 	faceModel := fs.Bool("face-model", true, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel); --face-model=false: the tile classifier alone")
 	learn := fs.Bool("learn-geometry", false, "upwords: learn each board's geometry through its game from the stacks whose height the history knows (the service does not, by default)")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
-	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model=false] [-v N]"); done || err != nil {
+	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model=false] [--english] [-v N]"); done || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -62,7 +63,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return usageErrorf("eval-game: --turns %d: want 1..200", *turns)
 	}
 	if *kind == "pyramids" {
-		return evalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, *faceModel, *keep, stdout)
+		return evalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, *faceModel, *english, *keep, stdout)
 	}
 	if *kind != "upwords" {
 		return usageErrorf("eval-game: --game %q: want upwords or pyramids", *kind)

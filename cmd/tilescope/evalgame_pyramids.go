@@ -37,6 +37,9 @@ type pyrEval struct {
 	// board the session held before it, of every photo that needed a tap
 	keep string
 	game pyrgame.Game // the game played (its reader's settings)
+	// base is a word list the table's dictionary holds besides the
+	// game's own words (--english), nil none
+	base game.Dictionary
 	// games whose camera does not show the whole board (not played), and
 	// of them those whose first photo the vision refused as out of view
 	outOfView, told int
@@ -80,16 +83,24 @@ func (t *pyrTally) add(o pyrTally) {
 // pyrWords is the game's dictionary: the words its turns spell (the
 // generator's words are strings of the board's letters, not English), so
 // that the referee can choose among the words the moved pyramids fit as
-// it does with a real dictionary.
-type pyrWords map[string]bool
+// it does with a real dictionary; with base (--english) a real word list
+// besides, so that a wrong move spells some word by chance as often as at
+// a real table.
+type pyrWords struct {
+	own  map[string]bool
+	base game.Dictionary
+}
 
-func (w pyrWords) Contains(s string) bool { return w[strings.ToUpper(s)] }
+func (w pyrWords) Contains(s string) bool {
+	s = strings.ToUpper(s)
+	return w.own[s] || (w.base != nil && w.base.Contains(s))
+}
 
 // play runs one game of up to turns turns from a random set-up.
 func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.Options, name string) error {
 	setup := pyramids.DefaultSetup()
 	truth := pyramids.RandomStart(rng, &setup)
-	words := pyrWords{}
+	words := pyrWords{own: map[string]bool{}, base: e.base}
 	rules, err := e.game.New(game.Options{}, game.Env{Dict: words})
 	if err != nil {
 		return err
@@ -182,7 +193,11 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				taps++
 				if shown < e.verbose {
 					shown++
-					fmt.Fprintf(e.out, "%s: row %d, column %d: read %s, is %s\n", id, row, col, g, w)
+					shownSure := ""
+					if !g.Empty() && !unsure[q] {
+						shownSure = " (shown sure)"
+					}
+					fmt.Fprintf(e.out, "%s: row %d, column %d: read %s, is %s%s\n", id, row, col, g, w, shownSure)
 				}
 				cell := ""
 				if !w.Empty() {
@@ -223,7 +238,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		if err != nil {
 			return fmt.Errorf("turn %d: the generated %s is refused: %w", i, word, err)
 		}
-		words[word] = true
+		words.own[word] = true
 		after := ann.Clone()
 		for _, sq := range m.Squares {
 			if !sq.Printed {
@@ -372,13 +387,20 @@ var evalGamePyramids = runEvalGamePyramids
 
 // runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
 // game g drawing its set-up, its moves and its camera from seed*1000+g.
-func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel bool, keep string, stdout io.Writer) error {
+func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel, english bool, keep string, stdout io.Writer) error {
 	if keep != "" {
 		if err := os.MkdirAll(keep, 0o755); err != nil {
 			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
 		}
 	}
 	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{NoFaceModel: !faceModel}, keep: keep}
+	if english {
+		words, err := openDict("en", "")
+		if err != nil {
+			return err
+		}
+		e.base = words
+	}
 	for g := 0; g < games; g++ {
 		if err := ctx.Err(); err != nil {
 			return err

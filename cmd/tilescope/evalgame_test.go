@@ -43,26 +43,36 @@ func TestEvalGamePyramids(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and reads a short game")
 	}
-	var stdout, stderr bytes.Buffer
-	args := []string{"eval-game", "--game", "pyramids", "--games", "1", "--turns", "2", "--seed", "3", "--difficulty", "easy"}
-	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
-		t.Fatalf("eval-game: %v (%s)", err, stderr.String())
-	}
-	out := stdout.String()
-	for _, field := range []string{"turns right:", "photos read:", "taps:", "tops right:", "heights right:", "sure right:", "time per photo:"} {
-		if !bytes.Contains(stdout.Bytes(), []byte(field)) {
-			t.Errorf("no %q in\n%s", field, out)
-		}
-	}
-	if !regexp.MustCompile(`games: +1 Crossword Pyramids, 2 turns, 5 photos`).MatchString(out) {
-		t.Errorf("want one game of two turns in five photos (the set-up, then each word announced and taken):\n%s", out)
-	}
-	m := regexp.MustCompile(`scores right: +([0-9.]+)% \((\d+)/(\d+)\)`).FindStringSubmatch(out)
-	if m == nil {
-		t.Fatalf("no scores line in\n%s", out)
-	}
-	if m[2] != "2" || m[3] != "2" {
-		t.Errorf("scores right %s/%s, want both words scored as the truth after the taps", m[2], m[3])
+	for _, tc := range []struct{ name, flag string }{
+		{"the game's own words", ""},
+		{"and the English list", "--english"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := []string{"eval-game", "--game", "pyramids", "--games", "1", "--turns", "2", "--seed", "3", "--difficulty", "easy"}
+			if tc.flag != "" {
+				args = append(args, tc.flag)
+			}
+			if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+				t.Fatalf("eval-game: %v (%s)", err, stderr.String())
+			}
+			out := stdout.String()
+			for _, field := range []string{"turns right:", "photos read:", "taps:", "tops right:", "heights right:", "sure right:", "time per photo:"} {
+				if !bytes.Contains(stdout.Bytes(), []byte(field)) {
+					t.Errorf("no %q in\n%s", field, out)
+				}
+			}
+			if !regexp.MustCompile(`games: +1 Crossword Pyramids, 2 turns, 5 photos`).MatchString(out) {
+				t.Errorf("want one game of two turns in five photos (the set-up, then each word announced and taken):\n%s", out)
+			}
+			m := regexp.MustCompile(`scores right: +([0-9.]+)% \((\d+)/(\d+)\)`).FindStringSubmatch(out)
+			if m == nil {
+				t.Fatalf("no scores line in\n%s", out)
+			}
+			if m[2] != "2" || m[3] != "2" {
+				t.Errorf("scores right %s/%s, want both words scored as the truth after the taps", m[2], m[3])
+			}
+		})
 	}
 }
 

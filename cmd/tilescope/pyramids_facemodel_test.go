@@ -98,7 +98,7 @@ func TestEvalGamePyramidsFaceModelFlag(t *testing.T) {
 			old := evalGamePyramids
 			defer func() { evalGamePyramids = old }()
 			var got *bool
-			evalGamePyramids = func(_ context.Context, _, _ int, _ int64, _ *sceneFlags, _ int, faceModel bool, _ string, _ io.Writer) error {
+			evalGamePyramids = func(_ context.Context, _, _ int, _ int64, _ *sceneFlags, _ int, faceModel, _ bool, _ string, _ io.Writer) error {
 				got = &faceModel
 				return nil
 			}

@@ -104,7 +104,14 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
 				q := grid.Pos{Row: row, Col: col}
-				if slices.Contains(squares, q) || after.At(q).SameTop(before.At(q)) || sure(q) {
+				a, b := after.At(q), before.At(q)
+				at, aok := a.Top()
+				bt, bok := b.Top()
+				// a sure reading of another top stands; one of the
+				// top it had is the stack as it stood (the carrying
+				// took a stack showing its top again as one lower,
+				// a phantom behind it the pyramid that left it)
+				if slices.Contains(squares, q) || a.SameTop(b) || (sure(q) && (aok != bok || at != bt)) {
 					continue
 				}
 				set(q, before.At(q))
@@ -151,6 +158,15 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 		}
 	}
 	letterP := func(q grid.Pos, l string) float64 { return scan.Letters(q)[l] }
+	// phantom: the photo's reading of q is what it shows unchanged (as in
+	// inferMove's weak): an earlier photo read it so while the game held
+	// what it holds (pinned), or it is empty and a taller stack leans
+	// over it. A pyramid that left a stack did not land there: before,
+	// the pairing put the tall red stacks' tops on the runway squares
+	// behind them, which the table had tapped empty, photo after photo.
+	phantom := func(q grid.Pos) bool {
+		return pinned[q] || (scan.Square(q).Overhung() && before.At(q).Empty())
+	}
 	// unchanged reports whether q reads as the game holds it (the same
 	// top, or a misread the carrying kept).
 	unchanged := func(q grid.Pos) bool { return !touched[q] && after.At(q).SameTop(before.At(q)) }
@@ -228,7 +244,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 			for col := range pyramids.Size {
 				q := grid.Pos{Row: row, Col: col}
 				sq := scan.Square(q)
-				if q == l.q || !unchanged(q) || sq.Colour != l.py.Colour {
+				if q == l.q || !unchanged(q) || sq.Colour != l.py.Colour || phantom(q) {
 					continue
 				}
 				t, _ := before.At(q).Top()
@@ -243,7 +259,12 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 			touched[dst] = true
 			continue
 		}
-		if !sure(l.q) {
+		// Nowhere to go: it did not leave, unless the photo surely
+		// shows another top there. A sure reading of the top it had
+		// shows it still there (the carrying took a stack showing its
+		// top again as one lower, the phantom behind it the pyramid
+		// that left).
+		if sq := scan.Square(l.q); !sure(l.q) || (sq.Colour == l.py.Colour && sq.Letter == l.py.Letter) {
 			set(l.q, before.At(l.q))
 		}
 	}
@@ -307,6 +328,17 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	weak := func(q grid.Pos) bool {
 		return pinned[q] || (info[q].sq.Overhung() && before.At(q).Empty())
 	}
+	// onOwn: q reads in the colour of the stack the game holds there
+	// with another letter than its top: a pyramid of another colour put
+	// on it may show in the colour of the stack under it (a small top on
+	// a tall stack: the samples are mostly the lower layers' skirts; a
+	// blue S on a yellow stack read yellow S). Such a move is weighed at
+	// eps for the colour, by its letter.
+	onOwn := func(q grid.Pos) bool {
+		bt, ok := before.At(q).Top()
+		sq := info[q].sq
+		return ok && bt.Colour == sq.Colour && bt.Letter != sq.Letter && sq.Letter != "" && sq.Letter != "?"
+	}
 	// like is how well the photo on q shows the stack s.
 	like := func(q grid.Pos, s pyramids.Stack) float64 {
 		c := info[q]
@@ -364,7 +396,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			gain := func(q grid.Pos) float64 {
 				b, g := before.At(q), 0.0
 				for _, s := range srcs {
-					if t, _ := before.At(s).Top(); s != q && (weak(q) || t.Colour == info[q].sq.Colour) {
+					if t, _ := before.At(s).Top(); s != q && (weak(q) || t.Colour == info[q].sq.Colour || onOwn(q)) {
 						g = max(g, like(q, b.Put(t)))
 					}
 				}
@@ -461,7 +493,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 			for _, s := range srcs {
 				t, _ := before.At(s).Top()
-				if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour) {
+				if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d)) {
 					continue
 				}
 				if dt, ok := before.At(d).Top(); ok && dt == t {

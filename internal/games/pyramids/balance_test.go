@@ -158,6 +158,21 @@ func TestReadHeldToTheMove(t *testing.T) {
 			want: map[grid.Pos]string{at(3, 3): ".", at(3, 4): ".", at(5, 5): "."},
 		},
 		{
+			// a phantom behind the red N (its top read on the runway)
+			// made the carrying take the stack, which shows its N
+			// surely, as one lower: while a word is taken no other
+			// square changes
+			name: "while a word is taken, a stack read surely as it stood keeps its count",
+			word: &Announced{Word: "AT", Seat: 0, Squares: []grid.Pos{at(3, 3), at(3, 4)}},
+			over: map[grid.Pos]seenSquare{
+				at(3, 3): {},
+				at(3, 4): {},
+				at(0, 4): {red, map[string]float64{"N": 0.6}, false},
+				at(1, 4): {red, map[string]float64{"N": 0.9}, true},
+			},
+			want: map[grid.Pos]string{at(3, 3): ".", at(3, 4): "."},
+		},
+		{
 			// the letter's evidence counts against chance, as the
 			// colour's does against eps: a pyramid clearly red on the
 			// runway where the game holds none, whose blurred letter
@@ -417,5 +432,68 @@ func TestMoveSourceNoDestination(t *testing.T) {
 		if q == at(1, 2) || q == at(1, 5) {
 			t.Errorf("%v to be read again: its top is the one it held", q)
 		}
+	}
+}
+
+// TestPairingKeepsPhantomsOff: when no likely move spells a word the
+// carried changes are paired; a pyramid that left a stack is not put on a
+// square whose reading is a phantom (read so before while the game held
+// it empty: a tall red stack leaning over the runway behind it), and a
+// stack the carrying took as one lower whose photo surely shows its top
+// still is as it stood. Before, the tall red stacks' tops were put on the
+// runway squares the table had tapped empty, photo after photo.
+func TestPairingKeepsPhantomsOff(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red := pyramids.Red
+	b := board(t, map[grid.Pos]string{at(1, 4): "rN5", at(1, 5): "rS5", at(3, 3): "kA"})
+	p := photoOf(b, map[grid.Pos]seenSquare{
+		at(0, 5): {red, map[string]float64{"S": 0.6}, false}, // the phantom
+		at(1, 5): {red, map[string]float64{"S": 0.8}, true},  // the stack, its S surely
+	})
+	// the carrying's reading: the S on the runway came from (1, 5), which
+	// shows S again (two like letters); Reconcile then held the runway
+	// square as before (pinned)
+	after := b.Clone()
+	after.Set(at(1, 5), pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: red, Letter: "S"}}, Height: 4})
+	pinned := map[grid.Pos]bool{at(0, 5): true}
+	conf := make([][]float64, pyramids.Size)
+	for i := range conf {
+		conf[i] = make([]float64, pyramids.Size)
+	}
+	balance(Position{Board: b}, after, p, newPool(ptr(pyramids.DefaultSetup()), b), pinned, conf, func(*pyramids.Board) bool { return false })
+	for q, want := range map[grid.Pos]string{at(0, 5): ".", at(1, 5): "rS5", at(1, 4): "rN5"} {
+		if got := after.At(q).String(); got != want {
+			t.Errorf("%v read %s, want %s\n%s", q, got, want, after)
+		}
+	}
+}
+
+// TestMoveOntoAStackOfAnotherColour: a blue S put on a yellow stack reads
+// yellow (the top is small, the stack's skirts are most of its samples)
+// with the S's letter; the stack the S left shows its next layer. The
+// move that spells the word is found: the destination reads the colour
+// of the stack the game holds there with another letter than its top.
+func TestMoveOntoAStackOfAnotherColour(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	yellow, blue := pyramids.Yellow, pyramids.Blue
+	b := board(t, map[grid.Pos]string{at(3, 1): "yC5", at(5, 8): "bS5", at(3, 2): "kE", at(3, 3): "kA"})
+	p := photoOf(b, map[grid.Pos]seenSquare{
+		at(3, 1): {yellow, map[string]float64{"S": 0.5, "C": 0.05}, false},
+		at(5, 8): {blue, map[string]float64{"R": 0.5, "S": 0.05}, false},
+	})
+	carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+	conf := make([][]float64, pyramids.Size)
+	for i := range conf {
+		conf[i] = make([]float64, pyramids.Size)
+	}
+	spells := func(h *pyramids.Board) bool { t, _ := h.At(at(3, 1)).Top(); return t.String() == "bS" }
+	balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, spells)
+	for q, want := range map[grid.Pos]string{at(3, 1): "bS/yC6", at(5, 8): "bR4"} {
+		if got := carried.At(q).String(); got != want {
+			t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
+		}
+	}
+	if c := conf[3][1]; c >= game.LowConf {
+		t.Errorf("(3,1): conf %.2f, want it marked unsure", c)
 	}
 }
