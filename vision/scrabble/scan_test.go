@@ -466,3 +466,42 @@ func TestScanCrowdedBoard(t *testing.T) {
 		t.Errorf("missed %d tiles, invented %d\n%s", missed, invented, r.Text())
 	}
 }
+
+// TestDropLoneTiles: a tile touching no other tile is dropped when it is
+// a blank or its letter is unsure under loneConf; a sure letter alone,
+// and any tile of a word, stay.
+func TestDropLoneTiles(t *testing.T) {
+	letter := func(l string, conf float64) *Cell { return &Cell{Letter: l, Conf: conf} }
+	blank := &Cell{Blank: true, Conf: 0.5}
+	for _, tc := range []struct {
+		name  string
+		tiles map[[2]int]*Cell
+		kept  [][2]int
+	}{
+		{"a lone blank", map[[2]int]*Cell{{3, 4}: blank}, nil},
+		{"a lone faint letter", map[[2]int]*Cell{{0, 14}: letter("H", 0.17)}, nil},
+		{"a lone sure letter", map[[2]int]*Cell{{9, 9}: letter("Q", 0.95)}, [][2]int{{9, 9}}},
+		{"a blank in a word", map[[2]int]*Cell{{7, 7}: letter("A", 0.99), {7, 8}: blank}, [][2]int{{7, 7}, {7, 8}}},
+		{"two faint tiles side by side", map[[2]int]*Cell{{14, 0}: blank, {13, 0}: letter("L", 0.1)}, [][2]int{{14, 0}, {13, 0}}},
+		{"diagonal neighbours are no word", map[[2]int]*Cell{{5, 5}: letter("E", 0.99), {6, 6}: blank}, [][2]int{{5, 5}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var cells [Size][Size]*Cell
+			for p, c := range tc.tiles {
+				cells[p[0]][p[1]] = c
+			}
+			dropLoneTiles(&cells)
+			want := map[[2]int]bool{}
+			for _, p := range tc.kept {
+				want[p] = true
+			}
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if got := cells[r][c] != nil; got != want[[2]int{r, c}] {
+						t.Errorf("square %d,%d: tile %v, want %v", r, c, got, want[[2]int{r, c}])
+					}
+				}
+			}
+		})
+	}
+}
