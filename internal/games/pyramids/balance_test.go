@@ -59,7 +59,7 @@ func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenP
 	scan := &vpyr.Reading{Squares: p.squares}
 	var taking []grid.Pos
 	if standing.Word != nil {
-		taking = standing.Word.Squares
+		taking = takenSquares(standing.Board, scan, standing.Word)
 	}
 	carried, _, doubtful := vpyr.CarryTaking(standing.Board, scan, pyramids.DefaultSetup().Seats, taking)
 	conf := make([][]float64, pyramids.Size)
@@ -73,7 +73,7 @@ func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenP
 		conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
 	}
 	r := &Rules{setup: new(pyramids.DefaultSetup())}
-	rd, _ := r.Reconcile(standing, past, game.Reading{Board: Position{Board: carried, seen: p}, Conf: conf})
+	rd, _ := r.Reconcile(standing, past, game.Reading{Board: Position{Board: carried, seen: p, taking: taking}, Conf: conf})
 	return rd.Board.(Position).Board, rd.Conf
 }
 
@@ -96,6 +96,7 @@ func TestReadHeldToTheMove(t *testing.T) {
 	standing := map[grid.Pos]string{
 		at(1, 3): "rE5", at(1, 4): "rN5", at(4, 8): "bN5", at(7, 8): "bE/bE4",
 		at(3, 3): "kA", at(3, 4): "kT", at(5, 5): "kS",
+		at(3, 5): "kS", at(3, 6): "kE", at(3, 7): "kN",
 	}
 	tests := []struct {
 		name string
@@ -156,6 +157,20 @@ func TestReadHeldToTheMove(t *testing.T) {
 				at(5, 5): {sure: true},
 			},
 			want: map[grid.Pos]string{at(3, 3): ".", at(3, 4): ".", at(5, 5): "."},
+		},
+		{
+			// the move fitted ATSEN (the guess) and AT: the take shows
+			// AT (S and E surely still there); N, read empty in glare,
+			// is not AT's and stays as it stood
+			name: "the word the take shows; the other word's squares do not change",
+			word: &Announced{Word: "ATSEN", Seat: 0, Squares: []grid.Pos{at(3, 3), at(3, 4), at(3, 5), at(3, 6), at(3, 7)},
+				Or: []Candidate{{Word: "AT", Squares: []grid.Pos{at(3, 3), at(3, 4)}}}},
+			over: map[grid.Pos]seenSquare{
+				at(3, 3): {},
+				at(3, 4): {},
+				at(3, 7): {sure: false},
+			},
+			want: map[grid.Pos]string{at(3, 3): ".", at(3, 4): "."},
 		},
 		{
 			// a phantom behind the red N (its top read on the runway)

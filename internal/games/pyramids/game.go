@@ -115,6 +115,9 @@ type Position struct {
 	// from Read to Reconcile (never kept).
 	seen *seenPhoto
 	img  image.Image
+	// taking, from Read to Reconcile, is the squares of the word waiting
+	// whose take the photo shows (of the words it may be, Announced.Or)
+	taking []grid.Pos
 }
 
 // Announced is a word spelled and announced, not yet taken.

@@ -117,7 +117,11 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 	}
 	// The scan goes with the reading to Reconcile, which holds it to a
 	// turn's moves (balance) with the letters' evidence.
-	return game.Reading{Board: Position{Board: board, seen: newSeenPhoto(scan), img: img}, Conf: conf}, nil
+	out := Position{Board: board, seen: newSeenPhoto(scan), img: img}
+	if waiting != nil {
+		out.taking = taking
+	}
+	return game.Reading{Board: out, Conf: conf}, nil
 }
 
 // readCounts is the stack count a photo's letters are read at first on
@@ -171,9 +175,15 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 	if err1 != nil || err2 != nil || b.Board == nil || a.Board == nil {
 		return rd, 0
 	}
-	var word []grid.Pos // the squares of every word the one waiting may be
-	if b.Word != nil {
-		word = b.Word.AllSquares()
+	var word []grid.Pos // the squares of the word being taken
+	if w := b.Word; w != nil {
+		word = w.AllSquares() // every word it may be
+		if a.taking != nil {
+			// the one the photo shows taken (Read): the others'
+			// squares change no more than any other
+			word = a.taking
+			b.Word = &Announced{Word: w.Word, Seat: w.Seat, Squares: a.taking}
+		}
 	}
 	out := a.Board.Clone()
 	n := 0
