@@ -20,10 +20,9 @@ import (
 	"github.com/tilescope/tilescope/scoring/pyramids"
 )
 
-// pyramidsDemoScores are the demo game's words and their points as the
-// referee scores them from the recorded boards (demodata/game.txt), the
-// photos aside.
-func pyramidsDemoScores(t *testing.T) map[string]int {
+// pyramidsDemoLog is the Pyramids demo game's log (demodata/game.txt):
+// its start and every turn with the boards recorded after it.
+func pyramidsDemoLog(t *testing.T) *pyramids.Log {
 	t.Helper()
 	f, err := os.Open(filepath.Join("..", "..", "internal", "games", "pyramids", "demodata", "game.txt"))
 	if err != nil {
@@ -34,6 +33,15 @@ func pyramidsDemoScores(t *testing.T) map[string]int {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return l
+}
+
+// pyramidsDemoScores are the demo game's words and their points as the
+// referee scores them from the recorded boards (demodata/game.txt), the
+// photos aside.
+func pyramidsDemoScores(t *testing.T) map[string]int {
+	t.Helper()
+	l := pyramidsDemoLog(t)
 	setup := pyramids.DefaultSetup()
 	before := l.Start
 	out := map[string]int{}
@@ -54,15 +62,7 @@ func pyramidsDemoScores(t *testing.T) map[string]int {
 // pyramidsDemoTaken is the recorded board after word's take.
 func pyramidsDemoTaken(t *testing.T, word string) *pyramids.Board {
 	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "internal", "games", "pyramids", "demodata", "game.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	l, err := pyramids.ReadLog(f, "game.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := pyramidsDemoLog(t)
 	for _, e := range l.Entries {
 		if e.Word == word && e.Taken != nil {
 			return e.Taken

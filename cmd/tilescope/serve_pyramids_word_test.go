@@ -4,8 +4,6 @@ package main
 
 import (
 	"context"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -29,15 +27,7 @@ func (w wordSet) Contains(s string) bool { return w[strings.ToUpper(s)] }
 func TestServePyramidsUnsureWordInChromium(t *testing.T) {
 	needChromium(t)
 	ctx := context.Background()
-	f, err := os.Open(filepath.Join("..", "..", "internal", "games", "pyramids", "demodata", "game.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer f.Close()
-	l, err := pyramids.ReadLog(f, "game.txt")
-	if err != nil {
-		t.Fatal(err)
-	}
+	l := pyramidsDemoLog(t)
 	hold, eat := l.Entries[0], l.Entries[1]
 	dict := wordSet{"HOLD": true, "EAT": true, "REATA": true}
 	rules, err := pyrgame.Game{}.New(game.Options{pyrgame.OptColours: "blue,red,green"}, game.Env{Dict: dict})
