@@ -380,166 +380,156 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 		return l * max(c.letters[t.Letter], eps/4) / letterChance
 	}
-	// search finds the likeliest moves among the candidates dsts and
-	// srcs (a source's top onto a destination read in its colour) and,
-	// with a dictionary, the best of them that spells a word.
-	search := func(dsts, srcs []grid.Pos) ([]pair, bool) {
-		if len(srcs) == 0 {
-			return nil, false
-		}
-		// With a dictionary to hold the moves to, the likeliest candidates
-		// when there are many (a hard photo misreads letters all over the
-		// board): the destinations whose photo shows a source's top best
-		// against the stack the game holds, the sources whose photo shows
-		// their next layer best against their top.
-		if len(dsts) > maxDsts {
-			gain := func(q grid.Pos) float64 {
-				b, g := before.At(q), 0.0
-				for _, s := range srcs {
-					if t, _ := before.At(s).Top(); s != q && (weak(q) || t.Colour == info[q].sq.Colour || onOwn(q)) {
-						g = max(g, like(q, b.Put(t)))
-					}
-				}
-				return g / max(like(q, b), 1e-12)
-			}
-			slices.SortStableFunc(dsts, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
-			dsts = dsts[:maxDsts]
-		}
-		if len(srcs) > maxSrcs {
-			gain := func(q grid.Pos) float64 { return like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-12) }
-			slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
-			srcs = srcs[:maxSrcs]
-		}
-		squares := map[grid.Pos]bool{}
-		for _, q := range dsts {
-			squares[q] = true
-		}
-		for _, q := range srcs {
-			squares[q] = true
-		}
-		// Products are taken in the squares' order on the board, not a map's:
-		// the same photo then gives the same scores to the last bit, and a tie
-		// between two moves is decided the same way every time.
-		base := 1.0
-		for _, q := range byPlace(squares) {
-			base *= like(q, before.At(q))
-		}
-		// The search: each destination is left as it is or takes the top of
-		// an unused source of the colour read there (not a stack a
-		// pyramid left in the move, not a top like its own).
-		var best []pair
-		bestScore := -1.0
-		var top []scored            // the likeliest moves, best first
-		used := map[grid.Pos]bool{} // sources taken
-		put := map[grid.Pos]bool{}  // destinations given a pyramid
-		var cur []pair
-		steps := 0
-		score := func() float64 {
-			hyp := map[grid.Pos]pyramids.Stack{}
-			for _, p := range cur {
-				hyp[p.src] = before.At(p.src).Under()
-			}
-			putOn(before, cur, hyp)
-			v := base
-			for _, q := range byPlace(hyp) {
-				v *= like(q, hyp[q]) / max(like(q, before.At(q)), 1e-9)
-			}
-			return v
-		}
-		// inLine: the word is a straight line whose ends may run along the
-		// runway round its corners, so the destinations off the runway lie
-		// in one row or one column. (A destination on the runway once let
-		// any other anywhere: on hard photos the likeliest "move" then put
-		// pyramids all over the board, spelt no word, and the turn's real
-		// move was lost.)
-		inLine := func() bool {
-			rowOK, colOK := true, true
-			var first *grid.Pos
-			for _, p := range cur {
-				if pyramids.OnRunway(p.dst) {
-					continue
-				}
-				if first == nil {
-					first = &p.dst
-				}
-				rowOK = rowOK && p.dst.Row == first.Row
-				colOK = colOK && p.dst.Col == first.Col
-			}
-			return rowOK || colOK
-		}
-		var walk func(i int)
-		walk = func(i int) {
-			if steps++; steps > 200000 {
-				return
-			}
-			if i == len(dsts) {
-				if len(cur) == 0 || !inLine() {
-					return
-				}
-				if v := score(); v > bestScore {
-					bestScore, best = v, slices.Clone(cur)
-				}
-				if spells != nil {
-					top = keepBest(top, scored{score(), slices.Clone(cur)}, wordMoves)
-				}
-				return
-			}
-			walk(i + 1)
-			d := dsts[i]
-			if used[d] {
-				// a stack a pyramid left is no destination: the
-				// pyramids moved come from stacks off the word
-				return
-			}
+	// With a dictionary to hold the moves to, the likeliest candidates
+	// when there are many (a hard photo misreads letters all over the
+	// board): the destinations whose photo shows a source's top best
+	// against the stack the game holds, the sources whose photo shows
+	// their next layer best against their top.
+	if len(dsts) > maxDsts {
+		gain := func(q grid.Pos) float64 {
+			b, g := before.At(q), 0.0
 			for _, s := range srcs {
-				t, _ := before.At(s).Top()
-				if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d)) {
-					continue
+				if t, _ := before.At(s).Top(); s != q && (weak(q) || t.Colour == info[q].sq.Colour || onOwn(q)) {
+					g = max(g, like(q, b.Put(t)))
 				}
-				if dt, ok := before.At(d).Top(); ok && dt == t {
-					// put on its likeness it changes nothing the
-					// camera sees: the smaller move explains the
-					// photo as well
-					continue
-				}
-				used[s], put[d] = true, true
-				cur = append(cur, pair{s, d})
-				walk(i + 1)
-				cur = cur[:len(cur)-1]
-				used[s], put[d] = false, false
 			}
+			return g / max(like(q, b), 1e-12)
 		}
-		walk(0)
-		if best == nil {
-			return nil, false
-		}
-		// A turn spells a word: of the likeliest moves, the best that makes
-		// the board spell one the dictionary knows (the letters moved are the
-		// sources' tops, which the game knows), unless the photo shows the
-		// best by far more clearly.
-		spelt := spells == nil
-		for _, m := range top {
-			if m.v < bestScore*wordOdds {
-				break
-			}
-			hyp := before.Clone()
-			out := map[grid.Pos]pyramids.Stack{}
-			for _, p := range m.pairs {
-				out[p.src] = before.At(p.src).Under()
-			}
-			putOn(before, m.pairs, out)
-			for q, st := range out {
-				hyp.Set(q, st)
-			}
-			if spells(hyp) {
-				best, spelt = m.pairs, true
-				break
-			}
-		}
-		return best, spelt
+		slices.SortStableFunc(dsts, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+		dsts = dsts[:maxDsts]
 	}
-	best, ok := search(dsts, srcs)
-	if !ok {
+	if len(srcs) > maxSrcs {
+		gain := func(q grid.Pos) float64 { return like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-12) }
+		slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+		srcs = srcs[:maxSrcs]
+	}
+	squares := map[grid.Pos]bool{}
+	for _, q := range dsts {
+		squares[q] = true
+	}
+	for _, q := range srcs {
+		squares[q] = true
+	}
+	// Products are taken in the squares' order on the board, not a map's:
+	// the same photo then gives the same scores to the last bit, and a tie
+	// between two moves is decided the same way every time.
+	base := 1.0
+	for _, q := range byPlace(squares) {
+		base *= like(q, before.At(q))
+	}
+	// The search: each destination is left as it is or takes the top of
+	// an unused source of the colour read there (not a stack a
+	// pyramid left in the move, not a top like its own).
+	var best []pair
+	bestScore := -1.0
+	var top []scored            // the likeliest moves, best first
+	used := map[grid.Pos]bool{} // sources taken
+	put := map[grid.Pos]bool{}  // destinations given a pyramid
+	var cur []pair
+	steps := 0
+	score := func() float64 {
+		hyp := map[grid.Pos]pyramids.Stack{}
+		for _, p := range cur {
+			hyp[p.src] = before.At(p.src).Under()
+		}
+		putOn(before, cur, hyp)
+		v := base
+		for _, q := range byPlace(hyp) {
+			v *= like(q, hyp[q]) / max(like(q, before.At(q)), 1e-9)
+		}
+		return v
+	}
+	// inLine: the word is a straight line whose ends may run along the
+	// runway round its corners, so the destinations off the runway lie
+	// in one row or one column. (A destination on the runway once let
+	// any other anywhere: on hard photos the likeliest "move" then put
+	// pyramids all over the board, spelt no word, and the turn's real
+	// move was lost.)
+	inLine := func() bool {
+		rowOK, colOK := true, true
+		var first *grid.Pos
+		for _, p := range cur {
+			if pyramids.OnRunway(p.dst) {
+				continue
+			}
+			if first == nil {
+				first = &p.dst
+			}
+			rowOK = rowOK && p.dst.Row == first.Row
+			colOK = colOK && p.dst.Col == first.Col
+		}
+		return rowOK || colOK
+	}
+	var walk func(i int)
+	walk = func(i int) {
+		if steps++; steps > 200000 {
+			return
+		}
+		if i == len(dsts) {
+			if len(cur) == 0 || !inLine() {
+				return
+			}
+			if v := score(); v > bestScore {
+				bestScore, best = v, slices.Clone(cur)
+			}
+			if spells != nil {
+				top = keepBest(top, scored{score(), slices.Clone(cur)}, wordMoves)
+			}
+			return
+		}
+		walk(i + 1)
+		d := dsts[i]
+		if used[d] {
+			// a stack a pyramid left is no destination: the
+			// pyramids moved come from stacks off the word
+			return
+		}
+		for _, s := range srcs {
+			t, _ := before.At(s).Top()
+			if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d)) {
+				continue
+			}
+			if dt, ok := before.At(d).Top(); ok && dt == t {
+				// put on its likeness it changes nothing the
+				// camera sees: the smaller move explains the
+				// photo as well
+				continue
+			}
+			used[s], put[d] = true, true
+			cur = append(cur, pair{s, d})
+			walk(i + 1)
+			cur = cur[:len(cur)-1]
+			used[s], put[d] = false, false
+		}
+	}
+	walk(0)
+	if best == nil {
+		return -1, nil
+	}
+	// A turn spells a word: of the likeliest moves, the best that makes
+	// the board spell one the dictionary knows (the letters moved are the
+	// sources' tops, which the game knows), unless the photo shows the
+	// best by far more clearly.
+	spelt := spells == nil
+	for _, m := range top {
+		if m.v < bestScore*wordOdds {
+			break
+		}
+		hyp := before.Clone()
+		out := map[grid.Pos]pyramids.Stack{}
+		for _, p := range m.pairs {
+			out[p.src] = before.At(p.src).Under()
+		}
+		putOn(before, m.pairs, out)
+		for q, st := range out {
+			hyp.Set(q, st)
+		}
+		if spells(hyp) {
+			best, spelt = m.pairs, true
+			break
+		}
+	}
+	if !spelt {
 		// no likely move spells a word: the carried changes are paired
 		return -1, nil
 	}
