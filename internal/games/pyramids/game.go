@@ -521,8 +521,8 @@ func (r *Rules) judgeTake(b, a Position, w *Announced, named string) (game.Move,
 		return r.takeOf(b, a, w.Word, w.Squares)
 	}
 	var fits []Candidate
+	var moves []game.Move // the take of each word that fits
 	var first error
-	var mv game.Move
 	for _, c := range w.Words() {
 		m, err := r.takeOf(b, a, c.Word, c.Squares)
 		if err != nil {
@@ -531,26 +531,23 @@ func (r *Rules) judgeTake(b, a Position, w *Announced, named string) (game.Move,
 			}
 			continue
 		}
-		if len(fits) == 0 {
-			mv = m
-		}
-		fits = append(fits, c)
+		fits, moves = append(fits, c), append(moves, m)
 	}
 	switch {
 	case len(fits) == 0:
 		return game.Move{}, first
 	case len(fits) == 1:
-		mv.Names = fits[0].Word
-		return mv, nil
+		moves[0].Names = fits[0].Word
+		return moves[0], nil
 	}
 	// The take cannot tell: the table says which.
-	for _, c := range fits {
+	for i, c := range fits {
 		if strings.EqualFold(c.Word, named) {
-			m, _ := r.takeOf(b, a, c.Word, c.Squares)
-			m.Names = c.Word
-			return m, nil
+			moves[i].Names = c.Word
+			return moves[i], nil
 		}
 	}
+	mv := moves[0]
 	d := mv.Detail.(Detail)
 	d.Unsure = true
 	for _, c := range fits {
