@@ -135,6 +135,11 @@ dict-agree:
 dict-bench:
 	$(GO) test -run '^$$' -bench . -benchmem -count 1 ./dict/...
 
+# The loose tiles' verifiers as make train writes them (verify-verifiers
+# retrains them with the same arguments).
+VERIFIER_ARGS = -photos $(PHOTOS)/train -render 40 -seed 1000 -no-specialist
+VERIFIER_TWISTS_ARGS = -game twists -render 80 -difficulty mixed -seed 1000 -no-specialist
+
 # train retrains the tile classifier (ocr/model/*.tsm, committed) from fonts
 # and the Bananagrams photos' train split (../shared/data/photos), then the
 # loose tiles' verifier (vision/loose/verifier.txt) on that split; fixed
@@ -151,8 +156,8 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose -synth 40 -empty 200 -real 4 -real-warp 2 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose-ru -ru-loose-scenes 160 -synth 40 -empty 200 -epochs 4 -seed 1
-	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -no-specialist -out vision/loose/verifier.txt
-	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -no-specialist -out vision/loose/verifier-twists.txt
+	nice $(GO) run ./vision/loose/internal/trainverify $(VERIFIER_ARGS) -out vision/loose/verifier.txt
+	nice $(GO) run ./vision/loose/internal/trainverify $(VERIFIER_TWISTS_ARGS) -out vision/loose/verifier-twists.txt
 
 # verify-verifiers retrains the loose tiles' two verifiers into a scratch
 # folder and compares them byte for byte with the shipped ones: a change to
@@ -162,8 +167,8 @@ train:
 .PHONY: verify-verifiers
 verify-verifiers: deps
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
-	nice $(GO) run ./vision/loose/internal/trainverify -photos $(PHOTOS)/train -render 40 -seed 1000 -no-specialist -out $$d/verifier.txt && \
-	nice $(GO) run ./vision/loose/internal/trainverify -game twists -render 80 -difficulty mixed -seed 1000 -no-specialist -out $$d/verifier-twists.txt && \
+	nice $(GO) run ./vision/loose/internal/trainverify $(VERIFIER_ARGS) -out $$d/verifier.txt && \
+	nice $(GO) run ./vision/loose/internal/trainverify $(VERIFIER_TWISTS_ARGS) -out $$d/verifier-twists.txt && \
 	cmp $$d/verifier.txt vision/loose/verifier.txt && cmp $$d/verifier-twists.txt vision/loose/verifier-twists.txt && \
 	echo "verify-verifiers: the shipped verifiers are what make train writes"
 
