@@ -103,7 +103,7 @@ func NewClassifier(m *Model) (*Classifier, error) {
 		c.w, c.b = fold(m.W, m.B, m.Outputs())
 	}
 	c.pool.New = func() any {
-		return &scratch{feat: make([]float32, NumFeatures), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
+		return &scratch{feat: make([]float32, m.Features), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
 	}
 	return c, nil
 }
@@ -132,6 +132,16 @@ func (c *Classifier) ReadLetter(tile image.Image) (Reading, error) {
 func (c *Classifier) ReadKnown(tile image.Image, k Known) (Reading, error) {
 	if err := checkImage(tile); err != nil {
 		return Reading{}, err
+	}
+	if c.m.Input == InputGrey {
+		// the crop's grey levels as they stand: no rotation estimated
+		if err := checkGrey(tile); err != nil {
+			return Reading{}, err
+		}
+		s := c.pool.Get().(*scratch)
+		defer c.pool.Put(s)
+		greyFeatures(tile, s.feat)
+		return c.decide(s, 0, k), nil
 	}
 	ar := arenas.Get().(*arena)
 	defer func() { ar.reset(); arenas.Put(ar) }()
@@ -175,7 +185,13 @@ type GlyphScore struct {
 // Scores returns every glyph's probability (summed over quarter turns),
 // best first, and the estimated rotation modulo 90 degrees.
 func (c *Classifier) Scores(tile image.Image) ([]GlyphScore, float64, error) {
-	fv, err := Features(tile)
+	var fv FeatureVector
+	var err error
+	if c.m.Input == InputGrey {
+		fv.Vec, err = GreyFeatures(tile)
+	} else {
+		fv, err = Features(tile)
+	}
 	if err != nil {
 		return nil, 0, err
 	}

@@ -34,7 +34,22 @@ type ModelHeader struct {
 	Turns    int      `json:"turns"`
 	Features int      `json:"features"`
 	Hidden   int      `json:"hidden"`
-	Note     string   `json:"note,omitempty"`
+	// Input names the features the model reads: "" those of Features,
+	// InputGrey those of GreyFeatures.
+	Input string `json:"input,omitempty"`
+	Note  string `json:"note,omitempty"`
+}
+
+// InputFeatures is the length of the feature vector a model of the
+// header reads (0 for an input this program does not know).
+func (h ModelHeader) InputFeatures() int {
+	switch h.Input {
+	case "":
+		return NumFeatures
+	case InputGrey:
+		return NumGreyFeatures
+	}
+	return 0
 }
 
 // Model is a trained classifier: an optional hidden ReLU layer and a
@@ -59,8 +74,8 @@ func (m *Model) in() int {
 }
 
 func (m *Model) check() error {
-	if m.Turns < 1 || len(m.Glyphs) < 2 || m.Features != NumFeatures || m.Hidden < 0 || m.Hidden > 4096 {
-		return fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, NumFeatures)
+	if m.Turns < 1 || len(m.Glyphs) < 2 || m.Features != m.InputFeatures() || m.Features == 0 || m.Hidden < 0 || m.Hidden > 4096 {
+		return fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, m.InputFeatures())
 	}
 	if len(m.Mean) != m.Features || len(m.Scale) != m.Features ||
 		len(m.W1) != m.Hidden*m.Features || len(m.B1) != m.Hidden ||
@@ -125,8 +140,8 @@ func DecodeModel(data []byte) (*Model, error) {
 	if err := json.Unmarshal(hdr, &m.ModelHeader); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrBadModel, err)
 	}
-	if m.Features != NumFeatures || m.Turns < 1 || m.Turns > 8 || m.Hidden < 0 || m.Hidden > 4096 || len(m.Glyphs) > 1000 {
-		return nil, fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, NumFeatures)
+	if m.Features != m.InputFeatures() || m.Features == 0 || m.Turns < 1 || m.Turns > 8 || m.Hidden < 0 || m.Hidden > 4096 || len(m.Glyphs) > 1000 {
+		return nil, fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, m.InputFeatures())
 	}
 	var readErr error
 	f32 := func(n int) []float32 {

@@ -1,0 +1,150 @@
+package ocr
+
+import (
+	"fmt"
+	"image"
+	"math"
+)
+
+// Grey features: a crop described by its own grey levels, with no ink
+// found (issue 21). The features of Features start from Otsu's threshold
+// and a patch scaled to the letter found; a letter blurred into a blob
+// defeats both. These take the crop's centre as it is: its luminance
+// averaged to a small fixed patch, its mean and contrast normalised, its
+// polarity turned so that the minority (the ink) is dark, then the patch
+// itself, histograms of its gradients' orientations and two numbers of
+// its contrast. A model whose header says Input "grey" reads them
+// (vision/pyramids' faces: en-pyrg).
+
+const (
+	// InputGrey is the ModelHeader.Input of a model that reads
+	// GreyFeatures.
+	InputGrey = "grey"
+
+	greySide  = 20 // the patch's side
+	greyCells = 4  // HOG cells a side
+	greyBins  = 12 // signed orientations
+	// greyWin is the share of the crop's side the patch covers, centred.
+	greyWin = 5.0 / 6
+	// greyMinSD is the least contrast (grey levels) normalised by: a flat
+	// crop's noise is not blown up into a letter.
+	greyMinSD = 2.0
+
+	// NumGreyFeatures is the length of GreyFeatures' vector.
+	NumGreyFeatures = greySide*greySide + greyCells*greyCells*greyBins + 2
+)
+
+// GreyFeatures is the grey feature vector of a crop (any size of at least
+// 8x8 pixels; the vision/pyramids face crops are 48x48).
+func GreyFeatures(img image.Image) ([]float32, error) {
+	if err := checkGrey(img); err != nil {
+		return nil, err
+	}
+	dst := make([]float32, NumGreyFeatures)
+	greyFeatures(img, dst)
+	return dst, nil
+}
+
+// checkGrey is checkImage, and a crop of at least 8x8 pixels.
+func checkGrey(img image.Image) error {
+	if err := checkImage(img); err != nil {
+		return err
+	}
+	if b := img.Bounds(); b.Dx() < 8 || b.Dy() < 8 {
+		return fmt.Errorf("ocr: a %dx%d crop is too small for grey features (at least 8x8)", b.Dx(), b.Dy())
+	}
+	return nil
+}
+
+// Luma is the grey level of one pixel as GreyFeatures takes it (8-bit
+// R, G, B): (299 R + 587 G + 114 B) / 1000, rounded. A crop stored grey
+// with it gives the same features as the colour crop.
+func Luma(r, g, b uint8) uint8 {
+	return uint8((299*uint32(r) + 587*uint32(g) + 114*uint32(b) + 500) / 1000)
+}
+
+func greyFeatures(img image.Image, dst []float32) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	at := func(x, y int) uint8 {
+		switch m := img.(type) {
+		case *image.Gray:
+			return m.Pix[y*m.Stride+x]
+		case *image.RGBA:
+			o := y*m.Stride + 4*x
+			return Luma(m.Pix[o], m.Pix[o+1], m.Pix[o+2])
+		}
+		r, g, bb, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+		return Luma(uint8(r>>8), uint8(g>>8), uint8(bb>>8))
+	}
+	if g, ok := img.(*image.Gray); ok && g.Rect.Min != (image.Point{}) {
+		at = func(x, y int) uint8 { return g.GrayAt(b.Min.X+x, b.Min.Y+y).Y }
+	}
+	if r, ok := img.(*image.RGBA); ok && r.Rect.Min != (image.Point{}) {
+		at = func(x, y int) uint8 {
+			c := r.RGBAAt(b.Min.X+x, b.Min.Y+y)
+			return Luma(c.R, c.G, c.B)
+		}
+	}
+	// box-average the central window to greySide x greySide
+	var p [greySide * greySide]float32
+	span := func(n, i int) (int, int) {
+		x0 := float64(n) * (1 - greyWin) / 2
+		step := float64(n) * greyWin / greySide
+		a, z := int(x0+step*float64(i)), int(x0+step*float64(i+1))
+		if z <= a {
+			z = a + 1
+		}
+		return a, min(z, n)
+	}
+	var mean float64
+	for py := 0; py < greySide; py++ {
+		y0, y1 := span(h, py)
+		for px := 0; px < greySide; px++ {
+			x0, x1 := span(w, px)
+			s := 0
+			for y := y0; y < y1; y++ {
+				for x := x0; x < x1; x++ {
+					s += int(at(x, y))
+				}
+			}
+			v := float32(s) / float32((y1-y0)*(x1-x0))
+			p[py*greySide+px] = v
+			mean += float64(v)
+		}
+	}
+	mean /= greySide * greySide
+	var vr float64
+	for _, v := range p {
+		d := float64(v) - mean
+		vr += d * d
+	}
+	sd := math.Sqrt(vr / (greySide * greySide))
+	inv := float32(1 / math.Max(sd, greyMinSD))
+	for i := range p {
+		p[i] = (p[i] - float32(mean)) * inv
+	}
+	// polarity: the ink is the minority of the centre, the tail of its
+	// grey levels; turned so that it is dark
+	var skew float64
+	const c0, c1 = greySide / 4, greySide - greySide/4
+	for y := c0; y < c1; y++ {
+		for x := c0; x < c1; x++ {
+			v := float64(p[y*greySide+x])
+			skew += v * v * v
+		}
+	}
+	flip := float32(1)
+	if skew > 0 {
+		flip = -1
+		for i := range p {
+			p[i] = -p[i]
+		}
+	}
+	copy(dst, p[:])
+	off := greySide * greySide
+	hog(p[:], greySide, greyCells, greyBins, true, dst[off:off+greyCells*greyCells*greyBins])
+	off += greyCells * greyCells * greyBins
+	dst[off] = float32(math.Log1p(sd) / 5)
+	dst[off+1] = flip
+}
