@@ -146,6 +146,9 @@ func run() error {
 	if *specialist == "loose-ru" {
 		return trainLooseRu(fonts, start)
 	}
+	if *specialist == "pyramids-grey" {
+		return trainPyramidsGrey(start)
+	}
 	if *specialist != "" {
 		return trainSpecialist(fonts, start, trainPhotos)
 	}

@@ -43,6 +43,9 @@ type pyrSample struct {
 	sq     int // the square's index over the whole set (scene*100 + row*10 + col)
 	weight float64
 	truthK bool // cut at the true stack count
+	// grey is the crop's grey levels (-specialist pyramids-grey, whose
+	// samples carry no fv)
+	grey *image.Gray
 }
 
 // pyramidFaces renders Crossword Pyramids scenes (seeds seed0..seed0+n-1,
@@ -115,12 +118,12 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 	}
 	var out []pyrSample
 	for _, c := range crops {
-		fv, err := faceFeatures(c.Image)
+		s, err := faceSample(c.Image)
 		if err != nil {
 			continue
 		}
 		t := truth[c.Pos]
-		s := pyrSample{fv: fv, glyph: t.glyph, sq: i*100 + c.Pos.Row*10 + c.Pos.Col, weight: c.Weight, truthK: c.Height == t.k}
+		s.glyph, s.sq, s.weight, s.truthK = t.glyph, i*100+c.Pos.Row*10+c.Pos.Col, c.Weight, c.Height == t.k
 		out = append(out, s)
 		if blurShare > 0 && brng.Float64() < blurShare {
 			noise := 0.0
@@ -128,8 +131,9 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 				noise = 2 + 6*brng.Float64()
 			}
 			b := blurCrop(c.Image, 1+3*brng.Float64(), noise, brng)
-			if s.fv, err = faceFeatures(b); err == nil {
-				out = append(out, s)
+			if bs, err := faceSample(b); err == nil {
+				bs.glyph, bs.sq, bs.weight, bs.truthK = s.glyph, s.sq, s.weight, s.truthK
+				out = append(out, bs)
 			}
 		}
 	}
@@ -196,6 +200,18 @@ func blurCrop(img image.Image, sigma, noise float64, rng *rand.Rand) *image.RGBA
 		}
 	}
 	return out
+}
+
+// faceSample is a face crop as the model being trained learns from it:
+// its features (faceFeatures), or for the grey model (-specialist
+// pyramids-grey) the crop's grey levels, kept as they are (ocr.Luma), the
+// features taken later.
+func faceSample(img image.Image) (pyrSample, error) {
+	if *specialist == "pyramids-grey" {
+		return pyrSample{grey: lumaCrop(img)}, nil
+	}
+	fv, err := faceFeatures(img)
+	return pyrSample{fv: fv}, err
 }
 
 // faceFeatures are a face crop's features as the trained model will see

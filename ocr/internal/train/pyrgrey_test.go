@@ -1,0 +1,101 @@
+package main
+
+import (
+	"image"
+	"math/rand/v2"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+func TestGreyCache(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	var faces []pyrSample
+	for i := 0; i < 5; i++ {
+		g := image.NewGray(image.Rect(0, 0, 48, 48))
+		for j := range g.Pix {
+			g.Pix[j] = uint8(rng.IntN(256))
+		}
+		faces = append(faces, pyrSample{glyph: 1 + i, sq: 100*i + 7, weight: 0.25 * float64(i), truthK: i%2 == 0, grey: g})
+	}
+	tests := []struct {
+		name  string
+		faces []pyrSample
+	}{{"five faces", faces}, {"none", nil}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), "faces.cache")
+			if err := writeGreyCache(path, tc.faces); err != nil {
+				t.Fatal(err)
+			}
+			back, err := readGreyCache(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(back) != len(tc.faces) {
+				t.Fatalf("%d faces back, want %d", len(back), len(tc.faces))
+			}
+			for i, s := range back {
+				w := tc.faces[i]
+				if s.glyph != w.glyph || s.sq != w.sq || s.weight != w.weight || s.truthK != w.truthK || !slices.Equal(s.grey.Pix, w.grey.Pix) {
+					t.Errorf("face %d: %+v, want %+v", i, s, w)
+				}
+			}
+		})
+	}
+	if _, err := readGreyCache(filepath.Join(t.TempDir(), "none")); err == nil {
+		t.Error("a missing cache read")
+	}
+}
+
+// fitGrey learns two classes that differ in one feature, and two runs
+// give the same weights.
+func TestFitGrey(t *testing.T) {
+	const F, N = 6, 400
+	rng := rand.New(rand.NewPCG(3, 4))
+	X := make([]float32, N*F)
+	Y := make([]int32, N)
+	for i := 0; i < N; i++ {
+		Y[i] = int32(1 + i%2)
+		for f := 0; f < F; f++ {
+			X[i*F+f] = float32(rng.NormFloat64())
+		}
+		X[i*F+2] += 3 * float32(2*(i%2)-1)
+	}
+	glyphs := []string{"", "A", "B"}
+	a := fitGrey(X, Y, F, glyphs, 8, 30, 1)
+	b := fitGrey(X, Y, F, glyphs, 8, 30, 1)
+	if !slices.Equal(a.W1, b.W1) || !slices.Equal(a.W, b.W) {
+		t.Error("two runs with the same seed differ")
+	}
+	right := 0
+	for i := 0; i < N; i++ {
+		x := X[i*F : (i+1)*F]
+		h := make([]float32, a.Hidden)
+		for j := range h {
+			var s float32
+			for f := 0; f < F; f++ {
+				s += a.W1[j*F+f] * (x[f] - a.Mean[f]) * a.Scale[f]
+			}
+			h[j] = max(0, s+a.B1[j])
+		}
+		best, bv := 0, float32(-1e30)
+		for o := range glyphs {
+			v := a.B[o] + dot(a.W[o*a.Hidden:(o+1)*a.Hidden], h)
+			if v > bv {
+				best, bv = o, v
+			}
+		}
+		if best == int(Y[i]) {
+			right++
+		}
+	}
+	if right < N*95/100 {
+		t.Errorf("%d of %d right, want 95%%", right, N)
+	}
+	if a.Input != ocr.InputGrey || a.Turns != 1 {
+		t.Errorf("header %+v, want grey input, one turn", a.ModelHeader)
+	}
+}
