@@ -306,16 +306,15 @@ func fitGrey(X []float32, Y []int32, F int, glyphs []string, hidden, epochs int,
 				g.h[j] = max(0, B1[j]+dot(W1[j*F:(j+1)*F], x))
 			}
 			mx := float32(math.Inf(-1))
+			best := 0
 			for o := 0; o < O; o++ {
 				g.p[o] = B[o] + dot(W[o*hidden:(o+1)*hidden], g.h)
-				mx = max(mx, g.p[o])
+				if g.p[o] > mx {
+					mx, best = g.p[o], o
+				}
 			}
 			var sum float32
-			best := 0
 			for o := range g.p {
-				if g.p[o] > g.p[best] {
-					best = o
-				}
 				g.p[o] = float32(math.Exp(float64(g.p[o] - mx)))
 				sum += g.p[o]
 			}
