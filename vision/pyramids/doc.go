@@ -47,10 +47,12 @@
 //     an upright crop around its letter) and read by the tile reader and
 //     ocr's specialist for blurred crops, their upright probabilities
 //     averaged, or with Options.FaceModel by the tile reader and the
-//     faces' model (en-pyr), weighted 0.3 and 0.7 (faceHeads; the crop
-//     stands upright as cut, so its features are taken without the
-//     normaliser's rotation estimate: ocr.FeaturesUpright); the faces'
-//     probabilities are summed, each weighted by how much of it the
+//     faces' model (en-pyr), weighted 0.3 and 0.7, and with them the
+//     faces' grey model (en-pyrg, over the crop's own grey levels:
+//     ocr.GreyFeatures) at greyWeight, the other two sharing the rest
+//     (faceHeads; the crop stands upright as cut, so its features are
+//     taken without the normaliser's rotation estimate:
+//     ocr.FeaturesUpright); the faces' probabilities are summed, each weighted by how much of it the
 //     camera sees. A square not sure at the game's stack height is read
 //     again at the height (within three) where its best face reads a
 //     letter most surely.
@@ -60,7 +62,8 @@
 //     stack of its colour next to it leans over in the picture
 //     (overhangs: its colour and letters may be the neighbour's), nor,
 //     with the faces' model, a letter under 0.75 that only one face
-//     the camera sees well shows.
+//     the camera sees well shows; with the grey model, the reading
+//     without it must be sure and the same letter too.
 //   - Stack count: the camera hardly sees it. Each layer lifts the top
 //     pyramid 4 mm, which moves it in the picture only by parallax (a pixel
 //     or two on most squares of a near-overhead view, nothing below the

@@ -81,8 +81,9 @@ func TestFaceCrops(t *testing.T) {
 
 // TestFaceHeads: the English reader's faces are read by two heads alike
 // (en, en-blur); with the model trained on pyramid faces
-// (Options.FaceModel) by en and that model, weighted tileWeightModel and
-// the rest; a reader that is not ocr's classifier gets none.
+// (Options.FaceModel) by en, that model and the grey model (en-pyrg),
+// the grey one weighted greyWeight and the other two sharing the rest as
+// tileWeightModel says; a reader that is not ocr's classifier gets none.
 func TestFaceHeads(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -100,6 +101,11 @@ func TestFaceHeads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	grey, err := ocr.LoadModel(faceGreyModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 1 - greyWeight
 	tests := []struct {
 		name      string
 		model     bool
@@ -107,7 +113,7 @@ func TestFaceHeads(t *testing.T) {
 		wantW     []float64
 	}{
 		{"tile reader and en-blur", false, []string{tile.Model().Note, blur.Note}, []float64{0.5, 0.5}},
-		{"tile reader and en-pyr", true, []string{tile.Model().Note, pyr.Note}, []float64{tileWeightModel, 1 - tileWeightModel}},
+		{"tile reader, en-pyr and en-pyrg", true, []string{tile.Model().Note, pyr.Note, grey.Note}, []float64{k * tileWeightModel, k * (1 - tileWeightModel), greyWeight}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
