@@ -315,13 +315,6 @@ func (c *Classifier) decide(s *scratch, alpha float64, known Known) Reading {
 	if letter == "" {
 		return Reading{Conf: float64(bestP)}
 	}
-	if !known.Tile && len(c.mates) > 0 {
-		// Whether the crop holds a tile is main's to say; which letter,
-		// the pool's (NewPooled): a face in a typeface main never saw
-		// is read by the mates too.
-		known.Tile = true
-		return c.decide(s, alpha, known)
-	}
 	bestK := at
 	if at < 0 {
 		bestK = 0

@@ -18,12 +18,9 @@ const SpecialistUpwords = "en-upw"
 // probabilities of every (glyph, turn) are averaged at each candidate
 // rotation, so a letter one model reads weakly and the others well still
 // wins, and a disagreement reads unsure. A crop that may be empty (Read,
-// ReadKnown without Known.Tile) is judged by main alone, so whether a
-// square holds a tile is as without mates; where main reads a letter,
-// the letter is read by the pool as for a tile (a face in a typeface
-// main never saw is read by the mates too). GlyphProbs without
-// Known.Tile is main's alone; Outputs reads as for a tile (every output
-// pooled).
+// and the other reads without Known.Tile) is read by main alone, so
+// whether a square holds a tile, and the first reading of it, are as
+// without mates; Outputs reads as for a tile (every output pooled).
 // main's specialist
 // for blurred crops, if it has one, is kept (itself not pooled). The
 // mates must know main's glyphs in main's order and its turns.
