@@ -33,6 +33,13 @@
 // is blurred), as the Upwords board reader does; Cascade applies the
 // board reader's rule to single crops, for the evaluation commands.
 //
+// A model may read other features than these: a header with Input
+// "grey" (InputGrey) reads GreyFeatures, a crop's own grey levels with no
+// ink found (the centre averaged to a small patch, mean and contrast
+// normalised, turned so the ink is dark, and its gradients'
+// orientations), for letters blurred past finding their ink
+// (vision/pyramids' faces: en-pyrg).
+//
 // Speed: a reading allocates almost nothing (scratch space comes from a
 // pool of arenas), flat crops stop early, and the dense layers run four
 // weight rows at a time (SSE on amd64, dot_amd64.s). The tuned code must
