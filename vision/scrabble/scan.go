@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
+	rules "github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -335,6 +336,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Conf = min(cell.Conf, blurredConf)
 		}
 	}
+	keepBlanks(&out.Cells)
 	dropLoneTiles(&out.Cells)
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
@@ -373,6 +375,31 @@ func dropLoneTiles(cells *[Size][Size]*Cell) {
 		}
 	}
 	for _, p := range lone {
+		cells[p[0]][p[1]] = nil
+	}
+}
+
+// keepBlanks empties the squares read as blanks beyond the set's two
+// (scoring/scrabble.Blanks), keeping the two read most surely: a set has
+// two blank tiles, so a board read with more has empty squares taken for
+// blanks (a hand's shadow, glare over a corner: squares unlike their
+// print, showing no letter).
+func keepBlanks(cells *[Size][Size]*Cell) {
+	var blanks [][2]int
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if cell := cells[r][c]; cell != nil && cell.Blank {
+				blanks = append(blanks, [2]int{r, c})
+			}
+		}
+	}
+	if len(blanks) <= rules.Blanks {
+		return
+	}
+	sort.SliceStable(blanks, func(i, j int) bool {
+		return cells[blanks[i][0]][blanks[i][1]].Conf > cells[blanks[j][0]][blanks[j][1]].Conf
+	})
+	for _, p := range blanks[rules.Blanks:] {
 		cells[p[0]][p[1]] = nil
 	}
 }
@@ -510,5 +537,4 @@ func boardPos(r, c, rot int) (int, int) {
 	return r, c
 }
 
-var _ = sort.Float64s
 var debugVotes = func([4]float64) {}

@@ -505,3 +505,41 @@ func TestDropLoneTiles(t *testing.T) {
 		})
 	}
 }
+
+// TestKeepBlanks: a board read with more blanks than the set's two keeps
+// the two read most surely and empties the others; letters are never
+// touched, and two blanks or fewer stay as read.
+func TestKeepBlanks(t *testing.T) {
+	letter := func(l string) *Cell { return &Cell{Letter: l, Conf: 0.3} }
+	blank := func(conf float64) *Cell { return &Cell{Blank: true, Conf: conf} }
+	for _, tc := range []struct {
+		name  string
+		tiles map[[2]int]*Cell
+		kept  [][2]int
+	}{
+		{"two blanks", map[[2]int]*Cell{{7, 7}: blank(0.5), {7, 8}: blank(0.2), {7, 9}: letter("E")}, [][2]int{{7, 7}, {7, 8}, {7, 9}}},
+		{"a shadow's blanks", map[[2]int]*Cell{
+			{3, 3}: blank(0.5), {3, 4}: blank(0.9), {4, 3}: blank(0.1), {4, 4}: blank(0.7), {9, 9}: letter("Q"),
+		}, [][2]int{{3, 4}, {4, 4}, {9, 9}}},
+		{"no blank", map[[2]int]*Cell{{0, 0}: letter("A"), {0, 1}: letter("T")}, [][2]int{{0, 0}, {0, 1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var cells [Size][Size]*Cell
+			for p, c := range tc.tiles {
+				cells[p[0]][p[1]] = c
+			}
+			keepBlanks(&cells)
+			want := map[[2]int]bool{}
+			for _, p := range tc.kept {
+				want[p] = true
+			}
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if got := cells[r][c] != nil; got != want[[2]int{r, c}] {
+						t.Errorf("square %d,%d: tile %v, want %v", r, c, got, want[[2]int{r, c}])
+					}
+				}
+			}
+		})
+	}
+}
