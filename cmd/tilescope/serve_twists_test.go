@@ -116,10 +116,13 @@ func TestServeTwistsInChromium(t *testing.T) {
 	js(toPlayName+" to play, anticlockwise", `document.querySelector("#scores .player.toplay .name").textContent === "`+toPlayName+`" && document.getElementById("scores").classList.contains("reversed")`)
 	js("the action tiles in the history", `document.getElementById("history").textContent.includes("skip") && document.getElementById("history").textContent.includes("gave 2 to Борис")`)
 
-	// The first change asks for the table's PIN.
-	pinIfAsked := func() {
+	// The first change asks for the table's PIN: wait until the page asks
+	// for it or the change is done (done, a script's condition), however
+	// slow the machine, then give it. A fixed pause here missed a PIN asked
+	// late on a loaded machine, and the change then never came.
+	pinIfAsked := func(done string) {
 		t.Helper()
-		time.Sleep(300 * time.Millisecond)
+		js("the PIN asked or the change done", `!!document.getElementById("pininput") || (`+done+`)`)
 		if pinAsked, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`!!document.getElementById("pininput")`)); err == nil && pinAsked {
 			if err := chromedp.Do(bctx, chromedp.SendKeys(chromedp.ID("pininput"), "1234"), chromedp.Click(chromedp.ID("pinsave"))); err != nil {
 				t.Fatalf("the PIN: %v", err)
@@ -145,8 +148,9 @@ func TestServeTwistsInChromium(t *testing.T) {
 		if err := chromedp.Do(bctx, acts...); err != nil {
 			t.Fatalf("the split %s: %v", key, err)
 		}
-		pinIfAsked()
-		js("the tiles held after the split "+key, `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "`+want+`"`)
+		held := `[...document.querySelectorAll("#scores .held")].map(e => e.textContent.replace(/\D/g, "")).join(",") === "` + want + `"`
+		pinIfAsked(held)
+		js("the tiles held after the split "+key, held)
 	}
 	h := ref.held[upto]
 	split("0=1,1=1", ints([]int{h[0] + 1, h[1] - 1, h[2]}))
@@ -190,7 +194,8 @@ func TestServeTwistsInChromium(t *testing.T) {
 		if err := chromedp.Do(bctx, acts...); err != nil {
 			t.Fatalf("fixing row %d, column %d: %v", r, col, err)
 		}
-		pinIfAsked()
+		// The cell's sheet closes once the correction is taken.
+		pinIfAsked(`document.getElementById("sheet").hidden`)
 	}
 	misread := 0
 	for r := range st.Rows {
