@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -142,5 +143,24 @@ func TestMisplaced(t *testing.T) {
 				t.Errorf("misplaced %v (drift %+v), want %v", got, d, tc.want)
 			}
 		})
+	}
+}
+
+// BenchmarkPlacement: the check's own cost on a stored normal scene's
+// frame (every side's lines looked for and fitted).
+func BenchmarkPlacement(b *testing.B) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	l, err := locate(img, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if d := l.f.placement(); misplaced(d) {
+			b.Fatal("the stored scene's board said misplaced")
+		}
 	}
 }
