@@ -1,6 +1,7 @@
 package loose
 
 import (
+	"bytes"
 	"fmt"
 	"image"
 	"image/color"
@@ -41,7 +42,12 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 //
 // With spares the search also hands over a square round every letter
 // (spareSquares) for the scan's second look.
-type search struct{ lattice, byLetter, shortI, interlock, spares bool }
+//
+// With print the tiles may lie on a printed background (a close-up of a
+// Scrabble board): faint strokes count as letters (tileMask) and the
+// letters of printed words do not set the typical letter
+// (tileLetterSize).
+type search struct{ lattice, byLetter, shortI, interlock, spares, print bool }
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
@@ -67,7 +73,7 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 		return nil, 0, fmt.Errorf("%w: mean brightness %.0f of 255; turn on a light", ErrTooDark, meanGray)
 	}
 
-	masks, ink, err := tileMask(src, gray, w, h)
+	masks, ink, err := tileMask(src, gray, w, h, sr.print)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -76,7 +82,7 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	}
 	// The letters are the ink's, whatever the face colour: found once.
 	var lb letters
-	lb.blobs, lb.typical = letterBlobs(ink, w, h, sr.shortI)
+	lb.blobs, lb.typical = letterBlobs(ink, w, h, sr.shortI, sr.print)
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins. With interlock a face colour that is the
 	// table's (whose letter squares the edges alone back) wins only where
@@ -781,7 +787,14 @@ func int32s(m *gocv.Mat) ([]int32, error) {
 // weighted down so that shading matters less than hue): the face's, or the
 // table's (the median of the rest), refined by a few k-means rounds.
 // It returns nil when no letter-like strokes are found.
-func tileMask(src, gray gocv.Mat, w, h int) (masks []faceMask, ink []byte, err error) {
+//
+// With faintLetters (search.print) the ink it returns for the letters
+// also holds faint strokes: over faintInk levels darker than their
+// surroundings and under half as bright (a dark letter on a brown wooden
+// tile, a letter in a shadow), which the strong rule (60 levels darker)
+// misses. The face colours are the strong strokes' ring's, and the faint
+// strokes' ring's where it is another colour (faintFace).
+func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask, ink []byte, err error) {
 	lab := gocv.NewMat()
 	defer lab.Close()
 	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
@@ -796,12 +809,19 @@ func tileMask(src, gray gocv.Mat, w, h int) (masks []faceMask, ink []byte, err e
 	bhb := bh.ToBytes()
 	gb := gray.ToBytes()
 	ink = make([]byte, w*h)
+	var faint []byte
+	if faintLetters {
+		faint = make([]byte, w*h)
+	}
 	var nInk int
 	for i := range ink {
 		// Dark, and much darker than its surroundings.
 		if bhb[i] > 60 && int(gb[i]) < 2*int(bhb[i]) {
 			ink[i] = 255
 			nInk++
+		}
+		if faintLetters && (ink[i] != 0 || (bhb[i] > faintInk && gb[i] < bhb[i])) {
+			faint[i] = 255
 		}
 	}
 	if nInk < 20 {
@@ -812,6 +832,11 @@ func tileMask(src, gray gocv.Mat, w, h int) (masks []faceMask, ink []byte, err e
 	ink, nInk = smallBlobs(ink, w, h, max(w, h)/8)
 	if nInk < 20 {
 		return nil, nil, nil
+	}
+	if faintLetters {
+		faint, _ = smallBlobs(faint, w, h, max(w, h)/8)
+	} else {
+		faint = ink
 	}
 	im, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
@@ -851,6 +876,11 @@ func tileMask(src, gray gocv.Mat, w, h int) (masks []faceMask, ink []byte, err e
 	if g, ok := offTable(groups, faceL, faceA, faceB, table, wl); ok {
 		groups = append(groups, g...)
 	}
+	if faintLetters {
+		if g, ok := faintFace(faint, ink, rb, bhb, lb, groups, len(faceL), w, h, wl); ok {
+			groups = append(groups, g)
+		}
+	}
 	for _, g := range groups {
 		fl, fa, fb := g[0], g[1], g[2]
 		face := [3]float64{median(fl), median(fa), median(fb)}
@@ -880,8 +910,58 @@ func tileMask(src, gray gocv.Mat, w, h int) (masks []faceMask, ink []byte, err e
 		plain := math.Sqrt(sq((face[0]-table[0])*wl)+sq(face[1]-table[1])+sq(face[2]-table[2])) <= tableLike
 		masks = append(masks, faceMask{m, plain})
 	}
-	return masks, ink, nil
+	return masks, faint, nil
 }
+
+// faintFace is the colour round the faint letters (dark, under half
+// as bright as their surroundings, but less than 60 levels darker: a
+// dark letter on a brown wooden tile) that the strong letters' ring
+// (rb) does not reach, as a face colour of its own when it is unlike
+// every group's already found (over tableLike) and there are at least
+// minFaintRing such pixels, a tenth of the strong ring's (nRing) or
+// more. faint and ink are the two inks (faint includes ink).
+func faintFace(faint, ink, rb, bhb, lb []byte, groups [][3][]float64, nRing, w, h int, wl float64) ([3][]float64, bool) {
+	var g [3][]float64
+	if bytes.Equal(faint, ink) {
+		return g, false
+	}
+	fm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, faint)
+	if err != nil {
+		return g, false
+	}
+	defer fm.Close()
+	dk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	defer dk.Close()
+	ring := gocv.NewMat()
+	defer ring.Close()
+	gocv.Dilate(fm, &ring, dk)
+	fr := ring.ToBytes()
+	for i := range fr {
+		if fr[i] != 0 && rb[i] == 0 && faint[i] == 0 && bhb[i] < 25 {
+			g[0] = append(g[0], float64(lb[3*i]))
+			g[1] = append(g[1], float64(lb[3*i+1]))
+			g[2] = append(g[2], float64(lb[3*i+2]))
+		}
+	}
+	if len(g[0]) < minFaintRing || 10*len(g[0]) < nRing {
+		return g, false
+	}
+	face := [3]float64{median(g[0]), median(g[1]), median(g[2])}
+	for _, o := range groups {
+		d := math.Sqrt(sq((face[0]-median(o[0]))*wl) + sq(face[1]-median(o[1])) + sq(face[2]-median(o[2])))
+		if d <= tableLike {
+			return g, false
+		}
+	}
+	debugf("faint letters' face %.0f (%d px)", face, len(g[0]))
+	return g, true
+}
+
+// minFaintRing: see faintFace. faintInk: see tileMask.
+const (
+	minFaintRing = 100
+	faintInk     = 35
+)
 
 // offTable: when every colour group of the ring round the dark marks is
 // the table's own (within tableLike), the ring pixels far from the table
@@ -1100,7 +1180,7 @@ type blob struct {
 // the dots of Ё and the specks of a table do not count), and the typical
 // size: the median of the blobs' sizes weighted by their ink, so that
 // many specks of wood grain do not outvote a few large letters.
-func letterBlobs(ink []byte, w, h int, shortI bool) ([]blob, float64) {
+func letterBlobs(ink []byte, w, h int, shortI, print bool) ([]blob, float64) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
 		return nil, 0
@@ -1151,6 +1231,9 @@ func letterBlobs(ink []byte, w, h int, shortI bool) ([]blob, float64) {
 		return nil, 0
 	}
 	typical := weightedMedian(blobs, weights)
+	if print {
+		typical = tileLetterSize(blobs, weights, typical)
+	}
 	var letters []blob
 	for _, b := range blobs {
 		// An I is a bar shorter than the other letters' boxes (which
@@ -1160,6 +1243,72 @@ func letterBlobs(ink []byte, w, h int, shortI bool) ([]blob, float64) {
 		}
 	}
 	return letters, typical
+}
+
+// tileLetterSize is the typical letter size of the blobs that stand
+// apart from blobs of their own size (printText): a tile's letter is
+// a tile's side from the next tile's, the letters of printed words
+// (a Scrabble board's "DOUBLE LETTER SCORE", a box's label) are closer
+// than their own size. Where the print outweighs the tiles, the
+// weighted median of all the blobs is the print's letter and the
+// tiles' letters fall outside the letter band; without the print it is
+// the tiles'. all is the weighted median of all the blobs, kept when
+// fewer than minApart blobs stand apart.
+func tileLetterSize(bs []blob, wt []float64, all float64) float64 {
+	text := printText(bs)
+	var apart []blob
+	var aw []float64
+	for i, b := range bs {
+		if !text[i] {
+			apart = append(apart, b)
+			aw = append(aw, wt[i])
+		}
+	}
+	if len(apart) < minApart || len(apart) == len(bs) {
+		return all
+	}
+	return weightedMedian(apart, aw)
+}
+
+// minApart: see tileLetterSize.
+const minApart = 3
+
+// textGap: two blobs of about one size (within textSizes of each other)
+// whose centres lie closer than textGap of the smaller one's size are
+// letters of a printed word (a word's letters stand about 0.75 of their
+// height apart). The letters of touching tiles stand a tile's side
+// apart, over 1.2 times the letter's box even turned 45 degrees.
+const (
+	textGap   = 0.95
+	textSizes = 1.6
+)
+
+// printText marks the blobs that have a blob of about their size
+// closer than textGap of its size: the letters of printed words.
+func printText(bs []blob) []bool {
+	idx := make([]int, len(bs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.Slice(idx, func(a, b int) bool { return bs[idx[a]].x < bs[idx[b]].x })
+	text := make([]bool, len(bs))
+	for k, i := range idx {
+		a := bs[i]
+		for _, j := range idx[k+1:] {
+			b := bs[j]
+			if b.x-a.x >= textGap*a.size {
+				break
+			}
+			lo, hi := math.Min(a.size, b.size), math.Max(a.size, b.size)
+			if hi > textSizes*lo {
+				continue
+			}
+			if math.Hypot(a.x-b.x, a.y-b.y) < textGap*lo {
+				text[i], text[j] = true, true
+			}
+		}
+	}
+	return text
 }
 
 // weightedMedian is the median of the blobs' sizes, each counted by its

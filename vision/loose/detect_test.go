@@ -344,3 +344,80 @@ func TestRereadGrown(t *testing.T) {
 		})
 	}
 }
+
+// TestTileLetterSize: the letters of printed words (a board's "DOUBLE
+// LETTER SCORE") stand closer than their own size and do not set the
+// typical letter; the letters of tiles, a tile apart, do, even when the
+// print has more ink.
+func TestTileLetterSize(t *testing.T) {
+	// word is n letters of size s, 0.75 s apart, from (x, y).
+	word := func(x, y, s float64, n int) []blob {
+		var bs []blob
+		for i := range n {
+			bs = append(bs, blob{x: x + 0.75*s*float64(i), y: y, size: s})
+		}
+		return bs
+	}
+	// tiles is n letters of size s on touching tiles of side 1.4 s, each
+	// with its value digit (a third of the letter) at its corner.
+	tiles := func(x, y, s float64, n int, digits bool) []blob {
+		var bs []blob
+		for i := range n {
+			c := x + 1.4*s*float64(i)
+			bs = append(bs, blob{x: c, y: y, size: s})
+			if digits {
+				bs = append(bs, blob{x: c + 0.45*s, y: y + 0.45*s, size: s / 3})
+			}
+		}
+		return bs
+	}
+	cases := []struct {
+		name  string
+		blobs []blob
+		want  float64
+	}{
+		{"tiles alone", tiles(100, 100, 30, 6, true), 30},
+		{"print outweighing the tiles", append(append(word(0, 0, 10, 6), append(word(0, 300, 10, 6), word(300, 300, 10, 8)...)...), tiles(100, 100, 20, 4, true)...), 20},
+		{"print alone: all of it", append(word(0, 0, 10, 6), word(0, 50, 10, 6)...), 10},
+		{"too few apart: all the blobs", append(append(word(0, 0, 10, 6), word(0, 50, 10, 6)...), tiles(100, 100, 20, 2, false)...), 10},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wt := make([]float64, len(c.blobs))
+			for i, b := range c.blobs {
+				wt[i] = b.size * b.size / 4 // ink grows with the letter's area
+			}
+			all := weightedMedian(c.blobs, wt)
+			if got := tileLetterSize(c.blobs, wt, all); got != c.want {
+				t.Errorf("typical letter %.1f, want %.1f (all the blobs' %.1f)", got, c.want, all)
+			}
+		})
+	}
+}
+
+// TestPrintText: letters closer than their size are print; letters a
+// tile apart, a letter beside its small digit, and letters of unlike
+// sizes are not.
+func TestPrintText(t *testing.T) {
+	cases := []struct {
+		name string
+		bs   []blob
+		want []bool
+	}{
+		{"a word's letters", []blob{{x: 0, y: 0, size: 10}, {x: 7.5, y: 0, size: 10}, {x: 15, y: 0, size: 11}}, []bool{true, true, true}},
+		{"touching tiles' letters", []blob{{x: 0, y: 0, size: 20}, {x: 28, y: 0, size: 20}, {x: 0, y: 28, size: 22}}, []bool{false, false, false}},
+		{"a letter turned 45 degrees beside a tile", []blob{{x: 0, y: 0, size: 28}, {x: 28, y: 0, size: 28}}, []bool{false, false}},
+		{"a letter and its digit", []blob{{x: 0, y: 0, size: 20}, {x: 9, y: 9, size: 7}}, []bool{false, false}},
+		{"a word of lines", []blob{{x: 0, y: 0, size: 10}, {x: 0, y: 9, size: 10}}, []bool{true, true}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := printText(c.bs)
+			for i := range got {
+				if got[i] != c.want[i] {
+					t.Errorf("blob %d: print %v, want %v", i, got[i], c.want[i])
+				}
+			}
+		})
+	}
+}

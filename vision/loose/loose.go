@@ -147,6 +147,10 @@ type Options struct {
 	// learning: scanning for the verifier's training (VerifySamples):
 	// neither the verifier nor the hand rules it replaces drop a tile.
 	learning bool
+	// printed: the search for tiles on a printed background
+	// (search.print), as Scan tries where few tiles are read sure and
+	// no board is found.
+	printed bool
 }
 
 // Scan finds the loose tiles in a photo, reads them and, with
@@ -183,11 +187,35 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			return done(br)
 		}
 	}
+	if board == nil && !opt.Twists && fewSure(found.tiles) {
+		// Few tiles read sure and no board: perhaps a close-up of
+		// tiles on a printed board, its outline out of view, whose
+		// print (a premium square's words) sets the letter size and
+		// whose tiles' dark letters on brown wood are faint ink. The
+		// search for tiles on print looks too; the one with more
+		// tiles read sure stays.
+		popt := opt
+		popt.printed = true
+		if pf, err := findTiles(img, popt); err == nil && sureCount(pf.tiles) > sureCount(found.tiles) {
+			found = pf
+		}
+	}
 	r, err := placeTiles(img, found, opt, board)
 	if r != nil {
 		r.Elapsed = now().Sub(start)
 	}
 	return r, err
+}
+
+// sureCount counts the tiles read sure (Conf >= SureConf).
+func sureCount(tiles []Tile) int {
+	n := 0
+	for _, t := range tiles {
+		if t.Conf >= SureConf {
+			n++
+		}
+	}
+	return n
 }
 
 // minSure is how many tiles read sure a loose search must give for the
@@ -196,15 +224,7 @@ const minSure = 5
 
 // fewSure says whether fewer than minSure of the tiles are read sure
 // (Conf >= SureConf).
-func fewSure(tiles []Tile) bool {
-	n := 0
-	for _, t := range tiles {
-		if t.Conf >= SureConf {
-			n++
-		}
-	}
-	return n < minSure
-}
+func fewSure(tiles []Tile) bool { return sureCount(tiles) < minSure }
 
 // scanLoose finds tiles lying anyhow (Scan without the board).
 func scanLoose(img image.Image, opt Options) (*Reading, error) {
@@ -245,7 +265,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second})
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed})
 	if err != nil {
 		return tilesFound{}, err
 	}
