@@ -31,6 +31,9 @@ type SceneResult struct {
 	// Pyramids scene (the set is wrong, not the reader).
 	TruthErr error
 	Found    bool // the board's corners within a fifth of a square
+	// Unplaced: the scan said its board was not where the printed lines
+	// are (Reading.Unplaced), so none of its squares is sure.
+	Unplaced bool
 	// CornerErr is the largest distance, in pixels, between a found and a
 	// true corner.
 	CornerErr float64
@@ -83,9 +86,11 @@ func EvalScene(path string, opt Options) SceneResult {
 	}
 	side := math.Hypot(t.Board.Corners[1][0]-t.Board.Corners[0][0], t.Board.Corners[1][1]-t.Board.Corners[0][1]) / pyramids.Size
 	res.Found = res.CornerErr < 0.2*side
-	if !res.Found {
-		return res
-	}
+	res.Unplaced = r.Unplaced
+	// A board found in the wrong place is compared as well, square by
+	// square at the places the reading gives: its figures are kept apart
+	// (Summary.Misplaced), so that how many of its squares were shown as
+	// sure is known.
 	for _, tc := range t.Cells {
 		if tc.Occluded {
 			continue
@@ -184,8 +189,15 @@ type Summary struct {
 	Squares, ColourRight, Occupied, LetterRight, HeightRight int
 	Sure, SureRight                                          int
 	Doubts, DoubtsJustified                                  int
-	Times                                                    []time.Duration
-	Results                                                  []SceneResult
+	// Misplaced counts the boards found more than a fifth of a square
+	// off their true place (a wrong reading, not an error); of their
+	// MisplacedSquares, MisplacedSure were reported sure and of those
+	// MisplacedSureRight happen to be right. Unplaced counts the scans
+	// that said their board was not where its printed lines are.
+	Misplaced, MisplacedSquares, MisplacedSure, MisplacedSureRight int
+	Unplaced                                                       int
+	Times                                                          []time.Duration
+	Results                                                        []SceneResult
 }
 
 // Add counts one scene.
@@ -204,7 +216,15 @@ func (s *Summary) Add(r SceneResult) {
 		return
 	}
 	s.Times = append(s.Times, r.Elapsed)
+	if r.Unplaced {
+		s.Unplaced++
+	}
 	if !r.Found {
+		// found in the wrong place: a wrong reading, not an error
+		s.Misplaced++
+		s.MisplacedSquares += r.Squares
+		s.MisplacedSure += r.Sure
+		s.MisplacedSureRight += r.SureRight
 		return
 	}
 	s.Found++
@@ -249,6 +269,8 @@ func pctFine(a, b int) string {
 func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintf(w, "scenes            %d; board partly out of the picture in %d, refused as out of view: %s\n", s.Scenes, s.OutOfView, pct(s.Refused, s.OutOfView))
 	fmt.Fprintf(w, "board found       %s  (of the scenes with the board in view; scan failed: %d)\n", pct(s.Found, s.Scenes-s.OutOfView), s.Failed)
+	fmt.Fprintf(w, "board misplaced   %d (found over a fifth of a square off); their squares sure %d of %d, of them right %d; boards said unplaced %d\n",
+		s.Misplaced, s.MisplacedSure, s.MisplacedSquares, s.MisplacedSureRight, s.Unplaced)
 	fmt.Fprintf(w, "squares right     %s  (empty or the top pyramid's colour)\n", pct(s.ColourRight, s.Squares))
 	fmt.Fprintf(w, "letters right     %s  (of squares with a pyramid)\n", pct(s.LetterRight, s.Occupied))
 	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
@@ -274,7 +296,7 @@ func (s *Summary) WriteFailures(w io.Writer, limit int) {
 		case r.Err != nil:
 			fmt.Fprintf(w, "%s: %v\n", r.Path, r.Err)
 		case !r.Found:
-			fmt.Fprintf(w, "%s: board off by %.0f px\n", r.Path, r.CornerErr)
+			fmt.Fprintf(w, "%s: board off by %.0f px; %d of its squares reported sure%s\n", r.Path, r.CornerErr, r.Sure, map[bool]string{true: " (the scan said the board is not where its lines are)"}[r.Unplaced])
 		case len(r.Misses) > 0:
 			m := r.Misses
 			if len(m) > limit {

@@ -105,6 +105,11 @@ type Reading struct {
 	// Geometry is the board and pyramids the reading assumed: the
 	// proportions learnt from the photo unless Options.Geometry gave them.
 	Geometry Geometry
+	// Unplaced: the board's outline was found where the printed grid
+	// lines are not, and could not be moved to where they are (a hand
+	// over a corner, the lines hidden): the squares may be read one
+	// place off, so none of them is sure.
+	Unplaced bool
 	Elapsed  time.Duration
 }
 
@@ -130,7 +135,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		return nil, err
 	}
 	f, cells, looks, counts, rot, seats := l.f, l.cells, l.looks, l.counts, l.rot, l.seats
-	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose, Geometry: f.geo}
+	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose, Geometry: f.geo, Unplaced: l.unplaced}
 	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
 	var toRead []int
 	for row := 0; row < pyramids.Size; row++ {
@@ -157,7 +162,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
 			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
 		}
-		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0
+		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
@@ -172,6 +177,7 @@ type located struct {
 	counts       func(grid.Pos) int                      // the stack counts the game holds (or the set-up's likeliest)
 	rot          int
 	seats        [4]pyramids.Colour
+	unplaced     bool // the frame is not where the printed lines are (checkPlacement)
 }
 
 // locate finds the board in a photo, reads the colours on its squares,
@@ -245,7 +251,10 @@ func locate(img image.Image, opt Options) (*located, error) {
 	if s := sharpness(p, &best.corners); s < blurSharpness {
 		return nil, fmt.Errorf("pyramids: %w: edge strength %.1f on the board (need %.1f); hold the camera still and focus", vision.ErrTooBlurred, s, blurSharpness)
 	}
-	f := best
+	// The outline chosen is checked against the printed grid lines: a
+	// frame off from them is moved to where they are, or, if it cannot
+	// be, read with none of its squares sure (checkPlacement).
+	f, unplaced := checkPlacement(best, opt.Calib)
 	// Read every square in the picture's own order first, then choose
 	// which corner is the board's north-west by the seats.
 	var cells [pyramids.Size * pyramids.Size]cellLook
@@ -281,7 +290,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 			cells[pr*pyramids.Size+pc] = looks[i]
 		}
 	}
-	return &located{f: f, cells: cells, looks: looks, counts: counts, rot: rot, seats: seats}, nil
+	return &located{f: f, cells: cells, looks: looks, counts: counts, rot: rot, seats: seats, unplaced: unplaced}, nil
 }
 
 // readLetters reads the letters of the squares listed. ocr's classifier

@@ -7,7 +7,12 @@
 //   - The grid: the 15x15 playing grid is found by its own lines (or,
 //     failing them, the board's outline) with the Upwords board finder,
 //     exported for other boards as vision.FindGrid. Its corners come
-//     through the lens distortion the lines show.
+//     through the lens distortion the lines show. Where that finder sees
+//     no grid, the board is looked for by its red border (outline.go),
+//     then by its premium squares (premium.go): every edition prints its
+//     triple letter squares blue and its triple word squares red, on
+//     lattices four and seven squares apart; the picture's blue and red
+//     patches matched to those places give the grid.
 //   - Whole squares: a board's printed border can hold a line a square
 //     outside the grid that passes for its outermost one. The premium
 //     layout (the same on every edition) places the grid: of the grid
@@ -31,7 +36,8 @@
 //     squares as this package cuts them (en-scr, SquareCrops: their
 //     probabilities averaged), told the crop holds a tile. A tile whose
 //     letter shows less than 0.4 of the board's tiles' median contrast is
-//     a blank (nothing printed on it).
+//     a blank (nothing printed on it). A set has two blanks: of more
+//     squares read as blanks, the two read most surely are kept.
 //   - Which side is up: the letters' angles (the reader's) vote, weighted
 //     by confidence and leaving out letters that look alike turned (H I N
 //     O S X Z); the board is turned so they stand upright and the tiles

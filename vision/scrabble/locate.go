@@ -26,12 +26,17 @@ func Locate(img image.Image) (vision.Quad, error) {
 // findFrame finds the board's grid with find and sets it on the premium
 // layout (align). Where find sees no grid at all (vision.ErrNoBoard, not a
 // board partly out of view), the board is looked for by its red border
-// (outlineFrame) before find's error is returned.
+// (outlineFrame), then by its triple letter and triple word squares
+// (premiumFrame), before find's error is returned.
 func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)) (*frame, error) {
 	g, err := find(img, Size)
 	if err != nil {
 		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
-			if f := outlineFrame(toPicture(img)); f != nil {
+			p := toPicture(img)
+			if f := outlineFrame(p); f != nil {
+				return f, nil
+			}
+			if f := premiumFrame(p); f != nil {
 				return f, nil
 			}
 		}

@@ -539,6 +539,18 @@ func refit(f *frame) {
 	if f.fit < refitShare*f.fitOthers {
 		return
 	}
+	start, best, bestH, evals := refitCorners(f)
+	debugRefit(start, best, evals)
+	if bestH != nil && best <= refitGain*f.fit {
+		f.hq, f.off, f.fit = bestH, vision.Point{}, best
+	}
+}
+
+// refitCorners moves the grid's four corners, a quarter of a square at a
+// time, then an eighth and a sixteenth, to where the squares' colours fit
+// the layout best (refit); it returns the fit at the start and the best,
+// with its grid.
+func refitCorners(f *frame) (start, best float64, bestH *vision.Homography, evals int) {
 	var q vision.Quad
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		q[i] = f.at(pt[0], pt[1])
@@ -557,9 +569,8 @@ func refit(f *frame) {
 		}
 		return layoutFit(&looks), &h
 	}
-	best, bestH := fitOf(q)
-	start := best
-	evals := 0
+	best, bestH = fitOf(q)
+	start = best
 	for _, step := range []float64{0.25, 0.125, 0.0625} {
 		for improved := true; improved && evals < maxRefits; {
 			improved = false
@@ -578,10 +589,7 @@ func refit(f *frame) {
 			}
 		}
 	}
-	debugRefit(start, best, evals)
-	if bestH != nil && best <= refitGain*f.fit {
-		f.hq, f.off, f.fit = bestH, vision.Point{}, best
-	}
+	return start, best, bestH, evals
 }
 
 var debugRefit = func(start, best float64, evals int) {}

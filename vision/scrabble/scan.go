@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
+	rules "github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -335,6 +336,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Conf = min(cell.Conf, blurredConf)
 		}
 	}
+	keepBlanks(&out.Cells, out.Blurred)
 	dropLoneTiles(&out.Cells)
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
@@ -373,6 +375,38 @@ func dropLoneTiles(cells *[Size][Size]*Cell) {
 		}
 	}
 	for _, p := range lone {
+		cells[p[0]][p[1]] = nil
+	}
+}
+
+// keepBlanks empties the squares read as blanks beyond the set's two
+// (scoring/scrabble.Blanks), keeping the two read most surely: a set has
+// two blank tiles, so a board read with more has empty squares taken for
+// blanks (a hand's shadow, glare over a corner: squares unlike their
+// print, showing no letter). Not on a board whose letters the reader
+// cannot read (blurred, or not one letter read): there a blank may be a
+// tile whose letter was not read, and is said unsure instead.
+func keepBlanks(cells *[Size][Size]*Cell, blurred bool) {
+	var blanks [][2]int
+	letters := 0
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if cell := cells[r][c]; cell != nil {
+				if cell.Blank {
+					blanks = append(blanks, [2]int{r, c})
+				} else {
+					letters++
+				}
+			}
+		}
+	}
+	if len(blanks) <= rules.Blanks || blurred || letters == 0 {
+		return
+	}
+	sort.SliceStable(blanks, func(i, j int) bool {
+		return cells[blanks[i][0]][blanks[i][1]].Conf > cells[blanks[j][0]][blanks[j][1]].Conf
+	})
+	for _, p := range blanks[rules.Blanks:] {
 		cells[p[0]][p[1]] = nil
 	}
 }
@@ -510,5 +544,4 @@ func boardPos(r, c, rot int) (int, int) {
 	return r, c
 }
 
-var _ = sort.Float64s
 var debugVotes = func([4]float64) {}

@@ -505,3 +505,61 @@ func TestDropLoneTiles(t *testing.T) {
 		})
 	}
 }
+
+// TestKeepBlanks: a board read with more blanks than the set's two keeps
+// the two read most surely and empties the others; letters are never
+// touched, two blanks or fewer stay as read, and so do the blanks of a
+// board whose letters the reader cannot read (blurred, or no letter
+// read).
+func TestKeepBlanks(t *testing.T) {
+	letter := func(l string) *Cell { return &Cell{Letter: l, Conf: 0.3} }
+	blank := func(conf float64) *Cell { return &Cell{Blank: true, Conf: conf} }
+	word := map[[2]int]*Cell{{9, 9}: letter("Q"), {9, 10}: letter("U"), {9, 11}: letter("E"), {9, 12}: letter("S"), {9, 13}: letter("T")}
+	with := func(m map[[2]int]*Cell) map[[2]int]*Cell {
+		for p, c := range word {
+			m[p] = c
+		}
+		return m
+	}
+	wordAt := [][2]int{{9, 9}, {9, 10}, {9, 11}, {9, 12}, {9, 13}}
+	for _, tc := range []struct {
+		name    string
+		tiles   map[[2]int]*Cell
+		blurred bool
+		kept    [][2]int
+	}{
+		{"two blanks", with(map[[2]int]*Cell{{7, 7}: blank(0.5), {7, 8}: blank(0.2)}), false, append([][2]int{{7, 7}, {7, 8}}, wordAt...)},
+		{"a shadow's blanks", with(map[[2]int]*Cell{
+			{3, 3}: blank(0.5), {3, 4}: blank(0.9), {4, 3}: blank(0.1), {4, 4}: blank(0.7),
+		}), false, append([][2]int{{3, 4}, {4, 4}}, wordAt...)},
+		{"blurred", with(map[[2]int]*Cell{
+			{3, 3}: blank(0.5), {3, 4}: blank(0.9), {4, 3}: blank(0.1),
+		}), true, append([][2]int{{3, 3}, {3, 4}, {4, 3}}, wordAt...)},
+		{"more blanks than letters", with(map[[2]int]*Cell{
+			{3, 3}: blank(0.5), {3, 4}: blank(0.5), {3, 5}: blank(0.1), {3, 6}: blank(0.9), {3, 7}: blank(0.5), {3, 8}: blank(0.5),
+		}), false, append([][2]int{{3, 3}, {3, 6}}, wordAt...)},
+		{"no letter read", map[[2]int]*Cell{
+			{3, 3}: blank(0.5), {3, 4}: blank(0.5), {3, 5}: blank(0.1), {3, 6}: blank(0.9),
+		}, false, [][2]int{{3, 3}, {3, 4}, {3, 5}, {3, 6}}},
+		{"no blank", map[[2]int]*Cell{{0, 0}: letter("A"), {0, 1}: letter("T")}, false, [][2]int{{0, 0}, {0, 1}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var cells [Size][Size]*Cell
+			for p, c := range tc.tiles {
+				cells[p[0]][p[1]] = c
+			}
+			keepBlanks(&cells, tc.blurred)
+			want := map[[2]int]bool{}
+			for _, p := range tc.kept {
+				want[p] = true
+			}
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if got := cells[r][c] != nil; got != want[[2]int{r, c}] {
+						t.Errorf("square %d,%d: tile %v, want %v", r, c, got, want[[2]int{r, c}])
+					}
+				}
+			}
+		})
+	}
+}

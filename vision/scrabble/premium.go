@@ -1,0 +1,436 @@
+package scrabble
+
+import (
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// The board by its premium squares: where neither the grid's lines nor a
+// red border give a board (a white or beige board on a light table: the
+// light lines between light squares, a border of the table's own
+// lightness), the board's two strongest prints still stand out of any
+// table. Every edition prints its triple letter squares a saturated blue
+// and its triple word squares a saturated red, at the same places (the
+// standard layout): the twelve triple letter squares on a lattice four
+// squares apart (rows and columns 1, 5, 9, 13 but for the four corners),
+// the eight triple word squares on one seven apart (0, 7, 14 but for the
+// centre). The blue and red patches of the picture are matched to those
+// places: three blue patches next to each other on the lattice propose
+// the board's two directions and scale, the proposal that puts the most
+// patches on premium places wins, a homography is fitted to all of them,
+// and the grid so placed is kept only when the squares' colours follow the
+// premium layout there (as a board found by its border is).
+
+// premiumStep is the premium mask's sampling step in pixels at 1640
+// pixels wide (more or fewer in proportion for other sizes).
+const premiumStep = 2
+
+// premiumPatch is a blue or red patch of the picture: its centre (in
+// pixels) and its size (samples).
+type premiumPatch struct {
+	c vision.Point
+	n int
+}
+
+// premiumBlue: a triple letter square's blue (the editions' 40-60 red,
+// 76-122 green, 128-198 blue; the double letter squares' light blue is
+// far less saturated).
+func premiumBlue(r, g, b float64) bool {
+	lo := min(r, g)
+	if b < 50 || b <= r || b <= g {
+		return false
+	}
+	if (b-lo)/b < 0.4 {
+		return false
+	}
+	// hue from blue towards green (negative: towards red, purple)
+	hue := 60 * (g - r) / (b - lo)
+	return hue > -25 && hue < 45
+}
+
+// premiumRed: a triple word square's red (saturated, of a red hue, not the
+// orange-brown of wood; the double word squares' pink is far less
+// saturated).
+func premiumRed(r, g, b float64) bool {
+	lo := min(g, b)
+	if r < 60 || r <= g || r <= b {
+		return false
+	}
+	if (r-lo)/r < 0.5 {
+		return false
+	}
+	hue := 60 * (g - b) / (r - lo)
+	return hue > -20 && hue < 16
+}
+
+// premiumPatches finds the picture's compact patches of one colour.
+func premiumPatches(p picture, step int, in func(r, g, b float64) bool) []premiumPatch {
+	w, h := p.W/step, p.H/step
+	if w < 16 || h < 16 {
+		return nil
+	}
+	mask := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, b := p.pixel(x*step, y*step)
+			mask[y*w+x] = in(r, g, b)
+		}
+	}
+	// Closed by one sample: a print's light letters break a patch into
+	// a ring and pieces.
+	grown := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			for dy := -1; dy <= 1 && !grown[y*w+x]; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy*w+xx] {
+						grown[y*w+x] = true
+						break
+					}
+				}
+			}
+		}
+	}
+	mask = grown
+	seen := make([]bool, w*h)
+	var stack []int
+	var out []premiumPatch
+	for i := range mask {
+		if !mask[i] || seen[i] {
+			continue
+		}
+		stack = append(stack[:0], i)
+		seen[i] = true
+		n := 0
+		var sx, sy float64
+		x0, y0, x1, y1 := w, h, 0, 0
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := j%w, j/w
+			n++
+			sx += float64(x)
+			sy += float64(y)
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			for _, k := range [4]int{j - 1, j + 1, j - w, j + w} {
+				if (k == j-1 && x == 0) || (k == j+1 && x == w-1) || k < 0 || k >= w*h {
+					continue
+				}
+				if mask[k] && !seen[k] {
+					seen[k] = true
+					stack = append(stack, k)
+				}
+			}
+		}
+		bw, bh := x1-x0+1, y1-y0+1
+		// A square seen at up to 45 degrees of tilt and any turn fills a
+		// third of its box and more, and is not a thin streak.
+		if n < minPatch || float64(n) < 0.3*float64(bw*bh) || max(bw, bh) > 4*min(bw, bh) {
+			continue
+		}
+		out = append(out, premiumPatch{c: vision.Point{X: (sx/float64(n) + 0.5) * float64(step), Y: (sy/float64(n) + 0.5) * float64(step)}, n: n})
+	}
+	// The largest first, at most maxPatches of them.
+	sort.Slice(out, func(a, b int) bool { return out[a].n > out[b].n })
+	if len(out) > maxPatches {
+		out = out[:maxPatches]
+	}
+	return out
+}
+
+// minPatch is the fewest samples a premium patch has (a square 6 pixels
+// wide at 1640: no board so small is read); maxPatches bounds the patches
+// tried.
+const (
+	minPatch   = 6
+	maxPatches = 40
+)
+
+// tripleLetters and tripleWords are the premium places, as square centres
+// (column, row) in squares.
+var tripleLetters, tripleWords = func() (tl, tw []vision.Point) {
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			pt := vision.Point{X: float64(c) + 0.5, Y: float64(r) + 0.5}
+			switch premiumAt[r][c] {
+			case TripleLetter:
+				tl = append(tl, pt)
+			case TripleWord:
+				tw = append(tw, pt)
+			}
+		}
+	}
+	return tl, tw
+}()
+
+// premiumQuad places the board by its triple letter and triple word
+// squares (above); the corners as fieldQuad gives them, the one nearest
+// the picture's top left first, clockwise.
+func premiumQuad(p picture) (vision.Quad, int, bool) {
+	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
+	blue := premiumPatches(p, step, premiumBlue)
+	if len(blue) < 3 {
+		return vision.Quad{}, 0, false
+	}
+	red := premiumPatches(p, step, premiumRed)
+	// match counts the places a board-to-picture map puts a patch on
+	// (each patch used once), within tol of a square, and returns the
+	// pairs.
+	match := func(at func(vision.Point) vision.Point, sq float64, tol float64) (src, dst []vision.Point) {
+		for _, set := range []struct {
+			places  []vision.Point
+			patches []premiumPatch
+		}{{tripleLetters, blue}, {tripleWords, red}} {
+			used := make([]bool, len(set.patches))
+			for _, pl := range set.places {
+				q := at(pl)
+				best, bd := -1, tol*sq
+				for i, pa := range set.patches {
+					if used[i] {
+						continue
+					}
+					if d := math.Hypot(pa.c.X-q.X, pa.c.Y-q.Y); d < bd {
+						best, bd = i, d
+					}
+				}
+				if best >= 0 {
+					used[best] = true
+					src = append(src, pl)
+					dst = append(dst, set.patches[best].c)
+				}
+			}
+		}
+		return src, dst
+	}
+	bestN := 0
+	var bestSrc, bestDst []vision.Point
+	// Three patches of one print next to each other on its lattice
+	// (k squares apart: 4 for the triple letters, 7 for the triple
+	// words) propose the map.
+	for _, set := range []struct {
+		patches []premiumPatch
+		places  []vision.Point
+		k       float64
+	}{{blue, tripleLetters, 4}, {red, tripleWords, 7}} {
+		ps := set.patches
+		for ai, a := range ps {
+			// the nearest other patches: the lattice's neighbours
+			type nb struct {
+				i int
+				d float64
+			}
+			var near []nb
+			for bi, b := range ps {
+				if bi != ai {
+					near = append(near, nb{bi, math.Hypot(b.c.X-a.c.X, b.c.Y-a.c.Y)})
+				}
+			}
+			sort.Slice(near, func(x, y int) bool { return near[x].d < near[y].d })
+			if len(near) > 5 {
+				near = near[:5]
+			}
+			for x := 0; x < len(near); x++ {
+				for y := 0; y < len(near); y++ {
+					if x == y {
+						continue
+					}
+					b, c := ps[near[x].i].c, ps[near[y].i].c
+					u := vision.Point{X: b.X - a.c.X, Y: b.Y - a.c.Y} // k columns on
+					v := vision.Point{X: c.X - a.c.X, Y: c.Y - a.c.Y} // k rows on
+					lu, lv := math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y)
+					cross := u.X*v.Y - u.Y*v.X // > 0: the board seen from above, not mirrored
+					if cross <= 0 || lu > 2.5*lv || lv > 2.5*lu || cross < 0.3*lu*lv {
+						continue
+					}
+					sq := math.Sqrt(cross) / set.k
+					for _, pa := range set.places {
+						// a at pa, b k columns on, c k rows on: all three
+						// of the print
+						if !samePrint(pa, pa.X+set.k, pa.Y) || !samePrint(pa, pa.X, pa.Y+set.k) {
+							continue
+						}
+						at := func(q vision.Point) vision.Point {
+							dx, dy := (q.X-pa.X)/set.k, (q.Y-pa.Y)/set.k
+							return vision.Point{X: a.c.X + dx*u.X + dy*v.X, Y: a.c.Y + dx*u.Y + dy*v.Y}
+						}
+						src, dst := match(at, sq, 0.5)
+						if len(src) > bestN {
+							bestN, bestSrc, bestDst = len(src), src, dst
+						}
+					}
+				}
+			}
+		}
+	}
+	if bestN < minPremiumMatches {
+		return vision.Quad{}, bestN, false
+	}
+	// A homography through every matched patch, then matched again
+	// through it (the tilt bends the lattice the first map took straight).
+	src, dst := bestSrc, bestDst
+	var h vision.Homography
+	square := func(h vision.Homography) float64 {
+		c0, c1 := h.Apply(vision.Point{X: 7, Y: 7}), h.Apply(vision.Point{X: 8, Y: 8})
+		return math.Hypot(c1.X-c0.X, c1.Y-c0.Y) / math.Sqrt2
+	}
+	for it := 0; it < 3; it++ {
+		hh, err := vision.FitHomography(src, dst)
+		if err != nil {
+			return vision.Quad{}, bestN, false
+		}
+		h = hh
+		s2, d2 := match(h.Apply, square(h), 0.35)
+		if len(s2) < minPremiumMatches {
+			return vision.Quad{}, len(s2), false
+		}
+		src, dst = s2, d2
+	}
+	// The patches a hand or a tile half covers lie off their squares'
+	// centres: the farthest from the fit is left out while it lies more
+	// than premiumResid of a square off and patches enough remain.
+	for {
+		hh, err := vision.FitHomography(src, dst)
+		if err != nil {
+			return vision.Quad{}, len(src), false
+		}
+		h = hh
+		sq := square(h)
+		worst, wd := -1, premiumResid*sq
+		for i := range src {
+			q := h.Apply(src[i])
+			if d := math.Hypot(q.X-dst[i].X, q.Y-dst[i].Y); d > wd {
+				worst, wd = i, d
+			}
+		}
+		debugResid(len(src), wd/sq)
+		if worst < 0 || len(src) <= minPremiumMatches {
+			break
+		}
+		src = append(src[:worst:worst], src[worst+1:]...)
+		dst = append(dst[:worst:worst], dst[worst+1:]...)
+	}
+	var q vision.Quad
+	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+		q[i] = h.Apply(vision.Point{X: pt[0], Y: pt[1]})
+	}
+	k := 0
+	for i := 1; i < 4; i++ {
+		if q[i].X+q[i].Y < q[k].X+q[k].Y {
+			k = i
+		}
+	}
+	var out vision.Quad
+	for i := range out {
+		out[i] = q[(i+k)%4]
+	}
+	return out, len(src), true
+}
+
+// minPremiumMatches is the fewest premium patches a board found by them
+// shows (of 20): enough that a homography through them is not led by
+// one stray patch.
+const minPremiumMatches = 7
+
+// samePrint: the square at (x, y) (in squares) is on the board and of
+// the print of the square at pa.
+func samePrint(pa vision.Point, x, y float64) bool {
+	c, r := int(math.Floor(x)), int(math.Floor(y))
+	return r >= 0 && c >= 0 && r < Size && c < Size && premiumAt[r][c] == premiumAt[int(pa.Y)][int(pa.X)]
+}
+
+// premiumFrame is the board found by its premium squares (premiumQuad),
+// set on the premium layout (align) and kept only where the squares'
+// colours follow it, as outlineFrame keeps a board found by its border.
+func premiumFrame(p picture) *frame {
+	q, n, ok := premiumQuad(p)
+	debugPremium(q, n, ok)
+	if !ok {
+		return nil
+	}
+	h, err := vision.QuadHomography(Size, Size, q)
+	if err != nil {
+		return nil
+	}
+	f := &frame{p: p, hq: &h}
+	align(f)
+	if f.off != (vision.Point{}) {
+		// the squares' colours place the layout elsewhere than the
+		// premium squares do: no board, or not this one
+		return nil
+	}
+	// The patches' centres place the grid to within a few tenths of a
+	// square (a tile half over a premium square moves its patch): the
+	// corners are settled on the squares' colours where that fits the
+	// layout clearly better (as refit keeps a grid).
+	if _, best, bh, _ := refitCorners(f); bh != nil && best <= refitGain*f.fit {
+		f.hq, f.fit = bh, best
+	}
+	spread := colourSpread(f)
+	debugOutline(q, f.fit, f.fitOthers, spread)
+	if f.fit > maxPremiumFit || f.fit >= maxPremiumFitShare*f.fitOthers || spread < minColourSpread || !printsApart(f) {
+		return nil
+	}
+	return f
+}
+
+// printsApart: every print's squares (their median colour) stand apart
+// from the plain squares', as on every edition: a lattice of blue squares
+// on a plain cloth follows the layout's triple letter squares, but its
+// double letter and double word "squares" are the cloth's.
+func printsApart(f *frame) bool {
+	var vs [numPremiums][3][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			l := lookK(f, r, c, 3)
+			k := premiumAt[r][c]
+			for q := 0; q < 3; q++ {
+				vs[k][q] = append(vs[k][q], l.v[q])
+			}
+		}
+	}
+	var m [numPremiums][3]float64
+	for k := range vs {
+		for q := 0; q < 3; q++ {
+			m[k][q] = median(vs[k][q])
+		}
+	}
+	debugGaps(m)
+	for k := Premium(1); k < numPremiums; k++ {
+		if dist3(m[k], m[Plain]) < minPrintGap {
+			return false
+		}
+	}
+	return true
+}
+
+// minPrintGap is the least distance (in the looks' opponent space) of a
+// print's median colour from the plain squares': on the tune render
+// scenes looked at (a beige board under a hand, white and wooden boards)
+// the premium prints stand 27-122 from their plain squares; a plain
+// cloth's "prints" stand by noise alone.
+const minPrintGap = 10
+
+// maxPremiumFit and maxPremiumFitShare are outlineFrame's maxOutlineFit
+// and maxOutlineFitShare for a board found by its premium squares, whose
+// seven or more premium squares on their places already say a board is
+// there: on the tune render sets (seeds 4 and 5) the grids so placed
+// within half a square of the board's fit 0.10-0.83 (a hand and 40
+// tiles over a beige board), those placed a square or more off 0.86-0.96
+// (others about 0.99).
+const (
+	maxPremiumFit      = 0.85
+	maxPremiumFitShare = 0.9
+)
+
+var debugPremium = func(q vision.Quad, n int, ok bool) {}
+
+var debugResid = func(n int, worst float64) {}
+
+var debugGaps = func(m [numPremiums][3]float64) {}
+
+// premiumResid is the farthest, in squares, a premium patch may lie from
+// the homography through them all and stay in it.
+const premiumResid = 0.15
