@@ -76,9 +76,12 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 	}
 	// Pitch and phase: try pitches near the tile side and phases across
 	// a cell; keep the crispest.
+	// cells: each cell's pixel count, row by row (nu to a row), a slice
+	// and not a map so that the quads come in the same order every run.
 	type fit struct {
 		pitch, pu, pv, crisp float64
-		cells                map[[2]int]int
+		cells                []int
+		nu                   int
 	}
 	best := fit{crisp: -1}
 	for _, f := range []float64{0.96, 1.0, 1.04, 1.08} {
@@ -109,13 +112,7 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 					crisp /= wsum
 				}
 				if crisp > best.crisp {
-					cells := map[[2]int]int{}
-					for i, n := range dense {
-						if n > 0 {
-							cells[[2]int{i % nu, i / nu}] = n
-						}
-					}
-					best = fit{pitch, pu, pv, crisp, cells}
+					best = fit{pitch, pu, pv, crisp, dense, nu}
 				}
 			}
 		}
@@ -127,13 +124,13 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 	full := best.pitch * best.pitch
 	var quads [][4]Point
 	var covered float64
-	for c, n := range best.cells {
-		if float64(n) < 0.55*full {
+	for i, n := range best.cells {
+		if n == 0 || float64(n) < 0.55*full {
 			continue
 		}
 		covered += float64(n)
-		u0 := best.pu + float64(c[0])*best.pitch
-		v0 := best.pv + float64(c[1])*best.pitch
+		u0 := best.pu + float64(i%best.nu)*best.pitch
+		v0 := best.pv + float64(i/best.nu)*best.pitch
 		at := func(u, v float64) Point { return Point{u*ux + v*vx, u*uy + v*vy} }
 		p := best.pitch
 		quads = append(quads, orderQuad([4]Point{at(u0, v0), at(u0+p, v0), at(u0+p, v0+p), at(u0, v0+p)}))
