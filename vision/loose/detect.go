@@ -838,17 +838,10 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask
 	} else {
 		faint = ink
 	}
-	im, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
+	rb, err := dilated(ink, w, h)
 	if err != nil {
 		return nil, nil, err
 	}
-	defer im.Close()
-	dk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
-	defer dk.Close()
-	ring := gocv.NewMat()
-	defer ring.Close()
-	gocv.Dilate(im, &ring, dk)
-	rb := ring.ToBytes()
 	var faceL, faceA, faceB, tabL, tabA, tabB []float64
 	step := max(1, w*h/60000)
 	for i := 0; i < w*h; i++ {
@@ -925,17 +918,10 @@ func faintFace(faint, ink, rb, bhb, lb []byte, groups [][3][]float64, nRing, w, 
 	if bytes.Equal(faint, ink) {
 		return g, false
 	}
-	fm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, faint)
+	fr, err := dilated(faint, w, h)
 	if err != nil {
 		return g, false
 	}
-	defer fm.Close()
-	dk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
-	defer dk.Close()
-	ring := gocv.NewMat()
-	defer ring.Close()
-	gocv.Dilate(fm, &ring, dk)
-	fr := ring.ToBytes()
 	for i := range fr {
 		if fr[i] != 0 && rb[i] == 0 && faint[i] == 0 && bhb[i] < 25 {
 			g[0] = append(g[0], float64(lb[3*i]))
@@ -1878,3 +1864,19 @@ const (
 	shrinkOff = 0.25
 	shrinkMax = 1.6
 )
+
+// dilated is a w x h mask (0 or 255 a pixel) grown by a 5x5 ellipse: the
+// ring of a letter's strokes that its tile's face shows through.
+func dilated(mask []byte, w, h int) ([]byte, error) {
+	im, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
+	if err != nil {
+		return nil, err
+	}
+	defer im.Close()
+	dk := gocv.GetStructuringElement(gocv.MorphEllipse, image.Pt(5, 5))
+	defer dk.Close()
+	ring := gocv.NewMat()
+	defer ring.Close()
+	gocv.Dilate(im, &ring, dk)
+	return ring.ToBytes(), nil
+}

@@ -582,27 +582,13 @@ func (fr *faceReads) readLetter(k int) letterRead {
 			faceBest[i] = fb
 		}
 	}
-	best, bw, second := "?", 0.0, 0.0
-	for l, w := range votes {
-		if w > bw || (w == bw && l < best) {
-			best, bw, second = l, w, math.Max(second, bw)
-		} else {
-			second = math.Max(second, w)
-		}
-	}
+	best, bw, second := topTwo(votes)
 	if bw <= 0 {
 		return out
 	}
 	out.letter, out.conf, out.second = best, math.Min(1, bw/sumW), second/sumW
 	if base != nil {
-		bl, bb, bs := "?", 0.0, 0.0
-		for l, w := range base {
-			if w > bb || (w == bb && l < bl) {
-				bl, bb, bs = l, w, math.Max(bs, bb)
-			} else {
-				bs = math.Max(bs, w)
-			}
-		}
+		bl, bb, bs := topTwo(base)
 		out.baseLetter, out.baseConf, out.baseSecond = bl, math.Min(1, bb/sumW), bs/sumW
 	}
 	for i := 0; i < 4; i++ {
@@ -978,4 +964,19 @@ func greyHeadWeight(heads []faceHead) float64 {
 		}
 	}
 	return 0
+}
+
+// topTwo gives the letter with the most weight in votes ("?" for none),
+// its weight and the next letter's; of letters with the same weight the
+// first in order wins, whatever order the map is walked in.
+func topTwo(votes map[string]float64) (best string, weight, second float64) {
+	best = "?"
+	for l, w := range votes {
+		if w > weight || (w == weight && l < best) {
+			best, weight, second = l, w, math.Max(second, weight)
+		} else {
+			second = math.Max(second, w)
+		}
+	}
+	return best, weight, second
 }

@@ -140,31 +140,7 @@ func TestCrowdedBoards(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := render.RandomScrabbleGame(tc.seed, 40)
-			state := []byte(g[len(g)-1])
-			o, err := render.RandomOptions(tc.seed, "normal")
-			if err != nil {
-				t.Fatal(err)
-			}
-			o.FitGame("scrabble")
-			sc, err := render.Render("scrabble", state, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sc.Truth.Conditions.Edition != tc.edition {
-				t.Fatalf("seed %d drew the %s board, want %s", tc.seed, sc.Truth.Conditions.Edition, tc.edition)
-			}
-			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-			if err != nil {
-				t.Fatal(err)
-			}
-			label, err := render.ScrabbleLabel(&sc.Truth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := ParseLabel(bytes.NewReader(label), "scene")
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, l := renderedScene(t, []byte(g[len(g)-1]), tc.seed, "normal", tc.edition)
 			n := 0
 			for _, row := range l.Cells {
 				for _, v := range row {
@@ -348,4 +324,36 @@ func TestCrowdedPrint(t *testing.T) {
 			}
 		})
 	}
+}
+
+// renderedScene renders the Scrabble board state under the conditions
+// drawn from seed and difficulty, and gives the photo and its label; it
+// fails the test when the seed drew another edition than the one named.
+func renderedScene(t *testing.T, state []byte, seed int64, difficulty, edition string) (image.Image, *Label) {
+	t.Helper()
+	o, err := render.RandomOptions(seed, difficulty)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.FitGame("scrabble")
+	sc, err := render.Render("scrabble", state, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sc.Truth.Conditions.Edition != edition {
+		t.Fatalf("seed %d drew the %s board, want %s", seed, sc.Truth.Conditions.Edition, edition)
+	}
+	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	label, err := render.ScrabbleLabel(&sc.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseLabel(bytes.NewReader(label), "scene")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, l
 }

@@ -61,16 +61,9 @@ func borderRed(r, g, b float64) bool {
 // edge. The corners are in pixels, the one nearest the picture's top left
 // first, then clockwise.
 func fieldQuad(p picture) (vision.Quad, bool) {
-	w, h := p.W/outlineStep, p.H/outlineStep
-	if w < 16 || h < 16 {
+	red, w, h := sampleMask(p, outlineStep, borderRed)
+	if red == nil {
 		return vision.Quad{}, false
-	}
-	red := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			r, g, b := p.pixel(x*outlineStep, y*outlineStep)
-			red[y*w+x] = borderRed(r, g, b)
-		}
 	}
 	// The largest red component: the border.
 	label := make([]int32, w*h)
@@ -339,4 +332,23 @@ func colourSpread(f *frame) float64 {
 		s += l.colourDist(m)
 	}
 	return s / float64(len(looks))
+}
+
+// sampleMask samples the picture every step pixels and says of each
+// sample whether its colour is in the class (in); the mask has w samples
+// to a row and h rows. It is nil for a picture under 16 samples either
+// way.
+func sampleMask(p picture, step int, in func(r, g, b float64) bool) (mask []bool, w, h int) {
+	w, h = p.W/step, p.H/step
+	if w < 16 || h < 16 {
+		return nil, w, h
+	}
+	mask = make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, g, b := p.pixel(x*step, y*step)
+			mask[y*w+x] = in(r, g, b)
+		}
+	}
+	return mask, w, h
 }

@@ -67,16 +67,9 @@ func premiumRed(r, g, b float64) bool {
 
 // premiumPatches finds the picture's compact patches of one colour.
 func premiumPatches(p picture, step int, in func(r, g, b float64) bool) []premiumPatch {
-	w, h := p.W/step, p.H/step
-	if w < 16 || h < 16 {
+	mask, w, h := sampleMask(p, step, in)
+	if mask == nil {
 		return nil
-	}
-	mask := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			r, g, b := p.pixel(x*step, y*step)
-			mask[y*w+x] = in(r, g, b)
-		}
 	}
 	// Closed by one sample: a print's light letters break a patch into
 	// a ring and pieces.

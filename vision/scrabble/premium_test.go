@@ -1,7 +1,6 @@
 package scrabble
 
 import (
-	"bytes"
 	"image"
 	"image/color"
 	"math/rand/v2"
@@ -82,30 +81,7 @@ func TestBoardByPremiums(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			o, err := render.RandomOptions(tc.seed, "mixed")
-			if err != nil {
-				t.Fatal(err)
-			}
-			o.FitGame("scrabble")
-			sc, err := render.Render("scrabble", state, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if sc.Truth.Conditions.Edition != tc.edition {
-				t.Fatalf("seed %d drew the %s board, want %s", tc.seed, sc.Truth.Conditions.Edition, tc.edition)
-			}
-			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-			if err != nil {
-				t.Fatal(err)
-			}
-			label, err := render.ScrabbleLabel(&sc.Truth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := ParseLabel(bytes.NewReader(label), "scene")
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, l := renderedScene(t, state, tc.seed, "mixed", tc.edition)
 			f := premiumFrame(toPicture(img))
 			if f == nil {
 				t.Fatal("no board found by its premium squares")

@@ -486,22 +486,7 @@ func TestDropLoneTiles(t *testing.T) {
 		{"diagonal neighbours are no word", map[[2]int]*Cell{{5, 5}: letter("E", 0.99), {6, 6}: blank}, [][2]int{{5, 5}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var cells [Size][Size]*Cell
-			for p, c := range tc.tiles {
-				cells[p[0]][p[1]] = c
-			}
-			dropLoneTiles(&cells)
-			want := map[[2]int]bool{}
-			for _, p := range tc.kept {
-				want[p] = true
-			}
-			for r := 0; r < Size; r++ {
-				for c := 0; c < Size; c++ {
-					if got := cells[r][c] != nil; got != want[[2]int{r, c}] {
-						t.Errorf("square %d,%d: tile %v, want %v", r, c, got, want[[2]int{r, c}])
-					}
-				}
-			}
+			checkKept(t, tc.tiles, tc.kept, dropLoneTiles)
 		})
 	}
 }
@@ -544,22 +529,30 @@ func TestKeepBlanks(t *testing.T) {
 		{"no blank", map[[2]int]*Cell{{0, 0}: letter("A"), {0, 1}: letter("T")}, false, [][2]int{{0, 0}, {0, 1}}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			var cells [Size][Size]*Cell
-			for p, c := range tc.tiles {
-				cells[p[0]][p[1]] = c
-			}
-			keepBlanks(&cells, tc.blurred)
-			want := map[[2]int]bool{}
-			for _, p := range tc.kept {
-				want[p] = true
-			}
-			for r := 0; r < Size; r++ {
-				for c := 0; c < Size; c++ {
-					if got := cells[r][c] != nil; got != want[[2]int{r, c}] {
-						t.Errorf("square %d,%d: tile %v, want %v", r, c, got, want[[2]int{r, c}])
-					}
-				}
-			}
+			checkKept(t, tc.tiles, tc.kept, func(cells *[Size][Size]*Cell) { keepBlanks(cells, tc.blurred) })
 		})
+	}
+}
+
+// checkKept puts the tiles on an empty board, applies a rule that empties
+// squares of it (rule), and checks that exactly the squares kept still
+// hold a tile.
+func checkKept(t *testing.T, tiles map[[2]int]*Cell, kept [][2]int, rule func(*[Size][Size]*Cell)) {
+	t.Helper()
+	var cells [Size][Size]*Cell
+	for p, c := range tiles {
+		cells[p[0]][p[1]] = c
+	}
+	rule(&cells)
+	want := map[[2]int]bool{}
+	for _, p := range kept {
+		want[p] = true
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if got := cells[r][c] != nil; got != want[[2]int{r, c}] {
+				t.Errorf("square %d,%d: tile %v, want %v", r, c, got, want[[2]int{r, c}])
+			}
+		}
 	}
 }
