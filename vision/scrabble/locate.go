@@ -15,7 +15,7 @@ import (
 // nearest the picture's top left first, then clockwise), not turned to
 // the letters. The errors are FindGridLines'.
 func Locate(img image.Image) (vision.Quad, error) {
-	f, err := findFrame(img, vision.FindGridLines)
+	f, err := findFrame(img, vision.FindGridLines, false)
 	if err != nil {
 		return vision.Quad{}, err
 	}
@@ -26,15 +26,22 @@ func Locate(img image.Image) (vision.Quad, error) {
 // findFrame finds the board's grid with find and sets it on the premium
 // layout (align). Where find sees no grid at all (vision.ErrNoBoard, not a
 // board partly out of view), the board is looked for by its red border
-// (outlineFrame), then by its triple letter and triple word squares
-// (premiumFrame), before find's error is returned.
-func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)) (*frame, error) {
+// (outlineFrame), then, when find was the whole search (last: the caller
+// has no later stage of its own), by its triple letter and triple word
+// squares (premiumFrame), before find's error is returned. A caller that
+// looks by the lines alone first and by the whole search after
+// (vision/loose) must not have the premium squares' frame, which is
+// rougher, stand in for the whole search's grid.
+func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error), last bool) (*frame, error) {
 	g, err := find(img, Size)
 	if err != nil {
 		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
 			p := toPicture(img)
 			if f := outlineFrame(p); f != nil {
 				return f, nil
+			}
+			if !last {
+				return nil, err
 			}
 			if f := premiumFrame(p); f != nil {
 				return f, nil

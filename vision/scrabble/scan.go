@@ -203,7 +203,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	} else if opt.WholeOnly {
 		find = vision.FindGridWhole
 	}
-	f, err := findFrame(img, find)
+	f, err := findFrame(img, find, !opt.LinesOnly)
 	if err != nil {
 		return nil, err
 	}
