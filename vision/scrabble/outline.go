@@ -171,19 +171,7 @@ func fieldQuad(p picture) (vision.Quad, bool) {
 	for i := range q {
 		q[i] = vision.Point{X: q[i].X*outlineStep + 0.5, Y: q[i].Y*outlineStep + 0.5}
 	}
-	// The corner nearest the picture's top left first; clockwise on the
-	// picture (y down) as found.
-	k := 0
-	for i := 1; i < 4; i++ {
-		if q[i].X+q[i].Y < q[k].X+q[k].Y {
-			k = i
-		}
-	}
-	var out vision.Quad
-	for i := range out {
-		out[i] = q[(i+k)%4]
-	}
-	return out, true
+	return topLeftFirst(q), true
 }
 
 // roughQuad is four points of the edge spanning it: the point farthest
@@ -351,4 +339,21 @@ func sampleMask(p picture, step int, in func(r, g, b float64) bool) (mask []bool
 		}
 	}
 	return mask, w, h
+}
+
+// topLeftFirst turns the quad's corners round so that the corner nearest
+// the picture's top left comes first, keeping their order (clockwise on
+// the picture, y down, as found).
+func topLeftFirst(q vision.Quad) vision.Quad {
+	k := 0
+	for i := 1; i < 4; i++ {
+		if q[i].X+q[i].Y < q[k].X+q[k].Y {
+			k = i
+		}
+	}
+	var out vision.Quad
+	for i := range out {
+		out[i] = q[(i+k)%4]
+	}
+	return out
 }

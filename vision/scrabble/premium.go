@@ -309,17 +309,7 @@ func premiumQuad(p picture) (vision.Quad, int, bool) {
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		q[i] = h.Apply(vision.Point{X: pt[0], Y: pt[1]})
 	}
-	k := 0
-	for i := 1; i < 4; i++ {
-		if q[i].X+q[i].Y < q[k].X+q[k].Y {
-			k = i
-		}
-	}
-	var out vision.Quad
-	for i := range out {
-		out[i] = q[(i+k)%4]
-	}
-	return out, len(src), true
+	return topLeftFirst(q), len(src), true
 }
 
 // minPremiumMatches is the fewest premium patches a board found by them
