@@ -231,6 +231,12 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// cut by the edge beside a board whose corner is under a hand
 		best = completeCorner(p, outs, geo, opt.Calib)
 	}
+	if best == nil {
+		// the board by its straight edges: a hand that joins the
+		// playing area to the table, a shadow or a runway row that cuts
+		// it (edgeFrame)
+		best = edgeFrame(p, geo, opt.Calib)
+	}
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
 	}
