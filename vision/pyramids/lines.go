@@ -31,8 +31,15 @@ const (
 	edgeAcross   = 0.7  // the least angle between neighbouring sides (radians)
 )
 
-// edgeLine is a line x cos(th) + y sin(th) = rho in the reduced picture.
-type edgeLine struct{ rho, th float64 }
+// edgeLine is a line x cos(th) + y sin(th) = rho in the reduced picture;
+// support is how many of its pixels are an edge from light grey to
+// darker, light the side the light lies on (+1: where x cos + y sin >
+// rho).
+type edgeLine struct {
+	rho, th float64
+	support int
+	light   float64
+}
 
 // straightEdges finds the picture's strongest straight edges (Canny's
 // edges, Hough's lines), strongest first, one of each near pair.
@@ -60,24 +67,108 @@ func straightEdges(p picture) ([]edgeLine, float64) {
 	blur := newMat()
 	defer release(&blur)
 	gocv.GaussianBlur(grey, &blur, image.Pt(5, 5), 0, 0, gocv.BorderReplicate)
+	canny := newMat()
+	defer release(&canny)
+	gocv.Canny(blur, &canny, 20, 60)
+	// only the edges beside light, unsaturated board (the runway): a
+	// wooden table's grain or a cloth's weave is long and straight too
+	bgr := newMat()
+	defer release(&bgr)
+	gocv.CvtColor(small, &bgr, gocv.ColorRGBAToBGR)
+	hsv := newMat()
+	defer release(&hsv)
+	gocv.CvtColor(bgr, &hsv, gocv.ColorBGRToHSV)
+	v := newMat()
+	defer release(&v)
+	gocv.ExtractChannel(hsv, &v, 2)
+	sat := newMat()
+	defer release(&sat)
+	gocv.ExtractChannel(hsv, &sat, 1)
+	greyish := newMat()
+	defer release(&greyish)
+	gocv.Threshold(sat, &greyish, 110, 255, gocv.ThresholdBinaryInv)
+	light := newMat()
+	defer release(&light)
+	otsu := gocv.Threshold(v, &light, 0, 255, gocv.ThresholdBinary|gocv.ThresholdOtsu)
+	gocv.Threshold(v, &light, 0.62*otsu, 255, gocv.ThresholdBinary)
+	mask := newMat()
+	defer release(&mask)
+	gocv.BitwiseAnd(light, greyish, &mask)
+	k := held(gocv.GetStructuringElement(gocv.MorphRect, image.Pt(7, 7)))
+	defer release(&k)
+	near := newMat()
+	defer release(&near)
+	gocv.Dilate(mask, &near, k)
 	edges := newMat()
 	defer release(&edges)
-	gocv.Canny(blur, &edges, 20, 60)
-	lines := newMat()
-	defer release(&lines)
-	gocv.HoughLines(edges, &lines, 1, math.Pi/360, int(0.08*float64(max(ws.X, ws.Y))))
-	var out []edgeLine
-next:
-	for i := 0; i < lines.Rows() && len(out) < edgeLines; i++ {
-		v := lines.GetVecfAt(i, 0)
-		l := edgeLine{float64(v[0]), float64(v[1])}
-		for _, o := range out {
-			if nearLine(l, o) {
-				continue next
+	gocv.BitwiseAnd(canny, near, &edges)
+	segs := newMat()
+	defer release(&segs)
+	side := float64(max(ws.X, ws.Y))
+	gocv.HoughLinesPWithParams(edges, &segs, 1, math.Pi/360, int(0.03*side), float32(0.06*side), 4)
+	// the grey picture in Go memory, to weigh each segment by the
+	// runway along it
+	gb := blur.ToBytes()
+	g := func(x, y float64) (float64, bool) {
+		xi, yi := int(x), int(y)
+		if x < 0 || y < 0 || xi >= ws.X || yi >= ws.Y {
+			return 0, false
+		}
+		return float64(gb[yi*ws.X+xi]), true
+	}
+	var cands []edgeLine
+	for i := 0; i < segs.Rows(); i++ {
+		v := segs.GetVeciAt(i, 0)
+		x1, y1, x2, y2 := float64(v[0]), float64(v[1]), float64(v[2]), float64(v[3])
+		ln := math.Hypot(x2-x1, y2-y1)
+		if ln < 1 {
+			continue
+		}
+		// the normal (c, sn) and rho of the segment's line, theta in
+		// [0, pi)
+		c, sn := (y2-y1)/ln, -(x2-x1)/ln
+		if sn < 0 || (sn == 0 && c < 0) {
+			c, sn = -c, -sn
+		}
+		l := edgeLine{th: math.Atan2(sn, c), rho: x1*c + y1*sn}
+		// how much of the segment is an edge from light grey to
+		// darker: the runway's outer edge along the border
+		plus, minus := 0, 0
+		for t := 0.0; t <= ln; t++ {
+			x, y := x1+(x2-x1)*t/ln, y1+(y2-y1)*t/ln
+			a, okA := g(x+3*c, y+3*sn)
+			b, okB := g(x-3*c, y-3*sn)
+			if !okA || !okB {
+				continue
+			}
+			if a-b > 12 && a > 0.5*float64(otsu) {
+				plus++
+			} else if b-a > 12 && b > 0.5*float64(otsu) {
+				minus++
 			}
 		}
-		out = append(out, l)
+		l.support, l.light = plus, 1
+		if minus > plus {
+			l.support, l.light = minus, -1
+		}
+		if l.support < int(0.5*ln) {
+			continue
+		}
+		// one line of each near pair, the supports added
+		merged := false
+		for k := range cands {
+			if cands[k].light == l.light && nearLine(l, cands[k]) {
+				cands[k].support += l.support
+				merged = true
+				break
+			}
+		}
+		if !merged {
+			cands = append(cands, l)
+		}
 	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].support > cands[j].support })
+	out := cands[:min(len(cands), edgeLines)]
 	return out, scale
 }
 
@@ -140,6 +231,18 @@ func edgeQuads(ls []edgeLine, scale float64, w, h int) []vision.Quad {
 				q[k] = pt
 			}
 			if !ok || quadArea(q) < minArea {
+				continue
+			}
+			// the light side of each line faces the quadrilateral's
+			// inside (the runway inside, the border outside)
+			cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
+			inward := true
+			for _, ln := range [4]edgeLine{a.a, a.b, b.a, b.b} {
+				if (cx*math.Cos(ln.th)+cy*math.Sin(ln.th)-ln.rho)*ln.light <= 0 {
+					inward = false
+				}
+			}
+			if !inward {
 				continue
 			}
 			hull := convexHullF(q[:])
@@ -224,21 +327,24 @@ func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
 
 // latticeAgrees: the runway's printed lines found near the frame's lines
 // (lineOffsets, half a square each way) mostly lie where the frame puts
-// them, twice as many as elsewhere. Two straight edges of a board partly
-// out of the picture and two printed lines inside it make a frame of the
-// wrong pitch, whose lines drift along a side and wrap round; a hand
-// over a side hides lines, and shows few dark gaps elsewhere.
+// them: more of them than elsewhere along each direction (the north and
+// south sides, the east and west), and twice as many over the four
+// sides. Two straight edges of a board and two printed lines inside it
+// make a frame of the wrong pitch, whose lines drift along the sides
+// across it and wrap round (the same on the opposite side); a hand over
+// a side hides its lines and shows a few dark gaps between its fingers,
+// on that side only.
 func (f *frame) latticeAgrees() bool {
-	at, off := 0, 0
+	var at, off [2]int
 	for s := 0; s < 4; s++ {
 		_, offs := f.lineOffsets(s)
 		for _, o := range offs {
 			if math.Abs(o) <= placeFit {
-				at++
+				at[s%2]++
 			} else {
-				off++
+				off[s%2]++
 			}
 		}
 	}
-	return at > 0 && at >= 2*off
+	return at[0] > off[0] && at[1] > off[1] && at[0]+at[1] >= 2*(off[0]+off[1])
 }

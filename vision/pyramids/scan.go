@@ -261,6 +261,16 @@ func locate(img image.Image, opt Options) (*located, error) {
 	// frame off from them is moved to where they are, or, if it cannot
 	// be, read with none of its squares sure (checkPlacement).
 	f, unplaced := checkPlacement(best, opt.Calib)
+	if unplaced {
+		// the outline is not where its printed lines are and could not
+		// be moved to them: the board's straight edges may give one
+		// that is (edgeFrame), checked the same way
+		if e := edgeFrame(p, geo, opt.Calib); e != nil {
+			if g, un := checkPlacement(e, opt.Calib); !un {
+				f, unplaced = g, false
+			}
+		}
+	}
 	// Read every square in the picture's own order first, then choose
 	// which corner is the board's north-west by the seats.
 	var cells [pyramids.Size * pyramids.Size]cellLook

@@ -525,7 +525,92 @@ func TestScanHandOverCorner(t *testing.T) {
 	}
 }
 
-func handOverCorner(t *testing.T, seed int64, varied bool) {
+// TestScanHandJoinsTable: a hand that reaches over the border joins the
+// playing area to a light table or the picture's edge, so that no light
+// region is a board (the scan said "partly out of view"); the board is
+// found by its straight edges (edgeFrame). And an outline that is not
+// where its printed lines are is replaced by the edges' frame when that
+// one is.
+func TestScanHandJoinsTable(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene")
+	}
+	for _, tc := range []struct {
+		name   string
+		seed   int64
+		varied bool
+	}{
+		{"fingers over the west runway reach the picture's edge, felt table (makers' hard seed 8200, scene 4)", 8200*100000 + 4, true},
+		{"lace table joined to the runway by the hand's shadow (makers' hard seed 8300, scene 0)", 8300*100000 + 0, true},
+		{"the east runway joined to a lace table beside the arm (hard seed 3200, scene 17)", 3200*100000 + 17, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { handOverCorner(t, tc.seed, tc.varied) })
+	}
+	t.Run("the outline found 124 px off, said unplaced: the edges' frame is placed (makers' hard seed 8500, scene 17)", func(t *testing.T) {
+		hardScene(t, 8500*100000+17, true, false)
+	})
+}
+
+func handOverCorner(t *testing.T, seed int64, varied bool) { hardScene(t, seed, varied, true) }
+
+// TestLatticeAgrees: a frame on the board's outline finds the runway's
+// printed lines where it puts them; one of the wrong pitch (two of its
+// sides on printed lines inside the board, as two straight edges of a
+// board cut by the picture's edge and two lines inside it make) finds
+// them drifting and wrapping round.
+func TestLatticeAgrees(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := loadTruth(filepath.Join("testdata", "scenes", "normal.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(img)
+	var q vision.Quad
+	for i, c := range tr.Board.Corners {
+		q[i] = vision.Point{X: c[0], Y: c[1]}
+	}
+	truth, ok := newFrame(p, q, DefaultGeometry, nil)
+	if !ok {
+		t.Fatal("the true outline is not a board")
+	}
+	// the frame over the first k squares of each axis (board squares
+	// through the true homography)
+	part := func(kx, ky float64) vision.Quad {
+		return vision.Quad{
+			truth.h.Apply(vision.Point{X: 0, Y: 0}),
+			truth.h.Apply(vision.Point{X: kx, Y: 0}),
+			truth.h.Apply(vision.Point{X: kx, Y: ky}),
+			truth.h.Apply(vision.Point{X: 0, Y: ky}),
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		q    vision.Quad
+		want bool
+	}{
+		{"the board's outline", q, true},
+		{"seven squares across, ten down", part(7, 10), false},
+		{"ten across, eight down", part(10, 8), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &frame{p: p, geo: DefaultGeometry, corners: tc.q}
+			if !f.fit(nil) {
+				t.Skip("not a board through the camera")
+			}
+			f.white = truth.white
+			if got := f.latticeAgrees(); got != tc.want {
+				t.Errorf("latticeAgrees = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// hardScene renders a hard scene (another maker's set when varied; with a
+// hand when hand) and checks that the scan finds its board in place.
+func hardScene(t *testing.T, seed int64, varied, hand bool) {
 	state, err := render.RandomState("pyramids", seed)
 	if err != nil {
 		t.Fatal(err)
@@ -540,7 +625,7 @@ func handOverCorner(t *testing.T, seed int64, varied bool) {
 		opt.Pyramids = &set
 		opt.FitGame("pyramids")
 	}
-	if !opt.Hand {
+	if hand && !opt.Hand {
 		t.Fatalf("seed %d: the scene has no hand (the renderer changed): choose another", seed)
 	}
 	sc, err := render.Render("pyramids", state, opt)
