@@ -12,23 +12,16 @@ import (
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // photosDir is ../shared/data/photos beside the checkout (as on CI), or
-// under $TILESCOPE_SHARED; the test skips when neither is there.
+// under $TILESCOPE_SHARED; the test skips when neither is there (fails
+// under make test: internal/sharedtest).
 func photosDir(t *testing.T) string {
 	t.Helper()
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../../shared"} {
-		if d == "" {
-			continue
-		}
-		p := filepath.Join(d, "data", "photos")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	t.Skip("../shared (or $TILESCOPE_SHARED) is not here: no real photos")
-	return ""
+	return sharedtest.Dir(t, "data/photos")
 }
 
 func classList(t *testing.T, path string) []string {
