@@ -41,5 +41,6 @@ func cellText(c *Cell) string {
 
 // UnseenText is a square out of view in Text: not read, neither empty
 // nor a tile. The grid text format has no such square, so a board with
-// one is no board the referee scores (scoring/scrabble refuses it).
-const UnseenText = "#"
+// one is no board the referee scores (scoring/scrabble refuses it,
+// naming the square). Not "#", which starts the format's comments.
+const UnseenText = "?"
