@@ -44,6 +44,7 @@ func TestScanPartlyOutOfView(t *testing.T) {
 		{"the right two columns cut", image.Rect(0, 0, 920, b.Dy()), nil, []int{14}},
 		{"the bottom rows cut", image.Rect(0, 0, b.Dx(), 1120), []int{14}, nil},
 		{"the top-left corner cut", image.Rect(300, 480, b.Dx(), b.Dy()), []int{0}, []int{0}},
+		{"both sides cut", image.Rect(260, 0, 940, b.Dy()), nil, []int{0, 14}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			m, cut := cutPhoto(img, l, tc.rect)
