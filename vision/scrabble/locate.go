@@ -14,9 +14,12 @@ import (
 // (vision.FindGridLines), set square by square on the premium layout as
 // Scan sets it. The corners are in the picture's order (the corner
 // nearest the picture's top left first, then clockwise), not turned to
-// the letters. The errors are FindGridLines'.
+// the letters. A board partly out of view is located as Scan reads it
+// (its corners out of the picture extrapolated from the part in view),
+// so that the detector watches it and a turn is read. The errors are
+// FindGridLines'.
 func Locate(img image.Image) (vision.Quad, error) {
-	f, err := findFrame(img, vision.FindGridLines, false, false)
+	f, err := findFrame(img, vision.FindGridLines, false, true)
 	if err != nil {
 		return vision.Quad{}, err
 	}
