@@ -11,13 +11,15 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/dict/internal/source"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // The upstream files the built-in lists are generated from. They are
 // development data: the tests that need them skip when they are absent
 // (a fresh clone has the committed automata but not ../shared).
 const (
-	enablePath   = "../../shared/data/enable1.txt"
+	enableFile   = "data/enable1.txt" // in ../shared (internal/sharedtest)
 	hunspellPath = "/usr/share/hunspell/ru_RU.dic"
 )
 
@@ -43,7 +45,7 @@ func upstream(t *testing.T, path, automaton string) []byte {
 // TestEveryEnableWord: the embedded English list is exactly ENABLE, and
 // one-letter changes of ENABLE words are answered as ENABLE answers them.
 func TestEveryEnableWord(t *testing.T) {
-	raw := upstream(t, enablePath, "en.tsd")
+	raw := upstream(t, sharedtest.Dir(t, enableFile), "en.tsd")
 	words, err := source.Enable(bytes.NewReader(raw))
 	if err != nil {
 		t.Fatal(err)
@@ -149,7 +151,7 @@ func TestGeneratedIsReproducible(t *testing.T) {
 		t.Skip("builds both automata")
 	}
 	t.Run("en", func(t *testing.T) {
-		raw := upstream(t, enablePath, "en.tsd")
+		raw := upstream(t, sharedtest.Dir(t, enableFile), "en.tsd")
 		words, err := source.Enable(bytes.NewReader(raw))
 		if err != nil {
 			t.Fatal(err)

@@ -18,6 +18,8 @@ import (
 
 	"github.com/tilescope/tilescope/internal/imagesize"
 	_ "github.com/tilescope/tilescope/vision/internal/imgcodecs" // OpenCV's decoder, the reference
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // TestDecodeHalfAsOpenCV: decodeHalfBGR gives, pixel for pixel, what
@@ -47,7 +49,11 @@ func TestDecodeHalfAsOpenCV(t *testing.T) {
 		files = append(files, m...)
 	}
 	repo := len(files)
-	if dir := sharedPhotos(); dir != "" {
+	dir := sharedtest.Find("data/photos")
+	if dir == "" && sharedtest.Required() {
+		sharedtest.Missing(t, "data/photos")
+	}
+	if dir != "" {
 		err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
 			if err == nil && !d.IsDir() && strings.HasSuffix(strings.ToLower(p), ".jpg") {
 				files = append(files, p)
@@ -201,20 +207,6 @@ func TestDecodePhotoTurnsAsOpenCV(t *testing.T) {
 			}
 		})
 	}
-}
-
-// sharedPhotos is ../shared/data/photos (or $TILESCOPE_SHARED's), or "".
-func sharedPhotos() string {
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../shared"} {
-		if d == "" {
-			continue
-		}
-		p := filepath.Join(d, "data", "photos")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	return ""
 }
 
 // exifTIFF is an EXIF TIFF structure with an orientation entry; with

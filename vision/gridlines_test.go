@@ -7,6 +7,8 @@ import (
 	"math"
 	"path/filepath"
 	"testing"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // TestFindGridLines: the quick search (lines and straight edges only)
@@ -51,9 +53,9 @@ func TestFindGridLines(t *testing.T) {
 // TestScrabblePhotos finds the 15x15 grid on real phone photos of a
 // Scrabble board (no ground truth: the quadrilateral must be plausible).
 func TestScrabblePhotos(t *testing.T) {
-	files, _ := filepath.Glob("/work/shared/data/photos/scrabble-board/*.jpg")
+	files, _ := filepath.Glob(filepath.Join(sharedtest.Dir(t, "data/photos/scrabble-board"), "*.jpg"))
 	if len(files) == 0 {
-		t.Skip("the shared photos are not on this machine")
+		t.Fatal("no photos in ../shared's data/photos/scrabble-board")
 	}
 	found := 0
 	for _, f := range files {

@@ -6,25 +6,16 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // scrabbleBoardPhoto decodes one of the real Scrabble photos of
 // ../shared (or $TILESCOPE_SHARED); the test skips when they are not
-// there.
+// there (fails under make test: internal/sharedtest).
 func scrabbleBoardPhoto(t *testing.T, name string) image.Image {
 	t.Helper()
-	var dir string
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../shared"} {
-		if d != "" {
-			if _, err := os.Stat(filepath.Join(d, "data", "photos", "scrabble-board")); err == nil {
-				dir = filepath.Join(d, "data", "photos", "scrabble-board")
-				break
-			}
-		}
-	}
-	if dir == "" {
-		t.Skip("../shared (or $TILESCOPE_SHARED) is not here")
-	}
+	dir := sharedtest.Dir(t, "data/photos/scrabble-board")
 	b, err := os.ReadFile(filepath.Join(dir, name))
 	if err != nil {
 		t.Fatal(err)

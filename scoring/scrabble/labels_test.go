@@ -12,6 +12,8 @@ import (
 
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/scoring/scrabble"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // The hand labels of the real Scrabble photos (vision/scrabble/testdata/real,
@@ -20,20 +22,6 @@ const (
 	labelDir = "../../vision/scrabble/testdata/real"
 	photoDir = "data/photos/scrabble-board"
 )
-
-// sharedDir is the team's shared data: ../shared beside the repository (as
-// on CI), or $TILESCOPE_SHARED; "" when neither is there.
-func sharedDir() string {
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../../shared"} {
-		if d == "" {
-			continue
-		}
-		if st, err := os.Stat(filepath.Join(d, photoDir)); err == nil && st.IsDir() {
-			return d
-		}
-	}
-	return ""
-}
 
 // label is one label file, read.
 type label struct {
@@ -139,8 +127,11 @@ func TestRealLabels(t *testing.T) {
 	if len(files) < 16 {
 		t.Fatalf("%d label files in %s, want the 16 photos'", len(files), labelDir)
 	}
-	shared := sharedDir()
-	if shared == "" {
+	photos := sharedtest.Find(photoDir)
+	if photos == "" {
+		if sharedtest.Required() {
+			sharedtest.Missing(t, photoDir)
+		}
 		t.Log("../shared (or $TILESCOPE_SHARED) not here: the photos' sizes are not checked")
 	}
 	words := dict.English()
@@ -203,10 +194,10 @@ func TestRealLabels(t *testing.T) {
 					t.Errorf("# non-words: %s is not on the board", w)
 				}
 			}
-			if shared == "" {
+			if photos == "" {
 				return
 			}
-			f, err := os.Open(filepath.Join(shared, photoDir, l.photo))
+			f, err := os.Open(filepath.Join(photos, l.photo))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -12,23 +12,16 @@ import (
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 // photosDir is ../shared/data/photos beside the checkout (as on CI), or
-// under $TILESCOPE_SHARED; the test skips when neither is there.
+// under $TILESCOPE_SHARED; the test skips when neither is there (fails
+// under make test: internal/sharedtest).
 func photosDir(t *testing.T) string {
 	t.Helper()
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../../shared"} {
-		if d == "" {
-			continue
-		}
-		p := filepath.Join(d, "data", "photos")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	t.Skip("../shared (or $TILESCOPE_SHARED) is not here: no real photos")
-	return ""
+	return sharedtest.Dir(t, "data/photos")
 }
 
 func classList(t *testing.T, path string) []string {
@@ -77,13 +70,12 @@ func realPhoto(t *testing.T, path, labels string, names []string) (image.Image, 
 	return img, truth
 }
 
-// TestScanOnBoard: wooden tiles lying on a printed Scrabble board are read
-// through the board (OnBoard), where the search for loose tiles takes the
-// print for tiles; photos of loose tiles on a table read the same with or
-// without OnBoard. The labels are the hand labels of the boards carried to
-// tile boxes (testdata/scrabble-real), and ban-seg's own.
-func TestScanOnBoard(t *testing.T) {
-	photos := photosDir(t)
+// scrabblePhotos skips under -short (they read real photos) and gives the
+// photos' folder, the English reader, and a loader of one family's
+// Scrabble photo by name with its hand labels (testdata/scrabble-real).
+func scrabblePhotos(t *testing.T) (photos string, cls ocr.Reader, load func(t *testing.T, name string) (image.Image, []TruthTile)) {
+	t.Helper()
+	photos = photosDir(t)
 	if testing.Short() {
 		t.Skip("reads real photos")
 	}
@@ -91,16 +83,29 @@ func TestScanOnBoard(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	same := func(read, label string) bool { return strings.EqualFold(read, label) }
 	scr := classList(t, "testdata/scrabble-real/classes.txt")
+	load = func(t *testing.T, name string) (image.Image, []TruthTile) {
+		return realPhoto(t, filepath.Join(photos, "scrabble-board", name+".jpg"),
+			filepath.Join("testdata/scrabble-real/labels", name+".txt"), scr)
+	}
+	return photos, cls, load
+}
+
+// TestScanOnBoard: wooden tiles lying on a printed Scrabble board are read
+// through the board (OnBoard), where the search for loose tiles takes the
+// print for tiles; photos of loose tiles on a table read the same with or
+// without OnBoard. The labels are the hand labels of the boards carried to
+// tile boxes (testdata/scrabble-real), and ban-seg's own.
+func TestScanOnBoard(t *testing.T) {
+	photos, cls, scrabblePhoto := scrabblePhotos(t)
+	same := func(read, label string) bool { return strings.EqualFold(read, label) }
 	// 164035's grid lines are too faint for the lines alone: its
 	// outline from brightness finds it (vision.FindGridLines). 163953's
 	// board shows neither: the loose search reads its print unsure, and
 	// the board finder's later stages find it (vision.FindGridWhole).
 	for _, name := range []string{"IMG_20141025_163933", "IMG_20141025_164052", "IMG_20141025_164035", "IMG_20141025_163953"} {
 		t.Run("printed board "+name, func(t *testing.T) {
-			img, truth := realPhoto(t, filepath.Join(photos, "scrabble-board", name+".jpg"),
-				filepath.Join("testdata/scrabble-real/labels", name+".txt"), scr)
+			img, truth := scrabblePhoto(t, name)
 			on, err := Scan(img, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
 			if err != nil {
 				t.Fatalf("OnBoard: %v", err)
@@ -203,20 +208,11 @@ func TestScanOnBoard(t *testing.T) {
 // and the tiles' dark letters on brown wood are faint ink. Before, 0
 // and 1 of these crops' tiles were found.
 func TestCloseUpOnBoard(t *testing.T) {
-	photos := photosDir(t)
-	if testing.Short() {
-		t.Skip("reads real photos")
-	}
-	cls, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, cls, scrabblePhoto := scrabblePhotos(t)
 	same := func(read, label string) bool { return strings.EqualFold(read, label) }
-	scr := classList(t, "testdata/scrabble-real/classes.txt")
 	for _, name := range []string{"IMG_20141025_163949", "IMG_20141025_164035"} {
 		t.Run(name, func(t *testing.T) {
-			img, truth := realPhoto(t, filepath.Join(photos, "scrabble-board", name+".jpg"),
-				filepath.Join("testdata/scrabble-real/labels", name+".txt"), scr)
+			img, truth := scrabblePhoto(t, name)
 			minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 			var side float64
 			for _, tt := range truth {

@@ -23,6 +23,8 @@ import (
 	"github.com/tilescope/tilescope/internal/imagetest"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files under testdata/golden")
@@ -196,17 +198,7 @@ func BenchmarkScanScrabbleSlowPath(b *testing.B) {
 
 // sharedPhotos is ../shared's Scrabble photos (or $TILESCOPE_SHARED's).
 func sharedPhotos(t testing.TB) string {
-	for _, d := range []string{os.Getenv("TILESCOPE_SHARED"), "../../../shared"} {
-		if d == "" {
-			continue
-		}
-		p := filepath.Join(d, "data", "photos", "scrabble-board")
-		if _, err := os.Stat(p); err == nil {
-			return p
-		}
-	}
-	t.Skip("../shared (or $TILESCOPE_SHARED) is not here")
-	return ""
+	return sharedtest.Dir(t, "data/photos/scrabble-board")
 }
 
 // scaleTo resamples img to w x h, as a camera of that size

@@ -5,6 +5,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"github.com/tilescope/tilescope/internal/sharedtest"
 )
 
 func TestLabels(t *testing.T) {
@@ -39,15 +41,7 @@ func TestLabels(t *testing.T) {
 // checks they are the committed ones (when the photos are there).
 func TestCommittedLabels(t *testing.T) {
 	root := filepath.Join("..", "..", "..", "..")
-	photos := filepath.Join(root, "..", "shared", "data", "photos", "scrabble-board")
-	if d := os.Getenv("TILESCOPE_SHARED"); d != "" {
-		photos = filepath.Join(d, "data", "photos", "scrabble-board")
-	} else if _, err := os.Stat(photos); err != nil {
-		photos = filepath.Join(root, "..", "..", "shared", "data", "photos", "scrabble-board")
-	}
-	if _, err := os.Stat(photos); err != nil {
-		t.Skip("the Scrabble photos are not here:", photos)
-	}
+	photos := sharedtest.Dir(t, "data/photos/scrabble-board")
 	out := t.TempDir()
 	if err := run(filepath.Join(root, "vision", "scrabble", "testdata", "real"), photos, out); err != nil {
 		t.Fatal(err)
