@@ -34,6 +34,11 @@ type scanPyramidsJSON struct {
 	// UnsureEmpty lists the squares read as empty that are not sure
 	// (a pyramid in deep shadow or glare may stand there), [row, col].
 	UnsureEmpty [][2]int `json:"unsure_empty"`
+	// Unplaced: the board's outline was found where its printed lines
+	// are not, and could not be moved to them (a hand over a corner):
+	// every square may be read one place off, so none is sure (absent
+	// when the board is placed).
+	Unplaced bool `json:"unplaced,omitempty"`
 }
 
 type scanPyramidsCell struct {
@@ -86,6 +91,9 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 			}
 		}
 	}
+	if r.Unplaced && opt.stderr != nil {
+		fmt.Fprintf(opt.stderr, "scan: %s: the board's printed lines are not where its outline was found (a hand or a shadow over its edge?): every square may be read one place off, and none is sure\n", path)
+	}
 	if !opt.json {
 		var unread []string
 		for _, sq := range r.Squares {
@@ -99,7 +107,12 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 		_, err := io.WriteString(stdout, r.Board.String())
 		return err
 	}
-	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size, UnsureEmpty: [][2]int{}}
+	return json.NewEncoder(stdout).Encode(pyramidsScanOutput(r))
+}
+
+// pyramidsScanOutput is a reading as scan --json gives it.
+func pyramidsScanOutput(r *vpyr.Reading) scanPyramidsJSON {
+	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size, UnsureEmpty: [][2]int{}, Unplaced: r.Unplaced}
 	for i, c := range r.Corners {
 		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
 	}
@@ -117,7 +130,7 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 		out.Cells[sq.Pos.Row][sq.Pos.Col] = &scanPyramidsCell{Colour: sq.Colour.String(), Letter: sq.Letter,
 			Height: sq.Height, Conf: scanRound3(sq.Conf), ColourConf: scanRound3(sq.ColourConf), Sure: sq.Sure, SeenHeight: sq.SeenHeight}
 	}
-	return json.NewEncoder(stdout).Encode(out)
+	return out
 }
 
 // parseEvalPyramids reads eval-pyramids' flags: the reader's settings,

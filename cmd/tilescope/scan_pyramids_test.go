@@ -13,7 +13,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
 var pyramidScenes = filepath.Join("..", "..", "vision", "pyramids", "testdata", "scenes")
@@ -154,5 +156,41 @@ func TestEvalPyramids(t *testing.T) {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
+	}
+}
+
+// TestPyramidsScanOutputUnplaced: a reading whose board could not be
+// placed on its printed lines says so in the JSON ("unplaced"), and a
+// placed one leaves the field out (the contract's shape is unchanged).
+func TestPyramidsScanOutputUnplaced(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		unplaced bool
+		want     string // a fragment of the JSON, or "" for none
+		wantNot  string
+	}{
+		{"placed", false, "", `"unplaced"`},
+		{"unplaced", true, `"unplaced":true`, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &vpyr.Reading{Unplaced: tc.unplaced, Squares: []vpyr.Square{
+				{Pos: grid.Pos{Row: 4, Col: 5}, Colour: pyramids.Red, Letter: "A", Height: 1, Conf: 0.91, ColourConf: 0.8},
+				{Pos: grid.Pos{Row: 0, Col: 0}, Colour: pyramids.NoColour},
+			}}
+			b, err := json.Marshal(pyramidsScanOutput(r))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := string(b)
+			if tc.want != "" && !strings.Contains(got, tc.want) {
+				t.Errorf("JSON lacks %s: %s", tc.want, got)
+			}
+			if tc.wantNot != "" && strings.Contains(got, tc.wantNot) {
+				t.Errorf("JSON has %s: %s", tc.wantNot, got)
+			}
+			if !strings.Contains(got, `"unsure_empty":[[0,0]]`) || !strings.Contains(got, `"letter":"A"`) {
+				t.Errorf("the squares are not reported as before: %s", got)
+			}
+		})
 	}
 }
