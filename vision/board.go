@@ -364,6 +364,10 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 					return rf, true
 				}
 			}
+			// The cut grid in the full picture's pixels (partialGrid
+			// fits it on the work picture), for the grid the part in
+			// view fixes (OutOfViewError.Grid).
+			pf.H = Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(pf.H)
 			return pf, false
 		}
 	}

@@ -28,6 +28,13 @@ type OutOfViewError struct {
 	Sides []string // picture sides: "left", "top", "right", "bottom"
 	Rows  []int    // board rows not fully in view
 	Cols  []int    // board columns not fully in view
+	// Grid, when not nil, is the whole n x n grid as the part in view
+	// fixes it, its squares out of the picture included (extrapolated
+	// from the lines the picture shows): for a reader that reads the
+	// squares in view and says the others were not seen. The columns
+	// and rows cut off it places are a guess where the picture cuts the
+	// board on two opposite sides.
+	Grid *Grid
 }
 
 func (e *OutOfViewError) Error() string {

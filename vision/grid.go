@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"slices"
 )
 
 // Grid is an n x n grid of squares found in a photo from its own lines
@@ -123,7 +124,11 @@ func FindGridWith(p Plane, img image.Image, n int, o SearchOptions) (Grid, error
 func findGridIn(p Plane, img image.Image, n int, o SearchOptions, how findHow) (Grid, error) {
 	fit, ok := findBoardStages(p, img, n, o, how)
 	if !ok && fit.Partial {
-		return Grid{}, partialError(fit, n)
+		err := partialError(fit, n)
+		if e, isOut := err.(*OutOfViewError); isOut {
+			e.Grid = partialWhole(fit, n)
+		}
+		return Grid{}, err
 	}
 	if !ok || fit.Score < minGridContrast {
 		if med := medianLuma(p); med < darkLuma {
@@ -135,9 +140,37 @@ func findGridIn(p Plane, img image.Image, n int, o SearchOptions, how findHow) (
 		return Grid{}, fmt.Errorf("%w: no %dx%d grid in the picture", ErrNoBoard, n, n)
 	}
 	if err := outOfView(p, fit, n); err != nil {
+		if e, isOut := err.(*OutOfViewError); isOut {
+			e.Grid = &Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}
+		}
 		return Grid{}, err
 	}
 	return Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}, nil
+}
+
+// partialWhole is the whole n x n grid that a cut grid (partialGrid:
+// fit.Cols x fit.Rows squares in view, cut at fit.Clipped) fixes: the
+// squares cut off lie beyond the cut sides, half on each side where the
+// picture cuts both. Nil when the fit is no cut grid.
+func partialWhole(fit boardFit, n int) *Grid {
+	if !fit.Partial || fit.Cols <= 0 || fit.Rows <= 0 || fit.Cols > n || fit.Rows > n {
+		return nil
+	}
+	off := func(lo, hi string, seen int) float64 {
+		cutLo, cutHi := slices.Contains(fit.Clipped, lo), slices.Contains(fit.Clipped, hi)
+		switch {
+		case cutLo && cutHi:
+			return float64((n - seen) / 2)
+		case cutLo:
+			return float64(n - seen)
+		}
+		return 0
+	}
+	dx, dy := off("left", "right", fit.Cols), off("top", "bottom", fit.Rows)
+	// board square (x, y) is the cut grid's (x-dx, y-dy)
+	h := fit.H.Mul(Homography{1, 0, -dx, 0, 1, -dy, 0, 0, 1})
+	f := boardFit{H: h, N: n, Score: fit.Score, Clipped: fit.Clipped}
+	return &Grid{N: n, Score: fit.Score, H: h, fit: f}
 }
 
 // Correction is what the straight grid H leaves of the lines as measured:

@@ -35,6 +35,18 @@ type scanScrabbleCell struct {
 	Letter string  `json:"letter"` // "" for a blank tile: nothing is printed on it
 	Blank  bool    `json:"blank"`
 	Conf   float64 `json:"conf"`
+	// Unseen: the square is out of view (vscr.Reading.Unseen): not
+	// read, written as Upwords writes a covered square, with
+	// "out_of_view" added: {"covered":true,"sure":false,"out_of_view":true}.
+	Unseen bool `json:"-"`
+}
+
+func (c scanScrabbleCell) MarshalJSON() ([]byte, error) {
+	if c.Unseen {
+		return []byte(`{"covered":true,"sure":false,"out_of_view":true}`), nil
+	}
+	type plain scanScrabbleCell
+	return json.Marshal(plain(c))
 }
 
 type scanScrabbleTile struct {
@@ -60,6 +72,9 @@ func scanScrabble(_ context.Context, img image.Image, path string, opt scanOpts,
 	if err != nil {
 		return scanError(path, trimPrefixErr{err, "scrabble: "})
 	}
+	if n := unseenCount(r); n > 0 && opt.stderr != nil {
+		fmt.Fprintf(opt.stderr, "scan: %s: the board is partly out of view: %d squares not read (%s in the text)\n", path, n, vscr.UnseenText)
+	}
 	if !opt.json {
 		_, err := io.WriteString(stdout, r.Text())
 		return err
@@ -71,6 +86,13 @@ func scanScrabble(_ context.Context, img image.Image, path string, opt scanOpts,
 	out.Cells = make([][]*scanScrabbleCell, vscr.Size)
 	for row := range out.Cells {
 		out.Cells[row] = make([]*scanScrabbleCell, vscr.Size)
+	}
+	for row := range out.Cells {
+		for col := range out.Cells[row] {
+			if r.Unseen[row][col] {
+				out.Cells[row][col] = &scanScrabbleCell{Unseen: true}
+			}
+		}
 	}
 	for _, t := range r.Tiles() {
 		out.Cells[t.Row][t.Col] = &scanScrabbleCell{Letter: t.Letter, Blank: t.Blank, Conf: scanRound3(t.Conf)}
@@ -158,4 +180,17 @@ func evalScanScrabble(ctx context.Context, dir, labels string, verbose int, stdo
 	}
 	all.Write(stdout, "all")
 	return nil
+}
+
+// unseenCount is how many squares of the reading are out of view.
+func unseenCount(r *vscr.Reading) int {
+	n := 0
+	for row := range r.Unseen {
+		for col := range r.Unseen[row] {
+			if r.Unseen[row][col] {
+				n++
+			}
+		}
+	}
+	return n
 }

@@ -7,6 +7,8 @@ import (
 	"context"
 	"encoding/json"
 	"image"
+	"image/draw"
+	_ "image/jpeg"
 	"image/png"
 	"os"
 	"path/filepath"
@@ -117,6 +119,85 @@ func TestScanScrabbleBadInput(t *testing.T) {
 			if !strings.Contains(stderr.String(), tc.want) || strings.Count(strings.TrimSpace(stderr.String()), "\n") > 0 {
 				t.Errorf("message %q: want one line naming %q", stderr.String(), tc.want)
 			}
+		})
+	}
+}
+
+// TestScanScrabbleOutOfView: a photo that cuts the board's right edge (the
+// committed 2014 photo cut at x=920, past column 12) is read; the squares
+// out of view are written "?" in the text and {"covered":true,"sure":false,
+// "out_of_view":true} in the JSON, stderr says how many, and the squares in
+// view read as before.
+func TestScanScrabbleOutOfView(t *testing.T) {
+	f, err := os.Open(filepath.Join(scrabblePhotos, "IMG_20141025_164052.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := image.NewRGBA(image.Rect(0, 0, 920, img.Bounds().Dy()))
+	draw.Draw(cut, cut.Bounds(), img, image.Point{}, draw.Src)
+	path := filepath.Join(t.TempDir(), "cut.png")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, cut); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		// check reads stdout
+		check func(t *testing.T, out []byte)
+	}{
+		{"text", nil, func(t *testing.T, out []byte) {
+			lines := strings.Split(strings.TrimSpace(string(out)), "\n")
+			if len(lines) != 15 {
+				t.Fatalf("%d lines:\n%s", len(lines), out)
+			}
+			for i, l := range lines {
+				if f := strings.Fields(l); len(f) != 15 || f[14] != "?" || f[0] != "." {
+					t.Errorf("row %d %q: want the first square read empty, the last out of view (?)", i, l)
+				}
+			}
+			if !strings.HasPrefix(lines[7], ". . . . R I E A .") {
+				t.Errorf("row 7 %q", lines[7])
+			}
+		}},
+		{"json", []string{"--json"}, func(t *testing.T, out []byte) {
+			var raw struct {
+				Cells [][]json.RawMessage `json:"cells"`
+			}
+			if err := json.Unmarshal(out, &raw); err != nil || len(raw.Cells) != 15 {
+				t.Fatalf("%v: %s", err, out)
+			}
+			for r, row := range raw.Cells {
+				if got := string(row[14]); got != `{"covered":true,"sure":false,"out_of_view":true}` {
+					t.Errorf("row %d col 14: %s", r, got)
+				}
+				if got := string(row[0]); got != "null" {
+					t.Errorf("row %d col 0: %s, want null (empty, in view)", r, got)
+				}
+			}
+			if got := string(raw.Cells[7][4]); !strings.Contains(got, `"letter":"R"`) {
+				t.Errorf("row 7 col 4: %s, want R", got)
+			}
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			args := append([]string{"scan", "--game", "scrabble", path}, tc.args...)
+			if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+				t.Fatalf("scan: %v (%s)", err, stderr.String())
+			}
+			if !strings.Contains(stderr.String(), "partly out of view") {
+				t.Errorf("stderr %q: want the squares not read named", stderr.String())
+			}
+			tc.check(t, stdout.Bytes())
 		})
 	}
 }

@@ -42,7 +42,7 @@ type Jitter func(row, col int) (margin, dx, dy float64)
 // Scan cuts them). It is ErrElsewhere when the board found is not there,
 // and the board finder's error when none is found.
 func SquareCrops(img image.Image, corners vision.Quad, want func(row, col int) bool, jitter Jitter) ([]SquareCrop, error) {
-	f, err := findFrame(img, vision.FindGridOutlineFirst, true)
+	f, err := findFrame(img, vision.FindGridOutlineFirst, true, false)
 	if err != nil {
 		return nil, err
 	}

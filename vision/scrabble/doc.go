@@ -13,6 +13,13 @@
 //     triple letter squares blue and its triple word squares red, on
 //     lattices four and seven squares apart; the picture's blue and red
 //     patches matched to those places give the grid.
+//   - A board partly out of view (a row or a corner cut by the photo's
+//     edge): the finder's grid for the part in view, extrapolated to the
+//     whole 15x15 board (vision.OutOfViewError.Grid), is placed by the
+//     premium layout of the squares wholly in view alone (at least a
+//     third of the board). Those squares are read as any board's; the
+//     others are Reading.Unseen, neither empty nor a tile, and take no
+//     part in learning the board's looks.
 //   - Whole squares: a board's printed border can hold a line a square
 //     outside the grid that passes for its outermost one. The premium
 //     layout (the same on every edition) places the grid: of the grid

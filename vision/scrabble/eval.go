@@ -129,8 +129,12 @@ type PhotoResult struct {
 	FalseTiles   int // empty squares seen as tiles
 	Unsure       int // tiles read with conf under 0.9
 	UnsureWrong  int // of the tiles read wrong, those read with conf under 0.9
-	Mistakes     []string
-	Time         time.Duration
+	// Unseen: squares the reading says are out of view (not read: not
+	// right, and a tile there is not found, never a false tile);
+	// UnseenTiles: of them, those the label has a tile on.
+	Unseen, UnseenTiles int
+	Mistakes            []string
+	Time                time.Duration
 }
 
 // EvalPhoto scans a photo and compares the reading with its label.
@@ -156,6 +160,7 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 		return res
 	}
 	cells := rd.Cells
+	unseen := rd.Unseen
 	corners := rd.Corners
 	if l.HasCorners {
 		pitch := math.Sqrt(math.Abs(quadArea(l.Corners))) / Size
@@ -175,6 +180,7 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 		res.CornerErr = bestErr / pitch
 		res.Found = res.CornerErr <= 0.5
 		cells = turnCells(cells, bestTurn)
+		unseen = turnCells(unseen, bestTurn)
 	} else {
 		res.Found = true
 	}
@@ -182,6 +188,14 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 		for c := 0; c < Size; c++ {
 			want, got := l.Cells[r][c], cells[r][c]
 			seen := cellText(got)
+			if unseen[r][c] {
+				res.Unseen++
+				if want != "" {
+					res.UnseenTiles++
+					res.Mistakes = append(res.Mistakes, fmt.Sprintf("row %d col %d: %s out of view", r, c, want))
+				}
+				continue
+			}
 			switch {
 			case want == "" && got == nil:
 				res.SquaresRight++
@@ -229,7 +243,7 @@ func sameTile(want string, got *Cell) bool {
 
 // turnCells turns a reading's board so that its corner k comes first
 // (k quarter turns of the corner order).
-func turnCells(in [Size][Size]*Cell, k int) (out [Size][Size]*Cell) {
+func turnCells[T any](in [Size][Size]T, k int) (out [Size][Size]T) {
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			rr, cc := r, c
@@ -262,6 +276,7 @@ type Summary struct {
 	Tiles, TilesFound, TilesRead    int
 	Empty, FalseTiles               int
 	Unsure, UnsureWrong, WrongTotal int
+	Unseen, UnseenTiles             int
 	Times                           []time.Duration
 }
 
@@ -282,6 +297,8 @@ func (s *Summary) Add(r PhotoResult) {
 	s.FalseTiles += r.FalseTiles
 	s.Unsure += r.Unsure
 	s.UnsureWrong += r.UnsureWrong
+	s.Unseen += r.Unseen
+	s.UnseenTiles += r.UnseenTiles
 	s.WrongTotal += r.Tiles - r.TilesRead
 }
 
@@ -312,6 +329,9 @@ func (s *Summary) Write(w io.Writer, title string) {
 	fmt.Fprintf(w, "  tiles read      %s\n", pct(s.TilesRead, s.Tiles))
 	fmt.Fprintf(w, "  false tiles     %s of empty squares\n", pct(s.FalseTiles, s.Empty))
 	fmt.Fprintf(w, "  unsure (conf<%.1f) %d tiles; of the tiles read wrong, %d flagged unsure\n", unsureConf, s.Unsure, s.UnsureWrong)
+	if s.Unseen > 0 {
+		fmt.Fprintf(w, "  out of view     %d squares said not seen, %d tiles on them (counted not found)\n", s.Unseen, s.UnseenTiles)
+	}
 	fmt.Fprintf(w, "  time            median %v\n", s.MedianTime().Round(time.Millisecond))
 }
 
@@ -321,8 +341,12 @@ func (r PhotoResult) WriteRow(w io.Writer) {
 		fmt.Fprintf(w, "%-28s no reading: %s (%v)\n", r.Name, r.Err, r.Time.Round(time.Millisecond))
 		return
 	}
-	fmt.Fprintf(w, "%-28s found=%-5v corner=%.2fsq squares %3d/225 tiles %2d found %2d read %2d false %d unsure %d  %v\n",
-		r.Name, r.Found, r.CornerErr, r.SquaresRight, r.Tiles, r.TilesFound, r.TilesRead, r.FalseTiles, r.Unsure, r.Time.Round(time.Millisecond))
+	var out string
+	if r.Unseen > 0 {
+		out = fmt.Sprintf(" unseen %d (%d tiles)", r.Unseen, r.UnseenTiles)
+	}
+	fmt.Fprintf(w, "%-28s found=%-5v corner=%.2fsq squares %3d/225 tiles %2d found %2d read %2d false %d unsure %d%s  %v\n",
+		r.Name, r.Found, r.CornerErr, r.SquaresRight, r.Tiles, r.TilesFound, r.TilesRead, r.FalseTiles, r.Unsure, out, r.Time.Round(time.Millisecond))
 }
 
 // Session is the game session a photo belongs to: the date in a phone's

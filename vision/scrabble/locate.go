@@ -3,6 +3,7 @@ package scrabble
 import (
 	"errors"
 	"image"
+	"math"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -13,9 +14,12 @@ import (
 // (vision.FindGridLines), set square by square on the premium layout as
 // Scan sets it. The corners are in the picture's order (the corner
 // nearest the picture's top left first, then clockwise), not turned to
-// the letters. The errors are FindGridLines'.
+// the letters. A board partly out of view is located as Scan reads it
+// (its corners out of the picture extrapolated from the part in view),
+// so that the detector watches it and a turn is read. The errors are
+// FindGridLines'.
 func Locate(img image.Image) (vision.Quad, error) {
-	f, err := findFrame(img, vision.FindGridLines, false)
+	f, err := findFrame(img, vision.FindGridLines, false, true)
 	if err != nil {
 		return vision.Quad{}, err
 	}
@@ -32,18 +36,36 @@ func Locate(img image.Image) (vision.Quad, error) {
 // looks by the lines alone first and by the whole search after
 // (vision/loose) must not have the premium squares' frame, which is
 // rougher, stand in for the whole search's grid.
-func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error), last bool) (*frame, error) {
+//
+// partial: a board partly out of view is read where the part in view
+// fixes the whole grid (vision.OutOfViewError.Grid) and shows at least
+// minSeen squares, set on the premium layout by those squares; the
+// squares out of view are then not read (frame.unseen).
+func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error), last, partial bool) (*frame, error) {
 	g, err := find(img, Size)
+	var out *vision.OutOfViewError
+	if err != nil && partial && img != nil && errors.As(err, &out) && out.Grid != nil {
+		if f := partialFrame(toPicture(img), *out.Grid); f != nil {
+			return f, nil
+		}
+		return nil, err
+	}
 	if err != nil {
 		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
 			p := toPicture(img)
 			if f := outlineFrame(p); f != nil {
+				if partial {
+					markUnseen(f)
+				}
 				return f, nil
 			}
 			if !last {
 				return nil, err
 			}
 			if f := premiumFrame(p); f != nil {
+				if partial {
+					markUnseen(f)
+				}
 				return f, nil
 			}
 		}
@@ -52,5 +74,58 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 	f := &frame{p: toPicture(img), g: g}
 	align(f)
 	refit(f)
+	if partial {
+		markUnseen(f)
+	}
 	return f, nil
 }
+
+// markUnseen sets f.unseen when some square of the board lies out of
+// the picture: a grid the finder found whole in view that align moved
+// a square on (the finder took a line of the board's border for the
+// grid's outermost line, where the picture cuts the board's far row).
+func markUnseen(f *frame) {
+	f.unseen = true
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if !f.inView(r, c) {
+				return
+			}
+		}
+	}
+	f.unseen = false
+}
+
+// partialFrame is the frame of a board partly out of view, on the grid g
+// the part in view fixes: set on the premium layout by the squares in
+// view (align). Nil when too few squares show (minSeen) or their colours
+// do not follow the layout clearly better at one place than at the
+// others (layoutFit: at most partialFit, and under partialShare of the
+// other places' median).
+func partialFrame(p picture, g vision.Grid) *frame {
+	f := &frame{p: p, g: g, unseen: true}
+	align(f)
+	seen := 0
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if f.inView(r, c) {
+				seen++
+			}
+		}
+	}
+	debugPartial(seen, f.fit, f.fitOthers)
+	if seen < minSeen || math.IsInf(f.fit, 1) || f.fit > partialFit || f.fit >= partialShare*f.fitOthers {
+		return nil
+	}
+	return f
+}
+
+var debugPartial = func(seen int, fit, others float64) {}
+
+// A board partly out of view is read when its squares in view fit the
+// premium layout at most partialFit, and under partialShare of the
+// median over the places align tried.
+const (
+	partialFit   = 0.85
+	partialShare = 0.9
+)

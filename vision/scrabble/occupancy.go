@@ -18,6 +18,10 @@ type look struct {
 	// face is the colour of the lighter half of the samples: a tile's
 	// face, lettered or blank, shows the same.
 	face [3]float64
+	// out: the square is out of the picture (a board partly out of
+	// view): no look, left out of every square's comparison and never a
+	// tile.
+	out bool
 }
 
 // vec is a look's four numbers.
@@ -115,6 +119,10 @@ func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak [Size][Size]boo
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
+			if !f.inView(r, c) {
+				looks[r][c].out = true
+				continue
+			}
 			looks[r][c] = lookAt(f, r, c)
 		}
 	}
@@ -217,7 +225,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 		var left [numPremiums]int
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if !skip[r][c] && !isStar(r, c) {
+				if !skip[r][c] && !isStar(r, c) && !looks[r][c].out {
 					left[premiumAt[r][c]]++
 				}
 			}
@@ -227,7 +235,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 		}
 	}
 	learn := func(r, c int, k Premium) bool {
-		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c])
+		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c]) && !looks[r][c].out
 	}
 	var med [numPremiums]vec
 	var spread [numPremiums]float64
@@ -270,7 +278,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
-			if looks[r][c].dist(med[k]) > seedFactor*spread[k] {
+			if !looks[r][c].out && looks[r][c].dist(med[k]) > seedFactor*spread[k] {
 				seeds = append(seeds, looks[r][c])
 				seedPrint = append(seedPrint, k)
 				seedAt = append(seedAt, [2]int{r, c})
@@ -333,6 +341,9 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
+			if looks[r][c].out {
+				continue
+			}
 			k := premiumAt[r][c]
 			dOwn := looks[r][c].dist(med[k])
 			dTile := looks[r][c].dist(tile)
@@ -360,7 +371,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	// tile when it looks more like the board's tiles than like the double
 	// word squares.
 	st := looks[centre][centre]
-	occ[centre][centre] = st.dist(tile) < st.dist(med[DoubleWord])
+	occ[centre][centre] = !st.out && st.dist(tile) < st.dist(med[DoubleWord])
 	like[centre][centre] = occ[centre][centre]
 	weak[centre][centre] = false
 	return occ, like, weak
@@ -381,7 +392,7 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 	var all [3][]float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			if premiumAt[r][c] == Plain && !skip[r][c] {
+			if premiumAt[r][c] == Plain && !skip[r][c] && !orig[r][c].out {
 				for q := 0; q < 3; q++ {
 					all[q] = append(all[q], orig[r][c].v[q])
 				}
@@ -397,7 +408,7 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 			var near [3][]float64
 			for rr := max(r-2, 0); rr <= min(r+2, Size-1); rr++ {
 				for cc := max(c-2, 0); cc <= min(c+2, Size-1); cc++ {
-					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain && !skip[rr][cc] {
+					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain && !skip[rr][cc] && !orig[rr][cc].out {
 						for q := 0; q < 3; q++ {
 							near[q] = append(near[q], orig[rr][cc].v[q])
 						}
@@ -498,6 +509,10 @@ func align(f *frame) {
 	var ext [w][w]look
 	for r := 0; r < w; r++ {
 		for c := 0; c < w; c++ {
+			if f.unseen && !f.inView(r-maxShift, c-maxShift) {
+				ext[r][c].out = true
+				continue
+			}
 			ext[r][c] = lookK(f, r-maxShift, c-maxShift, 3)
 		}
 	}
@@ -506,10 +521,17 @@ func align(f *frame) {
 	for dy := -maxShift; dy <= maxShift; dy++ {
 		for dx := -maxShift; dx <= maxShift; dx++ {
 			var looks [Size][Size]look
+			seen := 0
 			for r := 0; r < Size; r++ {
 				for c := 0; c < Size; c++ {
 					looks[r][c] = ext[r+dy+maxShift][c+dx+maxShift]
+					if !looks[r][c].out {
+						seen++
+					}
 				}
+			}
+			if seen < minSeen {
+				continue // too little of the board in view there to tell
 			}
 			fit := layoutFit(&looks)
 			fits = append(fits, fit)
@@ -536,7 +558,7 @@ var debugFit = func(float64) {}
 // straight (no lens), and kept when its fit is at most refitGain of the
 // first.
 func refit(f *frame) {
-	if f.fit < refitShare*f.fitOthers {
+	if f.unseen || f.fit < refitShare*f.fitOthers {
 		return
 	}
 	start, best, bestH, evals := refitCorners(f)
@@ -612,6 +634,9 @@ func layoutFit(looks *[Size][Size]look) float64 {
 	var all [3][]float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
+			if looks[r][c].out {
+				continue
+			}
 			for q := 0; q < 3; q++ {
 				all[q] = append(all[q], looks[r][c].v[q])
 			}
@@ -624,7 +649,9 @@ func layoutFit(looks *[Size][Size]look) float64 {
 	var total float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			total += looks[r][c].colourDist(gm)
+			if !looks[r][c].out {
+				total += looks[r][c].colourDist(gm)
+			}
 		}
 	}
 	var within float64
@@ -632,7 +659,7 @@ func layoutFit(looks *[Size][Size]look) float64 {
 		var vs [3][]float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k {
+				if premiumAt[r][c] == k && !looks[r][c].out {
 					for q := 0; q < 3; q++ {
 						vs[q] = append(vs[q], looks[r][c].v[q])
 					}
@@ -646,7 +673,7 @@ func layoutFit(looks *[Size][Size]look) float64 {
 		var ds []float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k {
+				if premiumAt[r][c] == k && !looks[r][c].out {
 					ds = append(ds, looks[r][c].colourDist(m))
 				}
 			}
@@ -674,7 +701,7 @@ func evenLight(looks *[Size][Size]look) {
 		var rs, cs, vs []float64
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == Plain {
+				if premiumAt[r][c] == Plain && !looks[r][c].out {
 					rs = append(rs, float64(r))
 					cs = append(cs, float64(c))
 					vs = append(vs, looks[r][c].v[q])
@@ -853,7 +880,7 @@ func plainSpread(looks *[Size][Size]look) float64 {
 	var vs [dims][]float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			if premiumAt[r][c] == Plain {
+			if premiumAt[r][c] == Plain && !looks[r][c].out {
 				for q := range dims {
 					vs[q] = append(vs[q], looks[r][c].v[q])
 				}
@@ -867,7 +894,7 @@ func plainSpread(looks *[Size][Size]look) float64 {
 	var ds []float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			if premiumAt[r][c] == Plain {
+			if premiumAt[r][c] == Plain && !looks[r][c].out {
 				ds = append(ds, looks[r][c].dist(m))
 			}
 		}

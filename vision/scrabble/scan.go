@@ -79,6 +79,9 @@ type Reading struct {
 	// Blurred is set when the tiles' letters are blurred (motion, focus):
 	// every letter's Conf is then at most 0.5.
 	Blurred bool
+	// Unseen marks the squares out of the picture (a board partly out of
+	// view): not read, neither empty nor a tile (their Cells are nil).
+	Unseen  [Size][Size]bool
 	Elapsed time.Duration
 	rot     int
 }
@@ -114,7 +117,33 @@ type frame struct {
 	// fitOthers is the median fit over the places align tried: a board
 	// whose squares follow the layout fits clearly better at one place.
 	fitOthers float64
+	// unseen is set when the board is partly out of the picture: the
+	// squares not wholly in view (inView) are not read.
+	unseen bool
 }
+
+// inView says whether square (r, c) of the picture-order grid (moved by
+// off) lies wholly inside the picture. Every square of a board found
+// whole in view is.
+func (f *frame) inView(r, c int) bool {
+	if !f.unseen {
+		return true
+	}
+	x, y := float64(c), float64(r)
+	for _, d := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		q := f.at(x+d[0], y+d[1])
+		if q.X < 0 || q.Y < 0 || q.X > float64(f.p.W) || q.Y > float64(f.p.H) {
+			return false
+		}
+	}
+	return true
+}
+
+// minSeen is the least number of squares a board partly out of view
+// must show wholly to be read (a third of the board): fewer leave the
+// premium layout too little to place the grid by, and the light too
+// little to learn from.
+const minSeen = 75
 
 // grid maps a board point (x along the columns, y down the rows, in
 // squares, as the board is read) to the grid as found in the picture.
@@ -206,7 +235,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	} else if opt.WholeOnly {
 		find = vision.FindGridWhole
 	}
-	f, err := findFrame(img, find, !opt.LinesOnly)
+	f, err := findFrame(img, find, !opt.LinesOnly, !opt.LinesOnly && !opt.WholeOnly)
 	if err != nil {
 		return nil, err
 	}
@@ -342,8 +371,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Conf = min(cell.Conf, blurredConf)
 		}
 	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if !f.inView(r, c) {
+				br, bc := boardPos(r, c, f.rot)
+				out.Unseen[br][bc] = true
+			}
+		}
+	}
 	keepBlanks(&out.Cells, out.Blurred)
-	dropLoneTiles(&out.Cells)
+	dropLoneTiles(&out.Cells, &out.Unseen)
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
 	}
@@ -360,7 +397,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 // tune sets (render seeds 1-6, crowded 7001-7064 and 8001-8016) the lone
 // tiles were 18 empty squares, every one read as a blank or under 0.2,
 // and 31 tiles, two of them so read (a blank and a W read M at 0.14).
-func dropLoneTiles(cells *[Size][Size]*Cell) {
+//
+// A square out of view beside a tile may hold its word's other letters:
+// such a tile is kept.
+func dropLoneTiles(cells *[Size][Size]*Cell, unseen *[Size][Size]bool) {
 	var lone [][2]int
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -371,7 +411,7 @@ func dropLoneTiles(cells *[Size][Size]*Cell) {
 			touches := false
 			for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 				rr, cc := r+d[0], c+d[1]
-				if rr >= 0 && rr < Size && cc >= 0 && cc < Size && cells[rr][cc] != nil {
+				if rr >= 0 && rr < Size && cc >= 0 && cc < Size && (cells[rr][cc] != nil || unseen[rr][cc]) {
 					touches = true
 				}
 			}

@@ -466,19 +466,26 @@ func TestDropLoneTiles(t *testing.T) {
 	letter := func(l string, conf float64) *Cell { return &Cell{Letter: l, Conf: conf} }
 	blank := &Cell{Blank: true, Conf: 0.5}
 	for _, tc := range []struct {
-		name  string
-		tiles map[[2]int]*Cell
-		kept  [][2]int
+		name   string
+		tiles  map[[2]int]*Cell
+		kept   [][2]int
+		unseen [][2]int // squares out of view
 	}{
-		{"a lone blank", map[[2]int]*Cell{{3, 4}: blank}, nil},
-		{"a lone faint letter", map[[2]int]*Cell{{0, 14}: letter("H", 0.17)}, nil},
-		{"a lone sure letter", map[[2]int]*Cell{{9, 9}: letter("Q", 0.95)}, [][2]int{{9, 9}}},
-		{"a blank in a word", map[[2]int]*Cell{{7, 7}: letter("A", 0.99), {7, 8}: blank}, [][2]int{{7, 7}, {7, 8}}},
-		{"two faint tiles side by side", map[[2]int]*Cell{{14, 0}: blank, {13, 0}: letter("L", 0.1)}, [][2]int{{14, 0}, {13, 0}}},
-		{"diagonal neighbours are no word", map[[2]int]*Cell{{5, 5}: letter("E", 0.99), {6, 6}: blank}, [][2]int{{5, 5}}},
+		{"a lone blank", map[[2]int]*Cell{{3, 4}: blank}, nil, nil},
+		{"a lone faint letter", map[[2]int]*Cell{{0, 14}: letter("H", 0.17)}, nil, nil},
+		{"a lone sure letter", map[[2]int]*Cell{{9, 9}: letter("Q", 0.95)}, [][2]int{{9, 9}}, nil},
+		{"a blank in a word", map[[2]int]*Cell{{7, 7}: letter("A", 0.99), {7, 8}: blank}, [][2]int{{7, 7}, {7, 8}}, nil},
+		{"two faint tiles side by side", map[[2]int]*Cell{{14, 0}: blank, {13, 0}: letter("L", 0.1)}, [][2]int{{14, 0}, {13, 0}}, nil},
+		{"a faint tile beside a square out of view", map[[2]int]*Cell{{0, 3}: letter("O", 0.15)}, [][2]int{{0, 3}}, [][2]int{{0, 2}}},
+		{"a faint tile with only diagonal squares out of view", map[[2]int]*Cell{{1, 3}: blank}, nil, [][2]int{{0, 2}, {0, 4}}},
+		{"diagonal neighbours are no word", map[[2]int]*Cell{{5, 5}: letter("E", 0.99), {6, 6}: blank}, [][2]int{{5, 5}}, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			checkKept(t, tc.tiles, tc.kept, dropLoneTiles)
+			var unseen [Size][Size]bool
+			for _, p := range tc.unseen {
+				unseen[p[0]][p[1]] = true
+			}
+			checkKept(t, tc.tiles, tc.kept, func(c *[Size][Size]*Cell) { dropLoneTiles(c, &unseen) })
 		})
 	}
 }

@@ -169,7 +169,7 @@ func TestReadingOf(t *testing.T) {
 	var scan vscr.Reading
 	scan.Cells[7][3] = &vscr.Cell{Letter: "B", Conf: 0.9}
 	scan.Cells[7][4] = &vscr.Cell{Blank: true, Conf: 0.8}
-	rd := readingOf(&scan)
+	rd := readingOf(&scan, scrabble.Board{})
 	if rd.Board.Cell(7, 3) != "B" || rd.Board.Cell(7, 4) != "*" || rd.Board.Cell(0, 0) != "" {
 		t.Errorf("cells %q %q", rd.Board.Cell(7, 3), rd.Board.Cell(7, 4))
 	}
@@ -692,4 +692,74 @@ func openAnnBo(ctx context.Context, t *testing.T, env game.Env) *game.Session {
 		t.Fatal(err)
 	}
 	return s
+}
+
+// TestUnseenSquaresKeepTheBoard: a photo of the board partly out of view
+// (the left five columns cut off) reads those squares as not seen; the
+// session's reading keeps the board's confirmed tiles there, so a tile
+// out of view is not taken off the board, a photo with nothing new is no
+// change, and a play in view is judged as made. Without the board as it
+// stands the same photo is a removed tile.
+func TestUnseenSquaresKeepTheBoard(t *testing.T) {
+	ctx := context.Background()
+	bends := boardWith("7:3:BENDS")
+	photo := func(extra ...[3]int) *vscr.Reading {
+		var scan vscr.Reading
+		for row := 0; row < vscr.Size; row++ {
+			for col := 0; col < 5; col++ {
+				scan.Unseen[row][col] = true
+			}
+		}
+		for i, l := range "NDS" {
+			scan.Cells[7][5+i] = &vscr.Cell{Letter: string(l), Conf: 0.99}
+		}
+		for _, e := range extra {
+			scan.Cells[e[0]][e[1]] = &vscr.Cell{Letter: string(rune(e[2])), Conf: 0.99}
+		}
+		return &scan
+	}
+	rd := readingOf(photo(), bends.Board)
+	if rd.Board.Cell(7, 3) != "B" || rd.Board.Cell(7, 4) != "E" || rd.Board.Cell(7, 5) != "N" {
+		t.Fatalf("the tiles out of view: %q %q %q, want B E N", rd.Board.Cell(7, 3), rd.Board.Cell(7, 4), rd.Board.Cell(7, 5))
+	}
+	covered := map[[2]int]bool{}
+	for _, c := range rd.Covered {
+		covered[c] = true
+	}
+	if len(rd.Covered) != 15*5-2 || !covered[[2]int{0, 0}] || covered[[2]int{7, 3}] || covered[[2]int{7, 5}] {
+		t.Errorf("covered: %d squares %v, want the 73 empty squares out of view", len(rd.Covered), rd.Covered)
+	}
+
+	for _, tc := range []struct {
+		name     string
+		standing scrabble.Board
+		scan     *vscr.Reading
+		status   string
+		code     string
+		noChange bool
+	}{
+		{"nothing new", bends.Board, photo(), "", "", true},
+		{"NA played in view", bends.Board, photo([3]int{8, 5, 'A'}), game.StatusAccepted, "", false},
+		{"read without the board as it stands", scrabble.Board{}, photo([3]int{8, 5, 'A'}), game.StatusRejected, "removed_tile", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := openAnnBo(ctx, t, game.Env{Dict: testWords})
+			if tn, err := s.Play(ctx, game.Frame{ID: "BENDS"}, game.Reading{Board: bends}); err != nil || tn.Status != game.StatusAccepted {
+				t.Fatalf("BENDS: %+v %v", tn, err)
+			}
+			tn, err := s.Play(ctx, game.Frame{ID: "cut"}, readingOf(tc.scan, tc.standing))
+			if tc.noChange {
+				if !errors.Is(err, game.ErrNoChange) {
+					t.Errorf("got %+v, %v; want no change", tn, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tn.Status != tc.status || tn.Code != tc.code {
+				t.Errorf("status %q code %q (%+v), want %q %q", tn.Status, tn.Code, tn, tc.status, tc.code)
+			}
+		})
+	}
 }

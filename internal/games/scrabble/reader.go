@@ -28,7 +28,7 @@ func (r *Rules) newReader() (*vscr.Options, error) {
 func (r *Rules) makeReader() error { return r.rd.Make(r.newReader) }
 
 // Read reads a photo into the board it shows, with each tile's confidence.
-func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.Reading, error) {
+func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) (game.Reading, error) {
 	img, err := photo.Image(f)
 	if err != nil {
 		return game.Reading{}, err
@@ -44,18 +44,31 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, _ game.Position) (game.R
 	if err := serr; err != nil {
 		return game.Reading{}, photo.Unreadable{Err: err}
 	}
-	return readingOf(scan), nil
+	was, _ := standing.(Position)
+	return readingOf(scan, was.Board), nil
 }
 
 // readingOf turns a scan into the session's reading: the board, and each
-// square's confidence (1 on empty squares).
-func readingOf(scan *vscr.Reading) game.Reading {
+// square's confidence (1 on empty squares). A square out of view (the
+// board partly out of the photo) was not seen: it keeps what the board
+// as it stands (standing) holds there, so that it is taken neither for
+// a tile taken off nor for a new one, and when that is empty it is listed
+// as covered (the page says so rather than showing it bare).
+func readingOf(scan *vscr.Reading, standing scrabble.Board) game.Reading {
 	var b scrabble.Board
+	var covered [][2]int
 	conf := make([][]float64, scrabble.Size)
 	for row := range conf {
 		conf[row] = make([]float64, scrabble.Size)
 		for col := range conf[row] {
 			conf[row][col] = 1
+			if scan.Unseen[row][col] {
+				b[row][col] = standing[row][col]
+				if b[row][col] == (scrabble.Tile{}) {
+					covered = append(covered, [2]int{row, col})
+				}
+				continue
+			}
 			c := scan.Cells[row][col]
 			if c == nil {
 				continue
@@ -74,7 +87,7 @@ func readingOf(scan *vscr.Reading) game.Reading {
 			b[row][col] = t
 		}
 	}
-	return game.Reading{Board: Position{Board: b}, Conf: conf}
+	return game.Reading{Board: Position{Board: b}, Conf: conf, Covered: covered}
 }
 
 var _ game.Watcher = (*Rules)(nil)
