@@ -12,6 +12,13 @@ import (
 // (ForUpwords), so that its letters do not depend on one set's print.
 const SpecialistUpwords = "en-upw"
 
+// SpecialistUpwordsBlur is the name of the Upwords reader's specialist
+// for blurred faces (ocr/model/en-upwb.tsm): trained on blurred,
+// shaken and compressed Upwords faces in many typefaces and prints, it
+// reads the blurred crops (SpecialistFor) of the Upwords reader
+// (ForUpwords) in place of en-blur.
+const SpecialistUpwordsBlur = "en-upwb"
+
 // NewPooled returns a classifier that reads letters with main and every
 // mate at once: where the crop is known to hold a tile (ReadLetter;
 // ReadKnown, ReadVote and GlyphProbs with Known.Tile) their
@@ -53,7 +60,8 @@ var upwordsOnce struct {
 // ForUpwords returns the reader of Upwords faces: the English classifier
 // (with its specialist for blurred crops) pooled with SpecialistUpwords
 // (NewPooled), or the English classifier alone when the binary has no
-// en-upw model. Loaded once; safe for concurrent use.
+// en-upw model; its specialist for blurred crops is en-blur pooled with
+// SpecialistUpwordsBlur when the binary has that (upwordsBlur). Loaded once; safe for concurrent use.
 func ForUpwords() (*Classifier, error) {
 	upwordsOnce.Do(func() {
 		en, err := classifierFor(English)
@@ -73,9 +81,41 @@ func ForUpwords() (*Classifier, error) {
 		if err == nil {
 			upwordsOnce.c, err = NewPooled(en, up)
 		}
+		if err == nil {
+			err = upwordsBlur(upwordsOnce.c)
+		}
 		if err != nil {
 			upwordsOnce.err = fmt.Errorf("%s: %w", SpecialistUpwords, err)
 		}
 	})
 	return upwordsOnce.c, upwordsOnce.err
+}
+
+// upwordsBlur gives the Upwords reader c its specialist for blurred faces
+// when the binary has SpecialistUpwordsBlur: that model pooled with c's
+// own (en-blur; NewPooled), so a blurred face is read by both, their
+// probabilities averaged. Chosen on the tuning set (docs/vision.md,
+// "Blurred faces in many typefaces"): en-upwb alone read one letter
+// fewer than en-blur alone, the two pooled three more.
+func upwordsBlur(c *Classifier) error {
+	m, err := LoadModel(SpecialistUpwordsBlur)
+	if errors.Is(err, ErrNoModel) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("%s: %w", SpecialistUpwordsBlur, err)
+	}
+	sp, err := NewClassifier(m)
+	if err != nil {
+		return fmt.Errorf("%s: %w", SpecialistUpwordsBlur, err)
+	}
+	if c.blur == nil {
+		return fmt.Errorf("%w: %s is in the binary without %s to pool it with", ErrBadModel, SpecialistUpwordsBlur, SpecialistBlur)
+	}
+	pooled, err := NewPooled(c.blur, sp)
+	if err != nil {
+		return fmt.Errorf("%s: %w", SpecialistUpwordsBlur, err)
+	}
+	c.blur = pooled
+	return nil
 }

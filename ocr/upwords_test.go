@@ -120,6 +120,17 @@ func TestForUpwords(t *testing.T) {
 	if _, err := LoadModel(SpecialistUpwords); err == nil && len(a.mates) != 1 {
 		t.Errorf("en-upw is in the binary but the Upwords reader pools %d mates", len(a.mates))
 	}
+	if _, err := LoadModel(SpecialistUpwordsBlur); err == nil {
+		if a.blur == nil || len(a.blur.mates) != 1 {
+			t.Error("en-upwb is in the binary but the Upwords reader's specialist for blurred crops does not pool it")
+		}
+		if a.blur == en.blur {
+			t.Error("the Upwords reader's specialist for blurred crops is the English reader's own")
+		}
+		if en.blur != nil && len(en.blur.mates) != 0 {
+			t.Error("en-upwb leaked into the English reader's specialist for blurred crops")
+		}
+	}
 	files, _ := filepath.Glob("testdata/real/*.png")
 	imgs := loadPNGs(t, "testdata/real/*.png")
 	right := 0

@@ -51,7 +51,7 @@ var (
 	scenes      = flag.Int("scenes", 30, "rendered scenes per game for the English model (vision/render, seeds 1..N)")
 	ruScenes    = flag.Int("ru-scenes", 80, "rendered scenes per game for the Russian model")
 	hardScenes  = flag.Int("hard-scenes", 60, "extra hard rendered Upwords scenes for the English model (seeds 20001..20000+N), crops turned and jittered as the board reader cuts them")
-	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces), scrabble (en-scr.tsm, for Scrabble squares), upwords (en-upw.tsm, Upwords faces in many typefaces and prints), loose (en-loose.tsm, for loose tiles on tables), loose-ru (ru-loose.tsm, for Twists tables)")
+	specialist  = flag.String("specialist", "", "train a specialist instead of the alphabets' models: blur (en-blur.tsm, for blurred Upwords photos), pyramids (en-pyr.tsm, for Crossword Pyramids' faces), scrabble (en-scr.tsm, for Scrabble squares), upwords (en-upw.tsm, Upwords faces in many typefaces and prints), upwords-blur (en-upwb.tsm, blurred Upwords faces in many typefaces and prints), loose (en-loose.tsm, for loose tiles on tables), loose-ru (ru-loose.tsm, for Twists tables)")
 	blurScenes  = flag.Int("blur-scenes", 150, "with -specialist blur: degraded hard Upwords scenes (seeds 30001..30000+N)")
 	blurCuts    = flag.Int("blur-cuts", 3, "with -specialist blur: crops cut from each square of a degraded scene")
 	workers     = flag.Int("workers", min(2, runtime.NumCPU()), "parallel sample generators")
@@ -820,8 +820,11 @@ func trainSpecialist(fonts []*synth.Font, start time.Time, trainPhotos []dataset
 	if *specialist == "upwords" {
 		return trainUpwords(fonts, start, trainPhotos)
 	}
+	if *specialist == "upwords-blur" {
+		return trainUpwordsBlur(fonts, start)
+	}
 	if *specialist != "blur" {
-		return fmt.Errorf("-specialist %q: want blur, pyramids, scrabble or upwords", *specialist)
+		return fmt.Errorf("-specialist %q: want blur, pyramids, scrabble, upwords or upwords-blur", *specialist)
 	}
 	const alpha = ocr.English
 	glyphs, index, err := glyphIndex(alpha)

@@ -294,3 +294,142 @@ func upwEvaluate(m *ocr.Model) error {
 	}
 	return nil
 }
+
+var (
+	upwbScenes  = flag.Int("upwb-scenes", 160, "with -specialist upwords-blur: degraded hard Upwords scenes of other makers' tiles (seeds 83001..83000+N) in the training typefaces")
+	upwbClassic = flag.Int("upwb-classic", 80, "with -specialist upwords-blur: degraded hard Upwords scenes of the project's tiles (seeds 84001..) in the training typefaces")
+	upwbInit    = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
+	upwbCache   = flag.String("upwb-cache", "", "with -specialist upwords-blur: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
+)
+
+// upwbRendered cuts the squares of the degraded hard Upwords scenes the
+// blurred faces' specialist learns from (dataset.RenderOptions.Degrade:
+// defocus 1.5-3.5 px, motion blur 2-6 px in three scenes of five, JPEG
+// 50-70), drawn in the training typefaces (upwTypefaces(false): never the
+// held-out ones): other makers' tiles (seeds 83001..) and the project's
+// (84001..), each square -blur-cuts times, turned and jittered as the
+// board reader cuts it; then the English model's hard scenes (seeds
+// 20001.., -hard-scenes) as they are. A quarter of the empty squares kept.
+func upwbRendered(index map[string]int) ([]upwSample, error) {
+	train := upwTypefaces(false)
+	sets := []struct {
+		seed0 int64
+		n     int
+		opt   dataset.RenderOptions
+	}{
+		{83001, *upwbScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train, Print: true}},
+		{84001, *upwbClassic, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train}},
+		{20001, *hardScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06}},
+	}
+	var out []upwSample
+	for si, st := range sets {
+		crops, err := renderParallel(st.seed0, st.n, st.opt)
+		if err != nil {
+			return nil, err
+		}
+		rng := rand.New(rand.NewPCG(*seed, uint64(9100+si)))
+		keep := make([]bool, len(crops))
+		for i, c := range crops {
+			keep[i] = c.Letter != "" || rng.IntN(4) == 0
+		}
+		samples := make([]*upwSample, len(crops))
+		var wg sync.WaitGroup
+		for w := 0; w < *workers; w++ {
+			wg.Add(1)
+			go func(w int) {
+				defer wg.Done()
+				for i := w; i < len(crops); i += *workers {
+					c := crops[i]
+					g, ok := index[c.Letter]
+					if !ok || !keep[i] {
+						continue
+					}
+					fv, err := ocr.Features(c.Image)
+					if err != nil {
+						continue
+					}
+					known := c.Letter != ""
+					samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
+				}
+			}(w)
+		}
+		wg.Wait()
+		for _, s := range samples {
+			if s != nil {
+				out = append(out, *s)
+			}
+		}
+	}
+	return out, nil
+}
+
+// trainUpwordsBlur trains the Upwords reader's specialist for blurred
+// faces (-specialist upwords-blur, en-upwb.tsm): as en-blur (the default
+// English reader's, which Pyramids and the loose tiles use too), it is
+// consulted only on crops that are themselves blurred (ocr.BlurSpread),
+// but it learns from blurred faces in every typeface but the held-out
+// ones and in other makers' prints as well as the project's, so that the
+// Upwords reader's blurred letters do not depend on one set's print.
+func trainUpwordsBlur(fonts []*synth.Font, start time.Time) error {
+	const alpha = ocr.English
+	glyphs, index, err := glyphIndex(alpha)
+	if err != nil {
+		return err
+	}
+	fmt.Printf("[en-upwb] training typefaces: %s\n", strings.Join(upwTypefaces(false), ", "))
+	var rendered []upwSample
+	if *upwbCache != "" {
+		if f, err := os.Open(*upwbCache); err == nil {
+			err = gob.NewDecoder(f).Decode(&rendered)
+			f.Close()
+			if err != nil {
+				return fmt.Errorf("-upwb-cache %s: %w", *upwbCache, err)
+			}
+			fmt.Printf("[en-upwb] %d rendered samples from %s\n", len(rendered), *upwbCache)
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return err
+		}
+	}
+	if rendered == nil {
+		t0 := time.Now()
+		if rendered, err = upwbRendered(index); err != nil {
+			return err
+		}
+		fmt.Printf("[en-upwb] rendered samples: %d (%.1fs)\n", len(rendered), time.Since(t0).Seconds())
+		if *upwbCache != "" {
+			f, err := os.Create(*upwbCache)
+			if err != nil {
+				return err
+			}
+			err = gob.NewEncoder(f).Encode(rendered)
+			if cerr := f.Close(); err == nil {
+				err = cerr
+			}
+			if err != nil {
+				return err
+			}
+		}
+	}
+	all := &data{}
+	all.add(synthData(fonts, glyphs, alpha))
+	for _, s := range rendered {
+		all.push(s.Vec, s.Y, false, -2, s.Known)
+	}
+	warm, err := warmStart("-upwb-init", *upwbInit, glyphs, turns, alpha)
+	if err != nil {
+		return err
+	}
+	t0 := time.Now()
+	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *upwInitLR)
+	m.Note = fmt.Sprintf("make train (-specialist upwords-blur): seed %d, %d samples", *seed, all.n())
+	if warm != nil {
+		m.Note = fmt.Sprintf("make train (-specialist upwords-blur, trained further from %s): seed %d, %d samples", warm.Note, *seed, all.n())
+	}
+	fmt.Printf("[en-upwb] trained %s in %.1fs; training accuracy %.2f%%\n", describe(m.Hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
+	path, n, err := writeModel(m, *outDir, ocr.SpecialistUpwordsBlur+".tsm")
+	if err != nil {
+		return err
+	}
+	fmt.Printf("[en-upwb] wrote %s (%d bytes); total %.1fs\n", path, n, time.Since(start).Seconds())
+	return nil
+}
