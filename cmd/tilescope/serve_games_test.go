@@ -4,6 +4,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -229,8 +230,13 @@ func serveDemo(t *testing.T, kind, players string) *child {
 func openDemoPage(t *testing.T, c *child) (context.Context, func(what, cond string)) {
 	t.Helper()
 	return phonePage(t, c.url, 390, 844, func() {
-		for _, h := range c.game(t).History {
-			t.Logf("turn %d %s %s %s %s %v %v", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges)
+		st := c.game(t)
+		// The board's size and each turn's own account (a Twists word's
+		// path, say) tell a page that drew less than the state holds.
+		t.Logf("the board: %d rows, %d columns", st.Rows, st.Cols)
+		for _, h := range st.History {
+			detail, _ := json.Marshal(h.Detail)
+			t.Logf("turn %d %s %s %s %s %v %v %s", h.N, h.Frame, h.Status, h.Code, h.Error, h.Words, h.Challenges, detail)
 		}
 	})
 }

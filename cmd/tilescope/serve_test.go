@@ -143,6 +143,38 @@ func (c *child) waitFor(t *testing.T, what string, limit time.Duration, ok func(
 	}
 }
 
+// settled returns the game once its turns, their records and the board
+// have stopped changing for a few frames' time (longer on a loaded
+// machine), starting from st. A demo stays on its last photo, but under
+// load that photo's reading can land after the first state that shows
+// the demo's last turn: a test that takes its expectations from st
+// alone then waits for a page that has moved on.
+func (c *child) settled(t *testing.T, st game.State) game.State {
+	t.Helper()
+	quiet := time.Duration(float64(emulation.Patient(2*time.Second)) * max(1, emulation.LoadFactor()))
+	wait := emulation.NewWait(t, 60*time.Second)
+	key := func(s game.State) string {
+		var b strings.Builder
+		fmt.Fprintf(&b, "%d %s", len(s.Turns), s.BoardText)
+		for _, h := range s.History {
+			fmt.Fprintf(&b, "|%d %s %s %v", h.N, h.Status, h.Frame, h.Words)
+		}
+		return b.String()
+	}
+	last, since := key(st), time.Now()
+	for time.Since(since) < quiet {
+		if wait.Over() {
+			t.Fatalf("the game did not settle within %v: %d turns, %d records", wait, len(st.Turns), len(st.History))
+		}
+		time.Sleep(200 * time.Millisecond)
+		st = c.game(t)
+		if k := key(st); k != last {
+			last, since = k, time.Now()
+		}
+	}
+	return st
+}
+
 func maxDemoTurn(st game.State) int {
 	var frames []string
 	for _, h := range st.History {
