@@ -7,6 +7,8 @@ import (
 	"sort"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // clearGrid is grid evidence (see fitLines) that no other candidate is
@@ -279,16 +281,26 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if si == eqStage {
 			scoreOn = eqBlur
 		}
+		// The stage's new candidates are fitted side by side (each fit
+		// stands alone) and weighed in their order.
+		var todo []candidate
 		for _, c := range more {
 			if seen(tried, c.q, 0.01*float64(workSide)) {
 				continue
 			}
 			tried = append(tried, c.q)
-			fit, ok := fitGridTight(scoreOn, c.q, n, c.grid)
-			if !ok {
+			todo = append(todo, c)
+		}
+		fits := make([]boardFit, len(todo))
+		oks := make([]bool, len(todo))
+		parallel.For(len(todo), func(i int) {
+			fits[i], oks[i] = fitGridTight(scoreOn, todo[i].q, n, todo[i].grid)
+		})
+		for i, c := range todo {
+			if !oks[i] {
 				continue
 			}
-			if fit.Score > best.Score {
+			if fit := fits[i]; fit.Score > best.Score {
 				best = fit
 				best.Clipped = c.clipped
 			}

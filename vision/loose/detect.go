@@ -10,6 +10,8 @@ import (
 	"unsafe"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
@@ -87,12 +89,27 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	// the most tiles wins. With interlock a face colour that is the
 	// table's (whose letter squares the edges alone back) wins only where
 	// no other finds any: it adds the tiles the others missed.
+	// The thin dark lines between touching tiles, the same for every
+	// face colour: found once (darkLines).
+	dark := darkLines(gray, w, h)
+	// Each face colour's search stands alone: they are shared among the
+	// processors, and their tiles taken in turn below.
+	type fromMaskResult struct {
+		q    []found
+		side float64
+		err  error
+	}
+	res := make([]fromMaskResult, len(masks))
+	parallel.For(len(masks), func(i int) {
+		q, side, err := fromMask(gray, meanGray, masks[i], dark, ink, lb, w, h, scale, probe, sr)
+		res[i] = fromMaskResult{q, side, err}
+	})
 	var best []found
 	var bestSide float64
 	var bestPlain bool
 	var firstErr error
-	for _, m := range masks {
-		q, side, err := fromMask(gray, meanGray, m, ink, lb, w, h, scale, probe, sr)
+	for i, m := range masks {
+		q, side, err := res[i].q, res[i].side, res[i].err
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -166,22 +183,26 @@ type faceMask struct {
 	plain bool
 }
 
-// fromMask finds the tiles in a mask of face-coloured pixels: the tile
-// size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, ink []byte, lb letters, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
-	m := fm.m
-	lattice, byLetter := sr.lattice, sr.byLetter
-	// The thin dark lines between touching tiles: a black-hat with a small
-	// kernel finds dark lines narrower than it (letter strokes are wider
-	// and stay).
+// darkLines is the black-hat of the grey picture with a small kernel:
+// the thin dark lines between touching tiles, narrower than the kernel
+// (letter strokes are wider and stay low), for every face mask.
+func darkLines(gray gocv.Mat, w, h int) []byte {
 	k := max(3, int(math.Round(float64(max(w, h))/220))|1)
 	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
 	defer kern.Close()
 	bh := gocv.NewMat()
 	defer bh.Close()
 	gocv.MorphologyEx(gray, &bh, gocv.MorphBlackhat, kern)
-	bhb := bh.ToBytes()
-	// The letters' ink belongs to the tile; thin dark lines do not.
+	return bh.ToBytes()
+}
+
+// fromMask finds the tiles in a mask of face-coloured pixels: the tile
+// size, the patches, one quad per tile.
+func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb letters, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
+	m := fm.m
+	lattice, byLetter := sr.lattice, sr.byLetter
+	// The letters' ink belongs to the tile; thin dark lines (bhb,
+	// darkLines) do not.
 	for i := range m {
 		if bhb[i] > 18 {
 			m[i] = 0

@@ -94,7 +94,10 @@ type Reading struct {
 // Options steer a scan. The zero value finds tiles and fits the lattice
 // without reading letters.
 type Options struct {
-	// Reader reads each tile; nil leaves letters as "?".
+	// Reader reads each tile; nil leaves letters as "?". The scan reads
+	// several tiles at once (one goroutine a processor): Reader and the
+	// Alternatives must be safe for concurrent use, as ocr's
+	// classifiers are.
 	Reader Reader
 	// Alternatives are other readers (other alphabets): every tile is
 	// read by each, and the reader most confident over the whole photo

@@ -6,6 +6,7 @@ import (
 	"math"
 	"strings"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
 )
 
@@ -24,44 +25,20 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		allSides = append(allSides, t.Side)
 	}
 	medAll := median(allSides)
-	for i := range tiles {
-		t := tiles[i]
-		crop := rectify(src, t.Corners, n, 1.3)
-		for k, rd := range readers {
-			got, err := rd.Read(crop)
-			if err != nil {
-				return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
-			}
-			// A quad off its tile (a watershed piece, a patch cut
-			// askew) shows part of the letter; when the reading is not
-			// sure and the letter lies off the quad's centre, the same
-			// square centred on the letter is read as well, and the
-			// surer reading kept.
-			if got.Conf < 0.9 && t.hasGlyph && !t.byLetter && dist(t.glyph, t.Center) > 0.12*t.Side {
-				q := t.onGlyph()
-				if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" && again.Conf > got.Conf {
-					got = again
-					if k == 0 {
-						// The tile lies round its letter.
-						tiles[i].Corners, tiles[i].Center = q, centroid(q)
-					}
-				}
-			}
-			// A quad smaller than most that the reader calls no tile,
-			// with a letter in it (a piece of a face: cream on white):
-			// the square of the median quad's side centred on the
-			// letter is read too, and the tile moves there when it
-			// reads as a letter (ban-seg train: found 95.9 -> 96.2 %).
-			if got.Letter == "" && t.hasGlyph && !t.byLetter && t.Side < 0.9*medAll {
-				q := squareAround(t.glyph, t.Corners, medAll)
-				if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" {
-					got = again
-					if k == 0 {
-						tiles[i].Corners, tiles[i].Center, tiles[i].Side = q, centroid(q), meanSide(q)
-					}
-				}
-			}
-			reads[k] = append(reads[k], got)
+	// Each tile is read on its own (its quad may move onto its letter):
+	// the tiles are shared among the processors, each writing only its
+	// own readings and quad.
+	per := make([][]ocr.Reading, len(tiles))
+	errs := make([]error, len(tiles))
+	parallel.For(len(tiles), func(i int) {
+		per[i], errs[i] = readTile(src, &tiles[i], readers, n, medAll)
+	})
+	for i, err := range errs {
+		if err != nil {
+			return nil, err
+		}
+		for k := range readers {
+			reads[k] = append(reads[k], per[i][k])
 		}
 	}
 	// The alphabet is told by the tiles whose face outline was found
@@ -84,12 +61,19 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	// needs, where the learned verifier does not judge it (verify.go: it
 	// weighs the reader's confidence for such squares apart).
 	handRules := !opt.learning && !verifies(opt)
-	out := tiles[:0]
-	for i, t := range tiles {
+	// The unsure readings are read again by a vote of several crops,
+	// the tiles shared among the processors.
+	voted := make([]ocr.Reading, len(tiles))
+	parallel.For(len(tiles), func(i int) {
 		rd := reads[best][i]
 		if rd.Letter != "" && rd.Conf < voteBelow {
-			rd = voteRead(readers[best], src, t, n, rd)
+			rd = voteRead(readers[best], src, tiles[i], n, rd)
 		}
+		voted[i] = rd
+	})
+	out := tiles[:0]
+	for i, t := range tiles {
+		rd := voted[i]
 		if handRules && rd.Letter != "" && t.byLetter && rd.Conf < minLetterConf {
 			rd.Letter = ""
 		}
@@ -123,17 +107,24 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		sides = append(sides, t.Side)
 	}
 	med := median(sides)
-	for i := range out {
+	errs = make([]error, len(out))
+	parallel.For(len(out), func(i int) {
 		t := &out[i]
 		if t.Letter == "?" || !(opt.learning || verifies(opt)) {
-			continue
+			return
 		}
 		again, err := readers[best].Read(rectify(src, t.Corners, n, 1.15))
 		if err != nil {
-			return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+			errs[i] = fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+			return
 		}
 		t.cues = tileCues(*t, t.Letter, t.Conf, again.Letter, again.Conf, med, t.cues[8])
 		t.hasCues = true
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
+		}
 	}
 	return out, nil
 }
@@ -361,4 +352,50 @@ func lookalike(s string) string {
 var cyrillicLatin = map[string]string{
 	"А": "A", "В": "B", "Е": "E", "Ё": "E", "К": "K", "М": "M", "Н": "H",
 	"О": "O", "Р": "P", "С": "C", "Т": "T", "Х": "X", "У": "Y", "З": "3",
+}
+
+// readTile reads one tile with each reader (readTiles): the reading of
+// every reader in turn; the tile's quad moves onto its letter where the
+// first reader reads it surer there.
+func readTile(src rgbImage, tile *Tile, readers []Reader, n int, medAll float64) ([]ocr.Reading, error) {
+	t := *tile
+	crop := rectify(src, t.Corners, n, 1.3)
+	out := make([]ocr.Reading, len(readers))
+	for k, rd := range readers {
+		got, err := rd.Read(crop)
+		if err != nil {
+			return nil, fmt.Errorf("loose: reading the tile at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, err)
+		}
+		// A quad off its tile (a watershed piece, a patch cut
+		// askew) shows part of the letter; when the reading is not
+		// sure and the letter lies off the quad's centre, the same
+		// square centred on the letter is read as well, and the
+		// surer reading kept.
+		if got.Conf < 0.9 && t.hasGlyph && !t.byLetter && dist(t.glyph, t.Center) > 0.12*t.Side {
+			q := t.onGlyph()
+			if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" && again.Conf > got.Conf {
+				got = again
+				if k == 0 {
+					// The tile lies round its letter.
+					tile.Corners, tile.Center = q, centroid(q)
+				}
+			}
+		}
+		// A quad smaller than most that the reader calls no tile,
+		// with a letter in it (a piece of a face: cream on white):
+		// the square of the median quad's side centred on the
+		// letter is read too, and the tile moves there when it
+		// reads as a letter (ban-seg train: found 95.9 -> 96.2 %).
+		if got.Letter == "" && t.hasGlyph && !t.byLetter && t.Side < 0.9*medAll {
+			q := squareAround(t.glyph, t.Corners, medAll)
+			if again, err := rd.Read(rectify(src, q, n, 1.3)); err == nil && again.Letter != "" {
+				got = again
+				if k == 0 {
+					tile.Corners, tile.Center, tile.Side = q, centroid(q), meanSide(q)
+				}
+			}
+		}
+		out[k] = got
+	}
+	return out, nil
 }

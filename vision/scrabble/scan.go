@@ -8,6 +8,7 @@ import (
 	"sort"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
 	rules "github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision"
@@ -25,7 +26,9 @@ var ErrNoReader = errors.New("scrabble: no tile reader")
 
 // Options tune a scan.
 type Options struct {
-	// Reader names the letters; required.
+	// Reader names the letters; required. The scan reads several
+	// squares at once (one goroutine a processor): it must be safe for
+	// concurrent use, as ocr's classifiers are.
 	Reader TileReader
 	// CropSize is the side in pixels of each square's crop handed to the
 	// reader; 0 means 64.
@@ -253,25 +256,38 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		ink  float64     // the letter's contrast on the face (inkContrast)
 		blur float64     // how far the crop's edges spread (ocr.EdgeSpread)
 	}
-	var tiles []seen
-	var votes [4]float64
+	var occupied [][2]int
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			if !occ[r][c] {
-				continue
+			if occ[r][c] {
+				occupied = append(occupied, [2]int{r, c})
 			}
-			crop := f.crop(r, c, cropMargin, size)
-			ink, face := inkContrast(crop)
-			wc := whiten(crop)
-			rd, err := readTile(reader, wc, ocr.Known{Tile: true})
-			if err != nil {
-				return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
-			}
-			spread, _ := ocr.EdgeSpread(whitenBy(crop, false))
-			tiles = append(tiles, seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread})
-			if rd.Letter != "" && !symmetricLetter(rd.Letter) && tiles[len(tiles)-1].ink > 0.3 {
-				votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
-			}
+		}
+	}
+	// Each square is cut and read on its own: the squares are shared
+	// among the processors, and taken in order below.
+	tiles := make([]seen, len(occupied))
+	errs := make([]error, len(occupied))
+	parallel.For(len(occupied), func(i int) {
+		r, c := occupied[i][0], occupied[i][1]
+		crop := f.crop(r, c, cropMargin, size)
+		ink, face := inkContrast(crop)
+		wc := whiten(crop)
+		rd, err := readTile(reader, wc, ocr.Known{Tile: true})
+		if err != nil {
+			errs[i] = fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
+			return
+		}
+		spread, _ := ocr.EdgeSpread(whitenBy(crop, false))
+		tiles[i] = seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread}
+	})
+	var votes [4]float64
+	for i, t := range tiles {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		if rd := t.rd; rd.Letter != "" && !symmetricLetter(rd.Letter) && t.ink > 0.3 {
+			votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
 		}
 	}
 	out := &Reading{}
@@ -305,7 +321,19 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		spreads = append(spreads, t.blur)
 	}
 	out.Blurred = len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
-	for _, t := range tiles {
+	// The tiles that show a letter are read again, the board turned: each
+	// on its own, shared among the processors (readAgain), and taken in
+	// order below.
+	again := make([]ocr.Reading, len(tiles))
+	parallel.For(len(tiles), func(i int) {
+		t := tiles[i]
+		if t.ink < blankBelow {
+			return
+		}
+		r, c := boardPos(t.r, t.c, f.rot)
+		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, out.Oriented)
+	})
+	for i, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
 		cell := &Cell{Center: f.px(float64(c)+0.5, float64(r)+0.5)}
 		out.Cells[r][c] = cell
@@ -317,32 +345,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			cell.Blank, cell.Conf = true, 1-t.ink/blankBelow
 			continue
 		}
-		crop := turnCrop(t.crop, f.rot)
-		if out.Oriented {
-			crop = dropValue(crop)
+		if errs[i] != nil {
+			return nil, errs[i]
 		}
-		rd, err := readTile(reader, crop, ocr.Known{Tile: true, HasAngle: out.Oriented})
-		if err != nil {
-			return nil, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
-		}
-		// An unsure reading is read again from several crops, cut a
-		// little shifted and wider or narrower, their probabilities
-		// averaged (ocr.VoteReader): where a tile lies a little off its
-		// square, or its value number crowds the letter, one crop
-		// misleads the reader.
-		if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
-			crops := []image.Image{crop}
-			for _, v := range voteCrops {
-				m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))
-				if out.Oriented {
-					m = dropValue(m)
-				}
-				crops = append(crops, m)
-			}
-			if vote, err := vr.ReadVote(crops, ocr.Known{Tile: true, HasAngle: out.Oriented}); err == nil {
-				rd = vote
-			}
-		}
+		rd := again[i]
 		// No letter at all, even from several crops: a blank whose face
 		// shows a pattern or shading the contrast test took for ink (a
 		// blurred board's letters are faint too). Said unsure.
@@ -516,6 +522,38 @@ const blurredConf = 0.5
 // blankContrast: a tile whose letter's contrast (inkContrast) is under
 // this share of the board's tiles' median is a blank.
 const blankContrast = 0.4
+
+// readAgain reads a tile's first crop (picture order, whitened) again
+// with the board turned as its letters stand (Scan): the crop turned, its
+// value number dropped once the board's way up is known. An unsure
+// reading is read again from several crops, cut a little shifted and
+// wider or narrower, their probabilities averaged (ocr.VoteReader): where
+// a tile lies a little off its square, or its value number crowds the
+// letter, one crop misleads the reader.
+func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, oriented bool) (ocr.Reading, error) {
+	crop := turnCrop(first, f.rot)
+	if oriented {
+		crop = dropValue(crop)
+	}
+	rd, err := readTile(reader, crop, ocr.Known{Tile: true, HasAngle: oriented})
+	if err != nil {
+		return rd, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
+	}
+	if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
+		crops := []image.Image{crop}
+		for _, v := range voteCrops {
+			m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))
+			if oriented {
+				m = dropValue(m)
+			}
+			crops = append(crops, m)
+		}
+		if vote, err := vr.ReadVote(crops, ocr.Known{Tile: true, HasAngle: oriented}); err == nil {
+			rd = vote
+		}
+	}
+	return rd, nil
+}
 
 func readTile(rd TileReader, crop image.Image, k ocr.Known) (ocr.Reading, error) {
 	if kr, ok := rd.(ocr.KnownReader); ok {

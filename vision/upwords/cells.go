@@ -8,6 +8,7 @@ import (
 
 	"github.com/tilescope/tilescope/vision"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
@@ -361,6 +362,21 @@ func (o *occluders) add(pose *vision.Pose, r, c, h int, geo Geometry) {
 	o.boxes = append(o.boxes, oc)
 }
 
+// ready indexes the boxes added so far, so that hides only looks them
+// up (several goroutines may then ask it at once); hides would index
+// them the same way when first asked.
+func (o *occluders) ready() {
+	if o == nil || len(o.boxes) == 0 {
+		return
+	}
+	if o.indexed > len(o.boxes) { // boxes was reset: index afresh
+		*o = occluders{boxes: o.boxes}
+	}
+	if o.indexed < len(o.boxes) {
+		o.index()
+	}
+}
+
 // hides reports whether a stack found so far covers the picture point.
 func (o *occluders) hides(pt vision.Point) bool {
 	if o == nil || len(o.boxes) == 0 {
@@ -598,38 +614,58 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 	for i := range perLevel {
 		perLevel[i] = math.Inf(-1)
 	}
-	// try is called for a few offsets at each height in turn: the face at
-	// that height is projected once.
-	lastH, lastQ := math.NaN(), vision.Quad{}
-	try := func(h, off float64) {
-		if h != lastH {
-			lastH, lastQ = h, faceQuad(pose, r, c, h, geo)
+	// Each height's face is projected once and scored at a few sideways
+	// offsets; the coarse search's heights are shared among the
+	// processors (the occluders indexed first: looked up only), and the
+	// scores taken in the order of the search, so that the best is the
+	// same.
+	occ.ready()
+	search := func(hs, offs []float64, par bool) {
+		scores := make([]float64, len(hs)*len(offs))
+		quads := make([]vision.Quad, len(hs)*len(offs))
+		each := func(i int) {
+			q := faceQuad(pose, r, c, hs[i], geo)
+			for j, off := range offs {
+				var s vision.Quad
+				for k, v := range q {
+					s[k] = vision.Point{X: v.X + px*off, Y: v.Y + py*off}
+				}
+				k := i*len(offs) + j
+				scores[k], quads[k] = faceEdge(p, occ, s)*faceFill(p, occ, s), s
+			}
 		}
-		q := lastQ
-		var s vision.Quad
-		for i, v := range q {
-			s[i] = vision.Point{X: v.X + px*off, Y: v.Y + py*off}
+		if par {
+			parallel.For(len(hs), each)
+		} else {
+			for i := range hs {
+				each(i)
+			}
 		}
-		sc := faceEdge(p, occ, s) * faceFill(p, occ, s)
-		if sc > bestS {
-			bestH, bestS, bestQ = h, sc, s
-		}
-		if k := int(math.Round(h)); sc > perLevel[k] {
-			perLevel[k] = sc
+		for i, h := range hs {
+			for j := range offs {
+				k := i*len(offs) + j
+				sc := scores[k]
+				if sc > bestS {
+					bestH, bestS, bestQ = h, sc, quads[k]
+				}
+				if k := int(math.Round(h)); sc > perLevel[k] {
+					perLevel[k] = sc
+				}
+			}
 		}
 	}
 	// Coarse, then fine around the best.
+	var hs []float64
 	for h := lo; h <= hi+1e-9; h += 0.1 {
-		for off := -2.0; off <= 2.0; off += 2 {
-			try(h, off)
-		}
+		hs = append(hs, h)
 	}
+	search(hs, []float64{-2, 0, 2}, true)
 	h0 := bestH
+	hs = hs[:0]
 	for h := math.Max(lo, h0-0.1); h <= math.Min(hi, h0+0.1)+1e-9; h += 0.05 {
-		for off := -2.0; off <= 2.0; off++ {
-			try(h, off)
-		}
+		hs = append(hs, h)
 	}
+	search(hs, []float64{-2, -1, 0, 1, 2}, false)
 	if debugHeight != nil {
 		debugHeight(r, c, bestH)
 	}

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/imagetest"
@@ -25,10 +26,10 @@ var update = flag.Bool("update", false, "rewrite the golden files under testdata
 // letterA is a tile reader that names every tile A: the scan's geometry
 // (board, occupancy, heights) is what these tests check; the letters are
 // the ocr package's.
-type letterA struct{ calls int }
+type letterA struct{ calls atomic.Int64 }
 
 func (l *letterA) Read(img image.Image) (ocr.Reading, error) {
-	l.calls++
+	l.calls.Add(1)
 	if img == nil || img.Bounds().Empty() {
 		return ocr.Reading{}, errors.New("empty crop")
 	}
@@ -174,8 +175,8 @@ func TestScanRenderedScenes(t *testing.T) {
 					t.Errorf("%v: scan %q, truth %q", p, r.Board.At(p), s)
 				}
 			})
-			if rd.calls != r.Board.Count() {
-				t.Errorf("reader called %d times for %d stacks", rd.calls, r.Board.Count())
+			if rd.calls.Load() != int64(r.Board.Count()) {
+				t.Errorf("reader called %d times for %d stacks", rd.calls.Load(), r.Board.Count())
 			}
 			got := goldenText(r)
 			golden := filepath.Join("testdata", "scenes", name+".scan.txt")

@@ -9,11 +9,15 @@ import (
 
 	"github.com/tilescope/tilescope/vision"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
-// TileReader reads one tile crop. ocr.Reader satisfies it.
+// TileReader reads one tile crop. ocr.Reader satisfies it. The scan
+// reads several crops at once (one goroutine a processor): a reader must
+// be safe for concurrent use, as ocr's classifiers and its Tesseract
+// reader are.
 type TileReader interface {
 	Read(tile image.Image) (ocr.Reading, error)
 }
@@ -291,46 +295,15 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		crop = 64
 	}
 	faces := make([]image.Image, len(cells))
-	for i := range cells {
-		c := &cells[i]
-		if c.Tile <= 0 {
-			continue
-		}
-		c.Letter = "?"
-		if opt.Reader != nil {
-			face := letterCrop(img, c.Face, crop)
-			faces[i] = face
-			rd, err := opt.Reader.Read(face)
-			if err != nil {
-				return nil, fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-			}
-			if rd.Letter == "" {
-				// The reader sees no tile: trust it only against weak
-				// evidence of one.
-				if c.Tile < 0.5 && rd.Conf > 0.8 {
-					// Something light without a letter: a bare square
-					// in a bright spot, or a hand over a stack: it may
-					// hide one.
-					c.Tile, c.Height, c.Letter = 0, 0, ""
-					c.Covered, c.overlaid = true, true
-					continue
-				}
-				// A stack stands here, its letter too faint (dim light,
-				// blur): the likeliest letter, with the reader's own
-				// (low) confidence in it, rather than none.
-				c.Letter, c.Conf = "?", 0
-				if lr, ok := opt.Reader.(ocr.LetterReader); ok {
-					l, err := lr.ReadLetter(face)
-					if err != nil {
-						return nil, fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-					}
-					if l.Letter != "" {
-						c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
-					}
-				}
-				continue
-			}
-			c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+	// Each stack's letter is read on its own: the stacks are shared
+	// among the processors, each writing only its own cell and face.
+	errs := make([]error, len(cells))
+	parallel.For(len(cells), func(i int) {
+		errs[i] = readStack(img, &cells[i], &faces[i], crop, opt.Reader)
+	})
+	for _, err := range errs {
+		if err != nil {
+			return nil, err
 		}
 	}
 	if opt.Reader != nil {
@@ -421,6 +394,52 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
+}
+
+// readStack reads the letter of one square read as a stack (ScanUpwords),
+// its face crop kept in faceOut; a square read as no stack is left as it
+// is.
+func readStack(img image.Image, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
+	if c.Tile <= 0 {
+		return nil
+	}
+	c.Letter = "?"
+	if reader != nil {
+		face := letterCrop(img, c.Face, crop)
+		*faceOut = face
+		rd, err := reader.Read(face)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if rd.Letter == "" {
+			// The reader sees no tile: trust it only against weak
+			// evidence of one.
+			if c.Tile < 0.5 && rd.Conf > 0.8 {
+				// Something light without a letter: a bare square
+				// in a bright spot, or a hand over a stack: it may
+				// hide one.
+				c.Tile, c.Height, c.Letter = 0, 0, ""
+				c.Covered, c.overlaid = true, true
+				return nil
+			}
+			// A stack stands here, its letter too faint (dim light,
+			// blur): the likeliest letter, with the reader's own
+			// (low) confidence in it, rather than none.
+			c.Letter, c.Conf = "?", 0
+			if lr, ok := reader.(ocr.LetterReader); ok {
+				l, err := lr.ReadLetter(face)
+				if err != nil {
+					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+				}
+				if l.Letter != "" {
+					c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
+				}
+			}
+			return nil
+		}
+		c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+	}
+	return nil
 }
 
 // focal chooses the focal length: the calibration's, else an estimate from

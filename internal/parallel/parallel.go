@@ -1,0 +1,44 @@
+package parallel
+
+import (
+	"runtime"
+	"sync"
+	"sync/atomic"
+)
+
+// MaxWorkers is the most goroutines For starts.
+const MaxWorkers = 4
+
+// For calls do(0), ..., do(n-1), shared among as many goroutines as
+// there are processors (MaxWorkers at most; in turn on one processor or
+// for one piece). do must write nothing but what belongs to its index.
+func For(n int, do func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), MaxWorkers, n)
+	if workers < 2 {
+		for i := 0; i < n; i++ {
+			do(i)
+		}
+		return
+	}
+	var next atomic.Int64
+	work := func() {
+		for {
+			k := int(next.Add(1)) - 1
+			if k >= n {
+				return
+			}
+			do(k)
+		}
+	}
+	// The calling goroutine is one of the workers.
+	var wg sync.WaitGroup
+	wg.Add(workers - 1)
+	for w := 1; w < workers; w++ {
+		go func() {
+			defer wg.Done()
+			work()
+		}()
+	}
+	work()
+	wg.Wait()
+}
