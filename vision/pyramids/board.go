@@ -31,6 +31,21 @@ func release(m *gocv.Mat) {
 	liveMats.Add(-1)
 }
 
+// valueSat is an RGBA picture's HSV value (brightness) and saturation, as
+// two single-channel Mats the caller releases.
+func valueSat(rgba gocv.Mat) (v, sat gocv.Mat) {
+	bgr := newMat()
+	defer release(&bgr)
+	gocv.CvtColor(rgba, &bgr, gocv.ColorRGBAToBGR)
+	hsv := newMat()
+	defer release(&hsv)
+	gocv.CvtColor(bgr, &hsv, gocv.ColorBGRToHSV)
+	v, sat = newMat(), newMat()
+	gocv.ExtractChannel(hsv, &v, 2)
+	gocv.ExtractChannel(hsv, &sat, 1)
+	return v, sat
+}
+
 // workSide is the long side, in pixels, of the reduced picture the board's
 // outline is looked for in.
 const workSide = 800
@@ -138,18 +153,9 @@ func findOutlines(p picture) []outline {
 	small := newMat()
 	defer release(&small)
 	gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
-	bgr := newMat()
-	defer release(&bgr)
-	gocv.CvtColor(small, &bgr, gocv.ColorRGBAToBGR)
-	hsv := newMat()
-	defer release(&hsv)
-	gocv.CvtColor(bgr, &hsv, gocv.ColorBGRToHSV)
-	v := newMat()
+	v, s := valueSat(small)
 	defer release(&v)
-	gocv.ExtractChannel(hsv, &v, 2)
-	s := newMat()
 	defer release(&s)
-	gocv.ExtractChannel(hsv, &s, 1)
 
 	// Light: brighter than a threshold, and not strongly coloured (the
 	// player spaces are tinted, the runway and house white). Uneven light

@@ -59,6 +59,47 @@ type upwSample struct {
 	Known bool
 }
 
+// upwFeatures turns crops into samples: every lettered square and, drawn
+// from the random stream given (the same draws every run), a quarter of
+// the empty ones; the features are computed by -workers goroutines, the
+// samples kept in the crops' order.
+func upwFeatures(crops []dataset.Crop, index map[string]int, stream uint64) []upwSample {
+	rng := rand.New(rand.NewPCG(*seed, stream))
+	keep := make([]bool, len(crops))
+	for i, c := range crops {
+		keep[i] = c.Letter != "" || rng.IntN(4) == 0
+	}
+	samples := make([]*upwSample, len(crops))
+	var wg sync.WaitGroup
+	for w := 0; w < *workers; w++ {
+		wg.Add(1)
+		go func(w int) {
+			defer wg.Done()
+			for i := w; i < len(crops); i += *workers {
+				c := crops[i]
+				g, ok := index[c.Letter]
+				if !ok || !keep[i] {
+					continue
+				}
+				fv, err := ocr.Features(c.Image)
+				if err != nil {
+					continue
+				}
+				known := c.Letter != ""
+				samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
+			}
+		}(w)
+	}
+	wg.Wait()
+	var out []upwSample
+	for _, s := range samples {
+		if s != nil {
+			out = append(out, *s)
+		}
+	}
+	return out
+}
+
 // upwRendered cuts the squares of the Upwords training scenes in the
 // training typefaces: other makers' tiles (seeds 81001..) and the
 // project's (82001..), each square -upw-cuts times, turned and jittered
@@ -82,38 +123,7 @@ func upwRendered(index map[string]int) ([]upwSample, error) {
 		if err != nil {
 			return nil, err
 		}
-		rng := rand.New(rand.NewPCG(*seed, uint64(9000+si)))
-		keep := make([]bool, len(crops))
-		for i, c := range crops {
-			keep[i] = c.Letter != "" || rng.IntN(4) == 0
-		}
-		samples := make([]*upwSample, len(crops))
-		var wg sync.WaitGroup
-		for w := 0; w < *workers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for i := w; i < len(crops); i += *workers {
-					c := crops[i]
-					g, ok := index[c.Letter]
-					if !ok || !keep[i] {
-						continue
-					}
-					fv, err := ocr.Features(c.Image)
-					if err != nil {
-						continue
-					}
-					known := c.Letter != ""
-					samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
-				}
-			}(w)
-		}
-		wg.Wait()
-		for _, s := range samples {
-			if s != nil {
-				out = append(out, *s)
-			}
-		}
+		out = append(out, upwFeatures(crops, index, uint64(9000+si))...)
 	}
 	return out, nil
 }
@@ -327,38 +337,7 @@ func upwbRendered(index map[string]int) ([]upwSample, error) {
 		if err != nil {
 			return nil, err
 		}
-		rng := rand.New(rand.NewPCG(*seed, uint64(9100+si)))
-		keep := make([]bool, len(crops))
-		for i, c := range crops {
-			keep[i] = c.Letter != "" || rng.IntN(4) == 0
-		}
-		samples := make([]*upwSample, len(crops))
-		var wg sync.WaitGroup
-		for w := 0; w < *workers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for i := w; i < len(crops); i += *workers {
-					c := crops[i]
-					g, ok := index[c.Letter]
-					if !ok || !keep[i] {
-						continue
-					}
-					fv, err := ocr.Features(c.Image)
-					if err != nil {
-						continue
-					}
-					known := c.Letter != ""
-					samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
-				}
-			}(w)
-		}
-		wg.Wait()
-		for _, s := range samples {
-			if s != nil {
-				out = append(out, *s)
-			}
-		}
+		out = append(out, upwFeatures(crops, index, uint64(9100+si))...)
 	}
 	return out, nil
 }
