@@ -336,6 +336,13 @@ func convexHull(pts []image.Point) []vision.Point {
 	for i, q := range pts {
 		p[i] = vision.Point{X: float64(q.X), Y: float64(q.Y)}
 	}
+	return convexHullF(p)
+}
+
+// convexHullF is convexHull of points already in floating point (pts
+// is left as it is).
+func convexHullF(pts []vision.Point) []vision.Point {
+	p := append([]vision.Point(nil), pts...)
 	slices.SortFunc(p, func(a, b vision.Point) int {
 		if c := cmp.Compare(a.X, b.X); c != 0 {
 			return c

@@ -250,34 +250,6 @@ func edgeQuads(ls []edgeLine, scale float64, w, h int) []vision.Quad {
 	return out
 }
 
-// convexHullF is convexHull of points already in floating point.
-func convexHullF(pts []vision.Point) []vision.Point {
-	p := append([]vision.Point(nil), pts...)
-	sort.Slice(p, func(i, j int) bool {
-		if p[i].X != p[j].X {
-			return p[i].X < p[j].X
-		}
-		return p[i].Y < p[j].Y
-	})
-	cross := func(o, a, b vision.Point) float64 { return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X) }
-	var h []vision.Point
-	for _, q := range p {
-		for len(h) >= 2 && cross(h[len(h)-2], h[len(h)-1], q) <= 0 {
-			h = h[:len(h)-1]
-		}
-		h = append(h, q)
-	}
-	lo := len(h) + 1
-	for i := len(p) - 2; i >= 0; i-- {
-		q := p[i]
-		for len(h) >= lo && cross(h[len(h)-2], h[len(h)-1], q) <= 0 {
-			h = h[:len(h)-1]
-		}
-		h = append(h, q)
-	}
-	return h[:len(h)-1]
-}
-
 // edgeFrame is the best board among the quadrilaterals of the picture's
 // straight edges (edgeQuads), refined onto the runway's outer edge; nil
 // when none is a board.

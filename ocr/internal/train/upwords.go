@@ -59,6 +59,49 @@ type upwSample struct {
 	Known bool
 }
 
+// cachedSamples gives the rendered samples from the cache file when it
+// exists, else renders them and, with a cache named, writes them there
+// (for trying training settings; make train names none). tag names the
+// model in the log, flagName the cache's flag in errors.
+func cachedSamples(tag, flagName, cache string, render func() ([]upwSample, error)) ([]upwSample, error) {
+	var rendered []upwSample
+	if cache != "" {
+		if f, err := os.Open(cache); err == nil {
+			err = gob.NewDecoder(f).Decode(&rendered)
+			f.Close()
+			if err != nil {
+				return nil, fmt.Errorf("%s %s: %w", flagName, cache, err)
+			}
+			fmt.Printf("[%s] %d rendered samples from %s\n", tag, len(rendered), cache)
+			if rendered != nil {
+				return rendered, nil
+			}
+		} else if !errors.Is(err, os.ErrNotExist) {
+			return nil, err
+		}
+	}
+	t0 := time.Now()
+	rendered, err := render()
+	if err != nil {
+		return nil, err
+	}
+	fmt.Printf("[%s] rendered samples: %d (%.1fs)\n", tag, len(rendered), time.Since(t0).Seconds())
+	if cache != "" {
+		f, err := os.Create(cache)
+		if err != nil {
+			return nil, err
+		}
+		err = gob.NewEncoder(f).Encode(rendered)
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return rendered, nil
+}
+
 // upwFeatures turns crops into samples: every lettered square and, drawn
 // from the random stream given (the same draws every run), a quarter of
 // the empty ones; the features are computed by -workers goroutines, the
@@ -141,38 +184,9 @@ func trainUpwords(fonts []*synth.Font, start time.Time, photos []dataset.Photo) 
 		return err
 	}
 	all := &data{}
-	var rendered []upwSample
-	if *upwCache != "" {
-		if f, err := os.Open(*upwCache); err == nil {
-			err = gob.NewDecoder(f).Decode(&rendered)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("-upw-cache %s: %w", *upwCache, err)
-			}
-			fmt.Printf("[en-upw] %d rendered samples from %s\n", len(rendered), *upwCache)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	if rendered == nil {
-		t0 := time.Now()
-		if rendered, err = upwRendered(index); err != nil {
-			return err
-		}
-		fmt.Printf("[en-upw] rendered samples: %d (%.1fs)\n", len(rendered), time.Since(t0).Seconds())
-		if *upwCache != "" {
-			f, err := os.Create(*upwCache)
-			if err != nil {
-				return err
-			}
-			err = gob.NewEncoder(f).Encode(rendered)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				return err
-			}
-		}
+	rendered, err := cachedSamples("en-upw", "-upw-cache", *upwCache, func() ([]upwSample, error) { return upwRendered(index) })
+	if err != nil {
+		return err
 	}
 	for _, s := range rendered {
 		all.push(s.Vec, s.Y, false, -2, s.Known)
@@ -356,38 +370,9 @@ func trainUpwordsBlur(fonts []*synth.Font, start time.Time) error {
 		return err
 	}
 	fmt.Printf("[en-upwb] training typefaces: %s\n", strings.Join(upwTypefaces(false), ", "))
-	var rendered []upwSample
-	if *upwbCache != "" {
-		if f, err := os.Open(*upwbCache); err == nil {
-			err = gob.NewDecoder(f).Decode(&rendered)
-			f.Close()
-			if err != nil {
-				return fmt.Errorf("-upwb-cache %s: %w", *upwbCache, err)
-			}
-			fmt.Printf("[en-upwb] %d rendered samples from %s\n", len(rendered), *upwbCache)
-		} else if !errors.Is(err, os.ErrNotExist) {
-			return err
-		}
-	}
-	if rendered == nil {
-		t0 := time.Now()
-		if rendered, err = upwbRendered(index); err != nil {
-			return err
-		}
-		fmt.Printf("[en-upwb] rendered samples: %d (%.1fs)\n", len(rendered), time.Since(t0).Seconds())
-		if *upwbCache != "" {
-			f, err := os.Create(*upwbCache)
-			if err != nil {
-				return err
-			}
-			err = gob.NewEncoder(f).Encode(rendered)
-			if cerr := f.Close(); err == nil {
-				err = cerr
-			}
-			if err != nil {
-				return err
-			}
-		}
+	rendered, err := cachedSamples("en-upwb", "-upwb-cache", *upwbCache, func() ([]upwSample, error) { return upwbRendered(index) })
+	if err != nil {
+		return err
 	}
 	all := &data{}
 	all.add(synthData(fonts, glyphs, alpha))
