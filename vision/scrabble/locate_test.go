@@ -39,17 +39,7 @@ func TestLocate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			scale := float64(half.Bounds().Dx()) / float64(loadImage(t, f).Bounds().Dx())
-			side := math.Hypot(full.Corners[1].X-full.Corners[0].X, full.Corners[1].Y-full.Corners[0].Y) * scale / Size
-			for i, c := range q {
-				near := math.Inf(1)
-				for _, w := range full.Corners {
-					near = math.Min(near, math.Hypot(c.X-w.X*scale, c.Y-w.Y*scale))
-				}
-				if near > side/5 {
-					t.Errorf("corner %d at %.0f,%.0f: %.1f px from Scan's nearest (a square is %.1f px)", i, c.X, c.Y, near, side)
-				}
-			}
+			nearScanCorners(t, q, full.Corners, float64(half.Bounds().Dx())/float64(loadImage(t, f).Bounds().Dx()))
 		})
 	}
 	grey := image.NewRGBA(image.Rect(0, 0, 640, 480))
@@ -58,5 +48,23 @@ func TestLocate(t *testing.T) {
 	}
 	if q, err := Locate(grey); err == nil || q != (vision.Quad{}) {
 		t.Errorf("a flat grey picture: located at %v (%v)", q, err)
+	}
+}
+
+// nearScanCorners checks that each corner Locate found (q, in the half-size
+// picture turns are read from) lies within a fifth of a square of the
+// nearest of Scan's corners (full, in the photo's pixels, scaled by
+// scale).
+func nearScanCorners(t *testing.T, q, full vision.Quad, scale float64) {
+	t.Helper()
+	side := math.Hypot(full[1].X-full[0].X, full[1].Y-full[0].Y) * scale / Size
+	for i, c := range q {
+		near := math.Inf(1)
+		for _, w := range full {
+			near = math.Min(near, math.Hypot(c.X-w.X*scale, c.Y-w.Y*scale))
+		}
+		if near > side/5 {
+			t.Errorf("corner %d at %.0f,%.0f: %.1f px from Scan's nearest (a square is %.1f px)", i, c.X, c.Y, near, side)
+		}
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"image"
 	"image/draw"
 	"image/jpeg"
-	"math"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -121,17 +120,7 @@ func TestLocatePartlyOutOfView(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			scale := float64(half.Bounds().Dx()) / float64(m.Bounds().Dx())
-			side := math.Hypot(full.Corners[1].X-full.Corners[0].X, full.Corners[1].Y-full.Corners[0].Y) * scale / Size
-			for i, c := range q {
-				near := math.Inf(1)
-				for _, w := range full.Corners {
-					near = math.Min(near, math.Hypot(c.X-w.X*scale, c.Y-w.Y*scale))
-				}
-				if near > side/5 {
-					t.Errorf("corner %d at %.0f,%.0f: %.1f px from Scan's nearest (a square is %.1f px)", i, c.X, c.Y, near, side)
-				}
-			}
+			nearScanCorners(t, q, full.Corners, float64(half.Bounds().Dx())/float64(m.Bounds().Dx()))
 		})
 	}
 }
