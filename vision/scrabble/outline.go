@@ -272,6 +272,20 @@ func fitSides(edge []vision.Point, q vision.Quad) (vision.Quad, bool) {
 	return out, true
 }
 
+// alignedFrame is the board whose 15x15 field is the quadrilateral q in
+// the picture, set on the premium layout (align); nil when q gives no
+// homography. The searches by the red border and by the premium squares
+// both end here.
+func alignedFrame(p picture, q vision.Quad) *frame {
+	h, err := vision.QuadHomography(Size, Size, q)
+	if err != nil {
+		return nil
+	}
+	f := &frame{p: p, hq: &h}
+	align(f)
+	return f
+}
+
 // outlineFrame is the board found by its red border (fieldQuad), set on
 // the premium layout (align); nil when there is no red border or the
 // squares there do not follow the layout.
@@ -280,12 +294,10 @@ func outlineFrame(p picture) *frame {
 	if !ok {
 		return nil
 	}
-	h, err := vision.QuadHomography(Size, Size, q)
-	if err != nil {
+	f := alignedFrame(p, q)
+	if f == nil {
 		return nil
 	}
-	f := &frame{p: p, hq: &h}
-	align(f)
 	spread := colourSpread(f)
 	debugOutline(q, f.fit, f.fitOthers, spread)
 	if f.fit > maxOutlineFit || f.fit >= maxOutlineFitShare*f.fitOthers || spread < minColourSpread {

@@ -333,12 +333,10 @@ func premiumFrame(p picture) *frame {
 	if !ok {
 		return nil
 	}
-	h, err := vision.QuadHomography(Size, Size, q)
-	if err != nil {
+	f := alignedFrame(p, q)
+	if f == nil {
 		return nil
 	}
-	f := &frame{p: p, hq: &h}
-	align(f)
 	if f.off != (vision.Point{}) {
 		// the squares' colours place the layout elsewhere than the
 		// premium squares do: no board, or not this one
