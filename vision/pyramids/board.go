@@ -12,6 +12,8 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // liveMats counts the gocv Mats this package holds: every Mat is made by
@@ -178,7 +180,7 @@ func findOutlines(p picture) []outline {
 	// read only)
 	levels := []float32{1, 0.8, 0.62, 0}
 	found := make([][]outline, len(levels))
-	parallel(len(levels), func(li int) {
+	parallel.For(len(levels), func(li int) {
 		f := levels[li]
 		var outs []outline
 		light := newMat()

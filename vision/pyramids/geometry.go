@@ -6,6 +6,8 @@ import (
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // The pyramids' size is learnt from the photo: makers differ in the
@@ -320,7 +322,7 @@ func (f *frame) seenHeight(looks []cellLook, heights func(grid.Pos) int, seats [
 // checkCounts sets SeenHeight on the squares whose photo shows another
 // count than the game's.
 func checkCounts(f *frame, sqs []Square, looks []cellLook, heights func(grid.Pos) int, seats [4]pyramids.Colour) {
-	parallel(len(sqs), func(i int) {
+	parallel.For(len(sqs), func(i int) {
 		if sqs[i].Colour != pyramids.NoColour {
 			sqs[i].SeenHeight = f.seenHeight(looks, heights, seats, sqs[i].Pos.Row, sqs[i].Pos.Col)
 		}

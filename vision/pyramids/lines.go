@@ -8,6 +8,8 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // The board by its straight edges: the last try when no light region of
@@ -257,7 +259,7 @@ func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
 	ls, scale := straightEdges(p)
 	qs := edgeQuads(ls, scale, p.W, p.H)
 	frames := make([]*frame, len(qs))
-	parallel(len(qs), func(i int) {
+	parallel.For(len(qs), func(i int) {
 		if f, ok := newFrame(p, qs[i], geo, cal); ok {
 			frames[i] = f
 		}

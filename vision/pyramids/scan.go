@@ -4,16 +4,15 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"runtime"
 	"sort"
-	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // TileReader reads one letter crop. ocr.Reader satisfies it.
@@ -209,7 +208,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 	clipped, cut := false, false
 	outs := findOutlines(p)
 	frames := make([]*frame, len(outs))
-	parallel(len(outs), func(i int) {
+	parallel.For(len(outs), func(i int) {
 		if f, ok := newFrame(p, refineOutline(p, outs[i].q), geo, opt.Calib); ok {
 			frames[i] = f
 		}
@@ -325,7 +324,7 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, mo
 		}
 		return
 	}
-	parallel(len(idx), func(k int) { read(idx[k]) })
+	parallel.For(len(idx), func(k int) { read(idx[k]) })
 }
 
 // readSquare reads the letter of the top pyramid of one square (fr's)
@@ -367,34 +366,6 @@ func (f *frame) readSquare(fr *faceReads, k int) letterRead {
 	// each way (cropShifts), at the count chosen.
 	fr.shifted = true
 	return fr.readLetter(lr.k)
-}
-
-// parallel calls do(0..n-1), shared among as many goroutines as there
-// are processors (at most 4).
-func parallel(n int, do func(int)) {
-	workers := min(runtime.GOMAXPROCS(0), 4, n)
-	if workers < 2 {
-		for i := 0; i < n; i++ {
-			do(i)
-		}
-		return
-	}
-	var next atomic.Int64
-	var wg sync.WaitGroup
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				k := int(next.Add(1)) - 1
-				if k >= n {
-					return
-				}
-				do(k)
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // completeCorner is the last try when no outline is a board: a hand or
