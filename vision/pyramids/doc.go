@@ -25,10 +25,14 @@
 //     When no outline is a board, a corner cut off by a hand is
 //     completed (completeCorner), also when a light table beside the
 //     board runs off the picture; when that fails too, or the outline
-//     chosen is not where its printed lines are, the board is looked for
+//     chosen is not where its printed lines are (its lattice disagrees
+//     with them, latticeAgrees, or the placement check cannot move it
+//     onto them), the board is looked for
 //     by its straight edges (edgeFrame: long light-to-dark segments
 //     paired into quadrilaterals, each checked as an outline is and kept
-//     only where the runway's printed lines lie where it puts them). A picture whose median is dark is too
+//     only where the runway's printed lines lie where it puts them); an
+//     outline whose lattice disagrees and that no straight edges replace
+//     is read with no square sure (Reading.Unplaced). A picture whose median is dark is too
 //     dark only when no board is found in it or the board's own white
 //     (the runway) is dark: a lit board on a dark table is read.
 //   - The four corners give the board-to-picture homography, and through

@@ -179,6 +179,35 @@ type located struct {
 	unplaced     bool // the frame is not where the printed lines are (checkPlacement)
 }
 
+// latticeChecked checks the outline chosen against the runway's printed
+// lines (latticeAgrees). An outline one ring of squares off (on the
+// border's edge, a hand's edge, a corner completed the wrong way) has
+// the printed lines half a square or more from where it puts them,
+// drifting along a side, which the placement check's straight drift
+// does not always see. Such an outline is replaced by the board's
+// straight edges' frame (edges, whose lines agree), or, when there is
+// none, kept with doubt set: it is read with no square sure. An outline
+// that runs off the picture is left as it is (refused as out of view).
+func latticeChecked(best *frame, p picture, edges func() *frame) (f *frame, doubt bool) {
+	if best == nil || !inPicture(best.corners, p) || best.latticeAgrees() {
+		return best, false
+	}
+	if e := edges(); e != nil {
+		return e, false
+	}
+	return best, true
+}
+
+// inPicture: every corner of q is inside the picture.
+func inPicture(q vision.Quad, p picture) bool {
+	for _, c := range q {
+		if c.X < 0 || c.Y < 0 || c.X > float64(p.W) || c.Y > float64(p.H) {
+			return false
+		}
+	}
+	return true
+}
+
 // locate finds the board in a photo, reads the colours on its squares,
 // turns it so the player spaces match the seats and learns the pyramids'
 // proportions (unless Options.Geometry gives them): every scan's first
@@ -205,7 +234,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 	// the board's own white is dark.
 	med := medianLuma(p)
 	var best *frame
-	clipped, cut := false, false
+	cut := false
 	outs := findOutlines(p)
 	frames := make([]*frame, len(outs))
 	parallel.For(len(outs), func(i int) {
@@ -230,21 +259,27 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// cut by the edge beside a board whose corner is under a hand
 		best = completeCorner(p, outs, geo, opt.Calib)
 	}
+	// The board by its straight edges (edgeFrame), looked for once at
+	// most: its search costs a few tenths of a second.
+	var edge *frame
+	edgeTried := false
+	edges := func() *frame {
+		if !edgeTried {
+			edge, edgeTried = edgeFrame(p, geo, opt.Calib), true
+		}
+		return edge
+	}
+	best, doubt := latticeChecked(best, p, edges)
 	if best == nil {
 		// the board by its straight edges: a hand that joins the
 		// playing area to the table, a shadow or a runway row that cuts
 		// it (edgeFrame)
-		best = edgeFrame(p, geo, opt.Calib)
+		best = edges()
 	}
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
 	}
-	if best != nil {
-		for _, c := range best.corners {
-			clipped = clipped || c.X < 0 || c.Y < 0 || c.X > float64(p.W) || c.Y > float64(p.H)
-		}
-	}
-	if (best != nil && clipped) || (best == nil && cut) {
+	if (best != nil && !inPicture(best.corners, p)) || (best == nil && cut) {
 		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
 	}
 	if best == nil {
@@ -260,16 +295,17 @@ func locate(img image.Image, opt Options) (*located, error) {
 	// frame off from them is moved to where they are, or, if it cannot
 	// be, read with none of its squares sure (checkPlacement).
 	f, unplaced := checkPlacement(best, opt.Calib)
-	if unplaced {
+	if unplaced && best != edge {
 		// the outline is not where its printed lines are and could not
 		// be moved to them: the board's straight edges may give one
 		// that is (edgeFrame), checked the same way
-		if e := edgeFrame(p, geo, opt.Calib); e != nil {
+		if e := edges(); e != nil {
 			if g, un := checkPlacement(e, opt.Calib); !un {
 				f, unplaced = g, false
 			}
 		}
 	}
+	unplaced = unplaced || doubt
 	// Read every square in the picture's own order first, then choose
 	// which corner is the board's north-west by the seats.
 	var cells [pyramids.Size * pyramids.Size]cellLook

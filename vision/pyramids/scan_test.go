@@ -471,10 +471,52 @@ func benchmarkScan(b *testing.B, o Options) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		if _, err := Scan(sc.Image, o); err != nil {
-			b.Fatalf("seed %d: %v", seed, err)
-		}
 		imgs = append(imgs, sc.Image)
+	}
+	benchmarkScans(b, o, imgs)
+}
+
+// BenchmarkScanPyramidsEdges: hard scenes whose board is found by its
+// straight edges (edgeFrame): no light region is a board (makers' hard
+// 8300 scene 0), or the outline's lattice disagrees (makers' hard 9100
+// scene 15, hard 7100 scene 18). The normal scenes of
+// BenchmarkScanPyramids never take that path.
+func BenchmarkScanPyramidsEdges(b *testing.B) {
+	var imgs []image.Image
+	for _, sc := range []struct {
+		seed   int64
+		varied bool
+	}{{8300*100000 + 0, true}, {9100*100000 + 15, true}, {7100*100000 + 18, false}} {
+		state, err := render.RandomState("pyramids", sc.seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opt, err := render.RandomOptions(sc.seed, "hard")
+		if err != nil {
+			b.Fatal(err)
+		}
+		opt.Width, opt.Height = 1640, 1232
+		if sc.varied {
+			set := render.RandomPyramidsSet(sc.seed)
+			opt.Pyramids = &set
+			opt.FitGame("pyramids")
+		}
+		s, err := render.Render("pyramids", state, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		imgs = append(imgs, s.Image)
+	}
+	benchmarkScans(b, Options{Reader: reader(b), FaceModel: true}, imgs)
+}
+
+// benchmarkScans scans the pictures in turn, reporting the median wall
+// time and the processor time a scan.
+func benchmarkScans(b *testing.B, o Options, imgs []image.Image) {
+	for i, img := range imgs {
+		if _, err := Scan(img, o); err != nil {
+			b.Fatalf("picture %d: %v", i, err)
+		}
 	}
 	var times []float64
 	b.ReportAllocs()
@@ -549,6 +591,18 @@ func TestScanHandJoinsTable(t *testing.T) {
 	t.Run("the outline found 124 px off, said unplaced: the edges' frame is placed (makers' hard seed 8500, scene 17)", func(t *testing.T) {
 		hardScene(t, 8500*100000+17, true, false)
 	})
+	// outlines the placement check passes but whose lattice disagrees
+	// (latticeAgrees): found one ring of squares off before
+	for _, tc := range []struct {
+		name   string
+		seed   int64
+		varied bool
+	}{
+		{"a corner completed past a hand, 75 px off (makers' hard seed 9100, scene 15)", 9100*100000 + 15, true},
+		{"an outline 43 px off (hard seed 7100, scene 18)", 7100*100000 + 18, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) { hardScene(t, tc.seed, tc.varied, false) })
+	}
 }
 
 func handOverCorner(t *testing.T, seed int64, varied bool) { hardScene(t, seed, varied, true) }
@@ -603,6 +657,60 @@ func TestLatticeAgrees(t *testing.T) {
 			f.white = truth.white
 			if got := f.latticeAgrees(); got != tc.want {
 				t.Errorf("latticeAgrees = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLatticeChecked: an outline whose lattice disagrees with the
+// printed lines is replaced by the straight edges' frame, or read with
+// no square sure when there is none; one that agrees is kept.
+func TestLatticeChecked(t *testing.T) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	tr, err := loadTruth(filepath.Join("testdata", "scenes", "normal.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(img)
+	var q vision.Quad
+	for i, c := range tr.Board.Corners {
+		q[i] = vision.Point{X: c[0], Y: c[1]}
+	}
+	truth, ok := newFrame(p, q, DefaultGeometry, nil)
+	if !ok {
+		t.Fatal("the true outline is not a board")
+	}
+	short := &frame{p: p, geo: DefaultGeometry, corners: vision.Quad{
+		truth.h.Apply(vision.Point{X: 0, Y: 0}),
+		truth.h.Apply(vision.Point{X: 9, Y: 0}),
+		truth.h.Apply(vision.Point{X: 9, Y: 9}),
+		truth.h.Apply(vision.Point{X: 0, Y: 9}),
+	}}
+	if !short.fit(nil) {
+		t.Fatal("the frame one ring short is not a board through the camera (the case is wrong)")
+	}
+	short.white = truth.white
+	for _, tc := range []struct {
+		name      string
+		best      *frame
+		edges     *frame
+		want      *frame
+		wantDoubt bool
+		wantEdges bool // the edges' search is run
+	}{
+		{"the true outline: kept, the edges not searched", truth, short, truth, false, false},
+		{"one ring short, the edges' frame found: replaced", short, truth, truth, false, true},
+		{"one ring short, no edges' frame: kept in doubt", short, nil, short, true, true},
+		{"no outline: nothing", nil, truth, nil, false, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			searched := false
+			got, doubt := latticeChecked(tc.best, p, func() *frame { searched = true; return tc.edges })
+			if got != tc.want || doubt != tc.wantDoubt || searched != tc.wantEdges {
+				t.Errorf("frame %p doubt %v edges searched %v; want %p, %v, %v", got, doubt, searched, tc.want, tc.wantDoubt, tc.wantEdges)
 			}
 		})
 	}
