@@ -222,6 +222,10 @@ func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocato
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
+		// Chromium's own temporary files (its singleton socket's
+		// directory, left behind when the test ends it) go in the
+		// test's temporary directory, not the machine's /tmp.
+		chromedp.Env("TMPDIR=" + t.TempDir()),
 	}, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx)

@@ -204,7 +204,11 @@ func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()),
+		// Chromium's own temporary files (its singleton socket's
+		// directory, left behind when the test ends it) go in the
+		// test's temporary directory, not the machine's /tmp.
+		chromedp.Env("TMPDIR="+t.TempDir()))
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	bctx, cancelTimeout := emulation.Context(bctx, t, timeout)
 	t.Cleanup(func() {
