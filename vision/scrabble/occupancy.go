@@ -16,7 +16,8 @@ type look struct {
 	v  vec
 	sd float64
 	// face is the colour of the lighter half of the samples: a tile's
-	// face, lettered or blank, shows the same.
+	// face, lettered or blank, shows the same. The light's correction
+	// (evenLight, localLight) moves it as it moves the colour.
 	face [3]float64
 	// out: the square is out of the picture (a board partly out of
 	// view): no look, left out of every square's comparison and never a
@@ -302,6 +303,15 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 			sd = append(sd, d)
 		}
 	}
+	// A print most of whose squares hold tiles (on a crowded board, the
+	// double word squares along the diagonals, or the triple letter
+	// squares) has the tiles' look for its median: its covered squares
+	// then stand out from nothing (relearnLost).
+	tileReach := lostFactor * math.Max(median(sd), minSpread)
+	lost := relearnLost(&looks, learn, tile, tileReach, &med, &spread)
+	learnFace := func(r, c int, k Premium) bool {
+		return learn(r, c, k) && (!lost[k] || looks[r][c].dist(tile) >= tileReach)
+	}
 	sep := math.Inf(1)
 	for k := Premium(0); k < numPremiums; k++ {
 		sep = math.Min(sep, dist4(tile, med[k]))
@@ -331,7 +341,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 			var w []float64
 			for r := 0; r < Size; r++ {
 				for c := 0; c < Size; c++ {
-					if learn(r, c, k) {
+					if learnFace(r, c, k) {
 						w = append(w, looks[r][c].face[q])
 					}
 				}
@@ -379,6 +389,45 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 
 const centre = Size / 2
 
+// relearnLost learns again the empty look of each print, but the plain
+// squares', whose median look lies within reach of the tiles' look (most
+// of its squares hold tiles): from its squares outside that reach, when
+// there are minSeeds of them (med and spread are set anew). The plain
+// squares are left: the tiles' look is told from theirs, and a board
+// never has most of them covered. It returns the prints so learned.
+func relearnLost(looks *[Size][Size]look, learn func(r, c int, k Premium) bool, tile vec, reach float64, med *[numPremiums]vec, spread *[numPremiums]float64) (lost [numPremiums]bool) {
+	for k := Premium(1); k < numPremiums; k++ {
+		if dist4(med[k], tile) >= reach {
+			continue
+		}
+		var vs [dims][]float64
+		var far []look
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if learn(r, c, k) && looks[r][c].dist(tile) >= reach {
+					far = append(far, looks[r][c])
+					for q := range dims {
+						vs[q] = append(vs[q], looks[r][c].v[q])
+					}
+				}
+			}
+		}
+		if len(far) < minSeeds {
+			continue
+		}
+		lost[k] = true
+		for q := range dims {
+			med[k][q] = median(vs[q])
+		}
+		var ds []float64
+		for _, l := range far {
+			ds = append(ds, l.dist(med[k]))
+		}
+		spread[k] = math.Max(median(ds), minSpread)
+	}
+	return lost
+}
+
 func isStar(r, c int) bool { return r == centre && c == centre }
 
 // localLight takes out what evenLight's smooth surface leaves of the
@@ -419,7 +468,9 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 				continue
 			}
 			for q := 0; q < 3; q++ {
-				looks[r][c].v[q] -= median(near[q]) - m[q]
+				d := median(near[q]) - m[q]
+				looks[r][c].v[q] -= d
+				looks[r][c].face[q] -= d
 			}
 		}
 	}
@@ -433,8 +484,12 @@ const (
 	// blank, whose face shows no letter).
 	blankNear = 0.35
 	// blankStand: how far (in spreads) a blank's face stands from its
-	// print's.
-	blankStand = 6.0
+	// print's. 6 until 2 Dec (evening), when the faces were not yet
+	// corrected for the light as the colours are (evenLight,
+	// localLight): on a white board, whose light cream blanks stand 4-5
+	// spreads from the plain squares' face (the empty plain squares
+	// 0.2-1.2), both blanks were missed.
+	blankStand = 4.0
 	minSpread  = 3.0 // grey levels: the least spread assumed
 	// spreadRatio: robustSpread's ratio of the median distance to the
 	// first quartile on a print's empty squares (on crowded seed 7022's
@@ -460,6 +515,12 @@ const (
 	// scenes of render-set --seed 1 find 54 -> 74% of their tiles, the
 	// photos unchanged).
 	seedsApart = 1.2
+	// lostFactor: a print's median look lying within lostFactor times
+	// the seeds' spread of the tiles' look is the tiles' (relearnLost).
+	// On the crowded tune boards a lost print's median lay 1.4 of the
+	// seeds' spread from the tiles' look (double word squares, tfcrowd
+	// 7106), the other prints' 3.3 and more.
+	lostFactor = 2.0
 )
 
 var debugOcc = func(looks [Size][Size]look, med [numPremiums]vec, spread [numPremiums]float64, tile vec) {
@@ -695,7 +756,7 @@ func mean(v []float64) float64 {
 // surface (a quadratic in row and column) fitted to the plain squares'
 // looks, robustly (a trimmed fit first, then squares far off it, tiles,
 // left out and it is fitted again), is subtracted from every square's
-// look, less its mean.
+// look, less its mean (its colour and its face alike).
 func evenLight(looks *[Size][Size]look) {
 	for q := 0; q < 3; q++ {
 		var rs, cs, vs []float64
@@ -759,7 +820,9 @@ func evenLight(looks *[Size][Size]look) {
 		m /= Size * Size
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				looks[r][c].v[q] -= quad(coef, float64(r), float64(c)) - m
+				d := quad(coef, float64(r), float64(c)) - m
+				looks[r][c].v[q] -= d
+				looks[r][c].face[q] -= d
 			}
 		}
 	}
