@@ -16,8 +16,7 @@ type look struct {
 	v  vec
 	sd float64
 	// face is the colour of the lighter half of the samples: a tile's
-	// face, lettered or blank, shows the same. The light's correction
-	// (evenLight, localLight) moves it as it moves the colour.
+	// face, lettered or blank, shows the same.
 	face [3]float64
 	// out: the square is out of the picture (a board partly out of
 	// view): no look, left out of every square's comparison and never a
@@ -468,9 +467,7 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 				continue
 			}
 			for q := 0; q < 3; q++ {
-				d := median(near[q]) - m[q]
-				looks[r][c].v[q] -= d
-				looks[r][c].face[q] -= d
+				looks[r][c].v[q] -= median(near[q]) - m[q]
 			}
 		}
 	}
@@ -484,12 +481,10 @@ const (
 	// blank, whose face shows no letter).
 	blankNear = 0.35
 	// blankStand: how far (in spreads) a blank's face stands from its
-	// print's. 6 until 2 Dec (evening), when the faces were not yet
-	// corrected for the light as the colours are (evenLight,
-	// localLight): on a white board, whose light cream blanks stand 4-5
-	// spreads from the plain squares' face (the empty plain squares
-	// 0.2-1.2), both blanks were missed.
-	blankStand = 4.0
+	// print's. (Tried on 2 Dec, night: the faces corrected for the light
+	// as the colours are, and 4: more blanks found on the tune sets,
+	// fewer tiles on the held-out ones; not kept, docs/scrabble-vision.md.)
+	blankStand = 6.0
 	minSpread  = 3.0 // grey levels: the least spread assumed
 	// spreadRatio: robustSpread's ratio of the median distance to the
 	// first quartile on a print's empty squares (on crowded seed 7022's
@@ -756,7 +751,7 @@ func mean(v []float64) float64 {
 // surface (a quadratic in row and column) fitted to the plain squares'
 // looks, robustly (a trimmed fit first, then squares far off it, tiles,
 // left out and it is fitted again), is subtracted from every square's
-// look, less its mean (its colour and its face alike).
+// look, less its mean.
 func evenLight(looks *[Size][Size]look) {
 	for q := 0; q < 3; q++ {
 		var rs, cs, vs []float64
@@ -820,9 +815,7 @@ func evenLight(looks *[Size][Size]look) {
 		m /= Size * Size
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				d := quad(coef, float64(r), float64(c)) - m
-				looks[r][c].v[q] -= d
-				looks[r][c].face[q] -= d
+				looks[r][c].v[q] -= quad(coef, float64(r), float64(c)) - m
 			}
 		}
 	}
