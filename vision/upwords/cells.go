@@ -128,6 +128,14 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			// Near those bounds the square is read empty, not surely:
 			// a grid a few pixels off moves a square's walls that far.
 			cell.nearCover = !d.marked && (cell.walls > coverNear || (cell.walls > 0 && cell.walls < 1/coverNear))
+			if !d.marked && !cell.Covered && d.dropped == "" && ts.ev > -faintTile && !centreSquare(r, c, n) {
+				// Nearly light enough for a tile: where its top face
+				// would be, for the reader to say (readFaint).
+				if !searched {
+					fit = faceSearch(p, pose, cam, &occ, r, c, geo)
+				}
+				cell.faint = &faintFace{height: fit.height, margin: fit.margin}
+			}
 		}
 		cells[i] = cell
 	}
@@ -157,6 +165,22 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		}
 	}
 	return cells
+}
+
+// faintTile: a square read empty whose tile evidence is within this of
+// a tile's is read by the reader too (readFaint): another maker's tiles
+// only a little lighter than the board (a beige face on a brown board)
+// fall just short of the light the evidence asks. Not the centre
+// squares, whose print the reader may take for a letter (a diamond for
+// an O; dropCentrePrint decides there). Chosen on the tuning
+// sets 9494 and 9595 (docs/vision.md, "Sure and wrong").
+const faintTile = 0.3
+
+// faintFace is where a square read empty but nearly light enough for a
+// tile would have its top face (faceSearch).
+type faintFace struct {
+	height int
+	margin float64
 }
 
 // coverDark is the tile evidence below which a square read empty is

@@ -151,6 +151,9 @@ type Cell struct {
 	Raised []string
 	// compared: Change was measured.
 	compared bool
+	// faint: read empty, but nearly light enough for a tile: where its
+	// top face would be (readFaint).
+	faint *faintFace
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -323,6 +326,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 	}
 	if opt.Reader != nil {
+		if err := readFaint(img, cells, faces, &pose, geo, crop, opt.Reader); err != nil {
+			return nil, err
+		}
 		dropCentrePrint(img, cells, n)
 	}
 	k, known := letterTurn(cells)
@@ -454,6 +460,42 @@ func readStack(img image.Image, c *Cell, faceOut *image.Image, crop int, reader 
 			return nil
 		}
 		c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+	}
+	return nil
+}
+
+// faintConf is the reader's confidence from which a square read empty but
+// nearly light enough for a tile (Cell.faint) is a stack: its letter read
+// where its top face would be.
+const faintConf = 0.9
+
+// readFaint reads the squares read empty whose tile evidence falls just
+// short of a tile's (Cell.faint): another maker's tiles may be only a
+// little lighter than its board. A letter read there at faintConf or
+// more makes the square a stack, never sure (its tile evidence stays
+// under SureTile); the reader's "no tile" or a letter read less surely
+// leaves it empty. A few readings a board, and only where the light
+// nearly says tile.
+func readFaint(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, reader TileReader) error {
+	for i := range cells {
+		c := &cells[i]
+		if c.Height > 0 || c.faint == nil {
+			continue
+		}
+		h := max(c.faint.height, 1)
+		q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
+		face := letterCrop(img, q, crop)
+		rd, err := reader.Read(face)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if rd.Letter == "" || rd.Conf < faintConf {
+			continue
+		}
+		c.Height, c.HeightOK, c.Face = h, c.faint.margin, q
+		c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+		c.Covered, c.overlaid, c.nearCover = false, false, false
+		faces[i] = face
 	}
 	return nil
 }
