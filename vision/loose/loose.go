@@ -178,6 +178,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if ok {
 		return done(br)
 	}
+	if board == nil && !opt.Twists {
+		// Part of a board, too little of it for the board's reader: its
+		// squares by the print's lines.
+		if gr, ok := onPrintLattice(img, opt); ok {
+			return done(gr)
+		}
+	}
 	found, err := findTiles(img, opt)
 	if err != nil {
 		return nil, err
