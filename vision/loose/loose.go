@@ -66,6 +66,9 @@ type Tile struct {
 	// byLetter: found only as a square round a letter (no face outline
 	// backs it); the reader must be sure of it.
 	byLetter bool
+	// face: the colour of a tile found in a printed lattice's square
+	// (gridTiles), for telling blanks.
+	face [3]float64
 	// glyph: the centre of the letter found inside it (hasGlyph).
 	glyph    Point
 	hasGlyph bool

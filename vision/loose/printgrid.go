@@ -97,26 +97,44 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 	for i := range gray {
 		gray[i] = 0.299*float64(work.pix[3*i]) + 0.587*float64(work.pix[3*i+1]) + 0.114*float64(work.pix[3*i+2])
 	}
-	theta := gradientAngle(gray, w, h)
-	// Refine the angle by the lines' sharpness.
-	best, bestS := theta, -1.0
-	for d := -2.0; d <= 2.0; d += 0.5 {
-		a := theta + d
-		rot, valid := rotateGray(gray, w, h, a)
-		rv, rh := ridges(rot, valid, w, h)
-		s := profileSharpness(colProfile(rv, w, h, 0, h)) + profileSharpness(rowProfile(rh, w, h, 0, w))
-		if s > bestS {
-			best, bestS = a, s
-		}
-	}
-	theta = best
-	rot, valid := rotateGray(gray, w, h, theta)
-	rv, rh := ridges(rot, valid, w, h)
 	minP := math.Max(10, float64(max(w, h))/40)
 	maxP := float64(min(w, h)) / 3
 	if maxP <= minP {
 		return nil, false
 	}
+	theta := gradientAngle(gray, w, h)
+	sharpness := func(a float64) float64 {
+		rot, valid := rotateGray(gray, w, h, a)
+		rv, rh := ridges(rot, valid, w, h)
+		return profileSharpness(colProfile(rv, w, h, 0, h)) + profileSharpness(rowProfile(rh, w, h, 0, w))
+	}
+	// The pitch first (it hardly depends on the angle's last degree):
+	// squares too small for a close-up end the search here, before the
+	// angle is refined (most photos of loose tiles).
+	{
+		rot, valid := rotateGray(gray, w, h, theta)
+		rv, rh := ridges(rot, valid, w, h)
+		if p, _, _ := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP); p < gridMinPitch {
+			return nil, false
+		}
+	}
+	// Refine the angle by the lines' sharpness: degree steps, then half
+	// a degree round the best.
+	best, bestS := theta, sharpness(theta)
+	for _, d := range []float64{-2, -1, 1, 2} {
+		if s := sharpness(theta + d); s > bestS {
+			best, bestS = theta+d, s
+		}
+	}
+	theta = best
+	for _, d := range []float64{-0.5, 0.5} {
+		if s := sharpness(theta + d); s > bestS {
+			best, bestS = theta+d, s
+		}
+	}
+	theta = best
+	rot, valid := rotateGray(gray, w, h, theta)
+	rv, rh := ridges(rot, valid, w, h)
 	p0, cx, cy := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP)
 	if p0 < gridMinPitch || math.Max(cx, cy) < gridMinCorr || cx+cy < 1.3*gridMinCorr {
 		return nil, false
@@ -287,10 +305,13 @@ func gradientAngle(g []float64, w, h int) float64 {
 			if m < 400 {
 				continue
 			}
-			a := 4 * math.Atan2(gy, gx)
-			mm := math.Sqrt(m)
-			sc += mm * math.Cos(a)
-			ss += mm * math.Sin(a)
+			// (gx + i gy)^4 / |g|^3: the gradient's strength at four
+			// times its angle, without trigonometry.
+			re2, im2 := gx*gx-gy*gy, 2*gx*gy
+			re4, im4 := re2*re2-im2*im2, 2*re2*im2
+			k := 1 / (m * math.Sqrt(m))
+			sc += re4 * k
+			ss += im4 * k
 		}
 	}
 	return math.Atan2(ss, sc) / 4 * 180 / math.Pi
@@ -532,12 +553,13 @@ func combPhase(prof []float64, p float64) (float64, float64) {
 	return bestF, bestS / mean
 }
 
-// gridTiles are the squares of the print's lattice that hold a tile: a
-// square wholly in the photo, within a square of the crossings the
-// lattice was seen by, with one large dark letter in its middle
-// (bigLetter). Their quads are the squares.
-func gridTiles(src rgbImage, pl *printLattice) []Tile {
-	var out []Tile
+// gridTiles are the squares of the print's lattice that hold a lettered
+// tile: a square wholly in the photo, within a square of the crossings
+// the lattice was seen by, with one large dark letter in its middle
+// (bigLetter). Their quads are the squares. plain are the squares with
+// no ink at all (empty plain squares, and blank tiles), with their
+// colour.
+func gridTiles(src rgbImage, pl *printLattice) (tiles []Tile, plain []plainSquare) {
 	x0, x1 := int(math.Floor(pl.loX))-1, int(math.Ceil(pl.hiX))
 	y0, y1 := int(math.Floor(pl.loY))-1, int(math.Ceil(pl.hiY))
 	margin := 0.1 * pl.pitch
@@ -553,33 +575,92 @@ func gridTiles(src rgbImage, pl *printLattice) []Tile {
 			if !inside {
 				continue
 			}
-			if !bigLetter(rectify(src, q, cellSide, 1)) {
-				continue
+			lk := lookAt(rectify(src, q, cellSide, 1))
+			t := Tile{Letter: "?", Corners: q, Center: centroid(q), Side: meanSide(q), Angle: outlineAngle(q), Row: -1, Col: -1}
+			switch {
+			case lk.big:
+				t.face = lk.face
+				tiles = append(tiles, t)
+			case lk.ink < blankInk:
+				plain = append(plain, plainSquare{t, lk.face})
 			}
-			out = append(out, Tile{
-				Letter:  "?",
-				Corners: q,
-				Center:  centroid(q),
-				Side:    meanSide(q),
-				Angle:   outlineAngle(q),
-				Row:     -1,
-				Col:     -1,
-			})
+		}
+	}
+	return tiles, plain
+}
+
+// plainSquare is a square of the lattice with no ink: its tile (were it
+// one) and its colour.
+type plainSquare struct {
+	t    Tile
+	face [3]float64
+}
+
+// blankInk: the most ink (a share of the square's inner part) a square
+// with no mark may show (noise, a speck of grain).
+const blankInk = 0.01
+
+// blanksAmong are the plain squares whose colour is the lettered tiles'
+// (tiles): nearer their median colour than blankNear of the way to the
+// plain squares' median (most of them the board's empty squares), where
+// the two medians stand at least blankApart apart; none with fewer than
+// three lettered tiles.
+func blanksAmong(tiles []Tile, plain []plainSquare) []Tile {
+	if len(tiles) < 3 || len(plain) < 3 {
+		return nil
+	}
+	med := func(get func(i int) [3]float64, n int) [3]float64 {
+		var m [3]float64
+		for ch := 0; ch < 3; ch++ {
+			v := make([]float64, n)
+			for i := range v {
+				v[i] = get(i)[ch]
+			}
+			m[ch] = median(v)
+		}
+		return m
+	}
+	tm := med(func(i int) [3]float64 { return tiles[i].face }, len(tiles))
+	pm := med(func(i int) [3]float64 { return plain[i].face }, len(plain))
+	d := func(a, b [3]float64) float64 { return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2])) }
+	apart := d(tm, pm)
+	if apart < blankApart {
+		return nil
+	}
+	var out []Tile
+	for _, p := range plain {
+		if d(p.face, tm) < blankNear*apart {
+			t := p.t
+			t.Letter, t.Blank, t.Conf = "", true, 0.5
+			out = append(out, t)
 		}
 	}
 	return out
 }
 
+const (
+	blankNear  = 0.35
+	blankApart = 20
+)
+
 // cellSide is the side, in pixels, a lattice square is looked at in.
 const cellSide = 48
 
-// bigLetter says whether a square (rectified, cellSide pixels) holds one
-// large dark mark in its middle, as a tile's letter: its largest dark
-// component (darker than the square's light level by a third of it, and
-// 30 levels at least) spans 0.28-0.8 of the square's height, and its
-// middle lies in the square's middle half. A premium square's printed
-// words are a tenth of a square high; a plain square has no mark.
-func bigLetter(m *image.RGBA) bool {
+// squareLook is what a square (rectified, cellSide pixels) shows: big,
+// one large dark mark in its middle, as a tile's letter (its largest
+// dark component, darker than the square's light level by a third of
+// it and 30 levels at least, spans 0.28-0.8 of the square's height, and
+// its middle lies in the square's middle half: a premium square's
+// printed words are a tenth of a square high, a plain square has no
+// mark); ink, the share of its inner part that is dark; face, the mean
+// colour (RGB) of its inner part's light pixels.
+type squareLook struct {
+	big  bool
+	ink  float64
+	face [3]float64
+}
+
+func lookAt(m *image.RGBA) squareLook {
 	n := m.Bounds().Dx()
 	g := make([]float64, n*n)
 	for y := 0; y < n; y++ {
@@ -599,10 +680,28 @@ func bigLetter(m *image.RGBA) bool {
 	}
 	light := quantile(inner, 0.75)
 	cut := light - math.Max(30, light/3)
+	var lk squareLook
 	dark := make([]bool, n*n)
+	nd, nl := 0, 0
 	for y := a; y < b; y++ {
 		for x := a; x < b; x++ {
-			dark[y*n+x] = g[y*n+x] < cut
+			i := y*n + x
+			dark[i] = g[i] < cut
+			if dark[i] {
+				nd++
+				continue
+			}
+			o := m.PixOffset(x, y)
+			for ch := 0; ch < 3; ch++ {
+				lk.face[ch] += float64(m.Pix[o+ch])
+			}
+			nl++
+		}
+	}
+	lk.ink = float64(nd) / float64((b-a)*(b-a))
+	if nl > 0 {
+		for ch := range lk.face {
+			lk.face[ch] /= float64(nl)
 		}
 	}
 	// The largest dark component (4-connected).
@@ -640,14 +739,15 @@ func bigLetter(m *image.RGBA) bool {
 		}
 	}
 	if bestArea == 0 {
-		return false
+		return lk
 	}
 	fn := float64(n)
 	hgt := float64(by1-by0+1) / fn
 	wid := float64(bx1-bx0+1) / fn
 	mx, my := float64(bx0+bx1+1)/2/fn, float64(by0+by1+1)/2/fn
-	return hgt >= 0.28 && hgt <= 0.8 && wid >= 0.05 && wid <= 0.8 &&
+	lk.big = hgt >= 0.28 && hgt <= 0.8 && wid >= 0.05 && wid <= 0.8 &&
 		mx >= 0.25 && mx <= 0.75 && my >= 0.25 && my <= 0.75
+	return lk
 }
 
 // onPrintLattice reads img as tiles lying in the squares of a printed
@@ -659,7 +759,7 @@ func onPrintLattice(img image.Image, opt Options) (*Reading, bool) {
 	if !ok {
 		return nil, false
 	}
-	tiles := gridTiles(src, pl)
+	tiles, plain := gridTiles(src, pl)
 	if len(tiles) == 0 {
 		return nil, false
 	}
@@ -667,6 +767,8 @@ func onPrintLattice(img image.Image, opt Options) (*Reading, bool) {
 	if err != nil || len(tiles) == 0 {
 		return nil, false
 	}
+	// A blank tile: a square with no ink, the colour of the tiles read.
+	tiles = append(tiles, blanksAmong(tiles, plain)...)
 	return latticeReading(img, pl, tiles), true
 }
 
@@ -681,6 +783,9 @@ func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
 	// lattice steps.
 	votes := map[[4]int]float64{}
 	for _, t := range tiles {
+		if t.Blank {
+			continue
+		}
 		a, b, d := lat(t.Corners[0]), lat(t.Corners[1]), lat(t.Corners[3])
 		k := [4]int{int(math.Round(b.X - a.X)), int(math.Round(b.Y - a.Y)), int(math.Round(d.X - a.X)), int(math.Round(d.Y - a.Y))}
 		votes[k] += t.Conf
@@ -700,13 +805,20 @@ func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
 		c := lat(t.Center)
 		t.Col = int(math.Floor(c.X*float64(best[0]) + c.Y*float64(best[1])))
 		t.Row = int(math.Floor(c.X*float64(best[2]) + c.Y*float64(best[3])))
-		minR, minC = min(minR, t.Row), min(minC, t.Col)
-		maxR, maxC = max(maxR, t.Row), max(maxC, t.Col)
+		if !t.Blank {
+			// The layout is the lettered tiles' (LayoutText).
+			minR, minC = min(minR, t.Row), min(minC, t.Col)
+			maxR, maxC = max(maxR, t.Row), max(maxC, t.Col)
+		}
 		pitch += t.Side
 	}
 	for i := range tiles {
-		tiles[i].Row -= minR
-		tiles[i].Col -= minC
+		t := &tiles[i]
+		t.Row -= minR
+		t.Col -= minC
+		if t.Row < 0 || t.Row > maxR-minR || t.Col < 0 || t.Col > maxC-minC {
+			t.Row, t.Col = -1, -1 // a blank beyond the layout's lettered box
+		}
 	}
 	r.Tiles = tiles
 	r.Rows, r.Cols = maxR-minR+1, maxC-minC+1

@@ -71,3 +71,19 @@ func TestScanCloseUpOfBoard(t *testing.T) {
 		}
 	})
 }
+
+// BenchmarkFindPrintLattice: the search for a printed board's lattice
+// that `scan --game lexicon` adds where no whole board is found, on the
+// 1640x1232 photo of about 100 loose tiles (BenchmarkScanLoose100's):
+// its cost on a photo with no board.
+func BenchmarkFindPrintLattice(b *testing.B) {
+	src := toRGB(mosaic100(b))
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, ok := findPrintLattice(src); ok {
+			b.Fatal("a lattice found among loose tiles")
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
