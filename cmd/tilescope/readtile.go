@@ -125,6 +125,19 @@ func openReader(backend, alphabet, modelPath string) (ocr.Reader, func(), error)
 			}
 			return c, func() {}, nil
 		}
+		if alphabet == ocr.English {
+			// English crops may be Scrabble squares (dark tiles, value
+			// numbers, premium print): the general model with the one
+			// trained on Scrabble squares (ocr.SquareReader), when the
+			// binary has it.
+			sq, err := ocr.ForSquares()
+			if err == nil {
+				return sq, func() {}, nil
+			}
+			if !errors.Is(err, ocr.ErrNoModel) {
+				return nil, nil, err
+			}
+		}
 		rd, err := ocr.Default(alphabet)
 		if err != nil {
 			return nil, nil, err

@@ -1,0 +1,279 @@
+// Command scrcrops writes a set of real Scrabble square crops, cut from the
+// 16 labelled Scrabble photos (../shared/data/photos/scrabble-board, by
+// Jeff Heidel, MIT licence; labels vision/scrabble/testdata/real) the ways
+// another person might cut a square: tight, with a margin, a little off
+// centre, a little turned, at various sizes; lettered tiles, and empty
+// squares with their premium print and plain ones. The photos are split as
+// docs/loose-tiles.md ("Blanks on a printed board") splits them: the
+// tuning half (163920, 163933, 163949, 164035, 164044, 164052, 165303,
+// 165313) is written to OUT/tune, the others to OUT/held. Each half is a
+// folder of crops per letter ("empty" for no tile) that eval-tiles and
+// read-tile read (docs/ocr.md, "Real Scrabble crops"). Blank tiles are
+// left out (a blank is a tile with no letter: read-tile has no answer for
+// it). The same seed writes the same crops. From the repository root:
+//
+//	go run ./ocr/internal/scrcrops -out /tmp/scrcrops
+package main
+
+import (
+	"bufio"
+	"flag"
+	"fmt"
+	"hash/fnv"
+	"image"
+	"image/color"
+	"image/png"
+	"math"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tilescope/tilescope/internal/imagesize"
+	"github.com/tilescope/tilescope/scoring/scrabble"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// tuning is the tuning half of the photos (docs/loose-tiles.md).
+var tuning = []string{"163920", "163933", "163949", "164035", "164044", "164052", "165303", "165313"}
+
+func main() {
+	photos := flag.String("photos", "../shared/data/photos/scrabble-board", "the Scrabble photos")
+	labels := flag.String("labels", "vision/scrabble/testdata/real", "their labels (NAME.txt per photo)")
+	out := flag.String("out", "", "output folder (tune/ and held/ are written in it)")
+	seed := flag.Uint64("seed", 16, "seed of the cuts")
+	perTile := flag.Int("per-tile", 6, "crops per lettered tile")
+	perPremium := flag.Int("per-premium", 2, "crops per empty premium square")
+	plain := flag.Float64("plain", 0.15, "share of the empty plain squares cut (one crop each)")
+	flag.Parse()
+	if *out == "" {
+		fmt.Fprintln(os.Stderr, "scrcrops: -out is required")
+		os.Exit(2)
+	}
+	c := cutter{seed: *seed, perTile: *perTile, perPremium: *perPremium, plain: *plain}
+	if err := c.run(*photos, *labels, *out); err != nil {
+		fmt.Fprintln(os.Stderr, "scrcrops:", err)
+		os.Exit(1)
+	}
+}
+
+type cutter struct {
+	seed                uint64
+	perTile, perPremium int
+	plain               float64
+}
+
+func (c cutter) run(photos, labels, out string) error {
+	files, err := filepath.Glob(filepath.Join(labels, "*.txt"))
+	if err != nil || len(files) == 0 {
+		return fmt.Errorf("%s: no label files", labels)
+	}
+	counts := map[string][2]int{}
+	for _, lf := range files {
+		name := strings.TrimSuffix(filepath.Base(lf), ".txt")
+		corners, grid, err := readLabel(lf)
+		if err != nil {
+			return err
+		}
+		img, _, err := imagesize.DecodeFile(filepath.Join(photos, name+".jpg"))
+		if err != nil {
+			return fmt.Errorf("%s: %w", name, err)
+		}
+		half := "held"
+		if slices.ContainsFunc(tuning, func(s string) bool { return strings.HasSuffix(name, s) }) {
+			half = "tune"
+		}
+		h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: 15, Y: 0}, {X: 15, Y: 15}, {X: 0, Y: 15}}, corners[:])
+		if err != nil {
+			return fmt.Errorf("%s: corners: %w", lf, err)
+		}
+		for r := 0; r < 15; r++ {
+			for col := 0; col < 15; col++ {
+				cell := grid[r][col]
+				rng := rand.New(rand.NewPCG(c.seed, hash(name, r, col)))
+				n, dir := 0, ""
+				switch {
+				case cell >= 'A' && cell <= 'Z':
+					n, dir = c.perTile, string(cell)
+				case cell == '.' && scrabble.PremiumAt(scrabble.Pos{Row: r, Col: col}) != scrabble.Plain:
+					n, dir = c.perPremium, "empty"
+				case cell == '.' && rng.Float64() < c.plain:
+					n, dir = 1, "empty"
+				default:
+					continue // blanks and the plain squares not drawn
+				}
+				for k := 0; k < n; k++ {
+					cut := pickCut(rng, k)
+					m := cut.apply(img, h, r, col)
+					path := filepath.Join(out, half, dir, fmt.Sprintf("%s_r%02dc%02d_%d%s.png", name, r, col, k, cut.name))
+					if err := save(path, m); err != nil {
+						return err
+					}
+					cc := counts[half]
+					if dir == "empty" {
+						cc[1]++
+					} else {
+						cc[0]++
+					}
+					counts[half] = cc
+				}
+			}
+		}
+	}
+	for _, half := range []string{"tune", "held"} {
+		fmt.Printf("%s: %d lettered crops, %d empty squares, in %s\n", half, counts[half][0], counts[half][1], filepath.Join(out, half))
+	}
+	return nil
+}
+
+// cut is one way of cutting a square: its margin (a share of the square
+// on each side; negative cuts inside it), its centre's shift (squares), its
+// turn (degrees) and the crop's side in pixels.
+type cut struct {
+	name           string
+	margin, dx, dy float64
+	turn           float64
+	size           int
+}
+
+var sizes = []int{24, 32, 40, 48, 64, 80, 96, 128}
+
+// pickCut draws the k-th cut of a square: the first five are one of each
+// kind (tight, margin, off, turned, mixed), then mixed.
+func pickCut(rng *rand.Rand, k int) cut {
+	c := cut{size: sizes[rng.IntN(len(sizes))], margin: 0.02 + 0.08*rng.Float64()}
+	kind := k % 5
+	if k >= 5 {
+		kind = 4
+	}
+	switch kind {
+	case 0:
+		c.name, c.margin = "tight", -0.06+0.06*rng.Float64()
+	case 1:
+		c.name, c.margin = "margin", 0.12+0.18*rng.Float64()
+	case 2:
+		a := 2 * math.Pi * rng.Float64()
+		s := 0.06 + 0.1*rng.Float64()
+		c.name, c.dx, c.dy = "off", s*math.Cos(a), s*math.Sin(a)
+	case 3:
+		c.name, c.turn = "turned", (3+7*rng.Float64())*float64(1-2*rng.IntN(2))
+	default:
+		c.name = "mixed"
+		c.margin = -0.04 + 0.3*rng.Float64()
+		a := 2 * math.Pi * rng.Float64()
+		s := 0.1 * rng.Float64()
+		c.dx, c.dy = s*math.Cos(a), s*math.Sin(a)
+		c.turn = 10 * (rng.Float64() - 0.5)
+	}
+	return c
+}
+
+// apply cuts square (r, col) from img, h mapping board units (a square is
+// 1) to the photo's pixels, sampled bilinearly.
+func (c cut) apply(img image.Image, h vision.Homography, r, col int) *image.RGBA {
+	n := c.size
+	out := image.NewRGBA(image.Rect(0, 0, n, n))
+	cx, cy := float64(col)+0.5+c.dx, float64(r)+0.5+c.dy
+	half := 0.5 + c.margin
+	sin, cos := math.Sincos(c.turn * math.Pi / 180)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			u := ((float64(x)+0.5)/float64(n)*2 - 1) * half
+			v := ((float64(y)+0.5)/float64(n)*2 - 1) * half
+			p := h.Apply(vision.Point{X: cx + cos*u - sin*v, Y: cy + sin*u + cos*v})
+			out.SetRGBA(x, y, bilinear(img, p.X-0.5, p.Y-0.5))
+		}
+	}
+	return out
+}
+
+func bilinear(img image.Image, x, y float64) color.RGBA {
+	b := img.Bounds()
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := x-float64(x0), y-float64(y0)
+	var acc [3]float64
+	for j := 0; j < 2; j++ {
+		for i := 0; i < 2; i++ {
+			w := (1 - math.Abs(float64(i)-fx)) * (1 - math.Abs(float64(j)-fy))
+			px := min(max(x0+i, b.Min.X), b.Max.X-1)
+			py := min(max(y0+j, b.Min.Y), b.Max.Y-1)
+			r, g, bb, _ := img.At(px, py).RGBA()
+			acc[0] += w * float64(r>>8)
+			acc[1] += w * float64(g>>8)
+			acc[2] += w * float64(bb>>8)
+		}
+	}
+	return color.RGBA{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5), 255}
+}
+
+func hash(name string, r, c int) uint64 {
+	f := fnv.New64a()
+	fmt.Fprintf(f, "%s/%d/%d", name, r, c)
+	return f.Sum64()
+}
+
+// readLabel reads a label file: its corners and its 15 rows of cells.
+func readLabel(path string) (corners [4]vision.Point, grid [15][15]byte, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return corners, grid, err
+	}
+	defer f.Close()
+	sc := bufio.NewScanner(f)
+	row, haveCorners := 0, false
+	for line := 1; sc.Scan(); line++ {
+		t := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(t, "# corners:"); ok {
+			fs := strings.Fields(rest)
+			if len(fs) != 4 {
+				return corners, grid, fmt.Errorf("%s:%d: want four corners x,y", path, line)
+			}
+			for i, s := range fs {
+				xs, ys, ok := strings.Cut(s, ",")
+				x, e1 := strconv.ParseFloat(xs, 64)
+				y, e2 := strconv.ParseFloat(ys, 64)
+				if !ok || e1 != nil || e2 != nil {
+					return corners, grid, fmt.Errorf("%s:%d: corner %q is not x,y", path, line, s)
+				}
+				corners[i] = vision.Point{X: x, Y: y}
+			}
+			haveCorners = true
+			continue
+		}
+		if t == "" || strings.HasPrefix(t, "#") {
+			continue
+		}
+		cells := strings.Fields(t)
+		if row >= 15 || len(cells) != 15 {
+			return corners, grid, fmt.Errorf("%s:%d: want 15 rows of 15 cells", path, line)
+		}
+		for i, s := range cells {
+			grid[row][i] = s[0]
+		}
+		row++
+	}
+	if err := sc.Err(); err != nil {
+		return corners, grid, err
+	}
+	if row != 15 || !haveCorners {
+		return corners, grid, fmt.Errorf("%s: want corners and 15 rows (have %d)", path, row)
+	}
+	return corners, grid, nil
+}
+
+func save(path string, img image.Image) error {
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		return err
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := png.Encode(f, img); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
+}

@@ -1,0 +1,280 @@
+package ocr
+
+import (
+	"fmt"
+	"image"
+	"slices"
+	"sync"
+)
+
+// SquareReader reads a crop that may be a loose tile or a square of a
+// printed board (a Scrabble square: a tile with its value number, or an
+// empty square with its premium print), as read-tile is given them. It
+// reads with the general English classifier, and with the classifier
+// trained on Scrabble squares (SpecialistScrabble) pooled with it on the
+// crop whitened (whitenCrop) and with a value number painted out
+// (dropValueMark): the general model, which learned from light tiles,
+// reads the dark tiles of older Scrabble sets as empty squares and some
+// premium prints ("DOUBLE LETTER SCORE") as an M.
+//
+// Which reading is kept depends on the crop's middle (its centre 60%):
+//
+//   - light and grey (median grey at least squareLight, median saturation
+//     at most squareGrey), as a Bananagrams tile or a light wooden one: the
+//     general model's letter, unless it is under squareSureLetter and both
+//     whitened reads say no tile with one of the two models sure of it
+//     (conf at least squareSureEmpty: a pale premium square); when the
+//     general model sees no tile, the whitened reading;
+//   - dark or coloured (a dark tile, a coloured premium square, an Upwords
+//     face): the general model's letter only when it is squareSureDark
+//     sure, else the whitened reading.
+//
+// The whitened reading is no tile when both whitened reads say so, else
+// the letter read with the value painted out, else the plain whitened
+// one. Measured on real Scrabble crops, Bananagrams tiles and rendered
+// Upwords and Lexicon tiles (docs/ocr.md, "Real Scrabble crops").
+type SquareReader struct {
+	General *Classifier // the English classifier (Default)
+	Pool    Pool        // SpecialistScrabble pooled with General
+}
+
+const (
+	squareLight      = 140  // a face at least this grey (0..255) is light
+	squareGrey       = 0.35 // and at most this saturated is grey
+	squareSureLetter = 0.85 // a light crop's letter this sure stands
+	squareSureEmpty  = 0.49 // a pool of two says no tile this sure when one model is sure
+	squareSureDark   = 0.9  // a dark or coloured crop's general letter this sure stands
+)
+
+var (
+	squaresOnce sync.Once
+	squares     *SquareReader
+	squaresErr  error
+)
+
+// ForSquares returns the SquareReader of the binary's English models;
+// ErrNoModel (wrapped) when it has no SpecialistScrabble. Loaded once;
+// safe for concurrent use.
+func ForSquares() (*SquareReader, error) {
+	squaresOnce.Do(func() {
+		en, err := classifierFor(English)
+		if err != nil {
+			squaresErr = err
+			return
+		}
+		m, err := LoadModel(SpecialistScrabble)
+		if err != nil {
+			squaresErr = err
+			return
+		}
+		scr, err := NewClassifier(m)
+		if err != nil {
+			squaresErr = fmt.Errorf("%s: %w", SpecialistScrabble, err)
+			return
+		}
+		squares, squaresErr = NewSquareReader(en, scr)
+	})
+	return squares, squaresErr
+}
+
+// NewSquareReader makes a SquareReader of a general classifier and one
+// trained on board squares, which must read the same glyphs at the same
+// turns.
+func NewSquareReader(general, squares *Classifier) (*SquareReader, error) {
+	if !slices.Equal(general.Glyphs(), squares.Glyphs()) || general.Model().Turns != squares.Model().Turns {
+		return nil, fmt.Errorf("ocr: the squares' model reads other glyphs than the general one")
+	}
+	return &SquareReader{General: general, Pool: Pool{squares, general}}, nil
+}
+
+// Read reads one crop.
+func (s *SquareReader) Read(tile image.Image) (Reading, error) {
+	if err := checkImage(tile); err != nil {
+		return Reading{}, err
+	}
+	a, err := s.General.Read(tile)
+	if err != nil {
+		return Reading{}, err
+	}
+	grey, sat := middleFace(tile)
+	light := grey >= squareLight && sat <= squareGrey
+	if !a.NoTile() && !light && a.Conf >= squareSureDark {
+		return a, nil
+	}
+	w := whitenCrop(tile)
+	b, err := s.Pool.Read(w)
+	if err != nil {
+		return Reading{}, err
+	}
+	d, err := s.Pool.Read(dropValueMark(w))
+	if err != nil {
+		return Reading{}, err
+	}
+	if light && !a.NoTile() {
+		if b.NoTile() && d.NoTile() && min(b.Conf, d.Conf) >= squareSureEmpty && a.Conf < squareSureLetter {
+			return b, nil
+		}
+		return a, nil
+	}
+	switch {
+	case b.NoTile() && d.NoTile():
+		return b, nil
+	case !d.NoTile():
+		return d, nil
+	}
+	return b, nil
+}
+
+// middleFace is the median grey (0..255) and the median saturation (0..1)
+// of a crop's middle (its centre 60%; the whole crop when that is empty).
+func middleFace(img image.Image) (grey, sat float64) {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	x0, y0, x1, y1 := w/5, h/5, w-w/5, h-h/5
+	if x1 <= x0 || y1 <= y0 {
+		x0, y0, x1, y1 = 0, 0, w, h
+	}
+	var gh, sh [256]int
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			r, g, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			R, G, B := r>>8, g>>8, bl>>8
+			gh[Luma(uint8(R), uint8(G), uint8(B))]++
+			mx, mn := max(R, G, B), min(R, G, B)
+			if mx > 0 {
+				sh[(mx-mn)*255/mx]++
+			} else {
+				sh[0]++
+			}
+		}
+	}
+	n := (x1 - x0) * (y1 - y0)
+	return float64(histPercentile(&gh, n, 50)), float64(histPercentile(&sh, n, 50)) / 255
+}
+
+// histPercentile is the level below which k percent of a histogram's n
+// counts lie.
+func histPercentile(h *[256]int, n, k int) int {
+	want := (n-1)*k/100 + 1
+	s := 0
+	for v, c := range h {
+		s += c
+		if s >= want {
+			return v
+		}
+	}
+	return 255
+}
+
+// whitenCrop turns a crop grey with its face near white and its ink dark,
+// whatever the tile's wood or the light: the face is the median grey of
+// the crop's middle (its centre 60%, where a letter is) taken to 225, the
+// darkest 2% of the middle taken to 0 (as vision/scrabble whitens the
+// tiles it cuts).
+func whitenCrop(img image.Image) *image.Gray {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	g := make([]uint8, w*h)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			r, gg, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
+			g[y*w+x] = Luma(uint8(r>>8), uint8(gg>>8), uint8(bl>>8))
+		}
+	}
+	x0, y0, x1, y1 := w/5, h/5, w-w/5, h-h/5
+	if x1 <= x0 || y1 <= y0 {
+		x0, y0, x1, y1 = 0, 0, w, h
+	}
+	var hist [256]int
+	for y := y0; y < y1; y++ {
+		for x := x0; x < x1; x++ {
+			hist[g[y*w+x]]++
+		}
+	}
+	n := (x1 - x0) * (y1 - y0)
+	lo, face := float64(histPercentile(&hist, n, 2)), float64(histPercentile(&hist, n, 50))
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	if face-lo < 1 {
+		copy(out.Pix, g)
+		return out
+	}
+	for i, v := range g {
+		x := (float64(v) - lo) / (face - lo) * whiteFace
+		out.Pix[i] = uint8(min(max(x, 0), 255))
+	}
+	return out
+}
+
+const (
+	whiteFace = 225 // a whitened face's grey
+	inkGrey   = 110 // darker is ink on a whitened crop
+)
+
+// dropValueMark paints out, on a whitened crop, the marks that lie below
+// and right of the letter's centre and are much smaller than the letter
+// (under 60% of its height, under half its ink): a Scrabble tile's value
+// number, which the models took for part of the letter (I with its 1 read
+// L, V with its 4 read K, P with its 3 read R). The letter is the largest
+// dark component at least a quarter of the crop tall not touching its
+// edge; without one the crop is returned as it is.
+func dropValueMark(m *image.Gray) *image.Gray {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	label := make([]int32, w*h)
+	type comp struct{ n, x0, y0, x1, y1 int }
+	comps := []comp{{}}
+	var stack []int
+	for i := range label {
+		if m.Pix[i] >= inkGrey || label[i] != 0 {
+			continue
+		}
+		id := int32(len(comps))
+		c := comp{x0: w, y0: h, x1: -1, y1: -1}
+		label[i] = id
+		stack = append(stack[:0], i)
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			x, y := p%w, p/w
+			c.n++
+			c.x0, c.y0, c.x1, c.y1 = min(c.x0, x), min(c.y0, y), max(c.x1, x), max(c.y1, y)
+			for _, q := range [4]int{p - 1, p + 1, p - w, p + w} {
+				if q < 0 || q >= w*h || (q == p-1 && x == 0) || (q == p+1 && x == w-1) {
+					continue
+				}
+				if m.Pix[q] < inkGrey && label[q] == 0 {
+					label[q] = id
+					stack = append(stack, q)
+				}
+			}
+		}
+		comps = append(comps, c)
+	}
+	edge := func(c comp) bool { return c.x0 == 0 || c.y0 == 0 || c.x1 == w-1 || c.y1 == h-1 }
+	letter := 0
+	for i := 1; i < len(comps); i++ {
+		if c := comps[i]; !edge(c) && 4*(c.y1-c.y0+1) >= h && c.n > comps[letter].n {
+			letter = i
+		}
+	}
+	if letter == 0 {
+		return m
+	}
+	l := comps[letter]
+	cx, cy, lh := (l.x0+l.x1)/2, (l.y0+l.y1)/2, l.y1-l.y0+1
+	out := image.NewGray(m.Rect)
+	copy(out.Pix, m.Pix)
+	for i := 1; i < len(comps); i++ {
+		c := comps[i]
+		if i == letter || c.x0 <= cx || c.y0 <= cy || 10*(c.y1-c.y0+1) > 6*lh || 2*c.n > l.n {
+			continue
+		}
+		for y := c.y0; y <= c.y1; y++ {
+			for x := c.x0; x <= c.x1; x++ {
+				if label[y*w+x] == int32(i) {
+					out.Pix[y*w+x] = whiteFace
+				}
+			}
+		}
+	}
+	return out
+}

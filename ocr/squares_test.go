@@ -1,0 +1,165 @@
+package ocr
+
+import (
+	"image"
+	"image/color"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func squareReader(t *testing.T) *SquareReader {
+	t.Helper()
+	s, err := ForSquares()
+	if err != nil {
+		t.Fatalf("ForSquares: %v", err)
+	}
+	return s
+}
+
+// letterOf is a fixture's true letter: its name up to the first "_".
+func letterOf(path string) string {
+	l, _, _ := strings.Cut(filepath.Base(path), "_")
+	if l == "empty" {
+		return ""
+	}
+	return l
+}
+
+// A light tile (the Bananagrams crops) reads as the general model reads it.
+func TestSquareReaderKeepsLightTiles(t *testing.T) {
+	s := squareReader(t)
+	files, _ := filepath.Glob("testdata/real/*.png")
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/real")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			img := loadPNGs(t, f)[0]
+			want, err := s.General.Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got, err := s.Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Letter != want.Letter {
+				t.Errorf("read %q, the general model %q", got.Letter, want.Letter)
+			}
+		})
+	}
+}
+
+// Real Scrabble squares (testdata/scrabble: cut from the tuning half of
+// the Scrabble photos by ocr/internal/scrcrops; dark tiles of an old set,
+// and empty premium squares the general model reads as M) read right.
+func TestSquareReaderScrabble(t *testing.T) {
+	s := squareReader(t)
+	files, _ := filepath.Glob("testdata/scrabble/*.png")
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/scrabble")
+	}
+	general := 0
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			img := loadPNGs(t, f)[0]
+			got, err := s.Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.Letter != letterOf(f) {
+				t.Errorf("read %q (conf %.2f), want %q", got.Letter, got.Conf, letterOf(f))
+			}
+			if g, err := s.General.Read(img); err == nil && g.Letter == letterOf(f) {
+				general++
+			}
+		})
+	}
+	if general*2 > len(files) {
+		t.Errorf("the general model alone read %d of %d right: these crops no longer show what SquareReader is for", general, len(files))
+	}
+}
+
+func TestMiddleFace(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		c         color.RGBA
+		grey, sat float64
+	}{
+		{"white", color.RGBA{255, 255, 255, 255}, 255, 0},
+		{"grey", color.RGBA{100, 100, 100, 255}, 100, 0},
+		{"blue", color.RGBA{40, 120, 200, 255}, float64(Luma(40, 120, 200)), 0.8},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := image.NewRGBA(image.Rect(0, 0, 20, 20))
+			for i := 0; i < len(m.Pix); i += 4 {
+				m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = tc.c.R, tc.c.G, tc.c.B, 255
+			}
+			g, s := middleFace(m)
+			if g != tc.grey || s < tc.sat-0.01 || s > tc.sat+0.01 {
+				t.Errorf("middleFace = %.1f, %.3f; want %.1f, %.3f", g, s, tc.grey, tc.sat)
+			}
+		})
+	}
+}
+
+// whitenCrop takes a dark crop's face to 225 and its ink to black.
+func TestWhitenCrop(t *testing.T) {
+	m := image.NewGray(image.Rect(0, 0, 40, 40))
+	for i := range m.Pix {
+		m.Pix[i] = 80
+	}
+	for y := 10; y < 30; y++ {
+		for x := 18; x < 22; x++ {
+			m.Pix[y*40+x] = 30
+		}
+	}
+	w := whitenCrop(m)
+	if face, ink := w.GrayAt(2, 2).Y, w.GrayAt(20, 20).Y; face != whiteFace || ink != 0 {
+		t.Errorf("face %d ink %d, want %d and 0", face, ink, whiteFace)
+	}
+	flat := image.NewGray(image.Rect(0, 0, 3, 3))
+	if got := whitenCrop(flat); len(got.Pix) != 9 {
+		t.Errorf("a flat 3x3 crop came back with %d pixels", len(got.Pix))
+	}
+}
+
+// dropValueMark paints out a small mark below and right of the letter and
+// keeps the letter and marks elsewhere.
+func TestDropValueMark(t *testing.T) {
+	const n = 64
+	m := image.NewGray(image.Rect(0, 0, n, n))
+	for i := range m.Pix {
+		m.Pix[i] = whiteFace
+	}
+	fill := func(x0, y0, x1, y1 int) {
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				m.Pix[y*n+x] = 0
+			}
+		}
+	}
+	fill(26, 12, 34, 48) // the letter: an I
+	fill(44, 44, 48, 54) // a value: below right
+	fill(8, 8, 12, 18)   // a mark above left
+	out := dropValueMark(m)
+	for _, tc := range []struct {
+		name string
+		x, y int
+		want uint8
+	}{
+		{"letter kept", 30, 30, 0},
+		{"value painted out", 46, 50, whiteFace},
+		{"mark above left kept", 10, 12, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := out.GrayAt(tc.x, tc.y).Y; got != tc.want {
+				t.Errorf("pixel (%d,%d) = %d, want %d", tc.x, tc.y, got, tc.want)
+			}
+		})
+	}
+	if m.GrayAt(46, 50).Y != 0 {
+		t.Error("dropValueMark changed its input")
+	}
+}
