@@ -186,6 +186,18 @@ eval-tiles: build
 	$(BIN) eval-tiles --backend ours --render lexicon --scenes 10
 	$(BIN) eval-tiles --backend ours --alphabet ru --render twists --scenes 10
 
+# eval-scrabble-crops cuts the real Scrabble photos into square crops as
+# another person might (ocr/internal/scrcrops, seed 16) and reads the
+# tuning half with read-tile's English reader (docs/ocr.md, "Real Scrabble
+# crops"). HALF=held reads the held-out half (measured once per change).
+SCRABBLE_PHOTOS ?= ../shared/data/photos/scrabble-board
+HALF ?= tune
+.PHONY: eval-scrabble-crops
+eval-scrabble-crops: build
+	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
+	nice $(GO) run ./ocr/internal/scrcrops -photos $(SCRABBLE_PHOTOS) -out $$d && \
+	$(BIN) eval-tiles --backend ours $$d/$(HALF)
+
 clean:
 	rm -rf bin
 

@@ -39,6 +39,12 @@ import (
 // tuning is the tuning half of the photos (docs/loose-tiles.md).
 var tuning = []string{"163920", "163933", "163949", "164035", "164044", "164052", "165303", "165313"}
 
+// isTuning reports whether a photo (its name without extension) is in
+// the tuning half.
+func isTuning(name string) bool {
+	return slices.ContainsFunc(tuning, func(s string) bool { return strings.HasSuffix(name, s) })
+}
+
 func main() {
 	photos := flag.String("photos", "../shared/data/photos/scrabble-board", "the Scrabble photos")
 	labels := flag.String("labels", "vision/scrabble/testdata/real", "their labels (NAME.txt per photo)")
@@ -82,7 +88,7 @@ func (c cutter) run(photos, labels, out string) error {
 			return fmt.Errorf("%s: %w", name, err)
 		}
 		half := "held"
-		if slices.ContainsFunc(tuning, func(s string) bool { return strings.HasSuffix(name, s) }) {
+		if isTuning(name) {
 			half = "tune"
 		}
 		h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: 15, Y: 0}, {X: 15, Y: 15}, {X: 0, Y: 15}}, corners[:])
