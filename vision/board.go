@@ -368,6 +368,9 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			// fits it on the work picture), for the grid the part in
 			// view fixes (OutOfViewError.Grid).
 			pf.H = Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(pf.H)
+			if h, ok := refineCutGrid(src, pf.H, pf.Cols, pf.Rows); ok {
+				pf.H = h
+			}
 			return pf, false
 		}
 	}

@@ -51,7 +51,13 @@
 //     no whole grid is accepted but an outline cut by the picture's edge
 //     holds a smaller grid (partialGrid), a rim whole inside the picture
 //     whose grid is accepted wins (a hand or a cup reaching out of the
-//     picture joins the board's region to the edge).
+//     picture joins the board's region to the edge). A cut grid is fitted
+//     inside the outline as the picture clips it, whose cut sides are the
+//     picture's edges, not lines of the board, so it is re-fitted to its
+//     own lines on the full picture (refineCutGrid: windows narrowing
+//     from 0.4 to 0.2 of a square, only those wholly inside the picture)
+//     before the whole grid it fixes is handed on (OutOfViewError.Grid):
+//     the squares beyond the cut are placed by extrapolating it.
 //     The rims also check a grid found from its lines: one that some rim
 //     puts a whole square off (its corners within 0.3 square of that on
 //     average, each within 0.6: the outline takes in the board's near

@@ -228,19 +228,65 @@ type lineSample struct {
 // position measured, band by band, before the straight lines were fitted
 // through them: the raw evidence a lens model (fitLens) is fitted to.
 func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float64) (Homography, []Point, []lineSample, bool) {
+	return refineLines(full, h, n, n, win, lim, outer, false)
+}
+
+// refineCutGrid re-fits the grid h of a board the picture's edge cuts
+// (nx x ny squares in view, partialGrid) from its own lines, as
+// finishBoard refines a whole board: the line positions are measured in
+// windows narrowing from 0.4 to 0.2 of a square, and only where a
+// window lies wholly inside the picture (the picture's edge is a strong
+// step of its own). A cut grid fitted inside its clipped outline is
+// only roughly placed (the outline's cut sides are the picture's edges,
+// not lines of the board), and the squares beyond the cut are placed by
+// extrapolating it: a quarter of a square off in view is a square off
+// at the far corner. Nil when too few lines are measured.
+func refineCutGrid(full gocv.Mat, h Homography, nx, ny int) (Homography, bool) {
+	refined := false
+	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
+		lim := []float64{10, 8, 6, 4, 3, 3}[it]
+		nh, _, _, ok := refineLines(full, h, nx, ny, win, lim, 1, true)
+		if debugf != nil {
+			debugf("cut grid %dx%d refined in %.2f: %v", nx, ny, win, ok)
+		}
+		if !ok {
+			break
+		}
+		moved := 0.0
+		for _, c := range []Point{{0, 0}, {float64(nx), 0}, {float64(nx), float64(ny)}, {0, float64(ny)}} {
+			a, b := nh.Apply(c), h.Apply(c)
+			moved = math.Max(moved, math.Hypot(a.X-b.X, a.Y-b.Y))
+		}
+		h, refined = nh, true
+		if moved < 0.3 && it >= 3 {
+			break
+		}
+	}
+	return h, refined
+}
+
+// refineLines is refineGridSamples for a grid of nx x ny squares; with
+// inPicture set, a line is measured only in the bands whose search
+// window lies wholly inside the picture.
+func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float64, inPicture bool) (Homography, []Point, []lineSample, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
-	size := int(float64(n)*c + 2*m)
+	sizeX, sizeY := int(float64(nx)*c+2*m), int(float64(ny)*c+2*m)
 	// canonical pixel -> board squares -> image
 	toBoard := Homography{1 / c, 0, -m / c, 0, 1 / c, -m / c, 0, 0, 1}
 	canon := h.Mul(toBoard)
-	img := warpMat(full, canon, size, size)
-	at := func(x, y int) float64 { return float64(img.Pix[y*size+x]) }
+	img := warpMat(full, canon, sizeX, sizeY)
+	at := func(x, y int) float64 { return float64(img.Pix[y*sizeX+x]) }
+	fw, fh := float64(full.Cols()), float64(full.Rows())
+	inside := func(x, y float64) bool {
+		q := canon.Apply(Point{x, y})
+		return q.X >= 1 && q.Y >= 1 && q.X <= fw-2 && q.Y <= fh-2
+	}
 	// Squares much lighter than the board hold tiles: their edges and
 	// letters would pull the line fit, so bands beside them are skipped.
-	interior := make([]float64, n*n)
-	for r := 0; r < n; r++ {
-		for cc := 0; cc < n; cc++ {
+	interior := make([]float64, nx*ny)
+	for r := 0; r < ny; r++ {
+		for cc := 0; cc < nx; cc++ {
 			var s float64
 			cnt := 0
 			for y := int(m + float64(r)*c + c/4); y < int(m+float64(r+1)*c-c/4); y += 2 {
@@ -249,17 +295,17 @@ func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float
 					cnt++
 				}
 			}
-			interior[r*n+cc] = s / float64(max(cnt, 1))
+			interior[r*nx+cc] = s / float64(max(cnt, 1))
 		}
 	}
 	sorted := append([]float64(nil), interior...)
 	sort.Float64s(sorted)
 	level := sorted[len(sorted)*3/10]
 	bright := func(r, cc int) bool {
-		if r < 0 || cc < 0 || r >= n || cc >= n {
+		if r < 0 || cc < 0 || r >= ny || cc >= nx {
 			return false
 		}
-		return interior[r*n+cc] > 1.35*level+10
+		return interior[r*nx+cc] > 1.35*level+10
 	}
 
 	type line struct {
@@ -268,10 +314,16 @@ func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float
 	}
 	var samples []lineSample
 	fit := func(vertical bool) ([]line, bool) {
-		lines := make([]line, n+1)
-		for k := 0; k <= n; k++ {
+		// vertical lines: nx+1 of them, across ny bands; horizontal: the
+		// other way round
+		nl, nb, size := nx, ny, sizeX
+		if !vertical {
+			nl, nb, size = ny, nx, sizeY
+		}
+		lines := make([]line, nl+1)
+		for k := 0; k <= nl; k++ {
 			var ts, xs, ws []float64
-			for j := 0; j < n; j++ {
+			for j := 0; j < nb; j++ {
 				if vertical && (bright(j, k-1) || bright(j, k)) || !vertical && (bright(k-1, j) || bright(k, j)) {
 					continue
 				}
@@ -283,8 +335,21 @@ func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float
 				if k == 0 {
 					x0 = max(x0, int(m-outer*c))
 				}
-				if k == n {
-					x1 = min(x1, int(m+float64(n)*c+outer*c))
+				if k == nl {
+					x1 = min(x1, int(m+float64(nl)*c+outer*c))
+				}
+				if inPicture {
+					in := true
+					for _, x := range [2]int{x0, x1} {
+						for _, t := range [2]int{t0, t1} {
+							if vertical && !inside(float64(x), float64(t)) || !vertical && !inside(float64(t), float64(x)) {
+								in = false
+							}
+						}
+					}
+					if !in {
+						continue
+					}
 				}
 				prof := make([]float64, x1-x0+1)
 				for x := x0; x <= x1; x++ {
@@ -377,13 +442,13 @@ func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float
 	if err != nil {
 		return h, nil, nil, false
 	}
-	resid := make([]Point, (n+1)*(n+1))
+	resid := make([]Point, (nx+1)*(ny+1))
 	for i := range resid {
 		resid[i] = Point{math.NaN(), math.NaN()}
 	}
 	for i, s := range src {
 		q := nh.Apply(s)
-		resid[int(s.Y)*(n+1)+int(s.X)] = Point{dst[i].X - q.X, dst[i].Y - q.Y}
+		resid[int(s.Y)*(nx+1)+int(s.X)] = Point{dst[i].X - q.X, dst[i].Y - q.Y}
 	}
 	return nh, resid, samples, true
 }

@@ -204,6 +204,19 @@ func tinyJPEG(t *testing.T) []byte {
 // Under user-mode emulation (make pi-check's arm64 run) it skips the
 // test: Chromium aborts under qemu-user, a limit of the emulation, not of
 // a Pi, which runs it natively.
+// chromiumTemp is a short temporary directory for Chromium's own files,
+// removed with what is left in it when the test ends (after Chromium,
+// which the test ends first).
+func chromiumTemp(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "chr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
 func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
 	t.Helper()
 	if r := emulation.Reason(); r != "" {
@@ -222,6 +235,12 @@ func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocato
 		chromedp.Flag("disable-sync", true),
 		chromedp.Flag("disable-dev-shm-usage", true),
 		chromedp.UserDataDir(t.TempDir()),
+		// Chromium's own temporary files (its singleton socket's
+		// directory, left behind when the test ends it) go in a
+		// directory of the test's, removed when it ends; a short one
+		// (t.TempDir's name holds the test's and the socket's path
+		// must fit a Unix socket's 108 bytes).
+		chromedp.Env("TMPDIR=" + chromiumTemp(t)),
 	}, extra...)
 	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
 	bctx, cancelBrowser := chromedp.NewContext(actx)

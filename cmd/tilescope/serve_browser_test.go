@@ -193,6 +193,19 @@ func needChromium(t *testing.T) {
 	}
 }
 
+// chromiumTemp is a short temporary directory for Chromium's own files,
+// removed with what is left in it when the test ends (after Chromium:
+// its cleanup is registered first, and cleanups run last first).
+func chromiumTemp(t *testing.T) string {
+	t.Helper()
+	dir, err := os.MkdirTemp("", "chr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	return dir
+}
+
 // phoneBrowser starts a headless Chromium showing a phone-size screen
 // (390x844, touch, scale 2), closed when the test ends; its context times
 // out after timeout on an idle machine, longer on a loaded one
@@ -204,7 +217,13 @@ func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
 		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
 		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
 		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()))
+		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()),
+		// Chromium's own temporary files (its singleton socket's
+		// directory, left behind when the test ends it) go in a
+		// directory of the test's, removed when it ends; a short one
+		// (t.TempDir's name holds the test's and the socket's path
+		// must fit a Unix socket's 108 bytes).
+		chromedp.Env("TMPDIR="+chromiumTemp(t)))
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	bctx, cancelTimeout := emulation.Context(bctx, t, timeout)
 	t.Cleanup(func() {

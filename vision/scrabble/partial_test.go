@@ -46,6 +46,13 @@ func TestScanPartlyOutOfView(t *testing.T) {
 		{"the right two columns cut", image.Rect(0, 0, 920, b.Dy()), nil, []int{14}},
 		{"the bottom rows cut", image.Rect(0, 0, b.Dx(), 1120), []int{14}, nil},
 		{"the top-left corner cut", image.Rect(300, 480, b.Dx(), b.Dy()), []int{0}, []int{0}},
+		// The same cut a fraction of a square further in or out: the
+		// squares beyond the cut are placed by the grid the part in view
+		// fixes, which must hold wherever the picture's edge falls
+		// across a square (a third, two thirds, one and a third).
+		{"the top-left corner cut a third of a square further", image.Rect(318, 498, b.Dx(), b.Dy()), []int{0}, []int{0}},
+		{"the top-left corner cut two thirds of a square further", image.Rect(336, 516, b.Dx(), b.Dy()), []int{0}, []int{0}},
+		{"the top-left corner cut a square and a third less", image.Rect(228, 408, b.Dx(), b.Dy()), nil, nil},
 		{"both sides cut", image.Rect(260, 0, 940, b.Dy()), nil, []int{0, 14}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
