@@ -42,3 +42,25 @@ func For(n int, do func(i int)) {
 	work()
 	wg.Wait()
 }
+
+// ForN calls do(w, i) for i in 0..n-1 on workers goroutines (one when
+// workers < 1), worker w taking i = w, w+workers, w+2*workers, ... in
+// that order: which worker does an index depends on nothing but the
+// index and workers, so a worker may keep state of its own (a generator,
+// a buffer) indexed by w and the results are the same every run. It
+// returns when all are done. do must write nothing but what belongs to
+// its index and to its worker.
+func ForN(workers, n int, do func(w, i int)) {
+	workers = max(workers, 1)
+	var wg sync.WaitGroup
+	for w := 0; w < min(workers, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := w; i < n; i += workers {
+				do(w, i)
+			}
+		}()
+	}
+	wg.Wait()
+}

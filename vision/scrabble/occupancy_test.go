@@ -357,3 +357,74 @@ func renderedScene(t *testing.T, state []byte, seed int64, difficulty, edition s
 	}
 	return img, l
 }
+
+// TestLostPrint: where most squares of a print hold tiles (a crowded
+// board's double word squares along the diagonals), the print's median
+// look is the tiles': its empty look is learned again from its squares
+// outside the tiles' scatter, and its covered squares are tiles, its
+// empty ones not. Where few of its squares hold tiles, the same.
+func TestLostPrint(t *testing.T) {
+	letters := func([][2]int) bool { return true }
+	tileLook := vec{150, 30, 45, 20}
+	for _, tc := range []struct {
+		name    string
+		print   Premium
+		covered int // of the print's squares (the star left out), the first covered
+	}{
+		{"double word squares, 12 of 16 covered", DoubleWord, 12},
+		{"triple letter squares, 9 of 12 covered", TripleLetter, 9},
+		{"double word squares, 4 of 16 covered", DoubleWord, 4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var looks [Size][Size]look
+			tile := map[[2]int]bool{}
+			i, plain := 0, 0
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					k := premiumAt[r][c]
+					l := &looks[r][c]
+					// each print its colour, the squares a little apart
+					// (a deterministic spread of about +-1.5 levels)
+					u := math.Mod(float64(r*Size+c)*0.6180339887, 1)
+					l.v = vec{200 - 10*float64(k) + 3*(u-0.5), 15 * float64(k), -12 * float64(k), 2}
+					switch {
+					case k == tc.print && !isStar(r, c):
+						if i < tc.covered {
+							l.v = tileLook
+							l.v[0] += 4 * (u - 0.5)
+							tile[[2]int{r, c}] = true
+						}
+						i++
+					case k == Plain:
+						// a word's tiles on every eighth plain square
+						if plain%8 == 0 {
+							l.v = tileLook
+							l.v[0] += 4 * (u - 0.5)
+							tile[[2]int{r, c}] = true
+						}
+						plain++
+					}
+					copy(l.face[:], l.v[:3])
+				}
+			}
+			occ, _ := occupyBoth(looks, letters)
+			found, falses := 0, 0
+			for r := range occ {
+				for c := range occ[r] {
+					switch {
+					case occ[r][c] && tile[[2]int{r, c}]:
+						found++
+					case occ[r][c]:
+						falses++
+						t.Errorf("square %d,%d (%v) taken for a tile", r, c, premiumAt[r][c])
+					case tile[[2]int{r, c}]:
+						t.Errorf("tile at %d,%d (%v) not found", r, c, premiumAt[r][c])
+					}
+				}
+			}
+			if found != len(tile) || falses != 0 {
+				t.Errorf("%d of %d tiles found, %d false", found, len(tile), falses)
+			}
+		})
+	}
+}

@@ -7,9 +7,9 @@ import (
 	"image"
 	_ "image/jpeg"
 	"os"
-	"sync"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/ocr/synth"
@@ -74,65 +74,57 @@ func scanCrops(photos []dataset.Photo, scenes int, game string, index map[string
 		nt, nf int
 	}
 	out := make([]res, len(photos)+scenes)
-	var wg sync.WaitGroup
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for pi := w; pi < len(out); pi += *workers {
-				var img image.Image
-				var truth []loose.TruthTile
-				group := int32(pi)
-				if pi < len(photos) {
-					p := photos[pi]
-					img = p.Image
-					for _, t := range p.Tiles {
-						tt := loose.TruthTile{Row: -1, Col: -1}
-						for _, q := range t.Poly {
-							tt.Outline = append(tt.Outline, loose.Point{X: q[0], Y: q[1]})
-						}
-						tt.Letter, _ = dataset.Letter(t.Class)
-						truth = append(truth, tt)
-					}
-				} else {
-					var err error
-					if img, truth, err = tableScene(game, 3001+int64(pi-len(photos))); err != nil {
-						fmt.Fprintln(os.Stderr, game, "scene:", err)
-						continue
-					}
-					group = -2
+	parallel.ForN(*workers, len(out), func(_, pi int) {
+		var img image.Image
+		var truth []loose.TruthTile
+		group := int32(pi)
+		if pi < len(photos) {
+			p := photos[pi]
+			img = p.Image
+			for _, t := range p.Tiles {
+				tt := loose.TruthTile{Row: -1, Col: -1}
+				for _, q := range t.Poly {
+					tt.Outline = append(tt.Outline, loose.Point{X: q[0], Y: q[1]})
 				}
-				crops, err := loose.TileCrops(img, truth, opt, []float64{1.15, 1.3, 1.5}, 64)
-				if err != nil {
-					continue // no tiles found: nothing to learn from
-				}
-				d := &data{}
-				r := res{d: d}
-				for _, c := range crops {
-					y := int32(0)
-					if c.Tile {
-						g, ok := index[c.Letter]
-						if !ok || c.Letter == "" {
-							continue
-						}
-						y = int32(g * turns)
-					}
-					fv, err := ocr.Features(c.Picture)
-					if err != nil {
-						continue
-					}
-					d.push(fv.Vec, y, group >= 0, group, false)
-					if c.Turn == 0 && c.Tile {
-						r.nt++
-					} else if c.Turn == 0 {
-						r.nf++
-					}
-				}
-				out[pi] = r
+				tt.Letter, _ = dataset.Letter(t.Class)
+				truth = append(truth, tt)
 			}
-		}(w)
-	}
-	wg.Wait()
+		} else {
+			var err error
+			if img, truth, err = tableScene(game, 3001+int64(pi-len(photos))); err != nil {
+				fmt.Fprintln(os.Stderr, game, "scene:", err)
+				return
+			}
+			group = -2
+		}
+		crops, err := loose.TileCrops(img, truth, opt, []float64{1.15, 1.3, 1.5}, 64)
+		if err != nil {
+			return // no tiles found: nothing to learn from
+		}
+		d := &data{}
+		r := res{d: d}
+		for _, c := range crops {
+			y := int32(0)
+			if c.Tile {
+				g, ok := index[c.Letter]
+				if !ok || c.Letter == "" {
+					continue
+				}
+				y = int32(g * turns)
+			}
+			fv, err := ocr.Features(c.Picture)
+			if err != nil {
+				continue
+			}
+			d.push(fv.Vec, y, group >= 0, group, false)
+			if c.Turn == 0 && c.Tile {
+				r.nt++
+			} else if c.Turn == 0 {
+				r.nf++
+			}
+		}
+		out[pi] = r
+	})
 	all := &data{}
 	var nt, nf int
 	for _, r := range out {

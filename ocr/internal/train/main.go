@@ -20,9 +20,9 @@ import (
 	"runtime"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/ocr/synth"
@@ -204,27 +204,23 @@ func describe(h int) string {
 	return fmt.Sprintf("soft-max with %d hidden units", h)
 }
 
-// parallel runs f(i) for i in [0,n) on the workers, keeping results in order.
-func parallel(n int, f func(i int, g *synth.Generator) ([]float32, int32, bool), fonts []*synth.Font) *data {
+// synthParallel runs f(i) for i in [0,n) on the workers, keeping results in order.
+func synthParallel(n int, f func(i int, g *synth.Generator) ([]float32, int32, bool), fonts []*synth.Font) *data {
 	type res struct {
 		x  []float32
 		y  int32
 		ok bool
 	}
 	out := make([]res, n)
-	var wg sync.WaitGroup
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			g := &synth.Generator{Fonts: fonts}
-			for i := w; i < n; i += *workers {
-				x, y, ok := f(i, g)
-				out[i] = res{x, y, ok}
-			}
-		}(w)
+	// One generator per worker, as each keeps a cache of glyph masks.
+	gens := make([]*synth.Generator, max(*workers, 1))
+	for w := range gens {
+		gens[w] = &synth.Generator{Fonts: fonts}
 	}
-	wg.Wait()
+	parallel.ForN(*workers, n, func(w, i int) {
+		x, y, ok := f(i, gens[w])
+		out[i] = res{x, y, ok}
+	})
 	d := &data{}
 	for _, r := range out {
 		if !r.ok {
@@ -239,7 +235,7 @@ func synthData(fonts []*synth.Font, glyphs []string, alpha string) *data {
 	letters := glyphs[1:]
 	n := len(letters)**perGlyph + *empties
 	salt := uint64(len(alpha)*1000 + int(alpha[0]))
-	return parallel(n, func(i int, g *synth.Generator) ([]float32, int32, bool) {
+	return synthParallel(n, func(i int, g *synth.Generator) ([]float32, int32, bool) {
 		rng := rand.New(rand.NewPCG(*seed, salt<<32|uint64(i)))
 		glyph := ""
 		gi := 0
@@ -852,19 +848,11 @@ func trainSpecialist(fonts []*synth.Font, start time.Time, trainPhotos []dataset
 		}
 		rng := rand.New(rand.NewPCG(*seed, uint64(7000+si)))
 		feats := make([]*ocr.FeatureVector, len(crops))
-		var wg sync.WaitGroup
-		for w := 0; w < *workers; w++ {
-			wg.Add(1)
-			go func(w int) {
-				defer wg.Done()
-				for i := w; i < len(crops); i += *workers {
-					if fv, err := ocr.Features(crops[i].Image); err == nil {
-						feats[i] = &fv
-					}
-				}
-			}(w)
-		}
-		wg.Wait()
+		parallel.ForN(*workers, len(crops), func(_, i int) {
+			if fv, err := ocr.Features(crops[i].Image); err == nil {
+				feats[i] = &fv
+			}
+		})
 		for i, c := range crops {
 			g, ok := index[c.Letter]
 			if !ok || feats[i] == nil {
@@ -909,17 +897,9 @@ func sceneParallel[T any](n int, scene func(i int) ([]T, bool, error)) (out []T,
 	parts := make([][]T, n)
 	errs := make([]error, n)
 	found := make([]bool, n)
-	var wg sync.WaitGroup
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < n; i += *workers {
-				parts[i], found[i], errs[i] = scene(i)
-			}
-		}(w)
-	}
-	wg.Wait()
+	parallel.ForN(*workers, n, func(_, i int) {
+		parts[i], found[i], errs[i] = scene(i)
+	})
 	for i := range parts {
 		if errs[i] != nil {
 			return nil, 0, errs[i]

@@ -9,9 +9,9 @@ import (
 	"os"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/ocr/synth"
@@ -113,27 +113,19 @@ func upwFeatures(crops []dataset.Crop, index map[string]int, stream uint64) []up
 		keep[i] = c.Letter != "" || rng.IntN(4) == 0
 	}
 	samples := make([]*upwSample, len(crops))
-	var wg sync.WaitGroup
-	for w := 0; w < *workers; w++ {
-		wg.Add(1)
-		go func(w int) {
-			defer wg.Done()
-			for i := w; i < len(crops); i += *workers {
-				c := crops[i]
-				g, ok := index[c.Letter]
-				if !ok || !keep[i] {
-					continue
-				}
-				fv, err := ocr.Features(c.Image)
-				if err != nil {
-					continue
-				}
-				known := c.Letter != ""
-				samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
-			}
-		}(w)
-	}
-	wg.Wait()
+	parallel.ForN(*workers, len(crops), func(_, i int) {
+		c := crops[i]
+		g, ok := index[c.Letter]
+		if !ok || !keep[i] {
+			return
+		}
+		fv, err := ocr.Features(c.Image)
+		if err != nil {
+			return
+		}
+		known := c.Letter != ""
+		samples[i] = &upwSample{Vec: fv.Vec, Y: classOf(g, known, c.Angle, fv.Alpha), Known: known}
+	})
 	var out []upwSample
 	for _, s := range samples {
 		if s != nil {
