@@ -56,6 +56,10 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
 	wallMed := walls.median()
 	var occ occluders
+	// marked: the centre squares read empty for their red mark; redInk:
+	// the other squares read as tiles that show as red (up to 2).
+	var marked []int
+	redInk := 0
 	for _, i := range order {
 		r, c := i/n, i%n
 		cell := Cell{Pos: grid.Pos{Row: r, Col: c}}
@@ -84,9 +88,12 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		}
 		var d cellDiag
 		d.tileSeen = ts
-		if cell.Tile > 0 && printedMark(img, pose, r, c, geo) {
+		if cell.Tile > 0 && centreSquare(r, c, n) && printedMark(img, pose, r, c, geo) {
 			cell.Tile = -1 // a light square with a red mark: the centre
 			d.marked = true
+			marked = append(marked, i)
+		} else if cell.Tile > 0 && !centreSquare(r, c, n) && redInk < 2 && printedMark(img, pose, r, c, geo) {
+			redInk++
 		}
 		if cell.Tile > 0 && !searched {
 			fit = faceSearch(p, pose, cam, &occ, r, c, geo)
@@ -121,8 +128,23 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			// Near those bounds the square is read empty, not surely:
 			// a grid a few pixels off moves a square's walls that far.
 			cell.nearCover = !d.marked && (cell.walls > coverNear || (cell.walls > 0 && cell.walls < 1/coverNear))
+			if !d.marked && !cell.Covered && d.dropped == "" && ts.ev > -faintTile && !centreSquare(r, c, n) {
+				// Nearly light enough for a tile: where its top face
+				// would be, for the reader to say (readFaint).
+				if !searched {
+					fit = faceSearch(p, pose, cam, &occ, r, c, geo)
+				}
+				cell.faint = &faintFace{height: fit.height, margin: fit.margin}
+			}
 		}
 		cells[i] = cell
+	}
+	if redInk >= 2 {
+		// The tiles' ink is red: a centre square's red may be a tile's
+		// letter, so a square read empty for it is not sure.
+		for _, i := range marked {
+			cells[i].unsureEmpty = true
+		}
 	}
 	// Second look at the heights: a taller stack just behind shows its top
 	// face where a higher guess for this one would put it. Mask the top
@@ -143,6 +165,22 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		}
 	}
 	return cells
+}
+
+// faintTile: a square read empty whose tile evidence is within this of
+// a tile's is read by the reader too (readFaint): another maker's tiles
+// only a little lighter than the board (a beige face on a brown board)
+// fall just short of the light the evidence asks. Not the centre
+// squares, whose print the reader may take for a letter (a diamond for
+// an O; dropCentrePrint decides there). Chosen on the tuning
+// sets 9494 and 9595 (docs/vision.md, "Sure and wrong").
+const faintTile = 0.3
+
+// faintFace is where a square read empty but nearly light enough for a
+// tile would have its top face (faceSearch).
+type faintFace struct {
+	height int
+	margin float64
 }
 
 // coverDark is the tile evidence below which a square read empty is
@@ -764,6 +802,16 @@ func bilerpQuadExt(q vision.Quad, u, v float64) vision.Point {
 	return h.Apply(vision.Point{X: u, Y: v})
 }
 
+// centreSquare reports whether square (r, c) is one of the four centre
+// squares of an n x n board, the only squares printed with a mark. A red
+// mark anywhere else is a tile's ink: other makers print the letters in
+// dark red, which printedMark took for the centre's diamond, reading the
+// stacks of such a set as empty squares, surely (tuning set 9595,
+// docs/vision.md "Sure and wrong").
+func centreSquare(r, c, n int) bool {
+	return n%2 == 0 && (r == n/2-1 || r == n/2) && (c == n/2-1 || c == n/2)
+}
+
 // printedMark reports whether the square's floor shows a strongly red
 // mark: the Upwords centre squares are printed light with a red diamond,
 // which a light tile would hide (tiles are tan with a black letter).
@@ -1084,6 +1132,9 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 			// Unlike the tiles' colour it is surely empty; a faint
 			// letter on a tile's colour may be a tile in dim light.
 			c.unsureEmpty = !coloured
+			if coloured {
+				c.Tile = -1 // the board's print, as the red mark (readCells)
+			}
 		}
 	}
 }

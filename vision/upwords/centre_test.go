@@ -56,7 +56,7 @@ func TestDropCentrePrint(t *testing.T) {
 	dropCentrePrint(img, cells, 10)
 	for i, tc := range tests {
 		c := cells[3+i]
-		c.Sure = sureCell(c)
+		c.Sure = sureCell(c, true)
 		if (c.Height == 0) != tc.wantEmpty || (tc.wantEmpty && c.Sure != tc.wantSure) || c.Covered {
 			t.Errorf("%s: height %d letter %q sure %v covered %v; want empty %v (sure %v)", tc.name, c.Height, c.Letter, c.Sure, c.Covered, tc.wantEmpty, tc.wantSure)
 		}

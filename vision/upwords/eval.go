@@ -36,6 +36,10 @@ type SceneResult struct {
 	Heights   int     // occupied squares whose height the scan got right
 	Elapsed   time.Duration
 	Mistakes  []string
+	// SureWrong lists the squares read sure and wrong, with the evidence
+	// the sure rule weighed (eval-scan -v): the readings that cost most
+	// at the table.
+	SureWrong []string
 	Group     string // the scene's difficulty, from its truth
 	// Cells is every square of a board found, as read and as the truth
 	// has it: what the sure figures and the threshold sweep need.
@@ -119,8 +123,12 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 		g := got.At(p)
 		occupied := !cellEmpty(r, res.Turned, p, truth.Rows)
 		rc := r.Cell(ourPos(p, res.Turned, truth.Rows))
-		res.Cells = append(res.Cells, EvalCell{Cell: rc, TrueStack: !want.Empty(), Occluded: hidden[p],
-			Right: occupied == !want.Empty() && (!occupied || (g.Letter == want.Letter && rc.Height == want.Height))})
+		ec := EvalCell{Cell: rc, TrueStack: !want.Empty(), Occluded: hidden[p],
+			Right: occupied == !want.Empty() && (!occupied || (g.Letter == want.Letter && rc.Height == want.Height))}
+		res.Cells = append(res.Cells, ec)
+		if ec.Sure && !ec.Right {
+			res.SureWrong = append(res.SureWrong, sureWrongText(p, occupied, g, want, ec))
+		}
 		if occupied == !want.Empty() {
 			res.TileRight++
 		} else {
@@ -401,6 +409,24 @@ func (s *EvalSummary) WriteSureSweep(w io.Writer) {
 		}
 		fmt.Fprintf(w, "  %.1f  %6d  %d\n", t, n, st)
 	}
+	fmt.Fprintln(w, "squares read empty by tile evidence: over  truly empty  holding a stack  of them read sure")
+	for _, t := range []float64{-0.5, -0.4, -0.3, -0.25, -0.2, -0.15, -0.1, -0.05} {
+		e, st, sure := 0, 0, 0
+		for _, c := range s.Cells {
+			if c.Height != 0 || c.Tile <= t {
+				continue
+			}
+			if !c.TrueStack {
+				e++
+				continue
+			}
+			st++
+			if c.Sure {
+				sure++
+			}
+		}
+		fmt.Fprintf(w, "  %.2f  %6d  %d  %d\n", t, e, st, sure)
+	}
 	fmt.Fprintln(w, "squares read empty by the walls around them against the board's: over  truly empty  stacks  of them under a hand")
 	for _, t := range []float64{1.2, 1.3, 1.4, 1.5, 1.6, 1.8, 2.0, 2.5} {
 		e, st, hid := 0, 0, 0
@@ -435,6 +461,11 @@ func (s *EvalSummary) WriteSureSweep(w io.Writer) {
 // WriteFailures lists what went wrong scene by scene.
 func (s *EvalSummary) WriteFailures(w io.Writer, limit int) {
 	for _, f := range s.Failures {
+		for _, t := range f.SureWrong {
+			fmt.Fprintf(w, "%s: sure and wrong: %s\n", f.Name, t)
+		}
+	}
+	for _, f := range s.Failures {
 		switch {
 		case f.OutOfView && !f.ToldOut:
 			fmt.Fprintf(w, "%s: partly out of view, but the scan said: %v\n", f.Name, f.Err)
@@ -451,4 +482,18 @@ func (s *EvalSummary) WriteFailures(w io.Writer, limit int) {
 			fmt.Fprintf(w, "%s: %s%s\n", f.Name, strings.Join(m, "; "), more)
 		}
 	}
+}
+
+// sureWrongText describes a square read sure and wrong: what was read,
+// what the truth has, and the evidence the sure rule weighed.
+func sureWrongText(p grid.Pos, occupied bool, g, want grid.Stack, c EvalCell) string {
+	kind := "letter or height"
+	switch {
+	case !occupied && !want.Empty():
+		kind = "stack read empty"
+	case occupied && want.Empty():
+		kind = "empty read as a stack"
+	}
+	return fmt.Sprintf("%v: %s: saw %s, is %s (conf %.2f, tile %.2f, height margin %.2f, walls %.2f, occluded %v)",
+		p, kind, cellText(occupied, g), want, c.Conf, c.Tile, c.HeightOK, c.walls, c.Occluded)
 }

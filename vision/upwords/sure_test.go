@@ -1,6 +1,7 @@
 package upwords
 
 import (
+	"image"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -174,5 +175,111 @@ func TestUnsureBesideCover(t *testing.T) {
 				t.Errorf("the stack at %v lost Sure", tc.stack)
 			}
 		})
+	}
+}
+
+// TestSureRules: the sure rule on single cells. A square read empty but
+// nearly light enough for a tile is not sure; a stack is sure only on a
+// board whose geometry was measured (another maker's board makes the
+// height's margin no guide).
+func TestSureRules(t *testing.T) {
+	stack := Cell{Letter: "E", Height: 2, Conf: 0.99, Tile: 1, HeightOK: 0.9}
+	tests := []struct {
+		name     string
+		cell     Cell
+		measured bool
+		want     bool
+	}{
+		{"a bare square", Cell{Tile: -0.6}, false, true},
+		{"a square just short of a tile's light", Cell{Tile: -0.03}, false, false},
+		{"a square at the faint bound", Cell{Tile: faintEmpty}, false, true},
+		{"a square hidden behind stacks, dropped", Cell{Tile: 0}, true, false},
+		{"a covered square", Cell{Tile: -1.5, Covered: true}, true, false},
+		{"a stack on a measured board", stack, true, true},
+		{"a stack on an unmeasured board", stack, false, false},
+		{"a stack read unsurely", Cell{Letter: "E", Height: 1, Conf: 0.6, Tile: 1, HeightOK: 0.9}, true, false},
+	}
+	for _, tc := range tests {
+		if got := sureCell(tc.cell, tc.measured); got != tc.want {
+			t.Errorf("%s: sure %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestCentreSquare: only the four centre squares of an even board carry
+// the printed mark; a red square elsewhere is a tile's ink.
+func TestCentreSquare(t *testing.T) {
+	tests := []struct {
+		name    string
+		r, c, n int
+		want    bool
+	}{
+		{"10x10 top-left centre", 4, 4, 10, true},
+		{"10x10 bottom-right centre", 5, 5, 10, true},
+		{"10x10 beside the centre", 4, 6, 10, false},
+		{"10x10 corner", 0, 0, 10, false},
+		{"8x8 centre", 3, 4, 8, true},
+		{"8x8 off centre", 2, 4, 8, false},
+		{"odd board", 4, 4, 9, false},
+	}
+	for _, tc := range tests {
+		if got := centreSquare(tc.r, tc.c, tc.n); got != tc.want {
+			t.Errorf("%s: centreSquare(%d, %d, %d) = %v, want %v", tc.name, tc.r, tc.c, tc.n, got, tc.want)
+		}
+	}
+}
+
+// fixedReading is a TileReader that reads every crop alike.
+type fixedReading struct {
+	rd    ocr.Reading
+	calls int
+}
+
+func (f *fixedReading) Read(image.Image) (ocr.Reading, error) {
+	f.calls++
+	return f.rd, nil
+}
+
+// TestReadFaint: a square read empty but nearly light enough for a tile
+// becomes a stack, never sure, when the reader reads a letter there
+// surely; a letter read less surely, or no tile, leaves it empty, and a
+// square not faint costs no reading.
+func TestReadFaint(t *testing.T) {
+	// A camera straight down: ten pixels a square.
+	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{0, 0, 10}, Fx: 100, Fy: 100}
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	tests := []struct {
+		name      string
+		faint     bool
+		rd        ocr.Reading
+		wantStack bool
+		wantReads int
+	}{
+		{"a letter read surely", true, ocr.Reading{Letter: "M", Conf: 0.97}, true, 1},
+		{"a letter read unsurely", true, ocr.Reading{Letter: "M", Conf: 0.6}, false, 1},
+		{"no tile", true, ocr.Reading{Conf: 0.99}, false, 1},
+		{"not faint", false, ocr.Reading{Letter: "M", Conf: 0.97}, false, 0},
+	}
+	for _, tc := range tests {
+		cells := []Cell{{Pos: grid.Pos{Row: 1, Col: 1}, Tile: -0.05, Covered: false}}
+		if tc.faint {
+			cells[0].faint = &faintFace{height: 1, margin: 0.4}
+		}
+		faces := make([]image.Image, 1)
+		rd := &fixedReading{rd: tc.rd}
+		if err := readFaint(img, cells, faces, pose, UpwordsGeometry, 32, rd); err != nil {
+			t.Fatalf("%s: %v", tc.name, err)
+		}
+		c := cells[0]
+		c.Sure = sureCell(c, true)
+		if (c.Height > 0) != tc.wantStack || rd.calls != tc.wantReads {
+			t.Errorf("%s: height %d letter %q after %d readings; want a stack %v after %d", tc.name, c.Height, c.Letter, rd.calls, tc.wantStack, tc.wantReads)
+		}
+		if c.Sure && c.Height > 0 {
+			t.Errorf("%s: a stack read on a faint square is sure", tc.name)
+		}
+		if tc.wantStack && (c.Letter != tc.rd.Letter || faces[0] == nil) {
+			t.Errorf("%s: letter %q, face kept %v", tc.name, c.Letter, faces[0] != nil)
+		}
 	}
 }
