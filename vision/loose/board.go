@@ -56,7 +56,7 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 	if rd == nil {
 		return nil, nil, false
 	}
-	br, err := scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly})
+	br, err := scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true})
 	if err != nil {
 		return nil, nil, false
 	}

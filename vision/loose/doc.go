@@ -47,6 +47,13 @@
 //     from the middle tile outwards through neighbours measured in their
 //     own size and direction (perspective does not accumulate), the rest
 //     by an affine fit.
+//   - Tiles on a printed Scrabble board (Options.OnBoard): the board's
+//     squares are the reading, by vision/scrabble where enough of the
+//     board is in view (board.go, a board partly out of view too), else
+//     by the lattice of the board's printed lines found in a close-up
+//     (printgrid.go: pitch, crossings and a homography; a square holds a
+//     tile where one large letter stands in it), so that the board's
+//     print is never taken for tiles.
 //
 // gocv Mats stay inside the package; each is closed by a defer beside its
 // creation, and a test under the matprofile build tag checks that a scan

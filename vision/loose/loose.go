@@ -66,6 +66,9 @@ type Tile struct {
 	// byLetter: found only as a square round a letter (no face outline
 	// backs it); the reader must be sure of it.
 	byLetter bool
+	// face: the colour of a tile found in a printed lattice's square
+	// (gridTiles), for telling blanks.
+	face [3]float64
 	// glyph: the centre of the letter found inside it (hasGlyph).
 	glyph    Point
 	hasGlyph bool
@@ -177,6 +180,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	br, board, ok := onBoard(img, opt.Reader, true)
 	if ok {
 		return done(br)
+	}
+	if board == nil && !opt.Twists {
+		// Part of a board, too little of it for the board's reader: its
+		// squares by the print's lines.
+		if gr, ok := onPrintLattice(img, opt); ok {
+			return done(gr)
+		}
 	}
 	found, err := findTiles(img, opt)
 	if err != nil {

@@ -1,6 +1,7 @@
 package scrabble
 
 import (
+	"image"
 	"slices"
 	"sync"
 
@@ -52,4 +53,21 @@ func scrabbleModel() *ocr.Classifier {
 		scrModel, _ = ocr.NewClassifier(m)
 	})
 	return scrModel
+}
+
+// SquareMargin is the margin round a square (a fraction of its side, on
+// every side) of the crops Scan reads the squares' letters from.
+const SquareMargin = cropMargin
+
+// ReadSquare reads one square's crop (the square with SquareMargin round
+// it, as the photo has it) as Scan reads a tile's letter: whitened, by
+// the reader Scan reads letters with (opt.Reader pooled with the model
+// trained on Scrabble squares, unless opt.General). For a caller that
+// found a board's squares another way (vision/loose: part of a board,
+// by its print's lines).
+func ReadSquare(crop *image.RGBA, opt Options) (ocr.Reading, error) {
+	if opt.Reader == nil {
+		return ocr.Reading{}, ErrNoReader
+	}
+	return letterReader(opt).Read(whiten(crop))
 }

@@ -47,6 +47,11 @@ type Options struct {
 	// that reads the photo another way when no board is found, and can
 	// spend a second on a board whose lines are faint.
 	WholeOnly bool
+	// PartlyInView reads a board partly out of view with LinesOnly or
+	// WholeOnly too (without them it always is): a caller that reads
+	// the photo another way where no board shows, and takes a board of
+	// which at least a third is in view (minSeen) for one.
+	PartlyInView bool
 }
 
 // Cell is one square holding a tile.
@@ -235,7 +240,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	} else if opt.WholeOnly {
 		find = vision.FindGridWhole
 	}
-	f, err := findFrame(img, find, !opt.LinesOnly, !opt.LinesOnly && !opt.WholeOnly)
+	f, err := findFrame(img, find, !opt.LinesOnly, opt.PartlyInView || (!opt.LinesOnly && !opt.WholeOnly))
 	if err != nil {
 		return nil, err
 	}

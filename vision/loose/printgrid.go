@@ -1,0 +1,886 @@
+package loose
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/scrabble"
+)
+
+// A close-up of part of a Scrabble board (its outline and most of its
+// grid out of view) still shows the board's own lattice: the thin light
+// lines printed between its squares. printGrid finds that lattice from
+// the lines alone (no board outline, no premium layout), so that the
+// tiles lying in its squares are read square by square, and the board's
+// print (the premium squares' words, the tiles pictured on its rim, the
+// game's name) is never taken for a tile: a square holds a tile only
+// where one large letter stands in it (gridTiles).
+//
+// The steps, on the photo reduced to gridWork pixels on its longer side:
+//
+//  1. The lattice's direction: the gradients' directions modulo 90
+//     degrees (the histogram of four times each angle), refined by the
+//     sharpness of the line profiles over a few degrees round it.
+//  2. The lines: in the photo turned by that angle, a pixel is on a line
+//     when it is brighter than the pixels lineGap to either side across
+//     the line (a ridge), summed along the line over a short run.
+//  3. The pitch: the first strong peak of the column profile's
+//     autocorrelation (and the row profile's); the two must agree within
+//     a quarter (squares).
+//  4. Perspective: the photo is cut into windows of about three squares;
+//     in each, the phase of the lines across and down (the comb of the
+//     pitch that collects most ridge) gives the crossing of two lines
+//     nearest its middle. Crossings are indexed by the pitch from the
+//     strongest window's, and a homography from the lattice's (column,
+//     row) to the photo is fitted to them, twice, the crossings that lie
+//     off the first fit by over a fifth of a square left out.
+//
+// The lattice is kept only when its lines are clearly there: both
+// autocorrelations at least gridMinCorr at the pitch, and crossings
+// found in at least gridMinWindows windows, agreeing with the fit.
+
+// gridWork is the longer side, in pixels, the print's lattice is looked
+// for at.
+const gridWork = 800
+
+// printLattice is a board's lattice found from its print: toPhoto maps
+// lattice coordinates (column x, row y; the squares have integer
+// corners) to the photo's pixels; lo and hi bound the lattice region the
+// lines were seen in (in lattice coordinates).
+type printLattice struct {
+	toPhoto        vision.Homography
+	loX, loY       float64
+	hiX, hiY       float64
+	pitch          float64 // in the photo's pixels
+	corrX, corrY   float64
+	windows        int
+	angle          float64
+	workW, workH   int
+	scaleToPhoto   float64
+	photoW, photoH int
+}
+
+const (
+	// gridMinCorr: the least normalised autocorrelation of the line
+	// profiles at the pitch for a lattice to be believed.
+	gridMinCorr = 0.25
+	// gridMinWindows: the least number of windows whose crossing agrees
+	// with the fitted lattice.
+	gridMinWindows = 6
+	// gridMinPitch: the least pitch, in work pixels, of a lattice
+	// looked for: a close-up of part of a board, its squares large (a
+	// board wholly in view is the board reader's; 800/30 is 27 squares
+	// across the photo).
+	gridMinPitch = 30
+	// gridAgree: the least share of the windows' crossings that must lie
+	// on the lattice fitted to them all (within a fifth of a square).
+	gridAgree = 0.6
+	// lineGap: the distance, in work pixels, at which a line's sides are
+	// sampled.
+	lineGap = 3
+)
+
+// findPrintLattice looks for a printed board's lattice of light lines in
+// src. ok is false when no clear lattice is there.
+func findPrintLattice(src rgbImage) (*printLattice, bool) {
+	scale := math.Min(1, float64(gridWork)/float64(max(src.w, src.h)))
+	work := src.scaled(scale)
+	w, h := work.w, work.h
+	if w < 60 || h < 60 {
+		return nil, false
+	}
+	gray := make([]float64, w*h)
+	for i := range gray {
+		gray[i] = 0.299*float64(work.pix[3*i]) + 0.587*float64(work.pix[3*i+1]) + 0.114*float64(work.pix[3*i+2])
+	}
+	minP := math.Max(10, float64(max(w, h))/40)
+	maxP := float64(min(w, h)) / 3
+	if maxP <= minP {
+		return nil, false
+	}
+	theta := gradientAngle(gray, w, h)
+	sharpness := func(a float64) float64 {
+		rot, valid := rotateGray(gray, w, h, a)
+		rv, rh := ridges(rot, valid, w, h)
+		return profileSharpness(colProfile(rv, w, h, 0, h)) + profileSharpness(rowProfile(rh, w, h, 0, w))
+	}
+	// The pitch first (it hardly depends on the angle's last degree):
+	// squares too small for a close-up end the search here, before the
+	// angle is refined (most photos of loose tiles).
+	{
+		rot, valid := rotateGray(gray, w, h, theta)
+		rv, rh := ridges(rot, valid, w, h)
+		if p, _, _ := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP); p < gridMinPitch {
+			return nil, false
+		}
+	}
+	// Refine the angle by the lines' sharpness: degree steps, then half
+	// a degree round the best.
+	best, bestS := theta, sharpness(theta)
+	for _, d := range []float64{-2, -1, 1, 2} {
+		if s := sharpness(theta + d); s > bestS {
+			best, bestS = theta+d, s
+		}
+	}
+	theta = best
+	for _, d := range []float64{-0.5, 0.5} {
+		if s := sharpness(theta + d); s > bestS {
+			best, bestS = theta+d, s
+		}
+	}
+	theta = best
+	rot, valid := rotateGray(gray, w, h, theta)
+	rv, rh := ridges(rot, valid, w, h)
+	p0, cx, cy := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP)
+	if p0 < gridMinPitch || math.Max(cx, cy) < gridMinCorr || cx+cy < 1.3*gridMinCorr {
+		return nil, false
+	}
+	px, py := p0, p0
+	// Crossings, window by window, each with the pitch that fits it
+	// best (perspective changes it across the photo).
+	type crossing struct {
+		x, y, s, p float64
+	}
+	var cs []crossing
+	win := int(3 * p0)
+	step := max(1, win/2)
+	for y0 := 0; y0+win <= h; y0 += step {
+		for x0 := 0; x0+win <= w; x0 += step {
+			if validShare(valid, w, x0, y0, win) < 0.95 {
+				continue
+			}
+			colp := colProfileWin(rv, w, x0, y0, win)
+			rowp := rowProfileWin(rh, w, x0, y0, win)
+			var fx, sx, fy, sy, lp float64
+			best := -1.0
+			for f := 0.85; f <= 1.151; f += 0.025 {
+				ax, bx := combPhase(colp, p0*f)
+				ay, by := combPhase(rowp, p0*f)
+				if math.Min(bx, by) > best {
+					best, fx, sx, fy, sy, lp = math.Min(bx, by), ax, bx, ay, by, p0*f
+				}
+			}
+			if sx < 1.6 || sy < 1.6 {
+				continue
+			}
+			// The crossing nearest the window's middle.
+			mx := fx + lp*math.Round((float64(win)/2-fx)/lp)
+			my := fy + lp*math.Round((float64(win)/2-fy)/lp)
+			cs = append(cs, crossing{float64(x0) + mx, float64(y0) + my, math.Min(sx, sy), lp})
+		}
+	}
+	if len(cs) < gridMinWindows {
+		return nil, false
+	}
+	// Index the crossings outwards from the strongest one, each from
+	// its nearest crossing indexed already, by their pitches.
+	sort.SliceStable(cs, func(a, b int) bool { return cs[a].s > cs[b].s })
+	idx := make([][2]float64, len(cs))
+	done := make([]bool, len(cs))
+	done[0] = true
+	for {
+		bi, bj, bd := -1, -1, math.Inf(1)
+		for i := range cs {
+			if done[i] {
+				continue
+			}
+			for j := range cs {
+				if !done[j] {
+					continue
+				}
+				if d := math.Hypot(cs[i].x-cs[j].x, cs[i].y-cs[j].y); d < bd {
+					bi, bj, bd = i, j, d
+				}
+			}
+		}
+		if bi < 0 || bd > 2.5*p0 {
+			break
+		}
+		lp := (cs[bi].p + cs[bj].p) / 2
+		idx[bi] = [2]float64{idx[bj][0] + math.Round((cs[bi].x-cs[bj].x)/lp), idx[bj][1] + math.Round((cs[bi].y-cs[bj].y)/lp)}
+		done[bi] = true
+	}
+	var from, to []vision.Point
+	for i, c := range cs {
+		if done[i] {
+			from = append(from, vision.Point{X: idx[i][0], Y: idx[i][1]})
+			to = append(to, vision.Point{X: c.x, Y: c.y})
+		}
+	}
+	if len(from) < gridMinWindows {
+		return nil, false
+	}
+	hm, err := vision.FitHomography(from, to)
+	if err != nil {
+		return nil, false
+	}
+	// Refit without the crossings off the fit (a window whose comb
+	// caught a tile's edge or a word's line).
+	for pass := 0; pass < 2; pass++ {
+		var f2, t2 []vision.Point
+		for k := range from {
+			p := hm.Apply(from[k])
+			if math.Hypot(p.X-to[k].X, p.Y-to[k].Y) <= 0.2*px {
+				f2, t2 = append(f2, from[k]), append(t2, to[k])
+			}
+		}
+		if len(f2) < gridMinWindows {
+			return nil, false
+		}
+		h2, err := vision.FitHomography(f2, t2)
+		if err != nil {
+			return nil, false
+		}
+		hm = h2
+		if pass == 1 {
+			if float64(len(f2)) < gridAgree*float64(len(from)) {
+				// The windows' crossings do not make one lattice
+				// (tiles on a table, a cloth's pattern).
+				return nil, false
+			}
+			from = f2
+		}
+	}
+	// Distinct crossings (windows overlap: one crossing is seen from
+	// several windows).
+	seen := map[[2]int]bool{}
+	lo, hi := vision.Point{X: math.Inf(1), Y: math.Inf(1)}, vision.Point{X: math.Inf(-1), Y: math.Inf(-1)}
+	for _, f := range from {
+		seen[[2]int{int(f.X), int(f.Y)}] = true
+		lo.X, lo.Y = math.Min(lo.X, f.X), math.Min(lo.Y, f.Y)
+		hi.X, hi.Y = math.Max(hi.X, f.X), math.Max(hi.Y, f.Y)
+	}
+	if len(seen) < gridMinWindows {
+		return nil, false
+	}
+	// Rotated work pixels -> work pixels -> photo pixels.
+	c, s := math.Cos(theta*math.Pi/180), math.Sin(theta*math.Pi/180)
+	cxw, cyw := float64(w)/2, float64(h)/2
+	back := vision.Homography{
+		c / scale, -s / scale, (cxw - c*cxw + s*cyw) / scale,
+		s / scale, c / scale, (cyw - s*cxw - c*cyw) / scale,
+		0, 0, 1,
+	}
+	pl := &printLattice{
+		toPhoto: back.Mul(hm),
+		loX:     lo.X, loY: lo.Y, hiX: hi.X, hiY: hi.Y,
+		pitch:  (px + py) / 2 / scale,
+		corrX:  cx,
+		corrY:  cy,
+		angle:  theta,
+		workW:  w,
+		workH:  h,
+		photoW: src.w, photoH: src.h,
+		windows:      len(seen),
+		scaleToPhoto: 1 / scale,
+	}
+	return pl, true
+}
+
+// cell is the square (col, row) of the lattice in the photo's pixels:
+// top-left, top-right, bottom-right, bottom-left.
+func (pl *printLattice) cell(col, row int) [4]Point {
+	var q [4]Point
+	for i, d := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		p := pl.toPhoto.Apply(vision.Point{X: float64(col) + d[0], Y: float64(row) + d[1]})
+		q[i] = Point{X: p.X, Y: p.Y}
+	}
+	return q
+}
+
+// gradientAngle is the direction, in degrees in [-45, 45), that the
+// picture's edges run along modulo 90 (weighted by their strength).
+func gradientAngle(g []float64, w, h int) float64 {
+	var sc, ss float64
+	for y := 1; y < h-1; y++ {
+		for x := 1; x < w-1; x++ {
+			i := y*w + x
+			gx := g[i+1] - g[i-1]
+			gy := g[i+w] - g[i-w]
+			m := gx*gx + gy*gy
+			if m < 400 {
+				continue
+			}
+			// (gx + i gy)^4 / |g|^3: the gradient's strength at four
+			// times its angle, without trigonometry.
+			re2, im2 := gx*gx-gy*gy, 2*gx*gy
+			re4, im4 := re2*re2-im2*im2, 2*re2*im2
+			k := 1 / (m * math.Sqrt(m))
+			sc += re4 * k
+			ss += im4 * k
+		}
+	}
+	return math.Atan2(ss, sc) / 4 * 180 / math.Pi
+}
+
+// rotateGray turns the picture by a degrees about its middle (bilinear),
+// so that lines running at a degrees run along the axes; valid marks the
+// pixels that come from inside the picture.
+func rotateGray(g []float64, w, h int, a float64) ([]float64, []bool) {
+	out := make([]float64, w*h)
+	valid := make([]bool, w*h)
+	c, s := math.Cos(a*math.Pi/180), math.Sin(a*math.Pi/180)
+	cx, cy := float64(w)/2, float64(h)/2
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			dx, dy := float64(x)-cx, float64(y)-cy
+			sx := cx + c*dx - s*dy
+			sy := cy + s*dx + c*dy
+			if sx < 0 || sy < 0 || sx > float64(w-1) || sy > float64(h-1) {
+				continue
+			}
+			x0, y0 := int(sx), int(sy)
+			x1, y1 := min(x0+1, w-1), min(y0+1, h-1)
+			fx, fy := sx-float64(x0), sy-float64(y0)
+			v := (g[y0*w+x0]*(1-fx)+g[y0*w+x1]*fx)*(1-fy) + (g[y1*w+x0]*(1-fx)+g[y1*w+x1]*fx)*fy
+			out[y*w+x] = v
+			valid[y*w+x] = true
+		}
+	}
+	return out, valid
+}
+
+// ridges are the light lines' strength in the turned picture: rv for the
+// lines running down (a pixel brighter than those lineGap left and
+// right), rh for the lines running across; 0 where a side is out of the
+// picture.
+func ridges(g []float64, valid []bool, w, h int) (rv, rh []float64) {
+	rv = make([]float64, w*h)
+	rh = make([]float64, w*h)
+	d := lineGap
+	for y := d; y < h-d; y++ {
+		for x := d; x < w-d; x++ {
+			i := y*w + x
+			if !valid[i-d] || !valid[i+d] || !valid[i-d*w] || !valid[i+d*w] {
+				continue
+			}
+			// Thin and light: brighter than both sides, the weaker side
+			// counting.
+			v := math.Min(g[i]-g[i-d], g[i]-g[i+d])
+			if v > 0 {
+				rv[i] = math.Min(v, 40)
+			}
+			u := math.Min(g[i]-g[i-d*w], g[i]-g[i+d*w])
+			if u > 0 {
+				rh[i] = math.Min(u, 40)
+			}
+		}
+	}
+	return rv, rh
+}
+
+func colProfile(r []float64, w, h, y0, y1 int) []float64 {
+	p := make([]float64, w)
+	for y := y0; y < y1; y++ {
+		row := r[y*w : y*w+w]
+		for x, v := range row {
+			p[x] += v
+		}
+	}
+	return p
+}
+
+func rowProfile(r []float64, w, h, x0, x1 int) []float64 {
+	p := make([]float64, h)
+	for y := 0; y < h; y++ {
+		s := 0.0
+		for _, v := range r[y*w+x0 : y*w+x1] {
+			s += v
+		}
+		p[y] = s
+	}
+	return p
+}
+
+func colProfileWin(r []float64, w, x0, y0, n int) []float64 {
+	p := make([]float64, n)
+	for y := y0; y < y0+n; y++ {
+		for x := 0; x < n; x++ {
+			p[x] += r[y*w+x0+x]
+		}
+	}
+	return p
+}
+
+func rowProfileWin(r []float64, w, x0, y0, n int) []float64 {
+	p := make([]float64, n)
+	for y := 0; y < n; y++ {
+		s := 0.0
+		for _, v := range r[(y0+y)*w+x0 : (y0+y)*w+x0+n] {
+			s += v
+		}
+		p[y] = s
+	}
+	return p
+}
+
+func validShare(valid []bool, w, x0, y0, n int) float64 {
+	k := 0
+	for y := y0; y < y0+n; y += 4 {
+		for x := x0; x < x0+n; x += 4 {
+			if valid[y*w+x] {
+				k++
+			}
+		}
+	}
+	m := ((n + 3) / 4) * ((n + 3) / 4)
+	return float64(k) / float64(m)
+}
+
+// profileSharpness is how peaked a profile is: its variance over its
+// mean squared.
+func profileSharpness(p []float64) float64 {
+	var m, v float64
+	for _, x := range p {
+		m += x
+	}
+	m /= float64(len(p))
+	if m <= 0 {
+		return 0
+	}
+	for _, x := range p {
+		v += (x - m) * (x - m)
+	}
+	return v / float64(len(p)) / (m * m)
+}
+
+// pitchOf is the lines' spacing, the same across and down (squares):
+// the lag in [lo, hi] of the highest peak of the sum of the two
+// profiles' normalised autocorrelations (with sub-pixel refinement), and
+// each autocorrelation there; 0 when there is no peak. Of peaks at
+// multiples of a lag, the shortest within 0.7 of the highest wins.
+func pitchOf(pa, pb []float64, lo, hi float64) (float64, float64, float64) {
+	aa := autocorr(pa, lo, hi)
+	ab := autocorr(pb, lo, hi)
+	if aa == nil || ab == nil {
+		return 0, 0, 0
+	}
+	L0, L1 := int(lo), int(hi)
+	ac := make([]float64, L1+2)
+	for k := range ac {
+		ac[k] = aa[k] + ab[k]
+	}
+	var peaks []int
+	top := 0.0
+	for k := max(L0, 2); k <= L1; k++ {
+		if ac[k] > ac[k-1] && ac[k] >= ac[k+1] && ac[k] > 0 {
+			peaks = append(peaks, k)
+			top = math.Max(top, ac[k])
+		}
+	}
+	for _, k := range peaks {
+		if ac[k] >= 0.7*top {
+			a, b, c := ac[k-1], ac[k], ac[k+1]
+			off := 0.0
+			if den := a - 2*b + c; den < 0 {
+				off = 0.5 * (a - c) / den
+			}
+			return float64(k) + off, aa[k], ab[k]
+		}
+	}
+	return 0, 0, 0
+}
+
+// autocorr is the profile's normalised autocorrelation at the lags 0 to
+// hi+1 (0 below lo-1); nil for a flat or short profile.
+func autocorr(p []float64, lo, hi float64) []float64 {
+	n := len(p)
+	L1 := int(hi) + 1
+	if n < L1+2 {
+		return nil
+	}
+	var m float64
+	for _, x := range p {
+		m += x
+	}
+	m /= float64(n)
+	d := make([]float64, n)
+	var v0 float64
+	for i, x := range p {
+		d[i] = x - m
+		v0 += d[i] * d[i]
+	}
+	if v0 <= 0 {
+		return nil
+	}
+	ac := make([]float64, L1+1)
+	for k := max(1, int(lo)-1); k <= L1; k++ {
+		var s float64
+		for i := 0; i+k < n; i++ {
+			s += d[i] * d[i+k]
+		}
+		ac[k] = s / v0 * float64(n) / float64(n-k)
+	}
+	return ac
+}
+
+// combPhase is the phase in [0, p) of the comb of period p that collects
+// most of the profile (each tooth the profile's largest value within a
+// pixel), and how much it collects against the profile's mean per tooth.
+func combPhase(prof []float64, p float64) (float64, float64) {
+	n := len(prof)
+	var mean float64
+	for _, v := range prof {
+		mean += v
+	}
+	mean /= float64(n)
+	if mean <= 0 {
+		return 0, 0
+	}
+	bestF, bestS := 0.0, -1.0
+	for f := 0.0; f < p; f += 0.5 {
+		s, k := 0.0, 0
+		for x := f; x < float64(n); x += p {
+			i := int(math.Round(x))
+			v := prof[min(i, n-1)]
+			if i > 0 {
+				v = math.Max(v, prof[i-1])
+			}
+			if i+1 < n {
+				v = math.Max(v, prof[i+1])
+			}
+			s += v
+			k++
+		}
+		if k > 0 && s/float64(k) > bestS {
+			bestF, bestS = f, s/float64(k)
+		}
+	}
+	return bestF, bestS / mean
+}
+
+// gridTiles are the squares of the print's lattice that hold a lettered
+// tile: a square wholly in the photo, within a square of the crossings
+// the lattice was seen by, with one large dark letter in its middle
+// (bigLetter). Their quads are the squares. plain are the squares with
+// no ink at all (empty plain squares, and blank tiles), with their
+// colour.
+func gridTiles(src rgbImage, pl *printLattice) (tiles []Tile, plain []plainSquare) {
+	x0, x1 := int(math.Floor(pl.loX))-1, int(math.Ceil(pl.hiX))
+	y0, y1 := int(math.Floor(pl.loY))-1, int(math.Ceil(pl.hiY))
+	margin := 0.1 * pl.pitch
+	for r := y0; r <= y1; r++ {
+		for c := x0; c <= x1; c++ {
+			q := pl.cell(c, r)
+			inside := true
+			for _, p := range q {
+				if p.X < margin || p.Y < margin || p.X > float64(src.w)-margin || p.Y > float64(src.h)-margin {
+					inside = false
+				}
+			}
+			if !inside {
+				continue
+			}
+			lk := lookAt(rectify(src, q, cellSide, 1))
+			t := Tile{Letter: "?", Corners: q, Center: centroid(q), Side: meanSide(q), Angle: outlineAngle(q), Row: -1, Col: -1}
+			switch {
+			case lk.big:
+				t.face = lk.face
+				tiles = append(tiles, t)
+			case lk.ink < blankInk:
+				plain = append(plain, plainSquare{t, lk.face})
+			}
+		}
+	}
+	return tiles, plain
+}
+
+// plainSquare is a square of the lattice with no ink: its tile (were it
+// one) and its colour.
+type plainSquare struct {
+	t    Tile
+	face [3]float64
+}
+
+// blankInk: the most ink (a share of the square's inner part) a square
+// with no mark may show (noise, a speck of grain).
+const blankInk = 0.01
+
+// blanksAmong are the plain squares whose colour is the lettered tiles'
+// (tiles): nearer their median colour than blankNear of the way to the
+// plain squares' median (most of them the board's empty squares), where
+// the two medians stand at least blankApart apart; none with fewer than
+// three lettered tiles.
+func blanksAmong(tiles []Tile, plain []plainSquare) []Tile {
+	if len(tiles) < 3 || len(plain) < 3 {
+		return nil
+	}
+	med := func(get func(i int) [3]float64, n int) [3]float64 {
+		var m [3]float64
+		for ch := 0; ch < 3; ch++ {
+			v := make([]float64, n)
+			for i := range v {
+				v[i] = get(i)[ch]
+			}
+			m[ch] = median(v)
+		}
+		return m
+	}
+	tm := med(func(i int) [3]float64 { return tiles[i].face }, len(tiles))
+	pm := med(func(i int) [3]float64 { return plain[i].face }, len(plain))
+	d := func(a, b [3]float64) float64 { return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2])) }
+	apart := d(tm, pm)
+	if apart < blankApart {
+		return nil
+	}
+	var out []Tile
+	for _, p := range plain {
+		if d(p.face, tm) < blankNear*apart {
+			t := p.t
+			t.Letter, t.Blank, t.Conf = "", true, 0.5
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+const (
+	blankNear  = 0.35
+	blankApart = 20
+)
+
+// cellSide is the side, in pixels, a lattice square is looked at in.
+const cellSide = 48
+
+// squareLook is what a square (rectified, cellSide pixels) shows: big,
+// one large dark mark in its middle, as a tile's letter (its largest
+// dark component, darker than the square's light level by a third of
+// it and 30 levels at least, spans 0.28-0.8 of the square's height, and
+// its middle lies in the square's middle half: a premium square's
+// printed words are a tenth of a square high, a plain square has no
+// mark); ink, the share of its inner part that is dark; face, the mean
+// colour (RGB) of its inner part's light pixels.
+type squareLook struct {
+	big  bool
+	ink  float64
+	face [3]float64
+}
+
+func lookAt(m *image.RGBA) squareLook {
+	n := m.Bounds().Dx()
+	g := make([]float64, n*n)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			o := m.PixOffset(x, y)
+			g[y*n+x] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+		}
+	}
+	// The inner part: the lattice's lines and the neighbours' edges left
+	// out.
+	a, b := n/10, n-n/10
+	var inner []float64
+	for y := a; y < b; y++ {
+		for x := a; x < b; x++ {
+			inner = append(inner, g[y*n+x])
+		}
+	}
+	light := quantile(inner, 0.75)
+	cut := light - math.Max(30, light/3)
+	var lk squareLook
+	dark := make([]bool, n*n)
+	nd, nl := 0, 0
+	for y := a; y < b; y++ {
+		for x := a; x < b; x++ {
+			i := y*n + x
+			dark[i] = g[i] < cut
+			if dark[i] {
+				nd++
+				continue
+			}
+			o := m.PixOffset(x, y)
+			for ch := 0; ch < 3; ch++ {
+				lk.face[ch] += float64(m.Pix[o+ch])
+			}
+			nl++
+		}
+	}
+	lk.ink = float64(nd) / float64((b-a)*(b-a))
+	if nl > 0 {
+		for ch := range lk.face {
+			lk.face[ch] /= float64(nl)
+		}
+	}
+	// The largest dark component (4-connected).
+	seen := make([]bool, n*n)
+	bestArea := 0
+	var bx0, by0, bx1, by1 int
+	stack := []int{}
+	for i := range dark {
+		if !dark[i] || seen[i] {
+			continue
+		}
+		seen[i] = true
+		stack = append(stack[:0], i)
+		area := 0
+		x0, y0, x1, y1 := n, n, -1, -1
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			area++
+			x, y := j%n, j/n
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			for _, k := range [4]int{j - 1, j + 1, j - n, j + n} {
+				if k < 0 || k >= n*n || seen[k] || !dark[k] {
+					continue
+				}
+				if (k == j-1 && x == 0) || (k == j+1 && x == n-1) {
+					continue
+				}
+				seen[k] = true
+				stack = append(stack, k)
+			}
+		}
+		if area > bestArea {
+			bestArea, bx0, by0, bx1, by1 = area, x0, y0, x1, y1
+		}
+	}
+	if bestArea == 0 {
+		return lk
+	}
+	fn := float64(n)
+	hgt := float64(by1-by0+1) / fn
+	wid := float64(bx1-bx0+1) / fn
+	mx, my := float64(bx0+bx1+1)/2/fn, float64(by0+by1+1)/2/fn
+	lk.big = hgt >= 0.28 && hgt <= 0.8 && wid >= 0.05 && wid <= 0.8 &&
+		mx >= 0.25 && mx <= 0.75 && my >= 0.25 && my <= 0.75
+	return lk
+}
+
+// onPrintLattice reads img as tiles lying in the squares of a printed
+// board's lattice found from its lines (findPrintLattice). ok is false
+// when there is no such lattice or no tile in it is read.
+func onPrintLattice(img image.Image, opt Options) (*Reading, bool) {
+	src := toRGB(img)
+	pl, ok := findPrintLattice(src)
+	if !ok {
+		return nil, false
+	}
+	tiles, plain := gridTiles(src, pl)
+	if len(tiles) == 0 {
+		return nil, false
+	}
+	tiles, err := readSquares(src, tiles, opt.Reader)
+	if err != nil || len(tiles) == 0 {
+		return nil, false
+	}
+	// A blank tile: a square with no ink, the colour of the tiles read.
+	tiles = append(tiles, blanksAmong(tiles, plain)...)
+	return latticeReading(img, pl, tiles), true
+}
+
+// latticeReading places tiles read in the squares of the lattice pl on
+// its rows and columns, turned so that most letters (weighted by their
+// confidence) stand upright, and returns them in the image's own
+// coordinates.
+func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
+	inv := pl.toPhoto.Inverse()
+	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
+	// Which way is up: each reading's letter's right and down, in
+	// lattice steps.
+	votes := map[[4]int]float64{}
+	for _, t := range tiles {
+		if t.Blank {
+			continue
+		}
+		a, b, d := lat(t.Corners[0]), lat(t.Corners[1]), lat(t.Corners[3])
+		k := [4]int{int(math.Round(b.X - a.X)), int(math.Round(b.Y - a.Y)), int(math.Round(d.X - a.X)), int(math.Round(d.Y - a.Y))}
+		votes[k] += t.Conf
+	}
+	best, bestV := [4]int{1, 0, 0, 1}, -1.0
+	for k, v := range votes {
+		if abs(k[0])+abs(k[1]) == 1 && abs(k[2])+abs(k[3]) == 1 && (v > bestV || (v == bestV && less4(k, best))) {
+			best, bestV = k, v
+		}
+	}
+	r := &Reading{}
+	minR, minC := math.MaxInt, math.MaxInt
+	maxR, maxC := math.MinInt, math.MinInt
+	var pitch float64
+	for i := range tiles {
+		t := &tiles[i]
+		c := lat(t.Center)
+		t.Col = int(math.Floor(c.X*float64(best[0]) + c.Y*float64(best[1])))
+		t.Row = int(math.Floor(c.X*float64(best[2]) + c.Y*float64(best[3])))
+		if !t.Blank {
+			// The layout is the lettered tiles' (LayoutText).
+			minR, minC = min(minR, t.Row), min(minC, t.Col)
+			maxR, maxC = max(maxR, t.Row), max(maxC, t.Col)
+		}
+		pitch += t.Side
+	}
+	for i := range tiles {
+		t := &tiles[i]
+		t.Row -= minR
+		t.Col -= minC
+		if t.Row < 0 || t.Row > maxR-minR || t.Col < 0 || t.Col > maxC-minC {
+			t.Row, t.Col = -1, -1 // a blank beyond the layout's lettered box
+		}
+	}
+	r.Tiles = tiles
+	r.Rows, r.Cols = maxR-minR+1, maxC-minC+1
+	r.Pitch = pitch / float64(len(tiles))
+	sortTiles(r.Tiles)
+	r.Orientation = normDeg(r.Tiles[0].Angle + 90)
+	if b := img.Bounds(); b.Min != (image.Point{}) {
+		for i := range r.Tiles {
+			t := &r.Tiles[i]
+			for j := range t.Corners {
+				t.Corners[j].X += float64(b.Min.X)
+				t.Corners[j].Y += float64(b.Min.Y)
+			}
+			t.Center = centroid(t.Corners)
+		}
+	}
+	return r
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func less4(a, b [4]int) bool {
+	for i := range a {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// readSquares reads the tiles found in a board's squares as
+// vision/scrabble reads a board's (scrabble.ReadSquare: its crop, its
+// whitening, its reader of Scrabble squares); a square it reads as no
+// letter is dropped. Each tile's corners are turned so that the first
+// is its letter's top-left.
+func readSquares(src rgbImage, tiles []Tile, rd Reader) ([]Tile, error) {
+	reads := make([]ocr.Reading, len(tiles))
+	errs := make([]error, len(tiles))
+	grow := 1 + 2*scrabble.SquareMargin
+	parallel.For(len(tiles), func(i int) {
+		reads[i], errs[i] = scrabble.ReadSquare(rectify(src, tiles[i].Corners, 64, grow), scrabble.Options{Reader: rd})
+	})
+	out := tiles[:0]
+	for i, t := range tiles {
+		if errs[i] != nil {
+			return nil, errs[i]
+		}
+		r := reads[i]
+		if r.Letter == "" {
+			continue
+		}
+		t.Letter, t.Conf = r.Letter, r.Conf
+		k := int(math.Round(r.Angle/90)) % 4
+		t.Corners = rotateCorners(t.Corners, -k)
+		off := r.Angle - 90*math.Round(r.Angle/90)
+		t.Angle = normDeg(outlineAngle(t.Corners) + off)
+		out = append(out, t)
+	}
+	return out, nil
+}

@@ -1,0 +1,89 @@
+package loose
+
+import (
+	"image"
+	"math"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/imagesize"
+)
+
+// TestScanCloseUpOfBoard: a close-up of part of a Scrabble board (a crop
+// of a tuning photo round its tiles, a tile's margin: the board's
+// outline and most of its grid out of view) is read through the lattice
+// of the board's printed lines, its printed words and premium squares no
+// tile; a photo of loose tiles on a table shows no such lattice.
+func TestScanCloseUpOfBoard(t *testing.T) {
+	_, cls, scrabblePhoto := scrabblePhotos(t)
+	same := func(read, label string) bool { return strings.EqualFold(read, label) }
+	for _, name := range []string{"IMG_20141025_163933", "IMG_20141025_164052"} {
+		t.Run("close-up "+name, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, name)
+			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			side := 0.0
+			for _, tt := range truth {
+				minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+				for _, p := range tt.Outline {
+					minX, minY, maxX, maxY = math.Min(minX, p.X), math.Min(minY, p.Y), math.Max(maxX, p.X), math.Max(maxY, p.Y)
+				}
+				x0, y0, x1, y1 = math.Min(x0, minX), math.Min(y0, minY), math.Max(x1, maxX), math.Max(y1, maxY)
+				side += math.Sqrt((maxX-minX)*(maxY-minY)) / float64(len(truth))
+			}
+			b := img.Bounds()
+			r := image.Rect(max(b.Min.X, int(x0-side)), max(b.Min.Y, int(y0-side)), min(b.Max.X, int(x1+side)), min(b.Max.Y, int(y1+side)))
+			crop := img.(interface {
+				SubImage(image.Rectangle) image.Image
+			}).SubImage(r)
+			if _, ok := findPrintLattice(toRGB(crop)); !ok {
+				t.Fatalf("no lattice found in the close-up %v", r)
+			}
+			got, err := Scan(crop, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreCentres(got.Tiles, truth, same)
+			// Nine in ten lettered tiles found, eight in ten read (the
+			// blanks are not looked for on a lattice of print; 164052's
+			// close-up misses one lettered tile), none invented.
+			if s.Found < s.AZ*9/10 || s.False != 0 || s.AZRight < s.AZ*8/10 {
+				t.Errorf("found %d of %d (%d lettered), %d false, read %d", s.Found, s.Truth, s.AZ, s.False, s.AZRight)
+			}
+			if _, err := LayoutText(got, func(l string) (rune, bool) { return rune(l[0]), len(l) == 1 }); err != nil {
+				t.Errorf("layout: %v", err)
+			}
+		})
+	}
+	t.Run("loose tiles on a table", func(t *testing.T) {
+		fs, err := filepath.Glob("testdata/bananagrams/images/*.jpg")
+		if err != nil || len(fs) == 0 {
+			t.Fatalf("no ban-seg photos in testdata: %v", err)
+		}
+		for _, f := range fs {
+			img, _, err := imagesize.DecodeFile(f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pl, ok := findPrintLattice(toRGB(img)); ok {
+				t.Errorf("%s: a board's lattice found (pitch %.0f px, %d crossings)", filepath.Base(f), pl.pitch, pl.windows)
+			}
+		}
+	})
+}
+
+// BenchmarkFindPrintLattice: the search for a printed board's lattice
+// that `scan --game lexicon` adds where no whole board is found, on the
+// 1640x1232 photo of about 100 loose tiles (BenchmarkScanLoose100's):
+// its cost on a photo with no board.
+func BenchmarkFindPrintLattice(b *testing.B) {
+	src := toRGB(mosaic100(b))
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, ok := findPrintLattice(src); ok {
+			b.Fatal("a lattice found among loose tiles")
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
