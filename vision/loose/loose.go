@@ -365,17 +365,7 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 		}
 	}
 	sortTiles(r.Tiles)
-	// Back to the image's own coordinates.
-	if b := img.Bounds(); b.Min != (image.Point{}) {
-		for i := range r.Tiles {
-			t := &r.Tiles[i]
-			for j := range t.Corners {
-				t.Corners[j].X += float64(b.Min.X)
-				t.Corners[j].Y += float64(b.Min.Y)
-			}
-			t.Center = centroid(t.Corners)
-		}
-	}
+	inImage(r.Tiles, img.Bounds())
 	return r, nil
 }
 
@@ -467,3 +457,20 @@ func dropOffLattice(r *Reading) {
 
 // offLatticeConf: see dropOffLattice.
 const offLatticeConf = 0.5
+
+// inImage moves tiles found on a picture whose origin is (0, 0) to the
+// image's own coordinates (an image whose bounds start elsewhere, a
+// sub-image of a larger photo).
+func inImage(tiles []Tile, b image.Rectangle) {
+	if b.Min == (image.Point{}) {
+		return
+	}
+	for i := range tiles {
+		t := &tiles[i]
+		for j := range t.Corners {
+			t.Corners[j].X += float64(b.Min.X)
+			t.Corners[j].Y += float64(b.Min.Y)
+		}
+		t.Center = centroid(t.Corners)
+	}
+}

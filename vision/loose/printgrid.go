@@ -825,16 +825,7 @@ func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
 	r.Pitch = pitch / float64(len(tiles))
 	sortTiles(r.Tiles)
 	r.Orientation = normDeg(r.Tiles[0].Angle + 90)
-	if b := img.Bounds(); b.Min != (image.Point{}) {
-		for i := range r.Tiles {
-			t := &r.Tiles[i]
-			for j := range t.Corners {
-				t.Corners[j].X += float64(b.Min.X)
-				t.Corners[j].Y += float64(b.Min.Y)
-			}
-			t.Center = centroid(t.Corners)
-		}
-	}
+	inImage(r.Tiles, img.Bounds())
 	return r
 }
 

@@ -607,12 +607,10 @@ func TestScanHandJoinsTable(t *testing.T) {
 
 func handOverCorner(t *testing.T, seed int64, varied bool) { hardScene(t, seed, varied, true) }
 
-// TestLatticeAgrees: a frame on the board's outline finds the runway's
-// printed lines where it puts them; one of the wrong pitch (two of its
-// sides on printed lines inside the board, as two straight edges of a
-// board cut by the picture's edge and two lines inside it make) finds
-// them drifting and wrapping round.
-func TestLatticeAgrees(t *testing.T) {
+// normalTruth is the committed normal scene's picture, its board's true
+// outline and the frame on it.
+func normalTruth(t *testing.T) (picture, vision.Quad, *frame) {
+	t.Helper()
 	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
 	if err != nil {
 		t.Fatal(err)
@@ -630,6 +628,16 @@ func TestLatticeAgrees(t *testing.T) {
 	if !ok {
 		t.Fatal("the true outline is not a board")
 	}
+	return p, q, truth
+}
+
+// TestLatticeAgrees: a frame on the board's outline finds the runway's
+// printed lines where it puts them; one of the wrong pitch (two of its
+// sides on printed lines inside the board, as two straight edges of a
+// board cut by the picture's edge and two lines inside it make) finds
+// them drifting and wrapping round.
+func TestLatticeAgrees(t *testing.T) {
+	p, q, truth := normalTruth(t)
 	// the frame over the first k squares of each axis (board squares
 	// through the true homography)
 	part := func(kx, ky float64) vision.Quad {
@@ -666,23 +674,7 @@ func TestLatticeAgrees(t *testing.T) {
 // printed lines is replaced by the straight edges' frame, or read with
 // no square sure when there is none; one that agrees is kept.
 func TestLatticeChecked(t *testing.T) {
-	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	tr, err := loadTruth(filepath.Join("testdata", "scenes", "normal.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := toPicture(img)
-	var q vision.Quad
-	for i, c := range tr.Board.Corners {
-		q[i] = vision.Point{X: c[0], Y: c[1]}
-	}
-	truth, ok := newFrame(p, q, DefaultGeometry, nil)
-	if !ok {
-		t.Fatal("the true outline is not a board")
-	}
+	p, _, truth := normalTruth(t)
 	short := &frame{p: p, geo: DefaultGeometry, corners: vision.Quad{
 		truth.h.Apply(vision.Point{X: 0, Y: 0}),
 		truth.h.Apply(vision.Point{X: 9, Y: 0}),
