@@ -5,6 +5,8 @@ import (
 	"image"
 	"slices"
 	"sync"
+
+	"github.com/tilescope/tilescope/internal/blobs"
 )
 
 // SquareReader reads a crop that may be a loose tile or a square of a
@@ -219,40 +221,10 @@ const (
 // edge; without one the crop is returned as it is.
 func dropValueMark(m *image.Gray) *image.Gray {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	label := make([]int32, w*h)
-	type comp struct{ n, x0, y0, x1, y1 int }
-	comps := []comp{{}}
-	var stack []int
-	for i := range label {
-		if m.Pix[i] >= inkGrey || label[i] != 0 {
-			continue
-		}
-		id := int32(len(comps))
-		c := comp{x0: w, y0: h, x1: -1, y1: -1}
-		label[i] = id
-		stack = append(stack[:0], i)
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := p%w, p/w
-			c.n++
-			c.x0, c.y0, c.x1, c.y1 = min(c.x0, x), min(c.y0, y), max(c.x1, x), max(c.y1, y)
-			for _, q := range [4]int{p - 1, p + 1, p - w, p + w} {
-				if q < 0 || q >= w*h || (q == p-1 && x == 0) || (q == p+1 && x == w-1) {
-					continue
-				}
-				if m.Pix[q] < inkGrey && label[q] == 0 {
-					label[q] = id
-					stack = append(stack, q)
-				}
-			}
-		}
-		comps = append(comps, c)
-	}
-	edge := func(c comp) bool { return c.x0 == 0 || c.y0 == 0 || c.x1 == w-1 || c.y1 == h-1 }
+	label, comps := blobs.Label(w, h, func(i int) bool { return m.Pix[i] < inkGrey })
 	letter := 0
 	for i := 1; i < len(comps); i++ {
-		if c := comps[i]; !edge(c) && 4*(c.y1-c.y0+1) >= h && c.n > comps[letter].n {
+		if c := comps[i]; !c.Edge(w, h) && 4*(c.Y1-c.Y0+1) >= h && c.N > comps[letter].N {
 			letter = i
 		}
 	}
@@ -260,16 +232,16 @@ func dropValueMark(m *image.Gray) *image.Gray {
 		return m
 	}
 	l := comps[letter]
-	cx, cy, lh := (l.x0+l.x1)/2, (l.y0+l.y1)/2, l.y1-l.y0+1
+	cx, cy, lh := (l.X0+l.X1)/2, (l.Y0+l.Y1)/2, l.Y1-l.Y0+1
 	out := image.NewGray(m.Rect)
 	copy(out.Pix, m.Pix)
 	for i := 1; i < len(comps); i++ {
 		c := comps[i]
-		if i == letter || c.x0 <= cx || c.y0 <= cy || 10*(c.y1-c.y0+1) > 6*lh || 2*c.n > l.n {
+		if i == letter || c.X0 <= cx || c.Y0 <= cy || 10*(c.Y1-c.Y0+1) > 6*lh || 2*c.N > l.N {
 			continue
 		}
-		for y := c.y0; y <= c.y1; y++ {
-			for x := c.x0; x <= c.x1; x++ {
+		for y := c.Y0; y <= c.Y1; y++ {
+			for x := c.X0; x <= c.X1; x++ {
 				if label[y*w+x] == int32(i) {
 					out.Pix[y*w+x] = whiteFace
 				}

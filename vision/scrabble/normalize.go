@@ -2,6 +2,8 @@ package scrabble
 
 import (
 	"image"
+
+	"github.com/tilescope/tilescope/internal/blobs"
 )
 
 // whiten turns a tile's crop into a grey one whose face is near white and
@@ -107,43 +109,13 @@ func dropValue(m *image.RGBA) *image.RGBA {
 			dark[y*w+x] = m.Pix[y*m.Stride+4*x] < inkLevel
 		}
 	}
-	label := make([]int32, w*h)
-	type comp struct{ n, x0, y0, x1, y1 int }
-	comps := []comp{{}}
-	stack := make([]int, 0, 256)
-	for i := range dark {
-		if !dark[i] || label[i] != 0 {
-			continue
-		}
-		id := int32(len(comps))
-		c := comp{x0: w, y0: h, x1: -1, y1: -1}
-		label[i] = id
-		stack = append(stack[:0], i)
-		for len(stack) > 0 {
-			p := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := p%w, p/w
-			c.n++
-			c.x0, c.y0, c.x1, c.y1 = min(c.x0, x), min(c.y0, y), max(c.x1, x), max(c.y1, y)
-			for _, q := range [4]int{p - 1, p + 1, p - w, p + w} {
-				if q < 0 || q >= w*h || (q == p-1 && x == 0) || (q == p+1 && x == w-1) {
-					continue
-				}
-				if dark[q] && label[q] == 0 {
-					label[q] = id
-					stack = append(stack, q)
-				}
-			}
-		}
-		comps = append(comps, c)
-	}
-	edge := func(c comp) bool { return c.x0 == 0 || c.y0 == 0 || c.x1 == w-1 || c.y1 == h-1 }
-	corner := func(c comp) bool {
-		return float64(c.x0) >= valueFrom*float64(w) && float64(c.y0) >= valueFrom*float64(h)
+	label, comps := blobs.Label(w, h, func(i int) bool { return dark[i] })
+	corner := func(c blobs.Blob) bool {
+		return float64(c.X0) >= valueFrom*float64(w) && float64(c.Y0) >= valueFrom*float64(h)
 	}
 	letter := 0
 	for i := 1; i < len(comps); i++ {
-		if c := comps[i]; !edge(c) && float64(c.y1-c.y0+1) >= letterTall*float64(h) && c.n > comps[letter].n {
+		if c := comps[i]; !c.Edge(w, h) && float64(c.Y1-c.Y0+1) >= letterTall*float64(h) && c.N > comps[letter].N {
 			letter = i
 		}
 	}
@@ -151,11 +123,11 @@ func dropValue(m *image.RGBA) *image.RGBA {
 	copy(out.Pix, m.Pix)
 	for i := 1; i < len(comps); i++ {
 		c := comps[i]
-		if i == letter || edge(c) || !corner(c) {
+		if i == letter || c.Edge(w, h) || !corner(c) {
 			continue
 		}
-		for y := c.y0; y <= c.y1; y++ {
-			for x := c.x0; x <= c.x1; x++ {
+		for y := c.Y0; y <= c.Y1; y++ {
+			for x := c.X0; x <= c.X1; x++ {
 				if label[y*w+x] == int32(i) {
 					o := y*out.Stride + 4*x
 					out.Pix[o], out.Pix[o+1], out.Pix[o+2] = faceGrey, faceGrey, faceGrey
