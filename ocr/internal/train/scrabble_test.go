@@ -95,3 +95,45 @@ func TestScrDegradedSameScene(t *testing.T) {
 		}
 	}
 }
+
+// TestScrTypeface: -scr-typefaces draws a scene's typeface from
+// render.MoreTypefaces, never one held out for measuring, for about the
+// share of scenes asked, the same for the same scene, and none at 0.
+func TestScrTypeface(t *testing.T) {
+	more := map[string]bool{}
+	for _, tf := range render.MoreTypefaces() {
+		more[tf.Name] = true
+	}
+	if len(more) == 0 {
+		t.Fatal("render.MoreTypefaces: none installed")
+	}
+	for _, tc := range []struct {
+		name     string
+		share    float64
+		min, max int // scenes of 200 drawn in another typeface
+	}{
+		{"none", 0, 0, 0},
+		{"half", 0.5, 70, 130},
+		{"all", 1, 200, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			for s := int64(60001); s <= 60200; s++ {
+				name := scrTypeface(s, tc.share)
+				if name != scrTypeface(s, tc.share) {
+					t.Fatalf("scene %d: two draws differ", s)
+				}
+				if name == "" {
+					continue
+				}
+				n++
+				if !more[name] || scrHeldOutFaces[name] {
+					t.Errorf("scene %d: typeface %q (installed beyond Typefaces: %v, held out: %v)", s, name, more[name], scrHeldOutFaces[name])
+				}
+			}
+			if n < tc.min || n > tc.max {
+				t.Errorf("%d of 200 scenes in another typeface, want %d-%d", n, tc.min, tc.max)
+			}
+		})
+	}
+}
