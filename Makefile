@@ -190,12 +190,15 @@ eval-tiles: build
 # another person might (ocr/internal/scrcrops, seed 16) and reads the
 # tuning half with read-tile's English reader (docs/ocr.md, "Real Scrabble
 # crops"). HALF=held reads the held-out half (measured once per change).
+# CROPS="-style 2 -seed 1216" cuts the fresh set of the same photos
+# ("A fresh cut": other sizes, turns, lighting, blur, JPEG).
 SCRABBLE_PHOTOS ?= ../shared/data/photos/scrabble-board
 HALF ?= tune
+CROPS ?=
 .PHONY: eval-scrabble-crops
 eval-scrabble-crops: build
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
-	nice $(GO) run ./ocr/internal/scrcrops -photos $(SCRABBLE_PHOTOS) -out $$d && \
+	nice $(GO) run ./ocr/internal/scrcrops -photos $(SCRABBLE_PHOTOS) $(CROPS) -out $$d && \
 	$(BIN) eval-tiles --backend ours $$d/$(HALF)
 
 clean:
