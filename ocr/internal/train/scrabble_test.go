@@ -137,3 +137,38 @@ func TestScrTypeface(t *testing.T) {
 		})
 	}
 }
+
+// TestScrDarkTile: -scr-dark gives about the share of scenes asked a dark
+// wooden tile colour (red-brown: red under 0.8, green under red, blue
+// under green), the same for the same scene, and none at 0.
+func TestScrDarkTile(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		share    float64
+		min, max int // scenes of 200 with dark tiles
+	}{
+		{"none", 0, 0, 0},
+		{"third", 0.3, 40, 80},
+		{"all", 1, 200, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			for s := int64(60001); s <= 60200; s++ {
+				c := scrDarkTile(s, tc.share)
+				if c != scrDarkTile(s, tc.share) {
+					t.Fatalf("scene %d: two draws differ", s)
+				}
+				if c == [3]float64{} {
+					continue
+				}
+				n++
+				if c[0] < 0.45 || c[0] > 0.8 || c[1] >= c[0] || c[2] >= c[1] || c[2] <= 0 {
+					t.Errorf("scene %d: tile colour %v is not dark wood", s, c)
+				}
+			}
+			if n < tc.min || n > tc.max {
+				t.Errorf("%d of 200 scenes with dark tiles, want %d-%d", n, tc.min, tc.max)
+			}
+		})
+	}
+}
