@@ -21,6 +21,7 @@ var (
 	scrDegrade = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
 	scrFaces   = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
 	scrDark    = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
+	scrOut     = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
 	scrEval    = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
 )
 
@@ -264,7 +265,7 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 	m.Note = fmt.Sprintf("make train (-specialist scrabble): seed %d, %d samples", *seed, all.n())
 	fmt.Printf("[%s-scr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-	path, n, err := writeModel(m, *outDir, ocr.SpecialistScrabble+".tsm")
+	path, n, err := writeModel(m, *outDir, *scrOut+".tsm")
 	if err != nil {
 		return err
 	}
