@@ -23,7 +23,7 @@ type look struct {
 	// tile.
 	out bool
 	// shade: the square may be its print's look in shadow (shaded):
-	// never a seed nor learned from as its print's look, and no tile
+	// never a seed, and no tile
 	// unless its colour is nearer the tiles' than its print's (decide).
 	shade bool
 	// hue is the look's colour and spread against its lightness as
@@ -271,7 +271,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 		}
 	}
 	learn := func(r, c int, k Premium) bool {
-		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c]) && !looks[r][c].out && !looks[r][c].shade
+		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c]) && !looks[r][c].out
 	}
 	var med [numPremiums]vec
 	var spread [numPremiums]float64
