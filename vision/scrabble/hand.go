@@ -119,30 +119,9 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		return covered // no breach, or the whole band (not a border)
 	}
 	// The prints' looks, for "stands out from its print".
-	var med [numPremiums]vec
+	med, dists := printLooks(looks, inView(looks), look.colourDist)
 	var pspread [numPremiums]float64
-	for k := Premium(0); k < numPremiums; k++ {
-		var vs [3][]float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !looks[r][c].out {
-					for q := 0; q < 3; q++ {
-						vs[q] = append(vs[q], looks[r][c].v[q])
-					}
-				}
-			}
-		}
-		for q := 0; q < 3; q++ {
-			med[k][q] = median(vs[q])
-		}
-		var d []float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !looks[r][c].out {
-					d = append(d, looks[r][c].colourDist(med[k]))
-				}
-			}
-		}
+	for k, d := range dists {
 		pspread[k] = math.Max(median(d), minSpread)
 	}
 	for i := start; i < start+n; {

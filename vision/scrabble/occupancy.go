@@ -273,30 +273,9 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	learn := func(r, c int, k Premium) bool {
 		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c]) && !looks[r][c].out
 	}
-	var med [numPremiums]vec
+	med, dists := printLooks(&looks, learn, look.dist)
 	var spread [numPremiums]float64
-	for k := Premium(0); k < numPremiums; k++ {
-		var vs [4][]float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if learn(r, c, k) {
-					for q := range dims {
-						vs[q] = append(vs[q], looks[r][c].v[q])
-					}
-				}
-			}
-		}
-		for q := range dims {
-			med[k][q] = median(vs[q])
-		}
-		var ds []float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if learn(r, c, k) {
-					ds = append(ds, looks[r][c].dist(med[k]))
-				}
-			}
-		}
+	for k, ds := range dists {
 		sp := median(ds)
 		if robust {
 			sp = robustSpread(ds)
@@ -1028,30 +1007,9 @@ func plainSpread(looks *[Size][Size]look) float64 {
 // only an empty square looks like its print once lit. looks are as
 // sampled (no light correction).
 func shaded(looks *[Size][Size]look) {
-	var med [numPremiums]vec
+	med, dists := printLooks(looks, inView(looks), look.dist)
 	var spread [numPremiums]float64
-	for k := Premium(0); k < numPremiums; k++ {
-		var vs [dims][]float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !looks[r][c].out {
-					for q := range dims {
-						vs[q] = append(vs[q], looks[r][c].v[q])
-					}
-				}
-			}
-		}
-		for q := range dims {
-			med[k][q] = median(vs[q])
-		}
-		var ds []float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !looks[r][c].out {
-					ds = append(ds, looks[r][c].dist(med[k]))
-				}
-			}
-		}
+	for k, ds := range dists {
 		spread[k] = math.Max(median(ds), minSpread)
 	}
 	for r := 0; r < Size; r++ {
@@ -1085,3 +1043,38 @@ const (
 )
 
 var debugShade = func(looks *[Size][Size]look) {}
+
+// printLooks gives each print's look: the median, channel by channel, of
+// the looks of its squares that in admits, and how far each of those
+// squares lies from it by dist (whose median or robust spread the caller
+// takes for the print's spread).
+func printLooks(looks *[Size][Size]look, in func(r, c int, k Premium) bool, dist func(look, vec) float64) (med [numPremiums]vec, dists [numPremiums][]float64) {
+	for k := Premium(0); k < numPremiums; k++ {
+		var vs [dims][]float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if in(r, c, k) {
+					for q := range dims {
+						vs[q] = append(vs[q], looks[r][c].v[q])
+					}
+				}
+			}
+		}
+		for q := range dims {
+			med[k][q] = median(vs[q])
+		}
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if in(r, c, k) {
+					dists[k] = append(dists[k], dist(looks[r][c], med[k]))
+				}
+			}
+		}
+	}
+	return med, dists
+}
+
+// inView admits, for printLooks, the squares of print k in the picture.
+func inView(looks *[Size][Size]look) func(r, c int, k Premium) bool {
+	return func(r, c int, k Premium) bool { return premiumAt[r][c] == k && !looks[r][c].out }
+}
