@@ -26,10 +26,8 @@
 // gives its likeliest letter, reported with its own low confidence, rather
 // than none. Once the letters have decided the board's reading direction,
 // the squares whose letter stands another way (a W read as an M upside
-// down) or was not read surely (confidence under SureConf, 0.9; 0.5
-// before 3 Dec 2026) are read again, the reader told the angle every
-// letter stands at (ocr.KnownReader); told it holds a tile, the Upwords
-// reader pools the main model with the model of many typefaces. A letter still
+// down) or was read with confidence under 0.5 are read again, the reader
+// told the angle every letter stands at (ocr.KnownReader). A letter still
 // read under 0.8 is read from crops cut as if its stack stood at every
 // other height (a misjudged height puts the crop off the face), a clearly
 // surer reading winning; still unsure, from seven crops of its face

@@ -584,10 +584,8 @@ func letterTurn(cells []Cell) (turn int, known bool) {
 
 // rereadTurned reads again, knowing the board's reading direction (the
 // letters stand k quarter turns counter-clockwise in the crops), the
-// squares whose letter stands otherwise or was read unsure (under
-// rereadBelow, or on a sharp crop under rereadSharpBelow): a W the reader
-// took for an M upside down, a faint letter, a letter of a typeface the
-// main model never saw. A letter that looks
+// squares whose letter stands otherwise or was read unsure: a W the
+// reader took for an M upside down, a faint letter. A letter that looks
 // the same turned half way round (N, S...) or a quarter (O, X) stands
 // "otherwise" only at the turns it does not look the same.
 func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) error {
@@ -602,21 +600,8 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 		}
 		d := (q - k + 4) % 4
 		upright := d == 0 || quarterTurnSymmetric[c.Letter] || (d == 2 && halfTurnSymmetric[c.Letter])
-		if upright && c.Conf >= rereadSharpBelow {
-			continue
-		}
 		if upright && c.Conf >= rereadBelow {
-			blurred := true // no gate: read as before
-			if br, ok := kr.(ocr.BlurReader); ok {
-				_, b, err := br.SpecialistFor(faces[i])
-				if err != nil {
-					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-				}
-				blurred = b
-			}
-			if blurred {
-				continue
-			}
+			continue
 		}
 		rd, err := kr.ReadKnown(faces[i], ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * k)})
 		if err != nil {
@@ -873,21 +858,8 @@ const (
 )
 
 // rereadBelow is the reader's confidence under which a letter is read
-// again once the board's reading direction is known; on a sharp crop
-// (not blurred: ocr.BlurReader), rereadSharpBelow, every letter not read
-// surely (SureConf). The first reading is the main model's alone
-// (ocr.NewPooled: whether a square holds a tile is its to say); read
-// again as a tile at the letters' angle, the Upwords reader pools it
-// with the model of many typefaces, which mends the letters the main
-// model reads unsurely in a typeface it never saw (an M taken for a V
-// at 0.85). A blurred crop read at 0.5 or more is left to the
-// specialist for blurred crops (recheckBlurred, rereadAtOtherHeights),
-// which reads blur better than either model (docs/vision.md, "Unsure
-// letters read again by both models").
-const (
-	rereadBelow      = 0.5
-	rereadSharpBelow = SureConf
-)
+// again once the board's reading direction is known.
+const rereadBelow = 0.5
 
 // turnReading re-labels the squares and corners for letters standing k
 // quarter turns counter-clockwise: "up" as read is then k quarter turns
