@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -21,12 +22,7 @@ import (
 // on RU and finds a Russian word, and the switch turns the page English
 // and is remembered on the phone.
 func TestBrowserRussian(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (in CI this test must run: make test installs chromium)", chromiumPath)
-		}
-		t.Fatalf("CI without %s: %v", chromiumPath, err)
-	}
+	chromiumtest.Need(t)
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, t.TempDir())
 	if err != nil {

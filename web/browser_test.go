@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/sqlite"
@@ -26,8 +27,6 @@ import (
 )
 
 var docsShot = flag.Bool("docs-screenshot", false, "TestBrowser also writes its screenshot to docs/img/phone.png")
-
-const chromiumPath = "/usr/bin/chromium"
 
 // upwordsJudge is the real Upwords engine behind the session's Scorer (the
 // same adaptation cmd/tilescope makes).
@@ -57,12 +56,7 @@ func (u upwordsJudge) Judge(before, after *grid.Board) (game.Move, error) {
 // it with the PIN, and keeps a screenshot. The game behind it is real: the
 // Upwords engine, the SQLite store, the embedded page.
 func TestBrowser(t *testing.T) {
-	if _, err := os.Stat(chromiumPath); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (in CI this test must run: make test installs chromium)", chromiumPath)
-		}
-		t.Fatalf("CI without %s: %v", chromiumPath, err)
-	}
+	chromiumtest.Need(t)
 	ctx := context.Background()
 	store, err := sqlite.Open(ctx, t.TempDir())
 	if err != nil {
@@ -194,56 +188,12 @@ func tinyJPEG(t *testing.T) []byte {
 	return b.Bytes()
 }
 
-// openPhone starts Debian's Chromium as DESIGN.md has it for browser tests
-// (headless, no sandbox, no GPU, no QUIC, no first run, no background
-// networking, component updates or sync, a fresh profile), with extra
+// openPhone starts Debian's Chromium (chromiumtest.Start) with extra
 // flags (a language), and gives the browser's context, 90 seconds long
-// on an idle machine (longer on a loaded one: emulation.Context), and
-// what closes it.
-//
-// Under user-mode emulation (make pi-check's arm64 run) it skips the
-// test: Chromium aborts under qemu-user, a limit of the emulation, not of
-// a Pi, which runs it natively.
-// chromiumTemp is a short temporary directory for Chromium's own files,
-// removed with what is left in it when the test ends (after Chromium,
-// which the test ends first).
-func chromiumTemp(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "chr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return dir
-}
-
+// on an idle machine (longer on a loaded one), and what closes it. It
+// skips the test where Chromium cannot run (chromiumtest.Need).
 func openPhone(t *testing.T, ctx context.Context, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
 	t.Helper()
-	if r := emulation.Reason(); r != "" {
-		t.Skipf("emulated under %s, where Chromium aborts (an emulation limit; a Pi runs it natively)", r)
-	}
-	opts := append([]chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath),
-		chromedp.Headless,
-		chromedp.NoSandbox,
-		chromedp.DisableGPU,
-		chromedp.NoFirstRun,
-		chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true),
-		chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true),
-		chromedp.UserDataDir(t.TempDir()),
-		// Chromium's own temporary files (its singleton socket's
-		// directory, left behind when the test ends it) go in a
-		// directory of the test's, removed when it ends; a short one
-		// (t.TempDir's name holds the test's and the socket's path
-		// must fit a Unix socket's 108 bytes).
-		chromedp.Env("TMPDIR=" + chromiumTemp(t)),
-	}, extra...)
-	actx, cancelAlloc := chromedp.NewExecAllocator(ctx, opts...)
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	bctx, cancelTimeout := emulation.Context(bctx, t, 90*time.Second)
-	return bctx, func() { cancelTimeout(); cancelBrowser(); cancelAlloc() }
+	chromiumtest.Need(t)
+	return chromiumtest.Start(t, ctx, 90*time.Second, extra...)
 }

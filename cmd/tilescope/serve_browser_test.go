@@ -16,6 +16,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/emulation"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/internal/sqlite"
@@ -29,7 +30,7 @@ var demoShot = flag.Bool("demo-screenshot", false, "TestServeDemoInChromium also
 // SQLite) and the page in Debian's Chromium on a phone-size screen, which
 // must show the scores and turns the service reports.
 func TestServeDemoInChromium(t *testing.T) {
-	needChromium(t)
+	chromiumtest.Need(t)
 	if testing.Short() {
 		t.Skip("plays part of the demo game")
 	}
@@ -112,7 +113,7 @@ func TestServeDemoInChromium(t *testing.T) {
 // (framePace), so the hand is not taken for the table however slowly they
 // are read.
 func TestServeHeldInChromium(t *testing.T) {
-	needChromium(t)
+	chromiumtest.Need(t)
 	if testing.Short() {
 		t.Skip("replays seconds of camera frames")
 	}
@@ -173,64 +174,14 @@ func TestServeHeldInChromium(t *testing.T) {
 	}
 }
 
-// chromium is Debian's Chromium, which the page tests drive.
-const chromium = "/usr/bin/chromium"
-
-// needChromium skips the test where Chromium is missing, except in CI,
-// where the page tests must run; and under user-mode emulation (make
-// pi-check's arm64 run), where Chromium aborts: a limit of qemu-user, not
-// of a Pi, which runs it natively.
-func needChromium(t *testing.T) {
-	t.Helper()
-	if r := emulation.Reason(); r != "" {
-		t.Skipf("emulated under %s, where Chromium aborts (an emulation limit; a Pi runs it natively)", r)
-	}
-	if _, err := os.Stat(chromium); err != nil {
-		if os.Getenv("CI") == "" {
-			t.Skipf("no %s (in CI this test must run)", chromium)
-		}
-		t.Fatalf("CI without %s", chromium)
-	}
-}
-
-// chromiumTemp is a short temporary directory for Chromium's own files,
-// removed with what is left in it when the test ends (after Chromium:
-// its cleanup is registered first, and cleanups run last first).
-func chromiumTemp(t *testing.T) string {
-	t.Helper()
-	dir, err := os.MkdirTemp("", "chr")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { os.RemoveAll(dir) })
-	return dir
-}
-
 // phoneBrowser starts a headless Chromium showing a phone-size screen
 // (390x844, touch, scale 2), closed when the test ends; its context times
 // out after timeout on an idle machine, longer on a loaded one
 // (emulation.Context).
 func phoneBrowser(t *testing.T, timeout time.Duration) context.Context {
 	t.Helper()
-	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(),
-		chromedp.ExecPath(chromium), chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.NoFirstRun, chromedp.NoDefaultBrowserCheck,
-		chromedp.Flag("disable-quic", true), chromedp.Flag("disable-background-networking", true),
-		chromedp.Flag("disable-component-update", true), chromedp.Flag("disable-sync", true),
-		chromedp.Flag("disable-dev-shm-usage", true), chromedp.UserDataDir(t.TempDir()),
-		// Chromium's own temporary files (its singleton socket's
-		// directory, left behind when the test ends it) go in a
-		// directory of the test's, removed when it ends; a short one
-		// (t.TempDir's name holds the test's and the socket's path
-		// must fit a Unix socket's 108 bytes).
-		chromedp.Env("TMPDIR="+chromiumTemp(t)))
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	bctx, cancelTimeout := emulation.Context(bctx, t, timeout)
-	t.Cleanup(func() {
-		cancelTimeout()
-		cancelBrowser()
-		cancelAlloc()
-	})
+	bctx, closeBrowser := chromiumtest.Start(t, context.Background(), timeout)
+	t.Cleanup(closeBrowser)
 	// Starting it here also sizes the screen before the first page loads.
 	if err := chromedp.Do(bctx, chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2))); err != nil {
 		t.Fatalf("Chromium: %v", err)

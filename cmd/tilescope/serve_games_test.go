@@ -15,6 +15,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/game"
 	pyrgame "github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -203,10 +204,10 @@ func TestServePyramidsInChromium(t *testing.T) {
 }
 
 // needDemoInChromium skips a test that plays a game's whole demo in
-// Chromium where there is no Chromium (needChromium) or under -short.
+// Chromium where there is no Chromium (chromiumtest.Need) or under -short.
 func needDemoInChromium(t *testing.T, name string) {
 	t.Helper()
-	needChromium(t)
+	chromiumtest.Need(t)
 	if testing.Short() {
 		t.Skip("plays the " + name + " demo game")
 	}

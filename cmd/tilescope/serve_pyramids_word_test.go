@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/game"
 	pyrgame "github.com/tilescope/tilescope/internal/games/pyramids"
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -25,7 +26,7 @@ func (w wordSet) Contains(s string) bool { return w[strings.ToUpper(s)] }
 // EAT was made, and the page then shows EAT for its points, sure. The
 // game behind it is real: the referee, the SQLite store, the page.
 func TestServePyramidsUnsureWordInChromium(t *testing.T) {
-	needChromium(t)
+	chromiumtest.Need(t)
 	ctx := context.Background()
 	l := pyramidsDemoLog(t)
 	hold, eat := l.Entries[0], l.Entries[1]

@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/game"
 	scrabblegame "github.com/tilescope/tilescope/internal/games/scrabble"
 	"github.com/tilescope/tilescope/scoring/scrabble"
@@ -25,7 +26,7 @@ import (
 // the game", each rack's points (every control in reach without
 // scrolling) and the tally shows RULES.md's adjustment.
 func TestScrabbleEndInChromium(t *testing.T) {
-	needChromium(t)
+	chromiumtest.Need(t)
 	if testing.Short() {
 		t.Skip("plays a Scrabble game to its end in Chromium")
 	}

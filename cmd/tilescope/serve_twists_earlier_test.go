@@ -10,6 +10,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tilescope/tilescope/internal/chromiumtest"
 	"github.com/tilescope/tilescope/internal/game"
 	twgame "github.com/tilescope/tilescope/internal/games/twists"
 	"github.com/tilescope/tilescope/scoring/twists"
@@ -23,7 +24,7 @@ import (
 // the tiles each holds follow on the page, Вера's СОК stands, Аня still
 // to play.
 func TestTwistsEarlierSplitInChromium(t *testing.T) {
-	needChromium(t)
+	chromiumtest.Need(t)
 	if testing.Short() {
 		t.Skip("plays a Twists game in Chromium")
 	}

@@ -155,7 +155,11 @@ func facePoint(base [4][3]float64, tip [3]float64, i int, s, t float64) [3]float
 	return p
 }
 
-func (f *frame) project(p [3]float64) vision.Point { return f.pose.Project(p[0], p[1], p[2]) }
+// project is a board point (x, y, height) in the picture, through the
+// lens.
+func (f *frame) project(p [3]float64) vision.Point {
+	return f.distort(f.pose.Project(p[0], p[1], p[2]))
+}
 
 // look reads the colour on square (r, c) of the frame as it stands (the
 // picture's own order before orient): samples over the four faces of a
@@ -291,6 +295,8 @@ func (f *frame) faceCropInto(img *image.RGBA, r, c, k, i int, dS, dT float64) *i
 	// the bilinear sample of picture.at, written out: this loop is a
 	// tenth of a scan's time
 	xMax, yMax := float64(f.p.W-1), float64(f.p.H-1)
+	k1 := f.k1
+	lx, ly, inv2 := f.lensNorm()
 	for y := 0; y < size; y++ {
 		t := t0 + step*(float64(y)+0.5)
 		row := img.Pix[y*img.Stride : y*img.Stride+4*size]
@@ -302,7 +308,13 @@ func (f *frame) faceCropInto(img *image.RGBA, r, c, k, i int, dS, dT float64) *i
 			if c2 < 1e-9 {
 				c2 = 1e-9
 			}
-			px, py := fx*c0/c2+cx-0.5, fy*c1/c2+cy-0.5
+			px, py := fx*c0/c2+cx, fy*c1/c2+cy
+			if k1 != 0 {
+				dx, dy := px-lx, py-ly
+				s := 1 + k1*(dx*dx+dy*dy)*inv2
+				px, py = lx+s*dx, ly+s*dy
+			}
+			px, py = px-0.5, py-0.5
 			o := 4 * x
 			row[o+3] = 255
 			if !(px >= 0 && py >= 0 && px <= xMax && py <= yMax) {
@@ -523,16 +535,91 @@ const minFaceWeight = 0.04
 func (f *frame) faceWeights(r, c, k int) [4]float64 {
 	area, maxA := f.faceAreas(r, c, k)
 	var ws [4]float64
+	var seen [4]float64
+	hidden := false
+	if f.stacks != nil {
+		seen = f.faceSeen(r, c, k)
+		for _, v := range seen {
+			hidden = hidden || v < 1
+		}
+	}
 	for i := range ws {
 		w := 1.0
 		if maxA > 0 {
 			w = math.Pow(area[i]/maxA, faceWeightPower)
 		}
+		if hidden {
+			w *= seen[i]
+		}
 		if w >= minFaceWeight {
 			ws[i] = w
 		}
 	}
+	if hidden && ws == ([4]float64{}) {
+		// every face behind a taller neighbour: read them as they are
+		// (the reading is then the neighbours' as much as its own)
+		f2 := *f
+		f2.stacks = nil
+		return f2.faceWeights(r, c, k)
+	}
 	return ws
+}
+
+// faceSeen is the share of each face's letter of the top pyramid of a
+// stack of k on (r, c) that no taller neighbouring stack hides: three
+// points across the letter's middle, each hidden when it lies inside
+// the neighbour's outline in the picture and the neighbour stands
+// nearer the camera. Beside a player's stack of five the faces turned
+// towards it show the stack, not their own letter.
+func (f *frame) faceSeen(r, c, k int) [4]float64 {
+	seen := [4]float64{1, 1, 1, 1}
+	base, tip := f.model(r, c, k)
+	sh := f.geo.shape()
+	topZ := tip[2]
+	var hulls [8][9]vision.Point
+	var hn [8]int
+	var depth [8]float64
+	nh := 0
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			nr, nc := r+dr, c+dc
+			if (dr == 0 && dc == 0) || nr < 0 || nc < 0 || nr >= pyramids.Size || nc >= pyramids.Size {
+				continue
+			}
+			h := f.stacks[nr*pyramids.Size+nc]
+			if h == 0 {
+				continue
+			}
+			// only a stack whose tip stands above this letter can hide it
+			if float64(h-1)*sh.nest+sh.t <= topZ*0.5 {
+				continue
+			}
+			hulls[nh], hn[nh] = f.outline(float64(nr), float64(nc), h, sh, false)
+			mid := (float64(h-1)*sh.nest + sh.t) / 2
+			depth[nh] = f.camera([3]float64{float64(nc) + 0.5, float64(nr) + 0.5, mid})[2]
+			nh++
+		}
+	}
+	if nh == 0 {
+		return seen
+	}
+	for i := 0; i < 4; i++ {
+		vis := 0
+		for _, s := range [3]float64{0.35, 0.5, 0.65} {
+			p3 := facePoint(base, tip, i, s, letterT)
+			p := f.project(p3)
+			d := f.camera(p3)[2]
+			hid := false
+			for j := 0; j < nh && !hid; j++ {
+				hid = depth[j] < d && inConvex(hulls[j][:hn[j]], p)
+			}
+			if !hid {
+				vis++
+			}
+		}
+		seen[i] = float64(vis) / 3
+	}
+	return seen
 }
 
 // readLetter reads the top pyramid's letter on each of its four faces and

@@ -39,6 +39,13 @@
 //     it (with the focal length from the homography, a calibration, or the
 //     Pi camera's) the camera's pose: a pyramid is a solid 15 mm tall, so
 //     its faces are projected in 3D, not read off the flat board.
+//   - The lens (lens.go): its radial distortion bows the board's straight
+//     edges. Once the board is placed, one term k1 about the picture's
+//     centre is fitted to the runway's outer edge (the k1 under which 50
+//     edge points a side, undistorted, lie straightest; kept only when it
+//     straightens them clearly); the homography and pose are then those
+//     of the undistorted corners and every point sampled (colours, face
+//     crops, outlines) goes through the lens into the picture.
 //   - White balance: the runway is blank board, so its lighter quarter is
 //     the picture's white; every colour is divided by it before it is
 //     classified.
@@ -61,7 +68,8 @@
 //     (faceHeads; the crop stands upright as cut, so its features are
 //     taken without the normaliser's rotation estimate:
 //     ocr.FeaturesUpright); the faces' probabilities are summed, each weighted by how much of it the
-//     camera sees. A square not sure at the game's stack height is read
+//     camera sees, and by the share of its letter that no taller
+//     neighbouring stack nearer the camera hides (faceSeen). A square not sure at the game's stack height is read
 //     again at the height (within three) where its best face reads a
 //     letter most surely.
 //   - Sure: a square is sure when its colour samples agree and its faces

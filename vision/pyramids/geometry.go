@@ -184,7 +184,7 @@ func (f *frame) silhouette(looks []cellLook, heights func(grid.Pos) int, seats [
 		for j := 0; j < silSamples; j++ {
 			x := float64(c) + (float64(j)+0.5)/silSamples
 			y := float64(r) + (float64(i)+0.5)/silSamples
-			pt := f.pose.Project(x, y, 0)
+			pt := f.project([3]float64{x, y, 0})
 			px, in := f.p.at(pt.X, pt.Y)
 			if !in {
 				return nil, false
@@ -345,11 +345,11 @@ func (f *frame) outline(r, c float64, k int, sh shape, top bool) ([9]vision.Poin
 	}
 	for _, h := range levels {
 		for _, d := range [4][2]float64{{-1, -1}, {1, -1}, {1, 1}, {-1, 1}} {
-			pts[n] = f.pose.Project(cx+d[0]*hb, cy+d[1]*hb, h)
+			pts[n] = f.project([3]float64{cx + d[0]*hb, cy + d[1]*hb, h})
 			n++
 		}
 	}
-	pts[n] = f.pose.Project(cx, cy, z+sh.t)
+	pts[n] = f.project([3]float64{cx, cy, z + sh.t})
 	n++
 	return hull(pts[:n])
 }

@@ -73,7 +73,7 @@ func (f *frame) lineOffsets(s int) (pos, off []float64) {
 		t := float64(i)
 		for j := range prof[0] {
 			for k, a := range across {
-				q := f.h.Apply(pt(t+float64(j-steps-side)*placeStep, a))
+				q := f.toPicture(pt(t+float64(j-steps-side)*placeStep, a))
 				prof[k][j] = f.p.luma(q.X, q.Y)
 			}
 		}
@@ -199,10 +199,10 @@ func (f *frame) placed(d [4]sideDrift) vision.Quad {
 	}
 	// corners in board order: (0,0), (n,0), (n,n), (0,n)
 	return vision.Quad{
-		f.h.Apply(vision.Point{X: use(d[0], false), Y: use(d[3], false)}),
-		f.h.Apply(vision.Point{X: n + use(d[0], true), Y: use(d[1], false)}),
-		f.h.Apply(vision.Point{X: n + use(d[2], true), Y: n + use(d[1], true)}),
-		f.h.Apply(vision.Point{X: use(d[2], false), Y: n + use(d[3], true)}),
+		f.toPicture(vision.Point{X: use(d[0], false), Y: use(d[3], false)}),
+		f.toPicture(vision.Point{X: n + use(d[0], true), Y: use(d[1], false)}),
+		f.toPicture(vision.Point{X: n + use(d[2], true), Y: n + use(d[1], true)}),
+		f.toPicture(vision.Point{X: use(d[2], false), Y: n + use(d[3], true)}),
 	}
 }
 

@@ -153,6 +153,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	checkCounts(f, r.Squares, looks[:], counts, seats)
 	overhangs(f, r.Squares)
+	f.stacks = make([]int, len(r.Squares))
+	for i, sq := range r.Squares {
+		f.stacks[i] = sq.Height
+	}
 	if opt.Reader != nil {
 		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel)
 	}
@@ -306,6 +310,9 @@ func locate(img image.Image, opt Options) (*located, error) {
 		}
 	}
 	unplaced = unplaced || doubt
+	// The lens bows the board's edges: fitted on them, the squares of
+	// the outer rings are cut where they show (lens.go).
+	f.fitLens(opt.Calib)
 	// Read every square in the picture's own order first, then choose
 	// which corner is the board's north-west by the seats.
 	var cells [pyramids.Size * pyramids.Size]cellLook
@@ -455,6 +462,10 @@ type frame struct {
 	white   [3]float64 // the runway's colour: the picture's white balance
 	score   float64    // the weakest side's contrast, runway over border
 	grid    float64    // the share of the runway's printed lines that show
+	k1      float64    // the lens's radial distortion (lens.go); 0: none modelled
+	// stacks are the stack counts of the squares read (board order, 0
+	// empty), once the colours are read: faceSeen's neighbours
+	stacks []int
 }
 
 // whiteLuma is the grey of the runway's white.
@@ -477,7 +488,7 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 	for i := 0; i < pyramids.Size; i++ {
 		for _, rc := range [][2]int{{0, i}, {pyramids.Size - 1, i}, {i, 0}, {i, pyramids.Size - 1}} {
 			for _, d := range [][2]float64{{0.3, 0.3}, {0.7, 0.3}, {0.3, 0.7}, {0.7, 0.7}, {0.5, 0.5}} {
-				pt := f.h.Apply(vision.Point{X: float64(rc[1]) + d[0], Y: float64(rc[0]) + d[1]})
+				pt := f.toPicture(vision.Point{X: float64(rc[1]) + d[0], Y: float64(rc[0]) + d[1]})
 				c, ok := p.at(pt.X, pt.Y)
 				if !ok {
 					continue
@@ -515,7 +526,7 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 			default:
 				in, out = vision.Point{X: 0.15, Y: t}, vision.Point{X: -0.3, Y: t}
 			}
-			a, b := f.h.Apply(in), f.h.Apply(out)
+			a, b := f.toPicture(in), f.toPicture(out)
 			if _, ok := p.at(b.X, b.Y); !ok {
 				continue
 			}
@@ -539,7 +550,7 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 // the squares beside them: a 10x10 grid, not just a light quadrilateral.
 func (f *frame) gridLines(wl float64) float64 {
 	lum := func(x, y float64) float64 {
-		pt := f.h.Apply(vision.Point{X: x, Y: y})
+		pt := f.toPicture(vision.Point{X: x, Y: y})
 		return f.p.luma(pt.X, pt.Y)
 	}
 	n, dark := 0, 0
@@ -567,7 +578,11 @@ func (f *frame) gridLines(wl float64) float64 {
 // fit computes the homography and pose from the corners.
 func (f *frame) fit(cal *vision.Calibration) bool {
 	n := float64(pyramids.Size)
-	h, err := vision.QuadHomography(n, n, f.corners)
+	q := f.corners
+	for i := range q {
+		q[i] = f.undistort(q[i])
+	}
+	h, err := vision.QuadHomography(n, n, q)
 	if err != nil {
 		return false
 	}

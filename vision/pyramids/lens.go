@@ -1,0 +1,252 @@
+package pyramids
+
+import (
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// The lens's radial distortion. A wide lens pulls every point towards
+// the picture's centre by a share that grows with the square of its
+// distance from it (barrel distortion; the renderer's k1 reaches -0.2 on
+// hard scenes, as a Pi camera's lens does): the board's straight edges
+// bow outwards, and a homography fitted to its four corners puts the
+// squares of the outer rings up to a tenth of a square from where they
+// show, across the middle of each side most. The frame models it as one
+// term about the picture's centre, in units of the default focal length:
+//
+//	picture = centre + (ideal - centre) (1 + k1 r²),  r = |ideal - centre| / focal
+//
+// fitted on the board's own outer edges (fitLens): the k1 under which
+// the edge points found along each side lie on a straight line. The
+// homography and pose are then those of the ideal (undistorted) corners,
+// and every point the scan samples is moved by the lens on its way into
+// the picture.
+
+// lensNorm is the distortion's centre and its unit of distance.
+func (f *frame) lensNorm() (cx, cy, inv2 float64) {
+	n := vision.DefaultFocal(f.p.W)
+	return float64(f.p.W) / 2, float64(f.p.H) / 2, 1 / (n * n)
+}
+
+// distort moves an ideal (pinhole) point of the picture to where the
+// lens shows it.
+func (f *frame) distort(p vision.Point) vision.Point {
+	if f.k1 == 0 {
+		return p
+	}
+	cx, cy, inv2 := f.lensNorm()
+	dx, dy := p.X-cx, p.Y-cy
+	s := 1 + f.k1*(dx*dx+dy*dy)*inv2
+	return vision.Point{X: cx + s*dx, Y: cy + s*dy}
+}
+
+// undistort is distort's inverse (by fixed-point iteration: the lens's
+// share is small).
+func undistortK(p vision.Point, k1, cx, cy, inv2 float64) vision.Point {
+	if k1 == 0 {
+		return p
+	}
+	dx, dy := p.X-cx, p.Y-cy
+	x, y := dx, dy
+	for i := 0; i < 20; i++ {
+		s := 1 + k1*(x*x+y*y)*inv2
+		x, y = dx/s, dy/s
+	}
+	return vision.Point{X: cx + x, Y: cy + y}
+}
+
+func (f *frame) undistort(p vision.Point) vision.Point {
+	cx, cy, inv2 := f.lensNorm()
+	return undistortK(p, f.k1, cx, cy, inv2)
+}
+
+// toPicture is a point of the board's surface (in squares) in the
+// picture.
+func (f *frame) toPicture(p vision.Point) vision.Point { return f.distort(f.h.Apply(p)) }
+
+// Limits of fitLens: the k1 searched, and how much straighter the
+// edges must lie under it than under none (the sum of their squared
+// distances to their lines, each capped) for the lens to be modelled.
+const (
+	lensMin, lensMax = -0.32, 0.12
+	lensStep         = 0.01
+	lensGain         = 0.95 // the cost with the lens at most this share of the cost without
+	lensCap          = 3.0  // px: an edge point farther off its line counts as this far
+)
+
+// fitLens fits the lens's k1 to the board's outer edges (the runway's
+// edge against the dark border): along each side the strongest light-to-
+// dark step across it is found at 50 places; the k1 under which those
+// points, undistorted, lie straightest on the four sides is kept when it
+// makes them clearly straighter than no distortion does. The frame's
+// corners become the meeting points of the four straightened sides,
+// moved back through the lens, and its homography and pose are refitted
+// to them undistorted. It reports whether a lens was fitted.
+func (f *frame) fitLens(cal *vision.Calibration) bool {
+	q := f.corners
+	var pts [4][]vision.Point
+	var prof []float64
+	for i := 0; i < 4; i++ {
+		a, b := q[i], q[(i+1)%4]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		if l < 40 {
+			return false
+		}
+		nx, ny := dy/l, -dx/l // outward (clockwise quad, y down)
+		reach := math.Max(6, 0.03*l)
+		nd := int(4*reach) + 1
+		const samples = 50
+		for k := 2; k < samples-1; k++ {
+			t := float64(k) / samples
+			cx, cy := a.X+t*dx, a.Y+t*dy
+			prof = prof[:0]
+			for j := 0; j < nd+6; j++ {
+				d := -reach - 1.5 + 0.5*float64(j)
+				prof = append(prof, f.p.luma(cx+d*nx, cy+d*ny))
+			}
+			bestG, bestJ := 0.0, -1
+			for j := 0; j < nd; j++ {
+				if g := prof[j] - prof[j+6]; g > bestG {
+					bestG, bestJ = g, j
+				}
+			}
+			if bestG <= 20 || bestJ <= 0 || bestJ >= nd-1 {
+				continue
+			}
+			// the step's centre to a fraction of a sample: the vertex of
+			// the parabola through the strongest step and its neighbours
+			g0, g1, g2 := prof[bestJ-1]-prof[bestJ+5], bestG, prof[bestJ+1]-prof[bestJ+7]
+			off := 0.0
+			if den := g0 - 2*g1 + g2; den < 0 {
+				off = math.Max(-0.5, math.Min(0.5, 0.5*(g0-g2)/den))
+			}
+			d := -reach + 0.5*(float64(bestJ)+off)
+			pts[i] = append(pts[i], vision.Point{X: cx + d*nx, Y: cy + d*ny})
+		}
+		if len(pts[i]) < 15 {
+			return false
+		}
+	}
+	cx, cy, inv2 := f.lensNorm()
+	var und [4][]vision.Point
+	for i := range und {
+		und[i] = make([]vision.Point, len(pts[i]))
+	}
+	cost := func(k1 float64) (float64, [4][3]float64) {
+		var lines [4][3]float64
+		total := 0.0
+		for i := 0; i < 4; i++ {
+			for j, p := range pts[i] {
+				und[i][j] = undistortK(p, k1, cx, cy, inv2)
+			}
+			l, c := straightLine(und[i])
+			lines[i] = l
+			total += c
+		}
+		return total, lines
+	}
+	c0, _ := cost(0)
+	bestK, bestC := 0.0, c0
+	for k1 := lensMin; k1 <= lensMax+1e-9; k1 += lensStep {
+		if c, _ := cost(k1); c < bestC {
+			bestK, bestC = k1, c
+		}
+	}
+	for k1 := bestK - lensStep; k1 <= bestK+lensStep+1e-9; k1 += lensStep / 10 {
+		if c, _ := cost(k1); c < bestC {
+			bestK, bestC = k1, c
+		}
+	}
+	if bestK == 0 || bestC > lensGain*c0 {
+		return false
+	}
+	_, lines := cost(bestK)
+	var ideal vision.Quad
+	for i := 0; i < 4; i++ {
+		l1, l2 := lines[(i+3)%4], lines[i]
+		det := l1[0]*l2[1] - l1[1]*l2[0]
+		if math.Abs(det) < 1e-9 {
+			return false
+		}
+		ideal[i] = vision.Point{X: (l1[2]*l2[1] - l1[1]*l2[2]) / det, Y: (l1[0]*l2[2] - l1[2]*l2[0]) / det}
+	}
+	g := *f
+	g.k1 = bestK
+	for i := range ideal {
+		g.corners[i] = g.distort(ideal[i])
+		if math.Hypot(g.corners[i].X-q[i].X, g.corners[i].Y-q[i].Y) > 0.25*math.Sqrt(quadArea(q))/10 {
+			return false // a corner moved over a quarter of a square: not the lens
+		}
+	}
+	if !g.fit(cal) {
+		return false
+	}
+	*f = g
+	return true
+}
+
+// straightLine fits a x + b y = c (unit normal) through the points by
+// total least squares, refitted once on the points within lensCap of the
+// first fit, and returns it with the sum of the points' squared
+// distances to it, each capped at lensCap.
+func straightLine(ps []vision.Point) ([3]float64, float64) {
+	fit := func(keep func(vision.Point) bool) ([3]float64, bool) {
+		var n, mx, my float64
+		for _, p := range ps {
+			if keep(p) {
+				n++
+				mx += p.X
+				my += p.Y
+			}
+		}
+		if n < 5 {
+			return [3]float64{}, false
+		}
+		mx /= n
+		my /= n
+		var sxx, syy, sxy float64
+		for _, p := range ps {
+			if keep(p) {
+				dx, dy := p.X-mx, p.Y-my
+				sxx += dx * dx
+				syy += dy * dy
+				sxy += dx * dy
+			}
+		}
+		th := 0.5 * math.Atan2(2*sxy, sxx-syy)
+		nx, ny := -math.Sin(th), math.Cos(th)
+		return [3]float64{nx, ny, nx*mx + ny*my}, true
+	}
+	l, ok := fit(func(vision.Point) bool { return true })
+	if !ok {
+		return l, math.Inf(1)
+	}
+	// the points nearest the first fit: a hand or a pyramid's shadow on
+	// the edge moves some of them
+	d := make([]float64, len(ps))
+	for i, p := range ps {
+		d[i] = math.Abs(l[0]*p.X + l[1]*p.Y - l[2])
+	}
+	lim := math.Max(lensCap, quantile(d, 0.7))
+	if l2, ok := fit(func(p vision.Point) bool { return math.Abs(l[0]*p.X+l[1]*p.Y-l[2]) <= lim }); ok {
+		l = l2
+	}
+	c := 0.0
+	for _, p := range ps {
+		e := math.Min(math.Abs(l[0]*p.X+l[1]*p.Y-l[2]), lensCap)
+		c += e * e
+	}
+	return l, c
+}
+
+// quantile is the q-quantile of v (v is sorted in place).
+func quantile(v []float64, q float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	sort.Float64s(v)
+	return v[int(q*float64(len(v)-1))]
+}
