@@ -49,7 +49,11 @@
 //     a square or more off.
 //     It is tried too before a board is called partly out of view: when
 //     no whole grid is accepted but an outline cut by the picture's edge
-//     holds a smaller grid (partialGrid), a rim whole inside the picture
+//     holds a smaller grid (partialGrid: of the counts of squares the
+//     cut sides allow, the most squares among the fits near the best
+//     score, or among those that draw every line of the best more finely,
+//     finerOn, for a grid of every third line on a premium layout's
+//     strong edges outscores the whole one), a rim whole inside the picture
 //     whose grid is accepted wins (a hand or a cup reaching out of the
 //     picture joins the board's region to the edge). A cut grid is fitted
 //     inside the outline as the picture clips it, whose cut sides are the

@@ -54,6 +54,11 @@
 //     (printgrid.go: pitch, crossings and a homography; a square holds a
 //     tile where one large letter stands in it), so that the board's
 //     print is never taken for tiles.
+//   - A second look (Scan, Lexicon tables with a reader): where the
+//     search reads fewer than five tiles sure, it searches again for
+//     faint letters on print and at finer working sizes (1200 and 1640
+//     px: small tiles among a cloth's marks) and keeps the look with the
+//     most tiles read sure (lookAgain).
 //
 // gocv Mats stay inside the package; each is closed by a defer beside its
 // creation, and a test under the matprofile build tag checks that a scan

@@ -160,15 +160,41 @@ type Options struct {
 }
 
 // Scan finds the loose tiles in a photo, reads them and, with
-// opt.Lattice, places them on the lattice.
+// opt.Lattice, places them on the lattice. A Lexicon table (Lattice and a
+// Reader, not Twists) whose search reads fewer than minSure tiles sure,
+// or none at all, is searched again (lookAgain).
 func Scan(img image.Image, opt Options) (*Reading, error) {
 	now := opt.Clock
 	if now == nil {
 		now = time.Now
 	}
 	start := now()
-	if !opt.OnBoard || !opt.Lattice || opt.Reader == nil || img == nil || img.Bounds().Empty() {
+	if !opt.Lattice || opt.Reader == nil || img == nil || img.Bounds().Empty() || (!opt.OnBoard && opt.Twists) {
 		return scanLoose(img, opt)
+	}
+	if !opt.OnBoard {
+		// A Lexicon table with no board looked for: the loose search,
+		// and where it reads few tiles sure the search for faint
+		// letters as well (below).
+		found, err := findTiles(img, opt)
+		switch {
+		case errors.Is(err, ErrNoTiles):
+			// No tile at all: the first search's answer stands unless
+			// a second look reads a tile sure.
+			if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
+				found, err = pf, nil
+			}
+		case err == nil:
+			found = lookAgain(img, opt, found)
+		}
+		if err != nil {
+			return nil, err
+		}
+		r, err := placeTiles(img, found, opt, nil)
+		if r != nil {
+			r.Elapsed = now().Sub(start)
+		}
+		return r, err
 	}
 	done := func(br *Reading) (*Reading, error) {
 		sortTiles(br.Tiles)
@@ -189,6 +215,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		}
 	}
 	found, err := findTiles(img, opt)
+	lookedAgain := false
+	if errors.Is(err, ErrNoTiles) && board == nil && !opt.Twists {
+		// No tile at all: perhaps faint letters on print, or small
+		// tiles (below).
+		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
+			found, err, lookedAgain = pf, nil, true
+		}
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -200,18 +234,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			return done(br)
 		}
 	}
-	if board == nil && !opt.Twists && fewSure(found.tiles) {
-		// Few tiles read sure and no board: perhaps a close-up of
-		// tiles on a printed board, its outline out of view, whose
-		// print (a premium square's words) sets the letter size and
-		// whose tiles' dark letters on brown wood are faint ink. The
-		// search for tiles on print looks too; the one with more
-		// tiles read sure stays.
-		popt := opt
-		popt.printed = true
-		if pf, err := findTiles(img, popt); err == nil && sureCount(pf.tiles) > sureCount(found.tiles) {
-			found = pf
-		}
+	if board == nil && !opt.Twists && !lookedAgain {
+		found = lookAgain(img, opt, found)
 	}
 	r, err := placeTiles(img, found, opt, board)
 	if r != nil {
@@ -219,6 +243,54 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	return r, err
 }
+
+// lookAgain searches img again where the loose search (found) gives
+// fewer than minSure tiles read sure, and returns the search with the
+// most tiles read sure:
+//
+//   - for tiles on print (search.print): a close-up of
+//     tiles on a printed board, its outline out of view, whose print (a
+//     premium square's words) sets the letter size and whose tiles' dark
+//     letters on brown wood are faint ink;
+//   - at finer working sizes (fineSides: 1200 and 1640 px on the
+//     longer side where the first search was at 800): small
+//     tiles among a patterned cloth's marks, which at 800 px are about
+//     as large as the marks and are taken for them (Lexicon hard
+//     renders).
+func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
+	if !fewSure(found.tiles) {
+		return found
+	}
+	best, n := found, sureCount(found.tiles)
+	popt := opt
+	popt.printed = true
+	if pf, err := findTiles(img, popt); err == nil && sureCount(pf.tiles) > n {
+		best, n = pf, sureCount(pf.tiles)
+	}
+	ws := opt.WorkSide
+	if ws <= 0 {
+		ws = 800
+	}
+	last := ws
+	for _, f := range fineSides {
+		fine := min(max(img.Bounds().Dx(), img.Bounds().Dy()), int(f*float64(ws)))
+		if float64(fine) < 1.25*float64(last) {
+			continue
+		}
+		last = fine
+		fopt := opt
+		fopt.WorkSide = fine
+		if ff, err := findTiles(img, fopt); err == nil && sureCount(ff.tiles) > n {
+			best, n = ff, sureCount(ff.tiles)
+		}
+	}
+	return best
+}
+
+// fineSides are the finer working sizes lookAgain searches at, in
+// multiples of the first (800 px: 1200 and 1640, the Pi camera's
+// 1640x1232 at its own size), up to the photo's own.
+var fineSides = []float64{1.5, 2.05}
 
 // sureCount counts the tiles read sure (Conf >= SureConf).
 func sureCount(tiles []Tile) int {

@@ -298,7 +298,10 @@ func TestScanWithReader(t *testing.T) {
 			if c.alt != nil {
 				opt.Alternatives = []Reader{c.alt}
 			}
-			r, err := Scan(img, opt)
+			// One search (scanLoose): Scan searches again where
+			// fewer than minSure tiles are read sure, as here
+			// (lookAgain, TestLookAgain), and reads the tiles again.
+			r, err := scanLoose(img, opt)
 			if c.wantTiles == 0 {
 				if !errors.Is(err, ErrNoTiles) {
 					t.Fatalf("err = %v, want ErrNoTiles", err)
@@ -497,5 +500,79 @@ func TestPatternedCloth(t *testing.T) {
 				t.Errorf("recall %.2f (%d of %d), want >= %.2f", rec, s.Matched, s.Truth, c.recall)
 			}
 		})
+	}
+}
+
+// TestLookAgain: Lexicon tables of small tiles on a patterned cloth (the
+// camera 600 mm over the table: tiles about 35 px in a 1640x1232 photo,
+// as large as the cloth's dashes at the first search's 800 px). Where
+// the first search reads few tiles sure, Scan looks again (lookAgain:
+// on print, at 1200 and 1640 px) and keeps the look with more tiles read
+// sure: on no table does it match fewer tiles than the first search
+// alone (scanLoose), and on the tables the first search misses it
+// matches more.
+func TestLookAgain(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes and reads them")
+	}
+	en, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		seed int64
+	}{
+		{"a cross of two words", 1},
+		{"one short word", 4},
+		{"three words", 3},
+		{"a long crossword", 6},
+	}
+	var first, again int
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			state, err := render.RandomState("lexicon", c.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			o, err := render.RandomOptions(c.seed, "normal")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Table, o.HeightMM = "lace", 600
+			sc, err := render.Render("lexicon", state, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := sc.Photo()
+			if err != nil {
+				t.Fatal(err)
+			}
+			truth := truthFromRender(&sc.Truth)
+			opt := Options{Reader: en, Lattice: true, UprightFromLetters: true}
+			matched := func(r *Reading, err error) int {
+				if err != nil {
+					if !errors.Is(err, ErrNoTiles) {
+						t.Fatal(err)
+					}
+					return 0
+				}
+				return ScoreScan(r.Tiles, truth, SameShape).Matched
+			}
+			m1 := matched(scanLoose(img, opt))
+			m2 := matched(Scan(img, opt))
+			t.Logf("seed %d: %d tiles, first search %d matched, Scan %d", c.seed, len(truth), m1, m2)
+			if m2 < m1 {
+				t.Errorf("Scan matched %d tiles, the first search alone %d", m2, m1)
+			}
+			if 2*m1 < len(truth) && m2 <= m1 {
+				t.Errorf("Scan matched %d tiles where the first search missed (%d): no gain", m2, m1)
+			}
+			first, again = first+m1, again+m2
+		})
+	}
+	t.Logf("matched: first search %d, Scan %d", first, again)
+	if again <= first {
+		t.Errorf("Scan matched %d tiles in all, the first search alone %d: no gain", again, first)
 	}
 }

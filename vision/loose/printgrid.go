@@ -79,6 +79,9 @@ const (
 	// gridAgree: the least share of the windows' crossings that must lie
 	// on the lattice fitted to them all (within a fifth of a square).
 	gridAgree = 0.6
+	// gridTight: a photo whose shorter side is under this many pitches
+	// is searched for crossings in windows of two squares, not three.
+	gridTight = 5
 	// lineGap: the distance, in work pixels, at which a line's sides are
 	// sampled.
 	lineGap = 3
@@ -147,6 +150,11 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 	}
 	var cs []crossing
 	win := int(3 * p0)
+	if float64(min(w, h)) < gridTight*p0 {
+		// A close-up of a few squares round one word: windows of
+		// three squares would be too few to believe a lattice by.
+		win = int(2 * p0)
+	}
 	step := max(1, win/2)
 	for y0 := 0; y0+win <= h; y0 += step {
 		for x0 := 0; x0+win <= w; x0 += step {
@@ -554,15 +562,15 @@ func combPhase(prof []float64, p float64) (float64, float64) {
 }
 
 // gridTiles are the squares of the print's lattice that hold a lettered
-// tile: a square wholly in the photo, within a square of the crossings
-// the lattice was seen by, with one large dark letter in its middle
+// tile: a square wholly in the photo, within gridReach squares of the
+// crossings the lattice was seen by, with one large dark letter in its middle
 // (bigLetter). Their quads are the squares. plain are the squares with
 // no ink at all (empty plain squares, and blank tiles), with their
 // colour.
 func gridTiles(src rgbImage, pl *printLattice) (tiles []Tile, plain []plainSquare) {
-	x0, x1 := int(math.Floor(pl.loX))-1, int(math.Ceil(pl.hiX))
-	y0, y1 := int(math.Floor(pl.loY))-1, int(math.Ceil(pl.hiY))
-	margin := 0.1 * pl.pitch
+	x0, x1 := int(math.Floor(pl.loX))-gridReach, int(math.Ceil(pl.hiX))+gridReach-1
+	y0, y1 := int(math.Floor(pl.loY))-gridReach, int(math.Ceil(pl.hiY))+gridReach-1
+	margin := gridInside * pl.pitch
 	for r := y0; r <= y1; r++ {
 		for c := x0; c <= x1; c++ {
 			q := pl.cell(c, r)
@@ -588,6 +596,18 @@ func gridTiles(src rgbImage, pl *printLattice) (tiles []Tile, plain []plainSquar
 	}
 	return tiles, plain
 }
+
+// gridInside is how far inside the photo (in squares) every corner of a
+// square gridTiles reads must lie; negative, a square may reach that
+// far out of it (a close-up cut at the tiles' own edges: the reader
+// sees the edge's pixels repeated).
+var gridInside = -0.2
+
+// gridReach is how many squares beyond the crossings the lattice was
+// seen by gridTiles looks: the windows' crossings lie a window's half
+// (1.5 squares) or more inside the photo, so a tile in the outermost
+// squares of a close-up lies two squares beyond them.
+var gridReach = 2
 
 // plainSquare is a square of the lattice with no ink: its tile (were it
 // one) and its colour.

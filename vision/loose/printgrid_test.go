@@ -11,16 +11,30 @@ import (
 )
 
 // TestScanCloseUpOfBoard: a close-up of part of a Scrabble board (a crop
-// of a tuning photo round its tiles, a tile's margin: the board's
-// outline and most of its grid out of view) is read through the lattice
-// of the board's printed lines, its printed words and premium squares no
-// tile; a photo of loose tiles on a table shows no such lattice.
+// of a tuning photo round its tiles, a tile's margin or less: the
+// board's outline and most of its grid out of view) is read through the
+// lattice of the board's printed lines, its printed words and premium
+// squares no tile; a photo of loose tiles on a table shows no such
+// lattice. The tightest close-ups, a few squares round one word (under
+// five squares across: crossings looked for in windows of two squares)
+// or cut at the tiles' own edges (the outer tiles' squares reach out of
+// the photo), were read as tens of tiny tiles, the print's letters.
 func TestScanCloseUpOfBoard(t *testing.T) {
 	_, cls, scrabblePhoto := scrabblePhotos(t)
 	same := func(read, label string) bool { return strings.EqualFold(read, label) }
-	for _, name := range []string{"IMG_20141025_163933", "IMG_20141025_164052"} {
-		t.Run("close-up "+name, func(t *testing.T) {
-			img, truth := scrabblePhoto(t, name)
+	cases := []struct {
+		name   string
+		photo  string
+		margin float64 // round the tiles, in tiles' sides
+	}{
+		{"a tile's margin, one word", "IMG_20141025_163933", 1},
+		{"a tile's margin, a crossword", "IMG_20141025_164052", 1},
+		{"a quarter tile's margin, one word", "IMG_20141025_163920", 0.25},
+		{"cut at the tiles' edges, one word", "IMG_20141025_163949", 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, c.photo)
 			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 			side := 0.0
 			for _, tt := range truth {
@@ -32,7 +46,8 @@ func TestScanCloseUpOfBoard(t *testing.T) {
 				side += math.Sqrt((maxX-minX)*(maxY-minY)) / float64(len(truth))
 			}
 			b := img.Bounds()
-			r := image.Rect(max(b.Min.X, int(x0-side)), max(b.Min.Y, int(y0-side)), min(b.Max.X, int(x1+side)), min(b.Max.Y, int(y1+side)))
+			m := c.margin * side
+			r := image.Rect(max(b.Min.X, int(x0-m)), max(b.Min.Y, int(y0-m)), min(b.Max.X, int(x1+m)), min(b.Max.Y, int(y1+m)))
 			crop := img.(interface {
 				SubImage(image.Rectangle) image.Image
 			}).SubImage(r)

@@ -53,6 +53,10 @@ func TestScanPartlyOutOfView(t *testing.T) {
 		{"the top-left corner cut a third of a square further", image.Rect(318, 498, b.Dx(), b.Dy()), []int{0}, []int{0}},
 		{"the top-left corner cut two thirds of a square further", image.Rect(336, 516, b.Dx(), b.Dy()), []int{0}, []int{0}},
 		{"the top-left corner cut a square and a third less", image.Rect(228, 408, b.Dx(), b.Dy()), nil, nil},
+		// Here a grid of every third column, on the premium squares'
+		// strong edges, scores far above the whole grid; it was taken,
+		// and the board refused as 4 squares across.
+		{"the top-left corner cut where every third line outscores the grid", image.Rect(300, 520, b.Dx(), b.Dy()), []int{0}, []int{0}},
 		{"both sides cut", image.Rect(260, 0, 940, b.Dy()), nil, []int{0, 14}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
