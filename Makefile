@@ -158,6 +158,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-upright -pyr-blur 0.5 -pyr-scenes 480 -pyr-hard 240 -pyr-makers 80 -pyr-makers-hard 120 -synth 40 -empty 200 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids-grey -pyr-blur 0.5 -pyr-scenes 100 -pyr-hard 200 -pyr-makers-hard 100 -hidden 96 -epochs 10 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -synth 40 -empty 400 -epochs 20 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-out en-sqr -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-blur.tsm -upwb-scenes 160 -upwb-classic 80 -hard-scenes 60 -synth 60 -empty 500 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose -synth 40 -empty 200 -real 4 -real-warp 2 -epochs 4 -seed 1
@@ -190,12 +191,15 @@ eval-tiles: build
 # another person might (ocr/internal/scrcrops, seed 16) and reads the
 # tuning half with read-tile's English reader (docs/ocr.md, "Real Scrabble
 # crops"). HALF=held reads the held-out half (measured once per change).
+# CROPS="-style 2 -seed 1216" cuts the fresh set of the same photos
+# ("A fresh cut": other sizes, turns, lighting, blur, JPEG).
 SCRABBLE_PHOTOS ?= ../shared/data/photos/scrabble-board
 HALF ?= tune
+CROPS ?=
 .PHONY: eval-scrabble-crops
 eval-scrabble-crops: build
 	@d=$$(mktemp -d) && trap 'rm -rf "$$d"' EXIT && \
-	nice $(GO) run ./ocr/internal/scrcrops -photos $(SCRABBLE_PHOTOS) -out $$d && \
+	nice $(GO) run ./ocr/internal/scrcrops -photos $(SCRABBLE_PHOTOS) $(CROPS) -out $$d && \
 	$(BIN) eval-tiles --backend ours $$d/$(HALF)
 
 clean:

@@ -201,3 +201,10 @@ func (c Cascade) Read(tile image.Image) (Reading, error) {
 // squares as vision/scrabble cuts them (model/en-scr.tsm, the same
 // glyphs as en), as LoadModel takes it.
 const SpecialistScrabble = "en-scr"
+
+// SpecialistSquares is the name of the model SquareReader pools with the
+// general one (model/en-sqr.tsm): trained as en-scr, with a share of the
+// scenes' tiles dark wood and a share in other typefaces, for squares cut
+// by other people from other sets (docs/ocr.md, "Real Scrabble crops").
+// The scan keeps en-scr, which reads its own crops as well or better.
+const SpecialistSquares = "en-sqr"

@@ -13,7 +13,7 @@ import (
 // printed board (a Scrabble square: a tile with its value number, or an
 // empty square with its premium print), as read-tile is given them. It
 // reads with the general English classifier, and with the classifier
-// trained on Scrabble squares (SpecialistScrabble) pooled with it on the
+// trained on Scrabble squares (SpecialistSquares) pooled with it on the
 // crop whitened (whitenCrop) and with a value number painted out
 // (dropValueMark): the general model, which learned from light tiles,
 // reads the dark tiles of older Scrabble sets as empty squares and some
@@ -31,13 +31,15 @@ import (
 //     face): the general model's letter only when it is squareSureDark
 //     sure, else the whitened reading.
 //
-// The whitened reading is no tile when both whitened reads say so, else
-// the letter read with the value painted out, else the plain whitened
-// one. Measured on real Scrabble crops, Bananagrams tiles and rendered
+// The whitened reading is no tile when both whitened reads say so, or
+// when the general model saw no tile in the crop and the squares' model
+// alone says no tile on both whitened reads (squareScrEmpty: the pool's
+// general half reads premium prints as letters); else the letter read
+// with the value painted out, else the plain whitened one. Measured on real Scrabble crops, Bananagrams tiles and rendered
 // Upwords and Lexicon tiles (docs/ocr.md, "Real Scrabble crops").
 type SquareReader struct {
 	General *Classifier // the English classifier (Default)
-	Pool    Pool        // SpecialistScrabble pooled with General
+	Pool    Pool        // SpecialistSquares pooled with General
 }
 
 const (
@@ -45,7 +47,8 @@ const (
 	squareGrey       = 0.35 // and at most this saturated is grey
 	squareSureLetter = 0.85 // a light crop's letter this sure stands
 	squareSureEmpty  = 0.49 // a pool of two says no tile this sure when one model is sure
-	squareSureDark   = 0.9  // a dark or coloured crop's general letter this sure stands
+	squareScrEmpty   = 0.5  // the squares' model alone says no tile this sure on both whitened reads
+	squareSureDark   = 0.95 // a dark or coloured crop's general letter this sure stands
 )
 
 var (
@@ -55,7 +58,7 @@ var (
 )
 
 // ForSquares returns the SquareReader of the binary's English models;
-// ErrNoModel (wrapped) when it has no SpecialistScrabble. Loaded once;
+// ErrNoModel (wrapped) when it has no SpecialistSquares. Loaded once;
 // safe for concurrent use.
 func ForSquares() (*SquareReader, error) {
 	squaresOnce.Do(func() {
@@ -64,14 +67,14 @@ func ForSquares() (*SquareReader, error) {
 			squaresErr = err
 			return
 		}
-		m, err := LoadModel(SpecialistScrabble)
+		m, err := LoadModel(SpecialistSquares)
 		if err != nil {
 			squaresErr = err
 			return
 		}
 		scr, err := NewClassifier(m)
 		if err != nil {
-			squaresErr = fmt.Errorf("%s: %w", SpecialistScrabble, err)
+			squaresErr = fmt.Errorf("%s: %w", SpecialistSquares, err)
 			return
 		}
 		squares, squaresErr = NewSquareReader(en, scr)
@@ -104,11 +107,12 @@ func (s *SquareReader) Read(tile image.Image) (Reading, error) {
 		return a, nil
 	}
 	w := whitenCrop(tile)
+	dv := dropValueMark(w)
 	b, err := s.Pool.Read(w)
 	if err != nil {
 		return Reading{}, err
 	}
-	d, err := s.Pool.Read(dropValueMark(w))
+	d, err := s.Pool.Read(dv)
 	if err != nil {
 		return Reading{}, err
 	}
@@ -118,13 +122,43 @@ func (s *SquareReader) Read(tile image.Image) (Reading, error) {
 		}
 		return a, nil
 	}
-	switch {
-	case b.NoTile() && d.NoTile():
+	if b.NoTile() && d.NoTile() {
 		return b, nil
-	case !d.NoTile():
+	}
+	if a.NoTile() {
+		// the general model sees no tile and the pool a letter: the
+		// squares' model alone decides whether there is one (it knows
+		// the premium prints, which the general model in the pool reads
+		// as letters)
+		e, empty, err := s.emptyAlone(w, dv)
+		if err != nil {
+			return Reading{}, err
+		}
+		if empty {
+			return e, nil
+		}
+	}
+	if !d.NoTile() {
 		return d, nil
 	}
 	return b, nil
+}
+
+// emptyAlone reports whether the squares' model alone (Pool[0]) reads a
+// whitened crop (w) and the same with its value painted out (dv) both as
+// no tile at squareScrEmpty or more, and that reading (conf: the lower
+// of the two).
+func (s *SquareReader) emptyAlone(w, dv image.Image) (Reading, bool, error) {
+	r1, err := s.Pool[0].Read(w)
+	if err != nil || !r1.NoTile() || r1.Conf < squareScrEmpty {
+		return Reading{}, false, err
+	}
+	r2, err := s.Pool[0].Read(dv)
+	if err != nil || !r2.NoTile() || r2.Conf < squareScrEmpty {
+		return Reading{}, false, err
+	}
+	r1.Conf = min(r1.Conf, r2.Conf)
+	return r1, true, nil
 }
 
 // middleFace is the median grey (0..255) and the median saturation (0..1)

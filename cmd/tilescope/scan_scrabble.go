@@ -39,11 +39,18 @@ type scanScrabbleCell struct {
 	// read, written as Upwords writes a covered square, with
 	// "out_of_view" added: {"covered":true,"sure":false,"out_of_view":true}.
 	Unseen bool `json:"-"`
+	// Covered: the square is in view but hidden (vscr.Reading.Covered:
+	// a hand over the board): not read, written as Upwords writes a
+	// covered square, {"covered":true,"sure":false}.
+	Covered bool `json:"-"`
 }
 
 func (c scanScrabbleCell) MarshalJSON() ([]byte, error) {
 	if c.Unseen {
 		return []byte(`{"covered":true,"sure":false,"out_of_view":true}`), nil
+	}
+	if c.Covered {
+		return []byte(`{"covered":true,"sure":false}`), nil
 	}
 	type plain scanScrabbleCell
 	return json.Marshal(plain(c))
@@ -75,6 +82,9 @@ func scanScrabble(_ context.Context, img image.Image, path string, opt scanOpts,
 	if n := unseenCount(r); n > 0 && opt.stderr != nil {
 		fmt.Fprintf(opt.stderr, "scan: %s: the board is partly out of view: %d squares not read (%s in the text)\n", path, n, vscr.UnseenText)
 	}
+	if n := coveredCount(r); n > 0 && opt.stderr != nil {
+		fmt.Fprintf(opt.stderr, "scan: %s: a hand (or something) lies over the board: %d squares hidden, not read (%s in the text)\n", path, n, vscr.UnseenText)
+	}
 	if !opt.json {
 		_, err := io.WriteString(stdout, r.Text())
 		return err
@@ -91,6 +101,8 @@ func scanScrabble(_ context.Context, img image.Image, path string, opt scanOpts,
 		for col := range out.Cells[row] {
 			if r.Unseen[row][col] {
 				out.Cells[row][col] = &scanScrabbleCell{Unseen: true}
+			} else if r.Covered[row][col] {
+				out.Cells[row][col] = &scanScrabbleCell{Covered: true}
 			}
 		}
 	}
@@ -188,6 +200,19 @@ func unseenCount(r *vscr.Reading) int {
 	for row := range r.Unseen {
 		for col := range r.Unseen[row] {
 			if r.Unseen[row][col] {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// coveredCount is how many squares of the reading are hidden.
+func coveredCount(r *vscr.Reading) int {
+	n := 0
+	for row := range r.Covered {
+		for col := range r.Covered[row] {
+			if r.Covered[row][col] {
 				n++
 			}
 		}

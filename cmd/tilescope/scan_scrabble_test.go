@@ -201,3 +201,26 @@ func TestScanScrabbleOutOfView(t *testing.T) {
 		})
 	}
 }
+
+// TestScanScrabbleCellJSON: a square the scan says is hidden (a hand over
+// the board) is written as Upwords writes a covered square; a square out
+// of view as one with "out_of_view" added; a tile as DESIGN.md's cell.
+func TestScanScrabbleCellJSON(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cell scanScrabbleCell
+		want string
+	}{
+		{"hidden by a hand", scanScrabbleCell{Covered: true}, `{"covered":true,"sure":false}`},
+		{"out of view", scanScrabbleCell{Unseen: true}, `{"covered":true,"sure":false,"out_of_view":true}`},
+		{"out of view and hidden", scanScrabbleCell{Unseen: true, Covered: true}, `{"covered":true,"sure":false,"out_of_view":true}`},
+		{"a tile", scanScrabbleCell{Letter: "A", Conf: 0.99}, `{"letter":"A","blank":false,"conf":0.99}`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := json.Marshal(tc.cell)
+			if err != nil || string(got) != tc.want {
+				t.Errorf("%s (%v), want %s", got, err, tc.want)
+			}
+		})
+	}
+}

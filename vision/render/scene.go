@@ -90,6 +90,11 @@ type Options struct {
 	// MoreTypefaces()); "" or an unknown name draws it by seed (from
 	// Typefaces()). The seed's other choices are the same either way.
 	Typeface string
+	// ScrabbleTile is the colour of a Scrabble set's tiles, as factors of
+	// the face's printed colour per channel (R, G, B; 1 is as printed, a
+	// dark wooden set about 0.6, 0.38, 0.25); zero picks one of the light
+	// sets by seed. The seed's other choices are the same either way.
+	ScrabbleTile [3]float64
 }
 
 // Scene is one rendered picture and what is in it.

@@ -104,6 +104,9 @@ func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
 	// The set's tiles: ivory plastic or wood, one colour per set.
 	tileCols := [][3]float64{{1.04, 0.99, 0.88}, {1.0, 0.88, 0.66}, {0.98, 0.84, 0.6}, {1.05, 1.02, 0.95}}
 	tc := tileCols[rng.IntN(len(tileCols))]
+	if w.opt.ScrabbleTile != [3]float64{} {
+		tc = w.opt.ScrabbleTile
+	}
 	side := sideTexture()
 	tile := func(cx, cy, ang, z float64, letter string, value int, up bool, pr interface{ Float64() float64 }) (solid, box) {
 		lv := box{cx, cy, ang, scrTile, scrTile, z, z + scrLevel}

@@ -152,6 +152,47 @@ func TestScrabbleEditions(t *testing.T) {
 	}
 }
 
+// TestScrabbleTileColour: Options.ScrabbleTile draws the set's tiles in
+// that colour (dark wood: the face's corners dark and redder than blue),
+// and changes nothing else of the scene: the same truth, the same empty
+// squares' pixels.
+func TestScrabbleTileColour(t *testing.T) {
+	o := calm(t, 5, "easy")
+	o.FitGame("scrabble")
+	o.Width, o.Height, o.Edition = 820, 616, "white"
+	light, err := Render("scrabble", []byte(scrabbleSample), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.ScrabbleTile = [3]float64{0.6, 0.38, 0.25}
+	dark, err := Render("scrabble", []byte(scrabbleSample), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(dark.Truth.Cells) != len(light.Truth.Cells) {
+		t.Fatalf("%d cells, want %d", len(dark.Truth.Cells), len(light.Truth.Cells))
+	}
+	for i, c := range dark.Truth.Cells {
+		l := light.Truth.Cells[i]
+		if c.Letter != l.Letter || c.Center != l.Center {
+			t.Fatalf("cell (%d,%d): %q at %v, without the colour %q at %v", c.Row, c.Col, c.Letter, c.Center, l.Letter, l.Center)
+		}
+		if c.Letter == "" {
+			if a, b := lum(dark.Image, c.Center[0], c.Center[1]), lum(light.Image, l.Center[0], l.Center[1]); a != b {
+				t.Errorf("empty square (%d,%d) changed: %.0f, %.0f before", c.Row, c.Col, a, b)
+			}
+			continue
+		}
+		x, y := towards(c.Center, c.Corners[0], 0.75)
+		if d, lt := lum(dark.Image, x, y), lum(light.Image, x, y); d > 0.7*lt {
+			t.Errorf("tile %s at (%d,%d): face %.0f, light set's %.0f; want dark", c.Letter, c.Row, c.Col, d, lt)
+		}
+		if r, _, b := rgbAt(dark.Image, [2]float64{x, y}); r < b+30 {
+			t.Errorf("tile %s at (%d,%d): face r %.0f b %.0f, not red-brown", c.Letter, c.Row, c.Col, r, b)
+		}
+	}
+}
+
 // TestRandomScrabbleGame: each board of a random game is a legal turn
 // after the one before (scoring/scrabble's referee, every word accepted),
 // the first through the centre, and the set's letters suffice.

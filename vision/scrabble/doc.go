@@ -35,6 +35,16 @@
 //     tile or a board is assumed, so dark and light woods, and any
 //     edition's colours, are told the same way; an empty premium square
 //     ("DOUBLE LETTER SCORE", the star) is compared with its own kind.
+//   - A hand over the board: it comes in from the picture's edge, so it
+//     crosses the board's border. The band just outside the grid is
+//     sampled all round; a smooth run of it far from the band's own look
+//     is an arm, and the squares that look like that run's colour, joined
+//     to it, are Reading.Covered: not read, neither empty nor a tile, left
+//     out of the light and of every print's look (handSquares). A square
+//     darker than its print that, lit to the print's lightness, looks
+//     like it (a hand's or an arm's shadow) is no tile and no reference
+//     for the print's look, unless its colour is nearer the tiles'
+//     (shaded).
 //   - Letters: each tile is cut from the photo square to the grid (a
 //     tenth of a square's margin), whitened (grey, the face near white,
 //     the letter dark: the tile reader learned from light tiles and takes

@@ -133,8 +133,12 @@ type PhotoResult struct {
 	// right, and a tile there is not found, never a false tile);
 	// UnseenTiles: of them, those the label has a tile on.
 	Unseen, UnseenTiles int
-	Mistakes            []string
-	Time                time.Duration
+	// Covered: squares the reading says something over the board hides
+	// (Reading.Covered: a hand), counted as Unseen squares are;
+	// CoveredTiles: of them, those the label has a tile on.
+	Covered, CoveredTiles int
+	Mistakes              []string
+	Time                  time.Duration
 }
 
 // EvalPhoto scans a photo and compares the reading with its label.
@@ -160,7 +164,7 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 		return res
 	}
 	cells := rd.Cells
-	unseen := rd.Unseen
+	unseen, covered := rd.Unseen, rd.Covered
 	corners := rd.Corners
 	if l.HasCorners {
 		pitch := math.Sqrt(math.Abs(quadArea(l.Corners))) / Size
@@ -181,6 +185,7 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 		res.Found = res.CornerErr <= 0.5
 		cells = turnCells(cells, bestTurn)
 		unseen = turnCells(unseen, bestTurn)
+		covered = turnCells(covered, bestTurn)
 	} else {
 		res.Found = true
 	}
@@ -193,6 +198,14 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 				if want != "" {
 					res.UnseenTiles++
 					res.Mistakes = append(res.Mistakes, fmt.Sprintf("row %d col %d: %s out of view", r, c, want))
+				}
+				continue
+			}
+			if covered[r][c] {
+				res.Covered++
+				if want != "" {
+					res.CoveredTiles++
+					res.Mistakes = append(res.Mistakes, fmt.Sprintf("row %d col %d: %s covered", r, c, want))
 				}
 				continue
 			}
@@ -277,6 +290,7 @@ type Summary struct {
 	Empty, FalseTiles               int
 	Unsure, UnsureWrong, WrongTotal int
 	Unseen, UnseenTiles             int
+	Covered, CoveredTiles           int
 	Times                           []time.Duration
 }
 
@@ -299,6 +313,8 @@ func (s *Summary) Add(r PhotoResult) {
 	s.UnsureWrong += r.UnsureWrong
 	s.Unseen += r.Unseen
 	s.UnseenTiles += r.UnseenTiles
+	s.Covered += r.Covered
+	s.CoveredTiles += r.CoveredTiles
 	s.WrongTotal += r.Tiles - r.TilesRead
 }
 
@@ -332,6 +348,9 @@ func (s *Summary) Write(w io.Writer, title string) {
 	if s.Unseen > 0 {
 		fmt.Fprintf(w, "  out of view     %d squares said not seen, %d tiles on them (counted not found)\n", s.Unseen, s.UnseenTiles)
 	}
+	if s.Covered > 0 {
+		fmt.Fprintf(w, "  covered         %d squares said hidden (a hand), %d tiles on them (counted not found)\n", s.Covered, s.CoveredTiles)
+	}
 	fmt.Fprintf(w, "  time            median %v\n", s.MedianTime().Round(time.Millisecond))
 }
 
@@ -344,6 +363,9 @@ func (r PhotoResult) WriteRow(w io.Writer) {
 	var out string
 	if r.Unseen > 0 {
 		out = fmt.Sprintf(" unseen %d (%d tiles)", r.Unseen, r.UnseenTiles)
+	}
+	if r.Covered > 0 {
+		out += fmt.Sprintf(" covered %d (%d tiles)", r.Covered, r.CoveredTiles)
 	}
 	fmt.Fprintf(w, "%-28s found=%-5v corner=%.2fsq squares %3d/225 tiles %2d found %2d read %2d false %d unsure %d%s  %v\n",
 		r.Name, r.Found, r.CornerErr, r.SquaresRight, r.Tiles, r.TilesFound, r.TilesRead, r.FalseTiles, r.Unsure, out, r.Time.Round(time.Millisecond))

@@ -22,6 +22,29 @@ type look struct {
 	// view): no look, left out of every square's comparison and never a
 	// tile.
 	out bool
+	// shade: the square may be its print's look in shadow (shaded):
+	// never a seed, and no tile
+	// unless its colour is nearer the tiles' than its print's (decide).
+	shade bool
+	// hue is the look's colour and spread against its lightness as
+	// sampled (chroma), and printHue its print's (shaded): a shadow
+	// leaves both as they are.
+	hue, printHue [dims - 1]float64
+}
+
+// chroma is a look's red-green, yellow-blue and spread per unit of
+// lightness (times 100): what a shadow, dimming every channel alike,
+// leaves of it.
+func chroma(v vec) (h [dims - 1]float64) {
+	s := 100 / math.Max(v[0], 1)
+	for q := 1; q < dims; q++ {
+		h[q-1] = v[q] * s
+	}
+	return h
+}
+
+func hueDist(a, b [dims - 1]float64) float64 {
+	return math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
 }
 
 // vec is a look's four numbers.
@@ -115,7 +138,10 @@ func opponent(c [3]float64) [3]float64 {
 // weak marks the tiles that stand out from their print less than
 // standFactor spreads (standNear): the caller keeps them only when they
 // show a letter.
-func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak [Size][Size]bool) {
+//
+// covered marks the squares under a hand (handSquares): left out like
+// the squares out of view, never a tile.
+func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak, covered [Size][Size]bool) {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -126,8 +152,18 @@ func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak [Size][Size]boo
 			looks[r][c] = lookAt(f, r, c)
 		}
 	}
+	covered = handSquares(f, &looks)
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if covered[r][c] {
+				looks[r][c].out = true
+			}
+		}
+	}
+	shaded(&looks)
 	evenLight(&looks)
-	return occupyBoth(looks, letterCheck(confirm))
+	occ, weak = occupyBoth(looks, letterCheck(confirm))
+	return occ, weak, covered
 }
 
 // occupyBoth decides the squares twice: with each print's spread the
@@ -278,7 +314,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
-			if !looks[r][c].out && looks[r][c].dist(med[k]) > seedFactor*spread[k] {
+			if !looks[r][c].out && !looks[r][c].shade && looks[r][c].dist(med[k]) > seedFactor*spread[k] {
 				seeds = append(seeds, looks[r][c])
 				seedPrint = append(seedPrint, k)
 				seedAt = append(seedAt, [2]int{r, c})
@@ -327,6 +363,28 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	if (!local || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedAt)) {
 		return occ, like, weak // no tile
 	}
+	// A square that may be in a shadow is one unless its colour, against
+	// its lightness, is nearer the tiles' than its print's (a tile in the
+	// shadow).
+	{
+		var hs [dims - 1][]float64
+		for i := range seeds {
+			for q := range hs {
+				hs[q] = append(hs[q], seeds[i].hue[q])
+			}
+		}
+		var tileHue [dims - 1]float64
+		for q := range hs {
+			tileHue[q] = median(hs[q])
+		}
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if l := &looks[r][c]; l.shade && hueDist(l.hue, tileHue) < shadeTile*hueDist(l.hue, l.printHue) {
+					l.shade = false
+				}
+			}
+		}
+	}
 	// The faces (lighter halves) of the tiles and of each print's squares.
 	var tileFace [3]float64
 	var faceOf [numPremiums][3]float64
@@ -372,6 +430,9 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 			if !occ[r][c] && fOwn > blankStand*spread[k] && fTile < blankNear*fOwn {
 				occ[r][c], like[r][c] = true, true
 			}
+			if looks[r][c].shade {
+				occ[r][c], like[r][c], weak[r][c] = false, false, false
+			}
 		}
 	}
 	// The centre star's print (a black star on the double word colour)
@@ -380,7 +441,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	// tile when it looks more like the board's tiles than like the double
 	// word squares.
 	st := looks[centre][centre]
-	occ[centre][centre] = !st.out && st.dist(tile) < st.dist(med[DoubleWord])
+	occ[centre][centre] = !st.out && !st.shade && st.dist(tile) < st.dist(med[DoubleWord])
 	like[centre][centre] = occ[centre][centre]
 	weak[centre][centre] = false
 	return occ, like, weak
@@ -957,3 +1018,70 @@ func plainSpread(looks *[Size][Size]look) float64 {
 	}
 	return median(ds)
 }
+
+// shaded marks the squares that are their print's look in a shadow (a
+// hand's, an arm's, a box's): darker than their print's median by at
+// least shadeRatio, and, their colour and the spread of their lightness
+// brought up to that median's lightness (a shadow scales all three
+// channels alike), within shadeNear of their print's spreads of it. A
+// tile in a shadow keeps its letter and its own colour, and is not one:
+// only an empty square looks like its print once lit. looks are as
+// sampled (no light correction).
+func shaded(looks *[Size][Size]look) {
+	var med [numPremiums]vec
+	var spread [numPremiums]float64
+	for k := Premium(0); k < numPremiums; k++ {
+		var vs [dims][]float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k && !looks[r][c].out {
+					for q := range dims {
+						vs[q] = append(vs[q], looks[r][c].v[q])
+					}
+				}
+			}
+		}
+		for q := range dims {
+			med[k][q] = median(vs[q])
+		}
+		var ds []float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k && !looks[r][c].out {
+					ds = append(ds, looks[r][c].dist(med[k]))
+				}
+			}
+		}
+		spread[k] = math.Max(median(ds), minSpread)
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			l := &looks[r][c]
+			k := premiumAt[r][c]
+			l.hue, l.printHue = chroma(l.v), chroma(med[k])
+			if l.out || isStar(r, c) || l.v[0] <= 0 || l.v[0] > shadeRatio*med[k][0] || spread[k] > alikeSpread*spread[Plain] {
+				continue
+			}
+			up := med[k][0] / l.v[0]
+			var lit vec
+			for q := range dims {
+				lit[q] = l.v[q] * up
+			}
+			l.shade = dist4(lit, med[k]) < shadeNear*spread[k]
+		}
+	}
+	debugShade(looks)
+}
+
+// The shade's thresholds (shaded).
+const (
+	shadeRatio = 0.85
+	shadeNear  = 3.0
+	shadeTile  = 1.0
+	// alikeSpread: a print whose squares spread more than this many
+	// times the plain squares' (most of a premium print under tiles:
+	// its median look is the tiles') is no reference for a shadow.
+	alikeSpread = 2.0
+)
+
+var debugShade = func(looks *[Size][Size]look) {}

@@ -86,7 +86,11 @@ type Reading struct {
 	Blurred bool
 	// Unseen marks the squares out of the picture (a board partly out of
 	// view): not read, neither empty nor a tile (their Cells are nil).
-	Unseen  [Size][Size]bool
+	Unseen [Size][Size]bool
+	// Covered marks the squares in view that something lying over the
+	// board hides (a hand reaching in, its arm: handSquares): not read,
+	// neither empty nor a tile (their Cells are nil).
+	Covered [Size][Size]bool
 	Elapsed time.Duration
 	rot     int
 }
@@ -249,7 +253,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		size = 64
 	}
 	reader := letterReader(opt)
-	occ, weak := occupancy(f, func(r, c int) bool {
+	occ, weak, covered := occupancy(f, func(r, c int) bool {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
 	})
@@ -378,14 +382,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
+			br, bc := boardPos(r, c, f.rot)
 			if !f.inView(r, c) {
-				br, bc := boardPos(r, c, f.rot)
 				out.Unseen[br][bc] = true
+			} else if covered[r][c] {
+				out.Covered[br][bc] = true
 			}
 		}
 	}
 	keepBlanks(&out.Cells, out.Blurred)
-	dropLoneTiles(&out.Cells, &out.Unseen)
+	dropLoneTiles(&out.Cells, &out.Unseen, &out.Covered)
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
 	}
@@ -405,7 +411,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 //
 // A square out of view beside a tile may hold its word's other letters:
 // such a tile is kept.
-func dropLoneTiles(cells *[Size][Size]*Cell, unseen *[Size][Size]bool) {
+func dropLoneTiles(cells *[Size][Size]*Cell, unseen, covered *[Size][Size]bool) {
 	var lone [][2]int
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -416,7 +422,7 @@ func dropLoneTiles(cells *[Size][Size]*Cell, unseen *[Size][Size]bool) {
 			touches := false
 			for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
 				rr, cc := r+d[0], c+d[1]
-				if rr >= 0 && rr < Size && cc >= 0 && cc < Size && (cells[rr][cc] != nil || unseen[rr][cc]) {
+				if rr >= 0 && rr < Size && cc >= 0 && cc < Size && (cells[rr][cc] != nil || unseen[rr][cc] || covered[rr][cc]) {
 					touches = true
 				}
 			}

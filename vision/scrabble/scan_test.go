@@ -485,7 +485,7 @@ func TestDropLoneTiles(t *testing.T) {
 			for _, p := range tc.unseen {
 				unseen[p[0]][p[1]] = true
 			}
-			checkKept(t, tc.tiles, tc.kept, func(c *[Size][Size]*Cell) { dropLoneTiles(c, &unseen) })
+			checkKept(t, tc.tiles, tc.kept, func(c *[Size][Size]*Cell) { dropLoneTiles(c, &unseen, &[Size][Size]bool{}) })
 		})
 	}
 }

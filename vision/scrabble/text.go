@@ -8,7 +8,8 @@ import (
 // row, squares separated by spaces, "." for an empty square, a tile's
 // letter in upper case, a blank tile in lower case. A blank whose letter
 // the photo cannot show (nothing is printed on it) is "*". A square out
-// of view (Reading.Unseen: not read) is UnseenText.
+// of view (Reading.Unseen: not read) or hidden (Reading.Covered: a hand
+// over it) is UnseenText.
 func (r *Reading) Text() string {
 	var b strings.Builder
 	for row := 0; row < Size; row++ {
@@ -16,7 +17,7 @@ func (r *Reading) Text() string {
 			if col > 0 {
 				b.WriteByte(' ')
 			}
-			if r.Unseen[row][col] && r.Cells[row][col] == nil {
+			if (r.Unseen[row][col] || r.Covered[row][col]) && r.Cells[row][col] == nil {
 				b.WriteString(UnseenText)
 				continue
 			}
@@ -39,7 +40,7 @@ func cellText(c *Cell) string {
 	return c.Letter
 }
 
-// UnseenText is a square out of view in Text: not read, neither empty
+// UnseenText is a square out of view, or hidden, in Text: not read, neither empty
 // nor a tile. The grid text format has no such square, so a board with
 // one is no board the referee scores (scoring/scrabble refuses it,
 // naming the square). Not "#", which starts the format's comments.

@@ -763,3 +763,29 @@ func TestUnseenSquaresKeepTheBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestCoveredSquaresKeepTheBoard: squares a hand hides (vscr.Reading.Covered)
+// are kept as the board stands, as squares out of view are: the tiles
+// under the hand stay on the board, and an empty square under it is listed
+// as covered, not read empty.
+func TestCoveredSquaresKeepTheBoard(t *testing.T) {
+	bends := boardWith("7:3:BENDS")
+	var scan vscr.Reading
+	for _, p := range [][2]int{{7, 3}, {7, 4}, {8, 3}, {8, 4}} {
+		scan.Covered[p[0]][p[1]] = true
+	}
+	for i, l := range "NDS" {
+		scan.Cells[7][5+i] = &vscr.Cell{Letter: string(l), Conf: 0.99}
+	}
+	rd := readingOf(&scan, bends.Board)
+	if rd.Board.Cell(7, 3) != "B" || rd.Board.Cell(7, 4) != "E" || rd.Board.Cell(7, 5) != "N" {
+		t.Errorf("the tiles under the hand: %q %q %q, want B E N", rd.Board.Cell(7, 3), rd.Board.Cell(7, 4), rd.Board.Cell(7, 5))
+	}
+	covered := map[[2]int]bool{}
+	for _, c := range rd.Covered {
+		covered[c] = true
+	}
+	if len(rd.Covered) != 2 || !covered[[2]int{8, 3}] || !covered[[2]int{8, 4}] {
+		t.Errorf("covered: %v, want the two empty squares under the hand", rd.Covered)
+	}
+}

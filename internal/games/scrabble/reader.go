@@ -50,7 +50,8 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 
 // readingOf turns a scan into the session's reading: the board, and each
 // square's confidence (1 on empty squares). A square out of view (the
-// board partly out of the photo) was not seen: it keeps what the board
+// board partly out of the photo) or hidden (a hand over it) was not
+// seen: it keeps what the board
 // as it stands (standing) holds there, so that it is taken neither for
 // a tile taken off nor for a new one, and when that is empty it is listed
 // as covered (the page says so rather than showing it bare).
@@ -62,7 +63,7 @@ func readingOf(scan *vscr.Reading, standing scrabble.Board) game.Reading {
 		conf[row] = make([]float64, scrabble.Size)
 		for col := range conf[row] {
 			conf[row][col] = 1
-			if scan.Unseen[row][col] {
+			if scan.Unseen[row][col] || scan.Covered[row][col] {
 				b[row][col] = standing[row][col]
 				if b[row][col] == (scrabble.Tile{}) {
 					covered = append(covered, [2]int{row, col})

@@ -13,6 +13,13 @@
 // it). The same seed writes the same crops. From the repository root:
 //
 //	go run ./ocr/internal/scrcrops -out /tmp/scrcrops
+//
+// -style 2 cuts otherwise, for a fresh set of the same photos (docs/ocr.md,
+// "A fresh cut"): other sizes (20-192 pixels), wider margins and shifts,
+// turns of up to 20 degrees, and each crop then lit otherwise (brighter or
+// darker, a colour cast, a shadow across it), blurred, noisy or saved as a
+// JPEG of low quality, as another camera and another person's cutting
+// would give them.
 package main
 
 import (
@@ -53,12 +60,17 @@ func main() {
 	perTile := flag.Int("per-tile", 6, "crops per lettered tile")
 	perPremium := flag.Int("per-premium", 2, "crops per empty premium square")
 	plain := flag.Float64("plain", 0.15, "share of the empty plain squares cut (one crop each)")
+	style := flag.Int("style", 1, "cut style: 1 (the first set's cuts) or 2 (other sizes and turns, lighting, blur, noise, JPEG)")
 	flag.Parse()
+	if *style != 1 && *style != 2 {
+		fmt.Fprintln(os.Stderr, "scrcrops: -style must be 1 or 2")
+		os.Exit(2)
+	}
 	if *out == "" {
 		fmt.Fprintln(os.Stderr, "scrcrops: -out is required")
 		os.Exit(2)
 	}
-	c := cutter{seed: *seed, perTile: *perTile, perPremium: *perPremium, plain: *plain}
+	c := cutter{seed: *seed, perTile: *perTile, perPremium: *perPremium, plain: *plain, style: *style}
 	if err := c.run(*photos, *labels, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "scrcrops:", err)
 		os.Exit(1)
@@ -69,6 +81,7 @@ type cutter struct {
 	seed                uint64
 	perTile, perPremium int
 	plain               float64
+	style               int // 1 or 2
 }
 
 func (c cutter) run(photos, labels, out string) error {
@@ -111,8 +124,18 @@ func (c cutter) run(photos, labels, out string) error {
 					continue // blanks and the plain squares not drawn
 				}
 				for k := 0; k < n; k++ {
-					cut := pickCut(rng, k)
-					m := cut.apply(img, h, r, col)
+					var cut cut
+					var m image.Image
+					if c.style == 2 {
+						cut = pickCut2(rng, k)
+						m, err = cut.apply2(img, h, r, col, rng)
+						if err != nil {
+							return err
+						}
+					} else {
+						cut = pickCut(rng, k)
+						m = cut.apply(img, h, r, col)
+					}
 					path := filepath.Join(out, half, dir, fmt.Sprintf("%s_r%02dc%02d_%d%s.png", name, r, col, k, cut.name))
 					if err := save(path, m); err != nil {
 						return err

@@ -98,3 +98,61 @@ func TestCut(t *testing.T) {
 }
 
 func writeFile(path, text string) error { return os.WriteFile(path, []byte(text), 0o644) }
+
+// The second cut style draws the same cut and look from the same seed,
+// within its ranges, and its look changes a crop (lit, blurred, noisy or
+// re-encoded) but keeps its size.
+func TestCut2(t *testing.T) {
+	for k := 0; k < 7; k++ {
+		ra, rb := rand.New(rand.NewPCG(1216, hash("p", 1, 2))), rand.New(rand.NewPCG(1216, hash("p", 1, 2)))
+		a, b := pickCut2(ra, k), pickCut2(rb, k)
+		la, lb := pickLook(ra, a.size), pickLook(rb, b.size)
+		if a != b || la != lb {
+			t.Errorf("cut %d drawn twice: %+v %+v and %+v %+v", k, a, la, b, lb)
+		}
+		if a.size < 20 || a.size > 192 || a.margin < -0.08 || a.margin > 0.35 || a.turn < -20 || a.turn > 20 {
+			t.Errorf("cut %d out of its ranges: %+v", k, a)
+		}
+		if la.gain < 0.5 || la.gain > 1.3 || la.gamma < 0.7 || la.gamma > 1.5 || la.quality != 0 && (la.quality < 25 || la.quality > 85) {
+			t.Errorf("look %d out of its ranges: %+v", k, la)
+		}
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 40, 40))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(100 + i%97)
+	}
+	for _, tc := range []struct {
+		name string
+		l    look
+	}{
+		{"darker", look{gain: 0.6, gamma: 1, cast: [3]float64{1, 1, 1}}},
+		{"shadow", look{gain: 1, gamma: 1, cast: [3]float64{1, 1, 1}, shadow: 0.6}},
+		{"blur", look{gain: 1, gamma: 1, cast: [3]float64{1, 1, 1}, blur: 1.5}},
+		{"jpeg", look{gain: 1, gamma: 1, cast: [3]float64{1, 1, 1}, quality: 30}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			in := image.NewRGBA(img.Rect)
+			copy(in.Pix, img.Pix)
+			out, err := tc.l.apply(in, rand.New(rand.NewPCG(1, 2)))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if out.Bounds() != img.Bounds() {
+				t.Fatalf("bounds %v, want %v", out.Bounds(), img.Bounds())
+			}
+			diff := 0
+			for y := 0; y < 40; y++ {
+				for x := 0; x < 40; x++ {
+					r0, _, _, _ := img.At(x, y).RGBA()
+					r1, _, _, _ := out.At(x, y).RGBA()
+					if r0>>8 != r1>>8 {
+						diff++
+					}
+				}
+			}
+			if diff < 100 {
+				t.Errorf("%d of 1600 pixels changed", diff)
+			}
+		})
+	}
+}

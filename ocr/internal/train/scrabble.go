@@ -19,6 +19,9 @@ var (
 	scrPlain   = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
 	scrJitter  = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
 	scrDegrade = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
+	scrFaces   = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
+	scrDark    = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
+	scrOut     = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
 	scrEval    = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
 )
 
@@ -57,6 +60,8 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	}
 	opt.FitGame("scrabble")
 	opt.Width, opt.Height = 1640, 1232
+	opt.Typeface = scrTypeface(sceneSeed, *scrFaces)
+	opt.ScrabbleTile = scrDarkTile(sceneSeed, *scrDark)
 	out, found, err := scrabbleCut(state, opt, sceneSeed, 0, plain, jitter, index)
 	if err != nil || *scrDegrade <= 0 {
 		return out, found, err
@@ -72,6 +77,57 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 		return nil, false, err
 	}
 	return append(out, more...), found || ok, nil
+}
+
+// scrHeldOutFaces are the typefaces of render.MoreTypefaces that en-scr
+// never learns from, so that rendered scenes in them measure how its
+// reading carries to letters of typefaces it has not seen (a third of
+// them, every third in the list; docs/scrabble-vision.md).
+var scrHeldOutFaces = map[string]bool{
+	"DejaVuSerif": true, "FreeSerif": true, "LiberationSansNarrow-Regular": true, "NimbusSans-Bold": true,
+	"NimbusRoman-Bold": true, "URWBookman-Demi": true, "C059-Roman": true, "URWGothic-Demi": true,
+}
+
+// scrTypeface is the typeface a training scene's tiles are drawn in: with
+// probability share one of render.MoreTypefaces not held out, drawn from
+// the scene's own stream (so the scenes' other draws, and the scenes not
+// so drawn, are as without it); otherwise "" (the renderer's by seed).
+func scrTypeface(sceneSeed int64, share float64) string {
+	if share <= 0 {
+		return ""
+	}
+	var names []string
+	for _, tf := range render.MoreTypefaces() {
+		if !scrHeldOutFaces[tf.Name] {
+			names = append(names, tf.Name)
+		}
+	}
+	rng := rand.New(rand.NewPCG(*seed^0x7f1e, uint64(sceneSeed)))
+	if len(names) == 0 || rng.Float64() >= share {
+		return ""
+	}
+	return names[rng.IntN(len(names))]
+}
+
+// scrDarkTile is the colour of a training scene's tiles (render.Options.
+// ScrabbleTile): with probability share dark wood, red-brown to walnut
+// (red 0.45-0.8 of the printed face, green 0.55-0.7 of the red, blue
+// 0.55-0.8 of the green: the old Milton Bradley tiles of the real
+// photos and darker), drawn from the scene's own stream (so the scenes'
+// other draws are as without it); otherwise zero (the renderer's light
+// sets by seed).
+func scrDarkTile(sceneSeed int64, share float64) [3]float64 {
+	if share <= 0 {
+		return [3]float64{}
+	}
+	rng := rand.New(rand.NewPCG(*seed^0xda7c, uint64(sceneSeed)))
+	if rng.Float64() >= share {
+		return [3]float64{}
+	}
+	r := 0.45 + 0.35*rng.Float64()
+	g := r * (0.55 + 0.15*rng.Float64())
+	b := g * (0.55 + 0.25*rng.Float64())
+	return [3]float64{r, g, b}
 }
 
 // scrDegraded is opt made harder to read, as the blurred scenes and real
@@ -209,7 +265,7 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
 	m.Note = fmt.Sprintf("make train (-specialist scrabble): seed %d, %d samples", *seed, all.n())
 	fmt.Printf("[%s-scr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
-	path, n, err := writeModel(m, *outDir, ocr.SpecialistScrabble+".tsm")
+	path, n, err := writeModel(m, *outDir, *scrOut+".tsm")
 	if err != nil {
 		return err
 	}

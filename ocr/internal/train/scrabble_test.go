@@ -95,3 +95,80 @@ func TestScrDegradedSameScene(t *testing.T) {
 		}
 	}
 }
+
+// TestScrTypeface: -scr-typefaces draws a scene's typeface from
+// render.MoreTypefaces, never one held out for measuring, for about the
+// share of scenes asked, the same for the same scene, and none at 0.
+func TestScrTypeface(t *testing.T) {
+	more := map[string]bool{}
+	for _, tf := range render.MoreTypefaces() {
+		more[tf.Name] = true
+	}
+	if len(more) == 0 {
+		t.Fatal("render.MoreTypefaces: none installed")
+	}
+	for _, tc := range []struct {
+		name     string
+		share    float64
+		min, max int // scenes of 200 drawn in another typeface
+	}{
+		{"none", 0, 0, 0},
+		{"half", 0.5, 70, 130},
+		{"all", 1, 200, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			for s := int64(60001); s <= 60200; s++ {
+				name := scrTypeface(s, tc.share)
+				if name != scrTypeface(s, tc.share) {
+					t.Fatalf("scene %d: two draws differ", s)
+				}
+				if name == "" {
+					continue
+				}
+				n++
+				if !more[name] || scrHeldOutFaces[name] {
+					t.Errorf("scene %d: typeface %q (installed beyond Typefaces: %v, held out: %v)", s, name, more[name], scrHeldOutFaces[name])
+				}
+			}
+			if n < tc.min || n > tc.max {
+				t.Errorf("%d of 200 scenes in another typeface, want %d-%d", n, tc.min, tc.max)
+			}
+		})
+	}
+}
+
+// TestScrDarkTile: -scr-dark gives about the share of scenes asked a dark
+// wooden tile colour (red-brown: red under 0.8, green under red, blue
+// under green), the same for the same scene, and none at 0.
+func TestScrDarkTile(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		share    float64
+		min, max int // scenes of 200 with dark tiles
+	}{
+		{"none", 0, 0, 0},
+		{"third", 0.3, 40, 80},
+		{"all", 1, 200, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := 0
+			for s := int64(60001); s <= 60200; s++ {
+				c := scrDarkTile(s, tc.share)
+				if c != scrDarkTile(s, tc.share) {
+					t.Fatalf("scene %d: two draws differ", s)
+				}
+				if c == [3]float64{} {
+					continue
+				}
+				n++
+				if c[0] < 0.45 || c[0] > 0.8 || c[1] >= c[0] || c[2] >= c[1] || c[2] <= 0 {
+					t.Errorf("scene %d: tile colour %v is not dark wood", s, c)
+				}
+			}
+			if n < tc.min || n > tc.max {
+				t.Errorf("%d of 200 scenes with dark tiles, want %d-%d", n, tc.min, tc.max)
+			}
+		})
+	}
+}

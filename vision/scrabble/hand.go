@@ -1,0 +1,273 @@
+package scrabble
+
+import (
+	"math"
+)
+
+// A hand over the board (a player reaching in to place a tile, the arm
+// in its sleeve) comes in from the edge of the picture, so it crosses the
+// board's border, the plain band round the playing grid, on its way to
+// the squares. handSquares finds it there: the band just outside the
+// grid is sampled square by square all round (ring), the samples far
+// from the band's own median look are breaches (the hand or the arm over
+// the border; a rack or a stray tile laid across it too), and from each
+// breach the squares of the grid that look like it (nearer its colour
+// than their own print's, and standing out from their print) are taken,
+// square by square, while they join. Nothing assumes a skin colour: the
+// hand's colour is the one it shows on the border, in this photo's
+// light; a square the hand's colour does not reach (its shadow, a tile
+// beside it) is left to occupancy.
+//
+// The squares so found are covered: not read, left out of the board's
+// light and of every print's look (occupancy), never a tile.
+
+// ringAt lists the squares of the band round the grid, in picture order:
+// the row above, the column right, the row below, the column left, the
+// corners included once.
+func ringAt() [][2]int {
+	var out [][2]int
+	for c := -1; c <= Size; c++ {
+		out = append(out, [2]int{-1, c})
+	}
+	for r := 0; r < Size; r++ {
+		out = append(out, [2]int{r, Size})
+	}
+	for c := Size; c >= -1; c-- {
+		out = append(out, [2]int{Size, c})
+	}
+	for r := Size - 1; r >= 0; r-- {
+		out = append(out, [2]int{r, -1})
+	}
+	return out
+}
+
+// inPicture says whether square (r, c) of the picture-order grid (moved
+// by off; any square, in the grid or round it) lies wholly in the
+// picture.
+func (f *frame) inPicture(r, c int) bool {
+	x, y := float64(c), float64(r)
+	for _, d := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
+		q := f.at(x+d[0], y+d[1])
+		if q.X < 0 || q.Y < 0 || q.X > float64(f.p.W) || q.Y > float64(f.p.H) {
+			return false
+		}
+	}
+	return true
+}
+
+// handSquares marks the squares of the picture-order grid a hand (or
+// whatever lies across the board's border and over its squares) covers;
+// looks are the squares' looks as sampled (no light correction), out of
+// view ones marked.
+func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
+	ring := ringAt()
+	rl := make([]look, len(ring))
+	in := make([]bool, len(ring))
+	var all [3][]float64
+	for i, p := range ring {
+		if !f.inPicture(p[0], p[1]) {
+			continue
+		}
+		in[i] = true
+		rl[i] = lookK(f, p[0], p[1], 4)
+		for q := 0; q < 3; q++ {
+			all[q] = append(all[q], rl[i].v[q])
+		}
+	}
+	if len(all[0]) < len(ring)/2 {
+		return covered // too little of the border in view to tell
+	}
+	var band vec
+	for q := 0; q < 3; q++ {
+		band[q] = median(all[q])
+	}
+	{
+		var sds []float64
+		for i := range ring {
+			if in[i] {
+				sds = append(sds, rl[i].v[3])
+			}
+		}
+		band[3] = median(sds)
+	}
+	var ds []float64
+	for i := range ring {
+		if in[i] {
+			ds = append(ds, rl[i].colourDist(band))
+		}
+	}
+	spread := math.Max(median(ds), minSpread)
+	breach := make([]bool, len(ring))
+	for i, p := range ring {
+		d := rl[i].colourDist(band)
+		// The band's corners are left out: a real board prints its
+		// corners (the 2014 photos' red corner pieces).
+		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
+		breach[i] = in[i] && !corner && d > breachFactor*spread && d > minBreach
+	}
+	// Each run of breaches along the ring is one thing across the border:
+	// its colour is its samples' median.
+	n := len(ring)
+	start := -1
+	for i := 0; i < n; i++ {
+		if breach[i] && !breach[(i+n-1)%n] {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return covered // no breach, or the whole band (not a border)
+	}
+	// The prints' looks, for "stands out from its print".
+	var med [numPremiums]vec
+	var pspread [numPremiums]float64
+	for k := Premium(0); k < numPremiums; k++ {
+		var vs [3][]float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k && !looks[r][c].out {
+					for q := 0; q < 3; q++ {
+						vs[q] = append(vs[q], looks[r][c].v[q])
+					}
+				}
+			}
+		}
+		for q := 0; q < 3; q++ {
+			med[k][q] = median(vs[q])
+		}
+		var d []float64
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if premiumAt[r][c] == k && !looks[r][c].out {
+					d = append(d, looks[r][c].colourDist(med[k]))
+				}
+			}
+		}
+		pspread[k] = math.Max(median(d), minSpread)
+	}
+	for i := start; i < start+n; {
+		if !breach[i%n] {
+			i++
+			continue
+		}
+		var run [][2]int
+		var vs [dims][]float64
+		for ; i < start+n && breach[i%n]; i++ {
+			run = append(run, ring[i%n])
+			for q := 0; q < dims; q++ {
+				vs[q] = append(vs[q], rl[i%n].v[q])
+			}
+		}
+		if len(run) < minRun {
+			continue // a mark on the border, a stray tile: no arm
+		}
+		var colour vec
+		for q := 0; q < dims; q++ {
+			colour[q] = median(vs[q])
+		}
+		debugBreach(run, colour, band, spread)
+		if colour[3] > maxBreachSpread {
+			continue // print on the border (the maker's name): no arm
+		}
+		grow(looks, run, colour, &med, &pspread, &covered)
+	}
+	fillHoles(looks, &covered)
+	if debugHandLooks != nil {
+		debugHandLooks(looks, &med, &pspread)
+	}
+	debugHand(covered)
+	return covered
+}
+
+// grow takes, from the ring squares run, the grid squares that look like
+// colour (handLike) square by square while they join, into covered.
+func grow(looks *[Size][Size]look, run [][2]int, colour vec, med *[numPremiums]vec, spread *[numPremiums]float64, covered *[Size][Size]bool) {
+	like := func(r, c int) bool {
+		l := looks[r][c]
+		if l.out || covered[r][c] {
+			return false
+		}
+		k := premiumAt[r][c]
+		dOwn := l.colourDist(med[k])
+		return dOwn > handStand*spread[k] && l.colourDist(colour) < handNear*dOwn
+	}
+	var queue [][2]int
+	for _, p := range run {
+		// the grid squares beside the ring square, across or corner to
+		// corner (a ring corner touches the grid's corner square only)
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r, c := p[0]+dr, p[1]+dc
+				if r >= 0 && r < Size && c >= 0 && c < Size && like(r, c) {
+					covered[r][c] = true
+					queue = append(queue, [2]int{r, c})
+				}
+			}
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			r, c := p[0]+d[0], p[1]+d[1]
+			if r >= 0 && r < Size && c >= 0 && c < Size && like(r, c) {
+				covered[r][c] = true
+				queue = append(queue, [2]int{r, c})
+			}
+		}
+	}
+}
+
+// The hand's thresholds. A ring sample is a breach when its colour lies
+// breachFactor times the band's spread from the band's median, and at
+// least minBreach grey levels, along minRun squares at least. A grid square joins a breach when it
+// stands handStand of its print's spreads from its print's look and its
+// colour lies within handNear of that distance from the breach's.
+const (
+	breachFactor = 4.0
+	minBreach    = 30.0
+	handStand    = 2.0
+	handNear     = 0.5
+	// minRun: an arm crossing the border breaches it over minRun
+	// squares at least (a forearm is three or four squares wide).
+	minRun = 2
+	// maxBreachSpread: a breach whose samples' lightness spreads more
+	// than this (a look's fourth number, sdWeight times the spread) is
+	// print, not an arm: skin and sleeves are smooth at a square's
+	// scale (on the tune sets arms 1.5-4.7, the border's lettering
+	// 11-20).
+	maxBreachSpread = 8.0
+)
+
+var debugHand = func(covered [Size][Size]bool) {}
+
+var debugBreach = func(run [][2]int, colour, band vec, spread float64) {}
+
+var debugHandLooks func(looks *[Size][Size]look, med *[numPremiums]vec, spread *[numPremiums]float64)
+
+// fillHoles covers the squares in view that the hand's squares hem in on
+// three sides or four: between two fingers a square shows a little of
+// the board and a little of each finger, and looks like neither.
+func fillHoles(looks *[Size][Size]look, covered *[Size][Size]bool) {
+	var add [][2]int
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if covered[r][c] || looks[r][c].out {
+				continue
+			}
+			n := 0
+			for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+				rr, cc := r+d[0], c+d[1]
+				if rr >= 0 && rr < Size && cc >= 0 && cc < Size && covered[rr][cc] {
+					n++
+				}
+			}
+			if n >= 3 {
+				add = append(add, [2]int{r, c})
+			}
+		}
+	}
+	for _, p := range add {
+		covered[p[0]][p[1]] = true
+	}
+}
