@@ -281,3 +281,58 @@ func TestKeepStood(t *testing.T) {
 		})
 	}
 }
+
+// knownScript is a KnownReader whose ReadKnown answers from a script and
+// records what it was told.
+type knownScript struct {
+	scriptedReader
+	told []ocr.Known
+}
+
+func (k *knownScript) ReadKnown(img image.Image, kn ocr.Known) (ocr.Reading, error) {
+	k.told = append(k.told, kn)
+	return k.Read(img)
+}
+
+func TestRereadTurned(t *testing.T) {
+	face := image.NewRGBA(image.Rect(0, 0, 8, 8))
+	tests := []struct {
+		name     string
+		cell     Cell
+		k        int
+		answer   ocr.Reading
+		want     string
+		wantConf float64
+		reread   bool
+	}{
+		{"upright at rereadBelow or more: kept", Cell{Letter: "V", Conf: 0.85, Height: 1}, 0, ocr.Reading{Letter: "M", Conf: 0.7}, "V", 0.85, false},
+		{"faint: read again", Cell{Letter: "I", Conf: 0.3, Height: 2}, 0, ocr.Reading{Letter: "T", Conf: 0.8}, "T", 0.8, true},
+		{"sure but standing otherwise: read again", Cell{Letter: "M", Conf: 0.97, Angle: 180, Height: 1}, 0, ocr.Reading{Letter: "W", Conf: 0.9}, "W", 0.9, true},
+		{"an N upside down is upright: kept", Cell{Letter: "N", Conf: 0.97, Angle: 180, Height: 1}, 0, ocr.Reading{Letter: "Z", Conf: 0.9}, "N", 0.97, false},
+		{"an O on its side is upright: kept", Cell{Letter: "O", Conf: 0.9, Angle: 90, Height: 1}, 0, ocr.Reading{Letter: "D", Conf: 0.9}, "O", 0.9, false},
+		{"no letter in the second reading: kept", Cell{Letter: "V", Conf: 0.4, Height: 1}, 0, ocr.Reading{Letter: "", Conf: 0.9}, "V", 0.4, true},
+		{"the board read turned: told its angle", Cell{Letter: "V", Conf: 0.4, Angle: 90, Height: 1}, 1, ocr.Reading{Letter: "M", Conf: 0.8}, "M", 0.8, true},
+		{"an empty square is not read", Cell{}, 0, ocr.Reading{Letter: "M", Conf: 0.9}, "", 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := []Cell{tc.cell}
+			rd := &knownScript{scriptedReader: scriptedReader{script: []ocr.Reading{tc.answer}}}
+			if err := rereadTurned(cells, []image.Image{face}, rd, tc.k); err != nil {
+				t.Fatal(err)
+			}
+			got := cells[0]
+			if got.Letter != tc.want || got.Conf != tc.wantConf {
+				t.Errorf("read %s %.2f, want %s %.2f", got.Letter, got.Conf, tc.want, tc.wantConf)
+			}
+			if (rd.calls > 0) != tc.reread {
+				t.Errorf("read again %d times, want re-read %v", rd.calls, tc.reread)
+			}
+			for _, kn := range rd.told {
+				if !kn.Tile || !kn.HasAngle || kn.Angle != float64(90*tc.k) {
+					t.Errorf("told %+v, want a tile at %d degrees", kn, 90*tc.k)
+				}
+			}
+		})
+	}
+}
