@@ -502,19 +502,32 @@ func refineOnce(p picture, q vision.Quad, frac float64) vision.Quad {
 		}
 		lines[i] = fitLine(xs, ys, a, b)
 	}
-	var out vision.Quad
-	for i := 0; i < 4; i++ {
-		l1, l2 := lines[(i+3)%4], lines[i]
-		det := l1[0]*l2[1] - l1[1]*l2[0]
-		if math.Abs(det) < 1e-9 {
-			return q
-		}
-		out[i] = vision.Point{X: (l1[2]*l2[1] - l1[1]*l2[2]) / det, Y: (l1[0]*l2[2] - l1[2]*l2[0]) / det}
+	out, ok := sidesMeet(lines)
+	if !ok {
+		return q
+	}
+	for i := range out {
 		if math.Hypot(out[i].X-q[i].X, out[i].Y-q[i].Y) > 3*reach {
 			return q
 		}
 	}
 	return out
+}
+
+// sidesMeet gives the quadrilateral whose sides lie on lines (a x + b y =
+// c; side i runs from corner i to corner i+1): corner i where sides i-1
+// and i meet. False when two neighbouring sides are parallel.
+func sidesMeet(lines [4][3]float64) (vision.Quad, bool) {
+	var out vision.Quad
+	for i := 0; i < 4; i++ {
+		l1, l2 := lines[(i+3)%4], lines[i]
+		det := l1[0]*l2[1] - l1[1]*l2[0]
+		if math.Abs(det) < 1e-9 {
+			return out, false
+		}
+		out[i] = vision.Point{X: (l1[2]*l2[1] - l1[1]*l2[2]) / det, Y: (l1[0]*l2[2] - l1[2]*l2[0]) / det}
+	}
+	return out, true
 }
 
 // fitLine fits a x + b y = c through the points by total least squares,

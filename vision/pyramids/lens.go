@@ -164,14 +164,9 @@ func (f *frame) fitLens(cal *vision.Calibration) bool {
 		return false
 	}
 	_, lines := cost(bestK)
-	var ideal vision.Quad
-	for i := 0; i < 4; i++ {
-		l1, l2 := lines[(i+3)%4], lines[i]
-		det := l1[0]*l2[1] - l1[1]*l2[0]
-		if math.Abs(det) < 1e-9 {
-			return false
-		}
-		ideal[i] = vision.Point{X: (l1[2]*l2[1] - l1[1]*l2[2]) / det, Y: (l1[0]*l2[2] - l1[2]*l2[0]) / det}
+	ideal, ok := sidesMeet(lines)
+	if !ok {
+		return false
 	}
 	g := *f
 	g.k1 = bestK

@@ -135,17 +135,7 @@ type frame struct {
 // off) lies wholly inside the picture. Every square of a board found
 // whole in view is.
 func (f *frame) inView(r, c int) bool {
-	if !f.unseen {
-		return true
-	}
-	x, y := float64(c), float64(r)
-	for _, d := range [4][2]float64{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
-		q := f.at(x+d[0], y+d[1])
-		if q.X < 0 || q.Y < 0 || q.X > float64(f.p.W) || q.Y > float64(f.p.H) {
-			return false
-		}
-	}
-	return true
+	return !f.unseen || f.inPicture(r, c)
 }
 
 // minSeen is the least number of squares a board partly out of view
