@@ -79,10 +79,10 @@ func scanScrabble(_ context.Context, img image.Image, path string, opt scanOpts,
 	if err != nil {
 		return scanError(path, trimPrefixErr{err, "scrabble: "})
 	}
-	if n := unseenCount(r); n > 0 && opt.stderr != nil {
+	if n := squaresMarked(&r.Unseen); n > 0 && opt.stderr != nil {
 		fmt.Fprintf(opt.stderr, "scan: %s: the board is partly out of view: %d squares not read (%s in the text)\n", path, n, vscr.UnseenText)
 	}
-	if n := coveredCount(r); n > 0 && opt.stderr != nil {
+	if n := squaresMarked(&r.Covered); n > 0 && opt.stderr != nil {
 		fmt.Fprintf(opt.stderr, "scan: %s: a hand (or something) lies over the board: %d squares hidden, not read (%s in the text)\n", path, n, vscr.UnseenText)
 	}
 	if !opt.json {
@@ -194,25 +194,13 @@ func evalScanScrabble(ctx context.Context, dir, labels string, verbose int, stdo
 	return nil
 }
 
-// unseenCount is how many squares of the reading are out of view.
-func unseenCount(r *vscr.Reading) int {
+// squaresMarked is how many squares a mask of the reading (Unseen,
+// Covered) marks.
+func squaresMarked(m *[vscr.Size][vscr.Size]bool) int {
 	n := 0
-	for row := range r.Unseen {
-		for col := range r.Unseen[row] {
-			if r.Unseen[row][col] {
-				n++
-			}
-		}
-	}
-	return n
-}
-
-// coveredCount is how many squares of the reading are hidden.
-func coveredCount(r *vscr.Reading) int {
-	n := 0
-	for row := range r.Covered {
-		for col := range r.Covered[row] {
-			if r.Covered[row][col] {
+	for row := range m {
+		for col := range m[row] {
+			if m[row][col] {
 				n++
 			}
 		}
