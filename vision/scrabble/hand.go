@@ -119,7 +119,7 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		return covered // no breach, or the whole band (not a border)
 	}
 	// The prints' looks, for "stands out from its print".
-	med, dists := printLooks(looks, inView(looks), look.colourDist)
+	med, dists := printLooks(looks, printSquares(looks), look.colourDist)
 	var pspread [numPremiums]float64
 	for k, d := range dists {
 		pspread[k] = math.Max(median(d), minSpread)
@@ -144,17 +144,12 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		for q := 0; q < dims; q++ {
 			colour[q] = median(vs[q])
 		}
-		debugBreach(run, colour, band, spread)
 		if colour[3] > maxBreachSpread {
 			continue // print on the border (the maker's name): no arm
 		}
 		grow(looks, run, colour, &med, &pspread, &covered)
 	}
 	fillHoles(looks, &covered)
-	if debugHandLooks != nil {
-		debugHandLooks(looks, &med, &pspread)
-	}
-	debugHand(covered)
 	return covered
 }
 
@@ -217,12 +212,6 @@ const (
 	// 11-20).
 	maxBreachSpread = 8.0
 )
-
-var debugHand = func(covered [Size][Size]bool) {}
-
-var debugBreach = func(run [][2]int, colour, band vec, spread float64) {}
-
-var debugHandLooks func(looks *[Size][Size]look, med *[numPremiums]vec, spread *[numPremiums]float64)
 
 // fillHoles covers the squares in view that the hand's squares hem in on
 // three sides or four: between two fingers a square shows a little of

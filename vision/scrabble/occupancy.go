@@ -1007,7 +1007,7 @@ func plainSpread(looks *[Size][Size]look) float64 {
 // only an empty square looks like its print once lit. looks are as
 // sampled (no light correction).
 func shaded(looks *[Size][Size]look) {
-	med, dists := printLooks(looks, inView(looks), look.dist)
+	med, dists := printLooks(looks, printSquares(looks), look.dist)
 	var spread [numPremiums]float64
 	for k, ds := range dists {
 		spread[k] = math.Max(median(ds), minSpread)
@@ -1028,7 +1028,6 @@ func shaded(looks *[Size][Size]look) {
 			l.shade = dist4(lit, med[k]) < shadeNear*spread[k]
 		}
 	}
-	debugShade(looks)
 }
 
 // The shade's thresholds (shaded).
@@ -1041,8 +1040,6 @@ const (
 	// its median look is the tiles') is no reference for a shadow.
 	alikeSpread = 2.0
 )
-
-var debugShade = func(looks *[Size][Size]look) {}
 
 // printLooks gives each print's look: the median, channel by channel, of
 // the looks of its squares that in admits, and how far each of those
@@ -1074,7 +1071,8 @@ func printLooks(looks *[Size][Size]look, in func(r, c int, k Premium) bool, dist
 	return med, dists
 }
 
-// inView admits, for printLooks, the squares of print k in the picture.
-func inView(looks *[Size][Size]look) func(r, c int, k Premium) bool {
+// printSquares admits, for printLooks, the squares of print k in the
+// picture.
+func printSquares(looks *[Size][Size]look) func(r, c int, k Premium) bool {
 	return func(r, c int, k Premium) bool { return premiumAt[r][c] == k && !looks[r][c].out }
 }
