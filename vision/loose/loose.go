@@ -176,19 +176,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		// A Lexicon table with no board looked for: the loose search,
 		// and where it reads few tiles sure the search for faint
 		// letters as well (below).
-		found, err := findTiles(img, opt)
-		switch {
-		case errors.Is(err, ErrNoTiles):
-			// No tile at all: the first search's answer stands unless
-			// a second look reads a tile sure.
-			if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
-				found, err = pf, nil
-			}
-		case err == nil:
-			found = lookAgain(img, opt, found)
-		}
+		found, looked, err := findOrLookAgain(img, opt)
 		if err != nil {
 			return nil, err
+		}
+		if !looked {
+			found = lookAgain(img, opt, found)
 		}
 		r, err := placeTiles(img, found, opt, nil)
 		if r != nil {
@@ -214,14 +207,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			return done(gr)
 		}
 	}
-	found, err := findTiles(img, opt)
-	lookedAgain := false
-	if errors.Is(err, ErrNoTiles) && board == nil && !opt.Twists {
-		// No tile at all: perhaps faint letters on print, or small
-		// tiles (below).
-		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
-			found, err, lookedAgain = pf, nil, true
-		}
+	var found tilesFound
+	var lookedAgain bool
+	var err error
+	if board == nil && !opt.Twists {
+		found, lookedAgain, err = findOrLookAgain(img, opt)
+	} else {
+		found, err = findTiles(img, opt)
 	}
 	if err != nil {
 		return nil, err
@@ -242,6 +234,19 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		r.Elapsed = now().Sub(start)
 	}
 	return r, err
+}
+
+// findOrLookAgain is the loose search; where it finds no tile at all,
+// the second look (lookAgain, from nothing) stands instead when it reads
+// a tile sure (looked), and the first search's error otherwise.
+func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
+	found, err = findTiles(img, opt)
+	if errors.Is(err, ErrNoTiles) {
+		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
+			return pf, true, nil
+		}
+	}
+	return found, false, err
 }
 
 // lookAgain searches img again where the loose search (found) gives
