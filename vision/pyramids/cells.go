@@ -295,8 +295,7 @@ func (f *frame) faceCropInto(img *image.RGBA, r, c, k, i int, dS, dT float64) *i
 	// the bilinear sample of picture.at, written out: this loop is a
 	// tenth of a scan's time
 	xMax, yMax := float64(f.p.W-1), float64(f.p.H-1)
-	k1 := f.k1
-	lx, ly, inv2 := f.lensNorm()
+	lens := f.lensK(f.k1)
 	for y := 0; y < size; y++ {
 		t := t0 + step*(float64(y)+0.5)
 		row := img.Pix[y*img.Stride : y*img.Stride+4*size]
@@ -309,10 +308,9 @@ func (f *frame) faceCropInto(img *image.RGBA, r, c, k, i int, dS, dT float64) *i
 				c2 = 1e-9
 			}
 			px, py := fx*c0/c2+cx, fy*c1/c2+cy
-			if k1 != 0 {
-				dx, dy := px-lx, py-ly
-				s := 1 + k1*(dx*dx+dy*dy)*inv2
-				px, py = lx+s*dx, ly+s*dy
+			if lens.K != 0 {
+				d := lens.Distort(vision.Point{X: px, Y: py})
+				px, py = d.X, d.Y
 			}
 			px, py = px-0.5, py-0.5
 			o := 4 * x

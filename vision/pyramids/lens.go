@@ -24,43 +24,19 @@ import (
 // and every point the scan samples is moved by the lens on its way into
 // the picture.
 
-// lensNorm is the distortion's centre and its unit of distance.
-func (f *frame) lensNorm() (cx, cy, inv2 float64) {
-	n := vision.DefaultFocal(f.p.W)
-	return float64(f.p.W) / 2, float64(f.p.H) / 2, 1 / (n * n)
+// lensK is the lens of the frame's picture with distortion k1: about
+// the picture's centre, with the default focal length as its unit of
+// distance (vision.Lens, the model the board finder fits on grids).
+func (f *frame) lensK(k1 float64) vision.Lens {
+	return vision.Lens{K: k1, C: vision.Point{X: float64(f.p.W) / 2, Y: float64(f.p.H) / 2}, S: vision.DefaultFocal(f.p.W)}
 }
 
 // distort moves an ideal (pinhole) point of the picture to where the
 // lens shows it.
-func (f *frame) distort(p vision.Point) vision.Point {
-	if f.k1 == 0 {
-		return p
-	}
-	cx, cy, inv2 := f.lensNorm()
-	dx, dy := p.X-cx, p.Y-cy
-	s := 1 + f.k1*(dx*dx+dy*dy)*inv2
-	return vision.Point{X: cx + s*dx, Y: cy + s*dy}
-}
+func (f *frame) distort(p vision.Point) vision.Point { return f.lensK(f.k1).Distort(p) }
 
-// undistort is distort's inverse (by fixed-point iteration: the lens's
-// share is small).
-func undistortK(p vision.Point, k1, cx, cy, inv2 float64) vision.Point {
-	if k1 == 0 {
-		return p
-	}
-	dx, dy := p.X-cx, p.Y-cy
-	x, y := dx, dy
-	for i := 0; i < 20; i++ {
-		s := 1 + k1*(x*x+y*y)*inv2
-		x, y = dx/s, dy/s
-	}
-	return vision.Point{X: cx + x, Y: cy + y}
-}
-
-func (f *frame) undistort(p vision.Point) vision.Point {
-	cx, cy, inv2 := f.lensNorm()
-	return undistortK(p, f.k1, cx, cy, inv2)
-}
+// undistort is distort's inverse.
+func (f *frame) undistort(p vision.Point) vision.Point { return f.lensK(f.k1).Undistort(p) }
 
 // toPicture is a point of the board's surface (in squares) in the
 // picture.
@@ -130,17 +106,17 @@ func (f *frame) fitLens(cal *vision.Calibration) bool {
 			return false
 		}
 	}
-	cx, cy, inv2 := f.lensNorm()
 	var und [4][]vision.Point
 	for i := range und {
 		und[i] = make([]vision.Point, len(pts[i]))
 	}
 	cost := func(k1 float64) (float64, [4][3]float64) {
+		lens := f.lensK(k1)
 		var lines [4][3]float64
 		total := 0.0
 		for i := 0; i < 4; i++ {
 			for j, p := range pts[i] {
-				und[i][j] = undistortK(p, k1, cx, cy, inv2)
+				und[i][j] = lens.Undistort(p)
 			}
 			l, c := straightLine(und[i])
 			lines[i] = l
