@@ -59,6 +59,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	// marked: the centre squares read empty for their red mark; redInk:
 	// the other squares read as tiles that show as red (up to 2).
 	var marked []int
+	var markedTile []float64
 	redInk := 0
 	for _, i := range order {
 		r, c := i/n, i%n
@@ -89,6 +90,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		var d cellDiag
 		d.tileSeen = ts
 		if cell.Tile > 0 && centreSquare(r, c, n) && printedMark(img, pose, r, c, geo) {
+			markedTile = append(markedTile, cell.Tile)
 			cell.Tile = -1 // a light square with a red mark: the centre
 			d.marked = true
 			marked = append(marked, i)
@@ -141,9 +143,18 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	}
 	if redInk >= 2 {
 		// The tiles' ink is red: a centre square's red may be a tile's
-		// letter, so a square read empty for it is not sure.
-		for _, i := range marked {
-			cells[i].unsureEmpty = true
+		// letter. The square is read as a stack, for its letter and its
+		// face's colour to say (dropCentrePrint, which leaves it empty
+		// and not sure when they do not show a tile). Read after the
+		// others, so it hides nothing of the squares behind it, as
+		// before.
+		for k, i := range marked {
+			c := &cells[i]
+			fit := faceSearch(p, pose, cam, &occ, c.Pos.Row, c.Pos.Col, geo)
+			c.Tile, c.Height, c.HeightOK = markedTile[k], fit.height, fit.margin
+			c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
+			c.Covered, c.overlaid, c.nearCover, c.faint = false, false, false, nil
+			c.marked = true
 		}
 	}
 	// Second look at the heights: a taller stack just behind shows its top
@@ -1131,7 +1142,7 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 			c.Covered = false
 			// Unlike the tiles' colour it is surely empty; a faint
 			// letter on a tile's colour may be a tile in dim light.
-			c.unsureEmpty = !coloured
+			c.unsureEmpty = !coloured || c.marked
 			if coloured {
 				c.Tile = -1 // the board's print, as the red mark (readCells)
 			}

@@ -154,6 +154,11 @@ type Cell struct {
 	// faint: read empty, but nearly light enough for a tile: where its
 	// top face would be (readFaint).
 	faint *faintFace
+	// marked: a centre square whose red the printed mark's test took for
+	// the board's diamond, read as a stack because the tiles' ink is red
+	// (readCells): dropCentrePrint decides, and a square it leaves empty
+	// is not Sure.
+	marked bool
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -329,7 +334,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := readFaint(img, cells, faces, &pose, geo, crop, opt.Reader); err != nil {
 			return nil, err
 		}
-		dropCentrePrint(img, cells, n)
 	}
 	k, known := letterTurn(cells)
 	if opt.Turn != nil {
@@ -351,6 +355,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
+		// A centre square's print is told from a tile once the tile's
+		// letter has had every re-read (a stack there whose height was
+		// misjudged reads its letter only from another height's crop).
+		dropCentrePrint(img, cells, n)
 		if opt.Stood != nil {
 			turned := 0
 			if k != 0 && !opt.CameraOrientation {
