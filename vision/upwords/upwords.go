@@ -154,6 +154,16 @@ type Cell struct {
 	// faint: read empty, but nearly light enough for a tile: where its
 	// top face would be (readFaint).
 	faint *faintFace
+	// noTile: the reader's first reading of the square's face saw no
+	// tile there (readStack). overruled: read empty for it against
+	// weak evidence of a tile, with the stack the evidence saw
+	// (judgeByLook).
+	noTile    bool
+	overruled *overruled
+	// byLook: a stack or an empty square decided by how its face looks
+	// against the board's sure tiles and sure empty squares
+	// (judgeByLook), against the reader's first say: never Sure.
+	byLook bool
 	// marked: a centre square whose red the printed mark's test took for
 	// the board's diamond, read as a stack because the tiles' ink is red
 	// (readCells): dropCentrePrint decides, and a square it leaves empty
@@ -190,6 +200,9 @@ const faintEmpty = -0.1
 // set 9494, against 100% on the project's board), so from one photo of
 // an unmeasured board no stack is sure.
 func sureCell(c Cell, measured bool) bool {
+	if c.byLook {
+		return false
+	}
 	if c.Height == 0 {
 		return !c.Covered && !c.unsureEmpty && !c.nearCover && c.Tile <= faintEmpty
 	}
@@ -334,6 +347,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := readFaint(img, cells, faces, &pose, geo, crop, opt.Reader); err != nil {
 			return nil, err
 		}
+		if err := judgeByLook(img, cells, faces, n, crop, opt.Reader); err != nil {
+			return nil, err
+		}
 	}
 	k, known := letterTurn(cells)
 	if opt.Turn != nil {
@@ -442,12 +458,15 @@ func readStack(img image.Image, c *Cell, faceOut *image.Image, crop int, reader 
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
 		if rd.Letter == "" {
+			c.noTile = true
 			// The reader sees no tile: trust it only against weak
 			// evidence of one.
 			if c.Tile < 0.5 && rd.Conf > 0.8 {
 				// Something light without a letter: a bare square
 				// in a bright spot, or a hand over a stack: it may
-				// hide one.
+				// hide one. Where it stood is kept for the board's
+				// own looks to say (judgeByLook).
+				c.overruled = &overruled{tile: c.Tile, height: c.Height, margin: c.HeightOK}
 				c.Tile, c.Height, c.Letter = 0, 0, ""
 				c.Covered, c.overlaid = true, true
 				return nil

@@ -1,0 +1,122 @@
+package upwords
+
+import (
+	"fmt"
+	"image"
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// overruled is the stack a square's light evidence saw where the reader
+// saw no tile (readStack): the evidence, the height and its margin.
+type overruled struct {
+	tile   float64
+	height int
+	margin float64
+}
+
+// Look thresholds (judgeByLook), in Cb/Cr levels: a square looks like
+// the board's tiles when its face's mean chroma lies within lookNear of
+// the sure tiles' median and at least lookFar (and twice as far) from
+// the sure empty squares' median; like the empty squares the other way
+// round. Chosen on the tuning sets 9494 and 9595 (docs/vision.md,
+// "Occupancy from the board's own looks"): the tiles the reader took
+// for no tile lay 0.5-4.3 from the tiles and 6-30 from the empty
+// squares; the empty squares it rightly took for none, 5.5 or more from
+// the tiles or within 7 of the empty squares.
+const (
+	lookNear = 4.5
+	lookFar  = 6.0
+	// lookMin is how many sure tiles and sure empty squares (each) the
+	// board must show before its looks are trusted.
+	lookMin = 3
+)
+
+// judgeByLook settles, by the board's own looks in this photo, the
+// squares where the light evidence and the reader disagree: a square
+// light enough for a tile whose face the reader took for no tile was
+// read empty (and covered) when the evidence was weak, a stack with its
+// likeliest letter when it was strong. Every tile of a set is printed
+// alike and so is every bare square of a board (the centre squares
+// aside), whatever the light, so the mean chroma of the faces the
+// reader read surely (tiles) and of the squares plainly darker than a
+// tile (empty) tell them apart where the grey alone does not: a bare
+// square in a bright spot keeps the board's colour, a hand its skin's.
+// An overruled square that looks like the tiles and not like the empty
+// squares is a stack, its letter the reader's likeliest (read again at
+// the other heights after, as every unsure letter is); a stack the
+// reader saw no tile on that looks like the empty squares and not the
+// tiles is empty. Either is never Sure (Cell.byLook). A centre square,
+// printed in a colour of its own, is a stack when it looks like the
+// tiles, and dropCentrePrint then asks for its letter.
+func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int, reader TileReader) error {
+	var tcb, tcr, ecb, ecr []float64
+	for _, c := range cells {
+		if centreSquare(c.Pos.Row, c.Pos.Col, n) {
+			continue
+		}
+		switch {
+		case c.Height > 0 && !c.noTile && c.Conf >= SureConf && c.Tile >= SureTile:
+			if cb, cr, ok := faceChroma(img, c.Face); ok {
+				tcb, tcr = append(tcb, cb), append(tcr, cr)
+			}
+		case c.Height == 0 && !c.Covered && !c.nearCover && c.Tile <= -nearlyLight:
+			if cb, cr, ok := faceChroma(img, c.Face); ok {
+				ecb, ecr = append(ecb, cb), append(ecr, cr)
+			}
+		}
+	}
+	if len(tcb) < lookMin || len(ecb) < lookMin {
+		return nil
+	}
+	tb, tr, eb, er := median(tcb), median(tcr), median(ecb), median(ecr)
+	for i := range cells {
+		c := &cells[i]
+		if !c.noTile {
+			continue
+		}
+		centre := centreSquare(c.Pos.Row, c.Pos.Col, n)
+		cb, cr, ok := faceChroma(img, c.Face)
+		if !ok {
+			continue
+		}
+		dT, dE := math.Hypot(cb-tb, cr-tr), math.Hypot(cb-eb, cr-er)
+		if centre {
+			// The centre's print is unlike the other empty squares:
+			// the tiles' look alone, and dropCentrePrint then asks
+			// for a letter.
+			dE = math.Inf(1)
+		}
+		switch {
+		case c.Height == 0 && c.overruled != nil && dT <= lookNear && dE >= math.Max(lookFar, 2*dT):
+			o := c.overruled
+			c.Tile, c.Height, c.HeightOK = o.tile, o.height, o.margin
+			c.Covered, c.overlaid, c.byLook = false, false, true
+			c.Letter, c.Conf = "?", 0
+			face := letterCrop(img, c.Face, crop)
+			faces[i] = face
+			if lr, ok := reader.(ocr.LetterReader); ok {
+				l, err := lr.ReadLetter(face)
+				if err != nil {
+					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+				}
+				if l.Letter != "" {
+					c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
+				}
+			}
+		case !centre && c.Height > 0 && c.Conf < SureConf && dE <= lookNear && dT >= math.Max(lookFar, 2*dE):
+			c.Tile, c.Height, c.HeightOK, c.Letter, c.Conf = 0, 0, 0, "", 0
+			c.byLook = true
+			faces[i] = nil
+		}
+	}
+	return nil
+}
+
+// median is the middle value of v (v is reordered).
+func median(v []float64) float64 {
+	sort.Float64s(v)
+	return v[len(v)/2]
+}
