@@ -141,21 +141,21 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		}
 		cells[i] = cell
 	}
-	if redInk >= 2 {
-		// The tiles' ink is red: a centre square's red may be a tile's
-		// letter. The square is read as a stack, for its letter and its
-		// face's colour to say (dropCentrePrint, which leaves it empty
-		// and not sure when they do not show a tile). Read after the
-		// others, so it hides nothing of the squares behind it, as
-		// before.
-		for k, i := range marked {
-			c := &cells[i]
-			fit := faceSearch(p, pose, cam, &occ, c.Pos.Row, c.Pos.Col, geo)
-			c.Tile, c.Height, c.HeightOK = markedTile[k], fit.height, fit.margin
-			c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
-			c.Covered, c.overlaid, c.nearCover, c.faint = false, false, false, nil
-			c.marked = true
-		}
+	// A red mark on a centre square may be a tile's letter in red ink
+	// (another maker's set) over the printed diamond. The square is read
+	// as a stack, for its letter and its face's colour to say
+	// (dropCentrePrint: a tile only when the reader reads its letter
+	// surely and its face has the tiles' colour; else empty as the
+	// board's print, not sure when the tiles' ink is red). Read after
+	// the others, so it hides nothing of the squares behind it, as
+	// before.
+	for k, i := range marked {
+		c := &cells[i]
+		fit := faceSearch(p, pose, cam, &occ, c.Pos.Row, c.Pos.Col, geo)
+		c.Tile, c.Height, c.HeightOK = markedTile[k], fit.height, fit.margin
+		c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
+		c.Covered, c.overlaid, c.nearCover, c.faint = false, false, false, nil
+		c.marked, c.redInk = true, redInk >= 2
 	}
 	// Second look at the heights: a taller stack just behind shows its top
 	// face where a higher guess for this one would put it. Mask the top
@@ -1094,6 +1094,10 @@ const (
 	centreConf   = 0.5
 )
 
+// debugCentre, when set by tests, sees each centre stack dropCentrePrint
+// judges, with its face's chroma distance from the tiles'.
+var debugCentre func(c Cell, dist float64, refOK bool)
+
 // dropCentrePrint empties the stacks read on the four centre squares of
 // an even board that are the board's print rather than a tile: editions
 // print those squares in a colour of their own (blue, green, cream,
@@ -1129,20 +1133,44 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 	}
 	for i := range cells {
 		c := &cells[i]
+		if c.marked {
+			// A red mark: a tile in red ink only when its letter was
+			// read surely at first sight and its face has the tiles'
+			// colour; else the printed diamond, empty as before (not
+			// sure when the tiles' ink is red).
+			cb, cr, ok := faceChroma(img, c.Face)
+			tile := c.Height > 0 && !c.noTile && c.conf0 >= SureConf && c.Conf >= SureConf &&
+				refOK && ok && math.Hypot(cb-refCb, cr-refCr) <= centreChroma
+			if !tile {
+				c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = -1, 0, "", 0, 0
+				c.Covered, c.overlaid, c.byLook = false, false, false
+				c.unsureEmpty = c.redInk
+			}
+			continue
+		}
 		if c.Height == 0 || !centre(c.Pos) {
 			continue
 		}
 		faint := c.Letter == "?" || c.Conf < centreConf
 		coloured := false
-		if cb, cr, ok := faceChroma(img, c.Face); refOK && ok && c.Conf < SureConf && math.Hypot(cb-refCb, cr-refCr) > centreChroma {
+		// A face off the tiles' colour is a tile only when its letter
+		// was read surely at first sight: the re-reads at other
+		// heights and pooled crops find an O in a print's ring or
+		// diamond as readily as a misjudged stack's letter.
+		firstSure := !c.noTile && c.conf0 >= SureConf
+		if cb, cr, ok := faceChroma(img, c.Face); refOK && ok && !(firstSure && c.Conf >= SureConf) && math.Hypot(cb-refCb, cr-refCr) > centreChroma {
 			coloured = true
+		}
+		if debugCentre != nil {
+			cb, cr, _ := faceChroma(img, c.Face)
+			debugCentre(*c, math.Hypot(cb-refCb, cr-refCr), refOK)
 		}
 		if faint || coloured {
 			c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = 0, 0, "", 0, 0
 			c.Covered = false
 			// Unlike the tiles' colour it is surely empty; a faint
 			// letter on a tile's colour may be a tile in dim light.
-			c.unsureEmpty = !coloured || c.marked
+			c.unsureEmpty = !coloured
 			if coloured {
 				c.Tile = -1 // the board's print, as the red mark (readCells)
 			}

@@ -12,7 +12,9 @@ import (
 // TestDropCentrePrint: on the four centre squares, a "stack" whose letter
 // is not sure and whose face is not the tiles' colour is the board's
 // print (empty, sure), one whose letter is faint is empty but not sure,
-// and a letter read surely stays (a warm lamp moves a tile's colour);
+// and a letter read surely at first sight stays (a warm lamp moves a
+// tile's colour), while one read surely only by the re-reads stays only
+// on a face of the tiles' colour (a print's ring reads O at some height);
 // stacks elsewhere are never touched.
 func TestDropCentrePrint(t *testing.T) {
 	// Four 20x20 patches: cream tiles, a blue print, a cream print, green.
@@ -34,7 +36,14 @@ func TestDropCentrePrint(t *testing.T) {
 		return vision.Quad{{X: x + 2, Y: 2}, {X: x + 18, Y: 2}, {X: x + 18, Y: 18}, {X: x + 2, Y: 18}}
 	}
 	stack := func(r, c, patch int, letter string, conf float64) Cell {
-		return Cell{Pos: grid.Pos{Row: r, Col: c}, Letter: letter, Height: 1, Conf: conf, Tile: 1, HeightOK: 1, Face: face(20 * patch)}
+		return Cell{Pos: grid.Pos{Row: r, Col: c}, Letter: letter, Height: 1, Conf: conf, conf0: conf, Tile: 1, HeightOK: 1, Face: face(20 * patch)}
+	}
+	// reread: first read at conf0 (or as no tile), then surely by the
+	// re-reads at other heights and pooled crops.
+	reread := func(r, c, patch int, letter string, conf0 float64, noTile bool) Cell {
+		cell := stack(r, c, patch, letter, 0.96)
+		cell.conf0, cell.noTile = conf0, noTile
+		return cell
 	}
 	tests := []struct {
 		name      string
@@ -48,6 +57,9 @@ func TestDropCentrePrint(t *testing.T) {
 		{"a green print read as N", stack(5, 5, 3, "N", 0.6), true, true},
 		{"a faint letter off the centre", stack(2, 2, 2, "O", 0.3), false, false},
 		{"a letter read surely, the face off the tiles' colour", stack(4, 5, 3, "A", 0.99), false, true},
+		{"a blue print read surely as O only by the re-reads", reread(4, 5, 1, "O", 0.4, false), true, true},
+		{"a green print the reader first saw no tile on, O by the re-reads", reread(5, 5, 3, "O", 0.97, true), true, true},
+		{"a tile read surely only by the re-reads (its height misjudged)", reread(4, 4, 0, "M", 0.3, false), false, true},
 	}
 	cells := []Cell{stack(0, 0, 0, "A", 0.99), stack(0, 1, 0, "B", 0.99), stack(9, 9, 0, "C", 0.99)}
 	for _, tc := range tests {

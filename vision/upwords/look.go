@@ -20,8 +20,7 @@ type overruled struct {
 // Look thresholds (judgeByLook), in Cb/Cr levels: a square looks like
 // the board's tiles when its face's mean chroma lies within lookNear of
 // the sure tiles' median and at least lookFar (and twice as far) from
-// the sure empty squares' median; like the empty squares the other way
-// round. Chosen on the tuning sets 9494 and 9595 (docs/vision.md,
+// the sure empty squares' median. Chosen on the tuning sets 9494 and 9595 (docs/vision.md,
 // "Occupancy from the board's own looks"): the tiles the reader took
 // for no tile lay 0.5-4.3 from the tiles and 6-30 from the empty
 // squares; the empty squares it rightly took for none, 5.5 or more from
@@ -37,8 +36,7 @@ const (
 // judgeByLook settles, by the board's own looks in this photo, the
 // squares where the light evidence and the reader disagree: a square
 // light enough for a tile whose face the reader took for no tile was
-// read empty (and covered) when the evidence was weak, a stack with its
-// likeliest letter when it was strong. Every tile of a set is printed
+// read empty (and covered) when the evidence was weak. Every tile of a set is printed
 // alike and so is every bare square of a board (the centre squares
 // aside), whatever the light, so the mean chroma of the faces the
 // reader read surely (tiles) and of the squares plainly darker than a
@@ -46,9 +44,11 @@ const (
 // square in a bright spot keeps the board's colour, a hand its skin's.
 // An overruled square that looks like the tiles and not like the empty
 // squares is a stack, its letter the reader's likeliest (read again at
-// the other heights after, as every unsure letter is); a stack the
-// reader saw no tile on that looks like the empty squares and not the
-// tiles is empty. Either is never Sure (Cell.byLook). A centre square,
+// the other heights after, as every unsure letter is), never Sure
+// (Cell.byLook). (The other way, a stack whose face the reader saw no
+// tile on, read with its likeliest letter for its strong evidence, made
+// empty when it looks like the bare squares, lost as many stacks as it
+// mended on the tuning sets: not done.) A centre square,
 // printed in a colour of its own, is a stack when it looks like the
 // tiles, and dropCentrePrint then asks for its letter.
 func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int, reader TileReader) error {
@@ -89,8 +89,7 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 			// for a letter.
 			dE = math.Inf(1)
 		}
-		switch {
-		case c.Height == 0 && c.overruled != nil && dT <= lookNear && dE >= math.Max(lookFar, 2*dT):
+		if c.Height == 0 && c.overruled != nil && dT <= lookNear && dE >= math.Max(lookFar, 2*dT) {
 			o := c.overruled
 			c.Tile, c.Height, c.HeightOK = o.tile, o.height, o.margin
 			c.Covered, c.overlaid, c.byLook = false, false, true
@@ -106,10 +105,6 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 					c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
 				}
 			}
-		case !centre && c.Height > 0 && c.Conf < SureConf && dE <= lookNear && dT >= math.Max(lookFar, 2*dE):
-			c.Tile, c.Height, c.HeightOK, c.Letter, c.Conf = 0, 0, 0, "", 0
-			c.byLook = true
-			faces[i] = nil
 		}
 	}
 	return nil

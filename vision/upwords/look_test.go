@@ -28,8 +28,7 @@ func (letterStub) ReadLetter(image.Image) (ocr.Reading, error) {
 // no tile is a stack when its face has the colour of the tiles read
 // surely and not the colour of the bare squares (and never sure), stays
 // empty when it looks like the bare squares (a bright spot) or like
-// neither (a hand); a stack the reader saw no tile on that looks like
-// the bare squares is empty, not sure. With too few sure tiles or bare
+// neither (a hand). With too few sure tiles or bare
 // squares to learn from, nothing changes.
 func TestJudgeByLook(t *testing.T) {
 	// 20x20 patches: pale blue tiles (another maker's), a brown board,
@@ -72,7 +71,7 @@ func TestJudgeByLook(t *testing.T) {
 		{"a bare square in a bright spot", overruled(2, 3, spotPatch), 0, "", true},
 		{"a hand over a square", overruled(2, 6, skinPatch), 0, "", true},
 		{"a tile on a centre square", overruled(4, 5, tilePatch), 2, "E", false},
-		{"a bare square read as a stack", unread(7, 2, boardPatch), 0, "", false},
+		{"a stack read without a letter, the board's colour, is left to the reader", unread(7, 2, boardPatch), 1, "I", false},
 		{"a stack with no letter read, the tiles' colour", unread(7, 3, tilePatch), 1, "I", false},
 	}
 	var base []Cell

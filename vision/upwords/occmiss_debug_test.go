@@ -35,8 +35,15 @@ func TestUpwordsOccupancyMisses(t *testing.T) {
 		debugCell = func(r, c int, d cellDiag, p vision.Plane, occ *occluders) {
 			seen[grid.Pos{Row: r, Col: c}] = d
 		}
+		var centres []string
+		debugCentre = func(c Cell, dist float64, refOK bool) {
+			centres = append(centres, fmt.Sprintf("%v %s %.2f first %.2f noTile %v dist %.1f ref %v", c.Pos, c.Letter, c.Conf, c.conf0, c.noTile, dist, refOK))
+		}
 		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
-		debugCell = nil
+		debugCell, debugCentre = nil, nil
+		for _, s := range centres {
+			fmt.Printf("CENTRE %s %s\n", filepath.Base(path), s)
+		}
 		if err != nil {
 			return
 		}

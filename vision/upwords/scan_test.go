@@ -175,8 +175,11 @@ func TestScanRenderedScenes(t *testing.T) {
 					t.Errorf("%v: scan %q, truth %q", p, r.Board.At(p), s)
 				}
 			})
-			if rd.calls.Load() != int64(r.Board.Count()) {
-				t.Errorf("reader called %d times for %d stacks", rd.calls.Load(), r.Board.Count())
+			// Once a stack, and at most once more on each of the four
+			// centre squares (a red mark there is read, for a tile's
+			// letter in red ink).
+			if n := rd.calls.Load(); n < int64(r.Board.Count()) || n > int64(r.Board.Count())+4 {
+				t.Errorf("reader called %d times for %d stacks", n, r.Board.Count())
 			}
 			got := goldenText(r)
 			golden := filepath.Join("testdata", "scenes", name+".scan.txt")

@@ -159,16 +159,17 @@ type Cell struct {
 	// weak evidence of a tile, with the stack the evidence saw
 	// (judgeByLook).
 	noTile    bool
+	conf0     float64 // the reader's first confidence (readStack)
 	overruled *overruled
-	// byLook: a stack or an empty square decided by how its face looks
-	// against the board's sure tiles and sure empty squares
-	// (judgeByLook), against the reader's first say: never Sure.
+	// byLook: a stack decided by how its face looks against the
+	// board's sure tiles and sure empty squares (judgeByLook), against
+	// the reader's first say: never Sure.
 	byLook bool
 	// marked: a centre square whose red the printed mark's test took for
-	// the board's diamond, read as a stack because the tiles' ink is red
-	// (readCells): dropCentrePrint decides, and a square it leaves empty
-	// is not Sure.
-	marked bool
+	// the board's diamond, read as a stack for dropCentrePrint to decide
+	// (a tile's letter in red ink); redInk: tiles elsewhere show red
+	// too, so a marked square left empty is not Sure.
+	marked, redInk bool
 }
 
 // Sure thresholds: a stack is Sure when the reader's confidence in its
@@ -457,6 +458,7 @@ func readStack(img image.Image, c *Cell, faceOut *image.Image, crop int, reader 
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
+		c.conf0 = rd.Conf
 		if rd.Letter == "" {
 			c.noTile = true
 			// The reader sees no tile: trust it only against weak
