@@ -87,6 +87,34 @@ func raisedTiles(img, last image.Image, cells []Cell, pose *vision.Pose, geo Geo
 	return nil
 }
 
+// stillEmpty empties, through a game, each square read as a stack where
+// nothing stood (stood, in the camera's rows and columns) whose one-high
+// face looks as in the last photo from the same fixed camera (last),
+// where the square was read empty: no tile went there, and what the
+// occupancy test took for one is the board's own print or light (a
+// centre square's mark read as an O, a bright patch), which was there
+// before. The change is measured as raisedTiles measures a stack's
+// (faceChange under sameMax); a tile put there covers the square with a
+// lettered face and changes it far more. Such a square is read empty,
+// not Sure.
+func stillEmpty(img, last image.Image, cells []Cell, pose *vision.Pose, geo Geometry, stood func(row, col int) grid.Stack) {
+	for i := range cells {
+		c := &cells[i]
+		if c.Height == 0 || !stood(c.Pos.Row, c.Pos.Col).Empty() {
+			continue
+		}
+		q := innerQuad(faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo), changeInner)
+		ch := faceChange(lumaCrop(last, q, changeCrop), lumaCrop(img, q, changeCrop))
+		if ch >= sameMax {
+			continue
+		}
+		c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = 0, 0, "", 0, 0
+		c.Alt, c.Covered, c.overlaid = nil, false, false
+		c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, 0, geo)
+		c.unsureEmpty = true
+	}
+}
+
 // FaceChanged reports whether, through a game (Options.Last), the face
 // where the square's stack stood looks otherwise than in the last photo
 // (Change at changeMin or more): a tile likely went on it.

@@ -391,6 +391,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			if err := keepStood(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
 				return nil, err
 			}
+			if opt.Last != nil {
+				stillEmpty(img, opt.Last, cells, &pose, geo, stood)
+			}
 			if pr, ok := opt.Reader.(glyphProber); ok {
 				if err := altLetters(img, cells, crop, pr, knownTile(k, known), stood); err != nil {
 					return nil, err
