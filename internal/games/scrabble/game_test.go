@@ -632,7 +632,7 @@ func TestGoingOut(t *testing.T) {
 			for _, step := range c.after {
 				switch step {
 				case "pass":
-					st, err = s.Pass(ctx)
+					_, err = s.Pass(ctx)
 					if !st2over(s) && err != nil {
 						t.Fatalf("pass: %v", err)
 					}
