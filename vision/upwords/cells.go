@@ -1094,6 +1094,52 @@ const (
 	centreConf   = 0.5
 )
 
+// tilesChroma is the median chroma of the faces of the stacks read
+// surely off the centre squares of an n x n board; ok when there are
+// three or more.
+func tilesChroma(img image.Image, cells []Cell, n int) (cb, cr float64, ok bool) {
+	var cbs, crs []float64
+	for _, c := range cells {
+		if c.Height > 0 && !centreSquare(c.Pos.Row, c.Pos.Col, n) && c.Conf >= SureConf {
+			if b, r, ok := faceChroma(img, c.Face); ok {
+				cbs, crs = append(cbs, b), append(crs, r)
+			}
+		}
+	}
+	if len(cbs) < 3 {
+		return 0, 0, false
+	}
+	sort.Float64s(cbs)
+	sort.Float64s(crs)
+	return cbs[len(cbs)/2], crs[len(crs)/2], true
+}
+
+// dropMarked settles the centre squares whose red the printed mark's
+// test took for the board's diamond (Cell.marked), on their first
+// reading, before any re-read: a tile in red ink only when the reader
+// read its letter surely and its face has the colour of the tiles read
+// surely elsewhere (within centreChroma); else the printed diamond,
+// empty as before the square was read (not sure when the tiles' ink is
+// red). The diamond is not read again at other heights.
+func dropMarked(img image.Image, cells []Cell, n int) {
+	refCb, refCr, refOK := tilesChroma(img, cells, n)
+	for i := range cells {
+		c := &cells[i]
+		if !c.marked {
+			continue
+		}
+		cb, cr, ok := faceChroma(img, c.Face)
+		tile := c.Height > 0 && !c.noTile && c.Conf >= SureConf &&
+			refOK && ok && math.Hypot(cb-refCb, cr-refCr) <= centreChroma
+		if !tile {
+			c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = -1, 0, "", 0, 0
+			c.Covered, c.overlaid, c.byLook = false, false, false
+			c.unsureEmpty = c.redInk
+		}
+		c.marked, c.overruled = false, nil
+	}
+}
+
 // debugCentre, when set by tests, sees each centre stack dropCentrePrint
 // judges, with its face's chroma distance from the tiles'.
 var debugCentre func(c Cell, dist float64, refOK bool)
@@ -1115,48 +1161,21 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 	centre := func(p grid.Pos) bool {
 		return (p.Row == n/2-1 || p.Row == n/2) && (p.Col == n/2-1 || p.Col == n/2)
 	}
-	var cbs, crs []float64
-	for _, c := range cells {
-		if c.Height > 0 && !centre(c.Pos) && c.Conf >= SureConf {
-			cb, cr, ok := faceChroma(img, c.Face)
-			if ok {
-				cbs, crs = append(cbs, cb), append(crs, cr)
-			}
-		}
-	}
-	refOK := len(cbs) >= 3
-	var refCb, refCr float64
-	if refOK {
-		sort.Float64s(cbs)
-		sort.Float64s(crs)
-		refCb, refCr = cbs[len(cbs)/2], crs[len(crs)/2]
-	}
+	refCb, refCr, refOK := tilesChroma(img, cells, n)
 	for i := range cells {
 		c := &cells[i]
 		if c.marked {
-			// A red mark: a tile in red ink only when its letter was
-			// read surely at first sight and its face has the tiles'
-			// colour; else the printed diamond, empty as before (not
-			// sure when the tiles' ink is red).
-			cb, cr, ok := faceChroma(img, c.Face)
-			tile := c.Height > 0 && !c.noTile && c.conf0 >= SureConf && c.Conf >= SureConf &&
-				refOK && ok && math.Hypot(cb-refCb, cr-refCr) <= centreChroma
-			if !tile {
-				c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = -1, 0, "", 0, 0
-				c.Covered, c.overlaid, c.byLook = false, false, false
-				c.unsureEmpty = c.redInk
-			}
-			continue
+			continue // settled by dropMarked
 		}
 		if c.Height == 0 || !centre(c.Pos) {
 			continue
 		}
 		faint := c.Letter == "?" || c.Conf < centreConf
 		coloured := false
-		// A face off the tiles' colour is a tile only when its letter
-		// was read surely at first sight: the re-reads at other
-		// heights and pooled crops find an O in a print's ring or
-		// diamond as readily as a misjudged stack's letter.
+		// A face off the tiles' colour is a tile only when the reader
+		// read its letter surely at first sight, seeing a tile: not
+		// its likeliest letter on a face it saw no tile on, nor a
+		// letter found by a re-read (an O in a print's ring).
 		firstSure := !c.noTile && c.conf0 >= SureConf
 		if cb, cr, ok := faceChroma(img, c.Face); refOK && ok && !(firstSure && c.Conf >= SureConf) && math.Hypot(cb-refCb, cr-refCr) > centreChroma {
 			coloured = true

@@ -166,9 +166,9 @@ type Cell struct {
 	// the reader's first say: never Sure.
 	byLook bool
 	// marked: a centre square whose red the printed mark's test took for
-	// the board's diamond, read as a stack for dropCentrePrint to decide
-	// (a tile's letter in red ink); redInk: tiles elsewhere show red
-	// too, so a marked square left empty is not Sure.
+	// the board's diamond, read as a stack for dropMarked to decide (a
+	// tile's letter in red ink); redInk: tiles elsewhere show red too,
+	// so a marked square left empty is not Sure.
 	marked, redInk bool
 }
 
@@ -344,6 +344,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			return nil, err
 		}
 	}
+	dropMarked(img, cells, n)
 	if opt.Reader != nil {
 		if err := readFaint(img, cells, faces, &pose, geo, crop, opt.Reader); err != nil {
 			return nil, err
@@ -351,6 +352,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := judgeByLook(img, cells, faces, n, crop, opt.Reader); err != nil {
 			return nil, err
 		}
+		// A centre square's print is told from a tile on its first
+		// reading: judged after the letters' re-reads, a print of the
+		// tiles' colour read faintly at first was read O surely at
+		// another height (tuning set 9595's 0033, a held-out game's
+		// first photo) as often as a stack whose height was misjudged
+		// was mended (docs/vision.md).
+		dropCentrePrint(img, cells, n)
 	}
 	k, known := letterTurn(cells)
 	if opt.Turn != nil {
@@ -372,10 +380,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
 		}
-		// A centre square's print is told from a tile once the tile's
-		// letter has had every re-read (a stack there whose height was
-		// misjudged reads its letter only from another height's crop).
-		dropCentrePrint(img, cells, n)
 		if opt.Stood != nil {
 			turned := 0
 			if k != 0 && !opt.CameraOrientation {
