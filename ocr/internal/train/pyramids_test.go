@@ -204,3 +204,51 @@ func TestBlurCrop(t *testing.T) {
 		}
 	})
 }
+
+// TestBlurredOptions: a "blurred" training scene (-pyr-blurred) is the
+// hard scene of its seed with only its focus, shake and compression
+// drawn from the worst of the range, the same for the same seed.
+func TestBlurredOptions(t *testing.T) {
+	motion := 0
+	for _, tc := range []struct {
+		name   string
+		seed   int64
+		varied bool
+	}{{"classic 56001", 56001, false}, {"classic 56002", 56002, false}, {"classic 56003", 56003, false},
+		{"varied 57001", 57001, true}, {"varied 57002", 57002, true}, {"varied 57003", 57003, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			hard, err := pyramidOptions(tc.seed, "hard", tc.varied, "GoBold")
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := pyramidOptions(tc.seed, "blurred", tc.varied, "GoBold")
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := pyramidOptions(tc.seed, "blurred", tc.varied, "GoBold")
+			if b.Blur != again.Blur || b.MotionPx != again.MotionPx || b.Quality != again.Quality {
+				t.Errorf("seed %d drawn twice: %v/%v/%d then %v/%v/%d", tc.seed, b.Blur, b.MotionPx, b.Quality, again.Blur, again.MotionPx, again.Quality)
+			}
+			if b.Blur < 1.5 || b.Blur > 3.2 {
+				t.Errorf("defocus %.2f px, want 1.5-3.2", b.Blur)
+			}
+			if b.MotionPx != 0 && (b.MotionPx < 2 || b.MotionPx > 7) {
+				t.Errorf("motion %.2f px, want 0 or 2-7", b.MotionPx)
+			}
+			if b.MotionPx > 0 {
+				motion++
+			}
+			if b.Quality < 55 || b.Quality > 75 {
+				t.Errorf("JPEG quality %d, want 55-75", b.Quality)
+			}
+			// everything else is the hard scene's
+			b.Blur, b.MotionPx, b.MotionDeg, b.Quality = hard.Blur, hard.MotionPx, hard.MotionDeg, hard.Quality
+			if b.TiltDeg != hard.TiltDeg || b.YawDeg != hard.YawDeg || b.Glare != hard.Glare || b.Noise != hard.Noise || b.HeightMM != hard.HeightMM || (b.Pyramids == nil) != (hard.Pyramids == nil) {
+				t.Errorf("blurred scene's camera or light differ from the hard scene's: %+v, want %+v", b, hard)
+			}
+		})
+	}
+	if motion == 0 || motion == 6 {
+		t.Errorf("%d of 6 scenes shaken, want some and not all", motion)
+	}
+}
