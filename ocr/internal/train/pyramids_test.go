@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -250,5 +251,48 @@ func TestBlurredOptions(t *testing.T) {
 	}
 	if motion == 0 || motion == 6 {
 		t.Errorf("%d of 6 scenes shaken, want some and not all", motion)
+	}
+}
+
+// TestPyrCache: the faces read back from -pyr-cache are the faces the
+// scenes gave, feature for feature, so a model trained from the cache is
+// the one trained from the scenes.
+func TestPyrCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws a scene")
+	}
+	_, index, err := glyphIndex(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := [...]any{*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred, *pyrCache, *pyrMixed0}
+	defer func() {
+		*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred = old[0].(int), old[1].(int), old[2].(int), old[3].(int), old[4].(int)
+		*pyrCache, *pyrMixed0 = old[5].(string), old[6].(int64)
+	}()
+	*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred = 1, 0, 0, 0, 0
+	*pyrMixed0 = 40002
+	*pyrCache = t.TempDir() + "/faces.gob"
+	drawn, boards, err := cachedPyramidFaces([]string{"GoBold"}, index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if boards != 1 || len(drawn) < 50 {
+		t.Fatalf("scene %d: %d boards, %d faces; want the board and 50 faces or more", *pyrMixed0, boards, len(drawn))
+	}
+	if fi, err := os.Stat(*pyrCache); err != nil || fi.Size() == 0 {
+		t.Fatalf("the cache %s not written: %v", *pyrCache, err)
+	}
+	read, rb, err := cachedPyramidFaces([]string{"GoBold"}, index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rb != boards || len(read) != len(drawn) {
+		t.Fatalf("from the cache: %d boards, %d faces; drawn %d, %d", rb, len(read), boards, len(drawn))
+	}
+	for i := range drawn {
+		if read[i].glyph != drawn[i].glyph || read[i].fv.Alpha != drawn[i].fv.Alpha || !slices.Equal(read[i].fv.Vec, drawn[i].fv.Vec) {
+			t.Fatalf("face %d differs from the cache", i)
+		}
 	}
 }
