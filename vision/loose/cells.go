@@ -13,7 +13,9 @@ import "math"
 //     lattice fitted to the tiles round it, the tile itself left out) and
 //     the tile's centre lies in it: the cell's size and direction, about
 //     the cell's centre or the tile's, whichever is nearer the tile's
-//     letter;
+//     letter; a tile refitted is read again on its new quad
+//     (rereadGrown: the new reading stays where the verifier trusts it
+//     more);
 //   - the empty cells next to the tiles (the eight about each) that
 //     hold ink in their middle are read like the gaps fillGaps reads
 //     (the set's one reader and the verifier judge them), and those kept
@@ -59,6 +61,13 @@ func latticeCells(src rgbImage, r *Reading, opt Options) error {
 	if len(on()) < 3 {
 		return nil
 	}
+	// Tiles refitted are read again (rereadGrown: the new reading stays
+	// where the verifier trusts it more); the others are not.
+	before := make([]float64, len(r.Tiles))
+	for i := range before {
+		before[i] = math.Inf(1)
+	}
+	refitted := false
 	for _, i := range on() {
 		t := &r.Tiles[i]
 		q, ok := cellQuad(r.Tiles, t.Row, t.Col, i)
@@ -83,6 +92,12 @@ func latticeCells(src rgbImage, r *Reading, opt Options) error {
 		t.Corners = turnedLike(q, t.Corners)
 		t.Center = centroid(t.Corners)
 		t.Side = meanSide(t.Corners)
+		before[i], refitted = 0, true
+	}
+	if refitted {
+		if err := rereadGrown(src, r.Tiles, before, opt); err != nil {
+			return err
+		}
 	}
 	// A cell is read again in a later round only where the tiles added
 	// moved it (its lattice is fitted to them too).
