@@ -50,12 +50,11 @@ const flatSD = 0.015
 
 // component is one 4-connected ink region of the working image.
 type component struct {
-	area                   int
-	x0, y0, x1, y1         int // inclusive bounding box
-	cx, cy                 float64
-	touches                bool
-	label                  int32
-	minU, minV, maxU, maxV float64
+	area           int
+	x0, y0, x1, y1 int // inclusive bounding box
+	cx, cy         float64
+	touches        bool
+	label          int32
 }
 
 // analysis is a crop analysed up to the rotation: candidate rotations

@@ -11,15 +11,8 @@ import (
 // rectified into to look for the grid's lines.
 const rectSide = 256
 
-// fitGrid rectifies the candidate outline q of the work picture and looks for
-// n+1 evenly spaced lines in each direction inside it (the grid may sit
-// inside a border). The returned fit's H maps board squares to work pixels.
-func fitGrid(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
-	return fitGridNM(wm, q, n, n)
-}
-
-// fitGridTight is fitGrid that, for a quad already on the grid's outer
-// lines (tight), searches only near it.
+// fitGridTight is fitGridNM for n x n squares that, for a quad already on
+// the grid's outer lines (tight), searches only near it.
 func fitGridTight(wm gocv.Mat, q Quad, n int, tight bool) (boardFit, bool) {
 	if !tight {
 		return fitGridNM(wm, q, n, n)
@@ -27,7 +20,7 @@ func fitGridTight(wm gocv.Mat, q Quad, n int, tight bool) (boardFit, bool) {
 	return fitGridRange(wm, q, n, n, 0.9, 1.06, 0.06)
 }
 
-// fitGridRim is fitGrid for a quad inset from the board's rim
+// fitGridRim is fitGridTight for a quad inset from the board's rim
 // (insetGrid): the grid's size and place are known to within a few
 // hundredths of the quad's, and a wider search there can lock on the
 // rows of tiles or the border's printed line at a smaller pitch.
@@ -47,7 +40,10 @@ func fitGridRimWide(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
 	return fitGridRange(wm, q, n, n, 0.9, 1.1, 0.08)
 }
 
-// fitGridNM is fitGrid for nx columns and ny rows of squares.
+// fitGridNM rectifies the candidate outline q of the work picture and
+// looks for nx+1 and ny+1 evenly spaced lines inside it (the grid may sit
+// inside a border). The returned fit's H maps board squares to work
+// pixels.
 func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
 	return fitGridRange(wm, q, nx, ny, 0.55, 1.08, 0.25)
 }
@@ -322,7 +318,7 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 		}
 		lines := make([]line, nl+1)
 		for k := 0; k <= nl; k++ {
-			var ts, xs, ws []float64
+			var ts, xs []float64
 			for j := 0; j < nb; j++ {
 				if vertical && (bright(j, k-1) || bright(j, k)) || !vertical && (bright(k-1, j) || bright(k, j)) {
 					continue
@@ -382,7 +378,6 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 				}
 				ts = append(ts, m+(float64(j)+0.5)*c)
 				xs = append(xs, float64(x0+bi)+d+0.5)
-				ws = append(ws, b)
 			}
 			for i := range ts {
 				q := Point{xs[i], ts[i]}

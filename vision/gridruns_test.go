@@ -14,64 +14,23 @@ func gridRunsLinear(f lineFamily, n int) [][2]fline {
 	if len(f) < 4 {
 		return nil
 	}
-	var dir Point
-	for _, l := range f {
-		dir.X += l.n.X
-		dir.Y += l.n.Y
-	}
-	norm := math.Hypot(dir.X, dir.Y)
-	dir = Point{dir.X / norm, dir.Y / norm}
-	mid := f[len(f)/2]
-	o := Point{mid.n.X * mid.rho, mid.n.Y * mid.rho}
-	tr := fline{n: Point{-dir.Y, dir.X}, rho: -dir.Y*o.X + dir.X*o.Y}
-	t := make([]float64, len(f))
-	for i, l := range f {
-		p, ok := intersect(l, tr)
-		if !ok {
-			t[i] = math.NaN()
-			continue
-		}
-		t[i] = dir.X*p.X + dir.Y*p.Y
-	}
-	type run struct {
-		i, j  int
-		score float64
-	}
-	var runs []run
+	t := placesAlong(f)
+	var runs []gridRun
 	for i := range f {
 		for j := i + 1; j < len(f); j++ {
-			span := t[j] - t[i]
-			if math.IsNaN(span) || span < float64(n)*4 {
-				continue
-			}
-			tol := 0.18 * span / float64(n)
-			best := 0.0
-			for beta := -0.4; beta <= 0.41; beta += 0.1 {
-				var sc float64
-				for k := 1; k < n; k++ {
-					u := float64(k) / float64(n)
-					want := t[i] + span*u*(1+beta)/(1+beta*u)
-					near := math.Inf(1)
-					for m := i + 1; m < j; m++ {
-						near = math.Min(near, math.Abs(t[m]-want))
-					}
-					if near < tol {
-						sc += 1 - near/tol
-					}
+			near := func(want float64) float64 {
+				d := math.Inf(1)
+				for m := i + 1; m < j; m++ {
+					d = math.Min(d, math.Abs(t[m]-want))
 				}
-				best = math.Max(best, sc)
+				return d
 			}
-			if best >= 0.45*float64(n-1) {
-				runs = append(runs, run{i, j, best})
+			if score, ok := runScore(t[i], t[j], n, near); ok {
+				runs = append(runs, gridRun{i, j, score})
 			}
 		}
 	}
-	sort.Slice(runs, func(a, b int) bool { return runs[a].score > runs[b].score })
-	var out [][2]fline
-	for k := 0; k < len(runs) && k < 3; k++ {
-		out = append(out, [2]fline{f[runs[k].i], f[runs[k].j]})
-	}
-	return out
+	return bestRuns(f, runs)
 }
 
 // TestGridRunsBisection: families of lines like a photographed grid's

@@ -328,7 +328,45 @@ func gridRuns(f lineFamily, n int) [][2]fline {
 	if len(f) < 4 {
 		return nil
 	}
-	// Positions along a transversal through the lines' middle.
+	t := placesAlong(f)
+	var runs []gridRun
+	// The lines strictly between i and j (by index), their places kept
+	// sorted as j grows, so the nearest to a wanted place is found by
+	// bisection; a line with no place (NaN) between them spoils every
+	// distance, as math.Min would.
+	between := make([]float64, 0, len(f))
+	for i := range f {
+		between = between[:0]
+		hasNaN := false
+		for j := i + 1; j < len(f); j++ {
+			if m := j - 1; m > i {
+				if math.IsNaN(t[m]) {
+					hasNaN = true
+				} else {
+					k := sort.SearchFloat64s(between, t[m])
+					between = append(between, 0)
+					copy(between[k+1:], between[k:])
+					between[k] = t[m]
+				}
+			}
+			near := func(want float64) float64 {
+				if hasNaN {
+					return math.NaN()
+				}
+				return nearestIn(between, want)
+			}
+			if score, ok := runScore(t[i], t[j], n, near); ok {
+				runs = append(runs, gridRun{i, j, score})
+			}
+		}
+	}
+	return bestRuns(f, runs)
+}
+
+// placesAlong gives each line of a family its place along a transversal
+// through the family's middle line (NaN for a line the transversal does
+// not cross).
+func placesAlong(f lineFamily) []float64 {
 	var dir Point
 	for _, l := range f {
 		dir.X += l.n.X
@@ -349,57 +387,45 @@ func gridRuns(f lineFamily, n int) [][2]fline {
 		}
 		t[i] = dir.X*p.X + dir.Y*p.Y
 	}
-	type run struct {
-		i, j  int
-		score float64
+	return t
+}
+
+// gridRun is a pair of a family's lines (by index) taken as a grid's
+// outer lines, and how well the lines between them fill its inner ones.
+type gridRun struct {
+	i, j  int
+	score float64
+}
+
+// runScore scores the lines at places first and last as the outer lines
+// of a grid of n squares: over spacings that change steadily (as in
+// perspective), the best sum over the n-1 inner lines of how near the
+// nearest line found lies (near: the distance from a wanted place to the
+// nearest line between the two). ok is false where the pair is too close
+// or too few inner lines are found.
+func runScore(first, last float64, n int, near func(want float64) float64) (score float64, ok bool) {
+	span := last - first
+	if math.IsNaN(span) || span < float64(n)*4 {
+		return 0, false
 	}
-	var runs []run
-	// The lines strictly between i and j (by index), their places kept
-	// sorted as j grows, so the nearest to a wanted place is found by
-	// bisection; a line with no place (NaN) between them spoils every
-	// distance, as math.Min would.
-	between := make([]float64, 0, len(f))
-	for i := range f {
-		between = between[:0]
-		hasNaN := false
-		for j := i + 1; j < len(f); j++ {
-			if m := j - 1; m > i {
-				if math.IsNaN(t[m]) {
-					hasNaN = true
-				} else {
-					k := sort.SearchFloat64s(between, t[m])
-					between = append(between, 0)
-					copy(between[k+1:], between[k:])
-					between[k] = t[m]
-				}
-			}
-			span := t[j] - t[i]
-			if math.IsNaN(span) || span < float64(n)*4 {
-				continue
-			}
-			tol := 0.18 * span / float64(n)
-			best := 0.0
-			for beta := -0.4; beta <= 0.41; beta += 0.1 {
-				var sc float64
-				for k := 1; k < n; k++ {
-					u := float64(k) / float64(n)
-					want := t[i] + span*u*(1+beta)/(1+beta*u)
-					// nearest line to want
-					near := nearestIn(between, want)
-					if hasNaN {
-						near = math.NaN()
-					}
-					if near < tol {
-						sc += 1 - near/tol
-					}
-				}
-				best = math.Max(best, sc)
-			}
-			if best >= 0.45*float64(n-1) {
-				runs = append(runs, run{i, j, best})
+	tol := 0.18 * span / float64(n)
+	best := 0.0
+	for beta := -0.4; beta <= 0.41; beta += 0.1 {
+		var sc float64
+		for k := 1; k < n; k++ {
+			u := float64(k) / float64(n)
+			d := near(first + span*u*(1+beta)/(1+beta*u))
+			if d < tol {
+				sc += 1 - d/tol
 			}
 		}
+		best = math.Max(best, sc)
 	}
+	return best, best >= 0.45*float64(n-1)
+}
+
+// bestRuns is the best three runs' outer lines, best first.
+func bestRuns(f lineFamily, runs []gridRun) [][2]fline {
 	sort.Slice(runs, func(a, b int) bool { return runs[a].score > runs[b].score })
 	var out [][2]fline
 	for k := 0; k < len(runs) && k < 3; k++ {

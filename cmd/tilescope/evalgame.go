@@ -27,7 +27,7 @@ import (
 )
 
 func init() {
-	register(command{name: "eval-game", summary: "measure the table service on rendered Upwords (or --game pyramids) games: turns read right, taps needed, heights through the history", run: runEvalGame})
+	register(command{name: "eval-game", summary: "measure the table service on rendered Upwords (or --game pyramids, --game scrabble) games: turns read right, taps needed, heights through the history", run: runEvalGame})
 }
 
 // runEvalGame plays random legal Upwords games in front of a rendered
@@ -44,13 +44,13 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	seed := fs.Int64("seed", 1, "seed: game g draws its plays and its camera from seed*1000+g")
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
 	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
-	kind := fs.String("game", "upwords", "the game played: upwords, or pyramids (Crossword Pyramids)")
+	kind := fs.String("game", "upwords", "the game played: upwords, pyramids (Crossword Pyramids) or scrabble")
 	english := fs.Bool("english", false, "Crossword Pyramids: the table's dictionary holds the built-in English list (ENABLE) besides the game's own words (the generator's strings): a wrong move spells some word by chance as often as at a real table, and a move fits more words")
 	faceModel := fs.Bool("face-model", true, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel); --face-model=false: the tile classifier alone")
 	learn := fs.Bool("learn-geometry", false, "upwords: learn each board's geometry through its game from the stacks whose height the history knows (the service does not, by default)")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
-	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model=false] [--english] [-v N]"); done || err != nil {
+	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids|scrabble] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model=false] [--english] [-v N]"); done || err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
@@ -65,8 +65,11 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if *kind == "pyramids" {
 		return evalGamePyramids(ctx, *games, *turns, *seed, sf, *verbose, *faceModel, *english, *keep, stdout)
 	}
+	if *kind == "scrabble" {
+		return runEvalGameScrabble(ctx, *games, *turns, *seed, sf, *verbose, *keep, stdout)
+	}
 	if *kind != "upwords" {
-		return usageErrorf("eval-game: --game %q: want upwords or pyramids", *kind)
+		return usageErrorf("eval-game: --game %q: want upwords, pyramids or scrabble", *kind)
 	}
 	rules := upwords.Rules{Edition: upwords.Edition(*edition), Dictionary: dict.English()}
 	if err := rules.Check(); err != nil {
@@ -371,14 +374,14 @@ func pct(a, b int) string {
 	return fmt.Sprintf("%.2f%% (%d/%d)", 100*float64(a)/float64(b), a, b)
 }
 
-// writeSureRight is the report's line on the stacks shown sure: how many
-// of them were right, and how many were shown unsure.
-func writeSureRight(w io.Writer, indent string, right, sure, unsure int) {
+// writeSureRight is the report's line on the stacks (or tiles: what)
+// shown sure: how many of them were right, and how many were shown unsure.
+func writeSureRight(w io.Writer, indent, what string, right, sure, unsure int) {
 	share := "-"
 	if sure > 0 {
 		share = fmt.Sprintf("%.3f%% (%d/%d)", 100*float64(right)/float64(sure), right, sure)
 	}
-	fmt.Fprintf(w, "%ssure right:        %s stacks shown sure; %d shown unsure\n", indent, share, unsure)
+	fmt.Fprintf(w, "%ssure right:        %s %s shown sure; %d shown unsure\n", indent, share, what, unsure)
 }
 
 func (t *gameTally) write(w io.Writer, indent string) {
@@ -388,7 +391,7 @@ func (t *gameTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sletters right:     %s stacks\n", indent, pct(t.letters, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s turns, after the taps\n", indent, pct(t.scores, t.scoresAll))
-	writeSureRight(w, indent, t.sureRight, t.sure, t.unsure)
+	writeSureRight(w, indent, "stacks", t.sureRight, t.sure, t.unsure)
 }
 
 func (e *gameEval) write(w io.Writer) {

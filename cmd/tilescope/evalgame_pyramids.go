@@ -371,7 +371,7 @@ func (t *pyrTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%stops right:        %s stacks (colour and letter), before any tap\n", indent, pct(t.tops, t.stacks))
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s words, after the taps\n", indent, pct(t.scores, t.scoresAll))
-	writeSureRight(w, indent, t.sureRight, t.sure, t.unsure)
+	writeSureRight(w, indent, "stacks", t.sureRight, t.sure, t.unsure)
 }
 
 func (e *pyrEval) write(w io.Writer) {

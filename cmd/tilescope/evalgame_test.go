@@ -5,7 +5,10 @@ import (
 	"context"
 	"regexp"
 	"strconv"
+	"strings"
 	"testing"
+
+	"github.com/tilescope/tilescope/scoring/scrabble"
 )
 
 func TestEvalGame(t *testing.T) {
@@ -71,6 +74,64 @@ func TestEvalGamePyramids(t *testing.T) {
 			}
 			if m[2] != "2" || m[3] != "2" {
 				t.Errorf("scores right %s/%s, want both words scored as the truth after the taps", m[2], m[3])
+			}
+		})
+	}
+}
+
+// TestEvalGameScrabble plays a short rendered game of Scrabble through the
+// table service's pipeline: every figure is printed and, after the taps,
+// every turn stands scored as the truth's (the command fails when the
+// session's board and the truth differ after the corrections).
+func TestEvalGameScrabble(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and reads a short game")
+	}
+	var stdout, stderr bytes.Buffer
+	args := []string{"eval-game", "--game", "scrabble", "--games", "1", "--turns", "3", "--seed", "3", "--difficulty", "easy"}
+	if err := run(context.Background(), args, &stdout, &stderr); err != nil {
+		t.Fatalf("eval-game: %v (%s)", err, stderr.String())
+	}
+	out := stdout.String()
+	for _, field := range []string{"photos read:", "turns right:", "taps:", "letters right:", "sure right:", "time per turn:"} {
+		if !strings.Contains(out, field) {
+			t.Errorf("no %q in\n%s", field, out)
+		}
+	}
+	if !regexp.MustCompile(`games: +1 Scrabble, 3 turns`).MatchString(out) {
+		t.Errorf("want one game of three turns:\n%s", out)
+	}
+	m := regexp.MustCompile(`scores right: +([0-9.]+)% \((\d+)/(\d+)\)`).FindStringSubmatch(out)
+	if m == nil {
+		t.Fatalf("no scores line in\n%s", out)
+	}
+	if m[2] != "3" || m[3] != "3" {
+		t.Errorf("scores right %s/%s, want every turn scored as the truth after the taps", m[2], m[3])
+	}
+}
+
+// TestScrSame: a blank read as a blank is the truth's whatever letter it
+// was given (the player names it); any other difference is a misread.
+func TestScrSame(t *testing.T) {
+	tests := []struct {
+		name            string
+		got, want       scrabble.Tile
+		same, blankOnly bool
+	}{
+		{"same letter", scrabble.Tile{Letter: 'A'}, scrabble.Tile{Letter: 'A'}, true, false},
+		{"same blank", scrabble.Tile{Letter: 'A', Blank: true}, scrabble.Tile{Letter: 'A', Blank: true}, true, false},
+		{"blank of unknown letter", scrabble.Tile{Letter: scrabble.Unknown, Blank: true}, scrabble.Tile{Letter: 'E', Blank: true}, false, true},
+		{"blank named otherwise", scrabble.Tile{Letter: 'S', Blank: true}, scrabble.Tile{Letter: 'E', Blank: true}, false, true},
+		{"a letter read for a blank", scrabble.Tile{Letter: 'E'}, scrabble.Tile{Letter: 'E', Blank: true}, false, false},
+		{"a blank read for a letter", scrabble.Tile{Letter: 'E', Blank: true}, scrabble.Tile{Letter: 'E'}, false, false},
+		{"other letter", scrabble.Tile{Letter: 'F'}, scrabble.Tile{Letter: 'E'}, false, false},
+		{"empty read", scrabble.Tile{}, scrabble.Tile{Letter: 'E'}, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			same, blankOnly := scrSame(tc.got, tc.want)
+			if same != tc.same || blankOnly != tc.blankOnly {
+				t.Errorf("scrSame(%v, %v) = %v, %v; want %v, %v", tc.got, tc.want, same, blankOnly, tc.same, tc.blankOnly)
 			}
 		})
 	}

@@ -68,14 +68,10 @@ func (s *Stream) Program() []string {
 	return append([]string(nil), s.argv...)
 }
 
-// rpicamVidArgs is the rpicam-vid command line for a video stream of JPEGs.
-// Size, frame rate and quality come from Options unless the extra
-// arguments give them (rpicam refuses an option given twice).
-// It asks for the frames' metadata on file descriptor 3 (lock.go).
-func rpicamVidArgs(extra []string, opt Options) []string {
-	return rpicamVidLine(extra, opt).argv()
-}
-
+// rpicamVidLine is the rpicam-vid command line for a video stream of
+// JPEGs. Size, frame rate and quality come from Options unless the extra
+// arguments give them (rpicam refuses an option given twice). It asks for
+// the frames' metadata on file descriptor 3 (lock.go).
 func rpicamVidLine(extra []string, opt Options) *rpicamLine {
 	argv := []string{"rpicam-vid", "-t", "0", "-n", "--codec", "mjpeg", "--flush"}
 	argv = append(argv, rpicamDefaults(extra, opt, true)...)

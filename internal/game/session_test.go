@@ -252,11 +252,11 @@ func TestCorrectingAMissedStackedTile(t *testing.T) {
 	// high, and the T beside it as I (a second misread, so that the turn
 	// is not just "no change").
 	t3 := play(t, s, strings.Replace(turn3, "C O2 T", "C A I", 1))
-	st, err := s.Correct(context.Background(), t3.N, grid.Pos{Row: 2, Col: 1}, grid.Stack{Letter: "O", Height: 2})
-	if err != nil {
+	if _, err := s.Correct(context.Background(), t3.N, grid.Pos{Row: 2, Col: 1}, grid.Stack{Letter: "O", Height: 2}); err != nil {
 		t.Fatal(err)
 	}
-	if st, err = s.Correct(context.Background(), t3.N, grid.Pos{Row: 2, Col: 2}, grid.Stack{Letter: "T", Height: 1}); err != nil {
+	st, err := s.Correct(context.Background(), t3.N, grid.Pos{Row: 2, Col: 2}, grid.Stack{Letter: "T", Height: 1})
+	if err != nil {
 		t.Fatal(err)
 	}
 	// The A of turns 1 and 2 was read right and must stay an A: the O

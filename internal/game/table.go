@@ -124,14 +124,10 @@ func newReplayed(setup Setup, rules Rules) *replayed {
 	return rp
 }
 
-// replay recomputes the game from its whole log: on start-up, and after a
-// correction (or its undo), which re-judges every turn from the one fixed.
-func replay(setup Setup, recs []Record, rules Rules) (*replayed, error) {
-	return replayWith(setup, recs, rules, nil)
-}
-
-// replayWith is replay with a dictionary that flags the words of each play
-// it does not know (they stand unless challenged).
+// replayWith recomputes the game from its whole log: on start-up, and
+// after a correction (or its undo), which re-judges every turn from the
+// one fixed. A dictionary (nil: none) flags the words of each play it does
+// not know (they stand unless challenged).
 func replayWith(setup Setup, recs []Record, rules Rules, dict Dictionary) (*replayed, error) {
 	rp := newReplayed(setup, rules)
 	rp.dict = dict

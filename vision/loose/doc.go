@@ -53,7 +53,12 @@
 //     by the lattice of the board's printed lines found in a close-up
 //     (printgrid.go: pitch, crossings and a homography; a square holds a
 //     tile where one large letter stands in it), so that the board's
-//     print is never taken for tiles.
+//     print is never taken for tiles. Across the board's fold, where no
+//     one lattice fits, the photo's halves' lattices read their squares
+//     (printLattices; that reading stands where it has more tiles read
+//     sure than the loose search); wherever the print's squares show,
+//     a loose tile under half a square across is the print's letters,
+//     not a tile (onPrint).
 //   - A second look (Scan, Lexicon tables with a reader): where the
 //     search reads fewer than five tiles sure, it searches again for
 //     faint letters on print and at finer working sizes (1200 and 1640

@@ -155,10 +155,6 @@ func letterTiles(c component, side float64) ([][4]Point, bool) {
 	}
 	var sc, ss, wsum float64
 	local := make([][]float64, len(ls))
-	type link struct {
-		i int
-		a float64
-	}
 	for i, a := range ls {
 		for j, b := range ls {
 			if i == j {

@@ -200,12 +200,21 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if ok {
 		return done(br)
 	}
+	var printPitch float64
+	var parts *Reading
 	if board == nil && !opt.Twists {
 		// Part of a board, too little of it for the board's reader: its
-		// squares by the print's lines.
-		if gr, ok := onPrintLattice(img, opt); ok {
+		// squares by the print's lines. Where only parts of the photo
+		// show a lattice, their reading stands against the loose
+		// search's (below).
+		gr, pitch, whole, ok := onPrintLattice(img, opt)
+		if ok && whole {
 			return done(gr)
 		}
+		if ok {
+			parts = gr
+		}
+		printPitch = pitch
 	}
 	var found tilesFound
 	var lookedAgain bool
@@ -216,6 +225,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		found, err = findTiles(img, opt)
 	}
 	if err != nil {
+		if parts != nil {
+			return done(parts)
+		}
 		return nil, err
 	}
 	if board == nil && fewSure(found.tiles) {
@@ -228,6 +240,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	if board == nil && !opt.Twists && !lookedAgain {
 		found = lookAgain(img, opt, found)
+	}
+	// Where the print's squares show, marks a fraction of a square
+	// across are its letters, not tiles; the parts' lattices' reading
+	// stands where it has more tiles read sure than the loose search.
+	found = onPrint(found, printPitch)
+	if parts != nil && sureCount(parts.Tiles) > sureCount(found.tiles) {
+		return done(parts)
 	}
 	r, err := placeTiles(img, found, opt, board)
 	if r != nil {

@@ -90,11 +90,20 @@ const (
 // findPrintLattice looks for a printed board's lattice of light lines in
 // src. ok is false when no clear lattice is there.
 func findPrintLattice(src rgbImage) (*printLattice, bool) {
+	pl, ok, _ := searchPrintLattice(src)
+	return pl, ok
+}
+
+// searchPrintLattice is findPrintLattice; large says the lines' profiles
+// show a pitch of a close-up's squares (at least gridMinPitch work
+// pixels), whether or not a lattice was believed (printLattices looks
+// in the photo's parts only then).
+func searchPrintLattice(src rgbImage) (_ *printLattice, ok, large bool) {
 	scale := math.Min(1, float64(gridWork)/float64(max(src.w, src.h)))
 	work := src.scaled(scale)
 	w, h := work.w, work.h
 	if w < 60 || h < 60 {
-		return nil, false
+		return nil, false, false
 	}
 	gray := make([]float64, w*h)
 	for i := range gray {
@@ -103,7 +112,7 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 	minP := math.Max(10, float64(max(w, h))/40)
 	maxP := float64(min(w, h)) / 3
 	if maxP <= minP {
-		return nil, false
+		return nil, false, false
 	}
 	theta := gradientAngle(gray, w, h)
 	sharpness := func(a float64) float64 {
@@ -118,8 +127,9 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 		rot, valid := rotateGray(gray, w, h, theta)
 		rv, rh := ridges(rot, valid, w, h)
 		if p, _, _ := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP); p < gridMinPitch {
-			return nil, false
+			return nil, false, false
 		}
+		large = true
 	}
 	// Refine the angle by the lines' sharpness: degree steps, then half
 	// a degree round the best.
@@ -140,7 +150,7 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 	rv, rh := ridges(rot, valid, w, h)
 	p0, cx, cy := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP)
 	if p0 < gridMinPitch || math.Max(cx, cy) < gridMinCorr || cx+cy < 1.3*gridMinCorr {
-		return nil, false
+		return nil, false, large
 	}
 	px, py := p0, p0
 	// Crossings, window by window, each with the pitch that fits it
@@ -182,7 +192,7 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 		}
 	}
 	if len(cs) < gridMinWindows {
-		return nil, false
+		return nil, false, large
 	}
 	// Index the crossings outwards from the strongest one, each from
 	// its nearest crossing indexed already, by their pitches.
@@ -220,11 +230,11 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 		}
 	}
 	if len(from) < gridMinWindows {
-		return nil, false
+		return nil, false, large
 	}
 	hm, err := vision.FitHomography(from, to)
 	if err != nil {
-		return nil, false
+		return nil, false, large
 	}
 	// Refit without the crossings off the fit (a window whose comb
 	// caught a tile's edge or a word's line).
@@ -237,18 +247,18 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 			}
 		}
 		if len(f2) < gridMinWindows {
-			return nil, false
+			return nil, false, large
 		}
 		h2, err := vision.FitHomography(f2, t2)
 		if err != nil {
-			return nil, false
+			return nil, false, large
 		}
 		hm = h2
 		if pass == 1 {
 			if float64(len(f2)) < gridAgree*float64(len(from)) {
 				// The windows' crossings do not make one lattice
 				// (tiles on a table, a cloth's pattern).
-				return nil, false
+				return nil, false, large
 			}
 			from = f2
 		}
@@ -263,7 +273,7 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 		hi.X, hi.Y = math.Max(hi.X, f.X), math.Max(hi.Y, f.Y)
 	}
 	if len(seen) < gridMinWindows {
-		return nil, false
+		return nil, false, large
 	}
 	// Rotated work pixels -> work pixels -> photo pixels.
 	c, s := math.Cos(theta*math.Pi/180), math.Sin(theta*math.Pi/180)
@@ -286,7 +296,7 @@ func findPrintLattice(src rgbImage) (*printLattice, bool) {
 		windows:      len(seen),
 		scaleToPhoto: 1 / scale,
 	}
-	return pl, true
+	return pl, true, true
 }
 
 // cell is the square (col, row) of the lattice in the photo's pixels:
@@ -771,26 +781,187 @@ func lookAt(m *image.RGBA) squareLook {
 }
 
 // onPrintLattice reads img as tiles lying in the squares of a printed
-// board's lattice found from its lines (findPrintLattice). ok is false
-// when there is no such lattice or no tile in it is read.
-func onPrintLattice(img image.Image, opt Options) (*Reading, bool) {
+// board's lattice found from its lines (findPrintLattice; where the
+// whole photo shows none, the lattices of its parts, printLattices).
+// ok is false when there is no such lattice or no tile in it is read;
+// whole says the lattice is the whole photo's (else its parts', a
+// reading Scan weighs against the loose search's). pitch is the
+// lattice's pitch in the photo's pixels where one was seen (even in one
+// part of the photo only), else 0: the photo shows a board's print, and
+// a loose tile on it is as large as its squares (onPrint).
+func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, whole, ok bool) {
 	src := toRGB(img)
-	pl, ok := findPrintLattice(src)
-	if !ok {
-		return nil, false
+	parts := printLattices(src)
+	if len(parts) == 0 {
+		return nil, 0, false, false
 	}
-	tiles, plain := gridTiles(src, pl)
+	pitch = parts[0].pl.pitch
+	whole = parts[0].at == (image.Rectangle{})
+	if len(parts) == 1 && !whole {
+		// One part alone: too little to read the squares by (the gaps
+		// between tiles lying in a heap make a lattice in part of a
+		// photo), enough to say the print's squares are that large.
+		return nil, pitch, false, false
+	}
+	var tiles []Tile
+	var plain []plainSquare
+	ref, refN := parts[0], -1
+	for _, pt := range parts {
+		psrc := src
+		if pt.at != (image.Rectangle{}) {
+			psrc = src.crop(pt.at)
+		}
+		ts, ps := gridTiles(psrc, pt.pl)
+		ts, err := readSquares(psrc, ts, opt.Reader)
+		if err != nil {
+			return nil, pitch, whole, false
+		}
+		off := Point{X: float64(pt.at.Min.X), Y: float64(pt.at.Min.Y)}
+		for i := range ts {
+			ts[i].shift(off)
+		}
+		for i := range ps {
+			ps[i].t.shift(off)
+		}
+		if len(ts) > refN {
+			ref, refN = pt, len(ts)
+		}
+		tiles = append(tiles, ts...)
+		plain = append(plain, ps...)
+	}
+	// A tile read in two parts (they overlap): the surer reading.
+	tiles = dropDoubles(tiles)
 	if len(tiles) == 0 {
-		return nil, false
-	}
-	tiles, err := readSquares(src, tiles, opt.Reader)
-	if err != nil || len(tiles) == 0 {
-		return nil, false
+		return nil, pitch, whole, false
 	}
 	// A blank tile: a square with no ink, the colour of the tiles read.
-	tiles = append(tiles, blanksAmong(tiles, plain)...)
-	return latticeReading(img, pl, tiles), true
+	tiles = append(tiles, dropBlankDoubles(blanksAmong(tiles, plain), tiles)...)
+	pl := *ref.pl
+	pl.toPhoto = vision.Homography{1, 0, float64(ref.at.Min.X), 0, 1, float64(ref.at.Min.Y), 0, 0, 1}.Mul(pl.toPhoto)
+	return latticeReading(img, &pl, tiles), pitch, whole, true
 }
+
+// partLattice is a print lattice seen in the part at of a photo (in the
+// photo's pixels; the zero rectangle: the whole photo), its toPhoto to
+// that part's own pixels.
+type partLattice struct {
+	pl *printLattice
+	at image.Rectangle
+}
+
+// printLattices are the print's lattices of src: the whole photo's
+// (findPrintLattice), else those of its halves (left, right, top and
+// bottom, three fifths of it each, so that they overlap): a Scrabble
+// board is folded in the middle, and in a close-up across the fold the
+// two halves' squares meet off by a fraction of a square, so that no
+// one lattice fits them all. The halves' lattices are kept only where
+// at least two of them agree on the pitch (within partAgree); one half
+// alone is returned alone (see onPrintLattice). The halves are looked
+// at only where the whole photo's lines show a close-up's pitch.
+func printLattices(src rgbImage) []partLattice {
+	pl, ok, large := searchPrintLattice(src)
+	if ok {
+		return []partLattice{{pl: pl}}
+	}
+	if !large {
+		// No lines at a close-up's pitch (most photos of loose tiles):
+		// the halves are not looked at.
+		return nil
+	}
+	w, h := src.w, src.h
+	var found []partLattice
+	for _, r := range []image.Rectangle{
+		image.Rect(0, 0, w*3/5, h), image.Rect(w*2/5, 0, w, h),
+		image.Rect(0, 0, w, h*3/5), image.Rect(0, h*2/5, w, h),
+	} {
+		if pl, ok := findPrintLattice(src.crop(r)); ok {
+			found = append(found, partLattice{pl, r})
+		}
+	}
+	if len(found) < 2 {
+		return found
+	}
+	// The pitch most parts agree with.
+	best, bestN := 0, 0
+	for i, a := range found {
+		n := 0
+		for _, b := range found {
+			if math.Abs(a.pl.pitch-b.pl.pitch) <= partAgree*math.Min(a.pl.pitch, b.pl.pitch) {
+				n++
+			}
+		}
+		if n > bestN {
+			best, bestN = i, n
+		}
+	}
+	if bestN < 2 {
+		return found[best : best+1]
+	}
+	var kept []partLattice
+	for _, b := range found {
+		if math.Abs(found[best].pl.pitch-b.pl.pitch) <= partAgree*math.Min(found[best].pl.pitch, b.pl.pitch) {
+			kept = append(kept, b)
+		}
+	}
+	return kept
+}
+
+// partAgree: how far (a share of the smaller) two parts' pitches may
+// differ and be one board's squares (perspective across a close-up).
+const partAgree = 0.15
+
+// dropBlankDoubles leaves out the blanks lying on a tile already kept
+// (the parts overlap: one square seen twice).
+func dropBlankDoubles(blanks, tiles []Tile) []Tile {
+	var out []Tile
+	for _, b := range blanks {
+		dup := false
+		for _, t := range append(tiles, out...) {
+			if dist(b.Center, t.Center) < 0.5*math.Min(b.Side, t.Side) {
+				dup = true
+				break
+			}
+		}
+		if !dup {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+// shift moves the tile by off (a part's tile to the photo's pixels).
+func (t *Tile) shift(off Point) {
+	for j := range t.Corners {
+		t.Corners[j].X += off.X
+		t.Corners[j].Y += off.Y
+	}
+	t.Center = centroid(t.Corners)
+	t.glyph.X += off.X
+	t.glyph.Y += off.Y
+}
+
+// onPrint leaves out the loose tiles smaller than onPrintSide of the
+// print's squares (pitch): where a board's lattice shows, a tile lies in
+// a square and is nearly as large; a mark a fraction of a square across
+// is the print's (a premium square's words, many letters to a square).
+func onPrint(found tilesFound, pitch float64) tilesFound {
+	if pitch <= 0 {
+		return found
+	}
+	kept := make([]Tile, 0, len(found.tiles))
+	for _, t := range found.tiles {
+		if t.Side >= onPrintSide*pitch {
+			kept = append(kept, t)
+		}
+	}
+	found.tiles = kept
+	return found
+}
+
+// onPrintSide: the least side of a loose tile on a board's print, in
+// squares (a Scrabble tile is about 0.9 of its square; the print's
+// letters are about a sixth).
+const onPrintSide = 0.5
 
 // latticeReading places tiles read in the squares of the lattice pl on
 // its rows and columns, turned so that most letters (weighted by their
@@ -894,4 +1065,15 @@ func readSquares(src rgbImage, tiles []Tile, rd Reader) ([]Tile, error) {
 		out = append(out, t)
 	}
 	return out, nil
+}
+
+// crop is the part r of m (in m's pixels, clipped to it), its origin at
+// r's top-left.
+func (m rgbImage) crop(r image.Rectangle) rgbImage {
+	r = r.Intersect(image.Rect(0, 0, m.w, m.h))
+	out := rgbImage{r.Dx(), r.Dy(), make([]byte, 3*r.Dx()*r.Dy())}
+	for y := 0; y < out.h; y++ {
+		copy(out.pix[3*y*out.w:3*(y+1)*out.w], m.pix[3*((r.Min.Y+y)*m.w+r.Min.X):])
+	}
+	return out
 }

@@ -102,3 +102,19 @@ func BenchmarkFindPrintLattice(b *testing.B) {
 	}
 	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
 }
+
+// BenchmarkPrintLattices: the lattice search with its halves'
+// (printLattices), which `scan --game lexicon` makes where no whole
+// board is found, on the same photo of loose tiles (no lattice in the
+// whole photo, so its four halves are searched too).
+func BenchmarkPrintLattices(b *testing.B) {
+	src := toRGB(mosaic100(b))
+	b.ResetTimer()
+	cpu0 := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if parts := printLattices(src); len(parts) > 0 {
+			b.Fatal("a lattice found among loose tiles")
+		}
+	}
+	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}

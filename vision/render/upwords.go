@@ -10,18 +10,17 @@ import (
 
 // upwordsGeom is the physical size of an Upwords board and its tiles (mm).
 type upwordsGeom struct {
-	pitch   float64 // square to square
-	border  float64 // plastic around the playing grid
-	slab    float64 // board thickness up to the floor of the squares
-	wallW   float64 // raised wall between squares
-	wallH   float64 // its height above the floor
-	tile    float64 // tile side
-	bevel   float64 // the rounded top edge of a tile
-	level   float64 // one tile's thickness
-	jitter  float64 // how far a tile may sit off centre
-	angleJ  float64 // and turn (degrees)
-	stackJ  float64 // how far a tile sits off the one below
-	tileCol [3]float64
+	pitch  float64 // square to square
+	border float64 // plastic around the playing grid
+	slab   float64 // board thickness up to the floor of the squares
+	wallW  float64 // raised wall between squares
+	wallH  float64 // its height above the floor
+	tile   float64 // tile side
+	bevel  float64 // the rounded top edge of a tile
+	level  float64 // one tile's thickness
+	jitter float64 // how far a tile may sit off centre
+	angleJ float64 // and turn (degrees)
+	stackJ float64 // how far a tile sits off the one below
 }
 
 var upwordsDefault = upwordsGeom{pitch: 21, border: 14, slab: 6, wallW: 1.6, wallH: 2.4,

@@ -632,7 +632,7 @@ func TestGoingOut(t *testing.T) {
 			for _, step := range c.after {
 				switch step {
 				case "pass":
-					st, err = s.Pass(ctx)
+					_, err = s.Pass(ctx)
 					if !st2over(s) && err != nil {
 						t.Fatalf("pass: %v", err)
 					}
@@ -787,5 +787,115 @@ func TestCoveredSquaresKeepTheBoard(t *testing.T) {
 	}
 	if len(rd.Covered) != 2 || !covered[[2]int{8, 3}] || !covered[[2]int{8, 4}] {
 		t.Errorf("covered: %v, want the two empty squares under the hand", rd.Covered)
+	}
+}
+
+// readings is a board reader that hands the pipeline one reading after
+// another, as the camera's photos would come.
+type readings []game.Reading
+
+func (r *readings) ReadBoard(context.Context, game.Frame) (game.Reading, error) {
+	next := (*r)[0]
+	*r = (*r)[1:]
+	return next, nil
+}
+
+// TestReconcileKeepsPlayedTiles: through the table's pipeline, a photo that
+// misreads a tile already played (read empty, read as another letter, a
+// named blank's bare face read as an empty square or as a blank) keeps the
+// tile as the board holds it, sure, instead of making the turn a tile
+// taken off or changed; the play the photo shows besides is judged as
+// made, only its squares can be shown unsure, and a photo with only the
+// misreads is no change.
+func TestReconcileKeepsPlayedTiles(t *testing.T) {
+	ctx := context.Background()
+	bends := boardWith("7:3:BENdS") // the d a blank named D
+	read := func(edit func(b *scrabble.Board)) game.Reading {
+		p := Position{Board: bends.Board}
+		edit(&p.Board)
+		conf := make([][]float64, scrabble.Size)
+		for row := range conf {
+			conf[row] = make([]float64, scrabble.Size)
+			for col := range conf[row] {
+				conf[row][col] = 0.6
+			}
+		}
+		return game.Reading{Board: p, Conf: conf}
+	}
+	na := func(b *scrabble.Board) { b[8][5] = scrabble.Tile{Letter: 'A'} }
+	tests := []struct {
+		name     string
+		misread  func(b *scrabble.Board)
+		play     bool // the photo also shows NA played
+		kept     int  // squares Reconcile changes
+		noChange bool
+	}{
+		{"a played tile read empty", func(b *scrabble.Board) { b[7][3] = scrabble.Tile{} }, true, 1, false},
+		{"a played tile read as another letter", func(b *scrabble.Board) { b[7][4] = scrabble.Tile{Letter: 'F'} }, true, 1, false},
+		{"a named blank read empty", func(b *scrabble.Board) { b[7][6] = scrabble.Tile{} }, true, 1, false},
+		{"a named blank read as a blank", func(b *scrabble.Board) {
+			b[7][6] = scrabble.Tile{Letter: scrabble.Unknown, Blank: true}
+		}, true, 1, false},
+		{"two misreads and nothing new", func(b *scrabble.Board) {
+			b[7][3] = scrabble.Tile{}
+			b[7][7] = scrabble.Tile{Letter: 'B'}
+		}, false, 2, true},
+		{"read right", func(*scrabble.Board) {}, true, 0, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rd := read(func(b *scrabble.Board) {
+				tc.misread(b)
+				if tc.play {
+					na(b)
+				}
+			})
+			rules := &Rules{}
+			got, n := rules.Reconcile(bends, nil, rd)
+			if n != tc.kept {
+				t.Errorf("Reconcile changed %d squares, want %d", n, tc.kept)
+			}
+			gb := got.Board.(Position).Board
+			for col := 3; col < 8; col++ {
+				if gb[7][col] != bends.Board[7][col] {
+					t.Errorf("row 7 column %d: %v, want %v as played", col, gb[7][col], bends.Board[7][col])
+				}
+				if got.Conf[7][col] != 1 {
+					t.Errorf("row 7 column %d: confidence %.2f, want 1 (a played tile is as sure as the board)", col, got.Conf[7][col])
+				}
+				if rd.Conf[7][col] != 0.6 {
+					t.Errorf("row 7 column %d: the photo's own confidence changed to %.2f", col, rd.Conf[7][col])
+				}
+			}
+			if tc.play && (gb[8][5] != (scrabble.Tile{Letter: 'A'}) || got.Conf[8][5] != 0.6) {
+				t.Errorf("the new A: %v at %.2f, want A at the photo's 0.60", gb[8][5], got.Conf[8][5])
+			}
+
+			// The same photo through the pipeline, after BENdS was played.
+			s := openAnnBo(ctx, t, game.Env{Dict: testWords})
+			if tn, err := s.Play(ctx, game.Frame{ID: "BENDS"}, game.Reading{Board: bends}); err != nil || tn.Status != game.StatusAccepted {
+				t.Fatalf("BENDS: %+v %v", tn, err)
+			}
+			src := readings{rd}
+			pipe := &game.Pipeline{Reader: &src, Session: s}
+			tn, err := pipe.Submit(ctx, game.Frame{ID: "photo"})
+			if tc.noChange {
+				if !errors.Is(err, game.ErrNoChange) {
+					t.Errorf("got %+v, %v; want no change", tn, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tn.Status != game.StatusAccepted || len(tn.Words) != 1 || tn.Words[0].Word != "NA" {
+				t.Errorf("turn %s %s %q words %+v, want NA accepted", tn.Status, tn.Code, tn.Error, tn.Words)
+			}
+			for _, u := range tn.Uncertain {
+				if u[0] == 7 {
+					t.Errorf("played square %v shown unsure", u)
+				}
+			}
+		})
 	}
 }

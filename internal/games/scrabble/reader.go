@@ -91,6 +91,51 @@ func readingOf(scan *vscr.Reading, standing scrabble.Board) game.Reading {
 	return game.Reading{Board: Position{Board: b}, Conf: conf, Covered: covered}
 }
 
+var _ game.Reconciler = (*Rules)(nil)
+
+// Reconcile keeps every tile of the board as it stands: a Scrabble tile
+// once played neither leaves its square nor changes its letter (a play
+// withdrawn on a challenge is already gone from the board as it stands;
+// a player who takes a play back undoes it on the page). A photo that
+// reads such a square empty or with another letter has misread it (a
+// blank's bare face taken for an empty square, H read as R), and left as
+// read it would be judged a tile taken off or changed, for the table to
+// tap again on every turn after the one that placed it. The played tiles
+// are the game's, not the photo's guesses: each is as sure as the board
+// (confidence 1), read right or not, so that only the new play's squares
+// can be shown unsure. Squares where nothing stood are the photo's. It
+// returns the reading and the number of squares whose tile it changed.
+func (*Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Reading) (game.Reading, int) {
+	was, err1 := position(standing)
+	now, err2 := position(rd.Board)
+	if err1 != nil || err2 != nil {
+		return rd, 0
+	}
+	out := now
+	conf := make([][]float64, len(rd.Conf))
+	for i, r := range rd.Conf {
+		conf[i] = append([]float64(nil), r...)
+	}
+	n := 0
+	for row := range scrabble.Size {
+		for col := range scrabble.Size {
+			w := was.Board[row][col]
+			if w.Empty() {
+				continue
+			}
+			if now.Board[row][col] != w {
+				out.Board[row][col] = w
+				n++
+			}
+			if row < len(conf) && col < len(conf[row]) {
+				conf[row][col] = 1
+			}
+		}
+	}
+	rd.Board, rd.Conf = out, conf
+	return rd, n
+}
+
 var _ game.Watcher = (*Rules)(nil)
 
 // Locate finds the board for the turn detector (vision/scrabble.Locate:

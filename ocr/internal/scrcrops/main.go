@@ -167,34 +167,56 @@ type cut struct {
 	size           int
 }
 
-var sizes = []int{24, 32, 40, 48, 64, 80, 96, 128}
+// cutRanges are the ranges a style draws its cuts from: the crop's sizes
+// and its usual margin (from, width), and each kind's own: a tight cut's
+// margin, a wide margin, an off cut's shift, a turned cut's turn
+// (degrees), and a mixed cut's margin, largest shift and turn.
+type cutRanges struct {
+	sizes                    []int
+	margin, tight, wide, off [2]float64
+	turn                     [2]float64
+	mixMargin                [2]float64
+	mixShift, mixTurn        float64
+}
 
-// pickCut draws the k-th cut of a square: the first five are one of each
+// cuts1 are the first set's cuts.
+var cuts1 = cutRanges{
+	sizes:  []int{24, 32, 40, 48, 64, 80, 96, 128},
+	margin: [2]float64{0.02, 0.08}, tight: [2]float64{-0.06, 0.06}, wide: [2]float64{0.12, 0.18},
+	off: [2]float64{0.06, 0.1}, turn: [2]float64{3, 7},
+	mixMargin: [2]float64{-0.04, 0.3}, mixShift: 0.1, mixTurn: 10,
+}
+
+// pickCut draws the k-th cut of a square in the first style.
+func pickCut(rng *rand.Rand, k int) cut { return cuts1.pick(rng, k) }
+
+// pick draws the k-th cut of a square: the first five are one of each
 // kind (tight, margin, off, turned, mixed), then mixed.
-func pickCut(rng *rand.Rand, k int) cut {
-	c := cut{size: sizes[rng.IntN(len(sizes))], margin: 0.02 + 0.08*rng.Float64()}
+func (cr cutRanges) pick(rng *rand.Rand, k int) cut {
+	draw := func(r [2]float64) float64 { return r[0] + r[1]*rng.Float64() }
+	c := cut{size: cr.sizes[rng.IntN(len(cr.sizes))], margin: draw(cr.margin)}
 	kind := k % 5
 	if k >= 5 {
 		kind = 4
 	}
 	switch kind {
 	case 0:
-		c.name, c.margin = "tight", -0.06+0.06*rng.Float64()
+		c.name, c.margin = "tight", draw(cr.tight)
 	case 1:
-		c.name, c.margin = "margin", 0.12+0.18*rng.Float64()
+		c.name, c.margin = "margin", draw(cr.wide)
 	case 2:
 		a := 2 * math.Pi * rng.Float64()
-		s := 0.06 + 0.1*rng.Float64()
+		s := draw(cr.off)
 		c.name, c.dx, c.dy = "off", s*math.Cos(a), s*math.Sin(a)
 	case 3:
-		c.name, c.turn = "turned", (3+7*rng.Float64())*float64(1-2*rng.IntN(2))
+		c.name, c.turn = "turned", draw(cr.turn)*float64(1-2*rng.IntN(2))
 	default:
 		c.name = "mixed"
-		c.margin = -0.04 + 0.3*rng.Float64()
+		c.margin = draw(cr.mixMargin)
 		a := 2 * math.Pi * rng.Float64()
-		s := 0.1 * rng.Float64()
+		s := cr.mixShift * rng.Float64()
 		c.dx, c.dy = s*math.Cos(a), s*math.Sin(a)
-		c.turn = 10 * (rng.Float64() - 0.5)
+		c.turn = cr.mixTurn * (rng.Float64() - 0.5)
 	}
 	return c
 }

