@@ -377,14 +377,15 @@ func partlyOut(f *frame) bool {
 	return false
 }
 
-// strayPrints counts the picture's blue and red patches (premiumPatches,
-// each from a quarter of a square to one and a half) that lie on the
-// board f places (its hq, moved by off), a square or more inside both the
-// board's edge and the picture's, and on no square of a print of that
-// colour (within strayTol of its centre): blue on a triple or double
-// letter square (the 2015 edition prints both a saturated blue), red on a
-// triple or double word square. On a board placed right every such patch
-// is a print on its place: tiles hide prints, they make none.
+// strayPrints counts the picture's blue patches (premiumPatches, each
+// from a quarter of a square to one and a half) that lie on the board f
+// places (its hq, moved by off), a square or more inside both the board's
+// edge and the picture's, and on no triple or double letter square
+// (within strayTol of its centre; the 2015 edition prints its double
+// letters a saturated blue too). On a board placed right every such
+// patch is a print on its place: tiles hide prints, and make no blue
+// ones. Red is no evidence here: the 2014 photos' tiles show red patches
+// (`164052` cut at both sides: four of them, on P, O, R and a blank).
 func strayPrints(f *frame) int {
 	if f.hq == nil {
 		return 0
@@ -395,27 +396,22 @@ func strayPrints(f *frame) int {
 	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
 	area := (sq / float64(step)) * (sq / float64(step)) // a square, in samples
 	stray := 0
-	for _, set := range []struct {
-		in     func(r, g, b float64) bool
-		prints [2]Premium
-	}{{premiumBlue, [2]Premium{TripleLetter, DoubleLetter}}, {premiumRed, [2]Premium{TripleWord, DoubleWord}}} {
-		for _, pa := range premiumPatches(p, step, set.in) {
-			if float64(pa.n) < 0.25*area || float64(pa.n) > 1.5*area {
-				continue // a speck, or a red or blue thing larger than a square: no print
-			}
-			if pa.c.X < sq || pa.c.Y < sq || pa.c.X > float64(p.W)-sq || pa.c.Y > float64(p.H)-sq {
-				continue // cut by the picture's edge: its centre is not the square's
-			}
-			b := inv.Apply(pa.c)
-			b = vision.Point{X: b.X - f.off.X, Y: b.Y - f.off.Y}
-			if b.X < 1 || b.Y < 1 || b.X > Size-1 || b.Y > Size-1 {
-				continue
-			}
-			c, r := int(b.X), int(b.Y)
-			k := premiumAt[r][c]
-			if (k != set.prints[0] && k != set.prints[1]) || math.Hypot(b.X-float64(c)-0.5, b.Y-float64(r)-0.5) > strayTol {
-				stray++
-			}
+	for _, pa := range premiumPatches(p, step, premiumBlue) {
+		if float64(pa.n) < 0.25*area || float64(pa.n) > 1.5*area {
+			continue // a speck, or a blue thing larger than a square: no print
+		}
+		if pa.c.X < sq || pa.c.Y < sq || pa.c.X > float64(p.W)-sq || pa.c.Y > float64(p.H)-sq {
+			continue // cut by the picture's edge: its centre is not the square's
+		}
+		b := inv.Apply(pa.c)
+		b = vision.Point{X: b.X - f.off.X, Y: b.Y - f.off.Y}
+		if b.X < 1 || b.Y < 1 || b.X > Size-1 || b.Y > Size-1 {
+			continue
+		}
+		c, r := int(b.X), int(b.Y)
+		k := premiumAt[r][c]
+		if (k != TripleLetter && k != DoubleLetter) || math.Hypot(b.X-float64(c)-0.5, b.Y-float64(r)-0.5) > strayTol {
+			stray++
 		}
 	}
 	debugStray(stray)
