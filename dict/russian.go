@@ -84,7 +84,7 @@ func RussianLemmas(word string) []Lemma {
 		for e := range an.entries.a.withPrefix(root + "/") {
 			rest := e[len(root)+1:]
 			flags, _, _ := strings.Cut(rest, "/")
-			if strings.IndexRune(flags, foldRune(rune(flag))) >= 0 {
+			if strings.ContainsRune(flags, foldRune(rune(flag))) {
 				add(root, rest)
 			}
 		}

@@ -134,7 +134,7 @@ func runChallenge(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		fmt.Fprintln(stdout, line)
 	}
 	if !allValid {
-		return silentNo
+		return errSilent
 	}
 	return nil
 }
@@ -175,15 +175,6 @@ func russianForms(word string) string {
 		parts = append(parts, l.String())
 	}
 	return strings.Join(parts, "; ")
-}
-
-// russianFormsDefiner gives the table service a Russian word's lemma and
-// part of speech (web.Config.Forms).
-type russianFormsDefiner struct{}
-
-func (russianFormsDefiner) Define(word string) (string, bool) {
-	s := russianForms(word)
-	return s, s != ""
 }
 
 // checkChallengeWord refuses a word that could not be echoed on one output

@@ -327,6 +327,39 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 	return nil
 }
 
+// photoOutcome is what became of a photo submitted to the table's
+// pipeline.
+type photoOutcome int
+
+const (
+	photoRead    photoOutcome = iota // read into a turn
+	photoUnseen                      // read as the board as it stood: nothing new seen
+	photoRefused                     // refused by the vision (no board, too blurred...)
+)
+
+// submitPhoto hands one photo to the table's pipeline and times it: the
+// turn it made, or, for the player to enter by hand, nothing new seen or
+// the photo refused (said with verbose); any other error is returned.
+func submitPhoto(ctx context.Context, pipe *game.Pipeline, id string, jpeg []byte, elapsed *[]time.Duration, verbose int, out io.Writer) (game.Turn, photoOutcome, error) {
+	start := time.Now()
+	turn, err := pipe.Submit(ctx, game.Frame{ID: id, JPEG: jpeg})
+	*elapsed = append(*elapsed, time.Since(start))
+	var u interface{ Code() string }
+	switch {
+	case err == nil:
+		return turn, photoRead, nil
+	case !errors.Is(err, game.ErrNoChange) && !errors.As(err, &u):
+		return turn, photoRead, fmt.Errorf("%s: %w", id, err)
+	}
+	if verbose > 0 {
+		fmt.Fprintf(out, "%s: %v\n", id, err)
+	}
+	if errors.Is(err, game.ErrNoChange) {
+		return turn, photoUnseen, nil
+	}
+	return turn, photoRefused, nil
+}
+
 // gridInView reports whether the playing grid's corners are all in the
 // picture.
 func gridInView(t render.Truth) bool {

@@ -126,29 +126,23 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				err = pyrKeep(e.keep, id, sc.JPEG, standing, want)
 			}
 		}()
-		start := time.Now()
-		turn, err := pipe.Submit(ctx, frame)
-		t.elapsed = append(t.elapsed, time.Since(start))
-		var u interface{ Code() string }
-		switch {
-		case errors.Is(err, game.ErrNoChange), err != nil && errors.As(err, &u):
+		turn, outcome, err := submitPhoto(ctx, pipe, id, frame.JPEG, &t.elapsed, e.verbose, e.out)
+		if err != nil {
+			return 0, err
+		}
+		if outcome != photoRead {
 			// Nothing new seen, or the photo refused: the player enters
 			// the board by hand.
-			if errors.Is(err, game.ErrNoChange) {
+			if outcome == photoUnseen {
 				t.unseen++
 			} else {
 				t.refused++
-			}
-			if e.verbose > 0 {
-				fmt.Fprintf(e.out, "%s: %v\n", id, err)
 			}
 			before := sess.Board()
 			if _, err := sess.Play(ctx, game.Frame{ID: id}, game.Reading{Board: pyrgame.Position{Board: want.Clone()}}); err != nil {
 				return 0, fmt.Errorf("%s entered by hand: %w", id, err)
 			}
 			return pyrDiff(before, want), nil
-		case err != nil:
-			return 0, fmt.Errorf("%s: %w", id, err)
 		}
 		unsure := map[grid.Pos]bool{}
 		for _, q := range turn.Uncertain {

@@ -113,29 +113,23 @@ func (e *scrEval) play(ctx context.Context, boards []*scrabble.Board, o render.O
 		}
 		t.turns++
 		taps, blanks := 0, 0
-		start := time.Now()
-		turn, err := pipe.Submit(ctx, game.Frame{ID: id, JPEG: sc.JPEG})
-		t.elapsed = append(t.elapsed, time.Since(start))
-		var u interface{ Code() string }
-		switch {
-		case errors.Is(err, game.ErrNoChange), err != nil && errors.As(err, &u):
-			// Nothing new seen, or the photo refused: the player enters
-			// the turn by hand.
-			if errors.Is(err, game.ErrNoChange) {
+		turn, outcome, err := submitPhoto(ctx, pipe, id, sc.JPEG, &t.elapsed, e.verbose, e.out)
+		if err != nil {
+			return err
+		}
+		switch outcome {
+		case photoUnseen, photoRefused:
+			// The player enters the turn by hand.
+			if outcome == photoUnseen {
 				t.unseen++
 			} else {
 				t.refused++
-			}
-			if e.verbose > 0 {
-				fmt.Fprintf(e.out, "%s: %v\n", id, err)
 			}
 			if _, err := sess.Play(ctx, game.Frame{ID: id}, game.Reading{Board: scrgame.Position{Board: *want}}); err != nil {
 				return fmt.Errorf("%s entered by hand: %w", id, err)
 			}
 			taps = scrDiff(prev, want)
 			t.tiles += want.Count()
-		case err != nil:
-			return fmt.Errorf("%s: %w", id, err)
 		default:
 			unsure := map[scrabble.Pos]bool{}
 			for _, q := range turn.Uncertain {

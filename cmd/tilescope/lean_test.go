@@ -5,10 +5,10 @@ package main
 import (
 	"bytes"
 	"debug/elf"
+	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"testing"
 )
@@ -17,7 +17,7 @@ import (
 // way make build does: the tag lean, no cgo.
 func buildLean(t *testing.T, dir string) string {
 	t.Helper()
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goBin := filepath.Join(build.Default.GOROOT, "bin", "go")
 	if _, err := os.Stat(goBin); err != nil {
 		if goBin, err = exec.LookPath("go"); err != nil {
 			t.Fatalf("no go command to build the lean program: %v", err)

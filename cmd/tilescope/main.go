@@ -110,16 +110,16 @@ func asBadInput(err error) error {
 	return badInput{err}
 }
 
-// silent is an errNo whose explanation was already printed (for example as
+// errSilent is an errNo whose explanation was already printed (for example as
 // JSON on stdout): exit 1 with nothing more on stderr.
-var silentNo = fmt.Errorf("%w", errNo)
+var errSilent = fmt.Errorf("%w", errNo)
 
 func exitCode(err error, stderr io.Writer) int {
 	var bi badInput
 	switch {
 	case err == nil:
 		return 0
-	case errors.Is(err, silentNo):
+	case errors.Is(err, errSilent):
 		return 1
 	case errors.Is(err, errNo):
 		fmt.Fprintln(stderr, "tilescope:", oneLine(err.Error()))

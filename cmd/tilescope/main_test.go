@@ -16,7 +16,7 @@ func TestExitCodes(t *testing.T) {
 	}{
 		{"success", nil, 0},
 		{"rules say no", fmt.Errorf("CAT: %w", errNo), 1},
-		{"no, already explained", silentNo, 1},
+		{"no, already explained", errSilent, 1},
 		{"bad input", usageErrorf("after.txt:3: bad cell"), 2},
 		{"wrapped bad input", fmt.Errorf("scan: %w", asBadInput(errors.New("x"))), 2},
 		{"bug", errors.New("boom"), 3},

@@ -150,7 +150,7 @@ func report(stdout io.Writer, asJSON bool, v any, human func() string, refused b
 		fmt.Fprint(stdout, human())
 	}
 	if refused {
-		return silentNo
+		return errSilent
 	}
 	return nil
 }
@@ -425,7 +425,7 @@ func scoreLexicon(_ context.Context, args []string, stdout, stderr io.Writer) er
 				return err
 			}
 			if anyInvalid {
-				return silentNo
+				return errSilent
 			}
 			return nil
 		}
@@ -433,7 +433,7 @@ func scoreLexicon(_ context.Context, args []string, stdout, stderr io.Writer) er
 			var rej *lexicon.Rejection
 			errors.As(e.Err, &rej)
 			fmt.Fprintf(stdout, "%s: invalid crossword (%s): %s\n", e.Name, rej.Code, rej.Msg)
-			return silentNo
+			return errSilent
 		}
 		fmt.Fprint(stdout, drawLexicon(parsed[0], e.Result))
 		return nil
@@ -469,7 +469,7 @@ func scoreLexicon(_ context.Context, args []string, stdout, stderr io.Writer) er
 		}
 	}
 	if anyInvalid {
-		return silentNo
+		return errSilent
 	}
 	return nil
 }

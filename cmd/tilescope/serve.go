@@ -579,3 +579,12 @@ func tableLang(fs *flag.FlagSet, df *dictFlags) string {
 	l, _ := dictLang(df.lang)
 	return l
 }
+
+// russianFormsDefiner gives the table service a Russian word's lemma and
+// part of speech (web.Config.Forms).
+type russianFormsDefiner struct{}
+
+func (russianFormsDefiner) Define(word string) (string, bool) {
+	s := russianForms(word)
+	return s, s != ""
+}

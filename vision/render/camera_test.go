@@ -34,7 +34,7 @@ func TestCanvasCoversImage(t *testing.T) {
 				t.Fatal(err)
 			}
 			w := newWorld(o)
-			defer pixPool.Put(w.cv.pix)
+			defer putPix(w.cv.pix)
 			W, H := float64(o.Width), float64(o.Height)
 			if float64(w.cv.w) > 3*W || float64(w.cv.h) > 3*H {
 				t.Errorf("k1 %g k2 %g: canvas %dx%d for a %gx%g picture", o.K1, o.K2, w.cv.w, w.cv.h, W, H)

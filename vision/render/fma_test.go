@@ -1,11 +1,11 @@
 package render
 
 import (
+	"go/build"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
-	"runtime"
 	"sort"
 	"strings"
 	"testing"
@@ -26,7 +26,7 @@ func TestNoFusedMultiplyAdd(t *testing.T) {
 	if r := emulation.Reason(); r != "" {
 		t.Skipf("under emulation (%s) the probes' hashes show it (TestProbeMatchesVersion)", r)
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
+	goBin := filepath.Join(build.Default.GOROOT, "bin", "go")
 	if _, err := os.Stat(goBin); err != nil {
 		if goBin, err = exec.LookPath("go"); err != nil {
 			t.Skipf("no go command: %v", err)

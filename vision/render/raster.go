@@ -20,22 +20,27 @@ func newCanvas(w, h int, ox, oy float64) *canvas {
 
 // The big scratch buffers are reused from scene to scene: a canvas is
 // wholly overwritten by the table before anything reads it, and a shadow
-// mask is returned all zero (drawShadowsOf clears what it used).
+// mask is returned all zero (drawShadowsOf clears what it used). The pools
+// hold pointers, so that putting a buffer back allocates nothing.
 var pixPool, maskPool sync.Pool
 
 func getPix(n int) []uint8 {
-	if v, ok := pixPool.Get().([]uint8); ok && cap(v) >= n {
-		return v[:n]
+	if v, ok := pixPool.Get().(*[]uint8); ok && cap(*v) >= n {
+		return (*v)[:n]
 	}
 	return make([]uint8, n)
 }
 
+func putPix(v []uint8) { pixPool.Put(&v) }
+
 func getMask(n int) []float32 {
-	if v, ok := maskPool.Get().([]float32); ok && cap(v) >= n {
-		return v[:n]
+	if v, ok := maskPool.Get().(*[]float32); ok && cap(*v) >= n {
+		return (*v)[:n]
 	}
 	return make([]float32, n)
 }
+
+func putMask(v []float32) { maskPool.Put(&v) }
 
 // edges holds a convex polygon's edge lines, normalised so that the value
 // at a point is its signed distance in pixels, positive inside.

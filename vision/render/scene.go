@@ -515,10 +515,10 @@ func (w *world) finish() (*Scene, error) {
 	}
 	w.drawHand()
 	img := w.develop()
-	pixPool.Put(w.cv.pix)
+	putPix(w.cv.pix)
 	w.cv.pix = nil
 	if w.mask != nil {
-		maskPool.Put(w.mask)
+		putMask(w.mask)
 		w.mask = nil
 	}
 	var buf bytes.Buffer

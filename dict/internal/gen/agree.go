@@ -128,7 +128,7 @@ func measureAgreement(dic string, n int, out io.Writer) error {
 		switch {
 		case !accSet[w]:
 			wrong = append(wrong, w)
-		case strings.IndexAny(w, "аеёиоуыэюя") < 0:
+		case !strings.ContainsAny(w, "аеёиоуыэюя"):
 			vowelless = append(vowelless, w)
 		default:
 			real = append(real, w)

@@ -175,8 +175,7 @@ func groupTiles(tiles []loose.Tile) [][]loose.Tile {
 	for i := range parent {
 		parent[i] = i
 	}
-	var find func(int) int
-	find = func(i int) int {
+	find := func(i int) int {
 		for parent[i] != i {
 			parent[i] = parent[parent[i]]
 			i = parent[i]

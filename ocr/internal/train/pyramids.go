@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
+	"encoding/gob"
 	"flag"
 	"fmt"
 	"image"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"strings"
 	"time"
@@ -34,6 +37,9 @@ var (
 	pyrNear       = flag.Float64("pyr-near", 0.25, "with -specialist pyramids: share of squares also cut one layer higher and one lower (a stack count misjudged)")
 	pyrBlur       = flag.Float64("pyr-blur", 0, "with -specialist pyramids: share of the faces of scenes drawn with little blur (under -pyr-blur-under px) also learnt defocused (blurCrop: a Gaussian of 1-4 crop pixels, some with noise), as hard scenes show them")
 	pyrBlurUnder  = flag.Float64("pyr-blur-under", 1.5, "with -pyr-blur: the scenes' blur (px) under which their faces are also learnt defocused")
+	pyrBlurred    = flag.Int("pyr-blurred", 0, "with -specialist pyramids: extra hard scenes drawn out of focus and shaken (blurredOptions: defocus 1.5-3.2 px, motion 2-7 px on half, JPEG quality 55-75), half of the classic set (seeds from -pyr-blurred-seed), half of other makers' (seeds from -pyr-blurred-seed+1000)")
+	pyrCache      = flag.String("pyr-cache", "", "with -specialist pyramids: a file of the training faces' features (gob), read when it exists, else written after the scenes are drawn; valid only for the same -pyr-* flags and -seed")
+	pyrBlurred0   = flag.Int64("pyr-blurred-seed", 56001, "with -pyr-blurred: the first seed of its classic scenes (its other makers' from 1000 on)")
 )
 
 // pyrSample is one face crop's features and what the truth says of it.
@@ -227,10 +233,20 @@ func faceFeatures(img image.Image) (ocr.FeatureVector, error) {
 // seed at the difficulty, in the typeface font, and when varied with
 // another maker's set (render.RandomPyramidsSet of the seed, the camera
 // moved to fit it as render-set --maker varied does).
+//
+// diff "blurred" is a hard scene whose focus, shake and compression are
+// then drawn from the worst of the renderer's hard range (blurredOptions).
 func pyramidOptions(sceneSeed int64, diff string, varied bool, font string) (render.Options, error) {
-	opt, err := render.RandomOptions(sceneSeed, diff)
+	d := diff
+	if diff == "blurred" {
+		d = "hard"
+	}
+	opt, err := render.RandomOptions(sceneSeed, d)
 	if err != nil {
 		return opt, err
+	}
+	if diff == "blurred" {
+		blurredOptions(&opt, sceneSeed)
 	}
 	opt.Typeface = font
 	if varied {
@@ -239,6 +255,24 @@ func pyramidOptions(sceneSeed int64, diff string, varied bool, font string) (ren
 		opt.FitGame("pyramids")
 	}
 	return opt, nil
+}
+
+// blurredOptions draws a hard scene's defocus from 1.5-3.2 px (the
+// renderer's hard range is 0.5-3), its motion blur (2-7 px, any
+// direction) on half the scenes, none on the others, and its JPEG
+// quality from 55-75: the blurred faces the reader misses most
+// (docs/pyramids-vision.md, "Letters on blurred faces"). The draws come
+// from the scene's seed alone, so the same seed gives the same scene.
+func blurredOptions(o *render.Options, sceneSeed int64) {
+	r := rand.New(rand.NewPCG(uint64(sceneSeed), 0xb1a2))
+	o.Blur = 1.5 + 1.7*r.Float64()
+	if r.Float64() < 0.5 {
+		o.MotionPx = 2 + 5*r.Float64()
+		o.MotionDeg = 180 * r.Float64()
+	} else {
+		o.MotionPx, o.MotionDeg = 0, 0
+	}
+	o.Quality = 55 + r.IntN(21)
 }
 
 // uprightTurn is the output turn of an upright crop for the normaliser's
@@ -278,35 +312,14 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	t0 := time.Now()
 	all := synthData(fonts, glyphs, alpha)
 	nSyn := all.n()
-	faces, boards, err := pyramidFaces(*pyrMixed0, *pyrScenes, "mixed", trainFonts, *pyrNear, index)
+	faces, boards, err := cachedPyramidFaces(trainFonts, index)
 	if err != nil {
 		return err
-	}
-	if *pyrHard > 0 {
-		hard, hb, err := pyramidFaces(*pyrHard0, *pyrHard, "hard", trainFonts, *pyrNear, index)
-		if err != nil {
-			return err
-		}
-		faces, boards = append(faces, hard...), boards+hb
-	}
-	if *pyrMakers > 0 {
-		mk, mb, err := pyramidFacesOf(*pyrMakers0, *pyrMakers, "mixed", true, trainFonts, *pyrNear, index)
-		if err != nil {
-			return err
-		}
-		faces, boards = append(faces, mk...), boards+mb
-	}
-	if *pyrMakersHard > 0 {
-		mk, mb, err := pyramidFacesOf(*pyrMakersH0, *pyrMakersHard, "hard", true, trainFonts, *pyrNear, index)
-		if err != nil {
-			return err
-		}
-		faces, boards = append(faces, mk...), boards+mb
 	}
 	for _, s := range faces {
 		all.push(s.fv.Vec, int32(s.glyph*turns+uprightTurn(s.fv.Alpha)), false, -2, true)
 	}
-	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers+*pyrMakersHard, time.Since(t0).Seconds())
+	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers+*pyrMakersHard+*pyrBlurred, time.Since(t0).Seconds())
 	t0 = time.Now()
 	warm, err := warmStart("-pyr-init", *pyrInit, glyphs, turns, alpha)
 	if err != nil {
@@ -330,6 +343,99 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	}
 	fmt.Printf("[%s-pyr] total %.1fs\n", alpha, time.Since(start).Seconds())
 	return nil
+}
+
+// cachedPyramidFaces are the training faces of the -pyr-* flags' scenes
+// (pyramidTrainFaces), read from -pyr-cache when it exists and written to
+// it after the scenes are drawn when it does not.
+func cachedPyramidFaces(trainFonts []string, index map[string]int) ([]pyrSample, int, error) {
+	type cached struct {
+		Vec    []float32
+		Alpha  float64
+		Glyph  int32
+		Boards int32
+	}
+	if *pyrCache != "" {
+		if f, err := os.Open(*pyrCache); err == nil {
+			defer f.Close()
+			var cs []cached
+			if err := gob.NewDecoder(bufio.NewReader(f)).Decode(&cs); err != nil {
+				return nil, 0, fmt.Errorf("-pyr-cache %s: %w", *pyrCache, err)
+			}
+			out := make([]pyrSample, len(cs))
+			boards := 0
+			for i, c := range cs {
+				out[i] = pyrSample{fv: ocr.FeatureVector{Vec: c.Vec, Alpha: c.Alpha}, glyph: int(c.Glyph)}
+				boards = int(c.Boards)
+			}
+			return out, boards, nil
+		}
+	}
+	faces, boards, err := pyramidTrainFaces(trainFonts, index)
+	if err != nil || *pyrCache == "" {
+		return faces, boards, err
+	}
+	cs := make([]cached, len(faces))
+	for i, s := range faces {
+		cs[i] = cached{Vec: s.fv.Vec, Alpha: s.fv.Alpha, Glyph: int32(s.glyph), Boards: int32(boards)}
+	}
+	f, err := os.Create(*pyrCache)
+	if err != nil {
+		return nil, 0, err
+	}
+	w := bufio.NewWriter(f)
+	if err := gob.NewEncoder(w).Encode(cs); err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	if err := w.Flush(); err != nil {
+		f.Close()
+		return nil, 0, err
+	}
+	return faces, boards, f.Close()
+}
+
+// pyramidTrainFaces draws the scenes the -pyr-* flags name and cuts
+// their faces (pyramidFaces).
+func pyramidTrainFaces(trainFonts []string, index map[string]int) ([]pyrSample, int, error) {
+	faces, boards, err := pyramidFaces(*pyrMixed0, *pyrScenes, "mixed", trainFonts, *pyrNear, index)
+	if err != nil {
+		return nil, 0, err
+	}
+	if *pyrHard > 0 {
+		hard, hb, err := pyramidFaces(*pyrHard0, *pyrHard, "hard", trainFonts, *pyrNear, index)
+		if err != nil {
+			return nil, 0, err
+		}
+		faces, boards = append(faces, hard...), boards+hb
+	}
+	if *pyrMakers > 0 {
+		mk, mb, err := pyramidFacesOf(*pyrMakers0, *pyrMakers, "mixed", true, trainFonts, *pyrNear, index)
+		if err != nil {
+			return nil, 0, err
+		}
+		faces, boards = append(faces, mk...), boards+mb
+	}
+	if *pyrMakersHard > 0 {
+		mk, mb, err := pyramidFacesOf(*pyrMakersH0, *pyrMakersHard, "hard", true, trainFonts, *pyrNear, index)
+		if err != nil {
+			return nil, 0, err
+		}
+		faces, boards = append(faces, mk...), boards+mb
+	}
+	if *pyrBlurred > 0 {
+		nc := *pyrBlurred - *pyrBlurred/2
+		bc, bb, err := pyramidFacesOf(*pyrBlurred0, nc, "blurred", false, trainFonts, *pyrNear, index)
+		if err != nil {
+			return nil, 0, err
+		}
+		bv, bvb, err := pyramidFacesOf(*pyrBlurred0+1000, *pyrBlurred/2, "blurred", true, trainFonts, *pyrNear, index)
+		if err != nil {
+			return nil, 0, err
+		}
+		faces, boards = append(append(faces, bc...), bv...), boards+bb+bvb
+	}
+	return faces, boards, nil
 }
 
 // evalPyramids prints the letters right on the held-out typefaces'

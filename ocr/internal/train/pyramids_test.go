@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"math/rand/v2"
+	"os"
 	"slices"
 	"testing"
 
@@ -203,4 +204,95 @@ func TestBlurCrop(t *testing.T) {
 			t.Errorf("noise 6 moved %d of %d flat pixels; want most", moved, h)
 		}
 	})
+}
+
+// TestBlurredOptions: a "blurred" training scene (-pyr-blurred) is the
+// hard scene of its seed with only its focus, shake and compression
+// drawn from the worst of the range, the same for the same seed.
+func TestBlurredOptions(t *testing.T) {
+	motion := 0
+	for _, tc := range []struct {
+		name   string
+		seed   int64
+		varied bool
+	}{{"classic 56001", 56001, false}, {"classic 56002", 56002, false}, {"classic 56003", 56003, false},
+		{"varied 57001", 57001, true}, {"varied 57002", 57002, true}, {"varied 57003", 57003, true}} {
+		t.Run(tc.name, func(t *testing.T) {
+			hard, err := pyramidOptions(tc.seed, "hard", tc.varied, "GoBold")
+			if err != nil {
+				t.Fatal(err)
+			}
+			b, err := pyramidOptions(tc.seed, "blurred", tc.varied, "GoBold")
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, _ := pyramidOptions(tc.seed, "blurred", tc.varied, "GoBold")
+			if b.Blur != again.Blur || b.MotionPx != again.MotionPx || b.Quality != again.Quality {
+				t.Errorf("seed %d drawn twice: %v/%v/%d then %v/%v/%d", tc.seed, b.Blur, b.MotionPx, b.Quality, again.Blur, again.MotionPx, again.Quality)
+			}
+			if b.Blur < 1.5 || b.Blur > 3.2 {
+				t.Errorf("defocus %.2f px, want 1.5-3.2", b.Blur)
+			}
+			if b.MotionPx != 0 && (b.MotionPx < 2 || b.MotionPx > 7) {
+				t.Errorf("motion %.2f px, want 0 or 2-7", b.MotionPx)
+			}
+			if b.MotionPx > 0 {
+				motion++
+			}
+			if b.Quality < 55 || b.Quality > 75 {
+				t.Errorf("JPEG quality %d, want 55-75", b.Quality)
+			}
+			// everything else is the hard scene's
+			b.Blur, b.MotionPx, b.MotionDeg, b.Quality = hard.Blur, hard.MotionPx, hard.MotionDeg, hard.Quality
+			if b.TiltDeg != hard.TiltDeg || b.YawDeg != hard.YawDeg || b.Glare != hard.Glare || b.Noise != hard.Noise || b.HeightMM != hard.HeightMM || (b.Pyramids == nil) != (hard.Pyramids == nil) {
+				t.Errorf("blurred scene's camera or light differ from the hard scene's: %+v, want %+v", b, hard)
+			}
+		})
+	}
+	if motion == 0 || motion == 6 {
+		t.Errorf("%d of 6 scenes shaken, want some and not all", motion)
+	}
+}
+
+// TestPyrCache: the faces read back from -pyr-cache are the faces the
+// scenes gave, feature for feature, so a model trained from the cache is
+// the one trained from the scenes.
+func TestPyrCache(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws a scene")
+	}
+	_, index, err := glyphIndex(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := [...]any{*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred, *pyrCache, *pyrMixed0}
+	defer func() {
+		*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred = old[0].(int), old[1].(int), old[2].(int), old[3].(int), old[4].(int)
+		*pyrCache, *pyrMixed0 = old[5].(string), old[6].(int64)
+	}()
+	*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred = 1, 0, 0, 0, 0
+	*pyrMixed0 = 40002
+	*pyrCache = t.TempDir() + "/faces.gob"
+	drawn, boards, err := cachedPyramidFaces([]string{"GoBold"}, index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if boards != 1 || len(drawn) < 50 {
+		t.Fatalf("scene %d: %d boards, %d faces; want the board and 50 faces or more", *pyrMixed0, boards, len(drawn))
+	}
+	if fi, err := os.Stat(*pyrCache); err != nil || fi.Size() == 0 {
+		t.Fatalf("the cache %s not written: %v", *pyrCache, err)
+	}
+	read, rb, err := cachedPyramidFaces([]string{"GoBold"}, index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rb != boards || len(read) != len(drawn) {
+		t.Fatalf("from the cache: %d boards, %d faces; drawn %d, %d", rb, len(read), boards, len(drawn))
+	}
+	for i := range drawn {
+		if read[i].glyph != drawn[i].glyph || read[i].fv.Alpha != drawn[i].fv.Alpha || !slices.Equal(read[i].fv.Vec, drawn[i].fv.Vec) {
+			t.Fatalf("face %d differs from the cache", i)
+		}
+	}
 }
