@@ -384,6 +384,8 @@ func scanLoose(img image.Image, opt Options) (*Reading, error) {
 type tilesFound struct {
 	tiles   []Tile
 	patches int
+	// src is the photo the tiles were found in (packed RGB), when known.
+	src rgbImage
 }
 
 // findTiles finds the tiles, reads them and drops doubles and what the
@@ -456,7 +458,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			}
 		}
 	}
-	return tilesFound{tiles: tiles, patches: len(found)}, nil
+	return tilesFound{tiles: tiles, patches: len(found), src: src}, nil
 }
 
 // placeTiles leaves out the tiles on an empty board's print (board, when
@@ -484,6 +486,15 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
 		if opt.Twists && opt.Reader != nil && verifies(opt) {
 			dropOffLattice(r)
+			if len(opt.Alternatives) == 0 {
+				src := found.src
+				if src.pix == nil {
+					src = toRGB(img)
+				}
+				if err := latticeCells(src, r, opt); err != nil {
+					return nil, err
+				}
+			}
 		}
 	}
 	sortTiles(r.Tiles)
