@@ -899,3 +899,112 @@ func TestReconcileKeepsPlayedTiles(t *testing.T) {
 		})
 	}
 }
+
+// TestReconcileDropsPhantomsTappedAway: a tile read unsure on a square
+// where an earlier photo showed the same tile and the table tapped it away
+// is left out when the play as read is refused and the play without it is
+// accepted; a play the rules accept as read keeps it (a tile really placed
+// there), and without an earlier photo nothing is left out.
+func TestReconcileDropsPhantomsTappedAway(t *testing.T) {
+	ctx := context.Background()
+	bends := boardWith("7:3:BENDS")
+	tile := func(l byte) scrabble.Tile { return scrabble.Tile{Letter: l} }
+	// photo is the board with the given tiles added, read at conf 0.6 on
+	// the added squares and 0.99 elsewhere.
+	photo := func(base Position, add map[scrabble.Pos]scrabble.Tile) game.Reading {
+		p := Position{Board: base.Board}
+		conf := make([][]float64, scrabble.Size)
+		for row := range conf {
+			conf[row] = make([]float64, scrabble.Size)
+			for col := range conf[row] {
+				conf[row][col] = 0.99
+			}
+		}
+		for q, tl := range add {
+			p.Board[q.Row][q.Col] = tl
+			conf[q.Row][q.Col] = 0.6
+		}
+		return game.Reading{Board: p, Conf: conf}
+	}
+	phantom := scrabble.Pos{Row: 1, Col: 1}
+	tests := []struct {
+		name string
+		// first: the first photo after BENDS (its phantom, if any, tapped
+		// away); second: the next photo
+		first, second map[scrabble.Pos]scrabble.Tile
+		want          string // the second turn's word, "" refused
+	}{
+		{"the phantom again beside a legal play",
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 5}: tile('A'), phantom: tile('T')},
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 3}: tile('A'), phantom: tile('T')}, "BA"},
+		{"a blank's phantom again",
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 5}: tile('A'), phantom: {Letter: scrabble.Unknown, Blank: true}},
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 3}: tile('A'), phantom: {Letter: scrabble.Unknown, Blank: true}}, "BA"},
+		{"another tile where the phantom was: refused as read",
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 5}: tile('A'), phantom: tile('T')},
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 3}: tile('A'), phantom: tile('E')}, ""},
+		{"a tile really placed where a phantom was: kept",
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 5}: tile('A'), {Row: 8, Col: 3}: tile('A')},
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 3}: tile('A')}, "BA"},
+		{"the phantom again and a new one: the new one still refused",
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 5}: tile('A'), phantom: tile('T')},
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 3}: tile('A'), phantom: tile('T'), {Row: 12, Col: 12}: tile('T')}, ""},
+		{"no phantom before: refused as read",
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 5}: tile('A')},
+			map[scrabble.Pos]scrabble.Tile{{Row: 8, Col: 3}: tile('A'), phantom: tile('T')}, ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rules, err := Game{}.New(nil, game.Env{Dict: testWords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s, err := game.Open(ctx, game.NewMemStore(), game.Config{Kind: Kind, Players: []string{"Ann", "Bo"}, Rules: rules, Dict: testWords})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if tn, err := s.Play(ctx, game.Frame{ID: "BENDS"}, game.Reading{Board: bends}); err != nil || tn.Status != game.StatusAccepted {
+				t.Fatalf("BENDS: %+v %v", tn, err)
+			}
+			first := photo(bends, tc.first)
+			src := readings{first}
+			pipe := &game.Pipeline{Reader: &src, Session: s}
+			tn, err := pipe.Submit(ctx, game.Frame{ID: "first"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			// The table taps every square the first photo added beyond NA
+			// away.
+			for q := range tc.first {
+				if q != (scrabble.Pos{Row: 8, Col: 5}) {
+					if _, err := s.CorrectCell(ctx, tn.N, q.Row, q.Col, ""); err != nil {
+						t.Fatal(err)
+					}
+				}
+			}
+			tn, _ = s.Turn(tn.N)
+			if tn.Status != game.StatusAccepted || len(tn.Words) != 1 || tn.Words[0].Word != "NA" {
+				t.Fatalf("first turn after the taps: %s %s %q %+v, want NA", tn.Status, tn.Code, tn.Error, tn.Words)
+			}
+			var na Position
+			na.Board = bends.Board
+			na.Board[8][5] = tile('A')
+			src = readings{photo(na, tc.second)}
+			tn, err = pipe.Submit(ctx, game.Frame{ID: "second"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if b, err := s.Rules().Parse(tn.Board, "second"); err != nil {
+				t.Fatal(err)
+			} else if got, want := b.Cell(phantom.Row, phantom.Col), tc.second[phantom]; tc.first[phantom] == want && got != "" {
+				t.Errorf("the phantom tapped away read again: %q on the turn, want it left out", got)
+			}
+			switch {
+			case tc.want == "" && tn.Status != game.StatusRejected:
+				t.Errorf("second turn %s %+v, want refused as read", tn.Status, tn.Words)
+			case tc.want != "" && (tn.Status != game.StatusAccepted || len(tn.Words) != 1 || tn.Words[0].Word != tc.want):
+				t.Errorf("second turn %s %s %q %+v, want %s accepted", tn.Status, tn.Code, tn.Error, tn.Words, tc.want)
+			}
+		})
+	}
+}

@@ -93,19 +93,29 @@ func readingOf(scan *vscr.Reading, standing scrabble.Board) game.Reading {
 
 var _ game.Reconciler = (*Rules)(nil)
 
-// Reconcile keeps every tile of the board as it stands: a Scrabble tile
-// once played neither leaves its square nor changes its letter (a play
-// withdrawn on a challenge is already gone from the board as it stands;
-// a player who takes a play back undoes it on the page). A photo that
-// reads such a square empty or with another letter has misread it (a
-// blank's bare face taken for an empty square, H read as R), and left as
-// read it would be judged a tile taken off or changed, for the table to
-// tap again on every turn after the one that placed it. The played tiles
-// are the game's, not the photo's guesses: each is as sure as the board
-// (confidence 1), read right or not, so that only the new play's squares
-// can be shown unsure. Squares where nothing stood are the photo's. It
-// returns the reading and the number of squares whose tile it changed.
-func (*Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Reading) (game.Reading, int) {
+// Reconcile corrects a photo's reading with what a Scrabble turn can do to
+// the board as it stands and with what earlier photos showed, before it is
+// judged. It returns the reading and the number of squares it changed.
+//
+// A played tile stays played: a Scrabble tile once played neither leaves
+// its square nor changes its letter (a play withdrawn on a challenge is
+// already gone from the board as it stands; a player who takes a play back
+// undoes it on the page). A photo that reads such a square empty or with
+// another letter has misread it (a blank's bare face taken for an empty
+// square, H read as R), and left as read it would be judged a tile taken
+// off or changed, for the table to tap again on every turn after the one
+// that placed it. The played tiles are the game's, not the photo's
+// guesses: each is as sure as the board (confidence 1), read right or
+// not, so that only the new play's squares can be shown unsure.
+//
+// A phantom tapped away stays away when it breaks the play: where the
+// play as read is refused, new tiles read unsure on squares where an
+// earlier photo showed the same tile and the table then held the square
+// empty (a premium print or a glare read as a tile, and tapped away) are
+// left out; what else is wrong is still refused, for the table to tap. A
+// play the rules accept as read is not touched, so a tile really placed
+// on such a square is never dropped from a legal play.
+func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.Reading) (game.Reading, int) {
 	was, err1 := position(standing)
 	now, err2 := position(rd.Board)
 	if err1 != nil || err2 != nil {
@@ -113,17 +123,27 @@ func (*Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Readi
 	}
 	out := now
 	conf := make([][]float64, len(rd.Conf))
-	for i, r := range rd.Conf {
-		conf[i] = append([]float64(nil), r...)
+	for i, c := range rd.Conf {
+		conf[i] = append([]float64(nil), c...)
+	}
+	confAt := func(row, col int) float64 {
+		if row < len(conf) && col < len(conf[row]) {
+			return conf[row][col]
+		}
+		return 1
 	}
 	n := 0
+	var phantoms []scrabble.Pos
 	for row := range scrabble.Size {
 		for col := range scrabble.Size {
-			w := was.Board[row][col]
+			w, g := was.Board[row][col], now.Board[row][col]
 			if w.Empty() {
+				if !g.Empty() && confAt(row, col) < game.LowConf && clearedBefore(past, row, col, g) {
+					phantoms = append(phantoms, scrabble.Pos{Row: row, Col: col})
+				}
 				continue
 			}
-			if now.Board[row][col] != w {
+			if g != w {
 				out.Board[row][col] = w
 				n++
 			}
@@ -132,8 +152,33 @@ func (*Rules) Reconcile(standing game.Position, _ []game.Sighting, rd game.Readi
 			}
 		}
 	}
+	if len(phantoms) > 0 {
+		if _, err := r.rules.Judge(&was.Board, &out.Board); err != nil {
+			for _, p := range phantoms {
+				out.Board[p.Row][p.Col] = scrabble.Tile{}
+			}
+			n += len(phantoms)
+		}
+	}
 	rd.Board, rd.Conf = out, conf
 	return rd, n
+}
+
+// clearedBefore reports whether an earlier photo showed tile t on square
+// (row, col) while the game held the square empty after it: a tile the
+// table tapped away.
+func clearedBefore(past []game.Sighting, row, col int, t scrabble.Tile) bool {
+	for _, s := range past {
+		seen, err1 := position(s.Seen)
+		after, err2 := position(s.After)
+		if err1 != nil || err2 != nil {
+			continue
+		}
+		if seen.Board[row][col] == t && after.Board[row][col].Empty() {
+			return true
+		}
+	}
+	return false
 }
 
 var _ game.Watcher = (*Rules)(nil)
