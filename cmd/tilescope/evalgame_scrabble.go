@@ -317,7 +317,11 @@ func runEvalGameScrabble(ctx context.Context, games, turns int, seed int64, sf *
 			// The table must move the camera: not played.
 			e.outOfView++
 			if rules, err := (scrgame.Game{}).New(game.Options{}, game.Env{}); err == nil {
-				if _, err := rules.Read(ctx, game.Frame{ID: name, JPEG: sc.JPEG}, rules.Empty()); errors.Is(err, vision.ErrOutOfView) {
+				// Told: refused as out of view, or read with the squares
+				// out of view listed as covered (a board partly in view is
+				// read, vision/scrabble).
+				rd, err := rules.Read(ctx, game.Frame{ID: name, JPEG: sc.JPEG}, rules.Empty())
+				if errors.Is(err, vision.ErrOutOfView) || (err == nil && len(rd.Covered) > 0) {
 					e.told++
 				}
 			}
