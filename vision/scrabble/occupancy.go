@@ -600,27 +600,39 @@ func median(v []float64) float64 {
 // squares: a median would not see a placement two squares off, whose
 // prints all hold mostly plain squares) over their spread about the whole board's median: small when
 // every print's squares look alike and unlike the others.
+//
+// A board partly out of view (f.unseen) is looked for further
+// (partialShift): its grid comes from the part in view, placed on the
+// board by which sides of its outline the picture seemed to cut, and
+// where that is misjudged (a board's edge just inside the picture's
+// taken for a cut side) the grid lands squares off (the 2014 photo cut
+// at 228,448: three columns and a row).
 func align(f *frame) {
-	const w = Size + 2*maxShift
-	var ext [w][w]look
+	shift := maxShift
+	if f.unseen {
+		shift = partialShift
+	}
+	w := Size + 2*shift
+	ext := make([][]look, w)
 	for r := 0; r < w; r++ {
+		ext[r] = make([]look, w)
 		for c := 0; c < w; c++ {
-			if f.unseen && !f.inView(r-maxShift, c-maxShift) {
+			if f.unseen && !f.inView(r-shift, c-shift) {
 				ext[r][c].out = true
 				continue
 			}
-			ext[r][c] = lookK(f, r-maxShift, c-maxShift, 3)
+			ext[r][c] = lookK(f, r-shift, c-shift, 3)
 		}
 	}
 	best, bestFit := vision.Point{}, math.Inf(1)
 	var fits []float64
-	for dy := -maxShift; dy <= maxShift; dy++ {
-		for dx := -maxShift; dx <= maxShift; dx++ {
+	for dy := -shift; dy <= shift; dy++ {
+		for dx := -shift; dx <= shift; dx++ {
 			var looks [Size][Size]look
 			seen := 0
 			for r := 0; r < Size; r++ {
 				for c := 0; c < Size; c++ {
-					looks[r][c] = ext[r+dy+maxShift][c+dx+maxShift]
+					looks[r][c] = ext[r+dy+shift][c+dx+shift]
 					if !looks[r][c].out {
 						seen++
 					}
@@ -723,8 +735,14 @@ const (
 	maxRefits  = 400
 )
 
-// maxShift is how far, in squares, align looks.
-const maxShift = 2
+// maxShift is how far, in squares, align looks; partialShift how far
+// for a board partly out of view, whose grid the part in view fixes
+// only up to the squares cut off it (vision.OutOfViewError.Grid: the
+// cut sides are a guess).
+const (
+	maxShift     = 2
+	partialShift = 5
+)
 
 func layoutFit(looks *[Size][Size]look) float64 {
 	var all [3][]float64

@@ -342,6 +342,14 @@ func premiumFrame(p picture) *frame {
 		// premium squares do: no board, or not this one
 		return nil
 	}
+	if partlyOut(f) && strayPrints(f) > 0 {
+		// A board the picture cuts, placed by the patches on one part
+		// of it: the homography through them can run squares off
+		// beyond them (and the squares' colours, refitCorners below,
+		// then settle it on a place near that), and the patches it
+		// leaves off their places say so.
+		return nil
+	}
 	// The patches' centres place the grid to within a few tenths of a
 	// square (a tile half over a premium square moves its patch): the
 	// corners are settled on the squares' colours where that fits the
@@ -356,6 +364,65 @@ func premiumFrame(p picture) *frame {
 	}
 	return f
 }
+
+// partlyOut: some square of the board f places lies out of the picture.
+func partlyOut(f *frame) bool {
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if !f.inPicture(r, c) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// strayPrints counts the picture's blue patches (premiumPatches, each
+// from a quarter of a square to one and a half) that lie on the board f
+// places (its hq, moved by off), a square or more inside both the board's
+// edge and the picture's, and on no triple or double letter square
+// (within strayTol of its centre; the 2015 edition prints its double
+// letters a saturated blue too). On a board placed right every such
+// patch is a print on its place: tiles hide prints, and make no blue
+// ones. Red is no evidence here: the 2014 photos' tiles show red patches
+// (`164052` cut at both sides: four of them, on P, O, R and a blank).
+func strayPrints(f *frame) int {
+	if f.hq == nil {
+		return 0
+	}
+	p := f.p
+	inv := f.hq.Inverse()
+	sq := math.Sqrt(math.Abs(quadArea(vision.Quad{f.at(0, 0), f.at(Size, 0), f.at(Size, Size), f.at(0, Size)}))) / Size
+	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
+	area := (sq / float64(step)) * (sq / float64(step)) // a square, in samples
+	stray := 0
+	for _, pa := range premiumPatches(p, step, premiumBlue) {
+		if float64(pa.n) < 0.25*area || float64(pa.n) > 1.5*area {
+			continue // a speck, or a blue thing larger than a square: no print
+		}
+		if pa.c.X < sq || pa.c.Y < sq || pa.c.X > float64(p.W)-sq || pa.c.Y > float64(p.H)-sq {
+			continue // cut by the picture's edge: its centre is not the square's
+		}
+		b := inv.Apply(pa.c)
+		b = vision.Point{X: b.X - f.off.X, Y: b.Y - f.off.Y}
+		if b.X < 1 || b.Y < 1 || b.X > Size-1 || b.Y > Size-1 {
+			continue
+		}
+		c, r := int(b.X), int(b.Y)
+		k := premiumAt[r][c]
+		if (k != TripleLetter && k != DoubleLetter) || math.Hypot(b.X-float64(c)-0.5, b.Y-float64(r)-0.5) > strayTol {
+			stray++
+		}
+	}
+	debugStray(stray)
+	return stray
+}
+
+var debugStray = func(n int) {}
+
+// strayTol is how far, in squares, a print's patch may lie from its
+// square's centre and be on it (a tile half over it moves its patch).
+const strayTol = 0.5
 
 // printsApart: every print's squares (their median colour) stand apart
 // from the plain squares', as on every edition: a lattice of blue squares
