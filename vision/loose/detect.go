@@ -12,6 +12,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/vision/internal/chamfer"
 )
 
 // detect finds the tiles' quadrilaterals (photo pixels) in img, searching
@@ -209,7 +210,8 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 		}
 	}
 	// Tile size: half the tiles' side is the distance transform's peak.
-	filled := fillHoles(m, w, h, func(area, bw, bh int) bool {
+	hs := findHoles(m, w, h)
+	filled := hs.fill(m, func(area, bw, bh int) bool {
 		return area < w*h/100 && max(bw, bh) < max(w, h)/8
 	})
 	debugMask("mask", w, h, m)
@@ -253,7 +255,7 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 	if probe && side < minSide && scale < 1 {
 		return nil, side, nil
 	}
-	filled = fillHoles(m, w, h, func(area, bw, bh int) bool {
+	filled = hs.fill(m, func(area, bw, bh int) bool {
 		return float64(area) < 0.4*side*side && float64(max(bw, bh)) < 0.9*side
 	})
 	debugMask("filled", w, h, filled)
@@ -419,12 +421,21 @@ func noTiles(gray gocv.Mat, meanGray float64, why string) error {
 	return fmt.Errorf("%w: %s", ErrNoTiles, why)
 }
 
-// fillHoles fills the enclosed background components of mask for which
-// small(area, bboxW, bboxH) holds (letters on tiles); a component touching
-// the border is never a hole.
-func fillHoles(mask []byte, w, h int, small func(area, bw, bh int) bool) []byte {
-	out := make([]byte, len(mask))
-	copy(out, mask)
+// holes are a mask's enclosed background components (4-connected, none
+// touching the border: letters on tiles), labelled once (findHoles) and
+// filled by a rule on each one's area and bounding box (fill): fromMask
+// fills them twice, by two rules, from the one labelling.
+type holes struct {
+	lab  []int32   // each pixel's background component; 0 on light pixels
+	hole []holeBox // by label; area 0: touches the border, no hole
+}
+
+// holeBox is one hole's bounding box size and area.
+type holeBox struct{ bw, bh, area int }
+
+// findHoles labels mask's background components. Where the labelling
+// fails, there are no holes.
+func findHoles(mask []byte, w, h int) holes {
 	invb := make([]byte, len(mask))
 	for i, v := range mask {
 		if v == 0 {
@@ -433,7 +444,7 @@ func fillHoles(mask []byte, w, h int, small func(area, bw, bh int) bool) []byte 
 	}
 	inv, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, invb)
 	if err != nil {
-		return out
+		return holes{}
 	}
 	defer inv.Close()
 	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
@@ -441,7 +452,7 @@ func fillHoles(mask []byte, w, h int, small func(area, bw, bh int) bool) []byte 
 	defer stats.Close()
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStatsWithParams(inv, &labels, &stats, &cents, 4, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
-	fill := make([]bool, n)
+	hs := holes{hole: make([]holeBox, n)}
 	for l := 1; l < n; l++ {
 		x, y := int(stats.GetIntAt(l, 0)), int(stats.GetIntAt(l, 1))
 		bw, bh := int(stats.GetIntAt(l, 2)), int(stats.GetIntAt(l, 3))
@@ -449,13 +460,28 @@ func fillHoles(mask []byte, w, h int, small func(area, bw, bh int) bool) []byte 
 		if x == 0 || y == 0 || x+bw >= w || y+bh >= h {
 			continue
 		}
-		fill[l] = small(area, bw, bh)
+		hs.hole[l] = holeBox{bw, bh, area}
 	}
 	lab, err := int32s(&labels)
 	if err != nil {
-		return out
+		return holes{}
 	}
-	for i, l := range lab {
+	hs.lab = append([]int32(nil), lab...)
+	return hs
+}
+
+// fill is a copy of mask with the holes for which small(area, bboxW,
+// bboxH) holds filled (255).
+func (hs holes) fill(mask []byte, small func(area, bw, bh int) bool) []byte {
+	out := make([]byte, len(mask))
+	copy(out, mask)
+	fill := make([]bool, len(hs.hole))
+	for l, b := range hs.hole {
+		if b.area > 0 {
+			fill[l] = small(b.area, b.bw, b.bh)
+		}
+	}
+	for i, l := range hs.lab {
 		if l > 0 && fill[l] {
 			out[i] = 255
 		}
@@ -471,20 +497,16 @@ func estimateSide(mask []byte, w, h int) float64 {
 		return 0
 	}
 	defer mm.Close()
-	dt, lab := gocv.NewMat(), gocv.NewMat()
-	defer dt.Close()
-	defer lab.Close()
-	gocv.DistanceTransform(mm, &dt, &lab, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
+	d, err := chamfer.L2Mask5(mask, w, h)
+	if err != nil {
+		return 0
+	}
 	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
 	defer labels.Close()
 	defer stats.Close()
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
 	if n <= 1 {
-		return 0
-	}
-	d, err := dt.DataPtrFloat32()
-	if err != nil {
 		return 0
 	}
 	lb, err := int32s(&labels)
@@ -561,20 +583,22 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 	defer op.Close()
 	gocv.MorphologyEx(mm, &op, gocv.MorphOpen, kern)
 
-	dt, lab := gocv.NewMat(), gocv.NewMat()
+	opb := op.ToBytes()
+	d, err := chamfer.L2Mask5(opb, w, h)
+	if err != nil {
+		return nil, err
+	}
+	dt, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV32F, unsafe.Slice((*byte)(unsafe.Pointer(&d[0])), 4*len(d)))
+	if err != nil {
+		return nil, fmt.Errorf("loose: distance matrix: %w", err)
+	}
 	defer dt.Close()
-	defer lab.Close()
-	gocv.DistanceTransform(op, &dt, &lab, gocv.DistL2, gocv.DistanceMask5, gocv.DistanceLabelCComp)
 	kd := max(3, int(side*0.45)|1)
 	dk := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(kd, kd))
 	defer dk.Close()
 	dil := gocv.NewMat()
 	defer dil.Close()
 	gocv.Dilate(dt, &dil, dk)
-	d, err := dt.DataPtrFloat32()
-	if err != nil {
-		return nil, err
-	}
 	dd, err := dil.DataPtrFloat32()
 	if err != nil {
 		return nil, err
@@ -601,7 +625,6 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 	if err != nil {
 		return nil, err
 	}
-	opb := op.ToBytes()
 	bg := int32(n) // background label
 	for i := range mk {
 		if opb[i] == 0 {
@@ -743,9 +766,10 @@ func toRGB(img image.Image) rgbImage {
 	switch m := img.(type) {
 	case *image.RGBA:
 		for y := 0; y < H; y++ {
-			row := m.Pix[y*m.Stride:]
+			row := m.Pix[y*m.Stride : y*m.Stride+4*W]
+			out := full[3*y*W : 3*(y+1)*W]
 			for x := 0; x < W; x++ {
-				copy(full[3*(y*W+x):], row[4*x:4*x+3])
+				out[3*x], out[3*x+1], out[3*x+2] = row[4*x], row[4*x+1], row[4*x+2]
 			}
 		}
 	case *image.YCbCr:

@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"sort"
+	"sync"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -157,6 +158,29 @@ type Options struct {
 	// (search.print), as Scan tries where few tiles are read sure and
 	// no board is found.
 	printed bool
+	// photo: the photo in packed RGB, converted once for the whole scan
+	// (Scan sets it; nil converts the photo at each search).
+	photo *packedPhoto
+}
+
+// packedPhoto is one photo's packed RGB (toRGB), converted at the first
+// search that needs it and shared by the scan's searches (the board's
+// print, the loose search, the second looks), which only read it.
+type packedPhoto struct {
+	once sync.Once
+	img  image.Image
+	rgb  rgbImage
+}
+
+// rgbOf is img in packed RGB: opt.photo's where Scan set it (its photo is
+// img), a conversion of its own otherwise.
+func (opt Options) rgbOf(img image.Image) rgbImage {
+	p := opt.photo
+	if p == nil {
+		return toRGB(img)
+	}
+	p.once.Do(func() { p.rgb = toRGB(p.img) })
+	return p.rgb
 }
 
 // Scan finds the loose tiles in a photo, reads them and, with
@@ -172,6 +196,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if !opt.Lattice || opt.Reader == nil || img == nil || img.Bounds().Empty() || (!opt.OnBoard && opt.Twists) {
 		return scanLoose(img, opt)
 	}
+	// Every search below looks at img: one conversion to RGB serves them.
+	opt.photo = &packedPhoto{img: img}
 	if !opt.OnBoard {
 		// A Lexicon table with no board looked for: the loose search,
 		// and where it reads few tiles sure the search for faint
@@ -372,7 +398,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	if ws <= 0 {
 		ws = 800
 	}
-	src := toRGB(img)
+	src := opt.rgbOf(img)
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)

@@ -790,7 +790,7 @@ func lookAt(m *image.RGBA) squareLook {
 // part of the photo only), else 0: the photo shows a board's print, and
 // a loose tile on it is as large as its squares (onPrint).
 func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, whole, ok bool) {
-	src := toRGB(img)
+	src := opt.rgbOf(img)
 	parts := printLattices(src)
 	if len(parts) == 0 {
 		return nil, 0, false, false
