@@ -1,12 +1,9 @@
 package upwords
 
 import (
-	"fmt"
 	"image"
 	"math"
 	"sort"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // overruled is the stack a square's light evidence saw where the reader
@@ -93,17 +90,10 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 			o := c.overruled
 			c.Tile, c.Height, c.HeightOK = o.tile, o.height, o.margin
 			c.Covered, c.overlaid, c.byLook = false, false, true
-			c.Letter, c.Conf = "?", 0
 			face := letterCrop(img, c.Face, crop)
 			faces[i] = face
-			if lr, ok := reader.(ocr.LetterReader); ok {
-				l, err := lr.ReadLetter(face)
-				if err != nil {
-					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-				}
-				if l.Letter != "" {
-					c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
-				}
+			if err := readLikeliest(c, face, reader); err != nil {
+				return err
 			}
 		}
 	}

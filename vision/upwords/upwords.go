@@ -450,6 +450,26 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	return r, nil
 }
 
+// readLikeliest gives a stack whose letter is too faint to read surely
+// (dim light, blur) the likeliest letter with the reader's own (low)
+// confidence in it, rather than none: "?" at 0 where the reader gives no
+// letter or reads no single letters.
+func readLikeliest(c *Cell, face image.Image, reader TileReader) error {
+	c.Letter, c.Conf = "?", 0
+	lr, ok := reader.(ocr.LetterReader)
+	if !ok {
+		return nil
+	}
+	l, err := lr.ReadLetter(face)
+	if err != nil {
+		return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+	}
+	if l.Letter != "" {
+		c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
+	}
+	return nil
+}
+
 // readStack reads the letter of one square read as a stack (ScanUpwords),
 // its face crop kept in faceOut; a square read as no stack is left as it
 // is.
@@ -481,19 +501,8 @@ func readStack(img image.Image, c *Cell, faceOut *image.Image, crop int, reader 
 				return nil
 			}
 			// A stack stands here, its letter too faint (dim light,
-			// blur): the likeliest letter, with the reader's own
-			// (low) confidence in it, rather than none.
-			c.Letter, c.Conf = "?", 0
-			if lr, ok := reader.(ocr.LetterReader); ok {
-				l, err := lr.ReadLetter(face)
-				if err != nil {
-					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-				}
-				if l.Letter != "" {
-					c.Letter, c.Conf, c.Angle = l.Letter, l.Conf, l.Angle
-				}
-			}
-			return nil
+			// blur).
+			return readLikeliest(c, face, reader)
 		}
 		c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
 	}
