@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -13,16 +14,35 @@ import (
 // without it), the scan's corner error over the quarter square eval-scan
 // allows: how near each found board is to counting as missed.
 func TestCornerMargins(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_CORNER_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_CORNER_DIR to a rendered set")
-	}
+	dir := diagnosisSet(t, "TILESCOPE_CORNER_DIR")
 	eachScene(t, dir, func(name string, tr *vision.Truth) {
 		r := EvalScene(name, tr, EvalOptions{})
 		c := tr.Board.Corners
 		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
 		t.Logf("corner %s %.3f", filepath.Base(name), r.CornerErr/(side/4))
 	})
+}
+
+// diagnosisSet is the render-set directory a diagnostic test reads, named
+// by the environment variable env; the test is skipped when it is unset.
+func diagnosisSet(t *testing.T, env string) string {
+	t.Helper()
+	dir := os.Getenv(env)
+	if dir == "" {
+		t.Skipf("set %s to a render-set directory", env)
+	}
+	return dir
+}
+
+// upwordsReader is the Upwords tile reader eval-scan reads with
+// (ocr.ForUpwords).
+func upwordsReader(t *testing.T) *ocr.Classifier {
+	t.Helper()
+	rd, err := ocr.ForUpwords()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rd
 }
 
 // eachScene calls fn for every image of a render-set directory, in name

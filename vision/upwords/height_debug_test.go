@@ -353,10 +353,7 @@ func faceSides(p vision.Plane, occ *occluders, q vision.Quad, reach float64) (of
 // truth, the evaluation's result and the decoded photo; it skips the test
 // when the variable is not set.
 func diagScenes(t *testing.T, every int, fn func(path string, tr *vision.Truth, res SceneResult, img image.Image)) {
-	dir := os.Getenv("TILESCOPE_HEIGHT_DIAG")
-	if dir == "" {
-		t.Skip("set TILESCOPE_HEIGHT_DIAG to a render-set directory")
-	}
+	dir := diagnosisSet(t, "TILESCOPE_HEIGHT_DIAG")
 	i := -1
 	eachScene(t, dir, func(path string, tr *vision.Truth) {
 		if i++; i%every != 0 {

@@ -26,10 +26,7 @@ import (
 // the crop's. With TILESCOPE_LETTER_DIAG_CROPS=DIR it also writes the
 // scan's and the true crops of the misread stacks there.
 func TestLetterDiagnosis(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_LETTER_DIAG")
-	if dir == "" {
-		t.Skip("set TILESCOPE_LETTER_DIAG to a render-set directory")
-	}
+	dir := diagnosisSet(t, "TILESCOPE_LETTER_DIAG")
 	out := os.Getenv("TILESCOPE_LETTER_DIAG_CROPS")
 	rd, err := ocr.Default("en")
 	if err != nil {
@@ -146,10 +143,7 @@ func writePNG(t *testing.T, path string, img image.Image) {
 // stack's face (centre distance in tile sides, its letter), and what the
 // reader reads at every height (the main model, at the board's angle).
 func TestFaceOverlapDiagnosis(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_OVERLAP_DIAG")
-	if dir == "" {
-		t.Skip("set TILESCOPE_OVERLAP_DIAG to a render-set directory")
-	}
+	dir := diagnosisSet(t, "TILESCOPE_OVERLAP_DIAG")
 	rd, err := ocr.Default("en")
 	if err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package upwords
 
 import (
 	"fmt"
-	"os"
 	"path/filepath"
 	"testing"
 
@@ -19,14 +18,8 @@ import (
 // on the scan's own crop at the board's angle, with the crop's edge
 // spread.
 func TestUpwordsLetterDiagnosis(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_UPW_DIAG")
-	if dir == "" {
-		t.Skip("set TILESCOPE_UPW_DIAG to a render-set directory")
-	}
-	rd, err := ocr.ForUpwords()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := diagnosisSet(t, "TILESCOPE_UPW_DIAG")
+	rd := upwordsReader(t)
 	en, err := ocr.Default("en")
 	if err != nil {
 		t.Fatal(err)

@@ -8,7 +8,6 @@ import (
 	"sort"
 	"testing"
 
-	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
 )
@@ -21,14 +20,8 @@ import (
 // the centre's mark), what the scan settled on (covered, sure), and
 // what the reader reads where the true stack's top face is.
 func TestUpwordsOccupancyMisses(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_OCC_MISS")
-	if dir == "" {
-		t.Skip("set TILESCOPE_OCC_MISS to a render-set directory")
-	}
-	rd, err := ocr.ForUpwords()
-	if err != nil {
-		t.Fatal(err)
-	}
+	dir := diagnosisSet(t, "TILESCOPE_OCC_MISS")
+	rd := upwordsReader(t)
 	eachScene(t, dir, func(path string, tr *vision.Truth) {
 		img := loadImage(t, path)
 		seen := map[grid.Pos]cellDiag{}
