@@ -1,6 +1,5 @@
 package chamfer
 
-// #cgo LDFLAGS: -lopencv_imgproc -lopencv_core
 // #include "chamfer.h"
 import "C"
 
