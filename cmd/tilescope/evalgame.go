@@ -75,10 +75,8 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	if err := rules.Check(); err != nil {
 		return usageErrorf("eval-game: --edition: %v", err)
 	}
-	if *keep != "" {
-		if err := os.MkdirAll(*keep, 0o755); err != nil {
-			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
-		}
+	if err := keepDir(*keep); err != nil {
+		return err
 	}
 	reader, closeReader, err := upwordsgame.NewReader(rules.Size(), "", func(string, ...any) {})
 	if err != nil {
@@ -91,15 +89,10 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		s := *seed*1000 + int64(g)
-		o, err := sf.options(s, "upwords")
+		s, o, err := gameCamera(sf, *seed, g, "upwords")
 		if err != nil {
 			return err
 		}
-		// The camera is mounted: one pose and one lamp for the whole game.
-		// The photo of a finished turn is taken once the hands are gone
-		// (the turn detector waits for that), so there is no hand in it.
-		o.Hand = false
 		o.FitUpwords(rules.Size())
 		rng := rand.New(rand.NewPCG(uint64(s), 0x7475726e))
 		var boards []*grid.Board
@@ -131,38 +124,68 @@ type gameEval struct {
 	outOfView, told int
 }
 
-type gameTally struct {
+// turnTally is what every game's evaluation counts of its games' turns.
+type turnTally struct {
 	games, turns      int
 	refused           int // photos the vision refused (no board, too dark...)
-	unseen            int // photos read as the board as it stood (the new tiles missed)
-	right             int // turns whose reading was right with no tap
+	unseen            int // photos read as the board as it stood (the new pieces missed)
+	right             int // turns read right with no tap
 	taps              int // squares corrected
-	stacks            int // stacks on the boards, summed over turns
-	heights, letters  int // of those, as the session held them before any tap
-	scores, scoresAll int // turns scored as the truth, after the taps
-	// Of the stacks the session showed after each photo (before any tap):
+	scores, scoresAll int // turns (words) scored as the truth, after the taps
+	// Of the pieces the session showed after each photo (before any tap):
 	// those shown sure (not marked unsure) and of them right, and those
 	// shown unsure.
 	sure, sureRight, unsure int
 	elapsed                 []time.Duration
 }
 
-func (t *gameTally) add(o gameTally) {
+func (t *turnTally) add(o turnTally) {
 	t.games += o.games
 	t.turns += o.turns
 	t.refused += o.refused
 	t.unseen += o.unseen
 	t.right += o.right
 	t.taps += o.taps
-	t.stacks += o.stacks
-	t.heights += o.heights
-	t.letters += o.letters
 	t.scores += o.scores
 	t.scoresAll += o.scoresAll
 	t.sure += o.sure
 	t.sureRight += o.sureRight
 	t.unsure += o.unsure
 	t.elapsed = append(t.elapsed, o.elapsed...)
+}
+
+// keepDir makes eval-game's --keep directory (none when keep is "").
+func keepDir(keep string) error {
+	if keep == "" {
+		return nil
+	}
+	if err := os.MkdirAll(keep, 0o755); err != nil {
+		return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
+	}
+	return nil
+}
+
+// gameCamera is game g's seed (seed*1000+g) and the scene it draws: one
+// camera pose and one lamp for the whole game, as a mounted camera has,
+// and no hand (the photo of a turn is taken once the hands are gone).
+func gameCamera(sf *sceneFlags, seed int64, g int, kind string) (int64, render.Options, error) {
+	s := seed*1000 + int64(g)
+	o, err := sf.options(s, kind)
+	o.Hand = false
+	return s, o, err
+}
+
+type gameTally struct {
+	turnTally
+	stacks           int // stacks on the boards, summed over turns
+	heights, letters int // of those, as the session held them before any tap
+}
+
+func (t *gameTally) add(o gameTally) {
+	t.turnTally.add(o.turnTally)
+	t.stacks += o.stacks
+	t.heights += o.heights
+	t.letters += o.letters
 }
 
 // play runs one game: boards[0] is the empty board, boards[i] the board
@@ -178,7 +201,7 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 	reader.Forget() // another table, another camera
 	seen := &lastReading{BoardReader: reader}
 	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
-	t := gameTally{games: 1}
+	t := gameTally{turnTally: turnTally{games: 1}}
 	for i := 1; i < len(boards); i++ {
 		if err := ctx.Err(); err != nil {
 			return err

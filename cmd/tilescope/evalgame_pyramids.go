@@ -12,7 +12,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/tilescope/tilescope/internal/game"
 	pyrgame "github.com/tilescope/tilescope/internal/games/pyramids"
@@ -48,36 +47,20 @@ type pyrEval struct {
 }
 
 type pyrTally struct {
-	games, turns, photos int
-	refused, unseen      int // photos the vision refused; photos read as no change
-	right                int // turns read right with no tap
-	taps, named          int // squares corrected; words the table had to name
-	stacks               int // stacks on the boards, summed over photos
-	tops, heights        int // of those, the top (colour and letter) and the count as the session held them before any tap
-	scores, scoresAll    int // words scored as the truth, after the taps
-	sure, sureRight      int // stacks shown sure, and of them right (top and count)
-	unsure               int // stacks shown unsure
-	elapsed              []time.Duration
+	turnTally
+	photos        int
+	named         int // words the table had to name
+	stacks        int // stacks on the boards, summed over photos
+	tops, heights int // of those, the top (colour and letter) and the count as the session held them before any tap
 }
 
 func (t *pyrTally) add(o pyrTally) {
-	t.games += o.games
-	t.turns += o.turns
+	t.turnTally.add(o.turnTally)
 	t.photos += o.photos
-	t.refused += o.refused
-	t.unseen += o.unseen
-	t.right += o.right
-	t.taps += o.taps
 	t.named += o.named
 	t.stacks += o.stacks
 	t.tops += o.tops
 	t.heights += o.heights
-	t.scores += o.scores
-	t.scoresAll += o.scoresAll
-	t.sure += o.sure
-	t.sureRight += o.sureRight
-	t.unsure += o.unsure
-	t.elapsed = append(t.elapsed, o.elapsed...)
 }
 
 // pyrWords is the game's dictionary: the words its turns spell (the
@@ -110,7 +93,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		return err
 	}
 	pipe := &game.Pipeline{Session: sess}
-	t := pyrTally{games: 1}
+	t := pyrTally{turnTally: turnTally{games: 1}}
 	// photo submits one photo of the board want and corrects the session's
 	// reading square by square; it returns the taps.
 	photo := func(want *pyramids.Board, id string) (taps int, err error) {
@@ -382,10 +365,8 @@ var evalGamePyramids = runEvalGamePyramids
 // runEvalGamePyramids is eval-game --game pyramids: games of turns turns,
 // game g drawing its set-up, its moves and its camera from seed*1000+g.
 func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, faceModel, english bool, keep string, stdout io.Writer) error {
-	if keep != "" {
-		if err := os.MkdirAll(keep, 0o755); err != nil {
-			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
-		}
+	if err := keepDir(keep); err != nil {
+		return err
 	}
 	e := &pyrEval{verbose: verbose, out: stdout, game: pyrgame.Game{NoFaceModel: !faceModel}, keep: keep}
 	if english {
@@ -399,14 +380,10 @@ func runEvalGamePyramids(ctx context.Context, games, turns int, seed int64, sf *
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		s := seed*1000 + int64(g)
-		o, err := sf.options(s, pyrgame.Kind)
+		s, o, err := gameCamera(sf, seed, g, pyrgame.Kind)
 		if err != nil {
 			return err
 		}
-		// The camera is mounted and the photo of a turn is taken once the
-		// hands are gone.
-		o.Hand = false
 		name := fmt.Sprintf("game %d", g)
 		rng := rand.New(rand.NewPCG(uint64(s), 0x70797261))
 		// A camera that does not show the whole board is not played: the

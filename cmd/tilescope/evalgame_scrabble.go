@@ -10,7 +10,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"time"
 
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
@@ -42,37 +41,17 @@ type scrEval struct {
 }
 
 type scrTally struct {
-	games, turns    int
-	refused, unseen int // photos the vision refused; photos read as no change
-	right           int // turns read right with no tap
-	taps            int // squares corrected
-	blanks          int // blanks whose letter the player named
-	tiles           int // tiles on the boards, summed over turns
-	letters         int // of those, read right (a blank as a blank) before any tap
-	scores          int // turns scored as the truth, after the taps
-	scoresAll       int
-	// Of the tiles the session showed after each photo (before any tap):
-	// those shown sure and of them right, and those shown unsure.
-	sure, sureRight, unsure int
-	elapsed                 []time.Duration
+	turnTally
+	blanks  int // blanks whose letter the player named
+	tiles   int // tiles on the boards, summed over turns
+	letters int // of those, read right (a blank as a blank) before any tap
 }
 
 func (t *scrTally) add(o scrTally) {
-	t.games += o.games
-	t.turns += o.turns
-	t.refused += o.refused
-	t.unseen += o.unseen
-	t.right += o.right
-	t.taps += o.taps
+	t.turnTally.add(o.turnTally)
 	t.blanks += o.blanks
 	t.tiles += o.tiles
 	t.letters += o.letters
-	t.scores += o.scores
-	t.scoresAll += o.scoresAll
-	t.sure += o.sure
-	t.sureRight += o.sureRight
-	t.unsure += o.unsure
-	t.elapsed = append(t.elapsed, o.elapsed...)
 }
 
 // scrSame says whether a square as read (got) is the truth's (want): the
@@ -100,7 +79,7 @@ func (e *scrEval) play(ctx context.Context, boards []*scrabble.Board, o render.O
 		return err
 	}
 	pipe := &game.Pipeline{Session: sess}
-	t := scrTally{games: 1}
+	t := scrTally{turnTally: turnTally{games: 1}}
 	prev := &scrabble.Board{}
 	for i, want := range boards {
 		if err := ctx.Err(); err != nil {
@@ -279,24 +258,18 @@ func (e *scrEval) write(w io.Writer) {
 // turns (render.RandomScrabbleGame), game g drawing its plays and its
 // camera from seed*1000+g.
 func runEvalGameScrabble(ctx context.Context, games, turns int, seed int64, sf *sceneFlags, verbose int, keep string, stdout io.Writer) error {
-	if keep != "" {
-		if err := os.MkdirAll(keep, 0o755); err != nil {
-			return asBadInput(fmt.Errorf("eval-game: --keep: %w", err))
-		}
+	if err := keepDir(keep); err != nil {
+		return err
 	}
 	e := &scrEval{verbose: verbose, out: stdout, keep: keep}
 	for g := 0; g < games; g++ {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		s := seed*1000 + int64(g)
-		o, err := sf.options(s, scrgame.Kind)
+		s, o, err := gameCamera(sf, seed, g, scrgame.Kind)
 		if err != nil {
 			return err
 		}
-		// The camera is mounted: one pose and one lamp for the whole
-		// game; the photo of a turn is taken once the hands are gone.
-		o.Hand = false
 		name := fmt.Sprintf("game %d", g)
 		var boards []*scrabble.Board
 		for i, text := range render.RandomScrabbleGame(s, turns) {
