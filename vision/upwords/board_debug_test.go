@@ -1,6 +1,7 @@
 package upwords
 
 import (
+	"image"
 	"math"
 	"os"
 	"path/filepath"
@@ -43,6 +44,23 @@ func upwordsReader(t *testing.T) *ocr.Classifier {
 		t.Fatal(err)
 	}
 	return rd
+}
+
+// eachFound scans every scene of a render-set directory with the reader
+// rd and calls fn for each whose board was found where the truth has it,
+// with the photo, the reading and the quarter turns between the two.
+func eachFound(t *testing.T, dir string, rd TileReader, fn func(path string, tr *vision.Truth, img image.Image, r *UpwordsReading, turned int)) {
+	t.Helper()
+	eachScene(t, dir, func(path string, tr *vision.Truth) {
+		img := loadImage(t, path)
+		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
+		if err != nil {
+			return
+		}
+		if turned, _, found := matchGrid(tr, r.Corners); found {
+			fn(path, tr, img, r, turned)
+		}
+	})
 }
 
 // eachScene calls fn for every image of a render-set directory, in name

@@ -39,16 +39,7 @@ func TestLetterDiagnosis(t *testing.T) {
 	bands := []float64{0.3, 0.5, 0.7, 0.8, 0.9, 0.95, 0.99, 1.01}
 	rightBy := make([]int, len(bands))
 	wrongBy := make([]int, len(bands))
-	eachScene(t, dir, func(path string, tr *vision.Truth) {
-		img := loadImage(t, path)
-		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
-		if err != nil {
-			return
-		}
-		turned, _, found := matchGrid(tr, r.Corners)
-		if !found {
-			return
-		}
+	eachFound(t, dir, rd, func(path string, tr *vision.Truth, img image.Image, r *UpwordsReading, turned int) {
 		n := tr.Board.Rows
 		cond := tr.Conditions
 		name := filepath.Base(path)

@@ -2,6 +2,7 @@ package upwords
 
 import (
 	"fmt"
+	"image"
 	"path/filepath"
 	"testing"
 
@@ -32,16 +33,7 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eachScene(t, dir, func(path string, tr *vision.Truth) {
-		img := loadImage(t, path)
-		r, err := ScanUpwords(img, Options{Size: tr.Board.Rows, Reader: rd})
-		if err != nil {
-			return
-		}
-		turned, _, found := matchGrid(tr, r.Corners)
-		if !found {
-			return
-		}
+	eachFound(t, dir, rd, func(path string, tr *vision.Truth, img image.Image, r *UpwordsReading, turned int) {
 		n := tr.Board.Rows
 		name := filepath.Base(path)
 		for _, tc := range tr.Cells {
