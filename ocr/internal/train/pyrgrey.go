@@ -120,8 +120,9 @@ func readGreyCache(path string) ([]pyrSample, error) {
 	return out, nil
 }
 
-// greyFaces are the training faces of the -pyr-* flags' scenes, grey,
-// from the cache when it is there.
+// greyFaces are the training faces of the -pyr-* flags' scenes, the
+// scenes en-pyr's would be (pyramidTrainFaces; faceSample keeps them
+// grey), from the cache when it is there.
 func greyFaces(index map[string]int, trainFonts []string) ([]pyrSample, error) {
 	if *pyrgCache != "" {
 		faces, err := readGreyCache(*pyrgCache)
@@ -134,24 +135,11 @@ func greyFaces(index map[string]int, trainFonts []string) ([]pyrSample, error) {
 		}
 	}
 	t0 := time.Now()
-	var faces []pyrSample
-	boards, scenes := 0, 0
-	for _, part := range []struct {
-		seed0  int64
-		n      int
-		diff   string
-		varied bool
-	}{{*pyrMixed0, *pyrScenes, "mixed", false}, {*pyrHard0, *pyrHard, "hard", false},
-		{*pyrMakers0, *pyrMakers, "mixed", true}, {*pyrMakersH0, *pyrMakersHard, "hard", true}} {
-		if part.n <= 0 {
-			continue
-		}
-		fs, b, err := pyramidFacesOf(part.seed0, part.n, part.diff, part.varied, trainFonts, *pyrNear, index)
-		if err != nil {
-			return nil, err
-		}
-		faces, boards, scenes = append(faces, fs...), boards+b, scenes+part.n
+	faces, boards, err := pyramidTrainFaces(trainFonts, index)
+	if err != nil {
+		return nil, err
 	}
+	scenes := *pyrScenes + *pyrHard + *pyrMakers + *pyrMakersHard + *pyrBlurred
 	fmt.Printf("[en-pyrg] %d faces from %d of %d scenes (%.1fs)\n", len(faces), boards, scenes, time.Since(t0).Seconds())
 	if *pyrgCache != "" {
 		if err := writeGreyCache(*pyrgCache, faces); err != nil {

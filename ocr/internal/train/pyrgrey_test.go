@@ -99,3 +99,44 @@ func TestFitGrey(t *testing.T) {
 		t.Errorf("header %+v, want grey input, one turn", a.ModelHeader)
 	}
 }
+
+// TestGreyFacesBlurred: the grey reader learns from the scenes en-pyr's
+// flags name, -pyr-blurred's out-of-focus scenes among them (one
+// classic, one of another maker's set here), each face kept grey.
+func TestGreyFacesBlurred(t *testing.T) {
+	if testing.Short() {
+		t.Skip("draws two scenes")
+	}
+	_, index, err := glyphIndex(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	old := [...]any{*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred, *pyrgCache, *specialist, *pyrBlur}
+	defer func() {
+		*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred = old[0].(int), old[1].(int), old[2].(int), old[3].(int), old[4].(int)
+		*pyrgCache, *specialist, *pyrBlur = old[5].(string), old[6].(string), old[7].(float64)
+	}()
+	*specialist, *pyrgCache, *pyrBlur = "pyramids-grey", "", 0
+	tests := []struct {
+		name    string
+		blurred int
+		min     int
+	}{{"no scenes", 0, 0}, {"two blurred scenes", 2, 100}}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			*pyrScenes, *pyrHard, *pyrMakers, *pyrMakersHard, *pyrBlurred = 0, 0, 0, 0, tc.blurred
+			faces, err := greyFaces(index, []string{"GoBold"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(faces) < tc.min || (tc.min == 0 && len(faces) > 0) {
+				t.Fatalf("%d faces, want %d or more (none when no scene)", len(faces), tc.min)
+			}
+			for i, s := range faces {
+				if s.grey == nil || s.grey.Rect.Dx() != 48 || s.grey.Rect.Dy() != 48 || s.glyph <= 0 {
+					t.Fatalf("face %d: grey %v, glyph %d; want a 48x48 grey crop of a letter", i, s.grey != nil, s.glyph)
+				}
+			}
+		})
+	}
+}
