@@ -169,7 +169,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-upright -pyr-blur 0.5 -pyr-scenes 480 -pyr-hard 240 -pyr-makers 80 -pyr-makers-hard 120 -synth 40 -empty 200 -epochs 15 -seed 1
-	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids-grey -pyr-blur 0.5 -pyr-scenes 100 -pyr-hard 200 -pyr-makers-hard 100 -hidden 96 -epochs 10 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids-grey -pyr-blur 0.5 -pyr-scenes 200 -pyr-hard 300 -pyr-makers 80 -pyr-makers-hard 150 -pyr-blurred 300 -hidden 192 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-out en-sqr -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
