@@ -788,12 +788,16 @@ func lookAt(m *image.RGBA) squareLook {
 // reading Scan weighs against the loose search's). pitch is the
 // lattice's pitch in the photo's pixels where one was seen (even in one
 // part of the photo only), else 0: the photo shows a board's print, and
-// a loose tile on it is as large as its squares (onPrint).
-func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, whole, ok bool) {
+// a loose tile on it is as large as its squares (onPrint). looked says
+// the squares were looked at, every one in view (a lattice of the whole
+// photo, or of two of its parts or more), whether or not a tile was
+// read in them: where none was, a loose tile there is the print's
+// (Scan).
+func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, whole, looked, ok bool) {
 	src := opt.rgbOf(img)
 	parts := printLattices(src)
 	if len(parts) == 0 {
-		return nil, 0, false, false
+		return nil, 0, false, false, false
 	}
 	pitch = parts[0].pl.pitch
 	whole = parts[0].at == (image.Rectangle{})
@@ -801,8 +805,9 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 		// One part alone: too little to read the squares by (the gaps
 		// between tiles lying in a heap make a lattice in part of a
 		// photo), enough to say the print's squares are that large.
-		return nil, pitch, false, false
+		return nil, pitch, false, false, false
 	}
+	looked = true
 	var tiles []Tile
 	var plain []plainSquare
 	ref, refN := parts[0], -1
@@ -814,7 +819,7 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 		ts, ps := gridTiles(psrc, pt.pl)
 		ts, err := readSquares(psrc, ts, opt.Reader)
 		if err != nil {
-			return nil, pitch, whole, false
+			return nil, pitch, whole, looked, false
 		}
 		off := Point{X: float64(pt.at.Min.X), Y: float64(pt.at.Min.Y)}
 		for i := range ts {
@@ -832,13 +837,13 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 	// A tile read in two parts (they overlap): the surer reading.
 	tiles = dropDoubles(tiles)
 	if len(tiles) == 0 {
-		return nil, pitch, whole, false
+		return nil, pitch, whole, looked, false
 	}
 	// A blank tile: a square with no ink, the colour of the tiles read.
 	tiles = append(tiles, dropBlankDoubles(blanksAmong(tiles, plain), tiles)...)
 	pl := *ref.pl
 	pl.toPhoto = vision.Homography{1, 0, float64(ref.at.Min.X), 0, 1, float64(ref.at.Min.Y), 0, 0, 1}.Mul(pl.toPhoto)
-	return latticeReading(img, &pl, tiles), pitch, whole, true
+	return latticeReading(img, &pl, tiles), pitch, whole, looked, true
 }
 
 // partLattice is a print lattice seen in the part at of a photo (in the
