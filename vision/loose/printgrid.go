@@ -843,6 +843,9 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 	tiles = append(tiles, dropBlankDoubles(blanksAmong(tiles, plain), tiles)...)
 	pl := *ref.pl
 	pl.toPhoto = vision.Homography{1, 0, float64(ref.at.Min.X), 0, 1, float64(ref.at.Min.Y), 0, 0, 1}.Mul(pl.toPhoto)
+	if err := readUpright(src, &pl, tiles, opt.Reader); err != nil {
+		return nil, pitch, whole, looked, false
+	}
 	return latticeReading(img, &pl, tiles), pitch, whole, looked, true
 }
 
@@ -968,23 +971,16 @@ func onPrint(found tilesFound, pitch float64) tilesFound {
 // letters are about a sixth).
 const onPrintSide = 0.5
 
-// latticeReading places tiles read in the squares of the lattice pl on
-// its rows and columns, turned so that most letters (weighted by their
-// confidence) stand upright, and returns them in the image's own
-// coordinates.
-func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
-	inv := pl.toPhoto.Inverse()
-	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
-	// Which way is up: each reading's letter's right and down, in
-	// lattice steps.
+// latticeUp is which way is up on the lattice pl, as most letters of
+// tiles stand (weighted by their confidence): a letter's right and down,
+// in lattice steps.
+func latticeUp(pl *printLattice, tiles []Tile) [4]int {
 	votes := map[[4]int]float64{}
 	for _, t := range tiles {
 		if t.Blank {
 			continue
 		}
-		a, b, d := lat(t.Corners[0]), lat(t.Corners[1]), lat(t.Corners[3])
-		k := [4]int{int(math.Round(b.X - a.X)), int(math.Round(b.Y - a.Y)), int(math.Round(d.X - a.X)), int(math.Round(d.Y - a.Y))}
-		votes[k] += t.Conf
+		votes[latticeTurn(pl, t.Corners)] += t.Conf
 	}
 	best, bestV := [4]int{1, 0, 0, 1}, -1.0
 	for k, v := range votes {
@@ -992,6 +988,101 @@ func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
 			best, bestV = k, v
 		}
 	}
+	return best
+}
+
+// latticeTurn is how the quad q (top-left, top-right, bottom-right,
+// bottom-left of a letter) lies on the lattice pl: its right and its
+// down, in lattice steps.
+func latticeTurn(pl *printLattice, q [4]Point) [4]int {
+	inv := pl.toPhoto.Inverse()
+	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
+	a, b, d := lat(q[0]), lat(q[1]), lat(q[3])
+	return [4]int{int(math.Round(b.X - a.X)), int(math.Round(b.Y - a.Y)), int(math.Round(d.X - a.X)), int(math.Round(d.Y - a.Y))}
+}
+
+// readUpright reads the lettered tiles again as vision/scrabble reads a
+// board's tiles once its way up is known (scrabble.ReadSquareUpright):
+// each square cut turned so that the lattice's up (latticeUp) is the
+// crop's, its value number dropped, only upright readings counted, an
+// unsure one read again from crops a little shifted and wider or
+// narrower. Read free, a square's letter may be taken turned: a V with
+// its value 4, turned a twelfth, reads as a K; an I with its 1 as an L.
+func readUpright(src rgbImage, pl *printLattice, tiles []Tile, rd Reader) error {
+	up := latticeUp(pl, tiles)
+	idx := make([]int, 0, len(tiles))
+	for i, t := range tiles {
+		if !t.Blank {
+			idx = append(idx, i)
+		}
+	}
+	reads := make([]ocr.Reading, len(idx))
+	errs := make([]error, len(idx))
+	quads := make([][4]Point, len(idx))
+	for n, i := range idx {
+		q := tiles[i].Corners
+		for k := 0; k < 4; k++ {
+			if rq := rotateCorners(tiles[i].Corners, k); latticeTurn(pl, rq) == up {
+				q = rq
+				break
+			}
+		}
+		quads[n] = q
+	}
+	parallel.For(len(idx), func(n int) {
+		q := quads[n]
+		var crops []*image.RGBA
+		for _, v := range uprightCrops {
+			crops = append(crops, rectify(src, shiftQuad(q, v[1], v[2]), 64, 1+2*v[0]))
+		}
+		reads[n], errs[n] = scrabble.ReadSquareUpright(crops, scrabble.Options{Reader: rd})
+	})
+	for n, i := range idx {
+		if errs[n] != nil {
+			return errs[n]
+		}
+		r := reads[n]
+		if r.Letter == "" {
+			continue
+		}
+		t := &tiles[i]
+		t.Letter, t.Conf = r.Letter, r.Conf
+		t.Corners = quads[n]
+		t.Angle = outlineAngle(t.Corners)
+	}
+	return nil
+}
+
+// uprightCrops are the crops readUpright reads a square from: its margin
+// (a share of the square on every side) and its shift right and down (in
+// squares); the first is ReadSquare's, the others vote where it is
+// unsure (as vision/scrabble's own).
+var uprightCrops = [][3]float64{
+	{scrabble.SquareMargin, 0, 0},
+	{0.05, 0, 0}, {0.18, 0, 0},
+	{scrabble.SquareMargin, 0.06, 0}, {scrabble.SquareMargin, -0.06, 0},
+	{scrabble.SquareMargin, 0, 0.06}, {scrabble.SquareMargin, 0, -0.06},
+}
+
+// shiftQuad moves q by dx of its top side and dy of its left side.
+func shiftQuad(q [4]Point, dx, dy float64) [4]Point {
+	ox := dx*(q[1].X-q[0].X) + dy*(q[3].X-q[0].X)
+	oy := dx*(q[1].Y-q[0].Y) + dy*(q[3].Y-q[0].Y)
+	for i := range q {
+		q[i].X += ox
+		q[i].Y += oy
+	}
+	return q
+}
+
+// latticeReading places tiles read in the squares of the lattice pl on
+// its rows and columns, turned so that most letters (weighted by their
+// confidence) stand upright, and returns them in the image's own
+// coordinates.
+func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
+	inv := pl.toPhoto.Inverse()
+	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
+	best := latticeUp(pl, tiles)
 	r := &Reading{}
 	minR, minC := math.MaxInt, math.MaxInt
 	maxR, maxC := math.MinInt, math.MinInt
