@@ -8,6 +8,7 @@ import (
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -26,6 +27,10 @@ type Reader struct {
 	// Board is the board as it stands (for placeholders on unreadable
 	// tiles); nil for none.
 	Board func() game.Position
+	// Words, when set, is the table's dictionary, asked as evidence of
+	// the board's reading direction when a game's first photo has too
+	// few letters to settle it (turnByWords); nil: the letters alone.
+	Words game.Dictionary
 	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
 	// grid is the grid of the latest photo read (the camera does not
 	// move between turns): the next scan's hint, and where a photo whose
@@ -33,8 +38,10 @@ type Reader struct {
 	grid *vision.Grid
 	// turn is the reading direction of the latest photo whose letters (or
 	// the turn before) settled it (vupw.UpwordsReading.Turned), nil for
-	// none: the next scan's Options.Turn (Scan).
-	turn *int
+	// none: the next scan's Options.Turn (Scan). turnThin: no photo yet
+	// settled it surely (vupw.UpwordsReading.TurnSure; Options.TurnThin).
+	turn     *int
+	turnThin bool
 	// last is the latest photo read (the camera does not move): the next
 	// scan's Options.Last.
 	last image.Image
@@ -115,7 +122,7 @@ func (r *Reader) Geometry() vupw.Geometry {
 // another camera).
 func (r *Reader) Forget() {
 	r.mu.Lock()
-	r.grid, r.turn, r.last = nil, nil, nil
+	r.grid, r.turn, r.turnThin, r.last = nil, nil, false, nil
 	r.measures, r.measured = nil, nil
 	r.opt.Geometry = r.geo
 	r.mu.Unlock()
@@ -151,19 +158,21 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 			return was.Height
 		}
 	}
-	opt.Turn = r.turn
+	opt.Turn, opt.TurnThin = r.turn, r.turnThin
 	if r.grid != nil {
 		opt.Last = r.last
 	}
 	scan, err := Scan(img, opt, r.grid, before)
+	if err == nil && r.Words != nil && !opt.CameraOrientation && !scan.TurnSure && (before == nil || before.Count() == 0) {
+		if byWords := turnByWords(img, opt, scan, r.Words); byWords != nil {
+			scan = byWords
+		}
+	}
 	if err == nil {
 		r.last = img
 		g := scan.Found
 		r.grid = &g
-		if scan.TurnKnown {
-			t := scan.Turned
-			r.turn = &t
-		}
+		r.keepTurn(scan)
 		r.learn(scan.Measures)
 	}
 	r.mu.Unlock()
@@ -171,6 +180,104 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		return game.Reading{}, Unreadable{Err: err}
 	}
 	return ReadingOf(scan, before), nil
+}
+
+// turnByWords settles the reading direction of a game's first photo,
+// whose letters are too few to settle it surely (scan.TurnSure false),
+// by the rules: the board is read on the photo's grid in each of the
+// four directions, and when the words (every run of two or more
+// stacks, across and down) of exactly one of them are all in words,
+// that direction is taken as sure and the photo read in it again
+// (its stacks as sure as their own readings make them). Upside down or
+// on its side, a word's letters read as other letters or none, and
+// rarely spell words again; a word that does (NOON, SOS) leaves two
+// directions standing, and the photo stays unsure. nil: not settled.
+// Only a first photo: with stacks standing, a direction the words
+// gave against the one the board was read in would rewrite the game.
+func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, words game.Dictionary) *vupw.UpwordsReading {
+	if scan.Board == nil || scan.Board.Count() < 2 {
+		return nil
+	}
+	o := opt
+	o.On, o.Measure = &scan.Found, nil
+	settled := -1
+	for k := 0; k < 4; k++ {
+		rd := scan
+		if !scan.TurnKnown || scan.Turned != k {
+			kk := k
+			o.Turn, o.TurnThin = &kk, true
+			again, err := vupw.ScanUpwords(img, o)
+			if err != nil {
+				continue
+			}
+			rd = again
+		}
+		if !allWords(rd.Board, words) {
+			continue
+		}
+		if settled >= 0 {
+			return nil // two directions spell words
+		}
+		settled = k
+	}
+	if settled < 0 {
+		return nil
+	}
+	o.Turn, o.TurnThin = &settled, false
+	sure, err := vupw.ScanUpwords(img, o)
+	if err != nil || !sure.TurnSure {
+		return nil
+	}
+	return sure
+}
+
+// allWords reports whether b holds at least one word and every run of
+// two or more stacks, across and down, is in words.
+func allWords(b *grid.Board, words game.Dictionary) bool {
+	n := 0
+	for _, d := range []grid.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 0}} {
+		for r := 0; r < b.Rows; r++ {
+			for c := 0; c < b.Cols; c++ {
+				p := grid.Pos{Row: r, Col: c}
+				if b.At(p).Empty() || (b.In(p.Add(grid.Pos{Row: -d.Row, Col: -d.Col})) && !b.At(p.Add(grid.Pos{Row: -d.Row, Col: -d.Col})).Empty()) {
+					continue // not a run's first stack
+				}
+				var w strings.Builder
+				run := 0
+				for q := p; b.In(q) && !b.At(q).Empty(); q = q.Add(d) {
+					w.WriteString(b.At(q).Spelling())
+					run++
+				}
+				if run < 2 {
+					continue
+				}
+				if !words.Contains(w.String()) {
+					return false
+				}
+				n++
+			}
+		}
+	}
+	return n > 0
+}
+
+// keepTurn keeps the reading direction a photo was read in for the next
+// photo (r.mu held): a direction the letters settled, surely or not; one
+// read surely in the direction kept makes it sure. A reading made in the
+// direction kept although its own letters surely said otherwise
+// (TurnSure false, Scan) leaves the direction as sure as it was.
+func (r *Reader) keepTurn(scan *vupw.UpwordsReading) {
+	if !scan.TurnKnown {
+		return
+	}
+	if r.turn == nil || *r.turn != scan.Turned {
+		t := scan.Turned
+		r.turn, r.turnThin = &t, !scan.TurnSure
+		return
+	}
+	if scan.TurnSure {
+		r.turnThin = false
+	}
 }
 
 // learn adds a photo's measures and learns the geometry again from all
@@ -210,10 +317,18 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 // a shadow on its border); else it stays out of view.
 //
 // opt.Turn, when set, is the reading direction of the last good photo
-// (UpwordsReading.Turned; Reader keeps it): a photo whose letters vote
-// for another direction, or cannot settle it, is read again in that
-// direction, and the reading that changes fewer of the stacks standing
-// wins.
+// (UpwordsReading.Turned; Reader keeps it; opt.TurnThin when no photo
+// settled it surely): the board does not turn under a fixed camera. A
+// photo whose letters do not settle the direction surely is read again
+// in that direction, and that reading wins unless the photo's own
+// changes fewer of the stacks standing; it is as sure of the direction
+// as the direction kept. A photo whose letters surely vote for another
+// direction is read again in the kept one too, and the reading that
+// changes fewer of the stacks standing wins: the photo's own, sure, or
+// the kept direction's, whose squares are then not sure
+// (vupw.UpwordsReading.MarkTurnUnsure): a direction contradicting the
+// standing board does not silently rewrite it, nor is the board shown
+// sure against the photo's letters.
 func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Board) (*vupw.UpwordsReading, error) {
 	n := opt.Size
 	if n == 0 {
@@ -228,27 +343,40 @@ func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Boa
 		q := straightCorners(*last)
 		opt.Hint = &q
 	}
-	lastTurn := opt.Turn
+	lastTurn, lastThin := opt.Turn, opt.TurnThin
 	if opt.CameraOrientation {
 		lastTurn = nil
 	}
-	opt.Turn = nil
+	opt.Turn, opt.TurnThin = nil, false
 	scan, err := vupw.ScanUpwords(img, opt)
-	if err == nil && lastTurn != nil && before != nil && scan.Turned != *lastTurn {
+	if err == nil && lastTurn != nil && before != nil && (scan.Turned != *lastTurn || !scan.TurnSure) && !(lastThin && scan.TurnKnown && scan.Turned == *lastTurn) {
 		// The board has not turned under a fixed camera: this photo's
 		// letters voted for another reading direction than the last
-		// good photo's (or could not settle it). Read it again as the
-		// last photo was read and keep whichever changes fewer of the
-		// stacks standing (a board really turned reads as it stands
-		// only its own way).
+		// good photo's, or could not settle it surely. Read it again
+		// as the last photo was read. A photo unsure of its direction
+		// takes the kept one unless its own reading changes fewer of
+		// the stacks standing; a photo sure of another keeps whichever
+		// changes fewer (a board really turned reads as it stands only
+		// its own way), not sure when that is the kept direction.
 		o := opt
-		o.On, o.Turn = &scan.Found, lastTurn
-		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil && changedStacks(again.Board, before) < changedStacks(scan.Board, before) {
-			scan = again
+		o.On, o.Turn, o.TurnThin = &scan.Found, lastTurn, lastThin
+		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil {
+			ca, cs := changedStacks(again.Board, before), changedStacks(scan.Board, before)
+			switch {
+			case !scan.TurnSure && ca <= cs:
+				scan = again
+			case scan.TurnSure && ca < cs:
+				again.MarkTurnUnsure()
+				scan = again
+			}
 		}
 	}
-	if lastTurn != nil && (err != nil || scan.Turned == *lastTurn) {
-		opt.Turn = lastTurn // re-reads on another grid keep the direction
+	switch {
+	case lastTurn == nil:
+	case err != nil:
+		opt.Turn, opt.TurnThin = lastTurn, lastThin // re-reads on another grid keep the direction
+	case scan.Turned == *lastTurn:
+		opt.Turn, opt.TurnThin = lastTurn, !scan.TurnSure
 	}
 	if errors.Is(err, vision.ErrOutOfView) && last != nil && before != nil {
 		// A board at the picture's edge: this frame's search saw it cut
@@ -387,6 +515,12 @@ func placeholder(before *grid.Board, p grid.Pos) string {
 	return "A"
 }
 
+// turnUnsure is the confidence a stack is shown at, at most, when the
+// board's reading direction is not sure (vupw.UpwordsReading.TurnSure):
+// under game.LowConf, so the page marks it, and above the reconciling's
+// game.Guessed and faint readings, so the rules weigh it as read.
+const turnUnsure = 0.75
+
 // firmHeight is the margin of a photo's height over the runner-up
 // (vupw.Cell.HeightOK) from which the photo's height stands against the
 // game's history: under it the history's height is taken without doubt.
@@ -454,6 +588,18 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && (s.Height != was.Height+1 || cell.Conf >= vupw.SureConf)):
 				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
 				conf[r][c] = cell.Conf
+			}
+		}
+	}
+	if !scan.TurnSure {
+		// The board's reading direction is not sure (a handful of
+		// letters voted it, or the photo's letters surely voted
+		// another): no stack is shown sure, whatever its letter.
+		for r := range conf {
+			for c := range conf[r] {
+				if !b.At(grid.Pos{Row: r, Col: c}).Empty() {
+					conf[r][c] = min(conf[r][c], turnUnsure)
+				}
 			}
 		}
 	}
