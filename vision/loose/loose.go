@@ -187,8 +187,8 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 // opt.Lattice, places them on the lattice. A Lexicon table (Lattice and a
 // Reader, not Twists) whose search reads fewer than minSure tiles sure,
 // or none at all, is searched again (lookAgain); a Twists table read by a
-// reader is searched in its grey levels stretched as well where they span
-// few (scanStretched).
+// reader whose search reads fewer than minSure tiles sure is searched
+// again in its grey levels stretched, where they span few (scanStretched).
 func Scan(img image.Image, opt Options) (*Reading, error) {
 	now := opt.Clock
 	if now == nil {
