@@ -65,7 +65,12 @@
 // The faces are compared on their grey levels only (lumaCrop), cheaper
 // than the reader's crops. With
 // Options.Turn the reading direction is an earlier photo's, not the
-// letters' vote.
+// letters' vote. A direction the letters do not settle at first is voted
+// again once the unsure letters were read again at other heights. A
+// direction settled by fewer than six letters that differ from
+// themselves turned half way round, or with a close second (turnVote.firm),
+// is not sure (UpwordsReading.TurnSure): no stack is then Sure, nor any
+// square a stack would stand on were the board read another way round.
 //
 // # Heights
 //

@@ -254,6 +254,38 @@ const (
 	tallOther   = 0.9
 )
 
+// ghostNear: a tall stack's face as read whose centre lies within this
+// fraction of the tile's side of a lower stack's face bearing the same
+// letter is that stack's face, read again (a ghost): a crop a level
+// higher or lower lies on it too, so it supports nothing, and the letter
+// a single other height reads at ghostConf or more, its face as far
+// from that face, replaces it. On the tuning set 9595, 1-high stacks
+// read 5 high in views tilted 35-40 degrees bore the letter of a lower
+// neighbour whose face lay 0.07-0.87 of a side away, while a level or
+// two up from the floor their own letter read at 0.87-1.00 (two of them
+// mended so, 0014 and 0054; docs/vision.md).
+const (
+	ghostNear = 0.9
+	ghostConf = 0.8
+)
+
+// ghostOf reports whether stack c's face as read lies on a lower stack's
+// face bearing the same letter (ghostNear), and that face's centre.
+func ghostOf(cells []Cell, c *Cell, side float64) (vision.Point, bool) {
+	at := quadCentre(c.Face)
+	for j := range cells {
+		o := &cells[j]
+		if o == c || o.Height == 0 || o.Height >= c.Height || o.Letter != c.Letter {
+			continue
+		}
+		oc := quadCentre(o.Face)
+		if math.Hypot(oc.X-at.X, oc.Y-at.Y) < ghostNear*side {
+			return oc, true
+		}
+	}
+	return vision.Point{}, false
+}
+
 // tallShift: a tall stack's letter is checked only when its face lies at
 // least this far (a fraction of the tile's side) from where a stack one
 // high would show it. Nearer, as in views from nearly overhead, even a
@@ -301,7 +333,11 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 		reads := make([]ocr.Reading, geo.MaxStack+2) // by height; [0] and [MaxStack+1] unread
 		done := make([]bool, geo.MaxStack+2)
 		supported := false
+		ghost, isGhost := ghostOf(cells, c, side)
 		for _, h := range []int{c.Height - 1, c.Height + 1} {
+			if isGhost {
+				break
+			}
 			if h < 1 || h > geo.MaxStack {
 				continue
 			}
@@ -339,6 +375,18 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 			}
 			if b.Conf > a.Conf {
 				a = b
+			}
+			if a.Conf > best.Conf {
+				best = a
+			}
+		}
+		for h := 1; isGhost && best.Letter == "" && h <= geo.MaxStack; h++ {
+			// A ghost: the surest letter a single height reads off the
+			// face it lies on.
+			a := reads[h]
+			fc := quadCentre(faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo))
+			if h == c.Height || a.Letter == "" || a.Letter == c.Letter || a.Conf < ghostConf || math.Hypot(fc.X-ghost.X, fc.Y-ghost.Y) < ghostNear*side {
+				continue
 			}
 			if a.Conf > best.Conf {
 				best = a

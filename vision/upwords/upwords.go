@@ -91,6 +91,10 @@ type Options struct {
 	// board's reading direction is taken as known and the letters' own
 	// vote is not asked.
 	Turn *int
+	// TurnThin: Turn was settled by too few letters to be sure (the
+	// earlier reading's TurnSure was false): the reading is made in that
+	// direction but is not sure of it (UpwordsReading.TurnSure).
+	TurnThin bool
 	// ExactShrink: the board search shrinks the photo to its work picture
 	// exactly, the same on every architecture, instead of with OpenCV's
 	// INTER_AREA (vision.SearchOptions.ExactShrink). Off by default.
@@ -234,6 +238,35 @@ func unsureBesideCover(cells []Cell, n int) {
 	}
 }
 
+// unsureTurned makes every square whose reading depends on the board's
+// reading direction not Sure: each stack, and each square a stack would
+// stand on were the board read a quarter, half or three quarters turned
+// (on a square board the squares of a stack's orbit under turning).
+func unsureTurned(cells []Cell, n int) {
+	if len(cells) != n*n {
+		return
+	}
+	for _, c := range cells {
+		if c.Height == 0 {
+			continue
+		}
+		p := c.Pos
+		for t := 0; t < 4; t++ {
+			cells[p.Row*n+p.Col].Sure = false
+			p = grid.Pos{Row: p.Col, Col: n - 1 - p.Row}
+		}
+	}
+}
+
+// MarkTurnUnsure makes the reading not sure of its reading direction
+// (TurnSure false), and so not Sure on any square whose reading depends
+// on it (unsureTurned): a photo whose letters surely voted for another
+// direction than the one the reading was made in.
+func (r *UpwordsReading) MarkTurnUnsure() {
+	r.TurnSure = false
+	unsureTurned(r.Cells, r.Board.Cols)
+}
+
 // UpwordsReading is one photo of an Upwords board, read.
 type UpwordsReading struct {
 	Board   *grid.Board
@@ -259,6 +292,14 @@ type UpwordsReading struct {
 	// TurnKnown: the letters (or Options.Turn) settled the reading
 	// direction; else Turned is 0 by default, not by sight.
 	TurnKnown bool
+	// TurnSure: the reading direction is sure, settled by enough letters
+	// with a wide enough margin (turnVote.firm), or given by Options.Turn
+	// (not TurnThin). When it is not, no stack is Sure, nor any square
+	// a stack would stand on were the board read another way round
+	// (unsureTurned).
+	TurnSure bool
+	// vote is how the photo's letters voted on the reading direction.
+	vote turnVote
 	// Measures are the stacks Options.Measure knew the height of, measured
 	// (LearnGeometry).
 	Measures []StackMeasure
@@ -360,12 +401,14 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// was mended (docs/vision.md).
 		dropCentrePrint(img, cells, n)
 	}
-	k, known := letterTurn(cells)
+	vote := voteTurn(cells)
+	k, known, firm := vote.k, vote.known, vote.firm()
 	if opt.Turn != nil {
-		k, known = (*opt.Turn%4+4)%4, true
+		k, known, firm = (*opt.Turn%4+4)%4, true, !opt.TurnThin
 	}
-	r.TurnKnown = known
-	if kr, ok := opt.Reader.(ocr.KnownReader); ok && known {
+	r.vote = vote
+	kr, canKnow := opt.Reader.(ocr.KnownReader)
+	if canKnow && known {
 		if err := rereadTurned(cells, faces, kr, k); err != nil {
 			return nil, err
 		}
@@ -379,6 +422,23 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
 			return nil, err
+		}
+		if opt.Turn == nil && !firm {
+			// The letters read again at other heights and pooled may
+			// settle what their first readings did not (a crop cut off
+			// the face of a stack whose height was misjudged): they
+			// vote again, and a direction they now settle, or settle
+			// surely, is taken.
+			again := voteTurn(cells)
+			if again.known && (!known || again.k == k || again.firm()) {
+				r.vote = again
+				if canKnow && (!known || again.k != k) {
+					if err := rereadTurned(cells, faces, kr, again.k); err != nil {
+						return nil, err
+					}
+				}
+				k, known, firm = again.k, true, again.firm()
+			}
 		}
 		if opt.Stood != nil {
 			turned := 0
@@ -420,6 +480,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		cells[i].Sure = sureCell(cells[i], opt.Geometry.SquareMM != 0)
 	}
 	unsureBesideCover(cells, n)
+	r.TurnKnown, r.TurnSure = known, firm
+	if !firm {
+		unsureTurned(cells, n)
+	}
 	r.Cells = cells
 	if k != 0 && !opt.CameraOrientation {
 		r.Cells, r.Corners = turnReading(cells, r.Corners, n, k)
@@ -582,6 +646,51 @@ var (
 // symmetric kind, all of them vote on the end, as they would otherwise.
 // known is false (and the turn 0) when the letters do not decide.
 func letterTurn(cells []Cell) (turn int, known bool) {
+	v := voteTurn(cells)
+	return v.k, v.known
+}
+
+// turnVote is how the letters voted on the board's reading direction
+// (voteTurn): the turn k when they decided it (known), and how many
+// letters stood for it and against it, on the axis and on the end.
+type turnVote struct {
+	k     int
+	known bool
+	// axisFor, axisAgainst: the letters (all but O and X) that stood
+	// along the chosen axis and across it.
+	axisFor, axisAgainst int
+	// endFor, endAgainst: the letters that voted on the end, for the
+	// turn chosen and for the half turn from it. byAll: every letter
+	// that voted on the end looks the same turned half way round (the
+	// end is a coin toss).
+	endFor, endAgainst int
+	byAll              bool
+}
+
+// Sure turn: the reading direction a photo's letters settle is sure when
+// at least firmTurnVotes letters that differ from themselves turned half
+// way round voted for its end, at least firmTurnRatio times as many as
+// for the other end, and at least as many letters stood along its axis
+// as firmTurnVotes, firmTurnRatio times as many as across it. A handful
+// of letters (a game's first word, blurred in a steep view) is no sure
+// direction: on the tuning game 9898 a first photo of five letters whose
+// direction the letters did not settle was read upside down, its letters
+// shown sure (docs/vision.md, "A reading direction from a few letters").
+const (
+	firmTurnVotes = 6
+	firmTurnRatio = 4
+)
+
+// firm reports whether the vote settles the reading direction surely.
+func (v turnVote) firm() bool {
+	return v.known && !v.byAll &&
+		v.endFor >= firmTurnVotes && v.endFor >= firmTurnRatio*v.endAgainst &&
+		v.axisFor >= firmTurnVotes && v.axisFor >= firmTurnRatio*v.axisAgainst
+}
+
+// voteTurn is letterTurn's vote, with the letters counted for and
+// against.
+func voteTurn(cells []Cell) turnVote {
 	var axis [2]int
 	var end, all [4]int
 	n := 0
@@ -607,24 +716,27 @@ func letterTurn(cells []Cell) (turn int, known bool) {
 	if axis[1] > axis[0] {
 		a = 1
 	}
+	v := turnVote{axisFor: axis[a], axisAgainst: axis[1-a]}
 	if n < 3 || axis[0]+axis[1] == 0 || axis[a]*3 < (axis[0]+axis[1])*2 {
-		return 0, false
+		return v
 	}
 	votes := end
 	if votes[a]+votes[a+2] == 0 {
-		votes = all
+		votes, v.byAll = all, true
 	}
 	if votes[a]+votes[a+2] == 0 {
-		return 0, false
+		return v
 	}
 	k := a
 	if votes[a+2] > votes[a] {
 		k = a + 2
 	}
+	v.endFor, v.endAgainst = votes[k], votes[(k+2)%4]
 	if votes[k]*3 < (votes[a]+votes[a+2])*2 {
-		return 0, false
+		return v
 	}
-	return k, true
+	v.k, v.known = k, true
+	return v
 }
 
 // rereadTurned reads again, knowing the board's reading direction (the

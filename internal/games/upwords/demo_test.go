@@ -18,7 +18,11 @@ import (
 // stood, reconciled as the service does (game.ReconcileUpwordsJudged
 // with the rules): every turn comes out right, and at most one square read right
 // is marked unsure over the whole game (10 were, before a stack read one
-// higher under its own letter, read surely, kept the history's height).
+// higher under its own letter, read surely, kept the history's height),
+// besides the first word's: its five letters are too few to settle the
+// board's reading direction surely, so they are all shown unsure
+// (docs/vision.md, "A reading direction from a few letters"), and the
+// second photo settles it.
 func TestDemoUnsureMarks(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads 11 photos")
@@ -48,7 +52,7 @@ func TestDemoUnsureMarks(t *testing.T) {
 	defer closeReader()
 	reconcile := game.ReconcileUpwordsJudged(Scorer{Rules: upwords.Rules{Edition: upwords.Edition(10), Dictionary: dict.English()}})
 	before := grid.New(10, 10)
-	total := 0
+	total, thinPhotos := 0, 0
 	for i, want := range boards {
 		jpg, err := os.ReadFile(fmt.Sprintf("../../../hw/camera/demodata/frames/turn-%02d.jpg", i+1))
 		if err != nil {
@@ -67,7 +71,11 @@ func TestDemoUnsureMarks(t *testing.T) {
 				t.Logf("turn %d: %v unsure (%.2f), read %v, is %v", i+1, p, rec.Conf[p.Row][p.Col], got.At(p), s)
 			}
 		})
-		total += n
+		if rd.turnThin {
+			thinPhotos++
+		} else {
+			total += n
+		}
 		if !got.Equal(want) {
 			t.Errorf("turn %d: read\n%s\nwant\n%s", i+1, got, want)
 		}
@@ -75,5 +83,8 @@ func TestDemoUnsureMarks(t *testing.T) {
 	}
 	if total > 1 {
 		t.Errorf("%d squares read right marked unsure through the demo, want at most 1", total)
+	}
+	if thinPhotos > 1 {
+		t.Errorf("%d photos unsure of the board's reading direction, want the first word's alone", thinPhotos)
 	}
 }

@@ -33,8 +33,10 @@ type Reader struct {
 	grid *vision.Grid
 	// turn is the reading direction of the latest photo whose letters (or
 	// the turn before) settled it (vupw.UpwordsReading.Turned), nil for
-	// none: the next scan's Options.Turn (Scan).
-	turn *int
+	// none: the next scan's Options.Turn (Scan). turnThin: no photo yet
+	// settled it surely (vupw.UpwordsReading.TurnSure; Options.TurnThin).
+	turn     *int
+	turnThin bool
 	// last is the latest photo read (the camera does not move): the next
 	// scan's Options.Last.
 	last image.Image
@@ -115,7 +117,7 @@ func (r *Reader) Geometry() vupw.Geometry {
 // another camera).
 func (r *Reader) Forget() {
 	r.mu.Lock()
-	r.grid, r.turn, r.last = nil, nil, nil
+	r.grid, r.turn, r.turnThin, r.last = nil, nil, false, nil
 	r.measures, r.measured = nil, nil
 	r.opt.Geometry = r.geo
 	r.mu.Unlock()
@@ -151,7 +153,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 			return was.Height
 		}
 	}
-	opt.Turn = r.turn
+	opt.Turn, opt.TurnThin = r.turn, r.turnThin
 	if r.grid != nil {
 		opt.Last = r.last
 	}
@@ -160,10 +162,7 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		r.last = img
 		g := scan.Found
 		r.grid = &g
-		if scan.TurnKnown {
-			t := scan.Turned
-			r.turn = &t
-		}
+		r.keepTurn(scan)
 		r.learn(scan.Measures)
 	}
 	r.mu.Unlock()
@@ -171,6 +170,25 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		return game.Reading{}, Unreadable{Err: err}
 	}
 	return ReadingOf(scan, before), nil
+}
+
+// keepTurn keeps the reading direction a photo was read in for the next
+// photo (r.mu held): a direction the letters settled, surely or not; one
+// read surely in the direction kept makes it sure. A reading made in the
+// direction kept although its own letters surely said otherwise
+// (TurnSure false, Scan) leaves the direction as sure as it was.
+func (r *Reader) keepTurn(scan *vupw.UpwordsReading) {
+	if !scan.TurnKnown {
+		return
+	}
+	if r.turn == nil || *r.turn != scan.Turned {
+		t := scan.Turned
+		r.turn, r.turnThin = &t, !scan.TurnSure
+		return
+	}
+	if scan.TurnSure {
+		r.turnThin = false
+	}
 }
 
 // learn adds a photo's measures and learns the geometry again from all
@@ -210,10 +228,18 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 // a shadow on its border); else it stays out of view.
 //
 // opt.Turn, when set, is the reading direction of the last good photo
-// (UpwordsReading.Turned; Reader keeps it): a photo whose letters vote
-// for another direction, or cannot settle it, is read again in that
-// direction, and the reading that changes fewer of the stacks standing
-// wins.
+// (UpwordsReading.Turned; Reader keeps it; opt.TurnThin when no photo
+// settled it surely): the board does not turn under a fixed camera. A
+// photo whose letters do not settle the direction surely is read again
+// in that direction, and that reading wins unless the photo's own
+// changes fewer of the stacks standing; it is as sure of the direction
+// as the direction kept. A photo whose letters surely vote for another
+// direction is read again in the kept one too, and the reading that
+// changes fewer of the stacks standing wins: the photo's own, sure, or
+// the kept direction's, whose squares are then not sure
+// (vupw.UpwordsReading.MarkTurnUnsure): a direction contradicting the
+// standing board does not silently rewrite it, nor is the board shown
+// sure against the photo's letters.
 func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Board) (*vupw.UpwordsReading, error) {
 	n := opt.Size
 	if n == 0 {
@@ -228,27 +254,40 @@ func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Boa
 		q := straightCorners(*last)
 		opt.Hint = &q
 	}
-	lastTurn := opt.Turn
+	lastTurn, lastThin := opt.Turn, opt.TurnThin
 	if opt.CameraOrientation {
 		lastTurn = nil
 	}
-	opt.Turn = nil
+	opt.Turn, opt.TurnThin = nil, false
 	scan, err := vupw.ScanUpwords(img, opt)
-	if err == nil && lastTurn != nil && before != nil && scan.Turned != *lastTurn {
+	if err == nil && lastTurn != nil && before != nil && (scan.Turned != *lastTurn || !scan.TurnSure) && !(lastThin && scan.TurnKnown && scan.Turned == *lastTurn) {
 		// The board has not turned under a fixed camera: this photo's
 		// letters voted for another reading direction than the last
-		// good photo's (or could not settle it). Read it again as the
-		// last photo was read and keep whichever changes fewer of the
-		// stacks standing (a board really turned reads as it stands
-		// only its own way).
+		// good photo's, or could not settle it surely. Read it again
+		// as the last photo was read. A photo unsure of its direction
+		// takes the kept one unless its own reading changes fewer of
+		// the stacks standing; a photo sure of another keeps whichever
+		// changes fewer (a board really turned reads as it stands only
+		// its own way), not sure when that is the kept direction.
 		o := opt
-		o.On, o.Turn = &scan.Found, lastTurn
-		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil && changedStacks(again.Board, before) < changedStacks(scan.Board, before) {
-			scan = again
+		o.On, o.Turn, o.TurnThin = &scan.Found, lastTurn, lastThin
+		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil {
+			ca, cs := changedStacks(again.Board, before), changedStacks(scan.Board, before)
+			switch {
+			case !scan.TurnSure && ca <= cs:
+				scan = again
+			case scan.TurnSure && ca < cs:
+				again.MarkTurnUnsure()
+				scan = again
+			}
 		}
 	}
-	if lastTurn != nil && (err != nil || scan.Turned == *lastTurn) {
-		opt.Turn = lastTurn // re-reads on another grid keep the direction
+	switch {
+	case lastTurn == nil:
+	case err != nil:
+		opt.Turn, opt.TurnThin = lastTurn, lastThin // re-reads on another grid keep the direction
+	case scan.Turned == *lastTurn:
+		opt.Turn, opt.TurnThin = lastTurn, !scan.TurnSure
 	}
 	if errors.Is(err, vision.ErrOutOfView) && last != nil && before != nil {
 		// A board at the picture's edge: this frame's search saw it cut
@@ -387,6 +426,12 @@ func placeholder(before *grid.Board, p grid.Pos) string {
 	return "A"
 }
 
+// turnUnsure is the confidence a stack is shown at, at most, when the
+// board's reading direction is not sure (vupw.UpwordsReading.TurnSure):
+// under game.LowConf, so the page marks it, and above the reconciling's
+// game.Guessed and faint readings, so the rules weigh it as read.
+const turnUnsure = 0.75
+
 // firmHeight is the margin of a photo's height over the runner-up
 // (vupw.Cell.HeightOK) from which the photo's height stands against the
 // game's history: under it the history's height is taken without doubt.
@@ -454,6 +499,18 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && (s.Height != was.Height+1 || cell.Conf >= vupw.SureConf)):
 				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
 				conf[r][c] = cell.Conf
+			}
+		}
+	}
+	if !scan.TurnSure {
+		// The board's reading direction is not sure (a handful of
+		// letters voted it, or the photo's letters surely voted
+		// another): no stack is shown sure, whatever its letter.
+		for r := range conf {
+			for c := range conf[r] {
+				if !b.At(grid.Pos{Row: r, Col: c}).Empty() {
+					conf[r][c] = min(conf[r][c], turnUnsure)
+				}
 			}
 		}
 	}

@@ -231,10 +231,12 @@ func scanCommittedScene(t *testing.T) (image.Image, vupw.Options, *vupw.UpwordsR
 // changes fewer of the stacks standing wins: the last direction when the
 // board as it stands reads that way, the photo's own when the board as
 // it stands is the photo's own reading (a last direction that was wrong).
+// The last direction kept against the photo's letters, which settle
+// their own surely, is not sure (no square silently rewritten).
 func TestScanKeepsTheTurn(t *testing.T) {
 	img, opt, good := scanCommittedScene(t)
-	if !good.TurnKnown {
-		t.Fatal("the committed scene's reading direction is not settled by its letters")
+	if !good.TurnKnown || !good.TurnSure {
+		t.Fatal("the committed scene's reading direction is not settled surely by its letters")
 	}
 	other := (good.Turned + 2) % 4
 	o := opt
@@ -254,10 +256,11 @@ func TestScanKeepsTheTurn(t *testing.T) {
 		last   int         // the last good photo's direction
 		before *grid.Board // the board as it stands
 		want   *vupw.UpwordsReading
+		sure   bool // sure of the direction
 	}{
-		{"the same direction", good.Turned, good.Board, good},
-		{"the board as it stands reads the last direction", other, turned.Board, turned},
-		{"the board as it stands reads the photo's own", other, good.Board, good},
+		{"the same direction", good.Turned, good.Board, good, true},
+		{"the board as it stands reads the last direction", other, turned.Board, turned, false},
+		{"the board as it stands reads the photo's own", other, good.Board, good, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -273,6 +276,9 @@ func TestScanKeepsTheTurn(t *testing.T) {
 			// letters of the wrong direction read again at it.)
 			if got.Turned != tc.want.Turned || 10*changedStacks(got.Board, tc.want.Board) > tc.want.Board.Count() {
 				t.Errorf("read at turn %d:\n%s\nwant turn %d:\n%s", got.Turned, got.Board, tc.want.Turned, tc.want.Board)
+			}
+			if got.TurnSure != tc.sure {
+				t.Errorf("sure of the direction: %v, want %v", got.TurnSure, tc.sure)
 			}
 		})
 	}

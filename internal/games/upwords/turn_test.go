@@ -1,0 +1,185 @@
+package upwords
+
+import (
+	"context"
+	"fmt"
+	"image"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision/render"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
+)
+
+// turnGame is a game's first two boards, as text: a first word of five
+// letters, whose reading direction its letters do not settle surely, and
+// two more words across it, which do.
+var turnGame = []string{
+	"4,3,across,STEEP",
+	"4,3,across,STEEP;2,5,down,BREAD;4,7,down,PLUM",
+}
+
+// turnBoard builds a board from "ROW,COL,across|down,WORD;..." (heights 1).
+func turnBoard(t *testing.T, spec string) *grid.Board {
+	t.Helper()
+	b := grid.New(10, 10)
+	for _, w := range strings.Split(spec, ";") {
+		f := strings.Split(w, ",")
+		var r0, c0 int
+		if _, err := fmt.Sscan(f[0], &r0); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := fmt.Sscan(f[1], &c0); err != nil {
+			t.Fatal(err)
+		}
+		for i, l := range f[3] {
+			p := grid.Pos{Row: r0, Col: c0 + i}
+			if f[2] == "down" {
+				p = grid.Pos{Row: r0 + i, Col: c0}
+			}
+			b.Set(p, grid.Stack{Letter: string(l), Height: 1})
+		}
+	}
+	return b
+}
+
+// shownSure counts the stacks a reading shows sure (conf at least
+// game.LowConf) and the stacks it holds.
+func shownSure(rd game.Reading) (sure, stacks int) {
+	b := rd.Board.(*grid.Board)
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if s.Empty() {
+			return
+		}
+		stacks++
+		if rd.Conf[p.Row][p.Col] >= game.LowConf {
+			sure++
+		}
+	})
+	return sure, stacks
+}
+
+// TestTurnThroughAGame: through a game with a fixed camera, a first
+// photo whose reading direction five letters settle is shown unsure on
+// every stack, and the next photo, with more letters, settles the
+// direction surely. A photo unsure of its direction is read in the
+// direction kept from the game's photos; a photo sure of another
+// direction than the board as it stands reads does not silently rewrite
+// the board: read as the board stands, it is shown unsure. Rendered
+// photos of a board upside down in the picture, easy conditions.
+func TestTurnThroughAGame(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a game")
+	}
+	o, err := render.RandomOptions(171101, "easy")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.YawDeg, o.Hand = 181, false
+	o.FitUpwords(10)
+	var boards []*grid.Board
+	var frames [][]byte
+	var imgs []image.Image
+	for _, spec := range turnGame {
+		b := turnBoard(t, spec)
+		sc, err := render.Render("upwords", []byte(b.String()), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		img, err := sc.Photo()
+		if err != nil {
+			t.Fatal(err)
+		}
+		boards, frames, imgs = append(boards, b), append(frames, sc.JPEG), append(imgs, img)
+	}
+	rd, closer, err := NewReader(10, "", t.Logf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer closer()
+
+	t.Run("through the reader", func(t *testing.T) {
+		before := grid.New(10, 10)
+		for i, f := range frames {
+			r, err := rd.read(context.Background(), game.Frame{JPEG: f}, before)
+			if err != nil {
+				t.Fatalf("photo %d: %v", i+1, err)
+			}
+			sure, stacks := shownSure(r)
+			thin := i == 0
+			switch {
+			case thin && sure > 0:
+				t.Errorf("photo %d: %d of %d stacks shown sure, the direction settled by five letters", i+1, sure, stacks)
+			case !thin && sure == 0:
+				t.Errorf("photo %d: no stack of %d shown sure, the direction settled by %d letters", i+1, stacks, boards[i].Count())
+			}
+			if rd.turnThin != thin || rd.turn == nil {
+				t.Errorf("photo %d: the reader keeps the direction %v, thin %v; want thin %v", i+1, rd.turn, rd.turnThin, thin)
+			}
+			if b := r.Board.(*grid.Board); !thin && !b.Equal(boards[i]) {
+				t.Errorf("photo %d: read\n%swant\n%s", i+1, b, boards[i])
+			}
+			before = boards[i]
+		}
+	})
+
+	// The photos read on their own, and in the other direction.
+	opt := rd.opt
+	own := make([]*vupw.UpwordsReading, len(imgs))
+	other := make([]*vupw.UpwordsReading, len(imgs))
+	for i, img := range imgs {
+		if own[i], err = vupw.ScanUpwords(img, opt); err != nil {
+			t.Fatal(err)
+		}
+		o := opt
+		k := (own[i].Turned + 2) % 4
+		o.On, o.Turn = &own[i].Found, &k
+		if other[i], err = vupw.ScanUpwords(img, o); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if own[0].TurnSure || !own[1].TurnSure {
+		t.Fatalf("the photos alone: sure of the direction %v and %v, want false and true", own[0].TurnSure, own[1].TurnSure)
+	}
+	tests := []struct {
+		name   string
+		photo  int
+		kept   int  // the direction kept: 0 the photo's own, 2 the other
+		thin   bool // the direction kept is thin
+		before *grid.Board
+		want   *vupw.UpwordsReading
+		sure   bool
+	}{
+		{"an unsure photo in the direction kept", 0, 0, false, grid.New(10, 10), own[0], true},
+		{"an unsure photo, the board as it stands read the other way", 0, 2, false, other[0].Board, other[0], true},
+		{"an unsure photo, an unsure direction kept", 0, 0, true, grid.New(10, 10), own[0], false},
+		{"a sure photo in the direction kept", 1, 0, false, boards[0], own[1], true},
+		{"a sure photo, the board as it stands read the other way", 1, 2, false, other[0].Board, other[1], false},
+		{"a sure photo, the board as it stands its own way", 1, 2, false, boards[0], own[1], true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			o := opt
+			k := (own[tc.photo].Turned + tc.kept) % 4
+			o.Turn, o.TurnThin = &k, tc.thin
+			got, err := Scan(imgs[tc.photo], o, &own[tc.photo].Found, tc.before)
+			if err != nil {
+				t.Fatal(err)
+			}
+			// (Read the wrong way round, the garbled letters differ as
+			// the scan is told what stood: only the direction counts.)
+			if got.Turned != tc.want.Turned || tc.want == own[tc.photo] && 10*changedStacks(got.Board, tc.want.Board) > tc.want.Board.Count() {
+				t.Errorf("read at turn %d:\n%s\nwant turn %d:\n%s", got.Turned, got.Board, tc.want.Turned, tc.want.Board)
+			}
+			if got.TurnSure != tc.sure {
+				t.Errorf("sure of the direction: %v, want %v", got.TurnSure, tc.sure)
+			}
+			sure, stacks := shownSure(ReadingOf(got, tc.before))
+			if !tc.sure && sure > 0 {
+				t.Errorf("%d of %d stacks shown sure", sure, stacks)
+			}
+		})
+	}
+}
