@@ -228,12 +228,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	var printPitch float64
 	var parts *Reading
+	var printEmpty bool
 	if board == nil && !opt.Twists {
 		// Part of a board, too little of it for the board's reader: its
 		// squares by the print's lines. Where only parts of the photo
 		// show a lattice, their reading stands against the loose
 		// search's (below).
-		gr, pitch, whole, ok := onPrintLattice(img, opt)
+		gr, pitch, whole, looked, ok := onPrintLattice(img, opt)
 		if ok && whole {
 			return done(gr)
 		}
@@ -241,6 +242,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			parts = gr
 		}
 		printPitch = pitch
+		printEmpty = looked && !ok
 	}
 	var found tilesFound
 	var lookedAgain bool
@@ -271,6 +273,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	// across are its letters, not tiles; the parts' lattices' reading
 	// stands where it has more tiles read sure than the loose search.
 	found = onPrint(found, printPitch)
+	if printEmpty && len(found.tiles) > 0 {
+		// The board's squares in view were all looked at and none
+		// holds a tile's letter: what the loose search took for tiles
+		// is the print outside its squares or over them (the rim's
+		// pictured tiles and name, a square's size; a premium square's
+		// words). A tile lies in a square.
+		return nil, fmt.Errorf("%w: a board's print, no tile in its squares (the %d marks the loose search found are its print)", ErrNoTiles, len(found.tiles))
+	}
 	if parts != nil && sureCount(parts.Tiles) > sureCount(found.tiles) {
 		return done(parts)
 	}

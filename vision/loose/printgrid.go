@@ -788,12 +788,16 @@ func lookAt(m *image.RGBA) squareLook {
 // reading Scan weighs against the loose search's). pitch is the
 // lattice's pitch in the photo's pixels where one was seen (even in one
 // part of the photo only), else 0: the photo shows a board's print, and
-// a loose tile on it is as large as its squares (onPrint).
-func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, whole, ok bool) {
+// a loose tile on it is as large as its squares (onPrint). looked says
+// the squares were looked at, every one in view (a lattice of the whole
+// photo, or of two of its parts or more), whether or not a tile was
+// read in them: where none was, a loose tile there is the print's
+// (Scan).
+func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, whole, looked, ok bool) {
 	src := opt.rgbOf(img)
 	parts := printLattices(src)
 	if len(parts) == 0 {
-		return nil, 0, false, false
+		return nil, 0, false, false, false
 	}
 	pitch = parts[0].pl.pitch
 	whole = parts[0].at == (image.Rectangle{})
@@ -801,8 +805,9 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 		// One part alone: too little to read the squares by (the gaps
 		// between tiles lying in a heap make a lattice in part of a
 		// photo), enough to say the print's squares are that large.
-		return nil, pitch, false, false
+		return nil, pitch, false, false, false
 	}
+	looked = true
 	var tiles []Tile
 	var plain []plainSquare
 	ref, refN := parts[0], -1
@@ -814,7 +819,7 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 		ts, ps := gridTiles(psrc, pt.pl)
 		ts, err := readSquares(psrc, ts, opt.Reader)
 		if err != nil {
-			return nil, pitch, whole, false
+			return nil, pitch, whole, looked, false
 		}
 		off := Point{X: float64(pt.at.Min.X), Y: float64(pt.at.Min.Y)}
 		for i := range ts {
@@ -832,13 +837,16 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 	// A tile read in two parts (they overlap): the surer reading.
 	tiles = dropDoubles(tiles)
 	if len(tiles) == 0 {
-		return nil, pitch, whole, false
+		return nil, pitch, whole, looked, false
 	}
 	// A blank tile: a square with no ink, the colour of the tiles read.
 	tiles = append(tiles, dropBlankDoubles(blanksAmong(tiles, plain), tiles)...)
 	pl := *ref.pl
 	pl.toPhoto = vision.Homography{1, 0, float64(ref.at.Min.X), 0, 1, float64(ref.at.Min.Y), 0, 0, 1}.Mul(pl.toPhoto)
-	return latticeReading(img, &pl, tiles), pitch, whole, true
+	if err := readUpright(src, &pl, tiles, opt.Reader); err != nil {
+		return nil, pitch, whole, looked, false
+	}
+	return latticeReading(img, &pl, tiles), pitch, whole, looked, true
 }
 
 // partLattice is a print lattice seen in the part at of a photo (in the
@@ -963,23 +971,16 @@ func onPrint(found tilesFound, pitch float64) tilesFound {
 // letters are about a sixth).
 const onPrintSide = 0.5
 
-// latticeReading places tiles read in the squares of the lattice pl on
-// its rows and columns, turned so that most letters (weighted by their
-// confidence) stand upright, and returns them in the image's own
-// coordinates.
-func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
-	inv := pl.toPhoto.Inverse()
-	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
-	// Which way is up: each reading's letter's right and down, in
-	// lattice steps.
+// latticeUp is which way is up on the lattice pl, as most letters of
+// tiles stand (weighted by their confidence): a letter's right and down,
+// in lattice steps.
+func latticeUp(pl *printLattice, tiles []Tile) [4]int {
 	votes := map[[4]int]float64{}
 	for _, t := range tiles {
 		if t.Blank {
 			continue
 		}
-		a, b, d := lat(t.Corners[0]), lat(t.Corners[1]), lat(t.Corners[3])
-		k := [4]int{int(math.Round(b.X - a.X)), int(math.Round(b.Y - a.Y)), int(math.Round(d.X - a.X)), int(math.Round(d.Y - a.Y))}
-		votes[k] += t.Conf
+		votes[latticeTurn(pl, t.Corners)] += t.Conf
 	}
 	best, bestV := [4]int{1, 0, 0, 1}, -1.0
 	for k, v := range votes {
@@ -987,6 +988,101 @@ func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
 			best, bestV = k, v
 		}
 	}
+	return best
+}
+
+// latticeTurn is how the quad q (top-left, top-right, bottom-right,
+// bottom-left of a letter) lies on the lattice pl: its right and its
+// down, in lattice steps.
+func latticeTurn(pl *printLattice, q [4]Point) [4]int {
+	inv := pl.toPhoto.Inverse()
+	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
+	a, b, d := lat(q[0]), lat(q[1]), lat(q[3])
+	return [4]int{int(math.Round(b.X - a.X)), int(math.Round(b.Y - a.Y)), int(math.Round(d.X - a.X)), int(math.Round(d.Y - a.Y))}
+}
+
+// readUpright reads the lettered tiles again as vision/scrabble reads a
+// board's tiles once its way up is known (scrabble.ReadSquareUpright):
+// each square cut turned so that the lattice's up (latticeUp) is the
+// crop's, its value number dropped, only upright readings counted, an
+// unsure one read again from crops a little shifted and wider or
+// narrower. Read free, a square's letter may be taken turned: a V with
+// its value 4, turned a twelfth, reads as a K; an I with its 1 as an L.
+func readUpright(src rgbImage, pl *printLattice, tiles []Tile, rd Reader) error {
+	up := latticeUp(pl, tiles)
+	idx := make([]int, 0, len(tiles))
+	for i, t := range tiles {
+		if !t.Blank {
+			idx = append(idx, i)
+		}
+	}
+	reads := make([]ocr.Reading, len(idx))
+	errs := make([]error, len(idx))
+	quads := make([][4]Point, len(idx))
+	for n, i := range idx {
+		q := tiles[i].Corners
+		for k := 0; k < 4; k++ {
+			if rq := rotateCorners(tiles[i].Corners, k); latticeTurn(pl, rq) == up {
+				q = rq
+				break
+			}
+		}
+		quads[n] = q
+	}
+	parallel.For(len(idx), func(n int) {
+		q := quads[n]
+		var crops []*image.RGBA
+		for _, v := range uprightCrops {
+			crops = append(crops, rectify(src, shiftQuad(q, v[1], v[2]), 64, 1+2*v[0]))
+		}
+		reads[n], errs[n] = scrabble.ReadSquareUpright(crops, scrabble.Options{Reader: rd})
+	})
+	for n, i := range idx {
+		if errs[n] != nil {
+			return errs[n]
+		}
+		r := reads[n]
+		if r.Letter == "" {
+			continue
+		}
+		t := &tiles[i]
+		t.Letter, t.Conf = r.Letter, r.Conf
+		t.Corners = quads[n]
+		t.Angle = outlineAngle(t.Corners)
+	}
+	return nil
+}
+
+// uprightCrops are the crops readUpright reads a square from: its margin
+// (a share of the square on every side) and its shift right and down (in
+// squares); the first is ReadSquare's, the others vote where it is
+// unsure (as vision/scrabble's own).
+var uprightCrops = [][3]float64{
+	{scrabble.SquareMargin, 0, 0},
+	{0.05, 0, 0}, {0.18, 0, 0},
+	{scrabble.SquareMargin, 0.06, 0}, {scrabble.SquareMargin, -0.06, 0},
+	{scrabble.SquareMargin, 0, 0.06}, {scrabble.SquareMargin, 0, -0.06},
+}
+
+// shiftQuad moves q by dx of its top side and dy of its left side.
+func shiftQuad(q [4]Point, dx, dy float64) [4]Point {
+	ox := dx*(q[1].X-q[0].X) + dy*(q[3].X-q[0].X)
+	oy := dx*(q[1].Y-q[0].Y) + dy*(q[3].Y-q[0].Y)
+	for i := range q {
+		q[i].X += ox
+		q[i].Y += oy
+	}
+	return q
+}
+
+// latticeReading places tiles read in the squares of the lattice pl on
+// its rows and columns, turned so that most letters (weighted by their
+// confidence) stand upright, and returns them in the image's own
+// coordinates.
+func latticeReading(img image.Image, pl *printLattice, tiles []Tile) *Reading {
+	inv := pl.toPhoto.Inverse()
+	lat := func(p Point) vision.Point { return inv.Apply(vision.Point{X: p.X, Y: p.Y}) }
+	best := latticeUp(pl, tiles)
 	r := &Reading{}
 	minR, minC := math.MaxInt, math.MaxInt
 	maxR, maxC := math.MinInt, math.MinInt

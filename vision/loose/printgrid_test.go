@@ -35,22 +35,7 @@ func TestScanCloseUpOfBoard(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			img, truth := scrabblePhoto(t, c.photo)
-			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-			side := 0.0
-			for _, tt := range truth {
-				minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-				for _, p := range tt.Outline {
-					minX, minY, maxX, maxY = math.Min(minX, p.X), math.Min(minY, p.Y), math.Max(maxX, p.X), math.Max(maxY, p.Y)
-				}
-				x0, y0, x1, y1 = math.Min(x0, minX), math.Min(y0, minY), math.Max(x1, maxX), math.Max(y1, maxY)
-				side += math.Sqrt((maxX-minX)*(maxY-minY)) / float64(len(truth))
-			}
-			b := img.Bounds()
-			m := c.margin * side
-			r := image.Rect(max(b.Min.X, int(x0-m)), max(b.Min.Y, int(y0-m)), min(b.Max.X, int(x1+m)), min(b.Max.Y, int(y1+m)))
-			crop := img.(interface {
-				SubImage(image.Rectangle) image.Image
-			}).SubImage(r)
+			crop, r := closeUp(img, truth, c.margin)
 			if _, ok := findPrintLattice(toRGB(crop)); !ok {
 				t.Fatalf("no lattice found in the close-up %v", r)
 			}
@@ -117,4 +102,70 @@ func BenchmarkPrintLattices(b *testing.B) {
 		}
 	}
 	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+}
+
+// closeUp is the photo cropped to the box round its labelled tiles grown
+// by margin tiles' sides (as the closeups command cuts them), and that
+// box.
+func closeUp(img image.Image, truth []TruthTile, margin float64) (image.Image, image.Rectangle) {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	side := 0.0
+	for _, tt := range truth {
+		minX, minY, maxX, maxY := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range tt.Outline {
+			minX, minY, maxX, maxY = math.Min(minX, p.X), math.Min(minY, p.Y), math.Max(maxX, p.X), math.Max(maxY, p.Y)
+		}
+		x0, y0, x1, y1 = math.Min(x0, minX), math.Min(y0, minY), math.Max(x1, maxX), math.Max(y1, maxY)
+		side += math.Sqrt((maxX-minX)*(maxY-minY)) / float64(len(truth))
+	}
+	b := img.Bounds()
+	m := margin * side
+	r := image.Rect(max(b.Min.X, int(x0-m)), max(b.Min.Y, int(y0-m)), min(b.Max.X, int(x1+m)), min(b.Max.Y, int(y1+m)))
+	return img.(interface {
+		SubImage(image.Rectangle) image.Image
+	}).SubImage(r), r
+}
+
+// TestCloseUpReadUpright: the tiles of a close-up of a board, read
+// through the print's lattice, are read as the board's way up has them
+// (readUpright), their value numbers dropped: read free, a square's
+// letter with its value was read as another letter turned (a V with its
+// 4 as a K turned a twelfth, an I with its 1 as an L, a P with its 3 as
+// an R), unsure. Every lettered tile found is read right, and a tile
+// read wrong is never sure.
+func TestCloseUpReadUpright(t *testing.T) {
+	_, cls, scrabblePhoto := scrabblePhotos(t)
+	same := func(read, label string) bool { return strings.EqualFold(read, label) }
+	cases := []struct {
+		name   string
+		photo  string
+		margin float64
+	}{
+		{"a V with its 4, a tile's margin", "IMG_20141025_163920", 1},
+		{"an I with its 1, three tiles' margin", "IMG_20141025_163949", 3},
+		{"an I with its 1, a quarter tile's margin", "IMG_20141025_163949", 0.25},
+		{"a P with its 3, a tile's margin", "IMG_20141025_164044", 1},
+		{"a P with its 3, half a tile's margin", "IMG_20141025_164052", 0.5},
+		{"a P with its 3, two tiles' margin", "IMG_20141025_164044", 2},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, c.photo)
+			crop, r := closeUp(img, truth, c.margin)
+			got, err := Scan(crop, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreCentres(got.Tiles, truth, same)
+			var wrong []Misread
+			for _, m := range s.Misread {
+				if len(m.Label) == 1 { // a letter A-Z (the blanks are not asked here)
+					wrong = append(wrong, m)
+				}
+			}
+			if s.Lettered == 0 || len(wrong) > 0 || s.WrongSure > 0 {
+				t.Errorf("close-up %v: of %d lettered tiles found, read wrong: %+v; %d wrong and sure", r, s.Lettered, wrong, s.WrongSure)
+			}
+		})
+	}
 }

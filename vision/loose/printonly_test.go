@@ -16,7 +16,9 @@ import (
 // sure the reader is of them. Where the print's lattice shows (in the
 // whole crop or in part of it), a loose tile must be about as large as
 // its squares; before, the loose search read the words as tens of tiny
-// tiles.
+// tiles. Where the board's squares in view were all looked at and none
+// holds a tile, the loose search's marks are the print: the rim's
+// pictured tiles, as large as a square, were read as tiles before.
 func TestScanPrintNoTile(t *testing.T) {
 	_, cls, scrabblePhoto := scrabblePhotos(t)
 	cases := []struct {
@@ -31,6 +33,11 @@ func TestScanPrintNoTile(t *testing.T) {
 		{"IMG_20141025_163949", "right"},
 		{"IMG_20141025_164044", "above"},
 		{"IMG_20141025_164052", "above"},
+		// The board's rim: its pictured tiles ("B L E", a square's size,
+		// read sure) and the name "SCRABBLE" upside down above the grid,
+		// outside the board's squares, no square of which holds a tile.
+		{"IMG_20141025_164044", "left"},
+		{"IMG_20141025_164035", "above"},
 	}
 	for _, c := range cases {
 		t.Run(c.photo+" "+c.side, func(t *testing.T) {

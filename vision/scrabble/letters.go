@@ -1,6 +1,7 @@
 package scrabble
 
 import (
+	"fmt"
 	"image"
 	"slices"
 	"sync"
@@ -70,4 +71,39 @@ func ReadSquare(crop *image.RGBA, opt Options) (ocr.Reading, error) {
 		return ocr.Reading{}, ErrNoReader
 	}
 	return letterReader(opt).Read(whiten(crop))
+}
+
+// ReadSquareUpright reads a square as Scan reads a tile again once the
+// board's way up is known: crops[0] is the square with SquareMargin
+// round it, turned so that the board's up is the crop's; each crop is
+// whitened and its value number dropped, and only the readings of a
+// letter standing upright count (a V with its 4 is not a K turned a
+// twelfth). Where that reading is unsure, all the crops (the others cut
+// a little shifted, wider or narrower) are read and their probabilities
+// averaged, where the reader can (ocr.VoteReader). For a caller that
+// found a board's squares another way (vision/loose).
+func ReadSquareUpright(crops []*image.RGBA, opt Options) (ocr.Reading, error) {
+	if opt.Reader == nil {
+		return ocr.Reading{}, ErrNoReader
+	}
+	if len(crops) == 0 {
+		return ocr.Reading{}, fmt.Errorf("%w: no crop of the square", ocr.ErrEmptyImage)
+	}
+	reader := letterReader(opt)
+	k := ocr.Known{Tile: true, HasAngle: true}
+	first := dropValue(whiten(crops[0]))
+	rd, err := readTile(reader, first, k)
+	if err != nil {
+		return rd, err
+	}
+	if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf && len(crops) > 1 {
+		ms := []image.Image{first}
+		for _, c := range crops[1:] {
+			ms = append(ms, dropValue(whiten(c)))
+		}
+		if vote, err := vr.ReadVote(ms, k); err == nil {
+			rd = vote
+		}
+	}
+	return rd, nil
 }
