@@ -84,6 +84,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	}
 	defer closeReader()
 	reader.Learn = *learn
+	reader.Words = dict.English() // as the table's: the service gives its dictionary
 	sum := gameEval{keep: *keep}
 	for g := 0; g < *games; g++ {
 		if err := ctx.Err(); err != nil {

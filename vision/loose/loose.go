@@ -186,13 +186,22 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 // Scan finds the loose tiles in a photo, reads them and, with
 // opt.Lattice, places them on the lattice. A Lexicon table (Lattice and a
 // Reader, not Twists) whose search reads fewer than minSure tiles sure,
-// or none at all, is searched again (lookAgain).
+// or none at all, is searched again (lookAgain); a Twists table read by a
+// reader whose search reads fewer than minSure tiles sure is searched
+// again in its grey levels stretched, where they span few (scanStretched).
 func Scan(img image.Image, opt Options) (*Reading, error) {
 	now := opt.Clock
 	if now == nil {
 		now = time.Now
 	}
 	start := now()
+	if opt.Twists && !opt.OnBoard && opt.Reader != nil && !opt.learning && img != nil && !img.Bounds().Empty() {
+		r, err := scanStretched(img, opt)
+		if r != nil {
+			r.Elapsed = now().Sub(start)
+		}
+		return r, err
+	}
 	if !opt.Lattice || opt.Reader == nil || img == nil || img.Bounds().Empty() || (!opt.OnBoard && opt.Twists) {
 		return scanLoose(img, opt)
 	}

@@ -65,7 +65,7 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 	if logf == nil {
 		logf = func(string, ...any) {}
 	}
-	r := &Rules{Rules: rules, size: size, dataDir: env.DataDir, logf: logf}
+	r := &Rules{Rules: rules, size: size, dataDir: env.DataDir, logf: logf, words: env.Dict}
 	r.GridRules = game.UpwordsGridRules(size, size, Scorer{Rules: rules})
 	r.GridRules.Reader = r.read
 	if env.Camera {
@@ -73,6 +73,9 @@ func (Game) New(opt game.Options, env game.Env) (game.Rules, error) {
 		// classifier to load.
 		r.mu.Lock()
 		r.reader, r.closer, r.err = NewReader(size, env.DataDir, logf)
+		if r.reader != nil {
+			r.reader.Words = env.Dict
+		}
 		r.mu.Unlock()
 		if r.err != nil {
 			return nil, r.err
@@ -90,10 +93,13 @@ type Rules struct {
 	size    int
 	dataDir string
 	logf    func(string, ...any)
-	mu      sync.Mutex // guards the reader's making
-	reader  *Reader
-	closer  func()
-	err     error
+	// words is the table's dictionary, evidence of the board's reading
+	// direction for the reader (Reader.Words), refuse or not.
+	words  game.Dictionary
+	mu     sync.Mutex // guards the reader's making
+	reader *Reader
+	closer func()
+	err    error
 }
 
 var (
@@ -112,6 +118,9 @@ func (r *Rules) read(ctx context.Context, f game.Frame, standing *grid.Board) (g
 	r.mu.Lock()
 	if r.reader == nil && r.err == nil {
 		r.reader, r.closer, r.err = NewReader(r.size, r.dataDir, r.logf)
+		if r.reader != nil {
+			r.reader.Words = r.words
+		}
 	}
 	rd, err := r.reader, r.err
 	r.mu.Unlock()

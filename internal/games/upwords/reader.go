@@ -8,6 +8,7 @@ import (
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/game"
@@ -26,6 +27,10 @@ type Reader struct {
 	// Board is the board as it stands (for placeholders on unreadable
 	// tiles); nil for none.
 	Board func() game.Position
+	// Words, when set, is the table's dictionary, asked as evidence of
+	// the board's reading direction when a game's first photo has too
+	// few letters to settle it (turnByWords); nil: the letters alone.
+	Words game.Dictionary
 	mu    sync.Mutex // the scan is CPU-bound: one at a time on a Pi
 	// grid is the grid of the latest photo read (the camera does not
 	// move between turns): the next scan's hint, and where a photo whose
@@ -158,6 +163,11 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		opt.Last = r.last
 	}
 	scan, err := Scan(img, opt, r.grid, before)
+	if err == nil && r.Words != nil && !opt.CameraOrientation && !scan.TurnSure && (before == nil || before.Count() == 0) {
+		if byWords := turnByWords(img, opt, scan, r.Words); byWords != nil {
+			scan = byWords
+		}
+	}
 	if err == nil {
 		r.last = img
 		g := scan.Found
@@ -170,6 +180,85 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		return game.Reading{}, Unreadable{Err: err}
 	}
 	return ReadingOf(scan, before), nil
+}
+
+// turnByWords settles the reading direction of a game's first photo,
+// whose letters are too few to settle it surely (scan.TurnSure false),
+// by the rules: the board is read on the photo's grid in each of the
+// four directions, and when the words (every run of two or more
+// stacks, across and down) of exactly one of them are all in words,
+// that direction is taken as sure and the photo read in it again
+// (its stacks as sure as their own readings make them). Upside down or
+// on its side, a word's letters read as other letters or none, and
+// rarely spell words again; a word that does (NOON, SOS) leaves two
+// directions standing, and the photo stays unsure. nil: not settled.
+// Only a first photo: with stacks standing, a direction the words
+// gave against the one the board was read in would rewrite the game.
+func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, words game.Dictionary) *vupw.UpwordsReading {
+	if scan.Board == nil || scan.Board.Count() < 2 {
+		return nil
+	}
+	o := opt
+	o.On, o.Measure = &scan.Found, nil
+	settled := -1
+	for k := 0; k < 4; k++ {
+		rd := scan
+		if !scan.TurnKnown || scan.Turned != k {
+			kk := k
+			o.Turn, o.TurnThin = &kk, true
+			again, err := vupw.ScanUpwords(img, o)
+			if err != nil {
+				continue
+			}
+			rd = again
+		}
+		if !allWords(rd.Board, words) {
+			continue
+		}
+		if settled >= 0 {
+			return nil // two directions spell words
+		}
+		settled = k
+	}
+	if settled < 0 {
+		return nil
+	}
+	o.Turn, o.TurnThin = &settled, false
+	sure, err := vupw.ScanUpwords(img, o)
+	if err != nil || !sure.TurnSure {
+		return nil
+	}
+	return sure
+}
+
+// allWords reports whether b holds at least one word and every run of
+// two or more stacks, across and down, is in words.
+func allWords(b *grid.Board, words game.Dictionary) bool {
+	n := 0
+	for _, d := range []grid.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 0}} {
+		for r := 0; r < b.Rows; r++ {
+			for c := 0; c < b.Cols; c++ {
+				p := grid.Pos{Row: r, Col: c}
+				if b.At(p).Empty() || (b.In(p.Add(grid.Pos{Row: -d.Row, Col: -d.Col})) && !b.At(p.Add(grid.Pos{Row: -d.Row, Col: -d.Col})).Empty()) {
+					continue // not a run's first stack
+				}
+				var w strings.Builder
+				run := 0
+				for q := p; b.In(q) && !b.At(q).Empty(); q = q.Add(d) {
+					w.WriteString(b.At(q).Spelling())
+					run++
+				}
+				if run < 2 {
+					continue
+				}
+				if !words.Contains(w.String()) {
+					return false
+				}
+				n++
+			}
+		}
+	}
+	return n > 0
 }
 
 // keepTurn keeps the reading direction a photo was read in for the next

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision/render"
@@ -125,6 +126,34 @@ func TestTurnThroughAGame(t *testing.T) {
 		}
 	})
 
+	t.Run("through the reader, with the table's dictionary", func(t *testing.T) {
+		// STEEP is a word; upside down or on its side its letters
+		// spell none (turnByWords): the first photo is sure too.
+		rw, closer, err := NewReader(10, "", t.Logf)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer closer()
+		rw.Words = dict.English()
+		before := grid.New(10, 10)
+		for i, f := range frames {
+			r, err := rw.read(context.Background(), game.Frame{JPEG: f}, before)
+			if err != nil {
+				t.Fatalf("photo %d: %v", i+1, err)
+			}
+			if sure, stacks := shownSure(r); sure == 0 {
+				t.Errorf("photo %d: no stack of %d shown sure", i+1, stacks)
+			}
+			if rw.turnThin || rw.turn == nil {
+				t.Errorf("photo %d: the reader keeps the direction %v, thin %v; want it settled", i+1, rw.turn, rw.turnThin)
+			}
+			if b := r.Board.(*grid.Board); !b.Equal(boards[i]) {
+				t.Errorf("photo %d: read\n%swant\n%s", i+1, b, boards[i])
+			}
+			before = boards[i]
+		}
+	})
+
 	// The photos read on their own, and in the other direction.
 	opt := rd.opt
 	own := make([]*vupw.UpwordsReading, len(imgs))
@@ -183,3 +212,39 @@ func TestTurnThroughAGame(t *testing.T) {
 		})
 	}
 }
+
+// TestAllWords: the words turnByWords asks of a reading are every run of
+// two or more stacks across and down; a board with none settles nothing.
+func TestAllWords(t *testing.T) {
+	words := wordSet{"STEEP": true, "PE": true, "QUIT": true}
+	tests := []struct {
+		name string
+		spec string
+		qu   bool // the first letter of the spec is the Qu tile
+		want bool
+	}{
+		{"one word across", "4,3,across,STEEP", false, true},
+		{"one word down", "2,2,down,STEEP", false, true},
+		{"a word and a crossing word", "4,3,across,STEEP;4,7,down,PE", false, true},
+		{"a non-word", "4,3,across,PEETS", false, false},
+		{"a word beside a non-word", "4,3,across,STEEP;6,3,across,PEE", false, false},
+		{"a single letter is no word", "4,3,across,S", false, false},
+		{"qu is one stack", "0,0,across,QIT", true, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := turnBoard(t, tc.spec)
+			if tc.qu {
+				b.Set(grid.Pos{Row: 0, Col: 0}, grid.Stack{Letter: "Qu", Height: 1})
+			}
+			if got := allWords(b, words); got != tc.want {
+				t.Errorf("allWords(\n%s) = %v, want %v", b, got, tc.want)
+			}
+		})
+	}
+}
+
+// wordSet is a dictionary of its keys (upper case).
+type wordSet map[string]bool
+
+func (w wordSet) Contains(word string) bool { return w[strings.ToUpper(word)] }

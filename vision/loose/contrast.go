@@ -1,0 +1,115 @@
+package loose
+
+import "image"
+
+// A dark or hazy photo (dim light, a grey table, motion blur) spans only
+// part of the grey levels: its letters are then under the ink's contrast
+// (tileMask: 60 levels darker than their surroundings) although they are
+// plain to the eye. Such a photo is searched again stretched to the full
+// range (stretchContrast: one linear map of the three channels, so the
+// face and table colours keep their hue and order), where the photo as it
+// is reads few tiles sure (scanStretched, Twists tables): on a lace cloth
+// the stretch makes the cloth's marks as dark as the letters, and on a
+// table already read it moves a quad or two and adds false tiles, so it
+// is a second look, not the first. (Lexicon tables do not take it: as a
+// fourth look of lookAgain it found one tile more on the hard renders of
+// seeds 1-20 and none on 2000-2019.)
+
+// stretchContrast returns img with its grey levels between the lowLevel
+// and highLevel quantiles mapped to 0..255, when they span under
+// narrowRange levels (and over flatRange: a nearly uniform picture has
+// nothing to stretch); otherwise img itself. The second result says
+// whether it stretched.
+func stretchContrast(img rgbImage) (rgbImage, bool) {
+	n := img.w * img.h
+	if n == 0 {
+		return img, false
+	}
+	var hist [256]int
+	step := max(1, n/200000)
+	m := 0
+	for i := 0; i < n; i += step {
+		p := img.pix[3*i:]
+		hist[(299*int(p[0])+587*int(p[1])+114*int(p[2]))/1000]++
+		m++
+	}
+	lo, hi := levelAt(hist[:], m, lowLevel), levelAt(hist[:], m, highLevel)
+	if hi-lo >= narrowRange || hi-lo <= flatRange {
+		return img, false
+	}
+	var lut [256]byte
+	f := 255 / float64(hi-lo)
+	for v := range lut {
+		lut[v] = byte(min(255, max(0, (float64(v-lo)*f)+0.5)))
+	}
+	out := rgbImage{w: img.w, h: img.h, pix: make([]byte, len(img.pix))}
+	for i, v := range img.pix {
+		out.pix[i] = lut[v]
+	}
+	debugf("contrast: levels %d..%d stretched", lo, hi)
+	return out, true
+}
+
+// levelAt is the grey level under which a share q of the m pixels counted
+// in hist lie.
+func levelAt(hist []int, m int, q float64) int {
+	want := int(q * float64(m))
+	acc := 0
+	for v, c := range hist {
+		acc += c
+		if acc > want {
+			return v
+		}
+	}
+	return len(hist) - 1
+}
+
+// lowLevel and highLevel are the quantiles stretchContrast maps to black
+// and white: the highest is left at a few tiles' share of the photo, so
+// that a small table of light tiles on a dark cloth is not itself
+// clipped. narrowRange: a photo whose levels between them span this or
+// more is left as it is; flatRange: one spanning this or less is too
+// uniform to stretch.
+const (
+	lowLevel    = 0.005
+	highLevel   = 0.998
+	narrowRange = 160
+	flatRange   = 16
+)
+
+// scanStretched reads a Twists table (scanLoose) as it is and, where
+// that reads fewer than minSure tiles sure (or none) and the photo's grey
+// levels span few (stretchContrast), stretched as well: the stretched
+// reading stands where it reads more tiles sure (as lookAgain's looks do
+// for a Lexicon table).
+func scanStretched(img image.Image, opt Options) (*Reading, error) {
+	rgb := toRGB(img)
+	opt.photo = packedOf(img, rgb)
+	r, err := scanLoose(img, opt)
+	if err == nil && !fewSure(r.Tiles) {
+		return r, nil
+	}
+	st, ok := stretchContrast(rgb)
+	if !ok {
+		return r, err
+	}
+	sopt := opt
+	sopt.photo = packedOf(img, st)
+	sr, serr := scanLoose(img, sopt)
+	if serr != nil {
+		return r, err
+	}
+	if err != nil || sureCount(sr.Tiles) > sureCount(r.Tiles) {
+		debugf("contrast: the stretched photo reads %d tiles sure", sureCount(sr.Tiles))
+		return sr, nil
+	}
+	return r, err
+}
+
+// packedOf is img's packedPhoto whose packed RGB is rgb (img itself, or
+// its levels stretched).
+func packedOf(img image.Image, rgb rgbImage) *packedPhoto {
+	p := &packedPhoto{img: img}
+	p.once.Do(func() { p.rgb = rgb })
+	return p
+}
