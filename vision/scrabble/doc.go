@@ -25,6 +25,13 @@
 //     layout (the same on every edition) places the grid: of the grid
 //     moved by up to two squares either way, the placement whose squares'
 //     colours fall into the layout's five prints most cleanly wins.
+//   - A grid off over part of the board (bent at a far corner, or a cut
+//     board's side guessed wrong): around each tile, the empty squares'
+//     colours are compared with their prints' looks as placed and as
+//     they would be a square off each way (placeEvidence). Where the
+//     layout fits a square off clearly better, that tile may be the
+//     square beside it, and no tile of the board is shown sure
+//     (Reading.Misplaced).
 //   - Empty or tile: every square's look (the mean colour of its inner
 //     part, in an opponent space) is compared with the board's own
 //     squares of the same print, after the light's slow change across the

@@ -137,8 +137,12 @@ type PhotoResult struct {
 	// (Reading.Covered: a hand), counted as Unseen squares are;
 	// CoveredTiles: of them, those the label has a tile on.
 	Covered, CoveredTiles int
-	Mistakes              []string
-	Time                  time.Duration
+	// Sure: the squares read as a tile with conf 0.9 or more (right or
+	// not): on a board placed off (a reading, not Found) each is a tile
+	// shown as certain where the board is not.
+	Sure     int
+	Mistakes []string
+	Time     time.Duration
 }
 
 // EvalPhoto scans a photo and compares the reading with its label.
@@ -238,6 +242,8 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 		for c := 0; c < Size; c++ {
 			if got := cells[r][c]; got != nil && got.Conf < unsureConf {
 				res.Unsure++
+			} else if got != nil {
+				res.Sure++
 			}
 		}
 	}
@@ -291,7 +297,11 @@ type Summary struct {
 	Unsure, UnsureWrong, WrongTotal int
 	Unseen, UnseenTiles             int
 	Covered, CoveredTiles           int
-	Times                           []time.Duration
+	// Off counts the boards read but placed off (corners half a square
+	// or more from the label's); OffSure those of them with a tile shown
+	// sure, OffSureTiles those tiles.
+	Off, OffSure, OffSureTiles int
+	Times                      []time.Duration
 }
 
 // Add counts one photo.
@@ -302,6 +312,13 @@ func (s *Summary) Add(r PhotoResult) {
 	s.Empty += r.Empty
 	s.Squares += Size * Size
 	if !r.Found {
+		if r.Err == "" {
+			s.Off++
+			if r.Sure > 0 {
+				s.OffSure++
+				s.OffSureTiles += r.Sure
+			}
+		}
 		return
 	}
 	s.Found++
@@ -350,6 +367,9 @@ func (s *Summary) Write(w io.Writer, title string) {
 	}
 	if s.Covered > 0 {
 		fmt.Fprintf(w, "  covered         %d squares said hidden (a hand), %d tiles on them (counted not found)\n", s.Covered, s.CoveredTiles)
+	}
+	if s.Off > 0 {
+		fmt.Fprintf(w, "  placed off      %d boards read with corners >= 0.5 square off (counted not found), %d of them with tiles shown sure (%d tiles)\n", s.Off, s.OffSure, s.OffSureTiles)
 	}
 	fmt.Fprintf(w, "  time            median %v\n", s.MedianTime().Round(time.Millisecond))
 }

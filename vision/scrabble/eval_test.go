@@ -74,3 +74,42 @@ func TestSession(t *testing.T) {
 		}
 	}
 }
+
+// TestSummaryPlacedOff: a board read but placed off (corners half a
+// square or more from the label's) counts as not found, and its tiles
+// shown sure are counted apart: a wrong board shown as certain is the
+// worst a reading can be.
+func TestSummaryPlacedOff(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		results  []PhotoResult
+		wantLine string // "" when no board is placed off
+		found    int
+	}{
+		{"found boards", []PhotoResult{{Found: true, Sure: 20}, {Found: true}}, "", 2},
+		{"refused board", []PhotoResult{{Err: "no board found"}}, "", 0},
+		{"off, tiles sure", []PhotoResult{{Sure: 12, Unsure: 3}, {Found: true, Sure: 5}},
+			"placed off      1 boards read with corners >= 0.5 square off (counted not found), 1 of them with tiles shown sure (12 tiles)", 1},
+		{"off, every tile unsure", []PhotoResult{{Unsure: 7}, {Sure: 2}},
+			"placed off      2 boards read with corners >= 0.5 square off (counted not found), 1 of them with tiles shown sure (2 tiles)", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var s Summary
+			for _, r := range tc.results {
+				s.Add(r)
+			}
+			var b strings.Builder
+			s.Write(&b, "all")
+			if s.Found != tc.found {
+				t.Errorf("found %d, want %d", s.Found, tc.found)
+			}
+			has := strings.Contains(b.String(), "placed off")
+			if tc.wantLine == "" && has {
+				t.Errorf("a placed-off line with no board placed off:\n%s", b.String())
+			}
+			if tc.wantLine != "" && !strings.Contains(b.String(), tc.wantLine) {
+				t.Errorf("summary lacks %q:\n%s", tc.wantLine, b.String())
+			}
+		})
+	}
+}

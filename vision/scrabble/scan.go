@@ -91,8 +91,12 @@ type Reading struct {
 	// board hides (a hand reaching in, its arm: handSquares): not read,
 	// neither empty nor a tile (their Cells are nil).
 	Covered [Size][Size]bool
-	Elapsed time.Duration
-	rot     int
+	// Misplaced counts the tiles read where the premium layout around
+	// them says the grid lies a square off (misplaced): where it is not
+	// 0, every tile's Conf is at most 0.5.
+	Misplaced int
+	Elapsed   time.Duration
+	rot       int
 }
 
 // Tiles lists the tiles on the board, row by row.
@@ -238,6 +242,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if err != nil {
 		return nil, err
 	}
+	return scanFrame(f, opt, start)
+}
+
+// scanFrame reads the board f places (Scan after the board is found);
+// start is when the scan began.
+func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	size := opt.CropSize
 	if size <= 0 {
 		size = 64
@@ -247,6 +257,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
 	})
+	offPlace := misplaced(f, &occ, &covered)
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int
@@ -368,6 +379,25 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		}
 		if out.Blurred {
 			cell.Conf = min(cell.Conf, blurredConf)
+		}
+	}
+	// Where the premium layout around a tile says the grid lies a square
+	// off (misplaced), the grid is not where the board is over part of
+	// it: that tile may be the letter of the square beside it, and so
+	// may others where the grid is less than a square off (a square half
+	// off looks like no print, and the layout cannot tell). No tile of
+	// such a board is shown sure.
+	for _, t := range tiles {
+		if offPlace[t.r][t.c] {
+			out.Misplaced++
+		}
+	}
+	if out.Misplaced > 0 {
+		for _, t := range tiles {
+			r, c := boardPos(t.r, t.c, f.rot)
+			if cell := out.Cells[r][c]; cell != nil {
+				cell.Conf = min(cell.Conf, misplacedConf)
+			}
 		}
 	}
 	for r := 0; r < Size; r++ {
