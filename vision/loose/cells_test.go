@@ -3,8 +3,6 @@ package loose
 import (
 	"math"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestLatticeCellsRefit: on a lattice seen at a slant (an affine map from
@@ -100,37 +98,9 @@ func TestTwistsHardRenders(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes and reads them")
 	}
-	ru, err := ocr.Default(ocr.Russian)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := []struct {
-		name   string
-		seed   int64
-		recall float64
-	}{
+	readTwistsScenes(t, "hard", []twistsScene{
 		{"squares too large under a 38 degree tilt", 2008, 0.85},
 		{"motion blur on lace, action tiles in the gaps", 2011, 0.85},
 		{"the near tiles larger than the letters say", 2015, 0.85},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			img, tr := renderScene(t, "twists", "hard", c.seed)
-			r, err := Scan(img, Options{Reader: ru, Lattice: true, Twists: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			truth := truthFromRender(tr)
-			s := ScoreScan(r.Tiles, truth, SameShape)
-			t.Logf("seed %d: %d tiles, found %d, matched %d, letters %d of %d", c.seed, s.Truth, s.Found, s.Matched, s.Letters, s.Lettered)
-			if rec := float64(s.Matched) / float64(s.Truth); rec < c.recall {
-				t.Errorf("recall %.2f (%d of %d), want >= %.2f", rec, s.Matched, s.Truth, c.recall)
-			}
-			for _, m := range s.Misread {
-				if m.Conf >= SureConf {
-					t.Errorf("%s read as %s at (%.0f, %.0f) with conf %.2f: wrong yet sure", m.Label, m.Read, m.At.X, m.At.Y, m.Conf)
-				}
-			}
-		})
-	}
+	}, true)
 }

@@ -2,8 +2,6 @@ package loose
 
 import (
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestStretchContrast: a photo spanning few grey levels is stretched to
@@ -80,36 +78,9 @@ func TestTwistsDarkTables(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes and reads them")
 	}
-	ru, err := ocr.Default(ocr.Russian)
-	if err != nil {
-		t.Fatal(err)
-	}
-	cases := []struct {
-		name   string
-		seed   int64
-		recall float64
-	}{
+	readTwistsScenes(t, "hard", []twistsScene{
 		{"a dark wooden table, a hand, levels 16-96", 2020, 0.7},
 		{"a dim grey table, motion blur, levels 60-138", 6508, 0.5},
 		{"a dim table, levels 13-164", 16, 0.8},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			img, tr := renderScene(t, "twists", "hard", c.seed)
-			r, err := Scan(img, Options{Reader: ru, Lattice: true, Twists: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := ScoreScan(r.Tiles, truthFromRender(tr), SameShape)
-			t.Logf("seed %d: %d tiles, found %d, matched %d, letters %d of %d", c.seed, s.Truth, s.Found, s.Matched, s.Letters, s.Lettered)
-			if rec := float64(s.Matched) / float64(s.Truth); rec < c.recall {
-				t.Errorf("recall %.2f (%d of %d), want >= %.2f", rec, s.Matched, s.Truth, c.recall)
-			}
-			for _, m := range s.Misread {
-				if m.Conf >= SureConf {
-					t.Errorf("%s read as %s at (%.0f, %.0f) with conf %.2f: wrong yet sure", m.Label, m.Read, m.At.X, m.At.Y, m.Conf)
-				}
-			}
-		})
-	}
+	}, true)
 }

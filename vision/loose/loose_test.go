@@ -474,33 +474,11 @@ func TestPatternedCloth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes and reads them")
 	}
-	ru, err := ocr.Default(ocr.Russian)
-	if err != nil {
-		t.Skip(err)
-	}
-	cases := []struct {
-		name   string
-		seed   int64
-		recall float64
-	}{
+	readTwistsScenes(t, "normal", []twistsScene{
 		{"ring of the cloth's colour", 2001, 0.9},
 		{"ring of the cloth's colour, few tiles", 2022, 0.9},
 		{"white tiles on a white cloth", 2038, 0.8},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			img, tr := renderScene(t, "twists", "normal", c.seed)
-			r, err := Scan(img, Options{Reader: ru, Lattice: true, Twists: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := ScoreScan(r.Tiles, truthFromRender(tr), SameShape)
-			t.Logf("seed %d: %d tiles, found %d, matched %d, letters %d of %d", c.seed, s.Truth, s.Found, s.Matched, s.Letters, s.Lettered)
-			if rec := float64(s.Matched) / float64(s.Truth); rec < c.recall {
-				t.Errorf("recall %.2f (%d of %d), want >= %.2f", rec, s.Matched, s.Truth, c.recall)
-			}
-		})
-	}
+	}, false)
 }
 
 // TestLookAgain: Lexicon tables of small tiles on a patterned cloth (the
@@ -574,5 +552,47 @@ func TestLookAgain(t *testing.T) {
 	t.Logf("matched: first search %d, Scan %d", first, again)
 	if again <= first {
 		t.Errorf("Scan matched %d tiles in all, the first search alone %d: no gain", again, first)
+	}
+}
+
+// twistsScene is a rendered Twists table (renderScene's seed) and the
+// share of its tiles a scan must find.
+type twistsScene struct {
+	name   string
+	seed   int64
+	recall float64
+}
+
+// readTwistsScenes renders each scene at the difficulty and reads it as
+// the Twists game reads a table (the Russian reader, the lattice): each
+// finds at least its recall of the tiles, and with noSureWrong no tile
+// read wrong is reported sure.
+func readTwistsScenes(t *testing.T, difficulty string, scenes []twistsScene, noSureWrong bool) {
+	t.Helper()
+	ru, err := ocr.Default(ocr.Russian)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range scenes {
+		t.Run(c.name, func(t *testing.T) {
+			img, tr := renderScene(t, "twists", difficulty, c.seed)
+			r, err := Scan(img, Options{Reader: ru, Lattice: true, Twists: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreScan(r.Tiles, truthFromRender(tr), SameShape)
+			t.Logf("seed %d: %d tiles, found %d, matched %d, letters %d of %d", c.seed, s.Truth, s.Found, s.Matched, s.Letters, s.Lettered)
+			if rec := float64(s.Matched) / float64(s.Truth); rec < c.recall {
+				t.Errorf("recall %.2f (%d of %d), want >= %.2f", rec, s.Matched, s.Truth, c.recall)
+			}
+			if !noSureWrong {
+				return
+			}
+			for _, m := range s.Misread {
+				if m.Conf >= SureConf {
+					t.Errorf("%s read as %s at (%.0f, %.0f) with conf %.2f: wrong yet sure", m.Label, m.Read, m.At.X, m.At.Y, m.Conf)
+				}
+			}
+		})
 	}
 }
