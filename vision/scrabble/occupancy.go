@@ -142,16 +142,7 @@ func opponent(c [3]float64) [3]float64 {
 // covered marks the squares under a hand (handSquares): left out like
 // the squares out of view, never a tile.
 func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak, covered [Size][Size]bool) {
-	var looks [Size][Size]look
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if !f.inView(r, c) {
-				looks[r][c].out = true
-				continue
-			}
-			looks[r][c] = lookAt(f, r, c)
-		}
-	}
+	looks := squareLooks(f)
 	covered = handSquares(f, &looks)
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -1093,4 +1084,19 @@ func printLooks(looks *[Size][Size]look, in func(r, c int, k Premium) bool, dist
 // picture.
 func printSquares(looks *[Size][Size]look) func(r, c int, k Premium) bool {
 	return func(r, c int, k Premium) bool { return premiumAt[r][c] == k && !looks[r][c].out }
+}
+
+// squareLooks is every square's look (lookAt) on the frame; a square out
+// of view is marked out.
+func squareLooks(f *frame) (looks [Size][Size]look) {
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if !f.inView(r, c) {
+				looks[r][c].out = true
+				continue
+			}
+			looks[r][c] = lookAt(f, r, c)
+		}
+	}
+	return looks
 }

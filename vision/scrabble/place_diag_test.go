@@ -76,19 +76,6 @@ func inViewErr(f *frame, centres [Size][Size]vision.Point, pitch [Size][Size]flo
 	return errs
 }
 
-func diagLooks(f *frame) (looks [Size][Size]look) {
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if !f.inView(r, c) {
-				looks[r][c].out = true
-				continue
-			}
-			looks[r][c] = lookAt(f, r, c)
-		}
-	}
-	return looks
-}
-
 func TestPlaceDiag(t *testing.T) {
 	dirs := os.Getenv(placeDiagEnv)
 	if dirs == "" {
@@ -107,7 +94,7 @@ func TestPlaceDiag(t *testing.T) {
 			centres, pitch := loadTruth(t, strings.TrimSuffix(name, ".jpg")+".json")
 			errs := inViewErr(f, centres, pitch)
 			occ, _, _ := occupancy(f, nil)
-			looks := diagLooks(f)
+			looks := squareLooks(f)
 			ref := placePrints(&occ, &looks)
 			ratio := placeEvidenceBy(&occ, &looks, ref)
 			maxErr, nOff, nTiles := 0.0, 0, 0
@@ -147,7 +134,7 @@ func TestPlaceDiag(t *testing.T) {
 					markUnseen(&g)
 				}
 				gocc, _, _ := occupancy(&g, nil)
-				gl := diagLooks(&g)
+				gl := squareLooks(&g)
 				gr := placeEvidenceBy(&gocc, &gl, ref)
 				for r := 0; r < Size; r++ {
 					for c := 0; c < Size; c++ {
@@ -194,7 +181,7 @@ func TestPlaceMap(t *testing.T) {
 	centres, pitch := loadTruth(t, strings.TrimSuffix(name, ".jpg")+".json")
 	errs := inViewErr(f, centres, pitch)
 	occ, _, _ := occupancy(f, nil)
-	looks := diagLooks(f)
+	looks := squareLooks(f)
 	ratio := placeEvidence(&occ, &looks)
 	for r := 0; r < Size; r++ {
 		var a, b strings.Builder
