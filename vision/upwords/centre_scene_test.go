@@ -2,7 +2,6 @@ package upwords
 
 import (
 	"bytes"
-	"math"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -68,23 +67,7 @@ func TestCentreStacksRead(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			// The truth's orientation: the quarter turn of its corner
-			// order nearest the reading's, within a quarter square.
-			turned, best := 0, math.Inf(1)
-			for k := 0; k < 4; k++ {
-				e := 0.0
-				for i := 0; i < 4; i++ {
-					c := sc.Truth.Board.Corners[(i+k)%4]
-					e = math.Max(e, math.Hypot(c[0]-r.Corners[i].X, c[1]-r.Corners[i].Y))
-				}
-				if e < best {
-					best, turned = e, k
-				}
-			}
-			c0, c1 := sc.Truth.Board.Corners[0], sc.Truth.Board.Corners[1]
-			if side := math.Hypot(c1[0]-c0[0], c1[1]-c0[1]) / 10; best > side/4 {
-				t.Fatalf("board found %.0f px off", best)
-			}
+			turned := sceneTurn(t, sc, r)
 			for _, p := range []grid.Pos{{Row: 4, Col: 4}, {Row: 4, Col: 5}, {Row: 5, Col: 4}, {Row: 5, Col: 5}} {
 				want := state.At(p)
 				c := r.Cell(ourPos(p, turned, 10))
