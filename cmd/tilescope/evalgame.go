@@ -140,6 +140,13 @@ type turnTally struct {
 	elapsed                 []time.Duration
 }
 
+// writeTurns writes the photos read and the turns right, for a game of
+// one photo a turn (Upwords, Scrabble).
+func (t *turnTally) writeTurns(w io.Writer, indent string) {
+	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, new tiles missed %d)\n", indent, pct(t.turns-t.refused-t.unseen, t.turns), t.refused, t.unseen)
+	fmt.Fprintf(w, "%sturns right:       %s with no tap\n", indent, pct(t.right, t.turns))
+}
+
 func (t *turnTally) add(o turnTally) {
 	t.games += o.games
 	t.turns += o.turns
@@ -442,8 +449,7 @@ func writeSureRight(w io.Writer, indent, what string, right, sure, unsure int) {
 }
 
 func (t *gameTally) write(w io.Writer, indent string) {
-	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, new tiles missed %d)\n", indent, pct(t.turns-t.refused-t.unseen, t.turns), t.refused, t.unseen)
-	fmt.Fprintf(w, "%sturns right:       %s with no tap\n", indent, pct(t.right, t.turns))
+	t.writeTurns(w, indent)
 	fmt.Fprintf(w, "%staps:              %d (%.2f per turn)\n", indent, t.taps, float64(t.taps)/float64(max(1, t.turns)))
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sletters right:     %s stacks\n", indent, pct(t.letters, t.stacks))

@@ -239,8 +239,7 @@ func scrCellText(t scrabble.Tile) string {
 }
 
 func (t *scrTally) write(w io.Writer, indent string) {
-	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, new tiles missed %d)\n", indent, pct(t.turns-t.refused-t.unseen, t.turns), t.refused, t.unseen)
-	fmt.Fprintf(w, "%sturns right:       %s with no tap\n", indent, pct(t.right, t.turns))
+	t.writeTurns(w, indent)
 	fmt.Fprintf(w, "%staps:              %d (%.2f per turn); blanks named by the player: %d\n", indent, t.taps, float64(t.taps)/float64(max(1, t.turns)), t.blanks)
 	fmt.Fprintf(w, "%sletters right:     %s tiles, before any tap\n", indent, pct(t.letters, t.tiles))
 	fmt.Fprintf(w, "%sscores right:      %s turns, after the taps\n", indent, pct(t.scores, t.scoresAll))
