@@ -89,21 +89,11 @@ func ReadSquareUpright(crops []*image.RGBA, opt Options) (ocr.Reading, error) {
 	if len(crops) == 0 {
 		return ocr.Reading{}, fmt.Errorf("%w: no crop of the square", ocr.ErrEmptyImage)
 	}
-	reader := letterReader(opt)
-	k := ocr.Known{Tile: true, HasAngle: true}
-	first := dropValue(whiten(crops[0]))
-	rd, err := readTile(reader, first, k)
-	if err != nil {
-		return rd, err
-	}
-	if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf && len(crops) > 1 {
-		ms := []image.Image{first}
+	return readVoting(letterReader(opt), dropValue(whiten(crops[0])), func() []image.Image {
+		var ms []image.Image
 		for _, c := range crops[1:] {
 			ms = append(ms, dropValue(whiten(c)))
 		}
-		if vote, err := vr.ReadVote(ms, k); err == nil {
-			rd = vote
-		}
-	}
-	return rd, nil
+		return ms
+	}, ocr.Known{Tile: true, HasAngle: true})
 }

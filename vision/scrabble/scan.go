@@ -566,12 +566,8 @@ func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, o
 	if oriented {
 		crop = dropValue(crop)
 	}
-	rd, err := readTile(reader, crop, ocr.Known{Tile: true, HasAngle: oriented})
-	if err != nil {
-		return rd, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
-	}
-	if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
-		crops := []image.Image{crop}
+	rd, err := readVoting(reader, crop, func() []image.Image {
+		var crops []image.Image
 		for _, v := range voteCrops {
 			m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))
 			if oriented {
@@ -579,8 +575,27 @@ func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, o
 			}
 			crops = append(crops, m)
 		}
-		if vote, err := vr.ReadVote(crops, ocr.Known{Tile: true, HasAngle: oriented}); err == nil {
-			rd = vote
+		return crops
+	}, ocr.Known{Tile: true, HasAngle: oriented})
+	if err != nil {
+		return rd, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
+	}
+	return rd, nil
+}
+
+// readVoting reads crop; where that reading is unsure and the reader can
+// vote (ocr.VoteReader), crop and the others (made only then) are read
+// together and their probabilities averaged.
+func readVoting(reader TileReader, crop image.Image, others func() []image.Image, k ocr.Known) (ocr.Reading, error) {
+	rd, err := readTile(reader, crop, k)
+	if err != nil {
+		return rd, err
+	}
+	if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
+		if more := others(); len(more) > 0 {
+			if vote, err := vr.ReadVote(append([]image.Image{crop}, more...), k); err == nil {
+				rd = vote
+			}
 		}
 	}
 	return rd, nil
