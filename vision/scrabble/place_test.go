@@ -65,7 +65,7 @@ func TestMisplacedTilesNeverSure(t *testing.T) {
 			{"far corner two squares out", [4]float64{0, 0, 2, 0}, [4]float64{0, 0, 2, 0}, true},
 		} {
 			t.Run(photo+"/"+tc.name, func(t *testing.T) {
-				f := found
+				var f *frame
 				if tc.bent {
 					f = bend(found, tc.du, tc.dv)
 				} else {
