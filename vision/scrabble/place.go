@@ -157,6 +157,13 @@ const (
 // the board is, and the tile read may be the square beside it. The
 // squares out of view or covered (a hand) tell nothing.
 func misplaced(f *frame, occ, covered *[Size][Size]bool) (off [Size][Size]bool) {
+	seen := squareLooks(f)
+	return misplacedIn(f, &seen, occ, covered)
+}
+
+// misplacedIn is misplaced given the squares' looks as squareLooks
+// gives them (occupancy's, taken once a scan).
+func misplacedIn(f *frame, seen *[Size][Size]look, occ, covered *[Size][Size]bool) (off [Size][Size]bool) {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -164,7 +171,7 @@ func misplaced(f *frame, occ, covered *[Size][Size]bool) (off [Size][Size]bool) 
 				looks[r][c].out = true
 				continue
 			}
-			looks[r][c] = lookAt(f, r, c)
+			looks[r][c] = seen[r][c]
 		}
 	}
 	ratio := placeEvidence(occ, &looks)
