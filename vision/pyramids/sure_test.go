@@ -77,7 +77,7 @@ func TestSureSquare(t *testing.T) {
 		{"faces' model: a stack's top shows its own colour", Square{Colour: pyramids.Red, ColourConf: 0.9, top: cellLook{colour: pyramids.Red, conf: 0.9},
 			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 3, strong: 3, model: true, k: 5}}, true},
 		{"faces' model: a stack's top shows another colour (a yellow pyramid on a red stack)", Square{Colour: pyramids.Red, ColourConf: 0.85,
-			top: cellLook{colour: pyramids.Yellow, conf: 0.92},
+			top:  cellLook{colour: pyramids.Yellow, conf: 0.92},
 			read: letterRead{letter: "R", conf: 0.92, second: 0.02, faces: 2, agree: 2, strong: 1, model: true, k: 5}}, false},
 		{"faces' model: a stack's top shows the runway (the count too high)", Square{Colour: pyramids.Red, ColourConf: 0.99, top: cellLook{conf: 0.55},
 			read: letterRead{letter: "E", conf: 0.9, second: 0.05, faces: 3, agree: 3, strong: 3, model: true, k: 5}}, true},
