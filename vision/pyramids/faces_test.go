@@ -147,3 +147,46 @@ func TestFaceHeads(t *testing.T) {
 type readerFunc func(image.Image) (ocr.Reading, error)
 
 func (f readerFunc) Read(img image.Image) (ocr.Reading, error) { return f(img) }
+
+// TestBlurredPictureWeighsGrey: on a picture whose board's edges are
+// weak (frame.sharp under blurredSharp) a face is read with the grey
+// head weighing greyWeightBlurred, the other two sharing the rest in
+// their proportions; on the stored sharp scene as faceHeads gives them.
+func TestBlurredPictureWeighsGrey(t *testing.T) {
+	_, l := normalScene(t)
+	rd := reader(t)
+	for _, tc := range []struct {
+		name  string
+		sharp float64
+		want  float64
+	}{
+		{"the stored scene", l.f.sharp, greyWeight},
+		{"blurred", blurredSharp - 1, greyWeightBlurred},
+		{"just sharp enough", blurredSharp, greyWeight},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := *l.f
+			f.sharp = tc.sharp
+			fr := f.faceReads(2, 3, rd, 48, true)
+			if len(fr.heads) != 3 {
+				t.Fatalf("%d heads, want 3", len(fr.heads))
+			}
+			if gw := greyHeadWeight(fr.heads); math.Abs(gw-tc.want) > 1e-12 {
+				t.Errorf("edge strength %.1f: the grey head weighs %v, want %v", tc.sharp, gw, tc.want)
+			}
+			sum := 0.0
+			for _, h := range fr.heads {
+				sum += h.w
+			}
+			if math.Abs(sum-1) > 1e-12 {
+				t.Errorf("the weights add up to %v, want 1", sum)
+			}
+			if r := fr.heads[0].w / fr.heads[1].w; math.Abs(r-tileWeightModel/(1-tileWeightModel)) > 1e-12 {
+				t.Errorf("the tile reader over en-pyr %v, want %v", r, tileWeightModel/(1-tileWeightModel))
+			}
+		})
+	}
+	if l.f.sharp < blurredSharp {
+		t.Errorf("the stored normal scene's edge strength %.1f is under blurredSharp %v", l.f.sharp, float64(blurredSharp))
+	}
+}
