@@ -469,9 +469,6 @@ func (f *frame) faceReads(r, c int, rd TileReader, size int, model bool) *faceRe
 		size = 48
 	}
 	heads, withModel := faceHeads(rd, model)
-	if f.sharp > 0 && f.sharp < blurredSharp {
-		heads = weighGrey(heads, greyWeightBlurred)
-	}
 	return &faceReads{f: f, r: r, c: c, rd: rd, size: size, heads: heads, model: withModel, memo: map[faceKey]map[string]float64{},
 		gmemo: map[faceKey]map[string]float64{}, buf: image.NewRGBA(image.Rect(0, 0, size, size))}
 }
@@ -834,41 +831,6 @@ var (
 // crop's own grey levels: ocr.GreyFeatures) beside the reader's own
 // classifier and en-pyr, which share the rest as tileWeightModel says.
 const greyWeight = 0.3
-
-// blurredSharp is the board's edge strength (frame.sharp) under which
-// the picture counts as blurred and the faces' grey head weighs
-// greyWeightBlurred. The grey head (en-pyrg) reads faces blurred by 2-3
-// px better than the two feature heads, sharp ones worse
-// (docs/pyramids-vision.md, "Letters on blurred faces: the grey reader
-// retrained"). On the hard tuning sets (hard 3200, 7930; other makers'
-// hard 8400; issue 21, 2026-12-03) the letters read with the grey head
-// at 0.5 on pictures under 20, 24, 28, and on every picture: 2791, 2795,
-// 2793, 2782 of 2955, where at 0.3 everywhere 2786; normal 1000 1101 of
-// 1101 either way. The edge strength also rises with the picture's
-// noise, so it tells blur only roughly (8-58 on the hard sets).
-const blurredSharp = 24
-
-// greyWeightBlurred is the grey head's weight on a blurred picture.
-const greyWeightBlurred = 0.5
-
-// weighGrey gives the grey head of heads the weight w, the other heads
-// sharing the rest in their proportions; heads without a grey head are
-// returned as they are.
-func weighGrey(heads []faceHead, w float64) []faceHead {
-	gw := greyHeadWeight(heads)
-	if gw <= 0 || gw >= 1 {
-		return heads
-	}
-	out := make([]faceHead, len(heads))
-	for i, h := range heads {
-		if h.c.Model().Input == ocr.InputGrey {
-			out[i] = faceHead{h.c, w}
-		} else {
-			out[i] = faceHead{h.c, h.w * (1 - w) / (1 - gw)}
-		}
-	}
-	return out
-}
 
 // specialists loads ocr's specialist for blurred crops and the reader of
 // pyramid faces once; one that cannot be had is nil.

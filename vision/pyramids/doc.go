@@ -64,9 +64,7 @@
 //     averaged, or with Options.FaceModel by the tile reader and the
 //     faces' model (en-pyr), weighted 0.3 and 0.7, and with them the
 //     faces' grey model (en-pyrg, over the crop's own grey levels:
-//     ocr.GreyFeatures) at greyWeight (greyWeightBlurred on a picture
-//     whose board's edges are weak: frame.sharp under blurredSharp),
-//     the other two sharing the rest
+//     ocr.GreyFeatures) at greyWeight, the other two sharing the rest
 //     (faceHeads; the crop stands upright as cut, so its features are
 //     taken without the normaliser's rotation estimate:
 //     ocr.FeaturesUpright); the faces' probabilities are summed, each weighted by how much of it the

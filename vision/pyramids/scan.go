@@ -298,9 +298,8 @@ func locate(img image.Image, opt Options) (*located, error) {
 		}
 		return nil, fmt.Errorf("pyramids: %w: no light 10x10 playing area inside a dark border", vision.ErrNoBoard)
 	}
-	bs := sharpness(p, &best.corners)
-	if bs < blurSharpness {
-		return nil, fmt.Errorf("pyramids: %w: edge strength %.1f on the board (need %.1f); hold the camera still and focus", vision.ErrTooBlurred, bs, blurSharpness)
+	if s := sharpness(p, &best.corners); s < blurSharpness {
+		return nil, fmt.Errorf("pyramids: %w: edge strength %.1f on the board (need %.1f); hold the camera still and focus", vision.ErrTooBlurred, s, blurSharpness)
 	}
 	// The outline chosen is checked against the printed grid lines: a
 	// frame off from them is moved to where they are, or, if it cannot
@@ -317,7 +316,6 @@ func locate(img image.Image, opt Options) (*located, error) {
 		}
 	}
 	unplaced = unplaced || doubt
-	f.sharp = bs
 	// The lens bows the board's edges: fitted on them, the squares of
 	// the outer rings are cut where they show (lens.go).
 	f.fitLens(opt.Calib)
@@ -462,10 +460,7 @@ func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibra
 // frame is a found board: the homography from board squares to pixels and
 // the camera pose over it.
 type frame struct {
-	p picture
-	// sharp is the board's edge strength (sharpness over the outline's
-	// box): under blurredSharp the faces' grey head weighs more
-	sharp   float64
+	p       picture
 	geo     Geometry
 	corners vision.Quad // board order once rotated
 	h       vision.Homography
