@@ -79,7 +79,13 @@
 //     (overhangs: its colour and letters may be the neighbour's), nor,
 //     with the faces' model, a letter under 0.75 that only one face
 //     the camera sees well shows; with the grey model, the reading
-//     without it must be sure and the same letter too.
+//     without it must be sure and the same letter too. A pyramid whose
+//     top, sampled over its faces at the count its letter was read at,
+//     shows another colour (half the samples or more: a pyramid of
+//     another colour put on a player's stack) is not sure
+//     (topOtherColour), nor an empty square whose light samples are
+//     clearly coloured (cellLook.tinted 0.3 or more: a hand's skin over
+//     a pyramid).
 //   - Stack count: the camera hardly sees it. Each layer lifts the top
 //     pyramid 4 mm, which moves it in the picture only by parallax (a pixel
 //     or two on most squares of a near-overhead view, nothing below the

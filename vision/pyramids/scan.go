@@ -93,6 +93,9 @@ type Square struct {
 	// its own (overhangs)
 	lean     float64
 	overhung bool
+	// top is the colour evidence over the faces of the top pyramid at
+	// the count its letter was read at (read.k; look is at one high)
+	top cellLook
 }
 
 // Reading is one photo of a Crossword Pyramids board, read.
@@ -162,6 +165,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	for i := range r.Squares {
 		sq := &r.Squares[i]
+		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
+			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
+		}
 		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
 			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
 		}
