@@ -19,7 +19,10 @@ import (
 // scan's reading, and what the main model, en-upw and their pool read
 // on the scan's own crop at the board's angle, with the crop's edge
 // spread and, when the crop is blurred (ocr.BlurSpread), what the
-// reader's specialist for blurred crops reads.
+// reader's specialist for blurred crops reads. Over the set it prints,
+// for the stacks whose crop is blurred or nearly (nearGate), how many
+// the scan read right and how many the specialist alone reads right on
+// the scan's crop and on the true face's.
 //
 // With TILESCOPE_UPWB_MODEL=FILE (a model file, such as one written by
 // make train's -specialist upwords-blur line into another directory) it
@@ -60,6 +63,7 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 	}
 	tally.right = make([][2]int, len(readers))
 	tally.sureWrong = make([][2]int, len(readers))
+	tally.trueRight = make([][2]int, len(readers))
 	eachFound(t, dir, rd, func(path string, tr *vision.Truth, img image.Image, r *UpwordsReading, turned int) {
 		n := tr.Board.Rows
 		name := filepath.Base(path)
@@ -97,6 +101,18 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 						t.Fatal(err)
 					}
 					tally.add(band, k, got[k], tc.Letter)
+				}
+				// each on the true face: the reader's share of its
+				// misses, apart from where the crop lands
+				tf := letterCrop(img, trueFace(tc.Corners, c.Face), 64)
+				for k, rk := range readers {
+					tr, err := rk.ReadKnown(tf, kn)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if tr.Letter == tc.Letter {
+						tally.trueRight[k][band]++
+					}
 				}
 			} else {
 				tally.sharp++
@@ -182,12 +198,14 @@ var blurredCrop = func() image.Image {
 // blurTally counts, over the stacks a scan found whose crop is blurred
 // (band 0: at least ocr.BlurSpread) or nearly (band 1: nearGate to
 // BlurSpread), what each reader named reads on the scan's own crop,
-// beside the scan's own letters.
+// beside the scan's own letters, and on the true face's crop.
 type blurTally struct {
 	names             []string
 	sharp, sharpWrong int
 	n, scanRight      [2]int
-	right, sureWrong  [][2]int // by reader, by band
+	// by reader, by band: right and sure and wrong on the scan's crop,
+	// right on the true face's
+	right, sureWrong, trueRight [][2]int
 }
 
 // band is the band of a crop of edge spread s, or -1 for a sharp one.
@@ -217,8 +235,8 @@ func (b *blurTally) String() string {
 		s += fmt.Sprintf("DIAG %s crops (%s): %d, the scan read %d right\n", bandNames[band],
 			[]string{"spread at least ocr.BlurSpread", "spread from nearGate to ocr.BlurSpread"}[band], b.n[band], b.scanRight[band])
 		for k, name := range b.names {
-			s += fmt.Sprintf("DIAG   %s on the scan's crop: right %d, sure (>= %.2f) and wrong %d\n",
-				name, b.right[k][band], SureConf, b.sureWrong[k][band])
+			s += fmt.Sprintf("DIAG   %s on the scan's crop: right %d, sure (>= %.2f) and wrong %d; on the true face's: right %d\n",
+				name, b.right[k][band], SureConf, b.sureWrong[k][band], b.trueRight[k][band])
 		}
 	}
 	return s
