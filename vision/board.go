@@ -47,6 +47,9 @@ type boardFit struct {
 	Rim bool
 	// Pinned is set when the centre marks placed the grid (fixByMarks).
 	Pinned bool
+	// Rescored is set when the grid was accepted on its refined
+	// outline's evidence, its first candidate's being weak (rescored).
+	Rescored bool
 	// Overhangs is set when the board's outer edge shows inside the
 	// grid's outermost line on some side (overhangs).
 	Overhangs bool
@@ -351,7 +354,20 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		}
 		return boardFit{}, false
 	}
+	// The searches for a board whose reader sets the grid on its print
+	// afterwards (FindGridLines, FindGridOutlineFirst, FindGridWhole:
+	// vision/scrabble's premium layout moves it up to two squares) take
+	// a weak candidate that its refinement sets on the lines (rescored).
+	// FindGrid's callers have no such check after it: a grid on the
+	// lines but a square off would stand.
+	rescore := how != findAll
 	if linesOnly && best.Score < minGridContrast {
+		// Here only a rescored grid is taken from a weak candidate.
+		if best.Score >= minPinnedContrast {
+			if fb := rescored(blur, finishBoard(p, img, src, blur, best, n, scale, hint), n, scale); fb.Rescored {
+				return fb.withLens(n, p.W, p.H), true
+			}
+		}
 		return boardFit{}, false
 	}
 	if best.Score < minGridContrast && how != findWhole {
@@ -376,6 +392,9 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	}
 	if best.Score >= 0 {
 		best = finishBoard(p, img, src, blur, best, n, scale, hint)
+		if rescore {
+			best = rescored(blur, best, n, scale)
+		}
 		if best.Score >= minGridContrast {
 			// A grid a whole square off crosses the board's rim. Where
 			// the grid was accepted before the outline stages gathered
@@ -524,6 +543,53 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 		}
 	}
 	return best
+}
+
+// rescored judges a refined grid whose first candidate's evidence was
+// weak (minPinnedContrast to minGridContrast) on its own lines: a
+// candidate can lie half a square off the lines (a run of lines whose
+// outer ones were the border's print, not the grid's: a close-up of a
+// board cut at a side, 0.21) and the refinement set it on them. Its
+// outline is scored again (fitGridTight on the work picture), and the
+// grid accepted (Score raised to minGridContrast, Rescored set) where
+// every line stands out clearly (refinedContrast) with the grid found
+// at the same place (within a third of a square).
+func rescored(blur gocv.Mat, best boardFit, n int, scale float64) boardFit {
+	if best.Pinned || best.Score < minPinnedContrast || best.Score >= minGridContrast {
+		return best
+	}
+	fit, ok := fitGridTight(blur, workQuad(best.H, n, scale), n, true)
+	fit.H = Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(fit.H)
+	if debugf != nil {
+		debugf("refined grid rescored: %.2f (%v)", fit.Score, ok)
+	}
+	if ok && fit.Score >= refinedContrast && nearQuad(fit.H, fullQuad(best.H, n), n, 0.35) {
+		best.Score = minGridContrast
+		best.Rescored = true
+	}
+	return best
+}
+
+// refinedContrast is the least grid evidence, rescored on the refined
+// grid's own outline, that accepts a grid whose first candidate's was
+// weak (rescored): the grid a cut board's partial outline asks
+// (partialGrid's 1.6 * minGridContrast).
+const refinedContrast = 1.6 * minGridContrast
+
+// fullQuad is the grid h's outer corners.
+func fullQuad(h Homography, n int) Quad {
+	nf := float64(n)
+	return Quad{h.Apply(Point{0, 0}), h.Apply(Point{nf, 0}), h.Apply(Point{nf, nf}), h.Apply(Point{0, nf})}
+}
+
+// workQuad is the grid h's outer corners (full-resolution pixels) in the
+// work picture's pixels (scaled by scale).
+func workQuad(h Homography, n int, scale float64) Quad {
+	q := fullQuad(h, n)
+	for i := range q {
+		q[i] = Point{q[i].X * scale, q[i].Y * scale}
+	}
+	return q
 }
 
 // matPlane copies an 8-bit single-channel Mat into a plane.

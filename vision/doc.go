@@ -112,6 +112,19 @@
 // straight grid, and what the homography leaves is kept per intersection
 // and added back when projecting (Pose.Correct).
 //
+// A candidate is scored where the line stages put it, before it is
+// refined: a run of lines whose outer ones are a border's print rather
+// than the grid's gives a grid half a square off the lines, whose
+// evidence is weak (0.21 on a close-up of a Scrabble board cut at two
+// sides), while its refinement sets it on the lines. The searches for a
+// board whose reader places the grid on its print afterwards
+// (FindGridLines, FindGridOutlineFirst, FindGridWhole: vision/scrabble's
+// premium layout moves it up to two squares) therefore score such a
+// refined grid again on its own outline, and accept it when every line
+// stands out as clearly as a cut grid's must (0.4) at the same place
+// (rescored). FindGrid's callers, which have no such check after it,
+// keep the candidate's evidence.
+//
 // A picture is refused as too dark when the board's brightest 5% (or, with
 // no board found, the picture's median) is below 24 of 255, and as too
 // blurred when the board's sharpest edges spread over more than 0.3 of a

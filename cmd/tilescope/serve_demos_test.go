@@ -191,6 +191,19 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 	js("every turn in the history", fmt.Sprintf(`document.querySelectorAll("#history li").length === %d`, len(st.History)))
 	if kind == "scrabble" { // the racks' counts in Scrabble's own words
 		js("each rack's count", fmt.Sprintf(`[...document.querySelectorAll("#scores .held")].filter((e) => /^\d+ on the rack$/.test(e.textContent)).length === %d`, len(st.Players)))
+		// Every empty premium square names its premium, as a printed
+		// board does: TW, DW, TL, DL and the centre's star.
+		js("the premium squares' names", `(() => {
+			const want = { tw: '"TW"', dw: '"DW"', tl: '"TL"', dl: '"DL"', star: '"★"' };
+			const seen = {};
+			for (const b of document.querySelectorAll('#board .cell[class*="prem-"]:not(.tile)')) {
+				const kind = [...b.classList].find((c) => c.startsWith("prem-")).slice(5);
+				const got = getComputedStyle(b, "::before").content;
+				if (got !== want[kind]) return false;
+				seen[kind] = true;
+			}
+			return seen.tw && seen.dw && seen.tl && seen.dl;
+		})()`)
 	}
 
 	// The challenge: the latest play's first word, a word of the recorded

@@ -38,7 +38,9 @@
 //   - A second look (Lexicon tables): a letter that no tile reported
 //     holds gets a square of the tiles' median side, read and judged as
 //     any square round a letter. Twists tables: the cells next to the
-//     tiles that hold ink are read (gaps.go), and a tile grown to its
+//     tiles that hold ink (dark in any channel: the action tiles' signs
+//     are red) are read, by a vote of several crops where one crop reads
+//     no tile (gaps.go), and a tile grown to its
 //     neighbours' spacing is read again. Twists tables read in Russian
 //     pool the Russian reader with ru-loose, as Lexicon's English letters
 //     are pooled with en-loose (specialist.go).

@@ -158,6 +158,10 @@ type Options struct {
 	// (search.print), as Scan tries where few tiles are read sure and
 	// no board is found.
 	printed bool
+	// voteNoTile: a tile the reader calls no tile is read again by the
+	// vote of several crops (voteRead), as an unsure one is (the cells
+	// next to a Twists table's tiles, readVerified).
+	voteNoTile bool
 	// photo: the photo in packed RGB, converted once for the whole scan
 	// (Scan sets it; nil converts the photo at each search).
 	photo *packedPhoto

@@ -66,7 +66,7 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 	voted := make([]ocr.Reading, len(tiles))
 	parallel.For(len(tiles), func(i int) {
 		rd := reads[best][i]
-		if rd.Letter != "" && rd.Conf < voteBelow {
+		if (rd.Letter != "" && rd.Conf < voteBelow) || (rd.Letter == "" && opt.voteNoTile) {
 			rd = voteRead(readers[best], src, tiles[i], n, rd)
 		}
 		voted[i] = rd
@@ -134,7 +134,8 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 // Lexicon renders, seeds 1-20: letters 97.4 -> 99.6 %.)
 const voteBelow = 0.9
 
-// voteRead reads an unsure tile again from several crops (the quad grown
+// voteRead reads an unsure tile (or, with Options.voteNoTile, one read as
+// no tile) again from several crops (the quad grown
 // by less and by more than the first crop, and centred on its letter) and
 // pools them with the first (ocr.VoteReader): one crop's mistake (a
 // letter cut by the crop's edge, a neighbour's stroke in the margin) is

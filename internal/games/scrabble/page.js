@@ -39,13 +39,23 @@
     // square is the class of a square's premium ("prem-tw", ...), drawn
     // under an empty square.
     square(r, c) { return PREMIUM[r + "," + c] ? " prem-" + PREMIUM[r + "," + c] : ""; },
-    // The premium squares' colours (an empty square only: a tile covers
-    // its premium) and the blanks, in the page's style sheet after its own.
+    // The premium squares' colours and short names (TW triple word, DL
+    // double letter, the star; in Russian 3С, 2Б: слово, буква), on an
+    // empty square only (a tile covers its premium), and the blanks, in
+    // the page's style sheet after its own.
     css: `
 .cell.prem-tw:not(.tile) { background: #b5483c; }
 .cell.prem-dw:not(.tile), .cell.prem-star:not(.tile) { background: #c98a8a; }
 .cell.prem-tl:not(.tile) { background: #3f78a8; } .cell.prem-dl:not(.tile) { background: #8fb6cf; }
 .cell.tile.blank { color: #8a6d3b; font-style: italic; }
+.cell[class*="prem-"]:not(.tile):not(.covered)::before { position: absolute; inset: 0; display: flex;
+  align-items: center; justify-content: center; font-size: clamp(6px, 2.2vw, 12px); font-weight: 600;
+  color: rgba(255, 255, 255, 0.9); pointer-events: none; }
+.cell.prem-tw::before { content: "TW"; } .cell.prem-dw::before { content: "DW"; }
+.cell.prem-tl::before { content: "TL"; } .cell.prem-dl::before { content: "DL"; color: #173247; }
+.cell.prem-star::before { content: "★"; font-size: clamp(9px, 3.4vw, 18px); }
+:lang(ru) .cell.prem-tw::before { content: "3С"; } :lang(ru) .cell.prem-dw::before { content: "2С"; }
+:lang(ru) .cell.prem-tl::before { content: "3Б"; } :lang(ru) .cell.prem-dl::before { content: "2Б"; }
 `,
     fix(sheet, cur) {
       const letter = el("input", { id: "cellletter", autocapitalize: "characters", maxlength: 1, spellcheck: "false", placeholder: t("cell.empty"),
