@@ -174,6 +174,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-out en-sqr -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-blur.tsm -upwb-scenes 160 -upwb-classic 80 -hard-scenes 60 -synth 60 -empty 500 -epochs 4 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-upwb.tsm -upwb-scenes 0 -upwb-classic 0 -hard-scenes 0 -upwb-shaken 120 -upwb-shaken-classic 40 -synth 40 -empty 300 -epochs 8 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose -synth 40 -empty 200 -real 4 -real-warp 2 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose-ru -ru-loose-scenes 160 -synth 40 -empty 200 -epochs 4 -seed 1
 	nice $(GO) run ./vision/loose/internal/trainverify $(VERIFIER_ARGS) -out vision/loose/verifier.txt

@@ -1,6 +1,7 @@
 package dataset
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -48,6 +49,17 @@ type RenderOptions struct {
 	// of 2-6 px in three scenes of five, JPEG quality 50-70): the faces a
 	// specialist reader for blurred photos learns from.
 	Degrade bool
+	// Shaken redraws each scene's blur, motion blur and JPEG quality as
+	// a hand-held camera's, over a wider range than Degrade's and
+	// shaken more often: defocus 0.8-3.2 px, a motion blur of 2.5-7 px
+	// in four scenes of five, JPEG quality 35-70. It takes the place of
+	// Degrade when both are set.
+	Shaken bool
+	// Dims draws each Upwords scene's board and tiles at another
+	// maker's dimensions (render.VariedUpwordsDims from the scene's
+	// seed), the camera moved to fit the board, as render-set --dims
+	// varied does.
+	Dims bool
 	// Cuts is how many times each Upwords square is cut (each with its
 	// own quarter turn and jitter); 0 or 1: once.
 	Cuts int
@@ -73,26 +85,62 @@ func degrade(o *render.Options, seed int64) {
 	o.Quality = int(u(50, 70))
 }
 
+// shake makes o's blur, motion blur and compression a hand-held
+// camera's (see RenderOptions.Shaken), drawn from the scene's seed.
+func shake(o *render.Options, seed int64) {
+	rng := rand.New(rand.NewPCG(uint64(seed), 4343))
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
+	o.Blur = u(0.8, 3.2)
+	o.MotionPx, o.MotionDeg = 0, 0
+	if rng.IntN(5) < 4 {
+		o.MotionPx, o.MotionDeg = u(2.5, 7), u(0, 180)
+	}
+	o.Quality = int(u(35, 70))
+}
+
+// sceneOptions are the render options of the scene of seed s drawn as o
+// asks, state its position.
+func sceneOptions(game string, s int64, state []byte, o RenderOptions) (render.Options, error) {
+	opt, err := render.RandomOptions(s, o.Difficulty)
+	if err != nil {
+		return opt, fmt.Errorf("dataset: %w", err)
+	}
+	switch {
+	case o.Shaken:
+		shake(&opt, s)
+	case o.Degrade:
+		degrade(&opt, s)
+	}
+	if o.Dims && game == "upwords" {
+		opt.UpwordsDims = render.VariedUpwordsDims(s)
+		rows := 0
+		for _, l := range bytes.Split(state, []byte("\n")) {
+			if len(bytes.TrimSpace(l)) > 0 {
+				rows++
+			}
+		}
+		opt.FitUpwords(rows)
+	}
+	opt.Typeface = render.SceneTypeface(o.Typefaces, s)
+	if o.Print && game == "upwords" {
+		p := render.RandomUpwordsPrint(s)
+		opt.UpwordsPrint = &p
+	}
+	return opt, nil
+}
+
 // RenderedCropsWith is RenderedCrops with more options.
 func RenderedCropsWith(game string, seed0 int64, n int, o RenderOptions) ([]Crop, error) {
-	difficulty, mode := o.Difficulty, o.Mode
+	mode := o.Mode
 	var out []Crop
 	for s := seed0; s < seed0+int64(n); s++ {
 		state, err := render.RandomState(game, s)
 		if err != nil {
 			return nil, fmt.Errorf("dataset: %w", err)
 		}
-		opt, err := render.RandomOptions(s, difficulty)
+		opt, err := sceneOptions(game, s, state, o)
 		if err != nil {
-			return nil, fmt.Errorf("dataset: %w", err)
-		}
-		if o.Degrade {
-			degrade(&opt, s)
-		}
-		opt.Typeface = render.SceneTypeface(o.Typefaces, s)
-		if o.Print && game == "upwords" {
-			p := render.RandomUpwordsPrint(s)
-			opt.UpwordsPrint = &p
+			return nil, err
 		}
 		sc, err := render.Render(game, state, opt)
 		if err != nil {

@@ -63,25 +63,7 @@ func TestLetterDiagnosis(t *testing.T) {
 			}
 			wrongBy[b]++
 			wrong++
-			// The true face, its corners in the order of the scan's face.
-			var q vision.Quad
-			for i, cc := range tc.Corners {
-				q[i] = vision.Point{X: cc[0], Y: cc[1]}
-			}
-			sh, bd := 0, math.Inf(1)
-			for k := 0; k < 4; k++ {
-				d := 0.0
-				for i := 0; i < 4; i++ {
-					d += math.Hypot(q[(i+k)%4].X-c.Face[i].X, q[(i+k)%4].Y-c.Face[i].Y)
-				}
-				if d < bd {
-					bd, sh = d, k
-				}
-			}
-			var tf vision.Quad
-			for i := range tf {
-				tf[i] = q[(i+sh)%4]
-			}
+			tf := trueFace(tc.Corners, c.Face)
 			tside := math.Hypot(tf[1].X-tf[0].X, tf[1].Y-tf[0].Y)
 			cs, ct := quadCentre(c.Face), quadCentre(tf)
 			off := math.Hypot(cs.X-ct.X, cs.Y-ct.Y) / tside
@@ -108,6 +90,31 @@ func TestLetterDiagnosis(t *testing.T) {
 	for i, b := range bands {
 		fmt.Printf("conf < %.2f: right %d wrong %d\n", b, rightBy[i], wrongBy[i])
 	}
+}
+
+// trueFace is a stack's true top face (corners, the render's truth), its
+// corners in the order of the scan's face as read (the quarter turn
+// nearest it), so that a crop of it stands as the scan's crop stands.
+func trueFace(corners [4][2]float64, scan vision.Quad) vision.Quad {
+	var q vision.Quad
+	for i, cc := range corners {
+		q[i] = vision.Point{X: cc[0], Y: cc[1]}
+	}
+	sh, bd := 0, math.Inf(1)
+	for k := 0; k < 4; k++ {
+		d := 0.0
+		for i := 0; i < 4; i++ {
+			d += math.Hypot(q[(i+k)%4].X-scan[i].X, q[(i+k)%4].Y-scan[i].Y)
+		}
+		if d < bd {
+			bd, sh = d, k
+		}
+	}
+	var tf vision.Quad
+	for i := range tf {
+		tf[i] = q[(i+sh)%4]
+	}
+	return tf
 }
 
 func num(v any) float64 {

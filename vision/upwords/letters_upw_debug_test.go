@@ -3,6 +3,7 @@ package upwords
 import (
 	"fmt"
 	"image"
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -17,7 +18,21 @@ import (
 // prints every stack whose letter is wrong or taken for empty: the
 // scan's reading, and what the main model, en-upw and their pool read
 // on the scan's own crop at the board's angle, with the crop's edge
-// spread.
+// spread and, when the crop is blurred (ocr.BlurSpread), what the
+// reader's specialist for blurred crops reads. Over the set it prints,
+// for the stacks whose crop is blurred or nearly (nearGate), how many
+// the scan read right and how many the specialist alone reads right on
+// the scan's crop and on the true face's.
+//
+// With TILESCOPE_UPWB_MODEL=FILE (a model file, such as one written by
+// make train's -specialist upwords-blur line into another directory) it
+// also reads every stack whose crop is blurred with en-blur pooled with
+// that model, as ocr.ForUpwords would pool it in place of en-upwb, and
+// prints, over the set, how many of those stacks each specialist reads
+// right on the scan's own crop, and how many it reads sure (at
+// SureConf) and wrong: a candidate model compared before the binary is
+// built with it (the scan's other steps, which the specialist's readings
+// steer, are not run again).
 func TestUpwordsLetterDiagnosis(t *testing.T) {
 	dir := diagnosisSet(t, "TILESCOPE_UPW_DIAG")
 	rd := upwordsReader(t)
@@ -33,34 +48,196 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	spec, ok, err := rd.SpecialistFor(blurredCrop)
+	if err != nil || !ok {
+		t.Fatalf("the Upwords reader has no specialist for blurred crops (%v)", err)
+	}
+	cand, candAlone := candidateBlurReader(t, os.Getenv("TILESCOPE_UPWB_MODEL"))
+	// the readers tallied on blurred crops: the shipped specialist, then
+	// the candidate pooled as it would ship and alone
+	readers := []*ocr.Classifier{spec}
+	tally := blurTally{names: []string{"shipped specialist (en-blur + en-upwb)"}}
+	if cand != nil {
+		readers = append(readers, cand, candAlone)
+		tally.names = append(tally.names, "candidate pooled with en-blur", "candidate alone")
+	}
+	tally.right = make([][2]int, len(readers))
+	tally.sureWrong = make([][2]int, len(readers))
+	tally.trueRight = make([][2]int, len(readers))
 	eachFound(t, dir, rd, func(path string, tr *vision.Truth, img image.Image, r *UpwordsReading, turned int) {
 		n := tr.Board.Rows
 		name := filepath.Base(path)
+		kn := ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * r.Turned)}
 		for _, tc := range tr.Cells {
+			c := r.Cell(ourPos(grid.Pos{Row: tc.Row, Col: tc.Col}, turned, n))
 			if tc.Height == 0 {
-				c := r.Cell(ourPos(grid.Pos{Row: tc.Row, Col: tc.Col}, turned, n))
 				if c.Height == 0 && c.faint != nil {
 					fmt.Printf("DIAG %s %v empty: faint (tile %.2f)\n", name, grid.Pos{Row: tc.Row, Col: tc.Col}, c.Tile)
 				}
 				continue
 			}
-			c := r.Cell(ourPos(grid.Pos{Row: tc.Row, Col: tc.Col}, turned, n))
-			if c.Letter == tc.Letter {
-				continue
-			}
 			if c.Height == 0 {
-				fmt.Printf("DIAG %s %v %s: empty (tile %.2f, covered %v, faint %v)\n", name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Tile, c.Covered, c.faint != nil)
+				if c.Letter != tc.Letter {
+					fmt.Printf("DIAG %s %v %s: empty (tile %.2f, covered %v, faint %v)\n", name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Tile, c.Covered, c.faint != nil)
+				}
 				continue
 			}
 			face := letterCrop(img, c.Face, 64)
-			kn := ocr.Known{Tile: true, HasAngle: true, Angle: float64(90 * r.Turned)}
+			spread, err := ocr.EdgeSpread(face)
+			if err != nil {
+				t.Fatal(err)
+			}
+			band := tally.band(spread)
+			got := make([]ocr.Reading, len(readers))
+			if band >= 0 {
+				// the specialist of a blurred crop, or the one it would
+				// be under a gate lowered to nearGate
+				tally.n[band]++
+				if c.Letter == tc.Letter {
+					tally.scanRight[band]++
+				}
+				for k, rk := range readers {
+					if got[k], err = rk.ReadKnown(face, kn); err != nil {
+						t.Fatal(err)
+					}
+					tally.add(band, k, got[k], tc.Letter)
+				}
+				// each on the true face: the reader's share of its
+				// misses, apart from where the crop lands
+				tf := letterCrop(img, trueFace(tc.Corners, c.Face), 64)
+				for k, rk := range readers {
+					tr, err := rk.ReadKnown(tf, kn)
+					if err != nil {
+						t.Fatal(err)
+					}
+					if tr.Letter == tc.Letter {
+						tally.trueRight[k][band]++
+					}
+				}
+			} else {
+				tally.sharp++
+				if c.Letter != tc.Letter {
+					tally.sharpWrong++
+				}
+			}
+			if c.Letter == tc.Letter {
+				continue
+			}
 			a, _ := en.(ocr.KnownReader).ReadKnown(face, kn)
-			b, _ := up.ReadKnown(face, kn)
+			u, _ := up.ReadKnown(face, kn)
 			p, _ := rd.ReadKnown(face, kn)
-			sp, _ := ocr.EdgeSpread(face)
-			fmt.Printf("DIAG %s %v %s: read %s %.2f sure %v | en %s %.2f upw %s %.2f pool %s %.2f | spread %.3f %s blur %.1f motion %.1f\n",
-				name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Letter, c.Conf, c.Sure, a.Letter, a.Conf, b.Letter, b.Conf, p.Letter, p.Conf,
-				sp, tr.Conditions["difficulty"], num(tr.Conditions["blur_px"]), num(tr.Conditions["motion_px"]))
+			blur := "sharp crop"
+			if band >= 0 {
+				blur = fmt.Sprintf("%s crop: specialist %s %.2f", bandNames[band], got[0].Letter, got[0].Conf)
+				if cand != nil {
+					blur += fmt.Sprintf(", candidate %s %.2f, alone %s %.2f", got[1].Letter, got[1].Conf, got[2].Letter, got[2].Conf)
+				}
+			}
+			fmt.Printf("DIAG %s %v %s: read %s %.2f sure %v | en %s %.2f upw %s %.2f pool %s %.2f | spread %.3f, %s | %s blur %.1f motion %.1f\n",
+				name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Letter, c.Conf, c.Sure, a.Letter, a.Conf, u.Letter, u.Conf, p.Letter, p.Conf,
+				spread, blur, tr.Conditions["difficulty"], num(tr.Conditions["blur_px"]), num(tr.Conditions["motion_px"]))
 		}
 	})
+	fmt.Print(tally.String())
+}
+
+// candidateBlurReader is en-blur pooled with the model in file, as
+// ocr.ForUpwords pools en-upwb for blurred crops, and that model alone;
+// nil when file is "".
+func candidateBlurReader(t *testing.T, file string) (pooled, alone *ocr.Classifier) {
+	t.Helper()
+	if file == "" {
+		return nil, nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cm, err := ocr.DecodeModel(b)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	bm, err := ocr.LoadModel(ocr.SpecialistBlur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	eb, err := ocr.NewClassifier(bm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := ocr.NewClassifier(cm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool, err := ocr.NewPooled(eb, c)
+	if err != nil {
+		t.Fatalf("%s: %v", file, err)
+	}
+	return pool, c
+}
+
+// nearGate is the low end of the band of crops just under the blur
+// gate (ocr.BlurSpread) whose readings the diagnosis also tallies: what
+// a gate lowered that far would hand the specialist.
+const nearGate = 0.06
+
+var bandNames = [2]string{"blurred", "nearly blurred"}
+
+// blurredCrop is a crop blurred enough to pass any gate (a smear): its
+// SpecialistFor is the reader's specialist.
+var blurredCrop = func() image.Image {
+	m := image.NewGray(image.Rect(0, 0, 64, 64))
+	for y := 0; y < 64; y++ {
+		for x := 0; x < 64; x++ {
+			m.Pix[y*64+x] = uint8(60 + x + y)
+		}
+	}
+	return m
+}()
+
+// blurTally counts, over the stacks a scan found whose crop is blurred
+// (band 0: at least ocr.BlurSpread) or nearly (band 1: nearGate to
+// BlurSpread), what each reader named reads on the scan's own crop,
+// beside the scan's own letters, and on the true face's crop.
+type blurTally struct {
+	names             []string
+	sharp, sharpWrong int
+	n, scanRight      [2]int
+	// by reader, by band: right and sure and wrong on the scan's crop,
+	// right on the true face's
+	right, sureWrong, trueRight [][2]int
+}
+
+// band is the band of a crop of edge spread s, or -1 for a sharp one.
+func (b *blurTally) band(s float64) int {
+	switch {
+	case s >= ocr.BlurSpread:
+		return 0
+	case s >= nearGate:
+		return 1
+	}
+	return -1
+}
+
+func (b *blurTally) add(band, k int, r ocr.Reading, truth string) {
+	switch {
+	case r.Letter == truth:
+		b.right[k][band]++
+	case r.Conf >= SureConf:
+		b.sureWrong[k][band]++
+	}
+}
+
+func (b *blurTally) String() string {
+	s := fmt.Sprintf("DIAG stacks found %d: %d on sharp crops (spread under %.3f; the scan read %d wrong)\n",
+		b.sharp+b.n[0]+b.n[1], b.sharp, nearGate, b.sharpWrong)
+	for band := range 2 {
+		s += fmt.Sprintf("DIAG %s crops (%s): %d, the scan read %d right\n", bandNames[band],
+			[]string{"spread at least ocr.BlurSpread", "spread from nearGate to ocr.BlurSpread"}[band], b.n[band], b.scanRight[band])
+		for k, name := range b.names {
+			s += fmt.Sprintf("DIAG   %s on the scan's crop: right %d, sure (>= %.2f) and wrong %d; on the true face's: right %d\n",
+				name, b.right[k][band], SureConf, b.sureWrong[k][band], b.trueRight[k][band])
+		}
+	}
+	return s
 }

@@ -312,10 +312,12 @@ func upwEvaluate(m *ocr.Model) error {
 }
 
 var (
-	upwbScenes  = flag.Int("upwb-scenes", 160, "with -specialist upwords-blur: degraded hard Upwords scenes of other makers' tiles (seeds 83001..83000+N) in the training typefaces")
-	upwbClassic = flag.Int("upwb-classic", 80, "with -specialist upwords-blur: degraded hard Upwords scenes of the project's tiles (seeds 84001..) in the training typefaces")
-	upwbInit    = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
-	upwbCache   = flag.String("upwb-cache", "", "with -specialist upwords-blur: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
+	upwbScenes        = flag.Int("upwb-scenes", 160, "with -specialist upwords-blur: degraded hard Upwords scenes of other makers' tiles (seeds 83001..83000+N) in the training typefaces")
+	upwbClassic       = flag.Int("upwb-classic", 80, "with -specialist upwords-blur: degraded hard Upwords scenes of the project's tiles (seeds 84001..) in the training typefaces")
+	upwbShaken        = flag.Int("upwb-shaken", 0, "with -specialist upwords-blur: hard Upwords scenes of other makers' tiles and boards (seeds 86001..86000+N) in the training typefaces, blurred, shaken and compressed as by a hand-held camera (dataset.RenderOptions.Shaken, Dims)")
+	upwbShakenClassic = flag.Int("upwb-shaken-classic", 0, "with -specialist upwords-blur: as -upwb-shaken, the project's print on other makers' boards (seeds 87001..)")
+	upwbInit          = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
+	upwbCache         = flag.String("upwb-cache", "", "with -specialist upwords-blur: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
 )
 
 // upwbRendered cuts the squares of the degraded hard Upwords scenes the
@@ -325,7 +327,11 @@ var (
 // held-out ones): other makers' tiles (seeds 83001..) and the project's
 // (84001..), each square -blur-cuts times, turned and jittered as the
 // board reader cuts it; then the English model's hard scenes (seeds
-// 20001.., -hard-scenes) as they are. A quarter of the empty squares kept.
+// 20001.., -hard-scenes) as they are; then the scenes a hand-held camera
+// blurs and shakes more (-upwb-shaken, seeds 86001.., other makers'
+// prints; -upwb-shaken-classic, 87001.., the project's; both on other
+// makers' boards: dataset.RenderOptions.Shaken and Dims), cut as the
+// degraded ones. A quarter of the empty squares kept.
 func upwbRendered(index map[string]int) ([]upwSample, error) {
 	train := upwTypefaces(false)
 	sets := []struct {
@@ -336,6 +342,8 @@ func upwbRendered(index map[string]int) ([]upwSample, error) {
 		{83001, *upwbScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train, Print: true}},
 		{84001, *upwbClassic, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train}},
 		{20001, *hardScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06}},
+		{86001, *upwbShaken, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Shaken: true, Dims: true, Cuts: *blurCuts, Typefaces: train, Print: true}},
+		{87001, *upwbShakenClassic, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Shaken: true, Dims: true, Cuts: *blurCuts, Typefaces: train}},
 	}
 	var out []upwSample
 	for si, st := range sets {

@@ -1,0 +1,80 @@
+package dataset
+
+import (
+	"testing"
+
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// TestSceneOptions checks the conditions RenderedCropsWith draws a scene
+// in: Shaken's blur, motion blur and JPEG ranges (in place of Degrade's
+// when both are asked), and Dims' board of another maker's dimensions
+// with the camera moved back or forth to fit it.
+func TestSceneOptions(t *testing.T) {
+	const n = 60
+	tests := []struct {
+		name string
+		o    RenderOptions
+		// blur, motion and quality ranges; motion in at least minMoved
+		// and at most maxMoved of the n scenes
+		blur, motion       [2]float64
+		quality            [2]int
+		minMoved, maxMoved int
+		dims               bool
+	}{
+		{"degraded", RenderOptions{Difficulty: "hard", Degrade: true}, [2]float64{1.5, 3.5}, [2]float64{2, 6}, [2]int{50, 70}, 24, 48, false},
+		{"shaken", RenderOptions{Difficulty: "hard", Shaken: true}, [2]float64{0.8, 3.2}, [2]float64{2.5, 7}, [2]int{35, 70}, 40, 56, false},
+		{"shaken, not degraded", RenderOptions{Difficulty: "hard", Shaken: true, Degrade: true}, [2]float64{0.8, 3.2}, [2]float64{2.5, 7}, [2]int{35, 70}, 40, 56, false},
+		{"shaken on another maker's board", RenderOptions{Difficulty: "mixed", Shaken: true, Dims: true}, [2]float64{0.8, 3.2}, [2]float64{2.5, 7}, [2]int{35, 70}, 40, 56, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			moved, below1p5 := 0, 0
+			for s := int64(1); s <= n; s++ {
+				state, err := render.RandomState("upwords", s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o, err := sceneOptions("upwords", s, state, tc.o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o.Blur < tc.blur[0] || o.Blur > tc.blur[1] {
+					t.Errorf("seed %d: blur %.2f px, want %v", s, o.Blur, tc.blur)
+				}
+				if o.Blur < 1.5 {
+					below1p5++
+				}
+				if o.MotionPx != 0 {
+					moved++
+					if o.MotionPx < tc.motion[0] || o.MotionPx > tc.motion[1] {
+						t.Errorf("seed %d: motion %.2f px, want %v", s, o.MotionPx, tc.motion)
+					}
+				}
+				if o.Quality < tc.quality[0] || o.Quality > tc.quality[1] {
+					t.Errorf("seed %d: JPEG quality %d, want %v", s, o.Quality, tc.quality)
+				}
+				plain, err := render.RandomOptions(s, tc.o.Difficulty)
+				if err != nil {
+					t.Fatal(err)
+				}
+				switch {
+				case !tc.dims && o.UpwordsDims != (render.UpwordsDims{}):
+					t.Errorf("seed %d: board dimensions %+v, want the project's", s, o.UpwordsDims)
+				case tc.dims && o.UpwordsDims != render.VariedUpwordsDims(s):
+					t.Errorf("seed %d: board dimensions %+v, want render.VariedUpwordsDims's %+v", s, o.UpwordsDims, render.VariedUpwordsDims(s))
+				case tc.dims && o.HeightMM == plain.HeightMM:
+					t.Errorf("seed %d: the camera at %.0f mm as for the project's board, not moved to fit a %.1f mm pitch", s, o.HeightMM, o.UpwordsDims.PitchMM)
+				case !tc.dims && o.HeightMM != plain.HeightMM:
+					t.Errorf("seed %d: the camera at %.0f mm, want RandomOptions' %.0f", s, o.HeightMM, plain.HeightMM)
+				}
+			}
+			if moved < tc.minMoved || moved > tc.maxMoved {
+				t.Errorf("%d of %d scenes shaken, want %d to %d", moved, n, tc.minMoved, tc.maxMoved)
+			}
+			if tc.o.Shaken && below1p5 == 0 {
+				t.Errorf("no scene blurred under 1.5 px: Shaken reaches below Degrade's range")
+			}
+		})
+	}
+}
