@@ -47,7 +47,7 @@ func FeaturesUpright(img image.Image) (FeatureVector, error) {
 	}
 	ar := arenas.Get().(*arena)
 	defer func() { ar.reset(); arenas.Put(ar) }()
-	n := normalize(toRGB(img, workSide, ar), ar).finish(0)
+	n := normalizeUpright(toRGB(img, workSide, ar), ar).finish(0)
 	v := make([]float32, NumFeatures)
 	features(n, v)
 	return FeatureVector{Vec: v, Alpha: n.alpha}, nil

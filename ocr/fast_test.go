@@ -39,6 +39,9 @@ func equivalenceCrops(t testing.TB) (names []string, crops []image.Image) {
 		add(fmt.Sprintf("fixture %d enlarged", i), resample(big, img, 0))
 		small := image.NewRGBA(image.Rect(0, 0, max(1, b.Dx()*2/5), max(1, b.Dy()*2/5)))
 		add(fmt.Sprintf("fixture %d shrunk", i), resample(small, img, 0))
+		// the size of vision/pyramids' face crops: kept at its own size
+		face := image.NewRGBA(image.Rect(0, 0, 48, 48))
+		add(fmt.Sprintf("fixture %d 48x48", i), resample(face, img, 0))
 		turned := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		add(fmt.Sprintf("fixture %d turned", i), resample(turned, img, 23+float64(i*37%90)))
 		// a sub-image whose bounds do not start at the origin
@@ -141,6 +144,12 @@ func TestOptimisedMatchesReference(t *testing.T) {
 		refFeatures(rn.finish(rn.cands[0]), wantVec)
 		if fv.Alpha != rn.cands[0] || !sameFloats(fv.Vec, wantVec) {
 			t.Errorf("%s: features differ from the reference (alpha %v, want %v)", name, fv.Alpha, rn.cands[0])
+		}
+		// upright (no rotation estimated): the reference finished at 0
+		if up, err := FeaturesUpright(img); err != nil {
+			t.Fatalf("%s: upright: %v", name, err)
+		} else if refFeatures(rn.finish(0), wantVec); up.Alpha != 0 || !sameFloats(up.Vec, wantVec) {
+			t.Errorf("%s: upright features differ from the reference's at 0 degrees", name)
 		}
 		for _, c := range classifiers {
 			got, err := c.Read(img)

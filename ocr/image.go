@@ -74,6 +74,22 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	}
 	n := tw * th
 	out := &rgbImage{W: tw, H: th, R: ar.floats(n), G: ar.floats(n), B: ar.floats(n)}
+	if m, ok := img.(*image.RGBA); ok && tw == sw && th == sh {
+		// Kept at its own size (vision/pyramids' face crops): each target
+		// pixel is one source pixel, scaled as below (a count of 1).
+		const s = float32(1) / 255
+		for y := 0; y < sh; y++ {
+			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+			row = row[:4*sw]
+			R, G, B := out.R[y*tw:(y+1)*tw], out.G[y*tw:(y+1)*tw], out.B[y*tw:(y+1)*tw]
+			for x := range R {
+				R[x] = float32(row[4*x]) * s
+				G[x] = float32(row[4*x+1]) * s
+				B[x] = float32(row[4*x+2]) * s
+			}
+		}
+		return out
+	}
 	cnt := ar.floats(n)
 	// Column and row of the target pixel for each source column and row.
 	xmap := ar.ints(sw)

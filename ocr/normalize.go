@@ -76,6 +76,19 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 	return normalizeGray(rgb, g, flat, ar)
 }
 
+// normalizeUpright is normalize for a crop whose letter is known to
+// stand upright (FeaturesUpright): the rotation is not estimated, so the
+// analysis has no candidates and only its finish(0) is meaningful. The
+// estimate (step 2: the face outline, the gradient histogram) was a
+// sixth of a face read's normalisation, and finish does not depend on
+// it.
+func normalizeUpright(rgb *rgbImage, ar *arena) *analysis {
+	g := rgb.gray(ar)
+	flat := flatGray(g)
+	expose(rgb, g)
+	return normalizeGrayRot(rgb, g, flat, false, ar)
+}
+
 // flatGray reports whether a grey working image is flat: its standard
 // deviation is below flatSD, too little contrast to hold a tile.
 func flatGray(g *grayImage) bool {
@@ -95,6 +108,12 @@ func flatGray(g *grayImage) bool {
 // normalizeGray is normalize given the working image's luma g and
 // whether it is flat (flatGray).
 func normalizeGray(rgb *rgbImage, g *grayImage, flat bool, ar *arena) *analysis {
+	return normalizeGrayRot(rgb, g, flat, true, ar)
+}
+
+// normalizeGrayRot is normalizeGray, with the rotation's candidates
+// estimated only when rotations is true (normalizeUpright).
+func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *arena) *analysis {
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -258,7 +277,9 @@ func normalizeGray(rgb *rgbImage, g *grayImage, flat bool, ar *arena) *analysis 
 		}
 	}
 	lazy := false
-	if sa, ok := shapeAlpha(ink, W, H, ar); ok {
+	if !rotations {
+		// upright: no candidates
+	} else if sa, ok := shapeAlpha(ink, W, H, ar); ok {
 		addCand(sa)
 		lazy = true
 	} else {

@@ -1,7 +1,9 @@
 package ocr
 
 import (
+	"fmt"
 	"image"
+	"path/filepath"
 	"testing"
 )
 
@@ -59,5 +61,39 @@ func TestFeaturesUpright(t *testing.T) {
 	}
 	if _, err := FeaturesUpright(image.NewRGBA(image.Rect(0, 0, 0, 0))); err == nil {
 		t.Error("an empty crop gave features")
+	}
+}
+
+// TestFeaturesUprightSkipsOnlyRotation: FeaturesUpright skips the
+// rotation estimate (normalizeUpright) and nothing else: on every
+// committed synthetic crop, upright and turned, its features are
+// exactly those of the whole normalisation finished at 0 degrees.
+func TestFeaturesUprightSkipsOnlyRotation(t *testing.T) {
+	paths, err := filepath.Glob("testdata/synth/*.png")
+	if err != nil || len(paths) == 0 {
+		t.Fatalf("no synthetic crops (%v)", err)
+	}
+	imgs := loadPNGs(t, "testdata/synth/*.png") // the same files, in paths order
+	for i, img := range imgs {
+		for _, deg := range []float64{0, 33, 90} {
+			name := fmt.Sprintf("%s turned %.0f", filepath.Base(paths[i]), deg)
+			crop := img
+			if deg != 0 {
+				crop = resample(image.NewRGBA(img.Bounds()), img, deg)
+			}
+			got, err := FeaturesUpright(crop)
+			if err != nil {
+				t.Fatalf("%s: %v", name, err)
+			}
+			n := normalize(toRGB(crop, workSide, nil), nil).finish(0)
+			want := make([]float32, NumFeatures)
+			features(n, want)
+			for k := range want {
+				if got.Vec[k] != want[k] {
+					t.Errorf("%s: feature %d is %v, want %v", name, k, got.Vec[k], want[k])
+					break
+				}
+			}
+		}
 	}
 }

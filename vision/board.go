@@ -933,27 +933,30 @@ func boardMargins(p Plane, h Homography, n int, vertical bool, in float64) (lo, 
 	const from, to = -2.5, 2.5
 	cnt := int(math.Round((float64(n) + to - from) / step))
 	prof := make([]float64, cnt)
-	vals := make([]float64, 0, 10*n)
-	for i := range prof {
-		u := from + float64(i)*step
-		vals = vals[:0]
-		for t := 1.0; t <= float64(n)-1; t += 0.1 {
-			pt := Point{t, u}
-			if vertical {
-				pt = Point{u, t}
+	// the profile's points stand alone: its two halves side by side
+	parallel.For(2, func(half int) {
+		vals := make([]float64, 0, 10*n)
+		for i := half * cnt / 2; i < (half+1)*cnt/2; i++ {
+			u := from + float64(i)*step
+			vals = vals[:0]
+			for t := 1.0; t <= float64(n)-1; t += 0.1 {
+				pt := Point{t, u}
+				if vertical {
+					pt = Point{u, t}
+				}
+				q := h.Apply(pt)
+				if v := p.At(q.X, q.Y); v >= 0 {
+					vals = append(vals, v)
+				}
 			}
-			q := h.Apply(pt)
-			if v := p.At(q.X, q.Y); v >= 0 {
-				vals = append(vals, v)
+			if len(vals) < 4*n {
+				prof[i] = math.NaN()
+				continue
 			}
+			sort.Float64s(vals)
+			prof[i] = vals[len(vals)/2]
 		}
-		if len(vals) < 4*n {
-			prof[i] = math.NaN()
-			continue
-		}
-		sort.Float64s(vals)
-		prof[i] = vals[len(vals)/2]
-	}
+	})
 	const d = 2 // steps either side
 	grad := func(i int) float64 {
 		if i-d < 0 || i+d >= cnt || math.IsNaN(prof[i-d]) || math.IsNaN(prof[i+d]) {

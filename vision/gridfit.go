@@ -5,6 +5,8 @@ import (
 	"gocv.io/x/gocv"
 	"math"
 	"sort"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // rectSide is the side of the square picture a candidate outline is
@@ -308,8 +310,10 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 		a, b float64 // position = a + b*t along the line
 		ok   bool    // measured in enough bands
 	}
-	var samples []lineSample
-	fit := func(vertical bool) ([]line, bool) {
+	// fit measures the lines of one direction and returns them with
+	// their samples; it only reads what is above.
+	fit := func(vertical bool) ([]line, []lineSample) {
+		var samples []lineSample
 		// vertical lines: nx+1 of them, across ny bands; horizontal: the
 		// other way round
 		nl, nb, size := nx, ny, sizeX
@@ -400,16 +404,20 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 				debugf("line %d: offsets %v fit a=%.1f b=%.3f", k, off, a-(m+float64(k)*c), b)
 			}
 		}
-		return lines, true
+		return lines, samples
 	}
-	vs, ok := fit(true)
-	if !ok {
-		return h, nil, nil, false
-	}
-	hs, ok := fit(false)
-	if !ok {
-		return h, nil, nil, false
-	}
+	// The two directions side by side; the samples kept in the same
+	// order (the vertical lines' first).
+	var vs, hs []line
+	var vSamples, hSamples []lineSample
+	parallel.For(2, func(i int) {
+		if i == 0 {
+			vs, vSamples = fit(true)
+		} else {
+			hs, hSamples = fit(false)
+		}
+	})
+	samples := append(vSamples, hSamples...)
 	var src, dst []Point
 	for k, v := range vs {
 		if !v.ok {

@@ -115,11 +115,22 @@ func (f *frame) fitGeometry(looks []cellLook, heights func(grid.Pos) int, seats 
 		db, dn := sh.b-d.b, sh.nest-d.nest
 		return float64(bad)/float64(len(sqs)*silSamples*silSamples) + 0.02*(db*db+dn*dn)/0.01
 	}
+	// search moves *v to the value of rg (start, end, step) of least
+	// cost, *v kept on a tie and the first on a tie among rg's. The
+	// costs are independent (the frame is only read), so they are
+	// computed on every processor and then compared in rg's order: the
+	// same choice as one after another.
 	search := func(v *float64, rg [3]float64, c func(x float64) float64) {
-		best, bestC := *v, c(*v)
+		xs := []float64{*v}
 		for x := rg[0]; x <= rg[1]+1e-9; x += rg[2] {
-			if cc := c(x); cc < bestC {
-				best, bestC = x, cc
+			xs = append(xs, x)
+		}
+		costs := make([]float64, len(xs))
+		parallel.For(len(xs), func(i int) { costs[i] = c(xs[i]) })
+		best, bestC := xs[0], costs[0]
+		for i := 1; i < len(xs); i++ {
+			if costs[i] < bestC {
+				best, bestC = xs[i], costs[i]
 			}
 		}
 		*v = best

@@ -321,12 +321,10 @@ func locate(img image.Image, opt Options) (*located, error) {
 	f.fitLens(opt.Calib)
 	// Read every square in the picture's own order first, then choose
 	// which corner is the board's north-west by the seats.
+	// The squares are looked at independently (the frame is only
+	// read): on every processor.
 	var cells [pyramids.Size * pyramids.Size]cellLook
-	for r := 0; r < pyramids.Size; r++ {
-		for c := 0; c < pyramids.Size; c++ {
-			cells[r*pyramids.Size+c] = f.look(r, c)
-		}
-	}
+	parallel.For(len(cells), func(i int) { cells[i] = f.look(i/pyramids.Size, i%pyramids.Size) })
 	rot := orient(cells, seats)
 	f.rotate(rot)
 	// the looks in board order, and the counts the game holds
@@ -348,9 +346,9 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// learn the pyramids' proportions, then look again with them
 		f.geo, _ = f.fitGeometry(looks[:], counts, seats)
 		f.geo.MaxStack = geo.MaxStack
+		parallel.For(len(looks), func(i int) { looks[i] = f.look(i/pyramids.Size, i%pyramids.Size) })
 		for i := range looks {
 			pr, pc := unrotate(i/pyramids.Size, i%pyramids.Size, rot)
-			looks[i] = f.look(i/pyramids.Size, i%pyramids.Size)
 			cells[pr*pyramids.Size+pc] = looks[i]
 		}
 	}

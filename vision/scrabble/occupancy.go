@@ -4,6 +4,7 @@ import (
 	"math"
 	"sort"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -142,7 +143,12 @@ func opponent(c [3]float64) [3]float64 {
 // covered marks the squares under a hand (handSquares): left out like
 // the squares out of view, never a tile.
 func occupancy(f *frame, confirm func(r, c int) bool) (occ, weak, covered [Size][Size]bool) {
-	looks := squareLooks(f)
+	return occupancyOf(f, squareLooks(f), confirm)
+}
+
+// occupancyOf is occupancy given the squares' looks (squareLooks), its
+// own copy to change.
+func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) (occ, weak, covered [Size][Size]bool) {
 	covered = handSquares(f, &looks)
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -1089,14 +1095,14 @@ func printSquares(looks *[Size][Size]look) func(r, c int, k Premium) bool {
 // squareLooks is every square's look (lookAt) on the frame; a square out
 // of view is marked out.
 func squareLooks(f *frame) (looks [Size][Size]look) {
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if !f.inView(r, c) {
-				looks[r][c].out = true
-				continue
-			}
-			looks[r][c] = lookAt(f, r, c)
+	// each square on its own (the frame only read), on every processor
+	parallel.For(Size*Size, func(i int) {
+		r, c := i/Size, i%Size
+		if !f.inView(r, c) {
+			looks[r][c].out = true
+			return
 		}
-	}
+		looks[r][c] = lookAt(f, r, c)
+	})
 	return looks
 }

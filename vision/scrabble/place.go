@@ -155,8 +155,10 @@ const (
 // the premium layout fits the grid a square off clearly better than as
 // placed (placeEvidence over placeContra): there the grid is not where
 // the board is, and the tile read may be the square beside it. The
-// squares out of view or covered (a hand) tell nothing.
-func misplaced(f *frame, occ, covered *[Size][Size]bool) (off [Size][Size]bool) {
+// squares out of view or covered (a hand) tell nothing. seen are the
+// squares' looks as squareLooks gives them (occupancy's, taken once a
+// scan).
+func misplaced(f *frame, seen *[Size][Size]look, occ, covered *[Size][Size]bool) (off [Size][Size]bool) {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -164,7 +166,7 @@ func misplaced(f *frame, occ, covered *[Size][Size]bool) (off [Size][Size]bool) 
 				looks[r][c].out = true
 				continue
 			}
-			looks[r][c] = lookAt(f, r, c)
+			looks[r][c] = seen[r][c]
 		}
 	}
 	ratio := placeEvidence(occ, &looks)

@@ -253,11 +253,13 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		size = 64
 	}
 	reader := letterReader(opt)
-	occ, weak, covered := occupancy(f, func(r, c int) bool {
+	// every square's look, taken once: occupancy and misplaced read them
+	looks := squareLooks(f)
+	occ, weak, covered := occupancyOf(f, looks, func(r, c int) bool {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
 	})
-	offPlace := misplaced(f, &occ, &covered)
+	offPlace := misplaced(f, &looks, &occ, &covered)
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int

@@ -664,12 +664,12 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 		perLevel[i] = math.Inf(-1)
 	}
 	// Each height's face is projected once and scored at a few sideways
-	// offsets; the coarse search's heights are shared among the
+	// offsets; the heights of both searches are shared among the
 	// processors (the occluders indexed first: looked up only), and the
 	// scores taken in the order of the search, so that the best is the
 	// same.
 	occ.ready()
-	search := func(hs, offs []float64, par bool) {
+	search := func(hs, offs []float64) {
 		scores := make([]float64, len(hs)*len(offs))
 		quads := make([]vision.Quad, len(hs)*len(offs))
 		each := func(i int) {
@@ -683,13 +683,7 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 				scores[k], quads[k] = faceEdge(p, occ, s)*faceFill(p, occ, s), s
 			}
 		}
-		if par {
-			parallel.For(len(hs), each)
-		} else {
-			for i := range hs {
-				each(i)
-			}
-		}
+		parallel.For(len(hs), each)
 		for i, h := range hs {
 			for j := range offs {
 				k := i*len(offs) + j
@@ -708,13 +702,13 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 	for h := lo; h <= hi+1e-9; h += 0.1 {
 		hs = append(hs, h)
 	}
-	search(hs, []float64{-2, 0, 2}, true)
+	search(hs, []float64{-2, 0, 2})
 	h0 := bestH
 	hs = hs[:0]
 	for h := math.Max(lo, h0-0.1); h <= math.Min(hi, h0+0.1)+1e-9; h += 0.05 {
 		hs = append(hs, h)
 	}
-	search(hs, []float64{-2, -1, 0, 1, 2}, false)
+	search(hs, []float64{-2, -1, 0, 1, 2})
 	if debugHeight != nil {
 		debugHeight(r, c, bestH)
 	}

@@ -786,61 +786,74 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 // (ocr.BlurReader) throughout: at its height, at the others, pooled.
 func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kn := knownTile(k, known)
-	for i := range cells {
-		c := &cells[i]
-		if c.Height == 0 || c.Letter == "" || c.Conf >= rereadHeightsBelow {
+	// Each stack is read again on its own (its cell written, the rest
+	// only read): the stacks are shared among the processors, and the
+	// first error in the cells' order is returned.
+	errs := make([]error, len(cells))
+	parallel.For(len(cells), func(i int) {
+		errs[i] = rereadStackAtOtherHeights(img, &cells[i], i, faces, pose, geo, crop, rd, kn, known)
+	})
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// rereadStackAtOtherHeights is rereadAtOtherHeights for cells[i] (c).
+func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, kn ocr.Known, known bool) error {
+	if c.Height == 0 || c.Letter == "" || c.Conf >= rereadHeightsBelow {
+		return nil
+	}
+	best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
+	bestH := c.Height
+	// A blurred face is read by the specialist throughout: at the
+	// height the geometry gave, at the others, and pooled.
+	if br, ok := rd.(ocr.BlurReader); ok {
+		var face image.Image
+		if i < len(faces) && faces[i] != nil {
+			face = faces[i]
+		} else {
+			face = letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo), crop)
+		}
+		sp, blurred, err := br.SpecialistFor(face)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if blurred {
+			rd = sp
+			got, err := sp.ReadKnown(face, kn)
+			if err != nil {
+				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+			}
+			best = got
+		}
+	}
+	for h := 1; h <= geo.MaxStack; h++ {
+		if h == c.Height {
 			continue
 		}
-		best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
-		bestH := c.Height
-		// A blurred face is read by the specialist throughout: at the
-		// height the geometry gave, at the others, and pooled.
-		rd := rd
-		if br, ok := rd.(ocr.BlurReader); ok {
-			var face image.Image
-			if i < len(faces) && faces[i] != nil {
-				face = faces[i]
-			} else {
-				face = letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo), crop)
-			}
-			sp, blurred, err := br.SpecialistFor(face)
-			if err != nil {
-				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-			}
-			if blurred {
-				rd = sp
-				got, err := sp.ReadKnown(face, kn)
-				if err != nil {
-					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-				}
-				best = got
-			}
+		q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
+		face := letterCrop(img, q, crop)
+		got, err := readFace(rd, face, known, kn)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		for h := 1; h <= geo.MaxStack; h++ {
-			if h == c.Height {
-				continue
-			}
-			q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
-			face := letterCrop(img, q, crop)
-			got, err := readFace(rd, face, known, kn)
-			if err != nil {
-				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-			}
-			if got.Letter != "" && got.Conf > best.Conf+rereadHeightsMargin {
-				best, bestH = got, h
-			}
+		if got.Letter != "" && got.Conf > best.Conf+rereadHeightsMargin {
+			best, bestH = got, h
 		}
-		if best.Conf < voteBelow {
-			got, ok, err := voteFace(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(bestH), geo), crop, rd, kn)
-			if err != nil {
-				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-			}
-			if ok && got.Letter != "" {
-				best = got
-			}
-		}
-		c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
 	}
+	if best.Conf < voteBelow {
+		got, ok, err := voteFace(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(bestH), geo), crop, rd, kn)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if ok && got.Letter != "" {
+			best = got
+		}
+	}
+	c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
 	return nil
 }
 
