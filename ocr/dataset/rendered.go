@@ -75,27 +75,36 @@ type RenderOptions struct {
 // degrade makes o's blur, motion blur and compression harsher (see
 // RenderOptions.Degrade), drawn from the scene's seed.
 func degrade(o *render.Options, seed int64) {
-	rng := rand.New(rand.NewPCG(uint64(seed), 4242))
-	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
-	o.Blur = u(1.5, 3.5)
-	o.MotionPx, o.MotionDeg = 0, 0
-	if rng.IntN(5) < 3 {
-		o.MotionPx, o.MotionDeg = u(2, 6), u(0, 180)
-	}
-	o.Quality = int(u(50, 70))
+	harshen(o, seed, harshness{stream: 4242, blur: [2]float64{1.5, 3.5}, movedOf5: 3, motion: [2]float64{2, 6}, quality: [2]float64{50, 70}})
 }
 
 // shake makes o's blur, motion blur and compression a hand-held
 // camera's (see RenderOptions.Shaken), drawn from the scene's seed.
 func shake(o *render.Options, seed int64) {
-	rng := rand.New(rand.NewPCG(uint64(seed), 4343))
-	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
-	o.Blur = u(0.8, 3.2)
+	harshen(o, seed, harshness{stream: 4343, blur: [2]float64{0.8, 3.2}, movedOf5: 4, motion: [2]float64{2.5, 7}, quality: [2]float64{35, 70}})
+}
+
+// harshness is a range of photo faults: defocus (px), motion blur in
+// movedOf5 scenes of five (px, at any angle) and JPEG quality, drawn
+// from a random stream of its own beside the scene's seed.
+type harshness struct {
+	stream                uint64
+	blur, motion, quality [2]float64
+	movedOf5              int
+}
+
+// harshen sets o's blur, motion blur and compression from h, drawn from
+// the scene's seed (each value rounded to 1e-4, so that a scene's
+// options print and compare exactly).
+func harshen(o *render.Options, seed int64, h harshness) {
+	rng := rand.New(rand.NewPCG(uint64(seed), h.stream))
+	u := func(r [2]float64) float64 { return math.Round((r[0]+(r[1]-r[0])*rng.Float64())*1e4) / 1e4 }
+	o.Blur = u(h.blur)
 	o.MotionPx, o.MotionDeg = 0, 0
-	if rng.IntN(5) < 4 {
-		o.MotionPx, o.MotionDeg = u(2.5, 7), u(0, 180)
+	if rng.IntN(5) < h.movedOf5 {
+		o.MotionPx, o.MotionDeg = u(h.motion), u([2]float64{0, 180})
 	}
-	o.Quality = int(u(35, 70))
+	o.Quality = int(u(h.quality))
 }
 
 // sceneOptions are the render options of the scene of seed s drawn as o
