@@ -60,7 +60,9 @@
 //     (printLattices; that reading stands where it has more tiles read
 //     sure than the loose search); wherever the print's squares show,
 //     a loose tile under half a square across is the print's letters,
-//     not a tile (onPrint).
+//     not a tile (onPrint). A lettered square where no line of the
+//     lattice crosses its row, nor runs beyond it on one side, is on the
+//     board's rim (its printed name), not a tile (offRim).
 //   - A second look (Scan, Lexicon tables with a reader): where the
 //     search reads fewer than five tiles sure, it searches again for
 //     faint letters on print and at finer working sizes (1200 and 1640

@@ -581,6 +581,7 @@ func gridTiles(src rgbImage, pl *printLattice) (tiles []Tile, plain []plainSquar
 	x0, x1 := int(math.Floor(pl.loX))-gridReach, int(math.Ceil(pl.hiX))+gridReach-1
 	y0, y1 := int(math.Floor(pl.loY))-gridReach, int(math.Ceil(pl.hiY))+gridReach-1
 	margin := gridInside * pl.pitch
+	var at [][2]int
 	for r := y0; r <= y1; r++ {
 		for c := x0; c <= x1; c++ {
 			q := pl.cell(c, r)
@@ -599,13 +600,122 @@ func gridTiles(src rgbImage, pl *printLattice) (tiles []Tile, plain []plainSquar
 			case lk.big:
 				t.face = lk.face
 				tiles = append(tiles, t)
+				at = append(at, [2]int{c, r})
 			case lk.ink < blankInk:
 				plain = append(plain, plainSquare{t, lk.face})
 			}
 		}
 	}
-	return tiles, plain
+	return offRim(src, pl, tiles, at, [4]int{x0, y0, x1, y1}), plain
 }
+
+// offRim leaves out of tiles (the lettered squares at, in lattice
+// columns and rows, of the range span: x0, y0, x1, y1) those lying on
+// the board's rim beyond its grid, where the lattice, read up to
+// gridReach squares past its crossings, reaches over the rim and its
+// printed name ("SCRABBLE": square-sized, dark, centred letters). A
+// square lies on the rim when no light line of the lattice crosses its
+// row (the lines between the row's other squares, the lettered ones
+// left out, show at under rimWeak of the lines' strength in the
+// lattice's middle, their median) and on one side of it, along its
+// column, none runs across (every line there under rimFar of it, or
+// none in view); and likewise with row and column swapped. A tile in a
+// board's row shows the lines between its row's empty squares, or
+// those of its column on both sides.
+func offRim(src rgbImage, pl *printLattice, tiles []Tile, at [][2]int, span [4]int) []Tile {
+	if len(tiles) == 0 {
+		return tiles
+	}
+	big := make(map[[2]int]bool, len(at))
+	for _, a := range at {
+		big[a] = true
+	}
+	// line is the strength of the lattice line at index k (a column's
+	// line x=k when down, else a row's y=k) across square j of the
+	// other direction; -1 beside a lettered square or out of view.
+	line := func(down bool, k, j int) float64 {
+		if down {
+			if big[[2]int{k - 1, j}] || big[[2]int{k, j}] {
+				return -1
+			}
+			return lineAlong(src, pl, vision.Point{X: float64(k), Y: float64(j)}, vision.Point{X: float64(k), Y: float64(j + 1)})
+		}
+		if big[[2]int{j, k - 1}] || big[[2]int{j, k}] {
+			return -1
+		}
+		return lineAlong(src, pl, vision.Point{X: float64(j), Y: float64(k)}, vision.Point{X: float64(j + 1), Y: float64(k)})
+	}
+	var mid []float64
+	for r := int(math.Floor(pl.loY)); r < int(math.Ceil(pl.hiY)); r++ {
+		for c := int(math.Floor(pl.loX)); c < int(math.Ceil(pl.hiX)); c++ {
+			for _, v := range []float64{line(true, c, r), line(false, r, c)} {
+				if v >= 0 {
+					mid = append(mid, v)
+				}
+			}
+		}
+	}
+	if len(mid) < 3 {
+		return tiles
+	}
+	ref := median(mid)
+	x0, y0, x1, y1 := span[0], span[1], span[2], span[3]
+	// lines are the strengths of the lines across row (or column) j at
+	// indices lo to hi, those in view.
+	lines := func(down bool, j, lo, hi int) []float64 {
+		var vs []float64
+		for k := lo; k <= hi; k++ {
+			if v := line(down, k, j); v >= 0 {
+				vs = append(vs, v)
+			}
+		}
+		return vs
+	}
+	none := func(vs []float64) bool {
+		for _, v := range vs {
+			if v >= rimFar*ref {
+				return false
+			}
+		}
+		return true
+	}
+	rim := func(down bool, j, k, lo, hi int) bool {
+		// j: the square's row (down) or column; k: its column (down)
+		// or row; lo, hi: the other direction's range.
+		across := lines(down, j, lo, hi+1)
+		if len(across) == 0 || median(across) >= rimWeak*ref {
+			return false
+		}
+		var a0, a1 int
+		if down {
+			a0, a1 = y0, y1
+		} else {
+			a0, a1 = x0, x1
+		}
+		return none(lines(!down, k, a0, j-1)) || none(lines(!down, k, j+2, a1+1))
+	}
+	kept := tiles[:0]
+	for i, t := range tiles {
+		c, r := at[i][0], at[i][1]
+		if rim(true, r, c, x0, x1) || rim(false, c, r, y0, y1) {
+			continue
+		}
+		kept = append(kept, t)
+	}
+	return kept
+}
+
+const (
+	// rimWeak: the most strength (a share of the lattice's middle's
+	// median) of the median line across a square's row for the row to
+	// show no line (the rim; a misfit lattice across the board's fold
+	// shows its lines at 0.1 or less there too, hence the other side's
+	// test).
+	rimWeak = 0.3
+	// rimFar: the most strength (a share of the same median) of every
+	// line beyond a square on one side of it for that side to show none.
+	rimFar = 0.4
+)
 
 // gridInside is how far inside the photo (in squares) every corner of a
 // square gridTiles reads must lie; negative, a square may reach that
@@ -1173,3 +1283,57 @@ func (m rgbImage) crop(r image.Rectangle) rgbImage {
 	}
 	return out
 }
+
+// lineAlong is how clearly a light line of the lattice shows along the
+// segment from a to b (lattice coordinates): the median, over points
+// along its middle, of the strongest ridge within lineSearch of the
+// segment's length across it (a pixel brighter than both pixels
+// lineSide of it away to either side, the weaker side counting); -1
+// where the segment is out of the photo.
+func lineAlong(src rgbImage, pl *printLattice, a, b vision.Point) float64 {
+	gray := func(x, y float64) (float64, bool) {
+		xi, yi := int(math.Round(x)), int(math.Round(y))
+		if xi < 0 || yi < 0 || xi >= src.w || yi >= src.h {
+			return 0, false
+		}
+		o := 3 * (yi*src.w + xi)
+		return 0.299*float64(src.pix[o]) + 0.587*float64(src.pix[o+1]) + 0.114*float64(src.pix[o+2]), true
+	}
+	pa, pb := pl.toPhoto.Apply(a), pl.toPhoto.Apply(b)
+	dx, dy := pb.X-pa.X, pb.Y-pa.Y
+	l := math.Hypot(dx, dy)
+	if l == 0 {
+		return -1
+	}
+	nx, ny := -dy/l, dx/l
+	gap := math.Max(2, lineSide*l)
+	reach := lineSearch * l
+	var vals []float64
+	for k := 0; k < 12; k++ {
+		f := 0.2 + 0.6*float64(k)/11
+		px, py := pa.X+f*dx, pa.Y+f*dy
+		best, any := 0.0, false
+		for o := -reach; o <= reach; o++ {
+			g0, ok0 := gray(px+o*nx, py+o*ny)
+			g1, ok1 := gray(px+(o-gap)*nx, py+(o-gap)*ny)
+			g2, ok2 := gray(px+(o+gap)*nx, py+(o+gap)*ny)
+			if !ok0 || !ok1 || !ok2 {
+				continue
+			}
+			any = true
+			best = math.Max(best, math.Min(g0-g1, g0-g2))
+		}
+		if any {
+			vals = append(vals, best)
+		}
+	}
+	if len(vals) < 8 {
+		return -1
+	}
+	return median(vals)
+}
+
+const (
+	lineSide   = 0.06
+	lineSearch = 0.2
+)

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"testing"
 )
@@ -38,6 +39,11 @@ func TestScanPrintNoTile(t *testing.T) {
 		// outside the board's squares, no square of which holds a tile.
 		{"IMG_20141025_164044", "left"},
 		{"IMG_20141025_164035", "above"},
+		// The rim's name "SCRABBLE" below the grid and the table beyond
+		// it: the lattice, read two squares past its crossings, reaches
+		// over the rim, whose letters stand a square's size in its
+		// squares ("B B", read sure before offRim).
+		{"IMG_20141025_164052", "below"},
 	}
 	for _, c := range cases {
 		t.Run(c.photo+" "+c.side, func(t *testing.T) {
@@ -163,6 +169,62 @@ func TestPrintLatticesAcrossFold(t *testing.T) {
 				if p.at.Empty() || math.Abs(p.pl.pitch-pitch) > 0.05*pitch {
 					t.Errorf("a lattice in %v at pitch %.1f, want a half's at %d", p.at, p.pl.pitch, pitch)
 				}
+			}
+		})
+	}
+}
+
+// TestCloseUpRimNameNoTile: a close-up whose bottom edge falls just under
+// the rim's printed name "SCRABBLE" (163929, 3.25 tiles' sides round its
+// tiles, as the closeups command cuts it) reads no tile on the rim: the
+// lattice, read up to two squares past its crossings, reached over the
+// rim's letters, square-sized and centred, and read a B there at 0.998
+// (offRim: no line crosses the rim's row, and none lies beyond it). The
+// tiles read in the grid are kept.
+func TestCloseUpRimNameNoTile(t *testing.T) {
+	_, cls, scrabblePhoto := scrabblePhotos(t)
+	cases := []struct {
+		name   string
+		photo  string
+		margin float64
+		least  int // tiles that must be found
+	}{
+		{"the name under the tiles, 3.25 tiles' margin", "IMG_20141025_163929", 3.25, 5},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, c.photo)
+			sub, r := closeUp(img, truth, c.margin)
+			// Its own picture, pixel (0, 0) at its corner, as the
+			// closeups command writes it.
+			crop := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+			draw.Draw(crop, crop.Rect, sub, r.Min, draw.Src)
+			got, err := Scan(crop, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			near := 0
+			for _, g := range got.Tiles {
+				c := Point{X: g.Center.X + float64(r.Min.X), Y: g.Center.Y + float64(r.Min.Y)}
+				ok := false
+				for _, tt := range truth {
+					var m Point
+					for _, p := range tt.Outline {
+						m.X += p.X / float64(len(tt.Outline))
+						m.Y += p.Y / float64(len(tt.Outline))
+					}
+					if dist(c, m) < g.Side {
+						ok = true
+					}
+				}
+				if !ok {
+					t.Errorf("close-up %v: a tile %s %.3f at %.0f,%.0f, a tile's side from every labelled tile", r, g.Letter, g.Conf, c.X, c.Y)
+					continue
+				}
+				near++
+			}
+			if near < c.least {
+				t.Errorf("close-up %v: %d tiles near the labelled ones, want %d at least", r, near, c.least)
 			}
 		})
 	}
