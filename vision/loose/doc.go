@@ -67,10 +67,7 @@
 //     search reads fewer than five tiles sure, it searches again for
 //     faint letters on print and at finer working sizes (1200 and 1640
 //     px: small tiles among a cloth's marks) and keeps the look with the
-//     most tiles read sure (lookAgain). Where nothing at all is found
-//     (too dark, or no dark letters on light faces), a photo whose grey
-//     levels span few is searched again with them stretched (darkTable:
-//     dim Lexicon hard tables).
+//     most tiles read sure (lookAgain).
 //
 // gocv Mats stay inside the package; each is closed by a defer beside its
 // creation, and a test under the matprofile build tag checks that a scan

@@ -306,8 +306,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 
 // findOrLookAgain is the loose search; where it finds no tile at all,
 // the second look (lookAgain, from nothing) stands instead when it reads
-// a tile sure (looked), then the search of the photo stretched
-// (darkTable), and the first search's error otherwise.
+// a tile sure (looked), and the first search's error otherwise.
 func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
 	found, err = findTiles(img, opt)
 	if errors.Is(err, ErrNoTiles) {
@@ -315,34 +314,7 @@ func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked boo
 			return pf, true, nil
 		}
 	}
-	if errors.Is(err, ErrNoTiles) || errors.Is(err, ErrTooDark) {
-		// No tile at all in a dim photo: its grey levels stretched
-		// (darkTable).
-		if sf, ok := darkTable(img, opt); ok {
-			return sf, true, nil
-		}
-	}
 	return found, false, err
-}
-
-// darkTable searches img again with its grey levels stretched
-// (stretchContrast), as the loose search and its second looks
-// (lookAgain): a dim photo where the search found no tile at all. ok says
-// it read a tile sure.
-func darkTable(img image.Image, opt Options) (tilesFound, bool) {
-	st, ok := stretchContrast(opt.rgbOf(img))
-	if !ok {
-		return tilesFound{}, false
-	}
-	sopt := opt
-	sopt.photo = packedOf(img, st)
-	sf, err := findTiles(img, sopt)
-	if err != nil {
-		sf = tilesFound{}
-	}
-	sf = lookAgain(img, sopt, sf)
-	debugf("contrast: the stretched photo reads %d tiles sure", sureCount(sf.tiles))
-	return sf, sureCount(sf.tiles) > 0
 }
 
 // lookAgain searches img again where the loose search (found) gives
