@@ -3,6 +3,7 @@ package ocr
 import (
 	"fmt"
 	"image"
+	"math"
 )
 
 // The reader for blurred crops.
@@ -70,32 +71,77 @@ func EdgeSpread(img image.Image) (float64, error) {
 }
 
 func edgeSpread(g *grayImage) float64 {
+	s := edgeSpreads(g)
+	if s[0] == 0 || s[1] == 0 {
+		return 0 // no steps along x or y at all, as before the diagonals
+	}
+	return max(s[0], s[1])
+}
+
+// EdgeSpreads is EdgeSpread taken along each of four directions apart:
+// the steps between neighbouring pixels along x, along y, down and to
+// the right, and up and to the right (a diagonal step spans sqrt 2
+// pixels, and is counted so). EdgeSpread is the wider of the first two.
+// A motion blur smears edges along its own direction only: one along a
+// diagonal spreads the edges along it more than along x or y, which
+// EdgeSpread sees only in part. The Upwords reader's gate does not use
+// the diagonals (docs/vision.md: they send more crops to the specialist
+// for blurred crops, which reads them no better).
+func EdgeSpreads(img image.Image) ([4]float64, error) {
+	if err := checkImage(img); err != nil {
+		return [4]float64{}, err
+	}
+	ar := arenas.Get().(*arena)
+	defer func() { ar.reset(); arenas.Put(ar) }()
+	g := toRGB(img, workSide, ar).gray(ar)
+	return edgeSpreads(g), nil
+}
+
+func edgeSpreads(g *grayImage) [4]float64 {
+	var out [4]float64
 	W, H := g.W, g.H
 	if W < 4 || H < 4 {
-		return 0
+		return out
 	}
 	// Histograms of grey and of the steps, 1/256 of full scale a bin.
-	var hv, hx, hy [256]int
+	var hv [256]int
+	var hs [4][256]int
 	bin := func(v float32) int { return min(255, max(0, int(v*256))) }
 	for y := 0; y < H; y++ {
 		row := g.Pix[y*W : (y+1)*W]
 		for x, v := range row {
 			hv[bin(v)]++
 			if x+1 < W {
-				hx[bin(abs32(row[x+1]-v))]++
+				hs[0][bin(abs32(row[x+1]-v))]++
+				if y+1 < H {
+					hs[2][bin(abs32(g.Pix[(y+1)*W+x+1]-v))]++
+				}
+				if y > 0 {
+					hs[3][bin(abs32(g.Pix[(y-1)*W+x+1]-v))]++
+				}
 			}
 			if y+1 < H {
-				hy[bin(abs32(g.Pix[(y+1)*W+x]-v))]++
+				hs[1][bin(abs32(g.Pix[(y+1)*W+x]-v))]++
 			}
 		}
 	}
-	return spreadOf(&hv, &hx, &hy, W, H)
+	contrast := contrastOf(&hv, W*H)
+	if contrast <= 0 {
+		return out
+	}
+	totals := [4]int{(W - 1) * H, W * (H - 1), (W - 1) * (H - 1), (W - 1) * (H - 1)}
+	for d := range hs {
+		out[d] = stepSpread(&hs[d], totals[d], contrast, max(W, H))
+		if d >= 2 {
+			out[d] *= math.Sqrt2 // a diagonal step spans sqrt 2 pixels
+		}
+	}
+	return out
 }
 
-// spreadOf is the edge spread from the histograms of grey (hv) and of the
-// steps along x (hx) and y (hy) of a W x H image.
-func spreadOf(hv, hx, hy *[256]int, W, H int) float64 {
-	n := W * H
+// contrastOf is the grey contrast (95th less 5th percentile, in bins) of
+// a histogram of n pixels.
+func contrastOf(hv *[256]int, n int) float64 {
 	lo, hi, acc := -1, -1, 0
 	for v := range hv {
 		acc += hv[v]
@@ -106,29 +152,24 @@ func spreadOf(hv, hx, hy *[256]int, W, H int) float64 {
 			hi = v
 		}
 	}
-	contrast := float64(hi - lo)
-	if contrast <= 0 {
+	return float64(hi - lo)
+}
+
+// stepSpread is the spread of the edges over contrast given the
+// histogram h of total steps: contrast over the mean of the steepest 5%
+// of the steps, divided by side. A crop without steps: 0.
+func stepSpread(h *[256]int, total int, contrast float64, side int) float64 {
+	want := max(1, total/20)
+	var sum, cnt int
+	for v := 255; v >= 0 && cnt < want; v-- {
+		take := min(h[v], want-cnt)
+		sum += take * v
+		cnt += take
+	}
+	if sum == 0 {
 		return 0
 	}
-	spread := 0.0
-	for i, h := range []*[256]int{hx, hy} {
-		total := (W - 1) * H
-		if i == 1 {
-			total = W * (H - 1)
-		}
-		want := max(1, total/20)
-		var sum, cnt int
-		for v := 255; v >= 0 && cnt < want; v-- {
-			take := min(h[v], want-cnt)
-			sum += take * v
-			cnt += take
-		}
-		if sum == 0 {
-			return 0
-		}
-		spread = max(spread, contrast*float64(cnt)/float64(sum)/float64(max(W, H)))
-	}
-	return spread
+	return contrast * float64(cnt) / float64(sum) / float64(side)
 }
 
 func abs32(v float32) float32 {

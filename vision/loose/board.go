@@ -119,5 +119,9 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 	if math.IsNaN(r.Pitch) {
 		return nil, board, false
 	}
+	// The board's reader measures from the picture's corner; a
+	// sub-image's tiles are given in its own coordinates, as the loose
+	// search's are (board.toBoard stays in the reader's).
+	inImage(r.Tiles, img.Bounds())
 	return r, board, true
 }

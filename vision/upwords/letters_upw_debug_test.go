@@ -17,8 +17,10 @@ import (
 // with the Upwords reader (ocr.ForUpwords, as eval-scan reads) and
 // prints every stack whose letter is wrong or taken for empty: the
 // scan's reading, and what the main model, en-upw and their pool read
-// on the scan's own crop at the board's angle, with the crop's edge
-// spread and, when the crop is blurred (ocr.BlurSpread), what the
+// on the scan's own crop at the board's angle, what the pool and the
+// specialist read on the true face's crop, with the crop's edge
+// spread (ocr.EdgeSpread, and along each direction: ocr.EdgeSpreads)
+// and, when the crop is blurred (ocr.BlurSpread), what the
 // reader's specialist for blurred crops reads. Over the set it prints,
 // for the stacks whose crop is blurred or nearly (nearGate), how many
 // the scan read right and how many the specialist alone reads right on
@@ -83,10 +85,11 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 				continue
 			}
 			face := letterCrop(img, c.Face, 64)
-			spread, err := ocr.EdgeSpread(face)
+			spreads, err := ocr.EdgeSpreads(face)
 			if err != nil {
 				t.Fatal(err)
 			}
+			spread := max(spreads[0], spreads[1]) // ocr.EdgeSpread
 			band := tally.band(spread)
 			got := make([]ocr.Reading, len(readers))
 			if band >= 0 {
@@ -133,9 +136,14 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 					blur += fmt.Sprintf(", candidate %s %.2f, alone %s %.2f", got[1].Letter, got[1].Conf, got[2].Letter, got[2].Conf)
 				}
 			}
-			fmt.Printf("DIAG %s %v %s: read %s %.2f sure %v | en %s %.2f upw %s %.2f pool %s %.2f | spread %.3f, %s | %s blur %.1f motion %.1f\n",
+			// the true face's crop, read by the pool and the specialist:
+			// what a crop in the right place would read
+			tf := letterCrop(img, trueFace(tc.Corners, c.Face), 64)
+			tp, _ := rd.ReadKnown(tf, kn)
+			ts, _ := spec.ReadKnown(tf, kn)
+			fmt.Printf("DIAG %s %v %s: read %s %.2f sure %v | en %s %.2f upw %s %.2f pool %s %.2f | true face: pool %s %.2f, specialist %s %.2f | spread %.3f (x, y, diagonals %.3f), %s | %s blur %.1f motion %.1f at %.0f\n",
 				name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Letter, c.Conf, c.Sure, a.Letter, a.Conf, u.Letter, u.Conf, p.Letter, p.Conf,
-				spread, blur, tr.Conditions["difficulty"], num(tr.Conditions["blur_px"]), num(tr.Conditions["motion_px"]))
+				tp.Letter, tp.Conf, ts.Letter, ts.Conf, spread, spreads, blur, tr.Conditions["difficulty"], num(tr.Conditions["blur_px"]), num(tr.Conditions["motion_px"]), num(tr.Conditions["motion_deg"]))
 		}
 	})
 	fmt.Print(tally.String())
