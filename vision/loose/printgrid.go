@@ -90,15 +90,20 @@ const (
 // findPrintLattice looks for a printed board's lattice of light lines in
 // src. ok is false when no clear lattice is there.
 func findPrintLattice(src rgbImage) (*printLattice, bool) {
-	pl, ok, _ := searchPrintLattice(src)
+	pl, ok, _ := searchPrintLattice(src, false)
 	return pl, ok
 }
 
 // searchPrintLattice is findPrintLattice; large says the lines' profiles
 // show a pitch of a close-up's squares (at least gridMinPitch work
 // pixels), whether or not a lattice was believed (printLattices looks
-// in the photo's parts only then).
-func searchPrintLattice(src rgbImage) (_ *printLattice, ok, large bool) {
+// in the photo's parts only then). ownPitches: each window's crossing
+// is found with a pitch of its own for the columns and one for the rows,
+// and the crossings are indexed by them (a half of a close-up across the
+// fold, seen at a slant: its rows much closer than its columns at the
+// top); else with one pitch for both (the whole photo: a pitch of its
+// own each way lets one lattice straddle the fold's two halves).
+func searchPrintLattice(src rgbImage, ownPitches bool) (_ *printLattice, ok, large bool) {
 	scale := math.Min(1, float64(gridWork)/float64(max(src.w, src.h)))
 	work := src.scaled(scale)
 	w, h := work.w, work.h
@@ -156,7 +161,7 @@ func searchPrintLattice(src rgbImage) (_ *printLattice, ok, large bool) {
 	// Crossings, window by window, each with the pitch that fits it
 	// best (perspective changes it across the photo).
 	type crossing struct {
-		x, y, s, p float64
+		x, y, s, px, py float64
 	}
 	var cs []crossing
 	win := int(3 * p0)
@@ -173,22 +178,35 @@ func searchPrintLattice(src rgbImage) (_ *printLattice, ok, large bool) {
 			}
 			colp := colProfileWin(rv, w, x0, y0, win)
 			rowp := rowProfileWin(rh, w, x0, y0, win)
-			var fx, sx, fy, sy, lp float64
+			var fx, sx, fy, sy, lx, ly float64
 			best := -1.0
-			for f := 0.85; f <= 1.151; f += 0.025 {
+			fLo, fHi := 0.85, 1.151
+			if ownPitches {
+				fLo, fHi = 0.65, 1.351
+			}
+			for f := fLo; f <= fHi; f += 0.025 {
 				ax, bx := combPhase(colp, p0*f)
 				ay, by := combPhase(rowp, p0*f)
-				if math.Min(bx, by) > best {
-					best, fx, sx, fy, sy, lp = math.Min(bx, by), ax, bx, ay, by, p0*f
+				if ownPitches {
+					// Each way its own pitch (sx, sy under 1.6
+					// leave the window out below).
+					if bx > sx {
+						fx, sx, lx = ax, bx, p0*f
+					}
+					if by > sy {
+						fy, sy, ly = ay, by, p0*f
+					}
+				} else if math.Min(bx, by) > best {
+					best, fx, sx, fy, sy, lx, ly = math.Min(bx, by), ax, bx, ay, by, p0*f, p0*f
 				}
 			}
 			if sx < 1.6 || sy < 1.6 {
 				continue
 			}
 			// The crossing nearest the window's middle.
-			mx := fx + lp*math.Round((float64(win)/2-fx)/lp)
-			my := fy + lp*math.Round((float64(win)/2-fy)/lp)
-			cs = append(cs, crossing{float64(x0) + mx, float64(y0) + my, math.Min(sx, sy), lp})
+			mx := fx + lx*math.Round((float64(win)/2-fx)/lx)
+			my := fy + ly*math.Round((float64(win)/2-fy)/ly)
+			cs = append(cs, crossing{float64(x0) + mx, float64(y0) + my, math.Min(sx, sy), lx, ly})
 		}
 	}
 	if len(cs) < gridMinWindows {
@@ -218,8 +236,8 @@ func searchPrintLattice(src rgbImage) (_ *printLattice, ok, large bool) {
 		if bi < 0 || bd > 2.5*p0 {
 			break
 		}
-		lp := (cs[bi].p + cs[bj].p) / 2
-		idx[bi] = [2]float64{idx[bj][0] + math.Round((cs[bi].x-cs[bj].x)/lp), idx[bj][1] + math.Round((cs[bi].y-cs[bj].y)/lp)}
+		lx, ly := (cs[bi].px+cs[bj].px)/2, (cs[bi].py+cs[bj].py)/2
+		idx[bi] = [2]float64{idx[bj][0] + math.Round((cs[bi].x-cs[bj].x)/lx), idx[bj][1] + math.Round((cs[bi].y-cs[bj].y)/ly)}
 		done[bi] = true
 	}
 	var from, to []vision.Point
@@ -975,9 +993,11 @@ type partLattice struct {
 // one lattice fits them all. The halves' lattices are kept only where
 // at least two of them agree on the pitch (within partAgree); one half
 // alone is returned alone (see onPrintLattice). The halves are looked
-// at only where the whole photo's lines show a close-up's pitch.
+// at only where the whole photo's lines show a close-up's pitch, each
+// with a pitch of its own for rows and columns (a half seen at a slant;
+// searchPrintLattice's ownPitches).
 func printLattices(src rgbImage) []partLattice {
-	pl, ok, large := searchPrintLattice(src)
+	pl, ok, large := searchPrintLattice(src, false)
 	if ok {
 		return []partLattice{{pl: pl}}
 	}
@@ -992,7 +1012,7 @@ func printLattices(src rgbImage) []partLattice {
 		image.Rect(0, 0, w*3/5, h), image.Rect(w*2/5, 0, w, h),
 		image.Rect(0, 0, w, h*3/5), image.Rect(0, h*2/5, w, h),
 	} {
-		if pl, ok := findPrintLattice(src.crop(r)); ok {
+		if pl, ok, _ := searchPrintLattice(src.crop(r), true); ok {
 			found = append(found, partLattice{pl, r})
 		}
 	}

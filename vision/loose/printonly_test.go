@@ -229,3 +229,68 @@ func TestCloseUpRimNameNoTile(t *testing.T) {
 		})
 	}
 }
+
+// TestCloseUpAcrossFoldOnSquares: a close-up across the board's fold
+// seen at a slant (163929, 3.25 tiles' sides round its tiles, as the
+// closeups command cuts it: its rows 37 pixels apart at the top, 60 at
+// the bottom, its columns about 58) has each of its tiles reported on
+// its own square: every tile read lies within a quarter of its side of
+// a labelled tile's middle, and every labelled tile has one. The
+// windows' crossings, found with one pitch for rows and columns alike,
+// were indexed a row short across the right half, whose lattice then
+// lay 0.4 of a square off its tiles' row (E and A at y 185 against
+// labels at 212, one counted a false tile, sure).
+func TestCloseUpAcrossFoldOnSquares(t *testing.T) {
+	_, cls, scrabblePhoto := scrabblePhotos(t)
+	cases := []struct {
+		name  string
+		photo string
+		at    image.Rectangle // the close-up, in the photo's pixels
+	}{
+		// The closeups command's crop at 3.25 (its labels' boxes
+		// round a pixel differently from closeUp's, whose crop a
+		// pixel wider finds one lattice of the whole photo).
+		{"across the fold, 3.25 tiles' margin", "IMG_20141025_163929", image.Rect(231, 591, 821, 1272)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, c.photo)
+			r := c.at
+			crop := image.NewRGBA(image.Rect(0, 0, r.Dx(), r.Dy()))
+			draw.Draw(crop, crop.Rect, img, r.Min, draw.Src)
+			got, err := Scan(crop, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var mids []Point
+			for _, tt := range truth {
+				var m Point
+				for _, p := range tt.Outline {
+					m.X += p.X / float64(len(tt.Outline))
+					m.Y += p.Y / float64(len(tt.Outline))
+				}
+				mids = append(mids, m)
+			}
+			had := make([]bool, len(mids))
+			for _, g := range got.Tiles {
+				c := Point{X: g.Center.X + float64(r.Min.X), Y: g.Center.Y + float64(r.Min.Y)}
+				bi, bd := -1, math.Inf(1)
+				for i, m := range mids {
+					if d := dist(c, m); d < bd {
+						bi, bd = i, d
+					}
+				}
+				if bd > 0.25*g.Side {
+					t.Errorf("a tile %s %.3f at %.0f,%.0f: %.2f of its side from the nearest labelled tile", g.Letter, g.Conf, c.X, c.Y, bd/g.Side)
+					continue
+				}
+				had[bi] = true
+			}
+			for i, ok := range had {
+				if !ok {
+					t.Errorf("no tile read on the labelled tile at %.0f,%.0f", mids[i].X, mids[i].Y)
+				}
+			}
+		})
+	}
+}
