@@ -8,14 +8,15 @@ import (
 	"github.com/tilescope/tilescope/vision/render"
 )
 
-// TestDimLexiconTableLost is a known limit, kept as a diagnosis: dim
-// rendered Lexicon tables (difficulty hard) on which the search finds no
-// tile at all, too dark (mean grey under 25) or no dark letters on light
-// faces, although every tile reads sure and right on its true outline
-// (the rendered corners): the loss is the finding, not the reading
-// (docs/loose-tiles.md, "Lexicon hard tables"). When a change finds these
-// tables, this test fails: turn it round (every tile found on its cell).
-func TestDimLexiconTableLost(t *testing.T) {
+// TestDimLexiconTable: dim rendered Lexicon tables (difficulty hard)
+// whose every tile reads sure and right on its true outline (the
+// rendered corners) are either read with no tile false or misread and
+// sure, or refused in so many words: too dark (mean grey under 25) or no
+// tiles. Today the search finds no tile on either (a known limit: the
+// loss is the finding, not the reading; docs/loose-tiles.md, "Lexicon
+// hard tables"), and the test logs which; a change that finds them must
+// read them right.
+func TestDimLexiconTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans two scenes")
 	}
@@ -24,9 +25,9 @@ func TestDimLexiconTableLost(t *testing.T) {
 		t.Skip(err)
 	}
 	for _, tc := range []struct {
-		name string
-		seed int64
-		want error // the scan's error
+		name  string
+		seed  int64
+		known error // the scan's error today (the known limit)
 	}{
 		{"too dark, felt", 12, ErrTooDark},
 		{"no dark letters, wood", 49125, ErrNoTiles},
@@ -49,7 +50,8 @@ func TestDimLexiconTableLost(t *testing.T) {
 				t.Fatal(err)
 			}
 			src := toRGB(img)
-			for _, tt := range TruthFromRender(&sc.Truth) {
+			truth := TruthFromRender(&sc.Truth)
+			for _, tt := range truth {
 				var q [4]Point
 				copy(q[:], tt.Outline)
 				got, err := rd.Read(rectify(src, q, 64, 1.3))
@@ -61,12 +63,19 @@ func TestDimLexiconTableLost(t *testing.T) {
 				}
 			}
 			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true})
-			if !errors.Is(err, tc.want) {
-				n := 0
-				if r != nil {
-					n = len(r.Tiles)
+			if err != nil {
+				if !errors.Is(err, ErrTooDark) && !errors.Is(err, ErrNoTiles) {
+					t.Errorf("Scan: %v, want a reading, or too dark, or no tiles", err)
 				}
-				t.Errorf("Scan: %v (%d tiles), want %v: the table is found now (update the test and docs)", err, n, tc.want)
+				if !errors.Is(err, tc.known) {
+					t.Logf("Scan: %v (the known limit was %v)", err, tc.known)
+				}
+				return
+			}
+			s := ScoreCentres(r.Tiles, truth, func(read, label string) bool { return read == label })
+			t.Logf("read: %d of %d tiles found, %d false", s.Found, s.Truth, s.False)
+			if s.FalseSure > 0 || s.WrongSure > 0 {
+				t.Errorf("%d tiles false and %d read wrong, shown sure (%d of %d found)", s.FalseSure, s.WrongSure, s.Found, s.Truth)
 			}
 		})
 	}
