@@ -12,29 +12,13 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // benchScene renders one 1640x1232 scene of game (seed 6, normal
 // conditions) and decodes its JPEG, as a camera photo would arrive.
 func benchScene(b *testing.B, game string, seed int64) image.Image {
 	b.Helper()
-	state, err := render.RandomState(game, seed)
-	if err != nil {
-		b.Fatal(err)
-	}
-	opt, err := render.RandomOptions(seed, "normal")
-	if err != nil {
-		b.Fatal(err)
-	}
-	sc, err := render.Render(game, state, opt)
-	if err != nil {
-		b.Fatal(err)
-	}
-	img, err := sc.Photo()
-	if err != nil {
-		b.Fatal(err)
-	}
+	img, _ := renderScene(b, game, "normal", seed)
 	return img
 }
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestDimLexiconTable: dim rendered Lexicon tables (difficulty hard)
@@ -33,24 +32,9 @@ func TestDimLexiconTable(t *testing.T) {
 		{"no dark letters, wood", 49125, ErrNoTiles},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			state, err := render.RandomState("lexicon", tc.seed)
-			if err != nil {
-				t.Fatal(err)
-			}
-			o, err := render.RandomOptions(tc.seed, "hard")
-			if err != nil {
-				t.Fatal(err)
-			}
-			sc, err := render.Render("lexicon", state, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := sc.Photo()
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, sceneTruth := renderScene(t, "lexicon", "hard", tc.seed)
 			src := toRGB(img)
-			truth := TruthFromRender(&sc.Truth)
+			truth := TruthFromRender(sceneTruth)
 			for _, tt := range truth {
 				var q [4]Point
 				copy(q[:], tt.Outline)
