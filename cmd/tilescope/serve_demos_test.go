@@ -204,6 +204,11 @@ func demoInChromium(t *testing.T, kind string, rec []recordedTurn, asks bool) {
 			}
 			return seen.tw && seen.dw && seen.tl && seen.dl;
 		})()`)
+		// ... and says it to a screen reader: the corner, a triple word.
+		js("the premium squares' spoken names", `(() => {
+			const b = document.querySelector('#board .cell[data-row="0"][data-col="0"]');
+			return b.classList.contains("tile") || b.getAttribute("aria-label").endsWith(", triple word score");
+		})()`)
 	}
 
 	// The challenge: the latest play's first word, a word of the recorded

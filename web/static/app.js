@@ -185,7 +185,7 @@ function render(g) {
       const hidden = !cell && covered.has(key);
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
         "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height })
-          : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r, col: c }),
+          : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r, col: c }) + (mod.squareName && !hidden && mod.squareName(r, c) ? ", " + t(mod.squareName(r, c)) : ""),
         onclick: () => tapCell(r, c) });
       if (hidden) {
         b.classList.add("covered");

@@ -39,6 +39,9 @@
     // square is the class of a square's premium ("prem-tw", ...), drawn
     // under an empty square.
     square(r, c) { return PREMIUM[r + "," + c] ? " prem-" + PREMIUM[r + "," + c] : ""; },
+    // squareName is the string key naming an empty square's premium for
+    // its spoken label ("prem.tw", ...), or "" for a plain square.
+    squareName(r, c) { return PREMIUM[r + "," + c] ? "prem." + PREMIUM[r + "," + c] : ""; },
     // The premium squares' colours and short names (TW triple word, DL
     // double letter, the star; in Russian 3С, 2Б: слово, буква), on an
     // empty square only (a tile covers its premium), and the blanks, in
@@ -94,6 +97,8 @@
         "cell.blank": (p) => `blank ${p.letter}`,
         "cell.blankUnknown": "a blank",
         "cell.isBlank": "blank tile",
+        "prem.tw": "triple word score", "prem.dw": "double word score",
+        "prem.tl": "triple letter score", "prem.dl": "double letter score", "prem.star": "the centre star, double word score",
         "scrabble.out": (p) => `— ${p.name} is out: the game is over.`,
         "scrabble.outDue": "A player went out: the game is over. Challenge the last play now if you doubt it; then end the game (More) with the points left on the racks.",
       },
@@ -104,6 +109,8 @@
         "cell.blank": (p) => `пустышка ${p.letter}`,
         "cell.blankUnknown": "пустышка",
         "cell.isBlank": "пустая фишка",
+        "prem.tw": "утроение слова", "prem.dw": "удвоение слова",
+        "prem.tl": "утроение буквы", "prem.dl": "удвоение буквы", "prem.star": "центральная звезда, удвоение слова",
         "scrabble.out": (p) => `— ${p.name} выложил все фишки: игра окончена.`,
         "scrabble.outDue": "Игрок выложил все фишки: игра окончена. Если сомневаетесь в последнем ходе, оспорьте его сейчас; затем завершите игру (Ещё), указав очки на подставках.",
       },
