@@ -529,12 +529,7 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 	// stacks hiding the lines, where a candidate only near the board sees
 	// them blurred by its misfit.
 	if pinned && best.Score >= minPinnedContrast && best.Score < minGridContrast {
-		var q Quad
-		for i, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
-			p := best.H.Apply(c)
-			q[i] = Point{p.X * scale, p.Y * scale}
-		}
-		fit, ok := fitGridTight(blur, q, n, true)
+		fit, ok := refinedFit(blur, best, n, scale)
 		if debugf != nil {
 			debugf("pinned by the marks, rescored: %.2f", fit.Score)
 		}
@@ -558,8 +553,7 @@ func rescored(blur gocv.Mat, best boardFit, n int, scale float64) boardFit {
 	if best.Pinned || best.Score < minPinnedContrast || best.Score >= minGridContrast {
 		return best
 	}
-	fit, ok := fitGridTight(blur, workQuad(best.H, n, scale), n, true)
-	fit.H = Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(fit.H)
+	fit, ok := refinedFit(blur, best, n, scale)
 	if debugf != nil {
 		debugf("refined grid rescored: %.2f (%v)", fit.Score, ok)
 	}
@@ -568,6 +562,17 @@ func rescored(blur gocv.Mat, best boardFit, n int, scale float64) boardFit {
 		best.Rescored = true
 	}
 	return best
+}
+
+// refinedFit scores the refined grid best again on its own outline
+// (fitGridTight on the work picture, scale of the full picture), its
+// homography given back in full-resolution pixels: the second look that
+// accepts a weak first candidate, pinned by the centre marks
+// (finishBoard) or set on the lines (rescored).
+func refinedFit(blur gocv.Mat, best boardFit, n int, scale float64) (boardFit, bool) {
+	fit, ok := fitGridTight(blur, workQuad(best.H, n, scale), n, true)
+	fit.H = Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(fit.H)
+	return fit, ok
 }
 
 // refinedContrast is the least grid evidence, rescored on the refined

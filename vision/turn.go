@@ -331,8 +331,7 @@ func LocateGrid(img image.Image, n int) (Quad, bool) {
 	if !ok || fit.Score < minGridContrast {
 		return Quad{}, false
 	}
-	nf := float64(n)
-	return Quad{fit.H.Apply(Point{0, 0}), fit.H.Apply(Point{nf, 0}), fit.H.Apply(Point{nf, nf}), fit.H.Apply(Point{0, nf})}, true
+	return fullQuad(fit.H, n), true
 }
 
 // Reset forgets the accepted state and the board's position.
