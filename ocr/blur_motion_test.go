@@ -3,6 +3,7 @@ package ocr
 import (
 	"image"
 	"image/color"
+	"image/draw"
 	"math"
 	"path/filepath"
 	"testing"
@@ -16,11 +17,7 @@ func motionBlur(img image.Image, px, deg float64) *image.RGBA {
 	b := img.Bounds()
 	W, H := b.Dx(), b.Dy()
 	src := image.NewRGBA(image.Rect(0, 0, W, H))
-	for y := 0; y < H; y++ {
-		for x := 0; x < W; x++ {
-			src.Set(x, y, img.At(b.Min.X+x, b.Min.Y+y))
-		}
-	}
+	draw.Draw(src, src.Rect, img, b.Min, draw.Src)
 	at := func(x, y, k int) float64 {
 		x, y = min(W-1, max(0, x)), min(H-1, max(0, y))
 		return float64(src.Pix[src.PixOffset(x, y)+k])
