@@ -158,15 +158,14 @@ const (
 // squares out of view or covered (a hand) tell nothing. seen are the
 // squares' looks as squareLooks gives them (occupancy's, taken once a
 // scan).
-func misplaced(f *frame, seen *[Size][Size]look, occ, covered *[Size][Size]bool) (off [Size][Size]bool) {
+func misplaced(seen *[Size][Size]look, occ, covered *[Size][Size]bool) (off [Size][Size]bool) {
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			if !f.inView(r, c) || covered[r][c] {
+			looks[r][c] = seen[r][c] // out of view: out already
+			if covered[r][c] {
 				looks[r][c].out = true
-				continue
 			}
-			looks[r][c] = seen[r][c]
 		}
 	}
 	ratio := placeEvidence(occ, &looks)

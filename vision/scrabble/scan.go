@@ -259,7 +259,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
 	})
-	offPlace := misplaced(f, &looks, &occ, &covered)
+	offPlace := misplaced(&looks, &occ, &covered)
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
 		r, c int
