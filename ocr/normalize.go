@@ -277,13 +277,13 @@ func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *are
 		}
 	}
 	lazy := false
-	if !rotations {
-		// upright: no candidates
-	} else if sa, ok := shapeAlpha(ink, W, H, ar); ok {
-		addCand(sa)
-		lazy = true
-	} else {
-		addHist()
+	if rotations { // upright (normalizeUpright): no candidates
+		if sa, ok := shapeAlpha(ink, W, H, ar); ok {
+			addCand(sa)
+			lazy = true
+		} else {
+			addHist()
+		}
 	}
 
 	// 4. Components.
