@@ -189,7 +189,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	o.Name = *state
 	o.Edition = *edition
 	if *game == "upwords" {
-		o.FitUpwords(stateRows(text))
+		o.FitUpwords(render.StateRows(text))
 	}
 	if *game == "scrabble" && sameFile(*state, strings.TrimSuffix(*out, filepath.Ext(*out))+".txt") {
 		return usageErrorf("render: --out %q would write its label over --state %q (a Scrabble scene's label is IMAGE.txt)", *out, *state)
@@ -314,17 +314,6 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return asBadInput(err)
 	}
 	return nil
-}
-
-// stateRows is how many rows a grid text has (its non-blank lines).
-func stateRows(text []byte) int {
-	n := 0
-	for _, l := range strings.Split(string(text), "\n") {
-		if strings.TrimSpace(l) != "" {
-			n++
-		}
-	}
-	return n
 }
 
 // optFloat is a float flag that remembers whether it was given.

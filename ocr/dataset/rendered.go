@@ -1,7 +1,6 @@
 package dataset
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"image"
@@ -122,13 +121,7 @@ func sceneOptions(game string, s int64, state []byte, o RenderOptions) (render.O
 	}
 	if o.Dims && game == "upwords" {
 		opt.UpwordsDims = render.VariedUpwordsDims(s)
-		rows := 0
-		for _, l := range bytes.Split(state, []byte("\n")) {
-			if len(bytes.TrimSpace(l)) > 0 {
-				rows++
-			}
-		}
-		opt.FitUpwords(rows)
+		opt.FitUpwords(render.StateRows(state))
 	}
 	opt.Typeface = render.SceneTypeface(o.Typefaces, s)
 	if o.Print && game == "upwords" {

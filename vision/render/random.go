@@ -1,12 +1,25 @@
 package render
 
 import (
+	"bytes"
 	"fmt"
 	"math/rand/v2"
 
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/scoring/upwords"
 )
+
+// StateRows is how many rows a position in the grid text format has
+// (its non-blank lines): the board's size, for Options.FitUpwords.
+func StateRows(state []byte) int {
+	n := 0
+	for _, l := range bytes.Split(state, []byte("\n")) {
+		if len(bytes.TrimSpace(l)) > 0 {
+			n++
+		}
+	}
+	return n
+}
 
 // RandomState returns a random position of game in its text format, the
 // same for the same seed: for Upwords a legal game of 1 to 30 turns played
