@@ -974,6 +974,11 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 	if err := readUpright(src, &pl, tiles, opt.Reader); err != nil {
 		return nil, pitch, whole, looked, false
 	}
+	if ref.off {
+		for i := range tiles {
+			tiles[i].Conf = math.Min(tiles[i].Conf, offConf)
+		}
+	}
 	return latticeReading(img, &pl, tiles), pitch, whole, looked, true
 }
 
@@ -983,6 +988,21 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 type partLattice struct {
 	pl *printLattice
 	at image.Rectangle
+	// off: the whole photo's lattice lies off the print beside a tile
+	// read in it (squaresOff), and no halves' lattices stand instead:
+	// its tiles are read unsure.
+	off bool
+}
+
+// squaresOf are the lattice squares (column, row) the tiles lie in.
+func squaresOf(pl *printLattice, tiles []Tile) [][2]int {
+	inv := pl.toPhoto.Inverse()
+	at := make([][2]int, len(tiles))
+	for i, t := range tiles {
+		q := inv.Apply(vision.Point{X: t.Center.X, Y: t.Center.Y})
+		at[i] = [2]int{int(math.Floor(q.X)), int(math.Floor(q.Y))}
+	}
+	return at
 }
 
 // printLattices are the print's lattices of src: the whole photo's
@@ -990,16 +1010,25 @@ type partLattice struct {
 // bottom, three fifths of it each, so that they overlap): a Scrabble
 // board is folded in the middle, and in a close-up across the fold the
 // two halves' squares meet off by a fraction of a square, so that no
-// one lattice fits them all. The halves' lattices are kept only where
-// at least two of them agree on the pitch (within partAgree); one half
+// one lattice fits them all; likewise where the whole photo's lattice
+// lies off the print's lines round a tile read in it (squaresOff: where
+// no halves' lattices stand instead, it stands, its tiles unsure). The
+// halves' lattices are kept only where at least two of them agree on the pitch (within partAgree); one half
 // alone is returned alone (see onPrintLattice). The halves are looked
 // at only where the whole photo's lines show a close-up's pitch, each
 // with a pitch of its own for rows and columns (a half seen at a slant;
 // searchPrintLattice's ownPitches).
 func printLattices(src rgbImage) []partLattice {
 	pl, ok, large := searchPrintLattice(src, false)
+	var off []partLattice
 	if ok {
-		return []partLattice{{pl: pl}}
+		if ts, _ := gridTiles(src, pl); !squaresOff(src, pl, squaresOf(pl, ts)) {
+			return []partLattice{{pl: pl}}
+		}
+		// Off its print beside a tile: the halves' lattices are
+		// looked for; where they do not show, this one stands,
+		// its readings unsure.
+		off = []partLattice{{pl: pl, off: true}}
 	}
 	if !large {
 		// No lines at a close-up's pitch (most photos of loose tiles):
@@ -1013,10 +1042,13 @@ func printLattices(src rgbImage) []partLattice {
 		image.Rect(0, 0, w, h*3/5), image.Rect(0, h*2/5, w, h),
 	} {
 		if pl, ok, _ := searchPrintLattice(src.crop(r), true); ok {
-			found = append(found, partLattice{pl, r})
+			found = append(found, partLattice{pl: pl, at: r})
 		}
 	}
 	if len(found) < 2 {
+		if off != nil {
+			return off
+		}
 		return found
 	}
 	// The pitch most parts agree with.
@@ -1033,6 +1065,9 @@ func printLattices(src rgbImage) []partLattice {
 		}
 	}
 	if bestN < 2 {
+		if off != nil {
+			return off
+		}
 		return found[best : best+1]
 	}
 	var kept []partLattice
@@ -1304,6 +1339,17 @@ func (m rgbImage) crop(r image.Rectangle) rgbImage {
 	return out
 }
 
+// grayAt is the grey level of the pixel nearest (x, y); false out of the
+// photo.
+func (m rgbImage) grayAt(x, y float64) (float64, bool) {
+	xi, yi := int(math.Round(x)), int(math.Round(y))
+	if xi < 0 || yi < 0 || xi >= m.w || yi >= m.h {
+		return 0, false
+	}
+	o := 3 * (yi*m.w + xi)
+	return 0.299*float64(m.pix[o]) + 0.587*float64(m.pix[o+1]) + 0.114*float64(m.pix[o+2]), true
+}
+
 // lineAlong is how clearly a light line of the lattice shows along the
 // segment from a to b (lattice coordinates): the median, over points
 // along its middle, of the strongest ridge within lineSearch of the
@@ -1311,14 +1357,7 @@ func (m rgbImage) crop(r image.Rectangle) rgbImage {
 // lineSide of it away to either side, the weaker side counting); -1
 // where the segment is out of the photo.
 func lineAlong(src rgbImage, pl *printLattice, a, b vision.Point) float64 {
-	gray := func(x, y float64) (float64, bool) {
-		xi, yi := int(math.Round(x)), int(math.Round(y))
-		if xi < 0 || yi < 0 || xi >= src.w || yi >= src.h {
-			return 0, false
-		}
-		o := 3 * (yi*src.w + xi)
-		return 0.299*float64(src.pix[o]) + 0.587*float64(src.pix[o+1]) + 0.114*float64(src.pix[o+2]), true
-	}
+	gray := src.grayAt
 	pa, pb := pl.toPhoto.Apply(a), pl.toPhoto.Apply(b)
 	dx, dy := pb.X-pa.X, pb.Y-pa.Y
 	l := math.Hypot(dx, dy)
@@ -1357,3 +1396,141 @@ const (
 	lineSide   = 0.06
 	lineSearch = 0.2
 )
+
+// squaresOff says whether some lettered square of the lattice pl (at:
+// the lettered squares' columns and rows) lies off the board's own
+// square: whether both lines bounding it one way (its row's top and
+// bottom, or its column's left and right) lie off the light lines
+// printed there, the same way, by more than offSquare of a square each.
+// A line's place is where the print's ridge lies across its segments
+// beside the square (up to offNear squares along it either way; those
+// beside a lettered square left out: a tile covers the print's line,
+// and its edge makes a line of its own), their profiles across it
+// (ridgeProfile) summed. One line alone off is no evidence (a tile's
+// edge, a premium square's border); a square whose two lines are off
+// the same way is seen shifted. The whole photo's lattice is fitted to
+// crossings indexed by one pitch: where the photo's slant puts the rows'
+// pitch out of that pitch's reach, the fit drifts off the rows it was
+// not seen on (163929 across the fold, a row of tiles read a third of a
+// square off its squares).
+func squaresOff(src rgbImage, pl *printLattice, at [][2]int) bool {
+	big := make(map[[2]int]bool, len(at))
+	for _, a := range at {
+		big[a] = true
+	}
+	type key struct {
+		down bool
+		k, j int
+	}
+	profs := map[key][]float64{}
+	profile := func(down bool, k, j int) []float64 {
+		kk := key{down, k, j}
+		if p, ok := profs[kk]; ok {
+			return p
+		}
+		a, b := vision.Point{X: float64(j), Y: float64(k)}, vision.Point{X: float64(j + 1), Y: float64(k)}
+		beside := big[[2]int{j, k - 1}] || big[[2]int{j, k}]
+		if down {
+			a, b = vision.Point{X: float64(k), Y: float64(j)}, vision.Point{X: float64(k), Y: float64(j + 1)}
+			beside = big[[2]int{k - 1, j}] || big[[2]int{k, j}]
+		}
+		var p []float64
+		if !beside {
+			p = ridgeProfile(src, pl, a, b)
+		}
+		profs[kk] = p
+		return p
+	}
+	for _, a := range at {
+		c, r := a[0], a[1]
+		// The lines bounding the square: its row's, across (y=k) the
+		// columns beside it; its column's, down (x=k) the rows. The
+		// square is off when both lines of one direction lie off the
+		// same way.
+		var offs [4]float64
+		for li, l := range []struct {
+			down   bool
+			k, mid int
+		}{{false, r, c}, {false, r + 1, c}, {true, c, r}, {true, c + 1, r}} {
+			sum := make([]float64, 2*offBins+1)
+			n := 0
+			for j := l.mid - offNear; j <= l.mid+offNear; j++ {
+				if p := profile(l.down, l.k, j); p != nil {
+					for i, v := range p {
+						sum[i] += v
+					}
+					n++
+				}
+			}
+			if n < 2 {
+				continue
+			}
+			best := 0
+			for i, v := range sum {
+				if v > sum[best] {
+					best = i
+				}
+			}
+			offs[li] = float64(best-offBins) / (2 * offBins)
+		}
+		for _, p := range [][2]float64{{offs[0], offs[1]}, {offs[2], offs[3]}} {
+			if p[0]*p[1] > 0 && math.Abs(p[0]) > offSquare && math.Abs(p[1]) > offSquare {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// offConf: the most confidence a tile read on a lattice lying off the
+// print beside a tile is given (under SureConf: never sure).
+const offConf = 0.5
+
+const (
+	// offSquare: how far (in squares) both lines bounding a lettered
+	// square one way must lie off the print's, the same way, for the
+	// square to be off (163929's drifting rows: 0.2-0.4; lattices whose
+	// tiles lie on their squares, by the labels, on the tuning
+	// close-ups: one line at most, a tile's edge beside it).
+	offSquare = 0.2
+	// offNear: how many squares along a line either way of a lettered
+	// square its offset is measured over.
+	offNear = 3
+	// offBins: the steps of a line's profile across it on either side
+	// (of half a square).
+	offBins = 20
+)
+
+// ridgeProfile looks across the segment a-b of the lattice (lattice
+// coordinates) for the print's line: the ridge (a pixel brighter than
+// both pixels lineSide of the segment's length to either side, the
+// weaker side counting) averaged over 12 points along its middle, at
+// offsets across it from half its length one way to half the other, in
+// 2*offBins+1 steps. nil where some of it lies out of the photo.
+func ridgeProfile(src rgbImage, pl *printLattice, a, b vision.Point) []float64 {
+	pa, pb := pl.toPhoto.Apply(a), pl.toPhoto.Apply(b)
+	dx, dy := pb.X-pa.X, pb.Y-pa.Y
+	l := math.Hypot(dx, dy)
+	if l < 4 {
+		return nil
+	}
+	nx, ny := -dy/l, dx/l
+	gap := math.Max(2, lineSide*l)
+	gray := src.grayAt
+	prof := make([]float64, 2*offBins+1)
+	for k := 0; k < 12; k++ {
+		f := 0.2 + 0.6*float64(k)/11
+		px, py := pa.X+f*dx, pa.Y+f*dy
+		for i := range prof {
+			o := float64(i-offBins) / (2 * offBins) * l
+			g0, ok0 := gray(px+o*nx, py+o*ny)
+			g1, ok1 := gray(px+(o-gap)*nx, py+(o-gap)*ny)
+			g2, ok2 := gray(px+(o+gap)*nx, py+(o+gap)*ny)
+			if !ok0 || !ok1 || !ok2 {
+				return nil
+			}
+			prof[i] += math.Max(0, math.Min(g0-g1, g0-g2)) / 12
+		}
+	}
+	return prof
+}

@@ -8,6 +8,8 @@ import (
 	"image/draw"
 	"math"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // TestScanPrintNoTile: a close-up of a Scrabble board's print with no
@@ -248,9 +250,13 @@ func TestCloseUpAcrossFoldOnSquares(t *testing.T) {
 		at    image.Rectangle // the close-up, in the photo's pixels
 	}{
 		// The closeups command's crop at 3.25 (its labels' boxes
-		// round a pixel differently from closeUp's, whose crop a
-		// pixel wider finds one lattice of the whole photo).
+		// round a pixel differently from closeUp's).
 		{"across the fold, 3.25 tiles' margin", "IMG_20141025_163929", image.Rect(231, 591, 821, 1272)},
+		// closeUp's crop, a pixel wider and a pixel shorter: one
+		// lattice of the whole photo is found there, its top row a
+		// third of a side off the tiles (R I E A at y 785-788, labels
+		// at 801-804), read sure until squaresOff.
+		{"across the fold, a pixel wider and shorter", "IMG_20141025_163929", image.Rect(230, 591, 821, 1271)},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -290,6 +296,51 @@ func TestCloseUpAcrossFoldOnSquares(t *testing.T) {
 				if !ok {
 					t.Errorf("no tile read on the labelled tile at %.0f,%.0f", mids[i].X, mids[i].Y)
 				}
+			}
+		})
+	}
+}
+
+// TestSquaresOff: a lattice is judged by the print's lines round the
+// lettered squares it reads: on a drawn board (light lines every 50
+// pixels, a row of three tiles covering their squares and the lines
+// between them), the lattice on the lines is not off, nor one a tenth
+// of a square off; one a third of a square off, down or across, is.
+func TestSquaresOff(t *testing.T) {
+	const pitch = 50
+	m := image.NewRGBA(image.Rect(0, 0, 500, 500))
+	tiles := [][2]int{{3, 4}, {4, 4}, {5, 4}}
+	for y := 0; y < 500; y++ {
+		for x := 0; x < 500; x++ {
+			c := color.RGBA{150, 120, 90, 255} // the board's brown
+			if x%pitch < 3 || y%pitch < 3 {
+				c = color.RGBA{225, 220, 210, 255} // a printed line
+			}
+			for _, tl := range tiles {
+				if x >= tl[0]*pitch+2 && x <= (tl[0]+1)*pitch && y >= tl[1]*pitch+4 && y < (tl[1]+1)*pitch {
+					c = color.RGBA{205, 160, 110, 255} // a tile's face
+				}
+			}
+			m.Set(x, y, c)
+		}
+	}
+	src := toRGB(m)
+	cases := []struct {
+		name   string
+		dx, dy float64 // the lattice's offset from the lines, in squares
+		off    bool
+	}{
+		{"on the lines", 0, 0, false},
+		{"a tenth of a square down", 0, 0.1, false},
+		{"a third of a square down", 0, 0.33, true},
+		{"a third of a square up", 0, -0.33, true},
+		{"a third of a square across", 0.33, 0, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pl := &printLattice{toPhoto: vision.Homography{pitch, 0, 1 + c.dx*pitch, 0, pitch, 1 + c.dy*pitch, 0, 0, 1}, pitch: pitch}
+			if got := squaresOff(src, pl, tiles); got != c.off {
+				t.Errorf("squaresOff = %v, want %v", got, c.off)
 			}
 		})
 	}

@@ -323,10 +323,21 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	learnFace := func(r, c int, k Premium) bool {
 		return learn(r, c, k) && (!lost[k] || looks[r][c].dist(tile) >= tileReach)
 	}
-	sep := math.Inf(1)
-	for k := Premium(0); k < numPremiums; k++ {
-		sep = math.Min(sep, dist4(tile, med[k]))
+	// How far the seeds' look lies from the empty look of the squares
+	// they stand on (the median over the seeds of the distance to each
+	// one's own print's look): what a seed would be, were it no tile.
+	// Measured against every print's look instead, a premium print of
+	// the tiles' colour that holds no seed (the pink double word squares
+	// of a white board, on which few tiles stand: the beige tiles 12
+	// from them and 33 from the plain squares) made a blurred board's
+	// tiles "the board's colour",
+	// and its blurred letters then failed the letters' check: every tile
+	// lost.
+	own := make([]float64, len(seeds))
+	for i := range seeds {
+		own[i] = dist4(tile, med[seedPrint[i]])
 	}
+	sep := median(own)
 	debugOcc(looks, med, spread, tile)
 	debugSeeds(len(seeds), median(sd), sep)
 	if len(seeds) < minSeeds {
@@ -541,8 +552,9 @@ const (
 	// minSeeds: a word is two tiles or more.
 	minSeeds = 2
 	// seedsApart: the seeds' look lies this many times their own spread
-	// from every print's look (on the 16 photos: tiles 3.2-22, outliers
-	// that are no tiles 0.16-0.9; rendered boards whose squares are the
+	// from their own prints' looks (the median over the seeds; until 3
+	// Dec the nearest print's look: on the 16 photos tiles 3.2-22,
+	// outliers that are no tiles 0.16-0.9; rendered boards whose squares are the
 	// tiles' colour, an old beige board, 1.2-1.9: from 2 to 1.2 the 30
 	// scenes of render-set --seed 1 find 54 -> 74% of their tiles, the
 	// photos unchanged).

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"image"
 	"math"
+	"math/rand/v2"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision/render"
@@ -424,6 +425,79 @@ func TestLostPrint(t *testing.T) {
 			}
 			if found != len(tile) || falses != 0 {
 				t.Errorf("%d of %d tiles found, %d false", found, len(tile), falses)
+			}
+		})
+	}
+}
+
+// TestSeedsApartFromTheirOwnPrint: the seeds' look is told from the
+// empty look of the squares they stand on, not from every print's. On a
+// synthetic board whose tiles are the colour of a print few of them
+// stand on (a white board's pink double word squares, beige tiles), and
+// whose letters the reader cannot make out (a blurred photo), the tiles
+// are found, and no empty square with them. Measured against the
+// nearest print, the tiles were taken for the board's own colour, left
+// to the letters' check, and all lost.
+func TestSeedsApartFromTheirOwnPrint(t *testing.T) {
+	prints := [numPremiums]vec{
+		Plain:        {140, 1, 4, 3},
+		DoubleLetter: {109, -19, -22, 3},
+		TripleLetter: {91, -31, -54, 3},
+		DoubleWord:   {108, 22, 28, 3},
+		TripleWord:   {87, 68, 49, 3},
+	}
+	beige := vec{118, 14, 25, 6}
+	// words of 18 tiles along row 7 and column 3, most on plain squares
+	var tiles [][2]int
+	for c := 1; c <= 13; c++ {
+		tiles = append(tiles, [2]int{7, c})
+	}
+	for r := 9; r <= 13; r++ {
+		tiles = append(tiles, [2]int{r, 3})
+	}
+	for _, tc := range []struct {
+		name     string
+		lettered bool // the reader sees the seeds' letters
+	}{
+		{"blurred letters", false},
+		{"sharp letters", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// a fixed scatter: the empty squares' by a few levels, the
+			// tiles' (blurred letters, light) by more
+			rng := rand.New(rand.NewPCG(50001, 1))
+			wobble := func(amp float64) float64 { return amp * rng.NormFloat64() }
+			var looks [Size][Size]look
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					for q := range dims {
+						looks[r][c].v[q] = prints[premiumAt[r][c]][q] + wobble(2)
+					}
+				}
+			}
+			for _, p := range tiles {
+				for q := range dims {
+					looks[p[0]][p[1]].v[q] = beige[q] + wobble(10)
+				}
+			}
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					l := &looks[r][c]
+					l.face = [3]float64{l.v[0], l.v[1], l.v[2]}
+				}
+			}
+			occ, _ := occupy(looks, func([][2]int) bool { return tc.lettered }, false)
+			found := 0
+			for _, p := range tiles {
+				if occ[p[0]][p[1]] {
+					found++
+				}
+			}
+			if found < len(tiles)*3/4 {
+				t.Errorf("%d of %d tiles found, want nearly all", found, len(tiles))
+			}
+			if n := count(&occ) - found; n > 0 {
+				t.Errorf("%d empty squares taken for tiles", n)
 			}
 		})
 	}
