@@ -293,7 +293,6 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		spread, _ := ocr.EdgeSpread(whitenBy(crop, false))
 		tiles[i] = seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread}
 	})
-	rot0 := f.rot // the first read's crops were cut so
 	var votes [4]float64
 	for i, t := range tiles {
 		if errs[i] != nil {
@@ -337,29 +336,14 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	// The tiles that show a letter are read again, the board turned: each
 	// on its own, shared among the processors (readAgain), and taken in
 	// order below.
-	// A blurred board is read again deblurred where the photo shows a
-	// straight motion (deblurFrame); a letter so read stays under the
-	// blurred cap unless its deblurred crop passes the reader's own
-	// blur test (sharp).
-	rf := f
-	if out.Blurred {
-		if df, ok := deblurFrame(f); ok {
-			rf = df
-		}
-	}
 	again := make([]ocr.Reading, len(tiles))
-	sharp := make([]bool, len(tiles))
 	parallel.For(len(tiles), func(i int) {
 		t := tiles[i]
 		if t.ink < blankBelow {
 			return
 		}
 		r, c := boardPos(t.r, t.c, f.rot)
-		first := t.crop
-		if rf != f {
-			first, sharp[i] = rf.firstCrop(t.r, t.c, rot0, size)
-		}
-		again[i], errs[i] = readAgain(rf, reader, first, r, c, size, out.Oriented)
+		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, out.Oriented)
 	})
 	for i, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
@@ -395,7 +379,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		if first := t.rd.Letter; first != rd.Letter && !turnAlike(first, rd.Letter) {
 			cell.Conf = min(cell.Conf, disagreeConf)
 		}
-		if out.Blurred && !sharp[i] {
+		if out.Blurred {
 			cell.Conf = min(cell.Conf, blurredConf)
 		}
 	}
