@@ -232,9 +232,13 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 	// white table run together) and the spacing is the tile's (but a
 	// tile is larger than its letter).
 	spaced := false // the side is the letters' spacing
+	// But the dark line between two touching tiles is a bar about a
+	// letter long, half a pitch from either tile's letter, and halves
+	// the spacing of crossword tiles: the side stands where the glyphs
+	// that are no bar (glyphPitch) stand as far apart as it.
 	if lp > 0 && len(blobs) >= minSpacingLetters && side > spacingCap*lp {
-		ns := math.Max(lp, 1.2*ls)
-		if ns < side {
+		gp := glyphPitch(blobs)
+		if ns := math.Max(lp, 1.2*ls); ns < side && (gp == 0 || side > spacingCap*gp) {
 			debugf("side %.1f from the patches is over the letters' spacing %.1f: %.1f", side, lp, ns)
 			side, spaced = ns, true
 		}
@@ -1394,6 +1398,22 @@ func letterPitch(letters []blob) float64 {
 	}
 	debugf("letters %d, nn q25 %.1f q50 %.1f q75 %.1f sizes %.1f %.1f", len(letters), quantile(nn, 0.25), median(nn), quantile(nn, 0.75), letters[0].size, letters[len(letters)/2].size)
 	return median(nn)
+}
+
+// glyphPitch is letterPitch over the letters that are no bar (elongation
+// under minIElong: an I, or the dark line between two touching tiles,
+// is one); 0 when no letter is a bar or fewer than 4 are not.
+func glyphPitch(letters []blob) float64 {
+	var glyphs []blob
+	for _, l := range letters {
+		if l.elong < minIElong {
+			glyphs = append(glyphs, l)
+		}
+	}
+	if len(glyphs) == len(letters) {
+		return 0
+	}
+	return letterPitch(glyphs)
 }
 
 // mergeLetters joins the pieces of one glyph (Ы, "+3") closer than half a

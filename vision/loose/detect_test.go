@@ -421,3 +421,44 @@ func TestPrintText(t *testing.T) {
 		})
 	}
 }
+
+// TestGlyphPitch: the dark lines between touching tiles (bars half a
+// pitch from the letters either side) halve the spacing of all the
+// blobs, not that of the glyphs that are no bar; with no bar, or too
+// few other glyphs, there is no glyph pitch of its own.
+func TestGlyphPitch(t *testing.T) {
+	const pitch, size = 50.0, 24.0
+	// row is n round letters a pitch apart from (x, y); with gaps, a bar
+	// (elongation 7) between each two.
+	row := func(x, y float64, n int, gaps bool) []blob {
+		var bs []blob
+		for i := range n {
+			c := x + pitch*float64(i)
+			bs = append(bs, blob{x: c, y: y, size: size, elong: 1.3})
+			if gaps && i+1 < n {
+				bs = append(bs, blob{x: c + pitch/2, y: y, size: size, elong: 7})
+			}
+		}
+		return bs
+	}
+	cases := []struct {
+		name      string
+		blobs     []blob
+		wantAll   float64 // letterPitch, within 1 px
+		wantGlyph float64 // glyphPitch, within 1 px
+	}{
+		{"touching tiles, lines between", row(0, 0, 6, true), pitch / 2, pitch},
+		{"tiles apart, no bar", row(0, 0, 6, false), pitch, 0},
+		{"bars among three glyphs", row(0, 0, 3, true), pitch / 2, 0},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := letterPitch(c.blobs); math.Abs(got-c.wantAll) > 1 {
+				t.Errorf("letterPitch %.1f, want %.1f", got, c.wantAll)
+			}
+			if got := glyphPitch(c.blobs); math.Abs(got-c.wantGlyph) > 1 {
+				t.Errorf("glyphPitch %.1f, want %.1f", got, c.wantGlyph)
+			}
+		})
+	}
+}

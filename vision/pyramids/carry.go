@@ -51,7 +51,9 @@ func CarryHeights(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour) 
 // when more of the word's squares show their top gone than still there,
 // every top of the word went, and a square that reads otherwise (its top
 // still, or nothing where the layer under is known) is that layer, listed
-// in doubtful (wordTaken). Else a square of the word that still shows its
+// in doubtful (wordTaken); where that layer is not known, it is what the
+// photo reads, doubtful when that is the top that went (the next layer
+// alike, or the top misjudged still there). Else a square of the word that still shows its
 // top is as before (not yet taken). Elsewhere it is CarryHeights.
 func CarryTaking(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, taken []pyramids.Pos) (after *pyramids.Board, unread, doubtful []pyramids.Pos) {
 	word := map[pyramids.Pos]bool{}
@@ -136,6 +138,16 @@ func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word ma
 			case known:
 				after.Set(p, u)
 				if ut != read {
+					doubtful = append(doubtful, p)
+				}
+				continue
+			case sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "":
+				// the layer under, never seen: what the photo shows.
+				// Read as the top that went (two like pyramids in the
+				// stack, or the top misjudged still there), doubtful.
+				u.Layers = []pyramids.Pyramid{read}
+				after.Set(p, u)
+				if read == bt {
 					doubtful = append(doubtful, p)
 				}
 				continue

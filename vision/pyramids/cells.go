@@ -948,6 +948,12 @@ func settled(lr letterRead) bool {
 // evidence is clear and, on a pyramid, the faces agree on the letter.
 // A square whose faces read different letters is never sure.
 func sureSquare(sq Square) bool {
+	return sureColourOf(sq) && (sq.Colour == pyramids.NoColour || sureRead(sq.read))
+}
+
+// sureColourOf tells whether a square's colour (or emptiness) is sure,
+// its letter aside: sureSquare's bars on the colour's evidence.
+func sureColourOf(sq Square) bool {
 	if sq.Colour == pyramids.NoColour {
 		v := sq.look.value
 		return sq.ColourConf >= sureEmpty && v >= sureEmptyMin && v < sureEmptyMax && sq.look.tinted < sureTintedMax
@@ -956,7 +962,7 @@ func sureSquare(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.overhung && !topOtherColour(sq) && sureRead(sq.read)
+	return sq.ColourConf >= colour && !sq.overhung && !topOtherColour(sq)
 }
 
 // sureTintedMax: an empty square with this share of its samples light

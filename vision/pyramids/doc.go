@@ -85,7 +85,9 @@
 //     another colour put on a player's stack) is not sure
 //     (topOtherColour), nor an empty square whose light samples are
 //     clearly coloured (cellLook.tinted 0.3 or more: a hand's skin over
-//     a pyramid).
+//     a pyramid). ColourSure is the colour's part alone (sureColourOf):
+//     the game settles a letter it knows by its own rules (a house
+//     pyramid read in its place is the one there).
 //   - Stack count: the camera hardly sees it. Each layer lifts the top
 //     pyramid 4 mm, which moves it in the picture only by parallax (a pixel
 //     or two on most squares of a near-overhead view, nothing below the

@@ -80,6 +80,12 @@ type Square struct {
 	// count is not part of it: it comes from the game, but a square
 	// whose photo shows another count (SeenHeight) is not sure.
 	Sure bool
+	// ColourSure: the colour (or the square's emptiness) is sure,
+	// whatever the letter: Sure's bars on the colour's evidence alone.
+	// The game settles the letter of a pyramid it knows by other
+	// evidence (a house pyramid never moves: one read in its place is
+	// the one there).
+	ColourSure bool
 	// SeenHeight is the count the photo shows when it is clearly not
 	// Height: a taller stack lifts its top pyramid, and in a tilted view
 	// its outline reaches further from the camera. 0 when the photo
@@ -172,6 +178,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
 		}
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced
+		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil

@@ -305,7 +305,12 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			bt, bok := b.Top()
 			c := cand{q: q, letters: scan.Letters(q), sq: sq}
 			differs := !bok || bt.Colour != sq.Colour || bt.Letter != sq.Letter
-			if sq.Colour.IsPlayer() && (differs || a.Height == b.Height+1) {
+			// a square the camera misses as an earlier photo did (read
+			// empty where the game holds a pyramid: pinned) may have
+			// had one put on it unseen, when the move must spell a
+			// word (its photo neither shows nor rules out any)
+			unseen := spells != nil && pinned[q] && sq.Colour == pyramids.NoColour && bok
+			if (sq.Colour.IsPlayer() && (differs || a.Height == b.Height+1)) || unseen {
 				dsts = append(dsts, q)
 				info[q] = c
 			}
@@ -355,6 +360,11 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				return 1
 			}
 			return eps
+		case spells != nil && c.sq.Colour == pyramids.NoColour && weak(q) && !before.At(q).Empty():
+			// the camera does not see the pyramids the game holds
+			// here (an earlier photo missed them too): it shows
+			// nothing of what is on top now
+			return 1
 		case c.sq.Colour == pyramids.NoColour:
 			return eps
 		case !ok:

@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"math"
+	"slices"
 	"strings"
 	"testing"
 
@@ -35,7 +36,7 @@ func photoOf(b *pyramids.Board, over map[grid.Pos]seenSquare) *seenPhoto {
 					s = seenSquare{sure: true}
 				}
 			}
-			sq := vpyr.Square{Pos: q, Colour: s.colour, Sure: s.sure}
+			sq := vpyr.Square{Pos: q, Colour: s.colour, Sure: s.sure, ColourSure: s.sure}
 			if s.colour != pyramids.NoColour {
 				sq.Letter = "?"
 				for l, v := range s.letters {
@@ -510,5 +511,103 @@ func TestMoveOntoAStackOfAnotherColour(t *testing.T) {
 	}
 	if c := conf[3][1]; c >= game.LowConf {
 		t.Errorf("(3,1): conf %.2f, want it marked unsure", c)
+	}
+}
+
+// TestHistorySettles: a stack the move leaves as it stood is shown sure
+// when the photo shows its colour surely and does not surely read
+// another letter: a house pyramid whatever its blurred letter (house
+// pyramids never move, and none lies on another), a player's pyramid
+// only when the letter reads as the one the game holds. A square the
+// photo misses as an earlier one did is not sure.
+func TestHistorySettles(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red, black := pyramids.Red, pyramids.Black
+	b := board(t, map[grid.Pos]string{
+		at(3, 3): "kD", at(3, 4): "kE", at(3, 5): "kA", at(3, 6): "kS",
+		at(2, 5): "rA/kB", at(2, 6): "rE/kT", at(4, 4): "kN",
+	})
+	p := photoOf(b, map[grid.Pos]seenSquare{
+		at(3, 3): {black, map[string]float64{"O": 0.4, "D": 0.2}, false}, // settled
+		at(3, 4): {black, map[string]float64{"E": 0.4}, false},           // the colour not sure either
+		at(3, 5): {black, map[string]float64{"R": 0.9}, true},            // surely another letter
+		at(2, 5): {red, map[string]float64{"A": 0.4, "R": 0.3}, false},   // settled
+		at(2, 6): {red, map[string]float64{"O": 0.4, "E": 0.3}, false},   // a player's letter read otherwise
+		at(4, 4): {sure: true},                                           // missed, as before
+	})
+	for _, q := range []grid.Pos{at(3, 3), at(2, 5), at(2, 6)} {
+		// the colour sure, the letter not
+		p.squares[q.Row*pyramids.Size+q.Col].ColourSure = true
+	}
+	past := []game.Sighting{{
+		Seen:  Position{Board: board(t, map[grid.Pos]string{at(3, 3): "kD"})},
+		After: Position{Board: b},
+	}}
+	got, conf := readThrough(t, Position{Board: b}, past, p)
+	if !got.Equal(b) {
+		t.Errorf("read\n%s\nwant the board as it stood\n%s", got, b)
+	}
+	for _, tc := range []struct {
+		q    grid.Pos
+		sure bool
+	}{
+		{at(3, 3), true}, {at(3, 4), false}, {at(3, 5), false}, {at(2, 5), true}, {at(2, 6), false}, {at(4, 4), false}, {at(3, 6), true},
+	} {
+		if c := conf[tc.q.Row][tc.q.Col]; (c >= game.LowConf) != tc.sure {
+			t.Errorf("%v: conf %.2f, want sure %v", tc.q, c, tc.sure)
+		}
+	}
+}
+
+// TestMoveOntoASquareNotSeen: a square the camera misses (read empty
+// where the game holds a house pyramid, as an earlier photo did) may
+// have had a pyramid put on it: the move that spells the word puts the
+// source's top there, marked unsure.
+func TestMoveOntoASquareNotSeen(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	green := pyramids.Green
+	b := board(t, map[grid.Pos]string{at(8, 7): "gR5", at(2, 5): "kI", at(3, 5): "kT"})
+	p := photoOf(b, map[grid.Pos]seenSquare{
+		at(8, 7): {green, map[string]float64{"T": 0.8}, true},
+		at(2, 5): {sure: true}, // a dark house pyramid, read empty
+	})
+	past := []game.Sighting{{
+		Seen:  Position{Board: board(t, map[grid.Pos]string{at(8, 7): "gR5", at(3, 5): "kT"})},
+		After: Position{Board: b},
+	}}
+	scan := &vpyr.Reading{Squares: p.squares}
+	carried, _, _ := vpyr.CarryTaking(b, scan, pyramids.DefaultSetup().Seats, nil)
+	conf := make([][]float64, pyramids.Size)
+	for row := range conf {
+		conf[row] = make([]float64, pyramids.Size)
+		for col := range conf[row] {
+			conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
+		}
+	}
+	for _, tc := range []struct {
+		name string
+		dict game.Dictionary
+		want map[grid.Pos]string
+	}{
+		{"the word RT", words{"RT": true}, map[grid.Pos]string{at(2, 5): "gR/kI", at(8, 7): "gT4"}},
+		{"no word", words{}, map[grid.Pos]string{at(2, 5): "kI"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Rules{setup: ptr(pyramids.DefaultSetup()), colours: []pyramids.Colour{pyramids.Red, pyramids.Blue, green, pyramids.Yellow}, env: game.Env{Dict: tc.dict}}
+			c := make([][]float64, len(conf))
+			for i := range conf {
+				c[i] = slices.Clone(conf[i])
+			}
+			rd, _ := r.Reconcile(Position{Board: b}, past, game.Reading{Board: Position{Board: carried.Clone(), seen: p}, Conf: c})
+			got := rd.Board.(Position).Board
+			for q, want := range tc.want {
+				if s := got.At(q).String(); s != want {
+					t.Errorf("%v read %s, want %s\n%s", q, s, want, got)
+				}
+			}
+			if v := rd.Conf[2][5]; v >= game.LowConf {
+				t.Errorf("(2,5): conf %.2f, want it marked unsure", v)
+			}
+		})
 	}
 }

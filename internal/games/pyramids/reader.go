@@ -200,6 +200,12 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				continue
 			case nok && rok && nt != rt && seenBefore(past, q, rt, nt):
 			case nok != rok && seenEmptyBefore(past, q, now, rt, rok):
+				if nok && q.Row < len(rd.Conf) && q.Col < len(rd.Conf[q.Row]) {
+					// the photo shows nothing where the game holds a
+					// pyramid, as before: it cannot tell whether one
+					// was put on it since
+					rd.Conf[q.Row][q.Col] = min(rd.Conf[q.Row][q.Col], game.Guessed)
+				}
 			default:
 				continue
 			}
@@ -222,6 +228,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 		if len(reread) > 0 && a.img != nil {
 			r.readAgain(a.img, out, reread, pl, conf)
 		}
+		settle(b.Board, out, a.seen, word, conf)
 		rd.Conf = conf
 	}
 	if n == 0 {
@@ -230,6 +237,40 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 	}
 	rd.Board = Position{Board: out, Word: a.Word}
 	return rd, n
+}
+
+// settle marks sure the stacks the history settles: a stack the game
+// holds that the reading leaves as it stood (the move did not touch it,
+// not a square of the word being taken), whose colour the photo shows
+// surely (vpyr.Square.ColourSure) and whose letter it does not surely
+// read as another. A house pyramid (black) on top is then the one the
+// game holds, whatever its blurred letter reads: house pyramids never
+// move, and no black pyramid lies on another, so one is only ever
+// covered (another colour) or taken (the square changes). A player's
+// pyramid could be another of its colour (moved off, or one put on
+// it), so its letter must read as the one the game holds. The history's
+// letter is the table's: the set-up and every turn since were accepted
+// with the chance to tap.
+func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, conf [][]float64) {
+	for row := range min(pyramids.Size, len(conf)) {
+		for col := range min(pyramids.Size, len(conf[row])) {
+			q := grid.Pos{Row: row, Col: col}
+			b := before.At(q)
+			bt, ok := b.Top()
+			if !ok || slices.Contains(word, q) || !after.At(q).SameTop(b) {
+				continue
+			}
+			sq := scan.Square(q)
+			switch {
+			case sq.Colour != bt.Colour || !sq.ColourSure:
+			case sq.Sure && sq.Letter != bt.Letter:
+				// the photo surely reads another letter
+			case bt.Colour != pyramids.Black && sq.Letter != bt.Letter:
+			default:
+				conf[row][col] = max(conf[row][col], game.LowConf)
+			}
+		}
+	}
 }
 
 // spells reports, for the boards a word announced on before can make,

@@ -1,0 +1,47 @@
+package loose
+
+import (
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// TestTouchingTilesKeepTheirSide: a rendered Lexicon table (difficulty
+// hard, a dim wooden table) whose crossword's tiles touch, the dark
+// lines between them taken for bars as long as letters: those lines
+// halve the spacing of all the blobs, and the tiles were found as
+// squares about 0.7 of their side (IoU under 0.5). The glyphs that are
+// no bar keep the patches' side, so nearly every tile is found on its
+// outline, and no tile is read wrong and sure.
+func TestTouchingTilesKeepTheirSide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and scans a scene")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+	}{
+		{"dim wood, lines between the tiles", 51021},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, tr := renderScene(t, "lexicon", "hard", tc.seed)
+			r, err := Scan(img, Options{Lattice: true, UprightFromLetters: true, Reader: rd})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreScan(r.Tiles, truthFromRender(tr), func(a, b string) bool { return a == b })
+			if s.Matched < s.Truth-1 {
+				t.Errorf("%d of %d tiles found on their outline (IoU >= 0.5), want all but one at most", s.Matched, s.Truth)
+			}
+			for _, m := range s.Misread {
+				if m.Conf >= SureConf {
+					t.Errorf("%s read as %s, sure (%.2f)", m.Label, m.Read, m.Conf)
+				}
+			}
+		})
+	}
+}
