@@ -317,8 +317,18 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// nothing else is accepted as a grid (where the lines show, the grid
 	// found from them is the more exact), and only one whose own lines
 	// stand out as a grid's. It returns the grid and whether one was
-	// accepted. It is called once at most.
+	// accepted. It searches once at most (a cut grid that is no cut
+	// board asks again).
+	var rimSearch func() (boardFit, bool)
+	rimDone, rimFit, rimOK := false, boardFit{}, false
 	rimGrid := func() (boardFit, bool) {
+		if !rimDone {
+			rimDone = true
+			rimFit, rimOK = rimSearch()
+		}
+		return rimFit, rimOK
+	}
+	rimSearch = func() (boardFit, bool) {
 		rim := boardFit{Score: -1}
 		for _, c := range rims {
 			if seen(tried, c.q, 0.01*float64(workSide)) {
@@ -387,7 +397,16 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			if h, ok := refineCutGrid(src, pf.H, pf.Cols, pf.Rows); ok {
 				pf.H = h
 			}
-			return pf, false
+			// The cut must lie at the picture's edge: a grid whose
+			// squares cut off would lie in view (a cup over the board's
+			// corner, joined to the outline, reaches the edge; the grid
+			// ends inside the picture) is no board cut by the picture.
+			if cutAtEdge(pf.H, pf.Cols, pf.Rows, n, pf.Clipped, image.Pt(p.W, p.H)) {
+				return pf, false
+			}
+			if debugf != nil {
+				debugf("cut grid %dx%d: the squares cut off at %v would be in view: no cut board", pf.Cols, pf.Rows, pf.Clipped)
+			}
 		}
 	}
 	if best.Score >= 0 {
@@ -924,6 +943,53 @@ func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
 		}
 	}
 	return best, found
+}
+
+// cutAtEdge tells whether a cut grid (nx x ny squares of an n x n board,
+// h in the pixels of a picture of size ws) is cut by the picture on the
+// sides its outline is cut at: on each cut axis, the squares the cut
+// leaves off (as partialWhole places them, and half a square more)
+// reach out of the picture somewhere beyond one of its cut sides. An
+// outline joined to a cup or a hand that reaches the picture's edge is
+// cut there too, but a grid fitted in it whose squares cut off would all
+// lie in view is no board cut by the picture.
+func cutAtEdge(h Homography, nx, ny, n int, clipped []string, ws image.Point) bool {
+	out := func(p Point) bool {
+		return p.X < 0 || p.Y < 0 || p.X > float64(ws.X) || p.Y > float64(ws.Y)
+	}
+	// beyond reports whether the grid's line x = at (y = at when not
+	// vertical), from 0 to along, leaves the picture somewhere.
+	beyond := func(vertical bool, at float64, along int) bool {
+		for t := 0.0; t <= float64(along); t += 0.25 {
+			p := Point{t, at}
+			if vertical {
+				p = Point{at, t}
+			}
+			if out(h.Apply(p)) {
+				return true
+			}
+		}
+		return false
+	}
+	cut := map[string]bool{}
+	for _, s := range clipped {
+		cut[s] = true
+	}
+	// axis: the cut grid's seen squares along it, whether its low and
+	// high sides are cut
+	axis := func(vertical bool, seen, along int, lo, hi bool) bool {
+		if !lo && !hi {
+			return true
+		}
+		offLo, offHi := n-seen, n-seen
+		if lo && hi {
+			offLo = (n - seen) / 2
+			offHi = n - seen - offLo
+		}
+		return (lo && beyond(vertical, -float64(offLo)-0.5, along)) ||
+			(hi && beyond(vertical, float64(seen+offHi)+0.5, along))
+	}
+	return axis(true, nx, ny, cut["left"], cut["right"]) && axis(false, ny, nx, cut["top"], cut["bottom"])
 }
 
 // boardMargins looks, on both sides of the grid h along one axis (x when

@@ -55,7 +55,13 @@
 //     finerOn, for a grid of every third line on a premium layout's
 //     strong edges outscores the whole one), a rim whole inside the picture
 //     whose grid is accepted wins (a hand or a cup reaching out of the
-//     picture joins the board's region to the edge). A cut grid is fitted
+//     picture joins the board's region to the edge). The cut must lie at
+//     the picture's edge (cutAtEdge, on the refined cut grid): the
+//     squares it leaves off, and half a square more, must reach out of
+//     the picture beyond a cut side on each cut axis; else it is no cut
+//     board (a cup over the board's corner, joined to the outline,
+//     reaches the edge, and the grid ends inside the picture) and the
+//     search goes on as if no cut grid were found. A cut grid is fitted
 //     inside the outline as the picture clips it, whose cut sides are the
 //     picture's edges, not lines of the board, so it is re-fitted to its
 //     own lines on the full picture (refineCutGrid: windows narrowing

@@ -78,10 +78,12 @@ const (
 )
 
 // scanStretched reads a Twists table (scanLoose) as it is and, where
-// that reads fewer than minSure tiles sure (or none) and the photo's grey
-// levels span few (stretchContrast), stretched as well: the stretched
-// reading stands where it reads more tiles sure (as lookAgain's looks do
-// for a Lexicon table).
+// that reads fewer than minSure tiles sure (or none), looks again: with
+// the photo's grey levels stretched where they span few
+// (stretchContrast), the stretched reading standing where it reads more
+// tiles sure (as lookAgain's looks do for a Lexicon table); and, where
+// that too reads fewer than minSure sure, at a finer working size
+// (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
 	opt.photo = packedOf(img, rgb)
@@ -89,21 +91,62 @@ func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && !fewSure(r.Tiles) {
 		return r, nil
 	}
-	st, ok := stretchContrast(rgb)
-	if !ok {
+	photos := []rgbImage{rgb}
+	if st, ok := stretchContrast(rgb); ok {
+		photos = append(photos, st)
+		sopt := opt
+		sopt.photo = packedOf(img, st)
+		if sr, serr := scanLoose(img, sopt); serr == nil && (err != nil || sureCount(sr.Tiles) > sureCount(r.Tiles)) {
+			debugf("contrast: the stretched photo reads %d tiles sure", sureCount(sr.Tiles))
+			r, err = sr, nil
+		}
+	}
+	if err == nil && !fewSure(r.Tiles) {
+		return r, nil
+	}
+	return twistsFiner(img, opt, photos, r, err)
+}
+
+// twistsFiner searches a Twists table read with few tiles sure (r, or
+// the error err) again at a finer working size (fineSides' first, up to
+// the photo's own), in each of photos (the photo, and its levels
+// stretched where they are): a blurred table's letters at 800 px run
+// into their faces' notches and the seams between joined tiles, and
+// whole blocks of tiles are found as a few squares round their letters
+// or not at all. A finer reading stands where it reads no fewer tiles
+// sure and no fewer tiles in all (each kept by the verifier), and more
+// of one of them.
+func twistsFiner(img image.Image, opt Options, photos []rgbImage, r *Reading, err error) (*Reading, error) {
+	ws := opt.WorkSide
+	if ws <= 0 {
+		ws = 800
+	}
+	fine := min(max(img.Bounds().Dx(), img.Bounds().Dy()), int(fineSides[0]*float64(ws)))
+	if float64(fine) < 1.25*float64(ws) {
 		return r, err
 	}
-	sopt := opt
-	sopt.photo = packedOf(img, st)
-	sr, serr := scanLoose(img, sopt)
-	if serr != nil {
-		return r, err
-	}
-	if err != nil || sureCount(sr.Tiles) > sureCount(r.Tiles) {
-		debugf("contrast: the stretched photo reads %d tiles sure", sureCount(sr.Tiles))
-		return sr, nil
+	for _, p := range photos {
+		fopt := opt
+		fopt.WorkSide = fine
+		fopt.photo = packedOf(img, p)
+		fr, ferr := scanLoose(img, fopt)
+		if ferr != nil {
+			continue
+		}
+		if err != nil || finerStands(r, fr) {
+			debugf("twists: at %d px %d tiles, %d sure", fine, len(fr.Tiles), sureCount(fr.Tiles))
+			r, err = fr, nil
+		}
 	}
 	return r, err
+}
+
+// finerStands says whether the finer reading (fine) stands against the
+// first (r): no fewer tiles read sure and no fewer tiles, and more of one.
+func finerStands(r, fine *Reading) bool {
+	fs, s := sureCount(fine.Tiles), sureCount(r.Tiles)
+	fn, n := len(fine.Tiles), len(r.Tiles)
+	return fs >= s && fn >= n && (fs > s || fn > n)
 }
 
 // packedOf is img's packedPhoto whose packed RGB is rgb (img itself, or

@@ -84,3 +84,48 @@ func TestTwistsDarkTables(t *testing.T) {
 		{"a dim table, levels 13-164", 16, 0.8},
 	}, true)
 }
+
+// TestTwistsFinerLook: blurred hard Twists tables on dark felt (tuning
+// renders of docs/loose-tiles.md, "Twists blurred tables: a finer
+// look"), whose letters at 800 working px run into the seams between the
+// joined tiles: at acb538f the first gave 1 tile of 21 and the second 8
+// of 16, each read with no tile sure. The look at 1200 px keeps most of
+// their tiles, and no tile read wrong is reported sure.
+func TestTwistsFinerLook(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes and reads them")
+	}
+	readTwistsScenes(t, "hard", []twistsScene{
+		{"a dim felt table, a hand, blur 2.9 px and motion", 56036, 0.8},
+		{"a felt table at a 31 degree tilt, blur 2.5 px and motion", 56037, 0.8},
+	}, true)
+}
+
+func TestTwistsFinerLookStands(t *testing.T) {
+	tile := func(conf float64) Tile { return Tile{Letter: "А", Conf: conf} }
+	tiles := func(confs ...float64) *Reading {
+		r := &Reading{}
+		for _, c := range confs {
+			r.Tiles = append(r.Tiles, tile(c))
+		}
+		return r
+	}
+	cases := []struct {
+		name         string
+		first, finer *Reading
+		want         bool
+	}{
+		{"more tiles, as many sure", tiles(0.5), tiles(0.5, 0.4, 0.3), true},
+		{"more sure, as many tiles", tiles(0.5, 0.5), tiles(0.95, 0.5), true},
+		{"more sure but fewer tiles", tiles(0.5, 0.5, 0.5), tiles(0.95, 0.95), false},
+		{"more tiles but fewer sure", tiles(0.95), tiles(0.5, 0.5, 0.5), false},
+		{"the same", tiles(0.95, 0.5), tiles(0.95, 0.5), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := finerStands(c.first, c.finer); got != c.want {
+				t.Errorf("finerStands = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
