@@ -121,6 +121,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			occ.add(pose, r, c, cell.Height, geo)
 		} else {
 			cell.Face = faceQuad(pose, r, c, 0, geo)
+			cell.litUnexplained = ts.topEv > 0 // judged once every stack is found
 			if wallMed > 0 {
 				cell.walls = ts.ref / wallMed
 			}
@@ -156,6 +157,14 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
 		c.Covered, c.overlaid, c.nearCover, c.faint = false, false, false, nil
 		c.marked, c.redInk = true, redInk >= 2
+	}
+	// A square read empty whose face positions showed a tile's light:
+	// is that light explained by the stacks found since, further from
+	// the camera and seen past its edge?
+	for i := range cells {
+		if c := &cells[i]; c.litUnexplained {
+			c.litUnexplained = c.Height == 0 && unexplainedLight(p, pose, walls, &occ, c.Pos.Row, c.Pos.Col, geo)
+		}
 	}
 	// Second look at the heights: a taller stack just behind shows its top
 	// face where a higher guess for this one would put it. Mask the top
@@ -590,6 +599,28 @@ func tileEvidence(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occ
 	}
 	return tileSeen{base: base, top: top, ref: ref, ev: ev,
 		baseEv: (base-ref)/math.Max(ref, 24) - 0.6, topEv: (top-ref)/math.Max(ref, 24) - 0.6, floorHidden: hidden}
+}
+
+// unexplainedLight reports whether a square read empty shows a tile's
+// light (tileEvidence's measure) at one of the face positions
+// tileEvidence looks at (one, three and five tiles high), sampled only
+// where no stack found (occ, every stack of the board) stands in the
+// picture. When tileEvidence judged the square, only the stacks nearer
+// the camera were known; light seen there is usually a stack further
+// away showing past the square's edge, which this masks. What light
+// is left no stack explains: the top of a tall stack whose side facing
+// the camera is as dark as the board, read empty (docs/vision.md,
+// "Light no stack explains").
+func unexplainedLight(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occluders, r, c int, geo Geometry) bool {
+	top := -1.0
+	for _, z := range []float64{1, 3, 5} {
+		top = math.Max(top, quantileIn(p, occ, faceQuad(pose, r, c, z, geo), 0.15, 0.85, 6, 0.8))
+	}
+	if top < 0 {
+		return false // every face position lies on a stack found
+	}
+	ref := walls.near(r, c)
+	return (top-ref)/math.Max(ref, 24)-0.6 > 0
 }
 
 // tileSeen is what tileEvidence saw of a square: the grey of its floor

@@ -195,6 +195,7 @@ func TestSureRules(t *testing.T) {
 		{"a square at the faint bound", Cell{Tile: faintEmpty}, false, true},
 		{"a square hidden behind stacks, dropped", Cell{Tile: 0}, true, false},
 		{"a covered square", Cell{Tile: -1.5, Covered: true}, true, false},
+		{"a bare square lit where a tall stack's top would be", Cell{Tile: -0.6, litUnexplained: true}, true, false},
 		{"a stack on a measured board", stack, true, true},
 		{"a stack on an unmeasured board", stack, false, false},
 		{"a stack read unsurely", Cell{Letter: "E", Height: 1, Conf: 0.6, Tile: 1, HeightOK: 0.9}, true, false},
@@ -281,5 +282,49 @@ func TestReadFaint(t *testing.T) {
 		if tc.wantStack && (c.Letter != tc.rd.Letter || faces[0] == nil) {
 			t.Errorf("%s: letter %q, face kept %v", tc.name, c.Letter, faces[0] != nil)
 		}
+	}
+}
+
+// TestUnexplainedLight: a square read empty whose face positions show a
+// tile's light is a tall stack's top (not sure) unless a stack found
+// stands there in the picture.
+func TestUnexplainedLight(t *testing.T) {
+	// A camera straight down: ten pixels a square, a 5x5 board.
+	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{0, 0, 10}, Fx: 100, Fy: 100}
+	const n = 5
+	walls := wallSamples{n: n, v: make([]float64, (2*n+1)*(2*n+1)), pts: make([]vision.Point, (2*n+1)*(2*n+1))}
+	for i := range walls.v {
+		walls.v[i] = 40
+	}
+	tests := []struct {
+		name  string
+		light uint8 // the grey of square (2, 2)'s middle
+		stack bool  // a stack found stands over it in the picture
+		want  bool
+	}{
+		{"a bare square", 40, false, false},
+		{"light no stack explains", 200, false, true},
+		{"light on a stack found", 200, true, false},
+		{"a little lighter than the walls", 60, false, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p := vision.Plane{W: 60, H: 60, Pix: make([]uint8, 60*60)}
+			for y := 0; y < 60; y++ {
+				for x := 0; x < 60; x++ {
+					p.Pix[y*60+x] = 40
+					if x >= 21 && x < 29 && y >= 21 && y < 29 {
+						p.Pix[y*60+x] = tc.light
+					}
+				}
+			}
+			var occ occluders
+			if tc.stack {
+				occ.add(pose, 2, 2, 5, UpwordsGeometry)
+			}
+			if got := unexplainedLight(p, pose, walls, &occ, 2, 2, UpwordsGeometry); got != tc.want {
+				t.Errorf("unexplained light %v, want %v", got, tc.want)
+			}
+		})
 	}
 }

@@ -133,6 +133,12 @@ type Cell struct {
 	// nearCover: read empty with its walls near the bounds of Covered
 	// (coverNear): not Sure.
 	nearCover bool
+	// litUnexplained: read empty, but one of its face positions (a
+	// stack's top one, three or five high) is light enough for a tile
+	// where no stack found stands in the picture (unexplainedLight): a
+	// tall stack whose side facing the camera is in shadow may stand
+	// there. Not Sure.
+	litUnexplained bool
 	// Alt, through a game (Options.Stood), for a new letter: read unsure
 	// (Conf under SureConf), the other letters the reader gives some
 	// probability on the same face; read surely, its runners-up;
@@ -209,7 +215,7 @@ func sureCell(c Cell, measured bool) bool {
 		return false
 	}
 	if c.Height == 0 {
-		return !c.Covered && !c.unsureEmpty && !c.nearCover && c.Tile <= faintEmpty
+		return !c.Covered && !c.unsureEmpty && !c.nearCover && !c.litUnexplained && c.Tile <= faintEmpty
 	}
 	return measured && c.Letter != "?" && c.Letter != "" && c.Conf >= SureConf && c.Tile >= SureTile && c.HeightOK >= SureHeight
 }
