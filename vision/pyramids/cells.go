@@ -324,14 +324,27 @@ func (f *frame) faceCropInto(img *image.RGBA, r, c, k, i int, dS, dT float64) *i
 	// tenth of a scan's time
 	xMax, yMax := float64(f.p.W-1), float64(f.p.H-1)
 	lens := f.lensK(f.k1)
+	// Each column's p0 + s*ds, worked out once for the crop rather than
+	// once a pixel: the same operations in the same order as the sum
+	// written out per pixel, so the same bits (TestFaceCropColumns).
+	var colBuf [3 * 64]float64
+	cols := colBuf[:0]
+	if 3*size > len(colBuf) {
+		cols = make([]float64, 0, 3*size)
+	}
+	for x := 0; x < size; x++ {
+		s := s0 + step*(float64(x)+0.5)
+		cols = append(cols, p0[0]+s*ds[0], p0[1]+s*ds[1], p0[2]+s*ds[2])
+	}
 	for y := 0; y < size; y++ {
 		t := t0 + step*(float64(y)+0.5)
+		tx, ty, tz := t*dt[0], t*dt[1], t*dt[2]
 		row := img.Pix[y*img.Stride : y*img.Stride+4*size]
 		for x := 0; x < size; x++ {
-			s := s0 + step*(float64(x)+0.5)
-			c0 := p0[0] + s*ds[0] + t*dt[0]
-			c1 := p0[1] + s*ds[1] + t*dt[1]
-			c2 := p0[2] + s*ds[2] + t*dt[2]
+			col := cols[3*x : 3*x+3 : 3*x+3]
+			c0 := col[0] + tx
+			c1 := col[1] + ty
+			c2 := col[2] + tz
 			if c2 < 1e-9 {
 				c2 = 1e-9
 			}

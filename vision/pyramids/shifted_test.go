@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
 )
 
 // TestShiftedRead: a shifted read of a face is the mean of the reads of
@@ -209,4 +210,104 @@ func normalScene(t *testing.T) (image.Image, *located) {
 		t.Fatal(err)
 	}
 	return img, l
+}
+
+// faceCropPerPixel is faceCropInto with each pixel's camera point summed
+// afresh (p0 + s ds + t dt), as it was before the columns' sums were
+// kept: the reference TestFaceCropColumns compares against.
+func faceCropPerPixel(f *frame, size, r, c, k, i int, dS, dT float64) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, size, size))
+	base, tip := f.model(r, c, k)
+	s0, t0 := 0.5-cropWindow/2+dS, letterT-cropWindow/2+dT
+	p0 := f.camera(facePoint(base, tip, i, 0, 0))
+	ps := f.camera(facePoint(base, tip, i, 1, 0))
+	pt := f.camera(facePoint(base, tip, i, 0, 1))
+	step := cropWindow / float64(size)
+	lens := f.lensK(f.k1)
+	for y := 0; y < size; y++ {
+		t := t0 + step*(float64(y)+0.5)
+		for x := 0; x < size; x++ {
+			s := s0 + step*(float64(x)+0.5)
+			var q [3]float64
+			for j := range q {
+				q[j] = p0[j] + s*(ps[j]-p0[j]) + t*(pt[j]-p0[j])
+			}
+			q[2] = math.Max(q[2], 1e-9)
+			p := vision.Point{X: f.pose.Fx*q[0]/q[2] + f.pose.Cx, Y: f.pose.Fy*q[1]/q[2] + f.pose.Cy}
+			if lens.K != 0 {
+				p = lens.Distort(p)
+			}
+			px, py := p.X-0.5, p.Y-0.5
+			o := y*img.Stride + 4*x
+			img.Pix[o+3] = 255
+			if px < 0 || py < 0 || px > float64(f.p.W-1) || py > float64(f.p.H-1) {
+				continue
+			}
+			x0, y0 := int(px), int(py)
+			x1, y1 := min(x0+1, f.p.W-1), min(y0+1, f.p.H-1)
+			fx, fy := px-float64(x0), py-float64(y0)
+			for ch := 0; ch < 3; ch++ {
+				at := func(xx, yy int) float64 { return float64(f.p.Pix[yy*f.p.Stride+4*xx+ch]) }
+				v := at(x0, y0)*((1-fx)*(1-fy)) + at(x1, y0)*(fx*(1-fy)) + at(x0, y1)*((1-fx)*fy) + at(x1, y1)*(fx*fy)
+				img.Pix[o+ch] = uint8(v + 0.5)
+			}
+		}
+	}
+	return img
+}
+
+// TestFaceCropColumns: faceCropInto, which sums each column's part of
+// the camera point once a crop, draws the crop the per-pixel sums draw,
+// byte for byte, with and without a lens, at sizes under and over its
+// columns' fixed buffer.
+func TestFaceCropColumns(t *testing.T) {
+	_, l := normalScene(t)
+	for _, tc := range []struct {
+		name       string
+		size       int
+		k1         float64
+		r, c, k, i int
+		dS, dT     float64
+	}{
+		{"middle", 48, 0, 4, 5, 1, 0, 0, 0},
+		{"moved, on a stack", 48, 0, 4, 5, 2, 1, cropShift, -cropShift},
+		{"by the edge, barrel lens", 48, -0.12, 0, 0, 1, 3, 0, 0},
+		{"pincushion lens, moved", 32, 0.05, 6, 2, 1, 2, -cropShift, 0},
+		{"larger than the column buffer", 80, -0.05, 3, 3, 1, 1, 0, cropShift},
+		{"far off the picture", 48, 0, 0, 0, 1, 2, -40, -40},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := *l.f
+			f.k1 = tc.k1
+			got := f.faceCropInto(image.NewRGBA(image.Rect(0, 0, tc.size, tc.size)), tc.r, tc.c, tc.k, tc.i, tc.dS, tc.dT)
+			want := faceCropPerPixel(&f, tc.size, tc.r, tc.c, tc.k, tc.i, tc.dS, tc.dT)
+			diff := 0
+			for j := range want.Pix {
+				if got.Pix[j] != want.Pix[j] {
+					diff++
+				}
+			}
+			if diff > 0 {
+				t.Errorf("%d of %d bytes differ from the per-pixel sums", diff, len(want.Pix))
+			}
+		})
+	}
+}
+
+// BenchmarkFaceCropInto: one 48 x 48 face crop of the normal scene
+// drawn into a used image, as a square's face reads draw theirs.
+func BenchmarkFaceCropInto(b *testing.B) {
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		b.Fatal(err)
+	}
+	l, err := locate(img, Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	buf := image.NewRGBA(image.Rect(0, 0, 48, 48))
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		l.f.faceCropInto(buf, 4, 5, 1, n%4, 0, 0)
+	}
 }
