@@ -521,6 +521,11 @@ func placeholder(before *grid.Board, p grid.Pos) string {
 // game.Guessed and faint readings, so the rules weigh it as read.
 const turnUnsure = 0.75
 
+// newUnsure is the confidence a new letter read under vupw.SureConf is
+// shown at, at most: as turnUnsure, under game.LowConf and above
+// game.Guessed.
+const newUnsure = turnUnsure
+
 // firmHeight is the margin of a photo's height over the runner-up
 // (vupw.Cell.HeightOK) from which the photo's height stands against the
 // game's history: under it the history's height is taken without doubt.
@@ -588,6 +593,15 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && (s.Height != was.Height+1 || cell.Conf >= vupw.SureConf)):
 				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
 				conf[r][c] = cell.Conf
+			}
+			// A new letter (a tile put on the square) the reader is not
+			// sure of (under vupw.SureConf) is not shown sure, whatever
+			// the history says of its height: the history cannot check
+			// a new letter (an M read N at 0.85 on a new stack, tuning
+			// game 57101). Its confidence stays above game.Guessed, so
+			// the rules weigh it as read.
+			if s.Letter != was.Letter && cell.Conf < vupw.SureConf {
+				conf[r][c] = min(conf[r][c], newUnsure)
 			}
 		}
 	}

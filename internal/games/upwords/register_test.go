@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
@@ -279,6 +280,53 @@ func TestScanKeepsTheTurn(t *testing.T) {
 			}
 			if got.TurnSure != tc.sure {
 				t.Errorf("sure of the direction: %v, want %v", got.TurnSure, tc.sure)
+			}
+		})
+	}
+}
+
+// TestReadingOfNewLetter: through a game, a new letter (a new stack or a
+// tile put on one) is shown sure only when the reader's letter is sure
+// (vupw.SureConf), though the history gives its height; a stack read as
+// it stood keeps the reader's confidence.
+func TestReadingOfNewLetter(t *testing.T) {
+	at := grid.Pos{Row: 1, Col: 1}
+	for _, tc := range []struct {
+		name   string
+		was    grid.Stack
+		read   grid.Stack
+		conf   float64
+		unsure bool
+	}{
+		{"new stack, letter under SureConf", grid.Stack{}, grid.Stack{Letter: "N", Height: 1}, 0.85, true},
+		{"new stack, letter sure", grid.Stack{}, grid.Stack{Letter: "N", Height: 1}, 0.95, false},
+		{"tile on a stack, letter under SureConf", grid.Stack{Letter: "E", Height: 1}, grid.Stack{Letter: "O", Height: 2}, 0.85, true},
+		{"tile on a stack, letter sure", grid.Stack{Letter: "E", Height: 1}, grid.Stack{Letter: "O", Height: 2}, 0.95, false},
+		{"stack as it stood, letter under SureConf", grid.Stack{Letter: "E", Height: 2}, grid.Stack{Letter: "E", Height: 2}, 0.85, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := grid.New(3, 3)
+			if !tc.was.Empty() {
+				before.Set(at, tc.was)
+			}
+			b := grid.New(3, 3)
+			b.Set(at, tc.read)
+			scan := &vupw.UpwordsReading{Board: b, TurnSure: true}
+			for r := 0; r < 3; r++ {
+				for c := 0; c < 3; c++ {
+					cell := vupw.Cell{Pos: grid.Pos{Row: r, Col: c}, Sure: true}
+					if (grid.Pos{Row: r, Col: c}) == at {
+						cell.Letter, cell.Height, cell.Conf, cell.HeightOK = tc.read.Letter, tc.read.Height, tc.conf, 1
+					}
+					scan.Cells = append(scan.Cells, cell)
+				}
+			}
+			got := ReadingOf(scan, before)
+			if u := got.Conf[at.Row][at.Col] < game.LowConf; u != tc.unsure {
+				t.Errorf("conf %.2f: unsure %v, want %v", got.Conf[at.Row][at.Col], u, tc.unsure)
+			}
+			if s := got.Board.(*grid.Board).At(at); s != tc.read {
+				t.Errorf("read %v, want %v", s, tc.read)
 			}
 		})
 	}
