@@ -762,7 +762,9 @@ const blankInk = 0.01
 // (tiles): nearer their median colour than blankNear of the way to the
 // plain squares' median (most of them the board's empty squares), where
 // the two medians stand at least blankApart apart; none with fewer than
-// three lettered tiles.
+// three lettered tiles. A blank has no letter's shade, so it may be
+// lighter than the lettered tiles' median: one whose hue alone is
+// theirs (blankHue) is a blank too, up to setBlanks blanks in all.
 func blanksAmong(tiles []Tile, plain []plainSquare) []Tile {
 	if len(tiles) < 3 || len(plain) < 3 {
 		return nil
@@ -786,19 +788,52 @@ func blanksAmong(tiles []Tile, plain []plainSquare) []Tile {
 		return nil
 	}
 	var out []Tile
+	var also []plainSquare
+	cm, cp := chroma(tm), chroma(pm)
+	capart := d(cm, cp)
 	for _, p := range plain {
-		if d(p.face, tm) < blankNear*apart {
+		switch {
+		case d(p.face, tm) < blankNear*apart:
 			t := p.t
 			t.Letter, t.Blank, t.Conf = "", true, 0.5
 			out = append(out, t)
+		case d(chroma(p.face), cm) < blankHue*capart && d(p.face, tm) < blankFar*apart:
+			also = append(also, p)
 		}
 	}
+	// Of the squares only the tiles' hue tells, the nearest in hue, as
+	// many as a set's blanks leave room for.
+	sort.SliceStable(also, func(i, j int) bool { return d(chroma(also[i].face), cm) < d(chroma(also[j].face), cm) })
+	for _, p := range also {
+		if len(out) >= setBlanks {
+			break
+		}
+		t := p.t
+		t.Letter, t.Blank, t.Conf = "", true, 0.5
+		out = append(out, t)
+	}
 	return out
+}
+
+// chroma is a colour's hue and saturation without its lightness: each
+// channel's share of the sum, scaled to 0-300 (shading moves a
+// square's RGB along its own line; the tiles' wood and the board's
+// squares differ in hue).
+func chroma(c [3]float64) [3]float64 {
+	s := c[0] + c[1] + c[2] + 1
+	return [3]float64{300 * c[0] / s, 300 * c[1] / s, 300 * c[2] / s}
 }
 
 const (
 	blankNear  = 0.35
 	blankApart = 20
+	// blankHue, blankFar: a plain square whose hue lies nearer the
+	// tiles' than blankHue of the way to the plain squares' hue, and
+	// whose colour lies nearer the tiles' than blankFar of the way, is
+	// a blank too, at most setBlanks of them in all.
+	blankHue  = 0.3
+	blankFar  = 0.8
+	setBlanks = 2
 )
 
 // cellSide is the side, in pixels, a lattice square is looked at in.
