@@ -802,14 +802,20 @@ func blanksAmong(tiles []Tile, plain []plainSquare) []Tile {
 		}
 	}
 	// Of the squares only the tiles' hue tells, the nearest in hue, as
-	// many as a set's blanks leave room for.
+	// many as a set's blanks leave room for. Two overlapping parts of a
+	// close-up see one square twice: it is one blank, counted once.
 	sort.SliceStable(also, func(i, j int) bool { return d(chroma(also[i].face), cm) < d(chroma(also[j].face), cm) })
+	taken := dropBlankDoubles(out, nil)
 	for _, p := range also {
-		if len(out) >= setBlanks {
+		if len(taken) >= setBlanks {
 			break
 		}
 		t := p.t
 		t.Letter, t.Blank, t.Conf = "", true, 0.5
+		if len(dropBlankDoubles([]Tile{t}, taken)) == 0 {
+			continue
+		}
+		taken = append(taken, t)
 		out = append(out, t)
 	}
 	return out
