@@ -208,7 +208,11 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 	reader.Board = sess.Board
 	reader.Forget() // another table, another camera
 	seen := &lastReading{BoardReader: reader}
-	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: game.ReconcileUpwordsJudged(upwordsgame.Scorer{Rules: rules})}
+	// reconciled as the table service reconciles an Upwords photo (the
+	// game's own Rules.Reconcile), so that a rule the game adds there is
+	// measured here too
+	table := &upwordsgame.Rules{Rules: rules}
+	pipe := &game.Pipeline{Reader: seen, Session: sess, Reconcile: table.Reconcile}
 	t := gameTally{turnTally: turnTally{games: 1}}
 	for i := 1; i < len(boards); i++ {
 		if err := ctx.Err(); err != nil {
