@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"gocv.io/x/gocv"
 
@@ -319,16 +320,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// stand out as a grid's. It returns the grid and whether one was
 	// accepted. It searches once at most (a cut grid that is no cut
 	// board asks again).
-	var rimSearch func() (boardFit, bool)
-	rimDone, rimFit, rimOK := false, boardFit{}, false
-	rimGrid := func() (boardFit, bool) {
-		if !rimDone {
-			rimDone = true
-			rimFit, rimOK = rimSearch()
-		}
-		return rimFit, rimOK
-	}
-	rimSearch = func() (boardFit, bool) {
+	rimGrid := sync.OnceValues(func() (boardFit, bool) {
 		rim := boardFit{Score: -1}
 		for _, c := range rims {
 			if seen(tried, c.q, 0.01*float64(workSide)) {
@@ -363,7 +355,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
 		}
 		return boardFit{}, false
-	}
+	})
 	// The searches for a board whose reader sets the grid on its print
 	// afterwards (FindGridLines, FindGridOutlineFirst, FindGridWhole:
 	// vision/scrabble's premium layout moves it up to two squares) take
