@@ -264,7 +264,7 @@ func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSa
 				}
 				base := quantileIn(p, occ, faceQuad(pose, r2, c2, 0, geo), 0.2, 0.8, 6, 0.8)
 				ref := walls.near(r2, c2)
-				if base < 0 || (base-ref)/math.Max(ref, 24)-0.6 <= 0 {
+				if base < 0 || lightOver(base, ref) <= 0 {
 					break // no stack there, as far as can be seen
 				}
 				// A stack there: is its top where this square's face is?
@@ -591,14 +591,14 @@ func tileEvidence(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occ
 		return tileSeen{base: base, top: top, ref: ref, ev: -1, baseEv: -1, topEv: -1, floorHidden: hidden} // hidden: no evidence of a tile
 	}
 	mid := math.Min(base, top)
-	ev := (mid-ref)/math.Max(ref, 24) - 0.6
+	ev := lightOver(mid, ref)
 	if ev <= 0 && mid > ref {
 		// Stacks in front may hide most walls nearby: the walls in view.
 		ref = walls.nearSeen(r, c, occ)
-		ev = (mid-ref)/math.Max(ref, 24) - 0.6
+		ev = lightOver(mid, ref)
 	}
 	return tileSeen{base: base, top: top, ref: ref, ev: ev,
-		baseEv: (base-ref)/math.Max(ref, 24) - 0.6, topEv: (top-ref)/math.Max(ref, 24) - 0.6, floorHidden: hidden}
+		baseEv: lightOver(base, ref), topEv: lightOver(top, ref), floorHidden: hidden}
 }
 
 // unexplainedLight reports whether a square read empty shows a tile's
@@ -620,7 +620,13 @@ func unexplainedLight(p vision.Plane, pose *vision.Pose, walls wallSamples, occ 
 		return false // every face position lies on a stack found
 	}
 	ref := walls.near(r, c)
-	return (top-ref)/math.Max(ref, 24)-0.6 > 0
+	return lightOver(top, ref) > 0
+}
+
+// lightOver is a grey v as evidence of a tile's light against the walls'
+// grey ref nearby: positive where v stands clearly lighter than them.
+func lightOver(v, ref float64) float64 {
+	return (v-ref)/math.Max(ref, 24) - 0.6
 }
 
 // tileSeen is what tileEvidence saw of a square: the grey of its floor
@@ -955,7 +961,7 @@ func litFace(p vision.Plane, occ *occluders, q vision.Quad, ref float64) float64
 	if !ok || hi <= 0 || lo < 0.8*hi || !faceInk(p, occ, q, hi) {
 		return -1
 	}
-	return (lo-ref)/math.Max(ref, 24) - 0.6 - litFaceMore
+	return lightOver(lo, ref) - litFaceMore
 }
 
 // nearlyLight is how far short of tileEvidence's light a square may be
@@ -1026,7 +1032,7 @@ func faceShows(p vision.Plane, occ *occluders, q vision.Quad, ref float64) bool 
 	if !ok {
 		return true
 	}
-	return lo >= 0.6*hi && (lo-ref)/math.Max(ref, 24)-0.6 > 0
+	return lo >= 0.6*hi && lightOver(lo, ref) > 0
 }
 
 // litFaceMore is how much more light than tileEvidence asks of a face
