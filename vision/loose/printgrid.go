@@ -985,7 +985,10 @@ func onPrintLattice(img image.Image, opt Options) (_ *Reading, pitch float64, wh
 		if pt.at != (image.Rectangle{}) {
 			psrc = src.crop(pt.at)
 		}
-		ts, ps := gridTiles(psrc, pt.pl)
+		ts, ps := pt.squares, pt.plain
+		if !pt.looked {
+			ts, ps = gridTiles(psrc, pt.pl)
+		}
 		ts, err := readSquares(psrc, ts, opt.Reader)
 		if err != nil {
 			return nil, pitch, whole, looked, false
@@ -1033,6 +1036,11 @@ type partLattice struct {
 	// read in it (squaresOff), and no halves' lattices stand instead:
 	// its tiles are read unsure.
 	off bool
+	// looked: squares and plain hold gridTiles' look at the lattice
+	// (the whole photo's, looked at once to judge it).
+	looked  bool
+	squares []Tile
+	plain   []plainSquare
 }
 
 // squaresOf are the lattice squares (column, row) the tiles lie in.
@@ -1063,13 +1071,14 @@ func printLattices(src rgbImage) []partLattice {
 	pl, ok, large := searchPrintLattice(src, false)
 	var off []partLattice
 	if ok {
-		if ts, _ := gridTiles(src, pl); !squaresOff(src, pl, squaresOf(pl, ts)) {
-			return []partLattice{{pl: pl}}
+		ts, ps := gridTiles(src, pl)
+		if !squaresOff(src, pl, squaresOf(pl, ts)) {
+			return []partLattice{{pl: pl, looked: true, squares: ts, plain: ps}}
 		}
 		// Off its print beside a tile: the halves' lattices are
 		// looked for; where they do not show, this one stands,
 		// its readings unsure.
-		off = []partLattice{{pl: pl, off: true}}
+		off = []partLattice{{pl: pl, off: true, looked: true, squares: ts, plain: ps}}
 	}
 	if !large {
 		// No lines at a close-up's pitch (most photos of loose tiles):
