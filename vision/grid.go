@@ -223,3 +223,13 @@ func (g Grid) Shift(dc, dr int) Grid {
 	f.samples = nil
 	return Grid{N: g.N, Score: g.Score, H: f.H, fit: f}
 }
+
+// Pinhole is the grid without the lens its lines show (board squares to
+// the pixels a pinhole camera would give), and whether a lens was fitted
+// (else it is H, the straight-line grid).
+func (g Grid) Pinhole() (Homography, bool) {
+	if g.fit.Lens.K != 0 {
+		return g.fit.HU, true
+	}
+	return g.H, false
+}

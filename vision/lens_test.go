@@ -133,3 +133,91 @@ func BenchmarkFitLens(b *testing.B) {
 		fitLens(fit.samples, fit.H, 10, p.W, p.H)
 	}
 }
+
+// TestPinholeFocal: the focal length estimated from the grid without its
+// lens (Grid.Pinhole) is the camera's, where the straight-line grid's,
+// bent by the lens, is not. A board 10 squares of 21 mm seen by a camera
+// of focal f, tilted and turned, through a barrel lens.
+func TestPinholeFocal(t *testing.T) {
+	const f, cx, cy = 1129.0, 820.0, 616.0
+	for _, tc := range []struct {
+		name            string
+		tilt, yaw, dist float64 // degrees, degrees, mm
+		k               float64
+	}{
+		{"strong barrel, tilted 22 degrees", 22, 38, 420, -0.12},
+		{"strong barrel, tilted 30 degrees", 30, -20, 400, -0.15},
+		{"mild barrel, tilted 25 degrees", 25, 10, 430, -0.06},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := cameraGrid(f, cx, cy, tc.tilt, tc.yaw, tc.dist)
+			l := Lens{K: tc.k, C: Point{cx, cy}, S: 820}
+			s, h := lensScene(t, g, l, false)
+			fl, hu, ok := fitLens(s, h, 10, 1640, 1232)
+			if !ok {
+				t.Fatal("no lens fitted")
+			}
+			grid := Grid{N: 10, H: h, fit: boardFit{H: h, N: 10, Lens: fl, HU: hu}}
+			ph, lens := grid.Pinhole()
+			if !lens {
+				t.Fatal("Pinhole: no lens")
+			}
+			fs, _ := FocalFromHomography(h, cx, cy)
+			fp, ok := FocalFromHomography(ph, cx, cy)
+			if !ok || math.Abs(fp-f) > 0.05*f {
+				t.Errorf("focal from the pinhole grid %.0f px (ok %v), the camera's %.0f (straight grid: %.0f)", fp, ok, f, fs)
+			}
+			if math.Abs(fp-f) >= math.Abs(fs-f) {
+				t.Errorf("focal from the pinhole grid %.0f px no nearer the camera's %.0f than the straight grid's %.0f", fp, f, fs)
+			}
+		})
+	}
+	t.Run("no lens fitted: the straight grid", func(t *testing.T) {
+		h := cameraGrid(f, cx, cy, 20, 0, 420)
+		g := Grid{N: 10, H: h, fit: boardFit{H: h, N: 10}}
+		if ph, lens := g.Pinhole(); lens || ph != h {
+			t.Errorf("Pinhole without a lens: %v (lens %v), want H", ph, lens)
+		}
+	})
+}
+
+// cameraGrid is the homography from a 10x10 board of 21 mm squares
+// (board squares) to the pixels of a pinhole camera of focal f and
+// principal point (cx, cy), dist mm from the board's centre, tilted by
+// tilt degrees from straight down and turned by yaw about the vertical.
+func cameraGrid(f, cx, cy, tilt, yaw, dist float64) Homography {
+	const pitch = 21.0
+	ty, tt := yaw*math.Pi/180, tilt*math.Pi/180
+	// world to camera: turn by yaw about z, look down (camera y along
+	// world -y, z along world -z), then tilt about the camera's x axis
+	rz := [3][3]float64{{math.Cos(ty), -math.Sin(ty), 0}, {math.Sin(ty), math.Cos(ty), 0}, {0, 0, 1}}
+	down := [3][3]float64{{1, 0, 0}, {0, -1, 0}, {0, 0, -1}}
+	rx := [3][3]float64{{1, 0, 0}, {0, math.Cos(tt), -math.Sin(tt)}, {0, math.Sin(tt), math.Cos(tt)}}
+	mul := func(a, b [3][3]float64) [3][3]float64 {
+		var m [3][3]float64
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				for k := 0; k < 3; k++ {
+					m[i][j] += a[i][k] * b[k][j]
+				}
+			}
+		}
+		return m
+	}
+	r := mul(rx, mul(down, rz))
+	// the camera's centre: back from the board's centre along its view
+	centre := [3]float64{5 * pitch, 5 * pitch, 0}
+	var c [3]float64
+	for i := 0; i < 3; i++ {
+		c[i] = centre[i] - dist*r[2][i] // r's third row is the view in world terms
+	}
+	var tr [3]float64
+	for i := 0; i < 3; i++ {
+		tr[i] = -(r[i][0]*c[0] + r[i][1]*c[1] + r[i][2]*c[2])
+	}
+	k := func(v [3]float64) [3]float64 { return [3]float64{f*v[0] + cx*v[2], f*v[1] + cy*v[2], v[2]} }
+	c1 := k([3]float64{pitch * r[0][0], pitch * r[1][0], pitch * r[2][0]})
+	c2 := k([3]float64{pitch * r[0][1], pitch * r[1][1], pitch * r[2][1]})
+	c3 := k(tr)
+	return Homography{c1[0], c2[0], c3[0], c1[1], c2[1], c3[1], c1[2], c2[2], c3[2]}
+}

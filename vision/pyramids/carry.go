@@ -32,7 +32,8 @@ import (
 // put with no stack one lower to have come from came from a doubtful
 // square that had it on top (now showing what lay under it), or else from
 // the one stack that had it on top and still shows it (its next layer
-// looks the same: two red As), which is one lower.
+// looks the same: two red As), which is one lower and doubtful (the
+// photo shows it as it stood).
 //
 // Squares whose letter was not read ("?") keep the before stack when its
 // top has the colour read, else they are left out (empty), and are listed
@@ -235,6 +236,7 @@ func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word ma
 	// showing what lay under it; else the one stack that had it on top
 	// and shows the same (its next layer looks alike: two red Es).
 	left := map[pyramids.Pyramid]int{}
+	var inferred []pyramids.Pos
 	for i := 0; i < pyramids.Size*pyramids.Size; i++ {
 		p := pyramids.Pos{Row: i / pyramids.Size, Col: i % pyramids.Size}
 		if b := before.At(p); after.At(p).Height == b.Height-1 {
@@ -283,9 +285,14 @@ appeared:
 				u.Layers = []pyramids.Pyramid{py}
 			}
 			after.Set(alike[0], u)
+			// one lower by inference alone: the photo shows the same
+			// top as before, so it cannot tell this stack from one
+			// left as it stood (a misread pyramid put elsewhere finds
+			// it too): doubtful, never shown sure
+			inferred = append(inferred, alike[0])
 		}
 	}
-	return after, unread, doubtful
+	return after, unread, append(doubtful, inferred...)
 }
 
 // carryConf is the letter confidence below which a pyramid of the colour

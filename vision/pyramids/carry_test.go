@@ -233,3 +233,32 @@ func TestSquareLetters(t *testing.T) {
 		t.Errorf("no face read: want nil")
 	}
 }
+
+// TestCarryAlikeDoubtful: a stack taken as one lower only because a
+// pyramid like its top appeared elsewhere, while its photo shows the same
+// top as before (two like pyramids in it, or the pyramid elsewhere a
+// misread), is an inference the photo cannot check: doubtful. A stack
+// whose photo shows its next layer is not.
+func TestCarryAlikeDoubtful(t *testing.T) {
+	at := pyramids.Pos{Row: 1, Col: 2}
+	for _, tc := range []struct {
+		name         string
+		before, seen *pyramids.Board
+		want         *pyramids.Board
+		doubtful     bool
+	}{
+		{"the same top shows: one lower by inference", board10(". . .", ". . rA5"), board10(". rA .", ". . rA"), board10(". rA .", ". . rA4"), true},
+		{"the next layer shows: one lower as seen", board10(". . .", ". . rA5"), board10(". rA .", ". . rE"), board10(". rA .", ". . rE4"), false},
+		{"nothing moved", board10(". . .", ". . rA5"), board10(". . .", ". . rA"), board10(". . .", ". . rA5"), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _, doubtful := CarryHeights(tc.before, readingOf(tc.seen), [4]pyramids.Colour{})
+			if !got.Equal(tc.want) {
+				t.Errorf("got\n%s\nwant\n%s", got, tc.want)
+			}
+			if slices.Contains(doubtful, at) != tc.doubtful {
+				t.Errorf("doubtful %v, want %v at %v", doubtful, tc.doubtful, at)
+			}
+		})
+	}
+}

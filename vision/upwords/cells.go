@@ -197,10 +197,12 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 const faintTile = 0.3
 
 // faintFace is where a square read empty but nearly light enough for a
-// tile would have its top face (faceSearch).
+// tile would have its top face (faceSearch): its height and margin, and
+// the face there once readFaint has placed it.
 type faintFace struct {
 	height int
 	margin float64
+	face   vision.Quad
 }
 
 // coverDark is the tile evidence below which a square read empty is

@@ -75,9 +75,9 @@
 // # Heights
 //
 // The camera's pose follows from the homography and the focal length
-// (a calibration, else an estimate from the board's perspective when the
-// view is tilted 10 degrees or more, else the Pi camera's 62.2 degrees
-// across). A stack's top face then moves along a known line in the picture
+// (a calibration, else an estimate from the board's perspective, taken
+// from the grid without the lens its lines show, when the view is tilted
+// 10 degrees or more, else the Pi camera's 62.2 degrees across). A stack's top face then moves along a known line in the picture
 // as the stack grows: the face is looked for along that line at every tenth
 // of a tile's thickness, a pixel or two either side, scored by the contrast
 // across its outline, and the best position is rounded to a height.

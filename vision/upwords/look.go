@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"sort"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // overruled is the stack a square's light evidence saw where the reader
@@ -48,15 +50,29 @@ const (
 // mended on the tuning sets: not done.) A centre square,
 // printed in a colour of its own, is a stack when it looks like the
 // tiles, and dropCentrePrint then asks for its letter.
+//
+// A faint square (Cell.faint: nearly light enough for a tile, its face
+// placed by readFaint but not read surely there) that looks like the
+// tiles and not like the empty squares is a stack too, read and never
+// Sure as above; not on the centre squares. Its tiles' look is learnt
+// from every face read surely, whatever its light: on a set whose tiles
+// are barely lighter than its board (a brown face on a brown board,
+// tuning set 61001's 0019) no tile shows the light SureTile asks, and
+// the overruled squares still need it.
 func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int, reader TileReader) error {
-	var tcb, tcr, ecb, ecr []float64
+	var tcb, tcr, ecb, ecr, fcb, fcr []float64
 	for _, c := range cells {
 		if centreSquare(c.Pos.Row, c.Pos.Col, n) {
 			continue
 		}
 		switch {
-		case c.Height > 0 && !c.noTile && c.Conf >= SureConf && c.Tile >= SureTile:
-			if cb, cr, ok := faceChroma(img, c.Face); ok {
+		case c.Height > 0 && !c.noTile && c.Conf >= SureConf:
+			cb, cr, ok := faceChroma(img, c.Face)
+			if !ok {
+				break
+			}
+			fcb, fcr = append(fcb, cb), append(fcr, cr)
+			if c.Tile >= SureTile {
 				tcb, tcr = append(tcb, cb), append(tcr, cr)
 			}
 		case c.Height == 0 && !c.Covered && !c.nearCover && c.Tile <= -nearlyLight:
@@ -65,13 +81,39 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 			}
 		}
 	}
-	if len(tcb) < lookMin || len(ecb) < lookMin {
+	if len(fcb) < lookMin || len(ecb) < lookMin {
 		return nil
 	}
-	tb, tr, eb, er := median(tcb), median(tcr), median(ecb), median(ecr)
+	eb, er := median(ecb), median(ecr)
+	fb, fr := median(fcb), median(fcr)
+	var tb, tr float64
+	if len(tcb) >= lookMin {
+		tb, tr = median(tcb), median(tcr)
+	}
 	for i := range cells {
 		c := &cells[i]
-		if !c.noTile {
+		if c.Height == 0 && c.faint != nil && c.faint.face != (vision.Quad{}) && !centreSquare(c.Pos.Row, c.Pos.Col, n) {
+			// Nearly light enough for a tile, its face not read surely
+			// (readFaint): a stack when it looks like the tiles read
+			// surely and not like the bare squares.
+			q := c.faint.face
+			cb, cr, ok := faceChroma(img, q)
+			if !ok {
+				continue
+			}
+			dT, dE := math.Hypot(cb-fb, cr-fr), math.Hypot(cb-eb, cr-er)
+			if dT <= lookNear && dE >= math.Max(lookFar, 2*dT) {
+				c.Height, c.HeightOK, c.Face = max(c.faint.height, 1), c.faint.margin, q
+				c.Covered, c.overlaid, c.nearCover, c.byLook = false, false, false, true
+				face := letterCrop(img, q, crop)
+				faces[i] = face
+				if err := readLikeliest(c, face, reader); err != nil {
+					return err
+				}
+			}
+			continue
+		}
+		if !c.noTile || len(tcb) < lookMin {
 			continue
 		}
 		centre := centreSquare(c.Pos.Row, c.Pos.Col, n)

@@ -57,6 +57,9 @@ func TestJudgeByLook(t *testing.T) {
 		return Cell{Pos: grid.Pos{Row: r, Col: c}, Tile: 0, Covered: true, overlaid: true, noTile: true,
 			overruled: &overruled{tile: 0.3, height: 2, margin: 0.4}, Face: face(patch)}
 	}
+	faint := func(r, c, patch int) Cell {
+		return Cell{Pos: grid.Pos{Row: r, Col: c}, Tile: -0.15, faint: &faintFace{height: 1, margin: 0.2, face: face(patch)}, Face: face(boardPatch)}
+	}
 	unread := func(r, c, patch int) Cell {
 		return Cell{Pos: grid.Pos{Row: r, Col: c}, Letter: "I", Conf: 0.2, Height: 1, Tile: 0.6, noTile: true, Face: face(patch)}
 	}
@@ -73,6 +76,10 @@ func TestJudgeByLook(t *testing.T) {
 		{"a tile on a centre square", overruled(4, 5, tilePatch), 2, "E", false},
 		{"a stack read without a letter, the board's colour, is left to the reader", unread(7, 2, boardPatch), 1, "I", false},
 		{"a stack with no letter read, the tiles' colour", unread(7, 3, tilePatch), 1, "I", false},
+		{"a faint face the tiles' colour", faint(6, 1, tilePatch), 1, "E", false},
+		{"a faint square the board's colour", faint(6, 2, boardPatch), 0, "", false},
+		{"a faint square in a bright spot", faint(6, 3, spotPatch), 0, "", false},
+		{"a faint centre square the tiles' colour, left to dropCentrePrint", faint(5, 4, tilePatch), 0, "", false},
 	}
 	var base []Cell
 	for i := 0; i < lookMin; i++ {
@@ -104,6 +111,32 @@ func TestJudgeByLook(t *testing.T) {
 			if c.Height != base[i].Height || c.Letter != base[i].Letter {
 				t.Errorf("%v: a sure square changed", c.Pos)
 			}
+		}
+	})
+	t.Run("a faint set: its tiles read surely on weak evidence", func(t *testing.T) {
+		// Tiles only a little lighter than the board: the letters read
+		// surely give the tiles' look, which settles a faint square,
+		// but not a square whose strong light the reader overruled.
+		var cells []Cell
+		for i := 0; i < lookMin; i++ {
+			c := tile(0, i)
+			c.Tile = 0
+			cells = append(cells, c, empty(9, i))
+		}
+		n := len(cells)
+		cells = append(cells, faint(6, 1, tilePatch), faint(6, 2, boardPatch), overruled(2, 2, tilePatch))
+		faces := make([]image.Image, len(cells))
+		if err := judgeByLook(img, cells, faces, 10, 32, letterStub{}); err != nil {
+			t.Fatal(err)
+		}
+		if c := cells[n]; c.Height != 1 || c.Letter != "E" || sureCell(c, true) {
+			t.Errorf("a faint face the tiles' colour: height %d letter %q sure %v; want 1 \"E\", not sure", c.Height, c.Letter, sureCell(c, true))
+		}
+		if c := cells[n+1]; c.Height != 0 {
+			t.Errorf("a faint square the board's colour: read as a stack %d high", c.Height)
+		}
+		if c := cells[n+2]; c.Height != 0 || !c.Covered {
+			t.Errorf("an overruled square with no tile read on strong evidence: height %d covered %v; want 0, covered", c.Height, c.Covered)
 		}
 	})
 	t.Run("too little to learn from", func(t *testing.T) {

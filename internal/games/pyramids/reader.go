@@ -226,7 +226,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
 		n += m
 		if len(reread) > 0 && a.img != nil {
-			r.readAgain(a.img, out, reread, pl, conf)
+			r.readAgain(a.img, b.Board, out, reread, pl, conf)
 		}
 		settle(b.Board, out, a.seen, word, conf)
 		rd.Conf = conf
@@ -305,8 +305,8 @@ func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
 // top that shows on a stack that lost one, whose letter the first reading
 // took at the count before (the second reading's evidence by the pool's
 // prior, pl: the layer was never seen). A square the second reading is
-// sure of, and whose letter the prior does not change, is sure.
-func (r *Rules) readAgain(img image.Image, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) {
+// sure of is sure unless rereadDoubtful.
+func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) {
 	var scan *vpyr.Reading
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
@@ -332,11 +332,26 @@ func (r *Rules) readAgain(img image.Image, after *pyramids.Board, squares []grid
 		after.Set(q, s)
 		if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
 			conf[q.Row][q.Col] = squareConf(sq)
-			if l != sq.Letter {
+			if rereadDoubtful(before, q, pyramids.Pyramid{Colour: t.Colour, Letter: l}, sq.Letter) {
 				conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
 			}
 		}
 	}
+}
+
+// rereadDoubtful reports whether the new top read on q by the second
+// reading (top: its letter by the pool's prior; scanned: the photo's own
+// likeliest) is doubtful however sure the photo: the prior changed the
+// letter, or the top is the one the stack had before (before). A photo
+// that shows the same top as before cannot tell a stack that lost it over
+// a like layer (two red Es) from one left as it stood, whose move was
+// inferred elsewhere.
+func rereadDoubtful(before *pyramids.Board, q grid.Pos, top pyramids.Pyramid, scanned string) bool {
+	if top.Letter != scanned {
+		return true
+	}
+	bt, ok := before.At(q).Top()
+	return ok && bt == top
 }
 
 // seenBefore reports whether an earlier photo showed top read on q while the
