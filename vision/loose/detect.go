@@ -50,7 +50,14 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // Scrabble board): faint strokes count as letters (tileMask) and the
 // letters of printed words do not set the typical letter
 // (tileLetterSize).
-type search struct{ lattice, byLetter, shortI, interlock, spares, print bool }
+//
+// With byCount the typical letter size is the blobs' median counted one
+// each, not weighted by area, where a few large blobs outweigh the
+// letters (fewLarge); outweighed, when not nil, is set where they do.
+type search struct {
+	lattice, byLetter, shortI, interlock, spares, print, byCount bool
+	outweighed                                                   *bool
+}
 
 // minSide is the smallest tile side, in working pixels, that is searched
 // without going to a finer scale.
@@ -85,7 +92,11 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	}
 	// The letters are the ink's, whatever the face colour: found once.
 	var lb letters
-	lb.blobs, lb.typical = letterBlobs(ink, w, h, sr.shortI, sr.print)
+	var outweighed bool
+	lb.blobs, lb.typical, outweighed = letterBlobs(ink, w, h, sr.shortI, sr.print, sr.byCount)
+	if outweighed && sr.outweighed != nil {
+		*sr.outweighed = true
+	}
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins. With interlock a face colour that is the
 	// table's (whose letter squares the edges alone back) wins only where
@@ -1214,11 +1225,13 @@ type blob struct {
 // large as the typical one (so that the value digits of Scrabble tiles,
 // the dots of Ё and the specks of a table do not count), and the typical
 // size: the median of the blobs' sizes weighted by their ink, so that
-// many specks of wood grain do not outvote a few large letters.
-func letterBlobs(ink []byte, w, h int, shortI, print bool) ([]blob, float64) {
+// many specks of wood grain do not outvote a few large letters; with
+// byCount, where a few large blobs outweigh the letters, their median
+// counted one each (fewLarge). The flag says whether they do.
+func letterBlobs(ink []byte, w, h int, shortI, print, byCount bool) ([]blob, float64, bool) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
-		return nil, 0
+		return nil, 0, false
 	}
 	defer mm.Close()
 	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
@@ -1263,22 +1276,63 @@ func letterBlobs(ink []byte, w, h int, shortI, print bool) ([]blob, float64) {
 		weights = append(weights, float64(area))
 	}
 	if len(blobs) == 0 {
-		return nil, 0
+		return nil, 0, false
 	}
 	typical := weightedMedian(blobs, weights)
 	if print {
 		typical = tileLetterSize(blobs, weights, typical)
+		return inLetterBand(blobs, typical, shortI), typical, false
 	}
+	letters := inLetterBand(blobs, typical, shortI)
+	m, ok := fewLarge(blobs, typical, len(letters), shortI)
+	if ok && byCount {
+		return inLetterBand(blobs, m, shortI), m, true
+	}
+	return letters, typical, ok
+}
+
+// inLetterBand are the blobs of a letter's size for the typical letter
+// size typical: 0.7 to 1.6 of it, and with shortI a thin bar down to
+// 0.45 of it (an I is a bar shorter than the other letters' boxes, which
+// grow when turned).
+func inLetterBand(blobs []blob, typical float64, shortI bool) []blob {
 	var letters []blob
 	for _, b := range blobs {
-		// An I is a bar shorter than the other letters' boxes (which
-		// grow when turned): a thin bar down to 0.45 of them.
 		if (b.size >= 0.7*typical || (shortI && b.elong >= minIElong && b.size >= 0.45*typical)) && b.size <= 1.6*typical {
 			letters = append(letters, b)
 		}
 	}
-	return letters, typical
+	return letters
 }
+
+// fewLarge says whether a few large dark blobs outweigh the letters
+// (the dark table in the pockets between touching tiles on dark felt or
+// grey floor tiles): the typical size weighted by area (weighted) is
+// theirs and its band holds fewer than minLetterBand blobs (nw), while
+// the median of the blobs counted one each (the size returned) is
+// smaller and its band holds at least minLetterBand and twice as many.
+// Many specks of wood grain make the same numbers where a few tiles lie
+// on it, so the size by count is only a second search's (search.byCount),
+// which the reader judges.
+func fewLarge(blobs []blob, weighted float64, nw int, shortI bool) (float64, bool) {
+	sizes := make([]float64, len(blobs))
+	for i, b := range blobs {
+		sizes[i] = b.size
+	}
+	m := median(sizes)
+	if m >= weighted || nw >= minLetterBand {
+		return weighted, false
+	}
+	nm := len(inLetterBand(blobs, m, shortI))
+	debugf("letter size: by area %.1f (%d in the band), by count %.1f (%d)", weighted, nw, m, nm)
+	if nm >= minLetterBand && nm >= 2*nw {
+		return m, true
+	}
+	return weighted, false
+}
+
+// minLetterBand: see fewLarge.
+const minLetterBand = 5
 
 // tileLetterSize is the typical letter size of the blobs that stand
 // apart from blobs of their own size (printText): a tile's letter is

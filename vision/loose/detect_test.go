@@ -462,3 +462,48 @@ func TestGlyphPitch(t *testing.T) {
 		})
 	}
 }
+
+// TestFewLarge: where a few large dark blobs (the dark table between
+// touching tiles) outweigh the letters by area, the letters' own size
+// (by count) is offered; where they do not (the letters large among
+// many specks of grain), or too few blobs would be letters, not.
+func TestFewLarge(t *testing.T) {
+	// blobs is n blobs of size s (elongation 1.3, round letters).
+	blobs := func(n int, s float64) []blob {
+		bs := make([]blob, n)
+		for i := range bs {
+			bs[i] = blob{x: float64(40 * i), size: s, elong: 1.3}
+		}
+		return bs
+	}
+	join := func(parts ...[]blob) []blob {
+		var bs []blob
+		for _, p := range parts {
+			bs = append(bs, p...)
+		}
+		return bs
+	}
+	cases := []struct {
+		name     string
+		blobs    []blob
+		weighted float64 // the size weighted by area
+		want     float64
+		wantOK   bool
+	}{
+		{"letters only", blobs(12, 16), 16, 16, false},
+		{"three large pockets outweigh fifteen letters", join(blobs(15, 16), blobs(3, 60)), 60, 16, true},
+		{"small specks among the letters", join(blobs(10, 16), blobs(6, 6)), 16, 16, false},
+		{"too few letters", join(blobs(3, 16), blobs(1, 60)), 60, 60, false},
+		{"half the blobs large", join(blobs(6, 16), blobs(6, 30)), 30, 30, false},
+		{"large letters among many specks", join(blobs(14, 50), blobs(40, 10)), 50, 50, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			nw := len(inLetterBand(c.blobs, c.weighted, true))
+			got, ok := fewLarge(c.blobs, c.weighted, nw, true)
+			if math.Abs(got-c.want) > 0.5 || ok != c.wantOK {
+				t.Errorf("fewLarge %.1f, %v; want %.1f, %v", got, ok, c.want, c.wantOK)
+			}
+		})
+	}
+}

@@ -158,6 +158,10 @@ type Options struct {
 	// (search.print), as Scan tries where few tiles are read sure and
 	// no board is found.
 	printed bool
+	// lettersByCount: the search for letters outweighed by a few large
+	// dark blobs (search.byCount), as a Lexicon table's scan tries where
+	// the first search saw them (findOrLookAgain).
+	lettersByCount bool
 	// voteNoTile: a tile the reader calls no tile is read again by the
 	// vote of several crops (voteRead), as an unsure one is (the cells
 	// next to a Twists table's tiles, readVerified).
@@ -304,11 +308,23 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	return r, err
 }
 
-// findOrLookAgain is the loose search; where it finds no tile at all,
-// the second look (lookAgain, from nothing) stands instead when it reads
-// a tile sure (looked), and the first search's error otherwise.
+// findOrLookAgain is the loose search; where a few large dark blobs
+// outweighed its letters (tilesFound.outweighed), the search with the
+// letters' size by count (search.byCount) stands instead when it reads
+// more tiles sure; where neither finds a tile at all, the second look
+// (lookAgain, from nothing) stands instead when it reads a tile sure
+// (looked), and the first search's error otherwise.
 func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
 	found, err = findTiles(img, opt)
+	if found.outweighed && (err == nil || errors.Is(err, ErrNoTiles)) {
+		// A few large dark blobs set the letters' size: the search with
+		// the letters' own size stands where it reads more tiles sure.
+		copt := opt
+		copt.lettersByCount = true
+		if cf, cerr := findTiles(img, copt); cerr == nil && sureCount(cf.tiles) > sureCount(found.tiles) {
+			found, err = cf, nil
+		}
+	}
 	if errors.Is(err, ErrNoTiles) {
 		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
 			return pf, true, nil
@@ -409,6 +425,9 @@ type tilesFound struct {
 	patches int
 	// src is the photo the tiles were found in (packed RGB), when known.
 	src rgbImage
+	// outweighed: a few large dark blobs outweighed the letters in the
+	// search (fewLarge), found or not.
+	outweighed bool
 }
 
 // findTiles finds the tiles, reads them and drops doubles and what the
@@ -425,9 +444,10 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed})
+	var outweighed bool
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, outweighed: &outweighed})
 	if err != nil {
-		return tilesFound{}, err
+		return tilesFound{outweighed: outweighed}, err
 	}
 	tiles := make([]Tile, 0, len(found))
 	var spares []Tile
@@ -481,7 +501,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			}
 		}
 	}
-	return tilesFound{tiles: tiles, patches: len(found), src: src}, nil
+	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed}, nil
 }
 
 // placeTiles leaves out the tiles on an empty board's print (board, when

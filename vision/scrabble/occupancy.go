@@ -219,11 +219,30 @@ func occupy(looks [Size][Size]look, lettered func([][2]int) bool, robust bool) (
 	if occ == none && (!local || flat < withLocal) {
 		occ, like, weak = decide(looks, &none, lettered, !local, robust)
 	}
+	// A crowded board under a hard light (a strong gradient, glare,
+	// blur) can have no square seedFactor spreads from its print: each
+	// print's empty squares vary with the light nearly as much as the
+	// tiles differ from them, and a print about half covered has its
+	// median between its tiles and its empty squares (crowded tune
+	// boards 60101, 60109, 60110, 60116, 60207, 60210: every tile lost,
+	// the tiles 0.6-8 spreads out, the empty squares up to 1-3). Where
+	// both ways found no tile, the seeds are then looked for nearer
+	// (faintSeedFactor) from each print's densest half (densest), and
+	// are tiles only when the tile reader sees letters on them.
+	faint := false
+	if occ == none {
+		for _, l := range [2]bool{local, !local} {
+			if occ, like, weak = decideBy(looks, &none, lettered, l, robust, true); occ != none {
+				faint = true
+				break
+			}
+		}
+	}
 	if occ == none {
 		return occ, weak
 	}
 	for pass := 1; pass < passes; pass++ {
-		next, nextLike, nextWeak := decide(looks, &like, lettered, true, robust)
+		next, nextLike, nextWeak := decideBy(looks, &like, lettered, true, robust, faint)
 		if next == occ && nextLike == like {
 			break
 		}
@@ -249,6 +268,67 @@ const passes = 3
 // tiles than like their print, whether or not they stand out clearly:
 // those the next pass leaves out.
 func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, local, robust bool) (occ, like, weak [Size][Size]bool) {
+	return decideBy(looks, skip, lettered, local, robust, false)
+}
+
+// densest moves each print's look (med) from the median of its squares
+// (those learn admits) to the middle of its densest half: the median of
+// the half of its squares nearest the look, denseSteps times; dists are
+// the squares' distances from it. A print about half of whose squares
+// hold tiles has its median between the two, as far from the empty
+// squares as from the tiles.
+func densest(looks *[Size][Size]look, learn func(r, c int, k Premium) bool, med *[numPremiums]vec, dists *[numPremiums][]float64) {
+	for k := Premium(0); k < numPremiums; k++ {
+		var ls []look
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if learn(r, c, k) {
+					ls = append(ls, looks[r][c])
+				}
+			}
+		}
+		if len(ls) < 2*minSeeds {
+			continue
+		}
+		m := med[k]
+		for range denseSteps {
+			ds := make([]float64, len(ls))
+			for i, l := range ls {
+				ds[i] = l.dist(m)
+			}
+			lim := quantile(ds, 0.5)
+			var vs [dims][]float64
+			for i, l := range ls {
+				if ds[i] <= lim {
+					for q := range dims {
+						vs[q] = append(vs[q], l.v[q])
+					}
+				}
+			}
+			for q := range dims {
+				m[q] = median(vs[q])
+			}
+		}
+		med[k] = m
+		dists[k] = dists[k][:0]
+		for _, l := range ls {
+			dists[k] = append(dists[k], l.dist(m))
+		}
+	}
+}
+
+// denseSteps is how many times densest takes the half of a print's
+// squares nearest its look.
+const denseSteps = 4
+
+// decideBy is decide; faint: the crowded board's faint seeds (occupy):
+// each print's look from its densest half, seeds from faintSeedFactor
+// spreads, and tiles only when the seeds show letters.
+func decideBy(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, local, robust, faint bool) (occ, like, weak [Size][Size]bool) {
+	seedAt := seedFactor
+	if faint {
+		seedAt = faintSeedFactor
+	}
 	if local {
 		localLight(&looks, skip)
 	}
@@ -271,6 +351,9 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 		return premiumAt[r][c] == k && !isStar(r, c) && !(skipOf[k] && skip[r][c]) && !looks[r][c].out
 	}
 	med, dists := printLooks(&looks, learn, look.dist)
+	if faint {
+		densest(&looks, learn, &med, &dists)
+	}
 	var spread [numPremiums]float64
 	for k, ds := range dists {
 		sp := median(ds)
@@ -286,14 +369,14 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	// grid makes outliers of squares of different prints, which do not).
 	var seeds []look
 	var seedPrint []Premium
-	var seedAt [][2]int
+	var seedSq [][2]int
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			k := premiumAt[r][c]
-			if !looks[r][c].out && !looks[r][c].shade && looks[r][c].dist(med[k]) > seedFactor*spread[k] {
+			if !looks[r][c].out && !looks[r][c].shade && looks[r][c].dist(med[k]) > seedAt*spread[k] {
 				seeds = append(seeds, looks[r][c])
 				seedPrint = append(seedPrint, k)
-				seedAt = append(seedAt, [2]int{r, c})
+				seedSq = append(seedSq, [2]int{r, c})
 			}
 		}
 	}
@@ -347,7 +430,7 @@ func decide(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]i
 	// near the plain squares' look, within the seeds' spread (their
 	// letters'): then the tile reader is asked whether the seeds show
 	// letters.
-	if (!local || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedAt)) {
+	if (faint || !local || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedSq)) {
 		return occ, like, weak // no tile
 	}
 	// A square that may be in a shadow is one unless its colour, against
@@ -539,7 +622,13 @@ const (
 	// empty plain squares 0.27/0.13, about 2).
 	spreadRatio = 2.0
 	seedFactor  = 6.0
-	standFactor = 4.0
+	// faintSeedFactor: the seeds' distance, in spreads, where none
+	// stands seedFactor out (occupy's faint seeds, checked by their
+	// letters): on the crowded tune boards whose every tile was lost
+	// the tiles on the premium prints stood 2.3-8 spreads out, the empty
+	// squares at most 1-2, the plain squares' 1.5-3.
+	faintSeedFactor = 3.0
+	standFactor     = 4.0
 	// standNear: a square nearer the tiles' look than its print's is a
 	// tile when it stands out standFactor spreads from its print, or
 	// standNear of the way from the print's look to the tiles' (at least

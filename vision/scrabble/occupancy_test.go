@@ -502,3 +502,60 @@ func TestSeedsApartFromTheirOwnPrint(t *testing.T) {
 		})
 	}
 }
+
+// TestCrowdedFaintTiles: crowded boards under hard light (a strong
+// gradient and glare, some blur), on which no tile stands seedFactor
+// spreads from its print: the empty squares of each print vary as much
+// with the light as the tiles differ from them, and a print about half
+// covered has its median between the two. Before the faint seeds
+// (faintSeedFactor, the letters' check, densest) every tile of these
+// boards was missed.
+func TestCrowdedFaintTiles(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd := reader(t)
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+	}{
+		// wooden tiles, half the plain squares covered: the plain
+		// squares' median lay between tiles and empty squares
+		{"white on wood", 60101, "white"},
+		// ivory tiles on the beige squares
+		{"beige on cloth", 60110, "beige"},
+		{"red on felt", 60116, "red"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := render.RandomScrabbleGame(tc.seed, 40)
+			o, err := render.RandomOptions(tc.seed, "hard")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Edition = tc.edition
+			o.FitGame("scrabble")
+			sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			label, err := render.ScrabbleLabel(&sc.Truth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := ParseLabel(bytes.NewReader(label), "scene")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := EvalPhoto("scene", img, l, Options{Reader: rd})
+			t.Logf("%d of %d tiles found, %d read, %d false %v", res.TilesFound, res.Tiles, res.TilesRead, res.FalseTiles, res.Err)
+			if !res.Found || res.TilesFound < res.Tiles*9/10 || res.FalseTiles > 2 {
+				t.Errorf("board found %v, %d of %d tiles found, %d false", res.Found, res.TilesFound, res.Tiles, res.FalseTiles)
+			}
+		})
+	}
+}
