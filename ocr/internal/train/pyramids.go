@@ -40,6 +40,9 @@ var (
 	pyrBlurred    = flag.Int("pyr-blurred", 0, "with -specialist pyramids: extra hard scenes drawn out of focus and shaken (blurredOptions: defocus 1.5-3.2 px, motion 2-7 px on half, JPEG quality 55-75), half of the classic set (seeds from -pyr-blurred-seed), half of other makers' (seeds from -pyr-blurred-seed+1000)")
 	pyrCache      = flag.String("pyr-cache", "", "with -specialist pyramids: a file of the training faces' features (gob), read when it exists, else written after the scenes are drawn; valid only for the same -pyr-* flags and -seed")
 	pyrBlurred0   = flag.Int64("pyr-blurred-seed", 56001, "with -pyr-blurred: the first seed of its classic scenes (its other makers' from 1000 on)")
+	pyrMore       = flag.Int("pyr-more", 0, "with -specialist pyramids: extra scenes whose letters are drawn in -pyr-more-fonts (one a scene in turn), a third mixed of the classic set (seeds from -pyr-more-seed), a third hard of other makers' (the seeds after those), a third blurred (blurredOptions), half classic, half other makers' (the seeds after those)")
+	pyrMoreFonts  = flag.String("pyr-more-fonts", "DejaVuSansMono-Bold,DejaVuSerifCondensed-Bold,DejaVuSerif,DejaVuSansCondensed,FreeSans,FreeSerif,LiberationSansNarrow-Regular,LiberationSerif-Regular,LiberationMono-Regular,NimbusSans-Regular,NimbusMonoPS-Bold,URWBookman-Light,C059-Bold", "with -pyr-more: the typefaces its scenes are drawn in (render.MoreTypefaces or Typefaces; none of -pyr-holdout)")
+	pyrMore0      = flag.Int64("pyr-more-seed", 67001, "with -pyr-more: the first seed of its scenes")
 )
 
 // pyrSample is one face crop's features and what the truth says of it.
@@ -319,7 +322,7 @@ func trainPyramids(fonts []*synth.Font, start time.Time) error {
 	for _, s := range faces {
 		all.push(s.fv.Vec, int32(s.glyph*turns+uprightTurn(s.fv.Alpha)), false, -2, true)
 	}
-	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers+*pyrMakersHard+*pyrBlurred, time.Since(t0).Seconds())
+	fmt.Printf("[%s-pyr] samples: %d font-drawn, %d faces from %d of %d scenes (%.1fs)\n", alpha, nSyn, len(faces), boards, *pyrScenes+*pyrHard+*pyrMakers+*pyrMakersHard+*pyrBlurred+*pyrMore, time.Since(t0).Seconds())
 	t0 = time.Now()
 	warm, err := warmStart("-pyr-init", *pyrInit, glyphs, turns, alpha)
 	if err != nil {
@@ -435,7 +438,61 @@ func pyramidTrainFaces(trainFonts []string, index map[string]int) ([]pyrSample, 
 		}
 		faces, boards = append(append(faces, bc...), bv...), boards+bb+bvb
 	}
+	if *pyrMore > 0 {
+		more, err := moreFonts(*pyrMoreFonts, *pyrHoldout)
+		if err != nil {
+			return nil, 0, err
+		}
+		seed0 := *pyrMore0
+		for _, part := range moreParts(*pyrMore) {
+			f, b, err := pyramidFacesOf(seed0, part.n, part.diff, part.varied, more, *pyrNear, index)
+			if err != nil {
+				return nil, 0, err
+			}
+			faces, boards, seed0 = append(faces, f...), boards+b, seed0+int64(part.n)
+		}
+	}
 	return faces, boards, nil
+}
+
+// morePart is one share of the -pyr-more scenes: n scenes of a
+// difficulty, of the classic set or of other makers' (varied).
+type morePart struct {
+	n      int
+	diff   string
+	varied bool
+}
+
+// moreParts splits the -pyr-more scenes: a third mixed of the classic
+// set, a third hard of other makers' sets, and a third blurred, half of
+// them classic and half other makers'; their seeds follow one another in
+// that order.
+func moreParts(n int) []morePart {
+	third := n / 3
+	blurred := third
+	mixed := n - 2*third
+	return []morePart{
+		{mixed, "mixed", false},
+		{third, "hard", true},
+		{blurred - blurred/2, "blurred", false},
+		{blurred / 2, "blurred", true},
+	}
+}
+
+// moreFonts is the -pyr-more-fonts list checked: every name installed
+// here and none of the held-out typefaces (-pyr-holdout).
+func moreFonts(list, holdout string) ([]string, error) {
+	names := strings.Split(list, ",")
+	if err := render.CheckTypefaces(names); err != nil {
+		return nil, fmt.Errorf("-pyr-more-fonts: %w", err)
+	}
+	held := strings.Split(holdout, ",")
+	for _, n := range names {
+		if slices.Contains(held, n) {
+			return nil, fmt.Errorf("-pyr-more-fonts: %s is held out (-pyr-holdout)", n)
+		}
+	}
+	return names, nil
 }
 
 // evalPyramids prints the letters right on the held-out typefaces'

@@ -1,12 +1,14 @@
 package main
 
 import (
+	"fmt"
 	"image"
 	"image/color"
 	"math"
 	"math/rand/v2"
 	"os"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -294,5 +296,71 @@ func TestPyrCache(t *testing.T) {
 		if read[i].glyph != drawn[i].glyph || read[i].fv.Alpha != drawn[i].fv.Alpha || !slices.Equal(read[i].fv.Vec, drawn[i].fv.Vec) {
 			t.Fatalf("face %d differs from the cache", i)
 		}
+	}
+}
+
+// TestMoreParts: the -pyr-more scenes are split into a mixed classic
+// share, a hard share of other makers' sets and a blurred share (classic
+// and other makers'), every scene in exactly one of them.
+func TestMoreParts(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		n    int
+	}{{"none", 0}, {"one", 1}, {"five", 5}, {"ninety", 90}, {"four hundred", 400}} {
+		t.Run(tc.name, func(t *testing.T) {
+			parts := moreParts(tc.n)
+			sum := 0
+			for _, p := range parts {
+				if p.n < 0 {
+					t.Errorf("share %+v has a negative count", p)
+				}
+				sum += p.n
+			}
+			if sum != tc.n {
+				t.Errorf("shares %+v hold %d scenes, want %d", parts, sum, tc.n)
+			}
+			if tc.n >= 6 {
+				kinds := map[string]bool{}
+				for _, p := range parts {
+					if p.n > 0 {
+						kinds[fmt.Sprintf("%s/%v", p.diff, p.varied)] = true
+					}
+				}
+				for _, k := range []string{"mixed/false", "hard/true", "blurred/false", "blurred/true"} {
+					if !kinds[k] {
+						t.Errorf("%d scenes: no %s share in %+v", tc.n, k, parts)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestMoreFonts: -pyr-more-fonts must name installed typefaces and none
+// of the held-out ones.
+func TestMoreFonts(t *testing.T) {
+	more := render.MoreTypefaces()
+	if len(more) < 2 {
+		t.Skip("fewer than two of render.MoreTypefaces installed here")
+	}
+	a, b := more[0].Name, more[1].Name
+	for _, tc := range []struct {
+		name, list, holdout string
+		ok                  bool
+	}{
+		{"two installed", a + "," + b, "GoMonoBold", true},
+		{"not installed", a + ",NoSuchFace-Bold", "GoMonoBold", false},
+		{"one held out", a + "," + b, "GoMonoBold," + b, false},
+		{"held out of Typefaces", "GoMonoBold", "GoMonoBold", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := moreFonts(tc.list, tc.holdout)
+			if (err == nil) != tc.ok {
+				t.Fatalf("moreFonts(%q, %q) = %v, %v; want ok %v", tc.list, tc.holdout, got, err, tc.ok)
+			}
+			if tc.ok && strings.Join(got, ",") != tc.list {
+				t.Errorf("moreFonts(%q) = %v", tc.list, got)
+			}
+		})
 	}
 }
