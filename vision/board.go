@@ -97,6 +97,11 @@ func (f boardFit) correction(n int) func(x, y float64) Point {
 		return nil
 	}
 	pitch := math.Hypot(f.H.Apply(Point{1, 0}).X-f.H.Apply(Point{0, 0}).X, f.H.Apply(Point{1, 0}).Y-f.H.Apply(Point{0, 0}).Y)
+	// Which residuals are distrusted, told once rather than at each call.
+	skip := make([]bool, len(f.Resid))
+	for k, r := range f.Resid {
+		skip[k] = math.IsNaN(r.X) || math.Hypot(r.X, r.Y) > pitch/5
+	}
 	return func(x, y float64) Point {
 		var sx, sy, sw float64
 		cx, cy := int(math.Floor(x)), int(math.Floor(y))
@@ -105,10 +110,10 @@ func (f boardFit) correction(n int) func(x, y float64) Point {
 				if i < 0 || j < 0 || i > n || j > n {
 					continue
 				}
-				r := f.Resid[j*(n+1)+i]
-				if math.IsNaN(r.X) || math.Hypot(r.X, r.Y) > pitch/5 {
+				if skip[j*(n+1)+i] {
 					continue
 				}
+				r := f.Resid[j*(n+1)+i]
 				w := 1 / (0.5 + math.Hypot(float64(i)-x, float64(j)-y))
 				sx += w * r.X
 				sy += w * r.Y
@@ -1016,8 +1021,7 @@ func boardMargins(p Plane, h Homography, n int, vertical bool, in float64) (lo, 
 				prof[i] = math.NaN()
 				continue
 			}
-			sort.Float64s(vals)
-			prof[i] = vals[len(vals)/2]
+			prof[i] = kthSmallest(vals, len(vals)/2)
 		}
 	})
 	const d = 2 // steps either side

@@ -313,6 +313,9 @@ func InQuad(q Quad, p Point) bool {
 		} else if c < 0 {
 			neg = true
 		}
+		if pos && neg {
+			return false // on both sides of the outline: outside
+		}
 	}
-	return !(pos && neg)
+	return true
 }

@@ -61,15 +61,22 @@ func fitGridRange(wm gocv.Mat, q Quad, nx, ny int, pmin, pmax, shift float64) (b
 		return boardFit{}, false
 	}
 	rect := warpMat(wm, hq, R, R)
+	// The profiles' sums are of whole numbers: kept in integers (exact,
+	// as the float sums were), then turned to floats.
+	var colSum [R]int
 	col := make([]float64, R)
 	row := make([]float64, R)
 	for y := 1; y < R-1; y++ {
+		above, line, below := rect.Pix[(y-1)*R:y*R], rect.Pix[y*R:(y+1)*R], rect.Pix[(y+1)*R:(y+2)*R]
+		rs := 0
 		for x := 1; x < R-1; x++ {
-			i := y*R + x
-			col[x] += math.Abs(float64(rect.Pix[i+1]) - float64(rect.Pix[i-1]))
-			row[y] += math.Abs(float64(rect.Pix[i+R]) - float64(rect.Pix[i-R]))
-			_ = i
+			colSum[x] += absDiff(line[x+1], line[x-1])
+			rs += absDiff(below[x], above[x])
 		}
+		row[y] = float64(rs)
+	}
+	for x := range col {
+		col[x] = float64(colSum[x])
 	}
 	col = smooth(col, 2)
 	row = smooth(row, 2)
@@ -81,6 +88,14 @@ func fitGridRange(wm gocv.Mat, q Quad, nx, ny int, pmin, pmax, shift float64) (b
 	// Board squares -> rect pixels -> work pixels.
 	s := Homography{px, 0, ox + 0.5, 0, py, oy + 0.5, 0, 0, 1} // index -> coordinate: +0.5
 	return boardFit{H: hq.Mul(s), N: n, Score: math.Min(sx, sy)}, true
+}
+
+// absDiff is |a-b|.
+func absDiff(a, b uint8) int {
+	if a > b {
+		return int(a - b)
+	}
+	return int(b - a)
 }
 
 func smooth(v []float64, r int) []float64 {
@@ -274,7 +289,6 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 	toBoard := Homography{1 / c, 0, -m / c, 0, 1 / c, -m / c, 0, 0, 1}
 	canon := h.Mul(toBoard)
 	img := warpMat(full, canon, sizeX, sizeY)
-	at := func(x, y int) float64 { return float64(img.Pix[y*sizeX+x]) }
 	fw, fh := float64(full.Cols()), float64(full.Rows())
 	inside := func(x, y float64) bool {
 		q := canon.Apply(Point{x, y})
@@ -285,15 +299,14 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 	interior := make([]float64, nx*ny)
 	for r := 0; r < ny; r++ {
 		for cc := 0; cc < nx; cc++ {
-			var s float64
-			cnt := 0
+			s, cnt := 0, 0
 			for y := int(m + float64(r)*c + c/4); y < int(m+float64(r+1)*c-c/4); y += 2 {
 				for x := int(m + float64(cc)*c + c/4); x < int(m+float64(cc+1)*c-c/4); x += 2 {
-					s += at(x, y)
+					s += int(img.Pix[y*sizeX+x])
 					cnt++
 				}
 			}
-			interior[r*nx+cc] = s / float64(max(cnt, 1))
+			interior[r*nx+cc] = float64(s) / float64(max(cnt, 1))
 		}
 	}
 	sorted := append([]float64(nil), interior...)
@@ -351,18 +364,25 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 						continue
 					}
 				}
+				// Sums of whole numbers, kept in integers (exact, as
+				// the float sums were).
 				prof := make([]float64, x1-x0+1)
 				for x := x0; x <= x1; x++ {
 					if x < 1 || x >= size-1 {
 						continue
 					}
-					for t := t0; t <= t1; t++ {
-						if vertical {
-							prof[x-x0] += math.Abs(at(x+1, t) - at(x-1, t))
-						} else {
-							prof[x-x0] += math.Abs(at(t, x+1) - at(t, x-1))
+					s := 0
+					if vertical {
+						for t := t0; t <= t1; t++ {
+							s += absDiff(img.Pix[t*sizeX+x+1], img.Pix[t*sizeX+x-1])
+						}
+					} else {
+						after, before := img.Pix[(x+1)*sizeX:(x+2)*sizeX], img.Pix[(x-1)*sizeX:x*sizeX]
+						for t := t0; t <= t1; t++ {
+							s += absDiff(after[t], before[t])
 						}
 					}
+					prof[x-x0] = float64(s)
 				}
 				prof = smooth(prof, 1)
 				bi := 0

@@ -32,7 +32,8 @@ func Locate(img image.Image) (vision.Quad, error) {
 // board partly out of view), the board is looked for by its red border
 // (outlineFrame), then, when find was the whole search (last: the caller
 // has no later stage of its own), by its triple letter and triple word
-// squares (premiumFrame), before find's error is returned. A caller that
+// squares (premiumFrame), then by a red border a hand opens (outlineFrame's
+// opened), before find's error is returned. A caller that
 // looks by the lines alone first and by the whole search after
 // (vision/loose) must not have the premium squares' frame, which is
 // rougher, stand in for the whole search's grid.
@@ -53,7 +54,8 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 	if err != nil {
 		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
 			p := toPicture(img)
-			if f := outlineFrame(p); f != nil {
+			f, opened := outlineFrame(p)
+			if f != nil && !opened {
 				if partial {
 					markUnseen(f)
 				}
@@ -62,7 +64,13 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			if !last {
 				return nil, err
 			}
-			if f := premiumFrame(p); f != nil {
+			// A border a hand opens places the board from less than a
+			// whole border: the premium squares, where they place it,
+			// are preferred.
+			if pf := premiumFrame(p); pf != nil {
+				f = pf
+			}
+			if f != nil {
 				if partial {
 					markUnseen(f)
 				}

@@ -1,7 +1,9 @@
 package scrabble
 
 import (
+	"image"
 	"math"
+	"slices"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -37,6 +39,13 @@ const maxOutlineFitShare = 0.8
 // plain field: about 0).
 const minColourSpread = 8
 
+// maxOpenedShift is how far (in squares) the squares' colours may move
+// a corner of a border a hand opens (fieldQuad's opened): on the tune
+// render (a red board, a hand and its shadow over one side) they moved
+// it 0.45; a hand painted over a corner left the sides a square off
+// there, and the colours moved it 0.74.
+const maxOpenedShift = 0.5
+
 // minFieldShare is the least part of the picture the field must cover
 // (in mask samples): a red cup or card is no board.
 const minFieldShare = 0.02
@@ -60,10 +69,10 @@ func borderRed(r, g, b float64) bool {
 // region the largest red component encloses, its four sides fitted to its
 // edge. The corners are in pixels, the one nearest the picture's top left
 // first, then clockwise.
-func fieldQuad(p picture) (vision.Quad, bool) {
+func fieldQuad(p picture) (q vision.Quad, opened, ok bool) {
 	red, w, h := sampleMask(p, outlineStep, borderRed)
 	if red == nil {
-		return vision.Quad{}, false
+		return vision.Quad{}, false, false
 	}
 	// The largest red component: the border.
 	label := make([]int32, w*h)
@@ -102,7 +111,7 @@ func fieldQuad(p picture) (vision.Quad, bool) {
 		}
 	}
 	if border == 0 {
-		return vision.Quad{}, false
+		return vision.Quad{}, false, false
 	}
 	// Everything not of the border reached from the picture's edge is
 	// outside; the rest not of the border is enclosed by it.
@@ -113,33 +122,52 @@ func fieldQuad(p picture) (vision.Quad, bool) {
 	}
 	const outside, firstHole = -1, int32(1 << 20)
 	notBorder := func(i int) bool { return label[i] != border }
-	for x := 0; x < w; x++ {
-		for _, i := range [2]int{x, (h-1)*w + x} {
+	// holes labels what the border encloses (the samples not of it that
+	// are not outside) and returns the largest such region.
+	holes := func() (field int32, fieldN int) {
+		for x := 0; x < w; x++ {
+			for _, i := range [2]int{x, (h-1)*w + x} {
+				if label[i] == 0 {
+					fill(i, outside, notBorder)
+				}
+			}
+		}
+		for y := 0; y < h; y++ {
+			for _, i := range [2]int{y * w, y*w + w - 1} {
+				if label[i] == 0 {
+					fill(i, outside, notBorder)
+				}
+			}
+		}
+		hid := firstHole
+		for i := range label {
 			if label[i] == 0 {
-				fill(i, outside, notBorder)
+				hid++
+				if n := fill(i, hid, notBorder); n > fieldN {
+					field, fieldN = hid, n
+				}
 			}
 		}
+		return field, fieldN
 	}
-	for y := 0; y < h; y++ {
-		for _, i := range [2]int{y * w, y*w + w - 1} {
-			if label[i] == 0 {
-				fill(i, outside, notBorder)
-			}
-		}
-	}
-	var field int32
-	fieldN := 0
-	hid := firstHole
-	for i := range label {
-		if label[i] == 0 {
-			hid++
-			if n := fill(i, hid, notBorder); n > fieldN {
-				field, fieldN = hid, n
-			}
-		}
-	}
+	field, fieldN := holes()
 	if float64(fieldN) < minFieldShare*float64(w*h) {
-		return vision.Quad{}, false
+		opened = true
+		// A hand or an arm across the border opens the ring, and the
+		// outside runs in through the gap. Where the border lies wholly
+		// in the picture, what its convex hull holds is the board: the
+		// outside is what lies beyond the hull.
+		for i := range label {
+			if label[i] != border {
+				label[i] = 0
+			}
+		}
+		if !outsideHull(label, border, w, h, outside) {
+			return vision.Quad{}, false, false
+		}
+		if field, fieldN = holes(); float64(fieldN) < minFieldShare*float64(w*h) {
+			return vision.Quad{}, false, false
+		}
 	}
 	// The field's edge: its samples beside one not of it.
 	var edge []vision.Point
@@ -157,13 +185,13 @@ func fieldQuad(p picture) (vision.Quad, bool) {
 		}
 	}
 	c := vision.Point{X: cx / float64(fieldN), Y: cy / float64(fieldN)}
-	q, ok := roughQuad(edge, c)
+	q, ok = roughQuad(edge, c)
 	if !ok {
-		return vision.Quad{}, false
+		return vision.Quad{}, false, false
 	}
 	q, ok = fitSides(edge, q)
 	if !ok {
-		return vision.Quad{}, false
+		return vision.Quad{}, false, false
 	}
 	// Samples to pixels: sample (x, y) is pixel (x, y)*step, its centre
 	// half a pixel on; the edge samples lie inside the field, half a step
@@ -171,7 +199,97 @@ func fieldQuad(p picture) (vision.Quad, bool) {
 	for i := range q {
 		q[i] = vision.Point{X: q[i].X*outlineStep + 0.5, Y: q[i].Y*outlineStep + 0.5}
 	}
-	return topLeftFirst(q), true
+	return topLeftFirst(q), opened, true
+}
+
+// outsideHull labels outside every sample of the w x h label map that
+// lies beyond the convex hull of the samples labelled border, row by
+// row. It is false, and labels nothing, when the border reaches the
+// map's edge: a border the picture cuts has no hull that is the board's.
+func outsideHull(label []int32, border int32, w, h int, outside int32) bool {
+	var pts []image.Point
+	for i, l := range label {
+		if l != border {
+			continue
+		}
+		x, y := i%w, i/w
+		if x == 0 || y == 0 || x == w-1 || y == h-1 {
+			return false
+		}
+		// a row's two ends are all the hull needs of it
+		if n := len(pts); n > 0 && pts[n-1].Y == y && (n < 2 || pts[n-2].Y != y) {
+			pts = append(pts, image.Pt(x, y))
+		} else if n > 1 && pts[n-1].Y == y && pts[n-2].Y == y {
+			pts[n-1].X = x
+		} else {
+			pts = append(pts, image.Pt(x, y))
+		}
+	}
+	hull := hullOf(pts)
+	if len(hull) < 3 {
+		return false
+	}
+	for y := 0; y < h; y++ {
+		// the hull's span on row y: where its edges cross the row
+		lo, hi := math.Inf(1), math.Inf(-1)
+		fy := float64(y)
+		for k := range hull {
+			a, b := hull[k], hull[(k+1)%len(hull)]
+			ay, by := float64(a.Y), float64(b.Y)
+			if (fy < ay && fy < by) || (fy > ay && fy > by) {
+				continue
+			}
+			if ay == by {
+				lo = min(lo, float64(min(a.X, b.X)))
+				hi = max(hi, float64(max(a.X, b.X)))
+				continue
+			}
+			x := float64(a.X) + (fy-ay)/(by-ay)*float64(b.X-a.X)
+			lo, hi = min(lo, x), max(hi, x)
+		}
+		for x := 0; x < w; x++ {
+			if fx := float64(x); fx < lo-0.5 || fx > hi+0.5 {
+				if i := y*w + x; label[i] == 0 {
+					label[i] = outside
+				}
+			}
+		}
+	}
+	return true
+}
+
+// hullOf is the convex hull of pts (Andrew's monotone chain),
+// anticlockwise in x-right, y-up terms; collinear points dropped.
+func hullOf(pts []image.Point) []image.Point {
+	if len(pts) < 3 {
+		return pts
+	}
+	ps := slices.Clone(pts)
+	slices.SortFunc(ps, func(a, b image.Point) int {
+		if a.X != b.X {
+			return a.X - b.X
+		}
+		return a.Y - b.Y
+	})
+	cross := func(o, a, b image.Point) int {
+		return (a.X-o.X)*(b.Y-o.Y) - (a.Y-o.Y)*(b.X-o.X)
+	}
+	var out []image.Point
+	for _, p := range ps {
+		for len(out) >= 2 && cross(out[len(out)-2], out[len(out)-1], p) <= 0 {
+			out = out[:len(out)-1]
+		}
+		out = append(out, p)
+	}
+	lower := len(out) + 1
+	for i := len(ps) - 2; i >= 0; i-- {
+		p := ps[i]
+		for len(out) >= lower && cross(out[len(out)-2], out[len(out)-1], p) <= 0 {
+			out = out[:len(out)-1]
+		}
+		out = append(out, p)
+	}
+	return out[:len(out)-1]
 }
 
 // roughQuad is four points of the edge spanning it: the point farthest
@@ -288,22 +406,48 @@ func alignedFrame(p picture, q vision.Quad) *frame {
 
 // outlineFrame is the board found by its red border (fieldQuad), set on
 // the premium layout (align); nil when there is no red border or the
-// squares there do not follow the layout.
-func outlineFrame(p picture) *frame {
-	q, ok := fieldQuad(p)
+// squares there do not follow the layout. opened: the border was found
+// open (fieldQuad's opened: a hand across it).
+func outlineFrame(p picture) (f *frame, opened bool) {
+	q, opened, ok := fieldQuad(p)
 	if !ok {
-		return nil
+		return nil, false
 	}
-	f := alignedFrame(p, q)
-	if f == nil {
-		return nil
+	if f = alignedFrame(p, q); f == nil {
+		return nil, false
+	}
+	if opened {
+		// A border a hand or an arm crosses gives its sides from what
+		// shows of them, a few tenths of a square off where the hand
+		// hides the most: the corners are settled where the squares'
+		// colours fit the layout best (refitCorners). Where they would
+		// move a corner half a square or more, the gap misled the sides
+		// (a hand over the border's corner) and the colours alone are
+		// too weak to place the board: none.
+		if f.off != (vision.Point{}) {
+			return nil, false
+		}
+		_, best, bh, _ := refitCorners(f)
+		if bh == nil {
+			return nil, false
+		}
+		g := &frame{p: p, hq: bh}
+		pitch := math.Sqrt(math.Abs(quadArea(q))) / Size
+		for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+			if dist(g.at(pt[0], pt[1]), q[i]) >= maxOpenedShift*pitch {
+				return nil, false
+			}
+		}
+		if best < f.fit {
+			f.hq, f.fit = bh, best
+		}
 	}
 	spread := colourSpread(f)
 	debugOutline(q, f.fit, f.fitOthers, spread)
 	if f.fit > maxOutlineFit || f.fit >= maxOutlineFitShare*f.fitOthers || spread < minColourSpread {
-		return nil
+		return nil, false
 	}
-	return f
+	return f, opened
 }
 
 var debugOutline = func(q vision.Quad, fit, others, spread float64) {}

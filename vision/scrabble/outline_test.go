@@ -3,6 +3,8 @@ package scrabble
 import (
 	"image"
 	"image/color"
+	"image/draw"
+	"math"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -22,7 +24,7 @@ func TestRedBoardOnWood(t *testing.T) {
 	}
 	img := loadImage(t, name+".jpg")
 	t.Run("border", func(t *testing.T) {
-		f := outlineFrame(toPicture(img))
+		f, _ := outlineFrame(toPicture(img))
 		if f == nil {
 			t.Fatal("no board found by its red border")
 		}
@@ -85,8 +87,97 @@ func TestNoRedBoard(t *testing.T) {
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
-			if f := outlineFrame(toPicture(tc.img)); f != nil {
+			if f, _ := outlineFrame(toPicture(tc.img)); f != nil {
 				t.Errorf("found a board at %v (fit %.2f, colour spread %.1f)", f.at(0, 0), f.fit, colourSpread(f))
+			}
+		})
+	}
+}
+
+// TestHandAcrossRedBorder: the red board on wood with an arm painted
+// across its border, from the picture's edge to two squares into the
+// field (the border's ring opened, so the table runs in through the
+// gap), is found by its border where it is: its corners within a third
+// of a square of the renderer's. With the arm over the border's corner,
+// or the picture cutting the board as well (the border reaching the
+// picture's edge), it is found where it is or refused.
+func TestHandAcrossRedBorder(t *testing.T) {
+	const name = "testdata/rendered/red-on-wood"
+	l, err := LoadLabel(name + ".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	src := loadImage(t, name+".jpg")
+	b := src.Bounds()
+	pitch := quadSide(l.Corners) / Size
+	skin := color.RGBA{205, 150, 120, 255}
+	// arm paints a band of the given width (in squares) from the
+	// picture's edge at from to the board point to (in the label's
+	// squares, through its corners).
+	h, err := vision.QuadHomography(Size, Size, l.Corners)
+	if err != nil {
+		t.Fatal(err)
+	}
+	arm := func(m *image.RGBA, from, to vision.Point, width float64) {
+		end := h.Apply(to)
+		dx, dy := end.X-from.X, end.Y-from.Y
+		n := dx*dx + dy*dy
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				px, py := float64(x)-from.X, float64(y)-from.Y
+				s := (px*dx + py*dy) / n
+				if s < 0 || s > 1 {
+					continue
+				}
+				if d := (px*dy - py*dx) / math.Sqrt(n); math.Abs(d) < width*pitch/2 {
+					m.SetRGBA(x, y, skin)
+				}
+			}
+		}
+	}
+	copyOf := func() *image.RGBA {
+		m := image.NewRGBA(b)
+		draw.Draw(m, b, src, b.Min, draw.Src)
+		return m
+	}
+	mid := func(a, c vision.Point) vision.Point { return vision.Point{X: (a.X + c.X) / 2, Y: (a.Y + c.Y) / 2} }
+	top := mid(l.Corners[0], l.Corners[1])
+	left := mid(l.Corners[0], l.Corners[3])
+	cases := []struct {
+		name  string
+		paint func(m *image.RGBA)
+		cut   bool // the picture cut at its right, through the board's border
+		maybe bool // refused or found where it is
+	}{
+		{"from the top", func(m *image.RGBA) { arm(m, vision.Point{X: top.X + 60, Y: 0}, vision.Point{X: 7.5, Y: 2}, 2) }, false, false},
+		{"from the left", func(m *image.RGBA) { arm(m, vision.Point{X: 0, Y: left.Y + 40}, vision.Point{X: 2, Y: 8}, 2) }, false, false},
+		{"from the left, over a corner", func(m *image.RGBA) { arm(m, vision.Point{X: 0, Y: left.Y - 200}, vision.Point{X: 2, Y: 2}, 2.5) }, false, true},
+		{"from the top, the picture cut", func(m *image.RGBA) { arm(m, vision.Point{X: top.X + 60, Y: 0}, vision.Point{X: 7.5, Y: 2}, 2) }, true, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			m := copyOf()
+			tc.paint(m)
+			img := image.Image(m)
+			if tc.cut {
+				right := int((l.Corners[1].X+l.Corners[2].X)/2 + 0.5*pitch) // within the border
+				img = m.SubImage(image.Rect(b.Min.X, b.Min.Y, right, b.Max.Y))
+			}
+			if _, _, ok := fieldQuad(toPicture(src)); !ok {
+				t.Fatal("the unpainted board's field not found")
+			}
+			f, _ := outlineFrame(toPicture(img))
+			if f == nil {
+				if !tc.maybe {
+					t.Fatal("no board found by its red border")
+				}
+				return
+			}
+			got := vision.Quad{f.at(0, 0), f.at(Size, 0), f.at(Size, Size), f.at(0, Size)}
+			for i := range got {
+				if d := dist(got[i], l.Corners[i]); d > pitch/3 {
+					t.Errorf("corner %d at %.0f,%.0f: %.1f px from the renderer's %.0f,%.0f (a square is %.1f px)", i, got[i].X, got[i].Y, d, l.Corners[i].X, l.Corners[i].Y, pitch)
+				}
 			}
 		})
 	}

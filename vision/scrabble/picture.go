@@ -2,7 +2,6 @@ package scrabble
 
 import (
 	"image"
-	"image/color"
 	"image/draw"
 
 	"github.com/tilescope/tilescope/vision"
@@ -40,14 +39,30 @@ func toPicture(img image.Image) picture {
 func (p picture) pixel(x, y int) (r, g, b float64) {
 	x += p.minPt.X
 	y += p.minPt.Y
-	if p.ycc != nil {
-		yi := p.ycc.YOffset(x, y)
-		ci := p.ycc.COffset(x, y)
-		rr, gg, bb := color.YCbCrToRGB(p.ycc.Y[yi], p.ycc.Cb[ci], p.ycc.Cr[ci])
-		return float64(rr), float64(gg), float64(bb)
+	if m := p.ycc; m != nil {
+		yi := m.YOffset(x, y)
+		var ci int
+		if m.SubsampleRatio == image.YCbCrSubsampleRatio420 {
+			// a phone's JPEG: COffset's case, without its call
+			ci = (y/2-m.Rect.Min.Y/2)*m.CStride + (x/2 - m.Rect.Min.X/2)
+		} else {
+			ci = m.COffset(x, y)
+		}
+		// color.YCbCrToRGB's integer arithmetic, without its call
+		yy := int32(m.Y[yi]) * 0x10101
+		cb, cr := int32(m.Cb[ci])-128, int32(m.Cr[ci])-128
+		return level16(yy + 91881*cr), level16(yy - 22554*cb - 46802*cr), level16(yy + 116130*cb)
 	}
 	o := p.rgba.PixOffset(x, y)
 	return float64(p.rgba.Pix[o]), float64(p.rgba.Pix[o+1]), float64(p.rgba.Pix[o+2])
+}
+
+// level16 is a channel in 16.16 fixed point clamped to 0..255.
+func level16(v int32) float64 {
+	if uint32(v)&0xff000000 == 0 {
+		return float64(uint8(v >> 16))
+	}
+	return float64(uint8(^(v >> 31)))
 }
 
 // at is the bilinear colour at pixel position pt (pixel centres at +0.5);

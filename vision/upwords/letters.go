@@ -124,10 +124,17 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 			yi := m.YOffset(b.Min.X+wx0, b.Min.Y+y)
 			lastC := -1
 			var rc, gc, bc int32
+			// 4:2:0 (a phone's JPEG): COffset's sum, its row's part once
+			c420 := m.SubsampleRatio == image.YCbCrSubsampleRatio420
+			cRow := ((b.Min.Y+y)/2-m.Rect.Min.Y/2)*m.CStride - m.Rect.Min.X/2
 			for x := wx0; x <= wx1; x++ {
+				ci := cRow + (b.Min.X+x)/2
+				if !c420 {
+					ci = m.COffset(b.Min.X+x, b.Min.Y+y)
+				}
 				// A chroma sample serves two pixels or more (4:2:0):
 				// its terms are computed once.
-				if ci := m.COffset(b.Min.X+x, b.Min.Y+y); ci != lastC {
+				if ci != lastC {
 					lastC = ci
 					cb1, cr1 := int32(m.Cb[ci])-128, int32(m.Cr[ci])-128
 					rc, gc, bc = 91881*cr1, -22554*cb1-46802*cr1, 116130*cb1

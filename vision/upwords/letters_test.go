@@ -95,6 +95,7 @@ func TestLetterCrop(t *testing.T) {
 		{"YCbCr 4:2:0", ycc}, {"YCbCr 4:4:4", ycc444}, {"YCbCr 4:2:2", ycc422},
 		{"RGBA", rgba}, {"grey", gray},
 		{"YCbCr sub-image", ycc.SubImage(image.Rect(10, 7, 150, 113))},
+		{"YCbCr sub-image, odd corner", ycc.SubImage(image.Rect(11, 5, 151, 113))},
 		{"RGBA sub-image", rgba.SubImage(image.Rect(3, 4, 140, 100))},
 	}
 	faces := []struct {
