@@ -176,7 +176,7 @@ func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) 
 // look alike, or show letters).
 func occupyBoth(looks [Size][Size]look, lettered func([][2]int) bool) (occ, weak [Size][Size]bool) {
 	occ, weak = occupy(looks, lettered, false)
-	if ro, rw := occupy(looks, lettered, true); count(&ro) > count(&occ) && keeps(&ro, &occ) {
+	if ro, rw := occupy(looks, lettered, true); count(&ro) > count(&occ) && (2*count(&occ) < count(&ro) || keeps(&ro, &occ)) {
 		occ, weak = ro, rw
 	}
 	return occ, weak
@@ -184,12 +184,16 @@ func occupyBoth(looks [Size][Size]look, lettered func([][2]int) bool) (occ, weak
 
 // keeps says whether the reading more finds at least keepShare of the
 // tiles of the reading less: the robust spread finds the tiles the
-// median spread missed besides those it found. A reading that finds
-// other squares altogether read the board another way (on a crowded
-// board, its empty squares between the words taken for the tiles and
-// the tiles for the board: crowded tune board 66011, 93 tiles found
-// by the median spread, and by the robust one 102 squares, 1 of them a
-// tile).
+// median spread missed besides those it found. Where the median
+// spread's reading holds at least half as many tiles as the robust
+// one's (occupyBoth), a robust reading that finds other squares
+// altogether reads the board another way (on a crowded board, its empty
+// squares between the words taken for the tiles and the tiles for the
+// board: crowded tune board 66011, 93 tiles found by the median
+// spread, and by the robust one 102 squares, 1 of them a tile). Where
+// it holds fewer, the median spread found next to nothing (crowded seed
+// 7022: 5 squares, 4 of them empty triple letter squares) and the
+// robust reading is kept whatever it keeps of them.
 func keeps(more, less *[Size][Size]bool) bool {
 	both, n := 0, 0
 	for r := range less {
