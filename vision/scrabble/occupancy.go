@@ -176,11 +176,42 @@ func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) 
 // look alike, or show letters).
 func occupyBoth(looks [Size][Size]look, lettered func([][2]int) bool) (occ, weak [Size][Size]bool) {
 	occ, weak = occupy(looks, lettered, false)
-	if ro, rw := occupy(looks, lettered, true); count(&ro) > count(&occ) {
+	if ro, rw := occupy(looks, lettered, true); count(&ro) > count(&occ) && (2*count(&occ) < count(&ro) || keeps(&ro, &occ)) {
 		occ, weak = ro, rw
 	}
 	return occ, weak
 }
+
+// keeps says whether the reading more finds at least keepShare of the
+// tiles of the reading less: the robust spread finds the tiles the
+// median spread missed besides those it found. Where the median
+// spread's reading holds at least half as many tiles as the robust
+// one's (occupyBoth), a robust reading that finds other squares
+// altogether reads the board another way (on a crowded board, its empty
+// squares between the words taken for the tiles and the tiles for the
+// board: crowded tune board 66011, 93 tiles found by the median
+// spread, and by the robust one 102 squares, 1 of them a tile). Where
+// it holds fewer, the median spread found next to nothing (crowded seed
+// 7022: 5 squares, 4 of them empty triple letter squares) and the
+// robust reading is kept whatever it keeps of them.
+func keeps(more, less *[Size][Size]bool) bool {
+	both, n := 0, 0
+	for r := range less {
+		for c := range less[r] {
+			if less[r][c] {
+				n++
+				if more[r][c] {
+					both++
+				}
+			}
+		}
+	}
+	return float64(both) >= keepShare*float64(n)
+}
+
+// keepShare: the share of the first reading's tiles the robust reading
+// must keep to replace it (occupyBoth).
+const keepShare = 0.5
 
 // count is how many squares b marks.
 func count(b *[Size][Size]bool) int {
@@ -429,8 +460,16 @@ func decideBy(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2
 	// Tiles of the board's own colour (cream tiles on a cream board) lie
 	// near the plain squares' look, within the seeds' spread (their
 	// letters'): then the tile reader is asked whether the seeds show
-	// letters.
-	if (faint || !local || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedSq)) {
+	// letters. So too where the seeds' lightness spreads no more than
+	// the plain squares' (the fourth number of a look): a tile's letter
+	// spreads it, and seeds that show no such sign may be empty squares
+	// standing out from a print whose look is the tiles' (on a crowded
+	// board, the triple letter squares mostly covered, their empty ones
+	// then the seeds: crowded tune board 66216, every tile lost; or the
+	// empty squares between the words, once a pass took the tiles for
+	// the board: 66109, 80 false tiles).
+	letterless := tile[3] <= med[Plain][3]
+	if (faint || !local || letterless || sep < seedsApart*median(sd)) && (len(seeds) < minLettered || !lettered(seedSq)) {
 		return occ, like, weak // no tile
 	}
 	// A square that may be in a shadow is one unless its colour, against

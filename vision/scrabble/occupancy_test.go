@@ -559,3 +559,59 @@ func TestCrowdedFaintTiles(t *testing.T) {
 		})
 	}
 }
+
+// TestCrowdedNotInverted: crowded boards on which a reading took the
+// empty squares for the tiles (the empty squares between the words, or
+// a mostly covered print's empty squares, as seeds that show no letter's
+// spread; or the robust spread's reading, which kept none of the median
+// spread's tiles) find their tiles, and few false ones.
+func TestCrowdedNotInverted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd := reader(t)
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+	}{
+		// white tiles on a small, tilted wooden board: the robust
+		// spread's reading found 102 squares, 1 a tile
+		{"wooden, robust reading inverted", 66011, "wooden"},
+		// a hand at the edge; the seeds were empty squares showing no
+		// letter's spread
+		{"red, seeds without letters", 66012, "red"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := render.RandomScrabbleGame(tc.seed, 40)
+			o, err := render.RandomOptions(tc.seed, "hard")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Edition = tc.edition
+			o.FitGame("scrabble")
+			sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			label, err := render.ScrabbleLabel(&sc.Truth)
+			if err != nil {
+				t.Fatal(err)
+			}
+			l, err := ParseLabel(bytes.NewReader(label), "scene")
+			if err != nil {
+				t.Fatal(err)
+			}
+			res := EvalPhoto("scene", img, l, Options{Reader: rd})
+			seen := res.Tiles - res.CoveredTiles - res.UnseenTiles
+			t.Logf("%d of %d tiles in view found, %d read, %d false %v", res.TilesFound, seen, res.TilesRead, res.FalseTiles, res.Err)
+			if !res.Found || res.TilesFound < seen*8/10 || res.FalseTiles > 2 {
+				t.Errorf("board found %v, %d of %d tiles in view found, %d false", res.Found, res.TilesFound, seen, res.FalseTiles)
+			}
+		})
+	}
+}
