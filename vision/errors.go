@@ -78,3 +78,20 @@ func span(v []int) string {
 	}
 	return strings.Join(s, ", ")
 }
+
+// WeakGridError is ErrNoBoard (the same words) where the search's best
+// grid, refined on the picture, had lines too faint to be taken alone
+// (evidence from minPinnedContrast up to minGridContrast: tiles over most
+// of a crowded board's lines). Grid is that grid, for a reader with
+// evidence of its own to judge it by (Scrabble's premium layout); a
+// caller that has none treats the error as ErrNoBoard.
+type WeakGridError struct {
+	Grid Grid
+}
+
+func (e *WeakGridError) Error() string {
+	return fmt.Sprintf("%v: no %dx%d grid in the picture", ErrNoBoard, e.Grid.N, e.Grid.N)
+}
+
+// Unwrap makes the error match ErrNoBoard.
+func (e *WeakGridError) Unwrap() error { return ErrNoBoard }

@@ -137,6 +137,9 @@ func findGridIn(p Plane, img image.Image, n int, o SearchOptions, how findHow) (
 		if s := sharpness(p, nil); s < blurSharpness {
 			return Grid{}, fmt.Errorf("%w: edge strength %.1f (need %.1f); hold the camera still and focus", ErrTooBlurred, s, blurSharpness)
 		}
+		if ok && !fit.Partial && fit.Score >= minPinnedContrast && outOfView(p, fit, n) == nil {
+			return Grid{}, &WeakGridError{Grid: Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}}
+		}
 		return Grid{}, fmt.Errorf("%w: no %dx%d grid in the picture", ErrNoBoard, n, n)
 	}
 	if err := outOfView(p, fit, n); err != nil {

@@ -1,7 +1,10 @@
 package scrabble
 
 import (
+	"bytes"
+	"errors"
 	"image"
+	"image/color"
 	"math"
 	"os"
 	"path/filepath"
@@ -9,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestLocate: on every committed photo, decoded at half size as the turn
@@ -67,4 +71,85 @@ func nearScanCorners(t *testing.T, q, full vision.Quad, scale float64) {
 			t.Errorf("corner %d at %.0f,%.0f: %.1f px from Scan's nearest (a square is %.1f px)", i, c.X, c.Y, near, side)
 		}
 	}
+}
+
+// TestWeakGrid: a crowded board (the last board of a 40-turn game, the
+// tiles over most of the grid's lines) whose best grid the search finds
+// with lines too faint to take alone (vision.WeakGridError) is placed by
+// the premium layout there, within a third of a square of its true
+// corners; the same board's grid half a square off, and a grid on a
+// field of one colour, are refused (weakFrame nil).
+func TestWeakGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene")
+	}
+	const seed = 68014 // beige, hard light: the grid's evidence 0.22
+	g := render.RandomScrabbleGame(seed, 40)
+	o, err := render.RandomOptions(seed, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Edition = "beige"
+	o.FitGame("scrabble")
+	sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var truth vision.Quad
+	for i, c := range sc.Truth.Board.Corners {
+		truth[i] = vision.Point{X: c[0], Y: c[1]}
+	}
+	pitch := math.Sqrt(math.Abs(quadArea(truth))) / Size
+	th, err := vision.QuadHomography(Size, Size, truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(img)
+	plain := image.NewRGBA(img.Bounds())
+	for i := range plain.Pix {
+		plain.Pix[i] = []uint8{222, 205, 170, 255}[i%4]
+	}
+	plain.Set(0, 0, color.RGBA{220, 204, 171, 255})
+	half := th.Mul(vision.Homography{1, 0, 0.5, 0, 1, 0.5, 0, 0, 1})
+	for _, tc := range []struct {
+		name string
+		f    *frame
+	}{
+		{"half a square off", &frame{p: p, hq: &half}},
+		{"a field of one colour", &frame{p: toPicture(plain), hq: &th}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if f := weakJudged(tc.f); f != nil {
+				t.Errorf("weak grid kept (layout fit %.3f, next %.3f)", f.fit, f.fitNext)
+			}
+		})
+	}
+	t.Run("the scene", func(t *testing.T) {
+		_, err := vision.FindGridOutlineFirst(img, Size)
+		var weak *vision.WeakGridError
+		if !errors.As(err, &weak) {
+			t.Fatalf("the search's answer %v, want a weak grid", err)
+		}
+		if !errors.Is(err, vision.ErrNoBoard) || err.Error() != "vision: no board found: no 15x15 grid in the picture" {
+			t.Errorf("a weak grid's error %q does not read as no board", err)
+		}
+		f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+		if err != nil {
+			t.Fatalf("not found: %v", err)
+		}
+		for i, c := range [][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+			got := f.at(c[0], c[1])
+			near := math.Inf(1)
+			for _, q := range truth {
+				near = math.Min(near, dist(got, q))
+			}
+			if near > pitch/3 {
+				t.Errorf("corner %d %.2f squares from the board's", i, near/pitch)
+			}
+		}
+	})
 }

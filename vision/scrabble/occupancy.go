@@ -761,7 +761,7 @@ func align(f *frame) {
 			ext[r][c] = lookK(f, r-shift, c-shift, 3)
 		}
 	}
-	best, bestFit := vision.Point{}, math.Inf(1)
+	best, bestFit, next := vision.Point{}, math.Inf(1), math.Inf(1)
 	var fits []float64
 	for dy := -shift; dy <= shift; dy++ {
 		for dx := -shift; dx <= shift; dx++ {
@@ -781,13 +781,17 @@ func align(f *frame) {
 			fit := layoutFit(&looks)
 			fits = append(fits, fit)
 			if fit < bestFit-1e-9 || (fit < bestFit+1e-9 && dx == 0 && dy == 0) {
+				next = math.Min(next, bestFit)
 				best, bestFit = vision.Point{X: float64(dx), Y: float64(dy)}, fit
+			} else {
+				next = math.Min(next, fit)
 			}
 		}
 	}
 	f.off = best
 	f.fit = bestFit
 	f.fitOthers = median(fits)
+	f.fitNext = next
 	debugFit(bestFit)
 }
 

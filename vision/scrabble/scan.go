@@ -130,6 +130,9 @@ type frame struct {
 	// fitOthers is the median fit over the places align tried: a board
 	// whose squares follow the layout fits clearly better at one place.
 	fitOthers float64
+	// fitNext is the best fit at any other place align tried (+Inf when
+	// it tried one): how clearly the layout picks its place.
+	fitNext float64
 	// unseen is set when the board is partly out of the picture: the
 	// squares not wholly in view (inView) are not read.
 	unseen bool
