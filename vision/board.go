@@ -1021,7 +1021,7 @@ func boardMargins(p Plane, h Homography, n int, vertical bool, in float64) (lo, 
 				prof[i] = math.NaN()
 				continue
 			}
-			prof[i] = kthSmallest(vals, len(vals)/2)
+			prof[i] = KthSmallest(vals, len(vals)/2)
 		}
 	})
 	const d = 2 // steps either side

@@ -1,10 +1,10 @@
 package vision
 
-// kthSmallest returns the k-th smallest (from 0) of s, which must hold no
+// KthSmallest returns the k-th smallest (from 0) of s, which must hold no
 // NaN: the value sort.Float64s(s) would leave at s[k], found in linear
 // expected time (a partition about the median of three, narrowed to the
 // side that holds k). It reorders s.
-func kthSmallest(s []float64, k int) float64 {
+func KthSmallest(s []float64, k int) float64 {
 	lo, hi := 0, len(s)-1
 	for hi > lo {
 		m := int(uint(lo+hi) >> 1)

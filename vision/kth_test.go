@@ -35,7 +35,7 @@ func TestKthSmallest(t *testing.T) {
 			sort.Float64s(want)
 			for k := range c.v {
 				s := append([]float64(nil), c.v...)
-				if got := kthSmallest(s, k); got != want[k] {
+				if got := KthSmallest(s, k); got != want[k] {
 					t.Fatalf("k=%d: got %v, want %v", k, got, want[k])
 				}
 			}

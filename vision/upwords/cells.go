@@ -947,7 +947,7 @@ func faceRing(p vision.Plane, occ *occluders, q vision.Quad) (lo, hi float64, ok
 		return 0, 0, false
 	}
 	s := v[:n]
-	return nthSmallest(s, n/5), nthSmallest(s, n*4/5), true
+	return vision.KthSmallest(s, n/5), vision.KthSmallest(s, n*4/5), true
 }
 
 // litFace is the evidence that q is a tile's top face, lit all round its
@@ -984,7 +984,7 @@ func inkedFace(p vision.Plane, occ *occluders, q vision.Quad, ref float64) float
 	}
 	var v [81]float64
 	n := middleGreys(p, occ, q, &v)
-	if n < 20 || nthSmallest(v[:n], n*5/100) > 0.55*hi {
+	if n < 20 || vision.KthSmallest(v[:n], n*5/100) > 0.55*hi {
 		return -1
 	}
 	return (hi-ref)/math.Max(ref, 24) - 0.85
@@ -1001,7 +1001,7 @@ func faceInk(p vision.Plane, occ *occluders, q vision.Quad, ring float64) bool {
 	if n < 20 || ring <= 0 {
 		return true
 	}
-	return nthSmallest(v[:n], n*5/100) < 0.8*ring
+	return vision.KthSmallest(v[:n], n*5/100) < 0.8*ring
 }
 
 // middleGreys samples the grey of face q's middle (a 9x9 lattice over the
@@ -1070,49 +1070,6 @@ func rgbAt(img image.Image, b image.Rectangle, x, y int) (float64, float64, floa
 	default:
 		return vision.ColourAt(img, x, y)
 	}
-}
-
-// nthSmallest returns the k-th smallest (from 0) of the finite values in
-// s, reordering s: what sort.Float64s(s) would leave at s[k], in linear
-// expected time (quickselect with a median-of-three pivot).
-func nthSmallest(s []float64, k int) float64 {
-	lo, hi := 0, len(s)-1
-	for lo < hi {
-		mid := lo + (hi-lo)/2
-		if s[mid] < s[lo] {
-			s[mid], s[lo] = s[lo], s[mid]
-		}
-		if s[hi] < s[lo] {
-			s[hi], s[lo] = s[lo], s[hi]
-		}
-		if s[hi] < s[mid] {
-			s[hi], s[mid] = s[mid], s[hi]
-		}
-		pivot := s[mid]
-		i, j := lo, hi
-		for i <= j {
-			for s[i] < pivot {
-				i++
-			}
-			for s[j] > pivot {
-				j--
-			}
-			if i <= j {
-				s[i], s[j] = s[j], s[i]
-				i++
-				j--
-			}
-		}
-		switch {
-		case k <= j:
-			hi = j
-		case k >= i:
-			lo = i
-		default:
-			return s[k] // between the two parts: equal to the pivot
-		}
-	}
-	return s[k]
 }
 
 // Centre print thresholds (dropCentrePrint): a stack read on a centre

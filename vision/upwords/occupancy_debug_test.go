@@ -125,7 +125,7 @@ func inkIn(p vision.Plane, occ *occluders, q vision.Quad) (ink, ringLum, inkLum 
 	if n < 10 {
 		return 0, 0, 0
 	}
-	lo := nthSmallest(v[:n], n*5/100)
+	lo := vision.KthSmallest(v[:n], n*5/100)
 	_, hi, ok := faceRing(p, occ, q)
 	if !ok || hi <= 0 {
 		return 0, hi, lo
