@@ -528,29 +528,7 @@ func TestCrowdedFaintTiles(t *testing.T) {
 		{"red on felt", 60116, "red"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := render.RandomScrabbleGame(tc.seed, 40)
-			o, err := render.RandomOptions(tc.seed, "hard")
-			if err != nil {
-				t.Fatal(err)
-			}
-			o.Edition = tc.edition
-			o.FitGame("scrabble")
-			sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-			if err != nil {
-				t.Fatal(err)
-			}
-			label, err := render.ScrabbleLabel(&sc.Truth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := ParseLabel(bytes.NewReader(label), "scene")
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, l := crowdedScene(t, tc.seed, tc.edition)
 			res := EvalPhoto("scene", img, l, Options{Reader: rd})
 			t.Logf("%d of %d tiles found, %d read, %d false %v", res.TilesFound, res.Tiles, res.TilesRead, res.FalseTiles, res.Err)
 			if !res.Found || res.TilesFound < res.Tiles*9/10 || res.FalseTiles > 2 {
@@ -558,6 +536,38 @@ func TestCrowdedFaintTiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// crowdedScene renders the last board of a 40-turn random game
+// (render.RandomScrabbleGame: 85-98 tiles) on the edition named, under
+// the hard conditions drawn from seed, as the crowded sets are drawn;
+// it gives the photo and its label.
+func crowdedScene(t *testing.T, seed int64, edition string) (image.Image, *Label) {
+	t.Helper()
+	g := render.RandomScrabbleGame(seed, 40)
+	o, err := render.RandomOptions(seed, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Edition = edition
+	o.FitGame("scrabble")
+	sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	label, err := render.ScrabbleLabel(&sc.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseLabel(bytes.NewReader(label), "scene")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, l
 }
 
 // TestCrowdedNotInverted: crowded boards on which a reading took the
@@ -583,29 +593,7 @@ func TestCrowdedNotInverted(t *testing.T) {
 		{"red, seeds without letters", 66012, "red"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := render.RandomScrabbleGame(tc.seed, 40)
-			o, err := render.RandomOptions(tc.seed, "hard")
-			if err != nil {
-				t.Fatal(err)
-			}
-			o.Edition = tc.edition
-			o.FitGame("scrabble")
-			sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-			if err != nil {
-				t.Fatal(err)
-			}
-			label, err := render.ScrabbleLabel(&sc.Truth)
-			if err != nil {
-				t.Fatal(err)
-			}
-			l, err := ParseLabel(bytes.NewReader(label), "scene")
-			if err != nil {
-				t.Fatal(err)
-			}
+			img, l := crowdedScene(t, tc.seed, tc.edition)
 			res := EvalPhoto("scene", img, l, Options{Reader: rd})
 			seen := res.Tiles - res.CoveredTiles - res.UnseenTiles
 			t.Logf("%d of %d tiles in view found, %d read, %d false %v", res.TilesFound, seen, res.TilesRead, res.FalseTiles, res.Err)
