@@ -49,20 +49,12 @@ func (p picture) pixel(x, y int) (r, g, b float64) {
 			ci = m.COffset(x, y)
 		}
 		// color.YCbCrToRGB's integer arithmetic, without its call
-		yy := int32(m.Y[yi]) * 0x10101
-		cb, cr := int32(m.Cb[ci])-128, int32(m.Cr[ci])-128
-		return level16(yy + 91881*cr), level16(yy - 22554*cb - 46802*cr), level16(yy + 116130*cb)
+		rc, gc, bc := vision.YCbCrChroma(m.Cb[ci], m.Cr[ci])
+		r, g, b := vision.YCbCrRGB(m.Y[yi], rc, gc, bc)
+		return float64(r), float64(g), float64(b)
 	}
 	o := p.rgba.PixOffset(x, y)
 	return float64(p.rgba.Pix[o]), float64(p.rgba.Pix[o+1]), float64(p.rgba.Pix[o+2])
-}
-
-// level16 is a channel in 16.16 fixed point clamped to 0..255.
-func level16(v int32) float64 {
-	if uint32(v)&0xff000000 == 0 {
-		return float64(uint8(v >> 16))
-	}
-	return float64(uint8(^(v >> 31)))
 }
 
 // at is the bilinear colour at pixel position pt (pixel centres at +0.5);

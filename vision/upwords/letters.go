@@ -136,11 +136,10 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 				// its terms are computed once.
 				if ci != lastC {
 					lastC = ci
-					cb1, cr1 := int32(m.Cb[ci])-128, int32(m.Cr[ci])-128
-					rc, gc, bc = 91881*cr1, -22554*cb1-46802*cr1, 116130*cb1
+					rc, gc, bc = vision.YCbCrChroma(m.Cb[ci], m.Cr[ci])
 				}
 				o := 3 * (x - wx0)
-				row[o], row[o+1], row[o+2] = ycbcrRGB(int32(m.Y[yi+x-wx0])*0x10101, rc, gc, bc)
+				row[o], row[o+1], row[o+2] = vision.YCbCrRGB(m.Y[yi+x-wx0], rc, gc, bc)
 			}
 		default:
 			for x := wx0; x <= wx1; x++ {
@@ -181,18 +180,6 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 		}
 	}
 	return out
-}
-
-// ycbcrRGB is color.YCbCrToRGB with the chroma terms given (the same
-// integer arithmetic, so the same bytes): yy is the luma times 0x10101.
-func ycbcrRGB(yy, rc, gc, bc int32) (uint8, uint8, uint8) {
-	clamp := func(v int32) uint8 {
-		if uint32(v)&0xff000000 == 0 {
-			return uint8(v >> 16)
-		}
-		return uint8(^(v >> 31))
-	}
-	return clamp(yy + rc), clamp(yy + gc), clamp(yy + bc)
 }
 
 // recheckBelow: only stacks read under this are read again by the
