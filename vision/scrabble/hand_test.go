@@ -1,7 +1,6 @@
 package scrabble
 
 import (
-	"bytes"
 	"image"
 	"testing"
 
@@ -35,18 +34,7 @@ func handScene(t *testing.T, seed int64, hand bool, height float64) (image.Image
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-	if err != nil {
-		t.Fatal(err)
-	}
-	label, err := render.ScrabbleLabel(&sc.Truth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseLabel(bytes.NewReader(label), "scene")
-	if err != nil {
-		t.Fatal(err)
-	}
+	img, l := photoOf(t, sc)
 	hidden := map[[2]int]bool{}
 	for _, c := range sc.Truth.Cells {
 		if c.Occluded {

@@ -12,7 +12,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestLocate: on every committed photo, decoded at half size as the turn
@@ -84,17 +83,7 @@ func TestWeakGrid(t *testing.T) {
 		t.Skip("renders a scene")
 	}
 	const seed = 68014 // beige, hard light: the grid's evidence 0.22
-	g := render.RandomScrabbleGame(seed, 40)
-	o, err := render.RandomOptions(seed, "hard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.Edition = "beige"
-	o.FitGame("scrabble")
-	sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
-	if err != nil {
-		t.Fatal(err)
-	}
+	sc := crowdedRender(t, seed, "beige")
 	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
 	if err != nil {
 		t.Fatal(err)

@@ -327,6 +327,24 @@ func TestCrowdedPrint(t *testing.T) {
 	}
 }
 
+// photoOf is a rendered scene's photo, decoded, and its label.
+func photoOf(t *testing.T, sc *render.Scene) (image.Image, *Label) {
+	t.Helper()
+	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+	if err != nil {
+		t.Fatal(err)
+	}
+	label, err := render.ScrabbleLabel(&sc.Truth)
+	if err != nil {
+		t.Fatal(err)
+	}
+	l, err := ParseLabel(bytes.NewReader(label), "scene")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return img, l
+}
+
 // renderedScene renders the Scrabble board state under the conditions
 // drawn from seed and difficulty, and gives the photo and its label; it
 // fails the test when the seed drew another edition than the one named.
@@ -344,19 +362,7 @@ func renderedScene(t *testing.T, state []byte, seed int64, difficulty, edition s
 	if sc.Truth.Conditions.Edition != edition {
 		t.Fatalf("seed %d drew the %s board, want %s", seed, sc.Truth.Conditions.Edition, edition)
 	}
-	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-	if err != nil {
-		t.Fatal(err)
-	}
-	label, err := render.ScrabbleLabel(&sc.Truth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseLabel(bytes.NewReader(label), "scene")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img, l
+	return photoOf(t, sc)
 }
 
 // TestLostPrint: where most squares of a print hold tiles (a crowded
@@ -544,6 +550,12 @@ func TestCrowdedFaintTiles(t *testing.T) {
 // it gives the photo and its label.
 func crowdedScene(t *testing.T, seed int64, edition string) (image.Image, *Label) {
 	t.Helper()
+	return photoOf(t, crowdedRender(t, seed, edition))
+}
+
+// crowdedRender is crowdedScene's scene as drawn.
+func crowdedRender(t *testing.T, seed int64, edition string) *render.Scene {
+	t.Helper()
 	g := render.RandomScrabbleGame(seed, 40)
 	o, err := render.RandomOptions(seed, "hard")
 	if err != nil {
@@ -555,19 +567,7 @@ func crowdedScene(t *testing.T, seed int64, edition string) (image.Image, *Label
 	if err != nil {
 		t.Fatal(err)
 	}
-	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-	if err != nil {
-		t.Fatal(err)
-	}
-	label, err := render.ScrabbleLabel(&sc.Truth)
-	if err != nil {
-		t.Fatal(err)
-	}
-	l, err := ParseLabel(bytes.NewReader(label), "scene")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return img, l
+	return sc
 }
 
 // TestCrowdedNotInverted: crowded boards on which a reading took the
