@@ -30,7 +30,8 @@ var ErrCalibration = errors.New("vision: cannot calibrate")
 
 // Calibrate measures the focal length from one photo of the board taken at
 // a tilt (at least about 15 degrees from straight down): the board's
-// squares are square, which fixes the focal length from the perspective.
+// squares are square, which fixes the focal length from the perspective
+// (of the grid without its lens, where one was fitted: Grid.Pinhole).
 func Calibrate(img image.Image, n int) (*Calibration, error) {
 	p := Luma(img)
 	fit, ok := findBoard(p, img, n)
@@ -38,7 +39,11 @@ func Calibrate(img image.Image, n int) (*Calibration, error) {
 		return nil, fmt.Errorf("%w: %w", ErrCalibration, ErrNoBoard)
 	}
 	cx, cy := float64(p.W)/2, float64(p.H)/2
-	f, ok := FocalFromHomography(fit.H, cx, cy)
+	// The perspective is taken from the grid without the lens its lines
+	// show (Grid.Pinhole), as the scan takes it: a barrel lens bends the
+	// straight grid, whose focal comes out too long.
+	hu, _ := Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}.Pinhole()
+	f, ok := FocalFromHomography(hu, cx, cy)
 	if !ok {
 		return nil, fmt.Errorf("%w: the view is too close to straight down; tilt the camera 20-40 degrees for the calibration photo", ErrCalibration)
 	}

@@ -336,3 +336,58 @@ func TestRereadTurned(t *testing.T) {
 		})
 	}
 }
+
+// blurredVoter is a scriptedVoter whose every crop counts as blurred
+// (ocr.BlurReader).
+type blurredVoter struct{ *scriptedVoter }
+
+func (blurredVoter) SpecialistFor(image.Image) (*ocr.Classifier, bool, error) {
+	return nil, true, nil
+}
+
+// TestVoteSharp: a letter read nearly surely (from rereadHeightsBelow to
+// SureConf) on a sharp crop is read from its face's crops pooled, and
+// the pooled letter replaces it only when it is another one; the stack
+// is never made surer. A letter read surely, and one on a blurred crop,
+// are left as read, and none is read at another height.
+func TestVoteSharp(t *testing.T) {
+	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
+	img, pose := sc.Draw()
+	tests := []struct {
+		name      string
+		conf      float64
+		blurred   bool
+		vote      ocr.Reading
+		wantVotes int
+		want      string
+		wantConf  float64
+	}{
+		{"nearly sure, the pooled crops read another letter", 0.86, false, ocr.Reading{Letter: "T", Conf: 0.6}, 1, "T", 0.6},
+		{"nearly sure, the pooled crops agree: its own confidence kept", 0.86, false, ocr.Reading{Letter: "I", Conf: 0.95}, 1, "I", 0.86},
+		{"nearly sure, the pooled crops read no letter", 0.86, false, ocr.Reading{Conf: 0.7}, 1, "I", 0.86},
+		{"at rereadHeightsBelow: voted, not read at other heights", rereadHeightsBelow, false, ocr.Reading{Letter: "T", Conf: 0.6}, 1, "T", 0.6},
+		{"sure: not read again", SureConf, false, ocr.Reading{Letter: "T", Conf: 0.6}, 0, "I", SureConf},
+		{"nearly sure on a blurred crop: left as read", 0.86, true, ocr.Reading{Letter: "T", Conf: 0.6}, 0, "I", 0.86},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := []Cell{{Pos: grid.Pos{Row: 4, Col: 5}, Letter: "I", Conf: tc.conf, Height: 2, Face: faceQuad(&pose, 4, 5, 2, UpwordsGeometry)}}
+			sv := &scriptedVoter{scriptedReader: scriptedReader{script: []ocr.Reading{{Letter: "B", Conf: 0.99}}}, vote: tc.vote}
+			var rd TileReader = sv
+			if tc.blurred {
+				rd = blurredVoter{sv}
+			}
+			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 0, true); err != nil {
+				t.Fatal(err)
+			}
+			got := cells[0]
+			if sv.votes != tc.wantVotes || sv.calls != 0 || got.Letter != tc.want || got.Conf != tc.wantConf {
+				t.Errorf("%d votes, %d single reads, letter %s (%.2f); want %d votes, none, %s (%.2f)",
+					sv.votes, sv.calls, got.Letter, got.Conf, tc.wantVotes, tc.want, tc.wantConf)
+			}
+			if sv.votes > 0 && (sv.voteCrops != len(faceJitters) || !sv.known.Tile || !sv.known.HasAngle) {
+				t.Errorf("vote given %d crops, known %+v; want %d crops of a tile at a known angle", sv.voteCrops, sv.known, len(faceJitters))
+			}
+		})
+	}
+}

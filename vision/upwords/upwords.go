@@ -818,6 +818,8 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 // (faces[i], the crop it was first read from, or cut again when there is
 // none) is read by the reader's specialist for blurred crops
 // (ocr.BlurReader) throughout: at its height, at the others, pooled.
+// A letter read nearly surely (rereadHeightsBelow up to SureConf) on a
+// sharp crop is read from its face's crops pooled only (voteSharp).
 func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
 	kn := knownTile(k, known)
 	// Each stack is read again on its own (its cell written, the rest
@@ -837,8 +839,11 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 
 // rereadStackAtOtherHeights is rereadAtOtherHeights for cells[i] (c).
 func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, kn ocr.Known, known bool) error {
-	if c.Height == 0 || c.Letter == "" || c.Conf >= rereadHeightsBelow {
+	if c.Height == 0 || c.Letter == "" || c.Conf >= SureConf {
 		return nil
+	}
+	if c.Conf >= rereadHeightsBelow {
+		return voteSharp(img, c, i, faces, crop, rd, kn)
 	}
 	best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
 	bestH := c.Height
@@ -892,6 +897,44 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 		}
 	}
 	c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
+	return nil
+}
+
+// voteSharp reads again a stack whose letter was read nearly but not
+// quite surely (from rereadHeightsBelow to SureConf) on a sharp crop,
+// from its face's pooled crops (voteFace): such a letter was read again
+// nowhere else. On sharp faces of typefaces the reader was not trained
+// on, one crop can turn on a pixel (a thin-barred T read I at 0.81-0.89,
+// an R read B at 0.86, where the crops pooled read T and R; tuning sets
+// 73001 and 73002, docs/vision.md). The pooled letter replaces the
+// stack's when it differs, with the pooled confidence; when it agrees
+// the stack keeps its own (never made surer). A blurred crop is left as
+// read: the specialist for blurred crops, which reads it (recheckBlurred),
+// reads worse pooled over moved crops (the same tuning sets: 2 mended,
+// 3 broken).
+func voteSharp(img image.Image, c *Cell, i int, faces []image.Image, crop int, rd TileReader, kn ocr.Known) error {
+	var face image.Image
+	if i < len(faces) && faces[i] != nil {
+		face = faces[i]
+	} else {
+		face = letterCrop(img, c.Face, crop)
+	}
+	if br, ok := rd.(ocr.BlurReader); ok {
+		_, blurred, err := br.SpecialistFor(face)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		if blurred {
+			return nil
+		}
+	}
+	got, ok, err := voteFace(img, c.Face, crop, rd, kn)
+	if err != nil {
+		return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+	}
+	if ok && got.Letter != "" && got.Letter != c.Letter {
+		c.Letter, c.Conf, c.Angle = got.Letter, got.Conf, got.Angle
+	}
 	return nil
 }
 
