@@ -164,11 +164,16 @@ VERIFIER_TWISTS_ARGS = -game twists -render 80 -difficulty mixed -seed 1000 -no-
 # machine). eval-tiles measures our reader and Tesseract on the held-out
 # valid split and on rendered scenes not used in training (docs/ocr.md).
 PHOTOS ?= ../shared/data/photos/bananagrams-fi
+# PYR_MORE_FONTS: the typefaces en-pyr is trained further on (its second
+# line below; docs/pyramids-vision.md, "Letters in other typefaces"), none
+# of the tuning or held-out sets' typefaces.
+PYR_MORE_FONTS = DejaVuSansMono-Bold,DejaVuSerifCondensed-Bold,DejaVuSerif,DejaVuSansCondensed,FreeSans,FreeSerif,LiberationSansNarrow-Regular,LiberationSerif-Regular,LiberationMono-Regular,NimbusSans-Regular,NimbusMonoPS-Bold,URWBookman-Light,C059-Bold
 train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets en -real 12 -real-warp 6 -epochs 25 -seed 3
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-upright -pyr-blur 0.5 -pyr-scenes 480 -pyr-hard 240 -pyr-makers 80 -pyr-makers-hard 120 -synth 40 -empty 200 -epochs 15 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids -pyr-upright -pyr-init ocr/model/en-pyr.tsm -pyr-init-lr 0.003 -pyr-blur 0.5 -pyr-scenes 100 -pyr-hard 80 -pyr-makers-hard 80 -pyr-more 400 -pyr-more-fonts $(PYR_MORE_FONTS) -pyr-eval 0 -synth 40 -empty 200 -epochs 3 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist pyramids-grey -pyr-blur 0.5 -pyr-scenes 200 -pyr-hard 300 -pyr-makers 80 -pyr-makers-hard 150 -pyr-blurred 300 -hidden 192 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-out en-sqr -synth 40 -empty 400 -epochs 20 -seed 1

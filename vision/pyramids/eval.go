@@ -52,7 +52,10 @@ type SceneResult struct {
 	Doubts, DoubtsJustified int
 	readRight               int      // squares whose emptiness, colour and letter are right
 	Misses                  []string // "row 3 col 4: want rA5, got bA1"
-	Elapsed                 time.Duration
+	// Pyramids are the squares read as a pyramid, as the faces' sure
+	// bars weigh them (for tuning the bars: SureBars).
+	Pyramids []PyramidCase
+	Elapsed  time.Duration
 }
 
 // EvalScene scans one rendered scene and compares it with the truth
@@ -134,12 +137,63 @@ func EvalScene(path string, opt Options) SceneResult {
 				res.SureRight++
 			}
 		}
+		if sq.Colour != pyramids.NoColour {
+			res.Pyramids = append(res.Pyramids, PyramidCase{Row: tc.Row, Col: tc.Col, Right: read, ColourRight: sq.Colour == want,
+				Sure: sq.Sure, ColourSure: sq.ColourSure, Want: cellText(want, tc.Letter, tc.Height),
+				Got: cellText(sq.Colour, sq.Letter, sq.Height), Read: factsOf(sq.read)})
+		}
 		if !ok {
 			res.Misses = append(res.Misses, fmt.Sprintf("row %d col %d: want %s, got %s", tc.Row, tc.Col, cellText(want, tc.Letter, tc.Height), cellText(sq.Colour, sq.Letter, sq.Height)))
 		}
 	}
 	return res
 }
+
+// PyramidCase is one square a scene's reading took for a pyramid, with
+// what its letter's sure bars weigh.
+type PyramidCase struct {
+	Row, Col int
+	// Right: the square's colour and letter are the truth's;
+	// ColourRight: its colour is (a pyramid read where none stands is
+	// neither).
+	Right, ColourRight bool
+	// Sure: shown sure; ColourSure: its colour sure, its count not
+	// doubted and the board placed (Square.ColourSure), so that the
+	// letter's bars alone decide whether it is sure.
+	Sure, ColourSure bool
+	Want, Got        string // the truth's and the reading's "rA5"
+	Read             ReadFacts
+}
+
+// ReadFacts are what the sure bars weigh of a pyramid's letter reading
+// (letterRead's fields of the same names).
+type ReadFacts struct {
+	Letter               string
+	Conf, Second         float64
+	Faces, Agree, Differ int
+	Strong               int
+	Model, Grey          bool
+	BaseLetter           string
+	BaseConf, BaseSecond float64
+}
+
+func factsOf(lr letterRead) ReadFacts {
+	return ReadFacts{Letter: lr.letter, Conf: lr.conf, Second: lr.second, Faces: lr.faces, Agree: lr.agree, Differ: lr.differ,
+		Strong: lr.strong, Model: lr.model, Grey: lr.grey, BaseLetter: lr.baseLetter, BaseConf: lr.baseConf, BaseSecond: lr.baseSecond}
+}
+
+// SureAt tells whether the square would be shown sure under the faces'
+// model's letter bars b (a square read without the model keeps its
+// own bars).
+func (c PyramidCase) SureAt(b SureBars) bool {
+	f := c.Read
+	lr := letterRead{letter: f.Letter, conf: f.Conf, second: f.Second, faces: f.Faces, agree: f.Agree, differ: f.Differ,
+		strong: f.Strong, model: f.Model, grey: f.Grey, baseLetter: f.BaseLetter, baseConf: f.BaseConf, baseSecond: f.BaseSecond}
+	return c.ColourSure && sureReadAt(lr, b)
+}
+
+// ModelBars are the faces' model's sure bars in use.
+func ModelBars() SureBars { return modelBars }
 
 func cellText(c pyramids.Colour, letter string, h int) string {
 	if c == pyramids.NoColour {

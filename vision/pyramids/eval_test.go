@@ -3,6 +3,7 @@ package pyramids
 import (
 	"bytes"
 	"errors"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -46,5 +47,48 @@ func TestSummaryMisplaced(t *testing.T) {
 				t.Errorf("summary lacks %q:\n%s", tc.line, b.String())
 			}
 		})
+	}
+}
+
+// TestPyramidCaseSureAt: every square a scene's reading took for a
+// pyramid is listed, and weighed under the bars in use it is sure
+// exactly when the reading showed it sure; looser bars show at least
+// those sure, bars no reading reaches none (surecut's sweep rests on it).
+func TestPyramidCaseSureAt(t *testing.T) {
+	r := EvalScene(filepath.Join("testdata", "scenes", "normal.jpg"), Options{Reader: reader(t), FaceModel: true})
+	if r.Err != nil || r.TruthErr != nil {
+		t.Fatal(r.Err, r.TruthErr)
+	}
+	if len(r.Pyramids) == 0 {
+		t.Fatal("no pyramids listed")
+	}
+	in := ModelBars()
+	loose := SureBars{Letter: in.Letter - 0.2, Margin: in.Margin - 0.2, Lone: in.Lone - 0.2, Thin: in.Thin - 0.2}
+	never := SureBars{Letter: 1.01, Margin: 1.01, Lone: 1.01, Thin: 1.01}
+	sure := 0
+	for _, tc := range []struct {
+		name string
+		bars SureBars
+		want func(c PyramidCase) bool
+	}{
+		{"in use: the reading's own", in, func(c PyramidCase) bool { return c.Sure }},
+		{"looser: at least the reading's", loose, func(c PyramidCase) bool { return c.Sure || c.SureAt(loose) }},
+		{"out of reach: none", never, func(PyramidCase) bool { return false }},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, c := range r.Pyramids {
+				if got := c.SureAt(tc.bars); got != tc.want(c) {
+					t.Errorf("row %d col %d (%s, read %s at %.2f): sure %v, want %v", c.Row, c.Col, c.Want, c.Got, c.Read.Conf, got, tc.want(c))
+				}
+			}
+		})
+	}
+	for _, c := range r.Pyramids {
+		if c.Sure {
+			sure++
+		}
+	}
+	if sure == 0 {
+		t.Error("no pyramid of the normal scene sure: the case says nothing")
 	}
 }
