@@ -159,7 +159,13 @@ func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) 
 	}
 	shaded(&looks)
 	evenLight(&looks)
-	occ, weak = occupyBoth(looks, letterCheck(confirm))
+	lc := letterCheck(confirm)
+	occ, weak = occupyBoth(looks, lc)
+	// a crowded board read again from the colour its premium squares'
+	// tiles share (shared.go)
+	if so, sw, ok := sharedReading(looks, lc, &occ, &weak); ok {
+		occ, weak = so, sw
+	}
 	return occ, weak, covered
 }
 

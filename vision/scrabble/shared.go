@@ -1,0 +1,188 @@
+package scrabble
+
+// sharedLook looks for the tiles' look as the colour that squares of
+// several premium prints share: every premium print has its own colour
+// when empty (that is the layout), and a tile on it shows the tiles'
+// colour whatever the print beneath. On a crowded board most squares of
+// a premium print can hold tiles, so that print's median look is the
+// tiles' and its few empty squares stand out from it (crowded boards
+// 65008, 65016, 72205: the empty triple letter squares taken for the
+// seeds, every tile lost); the tiles are then found where the prints'
+// squares meet.
+//
+// Of the premium squares (the star, squares out of view and shaded ones
+// left out), each is a candidate: the squares of the other prints within
+// radius of its colour are its company. The candidate with the most
+// company from at least sharedPrints prints in all wins; the tiles' look
+// is its company's median and the shared squares those within radius of
+// that look. radius is sharedRadius of the median distance between two
+// premium squares of different prints (on an empty board, between two
+// prints' colours; where tiles cover a print, still so while most pairs
+// hold an empty square).
+func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, prints int) {
+	type sq struct {
+		r, c int
+		k    Premium
+	}
+	var sqs []sq
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			l := looks[r][c]
+			if premiumAt[r][c] == Plain || isStar(r, c) || l.out || l.shade {
+				continue
+			}
+			sqs = append(sqs, sq{r, c, premiumAt[r][c]})
+		}
+	}
+	var between []float64
+	for i, s := range sqs {
+		for _, o := range sqs[i+1:] {
+			if o.k != s.k {
+				between = append(between, looks[s.r][s.c].colourDist(looks[o.r][o.c].v))
+			}
+		}
+	}
+	radius := max(sharedRadius*median(between), minSpread)
+	best, bestN := -1, 0
+	for i, s := range sqs {
+		var seen [numPremiums]bool
+		seen[s.k] = true
+		m := 0
+		for j, o := range sqs {
+			if j != i && o.k != s.k && looks[s.r][s.c].colourDist(looks[o.r][o.c].v) < radius {
+				m++
+				seen[o.k] = true
+			}
+		}
+		if kinds(seen) >= sharedPrints && m > bestN {
+			best, bestN = i, m
+		}
+	}
+	if best < 0 {
+		return tile, shared, 0, 0
+	}
+	centre := looks[sqs[best].r][sqs[best].c].v
+	var vs [dims][]float64
+	for _, o := range sqs {
+		if looks[o.r][o.c].colourDist(centre) < radius {
+			for q := range dims {
+				vs[q] = append(vs[q], looks[o.r][o.c].v[q])
+			}
+		}
+	}
+	for q := range dims {
+		tile[q] = median(vs[q])
+	}
+	var seen [numPremiums]bool
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			l := looks[r][c]
+			if l.out || isStar(r, c) || l.colourDist(tile) >= radius {
+				continue
+			}
+			shared[r][c] = true
+			if premiumAt[r][c] != Plain {
+				n++
+				seen[premiumAt[r][c]] = true
+			}
+		}
+	}
+	return tile, shared, n, kinds(seen)
+}
+
+func kinds(seen [numPremiums]bool) int {
+	n := 0
+	for _, s := range seen {
+		if s {
+			n++
+		}
+	}
+	return n
+}
+
+// sharedLook's thresholds.
+const (
+	sharedRadius = 0.25
+	sharedPrints = 3
+)
+
+// sharedReading reads the board again from the tiles sharedLook finds on
+// the premium squares: those squares are left out of the prints' looks
+// (so each premium print is learned from its empty squares), and the
+// reading then goes as the faint seeds' does (seeds checked by their
+// letters, the later passes learning the prints without the squares
+// that look like the tiles). It counts where it holds at least half of
+// the shared squares and more squares than occ (the first reading, weak
+// its weak tiles). Where occ holds fewer than half of the shared squares
+// (it read the board from a mostly covered print's empty squares:
+// 65008, 65016, 72205, every tile lost), it replaces occ. Where occ
+// holds them, it only adds: its squares occ lacks join occ as weak tiles
+// (Scan keeps them only where they show a letter), and only where it
+// keeps keepShare of occ's (on the crowded red boards, cream tiles on
+// the cream plain squares the first reading missed: 72004, 72008).
+func sharedReading(looks [Size][Size]look, lettered func([][2]int) bool, occ, weak *[Size][Size]bool) (so, sw [Size][Size]bool, ok bool) {
+	_, shared, n, prints := sharedLook(&looks)
+	if n < minShared || prints < sharedPrints {
+		return so, sw, false
+	}
+	var skip [Size][Size]bool
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			skip[r][c] = shared[r][c] && premiumAt[r][c] != Plain
+		}
+	}
+	held := 2*overlap(occ, &skip) >= n
+	var none [Size][Size]bool
+	lit := looks
+	localLight(&lit, &none)
+	local := plainSpread(&looks) >= localWorse*plainSpread(&lit)
+	for _, l := range [2]bool{local, !local} {
+		o, like, w := decideBy(looks, &skip, lettered, l, false, true)
+		if o == none {
+			continue
+		}
+		for pass := 1; pass < passes; pass++ {
+			next, nextLike, nextWeak := decideBy(looks, &like, lettered, true, false, true)
+			if next == o && nextLike == like {
+				break
+			}
+			o, like, w = next, nextLike, nextWeak
+		}
+		if 2*overlap(&o, &skip) < n || count(&o) <= count(occ) {
+			continue
+		}
+		if !held {
+			return o, w, true
+		}
+		if !keeps(&o, occ) {
+			continue
+		}
+		so, sw = *occ, *weak
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				if o[r][c] && !occ[r][c] {
+					so[r][c], sw[r][c] = true, true
+				}
+			}
+		}
+		return so, sw, true
+	}
+	return so, sw, false
+}
+
+// overlap is how many squares both a and b mark.
+func overlap(a, b *[Size][Size]bool) int {
+	k := 0
+	for r := range a {
+		for c := range a[r] {
+			if a[r][c] && b[r][c] {
+				k++
+			}
+		}
+	}
+	return k
+}
+
+// minShared: the premium squares sharedLook must find (a crowded
+// board's tiles cover 14-27 of its 60 premium squares).
+const minShared = 8
