@@ -197,6 +197,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// grid ends the search.
 	best := boardFit{Score: -1}
 	var tried []Quad
+	profs := map[Quad]*profiles{} // the outlines' profiles on blur, by outline
 	var cands []candidate
 	var lineCands []candidate
 	wideGrids := func() []candidate { return nil }
@@ -302,9 +303,23 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		}
 		fits := make([]boardFit, len(todo))
 		oks := make([]bool, len(todo))
+		prs := make([]*profiles, len(todo))
 		parallel.For(len(todo), func(i int) {
-			fits[i], oks[i] = fitGridTight(scoreOn, todo[i].q, n, todo[i].grid)
+			pr, ok := outlineProfiles(scoreOn, todo[i].q)
+			if !ok {
+				return
+			}
+			prs[i] = &pr
+			fits[i], oks[i] = pr.fitTight(n, todo[i].grid)
 		})
+		// The outlines' profiles on the work picture, for partialGrid.
+		if si != eqStage {
+			for i, c := range todo {
+				if prs[i] != nil {
+					profs[c.q] = prs[i]
+				}
+			}
+		}
 		for i, c := range todo {
 			if !oks[i] {
 				continue
@@ -378,7 +393,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		return boardFit{}, false
 	}
 	if best.Score < minGridContrast && how != findWhole {
-		if pf, ok := partialGrid(blur, cands, n); ok {
+		if pf, ok := partialGrid(blur, cands, n, profs); ok {
 			// A board whose rim shows whole inside the picture, with a
 			// grid there, is in view: an outline the picture's edge cuts
 			// (a cup or a hand joined to it) does not say otherwise.
@@ -888,7 +903,9 @@ func seen(tried []Quad, q Quad, tol float64) bool {
 
 // partialGrid looks, in the outlines cut by the picture's edge, for a grid
 // with fewer squares than the board's: the board is partly out of view.
-func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
+// profs holds the profiles of outlines already taken on blur (the
+// search's stages took them), by outline.
+func partialGrid(blur gocv.Mat, cands []candidate, n int, profs map[Quad]*profiles) (boardFit, bool) {
 	type try struct {
 		fit    boardFit
 		nx, ny int
@@ -896,23 +913,81 @@ func partialGrid(blur gocv.Mat, cands []candidate, n int) (boardFit, bool) {
 	}
 	var tries []try
 	top := 1.6 * minGridContrast
-	for _, c := range cands {
-		if len(c.clipped) == 0 {
-			continue
+	// Each outline's profiles are taken once and its lines fitted once
+	// for each count of squares across and each down (the grid of every
+	// pair is the two axes' lines). A grid scores as its weaker axis, so
+	// where no count on one axis passes the bar, no pair can.
+	const pmin, pmax, shift = outlineMin, outlineMax, outlineShift
+	counts := func(cut bool) []int {
+		if !cut {
+			return []int{n}
 		}
+		var c []int
+		for k := 4; k < n; k++ {
+			c = append(c, k)
+		}
+		return c
+	}
+	var cut []candidate
+	for _, c := range cands {
+		if len(c.clipped) > 0 {
+			cut = append(cut, c)
+		}
+	}
+	// The outlines are fitted side by side (each stands alone), their
+	// grids taken in the outlines' order.
+	each := make([][]try, len(cut))
+	parallel.For(len(cut), func(ci int) {
+		c := cut[ci]
 		cutX := slices.Contains(c.clipped, "left") || slices.Contains(c.clipped, "right")
 		cutY := slices.Contains(c.clipped, "top") || slices.Contains(c.clipped, "bottom")
-		for nx := 4; nx <= n; nx++ {
-			for ny := 4; ny <= n; ny++ {
-				if (nx < n) != cutX || (ny < n) != cutY {
-					continue // the cut sides are the short ones
-				}
-				fit, ok := fitGridNM(blur, c.q, nx, ny)
-				if ok && fit.Score > 1.6*minGridContrast {
-					tries = append(tries, try{fit, nx, ny, c.clipped})
-					top = math.Max(top, fit.Score)
+		pr, ok := profs[c.q], true
+		if pr == nil {
+			var p profiles
+			p, ok = outlineProfiles(blur, c.q)
+			pr = &p
+		}
+		if !ok {
+			return
+		}
+		nxs, nys := counts(cutX), counts(cutY) // the cut sides are the short ones
+		// fitted is the axis' lines for each count, and whether one of
+		// them passes the bar.
+		fitted := func(vertical bool, ns []int) ([]lineFit, bool) {
+			fs := make([]lineFit, len(ns))
+			pass := false
+			for i, k := range ns {
+				fs[i] = pr.lines(vertical, k, pmin, pmax, shift)
+				pass = pass || (fs[i].p > 0 && fs[i].score > 1.6*minGridContrast)
+			}
+			return fs, pass
+		}
+		// The axis of fewer counts first: where none of its passes, the
+		// other is not fitted.
+		var xs, ys []lineFit
+		var pass bool
+		if len(nys) < len(nxs) {
+			if ys, pass = fitted(false, nys); pass {
+				xs, pass = fitted(true, nxs)
+			}
+		} else if xs, pass = fitted(true, nxs); pass {
+			ys, pass = fitted(false, nys)
+		}
+		if !pass {
+			return
+		}
+		for i, nx := range nxs {
+			for j, ny := range nys {
+				if fit, ok := pr.fit(nx, xs[i], ys[j]); ok && fit.Score > 1.6*minGridContrast {
+					each[ci] = append(each[ci], try{fit, nx, ny, c.clipped})
 				}
 			}
+		}
+	})
+	for _, ts := range each {
+		for _, t := range ts {
+			tries = append(tries, t)
+			top = math.Max(top, t.fit.Score)
 		}
 	}
 	// A grid of every other line scores nearly as well as the whole one:

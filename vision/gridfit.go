@@ -13,13 +13,25 @@ import (
 // rectified into to look for the grid's lines.
 const rectSide = 256
 
-// fitGridTight is fitGridNM for n x n squares that, for a quad already on
-// the grid's outer lines (tight), searches only near it.
+// fitGridTight rectifies the candidate outline q of the work picture and
+// looks for the n x n grid inside it (outlineMin..outlineMax), or for a
+// quad already on the grid's outer lines (tight) only near it. The
+// returned fit's H maps board squares to work pixels.
 func fitGridTight(wm gocv.Mat, q Quad, n int, tight bool) (boardFit, bool) {
-	if !tight {
-		return fitGridNM(wm, q, n, n)
+	pr, ok := outlineProfiles(wm, q)
+	if !ok {
+		return boardFit{}, false
 	}
-	return fitGridRange(wm, q, n, n, 0.9, 1.06, 0.06)
+	return pr.fitTight(n, tight)
+}
+
+// fitTight is fitGridTight on the outline's profiles.
+func (pr profiles) fitTight(n int, tight bool) (boardFit, bool) {
+	pmin, pmax, shift := outlineMin, outlineMax, outlineShift
+	if tight {
+		pmin, pmax, shift = 0.9, 1.06, 0.06
+	}
+	return pr.fit(n, pr.lines(true, n, pmin, pmax, shift), pr.lines(false, n, pmin, pmax, shift))
 }
 
 // fitGridRim is fitGridTight for a quad inset from the board's rim
@@ -42,23 +54,45 @@ func fitGridRimWide(wm gocv.Mat, q Quad, n int) (boardFit, bool) {
 	return fitGridRange(wm, q, n, n, 0.9, 1.1, 0.08)
 }
 
-// fitGridNM rectifies the candidate outline q of the work picture and
-// looks for nx+1 and ny+1 evenly spaced lines inside it (the grid may sit
-// inside a border). The returned fit's H maps board squares to work
-// pixels.
-func fitGridNM(wm gocv.Mat, q Quad, nx, ny int) (boardFit, bool) {
-	return fitGridRange(wm, q, nx, ny, 0.55, 1.08, 0.25)
-}
+// A candidate outline not known to lie on the grid's outer lines is
+// searched for nx+1 and ny+1 evenly spaced lines inside it (the grid may
+// sit inside a border): grids spanning outlineMin..outlineMax of the
+// outline, their centre within outlineShift of the outline's.
+const outlineMin, outlineMax, outlineShift = 0.55, 1.08, 0.25
 
 // fitGridRange looks for grids spanning pmin..pmax of the outline, their
 // centre within shift (a fraction of the outline) of its centre.
 func fitGridRange(wm gocv.Mat, q Quad, nx, ny int, pmin, pmax, shift float64) (boardFit, bool) {
-	n := nx
+	pr, ok := outlineProfiles(wm, q)
+	if !ok {
+		return boardFit{}, false
+	}
+	return pr.fit(nx, pr.lines(true, nx, pmin, pmax, shift), pr.lines(false, ny, pmin, pmax, shift))
+}
+
+// profiles are the line profiles of a candidate outline rectified into a
+// rectSide square (outlineProfiles): the grey level's change across the
+// columns (col, summed down them) and across the rows (row), smoothed,
+// and hq, the rectified square's pixels -> work pixels.
+type profiles struct {
+	hq       Homography
+	col, row []float64
+}
+
+// lineFit is fitLines' answer on one profile: the first line's offset,
+// the pitch and the score.
+type lineFit struct {
+	o, p, score float64
+}
+
+// outlineProfiles rectifies the candidate outline q of the work picture
+// (a margin of 6% of the square about it) and takes its line profiles.
+func outlineProfiles(wm gocv.Mat, q Quad) (profiles, bool) {
 	const R = rectSide
 	m := 0.06 * R
 	hq, err := FitHomography([]Point{{m, m}, {R - m, m}, {R - m, R - m}, {m, R - m}}, q[:])
 	if err != nil {
-		return boardFit{}, false
+		return profiles{}, false
 	}
 	rect := warpMat(wm, hq, R, R)
 	// The profiles' sums are of whole numbers: kept in integers (exact,
@@ -78,16 +112,32 @@ func fitGridRange(wm gocv.Mat, q Quad, nx, ny int, pmin, pmax, shift float64) (b
 	for x := range col {
 		col[x] = float64(colSum[x])
 	}
-	col = smooth(col, 2)
-	row = smooth(row, 2)
-	ox, px, sx := fitLines(col, nx, m, R-m, pmin, pmax, shift)
-	oy, py, sy := fitLines(row, ny, m, R-m, pmin, pmax, shift)
-	if px <= 0 || py <= 0 {
+	return profiles{hq: hq, col: smooth(col, 2), row: smooth(row, 2)}, true
+}
+
+// lines fits n+1 evenly spaced lines to the columns' profile (vertical
+// lines) or the rows' (fitLines, within the outline's margin).
+func (pr profiles) lines(vertical bool, n int, pmin, pmax, shift float64) lineFit {
+	const R = rectSide
+	m := 0.06 * R
+	prof := pr.row
+	if vertical {
+		prof = pr.col
+	}
+	o, p, sc := fitLines(prof, n, m, R-m, pmin, pmax, shift)
+	return lineFit{o, p, sc}
+}
+
+// fit is the grid of the vertical lines x (nx squares across) and the
+// horizontal ones y: its H maps board squares to work pixels, its score
+// is the weaker axis's.
+func (pr profiles) fit(nx int, x, y lineFit) (boardFit, bool) {
+	if x.p <= 0 || y.p <= 0 {
 		return boardFit{}, false
 	}
 	// Board squares -> rect pixels -> work pixels.
-	s := Homography{px, 0, ox + 0.5, 0, py, oy + 0.5, 0, 0, 1} // index -> coordinate: +0.5
-	return boardFit{H: hq.Mul(s), N: n, Score: math.Min(sx, sy)}, true
+	s := Homography{x.p, 0, x.o + 0.5, 0, y.p, y.o + 0.5, 0, 0, 1} // index -> coordinate: +0.5
+	return boardFit{H: pr.hq.Mul(s), N: nx, Score: math.Min(x.score, y.score)}, true
 }
 
 // absDiff is |a-b|.
@@ -144,11 +194,17 @@ func fitLines(prof []float64, n int, lo, hi, pmin, pmax, shift float64) (o, p, s
 	}
 	span := hi - lo
 	centre := (lo + hi) / 2
-	eval := func(oo, pp float64) float64 {
+	// eval scores the grid oo + k pp. The two weakest lines only weaken
+	// as more lines are seen, so once the score of those seen is no
+	// better than beat, the grid's is not either: it stops there and
+	// returns that bound (the search keeps only a score above beat, so
+	// it picks the same grid as when every line is seen).
+	eval := func(oo, pp, beat float64) float64 {
 		full := pp * float64(n)
 		if oo < 1 || oo+full > float64(len(prof)-2) {
 			return math.Inf(-1)
 		}
+		off := 0.15 * math.Abs(oo+full/2-centre) / pp
 		min1, min2 := math.Inf(1), math.Inf(1)
 		prevMid := interp(prof, oo+0.5*pp)
 		for k := 0; k <= n; k++ {
@@ -175,14 +231,19 @@ func fitLines(prof []float64, n int, lo, hi, pmin, pmax, shift float64) (o, p, s
 			} else if c < min2 {
 				min2 = c
 			}
+			if k > 0 && k < n {
+				if sc := (min1+min2)/2/mean - off; sc <= beat {
+					return sc
+				}
+			}
 		}
-		return (min1+min2)/2/mean - 0.15*math.Abs(oo+full/2-centre)/pp
+		return (min1+min2)/2/mean - off
 	}
 	score = math.Inf(-1)
 	for pp := pmin * span / float64(n); pp <= pmax*span/float64(n); pp += 0.4 {
 		full := pp * float64(n)
 		for oo := centre - full/2 - shift*span; oo <= centre-full/2+shift*span; oo++ {
-			if sc := eval(oo, pp); sc > score {
+			if sc := eval(oo, pp, score); sc > score {
 				o, p, score = oo, pp, sc
 			}
 		}
@@ -191,7 +252,7 @@ func fitLines(prof []float64, n int, lo, hi, pmin, pmax, shift float64) (o, p, s
 	bo, bp := o, p
 	for pp := bp - 0.5; pp <= bp+0.5; pp += 0.125 {
 		for oo := bo - 1; oo <= bo+1; oo += 0.25 {
-			if sc := eval(oo, pp); sc > score {
+			if sc := eval(oo, pp, score); sc > score {
 				o, p, score = oo, pp, sc
 			}
 		}

@@ -54,9 +54,15 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // With byCount the typical letter size is the blobs' median counted one
 // each, not weighted by area, where a few large blobs outweigh the
 // letters (fewLarge); outweighed, when not nil, is set where they do.
+//
+// With blurred the letters' ink level follows the photo's strokes
+// (blurInkLevel): blur spreads a stroke's darkness over its
+// surroundings, and strokes 60 levels dark when sharp come out 40-55.
+// faint, when not nil, is set where the photo's strokes are that faint
+// (the level would be under strongInk), searched so or not.
 type search struct {
-	lattice, byLetter, shortI, interlock, spares, print, byCount bool
-	outweighed                                                   *bool
+	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred bool
+	outweighed, faint                                                     *bool
 }
 
 // minSide is the smallest tile side, in working pixels, that is searched
@@ -83,7 +89,10 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 		return nil, 0, fmt.Errorf("%w: mean brightness %.0f of 255; turn on a light", ErrTooDark, meanGray)
 	}
 
-	masks, ink, err := tileMask(src, gray, w, h, sr.print)
+	masks, ink, level, err := tileMask(src, gray, w, h, sr.print, sr.blurred)
+	if level < strongInk && sr.faint != nil {
+		*sr.faint = true
+	}
 	if err != nil {
 		return nil, 0, err
 	}
@@ -854,7 +863,11 @@ func int32s(m *gocv.Mat) ([]int32, error) {
 // tile, a letter in a shadow), which the strong rule (60 levels darker)
 // misses. The face colours are the strong strokes' ring's, and the faint
 // strokes' ring's where it is another colour (faintFace).
-func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask, ink []byte, err error) {
+//
+// With followBlur the strong rule's level is blurInkLevel's, from the
+// photo's own strokes, instead of strongInk; level is blurInkLevel's
+// either way.
+func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (masks []faceMask, ink []byte, level byte, err error) {
 	lab := gocv.NewMat()
 	defer lab.Close()
 	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
@@ -873,10 +886,15 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask
 	if faintLetters {
 		faint = make([]byte, w*h)
 	}
+	level = blurInkLevel(bhb, gb)
+	ink0 := byte(strongInk)
+	if followBlur {
+		ink0 = level
+	}
 	var nInk int
 	for i := range ink {
 		// Dark, and much darker than its surroundings.
-		if bhb[i] > 60 && int(gb[i]) < 2*int(bhb[i]) {
+		if bhb[i] > ink0 && int(gb[i]) < 2*int(bhb[i]) {
 			ink[i] = 255
 			nInk++
 		}
@@ -885,13 +903,13 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask
 		}
 	}
 	if nInk < 20 {
-		return nil, nil, nil
+		return nil, nil, level, nil
 	}
 	// Letters are small: drop long dark things (table seams, sticks,
 	// shadows' edges).
 	ink, nInk = smallBlobs(ink, w, h, max(w, h)/8)
 	if nInk < 20 {
-		return nil, nil, nil
+		return nil, nil, level, nil
 	}
 	if faintLetters {
 		faint, _ = smallBlobs(faint, w, h, max(w, h)/8)
@@ -900,7 +918,7 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask
 	}
 	rb, err := dilated(ink, w, h)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, level, err
 	}
 	var faceL, faceA, faceB, tabL, tabA, tabB []float64
 	step := max(1, w*h/60000)
@@ -916,7 +934,7 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask
 		}
 	}
 	if len(faceL) < 20 || len(tabL) < 20 {
-		return nil, nil, nil
+		return nil, nil, level, nil
 	}
 	table := [3]float64{median(tabL), median(tabA), median(tabB)}
 	const wl = 0.35 // weight of lightness against hue
@@ -963,7 +981,54 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters bool) (masks []faceMask
 		plain := math.Sqrt(sq((face[0]-table[0])*wl)+sq(face[1]-table[1])+sq(face[2]-table[2])) <= tableLike
 		masks = append(masks, faceMask{m, plain})
 	}
-	return masks, faint, nil
+	return masks, faint, level, nil
+}
+
+// blurInkLevel is the letters' ink level for a photo whose strokes are
+// faint (blurred): the strong strokes' contrast (strokeContrast) times
+// blurInkShare, between faintInk and strongInk. A sharp photo's letters
+// stand 85-200 levels under their faces (the level stays strongInk);
+// blur of 2-3 px (and motion) brings the strongest strokes to 55-75,
+// their edges and thin strokes under 60 (a letter breaks into specks or
+// is lost), and the level follows them down. With too few dark pixels to
+// measure it stays strongInk.
+func blurInkLevel(bhb, gb []byte) byte {
+	c := strokeContrast(bhb, gb)
+	if c == 0 {
+		return strongInk
+	}
+	return byte(math.Round(math.Max(faintInk, math.Min(strongInk, blurInkShare*c))))
+}
+
+// blurInkShare is the share of the strongest strokes' contrast a
+// letter's pixel must reach under blur: a blurred stroke's middle is its
+// darkest, its edges about half as dark.
+const blurInkShare = 0.6
+
+// strokeContrast is how dark the photo's strongest strokes are against
+// their surroundings: the 99th percentile of the black-hat bhb over the
+// pixels under half as bright as their surroundings (gb < 2 bhb) and at
+// least 20 levels darker; 0 where there are fewer than 100 such pixels.
+func strokeContrast(bhb, gb []byte) float64 {
+	var hist [256]int
+	n := 0
+	for i, b := range bhb {
+		if b >= 20 && int(gb[i]) < 2*int(b) {
+			hist[b]++
+			n++
+		}
+	}
+	if n < 100 {
+		return 0
+	}
+	acc := 0
+	for v := 255; v >= 0; v-- {
+		acc += hist[v]
+		if 100*acc >= n {
+			return float64(v)
+		}
+	}
+	return 0
 }
 
 // faintFace is the colour round the faint letters (dark, under half
@@ -1007,6 +1072,9 @@ func faintFace(faint, ink, rb, bhb, lb []byte, groups [][3][]float64, nRing, w, 
 const (
 	minFaintRing = 100
 	faintInk     = 35
+	// strongInk: a letter's stroke is over strongInk levels darker than
+	// its surroundings (and under half as bright).
+	strongInk = 60
 )
 
 // offTable: when every colour group of the ring round the dark marks is

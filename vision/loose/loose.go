@@ -162,6 +162,9 @@ type Options struct {
 	// dark blobs (search.byCount), as a Lexicon table's scan tries where
 	// the first search saw them (findOrLookAgain).
 	lettersByCount bool
+	// blurred: the search whose letters' ink level follows the photo's
+	// strokes (search.blurred).
+	blurred bool
 	// voteNoTile: a tile the reader calls no tile is read again by the
 	// vote of several crops (voteRead), as an unsure one is (the cells
 	// next to a Twists table's tiles, readVerified).
@@ -311,7 +314,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 // findOrLookAgain is the loose search; where a few large dark blobs
 // outweighed its letters (tilesFound.outweighed), the search with the
 // letters' size by count (search.byCount) stands instead when it reads
-// more tiles sure; where neither finds a tile at all, the second look
+// more tiles sure; where the photo's strokes are faint (blurred:
+// tilesFound.faint), the search whose ink level follows them
+// (search.blurred) stands instead when it reads more tiles sure; where
+// none finds a tile at all, the second look
 // (lookAgain, from nothing) stands instead when it reads a tile sure
 // (looked), and the first search's error otherwise.
 func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
@@ -323,6 +329,16 @@ func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked boo
 		copt.lettersByCount = true
 		if cf, cerr := findTiles(img, copt); cerr == nil && sureCount(cf.tiles) > sureCount(found.tiles) {
 			found, err = cf, nil
+		}
+	}
+	if found.faint && (err == nil || errors.Is(err, ErrNoTiles)) {
+		// The strokes are faint (blurred): the search with the letters'
+		// ink level following them stands where it reads more tiles
+		// sure.
+		bopt := opt
+		bopt.blurred = true
+		if bf, berr := findTiles(img, bopt); berr == nil && sureCount(bf.tiles) > sureCount(found.tiles) {
+			found, err = bf, nil
 		}
 	}
 	if errors.Is(err, ErrNoTiles) {
@@ -428,6 +444,8 @@ type tilesFound struct {
 	// outweighed: a few large dark blobs outweighed the letters in the
 	// search (fewLarge), found or not.
 	outweighed bool
+	// faint: the photo's strokes are faint (search.faint), found or not.
+	faint bool
 }
 
 // findTiles finds the tiles, reads them and drops doubles and what the
@@ -444,10 +462,10 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)
-	var outweighed bool
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, outweighed: &outweighed})
+	var outweighed, faint bool
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, outweighed: &outweighed, faint: &faint})
 	if err != nil {
-		return tilesFound{outweighed: outweighed}, err
+		return tilesFound{outweighed: outweighed, faint: faint}, err
 	}
 	tiles := make([]Tile, 0, len(found))
 	var spares []Tile
@@ -501,7 +519,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			}
 		}
 	}
-	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed}, nil
+	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint}, nil
 }
 
 // placeTiles leaves out the tiles on an empty board's print (board, when

@@ -555,7 +555,7 @@ func crowdedScene(t *testing.T, seed int64, edition string) (image.Image, *Label
 }
 
 // crowdedRender is crowdedScene's scene as drawn.
-func crowdedRender(t *testing.T, seed int64, edition string) *render.Scene {
+func crowdedRender(t testing.TB, seed int64, edition string) *render.Scene {
 	t.Helper()
 	g := render.RandomScrabbleGame(seed, 40)
 	o, err := render.RandomOptions(seed, "hard")

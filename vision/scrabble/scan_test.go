@@ -210,6 +210,12 @@ func scaleTo(img image.Image, w, h int) image.Image {
 }
 
 func benchScan(b *testing.B, img image.Image) {
+	benchScanErr(b, img, nil)
+}
+
+// benchScanErr is benchScan for a photo whose scan ends in the error want
+// (nil: none).
+func benchScanErr(b *testing.B, img image.Image, want error) {
 	opt := Options{Reader: reader(b)}
 	times := make([]time.Duration, 0, b.N)
 	var ru0, ru1 syscall.Rusage
@@ -218,8 +224,8 @@ func benchScan(b *testing.B, img image.Image) {
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		t0 := time.Now()
-		if _, err := Scan(img, opt); err != nil {
-			b.Fatal(err)
+		if _, err := Scan(img, opt); (want == nil && err != nil) || (want != nil && !errors.Is(err, want)) {
+			b.Fatalf("err = %v, want %v", err, want)
 		}
 		times = append(times, time.Since(t0))
 	}
