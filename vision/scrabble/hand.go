@@ -60,6 +60,14 @@ func (f *frame) inPicture(r, c int) bool {
 // looks are the squares' looks as sampled (no light correction), out of
 // view ones marked.
 func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
+	covered = breachSquares(f, looks)
+	smoothHand(f, looks, &covered)
+	return covered
+}
+
+// breachSquares is handSquares' first part: the squares grown from
+// where something crosses the border.
+func breachSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 	ring := ringAt()
 	rl := make([]look, len(ring))
 	in := make([]bool, len(ring))
