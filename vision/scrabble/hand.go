@@ -239,3 +239,41 @@ func fillHoles(looks *[Size][Size]look, covered *[Size][Size]bool) {
 		covered[p[0]][p[1]] = true
 	}
 }
+
+// coverFingers says covered the squares read as blank tiles that join a
+// hand's squares (covered, as handSquares found them) through other such
+// squares, across or corner to corner. handSquares takes a square where
+// the hand's colour fills it; a fingertip over part of a square leaves
+// it looking like neither the hand nor its print, so occupancy takes it
+// for a tile, and the finger hides any letter: read as a blank. Such a
+// square is the finger's (crowded tune renders with a hand over the
+// board: of the blanks beside the hand's squares, half empty squares and
+// half lettered tiles under a finger, none a blank tile). A blank tile
+// elsewhere on the board is left as it is.
+func coverFingers(cells *[Size][Size]*Cell, covered *[Size][Size]bool) {
+	var queue [][2]int
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if covered[r][c] {
+				queue = append(queue, [2]int{r, c})
+			}
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r, c := p[0]+dr, p[1]+dc
+				if r < 0 || r >= Size || c < 0 || c >= Size {
+					continue
+				}
+				if cell := cells[r][c]; cell != nil && cell.Blank {
+					cells[r][c] = nil
+					covered[r][c] = true
+					queue = append(queue, [2]int{r, c})
+				}
+			}
+		}
+	}
+}

@@ -105,3 +105,70 @@ func TestHandOverBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestCoverFingers: blank readings that join the hand's squares, directly
+// or through other blanks, are said covered; lettered tiles and blanks
+// apart from the hand stay as read.
+func TestCoverFingers(t *testing.T) {
+	type sq = [2]int
+	cases := []struct {
+		name    string
+		covered []sq
+		blanks  []sq
+		letters []sq
+		want    []sq // the squares said covered after
+	}{
+		{"no hand, blanks stay", nil, []sq{{3, 3}, {3, 4}}, []sq{{3, 5}}, nil},
+		{"blank beside the hand", []sq{{14, 7}}, []sq{{13, 7}}, nil, []sq{{14, 7}, {13, 7}}},
+		{"blank corner to corner", []sq{{14, 7}}, []sq{{13, 8}}, nil, []sq{{14, 7}, {13, 8}}},
+		{"a chain of blanks", []sq{{14, 0}}, []sq{{13, 0}, {12, 1}, {11, 1}}, nil, []sq{{14, 0}, {13, 0}, {12, 1}, {11, 1}}},
+		{"a letter stops the chain", []sq{{14, 0}}, []sq{{12, 0}}, []sq{{13, 0}}, []sq{{14, 0}}},
+		{"a blank two squares off stays", []sq{{0, 14}}, []sq{{2, 14}}, nil, []sq{{0, 14}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			var cells [Size][Size]*Cell
+			var covered [Size][Size]bool
+			for _, p := range tc.covered {
+				covered[p[0]][p[1]] = true
+			}
+			for _, p := range tc.blanks {
+				cells[p[0]][p[1]] = &Cell{Blank: true, Conf: 0.5}
+			}
+			for _, p := range tc.letters {
+				cells[p[0]][p[1]] = &Cell{Letter: "E", Conf: 0.4}
+			}
+			coverFingers(&cells, &covered)
+			var want [Size][Size]bool
+			for _, p := range tc.want {
+				want[p[0]][p[1]] = true
+			}
+			if covered != want {
+				t.Fatalf("covered %v, want %v", marked(&covered), tc.want)
+			}
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if covered[r][c] && cells[r][c] != nil {
+						t.Errorf("square %d,%d covered but still read", r, c)
+					}
+				}
+			}
+			for _, p := range tc.letters {
+				if cells[p[0]][p[1]] == nil {
+					t.Errorf("lettered tile %v dropped", p)
+				}
+			}
+		})
+	}
+}
+
+func marked(b *[Size][Size]bool) (out [][2]int) {
+	for r := range b {
+		for c := range b[r] {
+			if b[r][c] {
+				out = append(out, [2]int{r, c})
+			}
+		}
+	}
+	return out
+}

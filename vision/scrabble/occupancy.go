@@ -285,7 +285,70 @@ func occupy(looks [Size][Size]look, lettered func([][2]int) bool, robust bool) (
 		}
 		occ, like, weak = next, nextLike, nextWeak
 	}
+	if faint {
+		// The faint seeds run on an empty board too, where a print's
+		// squares under a hard light stand out as faintly as a crowded
+		// board's tiles, and may show letter-like strokes: they are
+		// tiles only when they lie as a board's tiles do (oneBoard).
+		if !oneBoard(&occ, &looks) {
+			return none, none
+		}
+	}
 	return occ, weak
+}
+
+// oneBoard says whether the squares occ marks may be the tiles of a
+// game (RULES.md): every tile of a board is joined edge to edge to one
+// group through the centre square, laid in words of two letters or
+// more. A faint reading misses tiles, which parts that group (crowded
+// tune boards: up to 32 groups, the largest holding as few as 0.25 of
+// the tiles; a hand over the board, its shadow over the centre, 40
+// tiles in 12 groups and the centre missed), so it need only reach the
+// centre (a tile on it or on one of the eight squares round it, unless
+// all nine are out of view or under a hand) and have joinedShare of its
+// tiles beside another (crowded tune boards: 0.8-1, 0.41 on a board read
+// mostly wrong; 0-0.15 where the reading was a print's squares, which
+// the robust spread's reading replaced). An empty board's faint "tiles" are a print's
+// squares or the squares in a hand's shadow: the double letter squares,
+// each alone (empty tune board 65103: 6 false tiles read H); 24 squares
+// in a hand's shadow over a corner, none on the centre or round it
+// (65101: their unsure letters turned the board).
+func oneBoard(occ *[Size][Size]bool, looks *[Size][Size]look) bool {
+	n := count(occ)
+	if n < minSeeds {
+		return false
+	}
+	reach, hidden, joined := false, true, 0
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			near := abs(r-centre) <= 1 && abs(c-centre) <= 1
+			if near && !looks[r][c].out {
+				hidden = false
+			}
+			if !occ[r][c] {
+				continue
+			}
+			reach = reach || near
+			for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+				if rr, cc := r+d[0], c+d[1]; rr >= 0 && rr < Size && cc >= 0 && cc < Size && occ[rr][cc] {
+					joined++
+					break
+				}
+			}
+		}
+	}
+	return (reach || hidden) && float64(joined) >= joinedShare*float64(n)
+}
+
+// joinedShare: the least share of a faint reading's tiles that must lie
+// beside another (oneBoard).
+const joinedShare = 1.0 / 3
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
 }
 
 // robustSpread is a print's spread from the nearer quarter of its

@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision/render"
@@ -599,6 +600,129 @@ func TestCrowdedNotInverted(t *testing.T) {
 			t.Logf("%d of %d tiles in view found, %d read, %d false %v", res.TilesFound, seen, res.TilesRead, res.FalseTiles, res.Err)
 			if !res.Found || res.TilesFound < seen*8/10 || res.FalseTiles > 2 {
 				t.Errorf("board found %v, %d of %d tiles in view found, %d false", res.Found, res.TilesFound, seen, res.FalseTiles)
+			}
+		})
+	}
+}
+
+// TestOneBoard: a faint reading stands where its squares may be a game's
+// tiles: it reaches the centre (unless the centre and the squares round
+// it are all out of view or under a hand), and at least a third of its
+// squares lie beside another. A print's squares each alone, or a blob in
+// a corner away from the centre, are no game.
+func TestOneBoard(t *testing.T) {
+	// mark parses rows of squares ("." not marked, "o" out of view or
+	// covered, any other a square of the reading), their first row at
+	// row r0.
+	mark := func(r0 int, rows ...string) (occ [Size][Size]bool, looks [Size][Size]look) {
+		for i, row := range rows {
+			for c, ch := range row {
+				switch {
+				case ch == 'o':
+					looks[r0+i][c].out = true
+				case ch != '.':
+					occ[r0+i][c] = true
+				}
+			}
+		}
+		return occ, looks
+	}
+	var dl [Size][Size]bool
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			dl[r][c] = premiumAt[r][c] == DoubleLetter
+		}
+	}
+	for _, tc := range []struct {
+		name  string
+		occ   [Size][Size]bool
+		looks [Size][Size]look
+		want  bool
+	}{
+		{"words through the centre", func() [Size][Size]bool {
+			o, _ := mark(5, "", "", ".....HOUSE", ".......E", ".......A")
+			return o
+		}(), [Size][Size]look{}, true},
+		{"every double letter square, each alone", dl, [Size][Size]look{}, false},
+		{"one word, the rest alone", func() [Size][Size]bool {
+			o := dl
+			o[7][7], o[7][8] = true, true
+			return o
+		}(), [Size][Size]look{}, false},
+		{"a blob in a corner", func() [Size][Size]bool {
+			o, _ := mark(0, ".x", "xxx", "xxxx", "xx.x")
+			return o
+		}(), [Size][Size]look{}, false},
+		{"words round the centre, the centre missed", func() [Size][Size]bool {
+			o, _ := mark(5, "", "......x.x", "", "......xxxx", "........x")
+			return o
+		}(), [Size][Size]look{}, true},
+		{"a blob, the centre under a hand", func() [Size][Size]bool {
+			o, _ := mark(0, ".x", "xxx", "xxxx", "xx.x")
+			return o
+		}(), func() [Size][Size]look {
+			_, l := mark(6, "......ooo", "......ooo", "......ooo")
+			return l
+		}(), true},
+		{"a blob, one square by the centre in view", func() [Size][Size]bool {
+			o, _ := mark(0, ".x", "xxx", "xxxx", "xx.x")
+			return o
+		}(), func() [Size][Size]look {
+			_, l := mark(6, "......ooo", "......oo.", "......ooo")
+			return l
+		}(), false},
+		{"one square", func() [Size][Size]bool {
+			o, _ := mark(7, ".......x")
+			return o
+		}(), [Size][Size]look{}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := oneBoard(&tc.occ, &tc.looks); got != tc.want {
+				t.Errorf("oneBoard = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestEmptyBoardFaintSeeds: empty boards under a hard light, on which
+// the faint seeds (the crowded boards' second look, faintSeedFactor) took
+// a print's squares or a hand's shadow for tiles: the double letter
+// squares, each alone, read H; 24 squares in the shadow of a hand over
+// the board's corner, whose unsure letters then turned the board. Their
+// reading shows no tile sure, keeps the board where it lies, and makes
+// few false tiles.
+func TestEmptyBoardFaintSeeds(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd := reader(t)
+	empty := []byte(strings.Repeat(strings.TrimSpace(strings.Repeat(". ", Size))+"\n", Size))
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+	}{
+		{"white, a hand's shadow over a corner", 65101, "white"},
+		{"wooden, the double letter squares", 65103, "wooden"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o, err := render.RandomOptions(tc.seed, "hard")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Edition = tc.edition
+			o.FitGame("scrabble")
+			sc, err := render.Render("scrabble", empty, o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, l := photoOf(t, sc)
+			res := EvalPhoto("scene", img, l, Options{Reader: rd})
+			t.Logf("corners %.2f squares off, %d false tiles, %d sure %v", res.CornerErr, res.FalseTiles, res.Sure, res.Err)
+			// A board turned a quarter lies many squares off; its grid
+			// found where it lies, within a square.
+			if res.Err != "" || !(res.CornerErr < 1) || res.Sure > 0 || res.FalseTiles > 2 {
+				t.Errorf("corners %.2f squares off, %d false tiles, %d sure %v", res.CornerErr, res.FalseTiles, res.Sure, res.Err)
 			}
 		})
 	}

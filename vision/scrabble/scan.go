@@ -415,6 +415,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 			}
 		}
 	}
+	coverFingers(&out.Cells, &out.Covered)
 	keepBlanks(&out.Cells, out.Blurred)
 	dropLoneTiles(&out.Cells, &out.Unseen, &out.Covered)
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {

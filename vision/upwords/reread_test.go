@@ -363,6 +363,7 @@ func TestVoteSharp(t *testing.T) {
 		wantConf  float64
 	}{
 		{"nearly sure, the pooled crops read another letter", 0.86, false, ocr.Reading{Letter: "T", Conf: 0.6}, 1, "T", 0.6},
+		{"nearly sure, the pooled crops read another letter surely: taken, still unsure", 0.86, false, ocr.Reading{Letter: "T", Conf: 0.97}, 1, "T", 0.86},
 		{"nearly sure, the pooled crops agree: its own confidence kept", 0.86, false, ocr.Reading{Letter: "I", Conf: 0.95}, 1, "I", 0.86},
 		{"nearly sure, the pooled crops read no letter", 0.86, false, ocr.Reading{Conf: 0.7}, 1, "I", 0.86},
 		{"at rereadHeightsBelow: voted, not read at other heights", rereadHeightsBelow, false, ocr.Reading{Letter: "T", Conf: 0.6}, 1, "T", 0.6},

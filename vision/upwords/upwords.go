@@ -907,8 +907,9 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 // on, one crop can turn on a pixel (a thin-barred T read I at 0.81-0.89,
 // an R read B at 0.86, where the crops pooled read T and R; tuning sets
 // 73001 and 73002, docs/vision.md). The pooled letter replaces the
-// stack's when it differs, with the pooled confidence; when it agrees
-// the stack keeps its own (never made surer). A blurred crop is left as
+// stack's when it differs, with the lower of the two confidences (the
+// crops disagree: never sure); when it agrees the stack keeps its own
+// (never made surer). A blurred crop is left as
 // read: the specialist for blurred crops, which reads it (recheckBlurred),
 // reads worse pooled over moved crops (the same tuning sets: 2 mended,
 // 3 broken).
@@ -933,7 +934,9 @@ func voteSharp(img image.Image, c *Cell, i int, faces []image.Image, crop int, r
 		return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 	}
 	if ok && got.Letter != "" && got.Letter != c.Letter {
-		c.Letter, c.Conf, c.Angle = got.Letter, got.Conf, got.Angle
+		// The crops disagree: the stack stays unsure however sure the
+		// pool is.
+		c.Letter, c.Conf, c.Angle = got.Letter, math.Min(got.Conf, c.Conf), got.Angle
 	}
 	return nil
 }
