@@ -340,6 +340,8 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// stand out as a grid's. It returns the grid and whether one was
 	// accepted. It searches once at most (a cut grid that is no cut
 	// board asks again).
+	// The rim stage's best grid where none was accepted (weakRim).
+	weakRim := boardFit{Score: -1}
 	rimGrid := sync.OnceValues(func() (boardFit, bool) {
 		rim := boardFit{Score: -1}
 		for _, c := range rims {
@@ -358,6 +360,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			rim.Rim = true
 			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
 		}
+		inset := rim
 		// None: a wider search about each rim's grid (fitGridRimWide).
 		// In a tilted view the outline takes in the board's near side and
 		// the grid inset from it lies half a square or more off the lines.
@@ -374,6 +377,11 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if rim.Score >= minGridContrast {
 			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
 		}
+		if inset.Score >= rim.Score {
+			inset.Rim = true
+			rim = inset
+		}
+		weakRim = rim
 		return boardFit{}, false
 	})
 	// The searches for a board whose reader sets the grid on its print
@@ -457,6 +465,18 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// Last, the grids inside the board's rim.
 	if rf, ok := rimGrid(); ok {
 		return rf, true
+	}
+	// Where no stage saw a grid even faintly (a crowded board under a
+	// hand: the tiles and the hand hide its lines and cut its outline),
+	// the grid inside the board's rim whose lines show faintly is the
+	// best there is: returned as the weak grid (vision.WeakGridError)
+	// for a reader that sets it on its print and judges it there (the
+	// searches that rescore; FindGrid's callers have no such check).
+	if rescore && best.Score < minPinnedContrast && weakRim.Score >= minPinnedContrast {
+		if debugf != nil {
+			debugf("the rim's weak grid (%.2f) taken", weakRim.Score)
+		}
+		return finishBoard(p, img, src, blur, weakRim, n, scale, hint).withLens(n, p.W, p.H), true
 	}
 	if best.Score < 0 {
 		return boardFit{}, false

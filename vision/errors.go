@@ -82,9 +82,11 @@ func span(v []int) string {
 // WeakGridError is ErrNoBoard (the same words) where the search's best
 // grid, refined on the picture, had lines too faint to be taken alone
 // (evidence from minPinnedContrast up to minGridContrast: tiles over most
-// of a crowded board's lines). Grid is that grid, for a reader with
-// evidence of its own to judge it by (Scrabble's premium layout); a
-// caller that has none treats the error as ErrNoBoard.
+// of a crowded board's lines; where no stage saw a grid at all, the grid
+// inside the board's rim, in the searches that rescore). Grid is that
+// grid, for a reader with evidence of its own to judge it by (Scrabble's
+// premium layout); a caller that has none treats the error as
+// ErrNoBoard.
 type WeakGridError struct {
 	Grid Grid
 }

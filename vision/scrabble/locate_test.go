@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestLocate: on every committed photo, decoded at half size as the turn
@@ -141,4 +142,71 @@ func TestWeakGrid(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestWeakRimGrid: crowded boards where no stage of the search sees a
+// grid at all and only the grid inside the board's rim shows faint lines
+// (a beige board under a hand, tilted and sharp; a blurred wooden board)
+// are found from that grid (a weak grid, vision.WeakGridError) set on the
+// premium layout: their corners within a third of a square of the
+// board's. FindGrid, whose callers do not judge a grid by a print, still
+// finds none.
+func TestWeakRimGrid(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+		hand    bool
+	}{
+		{"beige under a hand", 76102, "beige", true},
+		{"wooden blurred", 60107, "wooden", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := render.RandomScrabbleGame(tc.seed, 40)
+			o, err := render.RandomOptions(tc.seed, "hard")
+			if err != nil {
+				t.Fatal(err)
+			}
+			o.Edition = tc.edition
+			o.FitGame("scrabble")
+			o.Hand = o.Hand || tc.hand
+			sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var truth vision.Quad
+			for i, c := range sc.Truth.Board.Corners {
+				truth[i] = vision.Point{X: c[0], Y: c[1]}
+			}
+			pitch := math.Sqrt(math.Abs(quadArea(truth))) / Size
+			var weak *vision.WeakGridError
+			if _, err := vision.FindGridOutlineFirst(img, Size); !errors.As(err, &weak) {
+				t.Fatalf("the search's answer %v, want a weak grid", err)
+			}
+			if _, err := vision.FindGrid(img, Size); err == nil || errors.As(err, &weak) {
+				t.Errorf("FindGrid's answer %v, want no board and no weak grid", err)
+			}
+			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+			if err != nil {
+				t.Fatalf("not found: %v", err)
+			}
+			for i, c := range [][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+				got := f.at(c[0], c[1])
+				near := math.Inf(1)
+				for _, q := range truth {
+					near = math.Min(near, dist(got, q))
+				}
+				if near > pitch/3 {
+					t.Errorf("corner %d %.2f squares from the board's", i, near/pitch)
+				}
+			}
+		})
+	}
 }

@@ -10,12 +10,13 @@ import (
 )
 
 // noBoardScenes draws photos on which no Scrabble board is found: a
-// crowded wooden board drawn hard (crowded seed 60107: its grid's lines
-// hidden by the tiles and the blur, no grid found), and loose Lexicon
+// crowded wooden board drawn hard (crowded seed 60111: its grid's lines
+// hidden by the tiles and the blur, no grid found, not even inside its
+// rim; 60107, used before, is found since by its rim's faint grid), and loose Lexicon
 // tiles on a table (no board at all).
 func noBoardScenes(t testing.TB) map[string]image.Image {
 	t.Helper()
-	crowded := crowdedRender(t, 60107, "wooden")
+	crowded := crowdedRender(t, 60111, "wooden")
 	st, err := render.RandomState("lexicon", 60108)
 	if err != nil {
 		t.Fatal(err)
