@@ -58,18 +58,8 @@ func (f *frame) inPicture(r, c int) bool {
 // handSquares marks the squares of the picture-order grid a hand (or
 // whatever lies across the board's border and over its squares) covers;
 // looks are the squares' looks as sampled (no light correction), out of
-// view ones marked. Where it crosses the border (breachSquares), then
-// where it lies smooth over the squares with no grid line through it
-// (smoothHand: a hand whose colour the border does not show apart).
+// view ones marked.
 func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
-	covered = breachSquares(f, looks)
-	smoothHand(f, looks, &covered)
-	return covered
-}
-
-// breachSquares is handSquares' first part: the squares grown from
-// where something crosses the border.
-func breachSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 	ring := ringAt()
 	rl := make([]look, len(ring))
 	in := make([]bool, len(ring))
