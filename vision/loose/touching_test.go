@@ -33,20 +33,30 @@ func TestTouchingTilesKeepTheirSide(t *testing.T) {
 		{"dark felt, the table between the tiles", 63120},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			img, tr := renderScene(t, "lexicon", "hard", tc.seed)
-			r, err := Scan(img, Options{Lattice: true, UprightFromLetters: true, Reader: rd})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := ScoreScan(r.Tiles, truthFromRender(tr), func(a, b string) bool { return a == b })
+			s := scanHardLexicon(t, rd, tc.seed)
 			if s.Matched < s.Truth-1 {
 				t.Errorf("%d of %d tiles found on their outline (IoU >= 0.5), want all but one at most", s.Matched, s.Truth)
 			}
-			for _, m := range s.Misread {
-				if m.Conf >= SureConf {
-					t.Errorf("%s read as %s, sure (%.2f)", m.Label, m.Read, m.Conf)
-				}
-			}
 		})
 	}
+}
+
+// scanHardLexicon renders the hard Lexicon table of seed, scans it as a
+// Lexicon table is scanned (a lattice, upright from its letters, read by
+// rd) and scores the tiles found against the render's; a tile read
+// wrong and sure fails the test.
+func scanHardLexicon(t *testing.T, rd Reader, seed int64) Score {
+	t.Helper()
+	img, tr := renderScene(t, "lexicon", "hard", seed)
+	r, err := Scan(img, Options{Lattice: true, UprightFromLetters: true, Reader: rd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ScoreScan(r.Tiles, truthFromRender(tr), func(a, b string) bool { return a == b })
+	for _, m := range s.Misread {
+		if m.Conf >= SureConf {
+			t.Errorf("%s read as %s, sure (%.2f)", m.Label, m.Read, m.Conf)
+		}
+	}
+	return s
 }
