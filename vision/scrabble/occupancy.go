@@ -248,10 +248,7 @@ func occupy(looks [Size][Size]look, lettered func([][2]int) bool, robust bool) (
 	// the seeds are tiles only when the tile reader sees letters on
 	// them (a shadow over a corner, which localLight takes out, shows
 	// none).
-	lit := looks
-	localLight(&lit, &none)
-	flat, withLocal := plainSpread(&looks), plainSpread(&lit)
-	local := flat >= localWorse*withLocal
+	local, flat, withLocal := localFirst(&looks)
 	occ, like, weak := decide(looks, &none, lettered, local, robust)
 	if occ == none && (!local || flat < withLocal) {
 		occ, like, weak = decide(looks, &none, lettered, !local, robust)
@@ -278,13 +275,7 @@ func occupy(looks [Size][Size]look, lettered func([][2]int) bool, robust bool) (
 	if occ == none {
 		return occ, weak
 	}
-	for pass := 1; pass < passes; pass++ {
-		next, nextLike, nextWeak := decideBy(looks, &like, lettered, true, robust, faint)
-		if next == occ && nextLike == like {
-			break
-		}
-		occ, like, weak = next, nextLike, nextWeak
-	}
+	occ, weak = settle(looks, occ, like, weak, lettered, robust, faint)
 	if faint {
 		// The faint seeds run on an empty board too, where a print's
 		// squares under a hard light stand out as faintly as a crowded
@@ -293,6 +284,32 @@ func occupy(looks [Size][Size]look, lettered func([][2]int) bool, robust bool) (
 		if !oneBoard(&occ, &looks) {
 			return none, none
 		}
+	}
+	return occ, weak
+}
+
+// localFirst says whether the first pass takes the local light
+// (localLight) out of the squares' looks: unless without it the plain
+// squares lie much closer to their median (localWorse). flat and
+// withLocal are the plain squares' spreads without and with it.
+func localFirst(looks *[Size][Size]look) (local bool, flat, withLocal float64) {
+	var none [Size][Size]bool
+	lit := *looks
+	localLight(&lit, &none)
+	flat, withLocal = plainSpread(looks), plainSpread(&lit)
+	return flat >= localWorse*withLocal, flat, withLocal
+}
+
+// settle is a reading's later passes: the prints learned again without
+// the squares like marks (the tiles' look), up to passes times, until
+// the reading stands.
+func settle(looks [Size][Size]look, occ, like, weak [Size][Size]bool, lettered func([][2]int) bool, robust, faint bool) (o, w [Size][Size]bool) {
+	for pass := 1; pass < passes; pass++ {
+		next, nextLike, nextWeak := decideBy(looks, &like, lettered, true, robust, faint)
+		if next == occ && nextLike == like {
+			break
+		}
+		occ, like, weak = next, nextLike, nextWeak
 	}
 	return occ, weak
 }

@@ -133,21 +133,13 @@ func sharedReading(looks [Size][Size]look, lettered func([][2]int) bool, occ, we
 	}
 	held := 2*overlap(occ, &skip) >= n
 	var none [Size][Size]bool
-	lit := looks
-	localLight(&lit, &none)
-	local := plainSpread(&looks) >= localWorse*plainSpread(&lit)
+	local, _, _ := localFirst(&looks)
 	for _, l := range [2]bool{local, !local} {
 		o, like, w := decideBy(looks, &skip, lettered, l, false, true)
 		if o == none {
 			continue
 		}
-		for pass := 1; pass < passes; pass++ {
-			next, nextLike, nextWeak := decideBy(looks, &like, lettered, true, false, true)
-			if next == o && nextLike == like {
-				break
-			}
-			o, like, w = next, nextLike, nextWeak
-		}
+		o, w = settle(looks, o, like, w, lettered, false, true)
 		if 2*overlap(&o, &skip) < n || count(&o) <= count(occ) {
 			continue
 		}
