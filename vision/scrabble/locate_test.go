@@ -1,7 +1,6 @@
 package scrabble
 
 import (
-	"bytes"
 	"errors"
 	"image"
 	"image/color"
@@ -85,15 +84,8 @@ func TestWeakGrid(t *testing.T) {
 	}
 	const seed = 68014 // beige, hard light: the grid's evidence 0.22
 	sc := crowdedRender(t, seed, "beige")
-	img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var truth vision.Quad
-	for i, c := range sc.Truth.Board.Corners {
-		truth[i] = vision.Point{X: c[0], Y: c[1]}
-	}
-	pitch := math.Sqrt(math.Abs(quadArea(truth))) / Size
+	img, _ := photoOf(t, sc)
+	truth := boardCorners(sc)
 	th, err := vision.QuadHomography(Size, Size, truth)
 	if err != nil {
 		t.Fatal(err)
@@ -131,16 +123,7 @@ func TestWeakGrid(t *testing.T) {
 		if err != nil {
 			t.Fatalf("not found: %v", err)
 		}
-		for i, c := range [][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
-			got := f.at(c[0], c[1])
-			near := math.Inf(1)
-			for _, q := range truth {
-				near = math.Min(near, dist(got, q))
-			}
-			if near > pitch/3 {
-				t.Errorf("corner %d %.2f squares from the board's", i, near/pitch)
-			}
-		}
+		cornersNear(t, f, truth)
 	})
 }
 
@@ -166,26 +149,8 @@ func TestWeakRimGrid(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			g := render.RandomScrabbleGame(tc.seed, 40)
-			o, err := render.RandomOptions(tc.seed, "hard")
-			if err != nil {
-				t.Fatal(err)
-			}
-			o.Edition = tc.edition
-			o.FitGame("scrabble")
-			o.Hand = o.Hand || tc.hand
-			sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, _, err := image.Decode(bytes.NewReader(sc.JPEG))
-			if err != nil {
-				t.Fatal(err)
-			}
-			var truth vision.Quad
-			for i, c := range sc.Truth.Board.Corners {
-				truth[i] = vision.Point{X: c[0], Y: c[1]}
-			}
-			pitch := math.Sqrt(math.Abs(quadArea(truth))) / Size
+			sc := hardRender(t, tc.seed, []byte(g[len(g)-1]), tc.edition, tc.hand)
+			img, _ := photoOf(t, sc)
 			var weak *vision.WeakGridError
 			if _, err := vision.FindGridOutlineFirst(img, Size); !errors.As(err, &weak) {
 				t.Fatalf("the search's answer %v, want a weak grid", err)
@@ -197,16 +162,33 @@ func TestWeakRimGrid(t *testing.T) {
 			if err != nil {
 				t.Fatalf("not found: %v", err)
 			}
-			for i, c := range [][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
-				got := f.at(c[0], c[1])
-				near := math.Inf(1)
-				for _, q := range truth {
-					near = math.Min(near, dist(got, q))
-				}
-				if near > pitch/3 {
-					t.Errorf("corner %d %.2f squares from the board's", i, near/pitch)
-				}
-			}
+			cornersNear(t, f, boardCorners(sc))
 		})
+	}
+}
+
+// boardCorners are the rendered board's true corners, in its photo's
+// pixels.
+func boardCorners(sc *render.Scene) (q vision.Quad) {
+	for i, c := range sc.Truth.Board.Corners {
+		q[i] = vision.Point{X: c[0], Y: c[1]}
+	}
+	return q
+}
+
+// cornersNear fails the test where a corner of the frame's board lies
+// more than a third of a square from the nearest true corner.
+func cornersNear(t *testing.T, f *frame, truth vision.Quad) {
+	t.Helper()
+	pitch := math.Sqrt(math.Abs(quadArea(truth))) / Size
+	for i, c := range [][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+		got := f.at(c[0], c[1])
+		near := math.Inf(1)
+		for _, q := range truth {
+			near = math.Min(near, dist(got, q))
+		}
+		if near > pitch/3 {
+			t.Errorf("corner %d %.2f squares from the board's", i, near/pitch)
+		}
 	}
 }

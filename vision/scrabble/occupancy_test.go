@@ -558,13 +558,22 @@ func crowdedScene(t *testing.T, seed int64, edition string) (image.Image, *Label
 func crowdedRender(t testing.TB, seed int64, edition string) *render.Scene {
 	t.Helper()
 	g := render.RandomScrabbleGame(seed, 40)
+	return hardRender(t, seed, []byte(g[len(g)-1]), edition, false)
+}
+
+// hardRender draws the Scrabble board state on the edition named, under
+// the hard conditions drawn from seed (a hand over the board too where
+// hand is set, or where the seed draws one).
+func hardRender(t testing.TB, seed int64, state []byte, edition string, hand bool) *render.Scene {
+	t.Helper()
 	o, err := render.RandomOptions(seed, "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.Edition = edition
 	o.FitGame("scrabble")
-	sc, err := render.Render("scrabble", []byte(g[len(g)-1]), o)
+	o.Hand = o.Hand || hand
+	sc, err := render.Render("scrabble", state, o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -706,17 +715,7 @@ func TestEmptyBoardFaintSeeds(t *testing.T) {
 		{"wooden, the double letter squares", 65103, "wooden"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			o, err := render.RandomOptions(tc.seed, "hard")
-			if err != nil {
-				t.Fatal(err)
-			}
-			o.Edition = tc.edition
-			o.FitGame("scrabble")
-			sc, err := render.Render("scrabble", empty, o)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, l := photoOf(t, sc)
+			img, l := photoOf(t, hardRender(t, tc.seed, empty, tc.edition, false))
 			res := EvalPhoto("scene", img, l, Options{Reader: rd})
 			t.Logf("corners %.2f squares off, %d false tiles, %d sure %v", res.CornerErr, res.FalseTiles, res.Sure, res.Err)
 			// A board turned a quarter lies many squares off; its grid
