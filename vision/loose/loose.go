@@ -322,24 +322,24 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 // (looked), and the first search's error otherwise.
 func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
 	found, err = findTiles(img, opt)
+	// instead: the search with opt changed by set stands where it reads
+	// more tiles sure.
+	instead := func(set func(o *Options)) {
+		o := opt
+		set(&o)
+		if f, ferr := findTiles(img, o); ferr == nil && sureCount(f.tiles) > sureCount(found.tiles) {
+			found, err = f, nil
+		}
+	}
 	if found.outweighed && (err == nil || errors.Is(err, ErrNoTiles)) {
 		// A few large dark blobs set the letters' size: the search with
-		// the letters' own size stands where it reads more tiles sure.
-		copt := opt
-		copt.lettersByCount = true
-		if cf, cerr := findTiles(img, copt); cerr == nil && sureCount(cf.tiles) > sureCount(found.tiles) {
-			found, err = cf, nil
-		}
+		// the letters' own size.
+		instead(func(o *Options) { o.lettersByCount = true })
 	}
 	if found.faint && (err == nil || errors.Is(err, ErrNoTiles)) {
 		// The strokes are faint (blurred): the search with the letters'
-		// ink level following them stands where it reads more tiles
-		// sure.
-		bopt := opt
-		bopt.blurred = true
-		if bf, berr := findTiles(img, bopt); berr == nil && sureCount(bf.tiles) > sureCount(found.tiles) {
-			found, err = bf, nil
-		}
+		// ink level following them.
+		instead(func(o *Options) { o.blurred = true })
 	}
 	if errors.Is(err, ErrNoTiles) {
 		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
