@@ -437,9 +437,11 @@ type faceReads struct {
 	// of weight shiftMinWeight or more
 	shifted bool
 	memo    map[faceKey]map[string]float64
-	// gmemo is the grey head's own probabilities of each face read
-	// (memo's key), when the heads have one
-	gmemo map[faceKey]map[string]float64
+	// hmemo is each head's own probabilities of each face read (memo's
+	// key), when the faces' model is among the heads: head j's of the
+	// glyph g (its model's Glyphs, which every head shares then) at
+	// j*len(glyphs)+g
+	hmemo map[faceKey][]float64
 	// buf is the crop every face read is drawn into (the crops are read
 	// one at a time and not kept)
 	buf *image.RGBA
@@ -483,7 +485,7 @@ func (f *frame) faceReads(r, c int, rd TileReader, size int, model bool) *faceRe
 	}
 	heads, withModel := faceHeads(rd, model)
 	return &faceReads{f: f, r: r, c: c, rd: rd, size: size, heads: heads, model: withModel, memo: map[faceKey]map[string]float64{},
-		gmemo: map[faceKey]map[string]float64{}, buf: image.NewRGBA(image.Rect(0, 0, size, size))}
+		hmemo: map[faceKey][]float64{}, buf: image.NewRGBA(image.Rect(0, 0, size, size))}
 }
 
 // face is each letter's probability (or the reader's confidence in its
@@ -500,30 +502,45 @@ func (fr *faceReads) faceRead(k, i int, shifted bool) map[string]float64 {
 	if key.shifted {
 		// the crop's own read (memoised) and the four moved ones
 		one := maps.Clone(fr.faceRead(k, i, false))
-		g := maps.Clone(fr.gmemo[faceKey{k, i, false}])
+		hs := slices.Clone(fr.hmemo[faceKey{k, i, false}])
 		for _, d := range cropShifts {
-			uprightVotes(fr.heads, fr.f.faceCropInto(fr.buf, fr.r, fr.c, k, i, d[0], d[1]), one, g)
+			uprightVotes(fr.heads, fr.f.faceCropInto(fr.buf, fr.r, fr.c, k, i, d[0], d[1]), one, hs)
 		}
+		n := float64(len(cropShifts) + 1)
 		for l := range one {
-			one[l] /= float64(len(cropShifts) + 1)
+			one[l] /= n
 		}
-		for l := range g {
-			g[l] /= float64(len(cropShifts) + 1)
+		for x := range hs {
+			hs[x] /= n
 		}
-		fr.memo[key], fr.gmemo[key] = one, g
+		fr.memo[key], fr.hmemo[key] = one, hs
 		return one
 	}
 	crop := fr.f.faceCropInto(fr.buf, fr.r, fr.c, k, i, 0, 0)
 	one := map[string]float64{}
 	if len(fr.heads) > 0 {
-		g := map[string]float64{}
-		uprightVotes(fr.heads, crop, one, g)
-		fr.gmemo[key] = g
+		// each head's own probabilities are kept for the sure rule of the
+		// faces' models (sureHeads)
+		var hs []float64
+		if fr.model {
+			hs = make([]float64, len(fr.heads)*len(fr.glyphs()))
+		}
+		uprightVotes(fr.heads, crop, one, hs)
+		fr.hmemo[key] = hs
 	} else if rdg, err := fr.rd.Read(crop); err == nil && isLetter(rdg.Letter) {
 		one[rdg.Letter] = rdg.Conf
 	}
 	fr.memo[key] = one
 	return one
+}
+
+// glyphs are the glyphs of the heads' models (the first head's: with the
+// faces' model every head has the same).
+func (fr *faceReads) glyphs() []string {
+	if len(fr.heads) == 0 {
+		return nil
+	}
+	return fr.heads[0].c.Model().Glyphs
 }
 
 // letterProb is the probability of the likeliest letter on face i of
@@ -562,6 +579,22 @@ type letterRead struct {
 	grey                 bool
 	baseLetter           string
 	baseConf, baseSecond float64
+	// heads is each head's own reading over the same faces, weighted
+	// alike (the heads' order); faceH each face's heads' own
+	// probabilities (faceReads.hmemo's; nil when not read) of glyphs
+	heads  []headRead
+	faceH  [4][]float64
+	glyphs []string
+}
+
+// headRead is one head's own reading of a pyramid's faces.
+type headRead struct {
+	name string
+	// letter is the head's likeliest letter, conf its weighted
+	// probability over the faces and second the runner-up's; p is the
+	// head's weighted probability of the pyramid's letter (letterRead's)
+	letter          string
+	conf, second, p float64
 }
 
 // minFaceWeight: a face whose weight (its area over the largest face's,
@@ -676,6 +709,9 @@ func (fr *faceReads) readLetter(k int) letterRead {
 	sumW := 0.0
 	out := letterRead{letter: "?", k: k, model: fr.model}
 	gw := greyHeadWeight(fr.heads)
+	gi := greyHeadIndex(fr.heads)
+	var headVotes []float64
+	glyphs := fr.glyphs()
 	var base map[string]float64
 	if gw > 0 && gw < 1 {
 		out.grey, base = true, map[string]float64{}
@@ -691,10 +727,20 @@ func (fr *faceReads) readLetter(k int) letterRead {
 		}
 		one := fr.faceRead(k, i, fr.shifted && w >= shiftMinWeight)
 		out.faceP[i], out.faceW[i] = one, w
+		hs := fr.hmemo[faceKey{k, i, fr.shifted && w >= shiftMinWeight && len(fr.heads) > 0}]
+		out.faceH[i] = hs
+		if hs != nil && headVotes == nil {
+			headVotes = make([]float64, len(hs))
+		}
+		for x, v := range hs {
+			headVotes[x] += w * v
+		}
 		if base != nil {
-			g := fr.gmemo[faceKey{k, i, fr.shifted && w >= shiftMinWeight && len(fr.heads) > 0}]
-			for l, v := range one {
-				base[l] += w * (v - gw*g[l]) / (1 - gw)
+			g := hs[gi*len(glyphs):]
+			for gl, l := range glyphs {
+				if v, ok := one[l]; ok {
+					base[l] += w * (v - gw*g[gl]) / (1 - gw)
+				}
 			}
 		}
 		fb, fw := "", 0.0
@@ -716,6 +762,19 @@ func (fr *faceReads) readLetter(k int) letterRead {
 	if base != nil {
 		bl, bb, bs := topTwo(base)
 		out.baseLetter, out.baseConf, out.baseSecond = bl, math.Min(1, bb/sumW), bs/sumW
+	}
+	if headVotes != nil {
+		out.glyphs = glyphs
+		out.heads = make([]headRead, len(fr.heads))
+		at := slices.Index(glyphs, best)
+		for j := range out.heads {
+			hv := headVotes[j*len(glyphs) : (j+1)*len(glyphs)]
+			hl, hb, hs := topTwoOf(hv, glyphs)
+			out.heads[j] = headRead{name: fr.heads[j].name, letter: hl, conf: math.Min(1, hb/sumW), second: hs / sumW}
+			if at >= 0 {
+				out.heads[j].p = math.Min(1, hv[at]/sumW)
+			}
+		}
 	}
 	for i := 0; i < 4; i++ {
 		switch {
@@ -752,15 +811,16 @@ type turnClassifier interface {
 // A head whose model reads grey features (ocr.InputGrey: en-pyrg) reads
 // the crop's ocr.GreyFeatures, also taken once.
 //
-// greyVotes, when not nil, gets the grey head's own probabilities added
-// (unweighted).
-func uprightVotes(heads []faceHead, crop image.Image, votes, greyVotes map[string]float64) {
+// perHead, when not nil, gets each head's own probabilities added
+// (unweighted; head j's of glyph g at j*len(glyphs)+g: the heads share
+// their glyphs).
+func uprightVotes(heads []faceHead, crop image.Image, votes map[string]float64, perHead []float64) {
 	fv, err := ocr.FeaturesUpright(crop)
 	if err != nil {
 		return
 	}
 	var grey []float32
-	for _, h := range heads {
+	for j, h := range heads {
 		m := h.c.Model()
 		vec := fv.Vec
 		if m.Input == ocr.InputGrey {
@@ -778,8 +838,8 @@ func uprightVotes(heads []faceHead, crop image.Image, votes, greyVotes map[strin
 				continue
 			}
 			votes[name] += h.w * float64(out[g*T])
-			if greyVotes != nil && m.Input == ocr.InputGrey {
-				greyVotes[name] += float64(out[g*T])
+			if perHead != nil {
+				perHead[j*len(m.Glyphs)+g] += float64(out[g*T])
 			}
 		}
 	}
@@ -788,9 +848,17 @@ func uprightVotes(heads []faceHead, crop image.Image, votes, greyVotes map[strin
 // faceHead is one classifier a face crop is read by and its weight in
 // the face's reading (the weights of a face's heads add up to 1).
 type faceHead struct {
-	c turnClassifier
-	w float64
+	c    turnClassifier
+	w    float64
+	name string // tileHeadName, faceModel, faceGreyModel or blurHeadName
 }
+
+// The names of the heads that are not ocr's specialists by name: the
+// reader's own classifier and ocr's specialist for blurred crops.
+const (
+	tileHeadName = "en"
+	blurHeadName = "en-blur"
+)
 
 // tileWeightModel is the weight of the reader's own classifier beside
 // the faces' model (en-pyr, weighted 1 - tileWeightModel); ocr's
@@ -823,14 +891,14 @@ func faceHeads(rd TileReader, model bool) ([]faceHead, bool) {
 	if model && same(pyr) {
 		if grey != nil && slices.Equal(grey.Model().Glyphs, tc.Model().Glyphs) {
 			k := 1 - greyWeight
-			return []faceHead{{tc, k * tileWeightModel}, {pyr, k * (1 - tileWeightModel)}, {grey, greyWeight}}, true
+			return []faceHead{{tc, k * tileWeightModel, tileHeadName}, {pyr, k * (1 - tileWeightModel), faceModel}, {grey, greyWeight, faceGreyModel}}, true
 		}
-		return []faceHead{{tc, tileWeightModel}, {pyr, 1 - tileWeightModel}}, true
+		return []faceHead{{tc, tileWeightModel, tileHeadName}, {pyr, 1 - tileWeightModel, faceModel}}, true
 	}
 	if same(blur) {
-		return []faceHead{{tc, 0.5}, {blur, 0.5}}, false
+		return []faceHead{{tc, 0.5, tileHeadName}, {blur, 0.5, blurHeadName}}, false
 	}
-	return []faceHead{{tc, 1}}, false
+	return []faceHead{{tc, 1, tileHeadName}}, false
 }
 
 var (
@@ -952,6 +1020,13 @@ type SureBars struct {
 	// Thin: the letter's bar when fewer than two of the faces read are
 	// seen well (weight shiftMinWeight or more)
 	Thin float64
+	// Heads: with the grey head (en-pyrg) among the heads, the bar of the
+	// mean of the two faces' models' own weighted probabilities of the
+	// letter (en-pyr's and en-pyrg's: headRead.p), each of which must
+	// read it as its likeliest (sureHeads); the four bars above then
+	// weigh only readings without the grey head. HeadsThin is that bar
+	// when fewer than two of the faces read are seen well.
+	Heads, HeadsThin float64
 }
 
 // modelBars are the sure bars of the faces' model (Options.FaceModel),
@@ -969,7 +1044,20 @@ type SureBars struct {
 // margin's bar is moot from 0.2 to 0.55 there (a letter at 0.73 leaves
 // the runner-up 0.27 at most) and kept. Sure pyramids 3,995 with one
 // letter wrong under the bars before -> 3,250, none.
-var modelBars = SureBars{Letter: 0.73, Margin: 0.45, Lone: 0.73, Thin: 0.73}
+//
+// With the grey head, the faces' two models are weighed on their own
+// (Heads, HeadsThin; issue 21, 2026-12-03, "The faces' two models
+// agreeing"): the tile reader, weighted 0.3 in the reading without the
+// grey head, reads almost nothing on the faces (its probability of the
+// right letter has a median of 0.01 on the tuning sets), so that
+// reading's confidence was en-pyr's times 0.7 plus noise, and its bar
+// cut at the noise. Two models over different features of the crop (the
+// ink found, the grey levels) agreeing is the evidence: on the tuning
+// sets (16,674 squares read as pyramids) no letter read with a mean of
+// 0.84 or more (two faces seen well) or 0.87 (fewer) was wrong; the bars
+// keep 0.02 over that. Sure pyramids there 7,035 with one letter wrong
+// (a kE read I: en-pyr 0.98, en-pyrg 0.66) -> 11,196, none.
+var modelBars = SureBars{Letter: 0.73, Margin: 0.45, Lone: 0.73, Thin: 0.73, Heads: 0.86, HeadsThin: 0.89}
 
 // settled tells whether a letter read at the game's stack count is
 // clear enough that the stack is not read at other counts (readLetters):
@@ -1119,6 +1207,11 @@ func sureRead(lr letterRead) bool { return sureReadAt(lr, modelBars) }
 
 // sureReadAt is sureRead with the faces' model's bars b.
 func sureReadAt(lr letterRead, b SureBars) bool {
+	// With the faces' two models among the heads, their own readings
+	// decide (sureHeads; b.Heads).
+	if pyr, grey, ok := lr.modelHeads(); ok && lr.model && lr.grey {
+		return sureHeads(lr, pyr, grey, b)
+	}
 	letter, margin, faces := sureLetter, sureMargin, sureFaces
 	if lr.model {
 		letter, margin, faces = b.Letter, b.Margin, sureFacesModel
@@ -1134,8 +1227,9 @@ func sureReadAt(lr letterRead, b SureBars) bool {
 	if lr.model && lr.strong < 2 && lr.conf < b.Thin {
 		return false
 	}
-	// With the grey head (en-pyrg) a reading is sure when the reading
-	// without it (the heads before it) is sure and the same letter: the
+	// With the grey head (en-pyrg) but the heads' own readings not at
+	// hand, a reading is sure when the reading without it (the heads
+	// before it) is sure and the same letter: the
 	// grey head helps choose the letter, but the sure bars were chosen
 	// for the heads before it. Judged on the reading with it, more
 	// squares were sure and two of tuned hard 3100 wrong; judged on both,
@@ -1149,6 +1243,49 @@ func sureReadAt(lr letterRead, b SureBars) bool {
 		lr.conf >= letter && lr.conf-lr.second >= margin
 }
 
+// modelHeads gives the own readings of the faces' two models (en-pyr,
+// en-pyrg) among the reading's heads, and whether both are there.
+func (lr letterRead) modelHeads() (pyr, grey headRead, ok bool) {
+	var okP, okG bool
+	for _, h := range lr.heads {
+		switch h.name {
+		case faceModel:
+			pyr, okP = h, true
+		case faceGreyModel:
+			grey, okG = h, true
+		}
+	}
+	return pyr, grey, okP && okG
+}
+
+// sureHeads tells whether a letter read with the faces' two models is
+// sure (sureReadAt's rule with the grey head): no face reads another
+// letter, at least one face reads it on its own, the reading without the
+// grey head and each of the two models on its own read it as their
+// likeliest, and the mean of the two models' probabilities of it reaches
+// b.Heads (b.HeadsThin when fewer than two of the faces read are seen
+// well).
+func sureHeads(lr letterRead, pyr, grey headRead, b SureBars) bool {
+	bar := b.Heads
+	if lr.strong < 2 {
+		bar = b.HeadsThin
+	}
+	return lr.letter != "?" && lr.differ == 0 && lr.agree >= min(sureFacesModel, lr.faces) &&
+		lr.baseLetter == lr.letter && pyr.letter == lr.letter && grey.letter == lr.letter &&
+		(pyr.p+grey.p)/2 >= bar
+}
+
+// greyHeadIndex is the grey head's place among the heads (-1 without
+// one).
+func greyHeadIndex(heads []faceHead) int {
+	for j, h := range heads {
+		if h.c.Model().Input == ocr.InputGrey {
+			return j
+		}
+	}
+	return -1
+}
+
 // greyHeadWeight is the weight of the heads' grey head (0 without one).
 func greyHeadWeight(heads []faceHead) float64 {
 	for _, h := range heads {
@@ -1157,6 +1294,24 @@ func greyHeadWeight(heads []faceHead) float64 {
 		}
 	}
 	return 0
+}
+
+// topTwoOf is topTwo over the letters of glyphs, votes[g] glyph g's
+// weight.
+func topTwoOf(votes []float64, glyphs []string) (best string, weight, second float64) {
+	best = "?"
+	for g, l := range glyphs {
+		if !isLetter(l) {
+			continue
+		}
+		w := votes[g]
+		if w > weight || (w == weight && l < best) {
+			best, weight, second = l, w, math.Max(second, weight)
+		} else {
+			second = math.Max(second, w)
+		}
+	}
+	return best, weight, second
 }
 
 // topTwo gives the letter with the most weight in votes ("?" for none),

@@ -77,9 +77,12 @@
 //     faces read different letters never is, nor one that a taller
 //     stack of its colour next to it leans over in the picture
 //     (overhangs: its colour and letters may be the neighbour's), nor,
-//     with the faces' model, a letter under 0.75 that only one face
-//     the camera sees well shows; with the grey model, the reading
-//     without it must be sure and the same letter too. A pyramid whose
+//     with the faces' model, a letter under 0.73 that only one face
+//     the camera sees well shows; with the grey model, the faces' two
+//     models (en-pyr, en-pyrg) must each read the letter as their
+//     likeliest, as must the reading without the grey model, and the
+//     mean of their own probabilities of it reach 0.86 (0.89 when fewer
+//     than two faces are seen well: SureBars.Heads, sureHeads). A pyramid whose
 //     top, sampled over its faces at the count its letter was read at,
 //     shows another colour (half the samples or more: a pyramid of
 //     another colour put on a player's stack) is not sure

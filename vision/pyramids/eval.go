@@ -10,6 +10,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -175,11 +176,53 @@ type ReadFacts struct {
 	Model, Grey          bool
 	BaseLetter           string
 	BaseConf, BaseSecond float64
+	// Heads is each head's own reading over the same faces (letterRead's
+	// heads); FaceHeads each face read, its weight and its heads' own
+	// likeliest letters and probabilities of the pyramid's letter.
+	Heads     []HeadFacts `json:",omitempty"`
+	FaceHeads []FaceFacts `json:",omitempty"`
+}
+
+// HeadFacts is one head's own reading of a pyramid's faces (headRead).
+type HeadFacts struct {
+	Name, Letter    string
+	Conf, Second, P float64
+}
+
+// FaceFacts is one face read: its weight, and each head's likeliest
+// letter, that letter's probability and the pyramid's letter's.
+type FaceFacts struct {
+	Face        int
+	W           float64
+	Best        []string
+	BestP, PLet []float64
 }
 
 func factsOf(lr letterRead) ReadFacts {
-	return ReadFacts{Letter: lr.letter, Conf: lr.conf, Second: lr.second, Faces: lr.faces, Agree: lr.agree, Differ: lr.differ,
+	rf := ReadFacts{Letter: lr.letter, Conf: lr.conf, Second: lr.second, Faces: lr.faces, Agree: lr.agree, Differ: lr.differ,
 		Strong: lr.strong, Model: lr.model, Grey: lr.grey, BaseLetter: lr.baseLetter, BaseConf: lr.baseConf, BaseSecond: lr.baseSecond}
+	for _, h := range lr.heads {
+		rf.Heads = append(rf.Heads, HeadFacts{Name: h.name, Letter: h.letter, Conf: h.conf, Second: h.second, P: h.p})
+	}
+	g := len(lr.glyphs)
+	at := slices.Index(lr.glyphs, lr.letter)
+	for i, hs := range lr.faceH {
+		if hs == nil || g == 0 {
+			continue
+		}
+		ff := FaceFacts{Face: i, W: lr.faceW[i]}
+		for j := 0; j+g <= len(hs); j += g {
+			h := hs[j : j+g]
+			b, bp, _ := topTwoOf(h, lr.glyphs)
+			pl := 0.0
+			if at >= 0 {
+				pl = h[at]
+			}
+			ff.Best, ff.BestP, ff.PLet = append(ff.Best, b), append(ff.BestP, bp), append(ff.PLet, pl)
+		}
+		rf.FaceHeads = append(rf.FaceHeads, ff)
+	}
+	return rf
 }
 
 // SureAt tells whether the square would be shown sure under the faces'
@@ -189,6 +232,9 @@ func (c PyramidCase) SureAt(b SureBars) bool {
 	f := c.Read
 	lr := letterRead{letter: f.Letter, conf: f.Conf, second: f.Second, faces: f.Faces, agree: f.Agree, differ: f.Differ,
 		strong: f.Strong, model: f.Model, grey: f.Grey, baseLetter: f.BaseLetter, baseConf: f.BaseConf, baseSecond: f.BaseSecond}
+	for _, h := range f.Heads {
+		lr.heads = append(lr.heads, headRead{name: h.Name, letter: h.Letter, conf: h.Conf, second: h.Second, p: h.P})
+	}
 	return c.ColourSure && sureReadAt(lr, b)
 }
 

@@ -63,8 +63,9 @@ func TestPyramidCaseSureAt(t *testing.T) {
 		t.Fatal("no pyramids listed")
 	}
 	in := ModelBars()
-	loose := SureBars{Letter: in.Letter - 0.2, Margin: in.Margin - 0.2, Lone: in.Lone - 0.2, Thin: in.Thin - 0.2}
-	never := SureBars{Letter: 1.01, Margin: 1.01, Lone: 1.01, Thin: 1.01}
+	loose := SureBars{Letter: in.Letter - 0.2, Margin: in.Margin - 0.2, Lone: in.Lone - 0.2, Thin: in.Thin - 0.2,
+		Heads: in.Heads - 0.2, HeadsThin: in.HeadsThin - 0.2}
+	never := SureBars{Letter: 1.01, Margin: 1.01, Lone: 1.01, Thin: 1.01, Heads: 1.01, HeadsThin: 1.01}
 	sure := 0
 	for _, tc := range []struct {
 		name string

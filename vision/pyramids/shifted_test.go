@@ -4,6 +4,7 @@ import (
 	"image"
 	"math"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -23,19 +24,17 @@ func TestShiftedRead(t *testing.T) {
 	}
 	i := l.f.bestFace(r, c, k)
 	own := fr.face(k, i)
-	ownG := fr.gmemo[faceKey{k, i, false}]
+	ownH := fr.hmemo[faceKey{k, i, false}]
 	fr.shifted = true
 	shifted := fr.face(k, i)
-	shiftedG := fr.gmemo[faceKey{k, i, true}]
-	want, wantG := map[string]float64{}, map[string]float64{}
+	shiftedH := fr.hmemo[faceKey{k, i, true}]
+	want := map[string]float64{}
 	for l, v := range own {
 		want[l] += v
 	}
-	for l, v := range ownG {
-		wantG[l] += v
-	}
+	wantH := slices.Clone(ownH)
 	for _, d := range cropShifts {
-		uprightVotes(fr.heads, l.f.faceCropAt(r, c, k, i, 48, d[0], d[1]), want, wantG)
+		uprightVotes(fr.heads, l.f.faceCropAt(r, c, k, i, 48, d[0], d[1]), want, wantH)
 	}
 	for l := range want {
 		want[l] /= float64(len(cropShifts) + 1)
@@ -43,16 +42,25 @@ func TestShiftedRead(t *testing.T) {
 			t.Errorf("%s: shifted %.4f, want the mean %.4f", l, shifted[l], want[l])
 		}
 	}
-	// the grey head's own probabilities (the reading without it, for
-	// the sure bars) are averaged alike
-	if len(wantG) == 0 {
-		t.Error("no grey head's probabilities kept")
+	// each head's own probabilities (the grey head's for the reading
+	// without it, en-pyr's and en-pyrg's for the sure rule) are averaged
+	// alike
+	g := len(fr.glyphs())
+	if len(wantH) != len(fr.heads)*g || len(shiftedH) != len(wantH) {
+		t.Fatalf("heads' own probabilities kept: %d and %d, want %d", len(ownH), len(shiftedH), len(fr.heads)*g)
 	}
-	for l := range wantG {
-		wantG[l] /= float64(len(cropShifts) + 1)
-		if math.Abs(shiftedG[l]-wantG[l]) > 1e-9 {
-			t.Errorf("%s: the grey head's shifted %.4f, want the mean %.4f", l, shiftedG[l], wantG[l])
+	grey := 0.0
+	for x := range wantH {
+		wantH[x] /= float64(len(cropShifts) + 1)
+		if math.Abs(shiftedH[x]-wantH[x]) > 1e-9 {
+			t.Errorf("head %d, %s: shifted %.4f, want the mean %.4f", x/g, fr.glyphs()[x%g], shiftedH[x], wantH[x])
 		}
+		if x/g == greyHeadIndex(fr.heads) {
+			grey += wantH[x]
+		}
+	}
+	if grey == 0 {
+		t.Error("no grey head's probabilities kept")
 	}
 	fr.shifted = false
 	if again := fr.face(k, i); len(again) != len(own) || again["A"] != own["A"] {
@@ -175,7 +183,7 @@ func withoutGrey(fr *faceReads) *faceReads {
 	var hs []faceHead
 	for _, h := range fr.heads {
 		if h.c.Model().Input != ocr.InputGrey {
-			hs = append(hs, faceHead{h.c, h.w / (1 - gw)})
+			hs = append(hs, faceHead{h.c, h.w / (1 - gw), h.name})
 		}
 	}
 	fr.heads = hs

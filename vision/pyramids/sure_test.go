@@ -72,6 +72,25 @@ func TestSureSquare(t *testing.T) {
 		{"grey head: sure with it, not without it", Square{Colour: pyramids.Red, ColourConf: 0.9,
 			read: letterRead{letter: "N", conf: 0.9, second: 0.02, faces: 2, agree: 2, strong: 2, model: true,
 				grey: true, baseLetter: "N", baseConf: 0.69, baseSecond: 0.1}}, false},
+		// the faces' two models (en-pyr, en-pyrg) read on their own: the
+		// tile reader reading nothing on the face leaves the weighted
+		// letter under modelBars.Letter, and two models agreeing at a
+		// mean over modelBars.Heads make it sure; their mean under it, or
+		// one of them reading another letter, does not
+		{"two models agree, the tile reader reads nothing", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: headsRead("E", 0.68, 0.66, 2, 0.97, 0.95, "E", "E")}, true},
+		{"two models agree, one face seen well, over the thin bar", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: headsRead("E", 0.69, 0.67, 1, 0.97, 0.96, "E", "E")}, true},
+		{"two models agree, one face seen well, under the thin bar", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: headsRead("E", 0.64, 0.6, 1, modelBars.HeadsThin-0.02, modelBars.HeadsThin-0.02, "E", "E")}, false},
+		{"en-pyr sure, en-pyrg not (an E read I)", Square{Colour: pyramids.Black, ColourConf: 0.9,
+			read: headsRead("I", 0.726, 0.754, 2, 0.984, 0.661, "I", "I")}, false},
+		{"two models agree just under the bar (a blurred C read E)", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: headsRead("E", 0.725, 0.73, 2, 0.855, 0.818, "E", "E")}, false},
+		{"the grey model's likeliest another letter", Square{Colour: pyramids.Red, ColourConf: 0.9,
+			read: headsRead("E", 0.8, 0.8, 2, 0.99, 0.45, "E", "F")}, false},
+		{"two models agree but the colour mixed", Square{Colour: pyramids.Red, ColourConf: 0.5,
+			read: headsRead("E", 0.68, 0.66, 2, 0.97, 0.95, "E", "E")}, false},
 		{"faces' model: a face reads another letter", Square{Colour: pyramids.Red, ColourConf: 0.9,
 			read: letterRead{letter: "A", conf: 0.9, second: 0.05, faces: 3, agree: 2, differ: 1, strong: 3, model: true}}, false},
 		{"faces' model: a stack's top shows its own colour", Square{Colour: pyramids.Red, ColourConf: 0.9, top: cellLook{colour: pyramids.Red, conf: 0.9},
@@ -140,4 +159,15 @@ func TestOverhangs(t *testing.T) {
 			}
 		})
 	}
+}
+
+// headsRead is a reading of two faces with the faces' models and the grey
+// head: the letter at conf (baseConf without the grey head), strong of
+// the faces seen well, en-pyr's and en-pyrg's own probabilities of it p
+// and g and their own likeliest letters pl and gl; the tile reader reads
+// nothing.
+func headsRead(letter string, conf, baseConf float64, strong int, p, g float64, pl, gl string) letterRead {
+	return letterRead{letter: letter, conf: conf, second: 0.05, faces: 2, agree: 2, strong: strong, model: true,
+		grey: true, baseLetter: letter, baseConf: baseConf, baseSecond: 0.05,
+		heads: []headRead{{name: tileHeadName, letter: "?"}, {name: faceModel, letter: pl, conf: p, p: p}, {name: faceGreyModel, letter: gl, conf: g, p: g}}}
 }

@@ -65,8 +65,9 @@
 //   - Which side is up: the letters' angles (the reader's) vote, weighted
 //     by confidence and leaving out letters that look alike turned (H I N
 //     O S X Z); the board is turned so they stand upright and the tiles
-//     read again, the reader told so. With no tile, the photo's own
-//     orientation is kept (Reading.Oriented is false).
+//     read again, the reader told so. With no tile, or no clear vote,
+//     the photo's own orientation is kept (Reading.Oriented is false),
+//     and no letter but O and X (alike every way up) is shown sure.
 //
 // gocv is used only inside vision.FindGrid; the rest is plain Go on the
 // photo's RGBA bytes.

@@ -78,8 +78,9 @@ type Reading struct {
 	// (the tiles' letters stand upright).
 	Corners vision.Quad
 	// Oriented is set when the tiles' letters decided which side is up;
-	// an empty board keeps the photo's own (the corner nearest the
-	// photo's top left first).
+	// an empty board, or one whose letters gave no clear vote, keeps the
+	// photo's own (the corner nearest the photo's top left first), and
+	// then no letter but O and X is read with Conf 0.9 or more.
 	Oriented bool
 	// Blurred is set when the tiles' letters are blurred (motion, focus):
 	// every letter's Conf is then at most 0.5.
@@ -384,6 +385,14 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		}
 		if out.Blurred {
 			cell.Conf = min(cell.Conf, blurredConf)
+		}
+		// No clear vote said which side is up: each letter was read at
+		// whatever angle suited it best, and a letter turned may read as
+		// another (N and Z, M and W, a blurred E and S). Only a letter
+		// that looks the same at every quarter turn stays as sure as
+		// read.
+		if !out.Oriented && !sameEveryTurn(rd.Letter) {
+			cell.Conf = min(cell.Conf, unorientedConf)
 		}
 	}
 	// Where the premium layout around a tile says the grid lies a square

@@ -342,6 +342,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if fit, err = vision.FindGridWith(p, img, n, vision.SearchOptions{Hint: opt.Hint, ExactShrink: opt.ExactShrink}); err != nil {
 			return nil, err
 		}
+		// The search knows no Upwords board's rim: a printed rim line
+		// or the board's edge can pass for the grid's outermost line,
+		// the grid a row or a column off. The walls between the
+		// squares say where the rows are (registered).
+		fit, _, _ = registered(p, fit)
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {

@@ -9,9 +9,11 @@
 // colour (or on an empty square) is counted apart: the colour's bars,
 // not the letter's, keep it unsure. The readings do not depend on the
 // bars, so one reading of the sets serves the whole grid (--save keeps
-// it for --load).
+// it for --load). --sweep heads (the default) sweeps the bars of a
+// reading with the faces' two models (SureBars.Heads, HeadsThin), --sweep
+// letter the four bars of a reading without the grey head.
 //
-//	go run ./vision/pyramids/internal/surecut [--save FILE] DIR...
+//	go run ./vision/pyramids/internal/surecut [--sweep heads|letter] [--save FILE] DIR...
 //
 // The model weighed is the one built in (ocr/model/en-pyr.tsm): after
 // training it again, build this with the new model in place.
@@ -45,9 +47,10 @@ func main() {
 	show := flag.Int("show", 12, "list up to N pyramids sure and wrong one step under the bars chosen")
 	save := flag.String("save", "", "write the readings to FILE (JSON), to weigh them again with --load")
 	load := flag.String("load", "", "weigh the readings of FILE (written by --save) instead of reading DIRs")
-	try := flag.String("bars", "", "also weigh these bars: LETTER,MARGIN,LONE,THIN (and show them in the table)")
+	try := flag.String("bars", "", "also weigh these bars: LETTER,MARGIN,LONE,THIN,HEADS,HEADSTHIN (and show them in the table)")
+	sweep := flag.String("sweep", "heads", "the bars swept: heads (Heads and HeadsThin, the others as in use) or letter (the four bars of a reading without the grey head, the heads' as in use)")
 	flag.Usage = func() {
-		fmt.Fprintln(os.Stderr, "usage: surecut [--step S] [--letter-step S] [--margin M] [--show N] [--save FILE] DIR... | surecut --load FILE")
+		fmt.Fprintln(os.Stderr, "usage: surecut [--sweep heads|letter] [--step S] [--letter-step S] [--margin M] [--show N] [--save FILE] DIR... | surecut --load FILE")
 		flag.PrintDefaults()
 	}
 	flag.Parse()
@@ -91,7 +94,17 @@ func main() {
 		return p
 	}
 	best, chosen := point{sure: -1}, point{sure: -1}
-	for _, b := range barsGrid(*letterStep, *step) {
+	var grid []vpyr.SureBars
+	switch *sweep {
+	case "heads":
+		grid = headsGrid(cur, *letterStep)
+	case "letter":
+		grid = barsGrid(cur, *letterStep, *step)
+	default:
+		fmt.Fprintln(os.Stderr, "surecut: --sweep: heads or letter")
+		os.Exit(2)
+	}
+	for _, b := range grid {
 		p := weigh(b)
 		if p.wrong != 0 {
 			continue
@@ -108,9 +121,9 @@ func main() {
 		pt   point
 	}{{"in use", weigh(cur)}, {"most sure, no letter wrong", best}, {"chosen (none wrong a margin under each bar)", chosen}}
 	if *try != "" {
-		var b vpyr.SureBars
-		if _, err := fmt.Sscanf(*try, "%g,%g,%g,%g", &b.Letter, &b.Margin, &b.Lone, &b.Thin); err != nil {
-			fmt.Fprintln(os.Stderr, "surecut: --bars:", err)
+		b := cur
+		if n, _ := fmt.Sscanf(*try, "%g,%g,%g,%g,%g,%g", &b.Letter, &b.Margin, &b.Lone, &b.Thin, &b.Heads, &b.HeadsThin); n != 4 && n != 6 {
+			fmt.Fprintln(os.Stderr, "surecut: --bars: want 4 or 6 numbers, got", n)
 			os.Exit(2)
 		}
 		name := "given (no margin)"
@@ -136,6 +149,7 @@ func main() {
 	}
 	loose := chosen.b
 	loose.Letter, loose.Margin, loose.Lone, loose.Thin = loose.Letter-3**margin, loose.Margin-3**margin, loose.Lone-3**margin, loose.Thin-3**margin
+	loose.Heads, loose.HeadsThin = loose.Heads-3**margin, loose.HeadsThin-3**margin
 	fmt.Printf("\nsure and wrong three margins under the bars chosen (%s), or under the bars in use:\n", barsText(loose))
 	n := 0
 	for _, s := range sets {
@@ -145,8 +159,8 @@ func main() {
 			}
 			n++
 			f := c.Read
-			fmt.Printf("  %s row %d col %d: want %s, got %s at %.3f over %.3f (without the grey head %s %.3f over %.3f); faces %d agree %d strong %d; in use sure %v\n",
-				s.Name, c.Row, c.Col, c.Want, c.Got, f.Conf, f.Second, f.BaseLetter, f.BaseConf, f.BaseSecond, f.Faces, f.Agree, f.Strong, c.SureAt(cur))
+			fmt.Printf("  %s row %d col %d: want %s, got %s at %.3f over %.3f (without the grey head %s %.3f over %.3f; heads%s); faces %d agree %d strong %d; in use sure %v\n",
+				s.Name, c.Row, c.Col, c.Want, c.Got, f.Conf, f.Second, f.BaseLetter, f.BaseConf, f.BaseSecond, headsText(f.Heads), f.Faces, f.Agree, f.Strong, c.SureAt(cur))
 		}
 	}
 }
@@ -157,7 +171,7 @@ func marginal(b vpyr.SureBars, margin float64, ok func(vpyr.SureBars) bool) bool
 	if !ok(b) {
 		return false
 	}
-	for i := 0; i < 4; i++ {
+	for i := 0; i < 6; i++ {
 		l := b
 		switch i {
 		case 0:
@@ -168,6 +182,10 @@ func marginal(b vpyr.SureBars, margin float64, ok func(vpyr.SureBars) bool) bool
 			l.Lone -= margin
 		case 3:
 			l.Thin -= margin
+		case 4:
+			l.Heads -= margin
+		case 5:
+			l.HeadsThin -= margin
 		}
 		if !ok(l) {
 			return false
@@ -265,16 +283,17 @@ func (s set) sureAt(b vpyr.SureBars) (sure, wrong int) {
 	return sure, wrong
 }
 
-// barsGrid is every set of bars on a grid (the letter's bar by
-// letterStep, the others by step), the lone and thin bars no lower than
-// the letter's (under it they add nothing).
-func barsGrid(letterStep, step float64) []vpyr.SureBars {
+// barsGrid is every set of the four bars of a reading without the grey
+// head on a grid (the letter's bar by letterStep, the others by step),
+// the lone and thin bars no lower than the letter's (under it they add
+// nothing); the heads' bars as in cur.
+func barsGrid(cur vpyr.SureBars, letterStep, step float64) []vpyr.SureBars {
 	var out []vpyr.SureBars
 	for l := 0.6; l <= 0.9+1e-9; l += letterStep {
 		for m := 0.2; m <= 0.6+1e-9; m += step {
 			for lone := l; lone <= 0.95+1e-9; lone += step {
 				for thin := l; thin <= 0.95+1e-9; thin += step {
-					out = append(out, vpyr.SureBars{Letter: l, Margin: m, Lone: lone, Thin: thin})
+					out = append(out, vpyr.SureBars{Letter: l, Margin: m, Lone: lone, Thin: thin, Heads: cur.Heads, HeadsThin: cur.HeadsThin})
 				}
 			}
 		}
@@ -282,8 +301,32 @@ func barsGrid(letterStep, step float64) []vpyr.SureBars {
 	return out
 }
 
+// headsGrid is every pair of the heads' bars (Heads, HeadsThin) from 0.6
+// to 0.99 by step, the other bars as in cur.
+func headsGrid(cur vpyr.SureBars, step float64) []vpyr.SureBars {
+	var out []vpyr.SureBars
+	for h := 0.6; h <= 0.99+1e-9; h += step {
+		for t := 0.6; t <= 0.99+1e-9; t += step {
+			b := cur
+			b.Heads, b.HeadsThin = h, t
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
 func barsText(b vpyr.SureBars) string {
-	return fmt.Sprintf("letter %.2f margin %.2f lone %.2f thin %.2f", b.Letter, b.Margin, b.Lone, b.Thin)
+	return fmt.Sprintf("letter %.2f margin %.2f lone %.2f thin %.2f heads %.2f heads-thin %.2f", b.Letter, b.Margin, b.Lone, b.Thin, b.Heads, b.HeadsThin)
+}
+
+// headsText is each head's own likeliest letter and its probability of
+// the pyramid's letter.
+func headsText(hs []vpyr.HeadFacts) string {
+	out := ""
+	for _, h := range hs {
+		out += fmt.Sprintf(" %s %s %.3f", h.Name, h.Letter, h.P)
+	}
+	return out
 }
 
 func countCases(sets []set) int {
