@@ -32,9 +32,10 @@ func Locate(img image.Image) (vision.Quad, error) {
 // board partly out of view), the board is looked for by its red border
 // (outlineFrame), then, when find was the whole search (last: the caller
 // has no later stage of its own), by its triple letter and triple word
-// squares (premiumFrame), then by a red border a hand opens (outlineFrame's
-// opened), then by the search's best grid of faint lines where the
-// premium layout vouches for it (weakFrame), before find's error is
+// squares (premiumFrame's first proposal), then by a red border a hand
+// opens (outlineFrame's opened), then by the search's best grid of faint
+// lines where the premium layout vouches for it (weakFrame), then by the
+// premium squares' other proposals (premiumMore), before find's error is
 // returned. A caller that
 // looks by the lines alone first and by the whole search after
 // (vision/loose) must not have the premium squares' frame, which is
@@ -69,15 +70,23 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// A border a hand opens places the board from less than a
 			// whole border: the premium squares, where they place it,
 			// are preferred.
-			if pf := premiumFrame(p); pf != nil {
-				f = pf
+			first, more, _ := premiumBoards(p)
+			if first != nil {
+				if pf := premiumJudged(p, *first); pf != nil {
+					f = pf
+				}
 			}
-			// Last, the search's best grid whose lines were too faint
+			// Then the search's best grid whose lines were too faint
 			// (a crowded board's tiles over them), where the premium
 			// layout vouches for it (weakFrame).
 			var weak *vision.WeakGridError
 			if f == nil && errors.As(err, &weak) {
 				f = weakFrame(p, weak.Grid)
+			}
+			// Last, the boards the premium squares' other proposals
+			// place (premiumBoards: most triple squares under tiles).
+			if f == nil {
+				f = premiumMore(p, more)
 			}
 			if f != nil {
 				if partial {

@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/tilescope/tilescope/vision"
@@ -18,10 +19,12 @@ import (
 // the eight triple word squares on one seven apart (0, 7, 14 but for the
 // centre). The blue and red patches of the picture are matched to those
 // places: three blue patches next to each other on the lattice propose
-// the board's two directions and scale, the proposal that puts the most
-// patches on premium places wins, a homography is fitted to all of them,
-// and the grid so placed is kept only when the squares' colours follow the
-// premium layout there (as a board found by its border is).
+// the board's two directions and scale, the proposals that put the most
+// patches on premium places are each settled by a homography fitted to
+// their patches (and matched again), and a board so placed is kept only
+// when the squares' colours follow the premium layout there (as a board
+// found by its border is): the first proposal's board first, the others'
+// last, the one whose colours follow the layout best first.
 
 // premiumStep is the premium mask's sampling step in pixels at 1640
 // pixels wide (more or fewer in proportion for other sizes).
@@ -159,14 +162,61 @@ var tripleLetters, tripleWords = func() (tl, tw []vision.Point) {
 	return tl, tw
 }()
 
-// premiumQuad places the board by its triple letter and triple word
+// premiumBoards places the board by its triple letter and triple word
 // squares (above); the corners as fieldQuad gives them, the one nearest
-// the picture's top left first, clockwise.
-func premiumQuad(p picture) (vision.Quad, int, bool) {
+// the picture's top left first, clockwise. first is the board the
+// proposal with the most patches on their places settles on (nil where it
+// keeps fewer than minPremiumMatches at some round). On a crowded board
+// most triple squares lie under tiles, and that proposal can be a lattice
+// four squares over (the triple letters repeat every four) or, in a
+// tilted view, a wrong one that a lattice drawn straight matches as well
+// as the true one: more are the boards the other proposals settle on,
+// the one whose squares' colours follow the premium layout best there
+// (quadFit) first. n is the most patches any proposal kept.
+func premiumBoards(p picture) (first *premiumCand, more []premiumCand, n int) {
+	cs, n := premiumCands(p)
+	if len(cs) > 0 && cs[0].first {
+		first, cs = &cs[0], cs[1:]
+	}
+	fits := make([]float64, len(cs))
+	for i, c := range cs {
+		fits[i] = quadFit(p, c.q)
+	}
+	idx := make([]int, len(cs))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return fits[idx[a]] < fits[idx[b]] })
+	for _, i := range idx {
+		more = append(more, cs[i])
+	}
+	return first, more, n
+}
+
+// quadFit is how well the squares' colours follow the premium layout
+// (layoutFit) on the board whose 15x15 field is q, at that place.
+func quadFit(p picture, q vision.Quad) float64 {
+	h, err := vision.QuadHomography(Size, Size, q)
+	if err != nil {
+		return math.Inf(1)
+	}
+	f := &frame{p: p, hq: &h}
+	var looks [Size][Size]look
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			looks[r][c] = lookK(f, r, c, 3)
+		}
+	}
+	return layoutFit(&looks)
+}
+
+// premiumCands lists the boards the premium patches place (premiumBoards),
+// and the most patches any proposal put on their places.
+func premiumCands(p picture) ([]premiumCand, int) {
 	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
 	blue := premiumPatches(p, step, premiumBlue)
 	if len(blue) < 3 {
-		return vision.Quad{}, 0, false
+		return nil, 0
 	}
 	red := premiumPatches(p, step, premiumRed)
 	// match counts the places a board-to-picture map puts a patch on
@@ -198,8 +248,9 @@ func premiumQuad(p picture) (vision.Quad, int, bool) {
 		}
 		return src, dst
 	}
-	bestN := 0
-	var bestSrc, bestDst []vision.Point
+	// The proposals, each the patches its map puts on premium places.
+	type proposal struct{ src, dst []vision.Point }
+	var props []proposal
 	// Three patches of one print next to each other on its lattice
 	// (k squares apart: 4 for the triple letters, 7 for the triple
 	// words) propose the map.
@@ -249,38 +300,86 @@ func premiumQuad(p picture) (vision.Quad, int, bool) {
 							dx, dy := (q.X-pa.X)/set.k, (q.Y-pa.Y)/set.k
 							return vision.Point{X: a.c.X + dx*u.X + dy*v.X, Y: a.c.Y + dx*u.Y + dy*v.Y}
 						}
-						src, dst := match(at, sq, 0.5)
-						if len(src) > bestN {
-							bestN, bestSrc, bestDst = len(src), src, dst
+						if src, dst := match(at, sq, 0.5); len(src) >= minPremiumProposal {
+							props = append(props, proposal{src, dst})
 						}
 					}
 				}
 			}
 		}
 	}
-	if bestN < minPremiumMatches {
-		return vision.Quad{}, bestN, false
-	}
-	// A homography through every matched patch, then matched again
-	// through it (the tilt bends the lattice the first map took straight).
-	src, dst := bestSrc, bestDst
-	var h vision.Homography
+	// The most patches first (in the order found among equals), each set
+	// of patches once.
+	sort.SliceStable(props, func(i, j int) bool { return len(props[i].src) > len(props[j].src) })
 	square := func(h vision.Homography) float64 {
 		c0, c1 := h.Apply(vision.Point{X: 7, Y: 7}), h.Apply(vision.Point{X: 8, Y: 8})
 		return math.Hypot(c1.X-c0.X, c1.Y-c0.Y) / math.Sqrt2
 	}
-	for it := 0; it < 3; it++ {
-		hh, err := vision.FitHomography(src, dst)
-		if err != nil {
-			return vision.Quad{}, bestN, false
+	// A homography through every matched patch, then matched again
+	// through it (the tilt bends the lattice the first map took straight):
+	// the proposal's patches after three rounds (nil when too few) and
+	// the fewest any round kept.
+	settle := func(src, dst []vision.Point) ([]vision.Point, []vision.Point, int) {
+		least := len(src)
+		for it := 0; it < 3; it++ {
+			h, err := vision.FitHomography(src, dst)
+			if err != nil {
+				return nil, nil, 0
+			}
+			src, dst = match(h.Apply, square(h), 0.35)
+			least = min(least, len(src))
+			if len(src) < minPremiumProposal {
+				return nil, nil, 0
+			}
 		}
-		h = hh
-		s2, d2 := match(h.Apply, square(h), 0.35)
-		if len(s2) < minPremiumMatches {
-			return vision.Quad{}, len(s2), false
-		}
-		src, dst = s2, d2
+		return src, dst, least
 	}
+	// A proposal is the lattice of three patches drawn straight: in a
+	// tilted view it misses the far places, and a wrong one (a lattice
+	// four squares over, a tile's red) can match as many. The first
+	// maxProposals distinct ones are settled.
+	var tried, settled [][]vision.Point
+	var out []premiumCand
+	bestN := 0
+	same := func(a []vision.Point) func([]vision.Point) bool {
+		return func(b []vision.Point) bool { return slices.Equal(a, b) }
+	}
+	for _, pr := range props {
+		if len(tried) == maxProposals {
+			break
+		}
+		if slices.ContainsFunc(tried, same(pr.dst)) {
+			continue
+		}
+		tried = append(tried, pr.dst)
+		src, dst, least := settle(pr.src, pr.dst)
+		bestN = max(bestN, len(src))
+		// proposals that settle on the same patches place the same board
+		if len(src) < minPremiumMatches || slices.ContainsFunc(settled, same(dst)) {
+			continue
+		}
+		settled = append(settled, dst)
+		if q, n, ok := premiumFit(src, dst, square); ok {
+			out = append(out, premiumCand{q: q, n: n, first: len(tried) == 1 && least >= minPremiumMatches})
+		}
+	}
+	return out, bestN
+}
+
+// premiumCand is a board placed by its premium patches: its corners and
+// the patches on their places.
+type premiumCand struct {
+	q vision.Quad
+	n int
+	// first: settled from the proposal with the most patches, every
+	// round keeping minPremiumMatches
+	first bool
+}
+
+// premiumFit is the homography through the patches src (board places) at
+// dst (pixels), with the patches a hand or a tile half covers left out.
+func premiumFit(src, dst []vision.Point, square func(vision.Homography) float64) (vision.Quad, int, bool) {
+	var h vision.Homography
 	// The patches a hand or a tile half covers lie off their squares'
 	// centres: the farthest from the fit is left out while it lies more
 	// than premiumResid of a square off and patches enough remain.
@@ -317,6 +416,14 @@ func premiumQuad(p picture) (vision.Quad, int, bool) {
 // one stray patch.
 const minPremiumMatches = 7
 
+// minPremiumProposal is the fewest patches a proposed map puts on their
+// places to be settled (a homography needs four); maxProposals bounds the
+// proposals settled.
+const (
+	minPremiumProposal = 4
+	maxProposals       = 64
+)
+
 // samePrint: the square at (x, y) (in squares) is on the board and of
 // the print of the square at pa.
 func samePrint(pa vision.Point, x, y float64) bool {
@@ -324,15 +431,40 @@ func samePrint(pa vision.Point, x, y float64) bool {
 	return r >= 0 && c >= 0 && r < Size && c < Size && premiumAt[r][c] == premiumAt[int(pa.Y)][int(pa.X)]
 }
 
-// premiumFrame is the board found by its premium squares (premiumQuad),
-// set on the premium layout (align) and kept only where the squares'
-// colours follow it, as outlineFrame keeps a board found by its border.
+// premiumFrame is the board found by its premium squares (premiumBoards):
+// the first proposal's board where premiumJudged keeps it, else the first
+// of the others it keeps. (findFrame tries the faint grid between the
+// two.)
 func premiumFrame(p picture) *frame {
-	q, n, ok := premiumQuad(p)
-	debugPremium(q, n, ok)
-	if !ok {
-		return nil
+	first, more, n := premiumBoards(p)
+	if first != nil {
+		if f := premiumJudged(p, *first); f != nil {
+			return f
+		}
 	}
+	if first == nil && len(more) == 0 {
+		debugPremium(vision.Quad{}, n, false)
+	}
+	return premiumMore(p, more)
+}
+
+// premiumMore is the first of the boards more (premiumBoards) kept by
+// premiumJudged; nil where none is.
+func premiumMore(p picture, more []premiumCand) *frame {
+	for _, c := range more {
+		if f := premiumJudged(p, c); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// premiumJudged is the board c the premium squares place, set on the
+// premium layout (align) and kept only where the squares' colours follow
+// it, as outlineFrame keeps a board found by its border.
+func premiumJudged(p picture, c premiumCand) *frame {
+	q := c.q
+	debugPremium(q, c.n, true)
 	f := alignedFrame(p, q)
 	if f == nil {
 		return nil

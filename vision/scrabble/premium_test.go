@@ -173,3 +173,36 @@ func TestNoPremiumBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestCrowdedBoardByPremiums: crowded boards under a hard light whose
+// grid the search does not see at all, and whose premium patches are few
+// (most triple squares under tiles, a hand over some), placed by the
+// proposal of the patches that fits the premium layout best: the first
+// proposal with the most patches on their places was a lattice four
+// squares over, or a tilted lattice drawn straight (none of these boards
+// was found before).
+func TestCrowdedBoardByPremiums(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+		hand    bool
+	}{
+		{"white under a hand", 76109, "white", true},
+		{"red under a hand", 81132, "red", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := render.RandomScrabbleGame(tc.seed, 40)
+			sc := hardRender(t, tc.seed, []byte(g[len(g)-1]), tc.edition, tc.hand)
+			img, _ := photoOf(t, sc)
+			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+			if err != nil {
+				t.Fatalf("not found: %v", err)
+			}
+			cornersNear(t, f, boardCorners(sc))
+		})
+	}
+}
