@@ -168,7 +168,27 @@ PHOTOS ?= ../shared/data/photos/bananagrams-fi
 # line below; docs/pyramids-vision.md, "Letters in other typefaces"), none
 # of the tuning or held-out sets' typefaces.
 PYR_MORE_FONTS = DejaVuSansMono-Bold,DejaVuSerifCondensed-Bold,DejaVuSerif,DejaVuSansCondensed,FreeSans,FreeSerif,LiberationSansNarrow-Regular,LiberationSerif-Regular,LiberationMono-Regular,NimbusSans-Regular,NimbusMonoPS-Bold,URWBookman-Light,C059-Bold
-train:
+# UPW_MORE_FONTS: the typefaces en-upw is trained further on (its second
+# line below; docs/vision.md, "Upwords letters in many more typefaces"),
+# none of the held-out sets' families (URW Gothic, Carlito, Cabin, P052,
+# Caladea). Most come from UPW_FONT_PKGS (render.ExtraTypefaces), which
+# make train installs when missing (train-fonts); the held-out sets are
+# drawn in Carlito, Cabin and Caladea from them too.
+UPW_MORE_FONTS = OpenSans-Bold,OpenSans-Regular,Lato-Bold,Lato-Regular,Roboto-Bold,Roboto-Regular,Cantarell-Bold,Cantarell-Regular,LeagueSpartan-Bold,Quicksand-Bold,Karla-Bold,GilliusADF-Bold,B612-Bold,ClearSans-Bold,Comfortaa-Bold,LinBiolinum-Bold,DejaVuSans-ExtraLight,DejaVuSansMono,LinLibertine-Bold,LinLibertine-Regular,EBGaramond-Bold,RobotoSlab-Bold,DejaVuSerifCondensed,FreeMono,NimbusMonoPS-Regular,C059-Bold,C059-Roman
+UPW_FONT_PKGS := fonts-open-sans fonts-lato fonts-roboto-unhinted fonts-cantarell fonts-crosextra-carlito \
+	fonts-crosextra-caladea fonts-cabin fonts-league-spartan fonts-quicksand fonts-karla fonts-adf-gillius \
+	fonts-b612 fonts-clear-sans fonts-linuxlibertine fonts-ebgaramond fonts-roboto-slab \
+	fonts-comfortaa
+.PHONY: train-fonts
+train-fonts:
+	@missing=$$(for p in $(UPW_FONT_PKGS); do \
+		dpkg-query -W -f='$${Status}\n' $$p 2>/dev/null | grep -q 'ok installed' || echo $$p; done); \
+	if [ -n "$$missing" ]; then \
+		echo "train-fonts: installing" $$missing; \
+		$(SUDO) apt-get update -q && \
+		DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -q --no-install-recommends $$missing; \
+	fi
+train: train-fonts
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets en -real 12 -real-warp 6 -epochs 25 -seed 3
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -alphabets ru
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist blur -blur-scenes 300 -hidden 256 -synth 60 -empty 500 -epochs 25 -seed 1
@@ -178,6 +198,7 @@ train:
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-out en-sqr -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-init ocr/model/en-upw.tsm -upw-init-lr 0.003 -upw-scenes 80 -upw-classic 40 -upw-more 240 -upw-more-fonts $(UPW_MORE_FONTS) -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -upw-eval 0 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-blur.tsm -upwb-scenes 160 -upwb-classic 80 -hard-scenes 60 -synth 60 -empty 500 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-upwb.tsm -upwb-scenes 0 -upwb-classic 0 -hard-scenes 0 -upwb-shaken 120 -upwb-shaken-classic 40 -synth 40 -empty 300 -epochs 8 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose -synth 40 -empty 200 -real 4 -real-warp 2 -epochs 4 -seed 1

@@ -70,6 +70,10 @@ type Classifier struct {
 	// mates are read together with this model, their probabilities
 	// averaged with its own (NewPooled); nil for one model.
 	mates []*Classifier
+	// poolLetters: where main, reading a crop that may be empty, reads a
+	// letter, the letter is read by the pool as for a tile (the Upwords
+	// reader, ForUpwords); otherwise such a read is main's alone.
+	poolLetters bool
 }
 
 type scratch struct {
@@ -328,6 +332,13 @@ func (c *Classifier) decide(s *scratch, alpha float64, known Known) Reading {
 		}
 	}
 	letter := c.m.Glyphs[bestG]
+	if letter != "" && !known.Tile && c.poolLetters && len(c.mates) > 0 {
+		// Whether the crop holds a tile is main's to say; which letter,
+		// the pool's: a face in a typeface main never saw is read by
+		// the mates too.
+		known.Tile = true
+		return c.decide(s, alpha, known)
+	}
 	if letter == "" {
 		return Reading{Conf: float64(bestP)}
 	}

@@ -60,8 +60,13 @@ var upwordsOnce struct {
 // ForUpwords returns the reader of Upwords faces: the English classifier
 // (with its specialist for blurred crops) pooled with SpecialistUpwords
 // (NewPooled), or the English classifier alone when the binary has no
-// en-upw model; its specialist for blurred crops is en-blur pooled with
-// SpecialistUpwordsBlur when the binary has that (upwordsBlur). Loaded once; safe for concurrent use.
+// en-upw model. Unlike NewPooled's own, its reads of a crop that may be
+// empty leave only whether the crop holds a tile to the English model:
+// the letter of a crop that model takes for a tile is read by the pool
+// (docs/vision.md, "Upwords letters in many more typefaces"). Its
+// specialist for blurred crops is en-blur pooled with
+// SpecialistUpwordsBlur when the binary has that (upwordsBlur). Loaded
+// once; safe for concurrent use.
 func ForUpwords() (*Classifier, error) {
 	upwordsOnce.Do(func() {
 		en, err := classifierFor(English)
@@ -80,6 +85,9 @@ func ForUpwords() (*Classifier, error) {
 		}
 		if err == nil {
 			upwordsOnce.c, err = NewPooled(en, up)
+		}
+		if err == nil {
+			upwordsOnce.c.poolLetters = true
 		}
 		if err == nil {
 			err = upwordsBlur(upwordsOnce.c)

@@ -103,7 +103,8 @@ func TestNewPooled(t *testing.T) {
 }
 
 // TestForUpwords: the Upwords reader knows the English glyphs, reads the
-// real crops' letters, and is loaded once.
+// real crops' letters, is loaded once, and reads the letter of every
+// crop en takes for a tile with the pool while en says which are tiles.
 func TestForUpwords(t *testing.T) {
 	a, err := ForUpwords()
 	if err != nil {
@@ -145,5 +146,31 @@ func TestForUpwords(t *testing.T) {
 	}
 	if right < len(imgs)-1 {
 		t.Errorf("ForUpwords reads %d of %d real crops right", right, len(imgs))
+	}
+	if len(a.mates) == 0 {
+		return
+	}
+	// A crop that may be empty: whether it holds a tile is en's to say,
+	// the letter the pool's (ReadLetter's, for a crop en reads as a tile
+	// with that letter's rotation).
+	pooled := 0
+	for i, img := range imgs {
+		got, err := a.Read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := en.Read(img)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if (got.Letter == "") != (want.Letter == "") {
+			t.Errorf("%s: the Upwords reader's Read %+v, en's %+v: en says whether it is a tile", filepath.Base(files[i]), got, want)
+		}
+		if got.Letter != "" && math.Abs(got.Conf-want.Conf) > 1e-6 {
+			pooled++
+		}
+	}
+	if pooled == 0 {
+		t.Error("the Upwords reader reads every tile's letter as en alone: en-upw is not pooled")
 	}
 }

@@ -54,7 +54,7 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.StringVar(&f.maker, "maker", "classic", "pyramids: the set's size and print, classic or varied (another maker's, drawn from each scene's seed: render.RandomPyramidsSet)")
 	fs.StringVar(&f.centres, "centres", "classic", "upwords: the print of the four centre squares, one of "+strings.Join(render.UpwordsCentres, ", ")+", or varied (one per scene, drawn from the seed)")
 	fs.StringVar(&f.dims, "dims", "", "upwords: the board's and tiles' dimensions, `PITCH,TILE,LEVEL,WALL[,WALLWIDTH]` in mm (the project's board: 21,18.8,3.8,2.4,1.6), or varied (another maker's board per scene or game, drawn from the seed); the camera is moved to fit the board")
-	fs.StringVar(&f.typefaces, "typefaces", "", "the typefaces letters are drawn in, comma-separated, one per scene drawn from its seed (render.Typefaces and render.MoreTypefaces; default: drawn by seed from render.Typefaces)")
+	fs.StringVar(&f.typefaces, "typefaces", "", "the typefaces letters are drawn in, comma-separated, one per scene drawn from its seed (render.Typefaces, render.MoreTypefaces and render.ExtraTypefaces; default: drawn by seed from render.Typefaces)")
 	fs.StringVar(&f.print, "print", "classic", "upwords: the tiles' plastic, ink and letter size, classic (the project's set) or varied (another maker's per scene, drawn from the seed: render.RandomUpwordsPrint)")
 	return f
 }

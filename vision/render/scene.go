@@ -8,6 +8,7 @@ import (
 	"image/jpeg"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"sort"
 )
 
@@ -365,7 +366,7 @@ func newWorld(opt Options) *world {
 		}
 	}
 	if opt.Typeface != "" && w.font.Name != opt.Typeface {
-		for _, tf := range MoreTypefaces() {
+		for _, tf := range append(slices.Clone(MoreTypefaces()), ExtraTypefaces()...) {
 			if tf.Name == opt.Typeface {
 				w.font = tf
 			}

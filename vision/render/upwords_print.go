@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"os"
+	"slices"
 	"sync"
 
 	"golang.org/x/image/font/opentype"
@@ -112,13 +113,14 @@ func printInk(p *UpwordsPrint, tint [3]float64) color.RGBA {
 }
 
 // CheckTypefaces returns an error naming the first of names that is
-// neither in Typefaces() nor in MoreTypefaces() (not installed here).
+// neither in Typefaces() nor in MoreTypefaces() nor in ExtraTypefaces()
+// (not installed here).
 func CheckTypefaces(names []string) error {
 	known := map[string]bool{}
 	for _, tf := range Typefaces() {
 		known[tf.Name] = true
 	}
-	for _, tf := range MoreTypefaces() {
+	for _, tf := range append(slices.Clone(MoreTypefaces()), ExtraTypefaces()...) {
 		known[tf.Name] = true
 	}
 	for _, n := range names {

@@ -1,6 +1,7 @@
 package render
 
 import (
+	"bytes"
 	"errors"
 	"image"
 	"image/color"
@@ -158,5 +159,46 @@ func TestMoreTypefaces(t *testing.T) {
 	}
 	if err := CheckTypefaces([]string{"NoSuchFont-Bold"}); !errors.Is(err, ErrBadOptions) {
 		t.Errorf("an unknown typeface: %v, want ErrBadOptions", err)
+	}
+}
+
+// TestExtraTypefaces: a scene names a typeface of ExtraTypefaces and is
+// drawn in it, CheckTypefaces knows it, and neither Typefaces() nor
+// MoreTypefaces() lists it (so what draws from those draws as before);
+// every extra face writes the Upwords letters.
+func TestExtraTypefaces(t *testing.T) {
+	extra := ExtraTypefaces()
+	if len(extra) == 0 {
+		t.Skip("none of the extra typefaces installed (make train's font packages)")
+	}
+	listed := map[string]bool{}
+	for _, tf := range append(Typefaces(), MoreTypefaces()...) {
+		listed[tf.Name] = true
+	}
+	for _, e := range extra {
+		if listed[e.Name] {
+			t.Errorf("%s is in ExtraTypefaces() and in Typefaces() or MoreTypefaces()", e.Name)
+		}
+		if !e.has("ABCDEFGHIJKLMNOPQRSTUVWXYZu") {
+			t.Errorf("%s lacks an Upwords letter", e.Name)
+		}
+	}
+	state := []byte(". . .\n. G .\n. . .\n")
+	o := Options{Seed: 2, Width: 320, Height: 240, HeightMM: 200, Ambient: 0.9, Exposure: 1}
+	o.FitUpwords(3)
+	seeded, err := Render("upwords", state, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.Typeface = extra[0].Name
+	named, err := Render("upwords", state, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bytes.Equal(seeded.Image.(*image.RGBA).Pix, named.Image.(*image.RGBA).Pix) {
+		t.Errorf("a scene in %s is drawn as the seed's typeface", o.Typeface)
+	}
+	if err := CheckTypefaces([]string{extra[0].Name}); err != nil {
+		t.Error(err)
 	}
 }

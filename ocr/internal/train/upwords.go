@@ -19,16 +19,45 @@ import (
 )
 
 var (
-	upwScenes  = flag.Int("upw-scenes", 240, "with -specialist upwords: rendered Upwords scenes of other makers' tiles (render.RandomUpwordsPrint; seeds 81001..81000+N, mixed difficulty) in the training typefaces")
-	upwClassic = flag.Int("upw-classic", 80, "with -specialist upwords: rendered Upwords scenes of the project's tiles (seeds 82001..) in the training typefaces")
-	upwCuts    = flag.Int("upw-cuts", 2, "with -specialist upwords: crops cut from each square (each its own quarter turn and jitter)")
-	upwJitter  = flag.Float64("upw-jitter", 0.05, "with -specialist upwords: how far each crop is moved and scaled, a fraction of the square")
-	upwInit    = flag.String("upw-init", "", "with -specialist upwords: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
-	upwInitLR  = flag.Float64("upw-init-lr", 0.003, "with -upw-init: the learning rate")
-	upwEval    = flag.Int("upw-eval", 24, "with -specialist upwords: scenes (seeds 190001.., half of them another maker's tiles) read after training by en, the new model and the two pooled, in the typefaces of -upw-eval-on")
-	upwEvalOn  = flag.String("upw-eval-on", "train", "with -upw-eval: the typefaces of the scenes read, train (the training typefaces, other seeds: for choosing settings) or heldout (the held-out typefaces: the held-out figure, once)")
-	upwCache   = flag.String("upw-cache", "", "with -specialist upwords: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
+	upwScenes    = flag.Int("upw-scenes", 240, "with -specialist upwords: rendered Upwords scenes of other makers' tiles (render.RandomUpwordsPrint; seeds 81001..81000+N, mixed difficulty) in the training typefaces")
+	upwClassic   = flag.Int("upw-classic", 80, "with -specialist upwords: rendered Upwords scenes of the project's tiles (seeds 82001..) in the training typefaces")
+	upwCuts      = flag.Int("upw-cuts", 2, "with -specialist upwords: crops cut from each square (each its own quarter turn and jitter)")
+	upwJitter    = flag.Float64("upw-jitter", 0.05, "with -specialist upwords: how far each crop is moved and scaled, a fraction of the square")
+	upwInit      = flag.String("upw-init", "", "with -specialist upwords: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
+	upwInitLR    = flag.Float64("upw-init-lr", 0.003, "with -upw-init: the learning rate")
+	upwEval      = flag.Int("upw-eval", 24, "with -specialist upwords: scenes (seeds 190001.., half of them another maker's tiles) read after training by en, the new model and the two pooled, in the typefaces of -upw-eval-on")
+	upwEvalOn    = flag.String("upw-eval-on", "train", "with -upw-eval: the typefaces of the scenes read, train (the training typefaces, other seeds: for choosing settings) or heldout (the held-out typefaces: the held-out figure, once)")
+	upwCache     = flag.String("upw-cache", "", "with -specialist upwords: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
+	upwMore      = flag.Int("upw-more", 0, "with -specialist upwords: more rendered Upwords scenes (seeds 88001..88000+N, mixed difficulty, two of three of other makers' tiles), their letters drawn in -upw-more-fonts, one a scene in turn")
+	upwMoreFonts = flag.String("upw-more-fonts", "", "with -upw-more: the typefaces of those scenes, comma-separated (render's names; none of upwMoreHeldOut's families)")
 )
+
+// upwMoreHeldOut are the typeface families -upw-more-fonts may not name:
+// the held-out sets of the Upwords letter models' training in many
+// typefaces are drawn in them (sans-serif: URW Gothic, Carlito, Cabin;
+// serif: P052, Caladea). C059, held out of the first en-upw line
+// (upwHeldOut), may be trained on there.
+var upwMoreHeldOut = []string{"P052-", "URWGothic-", "Carlito-", "Cabin-", "Caladea-"}
+
+// upwMoreFontList is the -upw-more-fonts list checked: every name
+// installed here and none of upwMoreHeldOut's families.
+func upwMoreFontList(list string) ([]string, error) {
+	if list == "" {
+		return nil, errors.New("-upw-more: no -upw-more-fonts")
+	}
+	names := strings.Split(list, ",")
+	if err := render.CheckTypefaces(names); err != nil {
+		return nil, fmt.Errorf("-upw-more-fonts: %w", err)
+	}
+	for _, n := range names {
+		for _, p := range upwMoreHeldOut {
+			if strings.HasPrefix(n, p) {
+				return nil, fmt.Errorf("-upw-more-fonts: %s is held out", n)
+			}
+		}
+	}
+	return names, nil
+}
 
 // upwHeldOut are the typeface families the Upwords specialist never
 // trains on: its letter figure on them is the held-out figure of a
@@ -141,6 +170,13 @@ func upwFeatures(crops []dataset.Crop, index map[string]int, stream uint64) []up
 // as the board reader cuts it; a quarter of the empty squares kept.
 func upwRendered(index map[string]int) ([]upwSample, error) {
 	train := upwTypefaces(false)
+	var more []string
+	if *upwMore > 0 {
+		var err error
+		if more, err = upwMoreFontList(*upwMoreFonts); err != nil {
+			return nil, err
+		}
+	}
 	fmt.Printf("[en-upw] training typefaces (%d): %s\n", len(train), strings.Join(train, ", "))
 	fmt.Printf("[en-upw] held-out typefaces: %s\n", strings.Join(upwTypefaces(true), ", "))
 	sets := []struct {
@@ -159,6 +195,18 @@ func upwRendered(index map[string]int) ([]upwSample, error) {
 			return nil, err
 		}
 		out = append(out, upwFeatures(crops, index, uint64(9000+si))...)
+	}
+	if *upwMore > 0 {
+		fmt.Printf("[en-upw] %d more scenes in %d typefaces: %s\n", *upwMore, len(more), strings.Join(more, ", "))
+		crops, _, err := sceneParallel(*upwMore, func(i int) ([]dataset.Crop, bool, error) {
+			c, err := dataset.RenderedCropsWith("upwords", 88001+int64(i), 1, dataset.RenderOptions{Difficulty: "mixed",
+				Mode: dataset.ModeWarp, Jitter: *upwJitter, Cuts: *upwCuts, Typefaces: []string{more[i%len(more)]}, Print: i%3 != 2})
+			return c, true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, upwFeatures(crops, index, 9100)...)
 	}
 	return out, nil
 }
