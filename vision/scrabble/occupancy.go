@@ -181,6 +181,10 @@ func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) 
 	if so, sw, ok := sharedReading(looks, lc, &occ, &weak); ok {
 		occ, weak = so, sw
 	}
+	// a reading inside out read the right way round (inside.go)
+	if ro, rw, ok := rightWayRound(looks, lc, &occ); ok {
+		occ, weak = ro, rw
+	}
 	return occ, weak, covered
 }
 
