@@ -158,9 +158,24 @@ func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) 
 		}
 	}
 	shaded(&looks)
-	evenLight(&looks)
+	asShot := looks
+	evenLight(&looks, false)
 	lc := letterCheck(confirm)
 	occ, weak = occupyBoth(looks, lc)
+	// Where no tile is found at all, the board is read again with the
+	// light taken out as it falls, scaling the looks (evenLight): under
+	// a strong gradient and vignette the tiles in the dim part of a
+	// crowded board lie as near the squares there as the light's change
+	// between the parts, and no reading stood (crowded tune board
+	// 82030: 0 of 95 tiles found). Taken out so on every board, it read
+	// other crowded boards worse (docs/scrabble-vision.md).
+	if count(&occ) == 0 {
+		scaled := asShot
+		evenLight(&scaled, true)
+		if o, w := occupyBoth(scaled, lc); count(&o) > 0 {
+			occ, weak, looks = o, w, scaled
+		}
+	}
 	// a crowded board read again from the colour its premium squares'
 	// tiles share (shared.go)
 	if so, sw, ok := sharedReading(looks, lc, &occ, &weak); ok {
@@ -1041,73 +1056,108 @@ func mean(v []float64) float64 {
 // looks, robustly (a trimmed fit first, then squares far off it, tiles,
 // left out and it is fitted again), is subtracted from every square's
 // look, less its mean.
-func evenLight(looks *[Size][Size]look) {
-	for q := 0; q < 3; q++ {
-		var rs, cs, vs []float64
+//
+// scale: the light scales what a square shows (where it falls to half,
+// a tile's face, its letter's ink and the square beside it all fall to
+// half, and so does the tile's difference from the square), so every
+// square's look (its colour and its lightness's spread) is first
+// multiplied by the lightness surface's mean over its value there, and
+// only then is each colour channel's remaining change subtracted.
+func evenLight(looks *[Size][Size]look, scale bool) {
+	if k, ok := lightSurface(looks, 0); scale && ok && surfaceMean(k) > 0 {
+		m := surfaceMean(k)
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == Plain && !looks[r][c].out {
-					rs = append(rs, float64(r))
-					cs = append(cs, float64(c))
-					vs = append(vs, looks[r][c].v[q])
+				g := m / math.Max(quad(k, float64(r), float64(c)), minLight*m)
+				for q := range dims {
+					looks[r][c].v[q] *= g
 				}
-			}
-		}
-		keep := make([]bool, len(vs))
-		var coef [6]float64
-		// Trimmed first: started from the half of the squares nearest
-		// their median, and fitted ltsSteps times to the half nearest
-		// the surface. On a crowded board four plain squares in ten
-		// hold tiles, and a fit to all of them, tiles and squares,
-		// bends towards the words and kept them all; then as before.
-		its := 3 + ltsSteps
-		{
-			m := median(vs)
-			dev := make([]float64, len(vs))
-			for i := range vs {
-				dev[i] = math.Abs(vs[i] - m)
-			}
-			lim := quantile(dev, ltsKeep)
-			for i := range vs {
-				keep[i] = dev[i] <= lim
-			}
-		}
-		for it := 0; it < its; it++ {
-			var ok bool
-			coef, ok = fitQuadratic(rs, cs, vs, keep)
-			if !ok {
-				return
-			}
-			res := make([]float64, 0, len(vs))
-			for i := range vs {
-				res = append(res, math.Abs(vs[i]-quad(coef, rs[i], cs[i])))
-			}
-			if it < its-3 {
-				// trimmed: the half nearest the surface
-				lim := quantile(res, ltsKeep)
-				for i := range vs {
-					keep[i] = res[i] <= lim
-				}
-				continue
-			}
-			lim := 2.5 * math.Max(median(res), 1)
-			for i := range vs {
-				keep[i] = res[i] <= lim
-			}
-		}
-		var m float64
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				m += quad(coef, float64(r), float64(c))
-			}
-		}
-		m /= Size * Size
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				looks[r][c].v[q] -= quad(coef, float64(r), float64(c)) - m
 			}
 		}
 	}
+	for q := 0; q < 3; q++ {
+		k, ok := lightSurface(looks, q)
+		if !ok {
+			return
+		}
+		m := surfaceMean(k)
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				looks[r][c].v[q] -= quad(k, float64(r), float64(c)) - m
+			}
+		}
+	}
+}
+
+// minLight: evenLight brings a square up by at most 1/minLight (a
+// surface bent near zero at a corner out of the plain squares' reach).
+const minLight = 0.25
+
+// surfaceMean is the mean of the surface k over the board's squares.
+func surfaceMean(k [6]float64) float64 {
+	var m float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			m += quad(k, float64(r), float64(c))
+		}
+	}
+	return m / (Size * Size)
+}
+
+// lightSurface is evenLight's surface for channel q of the looks, fitted
+// to the plain squares in view; ok is false where too few are.
+func lightSurface(looks *[Size][Size]look, q int) (coef [6]float64, ok bool) {
+	var rs, cs, vs []float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if premiumAt[r][c] == Plain && !looks[r][c].out {
+				rs = append(rs, float64(r))
+				cs = append(cs, float64(c))
+				vs = append(vs, looks[r][c].v[q])
+			}
+		}
+	}
+	keep := make([]bool, len(vs))
+	// Trimmed first: started from the half of the squares nearest
+	// their median, and fitted ltsSteps times to the half nearest
+	// the surface. On a crowded board four plain squares in ten
+	// hold tiles, and a fit to all of them, tiles and squares,
+	// bends towards the words and kept them all; then as before.
+	its := 3 + ltsSteps
+	{
+		m := median(vs)
+		dev := make([]float64, len(vs))
+		for i := range vs {
+			dev[i] = math.Abs(vs[i] - m)
+		}
+		lim := quantile(dev, ltsKeep)
+		for i := range vs {
+			keep[i] = dev[i] <= lim
+		}
+	}
+	for it := 0; it < its; it++ {
+		coef, ok = fitQuadratic(rs, cs, vs, keep)
+		if !ok {
+			return coef, false
+		}
+		res := make([]float64, 0, len(vs))
+		for i := range vs {
+			res = append(res, math.Abs(vs[i]-quad(coef, rs[i], cs[i])))
+		}
+		if it < its-3 {
+			// trimmed: the half nearest the surface
+			lim := quantile(res, ltsKeep)
+			for i := range vs {
+				keep[i] = res[i] <= lim
+			}
+			continue
+		}
+		lim := 2.5 * math.Max(median(res), 1)
+		for i := range vs {
+			keep[i] = res[i] <= lim
+		}
+	}
+	return coef, true
 }
 
 func quad(k [6]float64, r, c float64) float64 {

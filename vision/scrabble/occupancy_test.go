@@ -726,3 +726,115 @@ func TestEmptyBoardFaintSeeds(t *testing.T) {
 		})
 	}
 }
+
+// TestEvenLightScales: evenLight with scale takes a light that scales
+// the board's looks out of them, so that a tile stands as far from the
+// plain squares where the light is dim as where it is bright. Synthetic
+// looks: plain squares and tiles a little lighter (cream on cream), on a
+// third of the plain squares, the light falling as named; after
+// evenLight every tile lies nearer the tiles' median look than the empty
+// plain squares'. A light taken out by subtraction alone leaves the
+// tiles in the dim part within the plain squares' reach.
+func TestEvenLightScales(t *testing.T) {
+	plain := vec{150, 10, 40, 3}
+	tile := vec{178, 12, 46, 8}
+	prem := [numPremiums]vec{
+		Plain:        plain,
+		DoubleLetter: {120, -20, -20, 3},
+		TripleLetter: {95, -30, -50, 3},
+		DoubleWord:   {115, 25, 30, 3},
+		TripleWord:   {90, 65, 50, 3},
+	}
+	for _, tc := range []struct {
+		name  string
+		light func(r, c float64) float64 // the light's share at (r, c), 0..1
+	}{
+		{"even", func(r, c float64) float64 { return 1 }},
+		{"falling across the rows", func(r, c float64) float64 { return 1 - 0.55*r/(Size-1) }},
+		{"a dim corner", func(r, c float64) float64 {
+			return 1 - 0.6*sq((r+c)/(2*(Size-1)))
+		}},
+		{"a bright middle", func(r, c float64) float64 {
+			return 1 - 0.5*(sq(r/(Size-1)-0.5)+sq(c/(Size-1)-0.5))
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewPCG(82001, 7))
+			var looks [Size][Size]look
+			var isTile [Size][Size]bool
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					v := prem[premiumAt[r][c]]
+					if premiumAt[r][c] == Plain && (3*r+c)%3 == 0 {
+						v, isTile[r][c] = tile, true
+					}
+					g := tc.light(float64(r), float64(c))
+					for q := range dims {
+						looks[r][c].v[q] = v[q]*g + rng.NormFloat64()
+					}
+				}
+			}
+			evenLight(&looks, true)
+			var tv, pv [dims][]float64
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if premiumAt[r][c] != Plain {
+						continue
+					}
+					for q := range dims {
+						if isTile[r][c] {
+							tv[q] = append(tv[q], looks[r][c].v[q])
+						} else {
+							pv[q] = append(pv[q], looks[r][c].v[q])
+						}
+					}
+				}
+			}
+			var tm, pm vec
+			for q := range dims {
+				tm[q], pm[q] = median(tv[q]), median(pv[q])
+			}
+			near := 0
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					if isTile[r][c] && looks[r][c].dist(tm) >= looks[r][c].dist(pm) {
+						near++
+					}
+				}
+			}
+			if near > 0 {
+				t.Errorf("%d tiles as near the empty plain squares' look %.0f as the tiles' %.0f", near, pm, tm)
+			}
+		})
+	}
+}
+
+// TestCrowdedUnevenLight: crowded boards under a strong light gradient
+// and vignette (a hand at the edge), whose every tile was lost while
+// the light was only subtracted, are read again with the light scaled
+// out, and find their tiles, with few false ones (a tenth of those
+// found at most).
+func TestCrowdedUnevenLight(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd := reader(t)
+	for _, tc := range []struct {
+		name    string
+		seed    int64
+		edition string
+	}{
+		// no tile found at all
+		{"beige, none found", 82030, "beige"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, l := crowdedScene(t, tc.seed, tc.edition)
+			res := EvalPhoto("scene", img, l, Options{Reader: rd})
+			seen := res.Tiles - res.CoveredTiles - res.UnseenTiles
+			t.Logf("%d of %d tiles in view found, %d read, %d false %v", res.TilesFound, seen, res.TilesRead, res.FalseTiles, res.Err)
+			if !res.Found || res.TilesFound < seen*85/100 || 10*res.FalseTiles > res.TilesFound {
+				t.Errorf("board found %v, %d of %d tiles in view found, %d false", res.Found, res.TilesFound, seen, res.FalseTiles)
+			}
+		})
+	}
+}
