@@ -46,41 +46,22 @@ func insideOut(occ, shared *[Size][Size]bool, looks *[Size][Size]look) bool {
 		float64(tilesShared)*float64(empty) < insideShare*float64(emptyShared)*float64(tiles)
 }
 
-// rightWayRound reads a board again where reading occ (weak its weak
-// tiles) is inside out (insideOut): every square of the tiles' shared
-// colour is left out of the prints' looks, so each print is learned
-// from squares no tile lies on, and the board read as occupancy's first
-// pass and later passes read it (the local light as localFirst says,
-// else the other way). The new reading stands where it is not inside
-// out, holds at least half of the shared premium squares (as
-// sharedReading's must) and may be a game's tiles (oneBoard). Where
-// none stands, the reading is left as it was (not seen on the tuning
-// boards).
-func rightWayRound(looks [Size][Size]look, lettered func([][2]int) bool, occ *[Size][Size]bool) (o, w [Size][Size]bool, ok bool) {
-	_, shared, n, prints := sharedLook(&looks)
-	if n < minShared || prints < sharedPrints || !insideOut(occ, &shared, &looks) {
+// rightWayRound reads a board again where reading occ is inside out
+// (insideOut) by the tiles' shared colour st (tilesShared): every square
+// of that colour is left out of the prints' looks, so each print is
+// learned from squares no tile lies on, and the board read as
+// occupancy's first pass and later passes read it (readWithout). The new
+// reading stands where it is not inside out, holds at least half of the
+// shared premium squares (as sharedReading's must) and may be a game's
+// tiles (oneBoard). Where none stands, the reading is left as it was
+// (not seen on the tuning boards).
+func rightWayRound(looks [Size][Size]look, lettered func([][2]int) bool, st *sharedTiles, occ *[Size][Size]bool) (o, w [Size][Size]bool, ok bool) {
+	if !insideOut(occ, &st.all, &looks) {
 		return o, w, false
 	}
-	var onPrints [Size][Size]bool
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			onPrints[r][c] = shared[r][c] && premiumAt[r][c] != Plain
-		}
-	}
-	var none [Size][Size]bool
-	local, _, _ := localFirst(&looks)
-	for _, l := range [2]bool{local, !local} {
-		o, like, w := decideBy(looks, &shared, lettered, l, false, false)
-		if o == none {
-			continue
-		}
-		o, w = settle(looks, o, like, w, lettered, false, false)
-		if insideOut(&o, &shared, &looks) || 2*overlap(&o, &onPrints) < n || !oneBoard(&o, &looks) {
-			continue
-		}
-		return o, w, true
-	}
-	return none, none, false
+	return readWithout(looks, &st.all, lettered, false, func(o *[Size][Size]bool) bool {
+		return !insideOut(o, &st.all, &looks) && 2*overlap(o, &st.onPrints) >= st.n && oneBoard(o, &looks)
+	})
 }
 
 // The inside-out check's thresholds (insideOut).

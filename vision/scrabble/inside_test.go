@@ -79,6 +79,7 @@ func TestRightWayRound(t *testing.T) {
 		}
 	}
 	lc := letterCheck(nil)
+	st := sharedOf(t, &looks)
 	for _, tc := range []struct {
 		name   string
 		occ    [Size][Size]bool
@@ -88,7 +89,7 @@ func TestRightWayRound(t *testing.T) {
 		{"inside out", inverted, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			o, _, ok := rightWayRound(looks, lc, &tc.occ)
+			o, _, ok := rightWayRound(looks, lc, &st, &tc.occ)
 			if ok != tc.redone {
 				t.Fatalf("read again %v, want %v", ok, tc.redone)
 			}
@@ -141,8 +142,9 @@ func TestCrowdedRightWayRound(t *testing.T) {
 }
 
 // BenchmarkInsideOutCheck: what every reading with tiles pays for the
-// check (sharedLook and insideOut on a crowded board's looks, read the
-// right way round: nothing read again).
+// check (the tiles' shared colour, which sharedReading uses too, and
+// insideOut on a crowded board's looks, read the right way round:
+// nothing read again).
 func BenchmarkInsideOutCheck(b *testing.B) {
 	tiles := crowdedTiles()
 	looks := sharedBoard(tiles, 7)
@@ -152,7 +154,11 @@ func BenchmarkInsideOutCheck(b *testing.B) {
 	}
 	lc := letterCheck(nil)
 	for b.Loop() {
-		if _, _, ok := rightWayRound(looks, lc, &occ); ok {
+		st, ok := tilesShared(&looks)
+		if !ok {
+			b.Fatal("no shared colour")
+		}
+		if _, _, ok := rightWayRound(looks, lc, &st, &occ); ok {
 			b.Fatal("read again")
 		}
 	}

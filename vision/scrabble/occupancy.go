@@ -176,14 +176,16 @@ func occupancyOf(f *frame, looks [Size][Size]look, confirm func(r, c int) bool) 
 			occ, weak, looks = o, w, scaled
 		}
 	}
-	// a crowded board read again from the colour its premium squares'
-	// tiles share (shared.go)
-	if so, sw, ok := sharedReading(looks, lc, &occ, &weak); ok {
-		occ, weak = so, sw
-	}
-	// a reading inside out read the right way round (inside.go)
-	if ro, rw, ok := rightWayRound(looks, lc, &occ); ok {
-		occ, weak = ro, rw
+	if st, ok := tilesShared(&looks); ok {
+		// a crowded board read again from the colour its premium
+		// squares' tiles share (shared.go)
+		if so, sw, ok := sharedReading(looks, lc, &st, &occ, &weak); ok {
+			occ, weak = so, sw
+		}
+		// a reading inside out read the right way round (inside.go)
+		if ro, rw, ok := rightWayRound(looks, lc, &st, &occ); ok {
+			occ, weak = ro, rw
+		}
 	}
 	return occ, weak, covered
 }
@@ -1064,16 +1066,8 @@ func mean(v []float64) float64 {
 // multiplied by the lightness surface's mean over its value there, and
 // only then is each colour channel's remaining change subtracted.
 func evenLight(looks *[Size][Size]look, scale bool) {
-	if k, ok := lightSurface(looks, 0); scale && ok && surfaceMean(k) > 0 {
-		m := surfaceMean(k)
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				g := m / math.Max(quad(k, float64(r), float64(c)), minLight*m)
-				for q := range dims {
-					looks[r][c].v[q] *= g
-				}
-			}
-		}
+	if scale {
+		scaleLight(looks)
 	}
 	for q := 0; q < 3; q++ {
 		k, ok := lightSurface(looks, q)
@@ -1084,6 +1078,27 @@ func evenLight(looks *[Size][Size]look, scale bool) {
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
 				looks[r][c].v[q] -= quad(k, float64(r), float64(c)) - m
+			}
+		}
+	}
+}
+
+// scaleLight multiplies every square's look by the lightness surface's
+// mean over its value there (evenLight's scale).
+func scaleLight(looks *[Size][Size]look) {
+	k, ok := lightSurface(looks, 0)
+	if !ok {
+		return
+	}
+	m := surfaceMean(k)
+	if m <= 0 {
+		return
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			g := m / math.Max(quad(k, float64(r), float64(c)), minLight*m)
+			for q := range dims {
+				looks[r][c].v[q] *= g
 			}
 		}
 	}

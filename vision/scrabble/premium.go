@@ -171,26 +171,15 @@ var tripleLetters, tripleWords = func() (tl, tw []vision.Point) {
 // four squares over (the triple letters repeat every four) or, in a
 // tilted view, a wrong one that a lattice drawn straight matches as well
 // as the true one: more are the boards the other proposals settle on,
-// the one whose squares' colours follow the premium layout best there
-// (quadFit) first. n is the most patches any proposal kept.
+// in the order found (premiumMore judges them by how well the squares'
+// colours follow the premium layout there, only where the first and the
+// faint grid give no board). n is the most patches any proposal kept.
 func premiumBoards(p picture) (first *premiumCand, more []premiumCand, n int) {
 	cs, n := premiumCands(p)
 	if len(cs) > 0 && cs[0].first {
 		first, cs = &cs[0], cs[1:]
 	}
-	fits := make([]float64, len(cs))
-	for i, c := range cs {
-		fits[i] = quadFit(p, c.q)
-	}
-	idx := make([]int, len(cs))
-	for i := range idx {
-		idx[i] = i
-	}
-	sort.SliceStable(idx, func(a, b int) bool { return fits[idx[a]] < fits[idx[b]] })
-	for _, i := range idx {
-		more = append(more, cs[i])
-	}
-	return first, more, n
+	return first, cs, n
 }
 
 // quadFit is how well the squares' colours follow the premium layout
@@ -449,10 +438,20 @@ func premiumFrame(p picture) *frame {
 }
 
 // premiumMore is the first of the boards more (premiumBoards) kept by
-// premiumJudged; nil where none is.
+// premiumJudged, the one whose squares' colours follow the premium
+// layout best (quadFit) first; nil where none is.
 func premiumMore(p picture, more []premiumCand) *frame {
-	for _, c := range more {
-		if f := premiumJudged(p, c); f != nil {
+	fits := make([]float64, len(more))
+	for i, c := range more {
+		fits[i] = quadFit(p, c.q)
+	}
+	idx := make([]int, len(more))
+	for i := range idx {
+		idx[i] = i
+	}
+	sort.SliceStable(idx, func(a, b int) bool { return fits[idx[a]] < fits[idx[b]] })
+	for _, i := range idx {
+		if f := premiumJudged(p, more[i]); f != nil {
 			return f
 		}
 	}

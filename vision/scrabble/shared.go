@@ -106,60 +106,84 @@ const (
 	sharedPrints = 3
 )
 
-// sharedReading reads the board again from the tiles sharedLook finds on
-// the premium squares: those squares are left out of the prints' looks
-// (so each premium print is learned from its empty squares), and the
-// reading then goes as the faint seeds' does (seeds checked by their
-// letters, the later passes learning the prints without the squares
-// that look like the tiles). It counts where it holds at least half of
-// the shared squares and more squares than occ (the first reading, weak
-// its weak tiles). Where occ holds fewer than half of the shared squares
-// (it read the board from a mostly covered print's empty squares:
-// 65008, 65016, 72205, every tile lost), it replaces occ. Where occ
-// holds them, it only adds: its squares occ lacks join occ as weak tiles
-// (Scan keeps them only where they show a letter), and only where it
-// keeps keepShare of occ's (on the crowded red boards, cream tiles on
-// the cream plain squares the first reading missed: 72004, 72008).
-func sharedReading(looks [Size][Size]look, lettered func([][2]int) bool, occ, weak *[Size][Size]bool) (so, sw [Size][Size]bool, ok bool) {
-	_, shared, n, prints := sharedLook(&looks)
+// sharedTiles is the colour sharedLook finds the tiles share where it
+// marks them (tilesShared): all, every square of that colour; onPrints,
+// the premium squares among them, n of them.
+type sharedTiles struct {
+	all, onPrints [Size][Size]bool
+	n             int
+}
+
+// tilesShared is the tiles' shared colour (sharedLook) where it marks
+// tiles: on minShared premium squares or more, of sharedPrints prints or
+// more; ok is false otherwise. Taken once a reading, for sharedReading
+// and rightWayRound.
+func tilesShared(looks *[Size][Size]look) (st sharedTiles, ok bool) {
+	_, shared, n, prints := sharedLook(looks)
 	if n < minShared || prints < sharedPrints {
-		return so, sw, false
+		return st, false
 	}
-	var skip [Size][Size]bool
+	st.all, st.n = shared, n
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			skip[r][c] = shared[r][c] && premiumAt[r][c] != Plain
+			st.onPrints[r][c] = shared[r][c] && premiumAt[r][c] != Plain
 		}
 	}
-	held := 2*overlap(occ, &skip) >= n
+	return st, true
+}
+
+// readWithout reads the board with the squares skip marks left out of
+// the prints' looks, as occupancy's first pass and later passes (settle)
+// read it, the local light first as localFirst says and then the other
+// way: the first reading accept takes (faint: the faint seeds').
+func readWithout(looks [Size][Size]look, skip *[Size][Size]bool, lettered func([][2]int) bool, faint bool, accept func(o *[Size][Size]bool) bool) (o, w [Size][Size]bool, ok bool) {
 	var none [Size][Size]bool
 	local, _, _ := localFirst(&looks)
 	for _, l := range [2]bool{local, !local} {
-		o, like, w := decideBy(looks, &skip, lettered, l, false, true)
+		o, like, w := decideBy(looks, skip, lettered, l, false, faint)
 		if o == none {
 			continue
 		}
-		o, w = settle(looks, o, like, w, lettered, false, true)
-		if 2*overlap(&o, &skip) < n || count(&o) <= count(occ) {
-			continue
-		}
-		if !held {
+		o, w = settle(looks, o, like, w, lettered, false, faint)
+		if accept(&o) {
 			return o, w, true
 		}
-		if !keeps(&o, occ) {
-			continue
-		}
-		so, sw = *occ, *weak
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if o[r][c] && !occ[r][c] {
-					so[r][c], sw[r][c] = true, true
-				}
+	}
+	return none, none, false
+}
+
+// sharedReading reads the board again from the tiles st marks on the
+// premium squares (tilesShared): those squares are left out of the
+// prints' looks (so each premium print is learned from its empty
+// squares), and the reading then goes as the faint seeds' does (seeds
+// checked by their letters, the later passes learning the prints
+// without the squares that look like the tiles). It counts where it
+// holds at least half of the shared squares and more squares than occ
+// (the first reading, weak its weak tiles). Where occ holds fewer than
+// half of the shared squares (it read the board from a mostly covered
+// print's empty squares: 65008, 65016, 72205, every tile lost), it
+// replaces occ. Where occ holds them, it only adds: its squares occ
+// lacks join occ as weak tiles (Scan keeps them only where they show a
+// letter), and only where it keeps keepShare of occ's (on the crowded
+// red boards, cream tiles on the cream plain squares the first reading
+// missed: 72004, 72008).
+func sharedReading(looks [Size][Size]look, lettered func([][2]int) bool, st *sharedTiles, occ, weak *[Size][Size]bool) (so, sw [Size][Size]bool, ok bool) {
+	held := 2*overlap(occ, &st.onPrints) >= st.n
+	o, w, ok := readWithout(looks, &st.onPrints, lettered, true, func(o *[Size][Size]bool) bool {
+		return 2*overlap(o, &st.onPrints) >= st.n && count(o) > count(occ) && (!held || keeps(o, occ))
+	})
+	if !ok || !held {
+		return o, w, ok
+	}
+	so, sw = *occ, *weak
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if o[r][c] && !occ[r][c] {
+				so[r][c], sw[r][c] = true, true
 			}
 		}
-		return so, sw, true
 	}
-	return so, sw, false
+	return so, sw, true
 }
 
 // overlap is how many squares both a and b mark.

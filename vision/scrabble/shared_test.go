@@ -116,7 +116,8 @@ func TestSharedReading(t *testing.T) {
 		{"the premium squares' tiles found", &onPremium, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			occ, weak, ok := sharedReading(looks, func([][2]int) bool { return tc.lettered }, tc.before, &none)
+			st := sharedOf(t, &looks)
+			occ, weak, ok := sharedReading(looks, func([][2]int) bool { return tc.lettered }, &st, tc.before, &none)
 			if ok != tc.want {
 				t.Fatalf("read again %v, want %v", ok, tc.want)
 			}
@@ -173,4 +174,15 @@ func TestSharedTilesCrowded(t *testing.T) {
 			}
 		})
 	}
+}
+
+// sharedOf is the tiles' shared colour on looks, which a test's board
+// must have.
+func sharedOf(t *testing.T, looks *[Size][Size]look) sharedTiles {
+	t.Helper()
+	st, ok := tilesShared(looks)
+	if !ok {
+		t.Fatal("no colour the tiles share")
+	}
+	return st
 }
