@@ -227,27 +227,6 @@ func (g Grid) Shift(dc, dr int) Grid {
 	return Grid{N: g.N, Score: g.Score, H: f.H, fit: f}
 }
 
-// Stretched is the grid with its outermost lines moved along its own
-// lines to where g has x0 and x1 (the first and last columns' outer
-// lines) and y0 and y1 (the rows'), the lines between them evenly
-// spaced again: where a board search took a line beside the grid (a
-// printed rim line) for its outermost one, so that its squares drift.
-// The lens fitted to the grid's lines stays as it was; the residuals
-// measured at the old intersections (Correction) are dropped, no
-// longer lying on the grid's intersections.
-func (g Grid) Stretched(x0, x1, y0, y1 float64) Grid {
-	n := float64(g.N)
-	t := Homography{(x1 - x0) / n, 0, x0, 0, (y1 - y0) / n, y0, 0, 0, 1}
-	f := g.fit
-	f.H = f.H.Mul(t)
-	if f.Lens.K != 0 {
-		f.HU = f.HU.Mul(t)
-	}
-	f.Resid = nil
-	f.samples = nil
-	return Grid{N: g.N, Score: g.Score, H: f.H, fit: f}
-}
-
 // Pinhole is the grid without the lens its lines show (board squares to
 // the pixels a pinhole camera would give), and whether a lens was fitted
 // (else it is H, the straight-line grid).
