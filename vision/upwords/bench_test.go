@@ -60,3 +60,39 @@ func BenchmarkScanUpwords(b *testing.B) {
 	runtime.ReadMemStats(&m)
 	b.ReportMetric(float64(m.HeapInuse)/(1<<20), "heap-MB")
 }
+
+// BenchmarkReadCells is the squares' part of BenchmarkScanUpwords
+// (readCells: each square's tile evidence, each stack's top face and
+// height) on the committed scenes, each board placed as the scan placed
+// it: most of it is the top faces' search (faceSearch).
+func BenchmarkReadCells(b *testing.B) {
+	files, err := vision.SceneFiles("testdata/scenes")
+	if err != nil || len(files) == 0 {
+		b.Fatal("no scenes in testdata/scenes")
+	}
+	type scene struct {
+		img  image.Image
+		p    vision.Plane
+		read *UpwordsReading
+	}
+	var scenes []scene
+	for _, f := range files {
+		img := loadImage(b, f)
+		r, err := ScanUpwords(img, Options{Reader: &letterA{}})
+		if err != nil {
+			b.Fatal(err)
+		}
+		scenes = append(scenes, scene{img, vision.Luma(img), r})
+	}
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := scenes[i%len(scenes)]
+		readCells(s.p, s.img, &s.read.Pose, s.read.Found.H, s.read.Board.Rows, UpwordsGeometry)
+	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu)/float64(time.Millisecond), "cpu-ms/op")
+}

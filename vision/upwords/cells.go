@@ -1,9 +1,11 @@
 package upwords
 
 import (
+	"cmp"
 	"image"
 	"image/color"
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/tilescope/tilescope/vision"
@@ -706,12 +708,22 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 	// offsets; the heights of both searches are shared among the
 	// processors (the occluders indexed first: looked up only), and the
 	// scores taken in the order of the search, so that the best is the
-	// same.
+	// same. A face's score is its edge's contrast times its fill, and
+	// the fill is at most 1: every face's edge is measured first, and
+	// the fill (the costlier part) only of the faces whose edge alone
+	// could beat the best score found at their whole height (the
+	// faces of each height taken by their edges, the strongest first).
+	// A face left unfilled scores under that best, so it is neither the
+	// best face nor any height's best (the margin): the search finds
+	// what scoring every face would.
 	occ.ready()
 	search := func(hs, offs []float64) {
-		scores := make([]float64, len(hs)*len(offs))
-		quads := make([]vision.Quad, len(hs)*len(offs))
-		each := func(i int) {
+		nc := len(hs) * len(offs)
+		edges := make([]float64, nc)
+		scores := make([]float64, nc)
+		filled := make([]bool, nc)
+		quads := make([]vision.Quad, nc)
+		parallel.For(len(hs), func(i int) {
 			q := faceQuad(pose, r, c, hs[i], geo)
 			for j, off := range offs {
 				var s vision.Quad
@@ -719,13 +731,45 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 					s[k] = vision.Point{X: v.X + px*off, Y: v.Y + py*off}
 				}
 				k := i*len(offs) + j
-				scores[k], quads[k] = faceEdge(p, occ, s)*faceFill(p, occ, s), s
+				edges[k], quads[k] = faceEdge(p, occ, s), s
+			}
+		})
+		// The faces by height (whole levels), in the order of the
+		// search: level lv's are order[at[lv]:at[lv+1]].
+		at := make([]int, len(perLevel)+1)
+		for _, h := range hs {
+			at[int(math.Round(h))+1] += len(offs)
+		}
+		for lv := range perLevel {
+			at[lv+1] += at[lv]
+		}
+		order := make([]int, nc)
+		next := append([]int(nil), at[:len(perLevel)]...)
+		for i, h := range hs {
+			lv := int(math.Round(h))
+			for j := range offs {
+				order[next[lv]] = i*len(offs) + j
+				next[lv]++
 			}
 		}
-		parallel.For(len(hs), each)
+		parallel.For(len(perLevel), func(lv int) {
+			idx := order[at[lv]:at[lv+1]]
+			slices.SortStableFunc(idx, func(a, b int) int { return cmp.Compare(edges[b], edges[a]) })
+			top := perLevel[lv]
+			for _, k := range idx {
+				if edges[k] < top {
+					break // this face and the rest score under top
+				}
+				scores[k], filled[k] = edges[k]*faceFill(p, occ, quads[k]), true
+				top = math.Max(top, scores[k])
+			}
+		})
 		for i, h := range hs {
 			for j := range offs {
 				k := i*len(offs) + j
+				if !filled[k] {
+					continue
+				}
 				sc := scores[k]
 				if sc > bestS {
 					bestH, bestS, bestQ = h, sc, quads[k]
