@@ -60,9 +60,15 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // surroundings, and strokes 60 levels dark when sharp come out 40-55.
 // faint, when not nil, is set where the photo's strokes are that faint
 // (the level would be under strongInk), searched so or not.
+//
+// With onFace the typical letter size is that of the blobs a light face
+// surrounds (onFaceSize), where the blobs of the letter size are mostly
+// dark things no face surrounds (the dark table in the pockets between
+// touching tiles, fingers); offFace, when not nil, is set where they
+// are, searched so or not.
 type search struct {
-	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred bool
-	outweighed, faint                                                     *bool
+	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred, onFace bool
+	outweighed, faint, offFace                                                    *bool
 }
 
 // minSide is the smallest tile side, in working pixels, that is searched
@@ -102,9 +108,13 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	// The letters are the ink's, whatever the face colour: found once.
 	var lb letters
 	var outweighed bool
-	lb.blobs, lb.typical, outweighed = letterBlobs(ink, w, h, sr.shortI, sr.print, sr.byCount)
+	var offFace bool
+	lb.blobs, lb.typical, outweighed, offFace = letterBlobs(ink, gray.ToBytes(), w, h, sr.shortI, sr.print, sr.byCount, sr.onFace)
 	if outweighed && sr.outweighed != nil {
 		*sr.outweighed = true
+	}
+	if offFace && sr.offFace != nil {
+		*sr.offFace = true
 	}
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins. With interlock a face colour that is the
@@ -1287,6 +1297,8 @@ type blob struct {
 	// moments' ratio): about 5 or more for an I, 2-3 for a blot or a
 	// short bar; 0 when not known (a glyph of several pieces).
 	elong float64
+	// faced: a light face surrounds the blob (faceRing).
+	faced bool
 }
 
 // letterBlobs are the ink blobs at least 0.7 and at most 1.6 times as
@@ -1295,11 +1307,15 @@ type blob struct {
 // size: the median of the blobs' sizes weighted by their ink, so that
 // many specks of wood grain do not outvote a few large letters; with
 // byCount, where a few large blobs outweigh the letters, their median
-// counted one each (fewLarge). The flag says whether they do.
-func letterBlobs(ink []byte, w, h int, shortI, print, byCount bool) ([]blob, float64, bool) {
+// counted one each (fewLarge). The flag says whether they do. The second
+// flag says whether the letter band's blobs mostly lie on no face while
+// the blobs a face surrounds (faceRing, on the grey picture gray; nil
+// leaves it unasked) have a size of their own (onFaceSize); with onFace
+// that size is the typical one.
+func letterBlobs(ink, gray []byte, w, h int, shortI, print, byCount, onFace bool) ([]blob, float64, bool, bool) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
-		return nil, 0, false
+		return nil, 0, false, false
 	}
 	defer mm.Close()
 	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
@@ -1307,12 +1323,16 @@ func letterBlobs(ink []byte, w, h int, shortI, print, byCount bool) ([]blob, flo
 	defer stats.Close()
 	defer cents.Close()
 	n := gocv.ConnectedComponentsWithStatsWithParams(mm, &labels, &stats, &cents, 8, gocv.MatTypeCV32S, gocv.CCL_DEFAULT)
-	// Second moments of each blob's pixels.
+	// Second moments of each blob's pixels, and their grey levels' sum.
 	mom := make([][6]float64, n)
+	inkSum := make([]float64, n)
 	if lb, err := int32s(&labels); err == nil {
 		for i, l := range lb {
 			if l > 0 {
 				x, y := float64(i%w), float64(i/w)
+				if gray != nil {
+					inkSum[l] += float64(gray[i])
+				}
 				m := &mom[l]
 				m[0]++
 				m[1] += x
@@ -1335,6 +1355,9 @@ func letterBlobs(ink []byte, w, h int, shortI, print, byCount bool) ([]blob, flo
 		b := blob{x: float64(x) + float64(bw)/2, y: float64(y) + float64(bh)/2, size: float64(max(bw, bh))}
 		b.solid = float64(area) > 0.8*float64(bw*bh) && 4*min(bw, bh) > max(bw, bh)
 		b.elong = elongation(mom[l])
+		if gray != nil && mom[l][0] > 0 {
+			b.faced = faceRing(b, inkSum[l]/mom[l][0], gray, w, h)
+		}
 		// A stroke is at least a tenth of the glyph thick; the dark lines
 		// between joined tiles are thinner.
 		if float64(area) < 0.1*b.size*b.size {
@@ -1344,19 +1367,100 @@ func letterBlobs(ink []byte, w, h int, shortI, print, byCount bool) ([]blob, flo
 		weights = append(weights, float64(area))
 	}
 	if len(blobs) == 0 {
-		return nil, 0, false
+		return nil, 0, false, false
 	}
 	typical := weightedMedian(blobs, weights)
 	if print {
 		typical = tileLetterSize(blobs, weights, typical)
-		return inLetterBand(blobs, typical, shortI), typical, false
+		return inLetterBand(blobs, typical, shortI), typical, false, false
 	}
 	letters := inLetterBand(blobs, typical, shortI)
 	m, ok := fewLarge(blobs, typical, len(letters), shortI)
 	if ok && byCount {
-		return inLetterBand(blobs, m, shortI), m, true
+		return inLetterBand(blobs, m, shortI), m, true, false
 	}
-	return letters, typical, ok
+	fm, off := onFaceSize(blobs, weights, letters, typical, shortI)
+	if off && onFace {
+		return inLetterBand(blobs, fm, shortI), fm, ok, true
+	}
+	return letters, typical, ok, off
+}
+
+// faceRing says whether a light face surrounds a blob whose pixels' mean
+// grey level is inkGray: of faceRingPoints points on a circle
+// faceRingReach of its size from its centre (past its box's middles,
+// inside the tile of a letter half a tile high, turned or not), at least
+// faceRingMin are faceLift levels lighter than its ink (a point outside
+// the picture is not). A letter lies on its tile's face; the dark table
+// between touching tiles, a finger or a shadow's edge has the table (or
+// itself) on some side.
+func faceRing(b blob, inkGray float64, gray []byte, w, h int) bool {
+	r := faceRingReach * b.size
+	n := 0
+	for k := 0; k < faceRingPoints; k++ {
+		a := 2 * math.Pi * float64(k) / faceRingPoints
+		x := int(math.Round(b.x + r*math.Cos(a)))
+		y := int(math.Round(b.y + r*math.Sin(a)))
+		if x < 0 || y < 0 || x >= w || y >= h {
+			continue
+		}
+		if float64(gray[y*w+x]) >= inkGray+faceLift {
+			n++
+		}
+	}
+	return n >= faceRingMin
+}
+
+// faceRing's circle: see faceRing.
+const (
+	faceRingPoints = 12
+	faceRingReach  = 0.8
+	faceRingMin    = 10
+	faceLift       = 30
+)
+
+// onFaceSize is the typical letter size of the blobs a face surrounds
+// (blob.faced, weighted by area as letterBlobs weighs), and whether the
+// letters of the size by all the blobs (letters, typical) are mostly
+// blobs no face surrounds while the blobs a face surrounds in the band of
+// their own size are at least minLetterBand and more than all the
+// letters of the first size: a few pockets of dark table between
+// touching tiles on dark felt, or fingers over a light card, set the
+// size, and the letters fell out of the band. (A printed board's words
+// and lines, many blobs on no face, keep their size.)
+func onFaceSize(blobs []blob, wt []float64, letters []blob, typical float64, shortI bool) (float64, bool) {
+	nf := 0
+	for _, b := range letters {
+		if b.faced {
+			nf++
+		}
+	}
+	if 2*nf >= len(letters) {
+		return typical, false
+	}
+	var fb []blob
+	var fw []float64
+	for i, b := range blobs {
+		if b.faced {
+			fb = append(fb, b)
+			fw = append(fw, wt[i])
+		}
+	}
+	if len(fb) < minLetterBand {
+		return typical, false
+	}
+	m := weightedMedian(fb, fw)
+	nm := 0
+	for _, b := range inLetterBand(blobs, m, shortI) {
+		if b.faced {
+			nm++
+		}
+	}
+	debugf("letter size: by all %.1f (%d of %d on a face), on faces %.1f (%d)", typical, nf, len(letters), m, nm)
+	if nm < minLetterBand || nm <= len(letters) {
+		return typical, false
+	}
+	return m, true
 }
 
 // inLetterBand are the blobs of a letter's size for the typical letter

@@ -507,3 +507,88 @@ func TestFewLarge(t *testing.T) {
 		})
 	}
 }
+
+// TestFaceRing: a dark blob in the middle of a light face has the face
+// all round it; the dark table in the pocket between touching tiles, a
+// dark blob on the table, and a blob at a face's edge have not.
+func TestFaceRing(t *testing.T) {
+	const w, h = 120, 120
+	// img: a dark table (grey 40) with light squares (grey 190) where
+	// faces holds their top left corners, side 24.
+	img := func(faces ...[2]int) []byte {
+		g := make([]byte, w*h)
+		for i := range g {
+			g[i] = 40
+		}
+		for _, f := range faces {
+			for y := f[1]; y < f[1]+24; y++ {
+				for x := f[0]; x < f[0]+24; x++ {
+					g[y*w+x] = 190
+				}
+			}
+		}
+		return g
+	}
+	cases := []struct {
+		name    string
+		gray    []byte
+		b       blob
+		inkGray float64
+		want    bool
+	}{
+		{"a letter in the middle of its face", img([2]int{40, 40}), blob{x: 52, y: 52, size: 11}, 50, true},
+		{"a turned letter's larger box", img([2]int{40, 40}), blob{x: 52, y: 52, size: 14}, 50, true},
+		{"a letter near the picture's edge, its ring partly outside", img([2]int{0, 40}), blob{x: 3, y: 52, size: 11}, 50, false},
+		{"the table in the pocket of an L of three tiles", img([2]int{40, 40}, [2]int{64, 40}, [2]int{40, 64}), blob{x: 70, y: 70, size: 12}, 40, false},
+		{"a dark mark on the table", img([2]int{40, 40}), blob{x: 100, y: 100, size: 11}, 40, false},
+		{"a letter off its face's middle, at its edge", img([2]int{40, 40}), blob{x: 60, y: 52, size: 11}, 50, false},
+		{"a faint letter on a face barely lighter", img([2]int{40, 40}), blob{x: 52, y: 52, size: 11}, 170, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := faceRing(c.b, c.inkGray, c.gray, w, h); got != c.want {
+				t.Errorf("faceRing = %v, want %v", got, c.want)
+			}
+		})
+	}
+}
+
+// TestOnFaceSize: where the blobs of the size by area are mostly blobs
+// no face surrounds (pockets of dark table), the size is that of the
+// blobs faces surround; where the letters of that size are on faces, or
+// too few blobs are, it stays.
+func TestOnFaceSize(t *testing.T) {
+	blobs := func(n int, s float64, faced bool) []blob {
+		bs := make([]blob, n)
+		for i := range bs {
+			bs[i] = blob{x: float64(40 * i), size: s, elong: 1.3, faced: faced}
+		}
+		return bs
+	}
+	cases := []struct {
+		name   string
+		blobs  []blob
+		want   float64
+		wantOK bool
+	}{
+		{"letters on faces only", blobs(12, 16, true), 16, false},
+		{"six pockets outweigh eleven letters", append(blobs(11, 13, true), blobs(6, 50, false)...), 13, true},
+		{"pockets and too few letters", append(blobs(3, 13, true), blobs(6, 50, false)...), 50, false},
+		{"letters on faces outweigh a few pockets", append(blobs(12, 16, true), blobs(2, 30, false)...), 16, false},
+		{"marks on no face and no letters", blobs(10, 20, false), 20, false},
+		{"a board's print: many blobs on no face outnumber the letters", append(blobs(12, 14, true), blobs(40, 20, false)...), 20, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			wt := make([]float64, len(c.blobs))
+			for i, b := range c.blobs {
+				wt[i] = b.size * b.size
+			}
+			typical := weightedMedian(c.blobs, wt)
+			got, ok := onFaceSize(c.blobs, wt, inLetterBand(c.blobs, typical, true), typical, true)
+			if math.Abs(got-c.want) > 0.5 || ok != c.wantOK {
+				t.Errorf("onFaceSize %.1f, %v; want %.1f, %v", got, ok, c.want, c.wantOK)
+			}
+		})
+	}
+}

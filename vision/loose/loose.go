@@ -162,6 +162,11 @@ type Options struct {
 	// dark blobs (search.byCount), as a Lexicon table's scan tries where
 	// the first search saw them (findOrLookAgain).
 	lettersByCount bool
+	// lettersOnFace: the search for letters whose size is that of the
+	// blobs a light face surrounds (search.onFace), as a Lexicon table's
+	// scan tries where the first search's letter-sized blobs mostly lie
+	// on no face (findOrLookAgain).
+	lettersOnFace bool
 	// blurred: the search whose letters' ink level follows the photo's
 	// strokes (search.blurred).
 	blurred bool
@@ -336,6 +341,12 @@ func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked boo
 		// the letters' own size.
 		instead(func(o *Options) { o.lettersByCount = true })
 	}
+	if found.offFace && (err == nil || errors.Is(err, ErrNoTiles)) {
+		// The letter size is that of dark things no face surrounds (the table
+		// between touching tiles on dark felt): the search with the
+		// size of the blobs a face surrounds.
+		instead(func(o *Options) { o.lettersOnFace = true })
+	}
 	if found.faint && (err == nil || errors.Is(err, ErrNoTiles)) {
 		// The strokes are faint (blurred): the search with the letters'
 		// ink level following them.
@@ -446,6 +457,9 @@ type tilesFound struct {
 	outweighed bool
 	// faint: the photo's strokes are faint (search.faint), found or not.
 	faint bool
+	// offFace: the letter-sized blobs mostly lie on no face, and blobs
+	// a face surrounds have a size of their own (search.offFace).
+	offFace bool
 }
 
 // findTiles finds the tiles, reads them and drops doubles and what the
@@ -462,10 +476,10 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)
-	var outweighed, faint bool
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, outweighed: &outweighed, faint: &faint})
+	var outweighed, faint, offFace bool
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, onFace: opt.lettersOnFace, outweighed: &outweighed, faint: &faint, offFace: &offFace})
 	if err != nil {
-		return tilesFound{outweighed: outweighed, faint: faint}, err
+		return tilesFound{outweighed: outweighed, faint: faint, offFace: offFace}, err
 	}
 	tiles := make([]Tile, 0, len(found))
 	var spares []Tile
@@ -519,7 +533,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			}
 		}
 	}
-	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint}, nil
+	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint, offFace: offFace}, nil
 }
 
 // placeTiles leaves out the tiles on an empty board's print (board, when

@@ -41,6 +41,38 @@ func TestTouchingTilesKeepTheirSide(t *testing.T) {
 	}
 }
 
+// TestFeltPocketsAreNoLetters: hard Lexicon tables on dark felt whose
+// crosswords hold pockets of the table between touching tiles (and a
+// hand's fingers over a light card), a few dark blobs larger than the
+// letters no face surrounds, which set the letters' size: the letters
+// fell out of the band and the side became four tiles' (0 of 10 and 1
+// of 21 found before). The size of the blobs a face surrounds finds
+// them; a hand hides 5 of the second table's 21 tiles.
+func TestFeltPocketsAreNoLetters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders and scans a scene")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+		hid  int // tiles a hand hides
+	}{
+		{"dark felt, fingers over a card", 92600, 0},
+		{"dark felt, a crossword's pockets, a hand", 92677, 5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := scanHardLexicon(t, rd, tc.seed)
+			if s.Matched < s.Truth-tc.hid-1 {
+				t.Errorf("%d of %d tiles found on their outline (IoU >= 0.5), want all but %d at most", s.Matched, s.Truth, tc.hid+1)
+			}
+		})
+	}
+}
+
 // scanHardLexicon renders the hard Lexicon table of seed, scans it as a
 // Lexicon table is scanned (a lattice, upright from its letters, read by
 // rd) and scores the tiles found against the render's; a tile read

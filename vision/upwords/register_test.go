@@ -31,6 +31,8 @@ func TestRowShift(t *testing.T) {
 		{"right: rim beyond both ends", ev(0, 0.5, 18, 17, 0.3, 0), 0},
 		{"a row down: the rim is its last row", ev(0.4, 15, 40, 0.2, 0, 0), -1},
 		{"a row up: the rim is its first row", ev(0, 0, 0.1, 22, 12, 1), 1},
+		{"a row down: the rim's last row crossed by a few edges (0.3 of the row beyond's)", ev(0, 10, 40, 3, 0, 0), -1},
+		{"the last row's walls faint, but more than a third of the row beyond's", ev(0, 10, 40, 3.7, 0, 0), 0},
 		{"walls too faint to say", ev(0, 3, 5, 0, 0, 0), 0},
 		{"the row beyond shows walls, and the one past it too (the grid's own rows go on)", ev(14, 15, 40, 0.2, 0, 0), 0},
 		{"the last row shows walls: no rim", ev(0, 15, 40, 12, 0, 0), 0},

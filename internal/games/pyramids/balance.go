@@ -320,7 +320,38 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 		}
 	}
-	if len(dsts) == 0 || len(srcs) == 0 || (spells == nil && (len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
+	// gone: the photo surely shows another pyramid of the top's colour
+	// on q (a player's stack): its top surely left it, wherever it went.
+	gone := func(q grid.Pos) bool {
+		bt, ok := before.At(q).Top()
+		sq := scan.Square(q)
+		return ok && bt.Colour.IsPlayer() && sq.Sure && sq.Colour == bt.Colour && sq.Letter != bt.Letter && sq.Letter != "" && sq.Letter != "?"
+	}
+	// likeness: with a word to hold the move to, a stack topped by the
+	// very pyramid a source surely lost may be where it went (put on its
+	// likeness, it changes nothing the camera sees there).
+	likeness := map[grid.Pos]bool{}
+	if spells != nil {
+		for _, s := range srcs {
+			if !gone(s) {
+				continue
+			}
+			t, _ := before.At(s).Top()
+			for row := range pyramids.Size {
+				for col := range pyramids.Size {
+					q := grid.Pos{Row: row, Col: col}
+					if dt, ok := before.At(q).Top(); ok && q != s && dt == t && !slices.Contains(dsts, q) {
+						likeness[q] = true
+					}
+				}
+			}
+		}
+		for _, q := range byPlace(likeness) {
+			dsts = append(dsts, q)
+			info[q] = cand{q: q, letters: scan.Letters(q), sq: scan.Square(q)}
+		}
+	}
+	if len(dsts) == 0 || (spells == nil && (len(srcs) == 0 || len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
 		return -1, nil
 	}
 	const eps = 0.02
@@ -429,12 +460,14 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	}
 	// The search: each destination is left as it is or takes the top of
 	// an unused source of the colour read there (not a stack a
-	// pyramid left in the move, not a top like its own).
+	// pyramid left in the move, not a top like its own unless the
+	// source surely shows its top gone).
 	var best []pair
 	bestScore := -1.0
-	var top []scored            // the likeliest moves, best first
-	used := map[grid.Pos]bool{} // sources taken
-	put := map[grid.Pos]bool{}  // destinations given a pyramid
+	alike := map[grid.Pos]bool{} // sources that show no loss (second search)
+	var top []scored             // the likeliest moves, best first
+	used := map[grid.Pos]bool{}  // sources taken
+	put := map[grid.Pos]bool{}   // destinations given a pyramid
 	var cur []pair
 	steps := 0
 	score := func() float64 {
@@ -499,10 +532,16 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d)) {
 				continue
 			}
-			if dt, ok := before.At(d).Top(); ok && dt == t {
+			if alike[s] && t.Colour != info[d].sq.Colour {
+				// a stack that shows no loss gives its top only
+				// where the photo shows its colour
+				continue
+			}
+			if dt, ok := before.At(d).Top(); ok && dt == t && !gone(s) {
 				// put on its likeness it changes nothing the
 				// camera sees: the smaller move explains the
-				// photo as well
+				// photo as well, unless the photo surely shows
+				// the source's top gone
 				continue
 			}
 			used[s], put[d] = true, true
@@ -513,32 +552,78 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 	}
 	walk(0)
-	if best == nil {
+	if best == nil && spells == nil {
 		return -1, nil
 	}
 	// A turn spells a word: of the likeliest moves, the best that makes
 	// the board spell one the dictionary knows (the letters moved are the
 	// sources' tops, which the game knows), unless the photo shows the
 	// best by far more clearly.
-	spelt := spells == nil
-	for _, m := range top {
-		if m.v < bestScore*wordOdds {
-			break
+	spelling := func() ([]pair, bool) {
+		if spells == nil {
+			return best, true
 		}
-		hyp := before.Clone()
-		out := map[grid.Pos]pyramids.Stack{}
-		for _, p := range m.pairs {
-			out[p.src] = before.At(p.src).Under()
+		for _, m := range top {
+			if m.v < bestScore*wordOdds {
+				break
+			}
+			hyp := before.Clone()
+			out := map[grid.Pos]pyramids.Stack{}
+			for _, p := range m.pairs {
+				out[p.src] = before.At(p.src).Under()
+			}
+			putOn(before, m.pairs, out)
+			for q, st := range out {
+				hyp.Set(q, st)
+			}
+			if spells(hyp) {
+				return m.pairs, true
+			}
 		}
-		putOn(before, m.pairs, out)
-		for q, st := range out {
-			hyp.Set(q, st)
+		return nil, false
+	}
+	var moves []pair
+	spelt := false
+	if best != nil {
+		moves, spelt = spelling()
+	}
+	if !spelt {
+		// No likely move spells a word: a stack whose next layer may
+		// be its top's likeness (the layer known alike, or not known
+		// and its colour's set has that letter left) shows the same
+		// after its top left, so the photo cannot tell it from one
+		// left as it stood. Such stacks whose top is of a colour read
+		// on a destination are sources too, and the search runs
+		// again.
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				if slices.Contains(srcs, q) || !mayHideLoss(before.At(q), q, scan.Square(q), pl) {
+					continue
+				}
+				t, _ := before.At(q).Top()
+				for _, d := range dsts {
+					if d != q && info[d].sq.Colour == t.Colour {
+						alike[q] = true
+						break
+					}
+				}
+			}
 		}
-		if spells(hyp) {
-			best, spelt = m.pairs, true
-			break
+		if len(alike) > 0 {
+			for _, q := range byPlace(alike) {
+				srcs = append(srcs, q)
+				info[q] = cand{q: q, letters: scan.Letters(q), sq: scan.Square(q)}
+				base *= like(q, before.At(q))
+			}
+			best, bestScore, top, steps = nil, -1, nil, 0
+			walk(0)
+			if best != nil {
+				moves, spelt = spelling()
+			}
 		}
 	}
+	best = moves
 	if !spelt {
 		// no likely move spells a word: the carried changes are paired
 		return -1, nil
@@ -556,7 +641,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 			reread = append(reread, p.src)
 			not := ""
-			if t, _ := before.At(p.src).Top(); sq.Letter == t.Letter && sq.Colour == t.Colour {
+			if t, _ := before.At(p.src).Top(); sq.Letter == t.Letter && sq.Colour == t.Colour && !alike[p.src] {
 				// the photo reads the pyramid gone: the next likeliest
 				not = t.Letter
 			}
@@ -661,4 +746,19 @@ func byPlace[V any](m map[grid.Pos]V) []grid.Pos {
 		return cmp.Or(cmp.Compare(a.Row, b.Row), cmp.Compare(a.Col, b.Col))
 	})
 	return ps
+}
+
+// mayHideLoss reports whether the stack s on q, read sq, may have lost its
+// top unseen: a player's top read as it stands (colour and letter) over a
+// layer that may be its likeness, known alike or not known while its
+// colour's set (pl) has that letter left.
+func mayHideLoss(s pyramids.Stack, q grid.Pos, sq vpyr.Square, pl *pool) bool {
+	t, ok := s.Top()
+	if !ok || !t.Colour.IsPlayer() || s.Height < 2 || sq.Colour != t.Colour || sq.Letter != t.Letter {
+		return false
+	}
+	if u, known := s.Under().Top(); known {
+		return u == t
+	}
+	return pl.left[pl.colour(q, t.Colour)][t.Letter] > 0
 }

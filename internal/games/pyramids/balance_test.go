@@ -611,3 +611,102 @@ func TestMoveOntoASquareNotSeen(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveOfLikePyramids: a pyramid put on a stack topped by its likeness
+// changes nothing the camera sees there, and a stack whose next layer is
+// like its top shows nothing when it loses it. With a word to hold the
+// move to, the first is found from the source the photo surely shows
+// without its top, the second from the destination when no other move
+// spells the word.
+func TestMoveOfLikePyramids(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	red, green := pyramids.Red, pyramids.Green
+	hasTop := func(q grid.Pos, l string) func(*pyramids.Board) bool {
+		return func(b *pyramids.Board) bool { t, _ := b.At(q).Top(); return t.Letter == l }
+	}
+	tests := []struct {
+		name     string
+		standing map[grid.Pos]string
+		over     map[grid.Pos]seenSquare
+		spells   func(*pyramids.Board) bool
+		want     map[grid.Pos]string
+		unsure   []grid.Pos
+	}{
+		{
+			name:     "put on its likeness, the source surely shows its next layer",
+			standing: map[grid.Pos]string{at(8, 5): "gS5", at(8, 6): "gS4", at(1, 4): "rP5", at(5, 6): "kD"},
+			over: map[grid.Pos]seenSquare{
+				at(8, 5): {green, map[string]float64{"E": 0.9}, true},
+				at(1, 4): {red, map[string]float64{"I": 0.8}, true},
+				at(5, 6): {red, map[string]float64{"P": 0.9}, false},
+			},
+			spells: hasTop(at(5, 6), "P"),
+			want:   map[grid.Pos]string{at(5, 6): "rP/kD", at(8, 5): "gE4", at(8, 6): "gS/gS5"},
+			unsure: []grid.Pos{at(8, 6)},
+		},
+		{
+			name:     "put on its likeness, no dictionary: the source as it stood",
+			standing: map[grid.Pos]string{at(8, 5): "gS5", at(8, 6): "gS4", at(1, 4): "rP5", at(5, 6): "kD"},
+			over: map[grid.Pos]seenSquare{
+				at(8, 5): {green, map[string]float64{"E": 0.9}, true},
+				at(1, 4): {red, map[string]float64{"I": 0.8}, true},
+				at(5, 6): {red, map[string]float64{"P": 0.9}, false},
+			},
+			want:   map[grid.Pos]string{at(5, 6): "rP/kD", at(8, 5): "gS5", at(8, 6): "gS4"},
+			unsure: []grid.Pos{at(8, 5)},
+		},
+		{
+			name:     "from a stack whose next layer is alike",
+			standing: map[grid.Pos]string{at(1, 7): "rT4", at(1, 4): "rR5", at(2, 4): "kA"},
+			over: map[grid.Pos]seenSquare{
+				at(0, 4): {red, map[string]float64{"S": 0.3, "T": 0.2}, false},
+				at(1, 7): {red, map[string]float64{"T": 0.74}, true},
+			},
+			spells: hasTop(at(0, 4), "T"),
+			want:   map[grid.Pos]string{at(0, 4): "rT", at(1, 7): "rT3"},
+			unsure: []grid.Pos{at(0, 4), at(1, 7)},
+		},
+		{
+			name:     "from a stack whose next layer is alike, no word spelt",
+			standing: map[grid.Pos]string{at(1, 7): "rT4", at(1, 4): "rR5", at(2, 4): "kA"},
+			over: map[grid.Pos]seenSquare{
+				at(0, 4): {red, map[string]float64{"S": 0.3, "T": 0.2}, false},
+				at(1, 7): {red, map[string]float64{"T": 0.74}, true},
+			},
+			spells: func(*pyramids.Board) bool { return false },
+			want:   map[grid.Pos]string{at(0, 4): ".", at(1, 7): "rT4"},
+		},
+		{
+			name:     "from a stack whose next layer is alike, the destination read in another colour",
+			standing: map[grid.Pos]string{at(1, 7): "rT4", at(1, 4): "rR5", at(2, 4): "kA"},
+			over: map[grid.Pos]seenSquare{
+				at(0, 4): {green, map[string]float64{"S": 0.3, "T": 0.2}, false},
+				at(1, 7): {red, map[string]float64{"T": 0.74}, true},
+			},
+			spells: hasTop(at(0, 4), "T"),
+			want:   map[grid.Pos]string{at(0, 4): ".", at(1, 7): "rT4"},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, tc.standing)
+			p := photoOf(b, tc.over)
+			carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+			}
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells)
+			for q, want := range tc.want {
+				if got := carried.At(q).String(); got != want {
+					t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
+				}
+			}
+			for _, q := range tc.unsure {
+				if conf[q.Row][q.Col] >= game.LowConf {
+					t.Errorf("%v: conf %.2f, want it marked unsure", q, conf[q.Row][q.Col])
+				}
+			}
+		})
+	}
+}
