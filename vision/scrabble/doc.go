@@ -42,6 +42,10 @@
 //     tile or a board is assumed, so dark and light woods, and any
 //     edition's colours, are told the same way; an empty premium square
 //     ("DOUBLE LETTER SCORE", the star) is compared with its own kind.
+//     On a board with tiles, a plain square left empty that shows a
+//     letter's dark mark at its centre, darker than the band round it,
+//     and reads as a letter, is a tile too, whatever its colour (a tile
+//     of the squares' own colour, or in a hand's shade: centredMarks).
 //   - A hand over the board: it comes in from the picture's edge, so it
 //     crosses the board's border. The band just outside the grid is
 //     sampled all round; a smooth run of it far from the band's own look

@@ -265,10 +265,13 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	reader := letterReader(opt)
 	// every square's look, taken once: occupancy and misplaced read them
 	looks := squareLooks(f)
-	occ, weak, covered := occupancyOf(f, looks, func(r, c int) bool {
+	lettered := func(r, c int) bool {
 		rd, err := opt.Reader.Read(whiten(f.crop(r, c, cropMargin, size)))
 		return err == nil && rd.Letter != "" && rd.Conf >= letterConf
-	})
+	}
+	occ, weak, covered := occupancyOf(f, looks, lettered)
+	// plain squares showing a letter's mark at their centre (marks.go)
+	centredMarks(f, &looks, &occ, &weak, &covered, lettered)
 	offPlace := misplaced(&looks, &occ, &covered)
 	// First read: in the picture's own order, for the letters' angle.
 	type seen struct {
