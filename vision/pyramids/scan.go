@@ -454,10 +454,47 @@ func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibra
 		}
 	}
 	if best == nil {
+		best = completeRefined(p, outs, geo, cal)
+	}
+	if best == nil {
 		return nil
 	}
 	if f, ok := newFrame(p, refineOutline(p, best.corners), geo, cal); ok {
 		return f
+	}
+	return best
+}
+
+// completeRefined is completeCorner's second try: each corner moved
+// outwards in coarser steps and the quadrilateral refined onto the
+// board's edges before it is checked. A hand over a corner also bends
+// the outline's side beside it (its edge is the hand's, not the
+// board's), so the corner moved along the other side alone leaves the
+// quadrilateral a few pixels off on that side, enough for the runway's
+// outer ring to fall on the border there; refined, the side comes onto
+// the part of the board's edge the hand leaves in view.
+func completeRefined(p picture, outs []outline, geo Geometry, cal *vision.Calibration) *frame {
+	var best *frame
+	tried := 0
+	for _, o := range outs {
+		if o.clipped {
+			continue
+		}
+		if tried++; tried > 3 {
+			break
+		}
+		q := refineOutline(p, o.q)
+		for i := 0; i < 4; i++ {
+			for _, j := range []int{(i + 1) % 4, (i + 3) % 4} {
+				for t := 1.1; t <= 1.8; t += 0.1 {
+					c := q
+					c[i] = vision.Point{X: q[j].X + t*(q[i].X-q[j].X), Y: q[j].Y + t*(q[i].Y-q[j].Y)}
+					if f, ok := newFrame(p, refineOutline(p, c), geo, cal); ok && (best == nil || f.rank() > best.rank()) {
+						best = f
+					}
+				}
+			}
+		}
 	}
 	return best
 }

@@ -28,17 +28,19 @@ func whitenBy(m *image.RGBA, middle bool) *image.RGBA {
 		o := 4 * i
 		g[i] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
 	}
-	lo, face := percentile(g, inkPercent), percentile(g, 50)
+	var lo, face float64
 	if middle {
 		w, h := m.Rect.Dx(), m.Rect.Dy()
-		var mid []float64
 		const e = 5
+		mid := make([]float64, 0, max(0, w-2*(w/e))*max(0, h-2*(h/e)))
 		for y := h / e; y < h-h/e; y++ {
 			for x := w / e; x < w-w/e; x++ {
 				mid = append(mid, g[y*w+x])
 			}
 		}
 		lo, face = percentile(mid, inkPercent), percentile(mid, 50)
+	} else {
+		lo, face = percentile(g, inkPercent), percentile(g, 50)
 	}
 	out := image.NewRGBA(m.Rect)
 	if face-lo < 1 {

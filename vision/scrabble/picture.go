@@ -3,6 +3,7 @@ package scrabble
 import (
 	"image"
 	"image/draw"
+	"math"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -66,15 +67,114 @@ func (p picture) at(pt vision.Point) (c [3]float64) {
 	x0, y0 := int(x), int(y)
 	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
 	fx, fy := x-float64(x0), y-float64(y0)
-	r00, g00, b00 := p.pixel(x0, y0)
-	r01, g01, b01 := p.pixel(x1, y0)
-	r10, g10, b10 := p.pixel(x0, y1)
-	r11, g11, b11 := p.pixel(x1, y1)
+	var r00, g00, b00, r01, g01, b01, r10, g10, b10, r11, g11, b11 float64
+	if m := p.ycc; m != nil && m.SubsampleRatio == image.YCbCrSubsampleRatio420 {
+		// a phone's JPEG: pixel's arithmetic for the four pixels at
+		// once, each chroma sample's terms taken once (the four pixels
+		// share one, two or four of them)
+		ax0, ax1 := x0+p.minPt.X, x1+p.minPt.X
+		ay0, ay1 := y0+p.minPt.Y, y1+p.minPt.Y
+		yr0 := (ay0-m.Rect.Min.Y)*m.YStride - m.Rect.Min.X
+		yr1 := (ay1-m.Rect.Min.Y)*m.YStride - m.Rect.Min.X
+		cr0 := (ay0/2 - m.Rect.Min.Y/2) * m.CStride
+		cr1 := (ay1/2 - m.Rect.Min.Y/2) * m.CStride
+		cc0, cc1 := ax0/2-m.Rect.Min.X/2, ax1/2-m.Rect.Min.X/2
+		rc00, gc00, bc00 := vision.YCbCrChroma(m.Cb[cr0+cc0], m.Cr[cr0+cc0])
+		rc01, gc01, bc01 := rc00, gc00, bc00
+		if cc1 != cc0 {
+			rc01, gc01, bc01 = vision.YCbCrChroma(m.Cb[cr0+cc1], m.Cr[cr0+cc1])
+		}
+		rc10, gc10, bc10, rc11, gc11, bc11 := rc00, gc00, bc00, rc01, gc01, bc01
+		if cr1 != cr0 {
+			rc10, gc10, bc10 = vision.YCbCrChroma(m.Cb[cr1+cc0], m.Cr[cr1+cc0])
+			rc11, gc11, bc11 = rc10, gc10, bc10
+			if cc1 != cc0 {
+				rc11, gc11, bc11 = vision.YCbCrChroma(m.Cb[cr1+cc1], m.Cr[cr1+cc1])
+			}
+		}
+		r00, g00, b00 = rgbFloat(vision.YCbCrRGB(m.Y[yr0+ax0], rc00, gc00, bc00))
+		r01, g01, b01 = rgbFloat(vision.YCbCrRGB(m.Y[yr0+ax1], rc01, gc01, bc01))
+		r10, g10, b10 = rgbFloat(vision.YCbCrRGB(m.Y[yr1+ax0], rc10, gc10, bc10))
+		r11, g11, b11 = rgbFloat(vision.YCbCrRGB(m.Y[yr1+ax1], rc11, gc11, bc11))
+	} else {
+		r00, g00, b00 = p.pixel(x0, y0)
+		r01, g01, b01 = p.pixel(x1, y0)
+		r10, g10, b10 = p.pixel(x0, y1)
+		r11, g11, b11 = p.pixel(x1, y1)
+	}
 	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
 	c[0] = r00*w00 + r01*w01 + r10*w10 + r11*w11
 	c[1] = g00*w00 + g01*w01 + g10*w10 + g11*w11
 	c[2] = b00*w00 + b01*w01 + b10*w10 + b11*w11
 	return c
+}
+
+// rgbWindow is the picture's pixels over a rectangle (x0, y0)-(x1, y1),
+// inclusive, as picture.pixel gives them, three bytes a pixel row by row;
+// empty where x1 < x0.
+type rgbWindow struct {
+	x0, y0, x1, y1 int
+	pix            []uint8
+}
+
+// window converts the pixels every bilinear sample inside the hull of
+// the points q reaches (picture.at's four pixels), at most most pixels
+// of them (none otherwise: atIn then samples the picture as at does).
+func (p picture) window(q [4]vision.Point, most int) rgbWindow {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, pt := range q {
+		x0, y0 = math.Min(x0, pt.X-0.5), math.Min(y0, pt.Y-0.5)
+		x1, y1 = math.Max(x1, pt.X-0.5), math.Max(y1, pt.Y-0.5)
+	}
+	if !(x0 >= -1e6 && y0 >= -1e6 && x1 <= 1e6 && y1 <= 1e6) { // NaN or far off
+		return rgbWindow{x1: -1}
+	}
+	w := rgbWindow{
+		x0: max(0, int(math.Floor(x0))-1), y0: max(0, int(math.Floor(y0))-1),
+		x1: min(p.W-1, int(math.Floor(x1))+2), y1: min(p.H-1, int(math.Floor(y1))+2),
+	}
+	if w.x1 < w.x0 || w.y1 < w.y0 || (w.x1-w.x0+1)*(w.y1-w.y0+1) > most {
+		return rgbWindow{x1: -1}
+	}
+	ww := w.x1 - w.x0 + 1
+	w.pix = make([]uint8, 3*ww*(w.y1-w.y0+1))
+	i := 0
+	for y := w.y0; y <= w.y1; y++ {
+		for x := w.x0; x <= w.x1; x++ {
+			r, g, b := p.pixel(x, y)
+			w.pix[i], w.pix[i+1], w.pix[i+2] = uint8(r), uint8(g), uint8(b)
+			i += 3
+		}
+	}
+	return w
+}
+
+// atIn is at, its pixels taken from w where w holds all four.
+func (p picture) atIn(w *rgbWindow, pt vision.Point) (c [3]float64) {
+	x, y := pt.X-0.5, pt.Y-0.5
+	x = min(max(x, 0), float64(p.W-1))
+	y = min(max(y, 0), float64(p.H-1))
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
+	if x0 < w.x0 || y0 < w.y0 || x1 > w.x1 || y1 > w.y1 {
+		return p.at(pt)
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	ww := w.x1 - w.x0 + 1
+	i00 := 3 * ((y0-w.y0)*ww + x0 - w.x0)
+	i01 := i00 + 3*(x1-x0)
+	i10 := i00 + 3*ww*(y1-y0)
+	i11 := i10 + 3*(x1-x0)
+	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	for k := 0; k < 3; k++ {
+		c[k] = float64(w.pix[i00+k])*w00 + float64(w.pix[i01+k])*w01 + float64(w.pix[i10+k])*w10 + float64(w.pix[i11+k])*w11
+	}
+	return c
+}
+
+// rgbFloat is a colour's channels as float64.
+func rgbFloat(r, g, b uint8) (float64, float64, float64) {
+	return float64(r), float64(g), float64(b)
 }
 
 func pointXY(x, y float64) vision.Point { return vision.Point{X: x, Y: y} }

@@ -5,6 +5,8 @@ import (
 	"image/color"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // TestPicturePixel checks picture.pixel on a JPEG's YCbCr against the
@@ -41,5 +43,190 @@ func TestPicturePixel(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPictureAt checks picture.at (its path for a phone's 4:2:0 JPEG
+// included) against the bilinear mix of picture.pixel's four pixels,
+// inside the picture, at its edges and beyond them, for each chroma
+// subsampling, on a picture whose corner is not at the origin.
+func TestPictureAt(t *testing.T) {
+	ratios := []struct {
+		name string
+		r    image.YCbCrSubsampleRatio
+	}{
+		{"4:2:0", image.YCbCrSubsampleRatio420},
+		{"4:2:2", image.YCbCrSubsampleRatio422},
+		{"4:4:4", image.YCbCrSubsampleRatio444},
+	}
+	rng := rand.New(rand.NewPCG(11, 13))
+	for _, c := range ratios {
+		for _, rect := range []image.Rectangle{image.Rect(3, 5, 40, 31), image.Rect(0, 0, 17, 9), image.Rect(-7, 2, 20, 27)} {
+			t.Run(c.name+"/"+rect.String(), func(t *testing.T) {
+				m := image.NewYCbCr(rect, c.r)
+				for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
+					for i := range s {
+						s[i] = uint8(rng.IntN(256))
+					}
+				}
+				p := toPicture(m)
+				for i := 0; i < 4000; i++ {
+					pt := pointXY(rng.Float64()*float64(p.W+4)-2, rng.Float64()*float64(p.H+4)-2)
+					if i%10 == 0 { // on a pixel's centre and on the picture's edges
+						pt = pointXY(float64(rng.IntN(p.W))+0.5, float64(p.H)-0.5)
+					}
+					got, want := p.at(pt), atByPixel(p, pt)
+					if got != want {
+						t.Fatalf("at(%v) = %v, want %v", pt, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// atByPixel is picture.at's bilinear mix, each pixel by picture.pixel.
+func atByPixel(p picture, pt vision.Point) (c [3]float64) {
+	x, y := pt.X-0.5, pt.Y-0.5
+	x = min(max(x, 0), float64(p.W-1))
+	y = min(max(y, 0), float64(p.H-1))
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	r00, g00, b00 := p.pixel(x0, y0)
+	r01, g01, b01 := p.pixel(x1, y0)
+	r10, g10, b10 := p.pixel(x0, y1)
+	r11, g11, b11 := p.pixel(x1, y1)
+	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+	c[0] = r00*w00 + r01*w01 + r10*w10 + r11*w11
+	c[1] = g00*w00 + g01*w01 + g10*w10 + g11*w11
+	c[2] = b00*w00 + b01*w01 + b10*w10 + b11*w11
+	return c
+}
+
+// BenchmarkPictureAt samples a 1640x1232 phone JPEG's picture (4:2:0)
+// at 64x64 points over each of 16 squares 40 pixels wide, as the crops
+// do.
+func BenchmarkPictureAt(b *testing.B) {
+	m := image.NewYCbCr(image.Rect(0, 0, 1640, 1232), image.YCbCrSubsampleRatio420)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
+		for i := range s {
+			s[i] = uint8(rng.IntN(256))
+		}
+	}
+	p := toPicture(m)
+	pts := cropPoints(rng)
+	b.ResetTimer()
+	var s float64
+	for i := 0; i < b.N; i++ {
+		for _, pt := range pts {
+			s += p.at(pt)[0]
+		}
+	}
+	_ = s
+}
+
+// BenchmarkPictureAtByPixel is BenchmarkPictureAt through picture.pixel.
+func BenchmarkPictureAtByPixel(b *testing.B) {
+	m := image.NewYCbCr(image.Rect(0, 0, 1640, 1232), image.YCbCrSubsampleRatio420)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
+		for i := range s {
+			s[i] = uint8(rng.IntN(256))
+		}
+	}
+	p := toPicture(m)
+	pts := cropPoints(rng)
+	b.ResetTimer()
+	var s float64
+	for i := 0; i < b.N; i++ {
+		for _, pt := range pts {
+			s += atByPixel(p, pt)[0]
+		}
+	}
+	_ = s
+}
+
+// cropPoints is 64x64 points over each of 16 squares 40 pixels wide,
+// placed at random in a 1640x1232 picture.
+func cropPoints(rng *rand.Rand) []vision.Point {
+	var pts []vision.Point
+	for k := 0; k < 16; k++ {
+		x0, y0 := rng.Float64()*1500+50, rng.Float64()*1100+50
+		for v := 0; v < 64; v++ {
+			for u := 0; u < 64; u++ {
+				pts = append(pts, pointXY(x0+float64(u)*0.7, y0+float64(v)*0.7))
+			}
+		}
+	}
+	return pts
+}
+
+// TestPictureAtIn checks picture.atIn against picture.at: the same colour
+// wherever the window holds the four pixels and wherever it does not
+// (the sample then taken from the picture), on windows inside the
+// picture, at its edges, over its corner, empty and refused as too
+// large, for each chroma subsampling.
+func TestPictureAtIn(t *testing.T) {
+	ratios := []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio420, image.YCbCrSubsampleRatio444}
+	rng := rand.New(rand.NewPCG(17, 19))
+	quad := func(x0, y0, x1, y1 float64) [4]vision.Point {
+		return [4]vision.Point{pointXY(x0, y0), pointXY(x1, y0), pointXY(x1, y1), pointXY(x0, y1)}
+	}
+	windows := []struct {
+		name string
+		q    [4]vision.Point
+		most int
+	}{
+		{"inside", quad(10.3, 7.8, 25.1, 20.6), 1000},
+		{"tilted", [4]vision.Point{pointXY(12, 3), pointXY(30, 9), pointXY(24, 25), pointXY(6, 19)}, 1000},
+		{"over the corner", quad(-5, -4, 8.2, 6.9), 1000},
+		{"over the far edges", quad(30.5, 20.5, 45, 40), 1000},
+		{"one pixel", quad(15.5, 12.5, 15.5, 12.5), 1000},
+		{"too large", quad(0, 0, 37, 26), 50},
+		{"off the picture", quad(100, 100, 120, 120), 1000},
+	}
+	for _, r := range ratios {
+		m := image.NewYCbCr(image.Rect(3, 5, 40, 31), r)
+		for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
+			for i := range s {
+				s[i] = uint8(rng.IntN(256))
+			}
+		}
+		p := toPicture(m)
+		for _, w := range windows {
+			t.Run(r.String()+"/"+w.name, func(t *testing.T) {
+				win := p.window(w.q, w.most)
+				for i := 0; i < 3000; i++ {
+					pt := pointXY(rng.Float64()*float64(p.W+6)-3, rng.Float64()*float64(p.H+6)-3)
+					if i%2 == 0 { // in the window's hull, mostly
+						a, b := rng.Float64(), rng.Float64()
+						top := pointXY(w.q[0].X+(w.q[1].X-w.q[0].X)*a, w.q[0].Y+(w.q[1].Y-w.q[0].Y)*a)
+						bot := pointXY(w.q[3].X+(w.q[2].X-w.q[3].X)*a, w.q[3].Y+(w.q[2].Y-w.q[3].Y)*a)
+						pt = pointXY(top.X+(bot.X-top.X)*b, top.Y+(bot.Y-top.Y)*b)
+					}
+					if got, want := p.atIn(&win, pt), p.at(pt); got != want {
+						t.Fatalf("atIn(%v) = %v, want %v", pt, got, want)
+					}
+				}
+			})
+		}
+	}
+}
+
+// BenchmarkCrop cuts the 64x64 crops of 16 squares of the benchmark's
+// photo (frame.crop, as the reader is handed them).
+func BenchmarkCrop(b *testing.B) {
+	img := loadImage(b, "testdata/photos/IMG_20141025_164052_1640x1232.jpg")
+	f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := 0; k < 16; k++ {
+			f.crop(3+k%4*3, 2+k/4*3, cropMargin, 64)
+		}
 	}
 }

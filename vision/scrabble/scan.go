@@ -212,11 +212,17 @@ func (f *frame) cropAt(row, col int, margin float64, size int, dx, dy float64) *
 	if err != nil {
 		return m
 	}
+	// The picture's pixels the samples reach, converted once (a JPEG's
+	// are converted four times a sample otherwise): the samples lie in
+	// the hull of the first and last ones' corners (h is projective).
+	lo := -margin + 0.5/float64(size)*span
+	hi := -margin + (float64(size-1)+0.5)/float64(size)*span
+	win := f.p.window([4]vision.Point{h.Apply(pointXY(lo, lo)), h.Apply(pointXY(hi, lo)), h.Apply(pointXY(hi, hi)), h.Apply(pointXY(lo, hi))}, 16*size*size)
 	for v := 0; v < size; v++ {
 		y := -margin + (float64(v)+0.5)/float64(size)*span
 		for u := 0; u < size; u++ {
 			x := -margin + (float64(u)+0.5)/float64(size)*span
-			c := f.p.at(h.Apply(vision.Point{X: x, Y: y}))
+			c := f.p.atIn(&win, h.Apply(vision.Point{X: x, Y: y}))
 			o := v*m.Stride + 4*u
 			m.Pix[o], m.Pix[o+1], m.Pix[o+2], m.Pix[o+3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
 		}
