@@ -35,8 +35,9 @@ func Locate(img image.Image) (vision.Quad, error) {
 // squares (premiumFrame's first proposal), then by a red border a hand
 // opens (outlineFrame's opened), then by the search's best grid of faint
 // lines where the premium layout vouches for it (weakFrame), then by the
-// premium squares' other proposals (premiumMore), before find's error is
-// returned. A caller that
+// premium squares' other proposals (premiumMore), then by all of these
+// and the proposals of fewer premium squares judged by the squares the
+// tiles' colour leaves (coveredFrame), before find's error is returned. A caller that
 // looks by the lines alone first and by the whole search after
 // (vision/loose) must not have the premium squares' frame, which is
 // rougher, stand in for the whole search's grid.
@@ -87,6 +88,32 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// place (premiumBoards: most triple squares under tiles).
 			if f == nil {
 				f = premiumMore(p, more)
+			}
+			// Then every one of them again, judged by the squares the
+			// tiles' colour leaves (coveredFrame: a board so crowded
+			// that its covered prints spread the layout's fit).
+			if f == nil {
+				var qs []vision.Quad
+				if q, _, ok := fieldQuad(p); ok {
+					qs = append(qs, q)
+				}
+				if first != nil {
+					qs = append(qs, first.q)
+				}
+				if weak != nil {
+					qs = append(qs, gridQuad(weak.Grid))
+				}
+				for _, c := range more {
+					qs = append(qs, c.q)
+				}
+				// and the boards fewer patches place (coveredMatches)
+				few, _ := premiumCands(p, coveredMatches, maxProposals)
+				for _, c := range few {
+					if c.n < minPremiumMatches {
+						qs = append(qs, c.q)
+					}
+				}
+				f = coveredFrame(p, qs)
 			}
 			if f != nil {
 				if partial {

@@ -929,6 +929,12 @@ func refit(f *frame) {
 // the layout best (refit); it returns the fit at the start and the best,
 // with its grid.
 func refitCorners(f *frame) (start, best float64, bestH *vision.Homography, evals int) {
+	return refitCornersBy(f, layoutFit, []float64{0.25, 0.125, 0.0625})
+}
+
+// refitCornersBy is refitCorners by the fit by, the corners moved by
+// each of steps (in squares) in turn.
+func refitCornersBy(f *frame, by func(*[Size][Size]look) float64, steps []float64) (start, best float64, bestH *vision.Homography, evals int) {
 	var q vision.Quad
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		q[i] = f.at(pt[0], pt[1])
@@ -945,11 +951,11 @@ func refitCorners(f *frame) (start, best float64, bestH *vision.Homography, eval
 				looks[r][c] = lookK(g, r, c, 3)
 			}
 		}
-		return layoutFit(&looks), &h
+		return by(&looks), &h
 	}
 	best, bestH = fitOf(q)
 	start = best
-	for _, step := range []float64{0.25, 0.125, 0.0625} {
+	for _, step := range steps {
 		for improved := true; improved && evals < maxRefits; {
 			improved = false
 			// a square's sides along the rows and the columns, in pixels

@@ -175,7 +175,7 @@ var tripleLetters, tripleWords = func() (tl, tw []vision.Point) {
 // colours follow the premium layout there, only where the first and the
 // faint grid give no board). n is the most patches any proposal kept.
 func premiumBoards(p picture) (first *premiumCand, more []premiumCand, n int) {
-	cs, n := premiumCands(p)
+	cs, n := premiumCands(p, minPremiumMatches, maxProposals)
 	if len(cs) > 0 && cs[0].first {
 		first, cs = &cs[0], cs[1:]
 	}
@@ -200,8 +200,9 @@ func quadFit(p picture, q vision.Quad) float64 {
 }
 
 // premiumCands lists the boards the premium patches place (premiumBoards),
-// and the most patches any proposal put on their places.
-func premiumCands(p picture) ([]premiumCand, int) {
+// and the most patches any proposal put on their places: the boards
+// that keep fewest patches or more, of the first most proposals.
+func premiumCands(p picture, fewest, most int) ([]premiumCand, int) {
 	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
 	blue := premiumPatches(p, step, premiumBlue)
 	if len(blue) < 3 {
@@ -334,7 +335,7 @@ func premiumCands(p picture) ([]premiumCand, int) {
 		return func(b []vision.Point) bool { return slices.Equal(a, b) }
 	}
 	for _, pr := range props {
-		if len(tried) == maxProposals {
+		if len(tried) == most {
 			break
 		}
 		if slices.ContainsFunc(tried, same(pr.dst)) {
@@ -344,7 +345,7 @@ func premiumCands(p picture) ([]premiumCand, int) {
 		src, dst, least := settle(pr.src, pr.dst)
 		bestN = max(bestN, len(src))
 		// proposals that settle on the same patches place the same board
-		if len(src) < minPremiumMatches || slices.ContainsFunc(settled, same(dst)) {
+		if len(src) < fewest || slices.ContainsFunc(settled, same(dst)) {
 			continue
 		}
 		settled = append(settled, dst)

@@ -1,0 +1,178 @@
+package scrabble
+
+import (
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// coveredFit is layoutFit with the squares that show the tiles' shared
+// colour (sharedLook) left out: on a crowded board the tiles cover most
+// premium prints, and a covered print's squares, counted as its own,
+// spread it as a wrong place would. A square of the tiles' colour is
+// neither a hit nor a miss of the layout; the empty squares left still
+// follow it at the board's place, and at a wrong place do not. Where no
+// shared colour shows, the plain layoutFit.
+func coveredFit(looks *[Size][Size]look) float64 {
+	_, shared, _, prints := sharedLook(looks)
+	if prints < sharedPrints {
+		return layoutFit(looks)
+	}
+	l := *looks
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if shared[r][c] {
+				l[r][c].out = true
+			}
+		}
+	}
+	return layoutFit(&l)
+}
+
+// coveredAlign is align by coveredFit: the whole-square move (within
+// maxShift) where the squares left by the tiles' colour follow the
+// layout best, its fit and the next best place's.
+func coveredAlign(f *frame) (off vision.Point, best, next float64) {
+	const shift = maxShift
+	w := Size + 2*shift
+	var ext [Size + 2*maxShift][Size + 2*maxShift]look
+	for r := 0; r < w; r++ {
+		for c := 0; c < w; c++ {
+			ext[r][c] = lookK(f, r-shift, c-shift, 3)
+		}
+	}
+	best, next = math.Inf(1), math.Inf(1)
+	for dy := -shift; dy <= shift; dy++ {
+		for dx := -shift; dx <= shift; dx++ {
+			var looks [Size][Size]look
+			for r := 0; r < Size; r++ {
+				for c := 0; c < Size; c++ {
+					looks[r][c] = ext[r+dy+shift][c+dx+shift]
+				}
+			}
+			fit := coveredFit(&looks)
+			if fit < best {
+				next = best
+				best, off = fit, vision.Point{X: float64(dx), Y: float64(dy)}
+			} else {
+				next = math.Min(next, fit)
+			}
+		}
+	}
+	return off, best, next
+}
+
+// coveredFrame is the first of the boards qs (the red border's field,
+// the premium squares' proposals and the faint grid, in findFrame's
+// order) whose squares left by the tiles' colour follow the premium
+// layout (coveredFit) at most maxCoveredFit and under coveredNextShare
+// of the next best place (coveredJudged); the last stage of findFrame,
+// where every other gave up. Where none is, the coveredRefits boards
+// that fit best against their next place have their corners settled on
+// coveredFit (a border a hand opens, a proposal a square or two off at
+// a far corner) and are judged again. Nil where none is kept.
+func coveredFrame(p picture, qs []vision.Quad) *frame {
+	type tried struct {
+		f     *frame
+		share float64
+	}
+	var ts []tried
+	for _, q := range qs {
+		f, share := coveredJudged(p, q)
+		if f != nil {
+			return f
+		}
+		if share < coveredRefitShare {
+			ts = append(ts, tried{f: frameAt(p, q), share: share})
+		}
+	}
+	sort.SliceStable(ts, func(i, j int) bool { return ts[i].share < ts[j].share })
+	for i, t := range ts {
+		if i == coveredRefits || t.f == nil {
+			break
+		}
+		_, _, bh, _ := refitCornersBy(t.f, coveredFit, []float64{0.5, 0.25, 0.125})
+		if bh == nil {
+			continue
+		}
+		g := &frame{p: p, hq: bh}
+		if f, _ := coveredJudged(p, gridCorners(g)); f != nil {
+			return f
+		}
+	}
+	return nil
+}
+
+// frameAt is the frame whose 15x15 field is q (nil where q gives no
+// homography).
+func frameAt(p picture, q vision.Quad) *frame {
+	h, err := vision.QuadHomography(Size, Size, q)
+	if err != nil {
+		return nil
+	}
+	return &frame{p: p, hq: &h}
+}
+
+// gridCorners is the 15x15 field's corners on the frame f.
+func gridCorners(f *frame) vision.Quad {
+	var q vision.Quad
+	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
+		q[i] = f.at(pt[0], pt[1])
+	}
+	return q
+}
+
+// coveredJudged is the board whose 15x15 field is q, moved by whole
+// squares where coveredFit is best (coveredAlign), where it fits at most
+// maxCoveredFit and under coveredNextShare of the next best place, lies
+// wholly in view, its colours spread and its prints apart (as
+// premiumJudged asks); nil otherwise. share is its best fit over the
+// next place's (+Inf where q gives no board).
+func coveredJudged(p picture, q vision.Quad) (*frame, float64) {
+	f := frameAt(p, q)
+	if f == nil {
+		return nil, math.Inf(1)
+	}
+	off, best, next := coveredAlign(f)
+	share := best / next
+	debugCovered(q, best, next)
+	if best > maxCoveredFit || best >= coveredNextShare*next {
+		return nil, share
+	}
+	if off != (vision.Point{}) {
+		f.off = off
+		if f = frameAt(p, gridCorners(f)); f == nil {
+			return nil, share
+		}
+	}
+	f.fit, f.fitNext = best, next
+	if partlyOut(f) || colourSpread(f) < minColourSpread || !printsApart(f) {
+		return nil, share
+	}
+	return f, share
+}
+
+var debugCovered = func(q vision.Quad, best, next float64) {}
+
+// coveredMatches is the fewest premium patches on their places of a
+// board coveredFrame judges (premiumFrame's minPremiumMatches is more):
+// on a crowded board most triple squares lie under tiles.
+const coveredMatches = 5
+
+// coveredRefits is how many boards coveredFrame settles on coveredFit,
+// of those whose best place fits under coveredRefitShare of the next.
+const (
+	coveredRefits     = 4
+	coveredRefitShare = 0.99
+)
+
+// maxCoveredFit and coveredNextShare judge a board by coveredFit
+// (coveredFrame).
+const (
+	maxCoveredFit    = 0.88
+	coveredNextShare = 0.92
+)
+
+// gridQuad is the 15x15 field's corners on the grid g.
+func gridQuad(g vision.Grid) vision.Quad { return gridCorners(&frame{g: g}) }
