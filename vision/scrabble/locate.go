@@ -58,7 +58,8 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 	if err != nil {
 		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
 			p := toPicture(img)
-			f, opened := outlineFrame(p)
+			fq, fopened, fok := fieldQuad(p)
+			f, opened := outlineFrameAt(p, fq, fopened, fok)
 			if f != nil && !opened {
 				if partial {
 					markUnseen(f)
@@ -71,7 +72,7 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// A border a hand opens places the board from less than a
 			// whole border: the premium squares, where they place it,
 			// are preferred.
-			first, more, _ := premiumBoards(p)
+			first, more, few, _ := premiumBoardsFew(p, coveredMatches)
 			if first != nil {
 				if pf := premiumJudged(p, *first); pf != nil {
 					f = pf
@@ -94,8 +95,8 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// that its covered prints spread the layout's fit).
 			if f == nil {
 				var qs []vision.Quad
-				if q, _, ok := fieldQuad(p); ok {
-					qs = append(qs, q)
+				if fok {
+					qs = append(qs, fq)
 				}
 				if first != nil {
 					qs = append(qs, first.q)
@@ -107,11 +108,8 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 					qs = append(qs, c.q)
 				}
 				// and the boards fewer patches place (coveredMatches)
-				few, _ := premiumCands(p, coveredMatches, maxProposals)
 				for _, c := range few {
-					if c.n < minPremiumMatches {
-						qs = append(qs, c.q)
-					}
+					qs = append(qs, c.q)
 				}
 				f = coveredFrame(p, qs)
 			}

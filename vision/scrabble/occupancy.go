@@ -71,7 +71,8 @@ func lookAt(f *frame, r, c int) look { return lookK(f, r, c, 8) }
 
 func lookK(f *frame, r, c, k int) look {
 	h := f.squareH(r, c)
-	os := make([][3]float64, 0, k*k)
+	var buf [64][3]float64
+	os := buf[:0]
 	var mean float64
 	for j := 0; j < k; j++ {
 		for i := 0; i < k; i++ {
@@ -92,7 +93,19 @@ func lookK(f *frame, r, c, k int) look {
 	// The colour is that of the lighter samples (inkShare of the darkest
 	// left out): a tile's face whatever its letter, blank or not; a
 	// premium square's colour whatever its print.
-	sort.Slice(os, func(a, b int) bool { return os[a][0] > os[b][0] })
+	if len(os) <= 12 {
+		// sort.Slice's own order for so few: an insertion sort, stable
+		for i := 1; i < len(os); i++ {
+			for j := i; j > 0 && os[j][0] > os[j-1][0]; j-- {
+				os[j], os[j-1] = os[j-1], os[j]
+			}
+		}
+	} else {
+		// sorted on the heap: os's array stays on the stack
+		big := append([][3]float64(nil), os...)
+		sort.Slice(big, func(a, b int) bool { return big[a][0] > big[b][0] })
+		os = big
+	}
 	keep := max(1, int(math.Round(float64(len(os))*(1-inkShare))))
 	for _, o := range os[:keep] {
 		for q := 0; q < 3; q++ {
@@ -824,16 +837,74 @@ func quantile(v []float64, share float64) float64 {
 }
 
 func median(v []float64) float64 {
-	if len(v) == 0 {
+	n := len(v)
+	if n == 0 {
 		return 0
 	}
-	s := append([]float64(nil), v...)
-	sort.Float64s(s)
+	var buf [256]float64
+	return medianOf(append(buf[:0], v...))
+}
+
+// medianOf is median with s's order its own to change.
+func medianOf(s []float64) float64 {
 	n := len(s)
-	if n%2 == 1 {
-		return s[n/2]
+	if n == 0 {
+		return 0
 	}
-	return (s[n/2-1] + s[n/2]) / 2
+	for _, x := range s {
+		if math.IsNaN(x) {
+			sort.Float64s(s)
+			if n%2 == 1 {
+				return s[n/2]
+			}
+			return (s[n/2-1] + s[n/2]) / 2
+		}
+	}
+	// the middle values picked out, not the whole list sorted: the same
+	// values as a sort's
+	k := n / 2
+	selectNth(s, k)
+	if n%2 == 1 {
+		return s[k]
+	}
+	lo := s[0]
+	for _, x := range s[1:k] {
+		lo = max(lo, x)
+	}
+	return (lo + s[k]) / 2
+}
+
+// selectNth reorders s so that s[k] holds the value a sort would put
+// there, none after it less and none before it more (s holds no NaN).
+func selectNth(s []float64, k int) {
+	lo, hi := 0, len(s)
+	for hi-lo > 1 {
+		a, b, c := s[lo], s[(lo+hi)/2], s[hi-1]
+		p := max(min(a, b), min(max(a, b), c))
+		// s[lo:lt] under p, s[lt:gt] equal to it, s[gt:hi] over it
+		lt, i, gt := lo, lo, hi
+		for i < gt {
+			switch {
+			case s[i] < p:
+				s[lt], s[i] = s[i], s[lt]
+				lt++
+				i++
+			case s[i] > p:
+				gt--
+				s[i], s[gt] = s[gt], s[i]
+			default:
+				i++
+			}
+		}
+		switch {
+		case k < lt:
+			hi = lt
+		case k >= gt:
+			lo = gt
+		default:
+			return
+		}
+	}
 }
 
 // align moves the grid by whole squares to where the squares' colours
@@ -999,7 +1070,8 @@ const (
 )
 
 func layoutFit(looks *[Size][Size]look) float64 {
-	var all [3][]float64
+	var allBuf [3][Size * Size]float64
+	all := [3][]float64{allBuf[0][:0], allBuf[1][:0], allBuf[2][:0]}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			if looks[r][c].out {
@@ -1012,7 +1084,7 @@ func layoutFit(looks *[Size][Size]look) float64 {
 	}
 	var gm vec
 	for q := 0; q < 3; q++ {
-		gm[q] = median(all[q])
+		gm[q] = medianOf(all[q])
 	}
 	var total float64
 	for r := 0; r < Size; r++ {
@@ -1023,8 +1095,10 @@ func layoutFit(looks *[Size][Size]look) float64 {
 		}
 	}
 	var within float64
+	var vsBuf [3][Size * Size]float64
+	var dsBuf [Size * Size]float64
 	for k := Premium(0); k < numPremiums; k++ {
-		var vs [3][]float64
+		vs := [3][]float64{vsBuf[0][:0], vsBuf[1][:0], vsBuf[2][:0]}
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
 				if premiumAt[r][c] == k && !looks[r][c].out {
@@ -1036,9 +1110,9 @@ func layoutFit(looks *[Size][Size]look) float64 {
 		}
 		var m vec
 		for q := 0; q < 3; q++ {
-			m[q] = median(vs[q])
+			m[q] = medianOf(vs[q])
 		}
-		var ds []float64
+		ds := dsBuf[:0]
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
 				if premiumAt[r][c] == k && !looks[r][c].out {

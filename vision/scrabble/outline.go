@@ -410,6 +410,12 @@ func alignedFrame(p picture, q vision.Quad) *frame {
 // open (fieldQuad's opened: a hand across it).
 func outlineFrame(p picture) (f *frame, opened bool) {
 	q, opened, ok := fieldQuad(p)
+	return outlineFrameAt(p, q, opened, ok)
+}
+
+// outlineFrameAt is outlineFrame with fieldQuad's answer given (findFrame
+// keeps it for coveredFrame).
+func outlineFrameAt(p picture, q vision.Quad, opened, ok bool) (f *frame, _ bool) {
 	if !ok {
 		return nil, false
 	}

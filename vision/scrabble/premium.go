@@ -175,11 +175,29 @@ var tripleLetters, tripleWords = func() (tl, tw []vision.Point) {
 // colours follow the premium layout there, only where the first and the
 // faint grid give no board). n is the most patches any proposal kept.
 func premiumBoards(p picture) (first *premiumCand, more []premiumCand, n int) {
-	cs, n := premiumCands(p, minPremiumMatches, maxProposals)
+	first, more, _, n = premiumBoardsFew(p, minPremiumMatches)
+	return first, more, n
+}
+
+// premiumBoardsFew is premiumBoards with, in few, the boards that keep
+// fewest patches or more but under minPremiumMatches (coveredFrame's),
+// from the same proposals: a board is settled from its patches alone, so
+// those of minPremiumMatches or more are premiumBoards' whatever fewest
+// is, and the proposals are found once for both.
+func premiumBoardsFew(p picture, fewest int) (first *premiumCand, more, few []premiumCand, n int) {
+	all, n := premiumCands(p, min(fewest, minPremiumMatches), maxProposals)
+	var cs []premiumCand
+	for _, c := range all {
+		if c.n >= minPremiumMatches {
+			cs = append(cs, c)
+		} else {
+			few = append(few, c)
+		}
+	}
 	if len(cs) > 0 && cs[0].first {
 		first, cs = &cs[0], cs[1:]
 	}
-	return first, cs, n
+	return first, cs, few, n
 }
 
 // quadFit is how well the squares' colours follow the premium layout

@@ -24,7 +24,8 @@ func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, 
 		r, c int
 		k    Premium
 	}
-	var sqs []sq
+	var sqBuf [premiumSquares]sq
+	sqs := sqBuf[:0]
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
 			l := looks[r][c]
@@ -34,22 +35,28 @@ func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, 
 			sqs = append(sqs, sq{r, c, premiumAt[r][c]})
 		}
 	}
-	var between []float64
+	// the distances between squares of different prints, each taken once
+	// (colourDist is symmetric) for the radius and the candidates' company
+	var d [premiumSquares][premiumSquares]float64
+	var betweenBuf [premiumSquares * premiumSquares / 2]float64
+	between := betweenBuf[:0]
 	for i, s := range sqs {
-		for _, o := range sqs[i+1:] {
-			if o.k != s.k {
-				between = append(between, looks[s.r][s.c].colourDist(looks[o.r][o.c].v))
+		for j := i + 1; j < len(sqs); j++ {
+			if o := sqs[j]; o.k != s.k {
+				d[i][j] = looks[s.r][s.c].colourDist(looks[o.r][o.c].v)
+				d[j][i] = d[i][j]
+				between = append(between, d[i][j])
 			}
 		}
 	}
-	radius := max(sharedRadius*median(between), minSpread)
+	radius := max(sharedRadius*medianOf(between), minSpread)
 	best, bestN := -1, 0
 	for i, s := range sqs {
 		var seen [numPremiums]bool
 		seen[s.k] = true
 		m := 0
 		for j, o := range sqs {
-			if j != i && o.k != s.k && looks[s.r][s.c].colourDist(looks[o.r][o.c].v) < radius {
+			if j != i && o.k != s.k && d[i][j] < radius {
 				m++
 				seen[o.k] = true
 			}
@@ -89,6 +96,10 @@ func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, 
 	}
 	return tile, shared, n, kinds(seen)
 }
+
+// premiumSquares bounds the premium squares of the layout (61 with the
+// star).
+const premiumSquares = 64
 
 func kinds(seen [numPremiums]bool) int {
 	n := 0
