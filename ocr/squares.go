@@ -35,8 +35,19 @@ import (
 // when the general model saw no tile in the crop and the squares' model
 // alone says no tile on both whitened reads (squareScrEmpty: the pool's
 // general half reads premium prints as letters); else the letter read
-// with the value painted out, else the plain whitened one. Measured on real Scrabble crops, Bananagrams tiles and rendered
-// Upwords and Lexicon tiles (docs/ocr.md, "Real Scrabble crops").
+// with the value painted out, else the plain whitened one; but when the
+// general model saw no tile at squareSureNone or more and neither
+// whitened read holds a letter at squarePoolLetter (the pool's two models
+// do not agree on one), no tile.
+//
+// Where the models disagree the answer is not sure: a general letter
+// kept while the pool says no tile on the whitened crop (both reads; the
+// plain one for a dark crop's sure letter) is at most the pool's
+// probability of a letter (1 - its no-tile conf), and a no tile found
+// against the pool's letter at most 1 - that letter's conf. Measured on
+// real Scrabble crops, Bananagrams tiles and rendered Upwords and Lexicon
+// tiles (docs/ocr.md, "Real Scrabble crops", "Where the two models
+// disagree").
 type SquareReader struct {
 	General *Classifier // the English classifier (Default)
 	Pool    Pool        // SpecialistSquares pooled with General
@@ -49,6 +60,8 @@ const (
 	squareSureEmpty  = 0.49 // a pool of two says no tile this sure when one model is sure
 	squareScrEmpty   = 0.5  // the squares' model alone says no tile this sure on both whitened reads
 	squareSureDark   = 0.95 // a dark or coloured crop's general letter this sure stands
+	squareSureNone   = 0.9  // the general model's "no tile" this sure stands against an unsure pool
+	squarePoolLetter = 0.5  // a pool's letter under this is unsure (the two models do not agree on it)
 )
 
 var (
@@ -103,10 +116,19 @@ func (s *SquareReader) Read(tile image.Image) (Reading, error) {
 	}
 	grey, sat := middleFace(tile)
 	light := grey >= squareLight && sat <= squareGrey
+	w := whitenCrop(tile)
 	if !a.NoTile() && !light && a.Conf >= squareSureDark {
+		// the letter stands; the pool on the whitened crop seeing no
+		// tile there makes it unsure
+		b, err := s.Pool.Read(w)
+		if err != nil {
+			return Reading{}, err
+		}
+		if b.NoTile() {
+			a.Conf = min(a.Conf, 1-b.Conf)
+		}
 		return a, nil
 	}
-	w := whitenCrop(tile)
 	dv := dropValueMark(w)
 	b, err := s.Pool.Read(w)
 	if err != nil {
@@ -117,31 +139,48 @@ func (s *SquareReader) Read(tile image.Image) (Reading, error) {
 		return Reading{}, err
 	}
 	if light && !a.NoTile() {
-		if b.NoTile() && d.NoTile() && min(b.Conf, d.Conf) >= squareSureEmpty && a.Conf < squareSureLetter {
-			return b, nil
+		if b.NoTile() && d.NoTile() {
+			if min(b.Conf, d.Conf) >= squareSureEmpty && a.Conf < squareSureLetter {
+				return b, nil
+			}
+			a.Conf = min(a.Conf, 1-min(b.Conf, d.Conf))
 		}
 		return a, nil
 	}
 	if b.NoTile() && d.NoTile() {
 		return b, nil
 	}
+	letter := b
+	if !d.NoTile() {
+		letter = d
+	}
+	// the pool's surest letter over the two whitened reads
+	support := letter.Conf
+	if !b.NoTile() {
+		support = max(support, b.Conf)
+	}
 	if a.NoTile() {
 		// the general model sees no tile and the pool a letter: the
 		// squares' model alone decides whether there is one (it knows
 		// the premium prints, which the general model in the pool reads
-		// as letters)
+		// as letters), not surer than the pool's doubt of its letter
 		e, empty, err := s.emptyAlone(w, dv)
 		if err != nil {
 			return Reading{}, err
 		}
 		if empty {
+			e.Conf = min(e.Conf, 1-support)
 			return e, nil
 		}
+		// a letter that the two models of the pool do not agree on
+		// (under half its probability on both whitened reads) does not
+		// outweigh the general model's sure "no tile"
+		if a.Conf >= squareSureNone && support < squarePoolLetter {
+			a.Conf = min(a.Conf, 1-support)
+			return a, nil
+		}
 	}
-	if !d.NoTile() {
-		return d, nil
-	}
-	return b, nil
+	return letter, nil
 }
 
 // emptyAlone reports whether the squares' model alone (Pool[0]) reads a

@@ -163,3 +163,37 @@ func TestDropValueMark(t *testing.T) {
 		t.Error("dropValueMark changed its input")
 	}
 }
+
+// Where the general model and the pool on the whitened crop disagree,
+// SquareReader is not sure of a wrong answer, and a sure "no tile" of
+// the general model stands against a letter the pool is unsure of
+// (testdata/scrabble-doubt).
+func TestSquareReaderDisagreement(t *testing.T) {
+	s := squareReader(t)
+	for _, tc := range []struct {
+		name, file string
+		mustRead   bool // the true reading, not only no sure wrong one
+	}{
+		{"premium print the general model reads as a letter", "empty_IMG_20141025_163949_r08c06_1margin.png", false},
+		{"dark premium square the general model reads as a letter", "empty_s2_IMG_20151016_165313_r12c02_1margin.png", false},
+		{"dark tile the squares' model takes for empty", "S_s2_IMG_20141025_164044_r09c04_3turned.png", false},
+		{"empty square the pool leans to I on", "empty_IMG_20141025_164044_r00c06_0tight.png", true},
+		{"empty square the pool leans to P on", "empty_IMG_20151016_165313_r02c06_1margin.png", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := filepath.Join("testdata", "scrabble-doubt", tc.file)
+			img := loadPNGs(t, f)[0]
+			got, err := s.Read(img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := letterOf(f)
+			if got.Letter != want && got.Conf >= 0.9 {
+				t.Errorf("read %q at %.2f, want %q or an unsure reading", got.Letter, got.Conf, want)
+			}
+			if tc.mustRead && got.Letter != want {
+				t.Errorf("read %q (conf %.2f), want %q", got.Letter, got.Conf, want)
+			}
+		})
+	}
+}

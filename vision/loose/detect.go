@@ -66,9 +66,17 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // dark things no face surrounds (the dark table in the pockets between
 // touching tiles, fingers); offFace, when not nil, is set where they
 // are, searched so or not.
+//
+// With lace each face colour but the table's has letters of its own: the
+// glyphs it surrounds (faceLetters), their size and spacing; a patterned
+// cloth's marks (a lace cloth's dark holes, as dark as the letters, often
+// as large and far more of them) set the letter size and the spacing
+// otherwise, and the letters fall out of the band. onCloth, when not nil,
+// is set where most letters stand on no face colour but the table's
+// (lettersOnCloth), searched so or not.
 type search struct {
-	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred, onFace bool
-	outweighed, faint, offFace                                                    *bool
+	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred, onFace, lace bool
+	outweighed, faint, offFace, onCloth                                                 *bool
 }
 
 // minSide is the smallest tile side, in working pixels, that is searched
@@ -109,12 +117,17 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	var lb letters
 	var outweighed bool
 	var offFace bool
-	lb.blobs, lb.typical, outweighed, offFace = letterBlobs(ink, gray.ToBytes(), w, h, sr.shortI, sr.print, sr.byCount, sr.onFace)
+	var all []blob
+	var weights []float64
+	lb.blobs, lb.typical, outweighed, offFace, all, weights = letterBlobs(ink, gray.ToBytes(), w, h, sr.shortI, sr.print, sr.byCount, sr.onFace)
 	if outweighed && sr.outweighed != nil {
 		*sr.outweighed = true
 	}
 	if offFace && sr.offFace != nil {
 		*sr.offFace = true
+	}
+	if sr.onCloth != nil && !sr.lace && !sr.print && lettersOnCloth(lb, masks, w, h) {
+		*sr.onCloth = true
 	}
 	// Each face colour the letters suggest is tried; the one that finds
 	// the most tiles wins. With interlock a face colour that is the
@@ -132,7 +145,19 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	}
 	res := make([]fromMaskResult, len(masks))
 	parallel.For(len(masks), func(i int) {
-		q, side, err := fromMask(gray, meanGray, masks[i], dark, ink, lb, w, h, scale, probe, sr)
+		// With lace each face colour has its own letters, the glyphs
+		// it surrounds; the table's own colour, or one that surrounds
+		// too few glyphs, is searched no further.
+		l := lb
+		if sr.lace {
+			fl, ok := faceLetters(all, weights, masks[i].m, w, h, sr.shortI)
+			if !ok || masks[i].plain {
+				res[i] = fromMaskResult{err: fmt.Errorf("%w: no letters on the face colour", ErrNoTiles)}
+				return
+			}
+			l = fl
+		}
+		q, side, err := fromMask(gray, meanGray, masks[i], dark, ink, l, w, h, scale, probe, sr)
 		res[i] = fromMaskResult{q, side, err}
 	})
 	var best []found
@@ -282,6 +307,13 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 		}
 		debugf("side %.1f from the patches is under the letters' %.1f: %.1f", side, ls, ns)
 		side = ns
+	}
+	// The letters a face surrounds (search.lace) are the tiles' own: a
+	// side well under their spacing is a face broken by the cloth's
+	// marks, and a crossword's tiles touch, a side apart.
+	if sr.lace && lp > 0 && len(blobs) >= 4 && side < 0.75*lp && lp < 2.5*ls {
+		debugf("side %.1f from the patches is under the face letters' spacing %.1f", side, lp)
+		side = lp
 	}
 	if side < 6 {
 		return nil, 0, noTiles(gray, meanGray, "no light square patches")
@@ -1312,10 +1344,10 @@ type blob struct {
 // the blobs a face surrounds (faceRing, on the grey picture gray; nil
 // leaves it unasked) have a size of their own (onFaceSize); with onFace
 // that size is the typical one.
-func letterBlobs(ink, gray []byte, w, h int, shortI, print, byCount, onFace bool) ([]blob, float64, bool, bool) {
+func letterBlobs(ink, gray []byte, w, h int, shortI, print, byCount, onFace bool) ([]blob, float64, bool, bool, []blob, []float64) {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, ink)
 	if err != nil {
-		return nil, 0, false, false
+		return nil, 0, false, false, nil, nil
 	}
 	defer mm.Close()
 	labels, stats, cents := gocv.NewMat(), gocv.NewMat(), gocv.NewMat()
@@ -1367,23 +1399,23 @@ func letterBlobs(ink, gray []byte, w, h int, shortI, print, byCount, onFace bool
 		weights = append(weights, float64(area))
 	}
 	if len(blobs) == 0 {
-		return nil, 0, false, false
+		return nil, 0, false, false, nil, nil
 	}
 	typical := weightedMedian(blobs, weights)
 	if print {
 		typical = tileLetterSize(blobs, weights, typical)
-		return inLetterBand(blobs, typical, shortI), typical, false, false
+		return inLetterBand(blobs, typical, shortI), typical, false, false, blobs, weights
 	}
 	letters := inLetterBand(blobs, typical, shortI)
 	m, ok := fewLarge(blobs, typical, len(letters), shortI)
 	if ok && byCount {
-		return inLetterBand(blobs, m, shortI), m, true, false
+		return inLetterBand(blobs, m, shortI), m, true, false, blobs, weights
 	}
 	fm, off := onFaceSize(blobs, weights, letters, typical, shortI)
 	if off && onFace {
-		return inLetterBand(blobs, fm, shortI), fm, ok, true
+		return inLetterBand(blobs, fm, shortI), fm, ok, true, blobs, weights
 	}
-	return letters, typical, ok, off
+	return letters, typical, ok, off, blobs, weights
 }
 
 // faceRing says whether a light face surrounds a blob whose pixels' mean
@@ -2170,4 +2202,93 @@ func dilated(mask []byte, w, h int) ([]byte, error) {
 	defer ring.Close()
 	gocv.Dilate(im, &ring, dk)
 	return ring.ToBytes(), nil
+}
+
+// lettersOnCloth says whether most of the letters (lb) stand on no tile
+// face: fewer than a third of them have a ring of a face colour round them
+// (ringShare at least onFaceShare, of a mask that is not the table's own
+// colour). A tile's letter has its face round it; a patterned cloth's
+// marks (a lace cloth's dark holes) have the cloth. Real tiles lying
+// close together cut many rings (a neighbour's edge, glare): up to half
+// of their letters can lack one, so a third. Where no face colour
+// differs from the table's, the rings cannot tell: false.
+func lettersOnCloth(lb letters, masks []faceMask, w, h int) bool {
+	faces := 0
+	for _, m := range masks {
+		if !m.plain {
+			faces++
+		}
+	}
+	if len(lb.blobs) < minClothLetters || faces == 0 {
+		return false
+	}
+	on := 0
+	for _, b := range lb.blobs {
+		for _, m := range masks {
+			if !m.plain && ringShare(b, m.m, w, h) >= onFaceShare {
+				on++
+				break
+			}
+		}
+	}
+	debugf("letters on a face colour: %d of %d", on, len(lb.blobs))
+	return 3*on < len(lb.blobs)
+}
+
+// minClothLetters is the fewest letters in which a cloth's marks are
+// told (lettersOnCloth): a handful of glyphs is a few tiles, not a
+// patterned cloth.
+const minClothLetters = 8
+
+// onFaceShare is the share of a glyph's ring (ringShare) on a face mask
+// from which the glyph stands on that face.
+const onFaceShare = 0.5
+
+// faceLetters are the letters among the ink's blobs (all, with their
+// areas weights) that stand on the face mask m (ringShare at least
+// onFaceShare), with their typical size (weighted by area, as
+// letterBlobs): the letter band is theirs, not a cloth's marks'. Fewer
+// than 3 such blobs: none (false).
+func faceLetters(all []blob, weights []float64, m []byte, w, h int, shortI bool) (letters, bool) {
+	var bs []blob
+	var wt []float64
+	for i, b := range all {
+		if ringShare(b, m, w, h) >= onFaceShare {
+			bs = append(bs, b)
+			wt = append(wt, weights[i])
+		}
+	}
+	if len(bs) < 3 {
+		return letters{}, false
+	}
+	typical := weightedMedian(bs, wt)
+	l := inLetterBand(bs, typical, shortI)
+	debugf("face letters: %d of %d blobs, typical %.1f, %d in the band", len(bs), len(all), typical, len(l))
+	return letters{blobs: l, typical: typical}, true
+}
+
+// ringShare is the share of the points on a square round blob b, a
+// quarter of its size (2 px at least) outside its box, that lie on the
+// mask m (of the points inside the picture; 0 where none is).
+func ringShare(b blob, m []byte, w, h int) float64 {
+	r := 0.5*b.size + math.Max(2, 0.25*b.size)
+	n, in := 0, 0
+	const steps = 8 // points a side
+	for k := 0; k < steps; k++ {
+		t := -r + 2*r*float64(k)/steps
+		for _, p := range [4][2]float64{{b.x + t, b.y - r}, {b.x + r, b.y + t}, {b.x - t, b.y + r}, {b.x - r, b.y - t}} {
+			x, y := int(math.Round(p[0])), int(math.Round(p[1]))
+			if x < 0 || y < 0 || x >= w || y >= h {
+				continue
+			}
+			n++
+			if m[y*w+x] != 0 {
+				in++
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(in) / float64(n)
 }

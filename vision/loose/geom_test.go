@@ -318,7 +318,7 @@ func TestLetterBlobsShortI(t *testing.T) {
 		{"not shortI", false, false, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			letters, _, _, _ := letterBlobs(ink, nil, w, h, tc.shortI, false, false, false)
+			letters, _, _, _, _, _ := letterBlobs(ink, nil, w, h, tc.shortI, false, false, false)
 			gotI, gotBl := false, false
 			for _, l := range letters {
 				if math.Abs(l.y-75.5) < 3 && math.Abs(l.x-21) < 3 {

@@ -170,6 +170,11 @@ type Options struct {
 	// blurred: the search whose letters' ink level follows the photo's
 	// strokes (search.blurred).
 	blurred bool
+	// lace: the search whose letters are, for each face colour, the
+	// glyphs it surrounds (search.lace), as a Lexicon table's scan tries
+	// where most letters stand on no face colour but the table's and no
+	// board or print is seen (laceLook).
+	lace bool
 	// voteNoTile: a tile the reader calls no tile is read again by the
 	// vote of several crops (voteRead), as an unsure one is (the cells
 	// next to a Twists table's tiles, readVerified).
@@ -205,6 +210,9 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 // or none at all, is searched again (lookAgain); a Twists table read by a
 // reader whose search reads fewer than minSure tiles sure is searched
 // again in its grey levels stretched, where they span few (scanStretched).
+// A Lexicon table where no board or print is seen and most letters stand
+// on no face (a patterned cloth's marks) is searched again with each face
+// colour's own letters (laceLook).
 func Scan(img image.Image, opt Options) (*Reading, error) {
 	now := opt.Clock
 	if now == nil {
@@ -229,10 +237,17 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		// letters as well (below).
 		found, looked, err := findOrLookAgain(img, opt)
 		if err != nil {
-			return nil, err
+			lf, ok := laceLook(img, opt, found)
+			if !ok {
+				return nil, err
+			}
+			found, looked = lf, true
 		}
 		if !looked {
 			found = lookAgain(img, opt, found)
+			if lf, ok := laceLook(img, opt, found); ok {
+				found = lf
+			}
 		}
 		r, err := placeTiles(img, found, opt, nil)
 		if r != nil {
@@ -277,6 +292,14 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	} else {
 		found, err = findTiles(img, opt)
 	}
+	// No board and no print's lattice seen (a table): the search for
+	// letters on a patterned cloth may stand (laceLook).
+	table := board == nil && !opt.Twists && parts == nil && printPitch == 0 && !printEmpty
+	if err != nil && table {
+		if lf, ok := laceLook(img, opt, found); ok {
+			found, err, lookedAgain = lf, nil, true
+		}
+	}
 	if err != nil {
 		if parts != nil {
 			return done(parts)
@@ -293,6 +316,11 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	if board == nil && !opt.Twists && !lookedAgain {
 		found = lookAgain(img, opt, found)
+		if table {
+			if lf, ok := laceLook(img, opt, found); ok {
+				found = lf
+			}
+		}
 	}
 	// Where the print's squares show, marks a fraction of a square
 	// across are its letters, not tiles; the parts' lattices' reading
@@ -327,6 +355,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 // (looked), and the first search's error otherwise.
 func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
 	found, err = findTiles(img, opt)
+	onCloth := found.onCloth
+	defer func() { found.onCloth = onCloth }()
 	// instead: the search with opt changed by set stands where it reads
 	// more tiles sure.
 	instead := func(set func(o *Options)) {
@@ -400,8 +430,49 @@ func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
 			best, n = ff, sureCount(ff.tiles)
 		}
 	}
+	best.onCloth = found.onCloth
 	return best
 }
+
+// laceLook searches a Lexicon table again where the first search saw
+// most letters on no face colour but the table's (found.onCloth: a
+// patterned cloth's marks, a lace cloth's dark holes, set the letter size
+// and the spacing), with each face colour's own letters (search.lace), at
+// the first working size and at lookAgain's finer ones (small tiles among
+// the marks). The search with the most tiles read sure stands where it
+// reads more than found and at least minLaceSure (ok); found is the
+// search so far. A cloth's mark read as a letter is a tile alone; a
+// crossword's tiles are several.
+func laceLook(img image.Image, opt Options, found tilesFound) (tilesFound, bool) {
+	if !found.onCloth || opt.Twists || opt.Reader == nil || !opt.Lattice {
+		return found, false
+	}
+	best, n, ok := found, sureCount(found.tiles), false
+	ws := opt.WorkSide
+	if ws <= 0 {
+		ws = 800
+	}
+	lopt := opt
+	lopt.lace = true
+	last := 0
+	for _, f := range append([]float64{1}, fineSides...) {
+		side := min(max(img.Bounds().Dx(), img.Bounds().Dy()), int(f*float64(ws)))
+		if last > 0 && float64(side) < 1.25*float64(last) {
+			continue
+		}
+		last = side
+		lopt.WorkSide = side
+		if lf, err := findTiles(img, lopt); err == nil && sureCount(lf.tiles) > n && sureCount(lf.tiles) >= minLaceSure {
+			best, n, ok = lf, sureCount(lf.tiles), true
+		}
+	}
+	best.onCloth = true
+	return best, ok
+}
+
+// minLaceSure is the fewest tiles read sure with which laceLook's search
+// stands.
+const minLaceSure = 3
 
 // fineSides are the finer working sizes lookAgain searches at, in
 // multiples of the first (800 px: 1200 and 1640, the Pi camera's
@@ -460,6 +531,9 @@ type tilesFound struct {
 	// offFace: the letter-sized blobs mostly lie on no face, and blobs
 	// a face surrounds have a size of their own (search.offFace).
 	offFace bool
+	// onCloth: most letters stood on no face colour but the table's in
+	// the first search (search.onCloth), found or not.
+	onCloth bool
 }
 
 // findTiles finds the tiles, reads them and drops doubles and what the
@@ -476,10 +550,10 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)
-	var outweighed, faint, offFace bool
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, onFace: opt.lettersOnFace, outweighed: &outweighed, faint: &faint, offFace: &offFace})
+	var outweighed, faint, offFace, onCloth bool
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, onFace: opt.lettersOnFace, lace: opt.lace, outweighed: &outweighed, faint: &faint, offFace: &offFace, onCloth: &onCloth})
 	if err != nil {
-		return tilesFound{outweighed: outweighed, faint: faint, offFace: offFace}, err
+		return tilesFound{outweighed: outweighed, faint: faint, offFace: offFace, onCloth: onCloth}, err
 	}
 	tiles := make([]Tile, 0, len(found))
 	var spares []Tile
@@ -533,7 +607,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			}
 		}
 	}
-	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint, offFace: offFace}, nil
+	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint, offFace: offFace, onCloth: onCloth}, nil
 }
 
 // placeTiles leaves out the tiles on an empty board's print (board, when

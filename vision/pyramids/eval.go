@@ -56,7 +56,66 @@ type SceneResult struct {
 	// Pyramids are the squares read as a pyramid, as the faces' sure
 	// bars weigh them (for tuning the bars: SureBars).
 	Pyramids []PyramidCase
-	Elapsed  time.Duration
+	// Blur is the scene's blur at a square 50 px wide: its defocus and
+	// half its motion blur, in quadrature, scaled from the truth's square
+	// (the truth's conditions; 0 when it gives none).
+	Blur float64
+	// LetterWrong counts the pyramids of the right colour whose letter was
+	// read as another, by where the truth stands among the faces'
+	// letters (Square.Letters): second, third to fifth, lower or not
+	// read at all (rankClass's classes).
+	LetterWrong [3]int
+	Elapsed     time.Duration
+}
+
+// blurClasses are the upper ends of Summary's blur classes, in pixels at
+// a square 50 px wide (the last class is open).
+var blurClasses = [...]float64{1.5, 2.5}
+
+// blurClass gives the class of a scene's blur (SceneResult.Blur).
+func blurClass(b float64) int {
+	for i, top := range blurClasses {
+		if b < top {
+			return i
+		}
+	}
+	return len(blurClasses)
+}
+
+// truthRank is the place of the letter want among the square's letters
+// by their evidence (1 the likeliest; ties by name), 0 when no face gave
+// it any.
+func truthRank(letters map[string]float64, want string) int {
+	var p float64
+	found := false
+	for l, v := range letters {
+		if strings.EqualFold(l, want) {
+			p, found = v, true
+		}
+	}
+	if !found || p <= 0 {
+		return 0
+	}
+	rank := 1
+	for l, v := range letters {
+		if !strings.EqualFold(l, want) && (v > p || (v == p && l < want)) {
+			rank++
+		}
+	}
+	return rank
+}
+
+// rankClass gives SceneResult.LetterWrong's class of a wrong letter's
+// truth rank (truthRank); a truth first (tied with the letter read) is
+// counted as second.
+func rankClass(rank int) int {
+	switch {
+	case rank == 1 || rank == 2:
+		return 0
+	case rank >= 3 && rank <= 5:
+		return 1
+	}
+	return 2
 }
 
 // EvalScene scans one rendered scene and compares it with the truth
@@ -90,6 +149,10 @@ func EvalScene(path string, opt Options) SceneResult {
 	}
 	side := math.Hypot(t.Board.Corners[1][0]-t.Board.Corners[0][0], t.Board.Corners[1][1]-t.Board.Corners[0][1]) / pyramids.Size
 	res.Found = res.CornerErr < 0.2*side
+	if side > 0 {
+		c := t.Conditions
+		res.Blur = math.Hypot(c.Blur, c.MotionPx/2) * 50 / side
+	}
 	res.Unplaced = r.Unplaced
 	// A board found in the wrong place is compared as well, square by
 	// square at the places the reading gives: its figures are kept apart
@@ -116,6 +179,8 @@ func EvalScene(path string, opt Options) SceneResult {
 			hok := sq.Height == tc.Height
 			if lok {
 				res.LetterRight++
+			} else if ok {
+				res.LetterWrong[rankClass(truthRank(sq.Letters(), tc.Letter))]++
 			}
 			if hok {
 				res.HeightRight++
@@ -296,8 +361,13 @@ type Summary struct {
 	// that said their board was not where its printed lines are.
 	Misplaced, MisplacedSquares, MisplacedSure, MisplacedSureRight int
 	Unplaced                                                       int
-	Times                                                          []time.Duration
-	Results                                                        []SceneResult
+	// ByBlur counts the pyramids (Occupied) and their letters read right
+	// (LetterRight) of the boards found, by the scene's blur class
+	// (blurClass); LetterWrong adds up the scenes' own.
+	ByBlur      [len(blurClasses) + 1][2]int
+	LetterWrong [3]int
+	Times       []time.Duration
+	Results     []SceneResult
 }
 
 // Add counts one scene.
@@ -337,6 +407,12 @@ func (s *Summary) Add(r SceneResult) {
 	s.SureRight += r.SureRight
 	s.Doubts += r.Doubts
 	s.DoubtsJustified += r.DoubtsJustified
+	b := blurClass(r.Blur)
+	s.ByBlur[b][0] += r.Occupied
+	s.ByBlur[b][1] += r.LetterRight
+	for i, n := range r.LetterWrong {
+		s.LetterWrong[i] += n
+	}
 }
 
 func pct(a, b int) string {
@@ -373,6 +449,12 @@ func (s *Summary) Write(w io.Writer) {
 		s.Misplaced, s.MisplacedSure, s.MisplacedSquares, s.MisplacedSureRight, s.Unplaced)
 	fmt.Fprintf(w, "squares right     %s  (empty or the top pyramid's colour)\n", pct(s.ColourRight, s.Squares))
 	fmt.Fprintf(w, "letters right     %s  (of squares with a pyramid)\n", pct(s.LetterRight, s.Occupied))
+	fmt.Fprintf(w, "letters by blur   under %g px %s; %g-%g px %s; %g px and more %s  (the scene's blur at a 50 px square)\n",
+		blurClasses[0], pct(s.ByBlur[0][1], s.ByBlur[0][0]), blurClasses[0], blurClasses[1], pct(s.ByBlur[1][1], s.ByBlur[1][0]),
+		blurClasses[1], pct(s.ByBlur[2][1], s.ByBlur[2][0]))
+	lw := s.LetterWrong[0] + s.LetterWrong[1] + s.LetterWrong[2]
+	fmt.Fprintf(w, "letters wrong     %d of the right colour: the truth the faces' 2nd likeliest on %d, 3rd-5th on %d, lower or unread on %d\n",
+		lw, s.LetterWrong[0], s.LetterWrong[1], s.LetterWrong[2])
 	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
 	fmt.Fprintf(w, "count doubts      %d (the photo shows another count: unsure), the count wrong on %d of them; %d wrong counts not doubted\n",
 		s.Doubts, s.DoubtsJustified, (s.Occupied-s.HeightRight)-s.DoubtsJustified)

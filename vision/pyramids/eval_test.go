@@ -93,3 +93,64 @@ func TestPyramidCaseSureAt(t *testing.T) {
 		t.Error("no pyramid of the normal scene sure: the case says nothing")
 	}
 }
+
+// TestLettersWrongByRank: a wrong letter is classed by where the truth
+// stands among the faces' letters, and a scene's pyramids by its blur;
+// the summary adds both up and prints them.
+func TestLettersWrongByRank(t *testing.T) {
+	letters := map[string]float64{"E": 0.4, "R": 0.3, "B": 0.2, "S": 0.05, "O": 0.03, "N": 0.01, "H": 0.01}
+	for _, tc := range []struct {
+		name  string
+		want  string
+		rank  int
+		class int
+	}{
+		{"first: a tie lost to the reading is second's class", "E", 1, 0},
+		{"second", "R", 2, 0},
+		{"third", "B", 3, 1},
+		{"fifth", "O", 5, 1},
+		{"sixth: a tie goes by name", "H", 6, 2},
+		{"seventh: after its tie", "N", 7, 2},
+		{"lower case is the same letter", "r", 2, 0},
+		{"not read at all", "Q", 0, 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := truthRank(letters, tc.want)
+			if r != tc.rank || rankClass(r) != tc.class {
+				t.Errorf("rank %d class %d, want %d %d", r, rankClass(r), tc.rank, tc.class)
+			}
+		})
+	}
+	for _, tc := range []struct {
+		name  string
+		blur  float64
+		class int
+	}{
+		{"sharp", 0, 0},
+		{"just under 1.5 px", 1.49, 0},
+		{"1.5 px", 1.5, 1},
+		{"2.5 px", 2.5, 2},
+		{"far more", 9, 2},
+	} {
+		t.Run("blur "+tc.name, func(t *testing.T) {
+			if c := blurClass(tc.blur); c != tc.class {
+				t.Errorf("class %d, want %d", c, tc.class)
+			}
+		})
+	}
+	var s Summary
+	s.Add(SceneResult{Found: true, Occupied: 10, LetterRight: 9, Blur: 1.0, LetterWrong: [3]int{1, 0, 0}})
+	s.Add(SceneResult{Found: true, Occupied: 10, LetterRight: 6, Blur: 3.0, LetterWrong: [3]int{1, 2, 1}})
+	s.Add(SceneResult{Found: true, Occupied: 10, LetterRight: 10, Blur: 2.0})
+	s.Add(SceneResult{Found: false, Occupied: 10, Blur: 3.0, LetterWrong: [3]int{5, 5, 5}}) // misplaced: not counted
+	var b bytes.Buffer
+	s.Write(&b)
+	for _, line := range []string{
+		"letters by blur   under 1.5 px 90.0% (9/10); 1.5-2.5 px 100.0% (10/10); 2.5 px and more 60.0% (6/10)",
+		"letters wrong     5 of the right colour: the truth the faces' 2nd likeliest on 2, 3rd-5th on 2, lower or unread on 1",
+	} {
+		if !strings.Contains(b.String(), line) {
+			t.Errorf("summary lacks %q:\n%s", line, b.String())
+		}
+	}
+}

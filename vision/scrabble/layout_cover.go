@@ -73,13 +73,19 @@ func coveredAlign(f *frame) (off vision.Point, best, next float64) {
 // coveredFit (a border a hand opens, a proposal a square or two off at
 // a far corner) and are judged again. Nil where none is kept.
 func coveredFrame(p picture, qs []vision.Quad) *frame {
+	return coveredFrameBy(p, qs, printsApart, coveredNextShare)
+}
+
+// coveredFrameBy is coveredFrame with the prints told apart by apart and
+// the best place's fit under nextShare of the next best's.
+func coveredFrameBy(p picture, qs []vision.Quad, apart func(*frame) bool, nextShare float64) *frame {
 	type tried struct {
 		f     *frame
 		share float64
 	}
 	var ts []tried
 	for _, q := range qs {
-		f, share := coveredJudged(p, q)
+		f, share := coveredJudgedBy(p, q, apart, nextShare)
 		if f != nil {
 			return f
 		}
@@ -97,7 +103,7 @@ func coveredFrame(p picture, qs []vision.Quad) *frame {
 			continue
 		}
 		g := &frame{p: p, hq: bh}
-		if f, _ := coveredJudged(p, gridCorners(g)); f != nil {
+		if f, _ := coveredJudgedBy(p, gridCorners(g), apart, nextShare); f != nil {
 			return f
 		}
 	}
@@ -130,6 +136,12 @@ func gridCorners(f *frame) vision.Quad {
 // premiumJudged asks); nil otherwise. share is its best fit over the
 // next place's (+Inf where q gives no board).
 func coveredJudged(p picture, q vision.Quad) (*frame, float64) {
+	return coveredJudgedBy(p, q, printsApart, coveredNextShare)
+}
+
+// coveredJudgedBy is coveredJudged with the prints told apart by apart
+// and the best place's fit under nextShare of the next best's.
+func coveredJudgedBy(p picture, q vision.Quad, apart func(*frame) bool, nextShare float64) (*frame, float64) {
 	f := frameAt(p, q)
 	if f == nil {
 		return nil, math.Inf(1)
@@ -137,7 +149,7 @@ func coveredJudged(p picture, q vision.Quad) (*frame, float64) {
 	off, best, next := coveredAlign(f)
 	share := best / next
 	debugCovered(q, best, next)
-	if best > maxCoveredFit || best >= coveredNextShare*next {
+	if best > maxCoveredFit || best >= nextShare*next {
 		return nil, share
 	}
 	if off != (vision.Point{}) {
@@ -147,7 +159,7 @@ func coveredJudged(p picture, q vision.Quad) (*frame, float64) {
 		}
 	}
 	f.fit, f.fitNext = best, next
-	if partlyOut(f) || colourSpread(f) < minColourSpread || !printsApart(f) {
+	if partlyOut(f) || colourSpread(f) < minColourSpread || !apart(f) {
 		return nil, share
 	}
 	return f, share
@@ -176,3 +188,63 @@ const (
 
 // gridQuad is the 15x15 field's corners on the grid g.
 func gridQuad(g vision.Grid) vision.Quad { return gridCorners(&frame{g: g}) }
+
+// coveredApart is printsApart on the squares the tiles' colour leaves
+// (sharedLook): on a board so crowded that most of a print's squares
+// hold tiles, that print's median is the tiles' colour, as the plain
+// squares' can be. Each print with minApartSquares squares left is told
+// apart from the plain squares left, and at least minApartPrints of the
+// four are told; where no shared colour shows, printsApart.
+func coveredApart(f *frame) bool {
+	var looks [Size][Size]look
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			looks[r][c] = lookK(f, r, c, 3)
+		}
+	}
+	_, shared, _, prints := sharedLook(&looks)
+	if prints < sharedPrints {
+		return printsApart(f)
+	}
+	var vs [numPremiums][3][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if shared[r][c] || looks[r][c].out {
+				continue
+			}
+			k := premiumAt[r][c]
+			for q := 0; q < 3; q++ {
+				vs[k][q] = append(vs[k][q], looks[r][c].v[q])
+			}
+		}
+	}
+	if len(vs[Plain][0]) < minApartSquares {
+		return false
+	}
+	var plain [3]float64
+	for q := 0; q < 3; q++ {
+		plain[q] = median(vs[Plain][q])
+	}
+	told := 0
+	for k := Premium(1); k < numPremiums; k++ {
+		if len(vs[k][0]) < minApartSquares {
+			continue
+		}
+		var m [3]float64
+		for q := 0; q < 3; q++ {
+			m[q] = median(vs[k][q])
+		}
+		if dist3(m, plain) < minPrintGap {
+			return false
+		}
+		told++
+	}
+	return told >= minApartPrints
+}
+
+// minApartSquares is the fewest squares of a print left uncovered that
+// tell its colour; minApartPrints the fewest prints told apart.
+const (
+	minApartSquares = 3
+	minApartPrints  = 3
+)

@@ -113,6 +113,13 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 				}
 				f = coveredFrame(p, qs)
 			}
+			// Last, the boards the lattice of the tiles' letters
+			// proposes (latticeQuads: a board whose lines, border and
+			// triple squares all lie under its tiles), judged alike,
+			// its prints told apart by the squares the tiles leave.
+			if f == nil {
+				f = coveredFrameBy(p, latticeQuads(p), coveredApart, latticeNextShare)
+			}
 			if f != nil {
 				if partial {
 					markUnseen(f)

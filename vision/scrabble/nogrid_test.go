@@ -10,13 +10,15 @@ import (
 )
 
 // noBoardScenes draws photos on which no Scrabble board is found: a
-// crowded wooden board drawn hard (crowded seed 60111: its grid's lines
-// hidden by the tiles and the blur, no grid found, not even inside its
-// rim; 60107, used before, is found since by its rim's faint grid), and loose Lexicon
-// tiles on a table (no board at all).
+// crowded wooden board drawn hard (crowded seed 91047: its grid's lines
+// hidden by the tiles and a hand, no grid found, no premium proposal
+// near it, its letters' lattice split by the hand; 60107 and 60111, used
+// before, are found since by their rim's faint grid and by their
+// letters' lattice), and loose Lexicon tiles on a table (no board at
+// all).
 func noBoardScenes(t testing.TB) map[string]image.Image {
 	t.Helper()
-	crowded := crowdedRender(t, 60111, "wooden")
+	crowded := crowdedRender(t, 91047, "wooden")
 	st, err := render.RandomState("lexicon", 60108)
 	if err != nil {
 		t.Fatal(err)

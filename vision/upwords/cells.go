@@ -58,6 +58,10 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
 	wallMed := walls.median()
 	var occ occluders
+	// Each square's last search in the first pass, for the second look
+	// at the heights to take its faces' measures from where the same
+	// samples are hidden (faceSearchMemo).
+	memos := make([]faceMemo, n*n)
 	// marked: the centre squares read empty for their red mark; redInk:
 	// the other squares read as tiles that show as red (up to 2).
 	var marked []int
@@ -80,7 +84,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			// only a little short of the light a tile needs (blur spreads
 			// the walls' dark over a small board's squares) passes with a
 			// face lit more faintly, if it holds a letter (inkedFace).
-			fit, searched = faceSearch(p, pose, cam, &occ, r, c, geo), true
+			fit, searched = faceSearchMemo(p, pose, cam, &occ, r, c, geo, nil, &memos[i]), true
 			if e := litFace(p, &occ, fit.quad, ts.ref); e > 0 {
 				cell.Tile = e
 			} else if nearly {
@@ -100,7 +104,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			redInk++
 		}
 		if cell.Tile > 0 && !searched {
-			fit = faceSearch(p, pose, cam, &occ, r, c, geo)
+			fit = faceSearchMemo(p, pose, cam, &occ, r, c, geo, nil, &memos[i])
 		}
 		if cell.Tile > 0 && ts.floorHidden {
 			if !faceShows(p, &occ, fit.quad, ts.ref) {
@@ -137,7 +141,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 				// Nearly light enough for a tile: where its top face
 				// would be, for the reader to say (readFaint).
 				if !searched {
-					fit = faceSearch(p, pose, cam, &occ, r, c, geo)
+					fit = faceSearchMemo(p, pose, cam, &occ, r, c, geo, nil, &memos[i])
 				}
 				cell.faint = &faintFace{height: fit.height, margin: fit.margin}
 			}
@@ -154,7 +158,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	// before.
 	for k, i := range marked {
 		c := &cells[i]
-		fit := faceSearch(p, pose, cam, &occ, c.Pos.Row, c.Pos.Col, geo)
+		fit := faceSearchMemo(p, pose, cam, &occ, c.Pos.Row, c.Pos.Col, geo, nil, &memos[i])
 		c.Tile, c.Height, c.HeightOK = markedTile[k], fit.height, fit.margin
 		c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(c.Height), geo)
 		c.Covered, c.overlaid, c.nearCover, c.faint = false, false, false, nil
@@ -180,7 +184,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		var more occluders
 		more.boxes = append(more.boxes, occ.boxesOf(order[:k], cells, pose, geo, 0)...)
 		more.boxes = append(more.boxes, occ.boxesOf(order[k+1:], cells, pose, geo, cell.Height)...)
-		h, ok := stackHeight(p, pose, cam, &more, cell.Pos.Row, cell.Pos.Col, geo)
+		h, ok := stackHeight(p, pose, cam, &more, cell.Pos.Row, cell.Pos.Col, geo, &memos[i])
 		if h != cell.Height {
 			cell.Height, cell.HeightOK = h, ok
 			cell.Face = faceQuad(pose, cell.Pos.Row, cell.Pos.Col, float64(h), geo)
@@ -488,6 +492,74 @@ func (b *occluder) covers(pt vision.Point) bool {
 	return false
 }
 
+// edgeProbe bounds how far outside a quad's corners' box sideHidden asks
+// whether a point is hidden: 2 pixels out from a side, and a pixel more
+// for the sums' rounding.
+const edgeProbe = 3
+
+// occNearMax is the most boxes an occNear lists itself.
+const occNearMax = 24
+
+// occNear is the occluders whose boxes meet a small part of the picture
+// (nearQuad): for the points there, its hides answers as the occluders'
+// own does, testing those boxes only.
+type occNear struct {
+	occ *occluders
+	all bool // ask occ.hides: too many boxes, or a part not finite
+	n   int
+	idx [occNearMax]int32
+}
+
+// nearQuad is the occluders that may hide a point within margin of q's
+// corners' box: every box that is not wholly beside that box (a box
+// whose bounds are not numbers stays in). A box covers only the points
+// within its bounds, so the others hide none of them.
+func (o *occluders) nearQuad(q vision.Quad, margin float64) occNear {
+	nb := occNear{occ: o}
+	if o == nil || len(o.boxes) == 0 {
+		return nb
+	}
+	x0, y0 := math.Min(math.Min(q[0].X, q[1].X), math.Min(q[2].X, q[3].X)), math.Min(math.Min(q[0].Y, q[1].Y), math.Min(q[2].Y, q[3].Y))
+	x1, y1 := math.Max(math.Max(q[0].X, q[1].X), math.Max(q[2].X, q[3].X)), math.Max(math.Max(q[0].Y, q[1].Y), math.Max(q[2].Y, q[3].Y))
+	x0, y0, x1, y1 = x0-margin, y0-margin, x1+margin, y1+margin
+	if !(x0 <= x1 && y0 <= y1) || math.IsInf(x0, 0) || math.IsInf(x1, 0) || math.IsInf(y0, 0) || math.IsInf(y1, 0) {
+		nb.all = true
+		return nb
+	}
+	for i := range o.boxes {
+		b := &o.boxes[i]
+		if b.x1 < x0 || b.x0 > x1 || b.y1 < y0 || b.y0 > y1 {
+			continue
+		}
+		if nb.n == occNearMax {
+			nb.all = true
+			return nb
+		}
+		nb.idx[nb.n] = int32(i)
+		nb.n++
+	}
+	return nb
+}
+
+// any reports whether some box may hide a point.
+func (nb *occNear) any() bool {
+	return nb.all || nb.n > 0
+}
+
+// hides is occluders.hides for a point within the part nb was found
+// for.
+func (nb *occNear) hides(pt vision.Point) bool {
+	if nb.all {
+		return nb.occ.hides(pt)
+	}
+	for _, i := range nb.idx[:nb.n] {
+		if nb.occ.boxes[i].covers(pt) {
+			return true
+		}
+	}
+	return false
+}
+
 // quantileIn is the given quantile of the grey over the part of quad q
 // between fractions lo and hi of its sides, sampled on a k x k lattice: a
 // high quantile sees a light tile face past its dark letter.
@@ -671,9 +743,11 @@ var debugCell func(r, c int, d cellDiag, p vision.Plane, occ *occluders)
 // thickness from half a tile to MaxStack and a half, and a pixel or two
 // either side of it, scored by the contrast across its outline; the
 // height is the best position, rounded. The margin is how much better the
-// best whole height scores than the runner-up.
-func stackHeight(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occluders, r, c int, geo Geometry) (int, float64) {
-	f := faceSearch(p, pose, cam, occ, r, c, geo)
+// best whole height scores than the runner-up. prev, when not nil, is an
+// earlier search of the square to take faces' measures from
+// (faceSearchMemo).
+func stackHeight(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occluders, r, c int, geo Geometry, prev *faceMemo) (int, float64) {
+	f := faceSearchMemo(p, pose, cam, occ, r, c, geo, prev, nil)
 	return f.height, f.margin
 }
 
@@ -688,6 +762,35 @@ type faceFit struct {
 
 // faceSearch is stackHeight's search, with the face it found.
 func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occluders, r, c int, geo Geometry) faceFit {
+	return faceSearchMemo(p, pose, cam, occ, r, c, geo, nil, nil)
+}
+
+// faceMemo is what a faceSearch of one square measured of each face it
+// scored (faceSearchMemo): its edge, its fill where it was measured, and
+// which of their samples the occluders hid. A later search of the same
+// square (readCells' second look at the heights, behind other
+// occluders) takes a face's edge or fill from it when the face is the
+// same and the same samples are hidden: they are all the edge and the
+// fill depend on.
+type faceMemo struct {
+	stages [2][]memoFace
+}
+
+// memoFace is one face's entry in a faceMemo: emask and fmask are the
+// samples hidden (faceEdgeMemo, faceFillMemo).
+type memoFace struct {
+	q      vision.Quad
+	edge   float64
+	emask  uint32
+	fill   float64
+	fmask  uint64
+	filled bool
+}
+
+// faceSearchMemo is faceSearch taking what it can from prev (an earlier
+// search of the same square) and recording what it measured in rec;
+// either may be nil. Its answer is faceSearch's.
+func faceSearchMemo(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occluders, r, c int, geo Geometry, prev, rec *faceMemo) faceFit {
 	lo, hi := 0.6, float64(geo.MaxStack)+0.4
 	// The line's direction in the picture: from height lo to hi.
 	a := faceCentre(pose, r, c, lo, geo)
@@ -717,12 +820,23 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 	// best face nor any height's best (the margin): the search finds
 	// what scoring every face would.
 	occ.ready()
-	search := func(hs, offs []float64) {
+	search := func(stage int, hs, offs []float64) {
 		nc := len(hs) * len(offs)
 		edges := make([]float64, nc)
 		scores := make([]float64, nc)
 		filled := make([]bool, nc)
 		quads := make([]vision.Quad, nc)
+		// was: the earlier search's entry for each face, if any.
+		was := make([]*memoFace, nc)
+		var mine []memoFace
+		if rec != nil {
+			mine = make([]memoFace, nc)
+			rec.stages[stage] = mine
+		}
+		var before []memoFace
+		if prev != nil {
+			before = prev.stages[stage]
+		}
 		parallel.For(len(hs), func(i int) {
 			q := faceQuad(pose, r, c, hs[i], geo)
 			for j, off := range offs {
@@ -731,7 +845,15 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 					s[k] = vision.Point{X: v.X + px*off, Y: v.Y + py*off}
 				}
 				k := i*len(offs) + j
-				edges[k], quads[k] = faceEdge(p, occ, s), s
+				quads[k] = s
+				if k < len(before) {
+					was[k] = &before[k]
+				}
+				var hidden uint32
+				edges[k], hidden = faceEdgeMemo(p, occ, s, was[k])
+				if mine != nil {
+					mine[k].q, mine[k].edge, mine[k].emask = s, edges[k], hidden
+				}
 			}
 		})
 		// The faces by height (whole levels), in the order of the
@@ -760,7 +882,11 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 				if edges[k] < top {
 					break // this face and the rest score under top
 				}
-				scores[k], filled[k] = edges[k]*faceFill(p, occ, quads[k]), true
+				fill, hidden := faceFillMemo(p, occ, quads[k], was[k])
+				if mine != nil {
+					mine[k].fill, mine[k].fmask, mine[k].filled = fill, hidden, true
+				}
+				scores[k], filled[k] = edges[k]*fill, true
 				top = math.Max(top, scores[k])
 			}
 		})
@@ -785,13 +911,13 @@ func faceSearch(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occlude
 	for h := lo; h <= hi+1e-9; h += 0.1 {
 		hs = append(hs, h)
 	}
-	search(hs, []float64{-2, 0, 2})
+	search(0, hs, []float64{-2, 0, 2})
 	h0 := bestH
 	hs = hs[:0]
 	for h := math.Max(lo, h0-0.1); h <= math.Min(hi, h0+0.1)+1e-9; h += 0.05 {
 		hs = append(hs, h)
 	}
-	search(hs, []float64{-2, -1, 0, 1, 2})
+	search(1, hs, []float64{-2, -1, 0, 1, 2})
 	if debugHeight != nil {
 		debugHeight(r, c, bestH)
 	}
@@ -816,45 +942,124 @@ func faceCentre(pose *vision.Pose, r, c int, h float64, geo Geometry) vision.Poi
 	return pose.Project(float64(c)+0.5, float64(r)+0.5, z)
 }
 
-// edgeContrast sums |inside - outside| across side i of q (outwards from
-// q's centre); it returns the sum and the number of samples.
-func edgeContrast(p vision.Plane, occ *occluders, q vision.Quad, i int) (float64, int) {
-	return edgeContrastOf(p, occ, q, i, false)
+// edgeContrastOf sums |inside - outside| across side i of q (outwards
+// from q's centre); it returns the sum and the number of samples.
+// lighter counts only where the inside is the lighter (a tile's face
+// against the dark around it, not the dark floor inside a square's
+// walls).
+func edgeContrastOf(p vision.Plane, occ *occluders, q vision.Quad, i int, lighter bool) (float64, int) {
+	nb := occ.nearQuad(q, edgeProbe)
+	sd := quadSides(q)
+	return sideContrast(p, &sd[i], sideHidden(&nb, &sd[i]), lighter)
 }
 
-// edgeContrastOf is edgeContrast; lighter counts only where the inside is
-// the lighter (a tile's face against the dark around it, not the dark
-// floor inside a square's walls).
-func edgeContrastOf(p vision.Plane, occ *occluders, q vision.Quad, i int, lighter bool) (float64, int) {
+// faceSide is one side of a quad as edgeContrastOf measures it: from a
+// along (dx, dy), its outward normal (nx, ny); ok is false for a side
+// under a pixel long, which has no samples.
+type faceSide struct {
+	a              vision.Point
+	dx, dy, nx, ny float64
+	ok             bool
+}
+
+// quadSides are q's four sides, each's normal outwards from the mean of
+// q's corners.
+func quadSides(q vision.Quad) [4]faceSide {
 	var cx, cy float64
 	for _, v := range q {
 		cx += v.X / 4
 		cy += v.Y / 4
 	}
-	a, b := q[i], q[(i+1)%4]
-	dx, dy := b.X-a.X, b.Y-a.Y
-	l := math.Hypot(dx, dy)
-	if l < 1 {
+	var sd [4]faceSide
+	for i := range sd {
+		a, b := q[i], q[(i+1)%4]
+		dx, dy := b.X-a.X, b.Y-a.Y
+		l := math.Hypot(dx, dy)
+		if l < 1 {
+			continue
+		}
+		nx, ny := dy/l, -dx/l
+		mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
+		if nx*(mx-cx)+ny*(my-cy) < 0 {
+			nx, ny = -nx, -ny
+		}
+		sd[i] = faceSide{a: a, dx: dx, dy: dy, nx: nx, ny: ny, ok: true}
+	}
+	return sd
+}
+
+// sideHidden is which of a side's samples the occluders near its quad
+// (nearQuad, within edgeProbe) hide, the point 2 pixels out from the side
+// asked (bit j for the j-th sample).
+func sideHidden(nb *occNear, sd *faceSide) uint8 {
+	if !sd.ok || !nb.any() {
+		return 0
+	}
+	var hidden uint8
+	j := 0
+	for t := 0.12; t < 0.9; t += 0.1 {
+		x, y := sd.a.X+sd.dx*t, sd.a.Y+sd.dy*t
+		if nb.hides(vision.Point{X: x + sd.nx*2, Y: y + sd.ny*2}) {
+			hidden |= 1 << j
+		}
+		j++
+	}
+	return hidden
+}
+
+// sideContrast is edgeContrastOf for the side sd, its samples in hidden
+// left out. The grey is sampled as Plane.At samples it (bilinearly
+// between pixel centres, -1 off the picture), written out here: the same
+// sums in the same order, so the same values, without a call for each
+// sample (faceSearch takes some 15 thousand a stack).
+func sideContrast(p vision.Plane, sd *faceSide, hidden uint8, lighter bool) (float64, int) {
+	if !sd.ok {
 		return 0, 0
 	}
-	nx, ny := dy/l, -dx/l
-	mx, my := (a.X+b.X)/2, (a.Y+b.Y)/2
-	if nx*(mx-cx)+ny*(my-cy) < 0 {
-		nx, ny = -nx, -ny
-	}
+	a, dx, dy, nx, ny := sd.a, sd.dx, sd.dy, sd.nx, sd.ny
+	pix, w, h := p.Pix, p.W, p.H
+	maxX, maxY := float64(w-1), float64(h-1)
 	const d = 1.0
 	var s float64
 	cnt := 0
+	j := -1
 	for t := 0.12; t < 0.9; t += 0.1 {
+		j++
+		if hidden&(1<<j) != 0 {
+			continue
+		}
 		x, y := a.X+dx*t, a.Y+dy*t
-		if occ.hides(vision.Point{X: x + nx*2, Y: y + ny*2}) {
+		// The grey inside (k 0) and outside (k 1), as Plane.At finds
+		// it; x + (-nx) is x - nx to the bit.
+		var g [2]float64
+		ok := true
+		for k, sg := range [2]float64{-d, d} {
+			gx, gy := x+nx*sg, y+ny*sg
+			gx -= 0.5
+			gy -= 0.5
+			if gx < 0 || gy < 0 || gx > maxX || gy > maxY {
+				ok = false
+				break
+			}
+			x0, y0 := int(gx), int(gy)
+			x1, y1 := x0+1, y0+1
+			if x1 >= w {
+				x1 = w - 1
+			}
+			if y1 >= h {
+				y1 = h - 1
+			}
+			fx, fy := gx-float64(x0), gy-float64(y0)
+			pa := float64(pix[y0*w+x0])
+			pb := float64(pix[y0*w+x1])
+			pc := float64(pix[y1*w+x0])
+			pd := float64(pix[y1*w+x1])
+			g[k] = (pa*(1-fx)+pb*fx)*(1-fy) + (pc*(1-fx)+pd*fx)*fy
+		}
+		if !ok {
 			continue
 		}
-		in := p.At(x-nx*d, y-ny*d)
-		out := p.At(x+nx*d, y+ny*d)
-		if in < 0 || out < 0 {
-			continue
-		}
+		in, out := g[0], g[1]
 		if lighter {
 			s += math.Max(0, in-out)
 		} else {
@@ -867,17 +1072,34 @@ func edgeContrastOf(p vision.Plane, occ *occluders, q vision.Quad, i int, lighte
 
 // faceEdge is the mean contrast across the sides of q.
 func faceEdge(p vision.Plane, occ *occluders, q vision.Quad) float64 {
+	e, _ := faceEdgeMemo(p, occ, q, nil)
+	return e
+}
+
+// faceEdgeMemo is faceEdge and which of its samples the occluders hide
+// (sideHidden, side i's in byte i); when was measured the same face with
+// the same samples hidden, its edge is taken from it.
+func faceEdgeMemo(p vision.Plane, occ *occluders, q vision.Quad, was *memoFace) (float64, uint32) {
+	nb := occ.nearQuad(q, edgeProbe)
+	sd := quadSides(q)
+	var hidden uint32
+	for i := range sd {
+		hidden |= uint32(sideHidden(&nb, &sd[i])) << (8 * i)
+	}
+	if was != nil && was.q == q && was.emask == hidden {
+		return was.edge, hidden
+	}
 	var s float64
 	cnt := 0
-	for i := 0; i < 4; i++ {
-		v, n := edgeContrast(p, occ, q, i)
+	for i := range sd {
+		v, n := sideContrast(p, &sd[i], uint8(hidden>>(8*i)), false)
 		s += v
 		cnt += n
 	}
 	if cnt == 0 {
-		return 0
+		return 0, hidden
 	}
-	return s / float64(cnt)
+	return s / float64(cnt), hidden
 }
 
 // bilerpQuadExt is bilerpQuad through the quad's own homography, so that
@@ -947,21 +1169,47 @@ var debugHeight func(r, c int, h float64)
 // grey, 0..1. A guess that straddles two tiles and the dark gap between
 // them, or a tile and the floor, scores low.
 func faceFill(p vision.Plane, occ *occluders, q vision.Quad) float64 {
-	lo, hi, ok := faceRing(p, occ, q)
+	f, _ := faceFillMemo(p, occ, q, nil)
+	return f
+}
+
+// faceFillMemo is faceFill and which of the band's points the occluders
+// hide (ringPoints); when was measured the same face with the same
+// points hidden, its fill is taken from it.
+func faceFillMemo(p vision.Plane, occ *occluders, q vision.Quad, was *memoFace) (float64, uint64) {
+	var pts [ringN]vision.Point
+	hidden := ringPoints(occ, q, &pts)
+	if was != nil && was.filled && was.q == q && was.fmask == hidden {
+		return was.fill, hidden
+	}
+	lo, hi, ok := ringGrey(p, &pts, hidden)
 	if !ok {
-		return 0.5
+		return 0.5, hidden
 	}
 	if hi <= 0 {
-		return 0
+		return 0, hidden
 	}
-	return math.Max(0, lo/hi)
+	return math.Max(0, lo/hi), hidden
 }
 
 // faceRing is the 20th and 80th percentiles of the grey in the band just
 // inside q's outline; ok is false when too little of it is in view.
 func faceRing(p vision.Plane, occ *occluders, q vision.Quad) (lo, hi float64, ok bool) {
-	var v [40]float64
-	n := 0
+	var pts [ringN]vision.Point
+	hidden := ringPoints(occ, q, &pts)
+	return ringGrey(p, &pts, hidden)
+}
+
+// ringN is how many points of the band faceRing samples.
+const ringN = 40
+
+// ringPoints places faceRing's points in pts, in its order, and returns
+// which of them the occluders hide (bit k for pts[k]).
+func ringPoints(occ *occluders, q vision.Quad, pts *[ringN]vision.Point) uint64 {
+	nb := occ.nearQuad(q, 1)
+	masked := nb.any()
+	var hidden uint64
+	k := 0
 	for i := 0; i < 4; i++ {
 		for _, t := range []float64{0.2, 0.35, 0.5, 0.65, 0.8} {
 			for _, in := range []float64{0.12, 0.2} {
@@ -977,14 +1225,30 @@ func faceRing(p vision.Plane, occ *occluders, q vision.Quad) (lo, hi float64, ok
 					u, w = in, t
 				}
 				pt := bilerpQuad(q, u, w)
-				if occ.hides(pt) {
-					continue
+				pts[k] = pt
+				if masked && nb.hides(pt) {
+					hidden |= 1 << k
 				}
-				if g := p.At(pt.X, pt.Y); g >= 0 && n < len(v) {
-					v[n] = g
-					n++
-				}
+				k++
 			}
+		}
+	}
+	return hidden
+}
+
+// ringGrey is faceRing's percentiles of the grey at the points not
+// hidden.
+func ringGrey(p vision.Plane, pts *[ringN]vision.Point, hidden uint64) (lo, hi float64, ok bool) {
+	var v [ringN]float64
+	n := 0
+	pix, pw, ph := p.Pix, p.W, p.H
+	for k, pt := range pts {
+		if hidden&(1<<k) != 0 {
+			continue
+		}
+		if g := planeAt(pix, pw, ph, pt.X, pt.Y); g >= 0 {
+			v[n] = g
+			n++
 		}
 	}
 	if n < 8 {
@@ -1245,4 +1509,29 @@ func faceChroma(img image.Image, q vision.Quad) (cb, cr float64, ok bool) {
 		return 0, 0, false
 	}
 	return cb / float64(n), cr / float64(n), true
+}
+
+// planeAt is vision.Plane.At for the plane of pix, w pixels across and h
+// down: the same sums in the same order, so the same values, for the
+// loops that sample the grey most (faceRing) to call with fewer words.
+func planeAt(pix []uint8, w, h int, x, y float64) float64 {
+	x -= 0.5
+	y -= 0.5
+	if x < 0 || y < 0 || x > float64(w-1) || y > float64(h-1) {
+		return -1
+	}
+	x0, y0 := int(x), int(y)
+	x1, y1 := x0+1, y0+1
+	if x1 >= w {
+		x1 = w - 1
+	}
+	if y1 >= h {
+		y1 = h - 1
+	}
+	fx, fy := x-float64(x0), y-float64(y0)
+	a := float64(pix[y0*w+x0])
+	b := float64(pix[y0*w+x1])
+	c := float64(pix[y1*w+x0])
+	d := float64(pix[y1*w+x1])
+	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
 }

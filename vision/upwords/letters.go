@@ -64,6 +64,12 @@ func jitterQuad(q vision.Quad, du, dv, s float64) vision.Quad {
 	if err != nil {
 		return q
 	}
+	return jitterBy(h, du, dv, s)
+}
+
+// jitterBy is jitterQuad for the quad whose homography from the unit
+// square is h.
+func jitterBy(h vision.Homography, du, dv, s float64) vision.Quad {
 	var out vision.Quad
 	for i, c := range []vision.Point{{X: 0, Y: 0}, {X: 1, Y: 0}, {X: 1, Y: 1}, {X: 0, Y: 1}} {
 		out[i] = h.Apply(vision.Point{X: 0.5 + (c.X-0.5)*s + du, Y: 0.5 + (c.Y-0.5)*s + dv})
@@ -88,10 +94,16 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 	dst := []vision.Point{{X: 0, Y: 0}, {X: s, Y: 0}, {X: s, Y: s}, {X: 0, Y: s}}
 	// crop pixel -> face fractions -> picture
 	src := make([]vision.Point, 4)
+	// bilerpQuadExt's homography, found once for the four corners.
+	qh, qerr := vision.QuadHomography(1, 1, q)
 	for i, d := range dst {
 		u := d.X/s*(1+2*letterMargin) - letterMargin
 		v := d.Y/s*(1+2*letterMargin) - letterMargin
-		src[i] = bilerpQuadExt(q, u, v)
+		if qerr != nil {
+			src[i] = bilerpQuad(q, u, v)
+		} else {
+			src[i] = qh.Apply(vision.Point{X: u, Y: v})
+		}
 	}
 	out := image.NewRGBA(image.Rect(0, 0, size, size))
 	hm, err := vision.FitHomography(dst, src)
