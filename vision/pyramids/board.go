@@ -125,6 +125,44 @@ func (p picture) luma(x, y float64) float64 {
 	return 0.299*r + 0.587*g + 0.114*bl
 }
 
+// lumaAlong appends to prof the luma at n points along the normal (nx,
+// ny) through (cx, cy), every half pixel from -reach-1.5: the edge
+// profile of the outline's and the lens's side fits, which sample it
+// hundreds of thousands of times a scan. It is luma's arithmetic
+// written out in the loop (the same bits, TestLumaAlong).
+func (p picture) lumaAlong(prof []float64, cx, cy, nx, ny, reach float64, n int) []float64 {
+	xMax, yMax := float64(p.W-1), float64(p.H-1)
+	pix, stride := p.Pix, p.Stride
+	for j := 0; j < n; j++ {
+		d := -reach - 1.5 + 0.5*float64(j)
+		x, y := cx+d*nx-0.5, cy+d*ny-0.5
+		if !(x >= 0 && y >= 0 && x <= xMax && y <= yMax) {
+			prof = append(prof, 0)
+			continue
+		}
+		x0, y0 := int(x), int(y)
+		dx, dy := 4, stride
+		if x0 >= p.W-1 {
+			dx = 0
+		}
+		if y0 >= p.H-1 {
+			dy = 0
+		}
+		fx, fy := x-float64(x0), y-float64(y0)
+		w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+		o := y0*stride + 4*x0
+		a := pix[o : o+3 : o+3]
+		b := pix[o+dx : o+dx+3 : o+dx+3]
+		c := pix[o+dy : o+dy+3 : o+dy+3]
+		e := pix[o+dy+dx : o+dy+dx+3 : o+dy+dx+3]
+		r := float64(a[0])*w00 + float64(b[0])*w01 + float64(c[0])*w10 + float64(e[0])*w11
+		g := float64(a[1])*w00 + float64(b[1])*w01 + float64(c[1])*w10 + float64(e[1])*w11
+		bl := float64(a[2])*w00 + float64(b[2])*w01 + float64(c[2])*w10 + float64(e[2])*w11
+		prof = append(prof, 0.299*r+0.587*g+0.114*bl)
+	}
+	return prof
+}
+
 // outline is a candidate board: the outer edge of the light playing grid
 // (the runway's outer edge), full-resolution pixels, corners in picture
 // order (clockwise from the top-left-most), not yet oriented.
@@ -264,8 +302,7 @@ func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) 
 		if a < minArea/40 {
 			continue
 		}
-		pts := c.ToPoints()
-		pieces = append(pieces, piece{convexHull(pts), a})
+		pieces = append(pieces, piece{convexHull(contourPoints(c)), a})
 	}
 	var outs []outline
 	add := func(hull []vision.Point) {
@@ -331,14 +368,39 @@ func inHull(h []vision.Point, p vision.Point) bool {
 	return true
 }
 
+// contourPoints is a contour's points: gocv's ToPoints, asking for the
+// contour's length once rather than once a point (each a cgo call).
+func contourPoints(c gocv.PointVector) []image.Point {
+	pts := make([]image.Point, c.Size())
+	for j := range pts {
+		pts[j] = c.At(j)
+	}
+	return pts
+}
+
 // convexHull is Andrew's monotone chain, counter-clockwise in image
 // coordinates (y down: clockwise on screen).
 func convexHull(pts []image.Point) []vision.Point {
-	p := make([]vision.Point, len(pts))
+	// The points in order of x, then y, sorted as integers (one key a
+	// point: much cheaper than comparing pairs of floats, and the same
+	// order, since the floats are the integers).
+	keys := make([]int64, len(pts))
 	for i, q := range pts {
-		p[i] = vision.Point{X: float64(q.X), Y: float64(q.Y)}
+		if q.X != int(int32(q.X)) || q.Y != int(int32(q.Y)) {
+			p := make([]vision.Point, len(pts))
+			for i, q := range pts {
+				p[i] = vision.Point{X: float64(q.X), Y: float64(q.Y)}
+			}
+			return convexHullF(p)
+		}
+		keys[i] = int64(q.X)<<32 + int64(q.Y) + 1<<31
 	}
-	return convexHullF(p)
+	slices.Sort(keys)
+	p := make([]vision.Point, len(keys))
+	for i, k := range keys {
+		p[i] = vision.Point{X: float64(k >> 32), Y: float64(k&(1<<32-1) - 1<<31)}
+	}
+	return monotoneChain(p)
 }
 
 // convexHullF is convexHull of points already in floating point (pts
@@ -351,6 +413,11 @@ func convexHullF(pts []vision.Point) []vision.Point {
 		}
 		return cmp.Compare(a.Y, b.Y)
 	})
+	return monotoneChain(p)
+}
+
+// monotoneChain is the hull of the points p, sorted by x, then y.
+func monotoneChain(p []vision.Point) []vision.Point {
 	if len(p) < 3 {
 		return p
 	}
@@ -485,11 +552,7 @@ func refineOnce(p picture, q vision.Quad, frac float64) vision.Quad {
 			// the luma along the normal every half pixel, from -reach-1.5
 			// to reach+1.5: the edge strength at d is prof(d-1.5)-prof(d+1.5)
 			nd := int(4*reach) + 1
-			prof = prof[:0]
-			for j := 0; j < nd+6; j++ {
-				d := -reach - 1.5 + 0.5*float64(j)
-				prof = append(prof, p.luma(cx+d*nx, cy+d*ny))
-			}
+			prof = p.lumaAlong(prof[:0], cx, cy, nx, ny, reach, nd+6)
 			for j := 0; j < nd; j++ {
 				if g := prof[j] - prof[j+6]; g > bestG {
 					bestG, bestD = g, -reach+0.5*float64(j)

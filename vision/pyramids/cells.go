@@ -190,7 +190,10 @@ func (f *frame) look(r, c int) cellLook { return f.lookAt(r, c, 1) }
 func (f *frame) lookAt(r, c, k int) cellLook {
 	base, tip := f.model(r, c, k)
 	var n [nClasses]float64
-	tints := map[pyramids.Colour]float64{}
+	// the samples of each hue class and whether it had any (an array:
+	// a map written at every sample cost more)
+	var tints [nClasses]float64
+	var tinted1 [nClasses]bool
 	total := 0.0
 	var vals [120]float64
 	nv := 0
@@ -221,7 +224,8 @@ func (f *frame) lookAt(r, c, k int) cellLook {
 				}
 				n[cls]++
 				if tint >= 0 {
-					tints[classColour[tint]]++
+					tints[tint]++
+					tinted1[tint] = true
 				}
 				total++
 			}
@@ -236,11 +240,14 @@ func (f *frame) lookAt(r, c, k int) cellLook {
 		// one by one to tell from black, but together they keep the
 		// plastic's hue (a black pyramid stays near grey).
 		n[h] += n[clsDark]
-		tints[classColour[h]] += n[clsDark]
+		tints[h] += n[clsDark]
+		tinted1[h] = true
 		n[clsDark] = 0
 	}
-	for k, v := range tints {
-		out.hues[k] = v / total
+	for cls, v := range tints {
+		if tinted1[cls] {
+			out.hues[classColour[cls]] = v / total
+		}
 	}
 	out.tinted = tinted / total
 	sort.Float64s(vals[:nv])

@@ -120,13 +120,46 @@ func (f *frame) fitGeometry(looks []cellLook, heights func(grid.Pos) int, seats 
 	// costs are independent (the frame is only read), so they are
 	// computed on every processor and then compared in rg's order: the
 	// same choice as one after another.
-	search := func(v *float64, rg [3]float64, c func(x float64) float64) {
+	//
+	// The cost of a shape depends on the shape alone, so each is worked
+	// out once (known): the second round mostly asks again for the
+	// first's.
+	known := map[shape]float64{}
+	search := func(v *float64, rg [3]float64, at func(x float64) shape) {
 		xs := []float64{*v}
 		for x := rg[0]; x <= rg[1]+1e-9; x += rg[2] {
 			xs = append(xs, x)
 		}
 		costs := make([]float64, len(xs))
-		parallel.For(len(xs), func(i int) { costs[i] = c(xs[i]) })
+		// from[i] is the value whose cost xs[i] takes (-1: known), todo
+		// the values whose costs are worked out
+		from := make([]int, len(xs))
+		var todo []int
+	each:
+		for i, x := range xs {
+			shp := at(x)
+			if c, ok := known[shp]; ok {
+				costs[i], from[i] = c, -1
+				continue
+			}
+			for _, j := range todo {
+				if at(xs[j]) == shp {
+					from[i] = j
+					continue each
+				}
+			}
+			from[i] = i
+			todo = append(todo, i)
+		}
+		parallel.For(len(todo), func(j int) { costs[todo[j]] = cost(at(xs[todo[j]])) })
+		for i, j := range from {
+			if j >= 0 {
+				costs[i] = costs[j]
+			}
+		}
+		for _, i := range todo {
+			known[at(xs[i])] = costs[i]
+		}
 		best, bestC := xs[0], costs[0]
 		for i := 1; i < len(xs); i++ {
 			if costs[i] < bestC {
@@ -142,9 +175,9 @@ func (f *frame) fitGeometry(looks []cellLook, heights func(grid.Pos) int, seats 
 	sh := d
 	tall := func(b float64) float64 { return b * d.t / d.b }
 	for round := 0; round < 2; round++ {
-		search(&sh.b, baseRange, func(x float64) float64 { return cost(shape{x, tall(x), sh.nest}) })
+		search(&sh.b, baseRange, func(x float64) shape { return shape{x, tall(x), sh.nest} })
 		sh.t = tall(sh.b)
-		search(&sh.nest, nestRange, func(x float64) float64 { return cost(shape{sh.b, sh.t, x}) })
+		search(&sh.nest, nestRange, func(x float64) shape { return shape{sh.b, sh.t, x} })
 	}
 	// A pixel on a pyramid's edge reads its colour while well under
 	// half of it is plastic (its saturation still clears pyramidSat), so
@@ -221,11 +254,13 @@ func (f *frame) expect(s *silSquare, k int, sh shape, dr, dc float64, out *[silS
 	for j := range out {
 		out[j] = lblBoard
 	}
+	var cv convexSides
 	for _, nb := range s.nb {
 		h, n := f.outline(float64(nb[0]), float64(nb[1]), nb[2], sh, false)
 		x0, y0, x1, y1 := bounds(h[:n])
+		cv.set(h[:n])
 		for j, pt := range s.pts {
-			if pt.X >= x0 && pt.X <= x1 && pt.Y >= y0 && pt.Y <= y1 && inConvex(h[:n], pt) {
+			if pt.X >= x0 && pt.X <= x1 && pt.Y >= y0 && pt.Y <= y1 && cv.in(pt) {
 				out[j] = lblEither
 			}
 		}
@@ -240,15 +275,17 @@ func (f *frame) expect(s *silSquare, k int, sh shape, dr, dc float64, out *[silS
 			lbl = lblEither
 		}
 		h, n := f.outline(r, c, k, sh, false)
+		cv.set(h[:n])
 		for j, pt := range s.pts {
-			if inConvex(h[:n], pt) {
+			if cv.in(pt) {
 				out[j] = lbl
 			}
 		}
 	}
 	h, n := f.outline(r, c, k, sh, true)
+	cv.set(h[:n])
 	for j, pt := range s.pts {
-		if inConvex(h[:n], pt) {
+		if cv.in(pt) {
 			out[j] = lblTop
 		}
 	}
@@ -427,6 +464,44 @@ func inConvex(h []vision.Point, q vision.Point) bool {
 		if sign == 0 {
 			sign = math.Copysign(1, cr)
 		} else if math.Copysign(1, cr) != sign {
+			return false
+		}
+	}
+	return true
+}
+
+// convexSides is a convex polygon of up to nine corners (hull's) with
+// its sides' vectors worked out once, for testing many points: in gives
+// inConvex's answer with the same arithmetic (a side's sign by its sign
+// bit, as inConvex's Copysign).
+type convexSides struct {
+	ax, ay, ex, ey [9]float64 // side i from (ax, ay) along (ex, ey)
+	n              int
+}
+
+// set makes cv the polygon h (at most nine corners).
+func (cv *convexSides) set(h []vision.Point) {
+	cv.n = len(h)
+	for i, a := range h {
+		b := h[(i+1)%len(h)]
+		cv.ax[i], cv.ay[i], cv.ex[i], cv.ey[i] = a.X, a.Y, b.X-a.X, b.Y-a.Y
+	}
+}
+
+// in: q inside the polygon (inConvex).
+func (cv *convexSides) in(q vision.Point) bool {
+	if cv.n < 3 {
+		return false
+	}
+	signed, neg := false, false
+	for i := 0; i < cv.n; i++ {
+		cr := cv.ex[i]*(q.Y-cv.ay[i]) - cv.ey[i]*(q.X-cv.ax[i])
+		if cr == 0 {
+			continue
+		}
+		if !signed {
+			signed, neg = true, math.Signbit(cr)
+		} else if math.Signbit(cr) != neg {
 			return false
 		}
 	}

@@ -78,11 +78,7 @@ func (f *frame) fitLens(cal *vision.Calibration) bool {
 		for k := 2; k < samples-1; k++ {
 			t := float64(k) / samples
 			cx, cy := a.X+t*dx, a.Y+t*dy
-			prof = prof[:0]
-			for j := 0; j < nd+6; j++ {
-				d := -reach - 1.5 + 0.5*float64(j)
-				prof = append(prof, f.p.luma(cx+d*nx, cy+d*ny))
-			}
+			prof = f.p.lumaAlong(prof[:0], cx, cy, nx, ny, reach, nd+6)
 			bestG, bestJ := 0.0, -1
 			for j := 0; j < nd; j++ {
 				if g := prof[j] - prof[j+6]; g > bestG {

@@ -457,6 +457,12 @@ func BenchmarkScanPyramids(b *testing.B) {
 }
 
 func benchmarkScan(b *testing.B, o Options) {
+	benchmarkScans(b, o, benchScenes(b))
+}
+
+// benchScenes are BenchmarkScanPyramids's three normal 1640x1232
+// scenes.
+func benchScenes(b *testing.B) []image.Image {
 	var imgs []image.Image
 	for _, seed := range []int64{21, 22, 23} {
 		state, err := render.RandomState("pyramids", seed)
@@ -475,7 +481,7 @@ func benchmarkScan(b *testing.B, o Options) {
 		}
 		imgs = append(imgs, sc.Image)
 	}
-	benchmarkScans(b, o, imgs)
+	return imgs
 }
 
 // BenchmarkScanPyramidsEdges: hard scenes whose board is found by its

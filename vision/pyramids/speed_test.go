@@ -1,0 +1,159 @@
+package pyramids
+
+import (
+	"image"
+	"math"
+	"math/rand"
+	"slices"
+	"testing"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// TestConvexSidesMatchesInConvex: the polygon with its sides worked out
+// once (convexSides, fitGeometry's inner loop) answers as inConvex for
+// points inside, outside, on a side's line and on a corner, with either
+// winding and with too few corners.
+func TestConvexSidesMatchesInConvex(t *testing.T) {
+	rng := rand.New(rand.NewSource(5))
+	square := []vision.Point{{X: 0, Y: 0}, {X: 4, Y: 0}, {X: 4, Y: 4}, {X: 0, Y: 4}}
+	for _, tc := range []struct {
+		name string
+		poly []vision.Point
+	}{
+		{"square", square},
+		{"square turned the other way", []vision.Point{square[3], square[2], square[1], square[0]}},
+		{"two corners", square[:2]},
+		{"triangle", []vision.Point{{X: 1, Y: 1}, {X: 7.5, Y: 2}, {X: 3, Y: 6.25}}},
+		{"random hull", func() []vision.Point {
+			var pts [9]vision.Point
+			for i := range pts {
+				pts[i] = vision.Point{X: rng.Float64() * 10, Y: rng.Float64() * 10}
+			}
+			h, n := hull(pts[:])
+			return h[:n]
+		}()},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var cv convexSides
+			cv.set(tc.poly)
+			qs := []vision.Point{{X: 2, Y: 2}, {X: 0, Y: 2}, {X: 4, Y: 4}, {X: 8, Y: 0}, {X: -1, Y: -1}, {X: 2, Y: 0}}
+			for i := 0; i < 500; i++ {
+				qs = append(qs, vision.Point{X: rng.Float64()*12 - 1, Y: rng.Float64()*12 - 1})
+			}
+			in := 0
+			for _, q := range qs {
+				want := inConvex(tc.poly, q)
+				if got := cv.in(q); got != want {
+					t.Errorf("%v: convexSides %v, inConvex %v", q, got, want)
+				}
+				if want {
+					in++
+				}
+			}
+			if len(tc.poly) >= 3 && in == 0 {
+				t.Errorf("no point of %d inside: the test tests nothing", len(qs))
+			}
+		})
+	}
+}
+
+// TestConvexHullIntegers: the hull of integer points sorted as integers
+// (convexHull) is the hull sorted as floats (convexHullF), corner for
+// corner, with repeated, collinear and negative points and points past
+// 32 bits (which take the floats' path).
+func TestConvexHullIntegers(t *testing.T) {
+	rng := rand.New(rand.NewSource(7))
+	randomPts := func(n, span int) []image.Point {
+		pts := make([]image.Point, n)
+		for i := range pts {
+			pts[i] = image.Pt(rng.Intn(span)-span/4, rng.Intn(span)-span/4)
+		}
+		return pts
+	}
+	for _, tc := range []struct {
+		name string
+		pts  []image.Point
+	}{
+		{"empty", nil},
+		{"two points", []image.Point{{3, 4}, {1, 2}}},
+		{"a line", []image.Point{{0, 0}, {1, 1}, {2, 2}, {3, 3}}},
+		{"repeated corners", []image.Point{{0, 0}, {5, 0}, {5, 5}, {0, 5}, {0, 0}, {5, 5}, {2, 3}}},
+		{"contour-like, 400 points", randomPts(400, 800)},
+		{"dense, 3000 points in a small box", randomPts(3000, 40)},
+		{"past 32 bits", []image.Point{{0, 0}, {1 << 33, 0}, {0, 1 << 33}, {5, 5}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fl := make([]vision.Point, len(tc.pts))
+			for i, q := range tc.pts {
+				fl[i] = vision.Point{X: float64(q.X), Y: float64(q.Y)}
+			}
+			orig := slices.Clone(tc.pts)
+			got, want := convexHull(tc.pts), convexHullF(fl)
+			if !slices.Equal(got, want) {
+				t.Errorf("hull %v, want %v", got, want)
+			}
+			if !slices.Equal(orig, tc.pts) {
+				t.Error("the points were changed")
+			}
+		})
+	}
+}
+
+// TestLumaAlong: the edge profile written out (lumaAlong) is luma's at
+// each of its points, bit for bit: across the picture, over its edges and
+// corners (the last row and column) and off it.
+func TestLumaAlong(t *testing.T) {
+	rng := rand.New(rand.NewSource(3))
+	m := image.NewRGBA(image.Rect(0, 0, 37, 23))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(rng.Intn(256))
+	}
+	p := picture{RGBA: m, W: 37, H: 23}
+	for _, tc := range []struct {
+		name                  string
+		cx, cy, nx, ny, reach float64
+	}{
+		{"across the middle", 18.3, 11.7, 0.6, 0.8, 6},
+		{"along the last column", 36.5, 11, 0, 1, 9.5},
+		{"through the bottom-right corner", 36, 22, 0.7071, 0.7071, 4},
+		{"off the picture", -5, -5, -1, 0, 3},
+		{"into the picture from outside", -3, 11.25, 1, 0, 8.25},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n := int(4*tc.reach) + 7
+			got := p.lumaAlong(nil, tc.cx, tc.cy, tc.nx, tc.ny, tc.reach, n)
+			if len(got) != n {
+				t.Fatalf("%d points, want %d", len(got), n)
+			}
+			for j, v := range got {
+				d := -tc.reach - 1.5 + 0.5*float64(j)
+				if want := p.luma(tc.cx+d*tc.nx, tc.cy+d*tc.ny); math.Float64bits(v) != math.Float64bits(want) {
+					t.Errorf("point %d: %v, luma %v", j, v, want)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkLocatePyramids is the first half of a scan (locate: the
+// board's outline, the squares' colours, the pyramids' proportions) on
+// BenchmarkScanPyramids's scenes, reporting processor time a locate.
+func BenchmarkLocatePyramids(b *testing.B) {
+	imgs := benchScenes(b)
+	for i, img := range imgs {
+		if _, err := locate(img, Options{}); err != nil {
+			b.Fatalf("picture %d: %v", i, err)
+		}
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		if _, err := locate(imgs[i%len(imgs)], Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
