@@ -173,37 +173,3 @@ func TestLensSides(t *testing.T) {
 			base, tl.K, fl.K, len(inner), nv, len(fit.samples), truth[0], truth[1], truth[2], truth[3], sides(base0), sides(fl), sides(tl))
 	})
 }
-
-// TestUnstretchDiag prints, per scene of TILESCOPE_LENS_DIR where
-// Grid.Unstretched moves the grid, the corner error (quarter squares)
-// before and after.
-func TestUnstretchDiag(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_LENS_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_LENS_DIR to a rendered set")
-	}
-	defer func() { debugf = nil }()
-	eachScene(t, dir, func(name string, tr *Truth) {
-		base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-		img := loadImage(t, name)
-		n := tr.Board.Rows
-		p := Luma(img)
-		fit, ok := findBoard(p, img, n)
-		if !ok {
-			return
-		}
-		var msgs []string
-		debugf = func(format string, a ...any) {
-			if strings.HasPrefix(format, "stretch:") {
-				msgs = append(msgs, fmt.Sprintf(format, a...))
-			}
-		}
-		g := Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}
-		u := g.Unstretched(p)
-		debugf = nil
-		c := tr.Board.Corners
-		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
-		t.Logf("unstretch %s: corner error %.2f -> %.2f quarter squares; %s", base,
-			cornerError(g.fit, n, tr)/(side/4), cornerError(u.fit, n, tr)/(side/4), strings.Join(msgs, "; "))
-	})
-}

@@ -345,11 +345,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// The search knows no Upwords board's rim: a printed rim line
 		// or the board's edge can pass for the grid's outermost line,
 		// the grid a row or a column off. The walls between the
-		// squares say where the rows are (registered). First, a grid
-		// whose one side's outermost line lies on the rim, half a
-		// square out (its inner lines say so), is refitted
-		// (vision.Grid.Unstretched).
-		fit = fit.Unstretched(p)
+		// squares say where the rows are (registered).
 		fit, _, _ = registered(p, fit)
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
