@@ -141,6 +141,11 @@ type frame struct {
 	// kept in the picture's pictureMemo, for a proposed board whose
 	// squares other stages look at again.
 	memo bool
+	// rough is set on a board the picture cuts placed by its squares'
+	// colours alone (cutFrame): one homography through proposals, which
+	// near the picture's edge, where the lens bends most, can lie half a
+	// square off. No tile of it is shown sure.
+	rough bool
 }
 
 // inView says whether square (r, c) of the picture-order grid (moved by
@@ -419,7 +424,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 			out.Misplaced++
 		}
 	}
-	if out.Misplaced > 0 {
+	if out.Misplaced > 0 || f.rough {
 		for _, t := range tiles {
 			r, c := boardPos(t.r, t.c, f.rot)
 			if cell := out.Cells[r][c]; cell != nil {
