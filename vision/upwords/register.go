@@ -69,9 +69,8 @@ func crossWalls(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64
 // rowsWalls are the walls' evidence (crossWalls) for rows (columns) -2
 // to n+1 of the grid g, index f+2, each outer row looked at over the
 // half nearer the grid's middle: a rim taken for the outermost row is
-// rim there, where the table may lie beyond it. The rows beyond the
-// grid are looked at over their far half too (regFar). The rows inside
-// are looked at across their middle.
+// rim there, where the table may lie beyond it. The rows inside are
+// looked at across their middle.
 func rowsWalls(p vision.Plane, g vision.Grid, rows bool) []float64 {
 	n := g.N
 	ev := make([]float64, n+4)
@@ -84,20 +83,6 @@ func rowsWalls(p vision.Plane, g vision.Grid, rows bool) []float64 {
 			band = [2]float64{0.1, 0.5}
 		}
 		ev[f+2] = crossWalls(p, g, rows, f, band)
-		// The row beyond each end, over its far half too: where the
-		// stacks of the outermost row lean over the rim in the
-		// picture (a tilted view), their edges fall where the walls
-		// would, on the rim's half nearer the grid only. A far half
-		// with walls under regFar of the near half's is the rim.
-		if f == -1 || f == n {
-			far := [2]float64{0.1, 0.5}
-			if f == n {
-				far = [2]float64{0.5, 0.9}
-			}
-			if v := crossWalls(p, g, rows, f, far); v < regFar*ev[f+2] {
-				ev[f+2] = v
-			}
-		}
 	}
 	return ev
 }
@@ -124,13 +109,6 @@ const (
 	// beyond the grid taken for squares: walls that barely show (a
 	// blurred or dim board) settle nothing.
 	regLevels = 4
-	// regFar is the least walls' evidence of the far half of the row
-	// beyond the grid, over that of its half nearer the grid, for the
-	// near half's to stand (rowsWalls): below it the far half's is
-	// taken, the walls of the near half being stacks leaning over the
-	// rim (tuning set 95200's 0004: 0.85 of the median row's near, 0.00
-	// far).
-	regFar = 0.1
 )
 
 // rowShift tells, from the walls' evidence of the rows -2 to n+1 of a
