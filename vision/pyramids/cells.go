@@ -1089,6 +1089,9 @@ func sureSquare(sq Square) bool {
 // its letter aside: sureSquare's bars on the colour's evidence.
 func sureColourOf(sq Square) bool {
 	if sq.Colour == pyramids.NoColour {
+		if sq.cleared {
+			return false
+		}
 		v := sq.look.value
 		return sq.ColourConf >= sureEmpty && v >= sureEmptyMin && v < sureEmptyMax && sq.look.tinted < sureTintedMax
 	}

@@ -53,7 +53,11 @@
 //     pyramid are classified (saturated: red, yellow, green or blue by hue;
 //     unsaturated and dark: black; else light board). A square whose
 //     points are mostly pyramid classes holds a pyramid of the commonest
-//     class.
+//     class. A square so taken beside a taller stack that leans over it
+//     in the picture (half way or more) is looked at again by its own
+//     floor, outside that stack's outline: where the floor left in view
+//     is mostly light board, the colour was the stack's sides and no
+//     pyramid stands there; it is read empty, never sure (clearBehind).
 //   - Which corner is north: the picture's board is tried in its four
 //     quarter turns, and the one whose player spaces best show the seats'
 //     colours (the tint of an empty space, the pyramids on it) is chosen.

@@ -65,7 +65,11 @@ type SceneResult struct {
 	// letters (Square.Letters): second, third to fifth, lower or not
 	// read at all (rankClass's classes).
 	LetterWrong [3]int
-	Elapsed     time.Duration
+	// FalsePyramids counts the empty squares read as a pyramid (of them
+	// FalseOverhung beside a taller stack leaning over them,
+	// Square.Overhung); MissedPyramids the pyramids read as empty.
+	FalsePyramids, FalseOverhung, MissedPyramids int
+	Elapsed                                      time.Duration
 }
 
 // blurClasses are the upper ends of Summary's blur classes, in pixels at
@@ -171,6 +175,15 @@ func EvalScene(path string, opt Options) SceneResult {
 		ok := sq.Colour == want
 		if ok {
 			res.ColourRight++
+		}
+		switch {
+		case want == pyramids.NoColour && sq.Colour != pyramids.NoColour:
+			res.FalsePyramids++
+			if sq.Overhung() {
+				res.FalseOverhung++
+			}
+		case want != pyramids.NoColour && sq.Colour == pyramids.NoColour:
+			res.MissedPyramids++
 		}
 		read := ok
 		if tc.Height > 0 {
@@ -366,8 +379,11 @@ type Summary struct {
 	// (blurClass); LetterWrong adds up the scenes' own.
 	ByBlur      [len(blurClasses) + 1][2]int
 	LetterWrong [3]int
-	Times       []time.Duration
-	Results     []SceneResult
+	// FalsePyramids, FalseOverhung and MissedPyramids add up the
+	// scenes' own (SceneResult).
+	FalsePyramids, FalseOverhung, MissedPyramids int
+	Times                                        []time.Duration
+	Results                                      []SceneResult
 }
 
 // Add counts one scene.
@@ -413,6 +429,9 @@ func (s *Summary) Add(r SceneResult) {
 	for i, n := range r.LetterWrong {
 		s.LetterWrong[i] += n
 	}
+	s.FalsePyramids += r.FalsePyramids
+	s.FalseOverhung += r.FalseOverhung
+	s.MissedPyramids += r.MissedPyramids
 }
 
 func pct(a, b int) string {
@@ -455,6 +474,8 @@ func (s *Summary) Write(w io.Writer) {
 	lw := s.LetterWrong[0] + s.LetterWrong[1] + s.LetterWrong[2]
 	fmt.Fprintf(w, "letters wrong     %d of the right colour: the truth the faces' 2nd likeliest on %d, 3rd-5th on %d, lower or unread on %d\n",
 		lw, s.LetterWrong[0], s.LetterWrong[1], s.LetterWrong[2])
+	fmt.Fprintf(w, "false pyramids    %d on empty squares (%d of them beside a taller stack leaning over them); pyramids read empty %d\n",
+		s.FalsePyramids, s.FalseOverhung, s.MissedPyramids)
 	fmt.Fprintf(w, "heights right     %s\n", pct(s.HeightRight, s.Occupied))
 	fmt.Fprintf(w, "count doubts      %d (the photo shows another count: unsure), the count wrong on %d of them; %d wrong counts not doubted\n",
 		s.Doubts, s.DoubtsJustified, (s.Occupied-s.HeightRight)-s.DoubtsJustified)

@@ -99,6 +99,16 @@ type Square struct {
 	// its own (overhangs)
 	lean     float64
 	overhung bool
+	// leant is how far the furthest taller stack of any colour beside
+	// the square leans over it (behindLean or more); floorLight is the
+	// share of the square's floor samples left in view by those stacks
+	// that show the board, floorSeen their number (floorHidden), and
+	// cleared tells that the square, taken for a pyramid, was read empty
+	// on them (clearBehind)
+	leant      float64
+	floorLight float64
+	floorSeen  int
+	cleared    bool
 	// top is the colour evidence over the faces of the top pyramid at
 	// the count its letter was read at (read.k; look is at one high)
 	top cellLook
@@ -154,10 +164,15 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			if cl.colour != pyramids.NoColour {
 				sq.Height = counts(sq.Pos)
 				sq.Apex = f.apex(row, col, sq.Height)
-				sq.Letter = "?"
-				toRead = append(toRead, row*pyramids.Size+col)
 			}
 			r.Squares[row*pyramids.Size+col] = sq
+		}
+	}
+	clearBehind(f, r.Squares)
+	for i := range r.Squares {
+		if r.Squares[i].Colour != pyramids.NoColour {
+			r.Squares[i].Letter = "?"
+			toRead = append(toRead, i)
 		}
 	}
 	checkCounts(f, r.Squares, looks[:], counts, seats)

@@ -19,7 +19,10 @@
 //     premium layout of the squares wholly in view alone (at least a
 //     third of the board). Those squares are read as any board's; the
 //     others are Reading.Unseen, neither empty nor a tile, and take no
-//     part in learning the board's looks.
+//     part in learning the board's looks. A crowded board the picture
+//     cuts, which no grid, border or premium proposal places whole, is
+//     judged by its squares in view alone (cutFrame): such a board is
+//     rough, none of its tiles shown sure.
 //   - Whole squares: a board's printed border can hold a line a square
 //     outside the grid that passes for its outermost one. The premium
 //     layout (the same on every edition) places the grid: of the grid

@@ -202,9 +202,15 @@ func coveredApart(f *frame) bool {
 			looks[r][c] = lookK(f, r, c, 3)
 		}
 	}
-	_, shared, _, prints := sharedLook(&looks)
+	return coveredApartLooks(f, &looks, func(f *frame, _ *[Size][Size]look) bool { return printsApart(f) })
+}
+
+// coveredApartLooks is coveredApart on the squares' looks (those marked
+// out left out), the prints told apart by byPlain where no shared colour shows.
+func coveredApartLooks(f *frame, looks *[Size][Size]look, byPlain func(*frame, *[Size][Size]look) bool) bool {
+	_, shared, _, prints := sharedLook(looks)
 	if prints < sharedPrints {
-		return printsApart(f)
+		return byPlain(f, looks)
 	}
 	var vs [numPremiums][3][]float64
 	for r := 0; r < Size; r++ {

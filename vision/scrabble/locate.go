@@ -37,8 +37,12 @@ func Locate(img image.Image) (vision.Quad, error) {
 // lines where the premium layout vouches for it (weakFrame), then by the
 // premium squares' other proposals (premiumMore), then by all of these
 // and the proposals of fewer premium squares judged by the squares the
-// tiles' colour leaves (coveredFrame), before find's error is returned. A caller that
-// looks by the lines alone first and by the whole search after
+// tiles' colour leaves (coveredFrame), then by the lattice of the tiles'
+// letters (latticeQuads), and last, where partial, by those of them the
+// picture cuts, judged on their squares in view (cutFrame: a rough
+// board, none of its tiles shown sure), before find's error is
+// returned. A caller that looks by the lines alone first and by the
+// whole search after
 // (vision/loose) must not have the premium squares' frame, which is
 // rougher, stand in for the whole search's grid.
 //
@@ -93,8 +97,8 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// Then every one of them again, judged by the squares the
 			// tiles' colour leaves (coveredFrame: a board so crowded
 			// that its covered prints spread the layout's fit).
+			var qs, lqs []vision.Quad
 			if f == nil {
-				var qs []vision.Quad
 				if fok {
 					qs = append(qs, fq)
 				}
@@ -118,7 +122,17 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// triple squares all lie under its tiles), judged alike,
 			// its prints told apart by the squares the tiles leave.
 			if f == nil {
-				f = coveredFrameBy(p, latticeQuads(p), coveredApart, latticeNextShare)
+				lqs = latticeQuads(p)
+				f = coveredFrameBy(p, lqs, coveredApart, latticeNextShare)
+			}
+			// Last of all, where the board may be read partly out of
+			// view, the same boards where the picture cuts them, judged
+			// by their squares in view (cutFrame).
+			if f == nil && partial {
+				f = cutFrame(p, qs, printsApartSeen, coveredNextShare)
+			}
+			if f == nil && partial {
+				f = cutFrame(p, lqs, coveredApartSeen, latticeNextShare)
 			}
 			if f != nil {
 				if partial {

@@ -137,6 +137,11 @@ type frame struct {
 	// unseen is set when the board is partly out of the picture: the
 	// squares not wholly in view (inView) are not read.
 	unseen bool
+	// rough is set on a board the picture cuts placed by its squares'
+	// colours alone (cutFrame): one homography through proposals, which
+	// near the picture's edge, where the lens bends most, can lie half a
+	// square off. No tile of it is shown sure.
+	rough bool
 }
 
 // inView says whether square (r, c) of the picture-order grid (moved by
@@ -415,7 +420,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 			out.Misplaced++
 		}
 	}
-	if out.Misplaced > 0 {
+	if out.Misplaced > 0 || f.rough {
 		for _, t := range tiles {
 			r, c := boardPos(t.r, t.c, f.rot)
 			if cell := out.Cells[r][c]; cell != nil {

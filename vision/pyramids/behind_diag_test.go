@@ -1,0 +1,57 @@
+package pyramids
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"testing"
+)
+
+// TestBehindDiag (opt-in: PYR_BEHIND_DIRS, comma-separated render-set
+// directories) prints, for every square taken for a pyramid beside a
+// taller stack leaning over it (clearBehind's candidates), whether one
+// stands there, how far the stack leans, and what the square shows
+// without the stack: the figures clearBehind's bars were chosen on.
+func TestBehindDiag(t *testing.T) {
+	dirs := os.Getenv("PYR_BEHIND_DIRS")
+	if dirs == "" {
+		t.Skip("PYR_BEHIND_DIRS not set")
+	}
+	for _, dir := range strings.Split(dirs, ",") {
+		files, err := SceneFiles(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, path := range files {
+			tr, err := loadTruth(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			img, err := loadImage(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Scan(img, Options{})
+			if err != nil {
+				continue
+			}
+			want := map[[2]int]int{}
+			for _, tc := range tr.Cells {
+				if !tc.Occluded {
+					want[[2]int{tc.Row, tc.Col}] = tc.Height + 1
+				}
+			}
+			for _, sq := range r.Squares {
+				if sq.leant < behindLean {
+					continue
+				}
+				h := want[[2]int{sq.Pos.Row, sq.Pos.Col}]
+				if h == 0 {
+					continue // hidden by a hand or not in the truth
+				}
+				fmt.Printf("BEHIND %s r%d c%d truthH %d cleared %v colour %v leant %.2f floor %.2f of %d\n",
+					path, sq.Pos.Row, sq.Pos.Col, h-1, sq.cleared, sq.Colour, sq.leant, sq.floorLight, sq.floorSeen)
+			}
+		}
+	}
+}
