@@ -80,6 +80,9 @@ const lensMinMove = 0.04
 func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Homography, ok bool) {
 	pitch := math.Hypot(h.Apply(Point{float64(n), 0}).X-h.Apply(Point{0, 0}).X, h.Apply(Point{float64(n), 0}).Y-h.Apply(Point{0, 0}).Y) / float64(n)
 	if pitch <= 0 || len(samples) < 20 {
+		if debugf != nil {
+			debugf("lens: %d samples only", len(samples))
+		}
 		return Lens{}, h, false
 	}
 	base := Lens{C: Point{float64(w) / 2, float64(ht) / 2}, S: float64(max(w, ht)) / 2}
@@ -112,6 +115,15 @@ func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Ho
 		ul, _ := undistortLines(lines, l, nil)
 		g, ok := lensGrid(ul)
 		if !ok {
+			if debugf != nil {
+				nv := 0
+				for _, ln := range lines {
+					if ln.vertical {
+						nv++
+					}
+				}
+				debugf("lens: no grid from %d lines (%d vertical), %d lines at all", len(lines), nv, len(all))
+			}
 			return Lens{}, h, false
 		}
 		lines = nearLines(all, l, g, 0.08)

@@ -6,6 +6,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 )
@@ -86,4 +87,89 @@ func cornerError(fit boardFit, n int, tr *Truth) float64 {
 		best = math.Min(best, worst)
 	}
 	return best
+}
+
+// TestLensSides prints, per scene of TILESCOPE_LENS_DIR, where each side's
+// outermost line lies in the found grid's squares (x 0, x n, y 0, y n,
+// less 0 or n): in the truth, and in the grid through a lens fitted to
+// the grid's inner lines only (1 to n-1), with the lens fitted and with
+// the renderer's.
+func TestLensSides(t *testing.T) {
+	dir := os.Getenv("TILESCOPE_LENS_DIR")
+	if dir == "" {
+		t.Skip("set TILESCOPE_LENS_DIR to a rendered set")
+	}
+	only := map[string]bool{}
+	for _, s := range strings.Split(os.Getenv("TILESCOPE_LENS_ONLY"), ",") {
+		if s != "" {
+			only[s] = true
+		}
+	}
+	eachScene(t, dir, func(name string, tr *Truth) {
+		base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		if len(only) > 0 && !only[base] {
+			return
+		}
+		var cam struct {
+			Camera struct {
+				K1, K2, Fx float64
+			} `json:"camera"`
+		}
+		if b, err := os.ReadFile(TruthPath(name)); err == nil {
+			_ = json.Unmarshal(b, &cam)
+		}
+		img := loadImage(t, name)
+		n := tr.Board.Rows
+		fit, ok := findBoard(Luma(img), img, n)
+		if !ok {
+			t.Logf("sides %s: no board", base)
+			return
+		}
+		nf := float64(n)
+		inv := fit.H.Inverse()
+		var xs, ys []float64
+		for _, c := range tr.Board.Corners {
+			q := inv.Apply(Point{c[0], c[1]})
+			xs, ys = append(xs, q.X), append(ys, q.Y)
+		}
+		sort.Float64s(xs)
+		sort.Float64s(ys)
+		truth := [4]float64{(xs[0] + xs[1]) / 2, (xs[2]+xs[3])/2 - nf, (ys[0] + ys[1]) / 2, (ys[2]+ys[3])/2 - nf}
+		W, H := Luma(img).W, Luma(img).H
+		base0 := Lens{C: Point{float64(W) / 2, float64(H) / 2}, S: float64(max(W, H)) / 2}
+		all := groupLines(fit.samples, n)
+		var inner []lensLine
+		nv := 0
+		for _, ln := range all {
+			if ln.k > 0 && ln.k < n {
+				inner = append(inner, ln)
+				if ln.vertical {
+					nv++
+				}
+			}
+		}
+		sides := func(l Lens) string {
+			ul, _ := undistortLines(inner, l, nil)
+			hk, ok := lensGrid(ul)
+			if !ok {
+				return "no grid"
+			}
+			var s [4]float64
+			for i := 0; i <= n; i++ {
+				t := float64(i)
+				s[0] += inv.Apply(l.Distort(hk.Apply(Point{0, t}))).X / (nf + 1)
+				s[1] += (inv.Apply(l.Distort(hk.Apply(Point{nf, t}))).X - nf) / (nf + 1)
+				s[2] += inv.Apply(l.Distort(hk.Apply(Point{t, 0}))).Y / (nf + 1)
+				s[3] += (inv.Apply(l.Distort(hk.Apply(Point{t, nf}))).Y - nf) / (nf + 1)
+			}
+			return fmt.Sprintf("%+.2f %+.2f %+.2f %+.2f", s[0], s[1], s[2], s[3])
+		}
+		s := float64(max(tr.Width, tr.Height)) / 2 / cam.Camera.Fx
+		tl := base0
+		tl.K = cam.Camera.K1 * s * s
+		fl := base0
+		fl.K = searchLens(inner, base0, -0.3, 0.1, 0.1)
+		t.Logf("sides %s: K true %.3f fitted %.3f (%d inner lines, %d vertical, %d samples); truth %+.2f %+.2f %+.2f %+.2f; straight %s; fitted %s; true lens %s",
+			base, tl.K, fl.K, len(inner), nv, len(fit.samples), truth[0], truth[1], truth[2], truth[3], sides(base0), sides(fl), sides(tl))
+	})
 }

@@ -1050,6 +1050,20 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 			tabB = append(tabB, float64(lb[3*i+2]))
 		}
 	}
+	if len(faceL) < 20 && len(tabL) >= 20 {
+		// Too few ring pixels as light as their surroundings: tiles
+		// darker than a light cloth and no larger than the kernel, the
+		// whole face dark to the black-hat. The face round a letter is
+		// light to a black-hat the size of a letter (half the kernel).
+		near := blackHat(gray, max(5, (k/2)|1))
+		for i := 0; i < w*h; i++ {
+			if rb[i] != 0 && ink[i] == 0 && near[i] < 25 {
+				faceL = append(faceL, float64(lb[3*i]))
+				faceA = append(faceA, float64(lb[3*i+1]))
+				faceB = append(faceB, float64(lb[3*i+2]))
+			}
+		}
+	}
 	if len(faceL) < 20 || len(tabL) < 20 {
 		return nil, nil, level, nil
 	}
@@ -1115,6 +1129,17 @@ func chromaFar(fa, fb, tol float64) *[1 << 16]bool {
 		}
 	}
 	return &far
+}
+
+// blackHat is gray's black-hat with a square kernel of side k: how much
+// darker each pixel is than the closing of its surroundings.
+func blackHat(gray gocv.Mat, k int) []byte {
+	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
+	defer kern.Close()
+	bh := gocv.NewMat()
+	defer bh.Close()
+	gocv.MorphologyEx(gray, &bh, gocv.MorphBlackhat, kern)
+	return bh.ToBytes()
 }
 
 // blurInkLevel is the letters' ink level for a photo whose strokes are
