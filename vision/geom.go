@@ -75,27 +75,126 @@ func FitHomography(src, dst []Point) (Homography, error) {
 	if len(src) != len(dst) || len(src) < 4 {
 		return Homography{}, errDegenerate
 	}
-	ts, sn := normalise(src)
-	td, dn := normalise(dst)
+	// the normalised points on the stack for a few pairs (a quad's four)
+	var snBuf [8]Point
+	ts, sn := normalise(src, snBuf[:0])
+	return fitNormalised(ts, sn, dst)
+}
+
+// fitNormalised is FitHomography with src normalised already (ts, sn:
+// normalise's answer).
+func fitNormalised(ts Homography, sn, dst []Point) (Homography, error) {
+	var dnBuf [8]Point
+	td, dn := normalise(dst, dnBuf[:0])
 	// Unknowns h0..h7 with h8 = 1; two equations per pair, normal equations.
+	// Only the upper triangle is summed and mirrored after: each entry
+	// is the same sum, in the same order, as the full product would give
+	// (x*y is y*x), and a zero product is left out (adding +-0 leaves a
+	// sum as it is: a sum that starts at +0 is never -0).
 	var ata [8][8]float64
 	var atb [8]float64
-	add := func(row [8]float64, rhs float64) {
-		for i := 0; i < 8; i++ {
-			if row[i] == 0 {
-				continue
-			}
-			for j := 0; j < 8; j++ {
-				ata[i][j] += row[i] * row[j]
-			}
-			atb[i] += row[i] * rhs
-		}
-	}
+	// Each pair's two rows, {x, y, 1, 0, 0, 0, -u*x, -u*y} with u and
+	// {0, 0, 0, x, y, 1, -v*x, -v*y} with v, written out: a row's zeros
+	// at their places add nothing (nor does any zero entry: skipped), a
+	// 1's product is the other factor, and every other product is added
+	// in the order a loop over the rows' entries adds it.
 	for k := range sn {
 		x, y := sn[k].X, sn[k].Y
 		u, v := dn[k].X, dn[k].Y
-		add([8]float64{x, y, 1, 0, 0, 0, -u * x, -u * y}, u)
-		add([8]float64{0, 0, 0, x, y, 1, -v * x, -v * y}, v)
+		ux, uy, vx, vy := -u*x, -u*y, -v*x, -v*y
+		if x != 0 {
+			ata[0][0] += x * x
+			if y != 0 {
+				ata[0][1] += x * y
+			}
+			ata[0][2] += x
+			if ux != 0 {
+				ata[0][6] += x * ux
+			}
+			if uy != 0 {
+				ata[0][7] += x * uy
+			}
+			atb[0] += x * u
+		}
+		if y != 0 {
+			ata[1][1] += y * y
+			ata[1][2] += y
+			if ux != 0 {
+				ata[1][6] += y * ux
+			}
+			if uy != 0 {
+				ata[1][7] += y * uy
+			}
+			atb[1] += y * u
+		}
+		ata[2][2] += 1
+		if ux != 0 {
+			ata[2][6] += ux
+		}
+		if uy != 0 {
+			ata[2][7] += uy
+		}
+		atb[2] += u
+		if ux != 0 {
+			ata[6][6] += ux * ux
+			if uy != 0 {
+				ata[6][7] += ux * uy
+			}
+			atb[6] += ux * u
+		}
+		if uy != 0 {
+			ata[7][7] += uy * uy
+			atb[7] += uy * u
+		}
+		if x != 0 {
+			ata[3][3] += x * x
+			if y != 0 {
+				ata[3][4] += x * y
+			}
+			ata[3][5] += x
+			if vx != 0 {
+				ata[3][6] += x * vx
+			}
+			if vy != 0 {
+				ata[3][7] += x * vy
+			}
+			atb[3] += x * v
+		}
+		if y != 0 {
+			ata[4][4] += y * y
+			ata[4][5] += y
+			if vx != 0 {
+				ata[4][6] += y * vx
+			}
+			if vy != 0 {
+				ata[4][7] += y * vy
+			}
+			atb[4] += y * v
+		}
+		ata[5][5] += 1
+		if vx != 0 {
+			ata[5][6] += vx
+		}
+		if vy != 0 {
+			ata[5][7] += vy
+		}
+		atb[5] += v
+		if vx != 0 {
+			ata[6][6] += vx * vx
+			if vy != 0 {
+				ata[6][7] += vx * vy
+			}
+			atb[6] += vx * v
+		}
+		if vy != 0 {
+			ata[7][7] += vy * vy
+			atb[7] += vy * v
+		}
+	}
+	for i := 1; i < 8; i++ {
+		for j := 0; j < i; j++ {
+			ata[i][j] = ata[j][i]
+		}
 	}
 	sol, ok := solve8(ata, atb)
 	if !ok {
@@ -113,8 +212,8 @@ func FitHomography(src, dst []Point) (Homography, error) {
 }
 
 // normalise returns the similarity moving pts' centroid to the origin with
-// mean distance sqrt(2), and the moved points.
-func normalise(pts []Point) (Homography, []Point) {
+// mean distance sqrt(2), and the moved points, appended to buf.
+func normalise(pts []Point, buf []Point) (Homography, []Point) {
 	var cx, cy float64
 	for _, p := range pts {
 		cx += p.X
@@ -133,9 +232,9 @@ func normalise(pts []Point) (Homography, []Point) {
 		s = math.Sqrt2 / d
 	}
 	t := Homography{s, 0, -s * cx, 0, s, -s * cy, 0, 0, 1}
-	out := make([]Point, len(pts))
-	for i, p := range pts {
-		out[i] = Point{s * (p.X - cx), s * (p.Y - cy)}
+	out := buf[:0]
+	for _, p := range pts {
+		out = append(out, Point{s * (p.X - cx), s * (p.Y - cy)})
 	}
 	return t, out
 }
@@ -179,8 +278,22 @@ func solve8(a [8][8]float64, b [8]float64) ([8]float64, bool) {
 
 // QuadHomography maps the rectangle [0,w]x[0,h] onto q (TL, TR, BR, BL).
 func QuadHomography(w, h float64, q Quad) (Homography, error) {
+	if w == 1 && h == 1 {
+		// the unit square's normalisation, worked out once (a square's
+		// own map, asked for by the hundred a board)
+		return fitNormalised(unitSquareT, unitSquareN[:], q[:])
+	}
 	return FitHomography([]Point{{0, 0}, {w, 0}, {w, h}, {0, h}}, q[:])
 }
+
+// unitSquareT and unitSquareN are normalise's answer for the unit
+// square's corners (QuadHomography(1, 1, q)'s src).
+var unitSquareT, unitSquareN = func() (Homography, [4]Point) {
+	var n [4]Point
+	t, pts := normalise([]Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}}, n[:0])
+	copy(n[:], pts)
+	return t, n
+}()
 
 // Vec3 is a 3-vector.
 type Vec3 [3]float64

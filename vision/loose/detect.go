@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 	"sort"
+	"sync"
 	"unsafe"
 
 	"gocv.io/x/gocv"
@@ -700,7 +701,13 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 	// The relief: 255 at the background, falling towards tile centres.
 	relief := make([]byte, 3*w*h)
 	for i, v := range d {
-		r := 255 - math.Min(255, float64(v)*255/side)
+		// 255 - math.Min(255, x), the call written out (NaN passes
+		// the test untouched, as math.Min returns it).
+		x := float64(v) * 255 / side
+		if x > 255 {
+			x = 255
+		}
+		r := 255 - x
 		relief[3*i], relief[3*i+1], relief[3*i+2] = byte(r), byte(r), byte(r)
 	}
 	rm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, relief)
@@ -713,7 +720,21 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 	if err != nil {
 		return nil, err
 	}
+	// Each region's and each patch's pixels are counted first and their
+	// slices made to size: the same points in the same order, without
+	// growing each slice a pixel at a time.
 	regions := make([][]image.Point, n)
+	inRegion := make([]int, n)
+	for i, l := range mk {
+		if l >= 1 && l < bg && opb[i] != 0 {
+			inRegion[l]++
+		}
+	}
+	for l, k := range inRegion {
+		if k > 0 {
+			regions[l] = make([]image.Point, 0, k)
+		}
+	}
 	for i, l := range mk {
 		if l >= 1 && l < bg && opb[i] != 0 {
 			regions[l] = append(regions[l], image.Pt(i%w, i/w))
@@ -727,6 +748,17 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 		return nil, err
 	}
 	comps := make([]component, nc)
+	inComp := make([]int, nc)
+	for _, l := range cb {
+		if l > 0 {
+			inComp[l]++
+		}
+	}
+	for l, k := range inComp {
+		if k > 0 {
+			comps[l].pixels = make([]image.Point, 0, k)
+		}
+	}
 	for i, l := range cb {
 		if l > 0 {
 			comps[l].pixels = append(comps[l].pixels, image.Pt(i%w, i/w))
@@ -822,6 +854,25 @@ func splitQuad(q [4]Point, n int) [][4]Point {
 type rgbImage struct {
 	w, h int
 	pix  []byte
+	// sc, when not nil, keeps the picture's reductions (scaled) by
+	// their size, so that the searches of one scan that work at the
+	// same size (the board's print and the loose search at 800 px, the
+	// second looks) reduce the photo once. Only the scan's photo has
+	// one (Options.rgbOf); its reductions have none.
+	sc *scaleCache
+}
+
+// scaleCache holds a picture's reductions by their size (w, h): an area
+// reduction depends on nothing else.
+type scaleCache struct {
+	mu sync.Mutex
+	m  map[image.Point]*scaledOnce
+}
+
+// scaledOnce is one reduction, made by the first search that asks.
+type scaledOnce struct {
+	once sync.Once
+	img  rgbImage
 }
 
 // toRGB converts img to packed RGB (its bounds' origin becomes 0,0).
@@ -834,8 +885,11 @@ func toRGB(img image.Image) rgbImage {
 		for y := 0; y < H; y++ {
 			row := m.Pix[y*m.Stride : y*m.Stride+4*W]
 			out := full[3*y*W : 3*(y+1)*W]
-			for x := 0; x < W; x++ {
-				out[3*x], out[3*x+1], out[3*x+2] = row[4*x], row[4*x+1], row[4*x+2]
+			// Four bytes in, three out, the slices stepped along (no
+			// index worked out and checked per byte).
+			for len(row) >= 4 && len(out) >= 3 {
+				out[0], out[1], out[2] = row[0], row[1], row[2]
+				row, out = row[4:], out[3:]
 			}
 		}
 	case *image.YCbCr:
@@ -857,7 +911,7 @@ func toRGB(img image.Image) rgbImage {
 			}
 		}
 	}
-	return rgbImage{W, H, full}
+	return rgbImage{w: W, h: H, pix: full}
 }
 
 // scaled is the picture reduced by scale (<= 1) with area averaging.
@@ -867,6 +921,27 @@ func (m rgbImage) scaled(scale float64) rgbImage {
 	if scale >= 1 || (w == m.w && h == m.h) {
 		return m
 	}
+	if m.sc == nil {
+		return m.reduced(w, h)
+	}
+	m.sc.mu.Lock()
+	if m.sc.m == nil {
+		m.sc.m = map[image.Point]*scaledOnce{}
+	}
+	k := image.Pt(w, h)
+	so := m.sc.m[k]
+	if so == nil {
+		so = &scaledOnce{}
+		m.sc.m[k] = so
+	}
+	m.sc.mu.Unlock()
+	so.once.Do(func() { so.img = m.reduced(w, h) })
+	return so.img
+}
+
+// reduced is the picture reduced to w x h with area averaging (m itself
+// where that fails). The reduction has no cache of its own.
+func (m rgbImage) reduced(w, h int) rgbImage {
 	fm, err := gocv.NewMatFromBytes(m.h, m.w, gocv.MatTypeCV8UC3, m.pix)
 	if err != nil {
 		return m
@@ -875,7 +950,7 @@ func (m rgbImage) scaled(scale float64) rgbImage {
 	small := gocv.NewMat()
 	defer small.Close()
 	gocv.Resize(fm, &small, image.Pt(w, h), 0, 0, gocv.InterpolationArea)
-	return rgbImage{w, h, small.ToBytes()}
+	return rgbImage{w: w, h: h, pix: small.ToBytes()}
 }
 
 // int32s is a CV_32S matrix's data in place (gocv v0.31 has no
@@ -992,7 +1067,7 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	if len(faceL) < 20 || len(tabL) < 20 {
 		return nil, nil, level, nil
 	}
-	table := [3]float64{median(tabL), median(tabA), median(tabB)}
+	table := [3]float64{byteMedian(tabL), byteMedian(tabA), byteMedian(tabB)}
 	const wl = 0.35 // weight of lightness against hue
 	// The ring pixels may hold two colours: tile faces round letters, and
 	// a patterned table round its marks. Two means split them.
@@ -1010,18 +1085,22 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	}
 	for _, g := range groups {
 		fl, fa, fb := g[0], g[1], g[2]
-		face := [3]float64{median(fl), median(fa), median(fb)}
+		face := [3]float64{byteMedian(fl), byteMedian(fa), byteMedian(fb)}
 		// The face's chroma spread: the tolerance in a and b.
 		dc := make([]float64, len(fl))
 		for i := range fl {
 			dc[i] = math.Hypot(fa[i]-face[1], fb[i]-face[2])
 		}
 		tol := math.Max(4, math.Min(9, 2*quantile(dc, 0.75)))
-		tl := math.Max(25, 2.5*(quantile(fl, 0.5)-quantile(fl, 0.1)))
+		tl := math.Max(25, 2.5*(byteQuantile(fl, 0.5)-byteQuantile(fl, 0.1)))
 		debugf("face %.0f table %.0f tol %.1f tl %.0f", face, table, tol, tl)
+		// The chroma test depends on the pixel's (a, b) alone: worked
+		// out once for each of the 65536 (the same Hypot of the same
+		// differences), not once a pixel. The rest is as it was.
+		far := chromaFar(face[1], face[2], tol)
 		isFace := func(i int) bool {
 			l, a, b := float64(lb[3*i]), float64(lb[3*i+1]), float64(lb[3*i+2])
-			if math.Hypot(a-face[1], b-face[2]) > tol || l < face[0]-tl {
+			if far[int(lb[3*i+1])<<8|int(lb[3*i+2])] || l < face[0]-tl {
 				return false
 			}
 			df := sq((l-face[0])*wl) + sq(a-face[1]) + sq(b-face[2])
@@ -1038,6 +1117,18 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 		masks = append(masks, faceMask{m, plain})
 	}
 	return masks, faint, level, nil
+}
+
+// chromaFar marks the chromas (a, b), at index a<<8|b, over tol from
+// (fa, fb): math.Hypot(a-fa, b-fb) > tol, as tileMask tests each pixel.
+func chromaFar(fa, fb, tol float64) *[1 << 16]bool {
+	var far [1 << 16]bool
+	for a := range 256 {
+		for b := range 256 {
+			far[a<<8|b] = math.Hypot(float64(a)-fa, float64(b)-fb) > tol
+		}
+	}
+	return &far
 }
 
 // blackHat is gray's black-hat with a square kernel of side k: how much
@@ -1124,9 +1215,9 @@ func faintFace(faint, ink, rb, bhb, lb []byte, groups [][3][]float64, nRing, w, 
 	if len(g[0]) < minFaintRing || 10*len(g[0]) < nRing {
 		return g, false
 	}
-	face := [3]float64{median(g[0]), median(g[1]), median(g[2])}
+	face := [3]float64{byteMedian(g[0]), byteMedian(g[1]), byteMedian(g[2])}
 	for _, o := range groups {
-		d := math.Sqrt(sq((face[0]-median(o[0]))*wl) + sq(face[1]-median(o[1])) + sq(face[2]-median(o[2])))
+		d := math.Sqrt(sq((face[0]-byteMedian(o[0]))*wl) + sq(face[1]-byteMedian(o[1])) + sq(face[2]-byteMedian(o[2])))
 		if d <= tableLike {
 			return g, false
 		}
@@ -1153,7 +1244,7 @@ func offTable(groups [][3][]float64, L, A, B []float64, table [3]float64, wl flo
 		return math.Sqrt(sq((l-table[0])*wl) + sq(a-table[1]) + sq(b-table[2]))
 	}
 	for _, g := range groups {
-		if d(median(g[0]), median(g[1]), median(g[2])) > tableLike {
+		if d(byteMedian(g[0]), byteMedian(g[1]), byteMedian(g[2])) > tableLike {
 			return nil, false
 		}
 	}
@@ -1259,6 +1350,44 @@ var (
 
 func sq(x float64) float64 { return x * x }
 
+// byteMedian is median(v) for samples that are bytes (a colour channel's
+// levels, 0-255, as float64): counted instead of sorted, the same value.
+// Other samples go to median.
+func byteMedian(v []float64) float64 {
+	return byteRank(v, len(v)/2, median)
+}
+
+// byteQuantile is quantile(v, q) for byte samples (see byteMedian).
+func byteQuantile(v []float64, q float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	return byteRank(v, int(q*float64(len(v)-1)), func(v []float64) float64 { return quantile(v, q) })
+}
+
+// byteRank is the k-th smallest of v (0-based) when every sample is a
+// whole number 0-255, from the samples' counts; else sorted(v).
+func byteRank(v []float64, k int, sorted func([]float64) float64) float64 {
+	if len(v) == 0 {
+		return 0
+	}
+	var n [256]int
+	for _, x := range v {
+		u := uint(x)
+		if u > 255 || float64(u) != x || math.Signbit(x) {
+			return sorted(v)
+		}
+		n[u]++
+	}
+	for u, c := range n {
+		if k < c {
+			return float64(u)
+		}
+		k -= c
+	}
+	return sorted(v)
+}
+
 func quantile(v []float64, q float64) float64 {
 	if len(v) == 0 {
 		return 0
@@ -1328,6 +1457,46 @@ func insideConvex(q [4]Point, p Point) bool {
 	for i := range q {
 		a, b := q[i], q[(i+1)%4]
 		c := (b.X-a.X)*(p.Y-a.Y) - (b.Y-a.Y)*(p.X-a.X)
+		if c > 0 {
+			pos = true
+		} else if c < 0 {
+			neg = true
+		}
+	}
+	return !(pos && neg)
+}
+
+// quadSides is a quad's sides for insideConvex's test of many points
+// row by row: each side's start and its steps in x and y.
+type quadSides struct {
+	a, d [4]Point
+}
+
+// convexSides is q's sides (a to the next corner).
+func convexSides(q [4]Point) quadSides {
+	var s quadSides
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		s.a[i], s.d[i] = a, Point{b.X - a.X, b.Y - a.Y}
+	}
+	return s
+}
+
+// row is the part of each side's cross product that the row y fixes.
+func (s *quadSides) row(y float64) [4]float64 {
+	var t [4]float64
+	for i := range t {
+		t[i] = s.d[i].X * (y - s.a[i].Y)
+	}
+	return t
+}
+
+// inside is insideConvex(q, Point{x, y}) for the row terms t of y: the
+// same products and differences, so the same answer.
+func (s *quadSides) inside(t *[4]float64, x float64) bool {
+	var pos, neg bool
+	for i := range t {
+		c := t[i] - s.d[i].Y*(x-s.a[i].X)
 		if c > 0 {
 			pos = true
 		} else if c < 0 {
@@ -1947,10 +2116,13 @@ func faceShare(q [4]Point, mask []byte, w, h int) float64 {
 	inner := shrinkQuad(q, 0.6)
 	minX, minY, maxX, maxY := quadBounds(q)
 	var n, in int
+	outer, core := convexSides(q), convexSides(inner)
 	for y := max(0, int(minY)); y <= min(h-1, int(maxY)); y++ {
+		fy := float64(y)
+		ro, rc := outer.row(fy), core.row(fy)
 		for x := max(0, int(minX)); x <= min(w-1, int(maxX)); x++ {
-			p := Point{float64(x), float64(y)}
-			if !insideConvex(q, p) || insideConvex(inner, p) {
+			fx := float64(x)
+			if !outer.inside(&ro, fx) || core.inside(&rc, fx) {
 				continue
 			}
 			n++

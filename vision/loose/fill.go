@@ -84,19 +84,42 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 		nu                   int
 	}
 	best := fit{crisp: -1}
+	// A point's cell column depends on the phase across (iu) alone and
+	// its row on the phase down (iv) alone: each is worked out once per
+	// phase (the same quotient), not once per pair of phases; the counts
+	// are made in one buffer, copied out for the crispest so far.
+	const steps = 6
+	cu := make([]int32, len(us))
+	var cvs [steps][]int32
+	for iv := range cvs {
+		cvs[iv] = make([]int32, len(vs))
+	}
+	var scratch []int
 	for _, f := range []float64{0.96, 1.0, 1.04, 1.08} {
 		pitch := side * f
-		const steps = 6
+		for iv := 0; iv < steps; iv++ {
+			pv := minV - 0.5 - pitch*float64(iv)/steps
+			for i, v := range vs {
+				cvs[iv][i] = int32((v - pv) / pitch)
+			}
+		}
 		for iu := 0; iu < steps; iu++ {
+			pu := minU - 0.5 - pitch*float64(iu)/steps
+			for i, u := range us {
+				cu[i] = int32((u - pu) / pitch)
+			}
 			for iv := 0; iv < steps; iv++ {
-				pu := minU - 0.5 - pitch*float64(iu)/steps
 				pv := minV - 0.5 - pitch*float64(iv)/steps
 				nu := int((maxU-pu)/pitch) + 2
 				nv := int((maxV-pv)/pitch) + 2
-				dense := make([]int, nu*nv)
-				for i := range us {
-					cu, cv := int((us[i]-pu)/pitch), int((vs[i]-pv)/pitch)
-					dense[cv*nu+cu]++
+				if cap(scratch) < nu*nv {
+					scratch = make([]int, nu*nv)
+				}
+				dense := scratch[:nu*nv]
+				clear(dense)
+				cv := cvs[iv][:len(cu)]
+				for i, c := range cu {
+					dense[int(cv[i])*nu+int(c)]++
 				}
 				full := pitch * pitch
 				var crisp, wsum float64
@@ -112,7 +135,7 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 					crisp /= wsum
 				}
 				if crisp > best.crisp {
-					best = fit{pitch, pu, pv, crisp, dense, nu}
+					best = fit{pitch, pu, pv, crisp, append([]int(nil), dense...), nu}
 				}
 			}
 		}

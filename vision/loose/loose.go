@@ -200,7 +200,10 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 	if p == nil {
 		return toRGB(img)
 	}
-	p.once.Do(func() { p.rgb = toRGB(p.img) })
+	p.once.Do(func() {
+		p.rgb = toRGB(p.img)
+		p.rgb.sc = &scaleCache{}
+	})
 	return p.rgb
 }
 

@@ -396,17 +396,34 @@ func ridges(g []float64, valid []bool, w, h int) (rv, rh []float64) {
 			}
 			// Thin and light: brighter than both sides, the weaker side
 			// counting.
-			v := math.Min(g[i]-g[i-d], g[i]-g[i+d])
-			if v > 0 {
-				rv[i] = math.Min(v, 40)
+			// ridgeOf is math.Min(math.Min(a, b), 40) where that is
+			// over 0, written out (math.Min is a call on amd64).
+			if v, ok := ridgeOf(g[i]-g[i-d], g[i]-g[i+d]); ok {
+				rv[i] = v
 			}
-			u := math.Min(g[i]-g[i-d*w], g[i]-g[i+d*w])
-			if u > 0 {
-				rh[i] = math.Min(u, 40)
+			if u, ok := ridgeOf(g[i]-g[i-d*w], g[i]-g[i+d*w]); ok {
+				rh[i] = u
 			}
 		}
 	}
 	return rv, rh
+}
+
+// ridgeOf is min(a, b, 40) and true where min(a, b) > 0, as
+// math.Min(math.Min(a, b), 40) after the test math.Min(a, b) > 0: a NaN
+// fails the test both ways, and over 0 neither is a zero or a NaN.
+func ridgeOf(a, b float64) (float64, bool) {
+	if !(a > 0 && b > 0) {
+		return 0, false
+	}
+	v := a
+	if b < v {
+		v = b
+	}
+	if v > 40 {
+		v = 40
+	}
+	return v, true
 }
 
 func colProfile(r []float64, w, h, y0, y1 int) []float64 {
@@ -1382,7 +1399,7 @@ func readSquares(src rgbImage, tiles []Tile, rd Reader) ([]Tile, error) {
 // r's top-left.
 func (m rgbImage) crop(r image.Rectangle) rgbImage {
 	r = r.Intersect(image.Rect(0, 0, m.w, m.h))
-	out := rgbImage{r.Dx(), r.Dy(), make([]byte, 3*r.Dx()*r.Dy())}
+	out := rgbImage{w: r.Dx(), h: r.Dy(), pix: make([]byte, 3*r.Dx()*r.Dy())}
 	for y := 0; y < out.h; y++ {
 		copy(out.pix[3*y*out.w:3*(y+1)*out.w], m.pix[3*((r.Min.Y+y)*m.w+r.Min.X):])
 	}

@@ -117,7 +117,7 @@ func frameAt(p picture, q vision.Quad) *frame {
 	if err != nil {
 		return nil
 	}
-	return &frame{p: p, hq: &h}
+	return &frame{p: p, hq: &h, memo: true}
 }
 
 // gridCorners is the 15x15 field's corners on the frame f.

@@ -70,9 +70,63 @@ func sq(x float64) float64 { return x * x }
 func lookAt(f *frame, r, c int) look { return lookK(f, r, c, 8) }
 
 func lookK(f *frame, r, c, k int) look {
+	if k == memoK && f.memo && f.hq != nil && f.off == (vision.Point{}) && f.p.patches != nil &&
+		r >= -maxShift && c >= -maxShift && r < Size+maxShift && c < Size+maxShift {
+		return f.p.patches.look(f, r, c)
+	}
+	return lookOn(f, r, c, k)
+}
+
+// memoK is the samples a side of the looks pictureMemo keeps (align's,
+// coveredAlign's, quadFit's).
+const memoK = 3
+
+// lookKey names a board's homography (its bits) in pictureMemo.
+type lookKey [9]uint64
+
+// lookGrid is the looks of a board's squares within maxShift of it,
+// each taken when first asked for.
+type lookGrid struct {
+	l    [Size + 2*maxShift][Size + 2*maxShift]look
+	done [Size + 2*maxShift][Size + 2*maxShift]bool
+}
+
+// look is lookK(f, r, c, memoK), taken once for f's homography (f.hq,
+// off 0) and square.
+func (m *pictureMemo) look(f *frame, r, c int) look {
+	var key lookKey
+	for i, v := range f.hq {
+		key[i] = math.Float64bits(v)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	g := m.looks[key]
+	if g == nil {
+		if m.looks == nil {
+			m.looks = map[lookKey]*lookGrid{}
+		}
+		g = &lookGrid{}
+		m.looks[key] = g
+	}
+	i, j := r+maxShift, c+maxShift
+	if !g.done[i][j] {
+		g.l[i][j], g.done[i][j] = lookOn(f, r, c, memoK), true
+	}
+	return g.l[i][j]
+}
+
+// lookOn samples square (r, c) of f, k x k samples (lookK without
+// pictureMemo).
+func lookOn(f *frame, r, c, k int) look {
 	h := f.squareH(r, c)
-	var buf [64][3]float64
-	os := buf[:0]
+	// the samples on the stack: a few (memoK's) in a small array, not
+	// cleared at the size of lookAt's
+	var small [16][3]float64
+	os := small[:0]
+	if k*k > len(small) {
+		var buf [64][3]float64
+		os = buf[:0]
+	}
 	var mean float64
 	for j := 0; j < k; j++ {
 		for i := 0; i < k; i++ {
@@ -1010,19 +1064,22 @@ func refitCornersBy(f *frame, by func(*[Size][Size]look) float64, steps []float6
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		q[i] = f.at(pt[0], pt[1])
 	}
+	// one array of looks for every try (by is a func value: an array
+	// of its own a try would be put on the heap each time), each try's
+	// looks written over the last's whole
+	looks := new([Size][Size]look)
 	fitOf := func(q vision.Quad) (float64, *vision.Homography) {
 		h, err := vision.QuadHomography(Size, Size, q)
 		if err != nil {
 			return math.Inf(1), nil
 		}
 		g := &frame{p: f.p, hq: &h}
-		var looks [Size][Size]look
 		for r := 0; r < Size; r++ {
 			for c := 0; c < Size; c++ {
 				looks[r][c] = lookK(g, r, c, 3)
 			}
 		}
-		return by(&looks), &h
+		return by(looks), &h
 	}
 	best, bestH = fitOf(q)
 	start = best

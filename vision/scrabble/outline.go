@@ -399,7 +399,7 @@ func alignedFrame(p picture, q vision.Quad) *frame {
 	if err != nil {
 		return nil
 	}
-	f := &frame{p: p, hq: &h}
+	f := &frame{p: p, hq: &h, memo: true}
 	align(f)
 	return f
 }

@@ -17,11 +17,15 @@ type picture struct {
 	ycc   *image.YCbCr
 	W, H  int
 	minPt image.Point
+	// patches keeps the premium squares' patches and the proposed
+	// boards' squares' looks once found (pictureMemo); shared by the
+	// picture's copies.
+	patches *pictureMemo
 }
 
 func toPicture(img image.Image) picture {
 	b := img.Bounds()
-	p := picture{W: b.Dx(), H: b.Dy(), minPt: b.Min}
+	p := picture{W: b.Dx(), H: b.Dy(), minPt: b.Min, patches: &pictureMemo{}}
 	switch m := img.(type) {
 	case *image.YCbCr:
 		p.ycc = m

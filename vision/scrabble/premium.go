@@ -4,6 +4,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -71,26 +72,87 @@ func premiumRed(r, g, b float64) bool {
 // premiumPatches finds the picture's compact patches of one colour.
 func premiumPatches(p picture, step int, in func(r, g, b float64) bool) []premiumPatch {
 	mask, w, h := sampleMask(p, step, in)
+	return patchesOf(mask, w, h, step)
+}
+
+// pictureMemo keeps what the stages that run one after another where
+// no board is found ask of the same photo again: its blue and red
+// patches (premiumPatches: premiumCands, latticeQuads, strayPrints; both
+// masks sampled in one pass over the picture, the red patches found when
+// first asked for), and the squares' looks on the boards proposed
+// (lookK's on a frame with memo set: a premium proposal's squares are
+// looked at by quadFit, align and coveredAlign, the red border's field's
+// by align and coveredAlign). What it gives is what the work gives.
+type pictureMemo struct {
+	mu        sync.Mutex
+	step      int // the step the patches were sampled at; 0: none yet
+	w, h      int
+	redMask   []bool
+	blue, red []premiumPatch
+	redDone   bool
+	looks     map[lookKey]*lookGrid
+}
+
+// bluePatches is premiumPatches(p, step, premiumBlue), found once a
+// picture.
+func bluePatches(p picture, step int) []premiumPatch {
+	m := p.patches
+	if m == nil {
+		return premiumPatches(p, step, premiumBlue)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.step != step {
+		m.fill(p, step)
+	}
+	return m.blue
+}
+
+// redPatches is premiumPatches(p, step, premiumRed), found once a
+// picture.
+func redPatches(p picture, step int) []premiumPatch {
+	m := p.patches
+	if m == nil {
+		return premiumPatches(p, step, premiumRed)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.step != step {
+		m.fill(p, step)
+	}
+	if !m.redDone {
+		m.red, m.redDone, m.redMask = patchesOf(m.redMask, m.w, m.h, step), true, nil
+	}
+	return m.red
+}
+
+// fill samples the picture's blue and red masks at step (sampleMask's
+// samples, taken once for both) and finds the blue patches.
+func (m *pictureMemo) fill(p picture, step int) {
+	w, h := p.W/step, p.H/step
+	var blue, red []bool
+	if w >= 16 && h >= 16 {
+		blue, red = make([]bool, w*h), make([]bool, w*h)
+		for y := 0; y < h; y++ {
+			for x := 0; x < w; x++ {
+				r, g, b := p.pixel(x*step, y*step)
+				blue[y*w+x], red[y*w+x] = premiumBlue(r, g, b), premiumRed(r, g, b)
+			}
+		}
+	}
+	m.step, m.w, m.h = step, w, h
+	m.blue, m.redMask, m.red, m.redDone = patchesOf(blue, w, h, step), red, nil, false
+}
+
+// patchesOf finds the compact patches of the mask (w x h samples taken
+// every step pixels; nil: none).
+func patchesOf(mask []bool, w, h, step int) []premiumPatch {
 	if mask == nil {
 		return nil
 	}
 	// Closed by one sample: a print's light letters break a patch into
 	// a ring and pieces.
-	grown := make([]bool, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			for dy := -1; dy <= 1 && !grown[y*w+x]; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					xx, yy := x+dx, y+dy
-					if xx >= 0 && yy >= 0 && xx < w && yy < h && mask[yy*w+xx] {
-						grown[y*w+x] = true
-						break
-					}
-				}
-			}
-		}
-	}
-	mask = grown
+	mask = grow3(mask, w, h)
 	seen := make([]bool, w*h)
 	var stack []int
 	var out []premiumPatch
@@ -135,6 +197,28 @@ func premiumPatches(p picture, step int, in func(r, g, b float64) bool) []premiu
 		out = out[:maxPatches]
 	}
 	return out
+}
+
+// grow3 sets each sample of the w x h mask where any of the 3x3 around
+// it is set: along the rows first, then down the columns (the same
+// samples as the 3x3 looked at whole).
+func grow3(mask []bool, w, h int) []bool {
+	across := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		row, out := mask[y*w:(y+1)*w], across[y*w:(y+1)*w]
+		for x := range row {
+			out[x] = row[x] || (x > 0 && row[x-1]) || (x+1 < w && row[x+1])
+		}
+	}
+	grown := make([]bool, w*h)
+	for y := 0; y < h; y++ {
+		out := grown[y*w : (y+1)*w]
+		mid := across[y*w : (y+1)*w]
+		for x := range out {
+			out[x] = mid[x] || (y > 0 && across[(y-1)*w+x]) || (y+1 < h && across[(y+1)*w+x])
+		}
+	}
+	return grown
 }
 
 // minPatch is the fewest samples a premium patch has (a square 6 pixels
@@ -207,7 +291,7 @@ func quadFit(p picture, q vision.Quad) float64 {
 	if err != nil {
 		return math.Inf(1)
 	}
-	f := &frame{p: p, hq: &h}
+	f := &frame{p: p, hq: &h, memo: true}
 	var looks [Size][Size]look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
@@ -222,11 +306,11 @@ func quadFit(p picture, q vision.Quad) float64 {
 // that keep fewest patches or more, of the first most proposals.
 func premiumCands(p picture, fewest, most int) ([]premiumCand, int) {
 	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
-	blue := premiumPatches(p, step, premiumBlue)
+	blue := bluePatches(p, step)
 	if len(blue) < 3 {
 		return nil, 0
 	}
-	red := premiumPatches(p, step, premiumRed)
+	red := redPatches(p, step)
 	// match counts the places a board-to-picture map puts a patch on
 	// (each patch used once), within tol of a square, and returns the
 	// pairs.
@@ -546,7 +630,7 @@ func strayPrints(f *frame) int {
 	step := max(1, int(math.Round(premiumStep*float64(max(p.W, p.H))/1640)))
 	area := (sq / float64(step)) * (sq / float64(step)) // a square, in samples
 	stray := 0
-	for _, pa := range premiumPatches(p, step, premiumBlue) {
+	for _, pa := range bluePatches(p, step) {
 		if float64(pa.n) < 0.25*area || float64(pa.n) > 1.5*area {
 			continue // a speck, or a blue thing larger than a square: no print
 		}

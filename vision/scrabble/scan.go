@@ -137,6 +137,10 @@ type frame struct {
 	// unseen is set when the board is partly out of the picture: the
 	// squares not wholly in view (inView) are not read.
 	unseen bool
+	// memo: the looks of its squares (lookK, memoK samples a side) are
+	// kept in the picture's pictureMemo, for a proposed board whose
+	// squares other stages look at again.
+	memo bool
 	// rough is set on a board the picture cuts placed by its squares'
 	// colours alone (cutFrame): one homography through proposals, which
 	// near the picture's edge, where the lens bends most, can lie half a

@@ -430,8 +430,8 @@ func latticeQuads(p picture) []vision.Quad {
 	}
 	// the lattices with the most marks first
 	sort.SliceStable(fs, func(i, j int) bool { return len(fs[i].cells) > len(fs[j].cells) })
-	blue := premiumPatches(p, step, premiumBlue)
-	red := premiumPatches(p, step, premiumRed)
+	blue := bluePatches(p, step)
+	red := redPatches(p, step)
 	var out []vision.Quad
 	for _, f := range fs {
 		out = append(out, windowQuads(f.cells, f.h, blue, red)...)
