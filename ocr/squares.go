@@ -323,3 +323,14 @@ func dropValueMark(m *image.Gray) *image.Gray {
 	}
 	return out
 }
+
+// SquareViews are the two pictures of a crop that a SquareReader's pool
+// reads: the crop whitened (its middle's median grey to the face's grey,
+// its darkest 2% to black) and the same with a value number painted out.
+// The squares' model (SpecialistSquares) is trained on them
+// (ocr/internal/train, -scr-cuts), so that it learns from what it is
+// shown.
+func SquareViews(img image.Image) (whitened, valueOut *image.Gray) {
+	w := whitenCrop(img)
+	return w, dropValueMark(w)
+}

@@ -197,3 +197,47 @@ func TestSquareReaderDisagreement(t *testing.T) {
 		})
 	}
 }
+
+// SquareViews are what the reader's pool reads: a dark tile with a letter
+// and a value number comes back whitened (face at whiteFace, ink black)
+// and, in the second view, with the value painted out and the letter
+// kept.
+func TestSquareViews(t *testing.T) {
+	const n = 64
+	tests := []struct {
+		name      string
+		face, ink uint8
+	}{
+		{"dark tile", 70, 20},
+		{"light tile", 200, 40},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := image.NewRGBA(image.Rect(0, 0, n, n))
+			for i := 0; i < len(m.Pix); i += 4 {
+				m.Pix[i], m.Pix[i+1], m.Pix[i+2], m.Pix[i+3] = tc.face, tc.face, tc.face, 255
+			}
+			fill := func(x0, y0, x1, y1 int) {
+				for y := y0; y < y1; y++ {
+					for x := x0; x < x1; x++ {
+						i := m.PixOffset(x, y)
+						m.Pix[i], m.Pix[i+1], m.Pix[i+2] = tc.ink, tc.ink, tc.ink
+					}
+				}
+			}
+			fill(20, 14, 26, 46) // the letter's stem
+			fill(26, 40, 40, 46) // its foot (an L)
+			fill(48, 46, 52, 56) // the value number
+			w, dv := SquareViews(m)
+			if face, ink := w.GrayAt(5, 5).Y, w.GrayAt(22, 30).Y; face != whiteFace || ink != 0 {
+				t.Errorf("whitened: face %d, ink %d; want %d and 0", face, ink, whiteFace)
+			}
+			if v := w.GrayAt(50, 50).Y; v != 0 {
+				t.Errorf("whitened: the value number is %d, want 0 (still there)", v)
+			}
+			if v, l := dv.GrayAt(50, 50).Y, dv.GrayAt(22, 30).Y; v < inkGrey || l != 0 {
+				t.Errorf("value painted out: the number is %d (want at least %d), the letter %d (want 0)", v, inkGrey, l)
+			}
+		})
+	}
+}

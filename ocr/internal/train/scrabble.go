@@ -210,6 +210,18 @@ func scrabbleCut(state []byte, opt render.Options, sceneSeed int64, variant uint
 		return nil, false, nil // no board, or not where the truth says: nothing to learn from
 	}
 	var out []scrSample
+	if *scrCuts > 0 {
+		// a person's cuts, from their own stream (the scan's cuts above
+		// are as without them)
+		prng := rand.New(rand.NewPCG(*seed^0xc075, uint64(sceneSeed)|variant<<40))
+		tiles := map[[2]int]int{}
+		for p, w := range cells {
+			if w.tile {
+				tiles[p] = w.glyph
+			}
+		}
+		out = personSquares(img, corners, tiles, plains[:min(plain/2, len(plains))], *scrCuts, prng)
+	}
 	for _, c := range crops {
 		w := cells[[2]int{c.Row, c.Col}]
 		if fv, err := ocr.Features(c.Picture); err == nil {
@@ -248,6 +260,14 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 	if err != nil {
 		return err
 	}
+	if *scrOthers > 0 {
+		more, err := otherFaces(*scrOthers, index)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("[%s-scr] other games' faces: %d samples\n", alpha, len(more))
+		sq = append(sq, more...)
+	}
 	tiles := 0
 	for _, s := range sq {
 		y := int32(s.glyph * turns)
@@ -262,8 +282,15 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 	fmt.Printf("[%s-scr] samples: %d font-drawn, %d squares (%d tile crops, %d empty) from %d of %d scenes (%.1fs)\n",
 		alpha, nSyn, len(sq), tiles, len(sq)-tiles, boards, *scrScenes, time.Since(t0).Seconds())
 	t0 = time.Now()
-	m := fit(all, glyphs, alpha, *hidden, *epochs, *seed)
+	warm, err := warmStart("-scr-init", *scrInit, glyphs, turns, alpha)
+	if err != nil {
+		return err
+	}
+	m := fitFrom(all, glyphs, alpha, *hidden, *epochs, *seed, warm, *scrInitLR)
 	m.Note = fmt.Sprintf("make train (-specialist scrabble): seed %d, %d samples", *seed, all.n())
+	if warm != nil {
+		m.Note = fmt.Sprintf("make train (-specialist scrabble -scr-init %s, -scr-cuts %d): seed %d, %d samples", *scrInit, *scrCuts, *seed, all.n())
+	}
 	fmt.Printf("[%s-scr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
 	path, n, err := writeModel(m, *outDir, *scrOut+".tsm")
 	if err != nil {

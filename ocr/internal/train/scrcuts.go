@@ -1,0 +1,280 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"image"
+	"image/jpeg"
+	"math"
+	"math/rand/v2"
+
+	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/ocr/dataset"
+	"github.com/tilescope/tilescope/vision"
+	vscr "github.com/tilescope/tilescope/vision/scrabble"
+)
+
+var (
+	scrCuts   = flag.Int("scr-cuts", 0, "with -specialist scrabble: cuts of every lettered tile and every empty premium square as a person cuts a square for read-tile (personCut: turned, off centre, scaled, at 20-160 pixels, lit otherwise, blurred, JPEG), each learnt as ocr.SquareViews shows it to the squares' model; 0: none")
+	scrInit   = flag.String("scr-init", "", "with -specialist scrabble: a model file whose weights are trained further instead of new ones, at -scr-init-lr")
+	scrInitLR = flag.Float64("scr-init-lr", 0.003, "with -scr-init: the learning rate")
+)
+
+// personCut is one way a person cuts a board square out of a photo, in
+// the board's frame: the crop's half side (squares; 0.5 is the square
+// itself), its centre's shift (squares), its turn (degrees), its side in
+// pixels, and what the camera and the saving did to it.
+type personCut struct {
+	half, dx, dy, turn float64
+	size               int
+	gain, gamma        float64
+	blur               float64 // sigma in pixels at a 64-pixel crop (scaled with the side)
+	noise              float64
+	quality            int // JPEG quality; 0: not saved as a JPEG
+}
+
+// personSizes are the sides a person's crop is drawn at.
+var personSizes = []int{20, 24, 28, 32, 40, 48, 64, 80, 96, 128, 160}
+
+// drawPersonCut draws a cut: margins from 8% inside the square to 32%
+// outside, scaled by 0.9-1.1 more, off centre by up to 15% of a square,
+// turned by up to 15 degrees either way, lit with a gain of 0.6-1.25 and
+// a gamma of 0.75-1.4, blurred in half of them (0.3-1.5 pixels at 64),
+// noised by up to 5 levels, saved as a JPEG of quality 30-90 in half.
+func drawPersonCut(rng *rand.Rand) personCut {
+	u := func(a, b float64) float64 { return a + (b-a)*rng.Float64() }
+	var margin float64
+	if rng.Float64() < 0.3 {
+		margin = u(-0.08, 0.05)
+	} else {
+		margin = u(0.02, 0.32)
+	}
+	a, s := u(0, 2*math.Pi), 0.15*math.Sqrt(rng.Float64())
+	c := personCut{
+		half: (0.5 + margin) * u(0.9, 1.1),
+		dx:   s * math.Cos(a), dy: s * math.Sin(a),
+		turn:  u(-15, 15),
+		size:  personSizes[rng.IntN(len(personSizes))],
+		gain:  u(0.6, 1.25),
+		gamma: u(0.75, 1.4),
+		noise: u(0, 5),
+	}
+	if rng.Float64() < 0.5 {
+		c.blur = u(0.3, 1.5)
+	}
+	if rng.Float64() < 0.5 {
+		c.quality = int(u(30, 90))
+	}
+	return c
+}
+
+// cut cuts square (row, col) from img, h mapping board units (a square is
+// 1; x the column) to the photo's pixels, and degrades it as c says.
+func (c personCut) cut(img image.Image, h vision.Homography, row, col int, rng *rand.Rand) image.Image {
+	n := c.size
+	out := image.NewRGBA(image.Rect(0, 0, n, n))
+	cx, cy := float64(col)+0.5+c.dx, float64(row)+0.5+c.dy
+	sin, cos := math.Sincos(c.turn * math.Pi / 180)
+	var lut [256]uint8
+	for i := range lut {
+		lut[i] = uint8(min(255, math.Round(255*c.gain*math.Pow(float64(i)/255, c.gamma))))
+	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			u := ((float64(x)+0.5)/float64(n)*2 - 1) * c.half
+			v := ((float64(y)+0.5)/float64(n)*2 - 1) * c.half
+			p := h.Apply(vision.Point{X: cx + cos*u - sin*v, Y: cy + sin*u + cos*v})
+			px := sampleBilinear(img, p.X-0.5, p.Y-0.5)
+			i := out.PixOffset(x, y)
+			out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = lut[px[0]], lut[px[1]], lut[px[2]], 255
+		}
+	}
+	if c.blur > 0 {
+		blurRGBA(out, c.blur*float64(n)/64)
+	}
+	if c.noise > 0 {
+		for i := range out.Pix {
+			if i%4 != 3 {
+				out.Pix[i] = uint8(min(max(float64(out.Pix[i])+c.noise*rng.NormFloat64(), 0), 255))
+			}
+		}
+	}
+	if c.quality == 0 {
+		return out
+	}
+	var buf bytes.Buffer
+	if err := jpeg.Encode(&buf, out, &jpeg.Options{Quality: c.quality}); err != nil {
+		return out
+	}
+	m, err := jpeg.Decode(&buf)
+	if err != nil {
+		return out
+	}
+	return m
+}
+
+// sampleBilinear is img's colour at (x, y) (pixel centres at integers),
+// the edge pixels repeated outside it.
+func sampleBilinear(img image.Image, x, y float64) [3]uint8 {
+	b := img.Bounds()
+	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
+	fx, fy := x-float64(x0), y-float64(y0)
+	var acc [3]float64
+	for j := 0; j < 2; j++ {
+		for i := 0; i < 2; i++ {
+			w := (1 - math.Abs(float64(i)-fx)) * (1 - math.Abs(float64(j)-fy))
+			if w == 0 {
+				continue
+			}
+			px := min(max(x0+i, b.Min.X), b.Max.X-1)
+			py := min(max(y0+j, b.Min.Y), b.Max.Y-1)
+			var r, g, bl uint8
+			if m, ok := img.(*image.RGBA); ok {
+				k := m.PixOffset(px, py)
+				r, g, bl = m.Pix[k], m.Pix[k+1], m.Pix[k+2]
+			} else {
+				cr, cg, cb, _ := img.At(px, py).RGBA()
+				r, g, bl = uint8(cr>>8), uint8(cg>>8), uint8(cb>>8)
+			}
+			acc[0] += w * float64(r)
+			acc[1] += w * float64(g)
+			acc[2] += w * float64(bl)
+		}
+	}
+	return [3]uint8{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5)}
+}
+
+// blurRGBA blurs m in place with a Gaussian of the given sigma (pixels),
+// the edge pixels repeated outside it.
+func blurRGBA(m *image.RGBA, sigma float64) {
+	r := int(math.Ceil(2.5 * sigma))
+	if r < 1 {
+		return
+	}
+	k := make([]float64, 2*r+1)
+	var sum float64
+	for i := range k {
+		d := float64(i - r)
+		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
+		sum += k[i]
+	}
+	for i := range k {
+		k[i] /= sum
+	}
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	tmp := make([]float64, w*h*3)
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var acc [3]float64
+			for i, kv := range k {
+				xx := min(max(x+i-r, 0), w-1)
+				p := m.PixOffset(m.Rect.Min.X+xx, m.Rect.Min.Y+y)
+				acc[0] += kv * float64(m.Pix[p])
+				acc[1] += kv * float64(m.Pix[p+1])
+				acc[2] += kv * float64(m.Pix[p+2])
+			}
+			copy(tmp[(y*w+x)*3:], acc[:])
+		}
+	}
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			var acc [3]float64
+			for i, kv := range k {
+				yy := min(max(y+i-r, 0), h-1)
+				q := (yy*w + x) * 3
+				acc[0] += kv * tmp[q]
+				acc[1] += kv * tmp[q+1]
+				acc[2] += kv * tmp[q+2]
+			}
+			p := m.PixOffset(m.Rect.Min.X+x, m.Rect.Min.Y+y)
+			for c := 0; c < 3; c++ {
+				m.Pix[p+c] = uint8(min(max(acc[c]+0.5, 0), 255))
+			}
+		}
+	}
+}
+
+// personSquares cuts a rendered scene's squares as a person cuts them
+// for read-tile: every lettered tile and every empty premium square n
+// times, each plain square of plains once, all upright in the board's
+// frame (corners: the board's, row 0 column 0 first, clockwise), each
+// cut learnt as the squares' model is shown it (ocr.SquareViews: the
+// whitened crop and the same with its value painted out).
+func personSquares(img image.Image, corners vision.Quad, tiles map[[2]int]int, plains [][2]int, n int, rng *rand.Rand) []scrSample {
+	h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: vscr.Size, Y: 0}, {X: vscr.Size, Y: vscr.Size}, {X: 0, Y: vscr.Size}}, corners[:])
+	if err != nil {
+		return nil
+	}
+	var out []scrSample
+	add := func(r, c, glyph int) {
+		cut := drawPersonCut(rng)
+		w, dv := ocr.SquareViews(cut.cut(img, h, r, c, rng))
+		for _, v := range []*image.Gray{w, dv} {
+			if fv, err := ocr.Features(v); err == nil {
+				out = append(out, scrSample{fv: fv, glyph: glyph, upright: glyph != 0})
+			}
+		}
+	}
+	for r := 0; r < vscr.Size; r++ {
+		for c := 0; c < vscr.Size; c++ {
+			g, ok := tiles[[2]int{r, c}]
+			if !ok && vscr.PremiumAt(r, c) == vscr.Plain {
+				continue
+			}
+			for k := 0; k < n; k++ {
+				add(r, c, g) // g is 0 for an empty premium square
+			}
+		}
+	}
+	for _, p := range plains {
+		add(p[0], p[1], 0)
+	}
+	return out
+}
+
+// scrOthers is -scr-others: the squares' model is pooled on every English
+// crop read-tile reads, so it also learns other games' faces as it is
+// shown them (the pool reads them whitened).
+var scrOthers = flag.Int("scr-others", 0, "with -specialist scrabble: rendered Upwords scenes (seeds 1..N, every square cut as the board reader cuts it, empty ones a quarter) and Lexicon scenes (seeds 10001.., loose tiles as photographed) whose crops the squares' model also learns from, each as ocr.SquareViews shows it; 0: none")
+
+// otherFaces are the -scr-others samples: the general model's rendered
+// Upwords squares and Lexicon tiles (the same scenes it learns from),
+// each crop's two views (whitened, and with a value painted out).
+func otherFaces(n int, index map[string]int) ([]scrSample, error) {
+	var out []scrSample
+	for gi, st := range []struct {
+		game  string
+		seed0 int64
+		opt   dataset.RenderOptions
+	}{
+		{"upwords", 1, dataset.RenderOptions{Difficulty: "mixed", Mode: dataset.ModeWarp}},
+		{"lexicon", 10001, dataset.RenderOptions{Difficulty: "mixed", Mode: dataset.ModeBox}},
+	} {
+		part, _, err := sceneParallel(n, func(i int) ([]scrSample, bool, error) {
+			crops, err := dataset.RenderedCropsWith(st.game, st.seed0+int64(i), 1, st.opt)
+			if err != nil {
+				return nil, false, err
+			}
+			rng := rand.New(rand.NewPCG(*seed^0x07e5, uint64(gi)<<40|uint64(st.seed0+int64(i))))
+			var s []scrSample
+			for _, c := range crops {
+				g, ok := index[c.Letter]
+				if !ok || (c.Letter == "" && rng.IntN(4) != 0) {
+					continue
+				}
+				w, dv := ocr.SquareViews(c.Image)
+				for _, v := range []*image.Gray{w, dv} {
+					if fv, err := ocr.Features(v); err == nil {
+						s = append(s, scrSample{fv: fv, glyph: g, angle: c.Angle})
+					}
+				}
+			}
+			return s, true, nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, part...)
+	}
+	return out, nil
+}
