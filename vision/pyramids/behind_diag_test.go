@@ -36,9 +36,11 @@ func TestBehindDiag(t *testing.T) {
 				continue
 			}
 			want := map[[2]int]int{}
+			wantCol := map[[2]int]string{}
 			for _, tc := range tr.Cells {
 				if !tc.Occluded {
 					want[[2]int{tc.Row, tc.Col}] = tc.Height + 1
+					wantCol[[2]int{tc.Row, tc.Col}] = tc.Colour
 				}
 			}
 			for _, sq := range r.Squares {
@@ -49,8 +51,8 @@ func TestBehindDiag(t *testing.T) {
 				if h == 0 {
 					continue // hidden by a hand or not in the truth
 				}
-				fmt.Printf("BEHIND %s r%d c%d truthH %d cleared %v colour %v leant %.2f floor %.2f of %d\n",
-					path, sq.Pos.Row, sq.Pos.Col, h-1, sq.cleared, sq.Colour, sq.leant, sq.floorLight, sq.floorSeen)
+				fmt.Printf("BEHIND %s r%d c%d truthH %d truthC %s cleared %v colour %v conf %.2f sure %v leant %.2f floor %.2f of %d aside %v %.2f of %d\n",
+					path, sq.Pos.Row, sq.Pos.Col, h-1, wantCol[[2]int{sq.Pos.Row, sq.Pos.Col}], sq.cleared, sq.Colour, sq.ColourConf, sq.ColourSure, sq.leant, sq.floorLight, sq.floorSeen, sq.aside.colour, sq.aside.conf, sq.asideSeen)
 			}
 		}
 	}

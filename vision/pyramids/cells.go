@@ -188,6 +188,13 @@ func (f *frame) look(r, c int) cellLook { return f.lookAt(r, c, 1) }
 
 // lookAt is look over the faces of the top pyramid of a stack of k.
 func (f *frame) lookAt(r, c, k int) cellLook {
+	l, _ := f.lookOutside(r, c, k, nil)
+	return l
+}
+
+// lookOutside is lookAt over the samples outside the polygons hidden
+// (none: every sample), and the number of samples it was read on.
+func (f *frame) lookOutside(r, c, k int, hidden []convexSides) (cellLook, int) {
 	base, tip := f.model(r, c, k)
 	var n [nClasses]float64
 	// the samples of each hue class and whether it had any (an array:
@@ -205,6 +212,9 @@ func (f *frame) lookAt(r, c, k int) cellLook {
 			for si := 0; si < 5; si++ {
 				s := 0.5 + (float64(si)/4-0.5)*t*0.85
 				pt := f.project(facePoint(base, tip, i, s, t))
+				if hidden != nil && inAny(hidden, pt) {
+					continue
+				}
 				col, ok := f.p.at(pt.X, pt.Y)
 				if !ok {
 					continue
@@ -233,7 +243,7 @@ func (f *frame) lookAt(r, c, k int) cellLook {
 	}
 	out := cellLook{hues: map[pyramids.Colour]float64{}}
 	if total == 0 {
-		return out
+		return out, 0
 	}
 	if h, ok := shadowHue(darkSum, n[clsDark]); ok {
 		// A coloured pyramid in deep shadow: its samples are too dark
@@ -266,7 +276,7 @@ func (f *frame) lookAt(r, c, k int) cellLook {
 	} else {
 		out.conf = n[clsLight] / total
 	}
-	return out
+	return out, int(total)
 }
 
 // height is the stack count the scan assumes on square (r, c) of the
@@ -1099,7 +1109,7 @@ func sureColourOf(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.overhung && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.overhung && !sq.asideDoubt && !topOtherColour(sq)
 }
 
 // sureTintedMax: an empty square with this share of its samples light

@@ -58,6 +58,10 @@
 //     floor, outside that stack's outline: where the floor left in view
 //     is mostly light board, the colour was the stack's sides and no
 //     pyramid stands there; it is read empty, never sure (clearBehind).
+//     A square kept is read again on its colour samples outside the
+//     stacks' outlines: a colour they show other than the one read is
+//     taken, light board there reads it empty, and with too few left in
+//     view it is not sure (all never sure).
 //   - Which corner is north: the picture's board is tried in its four
 //     quarter turns, and the one whose player spaces best show the seats'
 //     colours (the tint of an empty space, the pyramids on it) is chosen.

@@ -109,6 +109,13 @@ type Square struct {
 	floorLight float64
 	floorSeen  int
 	cleared    bool
+	// aside is the colour evidence over the samples of look outside
+	// those stacks' outlines, asideSeen their number (clearBehind)
+	aside     cellLook
+	asideSeen int
+	// asideDoubt: the colour was taken from aside, or too few of its
+	// samples were outside the stacks' outlines: not sure
+	asideDoubt bool
 	// top is the colour evidence over the faces of the top pyramid at
 	// the count its letter was read at (read.k; look is at one high)
 	top cellLook
@@ -168,7 +175,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
-	clearBehind(f, r.Squares)
+	clearBehind(f, r.Squares, l.countOf)
 	for i := range r.Squares {
 		if r.Squares[i].Colour != pyramids.NoColour {
 			r.Squares[i].Letter = "?"
@@ -206,6 +213,7 @@ type located struct {
 	f            *frame
 	cells, looks [pyramids.Size * pyramids.Size]cellLook // the picture's order, the board's
 	counts       func(grid.Pos) int                      // the stack counts the game holds (or the set-up's likeliest)
+	countOf      func(grid.Pos, pyramids.Colour) int     // counts for a top pyramid of the colour given
 	rot          int
 	seats        [4]pyramids.Colour
 	unplaced     bool // the frame is not where the printed lines are (checkPlacement)
@@ -351,12 +359,14 @@ func locate(img image.Image, opt Options) (*located, error) {
 	f.rotate(rot)
 	// the looks in board order, and the counts the game holds
 	var looks [pyramids.Size * pyramids.Size]cellLook
+	var countOf func(grid.Pos, pyramids.Colour) int
 	for i := range looks {
 		pr, pc := unrotate(i/pyramids.Size, i%pyramids.Size, rot)
 		looks[i] = cells[pr*pyramids.Size+pc]
 	}
-	counts := func(p grid.Pos) int {
-		h := height(p, looks[p.Row*pyramids.Size+p.Col].colour, seats, stack)
+	counts := func(p grid.Pos) int { return countOf(p, looks[p.Row*pyramids.Size+p.Col].colour) }
+	countOf = func(p grid.Pos, col pyramids.Colour) int {
+		h := height(p, col, seats, stack)
 		if opt.Heights != nil {
 			if k := opt.Heights(p); k > 0 && k <= geo.MaxStack {
 				h = k
@@ -374,7 +384,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 			cells[pr*pyramids.Size+pc] = looks[i]
 		}
 	}
-	return &located{f: f, cells: cells, looks: looks, counts: counts, rot: rot, seats: seats, unplaced: unplaced}, nil
+	return &located{f: f, cells: cells, looks: looks, counts: counts, countOf: countOf, rot: rot, seats: seats, unplaced: unplaced}, nil
 }
 
 // readLetters reads the letters of the squares listed. ocr's classifier

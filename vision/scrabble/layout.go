@@ -41,5 +41,16 @@ var premiumAt = func() (b [Size][Size]Premium) {
 	return b
 }()
 
+// layoutSquares is each print's squares (row, column) in row order.
+var layoutSquares = func() (ps [numPremiums][][2]uint8) {
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			k := premiumAt[r][c]
+			ps[k] = append(ps[k], [2]uint8{uint8(r), uint8(c)})
+		}
+	}
+	return ps
+}()
+
 // PremiumAt is the print on the empty square at row r, column c.
 func PremiumAt(r, c int) Premium { return premiumAt[r][c] }

@@ -1156,12 +1156,11 @@ func layoutFit(looks *[Size][Size]look) float64 {
 	var dsBuf [Size * Size]float64
 	for k := Premium(0); k < numPremiums; k++ {
 		vs := [3][]float64{vsBuf[0][:0], vsBuf[1][:0], vsBuf[2][:0]}
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !looks[r][c].out {
-					for q := 0; q < 3; q++ {
-						vs[q] = append(vs[q], looks[r][c].v[q])
-					}
+		// the print's squares in row order, as a scan of the board meets them
+		for _, at := range layoutSquares[k] {
+			if l := &looks[at[0]][at[1]]; !l.out {
+				for q := 0; q < 3; q++ {
+					vs[q] = append(vs[q], l.v[q])
 				}
 			}
 		}
@@ -1170,11 +1169,9 @@ func layoutFit(looks *[Size][Size]look) float64 {
 			m[q] = medianOf(vs[q])
 		}
 		ds := dsBuf[:0]
-		for r := 0; r < Size; r++ {
-			for c := 0; c < Size; c++ {
-				if premiumAt[r][c] == k && !looks[r][c].out {
-					ds = append(ds, looks[r][c].colourDist(m))
-				}
+		for _, at := range layoutSquares[k] {
+			if l := &looks[at[0]][at[1]]; !l.out {
+				ds = append(ds, l.colourDist(m))
 			}
 		}
 		within += float64(len(ds)) * mean(ds)

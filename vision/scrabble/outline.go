@@ -77,35 +77,48 @@ func fieldQuad(p picture) (q vision.Quad, opened, ok bool) {
 	// The largest red component: the border.
 	label := make([]int32, w*h)
 	var stack []int
-	fill := func(start int, id int32, in func(i int) bool) int {
+	// fill labels id the samples 4-connected to start that are not yet
+	// labelled and, where in is not nil, that in marks; it returns how
+	// many. (The labels a component gets, and its count, do not depend
+	// on the order the fill takes.)
+	fill := func(start int, id int32, in []bool) int {
 		n := 0
 		stack = append(stack[:0], start)
 		label[start] = id
+		take := func(j int) {
+			if label[j] == 0 && (in == nil || in[j]) {
+				label[j] = id
+				stack = append(stack, j)
+			}
+		}
 		for len(stack) > 0 {
 			i := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
 			n++
-			x, y := i%w, i/w
-			for _, j := range [4]int{i - 1, i + 1, i - w, i + w} {
-				if (j == i-1 && x == 0) || (j == i+1 && x == w-1) || (j == i-w && y == 0) || (j == i+w && y == h-1) {
-					continue
-				}
-				if label[j] == 0 && in(j) {
-					label[j] = id
-					stack = append(stack, j)
-				}
+			y := i / w
+			x := i - y*w
+			if x > 0 {
+				take(i - 1)
+			}
+			if x < w-1 {
+				take(i + 1)
+			}
+			if y > 0 {
+				take(i - w)
+			}
+			if y < h-1 {
+				take(i + w)
 			}
 		}
 		return n
 	}
-	isRed := func(i int) bool { return red[i] }
 	var border int32
 	bestN := 0
 	id := int32(0)
 	for i := range red {
 		if red[i] && label[i] == 0 {
 			id++
-			if n := fill(i, id, isRed); n > bestN {
+			if n := fill(i, id, red); n > bestN {
 				border, bestN = id, n
 			}
 		}
@@ -121,7 +134,9 @@ func fieldQuad(p picture) (q vision.Quad, opened, ok bool) {
 		}
 	}
 	const outside, firstHole = -1, int32(1 << 20)
-	notBorder := func(i int) bool { return label[i] != border }
+	// not of the border: every sample not yet labelled (the border's
+	// label is never 0)
+	var notBorder []bool
 	// holes labels what the border encloses (the samples not of it that
 	// are not outside) and returns the largest such region.
 	holes := func() (field int32, fieldN int) {

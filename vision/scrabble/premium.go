@@ -153,44 +153,18 @@ func patchesOf(mask []bool, w, h, step int) []premiumPatch {
 	// Closed by one sample: a print's light letters break a patch into
 	// a ring and pieces.
 	mask = grow3(mask, w, h)
-	seen := make([]bool, w*h)
-	var stack []int
 	var out []premiumPatch
-	for i := range mask {
-		if !mask[i] || seen[i] {
-			continue
-		}
-		stack = append(stack[:0], i)
-		seen[i] = true
-		n := 0
-		var sx, sy float64
-		x0, y0, x1, y1 := w, h, 0, 0
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := j%w, j/w
-			n++
-			sx += float64(x)
-			sy += float64(y)
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-			for _, k := range [4]int{j - 1, j + 1, j - w, j + w} {
-				if (k == j-1 && x == 0) || (k == j+1 && x == w-1) || k < 0 || k >= w*h {
-					continue
-				}
-				if mask[k] && !seen[k] {
-					seen[k] = true
-					stack = append(stack, k)
-				}
-			}
-		}
-		bw, bh := x1-x0+1, y1-y0+1
+	eachBlob(mask, w, h, func(b blob) bool {
+		bw, bh := b.size()
 		// A square seen at up to 45 degrees of tilt and any turn fills a
 		// third of its box and more, and is not a thin streak.
-		if n < minPatch || float64(n) < 0.3*float64(bw*bh) || max(bw, bh) > 4*min(bw, bh) {
-			continue
+		if b.n < minPatch || float64(b.n) < 0.3*float64(bw*bh) || max(bw, bh) > 4*min(bw, bh) {
+			return true
 		}
-		out = append(out, premiumPatch{c: vision.Point{X: (sx/float64(n) + 0.5) * float64(step), Y: (sy/float64(n) + 0.5) * float64(step)}, n: n})
-	}
+		n := float64(b.n)
+		out = append(out, premiumPatch{c: vision.Point{X: (b.sx/n + 0.5) * float64(step), Y: (b.sy/n + 0.5) * float64(step)}, n: b.n})
+		return true
+	})
 	// The largest first, at most maxPatches of them.
 	sort.Slice(out, func(a, b int) bool { return out[a].n > out[b].n })
 	if len(out) > maxPatches {

@@ -1,5 +1,10 @@
 package scrabble
 
+import (
+	"math"
+	"math/bits"
+)
+
 // sharedLook looks for the tiles' look as the colour that squares of
 // several premium prints share: every premium print has its own colour
 // when empty (that is the layout), and a tile on it shows the tiles'
@@ -20,49 +25,61 @@ package scrabble
 // prints' colours; where tiles cover a print, still so while most pairs
 // hold an empty square).
 func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, prints int) {
-	type sq struct {
+	type square struct {
 		r, c int
 		k    Premium
 	}
-	var sqBuf [premiumSquares]sq
+	var sqBuf [premiumSquares]square
+	// each square's colour (the numbers colourDist compares) taken out of
+	// its look once, for the pairs below
+	var col [premiumSquares][3]float64
 	sqs := sqBuf[:0]
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			l := looks[r][c]
+			l := &looks[r][c]
 			if premiumAt[r][c] == Plain || isStar(r, c) || l.out || l.shade {
 				continue
 			}
-			sqs = append(sqs, sq{r, c, premiumAt[r][c]})
+			col[len(sqs)] = [3]float64{l.v[0], l.v[1], l.v[2]}
+			sqs = append(sqs, square{r, c, premiumAt[r][c]})
 		}
 	}
-	// the distances between squares of different prints, each taken once
-	// (colourDist is symmetric) for the radius and the candidates' company
-	var d [premiumSquares][premiumSquares]float64
-	var betweenBuf [premiumSquares * premiumSquares / 2]float64
-	between := betweenBuf[:0]
-	for i, s := range sqs {
+	// the pairs of squares of different prints, each pair's distance
+	// taken once (colourDist is symmetric) for the radius and the
+	// candidates' company
+	var pairs sharedPairs
+	np := 0
+	for i := range sqs {
+		a, ki := &col[i], sqs[i].k
 		for j := i + 1; j < len(sqs); j++ {
-			if o := sqs[j]; o.k != s.k {
-				d[i][j] = looks[s.r][s.c].colourDist(looks[o.r][o.c].v)
-				d[j][i] = d[i][j]
-				between = append(between, d[i][j])
+			if sqs[j].k != ki {
+				b := &col[j]
+				pairs.d[np] = math.Sqrt(sq(a[0]-b[0]) + sq(a[1]-b[1]) + sq(a[2]-b[2]))
+				pairs.i[np], pairs.j[np] = uint8(i), uint8(j)
+				np++
 			}
 		}
 	}
+	between := pairs.between[:np]
+	copy(between, pairs.d[:np])
 	radius := max(sharedRadius*medianOf(between), minSpread)
+	// each candidate's company and the prints it holds (a bit a print),
+	// counted over the pairs within radius
+	var company [premiumSquares]int
+	var held [premiumSquares]uint8
+	for p, d := range pairs.d[:np] {
+		if d < radius {
+			i, j := pairs.i[p], pairs.j[p]
+			company[i]++
+			company[j]++
+			held[i] |= 1 << sqs[j].k
+			held[j] |= 1 << sqs[i].k
+		}
+	}
 	best, bestN := -1, 0
 	for i, s := range sqs {
-		var seen [numPremiums]bool
-		seen[s.k] = true
-		m := 0
-		for j, o := range sqs {
-			if j != i && o.k != s.k && d[i][j] < radius {
-				m++
-				seen[o.k] = true
-			}
-		}
-		if kinds(seen) >= sharedPrints && m > bestN {
-			best, bestN = i, m
+		if bits.OnesCount8(held[i]|1<<s.k) >= sharedPrints && company[i] > bestN {
+			best, bestN = i, company[i]
 		}
 	}
 	if best < 0 {
@@ -83,7 +100,7 @@ func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, 
 	var seen [numPremiums]bool
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			l := looks[r][c]
+			l := &looks[r][c]
 			if l.out || isStar(r, c) || l.colourDist(tile) >= radius {
 				continue
 			}
@@ -96,6 +113,17 @@ func sharedLook(looks *[Size][Size]look) (tile vec, shared [Size][Size]bool, n, 
 	}
 	return tile, shared, n, kinds(seen)
 }
+
+// sharedPairs is sharedLook's pairs of premium squares of different
+// prints: the squares (their places in its list) and their distance,
+// and room for the distances' median to reorder.
+type sharedPairs struct {
+	i, j       [maxSharedPairs]uint8
+	d, between [maxSharedPairs]float64
+}
+
+// maxSharedPairs bounds the pairs of premium squares.
+const maxSharedPairs = premiumSquares * premiumSquares / 2
 
 // premiumSquares bounds the premium squares of the layout (61 with the
 // star).

@@ -81,44 +81,22 @@ func marksOver(gray, means []float64, w, h, step int, ground float64) []latticeM
 	for i := range dark {
 		dark[i] = means[i] >= ground && gray[i] < markShare*means[i]
 	}
-	seen := make([]bool, w*h)
-	var stack []int
 	var out []latticeMark
-	for i := range dark {
-		if !dark[i] || seen[i] {
-			continue
-		}
-		stack = append(stack[:0], i)
-		seen[i] = true
-		n := 0
-		x0, y0, x1, y1 := w, h, 0, 0
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := j%w, j/w
-			n++
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-			for _, k := range [4]int{j - 1, j + 1, j - w, j + w} {
-				if (k == j-1 && x == 0) || (k == j+1 && x == w-1) || k < 0 || k >= w*h {
-					continue
-				}
-				if dark[k] && !seen[k] {
-					seen[k] = true
-					stack = append(stack, k)
-				}
-			}
-		}
-		bw, bh := x1-x0+1, y1-y0+1
-		if n < minMarkSamples || max(bw, bh) > 2*box || max(bw, bh) < 3 {
-			continue
+	texture := false
+	eachBlob(dark, w, h, func(b blob) bool {
+		bw, bh := b.size()
+		if b.n < minMarkSamples || max(bw, bh) > 2*box || max(bw, bh) < 3 {
+			return true
 		}
 		out = append(out, latticeMark{c: vision.Point{
-			X: (float64(x0+x1)/2 + 0.5) * float64(step),
-			Y: (float64(y0+y1)/2 + 0.5) * float64(step),
-		}, n: n})
-		if len(out) > maxMarks {
-			return nil // a texture, not a board's letters
-		}
+			X: (float64(b.x0+b.x1)/2 + 0.5) * float64(step),
+			Y: (float64(b.y0+b.y1)/2 + 0.5) * float64(step),
+		}, n: b.n})
+		texture = len(out) > maxMarks
+		return !texture
+	})
+	if texture {
+		return nil // a texture, not a board's letters
 	}
 	if len(out) == 0 {
 		return nil
