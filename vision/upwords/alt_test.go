@@ -47,8 +47,8 @@ func TestAltLetters(t *testing.T) {
 		cell Cell
 		want []string
 	}{
-		{"an unsure new letter", Cell{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "C", Height: 1, Conf: 0.4, Face: face}, []string{"G", "O", "Q"}},
-		{"an unsure new letter on a stack", Cell{Pos: grid.Pos{Row: 0, Col: 1}, Letter: "G", Height: 2, Conf: 0.5, Face: face}, []string{"C", "O", "Q"}},
+		{"an unsure new letter", Cell{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "C", Height: 1, Conf: 0.4, Face: face}, []string{"G", "O", "Q", "A"}},
+		{"an unsure new letter on a stack", Cell{Pos: grid.Pos{Row: 0, Col: 1}, Letter: "G", Height: 2, Conf: 0.5, Face: face}, []string{"C", "O", "Q", "A"}},
 		{"a sure new letter", Cell{Pos: grid.Pos{Row: 0, Col: 3}, Letter: "C", Height: 1, Conf: SureConf, Face: face}, []string{"G", "O"}},
 		{"the letter that stood there", Cell{Pos: grid.Pos{Row: 0, Col: 2}, Letter: "C", Height: 1, Conf: 0.3, Face: face}, nil},
 		{"an empty square", Cell{Pos: grid.Pos{Row: 1, Col: 0}}, nil},
@@ -68,10 +68,23 @@ func TestAltLetters(t *testing.T) {
 			}
 		})
 	}
+	// A faint blurred face: the true letter can be sixth and at 1%; a
+	// seventh and a letter under altMin are not given.
+	faint := &fixedProbs{
+		glyphs: []string{"", "E", "R", "S", "G", "B", "H", "N", "T", "U"},
+		probs:  []float64{0.1, 0.3, 0.2, 0.15, 0.1, 0.05, 0.03, 0.01, 0.011, 0.009},
+	}
+	cells := []Cell{{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "E", Height: 1, Conf: 0.3, Face: face}}
+	if err := altLetters(img, cells, 32, faint, ocr.Known{Tile: true}, stood); err != nil {
+		t.Fatal(err)
+	}
+	if want := []string{"R", "S", "G", "B", "H", "T"}; !reflect.DeepEqual(cells[0].Alt, want) {
+		t.Errorf("a faint E: Alt = %q, want %q", cells[0].Alt, want)
+	}
 	// A blurred M read N at 0.998: the M is the runner-up, however
 	// unlikely.
 	sure := &fixedProbs{glyphs: []string{"", "A", "H", "M", "N"}, probs: []float64{0.0002, 0.0001, 0.0007, 0.001, 0.998}}
-	cells := []Cell{{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "N", Height: 1, Conf: 0.998, Face: face}}
+	cells = []Cell{{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "N", Height: 1, Conf: 0.998, Face: face}}
 	if err := altLetters(img, cells, 32, sure, ocr.Known{Tile: true}, stood); err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +103,7 @@ var _ glyphProber = (*ocr.Classifier)(nil)
 func TestMaybeTiles(t *testing.T) {
 	pr := &fixedProbs{
 		glyphs: []string{"", "A", "H", "N"},
-		probs:  []float64{0.5, 0.1, 0.3, 0.02},
+		probs:  []float64{0.5, 0.1, 0.3, 0.005}, // N under altMin
 	}
 	// A camera straight down: ten pixels a square.
 	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{0, 0, 10}, Fx: 100, Fy: 100}
