@@ -75,9 +75,16 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // otherwise, and the letters fall out of the band. onCloth, when not nil,
 // is set where most letters stand on no face colour but the table's
 // (lettersOnCloth), searched so or not.
+//
+// With fitFaces a Lexicon tile's letter is smaller than its face: where
+// the typical letter comes out at least as large as the patches' side,
+// the blobs of a size the faces hold are the letters (lettersFitFaces;
+// a few large dark blobs, the table in a blurred crossword's pockets,
+// set the size otherwise, and the side is raised to 1.6 of it). unfit,
+// when not nil, is set where they would be, searched so or not.
 type search struct {
-	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred, onFace, lace bool
-	outweighed, faint, offFace, onCloth                                                 *bool
+	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred, onFace, lace, fitFaces bool
+	outweighed, faint, offFace, onCloth, unfit                                                    *bool
 }
 
 // minSide is the smallest tile side, in working pixels, that is searched
@@ -121,6 +128,7 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	var all []blob
 	var weights []float64
 	lb.blobs, lb.typical, outweighed, offFace, all, weights = letterBlobs(ink, gray.ToBytes(), w, h, sr.shortI, sr.print, sr.byCount, sr.onFace)
+	lb.all, lb.weights = all, weights
 	if outweighed && sr.outweighed != nil {
 		*sr.outweighed = true
 	}
@@ -140,9 +148,10 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	// Each face colour's search stands alone: they are shared among the
 	// processors, and their tiles taken in turn below.
 	type fromMaskResult struct {
-		q    []found
-		side float64
-		err  error
+		q     []found
+		side  float64
+		err   error
+		unfit bool
 	}
 	res := make([]fromMaskResult, len(masks))
 	parallel.For(len(masks), func(i int) {
@@ -158,8 +167,9 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 			}
 			l = fl
 		}
-		q, side, err := fromMask(gray, meanGray, masks[i], dark, ink, l, w, h, scale, probe, sr)
-		res[i] = fromMaskResult{q, side, err}
+		var unfit bool
+		q, side, err := fromMask(gray, meanGray, masks[i], dark, ink, l, w, h, scale, probe, sr, &unfit)
+		res[i] = fromMaskResult{q, side, err, unfit}
 	})
 	var best []found
 	var bestSide float64
@@ -167,6 +177,9 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	var firstErr error
 	for i, m := range masks {
 		q, side, err := res[i].q, res[i].side, res[i].err
+		if res[i].unfit && sr.unfit != nil {
+			*sr.unfit = true
+		}
 		if err != nil {
 			if firstErr == nil {
 				firstErr = err
@@ -254,8 +267,10 @@ func darkLines(gray gocv.Mat, w, h int) []byte {
 }
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
-// size, the patches, one quad per tile.
-func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb letters, w, h int, scale float64, probe bool, sr search) ([]found, float64, error) {
+// size, the patches, one quad per tile. unfit is set where the letters
+// are larger than the patches while more blobs of a size the faces hold
+// would be letters (lettersFitFaces; searched so with sr.fitFaces).
+func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb letters, w, h int, scale float64, probe bool, sr search, unfit *bool) ([]found, float64, error) {
 	m := fm.m
 	lattice, byLetter := sr.lattice, sr.byLetter
 	// The letters' ink belongs to the tile; thin dark lines (bhb,
@@ -272,6 +287,19 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 	})
 	debugMask("mask", w, h, m)
 	side := estimateSide(filled, w, h)
+	// A letter is smaller than its face: where the letters come out
+	// larger than the patches, a few large dark blobs (the table in
+	// the pockets of a crossword, blurred) may have set their size while
+	// more blobs of a size the faces hold are the letters. Lexicon's
+	// tiles only: a Twists tile's letter and value fill more of its
+	// face, and its blocks' patches are no single faces (interlock).
+	if fl, ok := lettersFitFaces(lb, side, sr.shortI); ok && !sr.interlock {
+		debugf("letters %.1f over the patches' side %.1f: %.1f (%d blobs)", lb.typical, side, fl.typical, len(fl.blobs))
+		*unfit = true
+		if sr.fitFaces {
+			lb = fl
+		}
+	}
 	// Tiles joined in a block fool the distance transform (the block's
 	// middle is far from its edge); the letters' spacing does not.
 	// Letters are about half a tile high: a side more than three letters
@@ -1511,6 +1539,12 @@ func (s *quadSides) inside(t *[4]float64, x float64) bool {
 type letters struct {
 	blobs   []blob
 	typical float64
+	// all are all the ink's blobs the letters were taken from, and
+	// weights their ink (letterBlobs), for a letter size the faces
+	// call for (lettersFitFaces); nil where the letters are a face
+	// colour's own (faceLetters).
+	all     []blob
+	weights []float64
 }
 
 // blob is a letter's ink: its bounding box's centre and larger side.
@@ -1611,6 +1645,47 @@ func letterBlobs(ink, gray []byte, w, h int, shortI, print, byCount, onFace bool
 	}
 	return letters, typical, ok, off, blobs, weights
 }
+
+// lettersFitFaces is the letters of a size the faces hold, where the
+// typical letter (lb) is at least as large as the patches' side: the
+// blobs under faceLetterMax of the side, their typical size (weighted by
+// ink) at least faceLetterMin of it, and its band (inLetterBand, within
+// the faces' limit) holding at least minLetterBand blobs and more than
+// lb's band. ok is false, and the letters stay, otherwise (a mask broken
+// by texture or glare, its patches smaller than the tiles, while the
+// letters are many).
+func lettersFitFaces(lb letters, side float64, shortI bool) (letters, bool) {
+	if side <= 0 || lb.typical <= 0 || side >= 1.1*lb.typical || len(lb.all) == 0 {
+		return lb, false
+	}
+	var fb []blob
+	var fw []float64
+	for i, b := range lb.all {
+		if b.size <= faceLetterMax*side {
+			fb = append(fb, b)
+			fw = append(fw, lb.weights[i])
+		}
+	}
+	if len(fb) < minLetterBand {
+		return lb, false
+	}
+	m := weightedMedian(fb, fw)
+	if m < faceLetterMin*side {
+		return lb, false
+	}
+	band := inLetterBand(fb, m, shortI)
+	if len(band) < minLetterBand || len(band) <= len(lb.blobs) {
+		return lb, false
+	}
+	return letters{blobs: band, typical: m, all: lb.all, weights: lb.weights}, true
+}
+
+// A letter's box on a Lexicon tile is about half the face, up to 0.7 of
+// it turned 45 degrees (lettersFitFaces); a quarter of it is a speck.
+const (
+	faceLetterMax = 0.75
+	faceLetterMin = 0.25
+)
 
 // faceRing says whether a light face surrounds a blob whose pixels' mean
 // grey level is inkGray: of faceRingPoints points on a circle

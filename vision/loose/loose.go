@@ -170,6 +170,11 @@ type Options struct {
 	// blurred: the search whose letters' ink level follows the photo's
 	// strokes (search.blurred).
 	blurred bool
+	// lettersFitFaces: the search whose letters are the blobs of a size
+	// the faces hold (search.fitFaces), as a Lexicon table's scan tries
+	// where the first search's letters came out larger than the patches
+	// (findOrLookAgain).
+	lettersFitFaces bool
 	// lace: the search whose letters are, for each face colour, the
 	// glyphs it surrounds (search.lace), as a Lexicon table's scan tries
 	// where most letters stand on no face colour but the table's and no
@@ -353,13 +358,16 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 // more tiles sure; where the photo's strokes are faint (blurred:
 // tilesFound.faint), the search whose ink level follows them
 // (search.blurred) stands instead when it reads more tiles sure; where
-// none finds a tile at all, the second look
+// the letters came out larger than the patches (tilesFound.unfit), the
+// search with the letters the faces hold (search.fitFaces) stands
+// instead when it reads more tiles sure, and the blurred search takes
+// them too; where none finds a tile at all, the second look
 // (lookAgain, from nothing) stands instead when it reads a tile sure
 // (looked), and the first search's error otherwise.
 func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked bool, err error) {
 	found, err = findTiles(img, opt)
-	onCloth := found.onCloth
-	defer func() { found.onCloth = onCloth }()
+	onCloth, fit := found.onCloth, found.unfit
+	defer func() { found.onCloth, found.unfit = onCloth, fit }()
 	// instead: the search with opt changed by set stands where it reads
 	// more tiles sure.
 	instead := func(set func(o *Options)) {
@@ -380,10 +388,16 @@ func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked boo
 		// size of the blobs a face surrounds.
 		instead(func(o *Options) { o.lettersOnFace = true })
 	}
+	// The letters came out larger than the faces (blurred felt: the
+	// table in the crossword's pockets): the search with the letters
+	// the faces hold, and the blurred search so too.
+	if fit && (err == nil || errors.Is(err, ErrNoTiles)) {
+		instead(func(o *Options) { o.lettersFitFaces = true })
+	}
 	if found.faint && (err == nil || errors.Is(err, ErrNoTiles)) {
 		// The strokes are faint (blurred): the search with the letters'
 		// ink level following them.
-		instead(func(o *Options) { o.blurred = true })
+		instead(func(o *Options) { o.blurred, o.lettersFitFaces = true, fit })
 	}
 	if errors.Is(err, ErrNoTiles) {
 		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
@@ -405,7 +419,9 @@ func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked boo
 //     longer side where the first search was at 800): small
 //     tiles among a patterned cloth's marks, which at 800 px are about
 //     as large as the marks and are taken for them (Lexicon hard
-//     renders).
+//     renders); with the letters the faces hold (search.fitFaces)
+//     where the first search's letters came out larger than its
+//     patches (found.unfit: small blurred tiles on dark felt).
 func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
 	if !fewSure(found.tiles) {
 		return found
@@ -413,6 +429,7 @@ func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
 	best, n := found, sureCount(found.tiles)
 	popt := opt
 	popt.printed = true
+	popt.lettersFitFaces = found.unfit
 	if pf, err := findTiles(img, popt); err == nil && sureCount(pf.tiles) > n {
 		best, n = pf, sureCount(pf.tiles)
 	}
@@ -429,11 +446,14 @@ func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
 		last = fine
 		fopt := opt
 		fopt.WorkSide = fine
+		// The letters the faces hold, where the first search's came
+		// out larger than its patches (found.unfit).
+		fopt.lettersFitFaces = found.unfit
 		if ff, err := findTiles(img, fopt); err == nil && sureCount(ff.tiles) > n {
 			best, n = ff, sureCount(ff.tiles)
 		}
 	}
-	best.onCloth = found.onCloth
+	best.onCloth, best.unfit = found.onCloth, found.unfit
 	return best
 }
 
@@ -537,6 +557,9 @@ type tilesFound struct {
 	// onCloth: most letters stood on no face colour but the table's in
 	// the first search (search.onCloth), found or not.
 	onCloth bool
+	// unfit: the letters came out larger than the patches while more
+	// blobs of a size the faces hold would be letters (search.unfit).
+	unfit bool
 }
 
 // findTiles finds the tiles, reads them and drops doubles and what the
@@ -553,10 +576,10 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// Squares round letters no face outline backs: always for tiles lying
 	// anyhow; on a lattice only when a reader will confirm them.
 	second := secondLooks(opt)
-	var outweighed, faint, offFace, onCloth bool
-	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, onFace: opt.lettersOnFace, lace: opt.lace, outweighed: &outweighed, faint: &faint, offFace: &offFace, onCloth: &onCloth})
+	var outweighed, faint, offFace, onCloth, unfit bool
+	found, err := detect(src, ws, search{lattice: opt.Lattice, byLetter: !opt.Lattice || opt.Reader != nil, shortI: !opt.Twists, interlock: opt.Twists, spares: second, print: opt.printed, byCount: opt.lettersByCount, blurred: opt.blurred, onFace: opt.lettersOnFace, lace: opt.lace, fitFaces: opt.lettersFitFaces, outweighed: &outweighed, faint: &faint, offFace: &offFace, onCloth: &onCloth, unfit: &unfit})
 	if err != nil {
-		return tilesFound{outweighed: outweighed, faint: faint, offFace: offFace, onCloth: onCloth}, err
+		return tilesFound{outweighed: outweighed, faint: faint, offFace: offFace, onCloth: onCloth, unfit: unfit}, err
 	}
 	tiles := make([]Tile, 0, len(found))
 	var spares []Tile
@@ -610,7 +633,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 			}
 		}
 	}
-	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint, offFace: offFace, onCloth: onCloth}, nil
+	return tilesFound{tiles: tiles, patches: len(found), src: src, outweighed: outweighed, faint: faint, offFace: offFace, onCloth: onCloth, unfit: unfit}, nil
 }
 
 // placeTiles leaves out the tiles on an empty board's print (board, when
