@@ -34,22 +34,38 @@ func coveredFit(looks *[Size][Size]look) float64 {
 // maxShift) where the squares left by the tiles' colour follow the
 // layout best, its fit and the next best place's.
 func coveredAlign(f *frame) (off vision.Point, best, next float64) {
+	return coveredShift(func(r, c int) look { return lookK(f, r, c, 3) })
+}
+
+// coveredShift is the whole-square move (within maxShift) where the
+// squares' looks follow the layout best by coveredFit, its fit and the
+// next best place's: at gives the look of square (r, c) for r and c
+// from -maxShift to Size+maxShift-1, and a move that leaves fewer than
+// minSeen squares in view (at's out unset) is passed over.
+func coveredShift(at func(r, c int) look) (off vision.Point, best, next float64) {
 	const shift = maxShift
-	w := Size + 2*shift
-	var ext [Size + 2*maxShift][Size + 2*maxShift]look
+	const w = Size + 2*shift
+	var ext [w][w]look
 	for r := 0; r < w; r++ {
 		for c := 0; c < w; c++ {
-			ext[r][c] = lookK(f, r-shift, c-shift, 3)
+			ext[r][c] = at(r-shift, c-shift)
 		}
 	}
 	best, next = math.Inf(1), math.Inf(1)
 	for dy := -shift; dy <= shift; dy++ {
 		for dx := -shift; dx <= shift; dx++ {
 			var looks [Size][Size]look
+			seen := 0
 			for r := 0; r < Size; r++ {
 				for c := 0; c < Size; c++ {
 					looks[r][c] = ext[r+dy+shift][c+dx+shift]
+					if !looks[r][c].out {
+						seen++
+					}
 				}
+			}
+			if seen < minSeen {
+				continue
 			}
 			fit := coveredFit(&looks)
 			if fit < best {

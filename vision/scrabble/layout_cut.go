@@ -1,8 +1,6 @@
 package scrabble
 
 import (
-	"math"
-
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -57,40 +55,7 @@ func seenLook(f *frame, r, c int) look {
 // otherwise, and for a board wholly in view at its place (coveredJudged's).
 // The board kept is rough: none of its tiles is shown sure.
 func cutJudged(p picture, f *frame, apart func(*frame, *[Size][Size]look) bool, nextShare float64) *frame {
-	const shift = maxShift
-	w := Size + 2*shift
-	var ext [Size + 2*maxShift][Size + 2*maxShift]look
-	for r := 0; r < w; r++ {
-		for c := 0; c < w; c++ {
-			ext[r][c] = seenLook(f, r-shift, c-shift)
-		}
-	}
-	var off vision.Point
-	best, next := math.Inf(1), math.Inf(1)
-	for dy := -shift; dy <= shift; dy++ {
-		for dx := -shift; dx <= shift; dx++ {
-			var looks [Size][Size]look
-			seen := 0
-			for r := 0; r < Size; r++ {
-				for c := 0; c < Size; c++ {
-					looks[r][c] = ext[r+dy+shift][c+dx+shift]
-					if !looks[r][c].out {
-						seen++
-					}
-				}
-			}
-			if seen < minSeen {
-				continue
-			}
-			fit := coveredFit(&looks)
-			if fit < best {
-				next = best
-				best, off = fit, vision.Point{X: float64(dx), Y: float64(dy)}
-			} else {
-				next = math.Min(next, fit)
-			}
-		}
-	}
+	off, best, next := coveredShift(func(r, c int) look { return seenLook(f, r, c) })
 	debugCut(gridCorners(f), best, next)
 	if best > maxCoveredFit || best >= nextShare*next {
 		return nil
