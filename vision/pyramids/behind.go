@@ -32,45 +32,25 @@ import (
 // colour on a square.
 func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) int) {
 	sh := f.geo.shape()
-	centre := func(r, c int) vision.Point {
-		return f.project([3]float64{float64(c) + 0.5, float64(r) + 0.5, 0})
-	}
+	coloured := func(n *Square) bool { return n.Colour != pyramids.NoColour }
 	for i := range sqs {
 		sq := &sqs[i]
 		if sq.Colour == pyramids.NoColour {
 			continue
 		}
 		r, c := sq.Pos.Row, sq.Pos.Col
-		here := centre(r, c)
 		var hidden [8]convexSides
 		nh := 0
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				nr, nc := r+dr, c+dc
-				if (dr == 0 && dc == 0) || nr < 0 || nc < 0 || nr >= pyramids.Size || nc >= pyramids.Size {
-					continue
-				}
-				n := sqs[nr*pyramids.Size+nc]
-				if n.Colour == pyramids.NoColour || n.Height <= sq.Height {
-					continue
-				}
-				o := centre(nr, nc)
-				dx, dy := here.X-o.X, here.Y-o.Y
-				d2 := dx*dx + dy*dy
-				if d2 <= 0 {
-					continue
-				}
-				lean := ((n.Apex.X-o.X)*dx + (n.Apex.Y-o.Y)*dy) / d2
-				if lean < behindLean {
-					continue
-				}
-				sq.leant = math.Max(sq.leant, lean)
-				h, k := f.outline(float64(nr), float64(nc), n.Height, sh, false)
-				grow(h[:k], behindGrow)
-				hidden[nh].set(h[:k])
-				nh++
+		f.eachLeaning(sqs, i, coloured, func(nr, nc int, n *Square, lean float64) {
+			if lean < behindLean {
+				return
 			}
-		}
+			sq.leant = math.Max(sq.leant, lean)
+			h, k := f.outline(float64(nr), float64(nc), n.Height, sh, false)
+			grow(h[:k], behindGrow)
+			hidden[nh].set(h[:k])
+			nh++
+		})
 		if nh == 0 {
 			continue
 		}

@@ -1149,37 +1149,50 @@ const sureTopOther = 0.5
 // none stands. Such a square is never sure (sureSquare): its reading may
 // be the neighbour's.
 func overhangs(f *frame, sqs []Square) {
-	centre := func(r, c int) vision.Point {
-		return f.project([3]float64{float64(c) + 0.5, float64(r) + 0.5, 0})
-	}
 	for i := range sqs {
 		sq := &sqs[i]
 		if sq.Colour == pyramids.NoColour {
 			continue
 		}
-		r, c := sq.Pos.Row, sq.Pos.Col
-		here := centre(r, c)
-		for dr := -1; dr <= 1; dr++ {
-			for dc := -1; dc <= 1; dc++ {
-				nr, nc := r+dr, c+dc
-				if (dr == 0 && dc == 0) || nr < 0 || nc < 0 || nr >= pyramids.Size || nc >= pyramids.Size {
-					continue
-				}
-				n := sqs[nr*pyramids.Size+nc]
-				if n.Colour != sq.Colour || n.Height <= sq.Height {
-					continue
-				}
-				o := centre(nr, nc)
-				dx, dy := here.X-o.X, here.Y-o.Y
-				d2 := dx*dx + dy*dy
-				if d2 <= 0 {
-					continue
-				}
-				lean := ((n.Apex.X-o.X)*dx + (n.Apex.Y-o.Y)*dy) / d2
-				sq.lean = math.Max(sq.lean, lean)
-			}
-		}
+		same := func(n *Square) bool { return n.Colour == sq.Colour }
+		f.eachLeaning(sqs, i, same, func(_, _ int, _ *Square, lean float64) {
+			sq.lean = math.Max(sq.lean, lean)
+		})
 		sq.overhung = sq.lean >= overhangLean
+	}
+}
+
+// eachLeaning calls visit for each of the squares around sqs[i] (the
+// eight beside it on the board) whose stack is taller than sqs[i]'s and
+// which counts accepts, with its row, its column, the square, and how
+// far its tip (Apex) leans over sqs[i]: the share of the way from its
+// own square's centre towards sqs[i]'s, in the picture (overhangs,
+// clearBehind).
+func (f *frame) eachLeaning(sqs []Square, i int, counts func(n *Square) bool, visit func(nr, nc int, n *Square, lean float64)) {
+	centre := func(r, c int) vision.Point {
+		return f.project([3]float64{float64(c) + 0.5, float64(r) + 0.5, 0})
+	}
+	sq := &sqs[i]
+	r, c := sq.Pos.Row, sq.Pos.Col
+	here := centre(r, c)
+	for dr := -1; dr <= 1; dr++ {
+		for dc := -1; dc <= 1; dc++ {
+			nr, nc := r+dr, c+dc
+			if (dr == 0 && dc == 0) || nr < 0 || nc < 0 || nr >= pyramids.Size || nc >= pyramids.Size {
+				continue
+			}
+			n := &sqs[nr*pyramids.Size+nc]
+			if !counts(n) || n.Height <= sq.Height {
+				continue
+			}
+			o := centre(nr, nc)
+			dx, dy := here.X-o.X, here.Y-o.Y
+			d2 := dx*dx + dy*dy
+			if d2 <= 0 {
+				continue
+			}
+			visit(nr, nc, n, ((n.Apex.X-o.X)*dx+(n.Apex.Y-o.Y)*dy)/d2)
+		}
 	}
 }
 

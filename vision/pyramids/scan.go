@@ -359,13 +359,11 @@ func locate(img image.Image, opt Options) (*located, error) {
 	f.rotate(rot)
 	// the looks in board order, and the counts the game holds
 	var looks [pyramids.Size * pyramids.Size]cellLook
-	var countOf func(grid.Pos, pyramids.Colour) int
 	for i := range looks {
 		pr, pc := unrotate(i/pyramids.Size, i%pyramids.Size, rot)
 		looks[i] = cells[pr*pyramids.Size+pc]
 	}
-	counts := func(p grid.Pos) int { return countOf(p, looks[p.Row*pyramids.Size+p.Col].colour) }
-	countOf = func(p grid.Pos, col pyramids.Colour) int {
+	countOf := func(p grid.Pos, col pyramids.Colour) int {
 		h := height(p, col, seats, stack)
 		if opt.Heights != nil {
 			if k := opt.Heights(p); k > 0 && k <= geo.MaxStack {
@@ -374,6 +372,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 		}
 		return h
 	}
+	counts := func(p grid.Pos) int { return countOf(p, looks[p.Row*pyramids.Size+p.Col].colour) }
 	if opt.Geometry.SquareMM == 0 {
 		// learn the pyramids' proportions, then look again with them
 		f.geo, _ = f.fitGeometry(looks[:], counts, seats)
