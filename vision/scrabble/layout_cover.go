@@ -212,13 +212,8 @@ func gridQuad(g vision.Grid) vision.Quad { return gridCorners(&frame{g: g}) }
 // apart from the plain squares left, and at least minApartPrints of the
 // four are told; where no shared colour shows, printsApart.
 func coveredApart(f *frame) bool {
-	var looks [Size][Size]look
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			looks[r][c] = lookK(f, r, c, 3)
-		}
-	}
-	return coveredApartLooks(f, &looks, func(f *frame, _ *[Size][Size]look) bool { return printsApart(f) })
+	looks := boardLooks(f, 0, 0)
+	return coveredApartLooks(f, &looks, printsApartLooks)
 }
 
 // coveredApartLooks is coveredApart on the squares' looks (those marked

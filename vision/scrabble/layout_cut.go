@@ -76,7 +76,7 @@ func cutJudged(p picture, f *frame, apart func(*frame, *[Size][Size]look) bool, 
 			looks[r][c] = seenLook(f, r, c)
 		}
 	}
-	if seenSpread(&looks) < minColourSpread || !apart(f, &looks) {
+	if spreadOfLooks(&looks) < minColourSpread || !apart(f, &looks) {
 		return nil
 	}
 	return f
@@ -84,69 +84,7 @@ func cutJudged(p picture, f *frame, apart func(*frame, *[Size][Size]look) bool, 
 
 var debugCut = func(q vision.Quad, best, next float64) {}
 
-// seenSpread is colourSpread over the squares in view of looks.
-func seenSpread(looks *[Size][Size]look) float64 {
-	var all [3][]float64
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if looks[r][c].out {
-				continue
-			}
-			for q := 0; q < 3; q++ {
-				all[q] = append(all[q], looks[r][c].v[q])
-			}
-		}
-	}
-	if len(all[0]) == 0 {
-		return 0
-	}
-	var m vec
-	for q := 0; q < 3; q++ {
-		m[q] = median(all[q])
-	}
-	var s float64
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if !looks[r][c].out {
-				s += looks[r][c].colourDist(m)
-			}
-		}
-	}
-	return s / float64(len(all[0]))
-}
-
-// printsApartSeen is printsApart on the squares in view of looks.
-func printsApartSeen(_ *frame, looks *[Size][Size]look) bool {
-	var vs [numPremiums][3][]float64
-	for r := 0; r < Size; r++ {
-		for c := 0; c < Size; c++ {
-			if looks[r][c].out {
-				continue
-			}
-			k := premiumAt[r][c]
-			for q := 0; q < 3; q++ {
-				vs[k][q] = append(vs[k][q], looks[r][c].v[q])
-			}
-		}
-	}
-	var m [numPremiums][3]float64
-	for k := range vs {
-		if len(vs[k][0]) == 0 {
-			return false
-		}
-		for q := 0; q < 3; q++ {
-			m[k][q] = median(vs[k][q])
-		}
-	}
-	for k := Premium(1); k < numPremiums; k++ {
-		if dist3(m[k], m[Plain]) < minPrintGap {
-			return false
-		}
-	}
-	return true
-}
-
 // coveredApartSeen is coveredApart on the squares in view of looks.
 func coveredApartSeen(f *frame, looks *[Size][Size]look) bool {
-	return coveredApartLooks(f, looks, printsApartSeen)
+	return coveredApartLooks(f, looks, printsApartLooks)
 }

@@ -129,7 +129,7 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 			// view, the same boards where the picture cuts them, judged
 			// by their squares in view (cutFrame).
 			if f == nil && partial {
-				f = cutFrame(p, qs, printsApartSeen, coveredNextShare)
+				f = cutFrame(p, qs, printsApartLooks, coveredNextShare)
 			}
 			if f == nil && partial {
 				f = cutFrame(p, lqs, coveredApartSeen, latticeNextShare)

@@ -477,26 +477,40 @@ var debugOutline = func(q vision.Quad, fit, others, spread float64) {}
 // sees them, at its place) from their median: a field of one colour
 // spreads only by noise, which any place fits alike.
 func colourSpread(f *frame) float64 {
+	looks := boardLooks(f, int(f.off.Y), int(f.off.X))
+	return spreadOfLooks(&looks)
+}
+
+// spreadOfLooks is colourSpread over the squares' looks, those marked
+// out (a board the picture cuts) left out; 0 where none is in view.
+func spreadOfLooks(looks *[Size][Size]look) float64 {
 	var all [3][]float64
-	var looks []look
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			l := lookK(f, r+int(f.off.Y), c+int(f.off.X), 3)
-			looks = append(looks, l)
+			if looks[r][c].out {
+				continue
+			}
 			for q := 0; q < 3; q++ {
-				all[q] = append(all[q], l.v[q])
+				all[q] = append(all[q], looks[r][c].v[q])
 			}
 		}
+	}
+	if len(all[0]) == 0 {
+		return 0
 	}
 	var m vec
 	for q := 0; q < 3; q++ {
 		m[q] = median(all[q])
 	}
 	var s float64
-	for _, l := range looks {
-		s += l.colourDist(m)
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if !looks[r][c].out {
+				s += looks[r][c].colourDist(m)
+			}
+		}
 	}
-	return s / float64(len(looks))
+	return s / float64(len(all[0]))
 }
 
 // sampleMask samples the picture every step pixels and says of each

@@ -265,14 +265,19 @@ func quadFit(p picture, q vision.Quad) float64 {
 	if err != nil {
 		return math.Inf(1)
 	}
-	f := &frame{p: p, hq: &h, memo: true}
-	var looks [Size][Size]look
+	looks := boardLooks(&frame{p: p, hq: &h, memo: true}, 0, 0)
+	return layoutFit(&looks)
+}
+
+// boardLooks is lookK's look (3x3 samples) of every square of the board
+// f places, moved by dr rows and dc columns.
+func boardLooks(f *frame, dr, dc int) (looks [Size][Size]look) {
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			looks[r][c] = lookK(f, r, c, 3)
+			looks[r][c] = lookK(f, r+dr, c+dc, 3)
 		}
 	}
-	return layoutFit(&looks)
+	return looks
 }
 
 // premiumCands lists the boards the premium patches place (premiumBoards),
@@ -637,18 +642,31 @@ const strayTol = 0.5
 // on a plain cloth follows the layout's triple letter squares, but its
 // double letter and double word "squares" are the cloth's.
 func printsApart(f *frame) bool {
+	looks := boardLooks(f, 0, 0)
+	return printsApartLooks(f, &looks)
+}
+
+// printsApartLooks is printsApart on the squares' looks, those marked
+// out (a board the picture cuts) left out: false where a print has no
+// square in view.
+func printsApartLooks(_ *frame, looks *[Size][Size]look) bool {
 	var vs [numPremiums][3][]float64
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			l := lookK(f, r, c, 3)
+			if looks[r][c].out {
+				continue
+			}
 			k := premiumAt[r][c]
 			for q := 0; q < 3; q++ {
-				vs[k][q] = append(vs[k][q], l.v[q])
+				vs[k][q] = append(vs[k][q], looks[r][c].v[q])
 			}
 		}
 	}
 	var m [numPremiums][3]float64
 	for k := range vs {
+		if len(vs[k][0]) == 0 {
+			return false
+		}
 		for q := 0; q < 3; q++ {
 			m[k][q] = median(vs[k][q])
 		}
