@@ -155,17 +155,7 @@ func pyramidScene(sceneSeed int64, i int, diff string, varied bool, font string,
 func blurCrop(img image.Image, sigma, noise float64, rng *rand.Rand) *image.RGBA {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	r := int(math.Ceil(3 * sigma))
-	k := make([]float64, 2*r+1)
-	var sum float64
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
+	k, r := gaussKernel(sigma, 3)
 	src := make([][3]float64, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
@@ -173,30 +163,11 @@ func blurCrop(img image.Image, sigma, noise float64, rng *rand.Rand) *image.RGBA
 			src[y*w+x] = [3]float64{float64(cr >> 8), float64(cg >> 8), float64(cb >> 8)}
 		}
 	}
-	clampI := func(v, hi int) int { return max(0, min(hi-1, v)) }
-	tmp := make([][3]float64, w*h)
-	for y := 0; y < h; y++ {
-		for x := 0; x < w; x++ {
-			var acc [3]float64
-			for i, kv := range k {
-				p := src[y*w+clampI(x+i-r, w)]
-				acc[0] += kv * p[0]
-				acc[1] += kv * p[1]
-				acc[2] += kv * p[2]
-			}
-			tmp[y*w+x] = acc
-		}
-	}
+	blurred := blurPixels(src, w, h, k, r)
 	out := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			var acc [3]float64
-			for i, kv := range k {
-				p := tmp[clampI(y+i-r, h)*w+x]
-				acc[0] += kv * p[0]
-				acc[1] += kv * p[1]
-				acc[2] += kv * p[2]
-			}
+			acc := blurred[y*w+x]
 			n := 0.0
 			if noise > 0 {
 				n = rng.NormFloat64() * noise

@@ -147,48 +147,24 @@ func sampleBilinear(img image.Image, x, y float64) [3]uint8 {
 // blurRGBA blurs m in place with a Gaussian of the given sigma (pixels),
 // the edge pixels repeated outside it.
 func blurRGBA(m *image.RGBA, sigma float64) {
-	r := int(math.Ceil(2.5 * sigma))
+	k, r := gaussKernel(sigma, 2.5)
 	if r < 1 {
 		return
 	}
-	k := make([]float64, 2*r+1)
-	var sum float64
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	tmp := make([]float64, w*h*3)
+	src := make([][3]float64, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			var acc [3]float64
-			for i, kv := range k {
-				xx := min(max(x+i-r, 0), w-1)
-				p := m.PixOffset(m.Rect.Min.X+xx, m.Rect.Min.Y+y)
-				acc[0] += kv * float64(m.Pix[p])
-				acc[1] += kv * float64(m.Pix[p+1])
-				acc[2] += kv * float64(m.Pix[p+2])
-			}
-			copy(tmp[(y*w+x)*3:], acc[:])
+			p := m.PixOffset(m.Rect.Min.X+x, m.Rect.Min.Y+y)
+			src[y*w+x] = [3]float64{float64(m.Pix[p]), float64(m.Pix[p+1]), float64(m.Pix[p+2])}
 		}
 	}
+	out := blurPixels(src, w, h, k, r)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
-			var acc [3]float64
-			for i, kv := range k {
-				yy := min(max(y+i-r, 0), h-1)
-				q := (yy*w + x) * 3
-				acc[0] += kv * tmp[q]
-				acc[1] += kv * tmp[q+1]
-				acc[2] += kv * tmp[q+2]
-			}
 			p := m.PixOffset(m.Rect.Min.X+x, m.Rect.Min.Y+y)
 			for c := 0; c < 3; c++ {
-				m.Pix[p+c] = uint8(min(max(acc[c]+0.5, 0), 255))
+				m.Pix[p+c] = uint8(min(max(out[y*w+x][c]+0.5, 0), 255))
 			}
 		}
 	}
