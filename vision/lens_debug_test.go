@@ -17,30 +17,8 @@ import (
 // (fitLens) and the found grid's corner error, over the quarter square
 // eval-scan allows, with the lens and without it.
 func TestLensDiagnosis(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_LENS_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_LENS_DIR to a rendered set")
-	}
-	only := map[string]bool{}
-	for _, s := range strings.Split(os.Getenv("TILESCOPE_LENS_ONLY"), ",") {
-		if s != "" {
-			only[s] = true
-		}
-	}
 	defer func() { noLens, debugf = false, nil }()
-	eachScene(t, dir, func(name string, tr *Truth) {
-		base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-		if len(only) > 0 && !only[base] {
-			return
-		}
-		var cam struct {
-			Camera struct {
-				K1, K2, Fx float64
-			} `json:"camera"`
-		}
-		if b, err := os.ReadFile(TruthPath(name)); err == nil {
-			_ = json.Unmarshal(b, &cam)
-		}
+	eachLensScene(t, func(name, base string, tr *Truth, cam lensCamera) {
 		c := tr.Board.Corners
 		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
 		img := loadImage(t, name)
@@ -95,29 +73,7 @@ func cornerError(fit boardFit, n int, tr *Truth) float64 {
 // the grid's inner lines only (1 to n-1), with the lens fitted and with
 // the renderer's.
 func TestLensSides(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_LENS_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_LENS_DIR to a rendered set")
-	}
-	only := map[string]bool{}
-	for _, s := range strings.Split(os.Getenv("TILESCOPE_LENS_ONLY"), ",") {
-		if s != "" {
-			only[s] = true
-		}
-	}
-	eachScene(t, dir, func(name string, tr *Truth) {
-		base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
-		if len(only) > 0 && !only[base] {
-			return
-		}
-		var cam struct {
-			Camera struct {
-				K1, K2, Fx float64
-			} `json:"camera"`
-		}
-		if b, err := os.ReadFile(TruthPath(name)); err == nil {
-			_ = json.Unmarshal(b, &cam)
-		}
+	eachLensScene(t, func(name, base string, tr *Truth, cam lensCamera) {
 		img := loadImage(t, name)
 		n := tr.Board.Rows
 		fit, ok := findBoard(Luma(img), img, n)
@@ -171,5 +127,41 @@ func TestLensSides(t *testing.T) {
 		fl.K = searchLens(inner, base0, -0.3, 0.1, 0.1)
 		t.Logf("sides %s: K true %.3f fitted %.3f (%d inner lines, %d vertical, %d samples); truth %+.2f %+.2f %+.2f %+.2f; straight %s; fitted %s; true lens %s",
 			base, tl.K, fl.K, len(inner), nv, len(fit.samples), truth[0], truth[1], truth[2], truth[3], sides(base0), sides(fl), sides(tl))
+	})
+}
+
+// lensCamera is the renderer's camera in a scene's truth: its lens (K1,
+// K2, over the focal length Fx in pixels).
+type lensCamera struct {
+	Camera struct {
+		K1, K2, Fx float64
+	} `json:"camera"`
+}
+
+// eachLensScene calls do for each scene of the rendered set in
+// TILESCOPE_LENS_DIR (skipping the test where it is unset), only those
+// named in TILESCOPE_LENS_ONLY (comma-separated, no extension) where it
+// is set, with the scene's name without its extension and its camera.
+func eachLensScene(t *testing.T, do func(name, base string, tr *Truth, cam lensCamera)) {
+	dir := os.Getenv("TILESCOPE_LENS_DIR")
+	if dir == "" {
+		t.Skip("set TILESCOPE_LENS_DIR to a rendered set")
+	}
+	only := map[string]bool{}
+	for _, s := range strings.Split(os.Getenv("TILESCOPE_LENS_ONLY"), ",") {
+		if s != "" {
+			only[s] = true
+		}
+	}
+	eachScene(t, dir, func(name string, tr *Truth) {
+		base := strings.TrimSuffix(filepath.Base(name), filepath.Ext(name))
+		if len(only) > 0 && !only[base] {
+			return
+		}
+		var cam lensCamera
+		if b, err := os.ReadFile(TruthPath(name)); err == nil {
+			_ = json.Unmarshal(b, &cam)
+		}
+		do(name, base, tr, cam)
 	})
 }
