@@ -244,13 +244,7 @@ type faceMask struct {
 // the thin dark lines between touching tiles, narrower than the kernel
 // (letter strokes are wider and stay low), for every face mask.
 func darkLines(gray gocv.Mat, w, h int) []byte {
-	k := max(3, int(math.Round(float64(max(w, h))/220))|1)
-	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
-	defer kern.Close()
-	bh := gocv.NewMat()
-	defer bh.Close()
-	gocv.MorphologyEx(gray, &bh, gocv.MorphBlackhat, kern)
-	return bh.ToBytes()
+	return blackHat(gray, max(3, int(math.Round(float64(max(w, h))/220))|1))
 }
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
