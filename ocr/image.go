@@ -109,55 +109,10 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	}
 	switch m := img.(type) {
 	case *image.RGBA:
-		// The common case, without the per-pixel call: integer sums (exact,
-		// as the float sums of whole numbers are) and the pixel counts from
-		// the row and column maps.
+		// The common case (a reader's crop): reduceRGBA.
 		if sw*sh <= 1<<16 {
-			sums := ar.ints(3 * n)
-			// xs[t] is the first source column of target column t (every
-			// target column has at least one: tw <= sw).
-			xs := ar.ints(tw + 1)
-			for x := sw - 1; x >= 0; x-- {
-				xs[xmap[x]] = int32(x)
-			}
-			xs[tw] = int32(sw)
-			for y := 0; y < sh; y++ {
-				row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
-				row = row[:4*sw]
-				base := int(ymap[y]) * tw
-				S := sums[3*base : 3*(base+tw)]
-				for t := 0; t < tw; t++ {
-					var r, g, bl int32
-					run := row[4*xs[t] : 4*xs[t+1]]
-					for len(run) >= 4 {
-						r += int32(run[0])
-						g += int32(run[1])
-						bl += int32(run[2])
-						run = run[4:]
-					}
-					S[3*t] += r
-					S[3*t+1] += g
-					S[3*t+2] += bl
-				}
-			}
-			colN := ar.ints(tw)
-			for x := range xmap {
-				colN[xmap[x]]++
-			}
-			rowN := ar.ints(th)
-			for y := range ymap {
-				rowN[ymap[y]]++
-			}
-			for y := 0; y < th; y++ {
-				for x := 0; x < tw; x++ {
-					i := y*tw + x
-					out.R[i] = float32(sums[3*i])
-					out.G[i] = float32(sums[3*i+1])
-					out.B[i] = float32(sums[3*i+2])
-					cnt[i] = float32(colN[x] * rowN[y])
-				}
-			}
-			break
+			reduceRGBA(m, b, out, xmap, ymap, ar)
+			return out
 		}
 		for y := 0; y < sh; y++ {
 			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
@@ -217,11 +172,64 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	return out
 }
 
+// reduceRGBA is toRGB's averaging for a small RGBA picture (a reader's
+// crop), out already sized and xmap, ymap the target column and row of
+// each source column and row: without the per-pixel call, integer sums
+// (exact, as the float sums of whole numbers are, in any order) added
+// source pixel by source pixel into their target's, and each target
+// pixel's count (the product of its column's and row's) turned into the
+// same float32 scale 1/(255*count) and applied as the general path
+// applies it (the sum as float32, times the scale).
+func reduceRGBA(m *image.RGBA, b image.Rectangle, out *rgbImage, xmap, ymap []int32, ar *arena) {
+	sw, sh := b.Dx(), b.Dy()
+	tw, th := out.W, out.H
+	sums := ar.ints(3 * tw * th)
+	// at[x] is the offset of source column x's target in a row of sums.
+	at := ar.ints(sw)
+	colN := ar.ints(tw)
+	for x, t := range xmap {
+		at[x] = 3 * t
+		colN[t]++
+	}
+	rowN := ar.ints(th)
+	for y := 0; y < sh; y++ {
+		ty := int(ymap[y])
+		rowN[ty]++
+		row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+		row = row[:4*sw]
+		S := sums[3*ty*tw : 3*(ty+1)*tw]
+		for _, o := range at {
+			p := row[:3:3]
+			s := S[o : o+3 : o+3]
+			s[0] += int32(p[0])
+			s[1] += int32(p[1])
+			s[2] += int32(p[2])
+			row = row[4:]
+		}
+	}
+	var lastC, s float32
+	for y := 0; y < th; y++ {
+		R, G, B := out.R[y*tw:(y+1)*tw], out.G[y*tw:(y+1)*tw], out.B[y*tw:(y+1)*tw]
+		S := sums[3*y*tw : 3*(y+1)*tw]
+		for x := range R {
+			// Few distinct counts: divide once for each run.
+			if c := float32(colN[x] * rowN[y]); c != lastC {
+				lastC, s = c, 1/(255*c)
+			}
+			R[x] = float32(S[3*x]) * s
+			G[x] = float32(S[3*x+1]) * s
+			B[x] = float32(S[3*x+2]) * s
+		}
+	}
+}
+
 // gray returns the luma of the image.
 func (im *rgbImage) gray(ar *arena) *grayImage {
 	g := &grayImage{W: im.W, H: im.H, Pix: ar.floats(im.W * im.H)}
+	// The channels cut to the grey's length: no bounds check a pixel.
+	R, G, B := im.R[:len(g.Pix)], im.G[:len(g.Pix)], im.B[:len(g.Pix)]
 	for i := range g.Pix {
-		g.Pix[i] = 0.299*im.R[i] + 0.587*im.G[i] + 0.114*im.B[i]
+		g.Pix[i] = 0.299*R[i] + 0.587*G[i] + 0.114*B[i]
 	}
 	return g
 }
