@@ -80,6 +80,13 @@
 //     neighbouring stack nearer the camera hides (faceSeen). A square not sure at the game's stack height is read
 //     again at the height (within three) where its best face reads a
 //     letter most surely.
+//   - The set's counts: a colour's pyramids in view are distinct pieces
+//     of its set (Options.PlayerSet, HouseSet; the default sets when
+//     empty), so where the letters read show one letter on more of them
+//     than the set holds (blurred faces read as O and E), the squares not
+//     sure take together the set's letters left that their faces make
+//     likeliest, an exact assignment (assignLetters); sure and overhung
+//     squares keep their letters, and a changed letter is never sure.
 //   - Sure: a square is sure when its colour samples agree and its faces
 //     agree on the letter with a margin (sureSquare); a square whose
 //     faces read different letters never is, nor one that a taller

@@ -10,6 +10,7 @@ import (
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/scoring/tileset"
 	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/internal/parallel"
@@ -61,6 +62,12 @@ type Options struct {
 	// (internal/games/pyramids) and the commands (scan, eval-pyramids,
 	// eval-game: --face-model=false turns it off) read with it.
 	FaceModel bool
+	// PlayerSet and HouseSet are the sets the letters come from (a
+	// player colour's pyramids and the black house pyramids,
+	// scoring/pyramids.Setup's); a set with no tiles means the default
+	// (tileset.PyramidsPlayer, tileset.PyramidsHouse). No colour shows a
+	// letter on more pyramids than its set has (assignLetters).
+	PlayerSet, HouseSet tileset.Set
 }
 
 // Square is what the scan saw on one square.
@@ -196,11 +203,24 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
 			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
 		}
+		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced
+		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced
+	}
+	if opt.Reader != nil {
+		player, house := opt.PlayerSet, opt.HouseSet
+		if len(player.Tiles) == 0 {
+			player = tileset.PyramidsPlayer
+		}
+		if len(house.Tiles) == 0 {
+			house = tileset.PyramidsHouse
+		}
+		assignLetters(r.Squares, player, house)
+	}
+	for i := range r.Squares {
+		sq := &r.Squares[i]
 		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
 			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
 		}
-		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced
-		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
