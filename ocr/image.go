@@ -109,9 +109,54 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	}
 	switch m := img.(type) {
 	case *image.RGBA:
-		// The common case (a reader's crop): reduceRGBA.
+		// The common case, without the per-pixel call: integer sums (exact,
+		// as the float sums of whole numbers are) and the pixel counts from
+		// the row and column maps.
 		if sw*sh <= 1<<16 {
-			reduceRGBA(m, b, out, xmap, ymap, ar)
+			sums := ar.ints(3 * n)
+			// 3*xmap, each source column's target sums' offset
+			x3 := ar.ints(sw)
+			for x, t := range xmap {
+				x3[x] = 3 * t
+			}
+			for y := 0; y < sh; y++ {
+				row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
+				row = row[:4*sw]
+				base := int(ymap[y]) * tw
+				S := sums[3*base : 3*(base+tw)]
+				for x, t := range x3 {
+					px := row[4*x : 4*x+3 : 4*x+3]
+					s := S[t : t+3 : t+3]
+					s[0] += int32(px[0])
+					s[1] += int32(px[1])
+					s[2] += int32(px[2])
+				}
+			}
+			colN := ar.ints(tw)
+			for x := range xmap {
+				colN[xmap[x]]++
+			}
+			rowN := ar.ints(th)
+			for y := range ymap {
+				rowN[ymap[y]]++
+			}
+			// each sum scaled by its count as the last loop below
+			// scales it (the same float32 product, the same run of
+			// counts), in one pass
+			lastC, s := float32(0), float32(0)
+			for y := 0; y < th; y++ {
+				R, G, B := out.R[y*tw:(y+1)*tw], out.G[y*tw:(y+1)*tw], out.B[y*tw:(y+1)*tw]
+				S := sums[3*y*tw : 3*(y+1)*tw]
+				for x := range R {
+					if c := float32(colN[x] * rowN[y]); c != lastC {
+						lastC, s = c, 1/(255*c)
+					}
+					px := S[3*x : 3*x+3 : 3*x+3]
+					R[x] = float32(px[0]) * s
+					G[x] = float32(px[1]) * s
+					B[x] = float32(px[2]) * s
+				}
+			}
 			return out
 		}
 		for y := 0; y < sh; y++ {
@@ -170,57 +215,6 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 		out.B[i] *= s
 	}
 	return out
-}
-
-// reduceRGBA is toRGB's averaging for a small RGBA picture (a reader's
-// crop), out already sized and xmap, ymap the target column and row of
-// each source column and row: without the per-pixel call, integer sums
-// (exact, as the float sums of whole numbers are, in any order) added
-// source pixel by source pixel into their target's, and each target
-// pixel's count (the product of its column's and row's) turned into the
-// same float32 scale 1/(255*count) and applied as the general path
-// applies it (the sum as float32, times the scale).
-func reduceRGBA(m *image.RGBA, b image.Rectangle, out *rgbImage, xmap, ymap []int32, ar *arena) {
-	sw, sh := b.Dx(), b.Dy()
-	tw, th := out.W, out.H
-	sums := ar.ints(3 * tw * th)
-	// at[x] is the offset of source column x's target in a row of sums.
-	at := ar.ints(sw)
-	colN := ar.ints(tw)
-	for x, t := range xmap {
-		at[x] = 3 * t
-		colN[t]++
-	}
-	rowN := ar.ints(th)
-	for y := 0; y < sh; y++ {
-		ty := int(ymap[y])
-		rowN[ty]++
-		row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
-		row = row[:4*sw]
-		S := sums[3*ty*tw : 3*(ty+1)*tw]
-		for _, o := range at {
-			p := row[:3:3]
-			s := S[o : o+3 : o+3]
-			s[0] += int32(p[0])
-			s[1] += int32(p[1])
-			s[2] += int32(p[2])
-			row = row[4:]
-		}
-	}
-	var lastC, s float32
-	for y := 0; y < th; y++ {
-		R, G, B := out.R[y*tw:(y+1)*tw], out.G[y*tw:(y+1)*tw], out.B[y*tw:(y+1)*tw]
-		S := sums[3*y*tw : 3*(y+1)*tw]
-		for x := range R {
-			// Few distinct counts: divide once for each run.
-			if c := float32(colN[x] * rowN[y]); c != lastC {
-				lastC, s = c, 1/(255*c)
-			}
-			R[x] = float32(S[3*x]) * s
-			G[x] = float32(S[3*x+1]) * s
-			B[x] = float32(S[3*x+2]) * s
-		}
-	}
 }
 
 // gray returns the luma of the image.

@@ -30,7 +30,11 @@
 //     onto them), the board is looked for
 //     by its straight edges (edgeFrame: long light-to-dark segments
 //     paired into quadrilaterals, each checked as an outline is and kept
-//     only where the runway's printed lines lie where it puts them); an
+//     only where the runway's printed lines lie where it puts them;
+//     when no four make a board, three do, a hand or its shadow hiding
+//     the fourth: threeSideFrame places the far side where the printed
+//     lines along the two sides that run to it put it, and such a board
+//     is read with no square sure, Reading.SideHidden); an
 //     outline whose lattice disagrees and that no straight edges replace
 //     is read with no square sure (Reading.Unplaced). A picture whose median is dark is too
 //     dark only when no board is found in it or the board's own white
