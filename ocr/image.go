@@ -114,30 +114,22 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 		// the row and column maps.
 		if sw*sh <= 1<<16 {
 			sums := ar.ints(3 * n)
-			// xs[t] is the first source column of target column t (every
-			// target column has at least one: tw <= sw).
-			xs := ar.ints(tw + 1)
-			for x := sw - 1; x >= 0; x-- {
-				xs[xmap[x]] = int32(x)
+			// 3*xmap, each source column's target sums' offset
+			x3 := ar.ints(sw)
+			for x, t := range xmap {
+				x3[x] = 3 * t
 			}
-			xs[tw] = int32(sw)
 			for y := 0; y < sh; y++ {
 				row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
 				row = row[:4*sw]
 				base := int(ymap[y]) * tw
 				S := sums[3*base : 3*(base+tw)]
-				for t := 0; t < tw; t++ {
-					var r, g, bl int32
-					run := row[4*xs[t] : 4*xs[t+1]]
-					for len(run) >= 4 {
-						r += int32(run[0])
-						g += int32(run[1])
-						bl += int32(run[2])
-						run = run[4:]
-					}
-					S[3*t] += r
-					S[3*t+1] += g
-					S[3*t+2] += bl
+				for x, t := range x3 {
+					px := row[4*x : 4*x+3 : 4*x+3]
+					s := S[t : t+3 : t+3]
+					s[0] += int32(px[0])
+					s[1] += int32(px[1])
+					s[2] += int32(px[2])
 				}
 			}
 			colN := ar.ints(tw)
@@ -148,16 +140,24 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 			for y := range ymap {
 				rowN[ymap[y]]++
 			}
+			// each sum scaled by its count as the last loop below
+			// scales it (the same float32 product, the same run of
+			// counts), in one pass
+			lastC, s := float32(0), float32(0)
 			for y := 0; y < th; y++ {
-				for x := 0; x < tw; x++ {
-					i := y*tw + x
-					out.R[i] = float32(sums[3*i])
-					out.G[i] = float32(sums[3*i+1])
-					out.B[i] = float32(sums[3*i+2])
-					cnt[i] = float32(colN[x] * rowN[y])
+				R, G, B := out.R[y*tw:(y+1)*tw], out.G[y*tw:(y+1)*tw], out.B[y*tw:(y+1)*tw]
+				S := sums[3*y*tw : 3*(y+1)*tw]
+				for x := range R {
+					if c := float32(colN[x] * rowN[y]); c != lastC {
+						lastC, s = c, 1/(255*c)
+					}
+					px := S[3*x : 3*x+3 : 3*x+3]
+					R[x] = float32(px[0]) * s
+					G[x] = float32(px[1]) * s
+					B[x] = float32(px[2]) * s
 				}
 			}
-			break
+			return out
 		}
 		for y := 0; y < sh; y++ {
 			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]

@@ -3,6 +3,7 @@ package ocr
 import (
 	"errors"
 	"fmt"
+	"image"
 	"sync"
 )
 
@@ -49,6 +50,34 @@ func NewPooled(main *Classifier, mates ...*Classifier) (*Classifier, error) {
 		c.mates = append(c.mates, m)
 	}
 	return c, nil
+}
+
+// MateReader is a Reader pooled with other models (NewPooled) whose
+// mates can each be asked alone whether a crop holds a tile: a second
+// opinion where the main model says no tile.
+type MateReader interface {
+	Reader
+	MateSeesTile(tile image.Image) (bool, error)
+}
+
+// MateSeesTile implements MateReader: whether one of the classifier's
+// mates (NewPooled), reading the crop alone as one that may be empty,
+// reads a letter there rather than no tile. A classifier without mates
+// sees none. Of the Upwords reader (ForUpwords) it asks en-upw, which
+// learnt faces in many more typefaces than en.tsm: a face whose strokes
+// are hairlines, blurred, is no tile to en.tsm and a letter to en-upw
+// (docs/vision.md, "Letters on other makers' sets, counted by cause").
+func (c *Classifier) MateSeesTile(tile image.Image) (bool, error) {
+	for _, m := range c.mates {
+		got, err := m.Read(tile)
+		if err != nil {
+			return false, err
+		}
+		if got.Letter != "" {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 var upwordsOnce struct {

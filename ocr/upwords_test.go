@@ -2,6 +2,7 @@ package ocr
 
 import (
 	"errors"
+	"image"
 	"math"
 	"path/filepath"
 	"testing"
@@ -172,5 +173,50 @@ func TestForUpwords(t *testing.T) {
 	}
 	if pooled == 0 {
 		t.Error("the Upwords reader reads every tile's letter as en alone: en-upw is not pooled")
+	}
+}
+
+// TestMateSeesTile: a classifier without mates sees no tile for them; a
+// mate's own reading of a crop that may be empty says whether it sees
+// one (a real tile: yes; a bare square: no); a crop it cannot read is an
+// error.
+func TestMateSeesTile(t *testing.T) {
+	en := defaultReader(t, English).(*Classifier)
+	self, err := NewPooled(en, en)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	if len(imgs) == 0 {
+		t.Fatal("no real crops in testdata/real")
+	}
+	// a bare, evenly lit square: no letter for any model
+	bare := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	for i := range bare.Pix {
+		bare.Pix[i] = 200
+	}
+	cases := []struct {
+		name string
+		c    *Classifier
+		img  image.Image
+		want bool
+	}{
+		{"no mates, a real tile", en, imgs[0], false},
+		{"a mate that reads the tile", self, imgs[0], true},
+		{"a mate on a bare square", self, bare, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := tc.c.MateSeesTile(tc.img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != tc.want {
+				t.Errorf("MateSeesTile = %v, want %v", got, tc.want)
+			}
+		})
+	}
+	if _, err := self.MateSeesTile(image.NewRGBA(image.Rect(0, 0, 0, 0))); err == nil {
+		t.Error("MateSeesTile read an empty picture without an error")
 	}
 }

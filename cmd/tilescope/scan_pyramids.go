@@ -39,6 +39,10 @@ type scanPyramidsJSON struct {
 	// every square may be read one place off, so none is sure (absent
 	// when the board is placed).
 	Unplaced bool `json:"unplaced,omitempty"`
+	// SideHidden: the board was found from three of its sides, the
+	// fourth hidden (a hand or its shadow across it): none of its
+	// squares is sure (absent when all four sides were found).
+	SideHidden bool `json:"side_hidden,omitempty"`
 }
 
 type scanPyramidsCell struct {
@@ -94,6 +98,9 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 	if r.Unplaced && opt.stderr != nil {
 		fmt.Fprintf(opt.stderr, "scan: %s: the board's printed lines are not where its outline was found (a hand or a shadow over its edge?): every square may be read one place off, and none is sure\n", path)
 	}
+	if r.SideHidden && opt.stderr != nil {
+		fmt.Fprintf(opt.stderr, "scan: %s: the board was found from three of its sides, the fourth hidden (a hand or a shadow across it?): what hides it may lie over squares, and none is sure\n", path)
+	}
 	if !opt.json {
 		var unread []string
 		for _, sq := range r.Squares {
@@ -112,7 +119,7 @@ func scanPyramids(_ context.Context, img image.Image, path string, opt scanOpts,
 
 // pyramidsScanOutput is a reading as scan --json gives it.
 func pyramidsScanOutput(r *vpyr.Reading) scanPyramidsJSON {
-	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size, UnsureEmpty: [][2]int{}, Unplaced: r.Unplaced}
+	out := scanPyramidsJSON{Game: "pyramids", Rows: pyramids.Size, Cols: pyramids.Size, UnsureEmpty: [][2]int{}, Unplaced: r.Unplaced, SideHidden: r.SideHidden}
 	for i, c := range r.Corners {
 		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
 	}

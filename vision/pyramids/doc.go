@@ -30,7 +30,11 @@
 //     onto them), the board is looked for
 //     by its straight edges (edgeFrame: long light-to-dark segments
 //     paired into quadrilaterals, each checked as an outline is and kept
-//     only where the runway's printed lines lie where it puts them); an
+//     only where the runway's printed lines lie where it puts them;
+//     when no four make a board, three do, a hand or its shadow hiding
+//     the fourth: threeSideFrame places the far side where the printed
+//     lines along the two sides that run to it put it, and such a board
+//     is read with no square sure, Reading.SideHidden); an
 //     outline whose lattice disagrees and that no straight edges replace
 //     is read with no square sure (Reading.Unplaced). A picture whose median is dark is too
 //     dark only when no board is found in it or the board's own white
@@ -80,6 +84,13 @@
 //     neighbouring stack nearer the camera hides (faceSeen). A square not sure at the game's stack height is read
 //     again at the height (within three) where its best face reads a
 //     letter most surely.
+//   - The set's counts: a colour's pyramids in view are distinct pieces
+//     of its set (Options.PlayerSet, HouseSet; the default sets when
+//     empty), so where the letters read show one letter on more of them
+//     than the set holds (blurred faces read as O and E), the squares not
+//     sure take together the set's letters left that their faces make
+//     likeliest, an exact assignment (assignLetters); sure and overhung
+//     squares keep their letters, and a changed letter is never sure.
 //   - Sure: a square is sure when its colour samples agree and its faces
 //     agree on the letter with a margin (sureSquare); a square whose
 //     faces read different letters never is, nor one that a taller

@@ -45,7 +45,10 @@ type edgeLine struct {
 
 // straightEdges finds the picture's strongest straight edges (Canny's
 // edges, Hough's lines), strongest first, one of each near pair.
-func straightEdges(p picture) ([]edgeLine, float64) {
+func straightEdges(p picture) ([]edgeLine, float64) { return straightEdgesN(p, edgeLines) }
+
+// straightEdgesN is straightEdges keeping the keep strongest lines.
+func straightEdgesN(p picture, keep int) ([]edgeLine, float64) {
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -161,7 +164,7 @@ func straightEdges(p picture) ([]edgeLine, float64) {
 		}
 	}
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].support > cands[j].support })
-	out := cands[:min(len(cands), edgeLines)]
+	out := cands[:min(len(cands), keep)]
 	return out, scale
 }
 
@@ -287,6 +290,10 @@ func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
 			best = g
 		}
 	}
+	if best == nil {
+		// three sides show, the fourth is hidden
+		best = threeSideFrame(p, ls, scale, geo, cal)
+	}
 	return best
 }
 
@@ -312,4 +319,269 @@ func (f *frame) latticeAgrees() bool {
 		}
 	}
 	return at[0] > off[0] && at[1] > off[1] && at[0]+at[1] >= 2*(off[0]+off[1])
+}
+
+// Limits of the three sides' search (threeSideFrame): the strongest
+// lines made into triples; where the far corners are looked for along
+// the two sides that run to them, as a share of the near side's length,
+// and the step; the contrast (runway over border, in the runway's
+// white) of the runway's end; the places along each side that are
+// checked (the best ones, at least threeApart from each other, each
+// with threeMin of the ten lines or more in place), and how many of the
+// completed frames are refined and checked.
+const (
+	threeLines         = 24
+	threeFrom, threeTo = 0.5, 1.8
+	threeStep          = 0.01
+	threeEdge          = 0.25
+	threeApart         = 0.05
+	threePeaks         = 3
+	threeMin           = 4
+	threeKept          = 6
+)
+
+// threeSides is two roughly opposite straight edges (their light sides
+// facing each other) and a third across both, near: the corners where
+// it meets them (pa, pb), the unit directions along the two into its
+// light side (ua, ub, towards the far corners) and its length (n),
+// full-resolution pixels; v is where the two opposite lines meet (the
+// vanishing point of the board's parallel sides; vok false when they
+// are parallel in the picture).
+type threeSides struct {
+	pa, pb, ua, ub, v vision.Point
+	n                 float64
+	vok               bool
+}
+
+// tripleSides lists the triples of the lines whose near corners lie in
+// the picture (sw x sh, the reduced picture the lines are in).
+func tripleSides(ls []edgeLine, scale, sw, sh float64) []threeSides {
+	in := func(q vision.Point) bool { return q.X >= 0 && q.Y >= 0 && q.X <= sw && q.Y <= sh }
+	side := func(l edgeLine, q vision.Point) float64 {
+		return (q.X*math.Cos(l.th) + q.Y*math.Sin(l.th) - l.rho) * l.light
+	}
+	full := func(q vision.Point) vision.Point { return vision.Point{X: q.X / scale, Y: q.Y / scale} }
+	var ts []threeSides
+	for i := range ls {
+		for j := i + 1; j < len(ls); j++ {
+			if lineAngle(ls[i], ls[j]) > edgeOpposite {
+				continue
+			}
+			a, b := ls[i], ls[j]
+			v, vok := meet(a, b)
+			for k, c := range ls {
+				if k == i || k == j || lineAngle(a, c) < edgeAcross || lineAngle(b, c) < edgeAcross {
+					continue
+				}
+				pa, okA := meet(a, c)
+				pb, okB := meet(b, c)
+				if !okA || !okB || !in(pa) || !in(pb) {
+					continue
+				}
+				// the two opposite lines' light sides face each other
+				if side(a, pb) <= 0 || side(b, pa) <= 0 {
+					continue
+				}
+				n := math.Hypot(pb.X-pa.X, pb.Y-pa.Y)
+				if n < 0.1*math.Min(sw, sh) {
+					continue
+				}
+				// along a and b into c's light side
+				dir := func(l edgeLine, from vision.Point) vision.Point {
+					u := vision.Point{X: -math.Sin(l.th), Y: math.Cos(l.th)}
+					if side(c, vision.Point{X: from.X + u.X, Y: from.Y + u.Y}) < side(c, from) {
+						u = vision.Point{X: -u.X, Y: -u.Y}
+					}
+					return u
+				}
+				ts = append(ts, threeSides{pa: full(pa), pb: full(pb), ua: dir(a, pa), ub: dir(b, pb), v: full(v), vok: vok, n: n / scale})
+			}
+		}
+	}
+	return ts
+}
+
+// quad is the quadrilateral with its far corners sa and sb of the near
+// side's length along the two sides; false when a corner is outside the
+// picture or it is not convex.
+func (t threeSides) quad(sa, sb float64, w, h int) (vision.Quad, bool) {
+	fa := vision.Point{X: t.pa.X + sa*t.n*t.ua.X, Y: t.pa.Y + sa*t.n*t.ua.Y}
+	fb := vision.Point{X: t.pb.X + sb*t.n*t.ub.X, Y: t.pb.Y + sb*t.n*t.ub.Y}
+	for _, c := range []vision.Point{fa, fb} {
+		if c.X < 0 || c.Y < 0 || c.X > float64(w) || c.Y > float64(h) {
+			return vision.Quad{}, false
+		}
+	}
+	hull := convexHullF([]vision.Point{t.pa, t.pb, fb, fa})
+	if len(hull) != 4 {
+		return vision.Quad{}, false
+	}
+	return hullQuad(hull)
+}
+
+// farPlaces are the likeliest places of the far corner along one side
+// (from its near corner from, along u; toward is the direction across
+// the board from it), as shares of the near side's length: where the
+// runway's nine printed lines along the side, and its end against the
+// border, lie where that corner puts them. The board's lines along a
+// side are where a projective map of the side puts them: the near
+// corner at 0, the far one at 10, and the vanishing point of the
+// board's parallel sides (t.v) at infinity; so each far corner is
+// judged alone. wl is the runway's white.
+func (t threeSides) farPlaces(p picture, from, u, toward vision.Point, wl float64) []float64 {
+	dv := math.Inf(1)
+	if t.vok {
+		if d := (t.v.X-from.X)*u.X + (t.v.Y-from.Y)*u.Y; d != 0 {
+			dv = d
+		}
+	}
+	steps := int(math.Round((threeTo-threeFrom)/threeStep)) + 1
+	type place struct{ is, c int }
+	var ps []place
+	for is := 0; is < steps; is++ {
+		d10 := (threeFrom + float64(is)*threeStep) * t.n
+		if dv > 0 && dv <= 1.05*d10 {
+			continue // the far corner at or past the vanishing point
+		}
+		a := d10 / (10 * (1 - d10/dv))
+		at := func(k float64) vision.Point {
+			d := a * k / (1 + a*k/dv)
+			return vision.Point{X: from.X + d*u.X, Y: from.Y + d*u.Y}
+		}
+		c := 0
+		for k := 1.0; k <= 10; k++ {
+			// across the runway's middle, half a square in
+			q0, q1 := at(k-0.5), at(k+0.5)
+			sq := math.Hypot(q1.X-q0.X, q1.Y-q0.Y)
+			ox, oy := 0.5*sq*toward.X, 0.5*sq*toward.Y
+			lum := func(k float64) float64 { q := at(k); return p.luma(q.X+ox, q.Y+oy) }
+			if k == 10 {
+				// the runway's end against the border
+				if lum(9.8)-lum(10.3) > threeEdge*wl {
+					c++
+				}
+			} else if lum(k) < math.Min(lum(k-0.45), lum(k+0.45))-0.04*wl {
+				c++
+			}
+		}
+		if c >= threeMin {
+			ps = append(ps, place{is, c})
+		}
+	}
+	sort.SliceStable(ps, func(x, y int) bool { return ps[x].c > ps[y].c })
+	apart := int(math.Round(threeApart / threeStep))
+	var kept []int
+	var out []float64
+	for _, q := range ps {
+		near := false
+		for _, o := range kept {
+			if abs(q.is-o) <= apart {
+				near = true
+				break
+			}
+		}
+		if near {
+			continue
+		}
+		kept = append(kept, q.is)
+		if out = append(out, threeFrom+float64(q.is)*threeStep); len(out) >= threePeaks {
+			break
+		}
+	}
+	return out
+}
+
+// white is the runway's white beside the near side: the lighter
+// quarter of the grey just inside it.
+func (t threeSides) white(p picture) float64 {
+	const n = 20
+	ws := make([]float64, 0, n)
+	for k := 0; k < n; k++ {
+		u := (float64(k) + 0.5) / n
+		x := t.pa.X + u*(t.pb.X-t.pa.X) + 0.03*t.n*(t.ua.X*(1-u)+t.ub.X*u)
+		y := t.pa.Y + u*(t.pb.Y-t.pa.Y) + 0.03*t.n*(t.ua.Y*(1-u)+t.ub.Y*u)
+		ws = append(ws, p.luma(x, y))
+	}
+	sort.Float64s(ws)
+	return ws[len(ws)*3/4]
+}
+
+// threeSideFrame is the board from three of the picture's straight edges
+// when no four make one (edgeFrame): a hand or its shadow across most of
+// one side of the runway leaves too little of that side's edge for a
+// line, while the other three show whole. Each triple of lines
+// (tripleSides) gives two corners and the two sides that run from them;
+// the far corners are placed along each of those sides where the
+// runway's printed lines lie (farPlaces), and the quadrilaterals round
+// the likeliest places are checked as any outline is (newFrame: the
+// runway lighter than the border on every side, on the median of each
+// side's samples, so half the far side may be hidden; the printed lines
+// showing; a square board through the camera). The best are refined and
+// kept only if the runway's printed lines lie where they put them
+// (latticeAgrees), as the edges' frames are.
+func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	ls = ls[:min(len(ls), threeLines)]
+	ts := tripleSides(ls, scale, float64(p.W)*scale, float64(p.H)*scale)
+	best := make([]*frame, len(ts))
+	parallel.For(len(ts), func(i int) {
+		t := ts[i]
+		wl := t.white(p)
+		if wl < 20 {
+			return
+		}
+		across := vision.Point{X: (t.pb.X - t.pa.X) / t.n, Y: (t.pb.Y - t.pa.Y) / t.n}
+		sas := t.farPlaces(p, t.pa, t.ua, across, wl)
+		sbs := t.farPlaces(p, t.pb, t.ub, vision.Point{X: -across.X, Y: -across.Y}, wl)
+		var b *frame
+		for _, ca := range sas {
+			for _, cb := range sbs {
+				for da := -1.0; da <= 1; da++ {
+					for db := -1.0; db <= 1; db++ {
+						q, ok := t.quad(ca+da*threeStep, cb+db*threeStep, p.W, p.H)
+						if !ok {
+							continue
+						}
+						if f, ok := newFrame(p, q, geo, cal); ok && (b == nil || f.rank() > b.rank()) {
+							b = f
+						}
+					}
+				}
+			}
+		}
+		best[i] = b
+	})
+	var cands []*frame
+	for _, f := range best {
+		if f != nil {
+			cands = append(cands, f)
+		}
+	}
+	sort.SliceStable(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
+	var out *frame
+	for i, f := range cands {
+		if i >= threeKept {
+			break
+		}
+		g, ok := newFrame(p, refineOutline(p, f.corners), geo, cal)
+		if !ok {
+			g = f
+		}
+		if !g.latticeAgrees() {
+			continue
+		}
+		if out == nil || g.rank() > out.rank() {
+			out = g
+		}
+	}
+	if out != nil {
+		out.threeSided = true
+	}
+	return out
+}
+
+func abs(a int) int {
+	if a < 0 {
+		return -a
+	}
+	return a
 }

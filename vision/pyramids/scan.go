@@ -10,6 +10,7 @@ import (
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/scoring/tileset"
 	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/internal/parallel"
@@ -61,6 +62,12 @@ type Options struct {
 	// (internal/games/pyramids) and the commands (scan, eval-pyramids,
 	// eval-game: --face-model=false turns it off) read with it.
 	FaceModel bool
+	// PlayerSet and HouseSet are the sets the letters come from (a
+	// player colour's pyramids and the black house pyramids,
+	// scoring/pyramids.Setup's); a set with no tiles means the default
+	// (tileset.PyramidsPlayer, tileset.PyramidsHouse). No colour shows a
+	// letter on more pyramids than its set has (assignLetters).
+	PlayerSet, HouseSet tileset.Set
 }
 
 // Square is what the scan saw on one square.
@@ -135,7 +142,12 @@ type Reading struct {
 	// over a corner, the lines hidden): the squares may be read one
 	// place off, so none of them is sure.
 	Unplaced bool
-	Elapsed  time.Duration
+	// SideHidden: the board was found from three of its sides, the
+	// fourth hidden (a hand or its shadow across it: threeSideFrame);
+	// what hides it may lie over squares that then read empty or in the
+	// hand's colour, so none of them is sure.
+	SideHidden bool
+	Elapsed    time.Duration
 }
 
 // Square returns the reading of one square.
@@ -160,7 +172,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		return nil, err
 	}
 	f, cells, looks, counts, rot, seats := l.f, l.cells, l.looks, l.counts, l.rot, l.seats
-	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose, Geometry: f.geo, Unplaced: l.unplaced}
+	r := &Reading{Board: pyramids.NewBoard(), Corners: f.corners, Pose: f.pose, Geometry: f.geo, Unplaced: l.unplaced, SideHidden: l.hidden}
 	r.Squares = make([]Square, pyramids.Size*pyramids.Size)
 	var toRead []int
 	for row := 0; row < pyramids.Size; row++ {
@@ -196,11 +208,24 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
 			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
 		}
+		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
+		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
+	}
+	if opt.Reader != nil {
+		player, house := opt.PlayerSet, opt.HouseSet
+		if len(player.Tiles) == 0 {
+			player = tileset.PyramidsPlayer
+		}
+		if len(house.Tiles) == 0 {
+			house = tileset.PyramidsHouse
+		}
+		assignLetters(r.Squares, player, house)
+	}
+	for i := range r.Squares {
+		sq := &r.Squares[i]
 		if sq.Colour != pyramids.NoColour && sq.Letter != "?" && sq.Letter != "" {
 			r.Board.Set(sq.Pos, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: sq.Colour, Letter: sq.Letter}}, Height: sq.Height})
 		}
-		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced
-		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced
 	}
 	r.Elapsed = time.Since(start)
 	return r, nil
@@ -217,6 +242,7 @@ type located struct {
 	rot          int
 	seats        [4]pyramids.Colour
 	unplaced     bool // the frame is not where the printed lines are (checkPlacement)
+	hidden       bool // found from three sides, the fourth hidden (threeSideFrame)
 }
 
 // latticeChecked checks the outline chosen against the runway's printed
@@ -334,6 +360,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 	// The outline chosen is checked against the printed grid lines: a
 	// frame off from them is moved to where they are, or, if it cannot
 	// be, read with none of its squares sure (checkPlacement).
+	from := best
 	f, unplaced := checkPlacement(best, opt.Calib)
 	if unplaced && best != edge {
 		// the outline is not where its printed lines are and could not
@@ -341,11 +368,12 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// that is (edgeFrame), checked the same way
 		if e := edges(); e != nil {
 			if g, un := checkPlacement(e, opt.Calib); !un {
-				f, unplaced = g, false
+				f, unplaced, from = g, false, e
 			}
 		}
 	}
 	unplaced = unplaced || doubt
+	hidden := from.threeSided
 	// The lens bows the board's edges: fitted on them, the squares of
 	// the outer rings are cut where they show (lens.go).
 	f.fitLens(opt.Calib)
@@ -383,7 +411,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 			cells[pr*pyramids.Size+pc] = looks[i]
 		}
 	}
-	return &located{f: f, cells: cells, looks: looks, counts: counts, countOf: countOf, rot: rot, seats: seats, unplaced: unplaced}, nil
+	return &located{f: f, cells: cells, looks: looks, counts: counts, countOf: countOf, rot: rot, seats: seats, unplaced: unplaced, hidden: hidden}, nil
 }
 
 // readLetters reads the letters of the squares listed. ocr's classifier
@@ -535,6 +563,9 @@ type frame struct {
 	score   float64    // the weakest side's contrast, runway over border
 	grid    float64    // the share of the runway's printed lines that show
 	k1      float64    // the lens's radial distortion (lens.go); 0: none modelled
+	// threeSided: found from three straight sides, the fourth hidden
+	// (threeSideFrame)
+	threeSided bool
 	// stacks are the stack counts of the squares read (board order, 0
 	// empty), once the colours are read: faceSeen's neighbours
 	stacks []int

@@ -620,6 +620,42 @@ func TestScanHandJoinsTable(t *testing.T) {
 	}
 }
 
+// TestScanHandAcrossSide: a hand, or its shadow, across most of one side
+// of the runway leaves too little of that side's edge for a straight
+// line, while the other three sides show whole; no light region is a
+// board and no four straight edges make one. The board is found from
+// the three sides, the far side placed where the runway's printed lines
+// along the two sides that run to it put it (threeSideFrame). The
+// scenes as render-set writes them (JPEG at the scene's quality).
+func TestScanHandAcrossSide(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene")
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+		hand bool
+	}{
+		{"fingers across the north runway, the arm to the picture's edge, lace table (hard seed 97550, scene 1)", 97550*100000 + 1, true},
+		{"a hand over the north-west corner and most of the west side, lace table (hard seed 97550, scene 4)", 97550*100000 + 4, true},
+		{"fingers across the north-east runway, dark felt table (hard seed 97550, scene 14)", 97550*100000 + 14, true},
+		{"the arm's shadow over the west runway, blurred, lace table (hard seed 97800, scene 6)", 97800*100000 + 6, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := scanHard(t, tc.seed, false, tc.hand, true)
+			// what hides the side may lie over squares: none is sure
+			if !r.SideHidden {
+				t.Error("the reading does not say a side was hidden")
+			}
+			for _, sq := range r.Squares {
+				if sq.Sure || sq.ColourSure {
+					t.Fatalf("row %d col %d is sure on a board found from three sides", sq.Pos.Row, sq.Pos.Col)
+				}
+			}
+		})
+	}
+}
+
 func handOverCorner(t *testing.T, seed int64, varied bool) { hardScene(t, seed, varied, true) }
 
 // normalTruth is the committed normal scene's picture, its board's true
@@ -729,7 +765,7 @@ func hardScene(t *testing.T, seed int64, varied, hand bool) { scanHard(t, seed, 
 
 // scanHard is hardScene, the picture passed through JPEG at the scene's
 // own quality first when viaJPEG (as render-set writes it).
-func scanHard(t *testing.T, seed int64, varied, hand, viaJPEG bool) {
+func scanHard(t *testing.T, seed int64, varied, hand, viaJPEG bool) *Reading {
 	state, err := render.RandomState("pyramids", seed)
 	if err != nil {
 		t.Fatal(err)
@@ -771,6 +807,7 @@ func scanHard(t *testing.T, seed int64, varied, hand, viaJPEG bool) {
 			t.Errorf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
 		}
 	}
+	return r
 }
 
 // TestScanDarkTable: a lit board on a dark table is read although the

@@ -37,7 +37,9 @@ func centredMarks(f *frame, looks *[Size][Size]look, occ, weak, covered *[Size][
 	found := make([]bool, len(cand))
 	parallel.For(len(cand), func(i int) {
 		r, c := cand[i][0], cand[i][1]
-		found[i] = centreMark(f.crop(r, c, 0, markCrop)) && lettered(r, c)
+		// centreMark reads the crop's pixels a tenth of it in from
+		// each side and no others: only those are sampled
+		found[i] = centreMark(f.cropPart(r, c, 0, markCrop, 0, 0, markCrop/10, markCrop-markCrop/10)) && lettered(r, c)
 	})
 	for i, ok := range found {
 		if ok {
@@ -61,23 +63,28 @@ func centredMarks(f *frame, looks *[Size][Size]look, occ, weak, covered *[Size][
 // more false ones: docs/scrabble-vision.md.)
 func centreMark(m *image.RGBA) bool {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	var mid, band []float64
+	// each part's grey levels counted by level (percentileOf)
+	var mid, band [256]int
+	nMid, nBand := 0, 0
 	for y := h / 10; y < h-h/10; y++ {
 		for x := w / 10; x < w-w/10; x++ {
 			o := y*m.Stride + 4*x
 			g := 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+			l := level(g)
 			if x >= w/4 && x < w-w/4 && y >= h/4 && y < h-h/4 {
-				mid = append(mid, g)
+				mid[l]++
+				nMid++
 			} else {
-				band = append(band, g)
+				band[l]++
+				nBand++
 			}
 		}
 	}
-	if len(mid) == 0 || len(band) == 0 {
+	if nMid == 0 || nBand == 0 {
 		return false
 	}
-	face := percentile(band, 50)
-	return face > 0 && percentile(band, markPercent)-percentile(mid, markPercent) > markMargin*face
+	face := percentileOf(&band, nBand, 50)
+	return face > 0 && percentileOf(&band, nBand, markPercent)-percentileOf(&mid, nMid, markPercent) > markMargin*face
 }
 
 // The centre mark's sampling (centreMark).

@@ -4,6 +4,8 @@ import (
 	"image"
 	"math/rand"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // markSquare draws a 40x40 square's crop: grey level face, with noise,
@@ -83,4 +85,95 @@ func TestCrowdedLetteredMarks(t *testing.T) {
 			}
 		})
 	}
+}
+
+// centreMarkLists is centreMark as it was, each part's levels listed and
+// each percentile taken from its own histogram of the list.
+func centreMarkLists(m *image.RGBA) bool {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	var mid, band []float64
+	for y := h / 10; y < h-h/10; y++ {
+		for x := w / 10; x < w-w/10; x++ {
+			o := y*m.Stride + 4*x
+			g := 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+			if x >= w/4 && x < w-w/4 && y >= h/4 && y < h-h/4 {
+				mid = append(mid, g)
+			} else {
+				band = append(band, g)
+			}
+		}
+	}
+	if len(mid) == 0 || len(band) == 0 {
+		return false
+	}
+	pct := func(g []float64, k int) float64 {
+		var hist [256]int
+		for _, v := range g {
+			hist[min(max(int(v+0.5), 0), 255)]++
+		}
+		want, n := len(g)*k/100, 0
+		for i, c := range hist {
+			if n += c; n > want {
+				return float64(i)
+			}
+		}
+		return 255
+	}
+	face := pct(band, 50)
+	return face > 0 && pct(band, markPercent)-pct(mid, markPercent) > markMargin*face
+}
+
+// TestCentreMarkAsLists holds centreMark (histograms counted as the
+// pixels are read) to the listed levels' former reading, on drawn
+// squares near the margin either way, and every plain square of the
+// benchmark's photo as Scan cuts it (cropPart, the middle alone) and
+// as the whole crop: the same answer, and the middle's pixels the same.
+func TestCentreMarkAsLists(t *testing.T) {
+	t.Run("drawn squares", func(t *testing.T) {
+		n := 0
+		for seed := int64(0); seed < 300; seed++ {
+			face := 40 + float64(seed%7)*30
+			for _, dark := range []float64{face * 0.9, face * 0.94, face * 0.96, face * 0.5} {
+				m := markSquare(face, dark, float64(seed%4), seed, letterL)
+				got, want := centreMark(m), centreMarkLists(m)
+				if got != want {
+					t.Fatalf("seed %d face %.0f dark %.0f: centreMark = %v, the lists' %v", seed, face, dark, got, want)
+				}
+				if got {
+					n++
+				}
+			}
+		}
+		if n == 0 || n == 1200 {
+			t.Fatalf("%d of 1200 squares marked: the cases do not straddle the margin", n)
+		}
+	})
+	t.Run("the benchmark's photo", func(t *testing.T) {
+		img := loadImage(t, "testdata/photos/IMG_20141025_164052_1640x1232.jpg")
+		f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+		if err != nil {
+			t.Fatal(err)
+		}
+		lo, hi := markCrop/10, markCrop-markCrop/10
+		marked := 0
+		for r := 0; r < Size; r++ {
+			for c := 0; c < Size; c++ {
+				part, whole := f.cropPart(r, c, 0, markCrop, 0, 0, lo, hi), f.crop(r, c, 0, markCrop)
+				for y := lo; y < hi; y++ {
+					a, b := part.Pix[y*part.Stride+4*lo:y*part.Stride+4*hi], whole.Pix[y*whole.Stride+4*lo:y*whole.Stride+4*hi]
+					if string(a) != string(b) {
+						t.Fatalf("square (%d, %d): row %d of the middle differs from the whole crop's", r, c, y)
+					}
+				}
+				got, want := centreMark(part), centreMarkLists(whole)
+				if got != want {
+					t.Fatalf("square (%d, %d): centreMark = %v, the lists' on the whole crop %v", r, c, got, want)
+				}
+				if got {
+					marked++
+				}
+			}
+		}
+		t.Logf("%d of 225 squares show a centre mark", marked)
+	})
 }

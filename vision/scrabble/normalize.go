@@ -28,20 +28,25 @@ func whitenBy(m *image.RGBA, middle bool) *image.RGBA {
 		o := 4 * i
 		g[i] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
 	}
-	var lo, face float64
+	// the levels' histogram, counted once for both percentiles
+	var hist [256]int
+	cnt := 0
 	if middle {
 		w, h := m.Rect.Dx(), m.Rect.Dy()
 		const e = 5
-		mid := make([]float64, 0, max(0, w-2*(w/e))*max(0, h-2*(h/e)))
 		for y := h / e; y < h-h/e; y++ {
-			for x := w / e; x < w-w/e; x++ {
-				mid = append(mid, g[y*w+x])
+			for _, v := range g[y*w+w/e : y*w+w-w/e] {
+				hist[level(v)]++
+				cnt++
 			}
 		}
-		lo, face = percentile(mid, inkPercent), percentile(mid, 50)
 	} else {
-		lo, face = percentile(g, inkPercent), percentile(g, 50)
+		for _, v := range g {
+			hist[level(v)]++
+		}
+		cnt = len(g)
 	}
+	lo, face := percentileOf(&hist, cnt, inkPercent), percentileOf(&hist, cnt, 50)
 	out := image.NewRGBA(m.Rect)
 	if face-lo < 1 {
 		copy(out.Pix, m.Pix)
@@ -65,25 +70,30 @@ const (
 // of a tile's crop (its centre 60%, where the letter is).
 func inkContrast(m *image.RGBA) (ink, face float64) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
-	var g []float64
+	// the levels' histogram, counted once for both percentiles
+	var hist [256]int
+	n := 0
 	for y := h / 5; y < h-h/5; y++ {
 		for x := w / 5; x < w-w/5; x++ {
 			o := y*m.Stride + 4*x
-			g = append(g, 0.299*float64(m.Pix[o])+0.587*float64(m.Pix[o+1])+0.114*float64(m.Pix[o+2]))
+			g := 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+			hist[level(g)]++
+			n++
 		}
 	}
-	return percentile(g, inkPercent), percentile(g, 50)
+	return percentileOf(&hist, n, inkPercent), percentileOf(&hist, n, 50)
 }
 
-// percentile is the k-th percentile of grey levels (0..255), from their
-// histogram, to the nearest level.
-func percentile(g []float64, k int) float64 {
-	var h [256]int
-	for _, v := range g {
-		h[min(max(int(v+0.5), 0), 255)]++
-	}
-	want := len(g) * k / 100
-	n := 0
+// level is the histogram's bin of grey level g (0..255): the nearest
+// whole level, clamped.
+func level(g float64) int { return min(max(int(g+0.5), 0), 255) }
+
+// percentileOf is the k-th percentile of the n grey levels counted in h
+// (h[l]: how many of them lie nearest level l, level), to the nearest
+// level.
+func percentileOf(h *[256]int, n, k int) float64 {
+	want := n * k / 100
+	n = 0
 	for i, c := range h {
 		n += c
 		if n > want {

@@ -142,6 +142,60 @@ func (p picture) window(q [4]vision.Point, most int) rgbWindow {
 	}
 	ww := w.x1 - w.x0 + 1
 	w.pix = make([]uint8, 3*ww*(w.y1-w.y0+1))
+	if m := p.ycc; m != nil && m.SubsampleRatio == image.YCbCrSubsampleRatio420 {
+		// a phone's JPEG: pixel's arithmetic a row at a time, each
+		// chroma sample's terms taken once for the pixels sharing it
+		ax0, ax1 := w.x0+p.minPt.X, w.x1+p.minPt.X
+		for y := w.y0; y <= w.y1; y++ {
+			ay := y + p.minPt.Y
+			yr := (ay-m.Rect.Min.Y)*m.YStride - m.Rect.Min.X
+			cr := (ay/2 - m.Rect.Min.Y/2) * m.CStride
+			// the row's luma, its chroma from the first pixel's sample
+			// on, and its converted pixels
+			lum := m.Y[yr+ax0 : yr+ax1+1]
+			c0 := cr + ax0/2 - m.Rect.Min.X/2
+			cb, crr := m.Cb[c0:], m.Cr[c0:]
+			out := w.pix[3*(y-w.y0)*ww : 3*(y-w.y0+1)*ww]
+			if ax0 < 0 {
+				// columns left of the origin (a sub-image's): ax/2
+				// rounds towards zero there, as pixel has it
+				last := -1
+				var rc, gc, bc int32
+				for k, yv := range lum {
+					ax := ax0 + k
+					if ci := cr + ax/2 - m.Rect.Min.X/2 - c0; ci != last {
+						rc, gc, bc = vision.YCbCrChroma(cb[ci], crr[ci])
+						last = ci
+					}
+					o := out[3*k : 3*k+3 : 3*k+3]
+					o[0], o[1], o[2] = vision.YCbCrRGB(yv, rc, gc, bc)
+				}
+				continue
+			}
+			// ax/2 - ax0/2 is the chroma sample's place after the
+			// first's: 0 for the first pixel (and its right neighbour
+			// where ax0 is even), then one more every two pixels
+			k, ci := 0, 0
+			if ax0&1 == 1 {
+				rc, gc, bc := vision.YCbCrChroma(cb[0], crr[0])
+				o := out[0:3:3]
+				o[0], o[1], o[2] = vision.YCbCrRGB(lum[0], rc, gc, bc)
+				k, ci = 1, 1
+			}
+			for ; k+1 < len(lum); k, ci = k+2, ci+1 {
+				rc, gc, bc := vision.YCbCrChroma(cb[ci], crr[ci])
+				o := out[3*k : 3*k+6 : 3*k+6]
+				o[0], o[1], o[2] = vision.YCbCrRGB(lum[k], rc, gc, bc)
+				o[3], o[4], o[5] = vision.YCbCrRGB(lum[k+1], rc, gc, bc)
+			}
+			if k < len(lum) {
+				rc, gc, bc := vision.YCbCrChroma(cb[ci], crr[ci])
+				o := out[3*k : 3*k+3 : 3*k+3]
+				o[0], o[1], o[2] = vision.YCbCrRGB(lum[k], rc, gc, bc)
+			}
+		}
+		return w
+	}
 	i := 0
 	for y := w.y0; y <= w.y1; y++ {
 		for x := w.x0; x <= w.x1; x++ {
@@ -153,11 +207,19 @@ func (p picture) window(q [4]vision.Point, most int) rgbWindow {
 	return w
 }
 
-// atIn is at, its pixels taken from w where w holds all four.
-func (p picture) atIn(w *rgbWindow, pt vision.Point) (c [3]float64) {
+// atIn is at, its pixels taken from w where w holds all four. (The
+// picture by pointer: its copy at every sample cost more than the
+// sample's arithmetic.)
+func (p *picture) atIn(w *rgbWindow, pt vision.Point) (c [3]float64) {
 	x, y := pt.X-0.5, pt.Y-0.5
-	x = min(max(x, 0), float64(p.W-1))
-	y = min(max(y, 0), float64(p.H-1))
+	// at's clamping, skipped where it changes nothing: inside the
+	// picture (pt.X-0.5 is never -0, which max would make +0)
+	if w1 := float64(p.W - 1); !(x >= 0 && x <= w1) {
+		x = min(max(x, 0), w1)
+	}
+	if h1 := float64(p.H - 1); !(y >= 0 && y <= h1) {
+		y = min(max(y, 0), h1)
+	}
 	x0, y0 := int(x), int(y)
 	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
 	if x0 < w.x0 || y0 < w.y0 || x1 > w.x1 || y1 > w.y1 {
@@ -170,9 +232,13 @@ func (p picture) atIn(w *rgbWindow, pt vision.Point) (c [3]float64) {
 	i10 := i00 + 3*ww*(y1-y0)
 	i11 := i10 + 3*(x1-x0)
 	w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
-	for k := 0; k < 3; k++ {
-		c[k] = float64(w.pix[i00+k])*w00 + float64(w.pix[i01+k])*w01 + float64(w.pix[i10+k])*w10 + float64(w.pix[i11+k])*w11
-	}
+	// each channel's sum in at's order, the four pixels' bytes taken as
+	// three-byte slices (one bounds check each)
+	p00, p01 := w.pix[i00:i00+3:i00+3], w.pix[i01:i01+3:i01+3]
+	p10, p11 := w.pix[i10:i10+3:i10+3], w.pix[i11:i11+3:i11+3]
+	c[0] = float64(p00[0])*w00 + float64(p01[0])*w01 + float64(p10[0])*w10 + float64(p11[0])*w11
+	c[1] = float64(p00[1])*w00 + float64(p01[1])*w01 + float64(p10[1])*w10 + float64(p11[1])*w11
+	c[2] = float64(p00[2])*w00 + float64(p01[2])*w01 + float64(p10[2])*w10 + float64(p11[2])*w11
 	return c
 }
 

@@ -187,30 +187,46 @@ func TestPictureAtIn(t *testing.T) {
 		{"too large", quad(0, 0, 37, 26), 50},
 		{"off the picture", quad(100, 100, 120, 120), 1000},
 	}
-	for _, r := range ratios {
-		m := image.NewYCbCr(image.Rect(3, 5, 40, 31), r)
-		for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
-			for i := range s {
-				s[i] = uint8(rng.IntN(256))
-			}
-		}
-		p := toPicture(m)
-		for _, w := range windows {
-			t.Run(r.String()+"/"+w.name, func(t *testing.T) {
-				win := p.window(w.q, w.most)
-				for i := 0; i < 3000; i++ {
-					pt := pointXY(rng.Float64()*float64(p.W+6)-3, rng.Float64()*float64(p.H+6)-3)
-					if i%2 == 0 { // in the window's hull, mostly
-						a, b := rng.Float64(), rng.Float64()
-						top := pointXY(w.q[0].X+(w.q[1].X-w.q[0].X)*a, w.q[0].Y+(w.q[1].Y-w.q[0].Y)*a)
-						bot := pointXY(w.q[3].X+(w.q[2].X-w.q[3].X)*a, w.q[3].Y+(w.q[2].Y-w.q[3].Y)*a)
-						pt = pointXY(top.X+(bot.X-top.X)*b, top.Y+(bot.Y-top.Y)*b)
-					}
-					if got, want := p.atIn(&win, pt), p.at(pt); got != want {
-						t.Fatalf("atIn(%v) = %v, want %v", pt, got, want)
-					}
+	// pictures whose origin lies at odd and even places, and left of and
+	// above zero (a sub-image's)
+	rects := []image.Rectangle{image.Rect(3, 5, 40, 31), image.Rect(-7, -4, 30, 22), image.Rect(-6, 2, 31, 28)}
+	for _, pic := range rects {
+		for _, r := range ratios {
+			m := image.NewYCbCr(pic, r)
+			for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
+				for i := range s {
+					s[i] = uint8(rng.IntN(256))
 				}
-			})
+			}
+			p := toPicture(m)
+			for _, w := range windows {
+				t.Run(pic.String()+"/"+r.String()+"/"+w.name, func(t *testing.T) {
+					win := p.window(w.q, w.most)
+					for i := 0; i < 3000; i++ {
+						pt := pointXY(rng.Float64()*float64(p.W+6)-3, rng.Float64()*float64(p.H+6)-3)
+						if i%2 == 0 { // in the window's hull, mostly
+							a, b := rng.Float64(), rng.Float64()
+							top := pointXY(w.q[0].X+(w.q[1].X-w.q[0].X)*a, w.q[0].Y+(w.q[1].Y-w.q[0].Y)*a)
+							bot := pointXY(w.q[3].X+(w.q[2].X-w.q[3].X)*a, w.q[3].Y+(w.q[2].Y-w.q[3].Y)*a)
+							pt = pointXY(top.X+(bot.X-top.X)*b, top.Y+(bot.Y-top.Y)*b)
+						}
+						if got, want := p.atIn(&win, pt), p.at(pt); got != want {
+							t.Fatalf("atIn(%v) = %v, want %v", pt, got, want)
+						}
+					}
+					// every pixel the window holds as pixel gives it
+					i := 0
+					for y := win.y0; y <= win.y1; y++ {
+						for x := win.x0; x <= win.x1; x++ {
+							r, g, b := p.pixel(x, y)
+							if got := [3]uint8{win.pix[i], win.pix[i+1], win.pix[i+2]}; got != [3]uint8{uint8(r), uint8(g), uint8(b)} {
+								t.Fatalf("window pixel (%d, %d) = %v, want %v %v %v", x, y, got, r, g, b)
+							}
+							i += 3
+						}
+					}
+				})
+			}
 		}
 	}
 }

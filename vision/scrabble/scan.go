@@ -212,7 +212,17 @@ func (f *frame) crop(row, col int, margin float64, size int) *image.RGBA {
 
 // cropAt is crop moved by (dx, dy) squares.
 func (f *frame) cropAt(row, col int, margin float64, size int, dx, dy float64) *image.RGBA {
+	return f.cropPart(row, col, margin, size, dx, dy, 0, size)
+}
+
+// cropPart is cropAt with only the pixels from lo to hi-1 across and
+// down sampled (each as cropAt samples it), the rest left zero: for a
+// reader of the crop's middle alone (centreMark).
+func (f *frame) cropPart(row, col int, margin float64, size int, dx, dy float64, lo, hi int) *image.RGBA {
 	m := image.NewRGBA(image.Rect(0, 0, size, size))
+	if lo >= hi {
+		return m
+	}
 	span := 1 + 2*margin
 	// The board square's corners in the picture, as read.
 	x0, y0 := float64(col)+dx, float64(row)+dy
@@ -224,16 +234,17 @@ func (f *frame) cropAt(row, col int, margin float64, size int, dx, dy float64) *
 	// The picture's pixels the samples reach, converted once (a JPEG's
 	// are converted four times a sample otherwise): the samples lie in
 	// the hull of the first and last ones' corners (h is projective).
-	lo := -margin + 0.5/float64(size)*span
-	hi := -margin + (float64(size-1)+0.5)/float64(size)*span
-	win := f.p.window([4]vision.Point{h.Apply(pointXY(lo, lo)), h.Apply(pointXY(hi, lo)), h.Apply(pointXY(hi, hi)), h.Apply(pointXY(lo, hi))}, 16*size*size)
-	for v := 0; v < size; v++ {
+	first := -margin + (float64(lo)+0.5)/float64(size)*span
+	last := -margin + (float64(hi-1)+0.5)/float64(size)*span
+	win := f.p.window([4]vision.Point{h.Apply(pointXY(first, first)), h.Apply(pointXY(last, first)), h.Apply(pointXY(last, last)), h.Apply(pointXY(first, last))}, 16*size*size)
+	for v := lo; v < hi; v++ {
 		y := -margin + (float64(v)+0.5)/float64(size)*span
-		for u := 0; u < size; u++ {
+		for u := lo; u < hi; u++ {
 			x := -margin + (float64(u)+0.5)/float64(size)*span
 			c := f.p.atIn(&win, h.Apply(vision.Point{X: x, Y: y}))
 			o := v*m.Stride + 4*u
-			m.Pix[o], m.Pix[o+1], m.Pix[o+2], m.Pix[o+3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
+			px := m.Pix[o : o+4 : o+4]
+			px[0], px[1], px[2], px[3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
 		}
 	}
 	return m

@@ -112,17 +112,30 @@ const (
 )
 
 // rowShift tells, from the walls' evidence of the rows -2 to n+1 of a
-// grid (rowsWalls), whether the grid lies a row off: the row before its
-// first shows walls crossing it as its rows do, its last row few (the
-// board's rim: its printed line or its edge taken for the grid's last
-// line), and the row before that few too (the rim before the board's
-// true first row); or the same the other way round. It returns -1, 0
-// or +1 rows.
-func rowShift(ev []float64) int {
+// grid (rowsWalls), whether the grid lies a row or two off: the row
+// before its first shows walls crossing it as its rows do, its last row
+// few (the board's rim: its printed line or its edge taken for the
+// grid's last line), and the row before that few too (the rim before
+// the board's true first row); or the two rows before its first show
+// walls, its last two rows few and the row before those two few (a grid
+// found two rows off, reaching past the rim onto the table); or the
+// same the other way round. beyond gives the evidence of a row further
+// out (-3 or n+2), asked only when the rest says two rows off (nil:
+// none). It returns -2 to +2 rows.
+func rowShift(ev []float64, beyond func(f int) float64) int {
 	n := len(ev) - 4
+	at := func(f int) float64 {
+		if f >= -2 && f <= n+1 {
+			return ev[f+2]
+		}
+		if beyond == nil {
+			return math.NaN()
+		}
+		return beyond(f)
+	}
 	var inner []float64
 	for f := 1; f <= n-2; f++ {
-		if v := ev[f+2]; !math.IsNaN(v) {
+		if v := at(f); !math.IsNaN(v) {
 			inner = append(inner, v)
 		}
 	}
@@ -134,32 +147,87 @@ func rowShift(ev []float64) int {
 	if m <= 0 {
 		return 0
 	}
-	// off: the row beyond (out) shows walls as the squares do, the
-	// outermost row at the other end (last) and the row past out few.
-	off := func(past, out, last float64) bool {
-		if math.IsNaN(out) || math.IsNaN(last) {
-			return false
+	// off: the k rows beyond (out, nearest the grid first) show walls
+	// as the squares do, the k outermost rows at the other end (last)
+	// and the row past the outs (past) few.
+	off := func(past int, out, last []float64) bool {
+		least := math.Inf(1)
+		for _, v := range out {
+			if math.IsNaN(v) || v < regReal*m || v < regLevels {
+				return false
+			}
+			least = math.Min(least, v)
 		}
-		return out >= regReal*m && out >= regLevels && last <= regRim*out && !(past > regPast*out)
+		for _, v := range last {
+			if math.IsNaN(v) || v > regRim*least {
+				return false
+			}
+		}
+		return !(at(past) > regPast*out[len(out)-1])
 	}
-	switch lo, hi := off(ev[0], ev[1], ev[n+1]), off(ev[n+3], ev[n+2], ev[2]); {
-	case lo && !hi:
-		return -1
-	case hi && !lo:
-		return 1
+	for k := 1; k <= 2; k++ {
+		lo := off(-k-1, []float64{at(-1), at(-2)}[:k], []float64{at(n - 1), at(n - 2)}[:k])
+		hi := off(n+k, []float64{at(n), at(n + 1)}[:k], []float64{at(0), at(1)}[:k])
+		switch {
+		case lo && hi:
+			return 0
+		case lo:
+			return -k
+		case hi:
+			return k
+		}
 	}
 	return 0
 }
 
-// registered is the grid g moved by a whole row or column where the
-// walls between its squares say it lies one off (rowShift along each
-// axis): every Upwords board has its n rows of squares with walls
-// between them, and its rim beyond them on every side.
+// registered is the grid g moved by whole rows or columns where the
+// walls between its squares say it lies off (rowShift along each axis):
+// every Upwords board has its n rows of squares with walls between
+// them, and its rim beyond them on every side. A grid moved is checked
+// once more, and moved on in the same direction when the check says so,
+// two rows or columns in all at most: a grid two off whose walls beyond
+// its first row show faintly past the rim is moved one, then one more.
 func registered(p vision.Plane, g vision.Grid) (vision.Grid, int, int) {
-	dr := rowShift(rowsWalls(p, g, true))
-	dc := rowShift(rowsWalls(p, g, false))
+	dr, dc := axisShift(p, g, true), axisShift(p, g, false)
 	if dc == 0 && dr == 0 {
 		return g, 0, 0
 	}
-	return g.Shift(dc, dr), dc, dr
+	g = g.Shift(dc, dr)
+	if iabs(dc) == 1 || iabs(dr) == 1 {
+		// on: a further move along an axis, kept when it goes the same
+		// way as the first.
+		on := func(d, more int) int {
+			if iabs(d) == 1 && more == d {
+				return more
+			}
+			return 0
+		}
+		mr := on(dr, axisShift(p, g, true))
+		mc := on(dc, axisShift(p, g, false))
+		if mr != 0 || mc != 0 {
+			g, dc, dr = g.Shift(mc, mr), dc+mc, dr+mr
+		}
+	}
+	return g, dc, dr
+}
+
+// axisShift is rowShift for the rows (columns, !rows) of the grid g in
+// the picture p, the rows -3 and n+2 measured only when asked (over
+// their half nearer the grid, as rowsWalls does the outer rows).
+func axisShift(p vision.Plane, g vision.Grid, rows bool) int {
+	return rowShift(rowsWalls(p, g, rows), func(f int) float64 {
+		band := [2]float64{0.5, 0.9}
+		if f > 0 {
+			band = [2]float64{0.1, 0.5}
+		}
+		return crossWalls(p, g, rows, f, band)
+	})
+}
+
+// iabs is |v|.
+func iabs(v int) int {
+	if v < 0 {
+		return -v
+	}
+	return v
 }

@@ -18,8 +18,9 @@ import (
 // truth's corners in the grid's squares), the walls' evidence
 // (rowsWalls) of rows -2, -1, 0 and n-1, n, n+1 over the median inside
 // row's, and the registration check's move. A grid found right (within
-// 0.3 of a square) is also moved a row or a column each way, with the
-// check's answer for each ("V" lines): a tool for its thresholds.
+// 0.3 of a square) is also moved one and two rows or columns each way,
+// with the check's answer for each ("V" lines): a tool for its
+// thresholds.
 func TestRegisterDiag(t *testing.T) {
 	dirs := os.Getenv("TILESCOPE_REG_DIR")
 	if dirs == "" {
@@ -61,7 +62,7 @@ func TestRegisterDiag(t *testing.T) {
 			if math.Abs(dx) >= 0.3 || math.Abs(dy) >= 0.3 {
 				continue
 			}
-			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}, {2, 0}, {-2, 0}, {0, 2}, {0, -2}} {
 				gs := g.Shift(d[0], d[1])
 				_, c, r := registered(p, gs)
 				t.Logf("  V %s %+d%+d: %s | moved back by %+d%+d", name, d[0], d[1], walls(p, gs, d[1] != 0), c, r)

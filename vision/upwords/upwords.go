@@ -551,6 +551,22 @@ func readLikeliest(c *Cell, face image.Image, reader TileReader) error {
 	return nil
 }
 
+// noTileAgreed reports whether the reader's other models agree with its
+// "no tile" on face: a reader pooled with others (ocr.MateReader) is
+// asked whether any of them reads a letter there; any other reader's
+// word stands alone. On other makers' sets en.tsm takes some faces for
+// bare squares that en-upw reads letters on (hairline strokes, blurred:
+// tuning sets 97200 and 97202, 25 stacks lost so; docs/vision.md,
+// "Letters on other makers' sets, counted by cause").
+func noTileAgreed(reader TileReader, face image.Image) (bool, error) {
+	mr, ok := reader.(ocr.MateReader)
+	if !ok {
+		return true, nil
+	}
+	seen, err := mr.MateSeesTile(face)
+	return !seen, err
+}
+
 // readStack reads the letter of one square read as a stack (ScanUpwords),
 // its face crop kept in faceOut; a square read as no stack is left as it
 // is. With locate (a single photo: ScanUpwords without Options.Stood), a
@@ -591,8 +607,15 @@ func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *i
 		if rd.Letter == "" {
 			c.noTile = true
 			// The reader sees no tile: trust it only against weak
-			// evidence of one.
+			// evidence of one, and only when the reader's other
+			// models see none either (noTileAgreed).
+			agreed := false
 			if c.Tile < 0.5 && rd.Conf > 0.8 {
+				if agreed, err = noTileAgreed(reader, face); err != nil {
+					return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+				}
+			}
+			if agreed {
 				// Something light without a letter: a bare square
 				// in a bright spot, or a hand over a stack: it may
 				// hide one. Where it stood is kept for the board's

@@ -26,7 +26,8 @@ func (r *Rules) newReader() (*vpyr.Options, error) {
 	if err != nil {
 		return nil, err
 	}
-	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize, FaceModel: r.faceModel}
+	opt := &vpyr.Options{Reader: cls, Seats: r.setup.Seats, StackSize: r.setup.StackSize, FaceModel: r.faceModel,
+		PlayerSet: r.setup.PlayerSet, HouseSet: r.setup.HouseSet}
 	if r.env.DataDir != "" {
 		if cal, err := vision.LoadCalibration(r.env.DataDir); err == nil {
 			opt.Calib = cal
