@@ -220,8 +220,10 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 // gray returns the luma of the image.
 func (im *rgbImage) gray(ar *arena) *grayImage {
 	g := &grayImage{W: im.W, H: im.H, Pix: ar.floats(im.W * im.H)}
+	// The channels cut to the grey's length: no bounds check a pixel.
+	R, G, B := im.R[:len(g.Pix)], im.G[:len(g.Pix)], im.B[:len(g.Pix)]
 	for i := range g.Pix {
-		g.Pix[i] = 0.299*im.R[i] + 0.587*im.G[i] + 0.114*im.B[i]
+		g.Pix[i] = 0.299*R[i] + 0.587*G[i] + 0.114*B[i]
 	}
 	return g
 }

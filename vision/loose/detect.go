@@ -2,6 +2,7 @@ package loose
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"image"
 	"image/color"
@@ -701,8 +702,9 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 		if x > 255 {
 			x = 255
 		}
-		r := 255 - x
-		relief[3*i], relief[3*i+1], relief[3*i+2] = byte(r), byte(r), byte(r)
+		r := byte(255 - x)
+		p := relief[3*i : 3*i+3 : 3*i+3]
+		p[0], p[1], p[2] = r, r, r
 	}
 	rm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, relief)
 	if err != nil {
@@ -879,12 +881,7 @@ func toRGB(img image.Image) rgbImage {
 		for y := 0; y < H; y++ {
 			row := m.Pix[y*m.Stride : y*m.Stride+4*W]
 			out := full[3*y*W : 3*(y+1)*W]
-			// Four bytes in, three out, the slices stepped along (no
-			// index worked out and checked per byte).
-			for len(row) >= 4 && len(out) >= 3 {
-				out[0], out[1], out[2] = row[0], row[1], row[2]
-				row, out = row[4:], out[3:]
-			}
+			copyRGB(out, row)
 		}
 	case *image.YCbCr:
 		for y := 0; y < H; y++ {
@@ -906,6 +903,28 @@ func toRGB(img image.Image) rgbImage {
 		}
 	}
 	return rgbImage{w: W, h: H, pix: full}
+}
+
+// copyRGB copies the red, green and blue of the RGBA pixels in row into
+// out, three bytes a pixel, as many pixels as both hold: four pixels at
+// a time as two eight-byte words in and a word and a half out (the
+// alphas shifted out), the rest byte by byte.
+func copyRGB(out, row []byte) {
+	n := min(len(row)/4, len(out)/3)
+	k := 0
+	for ; k+4 <= n; k += 4 {
+		s := row[4*k : 4*k+16 : 4*k+16]
+		d := out[3*k : 3*k+12 : 3*k+12]
+		// a holds pixels 0 and 1 (R G B A R G B A from the low byte
+		// up), b pixels 2 and 3.
+		a, b := binary.LittleEndian.Uint64(s), binary.LittleEndian.Uint64(s[8:])
+		binary.LittleEndian.PutUint64(d, a&0xffffff|(a>>8)&0xffffff000000|b<<48)
+		binary.LittleEndian.PutUint32(d[8:], uint32((b>>16)&0xff|(b>>24)&0xffffff00))
+	}
+	for ; k < n; k++ {
+		s, d := row[4*k:4*k+3:4*k+3], out[3*k:3*k+3:3*k+3]
+		d[0], d[1], d[2] = s[0], s[1], s[2]
+	}
 }
 
 // scaled is the picture reduced by scale (<= 1) with area averaging.
@@ -982,7 +1001,9 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	lab := gocv.NewMat()
 	defer lab.Close()
 	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
-	lb := lab.ToBytes()
+	// The Mats' bytes are read in place (matBytes): lab, bh and gray
+	// stay open until tileMask returns, and nothing keeps them after.
+	lb := matBytes(lab)
 
 	k := max(5, int(math.Round(float64(max(w, h))/40))|1)
 	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
@@ -990,8 +1011,8 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	bh := gocv.NewMat()
 	defer bh.Close()
 	gocv.MorphologyEx(gray, &bh, gocv.MorphBlackhat, kern)
-	bhb := bh.ToBytes()
-	gb := gray.ToBytes()
+	bhb := matBytes(bh)
+	gb := matBytes(gray)
 	ink = make([]byte, w*h)
 	var faint []byte
 	if faintLetters {
@@ -1031,8 +1052,24 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	if err != nil {
 		return nil, nil, level, err
 	}
-	var faceL, faceA, faceB, tabL, tabA, tabB []float64
 	step := max(1, w*h/60000)
+	// The ring's and the table's samples are counted first and their
+	// slices made to size: the same samples in the same order, without
+	// growing six slices as they fill. (A pixel of the table, rb 0, is
+	// never one of the ring's.)
+	nFace, nTab := 0, 0
+	for i := 0; i < w*h; i++ {
+		if rb[i] != 0 && ink[i] == 0 && bhb[i] < 25 {
+			nFace++
+		}
+	}
+	for i := 0; i < w*h; i += step {
+		if rb[i] == 0 {
+			nTab++
+		}
+	}
+	faceL, faceA, faceB := make([]float64, 0, nFace), make([]float64, 0, nFace), make([]float64, 0, nFace)
+	tabL, tabA, tabB := make([]float64, 0, nTab), make([]float64, 0, nTab), make([]float64, 0, nTab)
 	for i := 0; i < w*h; i++ {
 		if rb[i] != 0 && ink[i] == 0 && bhb[i] < 25 {
 			faceL = append(faceL, float64(lb[3*i]))
@@ -1092,11 +1129,20 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 		// out once for each of the 65536 (the same Hypot of the same
 		// differences), not once a pixel. The rest is as it was.
 		far := chromaFar(face[1], face[2], tol)
+		// The two tests that rule most pixels out come first, on the
+		// bytes; the rest is worked out only where they pass (the same
+		// values: lo is the same difference).
+		lo := face[0] - tl
 		isFace := func(i int) bool {
-			l, a, b := float64(lb[3*i]), float64(lb[3*i+1]), float64(lb[3*i+2])
-			if far[int(lb[3*i+1])<<8|int(lb[3*i+2])] || l < face[0]-tl {
+			p := lb[3*i : 3*i+3 : 3*i+3]
+			if far[int(p[1])<<8|int(p[2])] {
 				return false
 			}
+			l := float64(p[0])
+			if l < lo {
+				return false
+			}
+			a, b := float64(p[1]), float64(p[2])
 			df := sq((l-face[0])*wl) + sq(a-face[1]) + sq(b-face[2])
 			dt := sq((l-table[0])*wl) + sq(a-table[1]) + sq(b-table[2])
 			return df < dt
@@ -1123,6 +1169,17 @@ func chromaFar(fa, fb, tol float64) *[1 << 16]bool {
 		}
 	}
 	return &far
+}
+
+// matBytes is m's bytes in place where m is continuous (valid while m is
+// open), else a copy.
+func matBytes(m gocv.Mat) []byte {
+	if m.IsContinuous() {
+		if b, err := m.DataPtrUint8(); err == nil && len(b) == m.Total()*m.ElemSize() {
+			return b
+		}
+	}
+	return m.ToBytes()
 }
 
 // blackHat is gray's black-hat with a square kernel of side k: how much

@@ -95,6 +95,7 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 		cvs[iv] = make([]int32, len(vs))
 	}
 	var scratch []int
+	var rows phaseRows
 	for _, f := range []float64{0.96, 1.0, 1.04, 1.08} {
 		pitch := side * f
 		for iv := 0; iv < steps; iv++ {
@@ -103,23 +104,32 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 				cvs[iv][i] = int32((v - pv) / pitch)
 			}
 		}
+		keyed := rows.key(cvs[:])
 		for iu := 0; iu < steps; iu++ {
 			pu := minU - 0.5 - pitch*float64(iu)/steps
 			for i, u := range us {
 				cu[i] = int32((u - pu) / pitch)
 			}
+			// nu depends on the phase across alone.
+			nu := int((maxU-pu)/pitch) + 2
+			if keyed {
+				rows.count(cu, nu)
+			}
 			for iv := 0; iv < steps; iv++ {
 				pv := minV - 0.5 - pitch*float64(iv)/steps
-				nu := int((maxU-pu)/pitch) + 2
 				nv := int((maxV-pv)/pitch) + 2
 				if cap(scratch) < nu*nv {
 					scratch = make([]int, nu*nv)
 				}
 				dense := scratch[:nu*nv]
 				clear(dense)
-				cv := cvs[iv][:len(cu)]
-				for i, c := range cu {
-					dense[int(cv[i])*nu+int(c)]++
+				if keyed {
+					rows.add(dense, iv, nu)
+				} else {
+					cv := cvs[iv][:len(cu)]
+					for i, c := range cu {
+						dense[int(cv[i])*nu+int(c)]++
+					}
 				}
 				full := pitch * pitch
 				var crisp, wsum float64
@@ -164,6 +174,88 @@ func latticeFill(pts []image.Point, side float64) ([][4]Point, bool) {
 		return nil, false
 	}
 	return quads, true
+}
+
+// phaseRows counts latticeFill's points by cell once for the six phases
+// down instead of once for each: a point's row at the later phases is
+// its row at the first or the next (the phase moves by under a pitch),
+// so the six rows are its first row and five bits, its key; points of a
+// column and key fall in the same cell at every phase down, and are
+// added to it together. The counts are the same integers.
+type phaseRows struct {
+	keys  []int32 // each point's key: first row<<5 | the later rows' bits
+	nKeys int
+	hist  []int32 // points by key and column, key*nu + column
+	// cells: the (column, key, count) of each cell of hist in use,
+	// gathered by count.
+	cells []keyCell
+}
+
+type keyCell struct{ col, key, n int32 }
+
+// key makes each point's key from its rows at the six phases down; it
+// reports false (the points are then counted one by one) where a later
+// row is not the first or the next.
+func (r *phaseRows) key(cvs [][]int32) bool {
+	if len(cvs) > 6 {
+		return false
+	}
+	n := len(cvs[0])
+	if cap(r.keys) < n {
+		r.keys = make([]int32, n)
+	}
+	r.keys = r.keys[:n]
+	var top int32
+	for i, r0 := range cvs[0] {
+		if r0 < 0 {
+			return false
+		}
+		k := r0 << 5
+		for iv := 1; iv < len(cvs); iv++ {
+			switch cvs[iv][i] - r0 {
+			case 0:
+			case 1:
+				k |= 1 << (iv - 1)
+			default:
+				return false
+			}
+		}
+		r.keys[i] = k
+		top = max(top, k)
+	}
+	r.nKeys = int(top) + 1
+	return true
+}
+
+// count gathers the points by column (cu) and key into cells.
+func (r *phaseRows) count(cu []int32, nu int) {
+	if cap(r.hist) < r.nKeys*nu {
+		r.hist = make([]int32, r.nKeys*nu)
+	}
+	hist := r.hist[:r.nKeys*nu]
+	keys := r.keys[:len(cu)]
+	for i, c := range cu {
+		hist[int(keys[i])*nu+int(c)]++
+	}
+	r.cells = r.cells[:0]
+	for j, m := range hist {
+		if m != 0 {
+			r.cells = append(r.cells, keyCell{int32(j % nu), int32(j / nu), m})
+			hist[j] = 0
+		}
+	}
+}
+
+// add adds the cells' counts into dense (nu columns to a row) at phase
+// down iv.
+func (r *phaseRows) add(dense []int, iv, nu int) {
+	for _, c := range r.cells {
+		row := int(c.key >> 5)
+		if iv > 0 {
+			row += int(c.key>>(iv-1)) & 1
+		}
+		dense[row*nu+int(c.col)] += int(c.n)
+	}
 }
 
 // letterTiles puts one tile round each letter of a patch whose letters

@@ -225,11 +225,13 @@ func rectify(src rgbImage, q [4]Point, n int, grow float64) *image.RGBA {
 			out := img.Pix[o : o+4 : o+4]
 			// The three channels written out (the loop's own count and
 			// jumps were a tenth of the work).
-			v := (float64(p00[0])*gx+float64(p01[0])*fx)*gy + (float64(p10[0])*gx+float64(p11[0])*fx)*fy
+			// A byte's float64 looked up (byteFloat: the same values)
+			// instead of converted, three instructions to two.
+			v := (byteFloat[p00[0]]*gx+byteFloat[p01[0]]*fx)*gy + (byteFloat[p10[0]]*gx+byteFloat[p11[0]]*fx)*fy
 			out[0] = uint8(v + 0.5)
-			v = (float64(p00[1])*gx+float64(p01[1])*fx)*gy + (float64(p10[1])*gx+float64(p11[1])*fx)*fy
+			v = (byteFloat[p00[1]]*gx+byteFloat[p01[1]]*fx)*gy + (byteFloat[p10[1]]*gx+byteFloat[p11[1]]*fx)*fy
 			out[1] = uint8(v + 0.5)
-			v = (float64(p00[2])*gx+float64(p01[2])*fx)*gy + (float64(p10[2])*gx+float64(p11[2])*fx)*fy
+			v = (byteFloat[p00[2]]*gx+byteFloat[p01[2]]*fx)*gy + (byteFloat[p10[2]]*gx+byteFloat[p11[2]]*fx)*fy
 			out[2] = uint8(v + 0.5)
 			out[3] = 255
 			o += 4
@@ -237,6 +239,14 @@ func rectify(src rgbImage, q [4]Point, n int, grow float64) *image.RGBA {
 	}
 	return img
 }
+
+// byteFloat[b] is float64(b).
+var byteFloat = func() (t [256]float64) {
+	for b := range t {
+		t[b] = float64(b)
+	}
+	return
+}()
 
 // clampTo is math.Max(0, math.Min(hi, v)) for hi >= 0 without the two
 // calls (they are not inlined on amd64: a fifth of rectify's time): the
@@ -275,7 +285,9 @@ func (m rgbImage) bilinear(x, y float64) (r, g, b uint8) {
 // homog is a 3x3 projective transform, row-major.
 type homog [9]float64
 
-func (h homog) apply(p Point) Point {
+// apply takes h by pointer: rectify calls it for every pixel, and a value
+// receiver copied the 72 bytes each time.
+func (h *homog) apply(p Point) Point {
 	w := h[6]*p.X + h[7]*p.Y + h[8]
 	if w == 0 {
 		w = 1e-12

@@ -1,8 +1,11 @@
 package loose
 
 import (
+	"bytes"
+	"image"
 	"math"
 	"math/rand"
+	"slices"
 	"testing"
 )
 
@@ -217,6 +220,152 @@ func TestScaledOncePerSize(t *testing.T) {
 			}
 			if again := cached.scaled(tc.scale); tc.scale < 1 && &again.pix[0] != &got.pix[0] {
 				t.Errorf("the same size reduced twice")
+			}
+		})
+	}
+}
+
+// TestCopyRGBIsBytewise: copyRGB (eight-byte words) copies what the
+// byte-by-byte loop it replaced copied, for rows of every short width,
+// an out shorter than the row, and a row shorter than out.
+func TestCopyRGBIsBytewise(t *testing.T) {
+	rng := rand.New(rand.NewSource(97700))
+	for _, tc := range []struct {
+		name         string
+		pixels, outN int // row pixels, out bytes
+	}{
+		{"empty", 0, 0},
+		{"one pixel", 1, 3},
+		{"two pixels", 2, 6},
+		{"three pixels", 3, 9},
+		{"four pixels", 4, 12},
+		{"five pixels", 5, 15},
+		{"seven pixels", 7, 21},
+		{"eight pixels", 8, 24},
+		{"nine pixels", 9, 27},
+		{"a crop row", 64, 192},
+		{"a photo row", 1640, 4920},
+		{"out short by a pixel", 10, 27},
+		{"out short by a byte", 10, 29},
+		{"row short", 5, 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			row := make([]byte, 4*tc.pixels)
+			for i := range row {
+				row[i] = byte(rng.Intn(256))
+			}
+			got, want := make([]byte, tc.outN), make([]byte, tc.outN)
+			for i := range got {
+				got[i] = byte(rng.Intn(256))
+				want[i] = got[i]
+			}
+			copyRGB(got, row)
+			r, o := row, want
+			for len(r) >= 4 && len(o) >= 3 {
+				o[0], o[1], o[2] = r[0], r[1], r[2]
+				r, o = r[4:], o[3:]
+			}
+			if !bytes.Equal(got, want) {
+				t.Errorf("copyRGB = %v, want %v", got, want)
+			}
+		})
+	}
+}
+
+// TestPhaseRowsCountsAsPoints: latticeFill's cell counts made by
+// phaseRows (points gathered by column and key, once for the six phases
+// down) are the counts the point-by-point loop made, at every pair of
+// phases, on patches of joined tiles turned by several angles and on
+// scattered points; and the keyed path is the one taken there.
+func TestPhaseRowsCountsAsPoints(t *testing.T) {
+	rng := rand.New(rand.NewSource(97701))
+	scattered := make([]image.Point, 3000)
+	for i := range scattered {
+		scattered[i] = image.Pt(rng.Intn(400), rng.Intn(300))
+	}
+	for _, tc := range []struct {
+		name  string
+		pts   []image.Point
+		side  float64
+		theta float64 // radians, the lattice's direction
+	}{
+		{"five joined, square", joinedTiles(5, 1, 30, 0), 30, 0},
+		{"three by two, turned", joinedTiles(3, 2, 30, 17), 30, 17 * math.Pi / 180},
+		{"four by three, turned back", joinedTiles(4, 3, 41, -8), 41, -8 * math.Pi / 180},
+		{"small tiles", joinedTiles(6, 5, 11, 33), 11, 33 * math.Pi / 180},
+		{"scattered points", scattered, 23, 0.4},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			ux, uy := math.Cos(tc.theta), math.Sin(tc.theta)
+			vx, vy := -uy, ux
+			us, vs := make([]float64, len(tc.pts)), make([]float64, len(tc.pts))
+			minU, minV, maxU, maxV := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			for i, p := range tc.pts {
+				x, y := float64(p.X), float64(p.Y)
+				us[i], vs[i] = x*ux+y*uy, x*vx+y*vy
+				minU, minV = math.Min(minU, us[i]), math.Min(minV, vs[i])
+				maxU, maxV = math.Max(maxU, us[i]), math.Max(maxV, vs[i])
+			}
+			const steps = 6
+			var rows phaseRows
+			cu := make([]int32, len(us))
+			for _, f := range []float64{0.96, 1.0, 1.04, 1.08} {
+				pitch := tc.side * f
+				var cvs [steps][]int32
+				for iv := range cvs {
+					pv := minV - 0.5 - pitch*float64(iv)/steps
+					cvs[iv] = make([]int32, len(vs))
+					for i, v := range vs {
+						cvs[iv][i] = int32((v - pv) / pitch)
+					}
+				}
+				if !rows.key(cvs[:]) {
+					t.Fatalf("pitch %.2f: the rows were not keyed", pitch)
+				}
+				for iu := 0; iu < steps; iu++ {
+					pu := minU - 0.5 - pitch*float64(iu)/steps
+					for i, u := range us {
+						cu[i] = int32((u - pu) / pitch)
+					}
+					nu := int((maxU-pu)/pitch) + 2
+					rows.count(cu, nu)
+					for iv := 0; iv < steps; iv++ {
+						pv := minV - 0.5 - pitch*float64(iv)/steps
+						nv := int((maxV-pv)/pitch) + 2
+						want, got := make([]int, nu*nv), make([]int, nu*nv)
+						for i, c := range cu {
+							want[int(cvs[iv][i])*nu+int(c)]++
+						}
+						rows.add(got, iv, nu)
+						if !slices.Equal(got, want) {
+							t.Fatalf("pitch %.2f, phases %d, %d: counts %v, want %v", pitch, iu, iv, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestPhaseRowsKeyRefuses: rows that are not the first or the next at a
+// later phase (or a negative row) are not keyed: latticeFill counts the
+// points one by one then.
+func TestPhaseRowsKeyRefuses(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		cvs  [][]int32
+		want bool
+	}{
+		{"first or next", [][]int32{{0, 3, 5}, {0, 4, 5}, {1, 4, 6}}, true},
+		{"two rows on", [][]int32{{0, 3}, {0, 5}}, false},
+		{"a row back", [][]int32{{2, 3}, {1, 3}}, false},
+		{"negative", [][]int32{{-1, 3}, {-1, 3}}, false},
+		{"seven phases", [][]int32{{0}, {0}, {0}, {0}, {0}, {0}, {0}}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var r phaseRows
+			if got := r.key(tc.cvs); got != tc.want {
+				t.Errorf("key = %v, want %v", got, tc.want)
 			}
 		})
 	}
