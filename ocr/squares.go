@@ -107,48 +107,75 @@ func NewSquareReader(general, squares *Classifier) (*SquareReader, error) {
 
 // Read reads one crop.
 func (s *SquareReader) Read(tile image.Image) (Reading, error) {
+	r, _, err := s.read(tile)
+	return r, err
+}
+
+// squareSteps is what Read saw on a crop on the way to its answer: the
+// general model's reading, whether the crop's middle is light, the pool's
+// whitened read (b) and, where Read made it, its read with the value
+// painted out (d), and the rule that gave the answer (TestSquaresTrace
+// logs them).
+type squareSteps struct {
+	general Reading
+	light   bool
+	b, d    Reading
+	rule    string
+}
+
+// read is Read, with the steps that led to its answer.
+func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
+	var st squareSteps
+	done := func(rule string, r Reading) (Reading, squareSteps, error) {
+		st.rule = rule
+		return r, st, nil
+	}
 	if err := checkImage(tile); err != nil {
-		return Reading{}, err
+		return Reading{}, st, err
 	}
 	a, err := s.General.Read(tile)
 	if err != nil {
-		return Reading{}, err
+		return Reading{}, st, err
 	}
+	st.general = a
 	grey, sat := middleFace(tile)
 	light := grey >= squareLight && sat <= squareGrey
+	st.light = light
 	w := whitenCrop(tile)
 	if !a.NoTile() && !light && a.Conf >= squareSureDark {
 		// the letter stands; the pool on the whitened crop seeing no
 		// tile there makes it unsure
 		b, err := s.Pool.Read(w)
 		if err != nil {
-			return Reading{}, err
+			return Reading{}, st, err
 		}
+		st.b = b
 		if b.NoTile() {
 			a.Conf = min(a.Conf, 1-b.Conf)
 		}
-		return a, nil
+		return done("dark: sure general letter", a)
 	}
 	dv := dropValueMark(w)
 	b, err := s.Pool.Read(w)
 	if err != nil {
-		return Reading{}, err
+		return Reading{}, st, err
 	}
 	d, err := s.Pool.Read(dv)
 	if err != nil {
-		return Reading{}, err
+		return Reading{}, st, err
 	}
+	st.b, st.d = b, d
 	if light && !a.NoTile() {
 		if b.NoTile() && d.NoTile() {
 			if min(b.Conf, d.Conf) >= squareSureEmpty && a.Conf < squareSureLetter {
-				return b, nil
+				return done("light: pool says no tile", b)
 			}
 			a.Conf = min(a.Conf, 1-min(b.Conf, d.Conf))
 		}
-		return a, nil
+		return done("light: general letter", a)
 	}
 	if b.NoTile() && d.NoTile() {
-		return b, nil
+		return done("pool: no tile", b)
 	}
 	letter := b
 	if !d.NoTile() {
@@ -166,21 +193,24 @@ func (s *SquareReader) Read(tile image.Image) (Reading, error) {
 		// as letters), not surer than the pool's doubt of its letter
 		e, empty, err := s.emptyAlone(w, dv)
 		if err != nil {
-			return Reading{}, err
+			return Reading{}, st, err
 		}
 		if empty {
 			e.Conf = min(e.Conf, 1-support)
-			return e, nil
+			return done("squares' model alone: no tile", e)
 		}
 		// a letter that the two models of the pool do not agree on
 		// (under half its probability on both whitened reads) does not
 		// outweigh the general model's sure "no tile"
 		if a.Conf >= squareSureNone && support < squarePoolLetter {
 			a.Conf = min(a.Conf, 1-support)
-			return a, nil
+			return done("general sure no tile, pool unsure", a)
 		}
 	}
-	return letter, nil
+	if !d.NoTile() {
+		return done("pool letter, value painted out", letter)
+	}
+	return done("pool letter, whitened", letter)
 }
 
 // emptyAlone reports whether the squares' model alone (Pool[0]) reads a

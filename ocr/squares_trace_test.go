@@ -11,31 +11,26 @@ import (
 	"github.com/tilescope/tilescope/ocr/dataset"
 )
 
-// squareTrace is what a SquareReader saw on one crop: the general model's
-// reading, whether the crop's middle is light, the pool's two whitened
-// reads (b: whitened, d: value painted out), each model's probability of
-// the best glyphs on them, and which of Read's rules gave the answer.
+// squareTrace is what a SquareReader saw on one crop: Read's steps
+// (squareSteps: the general model's reading, whether the crop is light,
+// the pool's two whitened reads, the rule that gave the answer), each
+// model's probability of the best glyphs on the two whitened views, and
+// the answer.
 type squareTrace struct {
-	general Reading
-	light   bool
-	b, d    Reading
-	probs   [2][2][]float64 // [view: b, d][model: squares, general]
-	rule    string
-	answer  Reading
+	squareSteps
+	probs  [2][2][]float64 // [view: b, d][model: squares, general]
+	answer Reading
 }
 
-// trace reads a crop as Read does, step by step, and names the rule that
-// decides (kept in step with Read by TestSquaresTrace, which compares the
-// two answers).
+// trace reads a crop as Read does (read) and adds the models'
+// probabilities on the whitened views, and the pool's read with the value
+// painted out where Read had no need of it.
 func (s *SquareReader) trace(tile image.Image) (squareTrace, error) {
 	var t squareTrace
-	a, err := s.General.Read(tile)
-	if err != nil {
+	var err error
+	if t.answer, t.squareSteps, err = s.read(tile); err != nil {
 		return t, err
 	}
-	t.general = a
-	grey, sat := middleFace(tile)
-	t.light = grey >= squareLight && sat <= squareGrey
 	w := whitenCrop(tile)
 	dv := dropValueMark(w)
 	for v, img := range []image.Image{w, dv} {
@@ -47,61 +42,12 @@ func (s *SquareReader) trace(tile image.Image) (squareTrace, error) {
 			t.probs[v][m] = p
 		}
 	}
-	if t.b, err = s.Pool.Read(w); err != nil {
-		return t, err
-	}
-	if t.d, err = s.Pool.Read(dv); err != nil {
-		return t, err
-	}
-	b, d := t.b, t.d
-	done := func(rule string, r Reading) (squareTrace, error) {
-		t.rule, t.answer = rule, r
-		return t, nil
-	}
-	if !a.NoTile() && !t.light && a.Conf >= squareSureDark {
-		if b.NoTile() {
-			a.Conf = min(a.Conf, 1-b.Conf)
-		}
-		return done("dark: sure general letter", a)
-	}
-	if t.light && !a.NoTile() {
-		if b.NoTile() && d.NoTile() {
-			if min(b.Conf, d.Conf) >= squareSureEmpty && a.Conf < squareSureLetter {
-				return done("light: pool says no tile", b)
-			}
-			a.Conf = min(a.Conf, 1-min(b.Conf, d.Conf))
-		}
-		return done("light: general letter", a)
-	}
-	if b.NoTile() && d.NoTile() {
-		return done("pool: no tile", b)
-	}
-	letter := b
-	if !d.NoTile() {
-		letter = d
-	}
-	support := letter.Conf
-	if !b.NoTile() {
-		support = max(support, b.Conf)
-	}
-	if a.NoTile() {
-		e, empty, err := s.emptyAlone(w, dv)
-		if err != nil {
+	if t.d == (Reading{}) {
+		if t.d, err = s.Pool.Read(dv); err != nil {
 			return t, err
 		}
-		if empty {
-			e.Conf = min(e.Conf, 1-support)
-			return done("squares' model alone: no tile", e)
-		}
-		if a.Conf >= squareSureNone && support < squarePoolLetter {
-			a.Conf = min(a.Conf, 1-support)
-			return done("general sure no tile, pool unsure", a)
-		}
 	}
-	if !d.NoTile() {
-		return done("pool letter, value painted out", letter)
-	}
-	return done("pool letter, whitened", letter)
+	return t, nil
 }
 
 // top is the k most probable glyphs of p, as "A 0.53 R 0.31".
