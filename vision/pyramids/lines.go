@@ -267,18 +267,34 @@ func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
 			frames[i] = f
 		}
 	})
-	var cands []*frame
-	for _, f := range frames {
+	cands := nonNil(frames)
+	sort.Slice(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
+	best := bestRefined(p, cands[:min(len(cands), 6)], geo, cal)
+	if best == nil {
+		// three sides show, the fourth is hidden
+		best = threeSideFrame(p, ls, scale, geo, cal)
+	}
+	return best
+}
+
+// nonNil is the frames of fs that are set, in order.
+func nonNil(fs []*frame) []*frame {
+	var out []*frame
+	for _, f := range fs {
 		if f != nil {
-			cands = append(cands, f)
+			out = append(out, f)
 		}
 	}
-	sort.Slice(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
+	return out
+}
+
+// bestRefined is the best-ranked of the frames cands, each refined onto
+// the runway's outer edge (refineOutline; kept as it was where the
+// refined outline is no board), among those whose runway's printed lines
+// lie where they put them (latticeAgrees); nil when none does.
+func bestRefined(p picture, cands []*frame, geo Geometry, cal *vision.Calibration) *frame {
 	var best *frame
-	for i, f := range cands {
-		if i >= 6 {
-			break
-		}
+	for _, f := range cands {
 		g, ok := newFrame(p, refineOutline(p, f.corners), geo, cal)
 		if !ok {
 			g = f
@@ -289,10 +305,6 @@ func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
 		if best == nil || g.rank() > best.rank() {
 			best = g
 		}
-	}
-	if best == nil {
-		// three sides show, the fourth is hidden
-		best = threeSideFrame(p, ls, scale, geo, cal)
 	}
 	return best
 }
@@ -550,29 +562,9 @@ func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *
 		}
 		best[i] = b
 	})
-	var cands []*frame
-	for _, f := range best {
-		if f != nil {
-			cands = append(cands, f)
-		}
-	}
+	cands := nonNil(best)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
-	var out *frame
-	for i, f := range cands {
-		if i >= threeKept {
-			break
-		}
-		g, ok := newFrame(p, refineOutline(p, f.corners), geo, cal)
-		if !ok {
-			g = f
-		}
-		if !g.latticeAgrees() {
-			continue
-		}
-		if out == nil || g.rank() > out.rank() {
-			out = g
-		}
-	}
+	out := bestRefined(p, cands[:min(len(cands), threeKept)], geo, cal)
 	if out != nil {
 		out.threeSided = true
 	}
