@@ -641,7 +641,7 @@ func (w wallSamples) floorNear(r, c int) float64 {
 }
 
 // ref is the grey tile evidence weighs a square's light against: the
-// walls' near (r, c), or the darkest floor near it where that is lighter.
+// walls' grey near (r, c) (nearSeen), or the darkest floor near it where that is lighter.
 func (w wallSamples) ref(r, c int, occ *occluders) float64 {
 	return math.Max(w.nearSeen(r, c, occ), w.floorNear(r, c))
 }
@@ -663,15 +663,10 @@ func sampleWalls(p vision.Plane, h vision.Homography, n int) wallSamples {
 	return w
 }
 
-// near returns a low quantile of the wall samples within about two squares
-// of square (r, c): the board's local brightness, past any stacks that hide
-// some walls.
-func (w wallSamples) near(r, c int) float64 {
-	return w.nearSeen(r, c, nil)
-}
-
-// nearSeen is near, leaving out the samples the stacks found so far
-// hide (they show the stacks, not the walls).
+// nearSeen returns a low quantile of the wall samples within about two
+// squares of square (r, c): the board's local brightness, past any stacks
+// that hide some walls, leaving out the samples the stacks found so far
+// (occ, or none when nil) hide (they show the stacks, not the walls).
 func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 	m := 2*w.n + 1
 	var v []float64
