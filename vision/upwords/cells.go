@@ -41,6 +41,7 @@ func faceQuad(pose *vision.Pose, r, c int, h float64, geo Geometry) vision.Quad 
 func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homography, n int, geo Geometry) []Cell {
 	cells := make([]Cell, n*n)
 	walls := sampleWalls(p, h, n)
+	walls.floorsOf(p, pose, geo)
 	// The camera centre in board coordinates: C = -R^T T.
 	var cam vision.Vec3
 	for i := 0; i < 3; i++ {
@@ -271,7 +272,7 @@ func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSa
 					continue
 				}
 				base := quantileIn(p, occ, faceQuad(pose, r2, c2, 0, geo), 0.2, 0.8, 6, 0.8)
-				ref := walls.near(r2, c2)
+				ref := walls.ref(r2, c2, nil)
 				if base < 0 || lightOver(base, ref) <= 0 {
 					break // no stack there, as far as can be seen
 				}
@@ -598,6 +599,51 @@ type wallSamples struct {
 	n   int
 	v   []float64      // (2n+1)² entries; -1 off the picture or mid-square
 	pts []vision.Point // where each was sampled
+	// floor is every square's floor grey as tileEvidence measures it
+	// (before any stack is found; -1 hidden), n² entries, or nil: the
+	// bound floorNear sets under the walls' grey.
+	floor []float64
+}
+
+// floorsOf measures every square's floor grey (tileEvidence's base) for
+// floorNear.
+func (w *wallSamples) floorsOf(p vision.Plane, pose *vision.Pose, geo Geometry) {
+	w.floor = make([]float64, w.n*w.n)
+	for r := 0; r < w.n; r++ {
+		for c := 0; c < w.n; c++ {
+			w.floor[r*w.n+c] = quantileIn(p, nil, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.8)
+		}
+	}
+}
+
+// floorNear is the darkest floor among the squares within two of (r, c)
+// (the square itself left out), or -1 if none is measured. Tiles are
+// lighter than the bare floor, so on all but a board covered all round
+// it is a bare square's: a bound under the walls' grey where the walls
+// read darker than the floor between them (a dark board's walls in
+// shadow), which would take every bare square for a tile.
+func (w wallSamples) floorNear(r, c int) float64 {
+	if w.floor == nil {
+		return -1
+	}
+	lo := -1.0
+	for i := max(0, r-2); i <= min(w.n-1, r+2); i++ {
+		for j := max(0, c-2); j <= min(w.n-1, c+2); j++ {
+			if (i == r && j == c) || w.floor[i*w.n+j] < 0 {
+				continue
+			}
+			if g := w.floor[i*w.n+j]; lo < 0 || g < lo {
+				lo = g
+			}
+		}
+	}
+	return lo
+}
+
+// ref is the grey tile evidence weighs a square's light against: the
+// walls' grey near (r, c) (nearSeen), or the darkest floor near it where that is lighter.
+func (w wallSamples) ref(r, c int, occ *occluders) float64 {
+	return math.Max(w.nearSeen(r, c, occ), w.floorNear(r, c))
 }
 
 func sampleWalls(p vision.Plane, h vision.Homography, n int) wallSamples {
@@ -617,15 +663,10 @@ func sampleWalls(p vision.Plane, h vision.Homography, n int) wallSamples {
 	return w
 }
 
-// near returns a low quantile of the wall samples within about two squares
-// of square (r, c): the board's local brightness, past any stacks that hide
-// some walls.
-func (w wallSamples) near(r, c int) float64 {
-	return w.nearSeen(r, c, nil)
-}
-
-// nearSeen is near, leaving out the samples the stacks found so far
-// hide (they show the stacks, not the walls).
+// nearSeen returns a low quantile of the wall samples within about two
+// squares of square (r, c): the board's local brightness, past any stacks
+// that hide some walls, leaving out the samples the stacks found so far
+// (occ, or none when nil) hide (they show the stacks, not the walls).
 func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 	m := 2*w.n + 1
 	var v []float64
@@ -662,7 +703,7 @@ func tileEvidence(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occ
 	if hidden {
 		base = top // the floor is hidden by a stack in front
 	}
-	ref := walls.near(r, c)
+	ref := walls.ref(r, c, nil)
 	if top < 0 {
 		return tileSeen{base: base, top: top, ref: ref, ev: -1, baseEv: -1, topEv: -1, floorHidden: hidden} // hidden: no evidence of a tile
 	}
@@ -670,7 +711,7 @@ func tileEvidence(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occ
 	ev := lightOver(mid, ref)
 	if ev <= 0 && mid > ref {
 		// Stacks in front may hide most walls nearby: the walls in view.
-		ref = walls.nearSeen(r, c, occ)
+		ref = walls.ref(r, c, occ)
 		ev = lightOver(mid, ref)
 	}
 	return tileSeen{base: base, top: top, ref: ref, ev: ev,
@@ -695,7 +736,7 @@ func unexplainedLight(p vision.Plane, pose *vision.Pose, walls wallSamples, occ 
 	if top < 0 {
 		return false // every face position lies on a stack found
 	}
-	ref := walls.near(r, c)
+	ref := walls.ref(r, c, nil)
 	return lightOver(top, ref) > 0
 }
 
