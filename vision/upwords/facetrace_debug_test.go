@@ -114,9 +114,6 @@ func TestFaceTrace(t *testing.T) {
 			tq := trueFace(tc.Corners, c.Face)
 			side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y)
 			tcn := quadCentre(tq)
-			off := func(p vision.Point) (float64, float64) {
-				return split(op.Row, op.Col, vision.Point{X: p.X - tcn.X, Y: p.Y - tcn.Y}, side)
-			}
 			if tc.Height == 0 {
 				if c.Height == 0 && !tc.Occluded {
 					// the truth's floor centre against the pose's (an
@@ -155,7 +152,7 @@ func TestFaceTrace(t *testing.T) {
 					pr, pc, bd = i/n, i%n, d
 				}
 			}
-			off = func(p vision.Point) (float64, float64) {
+			off := func(p vision.Point) (float64, float64) {
 				return split(pr, pc, vision.Point{X: p.X - tcn.X, Y: p.Y - tcn.Y}, side)
 			}
 			op = grid.Pos{Row: pr, Col: pc}
