@@ -142,9 +142,11 @@ func (p picture) window(q [4]vision.Point, most int) rgbWindow {
 	}
 	ww := w.x1 - w.x0 + 1
 	w.pix = make([]uint8, 3*ww*(w.y1-w.y0+1))
-	if m := p.ycc; m != nil && m.SubsampleRatio == image.YCbCrSubsampleRatio420 {
+	if m := p.ycc; m != nil && m.SubsampleRatio == image.YCbCrSubsampleRatio420 && w.x0+p.minPt.X >= 0 {
 		// a phone's JPEG: pixel's arithmetic a row at a time, each
 		// chroma sample's terms taken once for the pixels sharing it
+		// (columns left of the origin, a sub-image's, where ax/2
+		// rounds towards zero, are left to pixel below)
 		ax0, ax1 := w.x0+p.minPt.X, w.x1+p.minPt.X
 		for y := w.y0; y <= w.y1; y++ {
 			ay := y + p.minPt.Y
@@ -156,22 +158,6 @@ func (p picture) window(q [4]vision.Point, most int) rgbWindow {
 			c0 := cr + ax0/2 - m.Rect.Min.X/2
 			cb, crr := m.Cb[c0:], m.Cr[c0:]
 			out := w.pix[3*(y-w.y0)*ww : 3*(y-w.y0+1)*ww]
-			if ax0 < 0 {
-				// columns left of the origin (a sub-image's): ax/2
-				// rounds towards zero there, as pixel has it
-				last := -1
-				var rc, gc, bc int32
-				for k, yv := range lum {
-					ax := ax0 + k
-					if ci := cr + ax/2 - m.Rect.Min.X/2 - c0; ci != last {
-						rc, gc, bc = vision.YCbCrChroma(cb[ci], crr[ci])
-						last = ci
-					}
-					o := out[3*k : 3*k+3 : 3*k+3]
-					o[0], o[1], o[2] = vision.YCbCrRGB(yv, rc, gc, bc)
-				}
-				continue
-			}
 			// ax/2 - ax0/2 is the chroma sample's place after the
 			// first's: 0 for the first pixel (and its right neighbour
 			// where ax0 is even), then one more every two pixels
