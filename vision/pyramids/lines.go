@@ -333,16 +333,15 @@ func (f *frame) latticeAgrees() bool {
 	return at[0] > off[0] && at[1] > off[1] && at[0]+at[1] >= 2*(off[0]+off[1])
 }
 
-// Limits of the three sides' search (threeSideFrame): the strongest
-// lines made into triples; where the far corners are looked for along
-// the two sides that run to them, as a share of the near side's length,
-// and the step; the contrast (runway over border, in the runway's
-// white) of the runway's end; the places along each side that are
-// checked (the best ones, at least threeApart from each other, each
-// with threeMin of the ten lines or more in place), and how many of the
-// completed frames are refined and checked.
+// Limits of the three sides' search (threeSideFrame, over the
+// edgeLines strongest lines straightEdges keeps): where the far corners
+// are looked for along the two sides that run to them, as a share of
+// the near side's length, and the step; the contrast (runway over
+// border, in the runway's white) of the runway's end; the places along
+// each side that are checked (the best ones, at least threeApart from
+// each other, each with threeMin of the ten lines or more in place),
+// and how many of the completed frames are refined and checked.
 const (
-	threeLines         = 24
 	threeFrom, threeTo = 0.5, 1.8
 	threeStep          = 0.01
 	threeEdge          = 0.25
@@ -532,7 +531,6 @@ func (t threeSides) white(p picture) float64 {
 // kept only if the runway's printed lines lie where they put them
 // (latticeAgrees), as the edges' frames are.
 func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
-	ls = ls[:min(len(ls), threeLines)]
 	ts := tripleSides(ls, scale, float64(p.W)*scale, float64(p.H)*scale)
 	best := make([]*frame, len(ts))
 	parallel.For(len(ts), func(i int) {
