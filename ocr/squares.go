@@ -62,6 +62,7 @@ const (
 	squareSureDark   = 0.95 // a dark or coloured crop's general letter this sure stands
 	squareSureNone   = 0.9  // the general model's "no tile" this sure stands against an unsure pool
 	squarePoolLetter = 0.5  // a pool's letter under this is unsure (the two models do not agree on it)
+	premiumConf      = 0.6  // a premium print's "no tile" when the general model reads a letter
 )
 
 var (
@@ -142,6 +143,15 @@ func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
 	light := grey >= squareLight && sat <= squareGrey
 	st.light = light
 	w := whitenCrop(tile)
+	if premiumPrint(w) {
+		// a premium square's print, not a tile: no tile, as sure as the
+		// general model is of it, else unsure
+		r := Reading{Conf: premiumConf}
+		if a.NoTile() {
+			r.Conf = max(r.Conf, a.Conf)
+		}
+		return done("premium print", r)
+	}
 	if !a.NoTile() && !light && a.Conf >= squareSureDark {
 		// the letter stands; the pool on the whitened crop seeing no
 		// tile there makes it unsure
@@ -353,6 +363,58 @@ func dropValueMark(m *image.Gray) *image.Gray {
 	}
 	return out
 }
+
+// premiumPrint reports whether a whitened crop shows a board square's
+// premium print ("DOUBLE LETTER SCORE": small marks in two or three
+// lines) rather than a tile's letter. It looks at the dark components
+// not touching the crop's edge whose centres lie in its middle 60%:
+// none may be premiumLetter of the crop's shorter side tall or taller,
+// or as wide but less than twice as wide as tall (a letter, perhaps
+// turned), and either premiumMarks or more are small (under
+// premiumSmall of the side tall, at least premiumMarkMin of it and
+// premiumMinInk pixels: the print's letters, not grain)
+// or premiumLines or more are small and wide (at least twice as wide as
+// tall and premiumLineWide of the side: the print's lines, their letters
+// blurred together). A tile has one large letter and at most a value
+// number of one or two digits; a blank tile and a plain square have no
+// marks, so they are left to the models, as is a print blurred into one
+// blob.
+func premiumPrint(m *image.Gray) bool {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	_, comps := blobs.Label(w, h, func(i int) bool { return m.Pix[i] < inkGrey })
+	side := float64(min(w, h))
+	small, lines := 0, 0
+	for _, c := range comps[1:] {
+		if c.Edge(w, h) {
+			continue
+		}
+		cx, cy := (c.X0+c.X1)/2, (c.Y0+c.Y1)/2
+		if cx < w/5 || cx >= w-w/5 || cy < h/5 || cy >= h-h/5 {
+			continue
+		}
+		ch, cw := float64(c.Y1-c.Y0+1), float64(c.X1-c.X0+1)
+		if ch >= premiumLetter*side || cw >= premiumLetter*side && cw < 2*ch {
+			return false
+		}
+		if ch < premiumSmall*side && ch >= premiumMarkMin*side && c.N >= premiumMinInk {
+			small++
+			if cw >= 2*ch && cw >= premiumLineWide*side {
+				lines++
+			}
+		}
+	}
+	return small >= premiumMarks || lines >= premiumLines
+}
+
+const (
+	premiumLetter   = 0.25 // a mark this share of the side tall or taller may be a letter
+	premiumSmall    = 0.18 // a mark under this share of the crop's side tall is small
+	premiumMinInk   = 3    // pixels a small mark has at least
+	premiumMarkMin  = 0.04 // and this share of the side in height (less is grain or noise)
+	premiumMarks    = 4    // this many small marks and no letter make a premium print
+	premiumLineWide = 0.2  // a small mark this share of the side wide, and twice its height, is a line
+	premiumLines    = 3    // this many lines and no letter make a premium print
+)
 
 // SquareViews are the two pictures of a crop that a SquareReader's pool
 // reads: the crop whitened (its middle's median grey to the face's grey,
