@@ -44,10 +44,13 @@ import (
 // kept while the pool says no tile on the whitened crop (both reads; the
 // plain one for a dark crop's sure letter) is at most the pool's
 // probability of a letter (1 - its no-tile conf), and a no tile found
-// against the pool's letter at most 1 - that letter's conf. Measured on
+// against the pool's letter at most 1 - that letter's conf. A letter
+// the models read on a crop that shows a premium square's print (small
+// marks in lines and no letter: premiumPrint) is no tile, unsure
+// (premiumConf at most). Measured on
 // real Scrabble crops, Bananagrams tiles and rendered Upwords and Lexicon
 // tiles (docs/ocr.md, "Real Scrabble crops", "Where the two models
-// disagree").
+// disagree", "Empty premium squares against tiles").
 type SquareReader struct {
 	General *Classifier // the English classifier (Default)
 	Pool    Pool        // SpecialistSquares pooled with General
@@ -62,7 +65,7 @@ const (
 	squareSureDark   = 0.95 // a dark or coloured crop's general letter this sure stands
 	squareSureNone   = 0.9  // the general model's "no tile" this sure stands against an unsure pool
 	squarePoolLetter = 0.5  // a pool's letter under this is unsure (the two models do not agree on it)
-	premiumConf      = 0.6  // a premium print's "no tile" when the general model reads a letter
+	premiumConf      = 0.6  // a premium print's "no tile" against the models' letter is at most this sure
 )
 
 var (
@@ -122,10 +125,27 @@ type squareSteps struct {
 	light   bool
 	b, d    Reading
 	rule    string
+
+	whitened *image.Gray // the crop whitened (whitenCrop)
 }
 
-// read is Read, with the steps that led to its answer.
+// read is Read, with the steps that led to its answer: the models'
+// answer (readModels), and no tile instead of their letter on a crop
+// that shows a premium square's print (premiumPrint), never sure
+// (premiumConf at most, and at most the models' doubt of the letter): a
+// no tile the models found stands as they found it.
 func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
+	r, st, err := s.readModels(tile)
+	if err != nil || r.NoTile() || !premiumPrint(st.whitened) {
+		return r, st, err
+	}
+	st.rule = "premium print"
+	return Reading{Conf: min(premiumConf, 1-r.Conf)}, st, nil
+}
+
+// readModels is what the models make of a crop, with the steps that led
+// to it.
+func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error) {
 	var st squareSteps
 	done := func(rule string, r Reading) (Reading, squareSteps, error) {
 		st.rule = rule
@@ -143,15 +163,7 @@ func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
 	light := grey >= squareLight && sat <= squareGrey
 	st.light = light
 	w := whitenCrop(tile)
-	if premiumPrint(w) {
-		// a premium square's print, not a tile: no tile, as sure as the
-		// general model is of it, else unsure
-		r := Reading{Conf: premiumConf}
-		if a.NoTile() {
-			r.Conf = max(r.Conf, a.Conf)
-		}
-		return done("premium print", r)
-	}
+	st.whitened = w
 	if !a.NoTile() && !light && a.Conf >= squareSureDark {
 		// the letter stands; the pool on the whitened crop seeing no
 		// tile there makes it unsure
