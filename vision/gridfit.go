@@ -435,7 +435,7 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 					// a row at a time, each column's sum in its own
 					// integer (the same sums, added in another order)
 					var buf [64]int
-					sums := buf[:0]
+					var sums []int
 					if n := xb - xa + 1; n <= len(buf) {
 						sums = buf[:n]
 					} else {
