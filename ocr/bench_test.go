@@ -66,3 +66,39 @@ func BenchmarkFeatures(b *testing.B) {
 	}
 	reportCPU(b, start)
 }
+
+// BenchmarkSquareRead is read-tile's SquareReader per crop (the real
+// Scrabble fixtures: dark tiles, premium squares, tiles with small
+// marks), and BenchmarkPremiumPrint its premium print check alone on the
+// same crops whitened (docs/ocr.md, "Empty premium squares against
+// tiles").
+func BenchmarkSquareRead(b *testing.B) {
+	s, err := ForSquares()
+	if err != nil {
+		b.Skip(err)
+	}
+	crops := append(loadPNGs(b, "testdata/scrabble/*.png"), loadPNGs(b, "testdata/scrabble-premium/*.png")...)
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		if _, err := s.Read(crops[i%len(crops)]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	reportCPU(b, start)
+}
+
+func BenchmarkPremiumPrint(b *testing.B) {
+	var crops []*image.Gray
+	for _, c := range append(loadPNGs(b, "testdata/scrabble/*.png"), loadPNGs(b, "testdata/scrabble-premium/*.png")...) {
+		crops = append(crops, whitenCrop(c))
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		premiumPrint(crops[i%len(crops)])
+	}
+	reportCPU(b, start)
+}

@@ -44,10 +44,13 @@ import (
 // kept while the pool says no tile on the whitened crop (both reads; the
 // plain one for a dark crop's sure letter) is at most the pool's
 // probability of a letter (1 - its no-tile conf), and a no tile found
-// against the pool's letter at most 1 - that letter's conf. Measured on
+// against the pool's letter at most 1 - that letter's conf. A letter
+// the models read on a crop that shows a premium square's print (small
+// marks in lines and no letter: premiumPrint) is no tile, unsure
+// (premiumConf at most). Measured on
 // real Scrabble crops, Bananagrams tiles and rendered Upwords and Lexicon
 // tiles (docs/ocr.md, "Real Scrabble crops", "Where the two models
-// disagree").
+// disagree", "Empty premium squares against tiles").
 type SquareReader struct {
 	General *Classifier // the English classifier (Default)
 	Pool    Pool        // SpecialistSquares pooled with General
@@ -62,6 +65,7 @@ const (
 	squareSureDark   = 0.95 // a dark or coloured crop's general letter this sure stands
 	squareSureNone   = 0.9  // the general model's "no tile" this sure stands against an unsure pool
 	squarePoolLetter = 0.5  // a pool's letter under this is unsure (the two models do not agree on it)
+	premiumConf      = 0.6  // a premium print's "no tile" against the models' letter is at most this sure
 )
 
 var (
@@ -121,10 +125,27 @@ type squareSteps struct {
 	light   bool
 	b, d    Reading
 	rule    string
+
+	whitened *image.Gray // the crop whitened (whitenCrop)
 }
 
-// read is Read, with the steps that led to its answer.
+// read is Read, with the steps that led to its answer: the models'
+// answer (readModels), and no tile instead of their letter on a crop
+// that shows a premium square's print (premiumPrint), never sure
+// (premiumConf at most, and at most the models' doubt of the letter): a
+// no tile the models found stands as they found it.
 func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
+	r, st, err := s.readModels(tile)
+	if err != nil || r.NoTile() || !premiumPrint(st.whitened) {
+		return r, st, err
+	}
+	st.rule = "premium print"
+	return Reading{Conf: min(premiumConf, 1-r.Conf)}, st, nil
+}
+
+// readModels is what the models make of a crop, with the steps that led
+// to it.
+func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error) {
 	var st squareSteps
 	done := func(rule string, r Reading) (Reading, squareSteps, error) {
 		st.rule = rule
@@ -142,6 +163,7 @@ func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
 	light := grey >= squareLight && sat <= squareGrey
 	st.light = light
 	w := whitenCrop(tile)
+	st.whitened = w
 	if !a.NoTile() && !light && a.Conf >= squareSureDark {
 		// the letter stands; the pool on the whitened crop seeing no
 		// tile there makes it unsure
@@ -353,6 +375,58 @@ func dropValueMark(m *image.Gray) *image.Gray {
 	}
 	return out
 }
+
+// premiumPrint reports whether a whitened crop shows a board square's
+// premium print ("DOUBLE LETTER SCORE": small marks in two or three
+// lines) rather than a tile's letter. It looks at the dark components
+// not touching the crop's edge whose centres lie in its middle 60%:
+// none may be premiumLetter of the crop's shorter side tall or taller,
+// or as wide but less than twice as wide as tall (a letter, perhaps
+// turned), and either premiumMarks or more are small (under
+// premiumSmall of the side tall, at least premiumMarkMin of it and
+// premiumMinInk pixels: the print's letters, not grain)
+// or premiumLines or more are small and wide (at least twice as wide as
+// tall and premiumLineWide of the side: the print's lines, their letters
+// blurred together). A tile has one large letter and at most a value
+// number of one or two digits; a blank tile and a plain square have no
+// marks, so they are left to the models, as is a print blurred into one
+// blob.
+func premiumPrint(m *image.Gray) bool {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	_, comps := blobs.Label(w, h, func(i int) bool { return m.Pix[i] < inkGrey })
+	side := float64(min(w, h))
+	small, lines := 0, 0
+	for _, c := range comps[1:] {
+		if c.Edge(w, h) {
+			continue
+		}
+		cx, cy := (c.X0+c.X1)/2, (c.Y0+c.Y1)/2
+		if cx < w/5 || cx >= w-w/5 || cy < h/5 || cy >= h-h/5 {
+			continue
+		}
+		ch, cw := float64(c.Y1-c.Y0+1), float64(c.X1-c.X0+1)
+		if ch >= premiumLetter*side || cw >= premiumLetter*side && cw < 2*ch {
+			return false
+		}
+		if ch < premiumSmall*side && ch >= premiumMarkMin*side && c.N >= premiumMinInk {
+			small++
+			if cw >= 2*ch && cw >= premiumLineWide*side {
+				lines++
+			}
+		}
+	}
+	return small >= premiumMarks || lines >= premiumLines
+}
+
+const (
+	premiumLetter   = 0.25 // a mark this share of the side tall or taller may be a letter
+	premiumSmall    = 0.18 // a mark under this share of the crop's side tall is small
+	premiumMinInk   = 3    // pixels a small mark has at least
+	premiumMarkMin  = 0.04 // and this share of the side in height (less is grain or noise)
+	premiumMarks    = 4    // this many small marks and no letter make a premium print
+	premiumLineWide = 0.2  // a small mark this share of the side wide, and twice its height, is a line
+	premiumLines    = 3    // this many lines and no letter make a premium print
+)
 
 // SquareViews are the two pictures of a crop that a SquareReader's pool
 // reads: the crop whitened (its middle's median grey to the face's grey,

@@ -39,6 +39,7 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/imagesize"
+	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision"
 )
@@ -234,29 +235,11 @@ func (c cut) apply(img image.Image, h vision.Homography, r, col int) *image.RGBA
 			u := ((float64(x)+0.5)/float64(n)*2 - 1) * half
 			v := ((float64(y)+0.5)/float64(n)*2 - 1) * half
 			p := h.Apply(vision.Point{X: cx + cos*u - sin*v, Y: cy + sin*u + cos*v})
-			out.SetRGBA(x, y, bilinear(img, p.X-0.5, p.Y-0.5))
+			c := dataset.SampleRGB(img, p.X-0.5, p.Y-0.5)
+			out.SetRGBA(x, y, color.RGBA{c[0], c[1], c[2], 255})
 		}
 	}
 	return out
-}
-
-func bilinear(img image.Image, x, y float64) color.RGBA {
-	b := img.Bounds()
-	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
-	fx, fy := x-float64(x0), y-float64(y0)
-	var acc [3]float64
-	for j := 0; j < 2; j++ {
-		for i := 0; i < 2; i++ {
-			w := (1 - math.Abs(float64(i)-fx)) * (1 - math.Abs(float64(j)-fy))
-			px := min(max(x0+i, b.Min.X), b.Max.X-1)
-			py := min(max(y0+j, b.Min.Y), b.Max.Y-1)
-			r, g, bb, _ := img.At(px, py).RGBA()
-			acc[0] += w * float64(r>>8)
-			acc[1] += w * float64(g>>8)
-			acc[2] += w * float64(bb>>8)
-		}
-	}
-	return color.RGBA{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5), 255}
 }
 
 func hash(name string, r, c int) uint64 {

@@ -84,7 +84,7 @@ func (c personCut) cut(img image.Image, h vision.Homography, row, col int, rng *
 			u := ((float64(x)+0.5)/float64(n)*2 - 1) * c.half
 			v := ((float64(y)+0.5)/float64(n)*2 - 1) * c.half
 			p := h.Apply(vision.Point{X: cx + cos*u - sin*v, Y: cy + sin*u + cos*v})
-			px := sampleBilinear(img, p.X-0.5, p.Y-0.5)
+			px := dataset.SampleRGB(img, p.X-0.5, p.Y-0.5)
 			i := out.PixOffset(x, y)
 			out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = lut[px[0]], lut[px[1]], lut[px[2]], 255
 		}
@@ -111,37 +111,6 @@ func (c personCut) cut(img image.Image, h vision.Homography, row, col int, rng *
 		return out
 	}
 	return m
-}
-
-// sampleBilinear is img's colour at (x, y) (pixel centres at integers),
-// the edge pixels repeated outside it.
-func sampleBilinear(img image.Image, x, y float64) [3]uint8 {
-	b := img.Bounds()
-	x0, y0 := int(math.Floor(x)), int(math.Floor(y))
-	fx, fy := x-float64(x0), y-float64(y0)
-	var acc [3]float64
-	for j := 0; j < 2; j++ {
-		for i := 0; i < 2; i++ {
-			w := (1 - math.Abs(float64(i)-fx)) * (1 - math.Abs(float64(j)-fy))
-			if w == 0 {
-				continue
-			}
-			px := min(max(x0+i, b.Min.X), b.Max.X-1)
-			py := min(max(y0+j, b.Min.Y), b.Max.Y-1)
-			var r, g, bl uint8
-			if m, ok := img.(*image.RGBA); ok {
-				k := m.PixOffset(px, py)
-				r, g, bl = m.Pix[k], m.Pix[k+1], m.Pix[k+2]
-			} else {
-				cr, cg, cb, _ := img.At(px, py).RGBA()
-				r, g, bl = uint8(cr>>8), uint8(cg>>8), uint8(cb>>8)
-			}
-			acc[0] += w * float64(r)
-			acc[1] += w * float64(g)
-			acc[2] += w * float64(bl)
-		}
-	}
-	return [3]uint8{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5)}
 }
 
 // blurRGBA blurs m in place with a Gaussian of the given sigma (pixels),
