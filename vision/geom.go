@@ -432,3 +432,206 @@ func InQuad(q Quad, p Point) bool {
 	}
 	return true
 }
+
+// RefinePoseOnGrid is the pose p moved to draw the n x n grid h (board
+// squares to pixels) as nearly as a rigid camera can: the rotation and
+// the translation (and, with freeFocal, the focal length, Fx and Fy in
+// proportion) that minimise the squared distances between the pose's
+// board points and h's at every one of the grid's (n+1)² intersections,
+// by damped Gauss-Newton (Levenberg-Marquardt) from p. PoseFromHomography
+// keeps h's origin corner and its first side's direction exactly and
+// lets the rest drift (tens of pixels at the far corner of a steep view
+// whose h no rigid camera of the focal chosen explains); this spreads the
+// misfit over the whole grid. p's Correct is kept. A refinement that
+// does not lower the misfit, or leaves the board behind the camera,
+// gives p back unchanged.
+func RefinePoseOnGrid(p Pose, h Homography, n int, freeFocal bool) Pose {
+	if n < 1 {
+		return p
+	}
+	m := (n + 1) * (n + 1)
+	board := make([]Point, 0, m)
+	want := make([]Point, 0, m)
+	for j := 0; j <= n; j++ {
+		for i := 0; i <= n; i++ {
+			b := Point{X: float64(i), Y: float64(j)}
+			board = append(board, b)
+			want = append(want, h.Apply(b))
+		}
+	}
+	np := 6
+	if freeFocal {
+		np = 7
+	}
+	// The parameters: a small rotation w (applied on the camera's side,
+	// R' = exp([w]x) R), the translation and the focal's log scale.
+	type params [7]float64
+	pose := func(x params) Pose {
+		q := p
+		q.Correct = nil
+		r := rodrigues(Vec3{x[0], x[1], x[2]})
+		for i := 0; i < 3; i++ {
+			for j := 0; j < 3; j++ {
+				q.R[i][j] = r[i][0]*p.R[0][j] + r[i][1]*p.R[1][j] + r[i][2]*p.R[2][j]
+			}
+		}
+		q.T = Vec3{p.T[0] + x[3], p.T[1] + x[4], p.T[2] + x[5]}
+		if freeFocal {
+			s := math.Exp(x[6])
+			q.Fx, q.Fy = p.Fx*s, p.Fy*s
+		}
+		return q
+	}
+	// resid writes the pose's misfit at every intersection into e (x
+	// then y) and returns the sum of squares; ok is false when a point
+	// lies behind the camera.
+	resid := func(x params, e []float64) (float64, bool) {
+		q := pose(x)
+		var ss float64
+		for k, b := range board {
+			v := Vec3{b.X, b.Y, 0}
+			z := q.R[2].Dot(v) + q.T[2]
+			if z < 1e-6 {
+				return math.Inf(1), false
+			}
+			u := q.Fx*(q.R[0].Dot(v)+q.T[0])/z + q.Cx
+			w := q.Fy*(q.R[1].Dot(v)+q.T[1])/z + q.Cy
+			e[2*k], e[2*k+1] = u-want[k].X, w-want[k].Y
+			ss += e[2*k]*e[2*k] + e[2*k+1]*e[2*k+1]
+		}
+		return ss, true
+	}
+	var x params
+	e := make([]float64, 2*m)
+	e2 := make([]float64, 2*m)
+	jac := make([][]float64, np)
+	for i := range jac {
+		jac[i] = make([]float64, 2*m)
+	}
+	cost, ok := resid(x, e)
+	if !ok {
+		return p
+	}
+	start := cost
+	// Steps for the numerical derivatives: a rotation of 1e-6 rad, a
+	// translation of 1e-6 of the camera's distance, a focal 1e-6 up.
+	step := [7]float64{1e-6, 1e-6, 1e-6, 1e-6 * p.T.Norm(), 1e-6 * p.T.Norm(), 1e-6 * p.T.Norm(), 1e-6}
+	lambda := 1e-3
+	for it := 0; it < 20; it++ {
+		for a := 0; a < np; a++ {
+			xa := x
+			xa[a] += step[a]
+			if _, ok := resid(xa, e2); !ok {
+				return p
+			}
+			for k := range e {
+				jac[a][k] = (e2[k] - e[k]) / step[a]
+			}
+		}
+		// The normal equations J'J d = -J'e.
+		var jtj [7][7]float64
+		var jte [7]float64
+		for a := 0; a < np; a++ {
+			for b := a; b < np; b++ {
+				var s float64
+				for k := range e {
+					s += jac[a][k] * jac[b][k]
+				}
+				jtj[a][b], jtj[b][a] = s, s
+			}
+			var s float64
+			for k := range e {
+				s += jac[a][k] * e[k]
+			}
+			jte[a] = -s
+		}
+		prev := cost
+		improved := false
+		for try := 0; try < 8; try++ {
+			var aug [7][7]float64
+			for a := 0; a < np; a++ {
+				aug[a] = jtj[a]
+				aug[a][a] += lambda * jtj[a][a]
+			}
+			d, solved := solveSmall(aug, jte, np)
+			if !solved {
+				lambda *= 10
+				continue
+			}
+			xn := x
+			for a := 0; a < np; a++ {
+				xn[a] += d[a]
+			}
+			c, ok := resid(xn, e2)
+			if ok && c < cost {
+				x, cost = xn, c
+				copy(e, e2)
+				lambda = math.Max(lambda/10, 1e-9)
+				improved = true
+				break
+			}
+			lambda *= 10
+		}
+		// Done when a step gains less than a millionth of the misfit.
+		if !improved || prev-cost < 1e-6*prev {
+			break
+		}
+	}
+	if !(cost < start) {
+		return p
+	}
+	q := pose(x)
+	q.Correct = p.Correct
+	return q
+}
+
+// rodrigues is the rotation by the vector w (its length the angle in
+// radians), as rows.
+func rodrigues(w Vec3) [3]Vec3 {
+	th := w.Norm()
+	if th < 1e-15 {
+		return [3]Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}
+	}
+	k := w.Scale(1 / th)
+	c, s := math.Cos(th), math.Sin(th)
+	v := 1 - c
+	return [3]Vec3{
+		{c + k[0]*k[0]*v, k[0]*k[1]*v - k[2]*s, k[0]*k[2]*v + k[1]*s},
+		{k[1]*k[0]*v + k[2]*s, c + k[1]*k[1]*v, k[1]*k[2]*v - k[0]*s},
+		{k[2]*k[0]*v - k[1]*s, k[2]*k[1]*v + k[0]*s, c + k[2]*k[2]*v},
+	}
+}
+
+// solveSmall solves the first n rows and columns of a x = b by Gaussian
+// elimination with partial pivoting; false when a is singular.
+func solveSmall(a [7][7]float64, b [7]float64, n int) ([7]float64, bool) {
+	for c := 0; c < n; c++ {
+		piv := c
+		for r := c + 1; r < n; r++ {
+			if math.Abs(a[r][c]) > math.Abs(a[piv][c]) {
+				piv = r
+			}
+		}
+		if math.Abs(a[piv][c]) < 1e-300 {
+			return b, false
+		}
+		a[c], a[piv] = a[piv], a[c]
+		b[c], b[piv] = b[piv], b[c]
+		for r := c + 1; r < n; r++ {
+			f := a[r][c] / a[c][c]
+			for k := c; k < n; k++ {
+				a[r][k] -= f * a[c][k]
+			}
+			b[r] -= f * b[c]
+		}
+	}
+	var x [7]float64
+	for r := n - 1; r >= 0; r-- {
+		s := b[r]
+		for k := r + 1; k < n; k++ {
+			s -= a[r][k] * x[k]
+		}
+		x[r] = s / a[r][r]
+	}
+	return x, true
+}

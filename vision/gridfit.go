@@ -428,20 +428,34 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 				// Sums of whole numbers, kept in integers (exact, as
 				// the float sums were).
 				prof := make([]float64, x1-x0+1)
-				for x := x0; x <= x1; x++ {
-					if x < 1 || x >= size-1 {
-						continue
-					}
-					s := 0
-					if vertical {
-						for t := t0; t <= t1; t++ {
-							s += absDiff(img.Pix[t*sizeX+x+1], img.Pix[t*sizeX+x-1])
-						}
+				// the columns (rows) measured: those with both
+				// neighbours in the warp
+				xa, xb := max(x0, 1), min(x1, size-2)
+				if vertical && xa <= xb {
+					// a row at a time, each column's sum in its own
+					// integer (the same sums, added in another order)
+					var buf [64]int
+					var sums []int
+					if n := xb - xa + 1; n <= len(buf) {
+						sums = buf[:n]
 					} else {
-						after, before := img.Pix[(x+1)*sizeX:(x+2)*sizeX], img.Pix[(x-1)*sizeX:x*sizeX]
-						for t := t0; t <= t1; t++ {
-							s += absDiff(after[t], before[t])
+						sums = make([]int, n)
+					}
+					for t := t0; t <= t1; t++ {
+						row := img.Pix[t*sizeX+xa-1 : t*sizeX+xb+2]
+						for i := range sums {
+							sums[i] += absDiff(row[i+2], row[i])
 						}
+					}
+					for i, s := range sums {
+						prof[xa+i-x0] = float64(s)
+					}
+				}
+				for x := xa; !vertical && x <= xb; x++ {
+					s := 0
+					after, before := img.Pix[(x+1)*sizeX:(x+2)*sizeX], img.Pix[(x-1)*sizeX:x*sizeX]
+					for t := t0; t <= t1; t++ {
+						s += absDiff(after[t], before[t])
 					}
 					prof[x-x0] = float64(s)
 				}

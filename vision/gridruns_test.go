@@ -88,3 +88,43 @@ func BenchmarkGridRuns(b *testing.B) {
 		gridRuns(f, 15)
 	}
 }
+
+// TestNearestIn checks nearestIn's written-out bisection and min against
+// sort.SearchFloat64s and math.Min, bit for bit: empty and one-value
+// lists, repeated values, wanted values before, between, on and after
+// them, signed zeros, infinities and NaN.
+func TestNearestIn(t *testing.T) {
+	ref := func(sorted []float64, want float64) float64 {
+		near := math.Inf(1)
+		k := sort.SearchFloat64s(sorted, want)
+		if k < len(sorted) {
+			near = sorted[k] - want
+		}
+		if k > 0 {
+			near = math.Min(near, want-sorted[k-1])
+		}
+		return near
+	}
+	lists := []struct {
+		name   string
+		sorted []float64
+	}{
+		{"empty", nil},
+		{"one", []float64{3.5}},
+		{"repeated", []float64{-2, 1, 1, 1, 4.25, 9}},
+		{"signed zeros", []float64{math.Copysign(0, -1), 0, 2}},
+		{"infinities", []float64{math.Inf(-1), -1, 5, math.Inf(1)}},
+		{"many", []float64{-40.5, -12, -3.75, 0.5, 2, 7.125, 7.5, 19, 33, 80.25, 81, 200}},
+	}
+	wants := []float64{math.Inf(-1), -100, -40.5, -3, math.Copysign(0, -1), 0, 0.5, 1, 1.0000001, 4, 7.3, 9, 81, 150, 1e9, math.Inf(1), math.NaN()}
+	for _, l := range lists {
+		t.Run(l.name, func(t *testing.T) {
+			for _, w := range wants {
+				got, want := nearestIn(l.sorted, w), ref(l.sorted, w)
+				if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
+					t.Errorf("nearestIn(%v, %v) = %v, want %v", l.sorted, w, got, want)
+				}
+			}
+		})
+	}
+}

@@ -309,12 +309,23 @@ func quadArea(q Quad) float64 {
 // (ascending; +Inf when it is empty).
 func nearestIn(sorted []float64, want float64) float64 {
 	near := math.Inf(1)
-	k := sort.SearchFloat64s(sorted, want)
+	// sort.SearchFloat64s's bisection, without its closure's calls: the
+	// first k with sorted[k] >= want
+	k, j := 0, len(sorted)
+	for k < j {
+		h := int(uint(k+j) >> 1)
+		if !(sorted[h] >= want) {
+			k = h + 1
+		} else {
+			j = h
+		}
+	}
 	if k < len(sorted) {
 		near = sorted[k] - want
 	}
 	if k > 0 {
-		near = math.Min(near, want-sorted[k-1])
+		// the built-in min, as math.Min (NaN, -0) without its call
+		near = min(near, want-sorted[k-1])
 	}
 	return near
 }

@@ -94,6 +94,8 @@ func TestRenderBadInput(t *testing.T) {
 		{"bad difficulty", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--difficulty", "insane"}, "insane"},
 		{"bad tilt", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--tilt", "75"}, "tilt"},
 		{"tilt not a number", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--tilt", "steep"}, "steep"},
+		{"warmth out of range", []string{"render", "--game", "pyramids", "--state", good, "--out", out, "--warmth", "4"}, "--warmth 4"},
+		{"warmth not a number", []string{"render-set", "--game", "pyramids", "--n", "1", "--out", dir, "--warmth", "hot"}, "hot"},
 		{"unknown flag", []string{"render", "--colour", "red"}, "colour"},
 		{"set without out", []string{"render-set", "--n", "2"}, "--out"},
 		{"set unknown game", []string{"render-set", "--game", "chess", "--n", "1", "--out", dir}, "chess"},

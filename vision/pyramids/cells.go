@@ -262,21 +262,36 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides) (cellLook, int) {
 	out.tinted = tinted / total
 	sort.Float64s(vals[:nv])
 	out.value = vals[nv/2]
+	out.colour, out.conf = vote(&n, total, pyramids.InHouse(pyramids.Pos{Row: r, Col: c}))
+	return out, int(total)
+}
+
+// vote reads a square's colour from its samples' classes (n, of total
+// samples): a pyramid of the commonest pyramid class when pyramid
+// classes hold half the samples or more and the commonest 0.3 or more,
+// its share the confidence; else empty, the light share the
+// confidence. house says whether the square lies in the house area.
+// Black pyramids are the house's and never move (the rules'
+// house_moved), so outside it dark samples are something covering the
+// board (a pyramid's side, a hand) or only a shadow, never black
+// plastic: they still count towards a pyramid, but black does not win
+// there (a stack's cast shadow over the runway read black before).
+func vote(n *[nClasses]float64, total float64, house bool) (pyramids.Colour, float64) {
 	bestC, bestN := 0, -1.0
 	pyr := 0.0
 	for cls := clsDark; cls < nClasses; cls++ {
 		pyr += n[cls]
+		if cls == clsDark && !house {
+			continue
+		}
 		if n[cls] > bestN {
 			bestC, bestN = cls, n[cls]
 		}
 	}
 	if pyr/total >= 0.5 && bestN/total >= 0.3 {
-		out.colour = classColour[bestC]
-		out.conf = bestN / total
-	} else {
-		out.conf = n[clsLight] / total
+		return classColour[bestC], bestN / total
 	}
-	return out, int(total)
+	return pyramids.NoColour, n[clsLight] / total
 }
 
 // height is the stack count the scan assumes on square (r, c) of the

@@ -1,6 +1,12 @@
 package pyramids
 
-import "testing"
+import (
+	"math"
+	"testing"
+
+	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision/render"
+)
 
 // shadowHue tells a coloured pyramid in shadow from a black one by the
 // hue and chroma of its dark samples' mean, not by their lightness.
@@ -29,5 +35,87 @@ func TestShadowHue(t *testing.T) {
 	}
 	if _, ok := shadowHue([3]float64{}, 0); ok {
 		t.Error("no dark samples: want not coloured")
+	}
+}
+
+// vote reads black only in the house area: outside it dark samples
+// (a stack's cast shadow over the runway) count towards a pyramid but
+// never make one black.
+func TestVote(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		light    float64 // samples of each class, of 100
+		dark     float64
+		red      float64
+		blue     float64
+		house    bool
+		want     pyramids.Colour
+		wantConf float64
+	}{
+		{"black pyramid in the house", 20, 75, 5, 0, true, pyramids.Black, 0.75},
+		{"runway in a stack's shadow", 20, 70, 10, 0, false, pyramids.NoColour, 0.20},
+		{"player space in shadow, a little red", 45, 37, 18, 0, false, pyramids.NoColour, 0.45},
+		{"red pyramid half in shadow on the runway", 20, 45, 35, 0, false, pyramids.Red, 0.35},
+		{"red pyramid half in shadow in the house", 20, 45, 35, 0, true, pyramids.Black, 0.45},
+		{"blue pyramid on a player space", 10, 5, 0, 85, false, pyramids.Blue, 0.85},
+		{"blank runway", 95, 5, 0, 0, false, pyramids.NoColour, 0.95},
+		{"house square, printed letter showing", 88, 12, 0, 0, true, pyramids.NoColour, 0.88},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var n [nClasses]float64
+			n[clsLight], n[clsDark], n[clsRed], n[clsBlue] = tc.light, tc.dark, tc.red, tc.blue
+			col, conf := vote(&n, 100, tc.house)
+			if col != tc.want || math.Abs(conf-tc.wantConf) > 1e-9 {
+				t.Errorf("vote = %v %.2f; want %v %.2f", col, conf, tc.want, tc.wantConf)
+			}
+		})
+	}
+}
+
+// TestScanCastShadowNotBlack renders boards lit from low down, so that
+// the player stacks cast long dark shadows over the runway, and checks
+// that no square outside the house area is read black (before vote kept
+// black to the house, the runway's shadowed squares read black).
+func TestScanCastShadowNotBlack(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	for _, tc := range []struct {
+		name  string
+		seed  int64
+		az    float64
+		elev  float64
+		light float64 // ambient
+	}{
+		{"light from the north-east, low", 31, 45, 18, 0.22},
+		{"light from the south-west, low", 32, 225, 20, 0.25},
+		{"light from the west, very low", 33, 270, 15, 0.2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			state, err := render.RandomState("pyramids", tc.seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt, err := render.RandomOptions(tc.seed, "normal")
+			if err != nil {
+				t.Fatal(err)
+			}
+			opt.Width, opt.Height = 1280, 960
+			opt.Clutter, opt.Hand, opt.Glare = 0, false, 0
+			opt.LightElevDeg, opt.LightAzDeg, opt.Ambient, opt.Shadow = tc.elev, tc.az, tc.light, 0.65
+			sc, err := render.Render("pyramids", state, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Scan(sc.Image, Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, sq := range r.Squares {
+				if sq.Colour == pyramids.Black && !pyramids.InHouse(sq.Pos) {
+					t.Errorf("row %d col %d read black outside the house (conf %.2f)", sq.Pos.Row, sq.Pos.Col, sq.ColourConf)
+				}
+			}
+		})
 	}
 }

@@ -430,6 +430,36 @@ func (t threeSides) quad(sa, sb float64, w, h int) (vision.Quad, bool) {
 	return hullQuad(hull)
 }
 
+// farInPicture tells whether each far corner can lie in the picture (w
+// x h, a pixel wider each way for rounding) somewhere along its side,
+// from threeFrom to threeTo of the near side's length and a step beyond
+// (quad's reach): a triple whose far corner leaves the picture at every
+// place gives no quadrilateral (quad refuses it), so its far corners
+// need not be placed.
+func (t threeSides) farInPicture(w, h int) bool {
+	in := func(from, u vision.Point) bool {
+		// the stretch of the side's line inside the picture (a convex
+		// set, so one interval of the distance along u)
+		lo, hi := (threeFrom-threeStep)*t.n, (threeTo+threeStep)*t.n
+		for _, ax := range [2][3]float64{{from.X, u.X, float64(w)}, {from.Y, u.Y, float64(h)}} {
+			p0, d, size := ax[0], ax[1], ax[2]
+			if d == 0 {
+				if p0 < -1 || p0 > size+1 {
+					return false
+				}
+				continue
+			}
+			a, b := (-1-p0)/d, (size+1-p0)/d
+			if a > b {
+				a, b = b, a
+			}
+			lo, hi = math.Max(lo, a), math.Min(hi, b)
+		}
+		return lo <= hi
+	}
+	return in(t.pa, t.ua) && in(t.pb, t.ub)
+}
+
 // farPlaces are the likeliest places of the far corner along one side
 // (from its near corner from, along u; toward is the direction across
 // the board from it), as shares of the near side's length: where the
@@ -535,12 +565,21 @@ func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *
 	best := make([]*frame, len(ts))
 	parallel.For(len(ts), func(i int) {
 		t := ts[i]
+		// Cheap bars first, each a triple that can give no quadrilateral:
+		// a far corner out of the picture wherever it is placed, then no
+		// place for the first far corner (the second is not looked for).
+		if !t.farInPicture(p.W, p.H) {
+			return
+		}
 		wl := t.white(p)
 		if wl < 20 {
 			return
 		}
 		across := vision.Point{X: (t.pb.X - t.pa.X) / t.n, Y: (t.pb.Y - t.pa.Y) / t.n}
 		sas := t.farPlaces(p, t.pa, t.ua, across, wl)
+		if len(sas) == 0 {
+			return
+		}
 		sbs := t.farPlaces(p, t.pb, t.ub, vision.Point{X: -across.X, Y: -across.Y}, wl)
 		var b *frame
 		for _, ca := range sas {

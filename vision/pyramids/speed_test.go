@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestConvexSidesMatchesInConvex: the polygon with its sides worked out
@@ -153,6 +154,47 @@ func BenchmarkLocatePyramids(b *testing.B) {
 		if _, err := locate(imgs[i%len(imgs)], Options{}); err != nil {
 			b.Fatal(err)
 		}
+	}
+	b.StopTimer()
+	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+// BenchmarkThreeSides is the three sides' search alone (threeSideFrame,
+// over the picture's straight edges found once) on two hard scenes it
+// runs on: one whose board it finds (a hand across the north-east
+// runway, hard seed 97550 scene 14) and one whose board runs off the
+// picture, where it finds none (hard seed 97850 scene 4); it reports
+// the processor time of a search.
+func BenchmarkThreeSides(b *testing.B) {
+	type scene struct {
+		p     picture
+		ls    []edgeLine
+		scale float64
+	}
+	var scenes []scene
+	for _, seed := range []int64{97550*100000 + 14, 97850*100000 + 4} {
+		state, err := render.RandomState("pyramids", seed)
+		if err != nil {
+			b.Fatal(err)
+		}
+		opt, err := render.RandomOptions(seed, "hard")
+		if err != nil {
+			b.Fatal(err)
+		}
+		sc, err := render.Render("pyramids", state, opt)
+		if err != nil {
+			b.Fatal(err)
+		}
+		p := toPicture(sc.Image)
+		ls, scale := straightEdges(p)
+		scenes = append(scenes, scene{p, ls, scale})
+	}
+	b.ReportAllocs()
+	cpu0 := cpuTime()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		s := scenes[i%len(scenes)]
+		threeSideFrame(s.p, s.ls, s.scale, DefaultGeometry, nil)
 	}
 	b.StopTimer()
 	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")

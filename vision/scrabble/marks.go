@@ -66,12 +66,16 @@ func centreMark(m *image.RGBA) bool {
 	// each part's grey levels counted by level (percentileOf)
 	var mid, band [256]int
 	nMid, nBand := 0, 0
+	// the middle's bounds, worked out once
+	mx0, mx1, my0, my1 := w/4, w-w/4, h/4, h-h/4
 	for y := h / 10; y < h-h/10; y++ {
+		midRow := y >= my0 && y < my1
 		for x := w / 10; x < w-w/10; x++ {
 			o := y*m.Stride + 4*x
-			g := 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+			px := m.Pix[o : o+3 : o+3]
+			g := 0.299*float64(px[0]) + 0.587*float64(px[1]) + 0.114*float64(px[2])
 			l := level(g)
-			if x >= w/4 && x < w-w/4 && y >= h/4 && y < h-h/4 {
+			if midRow && x >= mx0 && x < mx1 {
 				mid[l]++
 				nMid++
 			} else {

@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"image"
+	"sync"
 
 	"github.com/tilescope/tilescope/internal/blobs"
 )
@@ -23,10 +24,17 @@ func whiten(m *image.RGBA) *image.RGBA { return whitenBy(m, true) }
 
 func whitenBy(m *image.RGBA, middle bool) *image.RGBA {
 	n := m.Rect.Dx() * m.Rect.Dy()
-	g := make([]float64, n)
-	for i := 0; i < n; i++ {
-		o := 4 * i
-		g[i] = 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+	// the greys in a buffer kept for the next crop (the crops are
+	// whitened by the thousand a scan)
+	gp := greys.Get().(*[]float64)
+	defer greys.Put(gp)
+	if cap(*gp) < n {
+		*gp = make([]float64, n)
+	}
+	g := (*gp)[:n]
+	for i := range g {
+		px := m.Pix[4*i : 4*i+3 : 4*i+3]
+		g[i] = 0.299*float64(px[0]) + 0.587*float64(px[1]) + 0.114*float64(px[2])
 	}
 	// the levels' histogram, counted once for both percentiles
 	var hist [256]int
@@ -52,14 +60,17 @@ func whitenBy(m *image.RGBA, middle bool) *image.RGBA {
 		copy(out.Pix, m.Pix)
 		return out
 	}
-	for i := 0; i < n; i++ {
-		v := (g[i] - lo) / (face - lo) * faceGrey
+	for i, gi := range g {
+		v := (gi - lo) / (face - lo) * faceGrey
 		v = min(max(v, 0), 255)
-		o := 4 * i
-		out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = uint8(v), uint8(v), uint8(v), 255
+		px := out.Pix[4*i : 4*i+4 : 4*i+4]
+		px[0], px[1], px[2], px[3] = uint8(v), uint8(v), uint8(v), 255
 	}
 	return out
 }
+
+// greys holds whitenBy's buffers of grey levels between crops.
+var greys = sync.Pool{New: func() any { return new([]float64) }}
 
 const (
 	inkPercent = 2
@@ -76,7 +87,8 @@ func inkContrast(m *image.RGBA) (ink, face float64) {
 	for y := h / 5; y < h-h/5; y++ {
 		for x := w / 5; x < w-w/5; x++ {
 			o := y*m.Stride + 4*x
-			g := 0.299*float64(m.Pix[o]) + 0.587*float64(m.Pix[o+1]) + 0.114*float64(m.Pix[o+2])
+			px := m.Pix[o : o+3 : o+3]
+			g := 0.299*float64(px[0]) + 0.587*float64(px[1]) + 0.114*float64(px[2])
 			hist[level(g)]++
 			n++
 		}

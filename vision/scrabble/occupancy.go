@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"math"
+	"slices"
 	"sort"
 
 	"github.com/tilescope/tilescope/internal/parallel"
@@ -115,6 +116,19 @@ func (m *pictureMemo) look(f *frame, r, c int) look {
 	return g.l[i][j]
 }
 
+// lighterFirst orders samples by their first channel, largest first
+// (for slices.SortFunc: only its sign below zero counts, as sort.Slice's
+// less).
+func lighterFirst(a, b [3]float64) int {
+	switch {
+	case a[0] > b[0]:
+		return -1
+	case b[0] > a[0]:
+		return 1
+	}
+	return 0
+}
+
 // lookOn samples square (r, c) of f, k x k samples (lookK without
 // pictureMemo).
 func lookOn(f *frame, r, c, k int) look {
@@ -155,10 +169,10 @@ func lookOn(f *frame, r, c, k int) look {
 			}
 		}
 	} else {
-		// sorted on the heap: os's array stays on the stack
-		big := append([][3]float64(nil), os...)
-		sort.Slice(big, func(a, b int) bool { return big[a][0] > big[b][0] })
-		os = big
+		// sort.Slice's order: slices.SortFunc is the same pattern-
+		// defeating quicksort (every comparison its less, every swap
+		// the same), without sort.Slice's reflection and on the stack
+		slices.SortFunc(os, lighterFirst)
 	}
 	keep := max(1, int(math.Round(float64(len(os))*(1-inkShare))))
 	for _, o := range os[:keep] {
@@ -797,7 +811,10 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {
-			var near [3][]float64
+			// the neighbours' values (24 at most) on the stack,
+			// medianOf free to reorder them (median's copy)
+			var nb [3][24]float64
+			near := [3][]float64{nb[0][:0], nb[1][:0], nb[2][:0]}
 			for rr := max(r-2, 0); rr <= min(r+2, Size-1); rr++ {
 				for cc := max(c-2, 0); cc <= min(c+2, Size-1); cc++ {
 					if (rr != r || cc != c) && premiumAt[rr][cc] == Plain && !skip[rr][cc] && !orig[rr][cc].out {
@@ -811,7 +828,7 @@ func localLight(looks *[Size][Size]look, skip *[Size][Size]bool) {
 				continue
 			}
 			for q := 0; q < 3; q++ {
-				looks[r][c].v[q] -= median(near[q]) - m[q]
+				looks[r][c].v[q] -= medianOf(near[q]) - m[q]
 			}
 		}
 	}

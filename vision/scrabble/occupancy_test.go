@@ -5,6 +5,8 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"sort"
 	"strings"
 	"testing"
 
@@ -834,6 +836,59 @@ func TestCrowdedUnevenLight(t *testing.T) {
 			t.Logf("%d of %d tiles in view found, %d read, %d false %v", res.TilesFound, seen, res.TilesRead, res.FalseTiles, res.Err)
 			if !res.Found || res.TilesFound < seen*85/100 || 10*res.FalseTiles > res.TilesFound {
 				t.Errorf("board found %v, %d of %d tiles in view found, %d false", res.Found, res.TilesFound, seen, res.FalseTiles)
+			}
+		})
+	}
+}
+
+// TestLighterFirstAsSortSlice checks lookOn's slices.SortFunc with
+// lighterFirst against the sort.Slice it replaced: the same order, ties
+// included (neither sort is stable, so equal first channels whose other
+// channels differ show any difference), on lists of lookOn's sizes and
+// others, with few distinct values, sorted, reversed and NaN.
+func TestLighterFirstAsSortSlice(t *testing.T) {
+	rng := rand.New(rand.NewPCG(98705, 98706))
+	for _, tc := range []struct {
+		name   string
+		n      int
+		levels int // distinct first channels (0: any)
+		order  string
+	}{
+		{"64 samples, many ties", 64, 5, ""},
+		{"64 samples, any", 64, 0, ""},
+		{"13, ties", 13, 3, ""},
+		{"100 ascending with ties", 100, 20, "asc"},
+		{"100 descending with ties", 100, 20, "desc"},
+		{"49 with NaN", 49, 6, "nan"},
+		{"200 two levels", 200, 2, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for round := 0; round < 20; round++ {
+				s := make([][3]float64, tc.n)
+				for i := range s {
+					v := rng.Float64() * 255
+					if tc.levels > 0 {
+						v = float64(rng.IntN(tc.levels)) * 10
+					}
+					s[i] = [3]float64{v, float64(i), rng.Float64()}
+				}
+				switch tc.order {
+				case "asc":
+					sort.SliceStable(s, func(a, b int) bool { return s[a][0] < s[b][0] })
+				case "desc":
+					sort.SliceStable(s, func(a, b int) bool { return s[a][0] > s[b][0] })
+				case "nan":
+					s[rng.IntN(tc.n)][0] = math.NaN()
+				}
+				want := append([][3]float64(nil), s...)
+				sort.Slice(want, func(a, b int) bool { return want[a][0] > want[b][0] })
+				got := append([][3]float64(nil), s...)
+				slices.SortFunc(got, lighterFirst)
+				for i := range got {
+					if got[i][1] != want[i][1] {
+						t.Fatalf("round %d: place %d holds sample %v, sort.Slice's %v", round, i, got[i][1], want[i][1])
+					}
+				}
 			}
 		})
 	}

@@ -1,6 +1,7 @@
 package scrabble
 
 import (
+	"bytes"
 	"image"
 	"image/color"
 	"math/rand/v2"
@@ -243,6 +244,103 @@ func BenchmarkCrop(b *testing.B) {
 	for i := 0; i < b.N; i++ {
 		for k := 0; k < 16; k++ {
 			f.crop(3+k%4*3, 2+k/4*3, cropMargin, 64)
+		}
+	}
+}
+
+// cropByAt is cropPart as it was written before its sampling was spelled
+// out: every sample through h.Apply and picture.at.
+func cropByAt(f *frame, row, col int, margin float64, size int, dx, dy float64, lo, hi int) *image.RGBA {
+	m := image.NewRGBA(image.Rect(0, 0, size, size))
+	span := 1 + 2*margin
+	x0, y0 := float64(col)+dx, float64(row)+dy
+	q := vision.Quad{f.px(x0, y0), f.px(x0+1, y0), f.px(x0+1, y0+1), f.px(x0, y0+1)}
+	h, err := vision.QuadHomography(1, 1, q)
+	if err != nil {
+		return m
+	}
+	for v := lo; v < hi; v++ {
+		y := -margin + (float64(v)+0.5)/float64(size)*span
+		for u := lo; u < hi; u++ {
+			x := -margin + (float64(u)+0.5)/float64(size)*span
+			c := f.p.at(h.Apply(vision.Point{X: x, Y: y}))
+			o := v*m.Stride + 4*u
+			m.Pix[o], m.Pix[o+1], m.Pix[o+2], m.Pix[o+3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
+		}
+	}
+	return m
+}
+
+// TestCropPartMatchesAt checks cropPart's written-out sampling against
+// h.Apply and picture.at sample by sample, byte for byte: squares inside
+// the picture, over its edges and corner, off it, tilted and shifted,
+// crops whole and their middles, sizes within and beyond cropPart's
+// stack buffer, on a 4:2:0 JPEG-like picture whose origin is odd, one
+// left of zero and an RGBA picture. A crop whose window is refused (too
+// large a square for its size) goes through atIn's fallback.
+func TestCropPartMatchesAt(t *testing.T) {
+	rng := rand.New(rand.NewPCG(98701, 98702))
+	pics := map[string]image.Image{}
+	for _, r := range []image.Rectangle{image.Rect(3, 5, 323, 245), image.Rect(-7, -4, 313, 236)} {
+		m := image.NewYCbCr(r, image.YCbCrSubsampleRatio420)
+		for _, s := range [][]uint8{m.Y, m.Cb, m.Cr} {
+			for i := range s {
+				s[i] = uint8(rng.IntN(256))
+			}
+		}
+		pics["ycbcr "+r.String()] = m
+	}
+	rgba := image.NewRGBA(image.Rect(0, 0, 320, 240))
+	for i := range rgba.Pix {
+		rgba.Pix[i] = uint8(rng.IntN(256))
+	}
+	pics["rgba"] = rgba
+	// board squares to pixels: 15 squares over most of the picture,
+	// tilted and in perspective
+	boards := []struct {
+		name string
+		q    vision.Quad
+	}{
+		{"inside", vision.Quad{pointXY(20.3, 12.7), pointXY(300.2, 18.1), pointXY(290.6, 230.4), pointXY(25.5, 221.9)}},
+		{"over the edges", vision.Quad{pointXY(-30.2, -25.6), pointXY(340.7, -10.3), pointXY(350.1, 260.8), pointXY(-20.4, 255.3)}},
+		{"small squares", vision.Quad{pointXY(100.2, 80.9), pointXY(160.4, 82.3), pointXY(158.8, 140.1), pointXY(99.6, 139.2)}},
+	}
+	crops := []struct {
+		name       string
+		margin     float64
+		size       int
+		dx, dy     float64
+		lo, hi     int
+		rows, cols []int
+	}{
+		{"tile crop", cropMargin, 64, 0, 0, 0, 64, []int{0, 7, 14}, []int{0, 3, 14}},
+		{"vote crop shifted", cropMargin, 64, 0.06, -0.06, 0, 64, []int{1, 8}, []int{0, 14}},
+		{"wide", 0.18, 64, 0, 0, 0, 64, []int{0, 14}, []int{14, 5}},
+		{"mark's middle", 0, markCrop, 0, 0, markCrop / 10, markCrop - markCrop/10, []int{2, 14}, []int{0, 9}},
+		{"larger than the buffer", 0.05, 90, 0, 0, 0, 90, []int{4, 14}, []int{0, 6}},
+		{"empty", 0.1, 16, 0, 0, 8, 8, []int{3}, []int{3}},
+		{"window refused", 0.5, 4, 0, 0, 0, 4, []int{5, 14}, []int{5, 0}},
+	}
+	for pn, img := range pics {
+		for _, b := range boards {
+			h, err := vision.QuadHomography(Size, Size, b.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			f := &frame{p: toPicture(img), hq: &h}
+			for _, c := range crops {
+				t.Run(pn+"/"+b.name+"/"+c.name, func(t *testing.T) {
+					for _, r := range c.rows {
+						for _, col := range c.cols {
+							got := f.cropPart(r, col, c.margin, c.size, c.dx, c.dy, c.lo, c.hi)
+							want := cropByAt(f, r, col, c.margin, c.size, c.dx, c.dy, c.lo, c.hi)
+							if !bytes.Equal(got.Pix, want.Pix) {
+								t.Fatalf("square %d,%d: cropPart differs from at's samples", r, col)
+							}
+						}
+					}
+				})
+			}
 		}
 	}
 }

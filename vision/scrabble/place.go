@@ -81,7 +81,8 @@ func placeEvidenceBy(tiles *[Size][Size]bool, looks *[Size][Size]look, ref place
 	}
 	med, have, spread := ref.med, ref.have, ref.spread
 	cost := func(r, c int, k Premium) float64 {
-		return math.Min(looks[r][c].colourDist(med[k])/spread, placeCap)
+		// the built-in min: math.Min's NaN and -0, without its call
+		return min(looks[r][c].colourDist(med[k])/spread, placeCap)
 	}
 	for r := 0; r < Size; r++ {
 		for c := 0; c < Size; c++ {

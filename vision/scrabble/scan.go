@@ -237,14 +237,52 @@ func (f *frame) cropPart(row, col int, margin float64, size int, dx, dy float64,
 	first := -margin + (float64(lo)+0.5)/float64(size)*span
 	last := -margin + (float64(hi-1)+0.5)/float64(size)*span
 	win := f.p.window([4]vision.Point{h.Apply(pointXY(first, first)), h.Apply(pointXY(last, first)), h.Apply(pointXY(last, last)), h.Apply(pointXY(first, last))}, 16*size*size)
+	// The samples' places on the square, the same across as down, and
+	// their products with h's terms, each worked out once: h.Apply's
+	// sums below are of the same products in the same order.
+	n := hi - lo
+	var buf [4 * 64]float64
+	t := buf[:0]
+	if 4*n > len(buf) {
+		t = make([]float64, 0, 4*n)
+	}
+	t = t[:4*n]
+	at, hx0, hx3, hx6 := t[:n], t[n:2*n], t[2*n:3*n], t[3*n:]
+	for i := range at {
+		x := -margin + (float64(lo+i)+0.5)/float64(size)*span
+		at[i], hx0[i], hx3[i], hx6[i] = x, h[0]*x, h[3]*x, h[6]*x
+	}
+	ww := win.x1 - win.x0 + 1
 	for v := lo; v < hi; v++ {
-		y := -margin + (float64(v)+0.5)/float64(size)*span
-		for u := lo; u < hi; u++ {
-			x := -margin + (float64(u)+0.5)/float64(size)*span
-			c := f.p.atIn(&win, h.Apply(vision.Point{X: x, Y: y}))
-			o := v*m.Stride + 4*u
-			px := m.Pix[o : o+4 : o+4]
-			px[0], px[1], px[2], px[3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
+		y := at[v-lo]
+		hy1, hy4, hy7 := h[1]*y, h[4]*y, h[7]*y
+		row := m.Pix[v*m.Stride+4*lo : v*m.Stride+4*hi]
+		for i := range at {
+			// h.Apply(x, y)
+			w := hx6[i] + hy7 + h[8]
+			if w == 0 {
+				w = 1e-12
+			}
+			pt := vision.Point{X: (hx0[i] + hy1 + h[2]) / w, Y: (hx3[i] + hy4 + h[5]) / w}
+			px := row[4*i : 4*i+4 : 4*i+4]
+			// atIn where its four pixels lie inside the picture and
+			// the window (its arithmetic, written out); elsewhere atIn
+			sx, sy := pt.X-0.5, pt.Y-0.5
+			x0, y0 := int(sx), int(sy)
+			if !(sx >= 0 && sy >= 0 && x0 >= win.x0 && y0 >= win.y0 && x0 < win.x1 && y0 < win.y1) {
+				c := f.p.atIn(&win, pt)
+				px[0], px[1], px[2], px[3] = uint8(c[0]+0.5), uint8(c[1]+0.5), uint8(c[2]+0.5), 255
+				continue
+			}
+			fx, fy := sx-float64(x0), sy-float64(y0)
+			i00 := 3 * ((y0-win.y0)*ww + x0 - win.x0)
+			i10 := i00 + 3*ww
+			w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+			p0, p1 := win.pix[i00:i00+6:i00+6], win.pix[i10:i10+6:i10+6]
+			c0 := float64(p0[0])*w00 + float64(p0[3])*w01 + float64(p1[0])*w10 + float64(p1[3])*w11
+			c1 := float64(p0[1])*w00 + float64(p0[4])*w01 + float64(p1[1])*w10 + float64(p1[4])*w11
+			c2 := float64(p0[2])*w00 + float64(p0[5])*w01 + float64(p1[2])*w10 + float64(p1[5])*w11
+			px[0], px[1], px[2], px[3] = uint8(c0+0.5), uint8(c1+0.5), uint8(c2+0.5), 255
 		}
 	}
 	return m
