@@ -464,9 +464,10 @@ type faceReads struct {
 	heads []faceHead
 	model bool // the faces' own model among the heads
 	// shifted: each face is read as the mean of its crop and the crop
-	// moved cropShift each way (cropShifts): the second look at a
-	// square not settled (readLetters); readLetter moves only the faces
-	// of weight shiftMinWeight or more
+	// moved cropShift each way (cropShifts), with the faces' model that
+	// mean averaged with the crop deconvolved's reading (deconvolve):
+	// the second look at a square not settled (readLetters); readLetter
+	// moves only the faces of weight shiftMinWeight or more
 	shifted bool
 	memo    map[faceKey]map[string]float64
 	// hmemo is each head's own probabilities of each face read (memo's
@@ -544,6 +545,23 @@ func (fr *faceReads) faceRead(k, i int, shifted bool) map[string]float64 {
 		}
 		for x := range hs {
 			hs[x] /= n
+		}
+		if fr.model {
+			// the crop deconvolved, read too: the mean of the moved
+			// crops and its reading averaged
+			dc := deconvolve(fr.f.faceCropInto(fr.buf, fr.r, fr.c, k, i, 0, 0))
+			dv := map[string]float64{}
+			dh := make([]float64, len(hs))
+			uprightVotes(fr.heads, dc, dv, dh)
+			for l := range one {
+				one[l] /= 2
+			}
+			for l, v := range dv {
+				one[l] += v / 2
+			}
+			for x := range hs {
+				hs[x] = (hs[x] + dh[x]) / 2
+			}
 		}
 		fr.memo[key], fr.hmemo[key] = one, hs
 		return one

@@ -12,7 +12,8 @@ import (
 )
 
 // TestShiftedRead: a shifted read of a face is the mean of the reads of
-// its crop and of the crop moved cropShift each way, and the moved
+// its crop and of the crop moved cropShift each way, averaged with the
+// read of the crop deconvolved (with the faces' model), and the moved
 // crops are the face's picture moved (not the same crop again); the
 // face's own read is kept for the unshifted look.
 func TestShiftedRead(t *testing.T) {
@@ -36,8 +37,11 @@ func TestShiftedRead(t *testing.T) {
 	for _, d := range cropShifts {
 		uprightVotes(fr.heads, l.f.faceCropAt(r, c, k, i, 48, d[0], d[1]), want, wantH)
 	}
+	dec := map[string]float64{}
+	decH := make([]float64, len(wantH))
+	uprightVotes(fr.heads, deconvolve(l.f.faceCrop(r, c, k, i, 48)), dec, decH)
 	for l := range want {
-		want[l] /= float64(len(cropShifts) + 1)
+		want[l] = (want[l]/float64(len(cropShifts)+1) + dec[l]) / 2
 		if math.Abs(shifted[l]-want[l]) > 1e-9 {
 			t.Errorf("%s: shifted %.4f, want the mean %.4f", l, shifted[l], want[l])
 		}
@@ -51,7 +55,7 @@ func TestShiftedRead(t *testing.T) {
 	}
 	grey := 0.0
 	for x := range wantH {
-		wantH[x] /= float64(len(cropShifts) + 1)
+		wantH[x] = (wantH[x]/float64(len(cropShifts)+1) + decH[x]) / 2
 		if math.Abs(shiftedH[x]-wantH[x]) > 1e-9 {
 			t.Errorf("head %d, %s: shifted %.4f, want the mean %.4f", x/g, fr.glyphs()[x%g], shiftedH[x], wantH[x])
 		}

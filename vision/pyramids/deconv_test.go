@@ -1,0 +1,96 @@
+package pyramids
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+// TestDeconvolve: a face crop blurred by a Gaussian comes back with its
+// edges steeper and its strokes darker; a flat crop stays flat.
+func TestDeconvolve(t *testing.T) {
+	const n = 48
+	plane := func(f func(x, y int) float64) []float64 {
+		p := make([]float64, n*n)
+		for y := 0; y < n; y++ {
+			for x := 0; x < n; x++ {
+				p[y*n+x] = f(x, y)
+			}
+		}
+		return p
+	}
+	blurred := func(p []float64) *image.RGBA {
+		out, tmp := make([]float64, n*n), make([]float64, n*n)
+		convolveSep(p, out, tmp, n, gaussKernel(deconvSigma))
+		img := image.NewRGBA(image.Rect(0, 0, n, n))
+		for i, v := range out {
+			u := uint8(math.Round(v))
+			img.Pix[4*i], img.Pix[4*i+1], img.Pix[4*i+2], img.Pix[4*i+3] = u, u, u, 255
+		}
+		return img
+	}
+	row := func(img *image.RGBA, y int) []float64 {
+		r := make([]float64, n)
+		for x := range r {
+			r[x] = float64(img.Pix[y*img.Stride+4*x])
+		}
+		return r
+	}
+	steepest := func(r []float64) float64 {
+		s := 0.0
+		for x := 1; x < len(r); x++ {
+			s = math.Max(s, math.Abs(r[x]-r[x-1]))
+		}
+		return s
+	}
+	darkest := func(r []float64) float64 {
+		d := 255.0
+		for _, v := range r {
+			d = math.Min(d, v)
+		}
+		return d
+	}
+	tests := []struct {
+		name  string
+		scene func(x, y int) float64
+		check func(t *testing.T, in, out []float64)
+	}{
+		{"flat crop stays flat", func(x, y int) float64 { return 140 }, func(t *testing.T, in, out []float64) {
+			for x, v := range out {
+				if math.Abs(v-140) > 1 {
+					t.Fatalf("pixel %d: %.0f, want 140", x, v)
+				}
+			}
+		}},
+		{"a blurred edge steeper", func(x, y int) float64 {
+			if x < n/2 {
+				return 60
+			}
+			return 200
+		}, func(t *testing.T, in, out []float64) {
+			if a, b := steepest(in), steepest(out); b < 1.25*a {
+				t.Fatalf("steepest step %.1f -> %.1f, want a quarter steeper at least", a, b)
+			}
+		}},
+		{"a blurred stroke darker", func(x, y int) float64 {
+			if x >= 22 && x < 26 {
+				return 40
+			}
+			return 210
+		}, func(t *testing.T, in, out []float64) {
+			if a, b := darkest(in), darkest(out); b > a-20 {
+				t.Fatalf("darkest %.0f -> %.0f, want 20 darker at least", a, b)
+			}
+		}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			in := blurred(plane(tc.scene))
+			out := deconvolve(in)
+			if out.Rect != in.Rect {
+				t.Fatalf("size %v, want %v", out.Rect, in.Rect)
+			}
+			tc.check(t, row(in, n/2), row(out, n/2))
+		})
+	}
+}
