@@ -97,7 +97,7 @@ func BenchmarkScanLooseRead(b *testing.B) {
 // mosaic100 is a 1640x1232 photo of about 100 real tiles: the three
 // ban-seg test photos and the first again, each 640x616 of it (tiles cut
 // at the crop edge included), on a plain table.
-func mosaic100(b *testing.B) image.Image {
+func mosaic100(b testing.TB) image.Image {
 	b.Helper()
 	out := image.NewRGBA(image.Rect(0, 0, 1640, 1232))
 	draw.Draw(out, out.Bounds(), &image.Uniform{color.RGBA{128, 96, 70, 255}}, image.Point{}, draw.Src)

@@ -384,6 +384,17 @@ func findOrLookAgain(img image.Image, opt Options) (found tilesFound, looked boo
 		// The strokes are faint (blurred): the search with the letters'
 		// ink level following them.
 		instead(func(o *Options) { o.blurred = true })
+		// Small blurred tiles: their letters are broken or merged at
+		// the first working size. lookAgain's finer sizes at the
+		// blurred ink level, and at the plain one where lookAgain will
+		// not look (the search reads enough tiles sure).
+		plain := !fewSure(found.tiles)
+		for _, ws := range fineWorkSides(img, opt) {
+			if plain {
+				instead(func(o *Options) { o.WorkSide = ws })
+			}
+			instead(func(o *Options) { o.WorkSide = ws; o.blurred = true })
+		}
 	}
 	if errors.Is(err, ErrNoTiles) {
 		if pf := lookAgain(img, opt, tilesFound{}); sureCount(pf.tiles) > 0 {
@@ -416,17 +427,7 @@ func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
 	if pf, err := findTiles(img, popt); err == nil && sureCount(pf.tiles) > n {
 		best, n = pf, sureCount(pf.tiles)
 	}
-	ws := opt.WorkSide
-	if ws <= 0 {
-		ws = 800
-	}
-	last := ws
-	for _, f := range fineSides {
-		fine := min(max(img.Bounds().Dx(), img.Bounds().Dy()), int(f*float64(ws)))
-		if float64(fine) < 1.25*float64(last) {
-			continue
-		}
-		last = fine
+	for _, fine := range fineWorkSides(img, opt) {
 		fopt := opt
 		fopt.WorkSide = fine
 		if ff, err := findTiles(img, fopt); err == nil && sureCount(ff.tiles) > n {
@@ -435,6 +436,27 @@ func lookAgain(img image.Image, opt Options, found tilesFound) tilesFound {
 	}
 	best.onCloth = found.onCloth
 	return best
+}
+
+// fineWorkSides are lookAgain's finer working sizes for img (fineSides
+// times the first, up to the photo's own), each at least 1.25 times the
+// one before.
+func fineWorkSides(img image.Image, opt Options) []int {
+	ws := opt.WorkSide
+	if ws <= 0 {
+		ws = 800
+	}
+	var out []int
+	last := ws
+	for _, f := range fineSides {
+		fine := min(max(img.Bounds().Dx(), img.Bounds().Dy()), int(f*float64(ws)))
+		if float64(fine) < 1.25*float64(last) {
+			continue
+		}
+		last = fine
+		out = append(out, fine)
+	}
+	return out
 }
 
 // laceLook searches a Lexicon table again where the first search saw

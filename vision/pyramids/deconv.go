@@ -5,6 +5,7 @@ import (
 	"math"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
 )
 
 // deconvSigma and deconvIters: the Gaussian (crop pixels) a face crop
@@ -30,7 +31,7 @@ func deconvolve(c *image.RGBA) *image.RGBA {
 			obs[y*n+x] = float64(ocr.Luma(c.Pix[o], c.Pix[o+1], c.Pix[o+2])) + 1
 		}
 	}
-	k := gaussKernel(deconvSigma)
+	k := vision.GaussianKernel(deconvSigma, 3)
 	est := append([]float64(nil), obs...)
 	blur, ratio, tmp := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
 	for it := 0; it < deconvIters; it++ {
@@ -49,22 +50,6 @@ func deconvolve(c *image.RGBA) *image.RGBA {
 		out.Pix[4*i], out.Pix[4*i+1], out.Pix[4*i+2], out.Pix[4*i+3] = u, u, u, 255
 	}
 	return out
-}
-
-// gaussKernel is a normalised Gaussian of s, 3s each side.
-func gaussKernel(s float64) []float64 {
-	r := int(math.Ceil(3 * s))
-	k := make([]float64, 2*r+1)
-	sum := 0.0
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * s * s))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
-	return k
 }
 
 // convolveSep convolves the n x n plane p by k along x then y into out

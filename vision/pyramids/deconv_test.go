@@ -4,6 +4,8 @@ import (
 	"image"
 	"math"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // TestDeconvolve: a face crop blurred by a Gaussian comes back with its
@@ -21,7 +23,7 @@ func TestDeconvolve(t *testing.T) {
 	}
 	blurred := func(p []float64) *image.RGBA {
 		out, tmp := make([]float64, n*n), make([]float64, n*n)
-		convolveSep(p, out, tmp, n, gaussKernel(deconvSigma))
+		convolveSep(p, out, tmp, n, vision.GaussianKernel(deconvSigma, 3))
 		img := image.NewRGBA(image.Rect(0, 0, n, n))
 		for i, v := range out {
 			u := uint8(math.Round(v))

@@ -104,17 +104,8 @@ func (l look) apply(m *image.RGBA, rng *rand.Rand) (image.Image, error) {
 // gaussBlur blurs m with a Gaussian of standard deviation sigma pixels
 // (separable, edges clamped).
 func gaussBlur(m *image.RGBA, sigma float64) *image.RGBA {
-	rad := int(math.Ceil(3 * sigma))
-	k := make([]float64, 2*rad+1)
-	var sum float64
-	for i := range k {
-		d := float64(i - rad)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
+	k := vision.GaussianKernel(sigma, 3)
+	rad := len(k) / 2
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	pass := func(src *image.RGBA, dx, dy int) *image.RGBA {
 		out := image.NewRGBA(src.Rect)

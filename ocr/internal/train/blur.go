@@ -1,23 +1,11 @@
 package main
 
-import "math"
+import "github.com/tilescope/tilescope/vision"
 
-// gaussKernel is a Gaussian of sigma pixels sampled at whole pixels out
-// to reach sigmas either side (r of them, rounded up), its weights
-// summing to 1.
+// gaussKernel is vision.GaussianKernel with its half width r beside it.
 func gaussKernel(sigma, reach float64) (k []float64, r int) {
-	r = int(math.Ceil(reach * sigma))
-	k = make([]float64, 2*r+1)
-	var sum float64
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
-	return k, r
+	k = vision.GaussianKernel(sigma, reach)
+	return k, len(k) / 2
 }
 
 // blurPixels blurs the w x h picture src (three channels a pixel, row
