@@ -53,26 +53,56 @@ func deconvolve(c *image.RGBA) *image.RGBA {
 }
 
 // convolveSep convolves the n x n plane p by k along x then y into out
-// (tmp the pass between), the edges repeated.
+// (tmp the pass between), the edges repeated. Each output is the sum of
+// its taps' products in the kernel's order from 0, as a loop over the
+// taps per pixel would add them, so every value is the same to the bit;
+// the loop runs over the taps outside and the pixels of a row inside,
+// so the additions into neighbouring pixels do not wait on each other,
+// and a tap's clamped pixels (before the first or past the last) are
+// cut off as the row's two ends instead of clamped pixel by pixel.
 func convolveSep(p, out, tmp []float64, n int, k []float64) {
 	r := len(k) / 2
 	for y := 0; y < n; y++ {
-		row := p[y*n : (y+1)*n]
-		for x := 0; x < n; x++ {
-			a := 0.0
-			for i, w := range k {
-				a += w * row[max(0, min(n-1, x+i-r))]
+		row, acc := p[y*n:(y+1)*n], tmp[y*n:(y+1)*n]
+		clear(acc)
+		for i, w := range k {
+			d := i - r
+			lo, hi := min(n, max(0, -d)), max(0, min(n, n-d))
+			first, last := row[0], row[n-1]
+			for x := range acc[:lo] {
+				acc[x] += w * first
 			}
-			tmp[y*n+x] = a
+			if lo < hi {
+				addScaled(acc[lo:hi], row[lo+d:hi+d], w)
+			}
+			for x := range acc[hi:] {
+				acc[hi+x] += w * last
+			}
 		}
 	}
 	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			a := 0.0
-			for i, w := range k {
-				a += w * tmp[max(0, min(n-1, y+i-r))*n+x]
-			}
-			out[y*n+x] = a
+		acc := out[y*n : (y+1)*n]
+		clear(acc)
+		for i, w := range k {
+			yy := max(0, min(n-1, y+i-r))
+			addScaled(acc, tmp[yy*n:(yy+1)*n], w)
 		}
+	}
+}
+
+// addScaled adds w times src to acc, element by element (src as long as
+// acc at least), four elements a step.
+func addScaled(acc, src []float64, w float64) {
+	src = src[:len(acc)]
+	x := 0
+	for ; x+4 <= len(acc); x += 4 {
+		a, s := acc[x:x+4:x+4], src[x:x+4:x+4]
+		a[0] += w * s[0]
+		a[1] += w * s[1]
+		a[2] += w * s[2]
+		a[3] += w * s[3]
+	}
+	for ; x < len(acc); x++ {
+		acc[x] += w * src[x]
 	}
 }

@@ -3,6 +3,7 @@ package pyramids
 import (
 	"image"
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -93,6 +94,93 @@ func TestDeconvolve(t *testing.T) {
 				t.Fatalf("size %v, want %v", out.Rect, in.Rect)
 			}
 			tc.check(t, row(in, n/2), row(out, n/2))
+		})
+	}
+}
+
+// convolveSepClamped is convolveSep as first written: a loop over the
+// taps per output pixel, each index clamped; the reference the faster
+// convolveSep must match to the bit.
+func convolveSepClamped(p, out, tmp []float64, n int, k []float64) {
+	r := len(k) / 2
+	for y := 0; y < n; y++ {
+		row := p[y*n : (y+1)*n]
+		for x := 0; x < n; x++ {
+			a := 0.0
+			for i, w := range k {
+				a += w * row[max(0, min(n-1, x+i-r))]
+			}
+			tmp[y*n+x] = a
+		}
+	}
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			a := 0.0
+			for i, w := range k {
+				a += w * tmp[max(0, min(n-1, y+i-r))*n+x]
+			}
+			out[y*n+x] = a
+		}
+	}
+}
+
+// TestConvolveSepBitIdentical: convolveSep gives every value to the bit
+// as the per-pixel clamped loop, for planes smaller than the kernel's
+// radius, about its length and the face crops' size, and kernels of
+// several lengths.
+func TestConvolveSepBitIdentical(t *testing.T) {
+	tests := []struct {
+		name  string
+		n     int
+		sigma float64
+	}{
+		{"one pixel", 1, deconvSigma},
+		{"plane narrower than the radius", 7, deconvSigma},
+		{"plane the kernel's length", 23, deconvSigma},
+		{"face crop size", 48, deconvSigma},
+		{"odd size, short kernel", 31, 1.2},
+		{"large plane, wide kernel", 64, 6},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(int64(tc.n)))
+			k := vision.GaussianKernel(tc.sigma, 3)
+			p := make([]float64, tc.n*tc.n)
+			for i := range p {
+				p[i] = 1 + 255*rng.Float64()
+			}
+			want, got := make([]float64, len(p)), make([]float64, len(p))
+			convolveSepClamped(p, want, make([]float64, len(p)), tc.n, k)
+			convolveSep(p, got, make([]float64, len(p)), tc.n, k)
+			for i := range want {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("pixel %d: %v, want %v (bits differ)", i, got[i], want[i])
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkConvolveSep: one 48 x 48 face-crop plane convolved by the
+// deconvolution's kernel, by convolveSep and by the per-pixel clamped
+// loop it replaced (the same values to the bit).
+func BenchmarkConvolveSep(b *testing.B) {
+	const n = 48
+	k := vision.GaussianKernel(deconvSigma, 3)
+	rng := rand.New(rand.NewSource(1))
+	p := make([]float64, n*n)
+	for i := range p {
+		p[i] = 1 + 255*rng.Float64()
+	}
+	out, tmp := make([]float64, n*n), make([]float64, n*n)
+	for _, bc := range []struct {
+		name string
+		conv func(p, out, tmp []float64, n int, k []float64)
+	}{{"rows", convolveSep}, {"clamped", convolveSepClamped}} {
+		b.Run(bc.name, func(b *testing.B) {
+			for i := 0; i < b.N; i++ {
+				bc.conv(p, out, tmp, n, k)
+			}
 		})
 	}
 }

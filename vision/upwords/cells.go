@@ -58,6 +58,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	}
 	sort.SliceStable(order, func(a, b int) bool { return dist[order[a]] < dist[order[b]] })
 	wallMed := walls.median()
+	refMed := walls.refAtLarge()
 	var occ occluders
 	// Each square's last search in the first pass, for the second look
 	// at the heights to take its faces' measures from where the same
@@ -138,6 +139,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			// Near those bounds the square is read empty, not surely:
 			// a grid a few pixels off moves a square's walls that far.
 			cell.nearCover = !d.marked && (cell.walls > coverNear || (cell.walls > 0 && cell.walls < 1/coverNear))
+			cell.lightAtLarge = !d.marked && ts.top >= 0 && refMed > 0 && lightOver(math.Min(ts.base, ts.top), refMed) > faintEmpty
 			if !d.marked && !cell.Covered && d.dropped == "" && ts.ev > -faintTile && !centreSquare(r, c, n) {
 				// Nearly light enough for a tile: where its top face
 				// would be, for the reader to say (readFaint).
@@ -241,6 +243,30 @@ func (w wallSamples) median() float64 {
 	for _, g := range w.v {
 		if g >= 0 {
 			v = append(v, g)
+		}
+	}
+	if len(v) == 0 {
+		return 0
+	}
+	sort.Float64s(v)
+	return v[len(v)/2]
+}
+
+// refAtLarge is the median over the board's squares of the reference
+// tileEvidence weighs a square's light against (ref, before any stack is
+// found): the board's reference at large. Where something light lies
+// over the walls near a square (a hand's skin, the fingers' edge over a
+// stack), the square's own reference is lifted with it and a tile's
+// face, half hidden or in the fingers' shadow, reads dark against it;
+// weighed against the board at large it shows a tile's light
+// (Cell.lightAtLarge). 0 when no square has a reference.
+func (w wallSamples) refAtLarge() float64 {
+	v := make([]float64, 0, w.n*w.n)
+	for r := 0; r < w.n; r++ {
+		for c := 0; c < w.n; c++ {
+			if g := w.ref(r, c, nil); g > 0 {
+				v = append(v, g)
+			}
 		}
 	}
 	if len(v) == 0 {

@@ -146,6 +146,12 @@ type Cell struct {
 	// tall stack whose side facing the camera is in shadow may stand
 	// there. Not Sure.
 	litUnexplained bool
+	// lightAtLarge: read empty, but its light weighed against the
+	// board's reference at large (refAtLarge), not the walls near it, is
+	// nearly a tile's (over faintEmpty): something light over the walls
+	// nearby (a hand's skin) lifted the reference the square was
+	// weighed against. Not Sure.
+	lightAtLarge bool
 	// Alt, through a game (Options.Stood), for a new letter: read unsure
 	// (Conf under SureConf), the other letters the reader gives some
 	// probability on the same face; read surely, its runners-up;
@@ -222,7 +228,7 @@ func sureCell(c Cell, measured bool) bool {
 		return false
 	}
 	if c.Height == 0 {
-		return !c.Covered && !c.unsureEmpty && !c.nearCover && !c.litUnexplained && c.Tile <= faintEmpty
+		return !c.Covered && !c.unsureEmpty && !c.nearCover && !c.litUnexplained && !c.lightAtLarge && c.Tile <= faintEmpty
 	}
 	return measured && c.Letter != "?" && c.Letter != "" && c.Conf >= SureConf && c.Tile >= SureTile && c.HeightOK >= SureHeight
 }
