@@ -15,14 +15,15 @@ import (
 )
 
 var (
-	scrScenes  = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
-	scrPlain   = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
-	scrJitter  = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
-	scrDegrade = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
-	scrFaces   = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
-	scrDark    = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
-	scrOut     = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
-	scrEval    = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
+	scrScenes   = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
+	scrPlain    = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
+	scrJitter   = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
+	scrDegrade  = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
+	scrFaces    = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
+	scrDark     = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
+	scrDarkLook = flag.Bool("scr-dark-look", false, "with -scr-dark: the dark scenes' wood drawn from a wider range (red 0.35-0.85 of the printed face, green 0.45-0.72 of the red, blue 0.45-0.85 of the green) and the scene lit otherwise (exposure 0.75-1.05 of the drawn one, white balance from -0.7 cool to +0.8 warm), as other people's dark sets under their rooms' light; off: as before")
+	scrOut      = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
+	scrEval     = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
 )
 
 // scrSample is one square's crop features and what the truth says of it.
@@ -62,6 +63,9 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	opt.Width, opt.Height = 1640, 1232
 	opt.Typeface = scrTypeface(sceneSeed, *scrFaces)
 	opt.ScrabbleTile = scrDarkTile(sceneSeed, *scrDark)
+	if *scrDarkLook {
+		opt = scrDarkScene(opt, sceneSeed, *scrDark)
+	}
 	out, found, err := scrabbleCut(state, opt, sceneSeed, 0, plain, jitter, index)
 	if err != nil || *scrDegrade <= 0 {
 		return out, found, err
@@ -128,6 +132,34 @@ func scrDarkTile(sceneSeed int64, share float64) [3]float64 {
 	g := r * (0.55 + 0.15*rng.Float64())
 	b := g * (0.55 + 0.25*rng.Float64())
 	return [3]float64{r, g, b}
+}
+
+// scrDarkScene is opt with a dark scene's look varied (-scr-dark-look):
+// its tiles' wood drawn from a wider range than scrDarkTile's, from
+// pale red-brown to dark walnut, redder and greyer, and the scene dimmer or brighter
+// (exposure 0.75-1.05 of the drawn one) under a cooler or warmer light
+// (white balance -0.7..+0.8). The share and the stream are scrDarkTile's
+// (the same scenes are dark); scenes that are not dark are as drawn.
+func scrDarkScene(opt render.Options, sceneSeed int64, share float64) render.Options {
+	if share <= 0 {
+		return opt
+	}
+	rng := rand.New(rand.NewPCG(*seed^0xda7c, uint64(sceneSeed)))
+	if rng.Float64() >= share {
+		return opt
+	}
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
+	r := u(0.35, 0.85)
+	g := r * u(0.45, 0.72)
+	b := g * u(0.45, 0.85)
+	opt.ScrabbleTile = [3]float64{r, g, b}
+	e := opt.Exposure
+	if e == 0 {
+		e = 1
+	}
+	opt.Exposure = e * u(0.75, 1.05)
+	opt.Warmth = u(-0.7, 0.8)
+	return opt
 }
 
 // scrDegraded is opt made harder to read, as the blurred scenes and real
@@ -220,7 +252,14 @@ func scrabbleCut(state []byte, opt render.Options, sceneSeed int64, variant uint
 				tiles[p] = w.glyph
 			}
 		}
-		out = personSquares(img, corners, tiles, plains[:min(plain/2, len(plains))], *scrCuts, prng)
+		more := personMore{light: *scrCutLight, motion: *scrCutMotion}
+		if more.light > 0 {
+			more.lightRng = rand.New(rand.NewPCG(*seed^0x11a7, uint64(sceneSeed)|variant<<40))
+		}
+		if more.motion > 0 {
+			more.motionRng = rand.New(rand.NewPCG(*seed^0x30e1, uint64(sceneSeed)|variant<<40))
+		}
+		out = personSquares(img, corners, tiles, plains[:min(plain/2, len(plains))], *scrCuts, prng, more)
 	}
 	for _, c := range crops {
 		w := cells[[2]int{c.Row, c.Col}]

@@ -172,3 +172,75 @@ func TestScrDarkTile(t *testing.T) {
 		})
 	}
 }
+
+// TestScrDarkScene: -scr-dark-look varies the dark scenes only (the same
+// scenes scrDarkTile makes dark), within its ranges: wood from pale
+// red-brown to dark walnut, exposure 0.75-1.05 of the drawn one, white
+// balance -0.7..+0.8; the scenes not dark are as drawn, and the same
+// scene gets the same look.
+func TestScrDarkScene(t *testing.T) {
+	for _, tc := range []struct {
+		name     string
+		share    float64
+		min, max int // scenes of 200 varied
+	}{
+		{"none", 0, 0, 0},
+		{"half", 0.5, 70, 130},
+		{"all", 1, 200, 200},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			n, dim, cool, warm, redder := 0, 0, 0, 0, 0
+			for s := int64(60001); s <= 60200; s++ {
+				opt, err := render.RandomOptions(s, "mixed")
+				if err != nil {
+					t.Fatal(err)
+				}
+				got := scrDarkScene(opt, s, tc.share)
+				if got != scrDarkScene(opt, s, tc.share) {
+					t.Fatalf("scene %d: two draws differ", s)
+				}
+				dark := scrDarkTile(s, tc.share) != [3]float64{}
+				if !dark {
+					if got != opt {
+						t.Errorf("scene %d: not a dark scene, yet changed: %+v", s, got)
+					}
+					continue
+				}
+				n++
+				c := got.ScrabbleTile
+				if c[0] < 0.35 || c[0] > 0.85 || c[1] < 0.45*c[0]-1e-9 || c[1] > 0.72*c[0]+1e-9 || c[2] < 0.45*c[1]-1e-9 || c[2] > 0.85*c[1]+1e-9 {
+					t.Errorf("scene %d: tile colour %v out of range", s, c)
+				}
+				if c[1] < 0.55*c[0] {
+					redder++
+				}
+				e := opt.Exposure
+				if e == 0 {
+					e = 1
+				}
+				if k := got.Exposure / e; k < 0.75-1e-4 || k > 1.05+1e-4 {
+					t.Errorf("scene %d: exposure %g of the drawn one, want 0.75-1.05", s, k)
+				} else if k < 0.9 {
+					dim++
+				}
+				switch w := got.Warmth; {
+				case w < -0.7 || w > 0.8:
+					t.Errorf("scene %d: warmth %g, want -0.7..0.8", s, w)
+				case w < -0.3:
+					cool++
+				case w > 0.3:
+					warm++
+				}
+				if got.Seed != opt.Seed || got.TiltDeg != opt.TiltDeg || got.Table != opt.Table || got.Blur != opt.Blur {
+					t.Errorf("scene %d: more than its look changed", s)
+				}
+			}
+			if n < tc.min || n > tc.max {
+				t.Errorf("%d of 200 scenes varied, want %d-%d", n, tc.min, tc.max)
+			}
+			if n > 50 && (dim < n/6 || cool < n/8 || warm < n/8 || redder < n/8) {
+				t.Errorf("of %d dark scenes %d dimmer, %d cooler, %d warmer, %d redder than scrDarkTile's: the ranges are not covered", n, dim, cool, warm, redder)
+			}
+		})
+	}
+}

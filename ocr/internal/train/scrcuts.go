@@ -15,9 +15,11 @@ import (
 )
 
 var (
-	scrCuts   = flag.Int("scr-cuts", 0, "with -specialist scrabble: cuts of every lettered tile and every empty premium square as a person cuts a square for read-tile (personCut: turned, off centre, scaled, at 20-160 pixels, lit otherwise, blurred, JPEG), each learnt as ocr.SquareViews shows it to the squares' model; 0: none")
-	scrInit   = flag.String("scr-init", "", "with -specialist scrabble: a model file whose weights are trained further instead of new ones, at -scr-init-lr")
-	scrInitLR = flag.Float64("scr-init-lr", 0.003, "with -scr-init: the learning rate")
+	scrCuts      = flag.Int("scr-cuts", 0, "with -specialist scrabble: cuts of every lettered tile and every empty premium square as a person cuts a square for read-tile (personCut: turned, off centre, scaled, at 20-160 pixels, lit otherwise, blurred, JPEG), each learnt as ocr.SquareViews shows it to the squares' model; 0: none")
+	scrInit      = flag.String("scr-init", "", "with -specialist scrabble: a model file whose weights are trained further instead of new ones, at -scr-init-lr")
+	scrInitLR    = flag.Float64("scr-init-lr", 0.003, "with -scr-init: the learning rate")
+	scrCutMotion = flag.Float64("scr-cut-motion", 0, "with -scr-cuts: share of a person's cuts also blurred by a hand's shake (a line of 0.08-0.35 of a square, any direction), drawn from a stream of their own; 0: none")
+	scrCutLight  = flag.Float64("scr-cut-light", 0, "with -scr-cuts: share of a person's cuts lit otherwise as well (personLight: a colour cast of up to 20% a channel, in half dimmer, 0.55-0.85 of the cut's gain, in a third a shadow across to 0.5-0.85 of the light), drawn from a stream of their own; 0: none")
 )
 
 // personCut is one way a person cuts a board square out of a photo, in
@@ -31,6 +33,70 @@ type personCut struct {
 	blur               float64 // sigma in pixels at a 64-pixel crop (scaled with the side)
 	noise              float64
 	quality            int // JPEG quality; 0: not saved as a JPEG
+	// light is the cut lit otherwise (personLight); zero: not.
+	light personLight
+	// motion is a hand's shake, a line blur of motion squares at
+	// motionDeg (degrees); 0: none.
+	motion, motionDeg float64
+}
+
+// personMore is what a person's cuts may also have, each from a stream
+// of its own so that the cuts' other draws are as without it: other
+// light (share light of the cuts) and a hand's shake (share motion).
+type personMore struct {
+	lightRng, motionRng *rand.Rand
+	light, motion       float64
+}
+
+// draw adds to c what the streams draw for it.
+func (m personMore) draw(c *personCut) {
+	if m.lightRng != nil && m.lightRng.Float64() < m.light {
+		c.light = drawPersonLight(m.lightRng)
+	}
+	if m.motionRng != nil && m.motionRng.Float64() < m.motion {
+		c.motion = 0.08 + 0.27*m.motionRng.Float64()
+		c.motionDeg = 180 * m.motionRng.Float64()
+	}
+}
+
+// personLight is how a person's room and camera light a cut besides its
+// gain and gamma: a factor per channel (a colour cast and a dimmer light
+// together) and a shadow across it, the light falling linearly along the
+// direction angle (radians) to shade of itself, the fall spanning the
+// cut corner to corner (along an axis, 0.15-0.85 of it from one side to
+// the other).
+type personLight struct {
+	cast         [3]float64
+	shade, angle float64 // shade 0: no shadow
+}
+
+// drawPersonLight draws a cut's light: each channel 0.8-1.2, all of them
+// times 0.55-0.85 in half, and in a third a shadow across to 0.5-0.85.
+func drawPersonLight(rng *rand.Rand) personLight {
+	u := func(a, b float64) float64 { return a + (b-a)*rng.Float64() }
+	var l personLight
+	dim := 1.0
+	if rng.Float64() < 0.5 {
+		dim = u(0.55, 0.85)
+	}
+	for i := range l.cast {
+		l.cast[i] = dim * u(0.8, 1.2)
+	}
+	if rng.Float64() < 1.0/3 {
+		l.shade, l.angle = u(0.5, 0.85), u(0, 2*math.Pi)
+	}
+	return l
+}
+
+// at is the light's factor for channel ch at (x, y) of an n-pixel cut.
+func (l personLight) at(ch, x, y, n int) float64 {
+	f := l.cast[ch]
+	if l.shade > 0 {
+		s, c := math.Sincos(l.angle)
+		t := ((float64(x)+0.5)/float64(n)-0.5)*c + ((float64(y)+0.5)/float64(n)-0.5)*s // -0.71..0.71
+		f *= 1 - (1-l.shade)*min(max(t/math.Sqrt2+0.5, 0), 1)
+	}
+	return f
 }
 
 // personSizes are the sides a person's crop is drawn at.
@@ -87,7 +153,16 @@ func (c personCut) cut(img image.Image, h vision.Homography, row, col int, rng *
 			px := dataset.SampleRGB(img, p.X-0.5, p.Y-0.5)
 			i := out.PixOffset(x, y)
 			out.Pix[i], out.Pix[i+1], out.Pix[i+2], out.Pix[i+3] = lut[px[0]], lut[px[1]], lut[px[2]], 255
+			if c.light.cast != [3]float64{} {
+				for ch := 0; ch < 3; ch++ {
+					v := 255 * c.gain * math.Pow(float64(px[ch])/255, c.gamma) * c.light.at(ch, x, y, n)
+					out.Pix[i+ch] = uint8(min(255, math.Round(v)))
+				}
+			}
 		}
+	}
+	if c.motion > 0 {
+		motionRGBA(out, c.motion*float64(n)/(2*c.half), c.motionDeg)
 	}
 	if c.blur > 0 {
 		blurRGBA(out, c.blur*float64(n)/64)
@@ -111,6 +186,34 @@ func (c personCut) cut(img image.Image, h vision.Homography, row, col int, rng *
 		return out
 	}
 	return m
+}
+
+// motionRGBA blurs m in place along a line of length pixels at deg
+// degrees, centred on each pixel (the edge pixels repeated outside it).
+func motionRGBA(m *image.RGBA, length, deg float64) {
+	k := int(math.Ceil(length))
+	if k < 1 {
+		return
+	}
+	src := image.NewRGBA(m.Rect)
+	copy(src.Pix, m.Pix)
+	s, c := math.Sincos(deg * math.Pi / 180)
+	for y := m.Rect.Min.Y; y < m.Rect.Max.Y; y++ {
+		for x := m.Rect.Min.X; x < m.Rect.Max.X; x++ {
+			var acc [3]float64
+			for i := 0; i <= k; i++ {
+				t := length * (float64(i)/float64(k) - 0.5)
+				px := dataset.SampleRGB(src, float64(x)+t*c, float64(y)+t*s)
+				for ch := range acc {
+					acc[ch] += float64(px[ch])
+				}
+			}
+			p := m.PixOffset(x, y)
+			for ch := range acc {
+				m.Pix[p+ch] = uint8(acc[ch]/float64(k+1) + 0.5)
+			}
+		}
+	}
 }
 
 // blurRGBA blurs m in place with a Gaussian of the given sigma (pixels),
@@ -145,7 +248,9 @@ func blurRGBA(m *image.RGBA, sigma float64) {
 // frame (corners: the board's, row 0 column 0 first, clockwise), each
 // cut learnt as the squares' model is shown it (ocr.SquareViews: the
 // whitened crop and the same with its value painted out).
-func personSquares(img image.Image, corners vision.Quad, tiles map[[2]int]int, plains [][2]int, n int, rng *rand.Rand) []scrSample {
+// more draws what the cuts may also have (-scr-cut-light,
+// -scr-cut-motion); its zero value adds nothing.
+func personSquares(img image.Image, corners vision.Quad, tiles map[[2]int]int, plains [][2]int, n int, rng *rand.Rand, more personMore) []scrSample {
 	h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: vscr.Size, Y: 0}, {X: vscr.Size, Y: vscr.Size}, {X: 0, Y: vscr.Size}}, corners[:])
 	if err != nil {
 		return nil
@@ -153,6 +258,7 @@ func personSquares(img image.Image, corners vision.Quad, tiles map[[2]int]int, p
 	var out []scrSample
 	add := func(r, c, glyph int) {
 		cut := drawPersonCut(rng)
+		more.draw(&cut)
 		w, dv := ocr.SquareViews(cut.cut(img, h, r, c, rng))
 		for _, v := range []*image.Gray{w, dv} {
 			if fv, err := ocr.Features(v); err == nil {

@@ -100,8 +100,8 @@ func TestPersonSquares(t *testing.T) {
 		t.Fatal(err)
 	}
 	const n = 2
-	got := personSquares(img, corners, tiles, nil, n, rand.New(rand.NewPCG(1, 2)))
-	again := personSquares(img, corners, tiles, nil, n, rand.New(rand.NewPCG(1, 2)))
+	got := personSquares(img, corners, tiles, nil, n, rand.New(rand.NewPCG(1, 2)), personMore{})
+	again := personSquares(img, corners, tiles, nil, n, rand.New(rand.NewPCG(1, 2)), personMore{})
 	if len(got) != len(again) {
 		t.Fatalf("the same stream cut %d and %d samples", len(got), len(again))
 	}
@@ -263,5 +263,162 @@ func TestOtherFaces(t *testing.T) {
 	}
 	if letters == 0 || empty == 0 {
 		t.Errorf("%d lettered and %d empty samples, want both", letters, empty)
+	}
+}
+
+// TestPersonMore: -scr-cut-light and -scr-cut-motion add other light and
+// a hand's shake to about the share of cuts asked, within their ranges,
+// the same for the same streams; and their zero value adds nothing.
+func TestPersonMore(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		light, motion float64
+	}{
+		{"none", 0, 0},
+		{"light half", 0.5, 0},
+		{"motion third", 0, 0.3},
+		{"both", 0.5, 0.3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := personMore{lightRng: rand.New(rand.NewPCG(1, 2)), motionRng: rand.New(rand.NewPCG(3, 4)), light: tc.light, motion: tc.motion}
+			again := personMore{lightRng: rand.New(rand.NewPCG(1, 2)), motionRng: rand.New(rand.NewPCG(3, 4)), light: tc.light, motion: tc.motion}
+			var lit, dim, shaded, shaken int
+			for i := 0; i < 1000; i++ {
+				var c, d personCut
+				m.draw(&c)
+				again.draw(&d)
+				if c != d {
+					t.Fatalf("draw %d: the same streams drew %+v and %+v", i, c, d)
+				}
+				if c.light.cast != [3]float64{} {
+					lit++
+					lo, hi := 2.0, 0.0
+					for _, f := range c.light.cast {
+						lo, hi = math.Min(lo, f), math.Max(hi, f)
+					}
+					if lo < 0.55*0.8-1e-9 || hi > 1.2+1e-9 {
+						t.Errorf("draw %d: cast %v, want 0.44-1.2", i, c.light.cast)
+					}
+					if hi < 0.85*1.2 {
+						dim++
+					}
+					if c.light.shade != 0 {
+						shaded++
+						if c.light.shade < 0.5 || c.light.shade > 0.85 {
+							t.Errorf("draw %d: shadow to %g, want 0.5-0.85", i, c.light.shade)
+						}
+					}
+				}
+				if c.motion != 0 {
+					shaken++
+					if c.motion < 0.08 || c.motion > 0.35 || c.motionDeg < 0 || c.motionDeg > 180 {
+						t.Errorf("draw %d: shake %g squares at %g degrees, want 0.08-0.35 at 0-180", i, c.motion, c.motionDeg)
+					}
+				}
+			}
+			if want := int(1000 * tc.light); lit < want*8/10 || lit > want*12/10 {
+				t.Errorf("%d of 1000 cuts lit otherwise, want about %d", lit, want)
+			}
+			if want := int(1000 * tc.motion); shaken < want*8/10 || shaken > want*12/10 {
+				t.Errorf("%d of 1000 cuts shaken, want about %d", shaken, want)
+			}
+			if lit > 0 && (dim < lit/4 || shaded < lit/5) {
+				t.Errorf("of %d cuts lit otherwise %d dimmer, %d shaded: want about a half and a third", lit, dim, shaded)
+			}
+		})
+	}
+	var c personCut
+	personMore{}.draw(&c)
+	if c != (personCut{}) {
+		t.Errorf("the zero personMore drew %+v", c)
+	}
+}
+
+// TestPersonCutLightAndShake: a cut lit otherwise is darker where its
+// shadow falls and tinted as its cast says; a shaken cut spreads a sharp
+// edge across the shake's direction only, and neither changes a cut
+// without them.
+func TestPersonCutLightAndShake(t *testing.T) {
+	// a picture: left half black, right half white, one board square 40 px
+	img := image.NewRGBA(image.Rect(0, 0, 600, 600))
+	for y := 0; y < 600; y++ {
+		for x := 300; x < 600; x++ {
+			p := img.PixOffset(x, y)
+			img.Pix[p], img.Pix[p+1], img.Pix[p+2], img.Pix[p+3] = 200, 200, 200, 255
+		}
+		for x := 0; x < 300; x++ {
+			img.Pix[img.PixOffset(x, y)+3] = 255
+		}
+	}
+	h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: vscr.Size, Y: 0}, {X: vscr.Size, Y: vscr.Size}, {X: 0, Y: vscr.Size}},
+		[]vision.Point{{X: 0, Y: 0}, {X: 600, Y: 0}, {X: 600, Y: 600}, {X: 0, Y: 600}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	base := personCut{half: 1, size: 64, gain: 1, gamma: 1}
+	// square (7, 7) holds the edge at its middle (x 300 = 7.5 squares)
+	cut := func(c personCut) *image.RGBA {
+		m, ok := c.cut(img, h, 7, 7, rand.New(rand.NewPCG(1, 1))).(*image.RGBA)
+		if !ok {
+			t.Fatal("the cut is not an RGBA")
+		}
+		return m
+	}
+	plain := cut(base)
+	px := func(m *image.RGBA, x, y, ch int) int { return int(m.Pix[m.PixOffset(x, y)+ch]) }
+	// edge width: columns between 10% and 90% of the step on row 32
+	width := func(m *image.RGBA, row bool) int {
+		n := 0
+		for i := 0; i < 64; i++ {
+			v := px(m, i, 32, 1)
+			if !row {
+				v = px(m, 48, i, 1)
+			}
+			if v > 20 && v < 180 {
+				n++
+			}
+		}
+		return n
+	}
+	for _, tc := range []struct {
+		name  string
+		cut   personCut
+		check func(m *image.RGBA) string
+	}{
+		{"cast", personCut{half: 1, size: 64, gain: 1, gamma: 1, light: personLight{cast: [3]float64{1.1, 0.8, 0.6}}}, func(m *image.RGBA) string {
+			if r, g, b := px(m, 56, 32, 0), px(m, 56, 32, 1), px(m, 56, 32, 2); r != 220 || g != 160 || b != 120 {
+				return fmt.Sprintf("white side %d %d %d, want 220 160 120", r, g, b)
+			}
+			return ""
+		}},
+		{"shadow from the top", personCut{half: 1, size: 64, gain: 1, gamma: 1, light: personLight{cast: [3]float64{1, 1, 1}, shade: 0.5, angle: math.Pi / 2}}, func(m *image.RGBA) string {
+			// along an axis the ramp spans 0.15-0.85 of the fall (it is
+			// full corner to corner): 200*(1-0.5*0.15) and 200*(1-0.5*0.85)
+			if top, bottom := px(m, 56, 2, 1), px(m, 56, 61, 1); top < 180 || top > 195 || bottom < 110 || bottom > 125 {
+				return fmt.Sprintf("white side %d at the top, %d at the bottom, want about 186 and 115", top, bottom)
+			}
+			return ""
+		}},
+		{"shaken across the edge", personCut{half: 1, size: 64, gain: 1, gamma: 1, motion: 0.3}, func(m *image.RGBA) string {
+			if w, w0 := width(m, true), width(plain, true); w < w0+4 {
+				return fmt.Sprintf("edge %d px wide, %d unshaken: want wider", w, w0)
+			}
+			return ""
+		}},
+		{"shaken along the edge", personCut{half: 1, size: 64, gain: 1, gamma: 1, motion: 0.3, motionDeg: 90}, func(m *image.RGBA) string {
+			if w, w0 := width(m, true), width(plain, true); w != w0 {
+				return fmt.Sprintf("edge %d px wide, %d unshaken: want the same", w, w0)
+			}
+			return ""
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if msg := tc.check(cut(tc.cut)); msg != "" {
+				t.Error(msg)
+			}
+		})
+	}
+	if again := cut(base); !slices.Equal(again.Pix, plain.Pix) {
+		t.Error("a cut without light or shake is not the same twice")
 	}
 }
