@@ -297,7 +297,7 @@ func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSa
 				if math.Hypot(f.X-qc.X, f.Y-qc.Y) > 0.25*size {
 					continue
 				}
-				base := quantileIn(p, occ, faceQuad(pose, r2, c2, 0, geo), 0.2, 0.8, 6, 0.8)
+				base := floorGrey(p, occ, pose, r2, c2, geo)
 				ref := walls.ref(r2, c2, nil)
 				if base < 0 || lightOver(base, ref) <= 0 {
 					break // no stack there, as far as can be seen
@@ -631,13 +631,13 @@ type wallSamples struct {
 	floor []float64
 }
 
-// floorsOf measures every square's floor grey (tileEvidence's base) for
-// floorNear.
+// floorsOf measures every square's floor grey (floorGrey, as
+// tileEvidence's base, with no stack found yet) for floorNear.
 func (w *wallSamples) floorsOf(p vision.Plane, pose *vision.Pose, geo Geometry) {
 	w.floor = make([]float64, w.n*w.n)
 	for r := 0; r < w.n; r++ {
 		for c := 0; c < w.n; c++ {
-			w.floor[r*w.n+c] = quantileIn(p, nil, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.8)
+			w.floor[r*w.n+c] = floorGrey(p, nil, pose, r, c, geo)
 		}
 	}
 }
@@ -710,6 +710,14 @@ func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 	return v[len(v)*3/10]
 }
 
+// floorGrey is square (r, c)'s floor grey as tile evidence measures it:
+// a high quantile of its floor face's light past any dark letter, the
+// pixels occ's stacks hide left out (none when occ is nil); -1 where
+// they hide it all.
+func floorGrey(p vision.Plane, occ *occluders, pose *vision.Pose, r, c int, geo Geometry) float64 {
+	return quantileIn(p, occ, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.8)
+}
+
 // tileEvidence compares the middle of the square (where any stack's top
 // face shows, whatever its height) with the board around the square. Tiles
 // are much lighter than the board. Its ev is positive for a tile.
@@ -720,7 +728,7 @@ func tileEvidence(p vision.Plane, pose *vision.Pose, walls wallSamples, occ *occ
 	// shows the board at its floor (unless a tall stack in front hides it)
 	// and usually at the face positions too. A high quantile sees the
 	// light tile past its dark letter.
-	base := quantileIn(p, occ, faceQuad(pose, r, c, 0, geo), 0.2, 0.8, 6, 0.8)
+	base := floorGrey(p, occ, pose, r, c, geo)
 	top := -1.0
 	for _, z := range []float64{1, 3, 5} {
 		top = math.Max(top, quantileIn(p, occ, faceQuad(pose, r, c, z, geo), 0.15, 0.85, 6, 0.8))
