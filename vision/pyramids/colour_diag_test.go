@@ -2,7 +2,6 @@ package pyramids
 
 import (
 	"fmt"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -17,57 +16,40 @@ import (
 // runway) and the square's colour evidence: the figures the colour
 // causes were sorted by ("Squares' colours under other light").
 func TestColourDiag(t *testing.T) {
-	dirs := os.Getenv("PYR_COLOUR_DIRS")
-	if dirs == "" {
-		t.Skip("PYR_COLOUR_DIRS not set")
-	}
-	for _, dir := range strings.Split(dirs, ",") {
-		files, err := SceneFiles(dir)
-		if err != nil {
-			t.Fatal(err)
+	for sc := range diagScenes(t, "PYR_COLOUR_DIRS") {
+		path, tr, img := sc.path, sc.truth, sc.img
+		c := tr.Conditions
+		set := "classic"
+		if c.Pyramids != nil {
+			set = fmt.Sprintf("border %v runway %v black %v", c.Pyramids.Border, c.Pyramids.Runway, c.Pyramids.Plastic[4])
 		}
-		for _, path := range files {
-			tr, err := loadTruth(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			img, err := loadImage(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			c := tr.Conditions
-			set := "classic"
-			if c.Pyramids != nil {
-				set = fmt.Sprintf("border %v runway %v black %v", c.Pyramids.Border, c.Pyramids.Runway, c.Pyramids.Plastic[4])
-			}
-			r, err := Scan(img, Options{})
-			if err != nil {
-				fmt.Printf("SCENE %s err %v\n", path, err)
+		r, err := Scan(img, Options{})
+		if err != nil {
+			fmt.Printf("SCENE %s err %v\n", path, err)
+			continue
+		}
+		fmt.Printf("SCENE %s warmth %.2f glare %.2f shadow %.2f ambient %.2f exposure %.2f hand %v %s side_hidden %v unplaced %v\n",
+			path, c.Warmth, c.Glare, c.Shadow, c.Ambient, c.Exposure, c.Hand, set, r.SideHidden, r.Unplaced)
+		for _, tc := range tr.Cells {
+			if tc.Occluded {
 				continue
 			}
-			fmt.Printf("SCENE %s warmth %.2f glare %.2f shadow %.2f ambient %.2f exposure %.2f hand %v %s side_hidden %v unplaced %v\n",
-				path, c.Warmth, c.Glare, c.Shadow, c.Ambient, c.Exposure, c.Hand, set, r.SideHidden, r.Unplaced)
-			for _, tc := range tr.Cells {
-				if tc.Occluded {
-					continue
-				}
-				sq := r.Square(pyramids.Pos{Row: tc.Row, Col: tc.Col})
-				want, _ := pyramids.ParseColour(tc.Colour)
-				if tc.Height == 0 {
-					want = pyramids.NoColour
-				}
-				if sq.Colour == want {
-					continue
-				}
-				l := sq.look
-				var hues []string
-				for col, v := range l.hues {
-					hues = append(hues, fmt.Sprintf("%v:%.2f", col, v))
-				}
-				sort.Strings(hues)
-				fmt.Printf("WRONG %s r%d c%d want %v h%d got %v conf %.2f sure %v colourSure %v value %.2f tinted %.2f hues %s leant %.2f cleared %v overhung %v\n",
-					path, tc.Row, tc.Col, want, tc.Height, sq.Colour, sq.ColourConf, sq.Sure, sq.ColourSure, l.value, l.tinted, strings.Join(hues, ","), sq.leant, sq.cleared, sq.Overhung())
+			sq := r.Square(pyramids.Pos{Row: tc.Row, Col: tc.Col})
+			want, _ := pyramids.ParseColour(tc.Colour)
+			if tc.Height == 0 {
+				want = pyramids.NoColour
 			}
+			if sq.Colour == want {
+				continue
+			}
+			l := sq.look
+			var hues []string
+			for col, v := range l.hues {
+				hues = append(hues, fmt.Sprintf("%v:%.2f", col, v))
+			}
+			sort.Strings(hues)
+			fmt.Printf("WRONG %s r%d c%d want %v h%d got %v conf %.2f sure %v colourSure %v value %.2f tinted %.2f hues %s leant %.2f cleared %v overhung %v\n",
+				path, tc.Row, tc.Col, want, tc.Height, sq.Colour, sq.ColourConf, sq.Sure, sq.ColourSure, l.value, l.tinted, strings.Join(hues, ","), sq.leant, sq.cleared, sq.Overhung())
 		}
 	}
 }
