@@ -417,9 +417,11 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, out.Oriented)
 	})
 	if out.Blurred {
+		// A weak tile that showed no letter is an empty square
+		// (below): the second look does not make a tile of it.
 		var lettered [][2]int
 		for i, t := range tiles {
-			if t.ink >= blankBelow && errs[i] == nil {
+			if t.ink >= blankBelow && errs[i] == nil && !(weak[t.r][t.c] && again[i].Conf < noLetterConf) {
 				lettered = append(lettered, [2]int{t.r, t.c})
 			} else {
 				lettered = append(lettered, [2]int{-1, -1})

@@ -9,6 +9,11 @@
 //
 //	go run ./vision/scrabble/internal/smear -seed 99000 -out /tmp/smeared PHOTO...
 //
+// -shake smears along a bent path at an uneven pace instead (the middle
+// bowed out sideways by up to 0.3 of the length, the path's points
+// weighted 1 + pace*(4t^2-1), pace from -0.7 to 0.7), as a hand's shake
+// is no straight, even line.
+//
 // Each copy is written as OUT/<name>.jpg (quality 92) and its line as a
-// line of OUT/smear.txt: name, length, degrees.
+// line of OUT/smear.txt: name, length, degrees (and the bend and pace).
 package main
