@@ -80,13 +80,13 @@ const (
 	maxSmear = 48
 )
 
-// estimateSmear finds the plane's motion blur: its direction is the
-// gradients' weaker axis (the structure tensor's smaller eigenvector: a
-// smear wipes out the changes along it), its length the lag at which
-// the derivative along that direction is most unlike itself (a line's
-// smear differentiated is the sharp picture minus itself moved by the
-// length: its autocorrelation dips there). ok is false where no
-// direction stands out or no dip is found.
+// estimateSmear finds the plane's motion blur: its direction is near
+// the gradients' weaker axis (the structure tensor's smaller
+// eigenvector: a smear wipes out the changes along it), its length the
+// lag at which the derivative along that direction is unlike itself (a
+// line's smear differentiated is the sharp picture minus itself moved
+// by the length: its autocorrelation dips there; smearDip). ok is false
+// where no dip is found.
 func estimateSmear(g *greyPlane) (s smear, ok bool) {
 	if g.w < 3*maxSmear || g.h < 3*maxSmear {
 		return s, false
