@@ -99,10 +99,16 @@ func TestOffSquares(t *testing.T) {
 	_, cls, load := scrabblePhotos(t)
 	srcImg, _ := load(t, "IMG_20141025_164035")
 	sh, letters := boardCorners(t, "IMG_20141025_164035")
-	// A lettered square of the source per tile drawn, by its letter.
+	// A lettered square of the source per tile drawn, by its letter:
+	// the first in reading order (the same every run).
 	from := map[string][2]int{}
-	for rc, l := range letters {
-		from[l] = rc
+	for r := 0; r < 15; r++ {
+		for c := 0; c < 15; c++ {
+			l, ok := letters[[2]int{r, c}]
+			if _, seen := from[l]; ok && !seen {
+				from[l] = [2]int{r, c}
+			}
+		}
 	}
 	cases := []struct {
 		name string
