@@ -47,10 +47,19 @@ import (
 // against the pool's letter at most 1 - that letter's conf. A letter
 // the models read on a crop that shows a premium square's print (small
 // marks in lines and no letter: premiumPrint) is no tile, unsure
-// (premiumConf at most). Measured on
+// (premiumConf at most).
+//
+// Every read is of the crop's views (squareShifts: the crop, four cuts
+// a tenth off one side, one 7% tighter all round), their probabilities
+// averaged (ReadVote): a letter the models see from one view only, or a
+// view a little off that reads another letter, is unsure, and a near tie
+// between a letter and no tile goes to what the views see together.
+// The crop's middle (light or not) and its premium print are judged on
+// the crop itself. Measured on
 // real Scrabble crops, Bananagrams tiles and rendered Upwords and Lexicon
 // tiles (docs/ocr.md, "Real Scrabble crops", "Where the two models
-// disagree", "Empty premium squares against tiles").
+// disagree", "Empty premium squares against tiles", "Test-time checks
+// on read-tile's Scrabble crops").
 type SquareReader struct {
 	General *Classifier // the English classifier (Default)
 	Pool    Pool        // SpecialistSquares pooled with General
@@ -154,7 +163,8 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	if err := checkImage(tile); err != nil {
 		return Reading{}, st, err
 	}
-	a, err := s.General.Read(tile)
+	views := squareShifts(tile)
+	a, err := s.General.ReadVote(views, Known{})
 	if err != nil {
 		return Reading{}, st, err
 	}
@@ -162,12 +172,16 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	grey, sat := middleFace(tile)
 	light := grey >= squareLight && sat <= squareGrey
 	st.light = light
-	w := whitenCrop(tile)
+	ws := make([]image.Image, len(views))
+	for i, v := range views {
+		ws[i] = whitenCrop(v)
+	}
+	w := ws[0].(*image.Gray)
 	st.whitened = w
 	if !a.NoTile() && !light && a.Conf >= squareSureDark {
 		// the letter stands; the pool on the whitened crop seeing no
 		// tile there makes it unsure
-		b, err := s.Pool.Read(w)
+		b, err := s.Pool.ReadVote(ws, Known{})
 		if err != nil {
 			return Reading{}, st, err
 		}
@@ -177,12 +191,15 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		}
 		return done("dark: sure general letter", a)
 	}
-	dv := dropValueMark(w)
-	b, err := s.Pool.Read(w)
+	dvs := make([]image.Image, len(ws))
+	for i, v := range ws {
+		dvs[i] = dropValueMark(v.(*image.Gray))
+	}
+	b, err := s.Pool.ReadVote(ws, Known{})
 	if err != nil {
 		return Reading{}, st, err
 	}
-	d, err := s.Pool.Read(dv)
+	d, err := s.Pool.ReadVote(dvs, Known{})
 	if err != nil {
 		return Reading{}, st, err
 	}
@@ -213,7 +230,7 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		// squares' model alone decides whether there is one (it knows
 		// the premium prints, which the general model in the pool reads
 		// as letters), not surer than the pool's doubt of its letter
-		e, empty, err := s.emptyAlone(w, dv)
+		e, empty, err := s.emptyAlone(ws, dvs)
 		if err != nil {
 			return Reading{}, st, err
 		}
@@ -235,16 +252,16 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	return done("pool letter, whitened", letter)
 }
 
-// emptyAlone reports whether the squares' model alone (Pool[0]) reads a
-// whitened crop (w) and the same with its value painted out (dv) both as
-// no tile at squareScrEmpty or more, and that reading (conf: the lower
-// of the two).
-func (s *SquareReader) emptyAlone(w, dv image.Image) (Reading, bool, error) {
-	r1, err := s.Pool[0].Read(w)
+// emptyAlone reports whether the squares' model alone (Pool[0]) reads the
+// whitened views (w) and the same with their value painted out (dv) both
+// as no tile at squareScrEmpty or more (each averaged over its views),
+// and that reading (conf: the lower of the two).
+func (s *SquareReader) emptyAlone(w, dv []image.Image) (Reading, bool, error) {
+	r1, err := s.Pool[0].ReadVote(w, Known{})
 	if err != nil || !r1.NoTile() || r1.Conf < squareScrEmpty {
 		return Reading{}, false, err
 	}
-	r2, err := s.Pool[0].Read(dv)
+	r2, err := s.Pool[0].ReadVote(dv, Known{})
 	if err != nil || !r2.NoTile() || r2.Conf < squareScrEmpty {
 		return Reading{}, false, err
 	}
@@ -438,3 +455,44 @@ func SquareViews(img image.Image) (whitened, valueOut *image.Gray) {
 	w := whitenCrop(img)
 	return w, dropValueMark(w)
 }
+
+// squareShifts are the views of a crop that a SquareReader reads and
+// averages (test-time augmentation): the crop itself, the crop with a
+// tenth of its side cut off at the left, the right, the top and the
+// bottom (the square moved a little under the letter), and with 7% cut
+// off all round (a tighter cut). A letter the models read alike from
+// every view keeps its probability; one they read otherwise from a view
+// a little off becomes unsure, and a near tie between a letter and no
+// tile goes to what most views see. A crop under squareShiftMin pixels
+// a side is read as it is.
+func squareShifts(img image.Image) []image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w < squareShiftMin || h < squareShiftMin {
+		return []image.Image{img}
+	}
+	si, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	})
+	if !ok {
+		rgba := image.NewRGBA(b)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				rgba.Set(x, y, img.At(x, y))
+			}
+		}
+		si = rgba
+	}
+	dx, dy := w/10, h/10
+	ex, ey := w*7/100, h*7/100
+	return []image.Image{
+		img,
+		si.SubImage(image.Rect(b.Min.X+dx, b.Min.Y, b.Max.X, b.Max.Y)),
+		si.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X-dx, b.Max.Y)),
+		si.SubImage(image.Rect(b.Min.X, b.Min.Y+dy, b.Max.X, b.Max.Y)),
+		si.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Max.Y-dy)),
+		si.SubImage(image.Rect(b.Min.X+ex, b.Min.Y+ey, b.Max.X-ex, b.Max.Y-ey)),
+	}
+}
+
+const squareShiftMin = 16 // a crop under this many pixels a side is read as one view
