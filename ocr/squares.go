@@ -172,37 +172,45 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	grey, sat := middleFace(tile)
 	light := grey >= squareLight && sat <= squareGrey
 	st.light = light
-	ws := make([]image.Image, len(views))
+	// the pool reads every view whitened and, unless the general
+	// model's letter stands, with its value painted out: one view at a
+	// time, so that a large crop's whitened copies are not all held at
+	// once, each analysed once for both models
+	sureDark := !a.NoTile() && !light && a.Conf >= squareSureDark
+	wp := make([]viewProbs, 0, len(views))
+	dp := make([]viewProbs, 0, len(views))
 	for i, v := range views {
-		ws[i] = whitenCrop(v)
-	}
-	w := ws[0].(*image.Gray)
-	st.whitened = w
-	if !a.NoTile() && !light && a.Conf >= squareSureDark {
-		// the letter stands; the pool on the whitened crop seeing no
-		// tile there makes it unsure
-		b, err := s.Pool.ReadVote(ws, Known{})
+		w := whitenCrop(v)
+		if i == 0 {
+			st.whitened = w
+		}
+		pw, err := s.Pool.viewProbs(w)
 		if err != nil {
 			return Reading{}, st, err
 		}
+		wp = append(wp, pw)
+		if sureDark {
+			continue
+		}
+		pd := pw // no value painted out: the same picture
+		if dv := dropValueMark(w); dv != w {
+			if pd, err = s.Pool.viewProbs(dv); err != nil {
+				return Reading{}, st, err
+			}
+		}
+		dp = append(dp, pd)
+	}
+	b := s.Pool.vote(wp, 0, 1)
+	if sureDark {
+		// the letter stands; the pool on the whitened crop seeing no
+		// tile there makes it unsure
 		st.b = b
 		if b.NoTile() {
 			a.Conf = min(a.Conf, 1-b.Conf)
 		}
 		return done("dark: sure general letter", a)
 	}
-	dvs := make([]image.Image, len(ws))
-	for i, v := range ws {
-		dvs[i] = dropValueMark(v.(*image.Gray))
-	}
-	b, err := s.Pool.ReadVote(ws, Known{})
-	if err != nil {
-		return Reading{}, st, err
-	}
-	d, err := s.Pool.ReadVote(dvs, Known{})
-	if err != nil {
-		return Reading{}, st, err
-	}
+	d := s.Pool.vote(dp, 0, 1)
 	st.b, st.d = b, d
 	if light && !a.NoTile() {
 		if b.NoTile() && d.NoTile() {
@@ -230,11 +238,7 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		// squares' model alone decides whether there is one (it knows
 		// the premium prints, which the general model in the pool reads
 		// as letters), not surer than the pool's doubt of its letter
-		e, empty, err := s.emptyAlone(ws, dvs)
-		if err != nil {
-			return Reading{}, st, err
-		}
-		if empty {
+		if e, empty := s.emptyAlone(wp, dp); empty {
 			e.Conf = min(e.Conf, 1-support)
 			return done("squares' model alone: no tile", e)
 		}
@@ -253,20 +257,21 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 }
 
 // emptyAlone reports whether the squares' model alone (Pool[0]) reads the
-// whitened views (w) and the same with their value painted out (dv) both
-// as no tile at squareScrEmpty or more (each averaged over its views),
-// and that reading (conf: the lower of the two).
-func (s *SquareReader) emptyAlone(w, dv []image.Image) (Reading, bool, error) {
-	r1, err := s.Pool[0].ReadVote(w, Known{})
-	if err != nil || !r1.NoTile() || r1.Conf < squareScrEmpty {
-		return Reading{}, false, err
+// whitened views (w: their probabilities) and the same with their value
+// painted out (dv) both as no tile at squareScrEmpty or more (each
+// averaged over its views), and that reading (conf: the lower of the
+// two).
+func (s *SquareReader) emptyAlone(w, dv []viewProbs) (Reading, bool) {
+	r1 := s.Pool.vote(w, 0)
+	if !r1.NoTile() || r1.Conf < squareScrEmpty {
+		return Reading{}, false
 	}
-	r2, err := s.Pool[0].ReadVote(dv, Known{})
-	if err != nil || !r2.NoTile() || r2.Conf < squareScrEmpty {
-		return Reading{}, false, err
+	r2 := s.Pool.vote(dv, 0)
+	if !r2.NoTile() || r2.Conf < squareScrEmpty {
+		return Reading{}, false
 	}
 	r1.Conf = min(r1.Conf, r2.Conf)
-	return r1, true, nil
+	return r1, true
 }
 
 // middleFace is the median grey (0..255) and the median saturation (0..1)
@@ -464,11 +469,13 @@ func SquareViews(img image.Image) (whitened, valueOut *image.Gray) {
 // every view keeps its probability; one they read otherwise from a view
 // a little off becomes unsure, and a near tie between a letter and no
 // tile goes to what most views see. A crop under squareShiftMin pixels
-// a side is read as it is.
+// a side, or over squareShiftMaxPixels (far larger than a square is cut;
+// its views' whitened copies would cost memory for nothing), is read as
+// it is.
 func squareShifts(img image.Image) []image.Image {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
-	if w < squareShiftMin || h < squareShiftMin {
+	if w < squareShiftMin || h < squareShiftMin || w*h > squareShiftMaxPixels {
 		return []image.Image{img}
 	}
 	si, ok := img.(interface {
@@ -495,4 +502,7 @@ func squareShifts(img image.Image) []image.Image {
 	}
 }
 
-const squareShiftMin = 16 // a crop under this many pixels a side is read as one view
+const (
+	squareShiftMin       = 16          // a crop under this many pixels a side is read as one view
+	squareShiftMaxPixels = 1024 * 1024 // and one of more pixels than this
+)

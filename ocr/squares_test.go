@@ -402,6 +402,10 @@ func TestSquareShifts(t *testing.T) {
 			image.Rect(0, 0, 20, 20), image.Rect(2, 0, 20, 20), image.Rect(0, 0, 18, 20),
 			image.Rect(0, 2, 20, 20), image.Rect(0, 0, 20, 18), image.Rect(1, 1, 19, 19)}},
 		{"too small to shift", grid(image.Rect(0, 0, 15, 40)), []image.Rectangle{image.Rect(0, 0, 15, 40)}},
+		{"too large to shift", image.NewGray(image.Rect(0, 0, 1100, 1000)), []image.Rectangle{image.Rect(0, 0, 1100, 1000)}},
+		{"large but not too large", image.NewGray(image.Rect(0, 0, 1024, 1024)), []image.Rectangle{
+			image.Rect(0, 0, 1024, 1024), image.Rect(102, 0, 1024, 1024), image.Rect(0, 0, 922, 1024),
+			image.Rect(0, 102, 1024, 1024), image.Rect(0, 0, 1024, 922), image.Rect(71, 71, 953, 953)}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			views := squareShifts(tc.img)
@@ -419,6 +423,50 @@ func TestSquareShifts(t *testing.T) {
 					if r1 != r2 || g1 != g2 || b1 != b2 {
 						t.Errorf("view %d at %v: not the crop's pixel", i, p)
 					}
+				}
+			}
+		})
+	}
+}
+
+// Pool.vote over the pictures' viewProbs reads as ReadVote reads the
+// pictures, bit for bit: the pool of both models, and its first model
+// alone as that classifier's ReadVote.
+func TestPoolVoteMatchesReadVote(t *testing.T) {
+	s := squareReader(t)
+	files, _ := filepath.Glob("testdata/scrabble/*.png")
+	more, _ := filepath.Glob("testdata/scrabble-shifts/*.png")
+	if len(files) == 0 || len(more) == 0 {
+		t.Fatal("no fixtures in testdata/scrabble or testdata/scrabble-shifts")
+	}
+	for _, f := range append(files, more...) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			views := squareShifts(loadPNGs(t, f)[0])
+			var ws []image.Image
+			var vp []viewProbs
+			for _, v := range views {
+				w := whitenCrop(v)
+				p, err := s.Pool.viewProbs(w)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ws, vp = append(ws, w), append(vp, p)
+			}
+			for _, tc := range []struct {
+				name string
+				got  Reading
+				want func() (Reading, error)
+			}{
+				{"pool", s.Pool.vote(vp, 0, 1), func() (Reading, error) { return s.Pool.ReadVote(ws, Known{}) }},
+				{"squares' model alone", s.Pool.vote(vp, 0), func() (Reading, error) { return s.Pool[0].ReadVote(ws, Known{}) }},
+				{"one view", s.Pool.vote(vp[:1], 0, 1), func() (Reading, error) { return s.Pool.Read(ws[0]) }},
+			} {
+				want, err := tc.want()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tc.got.Letter != want.Letter || tc.got.Conf != want.Conf || (!want.NoTile() && tc.got.Angle != want.Angle) {
+					t.Errorf("%s: vote %+v, ReadVote %+v", tc.name, tc.got, want)
 				}
 			}
 		})
