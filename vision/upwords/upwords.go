@@ -503,9 +503,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			if err := keepStood(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
 				return nil, err
 			}
-			if err := newAtPlayedHeight(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
-				return nil, err
-			}
 			if opt.Last != nil {
 				stillEmpty(img, opt.Last, cells, &pose, geo, stood)
 			}
@@ -1054,49 +1051,6 @@ func keepStood(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, c
 			c.Letter, c.Conf, c.Angle, c.Height, c.HeightOK = got.Letter, got.Conf, got.Angle, was.Height, 0
 			c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(was.Height), geo)
 		}
-	}
-	return nil
-}
-
-// newAtPlayedHeight reads again, through a game, each stack read with a
-// new letter (not the one that stood on its square: stood, in the
-// camera's rows and columns) at a height the history does not allow: a
-// tile played on a square stands one above what stood there (one high on
-// a bare square). On steep views of other makers' boards the face search
-// can take the face of the stack beside or behind for this one's at
-// another height (a bare square's new G read as the A beside it at
-// height 5), and the letter read there is that other tile's. The crop at
-// the played height is read, and its letter taken at that height when it
-// is a new letter (not the one that stood) read more surely than the
-// letter at the height found.
-func newAtPlayedHeight(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool, stood func(row, col int) grid.Stack) error {
-	kn := knownTile(k, known)
-	for i := range cells {
-		c := &cells[i]
-		if c.Height == 0 || c.Letter == "" {
-			continue
-		}
-		was := stood(c.Pos.Row, c.Pos.Col)
-		if was.Letter == c.Letter {
-			continue
-		}
-		want := was.Height + 1
-		if c.Height == want || want > geo.MaxStack {
-			continue
-		}
-		q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(want), geo)
-		got, err := readFace(rd, letterCrop(img, q, crop), known, kn)
-		if err != nil {
-			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
-		}
-		if got.Letter == "" || got.Letter == was.Letter || got.Letter == c.Letter {
-			continue
-		}
-		if got.Conf <= c.Conf {
-			continue
-		}
-		c.Letter, c.Conf, c.Angle, c.Height, c.HeightOK = got.Letter, got.Conf, got.Angle, want, 0
-		c.Face = q
 	}
 	return nil
 }
