@@ -107,12 +107,22 @@ func convolveSep(p, out, tmp []float64, n int, k []float64) {
 			}
 		}
 	}
-	for y := 0; y < n; y++ {
-		acc := out[y*n : (y+1)*n]
-		clear(acc)
-		for i, w := range k {
-			yy := max(0, min(n-1, y+i-r))
-			addScaled(acc, tmp[yy*n:(yy+1)*n], w)
+	// down the columns: tap by tap over the whole plane, the rows whose
+	// tap falls inside it in one stretch (each output still adds its
+	// taps in the kernel's order from 0), the clamped rows one by one
+	out = out[:n*n]
+	clear(out)
+	for i, w := range k {
+		d := i - r
+		lo, hi := min(n, max(0, -d)), max(0, min(n, n-d))
+		for y := 0; y < lo; y++ {
+			addScaled(out[y*n:(y+1)*n], tmp[:n], w)
+		}
+		if lo < hi {
+			addScaled(out[lo*n:hi*n], tmp[(lo+d)*n:(hi+d)*n], w)
+		}
+		for y := hi; y < n; y++ {
+			addScaled(out[y*n:(y+1)*n], tmp[(n-1)*n:n*n], w)
 		}
 	}
 }
