@@ -24,12 +24,21 @@ import (
 //
 // A square kept is read again on the samples of its colour look that
 // lie outside those outlines (aside): the stacks' colour spreads over
-// the rest. Where asideMin samples or more remain, a colour they show
-// other than the one read is taken (a yellow pyramid behind blue stacks
-// read blue), and light board on behindLight or more of them reads the
-// square empty; both never sure. Where fewer remain, the square is
-// not sure. countOf gives the stack count for a top pyramid of a
-// colour on a square.
+// the rest. Of those, only the samples whose line of sight, were the
+// square empty, would meet the board inside the playing grid are read
+// (backOnGrid): on the outer row the faces modelled reach past the grid,
+// where an empty square shows the border, of a pyramid's colour on most
+// sets. Where behindSeen samples or more remain, light board on
+// behindLight or more of them reads the square empty, and a colour they
+// show other than the one read is taken (a yellow pyramid behind blue
+// stacks read blue); both never sure. Where fewer than behindSeen
+// remain and fewer than behindSeen of the floor (the square hidden:
+// a pyramid on it would be as wholly hidden behind the stacks), and the
+// colour read is a leaning stack's, the square is read empty, never
+// sure: the colour is the stack's in front, and nothing of the square
+// is in view. Where fewer than asideMin remain otherwise, the square is
+// not sure. countOf gives the stack count for a top pyramid of a colour
+// on a square.
 func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) int) {
 	sh := f.geo.shape()
 	coloured := func(n *Square) bool { return n.Colour != pyramids.NoColour }
@@ -41,11 +50,13 @@ func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour)
 		r, c := sq.Pos.Row, sq.Pos.Col
 		var hidden [8]convexSides
 		nh := 0
+		ofStack := false // the colour read is a leaning stack's
 		f.eachLeaning(sqs, i, coloured, func(nr, nc int, n *Square, lean float64) {
 			if lean < behindLean {
 				return
 			}
 			sq.leant = math.Max(sq.leant, lean)
+			ofStack = ofStack || n.Colour == sq.Colour
 			h, k := f.outline(float64(nr), float64(nc), n.Height, sh, false)
 			grow(h[:k], behindGrow)
 			hidden[nh].set(h[:k])
@@ -61,20 +72,27 @@ func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour)
 			sq.look = cellLook{conf: sq.floorLight, value: sq.look.value, tinted: sq.look.tinted}
 			continue
 		}
-		sq.aside, sq.asideSeen = f.lookOutside(r, c, 1, hidden[:nh])
+		sq.aside, sq.asideSeen = f.lookOutside(r, c, 1, hidden[:nh], true)
 		a := sq.aside
 		switch {
-		case sq.asideSeen < asideMin:
-			sq.asideDoubt = true
-		case a.colour == pyramids.NoColour && a.conf >= behindLight:
+		case sq.asideSeen >= behindSeen && a.colour == pyramids.NoColour && a.conf >= behindLight:
 			sq.cleared = true
 			sq.Colour, sq.ColourConf, sq.Height, sq.Apex = pyramids.NoColour, a.conf, 0, vision.Point{}
 			sq.look = cellLook{conf: a.conf, value: sq.look.value, tinted: sq.look.tinted}
-		case a.colour != pyramids.NoColour && a.colour != sq.Colour:
+		case sq.asideSeen >= behindSeen && a.colour != pyramids.NoColour && a.colour != sq.Colour:
 			sq.asideDoubt = true
 			sq.Colour, sq.ColourConf = a.colour, a.conf
 			sq.Height = countOf(sq.Pos, a.colour)
 			sq.Apex = f.apex(r, c, sq.Height)
+		case sq.asideSeen < behindSeen && sq.floorSeen < behindSeen && ofStack:
+			// Hidden: nothing of the square is in view, and a pyramid
+			// on it would be hidden as wholly; the colour read is the
+			// stack's in front.
+			sq.cleared = true
+			sq.Colour, sq.ColourConf, sq.Height, sq.Apex = pyramids.NoColour, 0, 0, vision.Point{}
+			sq.look = cellLook{value: sq.look.value, tinted: sq.look.tinted}
+		case sq.asideSeen < asideMin:
+			sq.asideDoubt = true
 		}
 	}
 }
@@ -154,12 +172,52 @@ const (
 	// with 3 samples or fewer in view: none light).
 	behindSeen  = 3
 	behindLight = 0.75
-	// asideMin: a square's colour is read again outside the stacks'
-	// outlines on asideMin of look's 120 samples or more. Chosen on the
+	// asideMin: a square read outside the stacks' outlines on fewer
+	// than asideMin of look's 120 samples is not sure. Chosen on the
 	// tuning sets (issue 21, docs/pyramids-vision.md "A pyramid's colour
 	// beside tall stacks"): of the 129 pyramids read right there beside
 	// a stack leaning half way or more, none has fewer than 44 left (the
 	// one read in the stacks' colour: 23); of the false pyramids, 2 have
-	// fewer than 20.
+	// fewer than 20. The bars of the aside look's own reading are the
+	// floor's (behindSeen, behindLight; issue 21, "Squares and colours on
+	// hard scenes, by cause"): on the tuning sets (hard 97500, 97502) the
+	// 7 runway squares behind stacks read in the border's blue show 3-11
+	// samples whose line of sight meets the grid, light on 0.80-1.00 of
+	// them; of the pyramids beside a leaning stack every one shows 46 or
+	// more, its own colour, but a yellow one wholly behind a red stack:
+	// 3, yellow. A square hidden (fewer than behindSeen of both) in the
+	// colour of a stack leaning over it is read empty (issue 21,
+	// "Squares behind leaning stacks, by the part in view"): on the
+	// tuning sets (hard 99400, other makers' hard 99401, hard 98550) 6
+	// runway squares behind rows of stacks of 5 leaning 1.6-1.75, none
+	// of the 149 pyramids beside a leaning stack (the least in view: 23
+	// floor, 47 aside samples).
 	asideMin = 20
 )
+
+// eye is the camera's centre in board units (x, y, height).
+func (f *frame) eye() [3]float64 {
+	R, T := f.pose.R, f.pose.T
+	var v [3]float64
+	for j := 0; j < 3; j++ {
+		v[j] = -(R[0][j]*T[0] + R[1][j]*T[1] + R[2][j]*T[2])
+	}
+	return [3]float64{v[0], v[1], -v[2]}
+}
+
+// backOnGrid tells whether the line of sight from the eye through the
+// board point p (x, y, height), continued down to the board, meets it
+// inside the playing grid: what the picture shows at p where no pyramid
+// stands on p's square (a nearer stack aside).
+func backOnGrid(eye, p [3]float64) bool {
+	if p[2] <= 0 {
+		return p[0] >= 0 && p[0] <= pyramids.Size && p[1] >= 0 && p[1] <= pyramids.Size
+	}
+	if eye[2] <= p[2] {
+		return false
+	}
+	s := eye[2] / (eye[2] - p[2])
+	x := eye[0] + s*(p[0]-eye[0])
+	y := eye[1] + s*(p[1]-eye[1])
+	return x >= 0 && x <= pyramids.Size && y >= 0 && y <= pyramids.Size
+}

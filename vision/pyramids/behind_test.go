@@ -1,11 +1,16 @@
 package pyramids
 
 import (
+	"bytes"
+	"image/jpeg"
+	"math"
 	"testing"
 
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestClearBehind puts, on the normal test scene's reading, a pyramid
@@ -70,6 +75,231 @@ func TestClearBehind(t *testing.T) {
 			}
 			if n.cleared || n.Colour != tc.colour {
 				t.Error("the leaning stack itself was cleared")
+			}
+		})
+	}
+}
+
+// TestBackOnGrid: the line of sight through a point above the board,
+// continued down to it, meets the playing grid or the border beyond.
+func TestBackOnGrid(t *testing.T) {
+	overhead := [3]float64{5, 5, 20}
+	for _, tc := range []struct {
+		name string
+		eye  [3]float64
+		p    [3]float64
+		want bool
+	}{
+		{"the board's own point, inside", overhead, [3]float64{3, 4, 0}, true},
+		{"the board's own point, on the border", overhead, [3]float64{-0.5, 4, 0}, false},
+		{"a tip over the centre, seen from above", overhead, [3]float64{5, 5, 1}, true},
+		{"a tip over the outer row, its line of sight meeting the runway", overhead, [3]float64{9.5, 5, 0.5}, true},
+		{"a tip over the outer row's edge, its line of sight meeting the border", overhead, [3]float64{9.9, 5, 1}, false},
+		{"the same tip seen from beyond the border: meets the grid", [3]float64{15, 5, 8}, [3]float64{9.9, 5, 1}, true},
+		{"a tip over the north row seen from the south, low", [3]float64{5, 14, 4}, [3]float64{5, 0.5, 1}, false},
+		{"a point above the eye", overhead, [3]float64{5, 5, 21}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := backOnGrid(tc.eye, tc.p); got != tc.want {
+				t.Errorf("backOnGrid(%v, %v) = %v, want %v", tc.eye, tc.p, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestEye: every point on the line from the camera's centre through a
+// board point is drawn on the same pixel.
+func TestEye(t *testing.T) {
+	_, l := normalScene(t)
+	f := l.f
+	pose := f.pose
+	pose.Correct = nil
+	e := f.eye()
+	for _, tc := range []struct {
+		name string
+		p    [3]float64
+	}{
+		{"a corner of the grid", [3]float64{0, 0, 0}},
+		{"the centre", [3]float64{5, 5, 0}},
+		{"a tip over the outer row", [3]float64{9.5, 2.5, 1.2}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a := pose.Project(tc.p[0], tc.p[1], tc.p[2])
+			for _, s := range []float64{0.3, 0.7, 1.5} {
+				var q [3]float64
+				for k := range q {
+					q[k] = e[k] + s*(tc.p[k]-e[k])
+				}
+				b := pose.Project(q[0], q[1], q[2])
+				if d := math.Hypot(a.X-b.X, a.Y-b.Y); d > 1e-6 {
+					t.Errorf("the point %.1f of the way from the eye is %.2g px off", s, d)
+				}
+			}
+		})
+	}
+}
+
+// TestClearBehindEdge: squares on the board's outer row behind tall
+// stacks leaning over them in a steep view, where the faces of a pyramid
+// modelled there reach past the grid onto the board's blue border: a
+// runway square is read empty (and not sure), a pyramid of another
+// colour than the stacks', its floor hidden, keeps its own; and no
+// pyramid of the scene is read empty. Scenes as render-set writes them
+// (JPEG at the scene's quality).
+func TestClearBehindEdge(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders a scene")
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+		want map[pyramids.Pos]pyramids.Colour
+	}{
+		{"the runway behind a row of green stacks (hard seed 97500, scene 1)", 97500*100000 + 1, map[pyramids.Pos]pyramids.Colour{
+			{Row: 9, Col: 3}: pyramids.NoColour, {Row: 9, Col: 4}: pyramids.NoColour, {Row: 9, Col: 5}: pyramids.NoColour,
+			{Row: 9, Col: 6}: pyramids.NoColour, {Row: 9, Col: 7}: pyramids.NoColour, {Row: 8, Col: 5}: pyramids.Green}},
+		{"the runway behind a red stack, blue ones beside (hard seed 97500, scene 3)", 97500*100000 + 3, map[pyramids.Pos]pyramids.Colour{
+			{Row: 0, Col: 7}: pyramids.NoColour}},
+		{"the runway behind a red stack, a yellow pyramid behind the next (hard seed 97502, scene 10)", 97502*100000 + 10, map[pyramids.Pos]pyramids.Colour{
+			{Row: 0, Col: 7}: pyramids.NoColour, {Row: 0, Col: 5}: pyramids.Yellow}},
+		{"the runway wholly behind a row of green stacks (hard seed 98550, scene 15)", 98550*100000 + 15, map[pyramids.Pos]pyramids.Colour{
+			{Row: 9, Col: 2}: pyramids.NoColour, {Row: 9, Col: 3}: pyramids.NoColour, {Row: 9, Col: 4}: pyramids.NoColour,
+			{Row: 9, Col: 5}: pyramids.NoColour}},
+		{"the runway behind blue stacks, the border blue (hard seed 98550, scene 12)", 98550*100000 + 12, map[pyramids.Pos]pyramids.Colour{
+			{Row: 4, Col: 9}: pyramids.NoColour, {Row: 5, Col: 9}: pyramids.NoColour, {Row: 6, Col: 9}: pyramids.NoColour}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, truth := scanRendered(t, tc.seed)
+			for p, want := range tc.want {
+				sq := r.Square(p)
+				if sq.Colour != want {
+					t.Errorf("%v reads %v (aside %v %.2f of %d), want %v", p, sq.Colour, sq.aside.colour, sq.aside.conf, sq.asideSeen, want)
+				} else if (sq.cleared || sq.asideDoubt) && sq.ColourSure {
+					t.Errorf("%v read aside behind the stacks is sure", p)
+				}
+			}
+			for _, c := range truth.Cells {
+				if c.Height > 0 && !c.Occluded && r.Square(pyramids.Pos{Row: c.Row, Col: c.Col}).Colour == pyramids.NoColour {
+					t.Errorf("the pyramid on row %d col %d read empty", c.Row, c.Col)
+				}
+			}
+		})
+	}
+}
+
+// scanRendered renders a hard scene as render-set draws it (through JPEG
+// at its quality) and scans it.
+func scanRendered(t *testing.T, seed int64) (*Reading, render.Truth) {
+	t.Helper()
+	return scanRenderedWith(t, seed, Options{})
+}
+
+// scanRenderedWith is scanRendered with the scan's options.
+func scanRenderedWith(t *testing.T, seed int64, o Options) (*Reading, render.Truth) {
+	t.Helper()
+	state, err := render.RandomState("pyramids", seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt, err := render.RandomOptions(seed, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opt.Width, opt.Height = 1640, 1232
+	sc, err := render.Render("pyramids", state, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	if err := jpeg.Encode(&b, sc.Image, &jpeg.Options{Quality: opt.Quality}); err != nil {
+		t.Fatal(err)
+	}
+	img, err := jpeg.Decode(&b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Scan(img, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, sc.Truth
+}
+
+// TestTakeTop: a square of a player's space read in the seat's colour
+// takes the colour its top pyramid's faces show (never sure); any other
+// square, a top of the same colour or none, or one under the bar keeps
+// its reading.
+func TestTakeTop(t *testing.T) {
+	seats := pyramids.DefaultSetup().Seats
+	west, ok := grid.Pos{Row: 4, Col: 1}, false
+	if side, in := pyramids.SpaceSide(west); in {
+		ok = seats[side] == pyramids.Yellow
+	}
+	if !ok {
+		t.Fatalf("row 4 col 1 is not yellow's space in the default seats %v", seats)
+	}
+	house := grid.Pos{Row: 4, Col: 4}
+	for _, tc := range []struct {
+		name     string
+		pos      grid.Pos
+		colour   pyramids.Colour
+		top      pyramids.Colour
+		topConf  float64
+		want     pyramids.Colour
+		wantTook bool
+	}{
+		{"a green pyramid on yellow's stack", west, pyramids.Yellow, pyramids.Green, 0.88, pyramids.Green, true},
+		{"the top at the bar", west, pyramids.Yellow, pyramids.Green, sureTopOther, pyramids.Green, true},
+		{"the top under the bar", west, pyramids.Yellow, pyramids.Green, sureTopOther - 0.01, pyramids.Yellow, false},
+		{"the top in the seat's colour", west, pyramids.Yellow, pyramids.Yellow, 0.9, pyramids.Yellow, false},
+		{"the top empty", west, pyramids.Yellow, pyramids.NoColour, 0.9, pyramids.Yellow, false},
+		{"another colour already read on the space", west, pyramids.Blue, pyramids.Green, 0.9, pyramids.Blue, false},
+		{"a black house pyramid, a stack's red beside it", house, pyramids.Black, pyramids.Red, 0.87, pyramids.Black, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sq := Square{Pos: tc.pos, Colour: tc.colour, ColourConf: 0.9, top: cellLook{colour: tc.top, conf: tc.topConf}}
+			sq.read.k = 5
+			takeTop(&sq, seats)
+			if sq.Colour != tc.want || sq.topTaken != tc.wantTook {
+				t.Errorf("reads %v (taken %v), want %v (taken %v)", sq.Colour, sq.topTaken, tc.want, tc.wantTook)
+			}
+			if sq.topTaken && sureColourOf(sq) {
+				t.Error("a colour taken from the top is sure")
+			}
+		})
+	}
+}
+
+// TestTakeTopRendered: pyramids of another colour put on a player's
+// stack in hard scenes as render-set draws them read in their own
+// colour, not sure.
+func TestTakeTopRendered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd, err := ocr.Default("en")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+		want map[pyramids.Pos]pyramids.Colour
+	}{
+		{"green on yellow's and on blue's stacks (hard seed 99400, scene 1)", 99400*100000 + 1, map[pyramids.Pos]pyramids.Colour{
+			{Row: 4, Col: 1}: pyramids.Green, {Row: 3, Col: 8}: pyramids.Green}},
+		{"blue on yellow's stack (hard seed 99400, scene 2)", 99400*100000 + 2, map[pyramids.Pos]pyramids.Colour{
+			{Row: 6, Col: 1}: pyramids.Blue}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := scanRenderedWith(t, tc.seed, Options{Reader: rd, FaceModel: true})
+			for p, want := range tc.want {
+				sq := r.Square(p)
+				if sq.Colour != want {
+					t.Errorf("%v reads %v (top %v %.2f at %d), want %v", p, sq.Colour, sq.top.colour, sq.top.conf, sq.read.k, want)
+				} else if sq.ColourSure {
+					t.Errorf("%v, its colour taken from the top, is sure", p)
+				}
 			}
 		})
 	}

@@ -188,14 +188,21 @@ func (f *frame) look(r, c int) cellLook { return f.lookAt(r, c, 1) }
 
 // lookAt is look over the faces of the top pyramid of a stack of k.
 func (f *frame) lookAt(r, c, k int) cellLook {
-	l, _ := f.lookOutside(r, c, k, nil)
+	l, _ := f.lookOutside(r, c, k, nil, false)
 	return l
 }
 
 // lookOutside is lookAt over the samples outside the polygons hidden
-// (none: every sample), and the number of samples it was read on.
-func (f *frame) lookOutside(r, c, k int, hidden []convexSides) (cellLook, int) {
+// (none: every sample), and the number of samples it was read on. With
+// onGrid, only the samples whose line of sight, were no pyramid there,
+// meets the board inside the playing grid are read (backOnGrid): the
+// others would show the border, whose colour may be a pyramid's.
+func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cellLook, int) {
 	base, tip := f.model(r, c, k)
+	var eye [3]float64
+	if onGrid {
+		eye = f.eye()
+	}
 	var n [nClasses]float64
 	// the samples of each hue class and whether it had any (an array:
 	// a map written at every sample cost more)
@@ -211,7 +218,11 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides) (cellLook, int) {
 			t := 0.25 + 0.13*float64(ti)
 			for si := 0; si < 5; si++ {
 				s := 0.5 + (float64(si)/4-0.5)*t*0.85
-				pt := f.project(facePoint(base, tip, i, s, t))
+				fp := facePoint(base, tip, i, s, t)
+				if onGrid && !backOnGrid(eye, fp) {
+					continue
+				}
+				pt := f.project(fp)
 				if hidden != nil && inAny(hidden, pt) {
 					continue
 				}
@@ -1142,7 +1153,28 @@ func sureColourOf(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.overhung && !sq.asideDoubt && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.overhung && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+}
+
+// takeTop reads the colour of a pyramid of another colour put on a
+// player's stack. The colour look samples the faces of a one-high
+// pyramid on the square; on a player's space, where a stack of the
+// seat's colour stands, in a tilted view those samples fall on the
+// stack's lower layers, of the seat's colour, whatever is on top. Where
+// the square reads the seat's colour and the faces of the top pyramid,
+// at the count its letter was read at (top), show another pyramid
+// colour on sureTopOther of their samples or more, the top's colour is
+// taken (never sure: topTaken).
+func takeTop(sq *Square, seats [4]pyramids.Colour) {
+	side, ok := pyramids.SpaceSide(sq.Pos)
+	if !ok || seats[side] != sq.Colour {
+		return
+	}
+	t := sq.top
+	if t.colour == pyramids.NoColour || t.colour == sq.Colour || t.conf < sureTopOther {
+		return
+	}
+	sq.Colour, sq.ColourConf, sq.topTaken = t.colour, t.conf, true
 }
 
 // sureTintedMax: an empty square with this share of its samples light

@@ -65,7 +65,12 @@
 //     A square kept is read again on its colour samples outside the
 //     stacks' outlines: a colour they show other than the one read is
 //     taken, light board there reads it empty, and with too few left in
-//     view it is not sure (all never sure).
+//     view it is not sure (all never sure). Only the samples whose line
+//     of sight, were the square empty, meets the playing grid are read
+//     (backOnGrid: past it the border shows, of a pyramid's colour on
+//     most sets); a square with next to nothing of its floor or its
+//     faces in view, read in a leaning stack's colour, is read empty,
+//     never sure: a pyramid there would be as hidden.
 //   - Which corner is north: the picture's board is tried in its four
 //     quarter turns, and the one whose player spaces best show the seats'
 //     colours (the tint of an empty space, the pyramids on it) is chosen.
@@ -105,7 +110,9 @@
 //     top, sampled over its faces at the count its letter was read at,
 //     shows another colour (half the samples or more: a pyramid of
 //     another colour put on a player's stack) is not sure
-//     (topOtherColour), nor an empty square whose light samples are
+//     (topOtherColour); on a player's space read in the seat's colour
+//     that top's colour is taken, never sure (takeTop: the one-high
+//     look samples the stack's lower layers there); nor is an empty square whose light samples are
 //     clearly coloured (cellLook.tinted 0.3 or more: a hand's skin over
 //     a pyramid). ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house

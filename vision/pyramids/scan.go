@@ -123,6 +123,10 @@ type Square struct {
 	// asideDoubt: the colour was taken from aside, or too few of its
 	// samples were outside the stacks' outlines: not sure
 	asideDoubt bool
+	// topTaken: the colour is the top's, read over the faces of the top
+	// pyramid of the stack on a player's space, not the seat's that the
+	// one-high look read there (takeTop)
+	topTaken bool
 	// top is the colour evidence over the faces of the top pyramid at
 	// the count its letter was read at (read.k; look is at one high)
 	top cellLook
@@ -207,6 +211,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		sq := &r.Squares[i]
 		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
 			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
+			takeTop(sq, seats)
 		}
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
 		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
