@@ -47,10 +47,19 @@ import (
 // against the pool's letter at most 1 - that letter's conf. A letter
 // the models read on a crop that shows a premium square's print (small
 // marks in lines and no letter: premiumPrint) is no tile, unsure
-// (premiumConf at most). Measured on
+// (premiumConf at most).
+//
+// Every read is of the crop's views (squareShifts: the crop, four cuts
+// a tenth off one side, one 7% tighter all round), their probabilities
+// averaged (ReadVote): a letter the models see from one view only, or a
+// view a little off that reads another letter, is unsure, and a near tie
+// between a letter and no tile goes to what the views see together.
+// The crop's middle (light or not) and its premium print are judged on
+// the crop itself. Measured on
 // real Scrabble crops, Bananagrams tiles and rendered Upwords and Lexicon
 // tiles (docs/ocr.md, "Real Scrabble crops", "Where the two models
-// disagree", "Empty premium squares against tiles").
+// disagree", "Empty premium squares against tiles", "Test-time checks
+// on read-tile's Scrabble crops").
 type SquareReader struct {
 	General *Classifier // the English classifier (Default)
 	Pool    Pool        // SpecialistSquares pooled with General
@@ -154,7 +163,8 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	if err := checkImage(tile); err != nil {
 		return Reading{}, st, err
 	}
-	a, err := s.General.Read(tile)
+	views := squareShifts(tile)
+	a, err := s.General.ReadVote(views, Known{})
 	if err != nil {
 		return Reading{}, st, err
 	}
@@ -162,30 +172,45 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	grey, sat := middleFace(tile)
 	light := grey >= squareLight && sat <= squareGrey
 	st.light = light
-	w := whitenCrop(tile)
-	st.whitened = w
-	if !a.NoTile() && !light && a.Conf >= squareSureDark {
-		// the letter stands; the pool on the whitened crop seeing no
-		// tile there makes it unsure
-		b, err := s.Pool.Read(w)
+	// the pool reads every view whitened and, unless the general
+	// model's letter stands, with its value painted out: one view at a
+	// time, so that a large crop's whitened copies are not all held at
+	// once, each analysed once for both models
+	sureDark := !a.NoTile() && !light && a.Conf >= squareSureDark
+	wp := make([]viewProbs, 0, len(views))
+	dp := make([]viewProbs, 0, len(views))
+	for i, v := range views {
+		w := whitenCrop(v)
+		if i == 0 {
+			st.whitened = w
+		}
+		pw, err := s.Pool.viewProbs(w)
 		if err != nil {
 			return Reading{}, st, err
 		}
+		wp = append(wp, pw)
+		if sureDark {
+			continue
+		}
+		pd := pw // no value painted out: the same picture
+		if dv := dropValueMark(w); dv != w {
+			if pd, err = s.Pool.viewProbs(dv); err != nil {
+				return Reading{}, st, err
+			}
+		}
+		dp = append(dp, pd)
+	}
+	b := s.Pool.vote(wp, 0, 1)
+	if sureDark {
+		// the letter stands; the pool on the whitened crop seeing no
+		// tile there makes it unsure
 		st.b = b
 		if b.NoTile() {
 			a.Conf = min(a.Conf, 1-b.Conf)
 		}
 		return done("dark: sure general letter", a)
 	}
-	dv := dropValueMark(w)
-	b, err := s.Pool.Read(w)
-	if err != nil {
-		return Reading{}, st, err
-	}
-	d, err := s.Pool.Read(dv)
-	if err != nil {
-		return Reading{}, st, err
-	}
+	d := s.Pool.vote(dp, 0, 1)
 	st.b, st.d = b, d
 	if light && !a.NoTile() {
 		if b.NoTile() && d.NoTile() {
@@ -213,11 +238,7 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		// squares' model alone decides whether there is one (it knows
 		// the premium prints, which the general model in the pool reads
 		// as letters), not surer than the pool's doubt of its letter
-		e, empty, err := s.emptyAlone(w, dv)
-		if err != nil {
-			return Reading{}, st, err
-		}
-		if empty {
+		if e, empty := s.emptyAlone(wp, dp); empty {
 			e.Conf = min(e.Conf, 1-support)
 			return done("squares' model alone: no tile", e)
 		}
@@ -235,21 +256,22 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	return done("pool letter, whitened", letter)
 }
 
-// emptyAlone reports whether the squares' model alone (Pool[0]) reads a
-// whitened crop (w) and the same with its value painted out (dv) both as
-// no tile at squareScrEmpty or more, and that reading (conf: the lower
-// of the two).
-func (s *SquareReader) emptyAlone(w, dv image.Image) (Reading, bool, error) {
-	r1, err := s.Pool[0].Read(w)
-	if err != nil || !r1.NoTile() || r1.Conf < squareScrEmpty {
-		return Reading{}, false, err
+// emptyAlone reports whether the squares' model alone (Pool[0]) reads the
+// whitened views (w: their probabilities) and the same with their value
+// painted out (dv) both as no tile at squareScrEmpty or more (each
+// averaged over its views), and that reading (conf: the lower of the
+// two).
+func (s *SquareReader) emptyAlone(w, dv []viewProbs) (Reading, bool) {
+	r1 := s.Pool.vote(w, 0)
+	if !r1.NoTile() || r1.Conf < squareScrEmpty {
+		return Reading{}, false
 	}
-	r2, err := s.Pool[0].Read(dv)
-	if err != nil || !r2.NoTile() || r2.Conf < squareScrEmpty {
-		return Reading{}, false, err
+	r2 := s.Pool.vote(dv, 0)
+	if !r2.NoTile() || r2.Conf < squareScrEmpty {
+		return Reading{}, false
 	}
 	r1.Conf = min(r1.Conf, r2.Conf)
-	return r1, true, nil
+	return r1, true
 }
 
 // middleFace is the median grey (0..255) and the median saturation (0..1)
@@ -438,3 +460,49 @@ func SquareViews(img image.Image) (whitened, valueOut *image.Gray) {
 	w := whitenCrop(img)
 	return w, dropValueMark(w)
 }
+
+// squareShifts are the views of a crop that a SquareReader reads and
+// averages (test-time augmentation): the crop itself, the crop with a
+// tenth of its side cut off at the left, the right, the top and the
+// bottom (the square moved a little under the letter), and with 7% cut
+// off all round (a tighter cut). A letter the models read alike from
+// every view keeps its probability; one they read otherwise from a view
+// a little off becomes unsure, and a near tie between a letter and no
+// tile goes to what most views see. A crop under squareShiftMin pixels
+// a side, or over squareShiftMaxPixels (far larger than a square is cut;
+// its views' whitened copies would cost memory for nothing), is read as
+// it is.
+func squareShifts(img image.Image) []image.Image {
+	b := img.Bounds()
+	w, h := b.Dx(), b.Dy()
+	if w < squareShiftMin || h < squareShiftMin || w*h > squareShiftMaxPixels {
+		return []image.Image{img}
+	}
+	si, ok := img.(interface {
+		SubImage(image.Rectangle) image.Image
+	})
+	if !ok {
+		rgba := image.NewRGBA(b)
+		for y := b.Min.Y; y < b.Max.Y; y++ {
+			for x := b.Min.X; x < b.Max.X; x++ {
+				rgba.Set(x, y, img.At(x, y))
+			}
+		}
+		si = rgba
+	}
+	dx, dy := w/10, h/10
+	ex, ey := w*7/100, h*7/100
+	return []image.Image{
+		img,
+		si.SubImage(image.Rect(b.Min.X+dx, b.Min.Y, b.Max.X, b.Max.Y)),
+		si.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X-dx, b.Max.Y)),
+		si.SubImage(image.Rect(b.Min.X, b.Min.Y+dy, b.Max.X, b.Max.Y)),
+		si.SubImage(image.Rect(b.Min.X, b.Min.Y, b.Max.X, b.Max.Y-dy)),
+		si.SubImage(image.Rect(b.Min.X+ex, b.Min.Y+ey, b.Max.X-ex, b.Max.Y-ey)),
+	}
+}
+
+const (
+	squareShiftMin       = 16          // a crop under this many pixels a side is read as one view
+	squareShiftMaxPixels = 1024 * 1024 // and one of more pixels than this
+)

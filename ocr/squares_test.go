@@ -320,6 +320,10 @@ func TestPremiumPrint(t *testing.T) {
 // A premium print reads as no tile, and a tile whose crop has small
 // marks too is not taken for one (testdata/scrabble-premium: the Z is
 // read wrong by the models, so only the rule that answered is checked).
+// An empty square is no tile either by the premium-print rule (the
+// models read a letter) or by the models themselves (read from the
+// crop's shifted views, they see no tile on some), and its whitened
+// crop shows the print whichever answered.
 func TestSquareReaderPremium(t *testing.T) {
 	s := squareReader(t)
 	files, _ := filepath.Glob("testdata/scrabble-premium/*.png")
@@ -333,11 +337,137 @@ func TestSquareReaderPremium(t *testing.T) {
 				t.Fatal(err)
 			}
 			want := letterOf(f)
-			if premium := st.rule == "premium print"; premium != (want == "") {
+			if want != "" && st.rule == "premium print" {
 				t.Errorf("rule %q for a crop of %q", st.rule, want)
+			}
+			if want == "" && !premiumPrint(st.whitened) {
+				t.Errorf("no premium print seen on the whitened crop (rule %q)", st.rule)
 			}
 			if want == "" && !got.NoTile() {
 				t.Errorf("read %q (conf %.2f), want no tile", got.Letter, got.Conf)
+			}
+		})
+	}
+}
+
+// The crops that the reader read wrong and sure from the crop alone
+// (testdata/scrabble-shifts) are, read from its shifted views, right or
+// under 0.9.
+func TestSquareReaderShifts(t *testing.T) {
+	s := squareReader(t)
+	files, _ := filepath.Glob("testdata/scrabble-shifts/*.png")
+	if len(files) == 0 {
+		t.Fatal("no fixtures in testdata/scrabble-shifts")
+	}
+	for _, f := range files {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			got, err := s.Read(loadPNGs(t, f)[0])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if want := letterOf(f); got.Letter != want && got.Conf >= 0.9 {
+				t.Errorf("read %q at %.3f, want %q or unsure", got.Letter, got.Conf, want)
+			}
+		})
+	}
+}
+
+// onlyImage hides every method of an image but image.Image's (no
+// SubImage).
+type onlyImage struct{ image.Image }
+
+func TestSquareShifts(t *testing.T) {
+	grid := func(r image.Rectangle) *image.RGBA {
+		m := image.NewRGBA(r)
+		for y := r.Min.Y; y < r.Max.Y; y++ {
+			for x := r.Min.X; x < r.Max.X; x++ {
+				m.Set(x, y, color.RGBA{uint8(x), uint8(y), uint8(x ^ y), 255})
+			}
+		}
+		return m
+	}
+	big := grid(image.Rect(0, 0, 100, 80))
+	for _, tc := range []struct {
+		name string
+		img  image.Image
+		want []image.Rectangle
+	}{
+		{"crop at the origin", big, []image.Rectangle{
+			image.Rect(0, 0, 100, 80), image.Rect(10, 0, 100, 80), image.Rect(0, 0, 90, 80),
+			image.Rect(0, 8, 100, 80), image.Rect(0, 0, 100, 72), image.Rect(7, 5, 93, 75)}},
+		{"sub-image away from the origin", big.SubImage(image.Rect(20, 10, 60, 50)), []image.Rectangle{
+			image.Rect(20, 10, 60, 50), image.Rect(24, 10, 60, 50), image.Rect(20, 10, 56, 50),
+			image.Rect(20, 14, 60, 50), image.Rect(20, 10, 60, 46), image.Rect(22, 12, 58, 48)}},
+		{"no SubImage method", onlyImage{grid(image.Rect(0, 0, 20, 20))}, []image.Rectangle{
+			image.Rect(0, 0, 20, 20), image.Rect(2, 0, 20, 20), image.Rect(0, 0, 18, 20),
+			image.Rect(0, 2, 20, 20), image.Rect(0, 0, 20, 18), image.Rect(1, 1, 19, 19)}},
+		{"too small to shift", grid(image.Rect(0, 0, 15, 40)), []image.Rectangle{image.Rect(0, 0, 15, 40)}},
+		{"too large to shift", image.NewGray(image.Rect(0, 0, 1100, 1000)), []image.Rectangle{image.Rect(0, 0, 1100, 1000)}},
+		{"large but not too large", image.NewGray(image.Rect(0, 0, 1024, 1024)), []image.Rectangle{
+			image.Rect(0, 0, 1024, 1024), image.Rect(102, 0, 1024, 1024), image.Rect(0, 0, 922, 1024),
+			image.Rect(0, 102, 1024, 1024), image.Rect(0, 0, 1024, 922), image.Rect(71, 71, 953, 953)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			views := squareShifts(tc.img)
+			if len(views) != len(tc.want) {
+				t.Fatalf("%d views, want %d", len(views), len(tc.want))
+			}
+			for i, v := range views {
+				if v.Bounds() != tc.want[i] {
+					t.Errorf("view %d: bounds %v, want %v", i, v.Bounds(), tc.want[i])
+				}
+				b := v.Bounds()
+				for _, p := range []image.Point{b.Min, b.Max.Sub(image.Pt(1, 1))} {
+					r1, g1, b1, _ := v.At(p.X, p.Y).RGBA()
+					r2, g2, b2, _ := tc.img.At(p.X, p.Y).RGBA()
+					if r1 != r2 || g1 != g2 || b1 != b2 {
+						t.Errorf("view %d at %v: not the crop's pixel", i, p)
+					}
+				}
+			}
+		})
+	}
+}
+
+// Pool.vote over the pictures' viewProbs reads as ReadVote reads the
+// pictures, bit for bit: the pool of both models, and its first model
+// alone as that classifier's ReadVote.
+func TestPoolVoteMatchesReadVote(t *testing.T) {
+	s := squareReader(t)
+	files, _ := filepath.Glob("testdata/scrabble/*.png")
+	more, _ := filepath.Glob("testdata/scrabble-shifts/*.png")
+	if len(files) == 0 || len(more) == 0 {
+		t.Fatal("no fixtures in testdata/scrabble or testdata/scrabble-shifts")
+	}
+	for _, f := range append(files, more...) {
+		t.Run(filepath.Base(f), func(t *testing.T) {
+			views := squareShifts(loadPNGs(t, f)[0])
+			var ws []image.Image
+			var vp []viewProbs
+			for _, v := range views {
+				w := whitenCrop(v)
+				p, err := s.Pool.viewProbs(w)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ws, vp = append(ws, w), append(vp, p)
+			}
+			for _, tc := range []struct {
+				name string
+				got  Reading
+				want func() (Reading, error)
+			}{
+				{"pool", s.Pool.vote(vp, 0, 1), func() (Reading, error) { return s.Pool.ReadVote(ws, Known{}) }},
+				{"squares' model alone", s.Pool.vote(vp, 0), func() (Reading, error) { return s.Pool[0].ReadVote(ws, Known{}) }},
+				{"one view", s.Pool.vote(vp[:1], 0, 1), func() (Reading, error) { return s.Pool.Read(ws[0]) }},
+			} {
+				want, err := tc.want()
+				if err != nil {
+					t.Fatal(err)
+				}
+				if tc.got.Letter != want.Letter || tc.got.Conf != want.Conf || (!want.NoTile() && tc.got.Angle != want.Angle) {
+					t.Errorf("%s: vote %+v, ReadVote %+v", tc.name, tc.got, want)
+				}
 			}
 		})
 	}

@@ -23,7 +23,8 @@ type squareTrace struct {
 }
 
 // trace reads a crop as Read does (read) and adds the models'
-// probabilities on the whitened views, and the pool's read with the value
+// probabilities on the whitened views of the crop itself (Read averages
+// them over squareShifts' views), and the pool's read with the value
 // painted out where Read had no need of it.
 func (s *SquareReader) trace(tile image.Image) (squareTrace, error) {
 	var t squareTrace

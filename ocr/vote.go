@@ -122,6 +122,59 @@ func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
 
 var _ VoteReader = Pool{}
 
+// viewProbs is what each classifier of a pool reads in one picture:
+// its probability of every glyph and the angle each glyph reads at
+// (probs[m], angles[m] for the pool's classifier m), as ReadVote works
+// them out.
+type viewProbs struct {
+	probs, angles [][]float64
+}
+
+// viewProbs reads one picture with every classifier of the pool, the
+// picture analysed once for all.
+func (p Pool) viewProbs(tile image.Image) (viewProbs, error) {
+	cr, err := analyseCrop(tile, Known{})
+	if err != nil {
+		return viewProbs{}, err
+	}
+	defer cr.done()
+	cr.keep = len(p) > 1
+	G := len(p[0].Glyphs())
+	var v viewProbs
+	for _, c := range p {
+		dst, ang, best := make([]float64, G), make([]float64, G), make([]float64, G)
+		for i := range best {
+			best[i] = -1
+		}
+		c.cropProbs(cr, Known{}, dst, best, ang)
+		v.probs = append(v.probs, dst)
+		v.angles = append(v.angles, ang)
+	}
+	return v, nil
+}
+
+// vote is what ReadVote reads from several pictures (their viewProbs)
+// with the pool's classifiers numbered in models: the same sums in the
+// same order, so the same bits.
+func (p Pool) vote(views []viewProbs, models ...int) Reading {
+	glyphs := p[0].Glyphs()
+	G := len(glyphs)
+	sum := make([]float64, G)
+	top := make([]float64, G)
+	angle := make([]float64, G)
+	for _, m := range models {
+		for _, v := range views {
+			for g, x := range v.probs[m] {
+				sum[g] += x
+				if x > top[g] {
+					top[g], angle[g] = x, v.angles[m][g]
+				}
+			}
+		}
+	}
+	return voted(glyphs, sum, angle, len(models)*len(views), Known{})
+}
+
 // glyphProbs puts into dst every glyph's probability for one crop, read at
 // the candidate rotation whose best letter is most probable (as ReadKnown
 // chooses), counting only the turn the known angle allows. For every

@@ -10,6 +10,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"math/rand"
 	"os"
 	"path/filepath"
 	"slices"
@@ -30,6 +31,7 @@ type sceneFlags struct {
 	width, height int
 	tilt, yaw     optFloat
 	warmth        optFloat
+	motion        optFloat
 	heightMM      float64
 	quality       int
 	clean         bool
@@ -49,6 +51,7 @@ func addSceneFlags(fs *flag.FlagSet, defDifficulty string) *sceneFlags {
 	fs.Var(&f.tilt, "tilt", "camera tilt from straight down, `degrees` 0..60 (default: drawn from the seed)")
 	fs.Var(&f.yaw, "yaw", "board rotation in the image, `degrees` (default: drawn from the seed)")
 	fs.Var(&f.warmth, "warmth", "the light's colour, -3 (cool) .. 3 (warm): a cast over the whole scene, red's gain 0.12 and blue's -0.15 a unit (default: drawn from the seed, within 0.1, 0.3 or 0.5 by difficulty)")
+	fs.Var(&f.motion, "motion", "a motion blur (a shake) of `pixels` of a 1640-wide picture, 0..60, in a direction drawn from the seed, instead of the drawn one (default: drawn, hard scenes only)")
 	fs.Float64Var(&f.heightMM, "camera-height", 0, "camera height over the table, mm (default: drawn from the seed)")
 	fs.IntVar(&f.quality, "quality", 0, "JPEG quality 1..100 (default: drawn from the seed)")
 	fs.BoolVar(&f.clean, "clean", false, "no noise, blur, lens distortion, glare or hand (for debugging)")
@@ -120,6 +123,14 @@ func (f *sceneFlags) options(seed int64, game string) (render.Options, error) {
 			return o, usageErrorf("--warmth %g: want -3..3 (the blue channel's gain reaches 0.55 at 3)", f.warmth.v)
 		}
 		o.Warmth = f.warmth.v
+	}
+	if f.motion.set {
+		if !(f.motion.v >= 0 && f.motion.v <= 60) {
+			return o, usageErrorf("--motion %g: want 0..60 pixels", f.motion.v)
+		}
+		// its own stream: the scene's other conditions stay as drawn
+		o.MotionPx = f.motion.v * k
+		o.MotionDeg = 180 * rand.New(rand.NewSource(seed^0x6d6f74)).Float64()
 	}
 	if f.heightMM > 0 {
 		o.HeightMM = f.heightMM

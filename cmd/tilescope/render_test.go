@@ -96,6 +96,8 @@ func TestRenderBadInput(t *testing.T) {
 		{"tilt not a number", []string{"render", "--game", "upwords", "--state", good, "--out", out, "--tilt", "steep"}, "steep"},
 		{"warmth out of range", []string{"render", "--game", "pyramids", "--state", good, "--out", out, "--warmth", "4"}, "--warmth 4"},
 		{"warmth not a number", []string{"render-set", "--game", "pyramids", "--n", "1", "--out", dir, "--warmth", "hot"}, "hot"},
+		{"motion out of range", []string{"render", "--game", "scrabble", "--state", good, "--out", out, "--motion", "70"}, "--motion 70"},
+		{"motion not a number", []string{"render-set", "--game", "scrabble", "--n", "1", "--out", dir, "--motion", "shaky"}, "shaky"},
 		{"unknown flag", []string{"render", "--colour", "red"}, "colour"},
 		{"set without out", []string{"render-set", "--n", "2"}, "--out"},
 		{"set unknown game", []string{"render-set", "--game", "chess", "--n", "1", "--out", dir}, "chess"},

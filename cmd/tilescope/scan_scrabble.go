@@ -29,6 +29,10 @@ type scanScrabbleJSON struct {
 	Cells   [][]*scanScrabbleCell `json:"cells"`
 	Corners [4][2]float64         `json:"corners"`
 	Tiles   []scanScrabbleTile    `json:"tiles"`
+	// Blurred (added, written only when set): the photo is blurred (a
+	// shake, or out of focus), so no letter of it is read sure
+	// (vscr.Reading.Blurred): a sharper photo would be read sure.
+	Blurred bool `json:"blurred,omitempty"`
 }
 
 type scanScrabbleCell struct {
@@ -85,11 +89,14 @@ func scanScrabble(_ context.Context, img image.Image, path string, opt scanOpts,
 	if n := squaresMarked(&r.Covered); n > 0 && opt.stderr != nil {
 		fmt.Fprintf(opt.stderr, "scan: %s: a hand (or something) lies over the board: %d squares hidden, not read (%s in the text)\n", path, n, vscr.UnseenText)
 	}
+	if r.Blurred && opt.stderr != nil {
+		fmt.Fprintf(opt.stderr, "scan: %s: the photo is blurred (a shake, or out of focus): no letter is read sure; hold the camera still and take a sharper photo\n", path)
+	}
 	if !opt.json {
 		_, err := io.WriteString(stdout, r.Text())
 		return err
 	}
-	out := scanScrabbleJSON{Game: "scrabble", Rows: vscr.Size, Cols: vscr.Size, Tiles: []scanScrabbleTile{}}
+	out := scanScrabbleJSON{Game: "scrabble", Rows: vscr.Size, Cols: vscr.Size, Tiles: []scanScrabbleTile{}, Blurred: r.Blurred}
 	for i, c := range r.Corners {
 		out.Corners[i] = [2]float64{scanRound1(c.X), scanRound1(c.Y)}
 	}

@@ -14,6 +14,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 var scrabblePhotos = filepath.Join("..", "..", "vision", "scrabble", "testdata", "photos")
@@ -220,6 +222,74 @@ func TestScanScrabbleCellJSON(t *testing.T) {
 			got, err := json.Marshal(tc.cell)
 			if err != nil || string(got) != tc.want {
 				t.Errorf("%s (%v), want %s", got, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestScanScrabbleBlurred: a photo smeared by a shake says so, on stderr
+// and as "blurred":true in the JSON, and reads no letter sure; a sharp
+// photo says neither.
+func TestScanScrabbleBlurred(t *testing.T) {
+	f, err := os.Open(filepath.Join(scrabblePhotos, "IMG_20141025_164052.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, _, err := image.Decode(f)
+	f.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	smeared := image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+	draw.Draw(smeared, smeared.Bounds(), img, img.Bounds().Min, draw.Src)
+	render.MotionBlur(smeared, 18, 60)
+	path := filepath.Join(t.TempDir(), "smeared.png")
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, smeared); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		photo   string
+		blurred bool
+	}{
+		{"sharp", filepath.Join(scrabblePhotos, "IMG_20141025_164052.jpg"), false},
+		{"smeared 18 px", path, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			if err := run(context.Background(), []string{"scan", "--game", "scrabble", "--json", tc.photo}, &stdout, &stderr); err != nil {
+				t.Fatalf("scan: %v (%s)", err, stderr.String())
+			}
+			var out struct {
+				Blurred *bool `json:"blurred"`
+				Tiles   []struct {
+					Conf float64 `json:"conf"`
+				} `json:"tiles"`
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &out); err != nil {
+				t.Fatalf("%v: %s", err, stdout.String())
+			}
+			said := strings.Contains(stderr.String(), "take a sharper photo")
+			switch {
+			case tc.blurred && (out.Blurred == nil || !*out.Blurred):
+				t.Errorf("JSON blurred %v, want true", out.Blurred)
+			case !tc.blurred && out.Blurred != nil:
+				t.Errorf("JSON blurred %v on a sharp photo, want it left out", *out.Blurred)
+			}
+			if said != tc.blurred {
+				t.Errorf("stderr %q: asked for a sharper photo %v, want %v", stderr.String(), said, tc.blurred)
+			}
+			if len(out.Tiles) < 15 {
+				t.Fatalf("%d tiles read, want the board's 21", len(out.Tiles))
+			}
+			for _, tl := range out.Tiles {
+				if tc.blurred && tl.Conf >= 0.9 {
+					t.Errorf("a tile of the blurred photo read sure (conf %.2f)", tl.Conf)
+				}
 			}
 		})
 	}

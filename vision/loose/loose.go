@@ -349,7 +349,7 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	// tiles, it is the reading.
 	br, board, ok := onBoard(img, opt.Reader, true)
 	if ok {
-		return done(br)
+		return boardDone(img, br, board, opt, done)
 	}
 	var printPitch float64
 	var parts *Reading
@@ -396,7 +396,7 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		// board whose lines are too faint for the quick search; the
 		// board finder's later stages look (0.2-2 s, so only here).
 		if br, board, ok = onBoard(img, opt.Reader, false); ok {
-			return done(br)
+			return boardDone(img, br, board, opt, done)
 		}
 	}
 	if board == nil && !opt.Twists && !lookedAgain {

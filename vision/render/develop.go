@@ -712,3 +712,12 @@ func (w *world) glareSpot() (x, y, strength float64) {
 	}
 	return q.X, q.Y, float64(o.Glare * g)
 }
+
+// MotionBlur smears img in place along a straight line of length px
+// pixels at deg degrees (0 along x, 90 down), as the scenes' motion blur
+// does (Options.MotionPx, MotionDeg): for tools that shake a real photo.
+func MotionBlur(img *image.RGBA, px, deg float64) {
+	if px > 0.5 {
+		motionBlur(img, px, deg)
+	}
+}

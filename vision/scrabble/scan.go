@@ -416,6 +416,19 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		r, c := boardPos(t.r, t.c, f.rot)
 		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, out.Oriented)
 	})
+	if out.Blurred {
+		// A weak tile that showed no letter is an empty square
+		// (below): the second look does not make a tile of it.
+		var lettered [][2]int
+		for i, t := range tiles {
+			if t.ink >= blankBelow && errs[i] == nil && !(weak[t.r][t.c] && again[i].Conf < noLetterConf) {
+				lettered = append(lettered, [2]int{t.r, t.c})
+			} else {
+				lettered = append(lettered, [2]int{-1, -1})
+			}
+		}
+		secondLook(f, reader, lettered, again, size, out.Oriented)
+	}
 	for i, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
 		cell := &Cell{Center: f.px(float64(c)+0.5, float64(r)+0.5)}

@@ -174,6 +174,9 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		if c := &cells[i]; c.litUnexplained {
 			c.litUnexplained = c.Height == 0 && unexplainedLight(p, pose, walls, &occ, c.Pos.Row, c.Pos.Col, geo)
 		}
+		if c := &cells[i]; c.Height == 0 {
+			c.floor = floorColourOf(img, &occ, pose, c.Pos.Row, c.Pos.Col, geo)
+		}
 	}
 	// Second look at the heights: a taller stack just behind shows its top
 	// face where a higher guess for this one would put it. Mask the top

@@ -12,10 +12,12 @@ import (
 // TestSureEmptyUnderHand: on hard scenes of other makers' boards with a
 // hand over stacks (testdata/hands, rendered by `render-set --game
 // upwords --difficulty hard --dims varied --print varied --centres
-// varied`, seed 98200 scene 5 and, with --hand, seed 98860 scene 17), no
-// stack is read as a bare square surely (a hand's skin over the walls
-// nearby lifts the reference a square is weighed against:
-// Cell.lightAtLarge), and most bare squares stay sure.
+// varied`, seed 98200 scene 5 and, with --hand, seeds 98860 scene 17 and
+// 98870 scene 22), no stack is read as a bare square surely (a hand's
+// skin over the walls nearby lifts the reference a square is weighed
+// against: Cell.lightAtLarge; a hand darker than the tiles shows their
+// squares as dark as a bare one, and only its colour tells:
+// coverOffColour), and most bare squares stay sure.
 func TestSureEmptyUnderHand(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -27,6 +29,7 @@ func TestSureEmptyUnderHand(t *testing.T) {
 	}{
 		{"fingers across a row of stacks, 22 degrees", "tp98200-0005.jpg"},
 		{"a hand over the board's near edge", "hh98860-0017.jpg"},
+		{"a hand darker than the tiles over a grey board", "th98870-0022.jpg"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

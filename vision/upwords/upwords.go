@@ -152,6 +152,11 @@ type Cell struct {
 	// nearby (a hand's skin) lifted the reference the square was
 	// weighed against. Not Sure.
 	lightAtLarge bool
+	// floor is the colour of what shows over the square's floor, read
+	// empty (floorColourOf); offColour how far it stands from the bare
+	// board's (coverOffColour).
+	floor     floorColour
+	offColour float64
 	// Alt, through a game (Options.Stood), for a new letter: read unsure
 	// (Conf under SureConf), the other letters the reader gives some
 	// probability on the same face; read surely, its runners-up;
@@ -518,6 +523,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if cells[i].Height > 0 {
 			cells[i].Covered = false
 		}
+	}
+	coverOffColour(cells, n)
+	for i := range cells {
 		cells[i].Sure = sureCell(cells[i], opt.Geometry.SquareMM != 0)
 	}
 	unsureBesideCover(cells, n)

@@ -191,7 +191,10 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 // (its stacks as sure as their own readings make them). Upside down or
 // on its side, a word's letters read as other letters or none, and
 // rarely spell words again; a word that does (NOON, SOS) leaves two
-// directions standing, and the photo stays unsure. nil: not settled.
+// directions standing, and the photo stays unsure. Every letter of the
+// words must have been read at wordLetterConf or more (lettersRead): a
+// guess on a face the reader hardly reads spells words by chance. nil:
+// not settled.
 // Only a first photo: with stacks standing, a direction the words
 // gave against the one the board was read in would rewrite the game.
 func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, words game.Dictionary) *vupw.UpwordsReading {
@@ -212,7 +215,7 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 			}
 			rd = again
 		}
-		if !allWords(rd.Board, words) {
+		if !allWords(rd.Board, words) || !lettersRead(rd) {
 			continue
 		}
 		if settled >= 0 {
@@ -229,6 +232,39 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 		return nil
 	}
 	return sure
+}
+
+// wordLetterConf is the least confidence of the reader in each letter of
+// the words that settle a first photo's direction (turnByWords): under
+// it the letter is the reader's likeliest guess on a face it hardly
+// reads (an upside-down letter read at 0.00), no evidence of the
+// direction. The same bound a letter needs to vote on the direction
+// (vision/upwords voteTurn). On the game 98880 (docs/vision.md, "A stack
+// under a hand told by its skin's colour") a first photo read upside
+// down spelled HONS, its O and S read at 0.00 (a C and an E), and was
+// taken as sure, its H and N shown sure on the wrong squares.
+const wordLetterConf = 0.5
+
+// lettersRead reports whether every stack of rd that stands in a run of
+// two or more (across or down) was read at wordLetterConf or more.
+func lettersRead(rd *vupw.UpwordsReading) bool {
+	b := rd.Board
+	ok := true
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if s.Empty() || !ok {
+			return
+		}
+		inRun := false
+		for _, d := range []grid.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 0}, {Row: 0, Col: -1}, {Row: -1, Col: 0}} {
+			if q := p.Add(d); b.In(q) && !b.At(q).Empty() {
+				inRun = true
+			}
+		}
+		if inRun && rd.Cell(p).Conf < wordLetterConf {
+			ok = false
+		}
+	})
+	return ok
 }
 
 // allWords reports whether b holds at least one word and every run of

@@ -248,3 +248,36 @@ func TestAllWords(t *testing.T) {
 type wordSet map[string]bool
 
 func (w wordSet) Contains(word string) bool { return w[strings.ToUpper(word)] }
+
+// TestLettersRead: a direction is settled by words only when every
+// letter of them was read at wordLetterConf or more; a stack standing
+// alone (no word) is not asked.
+func TestLettersRead(t *testing.T) {
+	tests := []struct {
+		name string
+		spec string
+		low  []grid.Pos // the stacks read at 0.00 (the others at 0.95)
+		want bool
+	}{
+		{"every letter read", "4,3,across,HONS", nil, true},
+		{"two letters the reader's guesses", "4,3,across,HONS", []grid.Pos{{Row: 4, Col: 4}, {Row: 4, Col: 6}}, false},
+		{"one guess in a word down", "2,2,down,STEEP", []grid.Pos{{Row: 6, Col: 2}}, false},
+		{"a guess standing alone", "4,3,across,HONS;8,8,across,E", []grid.Pos{{Row: 8, Col: 8}}, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := turnBoard(t, tc.spec)
+			rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
+			for i := range rd.Cells {
+				rd.Cells[i].Pos = grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
+				rd.Cells[i].Conf = 0.95
+			}
+			for _, p := range tc.low {
+				rd.Cells[p.Row*b.Cols+p.Col].Conf = 0
+			}
+			if got := lettersRead(rd); got != tc.want {
+				t.Errorf("lettersRead(\n%s) = %v, want %v", b, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,158 @@
+package loose
+
+import (
+	"bufio"
+	"image"
+	"image/draw"
+	"math"
+	"os"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// boardCorners reads the board's corners from its hand-labelled file
+// (vision/scrabble/testdata/real/NAME.txt, "# corners:" x,y x4) and the
+// squares holding a lettered tile (row, col -> letter).
+func boardCorners(t *testing.T, name string) (vision.Homography, map[[2]int]string) {
+	t.Helper()
+	f, err := os.Open("../scrabble/testdata/real/" + name + ".txt")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var q vision.Quad
+	letters := map[[2]int]string{}
+	row := 0
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		s := strings.TrimSpace(sc.Text())
+		if rest, ok := strings.CutPrefix(s, "# corners:"); ok {
+			for i, p := range strings.Fields(rest) {
+				xs, ys, _ := strings.Cut(p, ",")
+				x, _ := strconv.ParseFloat(xs, 64)
+				y, _ := strconv.ParseFloat(ys, 64)
+				q[i] = vision.Point{X: x, Y: y}
+			}
+			continue
+		}
+		if s == "" || strings.HasPrefix(s, "#") {
+			continue
+		}
+		for c, cell := range strings.Fields(s) {
+			if len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z' {
+				letters[[2]int{row, c}] = cell
+			}
+		}
+		row++
+	}
+	h, err := vision.QuadHomography(15, 15, q)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return h, letters
+}
+
+// pasteOff draws the tile of src's square (row, col) onto dst's board
+// centred at board point (cx, cy), turned by deg degrees, and gives its
+// outline in dst.
+func pasteOff(dst *image.RGBA, dh vision.Homography, src image.Image, sh vision.Homography, row, col int, cx, cy, deg float64) []Point {
+	s, c := math.Sincos(deg * math.Pi / 180)
+	at := func(u, v float64) vision.Point {
+		return dh.Apply(vision.Point{X: cx + c*u - s*v, Y: cy + s*u + c*v})
+	}
+	var out []Point
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, d := range [4][2]float64{{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}} {
+		p := at(d[0], d[1])
+		out = append(out, Point{X: p.X, Y: p.Y})
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	inv := dh.Inverse()
+	rgb := toRGB(src)
+	for py := int(y0); py <= int(y1); py++ {
+		for px := int(x0); px <= int(x1); px++ {
+			b := inv.Apply(vision.Point{X: float64(px) + 0.5, Y: float64(py) + 0.5})
+			dx, dy := b.X-cx, b.Y-cy
+			u, v := c*dx+s*dy, -s*dx+c*dy
+			if math.Abs(u) > 0.5 || math.Abs(v) > 0.5 {
+				continue
+			}
+			p := sh.Apply(vision.Point{X: float64(col) + 0.5 + u, Y: float64(row) + 0.5 + v})
+			r, g, bl := rgb.bilinear(p.X-0.5, p.Y-0.5)
+			i := dst.PixOffset(px, py)
+			dst.Pix[i], dst.Pix[i+1], dst.Pix[i+2], dst.Pix[i+3] = r, g, bl, 255
+		}
+	}
+	return out
+}
+
+// TestOffSquares: wooden tiles lying on a printed board off its squares
+// (across two or four of them, turned) are found and read, and the
+// squares they lie on are not read as tiles besides; the board's own
+// tiles, in their squares, stay as the board reads them. The tiles are
+// cut from a real photo of the board (164035) and drawn onto another
+// photo of it (163920) through the two boards' hand-labelled corners.
+func TestOffSquares(t *testing.T) {
+	_, cls, load := scrabblePhotos(t)
+	srcImg, _ := load(t, "IMG_20141025_164035")
+	sh, letters := boardCorners(t, "IMG_20141025_164035")
+	// A lettered square of the source per tile drawn, by its letter:
+	// the first in reading order (the same every run).
+	from := map[string][2]int{}
+	for r := 0; r < 15; r++ {
+		for c := 0; c < 15; c++ {
+			l, ok := letters[[2]int{r, c}]
+			if _, seen := from[l]; ok && !seen {
+				from[l] = [2]int{r, c}
+			}
+		}
+	}
+	cases := []struct {
+		name string
+		// each tile: letter, board centre, turn in degrees
+		tiles []struct {
+			letter string
+			cx, cy float64
+			deg    float64
+		}
+	}{
+		{"none drawn: the photo's own tiles", nil},
+		{"one across two squares", []struct {
+			letter string
+			cx, cy float64
+			deg    float64
+		}{{"S", 3.0, 11.5, 0}}},
+		{"two turned across four squares", []struct {
+			letter string
+			cx, cy float64
+			deg    float64
+		}{{"D", 3.0, 3.0, 30}, {"E", 12.0, 3.5, 45}}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			img, truth := load(t, "IMG_20141025_163920")
+			dh, _ := boardCorners(t, "IMG_20141025_163920")
+			dst := image.NewRGBA(img.Bounds())
+			draw.Draw(dst, dst.Bounds(), img, image.Point{}, draw.Src)
+			for _, p := range tc.tiles {
+				rc, ok := from[p.letter]
+				if !ok {
+					t.Fatalf("no %s in the source photo", p.letter)
+				}
+				out := pasteOff(dst, dh, srcImg, sh, rc[0], rc[1], p.cx, p.cy, p.deg)
+				truth = append(truth, TruthTile{Letter: p.letter, Outline: out, Row: -1, Col: -1})
+			}
+			r, err := Scan(dst, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreCentres(r.Tiles, truth, func(a, b string) bool { return strings.EqualFold(a, b) })
+			if s.Found < s.Truth || s.False != 0 || s.AZRight < s.AZ {
+				t.Errorf("found %d of %d, %d false, read %d of %d", s.Found, s.Truth, s.False, s.AZRight, s.AZ)
+			}
+		})
+	}
+}

@@ -1,0 +1,146 @@
+package scrabble
+
+import (
+	"image"
+	"image/draw"
+	"math"
+	"testing"
+
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
+)
+
+// smeared is the committed photo smeared along a line of px pixels at
+// deg degrees, as the tuning photos were (render.MotionBlur).
+func smeared(t *testing.T, path string, px, deg float64) *image.RGBA {
+	t.Helper()
+	img := loadImage(t, path)
+	m := image.NewRGBA(image.Rect(0, 0, img.Bounds().Dx(), img.Bounds().Dy()))
+	draw.Draw(m, m.Rect, img, img.Bounds().Min, draw.Src)
+	render.MotionBlur(m, px, deg)
+	return m
+}
+
+// TestEstimateSmear: the smear of a photo smeared along a known line is
+// found within a few degrees and pixels; a sharp photo's gradients are
+// as strong every way (no smear to undo).
+func TestEstimateSmear(t *testing.T) {
+	const photo = "testdata/photos/IMG_20141025_164052.jpg"
+	for _, tc := range []struct {
+		name    string
+		px, deg float64 // 0: the photo as it is
+	}{
+		{"sharp", 0, 0},
+		{"18 px at 60 degrees", 18, 60},
+		{"14 px at 125 degrees", 14, 125},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var img image.Image = loadImage(t, photo)
+			if tc.px > 0 {
+				img = smeared(t, photo, tc.px, tc.deg)
+			}
+			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+			if err != nil {
+				t.Fatalf("no board: %v", err)
+			}
+			g := boardPlane(f, maxSmear)
+			s, ok := estimateSmear(&g)
+			if tc.px == 0 {
+				if ok && s.anisotropy <= smearRound {
+					t.Errorf("sharp photo: smear %.1f px at %.1f degrees, anisotropy %.2f (want over %.2f)", s.length, s.angle*180/math.Pi, s.anisotropy, smearRound)
+				}
+				return
+			}
+			if !ok || s.anisotropy > smearRound {
+				t.Fatalf("no smear found (ok %v, anisotropy %.2f)", ok, s.anisotropy)
+			}
+			// directions are the same half a turn apart
+			d := math.Mod(math.Abs(s.angle*180/math.Pi-tc.deg), 180)
+			d = math.Min(d, 180-d)
+			if d > 8 || math.Abs(s.length-tc.px) > 2.5 {
+				t.Errorf("smear %.1f px at %.1f degrees, want %.0f px at %.0f", s.length, s.angle*180/math.Pi, tc.px, tc.deg)
+			}
+		})
+	}
+}
+
+// TestSmearTaps: a smear's kernel sums to 1, reaches half its length
+// either side, and is centred (its centre of mass within half a pixel).
+func TestSmearTaps(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		px, angle float64
+	}{
+		{"along x", 10, 0},
+		{"down", 7, math.Pi / 2},
+		{"diagonal", 15.5, 0.6},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			taps := smearTaps(tc.px, tc.angle)
+			var sum, reach float64
+			for _, tp := range taps {
+				sum += tp.w
+				reach = math.Max(reach, math.Hypot(float64(tp.dx), float64(tp.dy)))
+			}
+			if math.Abs(sum-1) > 1e-9 {
+				t.Errorf("weights sum to %v", sum)
+			}
+			if reach < tc.px/2-0.5 || reach > tc.px/2+1.5 {
+				t.Errorf("reaches %.1f px, want about %.1f", reach, tc.px/2)
+			}
+			var mx, my float64
+			for _, tp := range taps {
+				mx += tp.w * float64(tp.dx)
+				my += tp.w * float64(tp.dy)
+			}
+			if math.Abs(mx) > 0.5 || math.Abs(my) > 0.5 {
+				t.Errorf("centre of mass %.2f,%.2f, want within half a pixel of the centre", mx, my)
+			}
+		})
+	}
+}
+
+// TestDeconvolveSmear: bars smeared by a known line come back nearer
+// the bars than the smear left them.
+func TestDeconvolveSmear(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		px, angle float64
+	}{
+		{"across the bars", 9, 0},
+		{"slanted", 12, 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			const w, h = 96, 96
+			sharp := make([]float64, w*h)
+			for y := 0; y < h; y++ {
+				for x := 0; x < w; x++ {
+					v := 200.0
+					if (x/8)%2 == 0 && y > 20 && y < 76 {
+						v = 40
+					}
+					sharp[y*w+x] = v
+				}
+			}
+			s := smear{angle: tc.angle, length: tc.px}
+			blurred := make([]float64, w*h)
+			convolveTaps(sharp, blurred, w, h, smearTaps(tc.px, tc.angle))
+			g := greyPlane{w: w, h: h, v: blurred}
+			d := deconvolveSmear(&g, s, smearIters)
+			dist := func(v []float64) float64 {
+				var e float64
+				// the middle, away from the edges' repeated pixels
+				for y := 24; y < h-24; y++ {
+					for x := 24; x < w-24; x++ {
+						e += math.Abs(v[y*w+x] - sharp[y*w+x])
+					}
+				}
+				return e
+			}
+			before, after := dist(blurred), dist(d.v)
+			if after > 0.6*before {
+				t.Errorf("off the bars by %.0f after deconvolution, %.0f before (want at most 0.6 of it)", after, before)
+			}
+		})
+	}
+}
