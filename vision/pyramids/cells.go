@@ -559,8 +559,9 @@ func (fr *faceReads) faceRead(k, i int, shifted bool) map[string]float64 {
 		}
 		if fr.model {
 			// the crop deconvolved, read too: the mean of the moved
-			// crops and its reading averaged
-			dc := deconvolve(fr.f.faceCropInto(fr.buf, fr.r, fr.c, k, i, 0, 0))
+			// crops and its reading averaged (deconvolved in place)
+			crop := fr.f.faceCropInto(fr.buf, fr.r, fr.c, k, i, 0, 0)
+			dc := deconvolveInto(crop, crop)
 			dv := map[string]float64{}
 			dh := make([]float64, len(hs))
 			uprightVotes(fr.heads, dc, dv, dh)
