@@ -86,6 +86,30 @@ func greyFeatures(img image.Image, dst []float32) {
 			return Luma(c.R, c.G, c.B)
 		}
 	}
+	// box is the sum of the grey levels over [x0, x1) x [y0, y1): at's
+	// pixel by pixel, or, for an RGBA crop at the origin (vision/pyramids'
+	// faces), its rows read directly (the same integers summed)
+	box := func(x0, x1, y0, y1 int) int {
+		s := 0
+		for y := y0; y < y1; y++ {
+			for x := x0; x < x1; x++ {
+				s += int(at(x, y))
+			}
+		}
+		return s
+	}
+	if m, ok := img.(*image.RGBA); ok && m.Rect.Min == (image.Point{}) {
+		box = func(x0, x1, y0, y1 int) int {
+			s := 0
+			for y := y0; y < y1; y++ {
+				row := m.Pix[y*m.Stride+4*x0 : y*m.Stride+4*x1]
+				for o := 0; o+2 < len(row); o += 4 {
+					s += int(Luma(row[o], row[o+1], row[o+2]))
+				}
+			}
+			return s
+		}
+	}
 	// box-average the central window to greySide x greySide
 	var p [greySide * greySide]float32
 	span := func(n, i int) (int, int) {
@@ -102,12 +126,7 @@ func greyFeatures(img image.Image, dst []float32) {
 		y0, y1 := span(h, py)
 		for px := 0; px < greySide; px++ {
 			x0, x1 := span(w, px)
-			s := 0
-			for y := y0; y < y1; y++ {
-				for x := x0; x < x1; x++ {
-					s += int(at(x, y))
-				}
-			}
+			s := box(x0, x1, y0, y1)
 			v := float32(s) / float32((y1-y0)*(x1-x0))
 			p[py*greySide+px] = v
 			mean += float64(v)

@@ -119,6 +119,82 @@ func TestGreyFeaturesOfGreyCrop(t *testing.T) {
 	}
 }
 
+// TestGreyFeaturesRGBARows: an RGBA crop at the origin, whose rows
+// greyFeatures reads directly, gives the features bit for bit of the
+// same pixels read one by one: the crop inside a larger picture (a
+// sub-image not at the origin) and the crop as NRGBA; square and not,
+// coloured noise over a letter, and rows padded past the crop.
+func TestGreyFeaturesRGBARows(t *testing.T) {
+	noisy := func(w, h int, seed uint32) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, w, h))
+		x := seed
+		for i := range img.Pix {
+			x = x*1664525 + 1013904223
+			img.Pix[i] = uint8(x >> 24)
+		}
+		for y := h / 4; y < 3*h/4; y++ {
+			for xx := w / 3; xx < w/3+max(1, w/8); xx++ {
+				o := y*img.Stride + 4*xx
+				img.Pix[o], img.Pix[o+1], img.Pix[o+2] = 20, 30, 25
+			}
+		}
+		return img
+	}
+	padded := func(img *image.RGBA) *image.RGBA {
+		// the same pixels in rows longer than the crop
+		b := img.Rect
+		big := image.NewRGBA(image.Rect(0, 0, b.Dx()+7, b.Dy()))
+		for y := 0; y < b.Dy(); y++ {
+			copy(big.Pix[y*big.Stride:], img.Pix[y*img.Stride:y*img.Stride+4*b.Dx()])
+		}
+		big.Rect = b
+		return big
+	}
+	for _, tc := range []struct {
+		name string
+		img  *image.RGBA
+	}{
+		{"48x48 face crop", noisy(48, 48, 1)},
+		{"the grey letter", greyLetter(40, 200, 1, 0)},
+		{"33x27", noisy(33, 27, 2)},
+		{"8x8, the smallest", noisy(8, 8, 3)},
+		{"rows padded past the crop", padded(noisy(40, 40, 4))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := tc.img.Rect
+			// the same pixels inside a larger picture, at (5, 3)
+			big := image.NewRGBA(image.Rect(0, 0, b.Dx()+9, b.Dy()+6))
+			nrgba := image.NewNRGBA(b)
+			for y := 0; y < b.Dy(); y++ {
+				for x := 0; x < b.Dx(); x++ {
+					c := tc.img.RGBAAt(x, y)
+					big.SetRGBA(x+5, y+3, c)
+					nrgba.SetNRGBA(x, y, color.NRGBA{c.R, c.G, c.B, 255})
+				}
+			}
+			sub := big.SubImage(image.Rect(5, 3, 5+b.Dx(), 3+b.Dy()))
+			want, err := GreyFeatures(tc.img)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, o := range []struct {
+				name string
+				img  image.Image
+			}{{"sub-image", sub}, {"NRGBA", nrgba}} {
+				got, err := GreyFeatures(o.img)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range want {
+					if math.Float32bits(got[i]) != math.Float32bits(want[i]) {
+						t.Fatalf("%s: feature %d: %v, the rows read directly %v", o.name, i, got[i], want[i])
+					}
+				}
+			}
+		})
+	}
+}
+
 func TestGreyModelHeader(t *testing.T) {
 	m := &Model{ModelHeader: ModelHeader{Alphabet: "en", Glyphs: []string{"", "A", "B"}, Turns: 1, Features: NumGreyFeatures, Hidden: 2, Input: InputGrey}}
 	m.Mean, m.Scale = make([]float32, m.Features), make([]float32, m.Features)

@@ -3,6 +3,7 @@ package pyramids
 import (
 	"image"
 	"math"
+	"sync"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
@@ -19,21 +20,48 @@ const (
 	deconvIters = 5
 )
 
+// deconvKernel is the Gaussian of deconvSigma, worked out once.
+var deconvKernel = vision.GaussianKernel(deconvSigma, 3)
+
+// deconvPlanes are deconvolve's working planes, kept between calls
+// (deconvPool): a hard scene deconvolves hundreds of crops.
+type deconvPlanes struct {
+	obs, est, blur, ratio, tmp []float64
+}
+
+var deconvPool = sync.Pool{New: func() any { return new(deconvPlanes) }}
+
 // deconvolve is the crop's luminance sharpened by Richardson-Lucy
 // deconvolution of a Gaussian of deconvSigma crop pixels, deconvIters
 // iterations, as a grey crop of the same size.
 func deconvolve(c *image.RGBA) *image.RGBA {
 	n := c.Rect.Dx()
-	obs := make([]float64, n*n)
+	return deconvolveInto(image.NewRGBA(image.Rect(0, 0, n, n)), c)
+}
+
+// deconvolveInto is deconvolve drawn into out (the crop's size at the
+// origin, every pixel written; it may be c itself: the crop is read
+// before out is written), which it returns.
+func deconvolveInto(out, c *image.RGBA) *image.RGBA {
+	n := c.Rect.Dx()
+	pl := deconvPool.Get().(*deconvPlanes)
+	defer deconvPool.Put(pl)
+	plane := func(b *[]float64) []float64 {
+		if cap(*b) < n*n {
+			*b = make([]float64, n*n)
+		}
+		*b = (*b)[:n*n]
+		return *b
+	}
+	obs, est, blur, ratio, tmp := plane(&pl.obs), plane(&pl.est), plane(&pl.blur), plane(&pl.ratio), plane(&pl.tmp)
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {
 			o := y*c.Stride + 4*x
 			obs[y*n+x] = float64(ocr.Luma(c.Pix[o], c.Pix[o+1], c.Pix[o+2])) + 1
 		}
 	}
-	k := vision.GaussianKernel(deconvSigma, 3)
-	est := append([]float64(nil), obs...)
-	blur, ratio, tmp := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
+	k := deconvKernel
+	copy(est, obs)
 	for it := 0; it < deconvIters; it++ {
 		convolveSep(est, blur, tmp, n, k)
 		for i := range obs {
@@ -44,7 +72,6 @@ func deconvolve(c *image.RGBA) *image.RGBA {
 			est[i] *= blur[i]
 		}
 	}
-	out := image.NewRGBA(image.Rect(0, 0, n, n))
 	for i, v := range est {
 		u := uint8(math.Max(0, math.Min(255, v-1+0.5)))
 		out.Pix[4*i], out.Pix[4*i+1], out.Pix[4*i+2], out.Pix[4*i+3] = u, u, u, 255
@@ -80,29 +107,22 @@ func convolveSep(p, out, tmp []float64, n int, k []float64) {
 			}
 		}
 	}
-	for y := 0; y < n; y++ {
-		acc := out[y*n : (y+1)*n]
-		clear(acc)
-		for i, w := range k {
-			yy := max(0, min(n-1, y+i-r))
-			addScaled(acc, tmp[yy*n:(yy+1)*n], w)
+	// down the columns: tap by tap over the whole plane, the rows whose
+	// tap falls inside it in one stretch (each output still adds its
+	// taps in the kernel's order from 0), the clamped rows one by one
+	out = out[:n*n]
+	clear(out)
+	for i, w := range k {
+		d := i - r
+		lo, hi := min(n, max(0, -d)), max(0, min(n, n-d))
+		for y := 0; y < lo; y++ {
+			addScaled(out[y*n:(y+1)*n], tmp[:n], w)
 		}
-	}
-}
-
-// addScaled adds w times src to acc, element by element (src as long as
-// acc at least), four elements a step.
-func addScaled(acc, src []float64, w float64) {
-	src = src[:len(acc)]
-	x := 0
-	for ; x+4 <= len(acc); x += 4 {
-		a, s := acc[x:x+4:x+4], src[x:x+4:x+4]
-		a[0] += w * s[0]
-		a[1] += w * s[1]
-		a[2] += w * s[2]
-		a[3] += w * s[3]
-	}
-	for ; x < len(acc); x++ {
-		acc[x] += w * src[x]
+		if lo < hi {
+			addScaled(out[lo*n:hi*n], tmp[(lo+d)*n:(hi+d)*n], w)
+		}
+		for y := hi; y < n; y++ {
+			addScaled(out[y*n:(y+1)*n], tmp[(n-1)*n:n*n], w)
+		}
 	}
 }

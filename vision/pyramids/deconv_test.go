@@ -6,6 +6,7 @@ import (
 	"math/rand"
 	"testing"
 
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -180,6 +181,157 @@ func BenchmarkConvolveSep(b *testing.B) {
 		b.Run(bc.name, func(b *testing.B) {
 			for i := 0; i < b.N; i++ {
 				bc.conv(p, out, tmp, n, k)
+			}
+		})
+	}
+}
+
+// deconvolveFresh is deconvolve as it was before its planes were kept
+// between calls (every plane and the kernel made afresh): the reference
+// TestDeconvolveIntoSame compares with.
+func deconvolveFresh(c *image.RGBA) *image.RGBA {
+	n := c.Rect.Dx()
+	obs := make([]float64, n*n)
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			o := y*c.Stride + 4*x
+			obs[y*n+x] = float64(ocr.Luma(c.Pix[o], c.Pix[o+1], c.Pix[o+2])) + 1
+		}
+	}
+	k := vision.GaussianKernel(deconvSigma, 3)
+	est := append([]float64(nil), obs...)
+	blur, ratio, tmp := make([]float64, n*n), make([]float64, n*n), make([]float64, n*n)
+	for it := 0; it < deconvIters; it++ {
+		convolveSep(est, blur, tmp, n, k)
+		for i := range obs {
+			ratio[i] = obs[i] / math.Max(blur[i], 1e-3)
+		}
+		convolveSep(ratio, blur, tmp, n, k)
+		for i := range est {
+			est[i] *= blur[i]
+		}
+	}
+	out := image.NewRGBA(image.Rect(0, 0, n, n))
+	for i, v := range est {
+		u := uint8(math.Max(0, math.Min(255, v-1+0.5)))
+		out.Pix[4*i], out.Pix[4*i+1], out.Pix[4*i+2], out.Pix[4*i+3] = u, u, u, 255
+	}
+	return out
+}
+
+// TestDeconvolveIntoSame: deconvolveInto, whose planes are kept between
+// calls, draws every crop's pixels as deconvolveFresh does, into a new
+// image, into a used one, and in place (out the crop itself), with
+// crops of several sizes one after another (the kept planes grown and
+// cut back).
+func TestDeconvolveIntoSame(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	crop := func(n int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, n, n))
+		for i := range img.Pix {
+			img.Pix[i] = uint8(rng.Intn(256))
+		}
+		// a dark stroke, so the crop is not all noise
+		for y := 0; y < n; y++ {
+			for x := n / 3; x < n/3+max(1, n/10); x++ {
+				img.Pix[y*img.Stride+4*x], img.Pix[y*img.Stride+4*x+1], img.Pix[y*img.Stride+4*x+2] = 30, 40, 35
+			}
+		}
+		return img
+	}
+	used := func(n int) *image.RGBA {
+		img := image.NewRGBA(image.Rect(0, 0, n, n))
+		for i := range img.Pix {
+			img.Pix[i] = 77
+		}
+		return img
+	}
+	for _, tc := range []struct {
+		name string
+		n    int
+		into string // new, used or in place
+	}{
+		{"48 px into a new image", 48, "new"},
+		{"48 px into a used image", 48, "used"},
+		{"48 px in place", 48, "in place"},
+		{"20 px after 48 (planes cut back)", 20, "used"},
+		{"64 px (planes grown)", 64, "in place"},
+		{"1 px", 1, "new"},
+		{"48 px again", 48, "in place"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := crop(tc.n)
+			want := deconvolveFresh(c)
+			var got *image.RGBA
+			switch tc.into {
+			case "new":
+				got = deconvolve(c)
+			case "used":
+				got = deconvolveInto(used(tc.n), c)
+			default:
+				got = deconvolveInto(c, c)
+			}
+			if got.Rect != want.Rect {
+				t.Fatalf("size %v, want %v", got.Rect, want.Rect)
+			}
+			for i := range want.Pix {
+				if got.Pix[i] != want.Pix[i] {
+					t.Fatalf("byte %d (pixel %d): %d, want %d", i, i/4, got.Pix[i], want.Pix[i])
+				}
+			}
+		})
+	}
+}
+
+// TestAddScaledBits: addScaled gives every element the bits of the
+// scalar acc[x] += w*src[x], for every length from 0 to 67 (the pairs
+// and the odd one), slices that start off an even element, and values
+// of both signs, large, tiny and below the normal range.
+func TestAddScaledBits(t *testing.T) {
+	rng := rand.New(rand.NewSource(13))
+	value := func(kind int) float64 {
+		switch kind {
+		case 0:
+			return 255 * rng.Float64()
+		case 1:
+			return (rng.Float64() - 0.5) * 1e300
+		case 2:
+			return (rng.Float64() - 0.5) * 1e-310 // subnormal
+		}
+		return rng.NormFloat64()
+	}
+	for _, tc := range []struct {
+		name   string
+		kind   int
+		w      float64
+		offset int
+	}{
+		{"grey levels, a kernel's tap", 0, 0.0372, 0},
+		{"grey levels, off an even element", 0, 0.11, 1},
+		{"large values", 1, 3.5, 0},
+		{"subnormal values", 2, 0.25, 3},
+		{"normal values, negative weight", 3, -1.75, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for n := 0; n <= 67; n++ {
+				accBuf, srcBuf := make([]float64, n+tc.offset), make([]float64, n+tc.offset+2)
+				for i := range accBuf {
+					accBuf[i] = value(tc.kind)
+				}
+				for i := range srcBuf {
+					srcBuf[i] = value(tc.kind)
+				}
+				acc, src := accBuf[tc.offset:], srcBuf[tc.offset:]
+				want := make([]float64, n)
+				for x := range want {
+					want[x] = acc[x] + tc.w*src[x]
+				}
+				addScaled(acc, src, tc.w)
+				for x := range want {
+					if math.Float64bits(acc[x]) != math.Float64bits(want[x]) {
+						t.Fatalf("length %d, element %d: %v, want %v", n, x, acc[x], want[x])
+					}
+				}
 			}
 		})
 	}

@@ -308,8 +308,11 @@ func locate(img image.Image, opt Options) (*located, error) {
 	cut := false
 	outs := findOutlines(p)
 	frames := make([]*frame, len(outs))
+	// each outline refined once: completeCorner starts from these too
+	refined := make([]vision.Quad, len(outs))
 	parallel.For(len(outs), func(i int) {
-		if f, ok := newFrame(p, refineOutline(p, outs[i].q), geo, opt.Calib); ok {
+		refined[i] = refineOutline(p, outs[i].q)
+		if f, ok := newFrame(p, refined[i], geo, opt.Calib); ok {
 			frames[i] = f
 		}
 	})
@@ -328,7 +331,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 	if best == nil {
 		// also when a light area runs off the picture: a light table
 		// cut by the edge beside a board whose corner is under a hand
-		best = completeCorner(p, outs, geo, opt.Calib)
+		best = completeCorner(p, outs, refined, geo, opt.Calib)
 	}
 	// The board by its straight edges (edgeFrame), looked for once at
 	// most: its search costs a few tenths of a second.
@@ -487,31 +490,31 @@ func (f *frame) readSquare(fr *faceReads, k int) letterRead {
 // outwards along each of its sides, up to 0.8 of the side again, and
 // every quadrilateral is checked as a board (the runway lighter than the
 // border on every side, the printed lines showing); the best is refined.
-func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibration) *frame {
-	var best *frame
+// refined[i] is outs[i]'s outline refined (refineOutline).
+func completeCorner(p picture, outs []outline, refined []vision.Quad, geo Geometry, cal *vision.Calibration) *frame {
+	var cands []vision.Quad
 	tried := 0
-	for _, o := range outs {
+	for oi, o := range outs {
 		if o.clipped {
 			continue
 		}
 		if tried++; tried > 6 {
 			break
 		}
-		q := refineOutline(p, o.q)
+		q := refined[oi]
 		for i := 0; i < 4; i++ {
 			for _, j := range []int{(i + 1) % 4, (i + 3) % 4} {
 				for t := 1.025; t <= 1.8; t += 0.025 {
 					c := q
 					c[i] = vision.Point{X: q[j].X + t*(q[i].X-q[j].X), Y: q[j].Y + t*(q[i].Y-q[j].Y)}
-					if f, ok := newFrame(p, c, geo, cal); ok && (best == nil || f.rank() > best.rank()) {
-						best = f
-					}
+					cands = append(cands, c)
 				}
 			}
 		}
 	}
+	best := bestFrame(p, cands, false, geo, cal)
 	if best == nil {
-		best = completeRefined(p, outs, geo, cal)
+		best = completeRefined(p, outs, refined, geo, cal)
 	}
 	if best == nil {
 		return nil
@@ -530,27 +533,50 @@ func completeCorner(p picture, outs []outline, geo Geometry, cal *vision.Calibra
 // quadrilateral a few pixels off on that side, enough for the runway's
 // outer ring to fall on the border there; refined, the side comes onto
 // the part of the board's edge the hand leaves in view.
-func completeRefined(p picture, outs []outline, geo Geometry, cal *vision.Calibration) *frame {
-	var best *frame
+func completeRefined(p picture, outs []outline, refined []vision.Quad, geo Geometry, cal *vision.Calibration) *frame {
+	var cands []vision.Quad
 	tried := 0
-	for _, o := range outs {
+	for oi, o := range outs {
 		if o.clipped {
 			continue
 		}
 		if tried++; tried > 3 {
 			break
 		}
-		q := refineOutline(p, o.q)
+		q := refined[oi]
 		for i := 0; i < 4; i++ {
 			for _, j := range []int{(i + 1) % 4, (i + 3) % 4} {
 				for t := 1.1; t <= 1.8; t += 0.1 {
 					c := q
 					c[i] = vision.Point{X: q[j].X + t*(q[i].X-q[j].X), Y: q[j].Y + t*(q[i].Y-q[j].Y)}
-					if f, ok := newFrame(p, refineOutline(p, c), geo, cal); ok && (best == nil || f.rank() > best.rank()) {
-						best = f
-					}
+					cands = append(cands, c)
 				}
 			}
+		}
+	}
+	return bestFrame(p, cands, true, geo, cal)
+}
+
+// bestFrame checks each quadrilateral as a board (newFrame; refined
+// onto the board's edges first when refine) and gives the best ranked,
+// the first of equals, as a loop over them in order would: the checks
+// share the processors (parallel.For), the choice is made after them.
+// Nil when none is a board.
+func bestFrame(p picture, qs []vision.Quad, refine bool, geo Geometry, cal *vision.Calibration) *frame {
+	fs := make([]*frame, len(qs))
+	parallel.For(len(qs), func(i int) {
+		q := qs[i]
+		if refine {
+			q = refineOutline(p, q)
+		}
+		if f, ok := newFrame(p, q, geo, cal); ok {
+			fs[i] = f
+		}
+	})
+	var best *frame
+	for _, f := range fs {
+		if f != nil && (best == nil || f.rank() > best.rank()) {
+			best = f
 		}
 	}
 	return best

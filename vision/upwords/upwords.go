@@ -62,7 +62,9 @@ type Options struct {
 	// gave it) instead of keeping PoseFromHomography's rigid camera. Off
 	// by default: on other makers' boards it read the heights better
 	// held out but measured the tiles' size worse (docs/vision.md, "The
-	// pose refined against the whole grid").
+	// pose refined against the whole grid"), and through a game it read
+	// fewer turns right with no tap held out (docs/vision.md, "Upwords
+	// through a game on other makers' boards").
 	RefinePose bool
 	// CameraOrientation keeps row 0 at the top of the picture even when
 	// the letters say the board is read from another side.
@@ -400,7 +402,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.RefinePose {
 		pose = vision.RefinePoseOnGrid(pose, fit.H, n, src != "calibration")
 	}
-	pose.Correct = fit.Correction()
+	pose.Correct = faceCorners(fit.Correction(), n, geo)
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops;
 	// through the lens where the grid's lines showed one (fitLens: the
