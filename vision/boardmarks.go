@@ -3,6 +3,7 @@ package vision
 import (
 	"image"
 	"math"
+	"slices"
 	"sort"
 )
 
@@ -19,8 +20,8 @@ import (
 // around a mark). NaN when the square is not all in the picture.
 func squareColour(img image.Image, h Homography, r, c int) (red, light float64) {
 	const k = 7
-	reds := make([]float64, 0, k*k)
-	lights := make([]float64, 0, k*k)
+	var rbuf, lbuf [k * k]float64 // on the stack
+	reds, lights := rbuf[:0], lbuf[:0]
 	b := img.Bounds()
 	for j := 0; j < k; j++ {
 		for i := 0; i < k; i++ {
@@ -29,14 +30,20 @@ func squareColour(img image.Image, h Homography, r, c int) (red, light float64) 
 			if x < b.Min.X || y < b.Min.Y || x >= b.Max.X || y >= b.Max.Y {
 				return math.NaN(), math.NaN()
 			}
-			rr, gg, bb, _ := img.At(x, y).RGBA()
+			var rr, gg, bb uint32
+			if m, ok := img.(*image.YCbCr); ok {
+				// img.At's colour, without boxing it.
+				rr, gg, bb, _ = m.YCbCrAt(x, y).RGBA()
+			} else {
+				rr, gg, bb, _ = img.At(x, y).RGBA()
+			}
 			rf := float64(rr) / 257
 			reds = append(reds, (rf-math.Max(float64(gg), float64(bb))/257)/math.Max(rf, 24))
 			lights = append(lights, (0.299*float64(rr)+0.587*float64(gg)+0.114*float64(bb))/257)
 		}
 	}
-	sort.Float64s(reds)
-	sort.Float64s(lights)
+	slices.Sort(reds)
+	slices.Sort(lights)
 	return reds[len(reds)*3/4], lights[len(lights)*3/4]
 }
 
@@ -54,11 +61,28 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 		return h, false
 	}
 	lo := n/2 - 1 // first row/column of the centre block
+	// Every square's colour, measured once (the board's squares; any
+	// other measured when asked).
+	type colour struct{ red, light float64 }
+	colours := make([]colour, n*n)
+	colourOf := func(r, c int) (float64, float64) {
+		if r < 0 || c < 0 || r >= n || c >= n {
+			return squareColour(img, h, r, c)
+		}
+		k := colours[r*n+c]
+		return k.red, k.light
+	}
+	for r := 0; r < n; r++ {
+		for c := 0; c < n; c++ {
+			v, l := squareColour(img, h, r, c)
+			colours[r*n+c] = colour{v, l}
+		}
+	}
 	// Redness of every square, for the board's own level.
 	var all, lights []float64
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
-			if v, l := squareColour(img, h, r, c); !math.IsNaN(v) {
+			if v, l := colourOf(r, c); !math.IsNaN(v) {
 				all = append(all, v)
 				lights = append(lights, l)
 			}
@@ -86,7 +110,7 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 	var red []rc
 	for r := lo - 2; r <= lo+3; r++ {
 		for c := lo - 2; c <= lo+3; c++ {
-			if v, _ := squareColour(img, h, r, c); !math.IsNaN(v) && v > thr {
+			if v, _ := colourOf(r, c); !math.IsNaN(v) && v > thr {
 				red = append(red, rc{r, c})
 				if debugf != nil {
 					debugf("marks: red square %d,%d redness %.2f", r, c, v)
@@ -101,7 +125,7 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 	// one whose block has the fewest dark (empty board) squares, then the
 	// smallest.
 	dark := func(r, c int) bool {
-		v, l := squareColour(img, h, r, c)
+		v, l := colourOf(r, c)
 		if debugf != nil {
 			debugf("marks: square %d,%d light %.0f (q25 %.0f q97 %.0f)", r, c, l, q25, q97)
 		}

@@ -181,6 +181,12 @@ type Reading struct {
 	// ReconcileUpwords takes a new letter read there for a misread (the
 	// stack as it stood, unsure). Not recorded.
 	Same map[[2]int]bool
+	// Blurred is set when the photo was read but is blurred (motion,
+	// focus: vision/scrabble Reading.Blurred): its letters are read, none
+	// sure, and a sharper photo would be read sure. The turn is offered as
+	// read; the pipeline tells the table (the camera notice BlurredCode)
+	// until a sharp photo is read. Not recorded with the turn.
+	Blurred bool
 }
 
 // conf returns the confidence of the cell, 1 when unknown.
@@ -196,7 +202,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe, Raised: r.Raised, Changed: r.Changed, Same: r.Same}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe, Raised: r.Raised, Changed: r.Changed, Same: r.Same, Blurred: r.Blurred}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}

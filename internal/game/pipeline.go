@@ -21,6 +21,15 @@ type BoardReader interface {
 	ReadBoard(ctx context.Context, f Frame) (Reading, error)
 }
 
+// BlurredCode is the camera notice of a turn's photo read blurred
+// (Reading.Blurred): the turn is offered as read, no letter of it sure;
+// the notice goes when a sharp photo is read. BlurredMsg is what it tells
+// the table to do.
+const (
+	BlurredCode = "blurred"
+	BlurredMsg  = "the photo is blurred: its letters are read, none of them sure; check the camera's focus and keep the table still"
+)
+
 // Pipeline carries frames from a camera through the reader into the session.
 type Pipeline struct {
 	Reader  BoardReader
@@ -49,7 +58,10 @@ func (p *Pipeline) logf(format string, a ...any) {
 }
 
 // Submit reads one frame and records it as a turn. ErrNoChange when the
-// board has not changed.
+// board has not changed. A photo the vision could not read is told to the
+// table (a camera notice with the error's code); a photo read takes the
+// notice down, except one read blurred (Reading.Blurred), which is played
+// as read and then told (BlurredCode) until a sharp photo is read.
 func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 	var r Reading
 	var err error
@@ -71,8 +83,11 @@ func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 		}
 		return Turn{}, fmt.Errorf("reading %s: %w", f.ID, err)
 	}
-	if err := p.Session.CameraOK(ctx); err != nil {
-		p.logf("frame %s: %v", f.ID, err)
+	blurred := r.Blurred
+	if !blurred {
+		if err := p.Session.CameraOK(ctx); err != nil {
+			p.logf("frame %s: %v", f.ID, err)
+		}
 	}
 	reconcile := p.Reconcile
 	if rc, ok := p.Session.Rules().(Reconciler); ok && reconcile == nil {
@@ -88,6 +103,15 @@ func (p *Pipeline) Submit(ctx context.Context, f Frame) (Turn, error) {
 		}
 	}
 	t, err := p.Session.Play(ctx, f, r)
+	if blurred && (err == nil || errors.Is(err, ErrNoChange)) {
+		// After the play, which takes any notice down: the turn is
+		// offered as read, its letters unsure, and the table is told
+		// why until a sharp photo is read.
+		p.logf("frame %s: the photo is blurred: read as it is, no letter sure; the table is told", f.ID)
+		if terr := p.Session.CameraTrouble(ctx, f.ID, BlurredCode, BlurredMsg); terr != nil {
+			p.logf("frame %s: telling the table: %v", f.ID, terr)
+		}
+	}
 	if err != nil {
 		return Turn{}, err
 	}

@@ -2,6 +2,7 @@ package game
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
@@ -102,5 +103,93 @@ func TestPipelineLogsTheTurnAsItStands(t *testing.T) {
 	}
 	if len(log) == 0 || !strings.HasPrefix(log[0], "frame one: turn 1, Ann scores") || !strings.Contains(log[0], "[CAR]") {
 		t.Errorf("log %q, want turn 1's line with CAR, the word as the table has it", log)
+	}
+}
+
+// stepReader reads each frame as the step gives: a board, blurred or not,
+// or an error (a photo the vision could not read).
+type stepReader struct{ next func() (Reading, error) }
+
+func (r *stepReader) ReadBoard(ctx context.Context, f Frame) (Reading, error) { return r.next() }
+
+// TestPipelineBlurredNotice: a turn's photo read blurred (Reading.Blurred)
+// is offered as read, unsure squares as read, and the table is told (the
+// camera notice "blurred"); it stays up through an unchanged blurred
+// photo and a restart, is replaced by a photo the vision could not read,
+// and goes when a sharp photo is read, even one that shows no change.
+func TestPipelineBlurredNotice(t *testing.T) {
+	ctx := context.Background()
+	store := NewMemStore()
+	s := newSession(t, store)
+	var next func() (Reading, error)
+	p := &Pipeline{Reader: &stepReader{next: func() (Reading, error) { return next() }}, Session: s}
+	blurred := func(text string, unsure ...[2]int) func() (Reading, error) {
+		return func() (Reading, error) {
+			r := reading(text)
+			r.Blurred = true
+			r.Conf = make([][]float64, 5)
+			for i := range r.Conf {
+				r.Conf[i] = []float64{1, 1, 1, 1, 1}
+			}
+			for _, q := range unsure {
+				r.Conf[q[0]][q[1]] = 0.4
+			}
+			return r, nil
+		}
+	}
+	sharp := func(text string) func() (Reading, error) {
+		return func() (Reading, error) { return reading(text), nil }
+	}
+	steps := []struct {
+		name    string
+		read    func() (Reading, error)
+		reopen  bool   // the service restarts before the step's photo
+		turns   int    // turns recorded after the step
+		unsure  int    // unsure squares of the latest turn
+		want    string // the notice's code after, "" none
+		wantErr error  // nil: no error; else errors.Is
+	}{
+		{"a sharp first turn: no notice", sharp(turn1), false, 1, 0, "", nil},
+		{"a blurred turn is offered as read and told", blurred(turn2, [2]int{3, 2}, [2]int{4, 2}), false, 2, 2, BlurredCode, nil},
+		{"the blurred board again: no turn, still told", blurred(turn2), false, 2, 2, BlurredCode, ErrNoChange},
+		{"the notice survives a restart", blurred(turn2), true, 2, 2, BlurredCode, ErrNoChange},
+		{"a photo the vision cannot read replaces it", func() (Reading, error) { return Reading{}, codedErr{"too_dark", "add light"} }, false, 2, 2, "too_dark", errors.New("any")},
+		{"blurred again after it", blurred(turn2), false, 2, 2, BlurredCode, ErrNoChange},
+		{"a sharp photo with no change takes it down", sharp(turn2), false, 2, 2, "", ErrNoChange},
+		{"a blurred turn once more", blurred(turn3, [2]int{2, 1}), false, 3, 1, BlurredCode, nil},
+		{"a sharp photo of that board takes it down", sharp(turn3), false, 3, 1, "", ErrNoChange},
+	}
+	for i, st := range steps {
+		if st.reopen {
+			s = newSession(t, store)
+			p.Session = s
+		}
+		next = st.read
+		_, err := p.Submit(ctx, Frame{ID: fmt.Sprintf("photo %d", i)})
+		switch {
+		case st.wantErr == nil && err != nil:
+			t.Fatalf("%s: %v", st.name, err)
+		case st.wantErr != nil && err == nil:
+			t.Fatalf("%s: no error, want %v", st.name, st.wantErr)
+		case st.wantErr == ErrNoChange && !errors.Is(err, ErrNoChange):
+			t.Fatalf("%s: %v, want %v", st.name, err, ErrNoChange)
+		}
+		state := s.State()
+		got := ""
+		if c := state.Camera; c != nil {
+			got = c.Code
+			if c.Code == BlurredCode && (c.Error != BlurredMsg || c.Frame == "") {
+				t.Errorf("%s: notice %+v, want the frame and %q", st.name, c, BlurredMsg)
+			}
+		}
+		if got != st.want {
+			t.Errorf("%s: notice %q, want %q", st.name, got, st.want)
+		}
+		if len(state.Turns) != st.turns {
+			t.Fatalf("%s: %d turns, want %d", st.name, len(state.Turns), st.turns)
+		}
+		if last := state.Turns[len(state.Turns)-1]; last.Status != StatusAccepted || len(last.Uncertain) != st.unsure {
+			t.Errorf("%s: the latest turn %s with %d unsure squares %v, want accepted with %d", st.name, last.Status, len(last.Uncertain), last.Uncertain, st.unsure)
+		}
 	}
 }

@@ -370,8 +370,9 @@ func (s *Session) Sightings() []Sighting {
 
 // CameraTrouble tells the table why a photo could not be read (code:
 // no_board, out_of_view, too_dark, too_blurred or unreadable; msg what to
-// do), or why a turn is being held back (held: something lies over the
-// board), unless it already shows the same.
+// do), why a turn is being held back (held: something lies over the
+// board), or that the turn's photo was read blurred (BlurredCode), unless
+// it already shows the same.
 func (s *Session) CameraTrouble(ctx context.Context, frame, code, msg string) error {
 	if code == "" {
 		code = "unreadable"

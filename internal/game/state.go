@@ -71,10 +71,11 @@ type StorageNotice struct {
 	At    time.Time `json:"at"`
 }
 
-// CameraNotice is a photo the vision could not read.
+// CameraNotice is a photo the vision could not read, or one it read
+// that the table should know about (blurred).
 type CameraNotice struct {
 	Frame string    `json:"frame,omitempty"`
-	Code  string    `json:"code"`  // no_board, out_of_view, too_dark, too_blurred, unreadable; held (a turn waits: something over the board)
+	Code  string    `json:"code"`  // no_board, out_of_view, too_dark, too_blurred, unreadable; held (a turn waits: something over the board); blurred (the turn's photo was read, blurred: no letter sure)
 	Error string    `json:"error"` // what to do, for the table
 	At    time.Time `json:"at"`
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
+	"gocv.io/x/gocv"
 )
 
 // Sentinel errors a player can act on. Scan wraps them with the detail;
@@ -234,6 +235,87 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	// Every search below looks at img: one conversion to RGB serves them.
 	opt.photo = &packedPhoto{img: img}
+	r, err := scanLattice(img, opt, now, start)
+	if errors.Is(err, ErrTooDark) && !opt.Twists {
+		if dr, ok := darkLook(img, opt, now, start); ok {
+			return dr, nil
+		}
+	}
+	return r, err
+}
+
+// darkLook scans a Lexicon table too dark to search (ErrTooDark: dark
+// felt in dim light, its letters under the ink level) again with the
+// photo's grey levels stretched where they span few (stretchContrast),
+// as scanStretched does for a Twists table, but smoothed first
+// (darkSmooth): stretched, a dim photo's noise is as dark against the
+// felt as letters are against their faces, and sets the letters' size
+// and spacing. Its reading stands (ok) where it reads at least
+// minDarkSure tiles sure: a crossword is several tiles, a mark of a
+// stretched table read as a letter one. Its tiles are then reported
+// unsure (Conf at most darkConf): their letters are read from levels
+// stretched three or four times, noise and all, and the reader is
+// sometimes sure of a wrong one (a W read A at 0.90).
+func darkLook(img image.Image, opt Options, now func() time.Time, start time.Time) (*Reading, bool) {
+	ws := opt.WorkSide
+	if ws <= 0 {
+		ws = 800
+	}
+	src := opt.rgbOf(img)
+	sm, err := darkSmooth(src, darkSigma*float64(max(src.w, src.h))/float64(ws))
+	if err != nil {
+		return nil, false
+	}
+	st, ok := stretchContrast(sm)
+	if !ok {
+		return nil, false
+	}
+	st.sc = &scaleCache{}
+	sopt := opt
+	sopt.photo = packedOf(img, st)
+	r, err := scanLattice(img, sopt, now, start)
+	if err != nil || sureCount(r.Tiles) < minDarkSure {
+		return nil, false
+	}
+	debugf("dark: the stretched photo reads %d tiles sure", sureCount(r.Tiles))
+	for i := range r.Tiles {
+		r.Tiles[i].Conf = min(r.Tiles[i].Conf, darkConf)
+	}
+	return r, true
+}
+
+// darkSmooth is img smoothed by a Gaussian of sigma pixels.
+func darkSmooth(img rgbImage, sigma float64) (rgbImage, error) {
+	m, err := gocv.NewMatFromBytes(img.h, img.w, gocv.MatTypeCV8UC3, img.pix)
+	if err != nil {
+		return rgbImage{}, fmt.Errorf("loose: dark photo to matrix: %w", err)
+	}
+	defer m.Close()
+	out := gocv.NewMat()
+	defer out.Close()
+	gocv.GaussianBlur(m, &out, image.Point{}, sigma, sigma, gocv.BorderReflect101)
+	return rgbImage{w: img.w, h: img.h, pix: out.ToBytes()}, nil
+}
+
+const (
+	// darkSigma is darkLook's smoothing, in working pixels (half of
+	// one: a 1640 px photo searched at 800 px is smoothed by about one
+	// of its own pixels; the letters' strokes are two or three working
+	// pixels wide).
+	darkSigma = 0.5
+	// minDarkSure is the fewest tiles read sure with which darkLook's
+	// reading stands.
+	minDarkSure = 3
+	// darkConf is the most confidence a tile of darkLook's reading is
+	// given (under SureConf: never sure).
+	darkConf = 0.85
+)
+
+// scanLattice is Scan's search of a photo whose tiles lie on a lattice
+// and are read (opt.photo set): a Lexicon table's loose search and its
+// second looks, or, with opt.OnBoard, the board, the print's lattice
+// and the loose search.
+func scanLattice(img image.Image, opt Options, now func() time.Time, start time.Time) (*Reading, error) {
 	if !opt.OnBoard {
 		// A Lexicon table with no board looked for: the loose search,
 		// and where it reads few tiles sure the search for faint

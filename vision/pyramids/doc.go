@@ -57,7 +57,11 @@
 //     pyramid are classified (saturated: red, yellow, green or blue by hue;
 //     unsaturated and dark: black; else light board). A square whose
 //     points are mostly pyramid classes holds a pyramid of the commonest
-//     class. A square so taken beside a taller stack that leans over it
+//     class; black only in the house area. A house square read empty
+//     whose points are mostly grey (median under washedValue of the
+//     white) with a dark part (washedDark) is a black pyramid washed out
+//     by glare or exposure, its lit faces grey and its shaded ones dark,
+//     and is read black, never sure (washedBlack). A square so taken beside a taller stack that leans over it
 //     in the picture (half way or more) is looked at again by its own
 //     floor, outside that stack's outline: where the floor left in view
 //     is mostly light board, the colour was the stack's sides and no

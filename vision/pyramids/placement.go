@@ -37,6 +37,23 @@ type sideDrift struct {
 	n0         int // the lines that show where the frame has them (within placeFit)
 }
 
+// sidePoint is the board point at (along, across) on side s (north,
+// east, south, west): along runs the side's length, across is measured
+// from the board's edge inwards.
+func sidePoint(s int, along, across float64) vision.Point {
+	n := float64(pyramids.Size)
+	switch s {
+	case 0:
+		return vision.Point{X: along, Y: across}
+	case 1:
+		return vision.Point{X: n - across, Y: along}
+	case 2:
+		return vision.Point{X: along, Y: n - across}
+	default:
+		return vision.Point{X: across, Y: along}
+	}
+}
+
 // lineOffsets finds, for each printed line between two runway squares
 // along side s (north, east, south, west), the offset from its place in
 // the frame at which it shows darkest, and whether it shows there at
@@ -44,21 +61,7 @@ type sideDrift struct {
 // white, as gridLines asks).
 func (f *frame) lineOffsets(s int) (pos, off []float64) {
 	wl := f.whiteLuma()
-	n := float64(pyramids.Size)
-	// pt maps (along, across) on side s to board coordinates; across is
-	// measured from the board's edge inwards
-	pt := func(along, across float64) vision.Point {
-		switch s {
-		case 0:
-			return vision.Point{X: along, Y: across}
-		case 1:
-			return vision.Point{X: n - across, Y: along}
-		case 2:
-			return vision.Point{X: along, Y: n - across}
-		default:
-			return vision.Point{X: across, Y: along}
-		}
-	}
+	pt := func(along, across float64) vision.Point { return sidePoint(s, along, across) }
 	// the luma along the side at three distances into the runway (its
 	// outer half: a tall pyramid on the next ring leans over its inner
 	// half in a tilted view)

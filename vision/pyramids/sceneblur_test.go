@@ -5,7 +5,6 @@ import (
 	"sort"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
-	"github.com/tilescope/tilescope/vision"
 )
 
 // The scene's blur, measured on the board itself (a diagnostic: the
@@ -98,18 +97,7 @@ func edgeSigma(prof []float64, step, minStep float64) (float64, bool) {
 func sceneBlur(f *frame) (sigma, at50 float64, ok bool) {
 	n := float64(pyramids.Size)
 	wl := f.whiteLuma()
-	pt := func(s int, along, across float64) vision.Point {
-		switch s {
-		case 0:
-			return vision.Point{X: along, Y: across}
-		case 1:
-			return vision.Point{X: n - across, Y: along}
-		case 2:
-			return vision.Point{X: along, Y: n - across}
-		default:
-			return vision.Point{X: across, Y: along}
-		}
-	}
+	pt := sidePoint
 	const half = 0.5 // the profiles' step, picture pixels
 	var sideSq []float64
 	side := 0.0

@@ -7,6 +7,7 @@ import (
 	"math"
 	"slices"
 	"sort"
+	"sync"
 
 	"github.com/tilescope/tilescope/vision"
 
@@ -22,6 +23,53 @@ func faceQuad(pose *vision.Pose, r, c int, h float64, geo Geometry) vision.Quad 
 	x0, x1 := float64(c)+0.5-half, float64(c)+0.5+half
 	y0, y1 := float64(r)+0.5-half, float64(r)+0.5+half
 	return vision.Quad{pose.Project(x0, y0, z), pose.Project(x1, y0, z), pose.Project(x1, y1, z), pose.Project(x0, y1, z)}
+}
+
+// faceCorners returns the lens correction corr (the pose's Correct: a
+// function of the board point alone) with its values at the corners of
+// the squares' faces (faceQuad's x0, x1, y0, y1 on an n x n board) worked
+// out once: the top faces' search projects the same four corners at some
+// 70 heights a square. Any other point is passed to corr; a point is
+// looked up only when it equals a corner exactly, so every answer is
+// corr's. Nil stays nil.
+func faceCorners(corr func(x, y float64) vision.Point, n int, geo Geometry) func(x, y float64) vision.Point {
+	half := geo.TileMM / geo.SquareMM / 2
+	if corr == nil || n <= 0 || !(half > 0 && half < 0.5) {
+		return corr
+	}
+	// at[2k] and at[2k+1]: square k's low and high edge, as faceQuad
+	// places them.
+	at := make([]float64, 2*n)
+	for k := 0; k < n; k++ {
+		at[2*k], at[2*k+1] = float64(k)+0.5-half, float64(k)+0.5+half
+	}
+	idx := func(v float64) int {
+		f := math.Floor(v)
+		if !(f >= 0 && f < float64(n)) {
+			return -1
+		}
+		k := int(f)
+		switch v {
+		case at[2*k]:
+			return 2 * k
+		case at[2*k+1]:
+			return 2*k + 1
+		}
+		return -1
+	}
+	m := 2 * n
+	table := make([]vision.Point, m*m)
+	for i := 0; i < m; i++ {
+		for j := 0; j < m; j++ {
+			table[i*m+j] = corr(at[j], at[i])
+		}
+	}
+	return func(x, y float64) vision.Point {
+		if j, i := idx(x), idx(y); i >= 0 && j >= 0 {
+			return table[i*m+j]
+		}
+		return corr(x, y)
+	}
 }
 
 // readCells decides for every square whether a tile stands on it and, if
@@ -444,7 +492,8 @@ type occluder struct {
 func (o *occluders) add(pose *vision.Pose, r, c, h int, geo Geometry) {
 	b, t := faceQuad(pose, r, c, 0, geo), faceQuad(pose, r, c, float64(h), geo)
 	oc := occluder{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1)}
-	oc.faces = append(oc.faces, t)
+	oc.faces = make([]vision.Quad, 1, 5) // the top and the four sides
+	oc.faces[0] = t
 	for i := 0; i < 4; i++ {
 		j := (i + 1) % 4
 		oc.faces = append(oc.faces, vision.Quad{b[i], b[j], t[j], t[i]})
@@ -594,7 +643,11 @@ func (nb *occNear) hides(pt vision.Point) bool {
 // between fractions lo and hi of its sides, sampled on a k x k lattice: a
 // high quantile sees a light tile face past its dark letter.
 func quantileIn(p vision.Plane, occ *occluders, q vision.Quad, lo, hi float64, k int, quant float64) float64 {
-	v := make([]float64, 0, k*k)
+	var buf [64]float64 // the lattices asked here (6 x 6) fit on the stack
+	v := buf[:0]
+	if k*k > len(buf) {
+		v = make([]float64, 0, k*k)
+	}
 	for i := 0; i < k; i++ {
 		for j := 0; j < k; j++ {
 			u := lo + (hi-lo)*(float64(i)+0.5)/float64(k)
@@ -611,8 +664,8 @@ func quantileIn(p vision.Plane, occ *occluders, q vision.Quad, lo, hi float64, k
 	if len(v) < k*k/4 {
 		return -1 // mostly hidden
 	}
-	sort.Float64s(v)
-	return v[int(quant*float64(len(v)-1))]
+	// The value sorting v would leave there (no grey is NaN).
+	return vision.KthSmallest(v, int(quant*float64(len(v)-1)))
 }
 
 // bilerpQuad is the point at fractions (u, v) across quad q.
@@ -698,7 +751,9 @@ func sampleWalls(p vision.Plane, h vision.Homography, n int) wallSamples {
 // (occ, or none when nil) hide (they show the stacks, not the walls).
 func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 	m := 2*w.n + 1
-	var v []float64
+	// At most 9 x 9 samples: kept on the stack.
+	var buf [81]float64
+	v := buf[:0]
 	for i := max(0, 2*r-3); i <= min(m-1, 2*r+5); i++ {
 		for j := max(0, 2*c-3); j <= min(m-1, 2*c+5); j++ {
 			if g := w.v[i*m+j]; g >= 0 && !occ.hides(w.pts[i*m+j]) {
@@ -709,8 +764,8 @@ func (w wallSamples) nearSeen(r, c int, occ *occluders) float64 {
 	if len(v) == 0 {
 		return 0
 	}
-	sort.Float64s(v)
-	return v[len(v)*3/10]
+	// The value sorting v would leave there (no grey is NaN).
+	return vision.KthSmallest(v, len(v)*3/10)
 }
 
 // floorGrey is square (r, c)'s floor grey as tile evidence measures it:
@@ -865,6 +920,31 @@ type memoFace struct {
 	filled bool
 }
 
+// searchScratch is faceSearchMemo's working space, kept between
+// searches (searchScratchPool) rather than made afresh for each stage of
+// each square's search.
+type searchScratch struct {
+	edges, scores []float64
+	filled        []bool
+	quads         []vision.Quad
+	was           []*memoFace
+	order         []int
+}
+
+var searchScratchPool = sync.Pool{New: func() any { return new(searchScratch) }}
+
+// resized sets *buf to n zero values, reusing its storage when it is
+// large enough, and returns it.
+func resized[T any](buf *[]T, n int) []T {
+	if cap(*buf) < n {
+		*buf = make([]T, n)
+	} else {
+		*buf = (*buf)[:n]
+		clear(*buf)
+	}
+	return *buf
+}
+
 // faceSearchMemo is faceSearch taking what it can from prev (an earlier
 // search of the same square) and recording what it measured in rec;
 // either may be nil. Its answer is faceSearch's.
@@ -898,14 +978,16 @@ func faceSearchMemo(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occ
 	// best face nor any height's best (the margin): the search finds
 	// what scoring every face would.
 	occ.ready()
+	sc := searchScratchPool.Get().(*searchScratch)
+	defer searchScratchPool.Put(sc)
 	search := func(stage int, hs, offs []float64) {
 		nc := len(hs) * len(offs)
-		edges := make([]float64, nc)
-		scores := make([]float64, nc)
-		filled := make([]bool, nc)
-		quads := make([]vision.Quad, nc)
+		edges := resized(&sc.edges, nc)
+		scores := resized(&sc.scores, nc)
+		filled := resized(&sc.filled, nc)
+		quads := resized(&sc.quads, nc)
 		// was: the earlier search's entry for each face, if any.
-		was := make([]*memoFace, nc)
+		was := resized(&sc.was, nc)
 		var mine []memoFace
 		if rec != nil {
 			mine = make([]memoFace, nc)
@@ -943,7 +1025,7 @@ func faceSearchMemo(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occ
 		for lv := range perLevel {
 			at[lv+1] += at[lv]
 		}
-		order := make([]int, nc)
+		order := resized(&sc.order, nc)
 		next := append([]int(nil), at[:len(perLevel)]...)
 		for i, h := range hs {
 			lv := int(math.Round(h))

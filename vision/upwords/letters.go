@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sync"
 
 	"github.com/tilescope/tilescope/vision"
 
@@ -82,6 +83,9 @@ func jitterBy(h vision.Homography, du, dv, s float64) vision.Quad {
 // are part of what the reader sees (its context patch).
 const letterMargin = 0.12
 
+// cropWindows holds letterCrop's windows of RGB between crops.
+var cropWindows = sync.Pool{New: func() any { return new([]uint8) }}
+
 // letterCrop cuts the top face q (a little more: letterMargin) out of the
 // picture as a size x size RGBA crop, upright as the camera sees the
 // board, sampling bilinearly between pixel centres; points outside the
@@ -128,7 +132,16 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 		wx0, wy0, wx1, wy1 = 0, 0, -1, -1
 	}
 	ww := wx1 - wx0 + 1
-	win := make([]uint8, 3*max(0, ww*(wy1-wy0+1)))
+	// The window's storage is kept between crops (cropWindows): every
+	// byte of it is written below before it is read.
+	wp := cropWindows.Get().(*[]uint8)
+	defer cropWindows.Put(wp)
+	if n := 3 * max(0, ww*(wy1-wy0+1)); cap(*wp) < n {
+		*wp = make([]uint8, n)
+	} else {
+		*wp = (*wp)[:n]
+	}
+	win := *wp
 	for y := wy0; y <= wy1; y++ {
 		row := win[3*(y-wy0)*ww:]
 		switch m := img.(type) {

@@ -402,7 +402,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.RefinePose {
 		pose = vision.RefinePoseOnGrid(pose, fit.H, n, src != "calibration")
 	}
-	pose.Correct = fit.Correction()
+	pose.Correct = faceCorners(fit.Correction(), n, geo)
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops;
 	// through the lens where the grid's lines showed one (fitLens: the

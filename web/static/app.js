@@ -208,8 +208,9 @@ function render(g) {
   $("#undo").disabled = g.history.length === 0 && g.version === 0;
 }
 
-// What the table can do about a photo the camera could not read.
-const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held", "preparing"];
+// What the table can do about a photo the camera could not read (or read
+// blurred: the turn stands as read, its squares unsure).
+const CAMERA_CODES = ["no_board", "out_of_view", "too_dark", "too_blurred", "unreadable", "held", "preparing", "blurred"];
 
 function renderCamera(g) {
   const box = $("#camera");
@@ -219,7 +220,7 @@ function renderCamera(g) {
   box.replaceChildren(
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
     el("div", { class: "muted" }, c.error),
-    el("div", {}, ["held", "preparing"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
+    el("div", {}, ["held", "preparing", "blurred"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.

@@ -54,7 +54,9 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 // seen: it keeps what the board
 // as it stands (standing) holds there, so that it is taken neither for
 // a tile taken off nor for a new one, and when that is empty it is listed
-// as covered (the page says so rather than showing it bare).
+// as covered (the page says so rather than showing it bare). A blurred
+// photo (scan.Blurred: no letter of it sure) is read all the same, and
+// says so (game.Reading.Blurred: the table is told to check the camera).
 func readingOf(scan *vscr.Reading, standing scrabble.Board) game.Reading {
 	var b scrabble.Board
 	var covered [][2]int
@@ -88,7 +90,7 @@ func readingOf(scan *vscr.Reading, standing scrabble.Board) game.Reading {
 			b[row][col] = t
 		}
 	}
-	return game.Reading{Board: Position{Board: b}, Conf: conf, Covered: covered}
+	return game.Reading{Board: Position{Board: b}, Conf: conf, Covered: covered, Blurred: scan.Blurred}
 }
 
 var _ game.Reconciler = (*Rules)(nil)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"image"
@@ -13,22 +12,24 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"strconv"
 	"strings"
 
+	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/scrabble"
 )
 
 // grow is how much each label box is grown about the tile's centre.
 const grow = 1.1
 
 // board is a hand-labelled photo: its picture, its board's squares to
-// the photo's pixels, and its 15 rows of cells.
+// the photo's pixels, and its cells as labelled (scrabble.Label: ""
+// empty, a letter, a blank in lower case, "*" or "?").
 type board struct {
 	name string
 	img  image.Image
 	toPx vision.Homography
-	grid [][]string
+	grid *[scrabble.Size][scrabble.Size]string
 }
 
 // tile is a lettered square of a source board.
@@ -118,7 +119,7 @@ func compose(b *board, pool []tile, count int, turn float64, rng *rand.Rand, img
 		for c, cell := range row {
 			cls := -1
 			switch {
-			case cell == ".":
+			case cell == "":
 				continue
 			case len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z':
 				cls = int(cell[0] - 'A')
@@ -215,26 +216,10 @@ func paste(dst *image.RGBA, b *board, t tile, cx, cy, th float64) {
 				continue
 			}
 			sp := t.b.toPx.Apply(vision.Point{X: float64(t.col) + 0.5 + u, Y: float64(t.row) + 0.5 + v})
-			dst.Set(px, py, bilinear(t.b.img, sp.X-0.5, sp.Y-0.5))
+			rgb := dataset.SampleRGB(t.b.img, sp.X-0.5, sp.Y-0.5)
+			dst.SetRGBA(px, py, color.RGBA{rgb[0], rgb[1], rgb[2], 255})
 		}
 	}
-}
-
-// bilinear samples img at (x, y), pixel centres at integers.
-func bilinear(img image.Image, x, y float64) color.RGBA {
-	bd := img.Bounds()
-	ix, iy := int(math.Floor(x)), int(math.Floor(y))
-	fx, fy := x-float64(ix), y-float64(iy)
-	var acc [3]float64
-	for _, o := range [4][3]float64{{0, 0, (1 - fx) * (1 - fy)}, {1, 0, fx * (1 - fy)}, {0, 1, (1 - fx) * fy}, {1, 1, fx * fy}} {
-		px := min(max(ix+int(o[0]), bd.Min.X), bd.Max.X-1)
-		py := min(max(iy+int(o[1]), bd.Min.Y), bd.Max.Y-1)
-		r, g, bl, _ := img.At(px, py).RGBA()
-		acc[0] += o[2] * float64(r>>8)
-		acc[1] += o[2] * float64(g>>8)
-		acc[2] += o[2] * float64(bl>>8)
-	}
-	return color.RGBA{uint8(acc[0] + 0.5), uint8(acc[1] + 0.5), uint8(acc[2] + 0.5), 255}
 }
 
 // load reads a photo and its board file.
@@ -248,61 +233,16 @@ func load(images, boards, name string) (*board, error) {
 	if err != nil {
 		return nil, fmt.Errorf("%s.jpg: %w", name, err)
 	}
-	corners, grid, err := readBoard(filepath.Join(boards, name+".txt"))
+	l, err := scrabble.LoadLabel(filepath.Join(boards, name+".txt"))
 	if err != nil {
 		return nil, err
 	}
-	h, err := vision.QuadHomography(15, 15, corners)
+	if !l.HasCorners {
+		return nil, fmt.Errorf("%s.txt: no # corners: line", name)
+	}
+	h, err := vision.QuadHomography(scrabble.Size, scrabble.Size, l.Corners)
 	if err != nil {
 		return nil, fmt.Errorf("%s: the corners make no quadrilateral: %w", name, err)
 	}
-	return &board{name: name, img: img, toPx: h, grid: grid}, nil
-}
-
-// readBoard reads a board file's corners and its 15 rows of 15 cells.
-func readBoard(path string) (vision.Quad, [][]string, error) {
-	var q vision.Quad
-	var grid [][]string
-	seen := false
-	f, err := os.Open(path)
-	if err != nil {
-		return q, nil, err
-	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(t, "# corners:"); ok {
-			fs := strings.Fields(rest)
-			if len(fs) != 4 {
-				return q, nil, fmt.Errorf("%s:%d: want 4 corners x,y", path, line)
-			}
-			for i, p := range fs {
-				xs, ys, _ := strings.Cut(p, ",")
-				x, err1 := strconv.ParseFloat(xs, 64)
-				y, err2 := strconv.ParseFloat(ys, 64)
-				if err1 != nil || err2 != nil {
-					return q, nil, fmt.Errorf("%s:%d: corner %q is not x,y", path, line, p)
-				}
-				q[i] = vision.Point{X: x, Y: y}
-			}
-			seen = true
-			continue
-		}
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		cells := strings.Fields(t)
-		if len(cells) != 15 {
-			return q, nil, fmt.Errorf("%s:%d: want 15 cells, got %d", path, line, len(cells))
-		}
-		grid = append(grid, cells)
-	}
-	if err := sc.Err(); err != nil {
-		return q, nil, err
-	}
-	if !seen || len(grid) != 15 {
-		return q, nil, fmt.Errorf("%s: want a # corners: line and 15 rows", path)
-	}
-	return q, grid, nil
+	return &board{name: name, img: img, toPx: h, grid: &l.Cells}, nil
 }
