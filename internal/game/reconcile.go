@@ -2,6 +2,7 @@ package game
 
 import (
 	"math/bits"
+	"slices"
 	"sort"
 
 	"github.com/tilescope/tilescope/scoring/grid"
@@ -58,8 +59,10 @@ func ReconcileUpwords(before *grid.Board, r Reading) (Reading, int) {
 // new tiles (Reading.Alt, otherLetters: a letter misread on a tile that
 // is there); then the stacks read higher than they stood too (the photo
 // saw them raised, so a misread letter of a new tile is likelier than no
-// tile) and the new tiles read faintly (under faintConf: no tile there);
-// then tiles the camera missed (missedTiles). A play still refused
+// tile) and the new tiles read faintly (under faintConf: no tile there),
+// and last the other new tiles on bare squares (bareNew: a tall stack's
+// face read beside it), a play accepted without one of those shown
+// unsure (unsureBesideBare); then tiles the camera missed (missedTiles). A play still refused
 // shows its new stacks unsure (refused).
 //
 // past is what earlier photos of the game showed (Session.Sightings). A
@@ -90,9 +93,13 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 		if alt, k, ok := raisedTiles(sc, before, out, r.Raised); ok {
 			return alt, n + k
 		}
-		if len(higher) > 0 {
-			if alt, k, ok := asTheyStood(sc, before, out, append(doubt, higher...)); ok {
-				return alt, n + k
+		all := slices.Concat(doubt, higher)
+		if bare := bareNew(before, out, all); len(higher) > 0 || len(bare) > 0 {
+			if len(all) <= maxDoubt {
+				all = append(all, bare[:min(len(bare), maxDoubt-len(all))]...)
+			}
+			if alt, k, ok := asTheyStood(sc, before, out, all); ok {
+				return unsureBesideBare(before, alt, bare), n + k
 			}
 		}
 		if alt, k, ok := missedTiles(sc, before, out, r.Maybe); ok {
@@ -100,6 +107,84 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 		}
 		return refused(before, out), n
 	}
+}
+
+// bareNew lists the new tiles of out on squares bare before, not in
+// listed (the phantoms and the faint ones are weighed there already),
+// that lie off the line of the play's other changes: the squares out
+// changes are not all in one row or one column, and they are without
+// it. The least sure first (ties by place). They are weighed last, with
+// the stacks read higher, as no tile at all when the play as read is
+// refused: a play is one line, so a tile off it was not put there by
+// this play. A tall stack's face falls beside it on a steep view (the
+// side away from the camera), and the reader reads it there as surely
+// as on its own square (upwgame's held-out 99343 game 5 turn 9: BEAST
+// put down a column, its E5's face read on the bare square beside it as
+// E1 at 1.00; without the three stacks read higher the E1 alone made
+// EL, and was shown sure).
+func bareNew(before *grid.Board, out Reading, listed []grid.Pos) []grid.Pos {
+	ob := gridOf(out.Board)
+	if ob == nil || ob.Rows != before.Rows || ob.Cols != before.Cols {
+		return nil
+	}
+	var changes []grid.Pos
+	ob.Each(func(p grid.Pos, s grid.Stack) {
+		if s != before.At(p) {
+			changes = append(changes, p)
+		}
+	})
+	if oneLine(changes) {
+		return nil
+	}
+	var bare []grid.Pos
+	for i, p := range changes {
+		others := slices.Concat(changes[:i], changes[i+1:])
+		if !ob.At(p).Empty() && before.At(p).Empty() && !slices.Contains(listed, p) && oneLine(others) {
+			bare = append(bare, p)
+		}
+	}
+	sort.SliceStable(bare, func(i, j int) bool { return out.conf(bare[i]) < out.conf(bare[j]) })
+	return bare
+}
+
+// oneLine reports whether the squares ps all lie in one row or in one
+// column (none or one square does).
+func oneLine(ps []grid.Pos) bool {
+	row, col := true, true
+	for _, p := range ps {
+		row = row && p.Row == ps[0].Row
+		col = col && p.Col == ps[0].Col
+	}
+	return row || col
+}
+
+// unsureBesideBare is alt, a play the rules accept once asTheyStood took
+// some squares back, with every new stack of it marked unsure (Guessed)
+// when one of the squares taken back was a new tile on a bare square
+// (bare, bareNew): the photo saw a tile there that is not, so the rest
+// of what it saw new is not shown sure either (a real tile taken back
+// to let a misread one stand alone would otherwise show the misread
+// letter sure).
+func unsureBesideBare(before *grid.Board, alt Reading, bare []grid.Pos) Reading {
+	ab := gridOf(alt.Board)
+	if ab == nil {
+		return alt
+	}
+	dropped := false
+	for _, p := range bare {
+		if ab.At(p).Empty() {
+			dropped = true
+		}
+	}
+	if !dropped {
+		return alt
+	}
+	ab.Each(func(p grid.Pos, s grid.Stack) {
+		if s != before.At(p) && p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
+			alt.Conf[p.Row][p.Col] = min(alt.Conf[p.Row][p.Col], Guessed)
+		}
+	})
+	return alt
 }
 
 // refused is a reading the rules refuse, none of its other readings
