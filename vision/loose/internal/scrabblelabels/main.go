@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"image"
@@ -10,10 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/scrabble"
 )
 
 // grow is how much each square is grown about its centre.
@@ -91,55 +90,29 @@ func run(boards, photos, out string) error {
 	return nil
 }
 
-// readBoard reads a board file: its corners and its 15 rows of cells.
+// readBoard reads a board file (scrabble.LoadLabel, the format
+// eval-scan reads): its corners and its 15 rows of cells, "." empty.
 func readBoard(path string) ([4]pt, [][]string, error) {
 	var corners [4]pt
-	var grid [][]string
-	seen := false
-	f, err := os.Open(path)
+	l, err := scrabble.LoadLabel(path)
 	if err != nil {
 		return corners, nil, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	line := 0
-	for sc.Scan() {
-		line++
-		t := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(t, "# corners:"); ok {
-			fs := strings.Fields(rest)
-			if len(fs) != 4 {
-				return corners, nil, fmt.Errorf("%s:%d: want 4 corners x,y", path, line)
-			}
-			for i, p := range fs {
-				xs, ys, ok := strings.Cut(p, ",")
-				x, err1 := strconv.ParseFloat(xs, 64)
-				y, err2 := strconv.ParseFloat(ys, 64)
-				if !ok || err1 != nil || err2 != nil {
-					return corners, nil, fmt.Errorf("%s:%d: corner %q is not x,y", path, line, p)
-				}
-				corners[i] = pt{x, y}
-			}
-			seen = true
-			continue
-		}
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		cells := strings.Fields(t)
-		if len(cells) != 15 {
-			return corners, nil, fmt.Errorf("%s:%d: want 15 cells, got %d", path, line, len(cells))
-		}
-		grid = append(grid, cells)
-	}
-	if err := sc.Err(); err != nil {
-		return corners, nil, err
-	}
-	if !seen {
+	if !l.HasCorners {
 		return corners, nil, fmt.Errorf("%s: no # corners: line", path)
 	}
-	if len(grid) != 15 {
-		return corners, nil, fmt.Errorf("%s: want 15 rows, got %d", path, len(grid))
+	for i, c := range l.Corners {
+		corners[i] = pt{c.X, c.Y}
+	}
+	grid := make([][]string, scrabble.Size)
+	for r := range grid {
+		grid[r] = make([]string, scrabble.Size)
+		for c, cell := range l.Cells[r] {
+			if cell == "" {
+				cell = "."
+			}
+			grid[r][c] = cell
+		}
 	}
 	return corners, grid, nil
 }
