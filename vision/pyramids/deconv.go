@@ -7,6 +7,7 @@ import (
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/internal/deconv"
 )
 
 // deconvSigma and deconvIters: the Gaussian (crop pixels) a face crop
@@ -60,18 +61,9 @@ func deconvolveInto(out, c *image.RGBA) *image.RGBA {
 			obs[y*n+x] = float64(ocr.Luma(c.Pix[o], c.Pix[o+1], c.Pix[o+2])) + 1
 		}
 	}
-	k := deconvKernel
 	copy(est, obs)
-	for it := 0; it < deconvIters; it++ {
-		convolveSep(est, blur, tmp, n, k)
-		for i := range obs {
-			ratio[i] = obs[i] / math.Max(blur[i], 1e-3)
-		}
-		convolveSep(ratio, blur, tmp, n, k)
-		for i := range est {
-			est[i] *= blur[i]
-		}
-	}
+	gauss := func(src, dst []float64) { convolveSep(src, dst, tmp, n, deconvKernel) }
+	deconv.RichardsonLucy(obs, est, blur, ratio, deconvIters, gauss, gauss)
 	for i, v := range est {
 		u := uint8(math.Max(0, math.Min(255, v-1+0.5)))
 		out.Pix[4*i], out.Pix[4*i+1], out.Pix[4*i+2], out.Pix[4*i+3] = u, u, u, 255
@@ -100,7 +92,7 @@ func convolveSep(p, out, tmp []float64, n int, k []float64) {
 				acc[x] += w * first
 			}
 			if lo < hi {
-				addScaled(acc[lo:hi], row[lo+d:hi+d], w)
+				deconv.AddScaled(acc[lo:hi], row[lo+d:hi+d], w)
 			}
 			for x := range acc[hi:] {
 				acc[hi+x] += w * last
@@ -116,13 +108,13 @@ func convolveSep(p, out, tmp []float64, n int, k []float64) {
 		d := i - r
 		lo, hi := min(n, max(0, -d)), max(0, min(n, n-d))
 		for y := 0; y < lo; y++ {
-			addScaled(out[y*n:(y+1)*n], tmp[:n], w)
+			deconv.AddScaled(out[y*n:(y+1)*n], tmp[:n], w)
 		}
 		if lo < hi {
-			addScaled(out[lo*n:hi*n], tmp[(lo+d)*n:(hi+d)*n], w)
+			deconv.AddScaled(out[lo*n:hi*n], tmp[(lo+d)*n:(hi+d)*n], w)
 		}
 		for y := hi; y < n; y++ {
-			addScaled(out[y*n:(y+1)*n], tmp[(n-1)*n:n*n], w)
+			deconv.AddScaled(out[y*n:(y+1)*n], tmp[(n-1)*n:n*n], w)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 
 	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision/internal/deconv"
 )
 
 // A second look at a motion-blurred board: the smear's direction and
@@ -268,20 +269,12 @@ func convolveTaps(p, out []float64, w, h int, taps []tap) {
 				acc[x] += t.w * first
 			}
 			if lo < hi {
-				addScaled(acc[lo:hi], src[lo+t.dx:hi+t.dx], t.w)
+				deconv.AddScaled(acc[lo:hi], src[lo+t.dx:hi+t.dx], t.w)
 			}
 			for x := range acc[hi:] {
 				acc[hi+x] += t.w * last
 			}
 		}
-	}
-}
-
-// addScaled adds w times src to acc, element by element.
-func addScaled(acc, src []float64, w float64) {
-	src = src[:len(acc)]
-	for i := range acc {
-		acc[i] += w * src[i]
 	}
 }
 
@@ -299,17 +292,9 @@ func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 		obs[i] = v + 1
 	}
 	est := append([]float64(nil), obs...)
-	blur, ratio := make([]float64, n), make([]float64, n)
-	for it := 0; it < iters; it++ {
-		convolveTaps(est, blur, g.w, g.h, taps)
-		for i := range obs {
-			ratio[i] = obs[i] / math.Max(blur[i], 1e-3)
-		}
-		convolveTaps(ratio, blur, g.w, g.h, flip)
-		for i := range est {
-			est[i] *= blur[i]
-		}
-	}
+	deconv.RichardsonLucy(obs, est, make([]float64, n), make([]float64, n), iters,
+		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, taps) },
+		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, flip) })
 	out := *g
 	out.v = est
 	for i := range est {

@@ -1,13 +1,13 @@
-package pyramids
+package deconv
 
 //go:noescape
 func addScaledPairs(acc, src *float64, n int, w float64)
 
-// addScaled adds w times src to acc, element by element (src as long as
+// AddScaled adds w times src to acc, element by element (src as long as
 // acc at least): two elements a step with SSE2 (addscaled_amd64.s), a
 // multiply then an add each, so every element has the bits of the
 // scalar acc[x] += w*src[x] (TestAddScaledBits).
-func addScaled(acc, src []float64, w float64) {
+func AddScaled(acc, src []float64, w float64) {
 	n := len(acc)
 	if n == 0 {
 		return

@@ -1,10 +1,10 @@
 //go:build !amd64
 
-package pyramids
+package deconv
 
-// addScaled adds w times src to acc, element by element (src as long as
+// AddScaled adds w times src to acc, element by element (src as long as
 // acc at least), four elements a step (SSE2 on amd64: addscaled_amd64.go).
-func addScaled(acc, src []float64, w float64) {
+func AddScaled(acc, src []float64, w float64) {
 	src = src[:len(acc)]
 	x := 0
 	for ; x+4 <= len(acc); x += 4 {
