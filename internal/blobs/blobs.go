@@ -1,10 +1,12 @@
 package blobs
 
 // Blob is one connected component: N pixels inside the box X0..X1,
-// Y0..Y1 (inclusive).
+// Y0..Y1 (inclusive), their x and y summing to SumX and SumY (its centre
+// is SumX/N, SumY/N).
 type Blob struct {
 	N              int
 	X0, Y0, X1, Y1 int
+	SumX, SumY     int
 }
 
 // Label finds the 4-connected components of the pixels i (y*w + x) of a
@@ -12,6 +14,16 @@ type Blob struct {
 // component number (0: not picked) and the components, numbered from 1
 // in the order their first pixel comes row by row; blobs[0] is unused.
 func Label(w, h int, in func(i int) bool) (label []int32, blobs []Blob) {
+	return labelBy(w, h, false, in)
+}
+
+// Label8 is Label with 8-connected components: pixels that touch at a
+// corner are one component.
+func Label8(w, h int, in func(i int) bool) (label []int32, blobs []Blob) {
+	return labelBy(w, h, true, in)
+}
+
+func labelBy(w, h int, corners bool, in func(i int) bool) (label []int32, blobs []Blob) {
 	label = make([]int32, w*h)
 	blobs = []Blob{{}}
 	stack := make([]int, 0, 256)
@@ -28,14 +40,22 @@ func Label(w, h int, in func(i int) bool) (label []int32, blobs []Blob) {
 			stack = stack[:len(stack)-1]
 			x, y := p%w, p/w
 			b.N++
+			b.SumX += x
+			b.SumY += y
 			b.X0, b.Y0, b.X1, b.Y1 = min(b.X0, x), min(b.Y0, y), max(b.X1, x), max(b.Y1, y)
-			for _, q := range [4]int{p - 1, p + 1, p - w, p + w} {
-				if q < 0 || q >= w*h || (q == p-1 && x == 0) || (q == p+1 && x == w-1) {
-					continue
-				}
-				if label[q] == 0 && in(q) {
-					label[q] = id
-					stack = append(stack, q)
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					if dx == 0 && dy == 0 || !corners && dx != 0 && dy != 0 {
+						continue
+					}
+					xx, yy := x+dx, y+dy
+					if xx < 0 || yy < 0 || xx >= w || yy >= h {
+						continue
+					}
+					if q := yy*w + xx; label[q] == 0 && in(q) {
+						label[q] = id
+						stack = append(stack, q)
+					}
 				}
 			}
 		}

@@ -6,6 +6,7 @@ import (
 
 	"gocv.io/x/gocv"
 
+	"github.com/tilescope/tilescope/internal/blobs"
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/scrabble"
 )
@@ -311,41 +312,14 @@ type inkMark struct {
 // inkMarks are the 8-connected pieces of the n x n ink at level lvl or
 // more.
 func inkMarks(ink []byte, n int, lvl byte) []inkMark {
-	seen := make([]bool, n*n)
-	var out []inkMark
-	var stack []int
-	for i := range ink {
-		if seen[i] || ink[i] < lvl {
-			continue
-		}
-		m := inkMark{x0: math.Inf(1), y0: math.Inf(1), x1: math.Inf(-1), y1: math.Inf(-1)}
-		seen[i] = true
-		stack = append(stack[:0], i)
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := float64(j%n), float64(j/n)
-			m.x0, m.y0, m.x1, m.y1 = math.Min(m.x0, x), math.Min(m.y0, y), math.Max(m.x1, x), math.Max(m.y1, y)
-			m.cx += x
-			m.cy += y
-			m.n++
-			for dy := -1; dy <= 1; dy++ {
-				for dx := -1; dx <= 1; dx++ {
-					xx, yy := j%n+dx, j/n+dy
-					if xx < 0 || yy < 0 || xx >= n || yy >= n {
-						continue
-					}
-					k := yy*n + xx
-					if !seen[k] && ink[k] >= lvl {
-						seen[k] = true
-						stack = append(stack, k)
-					}
-				}
-			}
-		}
-		m.cx /= float64(m.n)
-		m.cy /= float64(m.n)
-		out = append(out, m)
+	_, comps := blobs.Label8(n, n, func(i int) bool { return ink[i] >= lvl })
+	out := make([]inkMark, 0, len(comps)-1)
+	for _, b := range comps[1:] {
+		out = append(out, inkMark{
+			x0: float64(b.X0), y0: float64(b.Y0), x1: float64(b.X1), y1: float64(b.Y1),
+			cx: float64(b.SumX) / float64(b.N), cy: float64(b.SumY) / float64(b.N),
+			n: b.N,
+		})
 	}
 	return out
 }
