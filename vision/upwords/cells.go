@@ -1299,6 +1299,16 @@ func printedMark(img image.Image, pose *vision.Pose, r, c int, geo Geometry) boo
 // innerChroma calls visit with the chroma (Cb, Cr) at each point of a 7x7
 // lattice over the middle of q (its inner 60%) that lies in the picture.
 func innerChroma(img image.Image, q vision.Quad, visit func(cb, cr uint8)) {
+	innerPoints(img, q, func(_ vision.Point, x, y int) {
+		_, cb, cr := vision.YCC(img, x, y)
+		visit(cb, cr)
+	})
+}
+
+// innerPoints calls visit with each point of a 7x7 lattice over the
+// middle of q (its inner 60%) that lies in the picture, and that point's
+// pixel in img's coordinates.
+func innerPoints(img image.Image, q vision.Quad, visit func(pt vision.Point, x, y int)) {
 	b := img.Bounds()
 	for i := 0; i < 7; i++ {
 		for j := 0; j < 7; j++ {
@@ -1307,8 +1317,7 @@ func innerChroma(img image.Image, q vision.Quad, visit func(cb, cr uint8)) {
 			if x < 0 || y < 0 || x >= b.Dx() || y >= b.Dy() {
 				continue
 			}
-			_, cb, cr := vision.YCC(img, b.Min.X+x, b.Min.Y+y)
-			visit(cb, cr)
+			visit(pt, b.Min.X+x, b.Min.Y+y)
 		}
 	}
 }

@@ -21,24 +21,18 @@ type floorColour struct {
 // floorColourOf samples the middle of square (r, c)'s floor, past the
 // stacks occ holds.
 func floorColourOf(img image.Image, occ *occluders, pose *vision.Pose, r, c int, geo Geometry) floorColour {
-	q := faceQuad(pose, r, c, 0, geo)
-	b := img.Bounds()
 	var sy, su, sv float64
 	k := 0
-	for i := 0; i < 7; i++ {
-		for j := 0; j < 7; j++ {
-			pt := bilerpQuad(q, 0.2+0.6*float64(i)/6, 0.2+0.6*float64(j)/6)
-			x, y := int(pt.X), int(pt.Y)
-			if x < 0 || y < 0 || x >= b.Dx() || y >= b.Dy() || occ.hides(pt) {
-				continue
-			}
-			yy, cb, cr := vision.YCC(img, b.Min.X+x, b.Min.Y+y)
-			sy += float64(yy)
-			su += float64(cb) - 128
-			sv += float64(cr) - 128
-			k++
+	innerPoints(img, faceQuad(pose, r, c, 0, geo), func(pt vision.Point, x, y int) {
+		if occ.hides(pt) {
+			return
 		}
-	}
+		yy, cb, cr := vision.YCC(img, x, y)
+		sy += float64(yy)
+		su += float64(cb) - 128
+		sv += float64(cr) - 128
+		k++
+	})
 	// Fewer than a third of the samples in view: too little to say.
 	if k < 16 {
 		return floorColour{}
