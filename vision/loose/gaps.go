@@ -192,3 +192,21 @@ func rereadGrown(src rgbImage, tiles []Tile, before []float64, opt Options) erro
 	}
 	return nil
 }
+
+// shrinkToSpacing shrinks, about its centre, each quad of a Lexicon
+// reading that is over 1+shrinkOff times the local spacing of the tiles
+// round it (fitSides' spacing and limits) to that spacing: tiles lie
+// side by side, not on each other, so such a quad holds a tile and the
+// table or its neighbours' faces round it (a tan face run into a pale
+// cloth's colour, blurred: the patches come out about 1.4 tiles across).
+// No quad is grown, and the reading, the centre and the lattice (fitted
+// before) stay: only the quad reported is the tile's.
+func shrinkToSpacing(tiles []Tile) {
+	fitted := append([]Tile(nil), tiles...)
+	fitSides(fitted)
+	for i := range tiles {
+		if fitted[i].Side < tiles[i].Side {
+			tiles[i].Corners, tiles[i].Side = fitted[i].Corners, fitted[i].Side
+		}
+	}
+}

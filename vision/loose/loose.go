@@ -694,6 +694,14 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 		if tiles, err = secondLook(src, tiles, spares, opt); err != nil {
 			return tilesFound{}, err
 		}
+		// A crossword's tiles touch: a tile the search missed (its
+		// letter too faint for the search, its face run into the
+		// table's) often lies one side from a tile found. The cells
+		// next to the tiles with ink in their middle are read and
+		// judged as Twists' gaps are (fillGaps).
+		if tiles, err = fillGaps(src, tiles, opt); err != nil {
+			return tilesFound{}, err
+		}
 	}
 	if opt.Twists {
 		before := make([]float64, len(tiles))
@@ -740,6 +748,9 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
+		if !opt.Twists && opt.Reader != nil && verifies(opt) {
+			shrinkToSpacing(r.Tiles)
+		}
 		if opt.Twists && opt.Reader != nil && verifies(opt) {
 			dropOffLattice(r)
 			if len(opt.Alternatives) == 0 {
