@@ -334,6 +334,9 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 				found = lf
 			}
 		}
+		if found, err = tableGaps(found, opt); err != nil {
+			return nil, err
+		}
 		r, err := placeTiles(img, found, opt, nil)
 		if r != nil {
 			r.Elapsed = now().Sub(start)
@@ -422,11 +425,38 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	if parts != nil && sureCount(parts.Tiles) > sureCount(found.tiles) {
 		return done(parts)
 	}
+	if table {
+		if found, err = tableGaps(found, opt); err != nil {
+			return nil, err
+		}
+	}
 	r, err := placeTiles(img, found, opt, board)
 	if r != nil {
 		r.Elapsed = now().Sub(start)
 	}
 	return r, err
+}
+
+// tableGaps adds to the loose search's reading of a Lexicon table (no
+// board or print seen) the tiles in the cells next to its tiles: a
+// crossword's tiles touch, and a tile the search missed (its letter too
+// faint or blurred for the search, its face run into the table's colour)
+// often lies one side from a tile found. The cells with ink in their
+// middle are read and judged as Twists' gaps are (fillGaps). Only the
+// reading that stands takes it, once: on a board or its print the cells
+// next to a tile are squares whose print reads as letters, and within
+// the searches the tiles it adds would decide which search stands (a
+// Scrabble close-up, IMG_20141025_163953: 9 of 9 tiles -> 2, 5 false).
+func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
+	if !secondLooks(opt) || found.src.pix == nil || len(found.tiles) == 0 {
+		return found, nil
+	}
+	tiles, err := fillGaps(found.src, found.tiles, opt)
+	if err != nil {
+		return tilesFound{}, err
+	}
+	found.tiles = tiles
+	return found, nil
 }
 
 // findOrLookAgain is the loose search; where a few large dark blobs
@@ -692,14 +722,6 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	}
 	if second {
 		if tiles, err = secondLook(src, tiles, spares, opt); err != nil {
-			return tilesFound{}, err
-		}
-		// A crossword's tiles touch: a tile the search missed (its
-		// letter too faint for the search, its face run into the
-		// table's) often lies one side from a tile found. The cells
-		// next to the tiles with ink in their middle are read and
-		// judged as Twists' gaps are (fillGaps).
-		if tiles, err = fillGaps(src, tiles, opt); err != nil {
 			return tilesFound{}, err
 		}
 	}
