@@ -451,12 +451,51 @@ func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
 	if !secondLooks(opt) || found.src.pix == nil || len(found.tiles) == 0 {
 		return found, nil
 	}
-	tiles, err := fillGaps(found.src, found.tiles, opt)
+	// Tiles lie side by side, not on each other: a cell the tiles found
+	// partly cover is no crossword's cell but a step off a tile lying
+	// anyhow (a Bananagrams heap), and reads its neighbours' letters.
+	var cands []Tile
+	for _, c := range gapCandidates(found.src, found.tiles) {
+		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		return found, nil
+	}
+	read, err := readVerified(found.src, cands, opt)
 	if err != nil {
 		return tilesFound{}, err
 	}
-	found.tiles = tiles
+	fitSides(read)
+	found.tiles = append(found.tiles, read...)
 	return found, nil
+}
+
+// maxGapOverlap: a gap cell more than this share of which the tiles
+// found cover is left unread (tableGaps).
+const maxGapOverlap = 0.15
+
+// coveredShare is the share of the quad q that the tiles' quads cover,
+// on a 12 x 12 grid of points in it.
+func coveredShare(q [4]Point, tiles []Tile) float64 {
+	const n = 12
+	in := 0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
+			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
+			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
+			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			for _, t := range tiles {
+				if insideConvex(t.Corners, p) {
+					in++
+					break
+				}
+			}
+		}
+	}
+	return float64(in) / (n * n)
 }
 
 // findOrLookAgain is the loose search; where a few large dark blobs

@@ -14,10 +14,12 @@ func squareTile(x, y, side float64) Tile {
 	return Tile{Letter: "A", Corners: q, Center: centroid(q), Side: meanSide(q), Row: -1, Col: -1}
 }
 
-// TestShrinkToSpacing: a Lexicon quad over 1.25 times the spacing of
-// the tiles round it is shrunk to that spacing about its centre; quads
-// of about the spacing, lone tiles and quads smaller than the spacing
-// keep theirs (it never grows one).
+// TestShrinkToSpacing: a Lexicon quad over 1.25 times the tiles'
+// spacing (the whole reading's) is shrunk to that spacing about its
+// centre; quads of about the spacing, quads smaller than it, lone tiles
+// and readings of too few tiles keep theirs (it never grows one), and a
+// false tile lying between two true ones (halving their spacing) does
+// not shrink them (Lexicon hard 96915).
 func TestShrinkToSpacing(t *testing.T) {
 	row := func(n int, pitch, side float64) []Tile {
 		var ts []Tile
@@ -26,16 +28,20 @@ func TestShrinkToSpacing(t *testing.T) {
 		}
 		return ts
 	}
+	falseBetween := append(row(6, 68, 66), squareTile(100+2*68+45, 100, 47))
+	lone := append(row(4, 68, 99), squareTile(900, 900, 99))
 	for _, tc := range []struct {
 		name  string
 		tiles []Tile
-		want  float64 // every tile's side after
+		want  []float64 // each tile's side after (one: every tile's)
 	}{
-		{"quads 1.45 tiles across on a crossword of pitch 68", row(5, 68, 99), 68},
-		{"quads of the pitch stay", row(5, 68, 66), 66},
-		{"quads a little over the pitch stay", row(5, 68, 80), 80},
-		{"quads under the pitch are not grown", row(5, 68, 50), 50},
-		{"two tiles: too few to know the spacing", row(2, 68, 99), 99},
+		{"quads 1.45 tiles across on a crossword of pitch 68", row(5, 68, 99), []float64{68}},
+		{"quads of the pitch stay", row(5, 68, 66), []float64{66}},
+		{"quads a little over the pitch stay", row(5, 68, 80), []float64{80}},
+		{"quads under the pitch are not grown", row(5, 68, 50), []float64{50}},
+		{"two tiles: too few to know the spacing", row(2, 68, 99), []float64{99}},
+		{"a false tile between two true ones shrinks none", falseBetween, []float64{66, 66, 66, 66, 66, 66, 47}},
+		{"a lone tile far from the crossword keeps its quad", lone, []float64{68, 68, 68, 68, 99}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			centres := make([]Point, len(tc.tiles))
@@ -44,8 +50,12 @@ func TestShrinkToSpacing(t *testing.T) {
 			}
 			shrinkToSpacing(tc.tiles)
 			for i, tt := range tc.tiles {
-				if math.Abs(tt.Side-tc.want) > 0.5 {
-					t.Errorf("tile %d: side %.1f, want %.1f", i, tt.Side, tc.want)
+				want := tc.want[0]
+				if len(tc.want) > 1 {
+					want = tc.want[i]
+				}
+				if math.Abs(tt.Side-want) > 0.5 {
+					t.Errorf("tile %d: side %.1f, want %.1f", i, tt.Side, want)
 				}
 				if c := centroid(tt.Corners); dist(c, centres[i]) > 1e-9 {
 					t.Errorf("tile %d moved from %v to %v", i, centres[i], c)
@@ -59,9 +69,9 @@ func TestShrinkToSpacing(t *testing.T) {
 }
 
 // TestLexiconGapsAndSpacing: on hard Lexicon tables (tuning renders of
-// issue 15, loosemiss) the cells next to the tiles found are read and
-// judged (fillGaps) and quads larger than the tiles' spacing are shrunk
-// to it (shrinkToSpacing). 100614: tan tiles on a pale cloth, blurred,
+// issue 15, loosemiss) the cells next to the tiles of the reading that
+// stands are read and judged (tableGaps) and quads larger than the
+// tiles' spacing are shrunk to it (shrinkToSpacing). 100614: tan tiles on a pale cloth, blurred,
 // whose patches came out 1.45 tiles across (2 of 5 at IoU >= 0.5
 // before); 100624: blurred wood, a tile next to the crossword missed
 // (19 of 22 before). No tile false or read wrong is shown sure.
