@@ -2,6 +2,7 @@ package loose
 
 import (
 	"math"
+	"path/filepath"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -109,5 +110,70 @@ func TestLexiconGapsAndSpacing(t *testing.T) {
 				t.Errorf("%d false and %d read wrong, shown sure", s.FalseSure, s.WrongSure)
 			}
 		})
+	}
+}
+
+// TestCoveredShare: the share of a cell the tiles found cover (the gap
+// cells tableGaps reads must lie on none: tiles lie side by side).
+func TestCoveredShare(t *testing.T) {
+	tiles := []Tile{squareTile(100, 100, 40), squareTile(140, 100, 40)}
+	for _, tc := range []struct {
+		name     string
+		cell     [4]Point
+		min, max float64
+	}{
+		{"the cell touching a tile's edge", squareTile(180, 100, 40).Corners, 0, 0.01},
+		{"a cell half over a tile", squareTile(160, 100, 40).Corners, 0.45, 0.55},
+		{"a cell on a tile", squareTile(100, 100, 40).Corners, 0.99, 1},
+		{"a cell between two tiles' corners", squareTile(120, 130, 40).Corners, 0.2, 0.3},
+		{"a cell far off", squareTile(400, 400, 40).Corners, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := coveredShare(tc.cell, tiles); got < tc.min || got > tc.max {
+				t.Errorf("covered %.3f, want %.2f-%.2f", got, tc.min, tc.max)
+			}
+		})
+	}
+}
+
+// TestMosaicGapsNoFalseTile: the benchmark's mosaic of real Bananagrams
+// tiles lying anyhow (b1, b2, b3, b1, with their labels) scanned as
+// `scan --game lexicon` does: tableGaps reads the cells next to its
+// tiles, and a cell stepped off a tile lying anyhow, partly over its
+// neighbours, read a neighbour's A sure before coveredShare left such
+// cells unread. Every tile reported lies in a label; none is false.
+func TestMosaicGapsNoFalseTile(t *testing.T) {
+	if testing.Short() {
+		t.Skip("scans a photo")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	var truth []TruthTile
+	for k, name := range []string{"b1", "b2", "b3", "b1"} {
+		_, tt := realPhoto(t, filepath.Join("testdata", "bananagrams", "images", name+".jpg"), filepath.Join("testdata", "bananagrams", "labels", name+".txt"), nil)
+		// As mosaic100 draws it: from (0, 12) of the photo to at.
+		at := Point{float64(90 + (k%2)*820), float64((k / 2) * 616)}
+		for _, x := range tt {
+			var o []Point
+			for _, p := range x.Outline {
+				o = append(o, Point{p.X + at.X, p.Y - 12 + at.Y})
+			}
+			x.Outline = o
+			truth = append(truth, x)
+		}
+	}
+	r, err := Scan(mosaic100(t), Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := ScoreCentres(r.Tiles, truth, func(string, string) bool { return true })
+	t.Logf("%d reported, %d of %d found, %d false", len(r.Tiles), s.Found, s.Truth, s.False)
+	if s.False > 0 {
+		t.Errorf("%d false tiles (%d shown sure)", s.False, s.FalseSure)
+	}
+	if s.Found < 96 {
+		t.Errorf("%d of %d tiles found, want at least main's 96", s.Found, s.Truth)
 	}
 }
