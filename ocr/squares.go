@@ -38,13 +38,20 @@ import (
 // with the value painted out, else the plain whitened one; but when the
 // general model saw no tile at squareSureNone or more and neither
 // whitened read holds a letter at squarePoolLetter (the pool's two models
-// do not agree on one), no tile.
+// do not agree on one), no tile, unless both models give "no tile" under
+// squarePoolTile on both whitened reads (they see a tile, only not the
+// same letter: a dark tile the general model took for an empty square),
+// then the pool's letter over both reads. A letter the pool reads at
+// squareSureWhitened or more on the whitened crop stands against another,
+// less sure one read with the value painted out (painting a value out can
+// cut off an R's leg or a blurred O's arc).
 //
 // Where the models disagree the answer is not sure: a general letter
 // kept while the pool says no tile on the whitened crop (both reads; the
 // plain one for a dark crop's sure letter) is at most the pool's
 // probability of a letter (1 - its no-tile conf), and a no tile found
-// against the pool's letter at most 1 - that letter's conf. A letter
+// against the pool's letter at most 1 - that letter's conf, and a letter
+// read against the general model's sure no tile at most 1 - its conf. A letter
 // the models read on a crop that shows a premium square's print (small
 // marks in lines and no letter: premiumPrint) is no tile, unsure
 // (premiumConf at most).
