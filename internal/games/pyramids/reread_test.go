@@ -36,3 +36,40 @@ func TestRereadDoubtful(t *testing.T) {
 		})
 	}
 }
+
+// TestTakeRereadCounts: the second reading's letters are counted as
+// changes of the reading (Reconcile returned the carried reading as it
+// was when the move itself changed nothing, and the new top read at the
+// new count was lost: a green G read O a layer too high), and only the
+// squares whose top they change.
+func TestTakeRereadCounts(t *testing.T) {
+	q := grid.Pos{Row: 8, Col: 2}
+	setup := pyramids.DefaultSetup()
+	before := pyramids.NewBoard()
+	before.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Green, Letter: "E"}}, Height: 5})
+	for _, tc := range []struct {
+		name string
+		seen seenSquare
+		want int
+		top  string
+	}{
+		{"the new count reads another letter", seenSquare{colour: pyramids.Green, letters: map[string]float64{"G": 0.36, "O": 0.22}}, 1, "gO4 -> gG"},
+		{"the new count reads the same", seenSquare{colour: pyramids.Green, letters: map[string]float64{"O": 0.4, "G": 0.2}}, 0, "gO4 -> gO"},
+		{"another colour read: left as it was", seenSquare{colour: pyramids.Blue, letters: map[string]float64{"G": 0.9}}, 0, "gO4 -> gO"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			after := pyramids.NewBoard()
+			after.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Green, Letter: "O"}}, Height: 4})
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = make([]float64, pyramids.Size)
+			}
+			p := photoOf(after, map[grid.Pos]seenSquare{q: tc.seen})
+			n := takeReread(before, after, p, []grid.Pos{q}, newPool(&setup, before), conf)
+			got, _ := after.At(q).Top()
+			if n != tc.want || "gO4 -> "+got.String() != tc.top {
+				t.Errorf("changed %d, top %s; want %d, %s", n, got, tc.want, tc.top)
+			}
+		})
+	}
+}
