@@ -228,10 +228,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
 		n += m
 		if len(reread) > 0 && a.img != nil {
-			// its letters count as changes: with none, the carried
-			// reading would be returned as it was, the second
-			// reading's letters dropped
-			n += r.readAgain(a.img, b.Board, out, reread, pl, conf)
+			r.readAgain(a.img, b.Board, out, reread, pl, conf)
 		}
 		settle(b.Board, out, a.seen, word, conf)
 		rd.Conf = conf
@@ -310,9 +307,8 @@ func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
 // top that shows on a stack that lost one, whose letter the first reading
 // took at the count before (the second reading's evidence by the pool's
 // prior, pl: the layer was never seen). A square the second reading is
-// sure of is sure unless rereadDoubtful. It returns the number of
-// squares whose top it changed.
-func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) int {
+// sure of is sure unless rereadDoubtful.
+func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) {
 	var scan *vpyr.Reading
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
@@ -321,16 +317,8 @@ func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, square
 		scan, err = vpyr.Scan(img, o)
 		return err
 	}); err != nil || scan == nil {
-		return 0
+		return
 	}
-	return takeReread(before, after, newSeenPhoto(scan), squares, pl, conf)
-}
-
-// takeReread takes the letter of each square listed from the second
-// reading (scan, at the counts of after) into after, as readAgain does,
-// and returns the number of squares whose top it changed.
-func takeReread(before, after *pyramids.Board, scan *seenPhoto, squares []grid.Pos, pl *pool, conf [][]float64) int {
-	n := 0
 	for _, q := range squares {
 		s := after.At(q)
 		t, ok := s.Top()
@@ -338,12 +326,9 @@ func takeReread(before, after *pyramids.Board, scan *seenPhoto, squares []grid.P
 		if !ok || sq.Colour != t.Colour || sq.Letter == "?" || sq.Letter == "" {
 			continue
 		}
-		l := pl.letter(t.Colour, scan.Letters(q), "")
+		l := pl.letter(t.Colour, sq.Letters(), "")
 		if l == "" {
 			l = sq.Letter
-		}
-		if l != t.Letter {
-			n++
 		}
 		s.Layers = append([]pyramids.Pyramid{{Colour: t.Colour, Letter: l}}, s.Layers[1:]...)
 		after.Set(q, s)
@@ -354,7 +339,6 @@ func takeReread(before, after *pyramids.Board, scan *seenPhoto, squares []grid.P
 			}
 		}
 	}
-	return n
 }
 
 // rereadDoubtful reports whether the new top read on q by the second
