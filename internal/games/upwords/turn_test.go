@@ -281,3 +281,63 @@ func TestLettersRead(t *testing.T) {
 		})
 	}
 }
+
+// TestLikeliestSpelled: with no direction settled by its words, a first
+// photo is read in the direction whose reading is all words and has the
+// most letters read surely, more than every other direction and at
+// least two; else in none.
+func TestLikeliestSpelled(t *testing.T) {
+	tests := []struct {
+		name    string
+		spelled [4]bool
+		read    [4]int
+		want    int
+	}{
+		{"the one spelled direction with most letters read", [4]bool{false, false, true, true}, [4]int{2, 2, 2, 3}, 3},
+		{"a spelled direction beaten by one not spelled", [4]bool{true, false, false, false}, [4]int{2, 3, 0, 0}, -1},
+		{"two spelled directions as many letters", [4]bool{true, false, true, false}, [4]int{3, 0, 3, 0}, -1},
+		{"a tie with a direction not spelled", [4]bool{false, true, false, false}, [4]int{0, 2, 0, 2}, -1},
+		{"one letter read is too few", [4]bool{true, false, false, false}, [4]int{1, 0, 0, 0}, -1},
+		{"no direction spelled", [4]bool{}, [4]int{4, 1, 0, 0}, -1},
+		{"an unreadable direction", [4]bool{false, true, false, false}, [4]int{-1, 2, -1, 1}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := likeliestSpelled(tc.spelled, tc.read); got != tc.want {
+				t.Errorf("likeliestSpelled(%v, %v) = %d, want %d", tc.spelled, tc.read, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestLettersInWords: the letters counted for a direction are those in a
+// run of two or more read at wordLetterConf or more.
+func TestLettersInWords(t *testing.T) {
+	tests := []struct {
+		name string
+		spec string
+		low  []grid.Pos // the stacks read at 0.15 (the others at 0.95)
+		want int
+	}{
+		{"every letter read", "5,4,across,ROOM", nil, 4},
+		{"a guess in the word", "5,4,across,ROOM", []grid.Pos{{Row: 5, Col: 7}}, 3},
+		{"a letter standing alone", "5,4,across,ROOM;8,8,across,E", nil, 4},
+		{"two words", "5,4,across,ROOM;1,1,down,AT", []grid.Pos{{Row: 1, Col: 1}}, 5},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := turnBoard(t, tc.spec)
+			rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
+			for i := range rd.Cells {
+				rd.Cells[i].Pos = grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
+				rd.Cells[i].Conf = 0.95
+			}
+			for _, p := range tc.low {
+				rd.Cells[p.Row*b.Cols+p.Col].Conf = 0.15
+			}
+			if got := lettersInWords(rd); got != tc.want {
+				t.Errorf("lettersInWords(\n%s) = %d, want %d", b, got, tc.want)
+			}
+		})
+	}
+}
