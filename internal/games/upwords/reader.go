@@ -158,17 +158,6 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 			return was.Height
 		}
 	}
-	if before != nil && before.Count() == 0 {
-		// A game's first photo shows the empty board or the first
-		// play: no stack stands higher than one tile. Sought only at
-		// height one, a top face is cut where the tile's face is, not
-		// a level or two up (a blurred first word read at heights 2
-		// and 3, its crops off the faces), and a centre square's print
-		// is not taken for a face higher up (docs/vision.md, "The
-		// first photo: one high, and its direction by the letters it
-		// reads surely").
-		opt.Geometry.MaxStack = 1
-	}
 	opt.Turn, opt.TurnThin = r.turn, r.turnThin
 	if r.grid != nil {
 		opt.Last = r.last
@@ -214,9 +203,7 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 	}
 	o := opt
 	o.On, o.Measure = &scan.Found, nil
-	settled, thin := -1, false
-	var spelled [4]bool // the direction's reading is all words
-	var read [4]int     // its letters in words read at wordLetterConf or more
+	settled := -1
 	for k := 0; k < 4; k++ {
 		rd := scan
 		if !scan.TurnKnown || scan.Turned != k {
@@ -224,13 +211,11 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 			o.Turn, o.TurnThin = &kk, true
 			again, err := vupw.ScanUpwords(img, o)
 			if err != nil {
-				read[k] = -1
 				continue
 			}
 			rd = again
 		}
-		spelled[k], read[k] = allWords(rd.Board, words), lettersInWords(rd)
-		if !spelled[k] || !lettersRead(rd) {
+		if !allWords(rd.Board, words) || !lettersRead(rd) {
 			continue
 		}
 		if settled >= 0 {
@@ -239,48 +224,14 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 		settled = k
 	}
 	if settled < 0 {
-		settled, thin = likeliestSpelled(spelled, read), true
-	}
-	if settled < 0 {
 		return nil
 	}
-	o.Turn, o.TurnThin = &settled, thin
+	o.Turn, o.TurnThin = &settled, false
 	sure, err := vupw.ScanUpwords(img, o)
-	if err != nil || sure.TurnSure == thin {
+	if err != nil || !sure.TurnSure {
 		return nil
 	}
 	return sure
-}
-
-// likeliestSpelled is the direction a first photo is read in, not
-// surely, when no direction's words settled it (turnByWords): of the
-// directions whose reading is all words (spelled), the one with the
-// most letters in its words read at wordLetterConf or more (read), when
-// it has more of them than every other direction, spelled or not, and
-// at least two; -1 for none. A letter the reader reads surely stands
-// upright in its own direction only (an R, an M), where read on its
-// side or upside down it is the reader's guess; the letters that look
-// alike turned (O, S) count in every direction alike. Taken thin
-// (TurnSure false: no stack shown sure), the next photos' letters
-// settle it (Reader.keepTurn). The tuning game 100100's first photo,
-// ROOM across with its M read at 0.15, read on its side as O, K, A
-// down (a 0.22 J, a 0.17 B): six taps.
-func likeliestSpelled(spelled [4]bool, read [4]int) int {
-	best := -1
-	for k := range read {
-		if spelled[k] && read[k] >= 2 && (best < 0 || read[k] > read[best]) {
-			best = k
-		}
-	}
-	if best < 0 {
-		return -1
-	}
-	for k := range read {
-		if k != best && read[k] >= read[best] {
-			return -1
-		}
-	}
-	return best
 }
 
 // wordLetterConf is the least confidence of the reader in each letter of
@@ -314,25 +265,6 @@ func lettersRead(rd *vupw.UpwordsReading) bool {
 		}
 	})
 	return ok
-}
-
-// lettersInWords counts the stacks of rd that stand in a run of two or
-// more (across or down) read at wordLetterConf or more.
-func lettersInWords(rd *vupw.UpwordsReading) int {
-	b := rd.Board
-	n := 0
-	b.Each(func(p grid.Pos, s grid.Stack) {
-		if s.Empty() || rd.Cell(p).Conf < wordLetterConf {
-			return
-		}
-		for _, d := range []grid.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 0}, {Row: 0, Col: -1}, {Row: -1, Col: 0}} {
-			if q := p.Add(d); b.In(q) && !b.At(q).Empty() {
-				n++
-				return
-			}
-		}
-	})
-	return n
 }
 
 // allWords reports whether b holds at least one word and every run of
