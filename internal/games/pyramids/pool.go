@@ -3,7 +3,6 @@ package pyramids
 import (
 	"slices"
 
-	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/scoring/tileset"
@@ -20,8 +19,9 @@ import (
 // likely as another. The counts left (one U, three Es) are not weighed:
 // the faces' evidence is their probabilities averaged over the faces,
 // softer than a likelihood, and the counts outweighed it (a U read best,
-// taken for an E on a normal photo). The pyramids the players took are
-// counted out too (takeOut, from the history's photos: takenPyramids).
+// taken for an E on a normal photo). The pyramids taken by the players
+// are not counted out (the board does not hold them), so the prior is
+// looser than it could be, never wrong by it.
 type pool struct {
 	left  map[pyramids.Colour]map[string]int
 	kinds map[pyramids.Colour]int // letters left with a pyramid or more
@@ -139,95 +139,4 @@ func (p *pool) letter(c pyramids.Colour, ev map[string]float64, not string) stri
 		}
 	}
 	return best
-}
-
-// takeOut counts out of the pool the pyramids the players took (taken,
-// takenPyramids): a taken pyramid is off the board and out of the game,
-// so an unseen layer is none of them. Before, only the board's known
-// layers were counted out, and a colour's one W, moved onto a word and
-// taken, still weighed as likely as any letter left for the next layer
-// uncovered.
-func (p *pool) takeOut(taken []pyramids.Pyramid) {
-	for _, t := range taken {
-		if m := p.left[t.Colour]; m != nil && m[t.Letter] > 0 {
-			m[t.Letter]--
-		}
-	}
-	for c, m := range p.left {
-		p.kinds[c] = 0
-		for _, n := range m {
-			if n > 0 {
-				p.kinds[c]++
-			}
-		}
-	}
-}
-
-// takenPyramids are the pyramids that left the board over the photos the
-// table accepted (past, oldest first; each one's board as corrected): from
-// one photo to the next, the tops of the stacks one lower, less the tops
-// of the stacks one higher (a pyramid moved, or put on a word and taken
-// with it between two photos, is counted where it left). A pyramid counted
-// out that shows again (a stack read one lower, then as it stood) is
-// counted back; a pair of photos with a stack changed by more than one, or
-// a top that changed at the same count, says nothing (a photo the table
-// did not correct, or not a turn's change). The history's known tops are
-// the table's (every photo accepted with the chance to tap).
-func takenPyramids(past []game.Sighting) []pyramids.Pyramid {
-	var taken []pyramids.Pyramid
-	var prev *pyramids.Board
-	for _, s := range past {
-		cur, err := pos(s.After)
-		if err != nil || cur.Board == nil {
-			continue
-		}
-		if prev != nil {
-			lost, gained, ok := boardChange(prev, cur.Board)
-			if ok {
-				for _, g := range gained {
-					if i := slices.Index(lost, g); i >= 0 {
-						lost = slices.Delete(lost, i, i+1)
-					} else if i := slices.Index(taken, g); i >= 0 {
-						taken = slices.Delete(taken, i, i+1)
-					}
-				}
-				taken = append(taken, lost...)
-			}
-		}
-		prev = cur.Board
-	}
-	return taken
-}
-
-// boardChange lists the tops of the stacks one lower on b than on a (lost:
-// a's tops) and one higher (gained: b's tops); ok is false when a stack
-// changed otherwise (by more than one, or its top at the same count).
-func boardChange(a, b *pyramids.Board) (lost, gained []pyramids.Pyramid, ok bool) {
-	for row := range pyramids.Size {
-		for col := range pyramids.Size {
-			q := grid.Pos{Row: row, Col: col}
-			sa, sb := a.At(q), b.At(q)
-			ta, aok := sa.Top()
-			tb, bok := sb.Top()
-			switch sb.Height - sa.Height {
-			case 0:
-				if aok != bok || ta != tb {
-					return nil, nil, false
-				}
-			case -1:
-				if !aok {
-					return nil, nil, false
-				}
-				lost = append(lost, ta)
-			case 1:
-				if !bok {
-					return nil, nil, false
-				}
-				gained = append(gained, tb)
-			default:
-				return nil, nil, false
-			}
-		}
-	}
-	return lost, gained, true
 }

@@ -224,7 +224,6 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 			}
 		}
 		pl := newPool(r.setup, b.Board)
-		pl.takeOut(takenPyramids(past))
 		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
 		n += m
 		if len(reread) > 0 && a.img != nil {
