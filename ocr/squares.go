@@ -38,13 +38,20 @@ import (
 // with the value painted out, else the plain whitened one; but when the
 // general model saw no tile at squareSureNone or more and neither
 // whitened read holds a letter at squarePoolLetter (the pool's two models
-// do not agree on one), no tile.
+// do not agree on one), no tile, unless both models give "no tile" under
+// squarePoolTile on both whitened reads (they see a tile, only not the
+// same letter: a dark tile the general model took for an empty square),
+// then the pool's letter over both reads. A letter the pool reads at
+// squareSureWhitened or more on the whitened crop stands against another,
+// less sure one read with the value painted out (painting a value out can
+// cut off an R's leg or a blurred O's arc).
 //
 // Where the models disagree the answer is not sure: a general letter
 // kept while the pool says no tile on the whitened crop (both reads; the
 // plain one for a dark crop's sure letter) is at most the pool's
 // probability of a letter (1 - its no-tile conf), and a no tile found
-// against the pool's letter at most 1 - that letter's conf. A letter
+// against the pool's letter at most 1 - that letter's conf, and a letter
+// read against the general model's sure no tile at most 1 - its conf. A letter
 // the models read on a crop that shows a premium square's print (small
 // marks in lines and no letter: premiumPrint) is no tile, unsure
 // (premiumConf at most).
@@ -75,6 +82,9 @@ const (
 	squareSureNone   = 0.9  // the general model's "no tile" this sure stands against an unsure pool
 	squarePoolLetter = 0.5  // a pool's letter under this is unsure (the two models do not agree on it)
 	premiumConf      = 0.6  // a premium print's "no tile" against the models' letter is at most this sure
+
+	squareSureWhitened = 0.9 // the pool's whitened letter this sure stands against another read with the value painted out
+	squarePoolTile     = 0.1 // both models give "no tile" under this on both whitened reads: they see a tile
 )
 
 var (
@@ -136,6 +146,7 @@ type squareSteps struct {
 	rule    string
 
 	whitened *image.Gray // the crop whitened (whitenCrop)
+	wp, dp   []viewProbs // the pool's probabilities on each view whitened, and with the value painted out
 }
 
 // read is Read, with the steps that led to its answer: the models'
@@ -200,6 +211,7 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		}
 		dp = append(dp, pd)
 	}
+	st.wp, st.dp = wp, dp
 	b := s.Pool.vote(wp, 0, 1)
 	if sureDark {
 		// the letter stands; the pool on the whitened crop seeing no
@@ -224,9 +236,16 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 	if b.NoTile() && d.NoTile() {
 		return done("pool: no tile", b)
 	}
-	letter := b
+	letter, valueCut := b, false
 	if !d.NoTile() {
 		letter = d
+		// painting a value out can cut off part of the letter (an R's
+		// leg, an O's arc broken by blur): a letter the pool is sure of
+		// on the whitened crop stands against another, less sure one
+		// read with the value painted out
+		if !b.NoTile() && b.Letter != d.Letter && b.Conf >= squareSureWhitened && d.Conf < b.Conf {
+			letter, valueCut = b, true
+		}
 	}
 	// the pool's surest letter over the two whitened reads
 	support := letter.Conf
@@ -246,9 +265,22 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		// (under half its probability on both whitened reads) does not
 		// outweigh the general model's sure "no tile"
 		if a.Conf >= squareSureNone && support < squarePoolLetter {
+			// unless both models see a tile on both whitened reads,
+			// only not the same letter: a face the general model took
+			// for an empty square (a dark tile, small or dim); then the
+			// pool's letter over both reads, never surer than the
+			// general model's doubt
+			if s.Pool.noTileProb(wp) < squarePoolTile && s.Pool.noTileProb(dp) < squarePoolTile {
+				l := s.Pool.voteTile(append(wp[:len(wp):len(wp)], dp...), 0, 1)
+				l.Conf = min(l.Conf, 1-a.Conf)
+				return done("pool sees a tile, general no tile", l)
+			}
 			a.Conf = min(a.Conf, 1-support)
 			return done("general sure no tile, pool unsure", a)
 		}
+	}
+	if valueCut {
+		return done("pool letter, whitened, sure against the value painted out", letter)
 	}
 	if !d.NoTile() {
 		return done("pool letter, value painted out", letter)

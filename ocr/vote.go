@@ -157,6 +157,12 @@ func (p Pool) viewProbs(tile image.Image) (viewProbs, error) {
 // with the pool's classifiers numbered in models: the same sums in the
 // same order, so the same bits.
 func (p Pool) vote(views []viewProbs, models ...int) Reading {
+	return p.voteKnown(views, Known{}, models...)
+}
+
+// voteKnown is vote with what is known of the crop (Known.Tile: a
+// letter, never "no tile").
+func (p Pool) voteKnown(views []viewProbs, k Known, models ...int) Reading {
 	glyphs := p[0].Glyphs()
 	G := len(glyphs)
 	sum := make([]float64, G)
@@ -172,7 +178,34 @@ func (p Pool) vote(views []viewProbs, models ...int) Reading {
 			}
 		}
 	}
-	return voted(glyphs, sum, angle, len(models)*len(views), Known{})
+	return voted(glyphs, sum, angle, len(models)*len(views), k)
+}
+
+// voteTile is vote for a crop known to hold a tile: the letter with the
+// highest probability averaged over the views and the given models,
+// never "no tile".
+func (p Pool) voteTile(views []viewProbs, models ...int) Reading {
+	return p.voteKnown(views, Known{Tile: true}, models...)
+}
+
+// noTileProb is the probability of "no tile" averaged over the views and
+// every classifier of the pool (0 for no views).
+func (p Pool) noTileProb(views []viewProbs) float64 {
+	if len(views) == 0 {
+		return 0
+	}
+	glyphs := p[0].Glyphs()
+	s := 0.0
+	for _, v := range views {
+		for _, pr := range v.probs {
+			for g, x := range pr {
+				if glyphs[g] == "" {
+					s += x
+				}
+			}
+		}
+	}
+	return s / float64(len(views)*len(p))
 }
 
 // glyphProbs puts into dst every glyph's probability for one crop, read at

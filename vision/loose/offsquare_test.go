@@ -1,54 +1,34 @@
 package loose
 
 import (
-	"bufio"
 	"image"
 	"image/draw"
 	"math"
-	"os"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/scrabble"
 )
 
 // boardCorners reads the board's corners from its hand-labelled file
-// (vision/scrabble/testdata/real/NAME.txt, "# corners:" x,y x4) and the
+// (vision/scrabble/testdata/real/NAME.txt, scrabble.LoadLabel) and the
 // squares holding a lettered tile (row, col -> letter).
 func boardCorners(t *testing.T, name string) (vision.Homography, map[[2]int]string) {
 	t.Helper()
-	f, err := os.Open("../scrabble/testdata/real/" + name + ".txt")
+	l, err := scrabble.LoadLabel("../scrabble/testdata/real/" + name + ".txt")
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var q vision.Quad
 	letters := map[[2]int]string{}
-	row := 0
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		s := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(s, "# corners:"); ok {
-			for i, p := range strings.Fields(rest) {
-				xs, ys, _ := strings.Cut(p, ",")
-				x, _ := strconv.ParseFloat(xs, 64)
-				y, _ := strconv.ParseFloat(ys, 64)
-				q[i] = vision.Point{X: x, Y: y}
-			}
-			continue
-		}
-		if s == "" || strings.HasPrefix(s, "#") {
-			continue
-		}
-		for c, cell := range strings.Fields(s) {
+	for r, row := range l.Cells {
+		for c, cell := range row {
 			if len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z' {
-				letters[[2]int{row, c}] = cell
+				letters[[2]int{r, c}] = cell
 			}
 		}
-		row++
 	}
-	h, err := vision.QuadHomography(15, 15, q)
+	h, err := vision.QuadHomography(15, 15, l.Corners)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -356,22 +356,35 @@ type solid struct {
 	top    box // a stack's top tile, for the shadows taller neighbours cast on it
 }
 
-func newWorld(opt Options) *world {
-	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
+// TypefaceOf is the typeface a scene drawn with opt writes its
+// letters in: opt.Typeface when it names one, else the one its seed
+// draws (the scene's truth does not record it).
+func TypefaceOf(opt Options) *Typeface { return chooseTypeface(opt, newRand(opt.Seed, 5)) }
+
+// chooseTypeface draws the scene's typeface from rng (the world's own
+// stream, its first draw) and keeps opt.Typeface instead when it names
+// one of Typefaces(), MoreTypefaces() or ExtraTypefaces().
+func chooseTypeface(opt Options, rng *rand.Rand) *Typeface {
 	all := Typefaces()
-	w.font = all[w.rng.IntN(len(all))]
+	font := all[rng.IntN(len(all))]
 	for _, tf := range all {
 		if tf.Name == opt.Typeface {
-			w.font = tf
+			font = tf
 		}
 	}
-	if opt.Typeface != "" && w.font.Name != opt.Typeface {
+	if opt.Typeface != "" && font.Name != opt.Typeface {
 		for _, tf := range append(slices.Clone(MoreTypefaces()), ExtraTypefaces()...) {
 			if tf.Name == opt.Typeface {
-				w.font = tf
+				font = tf
 			}
 		}
 	}
+	return font
+}
+
+func newWorld(opt Options) *world {
+	w := &world{opt: opt, rng: newRand(opt.Seed, 5)}
+	w.font = chooseTypeface(opt, w.rng)
 	w.cam = NewCamera(CameraSetup{Width: opt.Width, Height: opt.Height, HFOVDeg: opt.HFOVDeg,
 		HeightMM: opt.HeightMM, TiltDeg: opt.TiltDeg, YawDeg: opt.YawDeg, RollDeg: opt.RollDeg,
 		Target: [2]float64{opt.ShiftX, opt.ShiftY}, TargetZ: opt.AimZ, K1: opt.K1, K2: opt.K2})

@@ -46,3 +46,46 @@ func TestTypefaceOption(t *testing.T) {
 		t.Error("two typefaces drew the same picture as the seed's")
 	}
 }
+
+// TestTypefaceOf: TypefaceOf names the typeface the scene's world
+// draws its letters in, by seed and by name, and the seeds draw more
+// than one.
+func TestTypefaceOf(t *testing.T) {
+	more := MoreTypefaces()
+	cases := []struct {
+		name string
+		opt  Options
+		want string // "" for the world's own choice only
+	}{
+		{"seed 1", Options{Seed: 1}, ""},
+		{"seed 21", Options{Seed: 21}, ""},
+		{"seed 9693000003", Options{Seed: 9693000003}, ""},
+		{"named from Typefaces", Options{Seed: 5, Typeface: Typefaces()[0].Name}, Typefaces()[0].Name},
+		{"unknown name", Options{Seed: 7, Typeface: "no such typeface"}, ""},
+	}
+	if len(more) > 0 {
+		cases = append(cases, struct {
+			name string
+			opt  Options
+			want string
+		}{"named from MoreTypefaces", Options{Seed: 5, Typeface: more[0].Name}, more[0].Name})
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := TypefaceOf(tc.opt).Name
+			if w := newWorld(tc.opt).font.Name; got != w {
+				t.Errorf("TypefaceOf %s, the world draws %s", got, w)
+			}
+			if tc.want != "" && got != tc.want {
+				t.Errorf("TypefaceOf %s, want %s", got, tc.want)
+			}
+		})
+	}
+	seen := map[string]bool{}
+	for s := int64(0); s < 40; s++ {
+		seen[TypefaceOf(Options{Seed: s}).Name] = true
+	}
+	if len(seen) < 2 {
+		t.Errorf("40 seeds drew %d typeface(s)", len(seen))
+	}
+}

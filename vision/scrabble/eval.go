@@ -33,12 +33,10 @@ type Label struct {
 	HasCorners bool
 }
 
-var numberRE = regexp.MustCompile(`-?[0-9]+(\.[0-9]+)?`)
-
 // ParseLabel reads a label: 15 lines of 15 cells separated by spaces,
 // "#" comments, blank lines ignored, and a comment line "# corners:"
-// with eight numbers (x y of the top-left, top-right, bottom-right and
-// bottom-left corners). name is used in errors.
+// with four corners written x,y (the top-left, top-right, bottom-right
+// and bottom-left corners, in the photo's pixels). name is used in errors.
 func ParseLabel(r io.Reader, name string) (*Label, error) {
 	l := &Label{}
 	sc := bufio.NewScanner(r)
@@ -49,13 +47,17 @@ func ParseLabel(r io.Reader, name string) (*Label, error) {
 		if strings.HasPrefix(text, "#") {
 			body := strings.TrimSpace(strings.TrimPrefix(text, "#"))
 			if strings.HasPrefix(strings.ToLower(body), "corners:") {
-				nums := numberRE.FindAllString(body, -1)
-				if len(nums) != 8 {
-					return nil, fmt.Errorf("%w: %s:%d: corners: want 8 numbers, got %d", ErrLabel, name, line, len(nums))
+				fs := strings.Fields(body[len("corners:"):])
+				if len(fs) != 4 {
+					return nil, fmt.Errorf("%w: %s:%d: corners: want four corners x,y, got %d", ErrLabel, name, line, len(fs))
 				}
-				for i := 0; i < 4; i++ {
-					x, _ := strconv.ParseFloat(nums[2*i], 64)
-					y, _ := strconv.ParseFloat(nums[2*i+1], 64)
+				for i, f := range fs {
+					xs, ys, ok := strings.Cut(f, ",")
+					x, e1 := strconv.ParseFloat(xs, 64)
+					y, e2 := strconv.ParseFloat(ys, 64)
+					if !ok || e1 != nil || e2 != nil || math.IsNaN(x+y) || math.IsInf(x+y, 0) {
+						return nil, fmt.Errorf("%w: %s:%d: corner %d %q is not x,y", ErrLabel, name, line, i+1, f)
+					}
 					l.Corners[i] = vision.Point{X: x, Y: y}
 				}
 				l.HasCorners = true

@@ -28,6 +28,10 @@ func TestParseLabel(t *testing.T) {
 		{"too many rows", emptyRows(16), true},
 		{"bad cell", emptyRows(14) + strings.Repeat(". ", 14) + "AB\n", true},
 		{"corners short", emptyRows(15) + "# corners: 1 2 3\n", true},
+		{"corners as eight numbers", emptyRows(15) + "# corners: 1 1 9 1 9 9 1 9\n", true},
+		{"corner not x,y", emptyRows(15) + "# corners: 1,1 9;1 9,9 1,9\n", true},
+		{"corner not a number", emptyRows(15) + "# corners: 1,1 9,1 9,9 1,NaN\n", true},
+		{"corners written in capitals", emptyRows(15) + "# Corners: 1,1 9,1 9,9 1,9\n", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			l, err := ParseLabel(strings.NewReader(tc.text), "x.txt")

@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 )
@@ -20,6 +21,11 @@ func FuzzParseLabel(f *testing.F) {
 				t.Fatalf("error %v is not ErrLabel", err)
 			}
 			return
+		}
+		for _, p := range l.Corners {
+			if math.IsNaN(p.X) || math.IsNaN(p.Y) || math.IsInf(p.X, 0) || math.IsInf(p.Y, 0) {
+				t.Fatalf("corner %v", p)
+			}
 		}
 		for _, row := range l.Cells {
 			for _, c := range row {

@@ -23,7 +23,6 @@
 package main
 
 import (
-	"bufio"
 	"flag"
 	"fmt"
 	"hash/fnv"
@@ -35,13 +34,13 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strconv"
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision"
+	scrabblevision "github.com/tilescope/tilescope/vision/scrabble"
 )
 
 // tuning is the tuning half of the photos (docs/loose-tiles.md).
@@ -248,53 +247,26 @@ func hash(name string, r, c int) uint64 {
 	return f.Sum64()
 }
 
-// readLabel reads a label file: its corners and its 15 rows of cells.
+// readLabel reads a label file (vision/scrabble.LoadLabel, the format eval-scan
+// reads): its corners and its 15 rows of cells, '.' empty, else the
+// cell's first character.
 func readLabel(path string) (corners [4]vision.Point, grid [15][15]byte, err error) {
-	f, err := os.Open(path)
+	l, err := scrabblevision.LoadLabel(path)
 	if err != nil {
 		return corners, grid, err
 	}
-	defer f.Close()
-	sc := bufio.NewScanner(f)
-	row, haveCorners := 0, false
-	for line := 1; sc.Scan(); line++ {
-		t := strings.TrimSpace(sc.Text())
-		if rest, ok := strings.CutPrefix(t, "# corners:"); ok {
-			fs := strings.Fields(rest)
-			if len(fs) != 4 {
-				return corners, grid, fmt.Errorf("%s:%d: want four corners x,y", path, line)
+	if !l.HasCorners {
+		return corners, grid, fmt.Errorf("%s: no # corners: line", path)
+	}
+	for r := range grid {
+		for c, cell := range l.Cells[r] {
+			grid[r][c] = '.'
+			if cell != "" {
+				grid[r][c] = cell[0]
 			}
-			for i, s := range fs {
-				xs, ys, ok := strings.Cut(s, ",")
-				x, e1 := strconv.ParseFloat(xs, 64)
-				y, e2 := strconv.ParseFloat(ys, 64)
-				if !ok || e1 != nil || e2 != nil {
-					return corners, grid, fmt.Errorf("%s:%d: corner %q is not x,y", path, line, s)
-				}
-				corners[i] = vision.Point{X: x, Y: y}
-			}
-			haveCorners = true
-			continue
 		}
-		if t == "" || strings.HasPrefix(t, "#") {
-			continue
-		}
-		cells := strings.Fields(t)
-		if row >= 15 || len(cells) != 15 {
-			return corners, grid, fmt.Errorf("%s:%d: want 15 rows of 15 cells", path, line)
-		}
-		for i, s := range cells {
-			grid[row][i] = s[0]
-		}
-		row++
 	}
-	if err := sc.Err(); err != nil {
-		return corners, grid, err
-	}
-	if row != 15 || !haveCorners {
-		return corners, grid, fmt.Errorf("%s: want corners and 15 rows (have %d)", path, row)
-	}
-	return corners, grid, nil
+	return l.Corners, grid, nil
 }
 
 func save(path string, img image.Image) error {

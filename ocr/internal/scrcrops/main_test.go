@@ -50,8 +50,8 @@ func TestReadLabels(t *testing.T) {
 func TestReadLabelErrors(t *testing.T) {
 	dir := t.TempDir()
 	for _, tc := range []struct{ name, text, want string }{
-		{"no corners", strings.Repeat(". . . . . . . . . . . . . . .\n", 15), "want corners"},
-		{"short row", "# corners: 1,1 9,1 9,9 1,9\n. . .\n", "15 rows of 15"},
+		{"no corners", strings.Repeat(". . . . . . . . . . . . . . .\n", 15), "no # corners: line"},
+		{"short row", "# corners: 1,1 9,1 9,9 1,9\n. . .\n", "3 cells, want 15"},
 		{"bad corner", "# corners: 1,1 9;1 9,9 1,9\n", "not x,y"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

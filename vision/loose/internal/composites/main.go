@@ -16,6 +16,7 @@ import (
 
 	"github.com/tilescope/tilescope/ocr/dataset"
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/loose/internal/tileclass"
 	"github.com/tilescope/tilescope/vision/scrabble"
 )
 
@@ -66,12 +67,7 @@ func run(images, boards string, sources, targets []string, n, count int, turn fl
 			return err
 		}
 	}
-	var classes strings.Builder
-	for c := 'A'; c <= 'Z'; c++ {
-		classes.WriteString(string(c) + "\n")
-	}
-	classes.WriteString("blank\n")
-	if err := os.WriteFile(filepath.Join(out, "classes.txt"), []byte(classes.String()), 0o644); err != nil {
+	if err := tileclass.Write(out); err != nil {
 		return err
 	}
 	var pool []tile
@@ -122,9 +118,9 @@ func compose(b *board, pool []tile, count int, turn float64, rng *rand.Rand, img
 			case cell == "":
 				continue
 			case len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z':
-				cls = int(cell[0] - 'A')
+				cls = tileclass.Of(cell[0])
 			default:
-				cls = 26
+				cls = tileclass.Blank
 			}
 			cx, cy := float64(c)+0.5, float64(r)+0.5
 			taken = append(taken, [2]float64{cx, cy})

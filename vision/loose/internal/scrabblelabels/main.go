@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/loose/internal/tileclass"
 	"github.com/tilescope/tilescope/vision/scrabble"
 )
 
@@ -56,12 +57,7 @@ func run(boards, photos, out string) error {
 	if err := os.MkdirAll(filepath.Join(out, "labels"), 0o755); err != nil {
 		return err
 	}
-	var classes strings.Builder
-	for c := 'A'; c <= 'Z'; c++ {
-		classes.WriteString(string(c) + "\n")
-	}
-	classes.WriteString("blank\n")
-	if err := os.WriteFile(filepath.Join(out, "classes.txt"), []byte(classes.String()), 0o644); err != nil {
+	if err := tileclass.Write(out); err != nil {
 		return err
 	}
 	for _, f := range files {
@@ -136,9 +132,9 @@ func labels(corners [4]pt, grid [][]string, w, h int) (string, error) {
 			case cell == ".":
 				continue
 			case len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z':
-				cls = int(cell[0] - 'A')
+				cls = tileclass.Of(cell[0])
 			case cell == "*" || (len(cell) == 1 && cell[0] >= 'a' && cell[0] <= 'z'):
-				cls = 26
+				cls = tileclass.Blank
 			default:
 				return "", fmt.Errorf("row %d, column %d: cell %q is no tile this generator knows", r, c, cell)
 			}
