@@ -192,3 +192,52 @@ func rereadGrown(src rgbImage, tiles []Tile, before []float64, opt Options) erro
 	}
 	return nil
 }
+
+// shrinkToSpacing shrinks, about its centre, each quad of a Lexicon
+// reading that is over 1+shrinkOff times the tiles' spacing (but not
+// over shrinkMax times it) to that spacing: tiles lie side by side, not
+// on each other, so such a quad holds a tile and the table or its
+// neighbours' faces round it (a tan face run into a pale cloth's colour,
+// blurred: patches about 1.45 tiles across). The spacing is the whole
+// reading's: the median distance from each tile to its nearest other
+// tile, over the tiles with one within 1.6 of their side (at least
+// minShrinkTiles of them); a tile with no such neighbour keeps its quad.
+// A local spacing (fitSides') is halved round a false tile lying between
+// two true ones, and shrank their quads off their tiles (Lexicon hard
+// 96915). No quad is grown, and the reading, the centre and the lattice
+// (fitted before) stay: only the quad reported is the tile's.
+func shrinkToSpacing(tiles []Tile) {
+	nn := make([]float64, len(tiles))
+	var near []float64
+	for i, t := range tiles {
+		nn[i] = math.Inf(1)
+		for j, o := range tiles {
+			if i != j {
+				nn[i] = math.Min(nn[i], dist(t.Center, o.Center))
+			}
+		}
+		if nn[i] < 1.6*t.Side {
+			near = append(near, nn[i])
+		}
+	}
+	if len(near) < minShrinkTiles {
+		return
+	}
+	p := median(near)
+	for i := range tiles {
+		t := &tiles[i]
+		if nn[i] >= 1.6*t.Side || t.Side <= (1+shrinkOff)*p || t.Side > shrinkMax*p {
+			continue
+		}
+		f := p / t.Side
+		c := t.Center
+		for k := range t.Corners {
+			t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
+		}
+		t.Side = meanSide(t.Corners)
+	}
+}
+
+// minShrinkTiles: the fewest tiles with a near neighbour whose spacing
+// shrinkToSpacing trusts.
+const minShrinkTiles = 3

@@ -334,6 +334,9 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 				found = lf
 			}
 		}
+		if found, err = tableGaps(found, opt); err != nil {
+			return nil, err
+		}
 		r, err := placeTiles(img, found, opt, nil)
 		if r != nil {
 			r.Elapsed = now().Sub(start)
@@ -422,11 +425,77 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	if parts != nil && sureCount(parts.Tiles) > sureCount(found.tiles) {
 		return done(parts)
 	}
+	if table {
+		if found, err = tableGaps(found, opt); err != nil {
+			return nil, err
+		}
+	}
 	r, err := placeTiles(img, found, opt, board)
 	if r != nil {
 		r.Elapsed = now().Sub(start)
 	}
 	return r, err
+}
+
+// tableGaps adds to the loose search's reading of a Lexicon table (no
+// board or print seen) the tiles in the cells next to its tiles: a
+// crossword's tiles touch, and a tile the search missed (its letter too
+// faint or blurred for the search, its face run into the table's colour)
+// often lies one side from a tile found. The cells with ink in their
+// middle are read and judged as Twists' gaps are (fillGaps). Only the
+// reading that stands takes it, once: on a board or its print the cells
+// next to a tile are squares whose print reads as letters, and within
+// the searches the tiles it adds would decide which search stands (a
+// Scrabble close-up, IMG_20141025_163953: 9 of 9 tiles -> 2, 5 false).
+func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
+	if !secondLooks(opt) || found.src.pix == nil || len(found.tiles) == 0 {
+		return found, nil
+	}
+	// Tiles lie side by side, not on each other: a cell the tiles found
+	// partly cover is no crossword's cell but a step off a tile lying
+	// anyhow (a Bananagrams heap), and reads its neighbours' letters.
+	var cands []Tile
+	for _, c := range gapCandidates(found.src, found.tiles) {
+		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap {
+			cands = append(cands, c)
+		}
+	}
+	if len(cands) == 0 {
+		return found, nil
+	}
+	read, err := readVerified(found.src, cands, opt)
+	if err != nil {
+		return tilesFound{}, err
+	}
+	fitSides(read)
+	found.tiles = append(found.tiles, read...)
+	return found, nil
+}
+
+// maxGapOverlap: a gap cell more than this share of which the tiles
+// found cover is left unread (tableGaps).
+const maxGapOverlap = 0.15
+
+// coveredShare is the share of the quad q that the tiles' quads cover,
+// on a 12 x 12 grid of points in it.
+func coveredShare(q [4]Point, tiles []Tile) float64 {
+	const n = 12
+	in := 0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
+			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
+			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
+			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			for _, t := range tiles {
+				if insideConvex(t.Corners, p) {
+					in++
+					break
+				}
+			}
+		}
+	}
+	return float64(in) / (n * n)
 }
 
 // findOrLookAgain is the loose search; where a few large dark blobs
@@ -740,6 +809,9 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 	r := &Reading{Tiles: tiles}
 	if opt.Lattice {
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
+		if !opt.Twists && opt.Reader != nil && verifies(opt) {
+			shrinkToSpacing(r.Tiles)
+		}
 		if opt.Twists && opt.Reader != nil && verifies(opt) {
 			dropOffLattice(r)
 			if len(opt.Alternatives) == 0 {
