@@ -14,13 +14,15 @@ type arena struct {
 	nb  int
 	u8  []uint8
 	nu  int
+	cs  []component
+	nc  int
 	// norm is the normalised crop of the reading in progress.
 	norm normalized
 }
 
 var arenas = sync.Pool{New: func() any { return &arena{} }}
 
-func (a *arena) reset() { a.n32, a.ni, a.nb, a.nu = 0, 0, 0, 0 }
+func (a *arena) reset() { a.n32, a.ni, a.nb, a.nu, a.nc = 0, 0, 0, 0, 0 }
 
 // take hands out the next n zeroed elements of buf, starting a larger
 // buffer (at least least elements) when the current one is used up; the
@@ -62,4 +64,13 @@ func (a *arena) bytes(n int) []uint8 {
 		return make([]uint8, n)
 	}
 	return take(&a.u8, &a.nu, n, 1<<13)
+}
+
+// components is an empty list of a crop's ink components with room for
+// n (appending more moves it to the heap, as append does).
+func (a *arena) components(n int) []component {
+	if a == nil {
+		return make([]component, 0, n)
+	}
+	return take(&a.cs, &a.nc, n, 1<<10)[:0]
 }

@@ -125,6 +125,7 @@ type hogGeometry struct {
 var hogGeometries = map[[2]int]*hogGeometry{
 	{patchSide, hogCells}: newHogGeometry(patchSide, hogCells),
 	{ctxSide, ctxCells}:   newHogGeometry(ctxSide, ctxCells),
+	{greySide, greyCells}: newHogGeometry(greySide, greyCells),
 }
 
 func hogGeometryFor(size, cells int) *hogGeometry {

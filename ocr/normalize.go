@@ -291,7 +291,7 @@ func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *are
 	for i := range labels {
 		labels[i] = -1
 	}
-	var comps []component
+	comps := ar.components(256)
 	stack := ar.ints(W * H)[:0]
 	for start := 0; start < W*H; start++ {
 		if labels[start] >= 0 || !ink[start] {
@@ -350,7 +350,7 @@ func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *are
 			main, mainScore = i, s
 		}
 	}
-	sel := make([]bool, len(comps))
+	sel := ar.bools(len(comps))
 	nSel := 0
 	if main >= 0 {
 		m := comps[main]

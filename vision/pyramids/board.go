@@ -90,7 +90,7 @@ func (p picture) at(x, y float64) (c [3]float64, ok bool) {
 	o := y0*p.Stride + 4*x0
 	px := p.Pix[o : o+dy+dx+3 : o+dy+dx+3]
 	for k := 0; k < 3; k++ {
-		c[k] = float64(px[k])*w00 + float64(px[k+dx])*w01 + float64(px[k+dy])*w10 + float64(px[k+dy+dx])*w11
+		c[k] = byteFloat[px[k]]*w00 + byteFloat[px[k+dx]]*w01 + byteFloat[px[k+dy]]*w10 + byteFloat[px[k+dy+dx]]*w11
 	}
 	return c, true
 }
@@ -131,13 +131,29 @@ func (p picture) luma(x, y float64) float64 {
 // hundreds of thousands of times a scan. It is luma's arithmetic
 // written out in the loop (the same bits, TestLumaAlong).
 func (p picture) lumaAlong(prof []float64, cx, cy, nx, ny, reach float64, n int) []float64 {
+	if n <= 0 {
+		return prof
+	}
 	xMax, yMax := float64(p.W-1), float64(p.H-1)
 	pix, stride := p.Pix, p.Stride
-	for j := 0; j < n; j++ {
+	m := len(prof)
+	prof = slices.Grow(prof, n)[:m+n]
+	out := prof[m:]
+	// Each of x and y moves one way along the profile (every operation
+	// below rounds monotonically), so when both ends have their four
+	// pixels inside the picture (x < W-1, y < H-1), every point has:
+	// the loop then needs no test a point (interiorProfile).
+	xa, ya := cx+(-reach-1.5+0.5*float64(0))*nx-0.5, cy+(-reach-1.5+0.5*float64(0))*ny-0.5
+	xb, yb := cx+(-reach-1.5+0.5*float64(n-1))*nx-0.5, cy+(-reach-1.5+0.5*float64(n-1))*ny-0.5
+	if xa >= 0 && ya >= 0 && xa < xMax && ya < yMax && xb >= 0 && yb >= 0 && xb < xMax && yb < yMax {
+		interiorProfile(out, pix, stride, cx, cy, nx, ny, reach)
+		return prof
+	}
+	for j := range out {
 		d := -reach - 1.5 + 0.5*float64(j)
 		x, y := cx+d*nx-0.5, cy+d*ny-0.5
 		if !(x >= 0 && y >= 0 && x <= xMax && y <= yMax) {
-			prof = append(prof, 0)
+			out[j] = 0
 			continue
 		}
 		x0, y0 := int(x), int(y)
@@ -158,9 +174,39 @@ func (p picture) lumaAlong(prof []float64, cx, cy, nx, ny, reach float64, n int)
 		r := float64(a[0])*w00 + float64(b[0])*w01 + float64(c[0])*w10 + float64(e[0])*w11
 		g := float64(a[1])*w00 + float64(b[1])*w01 + float64(c[1])*w10 + float64(e[1])*w11
 		bl := float64(a[2])*w00 + float64(b[2])*w01 + float64(c[2])*w10 + float64(e[2])*w11
-		prof = append(prof, 0.299*r+0.587*g+0.114*bl)
+		out[j] = 0.299*r + 0.587*g + 0.114*bl
 	}
 	return prof
+}
+
+// byteFloat is each byte's value as a float64: a table load instead of
+// a conversion, for the profile's twelve samples a point.
+var byteFloat = func() (t [256]float64) {
+	for i := range t {
+		t[i] = float64(i)
+	}
+	return t
+}()
+
+// interiorProfile is lumaAlong's loop where every point has its four
+// pixels inside the picture: the same arithmetic, without the tests.
+func interiorProfile(out []float64, pix []uint8, stride int, cx, cy, nx, ny, reach float64) {
+	d0, fj := -reach-1.5, 0.0 // fj counts j exactly
+	for j := range out {
+		d := d0 + 0.5*fj
+		fj++
+		x, y := cx+d*nx-0.5, cy+d*ny-0.5
+		x0, y0 := int(x), int(y)
+		fx, fy := x-float64(x0), y-float64(y0)
+		w00, w01, w10, w11 := (1-fx)*(1-fy), fx*(1-fy), (1-fx)*fy, fx*fy
+		o := y0*stride + 4*x0
+		a := pix[o : o+7 : o+7]
+		c := pix[o+stride : o+stride+7 : o+stride+7]
+		r := byteFloat[a[0]]*w00 + byteFloat[a[4]]*w01 + byteFloat[c[0]]*w10 + byteFloat[c[4]]*w11
+		g := byteFloat[a[1]]*w00 + byteFloat[a[5]]*w01 + byteFloat[c[1]]*w10 + byteFloat[c[5]]*w11
+		bl := byteFloat[a[2]]*w00 + byteFloat[a[6]]*w01 + byteFloat[c[2]]*w10 + byteFloat[c[6]]*w11
+		out[j] = 0.299*r + 0.587*g + 0.114*bl
+	}
 }
 
 // outline is a candidate board: the outer edge of the light playing grid
@@ -536,15 +582,18 @@ func refineOnce(p picture, q vision.Quad, frac float64) vision.Quad {
 	side := math.Sqrt(quadArea(q))
 	reach := frac * side
 	var lines [4][3]float64 // a x + b y = c, unit normal
-	var prof []float64
+	// the buffers on the stack: a scan refines thousands of outlines
+	var profBuf [512]float64
+	prof := profBuf[:0]
+	const samples = 60
+	var xBuf, yBuf [samples]float64
 	for i := 0; i < 4; i++ {
 		a, b := q[i], q[(i+1)%4]
 		dx, dy := b.X-a.X, b.Y-a.Y
 		l := math.Hypot(dx, dy)
 		// outward normal (clockwise quad, y down): (dy, -dx)/l
 		nx, ny := dy/l, -dx/l
-		var xs, ys []float64
-		const samples = 60
+		xs, ys := xBuf[:0], yBuf[:0]
 		for k := 3; k < samples-3; k++ {
 			t := float64(k) / samples
 			cx, cy := a.X+t*dx, a.Y+t*dy
@@ -631,7 +680,14 @@ func fitLine(xs, ys []float64, a, b vision.Point) [3]float64 {
 		nx, ny := -math.Sin(th), math.Cos(th)
 		return [3]float64{nx, ny, nx*mx + ny*my}, true
 	}
-	keep := make([]bool, len(xs))
+	// on the stack for the sides' fits (at most 54 points each)
+	var keepBuf [64]bool
+	var resBuf, sortedBuf [64]float64
+	keep, res, sorted := keepBuf[:0], resBuf[:0], sortedBuf[:0]
+	if len(xs) > len(keepBuf) {
+		keep, res, sorted = nil, nil, nil
+	}
+	keep = append(keep, make([]bool, len(xs))...)
 	for i := range keep {
 		keep[i] = true
 	}
@@ -639,11 +695,11 @@ func fitLine(xs, ys []float64, a, b vision.Point) [3]float64 {
 	if !ok {
 		return def()
 	}
-	res := make([]float64, len(xs))
+	res = append(res, make([]float64, len(xs))...)
 	for i := range xs {
 		res[i] = math.Abs(l[0]*xs[i] + l[1]*ys[i] - l[2])
 	}
-	sorted := append([]float64(nil), res...)
+	sorted = append(sorted, res...)
 	sort.Float64s(sorted)
 	lim := math.Max(1.5, 2.5*sorted[len(sorted)/2])
 	for i := range keep {

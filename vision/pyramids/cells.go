@@ -453,9 +453,10 @@ func (f *frame) faceCropInto(img *image.RGBA, r, c, k, i int, dS, dT float64) *i
 			b := pix[q+dx : q+dx+3 : q+dx+3]
 			c := pix[q+dy : q+dy+3 : q+dy+3]
 			d := pix[q+dy+dx : q+dy+dx+3 : q+dy+dx+3]
-			row[o] = uint8(float64(a[0])*w00 + float64(b[0])*w01 + float64(c[0])*w10 + float64(d[0])*w11 + 0.5)
-			row[o+1] = uint8(float64(a[1])*w00 + float64(b[1])*w01 + float64(c[1])*w10 + float64(d[1])*w11 + 0.5)
-			row[o+2] = uint8(float64(a[2])*w00 + float64(b[2])*w01 + float64(c[2])*w10 + float64(d[2])*w11 + 0.5)
+			// byteFloat's loads rather than conversions: the same values
+			row[o] = uint8(byteFloat[a[0]]*w00 + byteFloat[b[0]]*w01 + byteFloat[c[0]]*w10 + byteFloat[d[0]]*w11 + 0.5)
+			row[o+1] = uint8(byteFloat[a[1]]*w00 + byteFloat[b[1]]*w01 + byteFloat[c[1]]*w10 + byteFloat[d[1]]*w11 + 0.5)
+			row[o+2] = uint8(byteFloat[a[2]]*w00 + byteFloat[b[2]]*w01 + byteFloat[c[2]]*w10 + byteFloat[d[2]]*w11 + 0.5)
 		}
 	}
 	return img

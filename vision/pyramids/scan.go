@@ -618,7 +618,11 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 		return nil, false
 	}
 	// The runway (ring 0) is blank board: its lighter half is the white.
-	var rs, gs, bs []float64
+	// (The samples on the stack: a hard scene checks a thousand
+	// quadrilaterals.)
+	const runwaySamples = 4 * 5 * pyramids.Size
+	var rBuf, gBuf, bBuf [runwaySamples]float64
+	rs, gs, bs := rBuf[:0], gBuf[:0], bBuf[:0]
 	for i := 0; i < pyramids.Size; i++ {
 		for _, rc := range [][2]int{{0, i}, {pyramids.Size - 1, i}, {i, 0}, {i, pyramids.Size - 1}} {
 			for _, d := range [][2]float64{{0.3, 0.3}, {0.7, 0.3}, {0.3, 0.7}, {0.7, 0.7}, {0.5, 0.5}} {
@@ -645,8 +649,9 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 	// side.
 	wl := 0.299*f.white[0] + 0.587*f.white[1] + 0.114*f.white[2]
 	f.score = math.Inf(1)
+	var dBuf [20]float64
 	for side := 0; side < 4; side++ {
-		var d []float64
+		d := dBuf[:0]
 		for i := 0; i < 20; i++ {
 			t := (float64(i) + 0.5) / 20 * pyramids.Size
 			var in, out vision.Point

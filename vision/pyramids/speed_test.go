@@ -120,6 +120,10 @@ func TestLumaAlong(t *testing.T) {
 		{"through the bottom-right corner", 36, 22, 0.7071, 0.7071, 4},
 		{"off the picture", -5, -5, -1, 0, 3},
 		{"into the picture from outside", -3, 11.25, 1, 0, 8.25},
+		{"inside, ending on the last column", 32.5, 11.5, 1, 0, 2.5},
+		{"inside, ending half a pixel short of it", 32, 11.5, 1, 0, 2.5},
+		{"inside, turned, both ways", 18.3, 11.7, -0.8, -0.6, 5.3},
+		{"at the picture's top-left pixel", 2.5, 2.5, -0.6, -0.8, 0.4},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			n := int(4*tc.reach) + 7
@@ -134,6 +138,80 @@ func TestLumaAlong(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestLumaAlongRandom: profiles of random places, directions and
+// reaches, inside the picture, across its edges and off it, have luma's
+// bits at every point (lumaAlong takes interiorProfile's loop, without
+// the tests a point, when both ends are inside).
+func TestLumaAlongRandom(t *testing.T) {
+	rng := rand.New(rand.NewSource(11))
+	m := image.NewRGBA(image.Rect(0, 0, 61, 47))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(rng.Intn(256))
+	}
+	p := picture{RGBA: m, W: 61, H: 47}
+	for _, tc := range []struct {
+		name     string
+		min, max float64 // the centres' range, in both axes
+	}{
+		{"well inside", 20, 27},
+		{"near the edges", -2, 63},
+		{"anywhere", -30, 90},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fast := 0
+			for k := 0; k < 400; k++ {
+				cx := tc.min + rng.Float64()*(tc.max-tc.min)
+				cy := tc.min + rng.Float64()*(tc.max-tc.min)
+				a := rng.Float64() * 2 * math.Pi
+				nx, ny := math.Cos(a), math.Sin(a)
+				if k%7 == 0 {
+					nx, ny = float64(k%3-1), float64((k/3)%3-1)
+				}
+				reach := 0.25 * float64(rng.Intn(60))
+				n := int(4*reach) + 7
+				prefix := []float64{42}
+				got := p.lumaAlong(prefix, cx, cy, nx, ny, reach, n)
+				if len(got) != n+1 || got[0] != 42 {
+					t.Fatalf("%d values (first %v), want 42 and %d points", len(got), got[0], n)
+				}
+				inside := true
+				for j, v := range got[1:] {
+					d := -reach - 1.5 + 0.5*float64(j)
+					x, y := cx+d*nx-0.5, cy+d*ny-0.5
+					inside = inside && x >= 0 && y >= 0 && x < 60 && y < 46
+					if want := p.luma(cx+d*nx, cy+d*ny); math.Float64bits(v) != math.Float64bits(want) {
+						t.Fatalf("centre (%v, %v), normal (%v, %v), reach %v, point %d: %v, luma %v", cx, cy, nx, ny, reach, j, v, want)
+					}
+				}
+				if inside {
+					fast++
+				}
+			}
+			if tc.name == "well inside" && fast < 100 {
+				t.Errorf("only %d of 400 profiles wholly inside: the interior loop hardly checked", fast)
+			}
+		})
+	}
+}
+
+// BenchmarkLumaAlong samples edge profiles as the outline's refinement
+// does (54 a side, 147 points each) on a 1640x1232 picture.
+func BenchmarkLumaAlong(b *testing.B) {
+	rng := rand.New(rand.NewSource(1))
+	m := image.NewRGBA(image.Rect(0, 0, 1640, 1232))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(rng.Intn(256))
+	}
+	p := picture{RGBA: m, W: 1640, H: 1232}
+	var prof []float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := 3; k < 57; k++ {
+			prof = p.lumaAlong(prof[:0], 400+9.3*float64(k), 300+1.7*float64(k), 0.17, -0.98, 36.2, 151)
+		}
 	}
 }
 
