@@ -144,6 +144,11 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	}
 	r.mu.Lock()
 	opt := r.opt
+	// A game's first photo shows the empty board or the first play,
+	// one tile high by the rules: the vision seeks its stacks at that
+	// height only, its letters still read again at the others
+	// (vupw.Options.FirstPlay).
+	opt.FirstPlay = before != nil && before.Count() == 0
 	if before != nil && r.Learn && len(r.measures) < measureLimit {
 		// Every stack whose height the history knows (the letter read
 		// is the one that stood there) measures the tile's thickness
@@ -203,7 +208,9 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 	}
 	o := opt
 	o.On, o.Measure = &scan.Found, nil
-	settled := -1
+	settled, two := -1, false
+	var spelled [4]bool
+	var weight [4]float64
 	for k := 0; k < 4; k++ {
 		rd := scan
 		if !scan.TurnKnown || scan.Turned != k {
@@ -211,27 +218,88 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 			o.Turn, o.TurnThin = &kk, true
 			again, err := vupw.ScanUpwords(img, o)
 			if err != nil {
+				weight[k] = -1
 				continue
 			}
 			rd = again
 		}
-		if !allWords(rd.Board, words) || !lettersRead(rd) {
+		spelled[k], weight[k] = allWords(rd.Board, words), letterWeight(rd)
+		if !spelled[k] || !lettersRead(rd) {
 			continue
 		}
 		if settled >= 0 {
-			return nil // two directions spell words
+			two = true // two directions spell words
 		}
 		settled = k
+	}
+	thin := false
+	if settled < 0 || two {
+		settled, thin = likeliestDirection(spelled, weight), true
 	}
 	if settled < 0 {
 		return nil
 	}
-	o.Turn, o.TurnThin = &settled, false
-	sure, err := vupw.ScanUpwords(img, o)
-	if err != nil || !sure.TurnSure {
+	o.Turn, o.TurnThin = &settled, thin
+	again, err := vupw.ScanUpwords(img, o)
+	if err != nil || again.TurnSure == thin {
 		return nil
 	}
-	return sure
+	return again
+}
+
+// directionMargin is by how much the reader's confidences summed over a
+// first photo's letters in words (letterWeight) must stand above every
+// other direction's for likeliestDirection to take a direction its
+// words did not settle: about one letter read surely more.
+const directionMargin = 0.8
+
+// likeliestDirection is the direction a game's first photo is read in,
+// not surely, when its words settled none or two (turnByWords): of the
+// directions whose reading is all words (spelled), the one whose
+// letters in words the reader read surest in that direction (weight:
+// the confidences summed, letterWeight), when that stands
+// directionMargin above every other direction's, spelled or not; -1 for
+// none. A letter stands upright in one direction only (an R, an M), read
+// on its side or upside down it is the reader's guess at a low
+// confidence; the letters that look alike turned (O, S) weigh alike in
+// every direction. Taken thin (no stack shown sure): a guessed direction
+// is never shown sure, and the next photos' letters settle it
+// (Reader.keepTurn).
+func likeliestDirection(spelled [4]bool, weight [4]float64) int {
+	best := -1
+	for k := range weight {
+		if spelled[k] && (best < 0 || weight[k] > weight[best]) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	for k := range weight {
+		if k != best && weight[k]+directionMargin > weight[best] {
+			return -1
+		}
+	}
+	return best
+}
+
+// letterWeight sums the reader's confidence over the stacks of rd that
+// stand in a run of two or more (across or down).
+func letterWeight(rd *vupw.UpwordsReading) float64 {
+	b := rd.Board
+	w := 0.0
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if s.Empty() {
+			return
+		}
+		for _, d := range []grid.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 0}, {Row: 0, Col: -1}, {Row: -1, Col: 0}} {
+			if q := p.Add(d); b.In(q) && !b.At(q).Empty() {
+				w += rd.Cell(p).Conf
+				return
+			}
+		}
+	})
+	return w
 }
 
 // wordLetterConf is the least confidence of the reader in each letter of
