@@ -127,3 +127,52 @@ func TestLetterWeight(t *testing.T) {
 		})
 	}
 }
+
+// TestDropPrints: on a first photo whose reading is not all words, the
+// fewest unsure stacks on the centre squares whose dropping leaves one
+// word over a centre square are read empty; sure stacks, stacks off the
+// centre squares and two ways of as few are left as read.
+func TestDropPrints(t *testing.T) {
+	tests := []struct {
+		name   string
+		spec   string
+		unsure []grid.Pos // read at 0.45 (the others at 0.95)
+		want   string
+	}{
+		{"three prints about a word down", "0,5,down,GIANT;4,4,across,O;5,4,across,OO", []grid.Pos{{Row: 4, Col: 4}, {Row: 5, Col: 4}, {Row: 5, Col: 5}}, "0,5,down,GIANT"},
+		{"a print read surely stays", "0,5,down,GIANT;5,5,across,O", nil, "0,5,down,GIANT;5,5,across,O"},
+		{"a word already", "4,3,across,ROOM", []grid.Pos{{Row: 4, Col: 4}, {Row: 4, Col: 5}}, "4,3,across,ROOM"},
+		{"an unsure letter of the word is no print", "4,3,across,ROQM", []grid.Pos{{Row: 4, Col: 5}}, "4,3,across,ROQM"},
+		{"a stack off the centre squares stays", "4,5,down,TO;2,2,across,O", []grid.Pos{{Row: 2, Col: 2}}, "4,5,down,TO;2,2,across,O"},
+		{"two ways with as few", "4,4,across,AT;5,4,across,TA", []grid.Pos{{Row: 4, Col: 4}, {Row: 4, Col: 5}, {Row: 5, Col: 4}, {Row: 5, Col: 5}}, "4,4,across,AT;5,4,across,TA"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := turnBoard(t, tc.spec)
+			rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
+			for i := range rd.Cells {
+				p := grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
+				rd.Cells[i].Pos = p
+				if s := b.At(p); !s.Empty() {
+					rd.Cells[i].Letter, rd.Cells[i].Height, rd.Cells[i].Conf = s.Letter, s.Height, 0.95
+				}
+			}
+			for _, p := range tc.unsure {
+				rd.Cells[p.Row*b.Cols+p.Col].Conf = 0.45
+			}
+			want := turnBoard(t, tc.want)
+			dropped := dropPrints(rd, dict.English())
+			if !rd.Board.Equal(want) {
+				t.Errorf("read\n%swant\n%s", rd.Board, want)
+			}
+			if dropped != !b.Equal(turnBoard(t, tc.spec)) {
+				t.Errorf("dropPrints reported %v", dropped)
+			}
+			rd.Board.Each(func(p grid.Pos, s grid.Stack) {
+				if c := rd.Cell(p); s.Empty() != (c.Height == 0) {
+					t.Errorf("%v: board %v, cell height %d", p, s, c.Height)
+				}
+			})
+		})
+	}
+}

@@ -8,6 +8,7 @@ import (
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"math"
+	"math/bits"
 	"strings"
 	"sync"
 
@@ -168,6 +169,9 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		opt.Last = r.last
 	}
 	scan, err := Scan(img, opt, r.grid, before)
+	if err == nil && r.Words != nil && opt.FirstPlay {
+		dropPrints(scan, r.Words)
+	}
 	if err == nil && r.Words != nil && !opt.CameraOrientation && !scan.TurnSure && (before == nil || before.Count() == 0) {
 		if byWords := turnByWords(img, opt, scan, r.Words); byWords != nil {
 			scan = byWords
@@ -221,6 +225,9 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 				weight[k] = -1
 				continue
 			}
+			if opt.FirstPlay {
+				dropPrints(again, words)
+			}
 			rd = again
 		}
 		spelled[k], weight[k] = allWords(rd.Board, words), letterWeight(rd)
@@ -244,7 +251,101 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 	if err != nil || again.TurnSure == thin {
 		return nil
 	}
+	if opt.FirstPlay {
+		dropPrints(again, words)
+	}
 	return again
+}
+
+// dropPrints reads empty the centre squares of a game's first photo
+// whose stacks are the board's print read as tiles, by the rules: the
+// first play is one word in one line over a centre square. When the
+// reading is not all words, the fewest of the stacks on the centre
+// squares read unsure (under vupw.SureConf) whose dropping leaves one
+// word (a single run, in words, over a centre square) are dropped; two
+// ways of doing it with as few leave the reading as it is. The centre
+// squares' print (a diamond, a logo) read as an O at 0.4 to 0.75 beside
+// the first word made its runs no words (tuning 101203, GIANT down with
+// three O's about its T). Reports whether it dropped any.
+func dropPrints(scan *vupw.UpwordsReading, words game.Dictionary) bool {
+	b := scan.Board
+	if b == nil || b.Rows != b.Cols || b.Rows%2 != 0 || allWords(b, words) {
+		return false
+	}
+	m := b.Rows / 2
+	centre := []grid.Pos{{Row: m - 1, Col: m - 1}, {Row: m - 1, Col: m}, {Row: m, Col: m - 1}, {Row: m, Col: m}}
+	var unsure []grid.Pos
+	for _, p := range centre {
+		if !b.At(p).Empty() && scan.Cell(p).Conf < vupw.SureConf {
+			unsure = append(unsure, p)
+		}
+	}
+	best, ways := 0, 0
+	for set := 1; set < 1<<len(unsure); set++ {
+		if ways > 0 && bits.OnesCount(uint(set)) > bits.OnesCount(uint(best)) {
+			continue
+		}
+		left := b.Clone()
+		for i, p := range unsure {
+			if set&(1<<i) != 0 {
+				left.Set(p, grid.Stack{})
+			}
+		}
+		if !oneWord(left, centre, words) {
+			continue
+		}
+		switch {
+		case ways == 0 || bits.OnesCount(uint(set)) < bits.OnesCount(uint(best)):
+			best, ways = set, 1
+		default:
+			ways++
+		}
+	}
+	if ways != 1 {
+		return false
+	}
+	for i, p := range unsure {
+		if best&(1<<i) == 0 {
+			continue
+		}
+		b.Set(p, grid.Stack{})
+		c := &scan.Cells[p.Row*b.Cols+p.Col]
+		c.Letter, c.Height, c.Conf, c.Sure = "", 0, 0, false
+	}
+	return true
+}
+
+// oneWord reports whether b's stacks (two or more) stand in one line
+// with no gap, over one of the squares centre, and spell a word.
+func oneWord(b *grid.Board, centre []grid.Pos, words game.Dictionary) bool {
+	var at []grid.Pos
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if !s.Empty() {
+			at = append(at, p)
+		}
+	})
+	if len(at) < 2 {
+		return false
+	}
+	rows, cols := true, true
+	for _, p := range at {
+		rows = rows && p.Row == at[0].Row
+		cols = cols && p.Col == at[0].Col
+	}
+	if !rows && !cols {
+		return false
+	}
+	// Each goes row by row: the stacks come in order along the line.
+	for i := 1; i < len(at); i++ {
+		if at[i].Row-at[i-1].Row+at[i].Col-at[i-1].Col != 1 {
+			return false
+		}
+	}
+	over := false
+	for _, p := range centre {
+		over = over || !b.At(p).Empty()
+	}
+	return over && allWords(b, words)
 }
 
 // directionMargin is by how much the reader's confidences summed over a
