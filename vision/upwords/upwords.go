@@ -118,6 +118,13 @@ type Options struct {
 	FirstPlay bool
 }
 
+// firstPlayMaxStack is how high a first play's stacks are sought
+// (Options.FirstPlay): one tile by the rules, and a level's slack for
+// another maker's thicker tiles, whose faces stand a level or more above
+// the project's geometry's (tuning 100104's game 1, GRAVE across: sought
+// one high its middle letters were cut off the faces and read empty).
+const firstPlayMaxStack = 2
+
 // Cell is what the scan saw on one square.
 type Cell struct {
 	Pos      grid.Pos
@@ -428,7 +435,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	// sought at that height only, the letters' re-reads keep geo.
 	cellGeo := geo
 	if opt.FirstPlay {
-		cellGeo.MaxStack = 1
+		cellGeo.MaxStack = min(geo.MaxStack, firstPlayMaxStack)
 	}
 	cells := readCells(p, img, &pose, fit.H, n, cellGeo)
 	crop := opt.CropSize

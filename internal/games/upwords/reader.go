@@ -351,8 +351,8 @@ func oneWord(b *grid.Board, centre []grid.Pos, words game.Dictionary) bool {
 // directionMargin is by how much the reader's confidences summed over a
 // first photo's letters in words (letterWeight) must stand above every
 // other direction's for likeliestDirection to take a direction its
-// words did not settle: about one letter read surely more.
-const directionMargin = 0.8
+// words did not settle: half a letter read surely.
+const directionMargin = 0.5
 
 // likeliestDirection is the direction a game's first photo is read in,
 // not surely, when its words settled none or two (turnByWords): of the
