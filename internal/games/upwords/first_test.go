@@ -80,7 +80,7 @@ func TestLikeliestDirection(t *testing.T) {
 	}{
 		{"the one spelled direction weighing most", [4]bool{true, false, false, false}, [4]float64{3.07, 1.5, 0.8, 1.2}, 0},
 		{"the heavier of two spelled directions", [4]bool{false, true, false, true}, [4]float64{0.5, 2.9, 0.4, 1.6}, 1},
-		{"within the margin of another direction", [4]bool{true, false, false, false}, [4]float64{3.0, 2.5, 0, 0}, -1},
+		{"within the margin of another direction", [4]bool{true, false, false, false}, [4]float64{3.0, 2.7, 0, 0}, -1},
 		{"a spelled direction beaten by one not spelled", [4]bool{true, false, false, false}, [4]float64{2.0, 3.5, 0, 0}, -1},
 		{"two spelled directions weighing alike", [4]bool{true, false, true, false}, [4]float64{2.0, 0, 2.0, 0}, -1},
 		{"no direction spelled", [4]bool{}, [4]float64{4, 1, 0, 0}, -1},
