@@ -9,7 +9,6 @@ import (
 	"github.com/tilescope/tilescope/dict"
 	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
-	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
 // TestFirstPhoto: a game's first photo, read through the game's reader
@@ -112,17 +111,9 @@ func TestLetterWeight(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := turnBoard(t, tc.spec)
-			rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
-			for i := range rd.Cells {
-				rd.Cells[i].Pos = grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
-				rd.Cells[i].Conf = 0.95
-			}
-			for _, p := range tc.low {
-				rd.Cells[p.Row*b.Cols+p.Col].Conf = 0.15
-			}
+			rd := readingAt(t, tc.spec, tc.low, 0.15)
 			if got := letterWeight(rd); got < tc.want-1e-9 || got > tc.want+1e-9 {
-				t.Errorf("letterWeight(\n%s) = %.2f, want %.2f", b, got, tc.want)
+				t.Errorf("letterWeight(\n%s) = %.2f, want %.2f", rd.Board, got, tc.want)
 			}
 		})
 	}
@@ -148,24 +139,13 @@ func TestDropPrints(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := turnBoard(t, tc.spec)
-			rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
-			for i := range rd.Cells {
-				p := grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
-				rd.Cells[i].Pos = p
-				if s := b.At(p); !s.Empty() {
-					rd.Cells[i].Letter, rd.Cells[i].Height, rd.Cells[i].Conf = s.Letter, s.Height, 0.95
-				}
-			}
-			for _, p := range tc.unsure {
-				rd.Cells[p.Row*b.Cols+p.Col].Conf = 0.45
-			}
+			rd := readingAt(t, tc.spec, tc.unsure, 0.45)
 			want := turnBoard(t, tc.want)
 			dropped := dropPrints(rd, dict.English())
 			if !rd.Board.Equal(want) {
 				t.Errorf("read\n%swant\n%s", rd.Board, want)
 			}
-			if dropped != !b.Equal(turnBoard(t, tc.spec)) {
+			if dropped != !rd.Board.Equal(turnBoard(t, tc.spec)) {
 				t.Errorf("dropPrints reported %v", dropped)
 			}
 			rd.Board.Each(func(p grid.Pos, s grid.Stack) {
