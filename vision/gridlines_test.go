@@ -120,3 +120,43 @@ func TestGridShift(t *testing.T) {
 		}
 	}
 }
+
+// TestGridRefined: a grid found right, fitted again to its lines
+// (Refined), stays where it was; a grid placed a little off the lines
+// (stretched, or moved 0.07 of a square, as a grid moved a whole
+// square (Shift) can be on the side it moved to; within the lines' fit
+// tolerance, a tenth of a square) is set back on them,
+// within a twentieth of a square of the grid found.
+func TestGridRefined(t *testing.T) {
+	img := loadImage(t, "upwords/testdata/scenes/upwords-0002.jpg")
+	p := Luma(img)
+	g, err := FindGridWith(p, img, 10, SearchOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pitch := math.Hypot(g.At(Point{X: 1}).X-g.At(Point{}).X, g.At(Point{X: 1}).Y-g.At(Point{}).Y)
+	for _, c := range []struct {
+		name string
+		off  Homography // board squares -> board squares, before g
+	}{
+		{"as found", Homography{1, 0, 0, 0, 1, 0, 0, 0, 1}},
+		{"stretched across by 0.07 of a square", Homography{1.007, 0, 0, 0, 1, 0, 0, 0, 1}},
+		{"0.07 of a square down and left", Homography{1, 0, -0.07, 0, 1, 0.07, 0, 0, 1}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			f := g.fit
+			f.H = f.H.Mul(c.off)
+			f.Lens, f.HU = Lens{}, Homography{}
+			r := Grid{N: g.N, Score: g.Score, H: f.H, fit: f}.Refined(p)
+			if r.N != g.N {
+				t.Fatalf("N %d, want %d", r.N, g.N)
+			}
+			for _, q := range []Point{{X: 0, Y: 0}, {X: 10, Y: 0}, {X: 10, Y: 10}, {X: 0, Y: 10}, {X: 5, Y: 5}} {
+				a, b := g.H.Apply(q), r.H.Apply(q)
+				if d := math.Hypot(a.X-b.X, a.Y-b.Y); d > pitch/20 {
+					t.Errorf("board point %v %.1f px from the grid found (a square is %.1f px)", q, d, pitch)
+				}
+			}
+		})
+	}
+}
