@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestCoveredBoard: crowded boards that no other stage of the search
@@ -32,9 +31,7 @@ func TestCoveredJudged(t *testing.T) {
 		t.Skip("renders a scene")
 	}
 	const seed = 81016
-	g := render.RandomScrabbleGame(seed, 40)
-	sc := hardRender(t, seed, []byte(g[len(g)-1]), "red", false)
-	img, _ := photoOf(t, sc)
+	sc, img := crowdedBoard{seed: seed, edition: "red"}.scene(t)
 	truth := boardCorners(sc)
 	th, err := vision.QuadHomography(Size, Size, truth)
 	if err != nil {

@@ -160,25 +160,6 @@ func TestWeakRimGrid(t *testing.T) {
 	}
 }
 
-// crowdedBoard is a hard render of a board late in a game: the last
-// position of a 40-move random game on the edition named, under a hand
-// where hand is set.
-type crowdedBoard struct {
-	name    string
-	seed    int64
-	edition string
-	hand    bool
-}
-
-// scene renders the board and photographs it.
-func (b crowdedBoard) scene(t *testing.T) (*render.Scene, image.Image) {
-	t.Helper()
-	g := render.RandomScrabbleGame(b.seed, 40)
-	sc := hardRender(t, b.seed, []byte(g[len(g)-1]), b.edition, b.hand)
-	img, _ := photoOf(t, sc)
-	return sc, img
-}
-
 // boardsFoundNear checks, a subtest each, that the whole search
 // (findFrame) places every board within a third of a square of its true
 // corners.

@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestMarkLattice: marks on a board's squares seen in perspective, with
@@ -125,9 +124,7 @@ func TestCoveredApart(t *testing.T) {
 		t.Skip("renders a scene")
 	}
 	const seed = 60111
-	g := render.RandomScrabbleGame(seed, 40)
-	sc := hardRender(t, seed, []byte(g[len(g)-1]), "wooden", false)
-	img, _ := photoOf(t, sc)
+	sc, img := crowdedBoard{seed: seed, edition: "wooden"}.scene(t)
 	th, err := vision.QuadHomography(Size, Size, boardCorners(sc))
 	if err != nil {
 		t.Fatal(err)
