@@ -11,9 +11,7 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/imagesize"
-	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/ocr/internal/scrhalf"
-	"github.com/tilescope/tilescope/vision"
 	vscr "github.com/tilescope/tilescope/vision/scrabble"
 )
 
@@ -94,7 +92,7 @@ func realSquares(labels, photos string, tileCuts, emptyCuts int, plain, light fl
 // realPhotoSquares cuts one labelled photo's squares as realSquares says.
 func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, plain, light float64, seed uint64, name string, index map[string]int) ([]scrSample, realCounts, error) {
 	var n realCounts
-	h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: vscr.Size, Y: 0}, {X: vscr.Size, Y: vscr.Size}, {X: 0, Y: vscr.Size}}, l.Corners[:])
+	h, err := boardFrame(l.Corners)
 	if err != nil {
 		return nil, n, fmt.Errorf("corners: %w", err)
 	}
@@ -106,16 +104,6 @@ func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, p
 		more.lightRng = rand.New(rand.NewPCG(seed^0x5ea2, f.Sum64()))
 	}
 	var out []scrSample
-	add := func(r, c, glyph int) {
-		cut := drawPersonCut(rng)
-		more.draw(&cut)
-		w, dv := ocr.SquareViews(cut.cut(img, h, r, c, rng))
-		for _, v := range []*image.Gray{w, dv} {
-			if fv, err := ocr.Features(v); err == nil {
-				out = append(out, scrSample{fv: fv, glyph: glyph, upright: glyph != 0})
-			}
-		}
-	}
 	for r := 0; r < vscr.Size; r++ {
 		for c := 0; c < vscr.Size; c++ {
 			cell := l.Cells[r][c]
@@ -129,7 +117,7 @@ func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, p
 					}
 				}
 				for range k {
-					add(r, c, 0)
+					out = appendPersonCut(out, img, h, r, c, 0, rng, more)
 					n.empty++
 				}
 			case len(cell) == 1 && cell[0] >= 'A' && cell[0] <= 'Z':
@@ -138,7 +126,7 @@ func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, p
 					return nil, n, fmt.Errorf("r%dc%d: letter %q not in the alphabet", r, c, cell)
 				}
 				for range tileCuts {
-					add(r, c, g)
+					out = appendPersonCut(out, img, h, r, c, g, rng, more)
 					n.tiles++
 				}
 			}
