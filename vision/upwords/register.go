@@ -19,6 +19,16 @@ import (
 // line and its title run along the rim, not across it. NaN where fewer
 // than half the walls lie in the picture.
 func crossWalls(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64) float64 {
+	ev := wallsAcross(p, g, rows, f, band)
+	if ev == nil {
+		return math.NaN()
+	}
+	return ev[len(ev)/2]
+}
+
+// wallsAcross is crossWalls' evidence wall by wall, sorted: nil where
+// fewer than half the walls lie in the picture.
+func wallsAcross(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64) []float64 {
 	n := g.N
 	const steps = 16 // samples a square across a wall
 	const across = 5 // samples along the wall, within the band
@@ -60,10 +70,10 @@ func crossWalls(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64
 		ev = append(ev, math.Max(0, near-far))
 	}
 	if 2*len(ev) < n-1 {
-		return math.NaN()
+		return nil
 	}
 	slices.Sort(ev)
-	return ev[len(ev)/2]
+	return ev
 }
 
 // rowsWalls are the walls' evidence (crossWalls) for rows (columns) -2
@@ -236,4 +246,70 @@ func iabs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// Thresholds of the weak grid's check (wallsVouch), set on the tuning
+// sets 101400-101403 (docs/vision.md, "A weak grid vouched for by its
+// walls").
+const (
+	// vouchRow is the least walls' evidence of a row of squares, over
+	// the median row's, for it to count as showing its walls.
+	vouchRow = 0.5
+	// vouchLevels is the least median walls' evidence, in grey levels,
+	// of the rows inside a weak grid: walls that barely show vouch for
+	// nothing.
+	vouchLevels = 4
+)
+
+// wallsVouch tells whether the walls between the squares vouch for the
+// grid g, found with lines too faint to be taken alone
+// (vision.WeakGridError): along both axes the walls cross the rows
+// inside plainly (median vouchLevels or more), all the grid's rows but
+// one show them (vouchRow of the median: a hand may hide one), and the
+// row beyond each end shows the board's rim (regRim of the median at
+// most), so the lattice the grid puts there is the board's, whole
+// squares and no more. A grid a row or a column off has squares beyond
+// one end or rim inside the other; a grid on a patterned table shows
+// no such lattice bounded by a rim on every side.
+func wallsVouch(p vision.Plane, g vision.Grid) bool {
+	n := g.N
+	for _, rows := range []bool{true, false} {
+		ev := rowsWalls(p, g, rows)
+		var inner []float64
+		for f := 1; f <= n-2; f++ {
+			if v := ev[f+2]; !math.IsNaN(v) {
+				inner = append(inner, v)
+			}
+		}
+		if len(inner) < n-2 {
+			return false
+		}
+		slices.Sort(inner)
+		m := inner[len(inner)/2]
+		if m < vouchLevels {
+			return false
+		}
+		dark := 0
+		for f := 0; f < n; f++ {
+			if v := ev[f+2]; math.IsNaN(v) || v < vouchRow*m {
+				dark++
+			}
+		}
+		if dark > 1 {
+			return false
+		}
+		// The rim shows no walls at all: its upper quartile wall too
+		// (a row a hand covers shows walls between the fingers).
+		for _, f := range []int{-1, n} {
+			band := [2]float64{0.5, 0.9}
+			if f > 0 {
+				band = [2]float64{0.1, 0.5}
+			}
+			w := wallsAcross(p, g, rows, f, band)
+			if w == nil || w[len(w)*3/4] > regRim*m {
+				return false
+			}
+		}
+	}
+	return true
 }
