@@ -1,6 +1,7 @@
 package upwords
 
 import (
+	"fmt"
 	"math"
 	"slices"
 
@@ -271,9 +272,17 @@ const (
 // squares and no more. A grid a row or a column off has squares beyond
 // one end or rim inside the other; a grid on a patterned table shows
 // no such lattice bounded by a rim on every side.
-func wallsVouch(p vision.Plane, g vision.Grid) bool {
+func wallsVouch(p vision.Plane, g vision.Grid) bool { return wallsRefusal(p, g) == "" }
+
+// wallsRefusal is why the walls do not vouch for the grid g
+// (wallsVouch), "" where they do.
+func wallsRefusal(p vision.Plane, g vision.Grid) string {
 	n := g.N
 	for _, rows := range []bool{true, false} {
+		axis := "columns"
+		if rows {
+			axis = "rows"
+		}
 		ev := rowsWalls(p, g, rows)
 		var inner []float64
 		for f := 1; f <= n-2; f++ {
@@ -282,12 +291,12 @@ func wallsVouch(p vision.Plane, g vision.Grid) bool {
 			}
 		}
 		if len(inner) < n-2 {
-			return false
+			return fmt.Sprintf("%s: %d rows inside in the picture", axis, len(inner))
 		}
 		slices.Sort(inner)
 		m := inner[len(inner)/2]
 		if m < vouchLevels {
-			return false
+			return fmt.Sprintf("%s: walls at %.1f levels", axis, m)
 		}
 		dark := 0
 		for f := 0; f < n; f++ {
@@ -296,7 +305,7 @@ func wallsVouch(p vision.Plane, g vision.Grid) bool {
 			}
 		}
 		if dark > 1 {
-			return false
+			return fmt.Sprintf("%s: %d rows without walls", axis, dark)
 		}
 		// The rim shows no walls at all: its upper quartile wall too
 		// (a row a hand covers shows walls between the fingers).
@@ -306,10 +315,13 @@ func wallsVouch(p vision.Plane, g vision.Grid) bool {
 				band = [2]float64{0.1, 0.5}
 			}
 			w := wallsAcross(p, g, rows, f, band)
-			if w == nil || w[len(w)*3/4] > regRim*m {
-				return false
+			if w == nil {
+				return fmt.Sprintf("%s: row %d out of the picture", axis, f)
+			}
+			if q := w[len(w)*3/4]; q > regRim*m {
+				return fmt.Sprintf("%s: row %d shows walls (%.2f of the median)", axis, f, q/m)
 			}
 		}
 	}
-	return true
+	return ""
 }

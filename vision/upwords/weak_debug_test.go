@@ -63,9 +63,11 @@ func TestWeakGridDiag(t *testing.T) {
 			isWeak := errors.As(err, &weak)
 			if all && err == nil && cornerOff(found, tr) < 0.25 {
 				right++
-				if wallsVouch(p, found) {
+				if why := wallsRefusal(p, found); why == "" {
 					rightVouched++
 					t.Logf("%s: right grid vouched for", name)
+				} else {
+					t.Logf("%s: right grid refused: %s", name, why)
 				}
 				for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 					moved++
@@ -81,7 +83,7 @@ func TestWeakGridDiag(t *testing.T) {
 			g := weak.Grid
 			worst := cornerOff(g, tr)
 			_, dc, dr := registered(p, g)
-			t.Logf("%s weak %.2f worst corner %.2f sq | moved %+d%+d vouch %v\n   rows %s\n   cols %s", name, g.Score, worst, dc, dr, wallsVouch(p, g), walls(p, g, true), walls(p, g, false))
+			t.Logf("%s weak %.2f worst corner %.2f sq | moved %+d%+d vouch %q\n   rows %s\n   cols %s", name, g.Score, worst, dc, dr, wallsRefusal(p, g), walls(p, g, true), walls(p, g, false))
 			for _, d := range [][2]int{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
 				gs := g.Shift(d[0], d[1])
 				_, c, r := registered(p, gs)
