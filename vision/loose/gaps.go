@@ -71,10 +71,7 @@ func inkInMiddle(src rgbImage, q [4]Point) bool {
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
-			// Bilinear in the quad.
-			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
-			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
-			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			p := quadAt(q, a, b)
 			r, g, bb := src.bilinear(p.X, p.Y)
 			y := float64(min(r, g, bb))
 			all = append(all, y)
@@ -229,12 +226,7 @@ func shrinkToSpacing(tiles []Tile) {
 		if nn[i] >= 1.6*t.Side || t.Side <= (1+shrinkOff)*p || t.Side > shrinkMax*p {
 			continue
 		}
-		f := p / t.Side
-		c := t.Center
-		for k := range t.Corners {
-			t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
-		}
-		t.Side = meanSide(t.Corners)
+		t.scaleTo(p)
 	}
 }
 

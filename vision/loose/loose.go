@@ -484,9 +484,7 @@ func coveredShare(q [4]Point, tiles []Tile) float64 {
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
-			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
-			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
-			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			p := quadAt(q, a, b)
 			for _, t := range tiles {
 				if insideConvex(t.Corners, p) {
 					in++
@@ -837,6 +835,25 @@ func centroid(q [4]Point) Point {
 		c.Y += p.Y / 4
 	}
 	return c
+}
+
+// quadAt is the point (a, b) of the quad q, bilinear in it: a along its
+// top and bottom sides (corners 0 to 1 and 3 to 2), b from top to bottom.
+func quadAt(q [4]Point, a, b float64) Point {
+	top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
+	bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
+	return Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+}
+
+// scaleTo scales the tile's quad about its centre by side/Side, and
+// measures its Side again (meanSide).
+func (t *Tile) scaleTo(side float64) {
+	f := side / t.Side
+	c := t.Center
+	for k := range t.Corners {
+		t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
+	}
+	t.Side = meanSide(t.Corners)
 }
 
 func meanSide(q [4]Point) float64 {
