@@ -150,18 +150,8 @@ func rowShift(ev []float64, beyond func(f int) float64) int {
 		}
 		return beyond(f)
 	}
-	var inner []float64
-	for f := 1; f <= n-2; f++ {
-		if v := at(f); !math.IsNaN(v) {
-			inner = append(inner, v)
-		}
-	}
-	if len(inner) < n/2 {
-		return 0
-	}
-	slices.Sort(inner)
-	m := inner[len(inner)/2]
-	if m <= 0 {
+	m, k := innerWalls(ev)
+	if k < n/2 || m <= 0 {
 		return 0
 	}
 	// off: the k rows beyond (out, nearest the grid first) show walls
@@ -233,12 +223,35 @@ func registered(p vision.Plane, g vision.Grid) (vision.Grid, int, int) {
 // their half nearer the grid, as rowsWalls does the outer rows).
 func axisShift(p vision.Plane, g vision.Grid, rows bool) int {
 	return rowShift(rowsWalls(p, g, rows), func(f int) float64 {
-		band := [2]float64{0.5, 0.9}
-		if f > 0 {
-			band = [2]float64{0.1, 0.5}
-		}
-		return crossWalls(p, g, rows, f, band)
+		return crossWalls(p, g, rows, f, outerBand(f))
 	})
+}
+
+// outerBand is the band a row beyond the grid (f < 0 or f >= n) is
+// looked at over: its half nearer the grid.
+func outerBand(f int) [2]float64 {
+	if f > 0 {
+		return [2]float64{0.1, 0.5}
+	}
+	return [2]float64{0.5, 0.9}
+}
+
+// innerWalls is the median walls' evidence of the rows 1 to n-2 of a
+// grid (rowsWalls' ev, n+4 long), those in the picture, and how many
+// are: the level the rows beyond are judged against. NaN with none.
+func innerWalls(ev []float64) (float64, int) {
+	n := len(ev) - 4
+	var inner []float64
+	for f := 1; f <= n-2; f++ {
+		if v := ev[f+2]; !math.IsNaN(v) {
+			inner = append(inner, v)
+		}
+	}
+	if len(inner) == 0 {
+		return math.NaN(), 0
+	}
+	slices.Sort(inner)
+	return inner[len(inner)/2], len(inner)
 }
 
 // iabs is |v|.
@@ -284,17 +297,10 @@ func wallsRefusal(p vision.Plane, g vision.Grid) string {
 			axis = "rows"
 		}
 		ev := rowsWalls(p, g, rows)
-		var inner []float64
-		for f := 1; f <= n-2; f++ {
-			if v := ev[f+2]; !math.IsNaN(v) {
-				inner = append(inner, v)
-			}
+		m, k := innerWalls(ev)
+		if k < n-2 {
+			return fmt.Sprintf("%s: %d rows inside in the picture", axis, k)
 		}
-		if len(inner) < n-2 {
-			return fmt.Sprintf("%s: %d rows inside in the picture", axis, len(inner))
-		}
-		slices.Sort(inner)
-		m := inner[len(inner)/2]
 		if m < vouchLevels {
 			return fmt.Sprintf("%s: walls at %.1f levels", axis, m)
 		}
@@ -310,11 +316,7 @@ func wallsRefusal(p vision.Plane, g vision.Grid) string {
 		// The rim shows no walls at all: its upper quartile wall too
 		// (a row a hand covers shows walls between the fingers).
 		for _, f := range []int{-1, n} {
-			band := [2]float64{0.5, 0.9}
-			if f > 0 {
-				band = [2]float64{0.1, 0.5}
-			}
-			w := wallsAcross(p, g, rows, f, band)
+			w := wallsAcross(p, g, rows, f, outerBand(f))
 			if w == nil {
 				return fmt.Sprintf("%s: row %d out of the picture", axis, f)
 			}
