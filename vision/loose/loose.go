@@ -457,6 +457,9 @@ func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
 	var cands []Tile
 	for _, c := range gapCandidates(found.src, found.tiles) {
 		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap {
+			if e, g, ok := cellInkElong(found.src, c.Corners); ok {
+				c.elong, c.glyph, c.hasGlyph = e, g, true
+			}
 			cands = append(cands, c)
 		}
 	}
