@@ -456,7 +456,7 @@ func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
 	// anyhow (a Bananagrams heap), and reads its neighbours' letters.
 	var cands []Tile
 	for _, c := range gapCandidates(found.src, found.tiles) {
-		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap {
+		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap && !nearTile(c, found.tiles) {
 			if e, g, ok := cellInkElong(found.src, c.Corners); ok {
 				c.elong, c.glyph, c.hasGlyph = e, g, true
 			}
@@ -471,9 +471,37 @@ func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
 		return tilesFound{}, err
 	}
 	fitSides(read)
+	for _, g := range read {
+		nn, ns := math.Inf(1), 0.0
+		for _, t := range found.tiles {
+			if d := dist(t.Center, g.Center); d < nn {
+				nn, ns = d, t.Side
+			}
+		}
+		debugf("tableGaps: %q %.2f at (%.0f,%.0f) side %.0f; nearest tile %.0f px (side %.0f)", g.Letter, g.Conf, g.Center.X, g.Center.Y, g.Side, nn, ns)
+	}
 	found.tiles = append(found.tiles, read...)
 	return found, nil
 }
+
+// nearTile says whether a tile found has its centre within lexGapClear
+// of the larger side of the cell's: a crossword's tiles lie a pitch (a
+// side or more) apart, and a cell nearer one is that tile found off its
+// letter (a quad a third of a side off its tile), whose letter the cell
+// reads again (Lexicon hard 101375: a G's quad 0.35 sides off its tile,
+// the cell next to its neighbour on the G read "P", a double).
+func nearTile(c Tile, tiles []Tile) bool {
+	for _, t := range tiles {
+		if dist(t.Center, c.Center) < lexGapClear*math.Max(t.Side, c.Side) {
+			return true
+		}
+	}
+	return false
+}
+
+// lexGapClear: a tile found nearer a gap cell's centre than this share
+// of the larger side leaves the cell unread (tableGaps).
+const lexGapClear = 0.85
 
 // maxGapOverlap: a gap cell more than this share of which the tiles
 // found cover is left unread (tableGaps).

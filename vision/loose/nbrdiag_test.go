@@ -32,6 +32,12 @@ func TestNeighbourDiag(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
+	debugf = func(format string, a ...any) {
+		if strings.HasPrefix(format, "tableGaps") {
+			t.Logf("  debug: "+format, a...)
+		}
+	}
+	defer func() { debugf = func(string, ...any) {} }()
 	in := func(truth []TruthTile, p Point) int {
 		for i, tt := range truth {
 			if len(tt.Outline) == 4 {
@@ -77,6 +83,17 @@ func TestNeighbourDiag(t *testing.T) {
 			}
 		}
 		t.Logf("seed %d: %d tiles, %d reported, %d matched, err %v", seed, len(truth), len(tiles), len(m), err)
+		for j, ft := range tiles {
+			if used[j] {
+				continue
+			}
+			k := in(truth, ft.Center)
+			what := "on no tile"
+			if k >= 0 {
+				what = "in " + truth[k].Letter + " found " + strconv.FormatBool(hit[k])
+			}
+			t.Logf("  unmatched %q %.2f at (%.0f,%.0f) side %.0f byLetter %v: %s", ft.Letter, ft.Conf, ft.Center.X, ft.Center.Y, ft.Side, ft.byLetter, what)
+		}
 		for i, tt := range truth {
 			if hit[i] {
 				continue
