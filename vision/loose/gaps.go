@@ -71,10 +71,7 @@ func inkInMiddle(src rgbImage, q [4]Point) bool {
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
-			// Bilinear in the quad.
-			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
-			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
-			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			p := quadAt(q, a, b)
 			r, g, bb := src.bilinear(p.X, p.Y)
 			y := float64(min(r, g, bb))
 			all = append(all, y)
@@ -229,102 +226,10 @@ func shrinkToSpacing(tiles []Tile) {
 		if nn[i] >= 1.6*t.Side || t.Side <= (1+shrinkOff)*p || t.Side > shrinkMax*p {
 			continue
 		}
-		f := p / t.Side
-		c := t.Center
-		for k := range t.Corners {
-			t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
-		}
-		t.Side = meanSide(t.Corners)
+		t.scaleTo(p)
 	}
 }
 
 // minShrinkTiles: the fewest tiles with a near neighbour whose spacing
 // shrinkToSpacing trusts.
 const minShrinkTiles = 3
-
-// cellInkElong is the elongation (elongation) of the ink a cell holds
-// about its middle, and that ink's centre in the photo: on a cellElongGrid x cellElongGrid grid of points in
-// the quad, those darker (darkest channel) than gapInk of the cell's
-// median, the 8-connected piece of them with most points in the cell's
-// middle third; not ok when none lies there. A gap cell (tableGaps) is a
-// square no letter blob backs, so it had no glyph of its own: read's rule for a square round a letter read as I (an I's
-// thin stroke) left every I in a gap unread (Lexicon hard tuning:
-// 100616, 100622, 101324, each an I beside the tiles found with its cell
-// on it, read "no tile"), and the verifier, which weighs a square round a
-// letter with its letter's place and elongation (the search's squares
-// all have them), judged the cell as no square it learnt on.
-func cellInkElong(src rgbImage, q [4]Point) (elong float64, at Point, ok bool) {
-	const n = cellElongGrid
-	var ys [n * n]float64
-	all := make([]float64, 0, n*n)
-	for j := 0; j < n; j++ {
-		for i := 0; i < n; i++ {
-			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
-			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
-			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
-			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
-			r, g, bb := src.bilinear(p.X, p.Y)
-			ys[j*n+i] = float64(min(r, g, bb))
-			all = append(all, ys[j*n+i])
-		}
-	}
-	cut := gapInk * median(all)
-	// Only the cell's inner part: its edges hold the neighbours' faces
-	// and the lines between tiles.
-	lo, hi := n/8, n-n/8
-	label := make([]int, n*n)
-	best, bestMid := -1, 0
-	var bestMom [6]float64
-	next := 0
-	for s := 0; s < n*n; s++ {
-		si, sj := s%n, s/n
-		if label[s] != 0 || ys[s] >= cut || si < lo || si >= hi || sj < lo || sj >= hi {
-			continue
-		}
-		next++
-		label[s] = next
-		var m [6]float64
-		mid := 0
-		stack := []int{s}
-		for len(stack) > 0 {
-			k := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			x, y := float64(k%n), float64(k/n)
-			m[0]++
-			m[1] += x
-			m[2] += y
-			m[3] += x * x
-			m[4] += y * y
-			m[5] += x * y
-			if k%n >= n/3 && k%n < n-n/3 && k/n >= n/3 && k/n < n-n/3 {
-				mid++
-			}
-			for dj := -1; dj <= 1; dj++ {
-				for di := -1; di <= 1; di++ {
-					ni, nj := k%n+di, k/n+dj
-					if ni < lo || ni >= hi || nj < lo || nj >= hi {
-						continue
-					}
-					nk := nj*n + ni
-					if label[nk] == 0 && ys[nk] < cut {
-						label[nk] = next
-						stack = append(stack, nk)
-					}
-				}
-			}
-		}
-		if mid > bestMid {
-			best, bestMid, bestMom = next, mid, m
-		}
-	}
-	if best < 0 {
-		return 0, Point{}, false
-	}
-	a, b := (bestMom[1]/bestMom[0]+0.5)/n, (bestMom[2]/bestMom[0]+0.5)/n
-	top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
-	bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
-	return elongation(bestMom), Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}, true
-}
-
-// cellElongGrid: the points a side cellInkElong looks at.
-const cellElongGrid = 32

@@ -1,9 +1,6 @@
 package loose
 
-import (
-	"math"
-	"testing"
-)
+import "testing"
 
 // inkCell is a side x side cell of one colour with a bar of another down
 // its middle (bar 0 wide: none), and its quad.
@@ -44,57 +41,6 @@ func TestInkInMiddle(t *testing.T) {
 			m, q := inkCell(64, c.bar, c.face, c.ink)
 			if got := inkInMiddle(m, q); got != c.want {
 				t.Errorf("inkInMiddle = %v, want %v", got, c.want)
-			}
-		})
-	}
-}
-
-// TestCellInkElong: the ink a gap cell holds about its middle, its
-// elongation and its centre (an I's bar is long and thin, a block
-// letter is not; the lines at the cell's edges are the neighbours').
-func TestCellInkElong(t *testing.T) {
-	cream := [3]uint8{225, 215, 190}
-	black := [3]uint8{40, 40, 40}
-	const side = 64
-	paint := func(m rgbImage, x0, y0, x1, y1 int) {
-		for y := y0; y < y1; y++ {
-			for x := x0; x < x1; x++ {
-				copy(m.pix[3*(y*side+x):], black[:])
-			}
-		}
-	}
-	for _, tc := range []struct {
-		name         string
-		draw         func(m rgbImage)
-		ok           bool
-		minE, maxE   float64
-		wantX, wantY float64
-	}{
-		{"a plain face", func(rgbImage) {}, false, 0, 0, 0, 0},
-		{"an I's bar down the middle", func(m rgbImage) { paint(m, 29, 16, 35, 48) }, true, 3.5, 10, 32, 32},
-		{"a block letter", func(m rgbImage) { paint(m, 20, 18, 44, 46) }, true, 1, 1.5, 32, 32},
-		{"a bar off to the right of the middle", func(m rgbImage) { paint(m, 36, 16, 42, 48) }, true, 3.5, 10, 39, 32},
-		{"only the neighbour's edge line", func(m rgbImage) { paint(m, 0, 0, 3, side) }, false, 0, 0, 0, 0},
-		{"a bar and the neighbour's edge line", func(m rgbImage) {
-			paint(m, 0, 0, 3, side)
-			paint(m, 29, 16, 35, 48)
-		}, true, 3.5, 10, 32, 32},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			m, q := inkCell(side, 0, cream, cream)
-			tc.draw(m)
-			e, at, ok := cellInkElong(m, q)
-			if ok != tc.ok {
-				t.Fatalf("ok %v, want %v", ok, tc.ok)
-			}
-			if !ok {
-				return
-			}
-			if e < tc.minE || e > tc.maxE {
-				t.Errorf("elongation %.2f, want %.1f-%.1f", e, tc.minE, tc.maxE)
-			}
-			if math.Abs(at.X-tc.wantX) > 2 || math.Abs(at.Y-tc.wantY) > 2 {
-				t.Errorf("ink at (%.1f, %.1f), want (%.0f, %.0f)", at.X, at.Y, tc.wantX, tc.wantY)
 			}
 		})
 	}

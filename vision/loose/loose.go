@@ -456,10 +456,7 @@ func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
 	// anyhow (a Bananagrams heap), and reads its neighbours' letters.
 	var cands []Tile
 	for _, c := range gapCandidates(found.src, found.tiles) {
-		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap && !nearTile(c, found.tiles) {
-			if e, g, ok := cellInkElong(found.src, c.Corners); ok {
-				c.elong, c.glyph, c.hasGlyph = e, g, true
-			}
+		if coveredShare(c.Corners, found.tiles) <= maxGapOverlap {
 			cands = append(cands, c)
 		}
 	}
@@ -471,37 +468,9 @@ func tableGaps(found tilesFound, opt Options) (tilesFound, error) {
 		return tilesFound{}, err
 	}
 	fitSides(read)
-	for _, g := range read {
-		nn, ns := math.Inf(1), 0.0
-		for _, t := range found.tiles {
-			if d := dist(t.Center, g.Center); d < nn {
-				nn, ns = d, t.Side
-			}
-		}
-		debugf("tableGaps: %q %.2f at (%.0f,%.0f) side %.0f; nearest tile %.0f px (side %.0f)", g.Letter, g.Conf, g.Center.X, g.Center.Y, g.Side, nn, ns)
-	}
 	found.tiles = append(found.tiles, read...)
 	return found, nil
 }
-
-// nearTile says whether a tile found has its centre within lexGapClear
-// of the larger side of the cell's: a crossword's tiles lie a pitch (a
-// side or more) apart, and a cell nearer one is that tile found off its
-// letter (a quad a third of a side off its tile), whose letter the cell
-// reads again (Lexicon hard 101375: a G's quad 0.35 sides off its tile,
-// the cell next to its neighbour on the G read "P", a double).
-func nearTile(c Tile, tiles []Tile) bool {
-	for _, t := range tiles {
-		if dist(t.Center, c.Center) < lexGapClear*math.Max(t.Side, c.Side) {
-			return true
-		}
-	}
-	return false
-}
-
-// lexGapClear: a tile found nearer a gap cell's centre than this share
-// of the larger side leaves the cell unread (tableGaps).
-const lexGapClear = 0.85
 
 // maxGapOverlap: a gap cell more than this share of which the tiles
 // found cover is left unread (tableGaps).
@@ -515,9 +484,7 @@ func coveredShare(q [4]Point, tiles []Tile) float64 {
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
-			top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
-			bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
-			p := Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+			p := quadAt(q, a, b)
 			for _, t := range tiles {
 				if insideConvex(t.Corners, p) {
 					in++
@@ -868,6 +835,25 @@ func centroid(q [4]Point) Point {
 		c.Y += p.Y / 4
 	}
 	return c
+}
+
+// quadAt is the point (a, b) of the quad q, bilinear in it: a along its
+// top and bottom sides (corners 0 to 1 and 3 to 2), b from top to bottom.
+func quadAt(q [4]Point, a, b float64) Point {
+	top := Point{q[0].X + a*(q[1].X-q[0].X), q[0].Y + a*(q[1].Y-q[0].Y)}
+	bot := Point{q[3].X + a*(q[2].X-q[3].X), q[3].Y + a*(q[2].Y-q[3].Y)}
+	return Point{top.X + b*(bot.X-top.X), top.Y + b*(bot.Y-top.Y)}
+}
+
+// scaleTo scales the tile's quad about its centre by side/Side, and
+// measures its Side again (meanSide).
+func (t *Tile) scaleTo(side float64) {
+	f := side / t.Side
+	c := t.Center
+	for k := range t.Corners {
+		t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
+	}
+	t.Side = meanSide(t.Corners)
 }
 
 func meanSide(q [4]Point) float64 {
