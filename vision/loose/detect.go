@@ -2336,12 +2336,7 @@ func fitSides(tiles []Tile) {
 		if p == 0 || (p <= (1+sideOff)*t.Side && (t.Side <= (1+shrinkOff)*p || t.Side > shrinkMax*p)) {
 			continue
 		}
-		f := p / t.Side
-		c := t.Center
-		for k := range t.Corners {
-			t.Corners[k] = Point{c.X + f*(t.Corners[k].X-c.X), c.Y + f*(t.Corners[k].Y-c.Y)}
-		}
-		t.Side = meanSide(t.Corners)
+		t.scaleTo(p)
 	}
 }
 

@@ -1,12 +1,15 @@
 package loose
 
 import (
+	"fmt"
 	"image"
 	"math"
 
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/internal/blobs"
+	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/scrabble"
 )
@@ -22,11 +25,12 @@ import (
 // is a letter of a tile, wherever it lies, and the board's print (its
 // premium squares' words, a fraction of a square tall; its lines, a
 // square long and more) is not. offSquares puts a square round each such
-// mark, turned as its strokes run, and reads it as the second look reads
-// a square round a letter: the reader names it and the verifier judges
-// it. A tile so read that lies off the squares (its centre off a square's
-// centre, or turned off the board's axes) stands for the board's
-// readings of the squares it lies on.
+// mark, turned as its strokes run, and reads it as the board's squares
+// are read (readOffSquares). A tile so read that lies off the squares
+// (its centre off a square's centre, or turned off the board's axes),
+// or in a square the board's reader left empty, stands for the board's
+// readings of the squares it lies on: they are the same tile, or
+// nothing.
 
 // offPitch is the rectified board's scale, pixels a square.
 const offPitch = 64
@@ -130,6 +134,17 @@ func offSquares(img image.Image, br *Reading, board *printedBoard, opt Options) 
 	ink := blackHat(gm, offPitch/2)
 	marks := inkMarks(ink, n, offInk)
 	shifts := letterShifts(marks, br.Tiles, ownBoard)
+	// vacant: no tile of the board's reading within offBoardNear of
+	// board point (x, y).
+	vacant := func(x, y float64) bool {
+		for _, bt := range br.Tiles {
+			bc := ownBoard(bt.Center)
+			if math.Hypot(bc.X-x, bc.Y-y) < offBoardNear {
+				return false
+			}
+		}
+		return true
+	}
 	var cands []Tile
 	for _, m := range marks {
 		ext := math.Max(m.x1-m.x0+1, m.y1-m.y0+1) / offPitch
@@ -160,11 +175,14 @@ func offSquares(img image.Image, br *Reading, board *printedBoard, opt Options) 
 		// Off the squares seen as a tile's top (shifted) and as the
 		// board's print (a premium square's words, centred on it).
 		sx, sy := shiftAt(shifts, cx, cy)
-		if !offTheSquares(cx-sx, cy-sy, a*180/math.Pi) || !offTheSquares(cx, cy, a*180/math.Pi) {
+		if (!offTheSquares(cx-sx, cy-sy, a*180/math.Pi) || !offTheSquares(cx, cy, a*180/math.Pi)) && !vacant(cx, cy) {
 			// In a square: the board's reader, which compares it
 			// with the board's empty squares of its print, has
 			// read it (a tile) or seen it empty (a premium
-			// square's words on its one colour).
+			// square's words on its one colour). Where it read no
+			// tile near, the square is read here too: a tile lying
+			// nearly in a square, its gap and edge off the
+			// square's, which the board's reader missed.
 			continue
 		}
 		g := photo(cx, cy)
@@ -176,7 +194,7 @@ func offSquares(img image.Image, br *Reading, board *printedBoard, opt Options) 
 	if len(cands) == 0 {
 		return br, nil
 	}
-	read, err := readVerified(src, cands, opt)
+	read, err := readOffSquares(src, cands, opt.Reader)
 	if err != nil {
 		return nil, err
 	}
@@ -199,26 +217,43 @@ func offSquares(img image.Image, br *Reading, board *printedBoard, opt Options) 
 		b := toBoard(t.Corners[0])
 		sx, sy := shiftAt(shifts, c.X, c.Y)
 		deg := math.Atan2(a.Y-b.Y, a.X-b.X) * 180 / math.Pi
-		if !offTheSquares(c.X-sx, c.Y-sy, deg) || !offTheSquares(c.X, c.Y, deg) {
+		if (!offTheSquares(c.X-sx, c.Y-sy, deg) || !offTheSquares(c.X, c.Y, deg)) && !vacant(c.X, c.Y) {
 			continue
 		}
-		var near []int
-		same := false
+		var near, under []int
+		same, sameAt := false, -1
+		var foot [4]vision.Point
+		for k, p := range t.Corners {
+			foot[k] = toBoard(p)
+		}
 		for i, bt := range br.Tiles {
 			bc := ownBoard(bt.Center)
 			d := math.Hypot(bc.X-c.X, bc.Y-c.Y)
 			if d < offBoardNear {
 				near = append(near, i)
+			} else if covers(foot, math.Floor(bc.X), math.Floor(bc.Y)) >= offCover {
+				under = append(under, i)
 			}
 			// The board's tile read the same: the same tile in its
 			// square, its top seen off it (a tile stands above the
 			// board, and a tilted camera sees its top shifted).
-			same = same || (d < offSame && bt.Letter == t.Letter)
+			if d < offSame && bt.Letter == t.Letter && !same {
+				same, sameAt = true, i
+			}
 		}
 		if same {
+			// The board's tile in its square, or the board's reading of
+			// one of the squares the tile lies across: the others it
+			// covers are the same tile (or nothing) where the board is
+			// less sure of them.
+			for _, i := range append(near, under...) {
+				if i != sameAt && br.Tiles[i].Conf < t.Conf {
+					drop[i] = true
+				}
+			}
 			continue
 		}
-		// The board's reading of the squares it lies on stands where it
+		// The board's reading of the squares near it stands where it
 		// is surer (a tile in its square whose letter the crop round
 		// a mark misread).
 		surer := false
@@ -228,8 +263,16 @@ func offSquares(img image.Image, br *Reading, board *printedBoard, opt Options) 
 		if surer {
 			continue
 		}
-		for _, i := range near {
+		// The squares under it (near its letter, or a quarter of them
+		// covered by the square round it) are the same tile, or
+		// nothing.
+		for _, i := range append(near, under...) {
 			drop[i] = true
+		}
+		if len(near) > 0 {
+			// The board read another letter where it lies: the tile
+			// stands, unsure.
+			t.Conf = math.Min(t.Conf, offDisputed)
 		}
 		t.Row, t.Col = -1, -1
 		add = append(add, t)
@@ -243,6 +286,124 @@ func offSquares(img image.Image, br *Reading, board *printedBoard, opt Options) 
 	out.Tiles = append(out.Tiles, add...)
 	out.OffLattice += len(add)
 	return out, nil
+}
+
+// offUpConf is the confidence the Scrabble squares' reader needs on a
+// square round a letter seen off the squares, the letter stood upright
+// and its value dropped (scrabble.ReadSquareUpright, which always names
+// a letter): wooden tiles lying off the squares read 0.42-1 on the
+// tuning composites, the board's print and a board's own tile cut
+// across by the square 0.35 and under; on the hard 4032 px renders
+// (tilt up to 40 degrees, blur) pieces of the letters of tiles in their
+// squares read as I at 0.43-0.66.
+const offUpConf = 0.7
+
+// readOffSquares reads the squares round the letters seen off the
+// board's squares as vision/scrabble reads a board's tiles: they are
+// Scrabble tiles on a Scrabble board, which the reader of loose tiles
+// calls no tile on many clear crops (a wooden face, its value beside
+// the letter). Each square is read as a square's crop
+// (scrabble.ReadSquare), which tells whether it holds a letter and how
+// it is turned; then turned so that its letter stands upright (every
+// quarter turn where the first reading saw none) and read again with
+// its value dropped (scrabble.ReadSquareUpright, voting with the square
+// cut with a margin 0.05 narrower and wider where unsure), the surest
+// turn kept.
+// A square read under offUpConf is dropped; each tile's corners are
+// turned so that the first is its letter's top-left.
+func readOffSquares(src rgbImage, tiles []Tile, rd Reader) ([]Tile, error) {
+	type res struct {
+		r ocr.Reading
+		k int
+	}
+	reads := make([]res, len(tiles))
+	errs := make([]error, len(tiles))
+	grow := 1 + 2*scrabble.SquareMargin
+	sopt := scrabble.Options{Reader: rd}
+	parallel.For(len(tiles), func(i int) {
+		q := tiles[i].Corners
+		first, err := scrabble.ReadSquare(rectify(src, q, 64, grow), sopt)
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		turns := []int{0, 1, 2, 3}
+		if first.Letter != "" {
+			turns = []int{int(math.Round(first.Angle/90)) % 4}
+		}
+		best := res{k: -1}
+		for _, k := range turns {
+			qk := rotateCorners(q, -k)
+			// A reading under the board's sure level is voted on
+			// by the square with a narrower and a wider margin
+			// too (the square round a letter is not the tile's).
+			crops := []*image.RGBA{rectify(src, qk, 64, grow), rectify(src, qk, 64, grow-0.1), rectify(src, qk, 64, grow+0.1)}
+			up, err := scrabble.ReadSquareUpright(crops, sopt)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			if best.k < 0 || up.Conf > best.r.Conf {
+				best = res{r: up, k: k}
+			}
+		}
+		reads[i] = best
+	})
+	out := tiles[:0]
+	for i, t := range tiles {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("loose: reading the square round the letter at (%.0f, %.0f): %w", t.Center.X, t.Center.Y, errs[i])
+		}
+		r := reads[i]
+		if r.r.Letter == "" || r.r.Conf < offUpConf {
+			continue
+		}
+		t.Letter, t.Conf = r.r.Letter, r.r.Conf
+		t.Corners = rotateCorners(t.Corners, -r.k)
+		t.Angle = normDeg(outlineAngle(t.Corners))
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// offDisputed is the most a tile read off the squares is reported sure
+// of where it stands for a board's reading of another letter near it:
+// one of the two readings is wrong, and a blurred stroke of a tile in
+// its square read as a sure I (the hard renders) stands so.
+const offDisputed = 0.85
+
+// offCover is the share of a square a tile lying across it covers where
+// the board's reading of that square is the tile's (part of it).
+const offCover = 0.25
+
+// covers is the share of the board's square (x0, y0)-(x0+1, y0+1) that
+// the convex quad q (in board squares) covers, counted on a lattice of
+// points over the square.
+func covers(q [4]vision.Point, x0, y0 float64) float64 {
+	const k = 8
+	in := 0
+	for j := 0; j < k; j++ {
+		for i := 0; i < k; i++ {
+			px, py := x0+(float64(i)+0.5)/k, y0+(float64(j)+0.5)/k
+			if insideQuad(q, px, py) {
+				in++
+			}
+		}
+	}
+	return float64(in) / (k * k)
+}
+
+// insideQuad says whether (x, y) lies inside the convex quad q (either
+// winding).
+func insideQuad(q [4]vision.Point, x, y float64) bool {
+	pos, neg := false, false
+	for i := range q {
+		a, b := q[i], q[(i+1)%4]
+		cr := (b.X-a.X)*(y-a.Y) - (b.Y-a.Y)*(x-a.X)
+		pos = pos || cr > 0
+		neg = neg || cr < 0
+	}
+	return !(pos && neg)
 }
 
 // letterShifts are where, in squares, the letters of the board's own
@@ -376,7 +537,8 @@ func oneColour(gray, ink []byte, n int, cx, cy, a float64) float64 {
 // offOneColour is the share of a face's pixels (its ink left out)
 // within offFaceTol of its median a tile needs: a wooden tile's face
 // measures 0.94-1 on the tuning photos and composites, a square of the
-// print round a premium square's words or a line's crossing 0.35-0.90.
+// print round a premium square's words or a line's crossing 0.35-0.90
+// (0.85 let such a square on 163920 read as a sure E: TestOffSquares).
 const offOneColour = 0.92
 
 // offFaceTol is how far, in gray levels, a face's pixels lie from its

@@ -110,6 +110,14 @@ func TestOffSquares(t *testing.T) {
 			cx, cy float64
 			deg    float64
 		}{{"D", 3.0, 3.0, 30}, {"E", 12.0, 3.5, 45}}},
+		// Letters the reader of loose tiles calls no tile on a clear
+		// crop (a wooden face, its value beside the letter), read as
+		// the board's squares are.
+		{"three the loose reader calls no tile", []struct {
+			letter string
+			cx, cy float64
+			deg    float64
+		}{{"V", 3.0, 11.5, 20}, {"R", 12.0, 3.0, 35}, {"H", 3.5, 3.0, 10}}},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -132,6 +140,44 @@ func TestOffSquares(t *testing.T) {
 			s := ScoreCentres(r.Tiles, truth, func(a, b string) bool { return strings.EqualFold(a, b) })
 			if s.Found < s.Truth || s.False != 0 || s.AZRight < s.AZ {
 				t.Errorf("found %d of %d, %d false, read %d of %d", s.Found, s.Truth, s.False, s.AZRight, s.AZ)
+			}
+		})
+	}
+}
+
+// TestCovers: the share of a board square a tile's footprint covers,
+// which tells the board's readings of the squares a tile lying across
+// them covers (the same tile, or nothing).
+func TestCovers(t *testing.T) {
+	square := func(cx, cy, side, deg float64) [4]vision.Point {
+		s, c := math.Sincos(deg * math.Pi / 180)
+		var q [4]vision.Point
+		for i, d := range [4][2]float64{{-0.5, -0.5}, {0.5, -0.5}, {0.5, 0.5}, {-0.5, 0.5}} {
+			u, v := d[0]*side, d[1]*side
+			q[i] = vision.Point{X: cx + c*u - s*v, Y: cy + s*u + c*v}
+		}
+		return q
+	}
+	cases := []struct {
+		name   string
+		q      [4]vision.Point
+		x0, y0 float64
+		lo, hi float64
+	}{
+		{"a tile in its square covers it", square(3.5, 3.5, 1, 0), 3, 3, 1, 1},
+		{"a tile in its square covers no neighbour", square(3.5, 3.5, 0.92, 0), 4, 3, 0, 0},
+		{"across two squares: half of each", square(4, 3.5, 1, 0), 3, 3, 0.5, 0.5},
+		{"across two squares: the other half", square(4, 3.5, 1, 0), 4, 3, 0.5, 0.5},
+		{"across four squares: a quarter", square(4, 4, 1, 0), 3, 3, 0.25, 0.25},
+		{"turned 45 degrees in its square: most of it", square(3.5, 3.5, 1, 45), 3, 3, 0.7, 0.9},
+		{"far away: none", square(10, 10, 1, 30), 3, 3, 0, 0},
+		{"wound the other way: the same", [4]vision.Point{{X: 3, Y: 3}, {X: 3, Y: 4}, {X: 4, Y: 4}, {X: 4, Y: 3}}, 3, 3, 1, 1},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			got := covers(tc.q, tc.x0, tc.y0)
+			if got < tc.lo-1e-9 || got > tc.hi+1e-9 {
+				t.Errorf("covers = %.3f, want %.2f..%.2f", got, tc.lo, tc.hi)
 			}
 		})
 	}

@@ -41,6 +41,12 @@ import (
 // on a square.
 func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) int) {
 	sh := f.geo.shape()
+	// the photo does not tell the pyramids' height (fitGeometry keeps
+	// the default's proportion): the aside look reads outside the
+	// stacks modelled as tall as they are wide (hideTall) where that
+	// leaves behindSeen samples in view, else outside the model's
+	tall := sh
+	tall.t = max(sh.t, sh.b*hideTall)
 	coloured := func(n *Square) bool { return n.Colour != pyramids.NoColour }
 	for i := range sqs {
 		sq := &sqs[i]
@@ -48,7 +54,7 @@ func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour)
 			continue
 		}
 		r, c := sq.Pos.Row, sq.Pos.Col
-		var hidden [8]convexSides
+		var hidden, hiddenTall [8]convexSides
 		nh := 0
 		ofStack := false // the colour read is a leaning stack's
 		f.eachLeaning(sqs, i, coloured, func(nr, nc int, n *Square, lean float64) {
@@ -60,6 +66,9 @@ func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour)
 			h, k := f.outline(float64(nr), float64(nc), n.Height, sh, false)
 			grow(h[:k], behindGrow)
 			hidden[nh].set(h[:k])
+			h, k = f.outline(float64(nr), float64(nc), n.Height, tall, false)
+			grow(h[:k], behindGrow)
+			hiddenTall[nh].set(h[:k])
 			nh++
 		})
 		if nh == 0 {
@@ -73,6 +82,10 @@ func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour)
 			continue
 		}
 		sq.aside, sq.asideSeen = f.lookOutside(r, c, 1, hidden[:nh], true)
+		aTall, nTall := f.lookOutside(r, c, 1, hiddenTall[:nh], true)
+		if nTall >= behindSeen {
+			sq.aside, sq.asideSeen = aTall, nTall
+		}
 		a := sq.aside
 		switch {
 		case sq.asideSeen >= behindSeen && a.colour == pyramids.NoColour && a.conf >= behindLight:
@@ -84,7 +97,7 @@ func clearBehind(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour)
 			sq.Colour, sq.ColourConf = a.colour, a.conf
 			sq.Height = countOf(sq.Pos, a.colour)
 			sq.Apex = f.apex(r, c, sq.Height)
-		case sq.asideSeen < behindSeen && sq.floorSeen < behindSeen && ofStack:
+		case nTall < behindSeen && sq.floorSeen < behindSeen && ofStack:
 			// Hidden: nothing of the square is in view, and a pyramid
 			// on it would be hidden as wholly; the colour read is the
 			// stack's in front.
@@ -162,6 +175,9 @@ const (
 	// behindGrow: a stack's outline grown by this share of its size, for
 	// its edges' blur and a model a little short of the pyramids.
 	behindGrow = 0.1
+	// hideTall: the height over its base's side, at least, of the
+	// pyramids the stacks in front are modelled with for the aside look
+	hideTall = 1.0
 	// behindSeen, behindLight: an empty square's floor shows at least
 	// behindSeen samples, behindLight or more of them light. Chosen on
 	// the tuning sets (hard 95500, other makers' hard 95420: issue 21,

@@ -27,7 +27,8 @@ func (f *fixedProbs) GlyphProbs(image.Image, ocr.Known) ([]float64, []float64, e
 
 // TestAltLetters: an unsure new letter gets the other letters its face
 // may bear, likeliest first and at most altMax; a sure one its altSure
-// runners-up, however unlikely; the letter that stood there gets none
+// runners-up, however unlikely (one its face's crops do not back as an
+// unsure one: TestAltLettersPooled); the letter that stood there gets none
 // and costs no reading.
 func TestAltLetters(t *testing.T) {
 	pr := &fixedProbs{
@@ -133,5 +134,90 @@ func TestMaybeTiles(t *testing.T) {
 	}
 	if pr.reads != len(want) {
 		t.Errorf("%d readings, want %d", pr.reads, len(want))
+	}
+}
+
+// scriptedProbs is a glyphProber that gives its n-th crop script[n]
+// (the last one for any crop after).
+type scriptedProbs struct {
+	glyphs []string
+	script [][]float64
+	reads  int
+}
+
+func (s *scriptedProbs) Glyphs() []string { return s.glyphs }
+
+func (s *scriptedProbs) GlyphProbs(image.Image, ocr.Known) ([]float64, []float64, error) {
+	p := s.script[min(s.reads, len(s.script)-1)]
+	s.reads++
+	return append([]float64(nil), p...), make([]float64, len(p)), nil
+}
+
+// TestAltLettersPooled: a new letter read surely stays sure only when
+// it is still the likeliest letter with the probabilities averaged over
+// its face's crops (faceJitters), however low; else it keeps its letter,
+// at poolDoubt (not sure), with the other letters the crops give. An
+// unsure new letter is read from one crop only, as before.
+func TestAltLettersPooled(t *testing.T) {
+	glyphs := []string{"", "E", "L", "S", "Z"}
+	face := vision.Quad{{X: 2, Y: 2}, {X: 30, Y: 2}, {X: 30, Y: 30}, {X: 2, Y: 30}}
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	none := func(int, int) grid.Stack { return grid.Stack{} }
+	l := []float64{0.01, 0.01, 0.96, 0.01, 0.01}
+	z := []float64{0.05, 0.01, 0.1, 0.04, 0.8}
+	faint := []float64{0.7, 0.05, 0.1, 0.1, 0.05} // no tile likeliest, then L and S
+	faintS := []float64{0.63, 0.05, 0.02, 0.25, 0.05}
+	tests := []struct {
+		name      string
+		conf      float64
+		script    [][]float64
+		wantConf  float64
+		wantAlt   []string
+		wantReads int
+	}{
+		{"every crop reads L", 0.97, [][]float64{l}, 0.97, []string{"E", "S"}, len(faceJitters)},
+		{"L as placed, Z on the crops moved", 0.96, [][]float64{l, z}, poolDoubt, []string{"Z", "S", "E"}, len(faceJitters)},
+		{"faint crops, L still the likeliest letter", 0.95, [][]float64{l, faint}, 0.95, []string{"E", "S"}, len(faceJitters)},
+		{"faint crops, S likelier", 0.95, [][]float64{l, faintS}, poolDoubt, []string{"S", "E", "Z"}, len(faceJitters)},
+		{"an unsure L: one crop read", 0.7, [][]float64{l, z}, 0.7, []string{"E", "S", "Z"}, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pr := &scriptedProbs{glyphs: glyphs, script: tc.script}
+			cells := []Cell{{Pos: grid.Pos{Row: 0, Col: 0}, Letter: "L", Height: 1, Conf: tc.conf, Face: face}}
+			if err := altLetters(img, cells, 32, pr, ocr.Known{Tile: true}, none); err != nil {
+				t.Fatal(err)
+			}
+			c := cells[0]
+			if c.Letter != "L" || c.Conf != tc.wantConf || !reflect.DeepEqual(c.Alt, tc.wantAlt) || pr.reads != tc.wantReads {
+				t.Errorf("%s at %.3f, Alt %q, %d crops read; want L at %.3f, Alt %q, %d crops", c.Letter, c.Conf, c.Alt, pr.reads, tc.wantConf, tc.wantAlt, tc.wantReads)
+			}
+		})
+	}
+}
+
+// TestPoolBacks: the letter backed is the likeliest letter pooled (a tie
+// backs it; the glyph for no tile is not weighed); a letter the reader
+// does not know is backed by nothing.
+func TestPoolBacks(t *testing.T) {
+	glyphs := []string{"", "E", "S"}
+	tests := []struct {
+		name   string
+		pooled []float64
+		letter string
+		want   bool
+	}{
+		{"the likeliest", []float64{0.1, 0.6, 0.3}, "E", true},
+		{"another likelier", []float64{0.1, 0.3, 0.6}, "E", false},
+		{"a tie", []float64{0.2, 0.4, 0.4}, "E", true},
+		{"no tile likelier, not weighed", []float64{0.8, 0.15, 0.05}, "E", true},
+		{"an unknown letter", []float64{0.1, 0.6, 0.3}, "Q", false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := poolBacks(glyphs, tc.pooled, tc.letter); got != tc.want {
+				t.Errorf("poolBacks(%v, %s) = %v, want %v", tc.pooled, tc.letter, got, tc.want)
+			}
+		})
 	}
 }

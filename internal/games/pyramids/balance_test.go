@@ -710,3 +710,45 @@ func TestMoveOfLikePyramids(t *testing.T) {
 		})
 	}
 }
+
+// TestSettleLikeStacks: a player's stack left as it stood beside a like
+// stack (the same pyramid on top) the move took a pyramid off is shown
+// sure only when the photo surely reads its letter: the take may have
+// been read off the wrong one of the two. Without a like stack taken
+// off, the history settles it as before.
+func TestSettleLikeStacks(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	yellow := pyramids.Yellow
+	for _, tc := range []struct {
+		name     string
+		source   string // (5, 1) before; the move takes its top
+		seen     seenSquare
+		wantSure bool
+	}{
+		{"a like stack taken off, the letter read unsure", "yE/yS/yY/yW/yL", seenSquare{yellow, map[string]float64{"E": 0.27, "R": 0.2}, false}, false},
+		{"a like stack taken off, the letter read surely", "yE/yS/yY/yW/yL", seenSquare{yellow, map[string]float64{"E": 0.9}, true}, true},
+		{"another top taken off, the letter read unsure", "yS/yE/yY/yW/yL", seenSquare{yellow, map[string]float64{"E": 0.27, "R": 0.2}, false}, true},
+		{"a like stack of another colour taken off", "rE/rS/rY/rW/rL", seenSquare{yellow, map[string]float64{"E": 0.27, "R": 0.2}, false}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := board(t, map[grid.Pos]string{at(5, 1): tc.source, at(6, 1): "yE/yR/yT/yN/yA"})
+			src, err := pyramids.ParseCell(tc.source)
+			if err != nil {
+				t.Fatal(err)
+			}
+			after := before.Clone()
+			after.Set(at(5, 1), pyramids.Stack{Height: src.Height - 1, Layers: src.Layers[1:]})
+			after.Set(at(5, 9), pyramids.Stack{Height: 1, Layers: src.Layers[:1]})
+			p := photoOf(after, map[grid.Pos]seenSquare{at(6, 1): tc.seen})
+			p.squares[6*pyramids.Size+1].ColourSure = true
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = make([]float64, pyramids.Size)
+			}
+			settle(before, after, p, nil, conf)
+			if got := conf[6][1] >= game.LowConf; got != tc.wantSure {
+				t.Errorf("(6, 1) conf %.2f: sure %v, want %v", conf[6][1], got, tc.wantSure)
+			}
+		})
+	}
+}

@@ -252,7 +252,26 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 // it), so its letter must read as the one the game holds. The history's
 // letter is the table's: the set-up and every turn since were accepted
 // with the chance to tap.
+//
+// A player's stack alike (the same pyramid on top) to one the move took
+// a pyramid off is settled only when the photo surely reads its letter:
+// taken off either, the board looks the same but for the letters
+// uncovered and the counts, so the move may have been read off the
+// wrong one of the two (game 99461: yE5 beside yE5, the E taken off the
+// one read as it stood).
 func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, conf [][]float64) {
+	// the tops the move took off a stack (the word's squares are known)
+	taken := map[pyramids.Pyramid]bool{}
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			if b := before.At(q); !slices.Contains(word, q) && after.At(q).Height < b.Height {
+				if t, ok := b.Top(); ok {
+					taken[t] = true
+				}
+			}
+		}
+	}
 	for row := range min(pyramids.Size, len(conf)) {
 		for col := range min(pyramids.Size, len(conf[row])) {
 			q := grid.Pos{Row: row, Col: col}
@@ -267,6 +286,8 @@ func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, con
 			case sq.Sure && sq.Letter != bt.Letter:
 				// the photo surely reads another letter
 			case bt.Colour != pyramids.Black && sq.Letter != bt.Letter:
+			case bt.Colour != pyramids.Black && taken[bt] && !sq.Sure:
+				// a like stack lost its top: this one may be it
 			default:
 				conf[row][col] = max(conf[row][col], game.LowConf)
 			}

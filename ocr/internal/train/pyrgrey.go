@@ -33,10 +33,13 @@ import (
 // the scenes are drawn once.
 
 var (
-	pyrgCache = flag.String("pyrg-cache", "", "with -specialist pyramids-grey: a file of the rendered faces' grey crops, read when it exists, else written after the scenes are drawn")
-	pyrgModel = flag.String("pyrg-model", "", "with -specialist pyramids-grey: a grey model file to measure with -pyrg-vote instead of training one")
-	pyrgVote  = flag.String("pyrg-vote", "", "with -specialist pyramids-grey: rendered Pyramids sets (render-set directories, comma-separated) whose faces, cut at the truth's stack count, are read by en + en-pyr as the scan weighs them and by the grey model, one line a face into -pyrg-out")
-	pyrgOut   = flag.String("pyrg-out", "", "with -pyrg-vote: the file the faces' readings are written to (tab-separated)")
+	pyrgCache  = flag.String("pyrg-cache", "", "with -specialist pyramids-grey: a file of the rendered faces' grey crops, read when it exists, else written after the scenes are drawn")
+	pyrgModel  = flag.String("pyrg-model", "", "with -specialist pyramids-grey: a grey model file to measure with -pyrg-vote instead of training one")
+	pyrgVote   = flag.String("pyrg-vote", "", "with -specialist pyramids-grey: rendered Pyramids sets (render-set directories, comma-separated) whose faces, cut at the truth's stack count, are read by en + en-pyr as the scan weighs them and by the grey model, one line a face into -pyrg-out")
+	pyrgOut    = flag.String("pyrg-out", "", "with -pyrg-vote: the file the faces' readings are written to (tab-separated)")
+	pyrgInit   = flag.String("pyrg-init", "", "with -specialist pyramids-grey: a grey model file to train further (its weights and normalisation kept; its hidden size wins over -hidden)")
+	pyrgInitLR = flag.Float64("pyrg-init-lr", 0.001, "with -pyrg-init: the learning rate the further training starts at (cosine to 0)")
+	pyrgName   = flag.String("pyrg-name", "pyrg", "with -specialist pyramids-grey: the model's name after the alphabet's (pyrg writes en-pyrg.tsm; pyrb the blur specialist en-pyrb.tsm, trained on -pyr-blurred scenes only)")
 )
 
 // lumaCrop is img's grey levels as ocr.GreyFeatures takes them.
@@ -193,11 +196,24 @@ func trainPyramidsGrey(start time.Time) error {
 		}
 		fmt.Printf("[en-pyrg] features of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
 		t0 = time.Now()
-		m = fitGrey(X, Y, F, glyphs, *hidden, *epochs, *seed)
+		var init *ocr.Model
+		if *pyrgInit != "" {
+			b, err := os.ReadFile(*pyrgInit)
+			if err != nil {
+				return err
+			}
+			if init, err = ocr.DecodeModel(b); err != nil {
+				return fmt.Errorf("-pyrg-init %s: %w", *pyrgInit, err)
+			}
+			if init.Input != ocr.InputGrey || init.Features != F || !slices.Equal(init.Glyphs, glyphs) || init.Hidden == 0 {
+				return fmt.Errorf("-pyrg-init %s: not a grey model of %d features, a hidden layer and the alphabet's %d glyphs", *pyrgInit, F, len(glyphs))
+			}
+		}
+		m = fitGreyFrom(X, Y, F, glyphs, *hidden, *epochs, *seed, init, *pyrgInitLR)
 		m.Alphabet, m.Input = alpha, ocr.InputGrey
 		m.Note = fmt.Sprintf("make train (-specialist pyramids-grey): seed %d, %d faces", *seed, len(faces))
 		fmt.Printf("[en-pyrg] trained %s in %.1fs\n", describe(*hidden), time.Since(t0).Seconds())
-		path, n, err := writeModel(m, *outDir, alpha+"-pyrg.tsm")
+		path, n, err := writeModel(m, *outDir, greyModelFile(alpha, *pyrgName))
 		if err != nil {
 			return err
 		}
@@ -212,16 +228,29 @@ func trainPyramidsGrey(start time.Time) error {
 	return nil
 }
 
+// greyModelFile is the file a grey model of the alphabet is written to
+// under the name given by -pyrg-name (pyrg: en-pyrg.tsm).
+func greyModelFile(alpha, name string) string { return alpha + "-" + name + ".tsm" }
+
 // fitGrey fits a one-hidden-layer soft-max network (one turn a glyph) on
 // the rows of X (F features each) by SGD with momentum and weight decay,
 // mini-batches of 64 split between two goroutines whose gradients are
 // added in a fixed order (the same model whatever the scheduling), a
 // cosine learning rate.
 func fitGrey(X []float32, Y []int32, F int, glyphs []string, hidden, epochs int, seed uint64) *ocr.Model {
+	return fitGreyFrom(X, Y, F, glyphs, hidden, epochs, seed, nil, 0)
+}
+
+// fitGreyFrom is fitGrey, or, with init, init's network trained further:
+// its normalisation and weights kept, the learning rate starting at lr.
+func fitGreyFrom(X []float32, Y []int32, F int, glyphs []string, hidden, epochs int, seed uint64, init *ocr.Model, lr float64) *ocr.Model {
 	N := len(Y)
 	O := len(glyphs)
 	mean := make([]float32, F)
 	scale := make([]float32, F)
+	if init != nil {
+		hidden = init.Hidden
+	}
 	for i := 0; i < N; i++ {
 		for f := 0; f < F; f++ {
 			mean[f] += X[i*F+f]
@@ -244,6 +273,10 @@ func fitGrey(X []float32, Y []int32, F int, glyphs []string, hidden, epochs int,
 			scale[f] = 1 / sd
 		}
 	}
+	if init != nil {
+		copy(mean, init.Mean)
+		copy(scale, init.Scale)
+	}
 	Xs := make([]float32, len(X))
 	for i := 0; i < N; i++ {
 		for f := 0; f < F; f++ {
@@ -262,6 +295,14 @@ func fitGrey(X []float32, Y []int32, F int, glyphs []string, hidden, epochs int,
 	s2 := math.Sqrt(1 / float64(hidden))
 	for i := range W {
 		W[i] = float32(rng.NormFloat64() * s2)
+	}
+	lr0 := 0.01
+	if init != nil {
+		copy(W1, init.W1)
+		copy(B1, init.B1)
+		copy(W, init.W)
+		copy(B, init.B)
+		lr0 = lr
 	}
 	type grads struct {
 		W1, B1, W, B, h, dh, p []float32
@@ -282,7 +323,6 @@ func fitGrey(X []float32, Y []int32, F int, glyphs []string, hidden, epochs int,
 	const batch = 64
 	const momentum = 0.9
 	const decay = 1e-4
-	const lr0 = 0.01
 	back := func(g *grads, idx []int) {
 		clear(g.W1)
 		clear(g.B1)

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"flag"
 	"image"
 	"math/rand/v2"
 	"path/filepath"
@@ -136,6 +137,72 @@ func TestGreyFacesBlurred(t *testing.T) {
 				if s.grey == nil || s.grey.Rect.Dx() != 48 || s.grey.Rect.Dy() != 48 || s.glyph <= 0 {
 					t.Fatalf("face %d: grey %v, glyph %d; want a 48x48 grey crop of a letter", i, s.grey != nil, s.glyph)
 				}
+			}
+		})
+	}
+}
+
+// TestGreyModelFile: -pyrg-name chooses the grey model's file, the
+// default the shipped en-pyrg.tsm.
+func TestGreyModelFile(t *testing.T) {
+	for _, tc := range []struct {
+		name, alpha, model, want string
+	}{
+		{"default grey reader", "en", "pyrg", "en-pyrg.tsm"},
+		{"blur specialist", "en", "pyrb", "en-pyrb.tsm"},
+		{"other alphabet", "ru", "pyrb", "ru-pyrb.tsm"},
+	} {
+		if got := greyModelFile(tc.alpha, tc.model); got != tc.want {
+			t.Errorf("%s: greyModelFile(%q, %q) = %q, want %q", tc.name, tc.alpha, tc.model, got, tc.want)
+		}
+	}
+	if got := flag.Lookup("pyrg-name").DefValue; got != "pyrg" {
+		t.Errorf("-pyrg-name defaults to %q, want pyrg (make train's en-pyrg line)", got)
+	}
+}
+
+// TestFitGreyFrom: a grey model trained further (-pyrg-init) keeps the
+// first model's normalisation and hidden size; at a learning rate of 0
+// its weights stay as they were, at a positive one they move.
+func TestFitGreyFrom(t *testing.T) {
+	const F, N = 6, 200
+	rng := rand.New(rand.NewPCG(5, 6))
+	X := make([]float32, N*F)
+	Y := make([]int32, N)
+	for i := 0; i < N; i++ {
+		Y[i] = int32(1 + i%2)
+		for f := 0; f < F; f++ {
+			X[i*F+f] = float32(rng.NormFloat64())
+		}
+		X[i*F+1] += 2 * float32(2*(i%2)-1)
+	}
+	glyphs := []string{"", "A", "B"}
+	init := fitGrey(X, Y, F, glyphs, 8, 5, 1)
+	// the further training sees other data: its own mean would differ
+	X2 := slices.Clone(X)
+	for i := range X2 {
+		X2[i] += 0.5
+	}
+	tests := []struct {
+		name  string
+		lr    float64
+		moved bool
+	}{
+		{"learning rate 0: weights kept", 0, false},
+		{"learning rate 0.01: weights moved", 0.01, true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			m := fitGreyFrom(X2, Y, F, glyphs, 32, 3, 1, init, tc.lr)
+			if m.Hidden != init.Hidden {
+				t.Fatalf("hidden %d, want the first model's %d", m.Hidden, init.Hidden)
+			}
+			if !slices.Equal(m.Mean, init.Mean) || !slices.Equal(m.Scale, init.Scale) {
+				t.Error("the normalisation is not the first model's")
+			}
+			same := slices.Equal(m.W1, init.W1) && slices.Equal(m.B1, init.B1) && slices.Equal(m.W, init.W) && slices.Equal(m.B, init.B)
+			if same == tc.moved {
+				t.Errorf("weights the same as the first model's: %v, want %v", same, !tc.moved)
 			}
 		})
 	}
