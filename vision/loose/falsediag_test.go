@@ -19,19 +19,8 @@ import (
 // nearest other reported quad, in sides (a double of a neighbour found).
 // docs/loose-tiles.md, "Lexicon hard tables: quads over a neighbour".
 func TestFalseTileDiag(t *testing.T) {
-	env := os.Getenv("LOOSE_FALSE_SEEDS")
-	if env == "" {
-		t.Skip("LOOSE_FALSE_SEEDS not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
-	for _, f := range strings.Split(env, ",") {
-		seed, err := strconv.ParseInt(f, 10, 64)
-		if err != nil {
-			t.Fatalf("LOOSE_FALSE_SEEDS: %v", err)
-		}
+	seeds, rd := diagSeeds(t, "LOOSE_FALSE_SEEDS")
+	for _, seed := range seeds {
 		img, sceneTruth := renderScene(t, "lexicon", "hard", seed)
 		truth := TruthFromRender(sceneTruth)
 		r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true})
@@ -73,4 +62,28 @@ func TestFalseTileDiag(t *testing.T) {
 				ft.Letter, ft.Conf, ft.Center.X, ft.Center.Y, ft.Side, ft.byLetter, where, near)
 		}
 	}
+}
+
+// diagSeeds gives an opt-in diagnostic its seeds, from the environment
+// variable name (comma-separated), and the English reader; the test is
+// skipped when the variable is not set or the reader cannot be loaded.
+func diagSeeds(t *testing.T, name string) ([]int64, Reader) {
+	t.Helper()
+	env := os.Getenv(name)
+	if env == "" {
+		t.Skip(name + " not set")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	var seeds []int64
+	for _, f := range strings.Split(env, ",") {
+		seed, err := strconv.ParseInt(f, 10, 64)
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		seeds = append(seeds, seed)
+	}
+	return seeds, rd
 }
