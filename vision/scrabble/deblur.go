@@ -368,14 +368,18 @@ func addTap(acc, src []float64, t tap) {
 // convolveTapsInPlace is convolveTaps with p overwritten by its
 // convolution: each row is summed apart, in convolveTaps's order (the
 // same bits), then written over its row, the rows above that later rows
-// still read kept aside.
-func convolveTapsInPlace(p []float64, w, h int, taps []tap) {
+// still read kept aside (in kept, grown as needed and returned for the
+// next call).
+func convolveTapsInPlace(p []float64, w, h int, taps []tap, kept []float64) []float64 {
 	back := 1 // the most rows above a row its taps reach
 	for _, t := range taps {
 		back = max(back, -t.dy)
 	}
-	kept := make([]float64, back*w)
-	acc := make([]float64, w)
+	if cap(kept) < (back+1)*w {
+		kept = make([]float64, (back+1)*w)
+	}
+	kept = kept[:(back+1)*w]
+	acc := kept[back*w:]
 	for y := 0; y < h; y++ {
 		clear(acc)
 		for _, t := range taps {
@@ -391,6 +395,7 @@ func convolveTapsInPlace(p []float64, w, h int, taps []tap) {
 		copy(kept[k*w:(k+1)*w], p[y*w:(y+1)*w])
 		copy(p[y*w:(y+1)*w], acc)
 	}
+	return kept
 }
 
 // deconvolveSmear is the plane sharpened by iters steps of
@@ -411,9 +416,10 @@ func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 	// one working plane: the turned kernel's convolution is taken in
 	// place (RichardsonLucy's work2 is its work1)
 	work := make([]float64, n)
+	var kept []float64
 	deconv.RichardsonLucy(obs, est, work, work, iters,
 		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, taps) },
-		func(src, dst []float64) { convolveTapsInPlace(dst, g.w, g.h, flip) })
+		func(src, dst []float64) { kept = convolveTapsInPlace(dst, g.w, g.h, flip, kept) })
 	out := *g
 	out.v = est
 	for i := range est {

@@ -222,7 +222,7 @@ func TestConvolveTapsInPlace(t *testing.T) {
 			want := make([]float64, w*h)
 			convolveTaps(p, want, w, h, taps)
 			got := append([]float64(nil), p...)
-			convolveTapsInPlace(got, w, h, taps)
+			convolveTapsInPlace(got, w, h, taps, nil)
 			for i := range want {
 				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
 					t.Fatalf("value %d (%d, %d): %v, want %v", i, i%w, i/w, got[i], want[i])
