@@ -23,7 +23,9 @@ func smeared(t *testing.T, path string, px, deg float64) *image.RGBA {
 
 // TestEstimateSmear: the smear of a photo smeared along a known line is
 // found within a few degrees and pixels; a sharp photo's gradients are
-// as strong every way (no smear to undo).
+// as strong every way (no smear to undo). The board's plane, worked out
+// a row at a time as it is read, gives the smear the same plane held
+// whole gives, bit for bit.
 func TestEstimateSmear(t *testing.T) {
 	const photo = "testdata/photos/IMG_20141025_164052.jpg"
 	for _, tc := range []struct {
@@ -45,6 +47,13 @@ func TestEstimateSmear(t *testing.T) {
 			}
 			g := boardPlane(f, maxSmear)
 			s, ok := estimateSmear(&g)
+			whole := gridPlane(f, 0, 0, Size, Size, maxSmear)
+			if g.v != nil || whole.x0 != g.x0 || whole.y0 != g.y0 || whole.w != g.w || whole.h != g.h {
+				t.Fatalf("planes %dx%d at (%d, %d), held whole %dx%d at (%d, %d)", g.w, g.h, g.x0, g.y0, whole.w, whole.h, whole.x0, whole.y0)
+			}
+			if s2, ok2 := estimateSmear(&whole); s2 != s || ok2 != ok {
+				t.Errorf("read as it goes: %+v %v; held whole: %+v %v", s, ok, s2, ok2)
+			}
 			if tc.px == 0 {
 				if ok && s.anisotropy <= smearRound {
 					t.Errorf("sharp photo: smear %.1f px at %.1f degrees, anisotropy %.2f (want over %.2f)", s.length, s.angle*180/math.Pi, s.anisotropy, smearRound)
@@ -227,41 +236,6 @@ func TestConvolveTapsInPlace(t *testing.T) {
 				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
 					t.Fatalf("value %d (%d, %d): %v, want %v", i, i%w, i/w, got[i], want[i])
 				}
-			}
-		})
-	}
-}
-
-// TestBoardPlaneReadAsItGoes: the board's plane worked out a row at a
-// time as it is read gives the smear, bit for bit, that the same plane
-// held whole gives.
-func TestBoardPlaneReadAsItGoes(t *testing.T) {
-	const photo = "testdata/photos/IMG_20141025_164052.jpg"
-	for _, tc := range []struct {
-		name    string
-		px, deg float64
-	}{
-		{"sharp", 0, 0},
-		{"16 px at 30 degrees", 16, 30},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			var img image.Image = loadImage(t, photo)
-			if tc.px > 0 {
-				img = smeared(t, photo, tc.px, tc.deg)
-			}
-			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
-			if err != nil {
-				t.Fatalf("no board: %v", err)
-			}
-			lazy := boardPlane(f, maxSmear)
-			whole := gridPlane(f, 0, 0, Size, Size, maxSmear)
-			if lazy.v != nil || whole.v == nil || lazy.x0 != whole.x0 || lazy.y0 != whole.y0 || lazy.w != whole.w || lazy.h != whole.h {
-				t.Fatalf("planes %dx%d at (%d, %d) and %dx%d at (%d, %d)", lazy.w, lazy.h, lazy.x0, lazy.y0, whole.w, whole.h, whole.x0, whole.y0)
-			}
-			s1, ok1 := estimateSmear(&lazy)
-			s2, ok2 := estimateSmear(&whole)
-			if s1 != s2 || ok1 != ok2 {
-				t.Errorf("read as it goes: %+v %v; held whole: %+v %v", s1, ok1, s2, ok2)
 			}
 		})
 	}
