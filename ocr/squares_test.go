@@ -5,6 +5,7 @@ import (
 	"image/color"
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -479,18 +480,23 @@ func TestPoolVoteMatchesReadVote(t *testing.T) {
 // the pool saw a tile on both whitened reads (read now as the pool's
 // letter, unsure), and two whose value painted out cut off part of the
 // letter (an O read C, an R read P; the pool's sure whitened letter now
-// stands). Each is read right, by the rule named, and the letters read
-// against the general model's no tile are not sure.
+// stands). Each is read right, by the rule named or, since en-sqr learnt
+// the tuning photos' real cuts (docs/ocr.md, scrreal), by the pool's own
+// letter with the value painted out (the squares' model now reads the
+// Z and the O itself), and the letters read against the general model's
+// no tile are not sure.
 func TestSquareReaderDarkTiles(t *testing.T) {
 	s := squareReader(t)
+	const poolLetter = "pool letter, value painted out"
 	for _, tc := range []struct {
-		name, file, rule string
-		sure             bool // may be read at 0.9 or more
+		name, file string
+		rules      []string // the rules that may answer
+		sure       bool     // may be read at 0.9 or more
 	}{
-		{"dark A the general model calls empty", "A_s100700_IMG_20141025_163920_r07c07_2off.png", "pool sees a tile, general no tile", false},
-		{"dark Z the general model calls empty", "Z_s100700_IMG_20141025_164035_r09c11_4mixed.png", "pool sees a tile, general no tile", false},
-		{"O whose arc the value's painting cut", "O_s100700_IMG_20141025_164035_r08c11_1margin.png", "pool letter, whitened, sure against the value painted out", true},
-		{"R whose leg the value's painting cut", "R_s100701_IMG_20141025_163949_r07c04_0tight.png", "pool letter, whitened, sure against the value painted out", true},
+		{"dark A the general model calls empty", "A_s100700_IMG_20141025_163920_r07c07_2off.png", []string{"pool sees a tile, general no tile"}, false},
+		{"dark Z the general model calls empty", "Z_s100700_IMG_20141025_164035_r09c11_4mixed.png", []string{"pool sees a tile, general no tile", poolLetter}, false},
+		{"O whose arc the value's painting cut", "O_s100700_IMG_20141025_164035_r08c11_1margin.png", []string{"pool letter, whitened, sure against the value painted out", poolLetter}, true},
+		{"R whose leg the value's painting cut", "R_s100701_IMG_20141025_163949_r07c04_0tight.png", []string{"pool letter, whitened, sure against the value painted out"}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := filepath.Join("testdata/scrabble-dark", tc.file)
@@ -501,8 +507,8 @@ func TestSquareReaderDarkTiles(t *testing.T) {
 			if want := letterOf(f); got.Letter != want {
 				t.Errorf("read %q (conf %.2f, rule %q), want %q", got.Letter, got.Conf, st.rule, want)
 			}
-			if st.rule != tc.rule {
-				t.Errorf("rule %q, want %q", st.rule, tc.rule)
+			if !slices.Contains(tc.rules, st.rule) {
+				t.Errorf("rule %q, want one of %q", st.rule, tc.rules)
 			}
 			if !tc.sure && got.Conf >= 0.9 {
 				t.Errorf("conf %.2f against the general model's no tile, want under 0.9", got.Conf)

@@ -6,8 +6,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"image"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -105,17 +103,7 @@ func TestScanPyramidsBadInput(t *testing.T) {
 		t.Fatal(err)
 	}
 	table := filepath.Join(dir, "table.png")
-	m := image.NewRGBA(image.Rect(0, 0, 320, 240))
-	for i := range m.Pix {
-		m.Pix[i] = uint8(i * 7 % 251) // a busy pattern, no board
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, m); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(table, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, table, busyTable())
 	empty := filepath.Join(dir, "empty")
 	if err := os.Mkdir(empty, 0o755); err != nil {
 		t.Fatal(err)

@@ -9,7 +9,6 @@ import (
 	"image"
 	"image/draw"
 	_ "image/jpeg"
-	"image/png"
 	"os"
 	"path/filepath"
 	"strings"
@@ -81,17 +80,7 @@ func TestScanScrabbleJSON(t *testing.T) {
 func TestScanScrabbleBadInput(t *testing.T) {
 	dir := t.TempDir()
 	table := filepath.Join(dir, "table.png")
-	m := image.NewRGBA(image.Rect(0, 0, 320, 240))
-	for i := range m.Pix {
-		m.Pix[i] = uint8(i * 7 % 251) // a busy pattern, no board
-	}
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, m); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(table, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, table, busyTable())
 	badLabel := filepath.Join(dir, "labels")
 	if err := os.MkdirAll(badLabel, 0o755); err != nil {
 		t.Fatal(err)
@@ -143,13 +132,7 @@ func TestScanScrabbleOutOfView(t *testing.T) {
 	cut := image.NewRGBA(image.Rect(0, 0, 920, img.Bounds().Dy()))
 	draw.Draw(cut, cut.Bounds(), img, image.Point{}, draw.Src)
 	path := filepath.Join(t.TempDir(), "cut.png")
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, cut); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, path, cut)
 	for _, tc := range []struct {
 		name string
 		args []string
@@ -244,13 +227,7 @@ func TestScanScrabbleBlurred(t *testing.T) {
 	draw.Draw(smeared, smeared.Bounds(), img, img.Bounds().Min, draw.Src)
 	render.MotionBlur(smeared, 18, 60)
 	path := filepath.Join(t.TempDir(), "smeared.png")
-	var buf bytes.Buffer
-	if err := png.Encode(&buf, smeared); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
+	writePNG(t, path, smeared)
 	for _, tc := range []struct {
 		name    string
 		photo   string

@@ -17,6 +17,28 @@ import (
 	"github.com/tilescope/tilescope/scoring/grid"
 )
 
+// writePNG writes img to path as a PNG, failing the test if it cannot.
+func writePNG(t *testing.T, path string, img image.Image) {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := png.Encode(&buf, img); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// busyTable is a 320x240 picture of a busy pattern with no board and no
+// tile in it.
+func busyTable() *image.RGBA {
+	m := image.NewRGBA(image.Rect(0, 0, 320, 240))
+	for i := range m.Pix {
+		m.Pix[i] = uint8(i * 7 % 251)
+	}
+	return m
+}
+
 func TestScanBadInput(t *testing.T) {
 	dir := t.TempDir()
 	corrupt := filepath.Join(dir, "corrupt.jpg")
@@ -28,9 +50,7 @@ func TestScanBadInput(t *testing.T) {
 			img.Set(x, y, color.RGBA{uint8(120 + (x*7+y*13)%60), 90, 60, 255})
 		}
 	}
-	f, _ := os.Create(plain)
-	png.Encode(f, img)
-	f.Close()
+	writePNG(t, plain, img)
 	tests := []struct {
 		name string
 		args []string

@@ -5,11 +5,8 @@ import (
 	"image/jpeg"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"testing"
 
-	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision/render"
 )
 
@@ -20,23 +17,12 @@ import (
 // finds it, and its reading on its true outline (docs/loose-tiles.md,
 // "Lexicon blurred tables: lace, wood with hands, cloth").
 func TestBlurDiag(t *testing.T) {
-	env := os.Getenv("LOOSE_DIAG_SEEDS")
-	if env == "" {
-		t.Skip("LOOSE_DIAG_SEEDS not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	seeds, rd := diagSeeds(t, "LOOSE_DIAG_SEEDS")
 	if os.Getenv("LOOSE_DIAG_DEBUG") != "" {
 		debugf = func(format string, a ...any) { t.Logf("  debug: "+format, a...) }
 		defer func() { debugf = func(string, ...any) {} }()
 	}
-	for _, f := range strings.Split(env, ",") {
-		seed, err := strconv.ParseInt(f, 10, 64)
-		if err != nil {
-			t.Fatalf("LOOSE_DIAG_SEEDS: %v", err)
-		}
+	for _, seed := range seeds {
 		img, sceneTruth := renderScene(t, "lexicon", "hard", seed)
 		o, _ := render.RandomOptions(seed, "hard")
 		if dir := os.Getenv("LOOSE_DIAG_SAVE"); dir != "" {
@@ -98,14 +84,7 @@ func TestBlurDiag(t *testing.T) {
 // letters; at 600-1640 px): tiles matched (IoU >= 0.5), reported, read
 // sure, and sure and matched.
 func TestBlurProbe(t *testing.T) {
-	env := os.Getenv("LOOSE_PROBE_SEEDS")
-	if env == "" {
-		t.Skip("LOOSE_PROBE_SEEDS not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	seeds, rd := diagSeeds(t, "LOOSE_PROBE_SEEDS")
 	type variant struct {
 		name string
 		set  func(o *Options)
@@ -118,11 +97,7 @@ func TestBlurProbe(t *testing.T) {
 			variant{fmt.Sprintf("lace %d", ws), func(o *Options) { o.WorkSide = ws; o.lace = true }},
 		)
 	}
-	for _, f := range strings.Split(env, ",") {
-		seed, err := strconv.ParseInt(f, 10, 64)
-		if err != nil {
-			t.Fatalf("LOOSE_PROBE_SEEDS: %v", err)
-		}
+	for _, seed := range seeds {
 		img, sceneTruth := renderScene(t, "lexicon", "hard", seed)
 		truth := TruthFromRender(sceneTruth)
 		t.Logf("seed %d: %d tiles", seed, len(truth))

@@ -3,6 +3,7 @@ package scrabble
 import (
 	"image"
 	"math"
+	"runtime/debug"
 
 	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
@@ -26,53 +27,121 @@ type smear struct {
 
 // greyPlane is a rectangle of the photo in grey (luma, float), pixel
 // (x, y) of it at v[y*w+x], its top-left pixel at (x0, y0) of the photo.
+// A plane whose v is nil is worked out from the photo (pic) a row at a
+// time as it is read (rows): the board's whole plane, looked at only in
+// passes down its rows, is never held at once.
 type greyPlane struct {
 	x0, y0, w, h int
 	v            []float64
+	pic          *picture
 }
 
 // boardPlane is the photo's grey over the board's bounding box, widened
-// by pad pixels every side, clipped to the photo.
+// by pad pixels every side, clipped to the photo, worked out as it is
+// read.
 func boardPlane(f *frame, pad int) greyPlane {
-	return gridPlane(f, 0, 0, Size, Size, pad)
+	return planeOver(f, 0, 0, Size, Size, pad)
 }
 
 // gridPlane is the photo's grey over the bounding box of the
 // picture-order grid's part from square (r0, c0) to (r1, c1), exclusive,
 // widened by pad pixels every side, clipped to the photo.
 func gridPlane(f *frame, r0, c0, r1, c1 int, pad int) greyPlane {
+	g := planeOver(f, r0, c0, r1, c1, pad)
+	if g.w <= 0 || g.h <= 0 {
+		return greyPlane{}
+	}
+	g.v = make([]float64, g.w*g.h)
+	for y := 0; y < g.h; y++ {
+		g.lumaRow(y, g.v[y*g.w:(y+1)*g.w])
+	}
+	g.pic = nil
+	return g
+}
+
+// planeOver is gridPlane's rectangle, its values left to the photo.
+func planeOver(f *frame, r0, c0, r1, c1 int, pad int) greyPlane {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, pt := range [4][2]int{{c0, r0}, {c1, r0}, {c1, r1}, {c0, r1}} {
 		q := f.at(float64(pt[0]), float64(pt[1]))
 		x0, y0 = math.Min(x0, q.X), math.Min(y0, q.Y)
 		x1, y1 = math.Max(x1, q.X), math.Max(y1, q.Y)
 	}
-	g := greyPlane{x0: max(0, int(x0)-pad), y0: max(0, int(y0)-pad)}
+	g := greyPlane{x0: max(0, int(x0)-pad), y0: max(0, int(y0)-pad), pic: &f.p}
 	g.w = min(f.p.W, int(x1)+pad+1) - g.x0
 	g.h = min(f.p.H, int(y1)+pad+1) - g.y0
 	if g.w <= 0 || g.h <= 0 {
 		return greyPlane{}
 	}
-	g.v = make([]float64, g.w*g.h)
-	for y := 0; y < g.h; y++ {
-		for x := 0; x < g.w; x++ {
-			r, gg, b := f.p.pixel(g.x0+x, g.y0+y)
-			g.v[y*g.w+x] = 0.299*r + 0.587*gg + 0.114*b
-		}
-	}
 	return g
 }
 
-// at is the plane's bilinear value at (x, y) of its own pixels, the
-// nearest edge pixel's outside.
-func (g *greyPlane) at(x, y float64) float64 {
-	x = min(max(x, 0), float64(g.w-1))
-	y = min(max(y, 0), float64(g.h-1))
-	xi, yi := int(x), int(y)
-	x1, y1 := min(xi+1, g.w-1), min(yi+1, g.h-1)
-	fx, fy := x-float64(xi), y-float64(yi)
-	return g.v[yi*g.w+xi]*(1-fx)*(1-fy) + g.v[yi*g.w+x1]*fx*(1-fy) +
-		g.v[y1*g.w+xi]*(1-fx)*fy + g.v[y1*g.w+x1]*fx*fy
+// lumaRow sets dst to the photo's grey along the plane's row y.
+func (g *greyPlane) lumaRow(y int, dst []float64) {
+	for x := range dst[:g.w] {
+		r, gg, b := g.pic.pixel(g.x0+x, g.y0+y)
+		dst[x] = 0.299*r + 0.587*gg + 0.114*b
+	}
+}
+
+// rows reads the plane's rows in order down it, n of them held at once
+// (where v is nil; a plane in v is read in place).
+func (g *greyPlane) rows(n int) *planeRows {
+	if g.v != nil {
+		return &planeRows{w: g.w, v: g.v}
+	}
+	return newPlaneRows(g.w, n, g.lumaRow)
+}
+
+// planeRows is a plane's rows: v's, or each worked out once by fill, in
+// order, the last len(slots) of them held (row y in slot y % len(slots)).
+type planeRows struct {
+	w     int
+	v     []float64
+	slots [][]float64
+	next  int
+	fill  func(y int, dst []float64)
+}
+
+func newPlaneRows(w, n int, fill func(y int, dst []float64)) *planeRows {
+	p := &planeRows{w: w, slots: make([][]float64, n), fill: fill}
+	buf := make([]float64, n*w)
+	for i := range p.slots {
+		p.slots[i] = buf[i*w : (i+1)*w : (i+1)*w]
+	}
+	return p
+}
+
+// row is row y; rows are asked for so that none older than the last
+// len(slots) worked out is asked again.
+func (p *planeRows) row(y int) []float64 {
+	if p.v != nil {
+		return p.v[y*p.w : (y+1)*p.w]
+	}
+	for ; p.next <= y; p.next++ {
+		p.fill(p.next, p.slots[p.next%len(p.slots)])
+	}
+	return p.slots[y%len(p.slots)]
+}
+
+// rowsAt are the two rows a bilinear sample at height y of a plane h
+// rows high reads, and its weight between them (the nearest edge row's
+// outside the plane).
+func rowsAt(p *planeRows, h int, y float64) (r0, r1 []float64, fy float64) {
+	y = min(max(y, 0), float64(h-1))
+	yi := int(y)
+	return p.row(yi), p.row(min(yi+1, h-1)), y - float64(yi)
+}
+
+// lerpRows is the bilinear value at x between rows r0 and r1 (w long,
+// fy of the way from r0 to r1), the nearest edge pixel's outside.
+func lerpRows(r0, r1 []float64, w int, x, fy float64) float64 {
+	x = min(max(x, 0), float64(w-1))
+	xi := int(x)
+	x1 := min(xi+1, w-1)
+	fx := x - float64(xi)
+	return r0[xi]*(1-fx)*(1-fy) + r0[x1]*fx*(1-fy) +
+		r1[xi]*(1-fx)*fy + r1[x1]*fx*fy
 }
 
 // Smears shorter or longer than these (pixels) are not estimated.
@@ -93,11 +162,12 @@ func estimateSmear(g *greyPlane) (s smear, ok bool) {
 		return s, false
 	}
 	var jxx, jxy, jyy float64
+	rs := g.rows(3)
 	for y := 1; y < g.h-1; y++ {
+		up, mid, down := rs.row(y-1), rs.row(y), rs.row(y+1)
 		for x := 1; x < g.w-1; x++ {
-			i := y*g.w + x
-			gx := (g.v[i+1] - g.v[i-1]) / 2
-			gy := (g.v[i+g.w] - g.v[i-g.w]) / 2
+			gx := (mid[x+1] - mid[x-1]) / 2
+			gy := (down[x] - up[x]) / 2
 			jxx += gx * gx
 			jxy += gx * gy
 			jyy += gy * gy
@@ -140,10 +210,11 @@ func estimateSmear(g *greyPlane) (s smear, ok bool) {
 func (g *greyPlane) halved() greyPlane {
 	h := greyPlane{w: g.w / 2, h: g.h / 2}
 	h.v = make([]float64, h.w*h.h)
+	rs := g.rows(2)
 	for y := 0; y < h.h; y++ {
+		a, b := rs.row(2*y), rs.row(2*y+1)
 		for x := 0; x < h.w; x++ {
-			i := 2*y*g.w + 2*x
-			h.v[y*h.w+x] = (g.v[i] + g.v[i+1] + g.v[i+g.w] + g.v[i+g.w+1]) / 4
+			h.v[y*h.w+x] = (a[2*x] + a[2*x+1] + b[2*x] + b[2*x+1]) / 4
 		}
 	}
 	return h
@@ -162,37 +233,48 @@ const (
 // lag (0 where it is nowhere below 0).
 func smearDip(g *greyPlane, angle float64, lo, hi int) (float64, int) {
 	ux, uy := math.Cos(angle), math.Sin(angle)
-	// the derivative along angle, over the whole plane
-	d := greyPlane{w: g.w, h: g.h, v: make([]float64, len(g.v))}
-	for y := 0; y < g.h; y++ {
-		for x := 0; x < g.w; x++ {
-			fx, fy := float64(x), float64(y)
-			d.v[y*g.w+x] = g.at(fx+ux/2, fy+uy/2) - g.at(fx-ux/2, fy-uy/2)
+	// the derivative along angle, a row at a time: the sums below reach
+	// hi+1 rows either side of the row they sample
+	src := g.rows(4)
+	d := newPlaneRows(g.w, 2*hi+4, func(y int, dst []float64) {
+		fy := float64(y)
+		a0, a1, ay := rowsAt(src, g.h, fy+uy/2)
+		b0, b1, by := rowsAt(src, g.h, fy-uy/2)
+		for x := range dst {
+			fx := float64(x)
+			dst[x] = lerpRows(a0, a1, g.w, fx+ux/2, ay) - lerpRows(b0, b1, g.w, fx-ux/2, by)
 		}
-	}
+	})
 	m := hi + 2
 	const step = 3
+	// r0 and each lag's sum, taken row by row in the order of a sum
+	// over the whole plane
 	var r0 float64
+	sums := make([]float64, hi-lo+1)
 	for y := m; y < g.h-m; y += step {
+		dy := d.row(y)
 		for x := m; x < g.w-m; x += step {
-			v := d.v[y*g.w+x]
+			v := dy[x]
 			r0 += v * v
+		}
+		for i := range sums {
+			lag := lo + i
+			ox, oy := float64(lag)*ux, float64(lag)*uy
+			e0, e1, ey := rowsAt(d, g.h, float64(y)+oy)
+			r := sums[i]
+			for x := m; x < g.w-m; x += step {
+				r += dy[x] * lerpRows(e0, e1, g.w, float64(x)+ox, ey)
+			}
+			sums[i] = r
 		}
 	}
 	if r0 == 0 {
 		return 0, 0
 	}
 	best, bestLag := 0.0, 0
-	var rs []float64
-	for lag := lo; lag <= hi; lag++ {
-		ox, oy := float64(lag)*ux, float64(lag)*uy
-		var r float64
-		for y := m; y < g.h-m; y += step {
-			for x := m; x < g.w-m; x += step {
-				r += d.v[y*g.w+x] * d.at(float64(x)+ox, float64(y)+oy)
-			}
-		}
-		rs = append(rs, r/r0)
+	rs := make([]float64, len(sums))
+	for i, r := range sums {
+		rs[i] = r / r0
 	}
 	for i, r := range rs {
 		if r < best {
@@ -260,26 +342,66 @@ func smearTaps(px, angle float64) []tap {
 func convolveTaps(p, out []float64, w, h int, taps []tap) {
 	clear(out)
 	for _, t := range taps {
-		lo, hi := min(w, max(0, -t.dx)), max(0, min(w, w-t.dx))
 		for y := 0; y < h; y++ {
 			yy := min(h-1, max(0, y+t.dy))
-			src, acc := p[yy*w:(yy+1)*w], out[y*w:(y+1)*w]
-			first, last := src[0], src[w-1]
-			for x := range acc[:lo] {
-				acc[x] += t.w * first
-			}
-			if lo < hi {
-				deconv.AddScaled(acc[lo:hi], src[lo+t.dx:hi+t.dx], t.w)
-			}
-			for x := range acc[hi:] {
-				acc[hi+x] += t.w * last
-			}
+			addTap(out[y*w:(y+1)*w], p[yy*w:(yy+1)*w], t)
 		}
 	}
 }
 
+// addTap adds the tap's weight times the row src moved by its dx (the
+// edges repeated) to the row acc.
+func addTap(acc, src []float64, t tap) {
+	w := len(acc)
+	lo, hi := min(w, max(0, -t.dx)), max(0, min(w, w-t.dx))
+	first, last := src[0], src[w-1]
+	for x := range acc[:lo] {
+		acc[x] += t.w * first
+	}
+	if lo < hi {
+		deconv.AddScaled(acc[lo:hi], src[lo+t.dx:hi+t.dx], t.w)
+	}
+	for x := range acc[hi:] {
+		acc[hi+x] += t.w * last
+	}
+}
+
+// convolveTapsInPlace is convolveTaps with p overwritten by its
+// convolution: each row is summed apart, in convolveTaps's order (the
+// same bits), then written over its row, the rows above that later rows
+// still read kept aside (in kept, grown as needed and returned for the
+// next call).
+func convolveTapsInPlace(p []float64, w, h int, taps []tap, kept []float64) []float64 {
+	back := 1 // the most rows above a row its taps reach
+	for _, t := range taps {
+		back = max(back, -t.dy)
+	}
+	if cap(kept) < (back+1)*w {
+		kept = make([]float64, (back+1)*w)
+	}
+	kept = kept[:(back+1)*w]
+	acc := kept[back*w:]
+	for y := 0; y < h; y++ {
+		clear(acc)
+		for _, t := range taps {
+			yy := min(h-1, max(0, y+t.dy))
+			src := p[yy*w : (yy+1)*w]
+			if yy < y { // overwritten: its row as it was
+				k := yy % back
+				src = kept[k*w : (k+1)*w]
+			}
+			addTap(acc, src, t)
+		}
+		k := y % back
+		copy(kept[k*w:(k+1)*w], p[y*w:(y+1)*w])
+		copy(p[y*w:(y+1)*w], acc)
+	}
+	return kept
+}
+
 // deconvolveSmear is the plane sharpened by iters steps of
-// Richardson-Lucy deconvolution of the smear s.
+// Richardson-Lucy deconvolution of the smear s. g's values are used up
+// (the observed plane is worked out in their place).
 func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 	taps := smearTaps(s.length, s.angle)
 	flip := make([]tap, len(taps))
@@ -287,14 +409,18 @@ func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 		flip[i] = tap{-t.dx, -t.dy, t.w}
 	}
 	n := len(g.v)
-	obs := make([]float64, n)
-	for i, v := range g.v {
+	obs := g.v
+	for i, v := range obs {
 		obs[i] = v + 1
 	}
 	est := append([]float64(nil), obs...)
-	deconv.RichardsonLucy(obs, est, make([]float64, n), make([]float64, n), iters,
+	// one working plane: the turned kernel's convolution is taken in
+	// place (RichardsonLucy's work2 is its work1)
+	work := make([]float64, n)
+	var kept []float64
+	deconv.RichardsonLucy(obs, est, work, work, iters,
 		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, taps) },
-		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, flip) })
+		func(src, dst []float64) { kept = convolveTapsInPlace(dst, g.w, g.h, flip, kept) })
 	out := *g
 	out.v = est
 	for i := range est {
@@ -305,18 +431,19 @@ func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 
 // deblurredFrame is f with its picture replaced by the deconvolved
 // plane (grey) over the plane's rectangle; the photo elsewhere is black
-// (no crop of the board reaches there).
+// (no crop of the board reaches there). The picture keeps the photo's
+// size and coordinates, its pixels only the plane's rectangle's.
 func deblurredFrame(f *frame, d greyPlane) *frame {
-	m := image.NewRGBA(image.Rect(0, 0, f.p.W, f.p.H))
+	m := image.NewRGBA(image.Rect(d.x0, d.y0, d.x0+d.w, d.y0+d.h))
 	for y := 0; y < d.h; y++ {
-		row := m.Pix[(d.y0+y)*m.Stride+4*d.x0:]
+		row := m.Pix[y*m.Stride:]
 		for x := 0; x < d.w; x++ {
 			u := uint8(d.v[y*d.w+x] + 0.5)
 			row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = u, u, u, 255
 		}
 	}
 	fd := *f
-	fd.p = toPicture(m)
+	fd.p = picture{rgba: m, W: f.p.W, H: f.p.H, patches: &pictureMemo{}}
 	return &fd
 }
 
@@ -344,8 +471,18 @@ func secondLook(f *frame, reader TileReader, at [][2]int, again []ocr.Reading, s
 	if !ok || s.anisotropy > smearRound {
 		return
 	}
+	// The deconvolution's three planes (floats, the tiles' part of the
+	// photo: up to 60 MB on a 12-megapixel photo) each want one block
+	// of memory; the heap freed by the board's search is in pieces too
+	// small for them, and kept resident (a 4032x3024 render's scan
+	// peaked at 160 MB while the heap held 75). It is given back first.
+	debug.FreeOSMemory()
 	g = gridPlane(f, max(0, r0-1), max(0, c0-1), min(Size, r1+1), min(Size, c1+1), int(s.length))
 	fd := deblurredFrame(f, deconvolveSmear(&g, s, smearIters))
+	// The planes are garbage now, but the heap's next collection was
+	// set by them: the crops read again below would pile up on top of
+	// them. They are collected and given back now.
+	debug.FreeOSMemory()
 	// the first crops are cut in the picture's order, as the first read
 	// cut them
 	f0 := *fd

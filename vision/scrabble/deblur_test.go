@@ -23,7 +23,9 @@ func smeared(t *testing.T, path string, px, deg float64) *image.RGBA {
 
 // TestEstimateSmear: the smear of a photo smeared along a known line is
 // found within a few degrees and pixels; a sharp photo's gradients are
-// as strong every way (no smear to undo).
+// as strong every way (no smear to undo). The board's plane, worked out
+// a row at a time as it is read, gives the smear the same plane held
+// whole gives, bit for bit.
 func TestEstimateSmear(t *testing.T) {
 	const photo = "testdata/photos/IMG_20141025_164052.jpg"
 	for _, tc := range []struct {
@@ -45,6 +47,13 @@ func TestEstimateSmear(t *testing.T) {
 			}
 			g := boardPlane(f, maxSmear)
 			s, ok := estimateSmear(&g)
+			whole := gridPlane(f, 0, 0, Size, Size, maxSmear)
+			if g.v != nil || whole.x0 != g.x0 || whole.y0 != g.y0 || whole.w != g.w || whole.h != g.h {
+				t.Fatalf("planes %dx%d at (%d, %d), held whole %dx%d at (%d, %d)", g.w, g.h, g.x0, g.y0, whole.w, whole.h, whole.x0, whole.y0)
+			}
+			if s2, ok2 := estimateSmear(&whole); s2 != s || ok2 != ok {
+				t.Errorf("read as it goes: %+v %v; held whole: %+v %v", s, ok, s2, ok2)
+			}
 			if tc.px == 0 {
 				if ok && s.anisotropy <= smearRound {
 					t.Errorf("sharp photo: smear %.1f px at %.1f degrees, anisotropy %.2f (want over %.2f)", s.length, s.angle*180/math.Pi, s.anisotropy, smearRound)
@@ -125,7 +134,7 @@ func TestDeconvolveSmear(t *testing.T) {
 			s := smear{angle: tc.angle, length: tc.px}
 			blurred := make([]float64, w*h)
 			convolveTaps(sharp, blurred, w, h, smearTaps(tc.px, tc.angle))
-			g := greyPlane{w: w, h: h, v: blurred}
+			g := greyPlane{w: w, h: h, v: append([]float64(nil), blurred...)}
 			d := deconvolveSmear(&g, s, smearIters)
 			dist := func(v []float64) float64 {
 				var e float64
@@ -140,6 +149,93 @@ func TestDeconvolveSmear(t *testing.T) {
 			before, after := dist(blurred), dist(d.v)
 			if after > 0.6*before {
 				t.Errorf("off the bars by %.0f after deconvolution, %.0f before (want at most 0.6 of it)", after, before)
+			}
+		})
+	}
+}
+
+// TestDeblurredFrameHoldsThePlaneAlone: the deblurred frame's picture
+// keeps the photo's size and coordinates but holds the pixels of the
+// deconvolved plane's rectangle alone (not an RGBA of the whole photo):
+// inside it the plane's grey, outside it black.
+func TestDeblurredFrameHoldsThePlaneAlone(t *testing.T) {
+	const W, H = 400, 300
+	for _, tc := range []struct {
+		name         string
+		x0, y0, w, h int
+	}{
+		{"at the photo's corner", 0, 0, 50, 40},
+		{"inside the photo", 120, 75, 90, 60},
+		{"at the far corner", W - 70, H - 30, 70, 30},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := &frame{p: toPicture(image.NewYCbCr(image.Rect(0, 0, W, H), image.YCbCrSubsampleRatio420))}
+			d := greyPlane{x0: tc.x0, y0: tc.y0, w: tc.w, h: tc.h, v: make([]float64, tc.w*tc.h)}
+			for i := range d.v {
+				d.v[i] = float64(10 + i%200)
+			}
+			fd := deblurredFrame(f, d)
+			m := fd.p.rgba
+			if fd.p.W != W || fd.p.H != H || fd.p.minPt != (image.Point{}) {
+				t.Fatalf("picture %dx%d from %v, want the photo's %dx%d from the origin", fd.p.W, fd.p.H, fd.p.minPt, W, H)
+			}
+			want := image.Rect(tc.x0, tc.y0, tc.x0+tc.w, tc.y0+tc.h)
+			if m.Rect != want || len(m.Pix) > 4*tc.w*tc.h {
+				t.Fatalf("picture's pixels over %v (%d bytes), want the plane's %v alone (%d bytes)", m.Rect, len(m.Pix), want, 4*tc.w*tc.h)
+			}
+			for _, pt := range []image.Point{{tc.x0, tc.y0}, {tc.x0 + tc.w - 1, tc.y0 + tc.h - 1}, {tc.x0 + tc.w/2, tc.y0 + tc.h/3}} {
+				v := d.v[(pt.Y-tc.y0)*tc.w+pt.X-tc.x0]
+				if r, g, b := fd.p.pixel(pt.X, pt.Y); r != v || g != v || b != v {
+					t.Errorf("pixel %v = %v %v %v, want the plane's %v", pt, r, g, b, v)
+				}
+			}
+			for _, pt := range []image.Point{{0, 0}, {W - 1, H - 1}, {tc.x0 - 1, tc.y0}, {tc.x0 + tc.w, tc.y0 + tc.h - 1}, {tc.x0, tc.y0 + tc.h}} {
+				if pt.In(want) || pt.X < 0 || pt.Y < 0 {
+					continue
+				}
+				if r, g, b := fd.p.pixel(pt.X, pt.Y); r != 0 || g != 0 || b != 0 {
+					t.Errorf("pixel %v outside the plane = %v %v %v, want black", pt, r, g, b)
+				}
+			}
+		})
+	}
+}
+
+// TestConvolveTapsInPlace: the convolution taken in place has every
+// value's bits of convolveTaps's into a plane of its own, for smears
+// every way, turned half round, reaching past the plane's edges.
+func TestConvolveTapsInPlace(t *testing.T) {
+	const w, h = 37, 29
+	p := make([]float64, w*h)
+	for i := range p {
+		p[i] = 1 + float64((i*7919)%251) + 0.37*float64(i%13)
+	}
+	for _, tc := range []struct {
+		name      string
+		px, angle float64
+		flip      bool
+	}{
+		{"along x", 9, 0, false},
+		{"down", 12, math.Pi / 2, false},
+		{"slanted", 15.5, 0.6, false},
+		{"slanted, turned", 15.5, 0.6, true},
+		{"longer than the plane is high", 40, 2.2, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			taps := smearTaps(tc.px, tc.angle)
+			if tc.flip {
+				for i := range taps {
+					taps[i].dx, taps[i].dy = -taps[i].dx, -taps[i].dy
+				}
+			}
+			want := make([]float64, w*h)
+			convolveTaps(p, want, w, h, taps)
+			got := append([]float64(nil), p...)
+			convolveTapsInPlace(got, w, h, taps, nil)
+			for i := range want {
+				if math.Float64bits(got[i]) != math.Float64bits(want[i]) {
+					t.Fatalf("value %d (%d, %d): %v, want %v", i, i%w, i/w, got[i], want[i])
+				}
 			}
 		})
 	}

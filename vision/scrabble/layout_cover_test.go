@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestCoveredBoard: crowded boards that no other stage of the search
@@ -18,26 +17,10 @@ func TestCoveredBoard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes")
 	}
-	for _, tc := range []struct {
-		name    string
-		seed    int64
-		edition string
-		hand    bool
-	}{
+	boardsFoundNear(t, []crowdedBoard{
 		{"red, six premium patches in view", 81016, "red", false},
 		{"red, its border opened by a hand", 91124, "red", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := render.RandomScrabbleGame(tc.seed, 40)
-			sc := hardRender(t, tc.seed, []byte(g[len(g)-1]), tc.edition, tc.hand)
-			img, _ := photoOf(t, sc)
-			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
-			if err != nil {
-				t.Fatalf("not found: %v", err)
-			}
-			cornersNear(t, f, boardCorners(sc))
-		})
-	}
+	})
 }
 
 // TestCoveredJudged: on a crowded board the layout's fit with the tiles'
@@ -48,9 +31,7 @@ func TestCoveredJudged(t *testing.T) {
 		t.Skip("renders a scene")
 	}
 	const seed = 81016
-	g := render.RandomScrabbleGame(seed, 40)
-	sc := hardRender(t, seed, []byte(g[len(g)-1]), "red", false)
-	img, _ := photoOf(t, sc)
+	sc, img := crowdedBoard{seed: seed, edition: "red"}.scene(t)
 	truth := boardCorners(sc)
 	th, err := vision.QuadHomography(Size, Size, truth)
 	if err != nil {

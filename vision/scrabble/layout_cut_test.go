@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestCutBoard: a crowded board under a hand that the picture cuts, which
@@ -18,9 +17,7 @@ func TestCutBoard(t *testing.T) {
 		t.Skip("renders a scene")
 	}
 	const seed = 95007
-	g := render.RandomScrabbleGame(seed, 40)
-	sc := hardRender(t, seed, []byte(g[len(g)-1]), "wooden", true)
-	img, _ := photoOf(t, sc)
+	sc, img := crowdedBoard{seed: seed, edition: "wooden", hand: true}.scene(t)
 	for _, tc := range []struct {
 		name    string
 		partial bool
@@ -56,9 +53,7 @@ func TestCutJudged(t *testing.T) {
 		t.Skip("renders scenes")
 	}
 	scene := func(seed int64, edition string, hand bool) (picture, vision.Quad) {
-		g := render.RandomScrabbleGame(seed, 40)
-		sc := hardRender(t, seed, []byte(g[len(g)-1]), edition, hand)
-		img, _ := photoOf(t, sc)
+		sc, img := crowdedBoard{seed: seed, edition: edition, hand: hand}.scene(t)
 		return toPicture(img), boardCorners(sc)
 	}
 	cut, cq := scene(95007, "wooden", true)

@@ -138,19 +138,12 @@ func TestWeakRimGrid(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes")
 	}
-	for _, tc := range []struct {
-		name    string
-		seed    int64
-		edition string
-		hand    bool
-	}{
+	for _, tc := range []crowdedBoard{
 		{"beige under a hand", 76102, "beige", true},
 		{"wooden blurred", 60107, "wooden", false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			g := render.RandomScrabbleGame(tc.seed, 40)
-			sc := hardRender(t, tc.seed, []byte(g[len(g)-1]), tc.edition, tc.hand)
-			img, _ := photoOf(t, sc)
+			sc, img := tc.scene(t)
 			var weak *vision.WeakGridError
 			if _, err := vision.FindGridOutlineFirst(img, Size); !errors.As(err, &weak) {
 				t.Fatalf("the search's answer %v, want a weak grid", err)
@@ -158,6 +151,23 @@ func TestWeakRimGrid(t *testing.T) {
 			if _, err := vision.FindGrid(img, Size); err == nil || errors.As(err, &weak) {
 				t.Errorf("FindGrid's answer %v, want no board and no weak grid", err)
 			}
+			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
+			if err != nil {
+				t.Fatalf("not found: %v", err)
+			}
+			cornersNear(t, f, boardCorners(sc))
+		})
+	}
+}
+
+// boardsFoundNear checks, a subtest each, that the whole search
+// (findFrame) places every board within a third of a square of its true
+// corners.
+func boardsFoundNear(t *testing.T, boards []crowdedBoard) {
+	t.Helper()
+	for _, b := range boards {
+		t.Run(b.name, func(t *testing.T) {
+			sc, img := b.scene(t)
 			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
 			if err != nil {
 				t.Fatalf("not found: %v", err)

@@ -559,8 +559,32 @@ func crowdedScene(t *testing.T, seed int64, edition string) (image.Image, *Label
 // crowdedRender is crowdedScene's scene as drawn.
 func crowdedRender(t testing.TB, seed int64, edition string) *render.Scene {
 	t.Helper()
-	g := render.RandomScrabbleGame(seed, 40)
-	return hardRender(t, seed, []byte(g[len(g)-1]), edition, false)
+	return crowdedBoard{seed: seed, edition: edition}.draw(t)
+}
+
+// crowdedBoard is a hard render of a board late in a game: the last
+// position of a 40-move random game on the edition named, under a hand
+// where hand is set.
+type crowdedBoard struct {
+	name    string
+	seed    int64
+	edition string
+	hand    bool
+}
+
+// draw renders the board.
+func (b crowdedBoard) draw(t testing.TB) *render.Scene {
+	t.Helper()
+	g := render.RandomScrabbleGame(b.seed, 40)
+	return hardRender(t, b.seed, []byte(g[len(g)-1]), b.edition, b.hand)
+}
+
+// scene renders the board and photographs it.
+func (b crowdedBoard) scene(t *testing.T) (*render.Scene, image.Image) {
+	t.Helper()
+	sc := b.draw(t)
+	img, _ := photoOf(t, sc)
+	return sc, img
 }
 
 // hardRender draws the Scrabble board state on the edition named, under

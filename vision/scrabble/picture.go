@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"sync"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -11,7 +12,9 @@ import (
 // picture is the photo, sampled with sub-pixel accuracy. A JPEG's
 // *image.YCbCr is sampled as it is (the scan reads a few tens of
 // thousands of points; converting the whole photo costs more); anything
-// else is converted to RGBA once.
+// else is converted to RGBA once. An RGBA may hold only part of the
+// picture (its Rect inside W x H, minPt zero: deblurredFrame's); the
+// pixels outside it are black.
 type picture struct {
 	rgba  *image.RGBA
 	ycc   *image.YCbCr
@@ -57,6 +60,9 @@ func (p picture) pixel(x, y int) (r, g, b float64) {
 		rc, gc, bc := vision.YCbCrChroma(m.Cb[ci], m.Cr[ci])
 		r, g, b := vision.YCbCrRGB(m.Y[yi], rc, gc, bc)
 		return float64(r), float64(g), float64(b)
+	}
+	if !(image.Point{x, y}.In(p.rgba.Rect)) {
+		return 0, 0, 0 // outside a picture's part (deblurredFrame's): black
 	}
 	o := p.rgba.PixOffset(x, y)
 	return float64(p.rgba.Pix[o]), float64(p.rgba.Pix[o+1]), float64(p.rgba.Pix[o+2])
@@ -125,6 +131,15 @@ type rgbWindow struct {
 // the points q reaches (picture.at's four pixels), at most most pixels
 // of them (none otherwise: atIn then samples the picture as at does).
 func (p picture) window(q [4]vision.Point, most int) rgbWindow {
+	return p.windowIn(q, most, nil)
+}
+
+// windows holds the crops' windows' bytes between crops (cropPart).
+var windows = sync.Pool{New: func() any { return new([]uint8) }}
+
+// windowIn is window, its bytes in buf where buf is long enough (every
+// one of them written).
+func (p picture) windowIn(q [4]vision.Point, most int, buf []uint8) rgbWindow {
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, pt := range q {
 		x0, y0 = math.Min(x0, pt.X-0.5), math.Min(y0, pt.Y-0.5)
@@ -141,7 +156,11 @@ func (p picture) window(q [4]vision.Point, most int) rgbWindow {
 		return rgbWindow{x1: -1}
 	}
 	ww := w.x1 - w.x0 + 1
-	w.pix = make([]uint8, 3*ww*(w.y1-w.y0+1))
+	if n := 3 * ww * (w.y1 - w.y0 + 1); cap(buf) >= n {
+		w.pix = buf[:n]
+	} else {
+		w.pix = make([]uint8, n)
+	}
 	if m := p.ycc; m != nil && m.SubsampleRatio == image.YCbCrSubsampleRatio420 && w.x0+p.minPt.X >= 0 {
 		// a phone's JPEG: pixel's arithmetic a row at a time, each
 		// chroma sample's terms taken once for the pixels sharing it

@@ -185,24 +185,8 @@ func TestCrowdedBoardByPremiums(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes")
 	}
-	for _, tc := range []struct {
-		name    string
-		seed    int64
-		edition string
-		hand    bool
-	}{
+	boardsFoundNear(t, []crowdedBoard{
 		{"white under a hand", 76109, "white", true},
 		{"red under a hand", 81132, "red", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := render.RandomScrabbleGame(tc.seed, 40)
-			sc := hardRender(t, tc.seed, []byte(g[len(g)-1]), tc.edition, tc.hand)
-			img, _ := photoOf(t, sc)
-			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
-			if err != nil {
-				t.Fatalf("not found: %v", err)
-			}
-			cornersNear(t, f, boardCorners(sc))
-		})
-	}
+	})
 }

@@ -236,7 +236,14 @@ func (f *frame) cropPart(row, col int, margin float64, size int, dx, dy float64,
 	// the hull of the first and last ones' corners (h is projective).
 	first := -margin + (float64(lo)+0.5)/float64(size)*span
 	last := -margin + (float64(hi-1)+0.5)/float64(size)*span
-	win := f.p.window([4]vision.Point{h.Apply(pointXY(first, first)), h.Apply(pointXY(last, first)), h.Apply(pointXY(last, last)), h.Apply(pointXY(first, last))}, 16*size*size)
+	wbuf := windows.Get().(*[]uint8)
+	win := f.p.windowIn([4]vision.Point{h.Apply(pointXY(first, first)), h.Apply(pointXY(last, first)), h.Apply(pointXY(last, last)), h.Apply(pointXY(first, last))}, 16*size*size, *wbuf)
+	defer func() {
+		if win.pix != nil {
+			*wbuf = win.pix
+		}
+		windows.Put(wbuf)
+	}()
 	// The samples' places on the square, the same across as down, and
 	// their products with h's terms, each worked out once: h.Apply's
 	// sums below are of the same products in the same order.

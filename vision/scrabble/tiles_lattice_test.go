@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
-	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestMarkLattice: marks on a board's squares seen in perspective, with
@@ -105,26 +104,10 @@ func TestLatticeBoard(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes")
 	}
-	for _, tc := range []struct {
-		name    string
-		seed    int64
-		edition string
-		hand    bool
-	}{
+	boardsFoundNear(t, []crowdedBoard{
 		{"wooden, blurred, a hand the seed draws", 60111, "wooden", false},
 		{"white, a hand over its middle", 91141, "white", true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			g := render.RandomScrabbleGame(tc.seed, 40)
-			sc := hardRender(t, tc.seed, []byte(g[len(g)-1]), tc.edition, tc.hand)
-			img, _ := photoOf(t, sc)
-			f, err := findFrame(img, vision.FindGridOutlineFirst, true, true)
-			if err != nil {
-				t.Fatalf("not found: %v", err)
-			}
-			cornersNear(t, f, boardCorners(sc))
-		})
-	}
+	})
 	t.Run("loose tiles, no board", func(t *testing.T) {
 		img := noBoardScenes(t)["loose-tiles"]
 		if f, err := findFrame(img, vision.FindGridOutlineFirst, true, true); err == nil {
@@ -141,9 +124,7 @@ func TestCoveredApart(t *testing.T) {
 		t.Skip("renders a scene")
 	}
 	const seed = 60111
-	g := render.RandomScrabbleGame(seed, 40)
-	sc := hardRender(t, seed, []byte(g[len(g)-1]), "wooden", false)
-	img, _ := photoOf(t, sc)
+	sc, img := crowdedBoard{seed: seed, edition: "wooden"}.scene(t)
 	th, err := vision.QuadHomography(Size, Size, boardCorners(sc))
 	if err != nil {
 		t.Fatal(err)

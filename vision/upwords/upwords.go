@@ -1,6 +1,7 @@
 package upwords
 
 import (
+	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -108,7 +109,22 @@ type Options struct {
 	// exactly, the same on every architecture, instead of with OpenCV's
 	// INTER_AREA (vision.SearchOptions.ExactShrink). Off by default.
 	ExactShrink bool
+	// FirstPlay: the board stood empty before this photo (a game's
+	// first photo), so by the rules every stack on it is one tile high.
+	// The occupancy and the heights are sought at height one only; the
+	// letters are still read again from crops cut at the geometry's
+	// other heights (rereadAtOtherHeights: another maker's thicker or
+	// thinner tiles put the face a level off) and vote on the reading
+	// direction as before. Off by default.
+	FirstPlay bool
 }
+
+// firstPlayMaxStack is how high a first play's stacks are sought
+// (Options.FirstPlay): one tile by the rules, and a level's slack for
+// another maker's thicker tiles, whose faces stand a level or more above
+// the project's geometry's (tuning 100104's game 1, GRAVE across: sought
+// one high its middle letters were cut off the faces and read empty).
+const firstPlayMaxStack = 2
 
 // Cell is what the scan saw on one square.
 type Cell struct {
@@ -362,7 +378,15 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	} else {
 		var err error
 		if fit, err = vision.FindGridWith(p, img, n, vision.SearchOptions{Hint: opt.Hint, ExactShrink: opt.ExactShrink}); err != nil {
-			return nil, err
+			// A grid whose lines were too faint to be taken alone (a
+			// hand, clutter, a steep view) is the board where its walls
+			// vouch for it: the lattice of walls the grid puts there,
+			// bounded by the rim on every side (wallsVouch).
+			var weak *vision.WeakGridError
+			if !errors.As(err, &weak) || !wallsVouch(p, weak.Grid) {
+				return nil, err
+			}
+			fit = weak.Grid
 		}
 		// The search knows no Upwords board's rim: a printed rim line
 		// or the board's edge can pass for the grid's outermost line,
@@ -420,7 +444,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		r.Corners[i] = vision.Point{X: h.X + bottom.X - top.X, Y: h.Y + bottom.Y - top.Y}
 	}
 
-	cells := readCells(p, img, &pose, fit.H, n, geo)
+	// A first play stands one high (Options.FirstPlay): its stacks are
+	// sought at that height only, the letters' re-reads keep geo.
+	cellGeo := geo
+	if opt.FirstPlay {
+		cellGeo.MaxStack = min(geo.MaxStack, firstPlayMaxStack)
+	}
+	cells := readCells(p, img, &pose, fit.H, n, cellGeo)
 	crop := opt.CropSize
 	if crop == 0 {
 		crop = 64
@@ -439,7 +469,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	}
 	dropMarked(img, cells, n)
 	if opt.Reader != nil {
-		if err := readFaint(img, cells, faces, &pose, geo, crop, opt.Reader); err != nil {
+		if err := readFaint(img, cells, faces, &pose, cellGeo, crop, opt.Reader); err != nil {
 			return nil, err
 		}
 		if err := judgeByLook(img, cells, faces, n, crop, opt.Reader); err != nil {

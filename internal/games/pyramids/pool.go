@@ -140,3 +140,20 @@ func (p *pool) letter(c pyramids.Colour, ev map[string]float64, not string) stri
 	}
 	return best
 }
+
+// sureOdds is how much likelier than the next an unseen layer's letter
+// must be, by its evidence times the prior, for the game to show it sure.
+const sureOdds = 2
+
+// sure reports whether l, an unseen pyramid of colour c's letter by the
+// evidence ev, has margin: its evidence times the prior at least
+// sureOdds times every other letter's.
+func (p *pool) sure(c pyramids.Colour, ev map[string]float64, l string) bool {
+	v := p.prior(c, l) * max(ev[l], poolFloor)
+	for _, o := range alphabet {
+		if o != l && p.prior(c, o)*max(ev[o], poolFloor)*sureOdds > v {
+			return false
+		}
+	}
+	return true
+}

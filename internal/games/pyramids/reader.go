@@ -227,7 +227,9 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
 		n += m
 		if len(reread) > 0 && a.img != nil {
-			r.readAgain(a.img, b.Board, out, reread, pl, conf)
+			// its letters count as changes: with none, the carried
+			// reading would be returned as it was and they dropped
+			n += r.readAgain(a.img, b.Board, out, a.seen, reread, pl, conf)
 		}
 		settle(b.Board, out, a.seen, word, conf)
 		rd.Conf = conf
@@ -323,12 +325,11 @@ func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
 }
 
 // readAgain reads the photo again at the counts of the board the move
-// makes (after) and takes the letter of each square listed from it: the
-// top that shows on a stack that lost one, whose letter the first reading
-// took at the count before (the second reading's evidence by the pool's
-// prior, pl: the layer was never seen). A square the second reading is
-// sure of is sure unless rereadDoubtful.
-func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) {
+// makes (after) and takes the letter of each square listed by both
+// readings (takeReread): the top that shows on a stack that lost one,
+// whose letter the first reading (first) took at the count before. It
+// returns the number of squares whose top it changed.
+func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, first *seenPhoto, squares []grid.Pos, pl *pool, conf [][]float64) int {
 	var scan *vpyr.Reading
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
@@ -337,28 +338,72 @@ func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, square
 		scan, err = vpyr.Scan(img, o)
 		return err
 	}); err != nil || scan == nil {
-		return
+		return 0
 	}
+	return takeReread(before, after, first, newSeenPhoto(scan), squares, pl, conf)
+}
+
+// takeReread gives each square listed the letter both readings show
+// together: the first (first, at the count before) and the second
+// (second, at the count after gives). Neither count reads a new top
+// better on its own (the stack's apex is where the game's count puts it
+// only as nearly as the model of the stack's height), so the two are
+// one reading of twice the faces: their evidence averaged
+// (bothReadings), weighed by the pool's prior (pl: the layer was never
+// seen). The square is sure only when the second reading is, reads
+// that letter itself (rereadDoubtful), and the letter has margin over
+// the next by both readings (pool.sure). It returns the number of
+// squares whose top it changed.
+func takeReread(before, after *pyramids.Board, first, second *seenPhoto, squares []grid.Pos, pl *pool, conf [][]float64) int {
+	n := 0
 	for _, q := range squares {
 		s := after.At(q)
 		t, ok := s.Top()
-		sq := scan.Square(q)
+		sq := second.Square(q)
 		if !ok || sq.Colour != t.Colour || sq.Letter == "?" || sq.Letter == "" {
 			continue
 		}
-		l := pl.letter(t.Colour, sq.Letters(), "")
+		ev := bothReadings(first.Letters(q), second.Letters(q))
+		l := pl.letter(t.Colour, ev, "")
 		if l == "" {
 			l = sq.Letter
+		}
+		if l != t.Letter {
+			n++
 		}
 		s.Layers = append([]pyramids.Pyramid{{Colour: t.Colour, Letter: l}}, s.Layers[1:]...)
 		after.Set(q, s)
 		if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
 			conf[q.Row][q.Col] = squareConf(sq)
-			if rereadDoubtful(before, q, pyramids.Pyramid{Colour: t.Colour, Letter: l}, sq.Letter) {
+			if rereadDoubtful(before, q, pyramids.Pyramid{Colour: t.Colour, Letter: l}, sq.Letter) || !pl.sure(t.Colour, ev, l) {
 				conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
 			}
 		}
 	}
+	return n
+}
+
+// bothReadings is the letters' evidence of two readings of a square
+// together: each letter's probability averaged over both, as a reading's
+// own is over its faces. With one reading empty, the other's. (The
+// letter of the top gone is not set aside from the first reading, as
+// inferMove does when it reads alone: where the second reads it too,
+// the layer under is alike, an E under an E.)
+func bothReadings(first, second map[string]float64) map[string]float64 {
+	if len(first) == 0 {
+		return second
+	}
+	if len(second) == 0 {
+		return first
+	}
+	out := map[string]float64{}
+	for l, v := range first {
+		out[l] += v / 2
+	}
+	for l, v := range second {
+		out[l] += v / 2
+	}
+	return out
 }
 
 // rereadDoubtful reports whether the new top read on q by the second

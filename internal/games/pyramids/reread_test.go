@@ -4,6 +4,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tilescope/tilescope/internal/game"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 )
@@ -32,6 +33,112 @@ func TestRereadDoubtful(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := rereadDoubtful(before, q, tc.top, tc.scanned); got != tc.want {
 				t.Errorf("rereadDoubtful = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestTakeReread: a stack's new top (its next layer, never seen) is read
+// by both readings together, the first at the count before and the
+// second at the count the move makes, weighed by the pool; it is sure
+// only when the second reading is, reads it too, and the letter has
+// margin by both. The carried top is the first reading's (inferMove).
+// At main the second reading alone decided, and Reconcile dropped its
+// letters when the move changed nothing else (no change counted).
+func TestTakeReread(t *testing.T) {
+	q := grid.Pos{Row: 8, Col: 2}
+	green := func(l string) pyramids.Pyramid { return pyramids.Pyramid{Colour: pyramids.Green, Letter: l} }
+	for _, tc := range []struct {
+		name          string
+		carried       string             // the new top's letter as inferMove took it
+		elsewhere     []pyramids.Pyramid // known on the board besides
+		first, second map[string]float64 // the readings' evidence
+		colour        pyramids.Colour    // the second reading's colour (green when none)
+		secondSure    bool               // the second reading's Sure
+		want          string             // the top after
+		changed       int                // the squares it counts changed
+		sure          bool               // shown sure
+	}{
+		{name: "the new count reads it, the old count reads nothing clearly",
+			carried: "O", first: map[string]float64{"O": 0.09, "W": 0.06, "N": 0.05, "D": 0.05},
+			second: map[string]float64{"G": 0.36, "O": 0.22, "U": 0.04}, want: "G", changed: 1},
+		{name: "the old count reads it, the new count another less clearly",
+			carried: "H", first: map[string]float64{"H": 0.32, "M": 0.18, "W": 0.09},
+			second: map[string]float64{"W": 0.28, "H": 0.21, "N": 0.04}, want: "H"},
+		{name: "a like layer under: both read the top gone",
+			carried: "R", first: map[string]float64{"E": 0.38, "R": 0.34}, second: map[string]float64{"E": 0.37, "R": 0.37},
+			secondSure: true, want: "E", changed: 1},
+		{name: "both read it clearly: sure",
+			carried: "A", first: map[string]float64{"A": 0.85, "O": 0.01}, second: map[string]float64{"A": 0.83, "R": 0.01},
+			secondSure: true, want: "A", sure: true},
+		{name: "the second reading sure, both together without margin",
+			carried: "O", first: map[string]float64{"O": 0.5, "A": 0.3}, second: map[string]float64{"A": 0.6, "O": 0.25},
+			secondSure: true, want: "A", changed: 1},
+		{name: "a letter no pyramid left can carry",
+			carried: "W", elsewhere: []pyramids.Pyramid{green("W")},
+			first: map[string]float64{"W": 0.30, "H": 0.20}, second: map[string]float64{"W": 0.28, "H": 0.22},
+			want: "H", changed: 1},
+		{name: "the first reading without letters: the second's",
+			carried: "O", second: map[string]float64{"T": 0.5, "I": 0.1}, want: "T", changed: 1},
+		{name: "another colour read at the new count: as carried",
+			carried: "O", first: map[string]float64{"O": 0.4}, second: map[string]float64{"G": 0.9},
+			colour: pyramids.Blue, secondSure: true, want: "O"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			setup := pyramids.DefaultSetup()
+			before := pyramids.NewBoard()
+			before.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{green("E")}, Height: 5})
+			for i, p := range tc.elsewhere {
+				before.Set(grid.Pos{Row: 3, Col: 3 + i}, pyramids.Stack{Layers: []pyramids.Pyramid{p}, Height: 1})
+			}
+			after := before.Clone()
+			after.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{green(tc.carried)}, Height: 4})
+			colour := tc.colour
+			if colour == pyramids.NoColour {
+				colour = pyramids.Green
+			}
+			first := photoOf(before, map[grid.Pos]seenSquare{q: {colour: pyramids.Green, letters: tc.first}})
+			second := photoOf(after, map[grid.Pos]seenSquare{q: {colour: colour, letters: tc.second, sure: tc.secondSure}})
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = make([]float64, pyramids.Size)
+			}
+			n := takeReread(before, after, first, second, []grid.Pos{q}, newPool(&setup, before), conf)
+			got, _ := after.At(q).Top()
+			if got != green(tc.want) || after.At(q).Height != 4 {
+				t.Errorf("top %s%d, want %s4", got, after.At(q).Height, green(tc.want))
+			}
+			if n != tc.changed {
+				t.Errorf("changed %d, want %d", n, tc.changed)
+			}
+			if sure := conf[q.Row][q.Col] >= game.LowConf; sure != tc.sure {
+				t.Errorf("sure %v (conf %.2f), want %v", sure, conf[q.Row][q.Col], tc.sure)
+			}
+		})
+	}
+}
+
+// TestBothReadings: two readings' evidence averaged letter by letter; one
+// without letters leaves the other's.
+func TestBothReadings(t *testing.T) {
+	for _, tc := range []struct {
+		name          string
+		first, second map[string]float64
+		want          map[string]float64
+	}{
+		{"averaged", map[string]float64{"A": 0.6, "B": 0.2}, map[string]float64{"B": 0.4, "C": 0.2}, map[string]float64{"A": 0.3, "B": 0.3, "C": 0.1}},
+		{"the first empty", nil, map[string]float64{"B": 0.4}, map[string]float64{"B": 0.4}},
+		{"the second empty", map[string]float64{"A": 0.6}, map[string]float64{}, map[string]float64{"A": 0.6}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := bothReadings(tc.first, tc.second)
+			if len(got) != len(tc.want) {
+				t.Fatalf("got %v, want %v", got, tc.want)
+			}
+			for l, v := range tc.want {
+				if d := got[l] - v; d > 1e-9 || d < -1e-9 {
+					t.Errorf("%s: %.3f, want %.3f", l, got[l], v)
+				}
 			}
 		})
 	}

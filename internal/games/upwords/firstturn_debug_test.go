@@ -53,6 +53,7 @@ func TestDebugFirstTurn(t *testing.T) {
 		fmt.Printf("read through the reader:\n%s\n", full.Board)
 		rd.Forget()
 		o1 := rd.opt
+		o1.FirstPlay = os.Getenv("UPW_FIRST_ANYHEIGHT") == ""
 		if m, err := strconv.Atoi(os.Getenv("UPW_FIRST_MAXSTACK")); err == nil {
 			o1.Geometry.MaxStack = m
 		}
@@ -71,7 +72,7 @@ func TestDebugFirstTurn(t *testing.T) {
 				fmt.Println(k, err)
 				continue
 			}
-			fmt.Printf("turn %d: words %v lettersRead %v\n", k, allWords(again.Board, dict.English()), lettersRead(again))
+			fmt.Printf("turn %d: words %v lettersRead %v weight %.2f\n", k, allWords(again.Board, dict.English()), lettersRead(again), letterWeight(again))
 			again.Board.Each(func(p grid.Pos, s grid.Stack) {
 				if !s.Empty() {
 					c := again.Cell(p)

@@ -8,6 +8,7 @@ import (
 	_ "image/jpeg" // photos
 	_ "image/png"  // uploads
 	"math"
+	"math/bits"
 	"strings"
 	"sync"
 
@@ -144,6 +145,11 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	}
 	r.mu.Lock()
 	opt := r.opt
+	// A game's first photo shows the empty board or the first play,
+	// one tile high by the rules: the vision seeks its stacks at that
+	// height only, its letters still read again at the others
+	// (vupw.Options.FirstPlay).
+	opt.FirstPlay = before != nil && before.Count() == 0
 	if before != nil && r.Learn && len(r.measures) < measureLimit {
 		// Every stack whose height the history knows (the letter read
 		// is the one that stood there) measures the tile's thickness
@@ -163,6 +169,9 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 		opt.Last = r.last
 	}
 	scan, err := Scan(img, opt, r.grid, before)
+	if err == nil && r.Words != nil && opt.FirstPlay {
+		dropPrints(scan, r.Words)
+	}
 	if err == nil && r.Words != nil && !opt.CameraOrientation && !scan.TurnSure && (before == nil || before.Count() == 0) {
 		if byWords := turnByWords(img, opt, scan, r.Words); byWords != nil {
 			scan = byWords
@@ -203,7 +212,9 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 	}
 	o := opt
 	o.On, o.Measure = &scan.Found, nil
-	settled := -1
+	settled, two := -1, false
+	var spelled [4]bool
+	var weight [4]float64
 	for k := 0; k < 4; k++ {
 		rd := scan
 		if !scan.TurnKnown || scan.Turned != k {
@@ -211,27 +222,185 @@ func turnByWords(img image.Image, opt vupw.Options, scan *vupw.UpwordsReading, w
 			o.Turn, o.TurnThin = &kk, true
 			again, err := vupw.ScanUpwords(img, o)
 			if err != nil {
+				weight[k] = -1
 				continue
+			}
+			if opt.FirstPlay {
+				dropPrints(again, words)
 			}
 			rd = again
 		}
-		if !allWords(rd.Board, words) || !lettersRead(rd) {
+		spelled[k], weight[k] = allWords(rd.Board, words), letterWeight(rd)
+		if !spelled[k] || !lettersRead(rd) {
 			continue
 		}
 		if settled >= 0 {
-			return nil // two directions spell words
+			two = true // two directions spell words
 		}
 		settled = k
+	}
+	thin := false
+	if settled < 0 || two {
+		settled, thin = likeliestDirection(spelled, weight), true
 	}
 	if settled < 0 {
 		return nil
 	}
-	o.Turn, o.TurnThin = &settled, false
-	sure, err := vupw.ScanUpwords(img, o)
-	if err != nil || !sure.TurnSure {
+	o.Turn, o.TurnThin = &settled, thin
+	again, err := vupw.ScanUpwords(img, o)
+	if err != nil || again.TurnSure == thin {
 		return nil
 	}
-	return sure
+	if opt.FirstPlay {
+		dropPrints(again, words)
+	}
+	return again
+}
+
+// dropPrints reads empty the centre squares of a game's first photo
+// whose stacks are the board's print read as tiles, by the rules: the
+// first play is one word in one line over a centre square. When the
+// reading is not all words, the fewest of the stacks on the centre
+// squares read unsure (under vupw.SureConf) whose dropping leaves one
+// word (a single run, in words, over a centre square) are dropped; two
+// ways of doing it with as few leave the reading as it is. The centre
+// squares' print (a diamond, a logo) read as an O at 0.4 to 0.75 beside
+// the first word made its runs no words (tuning 101203, GIANT down with
+// three O's about its T). Reports whether it dropped any.
+func dropPrints(scan *vupw.UpwordsReading, words game.Dictionary) bool {
+	b := scan.Board
+	if b == nil || b.Rows != b.Cols || b.Rows%2 != 0 || allWords(b, words) {
+		return false
+	}
+	m := b.Rows / 2
+	centre := []grid.Pos{{Row: m - 1, Col: m - 1}, {Row: m - 1, Col: m}, {Row: m, Col: m - 1}, {Row: m, Col: m}}
+	var unsure []grid.Pos
+	for _, p := range centre {
+		if !b.At(p).Empty() && scan.Cell(p).Conf < vupw.SureConf {
+			unsure = append(unsure, p)
+		}
+	}
+	best, ways := 0, 0
+	for set := 1; set < 1<<len(unsure); set++ {
+		if ways > 0 && bits.OnesCount(uint(set)) > bits.OnesCount(uint(best)) {
+			continue
+		}
+		left := b.Clone()
+		for i, p := range unsure {
+			if set&(1<<i) != 0 {
+				left.Set(p, grid.Stack{})
+			}
+		}
+		if !oneWord(left, centre, words) {
+			continue
+		}
+		switch {
+		case ways == 0 || bits.OnesCount(uint(set)) < bits.OnesCount(uint(best)):
+			best, ways = set, 1
+		default:
+			ways++
+		}
+	}
+	if ways != 1 {
+		return false
+	}
+	for i, p := range unsure {
+		if best&(1<<i) == 0 {
+			continue
+		}
+		b.Set(p, grid.Stack{})
+		c := &scan.Cells[p.Row*b.Cols+p.Col]
+		c.Letter, c.Height, c.Conf, c.Sure = "", 0, 0, false
+	}
+	return true
+}
+
+// oneWord reports whether b's stacks (two or more) stand in one line
+// with no gap, over one of the squares centre, and spell a word.
+func oneWord(b *grid.Board, centre []grid.Pos, words game.Dictionary) bool {
+	var at []grid.Pos
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if !s.Empty() {
+			at = append(at, p)
+		}
+	})
+	if len(at) < 2 {
+		return false
+	}
+	rows, cols := true, true
+	for _, p := range at {
+		rows = rows && p.Row == at[0].Row
+		cols = cols && p.Col == at[0].Col
+	}
+	if !rows && !cols {
+		return false
+	}
+	// Each goes row by row: the stacks come in order along the line.
+	for i := 1; i < len(at); i++ {
+		if at[i].Row-at[i-1].Row+at[i].Col-at[i-1].Col != 1 {
+			return false
+		}
+	}
+	over := false
+	for _, p := range centre {
+		over = over || !b.At(p).Empty()
+	}
+	return over && allWords(b, words)
+}
+
+// directionMargin is by how much the reader's confidences summed over a
+// first photo's letters in words (letterWeight) must stand above every
+// other direction's for likeliestDirection to take a direction its
+// words did not settle: half a letter read surely.
+const directionMargin = 0.5
+
+// likeliestDirection is the direction a game's first photo is read in,
+// not surely, when its words settled none or two (turnByWords): of the
+// directions whose reading is all words (spelled), the one whose
+// letters in words the reader read surest in that direction (weight:
+// the confidences summed, letterWeight), when that stands
+// directionMargin above every other direction's, spelled or not; -1 for
+// none. A letter stands upright in one direction only (an R, an M), read
+// on its side or upside down it is the reader's guess at a low
+// confidence; the letters that look alike turned (O, S) weigh alike in
+// every direction. Taken thin (no stack shown sure): a guessed direction
+// is never shown sure, and the next photos' letters settle it
+// (Reader.keepTurn).
+func likeliestDirection(spelled [4]bool, weight [4]float64) int {
+	best := -1
+	for k := range weight {
+		if spelled[k] && (best < 0 || weight[k] > weight[best]) {
+			best = k
+		}
+	}
+	if best < 0 {
+		return -1
+	}
+	for k := range weight {
+		if k != best && weight[k]+directionMargin > weight[best] {
+			return -1
+		}
+	}
+	return best
+}
+
+// letterWeight sums the reader's confidence over the stacks of rd that
+// stand in a run of two or more (across or down).
+func letterWeight(rd *vupw.UpwordsReading) float64 {
+	b := rd.Board
+	w := 0.0
+	b.Each(func(p grid.Pos, s grid.Stack) {
+		if s.Empty() {
+			return
+		}
+		for _, d := range []grid.Pos{{Row: 0, Col: 1}, {Row: 1, Col: 0}, {Row: 0, Col: -1}, {Row: -1, Col: 0}} {
+			if q := p.Add(d); b.In(q) && !b.At(q).Empty() {
+				w += rd.Cell(p).Conf
+				return
+			}
+		}
+	})
+	return w
 }
 
 // wordLetterConf is the least confidence of the reader in each letter of

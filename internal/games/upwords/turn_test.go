@@ -266,18 +266,27 @@ func TestLettersRead(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			b := turnBoard(t, tc.spec)
-			rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
-			for i := range rd.Cells {
-				rd.Cells[i].Pos = grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
-				rd.Cells[i].Conf = 0.95
-			}
-			for _, p := range tc.low {
-				rd.Cells[p.Row*b.Cols+p.Col].Conf = 0
-			}
+			rd := readingAt(t, tc.spec, tc.low, 0)
 			if got := lettersRead(rd); got != tc.want {
-				t.Errorf("lettersRead(\n%s) = %v, want %v", b, got, tc.want)
+				t.Errorf("lettersRead(\n%s) = %v, want %v", rd.Board, got, tc.want)
 			}
 		})
 	}
+}
+
+// readingAt is a reading of turnBoard(spec): every stack's letter and
+// height as it stands, read at 0.95 but those at low, read at lowConf.
+func readingAt(t *testing.T, spec string, low []grid.Pos, lowConf float64) *vupw.UpwordsReading {
+	t.Helper()
+	b := turnBoard(t, spec)
+	rd := &vupw.UpwordsReading{Board: b, Cells: make([]vupw.Cell, b.Rows*b.Cols)}
+	for i := range rd.Cells {
+		p := grid.Pos{Row: i / b.Cols, Col: i % b.Cols}
+		s := b.At(p)
+		rd.Cells[i] = vupw.Cell{Pos: p, Letter: s.Letter, Height: s.Height, Conf: 0.95}
+	}
+	for _, p := range low {
+		rd.Cells[p.Row*b.Cols+p.Col].Conf = lowConf
+	}
+	return rd
 }

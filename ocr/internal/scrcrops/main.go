@@ -33,24 +33,19 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/imagesize"
 	"github.com/tilescope/tilescope/ocr/dataset"
+	"github.com/tilescope/tilescope/ocr/internal/scrhalf"
 	"github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision"
 	scrabblevision "github.com/tilescope/tilescope/vision/scrabble"
 )
 
-// tuning is the tuning half of the photos (docs/loose-tiles.md).
-var tuning = []string{"163920", "163933", "163949", "164035", "164044", "164052", "165303", "165313"}
-
 // isTuning reports whether a photo (its name without extension) is in
-// the tuning half.
-func isTuning(name string) bool {
-	return slices.ContainsFunc(tuning, func(s string) bool { return strings.HasSuffix(name, s) })
-}
+// the tuning half (scrhalf: the trainer's -scr-real reads the same half).
+func isTuning(name string) bool { return scrhalf.IsTuning(name) }
 
 func main() {
 	photos := flag.String("photos", "../shared/data/photos/scrabble-board", "the Scrabble photos")

@@ -307,6 +307,14 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 		fmt.Printf("[%s-scr] other games' faces: %d samples\n", alpha, len(more))
 		sq = append(sq, more...)
 	}
+	if *scrReal != "" {
+		more, n, err := realSquares(*scrReal, *scrRealPhotos, *scrRealTiles, *scrRealEmpty, *scrRealPlain, *scrRealLight, *seed, index)
+		if err != nil {
+			return err
+		}
+		fmt.Printf("[%s-scr] real photos' cuts (tuning half, %d photos): %d of tiles, %d of empty squares, %d samples\n", alpha, n.photos, n.tiles, n.empty, len(more))
+		sq = append(sq, more...)
+	}
 	tiles := 0
 	for _, s := range sq {
 		y := int32(s.glyph * turns)
@@ -329,6 +337,9 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 	m.Note = fmt.Sprintf("make train (-specialist scrabble): seed %d, %d samples", *seed, all.n())
 	if warm != nil {
 		m.Note = fmt.Sprintf("make train (-specialist scrabble -scr-init %s, -scr-cuts %d): seed %d, %d samples", *scrInit, *scrCuts, *seed, all.n())
+		if *scrReal != "" {
+			m.Note = fmt.Sprintf("make train (-specialist scrabble -scr-init %s, -scr-cuts %d, -scr-real tuning half %d/%d cuts): seed %d, %d samples", *scrInit, *scrCuts, *scrRealTiles, *scrRealEmpty, *seed, all.n())
+		}
 	}
 	fmt.Printf("[%s-scr] trained %s in %.1fs; training accuracy %.2f%%\n", alpha, describe(*hidden), time.Since(t0).Seconds(), 100*accuracy(predictor(m), all, nil))
 	path, n, err := writeModel(m, *outDir, *scrOut+".tsm")

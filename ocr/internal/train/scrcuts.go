@@ -251,21 +251,11 @@ func blurRGBA(m *image.RGBA, sigma float64) {
 // more draws what the cuts may also have (-scr-cut-light,
 // -scr-cut-motion); its zero value adds nothing.
 func personSquares(img image.Image, corners vision.Quad, tiles map[[2]int]int, plains [][2]int, n int, rng *rand.Rand, more personMore) []scrSample {
-	h, err := vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: vscr.Size, Y: 0}, {X: vscr.Size, Y: vscr.Size}, {X: 0, Y: vscr.Size}}, corners[:])
+	h, err := boardFrame(corners)
 	if err != nil {
 		return nil
 	}
 	var out []scrSample
-	add := func(r, c, glyph int) {
-		cut := drawPersonCut(rng)
-		more.draw(&cut)
-		w, dv := ocr.SquareViews(cut.cut(img, h, r, c, rng))
-		for _, v := range []*image.Gray{w, dv} {
-			if fv, err := ocr.Features(v); err == nil {
-				out = append(out, scrSample{fv: fv, glyph: glyph, upright: glyph != 0})
-			}
-		}
-	}
 	for r := 0; r < vscr.Size; r++ {
 		for c := 0; c < vscr.Size; c++ {
 			g, ok := tiles[[2]int{r, c}]
@@ -273,12 +263,35 @@ func personSquares(img image.Image, corners vision.Quad, tiles map[[2]int]int, p
 				continue
 			}
 			for k := 0; k < n; k++ {
-				add(r, c, g) // g is 0 for an empty premium square
+				out = appendPersonCut(out, img, h, r, c, g, rng, more) // g is 0 for an empty premium square
 			}
 		}
 	}
 	for _, p := range plains {
-		add(p[0], p[1], 0)
+		out = appendPersonCut(out, img, h, p[0], p[1], 0, rng, more)
+	}
+	return out
+}
+
+// boardFrame maps the board's frame (squares of side 1, vscr.Size a
+// side) to a photo's board corners (row 0 column 0 first, clockwise).
+func boardFrame(corners vision.Quad) (vision.Homography, error) {
+	return vision.FitHomography([]vision.Point{{X: 0, Y: 0}, {X: vscr.Size, Y: 0}, {X: vscr.Size, Y: vscr.Size}, {X: 0, Y: vscr.Size}}, corners[:])
+}
+
+// appendPersonCut cuts square (r, c) of img (h: boardFrame of its
+// corners) once as a person cuts it (drawPersonCut, then what more
+// draws) and appends to out the views ocr.SquareViews shows the
+// squares' model (whitened, and with the value painted out), labelled
+// glyph (0: no tile).
+func appendPersonCut(out []scrSample, img image.Image, h vision.Homography, r, c, glyph int, rng *rand.Rand, more personMore) []scrSample {
+	cut := drawPersonCut(rng)
+	more.draw(&cut)
+	w, dv := ocr.SquareViews(cut.cut(img, h, r, c, rng))
+	for _, v := range []*image.Gray{w, dv} {
+		if fv, err := ocr.Features(v); err == nil {
+			out = append(out, scrSample{fv: fv, glyph: glyph, upright: glyph != 0})
+		}
 	}
 	return out
 }

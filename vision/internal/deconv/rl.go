@@ -7,8 +7,9 @@ import "math"
 // usually starts as a copy of it). blur(src, dst) sets dst to src blurred
 // as the photo was, adjoint(src, dst) to src blurred by the kernel turned
 // half round (the same function for a symmetric kernel); work1 and work2
-// are planes of obs's length that it overwrites. Each step is
-// est *= adjoint(obs / max(blur(est), 1e-3)).
+// are planes of obs's length that it overwrites (work2 may be work1
+// itself where adjoint blurs its plane in place, src and dst the same).
+// Each step is est *= adjoint(obs / max(blur(est), 1e-3)).
 func RichardsonLucy(obs, est, work1, work2 []float64, iters int, blur, adjoint func(src, dst []float64)) {
 	for it := 0; it < iters; it++ {
 		blur(est, work1)
