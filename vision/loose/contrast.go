@@ -77,13 +77,14 @@ const (
 	flatRange   = 16
 )
 
-// scanStretched reads a Twists table (scanLoose) as it is and, where
-// that reads fewer than minSure tiles sure (or none), looks again: with
-// the photo's grey levels stretched where they span few
-// (stretchContrast), the stretched reading standing where it reads more
-// tiles sure (as lookAgain's looks do for a Lexicon table); and, where
-// that too reads fewer than minSure sure, at a finer working size
-// (twistsFiner).
+// scanStretched reads a Twists table (scanLoose) as it is, and again
+// with each face colour's own letters where a tile is unsure
+// (twistsFaceLetters); where that reads fewer than minSure tiles sure
+// (or none), it looks again: with the photo's grey levels stretched
+// where they span few (stretchContrast), the stretched reading standing
+// where it reads more tiles sure (as lookAgain's looks do for a Lexicon
+// table); and, where that too reads fewer than minSure sure, at a finer
+// working size (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
 	opt.photo = packedOf(img, rgb)
