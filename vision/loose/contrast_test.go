@@ -143,24 +143,20 @@ func TestTwistsFaceLetters(t *testing.T) {
 	}, true)
 }
 
+// TestMutualCover: quads side by side cover each other not at all, quads
+// larger than the tiles' spacing cover their neighbours, two quads on one
+// tile cover each other whole.
 func TestMutualCover(t *testing.T) {
-	row := func(pitch, side float64, n int) []Tile {
-		var ts []Tile
-		for i := 0; i < n; i++ {
-			ts = append(ts, squareTile(100+float64(i)*pitch, 100, side))
-		}
-		return ts
-	}
 	cases := []struct {
 		name     string
 		tiles    []Tile
 		min, max float64
 	}{
 		{"none", nil, 0, 0},
-		{"one tile", row(50, 40, 1), 0, 0},
-		{"side by side with gaps", row(50, 40, 4), 0, 0},
-		{"quads half again the spacing", row(50, 75, 4), 0.3, 0.7},
-		{"two quads on one tile", row(0, 40, 2), 1, 1},
+		{"one tile", tileRow(1, 50, 40), 0, 0},
+		{"side by side with gaps", tileRow(4, 50, 40), 0, 0},
+		{"quads half again the spacing", tileRow(4, 50, 75), 0.3, 0.7},
+		{"two quads on one tile", tileRow(2, 0, 40), 1, 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
