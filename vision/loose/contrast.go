@@ -77,17 +77,19 @@ const (
 	flatRange   = 16
 )
 
-// scanStretched reads a Twists table (scanLoose) as it is and, where
-// that reads fewer than minSure tiles sure (or none), looks again: with
-// the photo's grey levels stretched where they span few
-// (stretchContrast), the stretched reading standing where it reads more
-// tiles sure (as lookAgain's looks do for a Lexicon table); and, where
-// that too reads fewer than minSure sure, at a finer working size
-// (twistsFiner).
+// scanStretched reads a Twists table (scanLoose) as it is, and again
+// with each face colour's own letters where a tile is unsure
+// (twistsFaceLetters); where that reads fewer than minSure tiles sure
+// (or none), it looks again: with the photo's grey levels stretched
+// where they span few (stretchContrast), the stretched reading standing
+// where it reads more tiles sure (as lookAgain's looks do for a Lexicon
+// table); and, where that too reads fewer than minSure sure, at a finer
+// working size (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
 	opt.photo = packedOf(img, rgb)
 	r, err := scanLoose(img, opt)
+	r, err = twistsFaceLetters(img, opt, r, err)
 	if err == nil && !fewSure(r.Tiles) {
 		return r, nil
 	}
@@ -105,6 +107,50 @@ func scanStretched(img image.Image, opt Options) (*Reading, error) {
 		return r, nil
 	}
 	return twistsFiner(img, opt, photos, r, err)
+}
+
+// twistsFaceLetters searches a Twists table read with a tile unsure (r,
+// or the error err: none read) again with each face colour's own
+// letters (search.lace: the glyphs a face surrounds, their size and
+// spacing), not every dark mark of the photo: a patterned cloth's marks,
+// a lace cloth's holes or a felt's specks, as dark as the letters, set
+// the letter size and the tiles' spacing wrong, and the quads come out
+// larger than the tiles or off them. That reading stands where it reads
+// no fewer tiles sure and no fewer tiles (finerStands); or more tiles
+// that cover each other less (tiles lie side by side, not on each other:
+// quads larger than their tiles, or off them, cover their neighbours,
+// mutualCover); or, where the first read none, at least minLaceSure
+// sure.
+func twistsFaceLetters(img image.Image, opt Options, r *Reading, err error) (*Reading, error) {
+	if err == nil && sureCount(r.Tiles) == len(r.Tiles) {
+		return r, nil
+	}
+	lopt := opt
+	lopt.lace = true
+	lr, lerr := scanLoose(img, lopt)
+	if lerr != nil {
+		return r, err
+	}
+	if (err != nil && sureCount(lr.Tiles) >= minLaceSure) || (err == nil && (finerStands(r, lr) || (len(lr.Tiles) > len(r.Tiles) && mutualCover(lr.Tiles) < mutualCover(r.Tiles)))) {
+		debugf("twists: with each face's own letters %d tiles, %d sure", len(lr.Tiles), sureCount(lr.Tiles))
+		return lr, nil
+	}
+	return r, err
+}
+
+// mutualCover is the mean share of each tile's quad that the other
+// tiles' quads cover (coveredShare); 0 for tiles lying side by side.
+func mutualCover(tiles []Tile) float64 {
+	if len(tiles) == 0 {
+		return 0
+	}
+	others := make([]Tile, 0, len(tiles))
+	var sum float64
+	for i, t := range tiles {
+		others = append(append(others[:0], tiles[:i]...), tiles[i+1:]...)
+		sum += coveredShare(t.Corners, others)
+	}
+	return sum / float64(len(tiles))
 }
 
 // twistsFiner searches a Twists table read with few tiles sure (r, or

@@ -129,3 +129,40 @@ func TestTwistsFinerLookStands(t *testing.T) {
 		})
 	}
 }
+
+// TestTwistsFaceLetters: a lace table whose holes and dashes, as dark as
+// the letters, set the letter size and spacing (its quads come out
+// larger than the tiles, 6 of 29 found with the first search) is read
+// with each face colour's own letters (twistsFaceLetters: 20 of 29).
+func TestTwistsFaceLetters(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes and reads them")
+	}
+	readTwistsScenes(t, "hard", []twistsScene{
+		{"a lace table, 29 tiles", 101705, 0.6},
+	}, true)
+}
+
+// TestMutualCover: quads side by side cover each other not at all, quads
+// larger than the tiles' spacing cover their neighbours, two quads on one
+// tile cover each other whole.
+func TestMutualCover(t *testing.T) {
+	cases := []struct {
+		name     string
+		tiles    []Tile
+		min, max float64
+	}{
+		{"none", nil, 0, 0},
+		{"one tile", tileRow(1, 50, 40), 0, 0},
+		{"side by side with gaps", tileRow(4, 50, 40), 0, 0},
+		{"quads half again the spacing", tileRow(4, 50, 75), 0.3, 0.7},
+		{"two quads on one tile", tileRow(2, 0, 40), 1, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := mutualCover(c.tiles); got < c.min || got > c.max {
+				t.Errorf("mutualCover = %.3f, want %.2f..%.2f", got, c.min, c.max)
+			}
+		})
+	}
+}

@@ -15,6 +15,16 @@ func squareTile(x, y, side float64) Tile {
 	return Tile{Letter: "A", Corners: q, Center: centroid(q), Side: meanSide(q), Row: -1, Col: -1}
 }
 
+// tileRow is n square tiles of the given side in a row along y = 100,
+// pitch apart, from x = 100.
+func tileRow(n int, pitch, side float64) []Tile {
+	var ts []Tile
+	for i := 0; i < n; i++ {
+		ts = append(ts, squareTile(100+float64(i)*pitch, 100, side))
+	}
+	return ts
+}
+
 // TestShrinkToSpacing: a Lexicon quad over 1.25 times the tiles'
 // spacing (the whole reading's) is shrunk to that spacing about its
 // centre; quads of about the spacing, quads smaller than it, lone tiles
@@ -22,25 +32,18 @@ func squareTile(x, y, side float64) Tile {
 // false tile lying between two true ones (halving their spacing) does
 // not shrink them (Lexicon hard 96915).
 func TestShrinkToSpacing(t *testing.T) {
-	row := func(n int, pitch, side float64) []Tile {
-		var ts []Tile
-		for i := 0; i < n; i++ {
-			ts = append(ts, squareTile(100+float64(i)*pitch, 100, side))
-		}
-		return ts
-	}
-	falseBetween := append(row(6, 68, 66), squareTile(100+2*68+45, 100, 47))
-	lone := append(row(4, 68, 99), squareTile(900, 900, 99))
+	falseBetween := append(tileRow(6, 68, 66), squareTile(100+2*68+45, 100, 47))
+	lone := append(tileRow(4, 68, 99), squareTile(900, 900, 99))
 	for _, tc := range []struct {
 		name  string
 		tiles []Tile
 		want  []float64 // each tile's side after (one: every tile's)
 	}{
-		{"quads 1.45 tiles across on a crossword of pitch 68", row(5, 68, 99), []float64{68}},
-		{"quads of the pitch stay", row(5, 68, 66), []float64{66}},
-		{"quads a little over the pitch stay", row(5, 68, 80), []float64{80}},
-		{"quads under the pitch are not grown", row(5, 68, 50), []float64{50}},
-		{"two tiles: too few to know the spacing", row(2, 68, 99), []float64{99}},
+		{"quads 1.45 tiles across on a crossword of pitch 68", tileRow(5, 68, 99), []float64{68}},
+		{"quads of the pitch stay", tileRow(5, 68, 66), []float64{66}},
+		{"quads a little over the pitch stay", tileRow(5, 68, 80), []float64{80}},
+		{"quads under the pitch are not grown", tileRow(5, 68, 50), []float64{50}},
+		{"two tiles: too few to know the spacing", tileRow(2, 68, 99), []float64{99}},
 		{"a false tile between two true ones shrinks none", falseBetween, []float64{66, 66, 66, 66, 66, 66, 47}},
 		{"a lone tile far from the crossword keeps its quad", lone, []float64{68, 68, 68, 68, 99}},
 	} {
