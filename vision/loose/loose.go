@@ -991,7 +991,8 @@ func sameLetterShare(tiles []Tile, i int) float64 {
 	t := tiles[i]
 	var same []Tile
 	for j, o := range tiles {
-		if j != i && !o.byLetter && o.Letter == t.Letter && t.Letter != "" {
+		// A quad farther than both sides together touches none of t's.
+		if j != i && !o.byLetter && o.Letter == t.Letter && t.Letter != "" && dist(o.Center, t.Center) < t.Side+o.Side {
 			same = append(same, o)
 		}
 	}
