@@ -80,8 +80,7 @@ const (
 // scanStretched reads a Twists table (scanLoose) as it is, and again
 // with each face colour's own letters where a tile is unsure
 // (twistsFaceLetters); where that reads fewer than minSure tiles sure
-// (or none), or whose quads cover each other much (coverTooMuch), it
-// looks again: with the photo's grey levels stretched
+// (or none), it looks again: with the photo's grey levels stretched
 // where they span few (stretchContrast), the stretched reading standing
 // where it reads more tiles sure (as lookAgain's looks do for a Lexicon
 // table); and, where that too reads fewer than minSure sure, at a finer
@@ -91,7 +90,7 @@ func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	opt.photo = packedOf(img, rgb)
 	r, err := scanLoose(img, opt)
 	r, err = twistsFaceLetters(img, opt, r, err)
-	if err == nil && !fewSure(r.Tiles) && !coverTooMuch(r.Tiles) {
+	if err == nil && !fewSure(r.Tiles) {
 		return r, nil
 	}
 	photos := []rgbImage{rgb}
@@ -104,22 +103,11 @@ func scanStretched(img image.Image, opt Options) (*Reading, error) {
 			r, err = sr, nil
 		}
 	}
-	if err == nil && !fewSure(r.Tiles) && !coverTooMuch(r.Tiles) {
+	if err == nil && !fewSure(r.Tiles) {
 		return r, nil
 	}
 	return twistsFiner(img, opt, photos, r, err)
 }
-
-// maxMutualCover is the most that a reading's quads may cover each other
-// (mutualCover) before the table is looked at again, stretched and
-// finer, as one read with few tiles sure is: tiles lie side by side, and
-// quads that straddle their neighbours were sized from a cloth's marks
-// taken for letters (a lace cloth's holes and dashes).
-const maxMutualCover = 0.3
-
-// coverTooMuch says whether tiles' quads cover each other more than
-// maxMutualCover.
-func coverTooMuch(tiles []Tile) bool { return mutualCover(tiles) > maxMutualCover }
 
 // twistsFaceLetters searches a Twists table read with a tile unsure (r,
 // or the error err: none read) again with each face colour's own
