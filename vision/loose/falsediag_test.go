@@ -93,11 +93,17 @@ func TestFalseTileDiag(t *testing.T) {
 // skipped when the variable is not set or the reader cannot be loaded.
 func diagSeeds(t *testing.T, name string) ([]int64, Reader) {
 	t.Helper()
+	return diagSeedsIn(t, name, ocr.English)
+}
+
+// diagSeedsIn is diagSeeds with the reader of another alphabet.
+func diagSeedsIn(t *testing.T, name, alphabet string) ([]int64, Reader) {
+	t.Helper()
 	env := os.Getenv(name)
 	if env == "" {
 		t.Skip(name + " not set")
 	}
-	rd, err := ocr.Default(ocr.English)
+	rd, err := ocr.Default(alphabet)
 	if err != nil {
 		t.Skip(err)
 	}
