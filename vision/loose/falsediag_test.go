@@ -20,6 +20,13 @@ import (
 // docs/loose-tiles.md, "Lexicon hard tables: quads over a neighbour".
 func TestFalseTileDiag(t *testing.T) {
 	seeds, rd := diagSeeds(t, "LOOSE_FALSE_SEEDS")
+	old := debugf
+	debugf = func(format string, a ...any) {
+		if strings.HasPrefix(format, "sure double") {
+			t.Logf("  "+format, a...)
+		}
+	}
+	defer func() { debugf = old }()
 	for _, seed := range seeds {
 		img, sceneTruth := renderScene(t, "lexicon", "hard", seed)
 		truth := TruthFromRender(sceneTruth)
@@ -29,11 +36,28 @@ func TestFalseTileDiag(t *testing.T) {
 			tiles = r.Tiles
 		}
 		used := map[int]bool{}
+		sureRight, sureWrong, sureFalse := 0, 0, 0
 		for _, m := range MatchTiles(tiles, truth, 0.5) {
 			used[m.Found] = true
+			if ft := tiles[m.Found]; ft.Conf >= SureConf {
+				if strings.EqualFold(ft.Letter, truth[m.Truth].Letter) {
+					sureRight++
+				} else {
+					sureWrong++
+				}
+			}
 		}
+		for j, ft := range tiles {
+			if !used[j] && ft.Conf >= SureConf {
+				sureFalse++
+			}
+		}
+		t.Logf("seed %d sure: right %d wrong %d false %d", seed, sureRight, sureWrong, sureFalse)
 		t.Logf("seed %d: %d tiles, %d reported, %d matched, err %v", seed, len(truth), len(tiles), len(used), err)
 		for j, ft := range tiles {
+			if sh := sameLetterShare(tiles, j); sh > 0 {
+				t.Logf("  on its letter %q %.2f matched %v byLetter %v: share %.2f", ft.Letter, ft.Conf, used[j], ft.byLetter, sh)
+			}
 			if used[j] {
 				continue
 			}

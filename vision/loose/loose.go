@@ -809,6 +809,7 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 		fitLattice(r, opt.UprightFromLetters && opt.Reader != nil)
 		if !opt.Twists && opt.Reader != nil && verifies(opt) {
 			shrinkToSpacing(r.Tiles)
+			sureDoubles(r.Tiles)
 		}
 		if opt.Twists && opt.Reader != nil && verifies(opt) {
 			dropOffLattice(r)
@@ -951,4 +952,52 @@ func inImage(tiles []Tile, b image.Rectangle) {
 		}
 		t.Center = centroid(t.Corners)
 	}
+}
+
+// sureDoubles makes unsure (Conf at most doubleConf) each tile found
+// only by its letter (byLetter) that the reader is sure of while a
+// tile backed by its face outline and reading the same letter covers
+// more than minDoubleShare of its quad: the letter search's square
+// round a neighbour's letter, lying between that tile and the next
+// (docs/loose-tiles.md, "a sure double over its neighbours"). Its
+// distance alone does not tell it: real tiles' quads lie as near their
+// neighbours'. Every tile is judged against the others as they were
+// found, so two such squares over each other both turn unsure.
+func sureDoubles(tiles []Tile) {
+	var doubles []int
+	for i, t := range tiles {
+		if t.byLetter && t.Conf >= SureConf && sameLetterShare(tiles, i) > minDoubleShare {
+			doubles = append(doubles, i)
+		}
+	}
+	for _, i := range doubles {
+		debugf("sure double: %q at (%.0f, %.0f) lies on a tile reading it", tiles[i].Letter, tiles[i].Center.X, tiles[i].Center.Y)
+		tiles[i].Conf = min(tiles[i].Conf, doubleConf)
+	}
+}
+
+const (
+	// minDoubleShare: see sureDoubles.
+	minDoubleShare = 0.1
+	// doubleConf is the confidence a sure double is left with (under
+	// SureConf).
+	doubleConf = 0.85
+)
+
+// sameLetterShare is the share of tile i's quad that the quads of the
+// other tiles reading its letter and backed by a face outline (not
+// byLetter) cover (coveredShare).
+func sameLetterShare(tiles []Tile, i int) float64 {
+	t := tiles[i]
+	var same []Tile
+	for j, o := range tiles {
+		// A quad farther than both sides together touches none of t's.
+		if j != i && !o.byLetter && o.Letter == t.Letter && t.Letter != "" && dist(o.Center, t.Center) < t.Side+o.Side {
+			same = append(same, o)
+		}
+	}
+	if len(same) == 0 {
+		return 0
+	}
+	return coveredShare(t.Corners, same)
 }

@@ -180,3 +180,52 @@ func TestMosaicGapsNoFalseTile(t *testing.T) {
 		t.Errorf("%d of %d tiles found, want at least main's 96", s.Found, s.Truth)
 	}
 }
+
+// TestSureDoubles: a sure letter square (byLetter) lying partly on a
+// face-backed tile that reads its letter is made unsure (loosenbr's
+// doubles, Lexicon hard 101310 and 101317); tiles side by side, two of
+// them with one letter, a face-backed tile over another, an unsure
+// square and a square on a tile of another letter keep their
+// confidence. No tile is dropped.
+func TestSureDoubles(t *testing.T) {
+	// word is a row of sure face-backed tiles, pitch 70, side 66,
+	// reading the letters given.
+	word := func(letters ...string) []Tile {
+		ts := tileRow(len(letters), 70, 66)
+		for i := range ts {
+			ts[i].Letter, ts[i].Conf = letters[i], 0.99
+		}
+		return ts
+	}
+	// square is a letter square at x, between the row's tiles.
+	square := func(x float64, letter string, conf float64) Tile {
+		s := squareTile(x, 100, 66)
+		s.Letter, s.Conf, s.byLetter = letter, conf, true
+		return s
+	}
+	for _, tc := range []struct {
+		name  string
+		tiles []Tile
+		want  []float64 // each tile's confidence after
+	}{
+		{"a sure square between S and A reading S", append(word("S", "A"), square(100+0.6*70, "S", 0.98)), []float64{0.99, 0.99, doubleConf}},
+		{"a sure square reading the farther tile's letter", append(word("B", "E"), square(100+0.25*70, "E", 0.93)), []float64{0.99, 0.99, doubleConf}},
+		{"two tiles side by side with one letter", word("O", "O"), []float64{0.99, 0.99}},
+		{"a sure square beside a tile of its letter, not on it", append(word("O"), square(100+70, "O", 0.97)), []float64{0.99, 0.97}},
+		{"a sure square on a tile of another letter", append(word("B", "E"), square(100+0.5*70, "R", 0.95)), []float64{0.99, 0.99, 0.95}},
+		{"an unsure square stays as it is", append(word("S", "A"), square(100+0.5*70, "S", 0.6)), []float64{0.99, 0.99, 0.6}},
+		{"a face-backed tile over another of its letter", append(word("S"), word("S")...), []float64{0.99, 0.99}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			sureDoubles(tc.tiles)
+			if len(tc.tiles) != len(tc.want) {
+				t.Fatalf("%d tiles, want %d", len(tc.tiles), len(tc.want))
+			}
+			for i, w := range tc.want {
+				if got := tc.tiles[i].Conf; math.Abs(got-w) > 1e-9 {
+					t.Errorf("tile %d (%q) conf %.2f, want %.2f", i, tc.tiles[i].Letter, got, w)
+				}
+			}
+		})
+	}
+}
