@@ -2,8 +2,6 @@ package loose
 
 import (
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestBlurInkLevel: the letters' ink level follows the photo's strongest
@@ -56,10 +54,7 @@ func TestBlurredLexiconTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans scenes")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	for _, tc := range []struct {
 		name string
 		seed int64

@@ -4,8 +4,6 @@ import (
 	"testing"
 
 	"gocv.io/x/gocv"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestDarkFacesOnLightCloth: tiles whose faces are darker than a light
@@ -117,10 +115,7 @@ func TestSmallTilesOnLightCloth(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans a scene")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	for _, tc := range []struct {
 		name string
 		seed int64

@@ -3,8 +3,6 @@ package loose
 import (
 	"errors"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestDimLexiconTable: dim rendered Lexicon tables (difficulty hard)
@@ -20,10 +18,7 @@ func TestDimLexiconTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans two scenes")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	for _, tc := range []struct {
 		name  string
 		seed  int64

@@ -7,8 +7,6 @@ import (
 	"math/rand/v2"
 	"strings"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestDarkLexiconTable: hard Lexicon tables on dark felt in dim light
@@ -21,10 +19,7 @@ func TestDarkLexiconTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans scenes")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	for _, tc := range []struct {
 		name string
 		seed int64
@@ -60,10 +55,7 @@ func TestDarkLookFindsNoTilesInNoise(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scans photos")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	felt := func(patch bool) image.Image {
 		r := rand.New(rand.NewPCG(97, 600))
 		img := image.NewRGBA(image.Rect(0, 0, 820, 616))

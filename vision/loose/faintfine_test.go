@@ -2,8 +2,6 @@ package loose
 
 import (
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestFaintTableFinerLook: a Lexicon table whose strokes are faint
@@ -17,10 +15,7 @@ func TestFaintTableFinerLook(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans a scene")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true}
 	t.Run("sharp mosaic is not faint", func(t *testing.T) {
 		f, err := findTiles(mosaic100(t), opt)

@@ -2,8 +2,6 @@ package loose
 
 import (
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestLettersOnCloth: a glyph stands on a tile when a face colour other
@@ -100,10 +98,7 @@ func TestLaceLexiconTable(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans scenes")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	cases := []struct {
 		name string
 		seed int64

@@ -402,10 +402,7 @@ func TestActionTilesFound(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	en, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	en := englishReader(t)
 	found := map[string]int{}
 	total := map[string]int{}
 	for _, seed := range []int64{1, 8, 9, 12, 15, 19, 20} {

@@ -4,8 +4,6 @@ import (
 	"math"
 	"path/filepath"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // squareTile is an axis-aligned tile of the given side centred on (x, y).
@@ -83,10 +81,7 @@ func TestLexiconGapsAndSpacing(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans scenes")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true}
 	for _, tc := range []struct {
 		name    string
@@ -149,10 +144,7 @@ func TestMosaicGapsNoFalseTile(t *testing.T) {
 	if testing.Short() {
 		t.Skip("scans a photo")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	var truth []TruthTile
 	for k, name := range []string{"b1", "b2", "b3", "b1"} {
 		_, tt := realPhoto(t, filepath.Join("testdata", "bananagrams", "images", name+".jpg"), filepath.Join("testdata", "bananagrams", "labels", name+".txt"), nil)

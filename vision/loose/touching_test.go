@@ -18,10 +18,7 @@ func TestTouchingTilesKeepTheirSide(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans a scene")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	for _, tc := range []struct {
 		name string
 		seed int64
@@ -52,10 +49,7 @@ func TestFeltPocketsAreNoLetters(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders and scans a scene")
 	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := englishReader(t)
 	for _, tc := range []struct {
 		name string
 		seed int64
@@ -91,4 +85,15 @@ func scanHardLexicon(t *testing.T, rd Reader, seed int64) Score {
 		}
 	}
 	return s
+}
+
+// englishReader is the shipped English tile reader; a test that needs it
+// is skipped where it cannot be loaded.
+func englishReader(t testing.TB) ocr.Reader {
+	t.Helper()
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	return rd
 }

@@ -1,7 +1,6 @@
 package upwords
 
 import (
-	"fmt"
 	"math"
 	"slices"
 
@@ -20,16 +19,6 @@ import (
 // line and its title run along the rim, not across it. NaN where fewer
 // than half the walls lie in the picture.
 func crossWalls(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64) float64 {
-	ev := wallsAcross(p, g, rows, f, band)
-	if ev == nil {
-		return math.NaN()
-	}
-	return ev[len(ev)/2]
-}
-
-// wallsAcross is crossWalls' evidence wall by wall, sorted: nil where
-// fewer than half the walls lie in the picture.
-func wallsAcross(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64) []float64 {
 	n := g.N
 	const steps = 16 // samples a square across a wall
 	const across = 5 // samples along the wall, within the band
@@ -71,10 +60,10 @@ func wallsAcross(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float6
 		ev = append(ev, math.Max(0, near-far))
 	}
 	if 2*len(ev) < n-1 {
-		return nil
+		return math.NaN()
 	}
 	slices.Sort(ev)
-	return ev
+	return ev[len(ev)/2]
 }
 
 // rowsWalls are the walls' evidence (crossWalls) for rows (columns) -2
@@ -150,8 +139,18 @@ func rowShift(ev []float64, beyond func(f int) float64) int {
 		}
 		return beyond(f)
 	}
-	m, k := innerWalls(ev)
-	if k < n/2 || m <= 0 {
+	var inner []float64
+	for f := 1; f <= n-2; f++ {
+		if v := at(f); !math.IsNaN(v) {
+			inner = append(inner, v)
+		}
+	}
+	if len(inner) < n/2 {
+		return 0
+	}
+	slices.Sort(inner)
+	m := inner[len(inner)/2]
+	if m <= 0 {
 		return 0
 	}
 	// off: the k rows beyond (out, nearest the grid first) show walls
@@ -223,35 +222,12 @@ func registered(p vision.Plane, g vision.Grid) (vision.Grid, int, int) {
 // their half nearer the grid, as rowsWalls does the outer rows).
 func axisShift(p vision.Plane, g vision.Grid, rows bool) int {
 	return rowShift(rowsWalls(p, g, rows), func(f int) float64 {
-		return crossWalls(p, g, rows, f, outerBand(f))
-	})
-}
-
-// outerBand is the band a row beyond the grid (f < 0 or f >= n) is
-// looked at over: its half nearer the grid.
-func outerBand(f int) [2]float64 {
-	if f > 0 {
-		return [2]float64{0.1, 0.5}
-	}
-	return [2]float64{0.5, 0.9}
-}
-
-// innerWalls is the median walls' evidence of the rows 1 to n-2 of a
-// grid (rowsWalls' ev, n+4 long), those in the picture, and how many
-// are: the level the rows beyond are judged against. NaN with none.
-func innerWalls(ev []float64) (float64, int) {
-	n := len(ev) - 4
-	var inner []float64
-	for f := 1; f <= n-2; f++ {
-		if v := ev[f+2]; !math.IsNaN(v) {
-			inner = append(inner, v)
+		band := [2]float64{0.5, 0.9}
+		if f > 0 {
+			band = [2]float64{0.1, 0.5}
 		}
-	}
-	if len(inner) == 0 {
-		return math.NaN(), 0
-	}
-	slices.Sort(inner)
-	return inner[len(inner)/2], len(inner)
+		return crossWalls(p, g, rows, f, band)
+	})
 }
 
 // iabs is |v|.
@@ -260,70 +236,4 @@ func iabs(v int) int {
 		return -v
 	}
 	return v
-}
-
-// Thresholds of the weak grid's check (wallsVouch), set on the tuning
-// sets 101400-101403 (docs/vision.md, "A weak grid vouched for by its
-// walls").
-const (
-	// vouchRow is the least walls' evidence of a row of squares, over
-	// the median row's, for it to count as showing its walls.
-	vouchRow = 0.5
-	// vouchLevels is the least median walls' evidence, in grey levels,
-	// of the rows inside a weak grid: walls that barely show vouch for
-	// nothing.
-	vouchLevels = 4
-)
-
-// wallsVouch tells whether the walls between the squares vouch for the
-// grid g, found with lines too faint to be taken alone
-// (vision.WeakGridError): along both axes the walls cross the rows
-// inside plainly (median vouchLevels or more), all the grid's rows but
-// one show them (vouchRow of the median: a hand may hide one), and the
-// row beyond each end shows the board's rim (regRim of the median at
-// most), so the lattice the grid puts there is the board's, whole
-// squares and no more. A grid a row or a column off has squares beyond
-// one end or rim inside the other; a grid on a patterned table shows
-// no such lattice bounded by a rim on every side.
-func wallsVouch(p vision.Plane, g vision.Grid) bool { return wallsRefusal(p, g) == "" }
-
-// wallsRefusal is why the walls do not vouch for the grid g
-// (wallsVouch), "" where they do.
-func wallsRefusal(p vision.Plane, g vision.Grid) string {
-	n := g.N
-	for _, rows := range []bool{true, false} {
-		axis := "columns"
-		if rows {
-			axis = "rows"
-		}
-		ev := rowsWalls(p, g, rows)
-		m, k := innerWalls(ev)
-		if k < n-2 {
-			return fmt.Sprintf("%s: %d rows inside in the picture", axis, k)
-		}
-		if m < vouchLevels {
-			return fmt.Sprintf("%s: walls at %.1f levels", axis, m)
-		}
-		dark := 0
-		for f := 0; f < n; f++ {
-			if v := ev[f+2]; math.IsNaN(v) || v < vouchRow*m {
-				dark++
-			}
-		}
-		if dark > 1 {
-			return fmt.Sprintf("%s: %d rows without walls", axis, dark)
-		}
-		// The rim shows no walls at all: its upper quartile wall too
-		// (a row a hand covers shows walls between the fingers).
-		for _, f := range []int{-1, n} {
-			w := wallsAcross(p, g, rows, f, outerBand(f))
-			if w == nil {
-				return fmt.Sprintf("%s: row %d out of the picture", axis, f)
-			}
-			if q := w[len(w)*3/4]; q > regRim*m {
-				return fmt.Sprintf("%s: row %d shows walls (%.2f of the median)", axis, f, q/m)
-			}
-		}
-	}
-	return ""
 }

@@ -1,7 +1,6 @@
 package upwords
 
 import (
-	"errors"
 	"fmt"
 	"image"
 	"math"
@@ -378,15 +377,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	} else {
 		var err error
 		if fit, err = vision.FindGridWith(p, img, n, vision.SearchOptions{Hint: opt.Hint, ExactShrink: opt.ExactShrink}); err != nil {
-			// A grid whose lines were too faint to be taken alone (a
-			// hand, clutter, a steep view) is the board where its walls
-			// vouch for it: the lattice of walls the grid puts there,
-			// bounded by the rim on every side (wallsVouch).
-			var weak *vision.WeakGridError
-			if !errors.As(err, &weak) || !wallsVouch(p, weak.Grid) {
-				return nil, err
-			}
-			fit = weak.Grid
+			return nil, err
 		}
 		// The search knows no Upwords board's rim: a printed rim line
 		// or the board's edge can pass for the grid's outermost line,

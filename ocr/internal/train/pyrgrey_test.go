@@ -51,20 +51,27 @@ func TestGreyCache(t *testing.T) {
 	}
 }
 
+// twoClasses draws n samples of f normal features, labelled 1 and 2 in
+// turn, whose feature apart is moved by -shift for class 1 and +shift
+// for class 2.
+func twoClasses(rng *rand.Rand, n, f, apart int, shift float32) ([]float32, []int32) {
+	X := make([]float32, n*f)
+	Y := make([]int32, n)
+	for i := 0; i < n; i++ {
+		Y[i] = int32(1 + i%2)
+		for j := 0; j < f; j++ {
+			X[i*f+j] = float32(rng.NormFloat64())
+		}
+		X[i*f+apart] += shift * float32(2*(i%2)-1)
+	}
+	return X, Y
+}
+
 // fitGrey learns two classes that differ in one feature, and two runs
 // give the same weights.
 func TestFitGrey(t *testing.T) {
 	const F, N = 6, 400
-	rng := rand.New(rand.NewPCG(3, 4))
-	X := make([]float32, N*F)
-	Y := make([]int32, N)
-	for i := 0; i < N; i++ {
-		Y[i] = int32(1 + i%2)
-		for f := 0; f < F; f++ {
-			X[i*F+f] = float32(rng.NormFloat64())
-		}
-		X[i*F+2] += 3 * float32(2*(i%2)-1)
-	}
+	X, Y := twoClasses(rand.New(rand.NewPCG(3, 4)), N, F, 2, 3)
 	glyphs := []string{"", "A", "B"}
 	a := fitGrey(X, Y, F, glyphs, 8, 30, 1)
 	b := fitGrey(X, Y, F, glyphs, 8, 30, 1)
@@ -165,17 +172,8 @@ func TestGreyModelFile(t *testing.T) {
 // first model's normalisation and hidden size; at a learning rate of 0
 // its weights stay as they were, at a positive one they move.
 func TestFitGreyFrom(t *testing.T) {
-	const F, N = 6, 200
-	rng := rand.New(rand.NewPCG(5, 6))
-	X := make([]float32, N*F)
-	Y := make([]int32, N)
-	for i := 0; i < N; i++ {
-		Y[i] = int32(1 + i%2)
-		for f := 0; f < F; f++ {
-			X[i*F+f] = float32(rng.NormFloat64())
-		}
-		X[i*F+1] += 2 * float32(2*(i%2)-1)
-	}
+	const F = 6
+	X, Y := twoClasses(rand.New(rand.NewPCG(5, 6)), 200, F, 1, 2)
 	glyphs := []string{"", "A", "B"}
 	init := fitGrey(X, Y, F, glyphs, 8, 5, 1)
 	// the further training sees other data: its own mean would differ
