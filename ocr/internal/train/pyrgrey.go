@@ -182,37 +182,14 @@ func trainPyramidsGrey(start time.Time) error {
 		if err != nil {
 			return err
 		}
-		t0 := time.Now()
-		F := ocr.NumGreyFeatures
-		X := make([]float32, len(faces)*F)
-		Y := make([]int32, len(faces))
-		for i, s := range faces {
-			v, err := ocr.GreyFeatures(s.grey)
-			if err != nil {
+		if *pyrgCNN != "" {
+			if m, err = trainCNN(faces, glyphs); err != nil {
 				return err
 			}
-			copy(X[i*F:], v)
-			Y[i] = int32(s.glyph)
+		} else if m, err = trainGreyMLP(faces, glyphs); err != nil {
+			return err
 		}
-		fmt.Printf("[en-pyrg] features of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
-		t0 = time.Now()
-		var init *ocr.Model
-		if *pyrgInit != "" {
-			b, err := os.ReadFile(*pyrgInit)
-			if err != nil {
-				return err
-			}
-			if init, err = ocr.DecodeModel(b); err != nil {
-				return fmt.Errorf("-pyrg-init %s: %w", *pyrgInit, err)
-			}
-			if init.Input != ocr.InputGrey || init.Features != F || !slices.Equal(init.Glyphs, glyphs) || init.Hidden == 0 {
-				return fmt.Errorf("-pyrg-init %s: not a grey model of %d features, a hidden layer and the alphabet's %d glyphs", *pyrgInit, F, len(glyphs))
-			}
-		}
-		m = fitGreyFrom(X, Y, F, glyphs, *hidden, *epochs, *seed, init, *pyrgInitLR)
-		m.Alphabet, m.Input = alpha, ocr.InputGrey
-		m.Note = fmt.Sprintf("make train (-specialist pyramids-grey): seed %d, %d faces", *seed, len(faces))
-		fmt.Printf("[en-pyrg] trained %s in %.1fs\n", describe(*hidden), time.Since(t0).Seconds())
+		m.Alphabet = alpha
 		path, n, err := writeModel(m, *outDir, greyModelFile(alpha, *pyrgName))
 		if err != nil {
 			return err
@@ -226,6 +203,42 @@ func trainPyramidsGrey(start time.Time) error {
 	}
 	fmt.Printf("[en-pyrg] total %.1fs\n", time.Since(start).Seconds())
 	return nil
+}
+
+// trainGreyMLP trains the network over grey features (en-pyrg).
+func trainGreyMLP(faces []pyrSample, glyphs []string) (*ocr.Model, error) {
+	t0 := time.Now()
+	F := ocr.NumGreyFeatures
+	X := make([]float32, len(faces)*F)
+	Y := make([]int32, len(faces))
+	for i, s := range faces {
+		v, err := ocr.GreyFeatures(s.grey)
+		if err != nil {
+			return nil, err
+		}
+		copy(X[i*F:], v)
+		Y[i] = int32(s.glyph)
+	}
+	fmt.Printf("[en-pyrg] features of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
+	t0 = time.Now()
+	var init *ocr.Model
+	if *pyrgInit != "" {
+		b, err := os.ReadFile(*pyrgInit)
+		if err != nil {
+			return nil, err
+		}
+		if init, err = ocr.DecodeModel(b); err != nil {
+			return nil, fmt.Errorf("-pyrg-init %s: %w", *pyrgInit, err)
+		}
+		if init.Input != ocr.InputGrey || init.Features != F || !slices.Equal(init.Glyphs, glyphs) || init.Hidden == 0 {
+			return nil, fmt.Errorf("-pyrg-init %s: not a grey model of %d features, a hidden layer and the alphabet's %d glyphs", *pyrgInit, F, len(glyphs))
+		}
+	}
+	m := fitGreyFrom(X, Y, F, glyphs, *hidden, *epochs, *seed, init, *pyrgInitLR)
+	m.Input = ocr.InputGrey
+	m.Note = fmt.Sprintf("make train (-specialist pyramids-grey): seed %d, %d faces", *seed, len(faces))
+	fmt.Printf("[en-pyrg] trained %s in %.1fs\n", describe(*hidden), time.Since(t0).Seconds())
+	return m, nil
 }
 
 // greyModelFile is the file a grey model of the alphabet is written to
@@ -528,6 +541,9 @@ func voteDump(m *ocr.Model, dirs []string, out string) error {
 					}
 				}
 				gv, err := ocr.GreyFeatures(c.Image)
+				if m.Input == ocr.InputCNN {
+					gv, err = ocr.CNNInput(c.Image)
+				}
 				if err != nil {
 					continue
 				}
