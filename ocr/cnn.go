@@ -91,6 +91,17 @@ func ConvLayer(in []float32, cin, side int, w, b []float32, cout int, pre, out, 
 	for y := 0; y < side; y++ {
 		for x := 0; x < side; x++ {
 			row := cols[(y*side+x)*K : (y*side+x+1)*K]
+			if y > 0 && y < side-1 && x > 0 && x < side-1 {
+				// inside: three runs of three pixels a map
+				for ci := 0; ci < cin; ci++ {
+					src := in[ci*n+(y-1)*side+x-1:]
+					r := row[ci*9 : ci*9+9]
+					copy(r[0:3], src[0:3])
+					copy(r[3:6], src[side:side+3])
+					copy(r[6:9], src[2*side:2*side+3])
+				}
+				continue
+			}
 			i := 0
 			for ci := 0; ci < cin; ci++ {
 				src := in[ci*n : (ci+1)*n]
