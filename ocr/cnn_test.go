@@ -112,14 +112,7 @@ func TestConvLayer(t *testing.T) {
 func TestCNNModelFile(t *testing.T) {
 	glyphs := []string{"", "A", "B", "C"}
 	m := randomCNN([]int{4, 6, 8}, 16, glyphs, 1)
-	var buf bytes.Buffer
-	if err := m.Encode(&buf); err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeModel(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
+	back := encodeDecode(t, m)
 	crop := image.NewGray(image.Rect(0, 0, 48, 48))
 	for i := range crop.Pix {
 		crop.Pix[i] = uint8(200 - 150*btoi((i%48)/6 == 4))
@@ -225,4 +218,18 @@ func BenchmarkCNNFace(b *testing.B) {
 		}
 		c.Outputs(v)
 	}
+}
+
+// encodeDecode is m written to a file and read back.
+func encodeDecode(t *testing.T, m *Model) *Model {
+	t.Helper()
+	var buf bytes.Buffer
+	if err := m.Encode(&buf); err != nil {
+		t.Fatal(err)
+	}
+	back, err := DecodeModel(buf.Bytes())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return back
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"flag"
 	"fmt"
+	"image"
 	"math"
 	"math/rand/v2"
 	"strconv"
@@ -370,16 +371,9 @@ func trainCNN(faces []pyrSample, glyphs []string) (*ocr.Model, error) {
 		return nil, err
 	}
 	t0 := time.Now()
-	F := ocr.NumCNNFeatures
-	X := make([]float32, len(faces)*F)
-	Y := make([]int32, len(faces))
-	for i, s := range faces {
-		v, err := ocr.CNNInput(s.grey)
-		if err != nil {
-			return nil, err
-		}
-		copy(X[i*F:], v)
-		Y[i] = int32(s.glyph)
+	X, Y, err := faceRows(faces, ocr.NumCNNFeatures, ocr.CNNInput)
+	if err != nil {
+		return nil, err
 	}
 	fmt.Printf("[en-pyrg] inputs of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
 	t0 = time.Now()
@@ -387,4 +381,20 @@ func trainCNN(faces []pyrSample, glyphs []string) (*ocr.Model, error) {
 	m.Note = fmt.Sprintf("make train (-specialist pyramids-grey -pyrg-cnn %s): seed %d, %d faces", *pyrgCNN, *seed, len(faces))
 	fmt.Printf("[en-pyrg] trained a convolutional reader %v, %s in %.1fs\n", conv, describe(*hidden), time.Since(t0).Seconds())
 	return m, nil
+}
+
+// faceRows are the faces' input vectors (F each, by input) in rows and
+// their glyphs.
+func faceRows(faces []pyrSample, F int, input func(image.Image) ([]float32, error)) ([]float32, []int32, error) {
+	X := make([]float32, len(faces)*F)
+	Y := make([]int32, len(faces))
+	for i, s := range faces {
+		v, err := input(s.grey)
+		if err != nil {
+			return nil, nil, err
+		}
+		copy(X[i*F:], v)
+		Y[i] = int32(s.glyph)
+	}
+	return X, Y, nil
 }

@@ -209,15 +209,9 @@ func trainPyramidsGrey(start time.Time) error {
 func trainGreyMLP(faces []pyrSample, glyphs []string) (*ocr.Model, error) {
 	t0 := time.Now()
 	F := ocr.NumGreyFeatures
-	X := make([]float32, len(faces)*F)
-	Y := make([]int32, len(faces))
-	for i, s := range faces {
-		v, err := ocr.GreyFeatures(s.grey)
-		if err != nil {
-			return nil, err
-		}
-		copy(X[i*F:], v)
-		Y[i] = int32(s.glyph)
+	X, Y, err := faceRows(faces, F, ocr.GreyFeatures)
+	if err != nil {
+		return nil, err
 	}
 	fmt.Printf("[en-pyrg] features of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
 	t0 = time.Now()
