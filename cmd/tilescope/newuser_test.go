@@ -7,6 +7,7 @@ import (
 	"context"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/chromedp"
 
@@ -126,4 +127,22 @@ func TestScrabbleChallengeOnPage(t *testing.T) {
 	if st := sess.State(); st.ToPlay != 0 {
 		t.Errorf("to play: seat %d, want Ann (0): Bo lost his turn", st.ToPlay)
 	}
+}
+
+// TestPreparingNoticeOnPage: while a demo's photos are drawn, the page's
+// notice says so once, in the page's words (before, the service's
+// sentence and the page's help said the same thing one under the other).
+func TestPreparingNoticeOnPage(t *testing.T) {
+	chromiumtest.Need(t)
+	t.Setenv(drawDemoEnv, "block")
+	c := startServe(t, demoArgs(t.TempDir())...)
+	c.waitFor(t, "the preparing notice", 30*time.Second, func(st game.State) bool { return st.Camera != nil && st.Camera.Code == preparingCode })
+	bctx := phoneBrowser(t, 60*time.Second)
+	if err := chromedp.Do(bctx, chromedp.Navigate(c.url+"/")); err != nil {
+		t.Fatal(err)
+	}
+	pageWait(t, bctx, 30*time.Second, "the notice, once", `(() => {
+		const n = document.getElementById("camera");
+		return !n.hidden && n.textContent === "The demo is being prepared.Its photos are being drawn (only on its first start): the first turn comes when they are ready.";
+	})()`, nil)
 }

@@ -54,7 +54,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	hf := addHardwareFlags(fs, "demo")
 	df := addDictFlags(fs, "en")
-	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4)")
+	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4); with --camera demo, a demo recorded for other seats (pyramids, twists: three) seats its own unless this is given")
 	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); discouraged: anyone on the machine sees it in ps (use --pin-file or $"+pinEnv+"); default: the one kept in DIR/pin, made at random on first start")
 	pinFile := fs.String("pin-file", "", "read the table's PIN (4-6 digits) from `FILE`")
 	var proxies stringList

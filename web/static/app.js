@@ -224,10 +224,13 @@ function renderCamera(g) {
   const c = g.camera;
   if (!c) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
-  box.replaceChildren(
+  // The service's own words under the title, but for the demo being
+  // prepared, whose help below says it in the page's language (the same
+  // sentence twice, and English on a Russian page, before).
+  box.replaceChildren(...[
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
-    el("div", { class: "muted" }, c.error),
-    el("div", {}, ["held", "preparing", "blurred"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
+    c.code === "preparing" ? null : el("div", { class: "muted" }, c.error),
+    el("div", {}, ["held", "preparing", "blurred"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp"))].filter(Boolean));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.
