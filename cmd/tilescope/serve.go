@@ -568,9 +568,6 @@ func definer(dir string, logf func(string, ...any)) web.Definer {
 	return wordnet.Texts{WordNet: wn}
 }
 
-// tableLang is the language of the table's word list: --lang's for a
-// built-in list or when given; "" (not known) for a list of one's own
-// (--dict) without --lang.
 // demoSeats are the players of a new game on a demo recorded for a
 // number of seats (recorded): its players when --players was not given
 // (a Pyramids or Twists demo played by two seats would give its third
@@ -591,6 +588,9 @@ func demoSeats(fs *flag.FlagSet, names, recorded []string, kind string, logf fun
 	return names
 }
 
+// tableLang is the language of the table's word list: --lang's for a
+// built-in list or when given; "" (not known) for a list of one's own
+// (--dict) without --lang.
 func tableLang(fs *flag.FlagSet, df *dictFlags) string {
 	given := false
 	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "lang" })
