@@ -8,7 +8,6 @@ import (
 	"math/rand/v2"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -321,12 +320,7 @@ func fitCNN(X []float32, Y []int32, conv []int, glyphs []string, hidden, epochs 
 		}
 		for b0 := 0; b0 < N; b0 += batch {
 			b1 := min(b0+batch, N)
-			mid := (b0 + b1) / 2
-			var wg sync.WaitGroup
-			wg.Add(1)
-			go func() { defer wg.Done(); run(wks[1], order[mid:b1]) }()
-			run(wks[0], order[b0:mid])
-			wg.Wait()
+			halves(order[b0:b1], func(k int, idx []int) { run(wks[k], idx) })
 			step++
 			lr := lr0 * 0.5 * (1 + math.Cos(math.Pi*float64(step-1)/float64(steps)))
 			c1 := 1 - math.Pow(beta1, float64(step))

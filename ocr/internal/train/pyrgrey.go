@@ -390,12 +390,7 @@ func fitGreyFrom(X []float32, Y []int32, F int, glyphs []string, hidden, epochs 
 		}
 		for b0 := 0; b0 < N; b0 += batch {
 			b1 := min(b0+batch, N)
-			mid := (b0 + b1) / 2
-			var wg sync.WaitGroup
-			wg.Add(1)
-			go func() { defer wg.Done(); back(gs[1], order[mid:b1]) }()
-			back(gs[0], order[b0:mid])
-			wg.Wait()
+			halves(order[b0:b1], func(k int, idx []int) { back(gs[k], idx) })
 			lr := float32(lr0 * 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(steps))))
 			step++
 			inv := 1 / float32(b1-b0)
@@ -559,4 +554,15 @@ func voteDump(m *ocr.Model, dirs []string, out string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// halves runs f on the first and the second half of a mini-batch at
+// once (k 0 and 1; the second in a goroutine) and waits for both.
+func halves(batch []int, f func(k int, idx []int)) {
+	mid := len(batch) / 2
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); f(1, batch[mid:]) }()
+	f(0, batch[:mid])
+	wg.Wait()
 }
