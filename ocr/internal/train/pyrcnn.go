@@ -150,27 +150,14 @@ func (n *cnnNet) backprop(wk *cnnWork, x []float32, y int) {
 		act = wk.h
 	}
 	A := len(act)
-	mx := float32(math.Inf(-1))
-	best := 0
 	for o := 0; o < n.outs; o++ {
 		wk.p[o] = n.b[o] + dot(n.w[o*A:(o+1)*A], act)
-		if wk.p[o] > mx {
-			mx, best = wk.p[o], o
-		}
 	}
-	var sum float32
-	for o := range wk.p {
-		wk.p[o] = float32(math.Exp(float64(wk.p[o] - mx)))
-		sum += wk.p[o]
-	}
-	for o := range wk.p {
-		wk.p[o] /= sum
-	}
-	if best == y {
+	loss, right := softmaxGrad(wk.p, y)
+	wk.loss += loss
+	if right {
 		wk.right++
 	}
-	wk.loss -= math.Log(math.Max(float64(wk.p[y]), 1e-12))
-	wk.p[y]--
 	g := wk.g
 	dAct := wk.dx
 	if n.hidden > 0 {

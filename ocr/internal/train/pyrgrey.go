@@ -340,28 +340,15 @@ func fitGreyFrom(X []float32, Y []int32, F int, glyphs []string, hidden, epochs 
 			for j := 0; j < hidden; j++ {
 				g.h[j] = max(0, B1[j]+dot(W1[j*F:(j+1)*F], x))
 			}
-			mx := float32(math.Inf(-1))
-			best := 0
 			for o := 0; o < O; o++ {
 				g.p[o] = B[o] + dot(W[o*hidden:(o+1)*hidden], g.h)
-				if g.p[o] > mx {
-					mx, best = g.p[o], o
-				}
-			}
-			var sum float32
-			for o := range g.p {
-				g.p[o] = float32(math.Exp(float64(g.p[o] - mx)))
-				sum += g.p[o]
 			}
 			y := int(Y[i])
-			if best == y {
+			loss, right := softmaxGrad(g.p, y)
+			g.loss += loss
+			if right {
 				g.right++
 			}
-			for o := range g.p {
-				g.p[o] /= sum
-			}
-			g.loss -= math.Log(math.Max(float64(g.p[y]), 1e-12))
-			g.p[y]--
 			clear(g.dh)
 			for o := 0; o < O; o++ {
 				d := g.p[o]
@@ -565,4 +552,29 @@ func halves(batch []int, f func(k int, idx []int)) {
 	go func() { defer wg.Done(); f(1, batch[mid:]) }()
 	f(0, batch[:mid])
 	wg.Wait()
+}
+
+// softmaxGrad turns the scores p into soft-max probabilities less the
+// one-hot truth y (the loss's gradient at the scores) and gives the
+// cross-entropy loss and whether y scored highest (the first of equal
+// highest).
+func softmaxGrad(p []float32, y int) (loss float64, right bool) {
+	mx := float32(math.Inf(-1))
+	best := 0
+	for o, v := range p {
+		if v > mx {
+			mx, best = v, o
+		}
+	}
+	var sum float32
+	for o := range p {
+		p[o] = float32(math.Exp(float64(p[o] - mx)))
+		sum += p[o]
+	}
+	for o := range p {
+		p[o] /= sum
+	}
+	loss = -math.Log(math.Max(float64(p[y]), 1e-12))
+	p[y]--
+	return loss, best == y
 }
