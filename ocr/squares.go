@@ -53,8 +53,10 @@ import (
 // against the pool's letter at most 1 - that letter's conf, and a letter
 // read against the general model's sure no tile at most 1 - its conf. A letter
 // the models read on a crop that shows a premium square's print (small
-// marks in lines and no letter: premiumPrint) is no tile, unsure
-// (premiumConf at most).
+// marks in lines and no letter: premiumPrint), or whose middle holds no
+// ink at all (flatMiddle: a plain square or a faint print whose grain the
+// whitening stretched into marks), is no tile, unsure (premiumConf at
+// most).
 //
 // Every read is of the crop's views (squareShifts: the crop, four cuts
 // a tenth off one side, one 7% tighter all round), their probabilities
@@ -152,7 +154,8 @@ type squareSteps struct {
 
 // read is Read, with the steps that led to its answer: the models'
 // answer (readModels), and no tile instead of their letter on a crop
-// that shows a premium square's print (premiumPrint), never sure
+// whose middle holds no ink (flatMiddle) or that shows a premium
+// square's print (premiumPrint), never sure
 // (premiumConf at most, and at most the models' doubt of the letter): a
 // no tile the models found stands as they found it.
 func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
