@@ -18,19 +18,25 @@ func gridRunsLinear(f lineFamily, n int) [][2]fline {
 	var runs []gridRun
 	for i := range f {
 		for j := i + 1; j < len(f); j++ {
-			near := func(want float64) float64 {
-				d := math.Inf(1)
-				for m := i + 1; m < j; m++ {
-					d = math.Min(d, math.Abs(t[m]-want))
-				}
-				return d
-			}
-			if score, ok := runScore(t[i], t[j], n, near); ok {
+			if score, ok := runScore(t[i], t[j], n, nearBetween(t, i, j)); ok {
 				runs = append(runs, gridRun{i, j, score})
 			}
 		}
 	}
 	return bestRuns(f, runs)
+}
+
+// nearBetween is the distance from a wanted place to the nearest of the
+// places t[i+1] .. t[j-1], found by looking at every one (NaN where one
+// is NaN, as math.Min gives).
+func nearBetween(t []float64, i, j int) func(want float64) float64 {
+	return func(want float64) float64 {
+		d := math.Inf(1)
+		for m := i + 1; m < j; m++ {
+			d = math.Min(d, math.Abs(t[m]-want))
+		}
+		return d
+	}
 }
 
 // TestGridRunsBisection: families of lines like a photographed grid's
@@ -189,13 +195,7 @@ func TestRunScoreBound(t *testing.T) {
 				}
 				for i := range places {
 					for j := i + 1; j < len(places); j++ {
-						near := func(want float64) float64 {
-							d := math.Inf(1)
-							for m := i + 1; m < j; m++ {
-								d = math.Min(d, math.Abs(places[m]-want))
-							}
-							return d
-						}
+						near := nearBetween(places, i, j)
 						got, gotOK := runScore(places[i], places[j], n, near)
 						want, wantOK := runScoreWhole(places[i], places[j], n, near)
 						if gotOK != wantOK || gotOK && math.Float64bits(got) != math.Float64bits(want) {
