@@ -87,6 +87,9 @@ const (
 // working size (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
+	// Its reductions, and what each search finds in them before the face
+	// colours (prepared), serve the searches that follow.
+	rgb.sc = &scaleCache{}
 	opt.photo = packedOf(img, rgb)
 	r, err := scanLoose(img, opt)
 	r, err = twistsFaceLetters(img, opt, r, err)
