@@ -870,7 +870,7 @@ type rgbImage struct {
 	// their size, so that the searches of one scan that work at the
 	// same size (the board's print and the loose search at 800 px, the
 	// second looks) reduce the photo once. Only the scan's photo has
-	// one (Options.rgbOf); its reductions have none.
+	// one (Options.rgbOf, scanStretched); its reductions have none.
 	sc *scaleCache
 	// prep, when not nil, keeps what detectAt finds in the picture
 	// before its face colours are searched (prepared): only the
