@@ -957,17 +957,7 @@ func (m rgbImage) scaled(scale float64) rgbImage {
 	if m.sc == nil {
 		return m.reduced(w, h)
 	}
-	m.sc.mu.Lock()
-	if m.sc.m == nil {
-		m.sc.m = map[image.Point]*scaledOnce{}
-	}
-	k := image.Pt(w, h)
-	so := m.sc.m[k]
-	if so == nil {
-		so = &scaledOnce{}
-		m.sc.m[k] = so
-	}
-	m.sc.mu.Unlock()
+	so := entry(&m.sc.mu, &m.sc.m, image.Pt(w, h))
 	so.once.Do(func() {
 		so.img = m.reduced(w, h)
 		so.img.prep = &prepCache{}

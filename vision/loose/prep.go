@@ -70,17 +70,7 @@ func (m rgbImage) prepared(sr search, find func() detectPrep) detectPrep {
 	if m.prep == nil {
 		return find()
 	}
-	k := prepKey{sr.print, sr.blurred, sr.shortI, sr.byCount, sr.onFace}
-	m.prep.mu.Lock()
-	if m.prep.m == nil {
-		m.prep.m = map[prepKey]*prepOnce{}
-	}
-	po := m.prep.m[k]
-	if po == nil {
-		po = &prepOnce{}
-		m.prep.m[k] = po
-	}
-	m.prep.mu.Unlock()
+	po := entry(&m.prep.mu, &m.prep.m, prepKey{sr.print, sr.blurred, sr.shortI, sr.byCount, sr.onFace})
 	po.once.Do(func() {
 		po.p = find()
 		for i := range po.p.masks {
@@ -93,4 +83,20 @@ func (m rgbImage) prepared(sr search, find func() detectPrep) detectPrep {
 		p.masks[i].m = append([]byte(nil), p.masks[i].m...)
 	}
 	return p
+}
+
+// entry is the value m holds for k, a new zero one where it holds none
+// (m made where nil), under mu: a cache's slot, filled by its once.
+func entry[K comparable, V any](mu *sync.Mutex, m *map[K]*V, k K) *V {
+	mu.Lock()
+	defer mu.Unlock()
+	if *m == nil {
+		*m = map[K]*V{}
+	}
+	v := (*m)[k]
+	if v == nil {
+		v = new(V)
+		(*m)[k] = v
+	}
+	return v
 }

@@ -7,6 +7,19 @@ import (
 	"gocv.io/x/gocv"
 )
 
+// rgbMats is packed RGB pixels (w x h) as a matrix and its grey, as
+// detectAt makes them; the caller closes both.
+func rgbMats(t testing.TB, w, h int, pix []byte) (gocv.Mat, gocv.Mat) {
+	t.Helper()
+	src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, pix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gray := gocv.NewMat()
+	gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
+	return src, gray
+}
+
 // TestPreparedSearchesAsAfresh: searches of one reduction that share
 // what detectAt finds before the face colours (prepared) find the same
 // quads as each search made afresh, in either order (a Twists table's
@@ -60,14 +73,9 @@ func TestPreparedMasksCopied(t *testing.T) {
 	rgb := toRGB(img)
 	rgb.sc = &scaleCache{}
 	small := rgb.scaled(0.5)
-	src, err := gocv.NewMatFromBytes(small.h, small.w, gocv.MatTypeCV8UC3, small.pix)
-	if err != nil {
-		t.Fatal(err)
-	}
+	src, gray := rgbMats(t, small.w, small.h, small.pix)
 	defer src.Close()
-	gray := gocv.NewMat()
 	defer gray.Close()
-	gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
 	sr := search{lattice: true, interlock: true}
 	find := func() detectPrep { return prepare(src, gray, small.w, small.h, sr) }
 	first := small.prepared(sr, find)
