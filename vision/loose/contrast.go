@@ -93,6 +93,10 @@ func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	opt.photo = packedOf(img, rgb)
 	r, err := scanLoose(img, opt)
 	r, err = twistsFaceLetters(img, opt, r, err)
+	// The searches at the working size are done: what they kept goes
+	// (the looks below search other pictures, or at another size).
+	rgb.sc.forget()
+	rgb.sc = nil
 	if err == nil && !fewSure(r.Tiles) {
 		return r, nil
 	}

@@ -885,6 +885,13 @@ type scaleCache struct {
 	m  map[image.Point]*scaledOnce
 }
 
+// forget lets the reductions kept so far go.
+func (c *scaleCache) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m = nil
+}
+
 // scaledOnce is one reduction, made by the first search that asks.
 type scaledOnce struct {
 	once sync.Once
