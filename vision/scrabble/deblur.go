@@ -3,7 +3,6 @@ package scrabble
 import (
 	"image"
 	"math"
-	"runtime/debug"
 
 	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
@@ -471,18 +470,8 @@ func secondLook(f *frame, reader TileReader, at [][2]int, again []ocr.Reading, s
 	if !ok || s.anisotropy > smearRound {
 		return
 	}
-	// The deconvolution's three planes (floats, the tiles' part of the
-	// photo: up to 60 MB on a 12-megapixel photo) each want one block
-	// of memory; the heap freed by the board's search is in pieces too
-	// small for them, and kept resident (a 4032x3024 render's scan
-	// peaked at 160 MB while the heap held 75). It is given back first.
-	debug.FreeOSMemory()
 	g = gridPlane(f, max(0, r0-1), max(0, c0-1), min(Size, r1+1), min(Size, c1+1), int(s.length))
 	fd := deblurredFrame(f, deconvolveSmear(&g, s, smearIters))
-	// The planes are garbage now, but the heap's next collection was
-	// set by them: the crops read again below would pile up on top of
-	// them. They are collected and given back now.
-	debug.FreeOSMemory()
 	// the first crops are cut in the picture's order, as the first read
 	// cut them
 	f0 := *fd
