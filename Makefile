@@ -101,6 +101,7 @@ test: deps
 STATICCHECK_VERSION ?= v0.8.2
 .PHONY: lint
 lint: deps
+	$(GO) mod tidy -diff
 	$(CV_ENV) $(GO) vet -tags $(CV_TAGS) ./...
 	$(GO) vet -tags lean ./cmd/tilescope
 	@[ -x bin/staticcheck ] && bin/staticcheck -version | grep -q '$(STATICCHECK_VERSION:v%=%)' || \

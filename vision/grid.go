@@ -5,8 +5,6 @@ import (
 	"image"
 	"math"
 	"slices"
-
-	"gocv.io/x/gocv"
 )
 
 // Grid is an n x n grid of squares found in a photo from its own lines
@@ -227,36 +225,6 @@ func (g Grid) Shift(dc, dr int) Grid {
 	}
 	f.samples = nil
 	return Grid{N: g.N, Score: g.Score, H: f.H, fit: f}
-}
-
-// Refined is the grid g fitted again to its own lines in the picture p
-// (the grey plane it was found in), as the search ends (a window of a
-// quarter square, then a fifth), with its lens fitted again: for a grid
-// moved by whole squares (Shift), whose outermost line on the side it
-// moved to was extrapolated, not measured. g itself where too few lines
-// show.
-func (g Grid) Refined(p Plane) Grid {
-	n := g.N
-	if n <= 0 || len(p.Pix) < p.W*p.H || p.W == 0 || p.H == 0 {
-		return g
-	}
-	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
-	if err != nil {
-		return g
-	}
-	defer src.Close()
-	f := g.fit
-	h, ok := refineGrid(src, f.H, n, 0.25, 3, 1)
-	if !ok {
-		return g
-	}
-	f.H = h
-	if h, resid, smp, ok := refineGridSamples(src, f.H, n, 0.2, 3, 1); ok {
-		f.H, f.Resid, f.samples = h, resid, smp
-	}
-	f.Lens, f.HU = Lens{}, Homography{}
-	f = f.withLens(n, p.W, p.H)
-	return Grid{N: n, Score: g.Score, H: f.H, fit: f}
 }
 
 // Pinhole is the grid without the lens its lines show (board squares to

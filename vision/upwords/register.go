@@ -107,14 +107,8 @@ const (
 	regPast = 0.5
 	// regLevels is the least walls' evidence, in grey levels, of a row
 	// beyond the grid taken for squares: walls that barely show (a
-	// blurred or dim board) settle nothing. 2.5 (4 until 4 Dec,
-	// upwboard): a small-squared board under dim light showed its
-	// walls at 2-3 levels, the rows beyond its grid as plainly as its
-	// own and the rim none, and was left a column off; on the tuning
-	// sets no grid found right moves down to 1.5, and of the grids
-	// found right moved a row or a column by hand 386 of 416 come back
-	// at 2.5 against 359 at 4 (docs/vision.md, "A board's faint walls").
-	regLevels = 2.5
+	// blurred or dim board) settle nothing.
+	regLevels = 4
 )
 
 // rowShift tells, from the walls' evidence of the rows -2 to n+1 of a

@@ -383,11 +383,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// or the board's edge can pass for the grid's outermost line,
 		// the grid a row or a column off. The walls between the
 		// squares say where the rows are (registered).
-		// A grid moved is fitted again to its lines: the line on the
-		// side it moved to was extrapolated, not measured.
-		if moved, dc, dr := registered(p, fit); dc != 0 || dr != 0 {
-			fit = moved.Refined(p)
-		}
+		fit, _, _ = registered(p, fit)
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
