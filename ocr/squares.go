@@ -53,8 +53,10 @@ import (
 // against the pool's letter at most 1 - that letter's conf, and a letter
 // read against the general model's sure no tile at most 1 - its conf. A letter
 // the models read on a crop that shows a premium square's print (small
-// marks in lines and no letter: premiumPrint) is no tile, unsure
-// (premiumConf at most).
+// marks in lines and no letter: premiumPrint), or whose middle holds no
+// ink at all (flatMiddle: a plain square or a faint print whose grain the
+// whitening stretched into marks), is no tile, unsure (premiumConf at
+// most).
 //
 // Every read is of the crop's views (squareShifts: the crop, four cuts
 // a tenth off one side, one 7% tighter all round), their probabilities
@@ -81,7 +83,8 @@ const (
 	squareSureDark   = 0.95 // a dark or coloured crop's general letter this sure stands
 	squareSureNone   = 0.9  // the general model's "no tile" this sure stands against an unsure pool
 	squarePoolLetter = 0.5  // a pool's letter under this is unsure (the two models do not agree on it)
-	premiumConf      = 0.6  // a premium print's "no tile" against the models' letter is at most this sure
+	premiumConf      = 0.6  // a premium print's or a flat middle's "no tile" against the models' letter is at most this sure
+	squareFlat       = 0.1  // a middle whose darkest 2% lie within this share of its median grey holds no ink
 
 	squareSureWhitened = 0.9 // the pool's whitened letter this sure stands against another read with the value painted out
 	squarePoolTile     = 0.1 // both models give "no tile" under this on both whitened reads: they see a tile
@@ -151,15 +154,23 @@ type squareSteps struct {
 
 // read is Read, with the steps that led to its answer: the models'
 // answer (readModels), and no tile instead of their letter on a crop
-// that shows a premium square's print (premiumPrint), never sure
+// whose middle holds no ink (flatMiddle) or that shows a premium
+// square's print (premiumPrint), never sure
 // (premiumConf at most, and at most the models' doubt of the letter): a
 // no tile the models found stands as they found it.
 func (s *SquareReader) read(tile image.Image) (Reading, squareSteps, error) {
 	r, st, err := s.readModels(tile)
-	if err != nil || r.NoTile() || !premiumPrint(st.whitened) {
+	if err != nil || r.NoTile() {
 		return r, st, err
 	}
-	st.rule = "premium print"
+	switch {
+	case flatMiddle(tile):
+		st.rule = "flat middle"
+	case premiumPrint(st.whitened):
+		st.rule = "premium print"
+	default:
+		return r, st, nil
+	}
 	return Reading{Conf: min(premiumConf, 1-r.Conf)}, st, nil
 }
 
@@ -353,9 +364,26 @@ func histPercentile(h *[256]int, n, k int) int {
 // darkest 2% of the middle taken to 0 (as vision/scrabble whitens the
 // tiles it cuts).
 func whitenCrop(img image.Image) *image.Gray {
+	g, w, h, lo, face := middleLevels(img)
+	out := image.NewGray(image.Rect(0, 0, w, h))
+	if face-lo < 1 {
+		copy(out.Pix, g)
+		return out
+	}
+	for i, v := range g {
+		x := (float64(v) - lo) / (face - lo) * whiteFace
+		out.Pix[i] = uint8(min(max(x, 0), 255))
+	}
+	return out
+}
+
+// middleLevels is a crop in grey (w x h, row by row) and two levels of
+// its middle (its centre 60%; the whole crop when that is empty): the
+// darkest 2% (lo, a letter's ink) and the median (face).
+func middleLevels(img image.Image) (g []uint8, w, h int, lo, face float64) {
 	b := img.Bounds()
-	w, h := b.Dx(), b.Dy()
-	g := make([]uint8, w*h)
+	w, h = b.Dx(), b.Dy()
+	g = make([]uint8, w*h)
 	for y := 0; y < h; y++ {
 		for x := 0; x < w; x++ {
 			r, gg, bl, _ := img.At(b.Min.X+x, b.Min.Y+y).RGBA()
@@ -373,17 +401,18 @@ func whitenCrop(img image.Image) *image.Gray {
 		}
 	}
 	n := (x1 - x0) * (y1 - y0)
-	lo, face := float64(histPercentile(&hist, n, 2)), float64(histPercentile(&hist, n, 50))
-	out := image.NewGray(image.Rect(0, 0, w, h))
-	if face-lo < 1 {
-		copy(out.Pix, g)
-		return out
-	}
-	for i, v := range g {
-		x := (float64(v) - lo) / (face - lo) * whiteFace
-		out.Pix[i] = uint8(min(max(x, 0), 255))
-	}
-	return out
+	return g, w, h, float64(histPercentile(&hist, n, 2)), float64(histPercentile(&hist, n, 50))
+}
+
+// flatMiddle reports whether a crop's middle holds no ink: its darkest 2%
+// lie within squareFlat of its median grey (a share of it). A letter
+// printed on a tile, sharp or smeared by a shake, stands further from the
+// face; a plain square, a faded or blurred print, or a blank face do not.
+// Whitening (whitenCrop) would stretch such a crop's grain into marks
+// that the models may take for a letter.
+func flatMiddle(img image.Image) bool {
+	_, _, _, lo, face := middleLevels(img)
+	return face-lo < squareFlat*face
 }
 
 const (

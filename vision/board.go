@@ -657,9 +657,9 @@ func matPlane(m gocv.Mat) Plane {
 // quadCandidates segments the work picture several ways and returns the
 // large, roughly convex four-sided outlines.
 func quadCandidates(blur gocv.Mat, ws image.Point, n int) []candidate {
-	var out []candidate
 	area := float64(ws.X * ws.Y)
-	add := func(mask gocv.Mat) {
+	// quadsOf is the candidates of one mask's outlines.
+	quadsOf := func(mask gocv.Mat) (out []candidate) {
 		cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxSimple)
 		defer cs.Close()
 		for i := 0; i < cs.Size(); i++ {
@@ -687,28 +687,38 @@ func quadCandidates(blur gocv.Mat, ws image.Point, n int) []candidate {
 				}
 			}
 		}
+		return out
 	}
 	k5 := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(5, 5))
 	defer k5.Close()
-	// Threshold both ways (dark board on a light table and the reverse).
-	for _, inv := range []bool{false, true} {
-		bin := gocv.NewMat()
-		typ := gocv.ThresholdBinary | gocv.ThresholdOtsu
-		if inv {
-			typ = gocv.ThresholdBinaryInv | gocv.ThresholdOtsu
+	// Three masks, each made and outlined on its own (blur and k5 only
+	// read, every mask its own), side by side; their candidates taken
+	// in the masks' order.
+	each := make([][]candidate, 3)
+	parallel.For(len(each), func(i int) {
+		mask := gocv.NewMat()
+		defer mask.Close()
+		if i < 2 {
+			// Threshold both ways (dark board on a light table and the
+			// reverse).
+			typ := gocv.ThresholdBinary | gocv.ThresholdOtsu
+			if i == 1 {
+				typ = gocv.ThresholdBinaryInv | gocv.ThresholdOtsu
+			}
+			gocv.Threshold(blur, &mask, 0, 255, typ)
+			gocv.MorphologyEx(mask, &mask, gocv.MorphClose, k5)
+			gocv.MorphologyEx(mask, &mask, gocv.MorphOpen, k5)
+		} else {
+			// Edges, closed into regions.
+			gocv.Canny(blur, &mask, 30, 90)
+			gocv.Dilate(mask, &mask, k5)
 		}
-		gocv.Threshold(blur, &bin, 0, 255, typ)
-		gocv.MorphologyEx(bin, &bin, gocv.MorphClose, k5)
-		gocv.MorphologyEx(bin, &bin, gocv.MorphOpen, k5)
-		add(bin)
-		bin.Close()
+		each[i] = quadsOf(mask)
+	})
+	var out []candidate
+	for _, cs := range each {
+		out = append(out, cs...)
 	}
-	// Edges, closed into regions.
-	edges := gocv.NewMat()
-	defer edges.Close()
-	gocv.Canny(blur, &edges, 30, 90)
-	gocv.Dilate(edges, &edges, k5)
-	add(edges)
 	return out
 }
 

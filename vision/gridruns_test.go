@@ -18,19 +18,25 @@ func gridRunsLinear(f lineFamily, n int) [][2]fline {
 	var runs []gridRun
 	for i := range f {
 		for j := i + 1; j < len(f); j++ {
-			near := func(want float64) float64 {
-				d := math.Inf(1)
-				for m := i + 1; m < j; m++ {
-					d = math.Min(d, math.Abs(t[m]-want))
-				}
-				return d
-			}
-			if score, ok := runScore(t[i], t[j], n, near); ok {
+			if score, ok := runScore(t[i], t[j], n, nearBetween(t, i, j)); ok {
 				runs = append(runs, gridRun{i, j, score})
 			}
 		}
 	}
 	return bestRuns(f, runs)
+}
+
+// nearBetween is the distance from a wanted place to the nearest of the
+// places t[i+1] .. t[j-1], found by looking at every one (NaN where one
+// is NaN, as math.Min gives).
+func nearBetween(t []float64, i, j int) func(want float64) float64 {
+	return func(want float64) float64 {
+		d := math.Inf(1)
+		for m := i + 1; m < j; m++ {
+			d = math.Min(d, math.Abs(t[m]-want))
+		}
+		return d
+	}
 }
 
 // TestGridRunsBisection: families of lines like a photographed grid's
@@ -124,6 +130,87 @@ func TestNearestIn(t *testing.T) {
 				if math.Float64bits(got) != math.Float64bits(want) && !(math.IsNaN(got) && math.IsNaN(want)) {
 					t.Errorf("nearestIn(%v, %v) = %v, want %v", l.sorted, w, got, want)
 				}
+			}
+		})
+	}
+}
+
+// runScoreWhole is runScore as it was before its bound: every spacing's
+// sum taken to the end.
+func runScoreWhole(first, last float64, n int, near func(want float64) float64) (score float64, ok bool) {
+	span := last - first
+	if math.IsNaN(span) || span < float64(n)*4 {
+		return 0, false
+	}
+	tol := 0.18 * span / float64(n)
+	best := 0.0
+	for beta := -0.4; beta <= 0.41; beta += 0.1 {
+		var sc float64
+		for k := 1; k < n; k++ {
+			u := float64(k) / float64(n)
+			d := near(first + span*u*(1+beta)/(1+beta*u))
+			if d < tol {
+				sc += 1 - d/tol
+			}
+		}
+		best = math.Max(best, sc)
+	}
+	return best, best >= 0.45*float64(n-1)
+}
+
+// TestRunScoreBound checks runScore, which leaves a spacing once its sum
+// can no longer matter, against runScoreWhole on every pair of lines of
+// families like a photographed grid's (as TestGridRunsBisection's, some
+// with a line the transversal misses, NaN): the same ok, and where ok
+// the same score to the bit.
+func TestRunScoreBound(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		seed int64
+		nan  bool
+	}{
+		{"grids", 11, false},
+		{"grids with a line unplaced", 12, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rng := rand.New(rand.NewSource(tc.seed))
+			oks, nots := 0, 0
+			for trial := 0; trial < 40; trial++ {
+				n := []int{8, 10, 15}[trial%3]
+				pitch := 20 + 30*rng.Float64()
+				base := 50 * rng.Float64()
+				var places []float64
+				for k := 0; k <= n; k++ {
+					if rng.Float64() < 0.2 {
+						continue
+					}
+					places = append(places, base+pitch*float64(k)*(1+0.02*float64(k))+3*(rng.Float64()-0.5))
+				}
+				for c := rng.Intn(25); c > 0; c-- {
+					places = append(places, base+pitch*float64(n+2)*rng.Float64())
+				}
+				sort.Float64s(places)
+				if tc.nan {
+					places[rng.Intn(len(places))] = math.NaN()
+				}
+				for i := range places {
+					for j := i + 1; j < len(places); j++ {
+						near := nearBetween(places, i, j)
+						got, gotOK := runScore(places[i], places[j], n, near)
+						want, wantOK := runScoreWhole(places[i], places[j], n, near)
+						if gotOK != wantOK || gotOK && math.Float64bits(got) != math.Float64bits(want) {
+							t.Fatalf("trial %d pair %d,%d: %v %v, want %v %v", trial, i, j, got, gotOK, want, wantOK)
+						}
+						if wantOK {
+							oks++
+						} else if !math.IsNaN(places[j]-places[i]) && places[j]-places[i] >= float64(n)*4 {
+							nots++
+						}
+					}
+				}
+			}
+			if oks < 50 || nots < 1000 {
+				t.Errorf("%d runs and %d pairs scored and refused: the test checks little", oks, nots)
 			}
 		})
 	}

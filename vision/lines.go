@@ -5,6 +5,8 @@ import (
 	"sort"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // Line candidates: the board's edges and its grid lines are the longest
@@ -82,16 +84,24 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide func() []cand
 		}
 		debugf("line directions (deg): %v of %d segments", ds, len(segs))
 	}
-	pairs := func(f func(angA, angB float64) []candidate) []candidate {
-		var out []candidate
-		for x := 0; x < len(peaks); x++ {
-			for y := x + 1; y < len(peaks); y++ {
-				d := (peaks[y] - peaks[x] + bins) % bins
-				if d < 25 || d > 65 || sm[peaks[y]] < 0.1*sm[peaks[0]] {
-					continue
-				}
-				out = append(out, f((float64(peaks[x])+0.5)*math.Pi/bins, (float64(peaks[y])+0.5)*math.Pi/bins)...)
+	var dirs [][2]float64 // the pairs of directions, in order
+	for x := 0; x < len(peaks); x++ {
+		for y := x + 1; y < len(peaks); y++ {
+			d := (peaks[y] - peaks[x] + bins) % bins
+			if d < 25 || d > 65 || sm[peaks[y]] < 0.1*sm[peaks[0]] {
+				continue
 			}
+			dirs = append(dirs, [2]float64{(float64(peaks[x]) + 0.5) * math.Pi / bins, (float64(peaks[y]) + 0.5) * math.Pi / bins})
+		}
+	}
+	// Each pair's candidates found on its own (f only reads segs), side
+	// by side, and taken in the pairs' order.
+	pairs := func(f func(angA, angB float64) []candidate) []candidate {
+		each := make([][]candidate, len(dirs))
+		parallel.For(len(dirs), func(i int) { each[i] = f(dirs[i][0], dirs[i][1]) })
+		var out []candidate
+		for _, cs := range each {
+			out = append(out, cs...)
 		}
 		return out
 	}
@@ -143,8 +153,15 @@ func linePairCandidates(segs []seg, angA, angB float64, n int, side float64) []c
 // lines: in each, n+1 lines evenly spaced in perspective, their directions
 // within spread degrees of the family's.
 func gridCandidates(segs []seg, angA, angB, spread float64, n int, side float64) []candidate {
-	ga := gridRuns(family(segs, angA, spread, 8), n)
-	gb := gridRuns(family(segs, angB, spread, 8), n)
+	// the two directions' runs side by side (each only reads segs)
+	var ga, gb [][2]fline
+	parallel.For(2, func(i int) {
+		if i == 0 {
+			ga = gridRuns(family(segs, angA, spread, 8), n)
+		} else {
+			gb = gridRuns(family(segs, angB, spread, 8), n)
+		}
+	})
 	if debugf != nil {
 		debugf("pair %.0f/%.0f, within %.0f deg: grid runs %d and %d", angA*180/math.Pi, angB*180/math.Pi, spread, len(ga), len(gb))
 	}
@@ -413,17 +430,26 @@ type gridRun struct {
 // perspective), the best sum over the n-1 inner lines of how near the
 // nearest line found lies (near: the distance from a wanted place to the
 // nearest line between the two). ok is false where the pair is too close
-// or too few inner lines are found.
+// or too few inner lines are found; score is then at most the best sum (a
+// spacing whose sum can no longer matter is not summed to the end).
 func runScore(first, last float64, n int, near func(want float64) float64) (score float64, ok bool) {
 	span := last - first
 	if math.IsNaN(span) || span < float64(n)*4 {
 		return 0, false
 	}
 	tol := 0.18 * span / float64(n)
+	need := 0.45 * float64(n-1)
 	best := 0.0
 	for beta := -0.4; beta <= 0.41; beta += 0.1 {
 		var sc float64
 		for k := 1; k < n; k++ {
+			// Each inner line adds at most 1: a spacing whose sum can
+			// no longer reach the best so far nor what a run needs is
+			// left (it would change neither the best nor ok; the slack
+			// is far above the sums' rounding).
+			if sc+float64(n-k) < max(best, need)-runSlack {
+				break
+			}
 			u := float64(k) / float64(n)
 			d := near(first + span*u*(1+beta)/(1+beta*u))
 			if d < tol {
@@ -432,8 +458,13 @@ func runScore(first, last float64, n int, near func(want float64) float64) (scor
 		}
 		best = math.Max(best, sc)
 	}
-	return best, best >= 0.45*float64(n-1)
+	return best, best >= need
 }
+
+// runSlack is how far below the best so far (or what a run needs)
+// runScore's bound must fall before a spacing is left: the sums of at
+// most n terms of at most 1 round by less than 1e-13.
+const runSlack = 1e-9
 
 // bestRuns is the best three runs' outer lines, best first.
 func bestRuns(f lineFamily, runs []gridRun) [][2]fline {

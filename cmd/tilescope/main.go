@@ -46,6 +46,11 @@ func register(c command) {
 var delegate func(args []string) error
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 2 && args[0] == "help" && !strings.HasPrefix(args[1], "-") {
+		// `tilescope help serve` is `tilescope serve -h`: the command's
+		// own options, not the list of commands.
+		return run(ctx, []string{args[1], "-h"}, stdout, stderr)
+	}
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
 		if delegate != nil {
 			return delegate(args)

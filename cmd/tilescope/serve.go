@@ -54,7 +54,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	})
 	hf := addHardwareFlags(fs, "demo")
 	df := addDictFlags(fs, "en")
-	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4)")
+	players := fs.String("players", "Ann,Ben", "players of a new game, in seat order, comma-separated (1 to 4); with --camera demo, a demo recorded for other seats (pyramids, twists: three) seats its own unless this is given")
 	pinFlag := fs.String("pin", "", "the table's PIN (4-6 digits); discouraged: anyone on the machine sees it in ps (use --pin-file or $"+pinEnv+"); default: the one kept in DIR/pin, made at random on first start")
 	pinFile := fs.String("pin-file", "", "read the table's PIN (4-6 digits) from `FILE`")
 	var proxies stringList
@@ -133,9 +133,6 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return usageErrorf("serve: --game: %v", err)
 	}
-	if err := game.CheckSeats(*kind, len(names)); err != nil {
-		return usageErrorf("serve: --players %q: %s", *players, strings.TrimPrefix(err.Error(), game.ErrBadInput.Error()+": "))
-	}
 	if *kind == upwordsgame.Kind {
 		opts[upwordsgame.OptSize] = strconv.Itoa(*size)
 	}
@@ -157,7 +154,7 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			if err != nil {
 				return fmt.Errorf("serve: the %s demo: %w", *kind, err)
 			}
-			d = &game.Demo{Options: rec.Options}
+			d = &game.Demo{Options: rec.Options, Players: rec.Players}
 			demoLoad = func() ([]camera.DemoTurn, error) {
 				return loadDemo(ctx, *kind, dm, rec, *data, sess, demoWords, logf)
 			}
@@ -174,6 +171,10 @@ func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			opts[k] = v
 		}
 		demoTurns = demoFrames(d, demoWords)
+		names = demoSeats(fs, names, d.Players, *kind, logf)
+	}
+	if err := game.CheckSeats(*kind, len(names)); err != nil {
+		return usageErrorf("serve: --players %q: %s", strings.Join(names, ","), strings.TrimPrefix(err.Error(), game.ErrBadInput.Error()+": "))
 	}
 	env := game.Env{Dict: words, Lang: tableLang(fs, df), DataDir: *data, Logf: logf, Camera: true}
 	rules, err := g.New(opts, env)
@@ -565,6 +566,26 @@ func definer(dir string, logf func(string, ...any)) web.Definer {
 		return nil
 	}
 	return wordnet.Texts{WordNet: wn}
+}
+
+// demoSeats are the players of a new game on a demo recorded for a
+// number of seats (recorded): its players when --players was not given
+// (a Pyramids or Twists demo played by two seats would give its third
+// player's turns to the first: a word refused for its colour), else the
+// names given, with a word in the log when they are not as many.
+func demoSeats(fs *flag.FlagSet, names, recorded []string, kind string, logf func(string, ...any)) []string {
+	if len(recorded) == 0 {
+		return names
+	}
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "players" })
+	if !given {
+		return recorded
+	}
+	if len(names) != len(recorded) {
+		logf("demo: the %s demo was played by %d players (%s): with %d its turns go to other seats than recorded, and some may be refused", kind, len(recorded), strings.Join(recorded, ", "), len(names))
+	}
+	return names
 }
 
 // tableLang is the language of the table's word list: --lang's for a

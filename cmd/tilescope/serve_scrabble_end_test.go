@@ -138,6 +138,12 @@ func TestScrabbleEndInChromium(t *testing.T) {
 					js(name+"'s rack as counted", fmt.Sprintf(`[...document.querySelectorAll("#tally tr")].some((r) => r.firstElementChild.textContent.endsWith(%q) && r.children[2].textContent.startsWith("%d "))`, name, 2*(1-seat)))
 				}
 				js(name+"'s final score on the page", fmt.Sprintf(`[...document.querySelectorAll("#tally tr")].some((r) => r.firstElementChild.textContent.endsWith(%q) && r.lastElementChild.textContent.replace(/[^0-9-]/g, "") === "%d")`, name, want))
+				// The scoreboard at the top, where the table looks, gives
+				// the final score too (it showed the score before the
+				// racks were counted: new user pass, 5 Dec), with the
+				// score before and the adjustment under it.
+				adj := fmt.Sprintf("%d%s%d", scores[seat], map[bool]string{true: "+", false: "−"}[c.adjust[seat] >= 0], max(c.adjust[seat], -c.adjust[seat]))
+				js(name+"'s final score at the top", fmt.Sprintf(`(() => { const p = document.querySelector('#scores .player[data-seat="%d"]'); return p.querySelector(".score").textContent.replace(/[^0-9-]/g, "") === "%d" && p.querySelector(".adjusted").textContent.replace(/[^0-9+−]/g, "") === %q; })()`, seat, want, adj))
 			}
 			// The winner and the final score, in view at the top.
 			winner := "Bo"

@@ -223,6 +223,10 @@ type DemoRecorder interface {
 type DemoRecord struct {
 	Options Options
 	Key     string
+	// Players are the recorded game's players in seat order (nil: the
+	// demo plays with any number): `serve` seats them when --players is
+	// not given, since the demo's turns are played by that many seats.
+	Players []string
 }
 
 // Demo is a recorded game: its photos and the settings it was played with
@@ -230,6 +234,8 @@ type DemoRecord struct {
 type Demo struct {
 	Photos  []DemoPhoto
 	Options Options
+	// Players: as DemoRecord's.
+	Players []string
 }
 
 // DemoPhoto is one turn of a recorded game: the still table after it

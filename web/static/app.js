@@ -29,6 +29,8 @@ function gameOf(g) { return GAMES[g && g.game] || GAMES.grid; }
 // "tally"): its module's score(n, what) (Lexicon keeps hundredths), else
 // the number.
 function score(n, what) { const f = gameOf(game).score; return f ? f(n, what) : num(n); }
+// signed is a change of score with its sign (+7, −7), as the game shows scores.
+function signed(n) { return (n < 0 ? "−" : "+") + score(Math.abs(n), "tally"); }
 
 // ---------- talking to the table ----------
 
@@ -124,9 +126,14 @@ function render(g) {
   status();
   // Scores.
   const scores = $("#scores");
+  // Once the game is over the scoreboard gives each player's final score
+  // (the end's adjustment made: the racks' tiles, a player out), with the
+  // score before it, as the tally further down does.
+  const end = (i) => (g.over && g.tally && g.tally[i] && g.tally[i].final !== g.players[i].score ? g.tally[i] : null);
   scores.replaceChildren(...g.players.map((p, i) =>
     el("div", { class: "player" + (i === g.to_play && !g.over ? " toplay" : ""), "data-seat": i },
-      el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(p.score, "player")),
+      el("div", { class: "name" }, p.name), el("div", { class: "score" }, score(end(i) ? end(i).final : p.score, "player")),
+      end(i) ? el("div", { class: "adjusted" }, tr("player.adjusted", { score: score(p.score, "tally"), adj: signed(end(i).final - p.score) })) : null,
       p.misses ? el("div", { class: "misses" }, tr("player.misses", { n: p.misses })) : null,
       p.held !== undefined ? el("div", { class: "held" }, tr(gameOf(g).heldKey || "player.held", { n: p.held })) : null)));
   scores.classList.toggle("reversed", !!g.reversed);
@@ -217,10 +224,13 @@ function renderCamera(g) {
   const c = g.camera;
   if (!c) { box.hidden = true; box.replaceChildren(); return; }
   box.hidden = false;
-  box.replaceChildren(
+  // The service's own words under the title, but for the demo being
+  // prepared, whose help below says it in the page's language (the same
+  // sentence twice, and English on a Russian page, before).
+  box.replaceChildren(...[
     el("strong", {}, t("camera." + (CAMERA_CODES.includes(c.code) ? c.code : "unreadable"))),
-    el("div", { class: "muted" }, c.error),
-    el("div", {}, ["held", "preparing", "blurred"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp")));
+    c.code === "preparing" ? null : el("div", { class: "muted" }, c.error),
+    el("div", {}, ["held", "preparing", "blurred"].includes(c.code) ? t("camera." + c.code + "Help") : t("camera.lostHelp"))].filter(Boolean));
 }
 
 // The game could not be saved (a full disk): nothing was recorded.
@@ -267,8 +277,11 @@ function renderLastTurn(g) {
   });
   const flagged = (t.words || []).some((w) => w.not_in_dictionary) && !(t.challenges || []).length
     ? el("p", { class: "flagnote" }, tr("last.flagged")) : null;
+  // A word that stands costs its challenger a turn where the game's rules
+  // say so (the page asked who challenged): the table is told, as the
+  // seat to play has moved on.
   const checked = (t.challenges || []).map((c) => el("div", { class: c.valid ? "yes" : "no" },
-    tr(c.valid ? "last.stands" : "last.notWord", { word: c.word })));
+    tr(c.valid ? (gameOf(g).askChallenger ? "last.standsLost" : "last.stands") : "last.notWord", { word: c.word })));
   // The other words the move fits (the camera does not hear the word
   // announced): a tap names the right one.
   const others = ((t.detail && t.detail.others) || []).filter((w) => !(t.words || []).some((x) => x.word === w));

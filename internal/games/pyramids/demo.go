@@ -39,7 +39,7 @@ func (Game) DemoRecord() (game.DemoRecord, error) {
 	if err != nil {
 		return game.DemoRecord{}, err
 	}
-	return game.DemoRecord{Options: demoOptions(l), Key: fmt.Sprintf("%+v\n%s", demoScene(), demoLog)}, nil
+	return game.DemoRecord{Options: demoOptions(l), Key: fmt.Sprintf("%+v\n%s", demoScene(), demoLog), Players: demoPlayers(l)}, nil
 }
 
 // demoOptions are the demo's settings: the players' colours.
@@ -49,6 +49,13 @@ func demoOptions(l *pyramids.Log) game.Options {
 		colours = append(colours, c.String())
 	}
 	return game.Options{OptColours: strings.Join(colours, ",")}
+}
+
+// demoPlayers names the demo's seats, one a colour of its log (the log
+// names colours, not people).
+func demoPlayers(l *pyramids.Log) []string {
+	names := []string{"Ann", "Ben", "Cy", "Di"}
+	return names[:min(len(l.Players), len(names))]
 }
 
 // demoScene is the demo's camera and light.
@@ -77,7 +84,7 @@ func renderDemo() (*game.Demo, error) {
 			said = append(said, "")
 		}
 	}
-	d := &game.Demo{Options: demoOptions(l)}
+	d := &game.Demo{Options: demoOptions(l), Players: demoPlayers(l)}
 	for i, b := range boards {
 		opt := demoScene()
 		still, err := render.Render("pyramids", []byte(b.String()), opt)

@@ -52,7 +52,7 @@ func (Game) DemoRecord() (game.DemoRecord, error) {
 	if err != nil {
 		return game.DemoRecord{}, err
 	}
-	return game.DemoRecord{Options: game.Options{OptSet: l.Alphabet.String()}, Key: fmt.Sprintf("%+v\n%s", demoScene(), demoLog)}, nil
+	return game.DemoRecord{Options: game.Options{OptSet: l.Alphabet.String()}, Key: fmt.Sprintf("%+v\n%s", demoScene(), demoLog), Players: l.Players}, nil
 }
 
 // demoScene is the demo's camera and light: a wooden table, the camera
@@ -66,7 +66,7 @@ func renderDemo() (*game.Demo, error) {
 	if err != nil {
 		return nil, err
 	}
-	d := &game.Demo{Options: game.Options{OptSet: l.Alphabet.String()}}
+	d := &game.Demo{Options: game.Options{OptSet: l.Alphabet.String()}, Players: l.Players}
 	for i, e := range l.Entries {
 		if e.Kind == "pass" {
 			continue // the camera sees no pass: the table taps it
