@@ -49,7 +49,7 @@ func TestGrayStatsTakenOnce(t *testing.T) {
 			}
 			for _, alpha := range append([]float64{0}, a1.cands...) {
 				n1, n2 := *a1.finish(alpha), *a2.finish(alpha)
-				if !sameBits(n1.patch[:], n2.patch[:]) || !sameBits(n1.ctx[:], n2.ctx[:]) || !sameBits(n1.colour[:], n2.colour[:]) || n1.noInk != n2.noInk {
+				if !sameFloats(n1.patch[:], n2.patch[:]) || !sameFloats(n1.ctx[:], n2.ctx[:]) || !sameFloats(n1.colour[:], n2.colour[:]) || n1.noInk != n2.noInk {
 					t.Errorf("crop %d (rotations %v) at %.1f degrees: not the same bits as with the statistics taken afresh", i, rotations, alpha)
 				}
 			}
@@ -89,18 +89,6 @@ func TestFaceStatsFrame(t *testing.T) {
 			}
 		}
 	}
-}
-
-func sameBits(a, b []float32) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
-			return false
-		}
-	}
-	return true
 }
 
 // BenchmarkFeaturesUpright is FeaturesUpright (the pyramid faces' read)
