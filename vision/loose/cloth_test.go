@@ -1,10 +1,6 @@
 package loose
 
-import (
-	"testing"
-
-	"gocv.io/x/gocv"
-)
+import "testing"
 
 // TestDarkFacesOnLightCloth: tiles whose faces are darker than a light
 // cloth (tan on pale grey) and no larger than the black-hat's kernel
@@ -57,14 +53,9 @@ func TestDarkFacesOnLightCloth(t *testing.T) {
 					}
 				}
 			}
-			src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC3, pix)
-			if err != nil {
-				t.Fatal(err)
-			}
+			src, gray := rgbMats(t, w, h, pix)
 			defer src.Close()
-			gray := gocv.NewMat()
 			defer gray.Close()
-			gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
 			masks, _, _, err := tileMask(src, gray, w, h, false, false)
 			if err != nil {
 				t.Fatal(err)

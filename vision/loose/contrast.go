@@ -87,9 +87,16 @@ const (
 // working size (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
+	// Its reductions, and what each search finds in them before the face
+	// colours (prepared), serve the searches that follow.
+	rgb.sc = &scaleCache{}
 	opt.photo = packedOf(img, rgb)
 	r, err := scanLoose(img, opt)
 	r, err = twistsFaceLetters(img, opt, r, err)
+	// The searches at the working size are done: what they kept goes
+	// (the looks below search other pictures, or at another size).
+	rgb.sc.forget()
+	rgb.sc = nil
 	if err == nil && !fewSure(r.Tiles) {
 		return r, nil
 	}

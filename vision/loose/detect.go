@@ -105,27 +105,23 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 		return nil, 0, fmt.Errorf("%w: mean brightness %.0f of 255; turn on a light", ErrTooDark, meanGray)
 	}
 
-	masks, ink, level, err := tileMask(src, gray, w, h, sr.print, sr.blurred)
-	if level < strongInk && sr.faint != nil {
+	// The face masks, the ink and the letters: one reduction's, searched
+	// again with the same options (twistsFaceLetters), found once.
+	pre := rgb.prepared(sr, func() detectPrep { return prepare(src, gray, w, h, sr) })
+	masks, ink, lb, all, weights := pre.masks, pre.ink, pre.lb, pre.all, pre.weights
+	if pre.level < strongInk && sr.faint != nil {
 		*sr.faint = true
 	}
-	if err != nil {
-		return nil, 0, err
+	if pre.err != nil {
+		return nil, 0, pre.err
 	}
 	if len(masks) == 0 {
 		return nil, 0, noTiles(gray, meanGray, "no dark letters on light faces")
 	}
-	// The letters are the ink's, whatever the face colour: found once.
-	var lb letters
-	var outweighed bool
-	var offFace bool
-	var all []blob
-	var weights []float64
-	lb.blobs, lb.typical, outweighed, offFace, all, weights = letterBlobs(ink, gray.ToBytes(), w, h, sr.shortI, sr.print, sr.byCount, sr.onFace)
-	if outweighed && sr.outweighed != nil {
+	if pre.outweighed && sr.outweighed != nil {
 		*sr.outweighed = true
 	}
-	if offFace && sr.offFace != nil {
+	if pre.offFace && sr.offFace != nil {
 		*sr.offFace = true
 	}
 	if sr.onCloth != nil && !sr.lace && !sr.print && lettersOnCloth(lb, masks, w, h) {
@@ -137,7 +133,7 @@ func detectAt(img rgbImage, scale float64, probe bool, sr search) ([]found, floa
 	// no other finds any: it adds the tiles the others missed.
 	// The thin dark lines between touching tiles, the same for every
 	// face colour: found once (darkLines).
-	dark := darkLines(gray, w, h)
+	dark := pre.dark
 	// Each face colour's search stands alone: they are shared among the
 	// processors, and their tiles taken in turn below.
 	type fromMaskResult struct {
@@ -239,6 +235,31 @@ func spareSquares(gray gocv.Mat, lb letters, w, h int, side, scale float64) []fo
 type faceMask struct {
 	m     []byte
 	plain bool
+	// sizes, when not nil, keeps the mask's holes and patch side
+	// (patches), shared by the copies of one reduction's mask.
+	sizes *maskSizes
+}
+
+// patches labels the holes of the mask (its letters, the cloth's marks
+// on it; the dark lines already taken out) and measures the patches'
+// side (estimateSide, the small holes filled): once for a mask kept by
+// its reduction (sizes), whose copies are taken out the same way.
+func (fm faceMask) patches(w, h int) (holes, float64) {
+	if fm.sizes == nil {
+		return measurePatches(fm.m, w, h)
+	}
+	fm.sizes.once.Do(func() { fm.sizes.hs, fm.sizes.side = measurePatches(fm.m, w, h) })
+	return fm.sizes.hs, fm.sizes.side
+}
+
+// measurePatches is patches' work.
+func measurePatches(m []byte, w, h int) (holes, float64) {
+	hs := findHoles(m, w, h)
+	filled := hs.fill(m, func(area, bw, bh int) bool {
+		return area < w*h/100 && max(bw, bh) < max(w, h)/8
+	})
+	debugMask("mask", w, h, m)
+	return hs, estimateSide(filled, w, h)
 }
 
 // darkLines is the black-hat of the grey picture with a small kernel:
@@ -261,12 +282,7 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 		}
 	}
 	// Tile size: half the tiles' side is the distance transform's peak.
-	hs := findHoles(m, w, h)
-	filled := hs.fill(m, func(area, bw, bh int) bool {
-		return area < w*h/100 && max(bw, bh) < max(w, h)/8
-	})
-	debugMask("mask", w, h, m)
-	side := estimateSide(filled, w, h)
+	hs, side := fm.patches(w, h)
 	// Tiles joined in a block fool the distance transform (the block's
 	// middle is far from its edge); the letters' spacing does not.
 	// Letters are about half a tile high: a side more than three letters
@@ -317,7 +333,7 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 	if probe && side < minSide && scale < 1 {
 		return nil, side, nil
 	}
-	filled = hs.fill(m, func(area, bw, bh int) bool {
+	filled := hs.fill(m, func(area, bw, bh int) bool {
 		return float64(area) < 0.4*side*side && float64(max(bw, bh)) < 0.9*side
 	})
 	debugMask("filled", w, h, filled)
@@ -854,8 +870,12 @@ type rgbImage struct {
 	// their size, so that the searches of one scan that work at the
 	// same size (the board's print and the loose search at 800 px, the
 	// second looks) reduce the photo once. Only the scan's photo has
-	// one (Options.rgbOf); its reductions have none.
+	// one (Options.rgbOf, scanStretched); its reductions have none.
 	sc *scaleCache
+	// prep, when not nil, keeps what detectAt finds in the picture
+	// before its face colours are searched (prepared): only the
+	// reductions that sc keeps have one.
+	prep *prepCache
 }
 
 // scaleCache holds a picture's reductions by their size (w, h): an area
@@ -863,6 +883,13 @@ type rgbImage struct {
 type scaleCache struct {
 	mu sync.Mutex
 	m  map[image.Point]*scaledOnce
+}
+
+// forget lets the reductions kept so far go.
+func (c *scaleCache) forget() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.m = nil
 }
 
 // scaledOnce is one reduction, made by the first search that asks.
@@ -937,18 +964,11 @@ func (m rgbImage) scaled(scale float64) rgbImage {
 	if m.sc == nil {
 		return m.reduced(w, h)
 	}
-	m.sc.mu.Lock()
-	if m.sc.m == nil {
-		m.sc.m = map[image.Point]*scaledOnce{}
-	}
-	k := image.Pt(w, h)
-	so := m.sc.m[k]
-	if so == nil {
-		so = &scaledOnce{}
-		m.sc.m[k] = so
-	}
-	m.sc.mu.Unlock()
-	so.once.Do(func() { so.img = m.reduced(w, h) })
+	so := entry(&m.sc.mu, &m.sc.m, image.Pt(w, h))
+	so.once.Do(func() {
+		so.img = m.reduced(w, h)
+		so.img.prep = &prepCache{}
+	})
 	return so.img
 }
 
@@ -1154,7 +1174,7 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 			}
 		}
 		plain := math.Sqrt(sq((face[0]-table[0])*wl)+sq(face[1]-table[1])+sq(face[2]-table[2])) <= tableLike
-		masks = append(masks, faceMask{m, plain})
+		masks = append(masks, faceMask{m: m, plain: plain})
 	}
 	return masks, faint, level, nil
 }

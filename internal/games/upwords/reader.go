@@ -781,8 +781,9 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			// stands; else it is left as read, as is a new letter (read
 			// no higher than the stack stood, the rules weigh a misread:
 			// ReconcileUpwordsJudged). On the demo game's frames: 10
-			// marks on squares read right through its 11 turns, now 1
-			// (a new letter read at another height, with no margin).
+			// marks on squares read right through its 11 turns, then 2
+			// as served (a new letter read at another height, with no
+			// margin), now none (the case below).
 			s, was := b.At(p), before.At(p)
 			want := 1
 			switch {
@@ -796,6 +797,16 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			case s.Height == want:
 				conf[r][c] = cell.Conf
 			case cell.HeightOK < firmHeight && (was.Empty() || was.Letter == s.Letter && (s.Height != was.Height+1 || cell.Conf >= vupw.SureConf)):
+				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
+				conf[r][c] = cell.Conf
+			case cell.HeightOK < firmHeight && !was.Empty() && was.Letter != s.Letter && cell.Conf >= vupw.SureConf && cell.FaceChanged():
+				// A new letter read surely where the face changed since
+				// the last photo: a tile went on the stack, and the
+				// history gives its height (one more than it stood);
+				// the photo's height, with no firm say, does not make
+				// the square unsure. On the demo game as served, turn
+				// 5's M on a G and turn 7's O on an I, both read at the
+				// G's and the I's height at 1.00 (margins 0.10, 0.19).
 				b.Set(p, grid.Stack{Letter: s.Letter, Height: want})
 				conf[r][c] = cell.Conf
 			}
