@@ -241,8 +241,9 @@ const (
 // as a camera's exposure would: every channel times one gain, so the
 // letter's contrast grows with the face's brightness. Dim, unevenly lit
 // boards otherwise give letters so faint that they pass for an empty
-// square. Crops in ordinary light are left as they are.
-func expose(im *rgbImage, g *grayImage) {
+// square. Crops in ordinary light are left as they are. It reports
+// whether it brightened the crop.
+func expose(im *rgbImage, g *grayImage) bool {
 	var hist [64]int
 	for _, v := range g.Pix {
 		hist[min(max(int(v*64), 0), 63)]++
@@ -256,7 +257,7 @@ func expose(im *rgbImage, g *grayImage) {
 	}
 	top := (float32(p) + 0.5) / 64
 	if top >= darkTop {
-		return
+		return false
 	}
 	gain := min(exposeTo/top, maxGain)
 	for i := range g.Pix {
@@ -265,4 +266,5 @@ func expose(im *rgbImage, g *grayImage) {
 		im.G[i] = min(im.G[i]*gain, 1)
 		im.B[i] = min(im.B[i]*gain, 1)
 	}
+	return true
 }

@@ -71,9 +71,8 @@ type analysis struct {
 
 func normalize(rgb *rgbImage, ar *arena) *analysis {
 	g := rgb.gray(ar)
-	flat := flatGray(g)
-	expose(rgb, g)
-	return normalizeGray(rgb, g, flat, ar)
+	st := grayMeanSD(g)
+	return normalizeGrayRot(rgb, g, st.sd < flatSD, true, ar, unexposed(rgb, g, st))
 }
 
 // normalizeUpright is normalize for a crop whose letter is known to
@@ -84,36 +83,61 @@ func normalize(rgb *rgbImage, ar *arena) *analysis {
 // it.
 func normalizeUpright(rgb *rgbImage, ar *arena) *analysis {
 	g := rgb.gray(ar)
-	flat := flatGray(g)
-	expose(rgb, g)
-	return normalizeGrayRot(rgb, g, flat, false, ar)
+	st := grayMeanSD(g)
+	return normalizeGrayRot(rgb, g, st.sd < flatSD, false, ar, unexposed(rgb, g, st))
+}
+
+// unexposed exposes the crop (expose) and returns st, the grey image's
+// statistics taken before, when that left the grey image as it was
+// (they are then its statistics still), or no statistics when it
+// brightened it.
+func unexposed(rgb *rgbImage, g *grayImage, st grayStats) grayStats {
+	if expose(rgb, g) {
+		return grayStats{}
+	}
+	return st
 }
 
 // flatGray reports whether a grey working image is flat: its standard
 // deviation is below flatSD, too little contrast to hold a tile.
-func flatGray(g *grayImage) bool {
-	var gsd, gmean float64
+func flatGray(g *grayImage) bool { return grayMeanSD(g).sd < flatSD }
+
+// grayStats are a grey working image's mean and standard deviation; ok
+// says they were taken (the zero value: not taken).
+type grayStats struct {
+	mean, sd float64
+	ok       bool
+}
+
+// grayMeanSD is the mean of a grey working image and its standard
+// deviation about that mean, each summed pixel by pixel in order: the
+// flatness test and the normalisation's context statistics (finish)
+// both use them, and a crop that expose leaves as it is takes them once.
+func grayMeanSD(g *grayImage) grayStats {
+	var sum float64
 	for _, v := range g.Pix {
-		gmean += float64(v)
+		sum += float64(v)
 	}
-	gmean /= float64(len(g.Pix))
+	mean := sum / float64(len(g.Pix))
+	var ss float64
 	for _, v := range g.Pix {
-		d := float64(v) - gmean
-		gsd += d * d
+		d := float64(v) - mean
+		ss += d * d
 	}
-	gsd = math.Sqrt(gsd / float64(len(g.Pix)))
-	return gsd < flatSD
+	return grayStats{mean: mean, sd: math.Sqrt(ss / float64(len(g.Pix))), ok: true}
 }
 
 // normalizeGray is normalize given the working image's luma g and
 // whether it is flat (flatGray).
 func normalizeGray(rgb *rgbImage, g *grayImage, flat bool, ar *arena) *analysis {
-	return normalizeGrayRot(rgb, g, flat, true, ar)
+	return normalizeGrayRot(rgb, g, flat, true, ar, grayStats{})
 }
 
 // normalizeGrayRot is normalizeGray, with the rotation's candidates
-// estimated only when rotations is true (normalizeUpright).
-func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *arena) *analysis {
+// estimated only when rotations is true (normalizeUpright). known, when
+// ok, is g's mean and standard deviation (grayMeanSD) already taken;
+// otherwise finish takes them.
+func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *arena, known grayStats) *analysis {
 	W, H := g.W, g.H
 	cxImg, cyImg := float64(W)/2, float64(H)/2
 
@@ -426,11 +450,12 @@ func normalizeGrayRot(rgb *rgbImage, g *grayImage, flat, rotations bool, ar *are
 		}
 		if !statsDone {
 			statsDone = true
-			for _, v := range g.Pix {
-				imgMean += float64(v)
+			st := known
+			if !st.ok {
+				st = grayMeanSD(g)
 			}
-			imgMean /= float64(len(g.Pix))
-			fr, fg, fb, border, sd = faceStats(rgb, g, ink, x0c, x1c, y0c, y1c, imgMean)
+			imgMean, sd = st.mean, st.sd
+			fr, fg, fb, border = faceStats(rgb, g, ink, x0c, x1c, y0c, y1c)
 		}
 
 		sample := func(dst []float32, size int, span float64, fill float32) {
@@ -723,9 +748,9 @@ func atanPoly(t float32) float32 {
 }
 
 // faceStats returns the mean colour of the face (non-ink pixels of the
-// centre), the mean grey of the crop's outer two-pixel frame, and the grey
-// standard deviation of the crop.
-func faceStats(rgb *rgbImage, g *grayImage, ink []bool, x0c, x1c, y0c, y1c int, mean float64) (fr, fg, fb, border, sd float64) {
+// centre) and the mean grey of the crop's outer two-pixel frame (the
+// crop's standard deviation is grayMeanSD's).
+func faceStats(rgb *rgbImage, g *grayImage, ink []bool, x0c, x1c, y0c, y1c int) (fr, fg, fb, border float64) {
 	W, H := g.W, g.H
 	var fn float64
 	for y := y0c; y < y1c; y++ {
@@ -743,21 +768,21 @@ func faceStats(rgb *rgbImage, g *grayImage, ink []bool, x0c, x1c, y0c, y1c int, 
 	if fn > 0 {
 		fr, fg, fb = fr/fn, fg/fn, fb/fn
 	}
+	// the frame in reading order: whole rows at the top and bottom, the
+	// two pixels at each end of the rows between
 	var bSum, bN float64
 	for y := 0; y < H; y++ {
+		row := g.Pix[y*W : (y+1)*W]
+		inner := y > 1 && y < H-2
 		for x := 0; x < W; x++ {
-			if x > 1 && y > 1 && x < W-2 && y < H-2 {
+			if inner && x > 1 && x < W-2 {
+				x = W - 3 // on to the row's last two
 				continue
 			}
-			bSum += float64(g.Pix[y*W+x])
+			bSum += float64(row[x])
 			bN++
 		}
 	}
 	border = bSum / math.Max(bN, 1)
-	for _, v := range g.Pix {
-		d := float64(v) - mean
-		sd += d * d
-	}
-	sd = math.Sqrt(sd / float64(len(g.Pix)))
 	return
 }

@@ -19,6 +19,7 @@ import (
 
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	setMemoryPolicy(os.Args[1:])
 	err := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
 	stop()
 	os.Exit(exitCode(err, os.Stderr))
@@ -30,6 +31,9 @@ type command struct {
 	name    string
 	summary string
 	run     func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+	// scansPhotos: the command reads boards or tiles from photos, and
+	// the program runs it under the soft memory limit (memlimit.go).
+	scansPhotos bool
 }
 
 var commands = map[string]command{}

@@ -25,7 +25,7 @@ import (
 )
 
 func init() {
-	register(command{name: "scan", summary: "read a board from a photo: the grid text format (or --json)", run: runScan})
+	register(command{name: "scan", summary: "read a board from a photo: the grid text format (or --json)", run: runScan, scansPhotos: true})
 }
 
 // scanGame scans one game's photo. Upwords is built in; other games can add

@@ -34,7 +34,7 @@ import (
 )
 
 func init() {
-	register(command{name: "serve", summary: "the table service: camera -> vision -> scoring -> every phone (make run)", run: runServe})
+	register(command{name: "serve", summary: "the table service: camera -> vision -> scoring -> every phone (make run)", run: runServe, scansPhotos: true})
 }
 
 func runServe(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -205,14 +205,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		f.stacks[i] = sq.Height
 	}
 	if opt.Reader != nil {
-		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel)
+		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats)
 	}
 	for i := range r.Squares {
 		sq := &r.Squares[i]
-		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
-			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
-			takeTop(sq, seats)
-		}
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
 		sq.ColourSure = sureColourOf(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
 	}
@@ -422,15 +418,22 @@ func locate(img image.Image, opt Options) (*located, error) {
 	return &located{f: f, cells: cells, looks: looks, counts: counts, countOf: countOf, rot: rot, seats: seats, unplaced: unplaced, hidden: hidden}, nil
 }
 
-// readLetters reads the letters of the squares listed. ocr's classifier
-// is safe for concurrent use, so with it the squares are shared among as
-// many goroutines as there are processors (two on the Pi 4's budget
-// here); any other reader reads them one after another.
-func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool) {
+// readLetters reads the letters of the squares listed, and the colour
+// of the top of a pyramid whose letter was read above one high (the
+// looks over its faces, takeTop). ocr's classifier is safe for
+// concurrent use, so with it the squares are shared among as many
+// goroutines as there are processors (two on the Pi 4's budget here),
+// each writing its own square; any other reader reads them one after
+// another.
+func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool, seats [4]pyramids.Colour) {
 	read := func(i int) {
 		sq := &sqs[i]
 		sq.read = f.readSquare(f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, size, model), sq.Height)
 		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
+		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
+			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
+			takeTop(sq, seats)
+		}
 	}
 	if _, ok := rd.(*ocr.Classifier); !ok {
 		for _, i := range idx {

@@ -3,7 +3,6 @@ package scrabble
 import (
 	"image"
 	"math"
-	"runtime/debug"
 
 	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
@@ -45,7 +44,8 @@ func boardPlane(f *frame, pad int) greyPlane {
 
 // gridPlane is the photo's grey over the bounding box of the
 // picture-order grid's part from square (r0, c0) to (r1, c1), exclusive,
-// widened by pad pixels every side, clipped to the photo.
+// widened by pad pixels every side, clipped to the photo, held in v (pic
+// kept: deconvolveSmear reads the photo's rows again).
 func gridPlane(f *frame, r0, c0, r1, c1 int, pad int) greyPlane {
 	g := planeOver(f, r0, c0, r1, c1, pad)
 	if g.w <= 0 || g.h <= 0 {
@@ -55,7 +55,6 @@ func gridPlane(f *frame, r0, c0, r1, c1 int, pad int) greyPlane {
 	for y := 0; y < g.h; y++ {
 		g.lumaRow(y, g.v[y*g.w:(y+1)*g.w])
 	}
-	g.pic = nil
 	return g
 }
 
@@ -401,28 +400,42 @@ func convolveTapsInPlace(p []float64, w, h int, taps []tap, kept []float64) []fl
 
 // deconvolveSmear is the plane sharpened by iters steps of
 // Richardson-Lucy deconvolution of the smear s. g's values are used up
-// (the observed plane is worked out in their place).
+// (the estimate starts in their place). A plane of the photo (g.pic set)
+// has its observed values read again from the photo a row at a time as
+// each step needs them, the same bits as held: the deconvolution holds
+// two planes, not three (a third of its memory: up to 50 MB on a
+// 12-megapixel photo). A plane of no photo keeps a copy.
 func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 	taps := smearTaps(s.length, s.angle)
 	flip := make([]tap, len(taps))
 	for i, t := range taps {
 		flip[i] = tap{-t.dx, -t.dy, t.w}
 	}
-	n := len(g.v)
-	obs := g.v
-	for i, v := range obs {
-		obs[i] = v + 1
+	est := g.v
+	for i, v := range est {
+		est[i] = v + 1
 	}
-	est := append([]float64(nil), obs...)
+	obsRow := func(y int, buf []float64) []float64 {
+		g.lumaRow(y, buf)
+		for x, v := range buf {
+			buf[x] = v + 1
+		}
+		return buf
+	}
+	if g.pic == nil {
+		obs := append([]float64(nil), est...)
+		obsRow = func(y int, _ []float64) []float64 { return obs[y*g.w : (y+1)*g.w] }
+	}
 	// one working plane: the turned kernel's convolution is taken in
 	// place (RichardsonLucy's work2 is its work1)
-	work := make([]float64, n)
+	work := make([]float64, len(est))
 	var kept []float64
-	deconv.RichardsonLucy(obs, est, work, work, iters,
+	deconv.RichardsonLucyRows(obsRow, g.w, est, work, work, iters,
 		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, taps) },
 		func(src, dst []float64) { kept = convolveTapsInPlace(dst, g.w, g.h, flip, kept) })
 	out := *g
 	out.v = est
+	out.pic = nil
 	for i := range est {
 		est[i] = math.Max(0, math.Min(255, est[i]-1))
 	}
@@ -471,18 +484,8 @@ func secondLook(f *frame, reader TileReader, at [][2]int, again []ocr.Reading, s
 	if !ok || s.anisotropy > smearRound {
 		return
 	}
-	// The deconvolution's three planes (floats, the tiles' part of the
-	// photo: up to 60 MB on a 12-megapixel photo) each want one block
-	// of memory; the heap freed by the board's search is in pieces too
-	// small for them, and kept resident (a 4032x3024 render's scan
-	// peaked at 160 MB while the heap held 75). It is given back first.
-	debug.FreeOSMemory()
 	g = gridPlane(f, max(0, r0-1), max(0, c0-1), min(Size, r1+1), min(Size, c1+1), int(s.length))
 	fd := deblurredFrame(f, deconvolveSmear(&g, s, smearIters))
-	// The planes are garbage now, but the heap's next collection was
-	// set by them: the crops read again below would pile up on top of
-	// them. They are collected and given back now.
-	debug.FreeOSMemory()
 	// the first crops are cut in the picture's order, as the first read
 	// cut them
 	f0 := *fd

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/draw"
 	"math"
+	"math/rand"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -149,6 +150,49 @@ func TestDeconvolveSmear(t *testing.T) {
 			before, after := dist(blurred), dist(d.v)
 			if after > 0.6*before {
 				t.Errorf("off the bars by %.0f after deconvolution, %.0f before (want at most 0.6 of it)", after, before)
+			}
+		})
+	}
+}
+
+// TestDeconvolveSmearReadsThePhotoAgain: a plane of the photo, whose
+// observed rows are read again from the photo at each step, deconvolves
+// to the same bits as the plane held whole (a copy with no photo).
+func TestDeconvolveSmearReadsThePhotoAgain(t *testing.T) {
+	const W, H = 160, 120
+	ycc := image.NewYCbCr(image.Rect(0, 0, W, H), image.YCbCrSubsampleRatio420)
+	rng := rand.New(rand.NewSource(7))
+	for _, b := range [][]byte{ycc.Y, ycc.Cb, ycc.Cr} {
+		for i := range b {
+			b[i] = byte(rng.Intn(256))
+		}
+	}
+	f := &frame{p: toPicture(ycc)}
+	for _, tc := range []struct {
+		name         string
+		x0, y0, w, h int
+		s            smear
+	}{
+		{"the whole photo, across", 0, 0, W, H, smear{angle: 0, length: 9}},
+		{"a part, slanted", 23, 17, 90, 70, smear{angle: 0.7, length: 14}},
+		{"a strip, down, longer than it is high", 40, 50, 100, 8, smear{angle: math.Pi / 2, length: 12}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := greyPlane{x0: tc.x0, y0: tc.y0, w: tc.w, h: tc.h, pic: &f.p}
+			g.v = make([]float64, g.w*g.h)
+			for y := 0; y < g.h; y++ {
+				g.lumaRow(y, g.v[y*g.w:(y+1)*g.w])
+			}
+			held := greyPlane{x0: g.x0, y0: g.y0, w: g.w, h: g.h, v: append([]float64(nil), g.v...)}
+			want := deconvolveSmear(&held, tc.s, smearIters)
+			got := deconvolveSmear(&g, tc.s, smearIters)
+			if len(got.v) != len(want.v) {
+				t.Fatalf("%d values, want %d", len(got.v), len(want.v))
+			}
+			for i := range want.v {
+				if math.Float64bits(got.v[i]) != math.Float64bits(want.v[i]) {
+					t.Fatalf("value %d (%d,%d) = %v, want %v (the plane held)", i, i%g.w, i/g.w, got.v[i], want.v[i])
+				}
 			}
 		})
 	}
