@@ -516,10 +516,11 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 // on the found grid moved a square each way, the reading that changes
 // the fewest stacks winning when it no longer changes most of them.
 // A photo still misregistered on the last good grid is ErrRegistration.
-// A photo whose board the search sees cut off at the picture's edge is
-// read on the last good grid when at least half the stacks standing
-// read as they stood (a board at the edge of the view, a tall stack or
-// a shadow on its border); else it stays out of view.
+// A photo whose board the search sees cut off at the picture's edge, or
+// whose grid it does not find, is read on the last good grid when at
+// least half the stacks standing read as they stood (a board at the
+// edge of the view, a tall stack or a shadow on its border; lines hidden
+// under a crowded board's tiles); else it stays out of view, or no board.
 //
 // opt.Turn, when set, is the reading direction of the last good photo
 // (UpwordsReading.Turned; Reader keeps it; opt.TurnThin when no photo
@@ -583,13 +584,15 @@ func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Boa
 	case scan.Turned == *lastTurn:
 		opt.Turn, opt.TurnThin = lastTurn, !scan.TurnSure
 	}
-	if errors.Is(err, vision.ErrOutOfView) && last != nil && before != nil {
-		// A board at the picture's edge: this frame's search saw it cut
-		// off (a tall stack or a shadow on its border), where the last
+	if (errors.Is(err, vision.ErrOutOfView) || errors.Is(err, vision.ErrNoBoard)) && last != nil && before != nil {
+		// A board at the picture's edge, or one whose grid this frame's
+		// search did not see at all: it saw the board cut off (a tall
+		// stack or a shadow on its border), or no grid (lines hidden
+		// under the tiles of a crowded board, a blur), where the last
 		// good grid, from the same fixed camera, had it whole. Read it
 		// there, when at least half the stacks standing read as they
-		// stood: a board that really moved reads otherwise and is
-		// refused as before.
+		// stood: a board that really moved (or is gone) reads otherwise
+		// and is refused as before.
 		o := opt
 		o.On = last
 		if again, err2 := vupw.ScanUpwords(img, o); err2 == nil && holdsBoard(again.Board, before) {

@@ -163,37 +163,47 @@ func TestScanAtTheEdge(t *testing.T) {
 	if _, err := vupw.ScanUpwords(cut, opt); !errors.Is(err, vision.ErrOutOfView) {
 		t.Fatalf("the cut picture alone: %v, want out of view", err)
 	}
-	moved := grid.New(good.Board.Rows, good.Board.Cols)
-	moved.Set(grid.Pos{Row: 0, Col: 0}, grid.Stack{Letter: "Q", Height: 1})
-	moved.Set(grid.Pos{Row: 0, Col: 9}, grid.Stack{Letter: "Z", Height: 1})
+	testOnLastGrid(t, cut, opt, good.Found, good.Board, good.Board, vision.ErrOutOfView)
+}
+
+// testOnLastGrid checks a photo that Scan reads on the last good grid
+// through a game (the search refused it with refused): with the last
+// grid and the board as it stood it reads want on that grid; with no
+// last grid, no board before, or a board before that the photo does not
+// show, Scan refuses it as the search did.
+func testOnLastGrid(t *testing.T, img image.Image, opt vupw.Options, last vision.Grid, stood, want *grid.Board, refused error) {
+	t.Helper()
+	other := grid.New(stood.Rows, stood.Cols)
+	other.Set(grid.Pos{Row: 0, Col: 0}, grid.Stack{Letter: "Q", Height: 1})
+	other.Set(grid.Pos{Row: 0, Col: stood.Cols - 1}, grid.Stack{Letter: "Z", Height: 1})
 	tests := []struct {
 		name   string
 		last   *vision.Grid
 		before *grid.Board
 		ok     bool
 	}{
-		{"last good grid, board as it stood", &good.Found, good.Board, true},
-		{"no last grid", nil, good.Board, false},
-		{"no board before", &good.Found, nil, false},
-		{"board before not what shows", &good.Found, moved, false},
+		{"last good grid, board as it stood", &last, stood, true},
+		{"no last grid", nil, stood, false},
+		{"no board before", &last, nil, false},
+		{"board before not what shows", &last, other, false},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			got, err := Scan(cut, opt, tc.last, tc.before)
+			got, err := Scan(img, opt, tc.last, tc.before)
 			if !tc.ok {
-				if !errors.Is(err, vision.ErrOutOfView) {
-					t.Errorf("got %v, want out of view", err)
+				if !errors.Is(err, refused) {
+					t.Errorf("got %v, want %v", err, refused)
 				}
 				return
 			}
 			if err != nil {
 				t.Fatal(err)
 			}
-			if straightCorners(got.Found) != straightCorners(good.Found) {
+			if straightCorners(got.Found) != straightCorners(last) {
 				t.Errorf("read on another grid")
 			}
-			if changed := changedStacks(got.Board, good.Board); changed > 0 {
-				t.Errorf("%d stacks read otherwise than on the whole picture", changed)
+			if changed := changedStacks(got.Board, want); changed > 0 {
+				t.Errorf("%d stacks read otherwise than they stand:\n%s", changed, got.Board)
 			}
 		})
 	}

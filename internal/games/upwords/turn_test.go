@@ -46,6 +46,21 @@ func turnBoard(t *testing.T, spec string) *grid.Board {
 	return b
 }
 
+// renderBoard renders board b as o draws it: the photo's JPEG and the
+// picture decoded.
+func renderBoard(t *testing.T, b *grid.Board, o render.Options) ([]byte, image.Image) {
+	t.Helper()
+	sc, err := render.Render("upwords", []byte(b.String()), o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	img, err := sc.Photo()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return sc.JPEG, img
+}
+
 // shownSure counts the stacks a reading shows sure (conf at least
 // game.LowConf) and the stacks it holds.
 func shownSure(rd game.Reading) (sure, stacks int) {
@@ -85,15 +100,8 @@ func TestTurnThroughAGame(t *testing.T) {
 	var imgs []image.Image
 	for _, spec := range turnGame {
 		b := turnBoard(t, spec)
-		sc, err := render.Render("upwords", []byte(b.String()), o)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := sc.Photo()
-		if err != nil {
-			t.Fatal(err)
-		}
-		boards, frames, imgs = append(boards, b), append(frames, sc.JPEG), append(imgs, img)
+		jpg, img := renderBoard(t, b, o)
+		boards, frames, imgs = append(boards, b), append(frames, jpg), append(imgs, img)
 	}
 	rd, closer, err := NewReader(10, "", t.Logf)
 	if err != nil {

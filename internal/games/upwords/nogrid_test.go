@@ -1,0 +1,72 @@
+package upwords
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
+)
+
+// noGridBefore is the board after turn 4 of a rendered game (eval-game
+// --seed 102602, game 2; hard, another maker's board and print); turn 5
+// puts A and G on (6,5) and (6,6), and its photo's search finds no grid
+// (its lines too faint among the tall stacks), the camera not moved.
+const noGridBefore = `
+. . . . . . S . . .
+. . . . . . H . . .
+. . . . . Y E A R .
+. . . . . . L . . .
+. . . . . A L2 S2 . .
+. . . . . . . C . .
+. . . . . . . O . .
+. . . . . . . R . .
+. . . . . . . E . .
+. . . . . . . . . .
+`
+
+// TestScanNoGridFound: through a game, a photo whose search finds no
+// grid is read on the last good grid (the camera has not moved) when
+// the stacks standing read as they stood; with no last grid, or a board
+// before that the photo does not show, it is still no board.
+func TestScanNoGridFound(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders two photos")
+	}
+	seed := int64(102602*1000 + 2)
+	o, err := render.RandomOptions(seed, "hard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// eval-game's camera for the game (gameCamera, sceneFlags.options):
+	// no hand, another maker's board, print and centres, the camera
+	// moved to fit the board.
+	o.FitGame("upwords")
+	o.Hand = false
+	o.UpwordsDims = render.VariedUpwordsDims(seed)
+	p := render.RandomUpwordsPrint(seed)
+	o.UpwordsPrint = &p
+	o.UpwordsCentre = render.UpwordsCentres[int(uint64(seed)*0x9e3779b97f4a7c15>>59)%len(render.UpwordsCentres)]
+	o.FitUpwords(10)
+	before, err := grid.Parse(strings.NewReader(strings.TrimSpace(noGridBefore)+"\n"), "test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	after := before.Clone()
+	after.Set(grid.Pos{Row: 6, Col: 5}, grid.Stack{Letter: "A", Height: 1})
+	after.Set(grid.Pos{Row: 6, Col: 6}, grid.Stack{Letter: "G", Height: 1})
+	_, first := renderBoard(t, before, o)
+	_, second := renderBoard(t, after, o)
+	_, opt, _ := scanCommittedScene(t)
+	last, err := vupw.ScanUpwords(first, opt)
+	if err != nil {
+		t.Fatalf("the first photo: %v", err)
+	}
+	if _, err := vupw.ScanUpwords(second, opt); !errors.Is(err, vision.ErrNoBoard) {
+		t.Fatalf("the second photo alone: %v, want no board found", err)
+	}
+	testOnLastGrid(t, second, opt, last.Found, before, after, vision.ErrNoBoard)
+}
