@@ -8,14 +8,26 @@ import (
 	"testing"
 )
 
+// fixtureFiles is the files each pattern names, in order; a pattern that
+// names none fails the test, so a fixture directory lost or renamed is an
+// error rather than a test that checks nothing.
+func fixtureFiles(tb testing.TB, patterns ...string) []string {
+	tb.Helper()
+	var out []string
+	for _, p := range patterns {
+		files, err := filepath.Glob(p)
+		if err != nil || len(files) == 0 {
+			tb.Fatalf("no fixtures %s", p)
+		}
+		out = append(out, files...)
+	}
+	return out
+}
+
 func loadPNGs(tb testing.TB, pattern string) []image.Image {
 	tb.Helper()
-	files, err := filepath.Glob(pattern)
-	if err != nil || len(files) == 0 {
-		tb.Fatalf("no fixtures %s", pattern)
-	}
 	var out []image.Image
-	for _, f := range files {
+	for _, f := range fixtureFiles(tb, pattern) {
 		fh, err := os.Open(f)
 		if err != nil {
 			tb.Fatal(err)

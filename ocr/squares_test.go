@@ -31,10 +31,7 @@ func letterOf(path string) string {
 // A light tile (the Bananagrams crops) reads as the general model reads it.
 func TestSquareReaderKeepsLightTiles(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/real/*.png")
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/real")
-	}
+	files := fixtureFiles(t, "testdata/real/*.png")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			img := loadPNGs(t, f)[0]
@@ -58,10 +55,7 @@ func TestSquareReaderKeepsLightTiles(t *testing.T) {
 // and empty premium squares the general model reads as M) read right.
 func TestSquareReaderScrabble(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/scrabble/*.png")
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble")
-	}
+	files := fixtureFiles(t, "testdata/scrabble/*.png")
 	general := 0
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -304,12 +298,8 @@ func TestPremiumPrint(t *testing.T) {
 			}
 		})
 	}
-	files, _ := filepath.Glob("testdata/scrabble-premium/*.png")
-	more, _ := filepath.Glob("testdata/scrabble/[A-Z]_*.png")
-	if len(files) == 0 || len(more) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble-premium or testdata/scrabble")
-	}
-	for _, f := range append(files, more...) {
+	files := fixtureFiles(t, "testdata/scrabble-premium/*.png", "testdata/scrabble/[A-Z]_*.png")
+	for _, f := range files {
 		t.Run(f, func(t *testing.T) {
 			want := letterOf(f) == ""
 			if got := premiumPrint(whitenCrop(loadPNGs(t, f)[0])); got != want {
@@ -328,10 +318,7 @@ func TestPremiumPrint(t *testing.T) {
 // crop shows the print whichever answered.
 func TestSquareReaderPremium(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/scrabble-premium/*.png")
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble-premium")
-	}
+	files := fixtureFiles(t, "testdata/scrabble-premium/*.png")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			got, st, err := s.read(loadPNGs(t, f)[0])
@@ -357,10 +344,7 @@ func TestSquareReaderPremium(t *testing.T) {
 // under 0.9.
 func TestSquareReaderShifts(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/scrabble-shifts/*.png")
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble-shifts")
-	}
+	files := fixtureFiles(t, "testdata/scrabble-shifts/*.png")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			got, err := s.Read(loadPNGs(t, f)[0])
@@ -436,12 +420,8 @@ func TestSquareShifts(t *testing.T) {
 // alone as that classifier's ReadVote.
 func TestPoolVoteMatchesReadVote(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/scrabble/*.png")
-	more, _ := filepath.Glob("testdata/scrabble-shifts/*.png")
-	if len(files) == 0 || len(more) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble or testdata/scrabble-shifts")
-	}
-	for _, f := range append(files, more...) {
+	files := fixtureFiles(t, "testdata/scrabble/*.png", "testdata/scrabble-shifts/*.png")
+	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			views := squareShifts(loadPNGs(t, f)[0])
 			var ws []image.Image
@@ -522,13 +502,9 @@ func TestSquareReaderDarkTiles(t *testing.T) {
 // tile", as each model's GlyphProbs of each whitened view give them.
 func TestPoolVoteTile(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/scrabble/*.png")
-	more, _ := filepath.Glob("testdata/scrabble-dark/*.png")
-	if len(files) == 0 || len(more) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble or testdata/scrabble-dark")
-	}
+	files := fixtureFiles(t, "testdata/scrabble/*.png", "testdata/scrabble-dark/*.png")
 	glyphs := s.General.Glyphs()
-	for _, f := range append(files, more...) {
+	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			var vp []viewProbs
 			sum := make([]float64, len(glyphs))
@@ -628,10 +604,7 @@ func TestFlatMiddle(t *testing.T) {
 // flat-middle rule, not sure; the lettered Scrabble fixtures are not flat.
 func TestSquareReaderFlat(t *testing.T) {
 	s := squareReader(t)
-	files, _ := filepath.Glob("testdata/scrabble-flat/*.png")
-	if len(files) == 0 {
-		t.Fatal("no fixtures in testdata/scrabble-flat")
-	}
+	files := fixtureFiles(t, "testdata/scrabble-flat/*.png")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			got, st, err := s.read(loadPNGs(t, f)[0])
@@ -643,10 +616,7 @@ func TestSquareReaderFlat(t *testing.T) {
 			}
 		})
 	}
-	tiles, _ := filepath.Glob("testdata/scrabble*/[A-Z]_*.png")
-	if len(tiles) == 0 {
-		t.Fatal("no lettered fixtures")
-	}
+	tiles := fixtureFiles(t, "testdata/scrabble*/[A-Z]_*.png")
 	for _, f := range tiles {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			if flatMiddle(loadPNGs(t, f)[0]) {
