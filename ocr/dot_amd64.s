@@ -1,5 +1,10 @@
 #include "textflag.h"
 
+// MULADD adds row's four floats at byte offset R9 times x's (in the
+// register x) to the four partial sums in acc: a multiply, then an add
+// (no fused multiply-add), through the register tmp.
+#define MULADD(row, x, tmp, acc) MOVUPS (row)(R9*1), tmp; MULPS x, tmp; ADDPS tmp, acc
+
 // func dot4Lanes(a0, a1, a2, a3, x *float32, n int, lanes *[16]float32)
 //
 // For each row k, lanes[4k+j] = sum over i of ak[4i+j]*x[4i+j], i < n/4,
@@ -26,18 +31,10 @@ loop:
 	CMPQ R9, DI
 	JGE  done
 	MOVUPS (SI)(R9*1), X4
-	MOVUPS (AX)(R9*1), X5
-	MULPS  X4, X5
-	ADDPS  X5, X0
-	MOVUPS (BX)(R9*1), X6
-	MULPS  X4, X6
-	ADDPS  X6, X1
-	MOVUPS (CX)(R9*1), X7
-	MULPS  X4, X7
-	ADDPS  X7, X2
-	MOVUPS (DX)(R9*1), X8
-	MULPS  X4, X8
-	ADDPS  X8, X3
+	MULADD(AX, X4, X5, X0)
+	MULADD(BX, X4, X6, X1)
+	MULADD(CX, X4, X7, X2)
+	MULADD(DX, X4, X8, X3)
 	ADDQ   $16, R9
 	JMP    loop
 
@@ -84,30 +81,14 @@ loop8:
 	CMPQ R9, DI
 	JGE  done8
 	MOVUPS (SI)(R9*1), X8
-	MOVUPS (AX)(R9*1), X9
-	MULPS  X8, X9
-	ADDPS  X9, X0
-	MOVUPS (CX)(R9*1), X10
-	MULPS  X8, X10
-	ADDPS  X10, X1
-	MOVUPS (DX)(R9*1), X11
-	MULPS  X8, X11
-	ADDPS  X11, X2
-	MOVUPS (R10)(R9*1), X12
-	MULPS  X8, X12
-	ADDPS  X12, X3
-	MOVUPS (R11)(R9*1), X13
-	MULPS  X8, X13
-	ADDPS  X13, X4
-	MOVUPS (R12)(R9*1), X14
-	MULPS  X8, X14
-	ADDPS  X14, X5
-	MOVUPS (R13)(R9*1), X15
-	MULPS  X8, X15
-	ADDPS  X15, X6
-	MOVUPS (R14)(R9*1), X9
-	MULPS  X8, X9
-	ADDPS  X9, X7
+	MULADD(AX, X8, X9, X0)
+	MULADD(CX, X8, X10, X1)
+	MULADD(DX, X8, X11, X2)
+	MULADD(R10, X8, X12, X3)
+	MULADD(R11, X8, X13, X4)
+	MULADD(R12, X8, X14, X5)
+	MULADD(R13, X8, X15, X6)
+	MULADD(R14, X8, X9, X7)
 	ADDQ   $16, R9
 	JMP    loop8
 
