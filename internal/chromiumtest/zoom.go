@@ -12,17 +12,26 @@ import (
 const MinTap = 44
 
 // TapSquare is the taps that open the fix sheet of the board's square
-// (row, col) on the phone page: the board's square (a phone's squares
-// are under MinTap: the zoom opens round it), then the same square in
-// the zoom.
+// (row, col) on the phone page: ZoomOn, then PickSquare.
 func TapSquare(row, col int) []chromedp.Action[chromedp.Void] {
-	at := fmt.Sprintf(`[data-row="%d"][data-col="%d"]`, row, col)
+	return append(ZoomOn(row, col), PickSquare(row, col))
+}
+
+// ZoomOn taps the board's square (row, col) on the phone page, where the
+// board's squares are under MinTap, and waits for the zoom round it.
+func ZoomOn(row, col int) []chromedp.Action[chromedp.Void] {
 	return []chromedp.Action[chromedp.Void]{
-		chromedp.Click(chromedp.CSS(`#board .cell` + at)),
-		chromedp.WaitVisible(chromedp.CSS(`#zoomgrid .cell` + at)),
-		chromedp.Click(chromedp.CSS(`#zoomgrid .cell` + at)),
+		chromedp.Click(chromedp.CSS(`#board .cell` + squareAt(row, col))),
+		chromedp.WaitVisible(chromedp.CSS(`#zoomgrid .cell` + squareAt(row, col))),
 	}
 }
+
+// PickSquare taps the square (row, col) in the open zoom.
+func PickSquare(row, col int) chromedp.Action[chromedp.Void] {
+	return chromedp.Click(chromedp.CSS(`#zoomgrid .cell` + squareAt(row, col)))
+}
+
+func squareAt(row, col int) string { return fmt.Sprintf(`[data-row="%d"][data-col="%d"]`, row, col) }
 
 // ZoomFits is a JavaScript condition on the phone page with the zoom
 // open: it shows a window of the board (more than one square, fewer than
