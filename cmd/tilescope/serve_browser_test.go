@@ -278,6 +278,11 @@ func squareTapped(t *testing.T, bctx context.Context, js func(what, cond string)
 	t.Helper()
 	tapOn(t, bctx, fmt.Sprintf("the board at row %d, column %d", row, col), chromiumtest.ZoomOn(row, col)...)
 	js("the zoom round the square, every square 44 px or more", chromiumtest.ZoomFits)
+	sizes, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`["#board", "#zoomgrid"].map((g) => {
+		const b = document.querySelector(g + " .cell").getBoundingClientRect();
+		return g + " " + b.width.toFixed(1) + "x" + b.height.toFixed(1);
+	}).join(", ")`))
+	t.Logf("squares: %s", sizes)
 	tapOn(t, bctx, fmt.Sprintf("row %d, column %d in the zoom", row, col), chromiumtest.PickSquare(row, col))
 }
 

@@ -193,8 +193,7 @@ function render(g) {
       // The spoken label: which square (counted from 1, as the fix sheet
       // says it), what was read, and how sure.
       const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c, tabindex: -1,
-        "aria-label": cell ? t("cell.aria", { row: r + 1, col: c + 1, letter: cell.letter, height: cell.height })
-          : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r + 1, col: c + 1 }) + (mod.squareName && !hidden && mod.squareName(r, c) ? ", " + t(mod.squareName(r, c)) : ""),
+        "aria-label": cell ? "" : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r + 1, col: c + 1 }) + (mod.squareName && !hidden && mod.squareName(r, c) ? ", " + t(mod.squareName(r, c)) : ""),
         onclick: () => boardTap(r, c), onkeydown: (e) => gridKey(e, r, c, focusSquare) });
       if (hidden) {
         b.classList.add("covered");
@@ -206,6 +205,9 @@ function render(g) {
         if ((cell.uncertain && !rejected) || unsure.has(key)) b.classList.add("uncertain");
         if ((cell.corrected && !rejected) || fixed.has(key)) b.classList.add("corrected");
       }
+      // A piece is said as its game says it (a pyramid's colour, an
+      // action tile's name), after the square.
+      if (cell) b.setAttribute("aria-label", t("cell.ariaAt", { row: r + 1, col: c + 1, what: mod.describe(cell) }));
       b.setAttribute("aria-label", b.getAttribute("aria-label") + ", " + t(squareState(b)));
       kids.push(b);
     }
