@@ -107,7 +107,7 @@ func TestBrowserZoom(t *testing.T) {
 			}
 			waitJS(t, bctx, `document.querySelectorAll("#board .cell.tile").length === 4`, "the turn's tiles")
 			waitJS(t, bctx, `document.querySelector("#board .cell").getBoundingClientRect().width < 44`, "the board's squares under 44 px (what the zoom is for)")
-			waitJS(t, bctx, `getComputedStyle(document.getElementById("nextunsure")).visibility === "visible" && document.getElementById("nextunsure").textContent.includes("2")`, "the next-unsure control, two squares to look at")
+			waitJS(t, bctx, `!document.getElementById("nextunsure").disabled && document.getElementById("nextunsure").textContent.includes("2")`, "the next-unsure control, two squares to look at")
 			const where = `JSON.stringify([document.getElementById("board").getBoundingClientRect(), scrollY])`
 			before, err := chromedp.Run(bctx, chromedp.Evaluate[string](where))
 			if err != nil {

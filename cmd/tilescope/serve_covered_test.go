@@ -95,7 +95,7 @@ func TestServeCoveredInChromium(t *testing.T) {
 	bctx, js := openDemoPage(t, c)
 	js("the covered squares drawn so", fmt.Sprintf(`document.querySelectorAll("#board .cell.covered").length === %d && [...document.querySelectorAll("#board .cell.covered")].every((b) => b.textContent === "covered" && !b.classList.contains("tile"))`, len(turn.Covered)))
 	js("every tile standing under the hand drawn", fmt.Sprintf(`document.querySelectorAll("#board .cell.tile").length === %d`, tilesIn(turns[2].Board)))
-	js("the next-unsure control counting them with the unsure", `getComputedStyle(document.getElementById("nextunsure")).visibility === "visible" && document.getElementById("nextunsure").textContent.includes("(" + document.querySelectorAll("#board .cell.covered, #board .cell.uncertain").length + ")")`)
+	js("the next-unsure control counting them with the unsure", `!document.getElementById("nextunsure").disabled && document.getElementById("nextunsure").textContent.includes(": " + document.querySelectorAll("#board .cell.covered, #board .cell.uncertain").length + ",")`)
 	first := turn.Covered[0]
 	tapOn(t, bctx, "a covered square", chromiumtest.ZoomOn(first[0], first[1])...)
 	js("the zoom on the covered square, said not seen", chromiumtest.ZoomFits+fmt.Sprintf(` && document.querySelector('#zoomgrid .cell.aim[data-row="%d"][data-col="%d"]').getAttribute("aria-label").endsWith(", not seen")`, first[0], first[1]))
@@ -105,7 +105,7 @@ func TestServeCoveredInChromium(t *testing.T) {
 		t.Fatal(err)
 	}
 	upload(4, false)
-	js("no square covered once the hand left", `document.querySelectorAll("#board .cell.covered").length === 0 && getComputedStyle(document.getElementById("nextunsure")).visibility === "hidden"`)
+	js("no square covered once the hand left", `document.querySelectorAll("#board .cell.covered").length === 0 && document.getElementById("nextunsure").disabled`)
 }
 
 // tilesIn counts the tiles of a board in the grid text format.

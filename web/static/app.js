@@ -221,9 +221,11 @@ function render(g) {
   if (at || first) (at || first).tabIndex = 0;
   if (refocus && at) at.focus({ preventScroll: true });
   const unsureN = board.querySelectorAll(".cell.uncertain, .cell.covered").length;
+  // The key's "unsure" is the way to them: a tap opens the zoom on the
+  // next one (in the hint's line: the page does not grow when one comes).
   const next = $("#nextunsure");
-  next.textContent = t("zoom.nextN", { n: num(unsureN) });
-  next.style.visibility = unsureN ? "" : "hidden";
+  next.textContent = unsureN ? t("key.unsureN", { n: num(unsureN) }) : t("key.unsure");
+  next.disabled = !unsureN;
   redrawZoom();
 
   renderLastTurn(g);
