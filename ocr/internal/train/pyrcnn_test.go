@@ -79,23 +79,9 @@ func TestCNNGradient(t *testing.T) {
 // file's half-precision weights), and that training learns two classes
 // apart.
 func TestCNNModelReadsAsTrained(t *testing.T) {
-	rng := rand.New(rand.NewPCG(5, 6))
-	F := ocr.NumCNNFeatures
-	side := ocr.CNNSide()
 	const N = 400
-	X := make([]float32, N*F)
-	Y := make([]int32, N)
-	for i := 0; i < N; i++ {
-		Y[i] = int32(i % 2)
-		for p := 0; p < F; p++ {
-			v := float32(rng.NormFloat64() * 0.3)
-			// class 1: a dark vertical bar, class 0: a horizontal one
-			if (Y[i] == 1 && p%side == side/2) || (Y[i] == 0 && p/side == side/2) {
-				v -= 2
-			}
-			X[i*F+p] = v
-		}
-	}
+	F := ocr.NumCNNFeatures
+	X, Y := barPatches(N)
 	m := fitCNN(X, Y, []int{4, 8}, []string{"A", "B"}, 8, 3, 1)
 	m.Alphabet = "en"
 	var buf bytes.Buffer
@@ -127,5 +113,57 @@ func TestCNNModelReadsAsTrained(t *testing.T) {
 	}
 	if right < N*9/10 {
 		t.Errorf("%d of %d right after training", right, N)
+	}
+}
+
+// barPatches are n noisy CNN inputs of two classes: a dark horizontal bar
+// (class 0) and a vertical one (class 1), alternately.
+func barPatches(n int) ([]float32, []int32) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	F := ocr.NumCNNFeatures
+	side := ocr.CNNSide()
+	X := make([]float32, n*F)
+	Y := make([]int32, n)
+	for i := 0; i < n; i++ {
+		Y[i] = int32(i % 2)
+		for p := 0; p < F; p++ {
+			v := float32(rng.NormFloat64() * 0.3)
+			if (Y[i] == 1 && p%side == side/2) || (Y[i] == 0 && p/side == side/2) {
+				v -= 2
+			}
+			X[i*F+p] = v
+		}
+	}
+	return X, Y
+}
+
+// TestCNNTrainingRepeats: the convolutional trainer is deterministic
+// (make train writes the shipped en-pyrc.tsm again): the same faces and
+// seed give the same model file byte for byte, whatever the scheduling
+// of its two goroutines; another seed gives another.
+func TestCNNTrainingRepeats(t *testing.T) {
+	X, Y := barPatches(256)
+	file := func(seed uint64) []byte {
+		m := fitCNN(X, Y, []int{4, 8}, []string{"A", "B"}, 8, 2, seed)
+		var buf bytes.Buffer
+		if err := m.Encode(&buf); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	first := file(1)
+	for _, tc := range []struct {
+		name string
+		seed uint64
+		same bool
+	}{
+		{"the same seed", 1, true},
+		{"another seed", 2, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := bytes.Equal(file(tc.seed), first); got != tc.same {
+				t.Errorf("the model file the same as seed 1's: %v, want %v", got, tc.same)
+			}
+		})
 	}
 }
