@@ -14,7 +14,8 @@ import (
 )
 
 // ScrabblePrints are the ways the renderer prints a Scrabble board's
-// premium squares, as makers and countries print them: "classic" the
+// premium squares, as makers and countries print them (Options.
+// ScrabblePrint; "" is classic, "mixed" one of them drawn by seed): "classic" the
 // renderer's first print (DOUBLE / LETTER / SCORE in three small lines,
 // dark type, light type on the triples, the editions' own colours);
 // "words" the English words in two or three lines; "letters" DL TL DW TW
@@ -96,15 +97,15 @@ type scrabblePrint struct {
 }
 
 // scrabblePrintFor draws a board's print from the scene's seed (a stream of
-// its own, so that the scene's other choices are as without it). style ""
-// draws the style too; "classic" is the edition's first print and
-// returns nil.
+// its own, so that the scene's other choices are as without it). style
+// "mixed" draws the style too, each of ScrabblePrints as likely; "" and
+// "classic" are the edition's first print and return nil.
 func scrabblePrintFor(seed int64, style string, look scrabbleLook) (*scrabblePrint, error) {
 	rng := newRand(seed, 0x73637270)
-	if style == "" {
+	if style == "mixed" {
 		style = ScrabblePrints[rng.IntN(len(ScrabblePrints))]
 	}
-	if style == "classic" {
+	if style == "" || style == "classic" {
 		return nil, nil
 	}
 	known := style == "plain"
@@ -112,7 +113,7 @@ func scrabblePrintFor(seed int64, style string, look scrabbleLook) (*scrabblePri
 		known = known || s == style
 	}
 	if !known {
-		return nil, fmt.Errorf("%w: Scrabble print %q (want one of %s)", ErrBadOptions, style, strings.Join(ScrabblePrints, ", "))
+		return nil, fmt.Errorf("%w: Scrabble print %q (want one of %s, or mixed)", ErrBadOptions, style, strings.Join(ScrabblePrints, ", "))
 	}
 	tfs := Typefaces()
 	p := &scrabblePrint{style: style, face: tfs[rng.IntN(len(tfs))], ink: rng.IntN(inkKinds), seed: rng.Uint64()}

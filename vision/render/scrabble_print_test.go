@@ -11,7 +11,7 @@ import (
 
 // TestScrabblePrintFor: a named print is drawn as named (classic as the
 // edition's first print, nil), the same seed draws the same board, an
-// unknown name is refused, and drawn by seed every print comes up with
+// unknown name is refused, and drawn by seed ("mixed") every print comes up with
 // each premium's colour kept in its family.
 func TestScrabblePrintFor(t *testing.T) {
 	look := scrabbleLooks["red"]
@@ -20,6 +20,7 @@ func TestScrabblePrintFor(t *testing.T) {
 		wantErr     bool
 	}{
 		{"classic", "classic", false},
+		{"default", "", false},
 		{"letters", "letters", false},
 		{"numbers", "numbers", false},
 		{"french", "french", false},
@@ -37,7 +38,7 @@ func TestScrabblePrintFor(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if tc.style == "classic" {
+			if tc.style == "classic" || tc.style == "" {
 				if p != nil {
 					t.Fatalf("classic drew %+v, want nil (the edition's own print)", p)
 				}
@@ -54,7 +55,7 @@ func TestScrabblePrintFor(t *testing.T) {
 	}
 	seen := map[string]int{}
 	for s := int64(0); s < 400; s++ {
-		p, err := scrabblePrintFor(s, "", look)
+		p, err := scrabblePrintFor(s, "mixed", look)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -6,4 +6,4 @@ package render
 // fails when a probe scene per game draws otherwise than recorded beside
 // it (testdata/probe.txt) until it is bumped and the record rewritten
 // (go test ./vision/render -run TestProbeMatchesVersion -update).
-const Version = "3"
+const Version = "2"

@@ -146,7 +146,6 @@ func demoScene() (render.Options, error) {
 	}
 	opt.FitGame("scrabble")
 	opt.Edition, opt.Hand = "wooden", false
-	opt.ScrabblePrint = "classic" // the print the demo was recorded with
 	return opt, nil
 }
 
