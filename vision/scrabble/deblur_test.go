@@ -284,3 +284,29 @@ func TestConvolveTapsInPlace(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkDeconvolveSmear deconvolves a 480x360 plane of a photo (a
+// grey 4:2:0 picture of noise) by a 30 px smear at 35 degrees, the
+// second look's steps, its observed rows read again from the photo.
+func BenchmarkDeconvolveSmear(b *testing.B) {
+	const W, H = 480, 360
+	ycc := image.NewYCbCr(image.Rect(0, 0, W, H), image.YCbCrSubsampleRatio420)
+	rng := rand.New(rand.NewSource(3))
+	for i := range ycc.Y {
+		ycc.Y[i] = byte(40 + rng.Intn(180))
+	}
+	for i := range ycc.Cb {
+		ycc.Cb[i], ycc.Cr[i] = 128, 128
+	}
+	f := &frame{p: toPicture(ycc)}
+	s := smear{angle: 35 * math.Pi / 180, length: 30}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		g := greyPlane{w: W, h: H, pic: &f.p, v: make([]float64, W*H)}
+		for y := 0; y < H; y++ {
+			g.lumaRow(y, g.v[y*W:(y+1)*W])
+		}
+		deconvolveSmear(&g, s, smearIters)
+	}
+}
