@@ -187,6 +187,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	out := fs.String("out", "", "the image to write, `IMAGE`.jpg (or .png); its ground truth goes beside it as IMAGE.json")
 	seed := fs.Int64("seed", 1, "seed of every random choice: the same seed gives the same bytes")
 	edition := fs.String("board", "", "scrabble: the board's edition, "+strings.Join(render.ScrabbleEditions, ", ")+" (default: drawn from the seed)")
+	scrPrint := fs.String("scr-print", "", "scrabble: how the premium squares are printed, "+strings.Join(render.ScrabblePrints, ", ")+", or mixed: drawn from the seed (default classic)")
 	sf := addSceneFlags(fs, "normal")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope render --game G --state FILE --out IMAGE [--seed N] [options]"); done || err != nil {
 		return err
@@ -207,6 +208,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	o.Name = *state
 	o.Edition = *edition
+	o.ScrabblePrint = *scrPrint
 	if *game == "upwords" {
 		o.FitUpwords(render.StateRows(text))
 	}
@@ -272,6 +274,7 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	out := fs.String("out", "", "`DIR` to write NNNN.jpg, NNNN.json (truth) and NNNN.txt (state) into")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	board := fs.String("board", "", "scrabble: the board's edition, "+strings.Join(render.ScrabbleEditions, ", ")+" (default: drawn from each scene's seed)")
+	scrPrint := fs.String("scr-print", "", "scrabble: how the premium squares are printed, "+strings.Join(render.ScrabblePrints, ", ")+", or mixed: drawn from each scene's seed (default classic)")
 	sf := addSceneFlags(fs, "mixed")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope render-set --game G --n N --seed S --out DIR [options]"); done || err != nil {
 		return err
@@ -319,6 +322,7 @@ func runRenderSet(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		}
 		o.Name = base + ".txt"
 		o.Edition = *board
+		o.ScrabblePrint = *scrPrint
 		if *game == "upwords" {
 			o.FitUpwords(*edition)
 		}

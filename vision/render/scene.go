@@ -62,6 +62,11 @@ type Options struct {
 	// Surroundings.
 	Table   string // one of TableKinds; "" picks by seed
 	Edition string // Scrabble: one of ScrabbleEditions; "" picks by seed
+	// ScrabblePrint is how the Scrabble board prints its premium squares:
+	// one of ScrabblePrints; "" is "classic"; "mixed" draws it by seed
+	// (from a stream of its own: the seed's other choices are the same
+	// either way).
+	ScrabblePrint string
 	// UpwordsCentre is how the four centre squares of an Upwords board
 	// are printed: one of UpwordsCentres; "" is "classic".
 	UpwordsCentre string

@@ -7,6 +7,7 @@ import (
 	"image/color"
 	"math"
 	"strings"
+	"sync"
 
 	"github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/scoring/upwords"
@@ -80,11 +81,19 @@ func (w *world) buildScrabble(state []byte, name string) error {
 		return fmt.Errorf("%w: Scrabble edition %q (want one of %s)", ErrBadOptions, ed, strings.Join(ScrabbleEditions, ", "))
 	}
 	w.truth.Conditions.Edition = ed
-	w.drawScrabble(b, ed, look)
+	pr, err := scrabblePrintFor(w.opt.Seed, w.opt.ScrabblePrint, look)
+	if err != nil {
+		return err
+	}
+	w.truth.Conditions.ScrabblePrint = "classic"
+	if pr != nil {
+		w.truth.Conditions.ScrabblePrint = pr.style
+	}
+	w.drawScrabble(b, ed, look, pr)
 	return nil
 }
 
-func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
+func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook, pr *scrabblePrint) {
 	rng := w.rng
 	n := float64(scrabble.Size)
 	gw := float64(n * scrPitch)
@@ -92,7 +101,7 @@ func (w *world) drawScrabble(b *scrabble.Board, ed string, look scrabbleLook) {
 	slab := box{0, 0, 0, bw, bw, 0, scrSlab}
 	edge := [3]float64{float64(look.border[0] * 0.7), float64(look.border[1] * 0.7), float64(look.border[2] * 0.7)}
 	w.board = append(w.board, slab.sides(edge, nil)...)
-	w.board = append(w.board, slab.top([3]float64{1, 1, 1}, scrabbleBoardTexture(ed, look)))
+	w.board = append(w.board, slab.top([3]float64{1, 1, 1}, scrabbleBoardTexture(ed, look, pr)))
 	w.tableCasters = append(w.tableCasters, shadowCaster{pts: slab.all8()})
 	w.extent, w.surfaceZ = float64(bw/2), scrSlab
 	x0, y0 := float64(-gw/2), float64(gw/2)
@@ -224,78 +233,120 @@ func (w *world) scrabbleSpares(tile func(cx, cy, ang, z float64, letter string, 
 // scrabbleBoardTexture is an edition's board top: the squares with the
 // standard premium layout and its print, the lines between them, the
 // centre star and the border with the game's name, 4 texels per mm.
-func scrabbleBoardTexture(ed string, look scrabbleLook) *texture {
-	return cachedTexture("scrabble-board-"+ed, func() *texture {
-		const tpm = 4.0
-		n := scrabble.Size
-		side := float64(float64(n)*scrPitch) + 2*scrBorder
-		W := int(math.Round(float64(side * tpm)))
-		img := image.NewRGBA(image.Rect(0, 0, W, W))
-		for y := 0; y < W; y++ {
-			for x := 0; x < W; x++ {
-				mx, my := float64(float64(x)/tpm)-scrBorder, float64(float64(y)/tpm)-scrBorder
-				k := 1 + float64(0.04*(hash2(x, y, 61)-0.5)) + float64(0.04*(fbm(float64(x), float64(y), 256, 8, 2, 62)-0.5))
-				if look.wood {
-					// grain along the board, rings wandering across it
-					g := math.Mod((my+float64(6*vnoise(float64(x)/90, float64(y)/300, 16, 63)))/3.1, 1)
-					k *= 1 - float64(0.12*math.Exp(float64(-g*g*30))) + float64(0.06*(vnoise(float64(x)/7, float64(y)/160, 64, 64)-0.5))
-				}
-				col := look.border
-				row, cc := int(math.Floor(my/scrPitch)), int(math.Floor(mx/scrPitch))
-				if mx >= 0 && my >= 0 && row < n && cc < n {
-					lx := mx - float64(float64(cc)*scrPitch)
-					ly := my - float64(float64(row)*scrPitch)
-					if lx < scrLine/2 || lx > scrPitch-scrLine/2 || ly < scrLine/2 || ly > scrPitch-scrLine/2 {
-						col = look.line
-					} else {
-						switch scrabble.PremiumAt(scrabble.Pos{Row: row, Col: cc}) {
-						case scrabble.TripleWord:
-							col = look.tw
-						case scrabble.DoubleWord:
-							col = look.dw
-						case scrabble.TripleLetter:
-							col = look.tl
-						case scrabble.DoubleLetter:
-							col = look.dl
-						default:
-							col = look.square
-						}
-					}
-				} else if d := math.Max(math.Max(-mx, mx-float64(float64(n)*scrPitch)), math.Max(-my, my-float64(float64(n)*scrPitch))); d < 1.2 {
-					col = look.line // the rim round the grid
-				}
-				setRGB(img, x, y, float64(col[0]*k), float64(col[1]*k), float64(col[2]*k))
-			}
-		}
-		// The print on the premium squares and the star in the centre.
-		tfs := Typefaces()
-		tf := tfs[min(1, len(tfs)-1)]
-		for r := 0; r < n; r++ {
-			for c := 0; c < n; c++ {
-				p := scrabble.PremiumAt(scrabble.Pos{Row: r, Col: c})
-				cx := float64((scrBorder + float64((float64(c)+0.5)*scrPitch)) * tpm)
-				cy := float64((scrBorder + float64((float64(r)+0.5)*scrPitch)) * tpm)
-				ink := look.ink
-				if p == scrabble.TripleWord || p == scrabble.TripleLetter {
-					ink = look.lightInk
-				}
-				ic := color.RGBA{uint8(ink[0]), uint8(ink[1]), uint8(ink[2]), 255}
-				if r == 7 && c == 7 {
-					drawStar(img, cx, cy, scrPitch*0.36*tpm, ic)
-					continue
-				}
-				lines := premiumPrint[p]
-				for i, l := range lines {
-					drawText(img, tf, l, scrPitch*0.12*tpm, cx, cy+float64((float64(i)-1)*scrPitch*0.24*tpm), ic)
-				}
-			}
-		}
-		name := color.RGBA{uint8(look.borderInk[0]), uint8(look.borderInk[1]), uint8(look.borderInk[2]), 255}
-		drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, float64(side*tpm/2), float64((side-scrBorder*0.5)*tpm), name)
-		drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, float64(side*tpm/2), scrBorder*0.5*tpm, name)
-		return newTexture(img, false)
-	})
+//
+// pr is the board's print of its premium squares; nil is the classic
+// print (that board is drawn once per edition and kept), any other is
+// drawn for its scene alone.
+func scrabbleBoardTexture(ed string, look scrabbleLook, pr *scrabblePrint) *texture {
+	if pr != nil {
+		return drawScrabbleBoard(pr.premiumColours(look), pr)
+	}
+	return cachedTexture("scrabble-board-"+ed, func() *texture { return drawScrabbleBoard(look, nil) })
 }
+
+// drawScrabbleBoard draws a board top in look's colours, its premium
+// squares printed as pr prints them (nil: the classic print).
+func drawScrabbleBoard(look scrabbleLook, pr *scrabblePrint) *texture {
+	const tpm = 4.0
+	n := scrabble.Size
+	side := float64(float64(n)*scrPitch) + 2*scrBorder
+	W := int(math.Round(float64(side * tpm)))
+	img := image.NewRGBA(image.Rect(0, 0, W, W))
+	grain := scrabbleGrain(W, tpm, look.wood)
+	for y := 0; y < W; y++ {
+		for x := 0; x < W; x++ {
+			mx, my := float64(float64(x)/tpm)-scrBorder, float64(float64(y)/tpm)-scrBorder
+			k := grain[y*W+x]
+			col := look.border
+			row, cc := int(math.Floor(my/scrPitch)), int(math.Floor(mx/scrPitch))
+			if mx >= 0 && my >= 0 && row < n && cc < n {
+				lx := mx - float64(float64(cc)*scrPitch)
+				ly := my - float64(float64(row)*scrPitch)
+				if lx < scrLine/2 || lx > scrPitch-scrLine/2 || ly < scrLine/2 || ly > scrPitch-scrLine/2 {
+					col = look.line
+				} else {
+					switch scrabble.PremiumAt(scrabble.Pos{Row: row, Col: cc}) {
+					case scrabble.TripleWord:
+						col = look.tw
+					case scrabble.DoubleWord:
+						col = look.dw
+					case scrabble.TripleLetter:
+						col = look.tl
+					case scrabble.DoubleLetter:
+						col = look.dl
+					default:
+						col = look.square
+					}
+				}
+			} else if d := math.Max(math.Max(-mx, mx-float64(float64(n)*scrPitch)), math.Max(-my, my-float64(float64(n)*scrPitch))); d < 1.2 {
+				col = look.line // the rim round the grid
+			}
+			setRGB(img, x, y, float64(col[0]*k), float64(col[1]*k), float64(col[2]*k))
+		}
+	}
+	// The print on the premium squares and the star in the centre.
+	tfs := Typefaces()
+	tf := tfs[min(1, len(tfs)-1)]
+	if pr != nil {
+		pr.drawPremiums(img, look, tpm)
+	}
+	for r := 0; r < n && pr == nil; r++ {
+		for c := 0; c < n; c++ {
+			p := scrabble.PremiumAt(scrabble.Pos{Row: r, Col: c})
+			cx := float64((scrBorder + float64((float64(c)+0.5)*scrPitch)) * tpm)
+			cy := float64((scrBorder + float64((float64(r)+0.5)*scrPitch)) * tpm)
+			ink := look.ink
+			if p == scrabble.TripleWord || p == scrabble.TripleLetter {
+				ink = look.lightInk
+			}
+			ic := color.RGBA{uint8(ink[0]), uint8(ink[1]), uint8(ink[2]), 255}
+			if r == 7 && c == 7 {
+				drawStar(img, cx, cy, scrPitch*0.36*tpm, ic)
+				continue
+			}
+			lines := premiumPrint[p]
+			for i, l := range lines {
+				drawText(img, tf, l, scrPitch*0.12*tpm, cx, cy+float64((float64(i)-1)*scrPitch*0.24*tpm), ic)
+			}
+		}
+	}
+	name := color.RGBA{uint8(look.borderInk[0]), uint8(look.borderInk[1]), uint8(look.borderInk[2]), 255}
+	drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, float64(side*tpm/2), float64((side-scrBorder*0.5)*tpm), name)
+	drawText(img, tf, "SCRABBLE", scrBorder*0.42*tpm, float64(side*tpm/2), scrBorder*0.5*tpm, name)
+	return newTexture(img, false)
+}
+
+// scrabbleGrain is a board top's shading texel by texel (W x W at tpm
+// texels a mm; the wood's grain too when wood), computed once and kept:
+// every board of a kind shares it, whatever its print.
+func scrabbleGrain(W int, tpm float64, wood bool) []float64 {
+	grainMu.Lock()
+	defer grainMu.Unlock()
+	key := fmt.Sprint(W, tpm, wood)
+	if g, ok := grains[key]; ok {
+		return g
+	}
+	g := make([]float64, W*W)
+	for y := 0; y < W; y++ {
+		for x := 0; x < W; x++ {
+			my := float64(float64(y)/tpm) - scrBorder
+			k := 1 + float64(0.04*(hash2(x, y, 61)-0.5)) + float64(0.04*(fbm(float64(x), float64(y), 256, 8, 2, 62)-0.5))
+			if wood {
+				// grain along the board, rings wandering across it
+				r := math.Mod((my+float64(6*vnoise(float64(x)/90, float64(y)/300, 16, 63)))/3.1, 1)
+				k *= 1 - float64(0.12*math.Exp(float64(-r*r*30))) + float64(0.06*(vnoise(float64(x)/7, float64(y)/160, 64, 64)-0.5))
+			}
+			g[y*W+x] = k
+		}
+	}
+	grains[key] = g
+	return g
+}
+
+var (
+	grainMu sync.Mutex
+	grains  = map[string][]float64{}
+)
 
 // drawStar fills a five-pointed star of outer radius r centred on (cx, cy).
 func drawStar(img *image.RGBA, cx, cy, r float64, c color.RGBA) {

@@ -88,28 +88,29 @@ type Tile struct {
 
 // Conditions are the scene's conditions, as drawn (see Options).
 type Conditions struct {
-	Difficulty   string  `json:"difficulty,omitempty"`
-	LightElevDeg float64 `json:"light_elev_deg"`
-	LightAzDeg   float64 `json:"light_az_deg"`
-	Ambient      float64 `json:"ambient"`
-	Exposure     float64 `json:"exposure"`
-	Warmth       float64 `json:"warmth"`
-	Gradient     float64 `json:"gradient"`
-	Vignette     float64 `json:"vignette"`
-	Shadow       float64 `json:"shadow"`
-	ShadowSoftMM float64 `json:"shadow_soft_mm"`
-	Glare        float64 `json:"glare"`
-	Table        string  `json:"table"`
-	Edition      string  `json:"edition,omitempty"` // Scrabble: the board's edition
-	Clutter      int     `json:"clutter"`
-	Hand         bool    `json:"hand"`
-	Noise        float64 `json:"noise"`
-	ShotNoise    float64 `json:"shot_noise"`
-	Blur         float64 `json:"blur_px"`
-	MotionPx     float64 `json:"motion_px"`
-	MotionDeg    float64 `json:"motion_deg"`
-	Sharpen      float64 `json:"sharpen"`
-	Quality      int     `json:"jpeg_quality"`
+	Difficulty    string  `json:"difficulty,omitempty"`
+	LightElevDeg  float64 `json:"light_elev_deg"`
+	LightAzDeg    float64 `json:"light_az_deg"`
+	Ambient       float64 `json:"ambient"`
+	Exposure      float64 `json:"exposure"`
+	Warmth        float64 `json:"warmth"`
+	Gradient      float64 `json:"gradient"`
+	Vignette      float64 `json:"vignette"`
+	Shadow        float64 `json:"shadow"`
+	ShadowSoftMM  float64 `json:"shadow_soft_mm"`
+	Glare         float64 `json:"glare"`
+	Table         string  `json:"table"`
+	Edition       string  `json:"edition,omitempty"`        // Scrabble: the board's edition
+	ScrabblePrint string  `json:"scrabble_print,omitempty"` // Scrabble: how its premium squares are printed (ScrabblePrints)
+	Clutter       int     `json:"clutter"`
+	Hand          bool    `json:"hand"`
+	Noise         float64 `json:"noise"`
+	ShotNoise     float64 `json:"shot_noise"`
+	Blur          float64 `json:"blur_px"`
+	MotionPx      float64 `json:"motion_px"`
+	MotionDeg     float64 `json:"motion_deg"`
+	Sharpen       float64 `json:"sharpen"`
+	Quality       int     `json:"jpeg_quality"`
 	// Pyramids: the set's size and print when not the classic one.
 	Pyramids *PyramidsSet `json:"pyramids_set,omitempty"`
 }

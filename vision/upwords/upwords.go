@@ -1164,13 +1164,14 @@ func pooledProbs(img image.Image, q vision.Quad, crop int, pr glyphProber, kn oc
 // altLetters gives each stack read with a new letter (not the one that
 // stood on its square: stood, in the camera's rows and columns) the
 // other letters its face may bear (Cell.Alt): under SureConf those at
-// altMin or more (a blurred M read N, a G read C), at SureConf or more
-// its altSure runners-up. A new letter read surely is read from its
-// face's crops moved and scaled too (pooledProbs), and stays sure only
-// when they back it (poolBacks); else it is read at poolDoubt, its others
-// as for an unsure one, from the crops pooled. One more reading of the
-// face, pooled, for the few new letters of a turn, and six more for each
-// one read surely.
+// altMin or more (a blurred M read N, a G read C) with every glyph's
+// probability averaged over the face's crops moved and scaled
+// (pooledProbs: one crop's runners-up turn on a pixel on a small,
+// blurred print), at SureConf or more its altSure runners-up. A new
+// letter read surely is read from its face's crops too, and stays sure
+// only when they back it (poolBacks); else it is read at poolDoubt, its
+// others as for an unsure one. One more reading of the face, pooled,
+// for the few new letters of a turn, and six more for each.
 func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.Known, stood func(row, col int) grid.Stack) error {
 	glyphs := pr.Glyphs()
 	for i := range cells {
@@ -1200,7 +1201,11 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 			c.Alt = likeliestOf(glyphs, probs, c.Letter, 0, altSure)
 			continue
 		}
-		c.Alt = likeliest(glyphs, probs, c.Letter)
+		pooled, err := pooledProbs(img, c.Face, crop, pr, kn, probs)
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
+		}
+		c.Alt = likeliest(glyphs, pooled, c.Letter)
 	}
 	return nil
 }

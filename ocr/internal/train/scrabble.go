@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -22,6 +23,7 @@ var (
 	scrFaces    = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
 	scrDark     = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
 	scrDarkLook = flag.Bool("scr-dark-look", false, "with -scr-dark: the dark scenes' wood drawn from a wider range (red 0.35-0.85 of the printed face, green 0.45-0.72 of the red, blue 0.45-0.85 of the green) and the scene lit otherwise (exposure 0.75-1.05 of the drawn one, white balance from -0.7 cool to +0.8 warm), as other people's dark sets under their rooms' light; off: as before")
+	scrPrints   = flag.String("scr-prints", "", "with -specialist scrabble: the premium squares' prints (render.ScrabblePrints, comma-separated) the scenes' boards are drawn in, one per scene drawn from a stream of its own; empty: the renderer's default (classic)")
 	scrOut      = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
 	scrEval     = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
 )
@@ -63,6 +65,7 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	opt.Width, opt.Height = 1640, 1232
 	opt.Typeface = scrTypeface(sceneSeed, *scrFaces)
 	opt.ScrabbleTile = scrDarkTile(sceneSeed, *scrDark)
+	opt.ScrabblePrint = scrPrint(sceneSeed, *scrPrints)
 	if *scrDarkLook {
 		opt = scrDarkScene(opt, sceneSeed, *scrDark)
 	}
@@ -81,6 +84,18 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 		return nil, false, err
 	}
 	return append(out, more...), found || ok, nil
+}
+
+// scrPrint is the premium print of a training scene's board: one of
+// list's (-scr-prints) drawn from the scene's own stream, or "" (the
+// renderer's default, classic) when list is empty.
+func scrPrint(sceneSeed int64, list string) string {
+	if list == "" {
+		return ""
+	}
+	names := strings.Split(list, ",")
+	rng := rand.New(rand.NewPCG(*seed^0x5c9e, uint64(sceneSeed)))
+	return names[rng.IntN(len(names))]
 }
 
 // scrHeldOutFaces are the typefaces of render.MoreTypefaces that en-scr

@@ -244,3 +244,36 @@ func TestScrDarkScene(t *testing.T) {
 		})
 	}
 }
+
+// TestScrPrint: -scr-prints draws each scene's premium print from the
+// list only, the same for the same scene, every print of the list for
+// some scene, and none (the renderer's own draw) for an empty list.
+func TestScrPrint(t *testing.T) {
+	for _, tc := range []struct {
+		name, list string
+		want       []string
+	}{
+		{"renderer's draw", "", []string{""}},
+		{"one print", "classic", []string{"classic"}},
+		{"all but french", "classic,words,letters,numbers,german,spanish,plain", []string{"classic", "words", "letters", "numbers", "german", "spanish", "plain"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			seen := map[string]int{}
+			for s := int64(60001); s <= 60200; s++ {
+				p := scrPrint(s, tc.list)
+				if p != scrPrint(s, tc.list) {
+					t.Fatalf("scene %d: two draws differ", s)
+				}
+				seen[p]++
+			}
+			for _, w := range tc.want {
+				if seen[w] == 0 {
+					t.Errorf("print %q never drawn (%v)", w, seen)
+				}
+			}
+			if len(seen) != len(tc.want) {
+				t.Errorf("drew %v, want only %v", seen, tc.want)
+			}
+		})
+	}
+}
