@@ -114,3 +114,24 @@ func BenchmarkPremiumPrint(b *testing.B) {
 	}
 	reportCPU(b, start)
 }
+
+// BenchmarkOutputs is the classifier's forward pass alone (the default
+// English model, hidden layer and soft-max) on one crop's features.
+func BenchmarkOutputs(b *testing.B) {
+	rd, err := Default(English)
+	if err != nil {
+		b.Skip(err)
+	}
+	crops := loadPNGs(b, "testdata/real/*.png")
+	fv, err := Features(crops[0])
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	start := cpuTime()
+	for i := 0; i < b.N; i++ {
+		rd.(*Classifier).Outputs(fv.Vec)
+	}
+	reportCPU(b, start)
+}

@@ -278,6 +278,12 @@ func (c *Classifier) forward1(s *scratch) {
 	if m.Hidden > 0 {
 		F := m.denseIn()
 		h := 0
+		for ; h+8 <= m.Hidden; h += 8 {
+			d := dot8(c.w1[h*F:], F, x)
+			for k, v := range d {
+				s.hidden[h+k] = max(0, c.b1[h+k]+v)
+			}
+		}
 		for ; h+4 <= m.Hidden; h += 4 {
 			d := dot4(c.w1[h*F:(h+1)*F], c.w1[(h+1)*F:(h+2)*F], c.w1[(h+2)*F:(h+3)*F], c.w1[(h+3)*F:(h+4)*F], x)
 			for k, v := range d {
@@ -292,6 +298,14 @@ func (c *Classifier) forward1(s *scratch) {
 	in := len(x)
 	mx := float32(math.Inf(-1))
 	o := 0
+	for ; o+8 <= len(s.out); o += 8 {
+		d := dot8(c.w[o*in:], in, x)
+		for k, dv := range d {
+			v := c.b[o+k] + dv
+			s.out[o+k] = v
+			mx = max(mx, v)
+		}
+	}
 	for ; o+4 <= len(s.out); o += 4 {
 		d := dot4(c.w[o*in:(o+1)*in], c.w[(o+1)*in:(o+2)*in], c.w[(o+2)*in:(o+3)*in], c.w[(o+3)*in:(o+4)*in], x)
 		for k, dv := range d {

@@ -251,3 +251,71 @@ func TestDot4(t *testing.T) {
 		}
 	}
 }
+
+// TestDot8: the eight-row dot product has the bits of eight calls of
+// the reference dot, for lengths with and without a tail, on rows laid
+// one after another (a weight matrix) with and without padding.
+func TestDot8(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 4))
+	for _, tc := range []struct {
+		name      string
+		n, stride int
+	}{
+		{"empty", 0, 0}, {"one", 1, 1}, {"three", 3, 3}, {"four", 4, 4}, {"five", 5, 5},
+		{"thirteen padded", 13, 16}, {"hidden", 192, 192}, {"features", 636, 636}, {"features tail", 637, 637},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := make([]float32, 7*tc.stride+tc.n)
+			for i := range w {
+				w[i] = float32(rng.NormFloat64())
+			}
+			x := make([]float32, tc.n)
+			for i := range x {
+				x[i] = float32(rng.NormFloat64())
+			}
+			got := dot8(w, tc.stride, x)
+			for k := range got {
+				want := refDot(w[k*tc.stride:k*tc.stride+tc.n], x)
+				if math.Float32bits(got[k]) != math.Float32bits(want) {
+					t.Errorf("row %d: %v, reference %v", k, got[k], want)
+				}
+			}
+		})
+	}
+}
+
+// TestToRGBByteTable: an RGBA crop kept at its own size is scaled by
+// byteUnit's loads to the values of the conversion and multiplication
+// per channel it replaced, for every byte in every channel, on a crop
+// that is a sub-image too.
+func TestToRGBByteTable(t *testing.T) {
+	img := image.NewRGBA(image.Rect(0, 0, 40, 40))
+	for i := range img.Pix {
+		img.Pix[i] = uint8(i/4 + 61*(i%4)) // every byte in every channel
+	}
+	const s = float32(1) / 255
+	for _, tc := range []struct {
+		name string
+		m    *image.RGBA
+	}{{"whole", img}, {"sub-image", img.SubImage(image.Rect(3, 5, 37, 31)).(*image.RGBA)}} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := toRGB(tc.m, workSide, nil)
+			b := tc.m.Bounds()
+			if out.W != b.Dx() || out.H != b.Dy() {
+				t.Fatalf("%dx%d, want the crop's own %dx%d", out.W, out.H, b.Dx(), b.Dy())
+			}
+			for y := 0; y < out.H; y++ {
+				for x := 0; x < out.W; x++ {
+					c := tc.m.RGBAAt(b.Min.X+x, b.Min.Y+y)
+					i := y*out.W + x
+					for k, got := range []float32{out.R[i], out.G[i], out.B[i]} {
+						want := float32([3]uint8{c.R, c.G, c.B}[k]) * s
+						if math.Float32bits(got) != math.Float32bits(want) {
+							t.Fatalf("pixel (%d, %d) channel %d: %v, want %v", x, y, k, got, want)
+						}
+					}
+				}
+			}
+		})
+	}
+}

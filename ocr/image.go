@@ -55,6 +55,16 @@ func (g *grayImage) bilinear(x, y float64, fill float32) float32 {
 	return a*(1-fy) + b*fy
 }
 
+// byteUnit is each byte's value as a share of 255, as toRGB scales a
+// pixel kept at its own size: float32(v) * (1/255 in float32).
+var byteUnit = func() (t [256]float32) {
+	const s = float32(1) / 255
+	for v := range t {
+		t[v] = float32(v) * s
+	}
+	return t
+}()
+
 // toRGB converts img to a float RGB image whose longer side is at most
 // maxSide, averaging the source pixels that fall in each target pixel.
 // Small images are kept at their own size. Common concrete image types are
@@ -76,16 +86,17 @@ func toRGB(img image.Image, maxSide int, ar *arena) *rgbImage {
 	out := &rgbImage{W: tw, H: th, R: ar.floats(n), G: ar.floats(n), B: ar.floats(n)}
 	if m, ok := img.(*image.RGBA); ok && tw == sw && th == sh {
 		// Kept at its own size (vision/pyramids' face crops): each target
-		// pixel is one source pixel, scaled as below (a count of 1).
-		const s = float32(1) / 255
+		// pixel is one source pixel, scaled as below (a count of 1), by
+		// a table load rather than a conversion and a multiplication
+		// (the same values: byteUnit).
 		for y := 0; y < sh; y++ {
 			row := m.Pix[(y+b.Min.Y-m.Rect.Min.Y)*m.Stride+(b.Min.X-m.Rect.Min.X)*4:]
 			row = row[:4*sw]
 			R, G, B := out.R[y*tw:(y+1)*tw], out.G[y*tw:(y+1)*tw], out.B[y*tw:(y+1)*tw]
 			for x := range R {
-				R[x] = float32(row[4*x]) * s
-				G[x] = float32(row[4*x+1]) * s
-				B[x] = float32(row[4*x+2]) * s
+				R[x] = byteUnit[row[4*x]]
+				G[x] = byteUnit[row[4*x+1]]
+				B[x] = byteUnit[row[4*x+2]]
 			}
 		}
 		return out

@@ -5,7 +5,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sort"
 	"sync"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -278,7 +277,9 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	}
 	out.tinted = tinted / total
 	out.dark = n[clsDark] / total
-	sort.Float64s(vals[:nv])
+	// sorted by the generic sort (no interface call a comparison): the
+	// same order, the same median
+	slices.Sort(vals[:nv])
 	out.value = vals[nv/2]
 	house := pyramids.InHouse(pyramids.Pos{Row: r, Col: c})
 	out.colour, out.conf = vote(&n, total, house)

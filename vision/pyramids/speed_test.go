@@ -1,11 +1,15 @@
 package pyramids
 
 import (
+	"bytes"
 	"image"
 	"math"
 	"math/rand"
+	"path/filepath"
 	"slices"
 	"testing"
+
+	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/render"
@@ -276,4 +280,58 @@ func BenchmarkThreeSides(b *testing.B) {
 	}
 	b.StopTimer()
 	b.ReportMetric(float64((cpuTime()-cpu0).Microseconds())/1000/float64(b.N), "cpu-ms/op")
+}
+
+// TestValueSatOnePass: valueSat's one conversion (RGBA to HSV) gives
+// the value and saturation bytes of the two it replaced (RGBA to BGR,
+// BGR to HSV), on the test scenes at the outline search's size and at
+// their own, and on every colour a byte channel can hold.
+func TestValueSatOnePass(t *testing.T) {
+	twoPass := func(rgba gocv.Mat) (v, sat []byte) {
+		bgr, hsv := gocv.NewMat(), gocv.NewMat()
+		defer bgr.Close()
+		defer hsv.Close()
+		gocv.CvtColor(rgba, &bgr, gocv.ColorRGBAToBGR)
+		gocv.CvtColor(bgr, &hsv, gocv.ColorBGRToHSV)
+		b := hsv.ToBytes()
+		for i := 0; i+2 < len(b); i += 3 {
+			sat, v = append(sat, b[i+1]), append(v, b[i+2])
+		}
+		return v, sat
+	}
+	// every colour with 4-step channels: 64^3 pixels, one row of 512
+	all := image.NewRGBA(image.Rect(0, 0, 512, 512))
+	for i := 0; i < 512*512; i++ {
+		all.Pix[4*i], all.Pix[4*i+1], all.Pix[4*i+2], all.Pix[4*i+3] = uint8(4*(i&63)), uint8(4*((i>>6)&63)), uint8(4*(i>>12)), 255
+	}
+	pics := map[string]*image.RGBA{"colours": all}
+	for _, name := range []string{"easy", "normal"} {
+		img, err := loadImage(filepath.Join("testdata", "scenes", name+".jpg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pics[name] = toPicture(img).RGBA
+	}
+	for name, pic := range pics {
+		for _, side := range []int{0, workSide} {
+			src, err := gocv.NewMatFromBytes(pic.Rect.Dy(), pic.Rect.Dx(), gocv.MatTypeCV8UC4, pic.Pix)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if side > 0 {
+				small := gocv.NewMat()
+				gocv.Resize(src, &small, image.Pt(side, side*pic.Rect.Dy()/pic.Rect.Dx()), 0, 0, gocv.InterpolationArea)
+				src.Close()
+				src = small
+			}
+			wantV, wantS := twoPass(src)
+			v, s := valueSat(src)
+			if !bytes.Equal(v.ToBytes(), wantV) || !bytes.Equal(s.ToBytes(), wantS) {
+				t.Errorf("%s at side %d: value or saturation differs from the two conversions", name, side)
+			}
+			release(&v)
+			release(&s)
+			src.Close()
+		}
+	}
 }
