@@ -65,20 +65,15 @@ func (p *picture) warped(g warp) (*picture, error) {
 	if g.m == identity(p.w, p.h).m && g.w == p.w && g.h == p.h {
 		return p, nil
 	}
-	src, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8UC3, p.pix)
-	if err != nil {
-		return nil, err
-	}
-	defer src.Close()
-	dst := gocv.NewMat()
-	defer dst.Close()
-	if g.resize {
-		in := gocv.InterpolationLinear
-		if g.w < p.w {
-			in = gocv.InterpolationArea
+	return p.through(func(src gocv.Mat, dst *gocv.Mat) {
+		if g.resize {
+			in := gocv.InterpolationLinear
+			if g.w < p.w {
+				in = gocv.InterpolationArea
+			}
+			gocv.Resize(src, dst, image.Pt(g.w, g.h), 0, 0, in)
+			return
 		}
-		gocv.Resize(src, &dst, image.Pt(g.w, g.h), 0, 0, in)
-	} else {
 		m := gocv.NewMatWithSize(3, 3, gocv.MatTypeCV64F)
 		defer m.Close()
 		for i := 0; i < 3; i++ {
@@ -87,9 +82,21 @@ func (p *picture) warped(g warp) (*picture, error) {
 			}
 		}
 		fill := p.rimColour()
-		gocv.WarpPerspectiveWithParams(src, &dst, m, image.Pt(g.w, g.h), gocv.InterpolationLinear, gocv.BorderConstant,
+		gocv.WarpPerspectiveWithParams(src, dst, m, image.Pt(g.w, g.h), gocv.InterpolationLinear, gocv.BorderConstant,
 			color.RGBA{uint8(fill[0] + 0.5), uint8(fill[1] + 0.5), uint8(fill[2] + 0.5), 0})
+	})
+}
+
+// through is the picture as op writes it from the picture's Mat.
+func (p *picture) through(op func(src gocv.Mat, dst *gocv.Mat)) (*picture, error) {
+	src, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8UC3, p.pix)
+	if err != nil {
+		return nil, err
 	}
+	defer src.Close()
+	dst := gocv.NewMat()
+	defer dst.Close()
+	op(src, &dst)
 	return fromMat(dst)
 }
 
@@ -109,15 +116,9 @@ func (p *picture) blurred(sigma float64) (*picture, error) {
 	if sigma <= 0 {
 		return p, nil
 	}
-	src, err := gocv.NewMatFromBytes(p.h, p.w, gocv.MatTypeCV8UC3, p.pix)
-	if err != nil {
-		return nil, err
-	}
-	defer src.Close()
-	dst := gocv.NewMat()
-	defer dst.Close()
-	gocv.GaussianBlur(src, &dst, image.Point{}, sigma, sigma, gocv.BorderReflect101)
-	return fromMat(dst)
+	return p.through(func(src gocv.Mat, dst *gocv.Mat) {
+		gocv.GaussianBlur(src, dst, image.Point{}, sigma, sigma, gocv.BorderReflect101)
+	})
 }
 
 // gains multiplies each channel in linear light (sRGB decoded) and clips.
