@@ -319,19 +319,7 @@ func TestReadingOfNewLetter(t *testing.T) {
 			if !tc.was.Empty() {
 				before.Set(at, tc.was)
 			}
-			b := grid.New(3, 3)
-			b.Set(at, tc.read)
-			scan := &vupw.UpwordsReading{Board: b, TurnSure: true}
-			for r := 0; r < 3; r++ {
-				for c := 0; c < 3; c++ {
-					cell := vupw.Cell{Pos: grid.Pos{Row: r, Col: c}, Sure: true}
-					if (grid.Pos{Row: r, Col: c}) == at {
-						cell.Letter, cell.Height, cell.Conf, cell.HeightOK = tc.read.Letter, tc.read.Height, tc.conf, 1
-					}
-					scan.Cells = append(scan.Cells, cell)
-				}
-			}
-			got := ReadingOf(scan, before)
+			got := ReadingOf(oneStackScan(at, tc.read, vupw.Cell{Conf: tc.conf, HeightOK: 1}), before)
 			if u := got.Conf[at.Row][at.Col] < game.LowConf; u != tc.unsure {
 				t.Errorf("conf %.2f: unsure %v, want %v", got.Conf[at.Row][at.Col], u, tc.unsure)
 			}
@@ -340,4 +328,24 @@ func TestReadingOfNewLetter(t *testing.T) {
 			}
 		})
 	}
+}
+
+// oneStackScan is a sure 3x3 scan, its board empty but read at at: cell
+// (its Pos, Letter, Height and Sure set here; the rest as given).
+func oneStackScan(at grid.Pos, read grid.Stack, cell vupw.Cell) *vupw.UpwordsReading {
+	b := grid.New(3, 3)
+	b.Set(at, read)
+	scan := &vupw.UpwordsReading{Board: b, TurnSure: true}
+	for r := 0; r < 3; r++ {
+		for c := 0; c < 3; c++ {
+			p := grid.Pos{Row: r, Col: c}
+			sc := vupw.Cell{Pos: p, Sure: true}
+			if p == at {
+				sc = cell
+				sc.Pos, sc.Sure, sc.Letter, sc.Height = p, true, read.Letter, read.Height
+			}
+			scan.Cells = append(scan.Cells, sc)
+		}
+	}
+	return scan
 }
