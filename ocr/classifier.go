@@ -78,6 +78,8 @@ type Classifier struct {
 
 type scratch struct {
 	feat, hidden, out []float32
+	// conv holds a convolutional model's maps (InputCNN), nil otherwise
+	conv *convMaps
 }
 
 // NewClassifier wraps a model.
@@ -100,14 +102,22 @@ func NewClassifier(m *Model) (*Classifier, error) {
 		}
 		return nw, nb
 	}
-	if m.Hidden > 0 {
+	switch {
+	case m.Input == InputCNN:
+		// the standardisation is applied to the input (convolve)
+		c.w1, c.b1, c.w, c.b = m.W1, m.B1, m.W, m.B
+	case m.Hidden > 0:
 		c.w1, c.b1 = fold(m.W1, m.B1, m.Hidden)
 		c.w, c.b = m.W, m.B
-	} else {
+	default:
 		c.w, c.b = fold(m.W, m.B, m.Outputs())
 	}
 	c.pool.New = func() any {
-		return &scratch{feat: make([]float32, m.Features), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
+		s := &scratch{feat: make([]float32, m.Features), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
+		if m.Input == InputCNN {
+			s.conv = newConvMaps(m)
+		}
+		return s
 	}
 	return c, nil
 }
@@ -137,14 +147,18 @@ func (c *Classifier) ReadKnown(tile image.Image, k Known) (Reading, error) {
 	if err := checkImage(tile); err != nil {
 		return Reading{}, err
 	}
-	if c.m.Input == InputGrey {
+	if c.m.Input == InputGrey || c.m.Input == InputCNN {
 		// the crop's grey levels as they stand: no rotation estimated
 		if err := checkGrey(tile); err != nil {
 			return Reading{}, err
 		}
 		s := c.pool.Get().(*scratch)
 		defer c.pool.Put(s)
-		greyFeatures(tile, s.feat)
+		if c.m.Input == InputCNN {
+			cnnInput(tile, s.feat)
+		} else {
+			greyFeatures(tile, s.feat)
+		}
 		return c.decide(s, 0, k), nil
 	}
 	ar := arenas.Get().(*arena)
@@ -191,9 +205,12 @@ type GlyphScore struct {
 func (c *Classifier) Scores(tile image.Image) ([]GlyphScore, float64, error) {
 	var fv FeatureVector
 	var err error
-	if c.m.Input == InputGrey {
+	switch c.m.Input {
+	case InputGrey:
 		fv.Vec, err = GreyFeatures(tile)
-	} else {
+	case InputCNN:
+		fv.Vec, err = CNNInput(tile)
+	default:
 		fv, err = Features(tile)
 	}
 	if err != nil {
@@ -255,8 +272,11 @@ func (c *Classifier) forward(s *scratch, tile bool) {
 func (c *Classifier) forward1(s *scratch) {
 	m := c.m
 	x := s.feat
+	if m.Input == InputCNN {
+		x = c.convolve(s)
+	}
 	if m.Hidden > 0 {
-		F := m.Features
+		F := m.denseIn()
 		h := 0
 		for ; h+4 <= m.Hidden; h += 4 {
 			d := dot4(c.w1[h*F:(h+1)*F], c.w1[(h+1)*F:(h+2)*F], c.w1[(h+2)*F:(h+3)*F], c.w1[(h+3)*F:(h+4)*F], x)
@@ -443,6 +463,12 @@ func classifierFor(alphabet string) (*Classifier, error) {
 // for a feature vector from Features (index glyph*Turns + turn).
 func (c *Classifier) Outputs(feat []float32) []float32 {
 	s := &scratch{feat: feat, hidden: make([]float32, c.m.Hidden), out: make([]float32, c.m.Outputs())}
+	if c.m.Input == InputCNN {
+		// the maps are scratch space: borrowed from the pool
+		ps := c.pool.Get().(*scratch)
+		defer c.pool.Put(ps)
+		s.conv = ps.conv
+	}
 	c.forward(s, true)
 	return s.out
 }

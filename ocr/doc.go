@@ -38,7 +38,10 @@
 // ink found (the centre averaged to a small patch, mean and contrast
 // normalised, turned so the ink is dark, and its gradients'
 // orientations), for letters blurred past finding their ink
-// (vision/pyramids' faces: en-pyrg).
+// (vision/pyramids' faces: en-pyrg). A header with Input "cnn" (InputCNN)
+// is a small convolutional network over CNNInput, the same grey patch at
+// 24x24 with no other features: its Conv layers (3x3 convolutions, ReLU,
+// 2x2 max pooling, cnn.go) run before its dense layers (en-pyrc).
 //
 // Speed: a reading allocates almost nothing (scratch space comes from a
 // pool of arenas), flat crops stop early, and the dense layers run four

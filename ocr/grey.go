@@ -63,7 +63,12 @@ func Luma(r, g, b uint8) uint8 {
 	return uint8((299*uint32(r) + 587*uint32(g) + 114*uint32(b) + 500) / 1000)
 }
 
-func greyFeatures(img image.Image, dst []float32) {
+// greyPatch box-averages the crop's central window (greyWin of its side)
+// to side x side grey levels in p, normalises their mean and contrast
+// and turns them so the ink (the minority of the centre) is dark. It
+// gives the patch's contrast before normalising and the polarity (-1 when
+// turned).
+func greyPatch(img image.Image, side int, p []float32) (sd float64, flip float32) {
 	b := img.Bounds()
 	w, h := b.Dx(), b.Dy()
 	at := func(x, y int) uint8 {
@@ -110,11 +115,10 @@ func greyFeatures(img image.Image, dst []float32) {
 			return s
 		}
 	}
-	// box-average the central window to greySide x greySide
-	var p [greySide * greySide]float32
+	// box-average the central window to side x side
 	span := func(n, i int) (int, int) {
 		x0 := float64(n) * (1 - greyWin) / 2
-		step := float64(n) * greyWin / greySide
+		step := float64(n) * greyWin / float64(side)
 		a, z := int(x0+step*float64(i)), int(x0+step*float64(i+1))
 		if z <= a {
 			z = a + 1
@@ -122,23 +126,23 @@ func greyFeatures(img image.Image, dst []float32) {
 		return a, min(z, n)
 	}
 	var mean float64
-	for py := 0; py < greySide; py++ {
+	for py := 0; py < side; py++ {
 		y0, y1 := span(h, py)
-		for px := 0; px < greySide; px++ {
+		for px := 0; px < side; px++ {
 			x0, x1 := span(w, px)
 			s := box(x0, x1, y0, y1)
 			v := float32(s) / float32((y1-y0)*(x1-x0))
-			p[py*greySide+px] = v
+			p[py*side+px] = v
 			mean += float64(v)
 		}
 	}
-	mean /= greySide * greySide
+	mean /= float64(side * side)
 	var vr float64
 	for _, v := range p {
 		d := float64(v) - mean
 		vr += d * d
 	}
-	sd := math.Sqrt(vr / (greySide * greySide))
+	sd = math.Sqrt(vr / float64(side*side))
 	inv := float32(1 / math.Max(sd, greyMinSD))
 	for i := range p {
 		p[i] = (p[i] - float32(mean)) * inv
@@ -146,20 +150,26 @@ func greyFeatures(img image.Image, dst []float32) {
 	// polarity: the ink is the minority of the centre, the tail of its
 	// grey levels; turned so that it is dark
 	var skew float64
-	const c0, c1 = greySide / 4, greySide - greySide/4
+	c0, c1 := side/4, side-side/4
 	for y := c0; y < c1; y++ {
 		for x := c0; x < c1; x++ {
-			v := float64(p[y*greySide+x])
+			v := float64(p[y*side+x])
 			skew += v * v * v
 		}
 	}
-	flip := float32(1)
+	flip = 1
 	if skew > 0 {
 		flip = -1
 		for i := range p {
 			p[i] = -p[i]
 		}
 	}
+	return sd, flip
+}
+
+func greyFeatures(img image.Image, dst []float32) {
+	var p [greySide * greySide]float32
+	sd, flip := greyPatch(img, greySide, p[:])
 	copy(dst, p[:])
 	off := greySide * greySide
 	hog(p[:], greySide, greyCells, greyBins, true, dst[off:off+greyCells*greyCells*greyBins])

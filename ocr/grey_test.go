@@ -200,15 +200,7 @@ func TestGreyModelHeader(t *testing.T) {
 	m.Mean, m.Scale = make([]float32, m.Features), make([]float32, m.Features)
 	m.W1, m.B1 = make([]float32, 2*m.Features), make([]float32, 2)
 	m.W, m.B = make([]float32, 3*2), []float32{0, 1, 0}
-	var buf bytes.Buffer
-	if err := m.Encode(&buf); err != nil {
-		t.Fatal(err)
-	}
-	back, err := DecodeModel(buf.Bytes())
-	if err != nil {
-		t.Fatal(err)
-	}
-	c, err := NewClassifier(back)
+	c, err := NewClassifier(encodeDecode(t, m))
 	if err != nil {
 		t.Fatal(err)
 	}

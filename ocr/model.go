@@ -16,14 +16,20 @@ import (
 //	hlen     uint32, then hlen bytes of JSON header (ModelHeader)
 //	mean     Features x float32   feature standardisation
 //	scale    Features x float32
+//	if Input is "cnn", for each layer l of Conv (Cin = 1, then Conv[l-1]):
+//	  CW[l]  Conv[l] x Cin x 9 x float16, CB[l] Conv[l] x float32
 //	if Hidden > 0:
-//	  W1     Hidden x Features x float16, B1 Hidden x float32
-//	W        Outputs x In x float16 (In = Hidden, or Features)
+//	  W1     Hidden x D x float16, B1 Hidden x float32
+//	W        Outputs x In x float16 (In = Hidden, or D)
 //	B        Outputs x float32
 //	crc      uint32, CRC-32 (IEEE) of everything before it
 //
 // Outputs = len(Glyphs) x Turns: output g*Turns+k scores glyph g turned k
-// quarter turns counter-clockwise in the normalised patch.
+// quarter turns counter-clockwise in the normalised patch. D, the dense
+// layers' input, is Features, or for a convolutional model (Input "cnn",
+// cnn.go) the last convolution's pooled maps, Conv[last] x (side /
+// 2^len(Conv))^2. Files without Conv (every model before it) read as
+// before.
 
 const modelMagic = "TSOCR1\n"
 
@@ -37,7 +43,10 @@ type ModelHeader struct {
 	// Input names the features the model reads: "" those of Features,
 	// InputGrey those of GreyFeatures.
 	Input string `json:"input,omitempty"`
-	Note  string `json:"note,omitempty"`
+	// Conv is a convolutional model's channels, layer by layer (each a
+	// 3x3 convolution, ReLU and 2x2 max pooling); only with InputCNN.
+	Conv []int  `json:"conv,omitempty"`
+	Note string `json:"note,omitempty"`
 }
 
 // InputFeatures is the length of the feature vector a model of the
@@ -48,8 +57,38 @@ func (h ModelHeader) InputFeatures() int {
 		return NumFeatures
 	case InputGrey:
 		return NumGreyFeatures
+	case InputCNN:
+		return NumCNNFeatures
 	}
 	return 0
+}
+
+// convOK tells whether the header's convolutions fit its input: with
+// InputCNN one to four layers of 1-256 channels whose poolings halve the
+// side evenly; none otherwise.
+func (h ModelHeader) convOK() bool {
+	if h.Input != InputCNN {
+		return len(h.Conv) == 0
+	}
+	if len(h.Conv) < 1 || len(h.Conv) > 4 || cnnSide%(1<<len(h.Conv)) != 0 {
+		return false
+	}
+	for _, c := range h.Conv {
+		if c < 1 || c > 256 {
+			return false
+		}
+	}
+	return true
+}
+
+// denseIn is the length of the dense layers' input: the features, or a
+// convolutional model's pooled maps.
+func (h ModelHeader) denseIn() int {
+	if h.Input != InputCNN || len(h.Conv) == 0 {
+		return h.Features
+	}
+	s := cnnSide >> len(h.Conv)
+	return h.Conv[len(h.Conv)-1] * s * s
 }
 
 // Model is a trained classifier: an optional hidden ReLU layer and a
@@ -57,7 +96,8 @@ func (h ModelHeader) InputFeatures() int {
 type Model struct {
 	ModelHeader
 	Mean, Scale []float32
-	W1          []float32 // Hidden x Features
+	CW, CB      [][]float32 // the convolutions' weights and biases (InputCNN)
+	W1          []float32   // Hidden x denseIn
 	B1          []float32
 	W           []float32 // Outputs x In
 	B           []float32
@@ -70,15 +110,25 @@ func (m *Model) in() int {
 	if m.Hidden > 0 {
 		return m.Hidden
 	}
-	return m.Features
+	return m.denseIn()
 }
 
 func (m *Model) check() error {
-	if m.Turns < 1 || len(m.Glyphs) < 2 || m.Features != m.InputFeatures() || m.Features == 0 || m.Hidden < 0 || m.Hidden > 4096 {
+	if m.Turns < 1 || len(m.Glyphs) < 2 || m.Features != m.InputFeatures() || m.Features == 0 || m.Hidden < 0 || m.Hidden > 4096 || !m.convOK() {
 		return fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, m.InputFeatures())
 	}
+	if len(m.CW) != len(m.Conv) || len(m.CB) != len(m.Conv) {
+		return fmt.Errorf("%w: weight sizes do not match the header", ErrBadModel)
+	}
+	cin := 1
+	for l, c := range m.Conv {
+		if len(m.CW[l]) != c*cin*9 || len(m.CB[l]) != c {
+			return fmt.Errorf("%w: weight sizes do not match the header", ErrBadModel)
+		}
+		cin = c
+	}
 	if len(m.Mean) != m.Features || len(m.Scale) != m.Features ||
-		len(m.W1) != m.Hidden*m.Features || len(m.B1) != m.Hidden ||
+		len(m.W1) != m.Hidden*m.denseIn() || len(m.B1) != m.Hidden ||
 		len(m.W) != m.Outputs()*m.in() || len(m.B) != m.Outputs() {
 		return fmt.Errorf("%w: weight sizes do not match the header", ErrBadModel)
 	}
@@ -108,6 +158,10 @@ func (m *Model) Encode(w io.Writer) error {
 	}
 	f32(m.Mean)
 	f32(m.Scale)
+	for l := range m.Conv {
+		f16(m.CW[l])
+		f32(m.CB[l])
+	}
 	if m.Hidden > 0 {
 		f16(m.W1)
 		f32(m.B1)
@@ -140,7 +194,7 @@ func DecodeModel(data []byte) (*Model, error) {
 	if err := json.Unmarshal(hdr, &m.ModelHeader); err != nil {
 		return nil, fmt.Errorf("%w: header: %v", ErrBadModel, err)
 	}
-	if m.Features != m.InputFeatures() || m.Features == 0 || m.Turns < 1 || m.Turns > 8 || m.Hidden < 0 || m.Hidden > 4096 || len(m.Glyphs) > 1000 {
+	if m.Features != m.InputFeatures() || m.Features == 0 || m.Turns < 1 || m.Turns > 8 || m.Hidden < 0 || m.Hidden > 4096 || len(m.Glyphs) > 1000 || !m.convOK() {
 		return nil, fmt.Errorf("%w: header %+v does not fit this program (features %d)", ErrBadModel, m.ModelHeader, m.InputFeatures())
 	}
 	var readErr error
@@ -168,8 +222,14 @@ func DecodeModel(data []byte) (*Model, error) {
 	}
 	m.Mean = f32(m.Features)
 	m.Scale = f32(m.Features)
+	cin := 1
+	for _, c := range m.Conv {
+		m.CW = append(m.CW, f16(c*cin*9))
+		m.CB = append(m.CB, f32(c))
+		cin = c
+	}
 	if m.Hidden > 0 {
-		m.W1 = f16(m.Hidden * m.Features)
+		m.W1 = f16(m.Hidden * m.denseIn())
 		m.B1 = f32(m.Hidden)
 	} else {
 		m.W1, m.B1 = []float32{}, []float32{}

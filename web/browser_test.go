@@ -115,16 +115,16 @@ func TestBrowser(t *testing.T) {
 	waitJS(t, bctx, `document.querySelector('#board .cell[data-row="4"][data-col="6"]').classList.contains("uncertain")`, "the misread square marked unsure")
 	waitJS(t, bctx, `document.querySelector("#scores .player .score").textContent === "10"`, "Ann's 10 points on the scoreboard")
 
-	// Tap the square, type the right letter, save; the page asks for the PIN.
-	if err := chromedp.Do(bctx,
-		chromedp.Click(chromedp.CSS(`#board .cell[data-row="4"][data-col="6"]`)),
+	// Tap the square (in the zoom: a phone's squares are small), type the
+	// right letter, save; the page asks for the PIN.
+	if err := chromedp.Do(bctx, append(chromiumtest.TapSquare(4, 6),
 		chromedp.WaitVisible(chromedp.ID("cellletter")),
 		chromedp.SetValue(chromedp.ID("cellletter"), "R"),
 		chromedp.Click(chromedp.ID("cellsave")),
 		chromedp.WaitVisible(chromedp.ID("pininput")),
 		chromedp.SendKeys(chromedp.ID("pininput"), testPIN),
 		chromedp.Click(chromedp.ID("pinsave")),
-	); err != nil {
+	)...); err != nil {
 		t.Fatalf("correcting the square: %v", err)
 	}
 	waitJS(t, bctx, `document.querySelector("#history li .what").textContent.includes("HEART")`, "the corrected turn (HEART) in the history")

@@ -269,6 +269,23 @@ func tapOn(t *testing.T, bctx context.Context, what string, acts ...chromedp.Act
 	}
 }
 
+// squareTapped opens the fix sheet of the board's square (row, col) on
+// a phone as a player does: a tap on the board opens the zoom round it
+// (the board's squares are under a fingertip), which must show every
+// square at 44 px or more with its spoken label (chromiumtest.ZoomFits);
+// then a tap on the square in the zoom.
+func squareTapped(t *testing.T, bctx context.Context, js func(what, cond string), row, col int) {
+	t.Helper()
+	tapOn(t, bctx, fmt.Sprintf("the board at row %d, column %d", row, col), chromiumtest.ZoomOn(row, col)...)
+	js("the zoom round the square, every square 44 px or more", chromiumtest.ZoomFits)
+	sizes, _ := chromedp.Run(bctx, chromedp.Evaluate[string](`["#board", "#zoomgrid"].map((g) => {
+		const b = document.querySelector(g + " .cell").getBoundingClientRect();
+		return g + " " + b.width.toFixed(1) + "x" + b.height.toFixed(1);
+	}).join(", ")`))
+	t.Logf("squares: %s", sizes)
+	tapOn(t, bctx, fmt.Sprintf("row %d, column %d in the zoom", row, col), chromiumtest.PickSquare(row, col))
+}
+
 // pinOnce gives what adds the PIN's sheet (PIN 1234) to the first change
 // made on the page: the phone keeps the PIN after it.
 func pinOnce() func(acts ...chromedp.Action[chromedp.Void]) []chromedp.Action[chromedp.Void] {

@@ -156,9 +156,8 @@ func TestServePyramidsInChromium(t *testing.T) {
 	}
 	fix := func(r, col int, colour, letter string, height int) {
 		t.Helper()
-		at := `#board .cell[data-row="` + strconv.Itoa(r) + `"][data-col="` + strconv.Itoa(col) + `"]`
+		squareTapped(t, bctx, js, r, col)
 		if err := chromedp.Do(bctx,
-			chromedp.Click(chromedp.CSS(at)),
 			chromedp.WaitVisible(chromedp.CSS(`#cellcolours button[data-colour="`+colour+`"]`)),
 			chromedp.Click(chromedp.CSS(`#cellcolours button[data-colour="`+colour+`"]`)),
 			chromedp.SetValue(chromedp.ID("cellletter"), letter),

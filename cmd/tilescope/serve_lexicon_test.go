@@ -125,8 +125,8 @@ func TestServeLexiconInChromium(t *testing.T) {
 	fix := func(r, col int, letter string) {
 		t.Helper()
 		at := `#board .cell[data-row="` + strconv.Itoa(r) + `"][data-col="` + strconv.Itoa(col) + `"]`
+		squareTapped(t, bctx, js, r, col)
 		if err := chromedp.Do(bctx,
-			chromedp.Click(chromedp.CSS(at)),
 			chromedp.WaitVisible(chromedp.ID("cellletter")),
 			chromedp.SetValue(chromedp.ID("cellletter"), letter),
 			chromedp.Click(chromedp.ID("cellsave")),

@@ -181,13 +181,13 @@ func TestServeTwistsInChromium(t *testing.T) {
 	fix := func(r, col int, cell string) {
 		t.Helper()
 		t.Logf("tapping row %d, column %d: %s", r, col, cell)
-		at := `#board .cell[data-row="` + strconv.Itoa(r) + `"][data-col="` + strconv.Itoa(col) + `"]`
 		// The board at the top of the screen, clear of the bar of actions
 		// and the messages at its foot.
 		if _, err := chromedp.Run(bctx, chromedp.Evaluate[bool](`window.scrollTo(0, 0); true`)); err != nil {
 			t.Fatal(err)
 		}
-		acts := []chromedp.Action[chromedp.Void]{chromedp.Click(chromedp.CSS(at)), chromedp.WaitVisible(chromedp.ID("cellletter"))}
+		squareTapped(t, bctx, js, r, col)
+		acts := []chromedp.Action[chromedp.Void]{chromedp.WaitVisible(chromedp.ID("cellletter"))}
 		if _, ok := twists.ActionByName(cell); ok {
 			acts = append(acts, chromedp.Click(chromedp.CSS(`#cellactions button[data-action-tile="`+cell+`"]`)))
 		} else {

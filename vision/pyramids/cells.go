@@ -907,7 +907,8 @@ type turnClassifier interface {
 // patch then stands upright: every head's upright turn is its turn 0.
 //
 // A head whose model reads grey features (ocr.InputGrey: en-pyrg) reads
-// the crop's ocr.GreyFeatures, also taken once.
+// the crop's ocr.GreyFeatures, one whose model is convolutional
+// (ocr.InputCNN: en-pyrc) the crop's ocr.CNNInput, each also taken once.
 //
 // perHead, when not nil, gets each head's own probabilities added
 // (unweighted; head j's of glyph g at j*len(glyphs)+g: the heads share
@@ -917,17 +918,25 @@ func uprightVotes(heads []faceHead, crop image.Image, votes map[string]float64, 
 	if err != nil {
 		return
 	}
-	var grey []float32
+	var grey, cnn []float32
 	for j, h := range heads {
 		m := h.c.Model()
 		vec := fv.Vec
-		if m.Input == ocr.InputGrey {
+		switch m.Input {
+		case ocr.InputGrey:
 			if grey == nil {
 				if grey, err = ocr.GreyFeatures(crop); err != nil {
 					continue
 				}
 			}
 			vec = grey
+		case ocr.InputCNN:
+			if cnn == nil {
+				if cnn, err = ocr.CNNInput(crop); err != nil {
+					continue
+				}
+			}
+			vec = cnn
 		}
 		out := h.c.Outputs(vec)
 		T := m.Turns
@@ -948,7 +957,7 @@ func uprightVotes(heads []faceHead, crop image.Image, votes map[string]float64, 
 type faceHead struct {
 	c    turnClassifier
 	w    float64
-	name string // tileHeadName, faceModel, faceGreyModel or blurHeadName
+	name string // tileHeadName, faceModel, faceGreyModel, faceCNNModel or blurHeadName
 }
 
 // The names of the heads that are not ocr's specialists by name: the
@@ -973,7 +982,9 @@ const tileWeightModel = 0.3
 // averages, and whether the faces' model is among them: with model and
 // the reader of pyramid faces at hand (en-pyr, trained on these faces'
 // own crops: ocr/internal/train -specialist pyramids), the reader's own
-// classifier and en-pyr, weighted tileWeightModel and the rest;
+// classifier and en-pyr, weighted tileWeightModel and the rest after
+// the grey heads' (en-pyrg at greyWeight, and with it the convolutional
+// en-pyrc at cnnWeight);
 // otherwise the reader's own and ocr's specialist for blurred crops
 // (en-blur) alike; only the specialists that read the reader's glyphs.
 // A reader that is not ocr's classifier gives none (its Read is used).
@@ -985,8 +996,12 @@ func faceHeads(rd TileReader, model bool) ([]faceHead, bool) {
 	same := func(c *ocr.Classifier) bool {
 		return c != nil && slices.Equal(c.Model().Glyphs, tc.Model().Glyphs) && c.Model().Turns == tc.Model().Turns
 	}
-	blur, pyr, grey := specialists()
+	blur, pyr, grey, cnn := specialists()
 	if model && same(pyr) {
+		if grey != nil && cnn != nil && slices.Equal(grey.Model().Glyphs, tc.Model().Glyphs) && slices.Equal(cnn.Model().Glyphs, tc.Model().Glyphs) {
+			k := 1 - greyWeight - cnnWeight
+			return []faceHead{{tc, k * tileWeightModel, tileHeadName}, {pyr, k * (1 - tileWeightModel), faceModel}, {grey, greyWeight, faceGreyModel}, {cnn, cnnWeight, faceCNNModel}}, true
+		}
 		if grey != nil && slices.Equal(grey.Model().Glyphs, tc.Model().Glyphs) {
 			k := 1 - greyWeight
 			return []faceHead{{tc, k * tileWeightModel, tileHeadName}, {pyr, k * (1 - tileWeightModel), faceModel}, {grey, greyWeight, faceGreyModel}}, true
@@ -1004,6 +1019,7 @@ var (
 	blurHead       *ocr.Classifier
 	pyrHead        *ocr.Classifier
 	greyHead       *ocr.Classifier
+	cnnHead        *ocr.Classifier
 )
 
 // greyWeight is the weight of the faces' grey model (en-pyrg, over the
@@ -1011,9 +1027,18 @@ var (
 // classifier and en-pyr, which share the rest as tileWeightModel says.
 const greyWeight = 0.3
 
-// specialists loads ocr's specialist for blurred crops and the reader of
+// cnnWeight is the weight of the faces' convolutional model (en-pyrc, a
+// small convolutional network over the crop's grey patch: ocr.CNNInput),
+// a fourth head beside en-pyrg; the reader's own classifier and en-pyr
+// share what the two grey heads leave. It helps choose the letter; the
+// sure rule is en-pyrg's and en-pyr's (sureHeads). Chosen on the tuning
+// sets (issue 21, pyrcnn): 0.2 read 3568 of 3835 letters, 0.3 3566, main
+// 3550 (docs/pyramids-vision.md).
+const cnnWeight = 0.2
+
+// specialists loads ocr's specialist for blurred crops and the readers of
 // pyramid faces once; one that cannot be had is nil.
-func specialists() (blur, pyr, grey *ocr.Classifier) {
+func specialists() (blur, pyr, grey, cnn *ocr.Classifier) {
 	specialistOnce.Do(func() {
 		load := func(name string) *ocr.Classifier {
 			m, err := ocr.LoadModel(name)
@@ -1026,9 +1051,9 @@ func specialists() (blur, pyr, grey *ocr.Classifier) {
 			}
 			return c
 		}
-		blurHead, pyrHead, greyHead = load(ocr.SpecialistBlur), load(faceModel), load(faceGreyModel)
+		blurHead, pyrHead, greyHead, cnnHead = load(ocr.SpecialistBlur), load(faceModel), load(faceGreyModel), load(faceCNNModel)
 	})
-	return blurHead, pyrHead, greyHead
+	return blurHead, pyrHead, greyHead, cnnHead
 }
 
 // faceModel is the name of ocr's model trained on pyramid faces.
@@ -1038,6 +1063,11 @@ const faceModel = "en-pyr"
 // (issue 21): the third head of a face read with the faces' model, when
 // the binary has it.
 const faceGreyModel = "en-pyrg"
+
+// faceCNNModel is the name of ocr's convolutional model of the faces'
+// grey levels (issue 21): the fourth head beside en-pyrg, when the
+// binary has both.
+const faceCNNModel = "en-pyrc"
 
 // isLetter: A..Z or Qu (the pyramids' letters).
 func isLetter(s string) bool {

@@ -85,7 +85,9 @@
 //     averaged, or with Options.FaceModel by the tile reader and the
 //     faces' model (en-pyr), weighted 0.3 and 0.7, and with them the
 //     faces' grey model (en-pyrg, over the crop's own grey levels:
-//     ocr.GreyFeatures) at greyWeight, the other two sharing the rest
+//     ocr.GreyFeatures) at greyWeight and the faces' convolutional
+//     model (en-pyrc, a small convolutional network over the crop's grey
+//     patch: ocr.CNNInput) at cnnWeight, the other two sharing the rest
 //     (faceHeads; the crop stands upright as cut, so its features are
 //     taken without the normaliser's rotation estimate:
 //     ocr.FeaturesUpright); the faces' probabilities are summed, each weighted by how much of it the
@@ -108,7 +110,8 @@
 //     with the faces' model, a letter under 0.73 that only one face
 //     the camera sees well shows; with the grey model, the faces' two
 //     models (en-pyr, en-pyrg) must each read the letter as their
-//     likeliest, as must the reading without the grey model, and the
+//     likeliest, as must the reading without the grey model (en-pyrc
+//     stays in it; it has no say of its own in the sure rule), and the
 //     mean of their own probabilities of it reach 0.86 (0.89 when fewer
 //     than two faces are seen well: SureBars.Heads, sureHeads). A pyramid whose
 //     top, sampled over its faces at the count its letter was read at,

@@ -81,9 +81,10 @@ func TestFaceCrops(t *testing.T) {
 
 // TestFaceHeads: the English reader's faces are read by two heads alike
 // (en, en-blur); with the model trained on pyramid faces
-// (Options.FaceModel) by en, that model and the grey model (en-pyrg),
-// the grey one weighted greyWeight and the other two sharing the rest as
-// tileWeightModel says; a reader that is not ocr's classifier gets none.
+// (Options.FaceModel) by en, that model, the grey model (en-pyrg) and the
+// convolutional one (en-pyrc), the grey ones weighted greyWeight and
+// cnnWeight and the other two sharing the rest as tileWeightModel says;
+// a reader that is not ocr's classifier gets none.
 func TestFaceHeads(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -105,7 +106,11 @@ func TestFaceHeads(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	k := 1 - greyWeight
+	cnn, err := ocr.LoadModel(faceCNNModel)
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := 1 - greyWeight - cnnWeight
 	tests := []struct {
 		name      string
 		model     bool
@@ -113,7 +118,7 @@ func TestFaceHeads(t *testing.T) {
 		wantW     []float64
 	}{
 		{"tile reader and en-blur", false, []string{tile.Model().Note, blur.Note}, []float64{0.5, 0.5}},
-		{"tile reader, en-pyr and en-pyrg", true, []string{tile.Model().Note, pyr.Note, grey.Note}, []float64{k * tileWeightModel, k * (1 - tileWeightModel), greyWeight}},
+		{"tile reader, en-pyr, en-pyrg and en-pyrc", true, []string{tile.Model().Note, pyr.Note, grey.Note, cnn.Note}, []float64{k * tileWeightModel, k * (1 - tileWeightModel), greyWeight, cnnWeight}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,8 +20,8 @@ func TestShiftedRead(t *testing.T) {
 	_, l := normalScene(t)
 	const r, c, k = 2, 3, 1 // a black house pyramid of the stored scene
 	fr := l.f.faceReads(r, c, reader(t), 48, true)
-	if len(fr.heads) != 3 || !fr.model || greyHeadWeight(fr.heads) != greyWeight {
-		t.Fatalf("%d heads (the faces' model among them: %v, the grey one weighing %v), want 3 with both", len(fr.heads), fr.model, greyHeadWeight(fr.heads))
+	if len(fr.heads) != 4 || !fr.model || greyHeadWeight(fr.heads) != greyWeight {
+		t.Fatalf("%d heads (the faces' model among them: %v, the grey one weighing %v), want 4 with both", len(fr.heads), fr.model, greyHeadWeight(fr.heads))
 	}
 	i := l.f.bestFace(r, c, k)
 	own := fr.face(k, i)

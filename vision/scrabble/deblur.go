@@ -336,16 +336,27 @@ func smearTaps(px, angle float64) []tap {
 	return taps
 }
 
-// convolveTaps sets out to p (w x h) convolved with the taps (out(x) =
-// sum of w * p(x + offset)), the edges repeated.
-func convolveTaps(p, out []float64, w, h int, taps []tap) {
-	clear(out)
-	for _, t := range taps {
-		for y := 0; y < h; y++ {
-			yy := min(h-1, max(0, y+t.dy))
-			addTap(out[y*w:(y+1)*w], p[yy*w:(yy+1)*w], t)
+// tapsRow is the taps' convolution as a deconv.RowBlur: dst is row y
+// of a plane convolved with them (dst(x) = the sum of w * row(y +
+// dy)(x + dx), the edges repeated), each tap's products added in the
+// taps' order.
+func tapsRow(taps []tap) deconv.RowBlur {
+	return func(y int, row func(int) []float64, dst []float64) {
+		clear(dst)
+		for _, t := range taps {
+			addTap(dst, row(y+t.dy), t)
 		}
 	}
+}
+
+// tapsReach is the rows a row's convolution with the taps reads, from
+// y+lo to y+hi.
+func tapsReach(taps []tap) (lo, hi int) {
+	lo, hi = taps[0].dy, taps[0].dy
+	for _, t := range taps {
+		lo, hi = min(lo, t.dy), max(hi, t.dy)
+	}
+	return lo, hi
 }
 
 // addTap adds the tap's weight times the row src moved by its dx (the
@@ -365,46 +376,13 @@ func addTap(acc, src []float64, t tap) {
 	}
 }
 
-// convolveTapsInPlace is convolveTaps with p overwritten by its
-// convolution: each row is summed apart, in convolveTaps's order (the
-// same bits), then written over its row, the rows above that later rows
-// still read kept aside (in kept, grown as needed and returned for the
-// next call).
-func convolveTapsInPlace(p []float64, w, h int, taps []tap, kept []float64) []float64 {
-	back := 1 // the most rows above a row its taps reach
-	for _, t := range taps {
-		back = max(back, -t.dy)
-	}
-	if cap(kept) < (back+1)*w {
-		kept = make([]float64, (back+1)*w)
-	}
-	kept = kept[:(back+1)*w]
-	acc := kept[back*w:]
-	for y := 0; y < h; y++ {
-		clear(acc)
-		for _, t := range taps {
-			yy := min(h-1, max(0, y+t.dy))
-			src := p[yy*w : (yy+1)*w]
-			if yy < y { // overwritten: its row as it was
-				k := yy % back
-				src = kept[k*w : (k+1)*w]
-			}
-			addTap(acc, src, t)
-		}
-		k := y % back
-		copy(kept[k*w:(k+1)*w], p[y*w:(y+1)*w])
-		copy(p[y*w:(y+1)*w], acc)
-	}
-	return kept
-}
-
 // deconvolveSmear is the plane sharpened by iters steps of
-// Richardson-Lucy deconvolution of the smear s. g's values are used up
-// (the estimate starts in their place). A plane of the photo (g.pic set)
-// has its observed values read again from the photo a row at a time as
-// each step needs them, the same bits as held: the deconvolution holds
-// two planes, not three (a third of its memory: up to 50 MB on a
-// 12-megapixel photo). A plane of no photo keeps a copy.
+// Richardson-Lucy deconvolution of the smear s, taken down the plane's
+// rows (deconv.RichardsonLucyDown: the estimate is the one plane held).
+// g's values are used up (the estimate starts in their place). A plane
+// of the photo (g.pic set) has its observed values read again from the
+// photo a row at a time as each step needs them, the same bits as held;
+// a plane of no photo keeps a copy.
 func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 	taps := smearTaps(s.length, s.angle)
 	flip := make([]tap, len(taps))
@@ -426,13 +404,8 @@ func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 		obs := append([]float64(nil), est...)
 		obsRow = func(y int, _ []float64) []float64 { return obs[y*g.w : (y+1)*g.w] }
 	}
-	// one working plane: the turned kernel's convolution is taken in
-	// place (RichardsonLucy's work2 is its work1)
-	work := make([]float64, len(est))
-	var kept []float64
-	deconv.RichardsonLucyRows(obsRow, g.w, est, work, work, iters,
-		func(src, dst []float64) { convolveTaps(src, dst, g.w, g.h, taps) },
-		func(src, dst []float64) { kept = convolveTapsInPlace(dst, g.w, g.h, flip, kept) })
+	lo, hi := tapsReach(taps)
+	deconv.RichardsonLucyDown(obsRow, g.w, g.h, est, iters, lo, hi, tapsRow(taps), tapsRow(flip))
 	out := *g
 	out.v = est
 	out.pic = nil
@@ -443,20 +416,20 @@ func deconvolveSmear(g *greyPlane, s smear, iters int) greyPlane {
 }
 
 // deblurredFrame is f with its picture replaced by the deconvolved
-// plane (grey) over the plane's rectangle; the photo elsewhere is black
-// (no crop of the board reaches there). The picture keeps the photo's
-// size and coordinates, its pixels only the plane's rectangle's.
+// plane (grey, a byte a pixel) over the plane's rectangle; the photo
+// elsewhere is black (no crop of the board reaches there). The picture
+// keeps the photo's size and coordinates, its pixels only the plane's
+// rectangle's.
 func deblurredFrame(f *frame, d greyPlane) *frame {
-	m := image.NewRGBA(image.Rect(d.x0, d.y0, d.x0+d.w, d.y0+d.h))
+	m := image.NewGray(image.Rect(d.x0, d.y0, d.x0+d.w, d.y0+d.h))
 	for y := 0; y < d.h; y++ {
-		row := m.Pix[y*m.Stride:]
-		for x := 0; x < d.w; x++ {
-			u := uint8(d.v[y*d.w+x] + 0.5)
-			row[4*x], row[4*x+1], row[4*x+2], row[4*x+3] = u, u, u, 255
+		row := m.Pix[y*m.Stride : y*m.Stride+d.w]
+		for x, v := range d.v[y*d.w : (y+1)*d.w] {
+			row[x] = uint8(v + 0.5)
 		}
 	}
 	fd := *f
-	fd.p = picture{rgba: m, W: f.p.W, H: f.p.H, patches: &pictureMemo{}}
+	fd.p = picture{grey: m, W: f.p.W, H: f.p.H, patches: &pictureMemo{}}
 	return &fd
 }
 

@@ -12,12 +12,13 @@ import (
 // picture is the photo, sampled with sub-pixel accuracy. A JPEG's
 // *image.YCbCr is sampled as it is (the scan reads a few tens of
 // thousands of points; converting the whole photo costs more); anything
-// else is converted to RGBA once. An RGBA may hold only part of the
-// picture (its Rect inside W x H, minPt zero: deblurredFrame's); the
-// pixels outside it are black.
+// else is converted to RGBA once. A grey picture (deblurredFrame's)
+// holds only part of the picture (its Rect inside W x H, minPt zero);
+// the pixels outside it are black.
 type picture struct {
 	rgba  *image.RGBA
 	ycc   *image.YCbCr
+	grey  *image.Gray
 	W, H  int
 	minPt image.Point
 	// patches keeps the premium squares' patches and the proposed
@@ -61,8 +62,12 @@ func (p picture) pixel(x, y int) (r, g, b float64) {
 		r, g, b := vision.YCbCrRGB(m.Y[yi], rc, gc, bc)
 		return float64(r), float64(g), float64(b)
 	}
-	if !(image.Point{x, y}.In(p.rgba.Rect)) {
-		return 0, 0, 0 // outside a picture's part (deblurredFrame's): black
+	if m := p.grey; m != nil {
+		if !(image.Point{x, y}.In(m.Rect)) {
+			return 0, 0, 0 // outside the picture's part: black
+		}
+		v := float64(m.Pix[m.PixOffset(x, y)])
+		return v, v, v
 	}
 	o := p.rgba.PixOffset(x, y)
 	return float64(p.rgba.Pix[o]), float64(p.rgba.Pix[o+1]), float64(p.rgba.Pix[o+2])

@@ -196,6 +196,13 @@ func BenchmarkScanScrabbleSlowPath(b *testing.B) {
 	}
 }
 
+// BenchmarkScanScrabbleBlurred scans the shaken photo of ../shared
+// (IMG_20141025_164048, 1200x1600; skipped without it), whose tiles are
+// read a second time from the board deconvolved (secondLook).
+func BenchmarkScanScrabbleBlurred(b *testing.B) {
+	benchScan(b, loadImage(b, filepath.Join(sharedPhotos(b), "IMG_20141025_164048.jpg")))
+}
+
 // sharedPhotos is ../shared's Scrabble photos (or $TILESCOPE_SHARED's).
 func sharedPhotos(t testing.TB) string {
 	return sharedtest.Dir(t, "data/photos/scrabble-board")

@@ -190,10 +190,11 @@ function render(g) {
       if (mod.centre && (r === h - 1 || r === h) && (c === h - 1 || c === h)) cls += " centre";
       if (mod.square && !cell) cls += mod.square(r, c);
       const hidden = !cell && covered.has(key);
-      const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c,
-        "aria-label": cell ? t("cell.aria", { row: r, col: c, letter: cell.letter, height: cell.height })
-          : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r, col: c }) + (mod.squareName && !hidden && mod.squareName(r, c) ? ", " + t(mod.squareName(r, c)) : ""),
-        onclick: () => tapCell(r, c) });
+      // The spoken label: which square (counted from 1, as the fix sheet
+      // says it), what was read, and how sure.
+      const b = el("button", { class: cls, type: "button", "data-row": r, "data-col": c, tabindex: -1,
+        "aria-label": cell ? "" : t(hidden ? "cell.ariaCovered" : "cell.ariaEmpty", { row: r + 1, col: c + 1 }) + (mod.squareName && !hidden && mod.squareName(r, c) ? ", " + t(mod.squareName(r, c)) : ""),
+        onclick: () => boardTap(r, c), onkeydown: (e) => gridKey(e, r, c, focusSquare) });
       if (hidden) {
         b.classList.add("covered");
         b.textContent = t("cell.covered");
@@ -204,10 +205,28 @@ function render(g) {
         if ((cell.uncertain && !rejected) || unsure.has(key)) b.classList.add("uncertain");
         if ((cell.corrected && !rejected) || fixed.has(key)) b.classList.add("corrected");
       }
+      // A piece is said as its game says it (a pyramid's colour, an
+      // action tile's name), after the square.
+      if (cell) b.setAttribute("aria-label", t("cell.ariaAt", { row: r + 1, col: c + 1, what: mod.describe(cell) }));
+      b.setAttribute("aria-label", b.getAttribute("aria-label") + ", " + t(squareState(b)));
       kids.push(b);
     }
   }
+  const refocus = board.contains(document.activeElement);
   board.replaceChildren(...kids);
+  // One square of the board is in the tab order (the one last focused,
+  // else the first unsure, else the first): the arrows move on from it.
+  const first = board.querySelector(".cell.uncertain, .cell.covered") || kids[0];
+  const at = aim.board && board.querySelector(`.cell[data-row="${aim.board[0]}"][data-col="${aim.board[1]}"]`);
+  if (at || first) (at || first).tabIndex = 0;
+  if (refocus && at) at.focus({ preventScroll: true });
+  const unsureN = board.querySelectorAll(".cell.uncertain, .cell.covered").length;
+  // The key's "unsure" is the way to them: a tap opens the zoom on the
+  // next one (in the hint's line: the page does not grow when one comes).
+  const next = $("#nextunsure");
+  next.textContent = unsureN ? t("key.unsureN", { n: num(unsureN) }) : t("key.unsure");
+  next.disabled = !unsureN;
+  redrawZoom();
 
   renderLastTurn(g);
   renderTally(g);
@@ -370,6 +389,140 @@ function askPIN(msg) {
   });
 }
 
+// ---------- the zoom ----------
+// A phone's board squares are smaller than a fingertip (23 px on
+// Scrabble's 15x15 at 390 px wide, 35 px on a 10x10): a tap on the board
+// opens a magnified window of it round the square tapped, every square
+// at least TAP px, where the square is picked (a tap, or the arrows and
+// Enter) and then fixed. A board whose squares are that big already goes
+// straight to the fix. The window's squares are the board's own buttons
+// copied (each game's drawing, marks and spoken labels).
+const TAP = 44, ZOOM_GAP = 4, ZOOM_MAX = 7;
+// aim: the square focused on the board and the square aimed at in the
+// zoom (null: none yet).
+const aim = { board: null, zoom: null };
+
+function boardTap(r, c) {
+  const b = $(`#board .cell[data-row="${r}"][data-col="${c}"]`);
+  const box = b && b.getBoundingClientRect();
+  if (box && Math.min(box.width, box.height) >= TAP) { tapCell(r, c); return; }
+  openZoom(r, c);
+}
+
+// squareState is the string key of how sure a board square's reading is.
+function squareState(b) {
+  if (b.classList.contains("covered")) return "zoom.covered";
+  if (b.classList.contains("corrected")) return "zoom.fixed";
+  return b.classList.contains("uncertain") ? "zoom.unsure" : "zoom.sure";
+}
+
+// unsureSquares are the board's squares to look at first (read unsure,
+// or covered), in reading order.
+function unsureSquares() {
+  return [...document.querySelectorAll("#board .cell.uncertain, #board .cell.covered")].map((b) => [+b.dataset.row, +b.dataset.col]);
+}
+
+// nextUnsure is the unsure square after (r, c) in reading order, round
+// to the first; null when there is none.
+function nextUnsure(r, c) {
+  const all = unsureSquares();
+  return all.find(([ur, uc]) => ur > r || (ur === r && uc > c)) || all[0] || null;
+}
+
+// gridKey moves the focus with the arrow keys (Home and End to the row's
+// ends) from square (r, c): go(r, c) focuses the square it lands on.
+function gridKey(e, r, c, go) {
+  const moves = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] };
+  let to = null;
+  if (moves[e.key]) to = [r + moves[e.key][0], c + moves[e.key][1]];
+  else if (e.key === "Home") to = [r, 0];
+  else if (e.key === "End") to = [r, game.cols - 1];
+  if (!to) return;
+  e.preventDefault();
+  if (to[0] < 0 || to[1] < 0 || to[0] >= game.rows || to[1] >= game.cols) return;
+  go(to[0], to[1]);
+}
+
+function focusSquare(r, c) {
+  const b = $(`#board .cell[data-row="${r}"][data-col="${c}"]`);
+  if (!b) return;
+  for (const o of document.querySelectorAll("#board .cell[tabindex='0']")) o.tabIndex = -1;
+  b.tabIndex = 0;
+  aim.board = [r, c];
+  b.focus();
+}
+
+function openZoom(r, c) {
+  const sheet = openSheet("#tpl-zoom");
+  sheet.querySelector("#zoomnext").addEventListener("click", () => {
+    const n = nextUnsure(...aim.zoom);
+    if (n) drawZoom(n[0], n[1], true);
+  });
+  for (const b of sheet.querySelectorAll("[data-pan]")) {
+    const [dr, dc] = b.dataset.pan.split(",").map(Number);
+    b.addEventListener("click", () => {
+      const step = Math.max(1, zoomSpan() - 2);
+      drawZoom(clamp(aim.zoom[0] + dr * step, 0, game.rows - 1), clamp(aim.zoom[1] + dc * step, 0, game.cols - 1), false);
+    });
+  }
+  drawZoom(r, c, true);
+}
+
+function clamp(x, lo, hi) { return Math.max(lo, Math.min(hi, x)); }
+
+// zoomSpan is how many squares a side of the window shows: as many as
+// fit the sheet's width at TAP px and more, at most ZOOM_MAX.
+function zoomSpan() {
+  const w = $("#zoomgrid").clientWidth - 2 * ZOOM_GAP;
+  return clamp(Math.floor((w + ZOOM_GAP) / (TAP + ZOOM_GAP)), 1, ZOOM_MAX);
+}
+
+// drawZoom draws the window round square (r, c), aimed at it (focused
+// when focus is set).
+function drawZoom(r, c, focus) {
+  const grid = $("#zoomgrid");
+  if (!grid || !game) return;
+  const n = zoomSpan();
+  const nr = Math.min(n, game.rows), nc = Math.min(n, game.cols);
+  const r0 = clamp(r - (nr >> 1), 0, game.rows - nr), c0 = clamp(c - (nc >> 1), 0, game.cols - nc);
+  aim.zoom = [r, c];
+  grid.dataset.game = game.game;
+  grid.style.gridTemplateColumns = `repeat(${nc}, minmax(${TAP}px, 1fr))`;
+  const kids = [];
+  for (let rr = r0; rr < r0 + nr; rr++) {
+    for (let cc = c0; cc < c0 + nc; cc++) {
+      const src = $(`#board .cell[data-row="${rr}"][data-col="${cc}"]`);
+      if (!src) continue;
+      const b = src.cloneNode(true);
+      const here = rr === r && cc === c;
+      b.tabIndex = here ? 0 : -1;
+      b.classList.toggle("aim", here);
+      b.addEventListener("click", () => tapCell(rr, cc));
+      b.addEventListener("keydown", (e) => gridKey(e, rr, cc, (zr, zc) => drawZoom(zr, zc, true)));
+      kids.push(b);
+    }
+  }
+  grid.replaceChildren(...kids);
+  $("#zoomtitle").textContent = t("zoom.title", { r1: num(r0 + 1), r2: num(r0 + nr), c1: num(c0 + 1), c2: num(c0 + nc) });
+  const unsure = unsureSquares().length;
+  const next = $("#zoomnext");
+  next.textContent = t("zoom.nextN", { n: num(unsure) });
+  next.disabled = unsure === 0;
+  for (const b of document.querySelectorAll("#sheetcontent [data-pan]")) {
+    const [dr, dc] = b.dataset.pan.split(",").map(Number);
+    b.disabled = (dr < 0 && r0 === 0) || (dr > 0 && r0 + nr >= game.rows) || (dc < 0 && c0 === 0) || (dc > 0 && c0 + nc >= game.cols);
+  }
+  if (focus) grid.querySelector(".aim").focus();
+}
+
+// redrawZoom redraws an open zoom after the board changed (a turn came),
+// keeping the focus where it was.
+function redrawZoom() {
+  if (!$("#zoomgrid") || !aim.zoom) return;
+  const had = $("#zoomgrid").contains(document.activeElement);
+  drawZoom(clamp(aim.zoom[0], 0, game.rows - 1), clamp(aim.zoom[1], 0, game.cols - 1), had);
+}
+
 function tapCell(r, c) {
   if (!game) return;
   const t = latestPlay(game);
@@ -510,6 +663,16 @@ async function newGame() {
   });
   c.replaceChildren(form);
 }
+
+// The next unsure square, from the page: the zoom opens on it.
+$("#nextunsure").addEventListener("click", () => {
+  const n = nextUnsure(-1, -1);
+  if (!n) return;
+  boardTap(n[0], n[1]);
+});
+
+// Escape closes a sheet, as its Close does.
+document.addEventListener("keydown", (e) => { if (e.key === "Escape" && !$("#sheet").hidden) $("#sheetclose").click(); });
 
 $("#sheetclose").addEventListener("click", () => {
   closeSheet();

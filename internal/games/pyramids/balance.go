@@ -375,6 +375,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		sq := info[q].sq
 		return ok && bt.Colour == sq.Colour && bt.Letter != sq.Letter && sq.Letter != "" && sq.Letter != "?"
 	}
+	alike := map[grid.Pos]bool{} // sources that show no loss (second search)
 	// like is how well the photo on q shows the stack s.
 	like := func(q grid.Pos, s pyramids.Stack) float64 {
 		c := info[q]
@@ -403,14 +404,22 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			// colour's set, of the colour the square starts with (a
 			// blurred letter's likeliest reading alone made every
 			// stack that was read badly a likely source); a letter
-			// the scan is sure of shows that layer as it is
+			// the scan is sure of shows that layer as it is, but on
+			// a stack that shows no loss (alike: its top's likeness
+			// may lie under it) it is the top's as much as the
+			// layer's, which is then only as likely as the pool
+			// makes that letter: there, a sure reading of a stack
+			// left as it stood made it as likely a source as one
+			// left, and with a word to spell a far less likely move
+			// (the demo's AOG read as SNOT, a T moved off a sure T
+			// stack onto a sure E: docs/pyramids-vision.md, pyrcnn2)
 			col := pl.colour(q, c.sq.Colour)
 			l := 1.0
 			if col != c.sq.Colour {
 				l = eps
 			}
 			v := pl.like(col, c.letters)
-			if c.sq.Sure {
+			if c.sq.Sure && !alike[q] {
 				v = max(v, c.sq.Conf/letterChance)
 			}
 			return l * v
@@ -464,10 +473,9 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	// source surely shows its top gone).
 	var best []pair
 	bestScore := -1.0
-	alike := map[grid.Pos]bool{} // sources that show no loss (second search)
-	var top []scored             // the likeliest moves, best first
-	used := map[grid.Pos]bool{}  // sources taken
-	put := map[grid.Pos]bool{}   // destinations given a pyramid
+	var top []scored            // the likeliest moves, best first
+	used := map[grid.Pos]bool{} // sources taken
+	put := map[grid.Pos]bool{}  // destinations given a pyramid
 	var cur []pair
 	steps := 0
 	score := func() float64 {

@@ -686,6 +686,24 @@ func TestMoveOfLikePyramids(t *testing.T) {
 			spells: hasTop(at(0, 4), "T"),
 			want:   map[grid.Pos]string{at(0, 4): ".", at(1, 7): "rT4"},
 		},
+		{
+			// The move made spells no word (an O put on a house O, its
+			// stack showing an E under it); a T off a stack surely
+			// read T, its next layer alike, onto that E would spell
+			// one. The sure T is the stack as it stood as much as its
+			// next layer: that move is as likely as the pool makes a
+			// T under the T, against a sure E and a green O read
+			// where it would leave none.
+			name:     "a sure stack left as it stood: a source only as likely as its next layer alike",
+			standing: map[grid.Pos]string{at(8, 6): "gO5", at(8, 4): "gT5", at(3, 3): "kO"},
+			over: map[grid.Pos]seenSquare{
+				at(8, 6): {green, map[string]float64{"E": 0.83, "T": 0.0006}, true},
+				at(8, 4): {green, map[string]float64{"T": 0.79}, true},
+				at(3, 3): {green, map[string]float64{"O": 0.69}, false},
+			},
+			spells: hasTop(at(8, 6), "T"),
+			want:   map[grid.Pos]string{at(3, 3): "gO/kO", at(8, 6): "gE4", at(8, 4): "gT5"},
+		},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

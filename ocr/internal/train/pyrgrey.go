@@ -182,37 +182,14 @@ func trainPyramidsGrey(start time.Time) error {
 		if err != nil {
 			return err
 		}
-		t0 := time.Now()
-		F := ocr.NumGreyFeatures
-		X := make([]float32, len(faces)*F)
-		Y := make([]int32, len(faces))
-		for i, s := range faces {
-			v, err := ocr.GreyFeatures(s.grey)
-			if err != nil {
+		if *pyrgCNN != "" {
+			if m, err = trainCNN(faces, glyphs); err != nil {
 				return err
 			}
-			copy(X[i*F:], v)
-			Y[i] = int32(s.glyph)
+		} else if m, err = trainGreyMLP(faces, glyphs); err != nil {
+			return err
 		}
-		fmt.Printf("[en-pyrg] features of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
-		t0 = time.Now()
-		var init *ocr.Model
-		if *pyrgInit != "" {
-			b, err := os.ReadFile(*pyrgInit)
-			if err != nil {
-				return err
-			}
-			if init, err = ocr.DecodeModel(b); err != nil {
-				return fmt.Errorf("-pyrg-init %s: %w", *pyrgInit, err)
-			}
-			if init.Input != ocr.InputGrey || init.Features != F || !slices.Equal(init.Glyphs, glyphs) || init.Hidden == 0 {
-				return fmt.Errorf("-pyrg-init %s: not a grey model of %d features, a hidden layer and the alphabet's %d glyphs", *pyrgInit, F, len(glyphs))
-			}
-		}
-		m = fitGreyFrom(X, Y, F, glyphs, *hidden, *epochs, *seed, init, *pyrgInitLR)
-		m.Alphabet, m.Input = alpha, ocr.InputGrey
-		m.Note = fmt.Sprintf("make train (-specialist pyramids-grey): seed %d, %d faces", *seed, len(faces))
-		fmt.Printf("[en-pyrg] trained %s in %.1fs\n", describe(*hidden), time.Since(t0).Seconds())
+		m.Alphabet = alpha
 		path, n, err := writeModel(m, *outDir, greyModelFile(alpha, *pyrgName))
 		if err != nil {
 			return err
@@ -226,6 +203,36 @@ func trainPyramidsGrey(start time.Time) error {
 	}
 	fmt.Printf("[en-pyrg] total %.1fs\n", time.Since(start).Seconds())
 	return nil
+}
+
+// trainGreyMLP trains the network over grey features (en-pyrg).
+func trainGreyMLP(faces []pyrSample, glyphs []string) (*ocr.Model, error) {
+	t0 := time.Now()
+	F := ocr.NumGreyFeatures
+	X, Y, err := faceRows(faces, F, ocr.GreyFeatures)
+	if err != nil {
+		return nil, err
+	}
+	fmt.Printf("[en-pyrg] features of %d faces (%.1fs)\n", len(faces), time.Since(t0).Seconds())
+	t0 = time.Now()
+	var init *ocr.Model
+	if *pyrgInit != "" {
+		b, err := os.ReadFile(*pyrgInit)
+		if err != nil {
+			return nil, err
+		}
+		if init, err = ocr.DecodeModel(b); err != nil {
+			return nil, fmt.Errorf("-pyrg-init %s: %w", *pyrgInit, err)
+		}
+		if init.Input != ocr.InputGrey || init.Features != F || !slices.Equal(init.Glyphs, glyphs) || init.Hidden == 0 {
+			return nil, fmt.Errorf("-pyrg-init %s: not a grey model of %d features, a hidden layer and the alphabet's %d glyphs", *pyrgInit, F, len(glyphs))
+		}
+	}
+	m := fitGreyFrom(X, Y, F, glyphs, *hidden, *epochs, *seed, init, *pyrgInitLR)
+	m.Input = ocr.InputGrey
+	m.Note = fmt.Sprintf("make train (-specialist pyramids-grey): seed %d, %d faces", *seed, len(faces))
+	fmt.Printf("[en-pyrg] trained %s in %.1fs\n", describe(*hidden), time.Since(t0).Seconds())
+	return m, nil
 }
 
 // greyModelFile is the file a grey model of the alphabet is written to
@@ -333,28 +340,15 @@ func fitGreyFrom(X []float32, Y []int32, F int, glyphs []string, hidden, epochs 
 			for j := 0; j < hidden; j++ {
 				g.h[j] = max(0, B1[j]+dot(W1[j*F:(j+1)*F], x))
 			}
-			mx := float32(math.Inf(-1))
-			best := 0
 			for o := 0; o < O; o++ {
 				g.p[o] = B[o] + dot(W[o*hidden:(o+1)*hidden], g.h)
-				if g.p[o] > mx {
-					mx, best = g.p[o], o
-				}
-			}
-			var sum float32
-			for o := range g.p {
-				g.p[o] = float32(math.Exp(float64(g.p[o] - mx)))
-				sum += g.p[o]
 			}
 			y := int(Y[i])
-			if best == y {
+			loss, right := softmaxGrad(g.p, y)
+			g.loss += loss
+			if right {
 				g.right++
 			}
-			for o := range g.p {
-				g.p[o] /= sum
-			}
-			g.loss -= math.Log(math.Max(float64(g.p[y]), 1e-12))
-			g.p[y]--
 			clear(g.dh)
 			for o := 0; o < O; o++ {
 				d := g.p[o]
@@ -383,12 +377,7 @@ func fitGreyFrom(X []float32, Y []int32, F int, glyphs []string, hidden, epochs 
 		}
 		for b0 := 0; b0 < N; b0 += batch {
 			b1 := min(b0+batch, N)
-			mid := (b0 + b1) / 2
-			var wg sync.WaitGroup
-			wg.Add(1)
-			go func() { defer wg.Done(); back(gs[1], order[mid:b1]) }()
-			back(gs[0], order[b0:mid])
-			wg.Wait()
+			halves(order[b0:b1], func(k int, idx []int) { back(gs[k], idx) })
 			lr := float32(lr0 * 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(steps))))
 			step++
 			inv := 1 / float32(b1-b0)
@@ -528,6 +517,9 @@ func voteDump(m *ocr.Model, dirs []string, out string) error {
 					}
 				}
 				gv, err := ocr.GreyFeatures(c.Image)
+				if m.Input == ocr.InputCNN {
+					gv, err = ocr.CNNInput(c.Image)
+				}
 				if err != nil {
 					continue
 				}
@@ -549,4 +541,40 @@ func voteDump(m *ocr.Model, dirs []string, out string) error {
 		return err
 	}
 	return f.Close()
+}
+
+// halves runs f on the first and the second half of a mini-batch at
+// once (k 0 and 1; the second in a goroutine) and waits for both.
+func halves(batch []int, f func(k int, idx []int)) {
+	mid := len(batch) / 2
+	var wg sync.WaitGroup
+	wg.Add(1)
+	go func() { defer wg.Done(); f(1, batch[mid:]) }()
+	f(0, batch[:mid])
+	wg.Wait()
+}
+
+// softmaxGrad turns the scores p into soft-max probabilities less the
+// one-hot truth y (the loss's gradient at the scores) and gives the
+// cross-entropy loss and whether y scored highest (the first of equal
+// highest).
+func softmaxGrad(p []float32, y int) (loss float64, right bool) {
+	mx := float32(math.Inf(-1))
+	best := 0
+	for o, v := range p {
+		if v > mx {
+			mx, best = v, o
+		}
+	}
+	var sum float32
+	for o := range p {
+		p[o] = float32(math.Exp(float64(p[o] - mx)))
+		sum += p[o]
+	}
+	for o := range p {
+		p[o] /= sum
+	}
+	loss = -math.Log(math.Max(float64(p[y]), 1e-12))
+	p[y]--
+	return loss, best == y
 }

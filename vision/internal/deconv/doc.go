@@ -1,8 +1,9 @@
 // Package deconv holds the arithmetic that the readers' deconvolutions
 // share: a Richardson-Lucy iteration over any blur (RichardsonLucy: the
-// Gaussian of Pyramids faces, vision/pyramids; the straight smear of a
-// shaken Scrabble board, vision/scrabble, through RichardsonLucyRows,
-// which reads the observed plane a row at a time) and the one inner loop of
+// Gaussian of Pyramids faces, vision/pyramids), the same taken down a
+// plane's rows for a blur that works a row out from the rows near it
+// (RichardsonLucyDown: the straight smear of a shaken Scrabble board,
+// vision/scrabble, one plane held, not three), and the one inner loop of
 // their convolutions (AddScaled), two elements a step in SSE2 on amd64
 // with every element the bits of the scalar loop, the plain Go loop on
 // other processors (the Pi's arm64).
