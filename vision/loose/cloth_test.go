@@ -56,7 +56,7 @@ func TestDarkFacesOnLightCloth(t *testing.T) {
 			src, gray := rgbMats(t, w, h, pix)
 			defer src.Close()
 			defer gray.Close()
-			masks, _, _, err := tileMask(src, gray, w, h, false, false)
+			masks, _, _, err := tileMask(src, gray, w, h, float64(max(w, h)), false, false)
 			if err != nil {
 				t.Fatal(err)
 			}

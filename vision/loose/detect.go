@@ -76,9 +76,25 @@ func detect(img rgbImage, workSide int, sr search) ([]found, error) {
 // otherwise, and the letters fall out of the band. onCloth, when not nil,
 // is set where most letters stand on no face colour but the table's
 // (lettersOnCloth), searched so or not.
+//
+// With zoom over 1 the photo is a close-up (closeLook): its frame is
+// taken for zoom times smaller than it is, so that the sizes set as
+// fractions of the frame (the letters' black-hat, the longest letter,
+// the smallest tile, the dark lines between tiles) are zoom times
+// larger, as large tiles' letters need.
 type search struct {
 	lattice, byLetter, shortI, interlock, spares, print, byCount, blurred, onFace, lace bool
 	outweighed, faint, offFace, onCloth                                                 *bool
+	zoom                                                                                float64
+}
+
+// reach is the longer side of the frame the search takes a w x h
+// picture for: its own, or zoom times it.
+func (sr search) reach(w, h int) float64 {
+	if sr.zoom > 1 {
+		return sr.zoom * float64(max(w, h))
+	}
+	return float64(max(w, h))
 }
 
 // minSide is the smallest tile side, in working pixels, that is searched
@@ -244,29 +260,33 @@ type faceMask struct {
 // on it; the dark lines already taken out) and measures the patches'
 // side (estimateSide, the small holes filled): once for a mask kept by
 // its reduction (sizes), whose copies are taken out the same way.
-func (fm faceMask) patches(w, h int) (holes, float64) {
+func (fm faceMask) patches(w, h int, reach float64) (holes, float64) {
 	if fm.sizes == nil {
-		return measurePatches(fm.m, w, h)
+		return measurePatches(fm.m, w, h, reach)
 	}
-	fm.sizes.once.Do(func() { fm.sizes.hs, fm.sizes.side = measurePatches(fm.m, w, h) })
+	fm.sizes.once.Do(func() { fm.sizes.hs, fm.sizes.side = measurePatches(fm.m, w, h, reach) })
 	return fm.sizes.hs, fm.sizes.side
 }
 
 // measurePatches is patches' work.
-func measurePatches(m []byte, w, h int) (holes, float64) {
+func measurePatches(m []byte, w, h int, reach float64) (holes, float64) {
 	hs := findHoles(m, w, h)
+	// A hole up to a hundredth of the frame's area and an eighth of its
+	// side: the frame is reach across (the photo's own, or a close-up's).
+	z := reach / float64(max(w, h))
+	maxArea, maxSide := int(float64(w*h)*z*z)/100, int(reach)/8
 	filled := hs.fill(m, func(area, bw, bh int) bool {
-		return area < w*h/100 && max(bw, bh) < max(w, h)/8
+		return area < maxArea && max(bw, bh) < maxSide
 	})
 	debugMask("mask", w, h, m)
-	return hs, estimateSide(filled, w, h)
+	return hs, estimateSide(filled, w, h, reach)
 }
 
 // darkLines is the black-hat of the grey picture with a small kernel:
 // the thin dark lines between touching tiles, narrower than the kernel
 // (letter strokes are wider and stay low), for every face mask.
-func darkLines(gray gocv.Mat, w, h int) []byte {
-	return blackHat(gray, max(3, int(math.Round(float64(max(w, h))/220))|1))
+func darkLines(gray gocv.Mat, reach float64) []byte {
+	return blackHat(gray, max(3, int(math.Round(reach/220))|1))
 }
 
 // fromMask finds the tiles in a mask of face-coloured pixels: the tile
@@ -282,7 +302,7 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 		}
 	}
 	// Tile size: half the tiles' side is the distance transform's peak.
-	hs, side := fm.patches(w, h)
+	hs, side := fm.patches(w, h, sr.reach(w, h))
 	// Tiles joined in a block fool the distance transform (the block's
 	// middle is far from its edge); the letters' spacing does not.
 	// Letters are about half a tile high: a side more than three letters
@@ -569,7 +589,7 @@ func (hs holes) fill(mask []byte, small func(area, bw, bh int) bool) []byte {
 
 // estimateSide is the typical tile side: twice the distance transform's
 // peak in each light component of a plausible size, the median over them.
-func estimateSide(mask []byte, w, h int) float64 {
+func estimateSide(mask []byte, w, h int, reach float64) float64 {
 	mm, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8U, mask)
 	if err != nil {
 		return 0
@@ -597,7 +617,7 @@ func estimateSide(mask []byte, w, h int) float64 {
 			peak[l] = d[i]
 		}
 	}
-	minSide := float64(max(w, h)) / 80
+	minSide := reach / 80
 	var sides []float64
 	var weights []float64
 	for l := 1; l < n; l++ {
@@ -1017,7 +1037,7 @@ func int32s(m *gocv.Mat) ([]int32, error) {
 // With followBlur the strong rule's level is blurInkLevel's, from the
 // photo's own strokes, instead of strongInk; level is blurInkLevel's
 // either way.
-func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (masks []faceMask, ink []byte, level byte, err error) {
+func tileMask(src, gray gocv.Mat, w, h int, reach float64, faintLetters, followBlur bool) (masks []faceMask, ink []byte, level byte, err error) {
 	lab := gocv.NewMat()
 	defer lab.Close()
 	gocv.CvtColor(src, &lab, gocv.ColorRGBToLab)
@@ -1025,7 +1045,7 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	// stay open until tileMask returns, and nothing keeps them after.
 	lb := matBytes(lab)
 
-	k := max(5, int(math.Round(float64(max(w, h))/40))|1)
+	k := max(5, int(math.Round(reach/40))|1)
 	kern := gocv.GetStructuringElement(gocv.MorphRect, image.Pt(k, k))
 	defer kern.Close()
 	bh := gocv.NewMat()
@@ -1059,12 +1079,12 @@ func tileMask(src, gray gocv.Mat, w, h int, faintLetters, followBlur bool) (mask
 	}
 	// Letters are small: drop long dark things (table seams, sticks,
 	// shadows' edges).
-	ink, nInk = smallBlobs(ink, w, h, max(w, h)/8)
+	ink, nInk = smallBlobs(ink, w, h, int(reach/8))
 	if nInk < 20 {
 		return nil, nil, level, nil
 	}
 	if faintLetters {
-		faint, _ = smallBlobs(faint, w, h, max(w, h)/8)
+		faint, _ = smallBlobs(faint, w, h, int(reach/8))
 	} else {
 		faint = ink
 	}

@@ -76,6 +76,20 @@ func ReadYOLO(r io.Reader, name string, w, h int, names []string) ([]TruthTile, 
 	return out, nil
 }
 
+// ClipToFrame is the part of a labelled outline (photo pixels, pixel
+// centres at whole numbers, as ReadYOLO gives them) that lies inside a
+// w x h photo, and that part's share of the outline's area (0 for an
+// outline wholly outside or of no area).
+func ClipToFrame(outline []Point, w, h int) ([]Point, float64) {
+	x1, y1 := float64(w)-0.5, float64(h)-0.5
+	in := clipConvex(outline, []Point{{-0.5, -0.5}, {x1, -0.5}, {x1, y1}, {-0.5, y1}})
+	a := polygonArea(outline)
+	if a <= 0 || len(in) < 3 {
+		return nil, 0
+	}
+	return in, polygonArea(in) / a
+}
+
 // Match pairs found tiles with labelled ones.
 type Match struct {
 	Found, Truth int     // indices

@@ -41,6 +41,33 @@ func TestIoU(t *testing.T) {
 	}
 }
 
+func TestClipToFrame(t *testing.T) {
+	// A 20 x 10 photo: pixel centres 0..19 and 0..9, edges at -0.5.
+	for _, c := range []struct {
+		name  string
+		poly  []Point
+		share float64
+	}{
+		{"inside", []Point{{2, 2}, {6, 2}, {6, 6}, {2, 6}}, 1},
+		{"half past the right edge", []Point{{15.5, 2}, {23.5, 2}, {23.5, 6}, {15.5, 6}}, 0.5},
+		{"past the top-left corner by a quarter each way", []Point{{-2.5, -2.5}, {5.5, -2.5}, {5.5, 5.5}, {-2.5, 5.5}}, 0.5625},
+		{"outside", []Point{{30, 2}, {36, 2}, {36, 6}, {30, 6}}, 0},
+		{"no area", []Point{{2, 2}, {6, 2}, {10, 2}}, 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			in, share := ClipToFrame(c.poly, 20, 10)
+			if math.Abs(share-c.share) > 1e-9 {
+				t.Errorf("share %.4f, want %.4f", share, c.share)
+			}
+			for _, p := range in {
+				if p.X < -0.5-1e-9 || p.X > 19.5+1e-9 || p.Y < -0.5-1e-9 || p.Y > 9.5+1e-9 {
+					t.Errorf("clipped point %v outside the photo", p)
+				}
+			}
+		})
+	}
+}
+
 func TestMinAreaQuad(t *testing.T) {
 	for _, deg := range []float64{0, 10, 30, 45, 80} {
 		q := square(Point{50, 40}, 24, deg)

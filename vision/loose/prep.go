@@ -24,7 +24,10 @@ type detectPrep struct {
 }
 
 // prepKey is the part of a search that detectPrep depends on.
-type prepKey struct{ print, blurred, shortI, byCount, onFace bool }
+type prepKey struct {
+	print, blurred, shortI, byCount, onFace bool
+	zoom                                    float64
+}
 
 // prepCache keeps a reduction's detectPrep by prepKey, so that a table
 // searched again at the same working size with other letters (a Twists
@@ -52,13 +55,13 @@ type maskSizes struct {
 // its grey gray, w x h) for the search sr.
 func prepare(src, gray gocv.Mat, w, h int, sr search) detectPrep {
 	var p detectPrep
-	p.masks, p.ink, p.level, p.err = tileMask(src, gray, w, h, sr.print, sr.blurred)
+	p.masks, p.ink, p.level, p.err = tileMask(src, gray, w, h, sr.reach(w, h), sr.print, sr.blurred)
 	if p.err != nil || len(p.masks) == 0 {
 		return p
 	}
 	// The letters are the ink's, whatever the face colour: found once.
 	p.lb.blobs, p.lb.typical, p.outweighed, p.offFace, p.all, p.weights = letterBlobs(p.ink, gray.ToBytes(), w, h, sr.shortI, sr.print, sr.byCount, sr.onFace)
-	p.dark = darkLines(gray, w, h)
+	p.dark = darkLines(gray, sr.reach(w, h))
 	return p
 }
 
@@ -70,7 +73,7 @@ func (m rgbImage) prepared(sr search, find func() detectPrep) detectPrep {
 	if m.prep == nil {
 		return find()
 	}
-	po := entry(&m.prep.mu, &m.prep.m, prepKey{sr.print, sr.blurred, sr.shortI, sr.byCount, sr.onFace})
+	po := entry(&m.prep.mu, &m.prep.m, prepKey{sr.print, sr.blurred, sr.shortI, sr.byCount, sr.onFace, sr.zoom})
 	po.once.Do(func() {
 		po.p = find()
 		for i := range po.p.masks {
