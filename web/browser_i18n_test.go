@@ -2,7 +2,6 @@ package web
 
 import (
 	"context"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -34,32 +33,17 @@ func TestBrowserRussian(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Session: sess, PIN: testPIN, URL: "http://tilescope.test/", Lang: "ru",
+	cfg := Config{Session: sess, PIN: testPIN, URL: "http://tilescope.test/", Lang: "ru",
 		Dicts: func(lang string) (Dictionary, error) {
 			if lang == "ru" {
 				return wordSet{"КОТЫ": true}, nil
 			}
 			return wordSet{"HEART": true}, nil
 		},
-		Forms: definer{"коты": "кот (noun)"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
-	defer srv.Close()
-
-	bctx, closePhone := openPhone(t, ctx, chromedp.Flag("lang", "ru-RU"), chromedp.Flag("accept-lang", "ru-RU,ru"))
-	defer closePhone()
-
+		Forms: definer{"коты": "кот (noun)"}}
 	// A phone whose language is Russian.
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#scores .player`)),
-	); err != nil {
-		t.Fatalf("opening the page: %v", err)
-	}
+	bctx, closeTable := tableOnPhone(t, ctx, cfg, chromedp.Flag("lang", "ru-RU"), chromedp.Flag("accept-lang", "ru-RU,ru"))
+	defer closeTable()
 	waitJS(t, bctx, `document.documentElement.lang === "ru"`, "the page in Russian")
 	waitJS(t, bctx, `document.querySelector("#challengebox h2").textContent === "Есть такое слово?"`, "the challenge box's title in Russian")
 	waitJS(t, bctx, `document.getElementById("undo").textContent === "Отмена" && document.getElementById("langswitch").textContent === "English"`, "the buttons in Russian")

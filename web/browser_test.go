@@ -67,26 +67,9 @@ func TestBrowser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(Config{Session: sess, PIN: testPIN, URL: "http://tilescope.test/",
+	bctx, closeTable := tableOnPhone(t, ctx, Config{Session: sess, PIN: testPIN, URL: "http://tilescope.test/",
 		Dicts: func(string) (Dictionary, error) { return wordSet{"HEART": true}, nil }})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ts := httptest.NewServer(srv.Handler())
-	defer ts.Close()
-	defer srv.Close()
-
-	bctx, closePhone := openPhone(t, ctx)
-	defer closePhone()
-
-	// A phone: 390x844 CSS pixels (an iPhone 12-14), touch, mobile.
-	if err := chromedp.Do(bctx,
-		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-		chromedp.Navigate(ts.URL+"/"),
-		chromedp.WaitVisible(chromedp.CSS(`#scores .player`)),
-	); err != nil {
-		t.Fatalf("opening the page: %v", err)
-	}
+	defer closeTable()
 	waitJS(t, bctx, `document.getElementById("conn").classList.contains("live")`, "the event stream to connect")
 
 	// The camera cannot read a photo: the table is told what to do.
@@ -186,6 +169,35 @@ func tinyJPEG(t *testing.T) []byte {
 		t.Fatal(err)
 	}
 	return b.Bytes()
+}
+
+// tableOnPhone serves the table cfg makes (New, on an httptest server)
+// and opens its page on a phone in Chromium (openPhone, with extra
+// flags): 390x844 CSS pixels (an iPhone 12-14), touch, mobile, the scores
+// drawn. It gives the browser's context and what closes the browser, the
+// server and the table, in that order.
+func tableOnPhone(t *testing.T, ctx context.Context, cfg Config, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
+	t.Helper()
+	srv, err := New(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(srv.Handler())
+	bctx, closePhone := openPhone(t, ctx, extra...)
+	closeAll := func() {
+		closePhone()
+		srv.Close()
+		ts.Close()
+	}
+	if err := chromedp.Do(bctx,
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
+		chromedp.Navigate(ts.URL+"/"),
+		chromedp.WaitVisible(chromedp.CSS(`#scores .player`)),
+	); err != nil {
+		closeAll()
+		t.Fatalf("opening the page: %v", err)
+	}
+	return bctx, closeAll
 }
 
 // openPhone starts Debian's Chromium (chromiumtest.Start) with extra

@@ -3,7 +3,6 @@ package web
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,23 +56,9 @@ func TestBrowserZoom(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			srv, err := New(Config{Session: sess, PIN: testPIN, URL: "http://tilescope.test/",
+			bctx, closeTable := tableOnPhone(t, ctx, Config{Session: sess, PIN: testPIN, URL: "http://tilescope.test/",
 				Dicts: func(string) (Dictionary, error) { return wordSet{}, nil }})
-			if err != nil {
-				t.Fatal(err)
-			}
-			ts := httptest.NewServer(srv.Handler())
-			defer ts.Close()
-			defer srv.Close()
-			bctx, closePhone := openPhone(t, ctx)
-			defer closePhone()
-			if err := chromedp.Do(bctx,
-				chromedp.EmulateViewport(390, 844, chromedp.EmulateMobile, chromedp.EmulateTouch, chromedp.EmulateScale(2)),
-				chromedp.Navigate(ts.URL+"/"),
-				chromedp.WaitVisible(chromedp.CSS(`#scores .player`)),
-			); err != nil {
-				t.Fatalf("opening the page: %v", err)
-			}
+			defer closeTable()
 
 			// A word across the unsure square's row, from its column back.
 			rows := make([][]string, tc.size)
