@@ -116,7 +116,13 @@ func TestScrabbleBlurredInChromium(t *testing.T) {
 			js(step.name+": an unsure square brought into reach, uncovered", `(() => { const c = document.querySelector("#board .cell.uncertain"); c.scrollIntoView({block: "center"});`+
 				` const r = c.getBoundingClientRect(); const at = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);`+
 				` return at && at.closest(".cell") === c; })()`)
-			tapOn(t, bctx, step.name+": an unsure square", chromedp.Click(chromedp.CSS(`#board .cell.uncertain`)))
+			// The tap opens the zoom round it (the board's squares are
+			// under a fingertip), and a tap there its fix sheet.
+			sq, err := chromedp.Run(bctx, chromedp.Evaluate[[]int](`(() => { const c = document.querySelector("#board .cell.uncertain"); return [+c.dataset.row, +c.dataset.col]; })()`))
+			if err != nil || len(sq) != 2 {
+				t.Fatalf("%s: the unsure square's place: %v %v", step.name, sq, err)
+			}
+			squareTapped(t, bctx, js, sq[0], sq[1])
 			js(step.name+": its fix sheet open, Save and Close in reach", `document.getElementById("cellsave") !== null && `+inReach("#cellsave")+` && `+inReach("#sheetclose"))
 			tapOn(t, bctx, step.name+": closing the sheet", chromedp.Click(chromedp.ID("sheetclose")))
 			js(step.name+": the sheet closed", `document.getElementById("cellsave") === null || document.getElementById("cellsave").getBoundingClientRect().width === 0`)
