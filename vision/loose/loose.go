@@ -186,6 +186,10 @@ type Options struct {
 	// photo: the photo in packed RGB, converted once for the whole scan
 	// (Scan sets it; nil converts the photo at each search).
 	photo *packedPhoto
+	// asTaken: where photo is the photo sharpened (deblurredOf), the
+	// photo as it was taken, in which the letters read sure are read
+	// again (confirmAsTaken).
+	asTaken *rgbImage
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -238,6 +242,13 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	// Every search below looks at img: one conversion to RGB serves them.
 	opt.photo = &packedPhoto{img: img}
+	if !opt.Twists && !opt.learning {
+		// A defocused photo is searched and read sharpened.
+		if d, ok := deblurredOf(img, opt); ok {
+			taken := opt.rgbOf(img)
+			opt.photo, opt.asTaken = packedOf(img, d), &taken
+		}
+	}
 	r, err := scanLattice(img, opt, now, start)
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
@@ -872,6 +883,9 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 				}
 			}
 		}
+	}
+	if opt.asTaken != nil && opt.Reader != nil {
+		confirmAsTaken(*opt.asTaken, r.Tiles, opt)
 	}
 	sortTiles(r.Tiles)
 	inImage(r.Tiles, img.Bounds())
