@@ -12,45 +12,6 @@ import (
 	"github.com/tilescope/tilescope/vision/internal/deconv"
 )
 
-// gaussPlane convolves the w x h plane p by the kernel k along the rows,
-// then down the columns, into out (tmp the pass between), the edges
-// repeated.
-func gaussPlane(p, out, tmp []float64, w, h int, k []float64) {
-	r := len(k) / 2
-	for y := 0; y < h; y++ {
-		row, acc := p[y*w:(y+1)*w], tmp[y*w:(y+1)*w]
-		clear(acc)
-		for i, wt := range k {
-			d := i - r
-			lo, hi := min(w, max(0, -d)), max(0, min(w, w-d))
-			for x := range acc[:lo] {
-				acc[x] += wt * row[0]
-			}
-			if lo < hi {
-				deconv.AddScaled(acc[lo:hi], row[lo+d:hi+d], wt)
-			}
-			for x := hi; x < w; x++ {
-				acc[x] += wt * row[w-1]
-			}
-		}
-	}
-	out = out[:w*h]
-	clear(out)
-	for i, wt := range k {
-		d := i - r
-		lo, hi := min(h, max(0, -d)), max(0, min(h, h-d))
-		for y := 0; y < lo; y++ {
-			deconv.AddScaled(out[y*w:(y+1)*w], tmp[:w], wt)
-		}
-		if lo < hi {
-			deconv.AddScaled(out[lo*w:hi*w], tmp[(lo+d)*w:(hi+d)*w], wt)
-		}
-		for y := hi; y < h; y++ {
-			deconv.AddScaled(out[y*w:(y+1)*w], tmp[(h-1)*w:h*w], wt)
-		}
-	}
-}
-
 // deblurred is the picture sharpened by Richardson-Lucy deconvolution of
 // a Gaussian of sigma pixels, iters steps, each colour channel alone.
 func (m rgbImage) deblurred(sigma float64, iters int) rgbImage {
@@ -64,7 +25,7 @@ func (m rgbImage) deblurred(sigma float64, iters int) rgbImage {
 		}
 		est := append([]float64(nil), obs...)
 		w1, w2, tmp := make([]float64, w*h), make([]float64, w*h), make([]float64, w*h)
-		g := func(src, dst []float64) { gaussPlane(src, dst, tmp, w, h, k) }
+		g := func(src, dst []float64) { deconv.ConvolveSep(src, dst, tmp, w, h, k) }
 		deconv.RichardsonLucy(obs, est, w1, w2, iters, g, g)
 		for i, v := range est {
 			out.pix[3*i+c] = uint8(math.Max(0, math.Min(255, v-1+0.5)))
@@ -101,7 +62,7 @@ func blurSigma(gray []byte, w, h int) float64 {
 		g[i] = float64(v)
 	}
 	r, tmp := make([]float64, w*h), make([]float64, w*h)
-	gaussPlane(g, r, tmp, w, h, vision.GaussianKernel(blurProbe, 3))
+	deconv.ConvolveSep(g, r, tmp, w, h, vision.GaussianKernel(blurProbe, 3))
 	grad := func(p []float64, x, y int) (float64, float64) {
 		i := y*w + x
 		return (p[i+1] - p[i-1]) / 2, (p[i+w] - p[i-w]) / 2

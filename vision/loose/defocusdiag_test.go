@@ -42,24 +42,7 @@ func TestDefocusDiag(t *testing.T) {
 		}
 		f.Close()
 	}
-	var names []string
-	if b, err := os.ReadFile(filepath.Join(dir, "data.yaml")); err == nil {
-		for _, l := range strings.Split(string(b), "\n") {
-			if rest, ok := strings.CutPrefix(l, "names:"); ok {
-				for _, n := range strings.Split(strings.Trim(strings.TrimSpace(rest), "[]"), ",") {
-					n = strings.Trim(strings.TrimSpace(n), `'"`)
-					if len(n) == 1 {
-						n = strings.ToUpper(n)
-					} else {
-						n = ""
-					}
-					names = append(names, n)
-				}
-			}
-		}
-	} else {
-		names = classList(t, filepath.Join(dir, "classes.txt"))
-	}
+	names := augmentNames(t, dir)
 	modes := []string{"as is"}
 	if m := os.Getenv("LOOSE_DEFOCUS_MODE"); m != "" {
 		modes = append(modes, strings.Split(m, ",")...)
@@ -203,22 +186,7 @@ func TestDefocusStages(t *testing.T) {
 	if err != nil {
 		t.Skip(err)
 	}
-	var names []string
-	if b, err := os.ReadFile(filepath.Join(dir, "data.yaml")); err == nil {
-		for _, l := range strings.Split(string(b), "\n") {
-			if rest, ok := strings.CutPrefix(l, "names:"); ok {
-				for _, n := range strings.Split(strings.Trim(strings.TrimSpace(rest), "[]"), ",") {
-					n = strings.Trim(strings.TrimSpace(n), `'"`)
-					if len(n) == 1 {
-						n = strings.ToUpper(n)
-					} else {
-						n = ""
-					}
-					names = append(names, n)
-				}
-			}
-		}
-	}
+	names := augmentNames(t, dir)
 	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
 	counts := map[string]int{}
 	for _, e := range ents {
@@ -359,4 +327,32 @@ func polyShare(pts []Point, m []byte, w, h int) float64 {
 		return 0
 	}
 	return float64(on) / float64(n)
+}
+
+// augmentNames is the letters of an augment folder's classes: its
+// data.yaml's names (one letter each, upper case; others "") or its
+// classes.txt.
+func augmentNames(t *testing.T, dir string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "data.yaml"))
+	if err != nil {
+		return classList(t, filepath.Join(dir, "classes.txt"))
+	}
+	var names []string
+	for _, l := range strings.Split(string(b), "\n") {
+		rest, ok := strings.CutPrefix(l, "names:")
+		if !ok {
+			continue
+		}
+		for _, n := range strings.Split(strings.Trim(strings.TrimSpace(rest), "[]"), ",") {
+			n = strings.Trim(strings.TrimSpace(n), `'"`)
+			if len(n) == 1 {
+				n = strings.ToUpper(n)
+			} else {
+				n = ""
+			}
+			names = append(names, n)
+		}
+	}
+	return names
 }
