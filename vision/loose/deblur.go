@@ -167,6 +167,21 @@ func deblurredOf(img image.Image, opt Options) (rgbImage, bool) {
 	return d, true
 }
 
+// sharpened is opt with its photo sharpened where opt.sharpen asks for
+// it and the photo is defocused (deblurredOf), the photo as taken kept
+// for confirmAsTaken; opt as it is otherwise.
+func sharpened(img image.Image, opt Options) Options {
+	if !opt.sharpen {
+		return opt
+	}
+	opt.sharpen = false
+	if d, ok := deblurredOf(img, opt); ok {
+		taken := opt.rgbOf(img)
+		opt.photo, opt.asTaken = packedOf(img, d), &taken
+	}
+	return opt
+}
+
 // resized is the picture brought to w x h (bilinear).
 func (m rgbImage) resized(w, h int) (rgbImage, error) {
 	fm, err := gocv.NewMatFromBytes(m.h, m.w, gocv.MatTypeCV8UC3, m.pix)
