@@ -201,18 +201,7 @@ func TestDefocusStages(t *testing.T) {
 			}
 		}
 		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-		r, err := Scan(img, opt)
-		var tiles []Tile
-		if err == nil {
-			tiles = r.Tiles
-		}
-		nv := opt
-		nv.NoVerify = true
-		r2, err2 := Scan(img, nv)
-		var tiles2 []Tile
-		if err2 == nil {
-			tiles2 = r2.Tiles
-		}
+		tiles, tiles2, err, _ := scanBothWays(img, opt)
 		rgb := toRGB(img)
 		preps := map[string]detectPrep{}
 		for _, blurred := range []bool{false, true} {
