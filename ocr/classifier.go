@@ -77,9 +77,37 @@ type Classifier struct {
 	// plan lays a convolutional model out for convRowAVX; nil when
 	// ConvLayer runs it (no AVX, another kind of model)
 	plan *convPlan
-	// pw1, pw: the dense layers' rows packed for dot8Packed (pack8), nil
-	// without AVX
-	pw1, pw []float32
+	// packed: the dense layers' rows packed for dot8Packed, nil without
+	// AVX
+	packed *packedRows
+}
+
+// packedRows are a classifier's dense layers' rows packed for dot8Packed
+// (pack8), laid out the first time the classifier reads: only the models
+// a program runs take the memory.
+type packedRows struct {
+	once  sync.Once
+	w1, w []float32
+}
+
+// rowsPacked gives the packed rows of the hidden layer and of the output
+// layer (nil: not packed).
+func (c *Classifier) rowsPacked() (w1, w []float32) {
+	p := c.packed
+	if p == nil {
+		return nil, nil
+	}
+	p.once.Do(func() {
+		m := c.m
+		F := m.denseIn()
+		if m.Hidden > 0 {
+			p.w1 = pack8(c.w1, m.Hidden, F)
+			p.w = pack8(c.w, m.Outputs(), m.Hidden)
+		} else {
+			p.w = pack8(c.w, m.Outputs(), F)
+		}
+	})
+	return p.w1, p.w
 }
 
 type scratch struct {
@@ -120,13 +148,7 @@ func NewClassifier(m *Model) (*Classifier, error) {
 		c.w, c.b = fold(m.W, m.B, m.Outputs())
 	}
 	if useAVX {
-		F := m.denseIn()
-		if m.Hidden > 0 {
-			c.pw1 = pack8(c.w1, m.Hidden, F)
-			c.pw = pack8(c.w, m.Outputs(), m.Hidden)
-		} else {
-			c.pw = pack8(c.w, m.Outputs(), F)
-		}
+		c.packed = &packedRows{}
 	}
 	c.pool.New = func() any {
 		s := &scratch{feat: make([]float32, m.Features), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
@@ -291,11 +313,12 @@ func (c *Classifier) forward1(s *scratch) {
 	if m.Input == InputCNN {
 		x = c.convolve(s)
 	}
+	pw1, pw := c.rowsPacked()
 	if m.Hidden > 0 {
 		F := m.denseIn()
 		h := 0
 		for ; h+8 <= m.Hidden; h += 8 {
-			d := rows8(c.pw1, c.w1, h, F, x)
+			d := rows8(pw1, c.w1, h, F, x)
 			for k, v := range d {
 				s.hidden[h+k] = max(0, c.b1[h+k]+v)
 			}
@@ -315,7 +338,7 @@ func (c *Classifier) forward1(s *scratch) {
 	mx := float32(math.Inf(-1))
 	o := 0
 	for ; o+8 <= len(s.out); o += 8 {
-		d := rows8(c.pw, c.w, o, in, x)
+		d := rows8(pw, c.w, o, in, x)
 		for k, dv := range d {
 			v := c.b[o+k] + dv
 			s.out[o+k] = v

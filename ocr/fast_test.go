@@ -340,14 +340,14 @@ func TestDot8Packed(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if packed.pw == nil {
+			if _, pw := packed.rowsPacked(); pw == nil {
 				t.Fatal("no rows packed")
 			}
 			plain, err := NewClassifier(m)
 			if err != nil {
 				t.Fatal(err)
 			}
-			plain.pw1, plain.pw = nil, nil
+			plain.packed = nil
 			feat := make([]float32, m.Features)
 			for trial := 0; trial < 5; trial++ {
 				for i := range feat {
