@@ -23,7 +23,7 @@ func dot8PackedAVX(p *float32, x *float32, n4 int, lanes *[32]float32)
 // dot8Packed is dot8(w, stride, x) with the eight rows' first
 // len(x)&^3 floats read from p (pack8's of the same rows): the same
 // bits, two rows a pass.
-func dot8Packed(p, w []float32, stride int, x []float32) (d [8]float32) {
+func dot8Packed(p, w []float32, stride int, x []float32) [8]float32 {
 	n := len(x)
 	n4 := n / 4
 	if n4 == 0 {
@@ -33,13 +33,5 @@ func dot8Packed(p, w []float32, stride int, x []float32) (d [8]float32) {
 	_ = p[n4*32-1]
 	var l [32]float32
 	dot8PackedAVX(&p[0], &x[0], n4, &l)
-	for k := range d {
-		a := w[k*stride : k*stride+n]
-		s0, s1, s2, s3 := l[4*k], l[4*k+1], l[4*k+2], l[4*k+3]
-		for i := n &^ 3; i < n; i++ {
-			s0 += float32(a[i] * x[i])
-		}
-		d[k] = s0 + s1 + s2 + s3
-	}
-	return d
+	return lanes8(&l, w, stride, x)
 }
