@@ -158,13 +158,6 @@ type Reading struct {
 	// probability there, likeliest first: ReconcileUpwordsJudged weighs
 	// them when the play as read is refused. Not recorded.
 	Alt map[[2]int][]string
-	// AltOdds gives, for a square of Alt, each of its letters' odds over
-	// the letter read (the reader's probability of it over the letter's,
-	// in Alt's order): ReconcileUpwordsJudged ranks the readings of a
-	// refused play by them (otherLetters). A square of Alt without odds
-	// (or of another length) leaves the fewest changes first. Not
-	// recorded.
-	AltOdds map[[2]int][]float64
 	// Maybe gives, for a square read empty where nothing stood, beside a
 	// new letter, the letters the reader would give it were a tile there,
 	// likeliest first: ReconcileUpwordsJudged weighs them when the play
@@ -209,7 +202,7 @@ func (r Reading) confAt(p cellPos) float64 {
 // clone copies the conf table; a grid board is copied too (the Upwords
 // reconciling changes it in place), other positions are never changed.
 func (r Reading) clone() Reading {
-	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, AltOdds: r.AltOdds, Maybe: r.Maybe, Raised: r.Raised, Changed: r.Changed, Same: r.Same, Blurred: r.Blurred}
+	c := Reading{Board: r.Board, Seen: r.Seen, Covered: append([][2]int(nil), r.Covered...), Alt: r.Alt, Maybe: r.Maybe, Raised: r.Raised, Changed: r.Changed, Same: r.Same, Blurred: r.Blurred}
 	if b := gridOf(r.Board); b != nil {
 		c.Board = b.Clone()
 	}

@@ -1,13 +1,11 @@
 package game
 
 import (
-	"math"
 	"math/bits"
 	"slices"
 	"sort"
 
 	"github.com/tilescope/tilescope/scoring/grid"
-	"github.com/tilescope/tilescope/scoring/tileset"
 )
 
 // Guessed is the confidence given to a cell that ReconcileUpwords had to
@@ -89,7 +87,7 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 		if alt, k, ok := asTheyStood(sc, before, out, doubt); ok {
 			return alt, n + k
 		}
-		if alt, k, ok := otherLetters(sc, before, out, r.Alt, r.AltOdds, tilesLeft(before, past), false); ok {
+		if alt, k, ok := otherLetters(sc, before, out, r.Alt, false); ok {
 			return alt, n + k
 		}
 		if alt, k, ok := raisedTiles(sc, before, out, r.Raised); ok {
@@ -263,7 +261,7 @@ func missedTiles(sc Scorer, before *grid.Board, out Reading, maybe map[[2]int][]
 			alts[rc] = letters
 		}
 	}
-	return otherLetters(sc, before, out, alts, nil, nil, false)
+	return otherLetters(sc, before, out, alts, false)
 }
 
 // raisedTiles is the reading out, refused by the rules, with a tile
@@ -283,7 +281,7 @@ func raisedTiles(sc Scorer, before *grid.Board, out Reading, raised map[[2]int][
 			alts[rc] = letters
 		}
 	}
-	return otherLetters(sc, before, out, alts, nil, nil, true)
+	return otherLetters(sc, before, out, alts, true)
 }
 
 // maxAltSquares is how many squares otherLetters weighs other letters on
@@ -297,25 +295,23 @@ const (
 // otherLetters is the reading out, refused by the rules, with the letter
 // of one or two new tiles (a square whose letter out changes) taken as
 // another the camera's reader gave some probability (alts,
-// Reading.Alt); its changed squares are marked unsure. The readings are
-// weighed likeliest first (altScore: the reader's odds of each changed
-// letter over the letter read, odds, Reading.AltOdds, and the tiles of
-// the set not yet on the board, pool); the first the rules accept wins.
-// Where a square weighed has no odds (odds nil: missedTiles,
-// raisedTiles), and between readings as likely, the fewest changes
-// first, the least sure squares first, the likeliest letters first. The
-// old letter of a stack, among the other letters, is the stack as it
-// stood (no tile went on it). onStood: the squares weighed are stacks
-// read as they stood (raisedTiles) rather than new tiles and empty
-// squares.
-func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]string, odds map[[2]int][]float64, pool map[string]int, onStood bool) (Reading, int, bool) {
+// Reading.Alt): the fewest changes first, the least sure squares first,
+// the likeliest letters first; the first play the rules accept wins,
+// its changed squares marked unsure. The old letter of a stack, among
+// the other letters, is the stack as it stood (no tile went on it).
+// onStood: the squares weighed are stacks read as they stood
+// (raisedTiles) rather than new tiles and empty squares.
+func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]string, onStood bool) (Reading, int, bool) {
 	ob := gridOf(out.Board)
 	if ob == nil || len(alts) == 0 {
 		return out, 0, false
 	}
-	var squares [][]altOption
+	type option struct {
+		p grid.Pos
+		s grid.Stack
+	}
+	var squares [][]option
 	var confs []float64
-	ranked := true
 	for rc, letters := range alts {
 		p := grid.Pos{Row: rc[0], Col: rc[1]}
 		if !ob.In(p) || !before.In(p) {
@@ -328,29 +324,21 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 		if !newLetter && !stillEmpty && !asStood {
 			continue
 		}
-		od := odds[rc]
-		var opts []altOption
-		for i, l := range letters {
-			o := altOption{p: p, odds: 1}
-			if len(od) == len(letters) {
-				o.odds = od[i]
-			}
+		var opts []option
+		for _, l := range letters {
 			switch {
 			case l == s.Letter:
-				continue
 			case l == b.Letter:
-				o.s = b
+				opts = append(opts, option{p, b})
 			case b.Empty():
-				o.s = grid.Stack{Letter: l, Height: 1}
+				opts = append(opts, option{p, grid.Stack{Letter: l, Height: 1}})
 			default:
-				o.s = grid.Stack{Letter: l, Height: b.Height + 1}
+				opts = append(opts, option{p, grid.Stack{Letter: l, Height: b.Height + 1}})
 			}
-			opts = append(opts, o)
 		}
 		if len(opts) > 0 {
 			squares = append(squares, opts)
 			confs = append(confs, out.conf(p))
-			ranked = ranked && len(od) == len(letters)
 		}
 	}
 	// The least sure first; ties by place, for the same answer each time.
@@ -369,143 +357,43 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 	if len(idx) > maxAltSquares {
 		idx = idx[:maxAltSquares]
 	}
-	// Every reading, the fewest changes first, then ranked.
-	var cands [][]altOption
-	for _, i := range idx {
-		for _, o := range squares[i] {
-			cands = append(cands, []altOption{o})
-		}
-	}
-	if maxAltChanges >= 2 {
-		for a := 0; a < len(idx); a++ {
-			for b := a + 1; b < len(idx); b++ {
-				for _, o1 := range squares[idx[a]] {
-					for _, o2 := range squares[idx[b]] {
-						cands = append(cands, []altOption{o1, o2})
-					}
-				}
-			}
-		}
-	}
-	if ranked {
-		scores := make([]float64, len(cands))
-		for i, c := range cands {
-			scores[i] = altScore(before, ob, c, pool)
-		}
-		order := make([]int, len(cands))
-		for i := range order {
-			order[i] = i
-		}
-		sort.SliceStable(order, func(a, b int) bool { return scores[order[a]] > scores[order[b]] })
-		sorted := make([][]altOption, len(cands))
-		for i, k := range order {
-			sorted[i] = cands[k]
-		}
-		cands = sorted
-	}
-	for _, c := range cands {
+	try := func(opts ...option) (Reading, bool) {
 		alt := out.clone()
 		ab := gridOf(alt.Board)
-		for _, o := range c {
+		for _, o := range opts {
 			ab.Set(o.p, o.s)
 			if o.p.Row < len(alt.Conf) && o.p.Col < len(alt.Conf[o.p.Row]) {
 				alt.Conf[o.p.Row][o.p.Col] = Guessed
 			}
 		}
 		if ab.Equal(before) {
-			continue
+			return alt, false
 		}
-		if _, err := sc.Judge(before, ab); err == nil {
-			return alt, len(c), true
+		_, err := sc.Judge(before, ab)
+		return alt, err == nil
+	}
+	for _, i := range idx {
+		for _, o := range squares[i] {
+			if alt, ok := try(o); ok {
+				return alt, 1, true
+			}
+		}
+	}
+	if maxAltChanges < 2 {
+		return out, 0, false
+	}
+	for a := 0; a < len(idx); a++ {
+		for b := a + 1; b < len(idx); b++ {
+			for _, o1 := range squares[idx[a]] {
+				for _, o2 := range squares[idx[b]] {
+					if alt, ok := try(o1, o2); ok {
+						return alt, 2, true
+					}
+				}
+			}
 		}
 	}
 	return out, 0, false
-}
-
-// altOption is one other reading of a square for otherLetters: the stack
-// s on p, at odds over the letter read.
-type altOption struct {
-	p    grid.Pos
-	s    grid.Stack
-	odds float64
-}
-
-// altScore is how likely the reading ob with the options c is, on a log
-// scale, up to a term the same for every c: the reader's odds of each
-// changed letter (over the letter read), and the chance of drawing the
-// play's new letters from the tiles left (pool, tilesLeft: how many of
-// a letter the set still holds, each drawn once; a letter drawn more
-// often than the pool holds counts as overPool of a tile). A square
-// taken as it stood (no tile) keeps the letter read's term: the pool
-// weighs which letters, not how many tiles. pool nil: the odds alone.
-func altScore(before, ob *grid.Board, c []altOption, pool map[string]int) float64 {
-	score := 0.0
-	for _, o := range c {
-		score += math.Log(max(o.odds, minOdds))
-	}
-	if pool == nil {
-		return score
-	}
-	drawn := map[string]int{}
-	ob.Each(func(p grid.Pos, s grid.Stack) {
-		b := before.At(p)
-		for _, o := range c {
-			if o.p == p && o.s.Letter != b.Letter {
-				s = o.s
-			}
-		}
-		if s.Empty() || s.Letter == b.Letter {
-			return
-		}
-		left := float64(pool[s.Letter] - drawn[s.Letter])
-		drawn[s.Letter]++
-		score += math.Log(max(left, overPool))
-	})
-	return score
-}
-
-// minOdds is the least odds altScore weighs a letter at (the reader gave
-// it nothing), and overPool the tiles it counts a letter at that the set
-// holds no more of (the board as kept may hold a misread).
-const (
-	minOdds  = 1e-4
-	overPool = 0.1
-)
-
-// tilesLeft is how many tiles of each letter the Upwords set holds that
-// the game has not put on the board as far as it is known: the board as
-// it stands (before, each stack's top) and the boards after the earlier
-// photos' turns (past: a tile seen on top of a square at a height, since
-// covered, is still there). Tiles on the players' racks are among those
-// left: the camera has not seen them.
-func tilesLeft(before *grid.Board, past []Sighting) map[string]int {
-	left := map[string]int{}
-	for _, t := range tileset.Upwords.Tiles {
-		left[t.Letter] = t.Count
-	}
-	type level struct {
-		p grid.Pos
-		h int
-	}
-	seen := map[level]string{}
-	for _, sg := range past {
-		if a := gridOf(sg.After); a != nil && a.Rows == before.Rows && a.Cols == before.Cols {
-			a.Each(func(p grid.Pos, s grid.Stack) {
-				if !s.Empty() && s.Height <= before.At(p).Height {
-					seen[level{p, s.Height}] = s.Letter
-				}
-			})
-		}
-	}
-	before.Each(func(p grid.Pos, s grid.Stack) {
-		if !s.Empty() {
-			seen[level{p, s.Height}] = s.Letter
-		}
-	})
-	for _, l := range seen {
-		left[l]--
-	}
-	return left
 }
 
 // maxDoubt is how many stacks read with a new letter ReconcileUpwordsJudged

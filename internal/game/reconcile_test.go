@@ -4,7 +4,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/scoring/grid"
-	"github.com/tilescope/tilescope/scoring/tileset"
 )
 
 func TestReconcileUpwords(t *testing.T) {
@@ -472,107 +471,6 @@ C A Z S .
 . . . . .`), Alt: map[[2]int][]string{at(1, 2): {"T"}}})
 	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "T", Height: 1}) {
 		t.Errorf("(1,2) = %v, want T as it stood", s)
-	}
-}
-
-// TestReconcileOtherLettersRanked: the readings of a refused play are
-// weighed likeliest first, by the reader's odds of the letters changed
-// (Reading.AltOdds) and the tiles of the set left, not the fewest
-// changes first: QuOTE read ORTE (its E read nearly surely) is QuOTE,
-// two changes, rather than ORTS, one; unless the set's one Qu is on the
-// board already, or the reader gave no odds.
-func TestReconcileOtherLettersRanked(t *testing.T) {
-	at := func(r, c int) [2]int { return [2]int{r, c} }
-	sc := rowWords{"QuOTE": true, "ORTS": true, "Qu": true} // the Qu alone: rowWords counts its two letters
-	read := `
-. . . . . .
-O R T E . .
-. . . . . .`
-	alt := map[[2]int][]string{at(1, 0): {"W", "Qu"}, at(1, 1): {"O", "D"}, at(1, 3): {"S", "L"}}
-	odds := map[[2]int][]float64{at(1, 0): {0.3, 0.5}, at(1, 1): {0.8, 0.1}, at(1, 3): {0.05, 0.01}}
-	conf := [][]float64{{1, 1, 1, 1, 1, 1}, {0.34, 0.26, 1, 0.75, 1, 1}, {1, 1, 1, 1, 1, 1}}
-	quote := `
-. . . . . .
-Qu O T E . .
-. . . . . .`
-	orts := `
-. . . . . .
-O R T S . .
-. . . . . .`
-	tests := []struct {
-		name       string
-		before     string
-		odds       map[[2]int][]float64
-		want       string
-		unsure     []grid.Pos
-		asReadConf []grid.Pos
-	}{
-		{"the likeliest reading, two changes", `
-. . . . . .
-. . . . . .
-. . . . . .`, odds, quote, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 1}}, []grid.Pos{{Row: 1, Col: 3}}},
-		{"the set's one Qu on the board already", `
-. . . . . Qu
-. . . . . .
-. . . . . .`, odds, orts, []grid.Pos{{Row: 1, Col: 3}}, nil},
-		{"no odds: the fewest changes first", `
-. . . . . .
-. . . . . .
-. . . . . .`, nil, orts, []grid.Pos{{Row: 1, Col: 3}}, nil},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got, _ := ReconcileUpwordsJudged(sc)(grid.MustParse(tc.before), nil, Reading{Board: grid.MustParse(read), Conf: conf, Alt: alt, AltOdds: tc.odds})
-			b := gridOf(got.Board)
-			b.Set(grid.Pos{Row: 0, Col: 5}, grid.Stack{})
-			if want := grid.MustParse(tc.want); !SamePosition(b, want) {
-				t.Errorf("board\n%s want\n%s", b, want)
-			}
-			for _, p := range tc.unsure {
-				if c := got.conf(p); c > Guessed {
-					t.Errorf("%v has conf %v, want it guessed", p, c)
-				}
-			}
-			for _, p := range tc.asReadConf {
-				if c := got.conf(p); c != conf[p.Row][p.Col] {
-					t.Errorf("%v has conf %v, want %v as read", p, c, conf[p.Row][p.Col])
-				}
-			}
-		})
-	}
-}
-
-// TestTilesLeft: the set's tiles less those the board holds as far as
-// the game knows them, its covered tiles from the earlier photos' turns.
-func TestTilesLeft(t *testing.T) {
-	before := grid.MustParse(`
-. . .
-C O2 T
-. . .`)
-	past := []Sighting{{After: grid.MustParse(`
-. . .
-C A T
-. . .`)}, {After: grid.MustParse(`
-. . .
-C O2 T
-. . .`)}}
-	tests := []struct {
-		name   string
-		past   []Sighting
-		letter string
-		want   int
-	}{
-		{"a letter on top", past, "C", tileset.Upwords.Count("C") - 1},
-		{"a covered letter", past, "A", tileset.Upwords.Count("A") - 1},
-		{"a covered letter unknown without the photos", nil, "A", tileset.Upwords.Count("A")},
-		{"a letter not on the board", past, "Qu", tileset.Upwords.Count("Qu")},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := tilesLeft(before, tc.past)[tc.letter]; got != tc.want {
-				t.Errorf("%s left %d, want %d", tc.letter, got, tc.want)
-			}
-		})
 	}
 }
 

@@ -1,11 +1,8 @@
 package upwords
 
 import (
-	"cmp"
 	"image"
-	"math"
 	"reflect"
-	"slices"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -195,41 +192,6 @@ func TestAltLettersPooled(t *testing.T) {
 			c := cells[0]
 			if c.Letter != "L" || c.Conf != tc.wantConf || !reflect.DeepEqual(c.Alt, tc.wantAlt) || pr.reads != tc.wantReads {
 				t.Errorf("%s at %.3f, Alt %q, %d crops read; want L at %.3f, Alt %q, %d crops", c.Letter, c.Conf, c.Alt, pr.reads, tc.wantConf, tc.wantAlt, tc.wantReads)
-			}
-			// Their odds over L, from the same probabilities: one each,
-			// likeliest first.
-			if len(c.AltOdds) != len(c.Alt) || !slices.IsSortedFunc(c.AltOdds, func(a, b float64) int { return cmp.Compare(b, a) }) {
-				t.Errorf("AltOdds %v for Alt %q, want one each, the likeliest first", c.AltOdds, c.Alt)
-			}
-		})
-	}
-}
-
-// TestOddsOver: each other letter's probability over the letter read's
-// (a letter's glyphs summed; the letter read at oddsFloor at least).
-func TestOddsOver(t *testing.T) {
-	glyphs := []string{"", "O", "Qu", "W", "O"}
-	tests := []struct {
-		name   string
-		probs  []float64
-		letter string
-		alts   []string
-		want   []float64
-	}{
-		{"over the letter read", []float64{0.1, 0.2, 0.1, 0.2, 0.2}, "W", []string{"O", "Qu"}, []float64{2, 0.5}},
-		{"the letter read given nothing", []float64{0.5, 0, 0.3, 0.2, 0}, "O", []string{"Qu"}, []float64{0.3 / oddsFloor}},
-		{"no others", []float64{0.1, 0.9, 0, 0, 0}, "O", nil, nil},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			got := oddsOver(glyphs, tc.probs, tc.letter, tc.alts)
-			if len(got) != len(tc.want) {
-				t.Fatalf("oddsOver = %v, want %v", got, tc.want)
-			}
-			for i := range got {
-				if math.Abs(got[i]-tc.want[i]) > 1e-9 {
-					t.Errorf("oddsOver = %v, want %v", got, tc.want)
-				}
 			}
 		})
 	}

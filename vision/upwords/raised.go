@@ -82,7 +82,6 @@ func raisedTiles(img, last image.Image, cells []Cell, pose *vision.Pose, geo Geo
 			c.Angle = angles[g]
 		}
 		c.Alt, c.Raised = c.Raised[1:], nil
-		c.AltOdds = oddsOver(glyphs, probs, c.Letter, c.Alt)
 		c.Covered = false
 	}
 	return nil
@@ -110,7 +109,7 @@ func stillEmpty(img, last image.Image, cells []Cell, pose *vision.Pose, geo Geom
 			continue
 		}
 		c.Tile, c.Height, c.Letter, c.Conf, c.HeightOK = 0, 0, "", 0, 0
-		c.Alt, c.AltOdds, c.Covered, c.overlaid = nil, nil, false, false
+		c.Alt, c.Covered, c.overlaid = nil, false, false
 		c.Face = faceQuad(pose, c.Pos.Row, c.Pos.Col, 0, geo)
 		c.unsureEmpty = true
 	}

@@ -180,12 +180,6 @@ type Cell struct {
 	// likeliest first (altLetters), for the rules to weigh when the
 	// play as read is refused.
 	Alt []string
-	// AltOdds gives, for each letter of Alt in its order, the reader's
-	// probability of it over the probability of the letter read, from the
-	// same probabilities Alt was drawn from (the face's crops pooled for
-	// an unsure letter): the rules rank a refused play's other readings
-	// by it (game.Reading.AltOdds).
-	AltOdds []float64
 	// Maybe, through a game, for a square read empty where nothing
 	// stood, beside a new letter read in this photo: the letters its
 	// face would bear were a tile there (maybeTiles), likeliest first,
@@ -1202,11 +1196,9 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 				// read, not sure, the others its crops give weighed.
 				c.Conf = min(c.Conf, poolDoubt)
 				c.Alt = likeliest(glyphs, pooled, c.Letter)
-				c.AltOdds = oddsOver(glyphs, pooled, c.Letter, c.Alt)
 				continue
 			}
 			c.Alt = likeliestOf(glyphs, probs, c.Letter, 0, altSure)
-			c.AltOdds = oddsOver(glyphs, probs, c.Letter, c.Alt)
 			continue
 		}
 		pooled, err := pooledProbs(img, c.Face, crop, pr, kn, probs)
@@ -1214,38 +1206,8 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
 		c.Alt = likeliest(glyphs, pooled, c.Letter)
-		c.AltOdds = oddsOver(glyphs, pooled, c.Letter, c.Alt)
 	}
 	return nil
-}
-
-// oddsFloor is the least probability a letter read is given in its
-// others' odds (oddsOver): the pooled crops can give the letter one crop
-// read next to nothing, and an odds over nothing ranks nothing.
-const oddsFloor = 1e-3
-
-// oddsOver is, for each letter of alts, its probability (probs, in the
-// order of glyphs; a letter's glyphs summed) over the probability of
-// letter (at least oddsFloor): Cell.AltOdds.
-func oddsOver(glyphs []string, probs []float64, letter string, alts []string) []float64 {
-	if len(alts) == 0 {
-		return nil
-	}
-	prob := func(l string) float64 {
-		p := 0.0
-		for g, gl := range glyphs {
-			if gl == l && g < len(probs) {
-				p += probs[g]
-			}
-		}
-		return p
-	}
-	read := max(prob(letter), oddsFloor)
-	out := make([]float64, len(alts))
-	for i, a := range alts {
-		out[i] = prob(a) / read
-	}
-	return out
 }
 
 // likeliest are the letters of glyphs (but except) whose probability is

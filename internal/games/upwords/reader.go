@@ -840,7 +840,6 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 	// stacks in front): the page says "covered" rather than empty.
 	var covered [][2]int
 	var alt, maybe, raised map[[2]int][]string
-	var odds map[[2]int][]float64
 	var changed, same map[[2]int]bool
 	for _, c := range scan.Cells {
 		if c.Covered && b.At(c.Pos).Empty() {
@@ -853,14 +852,6 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 				alt = map[[2]int][]string{}
 			}
 			alt[[2]int{c.Pos.Row, c.Pos.Col}] = c.Alt
-			// Their odds over the letter read, when the letter is the
-			// board's: the rules rank the other readings by them.
-			if len(c.AltOdds) == len(c.Alt) && b.At(c.Pos).Letter == c.Letter {
-				if odds == nil {
-					odds = map[[2]int][]float64{}
-				}
-				odds[[2]int{c.Pos.Row, c.Pos.Col}] = c.AltOdds
-			}
 		}
 		if c.FaceSame() {
 			if same == nil {
@@ -887,7 +878,7 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			maybe[[2]int{c.Pos.Row, c.Pos.Col}] = c.Maybe
 		}
 	}
-	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, AltOdds: odds, Maybe: maybe, Raised: raised, Changed: changed, Same: same}
+	return game.Reading{Board: b, Conf: conf, Covered: covered, Alt: alt, Maybe: maybe, Raised: raised, Changed: changed, Same: same}
 }
 
 // Unreadable is a photo the vision could not read (internal/games/photo).
