@@ -55,6 +55,15 @@ type Options struct {
 	// letters are read at it first. 0, or a count the game does not
 	// know, falls back to the set-up's likeliest (see height).
 	Heights func(p grid.Pos) int
+	// Exact, when set with Heights, reports the squares whose count
+	// Heights gives is known, not a guess (the game's history: a stack
+	// whose next layer shows for the first time): the top's letter is
+	// read at that count alone, not looked for at the heights around it
+	// (readSquare). The search picks the height whose best face reads a
+	// letter most surely; on a layer never seen before that was often
+	// another height's crops (a blue T read I at 5 where the stack is 4,
+	// docs/pyramids-vision.md, pyrgame2).
+	Exact func(p grid.Pos) bool
 	// FaceModel reads every face with ocr's model trained on pyramid
 	// faces (en-pyr) as well, with its own sure bars: letters right 97.2%
 	// -> 99.7% on normal scenes, 51.7% -> 68.6% on hard ones
@@ -205,7 +214,11 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		f.stacks[i] = sq.Height
 	}
 	if opt.Reader != nil {
-		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats)
+		var exact func(Square) bool
+		if opt.Heights != nil && opt.Exact != nil {
+			exact = func(sq Square) bool { return opt.Exact(sq.Pos) && sq.Height == opt.Heights(sq.Pos) }
+		}
+		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats, exact)
 	}
 	for i := range r.Squares {
 		sq := &r.Squares[i]
@@ -425,10 +438,10 @@ func locate(img image.Image, opt Options) (*located, error) {
 // goroutines as there are processors (two on the Pi 4's budget here),
 // each writing its own square; any other reader reads them one after
 // another.
-func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool, seats [4]pyramids.Colour) {
+func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool, seats [4]pyramids.Colour, exact func(Square) bool) {
 	read := func(i int) {
 		sq := &sqs[i]
-		sq.read = f.readSquare(f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, size, model), sq.Height)
+		sq.read = f.readSquare(f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, size, model), sq.Height, exact != nil && exact(*sq))
 		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
 		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
 			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
@@ -446,12 +459,20 @@ func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, mo
 
 // readSquare reads the letter of the top pyramid of one square (fr's)
 // whose stack the game holds at k: at k first; a reading not settled
-// is read at the heights around k too, and one still neither settled
-// nor clear (clearEnough) gets a second look with moved crops.
-func (f *frame) readSquare(fr *faceReads, k int) letterRead {
+// is read at the heights around k too (unless the count is exact:
+// Options.Exact), and one still neither settled nor clear (clearEnough)
+// gets a second look with moved crops.
+func (f *frame) readSquare(fr *faceReads, k int, exact bool) letterRead {
 	lr := fr.readLetter(k)
 	if settled(lr) {
 		return lr
+	}
+	if exact {
+		if clearEnough(lr) {
+			return lr
+		}
+		fr.shifted = true
+		return fr.readLetter(k)
 	}
 	// The stack's count is the game's guess: a stack of another height
 	// shows its faces higher or lower. The face the camera sees best is

@@ -119,7 +119,7 @@ func TestSecondLook(t *testing.T) {
 			continue
 		}
 		fr := withoutGrey(l.f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, 48, true))
-		lr := l.f.readSquare(fr, sq.Height)
+		lr := l.f.readSquare(fr, sq.Height, false)
 		var moved []faceKey
 		for key := range fr.memo {
 			if key.shifted {

@@ -65,6 +65,7 @@ func (r *Rules) Read(ctx context.Context, f game.Frame, standing game.Position) 
 		o := *opt
 		if countPyramids(before) > 0 {
 			o.Heights = readCounts(before, taking)
+			o.Exact = uncovered(before, taking)
 		}
 		scan, serr = vpyr.Scan(img, o)
 		return nil
@@ -137,6 +138,21 @@ func readCounts(before *pyramids.Board, taking []grid.Pos) func(grid.Pos) int {
 			h--
 		}
 		return max(h, 1)
+	}
+}
+
+// uncovered reports the squares of a word being taken (taking) whose
+// next layer the game does not know: the take shows it for the first
+// time, at the count the game holds less one, which the history knows
+// (vpyr.Options.Exact: read at that count alone).
+func uncovered(before *pyramids.Board, taking []grid.Pos) func(grid.Pos) bool {
+	return func(q grid.Pos) bool {
+		if !slices.Contains(taking, q) {
+			return false
+		}
+		u := before.At(q).Under()
+		_, known := u.Top()
+		return !known && u.Height > 0
 	}
 }
 
@@ -229,7 +245,7 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 		if len(reread) > 0 && a.img != nil {
 			// its letters count as changes: with none, the carried
 			// reading would be returned as it was and they dropped
-			n += r.readAgain(a.img, b.Board, out, a.seen, reread, pl, conf)
+			n += r.readAgain(a.img, b.Board, out, reread, pl, conf)
 		}
 		settle(b.Board, out, a.seen, word, conf)
 		rd.Conf = conf
@@ -325,36 +341,38 @@ func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
 }
 
 // readAgain reads the photo again at the counts of the board the move
-// makes (after) and takes the letter of each square listed by both
-// readings (takeReread): the top that shows on a stack that lost one,
-// whose letter the first reading (first) took at the count before. It
+// makes (after), the squares listed at that count alone (their count is
+// the move's: vpyr.Options.Exact), and takes the letter of each square
+// listed from it (takeReread): the top that shows on a stack that lost
+// one, whose letter the first reading took at the count before. It
 // returns the number of squares whose top it changed.
-func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, first *seenPhoto, squares []grid.Pos, pl *pool, conf [][]float64) int {
+func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) int {
 	var scan *vpyr.Reading
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
 		o.Heights = func(q grid.Pos) int { return after.At(q).Height }
+		o.Exact = func(q grid.Pos) bool { return slices.Contains(squares, q) }
 		var err error
 		scan, err = vpyr.Scan(img, o)
 		return err
 	}); err != nil || scan == nil {
 		return 0
 	}
-	return takeReread(before, after, first, newSeenPhoto(scan), squares, pl, conf)
+	return takeReread(before, after, newSeenPhoto(scan), squares, pl, conf)
 }
 
-// takeReread gives each square listed the letter both readings show
-// together: the first (first, at the count before) and the second
-// (second, at the count after gives). Neither count reads a new top
-// better on its own (the stack's apex is where the game's count puts it
-// only as nearly as the model of the stack's height), so the two are
-// one reading of twice the faces: their evidence averaged
-// (bothReadings), weighed by the pool's prior (pl: the layer was never
-// seen). The square is sure only when the second reading is, reads
-// that letter itself (rereadDoubtful), and the letter has margin over
-// the next by both readings (pool.sure). It returns the number of
-// squares whose top it changed.
-func takeReread(before, after *pyramids.Board, first, second *seenPhoto, squares []grid.Pos, pl *pool, conf [][]float64) int {
+// takeReread gives each square listed the letter the second reading
+// (second, at the count the move makes, read there alone) shows,
+// weighed by the pool's prior (pl: the layer was never seen). The first
+// reading, at the count before, is not averaged in (pyrrec did): with
+// the height search both mostly read at the same height, whichever
+// read the best face most surely, and read at its count alone the new
+// top is read better by it alone (docs/pyramids-vision.md, pyrgame2).
+// The square is sure only when the second reading is, reads that
+// letter itself (rereadDoubtful), and the letter has margin over the
+// next (pool.sure). It returns the number of squares whose top it
+// changed.
+func takeReread(before, after *pyramids.Board, second *seenPhoto, squares []grid.Pos, pl *pool, conf [][]float64) int {
 	n := 0
 	for _, q := range squares {
 		s := after.At(q)
@@ -363,7 +381,7 @@ func takeReread(before, after *pyramids.Board, first, second *seenPhoto, squares
 		if !ok || sq.Colour != t.Colour || sq.Letter == "?" || sq.Letter == "" {
 			continue
 		}
-		ev := bothReadings(first.Letters(q), second.Letters(q))
+		ev := second.Letters(q)
 		l := pl.letter(t.Colour, ev, "")
 		if l == "" {
 			l = sq.Letter
@@ -381,29 +399,6 @@ func takeReread(before, after *pyramids.Board, first, second *seenPhoto, squares
 		}
 	}
 	return n
-}
-
-// bothReadings is the letters' evidence of two readings of a square
-// together: each letter's probability averaged over both, as a reading's
-// own is over its faces. With one reading empty, the other's. (The
-// letter of the top gone is not set aside from the first reading, as
-// inferMove does when it reads alone: where the second reads it too,
-// the layer under is alike, an E under an E.)
-func bothReadings(first, second map[string]float64) map[string]float64 {
-	if len(first) == 0 {
-		return second
-	}
-	if len(second) == 0 {
-		return first
-	}
-	out := map[string]float64{}
-	for l, v := range first {
-		out[l] += v / 2
-	}
-	for l, v := range second {
-		out[l] += v / 2
-	}
-	return out
 }
 
 // rereadDoubtful reports whether the new top read on q by the second

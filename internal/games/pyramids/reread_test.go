@@ -38,13 +38,13 @@ func TestRereadDoubtful(t *testing.T) {
 	}
 }
 
-// TestTakeReread: a stack's new top (its next layer, never seen) is read
-// by both readings together, the first at the count before and the
-// second at the count the move makes, weighed by the pool; it is sure
+// TestTakeReread: a stack's new top (its next layer, never seen) is the
+// letter the second reading shows, read at the count the move makes
+// alone (readAgain: vpyr.Options.Exact), weighed by the pool; the first
+// reading, at the count before, is not averaged in (pyrrec did: then the
+// old count's clear misreading outweighed the new count's). It is sure
 // only when the second reading is, reads it too, and the letter has
-// margin by both. The carried top is the first reading's (inferMove).
-// At main the second reading alone decided, and Reconcile dropped its
-// letters when the move changed nothing else (no change counted).
+// margin. The carried top is the first reading's (inferMove).
 func TestTakeReread(t *testing.T) {
 	q := grid.Pos{Row: 8, Col: 2}
 	green := func(l string) pyramids.Pyramid { return pyramids.Pyramid{Colour: pyramids.Green, Letter: l} }
@@ -62,17 +62,17 @@ func TestTakeReread(t *testing.T) {
 		{name: "the new count reads it, the old count reads nothing clearly",
 			carried: "O", first: map[string]float64{"O": 0.09, "W": 0.06, "N": 0.05, "D": 0.05},
 			second: map[string]float64{"G": 0.36, "O": 0.22, "U": 0.04}, want: "G", changed: 1},
-		{name: "the old count reads it, the new count another less clearly",
-			carried: "H", first: map[string]float64{"H": 0.32, "M": 0.18, "W": 0.09},
-			second: map[string]float64{"W": 0.28, "H": 0.21, "N": 0.04}, want: "H"},
+		{name: "the old count reads another more clearly: the new count's",
+			carried: "T", first: map[string]float64{"T": 0.56, "I": 0.08},
+			second: map[string]float64{"Y": 0.11, "T": 0.09, "U": 0.09}, want: "Y", changed: 1},
 		{name: "a like layer under: both read the top gone",
 			carried: "R", first: map[string]float64{"E": 0.38, "R": 0.34}, second: map[string]float64{"E": 0.37, "R": 0.37},
 			secondSure: true, want: "E", changed: 1},
 		{name: "both read it clearly: sure",
 			carried: "A", first: map[string]float64{"A": 0.85, "O": 0.01}, second: map[string]float64{"A": 0.83, "R": 0.01},
 			secondSure: true, want: "A", sure: true},
-		{name: "the second reading sure, both together without margin",
-			carried: "O", first: map[string]float64{"O": 0.5, "A": 0.3}, second: map[string]float64{"A": 0.6, "O": 0.25},
+		{name: "the second reading sure, without margin",
+			carried: "O", first: map[string]float64{"O": 0.5, "A": 0.3}, second: map[string]float64{"A": 0.45, "O": 0.25},
 			secondSure: true, want: "A", changed: 1},
 		{name: "a letter no pyramid left can carry",
 			carried: "W", elsewhere: []pyramids.Pyramid{green("W")},
@@ -97,13 +97,13 @@ func TestTakeReread(t *testing.T) {
 			if colour == pyramids.NoColour {
 				colour = pyramids.Green
 			}
-			first := photoOf(before, map[grid.Pos]seenSquare{q: {colour: pyramids.Green, letters: tc.first}})
+			_ = tc.first // the first reading's evidence: not weighed
 			second := photoOf(after, map[grid.Pos]seenSquare{q: {colour: colour, letters: tc.second, sure: tc.secondSure}})
 			conf := make([][]float64, pyramids.Size)
 			for i := range conf {
 				conf[i] = make([]float64, pyramids.Size)
 			}
-			n := takeReread(before, after, first, second, []grid.Pos{q}, newPool(&setup, before), conf)
+			n := takeReread(before, after, second, []grid.Pos{q}, newPool(&setup, before), conf)
 			got, _ := after.At(q).Top()
 			if got != green(tc.want) || after.At(q).Height != 4 {
 				t.Errorf("top %s%d, want %s4", got, after.At(q).Height, green(tc.want))
@@ -118,27 +118,36 @@ func TestTakeReread(t *testing.T) {
 	}
 }
 
-// TestBothReadings: two readings' evidence averaged letter by letter; one
-// without letters leaves the other's.
-func TestBothReadings(t *testing.T) {
+// TestUncovered: the squares whose count a take photo is read at alone
+// are the word's squares whose next layer the game does not know.
+func TestUncovered(t *testing.T) {
+	before := pyramids.MustParse(strings.Join([]string{
+		". . . . . . . . . .",
+		". . rA5 rE/rS4 . . . . . .",
+		". . kT . . . . . . .",
+		". . . . . . . . . .",
+		". . . . . . . . . .",
+		". . . . . . . . . .",
+		". . . . . . . . . .",
+		". . . . . . . . . .",
+		". . . . . . . . . .",
+		". . . . . . . . . .",
+	}, "\n") + "\n")
+	taking := []grid.Pos{{Row: 1, Col: 2}, {Row: 1, Col: 3}, {Row: 2, Col: 2}}
+	exact := uncovered(before, taking)
 	for _, tc := range []struct {
-		name          string
-		first, second map[string]float64
-		want          map[string]float64
+		name string
+		q    grid.Pos
+		want bool
 	}{
-		{"averaged", map[string]float64{"A": 0.6, "B": 0.2}, map[string]float64{"B": 0.4, "C": 0.2}, map[string]float64{"A": 0.3, "B": 0.3, "C": 0.1}},
-		{"the first empty", nil, map[string]float64{"B": 0.4}, map[string]float64{"B": 0.4}},
-		{"the second empty", map[string]float64{"A": 0.6}, map[string]float64{}, map[string]float64{"A": 0.6}},
+		{"the word's stack, its next layer not known", grid.Pos{Row: 1, Col: 2}, true},
+		{"the word's stack, its next layer known", grid.Pos{Row: 1, Col: 3}, false},
+		{"the word's house pyramid: nothing under it", grid.Pos{Row: 2, Col: 2}, false},
+		{"off the word", grid.Pos{Row: 1, Col: 4}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := bothReadings(tc.first, tc.second)
-			if len(got) != len(tc.want) {
-				t.Fatalf("got %v, want %v", got, tc.want)
-			}
-			for l, v := range tc.want {
-				if d := got[l] - v; d > 1e-9 || d < -1e-9 {
-					t.Errorf("%s: %.3f, want %.3f", l, got[l], v)
-				}
+			if got := exact(tc.q); got != tc.want {
+				t.Errorf("uncovered(%v) = %v, want %v", tc.q, got, tc.want)
 			}
 		})
 	}
