@@ -74,6 +74,40 @@ type Classifier struct {
 	// letter, the letter is read by the pool as for a tile (the Upwords
 	// reader, ForUpwords); otherwise such a read is main's alone.
 	poolLetters bool
+	// plan lays a convolutional model out for convRowAVX; nil when
+	// ConvLayer runs it (no AVX, another kind of model)
+	plan *convPlan
+	// packed: the dense layers' rows packed for dot8Packed, nil without
+	// AVX
+	packed *packedRows
+}
+
+// packedRows are a classifier's dense layers' rows packed for dot8Packed
+// (pack8), laid out the first time the classifier reads: only the models
+// a program runs take the memory.
+type packedRows struct {
+	once  sync.Once
+	w1, w []float32
+}
+
+// rowsPacked gives the packed rows of the hidden layer and of the output
+// layer (nil: not packed).
+func (c *Classifier) rowsPacked() (w1, w []float32) {
+	p := c.packed
+	if p == nil {
+		return nil, nil
+	}
+	p.once.Do(func() {
+		m := c.m
+		F := m.denseIn()
+		if m.Hidden > 0 {
+			p.w1 = pack8(c.w1, m.Hidden, F)
+			p.w = pack8(c.w, m.Outputs(), m.Hidden)
+		} else {
+			p.w = pack8(c.w, m.Outputs(), F)
+		}
+	})
+	return p.w1, p.w
 }
 
 type scratch struct {
@@ -106,16 +140,20 @@ func NewClassifier(m *Model) (*Classifier, error) {
 	case m.Input == InputCNN:
 		// the standardisation is applied to the input (convolve)
 		c.w1, c.b1, c.w, c.b = m.W1, m.B1, m.W, m.B
+		c.plan = newConvPlan(m)
 	case m.Hidden > 0:
 		c.w1, c.b1 = fold(m.W1, m.B1, m.Hidden)
 		c.w, c.b = m.W, m.B
 	default:
 		c.w, c.b = fold(m.W, m.B, m.Outputs())
 	}
+	if useAVX {
+		c.packed = &packedRows{}
+	}
 	c.pool.New = func() any {
 		s := &scratch{feat: make([]float32, m.Features), hidden: make([]float32, m.Hidden), out: make([]float32, m.Outputs())}
 		if m.Input == InputCNN {
-			s.conv = newConvMaps(m)
+			s.conv = newConvMaps(m, c.plan != nil)
 		}
 		return s
 	}
@@ -275,11 +313,12 @@ func (c *Classifier) forward1(s *scratch) {
 	if m.Input == InputCNN {
 		x = c.convolve(s)
 	}
+	pw1, pw := c.rowsPacked()
 	if m.Hidden > 0 {
 		F := m.denseIn()
 		h := 0
 		for ; h+8 <= m.Hidden; h += 8 {
-			d := dot8(c.w1[h*F:], F, x)
+			d := rows8(pw1, c.w1, h, F, x)
 			for k, v := range d {
 				s.hidden[h+k] = max(0, c.b1[h+k]+v)
 			}
@@ -299,7 +338,7 @@ func (c *Classifier) forward1(s *scratch) {
 	mx := float32(math.Inf(-1))
 	o := 0
 	for ; o+8 <= len(s.out); o += 8 {
-		d := dot8(c.w[o*in:], in, x)
+		d := rows8(pw, c.w, o, in, x)
 		for k, dv := range d {
 			v := c.b[o+k] + dv
 			s.out[o+k] = v
@@ -420,6 +459,33 @@ func dot(a, b []float32) float32 {
 		s0 += float32(a[i] * b[i])
 	}
 	return s0 + s1 + s2 + s3
+}
+
+// pack8 lays out the rows of w (rows of n floats, one after the other)
+// for dot8Packed: for each group of eight rows, for each four floats of
+// a row (the first n&^3), the eight rows' four; the groups n/4*32 floats
+// apart. Rows past the last whole group are not packed.
+func pack8(w []float32, rows, n int) []float32 {
+	n4 := n / 4
+	p := make([]float32, rows/8*n4*32)
+	for g := 0; g < rows/8; g++ {
+		for i := 0; i < n4; i++ {
+			for k := 0; k < 8; k++ {
+				copy(p[(g*n4+i)*32+k*4:][:4], w[(8*g+k)*n+4*i:][:4])
+			}
+		}
+	}
+	return p
+}
+
+// rows8 is dot8 of the eight rows of w (rows of stride floats) from
+// row, with their packed floats (pack8's of the same rows and stride)
+// when there are.
+func rows8(p, w []float32, row, stride int, x []float32) [8]float32 {
+	if p != nil && len(x) == stride {
+		return dot8Packed(p[row/8*(stride/4)*32:], w[row*stride:], stride, x)
+	}
+	return dot8(w[row*stride:], stride, x)
 }
 
 // LoadModel returns the embedded model for an alphabet ("en" or "ru"), or

@@ -6,6 +6,7 @@ import (
 	"image"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -232,4 +233,90 @@ func encodeDecode(t *testing.T, m *Model) *Model {
 		t.Fatal(err)
 	}
 	return back
+}
+
+// TestConvolvePlanBits checks the convolutions run by the plan
+// (convRowAVX) against ConvLayer's, bit for bit: the last maps and the
+// outputs, on random models of the faces' shape and others, and on the
+// embedded en-pyrc; a layer of channels not a multiple of 8 has no plan.
+func TestConvolvePlanBits(t *testing.T) {
+	if !useAVX {
+		t.Skip("no AVX: ConvLayer runs every model")
+	}
+	glyphs := make([]string, 28)
+	pyrc, err := LoadModel("en-pyrc")
+	if err != nil {
+		t.Logf("en-pyrc: %v", err)
+	}
+	for _, tc := range []struct {
+		name string
+		m    *Model
+		plan bool
+	}{
+		{"the faces' shape", randomCNN([]int{8, 16, 32}, 64, glyphs, 5), true},
+		{"one layer, no hidden layer", randomCNN([]int{8}, 0, glyphs, 6), true},
+		{"other channels", randomCNN([]int{16, 8, 24}, 10, glyphs, 7), true},
+		{"a layer of 6 channels", randomCNN([]int{8, 6}, 10, glyphs, 8), false},
+		{"en-pyrc", pyrc, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if tc.m == nil {
+				t.Skip("not embedded")
+			}
+			fast, err := NewClassifier(tc.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if (fast.plan != nil) != tc.plan {
+				t.Fatalf("plan %v, want %v", fast.plan != nil, tc.plan)
+			}
+			if !tc.plan {
+				return
+			}
+			slow, err := NewClassifier(tc.m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			slow.plan = nil
+			slow.pool.New = func() any {
+				return &scratch{feat: make([]float32, tc.m.Features), conv: newConvMaps(tc.m, false)}
+			}
+			rng := rand.New(rand.NewPCG(9, 9))
+			for trial := 0; trial < 20; trial++ {
+				feat := make([]float32, NumCNNFeatures)
+				for i := range feat {
+					switch {
+					case trial%4 == 1 && i%7 == 0:
+						// zeros, whose products with negative weights
+						// are -0 as the padding's
+					case trial%4 == 2:
+						feat[i] = float32(rng.IntN(3) - 1)
+					default:
+						feat[i] = float32(rng.NormFloat64() * 2)
+					}
+				}
+				maps := func(c *Classifier) []float32 {
+					s := c.pool.Get().(*scratch)
+					defer c.pool.Put(s)
+					s.feat = feat
+					return slices.Clone(c.convolve(s))
+				}
+				a, b := maps(fast), maps(slow)
+				if len(a) != len(b) {
+					t.Fatalf("maps of %d, want %d", len(a), len(b))
+				}
+				for i := range a {
+					if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+						t.Fatalf("trial %d: map value %d: %v (%08x), ConvLayer %v (%08x)", trial, i, a[i], math.Float32bits(a[i]), b[i], math.Float32bits(b[i]))
+					}
+				}
+				oa, ob := fast.Outputs(feat), slow.Outputs(feat)
+				for i := range oa {
+					if math.Float32bits(oa[i]) != math.Float32bits(ob[i]) {
+						t.Fatalf("trial %d: output %d: %v, ConvLayer %v", trial, i, oa[i], ob[i])
+					}
+				}
+			}
+		})
+	}
 }

@@ -39,6 +39,14 @@ func dot8(w []float32, stride int, x []float32) (d [8]float32) {
 	_ = w[7*stride+n-1]
 	var l [32]float32
 	dot8Lanes(&w[0], stride, &x[0], n, &l)
+	return lanes8(&l, w, stride, x)
+}
+
+// lanes8 finishes eight rows' dots from their lanes (dot8Lanes' or
+// dot8PackedAVX's): each row's first partial sum takes the products of
+// the last len(x)%4 floats, then the four are added in dot's order.
+func lanes8(l *[32]float32, w []float32, stride int, x []float32) (d [8]float32) {
+	n := len(x)
 	for k := range d {
 		a := w[k*stride : k*stride+n]
 		s0, s1, s2, s3 := l[4*k], l[4*k+1], l[4*k+2], l[4*k+3]

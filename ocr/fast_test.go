@@ -7,6 +7,7 @@ import (
 	"image/draw"
 	"math"
 	"math/rand/v2"
+	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr/synth"
@@ -278,6 +279,85 @@ func TestDot8(t *testing.T) {
 				want := refDot(w[k*tc.stride:k*tc.stride+tc.n], x)
 				if math.Float32bits(got[k]) != math.Float32bits(want) {
 					t.Errorf("row %d: %v, reference %v", k, got[k], want)
+				}
+			}
+		})
+	}
+}
+
+// TestDot8Packed: eight rows read from their packing (pack8) have dot's
+// bits, on lengths with and without a tail, for each group of a layer of
+// several; and every embedded model's outputs with its rows packed are
+// the bits of its outputs without.
+func TestDot8Packed(t *testing.T) {
+	if !useAVX {
+		t.Skip("no AVX: dot8 reads every row")
+	}
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, tc := range []struct {
+		name    string
+		n, rows int
+	}{
+		{"three", 3, 8}, {"four", 4, 8}, {"five", 5, 16}, {"hidden", 192, 24},
+		{"cnn maps", 288, 64}, {"features", 636, 8}, {"features tail", 637, 16},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			w := make([]float32, tc.rows*tc.n)
+			for i := range w {
+				w[i] = float32(rng.NormFloat64())
+			}
+			x := make([]float32, tc.n)
+			for i := range x {
+				x[i] = float32(rng.NormFloat64())
+			}
+			p := pack8(w, tc.rows, tc.n)
+			for r := 0; r+8 <= tc.rows; r += 8 {
+				got := rows8(p, w, r, tc.n, x)
+				for k := range got {
+					want := refDot(w[(r+k)*tc.n:(r+k+1)*tc.n], x)
+					if math.Float32bits(got[k]) != math.Float32bits(want) {
+						t.Errorf("row %d: %v, reference %v", r+k, got[k], want)
+					}
+				}
+			}
+		})
+	}
+	entries, err := modelFS.ReadDir("model")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, e := range entries {
+		name, ok := strings.CutSuffix(e.Name(), ".tsm")
+		if !ok {
+			continue
+		}
+		t.Run(name, func(t *testing.T) {
+			m, err := LoadModel(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			packed, err := NewClassifier(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, pw := packed.rowsPacked(); pw == nil {
+				t.Fatal("no rows packed")
+			}
+			plain, err := NewClassifier(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			plain.packed = nil
+			feat := make([]float32, m.Features)
+			for trial := 0; trial < 5; trial++ {
+				for i := range feat {
+					feat[i] = float32(rng.NormFloat64())
+				}
+				a, b := packed.Outputs(feat), plain.Outputs(feat)
+				for i := range a {
+					if math.Float32bits(a[i]) != math.Float32bits(b[i]) {
+						t.Fatalf("output %d: %v, unpacked %v", i, a[i], b[i])
+					}
 				}
 			}
 		})

@@ -33,9 +33,10 @@ const SpecialistUpwordsBlur = "en-upwb"
 // for blurred crops, if it has one, is kept (itself not pooled). The
 // mates must know main's glyphs in main's order and its turns.
 func NewPooled(main *Classifier, mates ...*Classifier) (*Classifier, error) {
-	// The main model's folded weights and blur specialist are shared, not
-	// worked out again: a classifier only reads them.
-	c := &Classifier{m: main.m, w1: main.w1, b1: main.b1, w: main.w, b: main.b, blur: main.blur}
+	// The main model's folded weights (and their packing, its
+	// convolutions' plan) and blur specialist are shared, not worked out
+	// again: a classifier only reads them.
+	c := &Classifier{m: main.m, w1: main.w1, b1: main.b1, w: main.w, b: main.b, blur: main.blur, plan: main.plan, packed: main.packed}
 	c.pool.New = main.pool.New
 	for _, m := range mates {
 		if len(m.m.Glyphs) != len(c.m.Glyphs) || m.m.Turns != c.m.Turns {
