@@ -2,6 +2,7 @@ package loose
 
 import (
 	"fmt"
+	"image"
 	"image/jpeg"
 	"os"
 	"path/filepath"
@@ -33,18 +34,7 @@ func TestBlurDiag(t *testing.T) {
 		}
 		truth := TruthFromRender(sceneTruth)
 		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true}
-		r, err := Scan(img, opt)
-		var tiles []Tile
-		if err == nil {
-			tiles = r.Tiles
-		}
-		nv := opt
-		nv.NoVerify = true
-		r2, err2 := Scan(img, nv)
-		var tiles2 []Tile
-		if err2 == nil {
-			tiles2 = r2.Tiles
-		}
+		tiles, tiles2, err, err2 := scanBothWays(img, opt)
 		m := MatchTiles(tiles, truth, 0.5)
 		m2 := MatchTiles(tiles2, truth, 0.5)
 		hit := map[int]bool{}
@@ -116,4 +106,20 @@ func TestBlurProbe(t *testing.T) {
 			t.Logf("  %-13s matched %2d of %2d reported, sure %2d (matched %2d) faint %v cloth %v err %v", v.name, len(m), len(ft.tiles), sureCount(ft.tiles), sureM, ft.faint, ft.onCloth, err)
 		}
 	}
+}
+
+// scanBothWays scans img with opt and with the verifier off: the tiles
+// of each (none where it fails) and its error.
+func scanBothWays(img image.Image, opt Options) (tiles, noVerify []Tile, err, errNoVerify error) {
+	r, err := Scan(img, opt)
+	if err == nil {
+		tiles = r.Tiles
+	}
+	nv := opt
+	nv.NoVerify = true
+	r2, errNoVerify := Scan(img, nv)
+	if errNoVerify == nil {
+		noVerify = r2.Tiles
+	}
+	return tiles, noVerify, err, errNoVerify
 }

@@ -186,6 +186,14 @@ type Options struct {
 	// photo: the photo in packed RGB, converted once for the whole scan
 	// (Scan sets it; nil converts the photo at each search).
 	photo *packedPhoto
+	// sharpen: a defocused photo is searched and read sharpened
+	// (sharpened), where no printed board is seen (Scan sets it for a
+	// Lexicon table).
+	sharpen bool
+	// asTaken: where photo is the photo sharpened (deblurredOf), the
+	// photo as it was taken, in which the letters read sure are read
+	// again (confirmAsTaken).
+	asTaken *rgbImage
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -238,6 +246,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	// Every search below looks at img: one conversion to RGB serves them.
 	opt.photo = &packedPhoto{img: img}
+	opt.sharpen = !opt.Twists && !opt.learning
 	r, err := scanLattice(img, opt, now, start)
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
@@ -275,7 +284,7 @@ func darkLook(img image.Image, opt Options, now func() time.Time, start time.Tim
 	}
 	st.sc = &scaleCache{}
 	sopt := opt
-	sopt.photo = packedOf(img, st)
+	sopt.photo, sopt.sharpen = packedOf(img, st), false
 	r, err := scanLattice(img, sopt, now, start)
 	if err != nil || sureCount(r.Tiles) < minDarkSure {
 		return nil, false
@@ -320,6 +329,7 @@ const (
 // and the loose search.
 func scanLattice(img image.Image, opt Options, now func() time.Time, start time.Time) (*Reading, error) {
 	if !opt.OnBoard {
+		opt = sharpened(img, opt)
 		// A Lexicon table with no board looked for: the loose search,
 		// and where it reads few tiles sure the search for faint
 		// letters as well (below).
@@ -356,6 +366,11 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	br, board, ok := onBoard(img, opt.Reader, true)
 	if ok {
 		return boardDone(img, br, board, opt, done)
+	}
+	if board == nil {
+		// No board seen (a board is read from the photo as taken: its
+		// print sharpened reads as letters).
+		opt = sharpened(img, opt)
 	}
 	var printPitch float64
 	var parts *Reading
@@ -872,6 +887,9 @@ func placeTiles(img image.Image, found tilesFound, opt Options, board *printedBo
 				}
 			}
 		}
+	}
+	if opt.asTaken != nil && opt.Reader != nil {
+		confirmAsTaken(*opt.asTaken, r.Tiles, opt)
 	}
 	sortTiles(r.Tiles)
 	inImage(r.Tiles, img.Bounds())

@@ -72,49 +72,7 @@ func deconvolveInto(out, c *image.RGBA) *image.RGBA {
 }
 
 // convolveSep convolves the n x n plane p by k along x then y into out
-// (tmp the pass between), the edges repeated. Each output is the sum of
-// its taps' products in the kernel's order from 0, as a loop over the
-// taps per pixel would add them, so every value is the same to the bit;
-// the loop runs over the taps outside and the pixels of a row inside,
-// so the additions into neighbouring pixels do not wait on each other,
-// and a tap's clamped pixels (before the first or past the last) are
-// cut off as the row's two ends instead of clamped pixel by pixel.
+// (tmp the pass between), the edges repeated (deconv.ConvolveSep).
 func convolveSep(p, out, tmp []float64, n int, k []float64) {
-	r := len(k) / 2
-	for y := 0; y < n; y++ {
-		row, acc := p[y*n:(y+1)*n], tmp[y*n:(y+1)*n]
-		clear(acc)
-		for i, w := range k {
-			d := i - r
-			lo, hi := min(n, max(0, -d)), max(0, min(n, n-d))
-			first, last := row[0], row[n-1]
-			for x := range acc[:lo] {
-				acc[x] += w * first
-			}
-			if lo < hi {
-				deconv.AddScaled(acc[lo:hi], row[lo+d:hi+d], w)
-			}
-			for x := range acc[hi:] {
-				acc[hi+x] += w * last
-			}
-		}
-	}
-	// down the columns: tap by tap over the whole plane, the rows whose
-	// tap falls inside it in one stretch (each output still adds its
-	// taps in the kernel's order from 0), the clamped rows one by one
-	out = out[:n*n]
-	clear(out)
-	for i, w := range k {
-		d := i - r
-		lo, hi := min(n, max(0, -d)), max(0, min(n, n-d))
-		for y := 0; y < lo; y++ {
-			deconv.AddScaled(out[y*n:(y+1)*n], tmp[:n], w)
-		}
-		if lo < hi {
-			deconv.AddScaled(out[lo*n:hi*n], tmp[(lo+d)*n:(hi+d)*n], w)
-		}
-		for y := hi; y < n; y++ {
-			deconv.AddScaled(out[y*n:(y+1)*n], tmp[(n-1)*n:n*n], w)
-		}
-	}
+	deconv.ConvolveSep(p, out, tmp, n, n, k)
 }

@@ -1,0 +1,347 @@
+package loose
+
+import (
+	"bufio"
+	"fmt"
+	"image"
+	"math"
+	"os"
+	"path/filepath"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// TestDefocusDiag (opt-in: LOOSE_DEFOCUS_DIR=an augment folder of the
+// defocus family; LOOSE_DEFOCUS_MODE=oracle,F1.5,... the deconvolutions
+// to try besides the photo as it is) scans each photo as it is and
+// deconvolved (oracle: the augment's own sigma; F: a fixed sigma), and
+// logs found and read per photo and in total.
+func TestDefocusDiag(t *testing.T) {
+	dir := os.Getenv("LOOSE_DEFOCUS_DIR")
+	if dir == "" {
+		t.Skip("LOOSE_DEFOCUS_DIR not set")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	sigmas := map[string]float64{}
+	if f, err := os.Open(filepath.Join(dir, "augment.txt")); err == nil {
+		sc := bufio.NewScanner(f)
+		for sc.Scan() {
+			fs := strings.Fields(sc.Text())
+			if len(fs) >= 4 && fs[1] == "defocus" {
+				sigmas[fs[0]], _ = strconv.ParseFloat(fs[3], 64)
+			}
+		}
+		f.Close()
+	}
+	names := augmentNames(t, dir)
+	modes := []string{"as is"}
+	if m := os.Getenv("LOOSE_DEFOCUS_MODE"); m != "" {
+		modes = append(modes, strings.Split(m, ",")...)
+	}
+	iters := 10
+	if s := os.Getenv("LOOSE_DEFOCUS_ITERS"); s != "" {
+		iters, _ = strconv.Atoi(s)
+	}
+	minBlur := 1.2
+	if s := os.Getenv("LOOSE_DEFOCUS_MIN"); s != "" {
+		minBlur, _ = strconv.ParseFloat(s, 64)
+	}
+	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
+	var files []string
+	for _, e := range ents {
+		files = append(files, strings.TrimSuffix(e.Name(), ".jpg"))
+	}
+	sort.Strings(files)
+	if s := os.Getenv("LOOSE_DEFOCUS_ONLY"); s != "" {
+		var keep []string
+		for _, f := range files {
+			if strings.Contains(s, f[:13]) {
+				keep = append(keep, f)
+			}
+		}
+		files = keep
+	}
+	tot := make([]CentreScore, len(modes))
+	for _, name := range files {
+		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+		line := fmt.Sprintf("%s sigma %.2f m %.2f (%d):", name[:13], sigmas[name], measuredSigma(img), len(truth))
+		for i, m := range modes {
+			im := img
+			switch {
+			case m == "oracle":
+				if s := sigmas[name]; s > 0.5 {
+					im = toRGB(img).deblurred(s, iters).rgba()
+				}
+			case strings.HasPrefix(m, "F"):
+				s, _ := strconv.ParseFloat(m[1:], 64)
+				im = toRGB(img).deblurred(s, iters).rgba()
+			case strings.HasPrefix(m, "m"):
+				f, _ := strconv.ParseFloat(m[1:], 64)
+				if s := measuredSigma(img); s*math.Min(1, 800/float64(max(img.Bounds().Dx(), img.Bounds().Dy()))) >= minBlur {
+					im = toRGB(img).deblurred(f*s, iters).rgba()
+				}
+			case strings.HasPrefix(m, "q"):
+				n, _ := strconv.ParseFloat(m[1:], 64)
+				if s := measuredSigma(img); s*math.Min(1, 800/float64(max(img.Bounds().Dx(), img.Bounds().Dy()))) >= minBlur {
+					im = toRGB(img).deblurred(math.Sqrt(s*s-n*n), iters).rgba()
+				}
+			case strings.HasPrefix(m, "x"):
+				f, _ := strconv.ParseFloat(m[1:], 64)
+				if s := sigmas[name] * f; s > 0.5 {
+					im = toRGB(img).deblurred(s, iters).rgba()
+				}
+			}
+			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+			r, err := Scan(im, opt)
+			var tiles []Tile
+			if err == nil {
+				tiles = r.Tiles
+			}
+			sc := ScoreCentres(tiles, truth, strings.EqualFold)
+			line += fmt.Sprintf("  %s %d/%d/%d f%d ws%d", m, sc.Found, sc.AZRight, sc.AZ, sc.False, sc.WrongSure)
+			tot[i].Truth += sc.Truth
+			tot[i].Found += sc.Found
+			tot[i].AZ += sc.AZ
+			tot[i].AZRight += sc.AZRight
+			tot[i].False += sc.False
+			tot[i].WrongSure += sc.WrongSure
+			tot[i].FalseSure += sc.FalseSure
+		}
+		t.Log(line)
+	}
+	for i, m := range modes {
+		s := tot[i]
+		t.Logf("total %s: found %d/%d (%.1f%%) read %d/%d (%.1f%%) false %d, sure wrong %d, sure false %d", m, s.Found, s.Truth, 100*float64(s.Found)/float64(s.Truth), s.AZRight, s.AZ, 100*float64(s.AZRight)/float64(s.AZ), s.False, s.WrongSure, s.FalseSure)
+	}
+}
+
+// TestDefocusSigma (opt-in: LOOSE_DEFOCUS_DIRS=dir,dir) logs blurSigma
+// of each photo of augment folders beside the augment's own sigma.
+func TestDefocusSigma(t *testing.T) {
+	env := os.Getenv("LOOSE_DEFOCUS_DIRS")
+	if env == "" {
+		t.Skip("LOOSE_DEFOCUS_DIRS not set")
+	}
+	for _, dir := range strings.Split(env, ",") {
+		sigmas := map[string]string{}
+		if f, err := os.Open(filepath.Join(dir, "augment.txt")); err == nil {
+			sc := bufio.NewScanner(f)
+			for sc.Scan() {
+				fs := strings.Fields(sc.Text())
+				if len(fs) >= 4 {
+					sigmas[fs[0]] = strings.Join(fs[1:4], " ")
+				}
+			}
+			f.Close()
+		}
+		ents, _ := os.ReadDir(filepath.Join(dir, "images"))
+		for _, e := range ents {
+			img := decodePhotoFile(t, filepath.Join(dir, "images", e.Name()))
+			base := strings.TrimSuffix(e.Name(), filepath.Ext(e.Name()))
+			t.Logf("%s %s %dx%d measured %.2f (%s)", filepath.Base(dir), base[:min(13, len(base))], img.Bounds().Dx(), img.Bounds().Dy(), measuredSigma(img), sigmas[base])
+		}
+	}
+}
+
+// measuredSigma is blurSigma of img at 800 px on its longer side, in
+// img's own pixels.
+func measuredSigma(img image.Image) float64 {
+	rgb := toRGB(img)
+	s := 800 / float64(max(rgb.w, rgb.h))
+	if s < 1 {
+		rgb = rgb.reduced(int(math.Round(float64(rgb.w)*s)), int(math.Round(float64(rgb.h)*s)))
+	} else {
+		s = 1
+	}
+	gray := make([]byte, rgb.w*rgb.h)
+	for i := range gray {
+		gray[i] = byte((299*int(rgb.pix[3*i]) + 587*int(rgb.pix[3*i+1]) + 114*int(rgb.pix[3*i+2])) / 1000)
+	}
+	return blurSigma(gray, rgb.w, rgb.h) / s
+}
+
+// TestDefocusStages (opt-in: LOOSE_DEFOCUS_STAGES=an augment folder;
+// LOOSE_DEFOCUS_DEBLUR=1 to look at each photo deconvolved by the blur
+// measured) logs, for each labelled tile the scan misses, where it is
+// lost: no letter blob of the plain search (nor of the blurred one) in
+// it; a letter but under a third of it face-coloured in every face
+// mask; or a letter and a face (the tile's size, cut or verifier);
+// whether the scan without the verifier finds it; and how the reader
+// reads the label's box.
+func TestDefocusStages(t *testing.T) {
+	dir := os.Getenv("LOOSE_DEFOCUS_STAGES")
+	if dir == "" {
+		t.Skip("LOOSE_DEFOCUS_STAGES not set")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	names := augmentNames(t, dir)
+	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
+	counts := map[string]int{}
+	for _, e := range ents {
+		name := strings.TrimSuffix(e.Name(), ".jpg")
+		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+		if len(truth) == 0 {
+			continue
+		}
+		if os.Getenv("LOOSE_DEFOCUS_DEBLUR") != "" {
+			if s := measuredSigma(img); s >= 1.2 {
+				img = toRGB(img).deblurred(s, 10).rgba()
+			}
+		}
+		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+		tiles, tiles2, err, _ := scanBothWays(img, opt)
+		rgb := toRGB(img)
+		preps := map[string]detectPrep{}
+		for _, blurred := range []bool{false, true} {
+			src, _ := gocv.NewMatFromBytes(rgb.h, rgb.w, gocv.MatTypeCV8UC3, rgb.pix)
+			gray := gocv.NewMat()
+			gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
+			p := prepare(src, gray, rgb.w, rgb.h, search{lattice: true, shortI: true, blurred: blurred})
+			preps[fmt.Sprint(blurred)] = p
+			gray.Close()
+			src.Close()
+		}
+		inside := func(tt TruthTile, ts []Tile) bool {
+			for _, x := range ts {
+				if pointInPoly(x.Center, tt.Outline) {
+					return true
+				}
+			}
+			return false
+		}
+		lr := letterReader(opt)
+		var missed int
+		var lines []string
+		for _, tt := range truth {
+			if inside(tt, tiles) {
+				continue
+			}
+			missed++
+			stage := "no letter"
+			for _, k := range []string{"false", "true"} {
+				p := preps[k]
+				has := false
+				for _, b := range p.lb.blobs {
+					if pointInPoly(Point{b.x, b.y}, tt.Outline) {
+						has = true
+					}
+				}
+				if !has {
+					continue
+				}
+				face := 0.0
+				for _, m := range p.masks {
+					face = math.Max(face, polyShare(tt.Outline, m.m, rgb.w, rgb.h))
+				}
+				if face < 1.0/3 {
+					stage = "letter, no face (" + map[string]string{"false": "plain", "true": "blurred"}[k] + ")"
+				} else {
+					stage = "letter and face (" + map[string]string{"false": "plain", "true": "blurred"}[k] + ")"
+				}
+				break
+			}
+			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+			for _, p := range tt.Outline {
+				x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+			}
+			got, _ := lr.Read(rectify(rgb, [4]Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, 64, 1.3))
+			right := strings.EqualFold(got.Letter, tt.Letter)
+			counts[stage]++
+			if inside(tt, tiles2) {
+				counts["  of them found without the verifier"]++
+			}
+			if right {
+				counts["  of them read right on the label's box"]++
+			}
+			lines = append(lines, fmt.Sprintf("  miss %s: %s, no verifier %v, box reads %s %.2f", tt.Letter, stage, inside(tt, tiles2), got.Letter, got.Conf))
+		}
+		t.Logf("%s: %d labels, %d missed, err %v", name[:13], len(truth), missed, err)
+		for _, l := range lines {
+			t.Log(l)
+		}
+	}
+	var ks []string
+	for k := range counts {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	for _, k := range ks {
+		t.Logf("%-45s %d", k, counts[k])
+	}
+}
+
+// pointInPoly says whether p lies inside the polygon pts.
+func pointInPoly(p Point, pts []Point) bool {
+	in := false
+	for i, j := 0, len(pts)-1; i < len(pts); j, i = i, i+1 {
+		a, b := pts[i], pts[j]
+		if (a.Y > p.Y) != (b.Y > p.Y) && p.X < (b.X-a.X)*(p.Y-a.Y)/(b.Y-a.Y)+a.X {
+			in = !in
+		}
+	}
+	return in
+}
+
+// polyShare is the share of the pixels inside the polygon pts that are
+// set in the w x h mask m.
+func polyShare(pts []Point, m []byte, w, h int) float64 {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range pts {
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	var n, on int
+	for y := max(0, int(y0)); y <= min(h-1, int(y1)); y++ {
+		for x := max(0, int(x0)); x <= min(w-1, int(x1)); x++ {
+			if pointInPoly(Point{float64(x), float64(y)}, pts) {
+				n++
+				if m[y*w+x] != 0 {
+					on++
+				}
+			}
+		}
+	}
+	if n == 0 {
+		return 0
+	}
+	return float64(on) / float64(n)
+}
+
+// augmentNames is the letters of an augment folder's classes: its
+// data.yaml's names (one letter each, upper case; others "") or its
+// classes.txt.
+func augmentNames(t *testing.T, dir string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, "data.yaml"))
+	if err != nil {
+		return classList(t, filepath.Join(dir, "classes.txt"))
+	}
+	var names []string
+	for _, l := range strings.Split(string(b), "\n") {
+		rest, ok := strings.CutPrefix(l, "names:")
+		if !ok {
+			continue
+		}
+		for _, n := range strings.Split(strings.Trim(strings.TrimSpace(rest), "[]"), ",") {
+			n = strings.Trim(strings.TrimSpace(n), `'"`)
+			if len(n) == 1 {
+				n = strings.ToUpper(n)
+			} else {
+				n = ""
+			}
+			names = append(names, n)
+		}
+	}
+	return names
+}
