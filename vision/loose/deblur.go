@@ -3,7 +3,9 @@ package loose
 import (
 	"image"
 	"math"
+	"sort"
 	"strings"
+	"sync"
 
 	"gocv.io/x/gocv"
 
@@ -57,51 +59,105 @@ func blurSigma(gray []byte, w, h int) float64 {
 	if w < 8 || h < 8 {
 		return 0
 	}
-	g := make([]float64, w*h)
-	for i, v := range gray {
-		g[i] = float64(v)
-	}
-	r, tmp := make([]float64, w*h), make([]float64, w*h)
-	deconv.ConvolveSep(g, r, tmp, w, h, vision.GaussianKernel(blurProbe, 3))
-	grad := func(p []float64, x, y int) (float64, float64) {
-		i := y*w + x
-		return (p[i+1] - p[i-1]) / 2, (p[i+w] - p[i-w]) / 2
-	}
-	mag := make([]float64, w*h)
-	for y := 1; y < h-1; y++ {
-		for x := 1; x < w-1; x++ {
-			gx, gy := grad(g, x, y)
-			mag[y*w+x] = math.Hypot(gx, gy)
-		}
+	// Each pixel's gradient (the central differences of its grey
+	// levels, halved) is taken as the code of its magnitude in magTable:
+	// the differences are whole levels, so a table holds every magnitude
+	// math.Hypot gives, to the bit.
+	tab := magTable()
+	codeAt := func(i int) uint16 {
+		return magCode(int(gray[i+1])-int(gray[i-1]), int(gray[i+w])-int(gray[i-w]))
 	}
 	// The strongest edges: over blurEdgeLevel levels a pixel and in the
-	// picture's top share of gradients.
-	var ms []float64
+	// picture's top share of gradients (the quantile of the samples,
+	// counted by code and taken in the order of their magnitudes).
+	hist := make([]int32, 1<<16)
+	n := 0
 	for y := 2; y < h-2; y += 2 {
 		for x := 2; x < w-2; x += 2 {
-			ms = append(ms, mag[y*w+x])
+			hist[codeAt(y*w+x)]++
+			n++
 		}
 	}
-	if len(ms) == 0 {
+	if n == 0 {
 		return 0
 	}
-	lo := math.Max(blurEdgeLevel, quantile(ms, 0.95))
+	rank, q95 := int32(int(0.95*float64(n-1))), 0.0
+	for _, c := range magOrder() {
+		if rank -= hist[c]; rank < 0 {
+			q95 = tab[c]
+			break
+		}
+	}
+	lo := math.Max(blurEdgeLevel, q95)
+	// The picture blurred again, to deconv.ConvolveSep's bits: the rows'
+	// pass on the rows near an edge only, kept in a ring of rows, the
+	// columns' only at the pixels whose gradient is wanted.
+	k := vision.GaussianKernel(blurProbe, 3)
+	kr := len(k) / 2
+	nr := 2*kr + 3
+	ring, row := make([]float64, nr*w), make([]float64, w)
+	next := 0 // the next row of the rows' pass
+	rowsTo := func(y1 int) {
+		for ; next <= y1; next++ {
+			for x, v := range gray[next*w : (next+1)*w] {
+				row[x] = float64(v)
+			}
+			o := next % nr * w
+			deconv.ConvolveRow(row, ring[o:o+w], k)
+		}
+	}
+	// offs: where in ring the rows y-1-kr to y+1+kr (the ends
+	// repeated) of the row y looked at are; reblur is the picture blurred
+	// again at x on its row y+d (d -1 to 1).
+	offs, offsOf := make([]int, nr), -1
+	reblur := func(x, d int) float64 {
+		var s float64
+		for j, o := range offs[1+d : 1+d+len(k)] {
+			s += float64(k[j] * ring[o+x])
+		}
+		return s
+	}
+	// The codes of three rows about the one looked at (ring of 3).
+	codes := make([]uint16, 3*w)
+	codeRow := func(y int) {
+		c := codes[y%3*w : y%3*w+w]
+		for x := 1; x < w-1; x++ {
+			c[x] = codeAt(y*w + x)
+		}
+	}
+	magAt := func(x, y int) float64 { return tab[codes[y%3*w+x]] }
+	codeRow(2)
+	codeRow(3)
 	var sig []float64
 	for y := 3; y < h-3; y++ {
+		codeRow(y + 1)
+		c := codes[y%3*w : y%3*w+w]
 		for x := 3; x < w-3; x++ {
-			i := y*w + x
-			m := mag[i]
+			m := tab[c[x]]
 			if m < lo {
 				continue
 			}
-			gx, gy := grad(g, x, y)
+			i := y*w + x
+			gx := float64(int(gray[i+1])-int(gray[i-1])) / 2
+			gy := float64(int(gray[i+w])-int(gray[i-w])) / 2
 			// The neighbours across the edge (the gradient's direction
 			// rounded to a multiple of 45 degrees).
 			dx, dy := int(math.Round(gx/m)), int(math.Round(gy/m))
-			if mag[i+dy*w+dx] > m || mag[i-dy*w-dx] >= m {
+			if magAt(x+dx, y+dy) > m || magAt(x-dx, y-dy) >= m {
 				continue
 			}
-			rx, ry := grad(r, x, y)
+			if next < y-1-kr {
+				next = y - 1 - kr
+			}
+			rowsTo(min(h-1, y+1+kr))
+			if offsOf != y {
+				for j := range offs {
+					offs[j] = min(h-1, max(0, y-1-kr+j)) % nr * w
+				}
+				offsOf = y
+			}
+			rx := (reblur(x+1, 0) - reblur(x-1, 0)) / 2
+			ry := (reblur(x, 1) - reblur(x, -1)) / 2
 			rm := math.Hypot(rx, ry)
 			if rm <= 0 {
 				continue
@@ -117,7 +173,44 @@ func blurSigma(gray []byte, w, h int) float64 {
 	if len(sig) < 50 {
 		return 0
 	}
-	return median(sig)
+	sort.Float64s(sig)
+	return sig[len(sig)/2]
+}
+
+// magCode is the code in magTable of the gradient whose central
+// differences (whole grey levels, -255 to 255) are dx and dy.
+func magCode(dx, dy int) uint16 {
+	sx, sy := dx>>63, dy>>63 // -1 where negative
+	return uint16((dx^sx-sx)<<8 | (dy ^ sy - sy))
+}
+
+var (
+	magOnce  sync.Once
+	magTab   []float64
+	magCodes []uint16
+)
+
+// magTable is the magnitude math.Hypot(dx/2, dy/2) of each gradient
+// code (magCode); magOrder the codes in the order of their magnitudes.
+func magTable() []float64 {
+	magOnce.Do(func() {
+		magTab = make([]float64, 1<<16)
+		magCodes = make([]uint16, 1<<16)
+		for dx := 0; dx < 256; dx++ {
+			for dy := 0; dy < 256; dy++ {
+				c := magCode(dx, dy)
+				magTab[c] = math.Hypot(float64(dx)/2, float64(dy)/2)
+				magCodes[c] = c
+			}
+		}
+		sort.SliceStable(magCodes, func(i, j int) bool { return magTab[magCodes[i]] < magTab[magCodes[j]] })
+	})
+	return magTab
+}
+
+func magOrder() []uint16 {
+	magTable()
+	return magCodes
 }
 
 // blurProbe is the Gaussian (pixels) blurSigma blurs a picture again by;

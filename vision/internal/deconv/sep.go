@@ -12,22 +12,7 @@ package deconv
 func ConvolveSep(p, out, tmp []float64, w, h int, k []float64) {
 	r := len(k) / 2
 	for y := 0; y < h; y++ {
-		row, acc := p[y*w:(y+1)*w], tmp[y*w:(y+1)*w]
-		clear(acc)
-		for i, wt := range k {
-			d := i - r
-			lo, hi := min(w, max(0, -d)), max(0, min(w, w-d))
-			first, last := row[0], row[w-1]
-			for x := range acc[:lo] {
-				acc[x] += wt * first
-			}
-			if lo < hi {
-				AddScaled(acc[lo:hi], row[lo+d:hi+d], wt)
-			}
-			for x := range acc[hi:] {
-				acc[hi+x] += wt * last
-			}
-		}
+		ConvolveRow(p[y*w:(y+1)*w], tmp[y*w:(y+1)*w], k)
 	}
 	// down the columns: tap by tap over the whole plane, the rows whose
 	// tap falls inside it in one stretch (each output still adds its
@@ -45,6 +30,28 @@ func ConvolveSep(p, out, tmp []float64, w, h int, k []float64) {
 		}
 		for y := hi; y < h; y++ {
 			AddScaled(out[y*w:(y+1)*w], tmp[(h-1)*w:h*w], wt)
+		}
+	}
+}
+
+// ConvolveRow is ConvolveSep's pass along one row: row convolved by k
+// (the ends repeated) into acc, as long as row, to the same bits.
+func ConvolveRow(row, acc []float64, k []float64) {
+	w, r := len(row), len(k)/2
+	acc = acc[:w]
+	clear(acc)
+	for i, wt := range k {
+		d := i - r
+		lo, hi := min(w, max(0, -d)), max(0, min(w, w-d))
+		first, last := row[0], row[w-1]
+		for x := range acc[:lo] {
+			acc[x] += wt * first
+		}
+		if lo < hi {
+			AddScaled(acc[lo:hi], row[lo+d:hi+d], wt)
+		}
+		for x := range acc[hi:] {
+			acc[hi+x] += wt * last
 		}
 	}
 }
