@@ -15,7 +15,8 @@ import (
 
 // blurSigmaRef is blurSigma as loosedefocus wrote it (the whole picture
 // blurred again, every gradient by math.Hypot, the quantile and the
-// median sorted): the reference blurSigma keeps to the bit.
+// median sorted; the one edge's sigma from its two gradients is
+// edgeSigma, shared): the reference blurSigma keeps to the bit.
 func blurSigmaRef(gray []byte, w, h int) float64 {
 	if w < 8 || h < 8 {
 		return 0
@@ -61,16 +62,9 @@ func blurSigmaRef(gray []byte, w, h int) float64 {
 				continue
 			}
 			rx, ry := grad(r, x, y)
-			rm := math.Hypot(rx, ry)
-			if rm <= 0 {
-				continue
+			if s, ok := edgeSigma(m, math.Hypot(rx, ry)); ok {
+				sig = append(sig, s)
 			}
-			q := m / rm
-			if q <= 1.02 {
-				sig = append(sig, 7*blurProbe)
-				continue
-			}
-			sig = append(sig, math.Min(7*blurProbe, blurProbe/math.Sqrt(q*q-1)))
 		}
 	}
 	if len(sig) < 50 {

@@ -158,23 +158,31 @@ func blurSigma(gray []byte, w, h int) float64 {
 			}
 			rx := (reblur(x+1, 0) - reblur(x-1, 0)) / 2
 			ry := (reblur(x, 1) - reblur(x, -1)) / 2
-			rm := math.Hypot(rx, ry)
-			if rm <= 0 {
-				continue
+			if s, ok := edgeSigma(m, math.Hypot(rx, ry)); ok {
+				sig = append(sig, s)
 			}
-			q := m / rm
-			if q <= 1.02 {
-				sig = append(sig, 7*blurProbe)
-				continue
-			}
-			sig = append(sig, math.Min(7*blurProbe, blurProbe/math.Sqrt(q*q-1)))
 		}
 	}
 	if len(sig) < 50 {
 		return 0
 	}
-	sort.Float64s(sig)
-	return sig[len(sig)/2]
+	return median(sig)
+}
+
+// edgeSigma is the blur at an edge whose gradient is m in the picture
+// and rm in the picture blurred again by blurProbe: for a Gaussian edge
+// the ratio q = m/rm gives sigma = blurProbe/sqrt(q*q-1), capped at 7
+// blurProbe (a ratio near 1: the edge already far wider than the
+// probe). ok is false where the blurred gradient is nil.
+func edgeSigma(m, rm float64) (sigma float64, ok bool) {
+	if rm <= 0 {
+		return 0, false
+	}
+	q := m / rm
+	if q <= 1.02 {
+		return 7 * blurProbe, true
+	}
+	return math.Min(7*blurProbe, blurProbe/math.Sqrt(q*q-1)), true
 }
 
 // magCode is the code in magTable of the gradient whose central
