@@ -557,3 +557,93 @@ C A T I .
 		})
 	}
 }
+
+// TestReconcileOtherLettersSurest: a refused play's other readings are
+// weighed by the surest square they change (two letters read unsure
+// before one read surer), and the set's one Qu is not offered while it
+// stands on the board (102602 game 0 turn 9: QuOTE read ORTE, the Qu
+// at 0.34, the O at 0.26, the E at 0.75; taken as ORTS).
+func TestReconcileOtherLettersSurest(t *testing.T) {
+	empty := grid.New(3, 5)
+	quOn := grid.MustParse(`
+Qu I T . .
+. . . . .
+. . . . .`)
+	at := func(r, c int) [2]int { return [2]int{r, c} }
+	conf := func(row []float64) [][]float64 {
+		return [][]float64{{1, 1, 1, 1, 1}, {1, 1, 1, 1, 1}, row}
+	}
+	orte := map[[2]int][]string{
+		at(2, 0): {"W", "G", "S", "F", "Qu"},
+		at(2, 1): {"O", "D", "S", "B", "Z"},
+		at(2, 3): {"L", "R", "O", "I", "S", "T"},
+	}
+	tests := []struct {
+		name         string
+		before       *grid.Board
+		words        rowWords
+		read, want   string
+		conf         []float64
+		alt          map[[2]int][]string
+		unsure, kept []grid.Pos
+	}{
+		{"two letters read unsure before one read surer", empty, rowWords{"QuOTE": true, "ORTS": true}, `
+. . . . .
+. . . . .
+O R T E .`, `
+. . . . .
+. . . . .
+Qu O T E .`, []float64{0.34, 0.26, 0.95, 0.75, 1}, orte,
+			[]grid.Pos{{Row: 2, Col: 0}, {Row: 2, Col: 1}}, []grid.Pos{{Row: 2, Col: 3}}},
+		{"the surer letter when the less sure make no word", empty, rowWords{"ORTS": true}, `
+. . . . .
+. . . . .
+O R T E .`, `
+. . . . .
+. . . . .
+O R T S .`, []float64{0.34, 0.26, 0.95, 0.75, 1}, orte,
+			[]grid.Pos{{Row: 2, Col: 3}}, []grid.Pos{{Row: 2, Col: 0}, {Row: 2, Col: 1}}},
+		{"one change before two of as sure squares", empty, rowWords{"QuOTE": true, "ORTS": true}, `
+. . . . .
+. . . . .
+O R T E .`, `
+. . . . .
+. . . . .
+O R T S .`, []float64{0.34, 0.26, 0.95, 0.2, 1}, orte,
+			[]grid.Pos{{Row: 2, Col: 3}}, []grid.Pos{{Row: 2, Col: 0}, {Row: 2, Col: 1}}},
+		{"no second Qu while one stands", quOn, rowWords{"QuIT": true}, `
+Qu I T . .
+. . . . .
+O I T . .`, `
+Qu I T . .
+. . . . .
+O I T . .`, []float64{0.3, 1, 1, 1, 1}, map[[2]int][]string{at(2, 0): {"Qu"}},
+			nil, nil},
+		{"Qu offered while none stands", empty, rowWords{"QuIT": true}, `
+. . . . .
+. . . . .
+O I T . .`, `
+. . . . .
+. . . . .
+Qu I T . .`, []float64{0.3, 1, 1, 1, 1}, map[[2]int][]string{at(2, 0): {"Qu"}},
+			[]grid.Pos{{Row: 2, Col: 0}}, nil},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, _ := ReconcileUpwordsJudged(tc.words)(tc.before, nil, Reading{Board: grid.MustParse(tc.read), Conf: conf(tc.conf), Alt: tc.alt})
+			if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
+				t.Errorf("board\n%s want\n%s", got.Board, want)
+			}
+			for _, p := range tc.unsure {
+				if c := got.conf(p); c != Guessed {
+					t.Errorf("%v has conf %v, want %v (taken from the others)", p, c, Guessed)
+				}
+			}
+			for _, p := range tc.kept {
+				if c := got.conf(p); c == Guessed {
+					t.Errorf("%v has conf %v, want it as read", p, c)
+				}
+			}
+		})
+	}
+}

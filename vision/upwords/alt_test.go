@@ -222,3 +222,40 @@ func TestPoolBacks(t *testing.T) {
 		})
 	}
 }
+
+// TestAltLettersQu: an unsure new letter's others end with the Qu tile,
+// however unlikely the reader finds it (a blurred Qu read O, the Qu at
+// 0.003); once only, not for a letter read Qu, not among a sure
+// letter's runners-up, and not from a reader that knows no Qu.
+func TestAltLettersQu(t *testing.T) {
+	face := vision.Quad{{X: 2, Y: 2}, {X: 30, Y: 2}, {X: 30, Y: 30}, {X: 2, Y: 30}}
+	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
+	none := func(int, int) grid.Stack { return grid.Stack{} }
+	withQu := []string{"", "O", "S", "W", "Qu"}
+	tests := []struct {
+		name   string
+		glyphs []string
+		probs  []float64
+		letter string
+		conf   float64
+		want   []string
+	}{
+		{"a blurred Qu read O", withQu, []float64{0.1, 0.6, 0.2, 0.097, 0.003}, "O", 0.34, []string{"S", "W", "Qu"}},
+		{"Qu among the likely others", withQu, []float64{0.1, 0.5, 0.2, 0.05, 0.15}, "O", 0.5, []string{"S", "Qu", "W"}},
+		{"read Qu", withQu, []float64{0.1, 0.2, 0.1, 0.1, 0.5}, "Qu", 0.5, []string{"O", "S", "W"}},
+		{"a sure O", withQu, []float64{0.001, 0.99, 0.005, 0.003, 0.001}, "O", 0.99, []string{"S", "W"}},
+		{"a reader without Qu", []string{"", "O", "S", "W"}, []float64{0.1, 0.6, 0.2, 0.1}, "O", 0.34, []string{"S", "W"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			pr := &fixedProbs{glyphs: tc.glyphs, probs: tc.probs}
+			cells := []Cell{{Pos: grid.Pos{Row: 0, Col: 0}, Letter: tc.letter, Height: 1, Conf: tc.conf, Face: face}}
+			if err := altLetters(img, cells, 32, pr, ocr.Known{Tile: true}, none); err != nil {
+				t.Fatal(err)
+			}
+			if !reflect.DeepEqual(cells[0].Alt, tc.want) {
+				t.Errorf("Alt = %q, want %q", cells[0].Alt, tc.want)
+			}
+		})
+	}
+}
