@@ -295,12 +295,9 @@ const (
 // otherLetters is the reading out, refused by the rules, with the letter
 // of one or two new tiles (a square whose letter out changes) taken as
 // another the camera's reader gave some probability (alts,
-// Reading.Alt): ordered by the surest square a reading changes, the
-// least sure first (of as sure, one change before two), the likeliest
-// letters first; the first play the rules accept wins, its changed
-// squares marked unsure. Two letters read at 0.3 are likelier misread
-// than one read at 0.75: QuOTE read ORTE (Qu at 0.34, O at 0.26, E at
-// 0.75) is QuOTE, not ORTS (docs/vision.md, upwqu). The old letter of a stack, among
+// Reading.Alt): the fewest changes first, the least sure squares first,
+// the likeliest letters first; the first play the rules accept wins,
+// its changed squares marked unsure. The old letter of a stack, among
 // the other letters, is the stack as it stood (no tile went on it).
 // onStood: the squares weighed are stacks read as they stood
 // (raisedTiles) rather than new tiles and empty squares.
@@ -315,9 +312,6 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 	}
 	var squares [][]option
 	var confs []float64
-	// The set holds one Qu: none is offered while one stands on top.
-	quOn := false
-	before.Each(func(_ grid.Pos, b grid.Stack) { quOn = quOn || b.Letter == quTile })
 	for rc, letters := range alts {
 		p := grid.Pos{Row: rc[0], Col: rc[1]}
 		if !ob.In(p) || !before.In(p) {
@@ -334,7 +328,6 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 		for _, l := range letters {
 			switch {
 			case l == s.Letter:
-			case l == quTile && quOn:
 			case l == b.Letter:
 				opts = append(opts, option{p, b})
 			case b.Empty():
@@ -379,19 +372,18 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 		_, err := sc.Judge(before, ab)
 		return alt, err == nil
 	}
-	// The surest square a reading changes decides its turn: a square is
-	// weighed alone, then with each less sure one, before a surer one is
-	// changed at all.
-	for b := 0; b < len(idx); b++ {
-		for _, o := range squares[idx[b]] {
+	for _, i := range idx {
+		for _, o := range squares[i] {
 			if alt, ok := try(o); ok {
 				return alt, 1, true
 			}
 		}
-		if maxAltChanges < 2 {
-			continue
-		}
-		for a := 0; a < b; a++ {
+	}
+	if maxAltChanges < 2 {
+		return out, 0, false
+	}
+	for a := 0; a < len(idx); a++ {
+		for b := a + 1; b < len(idx); b++ {
 			for _, o1 := range squares[idx[a]] {
 				for _, o2 := range squares[idx[b]] {
 					if alt, ok := try(o1, o2); ok {
@@ -403,9 +395,6 @@ func otherLetters(sc Scorer, before *grid.Board, out Reading, alts map[[2]int][]
 	}
 	return out, 0, false
 }
-
-// quTile is the Upwords set's one two-letter tile.
-const quTile = "Qu"
 
 // maxDoubt is how many stacks read with a new letter ReconcileUpwordsJudged
 // weighs at most (every subset of them: 63 plays judged at most, and

@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"image"
 	"math"
-	"slices"
 	"sort"
 	"time"
 
@@ -1196,7 +1195,7 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 				// The face's crops do not back the letter: read as
 				// read, not sure, the others its crops give weighed.
 				c.Conf = min(c.Conf, poolDoubt)
-				c.Alt = withQu(glyphs, likeliest(glyphs, pooled, c.Letter), c.Letter)
+				c.Alt = likeliest(glyphs, pooled, c.Letter)
 				continue
 			}
 			c.Alt = likeliestOf(glyphs, probs, c.Letter, 0, altSure)
@@ -1206,28 +1205,9 @@ func altLetters(img image.Image, cells []Cell, crop int, pr glyphProber, kn ocr.
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		c.Alt = withQu(glyphs, likeliest(glyphs, pooled, c.Letter), c.Letter)
+		c.Alt = likeliest(glyphs, pooled, c.Letter)
 	}
 	return nil
-}
-
-// qu is the Upwords set's two-letter tile.
-const qu = "Qu"
-
-// withQu is alt, the other letters of a new letter read unsure, with
-// the Qu tile last when the reader knows it and it is not there (nor
-// the letter read). The reader hardly gives Qu a probability on a
-// small, blurred print: the Q's tail and the small u blur into a round
-// blob read O, S or W, Qu under 0.01 of it (102602 game 0 turn 9's
-// QuOTE read ORTE: Qu at 0.003, under every letter of the board's
-// unsure faces but a few). The rules weigh it only for a play refused
-// as read, and few words hold a Qu: offered on every unsure face, it
-// is taken where nothing else makes the play (docs/vision.md, upwqu).
-func withQu(glyphs []string, alt []string, letter string) []string {
-	if letter == qu || slices.Contains(alt, qu) || !slices.Contains(glyphs, qu) {
-		return alt
-	}
-	return append(alt, qu)
 }
 
 // likeliest are the letters of glyphs (but except) whose probability is
