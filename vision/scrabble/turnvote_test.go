@@ -1,11 +1,6 @@
 package scrabble
 
-import (
-	"image"
-	"testing"
-
-	"github.com/tilescope/tilescope/vision/render"
-)
+import "testing"
 
 // TestChooseTurn: the letters' votes choose a quarter turn where one
 // turn has minVote and voteMargin times the others' together; it is sure
@@ -57,7 +52,7 @@ func TestBareBoardNotTurned(t *testing.T) {
 		{"letters", "letters", 10430000001},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			img, l := hardHandScene(t, tc.seed, tc.print)
+			img, l, _ := handSceneAs(t, tc.seed, "hard", tc.print, true, 0)
 			r, err := Scan(img, Options{Reader: rd})
 			if err != nil {
 				t.Fatal(err)
@@ -73,27 +68,4 @@ func TestBareBoardNotTurned(t *testing.T) {
 			}
 		})
 	}
-}
-
-// hardHandScene renders scene seed as render-set --difficulty hard
-// --hand --scr-print print draws it (1640x1232): the photo and its label.
-func hardHandScene(t *testing.T, seed int64, print string) (image.Image, *Label) {
-	t.Helper()
-	state, err := render.RandomState("scrabble", seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := render.RandomOptions(seed, "hard")
-	if err != nil {
-		t.Fatal(err)
-	}
-	o.FitGame("scrabble")
-	o.Width, o.Height = 1640, 1232
-	o.Hand = true
-	o.ScrabblePrint = print
-	sc, err := render.Render("scrabble", state, o)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return photoOf(t, sc)
 }
