@@ -10,6 +10,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/internal/deconv"
 )
@@ -37,6 +38,17 @@ func (m rgbImage) deblurred(sigma float64, iters int) rgbImage {
 }
 
 // rgba is the picture as an image.RGBA.
+// gray is the picture's luma, one byte a pixel, rounded as ocr.Luma
+// rounds it.
+func (m rgbImage) gray() []byte {
+	g := make([]byte, m.w*m.h)
+	for i := range g {
+		p := m.pix[3*i : 3*i+3 : 3*i+3]
+		g[i] = ocr.Luma(p[0], p[1], p[2])
+	}
+	return g
+}
+
 func (m rgbImage) rgba() *image.RGBA {
 	out := image.NewRGBA(image.Rect(0, 0, m.w, m.h))
 	for i := 0; i < m.w*m.h; i++ {
@@ -250,12 +262,7 @@ func workingPicture(img image.Image, opt Options) (src, small rgbImage) {
 func workingBlur(img image.Image, opt Options) float64 {
 	measure := func() float64 {
 		_, small := workingPicture(img, opt)
-		gray := make([]byte, small.w*small.h)
-		for i := range gray {
-			p := small.pix[3*i : 3*i+3 : 3*i+3]
-			gray[i] = byte((299*int(p[0]) + 587*int(p[1]) + 114*int(p[2]) + 500) / 1000)
-		}
-		return blurSigma(gray, small.w, small.h)
+		return blurSigma(small.gray(), small.w, small.h)
 	}
 	p := opt.photo
 	if p == nil {

@@ -36,14 +36,6 @@ func strokesPicture(w, h int) rgbImage {
 	return m
 }
 
-func greyOf(m rgbImage) []byte {
-	g := make([]byte, m.w*m.h)
-	for i := range g {
-		g[i] = byte((299*int(m.pix[3*i]) + 587*int(m.pix[3*i+1]) + 114*int(m.pix[3*i+2])) / 1000)
-	}
-	return g
-}
-
 // TestBlurSigma: the blur measured on strokes blurred by a known
 // Gaussian follows it, and a sharp picture measures under minBlur.
 func TestBlurSigma(t *testing.T) {
@@ -67,7 +59,7 @@ func TestBlurSigma(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got := blurSigma(greyOf(m), m.w, m.h)
+			got := blurSigma(m.gray(), m.w, m.h)
 			if got < tc.lo || got >= tc.hi {
 				t.Errorf("blurred by %.1f px: measured %.2f, want %.1f to %.1f", tc.sigma, got, tc.lo, tc.hi)
 			}
@@ -93,7 +85,7 @@ func TestDeblurredOf(t *testing.T) {
 	if d.w != sharp.w || d.h != sharp.h {
 		t.Fatalf("deconvolved %dx%d, want the photo's %dx%d", d.w, d.h, sharp.w, sharp.h)
 	}
-	b, s := blurSigma(greyOf(blurred), 480, 360), blurSigma(greyOf(d), 480, 360)
+	b, s := blurSigma(blurred.gray(), 480, 360), blurSigma(d.gray(), 480, 360)
 	if s >= 0.85*b {
 		t.Errorf("blur %.2f before, %.2f after deconvolving: want under 0.85 of it", b, s)
 	}

@@ -162,11 +162,7 @@ func measuredSigma(img image.Image) float64 {
 	} else {
 		s = 1
 	}
-	gray := make([]byte, rgb.w*rgb.h)
-	for i := range gray {
-		gray[i] = byte((299*int(rgb.pix[3*i]) + 587*int(rgb.pix[3*i+1]) + 114*int(rgb.pix[3*i+2])) / 1000)
-	}
-	return blurSigma(gray, rgb.w, rgb.h) / s
+	return blurSigma(rgb.gray(), rgb.w, rgb.h) / s
 }
 
 // TestDefocusStages (opt-in: LOOSE_DEFOCUS_STAGES=an augment folder;
