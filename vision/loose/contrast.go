@@ -87,6 +87,14 @@ const (
 // working size (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
+	// A defocused table is searched and read sharpened (deblurredOf),
+	// each tile read sure there read again as taken (confirmAsTaken).
+	opt.photo = packedOf(img, rgb)
+	if d, ok := deblurredOf(img, opt); ok {
+		taken := rgb
+		opt.asTaken = &taken
+		rgb = d
+	}
 	// Its reductions, and what each search finds in them before the face
 	// colours (prepared), serve the searches that follow.
 	rgb.sc = &scaleCache{}

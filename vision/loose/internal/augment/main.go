@@ -24,7 +24,19 @@ func main() {
 	family := flag.String("family", "", "the transform: "+strings.Join(families, ", ")+", or all")
 	seed := flag.Int64("seed", 104000, "seed of the draws")
 	out := flag.String("out", "", "folder to write OUT/images, OUT/labels and the class list into (with -family all, OUT/FAMILY each)")
+	set := flag.String("set", "", "rendered scenes instead (tilescope render-set: each image with its truth JSON beside it), written with their JSON into OUT; photometric families only")
 	flag.Parse()
+	if *set != "" {
+		if *family == "" || *family == "all" || *out == "" {
+			fmt.Fprintln(os.Stderr, "usage: augment -set DIR -family F -seed N -out DIR")
+			os.Exit(2)
+		}
+		if err := runSet(*set, *family, *seed, *out); err != nil {
+			fmt.Fprintln(os.Stderr, "augment:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *photos != "" {
 		if *images == "" {
 			*images = filepath.Join(*photos, "images")
