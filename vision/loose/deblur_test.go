@@ -123,16 +123,7 @@ func TestDefocusedPhotos(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := labelledPhoto(t, dir, tc.photo)
-			var sides []float64
-			for _, tt := range truth {
-				x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-				for _, p := range tt.Outline {
-					x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
-				}
-				sides = append(sides, math.Sqrt((x1-x0)*(y1-y0)))
-			}
-			sort.Float64s(sides)
-			sigma := 0.05 * sides[len(sides)/2]
+			sigma := 0.05 * medianTruthSide(truth)
 			bl, err := darkSmooth(toRGB(img), sigma)
 			if err != nil {
 				t.Fatal(err)
@@ -293,16 +284,7 @@ func TestDefocusedTwists(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, tr := renderScene(t, "twists", "normal", tc.seed)
 			truth := truthFromRender(tr)
-			var sides []float64
-			for _, tt := range truth {
-				x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-				for _, p := range tt.Outline {
-					x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
-				}
-				sides = append(sides, math.Sqrt((x1-x0)*(y1-y0)))
-			}
-			sort.Float64s(sides)
-			sigma := 0.045 * sides[len(sides)/2]
+			sigma := 0.045 * medianTruthSide(truth)
 			bl, err := darkSmooth(toRGB(img), sigma)
 			if err != nil {
 				t.Fatal(err)
@@ -323,4 +305,19 @@ func TestDefocusedTwists(t *testing.T) {
 			}
 		})
 	}
+}
+
+// medianTruthSide is the median of the labels' sides (the square root of
+// each outline's bounding box area).
+func medianTruthSide(truth []TruthTile) float64 {
+	var sides []float64
+	for _, tt := range truth {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range tt.Outline {
+			x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+		}
+		sides = append(sides, math.Sqrt((x1-x0)*(y1-y0)))
+	}
+	sort.Float64s(sides)
+	return sides[len(sides)/2]
 }

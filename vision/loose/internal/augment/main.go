@@ -125,47 +125,55 @@ func run(images, labels, classes, family string, seed int64, out string) error {
 
 // one writes one photo's transformed copy and its labels.
 func one(imgPath, labPath, family string, rng *rand.Rand, outImg, outLab string) (string, error) {
-	f, err := os.Open(imgPath)
+	d, ls, err := transformed(imgPath, family, rng, outImg, func(w, h int) ([]label, error) { return readLabels(labPath, w, h) })
 	if err != nil {
 		return "", err
+	}
+	moved := moveLabels(ls, d.warp)
+	return d.what + fmt.Sprintf(" (%d of %d labels)", len(moved), len(ls)),
+		os.WriteFile(outLab, []byte(yoloText(moved, d.warp.w, d.warp.h)), 0o644)
+}
+
+// transformed writes the photo at imgPath through family's draw to
+// outImg (JPEG): labelsOf gives its labels (from its size), whose median
+// side the draw needs. It returns the draw and the labels as read.
+func transformed(imgPath, family string, rng *rand.Rand, outImg string, labelsOf func(w, h int) ([]label, error)) (drawn, []label, error) {
+	f, err := os.Open(imgPath)
+	if err != nil {
+		return drawn{}, nil, err
 	}
 	img, _, err := image.Decode(f)
 	f.Close()
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	p := fromImage(img)
-	ls, err := readLabels(labPath, p.w, p.h)
+	ls, err := labelsOf(p.w, p.h)
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	d, err := drawFor(family, rng, p.w, p.h, medianSide(ls))
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if p, err = p.warped(d.warp); err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if p, err = p.blurred(d.blur); err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if d.tones != nil {
 		d.tones(p, rng)
 	}
 	o, err := os.Create(outImg)
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if err := jpeg.Encode(o, p.image(), &jpeg.Options{Quality: d.quality}); err != nil {
 		o.Close()
-		return "", err
+		return drawn{}, nil, err
 	}
-	if err := o.Close(); err != nil {
-		return "", err
-	}
-	moved := moveLabels(ls, d.warp)
-	return d.what + fmt.Sprintf(" (%d of %d labels)", len(moved), len(ls)),
-		os.WriteFile(outLab, []byte(yoloText(moved, d.warp.w, d.warp.h)), 0o644)
+	return d, ls, o.Close()
 }
 
 // readLabels reads a photo's YOLO labels (boxes or polygons) as outlines

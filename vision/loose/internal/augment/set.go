@@ -3,8 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"image"
-	"image/jpeg"
 	"math/rand"
 	"os"
 	"path/filepath"
@@ -77,50 +75,17 @@ func runSet(dir, family string, seed int64, out string) error {
 		}
 		rng := rand.New(rand.NewSource(seed*1000 + int64(i) + salt*1000003))
 		i++
-		what, err := oneScene(path, ls, family, rng, filepath.Join(out, base+".jpg"))
+		d, _, err := transformed(path, family, rng, filepath.Join(out, base+".jpg"), func(int, int) ([]label, error) { return ls, nil })
 		if err != nil {
 			return fmt.Errorf("%s: %w", filepath.Base(path), err)
 		}
 		if err := os.WriteFile(filepath.Join(out, base+".json"), js, 0o644); err != nil {
 			return err
 		}
-		fmt.Fprintf(&log, "%s %s %s\n", base, family, what)
+		fmt.Fprintf(&log, "%s %s %s\n", base, family, d.what)
 	}
 	if i == 0 {
 		return fmt.Errorf("%s: no images with a truth JSON beside them", dir)
 	}
 	return os.WriteFile(filepath.Join(out, "augment.txt"), []byte(log.String()), 0o644)
-}
-
-// oneScene writes one rendered scene's copy through a photometric family.
-func oneScene(imgPath string, ls []label, family string, rng *rand.Rand, outImg string) (string, error) {
-	f, err := os.Open(imgPath)
-	if err != nil {
-		return "", err
-	}
-	img, _, err := image.Decode(f)
-	f.Close()
-	if err != nil {
-		return "", err
-	}
-	p := fromImage(img)
-	d, err := drawFor(family, rng, p.w, p.h, medianSide(ls))
-	if err != nil {
-		return "", err
-	}
-	if p, err = p.blurred(d.blur); err != nil {
-		return "", err
-	}
-	if d.tones != nil {
-		d.tones(p, rng)
-	}
-	o, err := os.Create(outImg)
-	if err != nil {
-		return "", err
-	}
-	if err := jpeg.Encode(o, p.image(), &jpeg.Options{Quality: d.quality}); err != nil {
-		o.Close()
-		return "", err
-	}
-	return d.what, o.Close()
 }
