@@ -90,13 +90,13 @@ func workingGrey(tb testing.TB, path string, sigmas ...float64) ([][]byte, int, 
 	if s := max(m.w, m.h); s > 800 {
 		m = m.scaled(800 / float64(s))
 	}
-	out := [][]byte{greyOf(m)}
+	out := [][]byte{m.gray()}
 	for _, s := range sigmas {
 		d, err := darkSmooth(m, s)
 		if err != nil {
 			tb.Fatal(err)
 		}
-		out = append(out, greyOf(d))
+		out = append(out, d.gray())
 	}
 	return out, m.w, m.h
 }
@@ -135,13 +135,13 @@ func TestBlurSigmaBits(t *testing.T) {
 		pics = append(pics, pic{e.Name()[:13] + " cropped", c, cw, ch})
 	}
 	sharp := strokesPicture(480, 360)
-	pics = append(pics, pic{"strokes", greyOf(sharp), 480, 360})
+	pics = append(pics, pic{"strokes", sharp.gray(), 480, 360})
 	for _, s := range []float64{1.5, 2.5} {
 		d, err := darkSmooth(sharp, s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		pics = append(pics, pic{fmt.Sprintf("strokes blurred %.1f", s), greyOf(d), 480, 360})
+		pics = append(pics, pic{fmt.Sprintf("strokes blurred %.1f", s), d.gray(), 480, 360})
 	}
 	pics = append(pics, pic{"flat", make([]byte, 64*48), 64, 48}, pic{"tiny", make([]byte, 9*9), 9, 9})
 	for _, p := range pics {

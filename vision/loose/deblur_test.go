@@ -36,14 +36,6 @@ func strokesPicture(w, h int) rgbImage {
 	return m
 }
 
-func greyOf(m rgbImage) []byte {
-	g := make([]byte, m.w*m.h)
-	for i := range g {
-		g[i] = byte((299*int(m.pix[3*i]) + 587*int(m.pix[3*i+1]) + 114*int(m.pix[3*i+2])) / 1000)
-	}
-	return g
-}
-
 // TestBlurSigma: the blur measured on strokes blurred by a known
 // Gaussian follows it, and a sharp picture measures under minBlur.
 func TestBlurSigma(t *testing.T) {
@@ -67,7 +59,7 @@ func TestBlurSigma(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			got := blurSigma(greyOf(m), m.w, m.h)
+			got := blurSigma(m.gray(), m.w, m.h)
 			if got < tc.lo || got >= tc.hi {
 				t.Errorf("blurred by %.1f px: measured %.2f, want %.1f to %.1f", tc.sigma, got, tc.lo, tc.hi)
 			}
@@ -93,7 +85,7 @@ func TestDeblurredOf(t *testing.T) {
 	if d.w != sharp.w || d.h != sharp.h {
 		t.Fatalf("deconvolved %dx%d, want the photo's %dx%d", d.w, d.h, sharp.w, sharp.h)
 	}
-	b, s := blurSigma(greyOf(blurred), 480, 360), blurSigma(greyOf(d), 480, 360)
+	b, s := blurSigma(blurred.gray(), 480, 360), blurSigma(d.gray(), 480, 360)
 	if s >= 0.85*b {
 		t.Errorf("blur %.2f before, %.2f after deconvolving: want under 0.85 of it", b, s)
 	}
@@ -206,6 +198,73 @@ func TestConfirmAsTaken(t *testing.T) {
 			confirmAsTaken(taken, tiles, Options{Reader: darkReader{}})
 			if tiles[0].Conf != tc.want {
 				t.Errorf("conf %.2f, want %.2f", tiles[0].Conf, tc.want)
+			}
+		})
+	}
+}
+
+// TestGentlerStands: the reading of the photo deconvolved gently stands
+// where it reads more tiles sure, or as many and more tiles; the first
+// reading otherwise.
+func TestGentlerStands(t *testing.T) {
+	tiles := func(sure, unsure int) []Tile {
+		var ts []Tile
+		for i := 0; i < sure; i++ {
+			ts = append(ts, Tile{Letter: "A", Conf: 0.99})
+		}
+		for i := 0; i < unsure; i++ {
+			ts = append(ts, Tile{Letter: "A", Conf: 0.5})
+		}
+		return ts
+	}
+	for _, tc := range []struct {
+		name          string
+		first, gentle []Tile
+		want          bool
+	}{
+		{"more sure", tiles(5, 3), tiles(6, 0), true},
+		{"fewer sure, more tiles", tiles(5, 0), tiles(4, 4), false},
+		{"as many sure, more tiles", tiles(5, 1), tiles(5, 2), true},
+		{"as many sure and tiles", tiles(5, 1), tiles(5, 1), false},
+		{"as many sure, fewer tiles", tiles(5, 2), tiles(5, 1), false},
+		{"the first none", nil, tiles(0, 1), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := gentlerStands(tc.first, tc.gentle); got != tc.want {
+				t.Errorf("gentlerStands = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestSureInBoth: a tile read sure on the gently deconvolved photo stays
+// sure where the first reading has no tile there or is sure of the same
+// letter, and is made unsure where the first reads another letter or is
+// unsure.
+func TestSureInBoth(t *testing.T) {
+	sq := func(x float64) [4]Point {
+		return [4]Point{{x, 0}, {x + 10, 0}, {x + 10, 10}, {x, 10}}
+	}
+	at := func(x float64, letter string, conf float64) Tile {
+		return Tile{Letter: letter, Conf: conf, Corners: sq(x), Center: Point{x + 5, 5}}
+	}
+	for _, tc := range []struct {
+		name   string
+		first  []Tile
+		gentle Tile
+		want   float64
+	}{
+		{"no tile there first", []Tile{at(40, "B", 0.99)}, at(0, "O", 0.96), 0.96},
+		{"the same letter sure", []Tile{at(1, "o", 0.95)}, at(0, "O", 0.96), 0.96},
+		{"the same letter unsure", []Tile{at(1, "O", 0.85)}, at(0, "O", 0.96), deblurConf},
+		{"another letter", []Tile{at(1, "B", 0.99)}, at(0, "O", 0.96), deblurConf},
+		{"unsure left as it is", []Tile{at(1, "B", 0.99)}, at(0, "O", 0.5), 0.5},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := []Tile{tc.gentle}
+			sureInBoth(g, tc.first)
+			if g[0].Conf != tc.want {
+				t.Errorf("conf %.2f, want %.2f", g[0].Conf, tc.want)
 			}
 		})
 	}

@@ -194,6 +194,10 @@ type Options struct {
 	// photo as it was taken, in which the letters read sure are read
 	// again (confirmAsTaken).
 	asTaken *rgbImage
+	// ownBlur: the blur of a photo in focus (working pixels) that
+	// deblurredOf leaves in, taken off the measured one in quadrature
+	// (gentlerLook); 0: the whole blur measured is deconvolved.
+	ownBlur float64
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -203,6 +207,10 @@ type packedPhoto struct {
 	once sync.Once
 	img  image.Image
 	rgb  rgbImage
+	// blur: the photo's blur at the working size (workingBlur),
+	// measured once.
+	blurOnce sync.Once
+	blur     float64
 }
 
 // rgbOf is img in packed RGB: opt.photo's where Scan set it (its photo is
@@ -248,6 +256,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	opt.photo = &packedPhoto{img: img}
 	opt.sharpen = !opt.Twists && !opt.learning
 	r, err := scanLattice(img, opt, now, start)
+	if opt.sharpen {
+		r, err = gentlerLook(img, opt, r, err, func(o Options) (*Reading, error) { return scanLattice(img, o, now, start) })
+		if r != nil {
+			r.Elapsed = now().Sub(start)
+		}
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil

@@ -1215,13 +1215,61 @@ func sureColourOf(sq Square) bool {
 			return false
 		}
 		v := sq.look.value
-		return sq.ColourConf >= sureEmpty && v >= sureEmptyMin && v < sureEmptyMax && sq.look.tinted < sureTintedMax
+		return sq.ColourConf >= sureEmpty && v >= sureEmptyMin && v < sureEmptyMax && sq.look.tinted < sureTintedMax &&
+			v >= sureEmptyNear*sq.near
 	}
 	colour := sureColour
 	if sq.read.model {
 		colour = sureColourModel
 	}
 	return sq.ColourConf >= colour && !sq.look.washed && !sq.overhung && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+}
+
+// An empty square is white board: in the light that falls on it, it is
+// about as light as the empty board beside it. The white balance is the
+// runway's, one for the whole picture; under uneven light (a glare spot
+// over the centre, a gradient, a shadow's edge) a black pyramid in a
+// light brighter than the runway's washes to a grey that passes the
+// picture's bars (sureEmptyMin), every sample light: read empty and
+// sure. An empty square is sure only when its median value is
+// sureEmptyNear or more of the board's light around it (Square.near):
+// the brightest of the squares read clearly empty (the light share
+// sureEmpty, not tinted) in the nearest ring of neighbours that has any
+// (three rings at most). On the tuning sets ("Empty and sure under
+// uneven light" in docs/pyramids-vision.md) the two black pyramids read
+// empty and sure stand at 0.46 and 0.52 of their neighbours' light
+// (104800/2, glare 0.41 over the centre); of the 1,593 empty squares
+// read sure and right, the darkest against its neighbours stands at
+// 0.63, under a shadow's edge.
+const sureEmptyNear = 0.6
+
+// nearRings is how many rings of neighbours nearLight looks through.
+const nearRings = 3
+
+// nearLight sets Square.near on every square read empty (squares in
+// board order, row by row).
+func nearLight(sqs []Square) {
+	for i := range sqs {
+		sq := &sqs[i]
+		sq.near = 0
+		if sq.Colour != pyramids.NoColour {
+			continue
+		}
+		for ring := 1; ring <= nearRings && sq.near == 0; ring++ {
+			for r := sq.Pos.Row - ring; r <= sq.Pos.Row+ring; r++ {
+				for c := sq.Pos.Col - ring; c <= sq.Pos.Col+ring; c++ {
+					if r < 0 || c < 0 || r >= pyramids.Size || c >= pyramids.Size || max(abs(r-sq.Pos.Row), abs(c-sq.Pos.Col)) != ring {
+						continue
+					}
+					n := &sqs[r*pyramids.Size+c]
+					if n.Colour != pyramids.NoColour || n.ColourConf < sureEmpty || n.look.tinted >= sureTintedMax {
+						continue
+					}
+					sq.near = math.Max(sq.near, n.look.value)
+				}
+			}
+		}
+	}
 }
 
 // takeTop reads the colour of a pyramid of another colour put on a

@@ -121,7 +121,11 @@
 //     that top's colour is taken, never sure (takeTop: the one-high
 //     look samples the stack's lower layers there); nor is an empty square whose light samples are
 //     clearly coloured (cellLook.tinted 0.3 or more: a hand's skin over
-//     a pyramid). ColourSure is the colour's part alone (sureColourOf):
+//     a pyramid), nor one darker than 0.6 of the board's light around it
+//     (nearLight: the brightest square read clearly empty in the nearest
+//     ring of neighbours that has any; the white balance is one for the
+//     picture, and a black pyramid in a glare spot washes to a grey the
+//     picture's bars take for board). ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house
 //     pyramid read in its place is the one there).
 //   - Stack count: the camera hardly sees it. Each layer lifts the top

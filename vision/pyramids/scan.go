@@ -139,6 +139,10 @@ type Square struct {
 	// top is the colour evidence over the faces of the top pyramid at
 	// the count its letter was read at (read.k; look is at one high)
 	top cellLook
+	// near is the board's light around a square read empty: the
+	// brightest median value of the squares read clearly empty in the
+	// nearest ring of neighbours that has any (nearLight); 0 when none
+	near float64
 }
 
 // Reading is one photo of a Crossword Pyramids board, read.
@@ -220,6 +224,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		}
 		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats, exact)
 	}
+	nearLight(r.Squares)
 	for i := range r.Squares {
 		sq := &r.Squares[i]
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden

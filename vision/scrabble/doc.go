@@ -74,7 +74,9 @@
 //     O S X Z); the board is turned so they stand upright and the tiles
 //     read again, the reader told so. With no tile, or no clear vote,
 //     the photo's own orientation is kept (Reading.Oriented is false),
-//     and no letter but O and X (alike every way up) is shown sure.
+//     and no letter but O and X (alike every way up) is shown sure. A
+//     turn that only unsure letters chose, by a small vote, is read but
+//     said unsure the same way (a bare board's fingers read as letters).
 //
 // gocv is used only inside vision.FindGrid; the rest is plain Go on the
 // photo's RGBA bytes.

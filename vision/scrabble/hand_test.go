@@ -14,16 +14,27 @@ import (
 // the hand hides.
 func handScene(t *testing.T, seed int64, hand bool, height float64) (image.Image, *Label, map[[2]int]bool) {
 	t.Helper()
+	return handSceneAs(t, seed, "mixed", "", hand, height)
+}
+
+// handSceneAs is handScene drawn at difficulty (render-set
+// --difficulty), with the premium squares' print (--scr-print; "": as
+// drawn).
+func handSceneAs(t *testing.T, seed int64, difficulty, print string, hand bool, height float64) (image.Image, *Label, map[[2]int]bool) {
+	t.Helper()
 	state, err := render.RandomState("scrabble", seed)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := render.RandomOptions(seed, "mixed")
+	o, err := render.RandomOptions(seed, difficulty)
 	if err != nil {
 		t.Fatal(err)
 	}
 	o.FitGame("scrabble")
 	o.Width, o.Height = 1640, 1232
+	if print != "" {
+		o.ScrabblePrint = print
+	}
 	if hand {
 		o.Hand = true
 	}

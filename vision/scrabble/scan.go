@@ -80,7 +80,10 @@ type Reading struct {
 	// Oriented is set when the tiles' letters decided which side is up;
 	// an empty board, or one whose letters gave no clear vote, keeps the
 	// photo's own (the corner nearest the photo's top left first), and
-	// then no letter but O and X is read with Conf 0.9 or more.
+	// then no letter but O and X is read with Conf 0.9 or more. A board
+	// whose turn only unsure letters chose, by a small vote (chooseTurn),
+	// is read in that turn, and said unsure the same way: Oriented not
+	// set, no letter but O and X sure.
 	Oriented bool
 	// Blurred is set when the tiles' letters are blurred (motion, focus):
 	// every letter's Conf is then at most 0.5.
@@ -372,28 +375,28 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		tiles[i] = seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread}
 	})
 	var votes [4]float64
+	var sure [4]bool
 	for i, t := range tiles {
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
 		if rd := t.rd; rd.Letter != "" && !symmetricLetter(rd.Letter) && t.ink > 0.3 {
-			votes[int(math.Round(rd.Angle/90))%4] += rd.Conf
+			k := int(math.Round(rd.Angle/90)) % 4
+			votes[k] += rd.Conf
+			sure[k] = sure[k] || rd.Conf >= unsureConf
 		}
 	}
 	out := &Reading{}
-	best := 0
-	for k := 1; k < 4; k++ {
-		if votes[k] > votes[best] {
-			best = k
-		}
-	}
 	debugVotes(votes)
-	others := votes[0] + votes[1] + votes[2] + votes[3] - votes[best]
-	if votes[best] >= minVote && votes[best] >= voteMargin*others {
+	// upright: the letters chose a turn, and the tiles are read again
+	// upright in it; the reading says so (Oriented) only where the turn
+	// is sure (chooseTurn).
+	upright := false
+	if best, ok, isSure := chooseTurn(votes, sure); ok {
 		// A letter turned a quarter counter-clockwise in the crop is
 		// read with the board turned the same way.
 		f.rot = rotForAngle(best)
-		out.Oriented = true
+		upright, out.Oriented = true, isSure
 	}
 	out.rot = f.rot
 	// A blank tile: its face shows no letter, where the board's other
@@ -421,7 +424,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 			return
 		}
 		r, c := boardPos(t.r, t.c, f.rot)
-		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, out.Oriented)
+		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, upright)
 	})
 	if out.Blurred {
 		// A weak tile that showed no letter is an empty square
@@ -434,7 +437,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 				lettered = append(lettered, [2]int{-1, -1})
 			}
 		}
-		secondLook(f, reader, lettered, again, size, out.Oriented)
+		secondLook(f, reader, lettered, again, size, upright)
 	}
 	for i, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
@@ -643,11 +646,36 @@ const cropMargin = 0.1
 // The letters turn the board when their votes (the readers' confidence
 // summed per quarter turn) give one turn at least minVote, and voteMargin
 // times the other turns' together: letters too blurred to read vote all
-// ways, and then the photo's own order is kept.
+// ways, and then the photo's own order is kept. The turn is sure where
+// some letter of it is read sure (unsureConf) or its votes reach
+// unsureVote; else the board is read in that turn as before, but the
+// reading says its turn is unsure (Reading.Oriented false, and no letter
+// but O and X sure): on a bare board under a hand a few squares of
+// fingers and shadow read as unsure letters chose a turn the board does
+// not have (two of the 120 tuning scenes of scrhand,
+// docs/scrabble-vision.md: winning votes 1.21 and 1.74, from three
+// squares each), where the boards with tiles whose winning turn no
+// letter reads sure gave it 1.77-14.9.
 const (
 	minVote    = 1.0
 	voteMargin = 2.0
+	unsureVote = 2.0
 )
+
+// chooseTurn is the quarter turn the letters' votes choose (votes: the
+// readers' confidence summed per turn; sure: some letter of that turn
+// read at unsureConf or more), whether they choose one, and whether that
+// turn is sure.
+func chooseTurn(votes [4]float64, sure [4]bool) (best int, ok, isSure bool) {
+	for k := 1; k < 4; k++ {
+		if votes[k] > votes[best] {
+			best = k
+		}
+	}
+	others := votes[0] + votes[1] + votes[2] + votes[3] - votes[best]
+	ok = votes[best] >= minVote && votes[best] >= voteMargin*others
+	return best, ok, ok && (sure[best] || votes[best] >= unsureVote)
+}
 
 // blurredConf is the most a letter of a blurred photo is trusted.
 const blurredConf = 0.5
