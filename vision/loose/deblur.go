@@ -37,7 +37,6 @@ func (m rgbImage) deblurred(sigma float64, iters int) rgbImage {
 	return out
 }
 
-// rgba is the picture as an image.RGBA.
 // gray is the picture's luma, one byte a pixel, rounded as ocr.Luma
 // rounds it.
 func (m rgbImage) gray() []byte {
@@ -49,6 +48,7 @@ func (m rgbImage) gray() []byte {
 	return g
 }
 
+// rgba is the picture as an image.RGBA.
 func (m rgbImage) rgba() *image.RGBA {
 	out := image.NewRGBA(image.Rect(0, 0, m.w, m.h))
 	for i := 0; i < m.w*m.h; i++ {
