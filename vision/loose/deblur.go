@@ -272,9 +272,10 @@ func workingBlur(img image.Image, opt Options) float64 {
 	return p.blur
 }
 
-// deblurredOf is the photo of a Lexicon table sharpened where it is out
-// of focus: its blur measured at the working size (workingBlur), and
-// where that is minBlur working pixels or more, that picture
+// deblurredOf is the photo of a table (Lexicon, or Twists in
+// scanStretched) sharpened where it is out of focus: its blur measured
+// at the working size (workingBlur), and where that is minBlur working
+// pixels or more, that picture
 // deconvolved by deblurShare of it, less opt.ownBlur in quadrature
 // (deblurred), and brought back to the photo's size, so that every
 // search and every crop the reader reads sees it sharpened, in the
