@@ -463,7 +463,7 @@ func TestPoolVoteMatchesReadVote(t *testing.T) {
 // stands). Each is read right, by the rule named or, since en-sqr learnt
 // the tuning photos' real cuts (docs/ocr.md, scrreal), by the pool's own
 // letter with the value painted out (the squares' model now reads the
-// Z and the O itself), and the letters read against the general model's
+// Z and the O itself, and since sqrmix's prints the R), and the letters read against the general model's
 // no tile are not sure.
 func TestSquareReaderDarkTiles(t *testing.T) {
 	s := squareReader(t)
@@ -476,7 +476,7 @@ func TestSquareReaderDarkTiles(t *testing.T) {
 		{"dark A the general model calls empty", "A_s100700_IMG_20141025_163920_r07c07_2off.png", []string{"pool sees a tile, general no tile"}, false},
 		{"dark Z the general model calls empty", "Z_s100700_IMG_20141025_164035_r09c11_4mixed.png", []string{"pool sees a tile, general no tile", poolLetter}, false},
 		{"O whose arc the value's painting cut", "O_s100700_IMG_20141025_164035_r08c11_1margin.png", []string{"pool letter, whitened, sure against the value painted out", poolLetter}, true},
-		{"R whose leg the value's painting cut", "R_s100701_IMG_20141025_163949_r07c04_0tight.png", []string{"pool letter, whitened, sure against the value painted out"}, true},
+		{"R whose leg the value's painting cut", "R_s100701_IMG_20141025_163949_r07c04_0tight.png", []string{"pool letter, whitened, sure against the value painted out", poolLetter}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := filepath.Join("testdata/scrabble-dark", tc.file)
@@ -599,11 +599,14 @@ func TestFlatMiddle(t *testing.T) {
 	}
 }
 
-// The empty squares that the models read as a letter although their
-// middle shows no ink (testdata/scrabble-flat) are no tile, by the
-// flat-middle rule, not sure; the lettered Scrabble fixtures are not flat.
+// The empty squares that main's models read as a letter although their
+// middle shows no ink (testdata/scrabble-flat) are no tile, not sure: by
+// the flat-middle rule, or by the models themselves (en-sqr since
+// sqrmix's prints reads all three as no tile, at 0.49-0.53); the lettered
+// Scrabble fixtures are not flat.
 func TestSquareReaderFlat(t *testing.T) {
 	s := squareReader(t)
+	flatRules := []string{"flat middle", "squares' model alone: no tile", "pool: no tile"}
 	files := fixtureFiles(t, "testdata/scrabble-flat/*.png")
 	for _, f := range files {
 		t.Run(filepath.Base(f), func(t *testing.T) {
@@ -611,8 +614,8 @@ func TestSquareReaderFlat(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if !got.NoTile() || got.Conf > premiumConf || st.rule != "flat middle" {
-				t.Errorf("read %q (conf %.2f, rule %q), want no tile by the flat middle, at most %.1f", got.Letter, got.Conf, st.rule, premiumConf)
+			if !got.NoTile() || got.Conf > premiumConf || !slices.Contains(flatRules, st.rule) {
+				t.Errorf("read %q (conf %.2f, rule %q), want no tile (rule one of %q), at most %.1f", got.Letter, got.Conf, st.rule, flatRules, premiumConf)
 			}
 		})
 	}

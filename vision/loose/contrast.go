@@ -77,9 +77,10 @@ const (
 	flatRange   = 16
 )
 
-// scanStretched reads a Twists table (scanLoose) as it is, and again
-// with each face colour's own letters where a tile is unsure
-// (twistsFaceLetters); where that reads fewer than minSure tiles sure
+// scanStretched reads a Twists table (scanLoose) as it is (sharpened
+// where it is out of focus: deblurredOf, its sure letters confirmed as
+// taken), and again with each face colour's own letters where a tile is
+// unsure (twistsFaceLetters); where that reads fewer than minSure tiles sure
 // (or none), it looks again: with the photo's grey levels stretched
 // where they span few (stretchContrast), the stretched reading standing
 // where it reads more tiles sure (as lookAgain's looks do for a Lexicon
@@ -87,6 +88,14 @@ const (
 // working size (twistsFiner).
 func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	rgb := toRGB(img)
+	// A defocused table is searched and read sharpened (deblurredOf),
+	// each tile read sure there read again as taken (confirmAsTaken).
+	opt.photo = packedOf(img, rgb)
+	if d, ok := deblurredOf(img, opt); ok {
+		taken := rgb
+		opt.asTaken = &taken
+		rgb = d
+	}
 	// Its reductions, and what each search finds in them before the face
 	// colours (prepared), serve the searches that follow.
 	rgb.sc = &scaleCache{}

@@ -37,7 +37,6 @@ func (m rgbImage) deblurred(sigma float64, iters int) rgbImage {
 	return out
 }
 
-// rgba is the picture as an image.RGBA.
 // gray is the picture's luma, one byte a pixel, rounded as ocr.Luma
 // rounds it.
 func (m rgbImage) gray() []byte {
@@ -49,6 +48,7 @@ func (m rgbImage) gray() []byte {
 	return g
 }
 
+// rgba is the picture as an image.RGBA.
 func (m rgbImage) rgba() *image.RGBA {
 	out := image.NewRGBA(image.Rect(0, 0, m.w, m.h))
 	for i := 0; i < m.w*m.h; i++ {
@@ -272,9 +272,10 @@ func workingBlur(img image.Image, opt Options) float64 {
 	return p.blur
 }
 
-// deblurredOf is the photo of a Lexicon table sharpened where it is out
-// of focus: its blur measured at the working size (workingBlur), and
-// where that is minBlur working pixels or more, that picture
+// deblurredOf is the photo of a table (Lexicon, or Twists in
+// scanStretched) sharpened where it is out of focus: its blur measured
+// at the working size (workingBlur), and where that is minBlur working
+// pixels or more, that picture
 // deconvolved by deblurShare of it, less opt.ownBlur in quadrature
 // (deblurred), and brought back to the photo's size, so that every
 // search and every crop the reader reads sees it sharpened, in the

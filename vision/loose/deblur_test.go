@@ -123,16 +123,7 @@ func TestDefocusedPhotos(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := labelledPhoto(t, dir, tc.photo)
-			var sides []float64
-			for _, tt := range truth {
-				x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-				for _, p := range tt.Outline {
-					x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
-				}
-				sides = append(sides, math.Sqrt((x1-x0)*(y1-y0)))
-			}
-			sort.Float64s(sides)
-			sigma := 0.05 * sides[len(sides)/2]
+			sigma := 0.05 * medianTruthSide(truth)
 			bl, err := darkSmooth(toRGB(img), sigma)
 			if err != nil {
 				t.Fatal(err)
@@ -268,4 +259,65 @@ func TestSureInBoth(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestDefocusedTwists: a Twists table out of focus (a rendered table
+// blurred by 4.5 % of a tile's side) is searched and read sharpened,
+// as a Lexicon table is: most of its tiles found and read, none read
+// wrong yet sure.
+func TestDefocusedTwists(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes and reads them")
+	}
+	ru, err := ocr.Default(ocr.Russian)
+	if err != nil {
+		t.Skip(err)
+	}
+	for _, tc := range []struct {
+		name string
+		seed int64
+		want float64 // the least share matched and read right
+	}{
+		{"a normal table, seed 3", 3, 0.97},
+		{"a normal table, seed 5", 5, 0.97},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, tr := renderScene(t, "twists", "normal", tc.seed)
+			truth := truthFromRender(tr)
+			sigma := 0.045 * medianTruthSide(truth)
+			bl, err := darkSmooth(toRGB(img), sigma)
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := Scan(bl.rgba(), Options{Reader: ru, Lattice: true, Twists: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreScan(r.Tiles, truth, SameShape)
+			t.Logf("blurred by %.1f px: %d tiles, found %d, matched %d, letters %d of %d", sigma, s.Truth, s.Found, s.Matched, s.Letters, s.Lettered)
+			if float64(s.Letters) < tc.want*float64(s.Truth) {
+				t.Errorf("%d of %d matched and read right, want at least %.0f %%", s.Letters, s.Truth, 100*tc.want)
+			}
+			for _, m := range s.Misread {
+				if m.Conf >= SureConf {
+					t.Errorf("%s read as %s at (%.0f, %.0f) with conf %.2f: wrong yet sure", m.Label, m.Read, m.At.X, m.At.Y, m.Conf)
+				}
+			}
+		})
+	}
+}
+
+// medianTruthSide is the median of the labels' sides (the square root of
+// each outline's bounding box area).
+func medianTruthSide(truth []TruthTile) float64 {
+	var sides []float64
+	for _, tt := range truth {
+		x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+		for _, p := range tt.Outline {
+			x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+		}
+		sides = append(sides, math.Sqrt((x1-x0)*(y1-y0)))
+	}
+	sort.Float64s(sides)
+	return sides[len(sides)/2]
 }

@@ -16,16 +16,18 @@ import (
 )
 
 var (
-	scrScenes   = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
-	scrPlain    = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
-	scrJitter   = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
-	scrDegrade  = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
-	scrFaces    = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
-	scrDark     = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
-	scrDarkLook = flag.Bool("scr-dark-look", false, "with -scr-dark: the dark scenes' wood drawn from a wider range (red 0.35-0.85 of the printed face, green 0.45-0.72 of the red, blue 0.45-0.85 of the green) and the scene lit otherwise (exposure 0.75-1.05 of the drawn one, white balance from -0.7 cool to +0.8 warm), as other people's dark sets under their rooms' light; off: as before")
-	scrPrints   = flag.String("scr-prints", "", "with -specialist scrabble: the premium squares' prints (render.ScrabblePrints, comma-separated) the scenes' boards are drawn in, one per scene drawn from a stream of its own; empty: the renderer's default (classic)")
-	scrOut      = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
-	scrEval     = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
+	scrScenes     = flag.Int("scr-scenes", 200, "with -specialist scrabble: rendered Scrabble scenes to train on (seeds 60001..60000+N, mixed difficulty, every edition and typeface)")
+	scrPlain      = flag.Int("scr-plain", 12, "with -specialist scrabble: empty plain squares cut per scene (every empty premium square is cut)")
+	scrJitter     = flag.Float64("scr-jitter", 0.5, "with -specialist scrabble: share of squares cut a little off (margin 0.05-0.18, shifted up to 0.06 of a square), as a grid found slightly off cuts them")
+	scrDegrade    = flag.Float64("scr-degrade", 0, "with -specialist scrabble: share of the scenes also drawn again degraded (scrDegraded: defocus, motion blur, noise, JPEG, a smaller picture) and cut as well, as blurred real photos show their tiles")
+	scrFaces      = flag.Float64("scr-typefaces", 0, "with -specialist scrabble: share of the scenes whose tiles are drawn in a typeface of render.MoreTypefaces (those not in scrHeldOutFaces, one drawn per scene) rather than the renderer's own few: real sets print their letters in typefaces the renderer does not draw by seed")
+	scrDark       = flag.Float64("scr-dark", 0, "with -specialist scrabble: share of the scenes whose tiles are dark wood (scrDarkTile: red-brown to walnut, as old sets' tiles) rather than the renderer's light ones")
+	scrDarkLook   = flag.Bool("scr-dark-look", false, "with -scr-dark: the dark scenes' wood drawn from a wider range (red 0.35-0.85 of the printed face, green 0.45-0.72 of the red, blue 0.45-0.85 of the green) and the scene lit otherwise (exposure 0.75-1.05 of the drawn one, white balance from -0.7 cool to +0.8 warm), as other people's dark sets under their rooms' light; off: as before")
+	scrPrints     = flag.String("scr-prints", "", "with -specialist scrabble: the premium squares' prints (render.ScrabblePrints, comma-separated) the scenes' boards are drawn in, one per scene drawn from a stream of its own; empty: the renderer's default (classic)")
+	scrPrintShare = flag.Float64("scr-prints-share", 1, "with -scr-prints: share of the scenes drawn in a print of the list (drawn from a stream of its own); the others are drawn in the classic print; 1: every scene")
+	scrEmptyKeep  = flag.Float64("scr-empty-keep", 1, "with -specialist scrabble: share of the rendered scenes' empty-square crops (the no-tile class) kept, each kept or left from a stream of its own, so that the lettered crops weigh more; the real photos' cuts and other games' faces are all kept; 1: every crop")
+	scrOut        = flag.String("scr-out", ocr.SpecialistScrabble, "with -specialist scrabble: the model's name, written as NAME.tsm ("+ocr.SpecialistScrabble+": the scan's; "+ocr.SpecialistSquares+": read-tile's SquareReader)")
+	scrEval       = flag.Int("scr-eval", 20, "with -specialist scrabble: scenes (seeds 70001..) whose crops are read after training by the new model and by en, for a first look (the scan's figures are eval-scan's)")
 )
 
 // scrSample is one square's crop features and what the truth says of it.
@@ -65,7 +67,7 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 	opt.Width, opt.Height = 1640, 1232
 	opt.Typeface = scrTypeface(sceneSeed, *scrFaces)
 	opt.ScrabbleTile = scrDarkTile(sceneSeed, *scrDark)
-	opt.ScrabblePrint = scrPrint(sceneSeed, *scrPrints)
+	opt.ScrabblePrint = scrPrint(sceneSeed, *scrPrints, *scrPrintShare)
 	if *scrDarkLook {
 		opt = scrDarkScene(opt, sceneSeed, *scrDark)
 	}
@@ -88,14 +90,38 @@ func scrabbleScene(sceneSeed int64, plain int, jitter float64, index map[string]
 
 // scrPrint is the premium print of a training scene's board: one of
 // list's (-scr-prints) drawn from the scene's own stream, or "" (the
-// renderer's default, classic) when list is empty.
-func scrPrint(sceneSeed int64, list string) string {
+// renderer's default, classic) when list is empty. With share below 1
+// (-scr-prints-share) only that share of the scenes, drawn from another
+// stream of the scene's, take a print of the list; the others are "".
+// The list's draw is the same either way.
+func scrPrint(sceneSeed int64, list string, share float64) string {
 	if list == "" {
 		return ""
+	}
+	if share < 1 {
+		srng := rand.New(rand.NewPCG(*seed^0x5ca1, uint64(sceneSeed)))
+		if srng.Float64() >= share {
+			return ""
+		}
 	}
 	names := strings.Split(list, ",")
 	rng := rand.New(rand.NewPCG(*seed^0x5c9e, uint64(sceneSeed)))
 	return names[rng.IntN(len(names))]
+}
+
+// thinEmpty is sq with each empty-square crop (glyph 0) kept with
+// probability keep, drawn in sq's order from a stream of its own; the
+// lettered crops are all kept, in their order.
+func thinEmpty(sq []scrSample, keep float64, seed uint64) []scrSample {
+	rng := rand.New(rand.NewPCG(seed^0xe3e7, 0x7a11))
+	out := make([]scrSample, 0, len(sq))
+	for _, s := range sq {
+		if s.glyph == 0 && rng.Float64() >= keep {
+			continue
+		}
+		out = append(out, s)
+	}
+	return out
 }
 
 // scrHeldOutFaces are the typefaces of render.MoreTypefaces that en-scr
@@ -313,6 +339,11 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 	sq, boards, err := scrabbleSquares(60001, *scrScenes, *scrPlain, *scrJitter, index)
 	if err != nil {
 		return err
+	}
+	if *scrEmptyKeep < 1 {
+		before := len(sq)
+		sq = thinEmpty(sq, *scrEmptyKeep, *seed)
+		fmt.Printf("[%s-scr] rendered squares: %d of %d kept (empty crops kept at %.2f)\n", alpha, len(sq), before, *scrEmptyKeep)
 	}
 	if *scrOthers > 0 {
 		more, err := otherFaces(*scrOthers, index)

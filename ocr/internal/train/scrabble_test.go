@@ -247,22 +247,37 @@ func TestScrDarkScene(t *testing.T) {
 
 // TestScrPrint: -scr-prints draws each scene's premium print from the
 // list only, the same for the same scene, every print of the list for
-// some scene, and none (the renderer's own draw) for an empty list.
+// some scene, and none (the renderer's own draw) for an empty list; with
+// -scr-prints-share below 1 about that share of the scenes take a print
+// (the one the whole list would draw them), the others the classic "".
 func TestScrPrint(t *testing.T) {
+	const all = "classic,words,letters,numbers,german,spanish,plain"
 	for _, tc := range []struct {
 		name, list string
+		share      float64
 		want       []string
+		// printed: the scenes of 200 drawn in a print of the list
+		minPrinted, maxPrinted int
 	}{
-		{"renderer's draw", "", []string{""}},
-		{"one print", "classic", []string{"classic"}},
-		{"all but french", "classic,words,letters,numbers,german,spanish,plain", []string{"classic", "words", "letters", "numbers", "german", "spanish", "plain"}},
+		{"renderer's draw", "", 1, []string{""}, 0, 0},
+		{"one print", "classic", 1, []string{"classic"}, 200, 200},
+		{"all but french", all, 1, []string{"classic", "words", "letters", "numbers", "german", "spanish", "plain"}, 200, 200},
+		{"a third of the scenes", all, 0.34, []string{"", "classic", "words", "letters", "numbers", "german", "spanish", "plain"}, 50, 90},
+		{"none", all, 0, []string{""}, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			seen := map[string]int{}
+			printed := 0
 			for s := int64(60001); s <= 60200; s++ {
-				p := scrPrint(s, tc.list)
-				if p != scrPrint(s, tc.list) {
+				p := scrPrint(s, tc.list, tc.share)
+				if p != scrPrint(s, tc.list, tc.share) {
 					t.Fatalf("scene %d: two draws differ", s)
+				}
+				if p != "" {
+					printed++
+					if whole := scrPrint(s, tc.list, 1); p != whole {
+						t.Errorf("scene %d: drew %q, the whole list draws %q", s, p, whole)
+					}
 				}
 				seen[p]++
 			}
@@ -273,6 +288,62 @@ func TestScrPrint(t *testing.T) {
 			}
 			if len(seen) != len(tc.want) {
 				t.Errorf("drew %v, want only %v", seen, tc.want)
+			}
+			if printed < tc.minPrinted || printed > tc.maxPrinted {
+				t.Errorf("%d of 200 scenes printed, want %d-%d", printed, tc.minPrinted, tc.maxPrinted)
+			}
+		})
+	}
+}
+
+// TestThinEmpty: -scr-empty-keep keeps every lettered crop in its order
+// and about its share of the empty ones, the same for the same seed.
+func TestThinEmpty(t *testing.T) {
+	var sq []scrSample
+	for i := range 2000 {
+		g := 0
+		if i%3 == 0 {
+			g = 1 + i%26
+		}
+		sq = append(sq, scrSample{glyph: g, angle: float64(i)})
+	}
+	for _, tc := range []struct {
+		name               string
+		keep               float64
+		minEmpty, maxEmpty int
+	}{
+		{"all", 1, 1333, 1333},
+		{"half", 0.5, 600, 733},
+		{"none", 0, 0, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			out := thinEmpty(sq, tc.keep, 3)
+			again := thinEmpty(sq, tc.keep, 3)
+			if len(out) != len(again) {
+				t.Fatalf("two thinnings differ: %d and %d crops", len(out), len(again))
+			}
+			var tiles []float64
+			empty := 0
+			for i, s := range out {
+				if s.glyph != again[i].glyph || s.angle != again[i].angle {
+					t.Fatalf("crop %d differs between two thinnings", i)
+				}
+				if s.glyph == 0 {
+					empty++
+					continue
+				}
+				tiles = append(tiles, s.angle)
+			}
+			if len(tiles) != 667 {
+				t.Errorf("%d lettered crops kept, want all 667", len(tiles))
+			}
+			for i := 1; i < len(tiles); i++ {
+				if tiles[i] <= tiles[i-1] {
+					t.Fatalf("lettered crops out of order at %d", i)
+				}
+			}
+			if empty < tc.minEmpty || empty > tc.maxEmpty {
+				t.Errorf("%d empty crops kept, want %d-%d", empty, tc.minEmpty, tc.maxEmpty)
 			}
 		})
 	}

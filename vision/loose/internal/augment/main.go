@@ -24,7 +24,19 @@ func main() {
 	family := flag.String("family", "", "the transform: "+strings.Join(families, ", ")+", or all")
 	seed := flag.Int64("seed", 104000, "seed of the draws")
 	out := flag.String("out", "", "folder to write OUT/images, OUT/labels and the class list into (with -family all, OUT/FAMILY each)")
+	set := flag.String("set", "", "rendered scenes instead (tilescope render-set: each image with its truth JSON beside it), written with their JSON into OUT; photometric families only")
 	flag.Parse()
+	if *set != "" {
+		if *family == "" || *family == "all" || *out == "" {
+			fmt.Fprintln(os.Stderr, "usage: augment -set DIR -family F -seed N -out DIR")
+			os.Exit(2)
+		}
+		if err := runSet(*set, *family, *seed, *out); err != nil {
+			fmt.Fprintln(os.Stderr, "augment:", err)
+			os.Exit(1)
+		}
+		return
+	}
 	if *photos != "" {
 		if *images == "" {
 			*images = filepath.Join(*photos, "images")
@@ -113,47 +125,55 @@ func run(images, labels, classes, family string, seed int64, out string) error {
 
 // one writes one photo's transformed copy and its labels.
 func one(imgPath, labPath, family string, rng *rand.Rand, outImg, outLab string) (string, error) {
-	f, err := os.Open(imgPath)
+	d, ls, err := transformed(imgPath, family, rng, outImg, func(w, h int) ([]label, error) { return readLabels(labPath, w, h) })
 	if err != nil {
 		return "", err
+	}
+	moved := moveLabels(ls, d.warp)
+	return d.what + fmt.Sprintf(" (%d of %d labels)", len(moved), len(ls)),
+		os.WriteFile(outLab, []byte(yoloText(moved, d.warp.w, d.warp.h)), 0o644)
+}
+
+// transformed writes the photo at imgPath through family's draw to
+// outImg (JPEG): labelsOf gives its labels (from its size), whose median
+// side the draw needs. It returns the draw and the labels as read.
+func transformed(imgPath, family string, rng *rand.Rand, outImg string, labelsOf func(w, h int) ([]label, error)) (drawn, []label, error) {
+	f, err := os.Open(imgPath)
+	if err != nil {
+		return drawn{}, nil, err
 	}
 	img, _, err := image.Decode(f)
 	f.Close()
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	p := fromImage(img)
-	ls, err := readLabels(labPath, p.w, p.h)
+	ls, err := labelsOf(p.w, p.h)
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	d, err := drawFor(family, rng, p.w, p.h, medianSide(ls))
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if p, err = p.warped(d.warp); err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if p, err = p.blurred(d.blur); err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if d.tones != nil {
 		d.tones(p, rng)
 	}
 	o, err := os.Create(outImg)
 	if err != nil {
-		return "", err
+		return drawn{}, nil, err
 	}
 	if err := jpeg.Encode(o, p.image(), &jpeg.Options{Quality: d.quality}); err != nil {
 		o.Close()
-		return "", err
+		return drawn{}, nil, err
 	}
-	if err := o.Close(); err != nil {
-		return "", err
-	}
-	moved := moveLabels(ls, d.warp)
-	return d.what + fmt.Sprintf(" (%d of %d labels)", len(moved), len(ls)),
-		os.WriteFile(outLab, []byte(yoloText(moved, d.warp.w, d.warp.h)), 0o644)
+	return d, ls, o.Close()
 }
 
 // readLabels reads a photo's YOLO labels (boxes or polygons) as outlines
