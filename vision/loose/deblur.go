@@ -228,6 +228,8 @@ func magTable() []float64 {
 	return magTab
 }
 
+// magOrder is the gradient codes in the order of their magnitudes
+// (magTable's).
 func magOrder() []uint16 {
 	magTable()
 	return magCodes

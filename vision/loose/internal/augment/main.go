@@ -105,14 +105,10 @@ func run(images, labels, classes, family string, seed int64, out string) error {
 	if err := os.WriteFile(filepath.Join(out, filepath.Base(classes)), cl, 0o644); err != nil {
 		return err
 	}
-	salt := int64(0)
-	for _, c := range family {
-		salt = salt*31 + int64(c)
-	}
 	var log strings.Builder
 	for i, name := range names {
 		base := strings.TrimSuffix(name, filepath.Ext(name))
-		rng := rand.New(rand.NewSource(seed*1000 + int64(i) + salt*1000003))
+		rng := drawRand(seed, family, i)
 		what, err := one(filepath.Join(images, name), filepath.Join(labels, base+".txt"), family, rng,
 			filepath.Join(out, "images", base+".jpg"), filepath.Join(out, "labels", base+".txt"))
 		if err != nil {
@@ -121,6 +117,17 @@ func run(images, labels, classes, family string, seed int64, out string) error {
 		fmt.Fprintf(&log, "%s %s %s\n", base, family, what)
 	}
 	return os.WriteFile(filepath.Join(out, "augment.txt"), []byte(log.String()), 0o644)
+}
+
+// drawRand is the draws' source of the i-th photo (in sorted order)
+// through family with seed: the same photo, family and seed always draw
+// alike, and each family draws apart from the others.
+func drawRand(seed int64, family string, i int) *rand.Rand {
+	salt := int64(0)
+	for _, c := range family {
+		salt = salt*31 + int64(c)
+	}
+	return rand.New(rand.NewSource(seed*1000 + int64(i) + salt*1000003))
 }
 
 // one writes one photo's transformed copy and its labels.

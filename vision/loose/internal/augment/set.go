@@ -3,7 +3,6 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"math/rand"
 	"os"
 	"path/filepath"
 	"sort"
@@ -49,10 +48,6 @@ func runSet(dir, family string, seed int64, out string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return err
 	}
-	salt := int64(0)
-	for _, c := range family {
-		salt = salt*31 + int64(c)
-	}
 	var log strings.Builder
 	i := 0
 	for _, path := range names {
@@ -73,7 +68,7 @@ func runSet(dir, family string, seed int64, out string) error {
 			}
 			ls = append(ls, label{outline: o})
 		}
-		rng := rand.New(rand.NewSource(seed*1000 + int64(i) + salt*1000003))
+		rng := drawRand(seed, family, i)
 		i++
 		d, _, err := transformed(path, family, rng, filepath.Join(out, base+".jpg"), func(int, int) ([]label, error) { return ls, nil })
 		if err != nil {
