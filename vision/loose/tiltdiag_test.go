@@ -5,7 +5,6 @@ import (
 	"math"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -38,12 +37,7 @@ func TestTiltDiag(t *testing.T) {
 		f.Close()
 	}
 	names := augmentNames(t, dir)
-	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
-	var files []string
-	for _, e := range ents {
-		files = append(files, strings.TrimSuffix(e.Name(), ".jpg"))
-	}
-	sort.Strings(files)
+	files := augmentFiles(dir)
 	n, _ := strconv.Atoi(os.Getenv("LOOSE_TILT_N"))
 	if n > 0 && n < len(files) {
 		files = files[:n]
@@ -75,13 +69,7 @@ func TestTiltDiag(t *testing.T) {
 			}
 			sc := ScoreCentres(tiles, truth, strings.EqualFold)
 			line += " | " + strconv.Itoa(sc.Found) + "/" + strconv.Itoa(sc.Truth) + " read " + strconv.Itoa(sc.AZRight) + " f" + strconv.Itoa(sc.False) + " ws" + strconv.Itoa(sc.WrongSure)
-			tot[i].Truth += sc.Truth
-			tot[i].Found += sc.Found
-			tot[i].AZ += sc.AZ
-			tot[i].AZRight += sc.AZRight
-			tot[i].False += sc.False
-			tot[i].WrongSure += sc.WrongSure
-			tot[i].FalseSure += sc.FalseSure
+			addScore(&tot[i], sc)
 		}
 		t.Log(line)
 	}
