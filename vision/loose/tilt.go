@@ -370,6 +370,17 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
 	back := hm.inverse()
+	if len(r2.Tiles) > 0 {
+		// The columns' axis where the tiles are, carried back.
+		var c Point
+		for _, t := range r2.Tiles {
+			c.X += t.Center.X / float64(len(r2.Tiles))
+			c.Y += t.Center.Y / float64(len(r2.Tiles))
+		}
+		o := r2.Orientation * math.Pi / 180
+		a, d := back.apply(c), back.apply(Point{c.X + 10*math.Cos(o), c.Y - 10*math.Sin(o)})
+		r2.Orientation = normDeg(math.Atan2(-(d.Y-a.Y), d.X-a.X) * 180 / math.Pi)
+	}
 	kept := r2.Tiles[:0]
 	for _, t := range r2.Tiles {
 		for j, p := range t.Corners {
