@@ -339,11 +339,20 @@ func warped(img rgbImage, hm homog, size image.Point) (*image.RGBA, error) {
 	return rgbImage{w: size.X, h: size.Y, pix: out.ToBytes()}.rgba(), nil
 }
 
+// tiltStands says whether the straightened reading stands against the
+// first: more tiles sure and no fewer tiles, or as many sure and more
+// tiles. (More sure alone is not enough: a defocused photo's quads,
+// uneven from the blur, can fit a tilt that is not there, and its
+// straightened reading read one tile more sure and 8 fewer.)
+func tiltStands(first, straight []Tile) bool {
+	a, b := sureCount(first), sureCount(straight)
+	return (b > a && len(straight) >= len(first)) || (b == a && len(straight) > len(first))
+}
+
 // tiltLook scans a Lexicon table's photo again turned straight down on
 // the table where its tiles' sizes say it is tilted (tiltOf), and
 // brings that reading's tiles back to the photo's pixels. That reading
-// stands where it reads more tiles sure, or as many and more tiles
-// (gentlerStands).
+// stands where tiltStands says so.
 func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) *Reading {
 	b := img.Bounds()
 	if b.Min != (image.Point{}) {
@@ -365,7 +374,7 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	if err != nil || r2 == nil {
 		return r
 	}
-	if !gentlerStands(r.Tiles, r2.Tiles) {
+	if !tiltStands(r.Tiles, r2.Tiles) {
 		return r
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
