@@ -1,6 +1,9 @@
 package vision
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // Lens is a radial lens distortion about the picture's centre C: the
 // pixel x a pinhole camera would give appears at C + (x-C)(1 + K r²),
@@ -445,4 +448,60 @@ func (g Grid) UnderLens(k float64, w, ht int) (Grid, float64, bool) {
 	}
 	f.Lens, f.HU = l, hu
 	return Grid{N: n, Score: g.Score, H: f.H, fit: f}, move, true
+}
+
+// StraightLine fits a x + b y = c (a unit normal) through the points by
+// total least squares, refitted once on the points within capPx of the
+// first fit or the nearest 70% of them (a hand or a shadow over an edge
+// moves some), and returns it with the sum of the points' squared
+// distances to it, each capped at capPx; no line (an infinite cost) for
+// fewer than five points. The lens fits on a board's outer edges (the
+// pyramids frame's, Scrabble's byEdgeLens) measure straightness by it.
+func StraightLine(ps []Point, capPx float64) ([3]float64, float64) {
+	fit := func(keep func(Point) bool) ([3]float64, bool) {
+		var n, mx, my float64
+		for _, p := range ps {
+			if keep(p) {
+				n++
+				mx += p.X
+				my += p.Y
+			}
+		}
+		if n < 5 {
+			return [3]float64{}, false
+		}
+		mx /= n
+		my /= n
+		var sxx, syy, sxy float64
+		for _, p := range ps {
+			if keep(p) {
+				dx, dy := p.X-mx, p.Y-my
+				sxx += dx * dx
+				syy += dy * dy
+				sxy += dx * dy
+			}
+		}
+		th := 0.5 * math.Atan2(2*sxy, sxx-syy)
+		nx, ny := -math.Sin(th), math.Cos(th)
+		return [3]float64{nx, ny, nx*mx + ny*my}, true
+	}
+	l, ok := fit(func(Point) bool { return true })
+	if !ok {
+		return l, math.Inf(1)
+	}
+	d := make([]float64, len(ps))
+	for i, p := range ps {
+		d[i] = math.Abs(l[0]*p.X + l[1]*p.Y - l[2])
+	}
+	sort.Float64s(d)
+	lim := math.Max(capPx, d[int(0.7*float64(len(d)-1))])
+	if l2, ok := fit(func(p Point) bool { return math.Abs(l[0]*p.X+l[1]*p.Y-l[2]) <= lim }); ok {
+		l = l2
+	}
+	c := 0.0
+	for _, p := range ps {
+		e := math.Min(math.Abs(l[0]*p.X+l[1]*p.Y-l[2]), capPx)
+		c += e * e
+	}
+	return l, c
 }

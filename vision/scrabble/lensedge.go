@@ -2,7 +2,6 @@ package scrabble
 
 import (
 	"math"
-	"sort"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -147,7 +146,8 @@ func edgeLens(edges [4][]vision.Point, w, h int) (k, cost, cost0 float64, sides 
 			for _, p := range e {
 				und = append(und, l.Undistort(p))
 			}
-			total += lineCost(und)
+			_, c := vision.StraightLine(und, edgeCap)
+			total += c
 		}
 		return total
 	}
@@ -173,59 +173,6 @@ const (
 	edgeMinPoints = 15
 	edgeCap       = 3.0
 )
-
-// lineCost fits a straight line through the points (total least
-// squares, refitted on the points within edgeCap of the first fit or the
-// nearest 70% of them) and is the sum of their squared distances to it,
-// each capped at edgeCap.
-func lineCost(ps []vision.Point) float64 {
-	fit := func(keep func(vision.Point) bool) (nx, ny, c float64, ok bool) {
-		var n, mx, my float64
-		for _, p := range ps {
-			if keep(p) {
-				n++
-				mx += p.X
-				my += p.Y
-			}
-		}
-		if n < 5 {
-			return 0, 0, 0, false
-		}
-		mx /= n
-		my /= n
-		var sxx, syy, sxy float64
-		for _, p := range ps {
-			if keep(p) {
-				dx, dy := p.X-mx, p.Y-my
-				sxx += dx * dx
-				syy += dy * dy
-				sxy += dx * dy
-			}
-		}
-		th := 0.5 * math.Atan2(2*sxy, sxx-syy)
-		nx, ny = -math.Sin(th), math.Cos(th)
-		return nx, ny, nx*mx + ny*my, true
-	}
-	nx, ny, c, ok := fit(func(vision.Point) bool { return true })
-	if !ok {
-		return math.Inf(1)
-	}
-	d := make([]float64, len(ps))
-	for i, p := range ps {
-		d[i] = math.Abs(nx*p.X + ny*p.Y - c)
-	}
-	sort.Float64s(d)
-	lim := math.Max(edgeCap, d[int(0.7*float64(len(d)-1))])
-	if ax, ay, ac, ok := fit(func(p vision.Point) bool { return math.Abs(nx*p.X+ny*p.Y-c) <= lim }); ok {
-		nx, ny, c = ax, ay, ac
-	}
-	total := 0.0
-	for _, p := range ps {
-		e := math.Min(math.Abs(nx*p.X+ny*p.Y-c), edgeCap)
-		total += e * e
-	}
-	return total
-}
 
 // byEdgeLens refits the frame's grid under the lens its board's outer
 // edges show (boardEdges, edgeLens) where they show a barrel lens
