@@ -19,19 +19,10 @@ func TestDimBoardFound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes")
 	}
-	seed := int64(105401*1000 + 2)
-	o, err := render.RandomOptions(seed, "hard")
+	o, err := render.VariedUpwordsGame(105401*1000+2, "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// eval-game's camera for the game (gameCamera, sceneFlags.options).
-	o.FitGame("upwords")
-	o.Hand = false
-	o.UpwordsDims = render.VariedUpwordsDims(seed)
-	p := render.RandomUpwordsPrint(seed)
-	o.UpwordsPrint = &p
-	o.UpwordsCentre = render.UpwordsCentres[int(uint64(seed)*0x9e3779b97f4a7c15>>59)%len(render.UpwordsCentres)]
-	o.FitUpwords(10)
 	tests := []struct {
 		name  string
 		board string
