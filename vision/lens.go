@@ -1,6 +1,9 @@
 package vision
 
-import "math"
+import (
+	"math"
+	"sort"
+)
 
 // Lens is a radial lens distortion about the picture's centre C: the
 // pixel x a pinhole camera would give appears at C + (x-C)(1 + K r²),
@@ -136,22 +139,35 @@ func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Ho
 	}
 	lens = base
 	lens.K = bk
+	hu, move, ok := gridUnderLens(lines, lens, h, n, pitch)
+	if debugf != nil {
+		debugf("lens: corners move up to %.2f square", move)
+	}
+	if !ok || move < lensMinMove || move > 0.5 {
+		return Lens{}, h, false
+	}
+	return lens, hu, true
+}
+
+// gridUnderLens is the grid without the lens (board squares to the
+// pixels a pinhole camera would give) that the lines' points show under
+// lens, and how far, in squares, it moves the furthest corner of the
+// straight grid h. What the lens changes is the distorted grid less the
+// straight one fitted the same way to the same points; h (fitted
+// otherwise, line by line) is moved by that much, and the grid without
+// the lens is the homography fitted to where h so moved comes out
+// undistorted.
+func gridUnderLens(lines []lensLine, lens Lens, h Homography, n int, pitch float64) (hu Homography, move float64, ok bool) {
 	ul, _ := undistortLines(lines, lens, nil)
 	hk, ok := lensGrid(ul)
 	if !ok {
-		return Lens{}, h, false
+		return Homography{}, 0, false
 	}
 	h0, ok := lensGrid(lines)
 	if !ok {
-		return Lens{}, h, false
+		return Homography{}, 0, false
 	}
-	// What the lens changes is the distorted grid less the straight one
-	// fitted the same way to the same points; the straight grid h (fitted
-	// otherwise, line by line) is moved by that much, and the grid
-	// without the lens is the homography fitted to where h so moved
-	// comes out undistorted.
 	var src, dst []Point
-	move := 0.0
 	for j := 0; j <= n; j++ {
 		for i := 0; i <= n; i++ {
 			c := Point{float64(i), float64(j)}
@@ -164,17 +180,11 @@ func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Ho
 			dst = append(dst, lens.Undistort(Point{p.X + d.X, p.Y + d.Y}))
 		}
 	}
-	if debugf != nil {
-		debugf("lens: corners move up to %.2f square", move)
-	}
-	if move < lensMinMove || move > 0.5 {
-		return Lens{}, h, false
-	}
 	hu, err := FitHomography(src, dst)
 	if err != nil {
-		return Lens{}, h, false
+		return Homography{}, 0, false
 	}
-	return lens, hu, true
+	return hu, move, true
 }
 
 // lensLine is one grid line's trusted points, in pixels.
@@ -398,4 +408,100 @@ func nearLines(all []lensLine, l Lens, g Homography, tol float64) []lensLine {
 		}
 	}
 	return out
+}
+
+// UnderLens is the grid refitted to its lines' points under the lens of
+// distortion k about the picture's centre (w x ht pixels; vision.Lens's
+// terms, its unit radius half the picture's longer side), a lens measured
+// from something other than the lines (the board's outer edges), and how
+// far it moves the furthest corner of the straight grid, in squares. It
+// fails where the grid keeps no line points (a grid shifted) or too few
+// lines show under that lens.
+func (g Grid) UnderLens(k float64, w, ht int) (Grid, float64, bool) {
+	f := g.fit
+	n := g.N
+	h := f.H
+	pitch := math.Hypot(h.Apply(Point{float64(n), 0}).X-h.Apply(Point{0, 0}).X, h.Apply(Point{float64(n), 0}).Y-h.Apply(Point{0, 0}).Y) / float64(n)
+	if k == 0 || pitch <= 0 || len(f.samples) < 20 {
+		return g, 0, false
+	}
+	base := Lens{C: Point{float64(w) / 2, float64(ht) / 2}, S: float64(max(w, ht)) / 2}
+	all := groupLines(f.samples, n)
+	lines := nearLines(all, base, h, 0.15)
+	l := base
+	l.K = k
+	if len(lines) < 6 {
+		return g, 0, false
+	}
+	ul, _ := undistortLines(lines, l, nil)
+	gl, ok := lensGrid(ul)
+	if !ok {
+		return g, 0, false
+	}
+	lines = nearLines(all, l, gl, 0.08)
+	if len(lines) < 6 {
+		return g, 0, false
+	}
+	hu, move, ok := gridUnderLens(lines, l, h, n, pitch)
+	if !ok {
+		return g, 0, false
+	}
+	f.Lens, f.HU = l, hu
+	return Grid{N: n, Score: g.Score, H: f.H, fit: f}, move, true
+}
+
+// StraightLine fits a x + b y = c (a unit normal) through the points by
+// total least squares, refitted once on the points within capPx of the
+// first fit or the nearest 70% of them (a hand or a shadow over an edge
+// moves some), and returns it with the sum of the points' squared
+// distances to it, each capped at capPx; no line (an infinite cost) for
+// fewer than five points. The lens fits on a board's outer edges (the
+// pyramids frame's, Scrabble's byEdgeLens) measure straightness by it.
+func StraightLine(ps []Point, capPx float64) ([3]float64, float64) {
+	fit := func(keep func(Point) bool) ([3]float64, bool) {
+		var n, mx, my float64
+		for _, p := range ps {
+			if keep(p) {
+				n++
+				mx += p.X
+				my += p.Y
+			}
+		}
+		if n < 5 {
+			return [3]float64{}, false
+		}
+		mx /= n
+		my /= n
+		var sxx, syy, sxy float64
+		for _, p := range ps {
+			if keep(p) {
+				dx, dy := p.X-mx, p.Y-my
+				sxx += dx * dx
+				syy += dy * dy
+				sxy += dx * dy
+			}
+		}
+		th := 0.5 * math.Atan2(2*sxy, sxx-syy)
+		nx, ny := -math.Sin(th), math.Cos(th)
+		return [3]float64{nx, ny, nx*mx + ny*my}, true
+	}
+	l, ok := fit(func(Point) bool { return true })
+	if !ok {
+		return l, math.Inf(1)
+	}
+	d := make([]float64, len(ps))
+	for i, p := range ps {
+		d[i] = math.Abs(l[0]*p.X + l[1]*p.Y - l[2])
+	}
+	sort.Float64s(d)
+	lim := math.Max(capPx, d[int(0.7*float64(len(d)-1))])
+	if l2, ok := fit(func(p Point) bool { return math.Abs(l[0]*p.X+l[1]*p.Y-l[2]) <= lim }); ok {
+		l = l2
+	}
+	c := 0.0
+	for _, p := range ps {
+		e := math.Min(math.Abs(l[0]*p.X+l[1]*p.Y-l[2]), capPx)
+		c += e * e
+	}
+	return l, c
 }

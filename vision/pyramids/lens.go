@@ -2,7 +2,6 @@ package pyramids
 
 import (
 	"math"
-	"sort"
 
 	"github.com/tilescope/tilescope/vision"
 )
@@ -114,7 +113,7 @@ func (f *frame) fitLens(cal *vision.Calibration) bool {
 			for j, p := range pts[i] {
 				und[i][j] = lens.Undistort(p)
 			}
-			l, c := straightLine(und[i])
+			l, c := vision.StraightLine(und[i], lensCap)
 			lines[i] = l
 			total += c
 		}
@@ -153,67 +152,4 @@ func (f *frame) fitLens(cal *vision.Calibration) bool {
 	}
 	*f = g
 	return true
-}
-
-// straightLine fits a x + b y = c (unit normal) through the points by
-// total least squares, refitted once on the points within lensCap of the
-// first fit, and returns it with the sum of the points' squared
-// distances to it, each capped at lensCap.
-func straightLine(ps []vision.Point) ([3]float64, float64) {
-	fit := func(keep func(vision.Point) bool) ([3]float64, bool) {
-		var n, mx, my float64
-		for _, p := range ps {
-			if keep(p) {
-				n++
-				mx += p.X
-				my += p.Y
-			}
-		}
-		if n < 5 {
-			return [3]float64{}, false
-		}
-		mx /= n
-		my /= n
-		var sxx, syy, sxy float64
-		for _, p := range ps {
-			if keep(p) {
-				dx, dy := p.X-mx, p.Y-my
-				sxx += dx * dx
-				syy += dy * dy
-				sxy += dx * dy
-			}
-		}
-		th := 0.5 * math.Atan2(2*sxy, sxx-syy)
-		nx, ny := -math.Sin(th), math.Cos(th)
-		return [3]float64{nx, ny, nx*mx + ny*my}, true
-	}
-	l, ok := fit(func(vision.Point) bool { return true })
-	if !ok {
-		return l, math.Inf(1)
-	}
-	// the points nearest the first fit: a hand or a pyramid's shadow on
-	// the edge moves some of them
-	d := make([]float64, len(ps))
-	for i, p := range ps {
-		d[i] = math.Abs(l[0]*p.X + l[1]*p.Y - l[2])
-	}
-	lim := math.Max(lensCap, quantile(d, 0.7))
-	if l2, ok := fit(func(p vision.Point) bool { return math.Abs(l[0]*p.X+l[1]*p.Y-l[2]) <= lim }); ok {
-		l = l2
-	}
-	c := 0.0
-	for _, p := range ps {
-		e := math.Min(math.Abs(l[0]*p.X+l[1]*p.Y-l[2]), lensCap)
-		c += e * e
-	}
-	return l, c
-}
-
-// quantile is the q-quantile of v (v is sorted in place).
-func quantile(v []float64, q float64) float64 {
-	if len(v) == 0 {
-		return 0
-	}
-	sort.Float64s(v)
-	return v[int(q*float64(len(v)-1))]
 }

@@ -7,7 +7,10 @@
 //   - The grid: the 15x15 playing grid is found by its own lines (or,
 //     failing them, the board's outline) with the Upwords board finder,
 //     exported for other boards as vision.FindGrid. Its corners come
-//     through the lens distortion the lines show. Where that finder sees
+//     through the lens distortion the lines show, or, where the board's
+//     outer edges show a clear barrel lens (lensedge.go: the rim against
+//     the table, one long straight step a side), through that lens: a
+//     corner under a hand is extrapolated by it. Where that finder sees
 //     no grid, the board is looked for by its red border (outline.go),
 //     then by its premium squares (premium.go): every edition prints its
 //     triple letter squares blue and its triple word squares red, on

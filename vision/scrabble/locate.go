@@ -144,6 +144,7 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 		return nil, err
 	}
 	f := &frame{p: toPicture(img), g: g}
+	byEdgeLens(f)
 	align(f)
 	refit(f)
 	if partial {
