@@ -69,6 +69,33 @@ type RenderOptions struct {
 	// Print draws each Upwords scene's tiles as another maker's
 	// (render.RandomUpwordsPrint from the scene's seed).
 	Print bool
+	// Dim draws each scene in a dim room (exposure 0.5-0.85, ambient
+	// 0.15-0.4, read noise 4-9 levels) and, with Print, the faint prints
+	// such a room makes hardest: in two scenes of three the ink is
+	// coloured (red, brown, blue or green) and paled by up to 1.8, and
+	// the letters are small (0.40-0.54 of the face), on the maker's own
+	// plastic. Drawn from a stream of its own beside the scene's seed.
+	Dim bool
+}
+
+// dim makes o's light a dim room's and, when p is not nil, p's print
+// faint (see RenderOptions.Dim), drawn from the scene's seed.
+func dim(o *render.Options, p *render.UpwordsPrint, seed int64) {
+	rng := rand.New(rand.NewPCG(uint64(seed), 4444))
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
+	o.Exposure = u(0.5, 0.85)
+	o.Ambient = u(0.15, 0.4)
+	o.Noise = u(4, 9)
+	if p == nil || rng.IntN(3) == 2 {
+		return
+	}
+	inks := [][3]float64{{110, 24, 28}, {150, 40, 36}, {80, 44, 30}, {24, 34, 80}, {26, 70, 40}}
+	ink := inks[rng.IntN(len(inks))]
+	k := u(1, 1.8)
+	for i := range ink {
+		p.Ink[i] = math.Round(min(200, ink[i]*k))
+	}
+	p.Size = math.Round(u(0.40, 0.54)*100) / 100
 }
 
 // degrade makes o's blur, motion blur and compression harsher (see
@@ -127,6 +154,9 @@ func sceneOptions(game string, s int64, state []byte, o RenderOptions) (render.O
 	if o.Print && game == "upwords" {
 		p := render.RandomUpwordsPrint(s)
 		opt.UpwordsPrint = &p
+	}
+	if o.Dim {
+		dim(&opt, opt.UpwordsPrint, s)
 	}
 	return opt, nil
 }

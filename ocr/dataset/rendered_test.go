@@ -78,3 +78,59 @@ func TestSceneOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestSceneOptionsDim checks Dim's scenes: a dim room's exposure,
+// ambient light and read noise on every scene, and, with Print, two
+// scenes of three in a faint coloured ink and small letters on the
+// maker's own plastic; the project's print stays as it is.
+func TestSceneOptionsDim(t *testing.T) {
+	const n = 60
+	tests := []struct {
+		name  string
+		o     RenderOptions
+		print bool
+	}{
+		{"dim, another maker's print", RenderOptions{Difficulty: "hard", Dim: true, Dims: true, Print: true}, true},
+		{"dim, the project's print", RenderOptions{Difficulty: "hard", Dim: true}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			faint := 0
+			for s := int64(1); s <= n; s++ {
+				state, err := render.RandomState("upwords", s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o, err := sceneOptions("upwords", s, state, tc.o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o.Exposure < 0.5 || o.Exposure > 0.85 || o.Ambient < 0.15 || o.Ambient > 0.4 || o.Noise < 4 || o.Noise > 9 {
+					t.Errorf("seed %d: exposure %.2f, ambient %.2f, noise %.1f: not a dim room's", s, o.Exposure, o.Ambient, o.Noise)
+				}
+				if !tc.print {
+					if o.UpwordsPrint != nil {
+						t.Errorf("seed %d: print %+v, want the project's", s, *o.UpwordsPrint)
+					}
+					continue
+				}
+				if o.UpwordsPrint == nil {
+					t.Fatalf("seed %d: no print drawn", s)
+				}
+				drawn := render.RandomUpwordsPrint(s)
+				if o.UpwordsPrint.Face != drawn.Face {
+					t.Errorf("seed %d: plastic %v, want the maker's %v", s, o.UpwordsPrint.Face, drawn.Face)
+				}
+				if *o.UpwordsPrint != drawn {
+					faint++
+					if o.UpwordsPrint.Size < 0.40 || o.UpwordsPrint.Size > 0.54 {
+						t.Errorf("seed %d: letters %.2f of the face, want 0.40-0.54", s, o.UpwordsPrint.Size)
+					}
+				}
+			}
+			if tc.print && (faint < n/2 || faint > n*5/6) {
+				t.Errorf("%d of %d scenes in a faint print, want about two of three", faint, n)
+			}
+		})
+	}
+}

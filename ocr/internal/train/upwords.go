@@ -30,6 +30,7 @@ var (
 	upwCache     = flag.String("upw-cache", "", "with -specialist upwords: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
 	upwMore      = flag.Int("upw-more", 0, "with -specialist upwords: more rendered Upwords scenes (seeds 88001..88000+N, mixed difficulty, two of three of other makers' tiles), their letters drawn in -upw-more-fonts, one a scene in turn")
 	upwMoreFonts = flag.String("upw-more-fonts", "", "with -upw-more: the typefaces of those scenes, comma-separated (render's names; none of upwMoreHeldOut's families)")
+	upwDim       = flag.Int("upw-dim", 0, "with -specialist upwords: hard Upwords scenes in a dim room on other makers' boards (seeds 89001..89000+N; dataset.RenderOptions.Dim and Dims), three of four in other makers' faint prints, in the training typefaces")
 )
 
 // upwMoreHeldOut are the typeface families -upw-more-fonts may not name:
@@ -208,7 +209,26 @@ func upwRendered(index map[string]int) ([]upwSample, error) {
 		}
 		out = append(out, upwFeatures(crops, index, 9100)...)
 	}
+	if *upwDim > 0 {
+		crops, _, err := sceneParallel(*upwDim, func(i int) ([]dataset.Crop, bool, error) {
+			c, err := dataset.RenderedCropsWith("upwords", 89001+int64(i), 1, dimOptions(train, *upwCuts, i%4 != 3))
+			return c, true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, upwFeatures(crops, index, 9200)...)
+	}
 	return out, nil
+}
+
+// dimOptions are the scenes of -upw-dim and -upwb-dim: hard, in a dim
+// room (dataset.RenderOptions.Dim), on another maker's board (Dims), in
+// another maker's faint print when print, in the typefaces given, each
+// square cut cuts times.
+func dimOptions(typefaces []string, cuts int, print bool) dataset.RenderOptions {
+	return dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Dim: true, Dims: true,
+		Cuts: cuts, Typefaces: typefaces, Print: print}
 }
 
 // trainUpwords trains the Upwords specialist (-specialist upwords,
@@ -364,6 +384,7 @@ var (
 	upwbClassic       = flag.Int("upwb-classic", 80, "with -specialist upwords-blur: degraded hard Upwords scenes of the project's tiles (seeds 84001..) in the training typefaces")
 	upwbShaken        = flag.Int("upwb-shaken", 0, "with -specialist upwords-blur: hard Upwords scenes of other makers' tiles and boards (seeds 86001..86000+N) in the training typefaces, blurred, shaken and compressed as by a hand-held camera (dataset.RenderOptions.Shaken, Dims)")
 	upwbShakenClassic = flag.Int("upwb-shaken-classic", 0, "with -specialist upwords-blur: as -upwb-shaken, the project's print on other makers' boards (seeds 87001..)")
+	upwbDim           = flag.Int("upwb-dim", 0, "with -specialist upwords-blur: hard Upwords scenes in a dim room on other makers' boards (seeds 89501..89500+N), as -upw-dim's, cut -blur-cuts times")
 	upwbInit          = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
 	upwbCache         = flag.String("upwb-cache", "", "with -specialist upwords-blur: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
 )
@@ -400,6 +421,16 @@ func upwbRendered(index map[string]int) ([]upwSample, error) {
 			return nil, err
 		}
 		out = append(out, upwFeatures(crops, index, uint64(9100+si))...)
+	}
+	if *upwbDim > 0 {
+		crops, _, err := sceneParallel(*upwbDim, func(i int) ([]dataset.Crop, bool, error) {
+			c, err := dataset.RenderedCropsWith("upwords", 89501+int64(i), 1, dimOptions(train, *blurCuts, i%4 != 3))
+			return c, true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, upwFeatures(crops, index, 9300)...)
 	}
 	return out, nil
 }

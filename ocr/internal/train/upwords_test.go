@@ -35,3 +35,32 @@ func TestUpwMoreFontList(t *testing.T) {
 		})
 	}
 }
+
+// TestDimOptions: the scenes of -upw-dim and -upwb-dim are hard, in a
+// dim room on another maker's board, in the typefaces given (never a
+// held-out family), in another maker's print only when asked.
+func TestDimOptions(t *testing.T) {
+	train := upwTypefaces(false)
+	for _, tc := range []struct {
+		name  string
+		cuts  int
+		print bool
+	}{
+		{"another maker's print", 2, true},
+		{"the project's print", 3, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := dimOptions(train, tc.cuts, tc.print)
+			if o.Difficulty != "hard" || !o.Dim || !o.Dims || o.Print != tc.print || o.Cuts != tc.cuts {
+				t.Errorf("dimOptions = %+v: want hard, Dim, Dims, Print %v, Cuts %d", o, tc.print, tc.cuts)
+			}
+			for _, tf := range o.Typefaces {
+				for _, p := range upwHeldOut {
+					if strings.HasPrefix(tf, p) {
+						t.Errorf("typeface %s is held out", tf)
+					}
+				}
+			}
+		})
+	}
+}
