@@ -125,23 +125,6 @@ func scanStretched(img image.Image, opt Options) (*Reading, error) {
 	return twistsFiner(img, opt, photos, r, err)
 }
 
-// twistsGentler reads a defocused Twists table (workingBlur minBlur or
-// more) that scanStretched read with fewer than minSure tiles sure, or
-// none (r, err), again deconvolved gently (gentlerLook: the blur
-// measured less ownBlur in quadrature) by scan. Its reading stands where
-// it reads no fewer tiles sure and no fewer tiles, and more of one
-// (finerStands, as twistsFiner's does), or where the first read none:
-// on a Twists table the gentle reading that reads more tiles sure but
-// fewer tiles has lost some of the table (measured in docs/loose-tiles.md,
-// "Defocused hard Twists tables"). Tables read with enough tiles sure,
-// and tables in focus, are not read again.
-func twistsGentler(img image.Image, opt Options, r *Reading, err error, scan func(Options) (*Reading, error)) (*Reading, error) {
-	if err == nil && !fewSure(r.Tiles) {
-		return r, err
-	}
-	return gentlerLook(img, opt, r, err, scan, finerStands)
-}
-
 // twistsFaceLetters searches a Twists table read with a tile unsure (r,
 // or the error err: none read) again with each face colour's own
 // letters (search.lace: the glyphs a face surrounds, their size and

@@ -312,9 +312,9 @@ func deblurredOf(img image.Image, opt Options) (rgbImage, bool) {
 // are much of what the deconvolution adds: a thin letter's ring splits
 // it, a tile's edge ring shifts the face colour. scan is the scan as
 // Scan made it (r, err) with opt.ownBlur set; the gentle reading stands
-// where stands says so (a Lexicon table's: more tiles sure, or as many
-// and more tiles, lexiconGentlerStands), or where the first found none.
-func gentlerLook(img image.Image, opt Options, r *Reading, err error, scan func(Options) (*Reading, error), stands func(first, gentle *Reading) bool) (*Reading, error) {
+// where it reads more tiles sure, or as many and more tiles, or where
+// the first found none.
+func gentlerLook(img image.Image, opt Options, r *Reading, err error, scan func(Options) (*Reading, error)) (*Reading, error) {
 	if workingBlur(img, opt) < minBlur {
 		return r, err
 	}
@@ -327,7 +327,7 @@ func gentlerLook(img image.Image, opt Options, r *Reading, err error, scan func(
 	if err != nil {
 		return r2, nil
 	}
-	if stands(r, r2) {
+	if gentlerStands(r.Tiles, r2.Tiles) {
 		debugf("blur: the gentler deconvolution's reading stands (%d tiles sure)", sureCount(r2.Tiles))
 		sureInBoth(r2.Tiles, r.Tiles)
 		return r2, nil
@@ -354,11 +354,6 @@ func sureInBoth(gentle, first []Tile) {
 			}
 		}
 	}
-}
-
-// lexiconGentlerStands is gentlerStands of two readings' tiles.
-func lexiconGentlerStands(first, gentle *Reading) bool {
-	return gentlerStands(first.Tiles, gentle.Tiles)
 }
 
 // gentlerStands says whether the reading of the photo deconvolved

@@ -1,7 +1,6 @@
 package loose
 
 import (
-	"fmt"
 	"image"
 	"math"
 	"path/filepath"
@@ -321,72 +320,4 @@ func medianTruthSide(truth []TruthTile) float64 {
 	}
 	sort.Float64s(sides)
 	return sides[len(sides)/2]
-}
-
-// TestTwistsGentler: a defocused Twists table read with few tiles sure
-// (or none) is read again deconvolved gently; that reading stands only
-// where it reads no fewer tiles sure and no fewer tiles, and more of one
-// (or where the first read none). A table read with enough tiles sure,
-// or a sharp one, is not read again.
-func TestTwistsGentler(t *testing.T) {
-	tiles := func(sure, unsure int) []Tile {
-		var ts []Tile
-		for i := 0; i < sure+unsure; i++ {
-			conf := 0.99
-			if i >= sure {
-				conf = 0.5
-			}
-			// Apart, so that sureInBoth finds no tile of the other
-			// reading at any centre.
-			ts = append(ts, squareTile(float64(100*i)+50, 50, 40))
-			ts[i].Conf = conf
-		}
-		return ts
-	}
-	sharp := strokesPicture(480, 360)
-	blurred, err := darkSmooth(sharp, 2.5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	errNone := fmt.Errorf("%w: none", ErrNoTiles)
-	for _, tc := range []struct {
-		name          string
-		img           rgbImage
-		first, gentle []Tile // nil: an error
-		wantLooked    bool
-		wantGentle    bool
-	}{
-		{"few sure, the gentle reads more tiles and more sure", blurred, tiles(2, 5), tiles(4, 5), true, true},
-		{"few sure, the gentle reads more sure but fewer tiles", blurred, tiles(2, 8), tiles(4, 3), true, false},
-		{"few sure, the gentle reads as many sure and tiles", blurred, tiles(2, 5), tiles(2, 5), true, false},
-		{"the first read none", blurred, nil, tiles(1, 2), true, true},
-		{"enough sure: not read again", blurred, tiles(minSure, 0), tiles(minSure+3, 0), false, false},
-		{"a sharp table: not read again", sharp, tiles(1, 5), tiles(4, 5), false, false},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			img := tc.img.rgba()
-			var r *Reading
-			err := errNone
-			if tc.first != nil {
-				r, err = &Reading{Tiles: tc.first}, nil
-			}
-			looked := false
-			got, gerr := twistsGentler(img, Options{Twists: true}, r, err, func(o Options) (*Reading, error) {
-				looked = true
-				if o.ownBlur != ownBlur {
-					t.Errorf("read again with ownBlur %.2f, want %.2f", o.ownBlur, ownBlur)
-				}
-				return &Reading{Tiles: tc.gentle}, nil
-			})
-			if looked != tc.wantLooked {
-				t.Errorf("read again %v, want %v", looked, tc.wantLooked)
-			}
-			if gerr != nil {
-				t.Fatalf("error %v", gerr)
-			}
-			if isGentle := len(got.Tiles) > 0 && len(tc.gentle) > 0 && &got.Tiles[0] == &tc.gentle[0]; isGentle != tc.wantGentle {
-				t.Errorf("the gentle reading stands %v, want %v", isGentle, tc.wantGentle)
-			}
-		})
-	}
 }

@@ -244,7 +244,6 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	start := now()
 	if opt.Twists && !opt.OnBoard && opt.Reader != nil && !opt.learning && img != nil && !img.Bounds().Empty() {
 		r, err := scanStretched(img, opt)
-		r, err = twistsGentler(img, opt, r, err, func(o Options) (*Reading, error) { return scanStretched(img, o) })
 		if r != nil {
 			r.Elapsed = now().Sub(start)
 		}
@@ -258,7 +257,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	opt.sharpen = !opt.Twists && !opt.learning
 	r, err := scanLattice(img, opt, now, start)
 	if opt.sharpen {
-		r, err = gentlerLook(img, opt, r, err, func(o Options) (*Reading, error) { return scanLattice(img, o, now, start) }, lexiconGentlerStands)
+		r, err = gentlerLook(img, opt, r, err, func(o Options) (*Reading, error) { return scanLattice(img, o, now, start) })
 		if r != nil {
 			r.Elapsed = now().Sub(start)
 		}
