@@ -172,26 +172,7 @@ func TestTwistsDefocusDiag(t *testing.T) {
 				}
 				continue
 			}
-			best, bi, centreIn := 0.0, -1, -1
-			for j, ft := range tiles {
-				if v := IoU(ft.Corners, tt.Outline); v > best {
-					best, bi = v, j
-				}
-				if centreIn < 0 && insideConvex(q, ft.Center) {
-					centreIn = j
-				}
-			}
-			cause := "no quad near"
-			switch {
-			case scene.Tiles[i].Occluded:
-				cause = "under the hand"
-			case centreIn >= 0:
-				cause = "centre in, wrong size or place"
-				bi = centreIn
-				best = IoU(tiles[bi].Corners, tt.Outline)
-			case best >= 0.1:
-				cause = "centred off"
-			}
+			cause, bi, best := missCause(tiles, tt, scene.Tiles[i].Occluded)
 			quad := ""
 			if bi >= 0 {
 				ft := tiles[bi]
