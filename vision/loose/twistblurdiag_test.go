@@ -202,7 +202,8 @@ func TestTwistsDefocusDiag(t *testing.T) {
 
 // diagActionsToo reads an English Twists table as the game does
 // (games/twists.SetReader): the letters in English, the action tiles by
-// the Russian reader where it is surer of one.
+// the Russian reader where it is surer of one. A copy: games/twists
+// imports this package, so its test cannot import games/twists.
 type diagActionsToo struct{ letters, actions Reader }
 
 func (a diagActionsToo) Read(tile image.Image) (ocr.Reading, error) {
