@@ -333,6 +333,23 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			debugf("stage %d: %d candidates, best score so far %.2f", si, len(more), best.Score)
 		}
 	}
+	// A dim picture in which no stage found a grid is searched once more
+	// with its brightness raised (dimGain): on a dark table under a weak
+	// light the board's walls stand a few grey levels above its floor,
+	// under the edge detector's thresholds (in grey levels), and CLAHE's
+	// clip limit raises a dark picture's flat parts too little. Only a
+	// grid found there is taken: where it finds none, the search goes
+	// on as if it had not looked.
+	if how == findAll && best.Score < minGridContrast {
+		if g := dimGain(medianLuma(matPlane(small))); g > 1 {
+			if fit, ok := brightenedGrid(small, g, ws, n); ok && fit.Score >= minGridContrast {
+				best = fit
+			}
+			if debugf != nil {
+				debugf("dim picture brightened %.1f times: best score so far %.2f", g, best.Score)
+			}
+		}
+	}
 	// The grids inside the board's rim (rimQuads), tried last: a board
 	// covered with tiles or blurred, whose outline stays plain. Only when
 	// nothing else is accepted as a grid (where the lines show, the grid
@@ -482,6 +499,45 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		return boardFit{}, false
 	}
 	return best, true
+}
+
+// brightenedGrid is the best grid the line and outline stages find on the
+// work picture small brightened g times (its candidates fitted and scored
+// there), with the picture sides its outline touched; false when none.
+// The grids inside a board's rim are left out (the rim stage looks for
+// them on the picture as it is).
+func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) (boardFit, bool) {
+	br := gocv.NewMat()
+	defer br.Close()
+	gocv.ConvertScaleAbs(small, &br, g, 0)
+	brBlur := gocv.NewMat()
+	defer brBlur.Close()
+	gocv.GaussianBlur(br, &brBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	lc, wide := lineCandidates(brBlur, n)
+	var todo []candidate
+	var tried []Quad
+	for _, c := range append(append(lc, wide()...), quadCandidates(brBlur, ws, n)...) {
+		if c.rim || seen(tried, c.q, 0.01*float64(workSide)) {
+			continue
+		}
+		tried = append(tried, c.q)
+		todo = append(todo, c)
+	}
+	fits := make([]boardFit, len(todo))
+	oks := make([]bool, len(todo))
+	parallel.For(len(todo), func(i int) {
+		if pr, ok := outlineProfiles(brBlur, todo[i].q); ok {
+			fits[i], oks[i] = pr.fitTight(n, todo[i].grid)
+		}
+	})
+	best, found := boardFit{Score: -1}, false
+	for i, c := range todo {
+		if oks[i] && fits[i].Score > best.Score {
+			best, found = fits[i], true
+			best.Clipped = c.clipped
+		}
+	}
+	return best, found
 }
 
 // finishBoard takes the best candidate grid (in work pixels) to the full

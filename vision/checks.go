@@ -317,3 +317,16 @@ func partialError(fit boardFit, n int) error {
 	}
 	return e
 }
+
+// dimLuma is the median grey under which the board search looks at the
+// picture brightened as well (dimGain).
+const dimLuma = 48
+
+// dimGain is the gain that takes a picture of median grey med to twice
+// dimLuma (at most 8), or 1 for a picture not dim.
+func dimGain(med int) float64 {
+	if med >= dimLuma {
+		return 1
+	}
+	return min(float64(2*dimLuma)/float64(max(med, 1)), 8)
+}

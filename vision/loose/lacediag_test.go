@@ -101,27 +101,7 @@ func TestTwistsMissDiag(t *testing.T) {
 				}
 				continue
 			}
-			best, bi := 0.0, -1
-			centreIn := -1
-			for j, ft := range tiles {
-				if v := IoU(ft.Corners, tt.Outline); v > best {
-					best, bi = v, j
-				}
-				if centreIn < 0 && insideConvex(q, ft.Center) {
-					centreIn = j
-				}
-			}
-			cause := "no quad near"
-			switch {
-			case scene.Tiles[i].Occluded:
-				cause = "under the hand"
-			case centreIn >= 0:
-				cause = "centre in, wrong size or place"
-				bi = centreIn
-				best = IoU(tiles[bi].Corners, tt.Outline)
-			case best >= 0.1:
-				cause = "centred off"
-			}
+			cause, bi, best := missCause(tiles, tt, scene.Tiles[i].Occluded)
 			quad := ""
 			if bi >= 0 {
 				ft := tiles[bi]
@@ -131,6 +111,37 @@ func TestTwistsMissDiag(t *testing.T) {
 			t.Logf("  miss %s side %.0f: %s%s; %s", tt.Letter, side, cause, quad, onTrue)
 		}
 	}
+}
+
+// missCause is why the tile tt, missed, was missed (occluded: the
+// render marks its centre hidden): under the hand, a quad (index bi) with
+// its centre in the tile but the wrong size or place, a quad over part
+// of it centred off it (IoU 0.1 or more), or no quad near it; bi is the
+// quad looked at (-1: none overlaps it), best its IoU with the tile.
+func missCause(tiles []Tile, tt TruthTile, occluded bool) (cause string, bi int, best float64) {
+	var q [4]Point
+	copy(q[:], tt.Outline)
+	bi, centreIn := -1, -1
+	for j, ft := range tiles {
+		if v := IoU(ft.Corners, tt.Outline); v > best {
+			best, bi = v, j
+		}
+		if centreIn < 0 && insideConvex(q, ft.Center) {
+			centreIn = j
+		}
+	}
+	cause = "no quad near"
+	switch {
+	case occluded:
+		cause = "under the hand"
+	case centreIn >= 0:
+		cause = "centre in, wrong size or place"
+		bi = centreIn
+		best = IoU(tiles[bi].Corners, tt.Outline)
+	case best >= 0.1:
+		cause = "centred off"
+	}
+	return cause, bi, best
 }
 
 // quadSide is the mean side of a four-cornered outline.

@@ -236,3 +236,23 @@ func (w *world) drawUpwords(b *grid.Board) {
 func (w *world) pxCorners(c [4]vec3) [4][2]float64 {
 	return [4][2]float64{w.px(c[0]), w.px(c[1]), w.px(c[2]), w.px(c[3])}
 }
+
+// VariedUpwordsGame is the camera and conditions of one Upwords game as
+// eval-game draws them with --dims varied --print varied --centres
+// varied (game g of --seed S has seed S*1000+g): RandomOptions for the
+// difficulty without a hand, another maker's board, print and centre
+// squares drawn from the seed, the camera moved to fit the board.
+func VariedUpwordsGame(seed int64, difficulty string) (Options, error) {
+	o, err := RandomOptions(seed, difficulty)
+	if err != nil {
+		return o, err
+	}
+	o.FitGame("upwords")
+	o.Hand = false
+	o.UpwordsDims = VariedUpwordsDims(seed)
+	p := RandomUpwordsPrint(seed)
+	o.UpwordsPrint = &p
+	o.UpwordsCentre = UpwordsCentres[int(uint64(seed)*0x9e3779b97f4a7c15>>59)%len(UpwordsCentres)]
+	o.FitUpwords(10)
+	return o, nil
+}

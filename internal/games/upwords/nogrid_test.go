@@ -36,21 +36,10 @@ func TestScanNoGridFound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders two photos")
 	}
-	seed := int64(102602*1000 + 2)
-	o, err := render.RandomOptions(seed, "hard")
+	o, err := render.VariedUpwordsGame(102602*1000+2, "hard")
 	if err != nil {
 		t.Fatal(err)
 	}
-	// eval-game's camera for the game (gameCamera, sceneFlags.options):
-	// no hand, another maker's board, print and centres, the camera
-	// moved to fit the board.
-	o.FitGame("upwords")
-	o.Hand = false
-	o.UpwordsDims = render.VariedUpwordsDims(seed)
-	p := render.RandomUpwordsPrint(seed)
-	o.UpwordsPrint = &p
-	o.UpwordsCentre = render.UpwordsCentres[int(uint64(seed)*0x9e3779b97f4a7c15>>59)%len(render.UpwordsCentres)]
-	o.FitUpwords(10)
 	before, err := grid.Parse(strings.NewReader(strings.TrimSpace(noGridBefore)+"\n"), "test")
 	if err != nil {
 		t.Fatal(err)

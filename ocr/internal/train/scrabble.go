@@ -354,7 +354,7 @@ func trainScrabble(fonts []*synth.Font, start time.Time) error {
 		sq = append(sq, more...)
 	}
 	if *scrReal != "" {
-		more, n, err := realSquares(*scrReal, *scrRealPhotos, *scrRealTiles, *scrRealEmpty, *scrRealPlain, *scrRealLight, *seed, index)
+		more, n, err := realSquares(*scrReal, *scrRealPhotos, *scrRealTiles, *scrRealEmpty, *scrRealPlain, *scrRealLight, *scrRealMotion, *seed, index)
 		if err != nil {
 			return err
 		}

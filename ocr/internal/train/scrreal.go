@@ -22,6 +22,7 @@ var (
 	scrRealEmpty  = flag.Int("scr-real-empty", 3, "with -scr-real: cuts of every empty premium square")
 	scrRealPlain  = flag.Float64("scr-real-plain", 0.3, "with -scr-real: share of the empty plain squares cut (once each)")
 	scrRealLight  = flag.Float64("scr-real-light", 0.5, "with -scr-real: share of the cuts also lit otherwise (personLight), from a stream of their own")
+	scrRealMotion = flag.Float64("scr-real-motion", 0, "with -scr-real: share of the cuts also blurred by a hand's shake (as -scr-cut-motion: a line of 0.08-0.35 of a square, any direction), from a stream of their own; 0: none")
 )
 
 // tuningLabels lists the label files of dir that belong to the tuning
@@ -56,8 +57,10 @@ type realCounts struct{ photos, tiles, empty int }
 // are left out. Each cut is drawn by drawPersonCut (turned, off centre,
 // scaled, lit, blurred, JPEG; in a share light lit otherwise as well)
 // from a stream of the photo's own, and learnt as ocr.SquareViews shows
-// it to the squares' model.
-func realSquares(labels, photos string, tileCuts, emptyCuts int, plain, light float64, seed uint64, index map[string]int) ([]scrSample, realCounts, error) {
+// it to the squares' model. A share motion of the cuts is also smeared by
+// a hand's shake (personMore), drawn from a stream of its own, so that
+// the other cuts are drawn as without it.
+func realSquares(labels, photos string, tileCuts, emptyCuts int, plain, light, motion float64, seed uint64, index map[string]int) ([]scrSample, realCounts, error) {
 	var n realCounts
 	files, err := tuningLabels(labels)
 	if err != nil {
@@ -77,7 +80,7 @@ func realSquares(labels, photos string, tileCuts, emptyCuts int, plain, light fl
 		if err != nil {
 			return nil, n, fmt.Errorf("-scr-real-photos %s: %w", name, err)
 		}
-		s, c, err := realPhotoSquares(img, l, tileCuts, emptyCuts, plain, light, seed, name, index)
+		s, c, err := realPhotoSquares(img, l, tileCuts, emptyCuts, plain, light, motion, seed, name, index)
 		if err != nil {
 			return nil, n, fmt.Errorf("-scr-real %s: %w", lf, err)
 		}
@@ -90,7 +93,7 @@ func realSquares(labels, photos string, tileCuts, emptyCuts int, plain, light fl
 }
 
 // realPhotoSquares cuts one labelled photo's squares as realSquares says.
-func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, plain, light float64, seed uint64, name string, index map[string]int) ([]scrSample, realCounts, error) {
+func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, plain, light, motion float64, seed uint64, name string, index map[string]int) ([]scrSample, realCounts, error) {
 	var n realCounts
 	h, err := boardFrame(l.Corners)
 	if err != nil {
@@ -99,9 +102,12 @@ func realPhotoSquares(img image.Image, l *vscr.Label, tileCuts, emptyCuts int, p
 	f := fnv.New64a()
 	f.Write([]byte(name))
 	rng := rand.New(rand.NewPCG(seed^0x5ea1, f.Sum64()))
-	more := personMore{light: light}
+	more := personMore{light: light, motion: motion}
 	if light > 0 {
 		more.lightRng = rand.New(rand.NewPCG(seed^0x5ea2, f.Sum64()))
+	}
+	if motion > 0 {
+		more.motionRng = rand.New(rand.NewPCG(seed^0x5ea3, f.Sum64()))
 	}
 	var out []scrSample
 	for r := 0; r < vscr.Size; r++ {

@@ -1,12 +1,16 @@
 package main
 
 import (
+	"image"
+	"image/color"
 	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
+	vscr "github.com/tilescope/tilescope/vision/scrabble"
 )
 
 // TestTuningLabels: only the tuning half's labels are listed, whatever
@@ -72,7 +76,7 @@ func TestRealSquares(t *testing.T) {
 		{"tiles twice, premium squares once", 2, 1, 0, 168, -1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s, n, err := realSquares(labels, photos, tc.tileCuts, tc.empty, tc.plain, 0.5, 1, index)
+			s, n, err := realSquares(labels, photos, tc.tileCuts, tc.empty, tc.plain, 0.5, 0, 1, index)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -94,12 +98,80 @@ func TestRealSquares(t *testing.T) {
 			if tiles == 0 || (tc.empty > 0 && tiles == len(s)) {
 				t.Errorf("%d tile samples of %d", tiles, len(s))
 			}
-			again, _, err := realSquares(labels, photos, tc.tileCuts, tc.empty, tc.plain, 0.5, 1, index)
+			again, _, err := realSquares(labels, photos, tc.tileCuts, tc.empty, tc.plain, 0.5, 0, 1, index)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if len(again) != len(s) || !slices.Equal(again[0].fv.Vec, s[0].fv.Vec) || !slices.Equal(again[len(s)-1].fv.Vec, s[len(s)-1].fv.Vec) {
 				t.Errorf("the same seed cut other samples")
+			}
+		})
+	}
+}
+
+// TestRealPhotoSquaresMotion: -scr-real-motion smears a share of the real
+// cuts from a stream of its own: none leaves every sample as before, all
+// changes the lettered cuts' samples but not how many there are, and the
+// same seed smears the same way.
+func TestRealPhotoSquaresMotion(t *testing.T) {
+	_, index, err := glyphIndex(ocr.English)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// a board of 15 x 15 squares of 24 pixels, each with a dark bar in a
+	// light face, and a label with three lettered squares
+	img := image.NewRGBA(image.Rect(0, 0, 15*24, 15*24))
+	for y := range 15 * 24 {
+		for x := range 15 * 24 {
+			v := uint8(220)
+			if x%24 >= 8 && x%24 < 12 && y%24 >= 5 && y%24 < 19 {
+				v = 30
+			}
+			img.SetRGBA(x, y, color.RGBA{v, v, v, 255})
+		}
+	}
+	l := &vscr.Label{HasCorners: true, Corners: vision.Quad{{X: 0, Y: 0}, {X: 360, Y: 0}, {X: 360, Y: 360}, {X: 0, Y: 360}}}
+	l.Cells[7][7], l.Cells[7][8], l.Cells[3][4] = "I", "L", "T"
+	base, n0, err := realPhotoSquares(img, l, 2, 0, 0, 0, 0, 1, "board", index)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name       string
+		motion     float64
+		wantChange bool
+	}{
+		{"no motion: the samples as before", 0, false},
+		{"every cut smeared", 1, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, n, err := realPhotoSquares(img, l, 2, 0, 0, 0, tc.motion, 1, "board", index)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != n0 || len(got) != len(base) {
+				t.Fatalf("%+v cuts, %d samples; without motion %+v, %d", n, len(got), n0, len(base))
+			}
+			changed := 0
+			for i := range got {
+				if got[i].glyph != base[i].glyph {
+					t.Fatalf("sample %d: glyph %d, without motion %d", i, got[i].glyph, base[i].glyph)
+				}
+				if !slices.Equal(got[i].fv.Vec, base[i].fv.Vec) {
+					changed++
+				}
+			}
+			if (changed > 0) != tc.wantChange {
+				t.Errorf("%d of %d samples changed, want changed: %v", changed, len(got), tc.wantChange)
+			}
+			again, _, err := realPhotoSquares(img, l, 2, 0, 0, 0, tc.motion, 1, "board", index)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for i := range again {
+				if !slices.Equal(again[i].fv.Vec, got[i].fv.Vec) {
+					t.Fatalf("the same seed cut sample %d otherwise", i)
+				}
 			}
 		})
 	}
