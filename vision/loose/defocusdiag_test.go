@@ -55,12 +55,7 @@ func TestDefocusDiag(t *testing.T) {
 	if s := os.Getenv("LOOSE_DEFOCUS_MIN"); s != "" {
 		minBlur, _ = strconv.ParseFloat(s, 64)
 	}
-	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
-	var files []string
-	for _, e := range ents {
-		files = append(files, strings.TrimSuffix(e.Name(), ".jpg"))
-	}
-	sort.Strings(files)
+	files := augmentFiles(dir)
 	if s := os.Getenv("LOOSE_DEFOCUS_ONLY"); s != "" {
 		var keep []string
 		for _, f := range files {
@@ -108,13 +103,7 @@ func TestDefocusDiag(t *testing.T) {
 			}
 			sc := ScoreCentres(tiles, truth, strings.EqualFold)
 			line += fmt.Sprintf("  %s %d/%d/%d f%d ws%d", m, sc.Found, sc.AZRight, sc.AZ, sc.False, sc.WrongSure)
-			tot[i].Truth += sc.Truth
-			tot[i].Found += sc.Found
-			tot[i].AZ += sc.AZ
-			tot[i].AZRight += sc.AZRight
-			tot[i].False += sc.False
-			tot[i].WrongSure += sc.WrongSure
-			tot[i].FalseSure += sc.FalseSure
+			addScore(&tot[i], sc)
 		}
 		t.Log(line)
 	}
@@ -313,6 +302,29 @@ func polyShare(pts []Point, m []byte, w, h int) float64 {
 		return 0
 	}
 	return float64(on) / float64(n)
+}
+
+// augmentFiles is the names of an augment folder's photos (no .jpg),
+// sorted.
+func augmentFiles(dir string) []string {
+	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
+	var files []string
+	for _, e := range ents {
+		files = append(files, strings.TrimSuffix(e.Name(), ".jpg"))
+	}
+	sort.Strings(files)
+	return files
+}
+
+// addScore adds o's counts to s.
+func addScore(s *CentreScore, o CentreScore) {
+	s.Truth += o.Truth
+	s.Found += o.Found
+	s.AZ += o.AZ
+	s.AZRight += o.AZRight
+	s.False += o.False
+	s.WrongSure += o.WrongSure
+	s.FalseSure += o.FalseSure
 }
 
 // augmentNames is the letters of an augment folder's classes: its

@@ -94,6 +94,10 @@ type Reading struct {
 	// OffLattice counts tiles that fit no lattice cell (or a taken one).
 	OffLattice int
 	Elapsed    time.Duration
+	// board: read on a printed board or its print's lattice, whose own
+	// lines gave the perspective (not looked at again straightened,
+	// tiltLook).
+	board bool
 }
 
 // Options steer a scan. The zero value finds tiles and fits the lattice
@@ -198,6 +202,9 @@ type Options struct {
 	// deblurredOf leaves in, taken off the measured one in quadrature
 	// (gentlerLook); 0: the whole blur measured is deconvolved.
 	ownBlur float64
+	// noTilt: the photo is not looked at again straightened (tiltLook):
+	// it is the straightened one.
+	noTilt bool
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -261,6 +268,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if r != nil {
 			r.Elapsed = now().Sub(start)
 		}
+	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.Twists && !opt.learning {
+		r = tiltLook(img, opt, r, now, start)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
@@ -371,6 +381,7 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		return r, err
 	}
 	done := func(br *Reading) (*Reading, error) {
+		br.board = true
 		sortTiles(br.Tiles)
 		br.Elapsed = now().Sub(start)
 		return br, nil
