@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"gocv.io/x/gocv"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // A tilted photo (the camera not square over the table) shows the near
@@ -233,18 +235,18 @@ func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool
 	}
 	ax, ay = ax/an, ay/an
 	co, si := math.Cos(theta), math.Sin(theta)
-	r := [3][3]float64{
-		{co + ax*ax*(1-co), ax * ay * (1 - co), ay * si},
-		{ax * ay * (1 - co), co + ay*ay*(1-co), -ax * si},
-		{-ay * si, ax * si, co},
+	r := vision.Homography{
+		co + ax*ax*(1-co), ax * ay * (1 - co), ay * si,
+		ax * ay * (1 - co), co + ay*ay*(1-co), -ax * si,
+		-ay * si, ax * si, co,
 	}
 	// Pixels -> normalised camera coordinates -> rotated -> pixels.
-	pre := [3][3]float64{{1 / (f * L), 0, -cx / (f * L)}, {0, 1 / (f * L), -cy / (f * L)}, {0, 0, 1}}
-	m := mat3Mul(r, pre)
+	pre := vision.Homography{1 / (f * L), 0, -cx / (f * L), 0, 1 / (f * L), -cy / (f * L), 0, 0, 1}
+	m := r.Mul(pre)
 	apply := func(p Point) (Point, float64) {
-		x := m[0][0]*p.X + m[0][1]*p.Y + m[0][2]
-		y := m[1][0]*p.X + m[1][1]*p.Y + m[1][2]
-		z := m[2][0]*p.X + m[2][1]*p.Y + m[2][2]
+		x := m[0]*p.X + m[1]*p.Y + m[2]
+		y := m[3]*p.X + m[4]*p.Y + m[5]
+		z := m[6]*p.X + m[7]*p.Y + m[8]
 		return Point{x / z, y / z}, z
 	}
 	// The scale: the tiles' median side in the photo over their median
@@ -278,42 +280,13 @@ func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool
 	if (x1-x0)*(y1-y0) > maxTiltArea*float64(w*ht) {
 		return homog{}, image.Point{}, false
 	}
-	fit := [3][3]float64{{k, 0, -x0 - 0.5}, {0, k, -y0 - 0.5}, {0, 0, 1}}
-	m = mat3Mul(fit, m)
+	fit := vision.Homography{k, 0, -x0 - 0.5, 0, k, -y0 - 0.5, 0, 0, 1}
+	m = fit.Mul(m)
 	var hm homog
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			hm[3*i+j] = m[i][j] / m[2][2]
-		}
+	for i := range hm {
+		hm[i] = m[i] / m[8]
 	}
 	return hm, image.Pt(int(math.Ceil(x1-x0)), int(math.Ceil(y1-y0))), true
-}
-
-func mat3Mul(a, b [3][3]float64) [3][3]float64 {
-	var c [3][3]float64
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			for k := 0; k < 3; k++ {
-				c[i][j] += a[i][k] * b[k][j]
-			}
-		}
-	}
-	return c
-}
-
-// inverse is h's inverse (the adjugate over the determinant).
-func (h homog) inverse() homog {
-	a, b, c, d, e, f, g, hh, i := h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
-	det := a*(e*i-f*hh) - b*(d*i-f*g) + c*(d*hh-e*g)
-	inv := homog{
-		e*i - f*hh, c*hh - b*i, b*f - c*e,
-		f*g - d*i, a*i - c*g, c*d - a*f,
-		d*hh - e*g, b*g - a*hh, a*e - b*d,
-	}
-	for k := range inv {
-		inv[k] /= det
-	}
-	return inv
 }
 
 // warped is the photo img seen through hm, size x size pixels, the
@@ -378,7 +351,7 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 		return r
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
-	back := hm.inverse()
+	back := homog(vision.Homography(hm).Inverse())
 	if len(r2.Tiles) > 0 {
 		// The columns' axis where the tiles are, carried back.
 		var c Point

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision"
 )
 
 // tiltedView is the homography of a w x h photo seen by the camera
@@ -20,39 +21,22 @@ func tiltedView(deg, dir float64, w, h int) (homog, image.Point) {
 	cx, cy := float64(w-1)/2, float64(h-1)/2
 	ux, uy := math.Cos(dir*math.Pi/180), math.Sin(dir*math.Pi/180)
 	c, s := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
-	r := [3][3]float64{
-		{c + ux*ux*(1-c), ux * uy * (1 - c), uy * s},
-		{ux * uy * (1 - c), c + uy*uy*(1-c), -ux * s},
-		{-uy * s, ux * s, c},
+	r := vision.Homography{
+		c + ux*ux*(1-c), ux * uy * (1 - c), uy * s,
+		ux * uy * (1 - c), c + uy*uy*(1-c), -ux * s,
+		-uy * s, ux * s, c,
 	}
-	k := [3][3]float64{{f, 0, cx}, {0, f, cy}, {0, 0, 1}}
-	kinv := [3][3]float64{{1 / f, 0, -cx / f}, {0, 1 / f, -cy / f}, {0, 0, 1}}
-	m := mat3Mul(k, mat3Mul(r, kinv))
-	var hm homog
-	for i := 0; i < 9; i++ {
-		hm[i] = m[i/3][i%3]
-	}
+	k := vision.Homography{f, 0, cx, 0, f, cy, 0, 0, 1}
+	kinv := vision.Homography{1 / f, 0, -cx / f, 0, 1 / f, -cy / f, 0, 0, 1}
+	hm := homog(k.Mul(r.Mul(kinv)))
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range []Point{{-0.5, -0.5}, {float64(w) - 0.5, -0.5}, {float64(w) - 0.5, float64(h) - 0.5}, {-0.5, float64(h) - 0.5}} {
 		q := hm.apply(p)
 		x0, y0, x1, y1 = math.Min(x0, q.X), math.Min(y0, q.Y), math.Max(x1, q.X), math.Max(y1, q.Y)
 	}
 	sc := float64(max(w, h)) / math.Max(x1-x0, y1-y0)
-	fit := homog{sc, 0, -x0*sc - 0.5, 0, sc, -y0*sc - 0.5, 0, 0, 1}
-	return fit.times(hm), image.Pt(int(math.Round((x1-x0)*sc)), int(math.Round((y1-y0)*sc)))
-}
-
-// times is h after o (h o).
-func (h homog) times(o homog) homog {
-	var c homog
-	for i := 0; i < 3; i++ {
-		for j := 0; j < 3; j++ {
-			for k := 0; k < 3; k++ {
-				c[3*i+j] += h[3*i+k] * o[3*k+j]
-			}
-		}
-	}
-	return c
+	fit := vision.Homography{sc, 0, -x0*sc - 0.5, 0, sc, -y0*sc - 0.5, 0, 0, 1}
+	return homog(fit.Mul(vision.Homography(hm))), image.Pt(int(math.Round((x1-x0)*sc)), int(math.Round((y1-y0)*sc)))
 }
 
 // squaresSeen is a 7 x 5 block of squares of side 40 (a tile's gap 8)
