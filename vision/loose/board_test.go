@@ -262,22 +262,7 @@ func TestTiltedBoard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := scrabblePhoto(t, tc.photo)
-			b := img.Bounds()
-			view, size := tiltedView(tc.deg, tc.axis, b.Dx(), b.Dy())
-			tilted, err := warped(toRGB(img), view, size)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range truth {
-				for j, p := range truth[i].Outline {
-					truth[i].Outline[j] = view.apply(p)
-				}
-			}
-			r, err := Scan(tilted, Options{Reader: cls, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			r, s := scanTilted(t, cls, img, truth, tc.deg, tc.axis)
 			t.Logf("%d labelled, %d found, %d false, %d sure and wrong, board %v", s.Truth, s.Found, s.False, s.WrongSure, r.board)
 			if !r.board || s.Found < s.Truth || s.False > 0 || s.WrongSure > 0 {
 				t.Errorf("board %v, found %d of %d, %d false, %d sure and wrong; want the board, every tile, none false", r.board, s.Found, s.Truth, s.False, s.WrongSure)
