@@ -448,8 +448,8 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	// search reads sure. Where the board finder's later stages find a
 	// grid, the board is read (not in the straightened look: the photo
 	// as taken was looked at).
-	tilted := lined && !opt.noTilt && opt.boards.gridWhole(img)
-	if board == nil && (fewSure(found.tiles) || tilted) {
+	tilted := func() bool { return lined && !opt.noTilt && opt.boards.gridWhole(img) }
+	if board == nil && (fewSure(found.tiles) || tilted()) {
 		// Few tiles the reader is sure of: perhaps tiles sunk in a
 		// board whose lines are too faint for the quick search; the
 		// board finder's later stages look (0.2-2 s, so only here).
