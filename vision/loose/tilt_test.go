@@ -156,3 +156,64 @@ func TestTiltedPhotos(t *testing.T) {
 		})
 	}
 }
+
+// TestJoinedUnsure: in a real photo's reading (testdata b1), a sure
+// tile's quad made half as large again as its neighbours' and moved to
+// lie between its tile and the next (as a square round a letter on a
+// straightened picture's soft far side joins two tiles) is made unsure;
+// the same quad round its own tile, and the tile as read, stay sure.
+func TestJoinedUnsure(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads a real photo")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	img, _ := labelledPhoto(t, filepath.Join("testdata", "bananagrams"), "b1")
+	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+	r, err := Scan(img, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A sure tile with a sure neighbour about a side away.
+	a, b := -1, -1
+	for i, u := range r.Tiles {
+		for j, v := range r.Tiles {
+			if i != j && a < 0 && u.Conf >= SureConf && v.Conf >= SureConf && u.byLetter &&
+				dist(u.Center, v.Center) < 1.3*u.Side && math.Abs(u.Side-v.Side) < 0.1*u.Side {
+				a, b = i, j
+			}
+		}
+	}
+	if a < 0 {
+		t.Fatal("no sure tile found by its letter with a sure neighbour")
+	}
+	base := r.Tiles[a]
+	mid := Point{(base.Center.X + r.Tiles[b].Center.X) / 2, (base.Center.Y + r.Tiles[b].Center.Y) / 2}
+	for _, tc := range []struct {
+		name   string
+		centre Point
+		grow   float64
+		sure   bool
+	}{
+		{"the tile as read", base.Center, 1, true},
+		{"half as large again round its own tile", base.Center, 1.5, true},
+		{"half as large again between two tiles", mid, 1.5, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := append([]Tile(nil), r.Tiles...)
+			q := squareAround(tc.centre, base.Corners, tc.grow*base.Side)
+			tiles[a].Corners, tiles[a].Center, tiles[a].Side = q, centroid(q), meanSide(q)
+			joinedUnsure(toRGB(img), tiles, opt)
+			if sure := tiles[a].Conf >= SureConf; sure != tc.sure {
+				t.Errorf("%q at (%.0f, %.0f), side %.0f: conf %.2f, sure %v; want sure %v", tiles[a].Letter, tiles[a].Center.X, tiles[a].Center.Y, tiles[a].Side, tiles[a].Conf, sure, tc.sure)
+			}
+			for i := range tiles {
+				if i != a && tiles[i].Conf != r.Tiles[i].Conf {
+					t.Errorf("tile %d's confidence changed: %.2f -> %.2f", i, r.Tiles[i].Conf, tiles[i].Conf)
+				}
+			}
+		})
+	}
+}
