@@ -153,7 +153,8 @@ func BenchmarkScanLoose100(b *testing.B) {
 // normal: ban-seg valid's 73-tile photo (CC BY 4.0, ../shared's
 // bananagrams-fi) warped as augment's tilt family does. Its tiles' sizes
 // say tilted, so the scan looks at it again straightened (tiltLook): the
-// cost BenchmarkScanLoose100's flat mosaic does not show.
+// cost BenchmarkScanLoose100's flat mosaic does not show. "first" is the
+// scan without that look (its cost alone).
 func BenchmarkScanLooseTilted(b *testing.B) {
 	dir := filepath.Join(sharedtest.Dir(b, "data/photos"), "bananagrams-fi", "valid", "images")
 	f, err := os.Open(filepath.Join(dir, "1770633540975_jpg.rf.6a9d0eb8b9d61121c77b94a865ae9105.jpg"))
@@ -175,16 +176,24 @@ func BenchmarkScanLooseTilted(b *testing.B) {
 	if err != nil {
 		b.Skip(err)
 	}
-	b.ResetTimer()
-	cpu0 := cpuTime()
-	var n int
-	for i := 0; i < b.N; i++ {
-		r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-		if err != nil {
-			b.Fatal(err)
-		}
-		n = len(r.Tiles)
+	for _, bc := range []struct {
+		name   string
+		noTilt bool
+	}{{"scan", false}, {"first", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, noTilt: bc.noTilt}
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			var n int
+			for i := 0; i < b.N; i++ {
+				r, err := Scan(img, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(r.Tiles)
+			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(n), "tiles")
+		})
 	}
-	b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
-	b.ReportMetric(float64(n), "tiles")
 }

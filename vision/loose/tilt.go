@@ -378,7 +378,6 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 		kept = append(kept, t)
 	}
 	r2.Tiles = kept
-	joinedUnsure(opt.rgbOf(img), r2.Tiles, opt)
 	if len(kept) > 0 {
 		var sides []float64
 		for _, t := range kept {
@@ -389,63 +388,3 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	r2.Elapsed = now().Sub(start)
 	return r2
 }
-
-// joinedUnsure makes unsure (Conf at most doubleConf) each sure tile of
-// a straightened reading whose quad is over maxJoinedSide times the
-// median side of its nearest neighbours' quads and whose letter does not
-// read sure, the same, from a square of that median side at the quad's
-// centre (cut as it is, not grown as the reader's crops are). The straightened picture's far side is the photo enlarged and
-// soft, and a square round a letter there can take in the table or the
-// next tile (a D's quad over the D and the table beside it, an E's over
-// the E and the T above it, their centres on no tile): the large square
-// reads its letter sure, the tile-sized square where the tile would lie
-// does not. A large quad centred on its own tile reads the same from it.
-func joinedUnsure(src rgbImage, tiles []Tile, opt Options) {
-	if opt.Reader == nil || len(tiles) < 2 {
-		return
-	}
-	n := opt.CropSide
-	if n <= 0 {
-		n = 64
-	}
-	for i := range tiles {
-		t := &tiles[i]
-		if t.Conf < SureConf {
-			continue
-		}
-		near := nearestSides(tiles, i, joinedNeighbours)
-		if t.Side <= maxJoinedSide*near {
-			continue
-		}
-		got, err := opt.Reader.Read(rectify(src, squareAround(t.Center, t.Corners, near), n, 1))
-		if err == nil && got.Letter == t.Letter && got.Conf >= SureConf {
-			continue
-		}
-		debugf("tilt: joined %q at (%.0f, %.0f), side %.0f against %.0f, reads %q %.2f tile-sized", t.Letter, t.Center.X, t.Center.Y, t.Side, near, got.Letter, got.Conf)
-		t.Conf = min(t.Conf, doubleConf)
-	}
-}
-
-// nearestSides is the median side of the k tiles nearest tiles[i].
-func nearestSides(tiles []Tile, i, k int) float64 {
-	type nb struct{ d, side float64 }
-	nbs := make([]nb, 0, len(tiles)-1)
-	for j, o := range tiles {
-		if j != i {
-			nbs = append(nbs, nb{dist(o.Center, tiles[i].Center), o.Side})
-		}
-	}
-	sort.Slice(nbs, func(a, b int) bool { return nbs[a].d < nbs[b].d })
-	var sides []float64
-	for j := 0; j < len(nbs) && j < k; j++ {
-		sides = append(sides, nbs[j].side)
-	}
-	return median(sides)
-}
-
-const (
-	// maxJoinedSide: see joinedUnsure.
-	maxJoinedSide = 1.25
-	// joinedNeighbours: the neighbours whose sides joinedUnsure weighs.
-	joinedNeighbours = 4
-)
