@@ -291,44 +291,16 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if si == eqStage {
 			scoreOn = eqBlur
 		}
-		// The stage's new candidates are fitted side by side (each fit
-		// stands alone) and weighed in their order.
-		var todo []candidate
-		for _, c := range more {
-			if seen(tried, c.q, 0.01*float64(workSide)) {
-				continue
-			}
-			tried = append(tried, c.q)
-			todo = append(todo, c)
-		}
-		fits := make([]boardFit, len(todo))
-		oks := make([]bool, len(todo))
-		prs := make([]*profiles, len(todo))
-		parallel.For(len(todo), func(i int) {
-			pr, ok := outlineProfiles(scoreOn, todo[i].q)
-			if !ok {
-				return
-			}
-			prs[i] = &pr
-			fits[i], oks[i] = pr.fitTight(n, todo[i].grid)
-		})
+		fitted := fitNew(scoreOn, more, &tried, n)
 		// The outlines' profiles on the work picture, for partialGrid.
 		if si != eqStage {
-			for i, c := range todo {
-				if prs[i] != nil {
-					profs[c.q] = prs[i]
+			for _, f := range fitted {
+				if f.pr != nil {
+					profs[f.c.q] = f.pr
 				}
 			}
 		}
-		for i, c := range todo {
-			if !oks[i] {
-				continue
-			}
-			if fit := fits[i]; fit.Score > best.Score {
-				best = fit
-				best.Clipped = c.clipped
-			}
-		}
+		best = bestFitted(best, fitted)
 		if debugf != nil {
 			debugf("stage %d: %d candidates, best score so far %.2f", si, len(more), best.Score)
 		}
@@ -342,7 +314,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// on as if it had not looked.
 	if how == findAll && best.Score < minGridContrast {
 		if g := dimGain(medianLuma(matPlane(small))); g > 1 {
-			if fit, ok := brightenedGrid(small, g, ws, n); ok && fit.Score >= minGridContrast {
+			if fit := brightenedGrid(small, g, ws, n); fit.Score >= minGridContrast {
 				best = fit
 			}
 			if debugf != nil {
@@ -503,10 +475,10 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 
 // brightenedGrid is the best grid the line and outline stages find on the
 // work picture small brightened g times (its candidates fitted and scored
-// there), with the picture sides its outline touched; false when none.
-// The grids inside a board's rim are left out (the rim stage looks for
-// them on the picture as it is).
-func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) (boardFit, bool) {
+// there), with the picture sides its outline touched; its Score is -1 when
+// there is none. The grids inside a board's rim are left out (the rim
+// stage looks for them on the picture as it is).
+func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) boardFit {
 	br := gocv.NewMat()
 	defer br.Close()
 	gocv.ConvertScaleAbs(small, &br, g, 0)
@@ -514,30 +486,61 @@ func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) (boardFit,
 	defer brBlur.Close()
 	gocv.GaussianBlur(br, &brBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
 	lc, wide := lineCandidates(brBlur, n)
-	var todo []candidate
-	var tried []Quad
+	var cands []candidate
 	for _, c := range append(append(lc, wide()...), quadCandidates(brBlur, ws, n)...) {
-		if c.rim || seen(tried, c.q, 0.01*float64(workSide)) {
+		if !c.rim {
+			cands = append(cands, c)
+		}
+	}
+	var tried []Quad
+	return bestFitted(boardFit{Score: -1}, fitNew(brBlur, cands, &tried, n))
+}
+
+// fittedCandidate is a candidate with its grid fitted on a picture: the
+// outline's profiles there (nil where it has none) and the fit (ok false
+// where none fits).
+type fittedCandidate struct {
+	c   candidate
+	pr  *profiles
+	fit boardFit
+	ok  bool
+}
+
+// fitNew fits the grids of the candidates whose outline is not already
+// in tried (nor within a hundredth of the work side of one) on the
+// picture scoreOn, side by side (each fit stands alone), and adds their
+// outlines to tried. The fits are in the candidates' order.
+func fitNew(scoreOn gocv.Mat, cands []candidate, tried *[]Quad, n int) []fittedCandidate {
+	var todo []fittedCandidate
+	for _, c := range cands {
+		if seen(*tried, c.q, 0.01*float64(workSide)) {
 			continue
 		}
-		tried = append(tried, c.q)
-		todo = append(todo, c)
+		*tried = append(*tried, c.q)
+		todo = append(todo, fittedCandidate{c: c})
 	}
-	fits := make([]boardFit, len(todo))
-	oks := make([]bool, len(todo))
 	parallel.For(len(todo), func(i int) {
-		if pr, ok := outlineProfiles(brBlur, todo[i].q); ok {
-			fits[i], oks[i] = pr.fitTight(n, todo[i].grid)
+		pr, ok := outlineProfiles(scoreOn, todo[i].c.q)
+		if !ok {
+			return
 		}
+		todo[i].pr = &pr
+		todo[i].fit, todo[i].ok = pr.fitTight(n, todo[i].c.grid)
 	})
-	best, found := boardFit{Score: -1}, false
-	for i, c := range todo {
-		if oks[i] && fits[i].Score > best.Score {
-			best, found = fits[i], true
-			best.Clipped = c.clipped
+	return todo
+}
+
+// bestFitted is the best of best and the fits, weighed in their order (the
+// first of equal scores stands), with the picture sides its outline
+// touched.
+func bestFitted(best boardFit, fitted []fittedCandidate) boardFit {
+	for _, f := range fitted {
+		if f.ok && f.fit.Score > best.Score {
+			best = f.fit
+			best.Clipped = f.c.clipped
 		}
 	}
-	return best, found
+	return best
 }
 
 // finishBoard takes the best candidate grid (in work pixels) to the full
