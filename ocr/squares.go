@@ -41,7 +41,7 @@ import (
 // do not agree on one), no tile, unless both models give "no tile" under
 // squarePoolTile on both whitened reads (they see a tile, only not the
 // same letter: a dark tile the general model took for an empty square),
-// then the pool's letter over both reads. A letter the pool reads at
+// then the squares' model's letter over both reads. A letter the pool reads at
 // squareSureWhitened or more on the whitened crop stands against another,
 // less sure one read with the value painted out (painting a value out can
 // cut off an R's leg or a blurred O's arc).
@@ -278,11 +278,13 @@ func (s *SquareReader) readModels(tile image.Image) (Reading, squareSteps, error
 		if a.Conf >= squareSureNone && support < squarePoolLetter {
 			// unless both models see a tile on both whitened reads,
 			// only not the same letter: a face the general model took
-			// for an empty square (a dark tile, small or dim); then the
-			// pool's letter over both reads, never surer than the
+			// for an empty square (a dark tile, small or dim, or one
+			// smeared); then the squares' model's letter over both reads
+			// (the general model, blind to this face, guesses one on the
+			// whitened crop too: a dark A read Y), never surer than the
 			// general model's doubt
 			if s.Pool.noTileProb(wp) < squarePoolTile && s.Pool.noTileProb(dp) < squarePoolTile {
-				l := s.Pool.voteTile(append(wp[:len(wp):len(wp)], dp...), 0, 1)
+				l := s.Pool.voteTile(append(wp[:len(wp):len(wp)], dp...), 0)
 				l.Conf = min(l.Conf, 1-a.Conf)
 				return done("pool sees a tile, general no tile", l)
 			}

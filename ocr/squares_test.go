@@ -455,10 +455,24 @@ func TestPoolVoteMatchesReadVote(t *testing.T) {
 	}
 }
 
+// readFixture reads a fixture crop (its true letter before the first
+// "_" of its name), reporting a reading of another letter.
+func readFixture(t *testing.T, s *SquareReader, f string) (Reading, squareSteps) {
+	t.Helper()
+	got, st, err := s.read(loadPNGs(t, f)[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := letterOf(f); got.Letter != want {
+		t.Errorf("read %q (conf %.2f, rule %q), want %q", got.Letter, got.Conf, st.rule, want)
+	}
+	return got, st
+}
+
 // Tuning crops of dark tiles (testdata/scrabble-dark) that main read
 // wrong: two the general model called empty, sure, while both models of
-// the pool saw a tile on both whitened reads (read now as the pool's
-// letter, unsure), and two whose value painted out cut off part of the
+// the pool saw a tile on both whitened reads (read now as the squares'
+// model's letter, unsure: TestSquareReaderGeneralBlind), and two whose value painted out cut off part of the
 // letter (an O read C, an R read P; the pool's sure whitened letter now
 // stands). Each is read right, by the rule named or, since en-sqr learnt
 // the tuning photos' real cuts (docs/ocr.md, scrreal), by the pool's own
@@ -480,13 +494,7 @@ func TestSquareReaderDarkTiles(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			f := filepath.Join("testdata/scrabble-dark", tc.file)
-			got, st, err := s.read(loadPNGs(t, f)[0])
-			if err != nil {
-				t.Fatal(err)
-			}
-			if want := letterOf(f); got.Letter != want {
-				t.Errorf("read %q (conf %.2f, rule %q), want %q", got.Letter, got.Conf, st.rule, want)
-			}
+			got, st := readFixture(t, s, f)
 			if !slices.Contains(tc.rules, st.rule) {
 				t.Errorf("rule %q, want one of %q", st.rule, tc.rules)
 			}
@@ -624,6 +632,33 @@ func TestSquareReaderFlat(t *testing.T) {
 		t.Run(filepath.Base(f), func(t *testing.T) {
 			if flatMiddle(loadPNGs(t, f)[0]) {
 				t.Errorf("a lettered tile's middle taken for flat")
+			}
+		})
+	}
+}
+
+// Where the general model sees no tile and both models of the pool see a
+// tile on the whitened crop, the letter is the squares' model's, unsure:
+// the general model, blind to the face, guesses a letter on the whitened
+// crop too (testdata/scrabble-smear: smeared tiles of the tuning photos;
+// the dark A of testdata/scrabble-dark, which sqrletters' model read Y
+// with the general model's letter pooled in).
+func TestSquareReaderGeneralBlind(t *testing.T) {
+	s := squareReader(t)
+	for _, tc := range []struct{ name, file string }{
+		{"smeared V read I with the general model", "scrabble-smear/V_smear106211_IMG_20141025_163949_r11c04_0tight.png"},
+		{"smeared S read R with the general model", "scrabble-smear/S_smear106211_IMG_20141025_163920_r08c04_2off.png"},
+		{"smeared O read I with the general model", "scrabble-smear/O_smear106211_IMG_20141025_164035_r08c11_5mixed.png"},
+		{"dark A", "scrabble-dark/A_s100700_IMG_20141025_163920_r07c07_2off.png"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			f := filepath.Join("testdata", tc.file)
+			got, st := readFixture(t, s, f)
+			if rule := "pool sees a tile, general no tile"; st.rule != rule {
+				t.Errorf("rule %q, want %q", st.rule, rule)
+			}
+			if got.Conf >= 0.9 {
+				t.Errorf("conf %.2f against the general model's no tile, want under 0.9", got.Conf)
 			}
 		})
 	}
