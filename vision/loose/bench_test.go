@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tilescope/tilescope/internal/sharedtest"
 	"github.com/tilescope/tilescope/ocr"
 )
 
@@ -144,5 +145,55 @@ func BenchmarkScanLoose100(b *testing.B) {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) == nil {
 		b.ReportMetric(float64(ru.Maxrss)/1024, "peak-rss-MB")
+	}
+}
+
+// BenchmarkScanLooseTilted: `scan --game lexicon` (the command's options)
+// on a real photo seen by a camera tilted 24 degrees off the table's
+// normal: ban-seg valid's 73-tile photo (CC BY 4.0, ../shared's
+// bananagrams-fi) warped as augment's tilt family does. Its tiles' sizes
+// say tilted, so the scan looks at it again straightened (tiltLook): the
+// cost BenchmarkScanLoose100's flat mosaic does not show. "first" is the
+// scan without that look (its cost alone).
+func BenchmarkScanLooseTilted(b *testing.B) {
+	dir := filepath.Join(sharedtest.Dir(b, "data/photos"), "bananagrams-fi", "valid", "images")
+	f, err := os.Open(filepath.Join(dir, "1770633540975_jpg.rf.6a9d0eb8b9d61121c77b94a865ae9105.jpg"))
+	if err != nil {
+		b.Skip(err)
+	}
+	photo, err := jpeg.Decode(f)
+	f.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	pb := photo.Bounds()
+	view, size := tiltedView(24, 46, pb.Dx(), pb.Dy())
+	img, err := warped(toRGB(photo), view, size)
+	if err != nil {
+		b.Fatal(err)
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		b.Skip(err)
+	}
+	for _, bc := range []struct {
+		name   string
+		noTilt bool
+	}{{"scan", false}, {"first", true}} {
+		b.Run(bc.name, func(b *testing.B) {
+			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, noTilt: bc.noTilt}
+			b.ResetTimer()
+			cpu0 := cpuTime()
+			var n int
+			for i := 0; i < b.N; i++ {
+				r, err := Scan(img, opt)
+				if err != nil {
+					b.Fatal(err)
+				}
+				n = len(r.Tiles)
+			}
+			b.ReportMetric((cpuTime()-cpu0).Seconds()*1000/float64(b.N), "cpu-ms/op")
+			b.ReportMetric(float64(n), "tiles")
+		})
 	}
 }

@@ -98,6 +98,10 @@ type Reading struct {
 	// lines gave the perspective (not looked at again straightened,
 	// tiltLook).
 	board bool
+	// table: the loose search's reading of a table, no board, print's
+	// lattice or print seen in the photo (tiltLook's second scan then
+	// looks for none either).
+	table bool
 }
 
 // Options steer a scan. The zero value finds tiles and fits the lattice
@@ -483,6 +487,7 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	r, err := placeTiles(img, found, opt, board)
 	if r != nil {
 		r.Elapsed = now().Sub(start)
+		r.table = table
 	}
 	return r, err
 }

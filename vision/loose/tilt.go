@@ -343,6 +343,13 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	}
 	o := opt
 	o.photo, o.noTilt = nil, true
+	if r.table {
+		// No board or print in the photo: none is looked for in the
+		// straightened picture either (the board's quick and slow
+		// finders and the print's lattice, which a table pays for
+		// twice otherwise); the search that follows is the same.
+		o.OnBoard = false
+	}
 	r2, err := Scan(straight, o)
 	if err != nil || r2 == nil {
 		return r

@@ -156,3 +156,38 @@ func TestTiltedPhotos(t *testing.T) {
 		})
 	}
 }
+
+// TestTableReading: a reading of loose tiles on a table says so
+// (Reading.table), and tiltLook then scans the straightened picture
+// without the board route; a reading on a printed board does not (it is
+// not straightened at all), nor one scanned without the board route.
+func TestTableReading(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads real photos")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	board := filepath.Join(photosDir(t), "scrabble-board", "IMG_20141025_163920.jpg")
+	for _, tc := range []struct {
+		name, path string
+		onBoard    bool
+		table      bool
+	}{
+		{"loose tiles, the board route", filepath.Join("testdata", "bananagrams", "images", "b1.jpg"), true, true},
+		{"loose tiles, no board route", filepath.Join("testdata", "bananagrams", "images", "b1.jpg"), false, false},
+		{"tiles on a printed board", board, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img := decodePhotoFile(t, tc.path)
+			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: tc.onBoard})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.table != tc.table {
+				t.Errorf("table %v (board %v, %d tiles), want %v", r.table, r.board, len(r.Tiles), tc.table)
+			}
+		})
+	}
+}
