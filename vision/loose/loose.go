@@ -209,6 +209,9 @@ type Options struct {
 	// noTilt: the photo is not looked at again straightened (tiltLook):
 	// it is the straightened one.
 	noTilt bool
+	// noRim: the photo is not set in a rim of the table's colour
+	// (rimScan): it is the rimmed one.
+	noRim bool
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -275,6 +278,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.Twists && !opt.learning {
 		r = tiltLook(img, opt, r, now, start)
+	}
+	if err == nil && r != nil && !r.board && !opt.noRim && !opt.Twists && !opt.learning {
+		cutUnsure(r.Tiles, img.Bounds())
+		r = rimLook(img, opt, r, now, start)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
