@@ -16,6 +16,12 @@ import (
 // labels carried along: moved, clipped to the square, kept when at least
 // half of each is in view.
 func closeUpOf(img image.Image, truth []TruthTile, share float64) (image.Image, []TruthTile) {
+	return closeUpAt(img, truth, share, Point{})
+}
+
+// closeUpAt is closeUpOf with the square moved by off times the tiles'
+// median side (so that its edges cut tiles elsewhere).
+func closeUpAt(img image.Image, truth []TruthTile, share float64, off Point) (image.Image, []TruthTile) {
 	var sides []float64
 	var c Point
 	for _, t := range truth {
@@ -30,8 +36,9 @@ func closeUpOf(img image.Image, truth []TruthTile, share float64) (image.Image, 
 	sort.Float64s(sides)
 	b := img.Bounds()
 	n := min(b.Dx(), b.Dy(), int(sides[len(sides)/2]/share))
-	x0 := min(max(0, int(c.X)-n/2), b.Dx()-n)
-	y0 := min(max(0, int(c.Y)-n/2), b.Dy()-n)
+	med := sides[len(sides)/2]
+	x0 := min(max(0, int(c.X+off.X*med)-n/2), b.Dx()-n)
+	y0 := min(max(0, int(c.Y+off.Y*med)-n/2), b.Dy()-n)
 	out := image.NewRGBA(image.Rect(0, 0, n, n))
 	draw.Draw(out, out.Rect, img, b.Min.Add(image.Pt(x0, y0)), draw.Src)
 	var kept []TruthTile

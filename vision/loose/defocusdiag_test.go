@@ -191,22 +191,9 @@ func TestDefocusStages(t *testing.T) {
 		}
 		preps := map[string]detectPrep{}
 		for _, blurred := range []bool{false, true} {
-			src, _ := gocv.NewMatFromBytes(rgb.h, rgb.w, gocv.MatTypeCV8UC3, rgb.pix)
-			gray := gocv.NewMat()
-			gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
-			p := prepare(src, gray, rgb.w, rgb.h, search{lattice: true, shortI: true, blurred: blurred})
-			preps[fmt.Sprint(blurred)] = p
-			gray.Close()
-			src.Close()
+			preps[fmt.Sprint(blurred)] = prepOf(rgb, search{lattice: true, shortI: true, blurred: blurred})
 		}
-		inside := func(tt TruthTile, ts []Tile) bool {
-			for _, x := range ts {
-				if pointInPoly(x.Center, tt.Outline) {
-					return true
-				}
-			}
-			return false
-		}
+		inside := labelFound
 		lr := letterReader(opt)
 		var missed int
 		var lines []string
@@ -217,32 +204,12 @@ func TestDefocusStages(t *testing.T) {
 			missed++
 			stage := "no letter"
 			for _, k := range []string{"false", "true"} {
-				p := preps[k]
-				has := false
-				for _, b := range p.lb.blobs {
-					if pointInPoly(Point{b.x, b.y}, tt.Outline) {
-						has = true
-					}
+				if st := labelStage(tt, preps[k], rgb); st != "no letter" {
+					stage = st + " (" + map[string]string{"false": "plain", "true": "blurred"}[k] + ")"
+					break
 				}
-				if !has {
-					continue
-				}
-				face := 0.0
-				for _, m := range p.masks {
-					face = math.Max(face, polyShare(tt.Outline, m.m, rgb.w, rgb.h))
-				}
-				if face < 1.0/3 {
-					stage = "letter, no face (" + map[string]string{"false": "plain", "true": "blurred"}[k] + ")"
-				} else {
-					stage = "letter and face (" + map[string]string{"false": "plain", "true": "blurred"}[k] + ")"
-				}
-				break
 			}
-			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
-			for _, p := range tt.Outline {
-				x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
-			}
-			got, _ := lr.Read(rectify(rgb, [4]Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, 64, 1.3))
+			got := readBox(lr, rgb, tt)
 			right := strings.EqualFold(got.Letter, tt.Letter)
 			counts[stage]++
 			if inside(tt, tiles2) {
@@ -258,6 +225,67 @@ func TestDefocusStages(t *testing.T) {
 			t.Log(l)
 		}
 	}
+	logCounts(t, counts)
+}
+
+// prepOf is what detectAt finds in rgb for the search sr before its
+// face colours are searched (prepare), at rgb's own size.
+func prepOf(rgb rgbImage, sr search) detectPrep {
+	src, _ := gocv.NewMatFromBytes(rgb.h, rgb.w, gocv.MatTypeCV8UC3, rgb.pix)
+	defer src.Close()
+	gray := gocv.NewMat()
+	defer gray.Close()
+	gocv.CvtColor(src, &gray, gocv.ColorRGBToGray)
+	return prepare(src, gray, rgb.w, rgb.h, sr)
+}
+
+// labelFound says whether a tile's centre lies in the label tt.
+func labelFound(tt TruthTile, ts []Tile) bool {
+	for _, x := range ts {
+		if pointInPoly(x.Center, tt.Outline) {
+			return true
+		}
+	}
+	return false
+}
+
+// labelStage is how far the label tt gets in the search's preparation
+// p: "no letter" (no letter blob's centre in it), "letter, no face"
+// (under a third of it face-coloured in every face mask) or "letter and
+// face".
+func labelStage(tt TruthTile, p detectPrep, rgb rgbImage) string {
+	has := false
+	for _, b := range p.lb.blobs {
+		if pointInPoly(Point{b.x, b.y}, tt.Outline) {
+			has = true
+		}
+	}
+	if !has {
+		return "no letter"
+	}
+	face := 0.0
+	for _, m := range p.masks {
+		face = math.Max(face, polyShare(tt.Outline, m.m, rgb.w, rgb.h))
+	}
+	if face < 1.0/3 {
+		return "letter, no face"
+	}
+	return "letter and face"
+}
+
+// readBox is how the reader lr reads the label tt's bounding box.
+func readBox(lr Reader, rgb rgbImage, tt TruthTile) ocr.Reading {
+	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
+	for _, p := range tt.Outline {
+		x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+	}
+	got, _ := lr.Read(rectify(rgb, [4]Point{{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}, 64, 1.3))
+	return got
+}
+
+// logCounts logs counts sorted by key.
+func logCounts(t *testing.T, counts map[string]int) {
+	t.Helper()
 	var ks []string
 	for k := range counts {
 		ks = append(ks, k)

@@ -214,6 +214,9 @@ type Options struct {
 	// boards: the board's searches of the photo (onBoard), made once
 	// a Scan and shared by its looks (gentlerLook scans it again).
 	boards *boardScans
+	// noRim: the photo is not set in a rim of the table's colour
+	// (rimScan): it is the rimmed one.
+	noRim bool
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -281,6 +284,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.Twists && !opt.learning {
 		r = tiltLook(img, opt, r, now, start)
+	}
+	if err == nil && r != nil && !r.board && !opt.noRim && !opt.Twists && !opt.learning {
+		cutUnsure(r.Tiles, img.Bounds())
+		r = rimLook(img, opt, r, now, start)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {

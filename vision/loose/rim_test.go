@@ -1,0 +1,167 @@
+package loose
+
+import (
+	"image"
+	"image/draw"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// TestRimmed: the photo lies in the middle of the rimmed picture
+// unchanged, and the rim is the median colour of its outermost pixels.
+func TestRimmed(t *testing.T) {
+	cases := []struct {
+		name      string
+		w, h, pad int
+		edge      [3]byte // the outermost pixels' colour (most of them)
+		want      [3]byte // the rim's
+	}{
+		{name: "square", w: 10, h: 10, pad: 3, edge: [3]byte{200, 150, 100}, want: [3]byte{200, 150, 100}},
+		{name: "wide", w: 16, h: 6, pad: 2, edge: [3]byte{30, 60, 90}, want: [3]byte{30, 60, 90}},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			img := rgbImage{w: c.w, h: c.h, pix: make([]byte, 3*c.w*c.h)}
+			for y := 0; y < c.h; y++ {
+				for x := 0; x < c.w; x++ {
+					i := 3 * (y*c.w + x)
+					v := [3]byte{byte(x * 7), byte(y * 11), byte(x + y)}
+					if x == 0 || y == 0 || x == c.w-1 || y == c.h-1 {
+						v = c.edge
+						if x == 0 && y == 0 {
+							v = [3]byte{255, 255, 255} // a light tile cut at the corner
+						}
+					}
+					copy(img.pix[i:i+3], v[:])
+				}
+			}
+			out := rimmed(img, c.pad)
+			if got := out.Bounds(); got != image.Rect(0, 0, c.w+2*c.pad, c.h+2*c.pad) {
+				t.Fatalf("bounds %v", got)
+			}
+			for y := 0; y < c.h+2*c.pad; y++ {
+				for x := 0; x < c.w+2*c.pad; x++ {
+					p := out.Pix[out.PixOffset(x, y):]
+					want := c.want
+					if x >= c.pad && y >= c.pad && x < c.w+c.pad && y < c.h+c.pad {
+						i := 3 * ((y-c.pad)*c.w + x - c.pad)
+						want = [3]byte{img.pix[i], img.pix[i+1], img.pix[i+2]}
+					}
+					if [3]byte{p[0], p[1], p[2]} != want || p[3] != 255 {
+						t.Fatalf("(%d, %d) = %v, want %v", x, y, p[:4], want)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestRimScan: real photos cropped so that the picture's edge cuts
+// tiles (close-ups whose square is moved by half a tile): no tile the
+// edge cuts is read sure (cutUnsure). Without loosecrop's change
+// (LOOSE_NO_RIM=1: noRim, and cutUnsure with it) 28 such tiles were
+// read sure; the cut tiles found were 39 of 50 both ways.
+func TestRimScan(t *testing.T) {
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	dir := filepath.Join("testdata", "bananagrams")
+	noRim := os.Getenv("LOOSE_NO_RIM") != ""
+	cut, found, sure := 0, 0, 0
+	for _, name := range []string{"b1", "b2", "b3"} {
+		for _, off := range []Point{{0.5, 0}, {0, 0.5}, {-0.5, -0.5}} {
+			img, truth := labelledPhoto(t, dir, name)
+			crop, kept := closeUpAt(img, truth, 0.2, off)
+			r, err := Scan(crop, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, noRim: noRim})
+			if err != nil {
+				t.Errorf("%s moved %v: %v", name, off, err)
+				continue
+			}
+			w, h := crop.Bounds().Dx(), crop.Bounds().Dy()
+			var edge []TruthTile
+			for _, tt := range kept {
+				for _, p := range tt.Outline {
+					if p.X <= 0.5 || p.Y <= 0.5 || p.X >= float64(w)-0.5 || p.Y >= float64(h)-0.5 {
+						edge = append(edge, tt)
+						break
+					}
+				}
+			}
+			s := ScoreCentres(r.Tiles, edge, func(a, b string) bool { return a == b })
+			all := ScoreCentres(r.Tiles, kept, func(a, b string) bool { return a == b })
+			var sides []float64
+			for _, x := range r.Tiles {
+				sides = append(sides, x.Side)
+			}
+			half := median(sides) / 2
+			for _, x := range r.Tiles {
+				c := x.Center
+				if (c.X < half || c.Y < half || c.X > float64(w)-half || c.Y > float64(h)-half) && x.Conf >= SureConf {
+					sure++
+					t.Logf("  %s moved %v: %q at (%.0f, %.0f) cut by the edge, read at %.2f", name, off, x.Letter, c.X, c.Y, x.Conf)
+				}
+			}
+			t.Logf("%s moved %v: %d of %d cut tiles found; all %d of %d, %d false", name, off, s.Found, s.Truth, all.Found, all.Truth, all.False)
+			cut += s.Truth
+			found += s.Found
+		}
+	}
+	t.Logf("cut tiles found: %d of %d; read sure: %d", found, cut, sure)
+	if sure > 0 {
+		t.Errorf("%d tiles cut by the picture's edge read sure; want none", sure)
+	}
+}
+
+// TestCroppedPhotos: ban-seg train photos (loosecrop's tuning) cropped
+// as `augment -family crop -seed 104000` cropped them, tiles cut by the
+// picture's edge: the cut tiles found (rimLook), none read sure and
+// wrong. Without rimLook (LOOSE_NO_RIM=1: noRim) the crops were found
+// at 28 of 31 and 20 of 21.
+func TestCroppedPhotos(t *testing.T) {
+	if testing.Short() {
+		t.Skip("reads real photos")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	dir := filepath.Join(photosDir(t), "bananagrams-fi", "train")
+	for _, tc := range []struct {
+		name, photo string
+		crop        image.Rectangle
+		want        int // found at least
+	}{
+		{"31 tiles, a crossword cut on two sides", "1770633540524_jpg.rf.74ab202f6b872182888cfd77b788f4f6", image.Rect(213, 237, 213+394, 237+396), 30},
+		{"21 tiles, cut at the left and the foot", "1770633539347_jpg.rf.f0192356c318af527bbc13f25de61ddc", image.Rect(184, 65, 184+438, 65+532), 21},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, truth := labelledPhoto(t, dir, tc.photo)
+			crop := image.NewRGBA(image.Rect(0, 0, tc.crop.Dx(), tc.crop.Dy()))
+			draw.Draw(crop, crop.Rect, img, img.Bounds().Min.Add(tc.crop.Min), draw.Src)
+			var kept []TruthTile
+			for _, tt := range truth {
+				moved := make([]Point, len(tt.Outline))
+				for i, p := range tt.Outline {
+					moved[i] = Point{p.X - float64(tc.crop.Min.X), p.Y - float64(tc.crop.Min.Y)}
+				}
+				if in, s := ClipToFrame(moved, tc.crop.Dx(), tc.crop.Dy()); s >= 0.5 {
+					kept = append(kept, TruthTile{Letter: tt.Letter, Outline: in, Row: -1, Col: -1})
+				}
+			}
+			r, err := Scan(crop, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, noRim: os.Getenv("LOOSE_NO_RIM") != ""})
+			if err != nil {
+				t.Fatal(err)
+			}
+			s := ScoreCentres(r.Tiles, kept, strings.EqualFold)
+			t.Logf("%d labelled, %d found, %d false, %d sure and wrong", s.Truth, s.Found, s.False, s.WrongSure)
+			if s.Found < tc.want || s.False > 1 || s.WrongSure > 0 {
+				t.Errorf("found %d of %d, %d false, %d sure and wrong; want %d found, one false at most, none sure and wrong", s.Found, s.Truth, s.False, s.WrongSure, tc.want)
+			}
+		})
+	}
+}
