@@ -43,6 +43,11 @@ type boardFit struct {
 	// Cols x Rows squares of it are in view, cut at the Clipped sides.
 	Partial    bool
 	Cols, Rows int
+	// LongLines, on a search of the lines alone that found no grid
+	// (FindGridLines), counts the picture's long straight segments
+	// (lineCandidates): a board's lines may show where no grid was
+	// fitted to them (a tilted board, its lines converging).
+	LongLines int
 	// Rim is set when the grid was found inside the board's rim
 	// (rimQuads) rather than from its own lines or an outline.
 	Rim bool
@@ -201,6 +206,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	var cands []candidate
 	var lineCands []candidate
 	wideGrids := func() []candidate { return nil }
+	longLines := 0 // the picture's long straight segments (lineCandidates)
 	// The last resort sees the picture with its local contrast raised
 	// (CLAHE): dim, unevenly lit boards keep faint walls.
 	eqBlur := gocv.NewMat()
@@ -240,7 +246,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			return []candidate{{q: q, grid: true}}
 		},
 		func() []candidate { // the grid's own lines
-			lineCands, wideGrids = lineCandidates(blur, n)
+			lineCands, wideGrids, longLines = lineCandidates(blur, n)
 			var g []candidate
 			for _, c := range lineCands {
 				if c.grid {
@@ -269,7 +275,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		},
 		func() []candidate {
 			equalised()
-			lc, wide := lineCandidates(eqBlur, n)
+			lc, wide, _ := lineCandidates(eqBlur, n)
 			return append(append(lc, wide()...), keepRims(quadCandidates(eqBlur, ws, n))...)
 		},
 	}
@@ -387,7 +393,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 				return fb.withLens(n, p.W, p.H), true
 			}
 		}
-		return boardFit{}, false
+		return boardFit{LongLines: longLines}, false
 	}
 	if best.Score < minGridContrast && how != findWhole {
 		if pf, ok := partialGrid(blur, cands, n, profs); ok {
@@ -485,7 +491,7 @@ func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) boardFit {
 	brBlur := gocv.NewMat()
 	defer brBlur.Close()
 	gocv.GaussianBlur(br, &brBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	lc, wide := lineCandidates(brBlur, n)
+	lc, wide, _ := lineCandidates(brBlur, n)
 	var cands []candidate
 	for _, c := range append(append(lc, wide()...), quadCandidates(brBlur, ws, n)...) {
 		if !c.rim {

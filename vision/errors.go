@@ -97,3 +97,21 @@ func (e *WeakGridError) Error() string {
 
 // Unwrap makes the error match ErrNoBoard.
 func (e *WeakGridError) Unwrap() error { return ErrNoBoard }
+
+// NoGridError is ErrNoBoard where no stage of the search found an N x N
+// grid. LongLines, from FindGridLines, counts the picture's long straight
+// segments (a fifth of its longer side or more): a caller with a slower
+// search to fall back on may look again where many show (a board tilted
+// so far that its lines converge past the lines' stages; 0 from the
+// other searches).
+type NoGridError struct {
+	N         int
+	LongLines int
+}
+
+func (e *NoGridError) Error() string {
+	return fmt.Sprintf("%v: no %dx%d grid in the picture", ErrNoBoard, e.N, e.N)
+}
+
+// Unwrap makes the error match ErrNoBoard.
+func (e *NoGridError) Unwrap() error { return ErrNoBoard }

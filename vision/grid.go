@@ -140,7 +140,7 @@ func findGridIn(p Plane, img image.Image, n int, o SearchOptions, how findHow) (
 		if ok && !fit.Partial && fit.Score >= minPinnedContrast && outOfView(p, fit, n) == nil {
 			return Grid{}, &WeakGridError{Grid: Grid{N: n, Score: fit.Score, H: fit.H, fit: fit}}
 		}
-		return Grid{}, fmt.Errorf("%w: no %dx%d grid in the picture", ErrNoBoard, n, n)
+		return Grid{}, &NoGridError{N: n, LongLines: fit.LongLines}
 	}
 	if err := outOfView(p, fit, n); err != nil {
 		if e, isOut := err.(*OutOfViewError); isOut {

@@ -1,8 +1,10 @@
 package loose
 
 import (
+	"errors"
 	"image"
 	"math"
+	"sync"
 
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/scrabble"
@@ -23,6 +25,49 @@ import (
 // loose search sees on it is its print (a premium square's words read as
 // O, the letters of the tiles pictured on its rim), not a tile of the
 // game (printedBoard.covers).
+
+// boardScans are one photo's searches for a board (onBoard), by its
+// lines and by the finder's later stages, each made once.
+type boardScans struct {
+	lines, whole boardScan
+	// grid: whether the board finder's later stages find a grid
+	// (gridWhole), asked once.
+	gridOnce sync.Once
+	grid     bool
+}
+
+// gridWhole says whether vision.FindGridWhole finds a 15x15 grid in img
+// (weak, or partly out of view, too): a cheaper question than the
+// board's reading by those stages (scrabble.Scan with WholeOnly: on the
+// ban-seg valid photos with many long lines and no board, 460-500 ms
+// against 630-850 ms of CPU), asked before it where only the photo's
+// lines suggest a board. A nil b asks every time.
+func (b *boardScans) gridWhole(img image.Image) bool {
+	ask := func() bool {
+		_, err := vision.FindGridWhole(img, scrabble.Size)
+		var weak *vision.WeakGridError
+		return err == nil || errors.As(err, &weak) || errors.Is(err, vision.ErrOutOfView)
+	}
+	if b == nil {
+		return ask()
+	}
+	b.gridOnce.Do(func() { b.grid = ask() })
+	return b.grid
+}
+
+type boardScan struct {
+	once sync.Once
+	br   *scrabble.Reading
+	err  error
+}
+
+// boardLines is the fewest long straight lines (vision.NoGridError's
+// LongLines) with which a photo in which the lines' search found no
+// board is searched by the board finder's later stages whatever the
+// loose search reads: the 16 Scrabble photos show 11-56 (as taken and
+// tilted 10-30 degrees), 15 of the 20 ban-seg valid photos 0-2 and the
+// other five 8-34.
+const boardLines = 10
 
 // boardRim is how far, in squares, a board's print reaches beyond its
 // 15x15 grid: the rim with its pictured tiles and the game's name.
@@ -51,18 +96,40 @@ func (b *printedBoard) covers(p Point) bool {
 // milliseconds), or by every stage of the board finder but the partial
 // grids (vision.FindGridWhole: 0.2-2 s on a photo with no board). ok is
 // false when no board is found or it holds no lettered tile; board is the
-// board found (nil when none), with tiles or without.
-func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *printedBoard, ok bool) {
+// board found (nil when none), with tiles or without. lined says that
+// the lines' search found no board but saw many long straight lines
+// (at least boardLines; vision.NoGridError): perhaps a board tilted so
+// far that its lines converge past that search, which the later stages
+// find (the 16 Scrabble photos tilted 10-30 degrees: 5 of 32 boards).
+//
+// memo, when not nil, keeps the board's searches of img (by rd) for
+// the scan's other looks at the same photo.
+func onBoard(img image.Image, rd Reader, linesOnly bool, memo *boardScans) (r *Reading, board *printedBoard, ok, lined bool) {
 	if rd == nil {
-		return nil, nil, false
+		return nil, nil, false, false
 	}
-	br, err := scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true})
+	scan := func() (*scrabble.Reading, error) {
+		return scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true})
+	}
+	var br *scrabble.Reading
+	var err error
+	if memo != nil {
+		m := &memo.whole
+		if linesOnly {
+			m = &memo.lines
+		}
+		m.once.Do(func() { m.br, m.err = scan() })
+		br, err = m.br, m.err
+	} else {
+		br, err = scan()
+	}
 	if err != nil {
-		return nil, nil, false
+		var ng *vision.NoGridError
+		return nil, nil, false, errors.As(err, &ng) && ng.LongLines >= boardLines
 	}
 	h, err := vision.QuadHomography(scrabble.Size, scrabble.Size, br.Corners)
 	if err != nil {
-		return nil, nil, false
+		return nil, nil, false, false
 	}
 	board = &printedBoard{toBoard: h.Inverse()}
 	r = &Reading{}
@@ -103,7 +170,7 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 	if lettered == 0 {
 		// Blanks alone are no crossword: a letterless square may be
 		// print or a shadow.
-		return nil, board, false
+		return nil, board, false, false
 	}
 	r.Rows, r.Cols = maxR-minR+1, maxC-minC+1
 	for i := range r.Tiles {
@@ -117,11 +184,11 @@ func onBoard(img image.Image, rd Reader, linesOnly bool) (r *Reading, board *pri
 	r.Pitch = pitch / float64(len(r.Tiles))
 	r.Orientation = normDeg(r.Tiles[0].Angle + 90)
 	if math.IsNaN(r.Pitch) {
-		return nil, board, false
+		return nil, board, false, false
 	}
 	// The board's reader measures from the picture's corner; a
 	// sub-image's tiles are given in its own coordinates, as the loose
 	// search's are (board.toBoard stays in the reader's).
 	inImage(r.Tiles, img.Bounds())
-	return r, board, true
+	return r, board, true, false
 }

@@ -242,3 +242,31 @@ func TestCloseUpOnBoard(t *testing.T) {
 		})
 	}
 }
+
+// TestTiltedBoard: a Scrabble board tilted so far that the board's
+// lines converge past the lines' search (vision.FindGridLines finds no
+// grid) is looked for by the board finder's later stages, as the photo
+// shows many long lines: its tiles are read through the board, not the
+// rim's pictured tiles and name through the loose search (at main
+// 1aeda3b the cases found 1 and 0 of their 9 tiles, with 15 and 14
+// false: the rim's print). The tilts are those `augment -family tilt`
+// drew for these photos with seeds 106302 and 106600 (scrtilt's tuning).
+func TestTiltedBoard(t *testing.T) {
+	_, cls, scrabblePhoto := scrabblePhotos(t)
+	for _, tc := range []struct {
+		name, photo string
+		deg, axis   float64
+	}{
+		{"9 tiles, 14 degrees", "IMG_20141025_163929", 13.8, 109},
+		{"9 tiles, 24 degrees", "IMG_20141025_163929", 24.1, 175},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			img, truth := scrabblePhoto(t, tc.photo)
+			r, s := scanTilted(t, cls, img, truth, tc.deg, tc.axis)
+			t.Logf("%d labelled, %d found, %d false, %d sure and wrong, board %v", s.Truth, s.Found, s.False, s.WrongSure, r.board)
+			if !r.board || s.Found < s.Truth || s.False > 0 || s.WrongSure > 0 {
+				t.Errorf("board %v, found %d of %d, %d false, %d sure and wrong; want the board, every tile, none false", r.board, s.Found, s.Truth, s.False, s.WrongSure)
+			}
+		})
+	}
+}

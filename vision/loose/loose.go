@@ -141,9 +141,11 @@ type Options struct {
 	// one is found holding lettered tiles, its squares are the reading
 	// (onBoard): on a board the search for loose tiles takes the print for
 	// tiles and misses the tiles sunk in their squares. Where the loose
-	// search reads fewer than minSure tiles sure, the board is looked for
-	// by the finder's later stages too (vision.FindGridWhole). A board
-	// found empty is print: loose tiles on it or its rim are left out.
+	// search reads fewer than minSure tiles sure, or the lines' search
+	// saw many long lines and no grid (a tilted board: boardLines), the
+	// board is looked for by the finder's later stages too
+	// (vision.FindGridWhole). A board found empty is print: loose tiles
+	// on it or its rim are left out.
 	OnBoard bool
 	// NoVerify skips the learned verifier (verify.go): Conf stays the
 	// reader's own and no tile is dropped by it (for training it, and
@@ -209,6 +211,9 @@ type Options struct {
 	// noTilt: the photo is not looked at again straightened (tiltLook):
 	// it is the straightened one.
 	noTilt bool
+	// boards: the board's searches of the photo (onBoard), made once
+	// a Scan and shared by its looks (gentlerLook scans it again).
+	boards *boardScans
 	// noRim: the photo is not set in a rim of the table's colour
 	// (rimScan): it is the rimmed one.
 	noRim bool
@@ -268,6 +273,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	// Every search below looks at img: one conversion to RGB serves them.
 	opt.photo = &packedPhoto{img: img}
+	opt.boards = &boardScans{}
 	opt.sharpen = !opt.Twists && !opt.learning
 	r, err := scanLattice(img, opt, now, start)
 	if opt.sharpen {
@@ -399,7 +405,7 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	}
 	// The board by its lines first (tens of milliseconds): where it holds
 	// tiles, it is the reading.
-	br, board, ok := onBoard(img, opt.Reader, true)
+	br, board, ok, lined := onBoard(img, opt.Reader, true, opt.boards)
 	if ok {
 		return boardDone(img, br, board, opt, done)
 	}
@@ -448,11 +454,17 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		}
 		return nil, err
 	}
-	if board == nil && fewSure(found.tiles) {
+	// Many long lines and no grid: perhaps a board tilted past the
+	// lines' search, whose rim's pictured tiles and name the loose
+	// search reads sure. Where the board finder's later stages find a
+	// grid, the board is read (not in the straightened look: the photo
+	// as taken was looked at).
+	tilted := func() bool { return lined && !opt.noTilt && opt.boards.gridWhole(img) }
+	if board == nil && (fewSure(found.tiles) || tilted()) {
 		// Few tiles the reader is sure of: perhaps tiles sunk in a
 		// board whose lines are too faint for the quick search; the
 		// board finder's later stages look (0.2-2 s, so only here).
-		if br, board, ok = onBoard(img, opt.Reader, false); ok {
+		if br, board, ok, _ = onBoard(img, opt.Reader, false, opt.boards); ok {
 			return boardDone(img, br, board, opt, done)
 		}
 	}

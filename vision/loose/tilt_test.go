@@ -113,6 +113,30 @@ func TestTiltOf(t *testing.T) {
 // TestTiltedPhotos: ban-seg train photos as a camera tilted by 17-28
 // degrees takes them (their labels carried along) are read nearly
 // whole: the photo looked at again straightened (tiltLook).
+// scanTilted scans img as the camera turned deg degrees about an axis
+// at axis degrees would have taken it (tiltedView), with the command's
+// options, and scores the reading against truth carried through the
+// same view (truth's outlines are moved).
+func scanTilted(t *testing.T, rd Reader, img image.Image, truth []TruthTile, deg, axis float64) (*Reading, CentreScore) {
+	t.Helper()
+	b := img.Bounds()
+	view, size := tiltedView(deg, axis, b.Dx(), b.Dy())
+	tilted, err := warped(toRGB(img), view, size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range truth {
+		for j, p := range truth[i].Outline {
+			truth[i].Outline[j] = view.apply(p)
+		}
+	}
+	r, err := Scan(tilted, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r, ScoreCentres(r.Tiles, truth, strings.EqualFold)
+}
+
 func TestTiltedPhotos(t *testing.T) {
 	if testing.Short() {
 		t.Skip("reads real photos")
@@ -133,22 +157,7 @@ func TestTiltedPhotos(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := labelledPhoto(t, dir, tc.photo)
-			b := img.Bounds()
-			view, size := tiltedView(tc.deg, tc.axis, b.Dx(), b.Dy())
-			tilted, err := warped(toRGB(img), view, size)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range truth {
-				for j, p := range truth[i].Outline {
-					truth[i].Outline[j] = view.apply(p)
-				}
-			}
-			r, err := Scan(tilted, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			if err != nil {
-				t.Fatal(err)
-			}
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			_, s := scanTilted(t, rd, img, truth, tc.deg, tc.axis)
 			t.Logf("%d labelled, %d found, %d false, %d sure and wrong", s.Truth, s.Found, s.False, s.WrongSure)
 			if s.Found < tc.want || s.False > 1 || s.WrongSure > 0 {
 				t.Errorf("found %d of %d, %d false, %d sure and wrong; want %d found, one false at most, none sure and wrong", s.Found, s.Truth, s.False, s.WrongSure, tc.want)

@@ -28,6 +28,12 @@
 // as polygons ("CLASS x1 y1 ..."), boxes included. The class list (the
 // data.yaml, classes.txt or obj.names next to the photos or in their
 // parent) is copied into OUT, and OUT/augment.txt lists each photo's draw.
+// With -grids DIR, each photo's board label there (vision/scrabble's grid
+// text, NAME.txt, with its "# corners:" line) is written to OUT/grids
+// with its corners carried through the same map, for `tilescope eval-scan
+// --game scrabble --photos OUT/images --labels OUT/grids` (the squares
+// are the board's and stay; the corners are not clipped: a corner out of
+// view stays where it would lie).
 //
 //	go run ./vision/loose/internal/augment -photos ../shared/data/photos/bananagrams-fi/valid \
 //	    -family tilt -seed 104001 -out /tmp/aug/valid-tilt

@@ -24,6 +24,7 @@ func main() {
 	family := flag.String("family", "", "the transform: "+strings.Join(families, ", ")+", or all")
 	seed := flag.Int64("seed", 104000, "seed of the draws")
 	out := flag.String("out", "", "folder to write OUT/images, OUT/labels and the class list into (with -family all, OUT/FAMILY each)")
+	grids := flag.String("grids", "", "board labels (vision/scrabble's grid text with a \"# corners:\" line, NAME.txt a photo) carried through the warp into OUT/grids, for `tilescope eval-scan --game scrabble --photos OUT/images --labels OUT/grids`")
 	set := flag.String("set", "", "rendered scenes instead (tilescope render-set: each image with its truth JSON beside it), written with their JSON into OUT; photometric families only")
 	flag.Parse()
 	if *set != "" {
@@ -61,7 +62,7 @@ func main() {
 		if *family == "all" {
 			dir = filepath.Join(*out, f)
 		}
-		if err := run(*images, *labels, *classes, f, *seed, dir); err != nil {
+		if err := run(*images, *labels, *classes, *grids, f, *seed, dir); err != nil {
 			fmt.Fprintln(os.Stderr, "augment:", err)
 			os.Exit(1)
 		}
@@ -80,7 +81,7 @@ func findClasses(dir string) string {
 	return ""
 }
 
-func run(images, labels, classes, family string, seed int64, out string) error {
+func run(images, labels, classes, grids, family string, seed int64, out string) error {
 	ents, err := os.ReadDir(images)
 	if err != nil {
 		return err
@@ -93,7 +94,11 @@ func run(images, labels, classes, family string, seed int64, out string) error {
 		}
 	}
 	sort.Strings(names)
-	for _, d := range []string{filepath.Join(out, "images"), filepath.Join(out, "labels")} {
+	dirs := []string{filepath.Join(out, "images"), filepath.Join(out, "labels")}
+	if grids != "" {
+		dirs = append(dirs, filepath.Join(out, "grids"))
+	}
+	for _, d := range dirs {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return err
 		}
@@ -109,10 +114,15 @@ func run(images, labels, classes, family string, seed int64, out string) error {
 	for i, name := range names {
 		base := strings.TrimSuffix(name, filepath.Ext(name))
 		rng := drawRand(seed, family, i)
-		what, err := one(filepath.Join(images, name), filepath.Join(labels, base+".txt"), family, rng,
+		what, g, err := one(filepath.Join(images, name), filepath.Join(labels, base+".txt"), family, rng,
 			filepath.Join(out, "images", base+".jpg"), filepath.Join(out, "labels", base+".txt"))
 		if err != nil {
 			return fmt.Errorf("%s: %w", name, err)
+		}
+		if grids != "" {
+			if err := oneGrid(filepath.Join(grids, base+".txt"), g, filepath.Join(out, "grids", base+".txt")); err != nil {
+				return err
+			}
 		}
 		fmt.Fprintf(&log, "%s %s %s\n", base, family, what)
 	}
@@ -130,15 +140,33 @@ func drawRand(seed int64, family string, i int) *rand.Rand {
 	return rand.New(rand.NewSource(seed*1000 + int64(i) + salt*1000003))
 }
 
-// one writes one photo's transformed copy and its labels.
-func one(imgPath, labPath, family string, rng *rand.Rand, outImg, outLab string) (string, error) {
+// one writes one photo's transformed copy and its labels; it returns
+// what was drawn and the warp.
+func one(imgPath, labPath, family string, rng *rand.Rand, outImg, outLab string) (string, warp, error) {
 	d, ls, err := transformed(imgPath, family, rng, outImg, func(w, h int) ([]label, error) { return readLabels(labPath, w, h) })
 	if err != nil {
-		return "", err
+		return "", warp{}, err
 	}
 	moved := moveLabels(ls, d.warp)
-	return d.what + fmt.Sprintf(" (%d of %d labels)", len(moved), len(ls)),
+	return d.what + fmt.Sprintf(" (%d of %d labels)", len(moved), len(ls)), d.warp,
 		os.WriteFile(outLab, []byte(yoloText(moved, d.warp.w, d.warp.h)), 0o644)
+}
+
+// oneGrid writes the board label at path carried through the warp to
+// out; a photo without a board label has none written.
+func oneGrid(path string, g warp, out string) error {
+	b, err := os.ReadFile(path)
+	if os.IsNotExist(err) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	s, err := moveGrid(string(b), g, path)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(out, []byte(s), 0o644)
 }
 
 // transformed writes the photo at imgPath through family's draw to
