@@ -41,17 +41,13 @@ type boardScans struct {
 // board's reading by those stages (scrabble.Scan with WholeOnly: on the
 // ban-seg valid photos with many long lines and no board, 460-500 ms
 // against 630-850 ms of CPU), asked before it where only the photo's
-// lines suggest a board. A nil b asks every time.
+// lines suggest a board.
 func (b *boardScans) gridWhole(img image.Image) bool {
-	ask := func() bool {
+	b.gridOnce.Do(func() {
 		_, err := vision.FindGridWhole(img, scrabble.Size)
 		var weak *vision.WeakGridError
-		return err == nil || errors.As(err, &weak) || errors.Is(err, vision.ErrOutOfView)
-	}
-	if b == nil {
-		return ask()
-	}
-	b.gridOnce.Do(func() { b.grid = ask() })
+		b.grid = err == nil || errors.As(err, &weak) || errors.Is(err, vision.ErrOutOfView)
+	})
 	return b.grid
 }
 
@@ -102,27 +98,21 @@ func (b *printedBoard) covers(p Point) bool {
 // far that its lines converge past that search, which the later stages
 // find (the 16 Scrabble photos tilted 10-30 degrees: 5 of 32 boards).
 //
-// memo, when not nil, keeps the board's searches of img (by rd) for
-// the scan's other looks at the same photo.
+// memo keeps the board's searches of img (by rd) for the scan's other
+// looks at the same photo (the gentler deconvolution's, the dark one's:
+// each reads the board from img as taken).
 func onBoard(img image.Image, rd Reader, linesOnly bool, memo *boardScans) (r *Reading, board *printedBoard, ok, lined bool) {
 	if rd == nil {
 		return nil, nil, false, false
 	}
-	scan := func() (*scrabble.Reading, error) {
-		return scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true})
+	m := &memo.whole
+	if linesOnly {
+		m = &memo.lines
 	}
-	var br *scrabble.Reading
-	var err error
-	if memo != nil {
-		m := &memo.whole
-		if linesOnly {
-			m = &memo.lines
-		}
-		m.once.Do(func() { m.br, m.err = scan() })
-		br, err = m.br, m.err
-	} else {
-		br, err = scan()
-	}
+	m.once.Do(func() {
+		m.br, m.err = scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true})
+	})
+	br, err := m.br, m.err
 	if err != nil {
 		var ng *vision.NoGridError
 		return nil, nil, false, errors.As(err, &ng) && ng.LongLines >= boardLines

@@ -24,6 +24,32 @@ func photosDir(t *testing.T) string {
 	return sharedtest.Dir(t, "data/photos")
 }
 
+// realPhotoReader is the English reader for a test that reads real
+// photos: the test skips under -short, and where the binary has no
+// model.
+func realPhotoReader(t *testing.T) ocr.Reader {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("reads real photos")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	return rd
+}
+
+// wantFound fails the test unless the scan found at least want of the
+// labelled tiles, with one false tile at most and none read sure and
+// wrong.
+func wantFound(t *testing.T, s CentreScore, want int) {
+	t.Helper()
+	t.Logf("%d labelled, %d found, %d false, %d sure and wrong", s.Truth, s.Found, s.False, s.WrongSure)
+	if s.Found < want || s.False > 1 || s.WrongSure > 0 {
+		t.Errorf("found %d of %d, %d false, %d sure and wrong; want %d found, one false at most, none sure and wrong", s.Found, s.Truth, s.False, s.WrongSure, want)
+	}
+}
+
 func classList(t *testing.T, path string) []string {
 	t.Helper()
 	f, err := os.Open(path)

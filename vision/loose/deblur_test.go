@@ -106,13 +106,7 @@ func TestDeblurredOf(t *testing.T) {
 // defocus family) are read sharpened. Without deblurredOf: 26 of 60
 // and 18 of 26 found.
 func TestDefocusedPhotos(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads real photos")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := realPhotoReader(t)
 	dir := filepath.Join(photosDir(t), "bananagrams-fi", "train")
 	for _, tc := range []struct {
 		name, photo string

@@ -123,13 +123,7 @@ func TestRimScan(t *testing.T) {
 // wrong. Without rimLook (LOOSE_NO_RIM=1: noRim) the crops were found
 // at 28 of 31 and 20 of 21.
 func TestCroppedPhotos(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads real photos")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := realPhotoReader(t)
 	dir := filepath.Join(photosDir(t), "bananagrams-fi", "train")
 	for _, tc := range []struct {
 		name, photo string
@@ -158,10 +152,7 @@ func TestCroppedPhotos(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := ScoreCentres(r.Tiles, kept, strings.EqualFold)
-			t.Logf("%d labelled, %d found, %d false, %d sure and wrong", s.Truth, s.Found, s.False, s.WrongSure)
-			if s.Found < tc.want || s.False > 1 || s.WrongSure > 0 {
-				t.Errorf("found %d of %d, %d false, %d sure and wrong; want %d found, one false at most, none sure and wrong", s.Found, s.Truth, s.False, s.WrongSure, tc.want)
-			}
+			wantFound(t, s, tc.want)
 		})
 	}
 }

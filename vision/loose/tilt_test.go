@@ -7,7 +7,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
 )
 
@@ -138,13 +137,7 @@ func scanTilted(t *testing.T, rd Reader, img image.Image, truth []TruthTile, deg
 }
 
 func TestTiltedPhotos(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads real photos")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := realPhotoReader(t)
 	dir := filepath.Join(photosDir(t), "bananagrams-fi", "train")
 	for _, tc := range []struct {
 		name, photo string
@@ -158,10 +151,7 @@ func TestTiltedPhotos(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := labelledPhoto(t, dir, tc.photo)
 			_, s := scanTilted(t, rd, img, truth, tc.deg, tc.axis)
-			t.Logf("%d labelled, %d found, %d false, %d sure and wrong", s.Truth, s.Found, s.False, s.WrongSure)
-			if s.Found < tc.want || s.False > 1 || s.WrongSure > 0 {
-				t.Errorf("found %d of %d, %d false, %d sure and wrong; want %d found, one false at most, none sure and wrong", s.Found, s.Truth, s.False, s.WrongSure, tc.want)
-			}
+			wantFound(t, s, tc.want)
 		})
 	}
 }
@@ -171,13 +161,7 @@ func TestTiltedPhotos(t *testing.T) {
 // without the board route; a reading on a printed board does not (it is
 // not straightened at all), nor one scanned without the board route.
 func TestTableReading(t *testing.T) {
-	if testing.Short() {
-		t.Skip("reads real photos")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	rd := realPhotoReader(t)
 	board := filepath.Join(photosDir(t), "scrabble-board", "IMG_20141025_163920.jpg")
 	for _, tc := range []struct {
 		name, path string
