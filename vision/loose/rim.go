@@ -64,12 +64,20 @@ func rimmed(img rgbImage, pad int) *image.RGBA {
 }
 
 // rimScan scans img set in its rim (rimmed) with scan, and brings the
-// reading's tiles back to img's pixels.
-func rimScan(img image.Image, opt Options, scan func(image.Image, Options) (*Reading, error)) (*Reading, error) {
+// reading's tiles back to img's pixels. table says img was read as a
+// table (Reading.table: no board, print lattice or print seen in it):
+// the rimmed photo is then scanned with no board looked for (OnBoard
+// off: the board's quick and slow finders and the print's lattice,
+// whose search of the rimmed photo cost a table's photo most of the
+// look; tiltLook's rule), the same loose search after it.
+func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Options) (*Reading, error)) (*Reading, error) {
 	b := img.Bounds()
 	pad := int(math.Round(rimShare * float64(max(b.Dx(), b.Dy()))))
 	o := opt
 	o.noRim, o.photo = true, nil
+	if table {
+		o.OnBoard = false
+	}
 	r, err := scan(rimmed(opt.rgbOf(img), pad), o)
 	if r == nil {
 		return r, err
@@ -105,7 +113,7 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	if b.Min != (image.Point{}) || !atRim(r.Tiles, b.Dx(), b.Dy()) {
 		return r
 	}
-	r2, err := rimScan(img, opt, Scan)
+	r2, err := rimScan(img, opt, r.table, Scan)
 	if err != nil || r2 == nil {
 		return r
 	}
@@ -114,6 +122,9 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 		return r
 	}
 	debugf("rim: the rimmed reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
+	// Whether the photo is a table's is the photo as taken's say (the
+	// rimmed one may be scanned without the board route).
+	r2.table = r.table
 	r2.Elapsed = now().Sub(start)
 	return r2
 }

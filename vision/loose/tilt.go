@@ -358,6 +358,10 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 		return r
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
+	// Whether the photo is a table's is the photo as taken's say (its
+	// straightened picture may be scanned without the board route):
+	// rimLook asks.
+	r2.table = r.table
 	back := homog(vision.Homography(hm).Inverse())
 	if len(r2.Tiles) > 0 {
 		// The columns' axis where the tiles are, carried back.
