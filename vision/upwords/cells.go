@@ -1631,7 +1631,9 @@ var debugCentre func(c Cell, dist float64, refOK bool)
 // reader reads its letter surely, or its face has the colour of the
 // board's other tiles (the median chroma of the stacks elsewhere whose
 // letter was read surely, when there are three) and the reader reads a
-// letter at least faintly. A print is neither; it is
+// letter at least faintly, or, its letter read more faintly still, its
+// face has the tiles' look against the print's (centreTileLook: such a
+// stack is kept, never Sure). A print is neither; it is
 // empty and not covered (the square is in plain view).
 func dropCentrePrint(img image.Image, cells []Cell, n int) {
 	if n%2 != 0 || n < 4 {
