@@ -15,8 +15,11 @@ import (
 // TestCentreDiagnosis is a diagnostic, not a check: with
 // TILESCOPE_CENTRE_DIAG=DIR it scans every scene eval-scan counts and
 // prints one line per centre square: the truth, the reading, what
-// dropCentrePrint weighed, and the face's score at the floor and one
-// high.
+// dropCentrePrint weighed (the letter, its first reading, the face's
+// chroma distance from the board's sure tiles' and the chroma itself),
+// the print's chroma on the centre squares the truth has bare, and the
+// best face score (faceEdge x faceFill) at the floor, one high, and the
+// height where it is best.
 func TestCentreDiagnosis(t *testing.T) {
 	dir := os.Getenv("TILESCOPE_CENTRE_DIAG")
 	if dir == "" {
@@ -52,28 +55,23 @@ func TestCentreDiagnosis(t *testing.T) {
 		p := vision.Luma(img)
 		var occ occluders
 		pcb, pcr, pn := 0.0, 0.0, 0
-		for _, tp := range []grid.Pos{{Row: n/2 - 1, Col: n/2 - 1}, {Row: n/2 - 1, Col: n / 2}, {Row: n / 2, Col: n/2 - 1}, {Row: n / 2, Col: n / 2}} {
+		centres := []grid.Pos{{Row: n/2 - 1, Col: n/2 - 1}, {Row: n/2 - 1, Col: n / 2}, {Row: n / 2, Col: n/2 - 1}, {Row: n / 2, Col: n / 2}}
+		for _, tp := range centres {
 			if !truth.At(tp).Empty() {
 				continue
 			}
-			op := ourPos(tp, turned, n)
-			for i := 0; i < r.Turned; i++ {
-				op = grid.Pos{Row: n - 1 - op.Col, Col: op.Row}
-			}
-			if cb, cr, ok := faceChroma(img, faceQuad(&r.Pose, op.Row, op.Col, 0, UpwordsGeometry)); ok {
+			cp := cameraSquare(r, ourPos(tp, turned, n), n)
+			if cb, cr, ok := faceChroma(img, faceQuad(&r.Pose, cp.Row, cp.Col, 0, UpwordsGeometry)); ok {
 				pcb, pcr, pn = pcb+cb, pcr+cr, pn+1
 			}
 		}
 		if pn > 0 {
 			pcb, pcr = pcb/float64(pn), pcr/float64(pn)
 		}
-		for _, tp := range []grid.Pos{{Row: n/2 - 1, Col: n/2 - 1}, {Row: n/2 - 1, Col: n / 2}, {Row: n / 2, Col: n/2 - 1}, {Row: n / 2, Col: n / 2}} {
+		for _, tp := range centres {
 			op := ourPos(tp, turned, n)
 			c := r.Cell(op)
-			cp := op
-			for i := 0; i < r.Turned; i++ {
-				cp = grid.Pos{Row: n - 1 - cp.Col, Col: cp.Row}
-			}
+			cp := cameraSquare(r, op, n)
 			want := truth.At(tp)
 			w := "."
 			if !want.Empty() {
@@ -111,4 +109,13 @@ func TestCentreDiagnosis(t *testing.T) {
 			fmt.Printf("%s\t%v,%v\t%s\t%s\t%s\t%.1f\t%.1f\t%.2f\n", filepath.Base(path), tp.Row, tp.Col, w, g, pr, floorS, oneS, bestH)
 		}
 	})
+}
+
+// cameraSquare is square op of reading r as the camera sees it, before
+// the reading was turned to its letters' direction.
+func cameraSquare(r *UpwordsReading, op grid.Pos, n int) grid.Pos {
+	for i := 0; i < r.Turned; i++ {
+		op = grid.Pos{Row: n - 1 - op.Col, Col: op.Row}
+	}
+	return op
 }
