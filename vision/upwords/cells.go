@@ -1561,6 +1561,18 @@ const (
 	centreConf   = 0.5
 )
 
+// centreTileNear: a centre stack whose letter reads faintly is still a
+// tile, not the print, when its face's mean chroma lies within
+// centreTileNear (Cb, Cr levels) of the board's sure tiles' and, where
+// the print shows on a centre square read empty in the same photo, at
+// least twice as far from that print's (centreTileLook). Chosen on the
+// tuning sets T1-T3 (docs/vision.md, "A tile on a centre square told
+// from the print by its look"): the tiles lost as print lay 0.3-2.0
+// from the tiles, the prints read as faint stacks 3.2 or more (one, a
+// print of the tiles' colour, 1.3 from the tiles and 1.4 from the same
+// print on the square beside it).
+const centreTileNear = 2.5
+
 // tilesChroma is the median chroma of the faces of the stacks read
 // surely off the centre squares of an n x n board; ok when there are
 // three or more.
@@ -1619,7 +1631,9 @@ var debugCentre func(c Cell, dist float64, refOK bool)
 // reader reads its letter surely, or its face has the colour of the
 // board's other tiles (the median chroma of the stacks elsewhere whose
 // letter was read surely, when there are three) and the reader reads a
-// letter at least faintly. A print is neither; it is
+// letter at least faintly, or, its letter read more faintly still, its
+// face has the tiles' look against the print's (centreTileLook: such a
+// stack is kept, never Sure). A print is neither; it is
 // empty and not covered (the square is in plain view).
 func dropCentrePrint(img image.Image, cells []Cell, n int) {
 	if n%2 != 0 || n < 4 {
@@ -1629,6 +1643,7 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 		return (p.Row == n/2-1 || p.Row == n/2) && (p.Col == n/2-1 || p.Col == n/2)
 	}
 	refCb, refCr, refOK := tilesChroma(img, cells, n)
+	prints := centrePrints(img, cells, n)
 	for i := range cells {
 		c := &cells[i]
 		if c.marked {
@@ -1638,6 +1653,11 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 			continue
 		}
 		faint := c.Letter == "?" || c.Conf < centreConf
+		if faint && refOK && centreTileLook(img, c.Face, refCb, refCr, prints) {
+			// A tile's face, its letter read weakly (a typeface the
+			// reader barely knows): a stack, never Sure.
+			faint, c.byLook = false, true
+		}
 		coloured := false
 		// A face off the tiles' colour is a tile only when the reader
 		// read its letter surely at first sight, seeing a tile: not
@@ -1662,6 +1682,43 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 			}
 		}
 	}
+}
+
+// centrePrints is the chroma (Cb, Cr) of the centre squares' print as it
+// shows on the centre squares of an n x n board read empty and in plain
+// view (their floor), one pair a square.
+func centrePrints(img image.Image, cells []Cell, n int) [][2]float64 {
+	var out [][2]float64
+	for _, c := range cells {
+		if c.Height != 0 || c.Covered || c.marked || !centreSquare(c.Pos.Row, c.Pos.Col, n) {
+			continue
+		}
+		if cb, cr, ok := faceChroma(img, c.Face); ok {
+			out = append(out, [2]float64{cb, cr})
+		}
+	}
+	return out
+}
+
+// centreTileLook reports whether face q on a centre square looks like
+// the board's tiles (chroma tcb, tcr) rather than its print: within
+// centreTileNear of the tiles, and at least twice as far from the print
+// wherever it shows on a centre square read empty (prints).
+func centreTileLook(img image.Image, q vision.Quad, tcb, tcr float64, prints [][2]float64) bool {
+	cb, cr, ok := faceChroma(img, q)
+	if !ok {
+		return false
+	}
+	dT := math.Hypot(cb-tcb, cr-tcr)
+	if dT > centreTileNear {
+		return false
+	}
+	for _, pr := range prints {
+		if math.Hypot(cb-pr[0], cr-pr[1]) <= 2*dT {
+			return false
+		}
+	}
+	return true
 }
 
 // faceChroma is the mean chroma (Cb, Cr) of the middle of a top face in

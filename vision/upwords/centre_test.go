@@ -12,13 +12,15 @@ import (
 // TestDropCentrePrint: on the four centre squares, a "stack" whose letter
 // is not sure and whose face is not the tiles' colour is the board's
 // print (empty, sure), one whose letter is faint is empty but not sure,
-// and a letter read surely at first sight stays (a warm lamp moves a
-// tile's colour), while one read surely only by the re-reads stays only
-// on a face of the tiles' colour (a print's ring reads O at some height);
-// stacks elsewhere are never touched.
+// unless its face has the tiles' look (a tile whose letter the reader
+// barely knows: kept, not sure), and a letter read surely at first sight
+// stays (a warm lamp moves a tile's colour), while one read surely only
+// by the re-reads stays only on a face of the tiles' colour (a print's
+// ring reads O at some height); stacks elsewhere are never touched.
 func TestDropCentrePrint(t *testing.T) {
-	// Four 20x20 patches: cream tiles, a blue print, a cream print, green.
-	img := image.NewRGBA(image.Rect(0, 0, 80, 20))
+	// 20x20 patches: cream tiles, a blue print, a cream print, green, a
+	// light tan print near the cream (3.6 Cb/Cr levels from it).
+	img := image.NewRGBA(image.Rect(0, 0, 100, 20))
 	paint := func(x0 int, c color.RGBA) {
 		for y := 0; y < 20; y++ {
 			for x := x0; x < x0+20; x++ {
@@ -31,6 +33,7 @@ func TestDropCentrePrint(t *testing.T) {
 	paint(20, color.RGBA{58, 96, 160, 255})
 	paint(40, cream)
 	paint(60, color.RGBA{56, 122, 78, 255})
+	paint(80, color.RGBA{228, 215, 180, 255})
 	face := func(x0 int) vision.Quad {
 		x := float64(x0)
 		return vision.Quad{{X: x + 2, Y: 2}, {X: x + 18, Y: 2}, {X: x + 18, Y: 18}, {X: x + 2, Y: 18}}
@@ -45,33 +48,49 @@ func TestDropCentrePrint(t *testing.T) {
 		cell.conf0, cell.noTile = conf0, noTile
 		return cell
 	}
+	// unseen: read faintly, the reader's first reading saw no tile.
+	unseen := func(r, c, patch int, letter string, conf float64) Cell {
+		cell := stack(r, c, patch, letter, conf)
+		cell.conf0, cell.noTile = 0.9, true
+		return cell
+	}
+	// bare: a centre square read empty, its floor showing the print.
+	bare := func(r, c, patch int) Cell {
+		return Cell{Pos: grid.Pos{Row: r, Col: c}, Tile: -0.6, Face: face(20 * patch)}
+	}
 	tests := []struct {
 		name      string
 		cell      Cell
+		bare      []Cell // the centre squares read empty beside it
 		wantEmpty bool
 		wantSure  bool
 	}{
-		{"a tile on a centre square", stack(4, 4, 0, "E", 0.97), false, true},
-		{"a blue print read as X", stack(4, 5, 1, "X", 0.7), true, true},
-		{"a cream print read faintly", stack(5, 4, 2, "O", 0.3), true, false},
-		{"a green print read as N", stack(5, 5, 3, "N", 0.6), true, true},
-		{"a faint letter off the centre", stack(2, 2, 2, "O", 0.3), false, false},
-		{"a letter read surely, the face off the tiles' colour", stack(4, 5, 3, "A", 0.99), false, true},
-		{"a blue print read surely as O only by the re-reads", reread(4, 5, 1, "O", 0.4, false), true, true},
-		{"a green print the reader first saw no tile on, O by the re-reads", reread(5, 5, 3, "O", 0.97, true), true, true},
-		{"a tile read surely only by the re-reads (its height misjudged)", reread(4, 4, 0, "M", 0.3, false), false, true},
+		{"a tile on a centre square", stack(4, 4, 0, "E", 0.97), nil, false, true},
+		{"a blue print read as X", stack(4, 5, 1, "X", 0.7), nil, true, true},
+		{"a cream print read faintly, the same print bare beside it", stack(5, 4, 2, "O", 0.3), []Cell{bare(4, 4, 2)}, true, false},
+		{"a tan print near the tiles' colour read faintly", stack(5, 4, 4, "O", 0.3), nil, true, false},
+		{"a green print read as N", stack(5, 5, 3, "N", 0.6), nil, true, true},
+		{"a faint letter off the centre", stack(2, 2, 2, "O", 0.3), nil, false, false},
+		{"a letter read surely, the face off the tiles' colour", stack(4, 5, 3, "A", 0.99), nil, false, true},
+		{"a blue print read surely as O only by the re-reads", reread(4, 5, 1, "O", 0.4, false), nil, true, true},
+		{"a green print the reader first saw no tile on, O by the re-reads", reread(5, 5, 3, "O", 0.97, true), nil, true, true},
+		{"a tile read surely only by the re-reads (its height misjudged)", reread(4, 4, 0, "M", 0.3, false), nil, false, true},
+		{"a tile read faintly, its face the tiles' colour", stack(5, 4, 0, "R", 0.45), nil, false, false},
+		{"a tile read faintly, a blue print bare beside it", stack(5, 4, 0, "R", 0.45), []Cell{bare(4, 4, 1)}, false, false},
+		{"a tile read faintly, the reader first saw no tile", unseen(4, 5, 0, "A", 0.45), nil, false, false},
 	}
-	cells := []Cell{stack(0, 0, 0, "A", 0.99), stack(0, 1, 0, "B", 0.99), stack(9, 9, 0, "C", 0.99)}
 	for _, tc := range tests {
-		cells = append(cells, tc.cell)
-	}
-	dropCentrePrint(img, cells, 10)
-	for i, tc := range tests {
-		c := cells[3+i]
-		c.Sure = sureCell(c, true)
-		if (c.Height == 0) != tc.wantEmpty || (tc.wantEmpty && c.Sure != tc.wantSure) || c.Covered {
-			t.Errorf("%s: height %d letter %q sure %v covered %v; want empty %v (sure %v)", tc.name, c.Height, c.Letter, c.Sure, c.Covered, tc.wantEmpty, tc.wantSure)
-		}
+		t.Run(tc.name, func(t *testing.T) {
+			cells := []Cell{stack(0, 0, 0, "A", 0.99), stack(0, 1, 0, "B", 0.99), stack(9, 9, 0, "C", 0.99)}
+			cells = append(cells, tc.bare...)
+			cells = append(cells, tc.cell)
+			dropCentrePrint(img, cells, 10)
+			c := cells[len(cells)-1]
+			c.Sure = sureCell(c, true)
+			if (c.Height == 0) != tc.wantEmpty || c.Sure != tc.wantSure || c.Covered {
+				t.Errorf("height %d letter %q sure %v covered %v; want empty %v (sure %v)", c.Height, c.Letter, c.Sure, c.Covered, tc.wantEmpty, tc.wantSure)
+			}
+		})
 	}
 	// Odd boards have no centre block.
 	odd := []Cell{stack(4, 4, 1, "X", 0.95)}
