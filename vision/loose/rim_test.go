@@ -156,3 +156,54 @@ func TestCroppedPhotos(t *testing.T) {
 		})
 	}
 }
+
+// TestRimScanOptions: a photo read as a table (no board, print
+// lattice or print seen in it) is scanned set in its rim without the
+// board route (OnBoard off: the print lattice's search of the rimmed
+// photo was most of the look's cost, loosecost); a photo whose reading
+// is not a table's keeps the route it was scanned with. The rimmed
+// photo is looked at straightened only where the photo's tiles said it
+// is tilted (noTilt otherwise). The tiles come back to the photo's
+// pixels either way.
+func TestRimScanOptions(t *testing.T) {
+	cases := []struct {
+		name        string
+		onBoard     bool
+		table       bool
+		tilted      bool
+		wantOnBoard bool
+		wantNoTilt  bool
+	}{
+		{name: "table", onBoard: true, table: true, tilted: true, wantOnBoard: false, wantNoTilt: false},
+		{name: "not a table", onBoard: true, table: false, tilted: true, wantOnBoard: true, wantNoTilt: false},
+		{name: "no board route asked", onBoard: false, table: false, tilted: true, wantOnBoard: false, wantNoTilt: false},
+		{name: "table not tilted", onBoard: true, table: true, tilted: false, wantOnBoard: false, wantNoTilt: true},
+		{name: "not a table, not tilted", onBoard: true, table: false, tilted: false, wantOnBoard: true, wantNoTilt: true},
+	}
+	img := image.NewRGBA(image.Rect(0, 0, 100, 80))
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			var got Options
+			var size image.Rectangle
+			scan := func(im image.Image, o Options) (*Reading, error) {
+				got, size = o, im.Bounds()
+				return &Reading{Tiles: []Tile{{Center: Point{X: 30, Y: 30}}, {Center: Point{X: 5, Y: 5}}}}, nil
+			}
+			r, err := rimScan(img, Options{OnBoard: c.onBoard}, c.table, c.tilted, scan)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got.OnBoard != c.wantOnBoard || got.noTilt != c.wantNoTilt || !got.noRim {
+				t.Errorf("rimmed scan's options: OnBoard %v, noTilt %v, noRim %v; want OnBoard %v, noTilt %v, noRim true", got.OnBoard, got.noTilt, got.noRim, c.wantOnBoard, c.wantNoTilt)
+			}
+			if size != image.Rect(0, 0, 120, 100) {
+				t.Errorf("rimmed picture %v; want 120 x 100", size)
+			}
+			// The rim is 10 px: (30, 30) comes back at (20, 20); (5, 5)
+			// lies in the rim and is dropped.
+			if len(r.Tiles) != 1 || r.Tiles[0].Center != (Point{X: 20, Y: 20}) {
+				t.Errorf("tiles %+v; want one at (20, 20)", r.Tiles)
+			}
+		})
+	}
+}

@@ -325,21 +325,23 @@ func tiltStands(first, straight []Tile) bool {
 // tiltLook scans a Lexicon table's photo again turned straight down on
 // the table where its tiles' sizes say it is tilted (tiltOf), and
 // brings that reading's tiles back to the photo's pixels. That reading
-// stands where tiltStands says so.
-func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) *Reading {
+// stands where tiltStands says so. tilted says the tiles' sizes said
+// tilted (the photo was looked at straightened, whether or not that
+// reading stood).
+func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) (_ *Reading, tilted bool) {
 	b := img.Bounds()
 	if b.Min != (image.Point{}) {
 		// The tiles in the image's coordinates, the fit and the warp
 		// in the picture's: a sub-image is not looked at again.
-		return r
+		return r, false
 	}
 	hm, size, ok := tiltOf(r.Tiles, b.Dx(), b.Dy())
 	if !ok {
-		return r
+		return r, false
 	}
 	straight, err := warped(opt.rgbOf(img), hm, size)
 	if err != nil {
-		return r
+		return r, true
 	}
 	o := opt
 	o.photo, o.noTilt = nil, true
@@ -352,12 +354,16 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	}
 	r2, err := Scan(straight, o)
 	if err != nil || r2 == nil {
-		return r
+		return r, true
 	}
 	if !tiltStands(r.Tiles, r2.Tiles) {
-		return r
+		return r, true
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
+	// Whether the photo is a table's is the photo as taken's say (its
+	// straightened picture may be scanned without the board route):
+	// rimLook asks.
+	r2.table = r.table
 	back := homog(vision.Homography(hm).Inverse())
 	if len(r2.Tiles) > 0 {
 		// The columns' axis where the tiles are, carried back.
@@ -393,5 +399,5 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 		r2.Pitch = median(sides)
 	}
 	r2.Elapsed = now().Sub(start)
-	return r2
+	return r2, true
 }

@@ -158,22 +158,37 @@ func TestTiltedPhotos(t *testing.T) {
 
 // TestTableReading: a reading of loose tiles on a table says so
 // (Reading.table), and tiltLook then scans the straightened picture
-// without the board route; a reading on a printed board does not (it is
-// not straightened at all), nor one scanned without the board route.
+// without the board route, rimLook the rimmed one; a reading on a
+// printed board does not (it is not straightened at all), nor one
+// scanned without the board route. The straightened or rimmed reading
+// that stands is still the table's (the photo as taken says: loosecost),
+// so the looks nested after it scan without the board route too.
 func TestTableReading(t *testing.T) {
 	rd := realPhotoReader(t)
 	board := filepath.Join(photosDir(t), "scrabble-board", "IMG_20141025_163920.jpg")
+	tilted := filepath.Join(photosDir(t), "bananagrams-fi", "train", "images", "1770633538338_jpg.rf.faf1be4d50a1ccdf0dbb357ddfb5c6db.jpg")
 	for _, tc := range []struct {
 		name, path string
+		tilt       [2]float64 // degrees and axis of the camera's tilt (tiltedView), or none
 		onBoard    bool
 		table      bool
 	}{
-		{"loose tiles, the board route", filepath.Join("testdata", "bananagrams", "images", "b1.jpg"), true, true},
-		{"loose tiles, no board route", filepath.Join("testdata", "bananagrams", "images", "b1.jpg"), false, false},
-		{"tiles on a printed board", board, true, false},
+		{"loose tiles, the board route", filepath.Join("testdata", "bananagrams", "images", "b1.jpg"), [2]float64{}, true, true},
+		{"loose tiles, no board route", filepath.Join("testdata", "bananagrams", "images", "b1.jpg"), [2]float64{}, false, false},
+		{"tiles on a printed board", board, [2]float64{}, true, false},
+		{"loose tiles tilted 20 degrees, the straightened reading standing", tilted, [2]float64{20.1, 77}, true, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img := decodePhotoFile(t, tc.path)
+			if tc.tilt[0] != 0 {
+				b := img.Bounds()
+				view, size := tiltedView(tc.tilt[0], tc.tilt[1], b.Dx(), b.Dy())
+				w, err := warped(toRGB(img), view, size)
+				if err != nil {
+					t.Fatal(err)
+				}
+				img = w
+			}
 			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: tc.onBoard})
 			if err != nil {
 				t.Fatal(err)
