@@ -163,6 +163,9 @@ func findBoardNear(p Plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 // brightness cost 10-45 ms more on a 640x640 photo with no board and find
 // 5 of the 6 real Scrabble boards whose lines alone did not; the later
 // stages cost 0.1-1.5 s there, and the partial grids seconds more.)
+// Every search but findAll's then looks for grids of lines converging on
+// vanishing points (a board seen 30-45 degrees off straight down), where
+// no stage accepted a grid.
 func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findHow) (boardFit, bool) {
 	hint := o.Hint
 	linesOnly := how == findLinesOnly
@@ -206,6 +209,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	var cands []candidate
 	var lineCands []candidate
 	wideGrids := func() []candidate { return nil }
+	steepGrids := func() []candidate { return nil }
 	longLines := 0 // the picture's long straight segments (lineCandidates)
 	// The last resort sees the picture with its local contrast raised
 	// (CLAHE): dim, unevenly lit boards keep faint walls.
@@ -246,7 +250,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			return []candidate{{q: q, grid: true}}
 		},
 		func() []candidate { // the grid's own lines
-			lineCands, wideGrids, longLines = lineCandidates(blur, n)
+			lineCands, wideGrids, steepGrids, longLines = lineCandidates(blur, n)
 			var g []candidate
 			for _, c := range lineCands {
 				if c.grid {
@@ -275,29 +279,63 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		},
 		func() []candidate {
 			equalised()
-			lc, wide, _ := lineCandidates(eqBlur, n)
+			lc, wide, _, _ := lineCandidates(eqBlur, n)
 			return append(append(lc, wide()...), keepRims(quadCandidates(eqBlur, ws, n))...)
 		},
 	}
-	eqStage := len(stages) - 1 // the last stage scores on the equalised picture
-	if linesOnly {
-		stages = stages[:5]
+	const eqStage = 6 // the stage that scores on the equalised picture
+	// The grids of lines converging on vanishing points (a view steeper
+	// than the steep view's grids take: vanishingCandidates), last, and
+	// only where no stage accepted a grid: a grid found otherwise stands
+	// as it was, and so does the search where they give none that is
+	// accepted (steepStage). Not in FindGrid's search (Upwords and the
+	// other boards FindGrid finds are read from above).
+	steep := func() []candidate {
+		if best.Score >= minGridContrast {
+			return nil
+		}
+		return steepGrids()
 	}
-	if how == findOutlineEarly {
+	steepStage := -1
+	switch how {
+	case findLinesOnly:
+		stages = append(stages[:5:5], steep)
+	case findOutlineEarly:
 		// the outline from brightness first (after an earlier photo's place)
-		stages = []func() []candidate{stages[0], stages[4], stages[1], stages[2], stages[3], stages[5], stages[6]}
+		stages = []func() []candidate{stages[0], stages[4], stages[1], stages[2], stages[3], stages[5], stages[6], steep}
+	case findWhole:
+		stages = append(stages, steep)
+	}
+	if how != findAll {
+		steepStage = len(stages) - 1
 	}
 	for si, stage := range stages {
 		if best.Score >= clearGrid {
 			break
 		}
 		more := stage()
-		cands = append(cands, more...)
 		scoreOn := blur
 		if si == eqStage {
 			scoreOn = eqBlur
 		}
+		nTried := len(tried)
 		fitted := fitNew(scoreOn, more, &tried, n)
+		if si == steepStage {
+			// Only a grid accepted counts here: where none is, the
+			// search goes on as if it had not looked.
+			var taken []fittedCandidate
+			for _, f := range fitted {
+				if f.ok && f.fit.Score >= minGridContrast {
+					taken = append(taken, f)
+				}
+			}
+			if len(taken) == 0 {
+				tried = tried[:nTried]
+				continue
+			}
+			fitted = taken
+		}
+		cands = append(cands, more...)
 		// The outlines' profiles on the work picture, for partialGrid.
 		if si != eqStage {
 			for _, f := range fitted {
@@ -491,7 +529,7 @@ func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) boardFit {
 	brBlur := gocv.NewMat()
 	defer brBlur.Close()
 	gocv.GaussianBlur(br, &brBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	lc, wide, _ := lineCandidates(brBlur, n)
+	lc, wide, _, _ := lineCandidates(brBlur, n)
 	var cands []candidate
 	for _, c := range append(append(lc, wide()...), quadCandidates(brBlur, ws, n)...) {
 		if !c.rim {

@@ -45,7 +45,10 @@ func FindGrid(img image.Image, n int) (Grid, error) {
 // straight edges or outline (from brightness) show (the first stages of
 // the search): tens of milliseconds where FindGrid's later stages can take
 // seconds on a photo with no board in it. A board it misses may still be
-// found by FindGrid.
+// found by FindGrid. Its lines may converge on vanishing points (a board
+// seen up to 45 degrees off straight down: vanishingCandidates), as
+// FindGridWhole's and FindGridOutlineFirst's may; FindGrid's are the
+// board's as seen from above.
 func FindGridLines(img image.Image, n int) (Grid, error) {
 	return findGrid(img, n, findLinesOnly)
 }

@@ -26,10 +26,12 @@ type seg struct {
 // two dominant directions of the work picture's edges, and grids of lines
 // within 12 degrees of each direction. wide, called later if need be,
 // returns the grids whose lines stray up to gridSpread degrees from their
-// direction (steep views, where the lines converge). long counts the
+// direction (steep views, where the lines converge); steep, later still,
+// the grids of lines converging on two vanishing points
+// (vanishingCandidates: views steeper still). long counts the
 // picture's long straight segments (longLine of its side or more),
 // whether or not they make a grid.
-func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide func() []candidate, long int) {
+func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func() []candidate, long int) {
 	none := func() []candidate { return nil }
 	edges := gocv.NewMat()
 	defer edges.Close()
@@ -58,8 +60,9 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide func() []cand
 		}
 	}
 	if len(segs) < 4 {
-		return nil, none, long
+		return nil, none, none, long
 	}
+	steep = func() []candidate { return vanishingCandidates(segs, n, side) }
 	// Length-weighted direction histogram, 2-degree bins, smoothed.
 	const bins = 90
 	var hist [bins]float64
@@ -116,7 +119,7 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide func() []cand
 	wide = func() []candidate {
 		return pairs(func(a, b float64) []candidate { return gridCandidates(segs, a, b, gridSpread, n, side) })
 	}
-	return cands, wide, long
+	return cands, wide, steep, long
 }
 
 // longLine is the length, as a share of the work picture's longer side,
@@ -368,10 +371,24 @@ func nearestIn(sorted []float64, want float64) float64 {
 // ones must be (allowing for the spacing to change steadily, as it does in
 // perspective). It returns the best few pairs.
 func gridRuns(f lineFamily, n int) [][2]fline {
+	return gridRunsIn(f, n, -0.4, 0.41, 0.1)
+}
+
+// gridRunsIn is gridRuns with the spacings' change bounded by betas lo..hi
+// in steps of step (runScoreIn).
+func gridRunsIn(f lineFamily, n int, lo, hi, step float64) [][2]fline {
 	if len(f) < 4 {
 		return nil
 	}
-	t := placesAlong(f)
+	return gridRunsAt(f, placesAlong(f), n, lo, hi, step)
+}
+
+// gridRunsAt is gridRunsIn with the lines' places along a transversal
+// given (t, ascending as f is ordered).
+func gridRunsAt(f lineFamily, t []float64, n int, lo, hi, step float64) [][2]fline {
+	if len(f) < 4 {
+		return nil
+	}
 	var runs []gridRun
 	// The lines strictly between i and j (by index), their places kept
 	// sorted as j grows, so the nearest to a wanted place is found by
@@ -398,7 +415,7 @@ func gridRuns(f lineFamily, n int) [][2]fline {
 				}
 				return nearestIn(between, want)
 			}
-			if score, ok := runScore(t[i], t[j], n, near); ok {
+			if score, ok := runScoreIn(t[i], t[j], n, near, lo, hi, step); ok {
 				runs = append(runs, gridRun{i, j, score})
 			}
 		}
@@ -448,6 +465,12 @@ type gridRun struct {
 // or too few inner lines are found; score is then at most the best sum (a
 // spacing whose sum can no longer matter is not summed to the end).
 func runScore(first, last float64, n int, near func(want float64) float64) (score float64, ok bool) {
+	return runScoreIn(first, last, n, near, -0.4, 0.41, 0.1)
+}
+
+// runScoreIn is runScore over the spacings of betas lo..hi in steps of
+// step: the first spacing is (1+beta)^2 times the last.
+func runScoreIn(first, last float64, n int, near func(want float64) float64, lo, hi, step float64) (score float64, ok bool) {
 	span := last - first
 	if math.IsNaN(span) || span < float64(n)*4 {
 		return 0, false
@@ -455,7 +478,7 @@ func runScore(first, last float64, n int, near func(want float64) float64) (scor
 	tol := 0.18 * span / float64(n)
 	need := 0.45 * float64(n-1)
 	best := 0.0
-	for beta := -0.4; beta <= 0.41; beta += 0.1 {
+	for beta := lo; beta <= hi; beta += step {
 		var sc float64
 		for k := 1; k < n; k++ {
 			// Each inner line adds at most 1: a spacing whose sum can

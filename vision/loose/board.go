@@ -30,10 +30,19 @@ import (
 // lines and by the finder's later stages, each made once.
 type boardScans struct {
 	lines, whole boardScan
-	// grid: whether the board finder's later stages find a grid
-	// (gridWhole), asked once.
-	gridOnce sync.Once
-	grid     bool
+	// wholeGrid: the board finder's later stages' answer
+	// (vision.FindGridWhole), searched once (searchWhole), for gridWhole
+	// and the board's reading by those stages alike.
+	wholeOnce sync.Once
+	wholeGrid scrabble.Searched
+}
+
+// searchWhole is vision.FindGridWhole's answer for img, searched once.
+func (b *boardScans) searchWhole(img image.Image) *scrabble.Searched {
+	b.wholeOnce.Do(func() {
+		b.wholeGrid.Grid, b.wholeGrid.Err = vision.FindGridWhole(img, scrabble.Size)
+	})
+	return &b.wholeGrid
 }
 
 // gridWhole says whether vision.FindGridWhole finds a 15x15 grid in img
@@ -41,14 +50,12 @@ type boardScans struct {
 // board's reading by those stages (scrabble.Scan with WholeOnly: on the
 // ban-seg valid photos with many long lines and no board, 460-500 ms
 // against 630-850 ms of CPU), asked before it where only the photo's
-// lines suggest a board.
+// lines suggest a board. The board's reading then starts from the same
+// search (searchWhole): it is not made again.
 func (b *boardScans) gridWhole(img image.Image) bool {
-	b.gridOnce.Do(func() {
-		_, err := vision.FindGridWhole(img, scrabble.Size)
-		var weak *vision.WeakGridError
-		b.grid = err == nil || errors.As(err, &weak) || errors.Is(err, vision.ErrOutOfView)
-	})
-	return b.grid
+	err := b.searchWhole(img).Err
+	var weak *vision.WeakGridError
+	return err == nil || errors.As(err, &weak) || errors.Is(err, vision.ErrOutOfView)
 }
 
 type boardScan struct {
@@ -110,7 +117,13 @@ func onBoard(img image.Image, rd Reader, linesOnly bool, memo *boardScans) (r *R
 		m = &memo.lines
 	}
 	m.once.Do(func() {
-		m.br, m.err = scrabble.Scan(img, scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true})
+		o := scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true}
+		if !linesOnly {
+			// the later stages' search, made once a photo (gridWhole
+			// may have asked it already)
+			o.Searched = memo.searchWhole(img)
+		}
+		m.br, m.err = scrabble.Scan(img, o)
 	})
 	br, err := m.br, m.err
 	if err != nil {

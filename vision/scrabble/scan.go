@@ -52,6 +52,20 @@ type Options struct {
 	// the photo another way where no board shows, and takes a board of
 	// which at least a third is in view (minSeen) for one.
 	PartlyInView bool
+	// Searched is the board search's answer for this photo, made already
+	// by the caller (the search LinesOnly or WholeOnly names, or
+	// vision.FindGridOutlineFirst without them: its grid and its error,
+	// as it returned them): the scan reads the board from it instead of
+	// searching the photo again.
+	Searched *Searched
+}
+
+// Searched is a board search's answer for a photo (Options.Searched):
+// what vision.FindGridWhole (or the search the scan's options name)
+// returned for it, the grid and the error.
+type Searched struct {
+	Grid vision.Grid
+	Err  error
 }
 
 // Cell is one square holding a tile.
@@ -315,6 +329,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		find = vision.FindGridLines
 	} else if opt.WholeOnly {
 		find = vision.FindGridWhole
+	}
+	if sr := opt.Searched; sr != nil {
+		find = func(image.Image, int) (vision.Grid, error) { return sr.Grid, sr.Err }
 	}
 	f, err := findFrame(img, find, !opt.LinesOnly, opt.PartlyInView || (!opt.LinesOnly && !opt.WholeOnly))
 	if err != nil {

@@ -568,3 +568,42 @@ func checkKept(t *testing.T, tiles map[[2]int]*Cell, kept [][2]int, rule func(*[
 		}
 	}
 }
+
+// TestScanSearched: a scan handed the board search's answer (Searched)
+// reads the board from it as the scan that searches reads it, and does
+// not search again: handed "the board is cut by the picture's edge" with
+// no grid, it gives that answer for a photo whose board its own search
+// finds whole.
+func TestScanSearched(t *testing.T) {
+	img := loadImage(t, filepath.Join("testdata", "photos", "IMG_20141025_164044.jpg"))
+	rd := reader(t)
+	want, err := Scan(img, Options{Reader: rd, WholeOnly: true, PartlyInView: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, gerr := vision.FindGridWhole(img, Size)
+	for _, tc := range []struct {
+		name  string
+		found *Searched
+		cut   bool
+	}{
+		{"the search's own answer", &Searched{Grid: g, Err: gerr}, false},
+		{"cut by the edge, no grid", &Searched{Err: &vision.OutOfViewError{Sides: []string{"left"}}}, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got, err := Scan(img, Options{Reader: rd, WholeOnly: true, PartlyInView: true, Searched: tc.found})
+			if tc.cut {
+				if !errors.Is(err, vision.ErrOutOfView) {
+					t.Fatalf("got %v, want the board cut by the edge (the answer handed in, not a search)", err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if dump(got) != dump(want) {
+				t.Errorf("read from the answer handed in:\n%s\nwant, as the scan's own search reads it:\n%s", dump(got), dump(want))
+			}
+		})
+	}
+}

@@ -19,6 +19,8 @@
 //	tilt     the camera turned 10-30 degrees off the table's normal
 //	         about any axis (a perspective warp; the picture's longer
 //	         side kept)
+//	steep    as tilt, 30-45 degrees (the steepest view the Scrabble
+//	         issue names)
 //
 // Each photo's draw comes from the seed, the family and the photo's place
 // in the sorted list, so a run is the same every time. A label's points

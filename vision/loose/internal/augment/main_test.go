@@ -87,7 +87,7 @@ func TestCropKeepsTilesHalfInView(t *testing.T) {
 }
 
 func TestTiltKeepsLongerSideAndLabelsInside(t *testing.T) {
-	for _, deg := range []float64{10, 20, 30} {
+	for _, deg := range []float64{10, 20, 30, 45} {
 		g := tilt(deg, 40, 800, 1000, 750)
 		if max(g.w, g.h) != 1000 {
 			t.Errorf("tilt %.0f: output %dx%d, want the longer side 1000", deg, g.w, g.h)
@@ -109,7 +109,7 @@ func TestTiltKeepsLongerSideAndLabelsInside(t *testing.T) {
 func TestPictureFollowsLabels(t *testing.T) {
 	const w, h = 160, 120
 	tile := box(0, 100, 20, 130, 50)
-	for _, fam := range []string{"rot90", "rotate", "scale", "crop", "tilt"} {
+	for _, fam := range []string{"rot90", "rotate", "scale", "crop", "tilt", "steep"} {
 		t.Run(fam, func(t *testing.T) {
 			for seed := int64(0); seed < 6; seed++ {
 				p := &picture{w: w, h: h, pix: make([]uint8, 3*w*h)}

@@ -10,7 +10,7 @@ import (
 )
 
 // families are the transforms, in the order -family all runs them.
-var families = []string{"rot90", "rotate", "scale", "crop", "wb", "dark", "bright", "jpeg", "noise", "defocus", "tilt"}
+var families = []string{"rot90", "rotate", "scale", "crop", "wb", "dark", "bright", "jpeg", "noise", "defocus", "tilt", "steep"}
 
 // warp is a map of the photo's pixels onto the output picture: a
 // homography in pixel coordinates (pixel centres at whole numbers) and
@@ -203,8 +203,12 @@ func drawFor(family string, rng *rand.Rand, w, h int, side float64) (drawn, erro
 	case "defocus":
 		d.blur = side * u(0.02, 0.05)
 		d.what = fmt.Sprintf("sigma %.2f px", d.blur)
-	case "tilt":
-		a, dir := u(10, 30), u(0, 180)
+	case "tilt", "steep":
+		lo, hi := 10.0, 30.0
+		if family == "steep" {
+			lo, hi = 30, 45
+		}
+		a, dir := u(lo, hi), u(0, 180)
 		d.warp, d.what = tilt(a, dir, 0.8*float64(max(w, h)), w, h), fmt.Sprintf("%.1f degrees about %.0f", a, dir)
 	default:
 		return d, fmt.Errorf("unknown family %q (want one of %v or all)", family, families)
