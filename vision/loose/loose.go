@@ -282,13 +282,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Elapsed = now().Sub(start)
 		}
 	}
-	tilted := false
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.Twists && !opt.learning {
-		r, tilted = tiltLook(img, opt, r, now, start)
+		r = tiltLook(img, opt, r, now, start)
 	}
 	if err == nil && r != nil && !r.board && !opt.noRim && !opt.Twists && !opt.learning {
 		cutUnsure(r.Tiles, img.Bounds())
-		r = rimLook(img, opt, r, tilted, now, start)
+		r = rimLook(img, opt, r, now, start)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {

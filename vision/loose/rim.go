@@ -69,23 +69,18 @@ func rimmed(img rgbImage, pad int) *image.RGBA {
 // the rimmed photo is then scanned with no board looked for (OnBoard
 // off: the board's quick and slow finders and the print's lattice,
 // whose search of the rimmed photo cost a table's photo most of the
-// look; tiltLook's rule), the same loose search after it. tilted says
-// the photo's tiles' sizes said it is tilted (tiltLook looked): where
-// they did not, the rimmed photo, the same camera's view of the same
-// table, is not looked at straightened either (noTilt: the tiles the
-// rim brings back, cut by the edge and smaller, made its tiles' sizes
-// say tilted where the photo's did not, and that look was over half
-// the rim look's cost on the crops; loosecost).
-func rimScan(img image.Image, opt Options, table, tilted bool, scan func(image.Image, Options) (*Reading, error)) (*Reading, error) {
+// look; tiltLook's rule), the same loose search after it. The rimmed
+// photo may still be looked at straightened, though the photo as taken
+// was not: the tiles the rim brings back change what the tiles' sizes
+// say, and that look read tiles the photo's own did not (a fresh crop
+// set lost 3 tiles without it; docs/loose-tiles.md, loosecost).
+func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Options) (*Reading, error)) (*Reading, error) {
 	b := img.Bounds()
 	pad := int(math.Round(rimShare * float64(max(b.Dx(), b.Dy()))))
 	o := opt
 	o.noRim, o.photo = true, nil
 	if table {
 		o.OnBoard = false
-	}
-	if !tilted {
-		o.noTilt = true
 	}
 	r, err := scan(rimmed(opt.rgbOf(img), pad), o)
 	if r == nil {
@@ -117,14 +112,12 @@ func rimScan(img image.Image, opt Options, table, tilted bool, scan func(image.I
 // tiles sure and no fewer tiles, or as many sure and more tiles
 // (tiltStands' rule). r's cut tiles are unsure already (cutUnsure), so
 // a lone mark of the table cut by the edge triggers no second look.
-// tilted: the photo's tiles' sizes said it is tilted (tiltLook looked;
-// rimScan).
-func rimLook(img image.Image, opt Options, r *Reading, tilted bool, now func() time.Time, start time.Time) *Reading {
+func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) *Reading {
 	b := img.Bounds()
 	if b.Min != (image.Point{}) || !atRim(r.Tiles, b.Dx(), b.Dy()) {
 		return r
 	}
-	r2, err := rimScan(img, opt, r.table, tilted, Scan)
+	r2, err := rimScan(img, opt, r.table, Scan)
 	if err != nil || r2 == nil {
 		return r
 	}

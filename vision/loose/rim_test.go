@@ -162,23 +162,19 @@ func TestCroppedPhotos(t *testing.T) {
 // board route (OnBoard off: the print lattice's search of the rimmed
 // photo was most of the look's cost, loosecost); a photo whose reading
 // is not a table's keeps the route it was scanned with. The rimmed
-// photo is looked at straightened only where the photo's tiles said it
-// is tilted (noTilt otherwise). The tiles come back to the photo's
-// pixels either way.
+// photo may still be looked at straightened (noTilt stays off: a fresh
+// crop set lost tiles without that look). The tiles come back to the
+// photo's pixels either way.
 func TestRimScanOptions(t *testing.T) {
 	cases := []struct {
 		name        string
 		onBoard     bool
 		table       bool
-		tilted      bool
 		wantOnBoard bool
-		wantNoTilt  bool
 	}{
-		{name: "table", onBoard: true, table: true, tilted: true, wantOnBoard: false, wantNoTilt: false},
-		{name: "not a table", onBoard: true, table: false, tilted: true, wantOnBoard: true, wantNoTilt: false},
-		{name: "no board route asked", onBoard: false, table: false, tilted: true, wantOnBoard: false, wantNoTilt: false},
-		{name: "table not tilted", onBoard: true, table: true, tilted: false, wantOnBoard: false, wantNoTilt: true},
-		{name: "not a table, not tilted", onBoard: true, table: false, tilted: false, wantOnBoard: true, wantNoTilt: true},
+		{name: "table", onBoard: true, table: true, wantOnBoard: false},
+		{name: "not a table", onBoard: true, table: false, wantOnBoard: true},
+		{name: "no board route asked", onBoard: false, table: false, wantOnBoard: false},
 	}
 	img := image.NewRGBA(image.Rect(0, 0, 100, 80))
 	for _, c := range cases {
@@ -189,12 +185,12 @@ func TestRimScanOptions(t *testing.T) {
 				got, size = o, im.Bounds()
 				return &Reading{Tiles: []Tile{{Center: Point{X: 30, Y: 30}}, {Center: Point{X: 5, Y: 5}}}}, nil
 			}
-			r, err := rimScan(img, Options{OnBoard: c.onBoard}, c.table, c.tilted, scan)
+			r, err := rimScan(img, Options{OnBoard: c.onBoard}, c.table, scan)
 			if err != nil {
 				t.Fatal(err)
 			}
-			if got.OnBoard != c.wantOnBoard || got.noTilt != c.wantNoTilt || !got.noRim {
-				t.Errorf("rimmed scan's options: OnBoard %v, noTilt %v, noRim %v; want OnBoard %v, noTilt %v, noRim true", got.OnBoard, got.noTilt, got.noRim, c.wantOnBoard, c.wantNoTilt)
+			if got.OnBoard != c.wantOnBoard || got.noTilt || !got.noRim {
+				t.Errorf("rimmed scan's options: OnBoard %v, noTilt %v, noRim %v; want OnBoard %v, noTilt false, noRim true", got.OnBoard, got.noTilt, got.noRim, c.wantOnBoard)
 			}
 			if size != image.Rect(0, 0, 120, 100) {
 				t.Errorf("rimmed picture %v; want 120 x 100", size)

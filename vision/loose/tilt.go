@@ -325,23 +325,21 @@ func tiltStands(first, straight []Tile) bool {
 // tiltLook scans a Lexicon table's photo again turned straight down on
 // the table where its tiles' sizes say it is tilted (tiltOf), and
 // brings that reading's tiles back to the photo's pixels. That reading
-// stands where tiltStands says so. tilted says the tiles' sizes said
-// tilted (the photo was looked at straightened, whether or not that
-// reading stood).
-func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) (_ *Reading, tilted bool) {
+// stands where tiltStands says so.
+func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) *Reading {
 	b := img.Bounds()
 	if b.Min != (image.Point{}) {
 		// The tiles in the image's coordinates, the fit and the warp
 		// in the picture's: a sub-image is not looked at again.
-		return r, false
+		return r
 	}
 	hm, size, ok := tiltOf(r.Tiles, b.Dx(), b.Dy())
 	if !ok {
-		return r, false
+		return r
 	}
 	straight, err := warped(opt.rgbOf(img), hm, size)
 	if err != nil {
-		return r, true
+		return r
 	}
 	o := opt
 	o.photo, o.noTilt = nil, true
@@ -354,10 +352,10 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	}
 	r2, err := Scan(straight, o)
 	if err != nil || r2 == nil {
-		return r, true
+		return r
 	}
 	if !tiltStands(r.Tiles, r2.Tiles) {
-		return r, true
+		return r
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
 	// Whether the photo is a table's is the photo as taken's say (its
@@ -399,5 +397,5 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 		r2.Pitch = median(sides)
 	}
 	r2.Elapsed = now().Sub(start)
-	return r2, true
+	return r2
 }
