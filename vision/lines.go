@@ -22,6 +22,18 @@ type seg struct {
 	len   float64
 }
 
+// newSeg is the segment from a to b, its direction in [0, pi).
+func newSeg(a, b Point) seg {
+	ang := math.Atan2(b.Y-a.Y, b.X-a.X)
+	if ang < 0 {
+		ang += math.Pi
+	}
+	if ang >= math.Pi {
+		ang -= math.Pi
+	}
+	return seg{a, b, ang, math.Hypot(b.X-a.X, b.Y-a.Y)}
+}
+
 // lineCandidates returns quads bounded by the outermost long lines of the
 // two dominant directions of the work picture's edges, and grids of lines
 // within 12 degrees of each direction. wide, called later if need be,
@@ -43,16 +55,7 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func()
 	var segs []seg
 	for i := 0; i < lines.Rows(); i++ {
 		v := lines.GetVeciAt(i, 0)
-		a := Point{float64(v[0]) + 0.5, float64(v[1]) + 0.5}
-		b := Point{float64(v[2]) + 0.5, float64(v[3]) + 0.5}
-		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
-		if ang < 0 {
-			ang += math.Pi
-		}
-		if ang >= math.Pi {
-			ang -= math.Pi
-		}
-		segs = append(segs, seg{a, b, ang, math.Hypot(b.X-a.X, b.Y-a.Y)})
+		segs = append(segs, newSeg(Point{float64(v[0]) + 0.5, float64(v[1]) + 0.5}, Point{float64(v[2]) + 0.5, float64(v[3]) + 0.5}))
 	}
 	for _, s := range segs {
 		if s.len >= longLine*side {
@@ -183,6 +186,14 @@ func gridCandidates(segs []seg, angA, angB, spread float64, n int, side float64)
 	if debugf != nil {
 		debugf("pair %.0f/%.0f, within %.0f deg: grid runs %d and %d", angA*180/math.Pi, angB*180/math.Pi, spread, len(ga), len(gb))
 	}
+	return runCandidates(ga, gb, side)
+}
+
+// runCandidates is a grid candidate for every pair of runs, one of each
+// family (ga, gb: each run its first and last lines): the quad their
+// four lines bound, where they meet in four points and it covers at
+// least a hundredth of the picture (side: its longer side).
+func runCandidates(ga, gb [][2]fline, side float64) []candidate {
 	var out []candidate
 	for _, a := range ga {
 		for _, b := range gb {

@@ -377,23 +377,7 @@ func vanishingCandidates(segs []seg, n int, side float64) []candidate {
 	if debugf != nil {
 		debugf("vanishing points %.3v and %.3v: %d and %d lines, grid runs %d and %d", v1, v2, len(fa), len(fb), len(ga), len(gb))
 	}
-	var out []candidate
-	for _, a := range ga {
-		for _, b := range gb {
-			var pts []Point
-			for _, pr := range [][2]fline{{a[0], b[0]}, {a[0], b[1]}, {a[1], b[1]}, {a[1], b[0]}} {
-				if p, ok := intersect(pr[0], pr[1]); ok {
-					pts = append(pts, p)
-				}
-			}
-			if len(pts) == 4 {
-				if q, ok := orderPoints(pts); ok && quadArea(q) > 0.01*side*side {
-					out = append(out, candidate{q: q, grid: true})
-				}
-			}
-		}
-	}
-	return out
+	return runCandidates(ga, gb, side)
 }
 
 // vpMerge is how close, in work pixels along the transversal, two

@@ -13,16 +13,7 @@ import (
 func steepSegs(h Homography, n, clutter int, rng *rand.Rand) []seg {
 	var segs []seg
 	add := func(a, b Point) {
-		a = Point{math.Round(a.X), math.Round(a.Y)}
-		b = Point{math.Round(b.X), math.Round(b.Y)}
-		ang := math.Atan2(b.Y-a.Y, b.X-a.X)
-		if ang < 0 {
-			ang += math.Pi
-		}
-		if ang >= math.Pi {
-			ang -= math.Pi
-		}
-		segs = append(segs, seg{a, b, ang, math.Hypot(b.X-a.X, b.Y-a.Y)})
+		segs = append(segs, newSeg(Point{math.Round(a.X), math.Round(a.Y)}, Point{math.Round(b.X), math.Round(b.Y)}))
 	}
 	for k := 0; k <= n; k++ {
 		// three pieces a line, the gaps where tiles lie
