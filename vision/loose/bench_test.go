@@ -157,13 +157,7 @@ func BenchmarkScanLoose100(b *testing.B) {
 // scan without that look (its cost alone).
 func BenchmarkScanLooseTilted(b *testing.B) {
 	photo := benchPhoto(b, "1770633540975_jpg.rf.6a9d0eb8b9d61121c77b94a865ae9105.jpg")
-	pb := photo.Bounds()
-	view, size := tiltedView(24, 46, pb.Dx(), pb.Dy())
-	img, err := warped(toRGB(photo), view, size)
-	if err != nil {
-		b.Fatal(err)
-	}
-	benchLook(b, img, func(o *Options) { o.noTilt = true })
+	benchLook(b, tiltedPhoto(b, photo, nil, 24, 46), func(o *Options) { o.noTilt = true })
 }
 
 // BenchmarkScanLooseAtEdge: `scan --game lexicon` on a real photo as

@@ -315,17 +315,7 @@ func TestSteepBoardByLines(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := scrabblePhoto(t, tc.photo)
-			b := img.Bounds()
-			view, size := tiltedView(tc.deg, tc.axis, b.Dx(), b.Dy())
-			tilted, err := warped(toRGB(img), view, size)
-			if err != nil {
-				t.Fatal(err)
-			}
-			for i := range truth {
-				for j, p := range truth[i].Outline {
-					truth[i].Outline[j] = view.apply(p)
-				}
-			}
+			tilted := tiltedPhoto(t, img, truth, tc.deg, tc.axis)
 			r, board, ok, _ := onBoard(tilted, cls, true, &boardScans{})
 			if !ok || board == nil {
 				t.Fatalf("the quick search read no board (ok %v, board %v)", ok, board != nil)

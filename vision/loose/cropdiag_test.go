@@ -3,13 +3,9 @@ package loose
 import (
 	"fmt"
 	"math"
-	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestCropStages (opt-in: LOOSE_CROP_STAGES=an augment folder, of the
@@ -20,18 +16,10 @@ import (
 // without the verifier finds it and how the reader reads its box; and
 // the counts by cause.
 func TestCropStages(t *testing.T) {
-	dir := os.Getenv("LOOSE_CROP_STAGES")
-	if dir == "" {
-		t.Skip("LOOSE_CROP_STAGES not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
-	names := augmentNames(t, dir)
+	dir, rd, names := augmentDiag(t, "LOOSE_CROP_STAGES")
 	counts := map[string]int{}
 	for _, name := range augmentFiles(dir) {
-		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+		img, truth := augmentPhoto(t, dir, name, names)
 		if len(truth) == 0 {
 			continue
 		}

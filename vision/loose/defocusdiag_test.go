@@ -23,14 +23,7 @@ import (
 // deconvolved (oracle: the augment's own sigma; F: a fixed sigma), and
 // logs found and read per photo and in total.
 func TestDefocusDiag(t *testing.T) {
-	dir := os.Getenv("LOOSE_DEFOCUS_DIR")
-	if dir == "" {
-		t.Skip("LOOSE_DEFOCUS_DIR not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	dir, rd, names := augmentDiag(t, "LOOSE_DEFOCUS_DIR")
 	sigmas := map[string]float64{}
 	if f, err := os.Open(filepath.Join(dir, "augment.txt")); err == nil {
 		sc := bufio.NewScanner(f)
@@ -42,7 +35,6 @@ func TestDefocusDiag(t *testing.T) {
 		}
 		f.Close()
 	}
-	names := augmentNames(t, dir)
 	modes := []string{"as is"}
 	if m := os.Getenv("LOOSE_DEFOCUS_MODE"); m != "" {
 		modes = append(modes, strings.Split(m, ",")...)
@@ -67,7 +59,7 @@ func TestDefocusDiag(t *testing.T) {
 	}
 	tot := make([]CentreScore, len(modes))
 	for _, name := range files {
-		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+		img, truth := augmentPhoto(t, dir, name, names)
 		line := fmt.Sprintf("%s sigma %.2f m %.2f (%d):", name[:13], sigmas[name], measuredSigma(img), len(truth))
 		for i, m := range modes {
 			im := img
@@ -163,20 +155,10 @@ func measuredSigma(img image.Image) float64 {
 // whether the scan without the verifier finds it; and how the reader
 // reads the label's box.
 func TestDefocusStages(t *testing.T) {
-	dir := os.Getenv("LOOSE_DEFOCUS_STAGES")
-	if dir == "" {
-		t.Skip("LOOSE_DEFOCUS_STAGES not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
-	names := augmentNames(t, dir)
-	ents, _ := os.ReadDir(filepath.Join(dir, "images"))
+	dir, rd, names := augmentDiag(t, "LOOSE_DEFOCUS_STAGES")
 	counts := map[string]int{}
-	for _, e := range ents {
-		name := strings.TrimSuffix(e.Name(), ".jpg")
-		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+	for _, name := range augmentFiles(dir) {
+		img, truth := augmentPhoto(t, dir, name, names)
 		if len(truth) == 0 {
 			continue
 		}
@@ -330,6 +312,30 @@ func polyShare(pts []Point, m []byte, w, h int) float64 {
 		return 0
 	}
 	return float64(on) / float64(n)
+}
+
+// augmentDiag starts an opt-in diagnostic over an augment folder: it
+// skips t unless the environment variable env names one, and returns
+// the folder, the English reader and the folder's class letters
+// (augmentNames).
+func augmentDiag(t *testing.T, env string) (dir string, rd ocr.Reader, names []string) {
+	t.Helper()
+	dir = os.Getenv(env)
+	if dir == "" {
+		t.Skip(env + " not set")
+	}
+	rd, err := ocr.Default(ocr.English)
+	if err != nil {
+		t.Skip(err)
+	}
+	return dir, rd, augmentNames(t, dir)
+}
+
+// augmentPhoto is the augment folder dir's photo name (no .jpg) with its
+// labels (realPhoto).
+func augmentPhoto(t *testing.T, dir, name string, names []string) (image.Image, []TruthTile) {
+	t.Helper()
+	return realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
 }
 
 // augmentFiles is the names of an augment folder's photos (no .jpg),

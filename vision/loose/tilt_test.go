@@ -109,14 +109,10 @@ func TestTiltOf(t *testing.T) {
 	}
 }
 
-// TestTiltedPhotos: ban-seg train photos as a camera tilted by 17-28
-// degrees takes them (their labels carried along) are read nearly
-// whole: the photo looked at again straightened (tiltLook).
-// scanTilted scans img as the camera turned deg degrees about an axis
-// at axis degrees would have taken it (tiltedView), with the command's
-// options, and scores the reading against truth carried through the
-// same view (truth's outlines are moved).
-func scanTilted(t *testing.T, rd Reader, img image.Image, truth []TruthTile, deg, axis float64) (*Reading, CentreScore) {
+// tiltedPhoto is img as a camera turned deg degrees about an axis at
+// axis degrees would have taken it (tiltedView, warped), and moves
+// truth's outlines (if any) through the same view.
+func tiltedPhoto(t testing.TB, img image.Image, truth []TruthTile, deg, axis float64) image.Image {
 	t.Helper()
 	b := img.Bounds()
 	view, size := tiltedView(deg, axis, b.Dx(), b.Dy())
@@ -129,13 +125,25 @@ func scanTilted(t *testing.T, rd Reader, img image.Image, truth []TruthTile, deg
 			truth[i].Outline[j] = view.apply(p)
 		}
 	}
-	r, err := Scan(tilted, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
+	return tilted
+}
+
+// scanTilted scans img as the camera turned deg degrees about an axis
+// at axis degrees would have taken it (tiltedPhoto), with the command's
+// options, and scores the reading against truth carried through the
+// same view (truth's outlines are moved).
+func scanTilted(t *testing.T, rd Reader, img image.Image, truth []TruthTile, deg, axis float64) (*Reading, CentreScore) {
+	t.Helper()
+	r, err := Scan(tiltedPhoto(t, img, truth, deg, axis), Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
 	if err != nil {
 		t.Fatal(err)
 	}
 	return r, ScoreCentres(r.Tiles, truth, strings.EqualFold)
 }
 
+// TestTiltedPhotos: ban-seg train photos as a camera tilted by 17-28
+// degrees takes them (their labels carried along) are read nearly
+// whole: the photo looked at again straightened (tiltLook).
 func TestTiltedPhotos(t *testing.T) {
 	rd := realPhotoReader(t)
 	dir := filepath.Join(photosDir(t), "bananagrams-fi", "train")
@@ -181,13 +189,7 @@ func TestTableReading(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			img := decodePhotoFile(t, tc.path)
 			if tc.tilt[0] != 0 {
-				b := img.Bounds()
-				view, size := tiltedView(tc.tilt[0], tc.tilt[1], b.Dx(), b.Dy())
-				w, err := warped(toRGB(img), view, size)
-				if err != nil {
-					t.Fatal(err)
-				}
-				img = w
+				img = tiltedPhoto(t, img, nil, tc.tilt[0], tc.tilt[1])
 			}
 			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: tc.onBoard})
 			if err != nil {

@@ -8,8 +8,6 @@ import (
 	"strconv"
 	"strings"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestTiltDiag (opt-in: LOOSE_TILT_DIR=an augment folder, of the tilt
@@ -17,14 +15,7 @@ import (
 // tiltFit reads off the first reading's tiles (the angle taken with
 // tiltFocal), and found / read with the straightened look and without.
 func TestTiltDiag(t *testing.T) {
-	dir := os.Getenv("LOOSE_TILT_DIR")
-	if dir == "" {
-		t.Skip("LOOSE_TILT_DIR not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	dir, rd, names := augmentDiag(t, "LOOSE_TILT_DIR")
 	truthOf := map[string]string{}
 	if f, err := os.Open(filepath.Join(dir, "augment.txt")); err == nil {
 		sc := bufio.NewScanner(f)
@@ -36,7 +27,6 @@ func TestTiltDiag(t *testing.T) {
 		}
 		f.Close()
 	}
-	names := augmentNames(t, dir)
 	files := augmentFiles(dir)
 	n, _ := strconv.Atoi(os.Getenv("LOOSE_TILT_N"))
 	if n > 0 && n < len(files) {
@@ -44,7 +34,7 @@ func TestTiltDiag(t *testing.T) {
 	}
 	var tot [2]CentreScore
 	for _, name := range files {
-		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+		img, truth := augmentPhoto(t, dir, name, names)
 		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
 		line := name[:13] + " truth " + truthOf[name]
 		for i, noTilt := range []bool{true, false} {

@@ -4,12 +4,9 @@ import (
 	"fmt"
 	"math"
 	"os"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
-
-	"github.com/tilescope/tilescope/ocr"
 )
 
 // TestTiltFalseDiag (opt-in: LOOSE_TILTFALSE_DIR=an augment folder) logs
@@ -19,14 +16,7 @@ import (
 // centres its quad holds (a quad over two tiles holds two), the label
 // its glyph lies in, and whether the straightened reading stood.
 func TestTiltFalseDiag(t *testing.T) {
-	dir := os.Getenv("LOOSE_TILTFALSE_DIR")
-	if dir == "" {
-		t.Skip("LOOSE_TILTFALSE_DIR not set")
-	}
-	rd, err := ocr.Default(ocr.English)
-	if err != nil {
-		t.Skip(err)
-	}
+	dir, rd, names := augmentDiag(t, "LOOSE_TILTFALSE_DIR")
 	old := debugf
 	debugf = func(format string, a ...any) {
 		if strings.HasPrefix(format, "tilt") {
@@ -34,13 +24,12 @@ func TestTiltFalseDiag(t *testing.T) {
 		}
 	}
 	defer func() { debugf = old }()
-	names := augmentNames(t, dir)
 	only := os.Getenv("LOOSE_TILTFALSE_ONLY")
 	for _, name := range augmentFiles(dir) {
 		if only != "" && !strings.Contains(name, only) {
 			continue
 		}
-		img, truth := realPhoto(t, filepath.Join(dir, "images", name+".jpg"), filepath.Join(dir, "labels", name+".txt"), names)
+		img, truth := augmentPhoto(t, dir, name, names)
 		r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
 		if err != nil {
 			continue
