@@ -34,8 +34,8 @@ import "sync"
 
 const (
 	// mmapThreshold: blocks up to this size come from the heap, not a
-	// mapping of their own (glibc takes at most 32 MB on 64-bit
-	// systems, HEAP_MAX_SIZE/2; a 1640x1232 photo's float image is 8 MB).
+	// mapping of their own (32 MB, the most mallopt(3) documents for
+	// 64-bit systems; a 1640x1232 photo's float image is 8 MB).
 	mmapThreshold = 32 << 20
 	// trimThreshold: the free top of the heap is handed back to the
 	// system past this size only.

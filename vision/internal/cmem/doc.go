@@ -8,7 +8,9 @@
 // when it is freed, and trims the heap's free top back to the system past
 // 128 kB: the next image of the same size is mapped again and every page
 // of it is faulted in and zeroed by the kernel anew, a cost of its own on
-// a virtual machine (docs/loose-tiles.md, loosespeed: about a tenth of a
-// loose scan's CPU). KeepFreed raises those thresholds, so the blocks are
-// reused: the scan computes exactly what it did, with fewer page faults.
+// a virtual machine (docs/loose-tiles.md, loosespeed). KeepFreed raises
+// those thresholds, so the blocks are reused: the scan computes exactly
+// what it did, with fewer page faults. The memory freed stays with the
+// process for the next image (its peak grows by a few megabytes: the
+// figures are in the docs).
 package cmem
