@@ -467,3 +467,50 @@ func TestCoveredShareAsEveryTile(t *testing.T) {
 		}
 	}
 }
+
+// TestRidgeProfilesAsRidges: the print search's profiles made as the
+// ridges are found are the profiles of the ridges' pictures, to the
+// bit, on a turned grey picture with the parts turned out of it, on a
+// picture of light lines and on noise.
+func TestRidgeProfilesAsRidges(t *testing.T) {
+	rng := rand.New(rand.NewSource(107805))
+	const w, h = 173, 131
+	for _, tc := range []struct {
+		name  string
+		pixel func(x, y int) float64
+		turn  float64
+	}{
+		{"noise", func(x, y int) float64 { return 255 * rng.Float64() }, 0},
+		{"light lines, turned", func(x, y int) float64 {
+			v := 90 + 20*rng.Float64()
+			if x%17 == 0 || y%17 == 0 {
+				v += 60
+			}
+			return v
+		}, 7.5},
+		{"levels of whole numbers, turned back", func(x, y int) float64 { return float64(rng.Intn(256)) }, -3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := make([]float64, w*h)
+			for y := 0; y < h; y++ {
+				for x := 0; x < w; x++ {
+					g[y*w+x] = tc.pixel(x, y)
+				}
+			}
+			rot, valid := rotateGray(g, w, h, tc.turn)
+			rv, rh := ridges(rot, valid, w, h)
+			wantCol, wantRow := colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w)
+			col, row := ridgeProfiles(rot, valid, w, h)
+			for x := range wantCol {
+				if math.Float64bits(col[x]) != math.Float64bits(wantCol[x]) {
+					t.Fatalf("column %d: %v, want %v", x, col[x], wantCol[x])
+				}
+			}
+			for y := range wantRow {
+				if math.Float64bits(row[y]) != math.Float64bits(wantRow[y]) {
+					t.Fatalf("row %d: %v, want %v", y, row[y], wantRow[y])
+				}
+			}
+		})
+	}
+}
