@@ -1,0 +1,308 @@
+package loose
+
+import (
+	"image"
+	"math"
+	"sort"
+
+	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/ocr"
+)
+
+// inkBox finds the letter in a crop as rectify cuts it (n x n, the tile
+// grown by grow around its centre): the largest dark blob (darker than
+// the Otsu level of the tile's own square) whose box's centre lies on the
+// tile's square, not touching the crop's edge. It returns that box's
+// centre in the crop's pixels and its width and height; ok is false where
+// no blob stands out (the face and the ink under minInkContrast grey
+// levels apart).
+func inkBox(crop *image.RGBA, n int, grow float64) (cx, cy, bw, bh float64, ok bool) {
+	g := make([]int, n*n)
+	for i := range g {
+		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
+		g[i] = (int(p[0]) + int(p[1]) + int(p[2])) / 3
+	}
+	half := float64(n) / grow / 2
+	c := float64(n) / 2
+	lo, hi := int(math.Round(c-half)), int(math.Round(c+half))
+	var hist [256]int
+	for y := max(lo, 0); y < min(hi, n); y++ {
+		for x := max(lo, 0); x < min(hi, n); x++ {
+			hist[g[y*n+x]]++
+		}
+	}
+	thr, dark, light := otsuLevel(hist[:])
+	if light-dark < minInkContrast {
+		return 0, 0, 0, 0, false
+	}
+	seen := make([]bool, n*n)
+	stack := make([]int, 0, 64)
+	bestArea := 0
+	for s := range g {
+		if seen[s] || g[s] > thr {
+			continue
+		}
+		seen[s] = true
+		stack = append(stack[:0], s)
+		area, edge := 0, false
+		x0, y0, x1, y1 := n, n, -1, -1
+		for len(stack) > 0 {
+			p := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			area++
+			x, y := p%n, p/n
+			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			if x == 0 || y == 0 || x == n-1 || y == n-1 {
+				edge = true
+			}
+			for dy := -1; dy <= 1; dy++ {
+				for dx := -1; dx <= 1; dx++ {
+					xx, yy := x+dx, y+dy
+					if xx < 0 || yy < 0 || xx >= n || yy >= n {
+						continue
+					}
+					q := yy*n + xx
+					if !seen[q] && g[q] <= thr {
+						seen[q] = true
+						stack = append(stack, q)
+					}
+				}
+			}
+		}
+		mx, my := float64(x0+x1+1)/2, float64(y0+y1+1)/2
+		if edge || math.Abs(mx-c) > half || math.Abs(my-c) > half || area <= bestArea {
+			continue
+		}
+		bestArea = area
+		cx, cy, bw, bh = mx, my, float64(x1-x0+1), float64(y1-y0+1)
+	}
+	if float64(bestArea) < minInkShare*4*half*half {
+		return 0, 0, 0, 0, false
+	}
+	return cx, cy, bw, bh, true
+}
+
+const (
+	// minInkContrast: the face and the ink this many grey levels apart
+	// at least (the means of the two sides of the Otsu level).
+	minInkContrast = 30
+	// minInkShare: the letter's blob covers this share of the tile's
+	// square at least.
+	minInkShare = 0.02
+)
+
+// otsuLevel is the Otsu threshold of a grey-level histogram and the
+// means of the two classes it splits.
+func otsuLevel(hist []int) (thr int, m0, m1 float64) {
+	var total, sum float64
+	for v, k := range hist {
+		total += float64(k)
+		sum += float64(v) * float64(k)
+	}
+	if total == 0 {
+		return 0, 0, 0
+	}
+	var w0, s0, best float64
+	for v, k := range hist {
+		w0 += float64(k)
+		s0 += float64(v) * float64(k)
+		w1 := total - w0
+		if w0 == 0 || w1 == 0 {
+			continue
+		}
+		a, b := s0/w0, (sum-s0)/w1
+		if bc := w0 * w1 * (a - b) * (a - b); bc > best {
+			best, thr, m0, m1 = bc, v, a, b
+		}
+	}
+	return thr, m0, m1
+}
+
+// cropToPhoto maps a point of the crop rectify cuts of q (n x n, grown by
+// grow) back to the photo.
+func cropToPhoto(q [4]Point, n int, grow float64, p Point) Point {
+	c := centroid(q)
+	var g [4]Point
+	for i, v := range q {
+		g[i] = Point{c.X + grow*(v.X-c.X), c.Y + grow*(v.Y-c.Y)}
+	}
+	fn := float64(n)
+	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+	return h.apply(p)
+}
+
+// shiftedTo is the quad q moved so that its centre lies on p.
+func shiftedTo(q [4]Point, p Point) [4]Point {
+	c := centroid(q)
+	var out [4]Point
+	for i, v := range q {
+		out[i] = Point{v.X + p.X - c.X, v.Y + p.Y - c.Y}
+	}
+	return out
+}
+
+// onInk is the quad q moved onto its letter's box (inkBox on the crop
+// rectify cuts at 1.3), and how far the letter lay from the quad's
+// centre, in the quad's sides; ok is false where no letter stands out.
+func onInk(src rgbImage, q [4]Point, n int) (moved [4]Point, off float64, ok bool) {
+	const grow = 1.3
+	crop := rectify(src, q, n, grow)
+	cx, cy, _, _, ok := inkBox(crop, n, grow)
+	if !ok {
+		return q, 0, false
+	}
+	fn := float64(n)
+	off = math.Hypot(cx-fn/2, cy-fn/2) / (fn / grow)
+	return shiftedTo(q, cropToPhoto(q, n, grow, Point{cx, cy})), off, true
+}
+
+// rectifyFilled is rectify with the picture's outside filled with the
+// colour fill instead of its edge's pixels stretched out.
+func rectifyFilled(src rgbImage, q [4]Point, n int, grow float64, fill [3]uint8) *image.RGBA {
+	img := rectify(src, q, n, grow)
+	c := centroid(q)
+	var g [4]Point
+	for i, p := range q {
+		g[i] = Point{c.X + grow*(p.X-c.X), c.Y + grow*(p.Y-c.Y)}
+	}
+	fn := float64(n)
+	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+	wm, hm := float64(src.w)-0.5, float64(src.h)-0.5
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p := h.apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			if p.X >= -0.5 && p.Y >= -0.5 && p.X <= wm && p.Y <= hm {
+				continue
+			}
+			o := 4 * (y*n + x)
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2] = fill[0], fill[1], fill[2]
+		}
+	}
+	return img
+}
+
+// outOfFrame says whether the quad q grown by grow reaches out of the
+// picture.
+func outOfFrame(src rgbImage, q [4]Point, grow float64) bool {
+	c := centroid(q)
+	for _, p := range q {
+		x, y := c.X+grow*(p.X-c.X), c.Y+grow*(p.Y-c.Y)
+		if x < 0 || y < 0 || x > float64(src.w-1) || y > float64(src.h-1) {
+			return true
+		}
+	}
+	return false
+}
+
+// faceColour is the median colour of the crop's pixels lighter than its
+// Otsu level (the tile's face round its letter).
+func faceColour(crop *image.RGBA) [3]uint8 {
+	n := len(crop.Pix) / 4
+	var hist [256]int
+	g := make([]int, n)
+	for i := 0; i < n; i++ {
+		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
+		g[i] = (int(p[0]) + int(p[1]) + int(p[2])) / 3
+		hist[g[i]]++
+	}
+	thr, _, _ := otsuLevel(hist[:])
+	var ch [3][]int
+	for i := 0; i < n; i++ {
+		if g[i] > thr {
+			for k := 0; k < 3; k++ {
+				ch[k] = append(ch[k], int(crop.Pix[4*i+k]))
+			}
+		}
+	}
+	var out [3]uint8
+	for k := range ch {
+		if len(ch[k]) == 0 {
+			continue
+		}
+		sort.Ints(ch[k])
+		out[k] = uint8(ch[k][len(ch[k])/2])
+	}
+	return out
+}
+
+// rereadUnsure reads every tile of a Lexicon table's reading that is not
+// read sure again from crops fitted to it anew (issue 15, loosequad:
+// of the tiles found and read wrong on tilted photos most had a quad off
+// their letter, and on photos taken close a tile cut by the picture's
+// edge was read from a crop whose outside was the edge's pixels
+// stretched): the quad moved onto its letter's box (onInk, where the
+// letter lies off the quad's centre), the quad cut with the picture's
+// outside filled with its face's colour (where the crop reaches out of
+// the picture), and the vote of the reader's crops (the quad grown by
+// 1.3, 1.15 and 1.5, with those two). Where one of them names another
+// letter at rereadConf or more and surer than the tile's own
+// confidence, the surest such letter is the tile's; its confidence is
+// left as it was (under SureConf: a letter read again stays unsure).
+// src is the picture the tiles were read in.
+func rereadUnsure(src rgbImage, tiles []Tile, rd Reader) {
+	vr, ok := rd.(ocr.VoteReader)
+	if !ok {
+		return
+	}
+	const n = 64
+	parallel.For(len(tiles), func(i int) {
+		t := &tiles[i]
+		if t.Letter == "" || t.Letter == "?" || t.Blank || t.Conf >= SureConf {
+			return
+		}
+		q := t.Corners
+		first := rectify(src, q, n, 1.3)
+		crops := []image.Image{first, rectify(src, q, n, 1.15), rectify(src, q, n, 1.5)}
+		var alts []ocr.Reading
+		if mq, off, ok := onInk(src, q, n); ok && off > inkOff {
+			c := rectify(src, mq, n, 1.3)
+			crops = append(crops, c)
+			if got, err := rd.Read(c); err == nil {
+				alts = append(alts, got)
+			}
+		}
+		if outOfFrame(src, q, 1.3) {
+			c := rectifyFilled(src, q, n, 1.3, faceColour(first))
+			crops = append(crops, c)
+			if got, err := rd.Read(c); err == nil {
+				alts = append(alts, got)
+			}
+		}
+		if got, err := vr.ReadVote(crops, ocr.Known{}); err == nil {
+			alts = append(alts, got)
+		}
+		best := ocr.Reading{}
+		for _, a := range alts {
+			if a.Letter != "" && a.Letter != t.Letter && a.Conf >= rereadConf && a.Conf > t.Conf && a.Conf > best.Conf {
+				best = a
+			}
+		}
+		if best.Letter != "" {
+			debugf("reread: %s at (%.0f, %.0f) read %s %.2f again", t.Letter, t.Center.X, t.Center.Y, best.Letter, best.Conf)
+			t.Letter = best.Letter
+		}
+	})
+}
+
+const (
+	// inkOff: the letter's box this share of the quad's side or more
+	// off its centre is read again centred.
+	inkOff = 0.1
+	// rereadConf: a letter read again replaces the first where the
+	// reader gives it this much at least.
+	rereadConf = 0.5
+)
+
+// rereadScan reads the unsure tiles of Scan's reading r of a Lexicon
+// table again (rereadUnsure) in the photo as taken. Not a photo out of
+// focus (workingBlur minBlur or more: its tiles are read sharpened, and
+// confirmed in the photo as taken, confirmAsTaken): on the tuning set
+// through defocus every crop read again there mended as many letters as
+// it broke (the crops of the photo as taken, read sharpened, broke
+// more: 2 mended, 10 broken).
+func rereadScan(img image.Image, opt Options, r *Reading) {
+	if workingBlur(img, opt) >= minBlur {
+		return
+	}
+	rereadUnsure(opt.rgbOf(img), r.Tiles, letterReader(opt))
+}
