@@ -210,3 +210,59 @@ func rectifyMarked(src rgbImage, q [4]Point, n int, m [4]Point) *image.RGBA {
 	}
 	return img
 }
+
+// rectifyFilled is rectify with the picture's outside filled with the
+// colour fill instead of its edge's pixels stretched out.
+func rectifyFilled(src rgbImage, q [4]Point, n int, grow float64, fill [3]uint8) *image.RGBA {
+	img := rectify(src, q, n, grow)
+	c := centroid(q)
+	var g [4]Point
+	for i, p := range q {
+		g[i] = Point{c.X + grow*(p.X-c.X), c.Y + grow*(p.Y-c.Y)}
+	}
+	fn := float64(n)
+	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+	wm, hm := float64(src.w)-0.5, float64(src.h)-0.5
+	for y := 0; y < n; y++ {
+		for x := 0; x < n; x++ {
+			p := h.apply(Point{float64(x) + 0.5, float64(y) + 0.5})
+			if p.X >= -0.5 && p.Y >= -0.5 && p.X <= wm && p.Y <= hm {
+				continue
+			}
+			o := 4 * (y*n + x)
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2] = fill[0], fill[1], fill[2]
+		}
+	}
+	return img
+}
+
+// faceColour is the median colour of the crop's pixels lighter than its
+// Otsu level (the tile's face round its letter).
+func faceColour(crop *image.RGBA) [3]uint8 {
+	n := len(crop.Pix) / 4
+	var hist [256]int
+	g := make([]int, n)
+	for i := 0; i < n; i++ {
+		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
+		g[i] = (int(p[0]) + int(p[1]) + int(p[2])) / 3
+		hist[g[i]]++
+	}
+	thr, _, _ := otsuLevel(hist[:])
+	var ch [3][]int
+	for i := 0; i < n; i++ {
+		if g[i] > thr {
+			for k := 0; k < 3; k++ {
+				ch[k] = append(ch[k], int(crop.Pix[4*i+k]))
+			}
+		}
+	}
+	var out [3]uint8
+	for k := range ch {
+		if len(ch[k]) == 0 {
+			continue
+		}
+		sort.Ints(ch[k])
+		out[k] = uint8(ch[k][len(ch[k])/2])
+	}
+	return out
+}

@@ -3,7 +3,6 @@ package loose
 import (
 	"image"
 	"math"
-	"sort"
 
 	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/ocr"
@@ -156,31 +155,6 @@ func onInk(src rgbImage, q [4]Point, n int) (moved [4]Point, off float64, ok boo
 	return shiftedTo(q, cropToPhoto(q, n, grow, Point{cx, cy})), off, true
 }
 
-// rectifyFilled is rectify with the picture's outside filled with the
-// colour fill instead of its edge's pixels stretched out.
-func rectifyFilled(src rgbImage, q [4]Point, n int, grow float64, fill [3]uint8) *image.RGBA {
-	img := rectify(src, q, n, grow)
-	c := centroid(q)
-	var g [4]Point
-	for i, p := range q {
-		g[i] = Point{c.X + grow*(p.X-c.X), c.Y + grow*(p.Y-c.Y)}
-	}
-	fn := float64(n)
-	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
-	wm, hm := float64(src.w)-0.5, float64(src.h)-0.5
-	for y := 0; y < n; y++ {
-		for x := 0; x < n; x++ {
-			p := h.apply(Point{float64(x) + 0.5, float64(y) + 0.5})
-			if p.X >= -0.5 && p.Y >= -0.5 && p.X <= wm && p.Y <= hm {
-				continue
-			}
-			o := 4 * (y*n + x)
-			img.Pix[o], img.Pix[o+1], img.Pix[o+2] = fill[0], fill[1], fill[2]
-		}
-	}
-	return img
-}
-
 // outOfFrame says whether the quad q grown by grow reaches out of the
 // picture.
 func outOfFrame(src rgbImage, q [4]Point, grow float64) bool {
@@ -194,51 +168,22 @@ func outOfFrame(src rgbImage, q [4]Point, grow float64) bool {
 	return false
 }
 
-// faceColour is the median colour of the crop's pixels lighter than its
-// Otsu level (the tile's face round its letter).
-func faceColour(crop *image.RGBA) [3]uint8 {
-	n := len(crop.Pix) / 4
-	var hist [256]int
-	g := make([]int, n)
-	for i := 0; i < n; i++ {
-		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
-		g[i] = (int(p[0]) + int(p[1]) + int(p[2])) / 3
-		hist[g[i]]++
-	}
-	thr, _, _ := otsuLevel(hist[:])
-	var ch [3][]int
-	for i := 0; i < n; i++ {
-		if g[i] > thr {
-			for k := 0; k < 3; k++ {
-				ch[k] = append(ch[k], int(crop.Pix[4*i+k]))
-			}
-		}
-	}
-	var out [3]uint8
-	for k := range ch {
-		if len(ch[k]) == 0 {
-			continue
-		}
-		sort.Ints(ch[k])
-		out[k] = uint8(ch[k][len(ch[k])/2])
-	}
-	return out
-}
-
 // rereadUnsure reads every tile of a Lexicon table's reading that is not
-// read sure again from crops fitted to it anew (issue 15, loosequad:
-// of the tiles found and read wrong on tilted photos most had a quad off
-// their letter, and on photos taken close a tile cut by the picture's
-// edge was read from a crop whose outside was the edge's pixels
-// stretched): the quad moved onto its letter's box (onInk, where the
-// letter lies off the quad's centre), the quad cut with the picture's
-// outside filled with its face's colour (where the crop reaches out of
-// the picture), and the vote of the reader's crops (the quad grown by
-// 1.3, 1.15 and 1.5, with those two). Where one of them names another
-// letter at rereadConf or more and surer than the tile's own
-// confidence, the surest such letter is the tile's; its confidence is
-// left as it was (under SureConf: a letter read again stays unsure).
-// src is the picture the tiles were read in.
+// read sure again from crops fitted to it anew (issue 15, loosequad: of
+// the tiles found and read wrong on tilted photos most had a quad off
+// their letter): the quad moved onto its letter's box (onInk, where the
+// letter lies off the quad's centre), and the vote of the reader's crops
+// (the quad grown by 1.3, 1.15 and 1.5, and the one on its letter).
+// Not a tile whose crop reaches out of the picture: its letter is cut
+// (half a letter: on the tuning crops the reader read the label's own
+// box right on 1 of 17 such tiles read wrong), and it is unsure already
+// (cutUnsure). Where one of them names another letter at rereadConf or
+// more and surer than the tile's own confidence, the surest such letter
+// is the tile's (its corners turned to the letter's order, as readTiles
+// turns them); its confidence is left as it was (under SureConf: a
+// letter read again stays unsure). The quad stays where it was: the
+// tile's place on the lattice is fitted already. src is the picture the
+// tiles were read in.
 func rereadUnsure(src rgbImage, tiles []Tile, rd Reader) {
 	vr, ok := rd.(ocr.VoteReader)
 	if !ok {
@@ -251,18 +196,13 @@ func rereadUnsure(src rgbImage, tiles []Tile, rd Reader) {
 			return
 		}
 		q := t.Corners
-		first := rectify(src, q, n, 1.3)
-		crops := []image.Image{first, rectify(src, q, n, 1.15), rectify(src, q, n, 1.5)}
+		if outOfFrame(src, q, 1.3) {
+			return
+		}
+		crops := []image.Image{rectify(src, q, n, 1.3), rectify(src, q, n, 1.15), rectify(src, q, n, 1.5)}
 		var alts []ocr.Reading
 		if mq, off, ok := onInk(src, q, n); ok && off > inkOff {
 			c := rectify(src, mq, n, 1.3)
-			crops = append(crops, c)
-			if got, err := rd.Read(c); err == nil {
-				alts = append(alts, got)
-			}
-		}
-		if outOfFrame(src, q, 1.3) {
-			c := rectifyFilled(src, q, n, 1.3, faceColour(first))
 			crops = append(crops, c)
 			if got, err := rd.Read(c); err == nil {
 				alts = append(alts, got)
@@ -280,6 +220,11 @@ func rereadUnsure(src rgbImage, tiles []Tile, rd Reader) {
 		if best.Letter != "" {
 			debugf("reread: %s at (%.0f, %.0f) read %s %.2f again", t.Letter, t.Center.X, t.Center.Y, best.Letter, best.Conf)
 			t.Letter = best.Letter
+			// The corners turned to the letter's own order, as
+			// readTiles turns them.
+			k := int(math.Round(best.Angle/90)) % 4
+			t.Corners = rotateCorners(t.Corners, -k)
+			t.Angle = normDeg(outlineAngle(t.Corners) + best.Angle - 90*math.Round(best.Angle/90))
 		}
 	})
 }

@@ -1,11 +1,14 @@
 package loose
 
 import (
+	"image"
 	"math"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/tilescope/tilescope/ocr"
 )
 
 // plainPicture is a w x h picture of one colour with a dark square of
@@ -67,47 +70,6 @@ func TestOnInk(t *testing.T) {
 	}
 }
 
-// TestRectifyFilled: the crop of a quad reaching out of the picture has
-// the fill colour where the picture ends (not its edge's pixels
-// stretched), and the picture's own pixels elsewhere, as rectify cuts
-// them; a quad inside the picture is cut as rectify cuts it.
-func TestRectifyFilled(t *testing.T) {
-	src := plainPicture(100, 100, 50, 50, 50, 50, 10)
-	fill := [3]uint8{200, 10, 10}
-	for _, tc := range []struct {
-		name    string
-		q       [4]Point
-		wantOut bool // some of the crop lies out of the picture
-	}{
-		{"inside", [4]Point{{30, 30}, {70, 30}, {70, 70}, {30, 70}}, false},
-		{"over the left edge", [4]Point{{-20, 30}, {20, 30}, {20, 70}, {-20, 70}}, true},
-		{"over the bottom right corner", [4]Point{{80, 80}, {120, 80}, {120, 120}, {80, 120}}, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			if got := outOfFrame(src, tc.q, 1.3); got != tc.wantOut {
-				t.Errorf("outOfFrame %v, want %v", got, tc.wantOut)
-			}
-			plain := rectify(src, tc.q, 32, 1.3)
-			got := rectifyFilled(src, tc.q, 32, 1.3, fill)
-			filled, same := 0, 0
-			for i := 0; i < len(got.Pix); i += 4 {
-				switch {
-				case got.Pix[i] == fill[0] && got.Pix[i+1] == fill[1] && got.Pix[i+2] == fill[2]:
-					filled++
-				case got.Pix[i] == plain.Pix[i] && got.Pix[i+1] == plain.Pix[i+1] && got.Pix[i+2] == plain.Pix[i+2]:
-					same++
-				}
-			}
-			if filled+same != 32*32 {
-				t.Errorf("%d pixels neither filled nor rectify's", 32*32-filled-same)
-			}
-			if (filled > 0) != tc.wantOut {
-				t.Errorf("%d pixels filled, want some: %v", filled, tc.wantOut)
-			}
-		})
-	}
-}
-
 // TestRereadTilted: ban-seg train photos as a camera tilted 24-27
 // degrees takes them (augment's tilt draws of seed 107701), where the
 // scan's quads of some tiles lie off their letters: read again from
@@ -139,6 +101,55 @@ func TestRereadTilted(t *testing.T) {
 			t.Logf("%d labelled, %d found, %d of %d A-Z read right, %d sure and wrong", s.Truth, s.Found, s.AZRight, s.AZ, s.WrongSure)
 			if s.AZRight < tc.want || s.WrongSure > 0 {
 				t.Errorf("%d read right, %d sure and wrong; want %d at least, none", s.AZRight, s.WrongSure, tc.want)
+			}
+		})
+	}
+}
+
+// fixedVoter reads every crop as read and votes vote: a reader whose
+// second readings are known.
+type fixedVoter struct{ read, vote ocr.Reading }
+
+func (f fixedVoter) Read(image.Image) (ocr.Reading, error) { return f.read, nil }
+func (f fixedVoter) ReadKnown(image.Image, ocr.Known) (ocr.Reading, error) {
+	return f.read, nil
+}
+func (f fixedVoter) ReadVote([]image.Image, ocr.Known) (ocr.Reading, error) { return f.vote, nil }
+
+// TestRereadUnsure: the rule. A tile not read sure takes another letter
+// read again at rereadConf or more and surer than its own confidence,
+// its confidence unchanged and its corners turned to the new letter's
+// order; a sure tile, a weak second reading, one no surer than the
+// tile, or no letter at all leave it.
+func TestRereadUnsure(t *testing.T) {
+	// A face in the picture's middle, its letter centred (only the vote
+	// is read: the ink-centred and filled crops are not cut).
+	src := plainPicture(200, 200, 100, 100, 100, 100, 30)
+	q := [4]Point{{70, 70}, {130, 70}, {130, 130}, {70, 130}}
+	for _, tc := range []struct {
+		name       string
+		letter     string
+		conf       float64
+		vote       ocr.Reading
+		wantLetter string
+		wantTurn   int // corners turned by this many quarters (rotateCorners, -k)
+	}{
+		{"unsure, another letter read surer", "U", 0.39, ocr.Reading{Letter: "L", Conf: 0.76}, "L", 0},
+		{"unsure, another letter read surer and turned", "M", 0.6, ocr.Reading{Letter: "W", Conf: 0.8, Angle: 180}, "W", 2},
+		{"unsure, the second reading weak", "U", 0.3, ocr.Reading{Letter: "L", Conf: 0.45}, "U", 0},
+		{"unsure, the second reading no surer", "E", 0.8, ocr.Reading{Letter: "F", Conf: 0.7}, "E", 0},
+		{"unsure, read again as no tile", "E", 0.3, ocr.Reading{Letter: "", Conf: 0.9}, "E", 0},
+		{"sure", "O", 0.95, ocr.Reading{Letter: "Q", Conf: 0.99}, "O", 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := []Tile{{Letter: tc.letter, Conf: tc.conf, Corners: q, Center: centroid(q), Side: 60}}
+			rereadUnsure(src, tiles, fixedVoter{read: ocr.Reading{Letter: tc.letter, Conf: tc.conf}, vote: tc.vote})
+			got := tiles[0]
+			if got.Letter != tc.wantLetter || got.Conf != tc.conf {
+				t.Errorf("%s %.2f, want %s %.2f", got.Letter, got.Conf, tc.wantLetter, tc.conf)
+			}
+			if want := rotateCorners(q, -tc.wantTurn); got.Corners != want {
+				t.Errorf("corners %v, want %v", got.Corners, want)
 			}
 		})
 	}
