@@ -215,13 +215,7 @@ func rectifyMarked(src rgbImage, q [4]Point, n int, m [4]Point) *image.RGBA {
 // colour fill instead of its edge's pixels stretched out.
 func rectifyFilled(src rgbImage, q [4]Point, n int, grow float64, fill [3]uint8) *image.RGBA {
 	img := rectify(src, q, n, grow)
-	c := centroid(q)
-	var g [4]Point
-	for i, p := range q {
-		g[i] = Point{c.X + grow*(p.X-c.X), c.Y + grow*(p.Y-c.Y)}
-	}
-	fn := float64(n)
-	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+	h := cropHomography(q, n, grow)
 	wm, hm := float64(src.w)-0.5, float64(src.h)-0.5
 	for y := 0; y < n; y++ {
 		for x := 0; x < n; x++ {

@@ -117,16 +117,22 @@ func otsuLevel(hist []int) (thr int, m0, m1 float64) {
 	return thr, m0, m1
 }
 
-// cropToPhoto maps a point of the crop rectify cuts of q (n x n, grown by
-// grow) back to the photo.
-func cropToPhoto(q [4]Point, n int, grow float64, p Point) Point {
+// cropHomography maps the crop rectify cuts of q (n x n, grown by grow
+// around its centre) to the photo.
+func cropHomography(q [4]Point, n int, grow float64) homog {
 	c := centroid(q)
 	var g [4]Point
 	for i, v := range q {
 		g[i] = Point{c.X + grow*(v.X-c.X), c.Y + grow*(v.Y-c.Y)}
 	}
 	fn := float64(n)
-	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+	return homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, g)
+}
+
+// cropToPhoto maps a point of the crop rectify cuts of q (n x n, grown by
+// grow) back to the photo.
+func cropToPhoto(q [4]Point, n int, grow float64, p Point) Point {
+	h := cropHomography(q, n, grow)
 	return h.apply(p)
 }
 
