@@ -11,6 +11,6 @@
 // a virtual machine (docs/loose-tiles.md, loosespeed). KeepFreed raises
 // those thresholds, so the blocks are reused: the scan computes exactly
 // what it did, with fewer page faults. The memory freed stays with the
-// process for the next image (its peak grows by a few megabytes: the
+// process for the next image (the benchmarks' peak grew by 5-25 MB: the
 // figures are in the docs).
 package cmem
