@@ -661,3 +661,36 @@ func fixOffByOne(full gocv.Mat, h Homography, n int) Homography {
 	}
 	return h
 }
+
+// RefineGridLines sets the grid h (board squares to pixels, n x n
+// squares) placed by other evidence (a board placed by its premium
+// squares) on the grid's own lines in the grey picture p (Luma), as the
+// search refines a grid it found: the lines are measured in windows
+// narrowing from 0.4 to 0.2 of a square about where h puts them, and a
+// homography fitted through them. ok is false where too few lines are
+// measured.
+func RefineGridLines(p Plane, h Homography, n int) (Homography, bool) {
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
+	if err != nil {
+		return h, false
+	}
+	defer src.Close()
+	refined := false
+	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
+		lim := []float64{10, 8, 6, 4, 3, 3}[it]
+		nh, ok := refineGrid(src, h, n, win, lim, 1)
+		if !ok {
+			break
+		}
+		moved := 0.0
+		for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+			a, b := nh.Apply(c), h.Apply(c)
+			moved = math.Max(moved, math.Hypot(a.X-b.X, a.Y-b.Y))
+		}
+		h, refined = nh, true
+		if moved < 0.3 && it >= 3 {
+			break
+		}
+	}
+	return h, refined
+}
