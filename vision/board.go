@@ -294,7 +294,16 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if best.Score >= minGridContrast {
 			return nil
 		}
-		return steepGrids()
+		cs := steepGrids()
+		// and the same seen finer (fineSegs: a steep view's far rows
+		// blur together in the work picture), where the picture shows
+		// the long straight lines a board does
+		if longLines >= fineLongLines {
+			if fs := fineSegs(src, scale); len(fs) >= 4 {
+				cs = append(cs, vanishingCandidates(fs, n, float64(max(ws.X, ws.Y)))...)
+			}
+		}
+		return cs
 	}
 	steepStage := -1
 	switch how {
