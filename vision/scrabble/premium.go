@@ -570,14 +570,15 @@ func premiumJudged(p picture, c premiumCand) *frame {
 	if _, best, bh, _ := refitCorners(f); bh != nil && best <= refitGain*f.fit {
 		f.hq, f.fit = bh, best
 	}
-	// In a steep view the far squares lie beyond the patches the
-	// homography went through: set on the grid's own lines (onLines).
-	onLines(f)
 	spread := colourSpread(f)
 	debugOutline(q, f.fit, f.fitOthers, spread)
 	if f.fit > maxPremiumFit || f.fit >= maxPremiumFitShare*f.fitOthers || spread < minColourSpread || !printsApart(f) {
 		return nil
 	}
+	// In a steep view the far squares lie beyond the patches the
+	// homography went through: the board kept is set on the grid's own
+	// lines (onLines; once a scan, on the board kept alone).
+	onLines(f)
 	return f
 }
 
