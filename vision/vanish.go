@@ -408,20 +408,8 @@ func fineSegs(src gocv.Mat, scale float64) []seg {
 	blur := gocv.NewMat()
 	defer blur.Close()
 	gocv.GaussianBlur(fine, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	edges := gocv.NewMat()
-	defer edges.Close()
-	gocv.Canny(blur, &edges, 20, 60)
-	lines := gocv.NewMat()
-	defer lines.Close()
 	side := float64(max(blur.Cols(), blur.Rows()))
-	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/180, 40, float32(side*fineMinLen), 6)
-	k := scale / s
-	var segs []seg
-	for i := 0; i < lines.Rows(); i++ {
-		v := lines.GetVeciAt(i, 0)
-		segs = append(segs, newSeg(Point{(float64(v[0]) + 0.5) * k, (float64(v[1]) + 0.5) * k}, Point{(float64(v[2]) + 0.5) * k, (float64(v[3]) + 0.5) * k}))
-	}
-	return segs
+	return houghSegs(blur, side*fineMinLen, scale/s)
 }
 
 // fineScale is how many times finer than the work picture fineSegs sees
