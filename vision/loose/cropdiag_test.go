@@ -16,38 +16,30 @@ import (
 // without the verifier finds it and how the reader reads its box; and
 // the counts by cause.
 func TestCropStages(t *testing.T) {
-	dir, rd, names := augmentDiag(t, "LOOSE_CROP_STAGES")
-	counts := map[string]int{}
-	for _, name := range augmentFiles(dir) {
-		img, truth := augmentPhoto(t, dir, name, names)
-		if len(truth) == 0 {
-			continue
-		}
-		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-		tiles, tiles2, err, _ := scanBothWays(img, opt)
-		rgb := toRGB(img)
+	traceMisses(t, "LOOSE_CROP_STAGES", func(p missedPhoto, counts map[string]int) []string {
+		rgb := p.rgb
 		long := float64(max(rgb.w, rgb.h))
 		plainPrep := prepOf(rgb, search{lattice: true, shortI: true})
 		closePrep := prepOf(rgb, search{lattice: true, shortI: true, zoom: closeZoom})
 		var sides []float64
-		for _, x := range tiles {
+		for _, x := range p.tiles {
 			sides = append(sides, x.Side/long)
 		}
 		sort.Float64s(sides)
-		lr := letterReader(opt)
+		lr := letterReader(p.opt)
 		var lines []string
 		missed := 0
-		for _, tt := range truth {
-			if labelFound(tt, tiles) {
+		for _, tt := range p.truth {
+			if labelFound(tt, p.tiles) {
 				continue
 			}
 			missed++
 			x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 			area := 0.0
-			for i, p := range tt.Outline {
-				x0, y0, x1, y1 = math.Min(x0, p.X), math.Min(y0, p.Y), math.Max(x1, p.X), math.Max(y1, p.Y)
+			for i, q0 := range tt.Outline {
+				x0, y0, x1, y1 = math.Min(x0, q0.X), math.Min(y0, q0.Y), math.Max(x1, q0.X), math.Max(y1, q0.Y)
 				q := tt.Outline[(i+1)%len(tt.Outline)]
-				area += p.X*q.Y - q.X*p.Y
+				area += q0.X*q.Y - q.X*q0.Y
 			}
 			edge := "whole"
 			if x0 <= 1 || y0 <= 1 || x1 >= float64(rgb.w)-1 || y1 >= float64(rgb.h)-1 {
@@ -55,21 +47,19 @@ func TestCropStages(t *testing.T) {
 			}
 			got := readBox(lr, rgb, tt)
 			plain, close := labelStage(tt, plainPrep, rgb), labelStage(tt, closePrep, rgb)
+			unverified := labelFound(tt, p.unverified)
 			counts[edge]++
 			counts[edge+": plain "+plain]++
 			counts[edge+": close "+close]++
-			if labelFound(tt, tiles2) {
+			if unverified {
 				counts[edge+": found without the verifier"]++
 			}
 			if strings.EqualFold(got.Letter, tt.Letter) {
 				counts[edge+": box read right"]++
 			}
-			lines = append(lines, fmt.Sprintf("  miss %s %s side %.3f: plain %s, close %s, no verifier %v, box reads %s %.2f", tt.Letter, edge, math.Sqrt(math.Abs(area)/2)/long, plain, close, labelFound(tt, tiles2), got.Letter, got.Conf))
+			lines = append(lines, fmt.Sprintf("  miss %s %s side %.3f: plain %s, close %s, no verifier %v, box reads %s %.2f", tt.Letter, edge, math.Sqrt(math.Abs(area)/2)/long, plain, close, unverified, got.Letter, got.Conf))
 		}
-		t.Logf("%s %dx%d: %d labels, %d missed, %d found tiles of median side %.3f, err %v", name[:13], rgb.w, rgb.h, len(truth), missed, len(tiles), median(sides), err)
-		for _, l := range lines {
-			t.Log(l)
-		}
-	}
-	logCounts(t, counts)
+		head := fmt.Sprintf("%s %dx%d: %d labels, %d missed, %d found tiles of median side %.3f, err %v", p.name[:13], rgb.w, rgb.h, len(p.truth), missed, len(p.tiles), median(sides), p.err)
+		return append([]string{head}, lines...)
+	})
 }

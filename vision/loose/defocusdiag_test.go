@@ -155,19 +155,11 @@ func measuredSigma(img image.Image) float64 {
 // whether the scan without the verifier finds it; and how the reader
 // reads the label's box.
 func TestDefocusStages(t *testing.T) {
-	dir, rd, names := augmentDiag(t, "LOOSE_DEFOCUS_STAGES")
-	counts := map[string]int{}
-	for _, name := range augmentFiles(dir) {
-		img, truth := augmentPhoto(t, dir, name, names)
-		if len(truth) == 0 {
-			continue
-		}
-		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-		tiles, tiles2, err, _ := scanBothWays(img, opt)
-		rgb := toRGB(img)
+	traceMisses(t, "LOOSE_DEFOCUS_STAGES", func(p missedPhoto, counts map[string]int) []string {
+		rgb := p.rgb
 		if os.Getenv("LOOSE_DEFOCUS_DEBLUR") != "" {
 			// The stages looked at on the photo as Scan sharpens it.
-			if d, ok := deblurredOf(img, opt); ok {
+			if d, ok := deblurredOf(p.img, p.opt); ok {
 				rgb = d
 			}
 		}
@@ -175,12 +167,11 @@ func TestDefocusStages(t *testing.T) {
 		for _, blurred := range []bool{false, true} {
 			preps[fmt.Sprint(blurred)] = prepOf(rgb, search{lattice: true, shortI: true, blurred: blurred})
 		}
-		inside := labelFound
-		lr := letterReader(opt)
+		lr := letterReader(p.opt)
 		var missed int
 		var lines []string
-		for _, tt := range truth {
-			if inside(tt, tiles) {
+		for _, tt := range p.truth {
+			if labelFound(tt, p.tiles) {
 				continue
 			}
 			missed++
@@ -192,18 +183,52 @@ func TestDefocusStages(t *testing.T) {
 				}
 			}
 			got := readBox(lr, rgb, tt)
-			right := strings.EqualFold(got.Letter, tt.Letter)
+			unverified := labelFound(tt, p.unverified)
 			counts[stage]++
-			if inside(tt, tiles2) {
+			if unverified {
 				counts["  of them found without the verifier"]++
 			}
-			if right {
+			if strings.EqualFold(got.Letter, tt.Letter) {
 				counts["  of them read right on the label's box"]++
 			}
-			lines = append(lines, fmt.Sprintf("  miss %s: %s, no verifier %v, box reads %s %.2f", tt.Letter, stage, inside(tt, tiles2), got.Letter, got.Conf))
+			lines = append(lines, fmt.Sprintf("  miss %s: %s, no verifier %v, box reads %s %.2f", tt.Letter, stage, unverified, got.Letter, got.Conf))
 		}
-		t.Logf("%s: %d labels, %d missed, err %v", name[:13], len(truth), missed, err)
-		for _, l := range lines {
+		head := fmt.Sprintf("%s: %d labels, %d missed, err %v", p.name[:13], len(p.truth), missed, p.err)
+		return append([]string{head}, lines...)
+	})
+}
+
+// missedPhoto is one labelled photo of an opt-in stage diagnostic,
+// scanned as the product scans a table and again with the verifier off.
+type missedPhoto struct {
+	name       string // the photo's name, no .jpg
+	img        image.Image
+	rgb        rgbImage // img converted once
+	truth      []TruthTile
+	opt        Options
+	tiles      []Tile // the scan's
+	unverified []Tile // the scan's with the verifier off
+	err        error  // the scan's
+}
+
+// traceMisses runs an opt-in stage diagnostic (TestCropStages,
+// TestDefocusStages) over the augment folder that the environment
+// variable env names: each photo with labels is scanned (missedPhoto) and
+// handed to trace, which counts its missed labels by cause into counts
+// and returns the photo's log lines; the counts are logged last.
+func traceMisses(t *testing.T, env string, trace func(p missedPhoto, counts map[string]int) []string) {
+	t.Helper()
+	dir, rd, names := augmentDiag(t, env)
+	counts := map[string]int{}
+	for _, name := range augmentFiles(dir) {
+		img, truth := augmentPhoto(t, dir, name, names)
+		if len(truth) == 0 {
+			continue
+		}
+		opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+		tiles, unverified, err, _ := scanBothWays(img, opt)
+		p := missedPhoto{name: name, img: img, rgb: toRGB(img), truth: truth, opt: opt, tiles: tiles, unverified: unverified, err: err}
+		for _, l := range trace(p, counts) {
 			t.Log(l)
 		}
 	}
