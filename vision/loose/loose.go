@@ -217,6 +217,9 @@ type Options struct {
 	// noRim: the photo is not set in a rim of the table's colour
 	// (rimScan): it is the rimmed one.
 	noRim bool
+	// noReread: the tiles not read sure are not read again from crops
+	// fitted anew (rereadUnsure).
+	noReread bool
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -288,6 +291,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && r != nil && !r.board && !opt.noRim && !opt.Twists && !opt.learning {
 		cutUnsure(r.Tiles, img.Bounds())
 		r = rimLook(img, opt, r, now, start)
+	}
+	if err == nil && r != nil && !r.board && !opt.noReread && !opt.Twists && !opt.learning && verifies(opt) {
+		rereadScan(img, opt, r)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
