@@ -294,7 +294,22 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if best.Score >= minGridContrast {
 			return nil
 		}
-		return steepGrids()
+		cs := steepGrids()
+		// and the same seen finer (fineSegs: a steep view's far rows
+		// blur together in the work picture), where the picture shows
+		// the long straight lines a board does, in the searches a
+		// caller reads the photo another way after (FindGridLines,
+		// FindGridWhole: the loose route, the turn detector): the
+		// outline-first search's caller places a board the lines miss
+		// by its border and premium squares (vision/scrabble), and a
+		// photo with no board would pay the finer look (80-90 ms of
+		// CPU) before the scan gives up
+		if how != findOutlineEarly && longLines >= fineLongLines {
+			if fs := fineSegs(src, scale); len(fs) >= 4 {
+				cs = append(cs, vanishingCandidates(fs, n, float64(max(ws.X, ws.Y)))...)
+			}
+		}
+		return cs
 	}
 	steepStage := -1
 	switch how {

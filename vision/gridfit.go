@@ -316,12 +316,21 @@ func refineGridSamples(full gocv.Mat, h Homography, n int, win, lim, outer float
 // extrapolating it: a quarter of a square off in view is a square off
 // at the far corner. Nil when too few lines are measured.
 func refineCutGrid(full gocv.Mat, h Homography, nx, ny int) (Homography, bool) {
-	refined := false
+	return refineRounds(full, h, nx, ny, true, "cut grid")
+}
+
+// refineRounds refines the grid h (nx x ny squares) on its lines in
+// windows narrowing from 0.4 to 0.2 of a square (refineLines, each
+// round about the grid of the round before), until the corners move
+// less than 0.3 px; with inPicture, only where a window lies wholly
+// inside the picture. refined is false where no round measured lines
+// enough. what names the grid in the trace.
+func refineRounds(full gocv.Mat, h Homography, nx, ny int, inPicture bool, what string) (_ Homography, refined bool) {
 	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
 		lim := []float64{10, 8, 6, 4, 3, 3}[it]
-		nh, _, _, ok := refineLines(full, h, nx, ny, win, lim, 1, true)
+		nh, _, _, ok := refineLines(full, h, nx, ny, win, lim, 1, inPicture)
 		if debugf != nil {
-			debugf("cut grid %dx%d refined in %.2f: %v", nx, ny, win, ok)
+			debugf("%s %dx%d refined in %.2f: %v", what, nx, ny, win, ok)
 		}
 		if !ok {
 			break
@@ -660,4 +669,20 @@ func fixOffByOne(full gocv.Mat, h Homography, n int) Homography {
 		h = h.Mul(Homography{1, 0, shift.X, 0, 1, shift.Y, 0, 0, 1})
 	}
 	return h
+}
+
+// RefineGridLines sets the grid h (board squares to pixels, n x n
+// squares) placed by other evidence (a board placed by its premium
+// squares) on the grid's own lines in the grey picture p (Luma), as the
+// search refines a grid it found: the lines are measured in windows
+// narrowing from 0.4 to 0.2 of a square about where h puts them, and a
+// homography fitted through them. ok is false where too few lines are
+// measured.
+func RefineGridLines(p Plane, h Homography, n int) (Homography, bool) {
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
+	if err != nil {
+		return h, false
+	}
+	defer src.Close()
+	return refineRounds(src, h, n, n, false, "grid")
 }

@@ -45,18 +45,8 @@ func newSeg(a, b Point) seg {
 // whether or not they make a grid.
 func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func() []candidate, long int) {
 	none := func() []candidate { return nil }
-	edges := gocv.NewMat()
-	defer edges.Close()
-	gocv.Canny(blur, &edges, 20, 60)
-	lines := gocv.NewMat()
-	defer lines.Close()
 	side := float64(max(blur.Cols(), blur.Rows()))
-	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/180, 40, float32(side*0.06), 6)
-	var segs []seg
-	for i := 0; i < lines.Rows(); i++ {
-		v := lines.GetVeciAt(i, 0)
-		segs = append(segs, newSeg(Point{float64(v[0]) + 0.5, float64(v[1]) + 0.5}, Point{float64(v[2]) + 0.5, float64(v[3]) + 0.5}))
-	}
+	segs := houghSegs(blur, side*0.06, 1)
 	for _, s := range segs {
 		if s.len >= longLine*side {
 			long++
@@ -123,6 +113,24 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func()
 		return pairs(func(a, b float64) []candidate { return gridCandidates(segs, a, b, gridSpread, n, side) })
 	}
 	return cands, wide, steep, long
+}
+
+// houghSegs are the straight segments of the blurred picture's edges
+// (Canny, the probabilistic Hough) minLen pixels long or longer, their
+// ends (pixel centres) scaled by k.
+func houghSegs(blur gocv.Mat, minLen, k float64) []seg {
+	edges := gocv.NewMat()
+	defer edges.Close()
+	gocv.Canny(blur, &edges, 20, 60)
+	lines := gocv.NewMat()
+	defer lines.Close()
+	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/180, 40, float32(minLen), 6)
+	var segs []seg
+	for i := 0; i < lines.Rows(); i++ {
+		v := lines.GetVeciAt(i, 0)
+		segs = append(segs, newSeg(Point{(float64(v[0]) + 0.5) * k, (float64(v[1]) + 0.5) * k}, Point{(float64(v[2]) + 0.5) * k, (float64(v[3]) + 0.5) * k}))
+	}
+	return segs
 }
 
 // longLine is the length, as a share of the work picture's longer side,

@@ -1,8 +1,11 @@
 package vision
 
 import (
+	"image"
 	"math"
 	"sort"
+
+	"gocv.io/x/gocv"
 )
 
 // Grids seen steeply: a board photographed 30-45 degrees off straight
@@ -383,3 +386,42 @@ func vanishingCandidates(segs []seg, n int, side float64) []candidate {
 // vpMerge is how close, in work pixels along the transversal, two
 // segments of a family lie on one line (a grid line's two edges).
 const vpMerge = 6.0
+
+// fineSegs are the Hough segments of the grey picture src (the photo at
+// its own size) seen at fineScale times the work picture's scale (at
+// most the photo's own), given back in work pixels: a steep view's far
+// rows, a few pixels apart in the work picture, blur into one another
+// there and break into pieces shorter than the segments the search
+// keeps.
+func fineSegs(src gocv.Mat, scale float64) []seg {
+	s := math.Min(1, fineScale*scale)
+	if s <= scale*1.01 {
+		return nil
+	}
+	ws := image.Pt(int(math.Round(float64(src.Cols())*s)), int(math.Round(float64(src.Rows())*s)))
+	fine := src
+	if ws.X != src.Cols() || ws.Y != src.Rows() {
+		fine = gocv.NewMat()
+		defer fine.Close()
+		gocv.Resize(src, &fine, ws, 0, 0, gocv.InterpolationArea)
+	}
+	blur := gocv.NewMat()
+	defer blur.Close()
+	gocv.GaussianBlur(fine, &blur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	side := float64(max(blur.Cols(), blur.Rows()))
+	return houghSegs(blur, side*fineMinLen, scale/s)
+}
+
+// fineScale is how many times finer than the work picture fineSegs sees
+// the photo; fineMinLen the shortest segment it keeps, a share of that
+// picture's longer side (half the work picture's share: the far rows
+// break where tiles stand on them). fineLongLines is the fewest long
+// straight segments (longLine) the work picture shows for the steep
+// stage to look finer (the loose route's boardLines: a board's grid lines
+// and edges give 11-56, tiles on a table 0-2; the finer look costs 80-90
+// ms of CPU on a 1365x1600 photo).
+const (
+	fineScale     = 2.0
+	fineMinLen    = 0.03
+	fineLongLines = 10
+)

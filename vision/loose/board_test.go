@@ -297,13 +297,16 @@ func TestTiltedBoard(t *testing.T) {
 	}
 }
 
-// TestSteepBoardByLines: a Scrabble board photographed 34-43 degrees off
+// TestSteepBoardByLines: a Scrabble board photographed 34-44 degrees off
 // straight down, its lines converging on vanishing points, is found by
 // the board's quick search (vision.FindGridLines, by its lines'
 // vanishing points) and read through it, every tile and none false,
 // without the finder's later stages (at main d2f8a8c the quick search
 // found no grid on either). The tilts are those `augment -family steep
-// -seed 107300` drew for these photos (scrgrid's tuning).
+// -seed 107300` drew for these photos (scrgrid's tuning), and for
+// 164039 -seed 107600 (scrsteep's); 164035 and 164039 are found only by
+// the photo seen twice as fine (vision's fineSegs: at main 42a0c7d the
+// quick search read no board on either).
 func TestSteepBoardByLines(t *testing.T) {
 	_, cls, scrabblePhoto := scrabblePhotos(t)
 	for _, tc := range []struct {
@@ -312,6 +315,10 @@ func TestSteepBoardByLines(t *testing.T) {
 	}{
 		{"9 tiles, 34 degrees", "IMG_20141025_163933", 34.4, 18},
 		{"9 tiles, 43 degrees", "IMG_20141025_163939", 42.7, 82},
+		// found by the photo seen twice as fine (vision's fineSegs:
+		// at the work picture's scale its far rows blur together)
+		{"21 tiles, 37 degrees, far rows seen finer", "IMG_20141025_164035", 37.2, 123},
+		{"21 tiles, 44 degrees, far rows seen finer", "IMG_20141025_164039", 44.0, 6},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := scrabblePhoto(t, tc.photo)

@@ -575,6 +575,10 @@ func premiumJudged(p picture, c premiumCand) *frame {
 	if f.fit > maxPremiumFit || f.fit >= maxPremiumFitShare*f.fitOthers || spread < minColourSpread || !printsApart(f) {
 		return nil
 	}
+	// In a steep view the far squares lie beyond the patches the
+	// homography went through: the board kept is set on the grid's own
+	// lines (onLines; once a scan, on the board kept alone).
+	onLines(f)
 	return f
 }
 

@@ -38,7 +38,15 @@
 // it): an unsure stack's re-reads (its height, every other height, the
 // pooled crops) are all the specialist's, and a sure reading under 0.99
 // is read once more by the specialist, which replaces it when it reads
-// another letter at 0.9 or more. Last, a stack read three high or more in
+// another letter at 0.9 or more. Where the board's reading direction is
+// firm (turnVote.firm, or an earlier photo's, Options.Turn), the
+// specialist reads each such crop pooled with the crop deconvolved
+// (deblurReader: Richardson-Lucy, a Gaussian of 3 crop pixels), which
+// shows the strokes a defocused photo smears; where it is not, as cut
+// (the letters read so then vote on the direction again, and a
+// direction they settle makes every square of the board eligible to be
+// sure: the deconvolution reads letters, it does not settle the
+// direction). Last, a stack read three high or more in
 // a view steep enough that its face lies a fifth of a tile or more from
 // where a one-high stack's would, sure or not, has its letter checked at
 // the heights next to its own (rereadTall): steep views take low stacks

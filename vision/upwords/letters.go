@@ -214,7 +214,9 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 const recheckBelow = 0.99
 
 // recheckBlurred reads again with the reader's specialist for blurred
-// crops (ocr.BlurReader) the stacks read sure (at least
+// crops (ocr.BlurReader; with deblur, the board's reading direction
+// firm, the crop pooled with its deconvolution: deblurReader) the
+// stacks read sure (at least
 // ocr.CascadeUnsure, under recheckBelow) whose face's crop is blurred:
 // the specialist's letter replaces the main model's when it reads another
 // letter with at least ocr.CascadeOverrule (the main model is sure of some of its mistakes on
@@ -222,7 +224,7 @@ const recheckBelow = 0.99
 // stacks were first read from. The unsure stacks are left to
 // rereadAtOtherHeights, which reads a blurred one with the specialist
 // throughout.
-func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, known bool) error {
+func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, known, deblur bool) error {
 	br, ok := rd.(ocr.BlurReader)
 	if !ok {
 		return nil
@@ -243,7 +245,11 @@ func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, kno
 		if !blurred {
 			continue
 		}
-		got, err := sp.ReadKnown(faces[i], kn)
+		var sr ocr.KnownReader = sp
+		if deblur {
+			sr = deblurReader{sp}
+		}
+		got, err := sr.ReadKnown(faces[i], kn)
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}

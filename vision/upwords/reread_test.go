@@ -53,7 +53,7 @@ func TestRereadAtOtherHeights(t *testing.T) {
 			c.Pos = grid.Pos{Row: 4, Col: 5}
 			cells := []Cell{c}
 			rd := &scriptedReader{script: tc.script}
-			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 0, false); err != nil {
+			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 0, false, false); err != nil {
 				t.Fatal(err)
 			}
 			got := cells[0]
@@ -109,7 +109,7 @@ func TestVoteAfterHeights(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cells := []Cell{{Pos: grid.Pos{Row: 4, Col: 5}, Letter: "M", Conf: 0.4, Height: 2}}
 			rd := &scriptedVoter{scriptedReader: scriptedReader{script: tc.script}, vote: ocr.Reading{Letter: "W", Conf: 0.6, Angle: 180}}
-			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 2, tc.known); err != nil {
+			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 2, tc.known, false); err != nil {
 				t.Fatal(err)
 			}
 			if rd.votes != tc.wantVotes || cells[0].Letter != tc.want {
@@ -378,7 +378,7 @@ func TestVoteSharp(t *testing.T) {
 			if tc.blurred {
 				rd = blurredVoter{sv}
 			}
-			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 0, true); err != nil {
+			if err := rereadAtOtherHeights(img, cells, nil, &pose, UpwordsGeometry, 48, rd, 0, true, false); err != nil {
 				t.Fatal(err)
 			}
 			got := cells[0]

@@ -483,10 +483,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		}
 	}
 	if opt.Reader != nil {
-		if err := recheckBlurred(cells, faces, opt.Reader, k, known); err != nil {
+		// Blurred faces are read through their deconvolution only where
+		// the direction is firm already (deblurReader): the letters
+		// read here vote on it again below.
+		if err := recheckBlurred(cells, faces, opt.Reader, k, known, firm); err != nil {
 			return nil, err
 		}
-		if err := rereadAtOtherHeights(img, cells, faces, &pose, geo, crop, opt.Reader, k, known); err != nil {
+		if err := rereadAtOtherHeights(img, cells, faces, &pose, geo, crop, opt.Reader, k, known, firm); err != nil {
 			return nil, err
 		}
 		if err := rereadTall(img, cells, &pose, geo, crop, opt.Reader, k, known); err != nil {
@@ -900,17 +903,19 @@ func rereadTurned(cells []Cell, faces []image.Image, kr ocr.KnownReader, k int) 
 // read again, a few per board. A stack whose face's crop is blurred
 // (faces[i], the crop it was first read from, or cut again when there is
 // none) is read by the reader's specialist for blurred crops
-// (ocr.BlurReader) throughout: at its height, at the others, pooled.
+// (ocr.BlurReader) throughout: at its height, at the others, pooled;
+// with deblur (the board's reading direction firm) every crop pooled
+// with its deconvolution (deblurReader).
 // A letter read nearly surely (rereadHeightsBelow up to SureConf) on a
 // sharp crop is read from its face's crops pooled only (voteSharp).
-func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known bool) error {
+func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, k int, known, deblur bool) error {
 	kn := knownTile(k, known)
 	// Each stack is read again on its own (its cell written, the rest
 	// only read): the stacks are shared among the processors, and the
 	// first error in the cells' order is returned.
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
-		errs[i] = rereadStackAtOtherHeights(img, &cells[i], i, faces, pose, geo, crop, rd, kn, known)
+		errs[i] = rereadStackAtOtherHeights(img, &cells[i], i, faces, pose, geo, crop, rd, kn, known, deblur)
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -921,7 +926,7 @@ func rereadAtOtherHeights(img image.Image, cells []Cell, faces []image.Image, po
 }
 
 // rereadStackAtOtherHeights is rereadAtOtherHeights for cells[i] (c).
-func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, kn ocr.Known, known bool) error {
+func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Image, pose *vision.Pose, geo Geometry, crop int, rd TileReader, kn ocr.Known, known, deblur bool) error {
 	if c.Height == 0 || c.Letter == "" || c.Conf >= SureConf {
 		return nil
 	}
@@ -930,8 +935,9 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 	}
 	best := ocr.Reading{Letter: c.Letter, Conf: c.Conf, Angle: c.Angle}
 	bestH := c.Height
-	// A blurred face is read by the specialist throughout: at the
-	// height the geometry gave, at the others, and pooled.
+	// A blurred face is read by the specialist throughout (with
+	// deblur each crop pooled with its deconvolution, deblurReader): at
+	// the height the geometry gave, at the others, and pooled.
 	if br, ok := rd.(ocr.BlurReader); ok {
 		var face image.Image
 		if i < len(faces) && faces[i] != nil {
@@ -944,8 +950,12 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
 		if blurred {
-			rd = sp
-			got, err := sp.ReadKnown(face, kn)
+			var sr TileReader = sp
+			if deblur {
+				sr = deblurReader{sp}
+			}
+			rd = sr
+			got, err := sr.(ocr.KnownReader).ReadKnown(face, kn)
 			if err != nil {
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
