@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/vision/internal/cmem"
 	"gocv.io/x/gocv"
 )
 
@@ -259,6 +260,10 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 // on no face (a patterned cloth's marks) is searched again with each face
 // colour's own letters (laceLook).
 func Scan(img image.Image, opt Options) (*Reading, error) {
+	// OpenCV's working images are reused by the C heap when freed, not
+	// mapped and faulted in anew each time (cmem): the same results
+	// for less CPU.
+	cmem.KeepFreed()
 	now := opt.Clock
 	if now == nil {
 		now = time.Now
@@ -553,13 +558,24 @@ const maxGapOverlap = 0.15
 // on a 12 x 12 grid of points in it.
 func coveredShare(q [4]Point, tiles []Tile) float64 {
 	const n = 12
+	// The grid's points lie in q's bounds: a tile far apart from them
+	// (farApart) holds none, and only the others are tried, in their
+	// order (the same count, a tableGaps cell tried against its
+	// neighbours instead of every tile).
+	x0, y0, x1, y1 := quadBounds(q)
+	near := make([]*[4]Point, 0, len(tiles))
+	for i := range tiles {
+		if !farApart(&tiles[i].Corners, x0, y0, x1, y1) {
+			near = append(near, &tiles[i].Corners)
+		}
+	}
 	in := 0
 	for i := 0; i < n; i++ {
 		for j := 0; j < n; j++ {
 			a, b := (float64(i)+0.5)/n, (float64(j)+0.5)/n
 			p := quadAt(q, a, b)
-			for _, t := range tiles {
-				if insideConvex(t.Corners, p) {
+			for _, t := range near {
+				if insideConvex(*t, p) {
 					in++
 					break
 				}
@@ -567,6 +583,37 @@ func coveredShare(q [4]Point, tiles []Tile) float64 {
 		}
 	}
 	return float64(in) / (n * n)
+}
+
+// farApart says whether the quad t lies over a pixel beyond the box
+// (x0, y0)-(x1, y1) on a side, and is a proper convex quad (finite
+// corners, each turn the same way by a cross product of a square pixel
+// or more): insideConvex(t, p) is then false for every point p of the
+// box, its sides' cross products with p having both signs (they add up
+// to twice its area, and p is outside one side). Any other quad (folded,
+// flat, not finite) is never far apart.
+func farApart(t *[4]Point, x0, y0, x1, y1 float64) bool {
+	var pos, neg bool
+	for i := range t {
+		a, b, c := t[i], t[(i+1)%4], t[(i+2)%4]
+		if math.IsNaN(a.X) || math.IsNaN(a.Y) || math.IsInf(a.X, 0) || math.IsInf(a.Y, 0) {
+			return false
+		}
+		turn := (b.X-a.X)*(c.Y-b.Y) - (b.Y-a.Y)*(c.X-b.X)
+		switch {
+		case turn >= 1:
+			pos = true
+		case turn <= -1:
+			neg = true
+		default:
+			return false
+		}
+	}
+	if pos == neg {
+		return false
+	}
+	a0, b0, a1, b1 := quadBounds(*t)
+	return a0 > x1+1 || a1 < x0-1 || b0 > y1+1 || b1 < y0-1
 }
 
 // findOrLookAgain is the loose search; where a few large dark blobs

@@ -122,16 +122,16 @@ func searchPrintLattice(src rgbImage, ownPitches bool) (_ *printLattice, ok, lar
 	theta := gradientAngle(gray, w, h)
 	sharpness := func(a float64) float64 {
 		rot, valid := rotateGray(gray, w, h, a)
-		rv, rh := ridges(rot, valid, w, h)
-		return profileSharpness(colProfile(rv, w, h, 0, h)) + profileSharpness(rowProfile(rh, w, h, 0, w))
+		colp, rowp := ridgeProfiles(rot, valid, w, h)
+		return profileSharpness(colp) + profileSharpness(rowp)
 	}
 	// The pitch first (it hardly depends on the angle's last degree):
 	// squares too small for a close-up end the search here, before the
 	// angle is refined (most photos of loose tiles).
 	{
 		rot, valid := rotateGray(gray, w, h, theta)
-		rv, rh := ridges(rot, valid, w, h)
-		if p, _, _ := pitchOf(colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w), minP, maxP); p < gridMinPitch {
+		colp, rowp := ridgeProfiles(rot, valid, w, h)
+		if p, _, _ := pitchOf(colp, rowp, minP, maxP); p < gridMinPitch {
 			return nil, false, false
 		}
 		large = true
@@ -407,6 +407,36 @@ func ridges(g []float64, valid []bool, w, h int) (rv, rh []float64) {
 		}
 	}
 	return rv, rh
+}
+
+// ridgeProfiles is the whole picture's profiles of its ridges,
+// colProfile(rv, w, h, 0, h) and rowProfile(rh, w, h, 0, w) of rv, rh
+// = ridges(g, valid, w, h), without the ridges' pictures (two of the
+// picture's size, for most photos the search's only use of them): each
+// ridge is added where it is found, down its column and along its row
+// in the order the profiles add them (the zeros they add change no
+// sum), so the sums are the same to the bit.
+func ridgeProfiles(g []float64, valid []bool, w, h int) (col, row []float64) {
+	col = make([]float64, w)
+	row = make([]float64, h)
+	d := lineGap
+	for y := d; y < h-d; y++ {
+		s := 0.0
+		for x := d; x < w-d; x++ {
+			i := y*w + x
+			if !valid[i-d] || !valid[i+d] || !valid[i-d*w] || !valid[i+d*w] {
+				continue
+			}
+			if v, ok := ridgeOf(g[i]-g[i-d], g[i]-g[i+d]); ok {
+				col[x] += v
+			}
+			if u, ok := ridgeOf(g[i]-g[i-d*w], g[i]-g[i+d*w]); ok {
+				s += u
+			}
+		}
+		row[y] = s
+	}
+	return col, row
 }
 
 // ridgeOf is min(a, b, 40) and true where min(a, b) > 0, as

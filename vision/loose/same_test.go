@@ -370,3 +370,147 @@ func TestPhaseRowsKeyRefuses(t *testing.T) {
 		})
 	}
 }
+
+// coveredShareAll is coveredShare trying every tile at every point (as
+// it did before farApart).
+func coveredShareAll(q [4]Point, tiles []Tile) float64 {
+	const n = 12
+	in := 0
+	for i := 0; i < n; i++ {
+		for j := 0; j < n; j++ {
+			p := quadAt(q, (float64(i)+0.5)/n, (float64(j)+0.5)/n)
+			for _, t := range tiles {
+				if insideConvex(t.Corners, p) {
+					in++
+					break
+				}
+			}
+		}
+	}
+	return float64(in) / (n * n)
+}
+
+// TestCoveredShareAsEveryTile: coveredShare, which tries only the tiles
+// not far apart from the cell, gives what trying every tile gives, for
+// cells among tiles lying anyhow, touching, on each other, and among
+// quads that are folded, flat, a point or not finite.
+func TestCoveredShareAsEveryTile(t *testing.T) {
+	rng := rand.New(rand.NewSource(107804))
+	square := func(c Point, side, turn float64) [4]Point {
+		var q [4]Point
+		for k := range q {
+			a := turn + float64(k)*math.Pi/2
+			q[k] = Point{c.X + side/math.Sqrt2*math.Cos(a), c.Y + side/math.Sqrt2*math.Sin(a)}
+		}
+		return q
+	}
+	odd := map[string][4]Point{
+		"folded":         {{0, 0}, {30, 30}, {30, 0}, {0, 30}},
+		"flat":           {{0, 0}, {10, 10}, {20, 20}, {30, 30}},
+		"a point":        {{15, 15}, {15, 15}, {15, 15}, {15, 15}},
+		"two points":     {{0, 0}, {0, 0}, {40, 40}, {40, 40}},
+		"not a number":   {{math.NaN(), 0}, {30, 0}, {30, 30}, {0, 30}},
+		"infinite":       {{math.Inf(1), 0}, {30, 0}, {30, 30}, {0, 30}},
+		"a hair of area": {{0, 0}, {60, 0.01}, {60, 0.02}, {0, 0.01}},
+	}
+	for _, tc := range []struct {
+		name  string
+		tiles func() []Tile
+	}{
+		{"a crossword", func() []Tile {
+			var ts []Tile
+			for r := 0; r < 8; r++ {
+				for c := 0; c < 8; c++ {
+					ts = append(ts, Tile{Corners: square(Point{40 + 25*float64(c), 40 + 25*float64(r)}, 24, 0.05)})
+				}
+			}
+			return ts
+		}},
+		{"lying anyhow, on each other", func() []Tile {
+			var ts []Tile
+			for k := 0; k < 60; k++ {
+				ts = append(ts, Tile{Corners: square(Point{300 * rng.Float64(), 300 * rng.Float64()}, 10+30*rng.Float64(), 2*math.Pi*rng.Float64())})
+			}
+			return ts
+		}},
+		{"odd quads among them", func() []Tile {
+			var ts []Tile
+			for k := 0; k < 30; k++ {
+				ts = append(ts, Tile{Corners: square(Point{300 * rng.Float64(), 300 * rng.Float64()}, 10+30*rng.Float64(), 2*math.Pi*rng.Float64())})
+			}
+			for _, q := range odd {
+				for _, d := range []Point{{0, 0}, {100, 37}, {250, 260}} {
+					var m [4]Point
+					for k := range q {
+						m[k] = Point{q[k].X + d.X, q[k].Y + d.Y}
+					}
+					ts = append(ts, Tile{Corners: m})
+				}
+			}
+			return ts
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := tc.tiles()
+			for k := 0; k < 400; k++ {
+				cell := square(Point{320 * rng.Float64(), 320 * rng.Float64()}, 8+40*rng.Float64(), 2*math.Pi*rng.Float64())
+				if got, want := coveredShare(cell, tiles), coveredShareAll(cell, tiles); got != want {
+					t.Fatalf("cell %v: coveredShare %v, every tile tried %v", cell, got, want)
+				}
+			}
+		})
+	}
+	// The odd quads are never far apart: tried wherever the cell is.
+	for name, q := range odd {
+		if farApart(&q, 1000, 1000, 1010, 1010) {
+			t.Errorf("%s quad %v is far apart", name, q)
+		}
+	}
+}
+
+// TestRidgeProfilesAsRidges: the print search's profiles made as the
+// ridges are found are the profiles of the ridges' pictures, to the
+// bit, on a turned grey picture with the parts turned out of it, on a
+// picture of light lines and on noise.
+func TestRidgeProfilesAsRidges(t *testing.T) {
+	rng := rand.New(rand.NewSource(107805))
+	const w, h = 173, 131
+	for _, tc := range []struct {
+		name  string
+		pixel func(x, y int) float64
+		turn  float64
+	}{
+		{"noise", func(x, y int) float64 { return 255 * rng.Float64() }, 0},
+		{"light lines, turned", func(x, y int) float64 {
+			v := 90 + 20*rng.Float64()
+			if x%17 == 0 || y%17 == 0 {
+				v += 60
+			}
+			return v
+		}, 7.5},
+		{"levels of whole numbers, turned back", func(x, y int) float64 { return float64(rng.Intn(256)) }, -3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g := make([]float64, w*h)
+			for y := 0; y < h; y++ {
+				for x := 0; x < w; x++ {
+					g[y*w+x] = tc.pixel(x, y)
+				}
+			}
+			rot, valid := rotateGray(g, w, h, tc.turn)
+			rv, rh := ridges(rot, valid, w, h)
+			wantCol, wantRow := colProfile(rv, w, h, 0, h), rowProfile(rh, w, h, 0, w)
+			col, row := ridgeProfiles(rot, valid, w, h)
+			for x := range wantCol {
+				if math.Float64bits(col[x]) != math.Float64bits(wantCol[x]) {
+					t.Fatalf("column %d: %v, want %v", x, col[x], wantCol[x])
+				}
+			}
+			for y := range wantRow {
+				if math.Float64bits(row[y]) != math.Float64bits(wantRow[y]) {
+					t.Fatalf("row %d: %v, want %v", y, row[y], wantRow[y])
+				}
+			}
+		})
+	}
+}
