@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/vision/internal/cmem"
 	"gocv.io/x/gocv"
 )
 
@@ -260,10 +259,6 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 // on no face (a patterned cloth's marks) is searched again with each face
 // colour's own letters (laceLook).
 func Scan(img image.Image, opt Options) (*Reading, error) {
-	// OpenCV's working images are reused by the C heap when freed, not
-	// mapped and faulted in anew each time (cmem): the same results
-	// for less CPU.
-	cmem.KeepFreed()
 	now := opt.Clock
 	if now == nil {
 		now = time.Now
