@@ -951,39 +951,13 @@ func lookAt(m *image.RGBA) squareLook {
 		}
 	}
 	// The largest dark component (4-connected).
-	seen := make([]bool, n*n)
 	bestArea := 0
 	var bx0, by0, bx1, by1 int
-	stack := []int{}
-	for i := range dark {
-		if !dark[i] || seen[i] {
-			continue
+	eachComponent(dark, n, false, func(k inkComponent) {
+		if k.area > bestArea {
+			bestArea, bx0, by0, bx1, by1 = k.area, k.x0, k.y0, k.x1, k.y1
 		}
-		seen[i] = true
-		stack = append(stack[:0], i)
-		area := 0
-		x0, y0, x1, y1 := n, n, -1, -1
-		for len(stack) > 0 {
-			j := stack[len(stack)-1]
-			stack = stack[:len(stack)-1]
-			area++
-			x, y := j%n, j/n
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
-			for _, k := range [4]int{j - 1, j + 1, j - n, j + n} {
-				if k < 0 || k >= n*n || seen[k] || !dark[k] {
-					continue
-				}
-				if (k == j-1 && x == 0) || (k == j+1 && x == n-1) {
-					continue
-				}
-				seen[k] = true
-				stack = append(stack, k)
-			}
-		}
-		if area > bestArea {
-			bestArea, bx0, by0, bx1, by1 = area, x0, y0, x1, y1
-		}
-	}
+	})
 	if bestArea == 0 {
 		return lk
 	}

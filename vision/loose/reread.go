@@ -34,51 +34,73 @@ func inkBox(crop *image.RGBA, n int, grow float64) (cx, cy, bw, bh float64, ok b
 	if light-dark < minInkContrast {
 		return 0, 0, 0, 0, false
 	}
+	ink := make([]bool, n*n)
+	for i, v := range g {
+		ink[i] = v <= thr
+	}
+	bestArea := 0
+	eachComponent(ink, n, true, func(k inkComponent) {
+		mx, my := float64(k.x0+k.x1+1)/2, float64(k.y0+k.y1+1)/2
+		if k.edge || math.Abs(mx-c) > half || math.Abs(my-c) > half || k.area <= bestArea {
+			return
+		}
+		bestArea = k.area
+		cx, cy, bw, bh = mx, my, float64(k.x1-k.x0+1), float64(k.y1-k.y0+1)
+	})
+	if float64(bestArea) < minInkShare*4*half*half {
+		return 0, 0, 0, 0, false
+	}
+	return cx, cy, bw, bh, true
+}
+
+// inkComponent is one connected set of the pixels marked in an n x n mask
+// (eachComponent): its area, its box (inclusive) and whether it touches
+// the mask's edge.
+type inkComponent struct {
+	area, x0, y0, x1, y1 int
+	edge                 bool
+}
+
+// eachComponent calls visit with each connected set of the pixels marked
+// in mask (n x n, row by row), in the order of each set's first pixel;
+// eight joins pixels that touch at a corner too (else only at a side).
+func eachComponent(mask []bool, n int, eight bool, visit func(inkComponent)) {
 	seen := make([]bool, n*n)
 	stack := make([]int, 0, 64)
-	bestArea := 0
-	for s := range g {
-		if seen[s] || g[s] > thr {
+	for s := range mask {
+		if seen[s] || !mask[s] {
 			continue
 		}
 		seen[s] = true
 		stack = append(stack[:0], s)
-		area, edge := 0, false
-		x0, y0, x1, y1 := n, n, -1, -1
+		k := inkComponent{x0: n, y0: n, x1: -1, y1: -1}
 		for len(stack) > 0 {
 			p := stack[len(stack)-1]
 			stack = stack[:len(stack)-1]
-			area++
+			k.area++
 			x, y := p%n, p/n
-			x0, y0, x1, y1 = min(x0, x), min(y0, y), max(x1, x), max(y1, y)
+			k.x0, k.y0, k.x1, k.y1 = min(k.x0, x), min(k.y0, y), max(k.x1, x), max(k.y1, y)
 			if x == 0 || y == 0 || x == n-1 || y == n-1 {
-				edge = true
+				k.edge = true
 			}
 			for dy := -1; dy <= 1; dy++ {
 				for dx := -1; dx <= 1; dx++ {
+					if !eight && dx != 0 && dy != 0 {
+						continue
+					}
 					xx, yy := x+dx, y+dy
 					if xx < 0 || yy < 0 || xx >= n || yy >= n {
 						continue
 					}
-					q := yy*n + xx
-					if !seen[q] && g[q] <= thr {
+					if q := yy*n + xx; !seen[q] && mask[q] {
 						seen[q] = true
 						stack = append(stack, q)
 					}
 				}
 			}
 		}
-		mx, my := float64(x0+x1+1)/2, float64(y0+y1+1)/2
-		if edge || math.Abs(mx-c) > half || math.Abs(my-c) > half || area <= bestArea {
-			continue
-		}
-		bestArea = area
-		cx, cy, bw, bh = mx, my, float64(x1-x0+1), float64(y1-y0+1)
+		visit(k)
 	}
-	if float64(bestArea) < minInkShare*4*half*half {
-		return 0, 0, 0, 0, false
-	}
-	return cx, cy, bw, bh, true
 }
 
 const (
