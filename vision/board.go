@@ -294,22 +294,35 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if best.Score >= minGridContrast {
 			return nil
 		}
-		cs := steepGrids()
-		// and the same seen finer (fineSegs: a steep view's far rows
-		// blur together in the work picture), where the picture shows
-		// the long straight lines a board does, in the searches a
-		// caller reads the photo another way after (FindGridLines,
-		// FindGridWhole: the loose route, the turn detector): the
-		// outline-first search's caller places a board the lines miss
-		// by its border and premium squares (vision/scrabble), and a
-		// photo with no board would pay the finer look (80-90 ms of
-		// CPU) before the scan gives up
-		if how != findOutlineEarly && longLines >= fineLongLines {
-			if fs := fineSegs(src, scale); len(fs) >= 4 {
-				cs = append(cs, vanishingCandidates(fs, n, float64(max(ws.X, ws.Y)))...)
+		fine := how != findOutlineEarly
+		grids := func() []candidate {
+			debugSteepLook()
+			cs := steepGrids()
+			// and the same seen finer (fineSegs: a steep view's far
+			// rows blur together in the work picture), where the
+			// picture shows the long straight lines a board does, in
+			// the searches a caller reads the photo another way after
+			// (FindGridLines, FindGridWhole: the loose route, the turn
+			// detector): the outline-first search's caller places a
+			// board the lines miss by its border and premium squares
+			// (vision/scrabble), and a photo with no board would pay
+			// the finer look (80-90 ms of CPU) before the scan gives
+			// up
+			if fine && longLines >= fineLongLines {
+				if fs := fineSegs(src, scale); len(fs) >= 4 {
+					cs = append(cs, vanishingCandidates(fs, n, float64(max(ws.X, ws.Y)))...)
+				}
 			}
+			return cs
 		}
-		return cs
+		// A search of a photo searched before (PhotoSearch) takes
+		// the grids the earlier search found: they are the photo's,
+		// not the other stages'. (Not where an earlier photo's place
+		// or the exact shrink changes the work picture's stages.)
+		if ph := o.photo; ph != nil && hint == nil && !o.ExactShrink {
+			return ph.steepGrids(n, fine, grids)
+		}
+		return grids()
 	}
 	steepStage := -1
 	switch how {
