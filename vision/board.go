@@ -290,6 +290,13 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// as it was, and so does the search where they give none that is
 	// accepted (steepStage). Not in FindGrid's search (Upwords and the
 	// other boards FindGrid finds are read from above).
+	// the photo's searches that share the steep stage's grids (not
+	// where an earlier photo's place or the exact shrink changes the
+	// work picture's stages)
+	shared := o.photo
+	if hint != nil || o.ExactShrink {
+		shared = nil
+	}
 	steep := func() []candidate {
 		if best.Score >= minGridContrast {
 			return nil
@@ -317,10 +324,9 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		}
 		// A search of a photo searched before (PhotoSearch) takes
 		// the grids the earlier search found: they are the photo's,
-		// not the other stages'. (Not where an earlier photo's place
-		// or the exact shrink changes the work picture's stages.)
-		if ph := o.photo; ph != nil && hint == nil && !o.ExactShrink {
-			return ph.steepGrids(n, fine, grids)
+		// not the other stages'.
+		if shared != nil {
+			return shared.steepGrids(n, fine, grids)
 		}
 		return grids()
 	}
