@@ -105,8 +105,9 @@ func TestDeblurReader(t *testing.T) {
 		{"B read right as cut", "t106900-0027-r8c0-B.png", "B", 1, false},
 		{"M read right as cut", "t106901-0014-r4c0-M.png", "M", 3, false},
 		// Read E and G as cut until en-upwb learnt letters reshaped as
-		// other typefaces draw them (docs/vision.md, "en-upwb on letters
-		// reshaped").
+		// other typefaces draw them (docs/vision.md, "Upwords letters on
+		// blurred photos: the main reader's first reading, en-upwb on
+		// reshaped letters").
 		{"K read right as cut", "t106901-0028-r9c2-K.png", "K", 2, false},
 		{"C read right as cut", "t106900-0027-r1c8-C.png", "C", 1, false},
 	}

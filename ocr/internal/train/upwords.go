@@ -401,7 +401,10 @@ var (
 // blurs and shakes more (-upwb-shaken, seeds 86001.., other makers'
 // prints; -upwb-shaken-classic, 87001.., the project's; both on other
 // makers' boards: dataset.RenderOptions.Shaken and Dims), cut as the
-// degraded ones. A quarter of the empty squares kept.
+// degraded ones; then degraded scenes of other makers' prints
+// (-upwb-shapes, seeds 92001..) whose lettered crops are taken as cut
+// and again reshaped as another typeface would draw the letter
+// (reshapedCrops). A quarter of the empty squares kept.
 func upwbRendered(index map[string]int) ([]upwSample, error) {
 	train := upwTypefaces(false)
 	sets := []struct {
