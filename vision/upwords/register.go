@@ -164,7 +164,7 @@ func rowShift(ev []float64, beyond, outer func(f int) float64) int {
 	// off: the k rows beyond (out, nearest the grid first) show walls
 	// as the squares do, the k outermost rows at the other end (last)
 	// and the row past the outs (past) few.
-	off := func(past, next int, out, last []float64) bool {
+	off := func(past int, out, last []float64) bool {
 		least := math.Inf(1)
 		for _, v := range out {
 			if math.IsNaN(v) || v < regReal*m || v < regLevels {
@@ -177,20 +177,26 @@ func rowShift(ev []float64, beyond, outer func(f int) float64) int {
 				return false
 			}
 		}
-		if at(past) > regPast*out[len(out)-1] {
-			return false
-		}
-		return outer == nil || outer(next) >= regFar*m
+		return !(at(past) > regPast*out[len(out)-1])
 	}
+	// whole: the row beyond the grid next to it (-1 or n) shows walls
+	// over its outer half too.
+	whole := func(next int) bool { return outer == nil || outer(next) >= regFar*m }
 	for k := 1; k <= 2; k++ {
-		lo := off(-k-1, -1, []float64{at(-1), at(-2)}[:k], []float64{at(n - 1), at(n - 2)}[:k])
-		hi := off(n+k, n, []float64{at(n), at(n + 1)}[:k], []float64{at(0), at(1)}[:k])
+		lo := off(-k-1, []float64{at(-1), at(-2)}[:k], []float64{at(n - 1), at(n - 2)}[:k])
+		hi := off(n+k, []float64{at(n), at(n + 1)}[:k], []float64{at(0), at(1)}[:k])
 		switch {
 		case lo && hi:
 			return 0
 		case lo:
+			if !whole(-1) {
+				return 0
+			}
 			return -k
 		case hi:
+			if !whole(n) {
+				return 0
+			}
 			return k
 		}
 	}

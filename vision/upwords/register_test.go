@@ -3,6 +3,7 @@ package upwords
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -102,6 +103,21 @@ func TestRowShiftOuter(t *testing.T) {
 			}
 		})
 	}
+	// Both ends look off (rows -1 and n show walls, rows 0 and n-1
+	// few): nothing settled, whichever outer half is bare.
+	t.Run("both ends look off, one outer half bare: nothing settled", func(t *testing.T) {
+		both := slices.Clone(ev)
+		both[0+2], both[n+2] = 3, 26
+		outer := func(f int) float64 {
+			if f == -1 {
+				return 0
+			}
+			return 24
+		}
+		if got := rowShift(both, nil, outer); got != 0 {
+			t.Errorf("rowShift = %d, want 0", got)
+		}
+	})
 }
 
 // TestRegistered: rendered scenes whose board search found the grid a
