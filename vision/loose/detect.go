@@ -723,9 +723,6 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 	if err != nil {
 		return nil, err
 	}
-	if glyphSeeded {
-		n = glyphSeeds(mk, n, opb, w, h, side, letters)
-	}
 	bg := int32(n) // background label
 	for i := range mk {
 		if opb[i] == 0 {
@@ -822,75 +819,6 @@ func splitTiles(mask []byte, w, h int, side float64, letters []blob) ([]componen
 		}
 	}
 	return out, nil
-}
-
-// glyphSeeded: the watershed grows each tile from its letter
-// (glyphSeeds); a variable for the trace's before and after.
-var glyphSeeded = true
-
-// glyphSeeds makes the watershed's markers the letters: each tile
-// carries one letter at its centre, while the distance transform's peaks
-// of tiles touching at an angle lie where the joined faces are widest,
-// often across two tiles, so that the pieces grown from them cut the
-// tiles across (a quad over half a letter and the gap beside it). A disc
-// round each letter whose centre lies on the face (a fifth of a side
-// across) becomes a marker, and the peaks within half a side of such a
-// letter are dropped; peaks far from every letter (a tile whose letter
-// was not found) stay. mk holds the peaks' labels 1..n-1 (0 elsewhere);
-// the new count of labels is returned.
-func glyphSeeds(mk []int32, n int, opb []byte, w, h int, side float64, letters []blob) int {
-	var seeds []blob
-	for _, l := range letters {
-		x, y := int(l.x), int(l.y)
-		if x >= 0 && y >= 0 && x < w && y < h && opb[y*w+x] != 0 {
-			seeds = append(seeds, l)
-		}
-	}
-	if len(seeds) == 0 {
-		return n
-	}
-	sx := make([]float64, n)
-	sy := make([]float64, n)
-	cnt := make([]float64, n)
-	for i, l := range mk {
-		if l > 0 {
-			sx[l] += float64(i % w)
-			sy[l] += float64(i / w)
-			cnt[l]++
-		}
-	}
-	drop := make([]bool, n)
-	for l := 1; l < n; l++ {
-		if cnt[l] == 0 {
-			continue
-		}
-		cx, cy := sx[l]/cnt[l], sy[l]/cnt[l]
-		for _, s := range seeds {
-			if math.Hypot(s.x-cx, s.y-cy) < 0.5*side {
-				drop[l] = true
-				break
-			}
-		}
-	}
-	for i, l := range mk {
-		if l > 0 && drop[l] {
-			mk[i] = 0
-		}
-	}
-	r := max(1, 0.1*side)
-	ri := int(math.Ceil(r))
-	for k, s := range seeds {
-		lab := int32(n + k)
-		cx, cy := int(s.x), int(s.y)
-		for y := max(0, cy-ri); y <= min(h-1, cy+ri); y++ {
-			for x := max(0, cx-ri); x <= min(w-1, cx+ri); x++ {
-				if opb[y*w+x] != 0 && math.Hypot(float64(x-cx), float64(y-cy)) <= r {
-					mk[y*w+x] = lab
-				}
-			}
-		}
-	}
-	return n + len(seeds)
 }
 
 // singleTile reports whether the pixels are one tile: about a tile's

@@ -28,10 +28,6 @@ func TestPhaseTrace(t *testing.T) {
 	}
 	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
 	pngs := os.Getenv("LOOSE_PHASE_PNG")
-	if os.Getenv("LOOSE_PHASE_OFF") != "" {
-		glyphSeeded = false
-		defer func() { glyphSeeded = true }()
-	}
 	bins := []float64{0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4, math.Inf(1)}
 	for _, dir := range strings.Split(dirs, ",") {
 		names := augmentNames(t, dir)
