@@ -82,7 +82,9 @@ func TestDeconvolveFace(t *testing.T) {
 // TestDeblurDiagnosis from upwtype's T1 106900 and T2 106901) that the
 // specialist for blurred crops misreads as cut are read right by
 // deblurReader (the crop pooled with its deconvolution), and still
-// unsure; faces it reads right as cut it still reads right.
+// unsure; faces it reads right as cut it still reads right (K and C
+// among them, which en-upwb misread as cut before it was trained on
+// reshaped letters).
 func TestDeblurReader(t *testing.T) {
 	rd := upwordsReader(t)
 	sp, ok, err := rd.SpecialistFor(blurredCrop)
@@ -98,12 +100,16 @@ func TestDeblurReader(t *testing.T) {
 	}{
 		{"D read O as cut", "t106901-0001-r3c5-D.png", "D", 3, true},
 		{"E read L as cut", "t106901-0001-r4c7-E.png", "E", 3, true},
-		{"K read E as cut", "t106901-0028-r9c2-K.png", "K", 2, true},
 		{"D read O as cut, serif", "t106900-0006-r0c7-D.png", "D", 0, true},
-		{"C read G as cut", "t106900-0027-r1c8-C.png", "C", 1, true},
 		{"R read right as cut", "t106901-0002-r3c3-R.png", "R", 2, false},
 		{"B read right as cut", "t106900-0027-r8c0-B.png", "B", 1, false},
 		{"M read right as cut", "t106901-0014-r4c0-M.png", "M", 3, false},
+		// Read E and G as cut until en-upwb learnt letters reshaped as
+		// other typefaces draw them (docs/vision.md, "Upwords letters on
+		// blurred photos: the main reader's first reading, en-upwb on
+		// reshaped letters").
+		{"K read right as cut", "t106901-0028-r9c2-K.png", "K", 2, false},
+		{"C read right as cut", "t106900-0027-r1c8-C.png", "C", 1, false},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

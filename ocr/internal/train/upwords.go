@@ -385,6 +385,7 @@ var (
 	upwbShaken        = flag.Int("upwb-shaken", 0, "with -specialist upwords-blur: hard Upwords scenes of other makers' tiles and boards (seeds 86001..86000+N) in the training typefaces, blurred, shaken and compressed as by a hand-held camera (dataset.RenderOptions.Shaken, Dims)")
 	upwbShakenClassic = flag.Int("upwb-shaken-classic", 0, "with -specialist upwords-blur: as -upwb-shaken, the project's print on other makers' boards (seeds 87001..)")
 	upwbDim           = flag.Int("upwb-dim", 0, "with -specialist upwords-blur: hard Upwords scenes in a dim room on other makers' boards (seeds 89501..89500+N), as -upw-dim's, cut -blur-cuts times")
+	upwbShapes        = flag.Int("upwb-shapes", 0, "with -specialist upwords-blur: degraded hard Upwords scenes of other makers' tiles (seeds 92001..92000+N) in the training typefaces, cut -blur-cuts times, each lettered crop also taken with its letter's shape changed as another typeface's (slant, width, stroke weight: reshapeGlyph)")
 	upwbInit          = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
 	upwbCache         = flag.String("upwb-cache", "", "with -specialist upwords-blur: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
 )
@@ -400,7 +401,10 @@ var (
 // blurs and shakes more (-upwb-shaken, seeds 86001.., other makers'
 // prints; -upwb-shaken-classic, 87001.., the project's; both on other
 // makers' boards: dataset.RenderOptions.Shaken and Dims), cut as the
-// degraded ones. A quarter of the empty squares kept.
+// degraded ones; then degraded scenes of other makers' prints
+// (-upwb-shapes, seeds 92001..) whose lettered crops are taken as cut
+// and again reshaped as another typeface would draw the letter
+// (reshapedCrops). A quarter of the empty squares kept.
 func upwbRendered(index map[string]int) ([]upwSample, error) {
 	train := upwTypefaces(false)
 	sets := []struct {
@@ -421,6 +425,13 @@ func upwbRendered(index map[string]int) ([]upwSample, error) {
 			return nil, err
 		}
 		out = append(out, upwFeatures(crops, index, uint64(9100+si))...)
+	}
+	if *upwbShapes > 0 {
+		crops, err := renderParallel(92001, *upwbShapes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train, Print: true})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, upwFeatures(reshapedCrops(crops, 9500), index, 9400)...)
 	}
 	if *upwbDim > 0 {
 		crops, _, err := sceneParallel(*upwbDim, func(i int) ([]dataset.Crop, bool, error) {
