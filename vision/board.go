@@ -391,12 +391,26 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// grid found there is taken: where it finds none, the search goes
 	// on as if it had not looked.
 	if how == findAll && best.Score < minGridContrast {
-		if g := dimGain(medianLuma(matPlane(small))); g > 1 {
+		med := medianLuma(matPlane(small))
+		if g := dimGain(med); g > 1 {
 			if fit := brightenedGrid(small, g, ws, n); fit.Score >= minGridContrast {
 				best = fit
 			}
 			if debugf != nil {
 				debugf("dim picture brightened %.1f times: best score so far %.2f", g, best.Score)
+			}
+		}
+		// Still none: the picture with its contrast raised
+		// (enhancedGrid). A blurred or dim board under a hand keeps
+		// walls of a few grey levels, under the edge detector's
+		// thresholds. The same rule: only a grid found there is
+		// taken.
+		if best.Score < minGridContrast {
+			if fit := enhancedGrid(small, med, ws, n); fit.Score >= minGridContrast {
+				best = fit
+			}
+			if debugf != nil {
+				debugf("contrast raised: best score so far %.2f", best.Score)
 			}
 		}
 	}
@@ -560,18 +574,39 @@ func brightenedGrid(small gocv.Mat, g float64, ws image.Point, n int) boardFit {
 	br := gocv.NewMat()
 	defer br.Close()
 	gocv.ConvertScaleAbs(small, &br, g, 0)
-	brBlur := gocv.NewMat()
-	defer brBlur.Close()
-	gocv.GaussianBlur(br, &brBlur, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	lc, wide, _, _ := lineCandidates(brBlur, n)
+	return gridOn(br, ws, n)
+}
+
+// gridOn is the best grid the line and outline stages find on the work
+// picture pic (blurred as the search blurs it), its candidates fitted
+// and scored there, with the picture sides its outline touched; its
+// Score is -1 when there is none. The grids inside a board's rim are
+// left out.
+func gridOn(pic gocv.Mat, ws image.Point, n int) boardFit {
+	b := gocv.NewMat()
+	defer b.Close()
+	gocv.GaussianBlur(pic, &b, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
+	lc, wide, _, _ := lineCandidates(b, n)
 	var cands []candidate
-	for _, c := range append(append(lc, wide()...), quadCandidates(brBlur, ws, n)...) {
+	for _, c := range append(append(lc, wide()...), quadCandidates(b, ws, n)...) {
 		if !c.rim {
 			cands = append(cands, c)
 		}
 	}
 	var tried []Quad
-	return bestFitted(boardFit{Score: -1}, fitNew(brBlur, cands, &tried, n))
+	return bestFitted(boardFit{Score: -1}, fitNew(b, cands, &tried, n))
+}
+
+// enhancedGrid is the best grid gridOn finds on the work picture small
+// (median grey med) with its contrast about the median doubled: the
+// edge detector's thresholds halved, in effect, where a blurred or dim
+// board under a hand shows its walls too faintly for the search as it
+// is. Its Score is -1 when it finds none.
+func enhancedGrid(small gocv.Mat, med int, ws image.Point, n int) boardFit {
+	pic := gocv.NewMat()
+	defer pic.Close()
+	small.ConvertToWithParams(&pic, gocv.MatTypeCV8UC1, 2, -float32(med))
+	return gridOn(pic, ws, n)
 }
 
 // fittedCandidate is a candidate with its grid fitted on a picture: the

@@ -3,6 +3,7 @@ package upwords
 import (
 	"math"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -59,19 +60,74 @@ func TestRowShift(t *testing.T) {
 			for f := -2; f <= n+1; f++ {
 				ev[f+2] = c.ev[f]
 			}
-			if got := rowShift(ev, func(f int) float64 { return c.ev[f] }); got != c.want {
+			if got := rowShift(ev, func(f int) float64 { return c.ev[f] }, nil); got != c.want {
 				t.Errorf("rowShift = %d, want %d", got, c.want)
 			}
 		})
 	}
 }
 
+// TestRowShiftOuter: a grid whose row beyond shows walls over its half
+// next to the grid only (a steep view's tall stacks of the first row
+// rising over the rim) stays where it is; one whose row beyond shows
+// them over its outer half too is moved, as before.
+func TestRowShiftOuter(t *testing.T) {
+	const n = 10
+	ev := make([]float64, n+4)
+	for f := 1; f <= n-2; f++ {
+		ev[f+2] = 20
+	}
+	// A grid a row down as rowShift sees it: the row before its first
+	// shows walls (26 grey levels, 1.3 of the median), its last row few.
+	ev[-1+2], ev[0+2], ev[n-1+2] = 26, 24, 3
+	for _, c := range []struct {
+		name  string
+		outer float64 // the outer half of row -1
+		want  int
+	}{
+		{"the outer half shows no walls: the rim under the first row's stacks", 0.8, 0},
+		{"the outer half shows faint walls, under a tenth of the median", 1.9, 0},
+		{"the outer half shows walls as the rows do: a row of squares", 24, -1},
+		{"the outer half's walls faint but a tenth of the median", 2, -1},
+		{"the outer half out of the picture: nothing settled", math.NaN(), 0},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			outer := func(f int) float64 {
+				if f != -1 {
+					t.Errorf("outer asked of row %d", f)
+				}
+				return c.outer
+			}
+			if got := rowShift(ev, nil, outer); got != c.want {
+				t.Errorf("rowShift = %d, want %d", got, c.want)
+			}
+		})
+	}
+	// Both ends look off (rows -1 and n show walls, rows 0 and n-1
+	// few): nothing settled, whichever outer half is bare.
+	t.Run("both ends look off, one outer half bare: nothing settled", func(t *testing.T) {
+		both := slices.Clone(ev)
+		both[0+2], both[n+2] = 3, 26
+		outer := func(f int) float64 {
+			if f == -1 {
+				return 0
+			}
+			return 24
+		}
+		if got := rowShift(both, nil, outer); got != 0 {
+			t.Errorf("rowShift = %d, want 0", got)
+		}
+	})
+}
+
 // TestRegistered: rendered scenes whose board search found the grid a
 // row off (a printed rim line taken for the last row's line: the
 // lead's example of issue 17, tuning set 89500's 0004; a steep hard
 // view, tuning set 87100's 0016) or two columns off (the grid past the
-// rim on the table, tuning set 97311's 0011) are scanned on the right
-// squares; the golden scenes' grids, right as found, stay, and moved
+// rim on the table, tuning set 97311's 0011), and one it found right
+// whose first row's tall stacks rise over the rim beyond it in a steep
+// view (tuning set 108401's 0001: the rim's near half shows their
+// edges as walls), are scanned on the right squares; the golden scenes' grids, right as found, stay, and moved
 // one or two rows or columns off are moved back, or at worst left or
 // moved part of the way (walls too faint to say): never further off,
 // and most of them back.
@@ -93,7 +149,7 @@ func TestRegistered(t *testing.T) {
 		}
 		return true
 	}
-	for _, name := range []string{"testdata/registration/rimline-8950000004.jpg", "testdata/registration/steep-8710000016.jpg", "testdata/registration/twooff-9731100011.jpg"} {
+	for _, name := range []string{"testdata/registration/rimline-8950000004.jpg", "testdata/registration/steep-8710000016.jpg", "testdata/registration/twooff-9731100011.jpg", "testdata/registration/stacksrim-10840100001.jpg"} {
 		t.Run(filepath.Base(name), func(t *testing.T) {
 			tr, err := vision.LoadTruth(strings.TrimSuffix(name, ".jpg") + ".json")
 			if err != nil {
