@@ -290,26 +290,45 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// as it was, and so does the search where they give none that is
 	// accepted (steepStage). Not in FindGrid's search (Upwords and the
 	// other boards FindGrid finds are read from above).
+	// the photo's searches that share the steep stage's grids (not
+	// where an earlier photo's place or the exact shrink changes the
+	// work picture's stages)
+	shared := o.photo
+	if hint != nil || o.ExactShrink {
+		shared = nil
+	}
 	steep := func() []candidate {
 		if best.Score >= minGridContrast {
 			return nil
 		}
-		cs := steepGrids()
-		// and the same seen finer (fineSegs: a steep view's far rows
-		// blur together in the work picture), where the picture shows
-		// the long straight lines a board does, in the searches a
-		// caller reads the photo another way after (FindGridLines,
-		// FindGridWhole: the loose route, the turn detector): the
-		// outline-first search's caller places a board the lines miss
-		// by its border and premium squares (vision/scrabble), and a
-		// photo with no board would pay the finer look (80-90 ms of
-		// CPU) before the scan gives up
-		if how != findOutlineEarly && longLines >= fineLongLines {
-			if fs := fineSegs(src, scale); len(fs) >= 4 {
-				cs = append(cs, vanishingCandidates(fs, n, float64(max(ws.X, ws.Y)))...)
+		fine := how != findOutlineEarly
+		grids := func() []candidate {
+			debugSteepLook()
+			cs := steepGrids()
+			// and the same seen finer (fineSegs: a steep view's far
+			// rows blur together in the work picture), where the
+			// picture shows the long straight lines a board does, in
+			// the searches a caller reads the photo another way after
+			// (FindGridLines, FindGridWhole: the loose route, the turn
+			// detector): the outline-first search's caller places a
+			// board the lines miss by its border and premium squares
+			// (vision/scrabble), and a photo with no board would pay
+			// the finer look (80-90 ms of CPU) before the scan gives
+			// up
+			if fine && longLines >= fineLongLines {
+				if fs := fineSegs(src, scale); len(fs) >= 4 {
+					cs = append(cs, vanishingCandidates(fs, n, float64(max(ws.X, ws.Y)))...)
+				}
 			}
+			return cs
 		}
-		return cs
+		// A search of a photo searched before (PhotoSearch) takes
+		// the grids the earlier search found: they are the photo's,
+		// not the other stages'.
+		if shared != nil {
+			return shared.steepGrids(n, fine, grids)
+		}
+		return grids()
 	}
 	steepStage := -1
 	switch how {

@@ -86,13 +86,22 @@ const (
 )
 
 func findGrid(img image.Image, n int, how findHow) (Grid, error) {
-	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
-		return Grid{}, fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
-	}
-	if n < 2 {
-		return Grid{}, fmt.Errorf("%w: a grid of %d squares", ErrNoBoard, n)
+	if err := searchable(img, n); err != nil {
+		return Grid{}, err
 	}
 	return findGridIn(Luma(img), img, n, SearchOptions{}, how)
+}
+
+// searchable says why img holds no n x n grid to search for (nil: it
+// may hold one).
+func searchable(img image.Image, n int) error {
+	if img == nil || img.Bounds().Dx() < 32 || img.Bounds().Dy() < 32 {
+		return fmt.Errorf("%w: the picture is empty or tiny", ErrNoBoard)
+	}
+	if n < 2 {
+		return fmt.Errorf("%w: a grid of %d squares", ErrNoBoard, n)
+	}
+	return nil
 }
 
 // FindGridNear is FindGrid on the picture's grey plane p (Luma(img)),
@@ -117,6 +126,9 @@ type SearchOptions struct {
 	// search's last stages turn on single levels). Off by default; tests
 	// read a scene both ways with it to see arm64's reading on amd64.
 	ExactShrink bool
+	// photo: the searches of the same photo (PhotoSearch) this one is,
+	// which share the steep stage's grids.
+	photo *PhotoSearch
 }
 
 // FindGridWith is FindGridNear with every option of the search.

@@ -35,12 +35,24 @@ type boardScans struct {
 	// and the board's reading by those stages alike.
 	wholeOnce sync.Once
 	wholeGrid scrabble.Searched
+	// search: the photo's board searches (vision.PhotoSearch), by its
+	// lines and by the later stages, which share what they looked at
+	// (the steep stage's grids, the finer look's: found once).
+	searchOnce sync.Once
+	search     *vision.PhotoSearch
+}
+
+// photoSearch is the board searches of img, made once (img is the
+// memo's photo).
+func (b *boardScans) photoSearch(img image.Image) *vision.PhotoSearch {
+	b.searchOnce.Do(func() { b.search = vision.NewPhotoSearch(img) })
+	return b.search
 }
 
 // searchWhole is vision.FindGridWhole's answer for img, searched once.
 func (b *boardScans) searchWhole(img image.Image) *scrabble.Searched {
 	b.wholeOnce.Do(func() {
-		b.wholeGrid.Grid, b.wholeGrid.Err = vision.FindGridWhole(img, scrabble.Size)
+		b.wholeGrid.Grid, b.wholeGrid.Err = b.photoSearch(img).FindGridWhole(scrabble.Size)
 	})
 	return &b.wholeGrid
 }
@@ -117,7 +129,7 @@ func onBoard(img image.Image, rd Reader, linesOnly bool, memo *boardScans) (r *R
 		m = &memo.lines
 	}
 	m.once.Do(func() {
-		o := scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true}
+		o := scrabble.Options{Reader: rd, LinesOnly: linesOnly, WholeOnly: !linesOnly, PartlyInView: true, Photo: memo.photoSearch(img)}
 		if !linesOnly {
 			// the later stages' search, made once a photo (gridWhole
 			// may have asked it already)

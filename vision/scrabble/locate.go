@@ -51,6 +51,13 @@ func Locate(img image.Image) (vision.Quad, error) {
 // minSeen squares, set on the premium layout by those squares; the
 // squares out of view are then not read (frame.unseen).
 func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error), last, partial bool) (*frame, error) {
+	return findFrameIn(img, nil, find, last, partial)
+}
+
+// findFrameIn is findFrame; ph, when not nil, is the board searches of
+// img (vision.PhotoSearch): a board placed by its premium squares is set
+// on its lines in the grey plane they made (onLines).
+func findFrameIn(img image.Image, ph *vision.PhotoSearch, find func(image.Image, int) (vision.Grid, error), last, partial bool) (*frame, error) {
 	g, err := find(img, Size)
 	var out *vision.OutOfViewError
 	if err != nil && partial && img != nil && errors.As(err, &out) && out.Grid != nil {
@@ -62,6 +69,7 @@ func findFrame(img image.Image, find func(image.Image, int) (vision.Grid, error)
 	if err != nil {
 		if img != nil && errors.Is(err, vision.ErrNoBoard) && !errors.Is(err, vision.ErrOutOfView) {
 			p := toPicture(img)
+			p.patches.search = ph
 			fq, fopened, fok := fieldQuad(p)
 			f, opened := outlineFrameAt(p, fq, fopened, fok)
 			if f != nil && !opened {

@@ -91,6 +91,10 @@ type pictureMemo struct {
 	blue, red []premiumPatch
 	redDone   bool
 	looks     map[lookKey]*lookGrid
+	// search: the board searches of the picture's image
+	// (vision.PhotoSearch), whose grey plane onLines measures the
+	// lines in; nil where the scan was given none.
+	search *vision.PhotoSearch
 }
 
 // bluePatches is premiumPatches(p, step, premiumBlue), found once a

@@ -39,7 +39,14 @@ func onLines(f *frame) {
 	if img == nil {
 		return
 	}
-	plane := vision.Luma(img)
+	// the grey plane the board's search made, where the scan has it
+	// (the same image's: the same plane)
+	var plane vision.Plane
+	if m := f.p.patches; m != nil && m.search != nil && m.search.Image() == img {
+		plane = m.search.Plane()
+	} else {
+		plane = vision.Luma(img)
+	}
 	h, fit := *f.hq, f.fit
 	for range maxLineRounds {
 		nh, ok := vision.RefineGridLines(plane, h, Size)

@@ -58,6 +58,13 @@ type Options struct {
 	// as it returned them): the scan reads the board from it instead of
 	// searching the photo again.
 	Searched *Searched
+	// Photo is the board searches of this photo (vision.NewPhotoSearch
+	// of the image Scan is given), shared with the caller's other scans
+	// of it: the loose route reads a photo with LinesOnly, then where
+	// no board was found with WholeOnly, and the steep stage's grids
+	// (the finer look's) are then found once. A search of another image
+	// is not taken. Nil: the scan searches the photo on its own.
+	Photo *vision.PhotoSearch
 }
 
 // Searched is a board search's answer for a photo (Options.Searched):
@@ -325,15 +332,25 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	// the grid's own lines (the red board on a patterned carpet, scaled to
 	// 1640x1232: 114-249 -> 40-47 ms of CPU; the readings the same).
 	find := vision.FindGridOutlineFirst
+	ph := opt.Photo
+	if ph != nil && ph.Image() != img {
+		ph = nil
+	}
 	if opt.LinesOnly {
 		find = vision.FindGridLines
+		if ph != nil {
+			find = func(_ image.Image, n int) (vision.Grid, error) { return ph.FindGridLines(n) }
+		}
 	} else if opt.WholeOnly {
 		find = vision.FindGridWhole
+		if ph != nil {
+			find = func(_ image.Image, n int) (vision.Grid, error) { return ph.FindGridWhole(n) }
+		}
 	}
 	if sr := opt.Searched; sr != nil {
 		find = func(image.Image, int) (vision.Grid, error) { return sr.Grid, sr.Err }
 	}
-	f, err := findFrame(img, find, !opt.LinesOnly, opt.PartlyInView || (!opt.LinesOnly && !opt.WholeOnly))
+	f, err := findFrameIn(img, ph, find, !opt.LinesOnly, opt.PartlyInView || (!opt.LinesOnly && !opt.WholeOnly))
 	if err != nil {
 		return nil, err
 	}

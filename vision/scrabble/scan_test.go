@@ -607,3 +607,39 @@ func TestScanSearched(t *testing.T) {
 		})
 	}
 }
+
+// TestScanPhotoSearch: a scan handed the photo's board searches
+// (Options.Photo: the loose route's, shared by its quick look and its
+// whole one) reads the board as its own search does, by the lines alone
+// and by the later stages; searches of another photo are not taken.
+func TestScanPhotoSearch(t *testing.T) {
+	img := loadImage(t, filepath.Join("testdata", "photos", "IMG_20141025_164044.jpg"))
+	other := loadImage(t, filepath.Join("testdata", "photos", "IMG_20141025_163920.jpg"))
+	rd := reader(t)
+	ph := vision.NewPhotoSearch(img)
+	for _, tc := range []struct {
+		name   string
+		opt    Options
+		search *vision.PhotoSearch
+	}{
+		{"by the lines", Options{Reader: rd, LinesOnly: true, PartlyInView: true}, ph},
+		{"by the later stages, after the lines", Options{Reader: rd, WholeOnly: true, PartlyInView: true}, ph},
+		{"another photo's searches", Options{Reader: rd, WholeOnly: true, PartlyInView: true}, vision.NewPhotoSearch(other)},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			want, werr := Scan(img, tc.opt)
+			o := tc.opt
+			o.Photo = tc.search
+			got, err := Scan(img, o)
+			if (err == nil) != (werr == nil) {
+				t.Fatalf("error %v, the scan's own %v", err, werr)
+			}
+			if err != nil {
+				return
+			}
+			if dump(got) != dump(want) {
+				t.Errorf("read through the photo's searches:\n%s\nwant, as the scan's own search reads it:\n%s", dump(got), dump(want))
+			}
+		})
+	}
+}
