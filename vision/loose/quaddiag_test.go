@@ -67,7 +67,7 @@ func TestQuadTrace(t *testing.T) {
 					continue
 				}
 				ft := r.Tiles[f]
-				right := sameLetterDiag(ft.Letter, tt.Letter)
+				right := strings.EqualFold(ft.Letter, tt.Letter)
 				sure := ft.Conf >= SureConf
 				cause := "ok"
 				if !right {
@@ -118,7 +118,7 @@ func TestQuadTrace(t *testing.T) {
 				key := fmt.Sprintf("%s sure=%v", cause, sure)
 				if !right {
 					counts["misread "+key]++
-					if sameLetterDiag(box.Letter, tt.Letter) {
+					if strings.EqualFold(box.Letter, tt.Letter) {
 						counts["misread "+key+" box right"]++
 					}
 				} else {
@@ -132,7 +132,7 @@ func TestQuadTrace(t *testing.T) {
 				var desc []string
 				for _, k := range ks {
 					a := alts[k]
-					ar := sameLetterDiag(a.Letter, tt.Letter)
+					ar := strings.EqualFold(a.Letter, tt.Letter)
 					desc = append(desc, fmt.Sprintf("%s %s %.2f", k, a.Letter, a.Conf))
 					switch {
 					case !right && ar:
@@ -177,10 +177,6 @@ func misreadCause(ft Tile, tt TruthTile, b image.Rectangle, blurred bool) string
 	}
 	return "letters"
 }
-
-// sameLetterDiag is eval-loose's rule: the read letter is the label's,
-// case aside.
-func sameLetterDiag(read, label string) bool { return strings.EqualFold(read, label) }
 
 // writeDiagPNG writes img as a PNG file.
 func writeDiagPNG(t *testing.T, path string, img image.Image) {

@@ -2,6 +2,7 @@ package upwords
 
 import (
 	"image"
+	imgdraw "image/draw"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/vision"
@@ -35,11 +36,7 @@ func deconvolveFace(c image.Image) *image.RGBA {
 	rgba, ok := c.(*image.RGBA)
 	if !ok {
 		rgba = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-		for y := 0; y < b.Dy(); y++ {
-			for x := 0; x < b.Dx(); x++ {
-				rgba.Set(x, y, c.At(b.Min.X+x, b.Min.Y+y))
-			}
-		}
+		imgdraw.Draw(rgba, rgba.Rect, c, b.Min, imgdraw.Src)
 	}
 	return deconv.LumaCrop(image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy())), rgba, deblurKernel, deblurIters)
 }
@@ -61,6 +58,22 @@ func deconvolveFace(c image.Image) *image.RGBA {
 // a stack read empty sure and wrong).
 type deblurReader struct {
 	sp *ocr.Classifier
+}
+
+// faceReader reads a face's crop, told what is known of it or not.
+type faceReader interface {
+	TileReader
+	ocr.KnownReader
+}
+
+// blurredFaceReader is the reader of a blurred face: the specialist for
+// blurred crops sp as it is, or, with deblur (the board's reading
+// direction firm), pooled with the crop's deconvolution (deblurReader).
+func blurredFaceReader(sp *ocr.Classifier, deblur bool) faceReader {
+	if deblur {
+		return deblurReader{sp}
+	}
+	return sp
 }
 
 // Read implements TileReader.

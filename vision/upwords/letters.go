@@ -245,11 +245,7 @@ func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, kno
 		if !blurred {
 			continue
 		}
-		var sr ocr.KnownReader = sp
-		if deblur {
-			sr = deblurReader{sp}
-		}
-		got, err := sr.ReadKnown(faces[i], kn)
+		got, err := blurredFaceReader(sp, deblur).ReadKnown(faces[i], kn)
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}

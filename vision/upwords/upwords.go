@@ -950,12 +950,9 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
 		if blurred {
-			var sr TileReader = sp
-			if deblur {
-				sr = deblurReader{sp}
-			}
+			sr := blurredFaceReader(sp, deblur)
 			rd = sr
-			got, err := sr.(ocr.KnownReader).ReadKnown(face, kn)
+			got, err := sr.ReadKnown(face, kn)
 			if err != nil {
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
