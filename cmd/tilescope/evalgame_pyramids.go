@@ -52,6 +52,13 @@ type pyrTally struct {
 	named         int // words the table had to name
 	stacks        int // stacks on the boards, summed over photos
 	tops, heights int // of those, the top (colour and letter) and the count as the session held them before any tap
+	// deferred: squares read wrong that the session held as not yet
+	// known (pyrgame.Position.Pending: its colour and count right), not
+	// tapped at that photo; later: taps on a square the session held so
+	// before the photo (the letter asked for when it was needed), atEnd:
+	// those still wrong and not known after the last turn, tapped then
+	// (counted in taps, on no turn)
+	deferred, later, atEnd int
 }
 
 func (t *pyrTally) add(o pyrTally) {
@@ -61,6 +68,9 @@ func (t *pyrTally) add(o pyrTally) {
 	t.stacks += o.stacks
 	t.tops += o.tops
 	t.heights += o.heights
+	t.deferred += o.deferred
+	t.later += o.later
+	t.atEnd += o.atEnd
 }
 
 // pyrWords is the game's dictionary: the words its turns spell (the
@@ -137,6 +147,8 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 			return 0, fmt.Errorf("%s: the session's reading: %w", id, err)
 		}
 		got := pyrBoard(read)
+		pending := pyrPending(read)
+		wasPending := pyrPending(standing)
 		shown := 0
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
@@ -166,6 +178,14 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				}
 				if ok {
 					continue
+				}
+				if slices.Contains(pending, q) && w.Height == g.Height && wt.Colour == gt.Colour {
+					// not yet known: the session asks when it needs it
+					t.deferred++
+					continue
+				}
+				if slices.Contains(wasPending, q) {
+					t.later++
 				}
 				taps++
 				if shown < e.verbose {
@@ -279,7 +299,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		if taps1+taps2+named == 0 {
 			t.right++
 		}
-		if got := pyrBoard(sess.Board()); pyrDiff(pyrgame.Position{Board: got}, after) != 0 {
+		if got := pyrBoard(sess.Board()); pyrDiffKnown(sess.Board(), after) != 0 {
 			var h strings.Builder
 			for _, tn := range sess.State().History {
 				fmt.Fprintf(&h, "turn %d: %s %s %s %v %+v corrected %v\n%s\n", tn.N, tn.Status, tn.Code, tn.Error, tn.Words, tn.Detail, tn.Corrected, tn.Board)
@@ -287,6 +307,16 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 			return fmt.Errorf("%s: after the corrections the session's board is not the truth's:\n%s\nwant\n%s\n%s", id, got, after, h.String())
 		}
 		truth = after
+	}
+	// The game's end (of the turns played): every letter still not known
+	// and wrong is asked for then, a tap.
+	end := sess.Board()
+	for _, q := range pyrPending(end) {
+		if !pyrBoard(end).At(q).SameTop(truth.At(q)) {
+			t.taps++
+			t.later++
+			t.atEnd++
+		}
 	}
 	tallyGroup(&e.groups, o.Difficulty).add(t)
 	e.all.add(t)
@@ -325,6 +355,39 @@ func pyrBoard(p game.Position) *pyramids.Board {
 	return pyramids.NewBoard()
 }
 
+// pyrPending are the squares whose letter a Pyramids position holds as not
+// yet known.
+func pyrPending(p game.Position) []grid.Pos {
+	switch v := p.(type) {
+	case pyrgame.Position:
+		return v.Pending
+	case *pyrgame.Position:
+		if v != nil {
+			return v.Pending
+		}
+	}
+	return nil
+}
+
+// pyrDiffKnown is pyrDiff but for the letters p holds as not yet known
+// (their colour and count as want's): the session asks for them later.
+func pyrDiffKnown(p game.Position, want *pyramids.Board) int {
+	got, pending := pyrBoard(p), pyrPending(p)
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			g, w := got.At(q), want.At(q)
+			gt, _ := g.Top()
+			wt, _ := w.Top()
+			if !g.SameTop(w) && (!slices.Contains(pending, q) || g.Height != w.Height || gt.Colour != wt.Colour) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // pyrDiff counts the squares whose top or count differ: the taps to
 // enter one board over the other.
 func pyrDiff(p game.Position, want *pyramids.Board) int {
@@ -345,6 +408,7 @@ func (t *pyrTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%sturns right:       %s with no tap (both photos read right, the word taken as spelled)\n", indent, pct(t.right, t.turns))
 	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, no change seen %d)\n", indent, pct(t.photos-t.refused-t.unseen, t.photos), t.refused, t.unseen)
 	fmt.Fprintf(w, "%staps:              %d squares (%.2f per turn), %d words named\n", indent, t.taps, float64(t.taps)/float64(max(1, t.turns)), t.named)
+	fmt.Fprintf(w, "%sletters not known: %d squares read wrong and held as not yet known at a photo (no tap then); taps asked later %d, of them at the end %d\n", indent, t.deferred, t.later, t.atEnd)
 	fmt.Fprintf(w, "%stops right:        %s stacks (colour and letter), before any tap\n", indent, pct(t.tops, t.stacks))
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s words, after the taps\n", indent, pct(t.scores, t.scoresAll))

@@ -239,8 +239,17 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 			}
 		}
-		pl := newPool(r.setup, b.Board)
-		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
+		var pl *pool
+		var m int
+		var reread []grid.Pos
+		if v, ok := r.pendingSource(b, out, a.seen, pinned, conf); ok {
+			// a pyramid left a stack whose letter the game did not
+			// know: the move read with it, its letter where it landed
+			b, out, conf, pl, m, reread = v.standing, v.after, v.conf, v.pl, v.n, v.reread
+		} else {
+			pl = newPool(r.setup, b.Board)
+			m, reread = balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
+		}
 		n += m
 		if len(reread) > 0 && a.img != nil {
 			// its letters count as changes: with none, the carried
@@ -248,13 +257,17 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 			n += r.readAgain(a.img, b.Board, out, reread, pl, conf)
 		}
 		settle(b.Board, out, a.seen, word, conf)
+		// a letter settled changes the board only in a photo that
+		// shows a change besides (else it would be a turn of its own)
+		n += resolvePending(b, out, a.seen, word, pl, conf, n > 0)
 		rd.Conf = conf
 	}
+	final := out
 	if n == 0 {
-		rd.Board = Position{Board: a.Board, Word: a.Word}
-		return rd, 0
+		final = a.Board
 	}
-	rd.Board = Position{Board: out, Word: a.Word}
+	pending := pendingAfter(b, final, word, rd.Conf)
+	rd.Board = Position{Board: final, Word: a.Word, Pending: pending}
 	return rd, n
 }
 

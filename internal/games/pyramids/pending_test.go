@@ -1,0 +1,293 @@
+package pyramids
+
+import (
+	"context"
+	"slices"
+	"testing"
+
+	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/internal/sqlite"
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/scoring/pyramids"
+)
+
+// TestPendingThroughAGame: a letter not yet known stays so through the
+// game's record: the turn that shows it lists it (Detail.Unknown), the
+// board keeps it pending across a restart of the service (the SQLite
+// store), a later photo that reads it as another letter of its colour at
+// its count is no change of the board (the take is accepted, the
+// announced word's score kept), and a tap on it makes it known.
+func TestPendingThroughAGame(t *testing.T) {
+	ctx := context.Background()
+	l := readLog(t)
+	hold := l.Entries[0]
+	q := grid.Pos{Row: 6, Col: 8} // blue's O left it: bN4, never seen before
+	dir := t.TempDir()
+	open := func() (*game.Session, *sqlite.Store) {
+		t.Helper()
+		store, err := sqlite.Open(ctx, dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		opt := game.Options{OptColours: "blue,green,red"}
+		rules, err := Game{}.New(opt, game.Env{Dict: words{"HOLD": true}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s, err := game.Open(ctx, store, game.Config{Kind: Kind, Players: []string{"Bo", "Gil", "Ro"}, Rules: rules, Options: opt})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s, store
+	}
+	pendingOf := func(s *game.Session) []grid.Pos {
+		p, err := pos(s.Board())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Pending
+	}
+	s, store := open()
+	play := func(name string, p Position) game.Turn {
+		t.Helper()
+		tn, err := s.Play(ctx, game.Frame{ID: name}, game.Reading{Board: p})
+		if err != nil {
+			t.Fatalf("%s: %v", name, err)
+		}
+		return tn
+	}
+	play("set-up", Position{Board: l.Start})
+	ann := play("HOLD", Position{Board: hold.Announced, Pending: []grid.Pos{q}})
+	if ann.Status != game.StatusAccepted || ann.Words[0].Word != "HOLD" {
+		t.Fatalf("HOLD announced: %+v", ann)
+	}
+	if d := ann.Detail.(Detail); !slices.Equal(d.Unknown, []string{"6,8"}) {
+		t.Errorf("the turn lists %v as not yet known, want [6,8]", d.Unknown)
+	}
+	if got := pendingOf(s); !slices.Equal(got, []grid.Pos{q}) {
+		t.Fatalf("pending after the announcement %v, want %v", got, q)
+	}
+	store.Close()
+
+	s, store = open()
+	defer store.Close()
+	if got := pendingOf(s); !slices.Equal(got, []grid.Pos{q}) {
+		t.Fatalf("pending after a restart %v, want %v", got, q)
+	}
+	// The take's photo reads the blue N as an M: not known, so no change.
+	taken := hold.Taken.Clone()
+	taken.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "M"}}, Height: 4})
+	tn := play("taken", Position{Board: taken, Pending: []grid.Pos{q}})
+	if tn.Status != game.StatusAccepted {
+		t.Fatalf("the take with the unknown letter read otherwise: %+v", tn)
+	}
+	if a, _ := s.Turn(ann.N); a.Score != ann.Score || a.Status != game.StatusAccepted {
+		t.Errorf("HOLD after the take: %+v, want its score %d kept", a, ann.Score)
+	}
+	if got := pendingOf(s); !slices.Equal(got, []grid.Pos{q}) {
+		t.Errorf("pending after the take %v, want %v", got, q)
+	}
+	// The table says it is an N.
+	if _, err := s.CorrectCell(ctx, tn.N, q.Row, q.Col, "bN4"); err != nil {
+		t.Fatal(err)
+	}
+	if got := pendingOf(s); len(got) != 0 {
+		t.Errorf("pending after the tap %v, want none", got)
+	}
+	if c := s.State().Board[q.Row][q.Col]; c == nil || c.Letter != "N" {
+		t.Errorf("the tapped square %+v, want the N", c)
+	}
+}
+
+// TestPendingAfter: the squares a photo leaves not yet known.
+func TestPendingAfter(t *testing.T) {
+	q := grid.Pos{Row: 6, Col: 8}
+	blue := func(l string, h int) pyramids.Stack {
+		return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: l}}, Height: h}
+	}
+	for _, tc := range []struct {
+		name    string
+		before  pyramids.Stack
+		pending bool // q pending before
+		after   pyramids.Stack
+		word    bool // q is a square of the word being taken
+		conf    float64
+		want    bool
+	}{
+		{name: "a source's new top, unsure", before: blue("O", 5), after: blue("N", 4), conf: 0.3, want: true},
+		{name: "a source's new top, sure", before: blue("O", 5), after: blue("N", 4), conf: 0.9},
+		{name: "a new top over a layer known", before: pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "O"}, {Colour: pyramids.Black, Letter: "E"}}, Height: 2},
+			after: pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Black, Letter: "E"}}, Height: 1}, conf: 0.3},
+		{name: "a layer the take uncovered, unsure", before: blue("O", 5), after: blue("N", 4), word: true, conf: 0.3, want: true},
+		{name: "pending, the stack as it stood", before: blue("N", 4), pending: true, after: blue("M", 4), conf: 0.3, want: true},
+		{name: "pending, read surely", before: blue("N", 4), pending: true, after: blue("N", 4), conf: 0.9},
+		{name: "pending, taken in the word, the layer under read surely", before: blue("N", 4), pending: true, after: blue("E", 3), word: true, conf: 0.9},
+		{name: "pending, taken in the word, the layer under unsure", before: blue("N", 4), pending: true, after: blue("E", 3), word: true, conf: 0.3, want: true},
+		{name: "pending, another put on it", before: blue("N", 4), pending: true, after: pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "A"}, {Colour: pyramids.Blue, Letter: "N"}}, Height: 5}, conf: 0.3},
+		{name: "not pending, the stack as it stood", before: blue("N", 4), after: blue("N", 4), conf: 0.3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before, after := pyramids.NewBoard(), pyramids.NewBoard()
+			before.Set(q, tc.before)
+			after.Set(q, tc.after)
+			standing := Position{Board: before}
+			if tc.pending {
+				standing.Pending = []grid.Pos{q}
+			}
+			var word []grid.Pos
+			if tc.word {
+				word = []grid.Pos{q}
+			}
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = make([]float64, pyramids.Size)
+			}
+			conf[q.Row][q.Col] = tc.conf
+			got := pendingAfter(standing, after, word, conf)
+			if slices.Contains(got, q) != tc.want || len(got) > 1 {
+				t.Errorf("pending %v, want %v: %v", got, q, tc.want)
+			}
+		})
+	}
+}
+
+// TestResolvePending: a later photo settles a letter not yet known only
+// when it reads it surely itself, and changes it only in a photo that is
+// a turn; a reading the history would settle (the same letter again, its
+// colour sure) does not make it sure.
+func TestResolvePending(t *testing.T) {
+	q := grid.Pos{Row: 6, Col: 8}
+	setup := pyramids.DefaultSetup()
+	for _, tc := range []struct {
+		name    string
+		seen    seenSquare
+		change  bool // the photo shows a change elsewhere
+		want    string
+		changed int
+		sure    bool
+	}{
+		{name: "read surely as another letter", seen: seenSquare{colour: pyramids.Blue, letters: map[string]float64{"M": 0.9}, sure: true},
+			change: true, want: "M", changed: 1, sure: true},
+		{name: "read surely as another, nothing else changed", seen: seenSquare{colour: pyramids.Blue, letters: map[string]float64{"M": 0.9}, sure: true},
+			want: "N"},
+		{name: "read surely as held", seen: seenSquare{colour: pyramids.Blue, letters: map[string]float64{"N": 0.9}, sure: true},
+			want: "N", sure: true},
+		{name: "read as held, not sure", seen: seenSquare{colour: pyramids.Blue, letters: map[string]float64{"N": 0.4, "M": 0.3}},
+			change: true, want: "N"},
+		{name: "read sure without margin", seen: seenSquare{colour: pyramids.Blue, letters: map[string]float64{"M": 0.4, "N": 0.3}, sure: true},
+			change: true, want: "N"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := pyramids.NewBoard()
+			before.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "N"}}, Height: 4})
+			after := before.Clone()
+			conf := make([][]float64, pyramids.Size)
+			for i := range conf {
+				conf[i] = make([]float64, pyramids.Size)
+			}
+			// as settle leaves a stack read as it stood, its colour sure
+			conf[q.Row][q.Col] = game.LowConf
+			photo := photoOf(after, map[grid.Pos]seenSquare{q: tc.seen})
+			standing := Position{Board: before, Pending: []grid.Pos{q}}
+			n := resolvePending(standing, after, photo, nil, newPool(&setup, before), conf, tc.change)
+			if got, _ := after.At(q).Top(); got.Letter != tc.want || after.At(q).Height != 4 {
+				t.Errorf("top %s%d, want %s4", got, after.At(q).Height, tc.want)
+			}
+			if n != tc.changed {
+				t.Errorf("changed %d, want %d", n, tc.changed)
+			}
+			if sure := conf[q.Row][q.Col] >= game.LowConf; sure != tc.sure {
+				t.Errorf("sure %v, want %v", sure, tc.sure)
+			}
+			if p := pendingAfter(standing, after, nil, conf); slices.Contains(p, q) == tc.sure {
+				t.Errorf("pending after %v, want %v", p, !tc.sure)
+			}
+		})
+	}
+}
+
+// TestRevealPending: a pyramid moved off a stack whose letter the game did
+// not know (its guess wrong) is the one put on the board of its colour
+// that no known stack gave: the referee takes the move (HOLD: blue's O
+// off row 6, column 8, whose top the game guessed Q) instead of refusing
+// a blue O that left no stack; not when another stack could have given
+// it or two pending stacks could.
+func TestRevealPending(t *testing.T) {
+	l := readLog(t)
+	hold := l.Entries[0]
+	src := grid.Pos{Row: 6, Col: 8}
+	blue := func(s string) pyramids.Stack {
+		return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: s}}, Height: 5}
+	}
+	for _, tc := range []struct {
+		name    string
+		guess   string // the top the game holds on src (pending)
+		pending []grid.Pos
+		want    bool // HOLD accepted
+	}{
+		{name: "guessed right", guess: "O", pending: []grid.Pos{src}, want: true},
+		{name: "guessed wrong: the letter where it landed", guess: "Q", pending: []grid.Pos{src}, want: true},
+		{name: "guessed wrong, not pending", guess: "Q"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, err := Game{}.New(game.Options{OptColours: "blue,green,red"}, game.Env{Dict: words{"HOLD": true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			before, after := l.Start.Clone(), hold.Announced.Clone()
+			before.Set(src, blue(tc.guess))
+			mv, err := r.Judge(Position{Board: before, Pending: tc.pending}, Position{Board: after}, game.Table{Seat: 0, Seats: 3})
+			if ok := err == nil && len(mv.Words) == 1 && mv.Words[0].Word == "HOLD"; ok != tc.want {
+				t.Errorf("HOLD: %+v, %v; want accepted %v", mv.Words, err, tc.want)
+			}
+		})
+	}
+}
+
+// TestPendingSource: a photo of a move off a stack whose letter the game
+// guessed wrong (pending) is read as that move: the pyramid put on the
+// board of the pending stack's colour, which no stack the game knows has
+// on top, is tried as the one that left it. Not when the stack is not
+// pending (its letter known: the photo shows another move), nor when a
+// stack the game knows has that pyramid on top.
+func TestPendingSource(t *testing.T) {
+	l := readLog(t)
+	hold := l.Entries[0]
+	src, dst := grid.Pos{Row: 6, Col: 8}, grid.Pos{Row: 5, Col: 2}
+	blue := func(s string, h int) pyramids.Stack {
+		return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: s}}, Height: h}
+	}
+	for _, tc := range []struct {
+		name    string
+		pending []grid.Pos
+		before  map[grid.Pos]pyramids.Stack // the game's board besides the start
+		asGuess bool                        // the photo reads src's new top as the Q guessed
+		want    bool                        // the O read put on dst, off src
+	}{
+		{name: "one pending blue stack", pending: []grid.Pos{src}, want: true},
+		{name: "two pending blue stacks, one read as it stands", pending: []grid.Pos{src, {Row: 2, Col: 8}}, want: true},
+		{name: "its new top read as the guess", pending: []grid.Pos{src}, asGuess: true, want: true},
+		{name: "not pending"},
+		{name: "a known blue O elsewhere", pending: []grid.Pos{src},
+			before: map[grid.Pos]pyramids.Stack{{Row: 9, Col: 5}: blue("O", 1)}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := l.Start.Clone()
+			before.Set(src, blue("Q", 5))
+			truth := hold.Announced.Clone()
+			for q, s := range tc.before {
+				before.Set(q, s)
+				truth.Set(q, s)
+			}
+			over := map[grid.Pos]seenSquare{}
+			if tc.asGuess {
+				over[src] = seenSquare{colour: pyramids.Blue, letters: map[string]float64{"Q": 0.4, "N": 0.2}}
+			}
+			got, _ := readThrough(t, Position{Board: before, Pending: tc.pending}, nil, photoOf(truth, over))
+			moved := got.At(dst).SameTop(truth.At(dst)) && got.At(src).Height == truth.At(src).Height
+			if moved != tc.want {
+				t.Errorf("read %s on %v and %s on %v; want the move read %v", got.At(dst), dst, got.At(src), src, tc.want)
+			}
+		})
+	}
+}
