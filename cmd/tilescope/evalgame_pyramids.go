@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -104,9 +105,49 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 	}
 	pipe := &game.Pipeline{Session: sess}
 	t := pyrTally{turnTally: turnTally{games: 1}}
+	// lastShown is the board the last photo showed (the truth the session
+	// holds after its taps): a square the session holds pending is
+	// wrong when its top is not this board's.
+	var lastShown *pyramids.Board
+	// askPending taps every square the session holds as not yet known
+	// whose letter is wrong on the last turn accepted before turn n (the
+	// session asks for the letter when a move needs it and the photo
+	// cannot settle it: a move off such a stack, refused as no pyramid
+	// of its letter having left a stack). It returns the taps.
+	askPending := func(n int) (int, error) {
+		if lastShown == nil {
+			return 0, nil
+		}
+		standing := sess.Board()
+		held := pyrBoard(standing)
+		last := 0
+		for _, tn := range sess.State().History {
+			if tn.N < n && tn.Status == game.StatusAccepted {
+				last = tn.N
+			}
+		}
+		taps := 0
+		for _, q := range pyrPending(standing) {
+			w := lastShown.At(q)
+			wt, ok := w.Top()
+			if last == 0 || !ok || held.At(q).SameTop(w) {
+				continue
+			}
+			cell := pyramids.Stack{Layers: []pyramids.Pyramid{wt}, Height: w.Height}.String()
+			if _, err := sess.CorrectCell(ctx, last, q.Row, q.Col, cell); err != nil {
+				return taps, fmt.Errorf("asking %v at turn %d: %w", q, last, err)
+			}
+			taps++
+			t.later++
+		}
+		return taps, nil
+	}
 	// photo submits one photo of the board want and corrects the session's
-	// reading square by square; it returns the taps.
-	photo := func(want *pyramids.Board, id string) (taps int, err error) {
+	// reading square by square; it returns the taps. A square the session
+	// holds as not yet known (its colour and count right) is not tapped,
+	// unless it is one of need (the squares of the word spelled: the
+	// table sees its word misread).
+	photo := func(want *pyramids.Board, id string, need []grid.Pos) (taps int, err error) {
 		sc, err := render.Render(pyrgame.Kind, []byte(want.String()), o)
 		if err != nil {
 			return 0, fmt.Errorf("rendering %s: %w", id, err)
@@ -132,10 +173,15 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				t.refused++
 			}
 			before := sess.Board()
+			asked, err := askPending(math.MaxInt)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", id, err)
+			}
 			if _, err := sess.Play(ctx, game.Frame{ID: id}, game.Reading{Board: pyrgame.Position{Board: want.Clone()}}); err != nil {
 				return 0, fmt.Errorf("%s entered by hand: %w", id, err)
 			}
-			return pyrDiff(before, want), nil
+			lastShown = want
+			return asked + pyrDiff(before, want), nil
 		}
 		unsure := map[grid.Pos]bool{}
 		for _, q := range turn.Uncertain {
@@ -179,7 +225,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				if ok {
 					continue
 				}
-				if slices.Contains(pending, q) && w.Height == g.Height && wt.Colour == gt.Colour {
+				if slices.Contains(pending, q) && w.Height == g.Height && wt.Colour == gt.Colour && !slices.Contains(need, q) {
 					// not yet known: the session asks when it needs it
 					t.deferred++
 					continue
@@ -205,9 +251,19 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				}
 			}
 		}
+		if tn, ok := sess.Turn(turn.N); ok && tn.Status != game.StatusAccepted && lastShown != nil {
+			// refused after the taps: a move off a stack whose letter
+			// the session guessed wrong; it asks for those letters
+			asked, err := askPending(turn.N)
+			if err != nil {
+				return taps, fmt.Errorf("%s: %w", id, err)
+			}
+			taps += asked
+		}
+		lastShown = want
 		return taps, nil
 	}
-	taps, err := photo(truth, name+" set-up")
+	taps, err := photo(truth, name+" set-up", nil)
 	if err != nil {
 		return err
 	}
@@ -245,7 +301,13 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		t.turns++
 		id := fmt.Sprintf("%s turn %d", name, i)
 		n0 := len(sess.State().History)
-		taps1, err := photo(ann, id+" announced "+word)
+		var need []grid.Pos
+		for _, sq := range m.Squares {
+			if !sq.Printed {
+				need = append(need, sq.Pos)
+			}
+		}
+		taps1, err := photo(ann, id+" announced "+word, need)
 		if err != nil {
 			return err
 		}
@@ -276,7 +338,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				t.scores++
 			}
 		}
-		taps2, err := photo(after, id+" taken")
+		taps2, err := photo(after, id+" taken", nil)
 		if err != nil {
 			return err
 		}

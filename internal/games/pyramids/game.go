@@ -125,6 +125,13 @@ type Position struct {
 	// later photos that show the stack as it stands read it again
 	// (pending.go). In reading order.
 	Pending []grid.Pos
+	// Evidence is, for each pending square, what the photo that first
+	// showed its layer said of its letter: each letter's weight (the
+	// letters' evidence times the pool's prior, summing to 1), the
+	// letters under pendingMinWeight left out. A move off a pending
+	// stack is weighed by it (inferMove). In the text form, a line
+	// "evidence r,c A=0.412 T=0.300" a square.
+	Evidence map[grid.Pos]map[string]float64
 }
 
 // Announced is a word spelled and announced, not yet taken.
@@ -189,6 +196,7 @@ func (p Position) String() string {
 	s := p.Board.String()
 	if len(p.Pending) > 0 {
 		s += pendingPrefix + squareList(p.Pending) + "\n"
+		s += evidenceLines(p.Pending, p.Evidence)
 	}
 	if w := p.Word; w != nil {
 		squares := squareList
@@ -219,9 +227,21 @@ func (r *Rules) Parse(text, name string) (game.Position, error) {
 	var board strings.Builder
 	var ann *Announced
 	var pending []grid.Pos
+	var evidence map[grid.Pos]map[string]float64
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for sc.Scan() {
 		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, evidencePrefix); ok {
+			q, ev, err := parseEvidence(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: evidence: %v", game.ErrBadInput, name, err)
+			}
+			if evidence == nil {
+				evidence = map[grid.Pos]map[string]float64{}
+			}
+			evidence[q] = ev
+			continue
+		}
 		if rest, ok := strings.CutPrefix(line, pendingPrefix); ok {
 			qs, err := parseSquares(rest)
 			if err != nil {
@@ -244,7 +264,8 @@ func (r *Rules) Parse(text, name string) (game.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Position{Board: b, Word: ann, Pending: keepPending(b, pending)}, nil
+	pending = keepPending(b, pending)
+	return Position{Board: b, Word: ann, Pending: pending, Evidence: keepEvidence(pending, evidence)}, nil
 }
 
 func parseAnnounced(s string) (*Announced, error) {
@@ -299,7 +320,7 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 	b.Set(q, keepUnder(s, v.Board.At(q)))
 	// the table's letter is known
 	pending := slices.DeleteFunc(slices.Clone(v.Pending), func(p grid.Pos) bool { return p == q })
-	return Position{Board: b, Word: v.Word, Pending: pending}, nil
+	return Position{Board: b, Word: v.Word, Pending: pending, Evidence: keepEvidence(pending, v.Evidence)}, nil
 }
 
 // keepUnder completes a correction s that names fewer layers than its
@@ -515,7 +536,7 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	d.Unknown = squareNames(pending)
 	mv := game.Move{Score: m.Score, Again: true, Detail: d,
 		Words:    []game.Word{{Word: m.Word, Score: m.Score}},
-		Position: Position{Board: a.Board, Word: ann, Pending: pending}}
+		Position: Position{Board: a.Board, Word: ann, Pending: pending, Evidence: keepEvidence(pending, a.Evidence)}}
 	for _, pl := range m.Placed {
 		mv.Placed = append(mv.Placed, game.Placement{Row: pl.To.Row, Col: pl.To.Col, Letter: pl.Pyramid.Letter, Height: a.Board.At(pl.To).Height})
 	}
@@ -625,7 +646,7 @@ func (r *Rules) takeOf(b, a Position, word string, squares []grid.Pos) (game.Mov
 			d.Taken = append(d.Taken, t.String())
 		}
 	}
-	return game.Move{Detail: d, Position: Position{Board: want, Pending: pending}}, nil
+	return game.Move{Detail: d, Position: Position{Board: want, Pending: pending, Evidence: keepEvidence(pending, a.Evidence)}}, nil
 }
 
 func countPyramids(b *pyramids.Board) int {

@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -196,16 +197,18 @@ func lower(conf [][]float64, q grid.Pos) {
 	}
 }
 
-// revealPending is standing with the top of a pending square that a
+// revealPending is standing with the tops of the pending squares that a
 // pyramid left this turn (read: the reading as balanced, the stack one
-// lower) given the letter of the pyramid of its colour that the reading
-// shows put on a square (one higher) and that no stack that lost its top
-// can have given: the letter the game did not know shows where
+// lower) given the letters of the pyramids of their colour that the
+// reading shows put on a square (one higher) and that no stack that lost
+// its top can have given: the letter the game did not know shows where
 // the pyramid landed. Without it the referee refuses the move off a
 // stack whose letter the game guessed wrong (a yellow H put on the
-// board, no yellow H left a stack). It is given only when one letter and
-// one pending stack of that colour fit. The squares of word (being
-// taken) are left out.
+// board, no yellow H left a stack). Of a colour, the letters are given
+// when as many such pending stacks lost their top as such pyramids were
+// put on, in reading order (the stacks gone, which one held which letter
+// changes nothing the game scores). The squares of word (being taken)
+// are left out.
 func (standing Position) revealPending(read *pyramids.Board, word []grid.Pos) Position {
 	if len(standing.Pending) == 0 || read == nil || standing.Board == nil {
 		return standing
@@ -213,15 +216,17 @@ func (standing Position) revealPending(read *pyramids.Board, word []grid.Pos) Po
 	b := standing.Board
 	lower := func(q grid.Pos) bool { return read.At(q).Height == b.At(q).Height-1 }
 	put := map[pyramids.Colour][]string{} // letters put on that no known stack gave
+	var landed []pyramids.Pyramid         // every pyramid put on
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
 			d := grid.Pos{Row: row, Col: col}
 			s, r := b.At(d), read.At(d)
 			rt, ok := r.Top()
-			if !ok || !rt.Colour.IsPlayer() || standing.isPending(d) || slices.Contains(word, d) || r.Height != s.Height+1 {
+			if !ok || !rt.Colour.IsPlayer() || slices.Contains(word, d) || r.Height != s.Height+1 {
 				continue
 			}
-			if leftBy(b, rt, lower) || slices.Contains(put[rt.Colour], rt.Letter) {
+			landed = append(landed, rt)
+			if standing.isPending(d) || leftBy(b, rt, lower) {
 				continue
 			}
 			put[rt.Colour] = append(put[rt.Colour], rt.Letter)
@@ -229,22 +234,21 @@ func (standing Position) revealPending(read *pyramids.Board, word []grid.Pos) Po
 	}
 	var out *pyramids.Board
 	for c, letters := range put {
-		if len(letters) != 1 {
-			continue
-		}
 		var src []grid.Pos
 		for _, p := range standing.Pending {
-			if t, ok := b.At(p).Top(); ok && t.Colour == c && !slices.Contains(word, p) && lower(p) && t.Letter != letters[0] {
+			if t, ok := b.At(p).Top(); ok && t.Colour == c && !slices.Contains(word, p) && lower(p) && !slices.Contains(landed, t) {
 				src = append(src, p)
 			}
 		}
-		if len(src) != 1 {
+		if len(src) != len(letters) {
 			continue
 		}
 		if out == nil {
 			out = b.Clone()
 		}
-		out.Set(src[0], withTop(b.At(src[0]), pyramids.Pyramid{Colour: c, Letter: letters[0]}))
+		for i, p := range src {
+			out.Set(p, withTop(b.At(p), pyramids.Pyramid{Colour: c, Letter: letters[i]}))
+		}
 	}
 	if out != nil {
 		standing.Board = out
@@ -255,87 +259,6 @@ func (standing Position) revealPending(read *pyramids.Board, word []grid.Pos) Po
 // withTop is s with its top pyramid py.
 func withTop(s pyramids.Stack, py pyramids.Pyramid) pyramids.Stack {
 	return pyramids.Stack{Layers: append([]pyramids.Pyramid{py}, s.Layers[1:]...), Height: s.Height}
-}
-
-// maxPendingTries bounds the readings of a photo pendingSource tries.
-const maxPendingTries = 12
-
-// balanced is a photo's reading held to a turn's moves (balance) from a
-// standing position.
-type balanced struct {
-	standing Position
-	after    *pyramids.Board
-	conf     [][]float64
-	pl       *pool
-	n        int
-	reread   []grid.Pos
-	changed  bool // the pending source read otherwise than the game guessed it
-}
-
-// pendingSource reads an announced photo's change (read: carried) with
-// each pending stack as the source of a pyramid of its colour the photo
-// shows put on a square that no stack has on top (the game's guesses
-// included: a guess that is that pyramid is read as any move): the
-// game did not know the pending stack's letter, so the pyramid that left
-// it may be any of its colour. It returns the balanced reading when
-// exactly one such try reads the move off the pending stack onto that
-// square (balance, as for any move), or of several exactly one off a
-// stack the photo reads otherwise than the game guessed it (the same
-// camera may read a new top as it read the old: 100800's yellow Y read
-// T, then the O under it read T again); else false, and the photo is
-// read as before.
-func (r *Rules) pendingSource(b Position, read *pyramids.Board, scan *seenPhoto, pinned map[grid.Pos]bool, conf [][]float64) (balanced, bool) {
-	if b.Word != nil || len(b.Pending) == 0 {
-		return balanced{}, false
-	}
-	var found []balanced
-	tries := 0
-	for row := range pyramids.Size {
-		for col := range pyramids.Size {
-			d := grid.Pos{Row: row, Col: col}
-			s, rs := b.Board.At(d), read.At(d)
-			rt, ok := rs.Top()
-			st, _ := s.Top()
-			if !ok || !rt.Colour.IsPlayer() || b.isPending(d) || rt == st || rs.Height < s.Height {
-				continue
-			}
-			if onTop(b.Board, rt) {
-				continue // a stack has it on top: the move as ever
-			}
-			for _, p := range b.Pending {
-				t, ok := b.Board.At(p).Top()
-				if !ok || t.Colour != rt.Colour || t == rt || p == d || tries >= maxPendingTries {
-					continue
-				}
-				tries++
-				bb := b
-				bb.Board = b.Board.Clone()
-				bb.Board.Set(p, withTop(b.Board.At(p), rt))
-				after := read.Clone()
-				cf := make([][]float64, len(conf))
-				for i := range conf {
-					cf[i] = slices.Clone(conf[i])
-				}
-				pl := newPool(r.setup, bb.Board)
-				n, rr := balance(bb, after, scan, pl, pinned, cf, r.spells(bb.Board))
-				at, _ := after.At(d).Top()
-				if after.At(p).Height == bb.Board.At(p).Height-1 && after.At(d).Height == s.Height+1 && at == rt {
-					found = append(found, balanced{standing: bb, after: after, conf: cf, pl: pl, n: n, reread: rr,
-						changed: !read.At(p).SameTop(b.Board.At(p))})
-				}
-			}
-		}
-	}
-	if len(found) == 1 {
-		return found[0], true
-	}
-	// of several, the one pending stack the photo reads otherwise than
-	// the game guessed it (one read as guessed may not have changed)
-	found = slices.DeleteFunc(found, func(v balanced) bool { return !v.changed })
-	if len(found) == 1 {
-		return found[0], true
-	}
-	return balanced{}, false
 }
 
 // leftBy reports whether a stack of b had py on top and lost it (gone):
@@ -377,4 +300,192 @@ func onTop(b *pyramids.Board, py pyramids.Pyramid) bool {
 		}
 	}
 	return false
+}
+
+// evidencePrefix starts the text form's line of a pending square's
+// evidence (Position.Evidence).
+const evidencePrefix = "evidence "
+
+// pendingMinWeight is the least weight a letter of a pending square's
+// evidence is kept with; pendingLetters how many letters are kept at
+// most (the likeliest): the rest are left out of the record and of the
+// moves weighed.
+const (
+	pendingMinWeight = 0.01
+	pendingLetters   = 8
+)
+
+// evidenceLines is the text form's evidence lines of the pending squares,
+// in their order, each letter by weight (the heaviest first, ties by the
+// alphabet) to three decimals.
+func evidenceLines(pending []grid.Pos, ev map[grid.Pos]map[string]float64) string {
+	var b strings.Builder
+	for _, q := range pending {
+		w := ev[q]
+		if len(w) == 0 {
+			continue
+		}
+		fmt.Fprintf(&b, "%s%d,%d", evidencePrefix, q.Row, q.Col)
+		for _, l := range byWeight(w) {
+			fmt.Fprintf(&b, " %s=%.3f", l, w[l])
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+// byWeight lists w's letters, the heaviest first, ties by the alphabet.
+func byWeight(w map[string]float64) []string {
+	ls := make([]string, 0, len(w))
+	for l := range w {
+		ls = append(ls, l)
+	}
+	slices.SortFunc(ls, func(x, y string) int {
+		if w[x] != w[y] {
+			if w[x] > w[y] {
+				return -1
+			}
+			return 1
+		}
+		return strings.Compare(x, y)
+	})
+	return ls
+}
+
+// parseEvidence reads "r,c A=0.412 T=0.300".
+func parseEvidence(s string) (grid.Pos, map[string]float64, error) {
+	f := strings.Fields(s)
+	if len(f) < 2 {
+		return grid.Pos{}, nil, fmt.Errorf("%q: want a square and letters", s)
+	}
+	qs, err := parseSquares(f[0])
+	if err != nil {
+		return grid.Pos{}, nil, err
+	}
+	ev := map[string]float64{}
+	for _, lw := range f[1:] {
+		l, v, ok := strings.Cut(lw, "=")
+		var w float64
+		if _, err := fmt.Sscanf(v, "%g", &w); !ok || err != nil || l == "" || w < 0 || w > 1 {
+			return grid.Pos{}, nil, fmt.Errorf("%q: want LETTER=WEIGHT", lw)
+		}
+		ev[l] = w
+	}
+	return qs[0], ev, nil
+}
+
+// keepEvidence is ev for the squares of pending alone (nil when none).
+func keepEvidence(pending []grid.Pos, ev map[grid.Pos]map[string]float64) map[grid.Pos]map[string]float64 {
+	var out map[grid.Pos]map[string]float64
+	for _, q := range pending {
+		if w, ok := ev[q]; ok {
+			if out == nil {
+				out = map[grid.Pos]map[string]float64{}
+			}
+			out[q] = w
+		}
+	}
+	return out
+}
+
+// weighLetters is a never-seen layer of colour c's letters by the photo's
+// evidence ev times the pool's prior (pl), summing to 1: the likeliest
+// pendingLetters whose weight is pendingMinWeight or more, rounded as the
+// text form keeps them (so the record read again weighs the same). Nil
+// when ev is empty.
+func weighLetters(pl *pool, c pyramids.Colour, ev map[string]float64) map[string]float64 {
+	if len(ev) == 0 {
+		return nil
+	}
+	all := map[string]float64{}
+	sum := 0.0
+	for _, l := range alphabet {
+		v := pl.prior(c, l) * max(ev[l], poolFloor)
+		all[l] = v
+		sum += v
+	}
+	if sum <= 0 {
+		return nil
+	}
+	out := map[string]float64{}
+	kept := 0.0
+	for _, l := range byWeight(all) {
+		if len(out) == pendingLetters || all[l]/sum < pendingMinWeight {
+			break
+		}
+		out[l] = all[l] / sum
+		kept += all[l] / sum
+	}
+	for l, v := range out {
+		out[l] = math.Round(v/kept*1000) / 1000
+	}
+	return out
+}
+
+// pendingEvidence is the evidence of each square of pending (the squares
+// whose letter is not yet known after the photo, the board final): a
+// square that was pending before the photo (standing) and stands as it
+// stood keeps what the photo that first showed its layer said; one
+// pending for the first time is given this photo's (second: its reading
+// at its own count where the photo was read again, else the scan's
+// first, seen), weighed by the pool (pl).
+func pendingEvidence(standing Position, final *pyramids.Board, pending []grid.Pos, seen *seenPhoto, second map[grid.Pos]map[string]float64, pl *pool) map[grid.Pos]map[string]float64 {
+	out := map[grid.Pos]map[string]float64{}
+	for _, q := range pending {
+		if w, ok := standing.Evidence[q]; ok && standing.isPending(q) && standing.Board.At(q).Height == final.At(q).Height {
+			out[q] = w
+			continue
+		}
+		t, ok := final.At(q).Top()
+		if !ok || pl == nil {
+			continue
+		}
+		ev, ok := second[q]
+		if !ok && seen != nil {
+			ev = seen.Letters(q)
+		}
+		if w := weighLetters(pl, pl.colour(q, t.Colour), ev); w != nil {
+			out[q] = w
+		}
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
+}
+
+// pendingWeights are the letters' weights of p's pending squares that
+// have evidence (Position.Evidence; nil when none).
+func (p Position) pendingWeights() map[grid.Pos]map[string]float64 {
+	var out map[grid.Pos]map[string]float64
+	for _, q := range p.Pending {
+		if w := p.Evidence[q]; len(w) > 0 {
+			if out == nil {
+				out = map[grid.Pos]map[string]float64{}
+			}
+			out[q] = w
+		}
+	}
+	return out
+}
+
+// forgetCovered is after with the letter of each pending square of
+// standing that a pyramid was put on (one higher) left out of its stack:
+// the layer under the new top is not known (its letter was the game's
+// guess), so the take that uncovers it again reads it as a layer never
+// seen, instead of refusing a letter other than the guess (the guess
+// yD under a red N put on it, the take showing the yellow B it is).
+func forgetCovered(standing Position, after *pyramids.Board) *pyramids.Board {
+	out := after
+	for _, q := range standing.Pending {
+		a := after.At(q)
+		if a.Height != standing.Board.At(q).Height+1 || len(a.Layers) < 2 {
+			continue
+		}
+		if out == after {
+			out = after.Clone()
+		}
+		out.Set(q, pyramids.Stack{Layers: a.Layers[:1], Height: a.Height})
+	}
+	return out
 }

@@ -2,6 +2,8 @@ package pyramids
 
 import (
 	"context"
+	"maps"
+	"math"
 	"slices"
 	"testing"
 
@@ -9,6 +11,7 @@ import (
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
 // TestPendingThroughAGame: a letter not yet known stays so through the
@@ -47,6 +50,14 @@ func TestPendingThroughAGame(t *testing.T) {
 		}
 		return p.Pending
 	}
+	evidenceOf := func(s *game.Session) map[string]float64 {
+		p, err := pos(s.Board())
+		if err != nil {
+			t.Fatal(err)
+		}
+		return p.Evidence[q]
+	}
+	first := map[string]float64{"N": 0.45, "M": 0.35, "H": 0.2}
 	s, store := open()
 	play := func(name string, p Position) game.Turn {
 		t.Helper()
@@ -57,7 +68,7 @@ func TestPendingThroughAGame(t *testing.T) {
 		return tn
 	}
 	play("set-up", Position{Board: l.Start})
-	ann := play("HOLD", Position{Board: hold.Announced, Pending: []grid.Pos{q}})
+	ann := play("HOLD", Position{Board: hold.Announced, Pending: []grid.Pos{q}, Evidence: map[grid.Pos]map[string]float64{q: first}})
 	if ann.Status != game.StatusAccepted || ann.Words[0].Word != "HOLD" {
 		t.Fatalf("HOLD announced: %+v", ann)
 	}
@@ -74,10 +85,13 @@ func TestPendingThroughAGame(t *testing.T) {
 	if got := pendingOf(s); !slices.Equal(got, []grid.Pos{q}) {
 		t.Fatalf("pending after a restart %v, want %v", got, q)
 	}
+	if got := evidenceOf(s); !maps.Equal(got, first) {
+		t.Errorf("its first photo's evidence after a restart %v, want %v", got, first)
+	}
 	// The take's photo reads the blue N as an M: not known, so no change.
 	taken := hold.Taken.Clone()
 	taken.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "M"}}, Height: 4})
-	tn := play("taken", Position{Board: taken, Pending: []grid.Pos{q}})
+	tn := play("taken", Position{Board: taken, Pending: []grid.Pos{q}, Evidence: map[grid.Pos]map[string]float64{q: first}})
 	if tn.Status != game.StatusAccepted {
 		t.Fatalf("the take with the unknown letter read otherwise: %+v", tn)
 	}
@@ -87,12 +101,18 @@ func TestPendingThroughAGame(t *testing.T) {
 	if got := pendingOf(s); !slices.Equal(got, []grid.Pos{q}) {
 		t.Errorf("pending after the take %v, want %v", got, q)
 	}
+	if got := evidenceOf(s); !maps.Equal(got, first) {
+		t.Errorf("its first photo's evidence after the take %v, want %v", got, first)
+	}
 	// The table says it is an N.
 	if _, err := s.CorrectCell(ctx, tn.N, q.Row, q.Col, "bN4"); err != nil {
 		t.Fatal(err)
 	}
 	if got := pendingOf(s); len(got) != 0 {
 		t.Errorf("pending after the tap %v, want none", got)
+	}
+	if got := evidenceOf(s); got != nil {
+		t.Errorf("evidence after the tap %v, want none", got)
 	}
 	if c := s.State().Board[q.Row][q.Col]; c == nil || c.Letter != "N" {
 		t.Errorf("the tapped square %+v, want the N", c)
@@ -244,32 +264,43 @@ func TestRevealPending(t *testing.T) {
 	}
 }
 
-// TestPendingSource: a photo of a move off a stack whose letter the game
-// guessed wrong (pending) is read as that move: the pyramid put on the
-// board of the pending stack's colour, which no stack the game knows has
-// on top, is tried as the one that left it. Not when the stack is not
-// pending (its letter known: the photo shows another move), nor when a
-// stack the game knows has that pyramid on top.
-func TestPendingSource(t *testing.T) {
+// TestPendingMove: a photo of a move off a stack whose letter the game
+// does not know (pending, its guess Q wrong: the blue O of HOLD) is read
+// as that move, weighed by the letters' evidence the first photo gave
+// (Position.Evidence) times the destination's: the destination shows the
+// letter the two make likeliest, marked unsure. Without evidence the
+// stack's top is the guess, the Q put on the destination (the table
+// taps it).
+func TestPendingMove(t *testing.T) {
 	l := readLog(t)
 	hold := l.Entries[0]
 	src, dst := grid.Pos{Row: 6, Col: 8}, grid.Pos{Row: 5, Col: 2}
+	other := grid.Pos{Row: 2, Col: 8}
 	blue := func(s string, h int) pyramids.Stack {
 		return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: s}}, Height: h}
 	}
+	firstQ := map[string]float64{"Q": 0.5, "O": 0.3, "N": 0.2}
 	for _, tc := range []struct {
-		name    string
-		pending []grid.Pos
-		before  map[grid.Pos]pyramids.Stack // the game's board besides the start
-		asGuess bool                        // the photo reads src's new top as the Q guessed
-		want    bool                        // the O read put on dst, off src
+		name     string
+		pending  []grid.Pos
+		evidence map[grid.Pos]map[string]float64
+		before   map[grid.Pos]pyramids.Stack // the game's board besides the start
+		over     map[grid.Pos]seenSquare     // the photo besides the truth
+		want     string                      // the letter read on dst off src
 	}{
-		{name: "one pending blue stack", pending: []grid.Pos{src}, want: true},
-		{name: "two pending blue stacks, one read as it stands", pending: []grid.Pos{src, {Row: 2, Col: 8}}, want: true},
-		{name: "its new top read as the guess", pending: []grid.Pos{src}, asGuess: true, want: true},
-		{name: "not pending"},
-		{name: "a known blue O elsewhere", pending: []grid.Pos{src},
-			before: map[grid.Pos]pyramids.Stack{{Row: 9, Col: 5}: blue("O", 1)}},
+		{name: "one pending blue stack", pending: []grid.Pos{src}, evidence: map[grid.Pos]map[string]float64{src: firstQ}, want: "O"},
+		{name: "its new top read as the guess", pending: []grid.Pos{src}, evidence: map[grid.Pos]map[string]float64{src: firstQ},
+			over: map[grid.Pos]seenSquare{src: {colour: pyramids.Blue, letters: map[string]float64{"Q": 0.4, "N": 0.2}}}, want: "O"},
+		{name: "the destination blurred: the first photo's evidence decides", pending: []grid.Pos{src},
+			evidence: map[grid.Pos]map[string]float64{src: {"O": 0.6, "Q": 0.4}},
+			over:     map[grid.Pos]seenSquare{dst: {colour: pyramids.Blue, letters: map[string]float64{"Q": 0.3, "O": 0.25, "D": 0.2}}}, want: "O"},
+		{name: "two pending blue stacks compete by their evidence", pending: []grid.Pos{other, src},
+			evidence: map[grid.Pos]map[string]float64{src: firstQ, other: {"N": 0.97, "M": 0.03}},
+			before:   map[grid.Pos]pyramids.Stack{other: blue("N", 1)}, want: "O"},
+		{name: "a known blue O elsewhere read standing", pending: []grid.Pos{src}, evidence: map[grid.Pos]map[string]float64{src: firstQ},
+			before: map[grid.Pos]pyramids.Stack{{Row: 9, Col: 5}: blue("O", 1)}, want: "O"},
+		{name: "pending without evidence: the guess", pending: []grid.Pos{src}, want: "Q"},
+		{name: "not pending: the letter the game holds", want: "Q"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			before := l.Start.Clone()
@@ -279,14 +310,159 @@ func TestPendingSource(t *testing.T) {
 				before.Set(q, s)
 				truth.Set(q, s)
 			}
-			over := map[grid.Pos]seenSquare{}
-			if tc.asGuess {
-				over[src] = seenSquare{colour: pyramids.Blue, letters: map[string]float64{"Q": 0.4, "N": 0.2}}
+			got, conf := readThrough(t, Position{Board: before, Pending: tc.pending, Evidence: tc.evidence}, nil, photoOf(truth, tc.over))
+			read := ""
+			if got.At(src).Height == truth.At(src).Height && got.At(dst).Height == truth.At(dst).Height {
+				tp, _ := got.At(dst).Top()
+				read = tp.Letter
 			}
-			got, _ := readThrough(t, Position{Board: before, Pending: tc.pending}, nil, photoOf(truth, over))
-			moved := got.At(dst).SameTop(truth.At(dst)) && got.At(src).Height == truth.At(src).Height
-			if moved != tc.want {
-				t.Errorf("read %s on %v and %s on %v; want the move read %v", got.At(dst), dst, got.At(src), src, tc.want)
+			if read != tc.want {
+				t.Errorf("read %s on %v and %s on %v; want %q put on %v", got.At(dst), dst, got.At(src), src, tc.want, dst)
+			}
+			if read != "" && conf[dst.Row][dst.Col] >= game.LowConf {
+				t.Errorf("%v shown sure (%.2f): its letter is a pending stack's", dst, conf[dst.Row][dst.Col])
+			}
+		})
+	}
+}
+
+// TestPendingEvidence: a square pending for the first time is given the
+// photo's evidence (its own reading at its count where the photo was
+// read again), weighed by the pool; one still pending, the stack as it
+// stood, keeps its first photo's, whatever a later photo reads.
+func TestPendingEvidence(t *testing.T) {
+	q := grid.Pos{Row: 6, Col: 8}
+	blue := func(l string, h int) pyramids.Stack {
+		return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: l}}, Height: h}
+	}
+	kept := map[string]float64{"H": 0.6, "N": 0.4}
+	for _, tc := range []struct {
+		name    string
+		before  pyramids.Stack
+		pending bool // q pending before, with kept
+		after   pyramids.Stack
+		second  bool   // the photo read q again
+		want    string // the heaviest letter of q's evidence
+	}{
+		{name: "a new top: the photo's", before: blue("O", 5), after: blue("N", 4), want: "N"},
+		{name: "a new top read again: that reading's", before: blue("O", 5), after: blue("N", 4), second: true, want: "M"},
+		{name: "still pending: the first photo's", before: blue("H", 4), pending: true, after: blue("N", 4), want: "H"},
+		{name: "pending, one lower: the new layer's", before: blue("H", 4), pending: true, after: blue("N", 3), want: "N"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before, after := pyramids.NewBoard(), pyramids.NewBoard()
+			before.Set(q, tc.before)
+			after.Set(q, tc.after)
+			standing := Position{Board: before}
+			if tc.pending {
+				standing.Pending, standing.Evidence = []grid.Pos{q}, map[grid.Pos]map[string]float64{q: kept}
+			}
+			seen := photoOf(after, map[grid.Pos]seenSquare{q: {colour: pyramids.Blue, letters: map[string]float64{"N": 0.5, "M": 0.3}}})
+			second := map[grid.Pos]map[string]float64{}
+			if tc.second {
+				second[q] = map[string]float64{"M": 0.6, "N": 0.2}
+			}
+			ev := pendingEvidence(standing, after, []grid.Pos{q}, seen, second, newPool(new(pyramids.DefaultSetup()), before))
+			w := ev[q]
+			if ls := byWeight(w); len(ls) == 0 || ls[0] != tc.want {
+				t.Fatalf("evidence %v, want %s the heaviest", w, tc.want)
+			}
+			sum := 0.0
+			for _, v := range w {
+				sum += v
+			}
+			if math.Abs(sum-1) > 0.01 {
+				t.Errorf("weights %v sum to %.3f, want 1", w, sum)
+			}
+		})
+	}
+}
+
+// TestPendingMoveSpells: with the table's dictionary, a move off a
+// pending stack must spell a word with the letter tried on it (the
+// referee's check is given the stack's top as that letter): HOLD is read
+// with the blue O off the stack the game guessed Q, though the blurred
+// destination reads Q a little better than O; with no letter of the
+// evidence spelling a word the photo's changes are paired as before (the
+// guess put there, for the table to tap). Either way the destination is
+// shown unsure.
+func TestPendingMoveSpells(t *testing.T) {
+	l := readLog(t)
+	hold := l.Entries[0]
+	src, dst := grid.Pos{Row: 6, Col: 8}, grid.Pos{Row: 5, Col: 2}
+	for _, tc := range []struct {
+		name     string
+		evidence map[string]float64
+		want     string // the letter read on dst off src
+	}{
+		{name: "O among the letters tried", evidence: map[string]float64{"Q": 0.6, "O": 0.25, "D": 0.15}, want: "O"},
+		{name: "O not in the evidence", evidence: map[string]float64{"Q": 0.6, "D": 0.4}, want: "Q"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := Game{}.New(game.Options{OptColours: "blue,green,red"}, game.Env{Dict: words{"HOLD": true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			r := g.(*Rules)
+			before := l.Start.Clone()
+			before.Set(src, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "Q"}}, Height: 5})
+			standing := Position{Board: before, Pending: []grid.Pos{src}, Evidence: map[grid.Pos]map[string]float64{src: tc.evidence}}
+			p := photoOf(hold.Announced, map[grid.Pos]seenSquare{dst: {colour: pyramids.Blue, letters: map[string]float64{"Q": 0.3, "O": 0.25, "D": 0.2}}})
+			scan := &vpyr.Reading{Squares: p.squares}
+			carried, _, _ := vpyr.CarryTaking(before, scan, pyramids.DefaultSetup().Seats, nil)
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = make([]float64, pyramids.Size)
+				for col := range conf[row] {
+					conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
+				}
+			}
+			rd, _ := r.Reconcile(standing, nil, game.Reading{Board: Position{Board: carried, seen: p}, Conf: conf})
+			got := rd.Board.(Position).Board
+			read := ""
+			if got.At(src).Height == 4 && got.At(dst).Height == 2 {
+				tp, _ := got.At(dst).Top()
+				read = tp.Letter
+			}
+			if read != tc.want {
+				t.Errorf("read %s on %v and %s on %v; want %q put on %v off %v", got.At(dst), dst, got.At(src), src, tc.want, dst, src)
+			}
+			if c := rd.Conf[dst.Row][dst.Col]; c >= game.LowConf {
+				t.Errorf("%v shown sure (%.2f)", dst, c)
+			}
+		})
+	}
+}
+
+// TestForgetCovered: a pyramid put on a pending stack leaves the layer
+// under it not known (its letter was a guess), so the take that
+// uncovers it reads it anew; a stack not pending keeps its layers.
+func TestForgetCovered(t *testing.T) {
+	q := grid.Pos{Row: 7, Col: 1}
+	guess := pyramids.Pyramid{Colour: pyramids.Yellow, Letter: "D"}
+	red := pyramids.Pyramid{Colour: pyramids.Red, Letter: "N"}
+	for _, tc := range []struct {
+		name    string
+		pending bool
+		want    int // layers known on q after
+	}{
+		{name: "pending: the guess under the new top forgotten", pending: true, want: 1},
+		{name: "known: kept", want: 2},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before, after := pyramids.NewBoard(), pyramids.NewBoard()
+			before.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{guess}, Height: 4})
+			after.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{red, guess}, Height: 5})
+			standing := Position{Board: before}
+			if tc.pending {
+				standing.Pending = []grid.Pos{q}
+			}
+			got := forgetCovered(standing, after).At(q)
+			if len(got.Layers) != tc.want || got.Height != 5 {
+				t.Errorf("%v after: %d layers known, height %d; want %d, 5", q, len(got.Layers), got.Height, tc.want)
+			}
+			if len(after.At(q).Layers) != 2 {
+				t.Error("the reading given was changed")
 			}
 		})
 	}
