@@ -57,6 +57,12 @@ func photoOf(b *pyramids.Board, over map[grid.Pos]seenSquare) *seenPhoto {
 // as it stands (Read), then held to a turn's moves (Reconcile).
 func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenPhoto) (*pyramids.Board, [][]float64) {
 	t.Helper()
+	return readThroughRules(t, &Rules{setup: new(pyramids.DefaultSetup())}, standing, past, p)
+}
+
+// readThroughRules is readThrough by the rules r (a table's dictionary).
+func readThroughRules(t *testing.T, r *Rules, standing Position, past []game.Sighting, p *seenPhoto) (*pyramids.Board, [][]float64) {
+	t.Helper()
 	scan := &vpyr.Reading{Squares: p.squares}
 	var taking []grid.Pos
 	if standing.Word != nil {
@@ -73,7 +79,6 @@ func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenP
 	for _, q := range doubtful {
 		conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
 	}
-	r := &Rules{setup: new(pyramids.DefaultSetup())}
 	rd, _ := r.Reconcile(standing, past, game.Reading{Board: Position{Board: carried, seen: p, taking: taking}, Conf: conf})
 	return rd.Board.(Position).Board, rd.Conf
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/tilescope/tilescope/internal/sqlite"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
-	vpyr "github.com/tilescope/tilescope/vision/pyramids"
 )
 
 // TestPendingThroughAGame: a letter not yet known stays so through the
@@ -147,13 +146,7 @@ func TestPendingAfter(t *testing.T) {
 		{name: "not pending, the stack as it stood", before: blue("N", 4), after: blue("N", 4), conf: 0.3},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before, after := pyramids.NewBoard(), pyramids.NewBoard()
-			before.Set(q, tc.before)
-			after.Set(q, tc.after)
-			standing := Position{Board: before}
-			if tc.pending {
-				standing.Pending = []grid.Pos{q}
-			}
+			standing, after := oneSquare(q, tc.before, tc.after, tc.pending, nil)
 			var word []grid.Pos
 			if tc.word {
 				word = []grid.Pos{q}
@@ -350,13 +343,8 @@ func TestPendingEvidence(t *testing.T) {
 		{name: "pending, one lower: the new layer's", before: blue("H", 4), pending: true, after: blue("N", 3), want: "N"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			before, after := pyramids.NewBoard(), pyramids.NewBoard()
-			before.Set(q, tc.before)
-			after.Set(q, tc.after)
-			standing := Position{Board: before}
-			if tc.pending {
-				standing.Pending, standing.Evidence = []grid.Pos{q}, map[grid.Pos]map[string]float64{q: kept}
-			}
+			standing, after := oneSquare(q, tc.before, tc.after, tc.pending, kept)
+			before := standing.Board
 			seen := photoOf(after, map[grid.Pos]seenSquare{q: {colour: pyramids.Blue, letters: map[string]float64{"N": 0.5, "M": 0.3}}})
 			second := map[grid.Pos]map[string]float64{}
 			if tc.second {
@@ -408,17 +396,7 @@ func TestPendingMoveSpells(t *testing.T) {
 			before.Set(src, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: "Q"}}, Height: 5})
 			standing := Position{Board: before, Pending: []grid.Pos{src}, Evidence: map[grid.Pos]map[string]float64{src: tc.evidence}}
 			p := photoOf(hold.Announced, map[grid.Pos]seenSquare{dst: {colour: pyramids.Blue, letters: map[string]float64{"Q": 0.3, "O": 0.25, "D": 0.2}}})
-			scan := &vpyr.Reading{Squares: p.squares}
-			carried, _, _ := vpyr.CarryTaking(before, scan, pyramids.DefaultSetup().Seats, nil)
-			conf := make([][]float64, pyramids.Size)
-			for row := range conf {
-				conf[row] = make([]float64, pyramids.Size)
-				for col := range conf[row] {
-					conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
-				}
-			}
-			rd, _ := r.Reconcile(standing, nil, game.Reading{Board: Position{Board: carried, seen: p}, Conf: conf})
-			got := rd.Board.(Position).Board
+			got, conf := readThroughRules(t, r, standing, nil, p)
 			read := ""
 			if got.At(src).Height == 4 && got.At(dst).Height == 2 {
 				tp, _ := got.At(dst).Top()
@@ -427,7 +405,7 @@ func TestPendingMoveSpells(t *testing.T) {
 			if read != tc.want {
 				t.Errorf("read %s on %v and %s on %v; want %q put on %v off %v", got.At(dst), dst, got.At(src), src, tc.want, dst, src)
 			}
-			if c := rd.Conf[dst.Row][dst.Col]; c >= game.LowConf {
+			if c := conf[dst.Row][dst.Col]; c >= game.LowConf {
 				t.Errorf("%v shown sure (%.2f)", dst, c)
 			}
 		})
@@ -466,4 +444,21 @@ func TestForgetCovered(t *testing.T) {
 			}
 		})
 	}
+}
+
+// oneSquare is a standing position with the stack before on q alone
+// (pending when pending, with the evidence ev) and a reading with after
+// there.
+func oneSquare(q grid.Pos, before, after pyramids.Stack, pending bool, ev map[string]float64) (Position, *pyramids.Board) {
+	b, a := pyramids.NewBoard(), pyramids.NewBoard()
+	b.Set(q, before)
+	a.Set(q, after)
+	standing := Position{Board: b}
+	if pending {
+		standing.Pending = []grid.Pos{q}
+		if ev != nil {
+			standing.Evidence = map[grid.Pos]map[string]float64{q: ev}
+		}
+	}
+	return standing, a
 }
