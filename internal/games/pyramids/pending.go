@@ -290,18 +290,6 @@ func likePut(before, after *pyramids.Board, py pyramids.Pyramid) bool {
 	return false
 }
 
-// onTop reports whether a stack of b has py on top.
-func onTop(b *pyramids.Board, py pyramids.Pyramid) bool {
-	for row := range pyramids.Size {
-		for col := range pyramids.Size {
-			if t, ok := b.At(grid.Pos{Row: row, Col: col}).Top(); ok && t == py {
-				return true
-			}
-		}
-	}
-	return false
-}
-
 // evidencePrefix starts the text form's line of a pending square's
 // evidence (Position.Evidence).
 const evidencePrefix = "evidence "
