@@ -141,11 +141,12 @@ type Options struct {
 	// one is found holding lettered tiles, its squares are the reading
 	// (onBoard): on a board the search for loose tiles takes the print for
 	// tiles and misses the tiles sunk in their squares. Where the loose
-	// search reads fewer than minSure tiles sure, or the lines' search
-	// saw many long lines and no grid (a tilted board: boardLines), the
-	// board is looked for by the finder's later stages too
-	// (vision.FindGridWhole). A board found empty is print: loose tiles
-	// on it or its rim are left out.
+	// search reads fewer than minSure tiles sure, or the photo's colours
+	// show a board's triple squares in their places (a steep board:
+	// scrabble.PremiumBoard), or the lines' search saw many long lines
+	// and no grid (a tilted board: boardLines), the board is looked for
+	// by the finder's later stages too (vision.FindGridWhole). A board
+	// found empty is print: loose tiles on it or its rim are left out.
 	OnBoard bool
 	// NoVerify skips the learned verifier (verify.go): Conf stays the
 	// reader's own and no tile is dropped by it (for training it, and
