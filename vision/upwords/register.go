@@ -120,19 +120,6 @@ const (
 	// 388 grids found right on the tuning sets and moved a row or a
 	// column off, 1 has its row beyond under it (0.2: 3).
 	regFar = 0.1
-	// regBare and regWeak: where the outermost rows at the other end
-	// show no walls at all (under regBare of the median row's: the
-	// rim, where the grid took it for its own rows), a row beyond the
-	// grid showing regWeak of the median's is taken for squares (half
-	// regReal), and its outer half regFar scaled alike. A shaken or
-	// dim board's walls across the shake show faintly (tuning set
-	// 108702m's 0006, a shake of 6 px: the row beyond at 0.12 of the
-	// median, its first row, the rim, at 0.00). Of 884 grids found
-	// right on the tuning sets and moved a row or a column off, 746
-	// are moved back with them (730 without), and no grid found right
-	// is moved.
-	regBare = 0.03
-	regWeak = 0.1
 )
 
 // rowShift tells, from the walls' evidence of the rows -2 to n+1 of a
@@ -174,29 +161,13 @@ func rowShift(ev []float64, beyond, outer func(f int) float64) int {
 	if m <= 0 {
 		return 0
 	}
-	// bare: the rows given show no walls at all (regBare of the
-	// median's): the rim, where the grid took it for its own rows.
-	bare := func(rows []float64) bool {
-		for _, v := range rows {
-			if math.IsNaN(v) || v > regBare*m {
-				return false
-			}
-		}
-		return true
-	}
 	// off: the k rows beyond (out, nearest the grid first) show walls
 	// as the squares do, the k outermost rows at the other end (last)
-	// and the row past the outs (past) few. Where the last rows show
-	// none at all (bare), the rows beyond need show only weak walls
-	// (regWeak of the median's, not regReal).
+	// and the row past the outs (past) few.
 	off := func(past int, out, last []float64) bool {
-		real := regReal
-		if bare(last) {
-			real = regWeak
-		}
 		least := math.Inf(1)
 		for _, v := range out {
-			if math.IsNaN(v) || v < real*m || v < regLevels {
+			if math.IsNaN(v) || v < regReal*m || v < regLevels {
 				return false
 			}
 			least = math.Min(least, v)
@@ -209,30 +180,21 @@ func rowShift(ev []float64, beyond, outer func(f int) float64) int {
 		return !(at(past) > regPast*out[len(out)-1])
 	}
 	// whole: the row beyond the grid next to it (-1 or n) shows walls
-	// over its outer half too (in the same proportion to regFar as
-	// off's least walls to regReal, where the last rows are bare).
-	whole := func(next int, last []float64) bool {
-		far := regFar
-		if bare(last) {
-			far = regFar * regWeak / regReal
-		}
-		return outer == nil || outer(next) >= far*m
-	}
+	// over its outer half too.
+	whole := func(next int) bool { return outer == nil || outer(next) >= regFar*m }
 	for k := 1; k <= 2; k++ {
-		loLast := []float64{at(n - 1), at(n - 2)}[:k]
-		hiLast := []float64{at(0), at(1)}[:k]
-		lo := off(-k-1, []float64{at(-1), at(-2)}[:k], loLast)
-		hi := off(n+k, []float64{at(n), at(n + 1)}[:k], hiLast)
+		lo := off(-k-1, []float64{at(-1), at(-2)}[:k], []float64{at(n - 1), at(n - 2)}[:k])
+		hi := off(n+k, []float64{at(n), at(n + 1)}[:k], []float64{at(0), at(1)}[:k])
 		switch {
 		case lo && hi:
 			return 0
 		case lo:
-			if !whole(-1, loLast) {
+			if !whole(-1) {
 				return 0
 			}
 			return -k
 		case hi:
-			if !whole(n, hiLast) {
+			if !whole(n) {
 				return 0
 			}
 			return k
