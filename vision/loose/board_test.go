@@ -291,12 +291,21 @@ func TestTiltedBoard(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := scrabblePhoto(t, tc.photo)
-			r, s := scanTilted(t, cls, img, truth, tc.deg, tc.axis)
-			t.Logf("%d labelled, %d found, %d false, %d sure and wrong, board %v", s.Truth, s.Found, s.False, s.WrongSure, r.board)
-			if !r.board || s.Found < s.Truth || s.False > 0 || s.WrongSure > 0 {
-				t.Errorf("board %v, found %d of %d, %d false, %d sure and wrong; want the board, every tile, none false", r.board, s.Found, s.Truth, s.False, s.WrongSure)
-			}
+			r, _ := scanTilted(t, cls, img, truth, tc.deg, tc.axis)
+			wantBoardRead(t, r, truth)
 		})
+	}
+}
+
+// wantBoardRead fails the test unless r is a board's reading (the board
+// route) with every tile of truth found, none false and none sure and
+// wrong.
+func wantBoardRead(t *testing.T, r *Reading, truth []TruthTile) {
+	t.Helper()
+	s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+	t.Logf("%d labelled, %d found, %d false, %d sure and wrong, board %v", s.Truth, s.Found, s.False, s.WrongSure, r.board)
+	if !r.board || s.Found < s.Truth || s.False > 0 || s.WrongSure > 0 {
+		t.Errorf("board %v, found %d of %d, %d false, %d sure and wrong; want the board, every tile, none false", r.board, s.Found, s.Truth, s.False, s.WrongSure)
 	}
 }
 
@@ -335,11 +344,7 @@ func TestSteepBoardByPremiums(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
-			t.Logf("%d labelled, %d found, %d false, %d sure and wrong, board %v", s.Truth, s.Found, s.False, s.WrongSure, r.board)
-			if !r.board || s.Found < s.Truth || s.False > 0 || s.WrongSure > 0 {
-				t.Errorf("board %v, found %d of %d, %d false, %d sure and wrong; want the board, every tile, none false", r.board, s.Found, s.Truth, s.False, s.WrongSure)
-			}
+			wantBoardRead(t, r, truth)
 		})
 	}
 }
