@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -52,6 +53,13 @@ type pyrTally struct {
 	named         int // words the table had to name
 	stacks        int // stacks on the boards, summed over photos
 	tops, heights int // of those, the top (colour and letter) and the count as the session held them before any tap
+	// deferred: squares read wrong that the session held as not yet
+	// known (pyrgame.Position.Pending: its colour and count right), not
+	// tapped at that photo; later: taps on a square the session held so
+	// before the photo (the letter asked for when it was needed), atEnd:
+	// those still wrong and not known after the last turn, tapped then
+	// (counted in taps, on no turn)
+	deferred, later, atEnd int
 }
 
 func (t *pyrTally) add(o pyrTally) {
@@ -61,6 +69,9 @@ func (t *pyrTally) add(o pyrTally) {
 	t.stacks += o.stacks
 	t.tops += o.tops
 	t.heights += o.heights
+	t.deferred += o.deferred
+	t.later += o.later
+	t.atEnd += o.atEnd
 }
 
 // pyrWords is the game's dictionary: the words its turns spell (the
@@ -94,9 +105,49 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 	}
 	pipe := &game.Pipeline{Session: sess}
 	t := pyrTally{turnTally: turnTally{games: 1}}
+	// lastShown is the board the last photo showed (the truth the session
+	// holds after its taps): a square the session holds pending is
+	// wrong when its top is not this board's.
+	var lastShown *pyramids.Board
+	// askPending taps every square the session holds as not yet known
+	// whose letter is wrong on the last turn accepted before turn n (the
+	// session asks for the letter when a move needs it and the photo
+	// cannot settle it: a move off such a stack, refused as no pyramid
+	// of its letter having left a stack). It returns the taps.
+	askPending := func(n int) (int, error) {
+		if lastShown == nil {
+			return 0, nil
+		}
+		standing := sess.Board()
+		held := pyrBoard(standing)
+		last := 0
+		for _, tn := range sess.State().History {
+			if tn.N < n && tn.Status == game.StatusAccepted {
+				last = tn.N
+			}
+		}
+		taps := 0
+		for _, q := range pyrPending(standing) {
+			w := lastShown.At(q)
+			wt, ok := w.Top()
+			if last == 0 || !ok || held.At(q).SameTop(w) {
+				continue
+			}
+			cell := pyramids.Stack{Layers: []pyramids.Pyramid{wt}, Height: w.Height}.String()
+			if _, err := sess.CorrectCell(ctx, last, q.Row, q.Col, cell); err != nil {
+				return taps, fmt.Errorf("asking %v at turn %d: %w", q, last, err)
+			}
+			taps++
+			t.later++
+		}
+		return taps, nil
+	}
 	// photo submits one photo of the board want and corrects the session's
-	// reading square by square; it returns the taps.
-	photo := func(want *pyramids.Board, id string) (taps int, err error) {
+	// reading square by square; it returns the taps. A square the session
+	// holds as not yet known (its colour and count right) is not tapped,
+	// unless it is one of need (the squares of the word spelled: the
+	// table sees its word misread).
+	photo := func(want *pyramids.Board, id string, need []grid.Pos) (taps int, err error) {
 		sc, err := render.Render(pyrgame.Kind, []byte(want.String()), o)
 		if err != nil {
 			return 0, fmt.Errorf("rendering %s: %w", id, err)
@@ -122,10 +173,15 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				t.refused++
 			}
 			before := sess.Board()
+			asked, err := askPending(math.MaxInt)
+			if err != nil {
+				return 0, fmt.Errorf("%s: %w", id, err)
+			}
 			if _, err := sess.Play(ctx, game.Frame{ID: id}, game.Reading{Board: pyrgame.Position{Board: want.Clone()}}); err != nil {
 				return 0, fmt.Errorf("%s entered by hand: %w", id, err)
 			}
-			return pyrDiff(before, want), nil
+			lastShown = want
+			return asked + pyrDiff(before, want), nil
 		}
 		unsure := map[grid.Pos]bool{}
 		for _, q := range turn.Uncertain {
@@ -137,6 +193,8 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 			return 0, fmt.Errorf("%s: the session's reading: %w", id, err)
 		}
 		got := pyrBoard(read)
+		pending := pyrPending(read)
+		wasPending := pyrPending(standing)
 		shown := 0
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
@@ -167,6 +225,14 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				if ok {
 					continue
 				}
+				if slices.Contains(pending, q) && w.Height == g.Height && wt.Colour == gt.Colour && !slices.Contains(need, q) {
+					// not yet known: the session asks when it needs it
+					t.deferred++
+					continue
+				}
+				if slices.Contains(wasPending, q) {
+					t.later++
+				}
 				taps++
 				if shown < e.verbose {
 					shown++
@@ -185,9 +251,19 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				}
 			}
 		}
+		if tn, ok := sess.Turn(turn.N); ok && tn.Status != game.StatusAccepted && lastShown != nil {
+			// refused after the taps: a move off a stack whose letter
+			// the session guessed wrong; it asks for those letters
+			asked, err := askPending(turn.N)
+			if err != nil {
+				return taps, fmt.Errorf("%s: %w", id, err)
+			}
+			taps += asked
+		}
+		lastShown = want
 		return taps, nil
 	}
-	taps, err := photo(truth, name+" set-up")
+	taps, err := photo(truth, name+" set-up", nil)
 	if err != nil {
 		return err
 	}
@@ -225,7 +301,13 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		t.turns++
 		id := fmt.Sprintf("%s turn %d", name, i)
 		n0 := len(sess.State().History)
-		taps1, err := photo(ann, id+" announced "+word)
+		var need []grid.Pos
+		for _, sq := range m.Squares {
+			if !sq.Printed {
+				need = append(need, sq.Pos)
+			}
+		}
+		taps1, err := photo(ann, id+" announced "+word, need)
 		if err != nil {
 			return err
 		}
@@ -256,7 +338,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 				t.scores++
 			}
 		}
-		taps2, err := photo(after, id+" taken")
+		taps2, err := photo(after, id+" taken", nil)
 		if err != nil {
 			return err
 		}
@@ -279,7 +361,7 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 		if taps1+taps2+named == 0 {
 			t.right++
 		}
-		if got := pyrBoard(sess.Board()); pyrDiff(pyrgame.Position{Board: got}, after) != 0 {
+		if got := pyrBoard(sess.Board()); pyrDiffKnown(sess.Board(), after) != 0 {
 			var h strings.Builder
 			for _, tn := range sess.State().History {
 				fmt.Fprintf(&h, "turn %d: %s %s %s %v %+v corrected %v\n%s\n", tn.N, tn.Status, tn.Code, tn.Error, tn.Words, tn.Detail, tn.Corrected, tn.Board)
@@ -287,6 +369,16 @@ func (e *pyrEval) play(ctx context.Context, rng *rand.Rand, turns int, o render.
 			return fmt.Errorf("%s: after the corrections the session's board is not the truth's:\n%s\nwant\n%s\n%s", id, got, after, h.String())
 		}
 		truth = after
+	}
+	// The game's end (of the turns played): every letter still not known
+	// and wrong is asked for then, a tap.
+	end := sess.Board()
+	for _, q := range pyrPending(end) {
+		if !pyrBoard(end).At(q).SameTop(truth.At(q)) {
+			t.taps++
+			t.later++
+			t.atEnd++
+		}
 	}
 	tallyGroup(&e.groups, o.Difficulty).add(t)
 	e.all.add(t)
@@ -325,6 +417,39 @@ func pyrBoard(p game.Position) *pyramids.Board {
 	return pyramids.NewBoard()
 }
 
+// pyrPending are the squares whose letter a Pyramids position holds as not
+// yet known.
+func pyrPending(p game.Position) []grid.Pos {
+	switch v := p.(type) {
+	case pyrgame.Position:
+		return v.Pending
+	case *pyrgame.Position:
+		if v != nil {
+			return v.Pending
+		}
+	}
+	return nil
+}
+
+// pyrDiffKnown is pyrDiff but for the letters p holds as not yet known
+// (their colour and count as want's): the session asks for them later.
+func pyrDiffKnown(p game.Position, want *pyramids.Board) int {
+	got, pending := pyrBoard(p), pyrPending(p)
+	n := 0
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			g, w := got.At(q), want.At(q)
+			gt, _ := g.Top()
+			wt, _ := w.Top()
+			if !g.SameTop(w) && (!slices.Contains(pending, q) || g.Height != w.Height || gt.Colour != wt.Colour) {
+				n++
+			}
+		}
+	}
+	return n
+}
+
 // pyrDiff counts the squares whose top or count differ: the taps to
 // enter one board over the other.
 func pyrDiff(p game.Position, want *pyramids.Board) int {
@@ -345,6 +470,7 @@ func (t *pyrTally) write(w io.Writer, indent string) {
 	fmt.Fprintf(w, "%sturns right:       %s with no tap (both photos read right, the word taken as spelled)\n", indent, pct(t.right, t.turns))
 	fmt.Fprintf(w, "%sphotos read:       %s (refused %d, no change seen %d)\n", indent, pct(t.photos-t.refused-t.unseen, t.photos), t.refused, t.unseen)
 	fmt.Fprintf(w, "%staps:              %d squares (%.2f per turn), %d words named\n", indent, t.taps, float64(t.taps)/float64(max(1, t.turns)), t.named)
+	fmt.Fprintf(w, "%sletters not known: %d squares read wrong and held as not yet known at a photo (no tap then); taps asked later %d, of them at the end %d\n", indent, t.deferred, t.later, t.atEnd)
 	fmt.Fprintf(w, "%stops right:        %s stacks (colour and letter), before any tap\n", indent, pct(t.tops, t.stacks))
 	fmt.Fprintf(w, "%sheights right:     %s stacks, photo plus history\n", indent, pct(t.heights, t.stacks))
 	fmt.Fprintf(w, "%sscores right:      %s words, after the taps\n", indent, pct(t.scores, t.scoresAll))

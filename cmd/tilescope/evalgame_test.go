@@ -62,7 +62,7 @@ func TestEvalGamePyramids(t *testing.T) {
 				t.Fatalf("eval-game: %v (%s)", err, stderr.String())
 			}
 			out := stdout.String()
-			for _, field := range []string{"turns right:", "photos read:", "taps:", "tops right:", "heights right:", "sure right:", "time per photo:"} {
+			for _, field := range []string{"turns right:", "photos read:", "taps:", "letters not known:", "tops right:", "heights right:", "sure right:", "time per photo:"} {
 				if !bytes.Contains(stdout.Bytes(), []byte(field)) {
 					t.Errorf("no %q in\n%s", field, out)
 				}

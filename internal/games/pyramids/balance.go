@@ -75,7 +75,11 @@ func (p *seenPhoto) Letters(q grid.Pos) map[string]float64 {
 // photo, read there at the count the game held before (a stack that lost
 // its top, its next layer not known): Reconcile reads them again at the
 // new count.
-func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool) (n int, reread []grid.Pos) {
+//
+// respell (nil: none) is spells from another board before: a move off a
+// pending stack (Position.Pending) is judged with the stack's top the
+// letter tried.
+func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool, respell func(*pyramids.Board) func(*pyramids.Board) bool) (n int, reread, unsettled []grid.Pos) {
 	before := standing.Board
 	set := func(q grid.Pos, s pyramids.Stack) {
 		after.Set(q, s)
@@ -117,10 +121,25 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 				set(q, before.At(q))
 			}
 		}
-		return n, nil
+		return n, nil, nil
 	}
-	if m, rr := inferMove(before, after, scan, pl, pinned, conf, spells); m >= 0 {
-		return m, rr
+	if m, rr := inferMove(before, after, scan, pl, pinned, conf, spells, respell, standing.pendingWeights()); m >= 0 {
+		return m, rr, nil
+	}
+	if spells != nil && len(standing.Pending) > 0 {
+		// No likely move spells a word, with letters the game does not
+		// know on the board: the move may have been made off a stack
+		// that shows its top's likeness under it, unseen (a like stack
+		// read as it stood): none of those is shown sure.
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				if mayHideLoss(before.At(q), q, scan.Square(q), pl) {
+					unsettled = append(unsettled, q)
+					lower(conf, q)
+				}
+			}
+		}
 	}
 	type change struct {
 		q  grid.Pos
@@ -268,7 +287,7 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 			set(l.q, before.At(l.q))
 		}
 	}
-	return n, nil
+	return n, nil, unsettled
 }
 
 // inferMove chooses the turn's moves that best explain the photo. The
@@ -289,7 +308,19 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 // source and then a destination's colour read otherwise was tried: with a
 // full word list it found words that were not played, NOD for the demo's
 // AOG with ENABLE.)
-func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool) (int, []grid.Pos) {
+//
+// pend are the stacks whose top's letter the game does not know
+// (Position.Pending) and each one's letters' weights (Position.Evidence:
+// the first photo that showed it): such a stack's top is any of those
+// letters. A move off it puts one of them on the destination, weighed by
+// its weight times the destination's evidence for it (a known top is one
+// letter at weight 1); the stack read as it stands is weighed by every
+// letter its photo shows, each by its weight. A pending stack of a
+// colour read on a destination is a source whatever the photo shows on
+// it (the same camera may read its next layer as it read the top that
+// left). A destination given a pending stack's pyramid is marked
+// unsure.
+func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool, respell func(*pyramids.Board) func(*pyramids.Board) bool, pend map[grid.Pos]map[string]float64) (int, []grid.Pos) {
 	type cand struct {
 		q       grid.Pos
 		letters map[string]float64
@@ -319,6 +350,37 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				info[q] = c
 			}
 		}
+	}
+	for _, q := range byPlace(pend) {
+		t, ok := before.At(q).Top()
+		if slices.Contains(srcs, q) || !ok || !t.Colour.IsPlayer() {
+			continue
+		}
+		for _, d := range dsts {
+			if d != q && info[d].sq.Colour == t.Colour {
+				srcs = append(srcs, q)
+				info[q] = cand{q: q, letters: scan.Letters(q), sq: scan.Square(q)}
+				break
+			}
+		}
+	}
+	// tops are the pyramids the top of a source s may be, each with its
+	// weight: the one the game holds at 1, or a pending stack's letters
+	// by their evidence.
+	tops := func(s grid.Pos) []weighed {
+		t, _ := before.At(s).Top()
+		w := pend[s]
+		if len(w) == 0 {
+			return []weighed{{t, 1}}
+		}
+		var out []weighed
+		for _, l := range byWeight(w) {
+			if len(out) == pendingTries {
+				break
+			}
+			out = append(out, weighed{pyramids.Pyramid{Colour: t.Colour, Letter: l}, w[l]})
+		}
+		return out
 	}
 	// gone: the photo surely shows another pyramid of the top's colour
 	// on q (a player's stack): its top surely left it, wherever it went.
@@ -428,6 +490,15 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		if t.Colour != c.sq.Colour && !weak(q) {
 			l = eps
 		}
+		if w := pend[q]; len(w) > 0 && s.SameTop(before.At(q)) {
+			// the stack as it stands, its top not known: every
+			// letter it may be, by its weight
+			v := 0.0
+			for _, pl := range byWeight(w) {
+				v += w[pl] * max(c.letters[pl], eps/4)
+			}
+			return l * v / letterChance
+		}
 		return l * max(c.letters[t.Letter], eps/4) / letterChance
 	}
 	// With a dictionary to hold the moves to, the likeliest candidates
@@ -439,8 +510,10 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		gain := func(q grid.Pos) float64 {
 			b, g := before.At(q), 0.0
 			for _, s := range srcs {
-				if t, _ := before.At(s).Top(); s != q && (weak(q) || t.Colour == info[q].sq.Colour || onOwn(q)) {
-					g = max(g, like(q, b.Put(t)))
+				for _, tw := range tops(s) {
+					if t := tw.py; s != q && (weak(q) || t.Colour == info[q].sq.Colour || onOwn(q)) {
+						g = max(g, tw.w*like(q, b.Put(t)))
+					}
 				}
 			}
 			return g / max(like(q, b), 1e-12)
@@ -485,6 +558,11 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 		putOn(before, cur, hyp)
 		v := base
+		for _, p := range cur {
+			if p.py != nil {
+				v *= p.w
+			}
+		}
 		for _, q := range byPlace(hyp) {
 			v *= like(q, hyp[q]) / max(like(q, before.At(q)), 1e-9)
 		}
@@ -536,27 +614,36 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			return
 		}
 		for _, s := range srcs {
-			t, _ := before.At(s).Top()
-			if used[s] || put[s] || s == d || (!weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d)) {
+			if used[s] || put[s] || s == d {
 				continue
 			}
-			if alike[s] && t.Colour != info[d].sq.Colour {
-				// a stack that shows no loss gives its top only
-				// where the photo shows its colour
-				continue
+			for _, tw := range tops(s) {
+				t := tw.py
+				if !weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d) {
+					continue
+				}
+				if alike[s] && t.Colour != info[d].sq.Colour {
+					// a stack that shows no loss gives its top only
+					// where the photo shows its colour
+					continue
+				}
+				if dt, ok := before.At(d).Top(); ok && dt == t && !gone(s) {
+					// put on its likeness it changes nothing the
+					// camera sees: the smaller move explains the
+					// photo as well, unless the photo surely shows
+					// the source's top gone
+					continue
+				}
+				p := pair{src: s, dst: d, w: 1}
+				if _, pending := pend[s]; pending {
+					p.py, p.w = &tw.py, tw.w
+				}
+				used[s], put[d] = true, true
+				cur = append(cur, p)
+				walk(i + 1)
+				cur = cur[:len(cur)-1]
+				used[s], put[d] = false, false
 			}
-			if dt, ok := before.At(d).Top(); ok && dt == t && !gone(s) {
-				// put on its likeness it changes nothing the
-				// camera sees: the smaller move explains the
-				// photo as well, unless the photo surely shows
-				// the source's top gone
-				continue
-			}
-			used[s], put[d] = true, true
-			cur = append(cur, pair{s, d})
-			walk(i + 1)
-			cur = cur[:len(cur)-1]
-			used[s], put[d] = false, false
 		}
 	}
 	walk(0)
@@ -567,7 +654,9 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	// the board spell one the dictionary knows (the letters moved are the
 	// sources' tops, which the game knows), unless the photo shows the
 	// best by far more clearly.
+	var inPlace map[grid.Pos]pyramids.Pyramid // pending letters the word spells with
 	spelling := func() ([]pair, bool) {
+		inPlace = nil
 		if spells == nil {
 			return best, true
 		}
@@ -584,8 +673,47 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			for q, st := range out {
 				hyp.Set(q, st)
 			}
-			if spells(hyp) {
+			sp := spells
+			bef := before
+			if respell != nil && slices.ContainsFunc(m.pairs, func(p pair) bool { return p.py != nil }) {
+				// the pending stacks' tops the move tries
+				bef = before.Clone()
+				for _, p := range m.pairs {
+					if p.py != nil {
+						bef.Set(p.src, withTop(before.At(p.src), *p.py))
+					}
+				}
+				sp = respell(bef)
+			}
+			if sp(hyp) {
 				return m.pairs, true
+			}
+			if respell == nil {
+				continue
+			}
+			// A word through a pending stack the move left standing
+			// (in line with a destination) spells with one of its
+			// letters: the likeliest few by its evidence, one square
+			// at a time.
+			for _, q := range byPlace(pend) {
+				t, ok := before.At(q).Top()
+				if !ok || !slices.ContainsFunc(m.pairs, func(p pair) bool {
+					return p.src != q && p.dst != q && (p.dst.Row == q.Row || p.dst.Col == q.Col)
+				}) || slices.ContainsFunc(m.pairs, func(p pair) bool { return p.src == q || p.dst == q }) {
+					continue
+				}
+				for _, tw := range tops(q) {
+					if tw.py == t {
+						continue
+					}
+					b2, h2 := bef.Clone(), hyp.Clone()
+					b2.Set(q, withTop(before.At(q), tw.py))
+					h2.Set(q, withTop(before.At(q), tw.py))
+					if respell(b2)(h2) {
+						inPlace = map[grid.Pos]pyramids.Pyramid{q: tw.py}
+						return m.pairs, true
+					}
+				}
 			}
 		}
 		return nil, false
@@ -663,6 +791,16 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		out[p.src] = u
 	}
 	putOn(before, best, out)
+	fromPending := map[grid.Pos]bool{} // a pending stack's pyramid put there
+	for _, p := range best {
+		if p.py != nil {
+			fromPending[p.dst] = true
+		}
+	}
+	for q, py := range inPlace {
+		out[q] = withTop(before.At(q), py)
+		fromPending[q] = true
+	}
 	n := 0
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
@@ -674,7 +812,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			sq := scan.Square(q)
 			st, _ := want.Top()
 			read := pyramids.Pyramid{Colour: sq.Colour, Letter: sq.Letter}
-			if !after.At(q).SameTop(want) || ((sq.Colour == pyramids.NoColour) != want.Empty()) || (!want.Empty() && st != read) {
+			if fromPending[q] || !after.At(q).SameTop(want) || ((sq.Colour == pyramids.NoColour) != want.Empty()) || (!want.Empty() && st != read) {
 				if q.Row < len(conf) && q.Col < len(conf[q.Row]) {
 					conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
 				}
@@ -727,8 +865,25 @@ func keepBest(top []scored, m scored, n int) []scored {
 	return top
 }
 
-// pair is one pyramid moved: the top of src put on dst.
-type pair struct{ src, dst grid.Pos }
+// pair is one pyramid moved: the top of src put on dst. py, when set, is
+// the pyramid moved, of a stack whose top's letter the game does not
+// know (a pending stack's letter tried), w its weight (1 for a known
+// top).
+type pair struct {
+	src, dst grid.Pos
+	py       *pyramids.Pyramid
+	w        float64
+}
+
+// weighed is a pyramid a source's top may be and its weight.
+type weighed struct {
+	py pyramids.Pyramid
+	w  float64
+}
+
+// pendingTries is how many of a pending stack's letters (the likeliest by
+// its evidence) a move off it is tried with.
+const pendingTries = 4
 
 // putOn puts each pair's pyramid on its destination in hyp (the stacks
 // the move makes, the sources already taken off; a square not in it is as
@@ -736,6 +891,9 @@ type pair struct{ src, dst grid.Pos }
 func putOn(before *pyramids.Board, pairs []pair, hyp map[grid.Pos]pyramids.Stack) {
 	for _, p := range pairs {
 		t, _ := before.At(p.src).Top()
+		if p.py != nil {
+			t = *p.py
+		}
 		s, ok := hyp[p.dst]
 		if !ok {
 			s = before.At(p.dst)

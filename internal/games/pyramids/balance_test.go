@@ -57,6 +57,12 @@ func photoOf(b *pyramids.Board, over map[grid.Pos]seenSquare) *seenPhoto {
 // as it stands (Read), then held to a turn's moves (Reconcile).
 func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenPhoto) (*pyramids.Board, [][]float64) {
 	t.Helper()
+	return readThroughRules(t, &Rules{setup: new(pyramids.DefaultSetup())}, standing, past, p)
+}
+
+// readThroughRules is readThrough by the rules r (a table's dictionary).
+func readThroughRules(t *testing.T, r *Rules, standing Position, past []game.Sighting, p *seenPhoto) (*pyramids.Board, [][]float64) {
+	t.Helper()
 	scan := &vpyr.Reading{Squares: p.squares}
 	var taking []grid.Pos
 	if standing.Word != nil {
@@ -73,7 +79,6 @@ func readThrough(t *testing.T, standing Position, past []game.Sighting, p *seenP
 	for _, q := range doubtful {
 		conf[q.Row][q.Col] = min(conf[q.Row][q.Col], game.Guessed)
 	}
-	r := &Rules{setup: new(pyramids.DefaultSetup())}
 	rd, _ := r.Reconcile(standing, past, game.Reading{Board: Position{Board: carried, seen: p, taking: taking}, Conf: conf})
 	return rd.Board.(Position).Board, rd.Conf
 }
@@ -302,7 +307,7 @@ func TestMoveSpellsAWord(t *testing.T) {
 			for i := range conf {
 				conf[i] = make([]float64, pyramids.Size)
 			}
-			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells)
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells, nil)
 			if got := carried.At(at(0, 3)).String(); got != tc.want {
 				t.Errorf("(0,3) read %s, want %s\n%s", got, tc.want, carried)
 			}
@@ -331,7 +336,7 @@ func TestMoveInLine(t *testing.T) {
 	for i := range conf {
 		conf[i] = make([]float64, pyramids.Size)
 	}
-	balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, nil)
+	balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, nil, nil)
 	for q, want := range map[grid.Pos]string{at(0, 3): "rE", at(1, 3): "rT4", at(3, 4): "rN/kT", at(1, 4): "rO4", at(5, 5): "kS", at(1, 5): "rA5"} {
 		if got := carried.At(q).String(); got != want {
 			t.Errorf("%v read %s, want %s", q, got, want)
@@ -438,7 +443,7 @@ func TestMoveSourceNoDestination(t *testing.T) {
 		conf[i] = make([]float64, pyramids.Size)
 	}
 	spells := func(h *pyramids.Board) bool { t, _ := h.At(at(0, 3)).Top(); return t.String() == "rN" }
-	_, reread := balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, spells)
+	_, reread, _ := balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, spells, nil)
 	for q, want := range map[grid.Pos]string{at(0, 3): "rN", at(1, 3): "rE4", at(1, 2): "rT4", at(1, 5): "rT4"} {
 		if got := carried.At(q).String(); got != want {
 			t.Errorf("%v read %s, want %s", q, got, want)
@@ -476,7 +481,7 @@ func TestPairingKeepsPhantomsOff(t *testing.T) {
 	for i := range conf {
 		conf[i] = make([]float64, pyramids.Size)
 	}
-	balance(Position{Board: b}, after, p, newPool(ptr(pyramids.DefaultSetup()), b), pinned, conf, func(*pyramids.Board) bool { return false })
+	balance(Position{Board: b}, after, p, newPool(ptr(pyramids.DefaultSetup()), b), pinned, conf, func(*pyramids.Board) bool { return false }, nil)
 	for q, want := range map[grid.Pos]string{at(0, 5): ".", at(1, 5): "rS5", at(1, 4): "rN5"} {
 		if got := after.At(q).String(); got != want {
 			t.Errorf("%v read %s, want %s\n%s", q, got, want, after)
@@ -503,7 +508,7 @@ func TestMoveOntoAStackOfAnotherColour(t *testing.T) {
 		conf[i] = make([]float64, pyramids.Size)
 	}
 	spells := func(h *pyramids.Board) bool { t, _ := h.At(at(3, 1)).Top(); return t.String() == "bS" }
-	balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, spells)
+	balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, spells, nil)
 	for q, want := range map[grid.Pos]string{at(3, 1): "bS/yC6", at(5, 8): "bR4"} {
 		if got := carried.At(q).String(); got != want {
 			t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
@@ -714,7 +719,7 @@ func TestMoveOfLikePyramids(t *testing.T) {
 			for i := range conf {
 				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 			}
-			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells)
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells, nil)
 			for q, want := range tc.want {
 				if got := carried.At(q).String(); got != want {
 					t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
@@ -763,7 +768,7 @@ func TestSettleLikeStacks(t *testing.T) {
 			for row := range conf {
 				conf[row] = make([]float64, pyramids.Size)
 			}
-			settle(before, after, p, nil, conf)
+			settle(before, after, p, nil, conf, nil)
 			if got := conf[6][1] >= game.LowConf; got != tc.wantSure {
 				t.Errorf("(6, 1) conf %.2f: sure %v, want %v", conf[6][1], got, tc.wantSure)
 			}

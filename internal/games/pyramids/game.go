@@ -118,6 +118,20 @@ type Position struct {
 	// taking, from Read to Reconcile, is the squares of the word waiting
 	// whose take the photo shows (of the words it may be, Announced.Or)
 	taking []grid.Pos
+	// Pending are the squares whose top's letter is not yet known: a
+	// layer no photo showed before (a source's new top, a layer a take
+	// uncovered) whose letter no photo read surely. The board holds the
+	// likeliest letter; the page marks it unsure and lists the squares;
+	// later photos that show the stack as it stands read it again
+	// (pending.go). In reading order.
+	Pending []grid.Pos
+	// Evidence is, for each pending square, what the photo that first
+	// showed its layer said of its letter: each letter's weight (the
+	// letters' evidence times the pool's prior, summing to 1), the
+	// letters under pendingMinWeight left out. A move off a pending
+	// stack is weighed by it (inferMove). In the text form, a line
+	// "evidence r,c A=0.412 T=0.300" a square.
+	Evidence map[grid.Pos]map[string]float64
 }
 
 // Announced is a word spelled and announced, not yet taken.
@@ -176,17 +190,16 @@ func (p Position) Cell(row, col int) string {
 
 // String is the board's text format and, while a word waits to be taken, a
 // line "announced WORD SEAT r,c r,c ...", with "or WORD r,c ..." for each
-// other word it may be.
+// other word it may be; while letters are not yet known, a line "pending
+// r,c r,c ..." (Pending).
 func (p Position) String() string {
 	s := p.Board.String()
+	if len(p.Pending) > 0 {
+		s += pendingPrefix + squareList(p.Pending) + "\n"
+		s += evidenceLines(p.Pending, p.Evidence)
+	}
 	if w := p.Word; w != nil {
-		squares := func(qs []grid.Pos) string {
-			var sq []string
-			for _, q := range qs {
-				sq = append(sq, fmt.Sprintf("%d,%d", q.Row, q.Col))
-			}
-			return strings.Join(sq, " ")
-		}
+		squares := squareList
 		line := fmt.Sprintf("%s%s %d %s", announcedPrefix, w.Word, w.Seat, squares(w.Squares))
 		for _, c := range w.Or {
 			line += fmt.Sprintf(" or %s %s", c.Word, squares(c.Squares))
@@ -213,9 +226,30 @@ func (r *Rules) Empty() game.Position { return Position{Board: pyramids.NewBoard
 func (r *Rules) Parse(text, name string) (game.Position, error) {
 	var board strings.Builder
 	var ann *Announced
+	var pending []grid.Pos
+	var evidence map[grid.Pos]map[string]float64
 	sc := bufio.NewScanner(strings.NewReader(text))
 	for sc.Scan() {
 		line := sc.Text()
+		if rest, ok := strings.CutPrefix(line, evidencePrefix); ok {
+			q, ev, err := parseEvidence(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: evidence: %v", game.ErrBadInput, name, err)
+			}
+			if evidence == nil {
+				evidence = map[grid.Pos]map[string]float64{}
+			}
+			evidence[q] = ev
+			continue
+		}
+		if rest, ok := strings.CutPrefix(line, pendingPrefix); ok {
+			qs, err := parseSquares(rest)
+			if err != nil {
+				return nil, fmt.Errorf("%w: %s: pending: %v", game.ErrBadInput, name, err)
+			}
+			pending = qs
+			continue
+		}
 		if rest, ok := strings.CutPrefix(line, announcedPrefix); ok {
 			a, err := parseAnnounced(rest)
 			if err != nil {
@@ -230,7 +264,8 @@ func (r *Rules) Parse(text, name string) (game.Position, error) {
 	if err != nil {
 		return nil, err
 	}
-	return Position{Board: b, Word: ann}, nil
+	pending = keepPending(b, pending)
+	return Position{Board: b, Word: ann, Pending: pending, Evidence: keepEvidence(pending, evidence)}, nil
 }
 
 func parseAnnounced(s string) (*Announced, error) {
@@ -283,7 +318,9 @@ func (r *Rules) SetCell(p game.Position, row, col int, cell string) (game.Positi
 	}
 	b := v.Board.Clone()
 	b.Set(q, keepUnder(s, v.Board.At(q)))
-	return Position{Board: b, Word: v.Word}, nil
+	// the table's letter is known
+	pending := slices.DeleteFunc(slices.Clone(v.Pending), func(p grid.Pos) bool { return p == q })
+	return Position{Board: b, Word: v.Word, Pending: pending, Evidence: keepEvidence(pending, v.Evidence)}, nil
 }
 
 // keepUnder completes a correction s that names fewer layers than its
@@ -374,6 +411,10 @@ type Detail struct {
 	Unsure bool `json:"unsure,omitempty"`
 	// Words, when Unsure, are the words it may be (the page asks which).
 	Words []string `json:"words,omitempty"`
+	// Unknown are the squares ("row,col", from 0) whose top's letter is
+	// not yet known after the turn (Position.Pending): the page lists
+	// them; the letter shown there is the likeliest.
+	Unknown []string `json:"unknown,omitempty"`
 }
 
 // Judge is the referee: the set-up photo, a word announced, or its taking.
@@ -386,6 +427,11 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 	if err != nil {
 		return game.Move{}, err
 	}
+	var word []grid.Pos
+	if b.Word != nil {
+		word = b.Word.AllSquares()
+	}
+	b = b.revealPending(a.Board, word).readPending(a.Board)
 	if w := b.Word; w != nil {
 		return r.judgeTake(b, a, w, t.Word)
 	}
@@ -486,9 +532,11 @@ func (r *Rules) Judge(before, after game.Position, t game.Table) (game.Move, err
 		d.NotInDictionary = true
 	}
 	ann := &Announced{Word: m.Word, Seat: t.Seat, Squares: wordSquares(m), Or: or}
+	pending := keepPending(a.Board, a.Pending)
+	d.Unknown = squareNames(pending)
 	mv := game.Move{Score: m.Score, Again: true, Detail: d,
 		Words:    []game.Word{{Word: m.Word, Score: m.Score}},
-		Position: Position{Board: a.Board, Word: ann}}
+		Position: Position{Board: a.Board, Word: ann, Pending: pending, Evidence: keepEvidence(pending, a.Evidence)}}
 	for _, pl := range m.Placed {
 		mv.Placed = append(mv.Placed, game.Placement{Row: pl.To.Row, Col: pl.To.Col, Letter: pl.Pyramid.Letter, Height: a.Board.At(pl.To).Height})
 	}
@@ -591,13 +639,14 @@ func (r *Rules) takeOf(b, a Position, word string, squares []grid.Pos) (game.Mov
 			}
 		}
 	}
-	d := Detail{Phase: "taken", Word: w.Word}
+	pending := keepPending(want, a.Pending)
+	d := Detail{Phase: "taken", Word: w.Word, Unknown: squareNames(pending)}
 	for _, q := range w.Squares {
 		if t, ok := b.Board.At(q).Top(); ok {
 			d.Taken = append(d.Taken, t.String())
 		}
 	}
-	return game.Move{Detail: d, Position: Position{Board: want}}, nil
+	return game.Move{Detail: d, Position: Position{Board: want, Pending: pending, Evidence: keepEvidence(pending, a.Evidence)}}, nil
 }
 
 func countPyramids(b *pyramids.Board) int {

@@ -44,9 +44,17 @@
       const d = turn.detail || {};
       return d.unsure ? t("pyramids.unsure", { words: (d.words || []).join(" / ") }) : "";
     },
+    // The words the move fits, and the squares whose letter the game
+    // does not know yet (a layer first shown, not read surely: the letter
+    // on the board is its guess; it asks when a move needs it).
     lastTurn(turn) {
       const d = turn.detail || {};
-      return d.unsure ? [el("p", { class: "flagnote", id: "wordunsure" }, t("pyramids.unsureLast", { words: (d.words || []).join(", ") }))] : [];
+      const out = d.unsure ? [el("p", { class: "flagnote", id: "wordunsure" }, t("pyramids.unsureLast", { words: (d.words || []).join(", ") }))] : [];
+      if (d.unknown && d.unknown.length) {
+        const squares = d.unknown.map((q) => { const [r, c] = q.split(",").map(Number); return t("pyramids.square", { row: r + 1, col: c + 1 }); });
+        out.push(el("p", { class: "flagnote", id: "lettersunknown" }, t("pyramids.unknown", { squares: squares.join("; ") })));
+      }
+      return out;
     },
     endNote: "end.pyramids",
     rackMax: 0,
@@ -73,6 +81,8 @@
         "end.pyramids": "The tally counts the pyramids left on the board.",
         "pyramids.unsure": (p) => `(not sure which word: ${p.words})`,
         "pyramids.unsureLast": (p) => `Not sure which word was made: ${p.words}. The photo after the pyramids are taken will show it; or tap the word announced.`,
+        "pyramids.square": (p) => `row ${p.row}, column ${p.col}`,
+        "pyramids.unknown": (p) => `Letters not known yet (the camera's guess shown): ${p.squares}. Tap one to fix it, or leave it: a later photo or the move that takes it shows it.`,
       },
       ru: {
         "cell.pyramid": (p) => `${p.colour} ${p.letter}, высота ${p.height}`,
@@ -80,6 +90,8 @@
         "end.pyramids": "Итог считает пирамиды, оставшиеся на доске.",
         "pyramids.unsure": (p) => `(не ясно, какое слово: ${p.words})`,
         "pyramids.unsureLast": (p) => `Не ясно, какое слово составлено: ${p.words}. Снимок после того, как пирамиды сняты, покажет; или нажмите объявленное слово.`,
+        "pyramids.square": (p) => `ряд ${p.row}, столбец ${p.col}`,
+        "pyramids.unknown": (p) => `Буквы ещё не известны (показана догадка камеры): ${p.squares}. Нажмите, чтобы исправить, или оставьте: покажет следующий снимок или ход, который её возьмёт.`,
       },
     },
   });

@@ -231,6 +231,10 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 			n++
 		}
 	}
+	var pl *pool
+	// the letters' evidence of the squares read again (readAgain): a
+	// new top's own reading, at its count
+	secondEv := map[grid.Pos]map[string]float64{}
 	if a.seen != nil && countPyramids(b.Board) > 0 {
 		conf := rd.Conf
 		if conf == nil {
@@ -239,22 +243,28 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				conf[i] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
 			}
 		}
-		pl := newPool(r.setup, b.Board)
-		m, reread := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board))
+		pl = newPool(r.setup, b.Board)
+		m, reread, unsettled := balance(b, out, a.seen, pl, pinned, conf, r.spells(b.Board), r.spells)
 		n += m
 		if len(reread) > 0 && a.img != nil {
 			// its letters count as changes: with none, the carried
 			// reading would be returned as it was and they dropped
-			n += r.readAgain(a.img, b.Board, out, reread, pl, conf)
+			n += r.readAgain(a.img, b.Board, out, reread, pl, conf, secondEv)
 		}
-		settle(b.Board, out, a.seen, word, conf)
+		settle(b.Board, out, a.seen, word, conf, unsettled)
+		// a letter settled changes the board only in a photo that
+		// shows a change besides (else it would be a turn of its own)
+		n += resolvePending(b, out, a.seen, word, pl, conf, n > 0)
 		rd.Conf = conf
 	}
+	final := out
 	if n == 0 {
-		rd.Board = Position{Board: a.Board, Word: a.Word}
-		return rd, 0
+		final = a.Board
 	}
-	rd.Board = Position{Board: out, Word: a.Word}
+	final = forgetCovered(b, final)
+	pending := pendingAfter(b, final, word, rd.Conf)
+	rd.Board = Position{Board: final, Word: a.Word, Pending: pending,
+		Evidence: pendingEvidence(b, final, pending, a.seen, secondEv, pl)}
 	return rd, n
 }
 
@@ -277,7 +287,10 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 // uncovered and the counts, so the move may have been read off the
 // wrong one of the two (game 99461: yE5 beside yE5, the E taken off the
 // one read as it stood).
-func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, conf [][]float64) {
+//
+// The squares of unsettled (balance: stacks a move not read may have
+// left unseen) are not settled.
+func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, conf [][]float64, unsettled []grid.Pos) {
 	// the tops the move took off a stack (the word's squares are known)
 	taken := map[pyramids.Pyramid]bool{}
 	for row := range pyramids.Size {
@@ -295,7 +308,7 @@ func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, con
 			q := grid.Pos{Row: row, Col: col}
 			b := before.At(q)
 			bt, ok := b.Top()
-			if !ok || slices.Contains(word, q) || !after.At(q).SameTop(b) {
+			if !ok || slices.Contains(word, q) || !after.At(q).SameTop(b) || slices.Contains(unsettled, q) {
 				continue
 			}
 			sq := scan.Square(q)
@@ -345,8 +358,9 @@ func (r *Rules) spells(before *pyramids.Board) func(*pyramids.Board) bool {
 // the move's: vpyr.Options.Exact), and takes the letter of each square
 // listed from it (takeReread): the top that shows on a stack that lost
 // one, whose letter the first reading took at the count before. It
-// returns the number of squares whose top it changed.
-func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64) int {
+// returns the number of squares whose top it changed; ev (when not nil)
+// is given each square's letters' evidence from that reading.
+func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, squares []grid.Pos, pl *pool, conf [][]float64, ev map[grid.Pos]map[string]float64) int {
 	var scan *vpyr.Reading
 	if err := r.rd.Use(r.newReader, func(opt *vpyr.Options) error {
 		o := *opt
@@ -358,7 +372,13 @@ func (r *Rules) readAgain(img image.Image, before, after *pyramids.Board, square
 	}); err != nil || scan == nil {
 		return 0
 	}
-	return takeReread(before, after, newSeenPhoto(scan), squares, pl, conf)
+	second := newSeenPhoto(scan)
+	for _, q := range squares {
+		if ev != nil {
+			ev[q] = second.Letters(q)
+		}
+	}
+	return takeReread(before, after, second, squares, pl, conf)
 }
 
 // takeReread gives each square listed the letter the second reading
