@@ -40,6 +40,16 @@ type boardScans struct {
 	// (the steep stage's grids, the finer look's: found once).
 	searchOnce sync.Once
 	search     *vision.PhotoSearch
+	// premium: whether the photo's blue and red patches lie as a
+	// board's triple squares do (scrabble.PremiumBoard), looked at once.
+	premiumOnce sync.Once
+	premium     bool
+}
+
+// premiumBoard is scrabble.PremiumBoard's answer for img, looked at once.
+func (b *boardScans) premiumBoard(img image.Image) bool {
+	b.premiumOnce.Do(func() { b.premium = scrabble.PremiumBoard(img) })
+	return b.premium
 }
 
 // photoSearch is the board searches of img, made once (img is the

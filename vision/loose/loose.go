@@ -141,11 +141,12 @@ type Options struct {
 	// one is found holding lettered tiles, its squares are the reading
 	// (onBoard): on a board the search for loose tiles takes the print for
 	// tiles and misses the tiles sunk in their squares. Where the loose
-	// search reads fewer than minSure tiles sure, or the lines' search
-	// saw many long lines and no grid (a tilted board: boardLines), the
-	// board is looked for by the finder's later stages too
-	// (vision.FindGridWhole). A board found empty is print: loose tiles
-	// on it or its rim are left out.
+	// search reads fewer than minSure tiles sure, or the photo's colours
+	// show a board's triple squares in their places (a steep board:
+	// scrabble.PremiumBoard), or the lines' search saw many long lines
+	// and no grid (a tilted board: boardLines), the board is looked for
+	// by the finder's later stages too (vision.FindGridWhole). A board
+	// found empty is print: loose tiles on it or its rim are left out.
 	OnBoard bool
 	// NoVerify skips the learned verifier (verify.go): Conf stays the
 	// reader's own and no tile is dropped by it (for training it, and
@@ -466,7 +467,14 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 	// grid, the board is read (not in the straightened look: the photo
 	// as taken was looked at).
 	tilted := func() bool { return lined && !opt.noTilt && opt.boards.gridWhole(img) }
-	if board == nil && (fewSure(found.tiles) || tilted()) {
+	// A board's triple squares' colours in their places (a board seen
+	// so steeply, or so far off, that few of its lines are long: the
+	// lines' search counts too few to say so): the board is read by
+	// the later stages too. The colours are looked at only here (tens
+	// of milliseconds: a table asks where its loose search reads
+	// minSure tiles sure or more and the lines' search saw no board).
+	premium := func() bool { return !opt.noTilt && opt.boards.premiumBoard(img) }
+	if board == nil && (fewSure(found.tiles) || premium() || tilted()) {
 		// Few tiles the reader is sure of: perhaps tiles sunk in a
 		// board whose lines are too faint for the quick search; the
 		// board finder's later stages look (0.2-2 s, so only here).

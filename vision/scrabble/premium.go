@@ -435,7 +435,13 @@ func premiumCands(p picture, fewest, most int) ([]premiumCand, int) {
 		}
 		settled = append(settled, dst)
 		if q, n, ok := premiumFit(src, dst, square); ok {
-			out = append(out, premiumCand{q: q, n: n, first: len(tried) == 1 && least >= minPremiumMatches})
+			words := 0
+			for _, pl := range src {
+				if premiumAt[int(pl.Y)][int(pl.X)] == TripleWord {
+					words++
+				}
+			}
+			out = append(out, premiumCand{q: q, n: n, first: len(tried) == 1 && least >= minPremiumMatches, words: words})
 		}
 	}
 	return out, bestN
@@ -449,6 +455,9 @@ type premiumCand struct {
 	// first: settled from the proposal with the most patches, every
 	// round keeping minPremiumMatches
 	first bool
+	// words: how many of the patches it settled on lie on triple word
+	// places (red; the others on triple letter places, blue)
+	words int
 }
 
 // premiumFit is the homography through the patches src (board places) at
