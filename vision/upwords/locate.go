@@ -27,12 +27,6 @@ var locateScales = []float64{0.9, 1, 1.1}
 // to a fifth of its side off the tile; its outline still shows where the
 // tile is.
 func locateFace(p vision.Plane, q vision.Quad) vision.Quad {
-	best, _ := locateFaceScored(p, q)
-	return best
-}
-
-// locateFaceScored is locateFace with the score of the face it found.
-func locateFaceScored(p vision.Plane, q vision.Quad) (vision.Quad, float64) {
 	best, bestS := q, faceScore(p, q)
 	// The quad's own homography, once for all the moved quads
 	// (jitterQuad's, found the same way each time).
@@ -66,7 +60,7 @@ func locateFaceScored(p vision.Plane, q vision.Quad) (vision.Quad, float64) {
 			}
 		}
 	}
-	return best, bestS
+	return best
 }
 
 // faceScore is how well q fits a tile's top face: faceSearch's score,

@@ -545,19 +545,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			}
 		}
 	}
-	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
-		// A single photo of a board whose geometry was not measured
-		// (its tiles' thickness unknown; no stack of it is sure): each
-		// stack's height from its face located by its own outline
-		// (locateHeights), once its letter is read: the letters' crops
-		// at every height (rereadAtOtherHeights) already reach a face
-		// whose height the search misjudged, and read no better from
-		// the height located (docs/vision.md, "Upwords stack heights
-		// on single hard photos"). On a measured board the search's
-		// heights stand (synthetic boards of the exact geometry,
-		// TestSynthGeometry: two stacks read a level off).
-		locateHeights(p, cells, &pose, cellGeo)
-	}
 	for i := range cells {
 		if cells[i].Height > 0 {
 			cells[i].Covered = false
