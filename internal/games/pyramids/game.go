@@ -199,10 +199,9 @@ func (p Position) String() string {
 		s += evidenceLines(p.Pending, p.Evidence)
 	}
 	if w := p.Word; w != nil {
-		squares := squareList
-		line := fmt.Sprintf("%s%s %d %s", announcedPrefix, w.Word, w.Seat, squares(w.Squares))
+		line := fmt.Sprintf("%s%s %d %s", announcedPrefix, w.Word, w.Seat, squareList(w.Squares))
 		for _, c := range w.Or {
-			line += fmt.Sprintf(" or %s %s", c.Word, squares(c.Squares))
+			line += fmt.Sprintf(" or %s %s", c.Word, squareList(c.Squares))
 		}
 		s += strings.TrimRight(line, " ") + "\n"
 	}

@@ -354,8 +354,10 @@ func parseEvidence(s string) (grid.Pos, map[string]float64, error) {
 	for _, lw := range f[1:] {
 		l, v, ok := strings.Cut(lw, "=")
 		var w float64
-		if _, err := fmt.Sscanf(v, "%g", &w); !ok || err != nil || l == "" || w < 0 || w > 1 {
-			return grid.Pos{}, nil, fmt.Errorf("%q: want LETTER=WEIGHT", lw)
+		// a letter A-Z and a weight from 0 to 1 (not NaN, which no
+		// comparison would refuse and every product would carry)
+		if _, err := fmt.Sscanf(v, "%g", &w); !ok || err != nil || len(l) != 1 || l[0] < 'A' || l[0] > 'Z' || !(w >= 0 && w <= 1) {
+			return grid.Pos{}, nil, fmt.Errorf("%q: want LETTER=WEIGHT, a letter A-Z and a weight from 0 to 1", lw)
 		}
 		ev[l] = w
 	}
