@@ -153,10 +153,6 @@ func TestTiltLookTrace(t *testing.T) {
 			}
 			mt := tiltMerge(append([]Tile(nil), stand...), other)
 			mergedAll := score(mt, truth)
-			var sides []float64
-			for _, u := range stand {
-				sides = append(sides, u.Side)
-			}
 			for _, u := range mt[len(stand):] {
 				lab := "none"
 				for _, tt := range truth {
