@@ -571,6 +571,8 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		cells[i].Sure = sureCell(cells[i], opt.Geometry.SquareMM != 0)
 	}
 	unsureBesideCover(cells, n)
+	unsureDrifted(cells, n, &pose, fit.At)
+	unsureClaimed(cells, n, &pose, geo)
 	r.TurnKnown, r.TurnSure = known, firm
 	if !firm {
 		unsureTurned(cells, n)

@@ -1,0 +1,121 @@
+package upwords
+
+import (
+	"math"
+
+	"github.com/tilescope/tilescope/vision"
+)
+
+// claimNear is how near, in faces' sides, a stack's top face as read
+// may lie to where the next square's own top face would show at some
+// height before the two readings are not told apart (unsureClaimed).
+// On the tuning sets (docs/vision.md, upwover) the low tile's face so
+// claimed lay 0.06 of a side from the face line of its own square; the
+// rule takes Sure from 41 squares read right there.
+const claimNear = 0.35
+
+// claimStep is the step, in levels, at which unsureClaimed walks a
+// square's face up from half a level to half a level over the tallest
+// stack.
+const claimStep = 0.25
+
+// unsureClaimed takes Sure from a square read empty where a stack read on
+// a neighbouring square has its top face where this square's own face
+// would show at some height, and from that stack: one photo does not
+// tell a tall stack there, whose top leans over this square in the
+// picture, from a low tile here (the faces of a low tile read as the
+// top of a tall stack on the square in front or behind, its own square
+// then read empty), nor a tall stack here from a low one there. cells
+// are in the camera's order (before turnReading), on an n x n board.
+func unsureClaimed(cells []Cell, n int, pose *vision.Pose, geo Geometry) {
+	if len(cells) != n*n {
+		return
+	}
+	for i := range cells {
+		s := &cells[i]
+		if s.Height == 0 {
+			continue
+		}
+		fc := quadCentre(s.Face)
+		side := quadSideLen(s.Face)
+		if side <= 0 {
+			continue
+		}
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r, c := s.Pos.Row+dr, s.Pos.Col+dc
+				if (dr == 0 && dc == 0) || r < 0 || c < 0 || r >= n || c >= n {
+					continue
+				}
+				e := &cells[r*n+c]
+				if e.Height != 0 || !e.Sure {
+					continue
+				}
+				if faceNear(pose, r, c, fc, claimNear*side, geo) {
+					e.Sure, s.Sure = false, false
+				}
+			}
+		}
+	}
+}
+
+// faceNear reports whether square (r, c)'s top face, at some height from
+// half a level to half a level over geo.MaxStack, has its centre within
+// d pixels of pt.
+func faceNear(pose *vision.Pose, r, c int, pt vision.Point, d float64, geo Geometry) bool {
+	for h := 0.5; h <= float64(geo.MaxStack)+0.5+1e-9; h += claimStep {
+		f := faceCentre(pose, r, c, h, geo)
+		if math.Hypot(f.X-pt.X, f.Y-pt.Y) <= d {
+			return true
+		}
+	}
+	return false
+}
+
+// quadSideLen is the side of face q in pixels: its diagonals' mean over the
+// square root of two.
+func quadSideLen(q vision.Quad) float64 {
+	return (math.Hypot(q[2].X-q[0].X, q[2].Y-q[0].Y) + math.Hypot(q[3].X-q[1].X, q[3].Y-q[1].Y)) / (2 * math.Sqrt2)
+}
+
+// squareDrift is how far the camera's pose places square (r, c)'s middle
+// at the walls' tops from where the grid found (at: a board point to the
+// picture, vision.Grid.At) has it, in the grid's squares' sides there.
+func squareDrift(pose *vision.Pose, at func(vision.Point) vision.Point, r, c int) float64 {
+	x, y := float64(c)+0.5, float64(r)+0.5
+	gp := at(vision.Point{X: x, Y: y})
+	pp := pose.Project(x, y, 0)
+	a, b := at(vision.Point{X: x - 0.5, Y: y}), at(vision.Point{X: x + 0.5, Y: y})
+	u, v := at(vision.Point{X: x, Y: y - 0.5}), at(vision.Point{X: x, Y: y + 0.5})
+	side := (math.Hypot(b.X-a.X, b.Y-a.Y) + math.Hypot(v.X-u.X, v.Y-u.Y)) / 2
+	if side <= 0 {
+		return 0
+	}
+	return math.Hypot(pp.X-gp.X, pp.Y-gp.Y) / side
+}
+
+// driftNear is how far, in squares' sides, the camera's pose may place a
+// square's middle from where the grid found has it before the square's
+// reading is not Sure (unsureDrifted). The pose from the grid's
+// homography keeps the grid's first corner and side and strays from the
+// rest on other makers' boards; where it strays by half a square, every
+// face the scan looks at there lies over the next square. On the tuning
+// sets (docs/vision.md, upwover) the 10 squares read empty and sure and
+// wrong this way lay 0.52-0.78 off; 50 sure squares read right lie over
+// 0.45.
+const driftNear = 0.45
+
+// unsureDrifted takes Sure from every square where the camera's pose
+// strays from the grid found by more than driftNear of a square: its
+// faces and its floor are sampled over the next square. cells are in
+// the camera's order (before turnReading), on an n x n board.
+func unsureDrifted(cells []Cell, n int, pose *vision.Pose, at func(vision.Point) vision.Point) {
+	if len(cells) != n*n {
+		return
+	}
+	for i := range cells {
+		if cells[i].Sure && squareDrift(pose, at, i/n, i%n) > driftNear {
+			cells[i].Sure = false
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package upwords
+
+import (
+	"testing"
+
+	"github.com/tilescope/tilescope/scoring/grid"
+	"github.com/tilescope/tilescope/vision"
+)
+
+// sureBoard is an n x n board read empty and sure everywhere but the
+// stacks given (square -> height), each read Sure with its face where
+// the pose puts it at that height.
+func sureBoard(pose *vision.Pose, n int, stacks map[grid.Pos]int) []Cell {
+	cells := make([]Cell, n*n)
+	for i := range cells {
+		p := grid.Pos{Row: i / n, Col: i % n}
+		h := stacks[p]
+		cells[i] = Cell{Pos: p, Height: h, Sure: true, Face: faceQuad(pose, p.Row, p.Col, float64(h), UpwordsGeometry)}
+		if h > 0 {
+			cells[i].Letter = "A"
+		}
+	}
+	return cells
+}
+
+// TestUnsureClaimed: a stack read tall whose top face leans, in the
+// picture, over the next square's own face line leaves neither square
+// sure; a low stack there, or a square towards the camera's foot, keeps
+// them sure.
+func TestUnsureClaimed(t *testing.T) {
+	// A camera close over the board's middle: a level moves a face
+	// outwards from the middle by a visible share of a square at the
+	// board's edge.
+	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{-5, -5, 4}, Fx: 400, Fy: 400, Cx: 640, Cy: 480}
+	const n = 10
+	stack := grid.Pos{Row: 5, Col: 8}
+	beyond := grid.Pos{Row: 5, Col: 9} // further from the camera's foot
+	inside := grid.Pos{Row: 5, Col: 7} // towards the camera's foot
+	for _, tc := range []struct {
+		name                   string
+		height                 int
+		beyondSure, insideSure bool
+		stackSure              bool
+	}{
+		{"five high, its top over the square beyond", 5, false, true, false},
+		{"one high, its top over its own square", 1, true, true, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := sureBoard(pose, n, map[grid.Pos]int{stack: tc.height})
+			unsureClaimed(cells, n, pose, UpwordsGeometry)
+			at := func(p grid.Pos) Cell { return cells[p.Row*n+p.Col] }
+			if got := at(beyond).Sure; got != tc.beyondSure {
+				t.Errorf("the square beyond: Sure %v, want %v", got, tc.beyondSure)
+			}
+			if got := at(inside).Sure; got != tc.insideSure {
+				t.Errorf("the square inside: Sure %v, want %v", got, tc.insideSure)
+			}
+			if got := at(stack).Sure; got != tc.stackSure {
+				t.Errorf("the stack: Sure %v, want %v", got, tc.stackSure)
+			}
+			for i, c := range cells {
+				if p := c.Pos; p != stack && p != beyond && p != inside && !c.Sure {
+					t.Errorf("square %v (index %d) lost Sure, far from the stack", p, i)
+				}
+			}
+		})
+	}
+}
+
+// TestUnsureDrifted: where the pose places the squares more than
+// driftNear of a square from the grid found, they are not sure; where
+// the two agree they stay sure.
+func TestUnsureDrifted(t *testing.T) {
+	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{-5, -5, 20}, Fx: 800, Fy: 800, Cx: 640, Cy: 480}
+	const n = 10
+	for _, tc := range []struct {
+		name  string
+		shift float64 // the grid's right half moved this many squares along the rows
+		lost  int     // squares that lose Sure
+	}{
+		{"the grid and the pose agree", 0, 0},
+		{"the right half a fifth of a square off", 0.2, 0},
+		{"the right half 0.6 of a square off", 0.6, 40},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			at := func(p vision.Point) vision.Point {
+				if p.X > 5.5 {
+					p.X += tc.shift
+				}
+				return pose.Project(p.X, p.Y, 0)
+			}
+			cells := sureBoard(pose, n, nil)
+			unsureDrifted(cells, n, pose, at)
+			lost := 0
+			for _, c := range cells {
+				if !c.Sure {
+					lost++
+					if c.Pos.Col < 6 {
+						t.Errorf("square %v lost Sure, where the grid and the pose agree", c.Pos)
+					}
+				}
+			}
+			if lost != tc.lost {
+				t.Errorf("%d squares lost Sure, want %d", lost, tc.lost)
+			}
+		})
+	}
+}
