@@ -119,11 +119,12 @@ const (
 // only (121 and 25 faces scored against 363 and 75). A level moves a
 // face along its square's parallax line and scales it by a few
 // hundredths, which the moves still follow. On the tuning sets T1 and
-// T3, with readStack's located faces reused, it read 786 heights right
-// and 750 stacks right (letter and height) against 793 and 756 with
-// locateFace's search, `make eval`'s first 40 scenes 781 heights against
-// 783 (main 779), at about a third of the cost (docs/vision.md, "Upwords
-// stack heights on single photos brought back"). Coarser moves (a tenth
-// of the side) read as many on the tuning sets but miss a two-high face
-// seen nearly straight down (TestLocateHeights).
+// T3 (locateHold 0.1), with readStack's located faces reused, it read
+// 786 heights right and 750 stacks right (letter and height) against
+// 793 and 756 with locateFace's search, `make eval`'s first 40 scenes
+// 781 heights against 783 (main 779), for about a quarter of the cost
+// (docs/vision.md, "Upwords stack heights on single photos brought
+// back"). Coarser moves (a tenth of the side) read as many on the
+// tuning sets but miss a two-high face seen nearly straight down
+// (TestLocateHeights).
 var heightLocating = faceLocating{scales: []float64{1}, step: locateStep, fine: locateFine, fineScales: []float64{0}}
