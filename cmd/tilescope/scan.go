@@ -287,7 +287,7 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 		// each stack's height from its history (internal/game).
 		rec, _ := game.ReconcileUpwords(prev, game.Reading{Board: r.Board})
 		board = rec.Board.(*grid.Board)
-		dis = game.Disagreements(prev, r.Board, board)
+		dis = game.Disagreements(prev, scanPhotoAlone(img, o, r), board)
 		// How sure each square is, as the service shows it: the photo
 		// read as the service reads it (the history's height where the
 		// photo agrees or has no firm say), reconciled.
@@ -344,6 +344,23 @@ func scanUpwords(_ context.Context, img image.Image, path string, opt scanOpts, 
 	}
 	enc := json.NewEncoder(stdout)
 	return enc.Encode(out)
+}
+
+// scanPhotoAlone is the board the photo alone gives, as `scan IMAGE`
+// without --before reads it (upwordsgame.Scan with no board before),
+// for --before's list of squares where the photo and the game disagree:
+// read with the history (vupw.Options.Stood) a stack keeps the height
+// the height's search gives, while the photo alone takes it from where
+// its top face's outline lies (docs/vision.md, "Upwords stack heights on
+// single photos brought back"), so the history's reading cannot stand
+// for the photo's. Where the photo alone cannot be read, withHistory's
+// board stands for it.
+func scanPhotoAlone(img image.Image, o vupw.Options, withHistory *vupw.UpwordsReading) *grid.Board {
+	alone, err := upwordsgame.Scan(img, o, nil, nil)
+	if err != nil {
+		return withHistory.Board
+	}
+	return alone.Board
 }
 
 func scanRound1(v float64) float64 { return float64(int64(v*10+0.5*scanSign(v))) / 10 }

@@ -40,7 +40,22 @@ const (
 	// maxTiltArea: the straightened picture's area at most, in units
 	// of the photo's.
 	maxTiltArea = 2.5
+	// minTiltPart: the least part of the fitted turn straighten takes
+	// where the whole of it does not fit; tiltPartSteps: the halvings
+	// that find the largest part that fits.
+	minTiltPart   = 0.5
+	tiltPartSteps = 7
+	// tiltMergeConf: how sure the reading that does not stand must be
+	// of a tile for tiltMerge to add it (over SureConf: no look of the
+	// standing reading backs it; on the tuning sets the tiles added at
+	// 0.90-0.96 were three read wrong and one on no tile of five).
+	tiltMergeConf = 0.97
 )
+
+// tiltPartial: straighten turns by a part of a fitted tilt too steep to
+// fit (false: such a photo is not looked at again; the diagnostics
+// compare the two).
+var tiltPartial = true
 
 // tiltOf fits the plane the tiles lie on from their sizes: where the
 // camera is tilted, a tile's area in the photo goes as the cube of
@@ -210,9 +225,58 @@ func planeFit(xs, ys, vs []float64, use []bool) (a, b, c float64, ok bool) {
 // camera rotated about its centre (focal length tiltFocal) so that the
 // plane's normal is its axis; scaled so that the tiles keep about their
 // size, and moved so that the picture starts at (0, 0). It returns the
-// picture's size too; not ok where the photo reaches the horizon or the
-// picture would be too large.
+// picture's size too. Where the whole turn would take a corner of the
+// photo past the horizon or make the picture too large (a steep fit),
+// the camera is turned by the largest part of it that fits, down to
+// minTiltPart (a part of the turn still takes most of the near tiles'
+// growth off); not ok where not even that fits.
 func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool) {
+	hm, size, why := straightenBy(g, h, 1, w, ht, tiles)
+	switch {
+	case why == tiltFits:
+		return hm, size, true
+	case why == tiltFlat || !tiltPartial:
+		return homog{}, image.Point{}, false
+	}
+	// The picture grows with the turn: the largest part that fits, by
+	// halving the interval.
+	lo, hi := 0.0, 1.0
+	for i := 0; i < tiltPartSteps; i++ {
+		mid := (lo + hi) / 2
+		if _, _, why := straightenBy(g, h, mid, w, ht, tiles); why == tiltFits {
+			lo = mid
+		} else {
+			hi = mid
+		}
+	}
+	if lo < minTiltPart {
+		return homog{}, image.Point{}, false
+	}
+	hm, size, why = straightenBy(g, h, lo, w, ht, tiles)
+	debugf("tilt: the turn cut to %.2f of the fitted one (%v)", lo, why)
+	return hm, size, why == tiltFits
+}
+
+// tiltFail is why straightenBy gives a picture up.
+type tiltFail int
+
+const (
+	tiltFits    tiltFail = iota
+	tiltFlat             // no tilt to turn by
+	tiltBehind           // a tile's corner past the horizon
+	tiltHorizon          // a corner of the photo at or past the horizon
+	tiltLarge            // the picture over maxTiltArea
+)
+
+// String names the reason.
+func (f tiltFail) String() string {
+	return [...]string{"fits", "flat", "tile past the horizon", "photo past the horizon", "too large"}[f]
+}
+
+// straightenBy is straighten's homography for the camera turned by part
+// (0..1) of the angle the horizon (g, h) asks for, and why it does not
+// fit where it does not.
+func straightenBy(g, h, part float64, w, ht int, tiles []Tile) (homog, image.Point, tiltFail) {
 	L := float64(max(w, ht))
 	cx, cy := float64(w-1)/2, float64(ht-1)/2
 	f := tiltFocal
@@ -227,11 +291,12 @@ func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool
 	if theta > maxTiltDeg*math.Pi/180 {
 		theta = maxTiltDeg * math.Pi / 180
 	}
+	theta *= part
 	// axis = n x z, normalised: (n.y, -n.x, 0).
 	ax, ay := n[1], -n[0]
 	an := math.Hypot(ax, ay)
 	if an < 1e-12 {
-		return homog{}, image.Point{}, false
+		return homog{}, image.Point{}, tiltFlat
 	}
 	ax, ay = ax/an, ay/an
 	co, si := math.Cos(theta), math.Sin(theta)
@@ -257,7 +322,7 @@ func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool
 		for j, p := range t.Corners {
 			pp, z := apply(p)
 			if z <= 0 {
-				return homog{}, image.Point{}, false
+				return homog{}, image.Point{}, tiltBehind
 			}
 			q[j] = pp
 		}
@@ -266,19 +331,19 @@ func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool
 	}
 	sa := median(after)
 	if sa <= 0 {
-		return homog{}, image.Point{}, false
+		return homog{}, image.Point{}, tiltBehind
 	}
 	k := median(before) / sa
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range []Point{{-0.5, -0.5}, {float64(w) - 0.5, -0.5}, {float64(w) - 0.5, float64(ht) - 0.5}, {-0.5, float64(ht) - 0.5}} {
 		q, z := apply(p)
 		if z <= 0.05 {
-			return homog{}, image.Point{}, false
+			return homog{}, image.Point{}, tiltHorizon
 		}
 		x0, y0, x1, y1 = math.Min(x0, q.X*k), math.Min(y0, q.Y*k), math.Max(x1, q.X*k), math.Max(y1, q.Y*k)
 	}
 	if (x1-x0)*(y1-y0) > maxTiltArea*float64(w*ht) {
-		return homog{}, image.Point{}, false
+		return homog{}, image.Point{}, tiltLarge
 	}
 	fit := vision.Homography{k, 0, -x0 - 0.5, 0, k, -y0 - 0.5, 0, 0, 1}
 	m = fit.Mul(m)
@@ -286,7 +351,7 @@ func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool
 	for i := range hm {
 		hm[i] = m[i] / m[8]
 	}
-	return hm, image.Pt(int(math.Ceil(x1-x0)), int(math.Ceil(y1-y0))), true
+	return hm, image.Pt(int(math.Ceil(x1-x0)), int(math.Ceil(y1-y0))), tiltFits
 }
 
 // warped is the photo img seen through hm, size x size pixels, the
@@ -325,21 +390,51 @@ func tiltStands(first, straight []Tile) bool {
 // tiltLook scans a Lexicon table's photo again turned straight down on
 // the table where its tiles' sizes say it is tilted (tiltOf), and
 // brings that reading's tiles back to the photo's pixels. That reading
-// stands where tiltStands says so.
+// stands where tiltStands says so; the other's tiles read sure where
+// the standing one has none are added to it (tiltMerge).
 func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) *Reading {
+	r2, all := straightReading(img, opt, r)
+	if r2 == nil {
+		return r
+	}
+	if !tiltStands(r.Tiles, all) {
+		// The first reading stands; the straightened one's sure tiles
+		// where it has none join it (a far tile the first look missed).
+		r.Tiles = tiltMerge(r.Tiles, r2.Tiles)
+		return r
+	}
+	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(all), sureCount(r.Tiles))
+	r2.Tiles = tiltMerge(r2.Tiles, r.Tiles)
+	r2.Elapsed = now().Sub(start)
+	return r2
+}
+
+// straightReading is the reading of img straightened by the tilt r's
+// tiles fit (tiltOf), its tiles brought back to the photo's pixels (those
+// whose centre falls outside the photo dropped), and all its tiles as
+// the straightened picture read them (what tiltStands weighs); nil where
+// the photo is not looked at again.
+func straightReading(img image.Image, opt Options, r *Reading) (*Reading, []Tile) {
 	b := img.Bounds()
 	if b.Min != (image.Point{}) {
 		// The tiles in the image's coordinates, the fit and the warp
 		// in the picture's: a sub-image is not looked at again.
-		return r
+		return nil, nil
 	}
 	hm, size, ok := tiltOf(r.Tiles, b.Dx(), b.Dy())
 	if !ok {
-		return r
+		return nil, nil
 	}
+	return readStraightened(img, opt, r, hm, size)
+}
+
+// readStraightened is straightReading's reading of img seen through hm
+// (a picture of the given size).
+func readStraightened(img image.Image, opt Options, r *Reading, hm homog, size image.Point) (*Reading, []Tile) {
+	b := img.Bounds()
 	straight, err := warped(opt.rgbOf(img), hm, size)
 	if err != nil {
-		return r
+		return nil, nil
 	}
 	o := opt
 	o.photo, o.noTilt = nil, true
@@ -352,16 +447,13 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	}
 	r2, err := Scan(straight, o)
 	if err != nil || r2 == nil {
-		return r
+		return nil, nil
 	}
-	if !tiltStands(r.Tiles, r2.Tiles) {
-		return r
-	}
-	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
 	// Whether the photo is a table's is the photo as taken's say (its
 	// straightened picture may be scanned without the board route):
 	// rimLook asks.
 	r2.table = r.table
+	all := append([]Tile(nil), r2.Tiles...)
 	back := homog(vision.Homography(hm).Inverse())
 	if len(r2.Tiles) > 0 {
 		// The columns' axis where the tiles are, carried back.
@@ -396,6 +488,32 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 		}
 		r2.Pitch = median(sides)
 	}
-	r2.Elapsed = now().Sub(start)
-	return r2
+	return r2, all
+}
+
+// tiltMerge adds to the standing reading's tiles the other reading's
+// tiles read at tiltMergeConf or surer where the standing reading has
+// none: neither centre
+// in the other's quad, nor the two centres under 0.6 of the smaller
+// side apart. The added tiles lie on no lattice of the standing
+// reading (Row and Col -1).
+func tiltMerge(stand, other []Tile) []Tile {
+	n := len(stand)
+	for _, u := range other {
+		if u.Conf < tiltMergeConf || u.Letter == "" || u.Letter == "?" {
+			continue
+		}
+		covered := false
+		for _, t := range stand[:n] {
+			if insidePolygon(t.Corners[:], u.Center) || insidePolygon(u.Corners[:], t.Center) || dist(t.Center, u.Center) < 0.6*math.Min(t.Side, u.Side) {
+				covered = true
+				break
+			}
+		}
+		if !covered {
+			u.Row, u.Col = -1, -1
+			stand = append(stand, u)
+		}
+	}
+	return stand
 }

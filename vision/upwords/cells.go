@@ -1081,6 +1081,9 @@ func faceSearchMemo(p vision.Plane, pose *vision.Pose, cam vision.Vec3, occ *occ
 	if debugHeight != nil {
 		debugHeight(r, c, bestH)
 	}
+	if debugLevels != nil {
+		debugLevels(r, c, bestH, perLevel)
+	}
 	best := int(math.Round(bestH + heightBias))
 	best = max(1, min(geo.MaxStack, best))
 	second := math.Inf(-1)
@@ -1332,6 +1335,10 @@ const heightBias = 0.15
 
 // debugHeight, when set by tests, sees every stack's continuous height.
 var debugHeight func(r, c int, h float64)
+
+// debugLevels, when set by tests, sees every search's continuous height
+// and each whole height's best score.
+var debugLevels func(r, c int, h float64, perLevel []float64)
 
 // faceFill is how evenly light a band just inside q's outline is (where a
 // tile's face has no letter): the 20th over the 80th percentile of its

@@ -27,6 +27,30 @@ var locateScales = []float64{0.9, 1, 1.1}
 // to a fifth of its side off the tile; its outline still shows where the
 // tile is.
 func locateFace(p vision.Plane, q vision.Quad) vision.Quad {
+	best, _ := locateFaceScored(p, q)
+	return best
+}
+
+// locateFaceScored is locateFace with the score of the face it found.
+func locateFaceScored(p vision.Plane, q vision.Quad) (vision.Quad, float64) {
+	return locateFaceBy(p, q, locateWhole)
+}
+
+// faceLocating is how locateFaceBy looks for a face: moved up to
+// locateShift of its side in steps of step at each of scales, then
+// about the best in steps of fine (two each way) at the best scale
+// plus each of fineScales.
+type faceLocating struct {
+	scales     []float64
+	step, fine float64
+	fineScales []float64
+}
+
+// locateWhole is locateFace's search.
+var locateWhole = faceLocating{scales: locateScales, step: locateStep, fine: locateFine, fineScales: []float64{-0.03, 0, 0.03}}
+
+// locateFaceBy is locateFaceScored searching as how says.
+func locateFaceBy(p vision.Plane, q vision.Quad, how faceLocating) (vision.Quad, float64) {
 	best, bestS := q, faceScore(p, q)
 	// The quad's own homography, once for all the moved quads
 	// (jitterQuad's, found the same way each time).
@@ -38,11 +62,11 @@ func locateFace(p vision.Plane, q vision.Quad) vision.Quad {
 		return jitterBy(hq, du, dv, s)
 	}
 	du0, dv0, s0 := 0.0, 0.0, 1.0
-	n := int(math.Round(locateShift / locateStep))
-	for _, s := range locateScales {
+	n := int(math.Round(locateShift / how.step))
+	for _, s := range how.scales {
 		for i := -n; i <= n; i++ {
 			for j := -n; j <= n; j++ {
-				du, dv := float64(i)*locateStep, float64(j)*locateStep
+				du, dv := float64(i)*how.step, float64(j)*how.step
 				c := moved(du, dv, s)
 				if sc, ok := faceScoreOver(p, c, bestS); ok {
 					best, bestS, du0, dv0, s0 = c, sc, du, dv, s
@@ -50,17 +74,18 @@ func locateFace(p vision.Plane, q vision.Quad) vision.Quad {
 			}
 		}
 	}
-	for _, s := range []float64{s0 - 0.03, s0, s0 + 0.03} {
+	for _, ds := range how.fineScales {
+		s := s0 + ds
 		for i := -2; i <= 2; i++ {
 			for j := -2; j <= 2; j++ {
-				c := moved(du0+float64(i)*locateFine, dv0+float64(j)*locateFine, s)
+				c := moved(du0+float64(i)*how.fine, dv0+float64(j)*how.fine, s)
 				if sc, ok := faceScoreOver(p, c, bestS); ok {
 					best, bestS = c, sc
 				}
 			}
 		}
 	}
-	return best
+	return best, bestS
 }
 
 // faceScore is how well q fits a tile's top face: faceSearch's score,

@@ -206,6 +206,9 @@ type Cell struct {
 	noTile    bool
 	conf0     float64 // the reader's first confidence (readStack)
 	overruled *overruled
+	// located: the face readStack located by its own outline for an
+	// unsure letter, kept for locateHeights to start from.
+	located *locatedFace
 	// byLook: a stack decided by how its face looks against the
 	// board's sure tiles and sure empty squares (judgeByLook), against
 	// the reader's first say: never Sure.
@@ -545,6 +548,19 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			}
 		}
 	}
+	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
+		// A single photo of a board whose geometry was not measured
+		// (its tiles' thickness unknown; no stack of it is sure): each
+		// stack's height from its face located by its own outline
+		// (locateHeights), once its letter is read: the letters' crops
+		// at every height (rereadAtOtherHeights) already reach a face
+		// whose height the search misjudged, and read no better from
+		// the height located (docs/vision.md, "Upwords stack heights
+		// on single hard photos"). On a measured board the search's
+		// heights stand (synthetic boards of the exact geometry,
+		// TestSynthGeometry: two stacks read a level off).
+		locateHeights(p, cells, &pose, cellGeo)
+	}
 	for i := range cells {
 		if cells[i].Height > 0 {
 			cells[i].Covered = false
@@ -652,7 +668,8 @@ func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *i
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
 		if locate && (rd.Letter == "" || rd.Conf < SureConf) {
-			q := locateFace(p, c.Face)
+			q, sc := locateFaceScored(p, c.Face)
+			c.located = &locatedFace{from: c.Face, face: q, score: sc}
 			lf := letterCrop(img, q, crop)
 			got, err := reader.Read(lf)
 			if err != nil {

@@ -589,9 +589,81 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 		return rowOK || colOK
 	}
+	// gain is what the pair s -> d (s's top tw) multiplies a move's
+	// score by: the score is base times each pair's gain, since no
+	// square is both a source and a destination and a destination takes
+	// one pyramid.
+	gain := func(s, d grid.Pos, tw weighed) float64 {
+		g := like(d, before.At(d).Put(tw.py)) / max(like(d, before.At(d)), 1e-9) *
+			like(s, before.At(s).Under()) / max(like(s, before.At(s)), 1e-9)
+		if _, pending := pend[s]; pending {
+			g *= tw.w
+		}
+		return g
+	}
+	// allowed reports whether d may take s's top t at all (the search's
+	// rules that do not depend on the other pairs).
+	allowed := func(s, d grid.Pos, t pyramids.Pyramid) bool {
+		switch {
+		case s == d:
+			return false
+		case !weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d):
+			// not the colour read there
+			return false
+		case alike[s] && t.Colour != info[d].sq.Colour:
+			// a stack that shows no loss gives its top only where the
+			// photo shows its colour
+			return false
+		}
+		// put on its likeness it changes nothing the camera sees: the
+		// smaller move explains the photo as well, unless the photo
+		// surely shows the source's top gone
+		dt, ok := before.At(d).Top()
+		return !ok || dt != t || gone(s)
+	}
+	// ahead[i] bounds what the destinations from i on can multiply a
+	// move's score by (each its best pair, or 1 left as it is): a
+	// branch that cannot reach the moves kept is not searched. Without
+	// it the search ran out of steps on photos with many candidates
+	// (pending stacks try several letters each) before it gave the
+	// first destinations any pyramid (100800's AEYGOK: the K put on
+	// row 2 was never tried, the word never spelt).
+	var ahead []float64
+	bound := func() {
+		ahead = make([]float64, len(dsts)+1)
+		ahead[len(dsts)] = 1
+		for i := len(dsts) - 1; i >= 0; i-- {
+			g := 1.0
+			for _, s := range srcs {
+				for _, tw := range tops(s) {
+					if allowed(s, dsts[i], tw.py) {
+						g = max(g, gain(s, dsts[i], tw))
+					}
+				}
+			}
+			ahead[i] = ahead[i+1] * g
+		}
+	}
+	// floor is the least score a move must reach to be kept: the best's
+	// without a dictionary, else the last of the likeliest wordMoves and
+	// the odds a word may beat the best by.
+	floor := func() float64 {
+		if spells == nil {
+			return bestScore
+		}
+		f := bestScore * wordOdds
+		if len(top) == wordMoves {
+			f = max(f, top[len(top)-1].v)
+		}
+		return f
+	}
+	curGain := 1.0 // cur's pairs' gains, multiplied
 	var walk func(i int)
 	walk = func(i int) {
 		if steps++; steps > 200000 {
+			return
+		}
+		if f := floor(); f > 0 && base*curGain*ahead[i] < f*(1-1e-9) {
 			return
 		}
 		if i == len(dsts) {
@@ -618,34 +690,25 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				continue
 			}
 			for _, tw := range tops(s) {
-				t := tw.py
-				if !weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d) {
-					continue
-				}
-				if alike[s] && t.Colour != info[d].sq.Colour {
-					// a stack that shows no loss gives its top only
-					// where the photo shows its colour
-					continue
-				}
-				if dt, ok := before.At(d).Top(); ok && dt == t && !gone(s) {
-					// put on its likeness it changes nothing the
-					// camera sees: the smaller move explains the
-					// photo as well, unless the photo surely shows
-					// the source's top gone
+				if !allowed(s, d, tw.py) {
 					continue
 				}
 				p := pair{src: s, dst: d, w: 1}
 				if _, pending := pend[s]; pending {
 					p.py, p.w = &tw.py, tw.w
 				}
+				g := curGain
 				used[s], put[d] = true, true
 				cur = append(cur, p)
+				curGain *= gain(s, d, tw)
 				walk(i + 1)
+				curGain = g
 				cur = cur[:len(cur)-1]
 				used[s], put[d] = false, false
 			}
 		}
 	}
+	bound()
 	walk(0)
 	if best == nil && spells == nil {
 		return -1, nil
@@ -655,7 +718,12 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	// sources' tops, which the game knows), unless the photo shows the
 	// best by far more clearly.
 	var inPlace map[grid.Pos]pyramids.Pyramid // pending letters the word spells with
-	spelling := func() ([]pair, bool) {
+	//
+	// wide: the word through a pending stack left standing is tried with
+	// its letters past the likeliest pendingTries alone (a second pass,
+	// when no move spelt a word with those: 100801's EHRBK ran through a
+	// yellow B whose evidence ranked it eighth).
+	spelling := func(wide bool) ([]pair, bool) {
 		inPlace = nil
 		if spells == nil {
 			return best, true
@@ -685,7 +753,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				}
 				sp = respell(bef)
 			}
-			if sp(hyp) {
+			if !wide && sp(hyp) {
 				return m.pairs, true
 			}
 			if respell == nil {
@@ -702,7 +770,16 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				}) || slices.ContainsFunc(m.pairs, func(p pair) bool { return p.src == q || p.dst == q }) {
 					continue
 				}
-				for _, tw := range tops(q) {
+				tries := tops(q)
+				if wide {
+					tries = nil
+					for i, l := range byWeight(pend[q]) {
+						if i >= pendingTries {
+							tries = append(tries, weighed{pyramids.Pyramid{Colour: t.Colour, Letter: l}, pend[q][l]})
+						}
+					}
+				}
+				for _, tw := range tries {
 					if tw.py == t {
 						continue
 					}
@@ -721,7 +798,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	var moves []pair
 	spelt := false
 	if best != nil {
-		moves, spelt = spelling()
+		moves, spelt = spelling(false)
 	}
 	if !spelt {
 		// No likely move spells a word: a stack whose next layer may
@@ -753,11 +830,18 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				base *= like(q, before.At(q))
 			}
 			best, bestScore, top, steps = nil, -1, nil, 0
+			bound()
 			walk(0)
 			if best != nil {
-				moves, spelt = spelling()
+				moves, spelt = spelling(false)
 			}
 		}
+	}
+	if !spelt && respell != nil && best != nil {
+		// the words through pending stacks left standing, with their
+		// less likely letters: the last search's moves (the second's
+		// sources are the first's and the alike stacks)
+		moves, spelt = spelling(true)
 	}
 	best = moves
 	if !spelt {

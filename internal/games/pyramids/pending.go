@@ -200,54 +200,65 @@ func lower(conf [][]float64, q grid.Pos) {
 // revealPending is standing with the tops of the pending squares that a
 // pyramid left this turn (read: the reading as balanced, the stack one
 // lower) given the letters of the pyramids of their colour that the
-// reading shows put on a square (one higher) and that no stack that lost
-// its top can have given: the letter the game did not know shows where
-// the pyramid landed. Without it the referee refuses the move off a
-// stack whose letter the game guessed wrong (a yellow H put on the
-// board, no yellow H left a stack). Of a colour, the letters are given
-// when as many such pending stacks lost their top as such pyramids were
-// put on, in reading order (the stacks gone, which one held which letter
-// changes nothing the game scores). The squares of word (being taken)
-// are left out.
+// reading shows put on a square (one higher) and that no known stack that
+// lost its top gave: the letter the game did not know shows where the
+// pyramid landed. Without it the referee refuses the move off a stack
+// whose letter the game guessed wrong (a yellow H put on the board, no
+// yellow H left a stack). Of a colour, the letters are given when as many
+// such pending stacks lost their top as such pyramids were put on, each
+// stack the letter its evidence (Position.Evidence) weighs most among
+// them (two pending green stacks guessed E, a green E and a green K put
+// on: the K to the one whose evidence has it; before, a guess that was
+// among the pyramids put on counted as given, and the K was refused).
+// The squares of word (being taken) are left out.
 func (standing Position) revealPending(read *pyramids.Board, word []grid.Pos) Position {
 	if len(standing.Pending) == 0 || read == nil || standing.Board == nil {
 		return standing
 	}
 	b := standing.Board
 	lower := func(q grid.Pos) bool { return read.At(q).Height == b.At(q).Height-1 }
-	put := map[pyramids.Colour][]string{} // letters put on that no known stack gave
-	var landed []pyramids.Pyramid         // every pyramid put on
+	put := map[pyramids.Colour][]string{} // letters put on (not on a pending stack)
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
 			d := grid.Pos{Row: row, Col: col}
 			s, r := b.At(d), read.At(d)
 			rt, ok := r.Top()
-			if !ok || !rt.Colour.IsPlayer() || slices.Contains(word, d) || r.Height != s.Height+1 {
-				continue
-			}
-			landed = append(landed, rt)
-			if standing.isPending(d) || leftBy(b, rt, lower) {
+			if !ok || !rt.Colour.IsPlayer() || slices.Contains(word, d) || r.Height != s.Height+1 || standing.isPending(d) {
 				continue
 			}
 			put[rt.Colour] = append(put[rt.Colour], rt.Letter)
 		}
 	}
+	// the letters a known stack that lost its top gave
+	for row := range pyramids.Size {
+		for col := range pyramids.Size {
+			q := grid.Pos{Row: row, Col: col}
+			t, ok := b.At(q).Top()
+			if !ok || standing.isPending(q) || slices.Contains(word, q) || !lower(q) {
+				continue
+			}
+			if i := slices.Index(put[t.Colour], t.Letter); i >= 0 {
+				put[t.Colour] = slices.Delete(put[t.Colour], i, i+1)
+			}
+		}
+	}
 	var out *pyramids.Board
-	for c, letters := range put {
+	for _, c := range pyramids.PlayerColours {
+		letters := put[c]
 		var src []grid.Pos
 		for _, p := range standing.Pending {
-			if t, ok := b.At(p).Top(); ok && t.Colour == c && !slices.Contains(word, p) && lower(p) && !slices.Contains(landed, t) {
+			if t, ok := b.At(p).Top(); ok && t.Colour == c && !slices.Contains(word, p) && lower(p) {
 				src = append(src, p)
 			}
 		}
-		if len(src) != len(letters) {
+		if len(src) == 0 || len(src) != len(letters) || len(src) > maxRevealed {
 			continue
 		}
 		if out == nil {
 			out = b.Clone()
 		}
-		for i, p := range src {
-			out.Set(p, withTop(b.At(p), pyramids.Pyramid{Colour: c, Letter: letters[i]}))
+		for i, l := range standing.assignLetters(src, letters) {
+			out.Set(src[i], withTop(b.At(src[i]), pyramids.Pyramid{Colour: c, Letter: l}))
 		}
 	}
 	if out != nil {
@@ -256,24 +267,42 @@ func (standing Position) revealPending(read *pyramids.Board, word []grid.Pos) Po
 	return standing
 }
 
+// maxRevealed is how many pending stacks of a colour revealPending gives
+// letters at most (the assignments tried grow as its factorial).
+const maxRevealed = 6
+
+// assignLetters gives each square of src one of letters (as many), the
+// assignment whose evidence's weights (a letter the evidence lacks, or
+// a square without evidence, a small floor) multiply to the most; of
+// equal ones, the first in the order the letters are listed.
+func (p Position) assignLetters(src []grid.Pos, letters []string) []string {
+	best, bestW := slices.Clone(letters), -1.0
+	perm := slices.Clone(letters)
+	var try func(i int)
+	try = func(i int) {
+		if i == len(perm) {
+			w := 1.0
+			for k, q := range src {
+				w *= max(p.Evidence[q][perm[k]], poolFloor)
+			}
+			if w > bestW {
+				best, bestW = slices.Clone(perm), w
+			}
+			return
+		}
+		for k := i; k < len(perm); k++ {
+			perm[i], perm[k] = perm[k], perm[i]
+			try(i + 1)
+			perm[i], perm[k] = perm[k], perm[i]
+		}
+	}
+	try(0)
+	return best
+}
+
 // withTop is s with its top pyramid py.
 func withTop(s pyramids.Stack, py pyramids.Pyramid) pyramids.Stack {
 	return pyramids.Stack{Layers: append([]pyramids.Pyramid{py}, s.Layers[1:]...), Height: s.Height}
-}
-
-// leftBy reports whether a stack of b had py on top and lost it (gone):
-// the pyramid put on may have come from it (a guess of the game's that
-// is that pyramid included).
-func leftBy(b *pyramids.Board, py pyramids.Pyramid, gone func(grid.Pos) bool) bool {
-	for row := range pyramids.Size {
-		for col := range pyramids.Size {
-			q := grid.Pos{Row: row, Col: col}
-			if t, ok := b.At(q).Top(); ok && t == py && gone(q) {
-				return true
-			}
-		}
-	}
-	return false
 }
 
 // likePut reports whether after shows py put on a square (one higher than

@@ -462,3 +462,150 @@ func oneSquare(q grid.Pos, before, after pyramids.Stack, pending bool, ev map[st
 	}
 	return standing, a
 }
+
+// TestMoveSearchReachesEveryDestination: a move off many pending stacks
+// (each tried with four letters) onto many destinations is found whole:
+// the search bounds what each branch can still score and leaves out those
+// that cannot reach the moves kept, so it is not cut short before the
+// first destinations are given a pyramid (it was: 100800's AEYGOK).
+// Without the bound the first destinations in reading order stay empty.
+func TestMoveSearchReachesEveryDestination(t *testing.T) {
+	letters := []string{"A", "E", "I", "O", "N", "R"}
+	for _, tc := range []struct {
+		name  string
+		moved int // pyramids moved, onto row 5 from column 2 on
+	}{
+		{name: "six pyramids off six pending stacks", moved: 6},
+		{name: "four of six", moved: 4},
+		{name: "one", moved: 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before, truth := pyramids.NewBoard(), pyramids.NewBoard()
+			over := map[grid.Pos]seenSquare{}
+			var pending []grid.Pos
+			ev := map[grid.Pos]map[string]float64{}
+			green := func(l string, h int) pyramids.Stack {
+				return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Green, Letter: l}}, Height: h}
+			}
+			for i, l := range letters {
+				src := grid.Pos{Row: 8, Col: i + 2}
+				before.Set(src, green(l, 3))
+				truth.Set(src, green(l, 3))
+				pending = append(pending, src)
+				ev[src] = map[string]float64{l: 0.7, "T": 0.1, "D": 0.1, "U": 0.1}
+				if i >= tc.moved {
+					continue
+				}
+				dst := grid.Pos{Row: 5, Col: i + 2}
+				truth.Set(dst, green(l, 1))
+				truth.Set(src, pyramids.Stack{Height: 2})
+				over[src] = seenSquare{colour: pyramids.Green, letters: map[string]float64{"M": 0.6, l: 0.05}}
+				over[dst] = seenSquare{colour: pyramids.Green, letters: map[string]float64{l: 0.6, "T": 0.05}}
+			}
+			got, _ := readThrough(t, Position{Board: before, Pending: pending, Evidence: ev}, nil, photoOf(truth, over))
+			for i, l := range letters[:tc.moved] {
+				dst, src := grid.Pos{Row: 5, Col: i + 2}, grid.Pos{Row: 8, Col: i + 2}
+				if tp, ok := got.At(dst).Top(); !ok || tp.Letter != l || got.At(src).Height != 2 {
+					t.Errorf("%v reads %s, %v %s; want the green %s moved from %v", dst, got.At(dst), src, got.At(src), l, src)
+				}
+			}
+		})
+	}
+}
+
+// TestRevealPendingByEvidence: the referee gives the pending stacks of a
+// colour that lost their tops the letters of the pyramids of that colour
+// put on that no known stack gave, each the letter its evidence weighs
+// most: two pending green stacks guessed E, a green E and a green K put
+// on, the K is the one's whose evidence has it (before, the E put on
+// counted as given by both and the K was refused).
+func TestRevealPendingByEvidence(t *testing.T) {
+	a, b := grid.Pos{Row: 8, Col: 2}, grid.Pos{Row: 8, Col: 6}
+	onE, onT := grid.Pos{Row: 6, Col: 5}, grid.Pos{Row: 2, Col: 5}
+	withK := map[string]float64{"E": 0.52, "K": 0.15, "R": 0.09}
+	noK := map[string]float64{"E": 0.55, "T": 0.24, "I": 0.1}
+	for _, tc := range []struct {
+		name    string
+		pending []grid.Pos
+		ev      map[grid.Pos]map[string]float64
+		landed  []string            // green letters put on onE, onT
+		want    map[grid.Pos]string // the tops' letters after
+	}{
+		{name: "the K to the stack whose evidence has it", pending: []grid.Pos{a, b}, ev: map[grid.Pos]map[string]float64{a: noK, b: withK},
+			landed: []string{"E", "K"}, want: map[grid.Pos]string{a: "E", b: "K"}},
+		{name: "the evidence the other way", pending: []grid.Pos{a, b}, ev: map[grid.Pos]map[string]float64{a: withK, b: noK},
+			landed: []string{"E", "K"}, want: map[grid.Pos]string{a: "K", b: "E"}},
+		{name: "a known stack gave the E", pending: []grid.Pos{b}, ev: map[grid.Pos]map[string]float64{b: noK},
+			landed: []string{"E", "K"}, want: map[grid.Pos]string{a: "E", b: "K"}},
+		{name: "both guesses right", pending: []grid.Pos{a, b}, ev: map[grid.Pos]map[string]float64{a: noK, b: withK},
+			landed: []string{"E", "E"}, want: map[grid.Pos]string{a: "E", b: "E"}},
+		{name: "one pyramid put on for two stacks: left as guessed", pending: []grid.Pos{a, b}, ev: map[grid.Pos]map[string]float64{a: noK, b: withK},
+			landed: []string{"K"}, want: map[grid.Pos]string{a: "E", b: "E"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := pyramids.NewBoard()
+			read := pyramids.NewBoard()
+			black := pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Black, Letter: "T"}}, Height: 1}
+			for _, q := range []grid.Pos{a, b} {
+				before.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Green, Letter: "E"}}, Height: 3})
+				read.Set(q, pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Green, Letter: "M"}}, Height: 2})
+			}
+			for i, d := range []grid.Pos{onE, onT} {
+				before.Set(d, black)
+				if i < len(tc.landed) {
+					read.Set(d, black.Put(pyramids.Pyramid{Colour: pyramids.Green, Letter: tc.landed[i]}))
+				} else {
+					read.Set(d, black)
+				}
+			}
+			got := Position{Board: before, Pending: tc.pending, Evidence: tc.ev}.revealPending(read, nil).Board
+			for q, l := range tc.want {
+				if tp, _ := got.At(q).Top(); tp.Letter != l {
+					t.Errorf("%v: %s, want the green %s", q, got.At(q), l)
+				}
+			}
+		})
+	}
+}
+
+// TestPendingInLineSpells: a word through a pending stack the move left
+// standing spells with one of its evidence's letters; when none of the
+// likeliest pendingTries does, the rest are tried in a second pass (the
+// yellow B of 100801's EHRBK ranked eighth). HOLD runs through a blue
+// stack on row 4, column 2 the game guessed Q; the photo reads Q again.
+func TestPendingInLineSpells(t *testing.T) {
+	l := readLog(t)
+	hold := l.Entries[0]
+	q := grid.Pos{Row: 4, Col: 2}
+	for _, tc := range []struct {
+		name     string
+		evidence map[string]float64
+		want     string // q's top after
+	}{
+		{name: "L among the likeliest", evidence: map[string]float64{"Q": 0.5, "L": 0.3, "A": 0.2}, want: "L"},
+		{name: "L the fifth", evidence: map[string]float64{"Q": 0.4, "A": 0.2, "B": 0.15, "C": 0.15, "L": 0.1}, want: "L"},
+		{name: "L not in the evidence", evidence: map[string]float64{"Q": 0.4, "A": 0.2, "B": 0.15, "C": 0.15, "E": 0.1}, want: "Q"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			g, err := Game{}.New(game.Options{OptColours: "blue,green,red"}, game.Env{Dict: words{"HOLD": true}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			stack := func(top string) pyramids.Stack {
+				return pyramids.Stack{Layers: []pyramids.Pyramid{{Colour: pyramids.Blue, Letter: top}, {Colour: pyramids.Black, Letter: "L"}}, Height: 2}
+			}
+			before, truth := l.Start.Clone(), hold.Announced.Clone()
+			before.Set(q, stack("Q"))
+			truth.Set(q, stack("L"))
+			standing := Position{Board: before, Pending: []grid.Pos{q}, Evidence: map[grid.Pos]map[string]float64{q: tc.evidence}}
+			p := photoOf(truth, map[grid.Pos]seenSquare{q: {colour: pyramids.Blue, letters: map[string]float64{"Q": 0.5, "L": 0.01}}})
+			got, conf := readThroughRules(t, g.(*Rules), standing, nil, p)
+			if tp, _ := got.At(q).Top(); tp.Letter != tc.want || got.At(q).Height != 2 {
+				t.Errorf("%v reads %s, want the blue %s", q, got.At(q), tc.want)
+			}
+			if c := conf[q.Row][q.Col]; c >= game.LowConf {
+				t.Errorf("%v shown sure (%.2f)", q, c)
+			}
+		})
+	}
+}
