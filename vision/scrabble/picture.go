@@ -124,6 +124,29 @@ func (p picture) at(pt vision.Point) (c [3]float64) {
 	return c
 }
 
+// luma is the brightness at pixel position pt, bilinear as at: a
+// JPEG's own luma plane where the picture is one, else at's colour
+// weighed as luma is.
+func (p picture) luma(pt vision.Point) float64 {
+	m := p.ycc
+	if m == nil {
+		c := p.at(pt)
+		return 0.299*c[0] + 0.587*c[1] + 0.114*c[2]
+	}
+	x, y := pt.X-0.5, pt.Y-0.5
+	x = min(max(x, 0), float64(p.W-1))
+	y = min(max(y, 0), float64(p.H-1))
+	x0, y0 := int(x), int(y)
+	x1, y1 := min(x0+1, p.W-1), min(y0+1, p.H-1)
+	fx, fy := x-float64(x0), y-float64(y0)
+	r0 := m.YOffset(x0+p.minPt.X, y0+p.minPt.Y)
+	r1 := m.YOffset(x0+p.minPt.X, y1+p.minPt.Y)
+	dx := x1 - x0
+	a, b := float64(m.Y[r0]), float64(m.Y[r0+dx])
+	c, d := float64(m.Y[r1]), float64(m.Y[r1+dx])
+	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
+}
+
 // rgbWindow is the picture's pixels over a rectangle (x0, y0)-(x1, y1),
 // inclusive, as picture.pixel gives them, three bytes a pixel row by row;
 // empty where x1 < x0.

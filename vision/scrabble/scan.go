@@ -170,6 +170,10 @@ type frame struct {
 	// near the picture's edge, where the lens bends most, can lie half a
 	// square off. No tile of it is shown sure.
 	rough bool
+	// adj, when set, moves the grid within itself before off and the
+	// grid place it (board squares to board squares): the grid set on
+	// the middles of its printed lines (centreLines).
+	adj *vision.Homography
 }
 
 // inView says whether square (r, c) of the picture-order grid (moved by
@@ -208,6 +212,10 @@ func (f *frame) px(x, y float64) vision.Point {
 
 // at maps a point of the picture-order grid (moved by off) to pixels.
 func (f *frame) at(x, y float64) vision.Point {
+	if f.adj != nil {
+		q := f.adj.Apply(vision.Point{X: x, Y: y})
+		x, y = q.X, q.Y
+	}
 	pt := vision.Point{X: x + f.off.X, Y: y + f.off.Y}
 	if f.hq != nil {
 		return f.hq.Apply(pt)
@@ -448,6 +456,12 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		spreads = append(spreads, t.blur)
 	}
 	out.Blurred = len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
+	// Nor is its turn said sure: the letters' votes are the blurred
+	// letters' (164048, its motion blurred, votes for a wrong quarter
+	// turn on every steep view of it, clearly enough on some).
+	if out.Blurred {
+		out.Oriented = false
+	}
 	// The tiles that show a letter are read again, the board turned: each
 	// on its own, shared among the processors (readAgain), and taken in
 	// order below.
