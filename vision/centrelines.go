@@ -34,10 +34,6 @@ func CentreGridLines(grey func(Point) float64, at func(x, y float64) Point, n in
 		bandT = 3           // samples along a band, at a quarter, half and three quarters
 	)
 	w := int(math.Round(centreWindow * steps))
-	type fitLine struct {
-		a, b float64
-		ok   bool
-	}
 	// Squares much lighter than the board's middle square (by
 	// refineLines' rule, against the median: a premium print may be a
 	// quarter of the squares and darker) hold tiles: a tile's sides
@@ -61,8 +57,8 @@ func CentreGridLines(grey func(Point) float64, at func(x, y float64) Point, n in
 	bright := func(r, c int) bool {
 		return r >= 0 && c >= 0 && r < n && c < n && inner[r*n+c] > 1.35*level+10
 	}
-	measure := func(vertical bool, width, edge float64) []fitLine {
-		lines := make([]fitLine, n+1)
+	measure := func(vertical bool, width, edge float64) []gridLine {
+		lines := make([]gridLine, n+1)
 		prof := make([]float64, 2*w+1)
 		for k := 1; k < n; k++ {
 			var ts, xs []float64
@@ -102,11 +98,11 @@ func CentreGridLines(grey func(Point) float64, at func(x, y float64) Point, n in
 				continue
 			}
 			a, b := robustLine(ts, xs, 0, centreWindow)
-			lines[k] = fitLine{a, b, true}
+			lines[k] = gridLine{float64(k) + a, b, true} // a measured from line k
 		}
 		return lines
 	}
-	count := func(ls []fitLine) int {
+	count := func(ls []gridLine) int {
 		m := 0
 		for _, l := range ls {
 			if l.ok {
@@ -118,7 +114,7 @@ func CentreGridLines(grey func(Point) float64, at func(x, y float64) Point, n in
 	// A direction whose lines a motion blur spread (their edges wider
 	// apart and fainter) is measured again with blurWidthMax and
 	// minBlurEdge.
-	lines := func(vertical bool) []fitLine {
+	lines := func(vertical bool) []gridLine {
 		ls := measure(vertical, lineWidthMax, minLineEdge)
 		if count(ls) < minCentredLines {
 			ls = measure(vertical, blurWidthMax, minBlurEdge)
@@ -133,26 +129,7 @@ func CentreGridLines(grey func(Point) float64, at func(x, y float64) Point, n in
 	if nv < minCentredLines || nh < minCentredLines {
 		return Homography{}, false
 	}
-	var src, dst []Point
-	for k, v := range vs {
-		if !v.ok {
-			continue
-		}
-		for l, h := range hs {
-			if !h.ok {
-				continue
-			}
-			// x = k + v.a + v.b*y; y = l + h.a + h.b*x
-			den := 1 - v.b*h.b
-			if math.Abs(den) < 1e-9 {
-				continue
-			}
-			x := (float64(k) + v.a + v.b*(float64(l)+h.a)) / den
-			y := float64(l) + h.a + h.b*x
-			src = append(src, Point{float64(k), float64(l)})
-			dst = append(dst, Point{x, y})
-		}
-	}
+	src, dst := lineCrossings(vs, hs)
 	d, err := FitHomography(src, dst)
 	if err != nil {
 		return Homography{}, false

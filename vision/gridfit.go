@@ -348,6 +348,39 @@ func refineRounds(full gocv.Mat, h Homography, nx, ny int, inPicture bool, what 
 	return h, refined
 }
 
+// gridLine is a grid line fitted across the bands it was measured in:
+// its position is a + b*t along the line (a vertical line's x at height
+// t, a horizontal line's y at x t), in one frame for every line.
+type gridLine struct {
+	a, b float64
+	ok   bool // measured in enough bands
+}
+
+// lineCrossings are where each measured vertical line k meets each
+// measured horizontal line l: src the crossings' grid coordinates (k, l),
+// dst where the two lines meet.
+func lineCrossings(vs, hs []gridLine) (src, dst []Point) {
+	for k, v := range vs {
+		if !v.ok {
+			continue
+		}
+		for l, h := range hs {
+			if !h.ok {
+				continue
+			}
+			// x = v.a + v.b*y; y = h.a + h.b*x
+			den := 1 - v.b*h.b
+			if math.Abs(den) < 1e-9 {
+				continue
+			}
+			x := (v.a + v.b*h.a) / den
+			src = append(src, Point{float64(k), float64(l)})
+			dst = append(dst, Point{x, h.a + h.b*x})
+		}
+	}
+	return src, dst
+}
+
 // refineLines is refineGridSamples for a grid of nx x ny squares; with
 // inPicture set, a line is measured only in the bands whose search
 // window lies wholly inside the picture.
@@ -389,13 +422,9 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 		return interior[r*nx+cc] > 1.35*level+10
 	}
 
-	type line struct {
-		a, b float64 // position = a + b*t along the line
-		ok   bool    // measured in enough bands
-	}
 	// fit measures the lines of one direction and returns them with
 	// their samples; it only reads what is above.
-	fit := func(vertical bool) ([]line, []lineSample) {
+	fit := func(vertical bool) ([]gridLine, []lineSample) {
 		var samples []lineSample
 		// vertical lines: nx+1 of them, across ny bands; horizontal: the
 		// other way round
@@ -403,7 +432,7 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 		if !vertical {
 			nl, nb, size = ny, nx, sizeY
 		}
-		lines := make([]line, nl+1)
+		lines := make([]gridLine, nl+1)
 		for k := 0; k <= nl; k++ {
 			var ts, xs []float64
 			for j := 0; j < nb; j++ {
@@ -499,7 +528,7 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 				continue // mostly hidden by tiles: leave it out
 			}
 			a, b := robustLine(ts, xs, prior, lim)
-			lines[k] = line{a, b, true}
+			lines[k] = gridLine{a, b, true}
 			if debugf != nil && win < 0.25 {
 				var off []string
 				for i := range xs {
@@ -512,7 +541,7 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 	}
 	// The two directions side by side; the samples kept in the same
 	// order (the vertical lines' first).
-	var vs, hs []line
+	var vs, hs []gridLine
 	var vSamples, hSamples []lineSample
 	parallel.For(2, func(i int) {
 		if i == 0 {
@@ -522,25 +551,9 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 		}
 	})
 	samples := append(vSamples, hSamples...)
-	var src, dst []Point
-	for k, v := range vs {
-		if !v.ok {
-			continue
-		}
-		for l, hl := range hs {
-			if !hl.ok {
-				continue
-			}
-			// x = v.a + v.b*y ; y = hl.a + hl.b*x
-			den := 1 - v.b*hl.b
-			if math.Abs(den) < 1e-9 {
-				continue
-			}
-			x := (v.a + v.b*hl.a) / den
-			y := hl.a + hl.b*x
-			src = append(src, Point{float64(k), float64(l)})
-			dst = append(dst, canon.Apply(Point{x, y}))
-		}
+	src, dst := lineCrossings(vs, hs)
+	for i := range dst {
+		dst[i] = canon.Apply(dst[i])
 	}
 	if len(src) < 12 {
 		return h, nil, nil, false
