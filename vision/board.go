@@ -1442,11 +1442,16 @@ func nearQuad(h Homography, q Quad, n int, tol float64) bool {
 	return true
 }
 
+// onSamplesMove is the least move of a corner, in squares, that sets a
+// grid on its lines' samples (Grid.OnSamples).
+const onSamplesMove = 0.1
+
 // OnSamples is the grid set on its lines' samples in the picture p
 // (refineOnSamples: every band a line was seen in, the bands beside
 // tiles left out, each sample weighed robustly, so that a hand's or a
 // pencil's edge taken for a stretch of line pulls no corner), where
-// they fit; else the grid as it is. The search places a grid on the
+// they fit and move a corner onSamplesMove or more; else the grid as it
+// is. The search places a grid on the
 // crossings of its lines, each fitted on its own where it shows in four
 // bands or more: on a crowded or covered board a few lines place it, a
 // line seen in a band or two counts for nothing, and a corner where
@@ -1469,6 +1474,18 @@ func (g Grid) OnSamples(p Plane) Grid {
 	}
 	h, ok := refineOnSamples(src, f.H, n, 1)
 	if !ok {
+		return g
+	}
+	// A grid the samples move less than onSamplesMove at every corner
+	// stays as it is: its lines' crossings placed it as well, and the
+	// pose worked out on it (the focal length, the stacks' heights)
+	// turns on a pixel at the corners.
+	inv, moved := f.H.Inverse(), 0.0
+	for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+		b := inv.Apply(h.Apply(c))
+		moved = math.Max(moved, math.Hypot(b.X-c.X, b.Y-c.Y))
+	}
+	if moved < onSamplesMove {
 		return g
 	}
 	if len(f.Resid) == (n+1)*(n+1) {
