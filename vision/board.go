@@ -1488,19 +1488,6 @@ func (g Grid) OnSamples(p Plane) Grid {
 	if moved < onSamplesMove {
 		return g
 	}
-	if len(f.Resid) == (n+1)*(n+1) {
-		resid := make([]Point, len(f.Resid))
-		for k, r := range f.Resid {
-			if math.IsNaN(r.X) {
-				resid[k] = r
-				continue
-			}
-			b := Point{float64(k % (n + 1)), float64(k / (n + 1))}
-			m, q := f.H.Apply(b), h.Apply(b)
-			resid[k] = Point{m.X + r.X - q.X, m.Y + r.Y - q.Y}
-		}
-		f.Resid = resid
-	}
 	// The lens stays as fitted: the grid without it moves on the board
 	// as the straight grid does.
 	if f.Lens.K != 0 {

@@ -722,7 +722,10 @@ func RefineGridLines(p Plane, h Homography, n int) (Homography, bool) {
 // one farther than sampleReject not at all), so that a hand's or a
 // pencil's edge taken for a stretch of line pulls no corner. Unlike the
 // crossings of lines fitted one by one (refineLines), a line measured in
-// one or two bands (the rest beside tiles) counts for what it shows.
+// one or two bands (the rest beside tiles) counts for what it shows. The
+// outermost lines are left out: the rim's edge, the border's print or a
+// pencil on the rim pass for them, and the grid's outer edge lies where
+// the inner lines' spacing puts it.
 // ok is false where fewer than three lines of either direction keep
 // samples, or the fit is degenerate.
 func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
@@ -750,6 +753,10 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 		var ata [8][8]float64
 		var atb [8]float64
 		for i, s := range smp {
+			if s.K == 0 || s.K == n {
+				w[i] = 0
+				continue
+			}
 			x, y := pn[i].X, pn[i].Y
 			d := g[6]*x + g[7]*y + 1
 			if math.Abs(d) < 1e-9 {

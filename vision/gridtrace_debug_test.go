@@ -123,9 +123,16 @@ func TestGridTrace(t *testing.T) {
 				}
 				return best
 			}
+			back := ""
+			debugf = func(format string, a ...any) {
+				if l := fmt.Sprintf(format, a...); strings.Contains(l, "move it back") {
+					back = l
+				}
+			}
 			s := g.OnSamples(p)
+			debugf = nil
 			e, per := quadErr(s.H, n, tq)
-			t.Logf("    on samples: %.1f px corners %.0f %.0f %.0f %.0f lens %v; through the lens %.1f px -> %.1f px", e, per[0], per[1], per[2], per[3], s.fit.Lens.K != 0, atErr(g), atErr(s))
+			t.Logf("    on samples: %.1f px corners %.0f %.0f %.0f %.0f lens %v; through the lens %.1f px -> %.1f px (%.2f -> %.2f sq) %s", e, per[0], per[1], per[2], per[3], s.fit.Lens.K != 0, atErr(g), atErr(s), atErr(g)/side, atErr(s)/side, back)
 		}
 		if out := os.Getenv("TILESCOPE_TRACE_OUT"); out != "" {
 			var h *Homography
