@@ -47,8 +47,9 @@ func TestFitOnSamples(t *testing.T) {
 	all := func(bool, int) bool { return true }
 	none := func(bool, int, int) float64 { return 0 }
 	// tol is how far a corner may land from the truth, in squares: an
-	// edge within sampleReject of its line still weighs a little
-	// (sampleHuber over its distance), one beyond it nothing.
+	// edge within sampleReject of an inner line still weighs a little
+	// (sampleHuber over its distance), one beyond it nothing, and the
+	// outermost lines' samples are left out.
 	for _, tc := range []struct {
 		name string
 		smp  []lineSample
@@ -64,6 +65,12 @@ func TestFitOnSamples(t *testing.T) {
 		}), true, 0.02},
 		{"the outermost line's top on an edge beside it", draw(all, func(v bool, k, j int) float64 {
 			if v && k == n && j < 4 {
+				return 0.3
+			}
+			return 0
+		}), true, 0.02},
+		{"an inner line's top on an edge beside it", draw(all, func(v bool, k, j int) float64 {
+			if v && k == n-1 && j < 4 {
 				return 0.25
 			}
 			return 0
