@@ -9,7 +9,7 @@ import (
 // a 10 x 10 board, some of them off their line (an edge beside a line
 // taken for it: a hand's, a pencil's, the rim's), and checks every corner
 // comes back within a fiftieth of a square of the truth (an edge within
-// sampleReject of its line pulls it a little more), from a start a third
+// sampleReject of an inner line pulls it a little more), from a start a third
 // of a square off at one corner; too few lines of one direction
 // fit nothing.
 func TestFitOnSamples(t *testing.T) {
@@ -48,8 +48,10 @@ func TestFitOnSamples(t *testing.T) {
 	none := func(bool, int, int) float64 { return 0 }
 	// tol is how far a corner may land from the truth, in squares: an
 	// edge within sampleReject of an inner line still weighs a little
-	// (sampleHuber over its distance), one beyond it nothing, and the
-	// outermost lines' samples are left out.
+	// (sampleHuber over its distance), and the corner beyond it, where
+	// the inner lines' spacing puts it, moves more; an edge beyond
+	// sampleReject weighs nothing, and the outermost lines' samples are
+	// left out.
 	for _, tc := range []struct {
 		name string
 		smp  []lineSample
@@ -74,7 +76,7 @@ func TestFitOnSamples(t *testing.T) {
 				return 0.25
 			}
 			return 0
-		}), true, 0.05},
+		}), true, 0.08},
 		{"an edge across three lines", draw(all, func(v bool, k, j int) float64 {
 			if !v && k >= 4 && k <= 6 && j >= 6 {
 				return -0.4
