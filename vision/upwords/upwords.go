@@ -420,7 +420,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.RefinePose {
 		pose = vision.RefinePoseOnGrid(pose, fit.H, n, src != "calibration")
 	}
-	pose.Correct = faceCorners(fit.Correction(), n, geo)
+	// The pose's board plane set on the grid found and its measured
+	// crossings (onGrid): the rigid pose strays from them on other
+	// makers' boards, and every face with it.
+	pose.Correct = faceCorners(onGrid(pose, fit.H, fit.Correction()), n, geo)
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops;
 	// through the lens where the grid's lines showed one (fitLens: the
@@ -571,7 +574,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		cells[i].Sure = sureCell(cells[i], opt.Geometry.SquareMM != 0)
 	}
 	unsureBesideCover(cells, n)
-	unsureDrifted(cells, n, &pose, fit.At)
 	unsureClaimed(cells, n, &pose, geo)
 	r.TurnKnown, r.TurnSure = known, firm
 	if !firm {
