@@ -387,6 +387,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// the grid a row or a column off. The walls between the
 		// squares say where the rows are (registered).
 		fit, _, _ = registered(p, fit)
+		// Registered, the grid is set on its lines' samples: every
+		// band a line shows in counts, a hand's or a pencil's edge
+		// does not (vision.Grid.OnSamples).
+		fit = fit.OnSamples(p)
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
