@@ -73,11 +73,7 @@ func findFrameIn(img image.Image, ph *vision.PhotoSearch, find func(image.Image,
 			fq, fopened, fok := fieldQuad(p)
 			f, opened := outlineFrameAt(p, fq, fopened, fok)
 			if f != nil && !opened {
-				if partial {
-					markUnseen(f)
-				}
-				centreLines(f)
-				return f, nil
+				return settled(f, partial), nil
 			}
 			if !last {
 				return nil, err
@@ -144,11 +140,7 @@ func findFrameIn(img image.Image, ph *vision.PhotoSearch, find func(image.Image,
 				f = cutFrame(p, lqs, coveredApartSeen, latticeNextShare)
 			}
 			if f != nil {
-				if partial {
-					markUnseen(f)
-				}
-				centreLines(f)
-				return f, nil
+				return settled(f, partial), nil
 			}
 		}
 		return nil, err
@@ -157,11 +149,19 @@ func findFrameIn(img image.Image, ph *vision.PhotoSearch, find func(image.Image,
 	byEdgeLens(f)
 	align(f)
 	refit(f)
+	return settled(f, partial), nil
+}
+
+// settled is the last step of every way findFrameIn places a board:
+// where the board may be partly out of view, the squares the picture
+// cuts are marked unseen (markUnseen), and then the grid is set on the
+// middles of its printed lines (centreLines). It returns f.
+func settled(f *frame, partial bool) *frame {
 	if partial {
 		markUnseen(f)
 	}
 	centreLines(f)
-	return f, nil
+	return f
 }
 
 // centreLines sets a board found whole in view and seen steeply on the
