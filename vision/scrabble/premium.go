@@ -463,6 +463,9 @@ func steepProposals(blue []premiumPatch, square func(vision.Homography) float64,
 			return
 		}
 		dst := []vision.Point{a, b, c, blue[di].c}
+		// a square of the lattice the three draw, as the straight
+		// proposals take it
+		sq := math.Sqrt(u.X*v.Y-u.Y*v.X) / k
 		for _, pa := range tripleLetters {
 			if !samePrint(pa, pa.X+k, pa.Y) || !samePrint(pa, pa.X, pa.Y+k) || !samePrint(pa, pa.X+k, pa.Y+k) {
 				continue
@@ -472,7 +475,7 @@ func steepProposals(blue []premiumPatch, square func(vision.Homography) float64,
 			if err != nil {
 				continue
 			}
-			if ms, md := match(h.Apply, square(h), 0.5); len(ms) >= minPremiumProposal {
+			if ms, md := match(h.Apply, sq, 0.5); len(ms) >= minPremiumProposal {
 				out = append(out, [2][]vision.Point{ms, md})
 			}
 		}
