@@ -79,6 +79,9 @@ type Tile struct {
 	// cues: what the verifier weighs (verify.go), set when read.
 	cues    [nCues]float64
 	hasCues bool
+	// tiltAdded: joined by tiltMerge from the reading that did not
+	// stand (a diagnostic mark; no step reads it).
+	tiltAdded bool
 }
 
 // Reading is what one scan saw.
@@ -102,6 +105,9 @@ type Reading struct {
 	// lattice or print seen in the photo (tiltLook's second scan then
 	// looks for none either).
 	table bool
+	// tiltOther: where tiltLook looked again, the tiles of the reading
+	// that did not stand, in the photo's pixels (tiltLetters).
+	tiltOther []Tile
 }
 
 // Options steer a scan. The zero value finds tiles and fits the lattice
@@ -286,8 +292,10 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Elapsed = now().Sub(start)
 		}
 	}
+	var tiltOther []Tile
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.Twists && !opt.learning {
 		r = tiltLook(img, opt, r, now, start)
+		tiltOther = r.tiltOther
 	}
 	if err == nil && r != nil && !r.board && !opt.noRim && !opt.Twists && !opt.learning {
 		cutUnsure(r.Tiles, img.Bounds())
@@ -295,6 +303,12 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	if err == nil && r != nil && !r.board && !opt.noReread && !opt.Twists && !opt.learning && verifies(opt) {
 		rereadScan(img, opt, r)
+	}
+	if err == nil && r != nil && len(tiltOther) > 0 && !opt.noRim && !noTiltLetters {
+		// Not within the rim's scan: its reading is weighed against
+		// the photo's as its looks read it (rimLook), and the photo's
+		// own scan gives the final tiles their letters once.
+		tiltLetters(r.Tiles, tiltOther)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {

@@ -167,3 +167,58 @@ func TestTiltMerge(t *testing.T) {
 		})
 	}
 }
+
+// TestTiltLetters: a tile takes the letter the other look reads on it
+// only where that look reads it sure (tiltLetterConf) and surer by
+// tiltLetterMargin, the tile the nearest to it; its place stays, and
+// the letter is not said sure.
+func TestTiltLetters(t *testing.T) {
+	sq := func(x, y, side float64, letter string, conf float64) Tile {
+		d := side / 2
+		return Tile{
+			Letter: letter, Conf: conf, Side: side, Center: Point{X: x, Y: y},
+			Corners: [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}},
+			Row:     2, Col: 3,
+		}
+	}
+	added := sq(100, 100, 40, "M", 0.5)
+	added.tiltAdded = true
+	for _, tc := range []struct {
+		name       string
+		tile       Tile
+		more       []Tile // the reading's other tiles
+		other      []Tile
+		want       string
+		wantChange bool
+	}{
+		{"the other look sure and much surer", sq(100, 100, 40, "M", 0.6), nil, []Tile{sq(104, 98, 38, "N", 0.98)}, "N", true},
+		{"the nearer of two other tiles", sq(100, 100, 40, "M", 0.6), nil, []Tile{sq(112, 100, 38, "W", 0.99), sq(102, 100, 38, "N", 0.98)}, "N", true},
+		{"the other tile nearer another tile of the reading", sq(100, 100, 40, "M", 0.3), []Tile{sq(118, 100, 40, "N", 0.9)}, []Tile{sq(110, 100, 40, "N", 0.99)}, "M", false},
+		{"the other look under tiltLetterConf", sq(100, 100, 40, "M", 0.5), nil, []Tile{sq(100, 100, 40, "N", 0.93)}, "M", false},
+		{"the other look surer by less than the margin", sq(100, 100, 40, "M", 0.85), nil, []Tile{sq(100, 100, 40, "N", 0.99)}, "M", false},
+		{"the same letter", sq(100, 100, 40, "M", 0.6), nil, []Tile{sq(100, 100, 40, "M", 0.99)}, "M", false},
+		{"the other tile in its quad, off its centre", sq(100, 100, 40, "M", 0.6), nil, []Tile{sq(117, 117, 40, "N", 0.99)}, "M", false},
+		{"the other tile unread", sq(100, 100, 40, "M", 0.6), nil, []Tile{sq(100, 100, 40, "?", 0.99)}, "M", false},
+		{"a blank", sq(100, 100, 40, "", 0.6), nil, []Tile{sq(100, 100, 40, "N", 0.99)}, "", false},
+		{"a tile tiltMerge added", added, nil, []Tile{sq(100, 100, 40, "N", 0.99)}, "M", false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := []Tile{tc.tile}
+			tiles = append(tiles, tc.more...)
+			tiltLetters(tiles, tc.other)
+			got := tiles[0]
+			if got.Letter != tc.want {
+				t.Fatalf("letter %q, want %q", got.Letter, tc.want)
+			}
+			if changed := got.Conf != tc.tile.Conf; changed != tc.wantChange {
+				t.Errorf("conf %.2f -> %.2f, changed %v, want %v", tc.tile.Conf, got.Conf, changed, tc.wantChange)
+			}
+			if tc.wantChange && got.Conf >= SureConf {
+				t.Errorf("a letter the looks disagree on said sure (%.2f)", got.Conf)
+			}
+			if got.Center != tc.tile.Center || got.Corners != tc.tile.Corners || got.Row != tc.tile.Row || got.Col != tc.tile.Col {
+				t.Errorf("the tile moved: %+v", got)
+			}
+		})
+	}
+}
