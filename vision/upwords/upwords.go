@@ -420,7 +420,12 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.RefinePose {
 		pose = vision.RefinePoseOnGrid(pose, fit.H, n, src != "calibration")
 	}
-	pose.Correct = faceCorners(fit.Correction(), n, geo)
+	// The pose's board plane set on the grid found and its measured
+	// crossings (onGrid): the rigid pose strays from them on other
+	// makers' boards, and every face with it.
+	rigid := pose
+	rigid.Correct = faceCorners(fit.Correction(), n, geo)
+	pose.Correct = faceCorners(onGrid(pose, fit.H, fit.Correction()), n, geo)
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops;
 	// through the lens where the grid's lines showed one (fitLens: the
@@ -571,7 +576,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		cells[i].Sure = sureCell(cells[i], opt.Geometry.SquareMM != 0)
 	}
 	unsureBesideCover(cells, n)
-	unsureDrifted(cells, n, &pose, fit.At)
 	unsureClaimed(cells, n, &pose, geo)
 	r.TurnKnown, r.TurnSure = known, firm
 	if !firm {
@@ -583,7 +587,12 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		r.Turned = k
 	}
 	if opt.Measure != nil {
-		r.Measures = measureKnown(p, &pose, cells, n, geo, func(row, col int, read grid.Stack) int {
+		// The tiles are measured against the rigid pose, as their
+		// measures' biases were chosen: against the pose set on the
+		// grid a board of 14.5 mm tiles 4.6 mm thick, its focal
+		// calibrated, measured 13.2 and 6.7 mm (TestCalibrateGeometry,
+		// cmd/tilescope; docs/vision.md, upwpose).
+		r.Measures = measureKnown(p, &rigid, cells, n, geo, func(row, col int, read grid.Stack) int {
 			q := grid.Pos{Row: row, Col: col}
 			for t := 0; t < r.Turned; t++ {
 				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
