@@ -169,6 +169,11 @@ func findBoardNear(p Plane, img image.Image, n int, hint *Quad) (boardFit, bool)
 func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findHow) (boardFit, bool) {
 	hint := o.Hint
 	linesOnly := how == findLinesOnly
+	// FindGrid's full search (Upwords, calibration, the turn detector)
+	// sets a grid its lines' crossings could not place on the lines'
+	// samples (finishBoard); the other searches' callers set theirs on
+	// the print after.
+	onSamples := how == findAll
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -379,6 +384,9 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			}
 		}
 		best = bestFitted(best, fitted)
+		if debugFitted != nil {
+			debugFitted(si, fitted)
+		}
 		if debugf != nil {
 			debugf("stage %d: %d candidates, best score so far %.2f", si, len(more), best.Score)
 		}
@@ -439,7 +447,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		}
 		if rim.Score >= minGridContrast {
 			rim.Rim = true
-			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
+			return finishBoard(p, img, src, blur, rim, n, scale, hint, onSamples).withLens(n, p.W, p.H), true
 		}
 		inset := rim
 		// None: a wider search about each rim's grid (fitGridRimWide).
@@ -456,7 +464,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			debugf("rim stage, wide: best score %.2f", rim.Score)
 		}
 		if rim.Score >= minGridContrast {
-			return finishBoard(p, img, src, blur, rim, n, scale, hint).withLens(n, p.W, p.H), true
+			return finishBoard(p, img, src, blur, rim, n, scale, hint, onSamples).withLens(n, p.W, p.H), true
 		}
 		if inset.Score >= rim.Score {
 			inset.Rim = true
@@ -475,7 +483,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	if linesOnly && best.Score < minGridContrast {
 		// Here only a rescored grid is taken from a weak candidate.
 		if best.Score >= minPinnedContrast {
-			if fb := rescored(blur, finishBoard(p, img, src, blur, best, n, scale, hint), n, scale); fb.Rescored {
+			if fb := rescored(blur, finishBoard(p, img, src, blur, best, n, scale, hint, onSamples), n, scale); fb.Rescored {
 				return fb.withLens(n, p.W, p.H), true
 			}
 		}
@@ -511,7 +519,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		}
 	}
 	if best.Score >= 0 {
-		best = finishBoard(p, img, src, blur, best, n, scale, hint)
+		best = finishBoard(p, img, src, blur, best, n, scale, hint, onSamples)
 		if rescore {
 			best = rescored(blur, best, n, scale)
 		}
@@ -557,7 +565,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if debugf != nil {
 			debugf("the rim's weak grid (%.2f) taken", weakRim.Score)
 		}
-		return finishBoard(p, img, src, blur, weakRim, n, scale, hint).withLens(n, p.W, p.H), true
+		return finishBoard(p, img, src, blur, weakRim, n, scale, hint, onSamples).withLens(n, p.W, p.H), true
 	}
 	if best.Score < 0 {
 		return boardFit{}, false
@@ -661,7 +669,7 @@ func bestFitted(best boardFit, fitted []fittedCandidate) boardFit {
 // border's lines or the centre marks say so, and accepts a grid of weak
 // line evidence that the marks, the board's edges or an earlier photo
 // vouch for (its Score raised to minGridContrast).
-func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n int, scale float64, hint *Quad) boardFit {
+func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n int, scale float64, hint *Quad, onSamples bool) boardFit {
 	if debugf != nil {
 		debugf("fitGrid best: score %.2f", best.Score)
 	}
@@ -673,12 +681,14 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 	if best.Rim {
 		outer = rimOuterWindow
 	}
+	refined := false
 	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
 		lim := []float64{10, 8, 6, 4, 3, 3}[it]
 		h, ok := refineGrid(src, best.H, n, win, lim, outer)
 		if !ok {
 			break
 		}
+		refined = true
 		moved := 0.0
 		for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
 			a, b := h.Apply(c), best.H.Apply(c)
@@ -690,6 +700,16 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 		}
 		if debugf != nil {
 			debugf("refine %d: %v %v", it, best.H.Apply(Point{0, 0}), best.H.Apply(Point{float64(n), float64(n)}))
+		}
+	}
+	// None of its lines measured in bands enough (a crowded board, its
+	// bands beside the tiles skipped): the coarse search's grid would
+	// stand, a third of a square or more off at a corner. With onSamples
+	// the lines' samples place it (refineOnSamples), a line seen in a
+	// band or two counting for what it shows.
+	if !refined && onSamples {
+		if h, ok := refineOnSamples(src, best.H, n, outer); ok {
+			best.H = h
 		}
 	}
 	if h := fixOffByOne(src, best.H, n); h != best.H {
@@ -1086,6 +1106,9 @@ var noLens bool
 // debugf, when set (by tests), traces the board finder.
 var debugf func(format string, a ...any)
 
+// debugFitted, when set (by tests), is told each stage's fitted candidates.
+var debugFitted func(stage int, fitted []fittedCandidate)
+
 // seen reports whether a quad with all corners within tol of q was tried.
 func seen(tried []Quad, q Quad, tol float64) bool {
 	for _, t := range tried {
@@ -1417,4 +1440,59 @@ func nearQuad(h Homography, q Quad, n int, tol float64) bool {
 		}
 	}
 	return true
+}
+
+// onSamplesMove is the least move of a corner, in squares, that sets a
+// grid on its lines' samples (Grid.OnSamples).
+const onSamplesMove = 0.1
+
+// OnSamples is the grid set on its lines' samples in the picture p
+// (refineOnSamples: every band a line was seen in, the bands beside
+// tiles left out, each sample weighed robustly, so that a hand's or a
+// pencil's edge taken for a stretch of line pulls no corner), where
+// they fit and move a corner onSamplesMove or more; else the grid as it
+// is. The search places a grid on the
+// crossings of its lines, each fitted on its own where it shows in four
+// bands or more: on a crowded or covered board a few lines place it, a
+// line seen in a band or two counts for nothing, and a corner where
+// none is seen keeps the coarse search's place (the rim, or a pencil on
+// it, taken for the outermost line: a third of a square or more off).
+// The residuals measured at the intersections (Correction) are carried
+// over to the new grid, and so is the lens fitted to its lines. A grid
+// found inside the board's rim (its own lines barely show) is left as it
+// is. Meant for a grid already registered on the board's rows (a grid a
+// row off has a line on the rim, whose samples would bend it).
+func (g Grid) OnSamples(p Plane) Grid {
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
+	if err != nil {
+		return g
+	}
+	defer src.Close()
+	n, f := g.N, g.fit
+	if f.Rim {
+		return g
+	}
+	h, ok := refineOnSamples(src, f.H, n, 1)
+	if !ok {
+		return g
+	}
+	// A grid the samples move less than onSamplesMove at every corner
+	// stays as it is: its lines' crossings placed it as well, and the
+	// pose worked out on it (the focal length, the stacks' heights)
+	// turns on a pixel at the corners.
+	inv, moved := f.H.Inverse(), 0.0
+	for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+		b := inv.Apply(h.Apply(c))
+		moved = math.Max(moved, math.Hypot(b.X-c.X, b.Y-c.Y))
+	}
+	if moved < onSamplesMove {
+		return g
+	}
+	// The lens stays as fitted: the grid without it moves on the board
+	// as the straight grid does.
+	if f.Lens.K != 0 {
+		f.HU = f.HU.Mul(f.H.Inverse().Mul(h))
+	}
+	f.H = h
+	return Grid{N: n, Score: g.Score, H: f.H, fit: f}
 }

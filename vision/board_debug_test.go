@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"image/jpeg"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -101,7 +102,12 @@ func drawGrid(t *testing.T, img image.Image, h Homography, n int, out string) {
 		t.Fatal(err)
 	}
 	defer f.Close()
-	if err := jpeg.Encode(f, dst, &jpeg.Options{Quality: 85}); err != nil {
+	if strings.HasSuffix(out, ".png") {
+		err = png.Encode(f, dst)
+	} else {
+		err = jpeg.Encode(f, dst, &jpeg.Options{Quality: 85})
+	}
+	if err != nil {
 		t.Fatal(err)
 	}
 }

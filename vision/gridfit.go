@@ -385,6 +385,17 @@ func lineCrossings(vs, hs []gridLine) (src, dst []Point) {
 // inPicture set, a line is measured only in the bands whose search
 // window lies wholly inside the picture.
 func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float64, inPicture bool) (Homography, []Point, []lineSample, bool) {
+	return refineLinesIn(full, h, nx, ny, win, lim, outer, inPicture, minLineBands)
+}
+
+// minLineBands is the fewest bands a grid line must be measured in for
+// the refinement (refineLines) to place it: fewer, and it is mostly
+// hidden by tiles.
+const minLineBands = 4
+
+// refineLinesIn is refineLines with the fewest bands a line is placed
+// on (minBands).
+func refineLinesIn(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float64, inPicture bool, minBands int) (Homography, []Point, []lineSample, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	sizeX, sizeY := int(float64(nx)*c+2*m), int(float64(ny)*c+2*m)
@@ -524,12 +535,12 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 				samples = append(samples, lineSample{vertical, k, canon.Apply(q)})
 			}
 			prior := m + float64(k)*c
-			if len(ts) < 4 {
+			if len(ts) < minBands {
 				continue // mostly hidden by tiles: leave it out
 			}
 			a, b := robustLine(ts, xs, prior, lim)
 			lines[k] = gridLine{a, b, true}
-			if debugf != nil && win < 0.25 {
+			if debugf != nil && win < debugLineWin {
 				var off []string
 				for i := range xs {
 					off = append(off, fmt.Sprintf("%.1f", xs[i]-(m+float64(k)*c)))
@@ -556,11 +567,11 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 		dst[i] = canon.Apply(dst[i])
 	}
 	if len(src) < 12 {
-		return h, nil, nil, false
+		return h, nil, samples, false
 	}
 	nh, err := FitHomography(src, dst)
 	if err != nil {
-		return h, nil, nil, false
+		return h, nil, samples, false
 	}
 	resid := make([]Point, (nx+1)*(ny+1))
 	for i := range resid {
@@ -572,6 +583,9 @@ func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float6
 	}
 	return nh, resid, samples, true
 }
+
+// debugLineWin is the widest window whose lines' offsets debugf traces.
+var debugLineWin = 0.25
 
 // robustLine fits x = a + b t to the points within a few pixels of the
 // line first guessed (x = prior), then refits to those near the fit.
@@ -698,4 +712,140 @@ func RefineGridLines(p Plane, h Homography, n int) (Homography, bool) {
 	}
 	defer src.Close()
 	return refineRounds(src, h, n, n, false, "grid")
+}
+
+// fitOnSamples fits the grid's homography (board squares -> pixels, n
+// squares a side) to the line samples smp directly, each sample a point
+// that lies on its line (board x = K for a vertical line, y = K for a
+// horizontal one), starting from h and weighing the samples robustly
+// (a sample farther than sampleHuber squares from its line counts less,
+// one farther than sampleReject not at all), so that a hand's or a
+// pencil's edge taken for a stretch of line pulls no corner. Unlike the
+// crossings of lines fitted one by one (refineLines), a line measured in
+// one or two bands (the rest beside tiles) counts for what it shows. The
+// outermost lines are left out: the rim's edge, the border's print or a
+// pencil on the rim pass for them, and the grid's outer edge lies where
+// the inner lines' spacing puts it.
+// ok is false where fewer than three lines of either direction keep
+// samples, or the fit is degenerate.
+func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
+	if len(smp) < 12 {
+		return h, false
+	}
+	pts := make([]Point, len(smp))
+	for i, s := range smp {
+		pts[i] = s.P
+	}
+	t, pn := normalise(pts, nil)
+	half := float64(n) / 2
+	sb := Homography{1 / half, 0, -1, 0, 1 / half, -1, 0, 0, 1}
+	// g: normalised pixels -> normalised board
+	g := sb.Mul(h.Inverse()).Mul(t.Inverse()).normalised()
+	if math.Abs(g[8]) < 1e-9 {
+		return h, false
+	}
+	for k := range g {
+		g[k] /= g[8]
+	}
+	w := make([]float64, len(smp))
+	for it := 0; it < 8; it++ {
+		lines := map[[2]int]bool{}
+		var ata [8][8]float64
+		var atb [8]float64
+		for i, s := range smp {
+			if s.K == 0 || s.K == n {
+				w[i] = 0
+				continue
+			}
+			x, y := pn[i].X, pn[i].Y
+			d := g[6]*x + g[7]*y + 1
+			if math.Abs(d) < 1e-9 {
+				w[i] = 0
+				continue
+			}
+			k := float64(s.K)/half - 1
+			var c float64
+			if s.Vertical {
+				c = (g[0]*x + g[1]*y + g[2]) / d
+			} else {
+				c = (g[3]*x + g[4]*y + g[5]) / d
+			}
+			r := math.Abs(c-k) * half // in squares
+			switch {
+			case r > sampleReject:
+				w[i] = 0
+				continue
+			case r > sampleHuber:
+				w[i] = sampleHuber / r
+			default:
+				w[i] = 1
+			}
+			v := 0
+			if s.Vertical {
+				v = 1
+			}
+			lines[[2]int{v, s.K}] = true
+			// the row: its unknowns' coefficients, the algebraic
+			// residual over d (about the distance in squares)
+			var a [8]float64
+			if s.Vertical {
+				a[0], a[1], a[2] = x, y, 1
+			} else {
+				a[3], a[4], a[5] = x, y, 1
+			}
+			a[6], a[7] = -k*x, -k*y
+			wt := w[i] / (d * d)
+			for p := 0; p < 8; p++ {
+				if a[p] == 0 {
+					continue
+				}
+				for q := 0; q < 8; q++ {
+					ata[p][q] += wt * a[p] * a[q]
+				}
+				atb[p] += wt * a[p] * k
+			}
+		}
+		nv, nh := 0, 0
+		for l := range lines {
+			if l[0] == 1 {
+				nv++
+			} else {
+				nh++
+			}
+		}
+		if nv < 3 || nh < 3 {
+			return h, false
+		}
+		x, ok := solve8(ata, atb)
+		if !ok {
+			return h, false
+		}
+		g = Homography{x[0], x[1], x[2], x[3], x[4], x[5], x[6], x[7], 1}
+	}
+	nh := sb.Inverse().Mul(g).Mul(t).Inverse()
+	return nh.normalised(), true
+}
+
+// sampleHuber and sampleReject weigh a line sample by its distance from
+// its line in fitOnSamples, in squares: full weight within sampleHuber,
+// less beyond, none beyond sampleReject.
+const sampleHuber, sampleReject = 0.06, 0.3
+
+// refineOnSamples refines the grid h on its line samples (fitOnSamples),
+// measured anew about each round's grid in windows narrowing from
+// 0.35 to 0.2 of a square, the outermost lines no further than outer
+// squares outside it. refined is false where no round fitted.
+func refineOnSamples(full gocv.Mat, h Homography, n int, outer float64) (_ Homography, refined bool) {
+	for _, win := range []float64{0.35, 0.3, 0.25, 0.2, 0.2} {
+		_, _, smp, _ := refineLinesIn(full, h, n, n, win, 3, outer, false, minLineBands)
+		nh, ok := fitOnSamples(smp, h, n)
+		if debugf != nil {
+			debugf("on samples in %.2f: %d samples, %v", win, len(smp), ok)
+		}
+		if !ok {
+			break
+		}
+		h, refined = nh, true
+	}
+	return h, refined
 }

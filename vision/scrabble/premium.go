@@ -334,62 +334,42 @@ func premiumCands(p picture, fewest, most int) ([]premiumCand, int) {
 		places  []vision.Point
 		k       float64
 	}{{blue, tripleLetters, 4}, {red, tripleWords, 7}} {
-		ps := set.patches
-		for ai, a := range ps {
-			// the nearest other patches: the lattice's neighbours
-			type nb struct {
-				i int
-				d float64
-			}
-			var near []nb
-			for bi, b := range ps {
-				if bi != ai {
-					near = append(near, nb{bi, math.Hypot(b.c.X-a.c.X, b.c.Y-a.c.Y)})
+		latticeCorners(set.patches, func(ai, bi, ci int) {
+			a, b, c := set.patches[ai].c, set.patches[bi].c, set.patches[ci].c
+			u := vision.Point{X: b.X - a.X, Y: b.Y - a.Y} // k columns on
+			v := vision.Point{X: c.X - a.X, Y: c.Y - a.Y} // k rows on
+			sq := math.Sqrt(u.X*v.Y-u.Y*v.X) / set.k
+			for _, pa := range set.places {
+				// a at pa, b k columns on, c k rows on: all three
+				// of the print
+				if !samePrint(pa, pa.X+set.k, pa.Y) || !samePrint(pa, pa.X, pa.Y+set.k) {
+					continue
+				}
+				at := func(q vision.Point) vision.Point {
+					dx, dy := (q.X-pa.X)/set.k, (q.Y-pa.Y)/set.k
+					return vision.Point{X: a.X + dx*u.X + dy*v.X, Y: a.Y + dx*u.Y + dy*v.Y}
+				}
+				if src, dst := match(at, sq, 0.5); len(src) >= minPremiumProposal {
+					props = append(props, proposal{src, dst})
 				}
 			}
-			sort.Slice(near, func(x, y int) bool { return near[x].d < near[y].d })
-			if len(near) > 5 {
-				near = near[:5]
-			}
-			for x := 0; x < len(near); x++ {
-				for y := 0; y < len(near); y++ {
-					if x == y {
-						continue
-					}
-					b, c := ps[near[x].i].c, ps[near[y].i].c
-					u := vision.Point{X: b.X - a.c.X, Y: b.Y - a.c.Y} // k columns on
-					v := vision.Point{X: c.X - a.c.X, Y: c.Y - a.c.Y} // k rows on
-					lu, lv := math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y)
-					cross := u.X*v.Y - u.Y*v.X // > 0: the board seen from above, not mirrored
-					if cross <= 0 || lu > 2.5*lv || lv > 2.5*lu || cross < 0.3*lu*lv {
-						continue
-					}
-					sq := math.Sqrt(cross) / set.k
-					for _, pa := range set.places {
-						// a at pa, b k columns on, c k rows on: all three
-						// of the print
-						if !samePrint(pa, pa.X+set.k, pa.Y) || !samePrint(pa, pa.X, pa.Y+set.k) {
-							continue
-						}
-						at := func(q vision.Point) vision.Point {
-							dx, dy := (q.X-pa.X)/set.k, (q.Y-pa.Y)/set.k
-							return vision.Point{X: a.c.X + dx*u.X + dy*v.X, Y: a.c.Y + dx*u.Y + dy*v.Y}
-						}
-						if src, dst := match(at, sq, 0.5); len(src) >= minPremiumProposal {
-							props = append(props, proposal{src, dst})
-						}
-					}
-				}
-			}
-		}
+		})
 	}
-	// The most patches first (in the order found among equals), each set
-	// of patches once.
-	sort.SliceStable(props, func(i, j int) bool { return len(props[i].src) > len(props[j].src) })
 	square := func(h vision.Homography) float64 {
 		c0, c1 := h.Apply(vision.Point{X: 7, Y: 7}), h.Apply(vision.Point{X: 8, Y: 8})
 		return math.Hypot(c1.X-c0.X, c1.Y-c0.Y) / math.Sqrt2
 	}
+	// Four triple letter patches at the corners of one of their
+	// lattice's squares (four squares a side) propose the map in
+	// perspective (steepProposals): after the lattices drawn straight,
+	// so that where both match as many patches the straight one's
+	// board is settled first, as before.
+	for _, pr := range steepProposals(blue, square, match) {
+		props = append(props, proposal{pr[0], pr[1]})
+	}
+	// The most patches first (in the order found among equals), each set
+	// of patches once.
+	sort.SliceStable(props, func(i, j int) bool { return len(props[i].src) > len(props[j].src) })
 	// A homography through every matched patch, then matched again
 	// through it (the tilt bends the lattice the first map took straight):
 	// the proposal's patches after three rounds (nil when too few) and
@@ -446,6 +426,110 @@ func premiumCands(p picture, fewest, most int) ([]premiumCand, int) {
 	}
 	return out, bestN
 }
+
+// steepProposals are the maps four triple letter patches propose where
+// they lie at the corners of one square of the print's lattice (its
+// places four squares apart: a, b four columns on, c four rows on, d
+// both): a homography through the four, so that a board seen steeply
+// (30-45 degrees), whose lattice drawn straight from three patches
+// misses its near places by squares (164035 turned 40 degrees: its
+// near triple letter square 2.8 squares off the straight lattice of
+// three patches in the middle of the board, and every board the
+// straight lattices settled on had its patches on the wrong places,
+// 2-13 squares off at the near corner), is proposed with its near and
+// far places where they lie. Each is the patches its map puts
+// on their places (match, within half a square) where they are
+// minPremiumProposal or more, as src (board places) and dst (pixels).
+func steepProposals(blue []premiumPatch, square func(vision.Homography) float64, match func(func(vision.Point) vision.Point, float64, float64) ([]vision.Point, []vision.Point)) [][2][]vision.Point {
+	const k = 4
+	var out [][2][]vision.Point
+	latticeCorners(blue, func(ai, bi, ci int) {
+		a, b, c := blue[ai].c, blue[bi].c, blue[ci].c
+		u := vision.Point{X: b.X - a.X, Y: b.Y - a.Y}
+		v := vision.Point{X: c.X - a.X, Y: c.Y - a.Y}
+		// the fourth corner: near where the parallelogram puts it (a
+		// steep view moves it a fraction of a side)
+		want := vision.Point{X: b.X + v.X, Y: b.Y + v.Y}
+		di, dd := -1, steepCornerTol*min(math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y))
+		for i, pd := range blue {
+			if i == ai || i == bi || i == ci {
+				continue
+			}
+			if e := math.Hypot(pd.c.X-want.X, pd.c.Y-want.Y); e < dd {
+				di, dd = i, e
+			}
+		}
+		if di < 0 {
+			return
+		}
+		dst := []vision.Point{a, b, c, blue[di].c}
+		// a square of the lattice the three draw, as the straight
+		// proposals take it
+		sq := math.Sqrt(u.X*v.Y-u.Y*v.X) / k
+		for _, pa := range tripleLetters {
+			if !samePrint(pa, pa.X+k, pa.Y) || !samePrint(pa, pa.X, pa.Y+k) || !samePrint(pa, pa.X+k, pa.Y+k) {
+				continue
+			}
+			src := []vision.Point{pa, {X: pa.X + k, Y: pa.Y}, {X: pa.X, Y: pa.Y + k}, {X: pa.X + k, Y: pa.Y + k}}
+			h, err := vision.FitHomography(src, dst)
+			if err != nil {
+				continue
+			}
+			if ms, md := match(h.Apply, sq, 0.5); len(ms) >= minPremiumProposal {
+				out = append(out, [2][]vision.Point{ms, md})
+			}
+		}
+	})
+	return out
+}
+
+// latticeCorners calls each with the patches ps[ai], ps[bi] and ps[ci]
+// that may lie at three corners of one square of their print's lattice,
+// b its next place along the columns from a and c along the rows: b and
+// c among a's five nearest patches, the board seen from above (not
+// mirrored), the two sides within 2.5 times of each other and not
+// nearly parallel. The order is a's, then b's and c's by their distance
+// from a.
+func latticeCorners(ps []premiumPatch, each func(ai, bi, ci int)) {
+	type nb struct {
+		i int
+		d float64
+	}
+	for ai, a := range ps {
+		// the nearest other patches: the lattice's neighbours
+		var near []nb
+		for bi, b := range ps {
+			if bi != ai {
+				near = append(near, nb{bi, math.Hypot(b.c.X-a.c.X, b.c.Y-a.c.Y)})
+			}
+		}
+		sort.Slice(near, func(x, y int) bool { return near[x].d < near[y].d })
+		if len(near) > 5 {
+			near = near[:5]
+		}
+		for x := range near {
+			for y := range near {
+				if x == y {
+					continue
+				}
+				b, c := ps[near[x].i].c, ps[near[y].i].c
+				u := vision.Point{X: b.X - a.c.X, Y: b.Y - a.c.Y}
+				v := vision.Point{X: c.X - a.c.X, Y: c.Y - a.c.Y}
+				lu, lv := math.Hypot(u.X, u.Y), math.Hypot(v.X, v.Y)
+				cross := u.X*v.Y - u.Y*v.X // > 0: the board seen from above, not mirrored
+				if cross <= 0 || lu > 2.5*lv || lv > 2.5*lu || cross < 0.3*lu*lv {
+					continue
+				}
+				each(ai, near[x].i, near[y].i)
+			}
+		}
+	}
+}
+
+// steepCornerTol is how far, in the shorter side of the lattice square
+// three patches draw, the fourth patch may lie from the parallelogram's
+// corner (steepProposals).
+const steepCornerTol = 0.4
 
 // premiumCand is a board placed by its premium patches: its corners and
 // the patches on their places.

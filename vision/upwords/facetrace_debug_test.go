@@ -188,26 +188,3 @@ func TestFaceTrace(t *testing.T) {
 		fmt.Printf("  the same without the residual correction: dx %+.1f dy %+.1f px\n", med(ndx), med(ndy))
 	})
 }
-
-// onGrid is a correction (Pose.Correct) that draws the pose's board
-// plane where the grid h has it, the grid's own residuals corr (nil for
-// none) added; the difference at each board point is added at every
-// height above it. A rigid camera of the focal chosen reproduces h
-// exactly only where h is such a camera's picture of a square board:
-// PoseFromHomography keeps h's origin corner and its first side's
-// direction, and the rest drifts (11-37 px at the far corner on steep
-// views of other makers' boards). Tried in ScanUpwords and not kept: it
-// made more squares sure and wrong on a held-out set (docs/vision.md,
-// "The crops off the faces on steep views, traced").
-func onGrid(pose vision.Pose, h vision.Homography, corr func(x, y float64) vision.Point) func(x, y float64) vision.Point {
-	pose.Correct = nil
-	return func(x, y float64) vision.Point {
-		a, g := pose.Project(x, y, 0), h.Apply(vision.Point{X: x, Y: y})
-		d := vision.Point{X: g.X - a.X, Y: g.Y - a.Y}
-		if corr != nil {
-			c := corr(x, y)
-			d.X, d.Y = d.X+c.X, d.Y+c.Y
-		}
-		return d
-	}
-}

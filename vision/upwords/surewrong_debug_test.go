@@ -239,3 +239,19 @@ func poseDrift(pose *vision.Pose, g vision.Grid, n int) (float64, vision.Point) 
 	}
 	return worst, at
 }
+
+// squareDrift is how far a camera pose places square (r, c)'s middle
+// at the walls' tops from where the grid found (at: a board point to the
+// picture, vision.Grid.At) has it, in the grid's squares' sides there.
+func squareDrift(pose *vision.Pose, at func(vision.Point) vision.Point, r, c int) float64 {
+	x, y := float64(c)+0.5, float64(r)+0.5
+	gp := at(vision.Point{X: x, Y: y})
+	pp := pose.Project(x, y, 0)
+	a, b := at(vision.Point{X: x - 0.5, Y: y}), at(vision.Point{X: x + 0.5, Y: y})
+	u, v := at(vision.Point{X: x, Y: y - 0.5}), at(vision.Point{X: x, Y: y + 0.5})
+	side := (math.Hypot(b.X-a.X, b.Y-a.Y) + math.Hypot(v.X-u.X, v.Y-u.Y)) / 2
+	if side <= 0 {
+		return 0
+	}
+	return math.Hypot(pp.X-gp.X, pp.Y-gp.Y) / side
+}

@@ -387,6 +387,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// the grid a row or a column off. The walls between the
 		// squares say where the rows are (registered).
 		fit, _, _ = registered(p, fit)
+		// Registered, the grid is set on its lines' samples: every
+		// band a line shows in counts, a hand's or a pencil's edge
+		// does not (vision.Grid.OnSamples).
+		fit = fit.OnSamples(p)
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
@@ -420,7 +424,12 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.RefinePose {
 		pose = vision.RefinePoseOnGrid(pose, fit.H, n, src != "calibration")
 	}
-	pose.Correct = faceCorners(fit.Correction(), n, geo)
+	// The pose's board plane set on the grid found and its measured
+	// crossings (onGrid): the rigid pose strays from them on other
+	// makers' boards, and every face with it.
+	rigid := pose
+	rigid.Correct = faceCorners(fit.Correction(), n, geo)
+	pose.Correct = faceCorners(onGrid(pose, fit.H, fit.Correction()), n, geo)
 	r.Pose, r.Focal, r.FocalSource = pose, f, src
 	// The corners on the floor of the squares, below the walls' tops;
 	// through the lens where the grid's lines showed one (fitLens: the
@@ -571,7 +580,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		cells[i].Sure = sureCell(cells[i], opt.Geometry.SquareMM != 0)
 	}
 	unsureBesideCover(cells, n)
-	unsureDrifted(cells, n, &pose, fit.At)
 	unsureClaimed(cells, n, &pose, geo)
 	r.TurnKnown, r.TurnSure = known, firm
 	if !firm {
@@ -583,7 +591,12 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		r.Turned = k
 	}
 	if opt.Measure != nil {
-		r.Measures = measureKnown(p, &pose, cells, n, geo, func(row, col int, read grid.Stack) int {
+		// The tiles are measured against the rigid pose, as their
+		// measures' biases were chosen: against the pose set on the
+		// grid a board of 14.5 mm tiles 4.6 mm thick, its focal
+		// calibrated, measured 13.2 and 6.7 mm (TestCalibrateGeometry,
+		// cmd/tilescope; docs/vision.md, upwpose).
+		r.Measures = measureKnown(p, &rigid, cells, n, geo, func(row, col int, read grid.Stack) int {
 			q := grid.Pos{Row: row, Col: col}
 			for t := 0; t < r.Turned; t++ {
 				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
