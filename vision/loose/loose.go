@@ -80,7 +80,8 @@ type Tile struct {
 	cues    [nCues]float64
 	hasCues bool
 	// tiltAdded: joined by tiltMerge from the reading that did not
-	// stand (a diagnostic mark; no step reads it).
+	// stand (tiltLetters leaves such a tile's letter as that look read
+	// it).
 	tiltAdded bool
 }
 
