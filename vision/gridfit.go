@@ -385,17 +385,6 @@ func lineCrossings(vs, hs []gridLine) (src, dst []Point) {
 // inPicture set, a line is measured only in the bands whose search
 // window lies wholly inside the picture.
 func refineLines(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float64, inPicture bool) (Homography, []Point, []lineSample, bool) {
-	return refineLinesIn(full, h, nx, ny, win, lim, outer, inPicture, minLineBands)
-}
-
-// minLineBands is the fewest bands a grid line must be measured in for
-// the refinement (refineLines) to place it: fewer, and it is mostly
-// hidden by tiles.
-const minLineBands = 4
-
-// refineLinesIn is refineLines with the fewest bands a line is placed
-// on (minBands).
-func refineLinesIn(full gocv.Mat, h Homography, nx, ny int, win, lim, outer float64, inPicture bool, minBands int) (Homography, []Point, []lineSample, bool) {
 	const c = 32.0 // canonical pixels per square
 	m := c / 2
 	sizeX, sizeY := int(float64(nx)*c+2*m), int(float64(ny)*c+2*m)
@@ -535,7 +524,7 @@ func refineLinesIn(full gocv.Mat, h Homography, nx, ny int, win, lim, outer floa
 				samples = append(samples, lineSample{vertical, k, canon.Apply(q)})
 			}
 			prior := m + float64(k)*c
-			if len(ts) < minBands {
+			if len(ts) < minLineBands {
 				continue // mostly hidden by tiles: leave it out
 			}
 			a, b := robustLine(ts, xs, prior, lim)
@@ -583,6 +572,11 @@ func refineLinesIn(full gocv.Mat, h Homography, nx, ny int, win, lim, outer floa
 	}
 	return nh, resid, samples, true
 }
+
+// minLineBands is the fewest bands a grid line must be measured in for
+// the refinement (refineLines) to place it: fewer, and it is mostly
+// hidden by tiles.
+const minLineBands = 4
 
 // debugLineWin is the widest window whose lines' offsets debugf traces.
 var debugLineWin = 0.25
@@ -837,7 +831,7 @@ const sampleHuber, sampleReject = 0.06, 0.3
 // squares outside it. refined is false where no round fitted.
 func refineOnSamples(full gocv.Mat, h Homography, n int, outer float64) (_ Homography, refined bool) {
 	for _, win := range []float64{0.35, 0.3, 0.25, 0.2, 0.2} {
-		_, _, smp, _ := refineLinesIn(full, h, n, n, win, 3, outer, false, minLineBands)
+		_, _, smp, _ := refineLines(full, h, n, n, win, 3, outer, false)
 		nh, ok := fitOnSamples(smp, h, n)
 		if debugf != nil {
 			debugf("on samples in %.2f: %d samples, %v", win, len(smp), ok)

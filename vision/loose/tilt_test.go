@@ -10,12 +10,11 @@ import (
 	"github.com/tilescope/tilescope/vision"
 )
 
-// tiltedView is the homography of a w x h photo seen by the camera
+// cameraTurn is the homography of a w x h photo seen by the camera
 // turned by deg degrees about an axis through the picture's centre
 // lying in the picture at dir degrees (focal length 0.8 of the longer
-// side), scaled and moved so that the whole photo fits with its
-// longer side as the photo's; and that picture's size.
-func tiltedView(deg, dir float64, w, h int) (homog, image.Point) {
+// side), the picture not moved or scaled.
+func cameraTurn(deg, dir float64, w, h int) homog {
 	f := 0.8 * float64(max(w, h))
 	cx, cy := float64(w-1)/2, float64(h-1)/2
 	ux, uy := math.Cos(dir*math.Pi/180), math.Sin(dir*math.Pi/180)
@@ -27,7 +26,16 @@ func tiltedView(deg, dir float64, w, h int) (homog, image.Point) {
 	}
 	k := vision.Homography{f, 0, cx, 0, f, cy, 0, 0, 1}
 	kinv := vision.Homography{1 / f, 0, -cx / f, 0, 1 / f, -cy / f, 0, 0, 1}
-	hm := homog(k.Mul(r.Mul(kinv)))
+	return homog(k.Mul(r.Mul(kinv)))
+}
+
+// tiltedView is the homography of a w x h photo seen by the camera
+// turned by deg degrees about an axis through the picture's centre
+// lying in the picture at dir degrees (focal length 0.8 of the longer
+// side), scaled and moved so that the whole photo fits with its
+// longer side as the photo's; and that picture's size.
+func tiltedView(deg, dir float64, w, h int) (homog, image.Point) {
+	hm := cameraTurn(deg, dir, w, h)
 	x0, y0, x1, y1 := math.Inf(1), math.Inf(1), math.Inf(-1), math.Inf(-1)
 	for _, p := range []Point{{-0.5, -0.5}, {float64(w) - 0.5, -0.5}, {float64(w) - 0.5, float64(h) - 0.5}, {-0.5, float64(h) - 0.5}} {
 		q := hm.apply(p)

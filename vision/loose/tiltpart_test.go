@@ -4,8 +4,6 @@ import (
 	"image"
 	"math"
 	"testing"
-
-	"github.com/tilescope/tilescope/vision"
 )
 
 // sideSpread is the largest tile's side over the smallest's.
@@ -25,18 +23,8 @@ func sideSpread(tiles []Tile) float64 {
 // lie in the picture: a photo the tiles fill to its edges, its far
 // side towards the horizon.
 func squaresFilling(deg, dir float64, w, h int) []Tile {
-	f := 0.8 * float64(max(w, h))
+	hm := cameraTurn(deg, dir, w, h)
 	cx, cy := float64(w-1)/2, float64(h-1)/2
-	ux, uy := math.Cos(dir*math.Pi/180), math.Sin(dir*math.Pi/180)
-	c, s := math.Cos(deg*math.Pi/180), math.Sin(deg*math.Pi/180)
-	r := vision.Homography{
-		c + ux*ux*(1-c), ux * uy * (1 - c), uy * s,
-		ux * uy * (1 - c), c + uy*uy*(1-c), -ux * s,
-		-uy * s, ux * s, c,
-	}
-	k := vision.Homography{f, 0, cx, 0, f, cy, 0, 0, 1}
-	kinv := vision.Homography{1 / f, 0, -cx / f, 0, 1 / f, -cy / f, 0, 0, 1}
-	hm := homog(k.Mul(r.Mul(kinv)))
 	in := func(p Point) bool { return p.X >= 0 && p.Y >= 0 && p.X < float64(w) && p.Y < float64(h) }
 	var tiles []Tile
 	for y := cy - 60*48; y < cy+60*48; y += 48 {
