@@ -1449,13 +1449,13 @@ const onSamplesMove = 0.1
 // onSamplesStill is the least move of a corner, in squares, by
 // Grid.OnSamples' first round that lets the later rounds run
 // (refineOnSamples' still). Most registered grids are left in place
-// (moved less than onSamplesMove), and a grid the first round leaves
-// within onSamplesStill the narrower rounds do not move that far
-// either: on the tuning sets' 249 registered grids (docs/vision.md,
-// upwgrid3) every grid came out the same but one, 0.013 square nearer
-// the truth. It saves four rounds of the lines' measure on the full
-// picture on most scans.
-const onSamplesStill = 0.03
+// (moved less than onSamplesMove), and a grid the first round moves
+// less than onSamplesStill the narrower rounds leave in place too: on
+// the tuning sets' 249 registered grids (docs/vision.md, upwgrid3)
+// every grid came out the same with 0.05 as with no stop (0.075 moved
+// six, 0.1 lost a board). It saves four rounds of the lines' measure
+// on the full picture on about half the scans.
+const onSamplesStill = 0.05
 
 // OnSamples is the grid set on its lines' samples in the picture p
 // (refineOnSamples: every band a line was seen in, the bands beside
