@@ -147,3 +147,41 @@ func median(v []float64) float64 {
 	sort.Float64s(v)
 	return v[len(v)/2]
 }
+
+// readOverruledInView makes a stack again every square off the centre
+// that the reader's "no tile" left covered against the light's evidence
+// of a tile (Cell.overruled, not turned back by judgeByLook), when no
+// square of the board shows something lying over it by its own light or
+// colour (somethingOver). readStack covers such a square because a hand
+// over a stack shows light without a letter; with no sign of a hand on
+// the whole board, the light is a tile whose letter the reader could not
+// make out (blur, a shaken photo, a typeface it was not trained on), and
+// its likeliest letter is read there, never Sure (Cell.byLook), as
+// judgeByLook reads the overruled squares that look like the tiles. On
+// the tuning sets (docs/vision.md, upwhand) every such square on a board
+// with no sign of a hand was a stack (6 of 6), and the overruled squares
+// off the centre on boards with one lay under or beside the hand (a
+// square two from the nearest sign: 4 stacks and an empty square under
+// the hand's edge; one three away: 2 empty squares under it): the
+// board's, not the square's, word is asked. The centre squares are left
+// to dropCentrePrint.
+func readOverruledInView(img image.Image, cells []Cell, faces []image.Image, n, crop int, reader TileReader) error {
+	if somethingOver(cells, n) {
+		return nil
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Height != 0 || c.overruled == nil || !c.Covered || centreSquare(c.Pos.Row, c.Pos.Col, n) {
+			continue
+		}
+		o := c.overruled
+		c.Tile, c.Height, c.HeightOK = o.tile, o.height, o.margin
+		c.Covered, c.overlaid, c.byLook = false, false, true
+		face := letterCrop(img, c.Face, crop)
+		faces[i] = face
+		if err := readLikeliest(c, face, reader); err != nil {
+			return err
+		}
+	}
+	return nil
+}
