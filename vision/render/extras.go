@@ -161,9 +161,9 @@ func latticeOf(q [4][2]float64) [][2]float64 {
 			u := (float64(j) + 0.5) / handLattice
 			var p [2]float64
 			for k := 0; k < 2; k++ {
-				top := q[0][k] + u*(q[1][k]-q[0][k])
-				bot := q[3][k] + u*(q[2][k]-q[3][k])
-				p[k] = top + v*(bot-top)
+				top := q[0][k] + float64(u*(q[1][k]-q[0][k]))
+				bot := q[3][k] + float64(u*(q[2][k]-q[3][k]))
+				p[k] = top + float64(v*(bot-top))
 			}
 			out = append(out, p)
 		}
