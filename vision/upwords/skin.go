@@ -75,39 +75,6 @@ const skinSpread = 4.0
 // that are sure so far and off the centre (whose print has a colour of
 // its own); at least lookMin such squares are needed.
 func coverOffColour(cells []Cell, n int) {
-	mu, mv, spread, bound, ok := offColourBound(cells, n)
-	if !ok {
-		return
-	}
-	if debugOffColour != nil {
-		debugOffColour(spread, bound)
-	}
-	for i := range cells {
-		c := &cells[i]
-		if !offColourAsked(c, n) {
-			continue
-		}
-		c.offColour = c.floor.off(mu, mv)
-		if c.offColour > bound {
-			c.Covered, c.overlaid = true, true
-		}
-	}
-}
-
-// offColourAsked: square c is one whose floor's colour coverOffColour
-// weighs (read empty, its floor in view, off the centre, not the
-// centre's printed mark).
-func offColourAsked(c *Cell, n int) bool {
-	return c.Height == 0 && c.floor.ok && !centreSquare(c.Pos.Row, c.Pos.Col, n) && !c.marked
-}
-
-// offColourBound returns the bare board's colour (the median
-// chromaticity over the squares read empty, sure so far and off the
-// centre), the bare squares' median distance from it (spread), and how
-// far from it a square's floor may stand before something is taken to
-// lie over it (bound: skinOff, or skinSpread times the spread); ok is
-// false when fewer than lookMin squares show the board.
-func offColourBound(cells []Cell, n int) (mu, mv, spread, bound float64, ok bool) {
 	var us, vs []float64
 	for _, c := range cells {
 		if c.Height == 0 && c.floor.ok && !centreSquare(c.Pos.Row, c.Pos.Col, n) && !c.Covered && !c.nearCover && c.Tile <= faintEmpty {
@@ -115,41 +82,28 @@ func offColourBound(cells []Cell, n int) (mu, mv, spread, bound float64, ok bool
 		}
 	}
 	if len(us) < lookMin {
-		return 0, 0, 0, 0, false
+		return
 	}
-	mu, mv = median(slices.Clone(us)), median(slices.Clone(vs))
+	mu, mv := median(slices.Clone(us)), median(slices.Clone(vs))
 	ds := make([]float64, len(us))
 	for i := range us {
 		ds[i] = math.Hypot(us[i]-mu, vs[i]-mv)
 	}
-	spread = median(ds)
-	return mu, mv, spread, math.Max(skinOff, skinSpread*spread), true
-}
-
-// somethingOver reports whether any square of the board shows something
-// lying over it by its own light or colour, not by the reader's word: its
-// walls far lighter or darker than the board's, its evidence far darker
-// than a bare square's (Cell.overlaid, set by readCells), or, read
-// empty, its floor's colour off the bare board's (offColourBound). A hand
-// over the board shows so on the squares about it: its skin lifts or
-// darkens their walls, its colour is not the board's.
-func somethingOver(cells []Cell, n int) bool {
-	for i := range cells {
-		if cells[i].overlaid && cells[i].overruled == nil {
-			return true
-		}
-	}
-	mu, mv, _, bound, ok := offColourBound(cells, n)
-	if !ok {
-		return false
+	spread := median(ds)
+	bound := math.Max(skinOff, skinSpread*spread)
+	if debugOffColour != nil {
+		debugOffColour(spread, bound)
 	}
 	for i := range cells {
 		c := &cells[i]
-		if offColourAsked(c, n) && c.overruled == nil && c.floor.off(mu, mv) > bound {
-			return true
+		if c.Height > 0 || !c.floor.ok || centreSquare(c.Pos.Row, c.Pos.Col, n) || c.marked {
+			continue
+		}
+		c.offColour = c.floor.off(mu, mv)
+		if c.offColour > bound {
+			c.Covered, c.overlaid = true, true
 		}
 	}
-	return false
 }
 
 // debugOffColour, when set by tests, sees each scan's bare squares'

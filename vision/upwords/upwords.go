@@ -474,13 +474,6 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if err := judgeByLook(img, cells, faces, n, crop, opt.Reader); err != nil {
 			return nil, err
 		}
-		if opt.Stood == nil {
-			// A single photo: through a game the history says
-			// where stacks stand (keepStood).
-			if err := readOverruledInView(img, cells, faces, n, crop, opt.Reader); err != nil {
-				return nil, err
-			}
-		}
 		// A centre square's print is told from a tile on its first
 		// reading: judged after the letters' re-reads, a print of the
 		// tiles' colour read faintly at first was read O surely at
