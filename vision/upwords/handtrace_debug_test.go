@@ -30,6 +30,9 @@ func TestHandTrace(t *testing.T) {
 	}
 	rd := upwordsReader(t)
 	causes := map[string]int{}
+	// Stacks by the share of their face hidden (hiddenBin), and of them
+	// read with the right letter.
+	binAll, binRight := map[string]int{}, map[string]int{}
 	var stacks, handStacks int
 	var wide, wideSure, narrow, narrowSure, coveredStacks, coveredEmpty int
 	for _, dir := range strings.Split(dirs, ":") {
@@ -139,7 +142,10 @@ func TestHandTrace(t *testing.T) {
 						}
 					}
 				}
+				bin := hiddenBin(h, beside(p))
+				binAll[bin]++
 				if c.Height > 0 && c.Letter == want.Letter {
+					binRight[bin]++
 					return
 				}
 				var read string
@@ -200,6 +206,9 @@ func TestHandTrace(t *testing.T) {
 	for _, k := range keys {
 		fmt.Printf("CAUSE %4d  %s\n", causes[k], k)
 	}
+	for _, b := range []string{"in full view, beside the hand", "under 0.5 hidden", "0.5 to 1 hidden", "wholly hidden"} {
+		fmt.Printf("BIN %-30s stacks %4d letters right %4d\n", b, binAll[b], binRight[b])
+	}
 	fmt.Printf("hand scenes: squares covered by the hand %d (truly empty %d); stacks in full view covered %d (sure %d); stacks half hidden or more read bare %d (sure %d)\n",
 		coveredStacks+coveredEmpty, coveredEmpty, wide, wideSure, narrow, narrowSure)
 }
@@ -209,4 +218,20 @@ func abs(v int) int {
 		return -v
 	}
 	return v
+}
+
+// hiddenBin names the share h of a stack's face the hand hides (bh the
+// most of any square round it), for TestHandTrace's counts.
+func hiddenBin(h, bh float64) string {
+	switch {
+	case h >= 0.999:
+		return "wholly hidden"
+	case h >= 0.5:
+		return "0.5 to 1 hidden"
+	case h > 0:
+		return "under 0.5 hidden"
+	case bh > 0:
+		return "in full view, beside the hand"
+	}
+	return "away from the hand"
 }
