@@ -27,25 +27,34 @@ func TestScanPrintNoTile(t *testing.T) {
 	cases := []struct {
 		photo string
 		side  string // where the crop lies beside the tiles
+		// unsure: the crop may give tiles, none of them sure. Below
+		// 163920's tiles the crop shows a row and a half of squares, too
+		// little for the print's lattice (printLattices finds none), and
+		// cuts two premium squares' words at its edges: of six crops 4 px
+		// apart, from 12 px above where the label puts it to 8 px below,
+		// two give 2-3 letters of the words as tiles of 11-20 px (a sixth
+		// to a third of a square), read 0.58-0.85; the others none
+		// (docs/loose-tiles.md, "Known limits").
+		unsure bool
 	}{
-		{"IMG_20141025_163920", "left"},
-		{"IMG_20141025_163920", "below"},
-		{"IMG_20141025_163933", "right"},
-		{"IMG_20141025_163933", "above"},
-		{"IMG_20141025_163949", "left"},
-		{"IMG_20141025_163949", "right"},
-		{"IMG_20141025_164044", "above"},
-		{"IMG_20141025_164052", "above"},
+		{"IMG_20141025_163920", "left", false},
+		{"IMG_20141025_163920", "below", true},
+		{"IMG_20141025_163933", "right", false},
+		{"IMG_20141025_163933", "above", false},
+		{"IMG_20141025_163949", "left", false},
+		{"IMG_20141025_163949", "right", false},
+		{"IMG_20141025_164044", "above", false},
+		{"IMG_20141025_164052", "above", false},
 		// The board's rim: its pictured tiles ("B L E", a square's size,
 		// read sure) and the name "SCRABBLE" upside down above the grid,
 		// outside the board's squares, no square of which holds a tile.
-		{"IMG_20141025_164044", "left"},
-		{"IMG_20141025_164035", "above"},
+		{"IMG_20141025_164044", "left", false},
+		{"IMG_20141025_164035", "above", false},
 		// The rim's name "SCRABBLE" below the grid and the table beyond
 		// it: the lattice, read two squares past its crossings, reaches
 		// over the rim, whose letters stand a square's size in its
 		// squares ("B B", read sure before offRim).
-		{"IMG_20141025_164052", "below"},
+		{"IMG_20141025_164052", "below", false},
 	}
 	for _, c := range cases {
 		t.Run(c.photo+" "+c.side, func(t *testing.T) {
@@ -60,6 +69,14 @@ func TestScanPrintNoTile(t *testing.T) {
 			}
 			if err != nil {
 				t.Fatal(err)
+			}
+			if c.unsure {
+				for _, tt := range got.Tiles {
+					if tt.Conf >= SureConf {
+						t.Errorf("crop %v of print: %s read sure (%.2f, %.0f px)", r, tt.Letter, tt.Conf, tt.Side)
+					}
+				}
+				return
 			}
 			if len(got.Tiles) > 0 {
 				var s string

