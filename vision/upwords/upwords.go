@@ -459,7 +459,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	// among the processors, each writing only its own cell and face.
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
-		errs[i] = readStack(img, p, opt.Stood == nil, &cells[i], &faces[i], crop, opt.Reader)
+		errs[i] = readStack(img, p, true, stoodLetters(opt.Stood, n, cells[i].Pos), &cells[i], &faces[i], crop, opt.Reader)
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -658,18 +658,19 @@ func noTileAgreed(reader TileReader, face image.Image) (bool, error) {
 
 // readStack reads the letter of one square read as a stack (ScanUpwords),
 // its face crop kept in faceOut; a square read as no stack is left as it
-// is. With locate (a single photo: ScanUpwords without Options.Stood), a
-// face whose letter the reader reads unsure (under SureConf) or not at
-// all is read again where its own outline puts it (locateFace, in the
-// picture's grey p): the geometry places a blurred face a tenth of its
-// side off the tile (median; a twentieth on a sharp one), and the crop
-// there reads worse. The reading located is kept when it reads a letter
-// at least as surely (any letter, where the first saw none), and
-// Cell.Face becomes the face located. Through a game it is not done: the
-// letters it mends there are few, and it put stacks shown sure and
-// wrong on held-out games (the readings after it, at other heights and
-// against the history, steered otherwise; docs/vision.md).
-func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
+// is. With locate, a face whose letter the reader reads unsure (under
+// SureConf) or not at all is read again where its own outline puts it
+// (locateFace, in the picture's grey p): the geometry places a blurred
+// face a tenth of its side off the tile (median; a twentieth on a sharp
+// one), and the crop there reads worse. The reading located is kept when
+// it reads a letter at least as surely (any letter, where the first saw
+// none) and stood does not refuse it, and Cell.Face becomes the face
+// located. Through a game (Options.Stood) stood refuses the letters that
+// stood on the square: a face located on a stack played on can be the
+// covered tile's, read at its old height and shown sure (a T played on an
+// I read I1 at 0.90 on the tuning game 52101; docs/vision.md, "the faces
+// located there too"). Nil refuses none.
+func readStack(img image.Image, p vision.Plane, locate bool, refused func(string) bool, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
 	if c.Tile <= 0 {
 		return nil
 	}
@@ -688,7 +689,7 @@ func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *i
 			if err != nil {
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
-			if got.Letter != "" && (rd.Letter == "" || got.Conf >= rd.Conf) {
+			if got.Letter != "" && (rd.Letter == "" || got.Conf >= rd.Conf) && (refused == nil || !refused(got.Letter)) {
 				c.Face, face, rd = q, lf, got
 			}
 		}
@@ -1344,4 +1345,25 @@ func turnReading(cells []Cell, q vision.Quad, n, k int) ([]Cell, vision.Quad) {
 		out[i].Angle = math.Mod(out[i].Angle-float64(90*k)+360, 360)
 	}
 	return out, q
+}
+
+// stoodLetters is, through a game (stood not nil), whether a letter
+// stood on square p of a board of side n in any of the four reading
+// directions (the photo's own is not known when its faces are first
+// read): a face located there that reads it is taken for the covered
+// tile's (readStack). Nil on a single photo.
+func stoodLetters(stood func(grid.Pos) grid.Stack, n int, p grid.Pos) func(string) bool {
+	if stood == nil {
+		return nil
+	}
+	return func(l string) bool {
+		q := p
+		for range 4 {
+			if s := stood(q); !s.Empty() && s.Letter == l {
+				return true
+			}
+			q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
+		}
+		return false
+	}
 }
