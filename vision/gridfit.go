@@ -741,20 +741,17 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 	for k := range g {
 		g[k] /= g[8]
 	}
-	w := make([]float64, len(smp))
 	for it := 0; it < 8; it++ {
 		lines := map[[2]int]bool{}
 		var ata [8][8]float64
 		var atb [8]float64
 		for i, s := range smp {
 			if s.K == 0 || s.K == n {
-				w[i] = 0
 				continue
 			}
 			x, y := pn[i].X, pn[i].Y
 			d := g[6]*x + g[7]*y + 1
 			if math.Abs(d) < 1e-9 {
-				w[i] = 0
 				continue
 			}
 			k := float64(s.K)/half - 1
@@ -765,14 +762,12 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 				c = (g[3]*x + g[4]*y + g[5]) / d
 			}
 			r := math.Abs(c-k) * half // in squares
-			switch {
-			case r > sampleReject:
-				w[i] = 0
+			if r > sampleReject {
 				continue
-			case r > sampleHuber:
-				w[i] = sampleHuber / r
-			default:
-				w[i] = 1
+			}
+			w := 1.0
+			if r > sampleHuber {
+				w = sampleHuber / r
 			}
 			v := 0
 			if s.Vertical {
@@ -788,7 +783,7 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 				a[3], a[4], a[5] = x, y, 1
 			}
 			a[6], a[7] = -k*x, -k*y
-			wt := w[i] / (d * d)
+			wt := w / (d * d)
 			for p := 0; p < 8; p++ {
 				if a[p] == 0 {
 					continue

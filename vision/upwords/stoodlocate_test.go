@@ -70,7 +70,7 @@ func TestReadStackLocatedStood(t *testing.T) {
 			rd := seqReader{readings: []ocr.Reading{{Letter: "X", Conf: 0.5}, {Letter: "I", Conf: 0.95}}, n: &calls}
 			c := Cell{Pos: at, Tile: 0.8, Height: 1, HeightOK: 0.5, Face: face}
 			var out image.Image
-			if err := readStack(img, p, true, stoodLetters(tc.stood, n, at), &c, &out, 64, rd); err != nil {
+			if err := readStack(img, p, stoodLetters(tc.stood, n, at), &c, &out, 64, rd); err != nil {
 				t.Fatal(err)
 			}
 			if calls != 2 {

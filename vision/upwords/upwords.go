@@ -459,7 +459,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	// among the processors, each writing only its own cell and face.
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
-		errs[i] = readStack(img, p, true, stoodLetters(opt.Stood, n, cells[i].Pos), &cells[i], &faces[i], crop, opt.Reader)
+		errs[i] = readStack(img, p, stoodLetters(opt.Stood, n, cells[i].Pos), &cells[i], &faces[i], crop, opt.Reader)
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -658,8 +658,8 @@ func noTileAgreed(reader TileReader, face image.Image) (bool, error) {
 
 // readStack reads the letter of one square read as a stack (ScanUpwords),
 // its face crop kept in faceOut; a square read as no stack is left as it
-// is. With locate, a face whose letter the reader reads unsure (under
-// SureConf) or not at all is read again where its own outline puts it
+// is. A face whose letter the reader reads unsure (under SureConf) or
+// not at all is read again where its own outline puts it
 // (locateFace, in the picture's grey p): the geometry places a blurred
 // face a tenth of its side off the tile (median; a twentieth on a sharp
 // one), and the crop there reads worse. The reading located is kept when
@@ -670,7 +670,7 @@ func noTileAgreed(reader TileReader, face image.Image) (bool, error) {
 // covered tile's, read at its old height and shown sure (a T played on an
 // I read I1 at 0.90 on the tuning game 52101; docs/vision.md, "the faces
 // located there too"). Nil refuses none.
-func readStack(img image.Image, p vision.Plane, locate bool, refused func(string) bool, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
+func readStack(img image.Image, p vision.Plane, refused func(string) bool, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
 	if c.Tile <= 0 {
 		return nil
 	}
@@ -681,7 +681,7 @@ func readStack(img image.Image, p vision.Plane, locate bool, refused func(string
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		if locate && (rd.Letter == "" || rd.Conf < SureConf) {
+		if rd.Letter == "" || rd.Conf < SureConf {
 			q, sc := locateFaceScored(p, c.Face)
 			c.located = &locatedFace{from: c.Face, face: q, score: sc}
 			lf := letterCrop(img, q, crop)
