@@ -203,3 +203,53 @@ func TestRimScanOptions(t *testing.T) {
 		})
 	}
 }
+
+// TestRimMerge: a tile the other reading of rimLook read at
+// tiltMergeConf or surer joins the standing reading where it has none,
+// off the lattice and never sure; one under the confidence, where a
+// standing tile lies, or mostly out of the picture, does not; the
+// standing tiles are left as they were.
+func TestRimMerge(t *testing.T) {
+	sq := func(x, y, side float64, letter string, conf float64) Tile {
+		d := side / 2
+		return Tile{
+			Letter: letter, Conf: conf, Side: side, Center: Point{X: x, Y: y},
+			Corners: [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}},
+			Row:     1, Col: 4,
+		}
+	}
+	stand := []Tile{sq(100, 100, 40, "A", 0.99), sq(150, 100, 40, "B", 0.6)}
+	for _, tc := range []struct {
+		name  string
+		other Tile
+		added bool
+	}{
+		{"a tile cut by the frame, read sure, where none stands", sq(10, 100, 40, "H", 0.98), true},
+		{"a tile mostly out of the picture", sq(-5, 100, 40, "J", 0.99), false},
+		{"read surest", sq(300, 100, 40, "K", 1), true},
+		{"read sure but under tiltMergeConf", sq(10, 100, 40, "H", 0.93), false},
+		{"over a standing tile", sq(108, 104, 40, "R", 0.99), false},
+		{"beside an unsure standing tile, centres close", sq(150, 122, 40, "S", 0.99), false},
+		{"no letter", sq(300, 100, 40, "?", 1), false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := rimMerge(append([]Tile(nil), stand...), []Tile{tc.other}, image.Rect(0, 0, 400, 300))
+			if len(got) < len(stand) || got[0] != stand[0] || got[1] != stand[1] {
+				t.Fatalf("the standing tiles changed: %+v", got)
+			}
+			if added := len(got) == len(stand)+1; added != tc.added {
+				t.Fatalf("added %v, want %v", added, tc.added)
+			}
+			if !tc.added {
+				return
+			}
+			a := got[2]
+			if a.Letter != tc.other.Letter || a.Row != -1 || a.Col != -1 {
+				t.Errorf("added %q at row %d col %d, want %q off the lattice", a.Letter, a.Row, a.Col, tc.other.Letter)
+			}
+			if a.Conf >= SureConf || a.Conf < tiltMergeConf-0.1 {
+				t.Errorf("added with confidence %.3f, want just under SureConf %.2f", a.Conf, SureConf)
+			}
+		})
+	}
+}
