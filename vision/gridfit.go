@@ -741,20 +741,17 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 	for k := range g {
 		g[k] /= g[8]
 	}
-	w := make([]float64, len(smp))
 	for it := 0; it < 8; it++ {
 		lines := map[[2]int]bool{}
 		var ata [8][8]float64
 		var atb [8]float64
 		for i, s := range smp {
 			if s.K == 0 || s.K == n {
-				w[i] = 0
 				continue
 			}
 			x, y := pn[i].X, pn[i].Y
 			d := g[6]*x + g[7]*y + 1
 			if math.Abs(d) < 1e-9 {
-				w[i] = 0
 				continue
 			}
 			k := float64(s.K)/half - 1
@@ -765,14 +762,12 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 				c = (g[3]*x + g[4]*y + g[5]) / d
 			}
 			r := math.Abs(c-k) * half // in squares
-			switch {
-			case r > sampleReject:
-				w[i] = 0
+			if r > sampleReject {
 				continue
-			case r > sampleHuber:
-				w[i] = sampleHuber / r
-			default:
-				w[i] = 1
+			}
+			w := 1.0
+			if r > sampleHuber {
+				w = sampleHuber / r
 			}
 			v := 0
 			if s.Vertical {
@@ -788,7 +783,7 @@ func fitOnSamples(smp []lineSample, h Homography, n int) (Homography, bool) {
 				a[3], a[4], a[5] = x, y, 1
 			}
 			a[6], a[7] = -k*x, -k*y
-			wt := w[i] / (d * d)
+			wt := w / (d * d)
 			for p := 0; p < 8; p++ {
 				if a[p] == 0 {
 					continue
@@ -828,9 +823,13 @@ const sampleHuber, sampleReject = 0.06, 0.3
 // refineOnSamples refines the grid h on its line samples (fitOnSamples),
 // measured anew about each round's grid in windows narrowing from
 // 0.35 to 0.2 of a square, the outermost lines no further than outer
-// squares outside it. refined is false where no round fitted.
-func refineOnSamples(full gocv.Mat, h Homography, n int, outer float64) (_ Homography, refined bool) {
-	for _, win := range []float64{0.35, 0.3, 0.25, 0.2, 0.2} {
+// squares outside it. A first round that moves no corner still squares
+// or more (0: any move) ends the rounds, the grid standing as it is
+// (refined false): the narrower windows about a grid the widest one
+// leaves in place measure the same lines again. refined is false where
+// no round fitted.
+func refineOnSamples(full gocv.Mat, h Homography, n int, outer, still float64) (_ Homography, refined bool) {
+	for round, win := range []float64{0.35, 0.3, 0.25, 0.2, 0.2} {
 		_, _, smp, _ := refineLines(full, h, n, n, win, 3, outer, false)
 		nh, ok := fitOnSamples(smp, h, n)
 		if debugf != nil {
@@ -839,7 +838,21 @@ func refineOnSamples(full gocv.Mat, h Homography, n int, outer float64) (_ Homog
 		if !ok {
 			break
 		}
+		if round == 0 && still > 0 && cornersMoved(h, nh, n) < still {
+			return h, false
+		}
 		h, refined = nh, true
 	}
 	return h, refined
+}
+
+// cornersMoved is the farthest the grid's outer corners move from the
+// grid h to the grid g, in h's squares.
+func cornersMoved(h, g Homography, n int) float64 {
+	inv, moved := h.Inverse(), 0.0
+	for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
+		b := inv.Apply(g.Apply(c))
+		moved = math.Max(moved, math.Hypot(b.X-c.X, b.Y-c.Y))
+	}
+	return moved
 }

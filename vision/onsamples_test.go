@@ -3,6 +3,8 @@ package vision
 import (
 	"math"
 	"testing"
+
+	"gocv.io/x/gocv"
 )
 
 // TestFitOnSamples fits a grid to line samples drawn from a known view of
@@ -107,6 +109,74 @@ func TestFitOnSamples(t *testing.T) {
 				b := inv.Apply(h.Apply(c))
 				if d := math.Hypot(b.X-c.X, b.Y-c.Y); d > tc.tol {
 					t.Errorf("corner %v lands at %.3f, %.3f: %.3f squares off", c, b.X, b.Y, d)
+				}
+			}
+		})
+	}
+}
+
+// TestRefineOnSamplesStill draws a 10 x 10 grid's lines and refines a
+// grid on their samples as Grid.OnSamples does: from the grid itself,
+// the first round moves no corner onSamplesStill and the rounds end
+// with the grid as it was (not refined); from a grid a third of a
+// square off at one corner, every round runs and the corners come back
+// within a twentieth of a square.
+func TestRefineOnSamplesStill(t *testing.T) {
+	const n, w, ht = 10, 1000, 800
+	truth, err := QuadHomography(n, n, Quad{{200, 120}, {820, 150}, {860, 700}, {170, 680}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := truth.Inverse()
+	pix := make([]byte, w*ht)
+	for y := 0; y < ht; y++ {
+		for x := 0; x < w; x++ {
+			b := inv.Apply(Point{float64(x), float64(y)})
+			pix[y*w+x] = 120 // the table
+			if b.X < -0.3 || b.Y < -0.3 || b.X > n+0.3 || b.Y > n+0.3 {
+				continue
+			}
+			pix[y*w+x] = 200 // the board
+			if b.X < 0 || b.Y < 0 || b.X > n || b.Y > n {
+				continue
+			}
+			dx, dy := math.Abs(b.X-math.Round(b.X)), math.Abs(b.Y-math.Round(b.Y))
+			if dx < 0.04 || dy < 0.04 {
+				pix[y*w+x] = 60 // a line
+			}
+		}
+	}
+	src, err := gocv.NewMatFromBytes(ht, w, gocv.MatTypeCV8UC1, pix)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	off, err := QuadHomography(n, n, Quad{{200, 120}, {841, 156}, {860, 700}, {170, 680}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name    string
+		start   Homography
+		refined bool
+	}{
+		{"from the grid itself", truth, false},
+		{"from a corner a third of a square off", off, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, refined := refineOnSamples(src, tc.start, n, 1, onSamplesStill)
+			if refined != tc.refined {
+				t.Fatalf("refined %v, want %v", refined, tc.refined)
+			}
+			if !refined && h != tc.start {
+				t.Errorf("the grid moved though the rounds ended")
+			}
+			if e := cornersMoved(truth, h, n); e > 0.05 {
+				t.Errorf("a corner lands %.3f squares from the truth", e)
+			}
+			if !tc.refined {
+				if e := cornersMoved(tc.start, truth, n); e > onSamplesStill {
+					t.Errorf("the start is %.3f squares from the truth", e)
 				}
 			}
 		})

@@ -38,6 +38,9 @@ type Truth struct {
 		Corners [4][2]float64 `json:"corners"`
 		// Occluded: a hand or an object hides the stack's centre.
 		Occluded bool `json:"occluded"`
+		// Hidden: the share of the top face a hand is drawn over (0 to
+		// 1; 0 in truths rendered before it was written).
+		Hidden float64 `json:"hidden"`
 	} `json:"cells"`
 	Conditions map[string]any `json:"conditions"`
 }

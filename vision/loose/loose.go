@@ -106,9 +106,6 @@ type Reading struct {
 	// lattice or print seen in the photo (tiltLook's second scan then
 	// looks for none either).
 	table bool
-	// tiltOther: where tiltLook looked again, the tiles of the reading
-	// that did not stand, in the photo's pixels (tiltLetters).
-	tiltOther []Tile
 }
 
 // Options steer a scan. The zero value finds tiles and fits the lattice
@@ -295,8 +292,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	var tiltOther []Tile
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.Twists && !opt.learning {
-		r = tiltLook(img, opt, r, now, start)
-		tiltOther = r.tiltOther
+		r, tiltOther = tiltLook(img, opt, r, now, start)
 	}
 	if err == nil && r != nil && !r.board && !opt.noRim && !opt.Twists && !opt.learning {
 		cutUnsure(r.Tiles, img.Bounds())

@@ -404,11 +404,13 @@ var tiltTrace func(img image.Image, first, straight []Tile, stands bool)
 // the table where its tiles' sizes say it is tilted (tiltOf), and
 // brings that reading's tiles back to the photo's pixels. That reading
 // stands where tiltStands says so; the other's tiles read sure where
-// the standing one has none are added to it (tiltMerge).
-func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) *Reading {
+// the standing one has none are added to it (tiltMerge). other is the
+// tiles of the reading that did not stand, in the photo's pixels, for
+// tiltLetters (nil where no second look was taken).
+func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, start time.Time) (_ *Reading, other []Tile) {
 	r2, all := straightReading(img, opt, r)
 	if r2 == nil {
-		return r
+		return r, nil
 	}
 	if tiltTrace != nil {
 		tiltTrace(img, r.Tiles, r2.Tiles, tiltStands(r.Tiles, all))
@@ -416,15 +418,13 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	if !tiltStands(r.Tiles, all) {
 		// The first reading stands; the straightened one's sure tiles
 		// where it has none join it (a far tile the first look missed).
-		r.tiltOther = append([]Tile(nil), r2.Tiles...)
 		r.Tiles = tiltMerge(r.Tiles, r2.Tiles)
-		return r
+		return r, r2.Tiles
 	}
 	debugf("tilt: the straightened reading stands (%d tiles sure against %d)", sureCount(all), sureCount(r.Tiles))
-	r2.tiltOther = append([]Tile(nil), r.Tiles...)
 	r2.Tiles = tiltMerge(r2.Tiles, r.Tiles)
 	r2.Elapsed = now().Sub(start)
-	return r2
+	return r2, r.Tiles
 }
 
 // straightReading is the reading of img straightened by the tilt r's

@@ -97,6 +97,14 @@ func (w *world) drawHand() {
 	for _, t := range w.truth.Tiles {
 		spots = append(spots, at(t.Center))
 	}
+	// Each cell's quad is sampled on a lattice too, for the share of it
+	// the hand hides (Cell.Hidden).
+	nc := len(w.truth.Cells) + len(w.truth.Tiles)
+	for _, c := range w.truth.Cells {
+		for _, q := range latticeOf(c.Corners) {
+			spots = append(spots, at(q))
+		}
+	}
 	seen := make([][3]uint8, len(spots))
 	for i, o := range spots {
 		if o >= 0 {
@@ -119,10 +127,48 @@ func (w *world) drawHand() {
 	}
 	for i := range w.truth.Cells {
 		w.truth.Cells[i].Occluded = changed(i)
+		hid, k := 0, 0
+		for j := 0; j < handLattice*handLattice; j++ {
+			s := nc + i*handLattice*handLattice + j
+			if spots[s] < 0 {
+				continue
+			}
+			k++
+			if changed(s) {
+				hid++
+			}
+		}
+		if k > 0 && hid > 0 {
+			w.truth.Cells[i].Hidden = math.Round(1000*float64(hid)/float64(k)) / 1000
+		}
 	}
 	for i := range w.truth.Tiles {
 		w.truth.Tiles[i].Occluded = changed(len(w.truth.Cells) + i)
 	}
+}
+
+// handLattice is the side of the lattice of points a cell's quad is
+// sampled on for the share the hand hides (Cell.Hidden).
+const handLattice = 8
+
+// latticeOf returns handLattice x handLattice points spread over quad q
+// (bilinear, the points at the middles of the lattice's cells).
+func latticeOf(q [4][2]float64) [][2]float64 {
+	out := make([][2]float64, 0, handLattice*handLattice)
+	for i := 0; i < handLattice; i++ {
+		v := (float64(i) + 0.5) / handLattice
+		for j := 0; j < handLattice; j++ {
+			u := (float64(j) + 0.5) / handLattice
+			var p [2]float64
+			for k := 0; k < 2; k++ {
+				top := q[0][k] + float64(u*(q[1][k]-q[0][k]))
+				bot := q[3][k] + float64(u*(q[2][k]-q[3][k]))
+				p[k] = top + float64(v*(bot-top))
+			}
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 func absInt(a int) int {

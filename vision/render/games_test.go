@@ -182,6 +182,65 @@ func TestHandHidesCells(t *testing.T) {
 	}
 }
 
+// TestHandHiddenShare: the truth gives each cell the share of its quad
+// the hand is drawn over (Cell.Hidden): every cell whose centre the hand
+// hides shows a share over 0, some cell a share under 1 (the hand's
+// edge across a square), a cell wholly hidden does not look as it does
+// without the hand, and without a hand every share is 0.
+func TestHandHiddenShare(t *testing.T) {
+	var edges, occluded int
+	for seed := int64(1); seed <= 3; seed++ {
+		o := calm(t, seed, "normal")
+		o.Width, o.Height = 820, 616
+		bare, err := Render("upwords", []byte(sampleBoard), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range bare.Truth.Cells {
+			if c.Hidden != 0 {
+				t.Fatalf("seed %d: no hand, but cell (%d,%d) is %.2f hidden", seed, c.Row, c.Col, c.Hidden)
+			}
+		}
+		o.Hand = true
+		sc, err := Render("upwords", []byte(sampleBoard), o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, c := range sc.Truth.Cells {
+			if c.Hidden < 0 || c.Hidden > 1 {
+				t.Errorf("seed %d: cell (%d,%d) hidden %.3f, want 0 to 1", seed, c.Row, c.Col, c.Hidden)
+			}
+			if c.Occluded {
+				occluded++
+				if c.Hidden == 0 {
+					t.Errorf("seed %d: cell (%d,%d) has its centre hidden but a share of 0", seed, c.Row, c.Col)
+				}
+			}
+			if c.Hidden > 0 && c.Hidden < 1 {
+				edges++
+			}
+			if c.Hidden < 1 {
+				continue
+			}
+			// Wholly hidden: the hand, not the board, over the quad.
+			same := 0
+			for _, q := range latticeOf(c.Corners) {
+				r, g, b := rgbAt(sc.Image, q)
+				r0, g0, b0 := rgbAt(bare.Image, q)
+				if math.Abs(r-r0)+math.Abs(g-g0)+math.Abs(b-b0) < 12 {
+					same++
+				}
+			}
+			if same > handLattice*handLattice/4 {
+				t.Errorf("seed %d: cell (%d,%d) wholly hidden, but %d of its %d points look as without the hand", seed, c.Row, c.Col, same, handLattice*handLattice)
+			}
+		}
+	}
+	if occluded == 0 || edges == 0 {
+		t.Errorf("three hands: %d cells with the centre hidden, %d partly hidden; want some of each", occluded, edges)
+	}
+}
+
 func TestRandomStatesRender(t *testing.T) {
 	for _, g := range Games {
 		t.Run(g, func(t *testing.T) {

@@ -68,6 +68,10 @@ type Cell struct {
 	Corners  [4][2]float64 `json:"corners"`
 	Center   [2]float64    `json:"center"`
 	Occluded bool          `json:"occluded,omitempty"` // a hand or object hides the centre
+	// Hidden is the share of the cell's corners' quad (a stack's top
+	// face, an empty square's floor) the hand is drawn over, 0 to 1:
+	// sampled on a lattice of handLattice x handLattice points.
+	Hidden float64 `json:"hidden,omitempty"`
 }
 
 // Tile is one loose tile (Lexicon Crossing, Twists & Turns): its letter,

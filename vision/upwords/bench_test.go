@@ -96,3 +96,38 @@ func BenchmarkReadCells(b *testing.B) {
 	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(b.N)
 	b.ReportMetric(float64(cpu)/float64(time.Millisecond), "cpu-ms/op")
 }
+
+// BenchmarkOnSamples sets the committed scenes' registered grids on their
+// lines' samples (vision.Grid.OnSamples) in turn, the search and the
+// registration done once beforehand: the cost OnSamples adds to a scan.
+func BenchmarkOnSamples(b *testing.B) {
+	files, err := vision.SceneFiles("testdata/scenes")
+	if err != nil || len(files) == 0 {
+		b.Fatal("no scenes in testdata/scenes")
+	}
+	var planes []vision.Plane
+	var grids []vision.Grid
+	for _, f := range files {
+		img := loadImage(b, f)
+		p := vision.Luma(img)
+		g, err := vision.FindGridWith(p, img, 10, vision.SearchOptions{})
+		if err != nil {
+			continue
+		}
+		g, _, _ = registered(p, g)
+		planes, grids = append(planes, p), append(grids, g)
+	}
+	if len(grids) == 0 {
+		b.Fatal("no grid found in testdata/scenes")
+	}
+	var ru0, ru1 syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		grids[i%len(grids)].OnSamples(planes[i%len(planes)])
+	}
+	b.StopTimer()
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
+	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(b.N)
+	b.ReportMetric(float64(cpu)/float64(time.Millisecond), "cpu-ms/op")
+}

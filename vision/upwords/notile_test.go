@@ -71,7 +71,7 @@ func TestReadStackNoTile(t *testing.T) {
 			asked := 0
 			c := Cell{Pos: grid.Pos{Row: 2, Col: 3}, Tile: tc.tile, Height: 2, HeightOK: 0.5, Face: face}
 			var out image.Image
-			if err := readStack(img, vision.Plane{}, false, &c, &out, 64, tc.reader(&asked)); err != nil {
+			if err := readStack(img, vision.Luma(img), nil, &c, &out, 64, tc.reader(&asked)); err != nil {
 				t.Fatal(err)
 			}
 			if asked != tc.wantAsked {

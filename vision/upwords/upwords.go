@@ -295,9 +295,9 @@ func unsureTurned(cells []Cell, n int) {
 			continue
 		}
 		p := c.Pos
-		for t := 0; t < 4; t++ {
+		for range 4 {
 			cells[p.Row*n+p.Col].Sure = false
-			p = grid.Pos{Row: p.Col, Col: n - 1 - p.Row}
+			p = turnPos(p, n, 1)
 		}
 	}
 }
@@ -459,7 +459,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	// among the processors, each writing only its own cell and face.
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
-		errs[i] = readStack(img, p, opt.Stood == nil, &cells[i], &faces[i], crop, opt.Reader)
+		errs[i] = readStack(img, p, stoodLetters(opt.Stood, n, cells[i].Pos), &cells[i], &faces[i], crop, opt.Reader)
 	})
 	for _, err := range errs {
 		if err != nil {
@@ -530,11 +530,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 				turned = k
 			}
 			stood := func(row, col int) grid.Stack {
-				q := grid.Pos{Row: row, Col: col}
-				for t := 0; t < turned; t++ {
-					q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
-				}
-				return opt.Stood(q)
+				return opt.Stood(turnPos(grid.Pos{Row: row, Col: col}, n, turned))
 			}
 			if err := keepStood(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
 				return nil, err
@@ -597,18 +593,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// calibrated, measured 13.2 and 6.7 mm (TestCalibrateGeometry,
 		// cmd/tilescope; docs/vision.md, upwpose).
 		r.Measures = measureKnown(p, &rigid, cells, n, geo, func(row, col int, read grid.Stack) int {
-			q := grid.Pos{Row: row, Col: col}
-			for t := 0; t < r.Turned; t++ {
-				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
-			}
-			return opt.Measure(q, read)
+			return opt.Measure(turnPos(grid.Pos{Row: row, Col: col}, n, r.Turned), read)
 		})
 		for i := range r.Measures {
-			q := r.Measures[i].Pos
-			for t := 0; t < r.Turned; t++ {
-				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
-			}
-			r.Measures[i].Pos = q
+			r.Measures[i].Pos = turnPos(r.Measures[i].Pos, n, r.Turned)
 		}
 	}
 	for _, c := range r.Cells {
@@ -658,18 +646,19 @@ func noTileAgreed(reader TileReader, face image.Image) (bool, error) {
 
 // readStack reads the letter of one square read as a stack (ScanUpwords),
 // its face crop kept in faceOut; a square read as no stack is left as it
-// is. With locate (a single photo: ScanUpwords without Options.Stood), a
-// face whose letter the reader reads unsure (under SureConf) or not at
-// all is read again where its own outline puts it (locateFace, in the
-// picture's grey p): the geometry places a blurred face a tenth of its
-// side off the tile (median; a twentieth on a sharp one), and the crop
-// there reads worse. The reading located is kept when it reads a letter
-// at least as surely (any letter, where the first saw none), and
-// Cell.Face becomes the face located. Through a game it is not done: the
-// letters it mends there are few, and it put stacks shown sure and
-// wrong on held-out games (the readings after it, at other heights and
-// against the history, steered otherwise; docs/vision.md).
-func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
+// is. A face whose letter the reader reads unsure (under SureConf) or
+// not at all is read again where its own outline puts it
+// (locateFace, in the picture's grey p): the geometry places a blurred
+// face a tenth of its side off the tile (median; a twentieth on a sharp
+// one), and the crop there reads worse. The reading located is kept when
+// it reads a letter at least as surely (any letter, where the first saw
+// none) and stood does not refuse it, and Cell.Face becomes the face
+// located. Through a game (Options.Stood) stood refuses the letters that
+// stood on the square: a face located on a stack played on can be the
+// covered tile's, read at its old height and shown sure (a T played on an
+// I read I1 at 0.90 on the tuning game 52101; docs/vision.md, "the faces
+// located there too"). Nil refuses none.
+func readStack(img image.Image, p vision.Plane, refused func(string) bool, c *Cell, faceOut *image.Image, crop int, reader TileReader) error {
 	if c.Tile <= 0 {
 		return nil
 	}
@@ -680,7 +669,7 @@ func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *i
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		if locate && (rd.Letter == "" || rd.Conf < SureConf) {
+		if rd.Letter == "" || rd.Conf < SureConf {
 			q, sc := locateFaceScored(p, c.Face)
 			c.located = &locatedFace{from: c.Face, face: q, score: sc}
 			lf := letterCrop(img, q, crop)
@@ -688,7 +677,7 @@ func readStack(img image.Image, p vision.Plane, locate bool, c *Cell, faceOut *i
 			if err != nil {
 				return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 			}
-			if got.Letter != "" && (rd.Letter == "" || got.Conf >= rd.Conf) {
+			if got.Letter != "" && (rd.Letter == "" || got.Conf >= rd.Conf) && (refused == nil || !refused(got.Letter)) {
 				c.Face, face, rd = q, lf, got
 			}
 		}
@@ -1323,6 +1312,16 @@ const (
 // again once the board's reading direction is known.
 const rereadBelow = 0.5
 
+// turnPos is square p of a board of side n once the reading is turned k
+// quarter turns as turnReading turns it: each turn takes (r, c) to
+// (c, n-1-r). ourPos undoes it.
+func turnPos(p grid.Pos, n, k int) grid.Pos {
+	for range k {
+		p = grid.Pos{Row: p.Col, Col: n - 1 - p.Row}
+	}
+	return p
+}
+
 // turnReading re-labels the squares and corners for letters standing k
 // quarter turns counter-clockwise: "up" as read is then k quarter turns
 // counter-clockwise from the picture's up.
@@ -1333,9 +1332,8 @@ func turnReading(cells []Cell, q vision.Quad, n, k int) ([]Cell, vision.Quad) {
 		next := make([]Cell, len(out))
 		for _, c := range out {
 			// new (i, j) = old (n-1-j, i)  <=>  old (r, c) -> new (c, n-1-r)
-			p := grid.Pos{Row: c.Pos.Col, Col: n - 1 - c.Pos.Row}
-			c.Pos = p
-			next[p.Row*n+p.Col] = c
+			c.Pos = turnPos(c.Pos, n, 1)
+			next[c.Pos.Row*n+c.Pos.Col] = c
 		}
 		out = next
 		q = vision.Quad{q[3], q[0], q[1], q[2]}
@@ -1344,4 +1342,25 @@ func turnReading(cells []Cell, q vision.Quad, n, k int) ([]Cell, vision.Quad) {
 		out[i].Angle = math.Mod(out[i].Angle-float64(90*k)+360, 360)
 	}
 	return out, q
+}
+
+// stoodLetters is, through a game (stood not nil), whether a letter
+// stood on square p of a board of side n in any of the four reading
+// directions (the photo's own is not known when its faces are first
+// read): a face located there that reads it is taken for the covered
+// tile's (readStack). Nil on a single photo.
+func stoodLetters(stood func(grid.Pos) grid.Stack, n int, p grid.Pos) func(string) bool {
+	if stood == nil {
+		return nil
+	}
+	return func(l string) bool {
+		q := p
+		for range 4 {
+			if s := stood(q); !s.Empty() && s.Letter == l {
+				return true
+			}
+			q = turnPos(q, n, 1)
+		}
+		return false
+	}
 }
