@@ -169,7 +169,9 @@ var noRimMerge bool
 // view: on the tuning crops such a tile, a D cut at the corner, was
 // added read J). An added tile is never said sure: one look saw it, in
 // a picture with a made-up rim; a tile the frame cuts is unsure anyway
-// (cutUnsure). other's confidences are its reader's, before cutUnsure.
+// (cutUnsure). Nor a tile whose quad shares more than rimOverlap of
+// the smaller quad with a standing tile's. other's confidences are its
+// reader's, before cutUnsure.
 func rimMerge(stand, other []Tile, b image.Rectangle) []Tile {
 	var inView []Tile
 	for _, u := range other {
@@ -177,7 +179,17 @@ func rimMerge(stand, other []Tile, b image.Rectangle) []Tile {
 		for i, p := range u.Corners {
 			q[i] = Point{X: p.X - float64(b.Min.X), Y: p.Y - float64(b.Min.Y)}
 		}
-		if _, share := ClipToFrame(q, b.Dx(), b.Dy()); share >= rimInView {
+		if _, share := ClipToFrame(q, b.Dx(), b.Dy()); share < rimInView {
+			continue
+		}
+		over := false
+		for _, t := range stand {
+			if quadOverlap(u.Corners, t.Corners) > rimOverlap {
+				over = true
+				break
+			}
+		}
+		if !over {
 			inView = append(inView, u)
 		}
 	}
@@ -187,6 +199,27 @@ func rimMerge(stand, other []Tile, b image.Rectangle) []Tile {
 		stand[i].Conf = min(stand[i].Conf, math.Nextafter(SureConf, 0))
 	}
 	return stand
+}
+
+// rimOverlap is the largest share of the smaller of two quads that a
+// tile rimMerge adds may share with a standing tile: a quad over part of
+// a standing tile (whose centre neither quad holds) is that tile seen
+// again, not a tile the frame cut (loosefind: such an added tile took
+// its label from a standing sure tile, left a double).
+const rimOverlap = 0.2
+
+// quadOverlap is the area two convex quads share, as a share of the
+// smaller one's (0 where either has none).
+func quadOverlap(a, b [4]Point) float64 {
+	aa, ab := polygonArea(a[:]), polygonArea(b[:])
+	if aa <= 0 || ab <= 0 {
+		return 0
+	}
+	in := clipConvex(a[:], b[:])
+	if len(in) < 3 {
+		return 0
+	}
+	return polygonArea(in) / math.Min(aa, ab)
 }
 
 // rimInView is the least share of its quad in the picture with which a
