@@ -211,7 +211,7 @@ func rotateBoard(b *grid.Board) *grid.Board {
 	out := grid.New(b.Cols, b.Rows)
 	b.Each(func(p grid.Pos, s grid.Stack) {
 		// inverse of ourPos for one turn
-		out.Set(grid.Pos{Row: p.Col, Col: n - 1 - p.Row}, s)
+		out.Set(turnPos(p, n, 1), s)
 	})
 	return out
 }
