@@ -143,8 +143,8 @@ type lensFit struct {
 }
 
 // lensTrial fits the lens (fitLens's search) and measures it, kept or
-// not; false where too few lines or no grid through them leave no lens
-// to measure.
+// not (the grid under it only where its gain could keep it); false
+// where too few lines or no grid through them leave no lens to measure.
 func lensTrial(samples []lineSample, h Homography, n, w, ht int) (lensFit, bool) {
 	pitch := math.Hypot(h.Apply(Point{float64(n), 0}).X-h.Apply(Point{0, 0}).X, h.Apply(Point{float64(n), 0}).Y-h.Apply(Point{0, 0}).Y) / float64(n)
 	if pitch <= 0 || len(samples) < 20 {
@@ -198,7 +198,9 @@ func lensTrial(samples []lineSample, h Homography, n, w, ht int) (lensFit, bool)
 	}
 	t := lensFit{lens: base, c0: c0, bc: bc, lines: len(lines)}
 	t.lens.K = bk
-	if bk != 0 {
+	// The grid under the lens only where keepLens may keep it: the
+	// smallest gain it asks of any lens is lensBarrelGain's.
+	if bk != 0 && bc <= lensBarrelGain*c0 {
 		t.hu, t.move, t.underOK = gridUnderLens(lines, t.lens, h, n, pitch)
 	}
 	return t, true

@@ -170,8 +170,9 @@ func eachLensScene(t *testing.T, do func(name, base string, tr *Truth, cam lensC
 // fitLens measures on the found grid's lines whether it keeps it or not
 // (lensTrial): the renderer's K, the fitted K, the misfit under it over
 // the misfit with none, the lines, the corner move, and the grid's corner
-// error in squares straight and under that lens: the figures for telling
-// which lenses the gain leaves out wrongly.
+// error in squares straight and under that lens (where its gain could
+// keep it, lensBarrelGain or better): the figures for telling which
+// lenses the gain leaves out wrongly.
 func TestLensKeepDiag(t *testing.T) {
 	defer func() { noLens = false }()
 	eachLensScene(t, func(name, base string, tr *Truth, cam lensCamera) {
