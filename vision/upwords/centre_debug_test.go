@@ -60,7 +60,7 @@ func TestCentreDiagnosis(t *testing.T) {
 			if !truth.At(tp).Empty() {
 				continue
 			}
-			cp := cameraSquare(r, ourPos(tp, turned, n), n)
+			cp := ourPos(tp, turned+r.Turned, n)
 			if cb, cr, ok := faceChroma(img, faceQuad(&r.Pose, cp.Row, cp.Col, 0, UpwordsGeometry)); ok {
 				pcb, pcr, pn = pcb+cb, pcr+cr, pn+1
 			}
@@ -71,7 +71,7 @@ func TestCentreDiagnosis(t *testing.T) {
 		for _, tp := range centres {
 			op := ourPos(tp, turned, n)
 			c := r.Cell(op)
-			cp := cameraSquare(r, op, n)
+			cp := ourPos(op, r.Turned, n)
 			want := truth.At(tp)
 			w := "."
 			if !want.Empty() {
@@ -109,13 +109,4 @@ func TestCentreDiagnosis(t *testing.T) {
 			fmt.Printf("%s\t%v,%v\t%s\t%s\t%s\t%.1f\t%.1f\t%.2f\n", filepath.Base(path), tp.Row, tp.Col, w, g, pr, floorS, oneS, bestH)
 		}
 	})
-}
-
-// cameraSquare is square op of reading r as the camera sees it, before
-// the reading was turned to its letters' direction.
-func cameraSquare(r *UpwordsReading, op grid.Pos, n int) grid.Pos {
-	for i := 0; i < r.Turned; i++ {
-		op = grid.Pos{Row: n - 1 - op.Col, Col: op.Row}
-	}
-	return op
 }

@@ -34,8 +34,13 @@ type SceneResult struct {
 	TileRight int     // squares whose empty/occupied the scan got right
 	Letters   int     // occupied squares whose letter the scan got right
 	Heights   int     // occupied squares whose height the scan got right
-	Elapsed   time.Duration
-	Mistakes  []string
+	// FaceHidden counts the truth's stacks with half their top face or
+	// more under a hand (the truth's hidden share, FaceHiddenShare), and
+	// HiddenLetters those of them whose letter the scan got right
+	// anyway: "letters right" counts them, "letters in view" does not.
+	FaceHidden, HiddenLetters int
+	Elapsed                   time.Duration
+	Mistakes                  []string
 	// SureWrong lists the squares read sure and wrong, with the evidence
 	// the sure rule weighed (eval-scan -v): the readings that cost most
 	// at the table.
@@ -114,9 +119,13 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 		got = rotateBoard(got) // ours turned a quarter counter-clockwise
 	}
 	hidden := map[grid.Pos]bool{}
+	faceHidden := map[grid.Pos]bool{}
 	for _, c := range t.Cells {
 		if c.Occluded {
 			hidden[grid.Pos{Row: c.Row, Col: c.Col}] = true
+		}
+		if c.Height > 0 && c.Hidden >= FaceHiddenShare {
+			faceHidden[grid.Pos{Row: c.Row, Col: c.Col}] = true
 		}
 	}
 	truth.Each(func(p grid.Pos, want grid.Stack) {
@@ -134,11 +143,17 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 		} else {
 			res.Mistakes = append(res.Mistakes, fmt.Sprintf("%v: saw %s, is %s", p, cellText(occupied, g), want))
 		}
+		if !want.Empty() && faceHidden[p] {
+			res.FaceHidden++
+		}
 		if want.Empty() || !occupied {
 			return
 		}
 		if g.Letter == want.Letter {
 			res.Letters++
+			if faceHidden[p] {
+				res.HiddenLetters++
+			}
 		} else {
 			res.Mistakes = append(res.Mistakes, fmt.Sprintf("%v: letter %s, is %s", p, cellText(true, grid.Stack{Letter: g.Letter, Height: 1}), want.Letter))
 		}
@@ -151,6 +166,12 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 	})
 	return res
 }
+
+// FaceHiddenShare is the share of a stack's top face under a hand (the
+// truth's hidden share) from which eval-scan counts its letter apart:
+// half the face or more hidden leaves no letter a reader can be asked
+// to read (docs/vision.md, upwhand).
+const FaceHiddenShare = 0.5
 
 // matchGrid compares a scan's grid corners with the truth's: the quarter
 // turn of the truth's corner order that matches them best, the largest
@@ -211,7 +232,7 @@ func rotateBoard(b *grid.Board) *grid.Board {
 	out := grid.New(b.Cols, b.Rows)
 	b.Each(func(p grid.Pos, s grid.Stack) {
 		// inverse of ourPos for one turn
-		out.Set(grid.Pos{Row: p.Col, Col: n - 1 - p.Row}, s)
+		out.Set(turnPos(p, n, 1), s)
 	})
 	return out
 }
@@ -222,10 +243,13 @@ type EvalSummary struct {
 	OutOfView, ToldOut           int
 	Squares, TileRight, Occupied int
 	Letters, Heights             int
-	Times                        []time.Duration
-	Groups                       map[string]*EvalSummary // by difficulty
-	Failures                     []SceneResult
-	LettersRead                  bool
+	// FaceHidden and HiddenLetters as in SceneResult, over the boards
+	// found.
+	FaceHidden, HiddenLetters int
+	Times                     []time.Duration
+	Groups                    map[string]*EvalSummary // by difficulty
+	Failures                  []SceneResult
+	LettersRead               bool
 	// Sure figures over the squares of the boards found: squares read
 	// sure and of them right; stacks read sure and of them right; squares
 	// read Covered, and of them truly empty.
@@ -309,6 +333,8 @@ func (s *EvalSummary) Add(r SceneResult) {
 		s.TileRight += r.TileRight
 		s.Letters += r.Letters
 		s.Heights += r.Heights
+		s.FaceHidden += r.FaceHidden
+		s.HiddenLetters += r.HiddenLetters
 	}
 	if !r.Found || len(r.Mistakes) > 0 {
 		s.Failures = append(s.Failures, r)
@@ -334,6 +360,8 @@ func (s *EvalSummary) Write(w io.Writer) {
 	fmt.Fprintf(w, "empty/occupied:   %s squares of the boards found\n", pct(s.TileRight, s.Squares))
 	if s.LettersRead {
 		fmt.Fprintf(w, "letters right:    %s stacks on the boards found\n", pct(s.Letters, s.Occupied))
+		fmt.Fprintf(w, "letters in view:  %s stacks with less than half the face under a hand (%d with more left out, %d of them read right)\n",
+			pct(s.Letters-s.HiddenLetters, s.Occupied-s.FaceHidden), s.FaceHidden, s.HiddenLetters)
 	} else {
 		fmt.Fprintf(w, "letters right:    n/a (no tile reader)\n")
 	}

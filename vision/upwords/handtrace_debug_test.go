@@ -187,7 +187,7 @@ func TestHandTrace(t *testing.T) {
 					cause = "other: misread, sharp"
 				}
 				causes[cause+" / "+read]++
-				d := seen[cameraPos(p, turned, n)]
+				d := seen[ourPos(p, turned, n)]
 				fmt.Printf("MISS %s %v want %s%d read %s%d conf %.2f tile %.2f walls %.2f off %.2f hidden %.2f occl %v beside %.2f [%s] %s ev %.2f final %.2f dropped %q blur %.1f\n",
 					name, p, want.Letter, want.Height, orDot(c.Letter), c.Height, c.Conf, c.Tile, c.walls, c.offColour, h, occl[p], bh, cause, read, d.ev, d.final, d.dropped, blur)
 			})

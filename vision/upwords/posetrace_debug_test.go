@@ -34,15 +34,6 @@ func lateralOff(pose *vision.Pose, r, c int, tc vision.Point) (float64, float64)
 	return best, at
 }
 
-// cameraPos is reading position q (after turnReading's k quarter turns)
-// in the camera's order.
-func cameraPos(q grid.Pos, k, n int) grid.Pos {
-	for t := 0; t < k; t++ {
-		q = grid.Pos{Row: n - 1 - q.Col, Col: q.Row}
-	}
-	return q
-}
-
 // TestPoseTrace is a diagnostic, not a check: with
 // TILESCOPE_POSETRACE_DIRS=DIR[:DIR...] it scans every scene as eval-scan
 // does and, for every stack of the truth on a board found, measures how
@@ -89,7 +80,7 @@ func TestPoseTrace(t *testing.T) {
 				}
 				p := grid.Pos{Row: tc.Row, Col: tc.Col}
 				q := ourPos(p, turned, n)
-				cp := cameraPos(q, r.Turned, n)
+				cp := ourPos(q, r.Turned, n)
 				var tq vision.Quad
 				for i := range tq {
 					tq[i] = vision.Point{X: tc.Corners[i][0], Y: tc.Corners[i][1]}

@@ -295,9 +295,9 @@ func unsureTurned(cells []Cell, n int) {
 			continue
 		}
 		p := c.Pos
-		for t := 0; t < 4; t++ {
+		for range 4 {
 			cells[p.Row*n+p.Col].Sure = false
-			p = grid.Pos{Row: p.Col, Col: n - 1 - p.Row}
+			p = turnPos(p, n, 1)
 		}
 	}
 }
@@ -530,11 +530,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 				turned = k
 			}
 			stood := func(row, col int) grid.Stack {
-				q := grid.Pos{Row: row, Col: col}
-				for t := 0; t < turned; t++ {
-					q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
-				}
-				return opt.Stood(q)
+				return opt.Stood(turnPos(grid.Pos{Row: row, Col: col}, n, turned))
 			}
 			if err := keepStood(img, cells, &pose, geo, crop, opt.Reader, k, known, stood); err != nil {
 				return nil, err
@@ -597,18 +593,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// calibrated, measured 13.2 and 6.7 mm (TestCalibrateGeometry,
 		// cmd/tilescope; docs/vision.md, upwpose).
 		r.Measures = measureKnown(p, &rigid, cells, n, geo, func(row, col int, read grid.Stack) int {
-			q := grid.Pos{Row: row, Col: col}
-			for t := 0; t < r.Turned; t++ {
-				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
-			}
-			return opt.Measure(q, read)
+			return opt.Measure(turnPos(grid.Pos{Row: row, Col: col}, n, r.Turned), read)
 		})
 		for i := range r.Measures {
-			q := r.Measures[i].Pos
-			for t := 0; t < r.Turned; t++ {
-				q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
-			}
-			r.Measures[i].Pos = q
+			r.Measures[i].Pos = turnPos(r.Measures[i].Pos, n, r.Turned)
 		}
 	}
 	for _, c := range r.Cells {
@@ -1324,6 +1312,16 @@ const (
 // again once the board's reading direction is known.
 const rereadBelow = 0.5
 
+// turnPos is square p of a board of side n once the reading is turned k
+// quarter turns as turnReading turns it: each turn takes (r, c) to
+// (c, n-1-r). ourPos undoes it.
+func turnPos(p grid.Pos, n, k int) grid.Pos {
+	for range k {
+		p = grid.Pos{Row: p.Col, Col: n - 1 - p.Row}
+	}
+	return p
+}
+
 // turnReading re-labels the squares and corners for letters standing k
 // quarter turns counter-clockwise: "up" as read is then k quarter turns
 // counter-clockwise from the picture's up.
@@ -1334,9 +1332,8 @@ func turnReading(cells []Cell, q vision.Quad, n, k int) ([]Cell, vision.Quad) {
 		next := make([]Cell, len(out))
 		for _, c := range out {
 			// new (i, j) = old (n-1-j, i)  <=>  old (r, c) -> new (c, n-1-r)
-			p := grid.Pos{Row: c.Pos.Col, Col: n - 1 - c.Pos.Row}
-			c.Pos = p
-			next[p.Row*n+p.Col] = c
+			c.Pos = turnPos(c.Pos, n, 1)
+			next[c.Pos.Row*n+c.Pos.Col] = c
 		}
 		out = next
 		q = vision.Quad{q[3], q[0], q[1], q[2]}
@@ -1362,7 +1359,7 @@ func stoodLetters(stood func(grid.Pos) grid.Stack, n int, p grid.Pos) func(strin
 			if s := stood(q); !s.Empty() && s.Letter == l {
 				return true
 			}
-			q = grid.Pos{Row: q.Col, Col: n - 1 - q.Row}
+			q = turnPos(q, n, 1)
 		}
 		return false
 	}
