@@ -379,7 +379,8 @@ func TestBehindMeasured(t *testing.T) {
 		ofStack   bool
 		empty     bool
 	}{
-		{"floor light on half", 0.5, 8, cellLook{colour: pyramids.Green, conf: 0.6}, 30, true, true},
+		{"floor light on three quarters", 0.78, 8, cellLook{colour: pyramids.Green, conf: 0.6}, 30, true, true},
+		{"floor light on half (a small black pyramid)", 0.55, 80, cellLook{colour: pyramids.Black, conf: 0.5}, 107, false, false},
 		{"floor light under the bar", 0.35, 55, cellLook{colour: pyramids.Black, conf: 0.9}, 90, false, false},
 		{"floor light on too few samples", 1, 2, cellLook{colour: pyramids.Red, conf: 0.9}, 40, true, false},
 		{"aside light", 0.2, 10, cellLook{colour: pyramids.NoColour, conf: 0.9}, 20, true, true},
