@@ -218,6 +218,7 @@ train: train-fonts
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-upwb.tsm -upwb-scenes 0 -upwb-classic 0 -hard-scenes 0 -upwb-shaken 120 -upwb-shaken-classic 40 -synth 40 -empty 300 -epochs 8 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-upwb.tsm -upwb-scenes 0 -upwb-classic 0 -hard-scenes 0 -upwb-shaken 40 -upwb-shaken-classic 0 -upwb-dim 120 -synth 20 -empty 200 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-upwb.tsm -upwb-scenes 0 -upwb-classic 0 -hard-scenes 0 -upwb-shapes 120 -synth 20 -empty 200 -epochs 4 -seed 1
+	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords-blur -upwb-init ocr/model/en-upwb.tsm -upwb-scenes 0 -upwb-classic 0 -hard-scenes 0 -upwb-shaken 120 -upwb-shaken-classic 40 -upwb-shaken-from 93001 -synth 20 -empty 200 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose -synth 40 -empty 200 -real 4 -real-warp 2 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist loose-ru -ru-loose-scenes 160 -synth 40 -empty 200 -epochs 4 -seed 1
 	nice $(GO) run ./vision/loose/internal/trainverify $(VERIFIER_ARGS) -out vision/loose/verifier.txt

@@ -82,9 +82,9 @@ func TestDeconvolveFace(t *testing.T) {
 // TestDeblurDiagnosis from upwtype's T1 106900 and T2 106901) that the
 // specialist for blurred crops misreads as cut are read right by
 // deblurReader (the crop pooled with its deconvolution), and still
-// unsure; faces it reads right as cut it still reads right (K and C
-// among them, which en-upwb misread as cut before it was trained on
-// reshaped letters).
+// unsure; faces it reads right as cut it still reads right (K among
+// them, which en-upwb misread as cut before it was trained on reshaped
+// letters).
 func TestDeblurReader(t *testing.T) {
 	rd := upwordsReader(t)
 	sp, ok, err := rd.SpecialistFor(blurredCrop)
@@ -109,7 +109,10 @@ func TestDeblurReader(t *testing.T) {
 		// blurred photos: the main reader's first reading, en-upwb on
 		// reshaped letters").
 		{"K read right as cut", "t106901-0028-r9c2-K.png", "K", 2, false},
-		{"C read right as cut", "t106900-0027-r1c8-C.png", "C", 1, false},
+		// Read right as cut by that en-upwb, read G again since en-upwb
+		// was trained further on shaken scenes (upwread); deblurReader
+		// reads it right, unsure.
+		{"C read G as cut", "t106900-0027-r1c8-C.png", "C", 1, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {

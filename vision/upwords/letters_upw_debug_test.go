@@ -1,15 +1,21 @@
 package upwords
 
 import (
+	"encoding/json"
 	"fmt"
 	"image"
+	imgdraw "image/draw"
+	"image/png"
+	"math"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
 	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestUpwordsLetterDiagnosis is a diagnostic, not a check: with
@@ -55,6 +61,14 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 		t.Fatalf("the Upwords reader has no specialist for blurred crops (%v)", err)
 	}
 	cand, candAlone := candidateBlurReader(t, os.Getenv("TILESCOPE_UPWB_MODEL"))
+	bm, err := ocr.LoadModel(ocr.SpecialistUpwordsBlur)
+	if err != nil {
+		t.Fatal(err)
+	}
+	upwb, err := ocr.NewClassifier(bm)
+	if err != nil {
+		t.Fatal(err)
+	}
 	// the readers tallied on blurred crops: the shipped specialist, then
 	// the candidate pooled as it would ship and alone
 	readers := []*ocr.Classifier{spec}
@@ -62,6 +76,37 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 	if cand != nil {
 		readers = append(readers, cand, candAlone)
 		tally.names = append(tally.names, "candidate pooled with en-blur", "candidate alone")
+	}
+	if os.Getenv("TILESCOPE_UPW_POOLS") != "" {
+		// the blurred faces' readers pooled with the main ones
+		cls := func(name string) *ocr.Classifier {
+			m, err := ocr.LoadModel(name)
+			if err != nil {
+				t.Fatal(err)
+			}
+			c, err := ocr.NewClassifier(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return c
+		}
+		eb, ub, e, u := cls(ocr.SpecialistBlur), cls(ocr.SpecialistUpwordsBlur), cls(ocr.English), cls(ocr.SpecialistUpwords)
+		for _, set := range []struct {
+			name string
+			cs   []*ocr.Classifier
+		}{
+			{"en-blur+en-upwb+en-upw", []*ocr.Classifier{eb, ub, u}},
+			{"en-blur+en-upwb+en+en-upw", []*ocr.Classifier{eb, ub, e, u}},
+			{"en-upwb+en-upw", []*ocr.Classifier{ub, u}},
+			{"en-upwb alone", []*ocr.Classifier{ub}},
+		} {
+			p, err := ocr.NewPooled(set.cs[0], set.cs[1:]...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			readers = append(readers, p)
+			tally.names = append(tally.names, set.name)
+		}
 	}
 	tally.right = make([][2]int, len(readers))
 	tally.sureWrong = make([][2]int, len(readers))
@@ -129,6 +174,7 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 			a, _ := en.(ocr.KnownReader).ReadKnown(face, kn)
 			u, _ := up.ReadKnown(face, kn)
 			p, _ := rd.ReadKnown(face, kn)
+			b, _ := upwb.ReadKnown(face, kn)
 			blur := "sharp crop"
 			if band >= 0 {
 				blur = fmt.Sprintf("%s crop: specialist %s %.2f", bandNames[band], got[0].Letter, got[0].Conf)
@@ -141,12 +187,66 @@ func TestUpwordsLetterDiagnosis(t *testing.T) {
 			tf := letterCrop(img, trueFace(tc.Corners, c.Face), 64)
 			tp, _ := rd.ReadKnown(tf, kn)
 			ts, _ := spec.ReadKnown(tf, kn)
-			fmt.Printf("DIAG %s %v %s: read %s %.2f sure %v | en %s %.2f upw %s %.2f pool %s %.2f | true face: pool %s %.2f, specialist %s %.2f | spread %.3f (x, y, diagonals %.3f), %s | %s blur %.1f motion %.1f at %.0f\n",
-				name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Letter, c.Conf, c.Sure, a.Letter, a.Conf, u.Letter, u.Conf, p.Letter, p.Conf,
-				tp.Letter, tp.Conf, ts.Letter, ts.Conf, spread, spreads, blur, tr.Conditions["difficulty"], num(tr.Conditions["blur_px"]), num(tr.Conditions["motion_px"]), num(tr.Conditions["motion_deg"]))
+			tq := trueFace(tc.Corners, c.Face)
+			off, side := 0.0, 0.0
+			for k := range 4 {
+				off += math.Hypot(tq[k].X-c.Face[k].X, tq[k].Y-c.Face[k].Y) / 4
+				side += math.Hypot(tq[k].X-tq[(k+1)%4].X, tq[k].Y-tq[(k+1)%4].Y) / 4
+			}
+			loc := "no located face"
+			if c.located != nil {
+				lr, _ := spec.ReadKnown(letterCrop(img, c.located.face, 64), kn)
+				lo := 0.0
+				for k := range 4 {
+					lo += math.Hypot(tq[k].X-c.located.face[k].X, tq[k].Y-c.located.face[k].Y) / 4
+				}
+				loc = fmt.Sprintf("located off %.2f: specialist %s %.2f", lo/side, lr.Letter, lr.Conf)
+			}
+			if dir := os.Getenv("TILESCOPE_UPW_SAVE"); dir != "" {
+				// the scan's crop and the true face's, side by side
+				both := image.NewRGBA(image.Rect(0, 0, 128, 64))
+				imgdraw.Draw(both, image.Rect(0, 0, 64, 64), face, face.Bounds().Min, imgdraw.Src)
+				imgdraw.Draw(both, image.Rect(64, 0, 128, 64), tf, tf.Bounds().Min, imgdraw.Src)
+				f, err := os.Create(filepath.Join(dir, fmt.Sprintf("%s-r%dc%d-%s-read-%s.png", strings.TrimSuffix(name, ".jpg"), tc.Row, tc.Col, tc.Letter, c.Letter)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if err := png.Encode(f, both); err != nil {
+					t.Fatal(err)
+				}
+				f.Close()
+			}
+			fmt.Printf("DIAGOFF %s %v %s: face off %.2f of %.0f px side; %s\n", name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, off/side, side, loc)
+			fmt.Printf("DIAG %s %v %s: read %s %.2f sure %v height %d/%d | en %s %.2f upw %s %.2f pool %s %.2f upwb %s %.2f | true face: pool %s %.2f, specialist %s %.2f | spread %.3f (x, y, diagonals %.3f), %s | %s blur %.1f motion %.1f at %.0f noise %.1f glare %.2f exposure %.2f ambient %.2f | %s\n",
+				name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, c.Letter, c.Conf, c.Sure, c.Height, tc.Height, a.Letter, a.Conf, u.Letter, u.Conf, p.Letter, p.Conf, b.Letter, b.Conf,
+				tp.Letter, tp.Conf, ts.Letter, ts.Conf, spread, spreads, blur, tr.Conditions["difficulty"], num(tr.Conditions["blur_px"]), num(tr.Conditions["motion_px"]), num(tr.Conditions["motion_deg"]),
+				num(tr.Conditions["noise"]), num(tr.Conditions["glare"]), num(tr.Conditions["exposure"]), num(tr.Conditions["ambient"]), sceneTypeface(t, path))
 		}
 	})
 	fmt.Print(tally.String())
+}
+
+// sceneTypeface is the typeface the scene at path (a render-set
+// image) was drawn in: the seed its truth records, drawn from the list
+// TILESCOPE_UPW_TYPEFACES (the set's --typefaces) when given, else from
+// render.Typefaces as render-set draws it.
+func sceneTypeface(t *testing.T, path string) string {
+	t.Helper()
+	b, err := os.ReadFile(strings.TrimSuffix(path, filepath.Ext(path)) + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var head struct {
+		Seed int64 `json:"seed"`
+	}
+	if err := json.Unmarshal(b, &head); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	opt := render.Options{Seed: head.Seed}
+	if names := os.Getenv("TILESCOPE_UPW_TYPEFACES"); names != "" {
+		opt.Typeface = render.SceneTypeface(strings.Split(names, ","), head.Seed)
+	}
+	return render.TypefaceOf(opt).Name
 }
 
 // candidateBlurReader is en-blur pooled with the model in file, as

@@ -384,6 +384,7 @@ var (
 	upwbClassic       = flag.Int("upwb-classic", 80, "with -specialist upwords-blur: degraded hard Upwords scenes of the project's tiles (seeds 84001..) in the training typefaces")
 	upwbShaken        = flag.Int("upwb-shaken", 0, "with -specialist upwords-blur: hard Upwords scenes of other makers' tiles and boards (seeds 86001..86000+N) in the training typefaces, blurred, shaken and compressed as by a hand-held camera (dataset.RenderOptions.Shaken, Dims)")
 	upwbShakenClassic = flag.Int("upwb-shaken-classic", 0, "with -specialist upwords-blur: as -upwb-shaken, the project's print on other makers' boards (seeds 87001..)")
+	upwbShakenFrom    = flag.Int64("upwb-shaken-from", 86001, "with -specialist upwords-blur: the first seed of -upwb-shaken's scenes (-upwb-shaken-classic's start 1000 after it): a further line draws scenes of the same kind none before it learnt from")
 	upwbDim           = flag.Int("upwb-dim", 0, "with -specialist upwords-blur: hard Upwords scenes in a dim room on other makers' boards (seeds 89501..89500+N), as -upw-dim's, cut -blur-cuts times")
 	upwbShapes        = flag.Int("upwb-shapes", 0, "with -specialist upwords-blur: degraded hard Upwords scenes of other makers' tiles (seeds 92001..92000+N) in the training typefaces, cut -blur-cuts times, each lettered crop also taken with its letter's shape changed as another typeface's (slant, width, stroke weight: reshapeGlyph)")
 	upwbInit          = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
@@ -398,8 +399,9 @@ var (
 // (84001..), each square -blur-cuts times, turned and jittered as the
 // board reader cuts it; then the English model's hard scenes (seeds
 // 20001.., -hard-scenes) as they are; then the scenes a hand-held camera
-// blurs and shakes more (-upwb-shaken, seeds 86001.., other makers'
-// prints; -upwb-shaken-classic, 87001.., the project's; both on other
+// blurs and shakes more (-upwb-shaken, seeds -upwb-shaken-from (86001)..,
+// other makers' prints; -upwb-shaken-classic, 1000 seeds on, the
+// project's; both on other
 // makers' boards: dataset.RenderOptions.Shaken and Dims), cut as the
 // degraded ones; then degraded scenes of other makers' prints
 // (-upwb-shapes, seeds 92001..) whose lettered crops are taken as cut
@@ -415,8 +417,8 @@ func upwbRendered(index map[string]int) ([]upwSample, error) {
 		{83001, *upwbScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train, Print: true}},
 		{84001, *upwbClassic, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Degrade: true, Cuts: *blurCuts, Typefaces: train}},
 		{20001, *hardScenes, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06}},
-		{86001, *upwbShaken, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Shaken: true, Dims: true, Cuts: *blurCuts, Typefaces: train, Print: true}},
-		{87001, *upwbShakenClassic, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Shaken: true, Dims: true, Cuts: *blurCuts, Typefaces: train}},
+		{*upwbShakenFrom, *upwbShaken, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Shaken: true, Dims: true, Cuts: *blurCuts, Typefaces: train, Print: true}},
+		{*upwbShakenFrom + 1000, *upwbShakenClassic, dataset.RenderOptions{Difficulty: "hard", Mode: dataset.ModeWarp, Jitter: 0.06, Shaken: true, Dims: true, Cuts: *blurCuts, Typefaces: train}},
 	}
 	var out []upwSample
 	for si, st := range sets {
