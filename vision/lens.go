@@ -58,6 +58,24 @@ func (l Lens) Undistort(p Point) Point {
 // (even of the wrong sign) as right.
 const lensMinGain = 0.8
 
+// lensBarrelGain is lensMinGain for a barrel lens of K lensBarrelK or
+// less: kept where it fits the lines a twentieth better than none. On a
+// blurred board, or one a hand covers, the lines' points scatter about
+// them and the scatter, the same under any lens, outweighs the bend in
+// the misfit: the right lens gains less than a fifth, the straight grid
+// misses the corners by a quarter of a square (tuning 110500's 0008 and
+// 0016, K -0.059 and -0.049 by the renderer: fitted -0.041 and -0.044,
+// gains 0.91 and 0.93). On the fourteen tuning sets of docs/vision.md's
+// upwfind2, the 42 barrel lenses fitted at gains of 0.8 to 0.95 were
+// all barrel lenses in the renderer (K -0.01 to -0.086), where 5 of the
+// 7 pincushion ones fitted at those gains were of the wrong sign.
+const lensBarrelGain = 0.95
+
+// lensBarrelK is the K (barrel: negative) at or under which a lens is
+// kept at lensBarrelGain; a lens bent less, or the other way, is kept
+// at lensMinGain only.
+const lensBarrelK = -0.035
+
 // lensMinMove is how far, in squares, the fitted lens must move some
 // corner of the grid from where the straight-line grid has it for the
 // lens to be kept: below that the straight grid is as good and the scan
@@ -76,17 +94,64 @@ const lensMinMove = 0.04
 // grid's lines (0.15 square), then again on those near the grid under
 // that lens (0.08 square: a tile's edge or a letter caught in a band is
 // further). It is kept when the points then fit a grid clearly better
-// (lensCost, lensMinGain) and it moves some corner by lensMinMove squares
-// or more, and by less than half a square (more is a misfit, not a
-// lens). It returns the lens and hu, the grid without it (board squares
-// to the pixels a pinhole camera would give).
+// (lensCost; keepLens: lensMinGain, lensBarrelGain) and it moves some
+// corner by lensMinMove squares or more, and by less than half a square
+// (more is a misfit, not a lens). It returns the lens and hu, the grid
+// without it (board squares to the pixels a pinhole camera would give).
 func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Homography, ok bool) {
+	t, ok := lensTrial(samples, h, n, w, ht)
+	if !ok || !keepLens(t) {
+		return Lens{}, h, false
+	}
+	return t.lens, t.hu, true
+}
+
+// keepLens tells whether the lens lensTrial measured is kept (fitLens):
+// it fits the lines' points clearly better than none (lensMinGain, or
+// lensBarrelGain for a barrel lens of lensBarrelK or more) and moves a
+// corner of the straight grid lensMinMove squares or more, and less than
+// half a square.
+func keepLens(t lensFit) bool {
+	if debugf != nil {
+		debugf("lens: K %.3f, misfit %.3f -> %.3f square² over %d lines", t.lens.K, t.c0, t.bc, t.lines)
+	}
+	gain := lensMinGain
+	if t.lens.K <= lensBarrelK {
+		gain = lensBarrelGain
+	}
+	if t.lens.K == 0 || t.bc > gain*t.c0 {
+		return false
+	}
+	if debugf != nil {
+		debugf("lens: corners move up to %.2f square", t.move)
+	}
+	return t.underOK && t.move >= lensMinMove && t.move <= 0.5
+}
+
+// lensFit is what lensTrial measures of the lens that straightens a
+// grid's lines best: the lens, the lines' misfit to a grid without it
+// (c0) and under it (bc), over how many lines, the grid without the lens
+// (hu, where underOK) and how far it moves the straight grid's furthest
+// corner, in squares.
+type lensFit struct {
+	lens    Lens
+	c0, bc  float64
+	lines   int
+	hu      Homography
+	move    float64
+	underOK bool
+}
+
+// lensTrial fits the lens (fitLens's search) and measures it, kept or
+// not (the grid under it only where its gain could keep it); false
+// where too few lines or no grid through them leave no lens to measure.
+func lensTrial(samples []lineSample, h Homography, n, w, ht int) (lensFit, bool) {
 	pitch := math.Hypot(h.Apply(Point{float64(n), 0}).X-h.Apply(Point{0, 0}).X, h.Apply(Point{float64(n), 0}).Y-h.Apply(Point{0, 0}).Y) / float64(n)
 	if pitch <= 0 || len(samples) < 20 {
 		if debugf != nil {
 			debugf("lens: %d samples only", len(samples))
 		}
-		return Lens{}, h, false
+		return lensFit{}, false
 	}
 	base := Lens{C: Point{float64(w) / 2, float64(ht) / 2}, S: float64(max(w, ht)) / 2}
 	all := groupLines(samples, n)
@@ -101,7 +166,7 @@ func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Ho
 			if debugf != nil {
 				debugf("lens: %d lines only", len(lines))
 			}
-			return Lens{}, h, false
+			return lensFit{}, false
 		}
 		if it == 0 {
 			bk = searchLens(lines, base, -0.3, 0.1, 0.1)
@@ -127,26 +192,18 @@ func fitLens(samples []lineSample, h Homography, n, w, ht int) (lens Lens, hu Ho
 				}
 				debugf("lens: no grid from %d lines (%d vertical), %d lines at all", len(lines), nv, len(all))
 			}
-			return Lens{}, h, false
+			return lensFit{}, false
 		}
 		lines = nearLines(all, l, g, 0.08)
 	}
-	if debugf != nil {
-		debugf("lens: K %.3f, misfit %.3f -> %.3f square² over %d lines", bk, c0, bc, len(lines))
+	t := lensFit{lens: base, c0: c0, bc: bc, lines: len(lines)}
+	t.lens.K = bk
+	// The grid under the lens only where keepLens may keep it: the
+	// smallest gain it asks of any lens is lensBarrelGain's.
+	if bk != 0 && bc <= lensBarrelGain*c0 {
+		t.hu, t.move, t.underOK = gridUnderLens(lines, t.lens, h, n, pitch)
 	}
-	if bk == 0 || bc > lensMinGain*c0 {
-		return Lens{}, h, false
-	}
-	lens = base
-	lens.K = bk
-	hu, move, ok := gridUnderLens(lines, lens, h, n, pitch)
-	if debugf != nil {
-		debugf("lens: corners move up to %.2f square", move)
-	}
-	if !ok || move < lensMinMove || move > 0.5 {
-		return Lens{}, h, false
-	}
-	return lens, hu, true
+	return t, true
 }
 
 // gridUnderLens is the grid without the lens (board squares to the

@@ -165,3 +165,40 @@ func eachLensScene(t *testing.T, do func(name, base string, tr *Truth, cam lensC
 		do(name, base, tr, cam)
 	})
 }
+
+// TestLensKeepDiag prints, per scene of TILESCOPE_LENS_DIR, the lens
+// fitLens measures on the found grid's lines whether it keeps it or not
+// (lensTrial): the renderer's K, the fitted K, the misfit under it over
+// the misfit with none, the lines, the corner move, and the grid's corner
+// error in squares straight and under that lens (where its gain could
+// keep it, lensBarrelGain or better): the figures for telling which
+// lenses the gain leaves out wrongly.
+func TestLensKeepDiag(t *testing.T) {
+	defer func() { noLens = false }()
+	eachLensScene(t, func(name, base string, tr *Truth, cam lensCamera) {
+		c := tr.Board.Corners
+		side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
+		img := loadImage(t, name)
+		n := tr.Board.Rows
+		p := Luma(img)
+		noLens = true
+		fit, ok := findBoard(p, img, n)
+		noLens = false
+		s := float64(max(tr.Width, tr.Height)) / 2 / cam.Camera.Fx
+		if !ok {
+			t.Logf("keep %s: K %.3f no board", base, cam.Camera.K1*s*s)
+			return
+		}
+		lt, ok := lensTrial(fit.samples, fit.H, n, p.W, p.H)
+		under := fit
+		under.Lens, under.HU = lt.lens, lt.hu
+		_, _, kept := fitLens(fit.samples, fit.H, n, p.W, p.H)
+		if !ok || !lt.underOK {
+			t.Logf("keep %s: K %.3f no trial; err %.3f", base, cam.Camera.K1*s*s, cornerError(fit, n, tr)/side)
+			return
+		}
+		t.Logf("keep %s: K %.3f fitted %.3f gain %.3f c0 %.3f lines %d move %.3f err %.3f -> %.3f kept %v",
+			base, cam.Camera.K1*s*s, lt.lens.K, lt.bc/lt.c0, lt.c0, lt.lines, lt.move,
+			cornerError(fit, n, tr)/side, cornerError(under, n, tr)/side, kept)
+	})
+}

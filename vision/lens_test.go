@@ -221,3 +221,35 @@ func cameraGrid(f, cx, cy, tilt, yaw, dist float64) Homography {
 	c3 := k(tr)
 	return Homography{c1[0], c2[0], c3[0], c1[1], c2[1], c3[1], c1[2], c2[2], c3[2]}
 }
+
+// TestKeepLens: which lens fitLens keeps of those lensTrial measures. A
+// barrel lens (K at or under lensBarrelK) is kept on a smaller gain
+// (lensBarrelGain) than any other (lensMinGain); neither is kept where
+// it moves no corner lensMinMove or moves one half a square or more.
+func TestKeepLens(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		k, bc  float64 // the lens, its misfit over 1 with none
+		move   float64
+		underK bool // the grid without the lens was fitted
+		want   bool
+	}{
+		{"a barrel lens that straightens the lines by a fifth", -0.05, 0.75, 0.1, true, true},
+		{"a barrel lens that straightens them by a tenth", -0.05, 0.9, 0.1, true, true},
+		{"a barrel lens that straightens them by a fortieth", -0.05, 0.975, 0.1, true, false},
+		{"a slight barrel lens that straightens them by a tenth", -0.02, 0.9, 0.1, true, false},
+		{"a pincushion lens that straightens them by a tenth", 0.05, 0.9, 0.1, true, false},
+		{"a pincushion lens that straightens them by a fifth", 0.05, 0.75, 0.1, true, true},
+		{"a barrel lens that moves no corner", -0.05, 0.9, 0.02, true, false},
+		{"a barrel lens that moves a corner half a square", -0.05, 0.9, 0.6, true, false},
+		{"a barrel lens with no grid under it", -0.05, 0.9, 0.1, false, false},
+		{"no lens", 0, 0.9, 0.1, true, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			lf := lensFit{lens: Lens{K: tc.k, C: Point{820, 616}, S: 820}, c0: 1, bc: tc.bc, lines: 12, move: tc.move, underOK: tc.underK}
+			if got := keepLens(lf); got != tc.want {
+				t.Errorf("kept %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

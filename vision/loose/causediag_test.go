@@ -3,6 +3,7 @@ package loose
 import (
 	"fmt"
 	"image"
+	"math"
 	"os"
 	"sort"
 	"strings"
@@ -23,8 +24,9 @@ func TestLooseCauses(t *testing.T) {
 	if dirs == "" {
 		t.Skip("LOOSE_CAUSE_DIRS not set")
 	}
-	defer func() { tiltTrace, noTiltLetters = nil, false }()
+	defer func() { tiltTrace, rimTrace, noTiltLetters, noRimMerge = nil, nil, false, false }()
 	noTiltLetters = os.Getenv("LOOSE_CAUSE_MAIN") != ""
+	noRimMerge = noTiltLetters
 	if os.Getenv("LOOSE_CAUSE_DEBUG") != "" {
 		debugf = func(format string, a ...any) { t.Logf("  debug: "+format, a...) }
 		defer func() { debugf = func(string, ...any) {} }()
@@ -33,7 +35,73 @@ func TestLooseCauses(t *testing.T) {
 		kept, other float64
 		okK, okO    bool
 	}
-	var swaps []swapCase
+	var swaps, rimSwaps []swapCase
+	// addSim counts, for each source (other look, rim look), conf floor
+	// and coverage rule, what adding the source's tiles where the final
+	// reading has none would do: a label found anew read right, read
+	// wrong, a double, a tile on no label.
+	type simKey struct {
+		src  string
+		conf float64
+		rule int
+	}
+	addSim := map[simKey]*[4]int{}
+	simConfs := []float64{0.85, 0.9, 0.95, 0.97}
+	simulate := func(src string, final, from []Tile, truth []TruthTile, matchT []int, w, h int) {
+		for _, c := range simConfs {
+			for rule := 0; rule < 3; rule++ {
+				k := simKey{src, c, rule}
+				if addSim[k] == nil {
+					addSim[k] = &[4]int{}
+				}
+				taken := map[int]bool{}
+				for _, u := range from {
+					if u.Conf < c || u.Letter == "" || u.Letter == "?" || u.Blank {
+						continue
+					}
+					if !image.Pt(int(u.Center.X), int(u.Center.Y)).In(image.Rect(0, 0, w, h)) {
+						continue
+					}
+					covered := false
+					for _, t := range final {
+						switch rule {
+						case 0: // tiltMerge's rule
+							covered = insidePolygon(t.Corners[:], u.Center) || insidePolygon(u.Corners[:], t.Center) || dist(t.Center, u.Center) < 0.6*math.Min(t.Side, u.Side)
+						case 1: // centres only: neither centre in the other's quad
+							covered = insidePolygon(t.Corners[:], u.Center) || insidePolygon(u.Corners[:], t.Center)
+						case 2: // centres apart by 0.75 of the smaller side
+							covered = dist(t.Center, u.Center) < 0.75*math.Min(t.Side, u.Side)
+						}
+						if covered {
+							break
+						}
+					}
+					if covered {
+						continue
+					}
+					lab := -1
+					for j, tr := range truth {
+						if insidePolygon(tr.Outline, u.Center) {
+							lab = j
+							break
+						}
+					}
+					switch {
+					case lab < 0:
+						addSim[k][3]++
+					case matchT[lab] >= 0 || taken[lab]:
+						addSim[k][2]++
+					case strings.EqualFold(u.Letter, truth[lab].Letter):
+						addSim[k][0]++
+						taken[lab] = true
+					default:
+						addSim[k][1]++
+						taken[lab] = true
+					}
+				}
+			}
+		}
+	}
 	cnt := map[string]int{}
 	var keys []string
 	add := func(k string) {
@@ -57,8 +125,15 @@ func TestLooseCauses(t *testing.T) {
 				straight = append([]Tile(nil), s...)
 				looked, stands = true, st
 			}
+			var rimTiles []Tile
+			rimLooked := false
+			rimTrace = func(im image.Image, ts []Tile) {
+				if im == img {
+					rimTiles, rimLooked = ts, true
+				}
+			}
 			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			tiltTrace = nil
+			tiltTrace, rimTrace = nil, nil
 			if err != nil {
 				add("photo unanswered")
 				continue
@@ -74,6 +149,15 @@ func TestLooseCauses(t *testing.T) {
 			}
 			add("photos: " + look)
 			matchF, matchT := matchCentres(r.Tiles, truth)
+			{
+				b := img.Bounds()
+				if looked {
+					simulate("other", r.Tiles, other, truth, matchT, b.Dx(), b.Dy())
+				}
+				if rimLooked {
+					simulate("rim", r.Tiles, rimTiles, truth, matchT, b.Dx(), b.Dy())
+				}
+			}
 			otherRead := func(j int) (Tile, bool) {
 				for _, u := range other {
 					if insidePolygon(truth[j].Outline, u.Center) {
@@ -91,6 +175,18 @@ func TestLooseCauses(t *testing.T) {
 					continue
 				}
 				u := r.Tiles[f]
+				for _, o := range rimTiles {
+					if o.Letter == "" || o.Letter == "?" || !insidePolygon(u.Corners[:], o.Center) || dist(o.Center, u.Center) > 0.5*u.Side {
+						continue
+					}
+					if strings.EqualFold(o.Letter, u.Letter) {
+						break
+					}
+					okU, okO := strings.EqualFold(u.Letter, tr.Letter), strings.EqualFold(o.Letter, tr.Letter)
+					rimSwaps = append(rimSwaps, swapCase{u.Conf, o.Conf, okU, okO})
+					t.Logf("%s rim differ %s: kept %s %.2f, rim %s %.2f", name[:13], tr.Letter, u.Letter, u.Conf, o.Letter, o.Conf)
+					break
+				}
 				for _, o := range other {
 					if o.Letter == "" || o.Letter == "?" || !insidePolygon(u.Corners[:], o.Center) || dist(o.Center, u.Center) > 0.5*u.Side {
 						continue
@@ -112,6 +208,35 @@ func TestLooseCauses(t *testing.T) {
 				c := polyCentroid(tr.Outline)
 				f := matchT[j]
 				var cause string
+				// A tile the frame cuts (its clipped outline reaches the
+				// frame): counted apart.
+				edge := ""
+				if b := img.Bounds(); atFrame(tr.Outline, b.Dx(), b.Dy()) {
+					edge = " [at the frame]"
+					if !rimLooked {
+						edge += " no rim look"
+					} else {
+						var rt *Tile
+						for k := range rimTiles {
+							if insidePolygon(tr.Outline, rimTiles[k].Center) {
+								rt = &rimTiles[k]
+								break
+							}
+						}
+						switch {
+						case rt == nil:
+							edge += " rim look: none"
+						case strings.EqualFold(rt.Letter, tr.Letter) && rt.Conf >= tiltMergeConf:
+							edge += " rim look: right >=0.97"
+						case strings.EqualFold(rt.Letter, tr.Letter) && rt.Conf >= SureConf:
+							edge += " rim look: right >=0.9"
+						case strings.EqualFold(rt.Letter, tr.Letter):
+							edge += " rim look: right unsure"
+						default:
+							edge += " rim look: wrong"
+						}
+					}
+				}
 				if f >= 0 {
 					u := r.Tiles[f]
 					if strings.EqualFold(u.Letter, tr.Letter) {
@@ -133,6 +258,7 @@ func TestLooseCauses(t *testing.T) {
 					if ok && strings.EqualFold(o.Letter, tr.Letter) {
 						cause += " other look right"
 					}
+					cause += edge
 					t.Logf("%s %s %s read %s %.2f at %.0f,%.0f [%s] row %d", name[:13], cause, tr.Letter, u.Letter, u.Conf, c.X, c.Y, look, u.Row)
 					add(cause)
 					continue
@@ -158,6 +284,7 @@ func TestLooseCauses(t *testing.T) {
 						cause += " >=0.97"
 					}
 				}
+				cause += edge
 				t.Logf("%s %s %s at %.0f,%.0f [%s]", name[:13], cause, tr.Letter, c.X, c.Y, look)
 				add(cause)
 			}
@@ -196,6 +323,23 @@ func TestLooseCauses(t *testing.T) {
 	}
 	for _, a := range []float64{0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97} {
 		for _, d := range []float64{0, 0.1, 0.2, 0.3} {
+			fix, brk := 0, 0
+			for _, c := range rimSwaps {
+				if c.other < a || c.other-c.kept < d {
+					continue
+				}
+				if c.okO && !c.okK {
+					fix++
+				}
+				if c.okK && !c.okO {
+					brk++
+				}
+			}
+			t.Logf("RIMSWAP rim>=%.2f and by %.1f: fixes %d breaks %d", a, d, fix, brk)
+		}
+	}
+	for _, a := range []float64{0, 0.5, 0.7, 0.8, 0.9, 0.95, 0.97} {
+		for _, d := range []float64{0, 0.1, 0.2, 0.3} {
 			fix, brk, wrongSure := 0, 0, 0
 			for _, c := range swaps {
 				if c.other < a || c.other-c.kept < d {
@@ -214,8 +358,28 @@ func TestLooseCauses(t *testing.T) {
 			t.Logf("SWAP other>=%.2f and by %.1f: fixes %d breaks %d, sure-wrong after %d", a, d, fix, brk, wrongSure)
 		}
 	}
+	for _, src := range []string{"other", "rim"} {
+		for _, c := range simConfs {
+			for rule := 0; rule < 3; rule++ {
+				if v := addSim[simKey{src, c, rule}]; v != nil {
+					t.Logf("ADD %s >=%.2f rule %d: new right %d, new wrong %d, double %d, on no label %d", src, c, rule, v[0], v[1], v[2], v[3])
+				}
+			}
+		}
+	}
 	sort.Strings(keys)
 	for _, k := range keys {
 		t.Logf("TOTAL %-60s %d", k, cnt[k])
 	}
+}
+
+// atFrame says whether an outline comes within 2 pixels of a w x h
+// frame's edge (a tile the frame cuts, its label clipped).
+func atFrame(outline []Point, w, h int) bool {
+	for _, p := range outline {
+		if p.X < 2 || p.Y < 2 || p.X > float64(w)-3 || p.Y > float64(h)-3 {
+			return true
+		}
+	}
+	return false
 }

@@ -106,6 +106,11 @@ func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Op
 	return r, err
 }
 
+// rimTrace, where set (diagnostic tests only), is given each rim
+// look's photo and the rimmed reading's tiles in the photo's pixels,
+// before the cut ones are made unsure.
+var rimTrace func(img image.Image, tiles []Tile)
+
 // rimLook scans a Lexicon table's photo again set in its rim (rimScan)
 // where a tile of the reading r read sure lies next to a cell the
 // picture's edge cuts (atRim). That reading stands where it reads more
@@ -121,17 +126,106 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	if err != nil || r2 == nil {
 		return r
 	}
+	// The rimmed reading's tiles as its reader read them, before the
+	// cut ones are made unsure (rimMerge weighs them).
+	read := append([]Tile(nil), r2.Tiles...)
+	if rimTrace != nil {
+		rimTrace(img, read)
+	}
 	cutUnsure(r2.Tiles, b)
+	// Only the photo as taken merges: within the straightened picture's
+	// scan (noTilt) the tiles added would count in tiltStands' weighing
+	// of that reading against the photo's.
+	merge := !noRimMerge && !opt.noTilt
 	if !tiltStands(r.Tiles, r2.Tiles) {
+		if merge {
+			r.Tiles = rimMerge(r.Tiles, read, b)
+			cutUnsure(r.Tiles, b)
+		}
 		return r
 	}
 	debugf("rim: the rimmed reading stands (%d tiles sure against %d)", sureCount(r2.Tiles), sureCount(r.Tiles))
 	// Whether the photo is a table's is the photo as taken's say (the
 	// rimmed one may be scanned without the board route).
 	r2.table = r.table
+	if merge {
+		r2.Tiles = rimMerge(r2.Tiles, r.Tiles, b)
+	}
 	r2.Elapsed = now().Sub(start)
 	return r2
 }
+
+// noRimMerge turns rimMerge off (diagnostic tests: main's rule).
+var noRimMerge bool
+
+// rimMerge adds to the standing reading's tiles (the photo's own or the
+// rimmed one, rimLook's) the other reading's tiles read at tiltMergeConf
+// or surer where the standing one has none, by tiltMerge's rule: the
+// rimmed picture finds tiles the frame cuts that the photo's own search
+// misses (their face runs into the frame), and where it does not stand
+// (it lost a sure tile elsewhere) those were lost with it (loosefind:
+// on the tuning crops 3 tiles found read right). Not a tile whose quad
+// lies less than rimInView in the picture b (its letter mostly out of
+// view: on the tuning crops such a tile, a D cut at the corner, was
+// added read J). An added tile is never said sure: one look saw it, in
+// a picture with a made-up rim; a tile the frame cuts is unsure anyway
+// (cutUnsure). Nor a tile whose quad shares more than rimOverlap of
+// the smaller quad with a standing tile's. other's confidences are its
+// reader's, before cutUnsure.
+func rimMerge(stand, other []Tile, b image.Rectangle) []Tile {
+	var inView []Tile
+	for _, u := range other {
+		q := make([]Point, 4)
+		for i, p := range u.Corners {
+			q[i] = Point{X: p.X - float64(b.Min.X), Y: p.Y - float64(b.Min.Y)}
+		}
+		if _, share := ClipToFrame(q, b.Dx(), b.Dy()); share < rimInView {
+			continue
+		}
+		over := false
+		for _, t := range stand {
+			if quadOverlap(u.Corners, t.Corners) > rimOverlap {
+				over = true
+				break
+			}
+		}
+		if !over {
+			inView = append(inView, u)
+		}
+	}
+	n := len(stand)
+	stand = tiltMerge(stand, inView)
+	for i := n; i < len(stand); i++ {
+		stand[i].Conf = min(stand[i].Conf, math.Nextafter(SureConf, 0))
+	}
+	return stand
+}
+
+// rimOverlap is the largest share of the smaller of two quads that a
+// tile rimMerge adds may share with a standing tile: a quad over part of
+// a standing tile (whose centre neither quad holds) is that tile seen
+// again, not a tile the frame cut (loosefind: such an added tile took
+// its label from a standing sure tile, left a double).
+const rimOverlap = 0.2
+
+// quadOverlap is the area two convex quads share, as a share of the
+// smaller one's (0 where either has none).
+func quadOverlap(a, b [4]Point) float64 {
+	aa, ab := polygonArea(a[:]), polygonArea(b[:])
+	if aa <= 0 || ab <= 0 {
+		return 0
+	}
+	in := clipConvex(a[:], b[:])
+	if len(in) < 3 {
+		return 0
+	}
+	return polygonArea(in) / math.Min(aa, ab)
+}
+
+// rimInView is the least share of its quad in the picture with which a
+// tile joins by rimMerge (a labelled tile of the augmented crops has
+// half of its outline in view at least).
+const rimInView = 0.6
 
 // atRim says whether a tile read sure lies next to a cell the edge of
 // the w x h picture cuts: its centre within one and a half of the

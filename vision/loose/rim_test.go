@@ -3,6 +3,7 @@ package loose
 import (
 	"image"
 	"image/draw"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -199,6 +200,84 @@ func TestRimScanOptions(t *testing.T) {
 			// lies in the rim and is dropped.
 			if len(r.Tiles) != 1 || r.Tiles[0].Center != (Point{X: 20, Y: 20}) {
 				t.Errorf("tiles %+v; want one at (20, 20)", r.Tiles)
+			}
+		})
+	}
+}
+
+// TestRimMerge: a tile the other reading of rimLook read at
+// tiltMergeConf or surer joins the standing reading where it has none,
+// off the lattice and never sure; one under the confidence, where a
+// standing tile lies, or mostly out of the picture, does not; the
+// standing tiles are left as they were; one over part of a standing
+// tile (rimOverlap) does not either.
+func TestRimMerge(t *testing.T) {
+	sq := func(x, y, side float64, letter string, conf float64) Tile {
+		d := side / 2
+		return Tile{
+			Letter: letter, Conf: conf, Side: side, Center: Point{X: x, Y: y},
+			Corners: [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}},
+			Row:     1, Col: 4,
+		}
+	}
+	stand := []Tile{sq(100, 100, 40, "A", 0.99), sq(150, 100, 40, "B", 0.6)}
+	for _, tc := range []struct {
+		name  string
+		other Tile
+		added bool
+	}{
+		{"a tile cut by the frame, read sure, where none stands", sq(10, 100, 40, "H", 0.98), true},
+		{"a tile mostly out of the picture", sq(-5, 100, 40, "J", 0.99), false},
+		{"read surest", sq(300, 100, 40, "K", 1), true},
+		{"read sure but under tiltMergeConf", sq(10, 100, 40, "H", 0.93), false},
+		{"over a standing tile", sq(108, 104, 40, "R", 0.99), false},
+		{"beside an unsure standing tile, centres close", sq(150, 122, 40, "S", 0.99), false},
+		{"no letter", sq(300, 100, 40, "?", 1), false},
+		{"over a quarter of a standing tile, neither centre in the other's quad", sq(100, 130, 40, "T", 0.99), false},
+		{"touching a standing tile's edge", sq(100, 138, 40, "T", 0.99), true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := rimMerge(append([]Tile(nil), stand...), []Tile{tc.other}, image.Rect(0, 0, 400, 300))
+			if len(got) < len(stand) || got[0] != stand[0] || got[1] != stand[1] {
+				t.Fatalf("the standing tiles changed: %+v", got)
+			}
+			if added := len(got) == len(stand)+1; added != tc.added {
+				t.Fatalf("added %v, want %v", added, tc.added)
+			}
+			if !tc.added {
+				return
+			}
+			a := got[2]
+			if a.Letter != tc.other.Letter || a.Row != -1 || a.Col != -1 {
+				t.Errorf("added %q at row %d col %d, want %q off the lattice", a.Letter, a.Row, a.Col, tc.other.Letter)
+			}
+			if a.Conf >= SureConf || a.Conf < tiltMergeConf-0.1 {
+				t.Errorf("added with confidence %.3f, want just under SureConf %.2f", a.Conf, SureConf)
+			}
+		})
+	}
+}
+
+// TestQuadOverlap: the share of the smaller quad two quads share.
+func TestQuadOverlap(t *testing.T) {
+	sq := func(x, y, side float64) [4]Point {
+		d := side / 2
+		return [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}}
+	}
+	for _, tc := range []struct {
+		name string
+		a, b [4]Point
+		want float64
+	}{
+		{"the same quad", sq(0, 0, 10), sq(0, 0, 10), 1},
+		{"apart", sq(0, 0, 10), sq(20, 0, 10), 0},
+		{"a quarter overlapped", sq(0, 0, 10), sq(7.5, 0, 10), 0.25},
+		{"a small quad inside a large one", sq(0, 0, 40), sq(5, 5, 10), 1},
+		{"a degenerate quad", sq(0, 0, 10), [4]Point{}, 0},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := quadOverlap(tc.a, tc.b); math.Abs(got-tc.want) > 1e-9 {
+				t.Errorf("quadOverlap = %.4f, want %.4f", got, tc.want)
 			}
 		})
 	}

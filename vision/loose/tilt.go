@@ -463,6 +463,14 @@ func readStraightened(img image.Image, opt Options, r *Reading, hm homog, size i
 		// twice otherwise); the search that follows is the same.
 		o.OnBoard = false
 	}
+	if verifyTrace != nil {
+		outer, back := verifyTrace, homog(vision.Homography(hm).Inverse())
+		verifyTrace = func(t Tile, pTile, pRight float64, kept bool) {
+			t.Center = back.apply(t.Center)
+			outer(t, pTile, pRight, kept)
+		}
+		defer func() { verifyTrace = outer }()
+	}
 	r2, err := Scan(straight, o)
 	if err != nil || r2 == nil {
 		return nil, nil

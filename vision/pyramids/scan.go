@@ -125,6 +125,16 @@ type Square struct {
 	floorLight float64
 	floorSeen  int
 	cleared    bool
+	// reach is the scene's stacks' reach as measured (stackReach), on
+	// the squares judged by it (reachUse or more); floorMeasLight,
+	// floorMeasSeen, asideMeas and asideMeasSeen are the floor's and
+	// the aside look's figures outside the stacks' outlines so measured
+	// (behindMeasured)
+	reach          float64
+	floorMeasLight float64
+	floorMeasSeen  int
+	asideMeas      cellLook
+	asideMeasSeen  int
 	// aside is the colour evidence over the samples of look outside
 	// those stacks' outlines, asideSeen their number (clearBehind)
 	aside     cellLook

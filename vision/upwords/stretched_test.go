@@ -37,3 +37,52 @@ func TestStretchedGridsSet(t *testing.T) {
 		})
 	}
 }
+
+// TestBentGridsFound: boards seen through a barrel lens whose lines show
+// it only a little more straightly under it than under none (blur, a
+// hand), the straight grid's corners a quarter of a square or more off
+// the truth's, are found where the truth has them once the barrel lens
+// is kept (vision's lensBarrelGain; testdata/bent, tuning set 110500).
+func TestBentGridsFound(t *testing.T) {
+	for _, tc := range []struct{ name, scene string }{
+		{"a blurred board through a barrel lens", "testdata/bent/lens-11050000016"},
+		{"a hand over a board through a barrel lens", "testdata/bent/hand-11050000008"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := vision.LoadTruth(tc.scene + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := ScanUpwords(loadImage(t, tc.scene+".jpg"), Options{Size: tr.Board.Rows})
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, e, found := matchGrid(tr, r.Corners)
+			c := tr.Board.Corners
+			side := math.Hypot(c[1][0]-c[0][0], c[1][1]-c[0][1]) / float64(tr.Board.Cols)
+			if !found {
+				t.Errorf("a corner %.1f px (%.2f squares) off the truth's", e, e/side)
+			}
+		})
+	}
+}
+
+// TestMarksKeepInView: a board wholly in view whose tiles' red letters
+// pass for the centre squares' print (another maker's board, its centre
+// marks green) is not moved by the marks out of the picture, and so not
+// refused as partly out of view: it is found where the truth has it
+// (testdata/marks, tuning set 110503t).
+func TestMarksKeepInView(t *testing.T) {
+	const scene = "testdata/marks/redink-11050300023"
+	tr, err := vision.LoadTruth(scene + ".json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ScanUpwords(loadImage(t, scene+".jpg"), Options{Size: tr.Board.Rows})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, e, found := matchGrid(tr, r.Corners); !found {
+		t.Errorf("a corner %.1f px off the truth's", e)
+	}
+}
