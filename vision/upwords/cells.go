@@ -1642,7 +1642,14 @@ var debugCentre func(c Cell, dist float64, refOK bool)
 // face has the tiles' look against the print's (centreTileLook: such a
 // stack is kept, never Sure). A print is neither; it is
 // empty and not covered (the square is in plain view).
-func dropCentrePrint(img image.Image, cells []Cell, n int) {
+//
+// Where the tiles' colour is not known (fewer than three stacks read
+// surely elsewhere: a blurred or shaken photo, a typeface the reader
+// barely knows), a faint stack whose face is there (raised: its square
+// fits a tile's top face a level up better than its floor, as
+// centreRaised measures it) is kept, never Sure: a print lies on the
+// floor. Nil raised keeps none so.
+func dropCentrePrint(img image.Image, cells []Cell, n int, raised func(c *Cell) bool) {
 	if n%2 != 0 || n < 4 {
 		return
 	}
@@ -1663,6 +1670,11 @@ func dropCentrePrint(img image.Image, cells []Cell, n int) {
 		if faint && refOK && centreTileLook(img, c.Face, refCb, refCr, prints) {
 			// A tile's face, its letter read weakly (a typeface the
 			// reader barely knows): a stack, never Sure.
+			faint, c.byLook = false, true
+		}
+		if faint && !refOK && c.Letter != "?" && raised != nil && raised(c) {
+			// No tiles' colour to judge by, and a top face stands
+			// above the floor: a tile, its letter read weakly.
 			faint, c.byLook = false, true
 		}
 		coloured := false
@@ -1768,3 +1780,41 @@ func planeAt(pix []uint8, w, h int, x, y float64) float64 {
 	d := float64(pix[y1*w+x1])
 	return (a*(1-fx)+b*fx)*(1-fy) + (c*(1-fx)+d*fx)*fy
 }
+
+// centreRaised reports whether square (r, c) fits a tile's top face a
+// level up (its best face score, faceScore, over heights centreOneLo to
+// centreOneHi, each face also moved centreShift pixels along either
+// axis) better than its floor (heights centreFloorLo to centreFloorHi)
+// by the ratio centreRaisedOver: a print shows its outline on the
+// floor, a tile's face stands above it (docs/vision.md, upwlevel).
+func centreRaised(p vision.Plane, pose *vision.Pose, r, c int, geo Geometry) bool {
+	best := func(lo, hi float64) float64 {
+		b := 0.0
+		for h := lo; h <= hi+1e-9; h += centreStep {
+			q := faceQuad(pose, r, c, h, geo)
+			for _, off := range [][2]float64{{0, 0}, {centreShift, 0}, {-centreShift, 0}, {0, centreShift}, {0, -centreShift}} {
+				var s vision.Quad
+				for k, v := range q {
+					s[k] = vision.Point{X: v.X + off[0], Y: v.Y + off[1]}
+				}
+				b = math.Max(b, faceScore(p, s))
+			}
+		}
+		return b
+	}
+	floor := best(centreFloorLo, centreFloorHi)
+	return floor > 0 && best(centreOneLo, centreOneHi) > centreRaisedOver*floor
+}
+
+// The heights centreRaised compares (in levels of the geometry), every
+// centreStep, each face moved centreShift pixels, and the ratio by which
+// the face a level up must fit better than the floor.
+const (
+	centreFloorLo    = -0.5
+	centreFloorHi    = 0.4
+	centreOneLo      = 0.7
+	centreOneHi      = 1.4
+	centreStep       = 0.1
+	centreShift      = 2.0
+	centreRaisedOver = 1.15
+)

@@ -49,6 +49,10 @@ type heightTrace struct {
 	Edge       []float64  // faceEdge of each height's face
 	Spread     float64    // ocr.EdgeSpread of the first crop
 	Extra      [2]float64 // spare
+	AtTrue     string     // the letter read on the truth's own face
+	AtTrueConf float64    // and its confidence
+	Hidden     float64    // the share of the face a hand hides
+	Centre     bool       // a centre square
 }
 
 // TestHeightTrace is a diagnostic, not a check: with
@@ -143,6 +147,10 @@ func TestHeightTrace(t *testing.T) {
 				tq[i] = vision.Point{X: v[0], Y: v[1]}
 			}
 			ht.TrueCont = along(quadCentre(tq))
+			ht.Hidden, ht.Centre = tc.Hidden, centreSquare(op.Row, op.Col, n)
+			if got, err := readFace(rd, letterCrop(img, tq, 64), known, kn); err == nil {
+				ht.AtTrue, ht.AtTrueConf = got.Letter, got.Conf
+			}
 			for i, d := range [4][2]int{{0, 1}, {0, -1}, {1, 0}, {-1, 0}} {
 				q := grid.Pos{Row: op.Row + d[0], Col: op.Col + d[1]}
 				ht.Neighbours[i], ht.NbHeights[i] = letterAt[q], truthAt[q]

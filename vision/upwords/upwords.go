@@ -480,7 +480,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// another height (tuning set 9595's 0033, a held-out game's
 		// first photo) as often as a stack whose height was misjudged
 		// was mended (docs/vision.md).
-		dropCentrePrint(img, cells, n)
+		dropCentrePrint(img, cells, n, func(c *Cell) bool {
+			return centreRaised(p, &pose, c.Pos.Row, c.Pos.Col, cellGeo)
+		})
 	}
 	vote := voteTurn(cells)
 	k, known, firm := vote.k, vote.known, vote.firm()
