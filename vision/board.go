@@ -719,19 +719,6 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 		}
 	}
 	h, pinned := fixByMarks(img, best.H, n)
-	// Marks that do not pin the grid (fixByMarks: no block of the
-	// centre's four squares alone all light) do not move a grid wholly in
-	// view partly out of it: its lines were found in the picture, and the
-	// marks' colour can be a tile's (a red letter on another maker's
-	// tiles, read as the centre squares' print: tuning 110503t's 0023,
-	// two rows down, then refused as partly out of view). Marks that pin
-	// it move it (a board cut by the picture whose rim passed for a row).
-	if !pinned && h != best.H && quadInside(fullQuad(best.H, n), p.W, p.H) && !quadInside(fullQuad(h, n), p.W, p.H) {
-		if debugf != nil {
-			debugf("marks: the shift would take the grid out of view: not taken")
-		}
-		h, pinned = best.H, false
-	}
 	best.Pinned = pinned
 	if h != best.H {
 		best.H = h

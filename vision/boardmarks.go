@@ -56,6 +56,8 @@ func squareColour(img image.Image, h Homography, r, c int) (red, light float64) 
 // pinned reports that the marks seen allow one centre block only (every
 // other block consistent with them holds an empty board square): the grid
 // returned is then placed by the marks, whatever its lines' contrast.
+// Marks that do not pin it never move a grid wholly in the picture
+// partly out of it.
 func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool) {
 	if img == nil || n%2 != 0 || n < 6 {
 		return h, false
@@ -184,10 +186,23 @@ func fixByMarks(img image.Image, h Homography, n int) (_ Homography, pinned bool
 	if curD >= 0 && bestD >= 10 {
 		return h, false
 	}
+	moved := h.Mul(Homography{1, 0, best.X, 0, 1, best.Y, 0, 0, 1})
+	// Marks that do not pin the grid do not move a grid wholly in view
+	// partly out of it: its lines were found in the picture, and the
+	// marks' colour can be a tile's (a red letter on another maker's
+	// tiles, read as the centre squares' print: tuning 110503t's 0023,
+	// two rows down, then refused as partly out of view). Marks that pin
+	// it move it (a board cut by the picture whose rim passed for a row).
+	if b := img.Bounds(); !pinned && quadInside(fullQuad(h, n), b.Dx(), b.Dy()) && !quadInside(fullQuad(moved, n), b.Dx(), b.Dy()) {
+		if debugf != nil {
+			debugf("marks: the shift %v would take the grid out of view: not taken", best)
+		}
+		return h, false
+	}
 	if debugf != nil {
 		debugf("marks: shifting by %v", best)
 	}
-	return h.Mul(Homography{1, 0, best.X, 0, 1, best.Y, 0, 0, 1}), pinned
+	return moved, pinned
 }
 
 func absInt(v int) int {

@@ -205,9 +205,9 @@ func insetGrid(q Quad, n int, ws image.Point) (Quad, bool) {
 	var g Quad
 	for i, c := range []Point{{0, 0}, {nf, 0}, {nf, nf}, {0, nf}} {
 		g[i] = h.Apply(c)
-		if g[i].X < 0 || g[i].Y < 0 || g[i].X > float64(ws.X) || g[i].Y > float64(ws.Y) {
-			return Quad{}, false
-		}
+	}
+	if !quadInside(g, ws.X, ws.Y) {
+		return Quad{}, false
 	}
 	return g, true
 }
