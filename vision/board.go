@@ -51,6 +51,10 @@ type boardFit struct {
 	// Rim is set when the grid was found inside the board's rim
 	// (rimQuads) rather than from its own lines or an outline.
 	Rim bool
+	// Runner is set when the grid was taken on the search's second look,
+	// among the runners-up (runnersUp): its lines too faint for any
+	// first candidate's score.
+	Runner bool
 	// Pinned is set when the centre marks placed the grid (fixByMarks).
 	Pinned bool
 	// Rescored is set when the grid was accepted on its refined
@@ -216,6 +220,9 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	wideGrids := func() []candidate { return nil }
 	steepGrids := func() []candidate { return nil }
 	longLines := 0 // the picture's long straight segments (lineCandidates)
+	// Every grid the stages and the rims fitted, for the second look
+	// where none was accepted (runnersUp).
+	var runners []boardFit
 	// The last resort sees the picture with its local contrast raised
 	// (CLAHE): dim, unevenly lit boards keep faint walls.
 	eqBlur := gocv.NewMat()
@@ -384,6 +391,13 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			}
 		}
 		best = bestFitted(best, fitted)
+		for _, f := range fitted {
+			if f.ok {
+				fit := f.fit
+				fit.Clipped = f.c.clipped
+				runners = append(runners, fit)
+			}
+		}
 		if debugFitted != nil {
 			debugFitted(si, fitted)
 		}
@@ -438,7 +452,12 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 				continue
 			}
 			tried = append(tried, c.q)
-			if fit, ok := fitGridRim(blur, c.q, n); ok && fit.Score > rim.Score {
+			fit, ok := fitGridRim(blur, c.q, n)
+			if ok {
+				fit.Rim = true
+				runners = append(runners, fit)
+			}
+			if ok && fit.Score > rim.Score {
 				rim = fit
 			}
 		}
@@ -456,7 +475,11 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		// Found so, the grid is refined as one found from its lines (no
 		// limit on its outermost lines: they, not the inset, placed it).
 		for _, c := range rims {
-			if fit, ok := fitGridRimWide(blur, c.q, n); ok && fit.Score > rim.Score {
+			fit, ok := fitGridRimWide(blur, c.q, n)
+			if ok {
+				runners = append(runners, fit)
+			}
+			if ok && fit.Score > rim.Score {
 				rim = fit
 			}
 		}
@@ -548,12 +571,23 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			return best.withLens(n, p.W, p.H), true
 		}
 		if len(rims) == 0 {
+			if how == findAll {
+				if rf, ok := runnersUp(p, img, src, blur, runners, n, scale, hint); ok {
+					return rf, true
+				}
+			}
 			return best, true
 		}
 	}
 	// Last, the grids inside the board's rim.
 	if rf, ok := rimGrid(); ok {
 		return rf, true
+	}
+	// Then the runners-up (FindGrid's full search only).
+	if how == findAll {
+		if rf, ok := runnersUp(p, img, src, blur, runners, n, scale, hint); ok {
+			return rf, true
+		}
 	}
 	// Where no stage saw a grid even faintly (a crowded board under a
 	// hand: the tiles and the hand hide its lines and cut its outline),
@@ -571,6 +605,81 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		return boardFit{}, false
 	}
 	return best, true
+}
+
+// runnersUpLook is how many of the grids the stages fitted, best first,
+// the second look finishes (runnersUp); runnersUpNear, in squares, how
+// near another finished grid's corners one must lie to count as its
+// support; runnersUpSupport how many must.
+const (
+	runnersUpLook    = 12
+	runnersUpNear    = 0.1
+	runnersUpSupport = 2
+)
+
+// runnersUp is the second look where no grid was accepted: the grids
+// the stages and the rims fitted (fits, in work pixels), best first down
+// to minCentredContrast and runnersUpLook of them at most, are finished
+// one by one as the best is (finishBoard: refined on the full picture,
+// moved by the border's lines and the marks). A finished grid is taken
+// where something besides its lines vouches for it (the board's edges
+// centre it, or the centre marks pin it: finishBoard) and at least
+// runnersUpSupport others, from other outlines, finished within
+// runnersUpNear of a square of it. A blurred, shaken or dim board under
+// a hand shows its walls too faintly for any candidate's first score,
+// the best of which may lie a square or more off; the right grid is
+// often among the next ones, and several outlines (the rim's, the
+// lines', the equalised picture's) refined on the full picture come to
+// the same place. A lone grid, however vouched for, is not taken: a
+// board's edge can centre a grid a third of a square off, but several
+// fitted apart seldom finish there together; nor are grids that agree
+// but that nothing vouches for (a dim wooden board under a hand: four
+// finished a quarter to a third of a square off, together). The grid
+// taken is marked Runner and has no lens: the samples of lines so faint
+// can show a strong lens that is not there (a shaken board under a
+// hand: K -0.19 fitted, the camera's -0.04, the corners moved a quarter
+// of a square).
+func runnersUp(p Plane, img image.Image, src, blur gocv.Mat, fits []boardFit, n int, scale float64, hint *Quad) (boardFit, bool) {
+	order := make([]boardFit, 0, len(fits))
+	for _, f := range fits {
+		if f.Score >= minCentredContrast && f.Score < minGridContrast {
+			order = append(order, f)
+		}
+	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].Score > order[j].Score })
+	if len(order) > runnersUpLook {
+		order = order[:runnersUpLook]
+	}
+	var done []boardFit
+	for _, f := range order {
+		done = append(done, finishBoard(p, img, src, blur, f, n, scale, hint, true))
+		for i, d := range done {
+			if d.Score < minGridContrast && !d.Pinned {
+				continue
+			}
+			support := 0
+			for j, o := range done {
+				if j != i && nearQuad(d.H, fullQuad(o.H, n), n, runnersUpNear) {
+					support++
+				}
+			}
+			if support >= runnersUpSupport {
+				if debugf != nil {
+					debugf("runner-up %d of %d taken: %d finished near it", i, len(done), support)
+				}
+				d.Runner = true
+				d.Score = max(d.Score, minGridContrast)
+				return d, true
+			}
+		}
+	}
+	if debugf != nil {
+		debugf("runners-up: %d finished, none taken", len(done))
+	}
+	if debugRunners != nil {
+		debugRunners(order, done)
+	}
+	return boardFit{}, false
 }
 
 // brightenedGrid is the best grid the line and outline stages find on the
@@ -1109,6 +1218,10 @@ var debugf func(format string, a ...any)
 // debugFitted, when set (by tests), is told each stage's fitted candidates.
 var debugFitted func(stage int, fitted []fittedCandidate)
 
+// debugRunners, when set (by tests), is told the runners-up finished
+// (runnersUp) when it gives up, with each one's first fit.
+var debugRunners func(first, done []boardFit)
+
 // seen reports whether a quad with all corners within tol of q was tried.
 func seen(tried []Quad, q Quad, tol float64) bool {
 	for _, t := range tried {
@@ -1470,8 +1583,10 @@ const onSamplesStill = 0.05
 // it, taken for the outermost line: a third of a square or more off).
 // The residuals measured at the intersections (Correction) are carried
 // over to the new grid, and so is the lens fitted to its lines. A grid
-// found inside the board's rim (its own lines barely show) is left as it
-// is. Meant for a grid already registered on the board's rows (a grid a
+// found inside the board's rim or taken among the search's runners-up
+// (runnersUp; its own lines barely show) is left as it is: set on its
+// faint lines' samples, a shaken board under a hand went from a tenth
+// of a square off to three tenths. Meant for a grid already registered on the board's rows (a grid a
 // row off has a line on the rim, whose samples would bend it).
 func (g Grid) OnSamples(p Plane) Grid {
 	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
@@ -1480,7 +1595,7 @@ func (g Grid) OnSamples(p Plane) Grid {
 	}
 	defer src.Close()
 	n, f := g.N, g.fit
-	if f.Rim {
+	if f.Rim || f.Runner {
 		return g
 	}
 	h, ok := refineOnSamples(src, f.H, n, 1, onSamplesStill)

@@ -185,26 +185,6 @@ func outOfView(p Plane, fit boardFit, n int) error {
 	if len(rows) == 0 {
 		return nil // the grid is in view (the border may not be)
 	}
-	if len(rows) == 0 {
-		// The outline touched the picture's edge but the fitted grid is
-		// inside: the grid fit may have squeezed a cut board into view.
-		// Trust the fit only if the outermost lines are strong.
-		if gridEdgesOK(p, fit.H, n) {
-			return nil
-		}
-		for _, s := range fit.Clipped {
-			switch s {
-			case "left":
-				cols[0] = true
-			case "right":
-				cols[n-1] = true
-			case "top":
-				rows[0] = true
-			case "bottom":
-				rows[n-1] = true
-			}
-		}
-	}
 	e.Sides = fit.Clipped
 	if len(e.Sides) == 0 {
 		e.Sides = sidesOut(p, fit.H, n)
@@ -243,52 +223,6 @@ func sidesOut(p Plane, h Homography, n int) []string {
 		}
 	}
 	return out
-}
-
-// gridEdgesOK checks that the first and last grid lines in both directions
-// are about as strong as the inner lines: a board squeezed into a cut
-// outline has its outer "lines" on the picture's edge or in the border.
-func gridEdgesOK(p Plane, h Homography, n int) bool {
-	strength := func(vertical bool, k int) float64 {
-		var s float64
-		cnt := 0
-		for t := 0.1; t < float64(n); t += 0.25 {
-			var a, b Point
-			if vertical {
-				a, b = h.Apply(Point{float64(k) - 0.15, t}), h.Apply(Point{float64(k) + 0.15, t})
-			} else {
-				a, b = h.Apply(Point{t, float64(k) - 0.15}), h.Apply(Point{t, float64(k) + 0.15})
-			}
-			// the largest difference across the line
-			best := 0.0
-			for f := 0.0; f <= 1; f += 0.1 {
-				x := a.X + (b.X-a.X)*f
-				y := a.Y + (b.Y-a.Y)*f
-				va, vb := p.At(x-1, y), p.At(x+1, y)
-				vc, vd := p.At(x, y-1), p.At(x, y+1)
-				if va < 0 || vb < 0 || vc < 0 || vd < 0 {
-					return 0
-				}
-				best = math.Max(best, math.Max(math.Abs(va-vb), math.Abs(vc-vd)))
-			}
-			s += best
-			cnt++
-		}
-		return s / float64(cnt)
-	}
-	var inner float64
-	for k := 1; k < n; k++ {
-		inner += strength(true, k) + strength(false, k)
-	}
-	inner /= float64(2 * (n - 1))
-	for _, v := range []bool{true, false} {
-		for _, k := range []int{0, n} {
-			if strength(v, k) < 0.5*inner {
-				return false
-			}
-		}
-	}
-	return true
 }
 
 // partialError names the rows and columns of a cut board that are out of

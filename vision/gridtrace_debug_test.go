@@ -88,13 +88,34 @@ func TestGridTrace(t *testing.T) {
 		}
 		var trace []string
 		debugf = func(format string, a ...any) { trace = append(trace, fmt.Sprintf(format, a...)) }
+		var runLines []string
+		debugRunners = func(first, done []boardFit) {
+			for i, d := range done {
+				e0, _ := quadErr(Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(first[i].H), n, tq)
+				e1, _ := quadErr(d.H, n, tq)
+				sup := 0
+				for j, o := range done {
+					if j != i && nearQuad(d.H, fullQuad(o.H, n), n, runnersUpNear) {
+						sup++
+					}
+				}
+				runLines = append(runLines, fmt.Sprintf("runner %d: rim %v score %.2f err %.2f -> %.2f sq, after %.2f pinned %v centred %v support %d", i, first[i].Rim, first[i].Score, e0/side, e1/side, d.Score, d.Pinned, edgesCentred(p, d.H, n), sup))
+			}
+		}
 		g, err := FindGridWith(p, img, n, SearchOptions{})
-		debugFitted, debugf = nil, nil
+		debugFitted, debugf, debugRunners = nil, nil, nil
+		trace = append(trace, runLines...)
 		line := fmt.Sprintf("%s tilt %v:", base, tr.Conditions["tilt_deg"])
 		if err != nil {
 			line += " " + err.Error()
 		} else {
 			e, per := quadErr(g.H, n, tq)
+			ce := 0.0
+			if gq := g.Corners(); true {
+				h2, _ := QuadHomography(float64(n), float64(n), gq)
+				ce, _ = quadErr(h2, n, tq)
+			}
+			line += fmt.Sprintf(" through the lens %.2f sq;", ce/side)
 			line += fmt.Sprintf(" found %.1f px (%.2f sq) corners %.0f %.0f %.0f %.0f score %.2f rim %v pinned %v lens %v", e, e/side, per[0], per[1], per[2], per[3], g.Score, g.fit.Rim, g.fit.Pinned, g.fit.Lens.K != 0)
 		}
 		sort.SliceStable(cs, func(i, j int) bool { return cs[i].score > cs[j].score })
