@@ -255,7 +255,7 @@ func TestLowTrans(t *testing.T) {
 				house = 1
 			}
 			line := fmt.Sprintf("%s r%d c%d want %v house %d set tall %.2f learnt %.2f sure %v conf %.2f |", sc.path, sq.Pos.Row, sq.Pos.Col, w, house, tall, g0.TallMM/g0.SquareMM, sq.Sure, sq.ColourConf)
-			any := false
+			taken := false
 			for fi, fa := range factors {
 				f.geo.TallMM = g0.TallMM * fa
 				lk := f.look(i/pyramids.Size, i%pyramids.Size)
@@ -263,7 +263,7 @@ func TestLowTrans(t *testing.T) {
 				if lk.colour == pyramids.NoColour {
 					continue
 				}
-				any = true
+				taken = true
 				if lk.colour == w {
 					right[fi][house]++
 				} else {
@@ -271,7 +271,7 @@ func TestLowTrans(t *testing.T) {
 				}
 			}
 			f.geo = g0
-			if any || w != pyramids.NoColour {
+			if taken || w != pyramids.NoColour {
 				fmt.Println(line)
 			}
 		}
