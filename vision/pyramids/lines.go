@@ -290,13 +290,15 @@ func nonNil(fs []*frame) []*frame {
 
 // bestRefined is the best-ranked of the frames cands, each refined onto
 // the runway's outer edge (refineOutline; kept as it was where the
-// refined outline is no board), among those whose runway's printed lines
+// refined outline is no board, or where its printed lines no longer lie
+// where it puts them: a shadow's edge across a corner can draw the
+// refinement off the runway), among those whose runway's printed lines
 // lie where they put them (latticeAgrees); nil when none does.
 func bestRefined(p picture, cands []*frame, geo Geometry, cal *vision.Calibration) *frame {
 	var best *frame
 	for _, f := range cands {
 		g, ok := newFrame(p, refineOutline(p, f.corners), geo, cal)
-		if !ok {
+		if !ok || !g.latticeAgrees() {
 			g = f
 		}
 		if !g.latticeAgrees() {
