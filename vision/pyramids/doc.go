@@ -34,7 +34,10 @@
 //     when no four make a board, three do, a hand or its shadow hiding
 //     the fourth: threeSideFrame places the far side where the printed
 //     lines along the two sides that run to it put it, and such a board
-//     is read with no square sure, Reading.SideHidden); an
+//     is read with no square sure, Reading.SideHidden; where neither
+//     gives a board, the edges are looked for once more with wider gaps
+//     bridged, as a board whose thick printed lines meet its border
+//     breaks the runway's edge into one piece a square); an
 //     outline whose lattice disagrees and that no straight edges replace
 //     is read with no square sure (Reading.Unplaced). A picture whose median is dark is too
 //     dark only when no board is found in it or the board's own white

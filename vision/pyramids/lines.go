@@ -31,6 +31,13 @@ const (
 	edgeNearTh   = 0.06 // ... and this (radians) are one
 	edgeOpposite = 0.6  // the largest angle between opposite sides (radians): a 40 degree tilt
 	edgeAcross   = 0.7  // the least angle between neighbouring sides (radians)
+	edgeGap      = 4.0  // the widest gap (pixels) bridged within one segment
+	// edgeWideGap is the widest gap bridged on the second search, as a
+	// share of the reduced picture's long side (10 pixels at 800): a
+	// board whose printed lines are thick and as dark as its border
+	// shows the runway's outer edge as one short edge a square, each
+	// shorter than a segment, the lines' ends between them.
+	edgeWideGap = 0.0125
 )
 
 // edgeLine is a line x cos(th) + y sin(th) = rho in the reduced picture;
@@ -49,6 +56,12 @@ func straightEdges(p picture) ([]edgeLine, float64) { return straightEdgesN(p, e
 
 // straightEdgesN is straightEdges keeping the keep strongest lines.
 func straightEdgesN(p picture, keep int) ([]edgeLine, float64) {
+	return straightEdgesGap(p, keep, 0)
+}
+
+// straightEdgesGap is straightEdgesN bridging gaps of up to wideGap of
+// the reduced picture's long side within a segment (0: edgeGap pixels).
+func straightEdgesGap(p picture, keep int, wideGap float64) ([]edgeLine, float64) {
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {
 		scale = float64(workSide) / float64(m)
@@ -101,7 +114,11 @@ func straightEdgesN(p picture, keep int) ([]edgeLine, float64) {
 	segs := newMat()
 	defer release(&segs)
 	side := float64(max(ws.X, ws.Y))
-	gocv.HoughLinesPWithParams(edges, &segs, 1, math.Pi/360, int(0.03*side), float32(0.06*side), 4)
+	gap := edgeGap
+	if wideGap > 0 {
+		gap = wideGap * side
+	}
+	gocv.HoughLinesPWithParams(edges, &segs, 1, math.Pi/360, int(0.03*side), float32(0.06*side), float32(gap))
 	// the grey picture in Go memory, to weigh each segment by the
 	// runway along it
 	gb := blur.ToBytes()
@@ -257,9 +274,21 @@ func edgeQuads(ls []edgeLine, scale float64, w, h int) []vision.Quad {
 
 // edgeFrame is the best board among the quadrilaterals of the picture's
 // straight edges (edgeQuads), refined onto the runway's outer edge; nil
-// when none is a board.
+// when none is a board. When the edges found give none, they are looked
+// for once more with wider gaps bridged (edgeWideGap): a board whose
+// thick printed lines meet its border breaks the runway's outer edge
+// into one piece a square.
 func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
-	ls, scale := straightEdges(p)
+	if f := edgeFrameOf(p, geo, cal, 0); f != nil {
+		return f
+	}
+	return edgeFrameOf(p, geo, cal, edgeWideGap)
+}
+
+// edgeFrameOf is edgeFrame on the straight edges found bridging gaps of
+// wideGap (straightEdgesGap).
+func edgeFrameOf(p picture, geo Geometry, cal *vision.Calibration, wideGap float64) *frame {
+	ls, scale := straightEdgesGap(p, edgeLines, wideGap)
 	qs := edgeQuads(ls, scale, p.W, p.H)
 	frames := make([]*frame, len(qs))
 	parallel.For(len(qs), func(i int) {

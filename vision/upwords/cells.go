@@ -188,13 +188,17 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 			// a grid a few pixels off moves a square's walls that far.
 			cell.nearCover = !d.marked && (cell.walls > coverNear || (cell.walls > 0 && cell.walls < 1/coverNear))
 			cell.lightAtLarge = !d.marked && ts.top >= 0 && refMed > 0 && lightOver(math.Min(ts.base, ts.top), refMed) > faintEmpty
-			if !d.marked && !cell.Covered && d.dropped == "" && ts.ev > -faintTile && !centreSquare(r, c, n) {
+			plain := d.dropped == "" && !centreSquare(r, c, n)
+			if !d.marked && !cell.Covered && ts.ev > -faintTile {
 				// Nearly light enough for a tile: where its top face
-				// would be, for the reader to say (readFaint).
+				// would be, for the reader to say (readFaint). A
+				// centre square (its print) or a face dropped as seen
+				// past the stacks in front only on a letter read
+				// surely (faintFace.strict).
 				if !searched {
 					fit = faceSearchMemo(p, pose, cam, &occ, r, c, geo, nil, &memos[i])
 				}
-				cell.faint = &faintFace{height: fit.height, margin: fit.margin}
+				cell.faint = &faintFace{height: fit.height, margin: fit.margin, strict: !plain}
 			}
 		}
 		cells[i] = cell
@@ -221,6 +225,7 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 	for i := range cells {
 		if c := &cells[i]; c.litUnexplained {
 			c.litUnexplained = c.Height == 0 && unexplainedLight(p, pose, walls, &occ, c.Pos.Row, c.Pos.Col, geo)
+			c.litExplained = c.Height == 0 && !c.litUnexplained
 		}
 		if c := &cells[i]; c.Height == 0 {
 			c.floor = floorColourOf(img, &occ, pose, c.Pos.Row, c.Pos.Col, geo)
@@ -263,7 +268,20 @@ type faintFace struct {
 	height int
 	margin float64
 	face   vision.Quad
+	// strict: a centre square (the board's print may read as a letter)
+	// or a square whose face faceShows or seenBehind dropped: a stack
+	// only on a letter read at strictFaintConf or more, and never by
+	// its look (judgeByLook).
+	strict bool
 }
+
+// strictFaintConf is the reader's confidence from which a strict faint
+// square (faintFace.strict) is a stack. On the tuning sets of
+// docs/vision.md, upwempty, the one-high faces of the 7142 squares read
+// empty read no letter at 0.95 or more but on three true stacks (a
+// centre square's A at 0.98, two faces dropped as seen past the stacks
+// in front, U and T at 1.00); a centre print read at most 0.47.
+const strictFaintConf = 0.95
 
 // coverDark is the tile evidence below which a square read empty is
 // Covered: far darker than the walls around it (a hand, a deep shadow),
@@ -866,6 +884,11 @@ type cellDiag struct {
 // debugCell, when set by tests, sees every square's evidence, with the
 // picture and the stacks found so far.
 var debugCell func(r, c int, d cellDiag, p vision.Plane, occ *occluders)
+
+// debugSure, when set by tests, sees every square once Sure is settled
+// (in the camera's order), with the picture, the pose, the geometry the
+// squares were read with and the letters' crop size.
+var debugSure func(cells []Cell, p vision.Plane, pose *vision.Pose, geo Geometry, img image.Image, crop int)
 
 // stackHeight finds the stack's top face and reads its height from where
 // it is. As a stack grows, its top face moves along one line in the
@@ -1788,6 +1811,15 @@ func planeAt(pix []uint8, w, h int, x, y float64) float64 {
 // by the ratio centreRaisedOver: a print shows its outline on the
 // floor, a tile's face stands above it (docs/vision.md, upwlevel).
 func centreRaised(p vision.Plane, pose *vision.Pose, r, c int, geo Geometry) bool {
+	return raisedRatio(p, pose, r, c, geo) > centreRaisedOver
+}
+
+// raisedRatio is how much better a tile's top face a level up fits square
+// (r, c) than its floor: the best face score (faceScore) over heights
+// centreOneLo to centreOneHi over the best over centreFloorLo to
+// centreFloorHi, each face also moved centreShift pixels along either
+// axis; 0 when the floor scores nothing.
+func raisedRatio(p vision.Plane, pose *vision.Pose, r, c int, geo Geometry) float64 {
 	best := func(lo, hi float64) float64 {
 		b := 0.0
 		for h := lo; h <= hi+1e-9; h += centreStep {
@@ -1803,8 +1835,78 @@ func centreRaised(p vision.Plane, pose *vision.Pose, r, c int, geo Geometry) boo
 		return b
 	}
 	floor := best(centreFloorLo, centreFloorHi)
-	return floor > 0 && best(centreOneLo, centreOneHi) > centreRaisedOver*floor
+	if floor <= 0 {
+		return 0
+	}
+	return best(centreOneLo, centreOneHi) / floor
 }
+
+// nearlyEmpty is the tile evidence above which a square read empty is
+// weighed for a raised face (unsureRaised): empty squares sit near -0.6,
+// and on the tuning sets of docs/vision.md, upwempty, 36 of 6365 squares
+// read empty and sure right lay above it, against a one-high tile in the
+// shadow its taller neighbours cast, at -0.31.
+const nearlyEmpty = -0.35
+
+// raisedSome is the ratio of raisedRatio from which a nearly light square
+// read empty is not Sure: a face a level up fits it at least as well as
+// its floor.
+const raisedSome = 1.0
+
+// unsureRaised takes Sure from each square read empty whose tile evidence
+// lies over nearlyEmpty and whose square a tile's face a level up fits at
+// least as well as its floor (raisedRatio at raisedSome or more): a tile
+// in the shadow its taller neighbours cast shows its face's outline
+// above the floor while its light is nearly the board's.
+func unsureRaised(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry) {
+	for i := range cells {
+		c := &cells[i]
+		if !c.Sure || c.Height != 0 || c.Tile <= nearlyEmpty {
+			continue
+		}
+		if raisedRatio(p, pose, c.Pos.Row, c.Pos.Col, geo) >= raisedSome {
+			c.Sure = false
+		}
+	}
+}
+
+// unsureLitBehind takes Sure, on a single photo of a board whose geometry
+// was not measured, from each square read empty beside a stack read
+// litTall or more high whose face positions showed a tile's light that
+// only the stacks found explain (Cell.litExplained): another maker's
+// thicker tiles put a tall stack's top past the heights the geometry
+// searches, where the scan reads it as the top of the stack beside and
+// this square empty (tuning set u-110751's 0023: a U four high on tiles
+// 5.1 mm thick read as a stack five high on the next square, its own
+// square shown empty and sure). cells are in the camera's order, on an
+// n x n board.
+func unsureLitBehind(cells []Cell, n int) {
+	if len(cells) != n*n {
+		return
+	}
+	for i := range cells {
+		c := &cells[i]
+		if c.Height != 0 || !c.litExplained || !c.Sure {
+			continue
+		}
+		for dr := -1; dr <= 1 && c.Sure; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r, col := c.Pos.Row+dr, c.Pos.Col+dc
+				if (dr != 0 || dc != 0) && r >= 0 && col >= 0 && r < n && col < n && cells[r*n+col].Height >= litTall {
+					c.Sure = false
+					break
+				}
+			}
+		}
+	}
+}
+
+// litTall is the height from which a stack beside a square read empty
+// whose light it explains leaves that square not Sure (unsureLitBehind):
+// a level under the project's MaxStack. On the tuning sets of
+// docs/vision.md, upwempty, 45 of the 6365 squares read empty and sure
+// right stood so, against 274 for any height.
+const litTall = 4
 
 // The heights centreRaised compares (in levels of the geometry), every
 // centreStep, each face moved centreShift pixels, and the ratio by which

@@ -92,7 +92,7 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 	}
 	for i := range cells {
 		c := &cells[i]
-		if c.Height == 0 && c.faint != nil && c.faint.face != (vision.Quad{}) && !centreSquare(c.Pos.Row, c.Pos.Col, n) {
+		if c.Height == 0 && c.faint != nil && c.faint.face != (vision.Quad{}) && !c.faint.strict && !centreSquare(c.Pos.Row, c.Pos.Col, n) {
 			// Nearly light enough for a tile, its face not read surely
 			// (readFaint): a stack when it looks like the tiles read
 			// surely and not like the bare squares.

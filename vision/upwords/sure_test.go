@@ -244,7 +244,9 @@ func (f *fixedReading) Read(image.Image) (ocr.Reading, error) {
 // TestReadFaint: a square read empty but nearly light enough for a tile
 // becomes a stack, never sure, when the reader reads a letter there
 // surely; a letter read less surely, or no tile, leaves it empty, and a
-// square not faint costs no reading.
+// square not faint costs no reading. A strict one (a centre square, a
+// face dropped as seen past the stacks in front) asks strictFaintConf
+// and is read one high, whatever height its face search found.
 func TestReadFaint(t *testing.T) {
 	// A camera straight down: ten pixels a square.
 	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{0, 0, 10}, Fx: 100, Fy: 100}
@@ -252,19 +254,23 @@ func TestReadFaint(t *testing.T) {
 	tests := []struct {
 		name      string
 		faint     bool
+		strict    bool
 		rd        ocr.Reading
 		wantStack bool
 		wantReads int
 	}{
-		{"a letter read surely", true, ocr.Reading{Letter: "M", Conf: 0.97}, true, 1},
-		{"a letter read unsurely", true, ocr.Reading{Letter: "M", Conf: 0.6}, false, 1},
-		{"no tile", true, ocr.Reading{Conf: 0.99}, false, 1},
-		{"not faint", false, ocr.Reading{Letter: "M", Conf: 0.97}, false, 0},
+		{"a letter read surely", true, false, ocr.Reading{Letter: "M", Conf: 0.97}, true, 1},
+		{"a letter read unsurely", true, false, ocr.Reading{Letter: "M", Conf: 0.6}, false, 1},
+		{"no tile", true, false, ocr.Reading{Conf: 0.99}, false, 1},
+		{"not faint", false, false, ocr.Reading{Letter: "M", Conf: 0.97}, false, 0},
+		{"a letter read at faintConf", true, false, ocr.Reading{Letter: "M", Conf: 0.92}, true, 1},
+		{"strict, a letter read at faintConf", true, true, ocr.Reading{Letter: "M", Conf: 0.92}, false, 1},
+		{"strict, a letter read at strictFaintConf", true, true, ocr.Reading{Letter: "M", Conf: 0.97}, true, 1},
 	}
 	for _, tc := range tests {
 		cells := []Cell{{Pos: grid.Pos{Row: 1, Col: 1}, Tile: -0.05, Covered: false}}
 		if tc.faint {
-			cells[0].faint = &faintFace{height: 1, margin: 0.4}
+			cells[0].faint = &faintFace{height: 3, margin: 0.4, strict: tc.strict}
 		}
 		faces := make([]image.Image, 1)
 		rd := &fixedReading{rd: tc.rd}
@@ -281,6 +287,12 @@ func TestReadFaint(t *testing.T) {
 		}
 		if tc.wantStack && (c.Letter != tc.rd.Letter || faces[0] == nil) {
 			t.Errorf("%s: letter %q, face kept %v", tc.name, c.Letter, faces[0] != nil)
+		}
+		if wantH := map[bool]int{false: 3, true: 1}[tc.strict]; tc.wantStack && (c.Height != wantH || c.Face != faceQuad(pose, 1, 1, float64(wantH), UpwordsGeometry)) {
+			t.Errorf("%s: read %d high, want %d", tc.name, c.Height, wantH)
+		}
+		if tc.wantStack && tc.strict && c.conf0 != tc.rd.Conf {
+			t.Errorf("%s: first confidence %.2f, want the reading's %.2f", tc.name, c.conf0, tc.rd.Conf)
 		}
 	}
 }

@@ -163,6 +163,11 @@ type Cell struct {
 	// tall stack whose side facing the camera is in shadow may stand
 	// there. Not Sure.
 	litUnexplained bool
+	// litExplained: read empty, one of its face positions light enough
+	// for a tile, that light explained by the stacks found
+	// (unexplainedLight false): Sure only where the tiles' thickness is
+	// known (unsureLitBehind).
+	litExplained bool
 	// lightAtLarge: read empty, but its light weighed against the
 	// board's reference at large (refAtLarge), not the walls near it, is
 	// nearly a tile's (over faintEmpty): something light over the walls
@@ -579,6 +584,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	}
 	unsureBesideCover(cells, n)
 	unsureClaimed(cells, n, &pose, geo)
+	unsureRaised(p, cells, &pose, cellGeo)
+	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
+		unsureLitBehind(cells, n)
+	}
+	if debugSure != nil {
+		debugSure(cells, p, &pose, cellGeo, img, crop)
+	}
 	r.TurnKnown, r.TurnSure = known, firm
 	if !firm {
 		unsureTurned(cells, n)
@@ -734,6 +746,12 @@ func readFaint(img image.Image, cells []Cell, faces []image.Image, pose *vision.
 			continue
 		}
 		h := max(c.faint.height, 1)
+		if c.faint.strict {
+			// The face search's height there is a print's or the
+			// stack seen past (dropped): one high, as a tile the
+			// evidence missed most often stands.
+			h = 1
+		}
 		q := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)
 		c.faint.face = q
 		face := letterCrop(img, q, crop)
@@ -741,11 +759,16 @@ func readFaint(img image.Image, cells []Cell, faces []image.Image, pose *vision.
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
-		if rd.Letter == "" || rd.Conf < faintConf {
+		if rd.Letter == "" || rd.Conf < faintConf || c.faint.strict && rd.Conf < strictFaintConf {
 			continue
 		}
 		c.Height, c.HeightOK, c.Face = h, c.faint.margin, q
 		c.Letter, c.Conf, c.Angle = rd.Letter, rd.Conf, rd.Angle
+		if c.faint.strict {
+			// The reader's first sight of the square, for
+			// dropCentrePrint to weigh as readStack's.
+			c.conf0 = rd.Conf
+		}
 		c.Covered, c.overlaid, c.nearCover = false, false, false
 		faces[i] = face
 	}
