@@ -136,6 +136,11 @@ type cellLook struct {
 	// washed: a house square whose samples are mostly grey, with a
 	// part truly dark, read black (washedBlack): never sure.
 	washed bool
+	// faint is the pyramid colour whose samples, with the light ones
+	// of its hue saturated faintSat or more, are the most, faintShare
+	// their share (fainter)
+	faint      pyramids.Colour
+	faintShare float64
 }
 
 // tintedSat is the least saturation of a light sample that counts as
@@ -213,6 +218,8 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	// a map written at every sample cost more)
 	var tints [nClasses]float64
 	var tinted1 [nClasses]bool
+	// the light samples of each hue class saturated faintSat or more
+	var faint [nClasses]float64
 	total := 0.0
 	var vals [120]float64
 	nv := 0
@@ -236,8 +243,14 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 					continue
 				}
 				cls, tint := classify(col, f.white)
-				if cls == clsLight && tint >= 0 && saturation(col, f.white) >= tintedSat {
-					tinted++
+				if cls == clsLight && tint >= 0 {
+					sat := saturation(col, f.white)
+					if sat >= tintedSat {
+						tinted++
+					}
+					if sat >= faintSat {
+						faint[tint]++
+					}
 				}
 				if cls == clsDark {
 					for k := range darkSum {
@@ -277,6 +290,11 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	}
 	out.tinted = tinted / total
 	out.dark = n[clsDark] / total
+	for cls := clsRed; cls < nClasses; cls++ {
+		if v := (n[cls] + faint[cls]) / total; v > out.faintShare {
+			out.faint, out.faintShare = classColour[cls], v
+		}
+	}
 	// sorted by the generic sort (no interface call a comparison): the
 	// same order, the same median
 	slices.Sort(vals[:nv])
@@ -1222,7 +1240,7 @@ func sureColourOf(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.look.washed && !sq.overhung && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
 }
 
 // An empty square is white board: in the light that falls on it, it is

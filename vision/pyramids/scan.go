@@ -139,6 +139,10 @@ type Square struct {
 	// those stacks' outlines, asideSeen their number (clearBehind)
 	aside     cellLook
 	asideSeen int
+	// lowLook: the square, read empty, was read in a colour with the
+	// pyramids modelled lower (lowHouse) or on its faint samples
+	// (fainter): not sure
+	lowLook bool
 	// asideDoubt: the colour was taken from aside, or too few of its
 	// samples were outside the stacks' outlines: not sure
 	asideDoubt bool
@@ -214,6 +218,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
+	lowHouse(f, r.Squares, l.countOf)
+	fainter(f, r.Squares, l.countOf)
 	clearBehind(f, r.Squares, l.countOf)
 	for i := range r.Squares {
 		if r.Squares[i].Colour != pyramids.NoColour {
