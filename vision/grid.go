@@ -22,6 +22,11 @@ type Grid struct {
 	fit boardFit
 }
 
+// Runner reports that the grid was taken on the search's second look,
+// among the runners-up (runnersUp): its lines too faint for any first
+// candidate's score. A reader holds such a grid's squares less sure.
+func (g Grid) Runner() bool { return g.fit.Runner }
+
 // At maps a board point (in squares) to the picture's pixels, through the
 // lens distortion the grid's lines show when one was fitted.
 func (g Grid) At(p Point) Point { return g.fit.at(p) }

@@ -46,3 +46,32 @@ func TestRunnersUpFound(t *testing.T) {
 		})
 	}
 }
+
+// TestRunnersUpUnsure: a board whose grid was taken among the runners-up
+// (vision.Grid.Runner) is read with none of its squares sure; its lines
+// were too faint for any first candidate's score.
+func TestRunnersUpUnsure(t *testing.T) {
+	for _, tc := range []struct{ name, scene string }{
+		{"a steep blurred board", "testdata/runners/blurred-11095200019"},
+		{"a shaken board under a hand", "testdata/runners/shakenhand-11095100001"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tr, err := vision.LoadTruth(tc.scene + ".json")
+			if err != nil {
+				t.Fatal(err)
+			}
+			r, err := ScanUpwords(loadImage(t, tc.scene+".jpg"), Options{Size: tr.Board.Rows, Reader: upwordsReader(t)})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Found.Runner() {
+				t.Fatal("the grid was not taken among the runners-up (the search changed): choose another scene")
+			}
+			for _, c := range r.Cells {
+				if c.Sure {
+					t.Errorf("%v (%s%d) is sure on a runner-up's grid", c.Pos, c.Letter, c.Height)
+				}
+			}
+		})
+	}
+}

@@ -588,6 +588,17 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
 		unsureLitBehind(cells, n)
 	}
+	if fit.Runner() {
+		// A grid taken among the runners-up has lines too faint for
+		// any first candidate: it may lie a fraction of a square off
+		// where its lines were faintest, and the squares there read
+		// another square's floor or face (the lead's fresh u-110800's
+		// 0003: a stack four high in its corner read empty and sure).
+		// None of its squares is shown sure.
+		for i := range cells {
+			cells[i].Sure = false
+		}
+	}
 	if debugSure != nil {
 		debugSure(cells, p, &pose, cellGeo, img, crop)
 	}
