@@ -15,6 +15,31 @@ import (
 	"gocv.io/x/gocv"
 )
 
+// traceScenes runs each on every scene of TILESCOPE_TRACE_DIR (the test
+// is skipped without it), or on those TILESCOPE_TRACE_ONLY names (a
+// comma-separated list of scene names without their extension): the
+// set-up of the grid search's traces.
+func traceScenes(t *testing.T, each func(name string, tr *Truth)) {
+	t.Helper()
+	dir := os.Getenv("TILESCOPE_TRACE_DIR")
+	if dir == "" {
+		t.Skip("set TILESCOPE_TRACE_DIR to a render-set directory")
+	}
+	only := map[string]bool{}
+	for _, s := range strings.Split(os.Getenv("TILESCOPE_TRACE_ONLY"), ",") {
+		if s != "" {
+			only[s] = true
+		}
+	}
+	eachScene(t, dir, func(name string, tr *Truth) {
+		base := filepath.Base(name)
+		if len(only) > 0 && !only[strings.TrimSuffix(base, filepath.Ext(base))] {
+			return
+		}
+		each(name, tr)
+	})
+}
+
 // quadErr is the largest distance, in pixels, between the grid h's outer
 // corners (n squares a side) and the truth's quad tq, the least over the
 // four ways round, with each corner's distance in that order.
@@ -45,21 +70,8 @@ func quadErr(h Homography, n int, tq Quad) (float64, [4]float64) {
 // telling which stage placed a grid found off and whether a better
 // candidate was scored.
 func TestGridTrace(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_TRACE_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_TRACE_DIR to a render-set directory")
-	}
-	only := map[string]bool{}
-	for _, s := range strings.Split(os.Getenv("TILESCOPE_TRACE_ONLY"), ",") {
-		if s != "" {
-			only[s] = true
-		}
-	}
-	eachScene(t, dir, func(name string, tr *Truth) {
+	traceScenes(t, func(name string, tr *Truth) {
 		base := filepath.Base(name)
-		if len(only) > 0 && !only[strings.TrimSuffix(base, filepath.Ext(base))] {
-			return
-		}
 		img := loadImage(t, name)
 		p := Luma(img)
 		var tq Quad

@@ -44,21 +44,8 @@ func lineContrasts(prof []float64, n int, o, p float64) []float64 {
 // own outline on the pictures the search scores on and on others:
 // the tight fit's score and each line's contrast.
 func TestNoGridTrace(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_TRACE_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_TRACE_DIR to a render-set directory")
-	}
-	only := map[string]bool{}
-	for _, s := range strings.Split(os.Getenv("TILESCOPE_TRACE_ONLY"), ",") {
-		if s != "" {
-			only[s] = true
-		}
-	}
-	eachScene(t, dir, func(name string, tr *Truth) {
+	traceScenes(t, func(name string, tr *Truth) {
 		base := strings.TrimSuffix(filepath.Base(name), ".jpg")
-		if len(only) > 0 && !only[base] {
-			return
-		}
 		if tr.Board == nil {
 			return
 		}
@@ -130,22 +117,12 @@ func TestNoGridTrace(t *testing.T) {
 // score finishBoard leaves, whether the marks pinned it, whether the
 // board's edges centre it and its refined grid's score.
 func TestRunnersUp(t *testing.T) {
-	dir := os.Getenv("TILESCOPE_TRACE_DIR")
-	if dir == "" {
-		t.Skip("set TILESCOPE_TRACE_DIR to a render-set directory")
-	}
-	only := map[string]bool{}
-	for _, s := range strings.Split(os.Getenv("TILESCOPE_TRACE_ONLY"), ",") {
-		if s != "" {
-			only[s] = true
-		}
-	}
 	K := 12
 	fmt.Sscan(os.Getenv("TILESCOPE_TRACE_K"), &K)
 	all := os.Getenv("TILESCOPE_TRACE_ALL") != ""
-	eachScene(t, dir, func(name string, tr *Truth) {
+	traceScenes(t, func(name string, tr *Truth) {
 		base := strings.TrimSuffix(filepath.Base(name), ".jpg")
-		if len(only) > 0 && !only[base] || tr.Board == nil {
+		if tr.Board == nil {
 			return
 		}
 		img := loadImage(t, name)

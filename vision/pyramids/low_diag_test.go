@@ -1,7 +1,7 @@
 package pyramids
 
 import (
-	"github.com/tilescope/tilescope/scoring/grid"
+	"fmt"
 	"image"
 	"image/color"
 	"image/png"
@@ -9,12 +9,12 @@ import (
 	"os"
 	"slices"
 	"strings"
-
-	"fmt"
-	"github.com/tilescope/tilescope/vision"
 	"testing"
 
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
+	"github.com/tilescope/tilescope/vision"
+	"github.com/tilescope/tilescope/vision/render"
 )
 
 // TestLowDiag (opt-in: PYR_LOW_DIRS, comma-separated render-set
@@ -34,22 +34,8 @@ func TestLowDiag(t *testing.T) {
 		}
 		f := l.f
 		g0 := f.geo
-		set := tr.Conditions.Pyramids
-		tall := 15.0 / 22
-		if set != nil {
-			tall = set.TallMM / set.PitchMM
-		}
-		want := map[[2]int]pyramids.Colour{}
-		for _, tc := range tr.Cells {
-			if tc.Occluded {
-				continue
-			}
-			w, _ := pyramids.ParseColour(tc.Colour)
-			if tc.Height == 0 {
-				w = pyramids.NoColour
-			}
-			want[[2]int{tc.Row, tc.Col}] = w
-		}
+		tall := trueTallShare(tr)
+		want := trueTops(tr)
 		var looks [5][pyramids.Size * pyramids.Size]cellLook
 		for fi, fa := range factors {
 			f.geo.TallMM = g0.TallMM * fa
@@ -229,22 +215,8 @@ func TestLowTrans(t *testing.T) {
 		}
 		f := l.f
 		g0 := f.geo
-		set := tr.Conditions.Pyramids
-		tall := 15.0 / 22
-		if set != nil {
-			tall = set.TallMM / set.PitchMM
-		}
-		want := map[[2]int]pyramids.Colour{}
-		for _, tc := range tr.Cells {
-			if tc.Occluded {
-				continue
-			}
-			w, _ := pyramids.ParseColour(tc.Colour)
-			if tc.Height == 0 {
-				w = pyramids.NoColour
-			}
-			want[[2]int{tc.Row, tc.Col}] = w
-		}
+		tall := trueTallShare(tr)
+		want := trueTops(tr)
 		for i, sq := range r.Squares {
 			w, ok := want[[2]int{sq.Pos.Row, sq.Pos.Col}]
 			if !ok || sq.Colour != pyramids.NoColour || sq.cleared {
@@ -293,11 +265,7 @@ func TestLowScene(t *testing.T) {
 		}
 		f := l.f
 		g0 := f.geo
-		set := tr.Conditions.Pyramids
-		tall := 15.0 / 22
-		if set != nil {
-			tall = set.TallMM / set.PitchMM
-		}
+		tall := trueTallShare(tr)
 		var d85, d70, d55 []float64
 		for i, lk := range l.looks {
 			p := grid.Pos{Row: i / pyramids.Size, Col: i % pyramids.Size}
@@ -353,17 +321,7 @@ func TestNearSat(t *testing.T) {
 			continue
 		}
 		f := l.f
-		want := map[[2]int]pyramids.Colour{}
-		for _, tc := range tr.Cells {
-			if tc.Occluded {
-				continue
-			}
-			w, _ := pyramids.ParseColour(tc.Colour)
-			if tc.Height == 0 {
-				w = pyramids.NoColour
-			}
-			want[[2]int{tc.Row, tc.Col}] = w
-		}
+		want := trueTops(tr)
 		for _, sq := range r.Squares {
 			w, ok := want[[2]int{sq.Pos.Row, sq.Pos.Col}]
 			if !ok || sq.Colour != pyramids.NoColour || sq.cleared {
@@ -428,4 +386,30 @@ func TestNearSat(t *testing.T) {
 		}
 	}
 	fmt.Printf("TOTAL right %v wrong %v (runway, ring, house)\n", right, wrong)
+}
+
+// trueTops is the truth's top colour on each square in view (NoColour
+// where it is empty), by row and column.
+func trueTops(tr *render.Truth) map[[2]int]pyramids.Colour {
+	want := map[[2]int]pyramids.Colour{}
+	for _, tc := range tr.Cells {
+		if tc.Occluded {
+			continue
+		}
+		w, _ := pyramids.ParseColour(tc.Colour)
+		if tc.Height == 0 {
+			w = pyramids.NoColour
+		}
+		want[[2]int{tc.Row, tc.Col}] = w
+	}
+	return want
+}
+
+// trueTallShare is the scene's pyramid height over its pitch: the set's where
+// the truth gives one, else the project's (15 mm on 22).
+func trueTallShare(tr *render.Truth) float64 {
+	if set := tr.Conditions.Pyramids; set != nil {
+		return set.TallMM / set.PitchMM
+	}
+	return 15.0 / 22
 }

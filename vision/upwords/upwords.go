@@ -590,11 +590,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	}
 	if fit.Runner() {
 		// A grid taken among the runners-up has lines too faint for
-		// any first candidate: it may lie a fraction of a square off
-		// where its lines were faintest, and the squares there read
-		// another square's floor or face (the lead's fresh u-110800's
-		// 0003: a stack four high in its corner read empty and sure).
-		// None of its squares is shown sure.
+		// any first candidate: what hid them (a hand, a shake, a steep
+		// view) weakens every square's evidence too, and such a grid
+		// may lie a fraction of a square off where its lines were
+		// faintest (the lead's fresh u-110800's 0003, blurred, shaken,
+		// under a hand, its grid 0.06 square off: a stack four high in
+		// its corner read empty and sure). None of its squares is
+		// shown sure.
 		for i := range cells {
 			cells[i].Sure = false
 		}
