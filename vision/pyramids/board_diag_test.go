@@ -104,7 +104,7 @@ func TestBoardDiag(t *testing.T) {
 		}
 		sort.Slice(qs, func(i, j int) bool { return dist(qs[i]) < dist(qs[j]) })
 		fmt.Printf("  %d lines, %d quads\n", len(ls), len(qs))
-		all, _ := straightEdgesN(p, 1000)
+		all, _ := straightEdgesGap(p, 1000, 0)
 		for k := 0; k < 4; k++ {
 			a, b := q[k], q[(k+1)%4]
 			ax, ay, bx, by := a.X*scale, a.Y*scale, b.X*scale, b.Y*scale

@@ -52,15 +52,11 @@ type edgeLine struct {
 
 // straightEdges finds the picture's strongest straight edges (Canny's
 // edges, Hough's lines), strongest first, one of each near pair.
-func straightEdges(p picture) ([]edgeLine, float64) { return straightEdgesN(p, edgeLines) }
+func straightEdges(p picture) ([]edgeLine, float64) { return straightEdgesGap(p, edgeLines, 0) }
 
-// straightEdgesN is straightEdges keeping the keep strongest lines.
-func straightEdgesN(p picture, keep int) ([]edgeLine, float64) {
-	return straightEdgesGap(p, keep, 0)
-}
-
-// straightEdgesGap is straightEdgesN bridging gaps of up to wideGap of
-// the reduced picture's long side within a segment (0: edgeGap pixels).
+// straightEdgesGap is straightEdges keeping the keep strongest lines and
+// bridging gaps of up to wideGap of the reduced picture's long side
+// within a segment (0: edgeGap pixels).
 func straightEdgesGap(p picture, keep int, wideGap float64) ([]edgeLine, float64) {
 	scale := 1.0
 	if m := max(p.W, p.H); m > workSide {

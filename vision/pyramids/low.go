@@ -34,10 +34,18 @@ func lowHouse(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) in
 		if lk.colour == pyramids.NoColour {
 			continue
 		}
-		sq.Colour, sq.ColourConf, sq.look, sq.lowLook = lk.colour, lk.conf, lk, true
-		sq.Height = countOf(sq.Pos, lk.colour)
-		sq.Apex = f.apex(r, c, sq.Height)
+		sq.look = lk
+		takeLow(f, sq, lk.colour, lk.conf, countOf)
 	}
+}
+
+// takeLow reads the empty square sq as a pyramid of colour at conf, as
+// lowHouse and fainter take one: its stack count from countOf, its apex
+// from the frame, never sure (lowLook).
+func takeLow(f *frame, sq *Square, colour pyramids.Colour, conf float64, countOf func(grid.Pos, pyramids.Colour) int) {
+	sq.Colour, sq.ColourConf, sq.lowLook = colour, conf, true
+	sq.Height = countOf(sq.Pos, colour)
+	sq.Apex = f.apex(sq.Pos.Row, sq.Pos.Col, sq.Height)
 }
 
 // lowTall is the share of the learnt pyramid height lowHouse models the
@@ -59,17 +67,15 @@ const lowTall = 0.7
 // (the demo's board: 0.70-0.98 of its samples, their median value
 // 1.06-1.14 of the runway's white); a pyramid's sloped faces are darker
 // than the board: only a square whose samples' median value is under
-// faintValue is taken. Such a square is never sure (lowLook). countOf gives the stack count for a top pyramid of a
-// colour on a square.
+// faintValue is taken. Such a square is never sure (lowLook). countOf
+// gives the stack count for a top pyramid of a colour on a square.
 func fainter(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) int) {
 	for i := range sqs {
 		sq := &sqs[i]
 		if sq.Colour != pyramids.NoColour || sq.look.faintShare < faintShare || sq.look.value >= faintValue {
 			continue
 		}
-		sq.Colour, sq.ColourConf, sq.lowLook = sq.look.faint, sq.look.faintShare, true
-		sq.Height = countOf(sq.Pos, sq.Colour)
-		sq.Apex = f.apex(sq.Pos.Row, sq.Pos.Col, sq.Height)
+		takeLow(f, sq, sq.look.faint, sq.look.faintShare, countOf)
 	}
 }
 
