@@ -517,7 +517,8 @@ func (f *frame) readSquare(fr *faceReads, k int, exact bool) letterRead {
 	if !settled(lr) {
 		if o := f.nestSearch(fr, lr); o != fr {
 			if other := o.readLetter(lr.k); other.conf > lr.conf {
-				lr, fr = other, o
+				// fr reads at o's step from now on (the second look too)
+				lr, fr.f, fr.memo, fr.hmemo = other, o.f, o.memo, o.hmemo
 			}
 		}
 	}
