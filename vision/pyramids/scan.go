@@ -514,7 +514,7 @@ func (f *frame) readSquare(fr *faceReads, k int, exact bool) letterRead {
 			lr = other
 		}
 	}
-	if !settled(lr) {
+	if !settled(lr) && fr.model {
 		if o := f.nestSearch(fr, lr); o != fr {
 			if other := o.readLetter(lr.k); other.conf > lr.conf {
 				// fr reads at o's step from now on (the second look too)
@@ -548,7 +548,9 @@ func (f *frame) readSquare(fr *faceReads, k int, exact bool) letterRead {
 var nestScales = [...]float64{0.6, 0.7, 0.8, 0.9, 1.1, 1.2, 1.3, 1.4}
 
 // nestSearch reads the face the camera sees best of a square not
-// settled (lr, read through fr at its count lr.k) with the nesting step
+// settled (lr, read through fr at its count lr.k; with the faces' own
+// model only: the reader without it settles few squares, and the search
+// cost it a third more time a scan) with the nesting step
 // scaled by each of nestScales, and returns the faces' reads of the
 // frame whose best face reads a letter most surely (fr itself when
 // none beats it). A stack of one stands on the board whatever the
