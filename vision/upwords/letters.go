@@ -454,6 +454,10 @@ func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, 
 		return nil
 	}
 	kn := knownTile(k, known)
+	blurred := func(face image.Image) (bool, error) {
+		_, b, err := br.SpecialistFor(face)
+		return b, err
+	}
 	read := func(face image.Image) (ocr.Reading, error) {
 		sp, blurred, err := br.SpecialistFor(face)
 		if err != nil {
@@ -464,14 +468,20 @@ func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, 
 		}
 		return readFace(rd, face, known, kn)
 	}
+	return rereadMovedBy(img, cells, crop, blurred, read)
+}
+
+// rereadMovedBy is rereadMoved with the crop's blur judged by blurred
+// and each moved crop read by read.
+func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(image.Image) (bool, error), read func(image.Image) (ocr.Reading, error)) error {
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
 		c := &cells[i]
 		if c.Height == 0 || c.Letter == "" || c.Conf >= movedBelow {
 			return
 		}
-		_, blurred, err := br.SpecialistFor(letterCrop(img, c.Face, crop))
-		if err != nil || !blurred {
+		b, err := blurred(letterCrop(img, c.Face, crop))
+		if err != nil || !b {
 			errs[i] = err
 			return
 		}
