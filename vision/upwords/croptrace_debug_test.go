@@ -122,7 +122,14 @@ func TestCropTrace(t *testing.T) {
 					tl[k].broken++
 				}
 				if os.Getenv("TILESCOPE_CROPTRACE_RULE") == rule.name {
-					fmt.Printf("CHANGE %s %v %s%d read %s%d %.2f -> %s %.2f\n", name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, tc.Height, c.Letter, c.Height, c.Conf, got.Letter, got.Conf)
+					qs := cropMoves(c.Face, 0.1, true)
+					v := vote(append([]vision.Quad{c.Face}, qs...))
+					var each []string
+					for _, q := range qs {
+						g := cread(q)
+						each = append(each, fmt.Sprintf("%s%.2f", g.Letter, g.Conf))
+					}
+					fmt.Printf("CHANGE %s %v %s%d read %s%d %.2f -> %s %.2f | vote %s %.2f | crops %s\n", name, grid.Pos{Row: tc.Row, Col: tc.Col}, tc.Letter, tc.Height, c.Letter, c.Height, c.Conf, got.Letter, got.Conf, v.Letter, v.Conf, strings.Join(each, " "))
 				}
 			}
 			if c.Letter == tc.Letter || c.Height != tc.Height {
