@@ -229,7 +229,11 @@ func TestRimMerge(t *testing.T) {
 		{"a tile cut by the frame, read sure, where none stands", sq(10, 100, 40, "H", 0.98), true},
 		{"a tile mostly out of the picture", sq(-5, 100, 40, "J", 0.99), false},
 		{"read surest", sq(300, 100, 40, "K", 1), true},
-		{"read sure but under tiltMergeConf", sq(10, 100, 40, "H", 0.93), false},
+		{"cut by the frame, read under tiltMergeConf but at rimCutConf", sq(10, 100, 40, "H", 0.93), true},
+		{"cut by the frame, read under rimCutConf", sq(10, 100, 40, "H", 0.8), false},
+		{"cut by the frame, one stroke read under tiltMergeConf", sq(10, 100, 40, "I", 0.93), false},
+		{"cut by the frame, one stroke read at tiltMergeConf", sq(10, 100, 40, "L", 0.98), true},
+		{"inside the picture, read under tiltMergeConf", sq(300, 100, 40, "K", 0.93), false},
 		{"over a standing tile", sq(108, 104, 40, "R", 0.99), false},
 		{"beside an unsure standing tile, centres close", sq(150, 122, 40, "S", 0.99), false},
 		{"no letter", sq(300, 100, 40, "?", 1), false},
@@ -237,7 +241,7 @@ func TestRimMerge(t *testing.T) {
 		{"touching a standing tile's edge", sq(100, 138, 40, "T", 0.99), true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			got := rimMerge(append([]Tile(nil), stand...), []Tile{tc.other}, image.Rect(0, 0, 400, 300))
+			got := rimMerge(append([]Tile(nil), stand...), []Tile{tc.other}, image.Rect(0, 0, 400, 300), rimCutConf)
 			if len(got) < len(stand) || got[0] != stand[0] || got[1] != stand[1] {
 				t.Fatalf("the standing tiles changed: %+v", got)
 			}
@@ -251,8 +255,8 @@ func TestRimMerge(t *testing.T) {
 			if a.Letter != tc.other.Letter || a.Row != -1 || a.Col != -1 {
 				t.Errorf("added %q at row %d col %d, want %q off the lattice", a.Letter, a.Row, a.Col, tc.other.Letter)
 			}
-			if a.Conf >= SureConf || a.Conf < tiltMergeConf-0.1 {
-				t.Errorf("added with confidence %.3f, want just under SureConf %.2f", a.Conf, SureConf)
+			if want := min(tc.other.Conf, math.Nextafter(SureConf, 0)); a.Conf != want {
+				t.Errorf("added with confidence %.3f, want %.3f (its own, under SureConf %.2f)", a.Conf, want, SureConf)
 			}
 		})
 	}
@@ -278,6 +282,79 @@ func TestQuadOverlap(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := quadOverlap(tc.a, tc.b); math.Abs(got-tc.want) > 1e-9 {
 				t.Errorf("quadOverlap = %.4f, want %.4f", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRimMergeCutFloor: with the floor tiltMergeConf (the photo's own
+// tiles merged into a standing rimmed reading, cut ones capped at
+// cutConf already) a cut tile under it is not taken.
+func TestRimMergeCutFloor(t *testing.T) {
+	d := 20.0
+	sq := func(x, y float64, letter string, conf float64) Tile {
+		return Tile{Letter: letter, Conf: conf, Side: 2 * d, Center: Point{X: x, Y: y},
+			Corners: [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}}}
+	}
+	stand := []Tile{sq(100, 100, "A", 0.99)}
+	for _, tc := range []struct {
+		name  string
+		floor float64
+		added bool
+	}{
+		{"the rimmed reading's floor", rimCutConf, true},
+		{"the photo's own tiles' floor", tiltMergeConf, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			got := rimMerge(append([]Tile(nil), stand...), []Tile{sq(10, 100, "H", cutConf)}, image.Rect(0, 0, 400, 300), tc.floor)
+			if added := len(got) == 2; added != tc.added {
+				t.Fatalf("added %v, want %v", added, tc.added)
+			}
+		})
+	}
+}
+
+// TestRimLetters: a tile the frame cuts takes the rimmed reading's
+// letter where that reads another surer; tiles inside the picture, and
+// readings under rimLetterConf or not rimLetterMargin surer, are left.
+func TestRimLetters(t *testing.T) {
+	d := 20.0
+	sq := func(x, y float64, letter string, conf float64) Tile {
+		return Tile{Letter: letter, Conf: conf, Side: 2 * d, Center: Point{X: x, Y: y},
+			Corners: [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}}}
+	}
+	b := image.Rect(0, 0, 400, 300)
+	added := sq(12, 200, "C", 0.5)
+	added.tiltAdded = true
+	for _, tc := range []struct {
+		name       string
+		tile, rim  Tile
+		wantLetter string
+	}{
+		{"cut, the rim reads another letter sure", sq(12, 100, "C", 0.6), sq(14, 102, "O", 0.97), "O"},
+		{"cut at the bottom edge", sq(200, 290, "I", 0.5), sq(200, 288, "T", 0.95), "T"},
+		{"cut, the rim's reading under rimLetterConf", sq(12, 100, "C", 0.6), sq(14, 102, "O", 0.88), "C"},
+		{"cut, the rim's reading not surer by the margin", sq(12, 100, "C", 0.85), sq(14, 102, "O", 0.9), "C"},
+		{"inside the picture", sq(200, 100, "C", 0.6), sq(200, 100, "O", 0.99), "C"},
+		{"cut, the rim's tile beside it, not on it", sq(12, 100, "C", 0.6), sq(12, 125, "O", 0.99), "C"},
+		{"added by rimMerge", added, sq(12, 200, "O", 0.99), "C"},
+		{"the same letter", sq(12, 100, "C", 0.6), sq(12, 100, "C", 0.99), "C"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := []Tile{sq(200, 150, "A", 0.99), tc.tile}
+			rimLetters(tiles, []Tile{tc.rim}, b)
+			got := tiles[1]
+			if got.Letter != tc.wantLetter {
+				t.Fatalf("letter %q, want %q", got.Letter, tc.wantLetter)
+			}
+			if tiles[0].Letter != "A" || tiles[0].Conf != 0.99 {
+				t.Errorf("the tile inside changed: %+v", tiles[0])
+			}
+			if got.Letter != tc.tile.Letter && got.Conf > cutConf {
+				t.Errorf("confidence %.2f, want cutConf %.2f at most", got.Conf, cutConf)
+			}
+			if got.Letter == tc.tile.Letter && got.Conf != tc.tile.Conf {
+				t.Errorf("a tile left changed its confidence: %.2f, want %.2f", got.Conf, tc.tile.Conf)
 			}
 		})
 	}
