@@ -155,7 +155,7 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	merge := !noRimMerge && !opt.noTilt
 	if !tiltStands(r.Tiles, r2.Tiles) {
 		if merge {
-			r.Tiles = rimMerge(r.Tiles, read, b, rimCutConf)
+			r.Tiles = rimMerge(r.Tiles, read, b, tiltMergeConf)
 			rimLetters(r.Tiles, read, b)
 			cutUnsure(r.Tiles, b)
 		}
