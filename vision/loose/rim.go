@@ -155,7 +155,7 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	merge := !noRimMerge && !opt.noTilt
 	if !tiltStands(r.Tiles, r2.Tiles) {
 		if merge {
-			r.Tiles = rimMerge(r.Tiles, read, b, tiltMergeConf)
+			r.Tiles = rimMerge(r.Tiles, read, b)
 			rimLetters(r.Tiles, read, b)
 			cutUnsure(r.Tiles, b)
 		}
@@ -166,9 +166,7 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	// rimmed one may be scanned without the board route).
 	r2.table = r.table
 	if merge {
-		// r's cut tiles are capped at cutConf already: taken at
-		// tiltMergeConf only.
-		r2.Tiles = rimMerge(r2.Tiles, r.Tiles, b, tiltMergeConf)
+		r2.Tiles = rimMerge(r2.Tiles, r.Tiles, b)
 	}
 	r2.Elapsed = now().Sub(start)
 	return r2
@@ -190,19 +188,10 @@ var noRimMerge bool
 // a picture with a made-up rim; a tile the frame cuts is unsure anyway
 // (cutUnsure). Nor a tile whose quad shares more than rimOverlap of
 // the smaller quad with a standing tile's. other's confidences are its
-// reader's, before cutUnsure. A tile the frame cuts (its centre within
-// half the tiles' median side of b's edge) is taken at cutFloor or
-// surer (rimCutConf where other is the rimmed reading), any other at
-// tiltMergeConf.
-func rimMerge(stand, other []Tile, b image.Rectangle, cutFloor float64) []Tile {
-	half := halfSide(stand, other)
+// reader's, before cutUnsure.
+func rimMerge(stand, other []Tile, b image.Rectangle) []Tile {
 	var inView []Tile
 	for _, u := range other {
-		// A tile the frame cuts is taken at cutFloor; one inside the
-		// picture at tiltMergeConf, as the other look's are.
-		if u.Conf < tiltMergeConf && (u.Conf < cutFloor || !nearEdge(u.Center, b, half) || strokeLetter(u.Letter)) {
-			continue
-		}
 		q := make([]Point, 4)
 		for i, p := range u.Corners {
 			q[i] = Point{X: p.X - float64(b.Min.X), Y: p.Y - float64(b.Min.Y)}
@@ -222,33 +211,12 @@ func rimMerge(stand, other []Tile, b image.Rectangle, cutFloor float64) []Tile {
 		}
 	}
 	n := len(stand)
-	stand = tiltMergeAt(stand, inView, min(cutFloor, tiltMergeConf))
+	stand = tiltMerge(stand, inView)
 	for i := n; i < len(stand); i++ {
-		c := stand[i].Center
-		debugf("rim: added %s %.2f at (%.0f, %.0f) side %.0f, %.0f px from the edge, half side %.1f", stand[i].Letter, stand[i].Conf, c.X, c.Y, stand[i].Side, math.Min(math.Min(c.X-float64(b.Min.X), c.Y-float64(b.Min.Y)), math.Min(float64(b.Max.X)-c.X, float64(b.Max.Y)-c.Y)), half)
 		stand[i].Conf = min(stand[i].Conf, math.Nextafter(SureConf, 0))
 	}
 	return stand
 }
-
-// rimCutConf is the least confidence (the rimmed picture's reader's,
-// before cutUnsure) with which rimMerge takes a tile the frame cuts
-// (its centre within half the tiles' median side of the picture's
-// edge): the photo's own search sees no closed patch there, and the
-// rimmed picture's reader reads the part in view less sure than a whole
-// tile (loosecut2: on the tuning crop 111350 the rim look's cut tiles
-// the standing reading lacked, at 0.85 or surer, were 4 read right and
-// 1 read wrong, none on no label; at 0.97, 1). Such a tile is unsure
-// (cutUnsure). Not a one-stroke letter (strokeLetter).
-const rimCutConf = 0.85
-
-// strokeLetter says whether a letter is one stroke (I, J, L): a tile
-// the frame cuts read so may be the stroke of a cut letter or the
-// face's own edge (loosecut2: on the tuning crop 111352 the one false
-// tile rimMerge's cut floor added was an I read 0.92 on a tile mostly
-// out of view, its label dropped), so rimMerge takes it only at
-// tiltMergeConf.
-func strokeLetter(l string) bool { return l == "I" || l == "J" || l == "L" }
 
 // rimLetterConf is the least confidence of the rimmed picture's reading
 // of a tile the frame cuts with which rimLetters gives the standing
@@ -260,20 +228,22 @@ const (
 )
 
 // rimLetters gives each tile of the standing reading (the photo's own,
-// where the rimmed one did not stand) that the frame cuts the letter the
-// rimmed picture's reading read on the same tile, where that reading
-// reads another letter at rimLetterConf or surer and rimLetterMargin
-// surer than the tile's own: set in the table's colour, the part of a
-// cut tile in view is a closed face, read as one (loosecut2: on the
-// tuning crop 111350, 3 cut tiles read wrong read right so, none read
-// right broken). The same tile is tiltLetters' (other's nearest tile
-// whose centre lies in the tile's quad within half its side, the tile
-// the nearest of the reading's to it). The tile keeps its place and is
-// never said sure (cutUnsure caps it after). Tiles rimMerge added (read
-// by that look already), blanks and unread tiles are left. other's
-// confidences are its reader's, before cutUnsure.
+// where the rimmed one did not stand) that the frame cuts (its centre
+// within half the tiles' median side of b's edge: cutUnsure's) the
+// letter the rimmed picture's reading read on the same tile, where that
+// reading reads another letter at rimLetterConf or surer and
+// rimLetterMargin surer than the tile's own: set in the table's colour,
+// the part of a cut tile in view is a closed face, read as one
+// (loosecut2: on the tuning crop 111350, 3 cut tiles read wrong were
+// read right so, none read right broken). The same tile is
+// tiltLetters': other's nearest tile whose centre lies in the tile's
+// quad within half its side, the tile the nearest of the reading's to
+// it. The tile keeps its place and is never said sure (cutUnsure caps
+// it after). Tiles rimMerge added (read by that look already), blanks
+// and unread tiles are left. other's confidences are its reader's,
+// before cutUnsure.
 func rimLetters(tiles, other []Tile, b image.Rectangle) {
-	half := halfSide(tiles, nil)
+	half := halfSide(tiles)
 	for i := range tiles {
 		t := &tiles[i]
 		if t.tiltAdded || t.Blank || t.Letter == "" || !nearEdge(t.Center, b, half) {
@@ -299,13 +269,9 @@ func rimLetters(tiles, other []Tile, b image.Rectangle) {
 	}
 }
 
-// halfSide is half the median side of tiles (of other where tiles has
-// none; 0 where neither has any): cutUnsure's measure of a tile the
-// frame cuts.
-func halfSide(tiles, other []Tile) float64 {
-	if len(tiles) == 0 {
-		tiles = other
-	}
+// halfSide is half the median side of tiles (0 where there are none):
+// cutUnsure's measure of a tile the frame cuts.
+func halfSide(tiles []Tile) float64 {
 	if len(tiles) == 0 {
 		return 0
 	}
@@ -376,7 +342,7 @@ func cutUnsure(tiles []Tile, b image.Rectangle) {
 	if len(tiles) == 0 {
 		return
 	}
-	half := halfSide(tiles, nil)
+	half := halfSide(tiles)
 	for i, t := range tiles {
 		if nearEdge(t.Center, b, half) {
 			tiles[i].Conf = min(t.Conf, cutConf)

@@ -524,15 +524,9 @@ func readStraightened(img image.Image, opt Options, r *Reading, hm homog, size i
 // side apart. The added tiles lie on no lattice of the standing
 // reading (Row and Col -1).
 func tiltMerge(stand, other []Tile) []Tile {
-	return tiltMergeAt(stand, other, tiltMergeConf)
-}
-
-// tiltMergeAt is tiltMerge with the other reading's tiles taken at conf
-// or surer.
-func tiltMergeAt(stand, other []Tile, conf float64) []Tile {
 	n := len(stand)
 	for _, u := range other {
-		if u.Conf < conf || u.Letter == "" || u.Letter == "?" {
+		if u.Conf < tiltMergeConf || u.Letter == "" || u.Letter == "?" {
 			continue
 		}
 		covered := false
