@@ -6,6 +6,7 @@ import (
 	"math"
 	"sync"
 
+	"github.com/tilescope/tilescope/internal/parallel"
 	"github.com/tilescope/tilescope/vision"
 
 	"github.com/tilescope/tilescope/ocr"
@@ -415,6 +416,106 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 		}
 		if best.Letter != "" {
 			c.Letter, c.Conf, c.Angle = best.Letter, best.Conf, best.Angle
+		}
+	}
+	return nil
+}
+
+// movedBelow, movedShift, movedGrow and movedNeed: rereadMoved reads a
+// stack whose letter reads under movedBelow on a blurred crop again from
+// crops moved movedShift of the face's side along either of its axes
+// both ways and one grown by movedGrow about its centre, and takes
+// another letter when movedNeed of those five crops read it. Chosen on
+// the tuning sets 111300 and 111301m (docs/vision.md, upwcrop).
+const (
+	movedBelow = 0.95
+	movedShift = 0.1
+	movedGrow  = 1.25
+	movedNeed  = 4
+)
+
+// rereadMoved reads again, on a single photo once the heights are
+// settled, the stacks whose letter reads under movedBelow on a blurred
+// crop, from crops of the face moved about it (movedShift along either
+// axis both ways, grown by movedGrow), each read as the scan reads a
+// face (the specialist for blurred crops where the crop is blurred, with
+// deblur pooled with its deconvolution). On a shaken face the letter's
+// smear runs into the tile's rim, and where the normalisation finds the
+// letter turns on a pixel of the crop's place: a shaken E read I at 0.93
+// from its face reads E from most crops moved a tenth of a side (tuning
+// set 111301m). Another letter read on movedNeed of the five crops
+// replaces the stack's, at the lower of the two confidences (the crops
+// disagree with the first read: never surer than it was). Heights and
+// faces are left as they are, so no height can move; sharp crops are
+// not read again (most of a sharp board's stacks), nor sure letters.
+func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, known, deblur bool) error {
+	br, ok := rd.(ocr.BlurReader)
+	if !ok {
+		return nil
+	}
+	kn := knownTile(k, known)
+	blurred := func(face image.Image) (bool, error) {
+		_, b, err := br.SpecialistFor(face)
+		return b, err
+	}
+	read := func(face image.Image) (ocr.Reading, error) {
+		sp, blurred, err := br.SpecialistFor(face)
+		if err != nil {
+			return ocr.Reading{}, err
+		}
+		if blurred {
+			return readFace(blurredFaceReader(sp, deblur), face, known, kn)
+		}
+		return readFace(rd, face, known, kn)
+	}
+	return rereadMovedBy(img, cells, crop, blurred, read)
+}
+
+// rereadMovedBy is rereadMoved with the crop's blur judged by blurred
+// and each moved crop read by read.
+func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(image.Image) (bool, error), read func(image.Image) (ocr.Reading, error)) error {
+	errs := make([]error, len(cells))
+	parallel.For(len(cells), func(i int) {
+		c := &cells[i]
+		if c.Height == 0 || c.Letter == "" || c.Conf >= movedBelow {
+			return
+		}
+		b, err := blurred(letterCrop(img, c.Face, crop))
+		if err != nil || !b {
+			errs[i] = err
+			return
+		}
+		h, err := vision.QuadHomography(1, 1, c.Face)
+		if err != nil {
+			return
+		}
+		// each letter read: on how many crops, and its surest reading
+		count := map[string]int{}
+		surest := map[string]ocr.Reading{}
+		for _, m := range [][3]float64{{-movedShift, 0, 1}, {movedShift, 0, 1}, {0, -movedShift, 1}, {0, movedShift, 1}, {0, 0, movedGrow}} {
+			got, err := read(letterCrop(img, jitterBy(h, m[0], m[1], m[2]), crop))
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			count[got.Letter]++
+			if got.Conf >= surest[got.Letter].Conf {
+				surest[got.Letter] = got
+			}
+		}
+		var best ocr.Reading
+		for l, n := range count {
+			if l != "" && l != c.Letter && n >= movedNeed {
+				best = surest[l]
+			}
+		}
+		if best.Letter != "" {
+			c.Letter, c.Conf, c.Angle = best.Letter, math.Min(best.Conf, c.Conf), best.Angle
+		}
+	})
+	for i, err := range errs {
+		if err != nil {
+			return fmt.Errorf("vision: reading %v: %w", cells[i].Pos, err)
 		}
 	}
 	return nil

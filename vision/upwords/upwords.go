@@ -572,6 +572,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// heights stand (synthetic boards of the exact geometry,
 		// TestSynthGeometry: two stacks read a level off).
 		locateHeights(p, cells, &pose, cellGeo)
+		// The letters read last from crops moved about the face, the
+		// heights settled (rereadMoved).
+		if opt.Reader != nil {
+			if err := rereadMoved(img, cells, crop, opt.Reader, k, known, firm); err != nil {
+				return nil, err
+			}
+		}
 	}
 	for i := range cells {
 		if cells[i].Height > 0 {
