@@ -39,7 +39,14 @@
 //     bridged, as a board whose thick printed lines meet its border
 //     breaks the runway's edge into one piece a square); an
 //     outline whose lattice disagrees and that no straight edges replace
-//     is read with no square sure (Reading.Unplaced). A picture whose median is dark is too
+//     is read with no square sure (Reading.Unplaced). Where no board is
+//     found in the picture, or only from three sides, the straight edges
+//     are paired once more with corners allowed beyond the picture's
+//     edge (offFrame): a board so found, checked as an outline is on its
+//     part in the picture, is refused as out of view (vision.ErrOutOfView,
+//     the players move the camera), also in a dark picture whose runway
+//     is lit, and over a three sides' frame that is a part of it (runsOff).
+//     A picture whose median is dark is too
 //     dark only when no board is found in it or the board's own white
 //     (the runway) is dark: a lit board on a dark table is read.
 //   - The four corners give the board-to-picture homography, and through

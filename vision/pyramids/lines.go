@@ -210,6 +210,12 @@ func meet(a, b edgeLine) (vision.Point, bool) {
 // the picture and enclose at least minArea (reduced pixels). Corners in
 // full-resolution pixels, clockwise from the top-left-most.
 func edgeQuads(ls []edgeLine, scale float64, w, h int) []vision.Quad {
+	return edgeQuadsReach(ls, scale, w, h, 0)
+}
+
+// edgeQuadsReach is edgeQuads with the corners allowed beyond the
+// picture's edge by up to reach of its width and height.
+func edgeQuadsReach(ls []edgeLine, scale float64, w, h int, reach float64) []vision.Quad {
 	type pair struct{ a, b edgeLine }
 	var pairs []pair
 	for i := range ls {
@@ -233,7 +239,7 @@ func edgeQuads(ls []edgeLine, scale float64, w, h int) []vision.Quad {
 			ok := true
 			for k, ln := range [4][2]edgeLine{{a.a, b.a}, {b.a, a.b}, {a.b, b.b}, {b.b, a.a}} {
 				pt, m := meet(ln[0], ln[1])
-				if !m || pt.X < 0 || pt.Y < 0 || pt.X > sw || pt.Y > sh {
+				if !m || pt.X < -reach*sw || pt.Y < -reach*sh || pt.X > (1+reach)*sw || pt.Y > (1+reach)*sh {
 					ok = false
 					break
 				}
@@ -298,6 +304,41 @@ func edgeFrameOf(p picture, geo Geometry, cal *vision.Calibration, wideGap float
 	if best == nil {
 		// three sides show, the fourth is hidden
 		best = threeSideFrame(p, ls, scale, geo, cal)
+	}
+	return best
+}
+
+// offReach is how far beyond the picture's edge (a share of its width
+// and height) offFrame looks for a board's corners.
+const offReach = 0.5
+
+// offFrame is the best board among the quadrilaterals of the picture's
+// straight edges that run off the picture (a corner beyond its edge, up
+// to offReach), whose runway's printed lines lie where it puts them
+// (latticeAgrees); nil when there is none. newFrame and latticeAgrees
+// judge such a board on its part in the picture. Looked for only where
+// no board was found: it tells the players the board is there but out
+// of view, where "no board found" would not tell them to move the
+// camera.
+func offFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
+	ls, scale := straightEdges(p)
+	var qs []vision.Quad
+	for _, q := range edgeQuadsReach(ls, scale, p.W, p.H, offReach) {
+		if !inPicture(q, p) {
+			qs = append(qs, q)
+		}
+	}
+	frames := make([]*frame, len(qs))
+	parallel.For(len(qs), func(i int) {
+		if f, ok := newFrame(p, qs[i], geo, cal); ok && f.latticeAgrees() {
+			frames[i] = f
+		}
+	})
+	var best *frame
+	for _, f := range nonNil(frames) {
+		if best == nil || f.rank() > best.rank() {
+			best = f
+		}
 	}
 	return best
 }

@@ -299,6 +299,34 @@ func latticeChecked(best *frame, p picture, edges func() *frame) (f *frame, doub
 	return best, true
 }
 
+// runsOff tells whether the board runs off the picture where no board was
+// found in it (best nil) or only from three sides (best.threeSided): a
+// board by its straight edges with a corner beyond the picture's edge
+// (offFrame), its runway lit (the picture's median luma med at darkLuma
+// or more, or the runway's white at darkWhite: "too dark" is not said
+// of a board found), and, beside a three sides' frame, at least
+// offCover times as large and over its centre (three sides of a board
+// cut by the picture's edge can close on a part of it: its printed
+// lines agree there too, a square's pitch on).
+func runsOff(p picture, best *frame, med int, geo Geometry, cal *vision.Calibration) bool {
+	o := offFrame(p, geo, cal)
+	if o == nil || (med < darkLuma && o.whiteLuma() < darkWhite) {
+		return false
+	}
+	if best == nil {
+		return true
+	}
+	var c vision.Point
+	for _, k := range best.corners {
+		c.X, c.Y = c.X+k.X/4, c.Y+k.Y/4
+	}
+	return quadArea(o.corners) >= offCover*quadArea(best.corners) && inHull(o.corners[:], c)
+}
+
+// offCover is how many times as large as a three sides' frame a board
+// running off the picture must be to be taken over it (runsOff).
+const offCover = 1.5
+
 // inPicture: every corner of q is inside the picture.
 func inPicture(q vision.Quad, p picture) bool {
 	for _, c := range q {
@@ -379,6 +407,9 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// playing area to the table, a shadow or a runway row that cuts
 		// it (edgeFrame)
 		best = edges()
+	}
+	if (best == nil || best.threeSided) && runsOff(p, best, med, geo, opt.Calib) {
+		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
 	}
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)

@@ -837,6 +837,27 @@ func hardScene(t *testing.T, seed int64, varied, hand bool) { scanHard(t, seed, 
 // scanHard is hardScene, the picture passed through JPEG at the scene's
 // own quality first when viaJPEG (as render-set writes it).
 func scanHard(t *testing.T, seed int64, varied, hand, viaJPEG bool) *Reading {
+	img, sc := renderHard(t, seed, varied, hand, viaJPEG)
+	r, err := Scan(img, Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	side := math.Hypot(sc.Truth.Board.Corners[1][0]-sc.Truth.Board.Corners[0][0], sc.Truth.Board.Corners[1][1]-sc.Truth.Board.Corners[0][1]) / pyramids.Size
+	for i, c := range sc.Truth.Board.Corners {
+		if d := math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]); d > 0.2*side {
+			t.Errorf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
+		}
+	}
+	return r
+}
+
+// renderHard renders the hard Pyramids scene of seed at 1640x1232 (in
+// another maker's set when varied; hand: the scene must have a hand),
+// passed through JPEG at the scene's own quality when viaJPEG (as
+// render-set writes it: render-set's scene i of set S has the seed
+// S*100000+i).
+func renderHard(t *testing.T, seed int64, varied, hand, viaJPEG bool) (image.Image, *render.Scene) {
+	t.Helper()
 	state, err := render.RandomState("pyramids", seed)
 	if err != nil {
 		t.Fatal(err)
@@ -868,17 +889,7 @@ func scanHard(t *testing.T, seed int64, varied, hand, viaJPEG bool) *Reading {
 			t.Fatal(err)
 		}
 	}
-	r, err := Scan(img, Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	side := math.Hypot(sc.Truth.Board.Corners[1][0]-sc.Truth.Board.Corners[0][0], sc.Truth.Board.Corners[1][1]-sc.Truth.Board.Corners[0][1]) / pyramids.Size
-	for i, c := range sc.Truth.Board.Corners {
-		if d := math.Hypot(r.Corners[i].X-c[0], r.Corners[i].Y-c[1]); d > 0.2*side {
-			t.Errorf("corner %d at %v, truth %v (%.1f px off)", i, r.Corners[i], c, d)
-		}
-	}
-	return r
+	return img, sc
 }
 
 // TestScanDarkTable: a lit board on a dark table is read although the
