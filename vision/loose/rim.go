@@ -82,6 +82,17 @@ func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Op
 	if table {
 		o.OnBoard = false
 	}
+	if verifyTrace != nil {
+		outer := verifyTrace
+		verifyTrace = func(t Tile, pTile, pRight float64, kept bool) {
+			t.Center.X -= float64(pad)
+			t.Center.Y -= float64(pad)
+			rimVerifying = true
+			outer(t, pTile, pRight, kept)
+			rimVerifying = false
+		}
+		defer func() { verifyTrace = outer }()
+	}
 	r, err := scan(rimmed(opt.rgbOf(img), pad), o)
 	if r == nil {
 		return r, err
@@ -105,6 +116,11 @@ func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Op
 	r.Tiles = kept
 	return r, err
 }
+
+// rimVerifying is true while verifyTrace (diagnostic tests only) is
+// given a tile of rimScan's look, its centre carried back to the photo's
+// pixels.
+var rimVerifying bool
 
 // rimTrace, where set (diagnostic tests only), is given each rim
 // look's photo and the rimmed reading's tiles in the photo's pixels,
@@ -140,6 +156,7 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	if !tiltStands(r.Tiles, r2.Tiles) {
 		if merge {
 			r.Tiles = rimMerge(r.Tiles, read, b)
+			rimLetters(r.Tiles, read, b)
 			cutUnsure(r.Tiles, b)
 		}
 		return r
@@ -201,6 +218,76 @@ func rimMerge(stand, other []Tile, b image.Rectangle) []Tile {
 	return stand
 }
 
+// rimLetterConf is the least confidence of the rimmed picture's reading
+// of a tile the frame cuts with which rimLetters gives the standing
+// reading's tile its letter; rimLetterMargin how much surer than that
+// tile's own it must be.
+const (
+	rimLetterConf   = 0.9
+	rimLetterMargin = 0.1
+)
+
+// rimLetters gives each tile of the standing reading (the photo's own,
+// where the rimmed one did not stand) that the frame cuts (its centre
+// within half the tiles' median side of b's edge: cutUnsure's) the
+// letter the rimmed picture's reading read on the same tile, where that
+// reading reads another letter at rimLetterConf or surer and
+// rimLetterMargin surer than the tile's own: set in the table's colour,
+// the part of a cut tile in view is a closed face, read as one
+// (loosecut2: on the tuning crop 111350, 3 cut tiles read wrong were
+// read right so, none read right broken). The same tile is
+// tiltLetters': other's nearest tile whose centre lies in the tile's
+// quad within half its side, the tile the nearest of the reading's to
+// it. The tile keeps its place and is never said sure (cutUnsure caps
+// it after). Tiles rimMerge added (read by that look already), blanks
+// and unread tiles are left. other's confidences are its reader's,
+// before cutUnsure.
+func rimLetters(tiles, other []Tile, b image.Rectangle) {
+	half := halfSide(tiles)
+	for i := range tiles {
+		t := &tiles[i]
+		if t.tiltAdded || t.Blank || t.Letter == "" || !nearEdge(t.Center, b, half) {
+			continue
+		}
+		best, bd := -1, 0.5*t.Side
+		for j, o := range other {
+			if o.Blank || o.Letter == "" || o.Letter == "?" || !insidePolygon(t.Corners[:], o.Center) {
+				continue
+			}
+			if d := dist(o.Center, t.Center); d <= bd {
+				best, bd = j, d
+			}
+		}
+		if best < 0 || !nearestTo(tiles, i, other[best].Center) {
+			continue
+		}
+		o := other[best]
+		if o.Letter != t.Letter && o.Conf >= rimLetterConf && o.Conf-t.Conf >= rimLetterMargin {
+			debugf("rim: %s %.2f read %s %.2f by the rim look at (%.0f, %.0f)", t.Letter, t.Conf, o.Letter, o.Conf, t.Center.X, t.Center.Y)
+			t.Letter, t.Conf = o.Letter, math.Min((t.Conf+o.Conf)/2, cutConf)
+		}
+	}
+}
+
+// halfSide is half the median side of tiles (0 where there are none):
+// cutUnsure's measure of a tile the frame cuts.
+func halfSide(tiles []Tile) float64 {
+	if len(tiles) == 0 {
+		return 0
+	}
+	sides := make([]float64, len(tiles))
+	for i, t := range tiles {
+		sides[i] = t.Side
+	}
+	return median(sides) / 2
+}
+
+// nearEdge says whether c lies within half of the edge of b (a tile
+// centred there is cut by the frame: cutUnsure).
+func nearEdge(c Point, b image.Rectangle, half float64) bool {
+	return c.X-float64(b.Min.X) < half || c.Y-float64(b.Min.Y) < half || float64(b.Max.X)-c.X < half || float64(b.Max.Y)-c.Y < half
+}
+
 // rimOverlap is the largest share of the smaller of two quads that a
 // tile rimMerge adds may share with a standing tile: a quad over part of
 // a standing tile (whose centre neither quad holds) is that tile seen
@@ -255,14 +342,9 @@ func cutUnsure(tiles []Tile, b image.Rectangle) {
 	if len(tiles) == 0 {
 		return
 	}
-	sides := make([]float64, len(tiles))
+	half := halfSide(tiles)
 	for i, t := range tiles {
-		sides[i] = t.Side
-	}
-	half := median(sides) / 2
-	for i, t := range tiles {
-		c := t.Center
-		if c.X-float64(b.Min.X) < half || c.Y-float64(b.Min.Y) < half || float64(b.Max.X)-c.X < half || float64(b.Max.Y)-c.Y < half {
+		if nearEdge(t.Center, b, half) {
 			tiles[i].Conf = min(t.Conf, cutConf)
 		}
 	}

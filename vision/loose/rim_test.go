@@ -282,3 +282,49 @@ func TestQuadOverlap(t *testing.T) {
 		})
 	}
 }
+
+// TestRimLetters: a tile the frame cuts takes the rimmed reading's
+// letter where that reads another surer; tiles inside the picture, and
+// readings under rimLetterConf or not rimLetterMargin surer, are left.
+func TestRimLetters(t *testing.T) {
+	d := 20.0
+	sq := func(x, y float64, letter string, conf float64) Tile {
+		return Tile{Letter: letter, Conf: conf, Side: 2 * d, Center: Point{X: x, Y: y},
+			Corners: [4]Point{{X: x - d, Y: y - d}, {X: x + d, Y: y - d}, {X: x + d, Y: y + d}, {X: x - d, Y: y + d}}}
+	}
+	b := image.Rect(0, 0, 400, 300)
+	added := sq(12, 200, "C", 0.5)
+	added.tiltAdded = true
+	for _, tc := range []struct {
+		name       string
+		tile, rim  Tile
+		wantLetter string
+	}{
+		{"cut, the rim reads another letter sure", sq(12, 100, "C", 0.6), sq(14, 102, "O", 0.97), "O"},
+		{"cut at the bottom edge", sq(200, 290, "I", 0.5), sq(200, 288, "T", 0.95), "T"},
+		{"cut, the rim's reading under rimLetterConf", sq(12, 100, "C", 0.6), sq(14, 102, "O", 0.88), "C"},
+		{"cut, the rim's reading not surer by the margin", sq(12, 100, "C", 0.85), sq(14, 102, "O", 0.9), "C"},
+		{"inside the picture", sq(200, 100, "C", 0.6), sq(200, 100, "O", 0.99), "C"},
+		{"cut, the rim's tile beside it, not on it", sq(12, 100, "C", 0.6), sq(12, 125, "O", 0.99), "C"},
+		{"added by rimMerge", added, sq(12, 200, "O", 0.99), "C"},
+		{"the same letter", sq(12, 100, "C", 0.6), sq(12, 100, "C", 0.99), "C"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := []Tile{sq(200, 150, "A", 0.99), tc.tile}
+			rimLetters(tiles, []Tile{tc.rim}, b)
+			got := tiles[1]
+			if got.Letter != tc.wantLetter {
+				t.Fatalf("letter %q, want %q", got.Letter, tc.wantLetter)
+			}
+			if tiles[0].Letter != "A" || tiles[0].Conf != 0.99 {
+				t.Errorf("the tile inside changed: %+v", tiles[0])
+			}
+			if got.Letter != tc.tile.Letter && got.Conf > cutConf {
+				t.Errorf("confidence %.2f, want cutConf %.2f at most", got.Conf, cutConf)
+			}
+			if got.Letter == tc.tile.Letter && got.Conf != tc.tile.Conf {
+				t.Errorf("a tile left changed its confidence: %.2f, want %.2f", got.Conf, tc.tile.Conf)
+			}
+		})
+	}
+}
