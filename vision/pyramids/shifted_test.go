@@ -141,14 +141,15 @@ func TestSecondLook(t *testing.T) {
 		looked++
 		// the look before the second: the same square read afresh,
 		// without it
-		first := withoutGrey(l.f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, 48, true))
+		// (at the nesting step the reading took: nestSearch)
+		first := withoutGrey(fr.f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, 48, true))
 		first.shifted = false
 		for _, key := range moved {
 			if key.k != lr.k {
 				t.Errorf("%v: moved crops at count %d, reading at %d", sq.Pos, key.k, lr.k)
 			}
 		}
-		ws := l.f.faceWeights(sq.Pos.Row, sq.Pos.Col, lr.k)
+		ws := fr.f.faceWeights(sq.Pos.Row, sq.Pos.Col, lr.k)
 		for i, w := range ws {
 			switch {
 			case w == 0:
