@@ -230,18 +230,15 @@ const (
 // rimLetters gives each tile of the standing reading (the photo's own,
 // where the rimmed one did not stand) that the frame cuts (its centre
 // within half the tiles' median side of b's edge: cutUnsure's) the
-// letter the rimmed picture's reading read on the same tile, where that
-// reading reads another letter at rimLetterConf or surer and
+// letter the rimmed picture's reading read on the same tile (sameTile),
+// where that reading reads another letter at rimLetterConf or surer and
 // rimLetterMargin surer than the tile's own: set in the table's colour,
 // the part of a cut tile in view is a closed face, read as one
 // (loosecut2: on the tuning crop 111350, 3 cut tiles read wrong were
-// read right so, none read right broken). The same tile is
-// tiltLetters': other's nearest tile whose centre lies in the tile's
-// quad within half its side, the tile the nearest of the reading's to
-// it. The tile keeps its place and is never said sure (cutUnsure caps
-// it after). Tiles rimMerge added (read by that look already), blanks
-// and unread tiles are left. other's confidences are its reader's,
-// before cutUnsure.
+// read right so, none read right broken). The tile keeps its place and
+// is never said sure (cutUnsure caps it after). Tiles rimMerge added
+// (read by that look already), blanks and unread tiles are left.
+// other's confidences are its reader's, before cutUnsure.
 func rimLetters(tiles, other []Tile, b image.Rectangle) {
 	half := halfSide(tiles)
 	for i := range tiles {
@@ -249,16 +246,8 @@ func rimLetters(tiles, other []Tile, b image.Rectangle) {
 		if t.tiltAdded || t.Blank || t.Letter == "" || !nearEdge(t.Center, b, half) {
 			continue
 		}
-		best, bd := -1, 0.5*t.Side
-		for j, o := range other {
-			if o.Blank || o.Letter == "" || o.Letter == "?" || !insidePolygon(t.Corners[:], o.Center) {
-				continue
-			}
-			if d := dist(o.Center, t.Center); d <= bd {
-				best, bd = j, d
-			}
-		}
-		if best < 0 || !nearestTo(tiles, i, other[best].Center) {
+		best := sameTile(tiles, i, other)
+		if best < 0 {
 			continue
 		}
 		o := other[best]

@@ -568,16 +568,8 @@ func tiltLetters(tiles, other []Tile) {
 		if t.tiltAdded || t.Blank || t.Letter == "" {
 			continue
 		}
-		best, bd := -1, 0.5*t.Side
-		for j, o := range other {
-			if o.Blank || o.Letter == "" || o.Letter == "?" || !insidePolygon(t.Corners[:], o.Center) {
-				continue
-			}
-			if d := dist(o.Center, t.Center); d <= bd {
-				best, bd = j, d
-			}
-		}
-		if best < 0 || !nearestTo(tiles, i, other[best].Center) {
+		best := sameTile(tiles, i, other)
+		if best < 0 {
 			continue
 		}
 		o := other[best]
@@ -593,6 +585,28 @@ func tiltLetters(tiles, other []Tile) {
 
 // nearestTo says whether tiles[i]'s centre is the nearest of tiles'
 // centres to p.
+// sameTile is the index in other of the tile that is tiles[i] seen by
+// another look (-1 where there is none): other's nearest lettered tile
+// whose centre lies in tiles[i]'s quad within half its side, tiles[i]
+// the nearest of tiles to it (a second quad beside a tile, over part of
+// it, is not that tile). tiltLetters and rimLetters use it.
+func sameTile(tiles []Tile, i int, other []Tile) int {
+	t := tiles[i]
+	best, bd := -1, 0.5*t.Side
+	for j, o := range other {
+		if o.Blank || o.Letter == "" || o.Letter == "?" || !insidePolygon(t.Corners[:], o.Center) {
+			continue
+		}
+		if d := dist(o.Center, t.Center); d <= bd {
+			best, bd = j, d
+		}
+	}
+	if best < 0 || !nearestTo(tiles, i, other[best].Center) {
+		return -1
+	}
+	return best
+}
+
 func nearestTo(tiles []Tile, i int, p Point) bool {
 	d := dist(tiles[i].Center, p)
 	for j, t := range tiles {

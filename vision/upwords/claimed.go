@@ -21,7 +21,9 @@ const claimStep = 0.25
 
 // unsureClaimed takes Sure from a square read empty where a stack read on
 // a neighbouring square has its top face where this square's own face
-// would show at some height, and from that stack: one photo does not
+// would show at some height, and from that stack; and from two
+// neighbouring stacks read with the same letter on one face
+// (twinFaces): one photo does not
 // tell a tall stack there, whose top leans over this square in the
 // picture, from a low tile here (the faces of a low tile read as the
 // top of a tall stack on the square in front or behind, its own square
@@ -48,7 +50,13 @@ func unsureClaimed(cells []Cell, n int, pose *vision.Pose, geo Geometry) {
 					continue
 				}
 				e := &cells[r*n+c]
-				if e.Height != 0 || !e.Sure {
+				if e.Height != 0 {
+					if twinFaces(s, e, fc, side) {
+						e.Sure, s.Sure, e.Twin, s.Twin = false, false, true, true
+					}
+					continue
+				}
+				if !e.Sure {
 					continue
 				}
 				if faceNear(pose, r, c, fc, claimNear*side, geo) {
@@ -58,6 +66,30 @@ func unsureClaimed(cells []Cell, n int, pose *vision.Pose, geo Geometry) {
 		}
 	}
 }
+
+// twinFaces reports whether neighbouring stacks s and e read the same
+// letter on top faces, as read, whose centres lie within twinNear of
+// s's side (fc and side: s's face's centre and side): one face read
+// twice. A low tile behind a tall stack, seen from the camera, has its
+// face where the tall stack's top shows, and is read with the tall
+// stack's letter (the lead's Upwords game 111106, now tuning: a G one
+// high, laid behind an N four high, read N and shown sure). Neither
+// reading then says which square the letter is on.
+func twinFaces(s, e *Cell, fc vision.Point, side float64) bool {
+	if s.Letter == "" || s.Letter != e.Letter {
+		return false
+	}
+	ec := quadCentre(e.Face)
+	return math.Hypot(ec.X-fc.X, ec.Y-fc.Y) <= twinNear*side
+}
+
+// twinNear is how near, in faces' sides, two neighbouring stacks' top
+// faces as read must lie to be one face read twice (twinFaces): half a
+// side, where the two faces share more than half their area. The
+// faces of neighbouring stacks seen apart lie a square's pitch apart
+// (more than a side) at equal heights. In the game that asked for it
+// the two faces lay 0.38 of a side apart.
+const twinNear = 0.5
 
 // faceNear reports whether square (r, c)'s top face, at some height from
 // half a level to half a level over geo.MaxStack, has its centre within

@@ -66,3 +66,51 @@ func TestUnsureClaimed(t *testing.T) {
 		})
 	}
 }
+
+// TestTwinFaces: two neighbouring stacks read with the same letter on
+// faces that lie over each other in the picture (a low tile hidden
+// behind a tall stack, read with the tall stack's letter) are neither
+// sure and both Twin; with other letters, or with their faces a
+// square apart, they stay sure.
+func TestTwinFaces(t *testing.T) {
+	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{-5, -5, 4}, Fx: 400, Fy: 400, Cx: 640, Cy: 480}
+	const n = 10
+	tall := grid.Pos{Row: 5, Col: 8}   // in front
+	behind := grid.Pos{Row: 5, Col: 9} // further from the camera's foot
+	for _, tc := range []struct {
+		name       string
+		height     int    // the front stack's height
+		letter     string // the stack behind's letter (the front one reads A)
+		onFront    bool   // the face behind read where the front stack's top shows
+		twin, sure bool
+	}{
+		{"the tall stack's letter on its face", 5, "A", true, true, false},
+		{"another letter on the tall stack's face", 5, "B", true, false, true},
+		{"the same letter on two low stacks side by side", 1, "A", false, false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := sureBoard(pose, n, map[grid.Pos]int{tall: 1, behind: 1})
+			at := func(p grid.Pos) *Cell { return &cells[p.Row*n+p.Col] }
+			// the stack in front, read sure
+			at(tall).Height, at(tall).Face = tc.height, faceQuad(pose, tall.Row, tall.Col, float64(tc.height), UpwordsGeometry)
+			low := at(behind)
+			low.Letter = tc.letter
+			if tc.onFront {
+				low.Face = at(tall).Face
+			}
+			// no square around is read empty and sure where a face
+			// leans: only the twin rule may act
+			for i := range cells {
+				if cells[i].Height == 0 {
+					cells[i].Sure = false
+				}
+			}
+			unsureClaimed(cells, n, pose, UpwordsGeometry)
+			for _, p := range []grid.Pos{tall, behind} {
+				if c := at(p); c.Twin != tc.twin || c.Sure != tc.sure {
+					t.Errorf("%v: Twin %v Sure %v, want Twin %v Sure %v", p, c.Twin, c.Sure, tc.twin, tc.sure)
+				}
+			}
+		})
+	}
+}

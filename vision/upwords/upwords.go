@@ -140,6 +140,13 @@ type Cell struct {
 	// clear the Sure thresholds); for a square read empty, it is not
 	// Covered. A reading that is not sure says so.
 	Sure bool
+	// Twin: a neighbouring stack reads the same letter on a top face the
+	// picture puts where this one's is (twinFaces): one face read twice,
+	// as a low tile hidden behind a tall stack reads the tall stack's
+	// letter. Which of the two squares bears the letter the photo does
+	// not tell; neither is Sure, and through a game a new letter so read
+	// is not shown sure.
+	Twin bool
 	// walls is how light the walls around the square are against the
 	// board's walls at large (the median): far from 1, something lies
 	// over the square.

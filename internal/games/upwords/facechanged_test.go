@@ -92,3 +92,28 @@ func TestReadingOfChangedFace(t *testing.T) {
 		})
 	}
 }
+
+// TestReadingOfTwin: through a game, a new letter read surely on a face
+// a neighbouring stack's letter shows too (vupw.Cell.Twin: a tile laid
+// behind a taller stack, hidden, read with the stack's letter) is not
+// shown sure; the same letter read surely and not a twin is.
+func TestReadingOfTwin(t *testing.T) {
+	at := grid.Pos{Row: 1, Col: 1}
+	for _, tc := range []struct {
+		name string
+		twin bool
+		sure bool
+	}{
+		{"a twin", true, false},
+		{"no twin", false, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			before := grid.New(3, 3)
+			cell := vupw.Cell{Conf: 0.98, HeightOK: 1, Twin: tc.twin}
+			got := ReadingOf(oneStackScan(at, grid.Stack{Letter: "N", Height: 1}, cell), before)
+			if sure := got.Conf[at.Row][at.Col] >= game.LowConf; sure != tc.sure {
+				t.Errorf("conf %.2f: sure %v, want %v", got.Conf[at.Row][at.Col], sure, tc.sure)
+			}
+		})
+	}
+}
