@@ -490,31 +490,7 @@ func benchScenes(b *testing.B) []image.Image {
 // scene 15, hard 7100 scene 18). The normal scenes of
 // BenchmarkScanPyramids never take that path.
 func BenchmarkScanPyramidsEdges(b *testing.B) {
-	var imgs []image.Image
-	for _, sc := range []struct {
-		seed   int64
-		varied bool
-	}{{8300*100000 + 0, true}, {9100*100000 + 15, true}, {7100*100000 + 18, false}} {
-		state, err := render.RandomState("pyramids", sc.seed)
-		if err != nil {
-			b.Fatal(err)
-		}
-		opt, err := render.RandomOptions(sc.seed, "hard")
-		if err != nil {
-			b.Fatal(err)
-		}
-		opt.Width, opt.Height = 1640, 1232
-		if sc.varied {
-			set := render.RandomPyramidsSet(sc.seed)
-			opt.Pyramids = &set
-			opt.FitGame("pyramids")
-		}
-		s, err := render.Render("pyramids", state, opt)
-		if err != nil {
-			b.Fatal(err)
-		}
-		imgs = append(imgs, s.Image)
-	}
+	imgs := hardBenchScenes(b, []hardBench{{8300*100000 + 0, true}, {9100*100000 + 15, true}, {7100*100000 + 18, false}})
 	benchmarkScans(b, Options{Reader: reader(b), FaceModel: true}, imgs)
 }
 
