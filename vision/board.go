@@ -1615,8 +1615,25 @@ func (g Grid) OnSamples(p Plane) Grid {
 		f.HU = f.HU.Mul(f.H.Inverse().Mul(h))
 	}
 	f.H = h
-	return Grid{N: n, Score: g.Score, H: f.H, fit: f}
+	s := Grid{N: n, Score: g.Score, H: f.H, fit: f}
+	// The samples may set a board's far corner off where its walls
+	// barely show (a straight grid fitted to the inner lines and carried
+	// out): the board's own edge, as wide a border along a side at one
+	// end as at the other, tells. A move that leaves the edge running
+	// onSamplesSkew squares more askew of the grid is not taken.
+	if d := moreAskew(edgeSkew(p, g), edgeSkew(p, s)); d > onSamplesSkew {
+		if debugf != nil {
+			debugf("on samples: the board's edge %.2f squares more askew, the grid kept", d)
+		}
+		return g
+	}
+	return s
 }
+
+// onSamplesSkew is how much more askew of the grid (edgeSkew, summed over
+// the sides, in squares) the board's outer edge may run once the grid is
+// set on its lines' samples (Grid.OnSamples) for the move to be taken.
+const onSamplesSkew = 0.3
 
 // quadInside tells whether every corner of q lies inside a picture of
 // w x h pixels.
