@@ -1586,10 +1586,8 @@ const onSamplesStill = 0.05
 // found inside the board's rim or taken among the search's runners-up
 // (runnersUp; its own lines barely show) is left as it is: set on its
 // faint lines' samples, a shaken board under a hand went from a tenth
-// of a square off to three tenths. A move that leaves the board's outer
-// edge running more askew of the grid (edgeSkew, onSamplesSkew) is not
-// taken either. Meant for a grid already registered on the board's rows
-// (a grid a row off has a line on the rim, whose samples would bend it).
+// of a square off to three tenths. Meant for a grid already registered on the board's rows (a grid a
+// row off has a line on the rim, whose samples would bend it).
 func (g Grid) OnSamples(p Plane) Grid {
 	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
 	if err != nil {
@@ -1617,30 +1615,8 @@ func (g Grid) OnSamples(p Plane) Grid {
 		f.HU = f.HU.Mul(f.H.Inverse().Mul(h))
 	}
 	f.H = h
-	s := Grid{N: n, Score: g.Score, H: f.H, fit: f}
-	// The samples may set a board's far corner off where its walls
-	// barely show (a straight grid fitted to the inner lines and carried
-	// out): the board's own edge, as wide a border along a side at one
-	// end as at the other, tells. A move that leaves the edge running
-	// onSamplesSkew squares more askew of the grid is not taken.
-	if d := moreAskew(edgeSkew(p, g), edgeSkew(p, s)); d > onSamplesSkew {
-		if debugf != nil {
-			debugf("on samples: the board's edge %.2f squares more askew, the grid kept", d)
-		}
-		return g
-	}
-	return s
+	return Grid{N: n, Score: g.Score, H: f.H, fit: f}
 }
-
-// onSamplesSkew is how much more askew of the grid (edgeSkew, summed over
-// the sides, in squares) the board's outer edge may run once the grid is
-// set on its lines' samples (Grid.OnSamples) for the move to be taken.
-// On upwfind4's four first tuning sets the samples moved 28 registered
-// grids: the five moves it refuses took three boards found 0.09-0.18
-// square off to 0.29-0.35 off (the edge 0.5-0.8 square more askew), and
-// the moves that brought a board in left the edge no more askew than
-// 0.17 (docs/vision.md, upwfind4).
-const onSamplesSkew = 0.3
 
 // quadInside tells whether every corner of q lies inside a picture of
 // w x h pixels.
