@@ -103,15 +103,9 @@ func edgeSkew(p Plane, g Grid) [4]float64 {
 	return out
 }
 
-// moreAskew is how much further, summed over the sides measured on both,
-// the board's outer edge runs askew of the grid b than of the grid a
-// (edgeSkew), in squares.
-func moreAskew(sa, sb [4]float64) float64 {
-	d := 0.0
-	for i := range sa {
-		if !math.IsNaN(sa[i]) && !math.IsNaN(sb[i]) {
-			d += math.Abs(sb[i]) - math.Abs(sa[i])
-		}
-	}
-	return d
-}
+// EdgeSkew is edgeSkew of the grid g in the picture p: for each side of
+// the grid (the low x, high x, low y and high y sides, in board squares)
+// how far the board's outer edge runs askew of the outermost line, in
+// squares from one end of the side to the other; NaN for a side not
+// measured.
+func (g Grid) EdgeSkew(p Plane) [4]float64 { return edgeSkew(p, g) }

@@ -7,10 +7,11 @@ import (
 
 // TestEdgeSkew: on a drawn board (a dark plate reaching 0.8 of a square
 // beyond a 10 x 10 grid, on a light table), the grid placed right, or
-// moved whole a fifth of a square, reads the board's edge square with
+// moved whole a fifth of a square, reads the board's edge square on
 // every side; the grid with its far corner pulled a third of a square
-// reads it askew by more than OnSamples lets a move add
-// (onSamplesSkew); a picture with no edge measures no side.
+// out reads the edge askew by about that on the two sides meeting
+// there, and square on the other two; a picture with no edge measures
+// no side.
 func TestEdgeSkew(t *testing.T) {
 	const n, px, off = 10, 30.0, 80.0
 	board := func(x, y float64) bool {
@@ -41,27 +42,29 @@ func TestEdgeSkew(t *testing.T) {
 	moved := Quad{{lo + s, lo + s}, {hi + s, lo + s}, {hi + s, hi + s}, {lo + s, hi + s}}
 	pulled := Quad{{lo, lo}, {hi, lo}, {hi + px/3, hi + px/3}, {lo, hi}}
 	for _, tc := range []struct {
-		name   string
-		p      Plane
-		q      Quad
-		askew  bool // more askew than onSamplesSkew against the right grid
-		noSide bool
+		name  string
+		p     Plane
+		q     Quad
+		askew [4]bool // the sides read askew by about a third of a square
+		none  bool    // no side measured
 	}{
-		{"the grid on the board", drawn, right, false, false},
-		{"the grid moved whole a fifth of a square", drawn, moved, false, false},
-		{"the far corner pulled a third of a square", drawn, pulled, true, false},
-		{"no edge in the picture", blank, pulled, false, true},
+		{"the grid on the board", drawn, right, [4]bool{}, false},
+		{"the grid moved whole a fifth of a square", drawn, moved, [4]bool{}, false},
+		{"the far corner pulled a third of a square", drawn, pulled, [4]bool{false, true, false, true}, false},
+		{"no edge in the picture", blank, pulled, [4]bool{}, true},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			base := edgeSkew(tc.p, grid(t, right))
-			got := edgeSkew(tc.p, grid(t, tc.q))
+			got := grid(t, tc.q).EdgeSkew(tc.p)
 			for i, v := range got {
-				if tc.noSide != math.IsNaN(v) {
-					t.Errorf("side %d: %.2f, want measured %v", i, v, !tc.noSide)
+				switch {
+				case tc.none != math.IsNaN(v):
+					t.Errorf("side %d: %.2f, want measured %v", i, v, !tc.none)
+				case tc.none:
+				case tc.askew[i] && (math.Abs(v) < 0.2 || math.Abs(v) > 0.5):
+					t.Errorf("side %d: %.2f squares askew, want about a third", i, v)
+				case !tc.askew[i] && math.Abs(v) > 0.1:
+					t.Errorf("side %d: %.2f squares askew, want square", i, v)
 				}
-			}
-			if d := moreAskew(base, got); (d > onSamplesSkew) != tc.askew {
-				t.Errorf("%.2f squares more askew than the right grid (sides %.2f), want more than %.2f: %v", d, got, onSamplesSkew, tc.askew)
 			}
 		})
 	}
