@@ -50,3 +50,24 @@ func TestEdgeAgainst(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkSamplesMoveTaken: the edge's check on one move of the samples
+// (samplesMoveTaken: the board's edge read beside both grids), on a
+// tuning board the samples move (testdata/edge, 110834's 0013).
+func BenchmarkSamplesMoveTaken(b *testing.B) {
+	img := loadImage(b, "testdata/edge/blur-11083400013.jpg")
+	p := vision.Luma(img)
+	g, err := vision.FindGridWith(p, img, 10, vision.SearchOptions{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _, _ = registered(p, g)
+	s := g.OnSamples(p)
+	if s.H == g.H {
+		b.Fatal("the samples do not move the grid")
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		samplesMoveTaken(p, g, s)
+	}
+}
