@@ -408,8 +408,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		fit, _, _ = registered(p, fit)
 		// Registered, the grid is set on its lines' samples: every
 		// band a line shows in counts, a hand's or a pencil's edge
-		// does not (vision.Grid.OnSamples).
-		fit = fit.OnSamples(p)
+		// does not (vision.Grid.OnSamples); a move the board's outer
+		// edge speaks against is not taken (samplesMoveTaken).
+		if s := fit.OnSamples(p); s.H != fit.H && samplesMoveTaken(p, fit, s) {
+			fit = s
+		}
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
