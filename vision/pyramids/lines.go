@@ -275,30 +275,25 @@ func edgeQuadsReach(ls []edgeLine, scale float64, w, h int, reach float64) []vis
 }
 
 // edgeFrame is the best board among the quadrilaterals of the picture's
-// straight edges (edgeQuads), refined onto the runway's outer edge; nil
-// when none is a board. When the edges found give none, they are looked
-// for once more with wider gaps bridged (edgeWideGap): a board whose
-// thick printed lines meet its border breaks the runway's outer edge
-// into one piece a square.
-func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
-	if f := edgeFrameOf(p, geo, cal, 0); f != nil {
+// straight edges ls (straightEdges, scale the reduced picture's),
+// refined onto the runway's outer edge; nil when none is a board. When
+// the edges given make none, they are looked for once more with wider
+// gaps bridged (edgeWideGap): a board whose thick printed lines meet its
+// border breaks the runway's outer edge into one piece a square.
+func edgeFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	if f := edgeFrameOf(p, ls, scale, geo, cal); f != nil {
 		return f
 	}
-	return edgeFrameOf(p, geo, cal, edgeWideGap)
+	ls, scale = straightEdgesGap(p, edgeLines, edgeWideGap)
+	return edgeFrameOf(p, ls, scale, geo, cal)
 }
 
-// edgeFrameOf is edgeFrame on the straight edges found bridging gaps of
-// wideGap (straightEdgesGap).
-func edgeFrameOf(p picture, geo Geometry, cal *vision.Calibration, wideGap float64) *frame {
-	ls, scale := straightEdgesGap(p, edgeLines, wideGap)
-	qs := edgeQuads(ls, scale, p.W, p.H)
-	frames := make([]*frame, len(qs))
-	parallel.For(len(qs), func(i int) {
-		if f, ok := newFrame(p, qs[i], geo, cal); ok {
-			frames[i] = f
-		}
-	})
-	cands := nonNil(frames)
+// edgeFrameOf is edgeFrame on the straight edges ls alone: the best of
+// the six best-ranked boards among their quadrilaterals in the picture
+// (edgeQuads, edgeBoards), refined (bestRefined), or else the board from
+// three of them (threeSideFrame).
+func edgeFrameOf(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	cands := edgeBoards(p, edgeQuads(ls, scale, p.W, p.H), geo, cal, false)
 	sort.Slice(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
 	best := bestRefined(p, cands[:min(len(cands), 6)], geo, cal)
 	if best == nil {
@@ -308,34 +303,41 @@ func edgeFrameOf(p picture, geo Geometry, cal *vision.Calibration, wideGap float
 	return best
 }
 
+// edgeBoards judges each of the quadrilaterals qs, in parallel, as any
+// outline is (newFrame), and with lattice set whether its runway's
+// printed lines lie where it puts them too (latticeAgrees): the boards
+// among them, in their order.
+func edgeBoards(p picture, qs []vision.Quad, geo Geometry, cal *vision.Calibration, lattice bool) []*frame {
+	frames := make([]*frame, len(qs))
+	parallel.For(len(qs), func(i int) {
+		if f, ok := newFrame(p, qs[i], geo, cal); ok && (!lattice || f.latticeAgrees()) {
+			frames[i] = f
+		}
+	})
+	return nonNil(frames)
+}
+
 // offReach is how far beyond the picture's edge (a share of its width
 // and height) offFrame looks for a board's corners.
 const offReach = 0.5
 
 // offFrame is the best board among the quadrilaterals of the picture's
-// straight edges that run off the picture (a corner beyond its edge, up
-// to offReach), whose runway's printed lines lie where it puts them
-// (latticeAgrees); nil when there is none. newFrame and latticeAgrees
-// judge such a board on its part in the picture. Looked for only where
-// no board was found: it tells the players the board is there but out
-// of view, where "no board found" would not tell them to move the
-// camera.
-func offFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
-	ls, scale := straightEdges(p)
+// straight edges ls (straightEdges, scale the reduced picture's) that
+// run off the picture (a corner beyond its edge, up to offReach), whose
+// runway's printed lines lie where it puts them (latticeAgrees); nil
+// when there is none. newFrame and latticeAgrees judge such a board on
+// its part in the picture. Looked for only where no board was found: it
+// tells the players the board is there but out of view, where "no board
+// found" would not tell them to move the camera.
+func offFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
 	var qs []vision.Quad
 	for _, q := range edgeQuadsReach(ls, scale, p.W, p.H, offReach) {
 		if !inPicture(q, p) {
 			qs = append(qs, q)
 		}
 	}
-	frames := make([]*frame, len(qs))
-	parallel.For(len(qs), func(i int) {
-		if f, ok := newFrame(p, qs[i], geo, cal); ok && f.latticeAgrees() {
-			frames[i] = f
-		}
-	})
 	var best *frame
-	for _, f := range nonNil(frames) {
+	for _, f := range edgeBoards(p, qs, geo, cal, true) {
 		if best == nil || f.rank() > best.rank() {
 			best = f
 		}

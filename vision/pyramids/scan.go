@@ -302,14 +302,14 @@ func latticeChecked(best *frame, p picture, edges func() *frame) (f *frame, doub
 // runsOff tells whether the board runs off the picture where no board was
 // found in it (best nil) or only from three sides (best.threeSided): a
 // board by its straight edges with a corner beyond the picture's edge
-// (offFrame), its runway lit (the picture's median luma med at darkLuma
+// (offFrame over ls, the picture's straight edges at scale), its runway lit (the picture's median luma med at darkLuma
 // or more, or the runway's white at darkWhite: "too dark" is not said
 // of a board found), and, beside a three sides' frame, at least
 // offCover times as large and over its centre (three sides of a board
 // cut by the picture's edge can close on a part of it: its printed
 // lines agree there too, a square's pitch on).
-func runsOff(p picture, best *frame, med int, geo Geometry, cal *vision.Calibration) bool {
-	o := offFrame(p, geo, cal)
+func runsOff(p picture, ls []edgeLine, scale float64, best *frame, med int, geo Geometry, cal *vision.Calibration) bool {
+	o := offFrame(p, ls, scale, geo, cal)
 	if o == nil || (med < darkLuma && o.whiteLuma() < darkWhite) {
 		return false
 	}
@@ -391,13 +391,27 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// cut by the edge beside a board whose corner is under a hand
 		best = completeCorner(p, outs, refined, geo, opt.Calib)
 	}
-	// The board by its straight edges (edgeFrame), looked for once at
-	// most: its search costs a few tenths of a second.
+	// The picture's straight edges (straightEdges) and the board by them
+	// (edgeFrame), each found once at most: their search costs a few
+	// tenths of a second.
+	var (
+		ls         []edgeLine
+		lscale     float64
+		linesFound bool
+	)
+	lines := func() ([]edgeLine, float64) {
+		if !linesFound {
+			ls, lscale = straightEdges(p)
+			linesFound = true
+		}
+		return ls, lscale
+	}
 	var edge *frame
 	edgeTried := false
 	edges := func() *frame {
 		if !edgeTried {
-			edge, edgeTried = edgeFrame(p, geo, opt.Calib), true
+			ls, scale := lines()
+			edge, edgeTried = edgeFrame(p, ls, scale, geo, opt.Calib), true
 		}
 		return edge
 	}
@@ -408,8 +422,11 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// it (edgeFrame)
 		best = edges()
 	}
-	if (best == nil || best.threeSided) && runsOff(p, best, med, geo, opt.Calib) {
-		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+	if best == nil || best.threeSided {
+		ls, scale := lines()
+		if runsOff(p, ls, scale, best, med, geo, opt.Calib) {
+			return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+		}
 	}
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
