@@ -295,7 +295,7 @@ func edgeFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *visio
 func edgeFrameOf(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
 	cands := edgeBoards(p, edgeQuads(ls, scale, p.W, p.H), geo, cal, false)
 	sort.Slice(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
-	best := bestRefined(p, cands[:min(len(cands), 6)], geo, cal)
+	best := bestRefined(p, cands[:min(len(cands), 6)], geo, cal, false)
 	if best == nil {
 		// three sides show, the fourth is hidden
 		best = threeSideFrame(p, ls, scale, geo, cal)
@@ -361,11 +361,13 @@ func nonNil(fs []*frame) []*frame {
 // refined outline is no board, or where its printed lines no longer lie
 // where it puts them: a shadow's edge across a corner can draw the
 // refinement off the runway), among those whose runway's printed lines
-// lie where they put them (latticeAgrees); nil when none does.
-func bestRefined(p picture, cands []*frame, geo Geometry, cal *vision.Calibration) *frame {
+// lie where they put them (latticeAgrees); nil when none does. With hide
+// set the refined outlines are judged with a side hidden
+// (newFrameHiding), as the candidates were.
+func bestRefined(p picture, cands []*frame, geo Geometry, cal *vision.Calibration, hide bool) *frame {
 	var best *frame
 	for _, f := range cands {
-		g, ok := newFrame(p, refineOutline(p, f.corners), geo, cal)
+		g, ok := newFrameHiding(p, refineOutline(p, f.corners), geo, cal, hide)
 		if !ok || !g.latticeAgrees() {
 			g = f
 		}
@@ -631,6 +633,25 @@ func (t threeSides) white(p picture) float64 {
 // kept only if the runway's printed lines lie where they put them
 // (latticeAgrees), as the edges' frames are.
 func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	return threeSideFrameHiding(p, ls, scale, geo, cal, false)
+}
+
+// hiddenReach is how many steps (threeStep) from its likeliest place
+// hiddenSideFrame looks for a far corner.
+const hiddenReach = 12
+
+// hiddenSideFrame is threeSideFrame with the fourth side hidden over
+// more than half its length (a hand or an arm across it): its runway's
+// contrast against the border left out of the quadrilaterals' judgement
+// (newFrameHiding), the three others held to stricter bars. Looked for
+// only where no board was found otherwise; such a board is read as one
+// found from three sides.
+func hiddenSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	return threeSideFrameHiding(p, ls, scale, geo, cal, true)
+}
+
+// threeSideFrameHiding is threeSideFrame, with hide set hiddenSideFrame.
+func threeSideFrameHiding(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration, hide bool) *frame {
 	ts := tripleSides(ls, scale, float64(p.W)*scale, float64(p.H)*scale)
 	best := make([]*frame, len(ts))
 	parallel.For(len(ts), func(i int) {
@@ -651,17 +672,27 @@ func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *
 			return
 		}
 		sbs := t.farPlaces(p, t.pb, t.ub, vision.Point{X: -across.X, Y: -across.Y}, wl)
+		// round each pair of places, a step each way; with a side
+		// hidden, its far corner's place is less sure (the runway's end
+		// may be under the hand): each corner is also looked for up to
+		// hiddenReach steps from its place, the other a step from its own
+		reaches := [][2]float64{{1, 1}}
+		if hide {
+			reaches = append(reaches, [2]float64{hiddenReach, 1}, [2]float64{1, hiddenReach})
+		}
 		var b *frame
 		for _, ca := range sas {
 			for _, cb := range sbs {
-				for da := -1.0; da <= 1; da++ {
-					for db := -1.0; db <= 1; db++ {
-						q, ok := t.quad(ca+da*threeStep, cb+db*threeStep, p.W, p.H)
-						if !ok {
-							continue
-						}
-						if f, ok := newFrame(p, q, geo, cal); ok && (b == nil || f.rank() > b.rank()) {
-							b = f
+				for _, r := range reaches {
+					for da := -r[0]; da <= r[0]; da++ {
+						for db := -r[1]; db <= r[1]; db++ {
+							q, ok := t.quad(ca+da*threeStep, cb+db*threeStep, p.W, p.H)
+							if !ok {
+								continue
+							}
+							if f, ok := newFrameHiding(p, q, geo, cal, hide); ok && (b == nil || f.rank() > b.rank()) {
+								b = f
+							}
 						}
 					}
 				}
@@ -671,7 +702,7 @@ func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *
 	})
 	cands := nonNil(best)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
-	out := bestRefined(p, cands[:min(len(cands), threeKept)], geo, cal)
+	out := bestRefined(p, cands[:min(len(cands), threeKept)], geo, cal, hide)
 	if out != nil {
 		out.threeSided = true
 	}

@@ -431,6 +431,13 @@ func locate(img image.Image, opt Options) (*located, error) {
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
 	}
+	if best == nil {
+		// the last try, where no board would be found (or only a light
+		// area cut by the picture's edge): three of its straight edges,
+		// a hand over most of the fourth side (hiddenSideFrame)
+		ls, scale := lines()
+		best = hiddenSideFrame(p, ls, scale, geo, opt.Calib)
+	}
 	if (best != nil && !inPicture(best.corners, p)) || (best == nil && cut) {
 		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
 	}
@@ -752,6 +759,23 @@ func (f *frame) whiteLuma() float64 {
 func (f *frame) rank() float64 { return f.score + 0.25*f.grid }
 
 func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (*frame, bool) {
+	return newFrameHiding(p, q, geo, cal, false)
+}
+
+// Bars of a board one of whose sides is hidden (newFrameHiding with
+// hide set): the three sides in view must show the runway this much
+// lighter than the border (a share of its white), and this share of its
+// printed lines must show.
+const (
+	hiddenSideScore = 0.3
+	hiddenSideGrid  = 0.4
+)
+
+// newFrameHiding is newFrame; with hide set, the side whose runway shows
+// least against the border is left out of the frame's score (a hand or
+// an arm over most of it), and the three others and the printed lines
+// must pass the stricter bars hiddenSideScore and hiddenSideGrid.
+func newFrameHiding(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration, hide bool) (*frame, bool) {
 	f := &frame{p: p, geo: geo, corners: q}
 	if !f.fit(cal) {
 		return nil, false
@@ -789,6 +813,7 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 	wl := 0.299*f.white[0] + 0.587*f.white[1] + 0.114*f.white[2]
 	f.score = math.Inf(1)
 	var dBuf [20]float64
+	var sides [4]float64
 	for side := 0; side < 4; side++ {
 		d := dBuf[:0]
 		for i := 0; i < 20; i++ {
@@ -814,10 +839,18 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 			return nil, false
 		}
 		sort.Float64s(d)
-		f.score = math.Min(f.score, d[len(d)/2])
+		sides[side] = d[len(d)/2]
+		f.score = math.Min(f.score, sides[side])
+	}
+	if hide {
+		sort.Float64s(sides[:])
+		f.score = sides[1]
+		if f.score < hiddenSideScore {
+			return nil, false
+		}
 	}
 	f.grid = f.gridLines(wl)
-	if f.score < 0.10 || f.grid < 0.35 || (f.score < 0.12 && f.grid < 0.5) {
+	if f.score < 0.10 || f.grid < 0.35 || (f.score < 0.12 && f.grid < 0.5) || (hide && f.grid < hiddenSideGrid) {
 		return nil, false
 	}
 	return f, true
