@@ -302,9 +302,10 @@ func latticeChecked(best *frame, p picture, edges func() *frame) (f *frame, doub
 // runsOff tells whether the board runs off the picture where no board was
 // found in it (best nil) or only from three sides (best.threeSided): a
 // board by its straight edges with a corner beyond the picture's edge
-// (offFrame over ls, the picture's straight edges at scale), its runway lit (the picture's median luma med at darkLuma
-// or more, or the runway's white at darkWhite: "too dark" is not said
-// of a board found), and, beside a three sides' frame, at least
+// (offFrame over ls, the picture's straight edges at scale), its
+// runway lit (the picture's median luma med at darkLuma or more, or the
+// runway's white at darkWhite: "too dark" is not said of a board
+// found), and, beside a three sides' frame, at least
 // offCover times as large and over its centre (three sides of a board
 // cut by the picture's edge can close on a part of it: its printed
 // lines agree there too, a square's pitch on).
