@@ -275,5 +275,65 @@ func cropRules() []cropRule {
 			}
 		}
 	}
+	// upwletter's candidates: the production rule (most4, 0.95, 0.1,
+	// blurred crops), without I taken from the moved crops, with an
+	// agreeing crop at floor or more; and a second read of a stack first
+	// read I (the stem any crop of a T, L or F can show).
+	for _, noI := range []bool{false, true} {
+		for _, floor := range []float64{0, 0.7} {
+			noI, floor := noI, floor
+			rules = append(rules, cropRule{name: fmt.Sprintf("prod noI %v floor %.1f", noI, floor), fn: func(c Cell, read func(vision.Quad) ocr.Reading, vote func([]vision.Quad) ocr.Reading, blurred bool) (ocr.Reading, bool) {
+				if c.Letter == "" || c.Conf >= 0.95 || !blurred {
+					return ocr.Reading{}, false
+				}
+				count := map[string]int{}
+				surest := map[string]ocr.Reading{}
+				for _, q := range cropMoves(c.Face, 0.1, true) {
+					got := read(q)
+					count[got.Letter]++
+					if got.Conf >= surest[got.Letter].Conf {
+						surest[got.Letter] = got
+					}
+				}
+				var best ocr.Reading
+				for l, n := range count {
+					if l != "" && l != c.Letter && n >= 4 && !(noI && l == "I") && surest[l].Conf >= floor {
+						best = surest[l]
+					}
+				}
+				return best, true
+			}})
+		}
+	}
+	for _, gate := range []float64{0.95, 0.99} {
+		for _, shift := range []float64{0.1, 0.2} {
+			for _, need := range []int{2, 3, 4} {
+				for _, floor := range []float64{0.5, 0.7} {
+					gate, shift, need, floor := gate, shift, need, floor
+					rules = append(rules, cropRule{name: fmt.Sprintf("I gate %.2f shift %.1f need %d floor %.1f", gate, shift, need, floor), fn: func(c Cell, read func(vision.Quad) ocr.Reading, vote func([]vision.Quad) ocr.Reading, blurred bool) (ocr.Reading, bool) {
+						if c.Letter != "I" || c.Conf >= gate {
+							return ocr.Reading{}, false
+						}
+						count := map[string]int{}
+						surest := map[string]ocr.Reading{}
+						for _, q := range cropMoves(c.Face, shift, true) {
+							got := read(q)
+							count[got.Letter]++
+							if got.Conf >= surest[got.Letter].Conf {
+								surest[got.Letter] = got
+							}
+						}
+						var best ocr.Reading
+						for l, n := range count {
+							if l != "" && l != "I" && n >= need && surest[l].Conf >= floor && (best.Letter == "" || n > count[best.Letter]) {
+								best = surest[l]
+							}
+						}
+						return best, true
+					}})
+				}
+			}
+		}
+	}
 	return rules
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"image"
 	"math"
+	"sort"
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/parallel"
@@ -243,6 +244,7 @@ func recheckBlurred(cells []Cell, faces []image.Image, rd TileReader, k int, kno
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
+		c.blur = &blurJudged{face: c.faceCut, blurred: blurred}
 		if !blurred {
 			continue
 		}
@@ -421,17 +423,36 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 	return nil
 }
 
-// movedBelow, movedShift, movedGrow and movedNeed: rereadMoved reads a
-// stack whose letter reads under movedBelow on a blurred crop again from
-// crops moved movedShift of the face's side along either of its axes
-// both ways and one grown by movedGrow about its centre, and takes
-// another letter when movedNeed of those five crops read it. Chosen on
-// the tuning sets 111300 and 111301m (docs/vision.md, upwcrop).
+// movedBelow, movedShift, movedGrow, movedNeed and movedFloor:
+// rereadMoved reads a stack whose letter reads under movedBelow on a
+// blurred crop again from crops moved movedShift of the face's side
+// along either of its axes both ways and one grown by movedGrow about its
+// centre, and takes another letter when movedNeed of those five crops
+// read it and one of them at movedFloor or more. Chosen on the tuning
+// sets 111300 and 111301m (docs/vision.md, upwcrop); movedFloor on
+// upwcrop's four tuning sets (its letters broken had no agreeing crop at
+// 0.7).
 const (
 	movedBelow = 0.95
 	movedShift = 0.1
 	movedGrow  = 1.25
 	movedNeed  = 4
+	movedFloor = 0.7
+)
+
+// stemShift, stemNeed and stemFloor: a stack read I (the stem alone)
+// under movedBelow, blurred or sharp, is read again from crops moved
+// stemShift of its side (and one grown by movedGrow), and the letter
+// other than I that most of them read, on stemNeed or more with one at
+// stemFloor or more, replaces it. A T whose bar is thin or short in a
+// typeface the reader was not trained on reads I from its face while
+// crops moved off its centre show the bar (tuning sets 111500-111503,
+// docs/vision.md, upwletter: three T mended, none broken of the 53
+// stacks read I under movedBelow).
+const (
+	stemShift = 0.2
+	stemNeed  = 2
+	stemFloor = 0.5
 )
 
 // rereadMoved reads again, on a single photo once the heights are
@@ -443,19 +464,26 @@ const (
 // smear runs into the tile's rim, and where the normalisation finds the
 // letter turns on a pixel of the crop's place: a shaken E read I at 0.93
 // from its face reads E from most crops moved a tenth of a side (tuning
-// set 111301m). Another letter read on movedNeed of the five crops
-// replaces the stack's, at the lower of the two confidences (the crops
-// disagree with the first read: never surer than it was). Heights and
-// faces are left as they are, so no height can move; sharp crops are
-// not read again (most of a sharp board's stacks), nor sure letters.
+// set 111301m). Another letter read on movedNeed of the five crops, one
+// of them at movedFloor or more, replaces the stack's, at the lower of
+// the two confidences (the crops disagree with the first read: never
+// surer than it was); I is never taken so (the stem any crop moved off a
+// T's or H's bar shows). A stack read I is read again first as stemShift
+// says, sharp or blurred. Heights and faces are left as they are, so no
+// height can move; sharp crops of other letters are not read again
+// (most of a sharp board's stacks), nor sure letters. A crop's blur
+// judged before on the same face (Cell.blur) is not judged again.
 func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, known, deblur bool) error {
 	br, ok := rd.(ocr.BlurReader)
 	if !ok {
 		return nil
 	}
 	kn := knownTile(k, known)
-	blurred := func(face image.Image) (bool, error) {
-		_, b, err := br.SpecialistFor(face)
+	blurred := func(c *Cell) (bool, error) {
+		if b := c.blur; b != nil && b.face == c.Face {
+			return b.blurred, nil
+		}
+		_, b, err := br.SpecialistFor(letterCrop(img, c.Face, crop))
 		return b, err
 	}
 	read := func(face image.Image) (ocr.Reading, error) {
@@ -471,41 +499,74 @@ func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, 
 	return rereadMovedBy(img, cells, crop, blurred, read)
 }
 
+// blurJudged is whether the crop of a stack's face was judged blurred
+// (ocr.BlurReader's SpecialistFor), and the face it was cut from.
+type blurJudged struct {
+	face    vision.Quad
+	blurred bool
+}
+
 // rereadMovedBy is rereadMoved with the crop's blur judged by blurred
 // and each moved crop read by read.
-func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(image.Image) (bool, error), read func(image.Image) (ocr.Reading, error)) error {
+func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(*Cell) (bool, error), read func(image.Image) (ocr.Reading, error)) error {
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
 		c := &cells[i]
 		if c.Height == 0 || c.Letter == "" || c.Conf >= movedBelow {
 			return
 		}
-		b, err := blurred(letterCrop(img, c.Face, crop))
-		if err != nil || !b {
-			errs[i] = err
-			return
-		}
 		h, err := vision.QuadHomography(1, 1, c.Face)
 		if err != nil {
 			return
 		}
-		// each letter read: on how many crops, and its surest reading
-		count := map[string]int{}
-		surest := map[string]ocr.Reading{}
-		for _, m := range [][3]float64{{-movedShift, 0, 1}, {movedShift, 0, 1}, {0, -movedShift, 1}, {0, movedShift, 1}, {0, 0, movedGrow}} {
-			got, err := read(letterCrop(img, jitterBy(h, m[0], m[1], m[2]), crop))
+		// readMoved reads the five crops moved by shift and grown: each
+		// letter's count and surest reading.
+		readMoved := func(shift float64) (map[string]int, map[string]ocr.Reading, error) {
+			count := map[string]int{}
+			surest := map[string]ocr.Reading{}
+			for _, m := range [][3]float64{{-shift, 0, 1}, {shift, 0, 1}, {0, -shift, 1}, {0, shift, 1}, {0, 0, movedGrow}} {
+				got, err := read(letterCrop(img, jitterBy(h, m[0], m[1], m[2]), crop))
+				if err != nil {
+					return nil, nil, err
+				}
+				count[got.Letter]++
+				if got.Conf >= surest[got.Letter].Conf {
+					surest[got.Letter] = got
+				}
+			}
+			return count, surest, nil
+		}
+		if c.Letter == "I" {
+			count, surest, err := readMoved(stemShift)
 			if err != nil {
 				errs[i] = err
 				return
 			}
-			count[got.Letter]++
-			if got.Conf >= surest[got.Letter].Conf {
-				surest[got.Letter] = got
+			var best ocr.Reading
+			for _, l := range sortedLetters(count) {
+				n := count[l]
+				if l != "" && l != "I" && n >= stemNeed && surest[l].Conf >= stemFloor && (best.Letter == "" || n > count[best.Letter]) {
+					best = surest[l]
+				}
 			}
+			if best.Letter != "" {
+				c.Letter, c.Conf, c.Angle = best.Letter, math.Min(best.Conf, c.Conf), best.Angle
+				return
+			}
+		}
+		b, err := blurred(c)
+		if err != nil || !b {
+			errs[i] = err
+			return
+		}
+		count, surest, err := readMoved(movedShift)
+		if err != nil {
+			errs[i] = err
+			return
 		}
 		var best ocr.Reading
 		for l, n := range count {
-			if l != "" && l != c.Letter && n >= movedNeed {
+			if l != "" && l != c.Letter && l != "I" && n >= movedNeed && surest[l].Conf >= movedFloor {
 				best = surest[l]
 			}
 		}
@@ -519,4 +580,15 @@ func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(image.I
 		}
 	}
 	return nil
+}
+
+// sortedLetters are count's letters in order, so that a tie is broken
+// the same way on every run.
+func sortedLetters(count map[string]int) []string {
+	out := make([]string, 0, len(count))
+	for l := range count {
+		out = append(out, l)
+	}
+	sort.Strings(out)
+	return out
 }

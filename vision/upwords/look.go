@@ -106,7 +106,7 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 				c.Height, c.HeightOK, c.Face = max(c.faint.height, 1), c.faint.margin, q
 				c.Covered, c.overlaid, c.nearCover, c.byLook = false, false, false, true
 				face := letterCrop(img, q, crop)
-				faces[i] = face
+				faces[i], c.faceCut = face, q
 				if err := readLikeliest(c, face, reader); err != nil {
 					return err
 				}
@@ -133,7 +133,7 @@ func judgeByLook(img image.Image, cells []Cell, faces []image.Image, n, crop int
 			c.Tile, c.Height, c.HeightOK = o.tile, o.height, o.margin
 			c.Covered, c.overlaid, c.byLook = false, false, true
 			face := letterCrop(img, c.Face, crop)
-			faces[i] = face
+			faces[i], c.faceCut = face, c.Face
 			if err := readLikeliest(c, face, reader); err != nil {
 				return err
 			}

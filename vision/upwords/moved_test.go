@@ -11,36 +11,53 @@ import (
 )
 
 // TestRereadMoved: a blurred stack's unsure letter is replaced only when
-// movedNeed of the five moved crops read another letter, at the lower
-// of the two confidences; a sure letter, a sharp crop, a bare square and
-// a letter the moved crops agree with are left as read, and no face or
-// height moves.
+// movedNeed of the five moved crops read another letter (never I), one of
+// them at movedFloor or more, at the lower of the two confidences; a stack
+// read I, sharp or blurred, takes the letter most of the crops moved by
+// stemShift read on stemNeed or more, one at stemFloor; a sure letter, a
+// sharp crop of another letter, a bare square and a letter the moved
+// crops agree with are left as read, and no face or height moves.
 func TestRereadMoved(t *testing.T) {
 	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
 	img, pose := sc.Draw()
 	face := faceQuad(&pose, 4, 5, 2, UpwordsGeometry)
 	E, I := ocr.Reading{Letter: "E", Conf: 0.7}, ocr.Reading{Letter: "I", Conf: 0.6}
+	E6, T, T4 := ocr.Reading{Letter: "E", Conf: 0.6}, ocr.Reading{Letter: "T", Conf: 0.8}, ocr.Reading{Letter: "T", Conf: 0.4}
+	O := func(conf float64) Cell { return Cell{Letter: "O", Conf: conf, Height: 2} }
+	stem := Cell{Letter: "I", Conf: 0.5, Height: 2}
 	tests := []struct {
 		name      string
 		cell      Cell
 		blurred   bool
-		script    []ocr.Reading // the five moved crops' readings, in turn
+		script    []ocr.Reading // the moved crops' readings, in turn
 		wantCalls int
 		want      string
 		wantConf  float64
 	}{
-		{"blurred, four of five read another letter: taken, no surer", Cell{Letter: "I", Conf: 0.5, Height: 2},
+		{"blurred, four of five read another letter: taken, no surer", O(0.5),
 			true, []ocr.Reading{E, E, I, E, E}, 5, "E", 0.5},
-		{"blurred, the other letter surer than the first: at its own confidence", Cell{Letter: "I", Conf: 0.9, Height: 2},
+		{"blurred, the other letter surer than the first: at its own confidence", O(0.9),
 			true, []ocr.Reading{E, E, E, E, E}, 5, "E", 0.7},
-		{"blurred, three of five: kept", Cell{Letter: "I", Conf: 0.5, Height: 2},
-			true, []ocr.Reading{E, E, I, E, I}, 5, "I", 0.5},
-		{"blurred, the moved crops agree: kept as read", Cell{Letter: "I", Conf: 0.5, Height: 2},
-			true, []ocr.Reading{I, I, I, I, E}, 5, "I", 0.5},
-		{"blurred, no tile on four: kept", Cell{Letter: "I", Conf: 0.5, Height: 2},
-			true, []ocr.Reading{{Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, E}, 5, "I", 0.5},
-		{"sharp crop: not read again", Cell{Letter: "I", Conf: 0.5, Height: 2},
-			false, []ocr.Reading{E}, 0, "I", 0.5},
+		{"blurred, three of five: kept", O(0.5),
+			true, []ocr.Reading{E, E, I, E, I}, 5, "O", 0.5},
+		{"blurred, four of five read I: kept (the stem any moved crop shows)", O(0.5),
+			true, []ocr.Reading{I, I, I, I, E}, 5, "O", 0.5},
+		{"blurred, four of five read another letter, none at movedFloor: kept", O(0.5),
+			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "O", 0.5},
+		{"blurred, no tile on four: kept", O(0.5),
+			true, []ocr.Reading{{Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, E}, 5, "O", 0.5},
+		{"read I, sharp, two of five read T: taken, no surer", stem,
+			false, []ocr.Reading{T, I, T, I, I}, 5, "T", 0.5},
+		{"read I, the most read of two letters taken", stem,
+			false, []ocr.Reading{T, E, T, E, T}, 5, "T", 0.5},
+		{"read I, sharp, one of five reads T: kept", stem,
+			false, []ocr.Reading{T, I, I, I, I}, 5, "I", 0.5},
+		{"read I, two read T, none at stemFloor: kept", stem,
+			false, []ocr.Reading{T4, T4, I, I, I}, 5, "I", 0.5},
+		{"read I, blurred, the stem crops kept it: the moved crops asked too", stem,
+			true, []ocr.Reading{I, I, I, I, I, E, E, E, E, E}, 10, "E", 0.5},
+		{"sharp crop of another letter: not read again", O(0.5),
+			false, []ocr.Reading{E}, 0, "O", 0.5},
 		{"sure: not read again", Cell{Letter: "I", Conf: movedBelow, Height: 2},
 			true, []ocr.Reading{E}, 0, "I", movedBelow},
 		{"a bare square: not read", Cell{},
@@ -63,7 +80,7 @@ func TestRereadMoved(t *testing.T) {
 				calls++
 				return r, nil
 			}
-			blurred := func(image.Image) (bool, error) { return tc.blurred, nil }
+			blurred := func(*Cell) (bool, error) { return tc.blurred, nil }
 			if err := rereadMovedBy(img, cells, 48, blurred, read); err != nil {
 				t.Fatal(err)
 			}
@@ -73,6 +90,56 @@ func TestRereadMoved(t *testing.T) {
 			}
 			if got.Height != c.Height || got.Face != c.Face {
 				t.Errorf("height %d, face %v; want them as they were (%d, %v)", got.Height, got.Face, c.Height, c.Face)
+			}
+		})
+	}
+}
+
+// blurCounter is a reader for TestRereadMovedJudged: every crop sharp,
+// every read E; it counts the crops judged for blur.
+type blurCounter struct {
+	mu     sync.Mutex
+	judged int
+}
+
+func (b *blurCounter) Read(image.Image) (ocr.Reading, error) {
+	return ocr.Reading{Letter: "E", Conf: 0.9}, nil
+}
+
+func (b *blurCounter) SpecialistFor(image.Image) (*ocr.Classifier, bool, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	b.judged++
+	return nil, false, nil
+}
+
+// TestRereadMovedJudged: rereadMoved takes a face's blur as judged before
+// (Cell.blur) when it was judged on the face the stack has now, and
+// judges the crop again when the face has moved since or was never
+// judged.
+func TestRereadMovedJudged(t *testing.T) {
+	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
+	img, pose := sc.Draw()
+	face := faceQuad(&pose, 4, 5, 2, UpwordsGeometry)
+	other := faceQuad(&pose, 4, 5, 3, UpwordsGeometry)
+	tests := []struct {
+		name       string
+		blur       *blurJudged
+		wantJudged int
+	}{
+		{"judged on this face: not judged again", &blurJudged{face: face}, 0},
+		{"judged on another face: judged again", &blurJudged{face: other}, 1},
+		{"never judged: judged", nil, 1},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			cells := []Cell{{Pos: grid.Pos{Row: 4, Col: 5}, Letter: "O", Conf: 0.5, Height: 2, Face: face, blur: tc.blur}}
+			rd := &blurCounter{}
+			if err := rereadMoved(img, cells, 48, rd, 0, false, false); err != nil {
+				t.Fatal(err)
+			}
+			if rd.judged != tc.wantJudged || cells[0].Letter != "O" {
+				t.Errorf("judged %d crops, letter %q; want %d, O", rd.judged, cells[0].Letter, tc.wantJudged)
 			}
 		})
 	}

@@ -221,6 +221,13 @@ type Cell struct {
 	// located: the face readStack located by its own outline for an
 	// unsure letter, kept for locateHeights to start from.
 	located *locatedFace
+	// blur: whether the crop of a face was judged blurred
+	// (ocr.BlurReader), and which face, for a later read of the same
+	// face not to judge it again (rereadMoved).
+	blur *blurJudged
+	// faceCut: the face the crop of the stack's first reading (the
+	// scan's faces) was cut from.
+	faceCut vision.Quad
 	// byLook: a stack decided by how its face looks against the
 	// board's sure tiles and sure empty squares (judgeByLook), against
 	// the reader's first say: never Sure.
@@ -401,8 +408,11 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		fit, _, _ = registered(p, fit)
 		// Registered, the grid is set on its lines' samples: every
 		// band a line shows in counts, a hand's or a pencil's edge
-		// does not (vision.Grid.OnSamples).
-		fit = fit.OnSamples(p)
+		// does not (vision.Grid.OnSamples); a move the board's outer
+		// edge speaks against is not taken (samplesMoveTaken).
+		if s := fit.OnSamples(p); s.H != fit.H && samplesMoveTaken(p, fit, s) {
+			fit = s
+		}
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
@@ -723,6 +733,7 @@ func readStack(img image.Image, p vision.Plane, refused func(string) bool, c *Ce
 			}
 		}
 		*faceOut = face
+		c.faceCut = c.Face
 		c.conf0 = rd.Conf
 		if rd.Letter == "" {
 			c.noTile = true
@@ -797,7 +808,7 @@ func readFaint(img image.Image, cells []Cell, faces []image.Image, pose *vision.
 			c.conf0 = rd.Conf
 		}
 		c.Covered, c.overlaid, c.nearCover = false, false, false
-		faces[i] = face
+		faces[i], c.faceCut = face, q
 	}
 	return nil
 }
@@ -1013,8 +1024,9 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 	// the height the geometry gave, at the others, and pooled.
 	if br, ok := rd.(ocr.BlurReader); ok {
 		var face image.Image
+		at := c.Face
 		if i < len(faces) && faces[i] != nil {
-			face = faces[i]
+			face, at = faces[i], c.faceCut
 		} else {
 			face = letterCrop(img, c.Face, crop)
 		}
@@ -1022,6 +1034,7 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
+		c.blur = &blurJudged{face: at, blurred: blurred}
 		if blurred {
 			sr := blurredFaceReader(sp, deblur)
 			rd = sr
@@ -1078,8 +1091,9 @@ func rereadStackAtOtherHeights(img image.Image, c *Cell, i int, faces []image.Im
 // 3 broken).
 func voteSharp(img image.Image, c *Cell, i int, faces []image.Image, crop int, rd TileReader, kn ocr.Known) error {
 	var face image.Image
+	at := c.Face
 	if i < len(faces) && faces[i] != nil {
-		face = faces[i]
+		face, at = faces[i], c.faceCut
 	} else {
 		face = letterCrop(img, c.Face, crop)
 	}
@@ -1088,6 +1102,7 @@ func voteSharp(img image.Image, c *Cell, i int, faces []image.Image, crop int, r
 		if err != nil {
 			return fmt.Errorf("vision: reading %v: %w", c.Pos, err)
 		}
+		c.blur = &blurJudged{face: at, blurred: blurred}
 		if blurred {
 			return nil
 		}
