@@ -1179,14 +1179,12 @@ func maxAreaQuad(p []image.Point) []image.Point {
 // sees it, row 0 at the top of the picture.
 func orderQuad(pts []image.Point) Quad {
 	var q Quad
-	var cx, cy float64
 	for i, p := range pts[:4] {
 		q[i] = Point{float64(p.X) + 0.5, float64(p.Y) + 0.5}
-		cx += q[i].X / 4
-		cy += q[i].Y / 4
 	}
+	c := q.Centre()
 	sort.Slice(q[:], func(i, j int) bool {
-		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
+		return math.Atan2(q[i].Y-c.Y, q[i].X-c.X) < math.Atan2(q[j].Y-c.Y, q[j].X-c.X)
 	})
 	return UprightQuad(q)
 }

@@ -13,6 +13,12 @@ type Point struct{ X, Y float64 }
 // board as read (row 0 at the top).
 type Quad [4]Point
 
+// Centre is the mean of q's four corners: a point inside every convex
+// quadrilateral, where its diagonals' middles average.
+func (q Quad) Centre() Point {
+	return Point{(q[0].X + q[1].X + q[2].X + q[3].X) / 4, (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
+}
+
 // Homography is a 3x3 projective transform, row-major, mapping (x, y, 1).
 type Homography [9]float64
 

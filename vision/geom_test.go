@@ -186,3 +186,23 @@ func BenchmarkRefinePoseOnGrid(b *testing.B) {
 		RefinePoseOnGrid(p0, h, 10, true)
 	}
 }
+
+func TestQuadCentre(t *testing.T) {
+	tests := []struct {
+		name string
+		q    Quad
+		want Point
+	}{
+		{"square", Quad{{0, 0}, {10, 0}, {10, 10}, {0, 10}}, Point{5, 5}},
+		{"trapezium seen in perspective", Quad{{2, 0}, {8, 0}, {10, 6}, {0, 6}}, Point{5, 3}},
+		{"corners in any order", Quad{{10, 10}, {0, 0}, {0, 10}, {10, 0}}, Point{5, 5}},
+		{"off the origin", Quad{{-4, 100}, {4, 100}, {4, 108}, {-4, 108}}, Point{0, 104}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tc.q.Centre(); math.Abs(got.X-tc.want.X) > 1e-12 || math.Abs(got.Y-tc.want.Y) > 1e-12 {
+				t.Errorf("Centre() = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}

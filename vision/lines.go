@@ -331,15 +331,11 @@ func intersect(a, b fline) (Point, bool) {
 // orderPoints orders four points clockwise on screen, upright, if they
 // form a convex quadrilateral.
 func orderPoints(pts []Point) (Quad, bool) {
-	var cx, cy float64
-	for _, p := range pts {
-		cx += p.X / 4
-		cy += p.Y / 4
-	}
 	var q Quad
 	copy(q[:], pts)
+	c := q.Centre()
 	sort.Slice(q[:], func(i, j int) bool {
-		return math.Atan2(q[i].Y-cy, q[i].X-cx) < math.Atan2(q[j].Y-cy, q[j].X-cx)
+		return math.Atan2(q[i].Y-c.Y, q[i].X-c.X) < math.Atan2(q[j].Y-c.Y, q[j].X-c.X)
 	})
 	for i := 0; i < 4; i++ {
 		a, b, c := q[i], q[(i+1)%4], q[(i+2)%4]

@@ -1706,7 +1706,8 @@ func dropCentrePrint(img image.Image, cells []Cell, n int, raised func(c *Cell) 
 		// its likeliest letter on a face it saw no tile on, nor a
 		// letter found by a re-read (an O in a print's ring).
 		firstSure := !c.noTile && c.conf0 >= SureConf
-		if cb, cr, ok := faceChroma(img, c.Face); refOK && ok && !(firstSure && c.Conf >= SureConf) && math.Hypot(cb-refCb, cr-refCr) > centreChroma {
+		if cb, cr, ok := faceChroma(img, c.Face); refOK && ok && !(firstSure && c.Conf >= SureConf) && math.Hypot(cb-refCb, cr-refCr) > centreChroma &&
+			!nearSureTile(img, cells, n, c, cb, cr) {
 			coloured = true
 		}
 		if debugCentre != nil {
@@ -1725,6 +1726,44 @@ func dropCentrePrint(img image.Image, cells []Cell, n int, raised func(c *Cell) 
 		}
 	}
 }
+
+// nearSureTile reports whether a stack within sureTileReach squares of
+// c (not c) was read surely at first sight, seeing a tile, and its face
+// has c's chroma (cb, cr) within sureTileNear. The board's light is not
+// even (a lamp over its middle whitens the centre's tiles against the
+// cream ones at its edge): a face off the colour of the board's sure
+// tiles as a whole but of the colour of a sure tile beside it, in the
+// same light, is no print (dropCentrePrint). Tuning: u-111100's 0022
+// (session 47), an R two high on a centre square 19.6 from the board's
+// tiles' chroma and 2 from the sure A beside it, was emptied as print
+// and shown sure.
+func nearSureTile(img image.Image, cells []Cell, n int, c *Cell, cb, cr float64) bool {
+	for i := range cells {
+		o := &cells[i]
+		if o == c || o.Height == 0 || o.noTile || o.conf0 < SureConf || o.Conf < SureConf {
+			continue
+		}
+		if max(o.Pos.Row-c.Pos.Row, c.Pos.Row-o.Pos.Row) > sureTileReach || max(o.Pos.Col-c.Pos.Col, c.Pos.Col-o.Pos.Col) > sureTileReach {
+			continue
+		}
+		if ob, or, ok := faceChroma(img, o.Face); ok && math.Hypot(ob-cb, or-cr) <= sureTileNear {
+			return true
+		}
+	}
+	return false
+}
+
+// sureTileReach is how far (in squares, along a row or a column) a sure
+// tile may stand from a centre stack to vouch for its colour
+// (nearSureTile): the centre squares and their ring of neighbours.
+const sureTileReach = 2
+
+// sureTileNear is how near (Cb, Cr levels) a centre stack's face must
+// lie to a sure tile's beside it to be taken for a tile in the same
+// light (nearSureTile): half of centreChroma. On the tuning sets (eleven
+// Upwords sets of sessions 44-47) the prints read as faint O's lay
+// 12.1-13.6 from the nearest sure tile, the lit tile 2.0.
+const sureTileNear = centreChroma / 2
 
 // centrePrints is the chroma (Cb, Cr) of the centre squares' print as it
 // shows on the centre squares of an n x n board read empty and in plain

@@ -17,11 +17,14 @@ import (
 // barely knows: kept, not sure), and a letter read surely at first sight
 // stays (a warm lamp moves a tile's colour), while one read surely only
 // by the re-reads stays only on a face of the tiles' colour (a print's
-// ring reads O at some height); stacks elsewhere are never touched.
+// ring reads O at some height); stacks elsewhere are never touched. A
+// face off the tiles' colour but of the colour of a sure tile beside it
+// (a lamp over the board's middle) is a tile, not sure.
 func TestDropCentrePrint(t *testing.T) {
 	// 20x20 patches: cream tiles, a blue print, a cream print, green, a
-	// light tan print near the cream (3.6 Cb/Cr levels from it).
-	img := image.NewRGBA(image.Rect(0, 0, 100, 20))
+	// light tan print near the cream (3.6 Cb/Cr levels from it), cream
+	// tiles whitened by a lamp (about 17 levels from the cream).
+	img := image.NewRGBA(image.Rect(0, 0, 120, 20))
 	paint := func(x0 int, c color.RGBA) {
 		for y := 0; y < 20; y++ {
 			for x := x0; x < x0+20; x++ {
@@ -35,6 +38,7 @@ func TestDropCentrePrint(t *testing.T) {
 	paint(40, cream)
 	paint(60, color.RGBA{56, 122, 78, 255})
 	paint(80, color.RGBA{228, 215, 180, 255})
+	paint(100, color.RGBA{248, 248, 245, 255})
 	face := func(x0 int) vision.Quad {
 		x := float64(x0)
 		return vision.Quad{{X: x + 2, Y: 2}, {X: x + 18, Y: 2}, {X: x + 18, Y: 18}, {X: x + 2, Y: 18}}
@@ -62,7 +66,7 @@ func TestDropCentrePrint(t *testing.T) {
 	tests := []struct {
 		name      string
 		cell      Cell
-		bare      []Cell // the centre squares read empty beside it
+		bare      []Cell // the centre squares read empty, or other stacks, beside it
 		wantEmpty bool
 		wantSure  bool
 	}{
@@ -79,6 +83,10 @@ func TestDropCentrePrint(t *testing.T) {
 		{"a tile read faintly, its face the tiles' colour", stack(5, 4, 0, "R", 0.45), nil, false, false},
 		{"a tile read faintly, a blue print bare beside it", stack(5, 4, 0, "R", 0.45), []Cell{bare(4, 4, 1)}, false, false},
 		{"a tile read faintly, the reader first saw no tile", unseen(4, 5, 0, "A", 0.45), nil, false, false},
+		{"a lit tile read unsurely, a sure lit tile beside it", stack(4, 4, 5, "R", 0.64), []Cell{stack(4, 5, 5, "A", 1)}, false, false},
+		{"a lit tile read unsurely, a sure lit tile three squares off", stack(4, 4, 5, "R", 0.64), []Cell{stack(1, 4, 5, "A", 1)}, true, true},
+		{"a lit tile read unsurely, the lit tile beside it unsure too", stack(4, 4, 5, "R", 0.64), []Cell{stack(4, 5, 5, "A", 0.8)}, true, true},
+		{"a blue print read as X, a sure lit tile beside it", stack(4, 4, 1, "X", 0.7), []Cell{stack(4, 5, 5, "A", 1)}, true, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
