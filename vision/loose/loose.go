@@ -301,6 +301,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && r != nil && !r.board && !opt.noReread && !opt.Twists && !opt.learning && verifies(opt) {
 		rereadScan(img, opt, r)
 	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && verifies(opt) {
+		r = farLook(img, opt, r)
+	}
 	if err == nil && r != nil && len(tiltOther) > 0 && !opt.noRim && !noTiltLetters {
 		// Not within the rim's scan: its reading is weighed against
 		// the photo's as its looks read it (rimLook), and the photo's

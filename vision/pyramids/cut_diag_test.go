@@ -45,7 +45,8 @@ func TestCutDiag(t *testing.T) {
 			fmt.Printf("  outline %.3f clipped %v board %v in %v %s\n", o.area/pa, o.clipped, ok, in, quadText(o.q))
 			quads = append(quads, o.q)
 		}
-		if o := offFrame(p, DefaultGeometry, nil); o != nil {
+		ls, sc := straightEdges(p)
+		if o := offFrame(p, ls, sc, DefaultGeometry, nil); o != nil {
 			fmt.Printf("  off: %s score %.2f grid %.2f white %.0f\n", quadText(o.corners), o.score, o.grid, o.whiteLuma())
 		}
 		r, serr := Scan(img, Options{})
@@ -139,7 +140,8 @@ func TestHiddenDiag(t *testing.T) {
 				}
 			}
 			fmt.Printf("%s: truth out %v; three sides %s area %.0f\n", path, out, quadText(r.Corners), quadArea(r.Corners))
-			if o := offFrame(p, DefaultGeometry, nil); o != nil {
+			ls, sc := straightEdges(p)
+			if o := offFrame(p, ls, sc, DefaultGeometry, nil); o != nil {
 				fmt.Printf("  off: %s area %.0f score %.2f grid %.2f rank %.2f\n", quadText(o.corners), quadArea(o.corners), o.score, o.grid, o.rank())
 			}
 		}

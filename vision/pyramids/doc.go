@@ -46,6 +46,12 @@
 //     part in the picture, is refused as out of view (vision.ErrOutOfView,
 //     the players move the camera), also in a dark picture whose runway
 //     is lit, and over a three sides' frame that is a part of it (runsOff).
+//     Where none of that gives a board and the picture is lit, the three
+//     sides' search runs once more with the side that shows least left
+//     out of the judgement (hiddenSideFrame: a hand or an arm over more
+//     than half of it; the three others held to stricter bars, the far
+//     corners looked for further from their likeliest places); such a
+//     board is read as found from three sides.
 //     A picture whose median is dark is too
 //     dark only when no board is found in it or the board's own white
 //     (the runway) is dark: a lit board on a dark table is read.

@@ -275,32 +275,27 @@ func edgeQuadsReach(ls []edgeLine, scale float64, w, h int, reach float64) []vis
 }
 
 // edgeFrame is the best board among the quadrilaterals of the picture's
-// straight edges (edgeQuads), refined onto the runway's outer edge; nil
-// when none is a board. When the edges found give none, they are looked
-// for once more with wider gaps bridged (edgeWideGap): a board whose
-// thick printed lines meet its border breaks the runway's outer edge
-// into one piece a square.
-func edgeFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
-	if f := edgeFrameOf(p, geo, cal, 0); f != nil {
+// straight edges ls (straightEdges, scale the reduced picture's),
+// refined onto the runway's outer edge; nil when none is a board. When
+// the edges given make none, they are looked for once more with wider
+// gaps bridged (edgeWideGap): a board whose thick printed lines meet its
+// border breaks the runway's outer edge into one piece a square.
+func edgeFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	if f := edgeFrameOf(p, ls, scale, geo, cal); f != nil {
 		return f
 	}
-	return edgeFrameOf(p, geo, cal, edgeWideGap)
+	ls, scale = straightEdgesGap(p, edgeLines, edgeWideGap)
+	return edgeFrameOf(p, ls, scale, geo, cal)
 }
 
-// edgeFrameOf is edgeFrame on the straight edges found bridging gaps of
-// wideGap (straightEdgesGap).
-func edgeFrameOf(p picture, geo Geometry, cal *vision.Calibration, wideGap float64) *frame {
-	ls, scale := straightEdgesGap(p, edgeLines, wideGap)
-	qs := edgeQuads(ls, scale, p.W, p.H)
-	frames := make([]*frame, len(qs))
-	parallel.For(len(qs), func(i int) {
-		if f, ok := newFrame(p, qs[i], geo, cal); ok {
-			frames[i] = f
-		}
-	})
-	cands := nonNil(frames)
+// edgeFrameOf is edgeFrame on the straight edges ls alone: the best of
+// the six best-ranked boards among their quadrilaterals in the picture
+// (edgeQuads, edgeBoards), refined (bestRefined), or else the board from
+// three of them (threeSideFrame).
+func edgeFrameOf(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	cands := edgeBoards(p, edgeQuads(ls, scale, p.W, p.H), geo, cal, false)
 	sort.Slice(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
-	best := bestRefined(p, cands[:min(len(cands), 6)], geo, cal)
+	best := bestRefined(p, cands[:min(len(cands), 6)], geo, cal, false)
 	if best == nil {
 		// three sides show, the fourth is hidden
 		best = threeSideFrame(p, ls, scale, geo, cal)
@@ -308,34 +303,41 @@ func edgeFrameOf(p picture, geo Geometry, cal *vision.Calibration, wideGap float
 	return best
 }
 
+// edgeBoards judges each of the quadrilaterals qs, in parallel, as any
+// outline is (newFrame), and with lattice set whether its runway's
+// printed lines lie where it puts them too (latticeAgrees): the boards
+// among them, in their order.
+func edgeBoards(p picture, qs []vision.Quad, geo Geometry, cal *vision.Calibration, lattice bool) []*frame {
+	frames := make([]*frame, len(qs))
+	parallel.For(len(qs), func(i int) {
+		if f, ok := newFrame(p, qs[i], geo, cal); ok && (!lattice || f.latticeAgrees()) {
+			frames[i] = f
+		}
+	})
+	return nonNil(frames)
+}
+
 // offReach is how far beyond the picture's edge (a share of its width
 // and height) offFrame looks for a board's corners.
 const offReach = 0.5
 
 // offFrame is the best board among the quadrilaterals of the picture's
-// straight edges that run off the picture (a corner beyond its edge, up
-// to offReach), whose runway's printed lines lie where it puts them
-// (latticeAgrees); nil when there is none. newFrame and latticeAgrees
-// judge such a board on its part in the picture. Looked for only where
-// no board was found: it tells the players the board is there but out
-// of view, where "no board found" would not tell them to move the
-// camera.
-func offFrame(p picture, geo Geometry, cal *vision.Calibration) *frame {
-	ls, scale := straightEdges(p)
+// straight edges ls (straightEdges, scale the reduced picture's) that
+// run off the picture (a corner beyond its edge, up to offReach), whose
+// runway's printed lines lie where it puts them (latticeAgrees); nil
+// when there is none. newFrame and latticeAgrees judge such a board on
+// its part in the picture. Looked for only where no board was found: it
+// tells the players the board is there but out of view, where "no board
+// found" would not tell them to move the camera.
+func offFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
 	var qs []vision.Quad
 	for _, q := range edgeQuadsReach(ls, scale, p.W, p.H, offReach) {
 		if !inPicture(q, p) {
 			qs = append(qs, q)
 		}
 	}
-	frames := make([]*frame, len(qs))
-	parallel.For(len(qs), func(i int) {
-		if f, ok := newFrame(p, qs[i], geo, cal); ok && f.latticeAgrees() {
-			frames[i] = f
-		}
-	})
 	var best *frame
-	for _, f := range nonNil(frames) {
+	for _, f := range edgeBoards(p, qs, geo, cal, true) {
 		if best == nil || f.rank() > best.rank() {
 			best = f
 		}
@@ -359,11 +361,13 @@ func nonNil(fs []*frame) []*frame {
 // refined outline is no board, or where its printed lines no longer lie
 // where it puts them: a shadow's edge across a corner can draw the
 // refinement off the runway), among those whose runway's printed lines
-// lie where they put them (latticeAgrees); nil when none does.
-func bestRefined(p picture, cands []*frame, geo Geometry, cal *vision.Calibration) *frame {
+// lie where they put them (latticeAgrees); nil when none does. With hide
+// set the refined outlines are judged with a side hidden
+// (newFrameHiding), as the candidates were.
+func bestRefined(p picture, cands []*frame, geo Geometry, cal *vision.Calibration, hide bool) *frame {
 	var best *frame
 	for _, f := range cands {
-		g, ok := newFrame(p, refineOutline(p, f.corners), geo, cal)
+		g, ok := newFrameHiding(p, refineOutline(p, f.corners), geo, cal, hide)
 		if !ok || !g.latticeAgrees() {
 			g = f
 		}
@@ -629,6 +633,25 @@ func (t threeSides) white(p picture) float64 {
 // kept only if the runway's printed lines lie where they put them
 // (latticeAgrees), as the edges' frames are.
 func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	return threeSideFrameHiding(p, ls, scale, geo, cal, false)
+}
+
+// hiddenReach is how many steps (threeStep) from its likeliest place
+// hiddenSideFrame looks for a far corner.
+const hiddenReach = 12
+
+// hiddenSideFrame is threeSideFrame with the fourth side hidden over
+// more than half its length (a hand or an arm across it): its runway's
+// contrast against the border left out of the quadrilaterals' judgement
+// (newFrameHiding), the three others held to stricter bars. Looked for
+// only where no board was found otherwise; such a board is read as one
+// found from three sides.
+func hiddenSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration) *frame {
+	return threeSideFrameHiding(p, ls, scale, geo, cal, true)
+}
+
+// threeSideFrameHiding is threeSideFrame, with hide set hiddenSideFrame.
+func threeSideFrameHiding(p picture, ls []edgeLine, scale float64, geo Geometry, cal *vision.Calibration, hide bool) *frame {
 	ts := tripleSides(ls, scale, float64(p.W)*scale, float64(p.H)*scale)
 	best := make([]*frame, len(ts))
 	parallel.For(len(ts), func(i int) {
@@ -649,17 +672,27 @@ func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *
 			return
 		}
 		sbs := t.farPlaces(p, t.pb, t.ub, vision.Point{X: -across.X, Y: -across.Y}, wl)
+		// round each pair of places, a step each way; with a side
+		// hidden, its far corner's place is less sure (the runway's end
+		// may be under the hand): each corner is also looked for up to
+		// hiddenReach steps from its place, the other a step from its own
+		reaches := [][2]float64{{1, 1}}
+		if hide {
+			reaches = append(reaches, [2]float64{hiddenReach, 1}, [2]float64{1, hiddenReach})
+		}
 		var b *frame
 		for _, ca := range sas {
 			for _, cb := range sbs {
-				for da := -1.0; da <= 1; da++ {
-					for db := -1.0; db <= 1; db++ {
-						q, ok := t.quad(ca+da*threeStep, cb+db*threeStep, p.W, p.H)
-						if !ok {
-							continue
-						}
-						if f, ok := newFrame(p, q, geo, cal); ok && (b == nil || f.rank() > b.rank()) {
-							b = f
+				for _, r := range reaches {
+					for da := -r[0]; da <= r[0]; da++ {
+						for db := -r[1]; db <= r[1]; db++ {
+							q, ok := t.quad(ca+da*threeStep, cb+db*threeStep, p.W, p.H)
+							if !ok {
+								continue
+							}
+							if f, ok := newFrameHiding(p, q, geo, cal, hide); ok && (b == nil || f.rank() > b.rank()) {
+								b = f
+							}
 						}
 					}
 				}
@@ -669,7 +702,7 @@ func threeSideFrame(p picture, ls []edgeLine, scale float64, geo Geometry, cal *
 	})
 	cands := nonNil(best)
 	sort.SliceStable(cands, func(i, j int) bool { return cands[i].rank() > cands[j].rank() })
-	out := bestRefined(p, cands[:min(len(cands), threeKept)], geo, cal)
+	out := bestRefined(p, cands[:min(len(cands), threeKept)], geo, cal, hide)
 	if out != nil {
 		out.threeSided = true
 	}

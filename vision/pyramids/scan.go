@@ -302,14 +302,15 @@ func latticeChecked(best *frame, p picture, edges func() *frame) (f *frame, doub
 // runsOff tells whether the board runs off the picture where no board was
 // found in it (best nil) or only from three sides (best.threeSided): a
 // board by its straight edges with a corner beyond the picture's edge
-// (offFrame), its runway lit (the picture's median luma med at darkLuma
-// or more, or the runway's white at darkWhite: "too dark" is not said
-// of a board found), and, beside a three sides' frame, at least
+// (offFrame over ls, the picture's straight edges at scale), its
+// runway lit (the picture's median luma med at darkLuma or more, or the
+// runway's white at darkWhite: "too dark" is not said of a board
+// found), and, beside a three sides' frame, at least
 // offCover times as large and over its centre (three sides of a board
 // cut by the picture's edge can close on a part of it: its printed
 // lines agree there too, a square's pitch on).
-func runsOff(p picture, best *frame, med int, geo Geometry, cal *vision.Calibration) bool {
-	o := offFrame(p, geo, cal)
+func runsOff(p picture, ls []edgeLine, scale float64, best *frame, med int, geo Geometry, cal *vision.Calibration) bool {
+	o := offFrame(p, ls, scale, geo, cal)
 	if o == nil || (med < darkLuma && o.whiteLuma() < darkWhite) {
 		return false
 	}
@@ -387,13 +388,27 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// cut by the edge beside a board whose corner is under a hand
 		best = completeCorner(p, outs, refined, geo, opt.Calib)
 	}
-	// The board by its straight edges (edgeFrame), looked for once at
-	// most: its search costs a few tenths of a second.
+	// The picture's straight edges (straightEdges) and the board by them
+	// (edgeFrame), each found once at most: their search costs a few
+	// tenths of a second.
+	var (
+		ls         []edgeLine
+		lscale     float64
+		linesFound bool
+	)
+	lines := func() ([]edgeLine, float64) {
+		if !linesFound {
+			ls, lscale = straightEdges(p)
+			linesFound = true
+		}
+		return ls, lscale
+	}
 	var edge *frame
 	edgeTried := false
 	edges := func() *frame {
 		if !edgeTried {
-			edge, edgeTried = edgeFrame(p, geo, opt.Calib), true
+			ls, scale := lines()
+			edge, edgeTried = edgeFrame(p, ls, scale, geo, opt.Calib), true
 		}
 		return edge
 	}
@@ -404,11 +419,21 @@ func locate(img image.Image, opt Options) (*located, error) {
 		// it (edgeFrame)
 		best = edges()
 	}
-	if (best == nil || best.threeSided) && runsOff(p, best, med, geo, opt.Calib) {
-		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+	if best == nil || best.threeSided {
+		ls, scale := lines()
+		if runsOff(p, ls, scale, best, med, geo, opt.Calib) {
+			return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+		}
 	}
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
 		return nil, fmt.Errorf("pyramids: %w: median brightness %d of 255; add light", vision.ErrTooDark, med)
+	}
+	if best == nil {
+		// the last try, where no board would be found (or only a light
+		// area cut by the picture's edge): three of its straight edges,
+		// a hand over most of the fourth side (hiddenSideFrame)
+		ls, scale := lines()
+		best = hiddenSideFrame(p, ls, scale, geo, opt.Calib)
 	}
 	if (best != nil && !inPicture(best.corners, p)) || (best == nil && cut) {
 		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
@@ -731,6 +756,23 @@ func (f *frame) whiteLuma() float64 {
 func (f *frame) rank() float64 { return f.score + 0.25*f.grid }
 
 func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (*frame, bool) {
+	return newFrameHiding(p, q, geo, cal, false)
+}
+
+// Bars of a board one of whose sides is hidden (newFrameHiding with
+// hide set): the three sides in view must show the runway this much
+// lighter than the border (a share of its white), and this share of its
+// printed lines must show.
+const (
+	hiddenSideScore = 0.3
+	hiddenSideGrid  = 0.4
+)
+
+// newFrameHiding is newFrame; with hide set, the side whose runway shows
+// least against the border is left out of the frame's score (a hand or
+// an arm over most of it), and the three others and the printed lines
+// must pass the stricter bars hiddenSideScore and hiddenSideGrid.
+func newFrameHiding(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration, hide bool) (*frame, bool) {
 	f := &frame{p: p, geo: geo, corners: q}
 	if !f.fit(cal) {
 		return nil, false
@@ -768,6 +810,7 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 	wl := 0.299*f.white[0] + 0.587*f.white[1] + 0.114*f.white[2]
 	f.score = math.Inf(1)
 	var dBuf [20]float64
+	var sides [4]float64
 	for side := 0; side < 4; side++ {
 		d := dBuf[:0]
 		for i := 0; i < 20; i++ {
@@ -793,10 +836,18 @@ func newFrame(p picture, q vision.Quad, geo Geometry, cal *vision.Calibration) (
 			return nil, false
 		}
 		sort.Float64s(d)
-		f.score = math.Min(f.score, d[len(d)/2])
+		sides[side] = d[len(d)/2]
+		f.score = math.Min(f.score, sides[side])
+	}
+	if hide {
+		sort.Float64s(sides[:])
+		f.score = sides[1]
+		if f.score < hiddenSideScore {
+			return nil, false
+		}
 	}
 	f.grid = f.gridLines(wl)
-	if f.score < 0.10 || f.grid < 0.35 || (f.score < 0.12 && f.grid < 0.5) {
+	if f.score < 0.10 || f.grid < 0.35 || (f.score < 0.12 && f.grid < 0.5) || (hide && f.grid < hiddenSideGrid) {
 		return nil, false
 	}
 	return f, true
