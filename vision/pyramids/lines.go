@@ -250,10 +250,10 @@ func edgeQuadsReach(ls []edgeLine, scale float64, w, h int, reach float64) []vis
 			}
 			// the light side of each line faces the quadrilateral's
 			// inside (the runway inside, the border outside)
-			cx, cy := (q[0].X+q[1].X+q[2].X+q[3].X)/4, (q[0].Y+q[1].Y+q[2].Y+q[3].Y)/4
+			c := q.Centre()
 			inward := true
 			for _, ln := range [4]edgeLine{a.a, a.b, b.a, b.b} {
-				if (cx*math.Cos(ln.th)+cy*math.Sin(ln.th)-ln.rho)*ln.light <= 0 {
+				if (c.X*math.Cos(ln.th)+c.Y*math.Sin(ln.th)-ln.rho)*ln.light <= 0 {
 					inward = false
 				}
 			}

@@ -317,11 +317,7 @@ func runsOff(p picture, ls []edgeLine, scale float64, best *frame, med int, geo 
 	if best == nil {
 		return true
 	}
-	var c vision.Point
-	for _, k := range best.corners {
-		c.X, c.Y = c.X+k.X/4, c.Y+k.Y/4
-	}
-	return quadArea(o.corners) >= offCover*quadArea(best.corners) && inHull(o.corners[:], c)
+	return quadArea(o.corners) >= offCover*quadArea(best.corners) && inHull(o.corners[:], best.corners.Centre())
 }
 
 // offCover is how many times as large as a three sides' frame a board

@@ -353,7 +353,7 @@ func (w wallSamples) refAtLarge() float64 {
 // views the squares far from the camera are a few levels apart, so a
 // tile on the next square looks like a tall stack on this one.
 func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSamples, occ *occluders, q vision.Quad, r, c, n int, dist []float64, geo Geometry) bool {
-	qc := quadCentre(q)
+	qc := q.Centre()
 	size := math.Hypot(q[2].X-q[0].X, q[2].Y-q[0].Y)
 	for dr := -1; dr <= 1; dr++ {
 		for dc := -1; dc <= 1; dc++ {
@@ -372,7 +372,7 @@ func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSa
 					break // no stack there, as far as can be seen
 				}
 				// A stack there: is its top where this square's face is?
-				b := quadCentre(faceSearch(p, pose, cam, occ, r2, c2, geo).quad)
+				b := faceSearch(p, pose, cam, occ, r2, c2, geo).quad.Centre()
 				if math.Hypot(b.X-qc.X, b.Y-qc.Y) <= 0.25*size {
 					return true
 				}
@@ -381,10 +381,6 @@ func seenBehind(p vision.Plane, pose *vision.Pose, cam vision.Vec3, walls wallSa
 		}
 	}
 	return false
-}
-
-func quadCentre(q vision.Quad) vision.Point {
-	return vision.Point{X: (q[0].X + q[1].X + q[2].X + q[3].X) / 4, Y: (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4}
 }
 
 // boxesOf returns occluders for the stacks of the given squares: whole
@@ -1151,11 +1147,8 @@ type faceSide struct {
 // quadSides are q's four sides, each's normal outwards from the mean of
 // q's corners.
 func quadSides(q vision.Quad) [4]faceSide {
-	var cx, cy float64
-	for _, v := range q {
-		cx += v.X / 4
-		cy += v.Y / 4
-	}
+	c := q.Centre()
+	cx, cy := c.X, c.Y
 	var sd [4]faceSide
 	for i := range sd {
 		a, b := q[i], q[(i+1)%4]

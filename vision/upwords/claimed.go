@@ -38,7 +38,7 @@ func unsureClaimed(cells []Cell, n int, pose *vision.Pose, geo Geometry) {
 		if s.Height == 0 {
 			continue
 		}
-		fc := quadCentre(s.Face)
+		fc := s.Face.Centre()
 		side := quadSideLen(s.Face)
 		if side <= 0 {
 			continue
@@ -79,7 +79,7 @@ func twinFaces(s, e *Cell, fc vision.Point, side float64) bool {
 	if s.Letter == "" || s.Letter != e.Letter {
 		return false
 	}
-	ec := quadCentre(e.Face)
+	ec := e.Face.Centre()
 	return math.Hypot(ec.X-fc.X, ec.Y-fc.Y) <= twinNear*side
 }
 

@@ -42,9 +42,9 @@ func TestFaceCropDiagnosis(t *testing.T) {
 			}
 			tf := trueFace(tc.Corners, c.Face)
 			side := math.Hypot(tf[1].X-tf[0].X, tf[1].Y-tf[0].Y)
-			tcn := quadCentre(tf)
+			tcn := tf.Centre()
 			dist := func(q vision.Quad) float64 {
-				qc := quadCentre(q)
+				qc := q.Centre()
 				return math.Hypot(qc.X-tcn.X, qc.Y-tcn.Y) / side
 			}
 			face := letterCrop(img, c.Face, 64)

@@ -140,7 +140,7 @@ func TestCropTrace(t *testing.T) {
 			for k := range 4 {
 				side += math.Hypot(tq[k].X-tq[(k+1)%4].X, tq[k].Y-tq[(k+1)%4].Y) / 4
 			}
-			sc, tcn := quadCentre(c.Face), quadCentre(tq)
+			sc, tcn := c.Face.Centre(), tq.Centre()
 			dx, dy := tcn.X-sc.X, tcn.Y-sc.Y
 			// the parallax line: a level up moves the face by lv
 			a := faceCentre(&r.Pose, cam.Row, cam.Col, float64(c.Height), geo)

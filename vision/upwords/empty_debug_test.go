@@ -67,7 +67,7 @@ func TestEmptyTrace(t *testing.T) {
 								continue
 							}
 							f.nbMax = max(f.nbMax, s.Height)
-							fc, side := quadCentre(s.Face), quadSideLen(s.Face)
+							fc, side := s.Face.Centre(), quadSideLen(s.Face)
 							for h := 0.5; h <= 8; h += 0.25 {
 								fp := faceCentre(pose, c.Pos.Row, c.Pos.Col, h, geo)
 								d := math.Hypot(fp.X-fc.X, fp.Y-fc.Y) / side
@@ -105,7 +105,7 @@ func TestEmptyTrace(t *testing.T) {
 			if os.Getenv("TILESCOPE_EMPTY_FACES") != "" {
 				for _, c := range r.Cells {
 					if c.Height > 0 {
-						fc := quadCentre(c.Face)
+						fc := c.Face.Centre()
 						fmt.Printf("FACE %s %v %s%d at %.0f %.0f\n", filepath.Base(path), c.Pos, c.Letter, c.Height, fc.X, fc.Y)
 					}
 				}

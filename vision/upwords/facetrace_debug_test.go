@@ -104,7 +104,7 @@ func TestFaceTrace(t *testing.T) {
 		for _, tc := range tr.Cells {
 			if tc.Height == 0 {
 				p := th.Apply(vision.Point{X: float64(tc.Col) + 0.5, Y: float64(tc.Row) + 0.5})
-				q := quadCentre(trueFace(tc.Corners, vision.Quad{}))
+				q := trueFace(tc.Corners, vision.Quad{}).Centre()
 				tdx, tdy = append(tdx, q.X-p.X), append(tdy, q.Y-p.Y)
 			}
 		}
@@ -113,12 +113,12 @@ func TestFaceTrace(t *testing.T) {
 			c := r.Cell(op)
 			tq := trueFace(tc.Corners, c.Face)
 			side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y)
-			tcn := quadCentre(tq)
+			tcn := tq.Centre()
 			if tc.Height == 0 {
 				if c.Height == 0 && !tc.Occluded {
 					// the truth's floor centre against the pose's (an
 					// empty square's Face is the pose's floor)
-					fl := quadCentre(c.Face)
+					fl := c.Face.Centre()
 					fdx, fdy = append(fdx, fl.X-tcn.X), append(fdy, fl.Y-tcn.Y)
 					side *= geo.TileMM / geo.SquareMM // in a tile's side, as the stacks
 					pr, pc, bd := 0, 0, math.Inf(1)
@@ -144,7 +144,7 @@ func TestFaceTrace(t *testing.T) {
 			// The pose's own square (the cells may be turned to the
 			// reading direction; the pose is not): the one whose face at
 			// the height read lies nearest the crop.
-			cc := quadCentre(c.Face)
+			cc := c.Face.Centre()
 			pr, pc, bd := 0, 0, math.Inf(1)
 			for i := 0; i < n*n; i++ {
 				q := faceCentre(pose, i/n, i%n, float64(c.Height), geo)
@@ -165,7 +165,7 @@ func TestFaceTrace(t *testing.T) {
 			s, ok := seen[op]
 			sa, sx := math.NaN(), math.NaN()
 			if ok {
-				sa, sx = off(quadCentre(s.quad))
+				sa, sx = off(s.quad.Centre())
 			}
 			mark := ""
 			if c.Letter != tc.Letter {

@@ -115,7 +115,7 @@ func TestHeightCues(t *testing.T) {
 			for k, v := range tc.Corners {
 				tq[k] = vision.Point{X: v[0], Y: v[1]}
 			}
-			pc, pc1, tcen := quadCentre(pq), quadCentre(pq1), quadCentre(tq)
+			pc, pc1, tcen := pq.Centre(), pq1.Centre(), tq.Centre()
 			ux, uy := pc1.X-pc.X, pc1.Y-pc.Y
 			ppl := math.Hypot(ux, uy)
 			pos := ((tcen.X-pc.X)*ux + (tcen.Y-pc.Y)*uy) / (ppl * ppl)

@@ -37,7 +37,7 @@ func locateHeights(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry
 				q = q1
 			}
 		}
-		h := heightAlong(pose, c.Pos.Row, c.Pos.Col, geo, quadCentre(q)) + locateBias
+		h := heightAlong(pose, c.Pos.Row, c.Pos.Col, geo, q.Centre()) + locateBias
 		nh := max(1, min(geo.MaxStack, int(math.Round(h))))
 		if nh != c.Height && math.Abs(h-float64(c.Height)) >= 0.5+locateHold {
 			c.Height, c.HeightOK = nh, 0

@@ -146,7 +146,7 @@ func TestHeightTrace(t *testing.T) {
 			for i, v := range tc.Corners {
 				tq[i] = vision.Point{X: v[0], Y: v[1]}
 			}
-			ht.TrueCont = along(quadCentre(tq))
+			ht.TrueCont = along(tq.Centre())
 			ht.Hidden, ht.Centre = tc.Hidden, centreSquare(op.Row, op.Col, n)
 			if got, err := readFace(rd, letterCrop(img, tq, 64), known, kn); err == nil {
 				ht.AtTrue, ht.AtTrueConf = got.Letter, got.Conf
@@ -199,7 +199,7 @@ func TestHeightTrace(t *testing.T) {
 				ht.Edge = append(ht.Edge, faceEdge(p, nil, q))
 				ht.Fill = append(ht.Fill, faceFill(p, nil, q))
 				lq := locateFace(p, q)
-				ht.Located = append(ht.Located, along(quadCentre(lq)))
+				ht.Located = append(ht.Located, along(lq.Centre()))
 				ht.LocScores = append(ht.LocScores, faceScore(p, lq))
 			}
 			if err := enc.Encode(ht); err != nil {

@@ -296,13 +296,13 @@ const (
 // ghostOf reports whether stack c's face as read lies on a lower stack's
 // face bearing the same letter (ghostNear), and that face's centre.
 func ghostOf(cells []Cell, c *Cell, side float64) (vision.Point, bool) {
-	at := quadCentre(c.Face)
+	at := c.Face.Centre()
 	for j := range cells {
 		o := &cells[j]
 		if o == c || o.Height == 0 || o.Height >= c.Height || o.Letter != c.Letter {
 			continue
 		}
-		oc := quadCentre(o.Face)
+		oc := o.Face.Centre()
 		if math.Hypot(oc.X-at.X, oc.Y-at.Y) < ghostNear*side {
 			return oc, true
 		}
@@ -348,8 +348,8 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 		}
 		// Where a stack one high would show its face: near enough to
 		// the face as read, no misjudged height puts the crop off it.
-		low := quadCentre(faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo))
-		at := quadCentre(c.Face)
+		low := faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo).Centre()
+		at := c.Face.Centre()
 		side := math.Hypot(c.Face[1].X-c.Face[0].X, c.Face[1].Y-c.Face[0].Y)
 		if math.Hypot(at.X-low.X, at.Y-low.Y) < tallShift*side {
 			continue
@@ -408,7 +408,7 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 			// A ghost: the surest letter a single height reads off the
 			// face it lies on.
 			a := reads[h]
-			fc := quadCentre(faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo))
+			fc := (faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)).Centre()
 			if h == c.Height || a.Letter == "" || a.Letter == c.Letter || a.Conf < ghostConf || math.Hypot(fc.X-ghost.X, fc.Y-ghost.Y) < ghostNear*side {
 				continue
 			}

@@ -65,7 +65,7 @@ func TestLetterDiagnosis(t *testing.T) {
 			wrong++
 			tf := trueFace(tc.Corners, c.Face)
 			tside := math.Hypot(tf[1].X-tf[0].X, tf[1].Y-tf[0].Y)
-			cs, ct := quadCentre(c.Face), quadCentre(tf)
+			cs, ct := c.Face.Centre(), tf.Centre()
 			off := math.Hypot(cs.X-ct.X, cs.Y-ct.Y) / tside
 			face := letterCrop(img, tf, 64)
 			plain, _ := rd.Read(face)
@@ -170,13 +170,13 @@ func TestFaceOverlapDiagnosis(t *testing.T) {
 				continue
 			}
 			side := math.Hypot(c.Face[1].X-c.Face[0].X, c.Face[1].Y-c.Face[0].Y)
-			cc := quadCentre(c.Face)
+			cc := c.Face.Centre()
 			nd, nl, nh, nconf := math.Inf(1), "", 0, 0.0
 			for _, o := range r.Cells {
 				if o.Pos == c.Pos || o.Height == 0 {
 					continue
 				}
-				oc := quadCentre(o.Face)
+				oc := o.Face.Centre()
 				if d := math.Hypot(oc.X-cc.X, oc.Y-cc.Y) / side; d < nd {
 					nd, nl, nh, nconf = d, o.Letter, o.Height, o.Conf
 				}
@@ -187,7 +187,7 @@ func TestFaceOverlapDiagnosis(t *testing.T) {
 				got, _ := kr.ReadKnown(face, ocr.Known{Tile: true, HasAngle: known, Angle: float64(90 * k)})
 				hs = append(hs, fmt.Sprintf("%s%.2f", got.Letter, got.Conf))
 			}
-			f1 := quadCentre(faceQuad(&r.Pose, op.Row, op.Col, 1, UpwordsGeometry))
+			f1 := faceQuad(&r.Pose, op.Row, op.Col, 1, UpwordsGeometry).Centre()
 			shift := math.Hypot(cc.X-f1.X, cc.Y-f1.Y) / side
 			ok := "ok"
 			if c.Letter != tc.Letter {

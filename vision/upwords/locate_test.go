@@ -29,7 +29,7 @@ func TestLocateFace(t *testing.T) {
 			p := tilePlane(140, tile, tc.blur)
 			guess := jitterQuad(tile, tc.du, tc.dv, tc.sc)
 			got := locateFace(p, guess)
-			c, want := quadCentre(got), quadCentre(tile)
+			c, want := got.Centre(), tile.Centre()
 			if d := math.Hypot(c.X-want.X, c.Y-want.Y) / side; d > 0.05 {
 				t.Errorf("located centre %.1f,%.1f, %.3f of a side from the face's %.1f,%.1f", c.X, c.Y, d, want.X, want.Y)
 			}

@@ -86,7 +86,7 @@ func TestPoseTrace(t *testing.T) {
 					tq[i] = vision.Point{X: tc.Corners[i][0], Y: tc.Corners[i][1]}
 				}
 				side := quadSideLen(tq)
-				centre := quadCentre(tq)
+				centre := tq.Centre()
 				lat := make([]float64, len(variants))
 				for i := range variants {
 					d, z := lateralOff(&poses[i], cp.Row, cp.Col, centre)
@@ -105,7 +105,7 @@ func TestPoseTrace(t *testing.T) {
 				}
 				faceOff := math.NaN()
 				if c.Height > 0 {
-					fc := quadCentre(c.Face)
+					fc := c.Face.Centre()
 					faceOff = math.Hypot(fc.X-centre.X, fc.Y-centre.Y) / side
 				}
 				drift := squareDrift(&poses[1], r.Found.At, cp.Row, cp.Col)

@@ -20,11 +20,10 @@ const changeInner = 0.74
 
 // innerQuad is the middle part f (across) of a quad.
 func innerQuad(q vision.Quad, f float64) vision.Quad {
-	cx := (q[0].X + q[1].X + q[2].X + q[3].X) / 4
-	cy := (q[0].Y + q[1].Y + q[2].Y + q[3].Y) / 4
+	c := q.Centre()
 	var out vision.Quad
 	for i, p := range q {
-		out[i] = vision.Point{X: cx + f*(p.X-cx), Y: cy + f*(p.Y-cy)}
+		out[i] = vision.Point{X: c.X + f*(p.X-c.X), Y: c.Y + f*(p.Y-c.Y)}
 	}
 	return out
 }

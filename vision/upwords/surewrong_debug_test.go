@@ -69,7 +69,7 @@ func TestSureWrongTrace(t *testing.T) {
 					return
 				}
 				tq := faces[p]
-				tc, fc := quadCentre(tq), quadCentre(c.Face)
+				tc, fc := tq.Centre(), c.Face.Centre()
 				offs = append(offs, math.Hypot(fc.X-tc.X, fc.Y-tc.Y)/(math.Hypot(tq[2].X-tq[0].X, tq[2].Y-tq[0].Y)/math.Sqrt2))
 			})
 			medOff := median(offs)
@@ -104,7 +104,7 @@ func TestSureWrongTrace(t *testing.T) {
 						cp = grid.Pos{Row: n - 1 - cp.Col, Col: cp.Row}
 					}
 					tq := faces[p]
-					tc := quadCentre(tq)
+					tc := tq.Centre()
 					side := quadSideLen(tq)
 					best, bh := math.Inf(1), 0.0
 					for h := -0.5; h <= 8; h += 0.25 {
@@ -141,7 +141,7 @@ func TestSureWrongTrace(t *testing.T) {
 						if c2.Height == 0 {
 							continue
 						}
-						fc := quadCentre(c2.Face)
+						fc := c2.Face.Centre()
 						side := quadSideLen(c2.Face)
 						for h := 0.5; h <= 8; h += 0.25 {
 							f := faceCentre(&r.Pose, cp.Row, cp.Col, h, UpwordsGeometry)
@@ -165,7 +165,7 @@ func TestSureWrongTrace(t *testing.T) {
 				}
 				d := seen[cp]
 				tq := faces[p]
-				tc := quadCentre(tq)
+				tc := tq.Centre()
 				side := math.Hypot(tq[2].X-tq[0].X, tq[2].Y-tq[0].Y) / math.Sqrt2
 				var nb []string
 				nearest := math.Inf(1)
@@ -179,7 +179,7 @@ func TestSureWrongTrace(t *testing.T) {
 						if c2.Height == 0 {
 							continue
 						}
-						fc := quadCentre(c2.Face)
+						fc := c2.Face.Centre()
 						dist := math.Hypot(fc.X-tc.X, fc.Y-tc.Y) / side
 						nearest = math.Min(nearest, dist)
 						if dist > 0.5 {
