@@ -1573,19 +1573,19 @@ const onSamplesStill = 0.05
 // tiles left out, each sample weighed robustly, so that a hand's or a
 // pencil's edge taken for a stretch of line pulls no corner), where
 // they fit and move a corner onSamplesMove or more; else the grid as it
-// is. The search places a grid on the
-// crossings of its lines, each fitted on its own where it shows in four
-// bands or more: on a crowded or covered board a few lines place it, a
-// line seen in a band or two counts for nothing, and a corner where
-// none is seen keeps the coarse search's place (the rim, or a pencil on
-// it, taken for the outermost line: a third of a square or more off).
-// The residuals measured at the intersections (Correction) are carried
-// over to the new grid, and so is the lens fitted to its lines. A grid
-// found inside the board's rim or taken among the search's runners-up
-// (runnersUp; its own lines barely show) is left as it is: set on its
-// faint lines' samples, a shaken board under a hand went from a tenth
-// of a square off to three tenths. Meant for a grid already registered on the board's rows (a grid a
-// row off has a line on the rim, whose samples would bend it).
+// is. The search places a grid on the crossings of its lines, each
+// fitted on its own where it shows in four bands or more: on a crowded
+// or covered board a few lines place it, a line seen in a band or two
+// counts for nothing, and a corner where none is seen keeps the coarse
+// search's place (the rim, or a pencil on it, taken for the outermost
+// line: a third of a square or more off). The residuals measured at the
+// intersections (Correction) are carried over to the new grid, and so
+// is the lens fitted to its lines. A grid found inside the board's rim
+// or taken among the search's runners-up (runnersUp; its own lines
+// barely show) is left as it is: set on its faint lines' samples, a
+// shaken board under a hand went from a tenth of a square off to three
+// tenths. Meant for a grid already registered on the board's rows (a
+// grid a row off has a line on the rim, whose samples would bend it).
 func (g Grid) OnSamples(p Plane) Grid {
 	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC1, p.Pix)
 	if err != nil {

@@ -35,10 +35,11 @@ const (
 // samplesMoveTaken tells whether the grid s, the registered grid g set
 // on its lines' samples (vision.Grid.OnSamples), is taken in g's stead:
 // not where the board's outer edge speaks against the move (edgeAgainst:
-// over edgeAgainstMax in all, and edgeAgainstSide on two sides or more). On a dark board whose walls barely show the
-// samples' straight grid, fitted where the lines show, carried a far
-// corner a fifth to a third of a square out (upwfind4: four boards
-// placed right by the search set off so, on four tuning sets).
+// over edgeAgainstMax in all, and edgeAgainstSide on two sides or
+// more). On a dark board whose walls barely show the samples' straight
+// grid, fitted where the lines show, carried a far corner a fifth to a
+// third of a square out (upwfind4: four boards placed right by the
+// search set off so, on four tuning sets).
 func samplesMoveTaken(p vision.Plane, g, s vision.Grid) bool {
 	return !againstMove(edgeAgainst(g.N, g.H, s.H, g.EdgeSkew(p), s.EdgeSkew(p)))
 }

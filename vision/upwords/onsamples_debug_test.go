@@ -111,42 +111,10 @@ func cornerWallsDiag(p vision.Plane, g vision.Grid, c int) float64 {
 		if hiK {
 			k0, k1 = n/2, n-1
 		}
-		const steps, across = 16, 5
-		prof := make([]float64, steps+1)
 		for k := k0; k <= k1; k++ {
-			ok := true
-			for i := 0; i <= steps && ok; i++ {
-				u := float64(k) + float64(i)/steps - 0.5
-				s := 0.0
-				for j := 0; j < across; j++ {
-					v := float64(f) + 0.2 + 0.6*(float64(j)+0.5)/across
-					pt := vision.Point{X: u, Y: v}
-					if !rows {
-						pt = vision.Point{X: v, Y: u}
-					}
-					q := g.At(pt)
-					a := p.At(q.X, q.Y)
-					if a < 0 {
-						ok = false
-						break
-					}
-					s += a
-				}
-				prof[i] = s / across
+			if d, in := wallStep(p, g, rows, f, k, [2]float64{0.2, 0.8}); in {
+				ev = append(ev, d)
 			}
-			if !ok {
-				continue
-			}
-			near, far := 0.0, 0.0
-			for i := 1; i < steps; i++ {
-				d := math.Abs(prof[i+1] - prof[i-1])
-				if u := math.Abs(float64(i)/steps - 0.5); u <= 0.2 {
-					near = math.Max(near, d)
-				} else if u >= 0.25 {
-					far = math.Max(far, d)
-				}
-			}
-			ev = append(ev, near-far)
 		}
 	}
 	if len(ev) == 0 {

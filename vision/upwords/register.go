@@ -20,50 +20,57 @@ import (
 // than half the walls lie in the picture.
 func crossWalls(p vision.Plane, g vision.Grid, rows bool, f int, band [2]float64) float64 {
 	n := g.N
-	const steps = 16 // samples a square across a wall
-	const across = 5 // samples along the wall, within the band
-	prof := make([]float64, steps+1)
 	var ev []float64
 	for k := 1; k < n; k++ {
-		in := true
-		for i := 0; i <= steps && in; i++ {
-			u := float64(k) + float64(i)/steps - 0.5
-			s := 0.0
-			for j := 0; j < across; j++ {
-				v := float64(f) + band[0] + (band[1]-band[0])*(float64(j)+0.5)/across
-				pt := vision.Point{X: u, Y: v}
-				if !rows {
-					pt = vision.Point{X: v, Y: u}
-				}
-				q := g.At(pt)
-				a := p.At(q.X, q.Y)
-				if a < 0 {
-					in = false
-					break
-				}
-				s += a
-			}
-			prof[i] = s / across
+		if d, in := wallStep(p, g, rows, f, k, band); in {
+			ev = append(ev, math.Max(0, d))
 		}
-		if !in {
-			continue
-		}
-		near, far := 0.0, 0.0
-		for i := 1; i < steps; i++ {
-			d := math.Abs(prof[i+1] - prof[i-1])
-			if u := math.Abs(float64(i)/steps - 0.5); u <= 0.2 {
-				near = math.Max(near, d)
-			} else if u >= 0.25 {
-				far = math.Max(far, d)
-			}
-		}
-		ev = append(ev, math.Max(0, near-far))
 	}
 	if 2*len(ev) < n-1 {
 		return math.NaN()
 	}
 	slices.Sort(ev)
 	return ev[len(ev)/2]
+}
+
+// wallStep is the wall between columns (rows) k-1 and k of the grid g
+// where it crosses row f (rows) or column f (!rows), over the part band
+// of the row (column), in squares from its start: the strongest step in
+// the picture's grey levels across the wall within a fifth of a square
+// of where the grid puts it, less the strongest step inside the squares
+// on either side. in is false where any sample lies outside the picture.
+func wallStep(p vision.Plane, g vision.Grid, rows bool, f, k int, band [2]float64) (step float64, in bool) {
+	const steps = 16 // samples a square across a wall
+	const across = 5 // samples along the wall, within the band
+	var prof [steps + 1]float64
+	for i := 0; i <= steps; i++ {
+		u := float64(k) + float64(i)/steps - 0.5
+		s := 0.0
+		for j := 0; j < across; j++ {
+			v := float64(f) + band[0] + (band[1]-band[0])*(float64(j)+0.5)/across
+			pt := vision.Point{X: u, Y: v}
+			if !rows {
+				pt = vision.Point{X: v, Y: u}
+			}
+			q := g.At(pt)
+			a := p.At(q.X, q.Y)
+			if a < 0 {
+				return 0, false
+			}
+			s += a
+		}
+		prof[i] = s / across
+	}
+	near, far := 0.0, 0.0
+	for i := 1; i < steps; i++ {
+		d := math.Abs(prof[i+1] - prof[i-1])
+		if u := math.Abs(float64(i)/steps - 0.5); u <= 0.2 {
+			near = math.Max(near, d)
+		} else if u >= 0.25 {
+			far = math.Max(far, d)
+		}
+	}
+	return near - far, true
 }
 
 // rowsWalls are the walls' evidence (crossWalls) for rows (columns) -2
