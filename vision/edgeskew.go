@@ -6,7 +6,7 @@ import (
 )
 
 // Where the board's outer edge lies beside each side of a grid
-// (edgeSkew): looked for from edgeSkewFrom to edgeSkewTo squares out of
+// (Grid.EdgeSkew): looked for from edgeSkewFrom to edgeSkewTo squares out of
 // the outermost line, in steps of edgeSkewStep, at every half square along
 // the side; a place whose strongest step in grey is under edgeSkewMinStep
 // (of 255) shows no edge, and a side with fewer than edgeSkewMinPlaces
@@ -17,7 +17,7 @@ const (
 	edgeSkewMinPlaces                      = 6
 )
 
-// edgeSkew measures, for each side of the grid g in the picture p (the
+// EdgeSkew measures, for each side of the grid g in the picture p (the
 // low x side, the high x side, the low y side, the high y side, in board
 // squares), how far the board's outer edge runs askew of the grid's
 // outermost line: the change, from one end of the side to the other, of
@@ -32,7 +32,7 @@ const (
 // five profiles (a fifth of a square apart along the side) steps most.
 // NaN marks a side not measured (out of the picture, or no edge shows).
 // It asks nothing of the walls, whose faintness let the grid stray.
-func edgeSkew(p Plane, g Grid) [4]float64 {
+func (g Grid) EdgeSkew(p Plane) [4]float64 {
 	n := float64(g.N)
 	var out [4]float64
 	prof := make([]float64, 0, 64)
@@ -102,10 +102,3 @@ func edgeSkew(p Plane, g Grid) [4]float64 {
 	}
 	return out
 }
-
-// EdgeSkew is edgeSkew of the grid g in the picture p: for each side of
-// the grid (the low x, high x, low y and high y sides, in board squares)
-// how far the board's outer edge runs askew of the outermost line, in
-// squares from one end of the side to the other; NaN for a side not
-// measured.
-func (g Grid) EdgeSkew(p Plane) [4]float64 { return edgeSkew(p, g) }

@@ -72,13 +72,13 @@ func farPartLook(img image.Image, opt Options, r *Reading, part image.Rectangle)
 	}
 	// The part's edges inside the photo cut tiles: a tile centred
 	// within half its side of such an edge is half a tile.
+	back := func(p Point) Point { return Point{p.X/z + float64(part.Min.X), p.Y/z + float64(part.Min.Y)} }
 	var far []Tile
 	for _, t := range found.tiles {
 		for j, p := range t.Corners {
-			t.Corners[j] = Point{p.X/z + float64(part.Min.X), p.Y/z + float64(part.Min.Y)}
+			t.Corners[j] = back(p)
 		}
-		t.Center = Point{t.Center.X/z + float64(part.Min.X), t.Center.Y/z + float64(part.Min.Y)}
-		t.glyph = Point{t.glyph.X/z + float64(part.Min.X), t.glyph.Y/z + float64(part.Min.Y)}
+		t.Center, t.glyph = back(t.Center), back(t.glyph)
 		t.Side /= z
 		h := t.Side / 2
 		c := t.Center

@@ -583,8 +583,6 @@ func tiltLetters(tiles, other []Tile) {
 	}
 }
 
-// nearestTo says whether tiles[i]'s centre is the nearest of tiles'
-// centres to p.
 // sameTile is the index in other of the tile that is tiles[i] seen by
 // another look (-1 where there is none): other's nearest lettered tile
 // whose centre lies in tiles[i]'s quad within half its side, tiles[i]
@@ -607,6 +605,8 @@ func sameTile(tiles []Tile, i int, other []Tile) int {
 	return best
 }
 
+// nearestTo says whether tiles[i]'s centre is the nearest of tiles'
+// centres to p.
 func nearestTo(tiles []Tile, i int, p Point) bool {
 	d := dist(tiles[i].Center, p)
 	for j, t := range tiles {

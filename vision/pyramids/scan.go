@@ -320,6 +320,10 @@ func runsOff(p picture, ls []edgeLine, scale float64, best *frame, med int, geo 
 	return quadArea(o.corners) >= offCover*quadArea(best.corners) && inHull(o.corners[:], best.corners.Centre())
 }
 
+// errRunsOff is what a scan says of a board that runs off the edge of
+// the picture: the players are told to move the camera.
+var errRunsOff = fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+
 // offCover is how many times as large as a three sides' frame a board
 // running off the picture must be to be taken over it (runsOff).
 const offCover = 1.5
@@ -422,7 +426,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 	if best == nil || best.threeSided {
 		ls, scale := lines()
 		if runsOff(p, ls, scale, best, med, geo, opt.Calib) {
-			return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+			return nil, errRunsOff
 		}
 	}
 	if med < darkLuma && (best == nil || best.whiteLuma() < darkWhite) {
@@ -436,7 +440,7 @@ func locate(img image.Image, opt Options) (*located, error) {
 		best = hiddenSideFrame(p, ls, scale, geo, opt.Calib)
 	}
 	if (best != nil && !inPicture(best.corners, p)) || (best == nil && cut) {
-		return nil, fmt.Errorf("pyramids: %w: the board runs off the edge of the picture; aim the camera at its centre", vision.ErrOutOfView)
+		return nil, errRunsOff
 	}
 	if best == nil {
 		if s := sharpness(p, nil); s < blurSharpness {

@@ -408,7 +408,7 @@ func rereadTall(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, 
 			// A ghost: the surest letter a single height reads off the
 			// face it lies on.
 			a := reads[h]
-			fc := (faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo)).Centre()
+			fc := faceQuad(pose, c.Pos.Row, c.Pos.Col, float64(h), geo).Centre()
 			if h == c.Height || a.Letter == "" || a.Letter == c.Letter || a.Conf < ghostConf || math.Hypot(fc.X-ghost.X, fc.Y-ghost.Y) < ghostNear*side {
 				continue
 			}

@@ -818,17 +818,14 @@ func ReadingOf(scan *vupw.UpwordsReading, before *grid.Board) game.Reading {
 			// the history says of its height: the history cannot check
 			// a new letter (an M read N at 0.85 on a new stack, tuning
 			// game 57101). Its confidence stays above game.Guessed, so
-			// the rules weigh it as read.
-			if s.Letter != was.Letter && cell.Conf < vupw.SureConf {
-				conf[r][c] = min(conf[r][c], newUnsure)
-			}
-			// Nor is a new letter read on a face a neighbouring stack's
-			// letter shows too (vupw.Cell.Twin): a tile laid behind a
-			// taller stack, hidden from the camera, reads the stack's
-			// letter on the stack's face (the lead's game 111106, game
-			// 0, turn 5: a G one high behind an N four high read N at
-			// 0.98 and shown sure).
-			if s.Letter != was.Letter && cell.Twin {
+			// the rules weigh it as read. Nor is a new letter read on a
+			// face a neighbouring stack's letter shows too
+			// (vupw.Cell.Twin): a tile laid behind a taller stack,
+			// hidden from the camera, reads the stack's letter on the
+			// stack's face (the lead's game 111106, game 0, turn 5: a G
+			// one high behind an N four high read N at 0.98 and shown
+			// sure).
+			if s.Letter != was.Letter && (cell.Conf < vupw.SureConf || cell.Twin) {
 				conf[r][c] = min(conf[r][c], newUnsure)
 			}
 		}
