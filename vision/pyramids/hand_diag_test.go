@@ -188,25 +188,11 @@ func frameWhy(p picture, q vision.Quad) string {
 	wl := ls[len(ls)*3/4]
 	out := fmt.Sprintf("white %.0f sides", wl)
 	for side := 0; side < 4; side++ {
-		var d []float64
-		for i := 0; i < 20; i++ {
-			t := (float64(i) + 0.5) / 20 * pyramids.Size
-			var in, o vision.Point
-			switch side {
-			case 0:
-				in, o = vision.Point{X: t, Y: 0.15}, vision.Point{X: t, Y: -0.3}
-			case 1:
-				in, o = vision.Point{X: pyramids.Size - 0.15, Y: t}, vision.Point{X: pyramids.Size + 0.3, Y: t}
-			case 2:
-				in, o = vision.Point{X: t, Y: pyramids.Size - 0.15}, vision.Point{X: t, Y: pyramids.Size + 0.3}
-			default:
-				in, o = vision.Point{X: 0.15, Y: t}, vision.Point{X: -0.3, Y: t}
-			}
-			a, b := f.toPicture(in), f.toPicture(o)
-			d = append(d, (p.luma(a.X, a.Y)-p.luma(b.X, b.Y))/wl)
+		if c, ok := f.sideContrast(side, wl); ok {
+			out += fmt.Sprintf(" %.2f", c)
+		} else {
+			out += " -"
 		}
-		sort.Float64s(d)
-		out += fmt.Sprintf(" %.2f", d[len(d)/2])
 	}
 	return out + fmt.Sprintf(" grid %.2f lattice %v", f.gridLines(wl), f.latticeAgrees())
 }

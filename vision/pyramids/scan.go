@@ -813,35 +813,14 @@ func newFrameHiding(p picture, q vision.Quad, geo Geometry, cal *vision.Calibrat
 	// side.
 	wl := 0.299*f.white[0] + 0.587*f.white[1] + 0.114*f.white[2]
 	f.score = math.Inf(1)
-	var dBuf [20]float64
 	var sides [4]float64
 	for side := 0; side < 4; side++ {
-		d := dBuf[:0]
-		for i := 0; i < 20; i++ {
-			t := (float64(i) + 0.5) / 20 * pyramids.Size
-			var in, out vision.Point
-			switch side {
-			case 0:
-				in, out = vision.Point{X: t, Y: 0.15}, vision.Point{X: t, Y: -0.3}
-			case 1:
-				in, out = vision.Point{X: pyramids.Size - 0.15, Y: t}, vision.Point{X: pyramids.Size + 0.3, Y: t}
-			case 2:
-				in, out = vision.Point{X: t, Y: pyramids.Size - 0.15}, vision.Point{X: t, Y: pyramids.Size + 0.3}
-			default:
-				in, out = vision.Point{X: 0.15, Y: t}, vision.Point{X: -0.3, Y: t}
-			}
-			a, b := f.toPicture(in), f.toPicture(out)
-			if _, ok := p.at(b.X, b.Y); !ok {
-				continue
-			}
-			d = append(d, (p.luma(a.X, a.Y)-p.luma(b.X, b.Y))/wl)
-		}
-		if len(d) < 5 {
+		c, ok := f.sideContrast(side, wl)
+		if !ok {
 			return nil, false
 		}
-		sort.Float64s(d)
-		sides[side] = d[len(d)/2]
-		f.score = math.Min(f.score, sides[side])
+		sides[side] = c
+		f.score = math.Min(f.score, c)
 	}
 	if hide {
 		sort.Float64s(sides[:])
@@ -855,6 +834,41 @@ func newFrameHiding(p picture, q vision.Quad, geo Geometry, cal *vision.Calibrat
 		return nil, false
 	}
 	return f, true
+}
+
+// sideContrast is how much lighter the runway is than the border outside
+// it along one side (0 top, 1 right, 2 bottom, 3 left of the board's
+// grid), as a share of the runway's white wl: the median over 20 places
+// along the side, each comparing a point 0.15 of a square inside the
+// board's edge with one 0.3 outside. Places whose outside point lies off
+// the picture are skipped; false when fewer than 5 are left.
+func (f *frame) sideContrast(side int, wl float64) (float64, bool) {
+	var dBuf [20]float64
+	d := dBuf[:0]
+	for i := 0; i < 20; i++ {
+		t := (float64(i) + 0.5) / 20 * pyramids.Size
+		var in, out vision.Point
+		switch side {
+		case 0:
+			in, out = vision.Point{X: t, Y: 0.15}, vision.Point{X: t, Y: -0.3}
+		case 1:
+			in, out = vision.Point{X: pyramids.Size - 0.15, Y: t}, vision.Point{X: pyramids.Size + 0.3, Y: t}
+		case 2:
+			in, out = vision.Point{X: t, Y: pyramids.Size - 0.15}, vision.Point{X: t, Y: pyramids.Size + 0.3}
+		default:
+			in, out = vision.Point{X: 0.15, Y: t}, vision.Point{X: -0.3, Y: t}
+		}
+		a, b := f.toPicture(in), f.toPicture(out)
+		if _, ok := f.p.at(b.X, b.Y); !ok {
+			continue
+		}
+		d = append(d, (f.p.luma(a.X, a.Y)-f.p.luma(b.X, b.Y))/wl)
+	}
+	if len(d) < 5 {
+		return 0, false
+	}
+	sort.Float64s(d)
+	return d[len(d)/2], true
 }
 
 // gridLines is the share of the printed lines between neighbouring runway
