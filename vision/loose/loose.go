@@ -83,6 +83,9 @@ type Tile struct {
 	// stand (tiltLetters leaves such a tile's letter as that look read
 	// it).
 	tiltAdded bool
+	// straight: read in tiltLook's straightened picture (its quad
+	// carried back to the photo's pixels).
+	straight bool
 }
 
 // Reading is what one scan saw.
@@ -309,6 +312,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		// the photo's as its looks read it (rimLook), and the photo's
 		// own scan gives the final tiles their letters once.
 		tiltLetters(r.Tiles, tiltOther)
+	}
+	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noAsTaken && verifies(opt) {
+		sureAsTaken(opt.rgbOf(img), r.Tiles, opt)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
