@@ -26,7 +26,8 @@ import (
 const asTakenConf = tiltMergeConf
 
 // sureAsTaken reads each tile of a Lexicon table's reading shown sure
-// once more on the photo as taken (its quad, the crop readTiles cuts).
+// once more on the photo as taken (its quad, the crop readTiles cuts),
+// unless its letter was read there already (readAsTaken).
 // Where the reader names another letter there at asTakenConf or surer,
 // the two readings disagree and both are sure: the tile takes the
 // surer letter and is not said sure (Conf under SureConf).
@@ -38,7 +39,7 @@ func sureAsTaken(taken rgbImage, tiles []Tile, opt Options) {
 	rd := letterReader(opt)
 	parallel.For(len(tiles), func(i int) {
 		t := &tiles[i]
-		if t.Conf < SureConf || t.Blank || t.Letter == "" || t.Letter == "?" {
+		if t.Conf < SureConf || t.Blank || t.Letter == "" || t.Letter == "?" || readAsTaken(*t, taken) {
 			return
 		}
 		got, err := rd.Read(rectify(taken, t.Corners, n, 1.3))
@@ -51,6 +52,13 @@ func sureAsTaken(taken rgbImage, tiles []Tile, opt Options) {
 		}
 		t.Conf = math.Min(t.Conf, math.Nextafter(SureConf, 0))
 	})
+}
+
+// readAsTaken says whether t's letter was read on the photo as taken
+// (taken's pixels) in the quad it has now: read again there, it reads
+// the same.
+func readAsTaken(t Tile, taken rgbImage) bool {
+	return t.readOn != nil && len(taken.pix) > 0 && t.readOn == &taken.pix[0] && t.readQuad == t.Corners && t.readAs == t.Letter
 }
 
 // noAsTaken turns sureAsTaken off (tests: main's reading).
