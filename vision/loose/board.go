@@ -161,7 +161,7 @@ func onBoard(img image.Image, rd Reader, linesOnly bool, memo *boardScans) (r *R
 	minR, minC, maxR, maxC := scrabble.Size, scrabble.Size, -1, -1
 	var pitch float64
 	lettered := 0
-	for _, bt := range br.Tiles() {
+	for _, bt := range gameTiles(br.Tiles()) {
 		if bt.Letter != "" {
 			lettered++
 		} else if !bt.Blank {
@@ -217,3 +217,27 @@ func onBoard(img image.Image, rd Reader, linesOnly bool, memo *boardScans) (r *R
 	inImage(r.Tiles, img.Bounds())
 	return r, board, true, false
 }
+
+// gameTiles are the board's tiles that can be a game's: a game's tiles
+// lie in words, each beside another in its row or column, so a tile the
+// board's reader is unsure of with no tile beside it is dropped. On a
+// board seen steeply its premium squares' printed words read as
+// letters, unsure and scattered (no two premium squares of a board are
+// side by side); a blurred game's tiles, all unsure too, lie in words.
+func gameTiles(tiles []scrabble.Tile) []scrabble.Tile {
+	at := map[[2]int]bool{}
+	for _, t := range tiles {
+		at[[2]int{t.Row, t.Col}] = true
+	}
+	var out []scrabble.Tile
+	for _, t := range tiles {
+		beside := at[[2]int{t.Row - 1, t.Col}] || at[[2]int{t.Row + 1, t.Col}] || at[[2]int{t.Row, t.Col - 1}] || at[[2]int{t.Row, t.Col + 1}]
+		if beside || t.Conf >= SureConf || noLoneDrop {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// noLoneDrop keeps a board's lone unsure tiles (tests: main's reading).
+var noLoneDrop bool

@@ -83,6 +83,17 @@ type Tile struct {
 	// stand (tiltLetters leaves such a tile's letter as that look read
 	// it).
 	tiltAdded bool
+	// straight: read in tiltLook's straightened picture (its quad
+	// carried back to the photo's pixels).
+	straight bool
+	// readOn, readQuad and readAs: the picture the tile's letter was
+	// read on (its first pixel), the quad it was read in and the letter read
+	// there (readTiles; nil where a vote of several crops named it), so
+	// that sureAsTaken reads again only a letter read elsewhere. Scan
+	// forgets them before it answers.
+	readOn   *byte
+	readQuad [4]Point
+	readAs   string
 }
 
 // Reading is what one scan saw.
@@ -264,6 +275,17 @@ func (opt Options) rgbOf(img image.Image) rgbImage {
 // on no face (a patterned cloth's marks) is searched again with each face
 // colour's own letters (laceLook).
 func Scan(img image.Image, opt Options) (*Reading, error) {
+	r, err := scan(img, opt)
+	if r != nil {
+		for i := range r.Tiles {
+			r.Tiles[i].readOn = nil
+		}
+	}
+	return r, err
+}
+
+// scan is Scan, the tiles still knowing the picture they were read on.
+func scan(img image.Image, opt Options) (*Reading, error) {
 	now := opt.Clock
 	if now == nil {
 		now = time.Now
@@ -309,6 +331,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		// the photo's as its looks read it (rimLook), and the photo's
 		// own scan gives the final tiles their letters once.
 		tiltLetters(r.Tiles, tiltOther)
+	}
+	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noAsTaken && verifies(opt) {
+		sureAsTaken(opt.rgbOf(img), r.Tiles, opt)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {

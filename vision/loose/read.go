@@ -97,6 +97,10 @@ func readTiles(src rgbImage, tiles []Tile, opt Options) ([]Tile, error) {
 		off := rd.Angle - 90*math.Round(rd.Angle/90)
 		t.Angle = normDeg(outlineAngle(t.Corners) + off)
 		t.cues[8] = off // kept here until the cues are made below
+		t.readOn, t.readQuad, t.readAs = nil, t.Corners, ""
+		if rd.Letter == reads[best][i].Letter && len(src.pix) > 0 {
+			t.readOn, t.readAs = &src.pix[0], rd.Letter
+		}
 		out = append(out, t)
 	}
 	// The verifier's cues: a second reading of a tighter crop (a wrong

@@ -504,6 +504,7 @@ func readStraightened(img image.Image, opt Options, r *Reading, hm homog, size i
 		}
 		t.Side = meanSide(t.Corners)
 		t.Angle = normDeg(outlineAngle(t.Corners))
+		t.straight = true
 		kept = append(kept, t)
 	}
 	r2.Tiles = kept
