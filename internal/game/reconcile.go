@@ -88,10 +88,10 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 			return alt, n + k
 		}
 		if alt, k, ok := otherLetters(sc, before, out, r.Alt, false); ok {
-			return alt, n + k
+			return unsureWordMates(before, out, alt), n + k
 		}
 		if alt, k, ok := raisedTiles(sc, before, out, r.Raised); ok {
-			return alt, n + k
+			return unsureWordMates(before, out, alt), n + k
 		}
 		all := slices.Concat(doubt, higher)
 		if bare := bareNew(before, out, all); len(higher) > 0 || len(bare) > 0 {
@@ -103,7 +103,7 @@ func ReconcileUpwordsJudged(sc Scorer) func(standing Position, past []Sighting, 
 			}
 		}
 		if alt, k, ok := missedTiles(sc, before, out, r.Maybe); ok {
-			return alt, n + k
+			return unsureWordMates(before, out, alt), n + k
 		}
 		return refused(before, out), n
 	}
@@ -182,6 +182,51 @@ func unsureBesideBare(before *grid.Board, alt Reading, bare []grid.Pos) Reading 
 	ab.Each(func(p grid.Pos, s grid.Stack) {
 		if s != before.At(p) && p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
 			alt.Conf[p.Row][p.Col] = min(alt.Conf[p.Row][p.Col], Guessed)
+		}
+	})
+	return alt
+}
+
+// unsureWordMates is alt, the reading out refused by the rules and
+// accepted once a letter the camera did not read was taken on some
+// squares (otherLetters, raisedTiles, missedTiles), with every new stack
+// (a square not as it stood) in a word through one of those squares
+// marked unsure (Guessed) too. The play as read was refused, so some
+// letter of it was misread; the guess puts the misread where the reader
+// was least sure, and the word it makes stands only if that is where it
+// was. The other new letters of that word are the guess's premises, not
+// the photo's word alone: shown sure they can be wrong and sure (lead's
+// tuning game 111406, game 3 turn 9: SAGE read SAGI, the E read I at
+// 0.96; the least sure G taken as K made SAKI, accepted, and the I was
+// shown sure). New stacks in no word through a guessed square stay as
+// read.
+func unsureWordMates(before *grid.Board, out, alt Reading) Reading {
+	ob, ab := gridOf(out.Board), gridOf(alt.Board)
+	if ob == nil || ab == nil || ab.Rows != before.Rows || ab.Cols != before.Cols {
+		return alt
+	}
+	mark := func(p grid.Pos) {
+		if ab.At(p) != before.At(p) && p.Row < len(alt.Conf) && p.Col < len(alt.Conf[p.Row]) {
+			alt.Conf[p.Row][p.Col] = min(alt.Conf[p.Row][p.Col], Guessed)
+		}
+	}
+	ab.Each(func(p grid.Pos, s grid.Stack) {
+		if s == ob.At(p) {
+			return
+		}
+		for _, d := range [][2]int{{0, 1}, {1, 0}} {
+			// The run of stacks through p along the row, then the column.
+			q := p
+			for {
+				prev := grid.Pos{Row: q.Row - d[0], Col: q.Col - d[1]}
+				if !ab.In(prev) || ab.At(prev).Empty() {
+					break
+				}
+				q = prev
+			}
+			for ; ab.In(q) && !ab.At(q).Empty(); q = (grid.Pos{Row: q.Row + d[0], Col: q.Col + d[1]}) {
+				mark(q)
+			}
 		}
 	})
 	return alt

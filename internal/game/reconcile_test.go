@@ -337,7 +337,7 @@ K A B . .
 . . . . .`, `
 . . . . .
 C A B . .
-. . . . .`, map[[2]int][]string{at(1, 0): {"X", "C"}}, []grid.Pos{{Row: 1, Col: 0}}, []grid.Pos{{Row: 1, Col: 2}}},
+. . . . .`, map[[2]int][]string{at(1, 0): {"X", "C"}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}, nil},
 		{"two misread letters of a first word", empty, `
 . . . . .
 K A X . .
@@ -351,7 +351,7 @@ C U2 T S .
 . . . . .`, `
 . . . . .
 C O2 T S .
-. . . . .`, map[[2]int][]string{at(1, 1): {"O"}}, []grid.Pos{{Row: 1, Col: 1}}, nil},
+. . . . .`, map[[2]int][]string{at(1, 1): {"O"}}, []grid.Pos{{Row: 1, Col: 1}, {Row: 1, Col: 3}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 2}}},
 		{"an accepted play is left as read", standing, `
 . . . . .
 C A T S .
@@ -471,6 +471,75 @@ C A Z S .
 . . . . .`), Alt: map[[2]int][]string{at(1, 2): {"T"}}})
 	if s := gridOf(got.Board).At(grid.Pos{Row: 1, Col: 2}); s != (grid.Stack{Letter: "T", Height: 1}) {
 		t.Errorf("(1,2) = %v, want T as it stood", s)
+	}
+}
+
+// TestReconcileGuessWordMates: a play refused as read and accepted with
+// a letter the camera did not read (otherLetters) shows the other new
+// stacks of the word through the guessed square unsure, for they are the
+// guess's premises; the stacks that stood in it, and new stacks in no
+// word through it, stay as read.
+func TestReconcileGuessWordMates(t *testing.T) {
+	at := func(r, c int) [2]int { return [2]int{r, c} }
+	sure := [][]float64{{1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}}
+	tests := []struct {
+		name, before, read, want string
+		words                    rowWords
+		alt                      map[[2]int][]string
+		unsure, sureOf           []grid.Pos
+	}{
+		{"a misread letter made a word with the least sure one guessed", `
+. . . . . .
+. . . . . .
+. . . . . .`, `
+. . . . . .
+S A G I . .
+. . . . . .`, `
+. . . . . .
+S A K I . .
+. . . . . .`, rowWords{"SAKI": true, "SAGE": true}, map[[2]int][]string{at(1, 2): {"C", "K"}},
+			[]grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}, {Row: 1, Col: 3}}, nil},
+		{"the stacks that stood in the word stay as read", `
+. . . . . .
+C A T . . .
+. . . . . .`, `
+. . . . . .
+C A T E Z .
+. . . . . .`, `
+. . . . . .
+C A T E S .
+. . . . . .`, rowWords{"CAT": true, "CATES": true}, map[[2]int][]string{at(1, 4): {"S"}},
+			[]grid.Pos{{Row: 1, Col: 3}, {Row: 1, Col: 4}}, []grid.Pos{{Row: 1, Col: 0}, {Row: 1, Col: 1}, {Row: 1, Col: 2}}},
+		{"a new stack in no word through the guess stays as read", `
+. . . . . .
+C A T . . .
+. . . . . .`, `
+. . . . . .
+C A T Z . .
+. . . . . X`, `
+. . . . . .
+C A T S . .
+. . . . . X`, rowWords{"CAT": true, "CATS": true}, map[[2]int][]string{at(1, 3): {"S"}},
+			[]grid.Pos{{Row: 1, Col: 3}}, []grid.Pos{{Row: 1, Col: 2}, {Row: 2, Col: 5}}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			conf := Reading{Conf: sure}.clone().Conf
+			got, _ := ReconcileUpwordsJudged(tc.words)(grid.MustParse(tc.before), nil, Reading{Board: grid.MustParse(tc.read), Conf: conf, Alt: tc.alt})
+			if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
+				t.Fatalf("board\n%s want\n%s", got.Board, want)
+			}
+			for _, p := range tc.unsure {
+				if c := got.conf(p); c >= LowConf {
+					t.Errorf("%v has conf %v, want it unsure", p, c)
+				}
+			}
+			for _, p := range tc.sureOf {
+				if c := got.conf(p); c < LowConf {
+					t.Errorf("%v has conf %v, want it as read", p, c)
+				}
+			}
+		})
 	}
 }
 
