@@ -11,8 +11,8 @@ import (
 )
 
 // TestRereadMoved: a blurred stack's unsure letter is replaced only when
-// movedNeed of the five moved crops read another letter (never I), one of
-// them at movedFloor or more, at the lower of the two confidences; a stack
+// movedNeed of the five moved crops read another letter (never I), however
+// sure, at the lower of the two confidences; a stack
 // read I, sharp or blurred, takes the letter most of the crops moved by
 // stemShift read on stemNeed or more, one at stemFloor; a sure letter, a
 // sharp crop of another letter, a bare square and a letter the moved
@@ -42,8 +42,10 @@ func TestRereadMoved(t *testing.T) {
 			true, []ocr.Reading{E, E, I, E, I}, 5, "O", 0.5},
 		{"blurred, four of five read I: kept (the stem any moved crop shows)", O(0.5),
 			true, []ocr.Reading{I, I, I, I, E}, 5, "O", 0.5},
-		{"blurred, four of five read another letter, none at movedFloor: kept", O(0.5),
-			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "O", 0.5},
+		{"blurred, four of five read another letter, each unsure: taken, no surer", O(0.5),
+			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.5},
+		{"blurred, the other letter unsure and less sure than the first: at its own confidence", O(0.8),
+			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.6},
 		{"blurred, no tile on four: kept", O(0.5),
 			true, []ocr.Reading{{Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, E}, 5, "O", 0.5},
 		{"read I, sharp, two of five read T: taken, no surer", stem,
