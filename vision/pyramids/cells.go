@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
 )
@@ -138,7 +139,8 @@ type cellLook struct {
 	// shadowHue gives them a coloured pyramid's hue).
 	dark float64
 	// washed: a house square whose samples are mostly grey, with a
-	// part truly dark, read black (washedBlack): never sure.
+	// part truly dark, read black (washedBlack), or standing well under
+	// the board's light around it (dimHouse): never sure.
 	washed bool
 	// faint is the pyramid colour whose samples, with the light ones
 	// of its hue saturated faintSat or more, are the most, faintShare
@@ -309,11 +311,6 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	if house && washedBlack(out.colour, out.value, out.dark) {
 		out.colour, out.conf, out.washed = pyramids.Black, out.dark, true
 	}
-	if house && out.colour == pyramids.NoColour {
-		if ring, seen := f.ringLight(r, c); seen >= ringSeen && dimBlack(out.value, out.hi, ring) {
-			out.colour, out.conf, out.washed = pyramids.Black, 1-out.value/ring, true
-		}
-	}
 	return out, int(total)
 }
 
@@ -338,6 +335,29 @@ const (
 	ringLit  = 1.15
 	ringSeen = 16
 )
+
+// dimHouse takes the house squares still read empty once lowHouse and
+// fainter have looked again (a washed coloured pyramid keeps the colour
+// they read) for black pyramids when dimBlack says so: never sure
+// (cellLook.washed), the confidence how far under the board's light
+// the square stands. countOf gives the stack count for a top pyramid of
+// a colour on a square.
+func dimHouse(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) int) {
+	for i := range sqs {
+		sq := &sqs[i]
+		r, c := sq.Pos.Row, sq.Pos.Col
+		if sq.Colour != pyramids.NoColour || !pyramids.InHouse(pyramids.Pos{Row: r, Col: c}) {
+			continue
+		}
+		ring, seen := f.ringLight(r, c)
+		if seen < ringSeen || !dimBlack(sq.look.value, sq.look.hi, ring) {
+			continue
+		}
+		sq.Colour, sq.ColourConf, sq.look.washed = pyramids.Black, 1-sq.look.value/ring, true
+		sq.Height = countOf(sq.Pos, pyramids.Black)
+		sq.Apex = f.apex(r, c, sq.Height)
+	}
+}
 
 // dimBlack tells whether a house square read empty, its samples' median
 // value and upper tenth and the board's light around it (ringLight)
