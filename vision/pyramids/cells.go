@@ -8,6 +8,7 @@ import (
 	"sync"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/pyramids"
 	"github.com/tilescope/tilescope/vision"
 )
@@ -125,6 +126,10 @@ type cellLook struct {
 	// (max of the balanced channels): about 1 on blank board in the
 	// light, lower on a pyramid or in shadow.
 	value float64
+	// lo and hi are the samples' lower and upper tenth of value: the
+	// marks on the square, a printed letter's dark ink on the board, a
+	// pyramid's light letters on black plastic
+	lo, hi float64
 	// tinted is the share of the samples that are light but clearly
 	// coloured (saturation tintedSat or more, under a pyramid's
 	// pyramidSat): skin, as of a hand over the square. A board's printed
@@ -134,7 +139,8 @@ type cellLook struct {
 	// shadowHue gives them a coloured pyramid's hue).
 	dark float64
 	// washed: a house square whose samples are mostly grey, with a
-	// part truly dark, read black (washedBlack): never sure.
+	// part truly dark, read black (washedBlack), or standing well under
+	// the board's light around it (dimHouse): never sure.
 	washed bool
 	// faint is the pyramid colour whose samples, with the light ones
 	// of its hue saturated faintSat or more, are the most, faintShare
@@ -299,12 +305,66 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	// same order, the same median
 	slices.Sort(vals[:nv])
 	out.value = vals[nv/2]
+	out.lo, out.hi = vals[nv/10], vals[nv*9/10]
 	house := pyramids.InHouse(pyramids.Pos{Row: r, Col: c})
 	out.colour, out.conf = vote(&n, total, house)
 	if house && washedBlack(out.colour, out.value, out.dark) {
 		out.colour, out.conf, out.washed = pyramids.Black, out.dark, true
 	}
 	return out, int(total)
+}
+
+// A black house pyramid in a light the runway's white does not measure
+// (a glare spot, a brighter part of the board, a dim picture whose white
+// balance lifts the plastic): its faces stand at 0.4-0.6 of the runway's
+// white, grey all over, none of them dark, so neither the classes nor
+// washedBlack take it; yet the board between it and its neighbours, in
+// the same light, is much lighter. An empty house square is that board
+// itself: its samples stand at about the light of the board around it
+// (its printed letter's ink aside). A house square read empty whose
+// samples' median value is under ringDim of the board's own light
+// around it (ringLight, on ringSeen samples or more) is read black,
+// never sure, its confidence how far under that light it stands; but
+// not when its lighter samples (the upper tenth) stand over ringLit of
+// that light: board in the light shows on the square itself, and its
+// dim part is a shadow cast over it (a tall stack's beside it, its
+// edge across the square). A black pyramid's lightest marks are its
+// letters' ink blurred into the plastic, no lighter than the board.
+const (
+	ringDim  = 0.8
+	ringLit  = 1.15
+	ringSeen = 16
+)
+
+// dimHouse takes the house squares still read empty once lowHouse and
+// fainter have looked again (a washed coloured pyramid keeps the colour
+// they read) for black pyramids when dimBlack says so: never sure
+// (cellLook.washed), the confidence how far under the board's light
+// the square stands. countOf gives the stack count for a top pyramid of
+// a colour on a square.
+func dimHouse(f *frame, sqs []Square, countOf func(grid.Pos, pyramids.Colour) int) {
+	for i := range sqs {
+		sq := &sqs[i]
+		r, c := sq.Pos.Row, sq.Pos.Col
+		if sq.Colour != pyramids.NoColour || !pyramids.InHouse(pyramids.Pos{Row: r, Col: c}) {
+			continue
+		}
+		ring, seen := f.ringLight(r, c)
+		if seen < ringSeen || !dimBlack(sq.look.value, sq.look.hi, ring) {
+			continue
+		}
+		sq.Colour, sq.ColourConf, sq.look.washed = pyramids.Black, 1-sq.look.value/ring, true
+		sq.Height = countOf(sq.Pos, pyramids.Black)
+		sq.Apex = f.apex(r, c, sq.Height)
+	}
+}
+
+// dimBlack tells whether a house square read empty, its samples' median
+// value and upper tenth and the board's light around it (ringLight)
+// given, is a black pyramid in a light the white balance does not
+// measure.
+func dimBlack(value, hi, ring float64) bool {
+	return ring > 0 && value < ringDim*ring && hi <= ringLit*ring
 }
 
 // A black house pyramid under glare or an over-exposed picture: its
@@ -1560,3 +1620,50 @@ func topTwo(votes map[string]float64) (best string, weight, second float64) {
 	}
 	return best, weight, second
 }
+
+// ringLight is the board's own light at square (r, c): the upper
+// quartile of the value (over the white) of the board seen in the
+// channels between the square and its neighbours (their shared edges and
+// corners, at the board's level), and the number of samples it was read
+// on: the samples clearly coloured (a pyramid's plastic leaning over the
+// channel, a hand) are left out. The bases of the pyramids stand back from a square's edge, so the
+// board shows there between them whatever stands on the squares.
+func (f *frame) ringLight(r, c int) (float64, int) {
+	var vals [4 * ringSamples]float64
+	n := 0
+	x0, y0 := float64(c), float64(r)
+	for side := 0; side < 4; side++ {
+		for i := 0; i < ringSamples; i++ {
+			t := float64(i) / ringSamples
+			var x, y float64
+			switch side {
+			case 0:
+				x, y = x0+t, y0
+			case 1:
+				x, y = x0+1, y0+t
+			case 2:
+				x, y = x0+1-t, y0+1
+			default:
+				x, y = x0, y0+1-t
+			}
+			pt := f.project([3]float64{x, y, 0})
+			col, ok := f.p.at(pt.X, pt.Y)
+			if !ok || saturation(col, f.white) >= tintedSat {
+				// off the picture, or a pyramid's plastic or skin
+				// over the board
+				continue
+			}
+			vals[n] = math.Max(col[0]/f.white[0], math.Max(col[1]/f.white[1], col[2]/f.white[2]))
+			n++
+		}
+	}
+	if n == 0 {
+		return 0, 0
+	}
+	slices.Sort(vals[:n])
+	return vals[n*3/4], n
+}
+
+// ringSamples is the number of samples ringLight reads along each of a
+// square's edges (from one corner, the corner included).
+const ringSamples = 8

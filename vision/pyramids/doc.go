@@ -77,7 +77,13 @@
 //     whose points are mostly grey (median under washedValue of the
 //     white) with a dark part (washedDark) is a black pyramid washed out
 //     by glare or exposure, its lit faces grey and its shaded ones dark,
-//     and is read black, never sure (washedBlack). A square so taken beside a taller stack that leans over it
+//     and is read black, never sure (washedBlack). So is a house square
+//     still read empty once the lower and faint looks (lowHouse,
+//     fainter) have had it, whose median stands under ringDim of the
+//     board's own light around it (ringLight: the board seen in the
+//     channels between it and its neighbours) with no sample much
+//     lighter than that light (ringLit): a black pyramid in a light the
+//     runway's white does not measure, grey all over (dimHouse). A square so taken beside a taller stack that leans over it
 //     in the picture (half way or more) is looked at again by its own
 //     floor, outside that stack's outline: where the floor left in view
 //     is mostly light board, the colour was the stack's sides and no

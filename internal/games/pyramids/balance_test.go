@@ -565,45 +565,55 @@ func TestHistorySettles(t *testing.T) {
 }
 
 // TestMoveOntoASquareNotSeen: a square the camera misses (read empty
-// where the game holds a house pyramid, as an earlier photo did) may
-// have had a pyramid put on it: the move that spells the word puts the
-// source's top there, marked unsure.
+// where the game holds a house pyramid, as an earlier photo did, or for
+// the first time: house pyramids never move) may have had a pyramid put
+// on it: the move that spells the word puts the source's top there,
+// marked unsure.
 func TestMoveOntoASquareNotSeen(t *testing.T) {
 	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
 	green := pyramids.Green
 	b := board(t, map[grid.Pos]string{at(8, 7): "gR5", at(2, 5): "kI", at(3, 5): "kT"})
-	p := photoOf(b, map[grid.Pos]seenSquare{
-		at(8, 7): {green, map[string]float64{"T": 0.8}, true},
-		at(2, 5): {sure: true}, // a dark house pyramid, read empty
-	})
-	past := []game.Sighting{{
+	photo := func(sure bool) *seenPhoto {
+		return photoOf(b, map[grid.Pos]seenSquare{
+			at(8, 7): {green, map[string]float64{"T": 0.8}, true},
+			at(2, 5): {sure: sure}, // a dark house pyramid, read empty
+		})
+	}
+	missedBefore := []game.Sighting{{
 		Seen:  Position{Board: board(t, map[grid.Pos]string{at(8, 7): "gR5", at(3, 5): "kT"})},
 		After: Position{Board: b},
 	}}
-	scan := &vpyr.Reading{Squares: p.squares}
-	carried, _, _ := vpyr.CarryTaking(b, scan, pyramids.DefaultSetup().Seats, nil)
-	conf := make([][]float64, pyramids.Size)
-	for row := range conf {
-		conf[row] = make([]float64, pyramids.Size)
-		for col := range conf[row] {
-			conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
-		}
-	}
+	seenBefore := []game.Sighting{{Seen: Position{Board: b}, After: Position{Board: b}}}
 	for _, tc := range []struct {
 		name string
+		past []game.Sighting
+		sure bool // (2,5) read empty surely
 		dict game.Dictionary
 		want map[grid.Pos]string
 	}{
-		{"the word RT", words{"RT": true}, map[grid.Pos]string{at(2, 5): "gR/kI", at(8, 7): "gT4"}},
-		{"no word", words{}, map[grid.Pos]string{at(2, 5): "kI"}},
+		{"the word RT, missed as before", missedBefore, true, words{"RT": true}, map[grid.Pos]string{at(2, 5): "gR/kI", at(8, 7): "gT4"}},
+		{"no word, missed as before", missedBefore, true, words{}, map[grid.Pos]string{at(2, 5): "kI"}},
+		{"the word RT, the house pyramid seen before, missed unsurely", seenBefore, false, words{"RT": true}, map[grid.Pos]string{at(2, 5): "gR/kI", at(8, 7): "gT4"}},
+		{"no word, the house pyramid seen before, missed unsurely", seenBefore, false, words{}, map[grid.Pos]string{at(2, 5): "kI"}},
+		{"the word RT, no photo before, missed unsurely", nil, false, words{"RT": true}, map[grid.Pos]string{at(2, 5): "gR/kI", at(8, 7): "gT4"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
+			p := photo(tc.sure)
+			scan := &vpyr.Reading{Squares: p.squares}
+			carried, _, _ := vpyr.CarryTaking(b, scan, pyramids.DefaultSetup().Seats, nil)
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = make([]float64, pyramids.Size)
+				for col := range conf[row] {
+					conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
+				}
+			}
 			r := &Rules{setup: ptr(pyramids.DefaultSetup()), colours: []pyramids.Colour{pyramids.Red, pyramids.Blue, green, pyramids.Yellow}, env: game.Env{Dict: tc.dict}}
 			c := make([][]float64, len(conf))
 			for i := range conf {
 				c[i] = slices.Clone(conf[i])
 			}
-			rd, _ := r.Reconcile(Position{Board: b}, past, game.Reading{Board: Position{Board: carried.Clone(), seen: p}, Conf: c})
+			rd, _ := r.Reconcile(Position{Board: b}, tc.past, game.Reading{Board: Position{Board: carried.Clone(), seen: p}, Conf: c})
 			got := rd.Board.(Position).Board
 			for q, want := range tc.want {
 				if s := got.At(q).String(); s != want {

@@ -181,8 +181,11 @@ func squareConf(sq vpyr.Square) float64 {
 // repeated in every photo until the pyramid moves, and without this every
 // later photo would be a new turn. The same holds for a square the game
 // holds empty that an earlier photo also read as a pyramid of the colour
-// read now (a tall stack leaning over it in a steep view), and for a
-// stack read empty that an earlier photo also missed (glare). Then the
+// read now (a tall stack leaning over it in a steep view), for a
+// stack read empty that an earlier photo also missed (glare), and for a
+// black house pyramid read empty, not surely, the first time (house
+// pyramids never move: a pyramid put on it the photo misses, washed out
+// by glare, or a misread: houseMissed). Then the
 // change is held to a turn's moves (balance): every pyramid put on a
 // square left another, and while a word waits to be taken only its
 // squares change.
@@ -216,11 +219,13 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 				// a square of the word being taken changes now
 				continue
 			case nok && rok && nt != rt && seenBefore(past, q, rt, nt):
-			case nok != rok && seenEmptyBefore(past, q, now, rt, rok):
+			case nok != rok && (seenEmptyBefore(past, q, now, rt, rok) || houseMissed(a.seen, q, nt, nok)):
 				if nok && q.Row < len(rd.Conf) && q.Col < len(rd.Conf[q.Row]) {
 					// the photo shows nothing where the game holds a
-					// pyramid, as before: it cannot tell whether one
-					// was put on it since
+					// pyramid, as before, or not surely where it
+					// holds a house pyramid (they never move; one is
+					// only covered, or taken in a word): it cannot
+					// tell whether one was put on it since
 					rd.Conf[q.Row][q.Col] = min(rd.Conf[q.Row][q.Col], game.Guessed)
 				}
 			default:
@@ -266,6 +271,18 @@ func (r *Rules) Reconcile(standing game.Position, past []game.Sighting, rd game.
 	rd.Board = Position{Board: final, Word: a.Word, Pending: pending,
 		Evidence: pendingEvidence(b, final, pending, a.seen, secondEv, pl)}
 	return rd, n
+}
+
+// houseMissed reports whether the photo (scan) reads square q empty,
+// not surely, where the game holds a black house pyramid on top (held,
+// ok): house pyramids never move, so a pyramid was put on it that the
+// camera misses (a coloured one washed out by glare) or it is misread.
+func houseMissed(scan *seenPhoto, q grid.Pos, held pyramids.Pyramid, ok bool) bool {
+	if !ok || held.Colour != pyramids.Black || scan == nil {
+		return false
+	}
+	sq := scan.Square(q)
+	return sq.Colour == pyramids.NoColour && !sq.Sure
 }
 
 // settle marks sure the stacks the history settles: a stack the game
