@@ -172,8 +172,12 @@ const (
 // clearValue paints out a tile's value number as dropValue does, and
 // more of it: a value placed by the letter as well as by the crop (the
 // components other than the letter that lie below the letter's middle,
-// right of its centre, reach past its right side and stand at most
-// valueOfLetter of its height), each with the grey halo round its ink
+// start no more than valueTuck left of its right side, reach down to
+// about its foot, stand at most valueOfLetter of its height and no wider
+// than tall, as digits stand, hold at most valueInk of its ink, and are
+// not joined to it at the lighter grey looseInk: a stroke the whitening
+// broke off a blurred letter, an E's bottom bar, a G's jaw, an L's foot,
+// is kept), each with the grey halo round its ink
 // (the pixels within valueHalo of it that are not ink of another
 // component nor beside the letter's ink). On the real photos' tiles the
 // value's top often lies just above dropValue's fixed corner (a tile a
@@ -214,7 +218,7 @@ func clearValue(m *image.RGBA) *image.RGBA {
 			return false
 		}
 		lh := float64(l.Y1 - l.Y0 + 1)
-		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && float64(c.N) <= valueInk*float64(l.N) &&
+		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && c.X1-c.X0 <= c.Y1-c.Y0 && float64(c.N) <= valueInk*float64(l.N) &&
 			letterAt(c, int32(i)) != letterAt(l, int32(letter))
 	}
 	// beside the letter: its ink and the pixels touching it

