@@ -170,21 +170,30 @@ const (
 )
 
 // clearValue paints out a tile's value number as dropValue does, and
-// more of it: a value placed by the letter as well as by the crop (the
-// components other than the letter that lie below the letter's middle,
-// start no more than valueTuck left of its right side, reach down to
-// about its foot, stand at most valueOfLetter of its height and no wider
-// than tall, as digits stand, hold at most valueInk of its ink, and are
-// not joined to it at the lighter grey looseInk: a stroke the whitening
-// broke off a blurred letter, an E's bottom bar, a G's jaw, an L's foot,
-// is kept), each with the grey halo round its ink
-// (the pixels within valueHalo of it that are not ink of another
-// component nor beside the letter's ink). On the real photos' tiles the
-// value's top often lies just above dropValue's fixed corner (a tile a
-// little off its square, a steep view's foreshortened crop), and where it
-// was painted its grey outline was left: an I's 1 so painted still read as
-// L's foot, a P's 3 as R's leg, an N's 1 as M's stroke.
+// more of it: a value placed by the letter as well as by the crop, and
+// the grey halo round each value's ink (the pixels within valueHalo of
+// it that are not ink of another component nor beside the letter's
+// ink). A value placed by the letter is a component other than the
+// letter that lies below the letter's middle, starts no more than
+// valueTuck left of its right side, reaches down to about its foot,
+// stands valueLeast to valueOfLetter of its height and no wider than
+// tall (as digits stand), holds at most valueInk of its ink, and is not
+// joined to it at the lighter grey looseInk. So a stroke the whitening
+// broke off a blurred letter (an E's bottom bar, a G's jaw, an L's foot)
+// is kept, and so is a speck (a blurred digit's dot, which dropValue
+// leaves too). On the real photos' tiles the value's top often lies just
+// above dropValue's fixed corner (a tile a little off its square, a
+// steep view's foreshortened crop), and where dropValue painted a value
+// its grey outline was left: an I's 1 so painted still read as L's foot,
+// a P's 3 as R's leg, an N's 1 as M's stroke.
 func clearValue(m *image.RGBA) *image.RGBA {
+	out, _ := clearValueBy(m)
+	return out
+}
+
+// clearValueBy is clearValue, and whether it painted out a mark only its
+// letter placed as a value (one dropValue leaves).
+func clearValueBy(m *image.RGBA) (*image.RGBA, bool) {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	label, comps := blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < inkLevel })
 	letter := 0
@@ -218,7 +227,7 @@ func clearValue(m *image.RGBA) *image.RGBA {
 			return false
 		}
 		lh := float64(l.Y1 - l.Y0 + 1)
-		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && c.X1-c.X0 <= c.Y1-c.Y0 && float64(c.N) <= valueInk*float64(l.N) &&
+		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.Y1-c.Y0+1) >= valueLeast*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && c.X1-c.X0 <= c.Y1-c.Y0 && float64(c.N) <= valueInk*float64(l.N) &&
 			letterAt(c, int32(i)) != letterAt(l, int32(letter))
 	}
 	// beside the letter: its ink and the pixels touching it
@@ -243,10 +252,17 @@ func clearValue(m *image.RGBA) *image.RGBA {
 	copy(out.Pix, m.Pix)
 	mark := make([]int32, w*h)
 	var paints []int
+	byLetterOnly := false
 	for i := 1; i < len(comps); i++ {
 		c := comps[i]
-		if i == letter || c.Edge(w, h) || !(byCrop(c) || byLetter(c, i)) {
+		if i == letter || c.Edge(w, h) {
 			continue
+		}
+		if crop := byCrop(c); !crop {
+			if !byLetter(c, i) {
+				continue
+			}
+			byLetterOnly = true
 		}
 		// the pixels to paint: the value's ink and its halo
 		paint := paints[:0]
@@ -293,12 +309,13 @@ func clearValue(m *image.RGBA) *image.RGBA {
 		}
 		paints = paint
 	}
-	return out
+	return out, byLetterOnly
 }
 
 const (
 	valueOfLetter = 0.55 // a value number is at most this share of its letter's height
 	valueHalo     = 2    // pixels round a value's ink painted out with it
+	valueLeast    = 0.25 // a value number is at least this share of its letter's height; a smaller speck is left
 	valueInk      = 0.25 // a value number's ink is at most this share of its letter's
 	valueTuck     = 2    // pixels a value may reach left of its letter's right side
 	looseInk      = 170  // grey: ink joined at this level is one stroke

