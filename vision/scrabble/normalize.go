@@ -2,6 +2,7 @@ package scrabble
 
 import (
 	"image"
+	"slices"
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/blobs"
@@ -166,4 +167,156 @@ const (
 	inkLevel   = 110  // grey: darker is ink, on a whitened crop
 	valueFrom  = 0.6  // a value number lies right of and below this share of the crop
 	letterTall = 0.25 // a letter is at least this share of the crop tall; a value is less
+)
+
+// clearValue paints out a tile's value number as dropValue does, and
+// more of it: a value placed by the letter as well as by the crop, and
+// the grey halo round each value's ink (the pixels within valueHalo of
+// it that are not ink of another component nor beside the letter's
+// ink). A value placed by the letter is a component other than the
+// letter that lies below the letter's middle, starts no more than
+// valueTuck left of its right side, reaches down to about its foot,
+// stands valueLeast to valueOfLetter of its height and no wider than
+// tall (as digits stand), holds at most valueInk of its ink, and is not
+// joined to it at the lighter grey looseInk. So a stroke the whitening
+// broke off a blurred letter (an E's bottom bar, a G's jaw, an L's foot)
+// is kept, and so is a speck (a blurred digit's dot, which dropValue
+// leaves too). On the real photos' tiles the value's top often lies just
+// above dropValue's fixed corner (a tile a little off its square, a
+// steep view's foreshortened crop), and where dropValue painted a value
+// its grey outline was left: an I's 1 so painted still read as L's foot,
+// a P's 3 as R's leg, an N's 1 as M's stroke.
+func clearValue(m *image.RGBA) *image.RGBA {
+	out, _ := clearValueBy(m)
+	return out
+}
+
+// clearValueBy is clearValue, and whether it painted out a mark only its
+// letter placed as a value (one dropValue leaves).
+func clearValueBy(m *image.RGBA) (*image.RGBA, bool) {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	label, comps := blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < inkLevel })
+	letter := 0
+	for i := 1; i < len(comps); i++ {
+		if c := comps[i]; !c.Edge(w, h) && float64(c.Y1-c.Y0+1) >= letterTall*float64(h) && c.N > comps[letter].N {
+			letter = i
+		}
+	}
+	l := comps[letter]
+	byCrop := func(c blobs.Blob) bool {
+		return float64(c.X0) >= valueFrom*float64(w) && float64(c.Y0) >= valueFrom*float64(h)
+	}
+	// the ink joined at a lighter grey: a letter's stroke the whitening
+	// broke (a blurred L's foot, G's bar) stays one with its letter
+	var loose []int32
+	if letter != 0 {
+		loose, _ = blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < looseInk })
+	}
+	letterAt := func(c blobs.Blob, want int32) int32 {
+		for y := c.Y0; y <= c.Y1; y++ {
+			for x := c.X0; x <= c.X1; x++ {
+				if label[y*w+x] == want {
+					return loose[y*w+x]
+				}
+			}
+		}
+		return -1
+	}
+	byLetter := func(c blobs.Blob, i int) bool {
+		if letter == 0 {
+			return false
+		}
+		lh := float64(l.Y1 - l.Y0 + 1)
+		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.Y1-c.Y0+1) >= valueLeast*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && c.X1-c.X0 <= c.Y1-c.Y0 && float64(c.N) <= valueInk*float64(l.N) &&
+			letterAt(c, int32(i)) != letterAt(l, int32(letter))
+	}
+	// beside the letter: its ink and the pixels touching it
+	near := make([]bool, w*h)
+	if letter != 0 {
+		for y := max(l.Y0-1, 0); y <= min(l.Y1+1, h-1); y++ {
+			for x := max(l.X0-1, 0); x <= min(l.X1+1, w-1); x++ {
+				if label[y*w+x] != int32(letter) {
+					continue
+				}
+				for dy := -1; dy <= 1; dy++ {
+					for dx := -1; dx <= 1; dx++ {
+						if xx, yy := x+dx, y+dy; xx >= 0 && yy >= 0 && xx < w && yy < h {
+							near[yy*w+xx] = true
+						}
+					}
+				}
+			}
+		}
+	}
+	out := image.NewRGBA(m.Rect)
+	copy(out.Pix, m.Pix)
+	mark := make([]int32, w*h)
+	var paints []int
+	byLetterOnly := false
+	for i := 1; i < len(comps); i++ {
+		c := comps[i]
+		if i == letter || c.Edge(w, h) {
+			continue
+		}
+		if crop := byCrop(c); !crop {
+			if !byLetter(c, i) {
+				continue
+			}
+			byLetterOnly = true
+		}
+		// the pixels to paint: the value's ink and its halo
+		paint := paints[:0]
+		for y := c.Y0; y <= c.Y1; y++ {
+			for x := c.X0; x <= c.X1; x++ {
+				if label[y*w+x] != int32(i) {
+					continue
+				}
+				for dy := -valueHalo; dy <= valueHalo; dy++ {
+					for dx := -valueHalo; dx <= valueHalo; dx++ {
+						xx, yy := x+dx, y+dy
+						if xx < 0 || yy < 0 || xx >= w || yy >= h {
+							continue
+						}
+						q := yy*w + xx
+						if (label[q] != 0 && label[q] != int32(i)) || near[q] || mark[q] == int32(i) {
+							continue
+						}
+						mark[q] = int32(i)
+						paint = append(paint, q)
+					}
+				}
+			}
+		}
+		// painted the face's own grey round it: the upper quartile of the
+		// light pixels just outside what is painted (the lower ones may be
+		// a shadow or the tile's edge)
+		var ring []uint8
+		for y := max(c.Y0-valueHalo-2, 0); y <= min(c.Y1+valueHalo+2, h-1); y++ {
+			for x := max(c.X0-valueHalo-2, 0); x <= min(c.X1+valueHalo+2, w-1); x++ {
+				if q := y*w + x; mark[q] != int32(i) && label[q] == 0 {
+					ring = append(ring, m.Pix[y*m.Stride+4*x])
+				}
+			}
+		}
+		fill := uint8(faceGrey)
+		if len(ring) > 0 {
+			slices.Sort(ring)
+			fill = ring[len(ring)*3/4]
+		}
+		for _, q := range paint {
+			o := (q/w)*out.Stride + 4*(q%w)
+			out.Pix[o], out.Pix[o+1], out.Pix[o+2] = fill, fill, fill
+		}
+		paints = paint
+	}
+	return out, byLetterOnly
+}
+
+const (
+	valueOfLetter = 0.55 // a value number is at most this share of its letter's height
+	valueHalo     = 2    // pixels round a value's ink painted out with it
+	valueLeast    = 0.25 // a value number is at least this share of its letter's height; a smaller speck is left
+	valueInk      = 0.25 // a value number's ink is at most this share of its letter's
+	valueTuck     = 2    // pixels a value may reach left of its letter's right side
+	looseInk      = 170  // grey: ink joined at this level is one stroke
 )

@@ -741,15 +741,19 @@ const blankContrast = 0.4
 // letter, one crop misleads the reader.
 func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, oriented bool) (ocr.Reading, error) {
 	crop := turnCrop(first, f.rot)
+	var kept *image.RGBA // the crop with a mark only its letter places as a value left in
 	if oriented {
-		crop = dropValue(crop)
+		var byLetter bool
+		if crop, byLetter = clearValueBy(crop); byLetter {
+			kept = dropValue(turnCrop(first, f.rot))
+		}
 	}
 	rd, err := readVoting(reader, crop, func() []image.Image {
 		var crops []image.Image
 		for _, v := range voteCrops {
 			m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))
 			if oriented {
-				m = dropValue(m)
+				m = clearValue(m)
 			}
 			crops = append(crops, m)
 		}
@@ -757,6 +761,15 @@ func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, o
 	}, ocr.Known{Tile: true, HasAngle: oriented})
 	if err != nil {
 		return rd, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
+	}
+	// A mark painted out only because it stands where the letter's value
+	// would (clearValue) may be the letter's own stroke the whitening
+	// broke off (an L's foot): where the crop with it left in names
+	// another letter, this one is not sure.
+	if kept != nil && rd.Conf >= unsureConf {
+		if k, err := readTile(reader, kept, ocr.Known{Tile: true, HasAngle: true}); err == nil && k.Letter != rd.Letter {
+			rd.Conf = min(rd.Conf, disagreeConf)
+		}
 	}
 	return rd, nil
 }
