@@ -119,11 +119,7 @@ C O2 T .
 			if n != tc.changed {
 				t.Errorf("changed %d cells, want %d", n, tc.changed)
 			}
-			for _, p := range tc.unsure {
-				if c := got.conf(p); c >= LowConf {
-					t.Errorf("%v has conf %v, want it unsure", p, c)
-				}
-			}
+			checkConfs(t, got, tc.unsure, nil)
 		})
 	}
 	if _, n := ReconcileUpwords(grid.New(3, 3), Reading{Board: before}); n != 0 {
@@ -207,11 +203,7 @@ C A B2 . .
 			if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
 				t.Errorf("board\n%s want\n%s", got.Board, want)
 			}
-			for _, p := range tc.unsure {
-				if c := got.conf(p); c >= LowConf {
-					t.Errorf("%v has conf %v, want it unsure", p, c)
-				}
-			}
+			checkConfs(t, got, tc.unsure, nil)
 		})
 	}
 }
@@ -373,16 +365,7 @@ K A X . .
 			if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
 				t.Errorf("board\n%s want\n%s", got.Board, want)
 			}
-			for _, p := range tc.unsure {
-				if c := got.conf(p); c >= LowConf {
-					t.Errorf("%v has conf %v, want it unsure", p, c)
-				}
-			}
-			for _, p := range tc.sureOf {
-				if c := got.conf(p); c < LowConf {
-					t.Errorf("%v has conf %v, want it as read", p, c)
-				}
-			}
+			checkConfs(t, got, tc.unsure, tc.sureOf)
 		})
 	}
 	// A tile the camera missed, beside the new ones: the letters it
@@ -529,16 +512,7 @@ C A T S . .
 			if want := grid.MustParse(tc.want); !SamePosition(got.Board, want) {
 				t.Fatalf("board\n%s want\n%s", got.Board, want)
 			}
-			for _, p := range tc.unsure {
-				if c := got.conf(p); c >= LowConf {
-					t.Errorf("%v has conf %v, want it unsure", p, c)
-				}
-			}
-			for _, p := range tc.sureOf {
-				if c := got.conf(p); c < LowConf {
-					t.Errorf("%v has conf %v, want it as read", p, c)
-				}
-			}
+			checkConfs(t, got, tc.unsure, tc.sureOf)
 		})
 	}
 }
@@ -576,16 +550,7 @@ C A T S .
 			if !SamePosition(got.Board, read) {
 				t.Errorf("board\n%s want it as read\n%s", got.Board, read)
 			}
-			for _, p := range tc.unsure {
-				if c := got.conf(p); c >= LowConf {
-					t.Errorf("%v has conf %v, want it unsure", p, c)
-				}
-			}
-			for _, p := range tc.sureOf {
-				if c := got.conf(p); c < LowConf {
-					t.Errorf("%v has conf %v, want it sure", p, c)
-				}
-			}
+			checkConfs(t, got, tc.unsure, tc.sureOf)
 		})
 	}
 }
@@ -624,5 +589,21 @@ C A T I .
 				t.Errorf("a refused play's new tile kept as read is shown sure")
 			}
 		})
+	}
+}
+
+// checkConfs asks of a reconciled reading that each square of unsure is
+// shown unsure (under LowConf) and each of sure is not.
+func checkConfs(t *testing.T, got Reading, unsure, sure []grid.Pos) {
+	t.Helper()
+	for _, p := range unsure {
+		if c := got.conf(p); c >= LowConf {
+			t.Errorf("%v has conf %v, want it unsure", p, c)
+		}
+	}
+	for _, p := range sure {
+		if c := got.conf(p); c < LowConf {
+			t.Errorf("%v has conf %v, want it sure (as read)", p, c)
+		}
 	}
 }
