@@ -335,6 +335,9 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noAsTaken && verifies(opt) {
 		sureAsTaken(opt.rgbOf(img), r.Tiles, opt)
 	}
+	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noOverDoubles && verifies(opt) {
+		r.Tiles = overDoubles(r.Tiles)
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil
