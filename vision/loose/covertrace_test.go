@@ -105,8 +105,6 @@ func neighbourSide(tiles []Tile, i, k int) float64 {
 	return median(s)
 }
 
-var _ = fmt.Sprint
-
 // planeSide is the side a least-squares plane over the other lettered
 // tiles' sides (side = a + b x + c y) gives at tiles[i]'s centre.
 func planeSide(tiles []Tile, i int) float64 {
