@@ -23,11 +23,8 @@ const overDoubleConf = 0.8
 
 // overDoubles drops from a Lexicon table's tiles each tile read under
 // overDoubleConf whose quad the quads of the tiles shown sure (SureConf)
-// cover for overDoubleShare or more and whose letter lies in one of
-// them (letterInQuad): a second quad over a tile found already. A
-// doubted tile whose letter lies outside every sure quad reads a letter
-// of its own (a tile whose sure neighbour's quad runs over it, too
-// large); it stays. Only sure tiles cover: of two doubted quads over each other
+// cover for overDoubleShare or more: a second quad over a tile found
+// already. Only sure tiles cover: of two doubted quads over each other
 // either may be the tile (a quad cut by the frame read 0.85 over the
 // tile's own read 0.7), and both stay. Blanks and unread tiles stay.
 func overDoubles(tiles []Tile) []Tile {
@@ -42,28 +39,13 @@ func overDoubles(tiles []Tile) []Tile {
 	}
 	out := tiles[:0]
 	for _, t := range tiles {
-		if t.Conf < overDoubleConf && !t.Blank && t.Letter != "" && t.Letter != "?" && letterInQuad(t, sure) && coveredShare(t.Corners, sure) >= overDoubleShare {
+		if t.Conf < overDoubleConf && !t.Blank && t.Letter != "" && t.Letter != "?" && coveredShare(t.Corners, sure) >= overDoubleShare {
 			debugf("over doubles: %q %.2f at (%.0f, %.0f) lies over sure tiles", t.Letter, t.Conf, t.Center.X, t.Center.Y)
 			continue
 		}
 		out = append(out, t)
 	}
 	return out
-}
-
-// letterInQuad says whether t's letter (the glyph found in it, else its
-// centre) lies in one of the quads of tiles.
-func letterInQuad(t Tile, tiles []Tile) bool {
-	p := t.Center
-	if t.hasGlyph {
-		p = t.glyph
-	}
-	for _, o := range tiles {
-		if insidePolygon(o.Corners[:], p) {
-			return true
-		}
-	}
-	return false
 }
 
 // noOverDoubles turns overDoubles off (tests: main's reading).

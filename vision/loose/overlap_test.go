@@ -13,11 +13,6 @@ func TestOverDoubles(t *testing.T) {
 		tl.Letter, tl.Conf = letter, conf
 		return tl
 	}
-	// glyphAt is tl with its letter found at (x, y).
-	glyphAt := func(tl Tile, x, y float64) Tile {
-		tl.glyph, tl.hasGlyph = Point{x, y}, true
-		return tl
-	}
 	cases := []struct {
 		name  string
 		tiles []Tile
@@ -25,8 +20,6 @@ func TestOverDoubles(t *testing.T) {
 	}{
 		{"a small doubted quad over a sure tile", []Tile{tile("A", 1, 100, 100, 60), tile("V", 0.4, 115, 100, 40)}, "A"},
 		{"a large doubted quad over a sure tile", []Tile{tile("R", 0.99, 100, 100, 40), tile("R", 0.6, 110, 95, 64), tile("N", 0.48, 130, 100, 40)}, "RN"},
-		{"a doubted quad whose letter lies in the sure quad", []Tile{tile("A", 1, 100, 100, 60), glyphAt(tile("V", 0.4, 120, 100, 60), 105, 100)}, "A"},
-		{"a doubted tile whose letter lies outside the sure quad over it", []Tile{tile("L", 0.99, 100, 100, 90), glyphAt(tile("S", 0.6, 150, 100, 60), 158, 100)}, "LS"},
 		{"touching tiles", []Tile{tile("A", 1, 100, 100, 60), tile("B", 0.5, 161, 100, 60), tile("C", 0.3, 222, 100, 60)}, "ABC"},
 		{"neighbours over each other by a few pixels", []Tile{tile("A", 1, 100, 100, 60), tile("B", 0.5, 155, 100, 60), tile("C", 0.3, 100, 155, 60)}, "ABC"},
 		{"a quad over the seam of two tiles", []Tile{tile("A", 0.99, 100, 100, 60), tile("B", 0.97, 160, 100, 60), tile("I", 0.6, 130, 100, 50)}, "AB"},
