@@ -21,6 +21,10 @@ func TestQuadCoverTrace(t *testing.T) {
 	if dirs == "" {
 		t.Skip("LOOSE_COVER_DIRS not set")
 	}
+	if os.Getenv("LOOSE_COVER_MAIN") != "" {
+		noOverDoubles = true
+		defer func() { noOverDoubles = false }()
+	}
 	for _, dir := range strings.Split(dirs, ",") {
 		rd0, err := ocr.Default(ocr.English)
 		if err != nil {
@@ -68,6 +72,15 @@ func TestQuadCoverTrace(t *testing.T) {
 					by = fmt.Sprintf("%s:%q:%.2f:%.2f:side%.0f", kindOf(best), r.Tiles[best].Letter, r.Tiles[best].Conf, bs, r.Tiles[best].Side)
 				}
 				pf := planeSide(r.Tiles, i)
+				var sure []Tile
+				for j, o := range r.Tiles {
+					if j != i && o.Conf >= SureConf {
+						sure = append(sure, o)
+					}
+				}
+				if sc := coveredShare(ft.Corners, sure); ft.Conf < overDoubleConf && sc >= overDoubleShare {
+					by += fmt.Sprintf(" DROPPED sure-cover %.2f glyph %v off %.2f narrow %.2f", sc, ft.hasGlyph, dist(ft.glyph, ft.Center)/ft.Side, ft.cues[11])
+				}
 				others := append(append([]Tile(nil), r.Tiles[:i]...), r.Tiles[i+1:]...)
 				cover := coveredShare(ft.Corners, others)
 				nb := neighbourSide(r.Tiles, i, 6)

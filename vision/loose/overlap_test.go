@@ -19,7 +19,8 @@ func TestOverDoubles(t *testing.T) {
 		want  string // the kept tiles' letters, in order
 	}{
 		{"a small doubted quad over a sure tile", []Tile{tile("A", 1, 100, 100, 60), tile("V", 0.4, 115, 100, 40)}, "A"},
-		{"a large doubted quad over a sure tile", []Tile{tile("R", 0.99, 100, 100, 40), tile("R", 0.6, 110, 95, 64), tile("N", 0.48, 130, 100, 40)}, "RN"},
+		{"a large doubted quad over a sure tile", []Tile{tile("R", 0.99, 100, 100, 56), tile("R", 0.6, 108, 96, 64), tile("N", 0.48, 140, 100, 40)}, "RN"},
+		{"a sure neighbour's quad a third over a doubted tile", []Tile{tile("J", 0.99, 100, 100, 60), tile("U", 0.67, 140, 100, 60)}, "JU"},
 		{"touching tiles", []Tile{tile("A", 1, 100, 100, 60), tile("B", 0.5, 161, 100, 60), tile("C", 0.3, 222, 100, 60)}, "ABC"},
 		{"neighbours over each other by a few pixels", []Tile{tile("A", 1, 100, 100, 60), tile("B", 0.5, 155, 100, 60), tile("C", 0.3, 100, 155, 60)}, "ABC"},
 		{"a quad over the seam of two tiles", []Tile{tile("A", 0.99, 100, 100, 60), tile("B", 0.97, 160, 100, 60), tile("I", 0.6, 130, 100, 50)}, "AB"},
