@@ -335,6 +335,12 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noAsTaken && verifies(opt) {
 		sureAsTaken(opt.rgbOf(img), r.Tiles, opt)
 	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noOverDoubles && verifies(opt) {
+		// The photo's own scan only, on its final tiles: within the
+		// straightened or the rim's scan a quad dropped moves the
+		// letters the photo's tiles take from that look (tiltLetters).
+		r.Tiles = overDoubles(r.Tiles)
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil
