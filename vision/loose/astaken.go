@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/ocr"
 )
 
 // A tile's letter is read in the picture of the look that found it: the
@@ -32,17 +33,9 @@ const asTakenConf = tiltMergeConf
 // the two readings disagree and both are sure: the tile takes the
 // surer letter and is not said sure (Conf under SureConf).
 func sureAsTaken(taken rgbImage, tiles []Tile, opt Options) {
-	n := opt.CropSide
-	if n <= 0 {
-		n = 64
-	}
-	rd := letterReader(opt)
-	parallel.For(len(tiles), func(i int) {
-		t := &tiles[i]
-		if t.Conf < SureConf || t.Blank || t.Letter == "" || t.Letter == "?" || readAsTaken(*t, taken) {
-			return
-		}
-		got, err := rd.Read(rectify(taken, t.Corners, n, 1.3))
+	readAgainAsTaken(taken, tiles, opt, func(t *Tile) bool {
+		return t.Conf >= SureConf && !t.Blank && t.Letter != "" && t.Letter != "?" && !readAsTaken(*t, taken)
+	}, func(t *Tile, got ocr.Reading, err error) {
 		if err != nil || got.Letter == "" || strings.EqualFold(got.Letter, t.Letter) || got.Conf < asTakenConf {
 			return
 		}
@@ -51,6 +44,26 @@ func sureAsTaken(taken rgbImage, tiles []Tile, opt Options) {
 			t.Letter = got.Letter
 		}
 		t.Conf = math.Min(t.Conf, math.Nextafter(SureConf, 0))
+	})
+}
+
+// readAgainAsTaken reads each tile of tiles that need picks once more on
+// the photo as taken (taken's pixels, in the tile's quad: the crop
+// readTiles cuts), on both processors, and hands the reading to judge,
+// which may change that tile alone (sureAsTaken, confirmAsTaken).
+func readAgainAsTaken(taken rgbImage, tiles []Tile, opt Options, need func(t *Tile) bool, judge func(t *Tile, got ocr.Reading, err error)) {
+	n := opt.CropSide
+	if n <= 0 {
+		n = 64
+	}
+	rd := letterReader(opt)
+	parallel.For(len(tiles), func(i int) {
+		t := &tiles[i]
+		if !need(t) {
+			return
+		}
+		got, err := rd.Read(rectify(taken, t.Corners, n, 1.3))
+		judge(t, got, err)
 	})
 }
 

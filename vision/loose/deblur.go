@@ -414,17 +414,9 @@ const (
 // stroke that turns a B into a D), and the tile is reported unsure
 // (Conf at most deblurConf).
 func confirmAsTaken(taken rgbImage, tiles []Tile, opt Options) {
-	n := opt.CropSide
-	if n <= 0 {
-		n = 64
-	}
-	rd := letterReader(opt)
-	parallel.For(len(tiles), func(i int) {
-		t := &tiles[i]
-		if t.Conf < SureConf || t.Letter == "" || t.Letter == "?" {
-			return
-		}
-		got, err := rd.Read(rectify(taken, t.Corners, n, 1.3))
+	readAgainAsTaken(taken, tiles, opt, func(t *Tile) bool {
+		return t.Conf >= SureConf && t.Letter != "" && t.Letter != "?"
+	}, func(t *Tile, got ocr.Reading, err error) {
 		if err != nil || !strings.EqualFold(got.Letter, t.Letter) {
 			debugf("blur: %q at (%.0f, %.0f) reads %q as taken: unsure", t.Letter, t.Center.X, t.Center.Y, got.Letter)
 			t.Conf = min(t.Conf, deblurConf)
