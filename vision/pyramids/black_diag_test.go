@@ -38,8 +38,8 @@ func TestBlackDiag(t *testing.T) {
 			}
 			ring, n := f.ringLight(tc.Row, tc.Col)
 			lk := sq.look
-			fmt.Printf("HOUSE %s r%d c%d want %v got %v occ %v hid %.2f conf %.2f value %.2f dark %.2f tinted %.2f ring %.2f n %d ratio %.2f lo %.2f hi %.2f pol %.2f washed %v low %v cleared %v csure %v unplaced %v hidden %v sides %.2f\n",
-				sc.path, tc.Row, tc.Col, want, sq.Colour, tc.Occluded, tc.Hidden, sq.ColourConf, lk.value, lk.dark, lk.tinted, ring, n, lk.value/max(ring, 0.01), lk.lo, lk.hi, (lk.hi+lk.lo-2*lk.value)/max(lk.value, 0.01), lk.washed, sq.lowLook, sq.cleared, sq.ColourSure, r.Unplaced, r.SideHidden, f.ringSides(tc.Row, tc.Col))
+			fmt.Printf("HOUSE %s r%d c%d want %v got %v occ %v hid %.2f conf %.2f value %.2f dark %.2f tinted %.2f ring %.2f n %d ratio %.2f hi %.2f washed %v low %v cleared %v csure %v unplaced %v hidden %v sides %.2f\n",
+				sc.path, tc.Row, tc.Col, want, sq.Colour, tc.Occluded, tc.Hidden, sq.ColourConf, lk.value, lk.dark, lk.tinted, ring, n, lk.value/max(ring, 0.01), lk.hi, lk.washed, sq.lowLook, sq.cleared, sq.ColourSure, r.Unplaced, r.SideHidden, f.ringSides(tc.Row, tc.Col))
 		}
 	}
 }
@@ -70,7 +70,7 @@ func TestBlackDiagImgs(t *testing.T) {
 				continue
 			}
 			ring, n := l.f.ringLight(sq.Pos.Row, sq.Pos.Col)
-			fmt.Printf("IMG %s r%d c%d value %.2f dark %.2f ring %.2f n %d ratio %.2f lo %.2f hi %.2f sides %.2f\n", path, sq.Pos.Row, sq.Pos.Col, sq.look.value, sq.look.dark, ring, n, sq.look.value/max(ring, 0.01), sq.look.lo, sq.look.hi, l.f.ringSides(sq.Pos.Row, sq.Pos.Col))
+			fmt.Printf("IMG %s r%d c%d value %.2f dark %.2f ring %.2f n %d ratio %.2f hi %.2f sides %.2f\n", path, sq.Pos.Row, sq.Pos.Col, sq.look.value, sq.look.dark, ring, n, sq.look.value/max(ring, 0.01), sq.look.hi, l.f.ringSides(sq.Pos.Row, sq.Pos.Col))
 		}
 	}
 }

@@ -3,9 +3,7 @@ package pyramids
 import (
 	"fmt"
 	"math"
-	"os"
 	"sort"
-	"strings"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -48,24 +46,10 @@ func (f *frame) sideContrasts(wl float64) [4][]float64 {
 // quadrilaterals nearest the truth, and how far off the three sides'
 // frame is: what the boards missed on hard scenes were sorted by.
 func TestBoardDiag(t *testing.T) {
-	scenes := os.Getenv("PYR_BOARD_SCENES")
-	if scenes == "" {
-		t.Skip("PYR_BOARD_SCENES not set")
-	}
-	for _, path := range strings.Split(scenes, ",") {
-		tr, err := loadTruth(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		img, err := loadImage(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for sc := range diagScenesAt(t, "PYR_BOARD_SCENES") {
+		path, tr, img := sc.path, sc.truth, sc.img
 		p := toPicture(img)
-		var q vision.Quad
-		for i, c := range tr.Board.Corners {
-			q[i] = vision.Point{X: c[0], Y: c[1]}
-		}
+		q := truthQuad(tr)
 		side := math.Hypot(q[1].X-q[0].X, q[1].Y-q[0].Y) / 10
 		f := &frame{p: p, geo: DefaultGeometry, corners: q}
 		f.fit(nil)

@@ -126,10 +126,10 @@ type cellLook struct {
 	// (max of the balanced channels): about 1 on blank board in the
 	// light, lower on a pyramid or in shadow.
 	value float64
-	// lo and hi are the samples' lower and upper tenth of value: the
-	// marks on the square, a printed letter's dark ink on the board, a
-	// pyramid's light letters on black plastic
-	lo, hi float64
+	// hi is the samples' upper tenth of value: a pyramid's light
+	// letters on black plastic, or board in the light beside a shadow
+	// (dimBlack)
+	hi float64
 	// tinted is the share of the samples that are light but clearly
 	// coloured (saturation tintedSat or more, under a pyramid's
 	// pyramidSat): skin, as of a hand over the square. A board's printed
@@ -305,7 +305,7 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	// same order, the same median
 	slices.Sort(vals[:nv])
 	out.value = vals[nv/2]
-	out.lo, out.hi = vals[nv/10], vals[nv*9/10]
+	out.hi = vals[nv*9/10]
 	house := pyramids.InHouse(pyramids.Pos{Row: r, Col: c})
 	out.colour, out.conf = vote(&n, total, house)
 	if house && washedBlack(out.colour, out.value, out.dark) {

@@ -21,19 +21,8 @@ import (
 // quadrilateral, the board found running off the picture (offFrame), the truth's corners and the scan's
 // answer.
 func TestCutDiag(t *testing.T) {
-	scenes := os.Getenv("PYR_CUT_SCENES")
-	if scenes == "" {
-		t.Skip("PYR_CUT_SCENES not set")
-	}
-	for _, path := range strings.Split(scenes, ",") {
-		img, err := loadImage(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := loadTruth(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for sc := range diagScenesAt(t, "PYR_CUT_SCENES") {
+		path, tr, img := sc.path, sc.truth, sc.img
 		p := toPicture(img)
 		pa := float64(p.W * p.H)
 		outs := findOutlines(p)
@@ -110,40 +99,22 @@ func drawQuads(t *testing.T, img image.Image, qs []vision.Quad, truth [4][2]floa
 // (SideHidden), whether its truth runs off the picture and the board
 // offFrame finds running off it, beside the three sides' frame.
 func TestHiddenDiag(t *testing.T) {
-	dirs := os.Getenv("PYR_HIDDEN_DIRS")
-	if dirs == "" {
-		t.Skip("PYR_HIDDEN_DIRS not set")
-	}
-	for _, dir := range strings.Split(dirs, ",") {
-		files, err := SceneFiles(dir)
-		if err != nil {
-			t.Fatal(err)
+	for sc := range diagScenes(t, "PYR_HIDDEN_DIRS") {
+		r, serr := Scan(sc.img, Options{})
+		if serr != nil || !r.SideHidden {
+			continue
 		}
-		for _, path := range files {
-			img, err := loadImage(path)
-			if err != nil {
-				t.Fatal(err)
+		p := toPicture(sc.img)
+		out := false
+		for _, c := range sc.truth.Board.Corners {
+			if c[0] < 0 || c[1] < 0 || c[0] > float64(p.W) || c[1] > float64(p.H) {
+				out = true
 			}
-			tr, err := loadTruth(path)
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, serr := Scan(img, Options{})
-			if serr != nil || !r.SideHidden {
-				continue
-			}
-			p := toPicture(img)
-			out := false
-			for _, c := range tr.Board.Corners {
-				if c[0] < 0 || c[1] < 0 || c[0] > float64(p.W) || c[1] > float64(p.H) {
-					out = true
-				}
-			}
-			fmt.Printf("%s: truth out %v; three sides %s area %.0f\n", path, out, quadText(r.Corners), quadArea(r.Corners))
-			ls, sc := straightEdges(p)
-			if o := offFrame(p, ls, sc, DefaultGeometry, nil); o != nil {
-				fmt.Printf("  off: %s area %.0f score %.2f grid %.2f rank %.2f\n", quadText(o.corners), quadArea(o.corners), o.score, o.grid, o.rank())
-			}
+		}
+		fmt.Printf("%s: truth out %v; three sides %s area %.0f\n", sc.path, out, quadText(r.Corners), quadArea(r.Corners))
+		ls, scale := straightEdges(p)
+		if o := offFrame(p, ls, scale, DefaultGeometry, nil); o != nil {
+			fmt.Printf("  off: %s area %.0f score %.2f grid %.2f rank %.2f\n", quadText(o.corners), quadArea(o.corners), o.score, o.grid, o.rank())
 		}
 	}
 }

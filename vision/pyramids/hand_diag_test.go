@@ -3,7 +3,6 @@ package pyramids
 import (
 	"fmt"
 	"math"
-	"os"
 	"sort"
 	"strings"
 	"testing"
@@ -90,24 +89,10 @@ func TestHandDiag(t *testing.T) {
 // of those sides (the fourth hidden) where farPlaces puts the far corners
 // against where they are.
 func TestHandFind(t *testing.T) {
-	scenes := os.Getenv("PYR_HAND_SCENES")
-	if scenes == "" {
-		t.Skip("PYR_HAND_SCENES not set")
-	}
-	for _, path := range strings.Split(scenes, ",") {
-		img, err := loadImage(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		tr, err := loadTruth(path)
-		if err != nil {
-			t.Fatal(err)
-		}
+	for sc := range diagScenesAt(t, "PYR_HAND_SCENES") {
+		path, img := sc.path, sc.img
 		p := toPicture(img)
-		var q vision.Quad
-		for i, c := range tr.Board.Corners {
-			q[i] = vision.Point{X: c[0], Y: c[1]}
-		}
+		q := truthQuad(sc.truth)
 		f, ok := newFrame(p, q, DefaultGeometry, nil)
 		fmt.Printf("%s:\n  truth frame ok %v", path, ok)
 		if f != nil {

@@ -718,10 +718,7 @@ func normalTruth(t *testing.T) (picture, vision.Quad, *frame) {
 		t.Fatal(err)
 	}
 	p := toPicture(img)
-	var q vision.Quad
-	for i, c := range tr.Board.Corners {
-		q[i] = vision.Point{X: c[0], Y: c[1]}
-	}
+	q := truthQuad(tr)
 	truth, ok := newFrame(p, q, DefaultGeometry, nil)
 	if !ok {
 		t.Fatal("the true outline is not a board")
