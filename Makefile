@@ -170,7 +170,10 @@ SQR_PRINTS = classic,words,letters,numbers,german,spanish,plain
 
 # train retrains the tile classifier (ocr/model/*.tsm, committed) from fonts
 # and the Bananagrams photos' train split (../shared/data/photos), then the
-# loose tiles' verifier (vision/loose/verifier.txt) on that split; fixed
+# loose tiles' verifier (vision/loose/verifier.txt) on that split, and the
+# reader of Scrabble tiles' value digits (vision/scrabble/internal/digits,
+# from digits drawn in the installed typefaces render does not draw tiles
+# in; docs/scrabble-vision.md, scrdigit's section); fixed
 # seeds, the same model bytes every run (about 20 minutes on a busy 2-core
 # machine). eval-tiles measures our reader and Tesseract on the held-out
 # valid split and on rendered scenes not used in training (docs/ocr.md).
@@ -211,6 +214,7 @@ train: train-fonts
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-scenes 240 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-cuts 2 -scr-others 40 -scr-out en-sqr -synth 40 -empty 400 -epochs 20 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-init ocr/model/en-sqr.tsm -scr-init-lr 0.003 -scr-scenes 80 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-cuts 2 -scr-others 20 -scr-real vision/scrabble/testdata/real -scr-real-photos $(SCRABBLE_PHOTOS) -scr-real-tiles 60 -scr-real-empty 4 -scr-out en-sqr -synth 20 -empty 200 -epochs 3 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist scrabble -scr-init ocr/model/en-sqr.tsm -scr-init-lr 0.003 -scr-scenes 120 -scr-degrade 1 -scr-typefaces 0.3 -scr-dark 0.3 -scr-cuts 2 -scr-prints $(SQR_PRINTS) -scr-prints-share 0.34 -scr-empty-keep 0.5 -scr-others 20 -scr-real vision/scrabble/testdata/real -scr-real-photos $(SCRABBLE_PHOTOS) -scr-real-tiles 120 -scr-real-empty 4 -scr-out en-sqr -synth 20 -empty 200 -epochs 3 -seed 3
+	nice $(GO) run ./vision/scrabble/internal/digits/train -out vision/scrabble/internal/digits/model.bin -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-scenes 240 -upw-classic 80 -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -epochs 15 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-init ocr/model/en-upw.tsm -upw-init-lr 0.003 -upw-scenes 80 -upw-classic 40 -upw-more 240 -upw-more-fonts $(UPW_MORE_FONTS) -hard-scenes 60 -synth 40 -empty 400 -real 2 -real-warp 1 -upw-eval 0 -epochs 4 -seed 1
 	nice $(GO) run ./ocr/internal/train -photos $(PHOTOS) -out ocr/model -specialist upwords -upw-init ocr/model/en-upw.tsm -upw-init-lr 0.003 -upw-scenes 40 -upw-classic 20 -upw-dim 160 -hard-scenes 30 -synth 20 -empty 300 -real 2 -real-warp 1 -upw-eval 0 -epochs 3 -seed 1

@@ -80,11 +80,56 @@ func (p Pool) ReadKnown(tile image.Image, k Known) (Reading, error) {
 // ReadVote reads several crops of one tile with every classifier of the
 // pool, their probabilities averaged.
 func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
-	if len(tiles) == 0 || len(p) == 0 {
-		return Reading{}, fmt.Errorf("%w: no crops or no classifier", ErrEmptyImage)
+	sum, angle, n, err := p.voteSums(tiles, k)
+	if err != nil {
+		return Reading{}, err
+	}
+	return voted(p[0].Glyphs(), sum, angle, n, k), nil
+}
+
+// RivalReader is a VoteReader that also names the runner-up: the glyph
+// whose averaged probability comes next (a letter, where the crop is
+// known to hold a tile), with that average as its Conf. A board reader
+// unsure between two letters may settle them by what else it sees (a
+// Scrabble tile's value number).
+type RivalReader interface {
+	VoteReader
+	ReadVoteRival(tiles []image.Image, k Known) (best, rival Reading, err error)
+}
+
+// ReadVoteRival is ReadVote, and the runner-up (RivalReader).
+func (p Pool) ReadVoteRival(tiles []image.Image, k Known) (best, rival Reading, err error) {
+	sum, angle, n, err := p.voteSums(tiles, k)
+	if err != nil {
+		return Reading{}, Reading{}, err
 	}
 	glyphs := p[0].Glyphs()
-	G := len(glyphs)
+	best = voted(glyphs, sum, angle, n, k)
+	second := -1
+	for g := range sum {
+		if (k.Tile && glyphs[g] == "") || glyphs[g] == best.Letter {
+			continue
+		}
+		if second < 0 || sum[g] > sum[second] {
+			second = g
+		}
+	}
+	if second >= 0 {
+		rival = Reading{Letter: glyphs[second], Conf: sum[second] / float64(n), Angle: angle[second]}
+	}
+	return best, rival, nil
+}
+
+var _ RivalReader = Pool{}
+
+// voteSums is every glyph's probability summed over the crops and the
+// pool's classifiers, the angle each glyph read at in the read that gave
+// it its highest probability, and how many reads were summed.
+func (p Pool) voteSums(tiles []image.Image, k Known) (sum, angle []float64, n int, err error) {
+	if len(tiles) == 0 || len(p) == 0 {
+		return nil, nil, 0, fmt.Errorf("%w: no crops or no classifier", ErrEmptyImage)
+	}
+	G := len(p[0].Glyphs())
 	// Each crop is analysed once for the whole pool (analysedCrop); the
 	// probabilities are summed in the order each classifier's own reads
 	// would give them.
@@ -93,7 +138,7 @@ func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
 	for t, tile := range tiles {
 		cr, err := analyseCrop(tile, k)
 		if err != nil {
-			return Reading{}, err
+			return nil, nil, 0, err
 		}
 		cr.keep = len(p) > 1
 		for ci, c := range p {
@@ -106,9 +151,9 @@ func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
 		}
 		cr.done()
 	}
-	sum := make([]float64, G)
+	sum = make([]float64, G)
 	top := make([]float64, G)
-	angle := make([]float64, G)
+	angle = make([]float64, G)
 	for i, pr := range probs {
 		for g, v := range pr {
 			sum[g] += v
@@ -117,7 +162,7 @@ func (p Pool) ReadVote(tiles []image.Image, k Known) (Reading, error) {
 			}
 		}
 	}
-	return voted(glyphs, sum, angle, len(p)*len(tiles), k), nil
+	return sum, angle, len(p) * len(tiles), nil
 }
 
 var _ VoteReader = Pool{}

@@ -139,3 +139,56 @@ func TestPoolAnalysesOnce(t *testing.T) {
 		})
 	}
 }
+
+// TestReadVoteRival: the pool's runner-up is the glyph whose averaged
+// probability comes next after ReadVote's letter: the same letter, conf
+// and angle as ReadVote for the winner, a different glyph (never "no
+// tile" for a crop known to hold one) no more probable than it, and the
+// two together no more than all.
+func TestReadVoteRival(t *testing.T) {
+	en := defaultReader(t, English).(*Classifier)
+	m, err := LoadModel(SpecialistScrabble)
+	if err != nil {
+		t.Skip("no en-scr model in this build")
+	}
+	sc, err := NewClassifier(m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pool := Pool{sc, en}
+	imgs := loadPNGs(t, "testdata/real/*.png")
+	for _, tc := range []struct {
+		name string
+		k    Known
+		n    int
+	}{
+		{"nothing known, one crop", Known{}, 1},
+		{"a tile upright, three crops", Known{Tile: true, HasAngle: true}, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			for i := 0; i+tc.n <= len(imgs); i++ {
+				tiles := imgs[i : i+tc.n]
+				want, err := pool.ReadVote(tiles, tc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				best, rival, err := pool.ReadVoteRival(tiles, tc.k)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if best != want {
+					t.Errorf("crops %d..: best %+v, ReadVote %+v", i, best, want)
+				}
+				if rival.Letter == best.Letter && rival.Conf > 0 {
+					t.Errorf("crops %d..: the runner-up %+v is the winner", i, rival)
+				}
+				if tc.k.Tile && rival.Letter == "" && rival.Conf > 0 {
+					t.Errorf("crops %d..: the runner-up of a tile is no tile (%.2f)", i, rival.Conf)
+				}
+				if rival.Conf > best.Conf || best.Conf+rival.Conf > 1+1e-6 {
+					t.Errorf("crops %d..: runner-up %+v against %+v", i, rival, best)
+				}
+			}
+		})
+	}
+}

@@ -194,6 +194,24 @@ func clearValue(m *image.RGBA) *image.RGBA {
 // clearValueBy is clearValue, and whether it painted out a mark only its
 // letter placed as a value (one dropValue leaves).
 func clearValueBy(m *image.RGBA) (*image.RGBA, bool) {
+	v := findValue(m)
+	return v.clear(m), v.byLetterOnly
+}
+
+// valueMarks are the ink components of an upright whitened crop
+// (whiten) and which of them are its letter and its value number.
+type valueMarks struct {
+	w, h         int
+	label        []int32      // each pixel's component (0: no ink)
+	comps        []blobs.Blob // the components, comps[0] none
+	letter       int          // the letter's component (0: none found)
+	marks        []int        // the value's components, as clearValue paints them
+	byLetterOnly bool         // some mark is placed by its letter only (one dropValue leaves)
+}
+
+// findValue finds a crop's letter and the marks clearValue paints out
+// as its value number.
+func findValue(m *image.RGBA) valueMarks {
 	w, h := m.Rect.Dx(), m.Rect.Dy()
 	label, comps := blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < inkLevel })
 	letter := 0
@@ -230,6 +248,28 @@ func clearValueBy(m *image.RGBA) (*image.RGBA, bool) {
 		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.Y1-c.Y0+1) >= valueLeast*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && c.X1-c.X0 <= c.Y1-c.Y0 && float64(c.N) <= valueInk*float64(l.N) &&
 			letterAt(c, int32(i)) != letterAt(l, int32(letter))
 	}
+	v := valueMarks{w: w, h: h, label: label, comps: comps, letter: letter}
+	for i := 1; i < len(comps); i++ {
+		c := comps[i]
+		if i == letter || c.Edge(w, h) {
+			continue
+		}
+		if !byCrop(c) {
+			if !byLetter(c, i) {
+				continue
+			}
+			v.byLetterOnly = true
+		}
+		v.marks = append(v.marks, i)
+	}
+	return v
+}
+
+// clear is m with v's marks painted out, each with its halo, the face's
+// grey round it.
+func (v valueMarks) clear(m *image.RGBA) *image.RGBA {
+	w, h, label, comps, letter := v.w, v.h, v.label, v.comps, v.letter
+	l := comps[letter]
 	// beside the letter: its ink and the pixels touching it
 	near := make([]bool, w*h)
 	if letter != 0 {
@@ -252,18 +292,8 @@ func clearValueBy(m *image.RGBA) (*image.RGBA, bool) {
 	copy(out.Pix, m.Pix)
 	mark := make([]int32, w*h)
 	var paints []int
-	byLetterOnly := false
-	for i := 1; i < len(comps); i++ {
+	for _, i := range v.marks {
 		c := comps[i]
-		if i == letter || c.Edge(w, h) {
-			continue
-		}
-		if crop := byCrop(c); !crop {
-			if !byLetter(c, i) {
-				continue
-			}
-			byLetterOnly = true
-		}
 		// the pixels to paint: the value's ink and its halo
 		paint := paints[:0]
 		for y := c.Y0; y <= c.Y1; y++ {
@@ -309,7 +339,7 @@ func clearValueBy(m *image.RGBA) (*image.RGBA, bool) {
 		}
 		paints = paint
 	}
-	return out, byLetterOnly
+	return out
 }
 
 const (

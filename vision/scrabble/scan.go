@@ -517,9 +517,14 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		cell.Letter, cell.Conf = rd.Letter, rd.Conf
 		// The first read (any way up, the value number left in) and this
 		// one disagree: the letter is not sure, whatever this read's
-		// confidence.
+		// confidence, unless (the board's way up known) the tile's value
+		// number says it is this one and not the first's (settleByValue).
 		if first := t.rd.Letter; first != rd.Letter && !turnAlike(first, rd.Letter) {
-			cell.Conf = min(cell.Conf, disagreeConf)
+			says := 0
+			if upright {
+				says = settleByValue(turnCrop(t.crop, f.rot), rd.Letter, first)
+			}
+			cell.Conf = doubtConf(cell.Conf, says)
 		}
 		if out.Blurred {
 			cell.Conf = min(cell.Conf, blurredConf)
@@ -741,6 +746,7 @@ const blankContrast = 0.4
 // letter, one crop misleads the reader.
 func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, oriented bool) (ocr.Reading, error) {
 	crop := turnCrop(first, f.rot)
+	up := crop           // upright, its value number in: where the value is read
 	var kept *image.RGBA // the crop with a mark only its letter places as a value left in
 	if oriented {
 		var byLetter bool
@@ -748,7 +754,7 @@ func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, o
 			kept = dropValue(turnCrop(first, f.rot))
 		}
 	}
-	rd, err := readVoting(reader, crop, func() []image.Image {
+	rd, rival, err := readVotingRival(reader, crop, func() []image.Image {
 		var crops []image.Image
 		for _, v := range voteCrops {
 			m := whiten(f.cropAt(r, c, v[0], size, v[1], v[2]))
@@ -762,34 +768,97 @@ func readAgain(f *frame, reader TileReader, first *image.RGBA, r, c, size int, o
 	if err != nil {
 		return rd, fmt.Errorf("scrabble: reading square %d,%d: %w", r, c, err)
 	}
+	// Read unsure, the shape torn between two letters: where the value
+	// number says which (settleByValue), the letter it names is as sure
+	// as the two together (the shape's doubt was only which of them);
+	// where it names the runner-up, the tile is read as the runner-up,
+	// but not sure (valueAgainstConf at most): the value may be another
+	// edition's.
+	if oriented && rd.Conf < unsureConf && rival.Letter != "" && rival.Conf >= rivalConf {
+		switch says := settleByValue(up, rd.Letter, rival.Letter); {
+		case says > 0:
+			rd.Conf = min(rd.Conf+rival.Conf, 1)
+		case says < 0:
+			rd.Letter, rd.Angle, rd.Conf = rival.Letter, rival.Angle, min(rd.Conf+rival.Conf, valueAgainstConf)
+		}
+	}
 	// A mark painted out only because it stands where the letter's value
 	// would (clearValue) may be the letter's own stroke the whitening
 	// broke off (an L's foot): where the crop with it left in names
-	// another letter, this one is not sure.
+	// another letter, this one is not sure, unless the value number says
+	// it is this one and not the other (settleByValue).
 	if kept != nil && rd.Conf >= unsureConf {
 		if k, err := readTile(reader, kept, ocr.Known{Tile: true, HasAngle: true}); err == nil && k.Letter != rd.Letter {
-			rd.Conf = min(rd.Conf, disagreeConf)
+			rd.Conf = doubtConf(rd.Conf, settleByValue(up, rd.Letter, k.Letter))
 		}
 	}
 	return rd, nil
 }
 
+// settleByValue is what the value number printed on a tile (its upright
+// crop, whitened, the value left in) says of its letter where two reads
+// of its shape named letter and rival: +1 letter, -1 rival, 0 nothing
+// (valueSays). The value is read only for a pair it settles.
+func settleByValue(up *image.RGBA, letter, rival string) int {
+	if !valuePair(letter, rival) {
+		return 0
+	}
+	v, ok := readValue(up)
+	return valueSays(v, ok, letter, rival)
+}
+
+// doubtConf is a letter's confidence conf where two reads of its shape
+// disagree and its value number says says (settleByValue): as read
+// where the value names it, valueAgainstConf at most where the value
+// names the other, else disagreeConf at most.
+func doubtConf(conf float64, says int) float64 {
+	switch {
+	case says > 0:
+		return conf
+	case says < 0:
+		return min(conf, valueAgainstConf)
+	}
+	return min(conf, disagreeConf)
+}
+
+// valueAgainstConf is the most a letter is trusted when its value
+// number names the other letter its shape was read as.
+const valueAgainstConf = 0.5
+
+// rivalConf: a runner-up read with this confidence or more is a letter
+// the shape offers (readAgain); a lesser one is noise the value number
+// does not raise a letter over.
+const rivalConf = 0.1
+
 // readVoting reads crop; where that reading is unsure and the reader can
 // vote (ocr.VoteReader), crop and the others (made only then) are read
 // together and their probabilities averaged.
 func readVoting(reader TileReader, crop image.Image, others func() []image.Image, k ocr.Known) (ocr.Reading, error) {
-	rd, err := readTile(reader, crop, k)
+	rd, _, err := readVotingRival(reader, crop, others, k)
+	return rd, err
+}
+
+// readVotingRival is readVoting, and where the crops were read together
+// by a reader that names the runner-up (ocr.RivalReader), that letter
+// (else a Reading with no letter).
+func readVotingRival(reader TileReader, crop image.Image, others func() []image.Image, k ocr.Known) (rd, rival ocr.Reading, err error) {
+	rd, err = readTile(reader, crop, k)
 	if err != nil {
-		return rd, err
+		return rd, rival, err
 	}
 	if vr, ok := reader.(ocr.VoteReader); ok && rd.Conf < unsureConf {
 		if more := others(); len(more) > 0 {
-			if vote, err := vr.ReadVote(append([]image.Image{crop}, more...), k); err == nil {
+			all := append([]image.Image{crop}, more...)
+			if rr, ok := reader.(ocr.RivalReader); ok {
+				if vote, second, err := rr.ReadVoteRival(all, k); err == nil {
+					rd, rival = vote, second
+				}
+			} else if vote, err := vr.ReadVote(all, k); err == nil {
 				rd = vote
 			}
 		}
 	}
-	return rd, nil
+	return rd, rival, nil
 }
 
 func readTile(rd TileReader, crop image.Image, k ocr.Known) (ocr.Reading, error) {

@@ -117,6 +117,9 @@ func TestValueNumberNotALetter(t *testing.T) {
 	}{
 		{"P and its 3, 164052", "IMG_20141025_164052", 6, 11, "P"},
 		{"I and its 1, 164052 at 1640x1232", "IMG_20141025_164052_1640x1232", 7, 5, "I"},
+		// the first read, its 3 left in, names another letter: the
+		// value read says P (TestReadValue; 0.60 without it)
+		{"P and its 3, 164052 at 1640x1232", "IMG_20141025_164052_1640x1232", 6, 11, "P"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			r, err := Scan(loadImage(t, filepath.Join("testdata/photos", tc.photo+".jpg")), Options{Reader: rd})
