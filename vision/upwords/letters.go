@@ -148,6 +148,11 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 		row := win[3*(y-wy0)*ww:]
 		switch m := img.(type) {
 		case *image.YCbCr:
+			if m.SubsampleRatio == image.YCbCrSubsampleRatio420 && b.Min.X+wx0 >= 0 {
+				// a phone's JPEG: the row at a time (vision.YCbCrRow420)
+				vision.YCbCrRow420(m, b.Min.X+wx0, b.Min.X+wx1, b.Min.Y+y, row[:3*ww])
+				continue
+			}
 			yi := m.YOffset(b.Min.X+wx0, b.Min.Y+y)
 			lastC := -1
 			var rc, gc, bc int32
@@ -188,22 +193,27 @@ func letterCrop(img image.Image, q vision.Quad, size int) *image.RGBA {
 			}
 			ax, ay := fx-float64(ix), fy-float64(iy)
 			w0, w1, w2, w3 := (1-ax)*(1-ay), ax*(1-ay), (1-ax)*ay, ax*ay
-			var n [12]uint8 // the four neighbours' RGB
+			// the four neighbours' RGB: above (the pixel and its right
+			// neighbour) and below, read in place from the window
+			var above, below []uint8
 			if ix >= wx0 && ix+1 <= wx1 && iy >= wy0 && iy+1 <= wy1 {
 				i := 3 * ((iy-wy0)*ww + ix - wx0)
-				copy(n[0:6], win[i:i+6])
+				above = win[i : i+6 : i+6]
 				i += 3 * ww
-				copy(n[6:12], win[i:i+6])
+				below = win[i : i+6 : i+6]
 			} else {
+				var n [12]uint8
 				for k := 0; k < 4; k++ {
 					r, g, bb := rgbAt(img, b, ix+k%2, iy+k/2)
 					n[3*k], n[3*k+1], n[3*k+2] = uint8(r), uint8(g), uint8(bb)
 				}
+				above, below = n[0:6], n[6:12]
 			}
-			r := w0*float64(n[0]) + w1*float64(n[3]) + w2*float64(n[6]) + w3*float64(n[9])
-			g := w0*float64(n[1]) + w1*float64(n[4]) + w2*float64(n[7]) + w3*float64(n[10])
-			bl := w0*float64(n[2]) + w1*float64(n[5]) + w2*float64(n[8]) + w3*float64(n[11])
-			out.Pix[o], out.Pix[o+1], out.Pix[o+2], out.Pix[o+3] = uint8(r+0.5), uint8(g+0.5), uint8(bl+0.5), 255
+			r := w0*float64(above[0]) + w1*float64(above[3]) + w2*float64(below[0]) + w3*float64(below[3])
+			g := w0*float64(above[1]) + w1*float64(above[4]) + w2*float64(below[1]) + w3*float64(below[4])
+			bl := w0*float64(above[2]) + w1*float64(above[5]) + w2*float64(below[2]) + w3*float64(below[5])
+			px := out.Pix[o : o+4 : o+4]
+			px[0], px[1], px[2], px[3] = uint8(r+0.5), uint8(g+0.5), uint8(bl+0.5), 255
 		}
 	}
 	return out
