@@ -33,8 +33,8 @@ func release(m *gocv.Mat) {
 	liveMats.Add(-1)
 }
 
-// valueSat is an RGBA picture's HSV value (brightness) and saturation, as
-// two single-channel Mats the caller releases.
+// valueSat is an RGB or RGBA picture's HSV value (brightness) and
+// saturation, as two single-channel Mats the caller releases.
 // OpenCV converts the four channels to HSV at once (the alpha left
 // aside): the values of the conversion through BGR, one pass fewer
 // (TestValueSatOnePass).
@@ -46,6 +46,21 @@ func valueSat(rgba gocv.Mat) (v, sat gocv.Mat) {
 	gocv.ExtractChannel(hsv, &v, 2)
 	gocv.ExtractChannel(hsv, &sat, 1)
 	return v, sat
+}
+
+// reduced is an RGBA picture (src) averaged down to size ws (OpenCV's
+// area interpolation), as RGB, a Mat the caller releases. The alpha
+// channel is dropped before the reduction: each channel is averaged on
+// its own, so the colours are the bytes of the RGBA picture reduced, at
+// three quarters of the work, the reduction being a tenth of a normal
+// scan's (TestReducedColours).
+func reduced(src gocv.Mat, ws image.Point) gocv.Mat {
+	rgb := newMat()
+	defer release(&rgb)
+	gocv.CvtColor(src, &rgb, gocv.ColorBGRAToBGR)
+	small := newMat()
+	gocv.Resize(rgb, &small, ws, 0, 0, gocv.InterpolationArea)
+	return small
 }
 
 // workSide is the long side, in pixels, of the reduced picture the board's
@@ -64,7 +79,14 @@ func toPicture(img image.Image) picture {
 	m, ok := img.(*image.RGBA)
 	if !ok || b.Min != (image.Point{}) || m.Stride != 4*b.Dx() {
 		m = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
-		draw.Draw(m, m.Rect, img, b.Min, draw.Src)
+		// a photo (a JPEG's YCbCr) converted in bands, one a
+		// processor: each pixel is converted on its own, so the bands
+		// give the same bytes as one pass (TestToPictureBands)
+		const bands = parallel.MaxWorkers
+		parallel.For(bands, func(i int) {
+			r := image.Rect(0, i*b.Dy()/bands, b.Dx(), (i+1)*b.Dy()/bands)
+			draw.Draw(m.SubImage(r).(*image.RGBA), r, img, b.Min.Add(r.Min), draw.Src)
+		})
 	}
 	return picture{RGBA: m, W: b.Dx(), H: b.Dy()}
 }
@@ -236,9 +258,8 @@ func findOutlines(p picture) []outline {
 	src = held(src)
 	defer release(&src)
 	ws := image.Pt(int(math.Round(float64(p.W)*scale)), int(math.Round(float64(p.H)*scale)))
-	small := newMat()
+	small := reduced(src, ws)
 	defer release(&small)
-	gocv.Resize(src, &small, ws, 0, 0, gocv.InterpolationArea)
 	v, s := valueSat(small)
 	defer release(&v)
 	defer release(&s)

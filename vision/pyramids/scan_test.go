@@ -456,6 +456,28 @@ func BenchmarkScanPyramids(b *testing.B) {
 	}
 }
 
+// BenchmarkScanPyramidsPhoto scans BenchmarkScanPyramids's three normal
+// scenes as a camera or `tilescope scan` hands them over: JPEG photos
+// (quality 90), decoded to YCbCr before the timer starts, read with the
+// faces' model as the game and the scan command read. The RGBA scenes
+// of BenchmarkScanPyramids skip the conversion to RGBA that every
+// photo takes (toPicture).
+func BenchmarkScanPyramidsPhoto(b *testing.B) {
+	var photos []image.Image
+	for i, img := range benchScenes(b) {
+		var buf bytes.Buffer
+		if err := jpeg.Encode(&buf, img, &jpeg.Options{Quality: 90}); err != nil {
+			b.Fatalf("scene %d: %v", i, err)
+		}
+		photo, err := jpeg.Decode(&buf)
+		if err != nil {
+			b.Fatalf("scene %d: %v", i, err)
+		}
+		photos = append(photos, photo)
+	}
+	benchmarkScans(b, Options{Reader: reader(b), FaceModel: true}, photos)
+}
+
 func benchmarkScan(b *testing.B, o Options) {
 	benchmarkScans(b, o, benchScenes(b))
 }

@@ -2,7 +2,9 @@ package pyramids
 
 import (
 	"bytes"
+	"fmt"
 	"image"
+	"image/draw"
 	"math"
 	"math/rand"
 	"path/filepath"
@@ -333,5 +335,119 @@ func TestValueSatOnePass(t *testing.T) {
 			release(&s)
 			src.Close()
 		}
+	}
+}
+
+// TestReducedColours: the picture reduced for the outline and edge
+// searches (reduced: the alpha dropped, then averaged down) holds the
+// colours of the RGBA picture averaged down as it is, byte for byte,
+// and its grey is the RGBA picture's reduced grey: on the test scenes
+// (photos), on every colour with 4-step channels (a 512x512 picture of
+// them) and on noise, at the searches' size and at odd sizes.
+func TestReducedColours(t *testing.T) {
+	all := image.NewRGBA(image.Rect(0, 0, 512, 512))
+	for i := 0; i < 512*512; i++ {
+		all.Pix[4*i], all.Pix[4*i+1], all.Pix[4*i+2], all.Pix[4*i+3] = uint8(4*(i&63)), uint8(4*((i>>6)&63)), uint8(4*(i>>12)), 255
+	}
+	noise := image.NewRGBA(image.Rect(0, 0, 1001, 777))
+	rng := rand.New(rand.NewSource(11))
+	for i := range noise.Pix {
+		noise.Pix[i] = uint8(rng.Intn(256))
+	}
+	pics := map[string]*image.RGBA{"colours": all, "noise": noise}
+	for _, name := range []string{"easy", "normal", "shadow-corner"} {
+		img, err := loadImage(filepath.Join("testdata", "scenes", name+".jpg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pics[name] = toPicture(img).RGBA
+	}
+	for name, pic := range pics {
+		w, h := pic.Rect.Dx(), pic.Rect.Dy()
+		for _, ws := range []image.Point{{workSide, workSide * h / w}, {w / 3, h / 3}, {w*2/5 + 1, h*3/7 + 1}} {
+			t.Run(fmt.Sprintf("%s to %dx%d", name, ws.X, ws.Y), func(t *testing.T) {
+				src, err := gocv.NewMatFromBytes(h, w, gocv.MatTypeCV8UC4, pic.Pix)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer src.Close()
+				want, wantGrey := gocv.NewMat(), gocv.NewMat()
+				defer want.Close()
+				defer wantGrey.Close()
+				gocv.Resize(src, &want, ws, 0, 0, gocv.InterpolationArea)
+				gocv.CvtColor(want, &wantGrey, gocv.ColorRGBAToGray)
+				got := reduced(src, ws)
+				defer release(&got)
+				grey := gocv.NewMat()
+				defer grey.Close()
+				gocv.CvtColor(got, &grey, gocv.ColorRGBToGray)
+				if got.Channels() != 3 || got.Cols() != ws.X || got.Rows() != ws.Y {
+					t.Fatalf("reduced to %dx%d, %d channels; want %dx%d, 3", got.Cols(), got.Rows(), got.Channels(), ws.X, ws.Y)
+				}
+				wb, gb := want.ToBytes(), got.ToBytes()
+				diff := 0
+				for i := 0; i < ws.X*ws.Y; i++ {
+					for c := 0; c < 3; c++ {
+						if wb[4*i+c] != gb[3*i+c] {
+							diff++
+						}
+					}
+				}
+				if diff > 0 {
+					t.Errorf("%d of %d colour bytes differ from the RGBA picture reduced", diff, 3*ws.X*ws.Y)
+				}
+				if !bytes.Equal(grey.ToBytes(), wantGrey.ToBytes()) {
+					t.Error("the grey differs from the RGBA picture's reduced grey")
+				}
+			})
+		}
+	}
+}
+
+// TestToPictureBands: a picture that is not RGBA at the origin (a
+// JPEG's YCbCr, grey, NRGBA, an RGBA cut out of a larger one) is
+// converted in bands on the processors, to the bytes of one conversion
+// of the whole picture.
+func TestToPictureBands(t *testing.T) {
+	photo, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := photo.(*image.YCbCr); !ok {
+		t.Fatalf("the test scene decodes to %T, not a JPEG's YCbCr", photo)
+	}
+	rng := rand.New(rand.NewSource(13))
+	grey := image.NewGray(image.Rect(0, 0, 333, 97))
+	for i := range grey.Pix {
+		grey.Pix[i] = uint8(rng.Intn(256))
+	}
+	nrgba := image.NewNRGBA(image.Rect(0, 0, 211, 150))
+	for i := range nrgba.Pix {
+		nrgba.Pix[i] = uint8(rng.Intn(256))
+	}
+	big := image.NewRGBA(image.Rect(0, 0, 300, 200))
+	for i := range big.Pix {
+		big.Pix[i] = uint8(rng.Intn(256))
+	}
+	for _, tc := range []struct {
+		name string
+		img  image.Image
+	}{
+		{"photo (YCbCr)", photo},
+		{"photo cut off its origin", photo.(*image.YCbCr).SubImage(image.Rect(37, 51, 1201, 803))},
+		{"grey, three rows a band", grey.SubImage(image.Rect(5, 0, 333, 13))},
+		{"grey", grey},
+		{"NRGBA", nrgba},
+		{"RGBA cut out of a larger one", big.SubImage(image.Rect(10, 20, 290, 170))},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := tc.img.Bounds()
+			want := image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
+			draw.Draw(want, want.Rect, tc.img, b.Min, draw.Src)
+			p := toPicture(tc.img)
+			if p.W != b.Dx() || p.H != b.Dy() || p.Rect != want.Rect || !bytes.Equal(p.Pix, want.Pix) {
+				t.Error("the picture differs from one conversion of the whole")
+			}
+		})
 	}
 }
