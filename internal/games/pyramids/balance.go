@@ -167,8 +167,16 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 			}
 		}
 	}
-	// Pairs of the same pyramid first.
+	// Pairs of the same pyramid first. House pyramids (black) never
+	// move: a black pyramid read on a square the game holds without one,
+	// and a house pyramid read gone, are no move (game 112252: the
+	// house's P read empty, a shaded empty square read black P, paired
+	// as the P moved, two taps); they go unpaired, as misreads unless
+	// the scan is sure.
 	for i := 0; i < len(appeared); i++ {
+		if !appeared[i].py.Colour.IsPlayer() {
+			continue
+		}
 		for j, l := range left {
 			if l.py == appeared[i].py {
 				appeared = slices.Delete(appeared, i, i+1)
@@ -193,6 +201,10 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 	unchanged := func(q grid.Pos) bool { return !touched[q] && after.At(q).SameTop(before.At(q)) }
 	var stray []change // put on, nothing pairs them
 	for _, ap := range appeared {
+		if !ap.py.Colour.IsPlayer() {
+			stray = append(stray, ap)
+			continue
+		}
 		// A pyramid of its colour left a stack and appeared nowhere.
 		best, bp := -1, -1.0
 		for j, l := range left {
@@ -259,13 +271,14 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 	}
 	for _, l := range left {
 		// It landed on a square read as unchanged whose photo shows its
-		// letter more than the top the game holds there.
+		// letter more than the top the game holds there (a player's
+		// pyramid: the house's never move).
 		dst, score := grid.Pos{}, 0.0
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
 				q := grid.Pos{Row: row, Col: col}
 				sq := scan.Square(q)
-				if q == l.q || !unchanged(q) || sq.Colour != l.py.Colour || phantom(q) {
+				if !l.py.Colour.IsPlayer() || q == l.q || !unchanged(q) || sq.Colour != l.py.Colour || phantom(q) {
 					continue
 				}
 				t, _ := before.At(q).Top()

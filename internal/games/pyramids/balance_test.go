@@ -939,3 +939,61 @@ func merge(a, b map[grid.Pos]string) map[grid.Pos]string {
 	}
 	return out
 }
+
+// TestHousePyramidsNeverMove: when no move spells a word and the carried
+// changes are paired, a black pyramid read on a square the game holds
+// without one and a house pyramid read gone are no move, even of the
+// same letter: house pyramids never move. Each is a misread unless the
+// scan is sure of it. (Game 112252: a shaded empty square read black P,
+// the carrying took it for the house's P moved there, and the pairing
+// kept it: two taps.)
+func TestHousePyramidsNeverMove(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	black, red := pyramids.Black, pyramids.Red
+	standing := map[grid.Pos]string{at(7, 4): "kP", at(7, 3): "kL", at(1, 7): "rE5", at(5, 5): "kO"}
+	for _, tc := range []struct {
+		name string
+		over map[grid.Pos]seenSquare
+		want map[grid.Pos]string
+	}{
+		{
+			name: "a shaded empty square read black P, the house's P read as it stands",
+			over: map[grid.Pos]seenSquare{at(5, 7): {black, map[string]float64{"P": 0.36, "N": 0.06}, false}},
+			want: map[grid.Pos]string{at(5, 7): ".", at(7, 4): "kP"},
+		},
+		{
+			name: "read black P there surely: the scan's reading stands, the house's P stays",
+			over: map[grid.Pos]seenSquare{at(5, 7): {black, map[string]float64{"P": 0.9}, true}},
+			want: map[grid.Pos]string{at(5, 7): "kP", at(7, 4): "kP"},
+		},
+		{
+			name: "a player's pyramid of another colour misread beside it still pairs",
+			over: map[grid.Pos]seenSquare{
+				at(5, 7): {black, map[string]float64{"P": 0.36, "N": 0.06}, false},
+				at(0, 7): {red, map[string]float64{"E": 0.6}, false},
+				at(1, 7): {red, map[string]float64{"T": 0.7}, false},
+			},
+			want: map[grid.Pos]string{at(5, 7): ".", at(7, 4): "kP", at(0, 7): "rE"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, standing)
+			p := photoOf(b, tc.over)
+			scan := &vpyr.Reading{Squares: p.squares}
+			carried, _, _ := vpyr.CarryTaking(b, scan, pyramids.DefaultSetup().Seats, nil)
+			// the carrying took the black P read at (5,7) for the
+			// house's P moved there
+			carried.Set(at(7, 4), pyramids.Stack{})
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+			}
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, func(*pyramids.Board) bool { return false }, nil)
+			for q, want := range tc.want {
+				if got := carried.At(q).String(); got != want {
+					t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
+				}
+			}
+		})
+	}
+}
