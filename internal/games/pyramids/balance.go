@@ -74,7 +74,9 @@ func (p *seenPhoto) Letters(q grid.Pos) map[string]float64 {
 // reread lists the squares whose new top's letter was taken from the
 // photo, read there at the count the game held before (a stack that lost
 // its top, its next layer not known): Reconcile reads them again at the
-// new count.
+// new count. unsettled lists the stacks settle must not show sure: those
+// a move not read may have left unseen, and the sources of a moved
+// pyramid the photo does not tell apart (inferMove).
 //
 // respell (nil: none) is spells from another board before: a move off a
 // pending stack (Position.Pending) is judged with the stack's top the
@@ -123,8 +125,8 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 		}
 		return n, nil, nil
 	}
-	if m, rr := inferMove(before, after, scan, pl, pinned, conf, spells, respell, standing.pendingWeights()); m >= 0 {
-		return m, rr, nil
+	if m, rr, doubted := inferMove(before, after, scan, pl, pinned, conf, spells, respell, standing.pendingWeights()); m >= 0 {
+		return m, rr, doubted
 	}
 	if spells != nil && len(standing.Pending) > 0 {
 		// No likely move spells a word, with letters the game does not
@@ -165,8 +167,16 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 			}
 		}
 	}
-	// Pairs of the same pyramid first.
+	// Pairs of the same pyramid first. House pyramids (black) never
+	// move: a black pyramid read on a square the game holds without one,
+	// and a house pyramid read gone, are no move (game 112252: the
+	// house's P read empty, a shaded empty square read black P, paired
+	// as the P moved, two taps); they go unpaired, as misreads unless
+	// the scan is sure.
 	for i := 0; i < len(appeared); i++ {
+		if !appeared[i].py.Colour.IsPlayer() {
+			continue
+		}
 		for j, l := range left {
 			if l.py == appeared[i].py {
 				appeared = slices.Delete(appeared, i, i+1)
@@ -191,6 +201,10 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 	unchanged := func(q grid.Pos) bool { return !touched[q] && after.At(q).SameTop(before.At(q)) }
 	var stray []change // put on, nothing pairs them
 	for _, ap := range appeared {
+		if !ap.py.Colour.IsPlayer() {
+			stray = append(stray, ap)
+			continue
+		}
 		// A pyramid of its colour left a stack and appeared nowhere.
 		best, bp := -1, -1.0
 		for j, l := range left {
@@ -257,13 +271,14 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 	}
 	for _, l := range left {
 		// It landed on a square read as unchanged whose photo shows its
-		// letter more than the top the game holds there.
+		// letter more than the top the game holds there (a player's
+		// pyramid: the house's never move).
 		dst, score := grid.Pos{}, 0.0
 		for row := range pyramids.Size {
 			for col := range pyramids.Size {
 				q := grid.Pos{Row: row, Col: col}
 				sq := scan.Square(q)
-				if q == l.q || !unchanged(q) || sq.Colour != l.py.Colour || phantom(q) {
+				if !l.py.Colour.IsPlayer() || q == l.q || !unchanged(q) || sq.Colour != l.py.Colour || phantom(q) {
 					continue
 				}
 				t, _ := before.At(q).Top()
@@ -320,7 +335,14 @@ func balance(standing Position, after *pyramids.Board, scan *seenPhoto, pl *pool
 // it (the same camera may read its next layer as it read the top that
 // left). A destination given a pending stack's pyramid is marked
 // unsure.
-func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool, respell func(*pyramids.Board) func(*pyramids.Board) bool, pend map[grid.Pos]map[string]float64) (int, []grid.Pos) {
+//
+// Each pyramid the move chosen puts on a square is then taken off the
+// likeliest of the stacks it topped (a known top alike read as it stood
+// over a next layer that may be its likeness counts too, weighed as the
+// second search weighs it); the sources within sureOdds of it are
+// marked unsure and returned (doubted) for settle to leave unsure: the
+// photo does not tell them apart.
+func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned map[grid.Pos]bool, conf [][]float64, spells func(*pyramids.Board) bool, respell func(*pyramids.Board) func(*pyramids.Board) bool, pend map[grid.Pos]map[string]float64) (int, []grid.Pos, []grid.Pos) {
 	type cand struct {
 		q       grid.Pos
 		letters map[string]float64
@@ -414,7 +436,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 	}
 	if len(dsts) == 0 || (spells == nil && (len(srcs) == 0 || len(dsts) > maxDsts || len(srcs) > maxSrcs)) {
-		return -1, nil
+		return -1, nil, nil
 	}
 	const eps = 0.02
 	// weak: the photo's reading of q is what it shows unchanged too: an
@@ -501,6 +523,38 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		}
 		return l * max(c.letters[t.Letter], eps/4) / letterChance
 	}
+	// gain is what the pair s -> d (s's top tw) multiplies a move's
+	// score by: the score is base times each pair's gain, since no
+	// square is both a source and a destination and a destination takes
+	// one pyramid.
+	gain := func(s, d grid.Pos, tw weighed) float64 {
+		g := like(d, before.At(d).Put(tw.py)) / max(like(d, before.At(d)), 1e-9) *
+			like(s, before.At(s).Under()) / max(like(s, before.At(s)), 1e-9)
+		if _, pending := pend[s]; pending {
+			g *= tw.w
+		}
+		return g
+	}
+	// allowed reports whether d may take s's top t at all (the search's
+	// rules that do not depend on the other pairs).
+	allowed := func(s, d grid.Pos, t pyramids.Pyramid) bool {
+		switch {
+		case s == d:
+			return false
+		case !weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d):
+			// not the colour read there
+			return false
+		case alike[s] && t.Colour != info[d].sq.Colour:
+			// a stack that shows no loss gives its top only where the
+			// photo shows its colour
+			return false
+		}
+		// put on its likeness it changes nothing the camera sees: the
+		// smaller move explains the photo as well, unless the photo
+		// surely shows the source's top gone
+		dt, ok := before.At(d).Top()
+		return !ok || dt != t || gone(s)
+	}
 	// With a dictionary to hold the moves to, the likeliest candidates
 	// when there are many (a hard photo misreads letters all over the
 	// board): the destinations whose photo shows a source's top best
@@ -522,8 +576,27 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		dsts = dsts[:maxDsts]
 	}
 	if len(srcs) > maxSrcs {
-		gain := func(q grid.Pos) float64 { return like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-12) }
-		slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(gain(b), gain(a)) })
+		// Each source by the best pair it can be part of: its photo
+		// without its top against the stack as it stands, times the
+		// destination's photo with its top put on against as it
+		// stands, times the letter's weight on a pending stack. The
+		// source's photo alone ranked a pending stack by its likeliest
+		// reading, whatever letter a destination shows, above a known
+		// top the destination reads: game 111707's blue S, five high,
+		// the runway reading S, was cut from the search for stacks whose
+		// tops no destination shows (docs/pyramids-vision.md, pyrbal).
+		rank := func(s grid.Pos) float64 {
+			g := 0.0
+			for _, d := range dsts {
+				for _, tw := range tops(s) {
+					if allowed(s, d, tw.py) {
+						g = max(g, gain(s, d, tw))
+					}
+				}
+			}
+			return g
+		}
+		slices.SortStableFunc(srcs, func(a, b grid.Pos) int { return cmp.Compare(rank(b), rank(a)) })
 		srcs = srcs[:maxSrcs]
 	}
 	squares := map[grid.Pos]bool{}
@@ -588,38 +661,6 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			colOK = colOK && p.dst.Col == first.Col
 		}
 		return rowOK || colOK
-	}
-	// gain is what the pair s -> d (s's top tw) multiplies a move's
-	// score by: the score is base times each pair's gain, since no
-	// square is both a source and a destination and a destination takes
-	// one pyramid.
-	gain := func(s, d grid.Pos, tw weighed) float64 {
-		g := like(d, before.At(d).Put(tw.py)) / max(like(d, before.At(d)), 1e-9) *
-			like(s, before.At(s).Under()) / max(like(s, before.At(s)), 1e-9)
-		if _, pending := pend[s]; pending {
-			g *= tw.w
-		}
-		return g
-	}
-	// allowed reports whether d may take s's top t at all (the search's
-	// rules that do not depend on the other pairs).
-	allowed := func(s, d grid.Pos, t pyramids.Pyramid) bool {
-		switch {
-		case s == d:
-			return false
-		case !weak(d) && t.Colour != info[d].sq.Colour && !onOwn(d):
-			// not the colour read there
-			return false
-		case alike[s] && t.Colour != info[d].sq.Colour:
-			// a stack that shows no loss gives its top only where the
-			// photo shows its colour
-			return false
-		}
-		// put on its likeness it changes nothing the camera sees: the
-		// smaller move explains the photo as well, unless the photo
-		// surely shows the source's top gone
-		dt, ok := before.At(d).Top()
-		return !ok || dt != t || gone(s)
 	}
 	// ahead[i] bounds what the destinations from i on can multiply a
 	// move's score by (each its best pair, or 1 left as it is): a
@@ -711,13 +752,70 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	bound()
 	walk(0)
 	if best == nil && spells == nil {
-		return -1, nil
+		return -1, nil, nil
 	}
 	// A turn spells a word: of the likeliest moves, the best that makes
 	// the board spell one the dictionary knows (the letters moved are the
 	// sources' tops, which the game knows), unless the photo shows the
 	// best by far more clearly.
 	var inPlace map[grid.Pos]pyramids.Pyramid // pending letters the word spells with
+	// moveBoards are the board before a move (pairs), its pending
+	// stacks' tops the letters it tries, the board it makes, and the
+	// word test from that board before.
+	moveBoards := func(pairs []pair) (bef, hyp *pyramids.Board, sp func(*pyramids.Board) bool) {
+		hyp = before.Clone()
+		out := map[grid.Pos]pyramids.Stack{}
+		for _, p := range pairs {
+			out[p.src] = before.At(p.src).Under()
+		}
+		putOn(before, pairs, out)
+		for q, st := range out {
+			hyp.Set(q, st)
+		}
+		sp, bef = spells, before
+		if respell != nil && slices.ContainsFunc(pairs, func(p pair) bool { return p.py != nil }) {
+			// the pending stacks' tops the move tries
+			bef = before.Clone()
+			for _, p := range pairs {
+				if p.py != nil {
+					bef.Set(p.src, withTop(before.At(p.src), *p.py))
+				}
+			}
+			sp = respell(bef)
+		}
+		return bef, hyp, sp
+	}
+	// spellsMove reports whether the move pairs spells a word, with the
+	// pending letters the chosen move spelt with left standing
+	// (inPlace).
+	spellsMove := func(pairs []pair) bool {
+		bef, hyp, sp := moveBoards(pairs)
+		if len(inPlace) > 0 && respell != nil {
+			bef, hyp = bef.Clone(), hyp.Clone()
+			for q, py := range inPlace {
+				bef.Set(q, withTop(before.At(q), py))
+				hyp.Set(q, withTop(before.At(q), py))
+			}
+			sp = respell(bef)
+		}
+		return sp(hyp)
+	}
+	// srcGain is what a move off q whose top is py multiplies the score
+	// by on q's own square (0: q's top is not py): its photo with the
+	// layer under showing against the stack as it stands, times py's
+	// weight among a pending stack's letters (the search's gain, the
+	// destination's part left out).
+	srcGain := func(q grid.Pos, py pyramids.Pyramid) float64 {
+		t, _ := before.At(q).Top()
+		w := 1.0
+		switch ev := pend[q]; {
+		case len(ev) > 0:
+			w = ev[py.Letter]
+		case t != py:
+			return 0
+		}
+		return w * like(q, before.At(q).Under()) / max(like(q, before.At(q)), 1e-9)
+	}
 	//
 	// wide: the word through a pending stack left standing is tried with
 	// its letters past the likeliest pendingTries alone (a second pass,
@@ -732,27 +830,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			if m.v < bestScore*wordOdds {
 				break
 			}
-			hyp := before.Clone()
-			out := map[grid.Pos]pyramids.Stack{}
-			for _, p := range m.pairs {
-				out[p.src] = before.At(p.src).Under()
-			}
-			putOn(before, m.pairs, out)
-			for q, st := range out {
-				hyp.Set(q, st)
-			}
-			sp := spells
-			bef := before
-			if respell != nil && slices.ContainsFunc(m.pairs, func(p pair) bool { return p.py != nil }) {
-				// the pending stacks' tops the move tries
-				bef = before.Clone()
-				for _, p := range m.pairs {
-					if p.py != nil {
-						bef.Set(p.src, withTop(before.At(p.src), *p.py))
-					}
-				}
-				sp = respell(bef)
-			}
+			bef, hyp, sp := moveBoards(m.pairs)
 			if !wide && sp(hyp) {
 				return m.pairs, true
 			}
@@ -846,7 +924,89 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	best = moves
 	if !spelt {
 		// no likely move spells a word: the carried changes are paired
-		return -1, nil
+		return -1, nil, nil
+	}
+	// The pyramid each pair moved may have left another stack topped by
+	// it (a rival): a known top alike, a pending stack one of whose
+	// letters it is, or a stack read as it stands whose next layer may
+	// be its likeness (mayHideLoss: the photo shows the same whether it
+	// lost its top or not). The search weighs only the stacks the photo
+	// reads otherwise; the last are weighed here, each by how well its
+	// own square shows the loss (srcGain: the destination shows the same
+	// pyramid put on it whichever it left), and the likeliest source is
+	// taken when the move off it spells a word too. Every source within
+	// sureOdds of the one taken is shown unsure (doubted): the photo
+	// does not tell them apart. Before, a blue S put on the runway was
+	// taken off a pending stack whose evidence gave S 0.15 (it read B)
+	// instead of a known S, five high, read as it stood over its next
+	// layer, another S; the S stack stayed five high, shown sure
+	// (docs/pyramids-vision.md, pyrbal).
+	var doubted []grid.Pos
+	for i := range best {
+		p := best[i]
+		py, _ := before.At(p.src).Top()
+		if p.py != nil {
+			py = *p.py
+		}
+		inMove := func(q grid.Pos) bool {
+			return slices.ContainsFunc(best, func(o pair) bool { return o.src == q || o.dst == q })
+		}
+		type rival struct {
+			q grid.Pos
+			g float64
+		}
+		cands := []rival{{p.src, srcGain(p.src, py)}}
+		for row := range pyramids.Size {
+			for col := range pyramids.Size {
+				q := grid.Pos{Row: row, Col: col}
+				t, ok := before.At(q).Top()
+				if !ok || t.Colour != py.Colour || inMove(q) {
+					continue
+				}
+				if !slices.Contains(srcs, q) {
+					if _, pending := pend[q]; pending || t != py || !mayHideLoss(before.At(q), q, scan.Square(q), pl) {
+						continue
+					}
+					alike[q] = true
+					info[q] = cand{q: q, letters: scan.Letters(q), sq: scan.Square(q)}
+				}
+				if g := srcGain(q, py); g > 0 {
+					cands = append(cands, rival{q, g})
+				}
+			}
+		}
+		if len(cands) == 1 {
+			continue
+		}
+		win := 0
+		for j, c := range cands {
+			if c.g <= cands[win].g {
+				continue
+			}
+			alt := slices.Clone(best)
+			alt[i] = pair{src: c.q, dst: p.dst, w: 1}
+			if _, pending := pend[c.q]; pending {
+				alt[i].py, alt[i].w = &py, pend[c.q][py.Letter]
+			}
+			if spellsMove(alt) {
+				win = j
+			}
+		}
+		if win > 0 {
+			best[i] = pair{src: cands[win].q, dst: p.dst, w: 1}
+			if _, pending := pend[cands[win].q]; pending {
+				best[i].py, best[i].w = &py, pend[cands[win].q][py.Letter]
+			}
+		}
+		var near []grid.Pos
+		for _, c := range cands {
+			if c.g*sureOdds >= cands[win].g {
+				near = append(near, c.q)
+			}
+		}
+		if len(near) > 1 {
+			doubted = append(doubted, near...)
+		}
 	}
 	// The board the best moves make; an unknown layer showing now is the
 	// photo's reading of it.
@@ -857,7 +1017,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		if _, ok := u.Top(); !ok && u.Height > 0 {
 			sq := info[p.src].sq
 			if sq.Colour == pyramids.NoColour || sq.Letter == "?" || sq.Letter == "" {
-				return -1, nil
+				return -1, nil, nil
 			}
 			reread = append(reread, p.src)
 			not := ""
@@ -868,7 +1028,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			col := pl.colour(p.src, sq.Colour)
 			l := pl.letter(col, info[p.src].letters, not)
 			if l == "" {
-				return -1, nil
+				return -1, nil, nil
 			}
 			u.Layers = []pyramids.Pyramid{{Colour: col, Letter: l}}
 		}
@@ -884,6 +1044,9 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 	for q, py := range inPlace {
 		out[q] = withTop(before.At(q), py)
 		fromPending[q] = true
+	}
+	for _, q := range doubted {
+		fromPending[q] = true // shown unsure, as a guess
 	}
 	n := 0
 	for row := range pyramids.Size {
@@ -907,7 +1070,7 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 			}
 		}
 	}
-	return n, reread
+	return n, reread, doubted
 }
 
 // letterChance is a letter's probability when the faces show nothing

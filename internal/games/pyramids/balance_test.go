@@ -785,3 +785,215 @@ func TestSettleLikeStacks(t *testing.T) {
 		})
 	}
 }
+
+// TestMoveOffRivalSources: a pyramid put on a square may have left any
+// stack it topped: a known top alike, a pending stack one of whose
+// letters it is (weighed by that letter's evidence), or a stack read as
+// it stood over a next layer that may be its likeness. The likeliest by
+// its own square's photo is the source; the sources the photo cannot
+// tell apart (within sureOdds) are all shown unsure, and a stack topped
+// by the pyramid moved is not settled sure unless its photo surely
+// reads it. Game 111707's turn 6: a blue S left (7,8), five high, its
+// next layer an S too, for the runway at (5,1); the move was taken off
+// the pending (3,8), read B, whose evidence gave S 0.15, and (7,8)
+// stayed five high, shown sure.
+func TestMoveOffRivalSources(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	blue, red := pyramids.Blue, pyramids.Red
+	// (3,8)'s letter is not known: the photo that first showed it
+	guessB := map[string]float64{"B": 0.35, "I": 0.24, "S": 0.15, "E": 0.14}
+	readB := seenSquare{blue, map[string]float64{"B": 0.33, "I": 0.2, "E": 0.13, "S": 0.1}, false}
+	landedS := seenSquare{blue, map[string]float64{"S": 0.68, "I": 0.04}, false}
+	readS := seenSquare{blue, map[string]float64{"S": 0.87, "I": 0.09}, false}
+	// the red stacks along row 1 and the other blue ones, their letters
+	// not known, each read as the photo that first showed it read it
+	// (blurred): sources of the red N read on the house's E at (5,4)
+	// and of the blue S
+	guessN := map[string]float64{"N": 0.3, "S": 0.2, "E": 0.15, "R": 0.1}
+	readN := seenSquare{red, guessN, false}
+	guessM := map[string]float64{"M": 0.3, "N": 0.2, "H": 0.15, "R": 0.1}
+	readM := seenSquare{blue, guessM, false}
+	many := map[grid.Pos]string{at(1, 2): "rN4", at(1, 3): "rN4", at(1, 4): "rN3", at(1, 5): "rN5", at(1, 6): "rN4", at(5, 4): "kE",
+		at(2, 8): "bM5", at(4, 8): "bM4", at(5, 8): "bM5"}
+	manyPending := map[grid.Pos]map[string]float64{at(3, 8): guessB, at(1, 2): guessN, at(1, 3): guessN, at(1, 4): guessN, at(1, 5): guessN, at(1, 6): guessN,
+		at(2, 8): guessM, at(4, 8): guessM, at(5, 8): guessM}
+	manyRead := map[grid.Pos]seenSquare{
+		at(5, 1): landedS, at(3, 8): readB, at(7, 8): readS,
+		at(1, 2): readN, at(1, 3): {red, map[string]float64{"L": 0.7, "I": 0.1}, false}, at(1, 4): readN, at(1, 5): readN, at(1, 6): readN,
+		at(5, 4): {red, map[string]float64{"N": 0.58, "S": 0.17}, false},
+		at(2, 8): readM, at(4, 8): readM, at(5, 8): readM,
+	}
+	// hasTops: the word is spelt when these squares are topped by these
+	// letters on a stack (a pyramid put on one)
+	hasTops := func(tops map[grid.Pos]string) func(*pyramids.Board) bool {
+		return func(b *pyramids.Board) bool {
+			for q, l := range tops {
+				if t, _ := b.At(q).Top(); t.Letter != l || b.At(q).Height < 2 {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	tests := []struct {
+		name     string
+		standing map[grid.Pos]string
+		pending  map[grid.Pos]map[string]float64
+		over     map[grid.Pos]seenSquare
+		spells   func(*pyramids.Board) bool
+		want     map[grid.Pos]string
+		heights  map[grid.Pos]int // squares whose count alone is asserted
+		unsure   []grid.Pos
+	}{
+		{
+			// eleven sources: the search takes the ten likeliest
+			name:     "a known S read as it stood against a pending stack read as its guess, among many sources",
+			standing: merge(map[grid.Pos]string{at(7, 8): "bS5", at(3, 8): "bB4", at(5, 1): "yK5"}, many),
+			pending:  manyPending,
+			over:     manyRead,
+			spells:   hasTops(map[grid.Pos]string{at(5, 1): "S", at(5, 4): "N"}),
+			want:     map[grid.Pos]string{at(5, 1): "bS/yK6", at(3, 8): "bB4", at(5, 4): "rN/kE", at(1, 3): "rL3"},
+			heights:  map[grid.Pos]int{at(7, 8): 4},
+			unsure:   []grid.Pos{at(5, 1), at(7, 8)},
+		},
+		{
+			name:     "two known E read as they stood, neither carried lower, against a pending stack read as its guess",
+			standing: map[grid.Pos]string{at(7, 8): "bE5", at(6, 8): "bE5", at(3, 8): "bB4", at(5, 1): "yK5"},
+			pending:  map[grid.Pos]map[string]float64{at(3, 8): guessB},
+			over: map[grid.Pos]seenSquare{
+				at(5, 1): {blue, map[string]float64{"E": 0.68, "I": 0.04}, false}, at(3, 8): readB,
+				at(6, 8): {blue, map[string]float64{"E": 0.87, "I": 0.09}, false}, at(7, 8): {blue, map[string]float64{"E": 0.87, "I": 0.09}, false},
+			},
+			spells: hasTops(map[grid.Pos]string{at(5, 1): "E"}),
+			want:   map[grid.Pos]string{at(5, 1): "bE/yK6", at(3, 8): "bB4"},
+			unsure: []grid.Pos{at(5, 1), at(6, 8), at(7, 8)},
+		},
+		{
+			name:     "the pending stack surely shows another layer",
+			standing: map[grid.Pos]string{at(7, 8): "bS5", at(3, 8): "bB4", at(5, 1): "yK5"},
+			pending:  map[grid.Pos]map[string]float64{at(3, 8): guessB},
+			over:     map[grid.Pos]seenSquare{at(5, 1): landedS, at(3, 8): {blue, map[string]float64{"I": 0.9}, true}, at(7, 8): readS},
+			spells:   hasTops(map[grid.Pos]string{at(5, 1): "S"}),
+			want:     map[grid.Pos]string{at(5, 1): "bS/yK6", at(7, 8): "bS5", at(3, 8): "bI3"},
+			unsure:   []grid.Pos{at(5, 1), at(7, 8)},
+		},
+		{
+			name:     "neither shows its loss more than the other: both unsure",
+			standing: map[grid.Pos]string{at(7, 8): "bS5", at(3, 8): "bB4", at(5, 1): "yK5"},
+			pending:  map[grid.Pos]map[string]float64{at(3, 8): {"S": 0.6, "E": 0.4}},
+			over: map[grid.Pos]seenSquare{
+				at(5, 1): landedS,
+				at(3, 8): {blue, map[string]float64{"I": 0.3, "S": 0.3, "E": 0.2}, false},
+				at(7, 8): {blue, map[string]float64{"S": 0.4, "E": 0.3}, false},
+			},
+			spells: hasTops(map[grid.Pos]string{at(5, 1): "S"}),
+			want:   map[grid.Pos]string{at(5, 1): "bS/yK6"},
+			unsure: []grid.Pos{at(5, 1), at(7, 8), at(3, 8)},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, tc.standing)
+			p := photoOf(b, tc.over)
+			for q := range tc.standing {
+				p.squares[q.Row*pyramids.Size+q.Col].ColourSure = true
+			}
+			carried, _, _ := vpyr.CarryTaking(b, &vpyr.Reading{Squares: p.squares}, pyramids.DefaultSetup().Seats, nil)
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = make([]float64, pyramids.Size)
+				for col := range conf[row] {
+					conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
+				}
+			}
+			pos := Position{Board: b, Pending: byPlace(tc.pending), Evidence: tc.pending}
+			_, _, unsettled := balance(pos, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, tc.spells, func(*pyramids.Board) func(*pyramids.Board) bool { return tc.spells })
+			settle(b, carried, p, nil, conf, unsettled)
+			for q, want := range tc.want {
+				if got := carried.At(q).String(); got != want {
+					t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
+				}
+			}
+			for q, want := range tc.heights {
+				if got := carried.At(q).Height; got != want {
+					t.Errorf("%v read %d high, want %d\n%s", q, got, want, carried)
+				}
+			}
+			for _, q := range tc.unsure {
+				if conf[q.Row][q.Col] >= game.LowConf {
+					t.Errorf("%v: conf %.2f, want it marked unsure", q, conf[q.Row][q.Col])
+				}
+			}
+		})
+	}
+}
+
+// merge is the cells of a and b together.
+func merge(a, b map[grid.Pos]string) map[grid.Pos]string {
+	out := map[grid.Pos]string{}
+	for q, c := range a {
+		out[q] = c
+	}
+	for q, c := range b {
+		out[q] = c
+	}
+	return out
+}
+
+// TestHousePyramidsNeverMove: when no move spells a word and the carried
+// changes are paired, a black pyramid read on a square the game holds
+// without one and a house pyramid read gone are no move, even of the
+// same letter: house pyramids never move. Each is a misread unless the
+// scan is sure of it. (Game 112252: a shaded empty square read black P,
+// the carrying took it for the house's P moved there, and the pairing
+// kept it: two taps.)
+func TestHousePyramidsNeverMove(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	black, red := pyramids.Black, pyramids.Red
+	standing := map[grid.Pos]string{at(7, 4): "kP", at(7, 3): "kL", at(1, 7): "rE5", at(5, 5): "kO"}
+	for _, tc := range []struct {
+		name string
+		over map[grid.Pos]seenSquare
+		want map[grid.Pos]string
+	}{
+		{
+			name: "a shaded empty square read black P, the house's P read as it stands",
+			over: map[grid.Pos]seenSquare{at(5, 7): {black, map[string]float64{"P": 0.36, "N": 0.06}, false}},
+			want: map[grid.Pos]string{at(5, 7): ".", at(7, 4): "kP"},
+		},
+		{
+			name: "read black P there surely: the scan's reading stands, the house's P stays",
+			over: map[grid.Pos]seenSquare{at(5, 7): {black, map[string]float64{"P": 0.9}, true}},
+			want: map[grid.Pos]string{at(5, 7): "kP", at(7, 4): "kP"},
+		},
+		{
+			name: "a player's pyramid of another colour misread beside it still pairs",
+			over: map[grid.Pos]seenSquare{
+				at(5, 7): {black, map[string]float64{"P": 0.36, "N": 0.06}, false},
+				at(0, 7): {red, map[string]float64{"E": 0.6}, false},
+				at(1, 7): {red, map[string]float64{"T": 0.7}, false},
+			},
+			want: map[grid.Pos]string{at(5, 7): ".", at(7, 4): "kP", at(0, 7): "rE"},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := board(t, standing)
+			p := photoOf(b, tc.over)
+			scan := &vpyr.Reading{Squares: p.squares}
+			carried, _, _ := vpyr.CarryTaking(b, scan, pyramids.DefaultSetup().Seats, nil)
+			// the carrying took the black P read at (5,7) for the
+			// house's P moved there
+			carried.Set(at(7, 4), pyramids.Stack{})
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = []float64{1, 1, 1, 1, 1, 1, 1, 1, 1, 1}
+			}
+			balance(Position{Board: b}, carried, p, newPool(ptr(pyramids.DefaultSetup()), b), nil, conf, func(*pyramids.Board) bool { return false }, nil)
+			for q, want := range tc.want {
+				if got := carried.At(q).String(); got != want {
+					t.Errorf("%v read %s, want %s\n%s", q, got, want, carried)
+				}
+			}
+		})
+	}
+}

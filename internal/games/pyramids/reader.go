@@ -308,13 +308,23 @@ func houseMissed(scan *seenPhoto, q grid.Pos, held pyramids.Pyramid, ok bool) bo
 // The squares of unsettled (balance: stacks a move not read may have
 // left unseen) are not settled.
 func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, conf [][]float64, unsettled []grid.Pos) {
-	// the tops the move took off a stack (the word's squares are known)
+	// the tops the move took off a stack (the word's squares are known),
+	// and the pyramids it put on one: a pending stack's top is the
+	// game's guess, and the pyramid moved off it one of its other
+	// letters (game 111707: a blue S put on the runway, taken off a
+	// pending stack guessed B, left a stack topped by a blue S shown
+	// sure as it stood)
 	taken := map[pyramids.Pyramid]bool{}
 	for row := range pyramids.Size {
 		for col := range pyramids.Size {
 			q := grid.Pos{Row: row, Col: col}
 			if b := before.At(q); !slices.Contains(word, q) && after.At(q).Height < b.Height {
 				if t, ok := b.Top(); ok {
+					taken[t] = true
+				}
+			}
+			if a := after.At(q); !slices.Contains(word, q) && a.Height == before.At(q).Height+1 {
+				if t, ok := a.Top(); ok {
 					taken[t] = true
 				}
 			}
