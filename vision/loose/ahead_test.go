@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"runtime"
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/sharedtest"
@@ -13,10 +14,13 @@ import (
 )
 
 // TestAheadAsInTurn: the scan whose table work is begun beside the
-// board's lines' search (tableAhead) reads what the scan doing it in
-// turn reads, tile for tile, on a table of loose tiles, a real photo
-// seen tilted (its straightened look scans again) and a Scrabble board
-// (the lines' search sees it: the work begun is left).
+// board's lines' search (tableAhead) and whose far parts are searched
+// side by side (farLook) reads what the scan doing all in turn (noAhead,
+// one processor: parallel.For in order) reads, tile for tile, on a
+// table of loose tiles, a real photo seen tilted (the straightened look
+// scans again; its far parts are looked at), one defocused (searched
+// sharpened, and again sharpened gently) and a Scrabble board (the
+// lines' search sees it: the work begun is left).
 func TestAheadAsInTurn(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -43,6 +47,14 @@ func TestAheadAsInTurn(t *testing.T) {
 		{"a real photo seen tilted 24 degrees", func() image.Image {
 			return tiltedPhoto(t, decode(filepath.Join(photos, "bananagrams-fi", "valid", "images", "1770633540975_jpg.rf.6a9d0eb8b9d61121c77b94a865ae9105.jpg")), nil, 24, 46)
 		}},
+		{"a real photo defocused (searched sharpened, twice)", func() image.Image {
+			photo := decode(filepath.Join(photos, "bananagrams-fi", "valid", "images", "1770633540975_jpg.rf.6a9d0eb8b9d61121c77b94a865ae9105.jpg"))
+			bl, err := darkSmooth(toRGB(photo), 2)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return bl.rgba()
+		}},
 		{"tiles on a Scrabble board", func() image.Image {
 			return decode(filepath.Join(photos, "scrabble-board", "IMG_20151016_165303.jpg"))
 		}},
@@ -52,7 +64,11 @@ func TestAheadAsInTurn(t *testing.T) {
 			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
 			scanOf := func(inTurn bool) (*Reading, error) {
 				noAhead = inTurn
-				defer func() { noAhead = false }()
+				procs := runtime.GOMAXPROCS(0)
+				if inTurn {
+					runtime.GOMAXPROCS(1)
+				}
+				defer func() { noAhead = false; runtime.GOMAXPROCS(procs) }()
 				return Scan(img, opt)
 			}
 			want, werr := scanOf(true)
