@@ -10,13 +10,13 @@ import (
 // lines' search (onBoard) has seen no board, begun beside that search on
 // the other processor: the photo's blur measured and the photo
 // sharpened where it is defocused (sharpened), the print's lattice
-// looked for in the sharpened photo (onPrintLattice; not for Twists)
-// and whether the photo's colours show a board's triple squares in
-// their places (premiumBoard, kept in the scan's boardScans; not in a
-// straightened look). Each is what the scan would work out itself, from
-// the same photo and options, in the same way: only when it is done
-// changes (on BenchmarkScanLoose100 the lines' search took a fifth of
-// the scan's processor time and these a sixth, one after the other,
+// looked for in the sharpened photo (onPrintLattice; not for Twists);
+// and, once that search has seen no board, beside the loose search,
+// whether the photo's colours show a board's triple squares in their
+// places (premiumAhead). Each is what the scan would work out itself,
+// from the same photo and options, in the same way: only when it is
+// done changes (on BenchmarkScanLoose100 the lines' search took a fifth
+// of the scan's processor time and these a sixth, one after the other,
 // most of it on one processor). Where the lines' search sees a board,
 // the stages not yet begun are left (stop): the board's reading does
 // not wait for the stage under way, the scan's return does (wait).
@@ -32,6 +32,8 @@ type tableAhead struct {
 	sharp, printed, all chan struct{}
 	opt                 Options
 	print               printLook
+	// more: premiumAhead's work under way.
+	more sync.WaitGroup
 }
 
 // printLook is onPrintLattice's answer.
@@ -84,10 +86,21 @@ func (a *tableAhead) run(img image.Image, opt Options) {
 		p.r, p.pitch, p.whole, p.looked, p.ok = onPrintLattice(img, a.opt)
 	}
 	printed()
-	if a.stopped.Load() || opt.noTilt {
+}
+
+// premiumAhead begins premiumBoard (kept in the scan's boardScans) for a
+// table the lines' search saw no board in, beside the loose search: the
+// scan asks it where that search reads minSure tiles sure or more. Not
+// in a straightened look (the scan does not ask there).
+func (a *tableAhead) premiumAhead(img image.Image, opt Options) {
+	if opt.noTilt || noAhead {
 		return
 	}
-	opt.boards.premiumBoard(img)
+	a.more.Add(1)
+	go func() {
+		defer a.more.Done()
+		opt.boards.premiumBoard(img)
+	}()
 }
 
 // sharpened is opt with the photo sharpened as sharpened makes it.
@@ -107,9 +120,11 @@ func (a *tableAhead) printLattice() printLook {
 // stop leaves the stages not yet begun.
 func (a *tableAhead) stop() { a.stopped.Store(true) }
 
-// wait waits for the stage under way, where the work was begun.
+// wait waits for the stage under way, where the work was begun, and for
+// premiumAhead's.
 func (a *tableAhead) wait() {
 	if a.begun.Load() {
 		<-a.all
 	}
+	a.more.Wait()
 }

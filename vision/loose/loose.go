@@ -471,6 +471,7 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		// No board seen (a board is read from the photo as taken: its
 		// print sharpened reads as letters).
 		opt = ahead.sharpened()
+		ahead.premiumAhead(img, opt)
 	}
 	var printPitch float64
 	var parts *Reading
