@@ -171,6 +171,18 @@ func TestMagTable(t *testing.T) {
 	if len(ord) != 1<<16 || !sort.SliceIsSorted(ord, func(i, j int) bool { return tab[ord[i]] < tab[ord[j]] }) {
 		t.Fatal("magOrder is not the codes in the order of their magnitudes")
 	}
+	// The order the stable sort of the codes listed in order gives
+	// (the table's first order): equal magnitudes keep their codes'.
+	stable := make([]uint16, 1<<16)
+	for c := range stable {
+		stable[c] = uint16(c)
+	}
+	sort.SliceStable(stable, func(i, j int) bool { return tab[stable[i]] < tab[stable[j]] })
+	for i := range stable {
+		if ord[i] != stable[i] {
+			t.Fatalf("magOrder[%d] = %d, the stable sort's %d", i, ord[i], stable[i])
+		}
+	}
 }
 
 // BenchmarkBlurSigma: the blur of a real photo (ban-seg valid, 640x640)

@@ -1,9 +1,10 @@
 package loose
 
 import (
+	"cmp"
 	"image"
 	"math"
-	"sort"
+	"slices"
 	"strings"
 	"sync"
 
@@ -223,7 +224,16 @@ func magTable() []float64 {
 				magCodes[c] = c
 			}
 		}
-		sort.SliceStable(magCodes, func(i, j int) bool { return magTab[magCodes[i]] < magTab[magCodes[j]] })
+		// By magnitude, equal ones by code: the order a stable sort by
+		// magnitude gives the codes listed in order (magCode(dx, dy)
+		// is dx<<8 | dy, every code once), in under half its
+		// instructions (about 100 M to 45 M, once a process).
+		slices.SortFunc(magCodes, func(a, b uint16) int {
+			if c := cmp.Compare(magTab[a], magTab[b]); c != 0 {
+				return c
+			}
+			return cmp.Compare(a, b)
+		})
 	})
 	return magTab
 }

@@ -931,13 +931,25 @@ func toRGB(img image.Image) rgbImage {
 			copyRGB(out, row)
 		}
 	case *image.YCbCr:
+		// A pixel's offsets are its row's and its column's parts added
+		// (YOffset and COffset, every subsample ratio): the columns'
+		// chroma parts worked out once, not a call and a switch on the
+		// ratio a pixel (a tenth of a one-photo scan's own work).
+		cx := make([]int, W)
+		c0 := m.COffset(b.Min.X, b.Min.Y)
+		for x := range cx {
+			cx[x] = m.COffset(x+b.Min.X, b.Min.Y) - c0
+		}
 		for y := 0; y < H; y++ {
-			for x := 0; x < W; x++ {
-				yi := m.YOffset(x+b.Min.X, y+b.Min.Y)
-				ci := m.COffset(x+b.Min.X, y+b.Min.Y)
-				r, g, bb := color.YCbCrToRGB(m.Y[yi], m.Cb[ci], m.Cr[ci])
-				o := 3 * (y*W + x)
-				full[o], full[o+1], full[o+2] = r, g, bb
+			yrow := m.Y[m.YOffset(b.Min.X, y+b.Min.Y):]
+			yrow = yrow[:W:W]
+			crow := m.COffset(b.Min.X, y+b.Min.Y)
+			out := full[3*y*W : 3*(y+1)*W : 3*(y+1)*W]
+			for x, yy := range yrow {
+				ci := crow + cx[x]
+				r, g, bb := color.YCbCrToRGB(yy, m.Cb[ci], m.Cr[ci])
+				o := out[3*x : 3*x+3 : 3*x+3]
+				o[0], o[1], o[2] = r, g, bb
 			}
 		}
 	default:

@@ -3,6 +3,8 @@ package loose
 import (
 	"image"
 	"math"
+
+	"github.com/tilescope/tilescope/internal/parallel"
 )
 
 // farLook: a small photo taken at a slant (640 px, the camera low over
@@ -36,39 +38,47 @@ const (
 var noFarLook bool
 
 // farLook adds to r the tiles of the parts of img beyond its tiles
-// (farParts) searched enlarged, where r has none (farPartLook). r's
-// tiles are in img's pixels.
+// (farParts) searched enlarged, where r has none (farPartTiles,
+// farPartAdd). r's tiles are in img's pixels.
 func farLook(img image.Image, opt Options, r *Reading) *Reading {
 	b := img.Bounds()
 	if noFarLook || b.Min != (image.Point{}) || max(b.Dx(), b.Dy()) > farMaxSide || len(r.Tiles) < minTiltTiles {
 		return r
 	}
-	for _, part := range farParts(r.Tiles, b.Dx(), b.Dy()) {
-		r = farPartLook(img, opt, r, part)
+	// Each part's search stands alone (the searches shared among the
+	// processors); their tiles are added in turn, as the parts come.
+	parts := farParts(r.Tiles, b.Dx(), b.Dy())
+	far := make([][]Tile, len(parts))
+	searched := make([]bool, len(parts))
+	parallel.For(len(parts), func(i int) { far[i], searched[i] = farPartTiles(img, opt, parts[i]) })
+	for i, part := range parts {
+		if searched[i] {
+			r = farPartAdd(r, far[i], part)
+		}
 	}
 	return r
 }
 
-// farPartLook adds to r the tiles of part of img searched farZoom
-// times enlarged (findTiles: the search, the reader and the verifier,
-// no lattice and no second looks), brought back to img's pixels, where
-// r has none and they are read tiltMergeConf or surer (tiltMerge); a
-// tile the part's edge cuts inside the photo (its centre within half
-// its side of it) is left, and the tiles added are never said sure.
-func farPartLook(img image.Image, opt Options, r *Reading, part image.Rectangle) *Reading {
+// farPartTiles are the tiles of part of img searched farZoom times
+// enlarged (findTiles: the search, the reader and the verifier, no
+// lattice and no second looks), brought back to img's pixels; a tile
+// the part's edge cuts inside the photo (its centre within half its
+// side of it) is left. ok is false where the part could not be
+// searched (no tile found in it, or none to read).
+func farPartTiles(img image.Image, opt Options, part image.Rectangle) (_ []Tile, ok bool) {
 	b := img.Bounds()
 	z := farZoom
 	hm := homog{z, 0, -z * float64(part.Min.X), 0, z, -z * float64(part.Min.Y), 0, 0, 1}
 	size := image.Pt(int(z*float64(part.Dx())), int(z*float64(part.Dy())))
 	pic, err := warped(opt.rgbOf(img), hm, size)
 	if err != nil {
-		return r
+		return nil, false
 	}
 	o := opt
 	o.photo = &packedPhoto{img: pic}
 	found, err := findTiles(pic, o)
 	if err != nil {
-		return r
+		return nil, false
 	}
 	// The part's edges inside the photo cut tiles: a tile centred
 	// within half its side of such an edge is half a tile.
@@ -88,6 +98,13 @@ func farPartLook(img image.Image, opt Options, r *Reading, part image.Rectangle)
 		}
 		far = append(far, t)
 	}
+	return far, true
+}
+
+// farPartAdd adds to r the tiles far found in part (farPartTiles)
+// where r has none and they are read tiltMergeConf or surer
+// (tiltMerge); the tiles added are never said sure.
+func farPartAdd(r *Reading, far []Tile, part image.Rectangle) *Reading {
 	n := len(r.Tiles)
 	r.Tiles = tiltMerge(r.Tiles, far)
 	for i := n; i < len(r.Tiles); i++ {

@@ -456,15 +456,22 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		return br, nil
 	}
 	// The board by its lines first (tens of milliseconds): where it holds
-	// tiles, it is the reading.
+	// tiles, it is the reading. The work a table asks for next is begun
+	// beside it (tableAhead).
+	ahead := aheadOfBoard(img, opt)
+	defer ahead.wait()
 	br, board, ok, lined := onBoard(img, opt.Reader, true, opt.boards)
+	if board != nil {
+		ahead.stop()
+	}
 	if ok {
 		return boardDone(img, br, board, opt, done)
 	}
 	if board == nil {
 		// No board seen (a board is read from the photo as taken: its
 		// print sharpened reads as letters).
-		opt = sharpened(img, opt)
+		opt = ahead.sharpened()
+		ahead.premiumAhead(img, opt)
 	}
 	var printPitch float64
 	var parts *Reading
@@ -474,7 +481,8 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		// squares by the print's lines. Where only parts of the photo
 		// show a lattice, their reading stands against the loose
 		// search's (below).
-		gr, pitch, whole, looked, ok := onPrintLattice(img, opt)
+		pl := ahead.printLattice()
+		gr, pitch, whole, looked, ok := pl.r, pl.pitch, pl.whole, pl.looked, pl.ok
 		if ok && whole {
 			return done(gr)
 		}

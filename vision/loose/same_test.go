@@ -3,6 +3,7 @@ package loose
 import (
 	"bytes"
 	"image"
+	"image/color"
 	"math"
 	"math/rand"
 	"slices"
@@ -269,6 +270,52 @@ func TestCopyRGBIsBytewise(t *testing.T) {
 				t.Errorf("copyRGB = %v, want %v", got, want)
 			}
 		})
+	}
+}
+
+// TestToRGBYCbCrIsAt: toRGB of a JPEG's picture (offsets by row and by
+// column) gives each pixel the colour its YCbCrAt converts to, at every
+// subsample ratio, on odd sizes and on sub-images whose corner is odd.
+func TestToRGBYCbCrIsAt(t *testing.T) {
+	rng := rand.New(rand.NewSource(112150))
+	ratios := []image.YCbCrSubsampleRatio{image.YCbCrSubsampleRatio444, image.YCbCrSubsampleRatio422, image.YCbCrSubsampleRatio420, image.YCbCrSubsampleRatio440, image.YCbCrSubsampleRatio411, image.YCbCrSubsampleRatio410}
+	for _, ratio := range ratios {
+		for _, tc := range []struct {
+			name string
+			r    image.Rectangle // the picture's bounds
+			sub  image.Rectangle // the part converted (empty: all)
+		}{
+			{"odd size", image.Rect(0, 0, 37, 23), image.Rectangle{}},
+			{"odd origin", image.Rect(3, 5, 40, 26), image.Rectangle{}},
+			{"sub-image at an odd corner", image.Rect(0, 0, 41, 29), image.Rect(7, 3, 30, 28)},
+			{"one pixel", image.Rect(0, 0, 9, 9), image.Rect(5, 5, 6, 6)},
+		} {
+			t.Run(ratio.String()+" "+tc.name, func(t *testing.T) {
+				m := image.NewYCbCr(tc.r, ratio)
+				for _, pl := range [][]byte{m.Y, m.Cb, m.Cr} {
+					for i := range pl {
+						pl[i] = byte(rng.Intn(256))
+					}
+				}
+				var img image.Image = m
+				if !tc.sub.Empty() {
+					img = m.SubImage(tc.sub)
+				}
+				got := toRGB(img)
+				b := img.Bounds()
+				yc := img.(*image.YCbCr)
+				for y := b.Min.Y; y < b.Max.Y; y++ {
+					for x := b.Min.X; x < b.Max.X; x++ {
+						c := yc.YCbCrAt(x, y)
+						r, g, bb := color.YCbCrToRGB(c.Y, c.Cb, c.Cr)
+						o := 3 * ((y-b.Min.Y)*got.w + x - b.Min.X)
+						if got.pix[o] != r || got.pix[o+1] != g || got.pix[o+2] != bb {
+							t.Fatalf("(%d, %d): %v, want %v", x, y, got.pix[o:o+3], []byte{r, g, bb})
+						}
+					}
+				}
+			})
+		}
 	}
 }
 
