@@ -43,7 +43,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	turns := fs.Int("turns", 20, "turns per game (a game may end sooner when no legal play is found)")
 	seed := fs.Int64("seed", 1, "seed: game g draws its plays and its camera from seed*1000+g")
 	verbose := fs.Int("v", 0, "list up to N wrongly read squares per turn")
-	keep := fs.String("keep", "", "write the photo and the true board of every turn that needed a tap into `DIR`")
+	keep := fs.String("keep", "", "write the photo and the true board (Upwords: and the board before it, NAME.before.txt) of every turn that needed a tap into `DIR`")
 	kind := fs.String("game", "upwords", "the game played: upwords, pyramids (Crossword Pyramids) or scrabble")
 	english := fs.Bool("english", false, "Crossword Pyramids: the table's dictionary holds the built-in English list (ENABLE) besides the game's own words (the generator's strings): a wrong move spells some word by chance as often as at a real table, and a move fits more words")
 	faceModel := fs.Bool("face-model", true, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel); --face-model=false: the tile classifier alone")
@@ -331,6 +331,9 @@ func (e *gameEval) play(ctx context.Context, reader *upwordsgame.Reader, rules u
 				return err
 			}
 			if err := os.WriteFile(base+".txt", []byte(want.String()), 0o644); err != nil {
+				return err
+			}
+			if err := os.WriteFile(base+".before.txt", []byte(boards[i-1].String()), 0o644); err != nil {
 				return err
 			}
 		}

@@ -482,7 +482,11 @@ const (
 // height can move; sharp crops of other letters are not read again
 // (most of a sharp board's stacks), nor sure letters. A crop's blur
 // judged before on the same face (Cell.blur) is not judged again.
-func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, known, deblur bool) error {
+//
+// ask, when not nil, picks the stacks read again instead of the
+// confidence: through a game, every stack read with a new letter
+// (newLetters), however sure (see rereadMovedBy).
+func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, known, deblur bool, ask func(*Cell) bool) error {
 	br, ok := rd.(ocr.BlurReader)
 	if !ok {
 		return nil
@@ -505,7 +509,7 @@ func rereadMoved(img image.Image, cells []Cell, crop int, rd TileReader, k int, 
 		}
 		return readFace(rd, face, known, kn)
 	}
-	return rereadMovedBy(img, cells, crop, blurred, read)
+	return rereadMovedBy(img, cells, crop, blurred, read, ask)
 }
 
 // blurJudged is whether the crop of a stack's face was judged blurred
@@ -516,13 +520,24 @@ type blurJudged struct {
 }
 
 // rereadMovedBy is rereadMoved with the crop's blur judged by blurred
-// and each moved crop read by read.
-func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(*Cell) (bool, error), read func(image.Image) (ocr.Reading, error)) error {
+// and each moved crop read by read. A stack asked (ask) although its
+// letter read movedBelow or more whose letter the moved crops replace is
+// read at poolDoubt at most: the crops and a sure first reading
+// disagree, and neither is shown sure.
+func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(*Cell) (bool, error), read func(image.Image) (ocr.Reading, error), ask func(*Cell) bool) error {
 	errs := make([]error, len(cells))
 	parallel.For(len(cells), func(i int) {
 		c := &cells[i]
-		if c.Height == 0 || c.Letter == "" || c.Conf >= movedBelow {
+		if c.Height == 0 || c.Letter == "" || ask == nil && c.Conf >= movedBelow || ask != nil && !ask(c) {
 			return
+		}
+		// take replaces the stack's letter by the moved crops' best.
+		take := func(best ocr.Reading) {
+			conf := math.Min(best.Conf, c.Conf)
+			if c.Conf >= movedBelow {
+				conf = math.Min(conf, poolDoubt)
+			}
+			c.Letter, c.Conf, c.Angle = best.Letter, conf, best.Angle
 		}
 		h, err := vision.QuadHomography(1, 1, c.Face)
 		if err != nil {
@@ -559,7 +574,7 @@ func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(*Cell) 
 				}
 			}
 			if best.Letter != "" {
-				c.Letter, c.Conf, c.Angle = best.Letter, math.Min(best.Conf, c.Conf), best.Angle
+				take(best)
 				return
 			}
 		}
@@ -580,7 +595,7 @@ func rereadMovedBy(img image.Image, cells []Cell, crop int, blurred func(*Cell) 
 			}
 		}
 		if best.Letter != "" {
-			c.Letter, c.Conf, c.Angle = best.Letter, math.Min(best.Conf, c.Conf), best.Angle
+			take(best)
 		}
 	})
 	for i, err := range errs {

@@ -17,6 +17,9 @@ import (
 // stemShift read on stemNeed or more, one at stemFloor; a sure letter, a
 // sharp crop of another letter, a bare square and a letter the moved
 // crops agree with are left as read, and no face or height moves.
+// Through a game (ask, newLetters) the stacks asked are read again
+// however sure, the others not at all, and a sure letter the crops
+// overturn is read at poolDoubt.
 func TestRereadMoved(t *testing.T) {
 	sc := vision.SynthScene{W: 320, H: 240, HFOV: 62.2, Dist: 24, Tilt: 20, Board: grid.New(10, 10)}
 	img, pose := sc.Draw()
@@ -25,6 +28,9 @@ func TestRereadMoved(t *testing.T) {
 	E6, T, T4 := ocr.Reading{Letter: "E", Conf: 0.6}, ocr.Reading{Letter: "T", Conf: 0.8}, ocr.Reading{Letter: "T", Conf: 0.4}
 	O := func(conf float64) Cell { return Cell{Letter: "O", Conf: conf, Height: 2} }
 	stem := Cell{Letter: "I", Conf: 0.5, Height: 2}
+	E99, O97 := ocr.Reading{Letter: "E", Conf: 0.99}, ocr.Reading{Letter: "O", Conf: 0.97}
+	asked := func(*Cell) bool { return true }
+	notAsked := func(*Cell) bool { return false }
 	tests := []struct {
 		name      string
 		cell      Cell
@@ -33,37 +39,50 @@ func TestRereadMoved(t *testing.T) {
 		wantCalls int
 		want      string
 		wantConf  float64
+		ask       func(*Cell) bool // nil: a single photo's (the confidence)
 	}{
 		{"blurred, four of five read another letter: taken, no surer", O(0.5),
-			true, []ocr.Reading{E, E, I, E, E}, 5, "E", 0.5},
+			true, []ocr.Reading{E, E, I, E, E}, 5, "E", 0.5, nil},
 		{"blurred, the other letter surer than the first: at its own confidence", O(0.9),
-			true, []ocr.Reading{E, E, E, E, E}, 5, "E", 0.7},
+			true, []ocr.Reading{E, E, E, E, E}, 5, "E", 0.7, nil},
 		{"blurred, three of five: kept", O(0.5),
-			true, []ocr.Reading{E, E, I, E, I}, 5, "O", 0.5},
+			true, []ocr.Reading{E, E, I, E, I}, 5, "O", 0.5, nil},
 		{"blurred, four of five read I: kept (the stem any moved crop shows)", O(0.5),
-			true, []ocr.Reading{I, I, I, I, E}, 5, "O", 0.5},
+			true, []ocr.Reading{I, I, I, I, E}, 5, "O", 0.5, nil},
 		{"blurred, four of five read another letter, each unsure: taken, no surer", O(0.5),
-			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.5},
+			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.5, nil},
 		{"blurred, the other letter unsure and less sure than the first: at its own confidence", O(0.8),
-			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.6},
+			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.6, nil},
 		{"blurred, no tile on four: kept", O(0.5),
-			true, []ocr.Reading{{Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, E}, 5, "O", 0.5},
+			true, []ocr.Reading{{Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, {Conf: 0.9}, E}, 5, "O", 0.5, nil},
 		{"read I, sharp, two of five read T: taken, no surer", stem,
-			false, []ocr.Reading{T, I, T, I, I}, 5, "T", 0.5},
+			false, []ocr.Reading{T, I, T, I, I}, 5, "T", 0.5, nil},
 		{"read I, the most read of two letters taken", stem,
-			false, []ocr.Reading{T, E, T, E, T}, 5, "T", 0.5},
+			false, []ocr.Reading{T, E, T, E, T}, 5, "T", 0.5, nil},
 		{"read I, sharp, one of five reads T: kept", stem,
-			false, []ocr.Reading{T, I, I, I, I}, 5, "I", 0.5},
+			false, []ocr.Reading{T, I, I, I, I}, 5, "I", 0.5, nil},
 		{"read I, two read T, none at stemFloor: kept", stem,
-			false, []ocr.Reading{T4, T4, I, I, I}, 5, "I", 0.5},
+			false, []ocr.Reading{T4, T4, I, I, I}, 5, "I", 0.5, nil},
 		{"read I, blurred, the stem crops kept it: the moved crops asked too", stem,
-			true, []ocr.Reading{I, I, I, I, I, E, E, E, E, E}, 10, "E", 0.5},
+			true, []ocr.Reading{I, I, I, I, I, E, E, E, E, E}, 10, "E", 0.5, nil},
 		{"sharp crop of another letter: not read again", O(0.5),
-			false, []ocr.Reading{E}, 0, "O", 0.5},
+			false, []ocr.Reading{E}, 0, "O", 0.5, nil},
 		{"sure: not read again", Cell{Letter: "I", Conf: movedBelow, Height: 2},
-			true, []ocr.Reading{E}, 0, "I", movedBelow},
+			true, []ocr.Reading{E}, 0, "I", movedBelow, nil},
 		{"a bare square: not read", Cell{},
-			true, []ocr.Reading{E}, 0, "", 0},
+			true, []ocr.Reading{E}, 0, "", 0, nil},
+		{"asked, sure, four of five read another letter: taken, not sure", O(0.96),
+			true, []ocr.Reading{E99, E99, I, E99, E99}, 5, "E", poolDoubt, asked},
+		{"asked, sure, the crops agree: kept as sure", O(0.96),
+			true, []ocr.Reading{O97, O97, E, O97, O97}, 5, "O", 0.96, asked},
+		{"asked, read I surely, two of five read T: taken, not sure", Cell{Letter: "I", Conf: 0.96, Height: 2},
+			false, []ocr.Reading{T, I, T, I, I}, 5, "T", poolDoubt, asked},
+		{"asked, unsure, the other letter less sure: at its own confidence", O(0.8),
+			true, []ocr.Reading{E6, E6, E6, E6, I}, 5, "E", 0.6, asked},
+		{"not asked (the letter that stood), unsure and blurred: not read", O(0.5),
+			true, []ocr.Reading{E, E, E, E, E}, 0, "O", 0.5, notAsked},
+		{"asked, sure, a sharp crop of another letter: not read", O(0.96),
+			false, []ocr.Reading{E}, 0, "O", 0.96, asked},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -83,7 +102,7 @@ func TestRereadMoved(t *testing.T) {
 				return r, nil
 			}
 			blurred := func(*Cell) (bool, error) { return tc.blurred, nil }
-			if err := rereadMovedBy(img, cells, 48, blurred, read); err != nil {
+			if err := rereadMovedBy(img, cells, 48, blurred, read, tc.ask); err != nil {
 				t.Fatal(err)
 			}
 			got := cells[0]
@@ -137,11 +156,46 @@ func TestRereadMovedJudged(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			cells := []Cell{{Pos: grid.Pos{Row: 4, Col: 5}, Letter: "O", Conf: 0.5, Height: 2, Face: face, blur: tc.blur}}
 			rd := &blurCounter{}
-			if err := rereadMoved(img, cells, 48, rd, 0, false, false); err != nil {
+			if err := rereadMoved(img, cells, 48, rd, 0, false, false, nil); err != nil {
 				t.Fatal(err)
 			}
 			if rd.judged != tc.wantJudged || cells[0].Letter != "O" {
 				t.Errorf("judged %d crops, letter %q; want %d, O", rd.judged, cells[0].Letter, tc.wantJudged)
+			}
+		})
+	}
+}
+
+// TestNewLetters: through a game, a stack is read again from moved crops
+// (rereadMoved's ask) when it is read with a letter that did not stand
+// on its square: a tile on a bare square or on a stack of another
+// letter; not a stack read with the letter that stood, a bare square or
+// a face whose letter the reader could not tell.
+func TestNewLetters(t *testing.T) {
+	stood := grid.MustParse(`
+.   .   .   .
+.   C2  A   T
+.   .   .   .
+.   .   .   .
+`)
+	ask := newLetters(func(row, col int) grid.Stack { return stood.At(grid.Pos{Row: row, Col: col}) })
+	tests := []struct {
+		name string
+		cell Cell
+		want bool
+	}{
+		{"a new tile on a bare square", Cell{Pos: grid.Pos{Row: 2, Col: 1}, Letter: "O", Height: 1}, true},
+		{"a new letter on a stack of another", Cell{Pos: grid.Pos{Row: 1, Col: 2}, Letter: "E", Height: 2}, true},
+		{"the letter that stood, at its height", Cell{Pos: grid.Pos{Row: 1, Col: 1}, Letter: "C", Height: 2}, false},
+		{"the letter that stood, read a level off", Cell{Pos: grid.Pos{Row: 1, Col: 3}, Letter: "T", Height: 2}, false},
+		{"a bare square", Cell{Pos: grid.Pos{Row: 3, Col: 3}}, false},
+		{"a face whose letter the reader could not tell", Cell{Pos: grid.Pos{Row: 2, Col: 2}, Letter: "?", Height: 1}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			c := tc.cell
+			if got := ask(&c); got != tc.want {
+				t.Errorf("asked %v; want %v", got, tc.want)
 			}
 		})
 	}

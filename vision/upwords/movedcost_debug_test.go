@@ -40,7 +40,7 @@ func TestMovedCost(t *testing.T) {
 		cells := append([]Cell(nil), r.Cells...)
 		start := time.Now()
 		for range 5 {
-			if err := rereadMoved(img, cells, 64, rd, r.Turned, r.TurnKnown, r.TurnSure); err != nil {
+			if err := rereadMoved(img, cells, 64, rd, r.Turned, r.TurnKnown, r.TurnSure, nil); err != nil {
 				t.Fatal(err)
 			}
 		}

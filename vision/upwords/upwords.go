@@ -562,6 +562,12 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			if opt.Last != nil {
 				stillEmpty(img, opt.Last, cells, &pose, geo, stood)
 			}
+			// The new letters read last from crops moved about the
+			// face, however sure (newLetters): the history checks
+			// every other stack, and a turn lays a few tiles.
+			if err := rereadMoved(img, cells, crop, opt.Reader, k, known, firm, newLetters(stood)); err != nil {
+				return nil, err
+			}
 			if pr, ok := opt.Reader.(glyphProber); ok {
 				if err := altLetters(img, cells, crop, pr, knownTile(k, known), stood); err != nil {
 					return nil, err
@@ -592,7 +598,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// The letters read last from crops moved about the face, the
 		// heights settled (rereadMoved).
 		if opt.Reader != nil {
-			if err := rereadMoved(img, cells, crop, opt.Reader, k, known, firm); err != nil {
+			if err := rereadMoved(img, cells, crop, opt.Reader, k, known, firm, nil); err != nil {
 				return nil, err
 			}
 		}
@@ -1169,6 +1175,19 @@ func keepStood(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, c
 		}
 	}
 	return nil
+}
+
+// newLetters is, through a game, whether a stack is read with a new
+// letter: a tile put on its square this turn, not the letter that stood
+// there (stood, in the camera's rows and columns). The history gives
+// every other stack's letter; a new one only the photo can tell, and a
+// letter misread there surely is a turn the rules refuse or, worse, take
+// with a guess (the lead's tuning game 111406, game 3 turn 9: SAGE read
+// SAGI, its E read I at 0.96 and never read again, the G taken for K).
+func newLetters(stood func(row, col int) grid.Stack) func(*Cell) bool {
+	return func(c *Cell) bool {
+		return c.Height > 0 && c.Letter != "" && c.Letter != "?" && stood(c.Pos.Row, c.Pos.Col).Letter != c.Letter
+	}
 }
 
 // glyphProber is a reader that gives every glyph's probability on a crop
