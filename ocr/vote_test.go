@@ -79,12 +79,12 @@ func TestReadVote(t *testing.T) {
 	}
 }
 
-// TestPoolAnalysesOnce: a pool reads each crop analysed once for all its
-// classifiers (analysedCrop), and gives exactly what each classifier's
-// own reading of every crop, summed classifier by classifier, gives:
-// the same letter, conf and angle, to the last bit.
-func TestPoolAnalysesOnce(t *testing.T) {
-	en := defaultReader(t, English).(*Classifier)
+// scrabblePool is the Scrabble scan's reader: the Scrabble specialist
+// pooled with the general English model (en, returned too); the test
+// is skipped in a build without the specialist.
+func scrabblePool(t *testing.T) (pool Pool, en *Classifier) {
+	t.Helper()
+	en = defaultReader(t, English).(*Classifier)
 	m, err := LoadModel(SpecialistScrabble)
 	if err != nil {
 		t.Skip("no en-scr model in this build")
@@ -93,8 +93,16 @@ func TestPoolAnalysesOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return Pool{sc, en}, en
+}
+
+// TestPoolAnalysesOnce: a pool reads each crop analysed once for all its
+// classifiers (analysedCrop), and gives exactly what each classifier's
+// own reading of every crop, summed classifier by classifier, gives:
+// the same letter, conf and angle, to the last bit.
+func TestPoolAnalysesOnce(t *testing.T) {
+	pool, en := scrabblePool(t)
 	imgs := loadPNGs(t, "testdata/real/*.png")
-	pool := Pool{sc, en}
 	// The pool as it read before: each classifier analyses each crop.
 	separately := func(tiles []image.Image, k Known) Reading {
 		G := len(en.Glyphs())
@@ -146,16 +154,7 @@ func TestPoolAnalysesOnce(t *testing.T) {
 // tile" for a crop known to hold one) no more probable than it, and the
 // two together no more than all.
 func TestReadVoteRival(t *testing.T) {
-	en := defaultReader(t, English).(*Classifier)
-	m, err := LoadModel(SpecialistScrabble)
-	if err != nil {
-		t.Skip("no en-scr model in this build")
-	}
-	sc, err := NewClassifier(m)
-	if err != nil {
-		t.Fatal(err)
-	}
-	pool := Pool{sc, en}
+	pool, _ := scrabblePool(t)
 	imgs := loadPNGs(t, "testdata/real/*.png")
 	for _, tc := range []struct {
 		name string
