@@ -14,6 +14,7 @@ import (
 	"gocv.io/x/gocv"
 
 	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/internal/chamfer"
 )
 
@@ -931,6 +932,15 @@ func toRGB(img image.Image) rgbImage {
 			copyRGB(out, row)
 		}
 	case *image.YCbCr:
+		if m.SubsampleRatio == image.YCbCrSubsampleRatio420 && b.Min.X >= 0 {
+			// a phone's JPEG: a row at a time, each chroma sample's
+			// terms once for its two pixels (the conversion Upwords'
+			// letter crops use, the same bytes)
+			for y := 0; y < H; y++ {
+				vision.YCbCrRow420(m, b.Min.X, b.Max.X-1, y+b.Min.Y, full[3*y*W:3*(y+1)*W])
+			}
+			break
+		}
 		// A pixel's offsets are its row's and its column's parts added
 		// (YOffset and COffset, every subsample ratio): the columns'
 		// chroma parts worked out once, not a call and a switch on the

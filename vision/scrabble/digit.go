@@ -5,7 +5,7 @@ import (
 	"slices"
 
 	"github.com/tilescope/tilescope/internal/blobs"
-
+	rules "github.com/tilescope/tilescope/scoring/scrabble"
 	"github.com/tilescope/tilescope/vision/scrabble/internal/digits"
 )
 
@@ -27,17 +27,20 @@ func readValue(m *image.RGBA) (value int, ok bool) {
 	// Each mark whole: a value's thin strokes are fainter than its
 	// letter's, and the whitening leaves only part of a small digit
 	// darker than inkLevel (an I's 1, a 3's middle), so a mark is read
-	// as the ink joined to it at the lighter digits.Ink (looseInk). Not where that
+	// as the ink joined to it at the lighter looseInk (digits.Ink). Not where that
 	// joins it to the letter or reaches the crop's side.
 	w, h := v.w, v.h
-	loose, lcomps := blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < digits.Ink })
 	letterLoose := int32(-1)
-	if v.letter != 0 {
-		letterLoose = looseOf(v, loose, v.letter)
+	if v.loose == nil {
+		// no letter found: the marks' ink labelled here
+		v.loose, v.looseComps = blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < looseInk })
+	} else {
+		letterLoose = looseOf(v, v.letter)
 	}
+	loose, lcomps := v.loose, v.looseComps
 	var ids []int32
 	for _, i := range v.marks {
-		id := looseOf(v, loose, i)
+		id := looseOf(v, i)
 		if id <= 0 || id == letterLoose {
 			return 0, false
 		}
@@ -87,14 +90,14 @@ func readValue(m *image.RGBA) (value int, ok bool) {
 	return value, true
 }
 
-// looseOf is the component of loose (the ink at looseInk) holding v's
+// looseOf is the component of v.loose (the ink at looseInk) holding v's
 // component i.
-func looseOf(v valueMarks, loose []int32, i int) int32 {
+func looseOf(v valueMarks, i int) int32 {
 	c := v.comps[i]
 	for y := c.Y0; y <= c.Y1; y++ {
 		for x := c.X0; x <= c.X1; x++ {
 			if v.label[y*v.w+x] == int32(i) {
-				return loose[y*v.w+x]
+				return v.loose[y*v.w+x]
 			}
 		}
 	}
@@ -107,12 +110,16 @@ const (
 	digitSure    = 0.95 // a digit read under this probability says nothing
 )
 
-// letterValue is each letter's value in the English sets. The values
-// differ by edition and language, so a value only ever chooses between
-// two letters the shape already offers (valueSays), never names one.
-var letterValue = map[string]int{
-	"A": 1, "B": 3, "C": 3, "D": 2, "E": 1, "F": 4, "G": 2, "H": 4, "I": 1, "J": 8, "K": 5, "L": 1, "M": 3,
-	"N": 1, "O": 1, "P": 3, "Q": 10, "R": 1, "S": 1, "T": 1, "U": 1, "V": 4, "W": 4, "X": 8, "Y": 4, "Z": 10,
+// letterValue is a letter's printed value in the English set (the
+// referee's, scoring/scrabble.LetterValue), 0 for anything else. The
+// values differ by edition and language, so a value only ever chooses
+// between two letters the shape already offers (valueSays), never names
+// one.
+func letterValue(letter string) int {
+	if len(letter) != 1 {
+		return 0
+	}
+	return rules.LetterValue(letter[0])
 }
 
 // valuePair: two letters the value settles: both letters of the English
@@ -123,9 +130,8 @@ var letterValue = map[string]int{
 // E, O and Q, V and K, V and M, N and M; but the first read, any way up,
 // names others too (a P as E on a steep view of 164052).
 func valuePair(a, b string) bool {
-	va, oka := letterValue[a]
-	vb, okb := letterValue[b]
-	return oka && okb && va != vb
+	va, vb := letterValue(a), letterValue(b)
+	return va > 0 && vb > 0 && va != vb
 }
 
 // valueSays is what a tile's value number says of its letter where its
@@ -136,7 +142,7 @@ func valueSays(value int, ok bool, letter, rival string) int {
 	if !ok || !valuePair(letter, rival) {
 		return 0
 	}
-	l, r := letterValue[letter] == value, letterValue[rival] == value
+	l, r := letterValue(letter) == value, letterValue(rival) == value
 	switch {
 	case l && !r:
 		return 1

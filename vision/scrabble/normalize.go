@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"github.com/tilescope/tilescope/internal/blobs"
+	"github.com/tilescope/tilescope/vision/scrabble/internal/digits"
 )
 
 // whiten turns a tile's crop into a grey one whose face is near white and
@@ -207,6 +208,10 @@ type valueMarks struct {
 	letter       int          // the letter's component (0: none found)
 	marks        []int        // the value's components, as clearValue paints them
 	byLetterOnly bool         // some mark is placed by its letter only (one dropValue leaves)
+	// the ink at the lighter grey looseInk, labelled where a letter was
+	// found (nil otherwise): each pixel's component and the components
+	loose      []int32
+	looseComps []blobs.Blob
 }
 
 // findValue finds a crop's letter and the marks clearValue paints out
@@ -224,21 +229,11 @@ func findValue(m *image.RGBA) valueMarks {
 	byCrop := func(c blobs.Blob) bool {
 		return float64(c.X0) >= valueFrom*float64(w) && float64(c.Y0) >= valueFrom*float64(h)
 	}
+	v := valueMarks{w: w, h: h, label: label, comps: comps, letter: letter}
 	// the ink joined at a lighter grey: a letter's stroke the whitening
 	// broke (a blurred L's foot, G's bar) stays one with its letter
-	var loose []int32
 	if letter != 0 {
-		loose, _ = blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < looseInk })
-	}
-	letterAt := func(c blobs.Blob, want int32) int32 {
-		for y := c.Y0; y <= c.Y1; y++ {
-			for x := c.X0; x <= c.X1; x++ {
-				if label[y*w+x] == want {
-					return loose[y*w+x]
-				}
-			}
-		}
-		return -1
+		v.loose, v.looseComps = blobs.Label(w, h, func(i int) bool { return m.Pix[(i/w)*m.Stride+4*(i%w)] < looseInk })
 	}
 	byLetter := func(c blobs.Blob, i int) bool {
 		if letter == 0 {
@@ -246,9 +241,8 @@ func findValue(m *image.RGBA) valueMarks {
 		}
 		lh := float64(l.Y1 - l.Y0 + 1)
 		return 2*c.Y0 >= l.Y0+l.Y1 && c.X0 >= l.X1-valueTuck && float64(c.Y1) >= float64(l.Y1)-0.1*lh && float64(c.Y1-c.Y0+1) <= valueOfLetter*lh && float64(c.Y1-c.Y0+1) >= valueLeast*lh && float64(c.X1-c.X0+1) <= valueOfLetter*lh && c.X1-c.X0 <= c.Y1-c.Y0 && float64(c.N) <= valueInk*float64(l.N) &&
-			letterAt(c, int32(i)) != letterAt(l, int32(letter))
+			looseOf(v, i) != looseOf(v, letter)
 	}
-	v := valueMarks{w: w, h: h, label: label, comps: comps, letter: letter}
 	for i := 1; i < len(comps); i++ {
 		c := comps[i]
 		if i == letter || c.Edge(w, h) {
@@ -343,10 +337,10 @@ func (v valueMarks) clear(m *image.RGBA) *image.RGBA {
 }
 
 const (
-	valueOfLetter = 0.55 // a value number is at most this share of its letter's height
-	valueHalo     = 2    // pixels round a value's ink painted out with it
-	valueLeast    = 0.25 // a value number is at least this share of its letter's height; a smaller speck is left
-	valueInk      = 0.25 // a value number's ink is at most this share of its letter's
-	valueTuck     = 2    // pixels a value may reach left of its letter's right side
-	looseInk      = 170  // grey: ink joined at this level is one stroke
+	valueOfLetter = 0.55       // a value number is at most this share of its letter's height
+	valueHalo     = 2          // pixels round a value's ink painted out with it
+	valueLeast    = 0.25       // a value number is at least this share of its letter's height; a smaller speck is left
+	valueInk      = 0.25       // a value number's ink is at most this share of its letter's
+	valueTuck     = 2          // pixels a value may reach left of its letter's right side
+	looseInk      = digits.Ink // grey: ink joined at this level is one stroke (the digit model's ink too)
 )

@@ -948,6 +948,15 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 		if p.py != nil {
 			py = *p.py
 		}
+		// from is the pair that takes py off q to p's destination (off a
+		// pending stack, py is that stack's letter tried, weighed by it)
+		from := func(q grid.Pos) pair {
+			fp := pair{src: q, dst: p.dst, w: 1}
+			if ev, pending := pend[q]; pending {
+				fp.py, fp.w = &py, ev[py.Letter]
+			}
+			return fp
+		}
 		inMove := func(q grid.Pos) bool {
 			return slices.ContainsFunc(best, func(o pair) bool { return o.src == q || o.dst == q })
 		}
@@ -984,19 +993,13 @@ func inferMove(before, after *pyramids.Board, scan *seenPhoto, pl *pool, pinned 
 				continue
 			}
 			alt := slices.Clone(best)
-			alt[i] = pair{src: c.q, dst: p.dst, w: 1}
-			if _, pending := pend[c.q]; pending {
-				alt[i].py, alt[i].w = &py, pend[c.q][py.Letter]
-			}
+			alt[i] = from(c.q)
 			if spellsMove(alt) {
 				win = j
 			}
 		}
 		if win > 0 {
-			best[i] = pair{src: cands[win].q, dst: p.dst, w: 1}
-			if _, pending := pend[cands[win].q]; pending {
-				best[i].py, best[i].w = &py, pend[cands[win].q][py.Letter]
-			}
+			best[i] = from(cands[win].q)
 		}
 		var near []grid.Pos
 		for _, c := range cands {
