@@ -1,23 +1,12 @@
 package vision
 
-import "math"
+import "github.com/tilescope/tilescope/vision/internal/deconv"
 
 // GaussianKernel is a Gaussian of sigma pixels sampled at whole pixels
-// out to reach sigmas either side of its centre (rounded up: the kernel
-// has 2r+1 taps, r = len/2), its weights summing to 1. The deconvolution
-// of Pyramids faces, the trainer's blurs and the Scrabble crops' blur all
-// take their kernels from it.
+// out to reach sigmas either side of its centre, its weights summing to
+// 1 (deconv.GaussianKernel, for the packages outside vision). The
+// deconvolution of Pyramids faces, the trainer's blurs and the Scrabble
+// crops' blur all take their kernels from it.
 func GaussianKernel(sigma, reach float64) []float64 {
-	r := int(math.Ceil(reach * sigma))
-	k := make([]float64, 2*r+1)
-	var sum float64
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
-	return k
+	return deconv.GaussianKernel(sigma, reach)
 }

@@ -32,6 +32,7 @@ import (
 
 	"github.com/tilescope/tilescope/internal/blobs"
 	"github.com/tilescope/tilescope/internal/parallel"
+	"github.com/tilescope/tilescope/vision/internal/deconv"
 	"github.com/tilescope/tilescope/vision/scrabble/internal/digits"
 )
 
@@ -245,17 +246,8 @@ func sample(rng *rand.Rand, m mask, height float64) ([]float32, bool) {
 }
 
 func blur(p []float64, w, h int, sigma float64) []float64 {
-	r := int(math.Ceil(2 * sigma))
-	k := make([]float64, 2*r+1)
-	sum := 0.0
-	for i := range k {
-		d := float64(i - r)
-		k[i] = math.Exp(-d * d / (2 * sigma * sigma))
-		sum += k[i]
-	}
-	for i := range k {
-		k[i] /= sum
-	}
+	k := deconv.GaussianKernel(sigma, 2)
+	r := len(k) / 2
 	tmp := make([]float64, w*h)
 	out := make([]float64, w*h)
 	for y := 0; y < h; y++ {
