@@ -1,7 +1,6 @@
 package vision
 
 import (
-	"image"
 	"math"
 	"sort"
 
@@ -47,7 +46,7 @@ func newSeg(a, b Point) seg {
 func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func() []candidate, long int) {
 	none := func() []candidate { return nil }
 	side := float64(max(blur.Cols(), blur.Rows()))
-	segs := houghSegsAt(blur, side*0.06, houghSide)
+	segs := houghSegs(blur, side*0.06, 1)
 	for _, s := range segs {
 		if s.len >= longLine*side {
 			long++
@@ -114,28 +113,6 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func()
 		return pairs(func(a, b float64) []candidate { return gridCandidates(segs, a, b, gridSpread, n, side) })
 	}
 	return cands, wide, steep, long
-}
-
-// houghSide is the longer side of the picture the lines stage's Hough
-// sees (lineCandidates): the work picture shrunk further. The Hough's
-// cost goes with the edge pixels it votes for, and it is one sequential
-// pass on the scan's own goroutine; the grids it proposes are scored on
-// the work picture and refined on the photo's own pixels after.
-const houghSide = 640
-
-// houghSegsAt is houghSegs of blur shrunk (INTER_AREA) to side pixels
-// along its longer side, the segments' ends in blur's pixels; blur as it
-// is where it is no larger. minLen is in blur's pixels.
-func houghSegsAt(blur gocv.Mat, minLen float64, side int) []seg {
-	w, h := blur.Cols(), blur.Rows()
-	if max(w, h) <= side {
-		return houghSegs(blur, minLen, 1)
-	}
-	r := float64(side) / float64(max(w, h))
-	small := gocv.NewMat()
-	defer small.Close()
-	gocv.Resize(blur, &small, image.Pt(int(math.Round(float64(w)*r)), int(math.Round(float64(h)*r))), 0, 0, gocv.InterpolationArea)
-	return houghSegs(small, minLen*r, 1/r)
 }
 
 // houghSegs are the straight segments of the blurred picture's edges
