@@ -773,27 +773,6 @@ func bestFitted(best boardFit, fitted []fittedCandidate) boardFit {
 	return best
 }
 
-// refineStill is how far, in squares, a round of finishBoard's
-// refinement may move the grid's corners and the rounds stop: past the
-// first rounds a round's measure is as noisy as the one before (the
-// corners wander a pixel or two from round to round on a sharp photo), so
-// narrower windows add cost and no precision to a grid that has stopped
-// moving; the grid is measured once more in the narrowest window after.
-const refineStill = 0.02
-
-// squareSide is the mean side of a square of the n x n grid h, in
-// pixels: the grid's outline's length over 4n.
-func squareSide(h Homography, n int) float64 {
-	f := float64(n)
-	c := [4]Point{h.Apply(Point{0, 0}), h.Apply(Point{f, 0}), h.Apply(Point{f, f}), h.Apply(Point{0, f})}
-	l := 0.0
-	for i := range c {
-		a, b := c[i], c[(i+1)%4]
-		l += math.Hypot(b.X-a.X, b.Y-a.Y)
-	}
-	return l / (4 * f)
-}
-
 // finishBoard takes the best candidate grid (in work pixels) to the full
 // picture and refines it there, moves it by whole squares where the
 // border's lines or the centre marks say so, and accepts a grid of weak
@@ -825,7 +804,7 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 			moved = math.Max(moved, math.Hypot(a.X-b.X, a.Y-b.Y))
 		}
 		best.H = h
-		if moved < 0.3 && it >= 3 || it >= 1 && moved < refineStill*squareSide(best.H, n) {
+		if moved < 0.3 && it >= 3 {
 			break
 		}
 		if debugf != nil {
