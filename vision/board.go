@@ -791,8 +791,8 @@ func finishBoard(p Plane, img image.Image, src, blur gocv.Mat, best boardFit, n 
 		outer = rimOuterWindow
 	}
 	refined := false
-	for it, win := range []float64{0.4, 0.35, 0.3, 0.25} {
-		lim := []float64{10, 8, 6, 4}[it]
+	for it, win := range []float64{0.4, 0.35, 0.3, 0.25, 0.2, 0.2} {
+		lim := []float64{10, 8, 6, 4, 3, 3}[it]
 		h, ok := refineGrid(src, best.H, n, win, lim, outer)
 		if !ok {
 			break
