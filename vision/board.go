@@ -192,7 +192,7 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	// (shrinkArea, SearchOptions.ExactShrink), or by OpenCV: the search's
 	// last stages turn on single levels.
 	var small gocv.Mat
-	if o.ExactShrink || exactShrinkAlways {
+	if o.ExactShrink {
 		sp := p
 		if ws.X != p.W || ws.Y != p.H {
 			sp = shrinkArea(p, ws.X, ws.Y)
@@ -1626,6 +1626,3 @@ func quadInside(q Quad, w, h int) bool {
 	}
 	return true
 }
-
-// exactShrinkAlways: boardspeed's trial of the Go shrink for every search.
-const exactShrinkAlways = true
