@@ -341,6 +341,11 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		// letters the photo's tiles take from that look (tiltLetters).
 		r.Tiles = overDoubles(r.Tiles)
 	}
+	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noSeamUnsure && verifies(opt) {
+		// On the final tiles, in the photo's own scan: a square a look
+		// made over a seam is judged in the photo as taken.
+		seamUnsure(opt.rgbOf(img), r.Tiles)
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil
