@@ -2,6 +2,8 @@ package loose
 
 import (
 	"math"
+	"path/filepath"
+	"strings"
 	"testing"
 )
 
@@ -114,6 +116,84 @@ func TestOnSeam(t *testing.T) {
 			src := tc.scene.draw(n, side)
 			if seam := onSeam(src, tc.scene.quadAt(n, side, tc.u, tc.v, tc.size)); seam != tc.seam {
 				t.Errorf("onSeam = %v; want %v", seam, tc.seam)
+			}
+		})
+	}
+}
+
+func TestSeamUnsure(t *testing.T) {
+	const gap = 0.06
+	const n, side = 240, 48.0
+	scene := seamScene{table: 60, face: 215, seam: 90, ink: 35,
+		faces:   [][4]float64{{-1.5, -0.5, -0.5 - gap/2, 0.5}, {-0.5 + gap/2, -0.5, 0.5 - gap/2, 0.5}, {0.5 + gap/2, -0.5, 1.5, 0.5}},
+		seams:   [][4]float64{{-0.5 - gap/2, -0.5, -0.5 + gap/2, 0.5}, {0.5 - gap/2, -0.5, 0.5 + gap/2, 0.5}},
+		strokes: [][4]float64{{-0.06, -0.32, 0.06, 0.32}}}
+	src := scene.draw(n, side)
+	onSeamQuad, onLetterQuad := scene.quadAt(n, side, 0.5, 0, 1), scene.quadAt(n, side, 0, 0, 1)
+	for _, tc := range []struct {
+		name     string
+		tile     Tile
+		wantSure bool
+	}{
+		{"a square round a seam, read I sure", Tile{Letter: "I", Conf: 0.98, byLetter: true, Corners: onSeamQuad}, false},
+		{"a square round a letter I, read sure", Tile{Letter: "I", Conf: 0.98, byLetter: true, Corners: onLetterQuad}, true},
+		{"a face's outline over a seam, read sure", Tile{Letter: "I", Conf: 0.98, Corners: onSeamQuad}, true},
+		{"a square round a seam read unsure", Tile{Letter: "I", Conf: 0.6, byLetter: true, Corners: onSeamQuad}, false},
+		{"an unread square round a seam", Tile{Letter: "?", byLetter: true, Corners: onSeamQuad}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tiles := []Tile{tc.tile}
+			seamUnsure(src, tiles)
+			if len(tiles) != 1 || tiles[0].Letter != tc.tile.Letter {
+				t.Fatalf("tiles %v; want the tile kept as read", tiles)
+			}
+			if sure := tiles[0].Conf >= SureConf; sure != tc.wantSure {
+				t.Errorf("conf %.3f: sure %v, want %v", tiles[0].Conf, sure, tc.wantSure)
+			}
+			if tiles[0].Conf > tc.tile.Conf {
+				t.Errorf("conf %.3f grew from %.3f", tiles[0].Conf, tc.tile.Conf)
+			}
+		})
+	}
+}
+
+// TestSeamUnsurePhoto: two tilted photos (testdata/tilted t4 and t5)
+// where a square round the seam of two tiles, or round the table's gap
+// between three, is read as a letter and shown sure: with seamUnsure it is
+// not shown sure, and no tile is found, lost or read otherwise.
+func TestSeamUnsurePhoto(t *testing.T) {
+	rd := realPhotoReader(t)
+	names := augmentNames(t, filepath.Join("testdata", "bananagrams"))
+	defer func() { noSeamUnsure = false }()
+	for _, tc := range []struct{ name, photo string }{
+		{"a square round the seam of two tiles, read I", "t4"},
+		{"a square round the table's gap between three tiles, read O", "t5"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := filepath.Join("testdata", "tilted")
+			img, truth := realPhoto(t, filepath.Join(dir, "images", tc.photo+".jpg"), filepath.Join(dir, "labels", tc.photo+".txt"), names)
+			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+			noSeamUnsure = true
+			r0, err := Scan(img, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			noSeamUnsure = false
+			r, err := Scan(img, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			s0 := ScoreCentres(r0.Tiles, truth, strings.EqualFold)
+			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			if s0.FalseSure < 1 {
+				t.Errorf("%d false tiles shown sure without seamUnsure; want 1 at least (the photo no longer shows the case)", s0.FalseSure)
+			}
+			if s.FalseSure >= s0.FalseSure {
+				t.Errorf("%d false tiles shown sure; %d without seamUnsure", s.FalseSure, s0.FalseSure)
+			}
+			if s.Found != s0.Found || s.False != s0.False || s.AZRight != s0.AZRight || s.WrongSure > s0.WrongSure {
+				t.Errorf("found %d, false %d, read right %d, sure-wrong %d; %d, %d, %d, %d without seamUnsure (it only makes tiles unsure)",
+					s.Found, s.False, s.AZRight, s.WrongSure, s0.Found, s0.False, s0.AZRight, s0.WrongSure)
 			}
 		})
 	}
