@@ -342,8 +342,10 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		r.Tiles = overDoubles(r.Tiles)
 	}
 	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noSeamUnsure && verifies(opt) {
-		// On the final tiles, in the photo's own scan: a square a look
-		// made over a seam is judged in the photo as taken.
+		// On each scan's final tiles, the straightened and the rim's
+		// looks' own too (their pictures' tiles, before they are
+		// weighed against the photo's: a look does not stand by sure
+		// squares over seams).
 		seamUnsure(opt.rgbOf(img), r.Tiles)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
