@@ -149,7 +149,8 @@ func seamSides(crop *image.RGBA, n int, grow float64) (sides int, mask []bool, o
 	return sides, mask, true
 }
 
-// seamUnsure, a step of a Lexicon table's scan on its final tiles: each
+// seamUnsure, the last step of a Lexicon table's scan (the photo's own,
+// on its final tiles): each
 // tile shown sure that is only a square round a letter (byLetter: no
 // face outline backs it) whose letter's dark runs on out of the square
 // as a seam's does (onSeam) is not shown sure (Conf under SureConf). It
