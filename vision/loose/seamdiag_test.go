@@ -152,10 +152,23 @@ func TestSeamCue(t *testing.T) {
 		sure := conf >= SureConf
 		sides, mask, ok := seamSides(rectify(src, q, seamCrop, seamGrow), seamCrop, seamGrow)
 		seam := ok && sides >= seamSidesMin
+		in := 0
+		if mask != nil {
+			half := float64(seamCrop) / seamGrow / 2
+			lo, hi := int(float64(seamCrop)/2-half+0.5), int(float64(seamCrop)/2+half+0.5)
+			for y := lo; y < hi; y++ {
+				for x := lo; x < hi; x++ {
+					if mask[y*seamCrop+x] {
+						in++
+					}
+				}
+			}
+			in = 100 * in / ((hi - lo) * (hi - lo))
+		}
 		stats[fmt.Sprintf("%s sure=%v sides=%d", kind, sure, sides)]++
 		stats[fmt.Sprintf("%s sure=%v byLetter=%s added=%s seam=%v", kind, sure, f[6], f[7], seam)]++
 		if seam || (sure && kind == "false") {
-			t.Logf("%s %s %s sure=%v want %s got %q %.2f byLetter %s added %s sides %d", filepath.Base(dir), name[:13], kind, sure, want, letter, conf, f[6], f[7], sides)
+			t.Logf("%s %s %s sure=%v want %s got %q %.2f byLetter %s added %s sides %d dark %d%%", filepath.Base(dir), name[:13], kind, sure, want, letter, conf, f[6], f[7], sides, in)
 			if out != "" {
 				c := centroid(q)
 				base := filepath.Join(out, fmt.Sprintf("%s_%s_%s_%v_%.0f_%.0f_%s_%s_%d", filepath.Base(dir), name[:13], kind, sure, c.X, c.Y, want, letter, sides))
