@@ -341,6 +341,13 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		// letters the photo's tiles take from that look (tiltLetters).
 		r.Tiles = overDoubles(r.Tiles)
 	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noSeamUnsure && verifies(opt) {
+		// The photo's own scan only, on its final tiles: within the
+		// straightened or the rim's scan a tile made unsure changes
+		// whether that look stands, and with it which tiles are found
+		// (on the first held-out round a crop lost a tile so).
+		seamUnsure(opt.rgbOf(img), r.Tiles)
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil
