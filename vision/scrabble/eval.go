@@ -237,7 +237,11 @@ func EvalPhoto(name string, img image.Image, l *Label, opt Options) PhotoResult 
 			if w == "" {
 				w = "."
 			}
-			res.Mistakes = append(res.Mistakes, fmt.Sprintf("row %d col %d: %s read %s", r, c, w, seen))
+			sure := ""
+			if got != nil && got.Conf >= unsureConf {
+				sure = " sure"
+			}
+			res.Mistakes = append(res.Mistakes, fmt.Sprintf("row %d col %d: %s read %s%s", r, c, w, seen, sure))
 		}
 	}
 	for r := 0; r < Size; r++ {

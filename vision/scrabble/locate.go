@@ -149,8 +149,54 @@ func findFrameIn(img image.Image, ph *vision.PhotoSearch, find func(image.Image,
 	byEdgeLens(f)
 	align(f)
 	refit(f)
+	if pf := premiumOverGrid(f); pf != nil {
+		f = pf
+	}
 	return settled(f, partial), nil
 }
+
+// premiumOverGrid is the board the premium squares place in f's picture
+// where the grid the search found (f, set on the layout by align and
+// refit) is not vouched for by the premium layout: its squares' colours
+// fit the layout at no place clearly better than at the median place
+// align tried (refitShare of it), while the premium squares' board
+// (premiumJudged: its own fit clear, its prints told apart) fits
+// clearly better than the grid (gridOverShare of its fit). Nil
+// otherwise: the grid stands, as before.
+//
+// The search's grid is a lattice of the board's pitch; a lattice that
+// takes in a rack lying along the board's border, or a hand's edge, is
+// the right size three or four squares off, and align's few squares of
+// shift cannot bring it back (render-set --game scrabble --difficulty
+// hard --scr-print mixed --seed 112801, scene 20: a wooden board, its
+// rack along the lower border, the grid 7 squares off at a corner, fit
+// 0.95 against a median of 0.98, 45 tiles shown sure where none lay;
+// its premium squares place it within 0.07 of a square, fit 0.59). On
+// the 15 sharp real photos every grid the search found fits 0.18-0.59
+// (at most 0.6 of the median place); on 121 tuning renders' grids
+// 0.09-0.88, at most 0.89 of the median place (a crowded board), so
+// this one board alone asked the premium squares.
+func premiumOverGrid(f *frame) *frame {
+	if f.unseen || math.IsInf(f.fit, 1) || f.fit < refitShare*f.fitOthers {
+		return nil
+	}
+	first, _, _, _ := premiumBoardsFew(f.p, coveredMatches)
+	if first == nil {
+		return nil
+	}
+	pf := premiumJudged(f.p, *first)
+	if pf == nil || pf.fit >= gridOverShare*f.fit {
+		return nil
+	}
+	return pf
+}
+
+// gridOverShare is how much better (smaller) the premium squares'
+// board's layout fit must be than an unclear grid's for it to replace
+// the grid (premiumOverGrid): a board the premium layout vouches for
+// fits well under 0.85 (maxPremiumFit), an unclear grid 0.9 of its
+// median place or more.
+const gridOverShare = 0.9
 
 // settled is the last step of every way findFrameIn places a board:
 // where the board may be partly out of view, the squares the picture

@@ -569,6 +569,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	}
 	coverFingers(&out.Cells, &out.Covered)
 	keepBlanks(&out.Cells, out.Blurred)
+	beyondSet(&out.Cells)
 	dropLoneTiles(&out.Cells, &out.Unseen, &out.Covered)
 	for i, pt := range [4][2]float64{{0, 0}, {Size, 0}, {Size, Size}, {0, Size}} {
 		out.Corners[i] = f.px(pt[0], pt[1])
@@ -645,6 +646,42 @@ func keepBlanks(cells *[Size][Size]*Cell, blurred bool) {
 		cells[p[0]][p[1]] = nil
 	}
 }
+
+// beyondSet says unsure every tile read as a letter the board shows more
+// often than the set holds (scoring/scrabble.LetterCount: nine I, four
+// S, one J, ...): at least one of them is another letter, and the
+// reading cannot tell which. A board whose letters a motion blur smears
+// into upright bars reads a third of its tiles I, some of them sure
+// (render-set --game scrabble --difficulty hard --scr-print mixed --seed
+// 112804, scene 19: 15 of 31 tiles read I, an E and an L among them
+// sure). A blank is counted apart (keepBlanks). Another language's set
+// holds more of some letters (the French fifteen E): its tiles so read
+// are unsure, not wrong.
+func beyondSet(cells *[Size][Size]*Cell) {
+	var n [26]int
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			if cell := cells[r][c]; cell != nil && !cell.Blank && len(cell.Letter) == 1 && cell.Letter[0] >= 'A' && cell.Letter[0] <= 'Z' {
+				n[cell.Letter[0]-'A']++
+			}
+		}
+	}
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			cell := cells[r][c]
+			if cell == nil || cell.Blank || len(cell.Letter) != 1 || cell.Letter[0] < 'A' || cell.Letter[0] > 'Z' {
+				continue
+			}
+			if l := cell.Letter[0]; n[l-'A'] > rules.LetterCount(l) {
+				cell.Conf = min(cell.Conf, beyondSetConf)
+			}
+		}
+	}
+}
+
+// beyondSetConf is the most a tile's letter is read at where the board
+// shows more of that letter than the set holds (beyondSet).
+const beyondSetConf = 0.5
 
 // loneConf: a lone tile read under this confidence is dropped
 // (dropLoneTiles).
