@@ -8,8 +8,10 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/internal/game"
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/scoring/upwords"
 	"github.com/tilescope/tilescope/vision/render"
+	vupw "github.com/tilescope/tilescope/vision/upwords"
 )
 
 // TestLearnThroughAGame: the table's reader, shown the turns of a game on
@@ -78,6 +80,45 @@ func TestLearnThroughAGame(t *testing.T) {
 			r.Forget()
 			if r.Geometry() != start {
 				t.Errorf("after Forget: %+v, want %+v", r.Geometry(), start)
+			}
+		})
+	}
+}
+
+// TestLearnSoon: the reader learns the tiles' thickness as soon as the
+// stacks measured weigh enough, not after a count of them: two photos'
+// stacks of thick tiles (one one high, three two high, seen steeply)
+// move it; the same count one high, or one wild stack, do not.
+func TestLearnSoon(t *testing.T) {
+	thick := vupw.Geometry{SquareMM: 17.8, TileMM: 15.5, LevelMM: 5.1, WallMM: 0.5, MaxStack: 5}
+	of := func(g vupw.Geometry, k int, noise float64) vupw.StackMeasure {
+		// The raw rise a measure gives (0.046: its bias, measureLift).
+		rise := (float64(k)*g.LevelMM-g.WallMM)/g.SquareMM - 0.046 + noise
+		return vupw.StackMeasure{Pos: grid.Pos{Row: k, Col: int(100 * noise)}, Height: k, Rise: rise, Tile: g.TileMM / g.SquareMM, Leverage: 43}
+	}
+	tests := []struct {
+		name   string
+		photos [][]vupw.StackMeasure
+		moved  bool
+	}{
+		{"thick tiles, two photos, three stacks two high", [][]vupw.StackMeasure{{of(thick, 1, 0.02)}, {of(thick, 2, -0.02), of(thick, 2, 0.01), of(thick, 2, -0.03)}}, true},
+		{"thick tiles, two photos, one high only", [][]vupw.StackMeasure{{of(thick, 1, 0.02), of(thick, 1, -0.01)}, {of(thick, 1, -0.02), of(thick, 1, 0.01)}}, false},
+		{"the project's board, one tall stack wild", [][]vupw.StackMeasure{{of(vupw.UpwordsGeometry, 1, 0.02), of(vupw.UpwordsGeometry, 2, -0.01)}, {of(vupw.UpwordsGeometry, 2, 0.01), of(vupw.UpwordsGeometry, 1, -0.02), of(vupw.UpwordsGeometry, 3, 0.4)}}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			r := &Reader{Learn: true, geo: vupw.UpwordsGeometry}
+			r.opt.Geometry = r.geo
+			for _, ms := range tc.photos {
+				r.learn(ms)
+			}
+			g := r.opt.Geometry
+			got, prior, want := g.LevelMM/g.SquareMM, r.geo.LevelMM/r.geo.SquareMM, thick.LevelMM/thick.SquareMM
+			switch {
+			case tc.moved && math.Abs(got-want) > math.Abs(prior-want)/2:
+				t.Errorf("thickness %.3f of a square after %d photos, want at least half way from the prior's %.3f to the board's %.3f", got, len(tc.photos), prior, want)
+			case !tc.moved && got != prior:
+				t.Errorf("thickness %.3f of a square, moved from the prior's %.3f", got, prior)
 			}
 		})
 	}
