@@ -15,10 +15,10 @@ import (
 )
 
 // TestLearnThroughAGame: the table's reader, shown the turns of a game on
-// a board of another maker's dimensions, learns the tile's thickness and
-// size from the stacks whose height the history knows (the thickness
-// within half the project's board's error, the size within 9%); not told
-// to learn, it learns nothing; Forget goes back to where it started.
+// a board of another maker's dimensions, learns the tile's thickness
+// from the stacks whose height the history knows (within half the
+// project's board's error), the tile's size staying as it started; not
+// told to learn, it learns nothing; Forget goes back to where it started.
 func TestLearnThroughAGame(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders a game")
@@ -72,10 +72,12 @@ func TestLearnThroughAGame(t *testing.T) {
 			if levelOff(g.LevelMM/g.SquareMM) > levelOff(start.LevelMM/start.SquareMM)/2 {
 				t.Errorf("thickness %.3f of a square, no nearer the board's %.3f than half the start's", g.LevelMM/g.SquareMM, dims.LevelMM/dims.PitchMM)
 			}
-			// The size is measured within about 8% (flatTop varies with
-			// the maker's rounded edge).
-			if tileOff(g.TileMM/g.SquareMM) > 0.09 || tileOff(g.TileMM/g.SquareMM) >= tileOff(start.TileMM/start.SquareMM) {
-				t.Errorf("tile %.3f of a square, not within 9%% of the board's %.3f and nearer than the start's", g.TileMM/g.SquareMM, dims.TileMM/dims.PitchMM)
+			// The size stays the one it started from: through a game the
+			// faces measured the flat top inside a thick tile's bevel,
+			// smaller than the tile (calibrate measures it, from a photo
+			// the player sets up).
+			if g.TileMM != start.TileMM {
+				t.Errorf("tile %.3f of a square (%.1f%% off the board's), moved from the start's %.3f", g.TileMM/g.SquareMM, 100*tileOff(g.TileMM/g.SquareMM), start.TileMM/start.SquareMM)
 			}
 			r.Forget()
 			if r.Geometry() != start {
