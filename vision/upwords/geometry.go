@@ -279,9 +279,16 @@ const (
 // learnEvidence is how many of its standard errors a learned thickness
 // must stand off the prior's to be taken (LearnGeometry), and learnTall
 // how many stacks two or more high must be among the measures kept.
+// learnSpread is how much wider than a measure's own the measures may
+// spread about the line for it to be taken: a line they do not follow
+// says the measure does not see the board's faces (held-out game 112704
+// game 2, thin tiles among walls higher than a tile: stacks two high
+// measured at four levels and at none, spread 3.6-6.8, against 1.0-1.7
+// on the boards it measured, 111706 and 112704's others).
 const (
 	learnEvidence = 2
 	learnTall     = 2
+	learnSpread   = 2.5
 )
 
 // LearnGeometry is the geometry that best explains the measured stacks,
@@ -298,7 +305,9 @@ const (
 // many: a few stacks two high at a steep view say more than a dozen one
 // high), by more than the measures of one board spread (learnKeepLevel),
 // from at least learnTall stacks two or more high (one high, a stack
-// tells the thickness only less the walls), and rounding more of the
+// tells the thickness only less the walls), from measures that follow
+// the line (their spread about it at most learnSpread times a
+// measure's own), and rounding more of the
 // measured stacks to their known heights than the prior's does: a wrong
 // geometry costs more than a slightly off one. The tile's size is taken
 // only when it differs from the prior's by more than the measures of one
@@ -419,7 +428,7 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 			tall++
 		}
 	}
-	if math.Abs(a/a0-1) >= learnKeepLevel && math.Abs(a-a0) >= learnEvidence*se && tall >= learnTall && explained(a, b) > explained(a0, b0) {
+	if math.Abs(a/a0-1) >= learnKeepLevel && math.Abs(a-a0) >= learnEvidence*se && spread <= learnSpread && tall >= learnTall && explained(a, b) > explained(a0, b0) {
 		g.LevelMM, g.WallMM = s*a, s*b
 	}
 	var tiles []float64

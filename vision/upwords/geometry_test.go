@@ -224,7 +224,8 @@ func measuresOf(truth Geometry, ks []int, lev float64, noise []float64) []StackM
 // measures weigh, not from how many there are: a few stacks two high at
 // a steep view say a board's tiles are thicker; stacks one high, or a
 // view straight down, or one wild stack do not move it; measures that
-// spread as widely as the project's board's own do not move it either.
+// spread as widely as the project's board's own do not move it either,
+// nor measures that follow no line.
 func TestLearnGeometryEvidence(t *testing.T) {
 	// The thick tiles of tuning game 111706 game 2: 5.1 mm on a 17.8 mm
 	// pitch, 0.287 of a square against the prior's 0.181.
@@ -244,6 +245,7 @@ func TestLearnGeometryEvidence(t *testing.T) {
 		{"thick tiles: straight down, the faces hardly move", measuresOf(thick, []int{1, 2, 2, 2, 3}, 4, jitter), false, thick},
 		{"the project's board, measures spread wide", measuresOf(prior, []int{1, 2, 1, 3, 1, 2, 1, 1, 2, 4, 1, 2, 3, 1, 1, 2}, 25, wide), false, prior},
 		{"the project's board, one tall stack wild", append(measuresOf(prior, []int{1, 2, 1, 1, 2}, 30, jitter), StackMeasure{Height: 3, Rise: 1.05, Tile: 0.9, Leverage: 30}), false, prior},
+		{"thin tiles among high walls: the faces seen at no line", measuresOf(prior, []int{1, 2, 2, 1, 2, 3, 3, 2, 1, 2, 4, 2, 3}, 33, []float64{0, 0.45, -0.12, 0.02, 0.5, 0.6, -0.25, -0.1, 0.05, 0.35, 0.55, -0.15, -0.3}), false, prior},
 		{"the project's board, two tall stacks wild alike", append(measuresOf(prior, []int{1, 2, 1, 1, 2, 1, 2, 1}, 30, jitter), StackMeasure{Height: 3, Rise: 1.0, Tile: 0.9, Leverage: 30}, StackMeasure{Height: 3, Rise: 1.02, Tile: 0.9, Leverage: 30}), false, prior},
 	}
 	for _, tc := range tests {
