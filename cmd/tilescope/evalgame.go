@@ -47,7 +47,7 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	kind := fs.String("game", "upwords", "the game played: upwords, pyramids (Crossword Pyramids) or scrabble")
 	english := fs.Bool("english", false, "Crossword Pyramids: the table's dictionary holds the built-in English list (ENABLE) besides the game's own words (the generator's strings): a wrong move spells some word by chance as often as at a real table, and a move fits more words")
 	faceModel := fs.Bool("face-model", true, "Crossword Pyramids: read the letters with the model trained on pyramid faces as well (vision/pyramids Options.FaceModel); --face-model=false: the tile classifier alone")
-	learn := fs.Bool("learn-geometry", false, "upwords: learn each board's geometry through its game from the stacks whose height the history knows (the service does not, by default)")
+	learn := fs.Bool("learn-geometry", true, "upwords: learn each board's tile thickness through its game from the stacks whose height the history knows, as the service does (false: the geometry it starts from throughout)")
 	edition := fs.Int("edition", 10, "Upwords edition: 10 (10x10, the default) or 8 (the classic 8x8 board)")
 	sf := addSceneFlags(fs, "mixed")
 	if done, err := parseQuiet(fs, args, stderr, "tilescope eval-game [--game upwords|pyramids|scrabble] [--games N] [--turns T] [--seed S] [--difficulty D] [--face-model=false] [--english] [-v N]"); done || err != nil {
@@ -95,6 +95,9 @@ func runEvalGame(ctx context.Context, args []string, stdout, stderr io.Writer) e
 			return err
 		}
 		o.FitUpwords(rules.Size())
+		if d := o.UpwordsDims; *verbose > 0 && d != (render.UpwordsDims{}) {
+			fmt.Fprintf(stdout, "game %d: board %.1f mm pitch, tiles %.1f mm across, %.2f mm thick (%.3f of a square), walls %.1f mm\n", g, d.PitchMM, d.TileMM, d.LevelMM, d.LevelMM/d.PitchMM, d.WallMM)
+		}
 		rng := rand.New(rand.NewPCG(uint64(s), 0x7475726e))
 		var boards []*grid.Board
 		if rules.Size() == 10 {

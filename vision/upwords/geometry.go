@@ -193,8 +193,13 @@ func lighterEdge(p vision.Plane, occ *occluders, q vision.Quad) float64 {
 // measureKnown measures the stacks whose height known gives (cells as the
 // camera sees the board, before any turning; known takes a square in
 // that order and the stack read there and returns its height, 0 for
-// none). The stacks nearer the camera hide what they cover.
-func measureKnown(p vision.Plane, pose *vision.Pose, cells []Cell, n int, geo Geometry, known func(r, c int, read grid.Stack) int) []StackMeasure {
+// none), the tallest first and at most most of them (0: all). The stacks
+// nearer the camera hide what they cover. With most set (through a
+// game, a few each photo), a face found at either end of the rise
+// searched is no measure (none stood inside the range: a misread stack,
+// a hand) and is left out; calibrate (most 0) keeps every one, as its
+// learner was measured with.
+func measureKnown(p vision.Plane, pose *vision.Pose, cells []Cell, n int, geo Geometry, most int, known func(r, c int, read grid.Stack) int) []StackMeasure {
 	var cam vision.Vec3
 	for i := 0; i < 3; i++ {
 		for j := 0; j < 3; j++ {
@@ -204,17 +209,25 @@ func measureKnown(p vision.Plane, pose *vision.Pose, cells []Cell, n int, geo Ge
 	dist := func(r, c int) float64 {
 		return vision.Vec3{float64(c) + 0.5 - cam[0], float64(r) + 0.5 - cam[1], -cam[2]}.Norm()
 	}
-	var out []StackMeasure
-	half := geo.TileMM / geo.SquareMM / 2
-	for _, cell := range cells {
+	type todo struct{ i, k int }
+	var want []todo
+	for i, cell := range cells {
 		if cell.Height == 0 {
 			continue
 		}
-		r, c := cell.Pos.Row, cell.Pos.Col
-		k := known(r, c, grid.Stack{Letter: cell.Letter, Height: cell.Height})
-		if k < 1 {
-			continue
+		if k := known(cell.Pos.Row, cell.Pos.Col, grid.Stack{Letter: cell.Letter, Height: cell.Height}); k >= 1 {
+			want = append(want, todo{i, k})
 		}
+	}
+	sort.SliceStable(want, func(x, y int) bool { return want[x].k > want[y].k })
+	var out []StackMeasure
+	half := geo.TileMM / geo.SquareMM / 2
+	for _, w := range want {
+		if most > 0 && len(out) >= most {
+			break
+		}
+		cell, k := cells[w.i], w.k
+		r, c := cell.Pos.Row, cell.Pos.Col
 		var occ occluders
 		d := dist(r, c)
 		for _, o := range cells {
@@ -226,7 +239,7 @@ func measureKnown(p vision.Plane, pose *vision.Pose, cells []Cell, n int, geo Ge
 		// walls up to a sixth of a square: the rise of a stack k high.
 		lo, hi := math.Max(0.01, float64(k)*0.06-0.17), float64(k)*0.36
 		m, ok := measureStack(p, pose, &occ, r, c, lo, hi, half)
-		if !ok {
+		if !ok || (most > 0 && (m.Rise <= lo+1e-6 || m.Rise >= hi-0.02*(hi-lo))) {
 			continue
 		}
 		m.Pos, m.Height = cell.Pos, k
@@ -265,20 +278,203 @@ const (
 	measureSqSD    = 0.035
 )
 
+// learnEvidence is how many of its standard errors a learned thickness
+// must stand off the prior's to be taken (LearnGeometry), and learnTall
+// how many stacks two or more high must be among the measures kept.
+// learnSpread is how much wider than a measure's own the measures may
+// spread about the line for it to be taken: a line they do not follow
+// says the measure does not see the board's faces (held-out game 112704
+// game 2, thin tiles among walls higher than a tile: stacks two high
+// measured at four levels and at none, spread 3.6-6.8, against 1.0-1.7
+// on the boards it measured, 111706 and 112704's others).
+const (
+	learnEvidence = 2
+	learnTall     = 2
+	learnSpread   = 2.5
+)
+
 // LearnGeometry is the geometry that best explains the measured stacks,
 // starting from prior (a calibration, or UpwordsGeometry): the tile's
 // thickness and the walls' height from where the top faces of stacks of
 // known heights stand (a weighted least-squares line of rise against
 // height, held near the prior's where the measures say little; measures
-// more than three spreads off the line are dropped, the worst first), and
-// the tile's size from the median of the faces' sizes once three are
-// measured. Each is taken only when it differs from the prior's by more
-// than the measures of one board spread, and the thickness only when it
-// rounds clearly more of the stacks to their known heights than the
-// prior's does: a wrong geometry costs more than a slightly off one. The
-// pitch stays the prior's: one photo measures the board in squares, not
-// millimetres.
+// more than three spreads off the line are dropped, the worst first, the
+// spread being the measures' own about the line where that is wider than
+// a measure's), and the tile's size from the median of the faces' sizes
+// once three are measured. The thickness is taken only when the evidence
+// says the prior's is wrong: the line's thickness off the prior's by
+// learnEvidence of its own standard errors (the measures' weight, however
+// many: a few stacks two high at a steep view say more than a dozen one
+// high), by more than the measures of one board spread (learnKeepLevel),
+// from at least learnTall stacks two or more high (one high, a stack
+// tells the thickness only less the walls), from measures that follow
+// the line (their spread about it at most learnSpread times a
+// measure's own), and rounding more of the
+// measured stacks to their known heights than the prior's does: a wrong
+// geometry costs more than a slightly off one. The tile's size is taken
+// only when it differs from the prior's by more than the measures of one
+// board spread. The pitch stays the prior's: one photo measures the board
+// in squares, not millimetres.
 func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
+	if prior.SquareMM == 0 {
+		prior = UpwordsGeometry
+	}
+	s := prior.SquareMM
+	a0, b0 := prior.LevelMM/s, prior.WallMM/s
+	use := make([]bool, len(ms))
+	for i := range ms {
+		use[i] = ms[i].Height > 0 && ms[i].Leverage > 0
+	}
+	// spread is how much wider than a measure's own the measures spread
+	// about the line (1 at least).
+	spread := 1.0
+	sd := func(m StackMeasure) float64 {
+		return spread * math.Hypot(measurePxSD/m.Leverage, measureSqSD)
+	}
+	rise := func(m StackMeasure) float64 { return measureGain*m.Rise + measureLift }
+	// sums are the normal equations of rise = k*a - b with Gaussian
+	// priors on a and b, over the measures used (one left out: skip).
+	type sums struct{ saa, sab, sbb, ya, yb float64 }
+	add := func(q *sums, m StackMeasure, sign float64) {
+		w := sign / (sd(m) * sd(m))
+		k := float64(m.Height)
+		// residual: rise - k a + b; d/da: -k, d/db: +1
+		q.saa += w * k * k
+		q.sab -= w * k
+		q.sbb += w
+		q.ya += w * k * rise(m)
+		q.yb -= w * rise(m)
+	}
+	all := func() sums {
+		wa, wb := 1/(learnLevelSD*learnLevelSD), 1/(learnWallSD*learnWallSD)
+		q := sums{saa: wa, sbb: wb, ya: wa * a0, yb: wb * b0}
+		for i, m := range ms {
+			if use[i] {
+				add(&q, m, 1)
+			}
+		}
+		return q
+	}
+	// solve is the line with its thickness's standard error.
+	solve := func(q sums) (float64, float64, float64) {
+		det := q.saa*q.sbb - q.sab*q.sab
+		if det <= 0 {
+			return a0, b0, learnLevelSD
+		}
+		return (q.ya*q.sbb - q.sab*q.yb) / det, (q.saa*q.yb - q.sab*q.ya) / det, math.Sqrt(q.sbb / det)
+	}
+	// widen sets spread from the measures' residuals about the line
+	// (their median, as a Gaussian's): one wild measure does not widen
+	// it.
+	widen := func(a, b float64) {
+		spread = 1
+		var z []float64
+		for i, m := range ms {
+			if use[i] {
+				z = append(z, math.Abs(rise(m)-(float64(m.Height)*a-b))/sd(m))
+			}
+		}
+		if len(z) >= 3 {
+			sort.Float64s(z)
+			spread = math.Max(1, z[len(z)/2]/0.6745)
+		}
+	}
+	// Each measure is judged against the line the others make (one wild
+	// stack pulls a line through a few measures toward itself), in the
+	// measures' spread about the line.
+	for range len(ms)/4 + 1 {
+		spread = 1
+		a, b, _ := solve(all())
+		widen(a, b)
+		q := all()
+		worst, wi := 3.0, -1
+		for i, m := range ms {
+			if !use[i] {
+				continue
+			}
+			o := q
+			add(&o, m, -1)
+			a, b, _ := solve(o)
+			if e := math.Abs(rise(m)-(float64(m.Height)*a-b)) / sd(m); e > worst {
+				worst, wi = e, i
+			}
+		}
+		if wi < 0 {
+			break
+		}
+		use[wi] = false
+	}
+	spread = 1
+	a, b, _ := solve(all())
+	widen(a, b)
+	a, b, se := solve(all())
+	g := prior
+	a = math.Max(1.5/s, math.Min(12/s, a))
+	b = math.Max(-0.1, math.Min(0.3, b))
+	// The line is taken only where it matters and the measures agree:
+	// off the prior's by more than its bounds and its standard errors,
+	// from stacks of more than one height, and rounding more of the
+	// measured stacks to their known height than the prior does.
+	explained := func(a, b float64) int {
+		n := 0
+		for _, m := range ms {
+			if h := (rise(m) + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
+				n++
+			}
+		}
+		return n
+	}
+	tall := 0
+	for i, m := range ms {
+		if use[i] && m.Height >= 2 {
+			tall++
+		}
+	}
+	if math.Abs(a/a0-1) >= learnKeepLevel && math.Abs(a-a0) >= learnEvidence*se && spread <= learnSpread && tall >= learnTall && explained(a, b) > explained(a0, b0) {
+		g.LevelMM, g.WallMM = s*a, s*b
+	}
+	var tiles []float64
+	for i, m := range ms {
+		if use[i] && m.Tile > 0 {
+			tiles = append(tiles, m.Tile)
+		}
+	}
+	if len(tiles) >= 3 {
+		sort.Float64s(tiles)
+		t := tiles[len(tiles)/2]
+		if len(tiles)%2 == 0 {
+			t = (tiles[len(tiles)/2-1] + t) / 2
+		}
+		// Taken only off the prior's by more than its bound, with the
+		// prior's outside the 10th to 90th percentiles of the measures
+		// (the middle half was not enough: one held-out game on the
+		// project's board learned a tile 25% off).
+		q1, q3, t0 := tiles[len(tiles)/10], tiles[len(tiles)*9/10], prior.TileMM/s
+		if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t/t0-1) >= learnKeepTile && (t0 < q1 || t0 > q3) {
+			g.TileMM = s * t
+		}
+	}
+	return g
+}
+
+// MeasurePerPhoto is how many stacks of known height a game's photo
+// measures at most (Options.MeasureMost of the game's reader; about 1 ms
+// each): the geometry is learned over the turns.
+const MeasurePerPhoto = 3
+
+// learnGeometryPhoto is the geometry one photo's measured stacks give
+// (MeasureGeometry, `tilescope calibrate`): LearnGeometry as it was
+// before it learned through a game by the evidence (upwlearn), a
+// weighted line of rise against height held near the prior's, the
+// measures more than three of a measure's spreads off it dropped, the
+// thickness taken when it differs from the prior's by more than
+// learnKeepLevel and rounds clearly more of the stacks to their known
+// heights; the tile's size as LearnGeometry. On 16 renders of other
+// makers' boards (seed 4343) LearnGeometry's evidence read a photo's
+// thickness worse (median 7.6%, worst 48.5% off, against 7.2% and
+// 36.4%): one photo's stacks share its pose's errors, which the spread
+// about the line counts against them.
+func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 	if prior.SquareMM == 0 {
 		prior = UpwordsGeometry
 	}
@@ -407,7 +603,7 @@ func MeasureGeometry(img image.Image, opt Options, known *grid.Board) (Geometry,
 	if len(r.Measures) < MinMeasures {
 		return prior, r.Measures, fmt.Errorf("%w: %d stacks measured (want at least %d): put some tiles on the board, a few of them stacked", ErrGeometry, len(r.Measures), MinMeasures)
 	}
-	g := LearnGeometry(prior, r.Measures)
+	g := learnGeometryPhoto(prior, r.Measures)
 	if known == nil {
 		g.LevelMM, g.WallMM = prior.LevelMM, prior.WallMM
 	}

@@ -167,7 +167,7 @@ func TestGeometryFile(t *testing.T) {
 }
 
 // BenchmarkLearnGeometry is what learning the geometry costs a turn of
-// the table service: measuring measurePerPhoto (3) stacks of known height
+// the table service: measuring MeasurePerPhoto (3) stacks, the tallest, of known height
 // in a committed scene (the scan's plane, pose and stacks given) and
 // learning the geometry again from 60 measures. CPU per turn is cpu-ms/op.
 func BenchmarkLearnGeometry(b *testing.B) {
@@ -189,12 +189,7 @@ func BenchmarkLearnGeometry(b *testing.B) {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru0)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		left := 3
-		ms := measureKnown(p, &r.Pose, r.Cells, r.Board.Rows, UpwordsGeometry, func(_, _ int, s grid.Stack) int {
-			if left == 0 {
-				return 0
-			}
-			left--
+		ms := measureKnown(p, &r.Pose, r.Cells, r.Board.Rows, UpwordsGeometry, MeasurePerPhoto, func(_, _ int, s grid.Stack) int {
 			return s.Height
 		})
 		if len(ms) == 0 {
@@ -206,4 +201,81 @@ func BenchmarkLearnGeometry(b *testing.B) {
 	syscall.Getrusage(syscall.RUSAGE_SELF, &ru1)
 	cpu := time.Duration(ru1.Utime.Nano()+ru1.Stime.Nano()-ru0.Utime.Nano()-ru0.Stime.Nano()) / time.Duration(b.N)
 	b.ReportMetric(float64(cpu)/float64(time.Millisecond), "cpu-ms/op")
+}
+
+// measuresOf are the measures a board of geometry truth would give of
+// stacks of the heights ks, seen at leverage lev (pixels per square of
+// rise), each off its true rise by noise (in squares, taken in turn).
+func measuresOf(truth Geometry, ks []int, lev float64, noise []float64) []StackMeasure {
+	var ms []StackMeasure
+	for i, k := range ks {
+		rise := ((float64(k)*truth.LevelMM-truth.WallMM)/truth.SquareMM - measureLift) / measureGain
+		if len(noise) > 0 {
+			rise += noise[i%len(noise)]
+		}
+		ms = append(ms, StackMeasure{Pos: grid.Pos{Row: i / 10, Col: i % 10}, Height: k, Rise: rise, Tile: truth.TileMM / truth.SquareMM, Leverage: lev})
+	}
+	return ms
+}
+
+// TestLearnGeometryEvidence: the thickness is learned from what the
+// measures weigh, not from how many there are: a few stacks two high at
+// a steep view say a board's tiles are thicker; stacks one high, or a
+// view straight down, or one wild stack do not move it; measures that
+// spread as widely as the project's board's own do not move it either,
+// nor measures that follow no line.
+func TestLearnGeometryEvidence(t *testing.T) {
+	// The thick tiles of tuning game 111706 game 2: 5.1 mm on a 17.8 mm
+	// pitch, 0.287 of a square against the prior's 0.181.
+	thick := Geometry{SquareMM: 17.8, TileMM: 15.5, LevelMM: 5.1, WallMM: 0.5, MaxStack: 5}
+	prior := UpwordsGeometry
+	jitter := []float64{0.03, -0.02, 0.01, -0.035, 0.02, -0.01}
+	wide := []float64{0.08, -0.07, 0.03, -0.09, 0.06, -0.04, 0.1, -0.05}
+	tests := []struct {
+		name  string
+		ms    []StackMeasure
+		moved bool // the thickness learned, at least half way to truth's
+		truth Geometry
+	}{
+		{"thick tiles: four stacks, three of them two high, steep", measuresOf(thick, []int{1, 2, 2, 2}, 43, jitter), true, thick},
+		{"thick tiles: stacks one high only", measuresOf(thick, []int{1, 1, 1, 1, 1, 1, 1, 1}, 43, jitter), false, thick},
+		{"thick tiles: one stack two high", measuresOf(thick, []int{1, 1, 1, 2, 1}, 43, jitter), false, thick},
+		{"thick tiles: straight down, the faces hardly move", measuresOf(thick, []int{1, 2, 2, 2, 3}, 4, jitter), false, thick},
+		{"the project's board, measures spread wide", measuresOf(prior, []int{1, 2, 1, 3, 1, 2, 1, 1, 2, 4, 1, 2, 3, 1, 1, 2}, 25, wide), false, prior},
+		{"the project's board, one tall stack wild", append(measuresOf(prior, []int{1, 2, 1, 1, 2}, 30, jitter), StackMeasure{Height: 3, Rise: 1.05, Tile: 0.9, Leverage: 30}), false, prior},
+		{"thin tiles among high walls: the faces seen at no line", measuresOf(prior, []int{1, 2, 2, 1, 2, 3, 3, 2, 1, 2, 4, 2, 3}, 33, []float64{0, 0.45, -0.12, 0.02, 0.5, 0.6, -0.25, -0.1, 0.05, 0.35, 0.55, -0.15, -0.3}), false, prior},
+		{"the project's board, two tall stacks wild alike", append(measuresOf(prior, []int{1, 2, 1, 1, 2, 1, 2, 1}, 30, jitter), StackMeasure{Height: 3, Rise: 1.0, Tile: 0.9, Leverage: 30}, StackMeasure{Height: 3, Rise: 1.02, Tile: 0.9, Leverage: 30}), false, prior},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			g := LearnGeometry(prior, tc.ms)
+			got, want := g.LevelMM/g.SquareMM, tc.truth.LevelMM/tc.truth.SquareMM
+			if !tc.moved {
+				if g.LevelMM != prior.LevelMM || g.WallMM != prior.WallMM {
+					t.Errorf("thickness %.3f of a square, walls %.3f: moved from the prior's %.3f, %.3f", got, g.WallMM/g.SquareMM, prior.LevelMM/prior.SquareMM, prior.WallMM/prior.SquareMM)
+				}
+				return
+			}
+			if p := prior.LevelMM / prior.SquareMM; math.Abs(got-want) > math.Abs(p-want)/2 {
+				t.Errorf("thickness %.3f of a square, want %.3f: not half way from the prior's %.3f", got, want, p)
+			}
+		})
+	}
+}
+
+// BenchmarkLearnGeometryFit is the learning alone, over 60 measures
+// of which a few are wild.
+func BenchmarkLearnGeometryFit(b *testing.B) {
+	var ms []StackMeasure
+	for i := 0; i < 60; i++ {
+		m := StackMeasure{Height: 1 + i%3, Rise: 0.16*float64(1+i%3) - 0.03 + 0.02*float64(i%5-2), Tile: 0.9, Leverage: 30}
+		if i%13 == 0 {
+			m.Rise += 0.5
+		}
+		ms = append(ms, m)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		LearnGeometry(UpwordsGeometry, ms)
+	}
 }

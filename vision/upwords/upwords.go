@@ -84,6 +84,11 @@ type Options struct {
 	// for the stack read on square p (as the board is read), or 0: each
 	// such stack is measured (UpwordsReading.Measures) for LearnGeometry.
 	Measure func(p grid.Pos, read grid.Stack) int
+	// MeasureMost, when not 0, is how many of the stacks Measure gives a
+	// height are measured at most (about 1 ms each), the tallest first:
+	// a tall stack tells the tile's thickness apart from the walls, a
+	// stack one high only their difference.
+	MeasureMost int
 	// Stood, when not nil, gives what stood on square p (as the board is
 	// read) before this photo, empty for none: a stack read with another
 	// letter whose old letter still reads at the old height is read as
@@ -649,7 +654,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// grid a board of 14.5 mm tiles 4.6 mm thick, its focal
 		// calibrated, measured 13.2 and 6.7 mm (TestCalibrateGeometry,
 		// cmd/tilescope; docs/vision.md, upwpose).
-		r.Measures = measureKnown(p, &rigid, cells, n, geo, func(row, col int, read grid.Stack) int {
+		r.Measures = measureKnown(p, &rigid, cells, n, geo, opt.MeasureMost, func(row, col int, read grid.Stack) int {
 			return opt.Measure(turnPos(grid.Pos{Row: row, Col: col}, n, r.Turned), read)
 		})
 		for i := range r.Measures {

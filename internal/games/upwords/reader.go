@@ -46,12 +46,13 @@ type Reader struct {
 	// last is the latest photo read (the camera does not move): the next
 	// scan's Options.Last.
 	last image.Image
-	// Learn: learn the board's geometry through the game from the
-	// stacks whose height the history knows (vupw.LearnGeometry). Off by
-	// default: on the held-out games (eval-game --seed 777) it read worse
-	// than the geometry it starts from, on the project's board and on
-	// boards of other dimensions (docs/vision.md, "Any board's
-	// dimensions").
+	// Learn: learn the tiles' thickness through the game from the
+	// stacks whose height the history knows (vupw.LearnGeometry), as soon
+	// as they weigh enough. On by default (NewReader) since session 51:
+	// the learner that waited for 12 stacks read worse held out (seed
+	// 777, docs/vision.md "Any board's dimensions"); the one that weighs
+	// them, and leaves the tile's size as it started, read better
+	// (docs/vision.md, upwlearn).
 	Learn bool
 	// geo is the board's geometry before any photo (a calibration, else
 	// the project's board); measures are the stacks measured since (each
@@ -64,17 +65,15 @@ type Reader struct {
 
 var _ game.BoardReader = (*Reader)(nil)
 
-// measurePerPhoto is how many stacks of known height a photo measures at
-// most (about 1 ms each): the geometry is learned over the turns.
-const measurePerPhoto = 3
-
 // measureLimit is how many stacks are measured in all: past it the
 // geometry stands (its spread no longer shrinks much). learnAfter is how
-// many must be measured before the geometry is learned from them (one
-// photo's measures share its errors: the focal length, the pose).
+// many must be measured before the geometry is learned from them: the
+// learner itself weighs the evidence (vupw.LearnGeometry: a few stacks
+// two high at a steep view can say the tiles are thicker surely, a dozen
+// one high cannot).
 const (
 	measureLimit = 60
-	learnAfter   = 12
+	learnAfter   = 3
 )
 
 // NewReader makes a reader for a size x size board; data is the service's
@@ -108,7 +107,7 @@ func NewReader(size int, data string, logf func(string, ...any)) (*Reader, func(
 			opt.Geometry = *geo
 		}
 	}
-	return &Reader{opt: opt, geo: opt.Geometry}, closer, nil
+	return &Reader{opt: opt, geo: opt.Geometry, Learn: true}, closer, nil
 }
 
 // Geometry is the board's geometry the reader reads with now: the
@@ -153,14 +152,25 @@ func (r *Reader) read(_ context.Context, f game.Frame, before *grid.Board) (game
 	if before != nil && r.Learn && len(r.measures) < measureLimit {
 		// Every stack whose height the history knows (the letter read
 		// is the one that stood there) measures the tile's thickness
-		// and size in this camera; a few new ones each photo.
-		left := measurePerPhoto
+		// and size in this camera; a few new ones each photo, the
+		// tallest first (every scan of the photo measures its own: a
+		// photo read again in another direction or on another grid
+		// measures as many). The first photo's stacks are one high by
+		// the rules.
+		measured := r.measured
+		first := opt.FirstPlay
+		opt.MeasureMost = vupw.MeasurePerPhoto
 		opt.Measure = func(p grid.Pos, read grid.Stack) int {
+			if first {
+				if read.Letter == "" || read.Letter == "?" || measured[p] == 1 {
+					return 0
+				}
+				return 1
+			}
 			was := before.At(p)
-			if left == 0 || was.Empty() || was.Letter != read.Letter || r.measured[p] == was.Height {
+			if was.Empty() || was.Letter != read.Letter || measured[p] == was.Height {
 				return 0
 			}
-			left--
 			return was.Height
 		}
 	}
@@ -502,7 +512,13 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 		return
 	}
 	g := vupw.LearnGeometry(r.geo, r.measures)
-	g.Source = "game"
+	// The tile's size stays the one the reader started from (a
+	// calibration's, else the project's board's): through a game the
+	// faces' sizes measured the flat top inside a thick tile's bevel,
+	// up to 18% under the tile's side (tuning 111706 game 2: 0.871 of a
+	// square measured 0.71-0.77), and read worse than the size it
+	// started from (docs/vision.md, upwlearn).
+	g.TileMM = r.geo.TileMM
 	r.opt.Geometry = g
 }
 
