@@ -25,10 +25,18 @@ import (
 //     colour on their space, black in the house area) on a stack whose
 //     second layer is not known is taken as the stack one lower.
 //
+// House pyramids never move, and no black pyramid lies on another colour:
+// a black pyramid is never put on a square. Read where the game holds
+// none, it is a misread unless the scan is sure of it (the square as it
+// was, doubtful: a shaded empty square read black); read on a stack of
+// another colour, it is the house pyramid known under it (the top went,
+// doubtful) or a misread (the stack as it was, doubtful).
+//
 // Every pyramid put on a square left a stack, so the guesses are checked
 // against each other: a square of its own colour taken as one lower is one
 // higher instead when the top that would have gone shows on no other
-// square while another stack lost a pyramid like the one read; a pyramid
+// square while another stack lost a pyramid like the one read (a player's
+// pyramid: a house pyramid read gone elsewhere was not put there); a pyramid
 // put with no stack one lower to have come from came from a doubtful
 // square that had it on top (now showing what lay under it), or else from
 // the one stack that had it on top and still shows it (its next layer
@@ -184,6 +192,11 @@ func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word ma
 		top := pyramids.Pyramid{Colour: sq.Colour, Letter: sq.Letter}
 		reads[p] = top
 		switch {
+		case top.Colour == pyramids.Black && b.Empty() && !sq.Sure:
+			// house pyramids never move: a black pyramid read where
+			// the game holds none (a shaded empty square) is a
+			// misread unless the scan is sure of it
+			doubtful = append(doubtful, p)
 		case b.Empty():
 			after.Set(p, pyramids.Stack{Layers: []pyramids.Pyramid{top}, Height: 1})
 			appeared = append(appeared, top)
@@ -202,6 +215,17 @@ func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word ma
 			u.Layers = append([]pyramids.Pyramid{top}, u.Layers...)
 			after.Set(p, u)
 			guessed = append(guessed, p)
+		case top.Colour == pyramids.Black && len(b.Layers) >= 2 && b.Layers[1].Colour == pyramids.Black:
+			// the house pyramid known under shows, its letter misread
+			// or read with little confidence: the top went
+			after.Set(p, b.Under())
+			doubtful = append(doubtful, p)
+		case top.Colour == pyramids.Black:
+			// never put on a stack: no black pyramid lies on another
+			// colour, and house pyramids never move; the stack's
+			// colour or its next layer misread
+			after.Set(p, b)
+			doubtful = append(doubtful, p)
 		default:
 			after.Set(p, b.Put(top))
 			appeared = append(appeared, top)
@@ -214,7 +238,9 @@ func carry(before *pyramids.Board, r *Reading, seats [4]pyramids.Colour, word ma
 		b := before.At(p)
 		bt, _ := b.Top()
 		top, _ := after.At(p).Top()
-		if slices.Contains(appeared, bt) {
+		if slices.Contains(appeared, bt) || top.Colour == pyramids.Black {
+			// (a house pyramid gone elsewhere was not put here:
+			// they never move)
 			continue
 		}
 		for i := 0; i < pyramids.Size*pyramids.Size; i++ {

@@ -262,3 +262,79 @@ func TestCarryAlikeDoubtful(t *testing.T) {
 		})
 	}
 }
+
+// TestCarryHousePyramidsNeverMove: a black pyramid is never put on a
+// square: house pyramids never move and no black pyramid lies on another
+// colour. Before, a black P read on a shaded empty square was a new stack
+// (game 112252: the house's P read gone elsewhere, the two paired as the
+// P moved), a house pyramid read gone elsewhere turned a stack of the
+// square's own colour taken one lower into one higher, its top that
+// house pyramid, and a black pyramid read over a coloured top was put on
+// it.
+func TestCarryHousePyramidsNeverMove(t *testing.T) {
+	at := func(r, c int) pyramids.Pos { return pyramids.Pos{Row: r, Col: c} }
+	for _, tc := range []struct {
+		name         string
+		before, seen *pyramids.Board
+		sure         []pyramids.Pos // read surely
+		lowConf      []pyramids.Pos // read with little confidence
+		want         *pyramids.Board
+		doubtful     []pyramids.Pos
+	}{
+		{
+			name:     "a shaded empty square read black P, the house's P read gone",
+			before:   board10("", "", ". . .", ". . . kP"),
+			seen:     board10("", "", ". . kP", ". . . ."),
+			want:     board10(),
+			doubtful: []pyramids.Pos{at(2, 2)},
+		},
+		{
+			name:   "an empty square read black P surely: the reading stands",
+			before: board10("", "", ". . .", ". . . kP"),
+			seen:   board10("", "", ". . kP", ". . . kP"),
+			sure:   []pyramids.Pos{at(2, 2)},
+			want:   board10("", "", ". . kP", ". . . kP"),
+		},
+		{
+			name:     "a coloured top gone off a house square, the house's P read gone elsewhere: not put on",
+			before:   board10("", "", ". . rE2", ". . . kP"),
+			seen:     board10("", "", ". . kP", ". . . ."),
+			want:     board10("", "", ". . kP"),
+			doubtful: nil,
+		},
+		{
+			name:     "black read over a coloured top whose house pyramid is known otherwise: a misread",
+			before:   board10("", "", ". . rE/rA/kD"),
+			seen:     board10("", "", ". . kP"),
+			want:     board10("", "", ". . rE/rA/kD"),
+			doubtful: []pyramids.Pos{at(2, 2)},
+		},
+		{
+			name:     "the known house pyramid under read with little confidence: the top went",
+			before:   board10("", "", ". . rE/kD"),
+			seen:     board10("", "", ". . kD"),
+			lowConf:  []pyramids.Pos{at(2, 2)},
+			want:     board10("", "", ". . kD"),
+			doubtful: []pyramids.Pos{at(2, 2)},
+		},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r := readingOf(tc.seen)
+			for _, p := range tc.sure {
+				r.Squares[p.Row*pyramids.Size+p.Col].Sure = true
+			}
+			for _, p := range tc.lowConf {
+				r.Squares[p.Row*pyramids.Size+p.Col].Conf = 0.3
+			}
+			got, _, doubtful := CarryHeights(tc.before, r, [4]pyramids.Colour{})
+			if !got.Equal(tc.want) {
+				t.Errorf("carried\n%s\nwant\n%s", got, tc.want)
+			}
+			for _, p := range tc.doubtful {
+				if !slices.Contains(doubtful, p) {
+					t.Errorf("%v not doubtful (doubtful: %v)", p, doubtful)
+				}
+			}
+		})
+	}
+}

@@ -997,3 +997,47 @@ func TestHousePyramidsNeverMove(t *testing.T) {
 		})
 	}
 }
+
+// TestLikeStackShownUnsure: a player's stack topped like a pyramid the
+// move took, over a next layer the game does not know (or knows alike),
+// could have given it: the photo shows it the same either way, so it is
+// shown unsure however surely its top reads. Game 112057, game 1 turn
+// 10: a green O left (8,4), five high, over another green O; the game
+// took it off the pending (8,2), guessed O (truly D), and (8,4) stood
+// five high, shown sure by the scan. A stack the move could not have
+// taken the pyramid off unseen (one high, its next layer known
+// otherwise, another top) keeps the photo's sure reading.
+func TestLikeStackShownUnsure(t *testing.T) {
+	at := func(r, c int) grid.Pos { return grid.Pos{Row: r, Col: c} }
+	for _, tc := range []struct {
+		name     string
+		stack    string // (8,4) before and after: the move left it as it stood
+		wantSure bool
+	}{
+		{"topped like the pyramid taken, its next layer not known", "gO5", false},
+		{"topped like the pyramid taken, its next layer known alike", "gO/gO/gT/gA/gR", false},
+		{"topped like the pyramid taken, its next layer known otherwise", "gO/gE/gT/gA/gR", true},
+		{"topped like the pyramid taken, one high", "gO", true},
+		{"topped by another letter, its next layer not known", "gE5", true},
+		{"topped by the letter taken in another colour", "yO5", true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			// (8,2) is the pending stack the move was read off (its
+			// guess O); the O went to the runway's (9,4)
+			before := board(t, map[grid.Pos]string{at(8, 2): "gO4", at(8, 4): tc.stack})
+			after := board(t, map[grid.Pos]string{at(8, 2): "gD3", at(8, 4): tc.stack, at(9, 4): "gO"})
+			p := photoOf(after, nil) // every square read surely as after
+			conf := make([][]float64, pyramids.Size)
+			for row := range conf {
+				conf[row] = make([]float64, pyramids.Size)
+				for col := range conf[row] {
+					conf[row][col] = squareConf(p.Square(grid.Pos{Row: row, Col: col}))
+				}
+			}
+			settle(before, after, p, nil, conf, nil)
+			if got := conf[8][4] >= game.LowConf; got != tc.wantSure {
+				t.Errorf("(8,4) %s: conf %.2f, sure %v, want %v", tc.stack, conf[8][4], got, tc.wantSure)
+			}
+		})
+	}
+}

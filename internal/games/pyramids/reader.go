@@ -305,6 +305,16 @@ func houseMissed(scan *seenPhoto, q grid.Pos, held pyramids.Pyramid, ok bool) bo
 // wrong one of the two (game 99461: yE5 beside yE5, the E taken off the
 // one read as it stood).
 //
+// A player's stack topped like a pyramid the move took, whose next
+// layer is not known (or known alike), is lowered to unsure whatever its
+// photo reads: it could have given the pyramid taken, and the photo
+// shows it the same whether it did or not (its top's likeness may lie
+// under it), so a sure reading of its top does not tell. Without it
+// such a stack kept the scan's sure mark when the move was read off
+// another (game 112057, game 1 turn 10: a green O taken off (8,4), five
+// high, over another green O; the game took it off the pending (8,2),
+// guessed O, and (8,4) stood five high, shown sure).
+//
 // The squares of unsettled (balance: stacks a move not read may have
 // left unseen) are not settled.
 func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, conf [][]float64, unsettled []grid.Pos) {
@@ -338,6 +348,10 @@ func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, con
 			if !ok || slices.Contains(word, q) || !after.At(q).SameTop(b) || slices.Contains(unsettled, q) {
 				continue
 			}
+			if bt.Colour.IsPlayer() && taken[bt] && mayHaveGiven(b, bt) {
+				lower(conf, q)
+				continue
+			}
 			sq := scan.Square(q)
 			switch {
 			case sq.Colour != bt.Colour || !sq.ColourSure:
@@ -351,6 +365,17 @@ func settle(before, after *pyramids.Board, scan *seenPhoto, word []grid.Pos, con
 			}
 		}
 	}
+}
+
+// mayHaveGiven reports whether the stack s, topped by t, could have
+// lost t unseen: it stands two or more high over a layer the game does
+// not know, or knows to be t's likeness.
+func mayHaveGiven(s pyramids.Stack, t pyramids.Pyramid) bool {
+	if s.Height < 2 {
+		return false
+	}
+	u, known := s.Under().Top()
+	return !known || u == t
 }
 
 // spells reports, for the boards a word announced on before can make,
