@@ -332,22 +332,13 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 		return spread * math.Hypot(measurePxSD/m.Leverage, measureSqSD)
 	}
 	rise := func(m StackMeasure) float64 { return measureGain*m.Rise + measureLift }
-	// sums are the normal equations of rise = k*a - b with Gaussian
-	// priors on a and b, over the measures used (one left out: skip).
-	type sums struct{ saa, sab, sbb, ya, yb float64 }
-	add := func(q *sums, m StackMeasure, sign float64) {
-		w := sign / (sd(m) * sd(m))
-		k := float64(m.Height)
-		// residual: rise - k a + b; d/da: -k, d/db: +1
-		q.saa += w * k * k
-		q.sab -= w * k
-		q.sbb += w
-		q.ya += w * k * rise(m)
-		q.yb -= w * rise(m)
+	// add adds m to the line's equations (sign -1: takes it out).
+	add := func(q *riseSums, m StackMeasure, sign float64) {
+		q.add(float64(m.Height), rise(m), sign/(sd(m)*sd(m)))
 	}
-	all := func() sums {
-		wa, wb := 1/(learnLevelSD*learnLevelSD), 1/(learnWallSD*learnWallSD)
-		q := sums{saa: wa, sbb: wb, ya: wa * a0, yb: wb * b0}
+	// all is the equations over the measures used.
+	all := func() riseSums {
+		q := priorSums(a0, b0)
 		for i, m := range ms {
 			if use[i] {
 				add(&q, m, 1)
@@ -356,13 +347,7 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 		return q
 	}
 	// solve is the line with its thickness's standard error.
-	solve := func(q sums) (float64, float64, float64) {
-		det := q.saa*q.sbb - q.sab*q.sab
-		if det <= 0 {
-			return a0, b0, learnLevelSD
-		}
-		return (q.ya*q.sbb - q.sab*q.yb) / det, (q.saa*q.yb - q.sab*q.ya) / det, math.Sqrt(q.sbb / det)
-	}
+	solve := func(q riseSums) (float64, float64, float64) { return q.solve(a0, b0) }
 	// widen sets spread from the measures' residuals about the line
 	// (their median, as a Gaussian's): one wild measure does not widen
 	// it.
@@ -433,28 +418,72 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	if math.Abs(a/a0-1) >= learnKeepLevel && math.Abs(a-a0) >= learnEvidence*se && spread <= learnSpread && tall >= learnTall && explained(a, b) > explained(a0, b0) {
 		g.LevelMM, g.WallMM = s*a, s*b
 	}
+	if t, ok := learnedTile(prior, ms, use); ok {
+		g.TileMM = t
+	}
+	return g
+}
+
+// learnedTile is the tile's size (mm) the measures used give (use), the
+// median of the faces' sizes once three are measured, where it differs
+// from prior's by more than learnKeepTile and prior's lies outside the
+// 10th to 90th percentiles of the measures (the middle half was not
+// enough: one held-out game on the project's board learned a tile 25%
+// off); ok is false where prior's stands.
+func learnedTile(prior Geometry, ms []StackMeasure, use []bool) (mm float64, ok bool) {
+	s := prior.SquareMM
 	var tiles []float64
 	for i, m := range ms {
 		if use[i] && m.Tile > 0 {
 			tiles = append(tiles, m.Tile)
 		}
 	}
-	if len(tiles) >= 3 {
-		sort.Float64s(tiles)
-		t := tiles[len(tiles)/2]
-		if len(tiles)%2 == 0 {
-			t = (tiles[len(tiles)/2-1] + t) / 2
-		}
-		// Taken only off the prior's by more than its bound, with the
-		// prior's outside the 10th to 90th percentiles of the measures
-		// (the middle half was not enough: one held-out game on the
-		// project's board learned a tile 25% off).
-		q1, q3, t0 := tiles[len(tiles)/10], tiles[len(tiles)*9/10], prior.TileMM/s
-		if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t/t0-1) >= learnKeepTile && (t0 < q1 || t0 > q3) {
-			g.TileMM = s * t
-		}
+	if len(tiles) < 3 {
+		return 0, false
 	}
-	return g
+	sort.Float64s(tiles)
+	t := tiles[len(tiles)/2]
+	if len(tiles)%2 == 0 {
+		t = (tiles[len(tiles)/2-1] + t) / 2
+	}
+	q1, q3, t0 := tiles[len(tiles)/10], tiles[len(tiles)*9/10], prior.TileMM/s
+	if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t/t0-1) >= learnKeepTile && (t0 < q1 || t0 > q3) {
+		return s * t, true
+	}
+	return 0, false
+}
+
+// riseSums are the normal equations of the line rise = k*a - b (a stack
+// k high: a, the tile's thickness, and b, the walls' height, both in
+// squares) over weighted measures, with Gaussian priors on a and b.
+type riseSums struct{ saa, sab, sbb, ya, yb float64 }
+
+// priorSums are the equations of the priors alone: a0 and b0 held with
+// learnLevelSD and learnWallSD.
+func priorSums(a0, b0 float64) riseSums {
+	wa, wb := 1/(learnLevelSD*learnLevelSD), 1/(learnWallSD*learnWallSD)
+	return riseSums{saa: wa, sbb: wb, ya: wa * a0, yb: wb * b0}
+}
+
+// add adds a stack k high that rose rise, at weight w (negative: taken
+// out).
+func (q *riseSums) add(k, rise, w float64) {
+	// residual: rise - k a + b; d/da: -k, d/db: +1
+	q.saa += w * k * k
+	q.sab -= w * k
+	q.sbb += w
+	q.ya += w * k * rise
+	q.yb -= w * rise
+}
+
+// solve is the line (a, b) and a's standard error; a0, b0 and
+// learnLevelSD where the equations are singular.
+func (q riseSums) solve(a0, b0 float64) (a, b, se float64) {
+	det := q.saa*q.sbb - q.sab*q.sab
+	if det <= 0 {
+		return a0, b0, learnLevelSD
+	}
+	return (q.ya*q.sbb - q.sab*q.yb) / det, (q.saa*q.yb - q.sab*q.ya) / det, math.Sqrt(q.sbb / det)
 }
 
 // MeasurePerPhoto is how many stacks of known height a game's photo
@@ -488,29 +517,14 @@ func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 		return math.Hypot(measurePxSD/m.Leverage, measureSqSD)
 	}
 	fit := func() (float64, float64) {
-		// Normal equations for rise = k*a - b with Gaussian priors.
-		wa, wb := 1/(learnLevelSD*learnLevelSD), 1/(learnWallSD*learnWallSD)
-		saa, sab, sbb := wa, 0.0, wb
-		ya, yb := wa*a0, wb*b0
+		q := priorSums(a0, b0)
 		for i, m := range ms {
-			if !use[i] {
-				continue
+			if use[i] {
+				q.add(float64(m.Height), measureGain*m.Rise+measureLift, 1/(sd(m)*sd(m)))
 			}
-			w := 1 / (sd(m) * sd(m))
-			k := float64(m.Height)
-			// residual: rise - k a + b; d/da: -k, d/db: +1
-			saa += w * k * k
-			sab -= w * k
-			sbb += w
-			rise := measureGain*m.Rise + measureLift
-			ya += w * k * rise
-			yb -= w * rise
 		}
-		det := saa*sbb - sab*sab
-		if det <= 0 {
-			return a0, b0
-		}
-		return (ya*sbb - sab*yb) / det, (saa*yb - sab*ya) / det
+		a, b, _ := q.solve(a0, b0)
+		return a, b
 	}
 	a, b := fit()
 	for range len(ms)/4 + 1 {
@@ -544,26 +558,8 @@ func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 	if math.Abs(a/a0-1) >= learnKeepLevel && explained(a, b) >= explained(a0, b0)+max(3, len(ms)/10) {
 		g.LevelMM, g.WallMM = s*a, s*b
 	}
-	var tiles []float64
-	for i, m := range ms {
-		if use[i] && m.Tile > 0 {
-			tiles = append(tiles, m.Tile)
-		}
-	}
-	if len(tiles) >= 3 {
-		sort.Float64s(tiles)
-		t := tiles[len(tiles)/2]
-		if len(tiles)%2 == 0 {
-			t = (tiles[len(tiles)/2-1] + t) / 2
-		}
-		// Taken only off the prior's by more than its bound, with the
-		// prior's outside the 10th to 90th percentiles of the measures
-		// (the middle half was not enough: one held-out game on the
-		// project's board learned a tile 25% off).
-		q1, q3, t0 := tiles[len(tiles)/10], tiles[len(tiles)*9/10], prior.TileMM/s
-		if t := math.Max(0.6, math.Min(0.98, t)); math.Abs(t/t0-1) >= learnKeepTile && (t0 < q1 || t0 > q3) {
-			g.TileMM = s * t
-		}
+	if t, ok := learnedTile(prior, ms, use); ok {
+		g.TileMM = t
 	}
 	return g
 }
