@@ -173,11 +173,18 @@ func outOfView(p Plane, fit boardFit, n int) error {
 	}
 	rows := map[int]bool{}
 	cols := map[int]bool{}
+	// past: the picture's sides some square's corner lies beyond (left,
+	// top, right, bottom), as the check maps it (through the lens).
+	var past [4]bool
 	for r := 0; r < n; r++ {
 		for c := 0; c < n; c++ {
 			for _, d := range []Point{{0, 0}, {1, 0}, {1, 1}, {0, 1}} {
-				if !inside(fit.at(Point{float64(c) + d.X, float64(r) + d.Y})) {
+				if q := fit.at(Point{float64(c) + d.X, float64(r) + d.Y}); !inside(q) {
 					rows[r], cols[c] = true, true
+					past[0] = past[0] || q.X < 0
+					past[1] = past[1] || q.Y < 0
+					past[2] = past[2] || q.X > float64(p.W)
+					past[3] = past[3] || q.Y > float64(p.H)
 				}
 			}
 		}
@@ -187,7 +194,11 @@ func outOfView(p Plane, fit boardFit, n int) error {
 	}
 	e.Sides = fit.Clipped
 	if len(e.Sides) == 0 {
-		e.Sides = sidesOut(p, fit.H, n)
+		for i, name := range []string{"left", "top", "right", "bottom"} {
+			if past[i] {
+				e.Sides = append(e.Sides, name)
+			}
+		}
 	}
 	for r := range rows {
 		if len(rows) < n {
@@ -202,27 +213,6 @@ func outOfView(p Plane, fit boardFit, n int) error {
 	sort.Ints(e.Rows)
 	sort.Ints(e.Cols)
 	return e
-}
-
-func sidesOut(p Plane, h Homography, n int) []string {
-	var l, t, r, b bool
-	for _, c := range []Point{{0, 0}, {float64(n), 0}, {float64(n), float64(n)}, {0, float64(n)}} {
-		q := h.Apply(c)
-		l = l || q.X < 0
-		t = t || q.Y < 0
-		r = r || q.X > float64(p.W)
-		b = b || q.Y > float64(p.H)
-	}
-	var out []string
-	for _, s := range []struct {
-		on   bool
-		name string
-	}{{l, "left"}, {t, "top"}, {r, "right"}, {b, "bottom"}} {
-		if s.on {
-			out = append(out, s.name)
-		}
-	}
-	return out
 }
 
 // partialError names the rows and columns of a cut board that are out of
