@@ -394,21 +394,12 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	widen(a, b)
 	a, b, se := solve(all())
 	g := prior
-	a = math.Max(1.5/s, math.Min(12/s, a))
-	b = math.Max(-0.1, math.Min(0.3, b))
+	a, b = lineBounds(a, b, s)
 	// The line is taken only where it matters and the measures agree:
 	// off the prior's by more than its bounds and its standard errors,
 	// from stacks of more than one height, and rounding more of the
 	// measured stacks to their known height than the prior does.
-	explained := func(a, b float64) int {
-		n := 0
-		for _, m := range ms {
-			if h := (rise(m) + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
-				n++
-			}
-		}
-		return n
-	}
+	explained := func(a, b float64) int { return roundedRight(ms, a, b) }
 	tall := 0
 	for i, m := range ms {
 		if use[i] && m.Height >= 2 {
@@ -451,6 +442,25 @@ func learnedTile(prior Geometry, ms []StackMeasure, use []bool) (mm float64, ok 
 		return s * t, true
 	}
 	return 0, false
+}
+
+// lineBounds holds a learnt line (a, the tile's thickness, b, the
+// walls' height, in squares of s mm) to the boards that exist: a tile
+// 1.5-12 mm thick, walls -0.1 to 0.3 of a square.
+func lineBounds(a, b, s float64) (float64, float64) {
+	return math.Max(1.5/s, math.Min(12/s, a)), math.Max(-0.1, math.Min(0.3, b))
+}
+
+// roundedRight counts the measured stacks the line (a, b) rounds to
+// their known height.
+func roundedRight(ms []StackMeasure, a, b float64) int {
+	n := 0
+	for _, m := range ms {
+		if h := (measureGain*m.Rise + measureLift + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
+			n++
+		}
+	}
+	return n
 }
 
 // riseSums are the normal equations of the line rise = k*a - b (a stack
@@ -541,20 +551,11 @@ func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 		a, b = fit()
 	}
 	g := prior
-	a = math.Max(1.5/s, math.Min(12/s, a))
-	b = math.Max(-0.1, math.Min(0.3, b))
+	a, b = lineBounds(a, b, s)
 	// The line is taken only where it matters and the measures agree:
 	// off the prior's by more than its bounds, and rounding clearly more
 	// of the measured stacks to their known height than the prior does.
-	explained := func(a, b float64) int {
-		n := 0
-		for _, m := range ms {
-			if h := (measureGain*m.Rise + measureLift + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
-				n++
-			}
-		}
-		return n
-	}
+	explained := func(a, b float64) int { return roundedRight(ms, a, b) }
 	if math.Abs(a/a0-1) >= learnKeepLevel && explained(a, b) >= explained(a0, b0)+max(3, len(ms)/10) {
 		g.LevelMM, g.WallMM = s*a, s*b
 	}
