@@ -72,6 +72,9 @@ func TestLearnThroughAGame(t *testing.T) {
 			if levelOff(g.LevelMM/g.SquareMM) > levelOff(start.LevelMM/start.SquareMM)/2 {
 				t.Errorf("thickness %.3f of a square, no nearer the board's %.3f than half the start's", g.LevelMM/g.SquareMM, dims.LevelMM/dims.PitchMM)
 			}
+			if g.Source != "game" {
+				t.Errorf("a geometry learnt through the game says it came from %q, want \"game\"", g.Source)
+			}
 			// The size stays the one it started from: through a game the
 			// faces measured the flat top inside a thick tile's bevel,
 			// smaller than the tile (calibrate measures it, from a photo

@@ -519,6 +519,7 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 	// square measured 0.71-0.77), and read worse than the size it
 	// started from (docs/vision.md, upwlearn).
 	g.TileMM = r.geo.TileMM
+	g.Source = "game"
 	r.opt.Geometry = g
 }
 
