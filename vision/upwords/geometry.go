@@ -77,7 +77,9 @@ func (g Geometry) Save(dir string) error {
 // StackMeasure is one stack whose height is known (from the game's
 // history, or told), measured in a photo: where its top face stands and
 // how big it is, in squares of the board. Every such stack measures the
-// tile's thickness and size in that camera (LearnGeometry).
+// tile's thickness in that camera (LearnGeometry, through a game) and,
+// one photo's stacks together, its size too (calibrate:
+// MeasureGeometry).
 type StackMeasure struct {
 	Pos    grid.Pos // as the board is read
 	Height int      // known
@@ -168,7 +170,7 @@ func measureStack(p vision.Plane, pose *vision.Pose, occ *occluders, r, c int, l
 
 // flatTop is the innermost outline of a tile's face (its flat top inside
 // the rounded edge) over the tile's side: 0.91-0.99 on rendered boards of
-// three makers (TestLearnGeometry; 0.99 on the project's board, 0.91 on
+// three makers (TestLearnGeometry's scenes; 0.99 on the project's board, 0.91 on
 // thick tiles with a raised grid), so a tile's size is measured within
 // about 5% (calibrate on 16 boards of other makers: median 5%, at most
 // 11%).
@@ -311,10 +313,14 @@ const (
 // the line (their spread about it at most learnSpread times a
 // measure's own), and rounding more of the
 // measured stacks to their known heights than the prior's does: a wrong
-// geometry costs more than a slightly off one. The tile's size is taken
-// only when it differs from the prior's by more than the measures of one
-// board spread. The pitch stays the prior's: one photo measures the board
-// in squares, not millimetres.
+// geometry costs more than a slightly off one. The tile's size and the
+// pitch stay the prior's: through a game the faces' sizes measure the
+// flat top inside a thick tile's bevel, up to 18% under the tile's side
+// (tuning 111706 game 2: 0.871 of a square measured 0.71-0.77), and read
+// worse than the size the reader started from (docs/vision.md,
+// upwlearn); calibrate's learner (learnGeometryPhoto) takes the size
+// from one photo's faces, and one photo measures the board in squares,
+// not millimetres.
 func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	if prior.SquareMM == 0 {
 		prior = UpwordsGeometry
@@ -408,9 +414,6 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	}
 	if math.Abs(a/a0-1) >= learnKeepLevel && math.Abs(a-a0) >= learnEvidence*se && spread <= learnSpread && tall >= learnTall && explained(a, b) > explained(a0, b0) {
 		g.LevelMM, g.WallMM = s*a, s*b
-	}
-	if t, ok := learnedTile(prior, ms, use); ok {
-		g.TileMM = t
 	}
 	return g
 }
@@ -508,7 +511,7 @@ const MeasurePerPhoto = 3
 // measures more than three of a measure's spreads off it dropped, the
 // thickness taken when it differs from the prior's by more than
 // learnKeepLevel and rounds clearly more of the stacks to their known
-// heights; the tile's size as LearnGeometry. On 16 renders of other
+// heights; the tile's size from the faces' sizes (learnedTile). On 16 renders of other
 // makers' boards (seed 4343) LearnGeometry's evidence read a photo's
 // thickness worse (median 7.6%, worst 48.5% off, against 7.2% and
 // 36.4%): one photo's stacks share its pose's errors, which the spread

@@ -29,8 +29,8 @@ type TileReader interface {
 // a small one near), so a geometry learned from photos keeps the pitch it
 // was given and measures the rest against it. Editions and makers differ:
 // `tilescope calibrate` measures a board's geometry from one photo
-// (GeometryFile), and the table service refines it through a game
-// (LearnGeometry).
+// (GeometryFile), and the table service refines the tiles' thickness
+// through a game (LearnGeometry).
 type Geometry struct {
 	SquareMM float64 `json:"square_mm"` // grid pitch
 	TileMM   float64 `json:"tile_mm"`   // side of a tile's top face

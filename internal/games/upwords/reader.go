@@ -511,14 +511,10 @@ func (r *Reader) learn(ms []vupw.StackMeasure) {
 	if len(r.measures) < learnAfter {
 		return
 	}
-	g := vupw.LearnGeometry(r.geo, r.measures)
 	// The tile's size stays the one the reader started from (a
-	// calibration's, else the project's board's): through a game the
-	// faces' sizes measured the flat top inside a thick tile's bevel,
-	// up to 18% under the tile's side (tuning 111706 game 2: 0.871 of a
-	// square measured 0.71-0.77), and read worse than the size it
-	// started from (docs/vision.md, upwlearn).
-	g.TileMM = r.geo.TileMM
+	// calibration's, else the project's board's): LearnGeometry learns
+	// only the thickness and the walls.
+	g := vupw.LearnGeometry(r.geo, r.measures)
 	g.Source = "game"
 	r.opt.Geometry = g
 }
