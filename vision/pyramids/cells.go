@@ -942,9 +942,6 @@ func (fr *faceReads) readLetter(k int) letterRead {
 	// picture, relative to the largest.
 	weights := f.faceWeights(r, c, k)
 	votes := map[string]float64{}
-	// the letter is chosen by the faces' votes weighted by their area
-	// (chooseWeight), its confidence taken from votes
-	choice := map[string]float64{}
 	var faceBest [4]string
 	sumW := 0.0
 	out := letterRead{letter: "?", k: k, model: fr.model}
@@ -984,10 +981,8 @@ func (fr *faceReads) readLetter(k int) letterRead {
 			}
 		}
 		fb, fw := "", 0.0
-		cw := chooseWeight(w)
 		for l, v := range one {
 			votes[l] += w * v
-			choice[l] += cw * v
 			if v > fw || (v == fw && l < fb) {
 				fb, fw = l, v
 			}
@@ -996,7 +991,7 @@ func (fr *faceReads) readLetter(k int) letterRead {
 			faceBest[i] = fb
 		}
 	}
-	best, bw, second := chosen(choice, votes)
+	best, bw, second := topTwo(votes)
 	if bw <= 0 {
 		return out
 	}
@@ -1226,39 +1221,6 @@ const cropWindow = 0.85
 // area / the largest face's area) to this power. 3 reads more letters
 // right than 0 (every face alike) on rendered scenes, 1 and 2 between.
 const faceWeightPower = 3
-
-// chooseWeight is how much a face of weight w (faceWeights: its area
-// over the largest face's, cubed, times the share of its letter in
-// view) counts when the pyramid's letter is chosen: its area's share
-// alone, not cubed. A face turned from the camera shows its letter
-// foreshortened but often as clearly as the face the camera sees best
-// on a blurred hard scene, where that face reads a letter at 0.3-0.5
-// and a side face the right one at 0.6-0.9. On the tuning sets (p-hard
-// 112555, 112055, 111705, 111105, 111405; issue 21, 2026-12-07, pyrhard)
-// the letters read before the set's counts, at the faces' reads as
-// they stand: cubed 4151 of 4456, squared 4164, 1.5 4168, the area
-// alone 4172, its square root 4168 (each set gains). The confidence,
-// and so the sure rule, stays the cubed weights' (chosen).
-func chooseWeight(w float64) float64 { return math.Cbrt(w) }
-
-// chosen is the letter the faces' votes weighted by their area (choice)
-// make likeliest, with its weight in votes (the cubed weights') and
-// the likeliest other letter's there: where the area's choice is not
-// votes' likeliest, its weight is under the runner-up's, so such a
-// reading is neither settled nor sure.
-func chosen(choice, votes map[string]float64) (best string, weight, second float64) {
-	best, _, _ = topTwo(choice)
-	if best == "?" {
-		return topTwo(votes)
-	}
-	weight = votes[best]
-	for l, w := range votes {
-		if l != best {
-			second = math.Max(second, w)
-		}
-	}
-	return best, weight, second
-}
 
 // letterT is where the letter's centre is on a face, from the tip (0) to
 // the base (1).
