@@ -9,7 +9,8 @@ import (
 
 // TestWashedDiag (opt-in: PYR_WASHED_DIRS, comma-separated render-set
 // directories) prints every house square read black and washed
-// (washedBlack or dimHouse) with its truth, its look outside its
+// (washedBlack or dimHouse), or read empty again (washedFloor,
+// clearBehind), with its truth, its look outside its
 // neighbours' outlines and its floor's light there (floorHidden): the
 // figures washedFloorLight was read off.
 func TestWashedDiag(t *testing.T) {
@@ -30,7 +31,7 @@ func TestWashedDiag(t *testing.T) {
 				continue
 			}
 			sq := r.Square(p)
-			if !sq.look.washed {
+			if !sq.look.washed && !sq.cleared {
 				continue
 			}
 			want, _ := pyramids.ParseColour(tc.Colour)
