@@ -391,6 +391,66 @@ func washedBlack(colour pyramids.Colour, value, dark float64) bool {
 	return colour == pyramids.NoColour && value < washedValue && dark >= washedDark
 }
 
+// A washed black house pyramid (washedBlack) covers its square's floor:
+// seen from the camera, the floor inside its base shows its faces, grey
+// where lit and dark where shaded. An empty house square in the shadow
+// its black neighbours cast (a low light, a steep view) is as grey and
+// takes dark samples from those neighbours' sides, so washedBlack takes
+// it too; but its floor, where the neighbours leave it in view, is the
+// board itself, light nearly all over. A square read black by
+// washedBlack whose floor outside its neighbours' outlines (floorHidden,
+// behindSeen samples or more) is washedFloorLight or more light is read
+// empty, never sure (cleared). On the tuning sets (p-hard 112555,
+// 112055, 111705, 111105, 111405; issue 21, 2026-12-07, pyrhard in
+// docs/pyramids-vision.md) the 85 black pyramids washedBlack takes show
+// 0.15-0.76 of their floor light, the five empty squares it takes
+// 0.70-0.97.
+const washedFloorLight = 0.8
+
+// washedFloor reads empty the house squares washedBlack took for black
+// whose floor shows the board (washedFloorLight): never sure.
+func washedFloor(f *frame, sqs []Square) {
+	sh := f.geo.shape()
+	for i := range sqs {
+		sq := &sqs[i]
+		if sq.Colour != pyramids.Black || !sq.look.washed || sq.look.dark < washedDark || !pyramids.InHouse(sq.Pos) {
+			continue
+		}
+		r, c := sq.Pos.Row, sq.Pos.Col
+		var hidden [8]convexSides
+		nh := 0
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				nr, nc := r+dr, c+dc
+				if (dr == 0 && dc == 0) || nr < 0 || nc < 0 || nr >= pyramids.Size || nc >= pyramids.Size {
+					continue
+				}
+				n := &sqs[nr*pyramids.Size+nc]
+				if n.Colour == pyramids.NoColour || n.Height == 0 {
+					continue
+				}
+				h, k := f.outline(float64(nr), float64(nc), n.Height, sh, false)
+				hidden[nh].set(h[:k])
+				nh++
+			}
+		}
+		light, seen := f.floorHidden(r, c, hidden[:nh])
+		if !floorShowsBoard(light, seen) {
+			continue
+		}
+		sq.cleared = true
+		sq.Colour, sq.ColourConf, sq.Height, sq.Apex = pyramids.NoColour, light, 0, vision.Point{}
+		sq.look = cellLook{conf: light, value: sq.look.value, tinted: sq.look.tinted}
+	}
+}
+
+// floorShowsBoard tells whether a square's floor, light on the share
+// light of the seen samples its neighbours leave in view, is the board
+// itself (washedFloor): no pyramid covers it.
+func floorShowsBoard(light float64, seen int) bool {
+	return seen >= behindSeen && light >= washedFloorLight
+}
+
 // vote reads a square's colour from its samples' classes (n, of total
 // samples): a pyramid of the commonest pyramid class when pyramid
 // classes hold half the samples or more and the commonest 0.3 or more,

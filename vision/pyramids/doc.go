@@ -77,9 +77,13 @@
 //     whose points are mostly grey (median under washedValue of the
 //     white) with a dark part (washedDark) is a black pyramid washed out
 //     by glare or exposure, its lit faces grey and its shaded ones dark,
-//     and is read black, never sure (washedBlack). So is a house square
-//     still read empty once the lower and faint looks (lowHouse,
-//     fainter) have had it, whose median stands under ringDim of the
+//     and is read black, never sure (washedBlack); but where its floor,
+//     outside its neighbours' outlines, shows the board nearly all over
+//     (an empty square in the shadow the black pyramids around it cast,
+//     their sides its dark samples), it is read empty, never sure
+//     (washedFloor). A house square still read empty once the lower
+//     and faint looks (lowHouse, fainter) have had it is read black
+//     too, never sure, when its median stands under ringDim of the
 //     board's own light around it (ringLight: the board seen in the
 //     channels between it and its neighbours) with no sample much
 //     lighter than that light (ringLit): a black pyramid in a light the

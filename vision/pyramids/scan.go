@@ -220,6 +220,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	}
 	lowHouse(f, r.Squares, l.countOf)
 	fainter(f, r.Squares, l.countOf)
+	washedFloor(f, r.Squares)
 	dimHouse(f, r.Squares, l.countOf)
 	clearBehind(f, r.Squares, l.countOf)
 	for i := range r.Squares {

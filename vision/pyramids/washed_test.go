@@ -67,3 +67,67 @@ func TestWashedBlackRendered(t *testing.T) {
 		})
 	}
 }
+
+// TestFloorShowsBoard: a square washedBlack took is read empty only
+// when enough of its floor is in view and nearly all of it is light
+// board.
+func TestFloorShowsBoard(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		light float64
+		seen  int
+		want  bool
+	}{
+		{"empty square in a cast shadow: its floor board all over", 0.97, 100, true},
+		{"floor light at the bar", washedFloorLight, 100, true},
+		{"washed black pyramid: its shaded faces dark on the floor", 0.45, 100, false},
+		{"washed black pyramid, its lit faces grey on most of the floor", 0.76, 100, false},
+		{"floor light but too little of it in view", 1, behindSeen - 1, false},
+		{"nothing of the floor in view", 0, 0, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := floorShowsBoard(tc.light, tc.seen); got != tc.want {
+				t.Errorf("floorShowsBoard(%.2f, %d) = %v, want %v", tc.light, tc.seen, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestWashedFloorRendered: rendered hard scenes of the tuning sets. The
+// empty house squares in the shadow their black neighbours cast, which
+// washedBlack took for black, read empty and not sure; black pyramids
+// washed by glare or a dim light stay black.
+func TestWashedFloorRendered(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	k, none := pyramids.Black, pyramids.NoColour
+	for _, tc := range []struct {
+		name string
+		seed int64
+		want map[pyramids.Pos]pyramids.Colour
+	}{
+		{"empty squares in the black pyramids' cast shadow (112555, scene 5)", 112555*100000 + 5, map[pyramids.Pos]pyramids.Colour{
+			{Row: 3, Col: 3}: none, {Row: 5, Col: 3}: none, {Row: 6, Col: 2}: none, {Row: 4, Col: 2}: k, {Row: 5, Col: 2}: k}},
+		{"an empty square among black pyramids in a low light (111705, scene 7)", 111705*100000 + 7, map[pyramids.Pos]pyramids.Colour{
+			{Row: 4, Col: 2}: none}},
+		{"black pyramids washed grey, their shaded faces dark (112055, scene 17)", 112055*100000 + 17, map[pyramids.Pos]pyramids.Colour{
+			{Row: 4, Col: 4}: k, {Row: 5, Col: 5}: k, {Row: 6, Col: 6}: k, {Row: 7, Col: 7}: k}},
+		{"black pyramids in a dark house under glare (111105, scene 7)", 111105*100000 + 7, map[pyramids.Pos]pyramids.Colour{
+			{Row: 3, Col: 4}: k, {Row: 5, Col: 5}: k, {Row: 6, Col: 7}: k}},
+		{"black pyramids whose lit faces cover most of the floor (111105, scene 13)", 111105*100000 + 13, map[pyramids.Pos]pyramids.Colour{
+			{Row: 4, Col: 5}: k, {Row: 6, Col: 5}: k}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			r, _ := scanRenderedMaker(t, tc.seed)
+			for p, want := range tc.want {
+				sq := r.Square(p)
+				if sq.Colour != want {
+					t.Errorf("%v reads %v (value %.2f, dark %.2f), want %v", p, sq.Colour, sq.look.value, sq.look.dark, want)
+				} else if sq.ColourSure && (sq.look.washed || sq.cleared) {
+					t.Errorf("%v reads %v sure, want it unsure", p, sq.Colour)
+				}
+			}
+		})
+	}
+}
