@@ -341,6 +341,13 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		// letters the photo's tiles take from that look (tiltLetters).
 		r.Tiles = overDoubles(r.Tiles)
 	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noGlyph && verifies(opt) {
+		// The photo's own scan only, on its final tiles (overDoubles'
+		// rule): a square round a letter put back on its letter, and
+		// two squares then on one letter one tile.
+		glyphRecentre(opt.rgbOf(img), r.Tiles, opt)
+		r.Tiles = glyphDoubles(r.Tiles)
+	}
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noSeamUnsure && verifies(opt) {
 		// The photo's own scan only, on its final tiles: within the
 		// straightened or the rim's scan a tile made unsure changes
