@@ -56,10 +56,21 @@ const (
 // (a seam, the table between tiles and a neighbour's letter run on out
 // of it) and spans glyphMinSpan to glyphMaxSpan of the quad's side. It
 // returns the middle of that ink's bounding box in src's pixels; ok is
-// false where no such ink is found.
+// false where no such ink is found, or where the look reaches out of
+// the picture (a tile the frame cuts: rectify repeats the frame's
+// pixels out there, and the ink it shows is made up, its letter maybe
+// cut).
 func glyphCentre(src rgbImage, q [4]Point) (Point, bool) {
 	if src.w == 0 || src.h == 0 {
 		return Point{}, false
+	}
+	c := centroid(q)
+	var gq [4]Point
+	for i, p := range q {
+		gq[i] = Point{c.X + glyphGrow*(p.X-c.X), c.Y + glyphGrow*(p.Y-c.Y)}
+		if gq[i].X < 0 || gq[i].Y < 0 || gq[i].X > float64(src.w-1) || gq[i].Y > float64(src.h-1) {
+			return Point{}, false
+		}
 	}
 	const n = glyphCrop
 	crop := rectify(src, q, n, glyphGrow)
@@ -135,11 +146,6 @@ func glyphCentre(src rgbImage, q [4]Point) (Point, bool) {
 	}
 	if math.IsInf(bestD, 1) {
 		return Point{}, false
-	}
-	c := centroid(q)
-	var gq [4]Point
-	for i, p := range q {
-		gq[i] = Point{c.X + glyphGrow*(p.X-c.X), c.Y + glyphGrow*(p.Y-c.Y)}
 	}
 	fn := float64(n)
 	h := homography([4]Point{{0, 0}, {fn, 0}, {fn, fn}, {0, fn}}, gq)

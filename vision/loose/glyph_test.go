@@ -29,6 +29,8 @@ func TestGlyphCentre(t *testing.T) {
 		{"a T, the square a third of a side below it, turned", seamScene{table: 60, face: 215, seam: 90, ink: 35, faces: row, seams: rowSeams, strokes: tT, angle: 25}, 0, 0.33, 1, true, 0, 0},
 		{"an I on a lone tile on a light table, the square half a side too large", seamScene{table: 235, face: 205, ink: 35, faces: lone, strokes: tI}, 0.1, -0.15, 1.5, true, 0, 0},
 		{"an I among Is a side apart, the square off toward a neighbour", seamScene{table: 60, face: 215, seam: 90, ink: 35, faces: row, seams: rowSeams, strokes: threeI}, 0.3, 0, 1, true, 0, 0},
+		{"a T on a tile the frame cuts, the look reaching out of the picture", seamScene{table: 60, face: 215, ink: 35,
+			faces: [][4]float64{{1.7, -0.5, 2.7, 0.5}}, strokes: [][4]float64{{1.95, -0.3, 2.45, -0.18}, {2.14, -0.3, 2.26, 0.3}}}, 2.1, 0, 1, false, 0, 0},
 		{"the seam of two tiles, no letter", seamScene{table: 60, face: 215, seam: 90, ink: 35, faces: row, seams: rowSeams}, 0.5, 0, 1, false, 0, 0},
 		{"a blank face", seamScene{table: 60, face: 215, faces: lone}, 0, 0, 1, false, 0, 0},
 	} {
