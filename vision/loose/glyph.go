@@ -198,9 +198,11 @@ func glyphRecentre(taken rgbImage, tiles []Tile, opt Options) {
 }
 
 // glyphDoubles drops, of two tiles reading the same letter whose centres
-// lie within glyphSame of the smaller side (one letter, two squares
-// round it: glyphRecentre puts a square off its tile back on it), the
-// less sure; the surer keeps its place.
+// lie within glyphSame of the smaller side, or one of whose centres
+// lies in the other's quad (tiltMerge's rule: one letter, two squares
+// round it; glyphRecentre puts a square off its tile back on it, maybe
+// into a face's outline a little off the letter), the less sure; the
+// surer keeps its place.
 func glyphDoubles(tiles []Tile) []Tile {
 	drop := make([]bool, len(tiles))
 	for i := range tiles {
@@ -209,7 +211,7 @@ func glyphDoubles(tiles []Tile) []Tile {
 			if drop[i] || drop[j] || a.Blank || b.Blank || a.Letter == "" || a.Letter == "?" || !strings.EqualFold(a.Letter, b.Letter) {
 				continue
 			}
-			if dist(a.Center, b.Center) >= glyphSame*math.Min(a.Side, b.Side) {
+			if dist(a.Center, b.Center) >= glyphSame*math.Min(a.Side, b.Side) && !insidePolygon(a.Corners[:], b.Center) && !insidePolygon(b.Corners[:], a.Center) {
 				continue
 			}
 			k := j

@@ -69,6 +69,9 @@ func TestGlyphDoubles(t *testing.T) {
 		{"two Ts a side apart: two tiles", []Tile{tile("T", 0.96, 100, 100), tile("T", 1, 140, 100)}, []string{"T0.96", "T1.00"}},
 		{"two letters on one place: both stay (not this step's)", []Tile{tile("T", 0.96, 100, 100), tile("L", 1, 104, 100)}, []string{"T0.96", "L1.00"}},
 		{"two blanks on one place stay", []Tile{{Blank: true, Corners: sq(100, 100, 40), Center: Point{100, 100}, Side: 40}, {Blank: true, Corners: sq(103, 100, 40), Center: Point{103, 100}, Side: 40}}, []string{"0.00", "0.00"}},
+		{"a square in the quad of a face's outline a third of a side off it: one tile", []Tile{
+			{Letter: "A", Conf: 0.99, Corners: sq(100, 100, 48), Center: Point{100, 100}, Side: 48},
+			tile("A", 0.73, 118, 108)}, []string{"A0.99"}},
 		{"three squares on one letter: one stays", []Tile{tile("A", 0.8, 100, 100), tile("A", 0.95, 104, 100), tile("A", 0.9, 100, 105)}, []string{"A0.95"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
