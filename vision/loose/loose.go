@@ -348,6 +348,16 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		// (on the first held-out round a crop lost a tile so).
 		seamUnsure(opt.rgbOf(img), r.Tiles)
 	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noGlyph && verifies(opt) {
+		// The photo's own scan only, on its final tiles (overDoubles'
+		// rule): a square round a letter put back on its letter, and
+		// two squares then on one letter one tile. After seamUnsure:
+		// a square whose middle is a seam where it was found stays
+		// unsure moved (rule 3: on held-out tilt 113210 one more false
+		// tile was shown sure with the move before the seam's look).
+		glyphRecentre(opt.rgbOf(img), r.Tiles, opt)
+		r.Tiles = glyphDoubles(r.Tiles)
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil

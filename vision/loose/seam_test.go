@@ -164,7 +164,11 @@ func TestSeamUnsure(t *testing.T) {
 func TestSeamUnsurePhoto(t *testing.T) {
 	rd := realPhotoReader(t)
 	names := augmentNames(t, filepath.Join("testdata", "bananagrams"))
-	defer func() { noSeamUnsure = false }()
+	// The squares put back on their letters (glyphRecentre) move t4's
+	// seam square onto the I beside it, a tile found so: seamUnsure is
+	// weighed here on main's scan without that step.
+	noGlyph = true
+	defer func() { noSeamUnsure, noGlyph = false, false }()
 	for _, tc := range []struct{ name, photo string }{
 		{"a square round the seam of two tiles, read I", "t4"},
 		{"a square round the table's gap between three tiles, read O", "t5"},
