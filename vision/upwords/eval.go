@@ -46,6 +46,13 @@ type SceneResult struct {
 	// at the table.
 	SureWrong []string
 	Group     string // the scene's difficulty, from its truth
+	// OffSure and OffSureRight, on a board placed off (read, but its
+	// corners a quarter of a square or more from the truth's: Found
+	// false), count the squares the reading shows sure and of them those
+	// holding what the truth holds on the same square (in the turn that
+	// matches the corners best): what the page would show as certain.
+	// Its sure and wrong squares are in SureWrong too.
+	OffSure, OffSureRight int
 	// Cells is every square of a board found, as read and as the truth
 	// has it: what the sure figures and the threshold sweep need.
 	Cells []EvalCell
@@ -111,6 +118,7 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 	}
 	res.Turned, res.CornerErr, res.Found = matchGrid(t, r.Corners)
 	if !res.Found {
+		res.OffSure, res.OffSureRight, res.SureWrong = placedOffSure(r, truth, res.Turned)
 		return res
 	}
 	// Compare in the truth's orientation.
@@ -165,6 +173,33 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 		}
 	})
 	return res
+}
+
+// placedOffSure counts the squares of a reading whose board is placed
+// off (EvalScene: Found false) that it shows sure, and of them those
+// holding what truth holds on the same square, the reading turned by
+// turned quarter turns (matchGrid's); wrong describes the others.
+func placedOffSure(r *UpwordsReading, truth *grid.Board, turned int) (sure, right int, wrong []string) {
+	got := r.Board
+	for k := 0; k < turned; k++ {
+		got = rotateBoard(got)
+	}
+	truth.Each(func(p grid.Pos, want grid.Stack) {
+		rc := r.Cell(ourPos(p, turned, truth.Rows))
+		if !rc.Sure {
+			return
+		}
+		sure++
+		g, occupied := got.At(p), rc.Height > 0
+		ec := EvalCell{Cell: rc, TrueStack: !want.Empty(),
+			Right: occupied == !want.Empty() && (!occupied || (g.Letter == want.Letter && rc.Height == want.Height))}
+		if ec.Right {
+			right++
+			return
+		}
+		wrong = append(wrong, "on a board placed off: "+sureWrongText(p, occupied, g, want, ec))
+	})
+	return sure, right, wrong
 }
 
 // FaceHiddenShare is the share of a stack's top face under a hand (the
@@ -260,6 +295,10 @@ type EvalSummary struct {
 	// Stacks a hand or an object hides: how many, and of them read
 	// empty and not Covered (the page would show an empty square).
 	Hidden, HiddenLost int
+	// Off counts the boards placed off (read, their corners a quarter of
+	// a square or more off); OffSure and OffSureRight their squares
+	// shown sure and of them right (SceneResult's).
+	Off, OffSure, OffSureRight int
 	// Cells keeps every square (for the threshold sweep) when KeepCells.
 	Cells     []EvalCell
 	KeepCells bool
@@ -323,6 +362,11 @@ func (s *EvalSummary) Add(r SceneResult) {
 	if s.KeepCells {
 		s.Cells = append(s.Cells, r.Cells...)
 	}
+	if !r.Found && r.Err == nil {
+		s.Off++
+		s.OffSure += r.OffSure
+		s.OffSureRight += r.OffSureRight
+	}
 	if r.Found {
 		s.Occupied += r.Occupied
 		s.Squares += r.Squares
@@ -356,6 +400,8 @@ func (s *EvalSummary) Write(w io.Writer) {
 		fmt.Fprintf(w, "out of view told: %s\n", pct(s.ToldOut, s.OutOfView))
 	}
 	fmt.Fprintf(w, "board found:      %s\n", pct(s.Found, s.Scenes))
+	fmt.Fprintf(w, "placed off:       %d boards read with their corners a quarter of a square or more off; their squares shown sure %d, of them right %s\n",
+		s.Off, s.OffSure, pctFine(s.OffSureRight, s.OffSure))
 	fmt.Fprintf(w, "orientation:      %s upright as the truth reads (row 0 at the top of the picture otherwise)\n", pct(s.Upright, s.Found))
 	fmt.Fprintf(w, "empty/occupied:   %s squares of the boards found\n", pct(s.TileRight, s.Squares))
 	if s.LettersRead {

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/ocr"
+	"github.com/tilescope/tilescope/scoring/grid"
 	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/render"
 )
@@ -124,5 +125,108 @@ func TestEvalSceneFaceHidden(t *testing.T) {
 	if got.Letters != plain.Letters || got.Occupied != plain.Occupied {
 		t.Errorf("letters right %d of %d with the shares, %d of %d without: the shares must change only the counting",
 			got.Letters, got.Occupied, plain.Letters, plain.Occupied)
+	}
+}
+
+// TestEvalPlacedOffLine: the summary's "placed off" line counts the
+// boards read with their corners a quarter of a square or more off, and
+// their squares shown sure and right; a board found, a board partly out
+// of view and a scan that failed count there not at all.
+func TestEvalPlacedOffLine(t *testing.T) {
+	tests := []struct {
+		name   string
+		scenes []SceneResult
+		want   string
+	}{
+		{"none placed off", []SceneResult{{Found: true, Squares: 100}},
+			"placed off:       0 boards read with their corners a quarter of a square or more off; their squares shown sure 0, of them right n/a"},
+		{"two placed off, one square sure and wrong", []SceneResult{
+			{Found: true, Squares: 100},
+			{Found: false, OffSure: 40, OffSureRight: 40},
+			{Found: false, OffSure: 20, OffSureRight: 19},
+			{OutOfView: true, OffSure: 7},
+			{Err: vision.ErrNoBoard}},
+			"placed off:       2 boards read with their corners a quarter of a square or more off; their squares shown sure 60, of them right 98.333% (59/60)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			var s EvalSummary
+			for _, r := range tc.scenes {
+				s.Add(r)
+			}
+			var out bytes.Buffer
+			s.Write(&out)
+			if !strings.Contains(out.String(), tc.want+"\n") {
+				t.Errorf("summary has no line\n%s\nin\n%s", tc.want, out.String())
+			}
+		})
+	}
+}
+
+// TestPlacedOffSure: on a board placed off, the squares the reading
+// shows sure are compared with the truth's on the same square, in the
+// quarter turn the corners matched: an empty square shown sure where
+// the truth has a stack is wrong, an unsure square is not counted, and
+// a stack is right only with its letter and height.
+func TestPlacedOffSure(t *testing.T) {
+	const n = 3
+	truth := grid.New(n, n)
+	truth.Set(grid.Pos{Row: 0, Col: 0}, grid.Stack{Letter: "A", Height: 2})
+	truth.Set(grid.Pos{Row: 1, Col: 1}, grid.Stack{Letter: "B", Height: 1})
+	truth.Set(grid.Pos{Row: 2, Col: 2}, grid.Stack{Letter: "C", Height: 1})
+	// reading builds a reading in the truth's orientation (turned 0).
+	reading := func(cells map[grid.Pos]Cell) *UpwordsReading {
+		r := &UpwordsReading{Board: grid.New(n, n), Cells: make([]Cell, n*n)}
+		for i := range r.Cells {
+			p := grid.Pos{Row: i / n, Col: i % n}
+			c, ok := cells[p]
+			if !ok {
+				c = Cell{Sure: true} // read empty, sure
+			}
+			c.Pos = p
+			r.Cells[i] = c
+			if c.Height > 0 {
+				r.Board.Set(p, grid.Stack{Letter: c.Letter, Height: c.Height})
+			}
+		}
+		return r
+	}
+	tests := []struct {
+		name              string
+		cells             map[grid.Pos]Cell
+		wantSure, wantOK  int
+		wantWrongContains string
+	}{
+		{"every square read right and sure", map[grid.Pos]Cell{
+			{Row: 0, Col: 0}: {Letter: "A", Height: 2, Sure: true},
+			{Row: 1, Col: 1}: {Letter: "B", Height: 1, Sure: true},
+			{Row: 2, Col: 2}: {Letter: "C", Height: 1, Sure: true}}, 9, 9, ""},
+		{"a stack read empty and sure", map[grid.Pos]Cell{
+			{Row: 0, Col: 0}: {Letter: "A", Height: 2, Sure: true},
+			{Row: 1, Col: 1}: {Letter: "B", Height: 1, Sure: true}}, 9, 8, "placed off"},
+		{"a wrong height unsure is not counted", map[grid.Pos]Cell{
+			{Row: 0, Col: 0}: {Letter: "A", Height: 3},
+			{Row: 1, Col: 1}: {Letter: "B", Height: 1, Sure: true},
+			{Row: 2, Col: 2}: {Letter: "C", Height: 1, Sure: true}}, 8, 8, ""},
+		{"a wrong letter sure", map[grid.Pos]Cell{
+			{Row: 0, Col: 0}: {Letter: "R", Height: 2, Sure: true},
+			{Row: 1, Col: 1}: {Letter: "B", Height: 1, Sure: true},
+			{Row: 2, Col: 2}: {Letter: "C", Height: 1, Sure: true}}, 9, 8, "placed off"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			sure, ok, wrong := placedOffSure(reading(tc.cells), truth, 0)
+			if sure != tc.wantSure || ok != tc.wantOK {
+				t.Errorf("sure %d, right %d; want %d, %d", sure, ok, tc.wantSure, tc.wantOK)
+			}
+			if len(wrong) != sure-ok {
+				t.Errorf("%d squares described wrong, want %d", len(wrong), sure-ok)
+			}
+			for _, w := range wrong {
+				if !strings.Contains(w, tc.wantWrongContains) {
+					t.Errorf("%q does not say %q", w, tc.wantWrongContains)
+				}
+			}
+		})
 	}
 }
