@@ -36,17 +36,22 @@ func TestEvalLettersInViewLine(t *testing.T) {
 			"letters in view:  100.00% (9/9) stacks with less than half the face under a hand (1 with more left out, 0 of them read right)"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			s := EvalSummary{LettersRead: true}
-			for _, r := range tc.scenes {
-				s.Add(r)
-			}
-			var out bytes.Buffer
-			s.Write(&out)
-			if !strings.Contains(out.String(), tc.want+"\n") {
-				t.Errorf("summary has no line\n%s\nin\n%s", tc.want, out.String())
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { summaryHasLine(t, tc.scenes, tc.want) })
+	}
+}
+
+// summaryHasLine fails t unless the summary of scenes (letters read)
+// prints the line want.
+func summaryHasLine(t *testing.T, scenes []SceneResult, want string) {
+	t.Helper()
+	s := EvalSummary{LettersRead: true}
+	for _, r := range scenes {
+		s.Add(r)
+	}
+	var out bytes.Buffer
+	s.Write(&out)
+	if !strings.Contains(out.String(), want+"\n") {
+		t.Errorf("summary has no line\n%s\nin\n%s", want, out.String())
 	}
 }
 
@@ -149,17 +154,7 @@ func TestEvalPlacedOffLine(t *testing.T) {
 			"placed off:       2 boards read with their corners a quarter of a square or more off; their squares shown sure 60, of them right 98.333% (59/60)"},
 	}
 	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			var s EvalSummary
-			for _, r := range tc.scenes {
-				s.Add(r)
-			}
-			var out bytes.Buffer
-			s.Write(&out)
-			if !strings.Contains(out.String(), tc.want+"\n") {
-				t.Errorf("summary has no line\n%s\nin\n%s", tc.want, out.String())
-			}
-		})
+		t.Run(tc.name, func(t *testing.T) { summaryHasLine(t, tc.scenes, tc.want) })
 	}
 }
 
