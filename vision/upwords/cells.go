@@ -178,6 +178,9 @@ func readCells(p vision.Plane, img image.Image, pose *vision.Pose, h vision.Homo
 		} else {
 			cell.Face = faceQuad(pose, r, c, 0, geo)
 			cell.litUnexplained = ts.topEv > 0 // judged once every stack is found
+			if ts.floorHidden {
+				cell.hiddenRef = ts.ref // judged again once every height is settled
+			}
 			if wallMed > 0 {
 				cell.walls = ts.ref / wallMed
 			}
@@ -1897,6 +1900,47 @@ func unsureRaised(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry)
 			continue
 		}
 		if raisedRatio(p, pose, c.Pos.Row, c.Pos.Col, geo) >= raisedSome {
+			c.Sure = false
+		}
+	}
+}
+
+// unsureFloorShown takes Sure from each square read empty whose floor
+// the stacks nearer the camera hid when it was judged (Cell.hiddenRef),
+// where the stacks as finally read (their heights read again since: the
+// second look, locateHeights) leave it in view and it shows a tile's
+// light (over faintEmpty against the walls it was weighed against): a
+// stack in front first read too tall had its top where this square's
+// face shows, and hid the face. On a board whose raised walls stand
+// nearly as high as a tile (the lead's u-112950's 0004: walls 3.3 mm,
+// tiles 3.8 mm) a low tile's face lies nearly at the floor, and the face
+// search of the square in front climbs onto it. The floor is looked at
+// at the floor and at the walls' top (where a tile on such a grid
+// shows its face), the lighter of the two. cells are in the camera's
+// order.
+func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry) {
+	var all []int
+	for i := range cells {
+		if cells[i].Height > 0 {
+			all = append(all, i)
+		}
+	}
+	var occ *occluders
+	for i := range cells {
+		c := &cells[i]
+		if !c.Sure || c.Height != 0 || c.hiddenRef <= 0 {
+			continue
+		}
+		if occ == nil {
+			occ = &occluders{}
+			occ.boxes = occ.boxesOf(all, cells, pose, geo, 0)
+		}
+		g := floorGrey(p, occ, pose, c.Pos.Row, c.Pos.Col, geo)
+		if geo.LevelMM > 0 {
+			at := faceQuad(pose, c.Pos.Row, c.Pos.Col, geo.WallMM/geo.LevelMM, geo)
+			g = math.Max(g, quantileIn(p, occ, at, 0.2, 0.8, 6, 0.8))
+		}
+		if g >= 0 && lightOver(g, c.hiddenRef) > faintEmpty {
 			c.Sure = false
 		}
 	}

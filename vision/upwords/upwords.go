@@ -186,6 +186,12 @@ type Cell struct {
 	// nearby (a hand's skin) lifted the reference the square was
 	// weighed against. Not Sure.
 	lightAtLarge bool
+	// hiddenRef: read empty while the stacks found before it (nearer
+	// the camera) hid its floor, the grey of the walls near it its
+	// light was weighed against (tileSeen.ref); 0 where its floor was
+	// in view. Those stacks' heights may be read again lower since,
+	// leaving the floor in view (unsureFloorShown).
+	hiddenRef float64
 	// floor is the colour of what shows over the square's floor, read
 	// empty (floorColourOf); offColour how far it stands from the bare
 	// board's (coverOffColour).
@@ -620,6 +626,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	unsureBesideCover(cells, n)
 	unsureClaimed(cells, n, &pose, geo)
 	unsureRaised(p, cells, &pose, cellGeo)
+	unsureFloorShown(p, cells, &pose, cellGeo)
 	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
 		unsureLitBehind(cells, n)
 	}
