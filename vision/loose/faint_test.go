@@ -126,3 +126,35 @@ func TestFaintUnsurePhoto(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkFaintUnsure: faintUnsure on 48 tiles shown sure (eight rows
+// of six on a 480 x 480 picture), one of them a square round a join.
+func BenchmarkFaintUnsure(b *testing.B) {
+	var faces, strokes [][4]float64
+	var tiles []Tile
+	scene := seamScene{table: 200, face: 220, seam: 190, ink: 35}
+	const n, side = 480, 48.0
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 6; c++ {
+			u, v := float64(c)-2.5, float64(r)-3.5
+			faces = append(faces, [4]float64{u - 0.47, v - 0.47, u + 0.47, v + 0.47})
+			strokes = append(strokes, [4]float64{u - 0.06, v - 0.32, u + 0.06, v + 0.32})
+		}
+	}
+	scene.faces, scene.strokes = faces, strokes
+	src := scene.draw(n, side)
+	for r := 0; r < 8; r++ {
+		for c := 0; c < 6; c++ {
+			q := scene.quadAt(n, side, float64(c)-2.5, float64(r)-3.5, 1)
+			tiles = append(tiles, Tile{Letter: "I", Conf: 0.99, Corners: q, Center: centroid(q), byLetter: true})
+		}
+	}
+	q := scene.quadAt(n, side, 0, 0, 1)
+	tiles = append(tiles, Tile{Letter: "T", Conf: 0.97, Corners: q, Center: centroid(q), byLetter: true})
+	ts := make([]Tile, len(tiles))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		copy(ts, tiles)
+		faintUnsure(src, ts)
+	}
+}

@@ -56,7 +56,7 @@ func TestSeamTDiag(t *testing.T) {
 			sides, _, ok := seamSides(crop, seamCrop, seamGrow)
 			t.Logf("%s %q %.2f at (%.0f,%.0f) corners %v byLetter %v tiltAdded %v seamSides %d ok %v", photo, tl.Letter, tl.Conf, tl.Center.X, tl.Center.Y, tl.Corners, tl.byLetter, tl.tiltAdded, sides, ok)
 			if out := os.Getenv("LOOSE_SEAMT_OUT"); out != "" {
-				big := rectify(src, tl.Corners, 144, 2.5)
+				big := rectify(src, tl.Corners, 144, seamGrow)
 				f, _ := os.Create(filepath.Join(out, photo+"-"+tl.Letter+"-"+strconv.Itoa(int(tl.Center.X))+".png"))
 				png.Encode(f, big)
 				f.Close()
