@@ -358,6 +358,12 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		glyphRecentre(opt.rgbOf(img), r.Tiles, opt)
 		r.Tiles = glyphDoubles(r.Tiles)
 	}
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noFaintUnsure && verifies(opt) {
+		// The photo's own scan only, on its final tiles (seamUnsure's
+		// rule), after glyphRecentre: the square is weighed where it
+		// is shown.
+		faintUnsure(opt.rgbOf(img), r.Tiles)
+	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
 			return dr, nil
