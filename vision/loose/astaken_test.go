@@ -2,7 +2,6 @@ package loose
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -27,21 +26,7 @@ func TestSureAsTaken(t *testing.T) {
 		{"21 tiles, 22 degrees: an upside-down A", "t3", 2, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join("testdata", "tilted")
-			img, truth := realPhoto(t, filepath.Join(dir, "images", tc.photo+".jpg"), filepath.Join(dir, "labels", tc.photo+".txt"), names)
-			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-			noAsTaken = true
-			r0, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			noAsTaken = false
-			r, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s0 := ScoreCentres(r0.Tiles, truth, strings.EqualFold)
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, &noAsTaken)
 			if s0.WrongSure < tc.wrongSureFirst {
 				t.Errorf("%d tiles read wrong and sure without sureAsTaken; want %d at least (the photo no longer shows the case)", s0.WrongSure, tc.wrongSureFirst)
 			}

@@ -442,3 +442,26 @@ func TestSteepBoardByPremiumSquares(t *testing.T) {
 		})
 	}
 }
+
+// scoreWithout scans the labelled photo dir/images/photo.jpg as
+// eval-loose --photos does, once with *off set (a step of the scan
+// turned off) and once without, and scores both readings by their
+// centres (labels dir/labels/photo.txt, classes names): what the step
+// changes on a real photo. *off is false again when it returns.
+func scoreWithout(t *testing.T, rd Reader, names []string, dir, photo string, off *bool) (without, with CentreScore) {
+	t.Helper()
+	img, truth := realPhoto(t, filepath.Join(dir, "images", photo+".jpg"), filepath.Join(dir, "labels", photo+".txt"), names)
+	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+	defer func() { *off = false }()
+	*off = true
+	r0, err := Scan(img, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	*off = false
+	r, err := Scan(img, opt)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return ScoreCentres(r0.Tiles, truth, strings.EqualFold), ScoreCentres(r.Tiles, truth, strings.EqualFold)
+}

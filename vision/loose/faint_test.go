@@ -2,7 +2,6 @@ package loose
 
 import (
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -99,21 +98,7 @@ func TestFaintUnsurePhoto(t *testing.T) {
 		{"37 tiles, a crop: a T on the join of four tiles", "c1", 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join("testdata", "cropped")
-			img, truth := realPhoto(t, filepath.Join(dir, "images", tc.photo+".jpg"), filepath.Join(dir, "labels", tc.photo+".txt"), names)
-			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-			noFaintUnsure = true
-			r0, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			noFaintUnsure = false
-			r, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s0 := ScoreCentres(r0.Tiles, truth, strings.EqualFold)
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "cropped"), tc.photo, &noFaintUnsure)
 			if s0.WrongSure < tc.wrongSureFirst {
 				t.Errorf("%d tiles read wrong and sure without faintUnsure; want %d at least (the photo no longer shows the case)", s0.WrongSure, tc.wrongSureFirst)
 			}

@@ -74,11 +74,7 @@ func glyphCentre(src rgbImage, q [4]Point) (Point, bool) {
 	}
 	const n = glyphCrop
 	crop := rectify(src, q, n, glyphGrow)
-	g := make([]float64, n*n)
-	for i := range g {
-		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
-		g[i] = float64(int(p[0])+int(p[1])+int(p[2])) / 3
-	}
+	g := greys(crop, n)
 	side := float64(n) / glyphGrow
 	lo, hi := int(math.Round((float64(n)-side)/2)), int(math.Round((float64(n)+side)/2))
 	var hist [256]int
@@ -92,14 +88,7 @@ func glyphCentre(src rgbImage, q [4]Point) (Point, bool) {
 			v0 = math.Min(v0, v)
 		}
 	}
-	face, seen := 0.0, 0
-	for v := 255; v >= 0; v-- {
-		seen += hist[v]
-		if 4*seen >= total {
-			face = float64(v)
-			break
-		}
-	}
+	face := lighterQuarter(&hist, total)
 	if face-v0 < minInkContrast {
 		return Point{}, false
 	}

@@ -104,21 +104,7 @@ func TestGlyphPhoto(t *testing.T) {
 		{"a P's square half over the P beside it", "t7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join("testdata", "tilted")
-			img, truth := realPhoto(t, filepath.Join(dir, "images", tc.photo+".jpg"), filepath.Join(dir, "labels", tc.photo+".txt"), names)
-			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-			noGlyph = true
-			r0, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			noGlyph = false
-			r, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s0 := ScoreCentres(r0.Tiles, truth, strings.EqualFold)
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, &noGlyph)
 			if s0.FalseSure < 1 {
 				t.Errorf("%d false tiles shown sure without the step; want 1 at least (the photo no longer shows the case)", s0.FalseSure)
 			}

@@ -61,11 +61,7 @@ func onSeam(src rgbImage, q [4]Point) bool {
 // mask is the dark followed (n x n). ok is false where nothing near the
 // middle stands out from the face by minInkContrast.
 func seamSides(crop *image.RGBA, n int, grow float64) (sides int, mask []bool, ok bool) {
-	g := make([]float64, n*n)
-	for i := range g {
-		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
-		g[i] = float64(int(p[0])+int(p[1])+int(p[2])) / 3
-	}
+	g := greys(crop, n)
 	half := float64(n) / grow / 2
 	c := float64(n) / 2
 	lo, hi := int(math.Round(c-half)), int(math.Round(c+half))
@@ -80,14 +76,7 @@ func seamSides(crop *image.RGBA, n int, grow float64) (sides int, mask []bool, o
 			total++
 		}
 	}
-	face, seen := 0.0, 0
-	for v := 255; v >= 0; v-- {
-		seen += hist[v]
-		if 4*seen >= total {
-			face = float64(v)
-			break
-		}
-	}
+	face := lighterQuarter(&hist, total)
 	// near calls f with each pixel within r of the centre and its
 	// squared distance from it.
 	r := seamNear * half
@@ -172,3 +161,28 @@ func seamUnsure(taken rgbImage, tiles []Tile) {
 
 // noSeamUnsure turns seamUnsure off (tests: main's reading).
 var noSeamUnsure bool
+
+// greys is the grey of each pixel of an n x n crop (the mean of its
+// three channels), row by row.
+func greys(crop *image.RGBA, n int) []float64 {
+	g := make([]float64, n*n)
+	for i := range g {
+		p := crop.Pix[4*i : 4*i+3 : 4*i+3]
+		g[i] = float64(int(p[0])+int(p[1])+int(p[2])) / 3
+	}
+	return g
+}
+
+// lighterQuarter is the grey the lighter quarter of a square's total
+// pixels (their grey levels counted in hist) reach: the tile's face,
+// whatever ink lies on it (seamSides, glyphCentre).
+func lighterQuarter(hist *[256]int, total int) float64 {
+	seen := 0
+	for v := 255; v >= 0; v-- {
+		seen += hist[v]
+		if 4*seen >= total {
+			return float64(v)
+		}
+	}
+	return 0
+}

@@ -3,7 +3,6 @@ package loose
 import (
 	"math"
 	"path/filepath"
-	"strings"
 	"testing"
 )
 
@@ -174,21 +173,7 @@ func TestSeamUnsurePhoto(t *testing.T) {
 		{"a square round the table's gap between three tiles, read O", "t5"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			dir := filepath.Join("testdata", "tilted")
-			img, truth := realPhoto(t, filepath.Join(dir, "images", tc.photo+".jpg"), filepath.Join(dir, "labels", tc.photo+".txt"), names)
-			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-			noSeamUnsure = true
-			r0, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			noSeamUnsure = false
-			r, err := Scan(img, opt)
-			if err != nil {
-				t.Fatal(err)
-			}
-			s0 := ScoreCentres(r0.Tiles, truth, strings.EqualFold)
-			s := ScoreCentres(r.Tiles, truth, strings.EqualFold)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, &noSeamUnsure)
 			if s0.FalseSure < 1 {
 				t.Errorf("%d false tiles shown sure without seamUnsure; want 1 at least (the photo no longer shows the case)", s0.FalseSure)
 			}
