@@ -93,35 +93,7 @@ func TestSureEmptyHighWalls(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join("testdata", "highwall", tc.file)
-			tr, err := vision.LoadTruth(vision.TruthPath(path))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := ScanUpwords(loadImage(t, path), Options{Reader: rd})
-			if err != nil {
-				t.Fatal(err)
-			}
-			k := truthTurn(r, tr)
-			n := tr.Board.Rows
-			bare, bareSure := 0, 0
-			tr.TrueBoard().Each(func(p grid.Pos, want grid.Stack) {
-				c := r.Cell(ourPos(p, k, n))
-				if want.Empty() {
-					bare++
-					if c.Sure {
-						bareSure++
-					}
-					return
-				}
-				if c.Sure && c.Height == 0 {
-					t.Errorf("%v: %s read as a bare square, sure", p, want)
-				}
-			})
-			if bareSure*2 < bare {
-				t.Errorf("%d of %d bare squares read sure: want at least half", bareSure, bare)
-			}
-			t.Logf("%d of %d bare squares sure", bareSure, bare)
+			noStackSureBare(t, rd, filepath.Join("testdata", "highwall", tc.file))
 		})
 	}
 }

@@ -33,35 +33,7 @@ func TestSureEmptyUnderHand(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			path := filepath.Join("testdata", "hands", tc.file)
-			tr, err := vision.LoadTruth(vision.TruthPath(path))
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := ScanUpwords(loadImage(t, path), Options{Reader: rd})
-			if err != nil {
-				t.Fatal(err)
-			}
-			k := truthTurn(r, tr)
-			truth := tr.TrueBoard()
-			bare, bareSure := 0, 0
-			truth.Each(func(p grid.Pos, want grid.Stack) {
-				c := r.Cell(ourPos(p, k, 10))
-				if want.Empty() {
-					bare++
-					if c.Sure {
-						bareSure++
-					}
-					return
-				}
-				if c.Sure && c.Height == 0 {
-					t.Errorf("%v: %s read as a bare square, sure", p, want)
-				}
-			})
-			if bareSure*2 < bare {
-				t.Errorf("%d of %d bare squares read sure: want at least half", bareSure, bare)
-			}
-			t.Logf("%d of %d bare squares sure", bareSure, bare)
+			noStackSureBare(t, rd, filepath.Join("testdata", "hands", tc.file))
 		})
 	}
 }
@@ -114,4 +86,39 @@ func TestRefAtLarge(t *testing.T) {
 			}
 		})
 	}
+}
+
+// noStackSureBare scans the rendered scene at path (its truth beside
+// it) and fails t where a square holding a stack is read bare and sure,
+// or where fewer than half the bare squares are read sure.
+func noStackSureBare(t *testing.T, rd TileReader, path string) {
+	t.Helper()
+	tr, err := vision.LoadTruth(vision.TruthPath(path))
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := ScanUpwords(loadImage(t, path), Options{Reader: rd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k := truthTurn(r, tr)
+	n := tr.Board.Rows
+	bare, bareSure := 0, 0
+	tr.TrueBoard().Each(func(p grid.Pos, want grid.Stack) {
+		c := r.Cell(ourPos(p, k, n))
+		if want.Empty() {
+			bare++
+			if c.Sure {
+				bareSure++
+			}
+			return
+		}
+		if c.Sure && c.Height == 0 {
+			t.Errorf("%v: %s read as a bare square, sure", p, want)
+		}
+	})
+	if bareSure*2 < bare {
+		t.Errorf("%d of %d bare squares read sure: want at least half", bareSure, bare)
+	}
+	t.Logf("%d of %d bare squares sure", bareSure, bare)
 }
