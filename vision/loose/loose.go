@@ -335,34 +335,8 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noAsTaken && verifies(opt) {
 		sureAsTaken(opt.rgbOf(img), r.Tiles, opt)
 	}
-	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noOverDoubles && verifies(opt) {
-		// The photo's own scan only, on its final tiles: within the
-		// straightened or the rim's scan a quad dropped moves the
-		// letters the photo's tiles take from that look (tiltLetters).
-		r.Tiles = overDoubles(r.Tiles)
-	}
-	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noSeamUnsure && verifies(opt) {
-		// The photo's own scan only, on its final tiles: within the
-		// straightened or the rim's scan a tile made unsure changes
-		// whether that look stands, and with it which tiles are found
-		// (on the first held-out round a crop lost a tile so).
-		seamUnsure(opt.rgbOf(img), r.Tiles)
-	}
-	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noGlyph && verifies(opt) {
-		// The photo's own scan only, on its final tiles (overDoubles'
-		// rule): a square round a letter put back on its letter, and
-		// two squares then on one letter one tile. After seamUnsure:
-		// a square whose middle is a seam where it was found stays
-		// unsure moved (rule 3: on held-out tilt 113210 one more false
-		// tile was shown sure with the move before the seam's look).
-		glyphRecentre(opt.rgbOf(img), r.Tiles, opt)
-		r.Tiles = glyphDoubles(r.Tiles)
-	}
-	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && !noFaintUnsure && verifies(opt) {
-		// The photo's own scan only, on its final tiles (seamUnsure's
-		// rule), after glyphRecentre: the square is weighed where it
-		// is shown.
-		faintUnsure(opt.rgbOf(img), r.Tiles)
+	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && verifies(opt) {
+		finalSteps(opt.rgbOf(img), r, opt)
 	}
 	if errors.Is(err, ErrTooDark) && !opt.Twists {
 		if dr, ok := darkLook(img, opt, now, start); ok {
@@ -370,6 +344,36 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		}
 	}
 	return r, err
+}
+
+// finalSteps are the last steps of a Lexicon table's scan, on the
+// photo's own scan only and its final tiles (taken: the photo as taken):
+// within the straightened or the rim's scan a quad dropped moves the
+// letters the photo's tiles take from that look (tiltLetters), and a
+// tile made unsure changes whether that look stands, and with it which
+// tiles are found (looseseam: on the first held-out round a crop lost a
+// tile so). In order: the doubles dropped (overDoubles); a square round
+// a seam unsure (seamUnsure); a square round a letter put back on its
+// letter and two squares then on one letter one tile (glyphRecentre,
+// glyphDoubles), after seamUnsure, so a square whose middle is a seam
+// where it was found stays unsure moved (loosemiss' rule 3: on held-out
+// tilt 113210 one more false tile was shown sure with the move first);
+// the join of faint seams unsure (faintUnsure), after the move, so the
+// square is weighed where it is shown.
+func finalSteps(taken rgbImage, r *Reading, opt Options) {
+	if !noOverDoubles {
+		r.Tiles = overDoubles(r.Tiles)
+	}
+	if !noSeamUnsure {
+		seamUnsure(taken, r.Tiles)
+	}
+	if !noGlyph {
+		glyphRecentre(taken, r.Tiles, opt)
+		r.Tiles = glyphDoubles(r.Tiles)
+	}
+	if !noFaintUnsure {
+		faintUnsure(taken, r.Tiles)
+	}
 }
 
 // darkLook scans a Lexicon table too dark to search (ErrTooDark: dark

@@ -37,16 +37,7 @@ func TestSeamTrace(t *testing.T) {
 		dump = f
 	}
 	stats := map[string]int{}
-	defer func() {
-		var keys []string
-		for k := range stats {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			t.Logf("STAT %s: %d", k, stats[k])
-		}
-	}()
+	defer logStats(t, stats)
 	rd0, err := ocr.Default(ocr.English)
 	if err != nil {
 		t.Skip(err)

@@ -25,16 +25,7 @@ func TestWrongTrace(t *testing.T) {
 	}
 	out := os.Getenv("LOOSE_WRONG_OUT")
 	stats := map[string]int{}
-	defer func() {
-		var keys []string
-		for k := range stats {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		for _, k := range keys {
-			t.Logf("STAT %s: %d", k, stats[k])
-		}
-	}()
+	defer logStats(t, stats)
 	for _, dir := range strings.Split(dirs, ",") {
 		rd0, err := ocr.Default(ocr.English)
 		if err != nil {
@@ -113,4 +104,16 @@ func cueText(ft Tile) string {
 		fmt.Fprintf(&b, "%s=%.2f ", n, ft.cues[i+1])
 	}
 	return b.String()
+}
+
+// logStats logs a diagnostic's counts, one "STAT" line each, by name.
+func logStats(t *testing.T, stats map[string]int) {
+	keys := make([]string, 0, len(stats))
+	for k := range stats {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	for _, k := range keys {
+		t.Logf("STAT %s: %d", k, stats[k])
+	}
 }

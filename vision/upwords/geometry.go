@@ -329,7 +329,7 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	a0, b0 := prior.LevelMM/s, prior.WallMM/s
 	use := make([]bool, len(ms))
 	for i := range ms {
-		use[i] = ms[i].Height > 0 && ms[i].Leverage > 0
+		use[i] = ms[i].usable()
 	}
 	// spread is how much wider than a measure's own the measures spread
 	// about the line (1 at least).
@@ -337,7 +337,7 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	sd := func(m StackMeasure) float64 {
 		return spread * math.Hypot(measurePxSD/m.Leverage, measureSqSD)
 	}
-	rise := func(m StackMeasure) float64 { return measureGain*m.Rise + measureLift }
+	rise := StackMeasure.corrected
 	// add adds m to the line's equations (sign -1: takes it out).
 	add := func(q *riseSums, m StackMeasure, sign float64) {
 		q.add(float64(m.Height), rise(m), sign/(sd(m)*sd(m)))
@@ -418,6 +418,14 @@ func LearnGeometry(prior Geometry, ms []StackMeasure) Geometry {
 	return g
 }
 
+// corrected is the measure's rise with the measure's bias taken off
+// (measureGain, measureLift): the rise the learners fit their line to.
+func (m StackMeasure) corrected() float64 { return measureGain*m.Rise + measureLift }
+
+// usable says whether a learner can weigh the measure: a stack of known
+// height whose face moved with the view (Leverage over 0).
+func (m StackMeasure) usable() bool { return m.Height > 0 && m.Leverage > 0 }
+
 // learnedTile is the tile's size (mm) the measures used give (use), the
 // median of the faces' sizes once three are measured, where it differs
 // from prior's by more than learnKeepTile and prior's lies outside the
@@ -459,7 +467,7 @@ func lineBounds(a, b, s float64) (float64, float64) {
 func roundedRight(ms []StackMeasure, a, b float64) int {
 	n := 0
 	for _, m := range ms {
-		if h := (measureGain*m.Rise + measureLift + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
+		if h := (m.corrected() + b) / a; m.Height > 0 && math.Abs(h-float64(m.Height)) < 0.5 {
 			n++
 		}
 	}
@@ -524,7 +532,7 @@ func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 	a0, b0 := prior.LevelMM/s, prior.WallMM/s
 	use := make([]bool, len(ms))
 	for i := range ms {
-		use[i] = ms[i].Height > 0 && ms[i].Leverage > 0
+		use[i] = ms[i].usable()
 	}
 	sd := func(m StackMeasure) float64 {
 		return math.Hypot(measurePxSD/m.Leverage, measureSqSD)
@@ -533,7 +541,7 @@ func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 		q := priorSums(a0, b0)
 		for i, m := range ms {
 			if use[i] {
-				q.add(float64(m.Height), measureGain*m.Rise+measureLift, 1/(sd(m)*sd(m)))
+				q.add(float64(m.Height), m.corrected(), 1/(sd(m)*sd(m)))
 			}
 		}
 		a, b, _ := q.solve(a0, b0)
@@ -543,7 +551,7 @@ func learnGeometryPhoto(prior Geometry, ms []StackMeasure) Geometry {
 	for range len(ms)/4 + 1 {
 		worst, wi := 3.0, -1
 		for i, m := range ms {
-			if e := math.Abs(measureGain*m.Rise+measureLift-(float64(m.Height)*a-b)) / sd(m); use[i] && e > worst {
+			if e := math.Abs(m.corrected()-(float64(m.Height)*a-b)) / sd(m); use[i] && e > worst {
 				worst, wi = e, i
 			}
 		}
