@@ -141,7 +141,7 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 		occupied := !cellEmpty(r, res.Turned, p, truth.Rows)
 		rc := r.Cell(ourPos(p, res.Turned, truth.Rows))
 		ec := EvalCell{Cell: rc, TrueStack: !want.Empty(), Occluded: hidden[p],
-			Right: occupied == !want.Empty() && (!occupied || (g.Letter == want.Letter && rc.Height == want.Height))}
+			Right: readRight(occupied, g.Letter, rc.Height, want)}
 		res.Cells = append(res.Cells, ec)
 		if ec.Sure && !ec.Right {
 			res.SureWrong = append(res.SureWrong, sureWrongText(p, occupied, g, want, ec))
@@ -175,6 +175,13 @@ func EvalScene(imgPath string, t *vision.Truth, opt EvalOptions) SceneResult {
 	return res
 }
 
+// readRight says whether a square read occupied (or not), with the
+// letter and height read, holds what the truth has there (want):
+// empty/occupied, letter and height all as the truth.
+func readRight(occupied bool, letter string, height int, want grid.Stack) bool {
+	return occupied == !want.Empty() && (!occupied || (letter == want.Letter && height == want.Height))
+}
+
 // placedOffSure counts the squares of a reading whose board is placed
 // off (EvalScene: Found false) that it shows sure, and of them those
 // holding what truth holds on the same square, the reading turned by
@@ -192,7 +199,7 @@ func placedOffSure(r *UpwordsReading, truth *grid.Board, turned int) (sure, righ
 		sure++
 		g, occupied := got.At(p), rc.Height > 0
 		ec := EvalCell{Cell: rc, TrueStack: !want.Empty(),
-			Right: occupied == !want.Empty() && (!occupied || (g.Letter == want.Letter && rc.Height == want.Height))}
+			Right: readRight(occupied, g.Letter, rc.Height, want)}
 		if ec.Right {
 			right++
 			return
