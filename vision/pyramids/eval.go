@@ -222,10 +222,26 @@ func EvalScene(path string, opt Options) SceneResult {
 				Got: cellText(sq.Colour, sq.Letter, sq.Height), Read: factsOf(sq.read)})
 		}
 		if !ok {
-			res.Misses = append(res.Misses, fmt.Sprintf("row %d col %d: want %s, got %s", tc.Row, tc.Col, cellText(want, tc.Letter, tc.Height), cellText(sq.Colour, sq.Letter, sq.Height)))
+			res.Misses = append(res.Misses, fmt.Sprintf("row %d col %d: want %s, got %s%s", tc.Row, tc.Col, cellText(want, tc.Letter, tc.Height), cellText(sq.Colour, sq.Letter, sq.Height), missMark(sq.Sure, read, sq.ColourSure, sq.Colour == want)))
 		}
 	}
 	return res
+}
+
+// missMark tells, after a miss in the -v list, how sure the reading
+// was of what it got wrong: " (sure)" where the square was shown sure
+// and its emptiness, colour or letter is wrong (counted against "sure
+// squares right"), " (colour sure)" where only its colour was held
+// sure (Square.ColourSure, which a game's settling trusts) and is
+// wrong. A miss in the height alone, or shown unsure, has no mark.
+func missMark(sure, read, colourSure, colourRight bool) string {
+	switch {
+	case sure && !read:
+		return " (sure)"
+	case colourSure && !colourRight:
+		return " (colour sure)"
+	}
+	return ""
 }
 
 // PyramidCase is one square a scene's reading took for a pyramid, with

@@ -154,3 +154,26 @@ func TestLettersWrongByRank(t *testing.T) {
 		}
 	}
 }
+
+// TestMissMark: a miss in the -v list says when the reading showed sure
+// what it got wrong, so that a sure-and-wrong square is found by eye.
+func TestMissMark(t *testing.T) {
+	for _, tc := range []struct {
+		name                                string
+		sure, read, colourSure, colourRight bool
+		want                                string
+	}{
+		{"unsure miss", false, false, false, false, ""},
+		{"sure, only the height wrong", true, true, true, true, ""},
+		{"sure and wrong", true, false, true, true, " (sure)"},
+		{"sure, colour wrong", true, false, true, false, " (sure)"},
+		{"colour held sure and wrong", false, false, true, false, " (colour sure)"},
+		{"colour sure and right, letter wrong unsure", false, false, true, true, ""},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := missMark(tc.sure, tc.read, tc.colourSure, tc.colourRight); got != tc.want {
+				t.Errorf("missMark = %q, want %q", got, tc.want)
+			}
+		})
+	}
+}
