@@ -1933,7 +1933,7 @@ func weightedMedian(bs []blob, wt []float64) float64 {
 
 // spacingCap: a tile side over this many times the letters' spacing is
 // several tiles' (with minSpacingLetters letters or more).
-var (
+const (
 	spacingCap        = 1.3
 	minSpacingLetters = 8
 )
