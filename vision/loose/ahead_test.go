@@ -15,12 +15,12 @@ import (
 
 // TestAheadAsInTurn: the scan whose table work is begun beside the
 // board's lines' search (tableAhead) and whose far parts are searched
-// side by side (farLook) reads what the scan doing all in turn (stepAhead off,
-// one processor: parallel.For in order) reads, tile for tile, on a
-// table of loose tiles, a real photo seen tilted (the straightened look
-// scans again; its far parts are looked at), one defocused (searched
-// sharpened, and again sharpened gently) and a Scrabble board (the
-// lines' search sees it: the work begun is left).
+// side by side (farLook) reads what the scan doing all in turn
+// (stepAhead off, one processor: parallel.For in order) reads, tile for
+// tile, on a table of loose tiles, a real photo seen tilted (the
+// straightened look scans again; its far parts are looked at), one
+// defocused (searched sharpened, and again sharpened gently) and a
+// Scrabble board (the lines' search sees it: the work begun is left).
 func TestAheadAsInTurn(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
