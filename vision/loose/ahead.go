@@ -44,23 +44,20 @@ type printLook struct {
 }
 
 // aheadOfBoard begins the table's work for a scan with OnBoard (opt as
-// scanLattice has it before the board's lines' search); with noAhead it
-// is begun when the scan first asks for it.
+// scanLattice has it before the board's lines' search); with stepAhead
+// off it is begun when the scan first asks for it, as the scan did
+// before it (tests: the same reading either way).
 func aheadOfBoard(img image.Image, opt Options) *tableAhead {
 	a := &tableAhead{sharp: make(chan struct{}), printed: make(chan struct{}), all: make(chan struct{})}
 	a.begin = sync.OnceFunc(func() {
 		a.begun.Store(true)
 		go a.run(img, opt)
 	})
-	if !noAhead {
+	if opt.runs(stepAhead) {
 		a.begin()
 	}
 	return a
 }
-
-// noAhead begins tableAhead's work only when the scan asks for it, as
-// the scan did before it (tests: the same reading either way).
-var noAhead bool
 
 // run does the work, stage by stage, until it is done or stopped.
 func (a *tableAhead) run(img image.Image, opt Options) {
@@ -93,7 +90,7 @@ func (a *tableAhead) run(img image.Image, opt Options) {
 // scan asks it where that search reads minSure tiles sure or more. Not
 // in a straightened look (the scan does not ask there).
 func (a *tableAhead) premiumAhead(img image.Image, opt Options) {
-	if opt.noTilt || noAhead {
+	if opt.noTilt || !opt.runs(stepAhead) {
 		return
 	}
 	a.more.Add(1)

@@ -15,12 +15,12 @@ import (
 
 // TestAheadAsInTurn: the scan whose table work is begun beside the
 // board's lines' search (tableAhead) and whose far parts are searched
-// side by side (farLook) reads what the scan doing all in turn (noAhead,
-// one processor: parallel.For in order) reads, tile for tile, on a
-// table of loose tiles, a real photo seen tilted (the straightened look
-// scans again; its far parts are looked at), one defocused (searched
-// sharpened, and again sharpened gently) and a Scrabble board (the
-// lines' search sees it: the work begun is left).
+// side by side (farLook) reads what the scan doing all in turn
+// (stepAhead off, one processor: parallel.For in order) reads, tile for
+// tile, on a table of loose tiles, a real photo seen tilted (the
+// straightened look scans again; its far parts are looked at), one
+// defocused (searched sharpened, and again sharpened gently) and a
+// Scrabble board (the lines' search sees it: the work begun is left).
 func TestAheadAsInTurn(t *testing.T) {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
@@ -63,13 +63,14 @@ func TestAheadAsInTurn(t *testing.T) {
 			img := tc.img()
 			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
 			scanOf := func(inTurn bool) (*Reading, error) {
-				noAhead = inTurn
+				o := opt
 				procs := runtime.GOMAXPROCS(0)
 				if inTurn {
+					o.off = stepAhead
 					runtime.GOMAXPROCS(1)
 				}
-				defer func() { noAhead = false; runtime.GOMAXPROCS(procs) }()
-				return Scan(img, opt)
+				defer runtime.GOMAXPROCS(procs)
+				return Scan(img, o)
 			}
 			want, werr := scanOf(true)
 			got, gerr := scanOf(false)

@@ -73,6 +73,3 @@ func readAgainAsTaken(taken rgbImage, tiles []Tile, opt Options, need func(t *Ti
 func readAsTaken(t Tile, taken rgbImage) bool {
 	return t.readOn != nil && len(taken.pix) > 0 && t.readOn == &taken.pix[0] && t.readQuad == t.Corners && t.readAs == t.Letter
 }
-
-// noAsTaken turns sureAsTaken off (tests: main's reading).
-var noAsTaken bool

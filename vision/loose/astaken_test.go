@@ -16,7 +16,6 @@ import (
 func TestSureAsTaken(t *testing.T) {
 	rd := realPhotoReader(t)
 	names := augmentNames(t, filepath.Join("testdata", "bananagrams"))
-	defer func() { noAsTaken = false }()
 	for _, tc := range []struct {
 		name, photo    string
 		wrongSureFirst int // sure and wrong without sureAsTaken, at least
@@ -26,7 +25,7 @@ func TestSureAsTaken(t *testing.T) {
 		{"21 tiles, 22 degrees: an upside-down A", "t3", 2, 1},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, &noAsTaken)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, stepAsTaken, 0)
 			if s0.WrongSure < tc.wrongSureFirst {
 				t.Errorf("%d tiles read wrong and sure without sureAsTaken; want %d at least (the photo no longer shows the case)", s0.WrongSure, tc.wrongSureFirst)
 			}

@@ -232,12 +232,9 @@ func gameTiles(tiles []scrabble.Tile) []scrabble.Tile {
 	var out []scrabble.Tile
 	for _, t := range tiles {
 		beside := at[[2]int{t.Row - 1, t.Col}] || at[[2]int{t.Row + 1, t.Col}] || at[[2]int{t.Row, t.Col - 1}] || at[[2]int{t.Row, t.Col + 1}]
-		if beside || t.Conf >= SureConf || noLoneDrop {
+		if beside || t.Conf >= SureConf {
 			out = append(out, t)
 		}
 	}
 	return out
 }
-
-// noLoneDrop keeps a board's lone unsure tiles (tests: main's reading).
-var noLoneDrop bool

@@ -444,21 +444,20 @@ func TestSteepBoardByPremiumSquares(t *testing.T) {
 }
 
 // scoreWithout scans the labelled photo dir/images/photo.jpg as
-// eval-loose --photos does, once with *off set (a step of the scan
-// turned off) and once without, and scores both readings by their
-// centres (labels dir/labels/photo.txt, classes names): what the step
-// changes on a real photo. *off is false again when it returns.
-func scoreWithout(t *testing.T, rd Reader, names []string, dir, photo string, off *bool) (without, with CentreScore) {
+// eval-loose --photos does, once with the step s switched off
+// (Options.off) and once with it, alsoOff off in both, and scores both
+// readings by their centres (labels dir/labels/photo.txt, classes
+// names): what the step changes on a real photo.
+func scoreWithout(t *testing.T, rd Reader, names []string, dir, photo string, s, alsoOff step) (without, with CentreScore) {
 	t.Helper()
 	img, truth := realPhoto(t, filepath.Join(dir, "images", photo+".jpg"), filepath.Join(dir, "labels", photo+".txt"), names)
-	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-	defer func() { *off = false }()
-	*off = true
-	r0, err := Scan(img, opt)
+	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, off: alsoOff}
+	o0 := opt
+	o0.off |= s
+	r0, err := Scan(img, o0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	*off = false
 	r, err := Scan(img, opt)
 	if err != nil {
 		t.Fatal(err)

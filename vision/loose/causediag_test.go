@@ -24,9 +24,10 @@ func TestLooseCauses(t *testing.T) {
 	if dirs == "" {
 		t.Skip("LOOSE_CAUSE_DIRS not set")
 	}
-	defer func() { tiltTrace, rimTrace, noTiltLetters, noRimMerge = nil, nil, false, false }()
-	noTiltLetters = os.Getenv("LOOSE_CAUSE_MAIN") != ""
-	noRimMerge = noTiltLetters
+	var off step
+	if os.Getenv("LOOSE_CAUSE_MAIN") != "" {
+		off = stepTiltLetters | stepRimMerge
+	}
 	if os.Getenv("LOOSE_CAUSE_DEBUG") != "" {
 		debugf = func(format string, a ...any) { t.Logf("  debug: "+format, a...) }
 		defer func() { debugf = func(string, ...any) {} }()
@@ -117,7 +118,8 @@ func TestLooseCauses(t *testing.T) {
 			img, truth := augmentPhoto(t, dir, name, names)
 			var first, straight []Tile
 			looked, stands := false, false
-			tiltTrace = func(im image.Image, f, s []Tile, st bool) {
+			trace := &scanTrace{}
+			trace.tilt = func(im image.Image, f, s []Tile, st bool) {
 				if im != img {
 					return // a scan within the scan (a crop, a finer look)
 				}
@@ -127,13 +129,12 @@ func TestLooseCauses(t *testing.T) {
 			}
 			var rimTiles []Tile
 			rimLooked := false
-			rimTrace = func(im image.Image, ts []Tile) {
+			trace.rim = func(im image.Image, ts []Tile) {
 				if im == img {
 					rimTiles, rimLooked = ts, true
 				}
 			}
-			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			tiltTrace, rimTrace = nil, nil
+			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, off: off, trace: trace})
 			if err != nil {
 				add("photo unanswered")
 				continue

@@ -21,9 +21,9 @@ func TestQuadCoverTrace(t *testing.T) {
 	if dirs == "" {
 		t.Skip("LOOSE_COVER_DIRS not set")
 	}
+	opt := Options{Lattice: true, UprightFromLetters: true, OnBoard: true}
 	if os.Getenv("LOOSE_COVER_MAIN") != "" {
-		noOverDoubles = true
-		defer func() { noOverDoubles = false }()
+		opt.off = stepOverDoubles
 	}
 	for _, dir := range strings.Split(dirs, ",") {
 		rd0, err := ocr.Default(ocr.English)
@@ -33,7 +33,9 @@ func TestQuadCoverTrace(t *testing.T) {
 		rd, names := Reader(rd0), augmentNames(t, dir)
 		for _, name := range augmentFiles(dir) {
 			img, truth := augmentPhoto(t, dir, name, names)
-			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
+			o := opt
+			o.Reader = rd
+			r, err := Scan(img, o)
 			if err != nil {
 				continue
 			}

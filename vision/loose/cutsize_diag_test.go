@@ -29,7 +29,6 @@ func TestCutSizeTrace(t *testing.T) {
 	if dirs == "" || src == "" {
 		t.Skip("LOOSE_CUT_DIRS or LOOSE_CUT_SRC not set")
 	}
-	defer func() { rimTrace = nil }()
 	type cand struct {
 		conf, share, clip float64
 		kind              string // "right", "wrong", "double", "sliver", "none"
@@ -44,13 +43,12 @@ func TestCutSizeTrace(t *testing.T) {
 			off := offs[name]
 			_, orig := realPhoto(t, filepath.Join(src, "images", name+".jpg"), filepath.Join(src, "labels", name+".txt"), names)
 			var rimTiles []Tile
-			rimTrace = func(im image.Image, ts []Tile) {
+			trace := &scanTrace{rim: func(im image.Image, ts []Tile) {
 				if im == img {
 					rimTiles = append([]Tile(nil), ts...)
 				}
-			}
-			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			rimTrace = nil
+			}}
+			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, trace: trace})
 			if err != nil || len(r.Tiles) == 0 {
 				continue
 			}

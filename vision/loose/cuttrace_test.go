@@ -28,7 +28,6 @@ func TestCutTrace(t *testing.T) {
 		t.Skip("LOOSE_CUT_DIRS or LOOSE_CUT_SRC not set")
 	}
 	const letterShare = 0.55
-	defer func() { verifyTrace, rimTrace = nil, nil }()
 	cnt := map[string]int{}
 	for _, dir := range strings.Split(dirs, ",") {
 		t.Setenv("LOOSE_CUT_X", dir)
@@ -48,17 +47,18 @@ func TestCutTrace(t *testing.T) {
 				rim   bool
 			}
 			var rds []rdg
-			verifyTrace = func(u Tile, pTile, pRight float64, kept bool) {
-				rds = append(rds, rdg{u, pTile, kept, rimVerifying})
-			}
 			rimLooked := false
-			rimTrace = func(im image.Image, ts []Tile) {
-				if im == img {
-					rimLooked = true
-				}
+			trace := &scanTrace{
+				verify: func(u Tile, pTile, pRight float64, kept, rim bool) {
+					rds = append(rds, rdg{u, pTile, kept, rim})
+				},
+				rim: func(im image.Image, ts []Tile) {
+					if im == img {
+						rimLooked = true
+					}
+				},
 			}
-			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			verifyTrace, rimTrace = nil, nil
+			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, trace: trace})
 			if err != nil {
 				cnt["photo unanswered"]++
 				continue

@@ -279,7 +279,6 @@ func measurePatches(m []byte, w, h int, reach float64) (holes, float64) {
 	filled := hs.fill(m, func(area, bw, bh int) bool {
 		return area < maxArea && max(bw, bh) < maxSide
 	})
-	debugMask("mask", w, h, m)
 	return hs, estimateSide(filled, w, h, reach)
 }
 
@@ -357,7 +356,6 @@ func fromMask(gray gocv.Mat, meanGray float64, fm faceMask, bhb, ink []byte, lb 
 	filled := hs.fill(m, func(area, bw, bh int) bool {
 		return float64(area) < 0.4*side*side && float64(max(bw, bh)) < 0.9*side
 	})
-	debugMask("filled", w, h, filled)
 	comps, err := splitTiles(filled, w, h, side, mergeLetters(blobs, side))
 	if err != nil {
 		return nil, 0, err
@@ -1454,12 +1452,14 @@ func median(v []float64) float64 {
 	return s[len(s)/2]
 }
 
-// debugMask and debugf are hooks for development: a test may set them to
-// see the intermediate masks and figures. They do nothing by default.
-var (
-	debugMask = func(name string, w, h int, m []byte) {}
-	debugf    = func(format string, a ...any) {}
-)
+// debugf is the scan's development log: a diagnostic test may set it
+// to see the search's figures and each step's decisions. It does nothing
+// by default and never changes a reading. It is the one package
+// variable a test sets (the steps' switches and the trace hooks are
+// Options' off and trace, steps.go): some twenty functions of the search
+// log through it that are handed no Options; a test that sets it runs
+// alone (not t.Parallel) and puts it back.
+var debugf = func(format string, a ...any) {}
 
 func sq(x float64) float64 { return x * x }
 
@@ -1933,7 +1933,7 @@ func weightedMedian(bs []blob, wt []float64) float64 {
 
 // spacingCap: a tile side over this many times the letters' spacing is
 // several tiles' (with minSpacingLetters letters or more).
-var (
+const (
 	spacingCap        = 1.3
 	minSpacingLetters = 8
 )

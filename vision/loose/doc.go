@@ -68,6 +68,24 @@
 //     faint letters on print and at finer working sizes (1200 and 1640
 //     px: small tiles among a cloth's marks) and keeps the look with the
 //     most tiles read sure (lookAgain).
+//   - The last stage (a Lexicon table's scan, on the photo's own reading
+//     only, not within its straightened or rimmed looks): the steps of
+//     finalStage (steps.go), in order, each named by its switch:
+//     overDoubles (a square lying over sure tiles dropped), seamUnsure
+//     (a square round the seam of tiles unsure), glyphRecentre (a square
+//     put back on its letter, two squares then on one letter one tile)
+//     and faintUnsure (the join of faint seams unsure). Each only drops,
+//     moves or makes unsure; none makes a tile sure. Before the stage,
+//     tiltLetters and sureAsTaken run under their own conditions.
+//
+// A scan's state is its Options, passed in: the package holds no
+// variable a scan or a test switches. The steps a test weighs by
+// switching them off (Options.off: aheadOfBoard, tiltPartial, farLook,
+// rimMerge, tiltLetters, sureAsTaken and the last stage's four) and
+// the hooks a diagnostic test is shown a scan through (Options.trace:
+// the verifier's judgements, the straightened and the rim looks) are
+// unexported fields whose zero value is the production scan. Only the
+// development log (debugf) is still a package variable.
 //
 // gocv Mats stay inside the package; each is closed by a defer beside its
 // creation, and a test under the matprofile build tag checks that a scan

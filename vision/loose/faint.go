@@ -107,6 +107,3 @@ func faintUnsure(src rgbImage, tiles []Tile) {
 		t.Conf = math.Min(t.Conf, math.Nextafter(SureConf, 0))
 	}
 }
-
-// noFaintUnsure turns faintUnsure off (tests: main's reading).
-var noFaintUnsure bool

@@ -89,7 +89,6 @@ func TestFaintUnsure(t *testing.T) {
 func TestFaintUnsurePhoto(t *testing.T) {
 	rd := realPhotoReader(t)
 	names := augmentNames(t, filepath.Join("testdata", "bananagrams"))
-	defer func() { noFaintUnsure = false }()
 	for _, tc := range []struct {
 		name, photo    string
 		wrongSureFirst int // sure and wrong without faintUnsure, at least
@@ -98,7 +97,7 @@ func TestFaintUnsurePhoto(t *testing.T) {
 		{"37 tiles, a crop: a T on the join of four tiles", "c1", 1, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "cropped"), tc.photo, &noFaintUnsure)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "cropped"), tc.photo, stepFaintUnsure, 0)
 			if s0.WrongSure < tc.wrongSureFirst {
 				t.Errorf("%d tiles read wrong and sure without faintUnsure; want %d at least (the photo no longer shows the case)", s0.WrongSure, tc.wrongSureFirst)
 			}

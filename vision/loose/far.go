@@ -34,15 +34,12 @@ const (
 	farBack   = 0.5
 )
 
-// noFarLook turns farLook off (diagnostic tests: main's rule).
-var noFarLook bool
-
 // farLook adds to r the tiles of the parts of img beyond its tiles
 // (farParts) searched enlarged, where r has none (farPartTiles,
 // farPartAdd). r's tiles are in img's pixels.
 func farLook(img image.Image, opt Options, r *Reading) *Reading {
 	b := img.Bounds()
-	if noFarLook || b.Min != (image.Point{}) || max(b.Dx(), b.Dy()) > farMaxSide || len(r.Tiles) < minTiltTiles {
+	if !opt.runs(stepFarLook) || b.Min != (image.Point{}) || max(b.Dx(), b.Dy()) > farMaxSide || len(r.Tiles) < minTiltTiles {
 		return r
 	}
 	// Each part's search stands alone (the searches shared among the

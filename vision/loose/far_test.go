@@ -69,7 +69,6 @@ func TestFarParts(t *testing.T) {
 // brings back far rows' tiles, none of them said sure.
 func TestFarRows(t *testing.T) {
 	rd := realPhotoReader(t)
-	defer func() { noFarLook = false }()
 	for _, tc := range []struct {
 		name, photo string
 		most, want  int // found at most without farLook, at least with it
@@ -79,12 +78,12 @@ func TestFarRows(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			img, truth := labelledPhoto(t, filepath.Join("testdata", "tilted"), tc.photo)
 			opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
-			noFarLook = true
-			r0, err := Scan(img, opt)
+			without := opt
+			without.off = stepFarLook
+			r0, err := Scan(img, without)
 			if err != nil {
 				t.Fatal(err)
 			}
-			noFarLook = false
 			r, err := Scan(img, opt)
 			if err != nil {
 				t.Fatal(err)

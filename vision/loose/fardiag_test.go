@@ -22,7 +22,7 @@ func TestFarTrace(t *testing.T) {
 			t.Logf("  debug: "+format, a...)
 		}
 	}
-	defer func() { debugf, noFarLook = old, false }()
+	defer func() { debugf = old }()
 	for _, dir := range strings.Split(dirs, ",") {
 		t.Setenv("LOOSE_FAR_X", dir)
 		_, rd, names := augmentDiag(t, "LOOSE_FAR_X")
@@ -33,8 +33,11 @@ func TestFarTrace(t *testing.T) {
 			img, truth := augmentPhoto(t, dir, name, names)
 			var found [2]int
 			for k, off := range []bool{true, false} {
-				noFarLook = off
-				r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
+				o := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true}
+				if off {
+					o.off = stepFarLook
+				}
+				r, err := Scan(img, o)
 				if err != nil {
 					continue
 				}

@@ -124,7 +124,7 @@ func readVerified(src rgbImage, cands []Tile, opt Options) ([]Tile, error) {
 	if err != nil {
 		return nil, err
 	}
-	return verifyTiles(read, verifierFor(opt), false), nil
+	return verifyTiles(read, verifierFor(opt), false, opt.trace), nil
 }
 
 // edgeVectors are the quad's mean edge vectors: u from its first corner

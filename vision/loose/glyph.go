@@ -219,7 +219,3 @@ func glyphDoubles(tiles []Tile) []Tile {
 	}
 	return out
 }
-
-// noGlyph turns glyphRecentre and glyphDoubles off (tests: main's
-// reading).
-var noGlyph bool

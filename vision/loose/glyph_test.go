@@ -98,13 +98,12 @@ func TestGlyphDoubles(t *testing.T) {
 func TestGlyphPhoto(t *testing.T) {
 	rd := realPhotoReader(t)
 	names := augmentNames(t, filepath.Join("testdata", "bananagrams"))
-	defer func() { noGlyph = false }()
 	for _, tc := range []struct{ name, photo string }{
 		{"two squares on one T", "t6"},
 		{"a P's square half over the P beside it", "t7"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, &noGlyph)
+			s0, s := scoreWithout(t, rd, names, filepath.Join("testdata", "tilted"), tc.photo, stepGlyph, 0)
 			if s0.FalseSure < 1 {
 				t.Errorf("%d false tiles shown sure without the step; want 1 at least (the photo no longer shows the case)", s0.FalseSure)
 			}

@@ -86,7 +86,6 @@ func mul3(a, b [3][3]float64) [3][3]float64 {
 // photos).
 func TestSteepBoardLoneTiles(t *testing.T) {
 	_, cls, scrabblePhoto := scrabblePhotos(t)
-	defer func() { noLoneDrop = false }()
 	for _, tc := range []struct {
 		name, photo string
 		deg, dir    float64

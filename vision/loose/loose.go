@@ -236,6 +236,12 @@ type Options struct {
 	// noReread: the tiles not read sure are not read again from crops
 	// fitted anew (rereadUnsure).
 	noReread bool
+	// off: the steps a test switched off (steps.go); zero, the
+	// production scan.
+	off step
+	// trace: what a diagnostic test is shown of the scan (scanTrace);
+	// nil, nothing.
+	trace *scanTrace
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first
@@ -326,13 +332,13 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && verifies(opt) {
 		r = farLook(img, opt, r)
 	}
-	if err == nil && r != nil && len(tiltOther) > 0 && !opt.noRim && !noTiltLetters {
+	if err == nil && r != nil && len(tiltOther) > 0 && !opt.noRim && opt.runs(stepTiltLetters) {
 		// Not within the rim's scan: its reading is weighed against
 		// the photo's as its looks read it (rimLook), and the photo's
 		// own scan gives the final tiles their letters once.
 		tiltLetters(r.Tiles, tiltOther)
 	}
-	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && !noAsTaken && verifies(opt) {
+	if err == nil && r != nil && !r.board && !opt.Twists && !opt.learning && opt.runs(stepAsTaken) && verifies(opt) {
 		sureAsTaken(opt.rgbOf(img), r.Tiles, opt)
 	}
 	if err == nil && r != nil && !r.board && !opt.noTilt && !opt.noRim && !opt.Twists && !opt.learning && verifies(opt) {
@@ -344,36 +350,6 @@ func scan(img image.Image, opt Options) (*Reading, error) {
 		}
 	}
 	return r, err
-}
-
-// finalSteps are the last steps of a Lexicon table's scan, on the
-// photo's own scan only and its final tiles (taken: the photo as taken):
-// within the straightened or the rim's scan a quad dropped moves the
-// letters the photo's tiles take from that look (tiltLetters), and a
-// tile made unsure changes whether that look stands, and with it which
-// tiles are found (looseseam: on the first held-out round a crop lost a
-// tile so). In order: the doubles dropped (overDoubles); a square round
-// a seam unsure (seamUnsure); a square round a letter put back on its
-// letter and two squares then on one letter one tile (glyphRecentre,
-// glyphDoubles), after seamUnsure, so a square whose middle is a seam
-// where it was found stays unsure moved (loosemiss' rule 3: on held-out
-// tilt 113210 one more false tile was shown sure with the move first);
-// the join of faint seams unsure (faintUnsure), after the move, so the
-// square is weighed where it is shown.
-func finalSteps(taken rgbImage, r *Reading, opt Options) {
-	if !noOverDoubles {
-		r.Tiles = overDoubles(r.Tiles)
-	}
-	if !noSeamUnsure {
-		seamUnsure(taken, r.Tiles)
-	}
-	if !noGlyph {
-		glyphRecentre(taken, r.Tiles, opt)
-		r.Tiles = glyphDoubles(r.Tiles)
-	}
-	if !noFaintUnsure {
-		faintUnsure(taken, r.Tiles)
-	}
 }
 
 // darkLook scans a Lexicon table too dark to search (ErrTooDark: dark
@@ -1004,7 +980,7 @@ func findTiles(img image.Image, opt Options) (tilesFound, error) {
 	// One tile found twice: the reader's surer reading stays.
 	tiles = dropDoubles(tiles)
 	if opt.Reader != nil && verifies(opt) {
-		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread)
+		tiles = verifyTiles(tiles, verifierFor(opt), opt.KeepUnread, opt.trace)
 	}
 	if second {
 		if tiles, err = secondLook(src, tiles, spares, opt); err != nil {

@@ -17,7 +17,7 @@ import (
 // every other A-Z tile not read right, logs what the scan made of it:
 // found or not, the letter and confidence it was given, and each reading
 // the verifier judged whose centre lies in the label (in the photo as
-// taken or a straightened look, carried back through verifyTrace): the
+// taken or a straightened look, carried back through scanTrace.verify): the
 // reader's letter and confidence, the tighter crop's agreement, the
 // narrow-letter cue, the verifier's two probabilities and whether the
 // tile was kept, with its tile probability were the cue off. Per letter
@@ -55,16 +55,14 @@ func TestNarrowTrace(t *testing.T) {
 			t.Logf("%s: %d", k, v)
 		}
 	}()
-	defer func() { verifyTrace = nil }()
 	for _, dir := range strings.Split(dirs, ",") {
 		t.Setenv("LOOSE_NARROW_X", dir)
 		_, rd, names := augmentDiag(t, "LOOSE_NARROW_X")
 		for _, name := range augmentFiles(dir) {
 			img, truth := augmentPhoto(t, dir, name, names)
 			var recs []rec
-			verifyTrace = func(u Tile, pt, pr float64, kept bool) { recs = append(recs, rec{u, pt, pr, kept}) }
-			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true})
-			verifyTrace = nil
+			trace := &scanTrace{verify: func(u Tile, pt, pr float64, kept, _ bool) { recs = append(recs, rec{u, pt, pr, kept}) }}
+			r, err := Scan(img, Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, trace: trace})
 			if err != nil {
 				t.Logf("%s unanswered: %v", name[:13], err)
 				continue

@@ -50,6 +50,3 @@ func overDoubles(tiles []Tile) []Tile {
 	}
 	return out
 }
-
-// noOverDoubles turns overDoubles off (tests: main's reading).
-var noOverDoubles bool

@@ -786,13 +786,13 @@ const (
 // square gridTiles reads must lie; negative, a square may reach that
 // far out of it (a close-up cut at the tiles' own edges: the reader
 // sees the edge's pixels repeated).
-var gridInside = -0.2
+const gridInside = -0.2
 
 // gridReach is how many squares beyond the crossings the lattice was
 // seen by gridTiles looks: the windows' crossings lie a window's half
 // (1.5 squares) or more inside the photo, so a tile in the outermost
 // squares of a close-up lies two squares beyond them.
-var gridReach = 2
+const gridReach = 2
 
 // plainSquare is a square of the lattice with no ink: its tile (were it
 // one) and its colour.

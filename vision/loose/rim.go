@@ -82,17 +82,11 @@ func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Op
 	if table {
 		o.OnBoard = false
 	}
-	if verifyTrace != nil {
-		outer := verifyTrace
-		verifyTrace = func(t Tile, pTile, pRight float64, kept bool) {
-			t.Center.X -= float64(pad)
-			t.Center.Y -= float64(pad)
-			rimVerifying = true
-			outer(t, pTile, pRight, kept)
-			rimVerifying = false
-		}
-		defer func() { verifyTrace = outer }()
-	}
+	o = o.verifyCarried(func(t Tile) Tile {
+		t.Center.X -= float64(pad)
+		t.Center.Y -= float64(pad)
+		return t
+	}, true)
 	r, err := scan(rimmed(opt.rgbOf(img), pad), o)
 	if r == nil {
 		return r, err
@@ -117,16 +111,6 @@ func rimScan(img image.Image, opt Options, table bool, scan func(image.Image, Op
 	return r, err
 }
 
-// rimVerifying is true while verifyTrace (diagnostic tests only) is
-// given a tile of rimScan's look, its centre carried back to the photo's
-// pixels.
-var rimVerifying bool
-
-// rimTrace, where set (diagnostic tests only), is given each rim
-// look's photo and the rimmed reading's tiles in the photo's pixels,
-// before the cut ones are made unsure.
-var rimTrace func(img image.Image, tiles []Tile)
-
 // rimLook scans a Lexicon table's photo again set in its rim (rimScan)
 // where a tile of the reading r read sure lies next to a cell the
 // picture's edge cuts (atRim). That reading stands where it reads more
@@ -145,14 +129,14 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	// The rimmed reading's tiles as its reader read them, before the
 	// cut ones are made unsure (rimMerge weighs them).
 	read := append([]Tile(nil), r2.Tiles...)
-	if rimTrace != nil {
-		rimTrace(img, read)
+	if opt.trace != nil && opt.trace.rim != nil {
+		opt.trace.rim(img, read)
 	}
 	cutUnsure(r2.Tiles, b)
 	// Only the photo as taken merges: within the straightened picture's
 	// scan (noTilt) the tiles added would count in tiltStands' weighing
 	// of that reading against the photo's.
-	merge := !noRimMerge && !opt.noTilt
+	merge := opt.runs(stepRimMerge) && !opt.noTilt
 	if !tiltStands(r.Tiles, r2.Tiles) {
 		if merge {
 			r.Tiles = rimMerge(r.Tiles, read, b)
@@ -171,9 +155,6 @@ func rimLook(img image.Image, opt Options, r *Reading, now func() time.Time, sta
 	r2.Elapsed = now().Sub(start)
 	return r2
 }
-
-// noRimMerge turns rimMerge off (diagnostic tests: main's rule).
-var noRimMerge bool
 
 // rimMerge adds to the standing reading's tiles (the photo's own or the
 // rimmed one, rimLook's) the other reading's tiles read at tiltMergeConf

@@ -159,9 +159,6 @@ func seamUnsure(taken rgbImage, tiles []Tile) {
 	})
 }
 
-// noSeamUnsure turns seamUnsure off (tests: main's reading).
-var noSeamUnsure bool
-
 // greys is the grey of each pixel of an n x n crop (the mean of its
 // three channels), row by row.
 func greys(crop *image.RGBA, n int) []float64 {

@@ -15,14 +15,12 @@ import (
 // straighten's whole turn does not fit (why, and the largest part of the
 // turn that does), with found / read scanned as main scans it (such a
 // photo not looked at again) and with the part of the turn taken
-// (tiltPartial), and the totals over those photos.
+// (stepTiltPartial), and the totals over those photos.
 func TestStraightenTrace(t *testing.T) {
 	env := os.Getenv("LOOSE_STRAIGHTEN_DIRS")
 	if env == "" {
 		t.Skip("LOOSE_STRAIGHTEN_DIRS not set")
 	}
-	old := tiltPartial
-	defer func() { tiltPartial = old }()
 	for _, dir := range strings.Split(env, ",") {
 		t.Setenv("LOOSE_STRAIGHTEN_ONE", dir)
 		_, rd, names := augmentDiag(t, "LOOSE_STRAIGHTEN_ONE")
@@ -65,8 +63,11 @@ func TestStraightenTrace(t *testing.T) {
 			}
 			line := filepath.Base(dir) + " " + name + " by " + by + " ratio " + f2(ratio) + ": " + why.String() + ", part " + f2(lo)
 			for i, partial := range []bool{false, true} {
-				tiltPartial = partial
-				r, err := Scan(img, opt)
+				o := opt
+				if !partial {
+					o.off = stepTiltPartial
+				}
+				r, err := Scan(img, o)
 				var tiles []Tile
 				if err == nil {
 					tiles = r.Tiles

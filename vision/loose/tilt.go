@@ -60,11 +60,6 @@ const (
 	tiltLetterMargin = 0.2
 )
 
-// tiltPartial: straighten turns by a part of a fitted tilt too steep to
-// fit (false: such a photo is not looked at again; the diagnostics
-// compare the two).
-var tiltPartial = true
-
 // tiltOf fits the plane the tiles lie on from their sizes: where the
 // camera is tilted, a tile's area in the photo goes as the cube of
 // w(x, y) = 1 + g x + h y (the photo's points on the table's plane
@@ -73,7 +68,9 @@ var tiltPartial = true
 // returns the homography (photo pixels to the straightened picture's,
 // with that picture's size) and whether the tilt is large enough to
 // look again: the fitted sizes of the tiles over minTiltRatio apart.
-func tiltOf(tiles []Tile, w, h int) (homog, image.Point, bool) {
+// partial: a fit too steep to turn by whole is turned by a part of it
+// (straighten).
+func tiltOf(tiles []Tile, w, h int, partial bool) (homog, image.Point, bool) {
 	g, hh, ratio, ok := tiltFit(sizeSamples(tiles), w, h)
 	if !ok || ratio < minTiltRatio {
 		// The quads all of a size (a reading may make them so): the
@@ -83,7 +80,7 @@ func tiltOf(tiles []Tile, w, h int) (homog, image.Point, bool) {
 			return homog{}, image.Point{}, false
 		}
 	}
-	return straighten(g, hh, w, h, tiles)
+	return straighten(g, hh, w, h, tiles, partial)
 }
 
 // sizeSample is a tile's centre and the side of a square of its area.
@@ -237,13 +234,14 @@ func planeFit(xs, ys, vs []float64, use []bool) (a, b, c float64, ok bool) {
 // photo past the horizon or make the picture too large (a steep fit),
 // the camera is turned by the largest part of it that fits, down to
 // minTiltPart (a part of the turn still takes most of the near tiles'
-// growth off); not ok where not even that fits.
-func straighten(g, h float64, w, ht int, tiles []Tile) (homog, image.Point, bool) {
+// growth off), where partial (stepTiltPartial; off, the diagnostics
+// compare the two); not ok where not even that fits.
+func straighten(g, h float64, w, ht int, tiles []Tile, partial bool) (homog, image.Point, bool) {
 	hm, size, why := straightenBy(g, h, 1, w, ht, tiles)
 	switch {
 	case why == tiltFits:
 		return hm, size, true
-	case why == tiltFlat || !tiltPartial:
+	case why == tiltFlat || !partial:
 		return homog{}, image.Point{}, false
 	}
 	// The picture grows with the turn: the largest part that fits, by
@@ -395,11 +393,6 @@ func tiltStands(first, straight []Tile) bool {
 	return (b > a && len(straight) >= len(first)) || (b == a && len(straight) > len(first))
 }
 
-// tiltTrace, where set (diagnostic tests only), is given each
-// straightened look's photo, its two readings in the photo's pixels and whether
-// the straightened one stands.
-var tiltTrace func(img image.Image, first, straight []Tile, stands bool)
-
 // tiltLook scans a Lexicon table's photo again turned straight down on
 // the table where its tiles' sizes say it is tilted (tiltOf), and
 // brings that reading's tiles back to the photo's pixels. That reading
@@ -412,8 +405,8 @@ func tiltLook(img image.Image, opt Options, r *Reading, now func() time.Time, st
 	if r2 == nil {
 		return r, nil
 	}
-	if tiltTrace != nil {
-		tiltTrace(img, r.Tiles, r2.Tiles, tiltStands(r.Tiles, all))
+	if opt.trace != nil && opt.trace.tilt != nil {
+		opt.trace.tilt(img, r.Tiles, r2.Tiles, tiltStands(r.Tiles, all))
 	}
 	if !tiltStands(r.Tiles, all) {
 		// The first reading stands; the straightened one's sure tiles
@@ -439,7 +432,7 @@ func straightReading(img image.Image, opt Options, r *Reading) (*Reading, []Tile
 		// in the picture's: a sub-image is not looked at again.
 		return nil, nil
 	}
-	hm, size, ok := tiltOf(r.Tiles, b.Dx(), b.Dy())
+	hm, size, ok := tiltOf(r.Tiles, b.Dx(), b.Dy(), opt.runs(stepTiltPartial))
 	if !ok {
 		return nil, nil
 	}
@@ -463,13 +456,12 @@ func readStraightened(img image.Image, opt Options, r *Reading, hm homog, size i
 		// twice otherwise); the search that follows is the same.
 		o.OnBoard = false
 	}
-	if verifyTrace != nil {
-		outer, back := verifyTrace, homog(vision.Homography(hm).Inverse())
-		verifyTrace = func(t Tile, pTile, pRight float64, kept bool) {
+	if opt.trace != nil && opt.trace.verify != nil {
+		back := homog(vision.Homography(hm).Inverse())
+		o = o.verifyCarried(func(t Tile) Tile {
 			t.Center = back.apply(t.Center)
-			outer(t, pTile, pRight, kept)
-		}
-		defer func() { verifyTrace = outer }()
+			return t
+		}, false)
 	}
 	r2, err := Scan(straight, o)
 	if err != nil || r2 == nil {
@@ -545,9 +537,6 @@ func tiltMerge(stand, other []Tile) []Tile {
 	}
 	return stand
 }
-
-// noTiltLetters turns tiltLetters off (diagnostic tests: main's rule).
-var noTiltLetters bool
 
 // tiltLetters gives each tile of the final reading the letter the look
 // that did not stand (other, tiltLook's) read on the same tile, where

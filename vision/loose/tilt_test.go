@@ -86,7 +86,7 @@ func TestTiltOf(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			view, size := tiltedView(tc.deg, tc.dir, 640, 480)
 			tiles := squaresSeen(view)
-			hm, _, ok := tiltOf(tiles, size.X, size.Y)
+			hm, _, ok := tiltOf(tiles, size.X, size.Y, true)
 			if ok != tc.want {
 				t.Fatalf("looked again %v, want %v", ok, tc.want)
 			}

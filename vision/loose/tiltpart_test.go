@@ -55,7 +55,7 @@ func squaresFilling(deg, dir float64, w, h int) []Tile {
 // uneven tiles; the whole turn makes the picture too large) are
 // straightened by a part of it: the picture fits, and the squares come
 // out nearer one size than in the photo. A fit as the view is turned
-// whole; with tiltPartial off (main's rule before) the steep fit is
+// whole; with stepTiltPartial off (main's rule before) the steep fit is
 // not looked at again.
 func TestStraightenPartTurn(t *testing.T) {
 	for _, tc := range []struct {
@@ -81,7 +81,7 @@ func TestStraightenPartTurn(t *testing.T) {
 			if (why == tiltFits) != tc.wholeFits {
 				t.Fatalf("the whole turn fits: %v, want %v", why == tiltFits, tc.wholeFits)
 			}
-			hm, psize, ok := straighten(g, h, size.X, size.Y, tiles)
+			hm, psize, ok := straighten(g, h, size.X, size.Y, tiles, true)
 			if !ok {
 				t.Fatalf("straighten gave the photo up")
 			}
@@ -102,11 +102,8 @@ func TestStraightenPartTurn(t *testing.T) {
 				t.Errorf("sides' spread %.2f -> %.2f: not brought nearer one size", before, after)
 			}
 			if !tc.wholeFits {
-				old := tiltPartial
-				tiltPartial = false
-				defer func() { tiltPartial = old }()
-				if _, _, ok := straighten(g, h, size.X, size.Y, tiles); ok {
-					t.Errorf("without tiltPartial the steep view is looked at again")
+				if _, _, ok := straighten(g, h, size.X, size.Y, tiles, false); ok {
+					t.Errorf("without stepTiltPartial the steep view is looked at again")
 				}
 			}
 		})

@@ -328,26 +328,20 @@ func verifierFor(opt Options) *Verifier {
 // verifies says whether a verifier judges a scan's tiles.
 func verifies(opt Options) bool { return verifierFor(opt) != nil }
 
-// verifyTrace, where set (diagnostic tests only), is given each tile the
-// verifier judges (its centre in the photo's pixels within a
-// straightened look: readStraightened carries it back), the
-// probabilities that it is a tile and that it is read right, and
-// whether it is kept.
-var verifyTrace func(t Tile, pTile, pRight float64, kept bool)
-
 // verifyTiles applies v to the tiles read: a tile whose probability of
 // being a tile is under the cut is dropped, and each other tile's Conf
 // becomes the probability that it is read right (kept, as
-// unread "?", with keepUnread).
-func verifyTiles(tiles []Tile, v *Verifier, keepUnread bool) []Tile {
+// unread "?", with keepUnread). trace, where set, is shown each tile
+// judged (scanTrace.verify).
+func verifyTiles(tiles []Tile, v *Verifier, keepUnread bool, trace *scanTrace) []Tile {
 	out := tiles[:0]
 	for _, t := range tiles {
 		if !t.hasCues {
 			out = append(out, t)
 			continue
 		}
-		if verifyTrace != nil {
-			verifyTrace(t, v.ProbTile(t.cues), v.ProbRight(t.cues), v.ProbTile(t.cues) >= v.Cut)
+		if trace != nil && trace.verify != nil {
+			trace.verify(t, v.ProbTile(t.cues), v.ProbRight(t.cues), v.ProbTile(t.cues) >= v.Cut, false)
 		}
 		if v.ProbTile(t.cues) < v.Cut {
 			if keepUnread {

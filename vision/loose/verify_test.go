@@ -115,14 +115,14 @@ func TestVerifyTiles(t *testing.T) {
 		return tl
 	}
 	tiles := []Tile{mk(0.95, true), mk(0.2, true), mk(0.3, false)}
-	got := verifyTiles(append([]Tile(nil), tiles...), v, false)
+	got := verifyTiles(append([]Tile(nil), tiles...), v, false, nil)
 	if len(got) != 2 || got[0].Letter != "A" || got[1].Conf != 0.3 {
 		t.Fatalf("got %+v, want the sure tile and the uncued one", got)
 	}
 	if want := v.ProbRight(tiles[0].cues); got[0].Conf != want {
 		t.Errorf("conf %.3f, want the verifier's %.3f", got[0].Conf, want)
 	}
-	kept := verifyTiles(append([]Tile(nil), tiles...), v, true)
+	kept := verifyTiles(append([]Tile(nil), tiles...), v, true, nil)
 	if len(kept) != 3 || kept[1].Letter != "?" || kept[1].Conf != 0 {
 		t.Errorf("keepUnread: %+v, want the dropped tile kept as ?", kept)
 	}
