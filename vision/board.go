@@ -583,10 +583,8 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 				if ok {
 					return rf, true
 				}
-				if hf, ok := hiddenLook(blur, append(done, best), n, scale); ok {
-					return hf, true
-				}
-				if hf, ok := hiddenBoard(p, img, src, blur, small, n, scale); ok {
+				done = append(append(done, best), hiddenBoard(p, img, src, small, blur, n, scale)...)
+				if hf, ok := hiddenLook(p, blur, done, n, scale); ok {
 					return hf, true
 				}
 			}
@@ -607,10 +605,8 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		if finished.Score >= 0 {
 			done = append(done, finished)
 		}
-		if hf, ok := hiddenLook(blur, done, n, scale); ok {
-			return hf, true
-		}
-		if hf, ok := hiddenBoard(p, img, src, blur, small, n, scale); ok {
+		done = append(done, hiddenBoard(p, img, src, small, blur, n, scale)...)
+		if hf, ok := hiddenLook(p, blur, done, n, scale); ok {
 			return hf, true
 		}
 	}

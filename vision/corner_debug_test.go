@@ -5,6 +5,7 @@ import (
 	"image"
 	"math"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -229,4 +230,33 @@ func TestCornerRuns(t *testing.T) {
 		small.Close()
 		src.Close()
 	}
+}
+
+// TestHiddenTrace prints, per scene of TILESCOPE_TRACE_DIR whose grid
+// the hidden look took (Grid.Hidden), its error against the truth in
+// squares and whether the truth's board lies wholly in the picture.
+func TestHiddenTrace(t *testing.T) {
+	traceScenes(t, func(name string, tr *Truth) {
+		if tr.Board == nil {
+			return
+		}
+		img := loadImage(t, name)
+		p := Luma(img)
+		n := tr.Board.Rows
+		var tq Quad
+		inView := true
+		for i, c := range tr.Board.Corners {
+			tq[i] = Point{c[0], c[1]}
+			if c[0] < 0 || c[1] < 0 || c[0] > float64(p.W) || c[1] > float64(p.H) {
+				inView = false
+			}
+		}
+		side := math.Hypot(tq[1].X-tq[0].X, tq[1].Y-tq[0].Y) / float64(n)
+		g, err := FindGridWith(p, img, n, SearchOptions{})
+		if err != nil || !g.Hidden() {
+			return
+		}
+		e, _ := quadErr(g.H, n, tq)
+		t.Logf("%s: hidden grid %.2f sq off, in view %v", filepath.Base(name), e/side, inView)
+	})
 }

@@ -280,14 +280,14 @@ func edgeQuads(runs []edgeRun, ws image.Point) []edgeQuad {
 				}
 				ea := Point{pa.X + 0.5*L*ua.X, pa.Y + 0.5*L*ua.Y}
 				eb := Point{pb.X + 0.5*L*ub.X, pb.Y + 0.5*L*ub.Y}
-				ca, oa := ra.cover(Point{pa.X - 0.5*L*ua.X, pa.Y - 0.5*L*ua.Y}, ea, 0)
-				cb, ob := rb.cover(Point{pb.X - 0.5*L*ub.X, pb.Y - 0.5*L*ub.Y}, eb, 0)
-				// ca over the stretch from half a side behind the corner
-				// to half a side in: the run should lie in, not behind
+				// what each side's run covers of its first half from the
+				// near corner, and of the stretch as long behind it (a
+				// side's run ends at the corner: none behind)
+				ca, _ := ra.cover(Point{pa.X - 0.5*L*ua.X, pa.Y - 0.5*L*ua.Y}, ea, 0)
+				cb, _ := rb.cover(Point{pb.X - 0.5*L*ub.X, pb.Y - 0.5*L*ub.Y}, eb, 0)
 				inA, _ := ra.cover(pa, ea, 0.05)
 				inB, _ := rb.cover(pb, eb, 0.05)
 				behindA, behindB := 2*ca-inA, 2*cb-inB
-				_, _ = oa, ob
 				if inA < edgeSideLeast || inB < edgeSideLeast || behindA > 2*edgeOvershoot || behindB > 2*edgeOvershoot {
 					continue
 				}
@@ -397,21 +397,25 @@ func fitHidden(blur gocv.Mat, q Quad, n int) (hiddenFit, bool) {
 	return best, best.fit.Score > math.Inf(-1)
 }
 
-// hiddenBoard is the last look of FindGrid's full search where no stage
-// found a board: the board under a hand over a corner or a side. Its
-// straight outer edges (edgeRuns of the work picture's segments, each
-// side's run covering what the hand leaves of it) bound the candidate
-// outlines (edgeQuads); inside each the grid is looked for with the part
-// of the board under the hand left out of the judgement (each quarter
-// in turn), its lines spanning the grid's share of a board with an even
-// border. The best grid is taken where its lines stand out as any
-// accepted grid's (minGridContrast), and again once it is refined on
-// the full picture (finishBoard), on its own outline with the same part
-// left out, within a third of a square of where it was: the lattice
-// the lines make, not the hand's edges, placed it. Such a board is
-// marked Hidden and has no lens: its lines under the hand are unseen,
-// and a reader shows none of its squares sure.
-func hiddenBoard(p Plane, img image.Image, src, blur, small gocv.Mat, n int, scale float64) (boardFit, bool) {
+// hiddenOutlines is how many of the grids fitted inside the board's
+// three-sided outlines (edgeQuads), best first, hiddenBoard finishes;
+// hiddenFirst the least evidence, so fitted, of one it finishes.
+const (
+	hiddenOutlines = 4
+	hiddenFirst    = 0.1
+)
+
+// hiddenBoard gives the grids, finished on the full picture
+// (finishBoard, full-resolution pixels), that the board's straight outer
+// edges hold where a hand hides part of them: the work picture's
+// segments, its local contrast raised (hiddenSegs), merged into runs
+// (edgeRuns); three runs, a near side and the two sides from its ends,
+// and a far side drawn parallel to the near one at each depth, bound the
+// outlines (edgeQuads); inside each the grid is fitted with each quarter
+// of the board left out in turn, as many squares of one size across as
+// down with as wide a border (fitHidden). The best few so fitted are
+// finished, for hiddenLook to judge.
+func hiddenBoard(p Plane, img image.Image, src, small, blur gocv.Mat, n int, scale float64) []boardFit {
 	ws := image.Pt(blur.Cols(), blur.Rows())
 	side := float64(max(ws.X, ws.Y))
 	segs := hiddenSegs(small, 0.04*side, 20, 60)
@@ -421,36 +425,32 @@ func hiddenBoard(p Plane, img image.Image, src, blur, small gocv.Mat, n int, sca
 	parallel.For(len(quads), func(i int) {
 		fits[i], oks[i] = fitHidden(blur, quads[i].q, n)
 	})
-	best := hiddenFit{fit: boardFit{Score: math.Inf(-1)}}
+	var order []hiddenFit
 	for i, f := range fits {
-		if oks[i] && f.fit.Score > best.fit.Score {
-			best = f
+		if oks[i] && f.fit.Score >= hiddenFirst {
+			order = append(order, f)
 		}
 	}
+	sort.SliceStable(order, func(i, j int) bool { return order[i].fit.Score > order[j].fit.Score })
+	var out []boardFit
+	var qs []Quad
+	for _, f := range order {
+		if len(out) >= hiddenOutlines {
+			break
+		}
+		q := fullQuad(f.fit.H, n)
+		if seen(qs, q, 0.01*side) {
+			continue
+		}
+		qs = append(qs, q)
+		fb := finishBoard(p, img, src, blur, f.fit, n, scale, nil, true)
+		fb.Score = max(fb.Score, minCentredContrast)
+		out = append(out, fb)
+	}
 	if debugf != nil {
-		debugf("hidden: %d segments, %d outlines, best %.2f hiding %v", len(segs), len(quads), best.fit.Score, best.mask)
+		debugf("hidden: %d segments, %d outlines, %d fitted %.2f or more, %d finished", len(segs), len(quads), len(order), hiddenFirst, len(out))
 	}
-	if best.fit.Score < minGridContrast {
-		return boardFit{}, false
-	}
-	fb := finishBoard(p, img, src, blur, best.fit, n, scale, nil, true)
-	// judged again on its own outline, the same part left out
-	pr, ok := outlineProfilesHiding(blur, workQuad(fb.H, n, scale), best.mask)
-	if !ok {
-		return boardFit{}, false
-	}
-	again, ok := pr.fitTight(n, true)
-	again.H = Homography{1 / scale, 0, 0, 0, 1 / scale, 0, 0, 0, 1}.Mul(again.H)
-	if debugf != nil {
-		debugf("hidden: finished, rescored %.2f (%v) near %v", again.Score, ok, nearQuad(again.H, fullQuad(fb.H, n), n, 0.35))
-	}
-	if !ok || again.Score < minGridContrast || !nearQuad(again.H, fullQuad(fb.H, n), n, 0.35) {
-		return boardFit{}, false
-	}
-	fb.Score = math.Max(fb.Score, minGridContrast)
-	fb.Hidden = true
-	fb.Lens, fb.HU = Lens{}, Homography{}
-	return fb, true
+	return out
 }
 
 // hiddenSegs are the straight segments of the work picture's edges
@@ -497,11 +497,12 @@ var hiddenQuarters = []hidden{{0, 0.5, 0, 0.5}, {0.5, 1, 0, 0.5}, {0.5, 1, 0.5, 
 // out in turn (outlineProfilesHiding: the lines' evidence there neither
 // counted nor missed), and taken where, so judged, its lines stand out
 // as an accepted grid's do (minGridContrast) at its place (the grid
-// fitted there within hiddenNear of a square of it). Of several, the
-// best so judged. The grid taken is marked Hidden and has no lens: its
+// fitted there within hiddenNear of a square of it), and where the
+// board's outer edge does not show it a square off (hiddenEdgeSpread).
+// Of several, the best so judged. The grid taken is marked Hidden and has no lens: its
 // lines under the hand are unseen, and its reader shows none of its
 // squares sure.
-func hiddenLook(blur gocv.Mat, fits []boardFit, n int, scale float64) (boardFit, bool) {
+func hiddenLook(p Plane, blur gocv.Mat, fits []boardFit, n int, scale float64) (boardFit, bool) {
 	type judged struct {
 		score float64
 		mask  hidden
@@ -538,9 +539,24 @@ func hiddenLook(blur gocv.Mat, fits []boardFit, n int, scale float64) (boardFit,
 			}
 		}
 	})
+	// the board's outer edge as far out on both sides of each axis,
+	// within hiddenEdgeSpread (a grid a square off has it a square
+	// further out on one side and a square nearer on the other)
+	edgesAgree := func(f boardFit) bool {
+		for _, vertical := range []bool{true, false} {
+			lo, hi, _ := boardMargins(p, f.H, n, vertical, 0.8)
+			if math.Abs(lo-hi) > hiddenEdgeSpread {
+				if debugf != nil {
+					debugf("hidden look: the board's edge %.2f and %.2f squares out (vertical %v): a grid off", lo, hi, vertical)
+				}
+				return false
+			}
+		}
+		return true
+	}
 	best := -1
 	for i, j := range js {
-		if j.score >= minGridContrast && (best < 0 || j.score > js[best].score) {
+		if j.score >= minGridContrast && (best < 0 || j.score > js[best].score) && edgesAgree(fits[i]) {
 			best = i
 		}
 	}
@@ -564,6 +580,14 @@ func hiddenLook(blur gocv.Mat, fits []boardFit, n int, scale float64) (boardFit,
 // off on either axis or both (its outermost line on the board's border),
 // the grid a square in from it on the board's lines.
 var hiddenMoves = []Point{{0, 0}}
+
+// hiddenEdgeSpread is how much further out, in squares, the board's
+// outer edge may show on one side of an axis than on the other of a
+// grid hiddenLook takes (boardMargins): on a board's grid the border is
+// as wide on both sides, give or take what a hand over one of them or a
+// tilted view's near side moves the edge found; a grid a square off
+// has it two squares apart.
+const hiddenEdgeSpread = 1.25
 
 // hiddenNear is how near, in squares, the grid fitted on a finished
 // grid's outline with a quarter left out must lie to it (hiddenLook).
