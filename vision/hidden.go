@@ -73,7 +73,8 @@ func outlineProfilesHiding(wm gocv.Mat, q Quad, h hidden) (profiles, bool) {
 }
 
 // The board under a hand over a corner or a side: the last look of
-// FindGrid's full search where no stage found a board (hiddenBoard).
+// FindGrid's full search where no stage found a board (hiddenBoard's
+// three-sided outlines and the runners-up, judged by hiddenLook).
 // A hand over a corner cuts the board's outline as a region (no outline
 // candidate) and hides the grid's lines there while its own edges cross
 // them (no grid's lines stand out over the whole board); the board's
@@ -576,9 +577,10 @@ func hiddenLook(p Plane, blur gocv.Mat, fits []boardFit, n int, scale float64) (
 }
 
 // hiddenMoves are the moves, in squares, of a finished grid hiddenLook
-// judges besides the grid itself: a grid under a hand may lie a square
-// off on either axis or both (its outermost line on the board's border),
-// the grid a square in from it on the board's lines.
+// judges: the grid where it was finished only. Its moves a square along
+// either axis or both were tried and dropped (docs/vision.md, upwcorner):
+// the lattice judged with a quarter left out takes a grid a square off
+// as often, the border's line passing for the outermost.
 var hiddenMoves = []Point{{0, 0}}
 
 // hiddenEdgeSpread is how much further out, in squares, the board's
