@@ -60,6 +60,10 @@ type boardFit struct {
 	// Rescored is set when the grid was accepted on its refined
 	// outline's evidence, its first candidate's being weak (rescored).
 	Rescored bool
+	// Hidden is set when the grid was found inside the board's straight
+	// outer edges with a part of the board under a hand left out of the
+	// judgement (hiddenBoard): its lines there unseen.
+	Hidden bool
 	// Overhangs is set when the board's outer edge shows inside the
 	// grid's outermost line on some side (overhangs).
 	Overhangs bool
@@ -541,8 +545,11 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 			}
 		}
 	}
+	// The weak best grid finished, for the hidden look (hiddenLook).
+	finished := boardFit{Score: -1}
 	if best.Score >= 0 {
 		best = finishBoard(p, img, src, blur, best, n, scale, hint, onSamples)
+		finished = best
 		if rescore {
 			best = rescored(blur, best, n, scale)
 		}
@@ -572,8 +579,13 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 		}
 		if len(rims) == 0 {
 			if how == findAll {
-				if rf, ok := runnersUp(p, img, src, blur, runners, n, scale, hint); ok {
+				rf, ok, done := runnersUp(p, img, src, blur, runners, n, scale, hint)
+				if ok {
 					return rf, true
+				}
+				done = append(append(done, best), hiddenBoard(p, img, src, small, blur, n, scale)...)
+				if hf, ok := hiddenLook(p, blur, done, n, scale); ok {
+					return hf, true
 				}
 			}
 			return best, true
@@ -583,10 +595,19 @@ func findBoardStages(p Plane, img image.Image, n int, o SearchOptions, how findH
 	if rf, ok := rimGrid(); ok {
 		return rf, true
 	}
-	// Then the runners-up (FindGrid's full search only).
+	// Then the runners-up, and last the board's straight edges with a
+	// part under a hand left out (FindGrid's full search only).
 	if how == findAll {
-		if rf, ok := runnersUp(p, img, src, blur, runners, n, scale, hint); ok {
+		rf, ok, done := runnersUp(p, img, src, blur, runners, n, scale, hint)
+		if ok {
 			return rf, true
+		}
+		if finished.Score >= 0 {
+			done = append(done, finished)
+		}
+		done = append(done, hiddenBoard(p, img, src, small, blur, n, scale)...)
+		if hf, ok := hiddenLook(p, blur, done, n, scale); ok {
+			return hf, true
 		}
 	}
 	// Where no stage saw a grid even faintly (a crowded board under a
@@ -639,7 +660,7 @@ const (
 // can show a strong lens that is not there (a shaken board under a
 // hand: K -0.19 fitted, the camera's -0.04, the corners moved a quarter
 // of a square).
-func runnersUp(p Plane, img image.Image, src, blur gocv.Mat, fits []boardFit, n int, scale float64, hint *Quad) (boardFit, bool) {
+func runnersUp(p Plane, img image.Image, src, blur gocv.Mat, fits []boardFit, n int, scale float64, hint *Quad) (boardFit, bool, []boardFit) {
 	order := make([]boardFit, 0, len(fits))
 	for _, f := range fits {
 		if f.Score >= minCentredContrast && f.Score < minGridContrast {
@@ -669,7 +690,7 @@ func runnersUp(p Plane, img image.Image, src, blur gocv.Mat, fits []boardFit, n 
 				}
 				d.Runner = true
 				d.Score = max(d.Score, minGridContrast)
-				return d, true
+				return d, true, nil
 			}
 		}
 	}
@@ -679,7 +700,7 @@ func runnersUp(p Plane, img image.Image, src, blur gocv.Mat, fits []boardFit, n 
 	if debugRunners != nil {
 		debugRunners(order, done)
 	}
-	return boardFit{}, false
+	return boardFit{}, false, done
 }
 
 // brightenedGrid is the best grid the line and outline stages find on the

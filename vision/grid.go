@@ -27,6 +27,11 @@ type Grid struct {
 // candidate's score. A reader holds such a grid's squares less sure.
 func (g Grid) Runner() bool { return g.fit.Runner }
 
+// Hidden reports whether the grid was found inside the board's straight
+// outer edges with a part of the board under a hand left out of the
+// judgement (the search's last look): its lines there unseen.
+func (g Grid) Hidden() bool { return g.fit.Hidden }
+
 // At maps a board point (in squares) to the picture's pixels, through the
 // lens distortion the grid's lines show when one was fitted.
 func (g Grid) At(p Point) Point { return g.fit.at(p) }

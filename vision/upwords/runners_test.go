@@ -1,7 +1,6 @@
 package upwords
 
 import (
-	"errors"
 	"testing"
 
 	"github.com/tilescope/tilescope/vision"
@@ -14,35 +13,17 @@ import (
 // or the centre marks vouch for: a steep, blurred board (2.6 px) and a
 // shaken one under a hand (6 px, whose faint lines showed a strong lens
 // that is not there and pulled the grid a quarter square off when set
-// on their samples). A dim wooden board under a hand, whose runners-up
-// agree a third of a square off with nothing to vouch for them (tuning
-// set 110950), is still refused, not placed off.
+// on their samples). (A dim wooden board under a hand, whose runners-up
+// agree a third of a square off with nothing to vouch for them, tuning
+// set 110950, was refused here; the search's hidden look now finds it
+// a fifth of a square off, none of its squares sure: TestHiddenCornerFound.)
 func TestRunnersUpFound(t *testing.T) {
-	for _, tc := range []struct {
-		name, scene string
-		found       bool
-	}{
-		{"a steep blurred board", "testdata/runners/blurred-11095200019", true},
-		{"a shaken board under a hand", "testdata/runners/shakenhand-11095100001", true},
-		{"a dim wooden board under a hand", "testdata/runners/woodhand-11095000012", false},
+	for _, tc := range []struct{ name, scene string }{
+		{"a steep blurred board", "testdata/runners/blurred-11095200019"},
+		{"a shaken board under a hand", "testdata/runners/shakenhand-11095100001"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if tc.found {
-				wantGridFound(t, tc.scene)
-				return
-			}
-			tr, err := vision.LoadTruth(tc.scene + ".json")
-			if err != nil {
-				t.Fatal(err)
-			}
-			r, err := ScanUpwords(loadImage(t, tc.scene+".jpg"), Options{Size: tr.Board.Rows})
-			if err == nil {
-				_, e, found := matchGrid(tr, r.Corners)
-				t.Fatalf("want no board, got one (found %v, a corner %.1f px off)", found, e)
-			}
-			if !errors.Is(err, vision.ErrNoBoard) {
-				t.Fatalf("want no board, got %v", err)
-			}
+			wantGridFound(t, tc.scene)
 		})
 	}
 }

@@ -630,7 +630,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
 		unsureLitBehind(cells, n)
 	}
-	if fit.Runner() {
+	if fit.Runner() || fit.Hidden() {
 		// A grid taken among the runners-up has lines too faint for
 		// any first candidate: what hid them (a hand, a shake, a steep
 		// view) weakens every square's evidence too, and such a grid
@@ -638,7 +638,9 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		// faintest (the lead's fresh u-110800's 0003, blurred, shaken,
 		// under a hand, its grid 0.06 square off: a stack four high in
 		// its corner read empty and sure). None of its squares is
-		// shown sure.
+		// shown sure. Nor is any of a grid found with a quarter of the
+		// board under a hand left out of its judgement (the search's
+		// hidden look): its lines there unseen, it may lie as far off.
 		for i := range cells {
 			cells[i].Sure = false
 		}
