@@ -1384,9 +1384,10 @@ func sureColourOf(sq Square) bool {
 // fingers' gaps). On the tuning sets (issue 21, 2026-12-07, pyrhand)
 // a yellow pyramid under a finger (112055/0015 (8,3)) stood read red
 // and colour-sure on 0.93 of its samples skin; of the squares read
-// right and colour-sure, 23 showed skin on a tenth or more (13 under a
-// hand, 10 at the board's edge where another maker's brown border
-// shows), 16 on 0.05 or more beside a hand's square.
+// right and colour-sure, 23 showed skin on a tenth or more (13 in
+// scenes with a hand, 10 without: 8 of those on the outer runway, where
+// the first look's samples reach past the grid onto the border), and 6
+// more 0.05-0.1 beside a hand's square; they become unsure.
 const (
 	skinSome  = 0.1
 	skinTrace = 0.05
