@@ -147,6 +147,9 @@ type cellLook struct {
 	// their share (fainter)
 	faint      pyramids.Colour
 	faintShare float64
+	// skin is the share of the samples in skin's colours (skinLike):
+	// a hand over the square, read as a pyramid's colour or as board.
+	skin float64
 }
 
 // tintedSat is the least saturation of a light sample that counts as
@@ -231,6 +234,7 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 	nv := 0
 	var darkSum [3]float64 // the white-balanced colour of the dark samples, summed
 	tinted := 0.0
+	skin := 0.0
 	for i := 0; i < 4; i++ {
 		for ti := 0; ti < 6; ti++ {
 			t := 0.25 + 0.13*float64(ti)
@@ -249,6 +253,9 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 					continue
 				}
 				cls, tint := classify(col, f.white)
+				if skinLike(col, f.white) {
+					skin++
+				}
 				if cls == clsLight && tint >= 0 {
 					sat := saturation(col, f.white)
 					if sat >= tintedSat {
@@ -295,6 +302,7 @@ func (f *frame) lookOutside(r, c, k int, hidden []convexSides, onGrid bool) (cel
 		}
 	}
 	out.tinted = tinted / total
+	out.skin = skin / total
 	out.dark = n[clsDark] / total
 	for cls := clsRed; cls < nClasses; cls++ {
 		if v := (n[cls] + faint[cls]) / total; v > out.faintShare {
@@ -1348,6 +1356,9 @@ func sureSquare(sq Square) bool {
 // sureColourOf tells whether a square's colour (or emptiness) is sure,
 // its letter aside: sureSquare's bars on the colour's evidence.
 func sureColourOf(sq Square) bool {
+	if handOver(sq) {
+		return false
+	}
 	if sq.Colour == pyramids.NoColour {
 		if sq.cleared {
 			return false
@@ -1360,7 +1371,32 @@ func sureColourOf(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+}
+
+// A hand over the board: skin, of every tone an orange between the
+// red and yellow plastics, is read as a red or yellow pyramid where it
+// is saturated and as a tinted board where it is pale, and under it the
+// pyramid's own colour is hidden. A square's colour is not sure where a
+// hand reaches its samples: skinSome of them or more in skin's colours
+// (skinLike), or skinTrace or more beside a square that a hand covers
+// (skinHand or more of its samples: the hand's blurred edge, its
+// fingers' gaps). On the tuning sets (issue 21, 2026-12-07, pyrhand)
+// a yellow pyramid under a finger (112055/0015 (8,3)) stood read red
+// and colour-sure on 0.93 of its samples skin; of the squares read
+// right and colour-sure, 23 showed skin on a tenth or more (13 in
+// scenes with a hand, 10 without: 8 of those on the outer runway, where
+// the first look's samples reach past the grid onto the border), and 6
+// more 0.05-0.1 beside a hand's square; they become unsure.
+const (
+	skinSome  = 0.1
+	skinTrace = 0.05
+	skinHand  = 0.5
+)
+
+// handOver tells whether a hand reaches a square's colour samples.
+func handOver(sq Square) bool {
+	return sq.skin >= skinSome || sq.look.skin >= skinSome || (sq.skin >= skinTrace && sq.handNear >= skinHand)
 }
 
 // An empty square is white board: in the light that falls on it, it is
@@ -1478,6 +1514,30 @@ func overhangs(f *frame, sqs []Square) {
 			sq.lean = math.Max(sq.lean, lean)
 		})
 		sq.overhung = sq.lean >= overhangLean
+	}
+}
+
+// overhangsTop sets Square.overhungTop on the squares that a taller
+// stack of their colour leans over once the letters are read: takeTop
+// gives a player's stack its top's colour after overhangs judged the
+// squares around it by the seat's colour, and a square beside it read
+// in that top's colour may be reading the top itself (112555/0015
+// (5,1): a yellow stack read blue at one high, under the blue top of a
+// yellow stack beside it leaning 1.14 of the way over it). It only
+// takes a colour's sureness away; the letters' assignment keeps to
+// overhung as overhangs set it.
+func overhangsTop(f *frame, sqs []Square) {
+	for i := range sqs {
+		sq := &sqs[i]
+		if sq.Colour == pyramids.NoColour {
+			continue
+		}
+		lean := 0.0
+		same := func(n *Square) bool { return n.Colour == sq.Colour }
+		f.eachLeaning(sqs, i, same, func(_, _ int, _ *Square, l float64) {
+			lean = math.Max(lean, l)
+		})
+		sq.overhungTop = lean >= overhangLean
 	}
 }
 
@@ -1727,3 +1787,50 @@ func (f *frame) ringLight(r, c int) (float64, int) {
 // ringSamples is the number of samples ringLight reads along each of a
 // square's edges (from one corner, the corner included).
 const ringSamples = 8
+
+// Skin's colours. Skin, of every tone, is an orange between the
+// pyramids' red and yellow plastics (its hue 10-40 degrees, about 22 for
+// most people) and weakly to moderately saturated (0.2-0.7); red plastic
+// stands at 0-10 degrees, yellow at 45-55, both saturated 0.7 or more,
+// and the board's tints are paler. A sample so coloured and not dark is
+// skin-like: a hand, an arm.
+const (
+	skinHueMin   = 10.0 // degrees
+	skinHueMax   = 40.0
+	skinSatMin   = 0.2
+	skinSatMax   = 0.7
+	skinValueMin = 0.25 // of the white: darker samples' hue is noise
+)
+
+// skinLike tells whether a white-balanced colour is in skin's colours.
+func skinLike(c, white [3]float64) bool {
+	r, g, b := c[0]/white[0], c[1]/white[1], c[2]/white[2]
+	mx := math.Max(r, math.Max(g, b))
+	mn := math.Min(r, math.Min(g, b))
+	if mx < skinValueMin || mx != r {
+		return false
+	}
+	s := (mx - mn) / mx
+	if s < skinSatMin || s > skinSatMax {
+		return false
+	}
+	h := 60 * (g - b) / (mx - mn)
+	return h >= skinHueMin && h < skinHueMax
+}
+
+// handNear sets Square.handNear on every square: the most skin
+// (Square.skin) on it and on the eight beside it.
+func handNear(sqs []Square) {
+	for i := range sqs {
+		sq := &sqs[i]
+		sq.handNear = 0
+		for r := sq.Pos.Row - 1; r <= sq.Pos.Row+1; r++ {
+			for c := sq.Pos.Col - 1; c <= sq.Pos.Col+1; c++ {
+				if r < 0 || c < 0 || r >= pyramids.Size || c >= pyramids.Size {
+					continue
+				}
+				sq.handNear = math.Max(sq.handNear, sqs[r*pyramids.Size+c].skin)
+			}
+		}
+	}
+}

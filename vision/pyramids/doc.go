@@ -151,7 +151,16 @@
 //     (nearLight: the brightest square read clearly empty in the nearest
 //     ring of neighbours that has any; the white balance is one for the
 //     picture, and a black pyramid in a glare spot washes to a grey the
-//     picture's bars take for board). ColourSure is the colour's part alone (sureColourOf):
+//     picture's bars take for board). Nor is a square whose colour
+//     samples a hand reaches (handOver): a tenth of them or more in
+//     skin's colours (skinLike: an orange between the red and yellow
+//     plastics, hue 10-40 degrees, saturated 0.2-0.7, of every skin
+//     tone), or a twentieth beside a square a hand covers half of (its
+//     edge); a saturated hand reads as red or yellow plastic. Nor is a
+//     square that a taller stack of its colour leans over once the
+//     stacks' tops' colours are taken (overhangsTop: takeTop changes a
+//     stack's colour after overhangs judged its neighbours).
+//     ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house
 //     pyramid read in its place is the one there).
 //   - Stack count: the camera hardly sees it. Each layer lifts the top

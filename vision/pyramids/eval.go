@@ -47,6 +47,11 @@ type SceneResult struct {
 	// emptiness, colour and letter are right (the height comes from the
 	// game, not the photo).
 	Sure, SureRight int
+	// ColourSure counts the squares whose colour (or emptiness) was
+	// read as sure (Square.ColourSure), ColourSureWrong those of them
+	// whose emptiness or top colour is wrong: the game settles a
+	// square's colour on it.
+	ColourSure, ColourSureWrong int
 	// Doubts counts the pyramids whose photo showed another count than
 	// the one assumed (Square.SeenHeight); DoubtsJustified those of them
 	// whose assumed count was wrong.
@@ -216,6 +221,12 @@ func EvalScene(path string, opt Options) SceneResult {
 				res.SureRight++
 			}
 		}
+		if sq.ColourSure {
+			res.ColourSure++
+			if sq.Colour != want {
+				res.ColourSureWrong++
+			}
+		}
 		if sq.Colour != pyramids.NoColour {
 			res.Pyramids = append(res.Pyramids, PyramidCase{Row: tc.Row, Col: tc.Col, Right: read, ColourRight: sq.Colour == want,
 				Sure: sq.Sure, ColourSure: sq.ColourSure, Want: cellText(want, tc.Letter, tc.Height),
@@ -382,6 +393,7 @@ type Summary struct {
 	OutOfView, Refused                                       int // grid off the picture; of them, refused as out of view
 	Squares, ColourRight, Occupied, LetterRight, HeightRight int
 	Sure, SureRight                                          int
+	ColourSure, ColourSureWrong                              int
 	Doubts, DoubtsJustified                                  int
 	// Misplaced counts the boards found more than a fifth of a square
 	// off their true place (a wrong reading, not an error); of their
@@ -437,6 +449,8 @@ func (s *Summary) Add(r SceneResult) {
 	s.HeightRight += r.HeightRight
 	s.Sure += r.Sure
 	s.SureRight += r.SureRight
+	s.ColourSure += r.ColourSure
+	s.ColourSureWrong += r.ColourSureWrong
 	s.Doubts += r.Doubts
 	s.DoubtsJustified += r.DoubtsJustified
 	b := blurClass(r.Blur)
@@ -498,6 +512,7 @@ func (s *Summary) Write(w io.Writer) {
 	fmt.Fprintf(w, "sure squares      %s  (of squares; colour and letter sure)\n", pct(s.Sure, s.Squares))
 	fmt.Fprintf(w, "sure squares right %s  (emptiness, colour and letter)\n", pctFine(s.SureRight, s.Sure))
 	fmt.Fprintf(w, "unsure squares    %d, of them wrong %d\n", s.Squares-s.Sure, (s.Squares-s.Sure)-(s.rightSquares()-s.SureRight))
+	fmt.Fprintf(w, "colour sure       %d squares (the colour or emptiness sure, the letter aside), of them the colour wrong %d\n", s.ColourSure, s.ColourSureWrong)
 	if len(s.Times) > 0 {
 		t := append([]time.Duration(nil), s.Times...)
 		sort.Slice(t, func(i, j int) bool { return t[i] < t[j] })

@@ -115,6 +115,10 @@ type Square struct {
 	// its own (overhangs)
 	lean     float64
 	overhung bool
+	// overhungTop: so leaned over by a taller stack of its colour once
+	// the letters are read and the stacks' tops' colours taken
+	// (overhangsTop): the colour is not sure
+	overhungTop bool
 	// leant is how far the furthest taller stack of any colour beside
 	// the square leans over it (behindLean or more); floorLight is the
 	// share of the square's floor samples left in view by those stacks
@@ -157,6 +161,10 @@ type Square struct {
 	// brightest median value of the squares read clearly empty in the
 	// nearest ring of neighbours that has any (nearLight); 0 when none
 	near float64
+	// skin is the share of the first look's samples (over a one-high
+	// pyramid's faces) in skin's colours (cellLook.skin), handNear the
+	// most of it on the square and the eight beside it (handNear)
+	skin, handNear float64
 }
 
 // Reading is one photo of a Crossword Pyramids board, read.
@@ -210,7 +218,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		for col := 0; col < pyramids.Size; col++ {
 			pr, pc := unrotate(row, col, rot)
 			cl := cells[pr*pyramids.Size+pc]
-			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl}
+			sq := Square{Pos: grid.Pos{Row: row, Col: col}, Colour: cl.colour, ColourConf: cl.conf, look: cl, skin: cl.skin}
 			if cl.colour != pyramids.NoColour {
 				sq.Height = counts(sq.Pos)
 				sq.Apex = f.apex(row, col, sq.Height)
@@ -243,6 +251,8 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats, exact)
 	}
 	nearLight(r.Squares)
+	handNear(r.Squares)
+	overhangsTop(f, r.Squares)
 	for i := range r.Squares {
 		sq := &r.Squares[i]
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
