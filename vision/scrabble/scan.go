@@ -430,7 +430,11 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	// Its letters, first reads included (their angles turn the board),
 	// are read by the reader that has seen shaken tiles (blurReader),
 	// where the binary has one.
-	if br := blurReader(opt); blurred && br != nil {
+	var br TileReader
+	if blurred {
+		br = blurReader(opt)
+	}
+	if br != nil {
 		reader = br
 		parallel.For(len(tiles), func(i int) {
 			rd, err := readTile(reader, tiles[i].crop, ocr.Known{Tile: true})
