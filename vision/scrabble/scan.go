@@ -427,11 +427,18 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		spreads = append(spreads, t.blur)
 	}
 	blurred := len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
-	// Its letters, first reads included (their angles turn the board),
-	// are read by the reader that has seen shaken tiles (blurReader),
-	// where the binary has one.
-	var br TileReader
+	// A blurred board shaken along a line (boardSmear: not defocus, whose
+	// blur is round) has its letters, first reads included (their angles
+	// turn the board), read by the reader that has seen shaken tiles
+	// (blurReader), where the binary has one. (On defocused boards that
+	// reader read fewer letters: docs/scrabble-vision.md, scrsteep.)
+	var sm smear
+	var shaken bool
 	if blurred {
+		sm, shaken = boardSmear(f)
+	}
+	var br TileReader
+	if shaken {
 		br = blurReader(opt)
 	}
 	if br != nil {
@@ -498,7 +505,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		r, c := boardPos(t.r, t.c, f.rot)
 		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, upright)
 	})
-	if out.Blurred {
+	if shaken {
 		// A weak tile that showed no letter is an empty square
 		// (below): the second look does not make a tile of it.
 		var lettered [][2]int
@@ -509,7 +516,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 				lettered = append(lettered, [2]int{-1, -1})
 			}
 		}
-		secondLook(f, reader, lettered, again, size, upright)
+		secondLook(f, reader, lettered, again, size, upright, sm)
 	}
 	for i, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
