@@ -249,3 +249,9 @@ const SpecialistScrabble = "en-scr"
 // by other people from other sets (docs/ocr.md, "Real Scrabble crops").
 // The scan keeps en-scr, which reads its own crops as well or better.
 const SpecialistSquares = "en-sqr"
+
+// SpecialistScrabbleBlur is the name of the model trained on Scrabble
+// squares shaken (model/en-scrb.tsm: en-scr trained further on squares
+// smeared by a hand's shake), which vision/scrabble reads a blurred
+// board's letters with.
+const SpecialistScrabbleBlur = "en-scrb"

@@ -433,13 +433,21 @@ func deblurredFrame(f *frame, d greyPlane) *frame {
 	return &fd
 }
 
-// secondLook reads the tiles of a blurred board again from the board
-// deconvolved (the smear estimated over it): at[i] is tile i's square in
-// the picture's order (-1, -1: not read again), again[i] its reading,
-// which the second look's replaces where it is more sure. A board whose
-// gradients are about as strong every way (defocus is round: anisotropy
-// over smearRound) or whose smear is not found is left as read.
-func secondLook(f *frame, reader TileReader, at [][2]int, again []ocr.Reading, size int, oriented bool) {
+// boardSmear is the smear of a blurred board (estimateSmear over the
+// board's part of the photo), and whether it is a shake along a line: a
+// board whose gradients are about as strong every way (defocus is
+// round: anisotropy over smearRound) or whose smear is not found is not.
+func boardSmear(f *frame) (s smear, shaken bool) {
+	g := boardPlane(f, maxSmear)
+	s, ok := estimateSmear(&g)
+	return s, ok && s.anisotropy <= smearRound
+}
+
+// secondLook reads the tiles of a board shaken along a line again from
+// the board deconvolved (s: its smear, boardSmear): at[i] is tile i's
+// square in the picture's order (-1, -1: not read again), again[i] its
+// reading, which the second look's replaces where it is more sure.
+func secondLook(f *frame, reader TileReader, at [][2]int, again []ocr.Reading, size int, oriented bool, s smear) {
 	// Only the tiles' part of the board (a square around them: the
 	// crops' margins and shifts reach into it) is deconvolved.
 	r0, c0, r1, c1 := Size, Size, 0, 0
@@ -452,12 +460,7 @@ func secondLook(f *frame, reader TileReader, at [][2]int, again []ocr.Reading, s
 	if r0 >= r1 {
 		return
 	}
-	g := boardPlane(f, maxSmear)
-	s, ok := estimateSmear(&g)
-	if !ok || s.anisotropy > smearRound {
-		return
-	}
-	g = gridPlane(f, max(0, r0-1), max(0, c0-1), min(Size, r1+1), min(Size, c1+1), int(s.length))
+	g := gridPlane(f, max(0, r0-1), max(0, c0-1), min(Size, r1+1), min(Size, c1+1), int(s.length))
 	fd := deblurredFrame(f, deconvolveSmear(&g, s, smearIters))
 	// the first crops are cut in the picture's order, as the first read
 	// cut them

@@ -97,3 +97,49 @@ func ReadSquareUpright(crops []*image.RGBA, opt Options) (ocr.Reading, error) {
 		return ms
 	}, ocr.Known{Tile: true, HasAngle: true})
 }
+
+// blurReader is the reader Scan reads a blurred board's letters with
+// (Reading.Blurred: every letter of it unsure): ocr's model trained on
+// Scrabble squares shaken (en-scrb, make train) pooled with the general
+// model, where opt's reader is ocr's own classifier and the binary has
+// that model with the same glyphs; nil otherwise (the board is read by
+// letterReader as any other). The models trained on sharp squares read
+// a shaken tile's letter as whatever its smear looks like turned (an S
+// or E smeared across reads M a quarter turn round), and so turn the
+// board as well (docs/scrabble-vision.md, scrsteep).
+func blurReader(opt Options) TileReader {
+	if opt.General {
+		return nil
+	}
+	c, ok := opt.Reader.(*ocr.Classifier)
+	if !ok {
+		return nil
+	}
+	sb := scrabbleBlurModel()
+	if sb == nil || !slices.Equal(sb.Glyphs(), c.Glyphs()) || sb.Model().Turns != c.Model().Turns {
+		return nil
+	}
+	return blurPool(sb, c)
+}
+
+// blurPool pools the shaken squares' model with the general one.
+var blurPool = func(sb, c *ocr.Classifier) TileReader { return ocr.Pool{sb, c} }
+
+var (
+	scrBlurOnce  sync.Once
+	scrBlurModel *ocr.Classifier
+)
+
+// scrabbleBlurModel loads the model trained on shaken Scrabble squares
+// once, when first needed; nil when the binary has none (or it does not
+// load).
+func scrabbleBlurModel() *ocr.Classifier {
+	scrBlurOnce.Do(func() {
+		m, err := ocr.LoadModel(ocr.SpecialistScrabbleBlur)
+		if err != nil {
+			return
+		}
+		scrBlurModel, _ = ocr.NewClassifier(m)
+	})
+	return scrBlurModel
+}

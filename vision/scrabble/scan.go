@@ -416,12 +416,50 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		spread, _ := ocr.EdgeSpread(whitenBy(crop, false))
 		tiles[i] = seen{r, c, rd, wc, (face - ink) / math.Max(face, 1), spread}
 	})
-	var votes [4]float64
-	var sure [4]bool
+	// A photo whose tiles' edges spread as the reader's blurred crops do
+	// (ocr.BlurSpread, at the median tile) is read, but no letter of it is
+	// called sure: motion blur turns one letter into another.
+	var spreads []float64
 	for i, t := range tiles {
 		if errs[i] != nil {
 			return nil, errs[i]
 		}
+		spreads = append(spreads, t.blur)
+	}
+	blurred := len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
+	// A blurred board shaken along a line (boardSmear: not defocus, whose
+	// blur is round) has its letters, first reads included (their angles
+	// turn the board), read by the reader that has seen shaken tiles
+	// (blurReader), where the binary has one. (On defocused boards that
+	// reader read fewer letters: docs/scrabble-vision.md, scrsteep.)
+	var sm smear
+	var shaken bool
+	if blurred {
+		sm, shaken = boardSmear(f)
+	}
+	var br TileReader
+	if shaken {
+		br = blurReader(opt)
+	}
+	if br != nil {
+		reader = br
+		parallel.For(len(tiles), func(i int) {
+			rd, err := readTile(reader, tiles[i].crop, ocr.Known{Tile: true})
+			if err != nil {
+				errs[i] = fmt.Errorf("scrabble: reading square %d,%d: %w", tiles[i].r, tiles[i].c, err)
+				return
+			}
+			tiles[i].rd = rd
+		})
+		for i := range tiles {
+			if errs[i] != nil {
+				return nil, errs[i]
+			}
+		}
+	}
+	var votes [4]float64
+	var sure [4]bool
+	for _, t := range tiles {
 		if rd := t.rd; rd.Letter != "" && !symmetricLetter(rd.Letter) && t.ink > 0.3 {
 			k := int(math.Round(rd.Angle/90)) % 4
 			votes[k] += rd.Conf
@@ -448,14 +486,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		inks = append(inks, t.ink)
 	}
 	blankBelow := blankContrast * median(inks)
-	// A photo whose tiles' edges spread as the reader's blurred crops do
-	// (ocr.BlurSpread, at the median tile) is read, but no letter of it is
-	// called sure: motion blur turns one letter into another.
-	var spreads []float64
-	for _, t := range tiles {
-		spreads = append(spreads, t.blur)
-	}
-	out.Blurred = len(spreads) > 0 && median(spreads) >= ocr.BlurSpread
+	out.Blurred = blurred
 	// Nor is its turn said sure: the letters' votes are the blurred
 	// letters' (164048, its motion blurred, votes for a wrong quarter
 	// turn on every steep view of it, clearly enough on some).
@@ -474,7 +505,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		r, c := boardPos(t.r, t.c, f.rot)
 		again[i], errs[i] = readAgain(f, reader, t.crop, r, c, size, upright)
 	})
-	if out.Blurred {
+	if shaken {
 		// A weak tile that showed no letter is an empty square
 		// (below): the second look does not make a tile of it.
 		var lettered [][2]int
@@ -485,7 +516,7 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 				lettered = append(lettered, [2]int{-1, -1})
 			}
 		}
-		secondLook(f, reader, lettered, again, size, upright)
+		secondLook(f, reader, lettered, again, size, upright, sm)
 	}
 	for i, t := range tiles {
 		r, c := boardPos(t.r, t.c, f.rot)
