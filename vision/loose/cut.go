@@ -56,7 +56,10 @@ const (
 	cutStraight = 0.04
 	// cutSizeOff: how far (in sides) the edges of two opposite sides
 	// may lie from the tile side apart.
-	cutSizeOff     = 0.15
+	cutSizeOff = 0.15
+	// cutFaceSep: how far apart (RGB levels) the faces' and the
+	// table's median colours must lie.
+	cutFaceSep     = 20
 	cutTileOverlap = 0.1
 )
 
@@ -115,20 +118,27 @@ func (m rgbImage) grey(x, y int) float64 {
 	return (float64(m.pix[i]) + float64(m.pix[i+1]) + float64(m.pix[i+2])) / 3
 }
 
-// isFace says whether the photo's pixel at x, y has the face colour.
+// isFace says whether the photo's pixel at x, y has the face colour:
+// within tol of it, and nearer it than the table's.
 func (f faceModel) isFace(src rgbImage, x, y int) bool {
 	i := 3 * (y*src.w + x)
-	d0 := float64(src.pix[i]) - f.rgb[0]
-	d1 := float64(src.pix[i+1]) - f.rgb[1]
-	d2 := float64(src.pix[i+2]) - f.rgb[2]
-	return d0*d0+d1*d1+d2*d2 <= f.tol*f.tol
+	r, g, b := float64(src.pix[i]), float64(src.pix[i+1]), float64(src.pix[i+2])
+	d0, d1, d2 := r-f.rgb[0], g-f.rgb[1], b-f.rgb[2]
+	df := d0*d0 + d1*d1 + d2*d2
+	if df > f.tol*f.tol {
+		return false
+	}
+	e0, e1, e2 := r-f.table[0], g-f.table[1], b-f.table[2]
+	return df < e0*e0+e1*e1+e2*e2
 }
 
 // learnFace measures the face colour on the sure tiles wholly in view
 // (the border band of each, cutGrid's), and the table's colour in the
-// ring round them on no tile; ok is false where there are too few, or
-// where the table round the tiles is mostly of the faces' colour (cream
-// tiles on a cream table: a face cannot be told from it).
+// ring round them on no tile (its median); ok is false where there are
+// too few, or where the table's colour lies within cutFaceSep of the
+// faces' or the ring round the tiles is mostly of the faces' colour
+// even so (cream tiles on a cream table: a face cannot be told from
+// it).
 func learnFace(src rgbImage, tiles []Tile, sure []int, s float64) (faceModel, bool) {
 	var f faceModel
 	var ch [3][]float64
@@ -169,8 +179,8 @@ func learnFace(src rgbImage, tiles []Tile, sure []int, s float64) (faceModel, bo
 	f.tol = math.Max(25, 1.5*d[len(d)*85/100])
 	f.inkGrey = 0.55 * median(greys)
 	// The table: the ring round each sure tile, on no tile.
+	var pts []Point
 	var tch [3][]float64
-	face, n := 0, 0
 	for _, i := range sure {
 		t := tiles[i]
 		u, v := squareAxes(t.Corners)
@@ -180,23 +190,30 @@ func learnFace(src rgbImage, tiles []Tile, sure []int, s float64) (faceModel, bo
 			if !inFrame(p) || onAnyTile(tiles, p) {
 				continue
 			}
-			n++
-			x, y := int(p.X), int(p.Y)
-			if f.isFace(src, x, y) {
-				face++
-				continue
-			}
-			k := 3 * (y*src.w + x)
+			pts = append(pts, p)
+			k := 3 * (int(p.Y)*src.w + int(p.X))
 			for c := 0; c < 3; c++ {
 				tch[c] = append(tch[c], float64(src.pix[k+c]))
 			}
 		}
 	}
-	if n < 20 || float64(face) > 0.4*float64(n) {
+	if len(pts) < 20 {
 		return f, false
 	}
 	for c := range tch {
 		f.table[c] = median(tch[c])
+	}
+	if math.Sqrt(sq(f.table[0]-f.rgb[0])+sq(f.table[1]-f.rgb[1])+sq(f.table[2]-f.rgb[2])) < cutFaceSep {
+		return f, false
+	}
+	face := 0
+	for _, p := range pts {
+		if f.isFace(src, int(p.X), int(p.Y)) {
+			face++
+		}
+	}
+	if float64(face) > 0.4*float64(len(pts)) {
+		return f, false
 	}
 	_ = s
 	return f, true
