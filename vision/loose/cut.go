@@ -545,7 +545,7 @@ func cutFitsStage(src rgbImage, tiles []Tile, face faceModel, c Point, deg, s fl
 
 // sideStep is the median of the steepest steps in grey across the side
 // a-b of a square centred at c (within 0.12 of a side of it), at 9
-// points along it, where the steps lie in one line (straight: 7 of
+// points along it, where the steps lie in one line (straight: 6 of
 // every 10 within cutStraight of a side, or 2 pixels, of their median
 // place; a square across the gap between two tiles meets their edges
 // at several depths); 0 where they do not; off is their median place,
@@ -596,7 +596,7 @@ func sideStep(src rgbImage, a, b, c Point, s float64) (step, off float64, ok boo
 			inLine++
 		}
 	}
-	if 10*inLine < 7*len(at) {
+	if 10*inLine < 6*len(at) {
 		return 0, mid, true
 	}
 	return median(steps), mid, true
