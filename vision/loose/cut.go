@@ -32,7 +32,7 @@ const (
 	// cutMinShare, cutMaxShare: the share of the square in view (a
 	// tile less than half in view is not labelled by augment; more than
 	// cutMaxShare is a whole tile, the finder's).
-	cutMinShare = 0.6
+	cutMinShare = 0.65
 	cutMaxShare = 0.93
 	// cutBandFace: the least share of the square's border band in view
 	// that is face-coloured.
