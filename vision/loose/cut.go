@@ -29,9 +29,12 @@ const (
 	// cutMinSure: the sure tiles a photo needs for its tile side and
 	// face colour to be known.
 	cutMinSure = 4
-	// cutMinShare, cutMaxShare: the share of the square in view (a
-	// tile less than half in view is not labelled by augment; more than
-	// cutMaxShare is a whole tile, the finder's).
+	// cutMinShare, cutMaxShare: the share of the square in view. A
+	// tile less than half in view is not labelled by augment, and the
+	// square's share is a few hundredths off its tile's (on a tuning
+	// crop a tile under half in view passed at 0.62; held out, 0.6
+	// gave a false tile more); more than cutMaxShare is a whole tile,
+	// the finder's.
 	cutMinShare = 0.65
 	cutMaxShare = 0.93
 	// cutBandFace: the least share of the square's border band in view
