@@ -147,14 +147,19 @@ func TestCutFaces(t *testing.T) {
 			want:  1, at: []image.Rectangle{image.Rect(290, 0, 350, 40)},
 		},
 		{
-			name:  "a tile cut at the bottom-left corner",
-			scene: cutScene{w: 400, h: 320, table: brown, face: cream, s: 50, tiles: row(cutSceneTile{Point{18, 310}, 0, true})},
-			want:  1, at: []image.Rectangle{image.Rect(0, 285, 45, 320)},
+			name:  "a tile cut at the bottom-left corner, 0.75 in view",
+			scene: cutScene{w: 400, h: 320, table: brown, face: cream, s: 50, tiles: row(cutSceneTile{Point{22, 305}, 0, true})},
+			want:  1, at: []image.Rectangle{image.Rect(0, 280, 47, 320)},
 		},
 		{
 			name:  "two tiles cut at the left edge, side by side",
 			scene: cutScene{w: 400, h: 320, table: brown, face: cream, s: 50, tiles: row(cutSceneTile{Point{10, 60}, 0, true}, cutSceneTile{Point{10, 112}, 0, true})},
 			want:  2, at: []image.Rectangle{image.Rect(0, 35, 35, 85), image.Rect(0, 87, 35, 137)},
+		},
+		{
+			name:  "a tile cut at the bottom-left corner, 0.6 in view",
+			scene: cutScene{w: 400, h: 320, table: brown, face: cream, s: 50, tiles: row(cutSceneTile{Point{18, 310}, 0, true})},
+			want:  0,
 		},
 		{
 			name:  "a sliver: a fifth of a tile in view",
