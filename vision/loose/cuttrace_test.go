@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"fmt"
 	"image"
+	"image/color"
+	"image/png"
 	"math"
 	"os"
 	"path/filepath"
@@ -145,6 +147,9 @@ func TestCutTrace(t *testing.T) {
 						detail = append(detail, fmt.Sprintf("%s%s %.2f tile %.2f side %.0f %s", map[bool]string{true: "rim:", false: "own:"}[x.rim], x.t.Letter, x.t.Conf, x.pTile, x.t.Side, tag))
 					}
 					out = "never found, own look " + own + ", rim look " + rim
+					if pd := os.Getenv("LOOSE_CUT_PNG"); pd != "" {
+						cutPNG(t, filepath.Join(pd, fmt.Sprintf("%s-%s-%.0f-%.0f.png", name[:13], tr.Letter, c.X, c.Y)), img, tr.Outline, r.Tiles)
+					}
 					t.Logf("%s %s %s %s (%.2f) side %.0f: %s [%s]", name[:13], tr.Letter, bucket, lw, share, meanSideOf(whole), out, strings.Join(detail, "; "))
 				}
 				cnt[fmt.Sprintf("%-16s %-12s %s", bucket, lw, out)]++
@@ -190,4 +195,49 @@ func cropOffsets(t *testing.T, dir string) map[string]image.Point {
 		}
 	}
 	return out
+}
+
+// cutPNG writes a crop of img round outline (two of its sides every way)
+// with outline drawn red and the tiles' quads green, enlarged twice.
+func cutPNG(t *testing.T, path string, img image.Image, outline []Point, tiles []Tile, labels ...TruthTile) {
+	t.Helper()
+	c := polyCentroid(outline)
+	s := meanSideOf(outline) * 2.5
+	b := image.Rect(int(c.X-s), int(c.Y-s), int(c.X+s), int(c.Y+s)).Intersect(img.Bounds())
+	out := image.NewRGBA(image.Rect(0, 0, 2*b.Dx(), 2*b.Dy()))
+	for y := 0; y < out.Bounds().Dy(); y++ {
+		for x := 0; x < out.Bounds().Dx(); x++ {
+			out.Set(x, y, img.At(b.Min.X+x/2, b.Min.Y+y/2))
+		}
+	}
+	line := func(p, q Point, col color.RGBA) {
+		n := int(2*dist(p, q)) + 1
+		for i := 0; i <= n; i++ {
+			f := float64(i) / float64(n)
+			x := 2 * (p.X + f*(q.X-p.X) - float64(b.Min.X))
+			y := 2 * (p.Y + f*(q.Y-p.Y) - float64(b.Min.Y))
+			out.Set(int(x), int(y), col)
+		}
+	}
+	for _, l := range labels {
+		for i := range l.Outline {
+			line(l.Outline[i], l.Outline[(i+1)%len(l.Outline)], color.RGBA{0, 80, 255, 255})
+		}
+	}
+	for _, u := range tiles {
+		for i := 0; i < 4; i++ {
+			line(u.Corners[i], u.Corners[(i+1)%4], color.RGBA{0, 200, 0, 255})
+		}
+	}
+	for i := range outline {
+		line(outline[i], outline[(i+1)%len(outline)], color.RGBA{255, 0, 0, 255})
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	if err := png.Encode(f, out); err != nil {
+		t.Fatal(err)
+	}
 }

@@ -73,9 +73,11 @@
 //     finalStage (steps.go), in order, each named by its switch:
 //     overDoubles (a square lying over sure tiles dropped), seamUnsure
 //     (a square round the seam of tiles unsure), glyphRecentre (a square
-//     put back on its letter, two squares then on one letter one tile)
-//     and faintUnsure (the join of faint seams unsure). Each only drops,
-//     moves or makes unsure; none makes a tile sure. Before the stage,
+//     put back on its letter, two squares then on one letter one tile),
+//     faintUnsure (the join of faint seams unsure) and cutFaces (a tile
+//     the picture's edge cuts found by its face, unsure). The others
+//     only drop, move or make unsure; cutFaces adds tiles, unsure; none
+//     makes a tile sure. Before the stage,
 //     tiltLetters and sureAsTaken run under their own conditions.
 //
 // A scan's state is its Options, passed in: the package holds no

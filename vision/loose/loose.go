@@ -83,6 +83,9 @@ type Tile struct {
 	// stand (tiltLetters leaves such a tile's letter as that look read
 	// it).
 	tiltAdded bool
+	// cutShare: found by its face where the picture's edge cuts it
+	// (cutFaces), the share of its square in view; 0 otherwise.
+	cutShare float64
 	// straight: read in tiltLook's straightened picture (its quad
 	// carried back to the photo's pixels).
 	straight bool

@@ -39,6 +39,9 @@ const (
 	stepSeamUnsure
 	stepGlyph
 	stepFaintUnsure
+	// stepCutFaces: the last of the final stage: the tiles the
+	// picture's edge cuts found by their faces (cutFaces).
+	stepCutFaces
 )
 
 // String is the step's name: the function it runs.
@@ -64,6 +67,8 @@ func (s step) String() string {
 		return "glyphRecentre"
 	case stepFaintUnsure:
 		return "faintUnsure"
+	case stepCutFaces:
+		return "cutFaces"
 	}
 	return "steps"
 }
@@ -82,8 +87,10 @@ func (opt Options) runs(s step) bool { return opt.off&s == 0 }
 // found stays unsure moved (loosemiss' rule 3: on held-out tilt 113210
 // one more false tile was shown sure with the move first); the join of
 // faint seams unsure (faintUnsure), after the move, so the square is
-// weighed where it is shown. A step added to the stage is added here,
-// with its own switch.
+// weighed where it is shown; last, the tiles the picture's edge cuts
+// found by their faces where no tile lies (cutFaces), after the others
+// have dropped and moved theirs (it adds tiles, unsure). A step added
+// to the stage is added here, with its own switch.
 var finalStage = [...]struct {
 	step step
 	run  func(taken rgbImage, r *Reading, opt Options)
@@ -95,6 +102,7 @@ var finalStage = [...]struct {
 		r.Tiles = glyphDoubles(r.Tiles)
 	}},
 	{stepFaintUnsure, func(taken rgbImage, r *Reading, _ Options) { faintUnsure(taken, r.Tiles) }},
+	{stepCutFaces, func(taken rgbImage, r *Reading, opt Options) { r.Tiles = cutFaces(taken, r.Tiles, opt) }},
 }
 
 // finalSteps runs finalStage on a Lexicon table's final reading r, the

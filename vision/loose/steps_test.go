@@ -12,7 +12,7 @@ import (
 // faint seams' joins after: finalStage's comment gives the reasons),
 // each step switched by a switch of its own.
 func TestFinalStage(t *testing.T) {
-	want := []string{"overDoubles", "seamUnsure", "glyphRecentre", "faintUnsure"}
+	want := []string{"overDoubles", "seamUnsure", "glyphRecentre", "faintUnsure", "cutFaces"}
 	var got []string
 	var seen step
 	for _, s := range finalStage {
