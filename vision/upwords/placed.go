@@ -36,7 +36,8 @@ const (
 // short): along either axis, a row beyond the grid shows walls as its
 // rows do (placedBeyond), or an outermost row of the grid shows hardly
 // any (placedEdge) while the row beyond the other end shows some
-// (placedOpposite), or the rows' walls cannot be measured. The walls
+// (placedOpposite), or the rows' walls cannot be measured or barely
+// show (under regLevels grey levels on the rows inside). The walls
 // repeat every square, so a grid a square off fits the rows inside as
 // well as the right one does; only the rows at its ends tell them apart,
 // and the registration (registered) moves a grid only where they say so
@@ -73,7 +74,9 @@ func axisDoubt(ev []float64) bool {
 	// whose walls show.
 	slices.Sort(inner)
 	m := inner[3*len(inner)/4]
-	if m <= 0 {
+	if m < regLevels {
+		// walls that barely show (a dim or blurred board, 2 grey
+		// levels) cannot tell the rim from a row of squares
 		return true
 	}
 	for _, f := range []int{-1, n} {

@@ -56,6 +56,13 @@ func TestAxisDoubt(t *testing.T) {
 		{"a row beyond out of the picture", ev(0, math.NaN(), 18, 17, 0, 0), true},
 		{"the rows inside not measured", faint, true},
 		{"no walls inside", make([]float64, n+4), true},
+		{"walls too faint to place the grid (3 grey levels)", func() []float64 {
+			v := ev(0, 0, 2.7, 2.5, 0, 0)
+			for f := 1; f <= n-2; f++ {
+				v[f+2] = 3
+			}
+			return v
+		}(), true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			if got := axisDoubt(c.ev); got != c.want {
