@@ -405,6 +405,7 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	}
 	p := vision.Luma(img)
 	var fit vision.Grid
+	doubt := false // the grid's placement in doubt (placementDoubt)
 	if opt.On != nil && opt.On.N == n {
 		fit = *opt.On
 	} else {
@@ -424,6 +425,10 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 		if s := fit.OnSamples(p); s.H != fit.H && samplesMoveTaken(p, fit, s) {
 			fit = s
 		}
+		// The walls say where the rows are only at the grid's ends: where
+		// they leave the placement in doubt, no square is shown sure
+		// (below).
+		doubt = placementDoubt(p, fit)
 	}
 	r := &UpwordsReading{Board: grid.New(n, n), Found: fit}
 	for i := 0; i < 4; i++ {
@@ -629,6 +634,17 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 	unsureFloorShown(p, cells, &pose, cellGeo)
 	if opt.Stood == nil && opt.Geometry.SquareMM == 0 {
 		unsureLitBehind(cells, n)
+	}
+	if doubt {
+		// A grid whose walls leave it maybe a row or a column off, or a
+		// side a square short (placementDoubt): a square read empty past
+		// a row a square off lies where a tile stands (the lead's
+		// held-out sets of session 53: 22 of 143 squares shown sure on
+		// three boards placed off, empty squares where tiles stand). None
+		// of its squares is shown sure.
+		for i := range cells {
+			cells[i].Sure = false
+		}
 	}
 	if fit.Runner() || fit.Hidden() {
 		// A grid taken among the runners-up has lines too faint for
