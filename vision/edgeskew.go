@@ -35,58 +35,8 @@ const (
 func (g Grid) EdgeSkew(p Plane) [4]float64 {
 	n := float64(g.N)
 	var out [4]float64
-	prof := make([]float64, 0, 64)
-	vs := make([]float64, 0, 5)
 	for side := 0; side < 4; side++ {
-		at := func(t, u float64) Point {
-			switch side {
-			case 0:
-				return g.At(Point{-u, t})
-			case 1:
-				return g.At(Point{n + u, t})
-			case 2:
-				return g.At(Point{t, -u})
-			}
-			return g.At(Point{t, n + u})
-		}
-		var ts, ms []float64
-		for t := 0.5; t <= n-0.5; t += 0.5 {
-			prof = prof[:0]
-			inside := true
-			for i := 0; inside; i++ {
-				u := edgeSkewFrom + float64(i)*edgeSkewStep
-				if u > edgeSkewTo {
-					break
-				}
-				vs = vs[:0]
-				for dt := -0.2; dt <= 0.2001; dt += 0.1 {
-					q := at(t+dt, u)
-					v := p.At(q.X, q.Y)
-					if v < 0 {
-						inside = false
-						break
-					}
-					vs = append(vs, v)
-				}
-				if inside {
-					sort.Float64s(vs)
-					prof = append(prof, vs[len(vs)/2])
-				}
-			}
-			if !inside {
-				continue
-			}
-			best, bu := 0.0, 0.0
-			for i := 2; i+2 < len(prof); i++ {
-				if d := math.Abs(prof[i+2] - prof[i-2]); d > best {
-					best, bu = d, edgeSkewFrom+float64(i)*edgeSkewStep
-				}
-			}
-			if best < edgeSkewMinStep {
-				continue
-			}
-			ts, ms = append(ts, t), append(ms, bu)
-		}
+		ts, ms := g.edgePlaces(p, side, edgeSkewFrom)
 		if len(ts) < edgeSkewMinPlaces {
 			out[side] = math.NaN()
 			continue
@@ -101,4 +51,93 @@ func (g Grid) EdgeSkew(p Plane) [4]float64 {
 		out[side] = sl[len(sl)/2] * n
 	}
 	return out
+}
+
+// EdgeDistances is, for each side of the grid g (EdgeSkew's order), the
+// median distance of the board's outer edge out of the grid's outermost
+// line, in squares, looked for from edgeInsideFrom (inside the line) out
+// to edgeSkewTo; NaN marks a side not measured. On a grid placed right
+// the border is as wide on one side as on the other; a grid a row off
+// reads a square more on one side than on the other (where a tile or the
+// print does not take the edge's place).
+func (g Grid) EdgeDistances(p Plane) [4]float64 {
+	var out [4]float64
+	for side := 0; side < 4; side++ {
+		_, ms := g.edgePlaces(p, side, edgeInsideFrom)
+		if len(ms) < edgeSkewMinPlaces {
+			out[side] = math.NaN()
+			continue
+		}
+		sort.Float64s(ms)
+		out[side] = ms[len(ms)/2]
+	}
+	return out
+}
+
+// edgeInsideFrom is where EdgeDistances begins looking for the board's
+// outer edge: most of a square inside the grid's outermost line, so that
+// a grid whose outer row lies past the board finds the edge inside it.
+const edgeInsideFrom = -0.9
+
+// edgePlaces finds the board's outer edge beside one side of the grid g
+// (EdgeSkew's order), at every half square along the side: ts the places
+// along the side, ds the edge's distance out of the grid's outermost line
+// there, in squares, looked for from `from` to edgeSkewTo in steps of
+// edgeSkewStep. The distance at a place is where the median grey of five
+// profiles (a fifth of a square apart along the side) steps most; a place
+// whose strongest step is under edgeSkewMinStep, or whose profile leaves
+// the picture, is left out.
+func (g Grid) edgePlaces(p Plane, side int, from float64) (ts, ds []float64) {
+	n := float64(g.N)
+	at := func(t, u float64) Point {
+		switch side {
+		case 0:
+			return g.At(Point{-u, t})
+		case 1:
+			return g.At(Point{n + u, t})
+		case 2:
+			return g.At(Point{t, -u})
+		}
+		return g.At(Point{t, n + u})
+	}
+	prof := make([]float64, 0, 64)
+	vs := make([]float64, 0, 5)
+	for t := 0.5; t <= n-0.5; t += 0.5 {
+		prof = prof[:0]
+		inside := true
+		for i := 0; inside; i++ {
+			u := from + float64(i)*edgeSkewStep
+			if u > edgeSkewTo {
+				break
+			}
+			vs = vs[:0]
+			for dt := -0.2; dt <= 0.2001; dt += 0.1 {
+				q := at(t+dt, u)
+				v := p.At(q.X, q.Y)
+				if v < 0 {
+					inside = false
+					break
+				}
+				vs = append(vs, v)
+			}
+			if inside {
+				sort.Float64s(vs)
+				prof = append(prof, vs[len(vs)/2])
+			}
+		}
+		if !inside {
+			continue
+		}
+		best, bu := 0.0, 0.0
+		for i := 2; i+2 < len(prof); i++ {
+			if d := math.Abs(prof[i+2] - prof[i-2]); d > best {
+				best, bu = d, from+float64(i)*edgeSkewStep
+			}
+		}
+		if best < edgeSkewMinStep {
+			continue
+		}
+		ts, ds = append(ts, t), append(ds, bu)
+	}
+	return ts, ds
 }

@@ -69,3 +69,51 @@ func TestEdgeSkew(t *testing.T) {
 		})
 	}
 }
+
+// TestEdgeDistances: on a drawn board whose plate reaches 0.8 of a square
+// beyond a 10 x 10 grid, the grid placed right reads the edge 0.8 out on
+// every side; the grid moved a whole row down reads it a square nearer
+// on the high y side (inside the grid's last row) and a square further
+// on the low y side; a picture with no edge measures no side.
+func TestEdgeDistances(t *testing.T) {
+	const n, px, off = 10, 30.0, 80.0
+	drawn := Plane{W: 520, H: 520, Pix: make([]byte, 520*520)}
+	blank := Plane{W: 520, H: 520, Pix: make([]byte, 520*520)}
+	for y := 0; y < drawn.H; y++ {
+		for x := 0; x < drawn.W; x++ {
+			u, v := (float64(x)+0.5-off)/px, (float64(y)+0.5-off)/px
+			drawn.Pix[y*drawn.W+x] = 200
+			if u > -0.8 && u < n+0.8 && v > -0.8 && v < n+0.8 {
+				drawn.Pix[y*drawn.W+x] = 50
+			}
+			blank.Pix[y*blank.W+x] = 120
+		}
+	}
+	lo, hi := off, off+n*px
+	for _, tc := range []struct {
+		name string
+		p    Plane
+		q    Quad
+		want [4]float64 // NaN: not measured
+	}{
+		{"the grid on the board", drawn, Quad{{lo, lo}, {hi, lo}, {hi, hi}, {lo, hi}}, [4]float64{0.8, 0.8, 0.8, 0.8}},
+		{"the grid a row down", drawn, Quad{{lo, lo + px}, {hi, lo + px}, {hi, hi + px}, {lo, hi + px}}, [4]float64{0.8, 0.8, 1.8, -0.2}},
+		{"no edge in the picture", blank, Quad{{lo, lo}, {hi, lo}, {hi, hi}, {lo, hi}}, [4]float64{math.NaN(), math.NaN(), math.NaN(), math.NaN()}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			h, err := QuadHomography(n, n, tc.q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := Grid{N: n, H: h, fit: boardFit{H: h}}.EdgeDistances(tc.p)
+			for i, v := range got {
+				switch w := tc.want[i]; {
+				case math.IsNaN(w) != math.IsNaN(v):
+					t.Errorf("side %d: %.2f, want %.2f", i, v, w)
+				case !math.IsNaN(w) && math.Abs(v-w) > 0.1:
+					t.Errorf("side %d: edge %.2f squares out, want %.2f", i, v, w)
+				}
+			}
+		})
+	}
+}

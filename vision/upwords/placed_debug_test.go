@@ -12,72 +12,6 @@ import (
 	"github.com/tilescope/tilescope/vision"
 )
 
-// edgeDists is, for each side of the grid g (EdgeSkew's order), the median
-// distance of the board's outer edge out of the grid's outermost line, in
-// squares (NaN: not measured).
-func edgeDists(p vision.Plane, g vision.Grid) [4]float64 {
-	n := float64(g.N)
-	var out [4]float64
-	for side := 0; side < 4; side++ {
-		at := func(t, u float64) vision.Point {
-			switch side {
-			case 0:
-				return g.At(vision.Point{X: -u, Y: t})
-			case 1:
-				return g.At(vision.Point{X: n + u, Y: t})
-			case 2:
-				return g.At(vision.Point{X: t, Y: -u})
-			}
-			return g.At(vision.Point{X: t, Y: n + u})
-		}
-		var ms []float64
-		for t := 0.5; t <= n-0.5; t += 0.5 {
-			var prof []float64
-			inside := true
-			for i := 0; inside; i++ {
-				u := -0.9 + float64(i)*0.05
-				if u > 2.4 {
-					break
-				}
-				var vs []float64
-				for dt := -0.2; dt <= 0.2001; dt += 0.1 {
-					q := at(t+dt, u)
-					v := p.At(q.X, q.Y)
-					if v < 0 {
-						inside = false
-						break
-					}
-					vs = append(vs, v)
-				}
-				if inside {
-					sort.Float64s(vs)
-					prof = append(prof, vs[len(vs)/2])
-				}
-			}
-			if !inside {
-				continue
-			}
-			best, bu := 0.0, 0.0
-			for i := 2; i+2 < len(prof); i++ {
-				if d := math.Abs(prof[i+2] - prof[i-2]); d > best {
-					best, bu = d, -0.9+float64(i)*0.05
-				}
-			}
-			if best < 8 {
-				continue
-			}
-			ms = append(ms, bu)
-		}
-		if len(ms) < 6 {
-			out[side] = math.NaN()
-			continue
-		}
-		sort.Float64s(ms)
-		out[side] = ms[len(ms)/2]
-	}
-	return out
-}
-
 // TestPlacedTrace is a diagnostic: with TILESCOPE_PLACED_DIRS it finds
 // each scene's grid as ScanUpwords does and prints how far it lies from
 // the truth's (the truth's corners in the grid's squares) beside the
@@ -164,7 +98,7 @@ func placedLine(dir, path string, tr *vision.Truth, p vision.Plane, _ image.Imag
 			fmt.Fprintf(&b, ",%.2f", v)
 		}
 	}
-	ed := edgeDists(p, fit)
+	ed := fit.EdgeDistances(p)
 	sk := fit.EdgeSkew(p)
 	fmt.Fprintf(&b, " | edge %.2f %.2f %.2f %.2f skew %.2f %.2f %.2f %.2f", ed[0], ed[1], ed[2], ed[3], sk[0], sk[1], sk[2], sk[3])
 	return b.String()
