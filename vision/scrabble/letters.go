@@ -38,23 +38,37 @@ func letterReader(opt Options) TileReader {
 	return ocr.Pool{sc, c}
 }
 
-var (
-	scrOnce  sync.Once
-	scrModel *ocr.Classifier
-)
+// lazyModel is one of the binary's specialist letter models, loaded
+// once, when first needed.
+type lazyModel struct {
+	name string // the model's name (ocr.LoadModel)
+	once sync.Once
+	c    *ocr.Classifier
+}
 
-// scrabbleModel loads the model trained on Scrabble squares once, when
-// first needed; nil when the binary has none (or it does not load).
-func scrabbleModel() *ocr.Classifier {
-	scrOnce.Do(func() {
-		m, err := ocr.LoadModel(ocr.SpecialistScrabble)
+// get loads the model the first time it is asked for; nil when the
+// binary has none (or it does not load).
+func (l *lazyModel) get() *ocr.Classifier {
+	l.once.Do(func() {
+		m, err := ocr.LoadModel(l.name)
 		if err != nil {
 			return
 		}
-		scrModel, _ = ocr.NewClassifier(m)
+		l.c, _ = ocr.NewClassifier(m)
 	})
-	return scrModel
+	return l.c
 }
+
+// The model trained on Scrabble squares, and the one trained further on
+// shaken squares (scrsteep).
+var (
+	scrModel     = &lazyModel{name: ocr.SpecialistScrabble}
+	scrBlurModel = &lazyModel{name: ocr.SpecialistScrabbleBlur}
+)
+
+// scrabbleModel is the model trained on Scrabble squares; nil when the
+// binary has none.
+func scrabbleModel() *ocr.Classifier { return scrModel.get() }
 
 // SquareMargin is the margin round a square (a fraction of its side, on
 // every side) of the crops Scan reads the squares' letters from.
@@ -125,21 +139,6 @@ func blurReader(opt Options) TileReader {
 // blurPool pools the shaken squares' model with the general one.
 var blurPool = func(sb, c *ocr.Classifier) TileReader { return ocr.Pool{sb, c} }
 
-var (
-	scrBlurOnce  sync.Once
-	scrBlurModel *ocr.Classifier
-)
-
-// scrabbleBlurModel loads the model trained on shaken Scrabble squares
-// once, when first needed; nil when the binary has none (or it does not
-// load).
-func scrabbleBlurModel() *ocr.Classifier {
-	scrBlurOnce.Do(func() {
-		m, err := ocr.LoadModel(ocr.SpecialistScrabbleBlur)
-		if err != nil {
-			return
-		}
-		scrBlurModel, _ = ocr.NewClassifier(m)
-	})
-	return scrBlurModel
-}
+// scrabbleBlurModel is the model trained on shaken Scrabble squares;
+// nil when the binary has none.
+func scrabbleBlurModel() *ocr.Classifier { return scrBlurModel.get() }
