@@ -29,9 +29,11 @@ const noGridBefore = `
 `
 
 // TestScanNoGridFound: through a game, a photo whose search finds no
-// grid is read on the last good grid (the camera has not moved) when
-// the stacks standing read as they stood; with no last grid, or a board
-// before that the photo does not show, it is still no board.
+// whole grid is read on the last good grid (the camera has not moved)
+// when the stacks standing read as they stood; with no last grid, or a
+// board before that the photo does not show, it is still no board, or
+// a grid found with a quarter of the board left out (the search's
+// hidden look) with none of its squares sure.
 func TestScanNoGridFound(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders two photos")
@@ -54,8 +56,8 @@ func TestScanNoGridFound(t *testing.T) {
 	if err != nil {
 		t.Fatalf("the first photo: %v", err)
 	}
-	if _, err := vupw.ScanUpwords(second, opt); !errors.Is(err, vision.ErrNoBoard) {
-		t.Fatalf("the second photo alone: %v, want no board found", err)
+	if alone, err := vupw.ScanUpwords(second, opt); !errors.Is(err, vision.ErrNoBoard) && !hiddenNothingSure(alone, err) {
+		t.Fatalf("the second photo alone: %v, want no board found, or a grid found with a quarter left out and nothing sure", err)
 	}
 	testOnLastGrid(t, second, opt, last.Found, before, after, vision.ErrNoBoard)
 }

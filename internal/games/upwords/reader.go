@@ -617,6 +617,18 @@ func Scan(img image.Image, opt vupw.Options, last *vision.Grid, before *grid.Boa
 		return scan, err
 	}
 	if last != nil {
+		if scan.Found.Hidden() {
+			// A grid this frame found only with a quarter of the board
+			// left out (a hand over a corner or a side; none of its
+			// squares shown sure): under a fixed camera the last good
+			// grid, found whole, is the surer one, taken where the stacks
+			// standing read as they stood on it.
+			o := opt
+			o.On = last
+			if again, err2 := vupw.ScanUpwords(img, o); err2 == nil && holdsBoard(again.Board, before) {
+				return again, nil
+			}
+		}
 		if !misregistered(straightCorners(*last), scan.Grid, scan.Board, before) {
 			return scan, nil
 		}

@@ -208,8 +208,8 @@ func testOnLastGrid(t *testing.T, img image.Image, opt vupw.Options, last vision
 		t.Run(tc.name, func(t *testing.T) {
 			got, err := Scan(img, opt, tc.last, tc.before)
 			if !tc.ok {
-				if !errors.Is(err, refused) {
-					t.Errorf("got %v, want %v", err, refused)
+				if !errors.Is(err, refused) && !hiddenNothingSure(got, err) {
+					t.Errorf("got %v, want %v (or a grid found with a quarter left out, nothing sure)", err, refused)
 				}
 				return
 			}
@@ -224,6 +224,22 @@ func testOnLastGrid(t *testing.T, img image.Image, opt vupw.Options, last vision
 			}
 		})
 	}
+}
+
+// hiddenNothingSure tells whether a reading was made on a grid found
+// with a quarter of the board left out (vision.Grid.Hidden: a hand over
+// a corner or a side) and shows none of its squares sure: what a photo
+// whose search finds no whole grid may read in place of no board.
+func hiddenNothingSure(r *vupw.UpwordsReading, err error) bool {
+	if err != nil || r == nil || !r.Found.Hidden() {
+		return false
+	}
+	for _, c := range r.Cells {
+		if c.Sure {
+			return false
+		}
+	}
+	return true
 }
 
 // scanCommittedScene reads the committed Upwords scene upwords-0002 with
