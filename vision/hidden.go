@@ -467,18 +467,7 @@ func hiddenSegs(small gocv.Mat, minLen float64, lo, hi float32) []seg {
 	b := gocv.NewMat()
 	defer b.Close()
 	gocv.GaussianBlur(eq, &b, image.Pt(5, 5), 0, 0, gocv.BorderDefault)
-	edges := gocv.NewMat()
-	defer edges.Close()
-	gocv.Canny(b, &edges, lo, hi)
-	lines := gocv.NewMat()
-	defer lines.Close()
-	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/180, 40, float32(minLen), 6)
-	var segs []seg
-	for i := 0; i < lines.Rows(); i++ {
-		v := lines.GetVeciAt(i, 0)
-		segs = append(segs, newSeg(Point{float64(v[0]) + 0.5, float64(v[1]) + 0.5}, Point{float64(v[2]) + 0.5, float64(v[3]) + 0.5}))
-	}
-	return segs
+	return cannySegs(b, minLen, 1, lo, hi)
 }
 
 // hiddenQuarters are the parts of a board hiddenLook leaves out of a

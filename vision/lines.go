@@ -119,9 +119,14 @@ func lineCandidates(blur gocv.Mat, n int) (cands []candidate, wide, steep func()
 // (Canny, the probabilistic Hough) minLen pixels long or longer, their
 // ends (pixel centres) scaled by k.
 func houghSegs(blur gocv.Mat, minLen, k float64) []seg {
+	return cannySegs(blur, minLen, k, 20, 60)
+}
+
+// cannySegs is houghSegs with Canny's thresholds at lo and hi.
+func cannySegs(blur gocv.Mat, minLen, k float64, lo, hi float32) []seg {
 	edges := gocv.NewMat()
 	defer edges.Close()
-	gocv.Canny(blur, &edges, 20, 60)
+	gocv.Canny(blur, &edges, lo, hi)
 	lines := gocv.NewMat()
 	defer lines.Close()
 	gocv.HoughLinesPWithParams(edges, &lines, 1, math.Pi/180, 40, float32(minLen), 6)

@@ -253,19 +253,24 @@ type cutCand struct {
 	score   float64
 }
 
-// cutFaces adds to a Lexicon table's final tiles those the picture's
-// edge cuts that no look kept (see above), each unsure. Nothing is added
-// where fewer than cutMinSure tiles are read sure or the table has the
-// faces' colour.
-func cutFaces(src rgbImage, tiles []Tile, opt Options) []Tile {
-	var sure []int
-	var sides []float64
+// cutSure are the tiles cutFaces learns the faces from (read sure, a
+// letter, a side measured): their indices and their sides.
+func cutSure(tiles []Tile) (sure []int, sides []float64) {
 	for i, t := range tiles {
 		if t.Conf >= SureConf && !t.Blank && t.Letter != "" && t.Letter != "?" && t.Side > 0 {
 			sure = append(sure, i)
 			sides = append(sides, t.Side)
 		}
 	}
+	return sure, sides
+}
+
+// cutFaces adds to a Lexicon table's final tiles those the picture's
+// edge cuts that no look kept (see above), each unsure. Nothing is added
+// where fewer than cutMinSure tiles are read sure or the table has the
+// faces' colour.
+func cutFaces(src rgbImage, tiles []Tile, opt Options) []Tile {
+	sure, sides := cutSure(tiles)
 	if len(sure) < cutMinSure || src.w < 8 || src.h < 8 {
 		return tiles
 	}

@@ -87,14 +87,7 @@ func TestCutFacesDiag(t *testing.T) {
 // turn), or why none is tried.
 func cutWhy(img image.Image, tiles []Tile, tr TruthTile) string {
 	src := toRGB(img)
-	var sure []int
-	var sides []float64
-	for i, t := range tiles {
-		if t.Conf >= SureConf && !t.Blank && t.Letter != "" && t.Letter != "?" && t.Side > 0 {
-			sure = append(sure, i)
-			sides = append(sides, t.Side)
-		}
-	}
+	sure, sides := cutSure(tiles)
 	if len(sure) < cutMinSure {
 		return "few sure"
 	}
