@@ -88,6 +88,15 @@ type lineFit struct {
 // outlineProfiles rectifies the candidate outline q of the work picture
 // (a margin of 6% of the square about it) and takes its line profiles.
 func outlineProfiles(wm gocv.Mat, q Quad) (profiles, bool) {
+	return outlineProfilesHiding(wm, q, hidden{})
+}
+
+// outlineProfilesHiding is outlineProfiles with the part h of the outline
+// a hand hides left out: each column's (and row's) change is then the
+// mean over the pixels it has outside that part, so a line half under a
+// hand counts by its shown half, and the hand's own edges add nothing.
+// With nothing hidden the profiles are the plain sums.
+func outlineProfilesHiding(wm gocv.Mat, q Quad, h hidden) (profiles, bool) {
 	const R = rectSide
 	m := 0.06 * R
 	hq, err := FitHomography([]Point{{m, m}, {R - m, m}, {R - m, R - m}, {m, R - m}}, q[:])
@@ -95,24 +104,70 @@ func outlineProfiles(wm gocv.Mat, q Quad) (profiles, bool) {
 		return profiles{}, false
 	}
 	rect := warpMat(wm, hq, R, R)
+	// The hidden pixels: columns [xa, xb) of rows [ya, yb), in rectified
+	// pixels, a margin's worth wider than h (the hand's edge is no line);
+	// empty when h hides nothing.
+	xa, xb, ya, yb := R-1, R-1, R-1, R-1
+	if !h.none() {
+		in := R - 2*m
+		xa, xb = hiddenSpan(m+h.X0*in-m, m+h.X1*in+m, R)
+		ya, yb = hiddenSpan(m+h.Y0*in-m, m+h.Y1*in+m, R)
+	}
 	// The profiles' sums are of whole numbers: kept in integers (exact,
 	// as the float sums were), then turned to floats.
 	var colSum [R]int
 	col := make([]float64, R)
 	row := make([]float64, R)
+	rowN := make([]int, R)
 	for y := 1; y < R-1; y++ {
 		above, line, below := rect.Pix[(y-1)*R:y*R], rect.Pix[y*R:(y+1)*R], rect.Pix[(y+1)*R:(y+2)*R]
+		lo, hi := R-1, R-1 // this row's hidden columns [lo, hi)
+		if y >= ya && y < yb {
+			lo, hi = xa, xb
+		}
 		rs := 0
-		for x := 1; x < R-1; x++ {
+		for x := 1; x < lo; x++ {
 			colSum[x] += absDiff(line[x+1], line[x-1])
 			rs += absDiff(below[x], above[x])
 		}
-		row[y] = float64(rs)
+		for x := hi; x < R-1; x++ {
+			colSum[x] += absDiff(line[x+1], line[x-1])
+			rs += absDiff(below[x], above[x])
+		}
+		row[y], rowN[y] = float64(rs), R-2-(hi-lo)
 	}
 	for x := range col {
 		col[x] = float64(colSum[x])
 	}
+	if !h.none() {
+		hiddenRows := max(0, min(yb, R-1)-max(ya, 1))
+		for y := range row {
+			if rowN[y] > 0 {
+				row[y] /= float64(rowN[y])
+			}
+		}
+		for x := 1; x < R-1; x++ {
+			n := R - 2
+			if x >= xa && x < xb {
+				n -= hiddenRows
+			}
+			if n > 0 {
+				col[x] /= float64(n)
+			}
+		}
+	}
 	return profiles{hq: hq, col: smooth(col, 2), row: smooth(row, 2)}, true
+}
+
+// hiddenSpan is the rectified pixels i of 1..R-2 with lo <= i <= hi, as
+// the half-open [a, b); a == b when none.
+func hiddenSpan(lo, hi float64, R int) (a, b int) {
+	a = min(R-1, max(1, int(math.Ceil(lo))))
+	b = min(R-1, int(math.Floor(hi))+1)
+	if b < a {
+		b = a
+	}
+	return a, b
 }
 
 // lines fits n+1 evenly spaced lines to the columns' profile (vertical

@@ -22,56 +22,6 @@ type hidden struct {
 // none says whether h hides nothing.
 func (h hidden) none() bool { return h.X1 <= h.X0 || h.Y1 <= h.Y0 }
 
-// outlineProfilesHiding is outlineProfiles with the hidden part of the
-// outline left out: each column's (and row's) change is the mean over
-// the pixels it has outside that part, so a line half under a hand
-// counts by its shown half, and the hand's own edges add nothing.
-func outlineProfilesHiding(wm gocv.Mat, q Quad, h hidden) (profiles, bool) {
-	if h.none() {
-		return outlineProfiles(wm, q)
-	}
-	const R = rectSide
-	m := 0.06 * R
-	hq, err := FitHomography([]Point{{m, m}, {R - m, m}, {R - m, R - m}, {m, R - m}}, q[:])
-	if err != nil {
-		return profiles{}, false
-	}
-	rect := warpMat(wm, hq, R, R)
-	// the hidden rectangle in rectified pixels (a margin's worth wider:
-	// the hand's edge is no line)
-	in := R - 2*m
-	x0, x1 := m+h.X0*in-m, m+h.X1*in+m
-	y0, y1 := m+h.Y0*in-m, m+h.Y1*in+m
-	var colSum, colN [R]int
-	col := make([]float64, R)
-	row := make([]float64, R)
-	for y := 1; y < R-1; y++ {
-		above, line, below := rect.Pix[(y-1)*R:y*R], rect.Pix[y*R:(y+1)*R], rect.Pix[(y+1)*R:(y+2)*R]
-		fy := float64(y)
-		rowHidden := fy >= y0 && fy <= y1
-		rs, rn := 0, 0
-		for x := 1; x < R-1; x++ {
-			fx := float64(x)
-			if rowHidden && fx >= x0 && fx <= x1 {
-				continue
-			}
-			colSum[x] += absDiff(line[x+1], line[x-1])
-			colN[x]++
-			rs += absDiff(below[x], above[x])
-			rn++
-		}
-		if rn > 0 {
-			row[y] = float64(rs) / float64(rn)
-		}
-	}
-	for x := range col {
-		if colN[x] > 0 {
-			col[x] = float64(colSum[x]) / float64(colN[x])
-		}
-	}
-	return profiles{hq: hq, col: smooth(col, 2), row: smooth(row, 2)}, true
-}
-
 // The board under a hand over a corner or a side: the last look of
 // FindGrid's full search where no stage found a board (hiddenBoard's
 // three-sided outlines and the runners-up, judged by hiddenLook).
