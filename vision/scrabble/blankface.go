@@ -15,7 +15,10 @@ package scrabble
 // its lighter half: a tile's face whatever its mark, the lit part of a
 // shadowed square) nearer the median face of its print's squares that
 // hold no tile (occ false, in view, not covered) than the median face of
-// the lettered tiles. The two references must be told apart: their
+// the lettered tiles, and within half the distance between the two. A
+// face far from both (a blank tile in a hand's shadow, under glare) says
+// nothing: a first form without that bound lost such blanks held out.
+// The two references must be told apart: their
 // medians lie further apart than faceApart times either's spread (the
 // median distance of its members' faces from it), with at least
 // faceLeast members each; a board whose tiles are its squares' colour
@@ -31,9 +34,9 @@ func printLikeBlanks(looks *[Size][Size]look, occ, covered *[Size][Size]bool, bl
 	}
 	tileFace, tileSpread := faceMedian(tiles)
 	var prints [numPremiums]struct {
-		face   [3]float64
-		spread float64
-		ok     bool
+		face          [3]float64
+		spread, apart float64 // apart: from the tiles' median face
+		ok            bool
 	}
 	for k := Premium(0); k < numPremiums; k++ {
 		var fs [][3]float64
@@ -48,7 +51,8 @@ func printLikeBlanks(looks *[Size][Size]look, occ, covered *[Size][Size]bool, bl
 			continue
 		}
 		prints[k].face, prints[k].spread = faceMedian(fs)
-		prints[k].ok = dist3(prints[k].face, tileFace) > faceApart*max(tileSpread, prints[k].spread)
+		prints[k].apart = dist3(prints[k].face, tileFace)
+		prints[k].ok = prints[k].apart > faceApart*max(tileSpread, prints[k].spread)
 	}
 	for i, p := range blanks {
 		pr := prints[premiumAt[p[0]][p[1]]]
@@ -56,7 +60,8 @@ func printLikeBlanks(looks *[Size][Size]look, occ, covered *[Size][Size]bool, bl
 			continue
 		}
 		face := looks[p[0]][p[1]].face
-		out[i] = dist3(face, pr.face) < dist3(face, tileFace)
+		d := dist3(face, pr.face)
+		out[i] = d < dist3(face, tileFace) && d < pr.apart/2
 	}
 	return out
 }

@@ -12,7 +12,8 @@ import (
 // TestPrintLikeBlanks: a square read as a blank is an empty square where
 // its face (the lit part of it) is its print's colour, not the tiles'
 // (a tile's shadow or edge across it); a blank tile's face is the
-// tiles'. Where the tiles are the squares' colour, or too few tiles or
+// tiles'. A face far from both (a blank tile in a hand's shadow) says
+// nothing; nor, where the tiles are the squares' colour, or too few tiles or
 // empty squares give the references, nothing is said.
 func TestPrintLikeBlanks(t *testing.T) {
 	plainFace := [3]float64{200, 5, 20}
@@ -33,6 +34,7 @@ func TestPrintLikeBlanks(t *testing.T) {
 		{"a tile's edge across a plain square, the rest lit", tileFace, plainFace, 8, false, [2]int{8, 1}, [3]float64{207, 6, 24}, true},
 		{"a blank tile on a plain square", tileFace, plainFace, 8, false, [2]int{8, 1}, [3]float64{226, 7, 43}, false},
 		{"a blank tile in a darker light", tileFace, plainFace, 8, false, [2]int{8, 1}, [3]float64{214, 7, 38}, false},
+		{"a blank tile in a hand's shadow, far from both", tileFace, plainFace, 8, false, [2]int{8, 1}, [3]float64{205, 40, 5}, false},
 		{"a shadow on a double letter square", tileFace, plainFace, 8, false, [2]int{3, 0}, [3]float64{172, -19, -38}, true},
 		{"a blank tile on a double letter square", tileFace, plainFace, 8, false, [2]int{3, 0}, [3]float64{228, 8, 44}, false},
 		{"tiles the plain squares' colour", [3]float64{201, 5, 21}, plainFace, 8, false, [2]int{8, 1}, [3]float64{200, 5, 20}, false},
