@@ -569,6 +569,24 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 			cell.Conf = min(cell.Conf, unorientedConf)
 		}
 	}
+	// A blank whose face is its print's, not the tiles' (a tile's shadow
+	// or edge across an empty square), is an empty square.
+	var blanks, letters [][2]int
+	for _, t := range tiles {
+		r, c := boardPos(t.r, t.c, f.rot)
+		if cell := out.Cells[r][c]; cell != nil && cell.Blank {
+			blanks = append(blanks, [2]int{t.r, t.c})
+		} else if cell != nil {
+			letters = append(letters, [2]int{t.r, t.c})
+		}
+	}
+	var printLike [][2]int // board order
+	for i, empty := range printLikeBlanks(&looks, &occ, &covered, blanks, letters) {
+		if empty {
+			r, c := boardPos(blanks[i][0], blanks[i][1], f.rot)
+			printLike = append(printLike, [2]int{r, c})
+		}
+	}
 	// Where the premium layout around a tile says the grid lies a square
 	// off (misplaced), the grid is not where the board is over part of
 	// it: that tile may be the letter of the square beside it, and so
@@ -599,6 +617,13 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 		}
 	}
 	coverFingers(&out.Cells, &out.Covered)
+	// (after coverFingers: a blank beside a hand's squares is its
+	// fingertip, said covered with them, whatever its colour)
+	for _, p := range printLike {
+		if cell := out.Cells[p[0]][p[1]]; cell != nil && cell.Blank && !out.Covered[p[0]][p[1]] {
+			out.Cells[p[0]][p[1]] = nil
+		}
+	}
 	keepBlanks(&out.Cells, out.Blurred)
 	beyondSet(&out.Cells)
 	dropLoneTiles(&out.Cells, &out.Unseen, &out.Covered)
