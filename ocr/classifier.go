@@ -70,6 +70,12 @@ type Classifier struct {
 	// mates are read together with this model, their probabilities
 	// averaged with its own (NewPooled); nil for one model.
 	mates []*Classifier
+	// smooth: every crop read is smoothed (rgbImage.smoothed) once it
+	// is known not to be flat, before its ink and face are told apart
+	// (the Upwords reader and its specialist for blurred faces,
+	// ForUpwords: docs/vision.md, "Upwords letters on dim, blurred and
+	// shaken faces").
+	smooth bool
 	// poolLetters: where main, reading a crop that may be empty, reads a
 	// letter, the letter is read by the pool as for a tile (the Upwords
 	// reader, ForUpwords); otherwise such a read is main's alone.
@@ -207,6 +213,10 @@ func (c *Classifier) ReadKnown(tile image.Image, k Known) (Reading, error) {
 	// the caller knows better).
 	if !k.Tile && flatGray(g) {
 		return Reading{Conf: 1}, nil
+	}
+	if c.smooth {
+		rgb = rgb.smoothed(ar)
+		g = rgb.gray(ar)
 	}
 	expose(rgb, g)
 	a := normalizeGray(rgb, g, false, ar)

@@ -239,6 +239,46 @@ func (im *rgbImage) gray(ar *arena) *grayImage {
 	return g
 }
 
+// smoothed is im averaged over each pixel's 3x3 neighbourhood (the
+// neighbours inside the image), every channel alike: the sensor's noise
+// and the JPEG blocks of a dim or shaken face lessened before its ink
+// is told from its face (the Upwords reader, Classifier.smooth).
+func (im *rgbImage) smoothed(ar *arena) *rgbImage {
+	W, H := im.W, im.H
+	out := &rgbImage{W: W, H: H, R: ar.floats(W * H), G: ar.floats(W * H), B: ar.floats(W * H)}
+	if W < 2 || H < 2 {
+		copy(out.R, im.R)
+		copy(out.G, im.G)
+		copy(out.B, im.B)
+		return out
+	}
+	row := ar.floats(W * H)
+	for _, ch := range [3][2][]float32{{im.R, out.R}, {im.G, out.G}, {im.B, out.B}} {
+		src, dst := ch[0], ch[1]
+		// along x: the mean of each pixel and its neighbours in the row
+		for y := range H {
+			s, r := src[y*W:y*W+W], row[y*W:y*W+W]
+			r[0] = (s[0] + s[1]) / 2
+			for x := 1; x < W-1; x++ {
+				r[x] = (s[x-1] + s[x] + s[x+1]) / 3
+			}
+			r[W-1] = (s[W-2] + s[W-1]) / 2
+		}
+		// then along y
+		for x := range W {
+			dst[x] = (row[x] + row[W+x]) / 2
+			dst[(H-1)*W+x] = (row[(H-2)*W+x] + row[(H-1)*W+x]) / 2
+		}
+		for y := 1; y < H-1; y++ {
+			a, b, c, d := row[(y-1)*W:y*W], row[y*W:y*W+W], row[(y+1)*W:(y+1)*W+W], dst[y*W:y*W+W]
+			for x := range d {
+				d[x] = (a[x] + b[x] + c[x]) / 3
+			}
+		}
+	}
+	return out
+}
+
 // Exposure: a crop whose bright parts stay below darkTop (the grey level
 // that 5% of its pixels reach) was taken in dim light; it is brightened
 // so that they reach exposeTo, by at most maxGain.

@@ -118,6 +118,7 @@ func ForUpwords() (*Classifier, error) {
 		}
 		if err == nil {
 			upwordsOnce.c.poolLetters = true
+			upwordsOnce.c.smooth = true
 		}
 		if err == nil {
 			err = upwordsBlur(upwordsOnce.c)
@@ -154,6 +155,7 @@ func upwordsBlur(c *Classifier) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", SpecialistUpwordsBlur, err)
 	}
+	pooled.smooth = c.smooth
 	c.blur = pooled
 	return nil
 }

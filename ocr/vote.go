@@ -136,7 +136,7 @@ func (p Pool) voteSums(tiles []image.Image, k Known) (sum, angle []float64, n in
 	probs := make([][]float64, len(p)*len(tiles))
 	angles := make([][]float64, len(p)*len(tiles))
 	for t, tile := range tiles {
-		cr, err := analyseCrop(tile, k)
+		cr, err := analyseCrop(tile, k, p[0].smooth)
 		if err != nil {
 			return nil, nil, 0, err
 		}
@@ -178,7 +178,7 @@ type viewProbs struct {
 // viewProbs reads one picture with every classifier of the pool, the
 // picture analysed once for all.
 func (p Pool) viewProbs(tile image.Image) (viewProbs, error) {
-	cr, err := analyseCrop(tile, Known{})
+	cr, err := analyseCrop(tile, Known{}, p[0].smooth)
 	if err != nil {
 		return viewProbs{}, err
 	}
@@ -259,7 +259,7 @@ func (p Pool) noTileProb(views []viewProbs) float64 {
 // glyph whose probability in this crop beats bestP, bestP and bestAngle
 // are updated.
 func (c *Classifier) glyphProbs(tile image.Image, k Known, dst, bestP, bestAngle []float64) error {
-	cr, err := analyseCrop(tile, k)
+	cr, err := analyseCrop(tile, k, c.smooth)
 	if err != nil {
 		return err
 	}
@@ -281,7 +281,7 @@ type analysedCrop struct {
 	feats [][]float32
 }
 
-func analyseCrop(tile image.Image, k Known) (*analysedCrop, error) {
+func analyseCrop(tile image.Image, k Known, smooth bool) (*analysedCrop, error) {
 	if err := checkImage(tile); err != nil {
 		return nil, err
 	}
@@ -290,6 +290,10 @@ func analyseCrop(tile image.Image, k Known) (*analysedCrop, error) {
 	g := rgb.gray(ar)
 	if !k.Tile && flatGray(g) {
 		return &analysedCrop{ar: ar, flat: true}, nil
+	}
+	if smooth {
+		rgb = rgb.smoothed(ar)
+		g = rgb.gray(ar)
 	}
 	expose(rgb, g)
 	return &analysedCrop{ar: ar, a: normalizeGray(rgb, g, false, ar)}, nil

@@ -76,6 +76,16 @@ type RenderOptions struct {
 	// the letters are small (0.40-0.54 of the face), on the maker's own
 	// plastic. Drawn from a stream of its own beside the scene's seed.
 	Dim bool
+	// Murky darkens, with Dim, what a hard scene's light does to a
+	// face beyond the dim room's exposure (issue 17: whole boards lost
+	// on single photos, docs/vision.md "Upwords letters on dim, blurred
+	// and shaken faces"): the cast shadows deep (0.5-0.8) and soft or
+	// hard, the light uneven across the board (gradient 0.3-0.7), the
+	// noise of a pushed sensor (read noise 6-11, shot noise 0.4-1) and
+	// a hand over the board, its shadow a band across faces, in two
+	// scenes of five. Drawn from a stream of its own beside the scene's
+	// seed, after Dim's.
+	Murky bool
 }
 
 // dim makes o's light a dim room's and, when p is not nil, p's print
@@ -96,6 +106,20 @@ func dim(o *render.Options, p *render.UpwordsPrint, seed int64) {
 		p.Ink[i] = math.Round(min(200, ink[i]*k))
 	}
 	p.Size = math.Round(u(0.40, 0.54)*100) / 100
+}
+
+// murky deepens o's shadows, unevens its light, noises its sensor and
+// puts a hand over the board in two scenes of five (see
+// RenderOptions.Murky), drawn from the scene's seed.
+func murky(o *render.Options, seed int64) {
+	rng := rand.New(rand.NewPCG(uint64(seed), 4545))
+	u := func(a, b float64) float64 { return math.Round((a+(b-a)*rng.Float64())*1e4) / 1e4 }
+	o.Shadow = u(0.5, 0.8)
+	o.ShadowSoft = u(0.3, 8)
+	o.Gradient = u(0.3, 0.7)
+	o.Noise = u(6, 11)
+	o.ShotNoise = u(0.4, 1)
+	o.Hand = rng.IntN(5) < 2
 }
 
 // degrade makes o's blur, motion blur and compression harsher (see
@@ -157,6 +181,9 @@ func sceneOptions(game string, s int64, state []byte, o RenderOptions) (render.O
 	}
 	if o.Dim {
 		dim(&opt, opt.UpwordsPrint, s)
+	}
+	if o.Murky {
+		murky(&opt, s)
 	}
 	return opt, nil
 }

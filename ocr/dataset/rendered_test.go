@@ -134,3 +134,56 @@ func TestSceneOptionsDim(t *testing.T) {
 		})
 	}
 }
+
+// TestSceneOptionsMurky checks Murky's scenes: with Dim and Shaken, a
+// dim room's light kept, the shadows deep, the light uneven, the sensor
+// noisier than a dim room's alone, a hand-held camera's blur, and a hand
+// over the board in about two scenes of five; without Murky the same
+// seeds draw no deeper shadow than their difficulty does.
+func TestSceneOptionsMurky(t *testing.T) {
+	const n = 60
+	tests := []struct {
+		name  string
+		o     RenderOptions
+		murky bool
+	}{
+		{"murky, dim and shaken", RenderOptions{Difficulty: "hard", Dim: true, Shaken: true, Murky: true, Dims: true, Print: true}, true},
+		{"dim and shaken only", RenderOptions{Difficulty: "hard", Dim: true, Shaken: true, Dims: true, Print: true}, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			hands := 0
+			for s := int64(1); s <= n; s++ {
+				state, err := render.RandomState("upwords", s)
+				if err != nil {
+					t.Fatal(err)
+				}
+				o, err := sceneOptions("upwords", s, state, tc.o)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if o.Exposure < 0.5 || o.Exposure > 0.85 || o.Ambient < 0.15 || o.Ambient > 0.4 {
+					t.Errorf("seed %d: exposure %.2f, ambient %.2f: not a dim room's", s, o.Exposure, o.Ambient)
+				}
+				if o.Blur < 0.8 || o.Blur > 3.2 || o.Quality < 35 || o.Quality > 70 {
+					t.Errorf("seed %d: defocus %.2f px, JPEG %d: not a hand-held camera's", s, o.Blur, o.Quality)
+				}
+				if o.Hand {
+					hands++
+				}
+				if !tc.murky {
+					if o.Shadow > 0.65 {
+						t.Errorf("seed %d: shadow %.2f deeper than a hard scene's", s, o.Shadow)
+					}
+					continue
+				}
+				if o.Shadow < 0.5 || o.Shadow > 0.8 || o.Gradient < 0.3 || o.Gradient > 0.7 || o.Noise < 6 || o.Noise > 11 || o.ShotNoise < 0.4 || o.ShotNoise > 1 {
+					t.Errorf("seed %d: shadow %.2f, gradient %.2f, noise %.1f, shot noise %.2f: not murky", s, o.Shadow, o.Gradient, o.Noise, o.ShotNoise)
+				}
+			}
+			if tc.murky && (hands < n/4 || hands > n*3/5) {
+				t.Errorf("%d of %d scenes with a hand, want about two of five", hands, n)
+			}
+		})
+	}
+}

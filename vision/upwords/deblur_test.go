@@ -84,7 +84,8 @@ func TestDeconvolveFace(t *testing.T) {
 // deblurReader (the crop pooled with its deconvolution), and still
 // unsure; faces it reads right as cut it still reads right (K among
 // them, which en-upwb misread as cut before it was trained on reshaped
-// letters).
+// letters). A face the smoothing of the Upwords reader's crops
+// (upwdim) lost to deblurReader must stay unsure.
 func TestDeblurReader(t *testing.T) {
 	rd := upwordsReader(t)
 	sp, ok, err := rd.SpecialistFor(blurredCrop)
@@ -97,22 +98,32 @@ func TestDeblurReader(t *testing.T) {
 		letter string
 		turns  int  // the board's reading direction, quarter turns
 		mended bool // misread as cut
+		// lost: misread as cut and by deblurReader since the reader
+		// smooths its crops (ocr.Classifier's smooth): a known cost,
+		// the reading held unsure
+		lost bool
 	}{
-		{"D read O as cut", "t106901-0001-r3c5-D.png", "D", 3, true},
-		{"E read L as cut", "t106901-0001-r4c7-E.png", "E", 3, true},
-		{"D read O as cut, serif", "t106900-0006-r0c7-D.png", "D", 0, true},
-		{"R read right as cut", "t106901-0002-r3c3-R.png", "R", 2, false},
-		{"B read right as cut", "t106900-0027-r8c0-B.png", "B", 1, false},
-		{"M read right as cut", "t106901-0014-r4c0-M.png", "M", 3, false},
+		// Read O and L as cut until the reader smoothed its crops
+		// (upwdim: docs/vision.md, "Upwords letters on dim, blurred and
+		// shaken faces"); read right as cut since, E unsure (0.40) and
+		// surer with its deconvolution.
+		{"D read right as cut, smoothed", "t106901-0001-r3c5-D.png", "D", 3, false, false},
+		{"E read right as cut, smoothed", "t106901-0001-r4c7-E.png", "E", 3, false, false},
+		{"D read O as cut, serif", "t106900-0006-r0c7-D.png", "D", 0, true, false},
+		{"R read right as cut", "t106901-0002-r3c3-R.png", "R", 2, false, false},
+		{"B read right as cut", "t106900-0027-r8c0-B.png", "B", 1, false, false},
+		{"M read right as cut", "t106901-0014-r4c0-M.png", "M", 3, false, false},
 		// Read E and G as cut until en-upwb learnt letters reshaped as
 		// other typefaces draw them (docs/vision.md, "Upwords letters on
 		// blurred photos: the main reader's first reading, en-upwb on
 		// reshaped letters").
-		{"K read right as cut", "t106901-0028-r9c2-K.png", "K", 2, false},
+		{"K read right as cut", "t106901-0028-r9c2-K.png", "K", 2, false, false},
 		// Read right as cut by that en-upwb, read G again since en-upwb
 		// was trained further on shaken scenes (upwread); deblurReader
-		// reads it right, unsure.
-		{"C read G as cut", "t106900-0027-r1c8-C.png", "C", 1, true},
+		// read it right, unsure, until the reader smoothed its crops:
+		// G 0.68 since (the deconvolution's sharpened edges smoothed
+		// back).
+		{"C read G as cut, lost to smoothing", "t106900-0027-r1c8-C.png", "C", 1, true, true},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -131,6 +142,15 @@ func TestDeblurReader(t *testing.T) {
 			got, err := deblurReader{sp}.ReadKnown(face, kn)
 			if err != nil {
 				t.Fatal(err)
+			}
+			if tc.lost {
+				if got.Conf >= SureConf {
+					t.Errorf("deblurReader reads %s at %.2f, want it unsure (under %.2f)", got.Letter, got.Conf, SureConf)
+				}
+				if got.Letter == tc.letter {
+					t.Errorf("deblurReader reads %s %.2f again: the case no longer tests what it names", got.Letter, got.Conf)
+				}
+				return
 			}
 			if got.Letter != tc.letter {
 				t.Errorf("deblurReader reads %s %.2f, want %s (as cut %s %.2f)", got.Letter, got.Conf, tc.letter, cut.Letter, cut.Conf)

@@ -386,6 +386,7 @@ var (
 	upwbShakenClassic = flag.Int("upwb-shaken-classic", 0, "with -specialist upwords-blur: as -upwb-shaken, the project's print on other makers' boards (seeds 87001..)")
 	upwbShakenFrom    = flag.Int64("upwb-shaken-from", 86001, "with -specialist upwords-blur: the first seed of -upwb-shaken's scenes (-upwb-shaken-classic's start 1000 after it): a further line draws scenes of the same kind none before it learnt from")
 	upwbDim           = flag.Int("upwb-dim", 0, "with -specialist upwords-blur: hard Upwords scenes in a dim room on other makers' boards (seeds 89501..89500+N), as -upw-dim's, cut -blur-cuts times")
+	upwbMurky         = flag.Int("upwb-murky", 0, "with -specialist upwords-blur: hard Upwords scenes (seeds 97001..97000+N) on other makers' boards in a dim room, blurred and shaken by a hand-held camera, with deep shadows, uneven light, a noisy sensor and a hand in two of five (dataset.RenderOptions.Dim, Shaken, Murky, Dims), three of four in other makers' faint prints, in the training typefaces and -upw-more-fonts', cut -blur-cuts times")
 	upwbShapes        = flag.Int("upwb-shapes", 0, "with -specialist upwords-blur: degraded hard Upwords scenes of other makers' tiles (seeds 92001..92000+N) in the training typefaces, cut -blur-cuts times, each lettered crop also taken with its letter's shape changed as another typeface's (slant, width, stroke weight: reshapeGlyph)")
 	upwbInit          = flag.String("upwb-init", "", "with -specialist upwords-blur: a model file whose weights are trained further instead of new ones, at -upw-init-lr")
 	upwbCache         = flag.String("upwb-cache", "", "with -specialist upwords-blur: a file the rendered samples are kept in and read from when it exists (for trying training settings; make train does not use it)")
@@ -444,6 +445,27 @@ func upwbRendered(index map[string]int) ([]upwSample, error) {
 			return nil, err
 		}
 		out = append(out, upwFeatures(crops, index, 9300)...)
+	}
+	if *upwbMurky > 0 {
+		faces := train
+		if *upwMoreFonts != "" {
+			more, err := upwMoreFontList(*upwMoreFonts)
+			if err != nil {
+				return nil, err
+			}
+			faces = append(slices.Clone(train), more...)
+		}
+		fmt.Printf("[en-upwb] %d murky scenes in %d typefaces\n", *upwbMurky, len(faces))
+		crops, _, err := sceneParallel(*upwbMurky, func(i int) ([]dataset.Crop, bool, error) {
+			o := dimOptions(faces, *blurCuts, i%4 != 3)
+			o.Shaken, o.Murky = true, true
+			c, err := dataset.RenderedCropsWith("upwords", 97001+int64(i), 1, o)
+			return c, true, err
+		})
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, upwFeatures(crops, index, 9600)...)
 	}
 	return out, nil
 }
