@@ -31,14 +31,7 @@ func TestSceneOptions(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			moved, below1p5 := 0, 0
 			for s := int64(1); s <= n; s++ {
-				state, err := render.RandomState("upwords", s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o, err := sceneOptions("upwords", s, state, tc.o)
-				if err != nil {
-					t.Fatal(err)
-				}
+				o := upwordsScene(t, s, tc.o)
 				if o.Blur < tc.blur[0] || o.Blur > tc.blur[1] {
 					t.Errorf("seed %d: blur %.2f px, want %v", s, o.Blur, tc.blur)
 				}
@@ -97,14 +90,7 @@ func TestSceneOptionsDim(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			faint := 0
 			for s := int64(1); s <= n; s++ {
-				state, err := render.RandomState("upwords", s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o, err := sceneOptions("upwords", s, state, tc.o)
-				if err != nil {
-					t.Fatal(err)
-				}
+				o := upwordsScene(t, s, tc.o)
 				if o.Exposure < 0.5 || o.Exposure > 0.85 || o.Ambient < 0.15 || o.Ambient > 0.4 || o.Noise < 4 || o.Noise > 9 {
 					t.Errorf("seed %d: exposure %.2f, ambient %.2f, noise %.1f: not a dim room's", s, o.Exposure, o.Ambient, o.Noise)
 				}
@@ -154,14 +140,7 @@ func TestSceneOptionsMurky(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			hands := 0
 			for s := int64(1); s <= n; s++ {
-				state, err := render.RandomState("upwords", s)
-				if err != nil {
-					t.Fatal(err)
-				}
-				o, err := sceneOptions("upwords", s, state, tc.o)
-				if err != nil {
-					t.Fatal(err)
-				}
+				o := upwordsScene(t, s, tc.o)
 				if o.Exposure < 0.5 || o.Exposure > 0.85 || o.Ambient < 0.15 || o.Ambient > 0.4 {
 					t.Errorf("seed %d: exposure %.2f, ambient %.2f: not a dim room's", s, o.Exposure, o.Ambient)
 				}
@@ -186,4 +165,19 @@ func TestSceneOptionsMurky(t *testing.T) {
 			}
 		})
 	}
+}
+
+// upwordsScene is the render options sceneOptions draws for the Upwords
+// scene of seed s under o.
+func upwordsScene(t *testing.T, s int64, o RenderOptions) render.Options {
+	t.Helper()
+	state, err := render.RandomState("upwords", s)
+	if err != nil {
+		t.Fatalf("seed %d: %v", s, err)
+	}
+	ro, err := sceneOptions("upwords", s, state, o)
+	if err != nil {
+		t.Fatalf("seed %d: %v", s, err)
+	}
+	return ro
 }
