@@ -375,6 +375,41 @@ func dimBlack(value, hi, ring float64) bool {
 	return ring > 0 && value < ringDim*ring && hi <= ringLit*ring
 }
 
+// A shadow read black: a low light casts a tall stack's shadow (or a
+// hand's) over the empty house squares beside it, and there the board is
+// as dark as black plastic in the runway's white balance, its samples
+// dark all over, read black. Black plastic stands well under the board
+// in the same light (its faces a fifth or so of the board's; in a dim
+// scene, lifted by the ambient light and the noise, up to 0.88 on the
+// tuning sets), while a shadowed empty square is the board in that
+// shadow, as light as the channels around it (ringLight, which the
+// shadow darkens as much): 0.95-1.30 of it on the tuning sets' three
+// (issue 21, 2026-12-07, pyrcolour). A house square read black whose
+// samples' median value stands shadeFlat or more of the board's own
+// light around it (on ringSeen samples or more) is not colour-sure.
+const shadeFlat = 0.9
+
+// shadeBlack sets Square.shadeLit on the house squares read black that
+// stand about as light as the board around them (shadeFlat).
+func shadeBlack(f *frame, sqs []Square) {
+	for i := range sqs {
+		sq := &sqs[i]
+		sq.shadeLit = false
+		if sq.Colour != pyramids.Black || !pyramids.InHouse(sq.Pos) {
+			continue
+		}
+		ring, seen := f.ringLight(sq.Pos.Row, sq.Pos.Col)
+		sq.shadeLit = shadeLitAt(sq.look.value, ring, seen)
+	}
+}
+
+// shadeLitAt tells whether a square read black, its samples' median
+// value and the board's light around it (ringLight, on seen samples)
+// given, stands about as light as that board: a shadow, not plastic.
+func shadeLitAt(value, ring float64, seen int) bool {
+	return seen >= ringSeen && ring > 0 && value >= shadeFlat*ring
+}
+
 // A black house pyramid under glare or an over-exposed picture: its
 // faces turned to the light wash out to a grey of 0.4-0.55 of the
 // runway's white, over darkValue, so they class light and the square
@@ -1356,9 +1391,12 @@ func sureSquare(sq Square) bool {
 // sureColourOf tells whether a square's colour (or emptiness) is sure,
 // its letter aside: sureSquare's bars on the colour's evidence.
 func sureColourOf(sq Square) bool {
-	if handOver(sq) {
-		return false
-	}
+	return !handOver(sq) && colourBars(sq)
+}
+
+// colourBars tells whether a square's colour evidence passes the bars
+// of sureColourOf, a hand over it aside.
+func colourBars(sq Square) bool {
 	if sq.Colour == pyramids.NoColour {
 		if sq.cleared {
 			return false
@@ -1371,7 +1409,7 @@ func sureColourOf(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.shadeLit && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
 }
 
 // A hand over the board: skin, of every tone an orange between the
@@ -1789,14 +1827,21 @@ func (f *frame) ringLight(r, c int) (float64, int) {
 const ringSamples = 8
 
 // Skin's colours. Skin, of every tone, is an orange between the
-// pyramids' red and yellow plastics (its hue 10-40 degrees, about 22 for
+// pyramids' red and yellow plastics (its hue 10-30 degrees, about 22 for
 // most people) and weakly to moderately saturated (0.2-0.7); red plastic
 // stands at 0-10 degrees, yellow at 45-55, both saturated 0.7 or more,
-// and the board's tints are paler. A sample so coloured and not dark is
-// skin-like: a hand, an arm.
+// and the board's tints are paler. Some makers' yellow is an orange
+// (hue 34-37, 36-40 in a warm runway's white balance), and where its
+// edge blurs into the board it is as pale as skin: the band stops at 30
+// degrees. On the tuning sets (issue 21, 2026-12-07, pyrcolour: the
+// first look's samples 0.25-0.75 saturated) the hand's samples stand at
+// 12-30 degrees (94% of them, the most at 18-24), the no-hand scenes'
+// yellow stacks' at 30-40 (1,455 samples; 131 at 10-30): at 40, 13
+// yellow stacks of p-norm 113558 read right and sure were taken for
+// under a hand.
 const (
 	skinHueMin   = 10.0 // degrees
-	skinHueMax   = 40.0
+	skinHueMax   = 30.0
 	skinSatMin   = 0.2
 	skinSatMax   = 0.7
 	skinValueMin = 0.25 // of the white: darker samples' hue is noise
