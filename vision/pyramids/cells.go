@@ -375,41 +375,6 @@ func dimBlack(value, hi, ring float64) bool {
 	return ring > 0 && value < ringDim*ring && hi <= ringLit*ring
 }
 
-// A shadow read black: a low light casts a tall stack's shadow (or a
-// hand's) over the empty house squares beside it, and there the board is
-// as dark as black plastic in the runway's white balance, its samples
-// dark all over, read black. Black plastic stands well under the board
-// in the same light (its faces a fifth or so of the board's; in a dim
-// scene, lifted by the ambient light and the noise, up to 0.88 on the
-// tuning sets), while a shadowed empty square is the board in that
-// shadow, as light as the channels around it (ringLight, which the
-// shadow darkens as much): 0.95-1.30 of it on the tuning sets' three
-// (issue 21, 2026-12-07, pyrcolour). A house square read black whose
-// samples' median value stands shadeFlat or more of the board's own
-// light around it (on ringSeen samples or more) is not colour-sure.
-const shadeFlat = 0.9
-
-// shadeBlack sets Square.shadeLit on the house squares read black that
-// stand about as light as the board around them (shadeFlat).
-func shadeBlack(f *frame, sqs []Square) {
-	for i := range sqs {
-		sq := &sqs[i]
-		sq.shadeLit = false
-		if sq.Colour != pyramids.Black || !pyramids.InHouse(sq.Pos) {
-			continue
-		}
-		ring, seen := f.ringLight(sq.Pos.Row, sq.Pos.Col)
-		sq.shadeLit = shadeLitAt(sq.look.value, ring, seen)
-	}
-}
-
-// shadeLitAt tells whether a square read black, its samples' median
-// value and the board's light around it (ringLight, on seen samples)
-// given, stands about as light as that board: a shadow, not plastic.
-func shadeLitAt(value, ring float64, seen int) bool {
-	return seen >= ringSeen && ring > 0 && value >= shadeFlat*ring
-}
-
 // A black house pyramid under glare or an over-exposed picture: its
 // faces turned to the light wash out to a grey of 0.4-0.55 of the
 // runway's white, over darkValue, so they class light and the square
@@ -1409,7 +1374,7 @@ func colourBars(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.shadeLit && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
 }
 
 // A hand over the board: skin, of every tone an orange between the

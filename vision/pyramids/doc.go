@@ -160,10 +160,7 @@
 //     saturated hand reads as red or yellow plastic. Nor is a square
 //     that a taller stack of its colour leans over once the stacks'
 //     tops' colours are taken (overhangsTop: takeTop changes a stack's
-//     colour after overhangs judged its neighbours), nor a house square
-//     read black that stands 0.9 or more of the board's own light
-//     around it (shadeBlack: a stack's or a hand's shadow over an empty
-//     square; black plastic stands well under the board in any light).
+//     colour after overhangs judged its neighbours).
 //     ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house
 //     pyramid read in its place is the one there).

@@ -119,10 +119,6 @@ type Square struct {
 	// the letters are read and the stacks' tops' colours taken
 	// (overhangsTop): the colour is not sure
 	overhungTop bool
-	// shadeLit: read black, yet about as light as the board around it
-	// (shadeBlack): an empty square in a shadow, as likely as black
-	// plastic; the colour is not sure
-	shadeLit bool
 	// leant is how far the furthest taller stack of any colour beside
 	// the square leans over it (behindLean or more); floorLight is the
 	// share of the square's floor samples left in view by those stacks
@@ -257,7 +253,6 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	nearLight(r.Squares)
 	handNear(r.Squares)
 	overhangsTop(f, r.Squares)
-	shadeBlack(f, r.Squares)
 	for i := range r.Squares {
 		sq := &r.Squares[i]
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
