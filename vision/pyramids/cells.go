@@ -1356,9 +1356,12 @@ func sureSquare(sq Square) bool {
 // sureColourOf tells whether a square's colour (or emptiness) is sure,
 // its letter aside: sureSquare's bars on the colour's evidence.
 func sureColourOf(sq Square) bool {
-	if handOver(sq) {
-		return false
-	}
+	return !handOver(sq) && colourBars(sq)
+}
+
+// colourBars tells whether a square's colour evidence passes the bars
+// of sureColourOf, a hand over it aside.
+func colourBars(sq Square) bool {
 	if sq.Colour == pyramids.NoColour {
 		if sq.cleared {
 			return false
@@ -1789,14 +1792,21 @@ func (f *frame) ringLight(r, c int) (float64, int) {
 const ringSamples = 8
 
 // Skin's colours. Skin, of every tone, is an orange between the
-// pyramids' red and yellow plastics (its hue 10-40 degrees, about 22 for
+// pyramids' red and yellow plastics (its hue 10-30 degrees, about 22 for
 // most people) and weakly to moderately saturated (0.2-0.7); red plastic
 // stands at 0-10 degrees, yellow at 45-55, both saturated 0.7 or more,
-// and the board's tints are paler. A sample so coloured and not dark is
-// skin-like: a hand, an arm.
+// and the board's tints are paler. Some makers' yellow is an orange
+// (hue 34-37, 36-40 in a warm runway's white balance), and where its
+// edge blurs into the board it is as pale as skin: the band stops at 30
+// degrees. On the tuning sets (issue 21, 2026-12-07, pyrcolour: the
+// first look's samples 0.25-0.75 saturated) the hand's samples stand at
+// 12-30 degrees (94% of them, the most at 18-24), the no-hand scenes'
+// yellow stacks' at 30-40 (1,455 samples; 131 at 10-30): at 40, 13
+// yellow stacks of p-norm 113558 read right and sure were taken for
+// under a hand.
 const (
 	skinHueMin   = 10.0 // degrees
-	skinHueMax   = 40.0
+	skinHueMax   = 30.0
 	skinSatMin   = 0.2
 	skinSatMax   = 0.7
 	skinValueMin = 0.25 // of the white: darker samples' hue is noise

@@ -154,12 +154,13 @@
 //     picture's bars take for board). Nor is a square whose colour
 //     samples a hand reaches (handOver): a tenth of them or more in
 //     skin's colours (skinLike: an orange between the red and yellow
-//     plastics, hue 10-40 degrees, saturated 0.2-0.7, of every skin
-//     tone), or a twentieth beside a square a hand covers half of (its
-//     edge); a saturated hand reads as red or yellow plastic. Nor is a
-//     square that a taller stack of its colour leans over once the
-//     stacks' tops' colours are taken (overhangsTop: takeTop changes a
-//     stack's colour after overhangs judged its neighbours).
+//     plastics, hue 10-30 degrees, saturated 0.2-0.7, of every skin
+//     tone; some makers' orange-yellow plastic stands over 30), or a
+//     twentieth beside a square a hand covers half of (its edge); a
+//     saturated hand reads as red or yellow plastic. Nor is a square
+//     that a taller stack of its colour leans over once the stacks'
+//     tops' colours are taken (overhangsTop: takeTop changes a stack's
+//     colour after overhangs judged its neighbours).
 //     ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house
 //     pyramid read in its place is the one there).

@@ -35,6 +35,8 @@ func TestSkinLike(t *testing.T) {
 		{"a red seat's tinted space", [3]float64{230, 200, 198}, false},
 		{"a yellow seat's tinted space", [3]float64{232, 226, 190}, false},
 		{"red and yellow plastic blurred together", [3]float64{214, 118, 39}, false},
+		{"another maker's orange-yellow plastic blurred into the board", [3]float64{238, 193, 117}, false},
+		{"another maker's orange-yellow plastic under glare", [3]float64{240, 205, 150}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			if got := skinLike(tc.c, white); got != tc.want {
