@@ -16,7 +16,10 @@ import (
 // square by square, while they join. Nothing assumes a skin colour: the
 // hand's colour is the one it shows on the border, in this photo's
 // light; a square the hand's colour does not reach (its shadow, a tile
-// beside it) is left to occupancy.
+// beside it) is left to occupancy. A hand the colour of the border it
+// crosses makes no breach; it is looked for on the grid's own outer
+// squares instead (edgeHands), and in a dim photo a breach is measured
+// against the border's lightness.
 //
 // The squares so found are covered: not read, left out of the board's
 // light and of every print's look (occupancy), never a tile.
