@@ -71,18 +71,34 @@ func TestHandOverBoard(t *testing.T) {
 		seed   int64
 		hand   bool
 		height float64
+		// difficulty: render-set --difficulty ("": mixed)
+		difficulty string
 		// least: tiles found at least; most false tiles (all unsure); least
 		// covered squares
 		least, false, covered int
 	}{
 		// a dark hand over a beige board's words (12 of 52 found, 9 false
 		// before: its squares taken for tiles, its shadow for the light)
-		{"dark hand over a beige board", 400000, false, 0, 28, 5, 10},
+		{"dark hand over a beige board", 400000, false, 0, "", 28, 5, 10},
 		// an arm's deep shadow over a beige board's right side
-		{"shadow beside CARRY", 6500029, false, 330, 5, 0, 0},
+		{"shadow beside CARRY", 6500029, false, 330, "", 5, 0, 0},
+		// a dark hand over a dim wooden board (render-set --difficulty
+		// hard --seed 114800, scene 6): the hand stands 13-22 grey
+		// levels from the border, under the 30 a breach needed before
+		// (none covered, its tiles read empty)
+		{"dark hand over a dim wooden board", 11480000006, false, 0, "hard", 20, 0, 30},
+		// a brown hand over a beige board's brown border (render-set
+		// --difficulty hard --hand --seed 114400, scene 18): no breach,
+		// the hand seen on the grid's outer squares (edgeHands; before,
+		// none covered and its 22 tiles read empty)
+		{"brown hand over a brown border", 11440000018, true, 0, "hard", 40, 1, 30},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			img, l, hidden := handScene(t, tc.seed, tc.hand, tc.height)
+			difficulty := tc.difficulty
+			if difficulty == "" {
+				difficulty = "mixed"
+			}
+			img, l, hidden := handSceneAs(t, tc.seed, difficulty, "", tc.hand, tc.height)
 			r, err := Scan(img, Options{Reader: rd})
 			if err != nil {
 				t.Fatal(err)
@@ -182,4 +198,30 @@ func marked(b *[Size][Size]bool) (out [][2]int) {
 		}
 	}
 	return out
+}
+
+// TestHandEdge: an outer square of the grid may be a hand over it when
+// it stands far from its print, shows no letter's spread and is not the
+// print in a shadow.
+func TestHandEdge(t *testing.T) {
+	plain := vec{115, 10, 25, 3} // a beige board's plain squares
+	const spread = 15.0
+	for _, tc := range []struct {
+		name string
+		l    look
+		want bool
+	}{
+		{"a brown hand, smooth", look{v: vec{45, 30, 35, 2}}, true},
+		{"a lighter hand on a dark board", look{v: vec{200, 30, 40, 3}}, true},
+		{"the print itself", look{v: vec{118, 11, 24, 3}}, false},
+		{"a tile, its letter spreading it", look{v: vec{45, 30, 35, 15}}, false},
+		{"the print in a shadow", look{v: vec{46, 4, 10, 1}}, false},
+		{"out of view", look{v: vec{45, 30, 35, 2}, out: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := handEdge(tc.l, plain, spread); got != tc.want {
+				t.Errorf("handEdge(%v) = %v, want %v", tc.l.v, got, tc.want)
+			}
+		})
+	}
 }
