@@ -6,7 +6,9 @@
 // tile read with the labels (a tile read right, or a false or misread
 // tile), fits the logistic regression and writes verifier.txt. The same
 // photos and seeds give the same file. `make train` runs it on the ban-seg
-// train split; the valid split is never used here.
+// train split, with -right-photos that split as augment draws it tilted
+// and steep (the Right regression learns from those tiles too); the
+// valid split is never used here.
 package main
 
 import (
