@@ -321,6 +321,8 @@ func verifierFor(opt Options) *Verifier {
 	switch {
 	case opt.Twists:
 		return verifierTwists
+	case opt.UprightFromLetters && opt.verifier != nil:
+		return opt.verifier
 	case opt.UprightFromLetters:
 		return verifier
 	}
