@@ -450,8 +450,15 @@ func TestSteepBoardByPremiumSquares(t *testing.T) {
 // names): what the step changes on a real photo.
 func scoreWithout(t *testing.T, rd Reader, names []string, dir, photo string, s, alsoOff step) (without, with CentreScore) {
 	t.Helper()
+	return scoreWithoutUnder(t, rd, names, dir, photo, s, alsoOff, nil)
+}
+
+// scoreWithoutUnder is scoreWithout with v the Lexicon verifier (nil:
+// the shipped one).
+func scoreWithoutUnder(t *testing.T, rd Reader, names []string, dir, photo string, s, alsoOff step, v *Verifier) (without, with CentreScore) {
+	t.Helper()
 	img, truth := realPhoto(t, filepath.Join(dir, "images", photo+".jpg"), filepath.Join(dir, "labels", photo+".txt"), names)
-	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, off: alsoOff}
+	opt := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, off: alsoOff, verifier: v}
 	o0 := opt
 	o0.off |= s
 	r0, err := Scan(img, o0)
@@ -463,4 +470,23 @@ func scoreWithout(t *testing.T, rd Reader, names []string, dir, photo string, s,
 		t.Fatal(err)
 	}
 	return ScoreCentres(r0.Tiles, truth, strings.EqualFold), ScoreCentres(r.Tiles, truth, strings.EqualFold)
+}
+
+// verifierFab53 is the Lexicon verifier main shipped at fab53fa7
+// (testdata/verifier-fab53fa7.txt), before its Right regression learnt
+// from tilted photos too (docs/loose-tiles.md, loosesure): under it the
+// committed tilted photos show the sure errors that sureAsTaken and
+// seamUnsure were built on, which the verifier shipped now makes unsure
+// itself. The tests of those steps weigh them under it.
+func verifierFab53(t *testing.T) *Verifier {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("testdata", "verifier-fab53fa7.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	v, err := ParseVerifier(string(b))
+	if err != nil || v == nil {
+		t.Fatalf("testdata/verifier-fab53fa7.txt: %v, %v", v, err)
+	}
+	return v
 }

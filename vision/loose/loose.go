@@ -245,6 +245,10 @@ type Options struct {
 	// trace: what a diagnostic test is shown of the scan (scanTrace);
 	// nil, nothing.
 	trace *scanTrace
+	// verifier: the Lexicon verifier judging the scan in place of the
+	// shipped one (a test weighing a step on a photo whose case the
+	// verifier it was built under shows); nil, the shipped one.
+	verifier *Verifier
 }
 
 // packedPhoto is one photo's packed RGB (toRGB), converted at the first

@@ -32,12 +32,12 @@ func TestFinalStage(t *testing.T) {
 // the scan's own (Options.off), not the package's. The photo is a
 // ban-seg valid one as augment's tilt 111102 drew it (testdata/tilted
 // t4), where seamUnsure makes a square round a seam unsure, so the two
-// readings differ (glyphRecentre off in both, as TestSeamUnsurePhoto
-// has it).
+// readings differ (glyphRecentre off in both and the verifier
+// verifierFab53, as TestSeamUnsurePhoto has them).
 func TestStepsPassedIn(t *testing.T) {
 	rd := realPhotoReader(t)
 	img := decodePhotoFile(t, filepath.Join("testdata", "tilted", "images", "t4.jpg"))
-	with := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, off: stepGlyph}
+	with := Options{Reader: rd, Lattice: true, UprightFromLetters: true, OnBoard: true, off: stepGlyph, verifier: verifierFab53(t)}
 	without := with
 	without.off |= stepSeamUnsure
 	opts := []Options{with, without}

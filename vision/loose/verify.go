@@ -18,8 +18,10 @@ import (
 // is a tile read right, becomes the tile's Conf (a wrong letter comes out
 // unsure) and a tile under the learned cut is dropped. It is trained
 // (`make train`, vision/loose/internal/trainverify) on the ban-seg train
-// split and rendered Lexicon scenes, deterministically, and shipped as
-// verifier.txt.
+// split and rendered Lexicon scenes, Right also on the train split as
+// tilted and steep cameras take it (augment's folders: a square off its
+// letter on a tilted photo is wrong more often than on the split taken
+// from above), deterministically, and shipped as verifier.txt.
 
 // nCues is the number of cues, the bias included.
 const nCues = 14
@@ -319,6 +321,8 @@ func verifierFor(opt Options) *Verifier {
 	switch {
 	case opt.Twists:
 		return verifierTwists
+	case opt.UprightFromLetters && opt.verifier != nil:
+		return opt.verifier
 	case opt.UprightFromLetters:
 		return verifier
 	}

@@ -6,7 +6,9 @@
 // tile read with the labels (a tile read right, or a false or misread
 // tile), fits the logistic regression and writes verifier.txt. The same
 // photos and seeds give the same file. `make train` runs it on the ban-seg
-// train split; the valid split is never used here.
+// train split, with -right-photos that split as augment draws it tilted
+// and steep (the Right regression learns from those tiles too); the
+// valid split is never used here.
 package main
 
 import (
@@ -31,6 +33,7 @@ import (
 
 func main() {
 	photos := flag.String("photos", "", "a labelled split: DIR/images/*.jpg, DIR/labels/*.txt, data.yaml in DIR or its parent")
+	rightPhotos := flag.String("right-photos", "", "labelled splits, comma separated, as -photos (augment's folders: the train split as tilted cameras take it), whose tiles train the Right regression (is a letter read right) only; the Tile regression and its cut stay the -photos split's and the renders'")
 	game := flag.String("game", "lexicon", "whose tiles: lexicon (the English reader, tiles read one way up) or twists (the Russian and English readers, Twists tables, action tiles)")
 	renders := flag.Int("render", 40, "rendered scenes of the game to add")
 	difficulty := flag.String("difficulty", "normal", "the rendered scenes' difficulty: easy, normal, hard or mixed")
@@ -44,7 +47,7 @@ func main() {
 		fmt.Fprintf(os.Stderr, "trainverify: -game %q: want lexicon or twists\n", *game)
 		os.Exit(2)
 	}
-	if err := run(*game, *photos, *renders, *difficulty, *seed, *l2, *wrong, *noSpecialist, *out); err != nil {
+	if err := run(*game, *photos, *rightPhotos, *renders, *difficulty, *seed, *l2, *wrong, *noSpecialist, *out); err != nil {
 		fmt.Fprintln(os.Stderr, "trainverify:", err)
 		os.Exit(1)
 	}
@@ -52,7 +55,7 @@ func main() {
 
 func same(read, label string) bool { return strings.EqualFold(read, label) }
 
-func run(game, photos string, renders int, difficulty string, seed int64, l2, wrong float64, noSpecialist bool, out string) error {
+func run(game, photos, rightPhotos string, renders int, difficulty string, seed int64, l2, wrong float64, noSpecialist bool, out string) error {
 	rd, err := ocr.Default(ocr.English)
 	if err != nil {
 		return err
@@ -86,36 +89,8 @@ func run(game, photos string, renders int, difficulty string, seed int64, l2, wr
 		return nil
 	}
 	if photos != "" {
-		names, err := classNames(photos)
-		if err != nil {
+		if err := addSplit(photos, add); err != nil {
 			return err
-		}
-		imgs, _ := filepath.Glob(filepath.Join(photos, "images", "*.jpg"))
-		sort.Strings(imgs)
-		if len(imgs) == 0 {
-			return fmt.Errorf("%s: no images/*.jpg", photos)
-		}
-		for _, f := range imgs {
-			b, err := os.ReadFile(f)
-			if err != nil {
-				return err
-			}
-			img, err := vision.DecodePhoto(b)
-			if err != nil {
-				return fmt.Errorf("%s: %w", f, err)
-			}
-			lab := filepath.Join(photos, "labels", strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))+".txt")
-			lb, err := os.ReadFile(lab)
-			if err != nil {
-				return err
-			}
-			truth, err := loose.ReadYOLO(bytes.NewReader(lb), lab, img.Bounds().Dx(), img.Bounds().Dy(), names)
-			if err != nil {
-				return err
-			}
-			if err := add(f, img, truth); err != nil {
-				return err
-			}
 		}
 	}
 	for i := 0; i < renders; i++ {
@@ -141,6 +116,19 @@ func run(game, photos string, renders int, difficulty string, seed int64, l2, wr
 			return err
 		}
 	}
+	// The right-only splits' tiles, apart: they train Right alone.
+	base := samples
+	samples = nil
+	for _, split := range strings.Split(rightPhotos, ",") {
+		if split == "" {
+			continue
+		}
+		if err := addSplit(split, add); err != nil {
+			return err
+		}
+	}
+	rightOnly := samples
+	samples = base
 	tiles, lettered, right := 0, 0, 0
 	for _, s := range samples {
 		if s.Tile {
@@ -154,6 +142,14 @@ func run(game, photos string, renders int, difficulty string, seed int64, l2, wr
 		}
 	}
 	v := loose.TrainVerifier(samples, l2, wrong)
+	if len(rightOnly) > 0 {
+		// Right learns from every tile read (a letter read on a tilted
+		// photo is judged by the same cues); Tile and the cut from the
+		// photos as taken and the renders, as before.
+		all := append(append([]loose.VerifySample(nil), samples...), rightOnly...)
+		v.Right = loose.TrainVerifier(all, l2, wrong).Right
+		fmt.Fprintf(os.Stderr, "trainverify: Right trained also on %d tiles of %s\n", len(rightOnly), rightPhotos)
+	}
 	kept, keptFalse := 0, 0
 	for _, s := range samples {
 		if v.ProbTile(s.Cues) >= v.Cut {
@@ -166,6 +162,43 @@ func run(game, photos string, renders int, difficulty string, seed int64, l2, wr
 	fmt.Fprintf(os.Stderr, "trainverify: %d tiles reported: %d on a label (%d lettered, %d of them read right), %d false; cut %.3f keeps %d (%d false)\n",
 		len(samples), tiles, lettered, right, len(samples)-tiles, v.Cut, kept, keptFalse)
 	return os.WriteFile(out, []byte(v.String()), 0o644)
+}
+
+// addSplit adds, through add, each photo of a labelled split (dir's
+// images/*.jpg, labels/*.txt, data.yaml in dir or its parent).
+func addSplit(dir string, add func(name string, img image.Image, truth []loose.TruthTile) error) error {
+	names, err := classNames(dir)
+	if err != nil {
+		return err
+	}
+	imgs, _ := filepath.Glob(filepath.Join(dir, "images", "*.jpg"))
+	sort.Strings(imgs)
+	if len(imgs) == 0 {
+		return fmt.Errorf("%s: no images/*.jpg", dir)
+	}
+	for _, f := range imgs {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			return err
+		}
+		img, err := vision.DecodePhoto(b)
+		if err != nil {
+			return fmt.Errorf("%s: %w", f, err)
+		}
+		lab := filepath.Join(dir, "labels", strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))+".txt")
+		lb, err := os.ReadFile(lab)
+		if err != nil {
+			return err
+		}
+		truth, err := loose.ReadYOLO(bytes.NewReader(lb), lab, img.Bounds().Dx(), img.Bounds().Dy(), names)
+		if err != nil {
+			return err
+		}
+		if err := add(f, img, truth); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // classNames reads "names: [a, b, ...]" from data.yaml in dir or its

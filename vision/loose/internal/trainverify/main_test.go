@@ -30,7 +30,7 @@ func TestRunDeterministic(t *testing.T) {
 			var got [2][]byte
 			for i := range got {
 				out := filepath.Join(dir, "v"+string(rune('a'+i))+".txt")
-				if err := run(tc.game, "", 2, tc.difficulty, 1000, 1, 1, true, out); err != nil {
+				if err := run(tc.game, "", "", 2, tc.difficulty, 1000, 1, 1, true, out); err != nil {
 					t.Fatalf("run %d: %v", i+1, err)
 				}
 				b, err := os.ReadFile(out)
