@@ -12,9 +12,12 @@ import (
 
 // TestBlackDiag (opt-in: PYR_BLACK_DIRS, comma-separated render-set
 // directories) prints every house square with its truth, the colour
-// read and its light against the board's around it (ringLight, and by
-// side): the figures dimBlack's bars were read off ("Black house
-// pyramids read empty in the board's own light").
+// read, its colour sureness (the colour bars, the hand aside), its light
+// against the board's around it (ringLight, and by side) and each of a
+// one-high pyramid's faces' median light: the figures dimBlack's bars
+// were read off ("Black house pyramids read empty in the board's own
+// light"), and those a shadow read black is told from black plastic by
+// (pyrcolour's shadeBlack, tried and not kept).
 func TestBlackDiag(t *testing.T) {
 	for sc := range diagScenes(t, "PYR_BLACK_DIRS") {
 		r, err := Scan(sc.img, Options{})
@@ -38,8 +41,8 @@ func TestBlackDiag(t *testing.T) {
 			}
 			ring, n := f.ringLight(tc.Row, tc.Col)
 			lk := sq.look
-			fmt.Printf("HOUSE %s r%d c%d want %v got %v occ %v hid %.2f conf %.2f value %.2f dark %.2f tinted %.2f ring %.2f n %d ratio %.2f hi %.2f washed %v low %v cleared %v csure %v unplaced %v hidden %v sides %.2f\n",
-				sc.path, tc.Row, tc.Col, want, sq.Colour, tc.Occluded, tc.Hidden, sq.ColourConf, lk.value, lk.dark, lk.tinted, ring, n, lk.value/max(ring, 0.01), lk.hi, lk.washed, sq.lowLook, sq.cleared, sq.ColourSure, r.Unplaced, r.SideHidden, f.ringSides(tc.Row, tc.Col))
+			fmt.Printf("HOUSE %s r%d c%d want %v got %v occ %v hid %.2f conf %.2f value %.2f dark %.2f tinted %.2f ring %.2f n %d ratio %.2f hi %.2f washed %v low %v cleared %v csure %v bars %v unplaced %v hidden %v sides %.2f faces %.3f\n",
+				sc.path, tc.Row, tc.Col, want, sq.Colour, tc.Occluded, tc.Hidden, sq.ColourConf, lk.value, lk.dark, lk.tinted, ring, n, lk.value/max(ring, 0.01), lk.hi, lk.washed, sq.lowLook, sq.cleared, sq.ColourSure, colourBars(sq), r.Unplaced, r.SideHidden, f.ringSides(tc.Row, tc.Col), f.faceLights(tc.Row, tc.Col))
 		}
 	}
 }
@@ -109,4 +112,32 @@ func (f *frame) ringSides(r, c int) [4]float64 {
 		out[side] = vals[len(vals)*3/4]
 	}
 	return out
+}
+
+// faceLights is the median light (the brightest channel against the
+// board's white) of each face of a one-high pyramid on square (r, c),
+// sampled over the face's lower two thirds.
+func (f *frame) faceLights(r, c int) [4]float64 {
+	base, tip := f.model(r, c, 1)
+	var faces [4]float64
+	for i := 0; i < 4; i++ {
+		var vals []float64
+		for ti := 0; ti < 6; ti++ {
+			tt := 0.25 + 0.13*float64(ti)
+			for si := 0; si < 5; si++ {
+				s := 0.5 + (float64(si)/4-0.5)*tt*0.85
+				pt := f.project(facePoint(base, tip, i, s, tt))
+				col, ok := f.p.at(pt.X, pt.Y)
+				if !ok {
+					continue
+				}
+				vals = append(vals, max(col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]))
+			}
+		}
+		slices.Sort(vals)
+		if len(vals) > 0 {
+			faces[i] = vals[len(vals)/2]
+		}
+	}
+	return faces
 }
