@@ -16,10 +16,10 @@ import (
 // square by square, while they join. Nothing assumes a skin colour: the
 // hand's colour is the one it shows on the border, in this photo's
 // light; a square the hand's colour does not reach (its shadow, a tile
-// beside it) is left to occupancy. A hand the colour of the border it
-// crosses makes no breach; it is looked for on the grid's own outer
-// squares instead (edgeHands), and in a dim photo a breach is measured
-// against the border's lightness.
+// beside it) is left to occupancy. In a dim photo a breach is measured
+// against the border's lightness. A hand the colour of the border it
+// crosses makes no breach and is not seen (docs/scrabble-vision.md,
+// "Hands the ring does not see").
 //
 // The squares so found are covered: not read, left out of the board's
 // light and of every print's look (occupancy), never a tile.
@@ -158,83 +158,8 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		}
 		grow(looks, run, colour, &med, &pspread, &covered)
 	}
-	edgeHands(looks, ring, &med, &pspread, &covered)
 	fillHoles(looks, &covered)
 	return covered
-}
-
-// edgeHands grows, into covered, the hands that make no breach: a hand
-// the colour of the border it crosses (a brown hand over a brown border:
-// tune render 114400 scene 18, 22 tiles under it read empty) shows on
-// the grid's own outer squares instead, as a run of squares along the
-// edge that stand far from their print (edgeStand of its spreads, where
-// a tile on the tune sets stands 1-3), smooth (no letter's spread) and
-// no shadow of their print (brought up to its lightness they are not
-// it). ring is ringAt's; each ring square's grid square beside it is
-// the edge square looked at (the ring's corners are left out).
-func edgeHands(looks *[Size][Size]look, ring [][2]int, med *[numPremiums]vec, spread *[numPremiums]float64, covered *[Size][Size]bool) {
-	n := len(ring)
-	edge := make([]bool, n)
-	at := make([][2]int, n)
-	for i, p := range ring {
-		r, c := min(max(p[0], 0), Size-1), min(max(p[1], 0), Size-1)
-		at[i] = [2]int{r, c}
-		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
-		edge[i] = !corner && !covered[r][c] && handEdge(looks[r][c], med[premiumAt[r][c]], spread[premiumAt[r][c]])
-	}
-	start := -1
-	for i := 0; i < n; i++ {
-		if edge[i] && !edge[(i+n-1)%n] {
-			start = i
-			break
-		}
-	}
-	if start < 0 {
-		return // none, or every edge square (no board's print to tell by)
-	}
-	for i := start; i < start+n; {
-		if !edge[i%n] {
-			i++
-			continue
-		}
-		var run [][2]int
-		var vs [dims][]float64
-		for ; i < start+n && edge[i%n]; i++ {
-			run = append(run, ring[i%n])
-			l := looks[at[i%n][0]][at[i%n][1]]
-			for q := 0; q < dims; q++ {
-				vs[q] = append(vs[q], l.v[q])
-			}
-		}
-		if len(run) < minEdgeRun {
-			continue
-		}
-		var colour vec
-		for q := 0; q < dims; q++ {
-			colour[q] = median(vs[q])
-		}
-		grow(looks, run, colour, med, spread, covered)
-	}
-}
-
-// handEdge says whether look l, of a square of the print whose look is
-// m and spread s, may be a hand over it: far from the print, smooth, and
-// not the print in a shadow.
-func handEdge(l look, m vec, s float64) bool {
-	if l.out || l.colourDist(m) <= edgeStand*s || l.v[3] > m[3]+edgeSmooth {
-		return false
-	}
-	if l.v[0] > 0 && l.v[0] < m[0] {
-		up := m[0] / l.v[0]
-		var lit vec
-		for q := 0; q < dims; q++ {
-			lit[q] = l.v[q] * up
-		}
-		if (look{v: lit}).colourDist(m) < shadeNear*s {
-			return false
-		}
-	}
-	return true
 }
 
 // grow takes, from the ring squares run, the grid squares that look like
@@ -300,15 +225,6 @@ const (
 	// scale (on the tune sets arms 1.5-4.7, the border's lettering
 	// 11-20).
 	maxBreachSpread = 8.0
-	// edgeStand, edgeSmooth, minEdgeRun: a hand seen on the grid's
-	// outer squares (edgeHands) stands edgeStand of its print's spreads
-	// from it (twice handStand; tune tiles 1-3, the hand of 114400 scene
-	// 18 5-6), its lightness spreads at most edgeSmooth more than its
-	// print's (a letter's tile 7-22 more on the tune scenes, the hand
-	// -6 to 1), along minEdgeRun squares at least (a wrist's width).
-	edgeStand  = 4.0
-	edgeSmooth = 4.0
-	minEdgeRun = 3
 )
 
 // fillHoles covers the squares in view that the hand's squares hem in on
