@@ -115,29 +115,38 @@ func (f *frame) ringSides(r, c int) [4]float64 {
 }
 
 // faceLights is the median light (the brightest channel against the
-// board's white) of each face of a one-high pyramid on square (r, c),
-// sampled over the face's lower two thirds.
+// board's white) of each face of a one-high pyramid on square (r, c).
 func (f *frame) faceLights(r, c int) [4]float64 {
-	base, tip := f.model(r, c, 1)
+	var vals [4][]float64
+	f.faceColours(r, c, func(face int, col [3]float64) {
+		vals[face] = append(vals[face], max(col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]))
+	})
 	var faces [4]float64
+	for i, v := range vals {
+		slices.Sort(v)
+		if len(v) > 0 {
+			faces[i] = v[len(v)/2]
+		}
+	}
+	return faces
+}
+
+// faceColours calls each with every colour the reader samples on the
+// four faces of a one-high pyramid on square (r, c) (cells.go's grid of
+// six rows of five over a face's lower two thirds), and the face's
+// index.
+func (f *frame) faceColours(r, c int, each func(face int, col [3]float64)) {
+	base, tip := f.model(r, c, 1)
 	for i := 0; i < 4; i++ {
-		var vals []float64
 		for ti := 0; ti < 6; ti++ {
 			tt := 0.25 + 0.13*float64(ti)
 			for si := 0; si < 5; si++ {
 				s := 0.5 + (float64(si)/4-0.5)*tt*0.85
 				pt := f.project(facePoint(base, tip, i, s, tt))
-				col, ok := f.p.at(pt.X, pt.Y)
-				if !ok {
-					continue
+				if col, ok := f.p.at(pt.X, pt.Y); ok {
+					each(i, col)
 				}
-				vals = append(vals, max(col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]))
 			}
 		}
-		slices.Sort(vals)
-		if len(vals) > 0 {
-			faces[i] = vals[len(vals)/2]
-		}
 	}
-	return faces
 }

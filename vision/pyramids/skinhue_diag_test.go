@@ -41,32 +41,21 @@ func TestSkinHueDiag(t *testing.T) {
 				h = &[25][7]int{}
 				hist[key] = h
 			}
-			base, tip := f.model(tc.Row, tc.Col, 1) // the frame is in board order after locate
-			for i := 0; i < 4; i++ {
-				for ti := 0; ti < 6; ti++ {
-					tt := 0.25 + 0.13*float64(ti)
-					for si := 0; si < 5; si++ {
-						s := 0.5 + (float64(si)/4-0.5)*tt*0.85
-						pt := f.project(facePoint(base, tip, i, s, tt))
-						col, ok := f.p.at(pt.X, pt.Y)
-						if !ok {
-							continue
-						}
-						r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
-						mx := math.Max(r, math.Max(g, b))
-						mn := math.Min(r, math.Min(g, b))
-						if mx < 0.25 || mx != r || mx == mn {
-							continue
-						}
-						sat := (mx - mn) / mx
-						hue := 60 * (g - b) / (mx - mn)
-						if sat < 0.15 || sat >= 0.85 || hue < 0 || hue >= 50 {
-							continue
-						}
-						h[int(hue/2)][int((sat-0.15)/0.1)]++
-					}
+			// the frame is in board order after locate
+			f.faceColours(tc.Row, tc.Col, func(_ int, col [3]float64) {
+				r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
+				mx := math.Max(r, math.Max(g, b))
+				mn := math.Min(r, math.Min(g, b))
+				if mx < 0.25 || mx != r || mx == mn {
+					return
 				}
-			}
+				sat := (mx - mn) / mx
+				hue := 60 * (g - b) / (mx - mn)
+				if sat < 0.15 || sat >= 0.85 || hue < 0 || hue >= 50 {
+					return
+				}
+				h[int(hue/2)][int((sat-0.15)/0.1)]++
+			})
 		}
 	}
 	for key, h := range hist {
