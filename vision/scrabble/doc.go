@@ -57,9 +57,7 @@
 //     sampled all round; a smooth run of it far from the band's own look
 //     is an arm, and the squares that look like that run's colour, joined
 //     to it, are Reading.Covered: not read, neither empty nor a tile, left
-//     out of the light and of every print's look (handSquares); in a
-//     dim photo a breach is measured against the border's own
-//     lightness. A square
+//     out of the light and of every print's look (handSquares). A square
 //     darker than its print that, lit to the print's lightness, looks
 //     like it (a hand's or an arm's shadow) is no tile and no reference
 //     for the print's look, unless its colour is nearer the tiles'

@@ -16,10 +16,10 @@ import (
 // square by square, while they join. Nothing assumes a skin colour: the
 // hand's colour is the one it shows on the border, in this photo's
 // light; a square the hand's colour does not reach (its shadow, a tile
-// beside it) is left to occupancy. In a dim photo a breach is measured
-// against the border's lightness. A hand the colour of the border it
-// crosses makes no breach and is not seen (docs/scrabble-vision.md,
-// "Hands the ring does not see").
+// beside it) is left to occupancy. A hand the colour of the border it
+// crosses, or one in a dim photo standing under minBreach from it, makes
+// no breach and is not seen (docs/scrabble-vision.md, "Hands the ring
+// does not see").
 //
 // The squares so found are covered: not read, left out of the board's
 // light and of every print's look (occupancy), never a tile.
@@ -100,19 +100,13 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		}
 	}
 	spread := math.Max(median(ds), minSpread)
-	// In a dim photo every colour lies nearer every other: a dark hand
-	// over a dark wooden border in low light stands 13-22 grey levels
-	// from it (tune sr-114800 scene 0006, the border's lightness 35), so
-	// the least breach is a share of the border's own lightness where
-	// that is the smaller.
-	least := math.Min(minBreach, minBreachShare*band[0])
 	breach := make([]bool, len(ring))
 	for i, p := range ring {
 		d := rl[i].colourDist(band)
 		// The band's corners are left out: a real board prints its
 		// corners (the 2014 photos' red corner pieces).
 		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
-		breach[i] = in[i] && !corner && d > breachFactor*spread && d > least
+		breach[i] = in[i] && !corner && d > breachFactor*spread && d > minBreach
 	}
 	// Each run of breaches along the ring is one thing across the border:
 	// its colour is its samples' median.
@@ -203,19 +197,14 @@ func grow(looks *[Size][Size]look, run [][2]int, colour vec, med *[numPremiums]v
 
 // The hand's thresholds. A ring sample is a breach when its colour lies
 // breachFactor times the band's spread from the band's median, and at
-// least minBreach grey levels or minBreachShare of the band's lightness
-// (the smaller), along minRun squares at least. A grid square joins a breach when it
+// least minBreach grey levels, along minRun squares at least. A grid square joins a breach when it
 // stands handStand of its print's spreads from its print's look and its
 // colour lies within handNear of that distance from the breach's.
 const (
 	breachFactor = 4.0
 	minBreach    = 30.0
-	// minBreachShare: the least breach as a share of the border's
-	// lightness, for dim photos (below 90 grey levels it is less than
-	// minBreach).
-	minBreachShare = 1.0 / 3
-	handStand      = 2.0
-	handNear       = 0.5
+	handStand    = 2.0
+	handNear     = 0.5
 	// minRun: an arm crossing the border breaches it over minRun
 	// squares at least (a forearm is three or four squares wide).
 	minRun = 2
