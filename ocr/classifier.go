@@ -205,21 +205,17 @@ func (c *Classifier) ReadKnown(tile image.Image, k Known) (Reading, error) {
 		}
 		return c.decide(s, 0, k), nil
 	}
-	ar := arenas.Get().(*arena)
-	defer func() { ar.reset(); arenas.Put(ar) }()
-	rgb := toRGB(tile, workSide, ar)
-	g := rgb.gray(ar)
+	cr, err := analyseCrop(tile, k, c.smooth)
+	if err != nil {
+		return Reading{}, err
+	}
+	defer cr.done()
 	// A flat crop holds no tile: no need to analyse it further (unless
 	// the caller knows better).
-	if !k.Tile && flatGray(g) {
+	if cr.flat {
 		return Reading{Conf: 1}, nil
 	}
-	if c.smooth {
-		rgb = rgb.smoothed(ar)
-		g = rgb.gray(ar)
-	}
-	expose(rgb, g)
-	a := normalizeGray(rgb, g, false, ar)
+	a := cr.a
 	s := c.pool.Get().(*scratch)
 	defer c.pool.Put(s)
 	// Each candidate rotation is tried; the most confident reading wins.

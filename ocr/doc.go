@@ -10,7 +10,8 @@
 //
 //   - normalise: reduce the crop to a small working image (the Upwords
 //     reader, ForUpwords, also smooths it over 3x3 pixels: a dim face's
-//     noise lessened); split ink from tile face with Otsu's threshold (ink is the minority in the centre);
+//     noise lessened); split ink from tile face with Otsu's threshold
+//     (ink is the minority in the centre);
 //     take the letter as the central ink components, leaving out the crop
 //     border's and small far pieces such as a point value; estimate the
 //     rotation modulo 90 degrees from the tile face's outline and from the
