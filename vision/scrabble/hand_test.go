@@ -71,24 +71,18 @@ func TestHandOverBoard(t *testing.T) {
 		seed   int64
 		hand   bool
 		height float64
-		// difficulty: render-set --difficulty ("": mixed)
-		difficulty string
 		// least: tiles found at least; most false tiles (all unsure); least
 		// covered squares
 		least, false, covered int
 	}{
 		// a dark hand over a beige board's words (12 of 52 found, 9 false
 		// before: its squares taken for tiles, its shadow for the light)
-		{"dark hand over a beige board", 400000, false, 0, "", 28, 5, 10},
+		{"dark hand over a beige board", 400000, false, 0, 28, 5, 10},
 		// an arm's deep shadow over a beige board's right side
-		{"shadow beside CARRY", 6500029, false, 330, "", 5, 0, 0},
+		{"shadow beside CARRY", 6500029, false, 330, 5, 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			difficulty := tc.difficulty
-			if difficulty == "" {
-				difficulty = "mixed"
-			}
-			img, l, hidden := handSceneAs(t, tc.seed, difficulty, "", tc.hand, tc.height)
+			img, l, hidden := handScene(t, tc.seed, tc.hand, tc.height)
 			r, err := Scan(img, Options{Reader: rd})
 			if err != nil {
 				t.Fatal(err)
