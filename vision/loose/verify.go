@@ -201,12 +201,19 @@ func tileCues(t Tile, letter string, conf float64, letter2 string, conf2 float64
 // TrainVerifier fits the verifier's two regressions to samples (Tile on
 // every sample, Right on those that are tiles with a letter to read) and
 // sets its cut where the tiles kept minus the false tiles kept (counted
-// falseWeight times) is largest (the middle of the best cuts on a tie). l2 is the penalty on the weights.
-// Deterministic: the same samples give the same verifier.
-func TrainVerifier(samples []VerifySample, l2, falseWeight float64) *Verifier {
+// falseWeight times) is largest (the middle of the best cuts on a tie).
+// rightAlso are samples that train Right alone (after samples, in their
+// order), as trainverify's -right-photos do: Tile and the cut never see
+// them. l2 is the penalty on the weights. Deterministic: the same samples
+// give the same verifier.
+func TrainVerifier(samples, rightAlso []VerifySample, l2, falseWeight float64) *Verifier {
 	v := &Verifier{}
 	v.Tile = fitLogistic(samples, l2, func(s VerifySample) (bool, bool) { return s.Tile, true })
-	v.Right = fitLogistic(samples, l2, func(s VerifySample) (bool, bool) { return s.Right, s.Tile && s.Lettered })
+	forRight := samples
+	if len(rightAlso) > 0 {
+		forRight = append(append([]VerifySample(nil), samples...), rightAlso...)
+	}
+	v.Right = fitLogistic(forRight, l2, func(s VerifySample) (bool, bool) { return s.Right, s.Tile && s.Lettered })
 	// Of the cuts that score best (often a run of them: a tile kept for a
 	// false tile dropped), the middle one: the least chosen by chance.
 	var best []float64

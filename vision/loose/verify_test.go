@@ -66,8 +66,8 @@ func TestTrainVerifier(t *testing.T) {
 		}
 		samples = append(samples, VerifySample{Cues: c, Tile: tile, Lettered: tile, Right: right})
 	}
-	v := TrainVerifier(samples, 0.1, 1)
-	again := TrainVerifier(samples, 0.1, 1)
+	v := TrainVerifier(samples, nil, 0.1, 1)
+	again := TrainVerifier(samples, nil, 0.1, 1)
 	if *v != *again {
 		t.Errorf("two trainings differ: %v and %v", v, again)
 	}
@@ -100,6 +100,38 @@ func TestTrainVerifier(t *testing.T) {
 	}
 	if dropped != 80 || droppedTiles != 0 {
 		t.Errorf("cut %.3f dropped %d (%d of them tiles), want the 80 false tiles only", v.Cut, dropped, droppedTiles)
+	}
+}
+
+// TestTrainVerifierRightAlso: samples given to train Right alone move
+// Right exactly as if they were among the samples, and leave Tile and
+// the cut as the samples alone give them.
+func TestTrainVerifierRightAlso(t *testing.T) {
+	mk := func(n, flip int) []VerifySample {
+		var out []VerifySample
+		for i := 0; i < n; i++ {
+			var c [nCues]float64
+			c[0] = 1
+			tile := i%5 != 0
+			right := tile && (i+flip)%3 != 0
+			c[1] = 0.1 * float64(i%7)
+			c[4] = 0.05 * float64(i%6)
+			out = append(out, VerifySample{Cues: c, Tile: tile, Lettered: tile, Right: right})
+		}
+		return out
+	}
+	samples, extra := mk(200, 0), mk(150, 1)
+	alone := TrainVerifier(samples, nil, 1, 1)
+	pooled := TrainVerifier(append(append([]VerifySample(nil), samples...), extra...), nil, 1, 1)
+	got := TrainVerifier(samples, extra, 1, 1)
+	if got.Right != pooled.Right {
+		t.Errorf("Right %v, want the pooled samples' %v", got.Right, pooled.Right)
+	}
+	if got.Right == alone.Right {
+		t.Error("Right is the samples' alone: the right-only samples were not used")
+	}
+	if got.Tile != alone.Tile || got.Cut != alone.Cut {
+		t.Errorf("Tile %v cut %v, want the samples' alone %v cut %v", got.Tile, got.Cut, alone.Tile, alone.Cut)
 	}
 }
 
@@ -174,7 +206,7 @@ func TestTrainVerifierCutMiddle(t *testing.T) {
 		}
 		samples = append(samples, VerifySample{Cues: c, Tile: tile, Lettered: tile, Right: tile})
 	}
-	v := TrainVerifier(samples, 1, 1)
+	v := TrainVerifier(samples, nil, 1, 1)
 	lo, hi := v.ProbTile(samples[0].Cues), v.ProbTile(samples[1].Cues)
 	if !(v.Cut > lo && v.Cut <= hi) {
 		t.Fatalf("cut %.3f, want between the false tiles' %.3f and the tiles' %.3f", v.Cut, lo, hi)

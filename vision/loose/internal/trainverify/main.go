@@ -141,13 +141,11 @@ func run(game, photos, rightPhotos string, renders int, difficulty string, seed 
 			}
 		}
 	}
-	v := loose.TrainVerifier(samples, l2, wrong)
+	// Right learns from every tile read (a letter read on a tilted photo
+	// is judged by the same cues); Tile and the cut from the photos as
+	// taken and the renders alone.
+	v := loose.TrainVerifier(samples, rightOnly, l2, wrong)
 	if len(rightOnly) > 0 {
-		// Right learns from every tile read (a letter read on a tilted
-		// photo is judged by the same cues); Tile and the cut from the
-		// photos as taken and the renders, as before.
-		all := append(append([]loose.VerifySample(nil), samples...), rightOnly...)
-		v.Right = loose.TrainVerifier(all, l2, wrong).Right
 		fmt.Fprintf(os.Stderr, "trainverify: Right trained also on %d tiles of %s\n", len(rightOnly), rightPhotos)
 	}
 	kept, keptFalse := 0, 0
