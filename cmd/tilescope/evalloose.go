@@ -77,11 +77,11 @@ func runEvalLoose(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if given != 1 {
 		return usageErrorf("eval-loose: give one of --photos DIR, --bananagrams DIR, --set DIR, --render N")
 	}
-	var pset photoSet
+	var pset loose.PhotoSet
 	if withPhotos {
 		var err error
-		if pset, err = resolvePhotoSet(*photos, *imagesDir, *labelsDir, *classes); err != nil {
-			return usageErrorf("eval-loose: %v", err)
+		if pset, err = loose.ResolvePhotoSet(*photos, *imagesDir, *labelsDir, *classes); err != nil {
+			return usageErrorf("eval-loose: %v (give --photos DIR, or --images DIR with --labels DIR and --classes FILE)", err)
 		}
 	}
 	if *alphabet != "set" && *alphabet != "both" {
@@ -255,71 +255,24 @@ func (s *looseSummary) write(w io.Writer) {
 }
 
 // bananaSamples reads a split of the ban-seg photos (CC BY 4.0, "ban-seg"
-// by Zawaer, Roboflow Universe).
+// by Zawaer, Roboflow Universe): a loose.PhotoSet in dir, its data.yaml
+// (class names "a" -> "A"; the Finnish "a_dot" (Ä) and "o_dot" (Ö) become
+// "": our readers do not know them, so they are left out of the letter
+// figure) in dir or its parent.
 func bananaSamples(dir string, yield func(looseSample) error) error {
-	names, err := yoloNames(dir)
+	set, err := loose.ResolvePhotoSet(dir, "", "", "")
 	if err != nil {
 		return usageErrorf("eval-loose: %v", err)
 	}
-	imgs, _ := filepath.Glob(filepath.Join(dir, "images", "*.jpg"))
-	if len(imgs) == 0 {
-		return usageErrorf("eval-loose: %s: no images/*.jpg", dir)
-	}
-	sort.Strings(imgs)
-	for _, f := range imgs {
-		img, err := scanReadImage(f)
-		if err != nil {
-			return err
-		}
-		lab := filepath.Join(dir, "labels", strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))+".txt")
-		lf, err := os.Open(lab)
+	for p, err := range set.Photos(readEvalPhoto) {
 		if err != nil {
 			return usageErrorf("eval-loose: %v", err)
 		}
-		b := img.Bounds()
-		truth, err := loose.ReadYOLO(lf, lab, b.Dx(), b.Dy(), names)
-		lf.Close()
-		if err != nil {
-			return usageErrorf("eval-loose: %v", err)
-		}
-		if err := yield(looseSample{name: filepath.Base(f), img: img, truth: truth}); err != nil {
+		if err := yield(looseSample{name: filepath.Base(p.Path), img: p.Image, truth: p.Truth}); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// yoloNames reads the class names from data.yaml (in dir or its parent):
-// "a" -> "A"; the Finnish "a_dot" (Ä) and "o_dot" (Ö) become "" (our
-// readers do not know them, so they are left out of the letter figure).
-func yoloNames(dir string) ([]string, error) {
-	var data []byte
-	var err error
-	for _, p := range []string{filepath.Join(dir, "data.yaml"), filepath.Join(dir, "..", "data.yaml")} {
-		if data, err = os.ReadFile(p); err == nil {
-			break
-		}
-	}
-	if err != nil {
-		return nil, fmt.Errorf("%s: no data.yaml beside or above it", dir)
-	}
-	for _, line := range strings.Split(string(data), "\n") {
-		line = strings.TrimSpace(line)
-		if !strings.HasPrefix(line, "names:") {
-			continue
-		}
-		list := strings.Trim(strings.TrimSpace(strings.TrimPrefix(line, "names:")), "[]")
-		var names []string
-		for _, n := range strings.Split(list, ",") {
-			n = strings.Trim(strings.TrimSpace(n), `'"`)
-			if strings.Contains(n, "_") {
-				n = ""
-			}
-			names = append(names, strings.ToUpper(n))
-		}
-		return names, nil
-	}
-	return nil, fmt.Errorf("%s: data.yaml has no names: line", dir)
 }
 
 // sceneSetSamples reads rendered scenes of loose-tile games from a

@@ -265,39 +265,6 @@ func plainTable() image.Image {
 	return img
 }
 
-func TestReadClassList(t *testing.T) {
-	dir := t.TempDir()
-	cases := []struct {
-		name, file, text string
-		want             []string
-	}{
-		{"yaml inline", "data.yaml", "nc: 3\nnames: ['a', 'a_dot', \"b\"]\n", []string{"A", "", "B"}},
-		{"yaml list", "data.yaml", "names:\n  - a\n  - blank\nnc: 2\n", []string{"A", ""}},
-		{"yaml map", "data.yaml", "names:\n  0: e\n  1: skip\n", []string{"E", "skip"}},
-		{"plain", "classes.txt", "A\nb\n\nблэнк\nж\nQu\n", []string{"A", "B", "", "Ж", "Qu"}},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			p := filepath.Join(dir, c.name+"-"+c.file)
-			if err := os.WriteFile(p, []byte(c.text), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			got, err := readClassList(p)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if strings.Join(got, ",") != strings.Join(c.want, ",") {
-				t.Errorf("names %q, want %q", got, c.want)
-			}
-		})
-	}
-	p := filepath.Join(dir, "none.yaml")
-	os.WriteFile(p, []byte("nc: 0\n"), 0o644)
-	if _, err := readClassList(p); err == nil || !strings.Contains(err.Error(), "no names") {
-		t.Errorf("a data.yaml without names: err %v", err)
-	}
-}
-
 // TestScanTwistsSet: --set names the set's alphabet, and the letters are
 // read in it (as the game reads them): an English table of letters that
 // have Cyrillic lookalikes (C A T O ...) reads in Latin with --set en and

@@ -9,7 +9,6 @@ import (
 	"math/rand"
 	"os"
 	"path/filepath"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -46,7 +45,7 @@ func main() {
 			*labels = filepath.Join(*photos, "labels")
 		}
 		if *classes == "" {
-			*classes = findClasses(*photos)
+			*classes = loose.FindClassList(*photos)
 		}
 	}
 	if *images == "" || *labels == "" || *classes == "" || *family == "" || *out == "" {
@@ -69,31 +68,15 @@ func main() {
 	}
 }
 
-// findClasses is the class list in dir or its parent, "" when none.
-func findClasses(dir string) string {
-	for _, d := range []string{dir, filepath.Join(dir, "..")} {
-		for _, n := range []string{"data.yaml", "classes.txt", "obj.names"} {
-			if _, err := os.Stat(filepath.Join(d, n)); err == nil {
-				return filepath.Join(d, n)
-			}
-		}
-	}
-	return ""
-}
-
 func run(images, labels, classes, grids, family string, seed int64, out string) error {
-	ents, err := os.ReadDir(images)
+	paths, err := loose.PhotoSet{Images: images}.ImagePaths()
 	if err != nil {
 		return err
 	}
 	var names []string
-	for _, e := range ents {
-		switch strings.ToLower(filepath.Ext(e.Name())) {
-		case ".jpg", ".jpeg", ".png":
-			names = append(names, e.Name())
-		}
+	for _, p := range paths {
+		names = append(names, filepath.Base(p))
 	}
-	sort.Strings(names)
 	dirs := []string{filepath.Join(out, "images"), filepath.Join(out, "labels")}
 	if grids != "" {
 		dirs = append(dirs, filepath.Join(out, "grids"))

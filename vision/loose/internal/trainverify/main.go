@@ -1,10 +1,10 @@
 // Command trainverify trains vision/loose's tile verifiers (verify.go): it
-// scans the photos of a labelled split (YOLO labels, data.yaml's class
-// names) and rendered scenes of the game (-game lexicon: verifier.txt;
-// -game twists, rendered Twists tables only: verifier-twists.txt) without
-// the verifier, pairs each
-// tile read with the labels (a tile read right, or a false or misread
-// tile), fits the logistic regression and writes verifier.txt. The same
+// scans the photos of a labelled split (loose.PhotoSet: YOLO labels and
+// a class list, as eval-loose --photos reads them) and rendered scenes of
+// the game (-game lexicon: verifier.txt; -game twists, rendered Twists
+// tables only: verifier-twists.txt) without the verifier, pairs each tile
+// read with the labels (a tile read right, or a false or misread tile),
+// fits the logistic regression and writes verifier.txt. The same
 // photos and seeds give the same file. `make train` runs it on the ban-seg
 // train split, with -right-photos that split as augment draws it tilted
 // and steep (the Right regression learns from those tiles too); the
@@ -18,21 +18,17 @@ import (
 	"fmt"
 	"image"
 	"os"
-	"path/filepath"
-	"sort"
 	"strings"
-	"unicode/utf8"
 
 	_ "image/jpeg"
 
 	"github.com/tilescope/tilescope/ocr"
-	"github.com/tilescope/tilescope/vision"
 	"github.com/tilescope/tilescope/vision/loose"
 	"github.com/tilescope/tilescope/vision/render"
 )
 
 func main() {
-	photos := flag.String("photos", "", "a labelled split: DIR/images/*.jpg, DIR/labels/*.txt, data.yaml in DIR or its parent")
+	photos := flag.String("photos", "", "a labelled split: DIR/images (.jpg, .jpeg, .png), DIR/labels (YOLO, IMAGE-BASENAME.txt), a class list (data.yaml, classes.txt or obj.names) in DIR or its parent (loose.PhotoSet, as eval-loose --photos reads)")
 	rightPhotos := flag.String("right-photos", "", "labelled splits, comma separated, as -photos (augment's folders: the train split as tilted cameras take it), whose tiles train the Right regression (is a letter read right) only; the Tile regression and its cut stay the -photos split's and the renders'")
 	game := flag.String("game", "lexicon", "whose tiles: lexicon (the English reader, tiles read one way up) or twists (the Russian and English readers, Twists tables, action tiles)")
 	renders := flag.Int("render", 40, "rendered scenes of the game to add")
@@ -163,68 +159,19 @@ func run(game, photos, rightPhotos string, renders int, difficulty string, seed 
 }
 
 // addSplit adds, through add, each photo of a labelled split (dir's
-// images/*.jpg, labels/*.txt, data.yaml in dir or its parent).
+// images and labels, its class list in dir or its parent: loose.PhotoSet).
 func addSplit(dir string, add func(name string, img image.Image, truth []loose.TruthTile) error) error {
-	names, err := classNames(dir)
+	set, err := loose.ResolvePhotoSet(dir, "", "", "")
 	if err != nil {
 		return err
 	}
-	imgs, _ := filepath.Glob(filepath.Join(dir, "images", "*.jpg"))
-	sort.Strings(imgs)
-	if len(imgs) == 0 {
-		return fmt.Errorf("%s: no images/*.jpg", dir)
-	}
-	for _, f := range imgs {
-		b, err := os.ReadFile(f)
+	for p, err := range set.Photos(nil) {
 		if err != nil {
 			return err
 		}
-		img, err := vision.DecodePhoto(b)
-		if err != nil {
-			return fmt.Errorf("%s: %w", f, err)
-		}
-		lab := filepath.Join(dir, "labels", strings.TrimSuffix(filepath.Base(f), filepath.Ext(f))+".txt")
-		lb, err := os.ReadFile(lab)
-		if err != nil {
-			return err
-		}
-		truth, err := loose.ReadYOLO(bytes.NewReader(lb), lab, img.Bounds().Dx(), img.Bounds().Dy(), names)
-		if err != nil {
-			return err
-		}
-		if err := add(f, img, truth); err != nil {
+		if err := add(p.Path, p.Image, p.Truth); err != nil {
 			return err
 		}
 	}
 	return nil
-}
-
-// classNames reads "names: [a, b, ...]" from data.yaml in dir or its
-// parent: a one-letter name is that letter in upper case, any other
-// (a_dot) a tile with no letter to read.
-func classNames(dir string) ([]string, error) {
-	for _, p := range []string{filepath.Join(dir, "data.yaml"), filepath.Join(dir, "..", "data.yaml")} {
-		b, err := os.ReadFile(p)
-		if err != nil {
-			continue
-		}
-		for _, line := range strings.Split(string(b), "\n") {
-			rest, ok := strings.CutPrefix(strings.TrimSpace(line), "names:")
-			if !ok {
-				continue
-			}
-			var names []string
-			for _, n := range strings.Split(strings.Trim(strings.TrimSpace(rest), "[]"), ",") {
-				n = strings.Trim(strings.TrimSpace(n), `'"`)
-				if utf8.RuneCountInString(n) == 1 {
-					names = append(names, strings.ToUpper(n))
-				} else {
-					names = append(names, "")
-				}
-			}
-			return names, nil
-		}
-		return nil, fmt.Errorf("%s: no names: [...] line", p)
-	}
-	return nil, fmt.Errorf("%s: no data.yaml in it or its parent", dir)
 }
