@@ -131,58 +131,45 @@ func TestLowDraw(t *testing.T) {
 		}
 		var hist [5]int
 		var hue [nClasses]int
-		for pass, tall := range []float64{g0.TallMM, trueTall} {
-			f.geo.TallMM = tall
-			base, tip := f.model(r, c, 1)
-			for i := 0; i < 4; i++ {
-				for ti := 0; ti < 6; ti++ {
-					tt := 0.25 + 0.13*float64(ti)
-					for si := 0; si < 5; si++ {
-						s := 0.5 + (float64(si)/4-0.5)*tt*0.85
-						pt := f.project(facePoint(base, tip, i, s, tt))
-						if pass == 1 {
-							dot(pt, color.RGBA{255, 255, 0, 255}, 1)
-							continue
-						}
-						col, ok := f.p.at(pt.X, pt.Y)
-						if !ok {
-							continue
-						}
-						cls, _ := classify(col, f.white)
-						{
-							r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
-							mx := math.Max(r, math.Max(g, b))
-							mn := math.Min(r, math.Min(g, b))
-							sat := (mx - mn) / math.Max(mx, 1e-9)
-							k := 0
-							switch {
-							case cls != clsLight:
-								k = 4
-							case sat >= 0.3:
-								k = 3
-							case sat >= 0.2:
-								k = 2
-							case sat >= 0.1:
-								k = 1
-							}
-							hist[k]++
-							if k == 3 {
-								hue[hueClass(r, g, b)]++
-							}
-						}
-						mark := color.RGBA{255, 0, 255, 255}
-						switch cls {
-						case clsLight:
-							mark = color.RGBA{255, 255, 255, 255}
-						case clsDark:
-							mark = color.RGBA{0, 255, 255, 255}
-						}
-						dot(pt, color.RGBA{0, 0, 0, 255}, 3)
-						dot(pt, mark, 2)
-					}
+		// At the learnt height, each sample marked by its class; at the
+		// maker's, where the samples fall.
+		f.faceColours(r, c, func(_ int, pt vision.Point, col [3]float64) {
+			cls, _ := classify(col, f.white)
+			{
+				r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
+				mx := math.Max(r, math.Max(g, b))
+				mn := math.Min(r, math.Min(g, b))
+				sat := (mx - mn) / math.Max(mx, 1e-9)
+				k := 0
+				switch {
+				case cls != clsLight:
+					k = 4
+				case sat >= 0.3:
+					k = 3
+				case sat >= 0.2:
+					k = 2
+				case sat >= 0.1:
+					k = 1
+				}
+				hist[k]++
+				if k == 3 {
+					hue[hueClass(r, g, b)]++
 				}
 			}
-		}
+			mark := color.RGBA{255, 0, 255, 255}
+			switch cls {
+			case clsLight:
+				mark = color.RGBA{255, 255, 255, 255}
+			case clsDark:
+				mark = color.RGBA{0, 255, 255, 255}
+			}
+			dot(pt, color.RGBA{0, 0, 0, 255}, 3)
+			dot(pt, mark, 2)
+		})
+		f.geo.TallMM = trueTall
+		f.facePoints(r, c, func(_ int, pt vision.Point) {
+			dot(pt, color.RGBA{255, 255, 0, 255}, 1)
+		})
 		f.geo = g0
 		lk := f.look(r, c)
 		fmt.Printf("r%d c%d look %v %.2f dark %.2f value %.2f white %.0f sat<.1,<.2,<.3,<.42,class %v near-hues %v\n", r, c, lk.colour, lk.conf, lk.dark, lk.value, f.white, hist, hue)
@@ -327,36 +314,24 @@ func TestNearSat(t *testing.T) {
 			if !ok || sq.Colour != pyramids.NoColour || sq.cleared {
 				continue
 			}
-			base, tip := f.model(sq.Pos.Row, sq.Pos.Col, 1)
 			var near, cls [nClasses]int
 			total := 0
 			var vals []float64
-			for i := 0; i < 4; i++ {
-				for ti := 0; ti < 6; ti++ {
-					tt := 0.25 + 0.13*float64(ti)
-					for si := 0; si < 5; si++ {
-						s := 0.5 + (float64(si)/4-0.5)*tt*0.85
-						pt := f.project(facePoint(base, tip, i, s, tt))
-						col, ok := f.p.at(pt.X, pt.Y)
-						if !ok {
-							continue
-						}
-						total++
-						c, _ := classify(col, f.white)
-						r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
-						mx := math.Max(r, math.Max(g, b))
-						mn := math.Min(r, math.Min(g, b))
-						vals = append(vals, mx)
-						if c != clsLight {
-							cls[c]++
-							continue
-						}
-						if (mx-mn)/mx >= nearSat {
-							near[hueClass(r, g, b)]++
-						}
-					}
+			f.faceColours(sq.Pos.Row, sq.Pos.Col, func(_ int, _ vision.Point, col [3]float64) {
+				total++
+				c, _ := classify(col, f.white)
+				r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
+				mx := math.Max(r, math.Max(g, b))
+				mn := math.Min(r, math.Min(g, b))
+				vals = append(vals, mx)
+				if c != clsLight {
+					cls[c]++
+					return
 				}
-			}
+				if (mx-mn)/mx >= nearSat {
+					near[hueClass(r, g, b)]++
+				}
+			})
 			best, bn := 0, 0
 			for h := clsRed; h < nClasses; h++ {
 				if near[h]+cls[h] > bn {

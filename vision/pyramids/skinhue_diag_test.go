@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math"
 	"testing"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // TestSkinHueDiag (opt-in: PYR_SKINHUE_DIRS) histograms the hue and
@@ -42,7 +44,7 @@ func TestSkinHueDiag(t *testing.T) {
 				hist[key] = h
 			}
 			// the frame is in board order after locate
-			f.faceColours(tc.Row, tc.Col, func(_ int, col [3]float64) {
+			f.faceColours(tc.Row, tc.Col, func(_ int, _ vision.Point, col [3]float64) {
 				r, g, b := col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]
 				mx := math.Max(r, math.Max(g, b))
 				mn := math.Min(r, math.Min(g, b))
