@@ -54,8 +54,10 @@
 //     of the squares' own colour, or in a hand's shade: centredMarks).
 //   - A hand over the board: it comes in from the picture's edge, so it
 //     crosses the board's border. The band just outside the grid is
-//     sampled all round; a smooth run of it far from the band's own look
-//     is an arm, and the squares that look like that run's colour, joined
+//     sampled all round; a smooth run of it far from the band's own look,
+//     in colour or in hue (a light falling unevenly along the border
+//     changes the border's lightness, not its hue), is an arm, and the
+//     squares that look like that run's colour, joined
 //     to it, are Reading.Covered: not read, neither empty nor a tile, left
 //     out of the light and of every print's look (handSquares). A square
 //     darker than its print that, lit to the print's lightness, looks

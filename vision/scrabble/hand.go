@@ -9,7 +9,9 @@ import (
 // board's border, the plain band round the playing grid, on its way to
 // the squares. handSquares finds it there: the band just outside the
 // grid is sampled square by square all round (ring), the samples far
-// from the band's own median look are breaches (the hand or the arm over
+// from the band's own median look, in colour or in hue (a light falling
+// unevenly along the border changes its lightness and colour from end to
+// end but not its hue: ringHue), are breaches (the hand or the arm over
 // the border; a rack or a stray tile laid across it too), and from each
 // breach the squares of the grid that look like it (nearer its colour
 // than their own print's, and standing out from their print) are taken,
@@ -17,9 +19,10 @@ import (
 // hand's colour is the one it shows on the border, in this photo's
 // light; a square the hand's colour does not reach (its shadow, a tile
 // beside it) is left to occupancy. A hand the colour of the border it
-// crosses, or one in a dim photo standing under minBreach from it, makes
-// no breach and is not seen (docs/scrabble-vision.md, "Hands the ring
-// does not see").
+// crosses (in hue as in colour), or one in a dim photo standing under
+// minBreach from it, makes no breach and is not seen
+// (docs/scrabble-vision.md, "Hands the ring does not see", "A hand over
+// a border lit unevenly").
 //
 // The squares so found are covered: not read, left out of the board's
 // light and of every print's look (occupancy), never a tile.
@@ -66,48 +69,19 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 	ring := ringAt()
 	rl := make([]look, len(ring))
 	in := make([]bool, len(ring))
-	var all [3][]float64
+	inView := 0
 	for i, p := range ring {
 		if !f.inPicture(p[0], p[1]) {
 			continue
 		}
 		in[i] = true
+		inView++
 		rl[i] = lookK(f, p[0], p[1], 4)
-		for q := 0; q < 3; q++ {
-			all[q] = append(all[q], rl[i].v[q])
-		}
 	}
-	if len(all[0]) < len(ring)/2 {
+	if inView < len(ring)/2 {
 		return covered // too little of the border in view to tell
 	}
-	var band vec
-	for q := 0; q < 3; q++ {
-		band[q] = median(all[q])
-	}
-	{
-		var sds []float64
-		for i := range ring {
-			if in[i] {
-				sds = append(sds, rl[i].v[3])
-			}
-		}
-		band[3] = median(sds)
-	}
-	var ds []float64
-	for i := range ring {
-		if in[i] {
-			ds = append(ds, rl[i].colourDist(band))
-		}
-	}
-	spread := math.Max(median(ds), minSpread)
-	breach := make([]bool, len(ring))
-	for i, p := range ring {
-		d := rl[i].colourDist(band)
-		// The band's corners are left out: a real board prints its
-		// corners (the 2014 photos' red corner pieces).
-		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
-		breach[i] = in[i] && !corner && d > breachFactor*spread && d > minBreach
-	}
+	breach := ringBreaches(ring, rl, in)
 	// Each run of breaches along the ring is one thing across the border:
 	// its colour is its samples' median.
 	n := len(ring)
@@ -155,6 +129,82 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 	fillHoles(looks, &covered)
 	return covered
 }
+
+// ringBreaches says which of the ring's samples rl (those in view, in)
+// are breaches: far from the band's median look in colour (breachFactor
+// of the band's spread and minBreach at least), or in hue (the same with
+// minHueBreach: ringHue). The band's corners never are.
+func ringBreaches(ring [][2]int, rl []look, in []bool) []bool {
+	var all [3][]float64
+	for i := range ring {
+		if in[i] {
+			for q := 0; q < 3; q++ {
+				all[q] = append(all[q], rl[i].v[q])
+			}
+		}
+	}
+	var band vec
+	for q := 0; q < 3; q++ {
+		band[q] = median(all[q])
+	}
+	var ds []float64
+	for i := range ring {
+		if in[i] {
+			ds = append(ds, rl[i].colourDist(band))
+		}
+	}
+	spread := math.Max(median(ds), minSpread)
+	// The same in hue (ringHue): the light's gradient along the border and
+	// the hand's own shadow over it change the border's lightness, and
+	// its colour with it, but not its hue.
+	hues, hueBand, hueSpread := ringHue(rl, in)
+	breach := make([]bool, len(ring))
+	for i, p := range ring {
+		d := rl[i].colourDist(band)
+		h := hueGap(hues[i], hueBand)
+		// The band's corners are left out: a real board prints its
+		// corners (the 2014 photos' red corner pieces).
+		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
+		breach[i] = in[i] && !corner && (d > breachFactor*spread && d > minBreach ||
+			h > breachFactor*hueSpread && h > minHueBreach)
+	}
+	return breach
+}
+
+// ringHue gives the hue of each ring sample in view (its two colour
+// numbers per unit of its lightness, chroma's first two: what a shadow
+// or a gradient of the light, dimming every channel alike, leaves of
+// it), the band's median hue and the samples' median distance from it
+// (at least minHueSpread).
+func ringHue(rl []look, in []bool) (hues [][2]float64, band [2]float64, spread float64) {
+	hues = make([][2]float64, len(rl))
+	var all [2][]float64
+	for i := range rl {
+		if !in[i] {
+			continue
+		}
+		h := chroma(rl[i].v)
+		hues[i] = [2]float64{h[0], h[1]}
+		for q := 0; q < 2; q++ {
+			all[q] = append(all[q], hues[i][q])
+		}
+	}
+	if len(all[0]) == 0 {
+		return hues, band, minHueSpread
+	}
+	for q := 0; q < 2; q++ {
+		band[q] = median(all[q])
+	}
+	var ds []float64
+	for i := range rl {
+		if in[i] {
+			ds = append(ds, hueGap(hues[i], band))
+		}
+	}
+	return hues, band, math.Max(median(ds), minHueSpread)
+}
+
+func hueGap(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
 
 // grow takes, from the ring squares run, the grid squares that look like
 // colour (handLike) square by square while they join, into covered.
@@ -214,6 +264,12 @@ const (
 	// scale (on the tune sets arms 1.5-4.7, the border's lettering
 	// 11-20).
 	maxBreachSpread = 8.0
+	// minHueSpread and minHueBreach are minSpread and minBreach in hue
+	// (chroma's units: a hundredth of the lightness): a breach in hue
+	// stands breachFactor of the band's hue spreads and minHueBreach
+	// at least from the band's hue.
+	minHueSpread = 5.0
+	minHueBreach = 30.0
 )
 
 // fillHoles covers the squares in view that the hand's squares hem in on

@@ -202,3 +202,70 @@ func TestNoHandOverBlurredTiles(t *testing.T) {
 			res.Found, res.Covered, res.CoveredTiles, res.TilesFound, res.Tiles)
 	}
 }
+
+// TestRingBreaches: a hand's colour across the border is a breach where
+// the light falls unevenly along the border (its lightness, and its
+// colour with it, from 0.6 to 1.4 times its mean from end to end) as
+// where it falls evenly; the light's gradient alone is none.
+func TestRingBreaches(t *testing.T) {
+	ring := ringAt()
+	red := vec{40, 56, 26, 1}  // a red border as sampled (lightness, colour, spread)
+	skin := vec{44, 21, 23, 1} // a brown hand over it
+	hand := map[int]bool{}     // the ring samples the hand lies over
+	for i := 3; i < 10; i++ {
+		hand[i] = true
+	}
+	cases := []struct {
+		name     string
+		gradient float64 // the light from 1-gradient to 1+gradient along the ring
+		withHand bool
+	}{
+		{"an even border", 0, false},
+		{"a border lit unevenly", 0.4, false},
+		{"a hand across an even border", 0, true},
+		{"a hand across a border lit unevenly", 0.4, true},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			rl := make([]look, len(ring))
+			in := make([]bool, len(ring))
+			for i := range ring {
+				in[i] = true
+				k := 1 - tc.gradient + 2*tc.gradient*float64(i)/float64(len(ring)-1)
+				v := red
+				if tc.withHand && hand[i] {
+					v = skin
+				}
+				for q := 0; q < 3; q++ {
+					rl[i].v[q] = v[q] * k
+				}
+				rl[i].v[3] = v[3]
+			}
+			got := ringBreaches(ring, rl, in)
+			for i := range ring {
+				if want := tc.withHand && hand[i]; got[i] != want {
+					t.Errorf("ring sample %d at %v: breach %v, want %v", i, ring[i], got[i], want)
+				}
+			}
+		})
+	}
+}
+
+// TestHandOverBorderLitUnevenly: a brown hand across a red board's border
+// lit from one end (render-set --game scrabble --difficulty hard --seed
+// 114559, scene 23: the light's gradient 0.54, so the border's own
+// samples spread 17 grey levels from their median and the hand's 31-37
+// were no breach; its fingers over the board read as 15 false tiles) is
+// found by its hue: its squares said covered, the tiles beside it read.
+func TestHandOverBorderLitUnevenly(t *testing.T) {
+	if testing.Short() {
+		t.Skip("renders scenes")
+	}
+	rd := reader(t)
+	img, l, _ := handSceneAs(t, 11455900023, "hard", "", false, 0)
+	res := EvalPhoto("scene", img, l, Options{Reader: rd})
+	if !res.Found || res.Covered < 20 || res.FalseTiles > 3 || res.TilesFound < 2 {
+		t.Errorf("board found %v, %d squares covered (want 20 at least), %d false tiles (at most 3), %d of %d tiles found (2 at least): %v",
+			res.Found, res.Covered, res.FalseTiles, res.TilesFound, res.Tiles, res.Mistakes)
+	}
+}
