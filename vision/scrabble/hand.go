@@ -95,7 +95,10 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		}
 	}
 	if start < 0 {
-		return covered // no breach, or the whole band (not a border)
+		if breach[0] {
+			return covered // the whole band (not a border)
+		}
+		start = 0 // no breach: a hand the border's colour is looked for below
 	}
 	// The prints' looks, for "stands out from its print".
 	med, dists := printLooks(looks, printSquares(looks), look.colourDist)
