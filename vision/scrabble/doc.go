@@ -59,11 +59,14 @@
 //     changes the border's lightness, not its hue), is an arm, and the
 //     squares that look like that run's colour, joined
 //     to it, are Reading.Covered: not read, neither empty nor a tile, left
-//     out of the light and of every print's look (handSquares). A square
-//     darker than its print that, lit to the print's lightness, looks
-//     like it (a hand's or an arm's shadow) is no tile and no reference
-//     for the print's look, unless its colour is nearer the tiles'
-//     (shaded).
+//     out of the light and of every print's look (handSquares). A hand
+//     the colour of the border shows instead as a smooth run of the
+//     grid's outer squares far from their print, unlike the board's
+//     lettered tiles, with an arm beyond the border reaching the
+//     picture's edge (edgeHands). A square darker than its print that,
+//     lit to the print's lightness, looks like it (a hand's or an arm's
+//     shadow) is no tile and no reference for the print's look, unless
+//     its colour is nearer the tiles' (shaded).
 //   - Letters: each tile is cut from the photo square to the grid (a
 //     tenth of a square's margin), whitened (grey, the face near white,
 //     the letter dark: the tile reader learned from light tiles and takes

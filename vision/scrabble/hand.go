@@ -19,10 +19,12 @@ import (
 // hand's colour is the one it shows on the border, in this photo's
 // light; a square the hand's colour does not reach (its shadow, a tile
 // beside it) is left to occupancy. A hand the colour of the border it
-// crosses (in hue as in colour), or one in a dim photo standing under
-// minBreach from it, makes no breach and is not seen
+// crosses (in hue as in colour) makes no breach; it is looked for on the
+// grid's own outer squares instead (edgeHands), where it is no tile of
+// the board's and an arm joins it to the picture's edge. One in a dim
+// photo standing under minBreach from the border is not seen
 // (docs/scrabble-vision.md, "Hands the ring does not see", "A hand over
-// a border lit unevenly").
+// a border lit unevenly", "Hands the colour of the border").
 //
 // The squares so found are covered: not read, left out of the board's
 // light and of every print's look (occupancy), never a tile.
@@ -93,7 +95,10 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		}
 	}
 	if start < 0 {
-		return covered // no breach, or the whole band (not a border)
+		if breach[0] {
+			return covered // the whole band (not a border)
+		}
+		start = 0 // no breach: a hand the border's colour is looked for below
 	}
 	// The prints' looks, for "stands out from its print".
 	med, dists := printLooks(looks, printSquares(looks), look.colourDist)
@@ -126,6 +131,7 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 		}
 		grow(looks, run, colour, &med, &pspread, &covered)
 	}
+	edgeHands(f, looks, ring, &med, &pspread, &covered)
 	fillHoles(looks, &covered)
 	return covered
 }
@@ -205,6 +211,101 @@ func ringHue(rl []look, in []bool) (hues [][2]float64, band [2]float64, spread f
 }
 
 func hueGap(a, b [2]float64) float64 { return math.Hypot(a[0]-b[0], a[1]-b[1]) }
+
+// edgeHands grows, into covered, the hands that make no breach: a hand
+// the colour of the border it crosses (a brown hand over a brown
+// border: tune render 114400 scene 18, 22 tiles under it read empty)
+// shows on the grid's own outer squares instead, as a run of squares
+// along the edge that stand far from their print, smooth (no letter's
+// spread) and no shadow of it (handEdge). Blurred tiles along the edge
+// are all that too (the lead's sr-114559 scene 26), so a run is a hand
+// only when it is unlike the board's own tiles elsewhere (tileLike)
+// and, beyond the border, something unlike the table joins it to the
+// picture's edge (outerLooks.reach): an arm comes in from outside the picture.
+// ring is ringAt's; each ring square's grid square beside it is the
+// edge square looked at (the ring's corners are left out).
+func edgeHands(f *frame, looks *[Size][Size]look, ring [][2]int, med *[numPremiums]vec, spread *[numPremiums]float64, covered *[Size][Size]bool) {
+	n := len(ring)
+	edge := make([]bool, n)
+	at := make([][2]int, n)
+	for i, p := range ring {
+		r, c := min(max(p[0], 0), Size-1), min(max(p[1], 0), Size-1)
+		at[i] = [2]int{r, c}
+		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
+		edge[i] = !corner && !covered[r][c] && handEdge(looks[r][c], med[premiumAt[r][c]], spread[premiumAt[r][c]])
+	}
+	start := -1
+	for i := 0; i < n; i++ {
+		if edge[i] && !edge[(i+n-1)%n] {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return // none, or every edge square (no board's print to tell by)
+	}
+	// the board's tiles' colour and the picture beyond the border, each
+	// looked at once, when a run is first seen
+	var face vec
+	faceSeen, faced := false, false
+	var outside *outerLooks
+	for i := start; i < start+n; {
+		if !edge[i%n] {
+			i++
+			continue
+		}
+		var run [][2]int
+		var vs [dims][]float64
+		for ; i < start+n && edge[i%n]; i++ {
+			run = append(run, ring[i%n])
+			l := looks[at[i%n][0]][at[i%n][1]]
+			for q := 0; q < dims; q++ {
+				vs[q] = append(vs[q], l.v[q])
+			}
+		}
+		if len(run) < minEdgeRun {
+			continue
+		}
+		var colour vec
+		for q := 0; q < dims; q++ {
+			colour[q] = median(vs[q])
+		}
+		if !faced {
+			face, faceSeen = tilesFace(looks, med, spread)
+			faced = true
+		}
+		if faceSeen && tileLike(colour, face, med) {
+			continue // the board's own tiles, blurred smooth
+		}
+		if outside == nil {
+			outside = lookOutside(f)
+		}
+		if !outside.reach(run) {
+			continue // nothing comes in from the picture's edge
+		}
+		grow(looks, run, colour, med, spread, covered)
+	}
+}
+
+// handEdge says whether look l, of a square of the print whose look is
+// m and spread s, may be a hand over it: far from the print, smooth, and
+// not the print in a shadow.
+func handEdge(l look, m vec, s float64) bool {
+	if l.out || l.colourDist(m) <= edgeStand*s || l.v[3] > m[3]+edgeSmooth {
+		return false
+	}
+	if l.v[0] > 0 && l.v[0] < m[0] {
+		up := m[0] / l.v[0]
+		var lit vec
+		for q := 0; q < dims; q++ {
+			lit[q] = l.v[q] * up
+		}
+		if (look{v: lit}).colourDist(m) < shadeNear*s {
+			return false
+		}
+	}
+	return true
+}
 
 // grow takes, from the ring squares run, the grid squares that look like
 // colour (handLike) square by square while they join, into covered.
@@ -336,3 +437,186 @@ func coverFingers(cells *[Size][Size]*Cell, covered *[Size][Size]bool) {
 		}
 	}
 }
+
+// tilesFace is the colour of the board's own tiles: the median look of
+// the squares (hand's left out) that stand handStand of their print's
+// spreads from it and carry a glyph (their lightness spreads edgeSmooth
+// more than their print's); ok is false where fewer than minFaceTiles
+// such squares are seen (a board too bare to tell its tiles by).
+func tilesFace(looks *[Size][Size]look, med *[numPremiums]vec, spread *[numPremiums]float64) (face vec, ok bool) {
+	var vs [dims][]float64
+	for r := 0; r < Size; r++ {
+		for c := 0; c < Size; c++ {
+			l := looks[r][c]
+			k := premiumAt[r][c]
+			if l.out || l.colourDist(med[k]) <= handStand*spread[k] || l.v[3] <= med[k][3]+edgeSmooth {
+				continue
+			}
+			for q := 0; q < dims; q++ {
+				vs[q] = append(vs[q], l.v[q])
+			}
+		}
+	}
+	if len(vs[0]) < minFaceTiles {
+		return face, false
+	}
+	for q := 0; q < dims; q++ {
+		face[q] = median(vs[q])
+	}
+	return face, true
+}
+
+// tileLike says whether an edge run of colour is the board's tiles
+// (face, tilesFace's) rather than a hand: nearer their colour than
+// tileNear of the way from the tiles to the plain squares' look.
+func tileLike(colour, face vec, med *[numPremiums]vec) bool {
+	d := look{v: colour}.colourDist(face)
+	return d < tileNear*look{v: face}.colourDist(med[Plain])
+}
+
+// outerLooks is the picture round the board's border: the looks of the
+// squares of the grid's lattice carried outwards, from the second ring
+// round the grid to outerK squares out, and the table's look there.
+type outerLooks struct {
+	l      [Size + 2*outerK][Size + 2*outerK]look
+	in     [Size + 2*outerK][Size + 2*outerK]bool
+	table  vec
+	spread float64
+	n      int
+}
+
+// lookOutside samples the lattice round the board (outerLooks).
+func lookOutside(f *frame) *outerLooks {
+	o := &outerLooks{}
+	var vs [dims][]float64
+	for i := range o.l {
+		for j := range o.l[i] {
+			r, c := i-outerK, j-outerK
+			if ringDist(r, c) < 2 || !f.inPicture(r, c) {
+				continue
+			}
+			o.in[i][j] = true
+			o.l[i][j] = lookK(f, r, c, 4)
+			for q := 0; q < dims; q++ {
+				vs[q] = append(vs[q], o.l[i][j].v[q])
+			}
+			o.n++
+		}
+	}
+	if o.n == 0 {
+		return o
+	}
+	for q := 0; q < dims; q++ {
+		o.table[q] = median(vs[q])
+	}
+	var ds []float64
+	for i := range o.l {
+		for j := range o.l[i] {
+			if o.in[i][j] {
+				ds = append(ds, o.l[i][j].colourDist(o.table))
+			}
+		}
+	}
+	o.spread = math.Max(median(ds), minSpread)
+	return o
+}
+
+// ringDist is how many squares (r, c) lies out from the grid: 0 on it,
+// 1 on the ring round it.
+func ringDist(r, c int) int {
+	d := 0
+	if r < 0 {
+		d = -r
+	} else if r >= Size {
+		d = r - Size + 1
+	}
+	if c < 0 {
+		d = max(d, -c)
+	} else if c >= Size {
+		d = max(d, c-Size+1)
+	}
+	return d
+}
+
+// reach says whether something unlike the table (an arm, skin or
+// sleeve) joins the ring squares run to the picture's edge, square by
+// square outwards; a ring square at the picture's edge is reached at
+// once (the board cut by the picture: the hand comes in there).
+func (o *outerLooks) reach(run [][2]int) bool {
+	arm := func(i, j int) bool {
+		return o.in[i][j] && o.l[i][j].colourDist(o.table) > math.Max(breachFactor*o.spread, minArm)
+	}
+	// edgeOf: a square beside (i, j), across, lies out of the picture
+	// (or beyond the lattice looked at)
+	edgeOf := func(i, j int) bool {
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			ii, jj := i+d[0], j+d[1]
+			if ii < 0 || jj < 0 || ii >= len(o.l) || jj >= len(o.l) {
+				return true
+			}
+			if ringDist(ii-outerK, jj-outerK) >= 2 && !o.in[ii][jj] {
+				return true
+			}
+		}
+		return false
+	}
+	var seen [Size + 2*outerK][Size + 2*outerK]bool
+	var queue [][2]int
+	for _, p := range run {
+		for dr := -1; dr <= 1; dr++ {
+			for dc := -1; dc <= 1; dc++ {
+				r, c := p[0]+dr, p[1]+dc
+				if ringDist(r, c) != 2 {
+					continue
+				}
+				i, j := r+outerK, c+outerK
+				if !o.in[i][j] {
+					// the picture's edge right beyond the border
+					return true
+				}
+				if !seen[i][j] && arm(i, j) {
+					seen[i][j] = true
+					queue = append(queue, [2]int{i, j})
+				}
+			}
+		}
+	}
+	for len(queue) > 0 {
+		p := queue[0]
+		queue = queue[1:]
+		if edgeOf(p[0], p[1]) {
+			return true
+		}
+		for _, d := range [4][2]int{{0, 1}, {1, 0}, {0, -1}, {-1, 0}} {
+			i, j := p[0]+d[0], p[1]+d[1]
+			if i < 0 || j < 0 || i >= len(o.l) || j >= len(o.l) || seen[i][j] || !arm(i, j) {
+				continue
+			}
+			seen[i][j] = true
+			queue = append(queue, [2]int{i, j})
+		}
+	}
+	return false
+}
+
+// The edge hand's thresholds (edgeHands).
+const (
+	// edgeStand, edgeSmooth, minEdgeRun: a hand seen on the grid's
+	// outer squares stands edgeStand of its print's spreads from it
+	// (tune tiles 1-3, the hand of 114400 scene 18 5-6), its lightness
+	// spreads at most edgeSmooth more than its print's (a letter's tile
+	// 7-22 more on the tune scenes, the hand -6 to 1), along minEdgeRun
+	// squares at least (a wrist's width).
+	edgeStand  = 4.0
+	edgeSmooth = 4.0
+	minEdgeRun = 3
+	// minFaceTiles: the least lettered squares that tell the board's
+	// tiles' colour (tilesFace).
+	minFaceTiles = 4
+	tileNear     = 0.5
+	// outerK: how many squares beyond the grid an arm is followed to
+	// the picture's edge.
+	outerK = 10
+	// minArm: the least an arm stands from the table's look.
+	minArm = 15.0
+)

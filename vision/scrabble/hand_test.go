@@ -7,19 +7,12 @@ import (
 	"github.com/tilescope/tilescope/vision/render"
 )
 
-// handScene renders scene seed as render-set draws it (its state and
-// conditions from the seed, 1640x1232), with a hand over the board when
-// hand is set and the camera at height mm when that is not 0; it returns
-// the photo, its label and the squares (row, col as the label has them)
-// the hand hides.
-func handScene(t *testing.T, seed int64, hand bool, height float64) (image.Image, *Label, map[[2]int]bool) {
-	t.Helper()
-	return handSceneAs(t, seed, "mixed", "", hand, height)
-}
-
-// handSceneAs is handScene drawn at difficulty (render-set
-// --difficulty), with the premium squares' print (--scr-print; "": as
-// drawn).
+// handSceneAs renders scene seed as render-set draws it at difficulty
+// (render-set --difficulty; its state and conditions from the seed,
+// 1640x1232), with the premium squares' print (--scr-print; "": as
+// drawn), a hand over the board when hand is set and the camera at
+// height mm when that is not 0; it returns the photo, its label and the
+// squares (row, col as the label has them) the hand hides.
 func handSceneAs(t *testing.T, seed int64, difficulty, print string, hand bool, height float64) (image.Image, *Label, map[[2]int]bool) {
 	t.Helper()
 	state, err := render.RandomState("scrabble", seed)
@@ -71,18 +64,30 @@ func TestHandOverBoard(t *testing.T) {
 		seed   int64
 		hand   bool
 		height float64
+		// difficulty: render-set --difficulty ("": mixed)
+		difficulty string
 		// least: tiles found at least; most false tiles (all unsure); least
 		// covered squares
 		least, false, covered int
 	}{
 		// a dark hand over a beige board's words (12 of 52 found, 9 false
 		// before: its squares taken for tiles, its shadow for the light)
-		{"dark hand over a beige board", 400000, false, 0, 28, 5, 10},
+		{"dark hand over a beige board", 400000, false, 0, "", 28, 5, 10},
 		// an arm's deep shadow over a beige board's right side
-		{"shadow beside CARRY", 6500029, false, 330, 5, 0, 0},
+		{"shadow beside CARRY", 6500029, false, 330, "", 5, 0, 0},
+		// a brown hand over a beige board's brown border (render-set
+		// --difficulty hard --hand --seed 114400, scene 18): no breach;
+		// seen on the grid's outer squares, its arm reaching the
+		// picture's right edge (edgeHands; before, none covered and its
+		// 22 tiles read empty)
+		{"brown hand over a brown border", 11440000018, true, 0, "hard", 40, 1, 30},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			img, l, hidden := handScene(t, tc.seed, tc.hand, tc.height)
+			difficulty := tc.difficulty
+			if difficulty == "" {
+				difficulty = "mixed"
+			}
+			img, l, hidden := handSceneAs(t, tc.seed, difficulty, "", tc.hand, tc.height)
 			r, err := Scan(img, Options{Reader: rd})
 			if err != nil {
 				t.Fatal(err)
@@ -200,6 +205,128 @@ func TestNoHandOverBlurredTiles(t *testing.T) {
 	if !res.Found || res.Covered > 0 || res.TilesFound < 60 {
 		t.Errorf("board found %v, %d squares covered (%d tiles; want none), %d of %d tiles found (want 60 or more)",
 			res.Found, res.Covered, res.CoveredTiles, res.TilesFound, res.Tiles)
+	}
+}
+
+// TestTileLike: an edge run the colour of the board's lettered tiles is
+// tiles (blurred smooth), one far from it a hand.
+func TestTileLike(t *testing.T) {
+	var med [numPremiums]vec
+	med[Plain] = vec{190, -10, 20, 3} // a white board's plain squares
+	face := vec{131, 19, 46, 9}       // wooden tiles
+	for _, tc := range []struct {
+		name   string
+		colour vec
+		want   bool
+	}{
+		{"blurred tiles (sr-114559 scene 26)", vec{128, 19, 44, 6}, true},
+		{"a brown hand", vec{60, 22, 25, 2}, false},
+		{"a dark sleeve", vec{30, 2, 0, 2}, false},
+		{"the plain print", vec{188, -9, 21, 3}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := tileLike(tc.colour, face, &med); got != tc.want {
+				t.Errorf("tileLike(%v) = %v, want %v", tc.colour, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestArmReach: an edge run is a hand only where something unlike the
+// table joins the ring beside it to the picture's edge.
+func TestArmReach(t *testing.T) {
+	table := vec{35, 1, -3, 2}
+	arm := vec{60, 20, 22, 2}
+	// the run: ring squares 3-6 on the grid's right (column Size)
+	run := [][2]int{{3, Size}, {4, Size}, {5, Size}, {6, Size}}
+	type sq = [2]int
+	line := func(r, from, to int) (out []sq) {
+		for c := from; c <= to; c++ {
+			out = append(out, sq{r, c})
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name string
+		arm  []sq // squares (grid rows and columns) showing the arm
+		// edge: the picture ends this many squares right of the grid (0:
+		// beyond the lattice looked at)
+		edge int
+		want bool
+	}{
+		{"an arm to the picture's edge", line(4, Size+1, Size+outerK-1), 0, true},
+		{"an arm to a nearer edge", line(5, Size+1, Size+4), 5, true},
+		{"a rack short of the edge", line(4, Size+1, Size+3), 0, false},
+		{"the table alone", nil, 0, false},
+		{"an arm apart from the run", line(12, Size+1, Size+outerK-1), 0, false},
+		{"the picture's edge right beyond the border", nil, 2, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			o := &outerLooks{table: table, spread: 5}
+			for i := range o.l {
+				for j := range o.l[i] {
+					r, c := i-outerK, j-outerK
+					if ringDist(r, c) < 2 || (tc.edge > 0 && c >= Size-1+tc.edge) {
+						continue
+					}
+					o.in[i][j] = true
+					o.l[i][j] = look{v: table}
+				}
+			}
+			for _, p := range tc.arm {
+				o.l[p[0]+outerK][p[1]+outerK] = look{v: arm}
+			}
+			if got := o.reach(run); got != tc.want {
+				t.Errorf("reach = %v, want %v", got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRingDist: squares on the grid are 0 out, the ring round it 1.
+func TestRingDist(t *testing.T) {
+	for _, tc := range []struct {
+		name       string
+		r, c, want int
+	}{
+		{"the grid's corner", 0, 0, 0},
+		{"the middle", 7, 7, 0},
+		{"the ring above", -1, 4, 1},
+		{"the ring's corner", Size, -1, 1},
+		{"two out to the right", 3, Size + 1, 2},
+		{"three out, corner to corner", -3, Size + 1, 3},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := ringDist(tc.r, tc.c); got != tc.want {
+				t.Errorf("ringDist(%d, %d) = %d, want %d", tc.r, tc.c, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestHandEdge: an outer square of the grid may be a hand over it when
+// it stands far from its print, shows no letter's spread and is not the
+// print in a shadow.
+func TestHandEdge(t *testing.T) {
+	plain := vec{115, 10, 25, 3} // a beige board's plain squares
+	const spread = 15.0
+	for _, tc := range []struct {
+		name string
+		l    look
+		want bool
+	}{
+		{"a brown hand, smooth", look{v: vec{45, 30, 35, 2}}, true},
+		{"a light hand on a dark board", look{v: vec{200, 30, 40, 3}}, true},
+		{"the print itself", look{v: vec{118, 11, 24, 3}}, false},
+		{"a tile, its letter spreading it", look{v: vec{45, 30, 35, 15}}, false},
+		{"the print in a shadow", look{v: vec{46, 4, 10, 1}}, false},
+		{"out of view", look{v: vec{45, 30, 35, 2}, out: true}, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := handEdge(tc.l, plain, spread); got != tc.want {
+				t.Errorf("handEdge(%v) = %v, want %v", tc.l.v, got, tc.want)
+			}
+		})
 	}
 }
 
