@@ -286,9 +286,10 @@ func scanRenderedSet(t *testing.T, seed int64, set *render.PyramidsSet, o Option
 }
 
 // TestTakeTop: a square of a player's space read in the seat's colour
-// takes the colour its top pyramid's faces show (never sure); any other
-// square, a top of the same colour or none, or one under the bar keeps
-// its reading.
+// takes the colour its top pyramid's faces show, at the count its
+// letter was read at or at the count the game holds, the surer of the
+// two deciding (never sure); any other square, a top of the same
+// colour or none, or one under the bar keeps its reading.
 func TestTakeTop(t *testing.T) {
 	seats := pyramids.DefaultSetup().Seats
 	west, ok := grid.Pos{Row: 4, Col: 1}, false
@@ -299,29 +300,42 @@ func TestTakeTop(t *testing.T) {
 		t.Fatalf("row 4 col 1 is not yellow's space in the default seats %v", seats)
 	}
 	house := grid.Pos{Row: 4, Col: 4}
+	type look struct {
+		colour pyramids.Colour
+		conf   float64
+	}
+	none := look{}
 	for _, tc := range []struct {
-		name     string
-		pos      grid.Pos
-		colour   pyramids.Colour
-		top      pyramids.Colour
-		topConf  float64
-		want     pyramids.Colour
-		wantTook bool
+		name      string
+		pos       grid.Pos
+		colour    pyramids.Colour
+		top, held look
+		want      pyramids.Colour
+		wantTook  bool
 	}{
-		{"a green pyramid on yellow's stack", west, pyramids.Yellow, pyramids.Green, 0.88, pyramids.Green, true},
-		{"the top at the bar", west, pyramids.Yellow, pyramids.Green, sureTopOther, pyramids.Green, true},
-		{"the top under the bar", west, pyramids.Yellow, pyramids.Green, sureTopOther - 0.01, pyramids.Yellow, false},
-		{"the top in the seat's colour", west, pyramids.Yellow, pyramids.Yellow, 0.9, pyramids.Yellow, false},
-		{"the top empty", west, pyramids.Yellow, pyramids.NoColour, 0.9, pyramids.Yellow, false},
-		{"another colour already read on the space", west, pyramids.Blue, pyramids.Green, 0.9, pyramids.Blue, false},
-		{"a black house pyramid, a stack's red beside it", house, pyramids.Black, pyramids.Red, 0.87, pyramids.Black, false},
+		{"a green pyramid on yellow's stack", west, pyramids.Yellow, look{pyramids.Green, 0.88}, none, pyramids.Green, true},
+		{"the top at the bar", west, pyramids.Yellow, look{pyramids.Green, sureTopOther}, none, pyramids.Green, true},
+		{"the top under the bar", west, pyramids.Yellow, look{pyramids.Green, sureTopOther - 0.01}, none, pyramids.Yellow, false},
+		{"the top in the seat's colour", west, pyramids.Yellow, look{pyramids.Yellow, 0.9}, none, pyramids.Yellow, false},
+		{"the top empty", west, pyramids.Yellow, look{pyramids.NoColour, 0.9}, none, pyramids.Yellow, false},
+		{"another colour already read on the space", west, pyramids.Blue, look{pyramids.Green, 0.9}, none, pyramids.Blue, false},
+		{"a black house pyramid, a stack's red beside it", house, pyramids.Black, look{pyramids.Red, 0.87}, none, pyramids.Black, false},
+		// a blue A six high on yellow's stack, its letter read at three
+		// (114906/0006 (4,1)): at five its top shows blue
+		{"the letter's count shows the seat, the game's another colour", west, pyramids.Yellow, look{pyramids.Yellow, 0.71}, look{pyramids.Blue, 0.67}, pyramids.Blue, true},
+		{"the game's count under the bar", west, pyramids.Yellow, look{pyramids.Yellow, 0.71}, look{pyramids.Blue, sureTopOther - 0.01}, pyramids.Yellow, false},
+		{"the game's count in the seat's colour", west, pyramids.Yellow, look{pyramids.Green, 0.6}, look{pyramids.Yellow, 0.9}, pyramids.Green, true},
+		{"both other, the game's count surer", west, pyramids.Yellow, look{pyramids.Green, 0.55}, look{pyramids.Blue, 0.8}, pyramids.Blue, true},
+		{"both other, the letter's count surer", west, pyramids.Yellow, look{pyramids.Green, 0.8}, look{pyramids.Blue, 0.55}, pyramids.Green, true},
+		{"the game's count other in a house square", house, pyramids.Black, none, look{pyramids.Red, 0.9}, pyramids.Black, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			sq := Square{Pos: tc.pos, Colour: tc.colour, ColourConf: 0.9, top: cellLook{colour: tc.top, conf: tc.topConf}}
+			sq := Square{Pos: tc.pos, Colour: tc.colour, ColourConf: 0.9, top: cellLook{colour: tc.top.colour, conf: tc.top.conf},
+				topHeld: cellLook{colour: tc.held.colour, conf: tc.held.conf}}
 			sq.read.k = 5
-			takeTop(&sq, seats)
-			if sq.Colour != tc.want || sq.topTaken != tc.wantTook {
-				t.Errorf("reads %v (taken %v), want %v (taken %v)", sq.Colour, sq.topTaken, tc.want, tc.wantTook)
+			took := takeTop(&sq, seats)
+			if sq.Colour != tc.want || sq.topTaken != tc.wantTook || took != tc.wantTook {
+				t.Errorf("reads %v (taken %v, told %v), want %v (taken %v)", sq.Colour, sq.topTaken, took, tc.want, tc.wantTook)
 			}
 			if sq.topTaken && sureColourOf(sq) {
 				t.Error("a colour taken from the top is sure")

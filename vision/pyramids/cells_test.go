@@ -119,3 +119,39 @@ func TestScanCastShadowNotBlack(t *testing.T) {
 		})
 	}
 }
+
+// TestHeight: the count a single photo assumes is the game's likeliest:
+// a player's own stack on its space, a pyramid of another player's
+// colour on that stack, a coloured pyramid on a house pyramid, anything
+// else alone.
+func TestHeight(t *testing.T) {
+	seats := pyramids.DefaultSetup().Seats
+	north := pyramids.Pos{Row: 1, Col: 3} // red's space in the default seats
+	if side, ok := pyramids.SpaceSide(north); !ok || seats[side] != pyramids.Red {
+		t.Fatalf("row 1 col 3 is not red's space in the default seats %v", seats)
+	}
+	house, runway, corner := pyramids.Pos{Row: 4, Col: 4}, pyramids.Pos{Row: 0, Col: 3}, pyramids.Pos{Row: 1, Col: 1}
+	for _, tc := range []struct {
+		name  string
+		pos   pyramids.Pos
+		col   pyramids.Colour
+		stack int
+		want  int
+	}{
+		{"red on red's space", north, pyramids.Red, 5, 5},
+		{"red on red's space, stacks of four", north, pyramids.Red, 4, 4},
+		{"green on red's space: on red's stack", north, pyramids.Green, 5, 6},
+		{"green on red's space, stacks of four", north, pyramids.Green, 4, 5},
+		{"black on red's space (a shadow): alone", north, pyramids.Black, 5, 1},
+		{"red on a house pyramid", house, pyramids.Red, 5, 2},
+		{"a black house pyramid", house, pyramids.Black, 5, 1},
+		{"green on the runway", runway, pyramids.Green, 5, 1},
+		{"green on ring 1's corner", corner, pyramids.Green, 5, 1},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := height(tc.pos, tc.col, seats, tc.stack); got != tc.want {
+				t.Errorf("height %d, want %d", got, tc.want)
+			}
+		})
+	}
+}

@@ -144,8 +144,12 @@
 //     shows another colour (half the samples or more: a pyramid of
 //     another colour put on a player's stack) is not sure
 //     (topOtherColour); on a player's space read in the seat's colour
-//     that top's colour is taken, never sure (takeTop: the one-high
-//     look samples the stack's lower layers there); nor is an empty square whose light samples are
+//     that top's colour is taken, never sure, and so is one the top
+//     shows at the count the game holds (takeTop: the one-high look
+//     samples the stack's lower layers there, and a pyramid put on a
+//     full stack stands a layer over the count a photo assumes), the
+//     stack then counted as one over the player's and its letter read
+//     at that count; nor is an empty square whose light samples are
 //     clearly coloured (cellLook.tinted 0.3 or more: a hand's skin over
 //     a pyramid), nor one darker than 0.6 of the board's light around it
 //     (nearLight: the brightest square read clearly empty in the nearest
@@ -170,7 +174,8 @@
 //     camera), and the lower layers are hidden under the top one. A fit of
 //     the top pyramid's ridges over the counts chose worse than the game's
 //     prior, so the count is the prior: a player's own space holds a full
-//     stack (Options.StackSize), a coloured pyramid in the house area
+//     stack (Options.StackSize), a pyramid of another player's colour
+//     there stands on it (one more), a coloured pyramid in the house area
 //     stands on a house pyramid (2), anything else stands alone (1). The
 //     referee (scoring/pyramids) needs heights only to tell which stack
 //     lost or gained a pyramid, which the colours and letters already show.

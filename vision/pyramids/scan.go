@@ -155,8 +155,10 @@ type Square struct {
 	// one-high look read there (takeTop)
 	topTaken bool
 	// top is the colour evidence over the faces of the top pyramid at
-	// the count its letter was read at (read.k; look is at one high)
-	top cellLook
+	// the count its letter was read at (read.k; look is at one high),
+	// topHeld at the count the game holds (Height) where that is not
+	// read.k, on a player's space read in the seat's colour (takeTop)
+	top, topHeld cellLook
 	// near is the board's light around a square read empty: the
 	// brightest median value of the squares read clearly empty in the
 	// nearest ring of neighbours that has any (nearLight); 0 when none
@@ -226,16 +228,23 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 			r.Squares[row*pyramids.Size+col] = sq
 		}
 	}
-	lowHouse(f, r.Squares, l.countOf)
-	fainter(f, r.Squares, l.countOf)
+	lowHouse(f, r.Squares, l.lookCount)
+	fainter(f, r.Squares, l.lookCount)
 	washedFloor(f, r.Squares)
-	dimHouse(f, r.Squares, l.countOf)
-	clearBehind(f, r.Squares, l.countOf)
+	dimHouse(f, r.Squares, l.lookCount)
+	clearBehind(f, r.Squares, l.lookCount)
 	for i := range r.Squares {
-		if r.Squares[i].Colour != pyramids.NoColour {
-			r.Squares[i].Letter = "?"
-			toRead = append(toRead, i)
+		sq := &r.Squares[i]
+		if sq.Colour == pyramids.NoColour {
+			continue
 		}
+		// its colour kept, a pyramid of another player's colour on a
+		// player's space stands on that player's stack (height)
+		if k := l.countOf(sq.Pos, sq.Colour); k != sq.Height {
+			sq.Height, sq.Apex = k, f.apex(sq.Pos.Row, sq.Pos.Col, k)
+		}
+		sq.Letter = "?"
+		toRead = append(toRead, i)
 	}
 	checkCounts(f, r.Squares, looks[:], counts, seats)
 	overhangs(f, r.Squares)
@@ -248,7 +257,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 		if opt.Heights != nil && opt.Exact != nil {
 			exact = func(sq Square) bool { return opt.Exact(sq.Pos) && sq.Height == opt.Heights(sq.Pos) }
 		}
-		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats, exact)
+		f.readLetters(r.Squares, toRead, opt.Reader, opt.CropSize, opt.FaceModel, seats, l.countOf, exact)
 	}
 	nearLight(r.Squares)
 	handNear(r.Squares)
@@ -284,8 +293,9 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 type located struct {
 	f            *frame
 	cells, looks [pyramids.Size * pyramids.Size]cellLook // the picture's order, the board's
-	counts       func(grid.Pos) int                      // the stack counts the game holds (or the set-up's likeliest)
+	counts       func(grid.Pos) int                      // the stack counts the game holds (or the set-up's likeliest, as lookCount judges them)
 	countOf      func(grid.Pos, pyramids.Colour) int     // counts for a top pyramid of the colour given
+	lookCount    func(grid.Pos, pyramids.Colour) int     // countOf as the colour's checks judge a square (counts is lookCount's)
 	rot          int
 	seats        [4]pyramids.Colour
 	unplaced     bool // the frame is not where the printed lines are (checkPlacement)
@@ -497,16 +507,40 @@ func locate(img image.Image, opt Options) (*located, error) {
 		pr, pc := unrotate(i/pyramids.Size, i%pyramids.Size, rot)
 		looks[i] = cells[pr*pyramids.Size+pc]
 	}
-	countOf := func(p grid.Pos, col pyramids.Colour) int {
-		h := height(p, col, seats, stack)
+	held := func(p grid.Pos) int {
 		if opt.Heights != nil {
 			if k := opt.Heights(p); k > 0 && k <= geo.MaxStack {
-				h = k
+				return k
 			}
+		}
+		return 0
+	}
+	countOf := func(p grid.Pos, col pyramids.Colour) int {
+		if k := held(p); k > 0 {
+			return k
+		}
+		h := height(p, col, seats, stack)
+		if geo.MaxStack > 0 {
+			h = min(h, geo.MaxStack)
 		}
 		return h
 	}
-	counts := func(p grid.Pos) int { return countOf(p, looks[p.Row*pyramids.Size+p.Col].colour) }
+	// The colour's own checks (the low and faint looks, the squares
+	// behind leaning stacks: clearBehind) judge a pyramid of another
+	// player's colour on a player's space as the one-high look samples
+	// it, a pyramid alone, unless the game holds its count: its colour
+	// may be a taller neighbour's spilling over the foot of the seat's
+	// stack. Once its colour is kept it is counted on that stack
+	// (countOf; Scan). On the tuning set 114055 the count on the stack
+	// from the start left a red stack read green, a green pyramid six
+	// high beside it (0012 (1,3)).
+	lookCount := func(p grid.Pos, col pyramids.Colour) int {
+		if side, ok := pyramids.SpaceSide(p); ok && held(p) == 0 && col.IsPlayer() && seats[side] != col {
+			return 1
+		}
+		return countOf(p, col)
+	}
+	counts := func(p grid.Pos) int { return lookCount(p, looks[p.Row*pyramids.Size+p.Col].colour) }
 	if opt.Geometry.SquareMM == 0 {
 		// learn the pyramids' proportions, then look again with them
 		f.geo, _ = f.fitGeometry(looks[:], counts, seats)
@@ -517,24 +551,43 @@ func locate(img image.Image, opt Options) (*located, error) {
 			cells[pr*pyramids.Size+pc] = looks[i]
 		}
 	}
-	return &located{f: f, cells: cells, looks: looks, counts: counts, countOf: countOf, rot: rot, seats: seats, unplaced: unplaced, hidden: hidden}, nil
+	return &located{f: f, cells: cells, looks: looks, counts: counts, countOf: countOf, lookCount: lookCount, rot: rot, seats: seats, unplaced: unplaced, hidden: hidden}, nil
 }
 
 // readLetters reads the letters of the squares listed, and the colour
-// of the top of a pyramid whose letter was read above one high (the
-// looks over its faces, takeTop). ocr's classifier is safe for
+// of the top of a pyramid whose letter was read above one high or that
+// stands on a player's stack (the looks over its faces, takeTop). A
+// top so taken is counted as the game counts a pyramid of its colour
+// there (countOf: on the stack, one over it on a single photo), and
+// where that count is another, its letter is read again from it: the
+// letter first read was the stack's count's, whose faces are the
+// layer under the top. ocr's classifier is safe for
 // concurrent use, so with it the squares are shared among as many
 // goroutines as there are processors (two on the Pi 4's budget here),
 // each writing its own square; any other reader reads them one after
 // another.
-func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool, seats [4]pyramids.Colour, exact func(Square) bool) {
+func (f *frame) readLetters(sqs []Square, idx []int, rd TileReader, size int, model bool, seats [4]pyramids.Colour, countOf func(grid.Pos, pyramids.Colour) int, exact func(Square) bool) {
 	read := func(i int) {
 		sq := &sqs[i]
-		sq.read = f.readSquare(f.faceReads(sq.Pos.Row, sq.Pos.Col, rd, size, model), sq.Height, exact != nil && exact(*sq))
+		r, c := sq.Pos.Row, sq.Pos.Col
+		sq.read = f.readSquare(f.faceReads(r, c, rd, size, model), sq.Height, exact != nil && exact(*sq))
 		sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
-		if sq.Colour != pyramids.NoColour && sq.read.k > 1 {
-			sq.top = f.lookAt(sq.Pos.Row, sq.Pos.Col, sq.read.k)
-			takeTop(sq, seats)
+		if sq.Colour == pyramids.NoColour {
+			return
+		}
+		if sq.read.k > 1 {
+			sq.top = f.lookAt(r, c, sq.read.k)
+		}
+		if side, ok := pyramids.SpaceSide(sq.Pos); ok && seats[side] == sq.Colour && sq.Height > 1 && sq.Height != sq.read.k {
+			sq.topHeld = f.lookAt(r, c, sq.Height)
+		}
+		if !takeTop(sq, seats) {
+			return
+		}
+		if k := countOf(sq.Pos, sq.Colour); k != sq.Height {
+			sq.Height, sq.Apex = k, f.apex(r, c, k)
+			sq.read = f.readSquare(f.faceReads(r, c, rd, size, model), k, exact != nil && exact(*sq))
+			sq.Letter, sq.Conf = sq.read.letter, sq.read.conf
 		}
 	}
 	if _, ok := rd.(*ocr.Classifier); !ok {
