@@ -2,6 +2,7 @@ package pyramids
 
 import (
 	"cmp"
+	"encoding/binary"
 	"image"
 	"image/draw"
 	"math"
@@ -81,10 +82,15 @@ func toPicture(img image.Image) picture {
 		m = image.NewRGBA(image.Rect(0, 0, b.Dx(), b.Dy()))
 		// a photo (a JPEG's YCbCr) converted in bands, one a
 		// processor: each pixel is converted on its own, so the bands
-		// give the same bytes as one pass (TestToPictureBands)
+		// give the same bytes as one pass (TestToPictureBands); a
+		// YCbCr one by ycbcrRows where it can (image/draw's bytes)
 		const bands = parallel.MaxWorkers
+		yc, _ := img.(*image.YCbCr)
 		parallel.For(bands, func(i int) {
 			r := image.Rect(0, i*b.Dy()/bands, b.Dx(), (i+1)*b.Dy()/bands)
+			if yc != nil && ycbcrRows(m, yc, r.Min.Y, r.Max.Y) {
+				return
+			}
 			draw.Draw(m.SubImage(r).(*image.RGBA), r, img, b.Min.Add(r.Min), draw.Src)
 		})
 	}
@@ -369,7 +375,7 @@ func contourQuads(cs gocv.PointsVector, minArea, scale float64, ws image.Point) 
 		if a < minArea/40 {
 			continue
 		}
-		pieces = append(pieces, piece{convexHull(contourPoints(c)), a})
+		pieces = append(pieces, piece{convexHull(contourHullPoints(c)), a})
 	}
 	var outs []outline
 	add := func(hull []vision.Point) {
@@ -444,6 +450,36 @@ func contourPoints(c gocv.PointVector) []image.Point {
 	}
 	return pts
 }
+
+// contourHullPoints is the points of a contour its convex hull is made
+// of: OpenCV's hull of the contour's points, read in one call, when the
+// contour has more than hullDirect points, else every point. The hull
+// of the hull's points is the hull (convexHull keeps the corners alone,
+// so points on a side, which OpenCV may keep, change nothing:
+// TestContourHullPoints); reading a contour's points one by one was two
+// cgo calls a point, a fortieth of a normal scan's instructions.
+func contourHullPoints(c gocv.PointVector) []image.Point {
+	if c.Size() <= hullDirect {
+		return contourPoints(c)
+	}
+	h := newMat()
+	defer release(&h)
+	gocv.ConvexHull(c, &h, false, true)
+	if h.Type() != gocv.MatTypeCV32SC2 || h.Empty() {
+		return contourPoints(c)
+	}
+	b := h.ToBytes()
+	pts := make([]image.Point, len(b)/8)
+	for i := range pts {
+		x, y := binary.LittleEndian.Uint32(b[8*i:]), binary.LittleEndian.Uint32(b[8*i+4:])
+		pts[i] = image.Pt(int(int32(x)), int(int32(y)))
+	}
+	return pts
+}
+
+// hullDirect is the most points of a contour contourHullPoints reads
+// one by one (convexHull returns fewer than three points as given).
+const hullDirect = 16
 
 // convexHull is Andrew's monotone chain, counter-clockwise in image
 // coordinates (y down: clockwise on screen).

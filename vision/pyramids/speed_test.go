@@ -451,3 +451,82 @@ func TestToPictureBands(t *testing.T) {
 		})
 	}
 }
+
+// TestContourHullPoints: the hull of a contour's hull points
+// (contourHullPoints: OpenCV's hull, read in one call) is the hull of all
+// its points, corner for corner, on the contours of a rendered scene's
+// light mask and on point sets with sides full of points, repeated
+// points, all on one line, a circle and random clouds; at or under
+// hullDirect points it reads every point.
+func TestContourHullPoints(t *testing.T) {
+	rng := rand.New(rand.NewSource(17))
+	var sets [][]image.Point
+	var square []image.Point
+	for i := 0; i <= 40; i++ {
+		square = append(square, image.Pt(i, 0), image.Pt(40, i), image.Pt(40-i, 40), image.Pt(0, 40-i))
+	}
+	sets = append(sets, square)
+	var line []image.Point
+	for i := 0; i < 30; i++ {
+		line = append(line, image.Pt(3+2*i, 7+i))
+	}
+	sets = append(sets, line)
+	var repeated []image.Point
+	for i := 0; i < 25; i++ {
+		repeated = append(repeated, image.Pt(5, 5), image.Pt(9, 5), image.Pt(9, 5), image.Pt(7, 12))
+	}
+	sets = append(sets, repeated)
+	var circle []image.Point
+	for i := 0; i < 200; i++ {
+		a := 2 * math.Pi * float64(i) / 200
+		circle = append(circle, image.Pt(500+int(math.Round(300*math.Cos(a))), 400+int(math.Round(300*math.Sin(a)))))
+	}
+	sets = append(sets, circle)
+	for _, n := range []int{3, 10, 17, 60, 400} {
+		var cloud []image.Point
+		for i := 0; i < n; i++ {
+			cloud = append(cloud, image.Pt(rng.Intn(90), rng.Intn(70)))
+		}
+		sets = append(sets, cloud)
+	}
+	// the contours of a scene's light mask, as findOutlines finds them
+	img, err := loadImage(filepath.Join("testdata", "scenes", "normal.jpg"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := toPicture(img)
+	src, err := gocv.NewMatFromBytes(p.H, p.W, gocv.MatTypeCV8UC4, p.Pix[:p.H*p.Stride])
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer src.Close()
+	grey := gocv.NewMat()
+	defer grey.Close()
+	gocv.CvtColor(src, &grey, gocv.ColorRGBAToGray)
+	mask := gocv.NewMat()
+	defer mask.Close()
+	gocv.Threshold(grey, &mask, 150, 255, gocv.ThresholdBinary)
+	cs := gocv.FindContours(mask, gocv.RetrievalExternal, gocv.ChainApproxNone)
+	defer cs.Close()
+	long := 0
+	for i := 0; i < cs.Size(); i++ {
+		sets = append(sets, contourPoints(cs.At(i)))
+		if cs.At(i).Size() > hullDirect {
+			long++
+		}
+	}
+	if long < 5 {
+		t.Fatalf("the scene's mask has %d contours of over %d points: the test tests little", long, hullDirect)
+	}
+	for i, pts := range sets {
+		pv := gocv.NewPointVectorFromPoints(pts)
+		got := contourHullPoints(pv)
+		pv.Close()
+		if len(pts) <= hullDirect && !slices.Equal(got, pts) {
+			t.Errorf("set %d (%d points): %d points read, not every point", i, len(pts), len(got))
+		}
+		if want, g := convexHull(pts), convexHull(got); !slices.Equal(g, want) {
+			t.Errorf("set %d (%d points, %d hull points): hull %v, want %v", i, len(pts), len(got), g, want)
+		}
+	}
+}
