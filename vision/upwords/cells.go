@@ -2,6 +2,7 @@ package upwords
 
 import (
 	"cmp"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -1996,3 +1997,30 @@ const (
 	centreShift      = 2.0
 	centreRaisedOver = 1.15
 )
+
+// unsureLetterShown takes Sure from each square read empty whose face one
+// level up the reader reads as a letter at SureConf or more: a tile the
+// light evidence missed. A tile in a shadow (a hand's, or its taller
+// neighbours' under a low light) is as dark against the walls around it
+// as a bare square (the tuning set w-115304's 0007, row 6 column 1: an O
+// one high beside an F3 under a hand, tile evidence -0.48, walls 0.88,
+// read O at 0.96 one high), yet its letter shows; a bare square's floor
+// reads no letter. The square stays empty (the evidence does not make it
+// a stack); it is only not shown sure. One high, as a tile the evidence
+// missed most often stands (readFaint). cells are in the camera's order.
+func unsureLetterShown(img image.Image, cells []Cell, pose *vision.Pose, geo Geometry, crop int, reader TileReader) error {
+	for i := range cells {
+		c := &cells[i]
+		if !c.Sure || c.Height != 0 {
+			continue
+		}
+		rd, err := reader.Read(letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo), crop))
+		if err != nil {
+			return fmt.Errorf("vision: reading the face one high over empty square %v: %w", c.Pos, err)
+		}
+		if rd.Letter != "" && rd.Conf >= SureConf {
+			c.Sure = false
+		}
+	}
+	return nil
+}

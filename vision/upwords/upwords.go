@@ -661,6 +661,13 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			cells[i].Sure = false
 		}
 	}
+	if opt.Reader != nil {
+		// A tile in a shadow is as dark as a bare square, yet its
+		// letter shows (unsureLetterShown).
+		if err := unsureLetterShown(img, cells, &pose, cellGeo, crop, opt.Reader); err != nil {
+			return nil, err
+		}
+	}
 	if debugSure != nil {
 		debugSure(cells, p, &pose, cellGeo, img, crop)
 	}
