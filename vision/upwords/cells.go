@@ -2,7 +2,6 @@ package upwords
 
 import (
 	"cmp"
-	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -1997,48 +1996,3 @@ const (
 	centreShift      = 2.0
 	centreRaisedOver = 1.15
 )
-
-// unsureLetterShown takes Sure from each square read empty, beside a
-// stack read on a square that shares a side with it, whose face one level
-// up the reader reads as a letter at SureConf or more: a tile the light
-// evidence missed. A tile in a shadow (a hand's, or its taller
-// neighbours' under a low light) is as dark against the walls around it
-// as a bare square (the tuning set w-115304's 0007, row 6 column 1: an
-// O one high between an F3 under a hand and an O2, tile evidence -0.48,
-// walls 0.88, read O at 0.96 one high), yet its letter shows; a bare
-// square's floor reads no letter. Only squares beside a stack are read:
-// every tile of a game joins a word, so a tile the evidence missed has a
-// tile beside it, most often read (and a taller neighbour is what casts
-// the shadow); that spares the reader most of the board's bare squares.
-// The square stays empty (the evidence does not make it a stack); it is
-// only not shown sure. One high, as a tile the evidence missed most
-// often stands (readFaint). cells are in the camera's order, on an n x n
-// board.
-func unsureLetterShown(img image.Image, cells []Cell, n int, pose *vision.Pose, geo Geometry, crop int, reader TileReader) error {
-	if len(cells) != n*n {
-		return nil
-	}
-	beside := func(r, c int) bool {
-		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
-			r2, c2 := r+d[0], c+d[1]
-			if r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && cells[r2*n+c2].Height > 0 {
-				return true
-			}
-		}
-		return false
-	}
-	for i := range cells {
-		c := &cells[i]
-		if !c.Sure || c.Height != 0 || !beside(c.Pos.Row, c.Pos.Col) {
-			continue
-		}
-		rd, err := reader.Read(letterCrop(img, faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo), crop))
-		if err != nil {
-			return fmt.Errorf("vision: reading the face one high over empty square %v: %w", c.Pos, err)
-		}
-		if rd.Letter != "" && rd.Conf >= SureConf {
-			c.Sure = false
-		}
-	}
-	return nil
-}

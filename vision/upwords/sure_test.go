@@ -297,63 +297,6 @@ func TestReadFaint(t *testing.T) {
 	}
 }
 
-// TestUnsureLetterShown: a square read empty and sure, beside a stack,
-// whose face one high the reader reads as a letter at SureConf or more is
-// not sure (a tile in a shadow, as dark as a bare square), and stays
-// empty; a letter read less surely, or no tile, leaves it sure; a square
-// with no stack on a side of it, a stack, or a square already unsure
-// costs no reading.
-func TestUnsureLetterShown(t *testing.T) {
-	// A camera straight down: ten pixels a square, a 3x3 board.
-	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{0, 0, 10}, Fx: 100, Fy: 100}
-	img := image.NewRGBA(image.Rect(0, 0, 64, 64))
-	const n = 3
-	beside, diagonal := grid.Pos{Row: 1, Col: 2}, grid.Pos{Row: 0, Col: 0}
-	tests := []struct {
-		name      string
-		cell      Cell
-		stack     *grid.Pos // where a stack stands, if anywhere
-		rd        ocr.Reading
-		wantSure  bool
-		wantReads int
-	}{
-		{"empty, a letter read surely", Cell{Tile: -0.48, Sure: true}, &beside, ocr.Reading{Letter: "O", Conf: 0.96}, false, 1},
-		{"empty, a letter read at SureConf", Cell{Tile: -0.6, Sure: true}, &beside, ocr.Reading{Letter: "O", Conf: SureConf}, false, 1},
-		{"empty, a letter read unsurely", Cell{Tile: -0.48, Sure: true}, &beside, ocr.Reading{Letter: "O", Conf: 0.6}, true, 1},
-		{"empty, no tile", Cell{Tile: -0.6, Sure: true}, &beside, ocr.Reading{Conf: 0.99}, true, 1},
-		{"empty, no stack beside", Cell{Tile: -0.48, Sure: true}, nil, ocr.Reading{Letter: "O", Conf: 0.96}, true, 0},
-		{"empty, a stack only diagonally", Cell{Tile: -0.48, Sure: true}, &diagonal, ocr.Reading{Letter: "O", Conf: 0.96}, true, 0},
-		{"empty, already unsure", Cell{Tile: -0.05}, &beside, ocr.Reading{Letter: "O", Conf: 0.96}, false, 0},
-		{"a stack", Cell{Tile: 0.8, Height: 2, Letter: "M", Conf: 0.97, Sure: true}, &beside, ocr.Reading{Letter: "O", Conf: 0.96}, true, 0},
-	}
-	for _, tc := range tests {
-		t.Run(tc.name, func(t *testing.T) {
-			cells := make([]Cell, n*n)
-			for i := range cells {
-				cells[i].Pos = grid.Pos{Row: i / n, Col: i % n}
-			}
-			if tc.stack != nil {
-				s := &cells[tc.stack.Row*n+tc.stack.Col]
-				s.Height, s.Letter, s.Conf = 1, "A", 0.99
-			}
-			mid := n + 1
-			cells[mid] = tc.cell
-			cells[mid].Pos = grid.Pos{Row: 1, Col: 1}
-			rd := &fixedReading{rd: tc.rd}
-			if err := unsureLetterShown(img, cells, n, pose, UpwordsGeometry, 32, rd); err != nil {
-				t.Fatal(err)
-			}
-			c := cells[mid]
-			if c.Sure != tc.wantSure || rd.calls != tc.wantReads {
-				t.Errorf("sure %v after %d readings; want %v after %d", c.Sure, rd.calls, tc.wantSure, tc.wantReads)
-			}
-			if c.Height != tc.cell.Height || c.Letter != tc.cell.Letter {
-				t.Errorf("read %s%d, want %s%d as it was", c.Letter, c.Height, tc.cell.Letter, tc.cell.Height)
-			}
-		})
-	}
-}
-
 // TestUnexplainedLight: a square read empty whose face positions show a
 // tile's light is a tall stack's top (not sure) unless a stack found
 // stands there in the picture.
