@@ -86,46 +86,27 @@ func handSquares(f *frame, looks *[Size][Size]look) (covered [Size][Size]bool) {
 	breach := ringBreaches(ring, rl, in)
 	// Each run of breaches along the ring is one thing across the border:
 	// its colour is its samples' median.
-	n := len(ring)
-	start := -1
-	for i := 0; i < n; i++ {
-		if breach[i] && !breach[(i+n-1)%n] {
-			start = i
-			break
-		}
+	runs, whole := ringRuns(breach)
+	if whole {
+		return covered // the whole band (not a border)
 	}
-	if start < 0 {
-		if breach[0] {
-			return covered // the whole band (not a border)
-		}
-		start = 0 // no breach: a hand the border's colour is looked for below
-	}
+	// With no breach, a hand the border's colour is looked for below.
 	// The prints' looks, for "stands out from its print".
 	med, dists := printLooks(looks, printSquares(looks), look.colourDist)
 	var pspread [numPremiums]float64
 	for k, d := range dists {
 		pspread[k] = math.Max(median(d), minSpread)
 	}
-	for i := start; i < start+n; {
-		if !breach[i%n] {
-			i++
-			continue
-		}
-		var run [][2]int
-		var vs [dims][]float64
-		for ; i < start+n && breach[i%n]; i++ {
-			run = append(run, ring[i%n])
-			for q := 0; q < dims; q++ {
-				vs[q] = append(vs[q], rl[i%n].v[q])
-			}
+	for _, idx := range runs {
+		run := make([][2]int, len(idx))
+		ls := make([]look, len(idx))
+		for k, i := range idx {
+			run[k], ls[k] = ring[i], rl[i]
 		}
 		if len(run) < minRun {
 			continue // a mark on the border, a stray tile: no arm
 		}
-		var colour vec
-		for q := 0; q < dims; q++ {
-			colour[q] = median(vs[q])
-		}
+		colour := medianLook(ls)
 		if colour[3] > maxBreachSpread {
 			continue // print on the border (the maker's name): no arm
 		}
@@ -234,42 +215,25 @@ func edgeHands(f *frame, looks *[Size][Size]look, ring [][2]int, med *[numPremiu
 		corner := (p[0] == -1 || p[0] == Size) && (p[1] == -1 || p[1] == Size)
 		edge[i] = !corner && !covered[r][c] && handEdge(looks[r][c], med[premiumAt[r][c]], spread[premiumAt[r][c]])
 	}
-	start := -1
-	for i := 0; i < n; i++ {
-		if edge[i] && !edge[(i+n-1)%n] {
-			start = i
-			break
-		}
-	}
-	if start < 0 {
-		return // none, or every edge square (no board's print to tell by)
+	runs, whole := ringRuns(edge)
+	if whole {
+		return // every edge square (no board's print to tell by)
 	}
 	// the board's tiles' colour and the picture beyond the border, each
 	// looked at once, when a run is first seen
 	var face vec
 	faceSeen, faced := false, false
 	var outside *outerLooks
-	for i := start; i < start+n; {
-		if !edge[i%n] {
-			i++
-			continue
-		}
-		var run [][2]int
-		var vs [dims][]float64
-		for ; i < start+n && edge[i%n]; i++ {
-			run = append(run, ring[i%n])
-			l := looks[at[i%n][0]][at[i%n][1]]
-			for q := 0; q < dims; q++ {
-				vs[q] = append(vs[q], l.v[q])
-			}
+	for _, idx := range runs {
+		run := make([][2]int, len(idx))
+		ls := make([]look, len(idx))
+		for k, i := range idx {
+			run[k], ls[k] = ring[i], looks[at[i][0]][at[i][1]]
 		}
 		if len(run) < minEdgeRun {
 			continue
 		}
-		var colour vec
-		for q := 0; q < dims; q++ {
-			colour[q] = median(vs[q])
-		}
+		colour := medianLook(ls)
 		if !faced {
 			face, faceSeen = tilesFace(looks, med, spread)
 			faced = true
@@ -285,6 +249,50 @@ func edgeHands(f *frame, looks *[Size][Size]look, ring [][2]int, med *[numPremiu
 		}
 		grow(looks, run, colour, med, spread, covered)
 	}
+}
+
+// ringRuns gives the runs of consecutive true entries of on, a ring
+// (its last entry beside its first), each as its indices in order along
+// the ring, from the first run's start on; whole says every entry is
+// true (one run with no start).
+func ringRuns(on []bool) (runs [][]int, whole bool) {
+	n := len(on)
+	start := -1
+	for i := 0; i < n; i++ {
+		if on[i] && !on[(i+n-1)%n] {
+			start = i
+			break
+		}
+	}
+	if start < 0 {
+		return nil, n > 0 && on[0]
+	}
+	for i := start; i < start+n; {
+		if !on[i%n] {
+			i++
+			continue
+		}
+		var idx []int
+		for ; i < start+n && on[i%n]; i++ {
+			idx = append(idx, i%n)
+		}
+		runs = append(runs, idx)
+	}
+	return runs, false
+}
+
+// medianLook is the median, channel by channel, of the looks ls' first
+// dims numbers.
+func medianLook(ls []look) vec {
+	var colour vec
+	vs := make([]float64, len(ls))
+	for q := 0; q < dims; q++ {
+		for k, l := range ls {
+			vs[k] = l.v[q]
+		}
+		colour[q] = median(vs)
+	}
+	return colour
 }
 
 // handEdge says whether look l, of a square of the print whose look is

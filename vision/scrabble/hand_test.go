@@ -1,6 +1,7 @@
 package scrabble
 
 import (
+	"fmt"
 	"image"
 	"testing"
 
@@ -193,8 +194,10 @@ func marked(b *[Size][Size]bool) (out [][2]int) {
 // covered. The scene (render-set --game scrabble --difficulty hard --seed
 // 114559, scene 26: a white board on lace, blurred 2.5 px and shaken
 // 2.6 px) is the one an edge run of smooth squares far from their print
-// (edgeHands, withdrawn) took for a hand: its blurred tiles along the
-// top row are smooth too, and 65 of its 69 tiles were covered.
+// (edgeHands' first form, withdrawn in session 55) took for a hand: its
+// blurred tiles along the top row are smooth too, and 65 of its 69 tiles
+// were covered. edgeHands now leaves a run like the board's own tiles
+// (tileLike).
 func TestNoHandOverBlurredTiles(t *testing.T) {
 	if testing.Short() {
 		t.Skip("renders scenes")
@@ -394,5 +397,36 @@ func TestHandOverBorderLitUnevenly(t *testing.T) {
 	if !res.Found || res.Covered < 20 || res.FalseTiles > 3 || res.TilesFound < 2 {
 		t.Errorf("board found %v, %d squares covered (want 20 at least), %d false tiles (at most 3), %d of %d tiles found (2 at least): %v",
 			res.Found, res.Covered, res.FalseTiles, res.TilesFound, res.Tiles, res.Mistakes)
+	}
+}
+
+// TestRingRuns: the runs of a ring's flags, a run across the ring's end
+// and start kept whole.
+func TestRingRuns(t *testing.T) {
+	cases := []struct {
+		name  string
+		on    string
+		runs  [][]int
+		whole bool
+	}{
+		{"none", "......", nil, false},
+		{"every one", "xxxx", nil, true},
+		{"empty ring", "", nil, false},
+		{"one run", "..xx..", [][]int{{2, 3}}, false},
+		{"two runs", "x.xx.x.", [][]int{{0}, {2, 3}, {5}}, false},
+		{"across the end", "xx..xx", [][]int{{4, 5, 0, 1}}, false},
+		{"one gap", "xxx.x", [][]int{{4, 0, 1, 2}}, false},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			on := make([]bool, len(tc.on))
+			for i, c := range tc.on {
+				on[i] = c == 'x'
+			}
+			runs, whole := ringRuns(on)
+			if whole != tc.whole || fmt.Sprint(runs) != fmt.Sprint(tc.runs) {
+				t.Errorf("ringRuns(%s) = %v, whole %v; want %v, whole %v", tc.on, runs, whole, tc.runs, tc.whole)
+			}
+		})
 	}
 }
