@@ -8,7 +8,6 @@ import (
 	"testing"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
-	"github.com/tilescope/tilescope/vision"
 )
 
 // TestBlackDiag (opt-in: PYR_BLACK_DIRS, comma-separated render-set
@@ -113,49 +112,4 @@ func (f *frame) ringSides(r, c int) [4]float64 {
 		out[side] = vals[len(vals)*3/4]
 	}
 	return out
-}
-
-// faceLights is the median light (the brightest channel against the
-// board's white) of each face of a one-high pyramid on square (r, c).
-func (f *frame) faceLights(r, c int) [4]float64 {
-	var vals [4][]float64
-	f.faceColours(r, c, func(face int, _ vision.Point, col [3]float64) {
-		vals[face] = append(vals[face], max(col[0]/f.white[0], col[1]/f.white[1], col[2]/f.white[2]))
-	})
-	var faces [4]float64
-	for i, v := range vals {
-		slices.Sort(v)
-		if len(v) > 0 {
-			faces[i] = v[len(v)/2]
-		}
-	}
-	return faces
-}
-
-// faceColours calls each with every colour the reader samples on the
-// four faces of a one-high pyramid on square (r, c) (facePoints' points
-// that fall on the picture), the face's index and the point.
-func (f *frame) faceColours(r, c int, each func(face int, pt vision.Point, col [3]float64)) {
-	f.facePoints(r, c, func(face int, pt vision.Point) {
-		if col, ok := f.p.at(pt.X, pt.Y); ok {
-			each(face, pt, col)
-		}
-	})
-}
-
-// facePoints calls each with every point the reader samples on the four
-// faces of a one-high pyramid on square (r, c) (cells.go's grid of six
-// rows of five over a face's lower two thirds), in the picture, and the
-// face's index.
-func (f *frame) facePoints(r, c int, each func(face int, pt vision.Point)) {
-	base, tip := f.model(r, c, 1)
-	for i := 0; i < 4; i++ {
-		for ti := 0; ti < 6; ti++ {
-			tt := 0.25 + 0.13*float64(ti)
-			for si := 0; si < 5; si++ {
-				s := 0.5 + (float64(si)/4-0.5)*tt*0.85
-				each(i, f.project(facePoint(base, tip, i, s, tt)))
-			}
-		}
-	}
 }

@@ -1383,7 +1383,7 @@ func colourBars(sq Square) bool {
 	if sq.read.model {
 		colour = sureColourModel
 	}
-	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.asideDoubt && !sq.topTaken && !topOtherColour(sq)
+	return sq.ColourConf >= colour && !sq.look.washed && !sq.lowLook && !sq.overhung && !sq.overhungTop && !sq.asideDoubt && !sq.topTaken && !sq.flatShade && !topOtherColour(sq)
 }
 
 // A hand over the board: skin, of every tone an orange between the

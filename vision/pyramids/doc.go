@@ -164,7 +164,10 @@
 //     saturated hand reads as red or yellow plastic. Nor is a square
 //     that a taller stack of its colour leans over once the stacks'
 //     tops' colours are taken (overhangsTop: takeTop changes a stack's
-//     colour after overhangs judged its neighbours).
+//     colour after overhangs judged its neighbours). Nor is a black
+//     read that rests on darkness alone (flatShades: no darker than the
+//     board around it, its faces showing no light and shade), as an
+//     empty square in a cast shadow reads.
 //     ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house
 //     pyramid read in its place is the one there).

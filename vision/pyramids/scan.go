@@ -154,6 +154,9 @@ type Square struct {
 	// pyramid of the stack on a player's space, not the seat's that the
 	// one-high look read there (takeTop)
 	topTaken bool
+	// flatShade: read black, but no darker than the board around it
+	// and its faces showing no light and shade (flatShades): not sure
+	flatShade bool
 	// top is the colour evidence over the faces of the top pyramid at
 	// the count its letter was read at (read.k; look is at one high),
 	// topHeld at the count the game holds (Height) where that is not
@@ -262,6 +265,7 @@ func Scan(img image.Image, opt Options) (*Reading, error) {
 	nearLight(r.Squares)
 	handNear(r.Squares)
 	overhangsTop(f, r.Squares)
+	flatShades(f, r.Squares)
 	for i := range r.Squares {
 		sq := &r.Squares[i]
 		sq.Sure = sureSquare(*sq) && sq.SeenHeight == 0 && !r.Unplaced && !r.SideHidden
