@@ -3,6 +3,8 @@ package pyramids
 import (
 	"encoding/binary"
 	"image"
+
+	"github.com/tilescope/tilescope/vision"
 )
 
 // ycbcrRows writes rows [y0, y1) of the photo src (every row and column
@@ -48,8 +50,7 @@ func ycbcrRows(dst *image.RGBA, src *image.YCbCr, y0, y1 int) bool {
 			co := (cy - sr.Min.Y>>vs) * src.CStride
 			cb, cr := src.Cb[co:co+nc], src.Cr[co:co+nc]
 			for j := range cb {
-				cb1, cr1 := int32(cb[j])-128, int32(cr[j])-128
-				tr[j], tg[j], tb[j] = 91881*cr1, -22554*cb1-46802*cr1, 116130*cb1
+				tr[j], tg[j], tb[j] = vision.YCbCrChroma(cb[j], cr[j])
 			}
 		}
 		ys := src.Y[y*src.YStride : y*src.YStride+w]
@@ -78,8 +79,11 @@ func ycbcrRows(dst *image.RGBA, src *image.YCbCr, y0, y1 int) bool {
 	return true
 }
 
-// ycbcrPixel is one pixel of color.YCbCrToRGB, its chroma's terms given,
-// as RGBA's four bytes (opaque) in memory order.
+// ycbcrPixel is one pixel of color.YCbCrToRGB, its chroma's terms given
+// (vision.YCbCrChroma), as RGBA's four bytes (opaque) in memory order:
+// vision.YCbCrRGB's sum, clamped by a table lookup instead of its
+// branch (about four times faster here: BenchmarkYCbCrRows, 25 ms
+// with vision.YCbCrRGB a pixel against 6-8 ms).
 func ycbcrPixel(yv uint8, r, g, b int32) uint32 {
 	yy1 := int32(yv) * 0x10101
 	return uint32(clamp16(yy1+r)) | uint32(clamp16(yy1+g))<<8 | uint32(clamp16(yy1+b))<<16 | 0xff<<24
