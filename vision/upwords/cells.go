@@ -1916,8 +1916,11 @@ func unsureRaised(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry)
 // tiles 3.8 mm) a low tile's face lies nearly at the floor, and the face
 // search of the square in front climbs onto it. The floor is looked at
 // at the floor and at the walls' top (where a tile on such a grid
-// shows its face), the lighter of the two. cells are in the camera's
-// order.
+// shows its face), the lighter of the two. Where the floor is still
+// hidden, the square is not Sure unless most of a one-high tile's face
+// on it is in view (lowFaceSeen): an empty verdict needs the square
+// itself seen, at its floor or where its lowest tile would show. cells
+// are in the camera's order.
 func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry) {
 	var all []int
 	for i := range cells {
@@ -1943,7 +1946,41 @@ func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geome
 		if g >= 0 && lightOver(g, c.hiddenRef) > faintEmpty {
 			c.Sure = false
 		}
+		if g < 0 && inView(occ, faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo)) < lowFaceSeen {
+			// The floor still hidden, and most of where a one-high
+			// tile's face would show hidden too: the light tileEvidence
+			// weighed came from higher up, past the square (the board
+			// or the table beyond), and nothing of the square itself was
+			// seen (w-115454's 0013: an S one high behind an A four high
+			// on a board of walls as high as a tile, read empty and shown
+			// sure).
+			c.Sure = false
+		}
 	}
+}
+
+// lowFaceSeen is the share of a one-high tile's face (tileEvidence's
+// lattice over it) that must be in view past the stacks found for a
+// square whose floor they hide to be shown empty surely
+// (unsureFloorShown): the middle of the face, where its letter and its
+// light show.
+const lowFaceSeen = 0.5
+
+// inView is the share of tileEvidence's lattice over quad q (6 x 6
+// points between 0.15 and 0.85 of its sides) that no stack of occ hides.
+func inView(occ *occluders, q vision.Quad) float64 {
+	const k = 6
+	seen := 0
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			u := 0.15 + 0.7*(float64(i)+0.5)/k
+			w := 0.15 + 0.7*(float64(j)+0.5)/k
+			if !occ.hides(bilerpQuad(q, u, w)) {
+				seen++
+			}
+		}
+	}
+	return float64(seen) / (k * k)
 }
 
 // unsureLitBehind takes Sure, on a single photo of a board whose geometry
