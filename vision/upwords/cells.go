@@ -2,6 +2,7 @@ package upwords
 
 import (
 	"cmp"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -2012,6 +2013,81 @@ func unsureLitBehind(cells []Cell, n int) {
 			}
 		}
 	}
+}
+
+// unsureLetterShown takes Sure, on a single photo, from each square read
+// empty, beside a stack read on a square that shares a side with it,
+// whose face one level up shows a letter: a stroke in its middle
+// (faceStroke, inkedFace's bound of a letter's ink) that the reader then
+// reads as a letter at SureConf or more. A tile in a shadow (a hand's, or
+// its taller neighbours' under a low light) is as dark against the walls
+// round it as a bare square (the tuning set w-115304's 0007, row 6
+// column 1: an O one high between an F3 under a hand and an O2, tile
+// evidence -0.48, walls 0.88, read O at 0.96 one high), yet its letter
+// shows; a bare square's floor holds no stroke and reads no letter. Only
+// squares beside a stack are looked at (every tile of a game joins a
+// word, and a taller neighbour is what casts the shadow), and only those
+// with a stroke are read: reading every square beside a stack cost a
+// sixth of a scan (docs/vision.md, upwempty, session 56); on the tuning
+// sets 144 of 2188 such squares hold a stroke. The square stays empty (the
+// evidence does not make it a stack); it is only not shown sure. cells
+// are in the camera's order, on an n x n board.
+func unsureLetterShown(img image.Image, p vision.Plane, cells []Cell, n int, pose *vision.Pose, geo Geometry, crop int, reader TileReader) error {
+	if len(cells) != n*n {
+		return nil
+	}
+	beside := func(r, c int) bool {
+		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			r2, c2 := r+d[0], c+d[1]
+			if r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && cells[r2*n+c2].Height > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	var occ *occluders
+	for i := range cells {
+		c := &cells[i]
+		if !c.Sure || c.Height != 0 || !beside(c.Pos.Row, c.Pos.Col) {
+			continue
+		}
+		if occ == nil {
+			var all []int
+			for j := range cells {
+				if cells[j].Height > 0 {
+					all = append(all, j)
+				}
+			}
+			occ = &occluders{}
+			occ.boxes = occ.boxesOf(all, cells, pose, geo, 0)
+		}
+		face := faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo)
+		if !faceStroke(p, occ, face) {
+			continue
+		}
+		rd, err := reader.Read(letterCrop(img, face, crop))
+		if err != nil {
+			return fmt.Errorf("vision: reading the face one high over empty square %v: %w", c.Pos, err)
+		}
+		if rd.Letter != "" && rd.Conf >= SureConf {
+			c.Sure = false
+		}
+	}
+	return nil
+}
+
+// faceStroke reports whether the middle of face q holds a letter's stroke
+// as inkedFace weighs one: its 5th percentile (middleGreys) at most 0.55
+// of the 80th percentile of the band just inside the outline (faceRing),
+// whatever the face's light. False where too little of it is in view.
+func faceStroke(p vision.Plane, occ *occluders, q vision.Quad) bool {
+	_, hi, ok := faceRing(p, occ, q)
+	if !ok || hi <= 0 {
+		return false
+	}
+	var v [81]float64
+	m := middleGreys(p, occ, q, &v)
+	return m >= 20 && vision.KthSmallest(v[:m], m*5/100) <= 0.55*hi
 }
 
 // litTall is the height from which a stack beside a square read empty
