@@ -2,6 +2,7 @@ package upwords
 
 import (
 	"cmp"
+	"fmt"
 	"image"
 	"image/color"
 	"math"
@@ -1916,8 +1917,11 @@ func unsureRaised(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry)
 // tiles 3.8 mm) a low tile's face lies nearly at the floor, and the face
 // search of the square in front climbs onto it. The floor is looked at
 // at the floor and at the walls' top (where a tile on such a grid
-// shows its face), the lighter of the two. cells are in the camera's
-// order.
+// shows its face), the lighter of the two. Where the floor is still
+// hidden, the square is not Sure unless most of a one-high tile's face
+// on it is in view (lowFaceSeen): an empty verdict needs the square
+// itself seen, at its floor or where its lowest tile would show. cells
+// are in the camera's order.
 func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry) {
 	var all []int
 	for i := range cells {
@@ -1943,7 +1947,41 @@ func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geome
 		if g >= 0 && lightOver(g, c.hiddenRef) > faintEmpty {
 			c.Sure = false
 		}
+		if g < 0 && inView(occ, faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo)) < lowFaceSeen {
+			// The floor still hidden, and most of where a one-high
+			// tile's face would show hidden too: the light tileEvidence
+			// weighed came from higher up, past the square (the board
+			// or the table beyond), and nothing of the square itself was
+			// seen (w-115454's 0013: an S one high behind an A four high
+			// on a board of walls as high as a tile, read empty and shown
+			// sure).
+			c.Sure = false
+		}
 	}
+}
+
+// lowFaceSeen is the share of a one-high tile's face (tileEvidence's
+// lattice over it) that must be in view past the stacks found for a
+// square whose floor they hide to be shown empty surely
+// (unsureFloorShown): the middle of the face, where its letter and its
+// light show.
+const lowFaceSeen = 0.5
+
+// inView is the share of tileEvidence's lattice over quad q (6 x 6
+// points between 0.15 and 0.85 of its sides) that no stack of occ hides.
+func inView(occ *occluders, q vision.Quad) float64 {
+	const k = 6
+	seen := 0
+	for i := 0; i < k; i++ {
+		for j := 0; j < k; j++ {
+			u := 0.15 + 0.7*(float64(i)+0.5)/k
+			w := 0.15 + 0.7*(float64(j)+0.5)/k
+			if !occ.hides(bilerpQuad(q, u, w)) {
+				seen++
+			}
+		}
+	}
+	return float64(seen) / (k * k)
 }
 
 // unsureLitBehind takes Sure, on a single photo of a board whose geometry
@@ -1975,6 +2013,81 @@ func unsureLitBehind(cells []Cell, n int) {
 			}
 		}
 	}
+}
+
+// unsureLetterShown takes Sure, on a single photo, from each square read
+// empty, beside a stack read on a square that shares a side with it,
+// whose face one level up shows a letter: a stroke in its middle
+// (faceStroke, inkedFace's bound of a letter's ink) that the reader then
+// reads as a letter at SureConf or more. A tile in a shadow (a hand's, or
+// its taller neighbours' under a low light) is as dark against the walls
+// round it as a bare square (the tuning set w-115304's 0007, row 6
+// column 1: an O one high between an F3 under a hand and an O2, tile
+// evidence -0.48, walls 0.88, read O at 0.96 one high), yet its letter
+// shows; a bare square's floor holds no stroke and reads no letter. Only
+// squares beside a stack are looked at (every tile of a game joins a
+// word, and a taller neighbour is what casts the shadow), and only those
+// with a stroke are read: reading every square beside a stack cost a
+// sixth of a scan (docs/vision.md, upwempty, session 56); on the tuning
+// sets 144 of 2188 such squares hold a stroke. The square stays empty (the
+// evidence does not make it a stack); it is only not shown sure. cells
+// are in the camera's order, on an n x n board.
+func unsureLetterShown(img image.Image, p vision.Plane, cells []Cell, n int, pose *vision.Pose, geo Geometry, crop int, reader TileReader) error {
+	if len(cells) != n*n {
+		return nil
+	}
+	beside := func(r, c int) bool {
+		for _, d := range [4][2]int{{-1, 0}, {1, 0}, {0, -1}, {0, 1}} {
+			r2, c2 := r+d[0], c+d[1]
+			if r2 >= 0 && c2 >= 0 && r2 < n && c2 < n && cells[r2*n+c2].Height > 0 {
+				return true
+			}
+		}
+		return false
+	}
+	var occ *occluders
+	for i := range cells {
+		c := &cells[i]
+		if !c.Sure || c.Height != 0 || !beside(c.Pos.Row, c.Pos.Col) {
+			continue
+		}
+		if occ == nil {
+			var all []int
+			for j := range cells {
+				if cells[j].Height > 0 {
+					all = append(all, j)
+				}
+			}
+			occ = &occluders{}
+			occ.boxes = occ.boxesOf(all, cells, pose, geo, 0)
+		}
+		face := faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo)
+		if !faceStroke(p, occ, face) {
+			continue
+		}
+		rd, err := reader.Read(letterCrop(img, face, crop))
+		if err != nil {
+			return fmt.Errorf("vision: reading the face one high over empty square %v: %w", c.Pos, err)
+		}
+		if rd.Letter != "" && rd.Conf >= SureConf {
+			c.Sure = false
+		}
+	}
+	return nil
+}
+
+// faceStroke reports whether the middle of face q holds a letter's stroke
+// as inkedFace weighs one: its 5th percentile (middleGreys) at most 0.55
+// of the 80th percentile of the band just inside the outline (faceRing),
+// whatever the face's light. False where too little of it is in view.
+func faceStroke(p vision.Plane, occ *occluders, q vision.Quad) bool {
+	_, hi, ok := faceRing(p, occ, q)
+	if !ok || hi <= 0 {
+		return false
+	}
+	var v [81]float64
+	m := middleGreys(p, occ, q, &v)
+	return m >= 20 && vision.KthSmallest(v[:m], m*5/100) <= 0.55*hi
 }
 
 // litTall is the height from which a stack beside a square read empty

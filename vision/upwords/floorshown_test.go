@@ -11,31 +11,41 @@ import (
 
 // TestUnsureFloorShown: a square read empty while a stack in front hid
 // its floor is not sure when the stacks as finally read leave the floor
-// in view and it shows a tile's light; a bare floor so shown, a floor
-// still hidden, and a floor judged in view keep their Sure.
+// in view and it shows a tile's light, nor when they still hide the
+// floor and most of a one-high tile's face there; a bare floor so shown,
+// a floor still hidden with a low face in view, and a floor judged in
+// view keep their Sure.
 func TestUnsureFloorShown(t *testing.T) {
 	// A camera close over the board's middle (as TestUnsureClaimed's):
 	// a stack five high on (5, 8) leans over the whole floor of (5, 9)
-	// in the picture, one high over a sliver of it.
+	// in the picture, one high over a sliver of it; four high it hides
+	// the floor and two thirds of a one-high face there. A stack four
+	// high on (8, 8) hides the floor of (9, 9) diagonally behind it but
+	// leaves over half of a one-high face there in view.
 	pose := &vision.Pose{R: [3]vision.Vec3{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}, T: vision.Vec3{-5, -5, 4}, Fx: 400, Fy: 400, Cx: 640, Cy: 480}
 	const n = 10
 	const board, tile = 40, 210 // greys
-	stack := grid.Pos{Row: 5, Col: 8}
-	sq := grid.Pos{Row: 5, Col: 9}
 	tests := []struct {
 		name   string
 		height int     // the stack in front, as finally read
 		light  bool    // a tile's face on sq's floor
 		hidden float64 // sq's hiddenRef: its floor hidden when judged
+		diag   bool    // the stack on (8, 8), the square (9, 9)
 		want   bool    // sq's Sure
 	}{
-		{"read one high since, a tile's face on the floor", 1, true, board, false},
-		{"read one high since, the floor bare", 1, false, board, true},
-		{"five high still, the floor hidden", 5, true, board, true},
-		{"the floor in view when judged", 1, true, 0, true},
+		{"read one high since, a tile's face on the floor", 1, true, board, false, false},
+		{"read one high since, the floor bare", 1, false, board, false, true},
+		{"five high still, the floor and a low face hidden", 5, true, board, false, false},
+		{"four high still, the floor and most of a low face hidden", 4, false, board, false, false},
+		{"four high diagonally, the floor hidden, most of a low face in view", 4, false, board, true, true},
+		{"the floor in view when judged", 1, true, 0, false, true},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
+			stack, sq := grid.Pos{Row: 5, Col: 8}, grid.Pos{Row: 5, Col: 9}
+			if tc.diag {
+				stack, sq = grid.Pos{Row: 8, Col: 8}, grid.Pos{Row: 9, Col: 9}
+			}
 			p := vision.Plane{W: 1280, H: 960, Pix: make([]uint8, 1280*960)}
 			for i := range p.Pix {
 				p.Pix[i] = board

@@ -661,6 +661,15 @@ func ScanUpwords(img image.Image, opt Options) (*UpwordsReading, error) {
 			cells[i].Sure = false
 		}
 	}
+	if opt.Reader != nil && opt.Stood == nil {
+		// A tile in a shadow is as dark as a bare square, yet its
+		// letter shows (unsureLetterShown). On a single photo only:
+		// through a game the page shows a square read empty as empty
+		// whatever its Sure.
+		if err := unsureLetterShown(img, p, cells, n, &pose, cellGeo, crop, opt.Reader); err != nil {
+			return nil, err
+		}
+	}
 	if debugSure != nil {
 		debugSure(cells, p, &pose, cellGeo, img, crop)
 	}
