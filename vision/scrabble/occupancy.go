@@ -1123,6 +1123,34 @@ func refitCornersBy(f *frame, by func(*[Size][Size]look) float64, steps []float6
 
 var debugRefit = func(start, best float64, evals int) {}
 
+// shakenPlace is the board shaken along a line (boardSmear) placed again
+// by its squares' colours (refitCorners: the grid's corners moved to
+// where the squares fit the premium layout best), or nil where that fit
+// gains less than refit asks (refitGain) or f was so placed already. A
+// shake smears each printed line into a band as wide as the shake's
+// length, about 0.4 of a square on the shaken real photo (164048), and
+// the lines' search settles anywhere in that band (its strongest edge
+// where the camera lingered): that photo's grid lay 0.34-0.66 of a
+// square from its label at the top corners. The squares' colours are
+// smeared too, but evenly about each square's place, so the place where
+// each print's squares look most alike is the board's. A board partly
+// out of view is left as found (refit leaves it too: its squares cut
+// off weigh nothing).
+func shakenPlace(f *frame) *frame {
+	if f.reset || f.unseen {
+		return nil
+	}
+	start, best, h, _ := refitCorners(f)
+	debugRefit(start, best, 0)
+	if h == nil || best > refitGain*start {
+		return nil
+	}
+	nf := *f
+	nf.hq, nf.adj, nf.off, nf.fit = h, nil, vision.Point{}, best
+	nf.rot, nf.memo, nf.reset = 0, false, true
+	return &nf
+}
+
 // refit's thresholds: it is tried where align's best place fits at least
 // refitShare of the median place's (on the tune render sets 0.45-0.86
 // where the grid was found right, 0.94 on the one found too large; the

@@ -174,6 +174,9 @@ type frame struct {
 	// grid place it (board squares to board squares): the grid set on
 	// the middles of its printed lines (centreLines).
 	adj *vision.Homography
+	// reset is set on a board placed again by its squares' colours
+	// (shakenPlace): it is not placed again.
+	reset bool
 }
 
 // inView says whether square (r, c) of the picture-order grid (moved by
@@ -436,6 +439,11 @@ func scanFrame(f *frame, opt Options, start time.Time) (*Reading, error) {
 	var shaken bool
 	if blurred {
 		sm, shaken = boardSmear(f)
+	}
+	if shaken {
+		if nf := shakenPlace(f); nf != nil {
+			return scanFrame(nf, opt, start)
+		}
 	}
 	var br TileReader
 	if shaken {
