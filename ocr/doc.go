@@ -44,6 +44,8 @@
 // is a small convolutional network over CNNInput, the same grey patch at
 // 24x24 with no other features: its Conv layers (3x3 convolutions, ReLU,
 // 2x2 max pooling, cnn.go) run before its dense layers (en-pyrc).
+// GreyInputs gives a crop's GreyFeatures and CNNInput together, its grey
+// levels converted and summed once for both (the same bits).
 //
 // Speed: a reading allocates almost nothing (scratch space comes from a
 // pool of arenas), flat crops stop early, and the dense layers run four

@@ -52,7 +52,16 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 	binW := span / float64(bins)
 	geo := hogGeometryFor(size, cells)
 	for y := 1; y < size-1; y++ {
-		cy0, wy1 := geo.c0[y], geo.w1[y]
+		cy0, wy0, wy1 := geo.c0[y], geo.w0[y], geo.w1[y]
+		// the offsets in dst of the row's two rows of cells, -1 for
+		// one outside the grid
+		r0, r1 := -1, -1
+		if uint(cy0) < uint(cells) {
+			r0 = cy0 * cells * bins
+		}
+		if uint(cy0+1) < uint(cells) {
+			r1 = (cy0 + 1) * cells * bins
+		}
 		row, up, down := p[y*size:(y+1)*size], p[(y-1)*size:y*size], p[(y+1)*size:(y+2)*size]
 		for x := 1; x < size-1; x++ {
 			gx := float64(row[x+1] - row[x-1])
@@ -78,25 +87,40 @@ func hog(p []float32, size, cells, bins int, signed bool, dst []float32) {
 			}
 			// Spread over the (up to) 2 x 2 cells around the pixel: each
 			// cell and bin gets one addition per pixel, so the order of the
-			// cells does not change the sums.
+			// cells does not change the sums. The cells' offsets in dst
+			// (c0, c1: -1 outside the grid) are worked out once a pixel.
 			wb0 := 1 - wb1
 			cx0 := geo.c0[x]
 			mx0, mx1 := m*geo.w0[x], m*geo.w1[x]
-			for cy, wy := range [2]float64{geo.w0[y], wy1} {
-				cy += cy0
-				if uint(cy) >= uint(cells) {
-					continue
+			c0, c1 := -1, -1
+			if uint(cx0) < uint(cells) {
+				c0 = cx0 * bins
+			}
+			if uint(cx0+1) < uint(cells) {
+				c1 = (cx0 + 1) * bins
+			}
+			if r0 >= 0 {
+				if c0 >= 0 {
+					w := mx0 * wy0
+					dst[r0+c0+b0] += float32(w * wb0)
+					dst[r0+c0+b1] += float32(w * wb1)
 				}
-				cellRow := dst[cy*cells*bins : (cy+1)*cells*bins]
-				if c := cx0; uint(c) < uint(cells) {
-					w := mx0 * wy
-					cellRow[c*bins+b0] += float32(w * wb0)
-					cellRow[c*bins+b1] += float32(w * wb1)
+				if c1 >= 0 {
+					w := mx1 * wy0
+					dst[r0+c1+b0] += float32(w * wb0)
+					dst[r0+c1+b1] += float32(w * wb1)
 				}
-				if c := cx0 + 1; uint(c) < uint(cells) {
-					w := mx1 * wy
-					cellRow[c*bins+b0] += float32(w * wb0)
-					cellRow[c*bins+b1] += float32(w * wb1)
+			}
+			if r1 >= 0 {
+				if c0 >= 0 {
+					w := mx0 * wy1
+					dst[r1+c0+b0] += float32(w * wb0)
+					dst[r1+c0+b1] += float32(w * wb1)
+				}
+				if c1 >= 0 {
+					w := mx1 * wy1
+					dst[r1+c1+b0] += float32(w * wb0)
+					dst[r1+c1+b1] += float32(w * wb1)
 				}
 			}
 		}

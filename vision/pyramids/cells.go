@@ -1064,7 +1064,8 @@ type turnClassifier interface {
 //
 // A head whose model reads grey features (ocr.InputGrey: en-pyrg) reads
 // the crop's ocr.GreyFeatures, one whose model is convolutional
-// (ocr.InputCNN: en-pyrc) the crop's ocr.CNNInput, each also taken once.
+// (ocr.InputCNN: en-pyrc) the crop's ocr.CNNInput, both taken once
+// (ocr.GreyInputs: the crop's grey levels converted once for the two).
 //
 // perHead, when not nil, gets each head's own probabilities added
 // (unweighted; head j's of glyph g at j*len(glyphs)+g: the heads share
@@ -1079,20 +1080,16 @@ func uprightVotes(heads []faceHead, crop image.Image, votes map[string]float64, 
 		m := h.c.Model()
 		vec := fv.Vec
 		switch m.Input {
-		case ocr.InputGrey:
+		case ocr.InputGrey, ocr.InputCNN:
 			if grey == nil {
-				if grey, err = ocr.GreyFeatures(crop); err != nil {
+				if grey, cnn, err = ocr.GreyInputs(crop); err != nil {
 					continue
 				}
 			}
 			vec = grey
-		case ocr.InputCNN:
-			if cnn == nil {
-				if cnn, err = ocr.CNNInput(crop); err != nil {
-					continue
-				}
+			if m.Input == ocr.InputCNN {
+				vec = cnn
 			}
-			vec = cnn
 		}
 		out := h.c.Outputs(vec)
 		T := m.Turns
