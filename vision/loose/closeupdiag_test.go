@@ -24,12 +24,13 @@ func TestCloseUpSet(t *testing.T) {
 	}
 	rd := realPhotoReader(t)
 	dir := filepath.Join(photosDir(t), "bananagrams-fi", "valid")
+	names := augmentNames(t, dir)
 	rng := rand.New(rand.NewSource(seed))
 	var sum CentreScore
 	for _, name := range augmentFiles(dir) {
 		share := 0.18 + 0.08*rng.Float64()
 		off := Point{3*rng.Float64() - 1.5, 3*rng.Float64() - 1.5}
-		img, truth := labelledPhoto(t, dir, name)
+		img, truth := augmentPhoto(t, dir, name, names)
 		if len(truth) == 0 {
 			continue
 		}
