@@ -24,7 +24,10 @@ func TestCloseUpSet(t *testing.T) {
 	}
 	rd := realPhotoReader(t)
 	dir := filepath.Join(photosDir(t), "bananagrams-fi", "valid")
-	names := augmentNames(t, dir)
+	names, err := ReadClassList(FindClassList(dir))
+	if err != nil {
+		t.Fatalf("the class list of %s: %v", dir, err)
+	}
 	rng := rand.New(rand.NewSource(seed))
 	var sum CentreScore
 	for _, name := range augmentFiles(dir) {
