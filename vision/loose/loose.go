@@ -493,7 +493,14 @@ func scanLattice(img image.Image, opt Options, now func() time.Time, start time.
 		// search's (below).
 		pl := ahead.printLattice()
 		gr, pitch, whole, looked, ok := pl.r, pl.pitch, pl.whole, pl.looked, pl.ok
-		if ok && whole {
+		// The whole photo's lattice stands at once where its squares
+		// read minSure tiles sure or more. With fewer it may be no
+		// board's: the edges and gaps of touching tiles lying in a heap
+		// seen close make a lattice too (a pitch of half a tile, its
+		// squares straddling two tiles' letters, none read sure); its
+		// reading then stands against the loose search's, as the parts'
+		// does.
+		if ok && whole && !fewSure(gr.Tiles) {
 			return done(gr)
 		}
 		if ok {
