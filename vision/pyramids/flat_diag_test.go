@@ -24,6 +24,7 @@ func TestTraceSure(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer fh.Close()
+	rd := reader(t)
 	sc := bufio.NewScanner(fh)
 	for sc.Scan() {
 		var path string
@@ -32,7 +33,7 @@ func TestTraceSure(t *testing.T) {
 			continue
 		}
 		ds := loadDiagScene(t, path)
-		r, err := Scan(ds.img, Options{FaceModel: true})
+		r, err := Scan(ds.img, Options{Reader: rd, FaceModel: true})
 		if err != nil {
 			fmt.Println("ERR", path, err)
 			continue
