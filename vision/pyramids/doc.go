@@ -167,9 +167,7 @@
 //     colour after overhangs judged its neighbours). Nor is a black
 //     read that rests on darkness alone (flatShades: no darker than the
 //     board around it, its faces showing no light and shade), as an
-//     empty square in a cast shadow reads, nor a player's colour read
-//     one high on faces showing no light and shade (flatShades), as an
-//     empty square under a coloured cast reads.
+//     empty square in a cast shadow reads.
 //     ColourSure is the colour's part alone (sureColourOf):
 //     the game settles a letter it knows by its own rules (a house
 //     pyramid read in its place is the one there).

@@ -155,8 +155,7 @@ type Square struct {
 	// one-high look read there (takeTop)
 	topTaken bool
 	// flatShade: read black, but no darker than the board around it
-	// and its faces showing no light and shade, or read in a player's
-	// colour one high with faces showing none (flatShades): not sure
+	// and its faces showing no light and shade (flatShades): not sure
 	flatShade bool
 	// top is the colour evidence over the faces of the top pyramid at
 	// the count its letter was read at (read.k; look is at one high),

@@ -46,32 +46,9 @@ const (
 	shadeFlat = 0.01
 )
 
-// A player's pyramid read on a flat square. A player's plastic is told
-// by its hue, and a flat square can show one: an empty runway square or
-// corner under a coloured cast, or lit through a coloured glare, reads
-// blue on most of its samples, as sure as plastic. A pyramid one high
-// turns its four faces to the light at four angles; a flat square's
-// "faces" are one floor in one light. A square read in a player's
-// colour at one high whose faces show no light and shade (flatLight,
-// pyrdark's bar for black: the lightest under flatFaces times the
-// darkest) is not colour-sure. The darkness of the board around it
-// decides nothing here (unlike black's), and stacks on the players'
-// spaces are left: their faces stand higher than faceLights samples.
-//
-// On the tuning sets (issue 21, 2026-12-07, pyrsure2: pl-hard-115750,
-// pl-hard-115761, pg-hard-115950 and the lead's p-hard-115055 of
-// session 56) two of the three squares read as a pyramid on an empty
-// square and colour-sure were such: 115761/0013 (0,0) and 115750/0013
-// (9,0), read blue one high with faces 1.08 and 1.04 apart; the 57
-// pyramids of a player's colour read one high, right and colour-sure,
-// stood 1.37-4.56 apart, one of them (115055/0001 (2,9), 1.37) under
-// the bar. The third, 115950/0003 (7,5), read black, stands 2.6 apart
-// and darker than its board: this does not judge it.
-
 // flatShades marks each square read black that is no darker than the
-// board around it and shows no light and shade, or not the picture's,
-// and each square read in a player's colour at one high that shows no
-// light and shade (flatShade).
+// board around it and shows no light and shade, or not the picture's
+// (flatShade).
 func flatShades(f *frame, sqs []Square) {
 	type black struct {
 		i     int
@@ -82,9 +59,6 @@ func flatShades(f *frame, sqs []Square) {
 	for i := range sqs {
 		sq := &sqs[i]
 		if sq.Colour != pyramids.Black {
-			if playerOneHigh(*sq) {
-				sq.flatShade = flatLight(f.faceLights(sq.Pos.Row, sq.Pos.Col))
-			}
 			continue
 		}
 		r, c := sq.Pos.Row, sq.Pos.Col
@@ -106,13 +80,6 @@ func flatShades(f *frame, sqs []Square) {
 	for _, b := range asks {
 		sqs[b.i].flatShade = flatLight(b.faces) || (ok && shadeAlong(b.faces, pattern) < shadeAgree)
 	}
-}
-
-// playerOneHigh tells whether a square is read as a pyramid of a
-// player's colour standing one high: the squares whose faces flatShades
-// judges by flatLight alone.
-func playerOneHigh(sq Square) bool {
-	return sq.Colour != pyramids.NoColour && sq.Colour != pyramids.Black && sq.Height == 1
 }
 
 // flatLight tells whether a one-high pyramid's four faces' lights
