@@ -1,7 +1,6 @@
 package pyramids
 
 import (
-	"bufio"
 	"fmt"
 	"image"
 	"image/color"
@@ -21,27 +20,7 @@ import (
 // letters missed on hard scenes were looked at (docs/pyramids-vision.md,
 // pyrhard 2026-12-07).
 func TestCropDumpDiag(t *testing.T) {
-	list := os.Getenv("PYR_DUMP_LIST")
-	if list == "" {
-		t.Skip("PYR_DUMP_LIST not set")
-	}
-	fh, err := os.Open(list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	type item struct {
-		path     string
-		row, col int
-	}
-	var items []item
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		var it item
-		if _, err := fmt.Sscanf(sc.Text(), "%s %d %d", &it.path, &it.row, &it.col); err == nil {
-			items = append(items, it)
-		}
-	}
+	items := listedSquares(t, "PYR_DUMP_LIST")
 	const cell = 96
 	out := image.NewRGBA(image.Rect(0, 0, cell*5, cell*len(items)))
 	draw.Draw(out, out.Bounds(), image.NewUniform(color.Gray{128}), image.Point{}, draw.Src)

@@ -1,6 +1,8 @@
 package pyramids
 
 import (
+	"bufio"
+	"fmt"
 	"image"
 	"iter"
 	"os"
@@ -80,4 +82,39 @@ func truthQuad(tr *render.Truth) vision.Quad {
 		q[i] = vision.Point{X: c[0], Y: c[1]}
 	}
 	return q
+}
+
+// listedSquare is one line "PATH ROW COL" of an opt-in diagnostic's
+// list: a rendered scene and a square of it.
+type listedSquare struct {
+	path     string
+	row, col int
+}
+
+// listedSquares reads the list file the environment variable env names
+// (lines "PATH ROW COL"; other lines are passed over), skipping the test
+// where env is not set.
+func listedSquares(t *testing.T, env string) []listedSquare {
+	t.Helper()
+	list := os.Getenv(env)
+	if list == "" {
+		t.Skip(env + " not set")
+	}
+	fh, err := os.Open(list)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	var items []listedSquare
+	sc := bufio.NewScanner(fh)
+	for sc.Scan() {
+		var it listedSquare
+		if _, err := fmt.Sscanf(sc.Text(), "%s %d %d", &it.path, &it.row, &it.col); err == nil {
+			items = append(items, it)
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("%s: %v", list, err)
+	}
+	return items
 }

@@ -1,9 +1,7 @@
 package pyramids
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -15,23 +13,10 @@ import (
 // (ringLight) and a one-high pyramid's faces' lights (faceLights): why
 // a square is shown sure.
 func TestTraceSure(t *testing.T) {
-	list := os.Getenv("PYR_TRACE_LIST")
-	if list == "" {
-		t.Skip("PYR_TRACE_LIST not set")
-	}
-	fh, err := os.Open(list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
+	items := listedSquares(t, "PYR_TRACE_LIST")
 	rd := reader(t)
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		var path string
-		var row, col int
-		if _, err := fmt.Sscanf(sc.Text(), "%s %d %d", &path, &row, &col); err != nil {
-			continue
-		}
+	for _, it := range items {
+		path, row, col := it.path, it.row, it.col
 		ds := loadDiagScene(t, path)
 		r, err := Scan(ds.img, Options{Reader: rd, FaceModel: true})
 		if err != nil {

@@ -1,9 +1,7 @@
 package pyramids
 
 import (
-	"bufio"
 	"fmt"
-	"os"
 	"testing"
 
 	"github.com/tilescope/tilescope/scoring/pyramids"
@@ -14,22 +12,8 @@ import (
 // (raw), the look kept, the lower and fainter looks', and clearBehind's
 // figures (the stacks leaning over it, its floor and the aside look).
 func TestSquareDiag(t *testing.T) {
-	list := os.Getenv("PYR_SQ_LIST")
-	if list == "" {
-		t.Skip("PYR_SQ_LIST not set")
-	}
-	fh, err := os.Open(list)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer fh.Close()
-	sc := bufio.NewScanner(fh)
-	for sc.Scan() {
-		var path string
-		var row, col int
-		if _, err := fmt.Sscanf(sc.Text(), "%s %d %d", &path, &row, &col); err != nil {
-			continue
-		}
+	for _, it := range listedSquares(t, "PYR_SQ_LIST") {
+		path, row, col := it.path, it.row, it.col
 		ds := loadDiagScene(t, path)
 		r, err := Scan(ds.img, Options{})
 		if err != nil {
