@@ -126,21 +126,6 @@ func TestGreyFeaturesOfGreyCrop(t *testing.T) {
 // sub-image not at the origin) and the crop as NRGBA; square and not,
 // coloured noise over a letter, and rows padded past the crop.
 func TestGreyFeaturesRGBARows(t *testing.T) {
-	noisy := func(w, h int, seed uint32) *image.RGBA {
-		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		x := seed
-		for i := range img.Pix {
-			x = x*1664525 + 1013904223
-			img.Pix[i] = uint8(x >> 24)
-		}
-		for y := h / 4; y < 3*h/4; y++ {
-			for xx := w / 3; xx < w/3+max(1, w/8); xx++ {
-				o := y*img.Stride + 4*xx
-				img.Pix[o], img.Pix[o+1], img.Pix[o+2] = 20, 30, 25
-			}
-		}
-		return img
-	}
 	padded := func(img *image.RGBA) *image.RGBA {
 		// the same pixels in rows longer than the crop
 		b := img.Rect
@@ -155,11 +140,11 @@ func TestGreyFeaturesRGBARows(t *testing.T) {
 		name string
 		img  *image.RGBA
 	}{
-		{"48x48 face crop", noisy(48, 48, 1)},
+		{"48x48 face crop", noisyStroke(48, 48, 1)},
 		{"the grey letter", greyLetter(40, 200, 1, 0)},
-		{"33x27", noisy(33, 27, 2)},
-		{"8x8, the smallest", noisy(8, 8, 3)},
-		{"rows padded past the crop", padded(noisy(40, 40, 4))},
+		{"33x27", noisyStroke(33, 27, 2)},
+		{"8x8, the smallest", noisyStroke(8, 8, 3)},
+		{"rows padded past the crop", padded(noisyStroke(40, 40, 4))},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := tc.img.Rect
@@ -286,22 +271,6 @@ func greyPatchRef(img image.Image, side int, p []float32) (float64, float32) {
 // the window misses a row or column a box reads (the slice ends) or
 // any pixel's level changes.
 func TestGreyWindow(t *testing.T) {
-	noisy := func(w, h int, seed uint32) *image.RGBA {
-		img := image.NewRGBA(image.Rect(0, 0, w, h))
-		x := seed
-		for i := range img.Pix {
-			x = x*1664525 + 1013904223
-			img.Pix[i] = uint8(x >> 24)
-		}
-		// a dark stroke, so that the polarity is not a coin's toss
-		for y := h / 4; y < 3*h/4; y++ {
-			for xx := w / 3; xx < w/3+max(1, w/8); xx++ {
-				o := y*img.Stride + 4*xx
-				img.Pix[o], img.Pix[o+1], img.Pix[o+2] = 20, 30, 25
-			}
-		}
-		return img
-	}
 	type kind struct {
 		name string
 		of   func(*image.RGBA) image.Image
@@ -363,7 +332,7 @@ func TestGreyWindow(t *testing.T) {
 	for _, k := range kinds {
 		t.Run(k.name, func(t *testing.T) {
 			for i, sz := range sizes {
-				img := k.of(noisy(sz[0], sz[1], uint32(i+1)))
+				img := k.of(noisyStroke(sz[0], sz[1], uint32(i+1)))
 				for _, side := range []int{greySide, cnnSide} {
 					want := make([]float32, side*side)
 					got := make([]float32, side*side)
@@ -472,4 +441,23 @@ func TestHogMatchesReference(t *testing.T) {
 			}
 		}
 	}
+}
+
+// noisyStroke is a w x h crop of coloured noise (a linear congruential
+// sequence from seed) with a dark upright stroke left of its middle, so
+// that the ink's polarity is not a coin's toss.
+func noisyStroke(w, h int, seed uint32) *image.RGBA {
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	x := seed
+	for i := range img.Pix {
+		x = x*1664525 + 1013904223
+		img.Pix[i] = uint8(x >> 24)
+	}
+	for y := h / 4; y < 3*h/4; y++ {
+		for xx := w / 3; xx < w/3+max(1, w/8); xx++ {
+			o := y*img.Stride + 4*xx
+			img.Pix[o], img.Pix[o+1], img.Pix[o+2] = 20, 30, 25
+		}
+	}
+	return img
 }
