@@ -1923,12 +1923,6 @@ func unsureRaised(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry)
 // itself seen, at its floor or where its lowest tile would show. cells
 // are in the camera's order.
 func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geometry) {
-	var all []int
-	for i := range cells {
-		if cells[i].Height > 0 {
-			all = append(all, i)
-		}
-	}
 	var occ *occluders
 	for i := range cells {
 		c := &cells[i]
@@ -1936,8 +1930,7 @@ func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geome
 			continue
 		}
 		if occ == nil {
-			occ = &occluders{}
-			occ.boxes = occ.boxesOf(all, cells, pose, geo, 0)
+			occ = stacksAsRead(cells, pose, geo)
 		}
 		g := floorGrey(p, occ, pose, c.Pos.Row, c.Pos.Col, geo)
 		if geo.LevelMM > 0 {
@@ -1958,6 +1951,21 @@ func unsureFloorShown(p vision.Plane, cells []Cell, pose *vision.Pose, geo Geome
 			c.Sure = false
 		}
 	}
+}
+
+// stacksAsRead is the occluders of every stack in cells, whole (each
+// may stand in front of a square read empty): what unsureFloorShown and
+// unsureLetterShown look past.
+func stacksAsRead(cells []Cell, pose *vision.Pose, geo Geometry) *occluders {
+	var all []int
+	for i := range cells {
+		if cells[i].Height > 0 {
+			all = append(all, i)
+		}
+	}
+	occ := &occluders{}
+	occ.boxes = occ.boxesOf(all, cells, pose, geo, 0)
+	return occ
 }
 
 // lowFaceSeen is the share of a one-high tile's face (tileEvidence's
@@ -2052,14 +2060,7 @@ func unsureLetterShown(img image.Image, p vision.Plane, cells []Cell, n int, pos
 			continue
 		}
 		if occ == nil {
-			var all []int
-			for j := range cells {
-				if cells[j].Height > 0 {
-					all = append(all, j)
-				}
-			}
-			occ = &occluders{}
-			occ.boxes = occ.boxesOf(all, cells, pose, geo, 0)
+			occ = stacksAsRead(cells, pose, geo)
 		}
 		face := faceQuad(pose, c.Pos.Row, c.Pos.Col, 1, geo)
 		if !faceStroke(p, occ, face) {
